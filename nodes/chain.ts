@@ -1,0 +1,94 @@
+// Chain: a curve whose points are themselves fields, Minecraft's "splines that lead to other
+// splines". The selector picks, cell by cell, which inputs blend.
+
+import { defineNode, field } from '../src/model/manifest.ts';
+
+export const CHAIN_INPUTS = ['in0', 'in1', 'in2', 'in3', 'in4', 'in5'] as const;
+
+/**
+ * out[i] blends the inputs at the knots: where the selector lies between knots[j] and
+ * knots[j + 1], linearly from inputs[j] to inputs[j + 1]; below the first knot the first
+ * input, above the last the last. knots must be strictly increasing, one per input.
+ */
+export function chainKernel(
+  selector: Float32Array,
+  knots: readonly number[],
+  inputs: readonly Float32Array[],
+  /* out */ out: Float32Array,
+): void {
+  const m = inputs.length;
+  if (m === 0) throw new Error('chain: wire at least one input (in0 … in5)');
+  if (knots.length !== m) throw new Error(`chain: ${m} inputs need ${m} knots, got ${knots.length}`);
+  for (const a of [selector, ...inputs]) {
+    if (a.length !== out.length) throw new Error(`chain: an input holds ${a.length} cells, expected ${out.length}`);
+  }
+  const first = inputs[0];
+  const last = inputs[m - 1];
+  const kFirst = knots[0];
+  const kLast = knots[m - 1];
+  for (let i = 0; i < out.length; i++) {
+    const s = selector[i];
+    if (s <= kFirst) {
+      out[i] = first[i];
+      continue;
+    }
+    if (s >= kLast) {
+      out[i] = last[i];
+      continue;
+    }
+    let j = 1;
+    while (knots[j] <= s) j++;
+    const t = (s - knots[j - 1]) / (knots[j] - knots[j - 1]);
+    const a = inputs[j - 1][i];
+    out[i] = a + t * (inputs[j][i] - a);
+  }
+}
+
+export const chain = defineNode({
+  type: 'chain',
+  title: 'Chain curves',
+  group: 'Terrain',
+  doc:
+    'A curve of curves: knot j belongs to input in_j. Where the selector lies between two knots the ' +
+    'output blends the two inputs at that cell; below the first knot it is the first wired input, ' +
+    'above the last knot the last. With the continent as selector and erosion through a coastal and ' +
+    'an inland curve, the continent picks which erosion applies.',
+  inputs: {
+    selector: { type: 'field', doc: 'Picks where between the knots each cell lies (e.g. the continent).' },
+    in0: { type: 'field', doc: 'The field used at knot 0.' },
+    in1: { type: 'field', doc: 'The field used at knot 1.', optional: 'skipped' },
+    in2: { type: 'field', doc: 'The field used at knot 2.', optional: 'skipped' },
+    in3: { type: 'field', doc: 'The field used at knot 3.', optional: 'skipped' },
+    in4: { type: 'field', doc: 'The field used at knot 4.', optional: 'skipped' },
+    in5: { type: 'field', doc: 'The field used at knot 5.', optional: 'skipped' },
+  },
+  outputs: {
+    out: { type: 'field', meaning: 'value', doc: 'The blend of the inputs picked by the selector.' },
+  },
+  params: {
+    knots: {
+      kind: 'numbers',
+      default: [-0.1, 0.3],
+      min: -4,
+      max: 4,
+      minCount: 1,
+      maxCount: 6,
+      doc: 'Selector value of each input, strictly increasing; knot j belongs to in_j.',
+    },
+  },
+  run(ctx, p) {
+    const selector = ctx.field('selector')!;
+    const knots: number[] = [];
+    const inputs: Float32Array[] = [];
+    CHAIN_INPUTS.forEach((port, j) => {
+      const data = ctx.field(port);
+      if (!data) return;
+      if (j >= p.knots.length) throw new Error(`${port} is wired but has no knot: add knot ${j}`);
+      knots.push(p.knots[j]);
+      inputs.push(data);
+    });
+    const out = ctx.alloc('f32');
+    chainKernel(selector, knots, inputs, out);
+    return { out: field(out, 'value') };
+  },
+});

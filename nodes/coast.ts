@@ -1,0 +1,39 @@
+// Coast distance: exact Euclidean distance from each land cell to the nearest water cell.
+
+import { assertGrid, cellLength256, type Domain } from '../src/grid.ts';
+import { distanceTransform } from '../src/kernels/distance.ts';
+import { scratch } from '../src/kernels/scratch.ts';
+import { defineNode, field } from '../src/model/manifest.ts';
+import type { TerrainValue } from '../src/model/values.ts';
+
+/** Distance to the nearest water cell in cells of a 256 map; 0 on water, +∞ with no water in view. */
+export function coastDistance(terrain: TerrainValue, domain: Domain, /* out */ out: Float32Array): void {
+  assertGrid('coast terrain', terrain.data, domain);
+  const sites = scratch('coast.sites', Uint8Array, terrain.data.length).subarray(0, terrain.data.length);
+  const h = terrain.data;
+  const level = terrain.seaLevel;
+  for (let i = 0; i < h.length; i++) sites[i] = h[i] < level ? 1 : 0;
+  distanceTransform(out, domain, sites, cellLength256(domain));
+}
+
+export const coast = defineNode({
+  type: 'coast',
+  title: 'Coast distance',
+  group: 'Water',
+  doc:
+    'Exact Euclidean distance from each land cell to the nearest water cell, in cells of a 256 map ' +
+    '(the same at every resolution); 0 on water. Water outside the view is not seen. Linear time ' +
+    '(Felzenszwalb & Huttenlocher).',
+  inputs: {
+    terrain: { type: 'terrain', doc: 'Heights with a sea level.' },
+  },
+  outputs: {
+    out: { type: 'field', meaning: 'distance', doc: 'Distance to the sea in 256-map cells; +∞ when no water is in view.' },
+  },
+  params: {},
+  run(ctx) {
+    const out = ctx.alloc('f32');
+    coastDistance(ctx.terrain('terrain')!, ctx.domain, out);
+    return { out: field(out, 'distance') };
+  },
+});

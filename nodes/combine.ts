@@ -1,0 +1,73 @@
+// Combine: the explainer's terrain formula height = C + E · PV, and a few simple blend modes.
+
+import { defineNode, field } from '../src/model/manifest.ts';
+
+export const COMBINE_MODES = ['terrain', 'add', 'multiply', 'min', 'max', 'lerp'] as const;
+export type CombineMode = (typeof COMBINE_MODES)[number];
+
+/**
+ * Writes the combination cell by cell. Unwired inputs are null and take their neutral value:
+ * base 0, scale 1, detail 0.
+ */
+export function combineKernel(
+  mode: CombineMode,
+  base: Float32Array | null,
+  scale: Float32Array | null,
+  detail: Float32Array | null,
+  /* out */ out: Float32Array,
+): void {
+  for (const [name, a] of [['base', base], ['scale', scale], ['detail', detail]] as const) {
+    if (a && a.length !== out.length) throw new Error(`combine: ${name} holds ${a.length} cells, expected ${out.length}`);
+  }
+  const n = out.length;
+  // Neutral stand-ins keep one tight loop per mode instead of a branch per cell.
+  const b = base ?? new Float32Array(n);
+  const s = scale ?? new Float32Array(n).fill(1);
+  const d = detail ?? new Float32Array(n);
+  switch (mode) {
+    case 'terrain':
+      for (let i = 0; i < n; i++) out[i] = b[i] + s[i] * d[i];
+      return;
+    case 'add':
+      for (let i = 0; i < n; i++) out[i] = b[i] + d[i];
+      return;
+    case 'multiply':
+      for (let i = 0; i < n; i++) out[i] = b[i] * s[i];
+      return;
+    case 'min':
+      for (let i = 0; i < n; i++) out[i] = Math.min(b[i], d[i]);
+      return;
+    case 'max':
+      for (let i = 0; i < n; i++) out[i] = Math.max(b[i], d[i]);
+      return;
+    case 'lerp':
+      for (let i = 0; i < n; i++) out[i] = b[i] + (d[i] - b[i]) * s[i];
+      return;
+  }
+}
+
+export const combine = defineNode({
+  type: 'combine',
+  title: 'Combine',
+  group: 'Terrain',
+  doc:
+    'terrain: base + scale · detail (height = C + E · PV). add: base + detail. multiply: base · scale. ' +
+    'min / max: of base and detail. lerp: from base to detail by scale. Unwired inputs take neutral ' +
+    'values: base 0, scale 1, detail 0.',
+  inputs: {
+    base: { type: 'field', doc: 'C, the continent: where land is.', optional: 'base 0' },
+    scale: { type: 'field', doc: 'E, the erosion: how much detail shows.', optional: 'scale 1' },
+    detail: { type: 'field', doc: 'PV, peaks and valleys: the detail.', optional: 'detail 0' },
+  },
+  outputs: {
+    out: { type: 'field', meaning: 'height', doc: 'The combined height.' },
+  },
+  params: {
+    mode: { kind: 'enum', default: 'terrain', options: COMBINE_MODES, doc: 'How the inputs combine.' },
+  },
+  run(ctx, p) {
+    const out = ctx.alloc('f32');
+    combineKernel(p.mode, ctx.field('base'), ctx.field('scale'), ctx.field('detail'), out);
+    return { out: field(out, 'height') };
+  },
+});

@@ -1,0 +1,60 @@
+// Moisture: rain from local noise, from the nearby sea, and from the wind's humid air.
+
+import { defineNode, field } from '../src/model/manifest.ts';
+
+export interface MoistureParams {
+  readonly moistNoise: number;
+  readonly coastBonus: number;
+  readonly decay: number;
+  readonly strength: number;
+}
+
+/**
+ * M = sat(moistNoise · nM + coastBonus / (1 + d · decay) + strength · air), nM the noise mapped
+ * to 0…1. Unwired: nM = ½, no coast term, no wind term.
+ */
+export function moistureKernel(
+  p: MoistureParams,
+  noise: Float32Array | null,
+  coast: Float32Array | null,
+  air: Float32Array | null,
+  /* out */ out: Float32Array,
+): void {
+  const { moistNoise, coastBonus, decay, strength } = p;
+  for (let i = 0; i < out.length; i++) {
+    let nm = noise ? (noise[i] + 1) * 0.5 : 0.5;
+    nm = nm < 0 ? 0 : nm > 1 ? 1 : nm;
+    let m = moistNoise * nm;
+    if (coast) m += coastBonus / (1 + coast[i] * decay);
+    if (air) m += strength * air[i];
+    out[i] = m < 0 ? 0 : m > 1 ? 1 : m;
+  }
+}
+
+export const moisture = defineNode({
+  type: 'moisture',
+  title: 'Moisture',
+  group: 'Climate',
+  doc:
+    'M = sat(moistNoise · nM + coastBonus / (1 + d · decay) + strength · air), unitless 0…1. ' +
+    'Unwired: nM = ½, no coast term, no wind term.',
+  inputs: {
+    noise: { type: 'field', doc: 'A noise in [−1, 1] for local variation.', optional: 'nM = ½' },
+    coast: { type: 'field', doc: 'Coast distance in 256-map cells (the sea wets the shore).', optional: 'no coast term' },
+    air: { type: 'field', doc: "The wind's air humidity 0…1.", optional: 'no wind term' },
+  },
+  outputs: {
+    out: { type: 'field', meaning: 'moisture', doc: 'Moisture 0 (dry) … 1 (wet).' },
+  },
+  params: {
+    moistNoise: { kind: 'number', default: 0.3, min: 0, max: 1, step: 0.01, doc: 'Weight of the noise term.' },
+    coastBonus: { kind: 'number', default: 0.3, min: 0, max: 1, step: 0.01, doc: 'Moisture the sea adds at the shore.' },
+    decay: { kind: 'number', default: 0.1, min: 0, max: 2, step: 0.005, doc: 'How fast the coast bonus fades inland, per 256-map cell.' },
+    strength: { kind: 'number', default: 0.4, min: 0, max: 1, step: 0.01, doc: "Weight of the wind's air humidity." },
+  },
+  run(ctx, p) {
+    const out = ctx.alloc('f32');
+    moistureKernel(p, ctx.field('noise'), ctx.field('coast'), ctx.field('air'), out);
+    return { out: field(out, 'moisture') };
+  },
+});

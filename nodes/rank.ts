@@ -1,0 +1,55 @@
+// Land rank: each land cell's percentile among the land of the cut source.
+
+import { countBelow } from '../src/kernels/sort.ts';
+import { defineNode, field } from '../src/model/manifest.ts';
+import type { TerrainValue } from '../src/model/values.ts';
+
+/**
+ * 0 at the coast, 1 at the highest land, 0 on water. With a view cut the water node's ordering
+ * gives every rank in one pass; with a world cut each cell is placed among the world's sorted
+ * land heights by a binary search.
+ */
+export function landRank(t: TerrainValue, /* out */ out: Float32Array): void {
+  const h = t.data;
+  if (out.length !== h.length) throw new Error(`rank: output holds ${out.length} cells, terrain ${h.length}`);
+  out.fill(0);
+  const k = t.waterCount;
+  const land = t.sorted.length - k;
+  if (land <= 0) return;
+  const span = land > 1 ? land - 1 : 1;
+  if (t.order && t.order.length === h.length) {
+    const order = t.order;
+    for (let j = k; j < order.length; j++) out[order[j]] = (j - k) / span;
+    return;
+  }
+  const sorted = t.sorted;
+  const level = t.seaLevel;
+  for (let i = 0; i < h.length; i++) {
+    if (h[i] < level) continue;
+    const r = (countBelow(sorted, h[i]) - k) / span;
+    out[i] = r < 0 ? 0 : r > 1 ? 1 : r;
+  }
+}
+
+export const rank = defineNode({
+  type: 'rank',
+  title: 'Land rank',
+  group: 'Water',
+  doc:
+    "Each land cell's percentile among the land cells of the water node's cut source: 0 at the " +
+    'coast, 1 at the highest land, 0 on water. Altitude cools by rank, not by height, so the top of ' +
+    'a small island is as cold as the top of a continent.',
+  inputs: {
+    terrain: { type: 'terrain', doc: 'Heights with a sea level.' },
+  },
+  outputs: {
+    out: { type: 'field', meaning: 'rank', doc: 'Land percentile 0…1; 0 on water.' },
+  },
+  params: {},
+  run(ctx) {
+    const t = ctx.terrain('terrain')!;
+    const out = ctx.alloc('f32');
+    landRank(t, out);
+    return { out: field(out, 'rank') };
+  },
+});

@@ -1,0 +1,70 @@
+// Temperature: warm at the equator and by the sea, cold with latitude and with land rank.
+
+import { cellY, POLE_DISTANCE, type Domain } from '../src/grid.ts';
+import { defineNode, field } from '../src/model/manifest.ts';
+
+export interface TemperatureParams {
+  readonly base: number;
+  readonly lapse: number;
+  readonly latitude: number;
+  readonly coastMod: number;
+  readonly tempNoise: number;
+}
+
+/**
+ * T = sat(base − lapse · r − latitude · sat(|y| / 8) + coastMod / (1 + d) + tempNoise · (nT − ½)),
+ * with y the cell centre's world y, r the land rank, d the coast distance (256-map cells) and nT
+ * the noise mapped to 0…1. Unwired: r = 0, no coast term, nT = ½.
+ */
+export function temperatureKernel(
+  domain: Domain,
+  p: TemperatureParams,
+  rank: Float32Array | null,
+  coast: Float32Array | null,
+  noise: Float32Array | null,
+  /* out */ out: Float32Array,
+): void {
+  const n = domain.n;
+  const { lapse, coastMod, tempNoise } = p;
+  for (let r = 0; r < n; r++) {
+    const lat = Math.min(1, Math.abs(cellY(domain, r)) / POLE_DISTANCE);
+    const rowBase = p.base - p.latitude * lat;
+    const end = r * n + n;
+    for (let i = r * n; i < end; i++) {
+      let t = rowBase;
+      if (rank) t -= lapse * rank[i];
+      if (coast) t += coastMod / (1 + coast[i]);
+      if (noise) t += tempNoise * ((noise[i] + 1) * 0.5 - 0.5);
+      out[i] = t < 0 ? 0 : t > 1 ? 1 : t;
+    }
+  }
+}
+
+export const temperature = defineNode({
+  type: 'temperature',
+  title: 'Temperature',
+  group: 'Climate',
+  doc:
+    'T = sat(base − lapse · rank − latitude · sat(|y| / 8) + coastMod / (1 + d) + tempNoise · (nT − ½)), ' +
+    'unitless 0…1. The equator is y = 0 and the poles 8 views away. Unwired: rank 0, no coast term, nT = ½.',
+  inputs: {
+    rank: { type: 'field', doc: 'Land rank 0…1 (altitude cools by rank).', optional: 'rank 0' },
+    coast: { type: 'field', doc: 'Coast distance in 256-map cells (the sea tempers).', optional: 'no coast term' },
+    noise: { type: 'field', doc: 'A noise in [−1, 1] for local variation.', optional: 'nT = ½' },
+  },
+  outputs: {
+    out: { type: 'field', meaning: 'temperature', doc: 'Temperature 0 (cold) … 1 (hot).' },
+  },
+  params: {
+    base: { kind: 'number', default: 0.7, min: -1, max: 2, step: 0.01, doc: 'Temperature at the equator, at sea level, far from the coast.' },
+    lapse: { kind: 'number', default: 0.5, min: 0, max: 2, step: 0.01, doc: 'Cooling from the coast (rank 0) to the highest land (rank 1).' },
+    latitude: { kind: 'number', default: 1, min: 0, max: 2, step: 0.01, doc: 'Cooling from the equator to the pole.' },
+    coastMod: { kind: 'number', default: 0.1, min: -1, max: 1, step: 0.01, doc: 'Warmth the sea adds at the shore, fading as 1 / (1 + d).' },
+    tempNoise: { kind: 'number', default: 0.2, min: 0, max: 1, step: 0.01, doc: 'Amplitude of the noise term.' },
+  },
+  run(ctx, p) {
+    const out = ctx.alloc('f32');
+    temperatureKernel(ctx.domain, p, ctx.field('rank'), ctx.field('coast'), ctx.field('noise'), out);
+    return { out: field(out, 'temperature') };
+  },
+});

@@ -1,0 +1,83 @@
+// Water level: decides which cells are sea, by a fixed height (raw) or by share (percent),
+// read from this grid (view) or from a fixed coarse world region (world).
+
+import { WORLD_CUT_DOMAIN } from '../src/grid.ts';
+import { scratch } from '../src/kernels/scratch.ts';
+import { argsortFloat32, countBelow } from '../src/kernels/sort.ts';
+import { defineNode, field } from '../src/model/manifest.ts';
+import type { TerrainValue } from '../src/model/values.ts';
+
+export interface SeaLevel {
+  readonly level: number;
+  /** Entries of the sorted cut source below the level. */
+  readonly waterCount: number;
+}
+
+/**
+ * Reads the sea level off ascending heights. percent: k = round(share · N) and the level is the
+ * k-th smallest counting from 0, so exactly k cells lie below it (ties aside); k ≤ 0 gives the
+ * minimum (no water), k ≥ N the maximum plus a tiny epsilon (all water). raw: the given level.
+ */
+export function seaLevelOf(sorted: Float32Array, mode: 'percent' | 'raw', share: number, rawLevel: number): SeaLevel {
+  const n = sorted.length;
+  if (n === 0) throw new Error('water: no heights to read a level from');
+  let level: number;
+  if (mode === 'raw') {
+    level = rawLevel;
+  } else {
+    const k = Math.round(share * n);
+    if (k <= 0) level = sorted[0];
+    else if (k >= n) level = sorted[n - 1] + 1e-6 * Math.max(1, Math.abs(sorted[n - 1]));
+    else level = sorted[k];
+  }
+  return { level, waterCount: countBelow(sorted, level) };
+}
+
+export const water = defineNode({
+  type: 'water',
+  title: 'Water level',
+  group: 'Water',
+  doc:
+    'Everything below the sea level is water. percent reads the level at a share of the sorted ' +
+    'heights, so any increasing reshaping of all heights leaves the coast where it is; raw uses a ' +
+    'fixed height. The view cut reads the heights of this grid; the world cut reads a fixed coarse ' +
+    'region of 16 × 16 views around the origin, so the coast does not move while the view pans.',
+  inputs: {
+    height: { type: 'field', doc: 'The height to flood.' },
+  },
+  outputs: {
+    terrain: { type: 'terrain', meaning: 'height', doc: 'The height with its sea level.' },
+    mask: { type: 'field', meaning: 'mask', doc: '1 on water, 0 on land.' },
+  },
+  params: {
+    mode: { kind: 'enum', default: 'percent', options: ['percent', 'raw'], doc: 'Level by share of cells (percent) or by a fixed height (raw).' },
+    share: { kind: 'number', default: 0.4, min: 0, max: 1, step: 0.01, doc: 'percent: share of the cut source under water.' },
+    level: { kind: 'number', default: 0, min: -4, max: 4, step: 0.005, doc: 'raw: the sea level as a height.' },
+    cut: { kind: 'enum', default: 'view', options: ['view', 'world'], doc: 'Where the level is read: this grid, or a fixed 16 × 16-view world region.' },
+  },
+  extraInputs(p) {
+    return p.cut === 'world' ? [{ port: 'height', domain: WORLD_CUT_DOMAIN }] : [];
+  },
+  run(ctx, p) {
+    const input = ctx.field('height')!;
+    // The terrain keeps its own copy of the heights: every result owns its buffers.
+    const height = ctx.alloc('f32');
+    height.set(input);
+    let sorted: Float32Array;
+    let order: Uint32Array | null = null;
+    if (p.cut === 'view') {
+      sorted = ctx.alloc('f32');
+      order = ctx.alloc('u32');
+      argsortFloat32(height, sorted, order);
+    } else {
+      const world = ctx.fieldAt('height', WORLD_CUT_DOMAIN)!;
+      sorted = ctx.alloc('f32', world.length);
+      argsortFloat32(world, sorted, scratch('water.worldOrder', Uint32Array, world.length).subarray(0, world.length));
+    }
+    const { level, waterCount } = seaLevelOf(sorted, p.mode, p.share, p.level);
+    const mask = ctx.alloc('f32');
+    for (let i = 0; i < height.length; i++) mask[i] = height[i] < level ? 1 : 0;
+    const terrain: TerrainValue = { type: 'terrain', meaning: 'height', data: height, seaLevel: level, sorted, waterCount, order };
+    return { terrain, mask: field(mask, 'mask') };
+  },
+});

@@ -1,0 +1,110 @@
+// Whittaker lookup: biome from temperature and moisture, with ocean and beach rules.
+
+import { BEACH, biomeId, DEFAULT_TABLE, OCEAN, TABLE_BIOMES } from '../src/model/biomes.ts';
+import { defineNode } from '../src/model/manifest.ts';
+import type { TerrainValue } from '../src/model/values.ts';
+
+export interface WhittakerRules {
+  /** table[row * 4 + col]: biome ids, rows cold → hot, columns dry → wet. */
+  readonly table: Uint8Array;
+  readonly beachWidth: number;
+  readonly beachMinTemperature: number;
+}
+
+/** Biome ids of a table of names, row-major. */
+export function tableIds(table: readonly (readonly string[])[]): Uint8Array {
+  const ids = new Uint8Array(16);
+  for (let r = 0; r < 4; r++) {
+    for (let c = 0; c < 4; c++) {
+      const id = biomeId(table[r][c]);
+      if (id < 0) throw new Error(`table[${r}][${c}]: unknown biome "${table[r][c]}"`);
+      ids[r * 4 + c] = id;
+    }
+  }
+  return ids;
+}
+
+/** Table row and column of a temperature and moisture: ⌊4v⌋ clamped to 0…3. */
+export function tableIndex(v: number): number {
+  const k = Math.floor(4 * v);
+  return k < 0 ? 0 : k > 3 ? 3 : k;
+}
+
+/**
+ * Water cells are ocean. Land is beach when the coast is within beachWidth (256-map cells) and
+ * T ≥ beachMinTemperature; otherwise table[⌊4T⌋][⌊4M⌋].
+ */
+export function whittakerKernel(
+  rules: WhittakerRules,
+  temperature: Float32Array,
+  moisture: Float32Array,
+  terrain: TerrainValue,
+  coast: Float32Array | null,
+  /* out */ out: Uint8Array,
+): void {
+  const h = terrain.data;
+  const level = terrain.seaLevel;
+  for (const [name, a] of [['temperature', temperature], ['moisture', moisture], ['terrain', h]] as const) {
+    if (a.length !== out.length) throw new Error(`whittaker: ${name} holds ${a.length} cells, expected ${out.length}`);
+  }
+  const { table, beachWidth, beachMinTemperature } = rules;
+  // Imported bindings are read through getters in some module loaders: keep them out of the loop.
+  const ocean = OCEAN;
+  const beach = BEACH;
+  const hasCoast = coast !== null;
+  for (let i = 0; i < out.length; i++) {
+    if (h[i] < level) {
+      out[i] = ocean;
+      continue;
+    }
+    const t = temperature[i];
+    if (hasCoast && coast[i] < beachWidth && t >= beachMinTemperature) {
+      out[i] = beach;
+      continue;
+    }
+    // ⌊4v⌋ clamped to 0…3, as tableIndex, written out for the hot loop.
+    let row = Math.floor(4 * t);
+    row = row < 0 ? 0 : row > 3 ? 3 : row;
+    let col = Math.floor(4 * moisture[i]);
+    col = col < 0 ? 0 : col > 3 ? 3 : col;
+    out[i] = table[row * 4 + col];
+  }
+}
+
+export const whittaker = defineNode({
+  type: 'whittaker',
+  title: 'Whittaker biomes',
+  group: 'Climate',
+  doc:
+    'Water is ocean. Land within beachWidth of the coast and at least beachMinTemperature warm is ' +
+    'beach; the rest reads the 4 × 4 table at ⌊4T⌋, ⌊4M⌋ (rows cold → hot, columns dry → wet). Cold ' +
+    'and wet gives snow, on purpose: tundra is the cold, dry corner.',
+  inputs: {
+    temperature: { type: 'field', doc: 'Temperature 0…1.' },
+    moisture: { type: 'field', doc: 'Moisture 0…1.' },
+    terrain: { type: 'terrain', doc: 'Heights with a sea level: where the ocean is.' },
+    coast: { type: 'field', doc: 'Coast distance in 256-map cells, for beaches.', optional: 'no beaches' },
+  },
+  outputs: {
+    out: { type: 'biome', meaning: 'biome', doc: 'Biome id per cell (0 ocean … 12 beach).' },
+  },
+  params: {
+    table: {
+      kind: 'table',
+      default: DEFAULT_TABLE,
+      rows: 4,
+      cols: 4,
+      options: TABLE_BIOMES,
+      doc: 'Biome of each temperature row (cold → hot) and moisture column (dry → wet).',
+    },
+    beachWidth: { kind: 'number', default: 1.5, min: 0, max: 20, step: 0.1, doc: 'Land closer to the sea than this (256-map cells) is beach.' },
+    beachMinTemperature: { kind: 'number', default: 0.25, min: 0, max: 1, step: 0.01, doc: 'Beaches only where at least this warm.' },
+  },
+  run(ctx, p) {
+    const t = ctx.terrain('terrain')!;
+    const out = ctx.alloc('u8');
+    const rules = { table: tableIds(p.table), beachWidth: p.beachWidth, beachMinTemperature: p.beachMinTemperature };
+    whittakerKernel(rules, ctx.field('temperature')!, ctx.field('moisture')!, t, ctx.field('coast'), out);
+    return { out: { type: 'biome', meaning: 'biome', data: out } };
+  },
+});

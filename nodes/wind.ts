@@ -1,0 +1,134 @@
+// Wind: the humidity of the air carried across the map by one straight wind, with rain shadows.
+
+import { assertGrid, cellLength256, type Domain } from '../src/grid.ts';
+import { scratch } from '../src/kernels/scratch.ts';
+import { defineNode, field } from '../src/model/manifest.ts';
+import type { TerrainValue } from '../src/model/values.ts';
+
+export interface WindParams {
+  readonly on: boolean;
+  /** Direction blown towards, degrees counter-clockwise from east. */
+  readonly angle: number;
+  readonly evap: number;
+  readonly dry: number;
+  readonly lift: number;
+}
+
+/** The sweep a wind angle gives: which axis the wind moves most on and how it shifts per step. */
+export interface WindSweep {
+  /** True when the wind moves most along columns (east–west). */
+  readonly alongColumns: boolean;
+  /** +1 or −1: the direction along the major axis. */
+  readonly major: 1 | -1;
+  /** Minor-axis shift per major step (signed), |slope| ≤ 1. */
+  readonly slope: number;
+}
+
+export function windSweep(angleDeg: number): WindSweep {
+  const rad = (angleDeg * Math.PI) / 180;
+  // Round away the 1e-17 residues of cos(90°) and friends, so axis-aligned winds are exact.
+  const dc = Math.round(Math.cos(rad) * 1e12) / 1e12;
+  const dr = Math.round(Math.sin(rad) * 1e12) / 1e12;
+  if (Math.abs(dc) >= Math.abs(dr)) {
+    return { alongColumns: true, major: dc >= 0 ? 1 : -1, slope: dr / Math.abs(dc) };
+  }
+  return { alongColumns: false, major: dr >= 0 ? 1 : -1, slope: dc / Math.abs(dr) };
+}
+
+/**
+ * Sweeps the air line by line along the wind's major axis. Air enters saturated (1), with no
+ * rise, at the upwind edge and wherever a cell's upwind point falls outside the grid. Each cell
+ * reads the air (and the land rank) interpolated on the previous line one step upwind, so any
+ * angle costs one pass. With s the step length in 256-map cells and Δr the rise of rank:
+ * over water air ← air + (1 − air)(1 − e^(−evap·s)); over land air ← air · e^(−dry·s) · e^(−4·lift·max(0, Δr)).
+ */
+export function windKernel(
+  domain: Domain,
+  p: WindParams,
+  terrain: TerrainValue,
+  rank: Float32Array | null,
+  /* out */ out: Float32Array,
+): void {
+  const n = domain.n;
+  assertGrid('wind terrain', terrain.data, domain);
+  assertGrid('wind output', out, domain);
+  if (rank) assertGrid('wind rank', rank, domain);
+  if (!p.on) {
+    out.fill(0);
+    return;
+  }
+  const h = terrain.data;
+  const level = terrain.seaLevel;
+  const { alongColumns, major, slope } = windSweep(p.angle);
+  const step = Math.sqrt(1 + slope * slope) * cellLength256(domain);
+  const wet = 1 - Math.exp(-p.evap * step);
+  const dry = Math.exp(-p.dry * step);
+  const kLift = 4 * p.lift;
+  // Cell (a, b) on major line a at minor position b is a * strideA + b * strideB.
+  const strideA = alongColumns ? 1 : n;
+  const strideB = alongColumns ? n : 1;
+  // The upwind point b − slope has the same floor offset and fraction for every b, so the
+  // interpolation weights are fixed for the whole sweep.
+  const offset = Math.floor(-slope);
+  const t = -slope - offset;
+  const reach = t > 0 ? offset + 1 : offset; // farthest minor offset read on the previous line
+  const bFirst = Math.max(0, -offset);
+  const bLast = Math.min(n - 1, n - 1 - reach);
+  const air = scratch('wind.air', Float64Array, n * n);
+  for (let k = 0; k < n; k++) {
+    const a = major > 0 ? k : n - 1 - k;
+    const prevLine = (a - major) * strideA;
+    for (let b = 0; b < n; b++) {
+      const i = a * strideA + b * strideB;
+      const ownRank = rank ? rank[i] : 0;
+      let airPrev = 1;
+      let rankPrev = ownRank;
+      if (k > 0 && b >= bFirst && b <= bLast) {
+        const j0 = prevLine + (b + offset) * strideB;
+        const j1 = t > 0 ? j0 + strideB : j0;
+        airPrev = air[j0] + t * (air[j1] - air[j0]);
+        if (rank) rankPrev = rank[j0] + t * (rank[j1] - rank[j0]);
+      }
+      let v: number;
+      if (h[i] < level) {
+        v = airPrev + (1 - airPrev) * wet;
+      } else {
+        v = airPrev * dry;
+        const rise = ownRank - rankPrev;
+        if (rise > 0 && kLift > 0) v *= Math.exp(-kLift * rise);
+      }
+      air[i] = v;
+    }
+  }
+  for (let i = 0; i < n * n; i++) out[i] = air[i];
+}
+
+export const wind = defineNode({
+  type: 'wind',
+  title: 'Wind',
+  group: 'Climate',
+  doc:
+    'One straight wind over the whole map carries air that is wetted over water and dried over land; ' +
+    'when it climbs (land rank rises) it rains out: that is the rain shadow. Air enters saturated at ' +
+    'the upwind edge. Off: no air reaches the land (0 everywhere), so moisture gets no wind term.',
+  inputs: {
+    terrain: { type: 'terrain', doc: 'Heights with a sea level: where the air is over water.' },
+    rank: { type: 'field', doc: 'Land rank 0…1: how high the air climbs.', optional: 'rank 0, so no lift' },
+  },
+  outputs: {
+    out: { type: 'field', meaning: 'air', doc: 'Humidity of the air passing each cell, 0…1.' },
+  },
+  params: {
+    on: { kind: 'bool', default: true, doc: 'The wind switch: off gives no air humidity anywhere.' },
+    angle: { kind: 'number', default: 0, min: 0, max: 360, step: 1, doc: 'Direction blown towards, degrees counter-clockwise from east (0 = a west wind).' },
+    evap: { kind: 'number', default: 0.08, min: 0, max: 1, step: 0.005, doc: 'How fast air takes up water over the sea, per 256-map cell.' },
+    dry: { kind: 'number', default: 0.004, min: 0, max: 0.1, step: 0.0005, doc: 'How fast air loses water over land, per 256-map cell.' },
+    lift: { kind: 'number', default: 0.6, min: 0, max: 4, step: 0.01, doc: 'Rain when the air climbs: e^(−4 · lift) after climbing from coast to summit.' },
+  },
+  run(ctx, p) {
+    const t = ctx.terrain('terrain')!;
+    const out = ctx.alloc('f32');
+    windKernel(ctx.domain, p, t, ctx.field('rank'), out);
+    return { out: field(out, 'air') };
+  },
+});

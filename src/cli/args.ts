@@ -1,0 +1,51 @@
+// Command-line arguments: flags that take one value, several values, or none.
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export interface ArgSpec {
+  /** Flags followed by one value. */
+  readonly one: readonly string[];
+  /** Flags followed by one or more values (until the next flag); may repeat. */
+  readonly many: readonly string[];
+  /** Flags without a value. */
+  readonly bare: readonly string[];
+}
+
+export interface ParsedArgs {
+  readonly positional: string[];
+  readonly one: Map<string, string>;
+  readonly many: Map<string, string[]>;
+  readonly bare: Set<string>;
+}
+
+export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
+  const out: ParsedArgs = { positional: [], one: new Map(), many: new Map(), bare: new Set() };
+  for (let k = 0; k < argv.length; k++) {
+    const arg = argv[k];
+    if (!arg.startsWith('--')) {
+      out.positional.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = eq > 0 && !spec.many.includes(arg.slice(2)) ? arg.slice(2, eq) : arg.slice(2);
+    const inline = eq > 0 && name !== arg.slice(2) ? arg.slice(eq + 1) : undefined;
+    if (spec.bare.includes(name)) {
+      if (inline !== undefined) throw new UsageError(`--${name} takes no value`);
+      out.bare.add(name);
+    } else if (spec.one.includes(name)) {
+      const value = inline ?? argv[++k];
+      if (value === undefined || (inline === undefined && value.startsWith('--'))) throw new UsageError(`--${name} needs a value`);
+      out.one.set(name, value);
+    } else if (spec.many.includes(name)) {
+      const values = out.many.get(name) ?? [];
+      while (k + 1 < argv.length && !argv[k + 1].startsWith('--')) values.push(argv[++k]);
+      if (!values.length) throw new UsageError(`--${name} needs at least one value`);
+      out.many.set(name, values);
+    } else {
+      throw new UsageError(`unknown option --${name}`);
+    }
+  }
+  return out;
+}

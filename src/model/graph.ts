@@ -1,0 +1,120 @@
+// The graph model: nodes with params, wires between ports, and the view. No DOM, no rete.
+
+import type { View } from '../grid.ts';
+import type { AnyParamValue } from './manifest.ts';
+
+export interface GraphNode {
+  /** Unique within the graph; letters, digits, _ and -, starting with a letter or _. */
+  id: string;
+  type: string;
+  title: string;
+  /** Canvas position of the node's top-left corner. */
+  position: [number, number];
+  /** Every param of the type, in manifest order. */
+  params: Record<string, AnyParamValue>;
+}
+
+export interface PortRef {
+  node: string;
+  port: string;
+}
+
+export interface Edge {
+  from: PortRef;
+  to: PortRef;
+}
+
+export interface Graph {
+  name: string;
+  notes: string;
+  view: View;
+  nodes: GraphNode[];
+  edges: Edge[];
+}
+
+export const NODE_ID_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+
+/** "node.port" as written in graph files. */
+export function portRefText(ref: PortRef): string {
+  return `${ref.node}.${ref.port}`;
+}
+
+/** Parses "node.port"; null when the text has no single dot between two non-empty parts. */
+export function parsePortRef(text: string): PortRef | null {
+  const dot = text.indexOf('.');
+  if (dot <= 0 || dot === text.length - 1 || text.indexOf('.', dot + 1) >= 0) return null;
+  return { node: text.slice(0, dot), port: text.slice(dot + 1) };
+}
+
+export function findNode(graph: Graph, id: string): GraphNode | undefined {
+  return graph.nodes.find((n) => n.id === id);
+}
+
+/** The wire into an input, if any. */
+export function edgeInto(graph: Graph, node: string, port: string): Edge | undefined {
+  return graph.edges.find((e) => e.to.node === node && e.to.port === port);
+}
+
+/** Ids of the nodes that feed `id`, directly or not, plus `id` itself. */
+export function upstreamOf(graph: Graph, ids: Iterable<string>): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...ids];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    for (const e of graph.edges) if (e.to.node === id) stack.push(e.from.node);
+  }
+  return seen;
+}
+
+/** Ids of the nodes fed by `id`, directly or not, plus `id` itself. */
+export function downstreamOf(graph: Graph, id: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [id];
+  while (stack.length) {
+    const cur = stack.pop()!;
+    if (seen.has(cur)) continue;
+    seen.add(cur);
+    for (const e of graph.edges) if (e.from.node === cur) stack.push(e.to.node);
+  }
+  return seen;
+}
+
+/**
+ * Node ids in an order where every node comes after the nodes feeding it (Kahn's algorithm,
+ * ties in file order). Returns null when the wires form a cycle.
+ */
+export function topologicalOrder(graph: Graph): string[] | null {
+  const indegree = new Map(graph.nodes.map((n) => [n.id, 0]));
+  for (const e of graph.edges) {
+    if (indegree.has(e.to.node) && indegree.has(e.from.node)) indegree.set(e.to.node, indegree.get(e.to.node)! + 1);
+  }
+  const ready = graph.nodes.filter((n) => indegree.get(n.id) === 0).map((n) => n.id);
+  const order: string[] = [];
+  while (ready.length) {
+    const id = ready.shift()!;
+    order.push(id);
+    for (const e of graph.edges) {
+      if (e.from.node !== id || !indegree.has(e.to.node)) continue;
+      const d = indegree.get(e.to.node)! - 1;
+      indegree.set(e.to.node, d);
+      if (d === 0) ready.push(e.to.node);
+    }
+  }
+  return order.length === graph.nodes.length ? order : null;
+}
+
+/** A node id not yet used in the graph, from a stem ("curve" → "curve", "curve2", …). */
+export function freshNodeId(graph: Graph, stem: string): string {
+  const base = stem.replace(/[^A-Za-z0-9_-]/g, '') || 'node';
+  const safe = NODE_ID_PATTERN.test(base) ? base : `n${base}`;
+  const used = new Set(graph.nodes.map((n) => n.id));
+  if (!used.has(safe)) return safe;
+  for (let k = 2; ; k++) if (!used.has(`${safe}${k}`)) return `${safe}${k}`;
+}
+
+/** A deep copy of a graph (params included), so edits to the copy never reach the original. */
+export function cloneGraph(graph: Graph): Graph {
+  return structuredClone(graph);
+}

@@ -1,0 +1,183 @@
+// What a node file declares: ports, params, kernel and preview. One definition per node type;
+// file validation, the editor's controls and the README's node reference are all read from it.
+
+import type { Domain } from '../grid.ts';
+import type { BufferKind, BufferOf } from '../engine/pool.ts';
+import type { BiomeValue, FieldValue, Meaning, PortType, TerrainValue, Value } from './values.ts';
+
+export interface InputSpec {
+  readonly type: PortType;
+  readonly doc: string;
+  /** Present when the input may stay unwired; says what the kernel uses instead. */
+  readonly optional?: string;
+}
+
+export interface OutputSpec {
+  readonly type: PortType;
+  readonly meaning: Meaning;
+  readonly doc: string;
+}
+
+interface ParamBase {
+  readonly doc: string;
+}
+
+export interface NumberParam extends ParamBase {
+  readonly kind: 'number';
+  readonly default: number;
+  readonly min: number;
+  readonly max: number;
+  readonly step: number;
+}
+
+export interface IntParam extends ParamBase {
+  readonly kind: 'int';
+  readonly default: number;
+  readonly min: number;
+  readonly max: number;
+  /** A seed: the editor adds a reroll button. */
+  readonly seed?: boolean;
+}
+
+export interface EnumParam<T extends string = string> extends ParamBase {
+  readonly kind: 'enum';
+  readonly default: T;
+  readonly options: readonly T[];
+}
+
+export interface BoolParam extends ParamBase {
+  readonly kind: 'bool';
+  readonly default: boolean;
+}
+
+/** Curve points [x, y], sorted by x; x and y within [min, max]. */
+export interface PointsParam extends ParamBase {
+  readonly kind: 'points';
+  readonly default: readonly (readonly [number, number])[];
+  readonly min: number;
+  readonly max: number;
+  readonly minCount: number;
+  readonly maxCount: number;
+}
+
+/** A strictly increasing list of numbers within [min, max] (the chain node's knots). */
+export interface NumbersParam extends ParamBase {
+  readonly kind: 'numbers';
+  readonly default: readonly number[];
+  readonly min: number;
+  readonly max: number;
+  readonly minCount: number;
+  readonly maxCount: number;
+}
+
+/** A rows × cols table whose cells are picked from `options` (the Whittaker table). */
+export interface TableParam extends ParamBase {
+  readonly kind: 'table';
+  readonly default: readonly (readonly string[])[];
+  readonly rows: number;
+  readonly cols: number;
+  readonly options: readonly string[];
+}
+
+export type ParamSpec = NumberParam | IntParam | EnumParam | BoolParam | PointsParam | NumbersParam | TableParam;
+
+export type Point = [number, number];
+
+/** The value type a param spec holds. */
+export type ParamValue<S extends ParamSpec> = S extends NumberParam | IntParam
+  ? number
+  : S extends EnumParam<infer T>
+    ? T
+    : S extends BoolParam
+      ? boolean
+      : S extends PointsParam
+        ? Point[]
+        : S extends NumbersParam
+          ? number[]
+          : S extends TableParam
+            ? string[][]
+            : never;
+
+export type ParamValues<P extends Record<string, ParamSpec>> = { [K in keyof P]: ParamValue<P[K]> };
+
+/** Any param value as stored in a graph. */
+export type AnyParamValue = number | string | boolean | Point[] | number[] | string[][];
+
+/** What a kernel gets from the engine besides its params. */
+export interface RunContext<I extends string> {
+  /** The grid being evaluated. */
+  readonly domain: Domain;
+  /** The heights of a wired field or terrain input; null when an optional input is unwired. */
+  field(port: I): Float32Array | null;
+  /** A wired terrain input (engine guarantees the type). */
+  terrain(port: I): TerrainValue | null;
+  /** A wired biome input. */
+  biome(port: I): BiomeValue | null;
+  /** The value of an input on another domain, as requested by `extraInputs`. */
+  fieldAt(port: I, domain: Domain): Float32Array | null;
+  /** True when the input has a wire. */
+  wired(port: I): boolean;
+  /**
+   * A zeroed buffer of n × n cells (or `length`) owned by the engine, for the outputs: the
+   * engine recycles it when this result is replaced. Outputs must come from here.
+   */
+  alloc<K extends BufferKind>(kind: K, length?: number): BufferOf<K>;
+}
+
+/** An input that a node needs on a domain other than the one being evaluated. */
+export interface ExtraInput<I extends string> {
+  readonly port: I;
+  readonly domain: Domain;
+}
+
+export interface NodeDef<
+  I extends Record<string, InputSpec> = Record<string, InputSpec>,
+  O extends Record<string, OutputSpec> = Record<string, OutputSpec>,
+  P extends Record<string, ParamSpec> = Record<string, ParamSpec>,
+> {
+  /** The type name in graph files. Never rename: files depend on it. */
+  readonly type: string;
+  /** Default title of a new node. */
+  readonly title: string;
+  /** Menu group. */
+  readonly group: 'Terrain' | 'Water' | 'Climate';
+  /** One paragraph for the node reference and the editor's tooltip. */
+  readonly doc: string;
+  readonly inputs: I;
+  readonly outputs: O;
+  readonly params: P;
+  /** Inputs needed on other domains than the evaluated one (the water node's world cut). */
+  extraInputs?(params: ParamValues<P>, domain: Domain): ExtraInput<keyof I & string>[];
+  /** The kernel: reads inputs, returns every output. Pure; may throw with a message for a person. */
+  run(ctx: RunContext<keyof I & string>, params: ParamValues<P>): { [K in keyof O]: Value };
+}
+
+/** Erases a node definition's precise types for the registry. */
+export type AnyNodeDef = NodeDef<Record<string, InputSpec>, Record<string, OutputSpec>, Record<string, ParamSpec>>;
+
+/** Declares a node type; the identity function, there for type inference. */
+export function defineNode<
+  const I extends Record<string, InputSpec>,
+  const O extends Record<string, OutputSpec>,
+  const P extends Record<string, ParamSpec>,
+>(def: NodeDef<I, O, P>): NodeDef<I, O, P> {
+  return def;
+}
+
+export function field(data: Float32Array, meaning: Meaning): FieldValue {
+  return { type: 'field', meaning, data };
+}
+
+export function defaultParams(def: AnyNodeDef): Record<string, AnyParamValue> {
+  const out: Record<string, AnyParamValue> = {};
+  for (const [key, spec] of Object.entries(def.params)) out[key] = cloneParam(spec.default as AnyParamValue);
+  return out;
+}
+
+/** A deep copy of a param value (points and tables are arrays of arrays). */
+export function cloneParam<T extends AnyParamValue>(value: T): T {
+  if (Array.isArray(value)) return value.map((v) => (Array.isArray(v) ? [...v] : v)) as T;
+  return value;
+}
+
+export type { Value };

@@ -1,0 +1,47 @@
+// Problems found in a graph, each with the JSON path it concerns, and the error that carries them.
+
+export interface Problem {
+  /** JSON path into the file, e.g. `$.nodes[2].params.octaves`. */
+  readonly path: string;
+  readonly message: string;
+}
+
+/** Thrown by parseGraph and by edits that would make a graph invalid; lists every problem. */
+export class GraphError extends Error {
+  readonly problems: readonly Problem[];
+  /** The file the problems are in, when known. */
+  readonly file: string | undefined;
+
+  constructor(problems: readonly Problem[], file?: string) {
+    super(formatProblems(problems, file));
+    this.name = 'GraphError';
+    this.problems = problems;
+    this.file = file;
+  }
+}
+
+export function formatProblems(problems: readonly Problem[], file?: string): string {
+  const where = file ? `${file}: ` : '';
+  const head = `${where}${problems.length} problem${problems.length === 1 ? '' : 's'} in the graph`;
+  return [head, ...problems.map((p) => `  ${p.path}: ${p.message}`)].join('\n');
+}
+
+/** Builds JSON paths: path('$', 'nodes', 2, 'id') → `$.nodes[2].id`. */
+export function jsonPath(...parts: (string | number)[]): string {
+  let out = '';
+  for (const p of parts) {
+    if (typeof p === 'number') out += `[${p}]`;
+    else if (out === '') out = p;
+    else if (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(p)) out += `.${p}`;
+    else out += `[${JSON.stringify(p)}]`;
+  }
+  return out;
+}
+
+export function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  const text = JSON.stringify(value);
+  return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 60)}…` : text;
+}

@@ -1,0 +1,237 @@
+// Checks of params and wires against the node catalogue; every finding is a Problem with a path.
+// The file loader, the engine's setParam and the editor's wiring all ask these same questions.
+
+import { nodeDef, NODE_TYPES } from '../../nodes/index.ts';
+import { VIEW_SIZE_MAX, VIEW_SIZE_MIN } from '../grid.ts';
+import type { AnyNodeDef, AnyParamValue, ParamSpec } from './manifest.ts';
+import { type Edge, type Graph, NODE_ID_PATTERN, portRefText } from './graph.ts';
+import { describe, type Problem } from './problems.ts';
+import { connectRefusal } from './values.ts';
+
+function isFiniteNumber(v: unknown): v is number {
+  return typeof v === 'number' && Number.isFinite(v);
+}
+
+function numberProblem(v: unknown, min: number, max: number, integer: boolean): string | null {
+  if (typeof v !== 'number') return `expected ${integer ? 'an integer' : 'a number'}, got ${describe(v)}`;
+  if (!Number.isFinite(v)) return `expected a finite number, got ${describe(v)}`;
+  if (integer && !Number.isInteger(v)) return `expected an integer, got ${v}`;
+  if (v < min) return `${v} is below the minimum ${min}`;
+  if (v > max) return `${v} is above the maximum ${max}`;
+  return null;
+}
+
+/** Problems with one param value; `path` locates it in the file. */
+export function checkParam(spec: ParamSpec, value: unknown, path: string): Problem[] {
+  const problem = (message: string, at = path): Problem[] => [{ path: at, message }];
+  switch (spec.kind) {
+    case 'number':
+    case 'int': {
+      const m = numberProblem(value, spec.min, spec.max, spec.kind === 'int');
+      return m ? problem(m) : [];
+    }
+    case 'bool':
+      return typeof value === 'boolean' ? [] : problem(`expected true or false, got ${describe(value)}`);
+    case 'enum':
+      return typeof value === 'string' && spec.options.includes(value)
+        ? []
+        : problem(`expected one of ${spec.options.map((o) => `"${o}"`).join(', ')}, got ${describe(value)}`);
+    case 'points': {
+      if (!Array.isArray(value)) return problem(`expected a list of [x, y] points, got ${describe(value)}`);
+      if (value.length < spec.minCount) return problem(`needs at least ${spec.minCount} points, got ${value.length}`);
+      if (value.length > spec.maxCount) return problem(`holds at most ${spec.maxCount} points, got ${value.length}`);
+      const out: Problem[] = [];
+      value.forEach((pt, k) => {
+        const at = `${path}[${k}]`;
+        if (!Array.isArray(pt) || pt.length !== 2) {
+          out.push({ path: at, message: `expected a point [x, y], got ${describe(pt)}` });
+          return;
+        }
+        pt.forEach((v, axis) => {
+          const m = numberProblem(v, spec.min, spec.max, false);
+          if (m) out.push({ path: `${at}[${axis}]`, message: `${axis === 0 ? 'x' : 'y'}: ${m}` });
+        });
+        const prev = value[k - 1];
+        if (k > 0 && Array.isArray(prev) && isFiniteNumber(prev[0]) && isFiniteNumber(pt[0]) && pt[0] < prev[0]) {
+          out.push({ path: `${at}[0]`, message: `points must be sorted by x: ${pt[0]} comes after ${prev[0]}` });
+        }
+      });
+      return out;
+    }
+    case 'numbers': {
+      if (!Array.isArray(value)) return problem(`expected a list of numbers, got ${describe(value)}`);
+      if (value.length < spec.minCount) return problem(`needs at least ${spec.minCount} values, got ${value.length}`);
+      if (value.length > spec.maxCount) return problem(`holds at most ${spec.maxCount} values, got ${value.length}`);
+      const out: Problem[] = [];
+      value.forEach((v, k) => {
+        const m = numberProblem(v, spec.min, spec.max, false);
+        if (m) out.push({ path: `${path}[${k}]`, message: m });
+        else if (k > 0 && isFiniteNumber(value[k - 1]) && v <= value[k - 1]) {
+          out.push({ path: `${path}[${k}]`, message: `values must increase: ${v} comes after ${value[k - 1]}` });
+        }
+      });
+      return out;
+    }
+    case 'table': {
+      if (!Array.isArray(value) || value.length !== spec.rows) {
+        return problem(`expected ${spec.rows} rows of ${spec.cols} names, got ${describe(value)}`);
+      }
+      const out: Problem[] = [];
+      value.forEach((row, r) => {
+        if (!Array.isArray(row) || row.length !== spec.cols) {
+          out.push({ path: `${path}[${r}]`, message: `expected a row of ${spec.cols} names, got ${describe(row)}` });
+          return;
+        }
+        row.forEach((cell, c) => {
+          if (typeof cell !== 'string' || !spec.options.includes(cell)) {
+            out.push({ path: `${path}[${r}][${c}]`, message: `expected a biome name (${spec.options.join(', ')}), got ${describe(cell)}` });
+          }
+        });
+      });
+      return out;
+    }
+  }
+}
+
+/** Levenshtein distance, for "did you mean" hints on misspelt names. */
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const up = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = up;
+    }
+  }
+  return row[b.length];
+}
+
+/** ` (did you mean "x"?)` when a known name is close, else ` (known: …)`. */
+export function suggest(name: string, known: readonly string[]): string {
+  const best = known.map((k) => [k, editDistance(name.toLowerCase(), k.toLowerCase())] as const).sort((a, b) => a[1] - b[1])[0];
+  if (best && best[1] <= Math.max(1, Math.floor(name.length / 3))) return ` (did you mean "${best[0]}"?)`;
+  return known.length ? ` (known: ${known.join(', ')})` : '';
+}
+
+export const KNOWN_TYPES = NODE_TYPES.map((d) => d.type);
+
+/** Problems with the params object of one node; all of its params must be present. */
+export function checkParams(def: AnyNodeDef, nodeId: string, params: unknown, path: string): Problem[] {
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) {
+    return [{ path, message: `expected an object of params, got ${describe(params)}` }];
+  }
+  const out: Problem[] = [];
+  const given = params as Record<string, unknown>;
+  const names = Object.keys(def.params);
+  for (const key of names) {
+    const at = `${path}.${key}`;
+    if (!(key in given)) out.push({ path: at, message: `missing param "${key}" of ${def.type} node "${nodeId}"` });
+    else out.push(...checkParam(def.params[key], given[key], at));
+  }
+  for (const key of Object.keys(given)) {
+    if (!names.includes(key)) {
+      out.push({ path: `${path}.${key}`, message: `unknown param "${key}" of ${def.type} node "${nodeId}"${suggest(key, names)}` });
+    }
+  }
+  return out;
+}
+
+export interface WireProblem {
+  /** Which end of the wire is wrong, or the wire as a whole (types that do not fit). */
+  readonly end: 'from' | 'to' | 'wire';
+  readonly message: string;
+}
+
+/**
+ * Why a wire would be wrong in this graph, or null: both ends must exist and the port types
+ * must fit. Whether the input is free and whether the wire closes a cycle are asked separately.
+ */
+export function wireProblem(graph: Graph, edge: Edge): WireProblem | null {
+  const fromNode = graph.nodes.find((n) => n.id === edge.from.node);
+  const toNode = graph.nodes.find((n) => n.id === edge.to.node);
+  if (!fromNode) return { end: 'from', message: `unknown node "${edge.from.node}" in "${portRefText(edge.from)}"` };
+  if (!toNode) return { end: 'to', message: `unknown node "${edge.to.node}" in "${portRefText(edge.to)}"` };
+  const fromDef = nodeDef(fromNode.type);
+  const toDef = nodeDef(toNode.type);
+  if (!fromDef) return { end: 'from', message: `node "${fromNode.id}" has unknown type "${fromNode.type}"` };
+  if (!toDef) return { end: 'to', message: `node "${toNode.id}" has unknown type "${toNode.type}"` };
+  const out = fromDef.outputs[edge.from.port];
+  if (!out) {
+    const hint = suggest(edge.from.port, Object.keys(fromDef.outputs));
+    return { end: 'from', message: `node "${fromNode.id}" (${fromNode.type}) has no output "${edge.from.port}"${hint}` };
+  }
+  const input = toDef.inputs[edge.to.port];
+  if (!input) {
+    const hint = suggest(edge.to.port, Object.keys(toDef.inputs));
+    return { end: 'to', message: `node "${toNode.id}" (${toNode.type}) has no input "${edge.to.port}"${hint}` };
+  }
+  const refusal = connectRefusal(out.type, input.type);
+  if (refusal) {
+    return {
+      end: 'wire',
+      message: `cannot wire "${portRefText(edge.from)}" (${out.type}) to "${portRefText(edge.to)}" (${input.type}): ${refusal}`,
+    };
+  }
+  return null;
+}
+
+/** The node ids on a cycle that adding `edge` would close, from its target back to it; null if none. */
+export function cycleThrough(graph: Graph, edge: Edge): string[] | null {
+  // A path from edge.to.node to edge.from.node plus the new edge is a cycle.
+  const prev = new Map<string, string>();
+  const stack = [edge.to.node];
+  const seen = new Set(stack);
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (id === edge.from.node) {
+      const path = [id];
+      let cur = id;
+      while (cur !== edge.to.node) {
+        cur = prev.get(cur)!;
+        path.unshift(cur);
+      }
+      return path;
+    }
+    for (const e of graph.edges) {
+      if (e.from.node === id && !seen.has(e.to.node)) {
+        seen.add(e.to.node);
+        prev.set(e.to.node, id);
+        stack.push(e.to.node);
+      }
+    }
+  }
+  return null;
+}
+
+/** Problems with a view object {x, y, size}; the origin may be anywhere, the size 16…4096. */
+export function checkView(view: unknown, path = '$.view'): Problem[] {
+  if (typeof view !== 'object' || view === null || Array.isArray(view)) {
+    return [{ path, message: `expected {"x", "y", "size"}, got ${describe(view)}` }];
+  }
+  const v = view as Record<string, unknown>;
+  const out: Problem[] = [];
+  for (const key of ['x', 'y']) {
+    if (typeof v[key] !== 'number' || !Number.isFinite(v[key])) {
+      out.push({ path: `${path}.${key}`, message: `expected a finite number, got ${describe(v[key])}` });
+    }
+  }
+  const size = v.size;
+  if (typeof size !== 'number' || !Number.isInteger(size)) {
+    out.push({ path: `${path}.size`, message: `expected an integer resolution, got ${describe(size)}` });
+  } else if (size < VIEW_SIZE_MIN || size > VIEW_SIZE_MAX) {
+    out.push({ path: `${path}.size`, message: `${size} is outside ${VIEW_SIZE_MIN}…${VIEW_SIZE_MAX}` });
+  }
+  return out;
+}
+
+export function isValidNodeId(id: unknown): id is string {
+  return typeof id === 'string' && NODE_ID_PATTERN.test(id);
+}
+
+export function paramNames(def: AnyNodeDef): string[] {
+  return Object.keys(def.params);
+}
+
+export type { AnyParamValue };

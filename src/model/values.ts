@@ -1,0 +1,69 @@
+// The values that travel along wires: a port type, the buffers, and what the numbers mean.
+
+/** Port types. A wire joins equal types, and a terrain may also feed a field input (its heights). */
+export type PortType = 'field' | 'terrain' | 'biome';
+
+/** What an output's numbers mean, so previews and exports pick a fitting palette. */
+export type Meaning =
+  | 'height'
+  | 'noise'
+  | 'value'
+  | 'unit'
+  | 'distance'
+  | 'rank'
+  | 'temperature'
+  | 'moisture'
+  | 'air'
+  | 'mask'
+  | 'biome';
+
+export interface FieldValue {
+  readonly type: 'field';
+  readonly meaning: Meaning;
+  readonly data: Float32Array;
+}
+
+/** Heights together with the sea level and the sorted heights the level was read from. */
+export interface TerrainValue {
+  readonly type: 'terrain';
+  readonly meaning: 'height';
+  readonly data: Float32Array;
+  /** Cells with height < seaLevel are water. */
+  readonly seaLevel: number;
+  /** Heights of the cut source (this grid, or the coarse world region), ascending. */
+  readonly sorted: Float32Array;
+  /** How many entries of `sorted` lie under water. */
+  readonly waterCount: number;
+  /**
+   * For a view cut: order[j] is the cell holding the j-th smallest height of `data`, so a
+   * cell's land rank needs no search. Null when the cut source is another grid.
+   */
+  readonly order: Uint32Array | null;
+}
+
+export interface BiomeValue {
+  readonly type: 'biome';
+  readonly meaning: 'biome';
+  readonly data: Uint8Array;
+}
+
+export type Value = FieldValue | TerrainValue | BiomeValue;
+
+/** Can an output of type `from` feed an input of type `to`? */
+export function canConnect(from: PortType, to: PortType): boolean {
+  return from === to || (from === 'terrain' && to === 'field');
+}
+
+/** Why a wire from `from` to `to` is refused, in words for a person; null when it is fine. */
+export function connectRefusal(from: PortType, to: PortType): string | null {
+  if (canConnect(from, to)) return null;
+  if (from === 'field' && to === 'terrain') {
+    return 'a terrain input needs a sea level: pass the heights through a Water level node first';
+  }
+  if (from === 'biome') return `a biome map holds category ids, not numbers: it cannot feed a ${to} input`;
+  return `a ${from} output cannot feed a ${to} input`;
+}
+
+export function isWater(t: TerrainValue, i: number): boolean {
+  return t.data[i] < t.seaLevel;
+}

@@ -1,0 +1,163 @@
+// Turns a layer into RGBA pixels, north up: the palettes of SPEC §3, hill-shading and contours.
+// Pure: used by the command line in Node and by the editor's worker alike.
+
+import { BIOMES } from '../model/biomes.ts';
+import type { TerrainValue, Value } from '../model/values.ts';
+import { HEIGHT_BANDS, LAND_MASK, rampFor, type Ramp, type Rgb, SHARE_BANDS_LAND, SHARE_BANDS_WATER, WATER_MASK } from './ramps.ts';
+
+export interface LayerStyle {
+  /** Height tints: by fixed cuts around the sea level (default) or by share. */
+  readonly heightMode?: 'height' | 'share';
+  /** Hill-shading lit from the north-west on heights (default on). */
+  readonly shade?: boolean;
+  /** Contour lines on heights, every fifth darker (default off). */
+  readonly contours?: boolean;
+}
+
+/** Height units per contour line; every fifth line is darker. */
+export const CONTOUR_INTERVAL = 0.025;
+/**
+ * Slope exaggeration per view width: gradients are taken per view (per cell times n), so the
+ * relief looks the same at 64² and at 1024².
+ */
+const SHADE_EXAGGERATION = 0.22;
+
+const NAN_COLOR: Rgb = [255, 0, 255];
+
+/** Finite min and max of a buffer (0, 0 when it has none). */
+export function finiteRange(data: ArrayLike<number>): [number, number] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i];
+    if (v < lo) lo = v;
+    if (v > hi && v !== Infinity) hi = v;
+  }
+  return lo <= hi ? [lo, hi] : [0, 0];
+}
+
+/** Lower height limit of each HEIGHT_BANDS colour for a terrain, in the chosen mode. */
+export function heightCuts(value: TerrainValue, mode: 'height' | 'share'): number[] {
+  const s = value.seaLevel;
+  if (mode === 'height') return HEIGHT_BANDS.map((b) => s + b.above);
+  const sorted = value.sorted;
+  const w = value.waterCount;
+  const land = sorted.length - w;
+  const q = (j: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.floor(j)))];
+  const water = SHARE_BANDS_WATER.map((f, k) => (k === 0 ? -Infinity : q(f * w)));
+  const landCuts = SHARE_BANDS_LAND.map((f, k) => (k === 0 ? s : q(w + f * land)));
+  return [...water, ...landCuts];
+}
+
+const HEIGHT_COLORS: readonly Rgb[] = HEIGHT_BANDS.map((b) => b.color);
+
+function bandIndex(cuts: readonly number[], v: number): number {
+  let k = 0;
+  while (k + 1 < cuts.length && v >= cuts[k + 1]) k++;
+  return k;
+}
+
+function put(out: Uint8ClampedArray, p: number, c: Rgb): void {
+  out[p] = c[0];
+  out[p + 1] = c[1];
+  out[p + 2] = c[2];
+  out[p + 3] = 255;
+}
+
+function rampColor(ramp: Ramp, t: number): Rgb {
+  const k = t <= 0 ? 0 : t >= 1 ? 255 : Math.round(t * 255);
+  return [ramp[k * 3], ramp[k * 3 + 1], ramp[k * 3 + 2]];
+}
+
+/** Multiplies each pixel by the hill-shade of its cell; weaker under water. */
+function shadeHeights(out: Uint8ClampedArray, h: Float32Array, n: number, seaLevel: number): void {
+  const k = (SHADE_EXAGGERATION * n) / 2;
+  // Light from the north-west, 45° high: (−½, ½, √½) with y pointing north.
+  const lx = -0.5;
+  const ly = 0.5;
+  const lz = Math.SQRT1_2;
+  for (let r = 0; r < n; r++) {
+    const rs = r > 0 ? r - 1 : r;
+    const rn = r < n - 1 ? r + 1 : r;
+    for (let c = 0; c < n; c++) {
+      const cw = c > 0 ? c - 1 : c;
+      const ce = c < n - 1 ? c + 1 : c;
+      const i = r * n + c;
+      const sx = (h[r * n + ce] - h[r * n + cw]) * k;
+      const sy = (h[rn * n + c] - h[rs * n + c]) * k;
+      const len = Math.sqrt(sx * sx + sy * sy + 1);
+      const lit = (-sx * lx - sy * ly + lz) / len;
+      let f = lit / lz;
+      if (!(h[i] >= seaLevel)) f = 1 + (f - 1) * 0.3;
+      f = f < 0.35 ? 0.35 : f > 1.35 ? 1.35 : f;
+      const p = ((n - 1 - r) * n + c) * 4;
+      out[p] *= f;
+      out[p + 1] *= f;
+      out[p + 2] *= f;
+    }
+  }
+}
+
+/** Darkens cells where a contour line passes between them and their east or north neighbour. */
+function drawContours(out: Uint8ClampedArray, h: Float32Array, n: number, seaLevel: number): void {
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const i = r * n + c;
+      const band = Math.floor((h[i] - seaLevel) / CONTOUR_INTERVAL);
+      let other = band;
+      if (c + 1 < n) other = Math.max(other, Math.floor((h[i + 1] - seaLevel) / CONTOUR_INTERVAL));
+      if (r + 1 < n) other = Math.max(other, Math.floor((h[i + n] - seaLevel) / CONTOUR_INTERVAL));
+      if (other === band) continue;
+      const major = other % 5 === 0;
+      let f = major ? 0.45 : 0.72;
+      if (h[i] < seaLevel) f = 1 - (1 - f) * 0.4;
+      const p = ((n - 1 - r) * n + c) * 4;
+      out[p] *= f;
+      out[p + 1] *= f;
+      out[p + 2] *= f;
+    }
+  }
+}
+
+/**
+ * RGBA pixels (n × n, row 0 of the image is the north row) of a layer in the palette of its
+ * meaning. Heights with a sea level get atlas tints, shading and optional contours.
+ */
+export function renderLayer(value: Value, n: number, style: LayerStyle = {}): Uint8ClampedArray {
+  const cells = n * n;
+  if (value.data.length !== cells) throw new Error(`renderLayer: layer holds ${value.data.length} cells, expected ${cells}`);
+  const out = new Uint8ClampedArray(cells * 4);
+  const data = value.data;
+  const at = (i: number) => (((n - 1 - Math.floor(i / n)) * n + (i % n)) * 4);
+
+  if (value.type === 'biome') {
+    const palette = BIOMES.map((b) => b.color as Rgb);
+    for (let i = 0; i < cells; i++) put(out, at(i), palette[data[i]] ?? NAN_COLOR);
+    return out;
+  }
+  if (value.meaning === 'mask') {
+    for (let i = 0; i < cells; i++) put(out, at(i), data[i] > 0.5 ? WATER_MASK : LAND_MASK);
+    return out;
+  }
+  const heights = value.meaning === 'height';
+  if (value.type === 'terrain') {
+    const cuts = heightCuts(value, style.heightMode ?? 'height');
+    for (let i = 0; i < cells; i++) {
+      const v = data[i];
+      put(out, at(i), Number.isNaN(v) ? NAN_COLOR : HEIGHT_COLORS[bandIndex(cuts, v)]);
+    }
+    if (style.shade !== false) shadeHeights(out, value.data, n, value.seaLevel);
+    if (style.contours) drawContours(out, value.data, n, value.seaLevel);
+    return out;
+  }
+  const { ramp, range } = rampFor(value.meaning);
+  const [lo, hi] = range ?? finiteRange(data);
+  const scale = hi > lo ? 1 / (hi - lo) : 0;
+  for (let i = 0; i < cells; i++) {
+    const v = data[i];
+    put(out, at(i), Number.isNaN(v) ? NAN_COLOR : rampColor(ramp, v === Infinity ? 1 : (v - lo) * scale));
+  }
+  if (heights && style.shade !== false) shadeHeights(out, value.data, n, -Infinity);
+  if (heights && style.contours) drawContours(out, value.data, n, lo);
+  return out;
+}

@@ -1,0 +1,51 @@
+// PNG files of layers: RGBA previews, 16-bit greyscale fields and indexed biome maps.
+// fast-png encodes in Node and in the browser alike, 16-bit and palettes included.
+
+import { encode } from 'fast-png';
+import { BIOMES } from '../model/biomes.ts';
+import { finiteRange } from './layer.ts';
+
+export function rgbaPng(rgba: Uint8ClampedArray | Uint8Array, width: number, height: number): Uint8Array {
+  return encode({ width, height, data: new Uint8Array(rgba.buffer, rgba.byteOffset, rgba.byteLength), channels: 4, depth: 8 });
+}
+
+export interface Grey16 {
+  readonly png: Uint8Array;
+  /** The field values mapped to 0 and 65535. */
+  readonly min: number;
+  readonly max: number;
+}
+
+/**
+ * A 16-bit greyscale PNG of a field, north up: 0 is the field's finite minimum and 65535 its
+ * maximum (+∞ clips to 65535). The range is also written into the file's text chunks.
+ */
+export function grey16Png(field: Float32Array, n: number): Grey16 {
+  const [min, max] = finiteRange(field);
+  const span = max > min ? max - min : 1;
+  const data = new Uint16Array(n * n);
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const v = field[r * n + c];
+      const t = Number.isNaN(v) ? 0 : Math.min(1, Math.max(0, (v - min) / span));
+      data[(n - 1 - r) * n + c] = Math.round(t * 65535);
+    }
+  }
+  const png = encode({
+    width: n,
+    height: n,
+    data,
+    channels: 1,
+    depth: 16,
+    text: { 'terrain-graph:min': String(min), 'terrain-graph:max': String(max) },
+  });
+  return { png, min, max };
+}
+
+/** An indexed PNG of a biome map, north up: pixel value = biome id, palette = biome colours. */
+export function biomePng(ids: Uint8Array, n: number): Uint8Array {
+  const data = new Uint8Array(n * n);
+  for (let r = 0; r < n; r++) data.set(ids.subarray(r * n, r * n + n), (n - 1 - r) * n);
+  const legend = Object.fromEntries(BIOMES.map((b) => [`biome:${b.id}`, b.name]));
+  return encode({ width: n, height: n, data, channels: 1, depth: 8, palette: BIOMES.map((b) => [...b.color]), text: legend });
+}
