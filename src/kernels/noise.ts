@@ -15,8 +15,13 @@ const G2 = 0.21132486540518713; // (3 − √3) / 6
 const PRIME_X = 501125321;
 const PRIME_Y = 1136930381;
 const HASH_MUL = 0x27d4eb2d;
-/** Brings the sum of the three corner contributions to [−1, 1]. */
-const NORMALISE = 99.83685446303647;
+/**
+ * Output scale. 99.84 would stretch the extremes to exactly ±1, but then one octave has a
+ * standard deviation of 0.54, wider than the classic simplex noise the explainer pages used
+ * (Gustavson's, std ≈ 0.44). I scale to that classic spread instead (std 0.43, extremes ±0.8),
+ * so the fBm lives where the pages say it does: about 95 % of values within ±0.5.
+ */
+const NORMALISE = 80;
 
 const A = 0.9914448613738104;
 const B = 0.1305261922200516;
@@ -108,7 +113,7 @@ export function addSimplexRow(
 const one = new Float64Array(1);
 const oneX = new Float64Array(1);
 
-/** Simplex noise at a single point, within [−1, 1]; the same bits as the row kernel. */
+/** Simplex noise at a single point, within ±0.8; the same bits as the row kernel. */
 export function simplex2(seed: number, x: number, y: number): number {
   one[0] = 0;
   oneX[0] = x;

@@ -1,0 +1,148 @@
+// The engine: incremental evaluation, failure isolation, the world cut, and water by share.
+import { describe, expect, it } from 'vitest';
+import { createEngine, WORLD_CUT_DOMAIN } from '../src/index.ts';
+import type { Graph } from '../src/model/graph.ts';
+import { evaluated, grab, loadGraph } from './helpers/graphs.ts';
+
+const DOWNSTREAM_OF_C = ['contCurve', 'height', 'water', 'coast', 'rank', 'temperature', 'wind', 'moisture', 'biomes'];
+
+function shiftPoints(points: [number, number][], dy: number): [number, number][] {
+  return points.map(([x, y]) => [x, y + dy]);
+}
+
+function withParam(graph: Graph, node: string, key: string, value: unknown): Graph {
+  const g = structuredClone(graph);
+  g.nodes.find((n) => n.id === node)!.params[key] = value as never;
+  return g;
+}
+
+describe('engine', () => {
+  it('evaluates every node of the default graph', () => {
+    const e = evaluated(loadGraph('default.json'), 128);
+    for (const n of e.graph.nodes) expect(e.status(n.id)?.state, n.id).toBe('ok');
+  });
+
+  it('recomputes only what lies downstream of an edit', () => {
+    const e = evaluated(loadGraph('default.json'), 64);
+    const points = e.graph.nodes.find((n) => n.id === 'contCurve')!.params.points as [number, number][];
+    e.setParam('contCurve', 'points', shiftPoints(points, 0.01));
+    const report = e.evaluate();
+    expect(Object.keys(report.ran).sort()).toEqual([...DOWNSTREAM_OF_C].sort());
+    e.setParam('wind', 'angle', 90);
+    expect(Object.keys(e.evaluate().ran).sort()).toEqual(['biomes', 'moisture', 'wind']);
+    expect(Object.keys(e.evaluate().ran)).toEqual([]);
+  });
+
+  it('keeps results when a param is set to the value it already has', () => {
+    const e = evaluated(loadGraph('default.json'), 64);
+    e.setParam('wind', 'angle', e.graph.nodes.find((n) => n.id === 'wind')!.params.angle as number);
+    expect(e.evaluate().ran).toEqual({});
+  });
+
+  it('marks a failing node failed, its dependants blocked, and evaluates the rest', () => {
+    const g = loadGraph('default.json');
+    // Two knots but three wired inputs: the chain kernel throws.
+    g.nodes.push({ id: 'bad', type: 'chain', title: 'Bad chain', position: [0, 0], params: { knots: [0, 1] } });
+    g.nodes.push({ id: 'after', type: 'curve', title: 'After', position: [0, 0], params: { points: [[-1, -1], [1, 1]] } });
+    g.edges.push(
+      { from: { node: 'cont', port: 'out' }, to: { node: 'bad', port: 'selector' } },
+      { from: { node: 'eros', port: 'out' }, to: { node: 'bad', port: 'in0' } },
+      { from: { node: 'pv', port: 'out' }, to: { node: 'bad', port: 'in1' } },
+      { from: { node: 'cont', port: 'out' }, to: { node: 'bad', port: 'in2' } },
+      { from: { node: 'bad', port: 'out' }, to: { node: 'after', port: 'in' } },
+    );
+    const e = evaluated(g, 32);
+    expect(e.status('bad')).toMatchObject({ state: 'failed', message: 'in2 is wired but has no knot: add knot 2' });
+    expect(e.status('after')).toMatchObject({ state: 'blocked', message: 'waits on "bad" (input "in"), which failed' });
+    expect(e.status('biomes')?.state).toBe('ok');
+    expect(e.output('after')).toBeUndefined();
+  });
+
+  it('reports an unwired required input as missing', () => {
+    const g = loadGraph('default.json');
+    g.edges = g.edges.filter((edge) => !(edge.to.node === 'water' && edge.to.port === 'height'));
+    const e = evaluated(g, 32);
+    expect(e.status('water')).toMatchObject({ state: 'missing', message: 'input "height" is not wired' });
+    expect(e.status('biomes')?.state).toBe('blocked');
+    expect(e.status('tempNoise')?.state).toBe('ok');
+  });
+
+  it('with percent water, moving a whole curve up by 0.1 leaves the water mask identical', () => {
+    const g = loadGraph('default.json');
+    const points = g.nodes.find((n) => n.id === 'contCurve')!.params.points as [number, number][];
+    const before = grab(evaluated(g, 128), 'water', 'mask');
+    const after = grab(evaluated(withParam(g, 'contCurve', 'points', shiftPoints(points, 0.1)), 128), 'water', 'mask');
+    expect(after).toEqual(before);
+    expect(before.reduce((a, b) => a + b, 0) / before.length).toBeCloseTo(0.4, 3);
+  });
+
+  it('in raw mode the same move shrinks the sea', () => {
+    const g = withParam(withParam(loadGraph('default.json'), 'water', 'mode', 'raw'), 'water', 'level', 0);
+    const points = g.nodes.find((n) => n.id === 'contCurve')!.params.points as [number, number][];
+    const sea = (graph: Graph) => grab(evaluated(graph, 128), 'water', 'mask').reduce((a, b) => a + b, 0);
+    const before = sea(g);
+    const after = sea(withParam(g, 'contCurve', 'points', shiftPoints(points, 0.1)));
+    expect(before).toBeGreaterThan(0);
+    expect(after).toBeLessThan(before * 0.8);
+  });
+
+  it('with the world cut the sea level stays put while the view pans, and noise follows the view', () => {
+    const g = withParam(loadGraph('default.json'), 'water', 'cut', 'world');
+    const e = createEngine(g, { size: 64 });
+    e.evaluate();
+    const level = (e.output('water', 'terrain') as { seaLevel: number }).seaLevel;
+    const noise = grab(e, 'cont');
+    e.setView({ x: 0.5, y: -0.25 });
+    const report = e.evaluate();
+    expect(report.ran.water).toBeDefined();
+    expect((e.output('water', 'terrain') as { seaLevel: number }).seaLevel).toBe(level);
+    expect(grab(e, 'cont')).not.toEqual(noise);
+    // The world region was evaluated once, on its own fixed domain.
+    expect(e.status('height', WORLD_CUT_DOMAIN)?.state).toBe('ok');
+  });
+
+  it('with the view cut the sea level moves with the view', () => {
+    const e = createEngine(loadGraph('default.json'), { size: 64 });
+    e.evaluate();
+    const level = (e.output('water', 'terrain') as { seaLevel: number }).seaLevel;
+    e.setView({ x: 3, y: 1 });
+    e.evaluate();
+    expect((e.output('water', 'terrain') as { seaLevel: number }).seaLevel).not.toBe(level);
+  });
+
+  it('evaluates the same file to the same bits every time', () => {
+    const g = loadGraph('default.json');
+    const a = grab(evaluated(g, 96), 'biomes');
+    const e = evaluated(g, 96);
+    e.clearCache();
+    e.evaluate();
+    expect(grab(e, 'biomes')).toEqual(a);
+    expect(grab(evaluated(g, 96), 'moisture')).toEqual(grab(evaluated(g, 96), 'moisture'));
+  });
+
+  it('refuses a param value outside its range, naming the node and the JSON path', () => {
+    const e = createEngine(loadGraph('default.json'), { size: 32 });
+    expect(() => e.setParam('water', 'share', 1.5)).toThrow('$.nodes[7].params.share: 1.5 is above the maximum 1');
+    expect(() => e.setParam('water', 'shares', 0.5)).toThrow('water node "water" has no param "shares"');
+    expect(() => e.setParam('nope', 'share', 0.5)).toThrow('no node "nope"');
+  });
+});
+
+describe('climate across resolutions', () => {
+  /** Averages an n × n grid down to m × m blocks. */
+  function average(data: Float32Array, n: number, m: number): Float64Array {
+    const k = n / m;
+    const out = new Float64Array(m * m);
+    for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) out[Math.floor(r / k) * m + Math.floor(c / k)] += data[r * n + c] / (k * k);
+    return out;
+  }
+
+  it.each(['temperature', 'wind', 'moisture', 'rank'])('%s at 128² and 512² agree once averaged to 32²', (node) => {
+    const g = loadGraph('default.json');
+    const lo = average(grab(evaluated(g, 128), node) as Float32Array, 128, 32);
+    const hi = average(grab(evaluated(g, 512), node) as Float32Array, 512, 32);
+    let sum = 0;
+    for (let i = 0; i < lo.length; i++) sum += Math.abs(lo[i] - hi[i]);
+    expect(sum / lo.length).toBeLessThan(0.03);
+  });
+});

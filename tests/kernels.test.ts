@@ -1,0 +1,248 @@
+// Kernel invariants: exact coast distance, water by share, the wind theorem, the biome table.
+import { describe, expect, it } from 'vitest';
+import { coastDistance } from '../nodes/coast.ts';
+import { landRank } from '../nodes/rank.ts';
+import { seaLevelOf } from '../nodes/water.ts';
+import { tableIds, whittakerKernel } from '../nodes/whittaker.ts';
+import { windKernel, windSweep } from '../nodes/wind.ts';
+import { cellLength256, type Domain } from '../src/grid.ts';
+import { argsortFloat32 } from '../src/kernels/sort.ts';
+import { BIOMES, biomeId, DEFAULT_TABLE } from '../src/model/biomes.ts';
+import type { TerrainValue } from '../src/model/values.ts';
+import { rng } from './helpers/graphs.ts';
+
+function domainOf(n: number): Domain {
+  return { x0: 0, y0: 0, extent: 1, n };
+}
+
+/** A terrain whose heights are given and whose sea level is 0. */
+function terrainOf(height: Float32Array): TerrainValue {
+  const sorted = new Float32Array(height.length);
+  const order = new Uint32Array(height.length);
+  argsortFloat32(height, sorted, order);
+  const level = 0;
+  let waterCount = 0;
+  while (waterCount < sorted.length && sorted[waterCount] < level) waterCount++;
+  return { type: 'terrain', meaning: 'height', data: height, seaLevel: level, sorted, waterCount, order };
+}
+
+/** Smooth random heights in about [−1, 1]: sums of a few random waves. */
+function wavyHeights(n: number, seed: number): Float32Array {
+  const rand = rng(seed);
+  const waves = Array.from({ length: 6 }, () => [rand() * 12 - 6, rand() * 12 - 6, rand() * 6.28, rand()]);
+  const h = new Float32Array(n * n);
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      let v = 0;
+      for (const [kx, ky, ph, a] of waves) v += a * Math.sin((kx * c + ky * r) / n * Math.PI + ph);
+      h[r * n + c] = v / 3;
+    }
+  }
+  return h;
+}
+
+describe('coast distance', () => {
+  it.each([
+    [17, 0.02, 1],
+    [40, 0.1, 2],
+    [64, 0.3, 3],
+    [64, 0.7, 4],
+    [33, 0.002, 5],
+  ])('equals brute-force Euclidean distance on a random %i² mask with %f water', (n, share, seed) => {
+    const rand = rng(seed);
+    const h = new Float32Array(n * n);
+    for (let i = 0; i < h.length; i++) h[i] = rand() < share ? -1 : 1;
+    const d = domainOf(n);
+    const out = new Float32Array(n * n);
+    coastDistance(terrainOf(h), d, out);
+    const unit = cellLength256(d);
+    const water: [number, number][] = [];
+    for (let i = 0; i < h.length; i++) if (h[i] < 0) water.push([Math.floor(i / n), i % n]);
+    let maxErr = 0;
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) {
+        let best = Infinity;
+        for (const [wr, wc] of water) best = Math.min(best, (wr - r) ** 2 + (wc - c) ** 2);
+        maxErr = Math.max(maxErr, Math.abs(Math.sqrt(best) * unit - out[r * n + c]));
+      }
+    }
+    expect(water.length).toBeGreaterThan(0);
+    expect(maxErr).toBeLessThan(1e-4);
+  });
+
+  it('is infinite everywhere when no water is in view, and 0 on water', () => {
+    const n = 16;
+    const out = new Float32Array(n * n);
+    coastDistance(terrainOf(new Float32Array(n * n).fill(1)), domainOf(n), out);
+    expect([...out].every((v) => v === Infinity)).toBe(true);
+    const h = new Float32Array(n * n).fill(1);
+    h[5 * n + 7] = -1;
+    coastDistance(terrainOf(h), domainOf(n), out);
+    expect(out[5 * n + 7]).toBe(0);
+    expect(out[5 * n + 10]).toBeCloseTo(3 * 16, 4); // 3 cells of a 16 map = 48 cells of a 256 map
+  });
+});
+
+describe('water level by share', () => {
+  it.each([0, 0.1, 0.4, 0.55, 0.999, 1])('puts exactly round(share · N) cells under water for share %f', (share) => {
+    for (const n of [31, 64, 100]) {
+      const h = wavyHeights(n, 11 + n);
+      const sorted = new Float32Array(h.length);
+      argsortFloat32(h, sorted, new Uint32Array(h.length));
+      const { level, waterCount } = seaLevelOf(sorted, 'percent', share, 0);
+      const under = h.filter((v) => v < level).length;
+      expect(under).toBe(Math.round(share * h.length));
+      expect(waterCount).toBe(under);
+    }
+  });
+
+  it('reads a raw level as given', () => {
+    const sorted = Float32Array.from([-2, -1, 0, 1, 2]);
+    expect(seaLevelOf(sorted, 'raw', 0.4, 0.5)).toEqual({ level: 0.5, waterCount: 3 });
+  });
+});
+
+describe('land rank', () => {
+  it('is 0 on water and at the coast, 1 at the highest land, and increases with height', () => {
+    const n = 48;
+    const t = terrainOf(wavyHeights(n, 3));
+    const rank = new Float32Array(n * n);
+    landRank(t, rank);
+    const land = [...t.data.keys()].filter((i) => t.data[i] >= t.seaLevel).sort((a, b) => t.data[a] - t.data[b]);
+    expect(rank[land[0]]).toBe(0);
+    expect(rank[land[land.length - 1]]).toBe(1);
+    for (let k = 1; k < land.length; k++) expect(rank[land[k]]).toBeGreaterThanOrEqual(rank[land[k - 1]]);
+    for (let i = 0; i < rank.length; i++) if (t.data[i] < t.seaLevel) expect(rank[i]).toBe(0);
+  });
+
+  it('with a world cut, places each cell among the world heights', () => {
+    const world = Float32Array.from([-3, -2, -1, 0, 1, 2, 3, 4]);
+    const t: TerrainValue = { type: 'terrain', meaning: 'height', data: Float32Array.from([0, 2, 4, -1]), seaLevel: 0, sorted: world, waterCount: 3, order: null };
+    const rank = new Float32Array(4);
+    landRank(t, rank);
+    expect([...rank]).toEqual([0, 0.5, 1, 0]);
+  });
+});
+
+describe('wind', () => {
+  /** Air interpolated one step upwind of every cell, as the sweep reads it (null: enters fresh). */
+  function upwindAir(air: Float32Array, n: number, angle: number): (number | null)[] {
+    const { alongColumns, major, slope } = windSweep(angle);
+    const prev: (number | null)[] = [];
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) {
+        const a = alongColumns ? c : r;
+        const b = alongColumns ? r : c;
+        const ap = a - major;
+        const bp = b - slope;
+        if (ap < 0 || ap >= n || bp < 0 || bp > n - 1) {
+          prev.push(null);
+          continue;
+        }
+        const b0 = Math.floor(bp);
+        const b1 = Math.min(n - 1, b0 + 1);
+        const t = bp - b0;
+        const at = (bb: number) => air[alongColumns ? bb * n + ap : ap * n + bb];
+        prev.push(at(b0) + t * (at(b1) - at(b0)));
+      }
+    }
+    return prev;
+  }
+
+  it.each([0, 30, 45, 90, 135, 200, 225, 300, 333])('over land the air never gains moisture along the wind at %i°', (angle) => {
+    const n = 64;
+    const t = terrainOf(wavyHeights(n, 7));
+    const rank = new Float32Array(n * n);
+    landRank(t, rank);
+    const air = new Float32Array(n * n);
+    windKernel(domainOf(n), { on: true, angle, evap: 0.1, dry: 0.01, lift: 1 }, t, rank, air);
+    const prev = upwindAir(air, n, angle);
+    let landCells = 0;
+    for (let i = 0; i < air.length; i++) {
+      if (t.data[i] < t.seaLevel) continue;
+      const p = prev[i] ?? 1;
+      landCells++;
+      expect(air[i]).toBeLessThanOrEqual(p + 1e-6);
+    }
+    expect(landCells).toBeGreaterThan(n * n * 0.2);
+  });
+
+  it.each([0, 45, 100, 250])('with lift 0 and dry 0 the air is constant over land along the wind at %i°', (angle) => {
+    const n = 64;
+    const t = terrainOf(wavyHeights(n, 9));
+    const rank = new Float32Array(n * n);
+    landRank(t, rank);
+    const air = new Float32Array(n * n);
+    windKernel(domainOf(n), { on: true, angle, evap: 0.2, dry: 0, lift: 0 }, t, rank, air);
+    const prev = upwindAir(air, n, angle);
+    for (let i = 0; i < air.length; i++) {
+      if (t.data[i] < t.seaLevel) continue;
+      expect(air[i]).toBeCloseTo(prev[i] ?? 1, 6);
+    }
+  });
+
+  it('enters saturated at the upwind edge and dries with distance over flat land', () => {
+    const n = 32;
+    const t = terrainOf(new Float32Array(n * n).fill(1));
+    const air = new Float32Array(n * n);
+    windKernel(domainOf(n), { on: true, angle: 0, evap: 0.1, dry: 0.01, lift: 1 }, t, null, air);
+    const step = cellLength256(domainOf(n));
+    expect(air[0]).toBeCloseTo(Math.exp(-0.01 * step), 6);
+    expect(air[n - 1]).toBeCloseTo(Math.exp(-0.01 * step * n), 5);
+  });
+
+  it('is 0 everywhere when switched off', () => {
+    const n = 16;
+    const air = new Float32Array(n * n).fill(7);
+    windKernel(domainOf(n), { on: false, angle: 0, evap: 0.1, dry: 0.01, lift: 1 }, terrainOf(wavyHeights(n, 1)), null, air);
+    expect([...air].every((v) => v === 0)).toBe(true);
+  });
+});
+
+describe('Whittaker lookup', () => {
+  const rules = { table: tableIds(DEFAULT_TABLE), beachWidth: 1.5, beachMinTemperature: 0.25 };
+  const name = (id: number) => BIOMES[id].name;
+  const expected = [
+    ['tundra', 'tundra', 'snow', 'snow'],
+    ['temperate desert', 'shrubland', 'boreal forest', 'boreal forest'],
+    ['grassland', 'temperate forest', 'temperate forest', 'temperate rainforest'],
+    ['subtropical desert', 'grassland', 'tropical seasonal forest', 'tropical rainforest'],
+  ];
+
+  it('reads the 4 × 4 table cell by cell, rows cold → hot, columns dry → wet', () => {
+    const cells: [number, number, string][] = [];
+    for (let row = 0; row < 4; row++) {
+      for (let col = 0; col < 4; col++) {
+        for (const [dt, dm] of [[0.01, 0.01], [0.24, 0.24], [0.125, 0.2]]) cells.push([row / 4 + dt, col / 4 + dm, expected[row][col]]);
+      }
+    }
+    cells.push([1, 1, 'tropical rainforest'], [-0.5, 2, 'snow'], [1.7, -1, 'subtropical desert'], [0.25, 0.5, 'boreal forest']);
+    const n = cells.length;
+    const t = Float32Array.from(cells.map((c) => c[0]));
+    const m = Float32Array.from(cells.map((c) => c[1]));
+    const terrain = terrainOf(new Float32Array(n).fill(1));
+    const out = new Uint8Array(n);
+    whittakerKernel(rules, t, m, terrain, new Float32Array(n).fill(50), out);
+    expect([...out].map(name)).toEqual(cells.map((c) => c[2]));
+  });
+
+  it('makes water ocean, and land within 1.5 cells of the coast beach only where T ≥ 0.25', () => {
+    const h = Float32Array.from([-1, 1, 1, 1, 1, 1]);
+    const coast = Float32Array.from([0, 1.49, 1.49, 1.5, 0.5, 1.49]);
+    const t = Float32Array.from([0.9, 0.25, 0.249, 0.9, 0.1, 0.6]);
+    const m = Float32Array.from([0.5, 0.9, 0.9, 0.9, 0.9, 0.1]);
+    const out = new Uint8Array(6);
+    whittakerKernel(rules, t, m, terrainOf(h), coast, out);
+    expect([...out].map(name)).toEqual(['ocean', 'beach', 'snow', 'tropical rainforest', 'snow', 'beach']);
+    whittakerKernel(rules, t, m, terrainOf(h), null, out);
+    expect(name(out[1])).toBe('boreal forest'); // T 0.25 is the cool row, M 0.9 the wettest column
+  });
+
+  it('takes an edited table', () => {
+    const table = DEFAULT_TABLE.map((row) => [...row]);
+    table[3][3] = 'grassland';
+    const out = new Uint8Array(1);
+    whittakerKernel({ ...rules, table: tableIds(table) }, Float32Array.of(0.9), Float32Array.of(0.9), terrainOf(Float32Array.of(1)), null, out);
+    expect(out[0]).toBe(biomeId('grassland'));
+  });
+});
