@@ -73,8 +73,8 @@ export function parseGraph(input: string | unknown, options: ParseOptions = {}):
     fail([{ path: '$.format', message: `expected "${FORMAT}", got ${describe(raw.format)}: this is not a Terrain Graph file` }]);
   }
   const version = raw.version;
-  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
-    fail([{ path: '$.version', message: `expected a positive integer version, got ${describe(version)}` }]);
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 0) {
+    fail([{ path: '$.version', message: `expected an integer version, got ${describe(version)}` }]);
   }
   const v = version as number;
   if (v > CURRENT_VERSION) {
@@ -107,6 +107,8 @@ export function parseGraph(input: string | unknown, options: ParseOptions = {}):
   const view = viewProblems.length ? { x: 0, y: 0, size: 256 } : { x: rawView.x, y: rawView.y, size: rawView.size };
 
   const nodes: GraphNode[] = [];
+  /** Nodes with a valid id and type, params aside: enough to check the wires against. */
+  const declared: GraphNode[] = [];
   const firstIndex = new Map<string, number>();
   if (!Array.isArray(doc.nodes)) {
     problems.push({ path: '$.nodes', message: `expected a list of nodes, got ${describe(doc.nodes)}` });
@@ -145,16 +147,18 @@ export function parseGraph(input: string | unknown, options: ParseOptions = {}):
         problems.push(...paramProblems);
         if (paramProblems.length) ok = false;
       }
-      if (!ok || !def) return;
+      if (!def || !isValidNodeId(id) || firstIndex.get(id) !== k) return;
       const ordered: Record<string, AnyParamValue> = {};
-      for (const key of Object.keys(def.params)) ordered[key] = cloneParam((params as Record<string, AnyParamValue>)[key]);
-      nodes.push({
-        id: id as string,
+      for (const key of Object.keys(def.params)) ordered[key] = cloneParam((params as Record<string, AnyParamValue>)?.[key]);
+      const node: GraphNode = {
+        id,
         type: def.type,
         title: typeof title === 'string' ? title : def.title,
         position: finitePair(position) ? [position[0], position[1]] : [0, 0],
         params: ordered,
-      });
+      };
+      declared.push(node);
+      if (ok) nodes.push(node);
     });
   }
 
@@ -162,7 +166,7 @@ export function parseGraph(input: string | unknown, options: ParseOptions = {}):
   if (!Array.isArray(doc.edges)) {
     problems.push({ path: '$.edges', message: `expected a list of wires, got ${describe(doc.edges)}` });
   } else {
-    const graphSoFar: Graph = { name: '', notes: '', view, nodes, edges };
+    const graphSoFar: Graph = { name: '', notes: '', view, nodes: declared, edges };
     const intoInput = new Map<string, number>();
     doc.edges.forEach((rawEdge, k) => {
       const at = `$.edges[${k}]`;
@@ -184,7 +188,7 @@ export function parseGraph(input: string | unknown, options: ParseOptions = {}):
           return;
         }
       }
-      if (!nodes.some((n) => n.id === from.node) || !nodes.some((n) => n.id === to.node)) return;
+      if (!declared.some((n) => n.id === from.node) || !declared.some((n) => n.id === to.node)) return;
       const wrong = wireProblem(graphSoFar, edge);
       if (wrong) {
         problems.push({ path: wrong.end === 'wire' ? at : `${at}.${wrong.end}`, message: wrong.message });

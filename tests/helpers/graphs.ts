@@ -7,10 +7,17 @@ export function loadGraph(name: string): Graph {
   return parseGraph(readFileSync(`graphs/${name}`, 'utf8'), { file: name });
 }
 
-/** A copy of an output's cells: engine buffers are recycled when the node recomputes. */
-export function grab(engine: Engine, node: string, port?: string): Float32Array | Uint8Array {
+/** A copy of a field or terrain output: engine buffers are recycled when the node recomputes. */
+export function grab(engine: Engine, node: string, port?: string): Float32Array {
   const v = engine.output(node, port);
-  if (!v) throw new Error(`no output ${node}.${port ?? ''}: ${JSON.stringify(engine.status(node))}`);
+  if (!v || v.type === 'biome') throw new Error(`no field output ${node}.${port ?? ''}: ${JSON.stringify(engine.status(node))}`);
+  return v.data.slice();
+}
+
+/** A copy of a biome output's ids. */
+export function grabIds(engine: Engine, node: string, port?: string): Uint8Array {
+  const v = engine.output(node, port);
+  if (!v || v.type !== 'biome') throw new Error(`no biome output ${node}.${port ?? ''}: ${JSON.stringify(engine.status(node))}`);
   return v.data.slice();
 }
 

@@ -1,0 +1,151 @@
+// The command line: render, raw + manifest, stats, --set, exit codes, and no stack traces.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decode } from 'fast-png';
+import { describe, expect, it } from 'vitest';
+import { main } from '../src/cli/main.ts';
+
+async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(argv, { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`) });
+  return { code, out, err };
+}
+
+function tmp(): string {
+  return mkdtempSync(join(tmpdir(), 'tg-cli-'));
+}
+
+describe('terrain-graph render', () => {
+  it('writes a PNG per output of the chosen nodes, north up, in the node palette', async () => {
+    const dir = tmp();
+    const r = await run('render', 'graphs/default.json', '--size', '64', '--out', dir, '--node', 'water', 'biomes');
+    expect(r.code).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(['biomes.out.png', 'water.mask.png', 'water.terrain.png']);
+    const png = decode(readFileSync(join(dir, 'biomes.out.png')));
+    expect([png.width, png.height, png.channels]).toEqual([64, 64, 4]);
+  });
+
+  it('writes raw little-endian grids and a manifest whose figures match the grids', async () => {
+    const dir = tmp();
+    expect((await run('render', 'graphs/default.json', '--size', '32', '--out', dir, '--all', '--raw')).code).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    const byStem = new Map<string, any>(manifest.files.map((f: any) => [`${f.node}.${f.port}`, f]));
+    const terrain = byStem.get('water.terrain');
+    expect(terrain).toMatchObject({ file: 'water.terrain.f32', type: 'terrain', n: 32 });
+    const heights = new Float32Array(readFileSync(join(dir, 'water.terrain.f32')).buffer.slice(0));
+    expect(heights.length).toBe(32 * 32);
+    expect(Math.min(...heights)).toBe(terrain.min);
+    expect(Math.max(...heights)).toBe(terrain.max);
+    expect(heights.filter((h) => h < terrain.seaLevel).length).toBe(Math.round(0.4 * 32 * 32));
+    const biomes = byStem.get('biomes.out');
+    expect(biomes.file).toBe('biomes.out.u8');
+    const ids = readFileSync(join(dir, 'biomes.out.u8'));
+    expect(ids.length).toBe(32 * 32);
+    // Row 0 is the south row: the mask and the heights agree cell by cell.
+    const mask = new Float32Array(readFileSync(join(dir, 'water.mask.f32')).buffer.slice(0));
+    heights.forEach((h, i) => expect(mask[i]).toBe(h < terrain.seaLevel ? 1 : 0));
+    ids.forEach((id, i) => expect(id === 0).toBe(mask[i] === 1));
+  });
+
+  it('prints the biome statistics as one JSON object', async () => {
+    const r = await run('render', 'graphs/default.json', '--size', '64', '--out', tmp(), '--stats');
+    expect(r.code).toBe(0);
+    const stats = JSON.parse(r.out);
+    expect(stats.node).toBe('biomes');
+    expect(stats.water).toBeCloseTo(0.4, 2);
+    const shares = Object.values(stats.land as Record<string, number>).reduce((a, b) => a + b, 0);
+    expect(shares).toBeCloseTo(1, 6);
+    expect(stats.wind).toEqual({ node: 'wind', angle: 0, from: 'west' });
+    expect(stats.moisture.windward).toBe(stats.moisture.west);
+    expect(stats.moisture.leeward).toBe(stats.moisture.east);
+    expect(stats.dry).toBeGreaterThanOrEqual(0);
+  });
+
+  it('applies --set before evaluating', async () => {
+    const calm = JSON.parse((await run('render', 'graphs/default.json', '--size', '64', '--out', tmp(), '--stats', '--set', 'wind.on=false')).out);
+    expect(calm.wind).toBeNull();
+    expect(calm.moisture.windward).toBeUndefined();
+    const flooded = JSON.parse((await run('render', 'graphs/default.json', '--size', '64', '--out', tmp(), '--stats', '--set', 'water.share=0.7', 'water.mode=percent')).out);
+    expect(flooded.water).toBeCloseTo(0.7, 2);
+    const curve = await run('render', 'graphs/default.json', '--size', '32', '--out', tmp(), '--set', 'contCurve.points=[[-1,-0.5],[1,0.4]]');
+    expect(curve.code).toBe(0);
+  });
+
+  it('renders a file twice to identical bytes', async () => {
+    const a = tmp();
+    const b = tmp();
+    await run('render', 'graphs/default.json', '--size', '64', '--out', a, '--all', '--raw');
+    await run('render', 'graphs/default.json', '--size', '64', '--out', b, '--all', '--raw');
+    for (const f of readdirSync(a)) expect(readFileSync(join(b, f)).equals(readFileSync(join(a, f))), f).toBe(true);
+  });
+
+  it('exits 2 with the validation report for a bad file', async () => {
+    const dir = tmp();
+    const file = join(dir, 'bad.json');
+    const doc = JSON.parse(readFileSync('graphs/default.json', 'utf8'));
+    doc.nodes[0].params.octaves = 40;
+    doc.edges.push({ from: 'cont.out', to: 'contCurve.in' });
+    writeFileSync(file, JSON.stringify(doc));
+    const r = await run('render', file, '--out', dir);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('bad.json: 2 problems in the graph');
+    expect(r.err).toContain('$.nodes[0].params.octaves: 40 is above the maximum 10');
+    expect(r.err).toContain('$.edges[21].to: input "contCurve.in" already has a wire ($.edges[0])');
+  });
+
+  it('exits 2 for a bad --set, naming the node, the param and the path', async () => {
+    const r = await run('render', 'graphs/default.json', '--out', tmp(), '--set', 'wind.lift=-1');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('--set wind.lift=-1: $.nodes[13].params.lift: -1 is below the minimum 0');
+    expect((await run('render', 'graphs/default.json', '--out', tmp(), '--set', 'nobody.x=1')).err).toContain('no node "nobody"');
+    expect((await run('render', 'graphs/default.json', '--out', tmp(), '--set', 'wind.angle')).err).toContain('expected ID.param=JSON');
+  });
+
+  it('exits 2 for bad options and unreadable files, 1 when a node fails', async () => {
+    expect((await run('render', 'graphs/default.json', '--size', '5')).code).toBe(2);
+    expect((await run('render', 'graphs/default.json', '--bogus')).err).toContain('unknown option --bogus');
+    expect((await run('render', 'missing.json')).err).toContain('cannot read missing.json: ENOENT');
+    expect((await run('render', 'graphs/default.json', '--node', 'nope')).code).toBe(2);
+    const dir = tmp();
+    const doc = JSON.parse(readFileSync('graphs/default.json', 'utf8'));
+    doc.nodes.push({ id: 'bad', type: 'chain', title: 'Bad', position: [0, 0], params: { knots: [0] } });
+    doc.edges.push({ from: 'cont.out', to: 'bad.selector' }, { from: 'eros.out', to: 'bad.in0' }, { from: 'pv.out', to: 'bad.in1' });
+    writeFileSync(join(dir, 'failing.json'), JSON.stringify(doc));
+    const r = await run('render', join(dir, 'failing.json'), '--size', '16', '--out', dir, '--node', 'bad');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('node "bad" failed: in1 is wired but has no knot: add knot 1');
+  });
+
+  it('runs as the package bin with the same exit codes and no stack trace', () => {
+    const dir = tmp();
+    const ok = execFileSync('node', ['bin/terrain-graph.mjs', 'render', 'graphs/default.json', '--size', '32', '--out', dir, '--stats'], { encoding: 'utf8' });
+    expect(JSON.parse(ok).node).toBe('biomes');
+    writeFileSync(join(dir, 'broken.json'), '{ "format": "terrain-graph", ');
+    const bad = spawnSync('node', ['bin/terrain-graph.mjs', 'render', join(dir, 'broken.json')], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/^broken\.json: 1 problem in the graph\n  \$: not JSON: /);
+    expect(bad.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('prints progress on stderr for sizes of 1024 and more', async () => {
+    const r = await run('render', 'graphs/default.json', '--size', '1024', '--out', tmp(), '--node', 'cont');
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/evaluating .* at 1024²\n  cont +\d+ ms\nwriting cont.out/);
+  });
+});
+
+describe('terrain-graph check and format', () => {
+  it('checks files and rewrites them in the canonical layout', async () => {
+    const dir = tmp();
+    const file = join(dir, 'g.json');
+    writeFileSync(file, JSON.stringify(JSON.parse(readFileSync('graphs/default.json', 'utf8'))));
+    expect((await run('check', file)).code).toBe(0);
+    expect((await run('format', file)).out).toContain('rewritten');
+    expect(readFileSync(file, 'utf8')).toBe(readFileSync('graphs/default.json', 'utf8'));
+    writeFileSync(file, '[]');
+    expect((await run('check', file)).code).toBe(2);
+  });
+});
