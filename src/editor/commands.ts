@@ -1,0 +1,187 @@
+// Edits of the open graph as plain records: each one applied returns the records that undo it.
+//
+// A command mutates the graph in place and is checked first, so a refused command leaves the
+// graph untouched and the graph stays valid (types fit, one wire per input, no cycles, params
+// within their manifest). Undo and redo replay these records; nothing else writes the graph.
+
+import { nodeDef } from '../../nodes/index.ts';
+import { type Edge, findNode, type Graph, type GraphNode, NODE_ID_PATTERN } from '../model/graph.ts';
+import { type AnyParamValue } from '../model/manifest.ts';
+import { checkParam, checkView } from '../model/validate.ts';
+import type { View } from '../grid.ts';
+import { edgeKey, sameEdge, wireRefusal } from './wiring.ts';
+
+export type Command =
+  | { readonly kind: 'addNode'; readonly node: GraphNode; readonly at?: number }
+  | { readonly kind: 'removeNode'; readonly id: string }
+  | { readonly kind: 'moveNode'; readonly id: string; readonly position: readonly [number, number] }
+  | { readonly kind: 'setTitle'; readonly id: string; readonly title: string }
+  | { readonly kind: 'setParam'; readonly id: string; readonly key: string; readonly value: AnyParamValue }
+  | { readonly kind: 'connect'; readonly edge: Edge; readonly at?: number }
+  | { readonly kind: 'disconnect'; readonly edge: Edge }
+  | { readonly kind: 'setView'; readonly view: View }
+  | { readonly kind: 'setInfo'; readonly name: string; readonly notes: string }
+  | { readonly kind: 'replaceGraph'; readonly graph: Graph };
+
+/** What a command changed, for the views: they redraw only what these name. */
+export type Change =
+  | { readonly kind: 'graph' }
+  | { readonly kind: 'nodeAdded'; readonly id: string }
+  | { readonly kind: 'nodeRemoved'; readonly id: string }
+  | { readonly kind: 'nodeMoved'; readonly id: string }
+  | { readonly kind: 'title'; readonly id: string }
+  | { readonly kind: 'param'; readonly id: string; readonly key: string }
+  | { readonly kind: 'edgeAdded'; readonly edge: Edge }
+  | { readonly kind: 'edgeRemoved'; readonly edge: Edge }
+  | { readonly kind: 'view' }
+  | { readonly kind: 'info' }
+  | { readonly kind: 'selection' };
+
+/** A command that would make the graph invalid; the message is for a person. */
+export class EditError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EditError';
+  }
+}
+
+export interface Applied {
+  /** Applying these in order undoes the command. */
+  readonly inverse: Command[];
+  readonly changes: Change[];
+}
+
+function nodeOrThrow(graph: Graph, id: string): GraphNode {
+  const node = findNode(graph, id);
+  if (!node) throw new EditError(`there is no node "${id}"`);
+  return node;
+}
+
+function clonePosition(p: readonly [number, number]): [number, number] {
+  return [p[0], p[1]];
+}
+
+/** Checks a whole node record against its type's manifest before it enters the graph. */
+function checkNewNode(graph: Graph, node: GraphNode): void {
+  if (!NODE_ID_PATTERN.test(node.id)) throw new EditError(`"${node.id}" is not a valid node id`);
+  if (findNode(graph, node.id)) throw new EditError(`a node "${node.id}" already exists`);
+  const def = nodeDef(node.type);
+  if (!def) throw new EditError(`unknown node type "${node.type}"`);
+  for (const [key, spec] of Object.entries(def.params)) {
+    const problems = checkParam(spec, node.params[key], `${node.id}.${key}`);
+    if (problems.length) throw new EditError(`${problems[0].path}: ${problems[0].message}`);
+  }
+}
+
+/** Applies one command to the graph (in place) and returns its inverse; throws EditError if refused. */
+export function applyCommand(graph: Graph, cmd: Command): Applied {
+  switch (cmd.kind) {
+    case 'addNode': {
+      checkNewNode(graph, cmd.node);
+      const node = structuredClone(cmd.node);
+      const at = cmd.at === undefined ? graph.nodes.length : Math.max(0, Math.min(graph.nodes.length, cmd.at));
+      graph.nodes.splice(at, 0, node);
+      return { inverse: [{ kind: 'removeNode', id: node.id }], changes: [{ kind: 'nodeAdded', id: node.id }] };
+    }
+    case 'removeNode': {
+      const at = graph.nodes.findIndex((n) => n.id === cmd.id);
+      if (at < 0) throw new EditError(`there is no node "${cmd.id}"`);
+      const [node] = graph.nodes.splice(at, 1);
+      // Wires go with the node; the inverse puts them back at their old places in the list.
+      const removed: { edge: Edge; at: number }[] = [];
+      graph.edges = graph.edges.filter((e, k) => {
+        const touches = e.from.node === cmd.id || e.to.node === cmd.id;
+        if (touches) removed.push({ edge: e, at: k });
+        return !touches;
+      });
+      const inverse: Command[] = [{ kind: 'addNode', node, at }, ...removed.map(({ edge, at: k }) => ({ kind: 'connect', edge, at: k }) as const)];
+      const changes: Change[] = [...removed.map(({ edge }) => ({ kind: 'edgeRemoved', edge }) as const), { kind: 'nodeRemoved', id: cmd.id }];
+      return { inverse, changes };
+    }
+    case 'moveNode': {
+      const node = nodeOrThrow(graph, cmd.id);
+      if (!cmd.position.every(Number.isFinite)) throw new EditError(`position of "${cmd.id}" must be finite`);
+      const before = clonePosition(node.position);
+      node.position = clonePosition(cmd.position);
+      return { inverse: [{ kind: 'moveNode', id: cmd.id, position: before }], changes: [{ kind: 'nodeMoved', id: cmd.id }] };
+    }
+    case 'setTitle': {
+      const node = nodeOrThrow(graph, cmd.id);
+      const before = node.title;
+      node.title = cmd.title;
+      return { inverse: [{ kind: 'setTitle', id: cmd.id, title: before }], changes: [{ kind: 'title', id: cmd.id }] };
+    }
+    case 'setParam': {
+      const node = nodeOrThrow(graph, cmd.id);
+      const spec = nodeDef(node.type)?.params[cmd.key];
+      if (!spec) throw new EditError(`${node.type} node "${cmd.id}" has no param "${cmd.key}"`);
+      const problems = checkParam(spec, cmd.value, cmd.key);
+      if (problems.length) throw new EditError(`${problems[0].path}: ${problems[0].message}`);
+      const before = node.params[cmd.key];
+      node.params[cmd.key] = structuredClone(cmd.value);
+      return { inverse: [{ kind: 'setParam', id: cmd.id, key: cmd.key, value: before }], changes: [{ kind: 'param', id: cmd.id, key: cmd.key }] };
+    }
+    case 'connect': {
+      const refusal = wireRefusal(graph, cmd.edge);
+      if (refusal) throw new EditError(refusal);
+      const edge: Edge = { from: { ...cmd.edge.from }, to: { ...cmd.edge.to } };
+      // An input takes one wire: a new wire replaces the old one in its place in the list.
+      const old = graph.edges.findIndex((e) => e.to.node === edge.to.node && e.to.port === edge.to.port);
+      if (old >= 0) {
+        const replaced = graph.edges[old];
+        graph.edges[old] = edge;
+        return {
+          inverse: [
+            { kind: 'disconnect', edge },
+            { kind: 'connect', edge: replaced, at: old },
+          ],
+          changes: [
+            { kind: 'edgeRemoved', edge: replaced },
+            { kind: 'edgeAdded', edge },
+          ],
+        };
+      }
+      const at = cmd.at === undefined ? graph.edges.length : Math.max(0, Math.min(graph.edges.length, cmd.at));
+      graph.edges.splice(at, 0, edge);
+      return { inverse: [{ kind: 'disconnect', edge }], changes: [{ kind: 'edgeAdded', edge }] };
+    }
+    case 'disconnect': {
+      const at = graph.edges.findIndex((e) => sameEdge(e, cmd.edge));
+      if (at < 0) throw new EditError(`there is no wire ${edgeKey(cmd.edge)}`);
+      const [edge] = graph.edges.splice(at, 1);
+      return { inverse: [{ kind: 'connect', edge, at }], changes: [{ kind: 'edgeRemoved', edge }] };
+    }
+    case 'setView': {
+      const problems = checkView(cmd.view);
+      if (problems.length) throw new EditError(`${problems[0].path}: ${problems[0].message}`);
+      const before = graph.view;
+      graph.view = { x: cmd.view.x, y: cmd.view.y, size: cmd.view.size };
+      return { inverse: [{ kind: 'setView', view: before }], changes: [{ kind: 'view' }] };
+    }
+    case 'setInfo': {
+      const before = { name: graph.name, notes: graph.notes };
+      graph.name = cmd.name;
+      graph.notes = cmd.notes;
+      return { inverse: [{ kind: 'setInfo', ...before }], changes: [{ kind: 'info' }] };
+    }
+    case 'replaceGraph': {
+      const before = structuredClone(graph);
+      const next = structuredClone(cmd.graph);
+      graph.name = next.name;
+      graph.notes = next.notes;
+      graph.view = next.view;
+      graph.nodes = next.nodes;
+      graph.edges = next.edges;
+      return { inverse: [{ kind: 'replaceGraph', graph: before }], changes: [{ kind: 'graph' }] };
+    }
+  }
+}
+
+/** True when two commands touch the same target, so a drag can keep only the latest of them. */
+export function sameTarget(a: Command, b: Command): boolean {
+  if (a.kind === 'setParam' && b.kind === 'setParam') return a.id === b.id && a.key === b.key;
+  if (a.kind === 'moveNode' && b.kind === 'moveNode') return a.id === b.id;
+  if (a.kind === 'setTitle' && b.kind === 'setTitle') return a.id === b.id;
+  if (a.kind === 'setView' && b.kind === 'setView') return true;
+  return false;
+}

@@ -1,0 +1,325 @@
+// The headless editor: the open graph, the selection, and every edit a person makes, with undo.
+//
+// No DOM, no rete, no lit. The canvas sends it plain calls (add, connect, set a param, …); it
+// applies them as commands (src/editor/commands.ts), files their inverses in the history and
+// tells its subscribers what changed. Views redraw from what it holds; they never write it.
+
+import { nodeDef } from '../../nodes/index.ts';
+import { cloneGraph, type Edge, findNode, freshNodeId, type Graph, type GraphNode } from '../model/graph.ts';
+import { type AnyParamValue, defaultParams } from '../model/manifest.ts';
+import { applyCommand, type Change, type Command, EditError } from './commands.ts';
+import { copySnippet, placeSnippet, type Snippet } from './clipboard.ts';
+import { History, type Step } from './history.ts';
+import { sameEdge, wireRefusal } from './wiring.ts';
+
+export type Listener = (changes: readonly Change[]) => void;
+
+/** An open gesture: commit files it as one undo step, cancel reverts it. */
+export interface StepHandle {
+  commit(): void;
+  cancel(): void;
+}
+
+/** An empty graph at the default view. */
+export function emptyGraph(name = 'Untitled'): Graph {
+  return { name, notes: '', view: { x: 0, y: 0, size: 256 }, nodes: [], edges: [] };
+}
+
+export class EditorCore {
+  private readonly doc: Graph;
+  private readonly history = new History();
+  private readonly listeners = new Set<Listener>();
+  private selected = new Set<string>();
+  private revisionCount = 0;
+
+  constructor(graph: Graph = emptyGraph()) {
+    this.doc = cloneGraph(graph);
+  }
+
+  /** The open graph, live: read it, never write it (edit through the methods below). */
+  get graph(): Readonly<Graph> {
+    return this.doc;
+  }
+
+  /** A deep copy of the open graph, to save, send to the worker or keep. */
+  snapshot(): Graph {
+    return cloneGraph(this.doc);
+  }
+
+  /** Bumped by every change to the graph (not by selection changes). */
+  get revision(): number {
+    return this.revisionCount;
+  }
+
+  node(id: string): Readonly<GraphNode> | undefined {
+    return findNode(this.doc, id);
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  // ── selection ──────────────────────────────────────────────────────────────────────────
+
+  get selection(): ReadonlySet<string> {
+    return this.selected;
+  }
+
+  /** The one selected node (the viewer shows it), or null when none or several are selected. */
+  get primary(): string | null {
+    return this.selected.size === 1 ? [...this.selected][0] : null;
+  }
+
+  select(ids: Iterable<string>): void {
+    const next = new Set([...ids].filter((id) => findNode(this.doc, id)));
+    if (next.size === this.selected.size && [...next].every((id) => this.selected.has(id))) return;
+    this.selected = next;
+    this.emit([{ kind: 'selection' }]);
+  }
+
+  /** Adds the node to the selection, or takes it out if it was in. */
+  toggleSelected(id: string): void {
+    const next = new Set(this.selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    this.select(next);
+  }
+
+  selectAll(): void {
+    this.select(this.doc.nodes.map((n) => n.id));
+  }
+
+  // ── edits ──────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Applies commands as one undo step (or as part of the open gesture). All or nothing: if one
+   * is refused, those before it are reverted and the EditError is rethrown.
+   */
+  run(label: string, commands: readonly Command[]): void {
+    const done: { cmd: Command; inverse: Command[] }[] = [];
+    const changes: Change[] = [];
+    try {
+      for (const cmd of commands) {
+        const applied = applyCommand(this.doc, cmd);
+        done.push({ cmd, inverse: applied.inverse });
+        changes.push(...applied.changes);
+      }
+    } catch (err) {
+      for (const d of done.reverse()) for (const inv of d.inverse) changes.push(...applyCommand(this.doc, inv).changes);
+      if (changes.length) this.changed(changes);
+      throw err;
+    }
+    if (done.length === 0) return;
+    if (done.length > 1) this.history.begin(label);
+    for (const d of done) this.history.record(label, d.cmd, d.inverse);
+    if (done.length > 1) this.history.end();
+    this.changed(changes);
+  }
+
+  /** Adds a node of a type with its default params; returns its id. */
+  addNode(type: string, position: readonly [number, number], params?: Record<string, AnyParamValue>): string {
+    const def = nodeDef(type);
+    if (!def) throw new EditError(`unknown node type "${type}"`);
+    const id = freshNodeId(this.doc, type);
+    const node: GraphNode = { id, type, title: def.title, position: [position[0], position[1]], params: { ...defaultParams(def), ...params } };
+    this.run(`add ${def.title}`, [{ kind: 'addNode', node }]);
+    return id;
+  }
+
+  /** Adds a node and wires it to an existing port in one step (a wire dropped on empty canvas). */
+  addNodeWired(type: string, position: readonly [number, number], wire: { newPort: string; other: { node: string; port: string }; otherSide: 'input' | 'output' }): string {
+    const def = nodeDef(type);
+    if (!def) throw new EditError(`unknown node type "${type}"`);
+    const id = freshNodeId(this.doc, type);
+    const node: GraphNode = { id, type, title: def.title, position: [position[0], position[1]], params: defaultParams(def) };
+    const edge: Edge =
+      wire.otherSide === 'output' ? { from: wire.other, to: { node: id, port: wire.newPort } } : { from: { node: id, port: wire.newPort }, to: wire.other };
+    this.run(`add ${def.title}`, [
+      { kind: 'addNode', node },
+      { kind: 'connect', edge },
+    ]);
+    return id;
+  }
+
+  /** Removes nodes with their wires. */
+  removeNodes(ids: Iterable<string>): void {
+    const list = [...ids].filter((id) => findNode(this.doc, id));
+    if (!list.length) return;
+    this.run(list.length === 1 ? 'delete node' : `delete ${list.length} nodes`, list.map((id) => ({ kind: 'removeNode', id }) as const));
+    this.select([...this.selected].filter((id) => findNode(this.doc, id)));
+  }
+
+  /** Deletes the selected nodes. */
+  deleteSelection(): void {
+    this.removeNodes(this.selected);
+  }
+
+  /** Moves nodes; positions that did not change are skipped. */
+  moveNodes(moves: readonly { id: string; position: readonly [number, number] }[]): void {
+    const cmds: Command[] = [];
+    for (const m of moves) {
+      const node = findNode(this.doc, m.id);
+      if (!node || (node.position[0] === m.position[0] && node.position[1] === m.position[1])) continue;
+      cmds.push({ kind: 'moveNode', id: m.id, position: [m.position[0], m.position[1]] });
+    }
+    if (cmds.length) this.run(cmds.length === 1 ? 'move node' : `move ${cmds.length} nodes`, cmds);
+  }
+
+  /** Why a wire would be refused, or null: the canvas asks this while a wire is dragged. */
+  wireRefusal(edge: Edge): string | null {
+    return wireRefusal(this.doc, edge);
+  }
+
+  /**
+   * Adds a wire (replacing the wire into that input, if any). Returns null when done, or the
+   * reason it was refused; a refused wire changes nothing.
+   */
+  connect(edge: Edge): string | null {
+    const refusal = wireRefusal(this.doc, edge);
+    if (refusal) return refusal;
+    if (this.doc.edges.some((e) => sameEdge(e, edge))) return null;
+    this.run('connect', [{ kind: 'connect', edge }]);
+    return null;
+  }
+
+  disconnect(edge: Edge): void {
+    if (!this.doc.edges.some((e) => sameEdge(e, edge))) return;
+    this.run('disconnect', [{ kind: 'disconnect', edge }]);
+  }
+
+  /** Sets a param after checking it against the manifest (EditError when out of range). */
+  setParam(id: string, key: string, value: AnyParamValue): void {
+    const node = findNode(this.doc, id);
+    if (node && JSON.stringify(node.params[key]) === JSON.stringify(value)) return;
+    this.run(`change ${key}`, [{ kind: 'setParam', id, key, value }]);
+  }
+
+  setTitle(id: string, title: string): void {
+    if (findNode(this.doc, id)?.title === title) return;
+    this.run('rename', [{ kind: 'setTitle', id, title }]);
+  }
+
+  /** Replaces the whole graph (New, Open, a recipe): one undoable step; the selection empties. */
+  replaceGraph(graph: Graph, label = 'open'): void {
+    this.closeGesture();
+    this.run(label, [{ kind: 'replaceGraph', graph }]);
+    this.select([]);
+  }
+
+  /** The selected nodes and the wires among them. */
+  copy(ids: Iterable<string> = this.selected): Snippet {
+    return copySnippet(this.doc, ids);
+  }
+
+  /** Pastes a snippet with its top-left corner at `at`; returns the new ids and selects them. */
+  paste(snippet: Snippet, at: readonly [number, number]): string[] {
+    if (!snippet.nodes.length) return [];
+    const placed = placeSnippet(this.doc, snippet, at);
+    this.run(placed.nodes.length === 1 ? 'paste node' : `paste ${placed.nodes.length} nodes`, [
+      ...placed.nodes.map((node) => ({ kind: 'addNode', node }) as const),
+      ...placed.edges.map((edge) => ({ kind: 'connect', edge }) as const),
+    ]);
+    const ids = placed.nodes.map((n) => n.id);
+    this.select(ids);
+    return ids;
+  }
+
+  // ── history ────────────────────────────────────────────────────────────────────────────
+
+  get canUndo(): boolean {
+    return this.history.canUndo;
+  }
+
+  get canRedo(): boolean {
+    return this.history.canRedo;
+  }
+
+  get undoLabel(): string | null {
+    return this.history.undoLabel;
+  }
+
+  get redoLabel(): string | null {
+    return this.history.redoLabel;
+  }
+
+  /**
+   * Opens a gesture (a slider or curve-point drag, a node drag, a wire being moved): every
+   * edit until commit is one undo step. Cancel reverts the gesture's edits.
+   */
+  beginStep(label: string): StepHandle {
+    this.history.begin(label);
+    let closed = false;
+    return {
+      commit: () => {
+        if (closed) return;
+        closed = true;
+        this.history.end();
+      },
+      cancel: () => {
+        if (closed) return;
+        closed = true;
+        const step = this.history.abandon();
+        if (step) this.revert(step);
+      },
+    };
+  }
+
+  undo(): boolean {
+    this.closeGesture();
+    const step = this.history.popUndo();
+    if (!step) return false;
+    this.revert(step);
+    this.history.undid(step);
+    this.afterTimeTravel();
+    return true;
+  }
+
+  redo(): boolean {
+    this.closeGesture();
+    const step = this.history.popRedo();
+    if (!step) return false;
+    const changes: Change[] = [];
+    for (const entry of step.entries) {
+      const applied = applyCommand(this.doc, entry.cmd);
+      entry.inverse = applied.inverse;
+      changes.push(...applied.changes);
+    }
+    this.history.redid(step);
+    this.changed(changes);
+    this.afterTimeTravel();
+    return true;
+  }
+
+  /** Forgets every step (after a graph is opened fresh at start-up, say). */
+  clearHistory(): void {
+    this.history.clear();
+  }
+
+  private revert(step: Step): void {
+    const changes: Change[] = [];
+    for (let k = step.entries.length - 1; k >= 0; k--) {
+      for (const inv of step.entries[k].inverse) changes.push(...applyCommand(this.doc, inv).changes);
+    }
+    this.changed(changes);
+  }
+
+  /** An undo in the middle of a drag first files the drag, so it is what gets undone. */
+  private closeGesture(): void {
+    while (this.history.isOpen) this.history.end();
+  }
+
+  private afterTimeTravel(): void {
+    const kept = [...this.selected].filter((id) => findNode(this.doc, id));
+    if (kept.length !== this.selected.size) this.select(kept);
+  }
+
+  private changed(changes: Change[]): void {
+    this.revisionCount++;
+    this.emit(changes);
+  }
+
+  private emit(changes: readonly Change[]): void {
+    for (const l of [...this.listeners]) l(changes);
+  }
+}

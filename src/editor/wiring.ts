@@ -1,0 +1,67 @@
+// Which wires may be drawn, and why not: the questions the canvas asks while a wire is dragged.
+//
+// The answers come from the node manifests and src/model/validate.ts (the same checks the file
+// loader makes), so the editor never accepts a wire that a saved file would then refuse.
+
+import { NODE_TYPES, nodeDef } from '../../nodes/index.ts';
+import { type Edge, findNode, type Graph, portRefText } from '../model/graph.ts';
+import type { AnyNodeDef } from '../model/manifest.ts';
+import { cycleThrough, wireProblem } from '../model/validate.ts';
+import { canConnect, type PortType } from '../model/values.ts';
+
+/** "from.port>to.port": one key per wire (an input takes one wire, so this is unique). */
+export function edgeKey(edge: Edge): string {
+  return `${portRefText(edge.from)}>${portRefText(edge.to)}`;
+}
+
+export function sameEdge(a: Edge, b: Edge): boolean {
+  return a.from.node === b.from.node && a.from.port === b.from.port && a.to.node === b.to.node && a.to.port === b.to.port;
+}
+
+/**
+ * Why this wire cannot be added to the graph, in words for a person; null when it can. A wire
+ * into an input that already has one is fine: it replaces the old one.
+ */
+export function wireRefusal(graph: Graph, edge: Edge): string | null {
+  if (edge.from.node === edge.to.node && findNode(graph, edge.from.node)) {
+    return `a node cannot feed itself: "${portRefText(edge.from)}" → "${portRefText(edge.to)}" would be a loop`;
+  }
+  const wrong = wireProblem(graph, edge);
+  if (wrong) return wrong.message;
+  const cycle = cycleThrough(graph, edge);
+  if (cycle) return `this wire would close a loop: ${[...cycle, cycle[0]].join(' → ')}`;
+  return null;
+}
+
+/** The type of a node's port, or undefined when there is no such node or port. */
+export function portType(graph: Graph, node: string, side: 'input' | 'output', port: string): PortType | undefined {
+  const n = findNode(graph, node);
+  const def = n && nodeDef(n.type);
+  if (!def) return undefined;
+  return side === 'input' ? def.inputs[port]?.type : def.outputs[port]?.type;
+}
+
+/** A node type and one of its ports that could take a wire being dragged. */
+export interface PortOffer {
+  readonly def: AnyNodeDef;
+  /** The port of the new node the wire would join. */
+  readonly port: string;
+  readonly portType: PortType;
+}
+
+/**
+ * The node types (and the port on each) that could take a wire dragged from a socket of type
+ * `type`: inputs that accept it when the wire starts at an output, outputs that fit it when
+ * the wire starts at an input. Menu order, then port order.
+ */
+export function portOffers(side: 'input' | 'output', type: PortType): PortOffer[] {
+  const out: PortOffer[] = [];
+  for (const def of NODE_TYPES) {
+    if (side === 'output') {
+      for (const [port, spec] of Object.entries(def.inputs)) if (canConnect(type, spec.type)) out.push({ def, port, portType: spec.type });
+    } else {
+      for (const [port, spec] of Object.entries(def.outputs)) if (canConnect(spec.type, type)) out.push({ def, port, portType: spec.type });
+    }
+  }
+  return out;
+}

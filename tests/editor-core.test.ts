@@ -1,0 +1,325 @@
+// The headless editor, driven as the canvas drives it: edits, refusals, gestures, undo and redo.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseGraph, serializeGraph } from '../src/index.ts';
+import type { Graph } from '../src/model/graph.ts';
+import { allItems, searchMenu, wireItems } from '../src/editor/catalogue.ts';
+import { parseSnippet, snippetText } from '../src/editor/clipboard.ts';
+import { EditError } from '../src/editor/commands.ts';
+import { EditorCore } from '../src/editor/editor.ts';
+import { AUTOSAVE_KEY, graphFileName, readGraphFile, restoreAutosave, UNREADABLE_KEY, writeAutosave } from '../src/editor/files.ts';
+import { History } from '../src/editor/history.ts';
+
+const DEFAULT_TEXT = readFileSync('graphs/default.json', 'utf8');
+
+function defaultGraph(): Graph {
+  return parseGraph(DEFAULT_TEXT, { file: 'default.json' });
+}
+
+function editor(): EditorCore {
+  return new EditorCore(defaultGraph());
+}
+
+const wire = (from: string, to: string) => {
+  const [fn, fp] = from.split('.');
+  const [tn, tp] = to.split('.');
+  return { from: { node: fn, port: fp }, to: { node: tn, port: tp } };
+};
+
+describe('editing nodes', () => {
+  it('adds a node with its default params and a fresh id, and undo removes it', () => {
+    const ed = editor();
+    const id = ed.addNode('fbm', [100, 1300]);
+    expect(id).toBe('fbm');
+    expect(ed.node(id)?.params).toEqual({ seed: 1, frequency: 2, octaves: 4, lacunarity: 2, gain: 0.5 });
+    expect(ed.addNode('fbm', [0, 0])).toBe('fbm2');
+    ed.undo();
+    ed.undo();
+    expect(ed.node('fbm')).toBeUndefined();
+    expect(serializeGraph(ed.snapshot())).toBe(DEFAULT_TEXT);
+  });
+
+  it('removes a node with its wires, and undo puts both back in their places', () => {
+    const ed = editor();
+    ed.removeNodes(['water']);
+    expect(ed.node('water')).toBeUndefined();
+    expect(ed.graph.edges.some((e) => e.from.node === 'water' || e.to.node === 'water')).toBe(false);
+    ed.undo();
+    expect(serializeGraph(ed.snapshot())).toBe(DEFAULT_TEXT);
+    ed.redo();
+    expect(ed.node('water')).toBeUndefined();
+  });
+
+  it('deletes the selection and drops deleted nodes from it', () => {
+    const ed = editor();
+    ed.select(['cont', 'eros']);
+    ed.deleteSelection();
+    expect(ed.node('cont')).toBeUndefined();
+    expect(ed.node('eros')).toBeUndefined();
+    expect(ed.selection.size).toBe(0);
+    ed.undo();
+    expect(ed.graph.nodes.length).toBe(defaultGraph().nodes.length);
+  });
+
+  it('moves several nodes as one step', () => {
+    const ed = editor();
+    ed.moveNodes([
+      { id: 'cont', position: [10, 20] },
+      { id: 'eros', position: [30, 40] },
+    ]);
+    expect(ed.node('cont')?.position).toEqual([10, 20]);
+    ed.undo();
+    expect(ed.node('cont')?.position).toEqual([0, 0]);
+    expect(ed.node('eros')?.position).toEqual([0, 330]);
+  });
+});
+
+describe('wiring', () => {
+  it('refuses a field into a terrain input with the reason, and keeps the wire that was there', () => {
+    const ed = editor();
+    const before = ed.graph.edges.length;
+    const reason = ed.connect(wire('height.out', 'coast.terrain'));
+    expect(reason).toMatch(/needs a sea level/);
+    expect(ed.graph.edges.length).toBe(before);
+    expect(ed.graph.edges.some((e) => e.from.node === 'water' && e.to.node === 'coast' && e.to.port === 'terrain')).toBe(true);
+    expect(ed.canUndo).toBe(false);
+  });
+
+  it('refuses a wire that would close a loop, naming the nodes on it', () => {
+    const ed = editor();
+    const reason = ed.connect(wire('biomes.out', 'contCurve.in'));
+    expect(reason).toMatch(/biome/);
+    const loop = ed.connect(wire('height.out', 'contCurve.in'));
+    expect(loop).toMatch(/loop: contCurve → height → contCurve/);
+  });
+
+  it('replaces the wire into an input in one step, and undo brings the old wire back', () => {
+    const ed = editor();
+    expect(ed.connect(wire('pv.out', 'contCurve.in'))).toBeNull();
+    const into = ed.graph.edges.filter((e) => e.to.node === 'contCurve');
+    expect(into).toEqual([wire('pv.out', 'contCurve.in')]);
+    ed.undo();
+    expect(serializeGraph(ed.snapshot())).toBe(DEFAULT_TEXT);
+  });
+
+  it('lets a terrain output feed a field input (its heights)', () => {
+    const ed = editor();
+    expect(ed.connect(wire('water.terrain', 'temperature.noise'))).toBeNull();
+  });
+
+  it('disconnects a wire, and redo disconnects it again after an undo', () => {
+    const ed = editor();
+    ed.disconnect(wire('cont.out', 'contCurve.in'));
+    expect(ed.graph.edges.some((e) => e.to.node === 'contCurve')).toBe(false);
+    ed.undo();
+    expect(ed.graph.edges.some((e) => e.to.node === 'contCurve')).toBe(true);
+    ed.redo();
+    expect(ed.graph.edges.some((e) => e.to.node === 'contCurve')).toBe(false);
+  });
+
+  it('adds a node wired to a dropped wire as one step', () => {
+    const ed = editor();
+    const id = ed.addNodeWired('curve', [500, 1200], { newPort: 'in', other: { node: 'pv', port: 'out' }, otherSide: 'output' });
+    expect(ed.graph.edges).toContainEqual(wire(`pv.out`, `${id}.in`));
+    ed.undo();
+    expect(ed.node(id)).toBeUndefined();
+    expect(serializeGraph(ed.snapshot())).toBe(DEFAULT_TEXT);
+  });
+});
+
+describe('params', () => {
+  it('sets a param within its manifest range and refuses one outside it', () => {
+    const ed = editor();
+    ed.setParam('cont', 'octaves', 6);
+    expect(ed.node('cont')?.params.octaves).toBe(6);
+    expect(() => ed.setParam('cont', 'octaves', 11)).toThrow(EditError);
+    expect(() => ed.setParam('cont', 'octaves', 2.5)).toThrow(/integer/);
+    expect(() => ed.setParam('cont', 'nope', 1)).toThrow(/no param "nope"/);
+    expect(ed.node('cont')?.params.octaves).toBe(6);
+  });
+
+  it('files a whole slider drag as one step that undoes to the value before the drag', () => {
+    const ed = editor();
+    const step = ed.beginStep('drag gain');
+    for (let k = 51; k <= 80; k++) ed.setParam('eros', 'gain', k / 100);
+    step.commit();
+    expect(ed.node('eros')?.params.gain).toBe(0.8);
+    ed.undo();
+    expect(ed.node('eros')?.params.gain).toBe(0.5);
+    expect(ed.canUndo).toBe(false);
+    ed.redo();
+    expect(ed.node('eros')?.params.gain).toBe(0.8);
+  });
+
+  it('undoes a curve-point drag in one step, back to the points before it', () => {
+    const ed = editor();
+    const before = structuredClone(ed.node('contCurve')!.params.points);
+    const step = ed.beginStep('drag point');
+    for (let k = 1; k <= 20; k++) ed.setParam('contCurve', 'points', [[-1, -0.6], [-0.2, -0.15], [0, k / 100], [0.15, 0.08], [0.5, 0.3], [1, 0.45]]);
+    step.commit();
+    expect(ed.node('contCurve')?.params.points).toEqual([[-1, -0.6], [-0.2, -0.15], [0, 0.2], [0.15, 0.08], [0.5, 0.3], [1, 0.45]]);
+    ed.undo();
+    expect(ed.node('contCurve')?.params.points).toEqual(before);
+    ed.redo();
+    expect((ed.node('contCurve')?.params.points as number[][])[2]).toEqual([0, 0.2]);
+  });
+
+  it('reverts a cancelled gesture and files nothing', () => {
+    const ed = editor();
+    const step = ed.beginStep('drag');
+    ed.setParam('wind', 'angle', 90);
+    ed.moveNodes([{ id: 'wind', position: [5, 5] }]);
+    step.cancel();
+    expect(ed.node('wind')?.params.angle).toBe(0);
+    expect(ed.node('wind')?.position).toEqual([1400, 330]);
+    expect(ed.canUndo).toBe(false);
+  });
+
+  it('undoes a gesture that mixed params and wires in reverse order', () => {
+    const ed = editor();
+    const step = ed.beginStep('move wire');
+    ed.disconnect(wire('tempNoise.out', 'temperature.noise'));
+    ed.connect(wire('tempNoise.out', 'moisture.noise'));
+    ed.setParam('moisture', 'moistNoise', 0.9);
+    step.commit();
+    ed.undo();
+    expect(serializeGraph(ed.snapshot())).toBe(DEFAULT_TEXT);
+  });
+
+  it('files an undo pressed in the middle of a drag as the drag, then undoes it', () => {
+    const ed = editor();
+    ed.beginStep('drag');
+    ed.setParam('wind', 'lift', 2);
+    expect(ed.undo()).toBe(true);
+    expect(ed.node('wind')?.params.lift).toBe(0.6);
+  });
+
+  it('a new edit after an undo clears the redo list', () => {
+    const ed = editor();
+    ed.setParam('wind', 'lift', 2);
+    ed.undo();
+    ed.setParam('wind', 'dry', 0.01);
+    expect(ed.canRedo).toBe(false);
+  });
+});
+
+describe('copy and paste', () => {
+  it('pastes copies with fresh ids and their inner wires, selected, in one undo step', () => {
+    const ed = editor();
+    const text = snippetText(ed.copy(['cont', 'contCurve', 'height']));
+    const snippet = parseSnippet(text)!;
+    expect(snippet.edges).toEqual([wire('cont.out', 'contCurve.in'), wire('contCurve.out', 'height.base')]);
+    const ids = ed.paste(snippet, [0, 1400]);
+    expect(ids).toEqual(['cont2', 'contCurve2', 'height2']);
+    expect(ed.node('cont2')?.position).toEqual([0, 1400]);
+    expect(ed.node('height2')?.position).toEqual([560, 1730]);
+    expect(ed.graph.edges).toContainEqual(wire('cont2.out', 'contCurve2.in'));
+    expect(ed.graph.edges).toContainEqual(wire('contCurve2.out', 'height2.base'));
+    expect([...ed.selection]).toEqual(ids);
+    ed.undo();
+    expect(serializeGraph(ed.snapshot())).toBe(DEFAULT_TEXT);
+  });
+
+  it('refuses snippet text that is not a snippet or holds a param out of range', () => {
+    expect(parseSnippet('{"format":"terrain-graph"}')).toBeNull();
+    expect(parseSnippet('not json')).toBeNull();
+    const bad = { format: 'terrain-graph-snippet', nodes: [{ id: 'a', type: 'fbm', title: 'A', position: [0, 0], params: { seed: 1, frequency: 2, octaves: 99, lacunarity: 2, gain: 0.5 } }], edges: [] };
+    expect(parseSnippet(JSON.stringify(bad))).toBeNull();
+  });
+});
+
+describe('selection', () => {
+  it('has a primary node only when exactly one node is selected', () => {
+    const ed = editor();
+    ed.select(['cont']);
+    expect(ed.primary).toBe('cont');
+    ed.toggleSelected('eros');
+    expect(ed.primary).toBeNull();
+    ed.toggleSelected('eros');
+    expect(ed.primary).toBe('cont');
+    ed.select(['nope']);
+    expect(ed.selection.size).toBe(0);
+  });
+
+  it('tells subscribers what changed, and stops when unsubscribed', () => {
+    const ed = editor();
+    const seen: string[] = [];
+    const off = ed.subscribe((changes) => seen.push(...changes.map((c) => c.kind)));
+    ed.setParam('cont', 'seed', 5);
+    ed.select(['cont']);
+    off();
+    ed.setParam('cont', 'seed', 6);
+    expect(seen).toEqual(['param', 'selection']);
+  });
+});
+
+describe('files', () => {
+  it('opens a shipped file and saves it unchanged to the same bytes', () => {
+    const read = readGraphFile(DEFAULT_TEXT, 'default.json');
+    expect(read.ok).toBe(true);
+    const ed = new EditorCore(read.ok ? read.graph : undefined);
+    expect(serializeGraph(ed.snapshot())).toBe(DEFAULT_TEXT);
+  });
+
+  it('lists every problem of an invalid file with its path', () => {
+    const broken = DEFAULT_TEXT.replace('"octaves": 4', '"octaves": 40').replace('"cont.out"', '"cont.nope"');
+    const read = readGraphFile(broken, 'broken.json');
+    expect(read.ok).toBe(false);
+    if (read.ok) return;
+    expect(read.problems.map((p) => p.path)).toEqual(['$.nodes[0].params.octaves', '$.edges[0].from']);
+  });
+
+  it('replacing the graph is one undoable step', () => {
+    const ed = editor();
+    ed.replaceGraph({ name: 'Empty', notes: '', view: { x: 0, y: 0, size: 64 }, nodes: [], edges: [] }, 'new');
+    expect(ed.graph.nodes.length).toBe(0);
+    ed.undo();
+    expect(serializeGraph(ed.snapshot())).toBe(DEFAULT_TEXT);
+  });
+
+  it('names a download after the file it was opened as, else after the graph', () => {
+    expect(graphFileName(defaultGraph(), 'default.json')).toBe('default.json');
+    expect(graphFileName(defaultGraph(), null)).toBe('start-terrain-with-its-climate.json');
+  });
+
+  it('restores the autosave, and keeps an unreadable one aside instead of losing it', () => {
+    const store = new Map<string, string>();
+    const kv = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    expect(restoreAutosave(kv)).toBeNull();
+    writeAutosave(kv, defaultGraph());
+    expect(serializeGraph(restoreAutosave(kv)!)).toBe(DEFAULT_TEXT);
+    store.set(AUTOSAVE_KEY, '{"format": "terrain-graph", "version": 99}');
+    expect(restoreAutosave(kv)).toBeNull();
+    expect(store.get(UNREADABLE_KEY)).toContain('"version": 99');
+  });
+});
+
+describe('the add-node menu', () => {
+  it('groups every node type as its manifest says and finds them by any word', () => {
+    const groups = searchMenu(allItems(), '');
+    expect(groups.map((g) => g.group)).toEqual(['Terrain', 'Water', 'Climate']);
+    expect(searchMenu(allItems(), 'whit').flatMap((g) => g.items.map((i) => i.type))).toEqual(['whittaker']);
+  });
+
+  it('offers only the ports that can take a dropped wire', () => {
+    const fromTerrain = wireItems('output', 'terrain');
+    expect(fromTerrain.some((i) => i.type === 'coast' && i.port === 'terrain')).toBe(true);
+    expect(fromTerrain.some((i) => i.type === 'curve' && i.port === 'in')).toBe(true);
+    const fromField = wireItems('output', 'field');
+    expect(fromField.some((i) => i.port === 'terrain')).toBe(false);
+    const intoTerrain = wireItems('input', 'terrain');
+    expect(intoTerrain.map((i) => `${i.type}.${i.port}`)).toEqual(['water.terrain']);
+    const combine = fromField.filter((i) => i.type === 'combine').map((i) => i.title);
+    expect(combine).toEqual(['Combine · base', 'Combine · scale', 'Combine · detail']);
+  });
+});
+
+describe('history', () => {
+  it('keeps at most its limit of steps, dropping the oldest', () => {
+    const h = new History(3);
+    for (let k = 0; k < 5; k++) h.record(`s${k}`, { kind: 'setInfo', name: `${k}`, notes: '' }, []);
+    const labels: string[] = [];
+    for (let s = h.popUndo(); s; s = h.popUndo()) labels.push(s.label);
+    expect(labels).toEqual(['s4', 's3', 's2']);
+  });
+});
