@@ -1,0 +1,78 @@
+// The main thread's side of the engine worker: one request in flight and at most one pending.
+//
+// An edit only marks the previews stale; the graph is read when a request is actually sent,
+// so during a drag the worker always gets the newest graph and never the 30 states in
+// between (mapgen4 does the same). Answers come back to the subscribers in order.
+
+import type { EvaluateRequest, FromWorker, ToWorker } from './protocol.ts';
+
+/** What the client needs of a Worker (a fake in tests). */
+export interface WorkerPort {
+  postMessage(message: ToWorker): void;
+  addEventListener(type: 'message', listener: (e: MessageEvent<FromWorker>) => void): void;
+  removeEventListener(type: 'message', listener: (e: MessageEvent<FromWorker>) => void): void;
+}
+
+/** Builds the request for the newest state, when it is time to send. */
+export type RequestSource = () => Omit<EvaluateRequest, 'kind' | 'seq'>;
+
+export type AnswerListener = (answer: FromWorker, roundTripMs: number) => void;
+
+export class EngineClient {
+  private seq = 0;
+  private inFlight: { seq: number; sentAt: number } | null = null;
+  private stale = false;
+  private readonly listeners = new Set<AnswerListener>();
+  private readonly onMessage = (e: MessageEvent<FromWorker>) => this.receive(e.data);
+
+  constructor(
+    private readonly worker: WorkerPort,
+    private readonly source: RequestSource,
+  ) {
+    worker.addEventListener('message', this.onMessage);
+  }
+
+  /** True while an answer is awaited. */
+  get busy(): boolean {
+    return this.inFlight !== null;
+  }
+
+  /** Asks for fresh previews: sent now if the worker is idle, else as soon as it answers. */
+  invalidate(): void {
+    this.stale = true;
+    if (!this.inFlight) this.send();
+  }
+
+  /** Makes the worker send every preview again with its next answer. */
+  resend(): void {
+    this.worker.postMessage({ kind: 'reset' });
+    this.invalidate();
+  }
+
+  subscribe(listener: AnswerListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  dispose(): void {
+    this.worker.removeEventListener('message', this.onMessage);
+    this.listeners.clear();
+  }
+
+  private send(): void {
+    this.stale = false;
+    const seq = ++this.seq;
+    this.inFlight = { seq, sentAt: performance.now() };
+    this.worker.postMessage({ kind: 'evaluate', seq, ...this.source() });
+  }
+
+  private receive(answer: FromWorker): void {
+    const flight = this.inFlight;
+    if (!flight || answer.seq !== flight.seq) return;
+    this.inFlight = null;
+    const roundTrip = performance.now() - flight.sentAt;
+    // Send the pending request before drawing this answer: the worker computes while we draw.
+    if (this.stale) this.send();
+    for (const l of [...this.listeners]) l(answer, roundTrip);
+  }
+}

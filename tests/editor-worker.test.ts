@@ -1,0 +1,129 @@
+// The engine worker's work, run in Node: previews, histograms, errors on one node, and the
+// client that keeps one request in flight and one pending.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseGraph } from '../src/index.ts';
+import { downstreamOf, type Graph } from '../src/model/graph.ts';
+import { EditorCore } from '../src/editor/editor.ts';
+import { PreviewEvaluator, CURVE_BINS } from '../src/worker/evaluator.ts';
+import { EngineClient, type WorkerPort } from '../src/worker/client.ts';
+import type { EvaluateRequest, FromWorker, ToWorker } from '../src/worker/protocol.ts';
+
+const DEFAULT = parseGraph(readFileSync('graphs/default.json', 'utf8'));
+
+function request(graph: Graph, seq = 1, detail: string | null = null): EvaluateRequest {
+  return { kind: 'evaluate', seq, graph, previewSize: 64, detail, detailSize: 128 };
+}
+
+function distinctColours(rgba: ArrayBuffer): number {
+  const px = new Uint32Array(rgba);
+  return new Set(px).size;
+}
+
+describe('the preview evaluator', () => {
+  it('draws a non-blank preview of every node of the default graph at the preview size', () => {
+    const ev = new PreviewEvaluator();
+    const { result, transfer } = ev.evaluate(request(DEFAULT));
+    expect(result.nodes.map((n) => n.id).sort()).toEqual(DEFAULT.nodes.map((n) => n.id).sort());
+    for (const n of result.nodes) {
+      expect(n.state, n.id).toBe('ok');
+      expect(n.image?.width).toBe(64);
+      expect(distinctColours(n.image!.rgba), n.id).toBeGreaterThan(1);
+    }
+    expect(transfer.length).toBeGreaterThanOrEqual(DEFAULT.nodes.length);
+  });
+
+  it('sends nothing again for an unchanged graph, and only what lies downstream after an edit', () => {
+    const ev = new PreviewEvaluator();
+    ev.evaluate(request(DEFAULT));
+    expect(ev.evaluate(request(DEFAULT, 2)).result.nodes).toEqual([]);
+    const edited = structuredClone(DEFAULT);
+    edited.nodes.find((n) => n.id === 'contCurve')!.params.points = [[-1, -0.5], [0, 0.05], [1, 0.45]];
+    const { result } = ev.evaluate(request(edited, 3));
+    expect(new Set(result.nodes.map((n) => n.id))).toEqual(downstreamOf(edited, 'contCurve'));
+    expect(Object.keys(result.ran)).not.toContain('cont');
+  });
+
+  it('gives a curve node the histogram of its input values', () => {
+    const ev = new PreviewEvaluator();
+    const { result } = ev.evaluate(request(DEFAULT));
+    const curve = result.nodes.find((n) => n.id === 'contCurve')!;
+    expect(curve.inputBins?.counts.length).toBe(CURVE_BINS);
+    expect(curve.inputBins!.counts.reduce((a, b) => a + b, 0)).toBe(256 * 256);
+    // fBm lives well inside ±1: the bins cover its real range.
+    expect(curve.inputBins!.lo).toBeGreaterThan(-1);
+    expect(curve.inputBins!.hi).toBeLessThan(1);
+  });
+
+  it('shows the error of a failing node on that node while the others keep working', () => {
+    const ed = new EditorCore(DEFAULT);
+    const chain = ed.addNode('chain', [0, 1400]);
+    ed.connect({ from: { node: 'cont', port: 'out' }, to: { node: chain, port: 'selector' } });
+    ed.connect({ from: { node: 'eros', port: 'out' }, to: { node: chain, port: 'in0' } });
+    ed.connect({ from: { node: 'pv', port: 'out' }, to: { node: chain, port: 'in3' } });
+    const { result } = new PreviewEvaluator().evaluate(request(ed.snapshot()));
+    const failed = result.nodes.find((n) => n.id === chain)!;
+    expect(failed.state).toBe('failed');
+    expect(failed.message).toMatch(/in3 is wired but has no knot/);
+    expect(failed.image).toBeNull();
+    expect(result.nodes.find((n) => n.id === 'biomes')!.state).toBe('ok');
+  });
+
+  it('draws the viewer node larger, once per version', () => {
+    const ev = new PreviewEvaluator();
+    const first = ev.evaluate(request(DEFAULT, 1, 'biomes')).result.detail!;
+    expect(first.image.width).toBe(128);
+    expect(first.portType).toBe('biome');
+    expect(ev.evaluate(request(DEFAULT, 2, 'biomes')).result.detail).toBeNull();
+    expect(ev.evaluate(request(DEFAULT, 3, 'height')).result.detail?.meaning).toBe('height');
+  });
+});
+
+describe('the engine client', () => {
+  class FakeWorker implements WorkerPort {
+    sent: ToWorker[] = [];
+    private listener: ((e: MessageEvent<FromWorker>) => void) | null = null;
+    postMessage(message: ToWorker): void {
+      this.sent.push(structuredClone(message));
+    }
+    addEventListener(_type: 'message', l: (e: MessageEvent<FromWorker>) => void): void {
+      this.listener = l;
+    }
+    removeEventListener(): void {
+      this.listener = null;
+    }
+    answer(seq: number): void {
+      const result: FromWorker = { kind: 'result', seq, nodes: [], removed: [], detail: null, evaluateMs: 0, totalMs: 0, ran: {} };
+      this.listener?.({ data: result } as MessageEvent<FromWorker>);
+    }
+  }
+
+  it('keeps one request in flight and sends only the newest of the edits made meanwhile', () => {
+    const worker = new FakeWorker();
+    let value = 0;
+    const client = new EngineClient(worker, () => ({ graph: { ...DEFAULT, name: `v${value}` }, previewSize: 64, detail: null, detailSize: 128 }));
+    const answers: number[] = [];
+    client.subscribe((a) => answers.push(a.seq));
+    client.invalidate();
+    for (value = 1; value <= 5; value++) client.invalidate();
+    expect(worker.sent.length).toBe(1);
+    worker.answer(1);
+    expect(worker.sent.length).toBe(2);
+    expect((worker.sent[1] as EvaluateRequest).graph.name).toBe('v6');
+    worker.answer(2);
+    expect(worker.sent.length).toBe(2);
+    expect(answers).toEqual([1, 2]);
+    expect(client.busy).toBe(false);
+  });
+
+  it('ignores an answer to a request it did not send last', () => {
+    const worker = new FakeWorker();
+    const client = new EngineClient(worker, () => ({ graph: DEFAULT, previewSize: 64, detail: null, detailSize: 128 }));
+    const answers: number[] = [];
+    client.subscribe((a) => answers.push(a.seq));
+    client.invalidate();
+    worker.answer(7);
+    expect(answers).toEqual([]);
+    expect(client.busy).toBe(true);
+  });
+});
