@@ -42,8 +42,16 @@ export function viewDomain(view: View): Domain {
   return { x0: view.x, y0: view.y, extent: 1, n: view.size };
 }
 
+const keys = new WeakMap<Domain, string>();
+
+/** A string naming the domain, for cache keys. Domains are immutable, so the key is memoised. */
 export function domainKey(d: Domain): string {
-  return `${d.x0},${d.y0},${d.extent},${d.n}`;
+  let key = keys.get(d);
+  if (key === undefined) {
+    key = `${d.x0},${d.y0},${d.extent},${d.n}`;
+    keys.set(d, key);
+  }
+  return key;
 }
 
 export function sameDomain(a: Domain, b: Domain): boolean {

@@ -1,6 +1,6 @@
 // The engine: incremental evaluation, failure isolation, the world cut, and water by share.
 import { describe, expect, it } from 'vitest';
-import { createEngine, WORLD_CUT_DOMAIN } from '../src/index.ts';
+import { createEngine, nodeDef, WORLD_CUT_DOMAIN } from '../src/index.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { evaluated, grab, grabIds, loadGraph } from './helpers/graphs.ts';
 
@@ -108,6 +108,35 @@ describe('engine', () => {
     e.setView({ x: 3, y: 1 });
     e.evaluate();
     expect((e.output('water', 'terrain') as { seaLevel: number }).seaLevel).not.toBe(level);
+  });
+
+  it('writes every cell of every output: no kernel leaves a recycled buffer\'s old contents', () => {
+    const g = loadGraph('default.json');
+    g.nodes.push({ id: 'chain', type: 'chain', title: 'Chain', position: [0, 0], params: { knots: [-0.2, 0, 0.3] } });
+    g.edges.push(
+      { from: { node: 'cont', port: 'out' }, to: { node: 'chain', port: 'selector' } },
+      { from: { node: 'erosCurve', port: 'out' }, to: { node: 'chain', port: 'in0' } },
+      { from: { node: 'pv', port: 'out' }, to: { node: 'chain', port: 'in1' } },
+      { from: { node: 'water', port: 'mask' }, to: { node: 'chain', port: 'in2' } },
+    );
+    for (const cut of ['view', 'world']) {
+      g.nodes.find((n) => n.id === 'water')!.params.cut = cut;
+      const e = createEngine(g, { size: 48, poisonBuffers: true });
+      for (const angle of [0, 135]) {
+        e.setParam('wind', 'angle', angle);
+        e.setView({ x: angle / 100, y: 0 });
+        e.evaluate();
+        for (const node of e.graph.nodes) {
+          expect(e.status(node.id)?.state, node.id).toBe('ok');
+          for (const port of Object.keys(nodeDef(node.type)!.outputs)) {
+            const v = e.output(node.id, port)!;
+            const bad = v.type === 'biome' ? v.data.findIndex((id) => id > 12) : v.data.findIndex(Number.isNaN);
+            expect(bad, `${node.id}.${port} with the ${cut} cut`).toBe(-1);
+            if (v.type === 'terrain') expect(v.sorted.findIndex(Number.isNaN)).toBe(-1);
+          }
+        }
+      }
+    }
   });
 
   it('evaluates the same file to the same bits every time', () => {

@@ -4,7 +4,7 @@
 
 import { nodeDef } from '../../nodes/index.ts';
 import { domainKey, type Domain, type View, viewDomain } from '../grid.ts';
-import { cloneGraph, edgeInto, findNode, type Graph, upstreamOf } from '../model/graph.ts';
+import { cloneGraph, type Edge, type Graph, type GraphNode, portRefText, upstreamOf } from '../model/graph.ts';
 import type { AnyNodeDef, AnyParamValue, RunContext } from '../model/manifest.ts';
 import { GraphError } from '../model/problems.ts';
 import { checkParam, checkView } from '../model/validate.ts';
@@ -28,6 +28,8 @@ interface Entry extends NodeStatus {
   readonly outputs: Record<string, Value> | null;
   /** Buffers this result owns; they go back to the pool when the result is dropped. */
   readonly buffers: readonly AnyBuffer[];
+  /** When the result was last used, for least-recently-used eviction of domains. */
+  used: number;
 }
 
 export interface EvaluateOptions {
@@ -51,6 +53,8 @@ export interface EngineOptions {
   readonly size?: number;
   /** Overrides the graph's view origin. */
   readonly view?: { readonly x: number; readonly y: number };
+  /** Tests: hand kernels garbage-filled buffers, so a cell a kernel forgets to write shows. */
+  readonly poisonBuffers?: boolean;
 }
 
 /** Where an input comes from: the upstream node's entry and output port. */
@@ -70,12 +74,20 @@ function now(): number {
 export class Engine {
   private current: Graph;
   private readonly cache = new Map<string, Map<string, Entry>>();
-  private readonly pool = new BufferPool();
+  private readonly pool: BufferPool;
+  /** JSON of each node's params, kept up to date by setParam and setGraph (part of the cache key). */
+  private readonly paramKeys = new Map<string, string>();
+  /** Nodes by id and the wire into each input ("node.port"), rebuilt with the graph. */
+  private nodesById = new Map<string, GraphNode>();
+  private wireInto = new Map<string, Edge>();
   private nextVersion = 1;
+  private clock = 0;
   private onNode: EvaluateOptions['onNode'];
 
   constructor(graph: Graph, options: EngineOptions = {}) {
+    this.pool = new BufferPool(options.poisonBuffers ?? false);
     this.current = cloneGraph(graph);
+    this.index();
     const view = { ...this.current.view };
     if (options.size !== undefined) view.size = options.size;
     if (options.view) Object.assign(view, options.view);
@@ -94,6 +106,7 @@ export class Engine {
   /** Replaces the whole graph. Results of nodes whose params and inputs did not change are kept. */
   setGraph(graph: Graph): void {
     this.current = cloneGraph(graph);
+    this.index();
     const ids = new Set(graph.nodes.map((n) => n.id));
     for (const [id, byDomain] of this.cache) {
       if (ids.has(id)) continue;
@@ -122,13 +135,14 @@ export class Engine {
     const problems = checkParam(spec, value, path);
     if (problems.length) throw new GraphError(problems);
     node.params[key] = structuredClone(value);
+    this.paramKeys.set(nodeId, JSON.stringify(node.params));
   }
 
   /** Evaluates every node (or the targets and what feeds them) on the view or a given domain. */
   evaluate(options: EvaluateOptions = {}): EvaluateReport {
     const domain = options.domain ?? viewDomain(this.current.view);
     const targets = options.targets ?? this.current.nodes.map((n) => n.id);
-    for (const id of targets) if (!findNode(this.current, id)) throw new Error(`no node "${id}" to evaluate`);
+    for (const id of targets) if (!this.nodesById.has(id)) throw new Error(`no node "${id}" to evaluate`);
     const ran: Record<string, number> = {};
     const visiting = new Set<string>();
     const start = now();
@@ -174,6 +188,13 @@ export class Engine {
     this.pool.clear();
   }
 
+  private index(): void {
+    this.paramKeys.clear();
+    for (const n of this.current.nodes) this.paramKeys.set(n.id, JSON.stringify(n.params));
+    this.nodesById = new Map(this.current.nodes.map((n) => [n.id, n]));
+    this.wireInto = new Map(this.current.edges.map((e) => [portRefText(e.to), e]));
+  }
+
   private release(entry: Entry): void {
     for (const b of entry.buffers) this.pool.give(b);
   }
@@ -182,18 +203,21 @@ export class Engine {
     return this.cache.get(nodeId)?.get(domainKey(domain));
   }
 
+  /** Keeps `entry` as the node's result on `domain`, marks it used, evicts the least recently used domain. */
   private store(nodeId: string, domain: Domain, entry: Entry): Entry {
+    entry.used = ++this.clock;
     let byDomain = this.cache.get(nodeId);
     if (!byDomain) this.cache.set(nodeId, (byDomain = new Map()));
     const key = domainKey(domain);
     const old = byDomain.get(key);
-    if (old && old !== entry) this.release(old);
-    byDomain.delete(key); // re-insert: Map order is our least-recently-used order
+    if (old === entry) return entry;
+    if (old) this.release(old);
     byDomain.set(key, entry);
-    while (byDomain.size > DOMAINS_KEPT) {
-      const oldest = byDomain.keys().next().value!;
-      this.release(byDomain.get(oldest)!);
-      byDomain.delete(oldest);
+    if (byDomain.size > DOMAINS_KEPT) {
+      let oldest: string | undefined;
+      for (const [k, e] of byDomain) if (oldest === undefined || e.used < byDomain.get(oldest)!.used) oldest = k;
+      this.release(byDomain.get(oldest!)!);
+      byDomain.delete(oldest!);
     }
     return entry;
   }
@@ -201,16 +225,16 @@ export class Engine {
   private ensure(nodeId: string, domain: Domain, ran: Record<string, number>, visiting: Set<string>): Entry {
     const visitKey = `${nodeId}@${domainKey(domain)}`;
     if (visiting.has(visitKey)) throw new Error(`the graph has a cycle through node "${nodeId}"`);
-    const node = findNode(this.current, nodeId)!;
+    const node = this.nodesById.get(nodeId)!;
     const def = nodeDef(node.type)!;
     visiting.add(visitKey);
     try {
       // Gather the inputs this node reads: every wired port on this domain, plus extra domains.
       const sources = new Map<string, Source>();
       const extra = new Map<string, Source>();
-      const signature: string[] = [node.type, JSON.stringify(node.params)];
+      const signature: string[] = [node.type, this.paramKeys.get(nodeId)!];
       for (const port of Object.keys(def.inputs)) {
-        const edge = edgeInto(this.current, nodeId, port);
+        const edge = this.wireInto.get(`${nodeId}.${port}`);
         if (!edge) {
           signature.push(`${port}=-`);
           continue;
@@ -221,7 +245,7 @@ export class Engine {
       }
       const extras = def.extraInputs?.(node.params as never, domain) ?? [];
       for (const { port, domain: other } of extras) {
-        const edge = edgeInto(this.current, nodeId, port);
+        const edge = this.wireInto.get(`${nodeId}.${port}`);
         if (!edge) continue;
         const entry = this.ensure(edge.from.node, other, ran, visiting);
         extra.set(`${port}@${domainKey(other)}`, { entry, node: edge.from.node, port: edge.from.port });
@@ -247,7 +271,7 @@ export class Engine {
     ran: Record<string, number>,
   ): Entry {
     const version = this.nextVersion++;
-    const without = (state: NodeState, message: string): Entry => ({ signature, outputs: null, buffers: [], state, message, ms: 0, version });
+    const without = (state: NodeState, message: string): Entry => ({ signature, outputs: null, buffers: [], state, message, ms: 0, version, used: 0 });
     for (const [port, spec] of Object.entries(def.inputs)) {
       const src = sources.get(port);
       if (!src) {
@@ -296,13 +320,13 @@ export class Engine {
       ran[nodeId] = ms;
       this.onNode?.(nodeId, ms, domain);
       assertOwned(def.type, outputs, owned);
-      return { signature, outputs, buffers: owned, state: 'ok', ms, version };
+      return { signature, outputs, buffers: owned, state: 'ok', ms, version, used: 0 };
     } catch (err) {
       const ms = now() - start;
       ran[nodeId] = ms;
       for (const b of owned) this.pool.give(b);
       const message = err instanceof Error ? err.message : String(err);
-      return { signature, outputs: null, buffers: [], state: 'failed', message, ms, version };
+      return { signature, outputs: null, buffers: [], state: 'failed', message, ms, version, used: 0 };
     }
   }
 }

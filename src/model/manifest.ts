@@ -118,8 +118,9 @@ export interface RunContext<I extends string> {
   /** True when the input has a wire. */
   wired(port: I): boolean;
   /**
-   * A zeroed buffer of n × n cells (or `length`) owned by the engine, for the outputs: the
-   * engine recycles it when this result is replaced. Outputs must come from here.
+   * A buffer of n × n cells (or `length`) owned by the engine, for the outputs: the engine
+   * recycles it when this result is replaced. Outputs must come from here. Its contents are
+   * left from an earlier use: the kernel must write every cell.
    */
   alloc<K extends BufferKind>(kind: K, length?: number): BufferOf<K>;
 }

@@ -1,0 +1,135 @@
+// `npm run bench`: graphs/default.json at 256², 512² and 1024², one thread. Medians of several
+// runs, per node and for four scenarios: a cold evaluation, a curve edit (downstream only), a
+// wind-angle edit and a pan of the view. Prints a table and writes bench-results/bench.json.
+
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { createEngine, type Engine } from '../engine/engine.ts';
+import { parseGraph } from '../model/format.ts';
+import type { Graph } from '../model/graph.ts';
+
+const SIZES = [256, 512, 1024] as const;
+/** Runs per scenario and size: fewer at 1024², where one run takes a good part of a second. */
+const RUNS: Record<number, number> = { 256: 25, 512: 15, 1024: 7 };
+const WARMUP = 3;
+
+type Scenario = 'cold' | 'curve edit' | 'wind edit' | 'pan';
+const SCENARIOS: Scenario[] = ['cold', 'curve edit', 'wind edit', 'pan'];
+
+/** The figures issue 2 asks for, to print beside the measurements. */
+const TARGETS: Partial<Record<string, number>> = {
+  'cold@256': 30,
+  'cold@1024': 450,
+  'curve edit@256': 4,
+  'curve edit@512': 16,
+};
+
+export function median(values: readonly number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+interface Result {
+  total: number;
+  runs: number;
+  perNode: Record<string, number>;
+}
+
+/** Prepares the engine for one run of a scenario and returns the step to time. */
+function stepFor(scenario: Scenario, graph: Graph, size: number, k: number, engine: Engine | null): { engine: Engine; step: () => Engine } {
+  switch (scenario) {
+    case 'cold':
+      // A new engine each run: empty cache and empty buffer pool, as when a file is opened.
+      return { engine: engine!, step: () => createEngine(graph, { size }) };
+    case 'curve edit': {
+      const points = graph.nodes.find((n) => n.id === 'contCurve')!.params.points as [number, number][];
+      // Drag the middle point up and down, as a person would.
+      const moved = points.map(([x, y], j) => [x, j === Math.floor(points.length / 2) ? y + 0.002 * ((k % 5) + 1) : y] as [number, number]);
+      return { engine: engine!, step: () => (engine!.setParam('contCurve', 'points', moved), engine!) };
+    }
+    case 'wind edit':
+      return { engine: engine!, step: () => (engine!.setParam('wind', 'angle', (k * 7) % 360), engine!) };
+    case 'pan':
+      return { engine: engine!, step: () => (engine!.setView({ x: 0.01 * (k + 1), y: -0.005 * (k + 1) }), engine!) };
+  }
+}
+
+function measure(graph: Graph, size: number, scenario: Scenario): Result {
+  const runs = RUNS[size];
+  const totals: number[] = [];
+  const perNode: Record<string, number[]> = {};
+  let engine = createEngine(graph, { size });
+  engine.evaluate();
+  for (let k = -WARMUP; k < runs; k++) {
+    const { step } = stepFor(scenario, graph, size, k + WARMUP, engine);
+    const start = performance.now();
+    engine = step();
+    const report = engine.evaluate();
+    const ms = performance.now() - start;
+    if (k < 0) continue;
+    totals.push(ms);
+    for (const [id, t] of Object.entries(report.ran)) (perNode[id] ??= []).push(t);
+  }
+  return {
+    total: median(totals),
+    runs,
+    perNode: Object.fromEntries(Object.entries(perNode).map(([id, t]) => [id, median(t)])),
+  };
+}
+
+function fmt(ms: number): string {
+  return ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2);
+}
+
+function main(): void {
+  const file = process.argv[2] ?? 'graphs/default.json';
+  const graph = parseGraph(readFileSync(file, 'utf8'), { file });
+  const results: Record<string, Record<number, Result>> = {};
+  for (const scenario of SCENARIOS) {
+    results[scenario] = {};
+    for (const size of SIZES) {
+      results[scenario][size] = measure(graph, size, scenario);
+      process.stderr.write(`  ${scenario} at ${size}²: ${fmt(results[scenario][size].total)} ms\n`);
+    }
+  }
+
+  const lines: string[] = [];
+  lines.push(`Terrain Graph bench — ${file}, one thread, median ms (runs: ${SIZES.map((s) => `${RUNS[s]} at ${s}²`).join(', ')})`);
+  lines.push(`${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}`);
+  lines.push('');
+  lines.push(`${'scenario'.padEnd(12)}${SIZES.map((s) => `${s}²`.padStart(12)).join('')}   target`);
+  for (const scenario of SCENARIOS) {
+    const targets = SIZES.map((s) => TARGETS[`${scenario}@${s}`]).map((t, j) => (t ? `${SIZES[j]}² ≤ ${t}` : '')).filter(Boolean);
+    lines.push(`${scenario.padEnd(12)}${SIZES.map((s) => fmt(results[scenario][s].total).padStart(12)).join('')}   ${targets.join(', ')}`);
+  }
+  lines.push('');
+  lines.push('per node (median ms of the runs in which the node recomputed):');
+  const ids = graph.nodes.map((n) => n.id);
+  const cols = SCENARIOS.flatMap((sc) => SIZES.map((s) => [sc, s] as const));
+  lines.push(`${'node'.padEnd(13)}${SCENARIOS.map((sc) => sc.padEnd(SIZES.length * 8)).join(' ')}`);
+  lines.push(`${''.padEnd(13)}${SCENARIOS.map(() => SIZES.map((s) => `${s}`.padStart(7)).join(' ')).join('  ')}`);
+  for (const id of ids) {
+    const cells = cols.map(([sc, s]) => {
+      const v = results[sc][s].perNode[id];
+      return (v === undefined ? '·' : fmt(v)).padStart(7);
+    });
+    const grouped = SCENARIOS.map((_, j) => cells.slice(j * SIZES.length, (j + 1) * SIZES.length).join(' '));
+    lines.push(`${id.padEnd(13)}${grouped.join('  ')}`);
+  }
+  console.log(lines.join('\n'));
+
+  mkdirSync('bench-results', { recursive: true });
+  const doc = {
+    graph: file,
+    date: new Date().toISOString(),
+    machine: { cpu: cpus()[0]?.model, cores: cpus().length, node: process.version },
+    unit: 'ms, median',
+    targets: TARGETS,
+    results,
+  };
+  writeFileSync('bench-results/bench.json', `${JSON.stringify(doc, null, 2)}\n`);
+  console.log('\nwrote bench-results/bench.json');
+}
+
+main();
