@@ -1,0 +1,349 @@
+// The one place where rete meets the model: rete's signals become editor commands, a wrong
+// wire is vetoed with its reason, and the model's changes are mirrored back into rete.
+//
+// The model is the only truth. Rete never adds or removes a wire or a node on its own: every
+// such signal that does not match the model is vetoed here (that also guards undo and file
+// loading), and what the person meant is sent to the EditorCore instead; the core's change
+// then comes back through `reconcile`, which makes rete match the model. Telling a person's
+// edit from our own mirroring needs no flag: ours always agrees with the model already.
+
+import type { NodeEditor } from 'rete';
+import type { AreaPlugin } from 'rete-area-plugin';
+import { ClassicFlow, type ConnectionPlugin, getSourceTarget, type SocketData } from 'rete-connection-plugin';
+import type { Change } from '../../editor/commands.ts';
+import type { EditorCore, StepHandle } from '../../editor/editor.ts';
+import { EditError } from '../../editor/commands.ts';
+import { edgeKey } from '../../editor/wiring.ts';
+import { findNode, portRefText, type Edge } from '../../model/graph.ts';
+import type { PortType } from '../../model/values.ts';
+import type { ParamEditDetail, WirePickDetail } from '../events.ts';
+import { edgeOf, type NodeContext, type Schemes, type TypedSocket, ViewConnection, ViewNode } from './view-objects.ts';
+
+/** A request to open the add-node menu (right-click, or a wire dropped on empty canvas). */
+export interface MenuRequest {
+  readonly clientX: number;
+  readonly clientY: number;
+  /** Canvas position for the new node. */
+  readonly at: readonly [number, number];
+  /** The loose end of a dropped wire: offer only nodes that can take it, and wire the new one. */
+  readonly wire?: { readonly side: 'input' | 'output'; readonly node: string; readonly port: string; readonly portType: PortType };
+}
+
+export interface BridgeHooks {
+  /** Something the person should read: a refused wire, a refused value. */
+  notice(message: string, kind: 'refused' | 'info'): void;
+  menu(request: MenuRequest): void;
+}
+
+type Area = AreaPlugin<Schemes, never>;
+type Connections = ConnectionPlugin<Schemes, never>;
+
+function isEditable(path: EventTarget[]): boolean {
+  return path.some((t) => t instanceof Element && (t.localName === 'tg-node' || t.localName === 'tg-wire'));
+}
+
+export class Bridge {
+  private queue: Promise<void> = Promise.resolve();
+  private reconcileQueued = false;
+  private readonly disposers: (() => void)[] = [];
+  /** The open gesture: a node drag, a wire being drawn or moved, a param drag. */
+  private gesture: StepHandle | null = null;
+  private paramGesture: { key: string; step: StepHandle } | null = null;
+  /** The node under the pointer in a drag: only its moves carry the other selected nodes along. */
+  private dragging: string | null = null;
+  /** The input a wire is about to replace: rete removes the old wire first; the model does it itself. */
+  private replacing: string | null = null;
+  /** Set when a wire was refused during the current wire drag. */
+  private refused = false;
+  /** Modifier keys of the last pointer down (rete's "node picked" signal has no event). */
+  private additive = false;
+  private wiresShownSelected = new Set<string>();
+
+  constructor(
+    private readonly core: EditorCore,
+    private readonly editor: NodeEditor<Schemes>,
+    private readonly area: Area,
+    private readonly connection: Connections,
+    private readonly ctx: NodeContext,
+    private readonly hooks: BridgeHooks,
+  ) {}
+
+  /** The flow rete's connection plugin uses: it asks us before every wire. */
+  flow(): ClassicFlow<Schemes, never[]> {
+    return new ClassicFlow<Schemes, never[]>({
+      canMakeConnection: (initial, socket) => this.canWire(initial, socket),
+      makeConnection: (initial, socket) => this.wire(initial, socket),
+    });
+  }
+
+  /** Installs the pipes and listeners and mirrors the model once. */
+  async start(): Promise<void> {
+    this.editor.addPipe((c) => {
+      if (c.type === 'nodecreate') return findNode(this.core.graph, c.data.id) ? c : undefined;
+      if (c.type === 'noderemove') return findNode(this.core.graph, c.data.id) ? undefined : c;
+      if (c.type === 'connectioncreate') return this.modelHas(edgeOf(c.data)) ? c : undefined;
+      if (c.type === 'connectionremove') return this.onConnectionRemove(c.data) ? c : undefined;
+      return c;
+    });
+    this.area.addPipe((c) => {
+      if (c.type === 'pointerdown') this.onPointerDown(c.data.event);
+      else if (c.type === 'nodepicked') this.onNodePicked(c.data.id);
+      else if (c.type === 'nodetranslated') this.onNodeTranslated(c.data.id, c.data.position, c.data.previous);
+      else if (c.type === 'nodedragged') this.endGesture();
+      else if (c.type === 'contextmenu') {
+        c.data.event.preventDefault();
+        c.data.event.stopPropagation();
+        if (c.data.context === 'root') this.openMenu(c.data.event);
+        else if (c.data.context instanceof ViewNode && !this.core.selection.has(c.data.context.id)) this.core.select([c.data.context.id]);
+        return undefined;
+      }
+      return c;
+    });
+    this.connection.addPipe((c) => {
+      if (c.type === 'connectionpick') {
+        this.refused = false;
+        this.gesture ??= this.core.beginStep('wire');
+      } else if (c.type === 'connectiondrop') this.onConnectionDrop(c.data.initial, c.data.socket, c.data.created);
+      return c;
+    });
+    const container = this.area.container;
+    const onParam = (e: CustomEvent<ParamEditDetail>) => this.onParamEdit(e.detail);
+    const onWire = (e: CustomEvent<WirePickDetail>) => {
+      if (e.detail.additive) this.core.toggleWire(e.detail.key);
+      else this.core.select([], [e.detail.key]);
+    };
+    // Modifier keys are read on the way down, before rete's own handlers see the event.
+    const onDown = (e: PointerEvent) => (this.additive = e.ctrlKey || e.metaKey || e.shiftKey);
+    container.addEventListener('tg-param-edit', onParam);
+    container.addEventListener('tg-wire-pick', onWire);
+    container.addEventListener('pointerdown', onDown, true);
+    this.disposers.push(
+      () => container.removeEventListener('tg-param-edit', onParam),
+      () => container.removeEventListener('tg-wire-pick', onWire),
+      () => container.removeEventListener('pointerdown', onDown, true),
+      this.core.subscribe((changes) => this.onModelChange(changes)),
+    );
+    this.scheduleReconcile();
+    await this.settled();
+  }
+
+  /** Resolves when rete mirrors every model change made so far. */
+  settled(): Promise<void> {
+    return this.queue;
+  }
+
+  dispose(): void {
+    for (const d of this.disposers) d();
+    this.disposers.length = 0;
+  }
+
+  // ── rete → model ──────────────────────────────────────────────────────────────────────
+
+  private modelHas(edge: Edge): boolean {
+    return this.core.graph.edges.some((e) => edgeKey(e) === edgeKey(edge));
+  }
+
+  /** A connection rete wants to remove: ours to mirror (allow), or a person's edit (veto, then command). */
+  private onConnectionRemove(c: ViewConnection): boolean {
+    const edge = edgeOf(c);
+    if (!this.modelHas(edge)) return true;
+    // The wire into an input about to take a new one: the model's connect replaces it.
+    if (this.replacing === portRefText(edge.to)) return false;
+    // A wire picked off its input: cut it in the model (inside the open wire gesture).
+    this.core.disconnect(edge);
+    return false;
+  }
+
+  private edgeBetween(initial: SocketData, socket: SocketData): Edge | null {
+    const pair = getSourceTarget(initial, socket);
+    if (!pair) return null;
+    const [source, target] = pair;
+    return { from: { node: source.nodeId, port: source.key }, to: { node: target.nodeId, port: target.key } };
+  }
+
+  /** Rete asks before a wire; a refused one is dropped with its reason, and nothing is removed. */
+  private canWire(initial: SocketData, socket: SocketData): boolean {
+    const edge = this.edgeBetween(initial, socket);
+    if (!edge) return false;
+    const refusal = this.core.wireRefusal(edge);
+    if (refusal) {
+      this.refused = true;
+      this.hooks.notice(`Wire refused: ${refusal}`, 'refused');
+      // Rete keeps a refused wire on the pointer; let go of it once this pick is over.
+      setTimeout(() => this.connection.drop(), 0);
+      return false;
+    }
+    this.replacing = portRefText(edge.to);
+    return true;
+  }
+
+  private wire(initial: SocketData, socket: SocketData): boolean | undefined {
+    const edge = this.edgeBetween(initial, socket);
+    this.replacing = null;
+    if (!edge) return undefined;
+    const refusal = this.core.connect(edge);
+    if (refusal) this.hooks.notice(`Wire refused: ${refusal}`, 'refused');
+    return refusal ? undefined : true;
+  }
+
+  private onConnectionDrop(initial: SocketData, socket: SocketData | null, created: boolean): void {
+    this.replacing = null;
+    const step = this.gesture;
+    this.gesture = null;
+    if (this.refused) {
+      // A refused drop changes nothing: a wire picked off its input goes back.
+      this.refused = false;
+      step?.cancel();
+      return;
+    }
+    step?.commit();
+    if (created || socket) return;
+    const sock = (initial.side === 'input' ? this.editor.getNode(initial.nodeId)?.inputs[initial.key] : this.editor.getNode(initial.nodeId)?.outputs[initial.key])?.socket as
+      | TypedSocket
+      | undefined;
+    if (!sock) return;
+    const pointer = this.area.area.pointer;
+    const rect = this.area.container.getBoundingClientRect();
+    const t = this.area.area.transform;
+    this.hooks.menu({
+      clientX: rect.left + pointer.x * t.k + t.x,
+      clientY: rect.top + pointer.y * t.k + t.y,
+      at: [Math.round(pointer.x), Math.round(pointer.y)],
+      wire: { side: initial.side, node: initial.nodeId, port: initial.key, portType: sock.portType },
+    });
+  }
+
+  private onPointerDown(event: PointerEvent): void {
+    if (event.button !== 0 || isEditable(event.composedPath())) return;
+    // A press on empty canvas clears the selection (unless a modifier key adds to it).
+    if (!this.additive) this.core.select([]);
+  }
+
+  private onNodePicked(id: string): void {
+    if (this.additive) this.core.toggleSelected(id);
+    else if (!this.core.selection.has(id)) this.core.select([id]);
+    this.dragging = id;
+    this.gesture ??= this.core.beginStep('move');
+  }
+
+  private onNodeTranslated(id: string, position: { x: number; y: number }, previous: { x: number; y: number }): void {
+    const node = findNode(this.core.graph, id);
+    if (!node || (node.position[0] === position.x && node.position[1] === position.y)) return;
+    // Only a drag moves nodes in the model. Rete also moves a new view to the origin on its
+    // own after we placed it: put it back where the model says.
+    if (this.dragging === null) {
+      this.scheduleReconcile();
+      return;
+    }
+    this.core.moveNodes([{ id, position: [position.x, position.y] }]);
+    if (this.dragging !== id || !this.core.selection.has(id)) return;
+    const dx = position.x - previous.x;
+    const dy = position.y - previous.y;
+    for (const other of this.core.selection) {
+      if (other === id) continue;
+      const view = this.area.nodeViews.get(other);
+      if (view) void this.area.translate(other, { x: view.position.x + dx, y: view.position.y + dy });
+    }
+  }
+
+  private endGesture(): void {
+    this.dragging = null;
+    this.gesture?.commit();
+    this.gesture = null;
+  }
+
+  private onParamEdit(d: ParamEditDetail): void {
+    const key = `${d.nodeId}.${d.key}`;
+    try {
+      switch (d.phase) {
+        case 'begin':
+          this.paramGesture?.step.commit();
+          this.paramGesture = { key, step: this.core.beginStep(`change ${d.key}`) };
+          return;
+        case 'update':
+        case 'set':
+          if (d.value !== undefined) this.core.setParam(d.nodeId, d.key, d.value);
+          return;
+        case 'commit':
+          if (this.paramGesture?.key === key) {
+            this.paramGesture.step.commit();
+            this.paramGesture = null;
+          }
+          return;
+        case 'cancel':
+          if (this.paramGesture?.key === key) {
+            this.paramGesture.step.cancel();
+            this.paramGesture = null;
+          }
+          return;
+      }
+    } catch (err) {
+      if (err instanceof EditError) this.hooks.notice(`Value refused: ${err.message}`, 'refused');
+      else throw err;
+    }
+  }
+
+  private openMenu(event: MouseEvent): void {
+    const pointer = this.area.area.pointer;
+    this.hooks.menu({ clientX: event.clientX, clientY: event.clientY, at: [Math.round(pointer.x), Math.round(pointer.y)] });
+  }
+
+  // ── model → rete ──────────────────────────────────────────────────────────────────────
+
+  private onModelChange(changes: readonly Change[]): void {
+    let structural = false;
+    for (const c of changes) {
+      if (c.kind === 'selection') this.showWireSelection();
+      else if (c.kind !== 'param' && c.kind !== 'title' && c.kind !== 'info' && c.kind !== 'view') structural = true;
+    }
+    if (structural) this.scheduleReconcile();
+  }
+
+  private showWireSelection(): void {
+    const now = this.core.selectedWires;
+    const touched = new Set([...now, ...this.wiresShownSelected]);
+    this.wiresShownSelected = new Set(now);
+    for (const id of touched) if (this.editor.getConnection(id)) void this.area.update('connection', id);
+  }
+
+  private scheduleReconcile(): void {
+    if (this.reconcileQueued) return;
+    this.reconcileQueued = true;
+    this.queue = this.queue.then(async () => {
+      this.reconcileQueued = false;
+      try {
+        await this.reconcile();
+      } catch (err) {
+        // Mirroring must never stop: log, and let the next change try again.
+        console.error('canvas: could not mirror the model', err);
+      }
+    });
+  }
+
+  /** Makes rete's nodes, wires and positions match the model. */
+  private async reconcile(): Promise<void> {
+    const graph = this.core.graph;
+    const nodes = new Map(graph.nodes.map((n) => [n.id, n]));
+    const edges = new Map(graph.edges.map((e) => [edgeKey(e), e]));
+    for (const c of this.editor.getConnections()) if (!edges.has(c.id)) await this.editor.removeConnection(c.id);
+    for (const view of this.editor.getNodes()) {
+      const model = nodes.get(view.id);
+      if (model && model.type === view.nodeType) continue;
+      for (const c of this.editor.getConnections()) if (c.source === view.id || c.target === view.id) await this.editor.removeConnection(c.id);
+      await this.editor.removeNode(view.id);
+    }
+    for (const model of graph.nodes) {
+      if (!this.editor.getNode(model.id)) await this.editor.addNode(new ViewNode(model, this.ctx));
+      const view = this.area.nodeViews.get(model.id);
+      if (view && (view.position.x !== model.position[0] || view.position.y !== model.position[1])) {
+        await this.area.translate(model.id, { x: model.position[0], y: model.position[1] });
+      }
+    }
+    for (const [key, edge] of edges) {
+      if (this.editor.getConnection(key)) continue;
+      const source = this.editor.getNode(edge.from.node);
+      const target = this.editor.getNode(edge.to.node);
+      if (source && target) await this.editor.addConnection(new ViewConnection(source, target, edge));
+    }
+  }
+}

@@ -1,0 +1,101 @@
+// Sets up rete on a container: the editor, the area (pan, zoom, node order, zoom limits), the
+// connection plugin with our flow, the lit renderer with our node, socket and wire elements,
+// the minimap and box selection; then hands the model over to the bridge.
+
+import { html } from 'lit';
+import { NodeEditor } from 'rete';
+import { AreaExtensions, AreaPlugin } from 'rete-area-plugin';
+import { ConnectionPlugin } from 'rete-connection-plugin';
+import { LitPlugin, Presets } from '@retejs/lit-plugin';
+import { MinimapPlugin } from 'rete-minimap-plugin';
+import type { EditorCore } from '../../editor/editor.ts';
+import type { PreviewStore } from '../previews.ts';
+import { BoxSelect } from './box-select.ts';
+import { Bridge, type BridgeHooks } from './bridge.ts';
+import type { Schemes, TypedSocket, ViewConnection } from './view-objects.ts';
+
+export class Canvas {
+  private constructor(
+    readonly editor: NodeEditor<Schemes>,
+    readonly area: AreaPlugin<Schemes, never>,
+    private readonly bridge: Bridge,
+    private readonly box: BoxSelect,
+  ) {}
+
+  static async create(container: HTMLElement, core: EditorCore, previews: PreviewStore, hooks: BridgeHooks): Promise<Canvas> {
+    const editor = new NodeEditor<Schemes>();
+    const area = new AreaPlugin<Schemes, never>(container);
+    const connection = new ConnectionPlugin<Schemes, never>();
+    // The lit renderer's signal types are wider than the area's; the plugins agree at runtime.
+    const render = new LitPlugin<Schemes, never>();
+    const minimap = new MinimapPlugin<Schemes>({ boundViewport: true });
+    const bridge = new Bridge(core, editor, area, connection, { core, previews }, hooks);
+
+    render.addPreset(
+      Presets.classic.setup({
+        customize: {
+          node: (data) => (props) => html`<tg-node .data=${data.payload} .emit=${props.emit}></tg-node>`,
+          socket: (data) => () => {
+            const socket = data.payload as TypedSocket;
+            return html`<tg-socket .portType=${socket.portType} .label=${`${data.key} · ${socket.portType}`}></tg-socket>`;
+          },
+          connection: (data) => (props) => {
+            const c = data.payload as ViewConnection;
+            return html`<tg-wire
+              .path=${props.path}
+              .portType=${c.portType ?? 'field'}
+              .wireKey=${c.isPseudo ? '' : c.id}
+              ?pseudo=${!!c.isPseudo}
+              ?selected=${!c.isPseudo && core.selectedWires.has(c.id)}
+            ></tg-wire>`;
+          },
+        },
+      }) as never,
+    );
+    render.addPreset(Presets.minimap.setup({ size: 180 }) as never);
+    connection.addPreset(() => bridge.flow() as never);
+
+    editor.use(area);
+    area.use(connection as never);
+    area.use(render as never);
+    area.use(minimap as never);
+
+    AreaExtensions.simpleNodesOrder(area);
+    AreaExtensions.restrictor(area, { scaling: { min: 0.1, max: 2 } });
+
+    const box = new BoxSelect(container, editor, area, core);
+    await bridge.start();
+    return new Canvas(editor, area, bridge, box);
+  }
+
+  /** Resolves when the canvas shows every model change made so far. */
+  settled(): Promise<void> {
+    return this.bridge.settled();
+  }
+
+  /** Zooms and pans so every node is in view (or the given ones). */
+  async zoomToFit(ids?: readonly string[]): Promise<void> {
+    await this.settled();
+    const nodes = ids ? ids.map((id) => this.editor.getNode(id)).filter((n) => n !== undefined) : this.editor.getNodes();
+    if (nodes.length) await AreaExtensions.zoomAt(this.area, nodes, { scale: 0.92 });
+  }
+
+  /** The last pointer position in canvas units. */
+  pointer(): [number, number] {
+    const p = this.area.area.pointer;
+    return [Math.round(p.x), Math.round(p.y)];
+  }
+
+  /** The canvas position at the middle of the visible area. */
+  center(): [number, number] {
+    const { x, y, k } = this.area.area.transform;
+    const c = this.area.container;
+    return [Math.round((c.clientWidth / 2 - x) / k), Math.round((c.clientHeight / 2 - y) / k)];
+  }
+
+  destroy(): void {
+    this.box.dispose();
+    this.bridge.dispose();
+    this.area.destroy();
+  }
+}

@@ -1,0 +1,43 @@
+import { css } from 'lit';
+
+export default css`
+  :host {
+    display: block;
+    position: relative;
+    width: var(--tg-curve-width, 228px);
+    height: var(--tg-curve-height, 148px);
+    border-radius: 4px;
+    overflow: hidden;
+    background: #141920;
+    touch-action: none;
+  }
+  canvas {
+    display: block;
+    width: 100%;
+    height: 100%;
+    cursor: crosshair;
+  }
+  canvas.over-point {
+    cursor: grab;
+  }
+  canvas.dragging {
+    cursor: grabbing;
+  }
+  .readout {
+    position: absolute;
+    top: 3px;
+    left: 5px;
+    font: 10px var(--tg-mono, ui-monospace, monospace);
+    color: #cfd8e3;
+    pointer-events: none;
+    text-shadow: 0 0 3px #000;
+  }
+  .hint {
+    position: absolute;
+    bottom: 2px;
+    right: 5px;
+    font: 9px var(--tg-font, system-ui, sans-serif);
+    color: #6f7b8a;
+    pointer-events: none;
+  }
+`;

@@ -1,0 +1,247 @@
+// The curve node's inline editor: the curve over the histogram of its input, with points to
+// drag, add (double-click) and remove (double-click or right-click a point).
+
+import { html, LitElement, type PropertyValues } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import type { Point, PointsParam } from '../../model/manifest.ts';
+import type { Bins } from '../../worker/protocol.ts';
+import { appEvent, type ParamEditDetail } from '../events.ts';
+import { addPoint, curveAt, movePoint, type Range, removePoint, visibleRange } from './geometry.ts';
+import styles from './curve-editor.styles.ts';
+
+const PAD = 8;
+const HIT_RADIUS = 8;
+
+/**
+ * Draws the curve and the histogram of the values that reach it ("where the noise really
+ * lives"), and edits the points in place. A drag sends begin, updates and commit, so the
+ * previews follow the point while it moves and the whole drag is one undo step.
+ *
+ * @event tg-param-edit - The points changed (phases as ParamEditDetail).
+ * @cssproperty --tg-curve-width - Width of the editor.
+ * @cssproperty --tg-curve-height - Height of the editor.
+ */
+export class TgCurveEditor extends LitElement {
+  static override styles = styles;
+
+  /** The node whose points these are. */
+  @property() nodeId = '';
+
+  /** The param's name ("points"). */
+  @property() name = 'points';
+
+  /** The points param's manifest entry (bounds and counts). */
+  @property({ attribute: false }) spec!: PointsParam;
+
+  /** The points, from the model. */
+  @property({ attribute: false }) points: readonly Point[] = [];
+
+  /** Histogram of the input values, from the worker. */
+  @property({ attribute: false }) bins: Bins | undefined;
+
+  @state() private hover = -1;
+  @state() private drag: { index: number; points: Point[]; range: Range } | null = null;
+
+  @query('canvas') private canvas!: HTMLCanvasElement;
+
+  override render() {
+    const pts = this.drag?.points ?? this.points;
+    const k = this.drag?.index ?? this.hover;
+    const readout = k >= 0 && pts[k] ? `x ${pts[k][0].toFixed(3)}  y ${pts[k][1].toFixed(3)}` : '';
+    const cls = this.drag ? 'dragging' : this.hover >= 0 ? 'over-point' : '';
+    return html`<canvas
+        class=${cls}
+        @pointerdown=${this.down}
+        @pointermove=${this.move}
+        @pointerup=${this.up}
+        @pointercancel=${this.cancel}
+        @pointerleave=${() => !this.drag && (this.hover = -1)}
+        @dblclick=${this.doubleClick}
+        @contextmenu=${this.contextMenu}
+      ></canvas>
+      <div class="readout">${readout}</div>
+      <div class="hint">dbl-click: add · remove</div>`;
+  }
+
+  protected override updated(_changed: PropertyValues<this>): void {
+    this.draw();
+  }
+
+  private get range(): Range {
+    return this.drag?.range ?? visibleRange(this.points, this.bins?.lo, this.bins?.hi);
+  }
+
+  private size(): { w: number; h: number } {
+    return { w: this.clientWidth || 228, h: this.clientHeight || 148 };
+  }
+
+  private toPx(x: number, y: number, r: Range): [number, number] {
+    const { w, h } = this.size();
+    return [PAD + ((x - r.xlo) / (r.xhi - r.xlo)) * (w - 2 * PAD), h - PAD - ((y - r.ylo) / (r.yhi - r.ylo)) * (h - 2 * PAD)];
+  }
+
+  private fromPx(px: number, py: number, r: Range): [number, number] {
+    const { w, h } = this.size();
+    return [r.xlo + ((px - PAD) / (w - 2 * PAD)) * (r.xhi - r.xlo), r.ylo + ((h - PAD - py) / (h - 2 * PAD)) * (r.yhi - r.ylo)];
+  }
+
+  private local(e: MouseEvent): [number, number] {
+    const box = this.canvas.getBoundingClientRect();
+    const { w, h } = this.size();
+    // The canvas may be scaled by the canvas zoom: map client pixels back to CSS pixels.
+    return [((e.clientX - box.left) / box.width) * w, ((e.clientY - box.top) / box.height) * h];
+  }
+
+  private hit(e: MouseEvent): number {
+    const [px, py] = this.local(e);
+    const r = this.range;
+    const pts = this.drag?.points ?? this.points;
+    let best = -1;
+    let bestD = HIT_RADIUS;
+    pts.forEach((p, k) => {
+      const [qx, qy] = this.toPx(p[0], p[1], r);
+      const d = Math.hypot(qx - px, qy - py);
+      if (d <= bestD) {
+        bestD = d;
+        best = k;
+      }
+    });
+    return best;
+  }
+
+  private send(phase: ParamEditDetail['phase'], value?: Point[]): void {
+    this.dispatchEvent(appEvent('tg-param-edit', { nodeId: this.nodeId, key: this.name, phase, value }));
+  }
+
+  private down(e: PointerEvent): void {
+    if (e.button !== 0) return;
+    const k = this.hit(e);
+    if (k < 0) return;
+    e.preventDefault();
+    this.canvas.setPointerCapture(e.pointerId);
+    this.drag = { index: k, points: this.points.map((p) => [p[0], p[1]]), range: this.range };
+    this.send('begin');
+  }
+
+  private move(e: PointerEvent): void {
+    if (!this.drag) {
+      this.hover = this.hit(e);
+      return;
+    }
+    const [px, py] = this.local(e);
+    const [x, y] = this.fromPx(px, py, this.drag.range);
+    const next = movePoint(this.drag.points, this.drag.index, x, y, this.spec);
+    const cur = this.drag.points[this.drag.index];
+    const moved = next[this.drag.index];
+    if (moved[0] === cur[0] && moved[1] === cur[1]) return;
+    this.drag = { ...this.drag, points: next };
+    this.send('update', next);
+  }
+
+  private up(): void {
+    if (!this.drag) return;
+    this.drag = null;
+    this.send('commit');
+  }
+
+  private cancel(): void {
+    if (!this.drag) return;
+    this.drag = null;
+    this.send('cancel');
+  }
+
+  private doubleClick(e: MouseEvent): void {
+    e.stopPropagation();
+    e.preventDefault();
+    const k = this.hit(e);
+    if (k >= 0) {
+      this.removeAt(k);
+      return;
+    }
+    const [px, py] = this.local(e);
+    const [x, y] = this.fromPx(px, py, this.range);
+    const next = addPoint(this.points, x, y, this.spec);
+    if (next.length !== this.points.length) this.send('set', next);
+  }
+
+  private contextMenu(e: MouseEvent): void {
+    e.preventDefault();
+    e.stopPropagation();
+    const k = this.hit(e);
+    if (k >= 0) this.removeAt(k);
+  }
+
+  private removeAt(k: number): void {
+    const next = removePoint(this.points, k, this.spec);
+    if (next.length === this.points.length) return;
+    this.hover = -1;
+    this.send('set', next);
+  }
+
+  private draw(): void {
+    const canvas = this.canvas;
+    if (!canvas) return;
+    const { w, h } = this.size();
+    const dpr = Math.max(1, Math.min(3, window.devicePixelRatio || 1));
+    if (canvas.width !== Math.round(w * dpr)) canvas.width = Math.round(w * dpr);
+    if (canvas.height !== Math.round(h * dpr)) canvas.height = Math.round(h * dpr);
+    const g = canvas.getContext('2d')!;
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    g.clearRect(0, 0, w, h);
+    const r = this.range;
+    const pts = this.drag?.points ?? this.points;
+
+    // Axes at 0 and faint lines at ±0.5, where fBm mostly stays.
+    g.lineWidth = 1;
+    for (const [v, alpha] of [[0, 0.35], [-0.5, 0.12], [0.5, 0.12]] as const) {
+      g.strokeStyle = `rgba(200, 210, 225, ${alpha})`;
+      const [vx] = this.toPx(v, 0, r);
+      const [, vy] = this.toPx(0, v, r);
+      g.beginPath();
+      g.moveTo(vx + 0.5, PAD);
+      g.lineTo(vx + 0.5, h - PAD);
+      g.moveTo(PAD, vy + 0.5);
+      g.lineTo(w - PAD, vy + 0.5);
+      g.stroke();
+    }
+
+    // The histogram of the input, bottom-aligned, scaled to its tallest bin.
+    const bins = this.bins;
+    if (bins && bins.hi > bins.lo) {
+      let max = 0;
+      for (const c of bins.counts) max = Math.max(max, c);
+      const bw = (bins.hi - bins.lo) / bins.counts.length;
+      g.fillStyle = 'rgba(120, 160, 210, 0.45)';
+      bins.counts.forEach((c, k) => {
+        if (!c) return;
+        const [x0] = this.toPx(bins.lo + k * bw, 0, r);
+        const [x1] = this.toPx(bins.lo + (k + 1) * bw, 0, r);
+        const bh = (c / max) * (h - 2 * PAD) * 0.85;
+        g.fillRect(x0, h - PAD - bh, Math.max(1, x1 - x0 - 0.5), bh);
+      });
+    }
+
+    if (pts.length < 2) return;
+    // The curve across the whole visible range, constant past its ends.
+    g.strokeStyle = '#ffd166';
+    g.lineWidth = 2;
+    g.beginPath();
+    const [sx, sy] = this.toPx(r.xlo, curveAt(pts, r.xlo), r);
+    g.moveTo(sx, sy);
+    for (const p of pts) g.lineTo(...this.toPx(p[0], p[1], r));
+    g.lineTo(...this.toPx(r.xhi, curveAt(pts, r.xhi), r));
+    g.stroke();
+
+    const active = this.drag?.index ?? this.hover;
+    pts.forEach((p, k) => {
+      const [px, py] = this.toPx(p[0], p[1], r);
+      g.beginPath();
+      g.arc(px, py, k === active ? 5.5 : 4, 0, Math.PI * 2);
+      g.fillStyle = k === active ? '#ffffff' : '#ffd166';
+      g.fill();
+      g.strokeStyle = '#141920';
+      g.lineWidth = 1.5;
+      g.stroke();
+    });
+  }
+}

@@ -1,0 +1,45 @@
+// Registers every custom element of the app. Called once by the app entry: importing a
+// component module defines nothing by itself.
+
+import { TgCurveEditor } from './curve-editor/curve-editor.ts';
+import { define } from './define.ts';
+import { TgNode } from './node/node.ts';
+import { TgNodeMenu } from './node-menu/node-menu.ts';
+import { TgParam } from './param/param.ts';
+import { TgPreview } from './preview/preview.ts';
+import { TgProblems } from './problems/problems.ts';
+import { TgApp } from './shell/shell.ts';
+import { TgSocket } from './socket/socket.ts';
+import { TgToolbar } from './toolbar/toolbar.ts';
+import { TgViewer } from './viewer/viewer.ts';
+import { TgWire } from './wire/wire.ts';
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'tg-app': TgApp;
+    'tg-toolbar': TgToolbar;
+    'tg-node': TgNode;
+    'tg-socket': TgSocket;
+    'tg-wire': TgWire;
+    'tg-param': TgParam;
+    'tg-curve-editor': TgCurveEditor;
+    'tg-preview': TgPreview;
+    'tg-node-menu': TgNodeMenu;
+    'tg-viewer': TgViewer;
+    'tg-problems': TgProblems;
+  }
+}
+
+export function defineElements(): void {
+  define('tg-app', TgApp);
+  define('tg-toolbar', TgToolbar);
+  define('tg-node', TgNode);
+  define('tg-socket', TgSocket);
+  define('tg-wire', TgWire);
+  define('tg-param', TgParam);
+  define('tg-curve-editor', TgCurveEditor);
+  define('tg-preview', TgPreview);
+  define('tg-node-menu', TgNodeMenu);
+  define('tg-viewer', TgViewer);
+  define('tg-problems', TgProblems);
+}

@@ -1,0 +1,58 @@
+// The app's own DOM events, namespaced "tg-" and typed in the global event map, so listeners
+// get their detail types without casts.
+
+import type { AnyParamValue } from '../model/manifest.ts';
+
+/**
+ * An edit of one param from a node's controls. A drag sends begin, any number of updates and
+ * commit (or cancel); a typed entry or a click sends a single "set". Each gesture is one undo step.
+ */
+export interface ParamEditDetail {
+  readonly nodeId: string;
+  readonly key: string;
+  readonly phase: 'begin' | 'update' | 'commit' | 'cancel' | 'set';
+  /** The new value (absent for begin, commit and cancel). */
+  readonly value?: AnyParamValue;
+}
+
+/** A pointer down on a wire: select it (added to the selection with a modifier key). */
+export interface WirePickDetail {
+  readonly key: string;
+  readonly additive: boolean;
+}
+
+/** A node-menu choice. */
+export interface MenuPickDetail {
+  readonly type: string;
+  /** The new node's port to wire, for a wire dropped on empty canvas. */
+  readonly port?: string;
+}
+
+/** A toolbar command. */
+export type ToolbarAction = 'new' | 'open' | 'save' | 'undo' | 'redo' | 'fit' | 'recipe';
+
+export interface ToolbarDetail {
+  readonly action: ToolbarAction;
+  /** The recipe file name, for "recipe". */
+  readonly file?: string;
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'tg-param-edit': CustomEvent<ParamEditDetail>;
+    'tg-wire-pick': CustomEvent<WirePickDetail>;
+    'tg-menu-pick': CustomEvent<MenuPickDetail>;
+    'tg-menu-close': CustomEvent<void>;
+    'tg-toolbar': CustomEvent<ToolbarDetail>;
+    'tg-problems-close': CustomEvent<void>;
+    'tg-open-file': CustomEvent<{ readonly file: File }>;
+  }
+}
+
+/** A bubbling, composed event: it crosses shadow roots up to the app, as the canvas needs. */
+export function appEvent<K extends keyof HTMLElementEventMap>(
+  type: K,
+  detail: HTMLElementEventMap[K] extends CustomEvent<infer D> ? D : never,
+): CustomEvent {
+  return new CustomEvent(type, { detail, bubbles: true, composed: true });
+}

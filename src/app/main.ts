@@ -1,0 +1,75 @@
+// The app entry, loaded by index.html: the one module that wires the DOM. It opens the
+// autosaved graph (or graphs/default.json), starts the engine worker, mounts <tg-app> and
+// keeps the autosave up to date.
+
+import { EditorCore } from '../editor/editor.ts';
+import { restoreAutosave, readGraphFile, writeAutosave } from '../editor/files.ts';
+import { EngineClient } from '../worker/client.ts';
+import type { FromWorker } from '../worker/protocol.ts';
+import { defineElements } from './elements.ts';
+import { PREVIEW_SIZE } from './node/layout.ts';
+import { PreviewStore } from './previews.ts';
+import { recipes } from './recipes.ts';
+
+/** Largest side of the viewer's picture. */
+const DETAIL_SIZE = 512;
+/** Quiet time before an edit is autosaved (a drag writes once, at its end). */
+const AUTOSAVE_MS = 400;
+
+defineElements();
+
+const shipped = recipes();
+const fallback = shipped.find((r) => r.file === 'default.json') ?? shipped[0];
+const restored = restoreAutosave(localStorage);
+const opened = restored ?? (fallback ? readGraphFile(fallback.text, fallback.file) : null);
+const core = new EditorCore(restored ?? (opened && 'graph' in opened && opened.ok ? opened.graph : undefined));
+const previews = new PreviewStore();
+
+const worker = new Worker(new URL('../worker/engine-worker.ts', import.meta.url), { type: 'module' });
+const client = new EngineClient(worker, () => ({
+  graph: core.graph,
+  previewSize: PREVIEW_SIZE,
+  detail: core.primary,
+  detailSize: DETAIL_SIZE,
+}));
+
+const app = document.createElement('tg-app');
+app.core = core;
+app.previews = previews;
+app.recipes = shipped;
+app.openedAs = restored ? null : (fallback?.file ?? null);
+
+client.subscribe((answer: FromWorker) => {
+  if (answer.kind === 'result') previews.apply(answer);
+  else {
+    previews.fail(answer.message);
+    app.say(`Evaluation failed: ${answer.message}`, 'refused');
+  }
+});
+
+let primary = core.primary;
+let autosaveTimer = 0;
+const autosave = () => {
+  clearTimeout(autosaveTimer);
+  autosaveTimer = 0;
+  writeAutosave(localStorage, core.graph);
+};
+core.subscribe((changes) => {
+  const graphChanged = changes.some((c) => c.kind !== 'selection');
+  if (graphChanged) {
+    clearTimeout(autosaveTimer);
+    autosaveTimer = window.setTimeout(autosave, AUTOSAVE_MS);
+  }
+  if (graphChanged || core.primary !== primary) {
+    primary = core.primary;
+    client.invalidate();
+  }
+});
+// A reload or a closed tab must not lose the last edit.
+window.addEventListener('pagehide', () => autosaveTimer && autosave());
+
+document.body.append(app);
+client.invalidate();
+
+/** A handle for the browser console and the browser tests: read-only use, please. */
+Object.assign(window, { terrainGraph: { core, previews, client, app } });

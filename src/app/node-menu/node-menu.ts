@@ -1,0 +1,107 @@
+// The add-node menu: a search field over the node types, grouped as the manifests say.
+
+import { html, LitElement } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { type MenuItem, searchMenu } from '../../editor/catalogue.ts';
+import { appEvent } from '../events.ts';
+import styles from './node-menu.styles.ts';
+
+/**
+ * A floating, searchable, grouped list of node types. Typing filters; arrow keys and Enter
+ * pick; Escape closes. Opened by a right-click on the canvas (every type) and by a wire
+ * dropped on empty canvas (only the types that can take that wire).
+ *
+ * @event tg-menu-pick - A node type was chosen.
+ * @event tg-menu-close - The menu was dismissed without a choice.
+ */
+export class TgNodeMenu extends LitElement {
+  static override styles = styles;
+
+  /** The entries offered. */
+  @property({ attribute: false }) items: readonly MenuItem[] = [];
+
+  /** A line above the search field ("Add node", "Take the wire from water.terrain"). */
+  @property() heading = 'Add node';
+
+  /** Where the menu opens, in client pixels. */
+  @property({ type: Number }) x = 0;
+  @property({ type: Number }) y = 0;
+
+  @state() private query = '';
+  @state() private active = 0;
+
+  @query('input') private input!: HTMLInputElement;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.setAttribute('role', 'menu');
+  }
+
+  override firstUpdated(): void {
+    this.input.focus();
+  }
+
+  override render() {
+    // Keep the menu on screen near the pointer.
+    const left = Math.max(4, Math.min(this.x, window.innerWidth - 244));
+    const top = Math.max(4, Math.min(this.y, window.innerHeight - 384));
+    this.style.left = `${left}px`;
+    this.style.top = `${top}px`;
+    const groups = searchMenu(this.items, this.query);
+    const flat = groups.flatMap((g) => g.items);
+    const active = Math.min(this.active, flat.length - 1);
+    let k = 0;
+    return html`<div class="heading">${this.heading}</div>
+      <input
+        type="search"
+        placeholder="Search nodes…"
+        aria-label="Search nodes"
+        .value=${this.query}
+        @input=${(e: Event) => {
+          this.query = (e.target as HTMLInputElement).value;
+          this.active = 0;
+        }}
+        @keydown=${(e: KeyboardEvent) => this.key(e, flat)}
+      />
+      <ul>
+        ${groups.length === 0 ? html`<li class="none">No node matches.</li>` : ''}
+        ${groups.map(
+          (g) => html`<li class="group" role="presentation">${g.group}</li>
+            ${g.items.map((it) => {
+              const index = k++;
+              return html`<li
+                class="item ${index === active ? 'active' : ''}"
+                role="menuitem"
+                data-type=${it.type}
+                data-port=${it.port ?? ''}
+                title=${it.doc}
+                @pointerenter=${() => (this.active = index)}
+                @click=${() => this.pick(it)}
+              >
+                ${it.title}
+              </li>`;
+            })}`,
+        )}
+      </ul>`;
+  }
+
+  private key(e: KeyboardEvent, flat: readonly MenuItem[]): void {
+    e.stopPropagation();
+    if (e.key === 'ArrowDown') {
+      this.active = Math.min(flat.length - 1, this.active + 1);
+      e.preventDefault();
+    } else if (e.key === 'ArrowUp') {
+      this.active = Math.max(0, this.active - 1);
+      e.preventDefault();
+    } else if (e.key === 'Enter') {
+      const it = flat[Math.min(this.active, flat.length - 1)];
+      if (it) this.pick(it);
+    } else if (e.key === 'Escape') {
+      this.dispatchEvent(appEvent('tg-menu-close', undefined));
+    }
+  }
+
+  private pick(it: MenuItem): void {
+    this.dispatchEvent(appEvent('tg-menu-pick', { type: it.type, port: it.port }));
+  }
+}

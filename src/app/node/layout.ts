@@ -1,0 +1,47 @@
+// Fixed node sizes, computed from the manifest: rete needs every node's width and height for
+// socket positions, the minimap and zoom-to-fit, so nothing in a node may change its height.
+//
+// A node is a header (title, first output socket on the right), one row per further output,
+// a body (input sockets in a left column beside the preview, or the curve editor across the
+// whole width) and one row per param. The default graph's grid is 280 × 330 canvas units:
+// the tallest node that has another below it (five params) is 316 high, so none overlap.
+
+import type { AnyNodeDef, ParamSpec } from '../../model/manifest.ts';
+
+export const NODE_WIDTH = 244;
+export const HEADER_HEIGHT = 28;
+export const PORT_ROW = 20;
+export const BODY_GAP = 6;
+/** Side of a node's preview picture, in CSS pixels. */
+export const PREVIEW_SIZE = 148;
+export const INPUT_COLUMN = 84;
+export const PARAM_ROW = 24;
+export const TABLE_ROW = 19;
+export const FOOTER = 8;
+
+/** Height of the control a param gets. */
+export function paramHeight(spec: ParamSpec): number {
+  if (spec.kind === 'points') return 0; // drawn in the body as the curve editor
+  if (spec.kind === 'table') return spec.rows * TABLE_ROW + 4;
+  return PARAM_ROW;
+}
+
+/** Outputs after the first, each a row under the header. */
+export function extraOutputRows(def: AnyNodeDef): number {
+  return Math.max(0, Object.keys(def.outputs).length - 1);
+}
+
+/** True for node types whose body is a curve editor instead of a picture. */
+export function hasCurveEditor(def: AnyNodeDef): boolean {
+  return Object.values(def.params).some((p) => p.kind === 'points');
+}
+
+export function bodyHeight(def: AnyNodeDef): number {
+  return Math.max(PREVIEW_SIZE, Object.keys(def.inputs).length * PORT_ROW);
+}
+
+export function nodeSize(def: AnyNodeDef): { width: number; height: number } {
+  const params = Object.values(def.params).reduce((sum, p) => sum + paramHeight(p), 0);
+  const height = HEADER_HEIGHT + extraOutputRows(def) * PORT_ROW + BODY_GAP + bodyHeight(def) + BODY_GAP + params + FOOTER;
+  return { width: NODE_WIDTH, height };
+}

@@ -1,0 +1,134 @@
+import { css } from 'lit';
+import { BODY_GAP, FOOTER, HEADER_HEIGHT, INPUT_COLUMN, PARAM_ROW, PORT_ROW, PREVIEW_SIZE } from './layout.ts';
+
+export default css`
+  :host {
+    display: block;
+    box-sizing: border-box;
+    position: relative;
+    font: 12px var(--tg-font, system-ui, sans-serif);
+    color: var(--tg-text, #dde3ea);
+    background: var(--tg-node-bg, #1d232c);
+    border: 1px solid #3a4452;
+    border-radius: 7px;
+    box-shadow: 0 4px 14px rgba(0, 0, 0, 0.35);
+    user-select: none;
+  }
+  :host([selected]) {
+    border-color: var(--tg-selected, #ffd166);
+    box-shadow:
+      0 0 0 2px var(--tg-selected, #ffd166),
+      0 4px 14px rgba(0, 0, 0, 0.35);
+  }
+  header {
+    height: ${HEADER_HEIGHT}px;
+    display: flex;
+    align-items: center;
+    gap: 6px;
+    padding-left: 9px;
+    border-radius: 6px 6px 0 0;
+    background: var(--tg-header, #3b5f8a);
+    cursor: grab;
+  }
+  .title {
+    flex: 1 1 auto;
+    min-width: 0;
+    font-weight: 600;
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  .out {
+    display: flex;
+    align-items: center;
+    justify-content: flex-end;
+    gap: 2px;
+    height: ${PORT_ROW}px;
+    font-size: 10px;
+    color: var(--tg-muted, #a3adba);
+  }
+  header .out {
+    color: #e8eef7;
+    opacity: 0.85;
+  }
+  .extra-out {
+    padding-top: 2px;
+  }
+  .socket {
+    flex: 0 0 auto;
+  }
+  .out .socket {
+    margin-right: -11px;
+  }
+  .in .socket {
+    margin-left: -11px;
+  }
+  .body {
+    display: flex;
+    gap: 4px;
+    padding: ${BODY_GAP}px 8px ${BODY_GAP}px 0;
+  }
+  .inputs {
+    flex: 0 0 ${INPUT_COLUMN}px;
+    display: flex;
+    flex-direction: column;
+    min-height: ${PREVIEW_SIZE}px;
+  }
+  .in {
+    display: flex;
+    align-items: center;
+    gap: 3px;
+    height: ${PORT_ROW}px;
+    font-size: 11px;
+    white-space: nowrap;
+  }
+  .in .name {
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  .in.optional .name {
+    color: var(--tg-muted, #a3adba);
+  }
+  .meta {
+    margin-top: auto;
+    padding-left: 8px;
+    font-size: 10px;
+    line-height: 1.35;
+    color: var(--tg-muted, #8c97a6);
+  }
+  .curve-body {
+    position: relative;
+    padding: ${BODY_GAP}px 8px ${BODY_GAP}px 8px;
+  }
+  .curve-body .in {
+    position: absolute;
+    left: 0;
+    top: ${BODY_GAP}px;
+    z-index: 1;
+  }
+  .curve-body .in .socket {
+    margin-left: -11px;
+  }
+  .curve-error {
+    position: absolute;
+    left: 8px;
+    right: 8px;
+    bottom: ${BODY_GAP}px;
+    padding: 4px 6px;
+    font-size: 11px;
+    line-height: 1.3;
+    color: #e6e9ee;
+    background: rgba(20, 24, 30, 0.88);
+    border-radius: 0 0 4px 4px;
+    pointer-events: none;
+  }
+  .curve-error.failed {
+    color: #ffd2d2;
+    background: rgba(120, 20, 28, 0.92);
+  }
+  .params {
+    padding: 0 8px ${FOOTER}px 8px;
+    --tg-param-row: ${PARAM_ROW}px;
+    cursor: default;
+  }
+`;

@@ -1,0 +1,118 @@
+// A node on the canvas: title, sockets coloured by type, the live preview (or the curve
+// editor) and a control per param, all generated from the node type's manifest.
+
+import { html, LitElement, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { RenderEmit } from '@retejs/lit-plugin';
+import { nodeDef } from '../../../nodes/index.ts';
+import type { AnyNodeDef, Point, PointsParam } from '../../model/manifest.ts';
+import type { PortType } from '../../model/values.ts';
+import { NodeWatch } from '../controllers.ts';
+import type { Schemes, TypedSocket, ViewNode } from '../canvas/view-objects.ts';
+import { GROUP_COLORS } from '../theme.ts';
+import { hasCurveEditor } from './layout.ts';
+import styles from './node.styles.ts';
+
+const stop = (e: Event) => e.stopPropagation();
+
+/**
+ * The rete node view. Reads the model through its ViewNode's context and never writes it:
+ * its controls send tg-param-edit events, which the canvas bridge turns into commands. Every
+ * socket is a <rete-ref>, so rete can attach wires to it.
+ *
+ * @event tg-param-edit - From the param controls and the curve editor inside.
+ */
+export class TgNode extends LitElement {
+  static override styles = styles;
+
+  /** The rete view object of the node (set by the rete lit renderer). */
+  @property({ attribute: false }) data: ViewNode | null = null;
+
+  /** Rete's signal emitter, handed to the socket refs. */
+  @property({ attribute: false }) emit: RenderEmit<Schemes> | null = null;
+
+  /** Mirrors the model's selection, for styling. */
+  @property({ type: Boolean, reflect: true }) selected = false;
+
+  private readonly watch = new NodeWatch(this, () => (this.data ? { core: this.data.ctx.core, previews: this.data.ctx.previews, id: this.data.id } : null));
+  private readonly socketData = new Map<string, object>();
+
+  override willUpdate(): void {
+    const view = this.data;
+    if (!view) return;
+    this.selected = view.ctx.core.selection.has(view.id);
+    this.dataset.nodeId = view.id;
+    this.style.width = `${view.width}px`;
+    this.style.height = `${view.height}px`;
+  }
+
+  override render() {
+    const view = this.data;
+    const model = view && view.ctx.core.node(view.id);
+    const def = model && nodeDef(model.type);
+    if (!view || !model || !def) return nothing;
+    const outputs = Object.entries(def.outputs);
+    return html`<header style="--tg-header:${GROUP_COLORS[def.group] ?? '#3b5f8a'}" title=${def.doc}>
+        <span class="title">${model.title}</span>
+        ${outputs.slice(0, 1).map(([key, spec]) => this.output(key, spec.type, spec.meaning))}
+      </header>
+      ${outputs.slice(1).map(([key, spec]) => html`<div class="extra-out">${this.output(key, spec.type, spec.meaning)}</div>`)}
+      ${hasCurveEditor(def) ? this.curveBody(def, model.params.points as Point[]) : this.pictureBody(def)}
+      <div class="params" @pointerdown=${stop} @dblclick=${stop} @contextmenu=${stop}>
+        ${Object.entries(def.params)
+          .filter(([, spec]) => spec.kind !== 'points')
+          .map(([key, spec]) => html`<tg-param .nodeId=${view.id} .name=${key} .spec=${spec} .value=${model.params[key]}></tg-param>`)}
+      </div>`;
+  }
+
+  private pictureBody(def: AnyNodeDef) {
+    const result = this.watch.result;
+    const meta = result ? `${result.meaning ?? result.portType ?? ''}${result.state === 'ok' ? ` · ${result.ms.toFixed(1)} ms` : ''}` : '';
+    return html`<div class="body">
+      <div class="inputs">
+        ${Object.entries(def.inputs).map(
+          ([key, spec]) => html`<div class="in ${spec.optional ? 'optional' : ''}" title="${key} (${spec.type}): ${spec.doc}${spec.optional ? ` Unwired: ${spec.optional}.` : ''}">
+            ${this.socket('input', key)}<span class="name">${key}</span>
+          </div>`,
+        )}
+        <div class="meta">${meta}</div>
+      </div>
+      <tg-preview .result=${result}></tg-preview>
+    </div>`;
+  }
+
+  private curveBody(def: AnyNodeDef, points: Point[]) {
+    const [key, spec] = Object.entries(def.params).find(([, s]) => s.kind === 'points')!;
+    const result = this.watch.result;
+    const input = Object.entries(def.inputs)[0];
+    return html`<div class="curve-body">
+      ${input ? html`<div class="in" title="${input[0]} (${input[1].type}): ${input[1].doc}">${this.socket('input', input[0])}</div>` : nothing}
+      <tg-curve-editor
+        @pointerdown=${stop}
+        @dblclick=${stop}
+        .nodeId=${this.data!.id}
+        .name=${key}
+        .spec=${spec as PointsParam}
+        .points=${points}
+        .bins=${result?.inputBins}
+      ></tg-curve-editor>
+      ${result && result.state !== 'ok' ? html`<div class="curve-error ${result.state}" role="status">${result.message}</div>` : nothing}
+    </div>`;
+  }
+
+  private output(key: string, type: PortType, meaning: string) {
+    return html`<span class="out" title="${key}: ${type} (${meaning})">${key}${this.socket('output', key)}</span>`;
+  }
+
+  private socket(side: 'input' | 'output', key: string) {
+    const view = this.data!;
+    const port = side === 'input' ? view.inputs[key] : view.outputs[key];
+    const cacheKey = `${side}:${key}`;
+    let data = this.socketData.get(cacheKey);
+    if (!data) {
+      data = { type: 'socket', side, key, nodeId: view.id, payload: port?.socket as TypedSocket };
+      this.socketData.set(cacheKey, data);
+    }
+    return html`<rete-ref class="socket" data-socket=${cacheKey} .data=${data} .emit=${this.emit}></rete-ref>`;
+  }
+}

@@ -1,0 +1,106 @@
+import { css } from 'lit';
+
+export default css`
+  :host {
+    display: flex;
+    align-items: center;
+    gap: 4px;
+    height: var(--tg-param-row, 24px);
+    font: 11px var(--tg-font, system-ui, sans-serif);
+    color: var(--tg-text, #dde3ea);
+  }
+  :host([kind='table']) {
+    height: auto;
+    display: block;
+  }
+  label {
+    flex: 0 0 70px;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    color: var(--tg-muted, #a3adba);
+  }
+  input,
+  select,
+  button {
+    font: inherit;
+    color: inherit;
+    box-sizing: border-box;
+  }
+  input[type='range'] {
+    flex: 1 1 auto;
+    min-width: 0;
+    margin: 0;
+    accent-color: var(--tg-accent, #5aa9ff);
+  }
+  input[type='number'],
+  input[type='text'],
+  select {
+    height: 20px;
+    border: 1px solid #3a4452;
+    border-radius: 3px;
+    background: #141920;
+    padding: 0 4px;
+  }
+  input[type='number'] {
+    flex: 0 0 58px;
+    width: 58px;
+    text-align: right;
+    -moz-appearance: textfield;
+  }
+  input[type='number']::-webkit-inner-spin-button {
+    display: none;
+  }
+  .wide {
+    flex: 1 1 auto;
+    width: auto;
+    min-width: 0;
+  }
+  select {
+    flex: 1 1 auto;
+    min-width: 0;
+  }
+  input:invalid,
+  .invalid {
+    border-color: #ff6b6b;
+    outline: none;
+  }
+  button {
+    flex: 0 0 auto;
+    height: 20px;
+    padding: 0 6px;
+    border: 1px solid #3a4452;
+    border-radius: 3px;
+    background: #26303c;
+    cursor: pointer;
+  }
+  button:hover {
+    background: #33404f;
+  }
+  input[type='checkbox'] {
+    margin: 0;
+    accent-color: var(--tg-accent, #5aa9ff);
+  }
+  .table {
+    display: grid;
+    grid-template-columns: 22px repeat(4, 1fr);
+    gap: 1px;
+  }
+  .table span {
+    color: var(--tg-muted, #a3adba);
+    font-size: 9px;
+    line-height: 18px;
+    text-align: right;
+    padding-right: 3px;
+  }
+  .table select {
+    height: 18px;
+    font-size: 9px;
+    padding: 0 1px;
+    border-radius: 2px;
+    color: #10151b;
+    border: none;
+    /* Biome names are long: the colour says which biome, the tooltip names it. */
+    text-overflow: ellipsis;
+  }
+`;

@@ -1,0 +1,191 @@
+// One param's control, generated from its manifest spec: no param name, range or step is
+// written anywhere in the editor; they all come from nodes/*.ts.
+
+import { html, LitElement, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import { live } from 'lit/directives/live.js';
+import { BIOMES } from '../../model/biomes.ts';
+import type { AnyParamValue, ParamSpec } from '../../model/manifest.ts';
+import { appEvent, type ParamEditDetail } from '../events.ts';
+import styles from './param.styles.ts';
+
+/** Digits a number shows with: enough for its step, at most 4. */
+function digitsFor(step: number): number {
+  if (step >= 1) return 0;
+  return Math.min(4, Math.max(0, Math.ceil(-Math.log10(step) - 1e-9)));
+}
+
+/** The value rounded to its step's digits, without trailing zeros (0.5, not 0.500). */
+function format(value: number, step: number): string {
+  return String(Number(value.toFixed(digitsFor(step))));
+}
+
+const ROW_NAMES = ['cold', 'cool', 'warm', 'hot'];
+
+function biomeColor(name: string): string {
+  const b = BIOMES.find((x) => x.name === name);
+  return b ? `rgb(${b.color.join(',')})` : '#888';
+}
+
+/**
+ * A param control: a slider with typed entry for numbers (range and step from the manifest),
+ * a select for choices, a checkbox for switches, a seed field with a reroll button, a text
+ * field for knot lists and a grid of selects for the biome table.
+ *
+ * @event tg-param-edit - The person edited the value (see ParamEditDetail for the phases).
+ */
+export class TgParam extends LitElement {
+  static override styles = styles;
+
+  /** The node the param belongs to. */
+  @property() nodeId = '';
+
+  /** The param's name in the manifest. */
+  @property() name = '';
+
+  /** The param's manifest entry. */
+  @property({ attribute: false }) spec!: ParamSpec;
+
+  /** The current value, from the model. */
+  @property({ attribute: false }) value!: AnyParamValue;
+
+  /** The spec's kind, reflected for styling. */
+  @property({ reflect: true }) kind = '';
+
+  private dragging = false;
+
+  override willUpdate(): void {
+    this.kind = this.spec?.kind ?? '';
+  }
+
+  override render() {
+    const spec = this.spec;
+    if (!spec) return nothing;
+    const label = html`<label title="${this.name}: ${spec.doc}">${this.name}</label>`;
+    switch (spec.kind) {
+      case 'number':
+      case 'int': {
+        const step = spec.kind === 'int' ? 1 : spec.step;
+        const v = this.value as number;
+        if (spec.kind === 'int' && spec.seed) {
+          return html`${label}
+            <input class="wide" type="number" name=${this.name} min=${spec.min} max=${spec.max} step="1" .value=${live(String(v))} @change=${this.typed} />
+            <button title="Reroll: a new random seed" @click=${this.reroll} aria-label="reroll ${this.name}">⟳</button>`;
+        }
+        return html`${label}
+          <input
+            type="range"
+            name=${this.name}
+            min=${spec.min}
+            max=${spec.max}
+            step=${step}
+            .value=${live(String(v))}
+            @pointerdown=${this.dragStart}
+            @pointerup=${this.dragEnd}
+            @lostpointercapture=${this.dragEnd}
+            @input=${this.slid}
+            @change=${this.dragEnd}
+          />
+          <input type="number" min=${spec.min} max=${spec.max} step=${step} .value=${live(format(v, step))} @change=${this.typed} title="${spec.min} … ${spec.max}" />`;
+      }
+      case 'enum':
+        return html`${label}
+          <select name=${this.name} @change=${(e: Event) => this.send('set', (e.target as HTMLSelectElement).value)}>
+            ${spec.options.map((o) => html`<option value=${o} ?selected=${o === this.value}>${o}</option>`)}
+          </select>`;
+      case 'bool':
+        return html`${label}<input type="checkbox" name=${this.name} .checked=${live(this.value as boolean)} @change=${(e: Event) => this.send('set', (e.target as HTMLInputElement).checked)} />`;
+      case 'numbers':
+        return html`${label}<input
+            class="wide"
+            type="text"
+            name=${this.name}
+            .value=${live((this.value as number[]).join(', '))}
+            title="${spec.minCount}–${spec.maxCount} increasing values within ${spec.min} … ${spec.max}"
+            @change=${this.typedList}
+          />`;
+      case 'table': {
+        const table = this.value as string[][];
+        return html`<div class="table" title=${spec.doc}>
+          ${table.map(
+            (row, r) => html`<span>${ROW_NAMES[r] ?? r}</span>${row.map(
+              (cell, c) => html`<select
+                name="${this.name}[${r}][${c}]"
+                style="background:${biomeColor(cell)}"
+                title="${ROW_NAMES[r] ?? r}, moisture column ${c + 1}: ${cell}"
+                @change=${(e: Event) => this.setCell(r, c, (e.target as HTMLSelectElement).value)}
+              >
+                ${spec.options.map((o) => html`<option value=${o} ?selected=${o === cell}>${o}</option>`)}
+              </select>`,
+            )}`,
+          )}
+        </div>`;
+      }
+      case 'points':
+        return nothing;
+    }
+  }
+
+  private send(phase: ParamEditDetail['phase'], value?: AnyParamValue): void {
+    this.dispatchEvent(appEvent('tg-param-edit', { nodeId: this.nodeId, key: this.name, phase, value }));
+  }
+
+  private dragStart(e: PointerEvent): void {
+    if (e.button !== 0) return;
+    this.dragging = true;
+    this.send('begin');
+  }
+
+  private slid(e: Event): void {
+    const v = Number((e.target as HTMLInputElement).value);
+    // Arrow keys move a focused slider without a drag: each press is its own step.
+    this.send(this.dragging ? 'update' : 'set', v);
+  }
+
+  private dragEnd(): void {
+    if (!this.dragging) return;
+    this.dragging = false;
+    this.send('commit');
+  }
+
+  private typed(e: Event): void {
+    const input = e.target as HTMLInputElement;
+    const v = Number(input.value);
+    if (input.value.trim() === '' || !Number.isFinite(v)) {
+      this.requestUpdate();
+      return;
+    }
+    this.send('set', v);
+    // If the model refused the value, show the model's value again.
+    this.requestUpdate();
+  }
+
+  private typedList(e: Event): void {
+    const input = e.target as HTMLInputElement;
+    const list = input.value
+      .split(/[,\s]+/)
+      .filter(Boolean)
+      .map((t) => Number(t.replace('−', '-')));
+    if (list.some((v) => !Number.isFinite(v))) {
+      input.classList.add('invalid');
+      return;
+    }
+    input.classList.remove('invalid');
+    this.send('set', list);
+    this.requestUpdate();
+  }
+
+  private reroll(): void {
+    const spec = this.spec;
+    if (spec.kind !== 'int') return;
+    // A seed is an input to the noise, not randomness inside a kernel: Math.random is fine here.
+    const span = Math.min(spec.max - spec.min, 999_999);
+    this.send('set', spec.min + Math.floor(Math.random() * (span + 1)));
+  }
+
+  private setCell(r: number, c: number, name: string): void {
+    const table = (this.value as string[][]).map((row) => [...row]);
+    table[r][c] = name;
+    this.send('set', table);
+  }
+}

@@ -1,0 +1,44 @@
+import { css } from 'lit';
+
+export default css`
+  :host {
+    display: block;
+    position: relative;
+    width: var(--tg-preview-size, 148px);
+    height: var(--tg-preview-size, 148px);
+    border-radius: 4px;
+    overflow: hidden;
+    background: repeating-linear-gradient(45deg, #2a313b 0 6px, #252b34 6px 12px);
+  }
+  canvas {
+    display: block;
+    width: 100%;
+    height: 100%;
+    image-rendering: pixelated;
+  }
+  .message {
+    position: absolute;
+    inset: auto 0 0 0;
+    max-height: 100%;
+    overflow: auto;
+    padding: 5px 6px;
+    font: 11px/1.3 var(--tg-font, system-ui, sans-serif);
+    color: #e6e9ee;
+    background: rgba(20, 24, 30, 0.88);
+    white-space: normal;
+    overflow-wrap: anywhere;
+  }
+  .failed {
+    color: #ffd2d2;
+    background: rgba(120, 20, 28, 0.92);
+    border-top: 2px solid #ff6b6b;
+  }
+  .empty {
+    position: absolute;
+    inset: 0;
+    display: grid;
+    place-items: center;
+    font: 11px var(--tg-font, system-ui, sans-serif);
+    color: #8a95a5;
+  }
+`;

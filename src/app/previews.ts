@@ -1,0 +1,76 @@
+// What the worker last said about each node (state, picture, histogram), for the node views
+// and the viewer to draw. Each view subscribes to its own node and gets a disposer back.
+
+import type { Detail, EvaluateResult, NodeResult } from '../worker/protocol.ts';
+
+export type PreviewListener = (result: NodeResult | undefined) => void;
+export type DetailListener = (detail: Detail | null) => void;
+
+export class PreviewStore {
+  private readonly results = new Map<string, NodeResult>();
+  private readonly byNode = new Map<string, Set<PreviewListener>>();
+  private readonly detailListeners = new Set<DetailListener>();
+  private detailValue: Detail | null = null;
+  private failure: string | null = null;
+
+  get(id: string): NodeResult | undefined {
+    return this.results.get(id);
+  }
+
+  get detail(): Detail | null {
+    return this.detailValue;
+  }
+
+  /** The message of an evaluation that failed as a whole (shown by the app), or null. */
+  get lastFailure(): string | null {
+    return this.failure;
+  }
+
+  /** Takes in a worker answer and tells the views of the nodes it names. */
+  apply(result: EvaluateResult): void {
+    this.failure = null;
+    for (const r of result.nodes) {
+      this.results.set(r.id, r);
+      this.notify(r.id);
+    }
+    for (const id of result.removed) {
+      this.results.delete(id);
+      this.notify(id);
+    }
+    if (result.detail) {
+      this.detailValue = result.detail;
+      for (const l of [...this.detailListeners]) l(result.detail);
+    }
+  }
+
+  fail(message: string): void {
+    this.failure = message;
+  }
+
+  /** Forgets everything (a new canvas asks the worker for every preview again). */
+  clear(): void {
+    const ids = [...this.results.keys()];
+    this.results.clear();
+    for (const id of ids) this.notify(id);
+  }
+
+  subscribe(id: string, listener: PreviewListener): () => void {
+    let set = this.byNode.get(id);
+    if (!set) this.byNode.set(id, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set!.delete(listener);
+      if (set!.size === 0) this.byNode.delete(id);
+    };
+  }
+
+  subscribeDetail(listener: DetailListener): () => void {
+    this.detailListeners.add(listener);
+    return () => this.detailListeners.delete(listener);
+  }
+
+  private notify(id: string): void {
+    const r = this.results.get(id);
+    for (const l of [...(this.byNode.get(id) ?? [])]) l(r);
+  }
+}

@@ -1,0 +1,48 @@
+// The list of problems of a file that could not be opened.
+
+import { html, LitElement } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { Problem } from '../../model/problems.ts';
+import { appEvent } from '../events.ts';
+import styles from './problems.styles.ts';
+
+/**
+ * A modal list of every problem the parser found, each with its JSON path, so a file fixed by
+ * hand can be fixed in one go. The open graph is untouched behind it.
+ *
+ * @event tg-problems-close - The person closed the list.
+ */
+export class TgProblems extends LitElement {
+  static override styles = styles;
+
+  /** The file that failed to open. */
+  @property() file = '';
+
+  @property({ attribute: false }) problems: readonly Problem[] = [];
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.setAttribute('role', 'alertdialog');
+    this.setAttribute('aria-label', 'Problems in the file');
+  }
+
+  override firstUpdated(): void {
+    this.renderRoot.querySelector('button')?.focus();
+  }
+
+  override render() {
+    const n = this.problems.length;
+    return html`<div class="box" @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && this.close()}>
+      <h2>${this.file || 'The file'} could not be opened</h2>
+      <p>${n} problem${n === 1 ? '' : 's'}; the open graph is unchanged.</p>
+      <ol>
+        ${this.problems.map((p) => html`<li class="problem"><code>${p.path}</code> ${p.message}</li>`)}
+      </ol>
+      <footer><button @click=${this.close}>Close</button></footer>
+    </div>`;
+  }
+
+  private close(): void {
+    this.dispatchEvent(appEvent('tg-problems-close', undefined));
+  }
+}

@@ -1,0 +1,71 @@
+import { css } from 'lit';
+
+export default css`
+  :host {
+    display: grid;
+    grid-template-rows: 40px 1fr;
+    grid-template-columns: 1fr var(--tg-panel-width, 340px);
+    height: 100vh;
+    width: 100vw;
+    overflow: hidden;
+    background: var(--tg-bg, #11151b);
+    color: var(--tg-text, #dde3ea);
+    font: 12px var(--tg-font, system-ui, sans-serif);
+  }
+  tg-toolbar {
+    grid-column: 1 / -1;
+  }
+  .canvas {
+    position: relative;
+    overflow: hidden;
+    background-color: var(--tg-bg, #11151b);
+    background-image: radial-gradient(circle, #262d37 1px, transparent 1px);
+    background-size: 24px 24px;
+    outline: none;
+  }
+  tg-viewer {
+    border-left: 1px solid #2c3440;
+    background: #161b22;
+  }
+  .toast {
+    position: absolute;
+    left: 50%;
+    bottom: 16px;
+    transform: translateX(-50%);
+    max-width: min(720px, 90%);
+    padding: 8px 14px;
+    border-radius: 6px;
+    background: #26303c;
+    border: 1px solid #3a4452;
+    box-shadow: 0 8px 24px rgba(0, 0, 0, 0.45);
+    line-height: 1.4;
+    z-index: 20;
+    pointer-events: none;
+  }
+  .toast.refused {
+    background: #4a1d22;
+    border-color: #a8434d;
+    color: #ffe1e1;
+  }
+  .drop {
+    position: absolute;
+    inset: 0;
+    z-index: 30;
+    display: grid;
+    place-items: center;
+    font-size: 16px;
+    color: #fff;
+    background: rgba(40, 90, 150, 0.35);
+    border: 3px dashed #5aa9ff;
+    pointer-events: none;
+  }
+  .hint {
+    position: absolute;
+    left: 12px;
+    bottom: 10px;
+    color: #6f7b8a;
+    font-size: 11px;
+    pointer-events: none;
+    z-index: 4;
+  }
+`;

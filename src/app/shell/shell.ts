@@ -1,0 +1,305 @@
+// The app's frame: toolbar, canvas, viewer panel, menus, the problem list and notices, and
+// the keyboard shortcuts. It turns a person's commands into editor-core calls.
+
+import { html, LitElement, nothing } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { allItems, type MenuItem, wireItems } from '../../editor/catalogue.ts';
+import { parseSnippet, type Snippet, snippetText } from '../../editor/clipboard.ts';
+import { EditError } from '../../editor/commands.ts';
+import { emptyGraph, type EditorCore } from '../../editor/editor.ts';
+import { graphFileName, graphFileText, readGraphFile } from '../../editor/files.ts';
+import type { Problem } from '../../model/problems.ts';
+import type { MenuRequest } from '../canvas/bridge.ts';
+import { Canvas } from '../canvas/canvas.ts';
+import type { MenuPickDetail, ToolbarDetail } from '../events.ts';
+import type { PreviewStore } from '../previews.ts';
+import type { Recipe } from '../recipes.ts';
+import styles from './shell.styles.ts';
+
+const NOTICE_MS = 6000;
+
+function isTextEntry(target: EventTarget | undefined): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target.localName === 'textarea') return true;
+  return target.localName === 'input' && !['range', 'checkbox', 'button', 'file'].includes((target as HTMLInputElement).type);
+}
+
+/**
+ * The Terrain Graph editor. Give it the editor core, the previews and the recipes; it builds
+ * the canvas in its shadow root.
+ *
+ * @cssproperty --tg-panel-width - Width of the viewer panel on the right.
+ */
+export class TgApp extends LitElement {
+  static override styles = styles;
+
+  @property({ attribute: false }) core!: EditorCore;
+  @property({ attribute: false }) previews!: PreviewStore;
+  @property({ attribute: false }) recipes: readonly Recipe[] = [];
+
+  /** The file name the open graph came from (Save offers it again). */
+  @property() openedAs: string | null = null;
+
+  @state() private menu: (MenuRequest & { items: MenuItem[]; heading: string }) | null = null;
+  @state() private problems: { file: string; list: readonly Problem[] } | null = null;
+  @state() private notice: { text: string; kind: 'refused' | 'info' } | null = null;
+  @state() private dropping = false;
+
+  @query('.canvas') private container!: HTMLDivElement;
+
+  /** The canvas, once rete is set up. */
+  canvas: Canvas | null = null;
+  /** Resolves with the canvas once it shows the opening graph. */
+  readonly ready: Promise<Canvas>;
+  private resolveReady!: (c: Canvas) => void;
+  private clipboard: Snippet | null = null;
+  private noticeTimer = 0;
+  private disposers: (() => void)[] = [];
+
+  constructor() {
+    super();
+    this.ready = new Promise((resolve) => (this.resolveReady = resolve));
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    const onKey = (e: KeyboardEvent) => this.key(e);
+    const onOver = (e: DragEvent) => this.dragOver(e);
+    const onLeave = () => (this.dropping = false);
+    const onDrop = (e: DragEvent) => this.drop(e);
+    window.addEventListener('keydown', onKey);
+    this.addEventListener('dragover', onOver);
+    this.addEventListener('dragleave', onLeave);
+    this.addEventListener('drop', onDrop);
+    this.disposers.push(
+      () => window.removeEventListener('keydown', onKey),
+      () => this.removeEventListener('dragover', onOver),
+      () => this.removeEventListener('dragleave', onLeave),
+      () => this.removeEventListener('drop', onDrop),
+      this.core.subscribe(() => this.requestUpdate()),
+    );
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    for (const d of this.disposers) d();
+    this.disposers = [];
+    this.canvas?.destroy();
+    this.canvas = null;
+  }
+
+  override async firstUpdated(): Promise<void> {
+    const canvas = await Canvas.create(this.container, this.core, this.previews, {
+      notice: (text, kind) => this.say(text, kind),
+      menu: (request) => this.openMenu(request),
+    });
+    this.canvas = canvas;
+    await canvas.zoomToFit();
+    this.resolveReady(canvas);
+  }
+
+  override render() {
+    const core = this.core;
+    return html`<tg-toolbar
+        .recipes=${this.recipes}
+        .canUndo=${core.canUndo}
+        .canRedo=${core.canRedo}
+        .undoLabel=${core.undoLabel ?? ''}
+        .redoLabel=${core.redoLabel ?? ''}
+        .graphName=${core.graph.name}
+        @tg-toolbar=${(e: CustomEvent<ToolbarDetail>) => void this.command(e.detail)}
+        @tg-open-file=${(e: CustomEvent<{ file: File }>) => void this.openFile(e.detail.file)}
+      ></tg-toolbar>
+      <div class="canvas" tabindex="-1">
+        <div class="hint">Right-click: add node · drag from a socket: wire · Shift-drag: select · Del: delete · ${'Ctrl'}+Z / Shift+Ctrl+Z</div>
+        ${this.notice ? html`<div class="toast ${this.notice.kind}" role="status" data-kind=${this.notice.kind}>${this.notice.text}</div>` : nothing}
+        ${this.dropping ? html`<div class="drop">Drop a graph file to open it</div>` : nothing}
+      </div>
+      <tg-viewer .core=${core} .previews=${this.previews}></tg-viewer>
+      ${this.menu
+        ? html`<tg-node-menu
+            .items=${this.menu.items}
+            .heading=${this.menu.heading}
+            .x=${this.menu.clientX}
+            .y=${this.menu.clientY}
+            @tg-menu-pick=${(e: CustomEvent<MenuPickDetail>) => this.menuPick(e.detail)}
+            @tg-menu-close=${() => (this.menu = null)}
+          ></tg-node-menu>`
+        : nothing}
+      ${this.problems
+        ? html`<tg-problems .file=${this.problems.file} .problems=${this.problems.list} @tg-problems-close=${() => (this.problems = null)}></tg-problems>`
+        : nothing}`;
+  }
+
+  /** Shows a notice for a few seconds. */
+  say(text: string, kind: 'refused' | 'info' = 'info'): void {
+    this.notice = { text, kind };
+    clearTimeout(this.noticeTimer);
+    this.noticeTimer = window.setTimeout(() => (this.notice = null), NOTICE_MS);
+  }
+
+  // ── files ─────────────────────────────────────────────────────────────────────────────
+
+  /** Opens graph file text; an invalid file lists its problems and leaves the open graph as it was. */
+  async openText(text: string, file: string): Promise<boolean> {
+    const read = readGraphFile(text, file);
+    if (!read.ok) {
+      this.problems = { file, list: read.problems };
+      return false;
+    }
+    this.core.replaceGraph(read.graph, `open ${file}`);
+    this.openedAs = file;
+    await this.canvas?.zoomToFit();
+    return true;
+  }
+
+  async openFile(file: File): Promise<boolean> {
+    return this.openText(await file.text(), file.name);
+  }
+
+  save(): void {
+    const blob = new Blob([graphFileText(this.core.snapshot())], { type: 'application/json' });
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = graphFileName(this.core.graph, this.openedAs);
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+
+  private async command(d: ToolbarDetail): Promise<void> {
+    switch (d.action) {
+      case 'new':
+        this.core.replaceGraph(emptyGraph(), 'new');
+        this.openedAs = null;
+        return;
+      case 'open':
+        return;
+      case 'save':
+        this.save();
+        return;
+      case 'undo':
+        this.core.undo();
+        return;
+      case 'redo':
+        this.core.redo();
+        return;
+      case 'fit':
+        await this.canvas?.zoomToFit();
+        return;
+      case 'recipe': {
+        const recipe = this.recipes.find((r) => r.file === d.file);
+        if (recipe) await this.openText(recipe.text, recipe.file);
+        return;
+      }
+    }
+  }
+
+  private dragOver(e: DragEvent): void {
+    if (!e.dataTransfer?.types.includes('Files')) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'copy';
+    this.dropping = true;
+  }
+
+  private async drop(e: DragEvent): Promise<void> {
+    this.dropping = false;
+    const file = e.dataTransfer?.files[0];
+    if (!file) return;
+    e.preventDefault();
+    if (!file.name.endsWith('.json') && file.type !== 'application/json') {
+      this.say(`${file.name} is not a graph file (.json)`, 'refused');
+      return;
+    }
+    await this.openFile(file);
+  }
+
+  // ── menus ─────────────────────────────────────────────────────────────────────────────
+
+  private openMenu(request: MenuRequest): void {
+    if (request.wire) {
+      const w = request.wire;
+      this.menu = { ...request, items: wireItems(w.side, w.portType), heading: `Connect ${w.node}.${w.port} (${w.portType}) to…` };
+    } else {
+      this.menu = { ...request, items: allItems(), heading: 'Add node' };
+    }
+  }
+
+  private menuPick(pick: MenuPickDetail): void {
+    const menu = this.menu;
+    this.menu = null;
+    if (!menu) return;
+    try {
+      const id =
+        menu.wire && pick.port
+          ? this.core.addNodeWired(pick.type, menu.at, {
+              newPort: pick.port,
+              other: { node: menu.wire.node, port: menu.wire.port },
+              otherSide: menu.wire.side,
+            })
+          : this.core.addNode(pick.type, menu.at);
+      this.core.select([id]);
+    } catch (err) {
+      if (err instanceof EditError) this.say(err.message, 'refused');
+      else throw err;
+    }
+  }
+
+  // ── keyboard ──────────────────────────────────────────────────────────────────────────
+
+  private key(e: KeyboardEvent): void {
+    if (this.menu || this.problems) return;
+    const target = e.composedPath()[0];
+    if (isTextEntry(target)) return;
+    const mod = e.ctrlKey || e.metaKey;
+    const k = e.key.toLowerCase();
+    if (mod && k === 'z') {
+      if (e.shiftKey) this.core.redo();
+      else this.core.undo();
+    } else if (mod && k === 'y') {
+      this.core.redo();
+    } else if (mod && k === 'c') {
+      this.copy();
+    } else if (mod && k === 'x') {
+      if (this.copy()) this.core.deleteSelection();
+    } else if (mod && k === 'v') {
+      void this.paste();
+    } else if (mod && k === 'd') {
+      if (this.copy()) void this.paste();
+    } else if (mod && k === 'a') {
+      this.core.selectAll();
+    } else if (!mod && (e.key === 'Delete' || e.key === 'Backspace')) {
+      this.core.deleteSelection();
+    } else if (!mod && k === 'f') {
+      void this.canvas?.zoomToFit();
+    } else if (e.key === 'Escape') {
+      this.core.select([]);
+    } else return;
+    e.preventDefault();
+  }
+
+  /** Copies the selection to the app's clipboard (and the system's, when it lets us). */
+  private copy(): boolean {
+    if (!this.core.selection.size) return false;
+    this.clipboard = this.core.copy();
+    navigator.clipboard?.writeText(snippetText(this.clipboard)).catch(() => {
+      // No permission (an unfocused page, a test browser): the app's own clipboard still works.
+    });
+    return true;
+  }
+
+  /** Pastes at the pointer: the app's clipboard, else a snippet on the system clipboard (another tab). */
+  private async paste(): Promise<void> {
+    let snippet = this.clipboard;
+    if (!snippet) {
+      try {
+        const text = await navigator.clipboard?.readText();
+        snippet = text ? parseSnippet(text) : null;
+      } catch {
+        // Reading the system clipboard needs a permission the page may not have.
+      }
+    }
+    if (!snippet || !this.canvas) return;
+    this.core.paste(snippet, this.canvas.pointer());
+  }
+}

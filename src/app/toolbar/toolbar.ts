@@ -1,0 +1,69 @@
+// The bar above the canvas: files, recipes, undo and redo, zoom to fit.
+
+import { html, LitElement } from 'lit';
+import { property, query } from 'lit/decorators.js';
+import { appEvent, type ToolbarAction } from '../events.ts';
+import type { Recipe } from '../recipes.ts';
+import styles from './toolbar.styles.ts';
+
+/**
+ * The app's commands as buttons. It holds no state of its own: the app tells it what can be
+ * undone and what the graph is called.
+ *
+ * @event tg-toolbar - A command was chosen (new, save, undo, redo, fit, recipe).
+ * @event tg-open-file - A file was picked with Open.
+ */
+export class TgToolbar extends LitElement {
+  static override styles = styles;
+
+  /** The files offered under Recipes. */
+  @property({ attribute: false }) recipes: readonly Recipe[] = [];
+
+  @property({ type: Boolean }) canUndo = false;
+  @property({ type: Boolean }) canRedo = false;
+  @property() undoLabel = '';
+  @property() redoLabel = '';
+
+  /** The open graph's name. */
+  @property() graphName = '';
+
+  @query('input[type=file]') private picker!: HTMLInputElement;
+
+  override render() {
+    const mod = navigator.platform.includes('Mac') ? '⌘' : 'Ctrl+';
+    return html`<span class="brand">Terrain Graph</span>
+      <button @click=${() => this.act('new')} title="Start an empty graph">New</button>
+      <button @click=${() => this.picker.click()} title="Open a graph file (or drop one on the page)">Open…</button>
+      <input type="file" accept=".json,application/json" @change=${this.picked} />
+      <button @click=${() => this.act('save')} title="Download the graph as a file">Save</button>
+      <select
+        aria-label="Recipes"
+        title="Open one of the graphs shipped in graphs/"
+        @change=${(e: Event) => {
+          const select = e.target as HTMLSelectElement;
+          const file = select.value;
+          select.value = '';
+          if (file) this.dispatchEvent(appEvent('tg-toolbar', { action: 'recipe', file }));
+        }}
+      >
+        <option value="" selected>Recipes…</option>
+        ${this.recipes.map((r) => html`<option value=${r.file}>${r.name}</option>`)}
+      </select>
+      <span class="sep"></span>
+      <button ?disabled=${!this.canUndo} @click=${() => this.act('undo')} title="Undo ${this.undoLabel} (${mod}Z)">Undo</button>
+      <button ?disabled=${!this.canRedo} @click=${() => this.act('redo')} title="Redo ${this.redoLabel} (Shift+${mod}Z)">Redo</button>
+      <span class="sep"></span>
+      <button @click=${() => this.act('fit')} title="Zoom to fit every node (F)">Zoom to fit</button>
+      <span class="name" title=${this.graphName}>${this.graphName}</span>`;
+  }
+
+  private act(action: ToolbarAction): void {
+    this.dispatchEvent(appEvent('tg-toolbar', { action }));
+  }
+
+  private picked(): void {
+    const file = this.picker.files?.[0];
+    this.picker.value = '';
+    if (file) this.dispatchEvent(appEvent('tg-open-file', { file }));
+  }
+}

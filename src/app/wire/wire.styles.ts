@@ -1,0 +1,36 @@
+import { css } from 'lit';
+
+export default css`
+  svg {
+    overflow: visible !important;
+    position: absolute;
+    pointer-events: none;
+    width: 9999px;
+    height: 9999px;
+  }
+  path {
+    fill: none;
+  }
+  .line {
+    stroke-width: 3px;
+    pointer-events: none;
+  }
+  /* A wide invisible stroke makes the wire easy to click without making it look heavy. */
+  .hit {
+    stroke: transparent;
+    stroke-width: 14px;
+    pointer-events: stroke;
+    cursor: pointer;
+  }
+  .selected .line {
+    stroke-width: 5px;
+    filter: drop-shadow(0 0 3px #fff);
+  }
+  .pseudo .line {
+    stroke: #e8eef7 !important;
+    stroke-dasharray: 6 5;
+  }
+  .pseudo .hit {
+    pointer-events: none;
+  }
+`;

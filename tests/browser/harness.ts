@@ -1,0 +1,151 @@
+// Drives the editor in a real headless Chromium: launch, open the app, read pixels from the
+// page's own canvases, find sockets and controls, drag with a real mouse, keep screenshots.
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium as playwright, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const SCREENSHOTS = 'tests/screenshots';
+
+const ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** Chromium from @sparticuz/chromium, else CHROME_PATH, else Debian's /usr/bin/chromium. */
+async function chromiumPath(): Promise<string> {
+  try {
+    const { default: chromium } = await import('@sparticuz/chromium');
+    return await chromium.executablePath();
+  } catch (err) {
+    const fallback = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+    if (!fallback) throw err;
+    return fallback;
+  }
+}
+
+export interface Session {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** Console errors and uncaught exceptions seen so far. */
+  readonly errors: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A headless Chromium. Playwright starts it with a fresh temporary user-data directory, and
+ * every session opens its own context, so no storage (the autosave) leaks between tests.
+ */
+export async function launch(): Promise<Browser> {
+  return playwright.launch({ executablePath: await chromiumPath(), headless: true, args: ARGS });
+}
+
+export function appUrl(): string {
+  return inject('appUrl');
+}
+
+/** Opens the app in a new context (its own storage) and waits until every node has a preview. */
+export async function openApp(browser: Browser, options: { context?: BrowserContext; viewport?: { width: number; height: number } } = {}): Promise<Session> {
+  const context = options.context ?? (await browser.newContext({ viewport: options.viewport ?? { width: 1600, height: 1000 }, acceptDownloads: true }));
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(`${e.message}\n${e.stack ?? ''}`));
+  await page.goto(appUrl());
+  await waitForPreviews(page);
+  return { context, page, errors, close: () => context.close() };
+}
+
+/** Waits until the worker has answered for every node of the open graph and the canvas is built. */
+export async function waitForPreviews(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const tg = (window as unknown as { terrainGraph?: TestHandle }).terrainGraph;
+      if (!tg) return false;
+      const nodes = tg.core.graph.nodes;
+      return nodes.every((n) => tg.previews.get(n.id)) && !tg.client.busy && document.querySelectorAll('tg-app').length === 1;
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
+  await page.evaluate(async () => {
+    const tg = (window as unknown as { terrainGraph: TestHandle }).terrainGraph;
+    const canvas = await tg.app.ready;
+    await canvas.settled();
+  });
+  await settle(page);
+}
+
+/** Waits for the worker to be idle and two frames to be drawn. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() => !(window as unknown as { terrainGraph: TestHandle }).terrainGraph.client.busy, undefined, { timeout: 30_000 });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/** The part of window.terrainGraph the tests read (typed loosely: it runs in the page). */
+export interface TestHandle {
+  core: {
+    graph: { nodes: { id: string; type: string; title: string; position: [number, number]; params: Record<string, unknown> }[]; edges: { from: { node: string; port: string }; to: { node: string; port: string } }[]; name: string };
+    node(id: string): { params: Record<string, unknown>; position: [number, number] } | undefined;
+    selection: Set<string>;
+    canUndo: boolean;
+    history: { isOpen: boolean };
+    snapshot(): unknown;
+  };
+  previews: { get(id: string): { state: string; version: number; message?: string } | undefined };
+  client: { busy: boolean };
+  app: { ready: Promise<{ settled(): Promise<void> }>; canvas: unknown };
+}
+
+/** A fingerprint of the pixels of a node's picture (the curve editor for curve nodes), read from the page. */
+export async function nodePixels(page: Page, id: string): Promise<{ hash: string; colours: number }> {
+  const canvas = page.locator(`tg-node[data-node-id="${id}"] tg-preview canvas, tg-node[data-node-id="${id}"] tg-curve-editor canvas`).first();
+  return canvas.evaluate((c: HTMLCanvasElement) => {
+    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    let h = 0x811c9dc5;
+    const seen = new Set<number>();
+    for (let i = 0; i < data.length; i += 4) {
+      const px = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2] | (data[i + 3] << 24);
+      seen.add(px);
+      h = Math.imul(h ^ px, 0x01000193) >>> 0;
+    }
+    return { hash: `${c.width}x${c.height}:${h.toString(16)}`, colours: seen.size };
+  });
+}
+
+/** Centre of a socket in page pixels. */
+export async function socketCenter(page: Page, nodeId: string, side: 'input' | 'output', key: string): Promise<{ x: number; y: number }> {
+  const box = await page.locator(`tg-node[data-node-id="${nodeId}"] rete-ref[data-socket="${side}:${key}"]`).boundingBox();
+  if (!box) throw new Error(`no socket ${side}:${key} on node ${nodeId}`);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** Drags with the real mouse from one point to another in steps. */
+export async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, steps = 12): Promise<void> {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps });
+  await page.mouse.up();
+}
+
+/** Drags a wire from an output socket to an input socket. */
+export async function dragWire(page: Page, from: [string, string], to: [string, string]): Promise<void> {
+  const a = await socketCenter(page, from[0], 'output', from[1]);
+  const b = await socketCenter(page, to[0], 'input', to[1]);
+  await drag(page, a, b);
+}
+
+/** The graph's wires as "from.port>to.port" strings. */
+export async function wires(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    (window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.graph.edges.map((e) => `${e.from.node}.${e.from.port}>${e.to.node}.${e.to.port}`),
+  );
+}
+
+export async function params(page: Page, id: string): Promise<Record<string, unknown>> {
+  return page.evaluate((nodeId) => structuredClone((window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.node(nodeId)!.params), id);
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
