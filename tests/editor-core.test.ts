@@ -61,6 +61,17 @@ describe('editing nodes', () => {
     expect(ed.graph.nodes.length).toBe(defaultGraph().nodes.length);
   });
 
+  it('deletes selected wires and nodes together in one step', () => {
+    const ed = editor();
+    ed.select(['pv'], ['eros.out>erosCurve.in']);
+    ed.deleteSelection();
+    expect(ed.node('pv')).toBeUndefined();
+    expect(ed.graph.edges.some((e) => e.to.node === 'erosCurve')).toBe(false);
+    expect(ed.selectedWires.size).toBe(0);
+    ed.undo();
+    expect(serializeGraph(ed.snapshot())).toBe(DEFAULT_TEXT);
+  });
+
   it('moves several nodes as one step', () => {
     const ed = editor();
     ed.moveNodes([

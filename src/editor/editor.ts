@@ -10,7 +10,7 @@ import { type AnyParamValue, defaultParams } from '../model/manifest.ts';
 import { applyCommand, type Change, type Command, EditError } from './commands.ts';
 import { copySnippet, placeSnippet, type Snippet } from './clipboard.ts';
 import { History, type Step } from './history.ts';
-import { sameEdge, wireRefusal } from './wiring.ts';
+import { edgeKey, sameEdge, wireRefusal } from './wiring.ts';
 
 export type Listener = (changes: readonly Change[]) => void;
 
@@ -25,11 +25,16 @@ export function emptyGraph(name = 'Untitled'): Graph {
   return { name, notes: '', view: { x: 0, y: 0, size: 256 }, nodes: [], edges: [] };
 }
 
+function sameSet<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): boolean {
+  return a.size === b.size && [...a].every((x) => b.has(x));
+}
+
 export class EditorCore {
   private readonly doc: Graph;
   private readonly history = new History();
   private readonly listeners = new Set<Listener>();
   private selected = new Set<string>();
+  private wires = new Set<string>();
   private revisionCount = 0;
 
   constructor(graph: Graph = emptyGraph()) {
@@ -62,8 +67,14 @@ export class EditorCore {
 
   // ── selection ──────────────────────────────────────────────────────────────────────────
 
+  /** Selected node ids. */
   get selection(): ReadonlySet<string> {
     return this.selected;
+  }
+
+  /** Selected wires, by edgeKey. */
+  get selectedWires(): ReadonlySet<string> {
+    return this.wires;
   }
 
   /** The one selected node (the viewer shows it), or null when none or several are selected. */
@@ -71,10 +82,14 @@ export class EditorCore {
     return this.selected.size === 1 ? [...this.selected][0] : null;
   }
 
-  select(ids: Iterable<string>): void {
+  /** Selects exactly these nodes and wires (unknown ones are skipped). */
+  select(ids: Iterable<string>, wires: Iterable<string> = []): void {
     const next = new Set([...ids].filter((id) => findNode(this.doc, id)));
-    if (next.size === this.selected.size && [...next].every((id) => this.selected.has(id))) return;
+    const keys = new Set(this.doc.edges.map(edgeKey));
+    const nextWires = new Set([...wires].filter((k) => keys.has(k)));
+    if (sameSet(next, this.selected) && sameSet(nextWires, this.wires)) return;
     this.selected = next;
+    this.wires = nextWires;
     this.emit([{ kind: 'selection' }]);
   }
 
@@ -83,7 +98,15 @@ export class EditorCore {
     const next = new Set(this.selected);
     if (next.has(id)) next.delete(id);
     else next.add(id);
-    this.select(next);
+    this.select(next, this.wires);
+  }
+
+  /** Adds the wire to the selection, or takes it out if it was in. */
+  toggleWire(key: string): void {
+    const next = new Set(this.wires);
+    if (next.has(key)) next.delete(key);
+    else next.add(key);
+    this.select(this.selected, next);
   }
 
   selectAll(): void {
@@ -147,12 +170,19 @@ export class EditorCore {
     const list = [...ids].filter((id) => findNode(this.doc, id));
     if (!list.length) return;
     this.run(list.length === 1 ? 'delete node' : `delete ${list.length} nodes`, list.map((id) => ({ kind: 'removeNode', id }) as const));
-    this.select([...this.selected].filter((id) => findNode(this.doc, id)));
+    this.afterTimeTravel();
   }
 
-  /** Deletes the selected nodes. */
+  /** Deletes the selected nodes and wires, as one step. */
   deleteSelection(): void {
-    this.removeNodes(this.selected);
+    const nodes = [...this.selected].filter((id) => findNode(this.doc, id));
+    // Wires of deleted nodes go with them; the other selected wires are cut on their own.
+    const wires = this.doc.edges.filter((e) => this.wires.has(edgeKey(e)) && !nodes.includes(e.from.node) && !nodes.includes(e.to.node));
+    const cmds: Command[] = [...wires.map((edge) => ({ kind: 'disconnect', edge }) as const), ...nodes.map((id) => ({ kind: 'removeNode', id }) as const)];
+    if (!cmds.length) return;
+    const what = nodes.length + wires.length === 1 ? (nodes.length ? 'delete node' : 'delete wire') : `delete ${nodes.length + wires.length} items`;
+    this.run(what, cmds);
+    this.afterTimeTravel();
   }
 
   /** Moves nodes; positions that did not change are skipped. */
@@ -309,9 +339,9 @@ export class EditorCore {
     while (this.history.isOpen) this.history.end();
   }
 
+  /** Drops from the selection what no longer exists. */
   private afterTimeTravel(): void {
-    const kept = [...this.selected].filter((id) => findNode(this.doc, id));
-    if (kept.length !== this.selected.size) this.select(kept);
+    this.select(this.selected, this.wires);
   }
 
   private changed(changes: Change[]): void {

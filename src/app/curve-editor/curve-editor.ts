@@ -67,6 +67,16 @@ export class TgCurveEditor extends LitElement {
     this.draw();
   }
 
+  /** Where point k is drawn, in client pixels (for tests and tools that drive the editor). */
+  pointAt(k: number): { x: number; y: number } | null {
+    const p = this.points[k];
+    if (!p || !this.canvas) return null;
+    const [px, py] = this.toPx(p[0], p[1], this.range);
+    const box = this.canvas.getBoundingClientRect();
+    const { w, h } = this.size();
+    return { x: box.left + (px / w) * box.width, y: box.top + (py / h) * box.height };
+  }
+
   private get range(): Range {
     return this.drag?.range ?? visibleRange(this.points, this.bins?.lo, this.bins?.hi);
   }

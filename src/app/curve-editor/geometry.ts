@@ -27,7 +27,8 @@ export function visibleRange(points: readonly Point[], binsLo?: number, binsHi?:
 }
 
 function round3(v: number): number {
-  return Math.round(v * 1000) / 1000;
+  // "|| 0" turns -0 into 0: a file should not say -0.
+  return Math.round(v * 1000) / 1000 || 0;
 }
 
 /**

@@ -40,8 +40,8 @@ export class TgParam extends LitElement {
   /** The node the param belongs to. */
   @property() nodeId = '';
 
-  /** The param's name in the manifest. */
-  @property() name = '';
+  /** The param's name in the manifest (reflected, so tests and styles can find a control). */
+  @property({ reflect: true }) name = '';
 
   /** The param's manifest entry. */
   @property({ attribute: false }) spec!: ParamSpec;

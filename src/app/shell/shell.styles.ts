@@ -3,7 +3,7 @@ import { css } from 'lit';
 export default css`
   :host {
     display: grid;
-    grid-template-rows: 40px 1fr;
+    grid-template-rows: 40px 1fr 22px;
     grid-template-columns: 1fr var(--tg-panel-width, 340px);
     height: 100vh;
     width: 100vw;
@@ -16,6 +16,8 @@ export default css`
     grid-column: 1 / -1;
   }
   .canvas {
+    grid-column: 1;
+    grid-row: 2;
     position: relative;
     overflow: hidden;
     background-color: var(--tg-bg, #11151b);
@@ -24,13 +26,15 @@ export default css`
     outline: none;
   }
   tg-viewer {
+    grid-column: 2;
+    grid-row: 2 / 4;
     border-left: 1px solid #2c3440;
     background: #161b22;
   }
   .toast {
     position: absolute;
     left: 50%;
-    bottom: 16px;
+    top: 12px;
     transform: translateX(-50%);
     max-width: min(720px, 90%);
     padding: 8px 14px;
@@ -59,13 +63,21 @@ export default css`
     border: 3px dashed #5aa9ff;
     pointer-events: none;
   }
-  .hint {
-    position: absolute;
-    left: 12px;
-    bottom: 10px;
-    color: #6f7b8a;
+  .status {
+    grid-column: 1;
+    grid-row: 3;
+    display: flex;
+    align-items: center;
+    gap: 16px;
+    padding: 0 10px;
+    overflow: hidden;
+    white-space: nowrap;
+    color: #7d8896;
     font-size: 11px;
-    pointer-events: none;
-    z-index: 4;
+    background: #171c23;
+    border-top: 1px solid #2c3440;
+  }
+  .status .right {
+    margin-left: auto;
   }
 `;

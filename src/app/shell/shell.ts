@@ -111,11 +111,14 @@ export class TgApp extends LitElement {
         @tg-open-file=${(e: CustomEvent<{ file: File }>) => void this.openFile(e.detail.file)}
       ></tg-toolbar>
       <div class="canvas" tabindex="-1">
-        <div class="hint">Right-click: add node · drag from a socket: wire · Shift-drag: select · Del: delete · ${'Ctrl'}+Z / Shift+Ctrl+Z</div>
         ${this.notice ? html`<div class="toast ${this.notice.kind}" role="status" data-kind=${this.notice.kind}>${this.notice.text}</div>` : nothing}
         ${this.dropping ? html`<div class="drop">Drop a graph file to open it</div>` : nothing}
       </div>
       <tg-viewer .core=${core} .previews=${this.previews}></tg-viewer>
+      <div class="status">
+        <span>Right-click: add a node · drag from a socket: wire · Shift-drag: select · Del: delete · Ctrl+C / Ctrl+V · Ctrl+Z / Shift+Ctrl+Z · F: fit</span>
+        <span class="right">${core.graph.nodes.length} nodes · ${core.graph.edges.length} wires · ${core.graph.view.size}²</span>
+      </div>
       ${this.menu
         ? html`<tg-node-menu
             .items=${this.menu.items}

@@ -1,0 +1,126 @@
+// Previews follow a slider and a curve point while they are dragged, and each drag is one
+// undo step.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launch, nodePixels, openApp, params, screenshot, settle, type Session } from './harness.ts';
+
+/** Moves the held mouse until the node's picture differs from `before` (or gives up). */
+async function moveUntilChanged(page: Page, node: string, before: string, path: { x: number; y: number }[]): Promise<boolean> {
+  for (const p of path) {
+    await page.mouse.move(p.x, p.y, { steps: 2 });
+    await page.waitForTimeout(40);
+    if ((await nodePixels(page, node)).hash !== before) return true;
+  }
+  // The last move may still be computing.
+  for (let k = 0; k < 50; k++) {
+    await page.waitForTimeout(40);
+    if ((await nodePixels(page, node)).hash !== before) return true;
+  }
+  return false;
+}
+
+function historyOpen(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as never as { terrainGraph: { core: { history: { isOpen: boolean } } } }).terrainGraph.core.history.isOpen);
+}
+
+describe('dragging controls', () => {
+  let browser: Browser;
+  let s: Session;
+
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    s = await openApp(browser);
+  });
+  afterEach(async () => {
+    expect(s.errors).toEqual([]);
+    await s.close();
+  });
+
+  it('redraws the pictures downstream of a slider while it is dragged, and undoes the drag in one step', async () => {
+    const page = s.page;
+    const shareBefore = (await params(page, 'water')).share as number;
+    const waterBefore = (await nodePixels(page, 'water')).hash;
+    const biomesBefore = (await nodePixels(page, 'biomes')).hash;
+    const slider = page.locator('tg-node[data-node-id="water"] tg-param[name="share"] input[type="range"]');
+    const box = (await slider.boundingBox())!;
+    const y = box.y + box.height / 2;
+    // The thumb sits at share × width; press on it and drag to the right.
+    const x0 = box.x + 6 + (box.width - 12) * shareBefore;
+    await page.mouse.move(x0, y);
+    await page.mouse.down();
+    const path = Array.from({ length: 10 }, (_, k) => ({ x: x0 + (k + 1) * 4, y }));
+    const changedWhileDragging = await moveUntilChanged(page, 'water', waterBefore, path);
+    expect(changedWhileDragging).toBe(true);
+    // Still dragging: the mouse is down and the gesture's undo step is open.
+    expect(await historyOpen(page)).toBe(true);
+    const during = (await params(page, 'water')).share as number;
+    expect(during).toBeGreaterThan(shareBefore);
+    await screenshot(page, 'drag-slider');
+    await page.mouse.move(x0 + 60, y, { steps: 4 });
+    await page.mouse.up();
+    await settle(page);
+    expect(await historyOpen(page)).toBe(false);
+    expect((await nodePixels(page, 'biomes')).hash).not.toBe(biomesBefore);
+
+    await page.keyboard.press('Control+z');
+    await settle(page);
+    expect((await params(page, 'water')).share).toBe(shareBefore);
+    expect((await nodePixels(page, 'water')).hash).toBe(waterBefore);
+    expect((await nodePixels(page, 'biomes')).hash).toBe(biomesBefore);
+  });
+
+  it('redraws the biomes while a curve point is dragged, and undoes the drag in one step', async () => {
+    const page = s.page;
+    const pointsBefore = (await params(page, 'contCurve')).points as number[][];
+    const biomesBefore = (await nodePixels(page, 'biomes')).hash;
+    const curveBefore = (await nodePixels(page, 'contCurve')).hash;
+    const editor = page.locator('tg-node[data-node-id="contCurve"] tg-curve-editor');
+    // The point at x = 0, where most of the continent's values are.
+    const k = pointsBefore.findIndex((p) => p[0] === 0);
+    expect(k).toBeGreaterThan(0);
+    const at = (await editor.evaluate((el, index) => (el as unknown as { pointAt(k: number): { x: number; y: number } }).pointAt(index), k))!;
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.down();
+    const path = Array.from({ length: 12 }, (_, j) => ({ x: at.x, y: at.y - (j + 1) * 2 }));
+    expect(await moveUntilChanged(page, 'biomes', biomesBefore, path)).toBe(true);
+    expect(await historyOpen(page)).toBe(true);
+    const during = (await params(page, 'contCurve')).points as number[][];
+    expect(during[k][1]).toBeGreaterThan(pointsBefore[k][1]);
+    expect(during[k][0]).toBe(pointsBefore[k][0]);
+    expect((await nodePixels(page, 'contCurve')).hash).not.toBe(curveBefore);
+    await screenshot(page, 'drag-curve-point');
+    await page.mouse.up();
+    await settle(page);
+
+    await page.keyboard.press('Control+z');
+    await settle(page);
+    expect((await params(page, 'contCurve')).points).toEqual(pointsBefore);
+    expect((await nodePixels(page, 'biomes')).hash).toBe(biomesBefore);
+    await page.keyboard.press('Control+Shift+z');
+    await settle(page);
+    expect(((await params(page, 'contCurve')).points as number[][])[k][1]).toBeGreaterThan(pointsBefore[k][1]);
+  });
+
+  it('adds a curve point with a double-click and removes it with another', async () => {
+    const page = s.page;
+    const before = (await params(page, 'erosCurve')).points as number[][];
+    const editor = page.locator('tg-node[data-node-id="erosCurve"] tg-curve-editor');
+    const a = (await editor.evaluate((el) => (el as unknown as { pointAt(k: number): { x: number; y: number } }).pointAt(0)))!;
+    const b = (await editor.evaluate((el) => (el as unknown as { pointAt(k: number): { x: number; y: number } }).pointAt(1)))!;
+    // Halfway between the first two points, a little above the curve.
+    await page.mouse.dblclick((a.x + b.x) / 2, (a.y + b.y) / 2 - 10);
+    await settle(page);
+    const added = (await params(page, 'erosCurve')).points as number[][];
+    expect(added.length).toBe(before.length + 1);
+    expect(added.map((p) => p[0])).toEqual([...added.map((p) => p[0])].sort((x, y) => x - y));
+    const c = (await editor.evaluate((el) => (el as unknown as { pointAt(k: number): { x: number; y: number } }).pointAt(1)))!;
+    await page.mouse.dblclick(c.x, c.y);
+    await settle(page);
+    expect((await params(page, 'erosCurve')).points).toEqual(before);
+  });
+});
