@@ -20,7 +20,7 @@ export const CONTOUR_INTERVAL = 0.025;
  * Slope exaggeration per view width: gradients are taken per view (per cell times n), so the
  * relief looks the same at 64² and at 1024².
  */
-const SHADE_EXAGGERATION = 0.22;
+const SHADE_EXAGGERATION = 0.12;
 
 const NAN_COLOR: Rgb = [255, 0, 255];
 
