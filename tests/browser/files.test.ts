@@ -1,0 +1,142 @@
+// Files in the browser: save and open, recipes, an invalid file, a dropped file, the autosave.
+import { readdirSync, readFileSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launch, openApp, params, screenshot, settle, waitForPreviews, type Session } from './harness.ts';
+
+const DEFAULT_TEXT = readFileSync('graphs/default.json', 'utf8');
+
+async function graphText(page: Page): Promise<string> {
+  return page.evaluate(() => JSON.stringify((window as never as { terrainGraph: { core: { snapshot(): unknown } } }).terrainGraph.core.snapshot()));
+}
+
+async function save(page: Page): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('tg-toolbar button', { hasText: 'Save' }).click()]);
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return { name: download.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
+}
+
+async function open(page: Page, name: string, text: string): Promise<void> {
+  await page.locator('tg-toolbar input[type="file"]').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
+}
+
+describe('graph files in the editor', () => {
+  let browser: Browser;
+  let s: Session;
+
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    s = await openApp(browser);
+  });
+  afterEach(async () => {
+    expect(s.errors).toEqual([]);
+    await s.close();
+  });
+
+  it('saves the shipped default graph unchanged to the same bytes', async () => {
+    const saved = await save(s.page);
+    expect(saved.name).toBe('default.json');
+    expect(saved.text).toBe(DEFAULT_TEXT);
+  });
+
+  it('opens a saved graph back as the same graph', async () => {
+    const page = s.page;
+    const seed = page.locator('tg-node[data-node-id="pv"] tg-param[name="seed"] input[type="number"]');
+    await seed.fill('99');
+    await seed.press('Enter');
+    await settle(page);
+    const edited = await graphText(page);
+    const saved = await save(page);
+    await page.locator('tg-toolbar button', { hasText: 'New' }).click();
+    await settle(page);
+    expect(await page.locator('tg-node').count()).toBe(0);
+    await open(page, saved.name, saved.text);
+    await waitForPreviews(page);
+    expect(await graphText(page)).toBe(edited);
+    expect((await params(page, 'pv')).seed).toBe(99);
+    expect(await page.locator('tg-node').count()).toBeGreaterThan(10);
+  });
+
+  it('lists the problems of an invalid file and leaves the open graph as it was', async () => {
+    const page = s.page;
+    const before = await graphText(page);
+    const broken = DEFAULT_TEXT.replace('"octaves": 4', '"octaves": 40').replace('"from": "cont.out"', '"from": "cont.nope"');
+    await open(page, 'broken.json', broken);
+    const dialog = page.locator('tg-problems');
+    await expect.poll(() => dialog.count()).toBe(1);
+    await screenshot(page, 'files-problems');
+    const items = await dialog.locator('li.problem').allTextContents();
+    expect(items.length).toBe(2);
+    expect(items[0]).toContain('$.nodes[0].params.octaves');
+    expect(items[0]).toContain('40 is above the maximum 10');
+    expect(items[1]).toContain('$.edges[0].from');
+    expect(await dialog.locator('h2').textContent()).toContain('broken.json');
+    expect(await graphText(page)).toBe(before);
+    await dialog.locator('button', { hasText: 'Close' }).click();
+    expect(await dialog.count()).toBe(0);
+    // Not JSON at all: one problem, with where the syntax breaks.
+    await open(page, 'notes.json', '{ "format": ');
+    await expect.poll(() => dialog.locator('li.problem').count()).toBe(1);
+    expect(await dialog.locator('li.problem').textContent()).toContain('not JSON');
+    expect(await graphText(page)).toBe(before);
+  });
+
+  it('opens a .json file dropped onto the page', async () => {
+    const page = s.page;
+    const small = JSON.stringify({
+      format: 'terrain-graph',
+      version: 1,
+      name: 'Dropped',
+      notes: '',
+      view: { x: 0, y: 0, size: 64 },
+      nodes: [{ id: 'n', type: 'fbm', title: 'Noise', position: [0, 0], params: { seed: 3, frequency: 2, octaves: 4, lacunarity: 2, gain: 0.5 } }],
+      edges: [],
+    });
+    await page.locator('tg-app').evaluate((app, text) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], 'dropped.json', { type: 'application/json' }));
+      app.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      app.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, small);
+    await waitForPreviews(page);
+    expect(await page.locator('tg-node').count()).toBe(1);
+    expect(await page.locator('tg-toolbar .name').textContent()).toBe('Dropped');
+  });
+
+  it('offers every file of graphs/ as a recipe, and each one saved unchanged gives its own bytes', async () => {
+    const page = s.page;
+    const files = readdirSync('graphs').filter((f) => f.endsWith('.json')).sort();
+    const offered = await page.locator('tg-toolbar select option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value).filter(Boolean));
+    expect([...offered].sort()).toEqual(files);
+    await page.locator('tg-toolbar button', { hasText: 'New' }).click();
+    await settle(page);
+    for (const file of files) {
+      await page.locator('tg-toolbar select').selectOption(file);
+      await waitForPreviews(page);
+      const saved = await save(page);
+      expect(saved.name).toBe(file);
+      expect(saved.text, file).toBe(readFileSync(`graphs/${file}`, 'utf8'));
+    }
+  });
+
+  it('restores the autosaved graph on reload', async () => {
+    const page = s.page;
+    const gain = page.locator('tg-node[data-node-id="cont"] tg-param[name="gain"] input[type="number"]');
+    await gain.fill('0.65');
+    await gain.press('Enter');
+    await settle(page);
+    const edited = await graphText(page);
+    await page.reload();
+    await waitForPreviews(page);
+    expect(await graphText(page)).toBe(edited);
+    expect((await params(page, 'cont')).gain).toBe(0.65);
+    expect(s.errors).toEqual([]);
+  });
+});
