@@ -1,0 +1,19 @@
+// Writes the recipe files of graphs/ from graphs/default.json and the edits in
+// src/recipes/recipes.ts, so every recipe shares the calibrated climate defaults.
+//
+//   npx tsx scripts/make-recipes.ts        (or: npm run recipes)
+//
+// Run it after changing the defaults in graphs/default.json or a recipe's edits.
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseGraph, serializeGraph } from '../src/model/format.ts';
+import { buildRecipe, RECIPES } from '../src/recipes/recipes.ts';
+
+const base = parseGraph(readFileSync('graphs/default.json', 'utf8'), { file: 'default.json' });
+for (const recipe of RECIPES) {
+  const graph = buildRecipe(base, recipe);
+  const text = serializeGraph(graph);
+  parseGraph(text, { file: recipe.file }); // refuse to write a file that would not load
+  writeFileSync(`graphs/${recipe.file}`, text);
+  console.log(`graphs/${recipe.file}`);
+}

@@ -1,0 +1,205 @@
+// What each recipe claims, in numbers measured from the engine's own output: the pages'
+// figures with honest bands (shares ±8 points, "about twice as wet" ≥ 1.6×, "halves even"
+// within 0.03) and the qualitative claims. The recipe tests assert these; the gallery prints
+// them beside the pages' figures; the calibration scripts aim at them.
+
+import { createEngine, type Engine } from '../engine/engine.ts';
+import { biomeStats, type BiomeStats } from '../engine/stats.ts';
+import type { Graph } from '../model/graph.ts';
+import type { TerrainValue } from '../model/values.ts';
+import { roughness, terraceShare, terrainFigures, type TerrainFigures } from './measures.ts';
+
+/** What a claim can read. `start` is the Start recipe on the same seeds, for relative claims. */
+export interface Measured {
+  readonly stats: BiomeStats;
+  readonly terrain: TerrainFigures;
+  readonly extra: Readonly<Record<string, number>>;
+  readonly start: { readonly stats: BiomeStats; readonly terrain: TerrainFigures };
+}
+
+export interface Claim {
+  /** The claim in words. */
+  readonly text: string;
+  /** The page's figure, as the page says it ("≈ 55 %"), or the comparison. */
+  readonly page: string;
+  /** The number measured. */
+  readonly measure: (m: Measured) => number;
+  /** How the number is shown: a share in %, a ratio, or a plain number. */
+  readonly unit: '%' | '×' | '';
+  /** Accepted range, inclusive. */
+  readonly min: number;
+  readonly max: number;
+  /** Where calibration aims, when the page gives a figure. */
+  readonly target?: number;
+}
+
+/** A share within ±8 points of the page's figure. */
+function share(text: string, pageShare: number, measure: (m: Measured) => number, page = `≈ ${Math.round(pageShare * 1000) / 10} %`): Claim {
+  return { text, page, measure, unit: '%', min: Math.max(0, pageShare - 0.08), max: Math.min(1, pageShare + 0.08), target: pageShare };
+}
+
+function atLeast(text: string, page: string, measure: (m: Measured) => number, min: number, unit: Claim['unit'] = '', target?: number): Claim {
+  return { text, page, measure, unit, min, max: Infinity, target };
+}
+
+function atMost(text: string, page: string, measure: (m: Measured) => number, max: number, unit: Claim['unit'] = '', target?: number): Claim {
+  return { text, page, measure, unit, min: -Infinity, max, target };
+}
+
+const land = (name: string) => (m: Measured) => m.stats.land[name] ?? 0;
+const dry = (m: Measured) => m.stats.dry ?? NaN;
+const halves = (m: Measured) => Math.abs(m.stats.moisture!.west - m.stats.moisture!.east);
+const windRatio = (m: Measured) => m.stats.moisture!.windward! / m.stats.moisture!.leeward!;
+
+export const CLAIMS: Readonly<Record<string, readonly Claim[]>> = {
+  'terrain-start.json': [
+    share('water by share', 0.4, (m) => m.stats.water, '40 %'),
+    atMost('a gentle rise inland: land spread (p95 − p5 of height above sea)', 'gentle', (m) => m.terrain.spread, 0.35),
+    atMost('no walls at the coast: land height 2–4 cells inland', 'shelf and coast', (m) => m.terrain.coastStep, 0.08),
+  ],
+  'terrain-cliff.json': [
+    atLeast('most high land is one flat plain (share within 0.06 of the top)', 'a high plain', (m) => m.terrain.flatTop, 0.55, '%'),
+    atLeast('… many times more than in the Start', 'vs Start', (m) => m.terrain.flatTop / m.start.terrain.flatTop, 1.4, '×'),
+    atLeast('a wall: the land spans a much larger height range', 'a wall rises', (m) => m.terrain.spread / m.start.terrain.spread, 1.5, '×'),
+  ],
+  'terrain-archipelago.json': [
+    atLeast('many more separate islands than the Start', 'many islands', (m) => m.terrain.islands / m.start.terrain.islands, 2, '×'),
+    atLeast('islands (4-connected, ≥ 4 cells)', 'many islands', (m) => m.terrain.islands, 12),
+    atMost('the land barely rises out of the sea (land spread)', 'bumps decide', (m) => m.terrain.spread, 0.12),
+  ],
+  'terrain-plateau.json': [
+    atLeast('most high land is one flat top', 'a flat top', (m) => m.terrain.flatTop, 0.55, '%'),
+    atLeast('… many times more than in the Start', 'vs Start', (m) => m.terrain.flatTop / m.start.terrain.flatTop, 1.4, '×'),
+    atLeast('a large share of the land is on the plateau', 'the step moved inland', (m) => m.terrain.high, 0.2, '%'),
+  ],
+  'terrain-sea-cliffs.json': [
+    atLeast('land starts high: height 2–4 cells inland, against the Start', 'near-vertical', (m) => m.terrain.coastStep / m.start.terrain.coastStep, 3, '×'),
+    atLeast('land 2–4 cells inland stands high', 'land starts high', (m) => m.terrain.coastStep, 0.15),
+    atMost('no beach: land less than 0.02 above the sea', 'no beach', (m) => m.terrain.shore, 0.02, '%'),
+  ],
+  'terrain-flatlands.json': [
+    atMost('flat to the horizon: land spread, against the Start', 'E low everywhere', (m) => m.terrain.spread / m.start.terrain.spread, 0.35, '×'),
+    share('C still draws the coast: water by share', 0.4, (m) => m.stats.water, '40 %'),
+  ],
+  'terrain-peaks.json': [
+    atLeast('tall peaks: 99th percentile height above the median, against the Start', 'sharp peaks', (m) => (m.terrain.p99 - m.terrain.p50) / (m.start.terrain.p99 - m.start.terrain.p50), 1.6, '×'),
+    atLeast('peaks stand tall: 99th percentile height above sea', 'sharp peaks', (m) => m.terrain.p99, 0.45),
+  ],
+  'terrain-lone-hills.json': [
+    atMost('a low plain: median land height, against the Start', 'on a plain', (m) => m.terrain.p50 / m.start.terrain.p50, 0.4, '×'),
+    atLeast('lone hills: the 99th percentile stands many medians high', 'lone hills', (m) => m.terrain.p99 / Math.max(m.terrain.p50, 1e-6), 5, '×'),
+  ],
+  'climate-no-wind.json': [
+    share('dry land (M < 0.25)', 0.55, dry, '≈ 55 % (over half)'),
+    atLeast('over half the land is dry', 'over half', dry, 0.5, '%'),
+    share('temperate desert', 0.38, land('temperate desert')),
+    atMost('west and east halves equally dry (|mean M west − east|)', 'equal', halves, 0.03, '', 0),
+  ],
+  'climate-west-wind.json': [
+    share('dry land falls', 0.28, dry, '≈ 28 % (from ≈ 55 %)'),
+    atLeast('the west half is wetter than the east (west − east)', '0.44 − 0.36', (m) => m.stats.moisture!.west - m.stats.moisture!.east, 0.03, '', 0.08),
+    { text: 'mean moisture of the west half', page: '≈ 0.44', measure: (m) => m.stats.moisture!.west, unit: '', min: 0.36, max: 0.52, target: 0.44 },
+    { text: 'mean moisture of the east half', page: '≈ 0.36', measure: (m) => m.stats.moisture!.east, unit: '', min: 0.28, max: 0.44, target: 0.36 },
+  ],
+  'climate-no-lift.json': [
+    share('almost nothing is dry', 0.016, dry, '≈ 1.6 %'),
+    atMost('the halves even out (|mean M west − east|)', 'even', halves, 0.03, '', 0),
+  ],
+  'climate-kauai.json': [
+    share('tropical rainforest on the slopes facing the wind', 0.19, land('tropical rainforest')),
+    atLeast('the windward half about twice as wet (windward ÷ leeward)', '0.59 ÷ 0.31', windRatio, 1.6, '×', 0.59 / 0.31),
+    atLeast('dry grass and desert behind (grassland + subtropical desert)', 'present', (m) => land('grassland')(m) + land('subtropical desert')(m), 0.1, '%'),
+  ],
+  'climate-valdivia.json': [
+    share('temperate rainforest', 0.5, land('temperate rainforest'), '≈ 50 % (about half)'),
+    atLeast('high, cold land boreal', 'present', land('boreal forest'), 0.03, '%'),
+  ],
+  'climate-patagonia.json': [
+    share('steppe (temperate desert)', 0.37, land('temperate desert')),
+    atLeast('the west half about twice as wet (west ÷ east)', '≈ 2×', (m) => m.stats.moisture!.west / m.stats.moisture!.east, 1.6, '×', 2),
+    atLeast('forest and shrubland in the west', 'present', (m) => land('temperate forest')(m) + land('shrubland')(m) + land('boreal forest')(m), 0.15, '%'),
+  ],
+  'climate-atacama.json': [share('subtropical desert', 0.83, land('subtropical desert'))],
+  'climate-altiplano.json': [
+    share('tundra', 0.5, land('tundra'), '≈ 50 % (about half)'),
+    atLeast('snow on top', 'present', land('snow'), 0.02, '%'),
+    atLeast('the west (lee) side drier (east − west)', 'drier', (m) => m.stats.moisture!.east - m.stats.moisture!.west, 0.03, '', 0.1),
+  ],
+  'climate-boreal.json': [
+    share('boreal forest', 0.51, land('boreal forest')),
+    share('snow', 0.27, land('snow')),
+    atLeast('tundra as it gets colder', 'present', land('tundra'), 0.02, '%'),
+  ],
+  'chained-curves.json': [
+    atLeast('flat coastal plains beside a rugged interior (roughness inland ÷ coast)', 'rugged interior', (m) => m.extra.roughnessRatio, 2.5, '×'),
+    atLeast('… which independent curves do not make (ratio against the Start)', 'vs Start', (m) => m.extra.roughnessRatio / m.extra.startRoughnessRatio, 2, '×'),
+  ],
+  'composed-curves.json': [
+    atLeast('terraces: land cells of the base on a flat step', 'terraces', (m) => m.extra.terraces, 0.6, '%'),
+  ],
+};
+
+/** Every fbm seed moved by `shift`: the claims must hold for the shipped seeds and for shifted ones. */
+export function shiftSeeds(graph: Graph, shift: number): Graph {
+  const g = structuredClone(graph);
+  for (const n of g.nodes) if (n.type === 'fbm') n.params.seed = (n.params.seed as number) + shift;
+  return g;
+}
+
+/** The seed shifts the claims are checked at: the shipped seeds and two others. */
+export const SEED_SHIFTS = [0, 1000, 2000] as const;
+
+function terrainOf(e: Engine): TerrainValue {
+  const t = e.output('water', 'terrain');
+  if (!t || t.type !== 'terrain') throw new Error(`no terrain: ${e.status('water')?.message}`);
+  return t;
+}
+
+/** What one evaluated graph gives the claims (the biome node must be "biomes"). */
+export interface Measurement {
+  readonly stats: BiomeStats;
+  readonly terrain: TerrainFigures;
+  readonly extra: Record<string, number>;
+}
+
+/** Evaluates the engine's graph (cached nodes stay cached) and reads what the claims need. */
+export function measureEngine(engine: Engine): Measurement {
+  engine.evaluate();
+  const n = engine.view.size;
+  const terrain = terrainOf(engine);
+  const extra: Record<string, number> = {};
+  const coast = engine.output('coast', 'out');
+  if (coast && coast.type === 'field') extra.roughness = roughness(terrain, coast.data, n).ratio;
+  const base = engine.graph.nodes.some((node) => node.id === 'terraces') ? engine.output('terraces', 'out') : undefined;
+  if (base && base.type === 'field') extra.terraces = terraceShare(base.data, terrain, n);
+  return { stats: biomeStats(engine, 'biomes'), terrain: terrainFigures(terrain, n), extra };
+}
+
+export function measureGraph(graph: Graph, size = 256): Measurement {
+  return measureEngine(createEngine(graph, { size }));
+}
+
+export interface ClaimResult {
+  readonly claim: Claim;
+  readonly value: number;
+  readonly ok: boolean;
+}
+
+/** Judges a recipe's claims on its measurement, against the Start measured on the same seeds. */
+export function judgeClaims(file: string, m: Measurement, start: Measurement): ClaimResult[] {
+  const measured: Measured = {
+    stats: m.stats,
+    terrain: m.terrain,
+    extra: { ...m.extra, roughnessRatio: m.extra.roughness, startRoughnessRatio: start.extra.roughness },
+    start: { stats: start.stats, terrain: start.terrain },
+  };
+  return (CLAIMS[file] ?? []).map((claim) => {
+    const value = claim.measure(measured);
+    return { claim, value, ok: value >= claim.min && value <= claim.max };
+  });
+}
+
+/** Checks a recipe's claims for one seed shift, against the Start recipe on the same seeds. */
+export function checkClaims(file: string, graph: Graph, start: Graph, shift: number, size = 256): ClaimResult[] {
+  return judgeClaims(file, measureGraph(shiftSeeds(graph, shift), size), measureGraph(shiftSeeds(start, shift), size));
+}

@@ -1,0 +1,286 @@
+// The recipes of the two explainer pages (SPEC §4) as edits over graphs/default.json, plus two
+// rewired graphs. scripts/make-recipes.ts writes them to graphs/; tests/recipes.test.ts checks
+// each one's claims against the engine's output.
+
+import { cloneParam, defaultParams, type AnyParamValue, type Point } from '../model/manifest.ts';
+import type { Graph } from '../model/graph.ts';
+import { nodeDef } from '../../nodes/index.ts';
+
+export interface Recipe {
+  readonly file: string;
+  readonly name: string;
+  readonly notes: string;
+  /** Param values by node id. */
+  readonly params?: Readonly<Record<string, Readonly<Record<string, AnyParamValue>>>>;
+  readonly view?: { readonly x: number; readonly y: number };
+  /** Nodes to add, with their params (others from the manifest's defaults). */
+  readonly addNodes?: readonly { id: string; type: string; title: string; position: [number, number]; params?: Record<string, AnyParamValue> }[];
+  /** Wires to add ("node.port" pairs); a wire into an input replaces the one there. */
+  readonly wires?: readonly [string, string][];
+  /** Moves of existing nodes on the canvas, to make room. */
+  readonly moves?: Readonly<Record<string, [number, number]>>;
+  /** Another recipe whose edits come first (the Altiplano starts from the Plateau). */
+  readonly from?: string;
+}
+
+/** Curves of the terrain recipes: continentalness (C), erosion (E), peaks and valleys (PV). */
+const C_START: Point[] = [[-1, -0.6], [-0.35, -0.3], [-0.1, -0.08], [0, 0], [0.3, 0.12], [0.6, 0.3], [1, 0.5]];
+const E_FLAT_TOPS: Point[] = [[-1, 0.15], [0, 0.07], [1, 0.02]];
+const C_PLATEAU: Point[] = [[-1, -0.5], [-0.25, -0.12], [0, 0], [0.2, 0.06], [0.35, 0.4], [1, 0.45]];
+
+export const RECIPES: readonly Recipe[] = [
+  {
+    file: 'terrain-start.json',
+    name: 'Start',
+    notes:
+      'Ocean, a shelf, the coast and a gentle rise inland with some hills: height = C + E · PV, 40 % water by share. ' +
+      'The continent curve C draws the coast and the rise; erosion E decides how much of the peaks-and-valleys detail PV shows. ' +
+      'Like a temperate coastline such as Brittany in character; unlike it, there are no rivers, no erosion and no geology.',
+  },
+  {
+    file: 'terrain-cliff.json',
+    name: 'Cliff to a high plain',
+    notes:
+      "The Minecraft talk's example: C climbs slowly up to 0.3, jumps between 0.3 and 0.4 (from 100 to 150 blocks there), then stays flat. " +
+      'Where the continent passes 0.3 a wall rises to a high plain; E is low so the plain stays flat. ' +
+      'Reminiscent of an escarpment such as the Drakensberg edge, but ours is a single height jump everywhere the continent crosses 0.3, not a tilted rock layer.',
+    params: { contCurve: { points: [[-1, -0.4], [0.3, 0.05], [0.4, 0.45], [1, 0.5]] }, erosCurve: { points: E_FLAT_TOPS } },
+  },
+  {
+    file: 'terrain-archipelago.json',
+    name: 'Archipelago',
+    notes:
+      'C is almost flat right at sea level over a long stretch, so the small bumps of E · PV decide what pokes out of the sea: many islands and channels. ' +
+      'Like the Stockholm archipelago or the Finnish skerries in look; unlike them, these islands are not ice-scoured rock, just noise crossing the water line.',
+    params: { contCurve: { points: [[-1, -0.3], [-0.6, -0.03], [0.6, 0.03], [1, 0.15]] } },
+  },
+  {
+    file: 'terrain-plateau.json',
+    name: 'Plateau',
+    notes:
+      'The step moved inland: coastal lowland, then a steep rise where C passes 0.2–0.35, and a flat top because E is low there. ' +
+      'Like a tableland such as the Deccan or a mesa country in outline; a real plateau has valleys cut into it by rivers, which this model does not make.',
+    params: { contCurve: { points: C_PLATEAU }, erosCurve: { points: E_FLAT_TOPS } },
+  },
+  {
+    file: 'terrain-sea-cliffs.json',
+    name: 'Sea cliffs',
+    notes:
+      'A near-vertical stretch of C right where the coast falls: no beach, the land starts high. ' +
+      "The sea level is read from the world region (the water node's world cut), so the coast sits at the same continent value for every seed and view and the cliff stays on it. " +
+      'Think of the cliffs of Moher or Étretat; ours are one step of the continent curve, not rock cut back by waves, so they run along the whole coast.',
+    params: {
+      contCurve: { points: [[-1, -0.6], [-0.1, -0.3], [-0.05, 0.2], [0.5, 0.35], [1, 0.5]] },
+      erosCurve: { points: E_FLAT_TOPS },
+      water: { cut: 'world' },
+    },
+  },
+  {
+    file: 'terrain-flatlands.json',
+    name: 'Flatlands',
+    notes:
+      'E is low everywhere, so the detail PV hardly shows, and C rises very little inland: flat to the horizon. C still draws the coast. ' +
+      'Like the Netherlands or the Pampas in relief; unlike them there are no rivers, dunes or dikes, and the coast is where the noise says, not where sediment settled.',
+    params: { contCurve: { points: [[-1, -0.5], [-0.3, -0.2], [0, 0], [1, 0.05]] }, erosCurve: { points: [[-1, 0.03], [0, 0.015], [1, 0.005]] } },
+  },
+  {
+    file: 'terrain-peaks.json',
+    name: 'Peaks',
+    notes:
+      'E is high almost everywhere and the PV curve ends in a steep climb: sharp peaks in patches, where the detail noise is highest. ' +
+      'Like the Dolomites in their scattered towers; real ranges line up along faults, while these peaks are placed by isotropic noise (ridged noise would line them up).',
+    params: {
+      erosCurve: { points: [[-1, 0.9], [0.3, 0.8], [1, 0.5]] },
+      pvCurve: { points: [[-1, -0.2], [0, 0], [0.3, 0.1], [0.5, 0.45], [1, 1.2]] },
+    },
+  },
+  {
+    file: 'terrain-lone-hills.json',
+    name: 'Lone hills',
+    notes:
+      'C is flat on land and PV stays at 0 until 0.4, then climbs: lone hills standing on a plain, where the detail noise peaks. ' +
+      'Like the inselbergs of Namibia or the tors of a moor; unlike them, nothing here is harder rock left behind by erosion.',
+    params: {
+      contCurve: { points: [[-1, -0.3], [-0.2, -0.04], [0, 0], [1, 0.04]] },
+      erosCurve: { points: [[-1, 0.6], [1, 0.6]] },
+      pvCurve: { points: [[-1, 0], [0.4, 0], [1, 1]] },
+    },
+  },
+  {
+    file: 'climate-no-wind.json',
+    name: 'Climate: no wind',
+    notes:
+      "The Start terrain with the scene's climate defaults and the wind switched off: moisture comes only from local noise and from the nearby sea. " +
+      'Over half the land is dry, most of it cool temperate desert, and the west and east halves are equally dry: nothing carries rain across the map. ' +
+      'No real place is windless; this is the baseline the wind recipes are compared against.',
+    params: { wind: { on: false } },
+  },
+  {
+    file: 'climate-west-wind.json',
+    name: 'Climate: west wind',
+    notes:
+      "The scene's default climate: a west wind picks up water over the sea and carries it inland, raining out where the land climbs. " +
+      'Dry land falls to about a quarter and the west half is wetter than the east, which lies in the rain shadow. ' +
+      'Like the westerlies over Europe or the Pacific Northwest in pattern; our air crosses hills in a straight line instead of flowing round them.',
+  },
+  {
+    file: 'climate-no-lift.json',
+    name: 'Climate: no rain when climbing',
+    notes:
+      'The same west wind with lift 0: the air no longer rains out when it climbs, so it reaches the far side nearly as wet as it left the sea. ' +
+      'Almost nothing is dry and the halves even out: the rain that falls on rising ground is what makes the rain shadow. ' +
+      'A thought experiment, not a place: without orographic rain there would be no Atacama behind the Andes and no dry Nevada behind the Sierra.',
+    params: { wind: { lift: 0 } },
+  },
+  {
+    file: 'climate-kauai.json',
+    name: 'Climate: Kauai',
+    notes:
+      'A warm island under a trade wind from the north-east: the slopes facing the wind catch the rain and grow tropical rainforest, while dry grass and desert lie behind. ' +
+      'Like Kauai, where Mount Waialeale is among the wettest places on Earth and the west side is dry; unlike it, our map is the Start terrain, several islands rather than one volcano, and has no seasons.',
+    params: {
+      temperature: { base: 0.95, lapse: 0.45 },
+      wind: { angle: 225 },
+    },
+  },
+  {
+    file: 'climate-valdivia.json',
+    name: 'Climate: Valdivia',
+    notes:
+      'A mild coast soaked by the sea and a strong west wind: about half the land is temperate rainforest, and the high, cold land is boreal forest. ' +
+      "Like southern Chile's Valdivian rainforest below the Andes; ours has no ocean current to keep the coast cool, only the coast term of the temperature.",
+    params: {
+      temperature: { base: 0.72, lapse: 0.35 },
+      moisture: { coastBonus: 0.45, strength: 0.6 },
+    },
+  },
+  {
+    file: 'climate-patagonia.json',
+    name: 'Climate: Patagonia',
+    notes:
+      'Cool land, a strong west wind and little moisture from the coast: forest and shrubland in the west where the wind arrives, steppe (temperate desert) in the east behind the high ground. ' +
+      "Like Patagonia east of the Andes in pattern; our 'Andes' are whatever the Start terrain's hills are, not one high range, so the shadow is patchier.",
+    params: {
+      temperature: { base: 0.45, lapse: 0.2 },
+      moisture: { coastBonus: 0.05, strength: 0.6 },
+      wind: { lift: 1.2 },
+    },
+  },
+  {
+    file: 'climate-atacama.json',
+    name: 'Climate: Atacama (a trick)',
+    notes:
+      "Hot land, the coast's moisture turned off and no wind: almost everything is subtropical desert. " +
+      "A trick, said as one: the real Atacama is dry because of a cold current offshore and the Andes' rain shadow, neither of which this model has, so we switch the sources of rain off by hand.",
+    params: {
+      temperature: { base: 1.2 },
+      moisture: { coastBonus: 0 },
+      wind: { on: false },
+    },
+  },
+  {
+    file: 'climate-altiplano.json',
+    name: 'Climate: Altiplano',
+    notes:
+      'The Plateau terrain with a steep cold lapse and a wind from the east: the high plateau is cold and dry, about half of the land tundra, with snow on the highest ground; ' +
+      'the west side, in the lee of the wind, is drier. Like the Altiplano of Bolivia and Peru in its cold high plain; ours has no lakes and no volcanoes.',
+    from: 'terrain-plateau.json',
+    params: {
+      temperature: { base: 0.7, lapse: 1.0 },
+      wind: { angle: 180 },
+    },
+  },
+  {
+    file: 'climate-boreal.json',
+    name: 'Climate: Boreal',
+    notes:
+      'The view moved halfway to the pole (y = 4.25) on wet land: boreal forest covers about half the land, with tundra and snow where it gets colder. ' +
+      "Like the taiga of Canada or Siberia; ours has no permafrost or seasons, and latitude here is just a cooling term of the temperature.",
+    view: { x: 0, y: 4.25 },
+    params: {
+      moisture: { coastBonus: 0.4, strength: 0.6 },
+    },
+  },
+  {
+    file: 'chained-curves.json',
+    name: 'Chained curves: the continent picks the erosion',
+    notes:
+      "Minecraft's splines that lead to other splines, as a graph: erosion goes through two curves, a flat coastal one and a rugged inland one, " +
+      'and a Chain node blends them by the continent value (coastal below C = 0, inland above C = 0.3). The result has flat coastal plains beside a rugged interior, ' +
+      'which three independent curves cannot make: there the same erosion applies at the coast and inland. Like the plains of the Po below the Alps, without the river.',
+    params: { contCurve: { points: C_START } },
+    moves: { height: [840, 330], water: [1120, 330], coast: [1400, 0], rank: [1400, 330], tempNoise: [1400, 660], moistNoise: [1400, 990], temperature: [1680, 0], wind: [1680, 330], moisture: [1680, 660], biomes: [1960, 330] },
+    addNodes: [
+      { id: 'erosInland', type: 'curve', title: 'E curve, inland', position: [280, 1000], params: { points: [[-1, 0.9], [0, 0.7], [1, 0.45]] } },
+      { id: 'erosChain', type: 'chain', title: 'Erosion by continent', position: [560, 330], params: { knots: [0, 0.3] } },
+    ],
+    wires: [
+      ['cont.out', 'erosChain.selector'],
+      ['erosCurve.out', 'erosChain.in0'],
+      ['eros.out', 'erosInland.in'],
+      ['erosInland.out', 'erosChain.in1'],
+      ['erosChain.out', 'height.scale'],
+    ],
+  },
+  {
+    file: 'composed-curves.json',
+    name: 'Composed curves: terraces',
+    notes:
+      'A curve feeding another curve: the continent goes through the Start C curve, then through a staircase curve that flattens the land into terraces. ' +
+      'Composition reshapes the result of a reshaping, so the steps follow the coast whatever the first curve did. ' +
+      'Reminiscent of raised beaches or rice terraces in outline; real terraces follow the slope at every scale, ours only follow the continent.',
+    moves: { height: [840, 330], water: [1120, 330], coast: [1400, 0], rank: [1400, 330], tempNoise: [1400, 660], moistNoise: [1400, 990], temperature: [1680, 0], wind: [1680, 330], moisture: [1680, 660], biomes: [1960, 330] },
+    addNodes: [
+      {
+        id: 'terraces',
+        type: 'curve',
+        title: 'Terraces',
+        position: [560, 0],
+        params: {
+          points: [[-1, -1], [0, 0], [0.02, 0.04], [0.06, 0.04], [0.08, 0.1], [0.13, 0.1], [0.15, 0.17], [0.21, 0.17], [0.23, 0.26], [0.3, 0.26], [0.32, 0.36], [1, 1]],
+        },
+      },
+    ],
+    wires: [
+      ['contCurve.out', 'terraces.in'],
+      ['terraces.out', 'height.base'],
+    ],
+  },
+];
+
+/** The recipe applied to a copy of the base graph. */
+export function buildRecipe(base: Graph, recipe: Recipe): Graph {
+  const g = structuredClone(base);
+  if (recipe.from) {
+    const parent = RECIPES.find((r) => r.file === recipe.from);
+    if (!parent) throw new Error(`${recipe.file}: no recipe ${recipe.from} to start from`);
+    Object.assign(g, buildRecipe(base, parent));
+  }
+  g.name = recipe.name;
+  g.notes = recipe.notes;
+  if (recipe.view) g.view = { ...g.view, ...recipe.view };
+  for (const add of recipe.addNodes ?? []) {
+    const def = nodeDef(add.type);
+    if (!def) throw new Error(`${recipe.file}: unknown node type ${add.type}`);
+    const params = defaultParams(def);
+    for (const [k, v] of Object.entries(add.params ?? {})) params[k] = cloneParam(v);
+    g.nodes.push({ id: add.id, type: add.type, title: add.title, position: add.position, params });
+  }
+  for (const [id, position] of Object.entries(recipe.moves ?? {})) {
+    const node = g.nodes.find((n) => n.id === id);
+    if (!node) throw new Error(`${recipe.file}: no node ${id} to move`);
+    node.position = position;
+  }
+  for (const [id, values] of Object.entries(recipe.params ?? {})) {
+    const node = g.nodes.find((n) => n.id === id);
+    if (!node) throw new Error(`${recipe.file}: no node ${id}`);
+    for (const [k, v] of Object.entries(values)) node.params[k] = cloneParam(v);
+  }
+  for (const [from, to] of recipe.wires ?? []) {
+    const [fn, fp] = from.split('.');
+    const [tn, tp] = to.split('.');
+    g.edges = g.edges.filter((e) => !(e.to.node === tn && e.to.port === tp));
+    g.edges.push({ from: { node: fn, port: fp }, to: { node: tn, port: tp } });
+  }
+  return g;
+}
