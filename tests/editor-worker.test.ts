@@ -15,6 +15,18 @@ function request(graph: Graph, seq = 1, detail: string | null = null): EvaluateR
   return { kind: 'evaluate', seq, graph, previewSize: 64, detail, detailSize: 128 };
 }
 
+/** Both parts of an answer as one. */
+function run(ev: PreviewEvaluator, req: EvaluateRequest) {
+  const answers = ev.evaluate(req);
+  expect(answers.map((a) => a.result.final)).toEqual([false, true]);
+  const [first, last] = answers.map((a) => a.result);
+  return {
+    result: { ...last, nodes: [...first.nodes, ...last.nodes], detail: first.detail },
+    transfer: answers.flatMap((a) => a.transfer),
+    first,
+  };
+}
+
 function distinctColours(rgba: ArrayBuffer): number {
   const px = new Uint32Array(rgba);
   return new Set(px).size;
@@ -23,7 +35,7 @@ function distinctColours(rgba: ArrayBuffer): number {
 describe('the preview evaluator', () => {
   it('draws a non-blank preview of every node of the default graph at the preview size', () => {
     const ev = new PreviewEvaluator();
-    const { result, transfer } = ev.evaluate(request(DEFAULT));
+    const { result, transfer } = run(ev, request(DEFAULT));
     expect(result.nodes.map((n) => n.id).sort()).toEqual(DEFAULT.nodes.map((n) => n.id).sort());
     for (const n of result.nodes) {
       expect(n.state, n.id).toBe('ok');
@@ -35,18 +47,18 @@ describe('the preview evaluator', () => {
 
   it('sends nothing again for an unchanged graph, and only what lies downstream after an edit', () => {
     const ev = new PreviewEvaluator();
-    ev.evaluate(request(DEFAULT));
-    expect(ev.evaluate(request(DEFAULT, 2)).result.nodes).toEqual([]);
+    run(ev, request(DEFAULT));
+    expect(run(ev, request(DEFAULT, 2)).result.nodes).toEqual([]);
     const edited = structuredClone(DEFAULT);
     edited.nodes.find((n) => n.id === 'contCurve')!.params.points = [[-1, -0.5], [0, 0.05], [1, 0.45]];
-    const { result } = ev.evaluate(request(edited, 3));
+    const { result } = run(ev, request(edited, 3));
     expect(new Set(result.nodes.map((n) => n.id))).toEqual(downstreamOf(edited, 'contCurve'));
     expect(Object.keys(result.ran)).not.toContain('cont');
   });
 
   it('gives a curve node the histogram of its input values', () => {
     const ev = new PreviewEvaluator();
-    const { result } = ev.evaluate(request(DEFAULT));
+    const { result } = run(ev, request(DEFAULT));
     const curve = result.nodes.find((n) => n.id === 'contCurve')!;
     expect(curve.inputBins?.counts.length).toBe(CURVE_BINS);
     expect(curve.inputBins!.counts.reduce((a, b) => a + b, 0)).toBe(256 * 256);
@@ -61,7 +73,7 @@ describe('the preview evaluator', () => {
     ed.connect({ from: { node: 'cont', port: 'out' }, to: { node: chain, port: 'selector' } });
     ed.connect({ from: { node: 'eros', port: 'out' }, to: { node: chain, port: 'in0' } });
     ed.connect({ from: { node: 'pv', port: 'out' }, to: { node: chain, port: 'in3' } });
-    const { result } = new PreviewEvaluator().evaluate(request(ed.snapshot()));
+    const { result } = run(new PreviewEvaluator(), request(ed.snapshot()));
     const failed = result.nodes.find((n) => n.id === chain)!;
     expect(failed.state).toBe('failed');
     expect(failed.message).toMatch(/in3 is wired but has no knot/);
@@ -69,13 +81,21 @@ describe('the preview evaluator', () => {
     expect(result.nodes.find((n) => n.id === 'biomes')!.state).toBe('ok');
   });
 
+  it('sends the final outputs and the viewer node first, the rest after', () => {
+    const { first, result } = run(new PreviewEvaluator(), request(DEFAULT, 1, 'height'));
+    // biomes is the one node no wire reads; height is the viewer's.
+    expect(first.nodes.map((n) => n.id).sort()).toEqual(['biomes', 'height']);
+    expect(first.detail?.id).toBe('height');
+    expect(result.nodes.length).toBe(DEFAULT.nodes.length);
+  });
+
   it('draws the viewer node larger, once per version', () => {
     const ev = new PreviewEvaluator();
-    const first = ev.evaluate(request(DEFAULT, 1, 'biomes')).result.detail!;
+    const first = run(ev, request(DEFAULT, 1, 'biomes')).result.detail!;
     expect(first.image.width).toBe(128);
     expect(first.portType).toBe('biome');
-    expect(ev.evaluate(request(DEFAULT, 2, 'biomes')).result.detail).toBeNull();
-    expect(ev.evaluate(request(DEFAULT, 3, 'height')).result.detail?.meaning).toBe('height');
+    expect(run(ev, request(DEFAULT, 2, 'biomes')).result.detail).toBeNull();
+    expect(run(ev, request(DEFAULT, 3, 'height')).result.detail?.meaning).toBe('height');
   });
 });
 
@@ -92,8 +112,8 @@ describe('the engine client', () => {
     removeEventListener(): void {
       this.listener = null;
     }
-    answer(seq: number): void {
-      const result: FromWorker = { kind: 'result', seq, nodes: [], removed: [], detail: null, evaluateMs: 0, totalMs: 0, ran: {} };
+    answer(seq: number, final = true): void {
+      const result: FromWorker = { kind: 'result', seq, final, nodes: [], removed: [], detail: null, evaluateMs: 0, totalMs: 0, ran: {} };
       this.listener?.({ data: result } as MessageEvent<FromWorker>);
     }
   }
@@ -114,6 +134,21 @@ describe('the engine client', () => {
     expect(worker.sent.length).toBe(2);
     expect(answers).toEqual([1, 2]);
     expect(client.busy).toBe(false);
+  });
+
+  it('shows the first part of an answer at once and sends the next request only after the final part', () => {
+    const worker = new FakeWorker();
+    const client = new EngineClient(worker, () => ({ graph: DEFAULT, previewSize: 64, detail: null, detailSize: 128 }));
+    const parts: boolean[] = [];
+    client.subscribe((a) => parts.push(a.kind === 'result' && a.final));
+    client.invalidate();
+    client.invalidate();
+    worker.answer(1, false);
+    expect(parts).toEqual([false]);
+    expect(worker.sent.length).toBe(1);
+    worker.answer(1, true);
+    expect(parts).toEqual([false, true]);
+    expect(worker.sent.length).toBe(2);
   });
 
   it('ignores an answer to a request it did not send last', () => {

@@ -7,9 +7,18 @@ import type { EditorCore } from '../editor/editor.ts';
 import type { PreviewStore } from './previews.ts';
 import type { NodeResult } from '../worker/protocol.ts';
 
-/** Watches one node: its params, title and selection in the core, and its preview. */
+/** What of a result a node shows outside its picture: a change of these redraws the node. */
+function summaryChanged(a: NodeResult | undefined, b: NodeResult | undefined): boolean {
+  return a?.state !== b?.state || a?.message !== b?.message || a?.meaning !== b?.meaning || a?.portType !== b?.portType || a?.inputBins !== b?.inputBins;
+}
+
+/**
+ * Watches one node: its params, title and selection in the core, and its result. A new
+ * picture alone does not redraw the node (its preview element draws it): during a drag ten
+ * previews change every frame, and the nodes around them should not re-render for that.
+ */
 export class NodeWatch implements ReactiveController {
-  /** The node's latest preview result. */
+  /** The node's latest result. */
   result: NodeResult | undefined;
   private disposers: (() => void)[] = [];
   private watching: string | null = null;
@@ -47,8 +56,9 @@ export class NodeWatch implements ReactiveController {
         }
       }),
       t.previews.subscribe(t.id, (r) => {
+        const changed = summaryChanged(this.result, r);
         this.result = r;
-        this.host.requestUpdate();
+        if (changed) this.host.requestUpdate();
       }),
     );
   }
@@ -57,5 +67,46 @@ export class NodeWatch implements ReactiveController {
     for (const d of this.disposers) d();
     this.disposers = [];
     this.watching = null;
+  }
+}
+
+/** Watches one node's result in the previews, for the element that draws its picture. */
+export class ResultWatch implements ReactiveController {
+  result: NodeResult | undefined;
+  private dispose: (() => void) | null = null;
+  private watching: string | null = null;
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly target: () => { previews: PreviewStore; id: string } | null,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.rewatch();
+  }
+
+  hostUpdate(): void {
+    if (this.target()?.id !== this.watching) this.rewatch();
+  }
+
+  hostDisconnected(): void {
+    this.dispose?.();
+    this.dispose = null;
+    this.watching = null;
+  }
+
+  private rewatch(): void {
+    this.dispose?.();
+    this.dispose = null;
+    const t = this.target();
+    this.watching = t?.id ?? null;
+    if (!t) return;
+    this.result = t.previews.get(t.id);
+    this.dispose = t.previews.subscribe(t.id, (r) => {
+      this.result = r;
+      this.host.requestUpdate();
+    });
   }
 }

@@ -31,6 +31,7 @@ const client = new EngineClient(worker, () => ({
   previewSize: PREVIEW_SIZE,
   detail: core.primary,
   detailSize: DETAIL_SIZE,
+  recycle: previews.takeRecycled(),
 }));
 
 const app = document.createElement('tg-app');

@@ -8,6 +8,8 @@ export type DetailListener = (detail: Detail | null) => void;
 
 export class PreviewStore {
   private readonly results = new Map<string, NodeResult>();
+  /** Picture buffers already drawn, to hand back to the worker with the next request. */
+  private recycled: ArrayBuffer[] = [];
   private readonly byNode = new Map<string, Set<PreviewListener>>();
   private readonly detailListeners = new Set<DetailListener>();
   private detailValue: Detail | null = null;
@@ -29,18 +31,34 @@ export class PreviewStore {
   /** Takes in a worker answer and tells the views of the nodes it names. */
   apply(result: EvaluateResult): void {
     this.failure = null;
-    for (const r of result.nodes) {
+    for (const incoming of result.nodes) {
+      const old = this.results.get(incoming.id);
+      // A curve's histogram comes only when its input changed: keep the one we have.
+      const r = incoming.inputBins || !old?.inputBins ? incoming : { ...incoming, inputBins: old.inputBins };
+      // The old picture was drawn (views draw in the microtasks after they are told), and a
+      // canvas keeps its own copy: its buffer can go back to the worker.
+      if (old?.image && old.image !== r.image) this.recycled.push(old.image.rgba);
       this.results.set(r.id, r);
       this.notify(r.id);
     }
     for (const id of result.removed) {
+      const old = this.results.get(id);
+      if (old?.image) this.recycled.push(old.image.rgba);
       this.results.delete(id);
       this.notify(id);
     }
     if (result.detail) {
+      if (this.detailValue) this.recycled.push(this.detailValue.image.rgba);
       this.detailValue = result.detail;
       for (const l of [...this.detailListeners]) l(result.detail);
     }
+  }
+
+  /** Takes the buffers to give back to the worker (they are transferred: do not touch them after). */
+  takeRecycled(): ArrayBuffer[] {
+    const out = this.recycled.filter((b) => b.byteLength > 0);
+    this.recycled = [];
+    return out;
   }
 
   fail(message: string): void {

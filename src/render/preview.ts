@@ -1,8 +1,26 @@
 // Small pictures of layers for the editor: a layer sampled down to a preview size and drawn in
 // its palette, and the histogram of a field's values. Pure, like layer.ts: worker or Node.
+//
+// A drag redraws about ten previews per frame, so the common cases (fields in a ramp, masks,
+// biomes) are drawn here in one pass, sampling and colouring together into a buffer the
+// caller may reuse, with the same palettes and the same colour for every value as
+// renderLayer (a test holds the two to the byte). Heights, with their bands and hill-shading,
+// go through renderLayer itself on the sampled grid.
 
+import { BIOMES } from '../model/biomes.ts';
 import type { Value } from '../model/values.ts';
 import { finiteRange, type LayerStyle, renderLayer } from './layer.ts';
+import { LAND_MASK, rampFor, WATER_MASK } from './ramps.ts';
+
+/** The colour renderLayer gives NaN. */
+const NAN_RGB = [255, 0, 255] as const;
+
+/** Nearest cell of an n grid for each of `size` pixel centres along one axis. */
+function samplePicks(n: number, size: number): Int32Array {
+  const pick = new Int32Array(size);
+  for (let k = 0; k < size; k++) pick[k] = Math.min(n - 1, Math.floor(((k + 0.5) * n) / size));
+  return pick;
+}
 
 /**
  * The layer sampled at size × size cells (nearest cell centre), or the layer itself when it is
@@ -12,8 +30,7 @@ export function downsampleValue(value: Value, n: number, size: number): Value {
   if (size >= n) return value;
   const src = value.data;
   if (src.length !== n * n) throw new Error(`downsampleValue: layer holds ${src.length} cells, expected ${n * n}`);
-  const pick = new Int32Array(size);
-  for (let k = 0; k < size; k++) pick[k] = Math.min(n - 1, Math.floor(((k + 0.5) * n) / size));
+  const pick = samplePicks(n, size);
   const out = value.type === 'biome' ? new Uint8Array(size * size) : new Float32Array(size * size);
   for (let r = 0; r < size; r++) {
     const row = pick[r] * n;
@@ -31,11 +48,103 @@ export interface Picture {
   readonly rgba: Uint8ClampedArray;
 }
 
-/** The layer drawn at most `size` pixels wide (n when smaller), north up. */
-export function renderPreview(value: Value, n: number, size: number, style: LayerStyle = {}): Picture {
+/** True when renderPreview draws this layer in its own single pass (no bands, no shading). */
+function isFlat(value: Value): boolean {
+  return value.type === 'biome' || (value.type === 'field' && value.meaning !== 'height');
+}
+
+/**
+ * The layer drawn at most `size` pixels wide (n when smaller), north up, into `out` when it is
+ * given and large enough (a recycled buffer), else into a new one.
+ */
+export function renderPreview(value: Value, n: number, size: number, style: LayerStyle = {}, out?: Uint8ClampedArray): Picture {
   const side = Math.min(n, size);
-  const small = downsampleValue(value, n, side);
-  return { width: side, height: side, rgba: renderLayer(small, side, style) };
+  const bytes = side * side * 4;
+  if (!isFlat(value)) {
+    const rgba = renderLayer(downsampleValue(value, n, side), side, style);
+    if (out && out.length === bytes) {
+      out.set(rgba);
+      return { width: side, height: side, rgba: out };
+    }
+    return { width: side, height: side, rgba };
+  }
+  if (value.data.length !== n * n) throw new Error(`renderPreview: layer holds ${value.data.length} cells, expected ${n * n}`);
+  const rgba = out && out.length === bytes ? out : new Uint8ClampedArray(bytes);
+  const pick = samplePicks(n, side);
+  const data = value.data;
+  // The image's first row is the north row: pixel row y shows grid row side − 1 − y.
+  if (value.type === 'biome') {
+    const palette = new Uint8Array(256 * 3);
+    for (let k = 0; k < 256; k++) {
+      const c = BIOMES[k]?.color ?? NAN_RGB;
+      palette.set(c, k * 3);
+    }
+    for (let y = 0; y < side; y++) {
+      const row = pick[side - 1 - y] * n;
+      let p = y * side * 4;
+      for (let x = 0; x < side; x++, p += 4) {
+        const k = data[row + pick[x]] * 3;
+        rgba[p] = palette[k];
+        rgba[p + 1] = palette[k + 1];
+        rgba[p + 2] = palette[k + 2];
+        rgba[p + 3] = 255;
+      }
+    }
+    return { width: side, height: side, rgba };
+  }
+  if (value.meaning === 'mask') {
+    for (let y = 0; y < side; y++) {
+      const row = pick[side - 1 - y] * n;
+      let p = y * side * 4;
+      for (let x = 0; x < side; x++, p += 4) {
+        const c = data[row + pick[x]] > 0.5 ? WATER_MASK : LAND_MASK;
+        rgba[p] = c[0];
+        rgba[p + 1] = c[1];
+        rgba[p + 2] = c[2];
+        rgba[p + 3] = 255;
+      }
+    }
+    return { width: side, height: side, rgba };
+  }
+  const { ramp, range } = rampFor(value.meaning);
+  let lo: number;
+  let hi: number;
+  if (range) [lo, hi] = range;
+  else {
+    // renderLayer scales a data-ranged ramp to the range of the cells it draws: the sampled ones.
+    lo = Infinity;
+    hi = -Infinity;
+    for (let r = 0; r < side; r++) {
+      const row = pick[r] * n;
+      for (let c = 0; c < side; c++) {
+        const v = data[row + pick[c]];
+        if (v < lo) lo = v;
+        if (v > hi && v !== Infinity) hi = v;
+      }
+    }
+    if (!(lo <= hi)) [lo, hi] = [0, 0];
+  }
+  const scale = hi > lo ? 1 / (hi - lo) : 0;
+  for (let y = 0; y < side; y++) {
+    const row = pick[side - 1 - y] * n;
+    let p = y * side * 4;
+    for (let x = 0; x < side; x++, p += 4) {
+      const v = data[row + pick[x]];
+      if (Number.isNaN(v)) {
+        rgba[p] = NAN_RGB[0];
+        rgba[p + 1] = NAN_RGB[1];
+        rgba[p + 2] = NAN_RGB[2];
+      } else {
+        const t = v === Infinity ? 1 : (v - lo) * scale;
+        const k = (t <= 0 ? 0 : t >= 1 ? 255 : Math.round(t * 255)) * 3;
+        rgba[p] = ramp[k];
+        rgba[p + 1] = ramp[k + 1];
+        rgba[p + 2] = ramp[k + 2];
+      }
+      rgba[p + 3] = 255;
+    }
+  }
+  return { width: side, height: side, rgba };
 }
 
 export interface Histogram {

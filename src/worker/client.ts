@@ -8,7 +8,7 @@ import type { EvaluateRequest, FromWorker, ToWorker } from './protocol.ts';
 
 /** What the client needs of a Worker (a fake in tests). */
 export interface WorkerPort {
-  postMessage(message: ToWorker): void;
+  postMessage(message: ToWorker, transfer?: Transferable[]): void;
   addEventListener(type: 'message', listener: (e: MessageEvent<FromWorker>) => void): void;
   removeEventListener(type: 'message', listener: (e: MessageEvent<FromWorker>) => void): void;
 }
@@ -63,12 +63,18 @@ export class EngineClient {
     this.stale = false;
     const seq = ++this.seq;
     this.inFlight = { seq, sentAt: performance.now() };
-    this.worker.postMessage({ kind: 'evaluate', seq, ...this.source() });
+    const request = { kind: 'evaluate', seq, ...this.source() } as const;
+    this.worker.postMessage(request, request.recycle ?? []);
   }
 
   private receive(answer: FromWorker): void {
     const flight = this.inFlight;
     if (!flight || answer.seq !== flight.seq) return;
+    if (answer.kind === 'result' && !answer.final) {
+      // The first part (the pictures people watch): show it, keep waiting for the rest.
+      for (const l of [...this.listeners]) l(answer, performance.now() - flight.sentAt);
+      return;
+    }
     this.inFlight = null;
     const roundTrip = performance.now() - flight.sentAt;
     // Send the pending request before drawing this answer: the worker computes while we draw.

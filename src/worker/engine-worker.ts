@@ -18,8 +18,7 @@ scope.onmessage = (e) => {
     return;
   }
   try {
-    const { result, transfer } = evaluator.evaluate(msg);
-    scope.postMessage(result, transfer);
+    for (const { result, transfer } of evaluator.evaluate(msg)) scope.postMessage(result, transfer);
   } catch (err) {
     // A thrown error here is a bug or a graph the editor should not have let through (a
     // cycle); the nodes keep their last previews and the page shows the message.

@@ -15,6 +15,11 @@ export interface EvaluateRequest {
   /** The node the large viewer shows, drawn at up to `detailSize` pixels; null for none. */
   readonly detail: string | null;
   readonly detailSize: number;
+  /**
+   * Picture buffers the main thread has drawn and gives back (transferred), so the worker
+   * draws the next pictures into them instead of allocating: a drag draws ~10 a frame.
+   */
+  readonly recycle?: ArrayBuffer[];
 }
 
 /** Forget what was sent: the next answer carries every preview (a fresh page, a new canvas). */
@@ -51,7 +56,10 @@ export interface NodeResult {
   readonly portType?: PortType;
   readonly meaning?: Meaning;
   readonly image: Image | null;
-  /** Curve nodes: the histogram of their input values, drawn behind the curve. */
+  /**
+   * Curve nodes: the histogram of their input values, drawn behind the curve. Sent when the
+   * input changed (or with the node's first result): absent means "as before".
+   */
   readonly inputBins?: Bins;
 }
 
@@ -72,6 +80,11 @@ export interface Detail {
 export interface EvaluateResult {
   readonly kind: 'result';
   readonly seq: number;
+  /**
+   * False for the first part of an answer (the pictures people watch: the viewer's node and
+   * the final outputs), true for the last part; the request is done when the final part is in.
+   */
+  readonly final: boolean;
   /** Nodes whose result changed since the last answer, and nodes no longer in the graph. */
   readonly nodes: readonly NodeResult[];
   readonly removed: readonly string[];

@@ -1,25 +1,13 @@
 // Drives the editor in a real headless Chromium: launch, open the app, read pixels from the
 // page's own canvases, find sockets and controls, drag with a real mouse, keep screenshots.
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium as playwright, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 
+export { launch } from './chromium.ts';
+
 export const SCREENSHOTS = 'tests/screenshots';
-
-const ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-/** Chromium from @sparticuz/chromium, else CHROME_PATH, else Debian's /usr/bin/chromium. */
-async function chromiumPath(): Promise<string> {
-  try {
-    const { default: chromium } = await import('@sparticuz/chromium');
-    return await chromium.executablePath();
-  } catch (err) {
-    const fallback = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-    if (!fallback) throw err;
-    return fallback;
-  }
-}
 
 export interface Session {
   readonly context: BrowserContext;
@@ -27,14 +15,6 @@ export interface Session {
   /** Console errors and uncaught exceptions seen so far. */
   readonly errors: string[];
   close(): Promise<void>;
-}
-
-/**
- * A headless Chromium. Playwright starts it with a fresh temporary user-data directory, and
- * every session opens its own context, so no storage (the autosave) leaks between tests.
- */
-export async function launch(): Promise<Browser> {
-  return playwright.launch({ executablePath: await chromiumPath(), headless: true, args: ARGS });
 }
 
 export function appUrl(): string {

@@ -4,8 +4,6 @@ export default css`
   :host {
     display: block;
     position: relative;
-    width: var(--tg-curve-width, 228px);
-    height: var(--tg-curve-height, 148px);
     border-radius: 4px;
     overflow: hidden;
     background: #141920;

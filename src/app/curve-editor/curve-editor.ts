@@ -18,8 +18,6 @@ const HIT_RADIUS = 8;
  * previews follow the point while it moves and the whole drag is one undo step.
  *
  * @event tg-param-edit - The points changed (phases as ParamEditDetail).
- * @cssproperty --tg-curve-width - Width of the editor.
- * @cssproperty --tg-curve-height - Height of the editor.
  */
 export class TgCurveEditor extends LitElement {
   static override styles = styles;
@@ -39,10 +37,19 @@ export class TgCurveEditor extends LitElement {
   /** Histogram of the input values, from the worker. */
   @property({ attribute: false }) bins: Bins | undefined;
 
+  /** Size in CSS pixels. Given, not measured: reading the layout on every draw stalls a drag. */
+  @property({ type: Number }) width = 228;
+  @property({ type: Number }) height = 148;
+
   @state() private hover = -1;
-  @state() private drag: { index: number; points: Point[]; range: Range } | null = null;
+  @state() private drag: { index: number; points: Point[]; range: Range; box: DOMRect } | null = null;
 
   @query('canvas') private canvas!: HTMLCanvasElement;
+
+  override willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has('width')) this.style.width = `${this.width}px`;
+    if (changed.has('height')) this.style.height = `${this.height}px`;
+  }
 
   override render() {
     const pts = this.drag?.points ?? this.points;
@@ -82,7 +89,7 @@ export class TgCurveEditor extends LitElement {
   }
 
   private size(): { w: number; h: number } {
-    return { w: this.clientWidth || 228, h: this.clientHeight || 148 };
+    return { w: this.width, h: this.height };
   }
 
   private toPx(x: number, y: number, r: Range): [number, number] {
@@ -96,7 +103,8 @@ export class TgCurveEditor extends LitElement {
   }
 
   private local(e: MouseEvent): [number, number] {
-    const box = this.canvas.getBoundingClientRect();
+    // During a drag the editor does not move: measure it once, not on every pointer move.
+    const box = this.drag?.box ?? this.canvas.getBoundingClientRect();
     const { w, h } = this.size();
     // The canvas may be scaled by the canvas zoom: map client pixels back to CSS pixels.
     return [((e.clientX - box.left) / box.width) * w, ((e.clientY - box.top) / box.height) * h];
@@ -129,7 +137,7 @@ export class TgCurveEditor extends LitElement {
     if (k < 0) return;
     e.preventDefault();
     this.canvas.setPointerCapture(e.pointerId);
-    this.drag = { index: k, points: this.points.map((p) => [p[0], p[1]]), range: this.range };
+    this.drag = { index: k, points: this.points.map((p) => [p[0], p[1]]), range: this.range, box: this.canvas.getBoundingClientRect() };
     this.send('begin');
   }
 
@@ -138,6 +146,9 @@ export class TgCurveEditor extends LitElement {
       this.hover = this.hit(e);
       return;
     }
+    // The canvas under us tracks every pointer move (and measures itself to do so): a point
+    // drag is ours alone, and those measurements would cost the drag its frame rate.
+    e.stopPropagation();
     const [px, py] = this.local(e);
     const [x, y] = this.fromPx(px, py, this.drag.range);
     const next = movePoint(this.drag.points, this.drag.index, x, y, this.spec);

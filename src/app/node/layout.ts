@@ -15,6 +15,8 @@ export const BODY_GAP = 6;
 /** Side of a node's preview picture, in CSS pixels. */
 export const PREVIEW_SIZE = 148;
 export const INPUT_COLUMN = 84;
+/** The curve editor spans the node between 8-pixel margins. */
+export const CURVE_WIDTH = NODE_WIDTH - 16;
 export const PARAM_ROW = 24;
 export const TABLE_ROW = 19;
 export const FOOTER = 8;

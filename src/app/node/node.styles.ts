@@ -13,6 +13,8 @@ export default css`
     border-radius: 7px;
     box-shadow: 0 4px 14px rgba(0, 0, 0, 0.35);
     user-select: none;
+    /* A node's size is fixed: what changes inside it (a picture, a value) stays inside it. */
+    contain: layout style;
   }
   :host([selected]) {
     border-color: var(--tg-selected, #ffd166);

@@ -10,10 +10,14 @@ import type { PortType } from '../../model/values.ts';
 import { NodeWatch } from '../controllers.ts';
 import type { Schemes, TypedSocket, ViewNode } from '../canvas/view-objects.ts';
 import { GROUP_COLORS } from '../theme.ts';
-import { hasCurveEditor } from './layout.ts';
+import { CURVE_WIDTH, hasCurveEditor, PREVIEW_SIZE } from './layout.ts';
 import styles from './node.styles.ts';
 
 const stop = (e: Event) => e.stopPropagation();
+/** A slider being dragged needs no help from the canvas, which measures itself on every move. */
+const stopWhileDragging = (e: PointerEvent) => {
+  if (e.buttons) e.stopPropagation();
+};
 
 /**
  * The rete node view. Reads the model through its ViewNode's context and never writes it:
@@ -41,9 +45,12 @@ export class TgNode extends LitElement {
     const view = this.data;
     if (!view) return;
     this.selected = view.ctx.core.selection.has(view.id);
-    this.dataset.nodeId = view.id;
-    this.style.width = `${view.width}px`;
-    this.style.height = `${view.height}px`;
+    // Written once: touching the host's style on every update would restyle the canvas.
+    if (this.dataset.nodeId !== view.id) {
+      this.dataset.nodeId = view.id;
+      this.style.width = `${view.width}px`;
+      this.style.height = `${view.height}px`;
+    }
   }
 
   override render() {
@@ -58,7 +65,7 @@ export class TgNode extends LitElement {
       </header>
       ${outputs.slice(1).map(([key, spec]) => html`<div class="extra-out">${this.output(key, spec.type, spec.meaning)}</div>`)}
       ${hasCurveEditor(def) ? this.curveBody(def, model.params.points as Point[]) : this.pictureBody(def)}
-      <div class="params" @pointerdown=${stop} @dblclick=${stop} @contextmenu=${stop}>
+      <div class="params" @pointerdown=${stop} @pointermove=${stopWhileDragging} @dblclick=${stop} @contextmenu=${stop}>
         ${Object.entries(def.params)
           .filter(([, spec]) => spec.kind !== 'points')
           .map(([key, spec]) => html`<tg-param .nodeId=${view.id} .name=${key} .spec=${spec} .value=${model.params[key]}></tg-param>`)}
@@ -67,7 +74,7 @@ export class TgNode extends LitElement {
 
   private pictureBody(def: AnyNodeDef) {
     const result = this.watch.result;
-    const meta = result ? `${result.meaning ?? result.portType ?? ''}${result.state === 'ok' ? ` · ${result.ms.toFixed(1)} ms` : ''}` : '';
+    const meta = result ? (result.meaning ?? result.portType ?? result.state) : '';
     return html`<div class="body">
       <div class="inputs">
         ${Object.entries(def.inputs).map(
@@ -77,7 +84,7 @@ export class TgNode extends LitElement {
         )}
         <div class="meta">${meta}</div>
       </div>
-      <tg-preview .result=${result}></tg-preview>
+      <tg-preview .previews=${this.data!.ctx.previews} .nodeId=${this.data!.id}></tg-preview>
     </div>`;
   }
 
@@ -95,6 +102,8 @@ export class TgNode extends LitElement {
         .spec=${spec as PointsParam}
         .points=${points}
         .bins=${result?.inputBins}
+        .width=${CURVE_WIDTH}
+        .height=${PREVIEW_SIZE}
       ></tg-curve-editor>
       ${result && result.state !== 'ok' ? html`<div class="curve-error ${result.state}" role="status">${result.message}</div>` : nothing}
     </div>`;

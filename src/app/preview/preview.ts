@@ -1,12 +1,13 @@
 // A node's picture: the worker's RGBA drawn into a canvas, or why there is none.
 
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { html, LitElement, nothing } from 'lit';
 import { property, query } from 'lit/decorators.js';
-import type { NodeResult } from '../../worker/protocol.ts';
+import { ResultWatch } from '../controllers.ts';
+import type { PreviewStore } from '../previews.ts';
 import styles from './preview.styles.ts';
 
 /**
- * Draws a NodeResult: the picture when the node has an output, its message when it failed
+ * Draws a node's result: the picture when the node has an output, its message when it failed
  * (in red) or waits on a missing input (in grey). A failed node keeps its last picture under
  * the message, so an error while dragging does not flash the node blank.
  *
@@ -15,26 +16,31 @@ import styles from './preview.styles.ts';
 export class TgPreview extends LitElement {
   static override styles = styles;
 
-  /** What the worker said about the node. */
-  @property({ attribute: false }) result: NodeResult | undefined;
+  /** Where the node's results arrive. */
+  @property({ attribute: false }) previews: PreviewStore | null = null;
+
+  /** The node drawn. */
+  @property() nodeId = '';
 
   @query('canvas') private canvas!: HTMLCanvasElement;
+
+  private readonly watch = new ResultWatch(this, () => (this.previews && this.nodeId ? { previews: this.previews, id: this.nodeId } : null));
 
   /** The version drawn last, so a re-render without a new picture does not redraw it. */
   private drawn = -1;
 
   override render() {
-    const r = this.result;
+    const r = this.watch.result;
     const message = r && r.state !== 'ok' ? r.message ?? r.state : null;
     return html`<canvas part="canvas"></canvas>
       ${!r ? html`<div class="empty">computing…</div>` : nothing}
       ${message ? html`<div class="message ${r!.state === 'failed' ? 'failed' : ''}" role="status">${message}</div>` : nothing}`;
   }
 
-  protected override updated(changed: PropertyValues<this>): void {
-    if (!changed.has('result')) return;
-    const r = this.result;
-    if (!r?.image || r.version === this.drawn) return;
+  protected override updated(): void {
+    const r = this.watch.result;
+    // A picture whose buffer went back to the worker was drawn already.
+    if (!r?.image || r.version === this.drawn || r.image.rgba.byteLength === 0) return;
     this.drawn = r.version;
     const { width, height, rgba } = r.image;
     if (this.canvas.width !== width) this.canvas.width = width;

@@ -26,6 +26,7 @@ export class TgViewer extends LitElement {
 
   private disposers: (() => void)[] = [];
   private drawn: Detail | null = null;
+  private drawnOn: HTMLCanvasElement | null = null;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -105,9 +106,10 @@ export class TgViewer extends LitElement {
     const id = this.core?.primary;
     const detail = this.previews?.detail;
     const canvas = this.canvas;
-    if (!canvas || !detail || detail.id !== id) return;
-    if (this.drawn === detail && canvas.width === detail.image.width) return;
+    if (!canvas || !detail || detail.id !== id || detail.image.rgba.byteLength === 0) return;
+    if (this.drawn === detail && this.drawnOn === canvas) return;
     this.drawn = detail;
+    this.drawnOn = canvas;
     const { width, height, rgba } = detail.image;
     canvas.width = width;
     canvas.height = height;

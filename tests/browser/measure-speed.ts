@@ -1,0 +1,255 @@
+// Measures the editor's speed in a real headless Chromium: a curve point of the default graph
+// (256²) dragged at 60 pointer moves a second, and how fast the biome preview follows.
+//
+//   npm run measure:editor            production build (vite build + preview)
+//   npm run measure:editor -- --dev   the dev server, as `npm run dev` serves it
+//
+// Not a test: wall-clock figures depend on the machine, so they go in the README, not in an
+// assertion. Prints one JSON object with the medians and extremes.
+import { build, createServer, preview } from 'vite';
+import type { Page } from 'playwright-core';
+import { launch } from './chromium.ts';
+
+const MOVES = Number(process.env.MOVES ?? 240);
+/** Drags measured one after the other; the figures pool their samples. */
+const RUNS = Number(process.env.RUNS ?? 3);
+const FRAME_MS = 1000 / 60;
+const dev = process.argv.includes('--dev');
+
+interface Sample {
+  readonly edit: number;
+  readonly drawn: number;
+  readonly latency: number;
+}
+
+function quantile(xs: readonly number[], q: number): number {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * (s.length - 1) + 0.5))];
+}
+
+function round(v: number): number {
+  return Math.round(v * 10) / 10;
+}
+
+async function serve(): Promise<{ url: string; close(): Promise<void> }> {
+  if (dev) {
+    const server = await createServer({ configFile: 'vite.config.ts', logLevel: 'warn', server: { host: '127.0.0.1', port: 0, hmr: false } });
+    await server.listen();
+    return { url: server.resolvedUrls!.local[0], close: () => server.close() };
+  }
+  await build({ configFile: 'vite.config.ts', logLevel: 'warn', build: { outDir: 'dist' } });
+  const server = await preview({ configFile: 'vite.config.ts', logLevel: 'warn', preview: { host: '127.0.0.1', port: 0 } });
+  return { url: server.resolvedUrls!.local[0], close: () => new Promise((r) => server.httpServer.close(() => r())) };
+}
+
+/** Installs the probes in the page: edits, requests, biome draws, long tasks, frame gaps. */
+async function instrument(page: Page): Promise<void> {
+  // tsx keeps function names with a helper the page does not have.
+  await page.evaluate('window.__name = (f) => f');
+  await page.evaluate(() => {
+    type Probe = {
+      edits: number[];
+      sentEdit: Map<number, number>;
+      draws: { edit: number; at: number }[];
+      answers: { total: number; evaluate: number; rtt: number; ran: Record<string, number> }[];
+      cycles: number[];
+      longTasks: number[];
+      frames: number[];
+      running: boolean;
+    };
+    const tg = (window as never as { terrainGraph: Record<string, never> }).terrainGraph as unknown as {
+      client: { seq: number; worker: { postMessage(m: unknown, t?: unknown): void }; subscribe(l: (a: { kind: string; seq: number; final: boolean; nodes: { id: string }[]; totalMs: number; evaluateMs: number; ran: Record<string, number> }, rtt: number) => void): void };
+      previews: { subscribe(id: string, l: () => void): void };
+    };
+    const probe: Probe = { edits: [], sentEdit: new Map(), draws: [], answers: [], cycles: [], longTasks: [], frames: [], running: true };
+    (window as never as { probe: Probe }).probe = probe;
+    // An edit is a curve-point update sent by the editor element.
+    window.addEventListener('tg-param-edit', (e) => {
+      if ((e as CustomEvent).detail.phase === 'update') probe.edits.push(performance.now());
+    }, true);
+    // Which edit each request carries: the newest at the time it is posted.
+    const worker = tg.client.worker;
+    const post = worker.postMessage.bind(worker);
+    worker.postMessage = (m: unknown, t?: unknown) => {
+      const msg = m as { kind: string; seq: number };
+      if (msg.kind === 'evaluate') probe.sentEdit.set(msg.seq, probe.edits.length - 1);
+      post(m, t);
+    };
+    let lastSeq = 0;
+    tg.client.subscribe((a, rtt) => {
+      if (a.kind !== 'result') return;
+      lastSeq = a.seq;
+      if (a.nodes.some((n) => n.id === 'biomes')) probe.answers.push({ total: a.totalMs, evaluate: a.evaluateMs, rtt, ran: a.ran });
+      if (a.final && a.nodes.length) probe.cycles.push(a.totalMs);
+    });
+    // The biome preview is drawn in the element's update right after the store tells it.
+    tg.previews.subscribe('biomes', () => {
+      const seq = lastSeq;
+      queueMicrotask(async () => {
+        type Lit = HTMLElement & { updateComplete: Promise<unknown> };
+        const nodeEl = findBiomeNode() as Lit | null;
+        await nodeEl?.updateComplete;
+        await (nodeEl?.shadowRoot?.querySelector('tg-preview') as Lit | null)?.updateComplete;
+        const edit = probe.sentEdit.get(seq);
+        if (edit !== undefined && edit >= 0) probe.draws.push({ edit, at: performance.now() });
+      });
+    });
+    function findBiomeNode(): HTMLElement | null {
+      const walk = (root: ParentNode): HTMLElement | null => {
+        for (const child of root.querySelectorAll('*')) {
+          if (child.localName === 'tg-node' && (child as HTMLElement).dataset.nodeId === 'biomes') return child as HTMLElement;
+          if (child.shadowRoot) {
+            const hit = walk(child.shadowRoot);
+            if (hit) return hit;
+          }
+        }
+        return null;
+      };
+      return walk(document);
+    }
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) probe.longTasks.push(e.duration);
+    }).observe({ type: 'longtask', buffered: false });
+    let last = performance.now();
+    const frame = (t: number) => {
+      probe.frames.push(t - last);
+      last = t;
+      if (probe.running) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+async function main(): Promise<void> {
+  const server = await serve();
+  const browser = await launch();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    await page.goto(server.url);
+    await page.waitForFunction(() => {
+      const tg = (window as never as { terrainGraph?: { core: { graph: { nodes: { id: string }[] } }; previews: { get(id: string): unknown }; client: { busy: boolean } } }).terrainGraph;
+      return !!tg && tg.core.graph.nodes.every((n) => tg.previews.get(n.id)) && !tg.client.busy;
+    });
+    await page.evaluate(async () => {
+      const app = document.querySelector('tg-app') as unknown as { ready: Promise<{ settled(): Promise<void> }> };
+      await (await app.ready).settled();
+    });
+    await page.waitForTimeout(500);
+    await instrument(page);
+
+    // The C curve's point at x = 0: moving it moves most of the continent, so everything
+    // downstream (height, water, coast, rank, climate, biomes) recomputes on every move.
+    const editor = page.locator('tg-node[data-node-id="contCurve"] tg-curve-editor');
+    const k = await page.evaluate(() => {
+      const pts = (window as never as { terrainGraph: { core: { node(id: string): { params: { points: number[][] } } } } }).terrainGraph.core.node('contCurve').params.points;
+      return pts.findIndex((p) => p[0] === 0);
+    });
+    const at = (await editor.evaluate((el, index) => (el as unknown as { pointAt(k: number): { x: number; y: number } }).pointAt(index), k))!;
+    const cdp = process.env.PROFILE ? await page.context().newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
+    if (process.env.TRACE) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+    for (let run = 0; run < RUNS; run++) {
+      await page.mouse.move(at.x, at.y);
+      await page.mouse.down();
+      const start = Date.now();
+      for (let i = 1; i <= MOVES; i++) {
+        // Up and down by ±12 px, one move per frame.
+        const phase = (i / 60) * Math.PI * 2;
+        await page.mouse.move(at.x, at.y - 12 * Math.sin(phase));
+        const due = start + i * FRAME_MS;
+        const wait = due - Date.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      }
+      await page.waitForTimeout(300);
+      await page.mouse.up();
+      await page.waitForTimeout(500);
+      await page.evaluate(() => (window as never as { probe: { draws: unknown[] } }).probe.draws.push({ edit: -1, at: -1 }));
+    }
+    if (process.env.TRACE) {
+      const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: { name: string; dur?: number; ph: string; tid: number; args?: { data?: { frame?: string } } }[] };
+      const main = new Map<number, number>();
+      for (const e of trace.traceEvents) if (e.name === 'RunTask' && e.dur) main.set(e.tid, (main.get(e.tid) ?? 0) + e.dur);
+      const totals = new Map<string, number>();
+      for (const e of trace.traceEvents) if (e.dur && e.ph === 'X') totals.set(`${e.tid} ${e.name}`, (totals.get(`${e.tid} ${e.name}`) ?? 0) + e.dur / 1000);
+      console.error([...totals].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`).join('\n'));
+      // Tasks over 50 ms and what they did: the page's main thread in detail.
+      const mainTid = (trace.traceEvents as { name: string; tid: number }[]).find((e) => e.name === 'Commit')?.tid;
+      const events = trace.traceEvents as { name: string; dur?: number; ph: string; tid: number; ts: number; args?: unknown }[];
+      for (const t of events.filter((e) => e.name === 'RunTask' && e.tid === mainTid && (e.dur ?? 0) > 50_000)) {
+        const inside = events.filter((e) => e.tid === t.tid && e.ph === 'X' && e.ts >= t.ts && e.ts < t.ts + t.dur! && e !== t && (e.dur ?? 0) > (t.tid === mainTid ? 500 : 5_000));
+        console.error(`long task ${(t.dur! / 1000).toFixed(1)} ms on ${t.tid}: ${inside.map((e) => `${e.name} ${(e.dur! / 1000).toFixed(1)} ${JSON.stringify(e.args).slice(0, 120)}`).join(' | ')}`);
+      }
+    }
+    if (cdp) {
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }[]; samples: number[]; timeDeltas: number[] } };
+      const self = new Map<string, number>();
+      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+      profile.samples.forEach((id, j) => {
+        const n = byId.get(id)!;
+        const key = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
+        self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[j] ?? 0) / 1000);
+      });
+      console.error([...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`).join('\n'));
+    }
+
+    const probe = await page.evaluate(() => {
+      const p = (window as never as { probe: { edits: number[]; draws: { edit: number; at: number }[]; answers: { total: number; evaluate: number; rtt: number; ran: Record<string, number> }[]; cycles: number[]; longTasks: number[]; frames: number[]; running: boolean } }).probe;
+      p.running = false;
+      return { edits: p.edits, draws: p.draws, answers: p.answers, cycles: p.cycles, longTasks: p.longTasks, frames: p.frames };
+    });
+    // Runs are separated by a marker draw (edit −1); intervals are taken within a run.
+    const samples: Sample[] = [];
+    const intervals: number[] = [];
+    let prev: Sample | null = null;
+    for (const d of probe.draws) {
+      if (d.edit < 0) {
+        prev = null;
+        continue;
+      }
+      const sample = { edit: d.edit, drawn: d.at, latency: d.at - probe.edits[d.edit] };
+      if (prev) intervals.push(sample.drawn - prev.drawn);
+      samples.push(sample);
+      prev = sample;
+    }
+    const result = {
+      build: dev ? 'dev server' : 'production build',
+      grid: '256 × 256',
+      pointerMoves: MOVES * RUNS,
+      runs: RUNS,
+      edits: probe.edits.length,
+      biomeRefreshes: samples.length,
+      // Time from a pointer move to the biome preview drawn with it.
+      latencyMs: { median: round(quantile(samples.map((s) => s.latency), 0.5)), p90: round(quantile(samples.map((s) => s.latency), 0.9)), max: round(Math.max(...samples.map((s) => s.latency))) },
+      // Time between two biome preview refreshes while the point moves.
+      refreshIntervalMs: { median: round(quantile(intervals, 0.5)), p90: round(quantile(intervals, 0.9)) },
+      // Worker, per request: evaluating what lies downstream of the point; that plus drawing
+      // the biome picture (posted first); and the whole cycle with every changed picture.
+      workerMs: {
+        evaluate: round(quantile(probe.answers.map((a) => a.evaluate), 0.5)),
+        biomeReady: round(quantile(probe.answers.map((a) => a.total), 0.5)),
+        allPictures: round(quantile(probe.cycles, 0.5)),
+      },
+      // From posting a request to the biome picture's arrival on the main thread.
+      roundTripMs: { median: round(quantile(probe.answers.map((a) => a.rtt), 0.5)) },
+      // Kernel time per node that reran, medians over the drag.
+      kernelMs: Object.fromEntries(
+        [...new Set(probe.answers.flatMap((a) => Object.keys(a.ran)))].map((id) => [id, round(quantile(probe.answers.map((a) => a.ran[id] ?? 0), 0.5))]),
+      ),
+      // The UI thread: tasks over 50 ms as the browser reports them, and the longest frame gap.
+      longTasks: probe.longTasks.length,
+      longestTaskMs: round(Math.max(0, ...probe.longTasks)),
+      frameGapMs: { median: round(quantile(probe.frames.slice(5), 0.5)), max: round(Math.max(...probe.frames.slice(5))) },
+    };
+    console.log(JSON.stringify(result, null, 2));
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+await main();
