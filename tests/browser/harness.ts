@@ -99,6 +99,15 @@ export async function socketCenter(page: Page, nodeId: string, side: 'input' | '
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
+/** A point on a wire (a third of the way along), in page pixels. */
+export async function wirePoint(page: Page, key: string): Promise<{ x: number; y: number }> {
+  return page.locator(`tg-wire svg[data-wire="${key}"] path.hit`).evaluate((path: SVGPathElement) => {
+    const p = path.getPointAtLength(path.getTotalLength() / 3);
+    const m = path.getScreenCTM()!;
+    return { x: m.a * p.x + m.c * p.y + m.e, y: m.b * p.x + m.d * p.y + m.f };
+  });
+}
+
 /** Drags with the real mouse from one point to another in steps. */
 export async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, steps = 12): Promise<void> {
   await page.mouse.move(from.x, from.y);

@@ -3,7 +3,7 @@
 // offers the nodes that can take it.
 import { afterEach, beforeAll, afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { drag, dragWire, launch, nodePixels, openApp, screenshot, settle, socketCenter, wires, type Session } from './harness.ts';
+import { drag, dragWire, launch, nodePixels, openApp, screenshot, settle, socketCenter, wirePoint, wires, type Session } from './harness.ts';
 
 describe('wiring on the canvas', () => {
   let browser: Browser;
@@ -94,5 +94,52 @@ describe('wiring on the canvas', () => {
     await menu.locator('.item[data-type="rank"]').click();
     await settle(s.page);
     expect(await wires(s.page)).toContain('water.terrain>rank2.terrain');
+  });
+
+  it('selects a wire with a click, cuts it with Delete, and undo brings it back', async () => {
+    const page = s.page;
+    const key = 'moistNoise.out>moisture.noise';
+    const at = await wirePoint(page, key);
+    await page.mouse.click(at.x, at.y);
+    await expect.poll(() => page.locator(`tg-wire svg[data-wire="${key}"].selected`).count()).toBe(1);
+    await screenshot(page, 'wiring-wire-selected');
+    await page.keyboard.press('Delete');
+    await settle(page);
+    expect(await wires(page)).not.toContain(key);
+    expect(await page.locator(`tg-wire svg[data-wire="${key}"]`).count()).toBe(0);
+    await page.keyboard.press('Control+z');
+    await settle(page);
+    expect(await wires(page)).toContain(key);
+  });
+
+  it('shows the error of a failing node on the node while the others keep working', async () => {
+    const page = s.page;
+    const area = (await page.locator('tg-app .canvas').boundingBox())!;
+    await page.mouse.click(area.x + 150, area.y + area.height - 150, { button: 'right' });
+    await page.keyboard.type('chain');
+    await page.keyboard.press('Enter');
+    await settle(page);
+    expect(await page.locator('tg-node[data-node-id="chain"]').count()).toBe(1);
+    // An unwired selector: the node says what it waits for.
+    await expect.poll(() => page.locator('tg-node[data-node-id="chain"] tg-preview .message').textContent()).toContain('not wired');
+    await dragWire(page, ['cont', 'out'], ['chain', 'selector']);
+    await dragWire(page, ['eros', 'out'], ['chain', 'in0']);
+    await dragWire(page, ['pv', 'out'], ['chain', 'in3']);
+    await settle(page);
+    // Two knots for in0 … in3: the kernel refuses, and the node shows why.
+    const message = page.locator('tg-node[data-node-id="chain"] tg-preview .message.failed');
+    await expect.poll(() => message.textContent()).toContain('in3 is wired but has no knot');
+    await screenshot(page, 'wiring-failing-node');
+    const states = await page.evaluate(() => {
+      const tg = (window as never as { terrainGraph: { core: { graph: { nodes: { id: string }[] } }; previews: { get(id: string): { state: string } } } }).terrainGraph;
+      return tg.core.graph.nodes.filter((n) => n.id !== 'chain').map((n) => tg.previews.get(n.id).state);
+    });
+    expect(new Set(states)).toEqual(new Set(['ok']));
+    // Adding the missing knots fixes it.
+    const knots = page.locator('tg-node[data-node-id="chain"] tg-param[name="knots"] input');
+    await knots.fill('-0.3, 0, 0.2, 0.4');
+    await knots.press('Enter');
+    await settle(page);
+    await expect.poll(() => page.evaluate(() => (window as never as { terrainGraph: { previews: { get(id: string): { state: string } } } }).terrainGraph.previews.get('chain').state)).toBe('ok');
   });
 });

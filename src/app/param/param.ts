@@ -15,9 +15,14 @@ function digitsFor(step: number): number {
   return Math.min(4, Math.max(0, Math.ceil(-Math.log10(step) - 1e-9)));
 }
 
-/** The value rounded to its step's digits, without trailing zeros (0.5, not 0.500). */
-function format(value: number, step: number): string {
-  return String(Number(value.toFixed(digitsFor(step))));
+/**
+ * The value for the typed-entry field: rounded to its step's digits without trailing zeros
+ * (0.5, not 0.500), but never hiding digits the value really has (a file may say 0.274 for a
+ * param whose slider steps by 0.005). The slider's step is for dragging, not a rule.
+ */
+function formatTyped(value: number, step: number): string {
+  const rounded = Number(value.toFixed(digitsFor(step)));
+  return rounded === value ? String(rounded) : String(Number(value.toPrecision(6)));
 }
 
 const ROW_NAMES = ['cold', 'cool', 'warm', 'hot'];
@@ -86,7 +91,7 @@ export class TgParam extends LitElement {
             @input=${this.slid}
             @change=${this.dragEnd}
           />
-          <input type="number" min=${spec.min} max=${spec.max} step=${step} .value=${live(format(v, step))} @change=${this.typed} title="${spec.min} … ${spec.max}" />`;
+          <input type="number" min=${spec.min} max=${spec.max} step="any" .value=${live(formatTyped(v, step))} @change=${this.typed} title="${spec.min} … ${spec.max}" />`;
       }
       case 'enum':
         return html`${label}

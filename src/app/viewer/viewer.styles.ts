@@ -28,6 +28,10 @@ export default css`
     border-radius: 4px;
     overflow: hidden;
   }
+  .stale canvas {
+    opacity: 0.45;
+    filter: grayscale(0.6);
+  }
   canvas {
     display: block;
     width: 100%;

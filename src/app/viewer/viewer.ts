@@ -79,10 +79,11 @@ export class TgViewer extends LitElement {
     const result = this.previews?.get(node.id);
     const detail = this.previews?.detail;
     const shown = detail && detail.id === node.id ? detail : null;
+    const stale = !!result && result.state !== 'ok';
     return html`<h2 data-viewer-node=${node.id}>${node.title}</h2>
       <div class="sub">${node.id} · ${def?.title ?? node.type}</div>
-      <div class="frame"><canvas aria-label="output of ${node.title}"></canvas></div>
-      ${result && result.state !== 'ok' ? html`<div class="message ${result.state}" role="status">${result.message}</div>` : nothing}
+      <div class="frame ${stale ? 'stale' : ''}"><canvas aria-label="output of ${node.title}"></canvas></div>
+      ${stale ? html`<div class="message ${result!.state}" role="status">${result!.message}${shown ? html`<br /><small>Shown: the last output before this.</small>` : nothing}</div>` : nothing}
       ${shown
         ? html`<dl>
             <dt>output</dt>
