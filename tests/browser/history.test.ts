@@ -105,9 +105,18 @@ describe('undo and redo', () => {
       (window as never as { terrainGraph: { core: { graph: { nodes: { id: string; position: number[] }[] } } } }).terrainGraph.core.graph.nodes.map((n) => [n.id, [...n.position]]),
     );
     const cont = page.locator('tg-node[data-node-id="cont"] header .title');
-    const eros = page.locator('tg-node[data-node-id="eros"] header .title');
-    await cont.click();
-    await eros.click({ modifiers: ['Control'] });
+    const erosBox = (await page.locator('tg-node[data-node-id="eros"]').boundingBox())!;
+    const area = (await page.locator('tg-app .canvas').boundingBox())!;
+    // Shift-drag a box from the empty corner to the middle of eros: it touches cont and eros.
+    await page.keyboard.down('Shift');
+    await drag(page, { x: area.x + 4, y: area.y + 4 }, { x: erosBox.x + erosBox.width / 2, y: erosBox.y + erosBox.height / 2 });
+    await page.keyboard.up('Shift');
+    const selected = await page.evaluate(() => [...(window as never as { terrainGraph: { core: { selection: Set<string> } } }).terrainGraph.core.selection].sort());
+    expect(selected).toEqual(['cont', 'eros']);
+    // Ctrl-click takes one out and puts it back.
+    await cont.click({ modifiers: ['Control'] });
+    expect(await page.evaluate(() => [...(window as never as { terrainGraph: { core: { selection: Set<string> } } }).terrainGraph.core.selection])).toEqual(['eros']);
+    await cont.click({ modifiers: ['Control'] });
     const box = (await cont.boundingBox())!;
     await drag(page, { x: box.x + 10, y: box.y + 5 }, { x: box.x + 10, y: box.y + 5 + 60 });
     await settle(page);

@@ -67,12 +67,18 @@ export class TgApp extends LitElement {
     const onOver = (e: DragEvent) => this.dragOver(e);
     const onLeave = () => (this.dropping = false);
     const onDrop = (e: DragEvent) => this.drop(e);
+    // A press anywhere but in the open menu closes it.
+    const onDown = (e: PointerEvent) => {
+      if (this.menu && !e.composedPath().some((t) => t instanceof Element && t.localName === 'tg-node-menu')) this.menu = null;
+    };
     window.addEventListener('keydown', onKey);
+    this.addEventListener('pointerdown', onDown, true);
     this.addEventListener('dragover', onOver);
     this.addEventListener('dragleave', onLeave);
     this.addEventListener('drop', onDrop);
     this.disposers.push(
       () => window.removeEventListener('keydown', onKey),
+      () => this.removeEventListener('pointerdown', onDown, true),
       () => this.removeEventListener('dragover', onOver),
       () => this.removeEventListener('dragleave', onLeave),
       () => this.removeEventListener('drop', onDrop),
