@@ -39,6 +39,12 @@ describe('the preview evaluator', () => {
     expect(result.nodes.map((n) => n.id).sort()).toEqual(DEFAULT.nodes.map((n) => n.id).sort());
     for (const n of result.nodes) {
       expect(n.state, n.id).toBe('ok');
+      if (DEFAULT.nodes.find((d) => d.id === n.id)!.type === 'curve') {
+        // A curve node shows its curve over its input's histogram, not a picture.
+        expect(n.image).toBeNull();
+        expect(n.inputBins).toBeDefined();
+        continue;
+      }
       expect(n.image?.width).toBe(64);
       expect(distinctColours(n.image!.rgba), n.id).toBeGreaterThan(1);
     }
@@ -127,31 +133,33 @@ describe('the engine client', () => {
     client.invalidate();
     for (value = 1; value <= 5; value++) client.invalidate();
     expect(worker.sent.length).toBe(1);
-    worker.answer(1);
+    worker.answer(1, false);
     expect(worker.sent.length).toBe(2);
     expect((worker.sent[1] as EvaluateRequest).graph.name).toBe('v6');
-    worker.answer(2);
+    worker.answer(2, false);
     expect(worker.sent.length).toBe(2);
     expect(answers).toEqual([1, 2]);
     expect(client.busy).toBe(false);
   });
 
-  it('shows the first part of an answer at once and sends the next request only after the final part', () => {
+  it('sends the next request when the first part of an answer is in, and still passes on the rest', () => {
     const worker = new FakeWorker();
     const client = new EngineClient(worker, () => ({ graph: DEFAULT, previewSize: 64, detail: null, detailSize: 128 }));
-    const parts: boolean[] = [];
-    client.subscribe((a) => parts.push(a.kind === 'result' && a.final));
+    const parts: string[] = [];
+    client.subscribe((a) => parts.push(`${a.seq}${a.kind === 'result' && a.final ? ' final' : ''}`));
     client.invalidate();
     client.invalidate();
-    worker.answer(1, false);
-    expect(parts).toEqual([false]);
     expect(worker.sent.length).toBe(1);
-    worker.answer(1, true);
-    expect(parts).toEqual([false, true]);
+    worker.answer(1, false);
     expect(worker.sent.length).toBe(2);
+    worker.answer(1, true);
+    worker.answer(2, false);
+    worker.answer(2, true);
+    expect(parts).toEqual(['1', '1 final', '2', '2 final']);
+    expect(client.busy).toBe(false);
   });
 
-  it('ignores an answer to a request it did not send last', () => {
+  it('ignores an answer to a request it never sent', () => {
     const worker = new FakeWorker();
     const client = new EngineClient(worker, () => ({ graph: DEFAULT, previewSize: 64, detail: null, detailSize: 128 }));
     const answers: number[] = [];

@@ -2,7 +2,9 @@
 //
 // An edit only marks the previews stale; the graph is read when a request is actually sent,
 // so during a drag the worker always gets the newest graph and never the 30 states in
-// between (mapgen4 does the same). Answers come back to the subscribers in order.
+// between (mapgen4 does the same). Answers come back to the subscribers in order. A request
+// counts as answered when the first part of its answer is in (the pictures people watch);
+// the rest follows in order and is passed on as it comes.
 
 import type { EvaluateRequest, FromWorker, ToWorker } from './protocol.ts';
 
@@ -69,15 +71,16 @@ export class EngineClient {
 
   private receive(answer: FromWorker): void {
     const flight = this.inFlight;
-    if (!flight || answer.seq !== flight.seq) return;
-    if (answer.kind === 'result' && !answer.final) {
-      // The first part (the pictures people watch): show it, keep waiting for the rest.
-      for (const l of [...this.listeners]) l(answer, performance.now() - flight.sentAt);
+    const current = flight !== null && answer.seq === flight.seq;
+    // The rest of an answer whose first part already came: show it, it is still news.
+    if (!current) {
+      if (answer.kind === 'result' && answer.seq <= this.seq) for (const l of [...this.listeners]) l(answer, NaN);
       return;
     }
+    // The first part (the pictures people watch) frees the way for the next request: the
+    // worker then starts on it as soon as it has drawn the rest, and never waits for us.
     this.inFlight = null;
     const roundTrip = performance.now() - flight.sentAt;
-    // Send the pending request before drawing this answer: the worker computes while we draw.
     if (this.stale) this.send();
     for (const l of [...this.listeners]) l(answer, roundTrip);
   }

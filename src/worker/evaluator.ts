@@ -146,7 +146,8 @@ export class PreviewEvaluator {
         transfer.push(inputBins.counts.buffer as ArrayBuffer);
       }
     }
-    if (value) {
+    // A curve node shows its curve, not a picture (the viewer draws its output when asked).
+    if (value && node.type !== 'curve') {
       image = this.image(value, n, req.previewSize);
       transfer.push(image.rgba);
     }

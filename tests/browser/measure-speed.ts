@@ -85,8 +85,9 @@ async function instrument(page: Page): Promise<void> {
     });
     // The biome preview is drawn in the element's update right after the store tells it.
     tg.previews.subscribe('biomes', () => {
-      const seq = lastSeq;
+      // The client tells the store before it tells us the answer's seq: read it after.
       queueMicrotask(async () => {
+        const seq = lastSeq;
         type Lit = HTMLElement & { updateComplete: Promise<unknown> };
         const nodeEl = findBiomeNode() as Lit | null;
         await nodeEl?.updateComplete;
@@ -127,6 +128,7 @@ async function main(): Promise<void> {
   try {
     const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     await page.goto(server.url);
+    if (process.env.DEBUG) page.on('console', (m) => console.error('page:', m.text()));
     await page.waitForFunction(() => {
       const tg = (window as never as { terrainGraph?: { core: { graph: { nodes: { id: string }[] } }; previews: { get(id: string): unknown }; client: { busy: boolean } } }).terrainGraph;
       return !!tg && tg.core.graph.nodes.every((n) => tg.previews.get(n.id)) && !tg.client.busy;
@@ -176,7 +178,8 @@ async function main(): Promise<void> {
       for (const e of trace.traceEvents) if (e.name === 'RunTask' && e.dur) main.set(e.tid, (main.get(e.tid) ?? 0) + e.dur);
       const totals = new Map<string, number>();
       for (const e of trace.traceEvents) if (e.dur && e.ph === 'X') totals.set(`${e.tid} ${e.name}`, (totals.get(`${e.tid} ${e.name}`) ?? 0) + e.dur / 1000);
-      console.error([...totals].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`).join('\n'));
+      const mainId = (trace.traceEvents as { name: string; tid: number }[]).find((e) => e.name === 'Commit')?.tid;
+      console.error([...totals].filter(([k]) => k.startsWith(`${mainId} `)).sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`).join('\n'));
       // Tasks over 50 ms and what they did: the page's main thread in detail.
       const mainTid = (trace.traceEvents as { name: string; tid: number }[]).find((e) => e.name === 'Commit')?.tid;
       const events = trace.traceEvents as { name: string; dur?: number; ph: string; tid: number; ts: number; args?: unknown }[];
@@ -245,6 +248,7 @@ async function main(): Promise<void> {
       longestTaskMs: round(Math.max(0, ...probe.longTasks)),
       frameGapMs: { median: round(quantile(probe.frames.slice(5), 0.5)), max: round(Math.max(...probe.frames.slice(5))) },
     };
+    if (process.env.DEBUG) console.error(JSON.stringify(samples.filter((x) => x.latency > 300).map((x) => ({ ...x, editAt: probe.edits[x.edit], prevEditAt: probe.edits[x.edit - 1], nextEditAt: probe.edits[x.edit + 1] }))));
     console.log(JSON.stringify(result, null, 2));
   } finally {
     await browser.close();

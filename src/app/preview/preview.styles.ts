@@ -15,7 +15,6 @@ export default css`
     width: 100%;
     height: 100%;
     image-rendering: pixelated;
-    will-change: transform;
   }
   .message {
     position: absolute;
