@@ -18,6 +18,9 @@ export function applyCurve(input: Float32Array, points: readonly (readonly [numb
   }
   const xFirst = xs[0];
   const xLast = xs[m - 1];
+  // Neighbouring cells hold similar values, so the search starts from the previous cell's
+  // segment and walks: usually zero or one step, against a scan from the first point.
+  let k = 1;
   for (let i = 0; i < input.length; i++) {
     const v = input[i];
     if (v < xFirst) {
@@ -28,9 +31,9 @@ export function applyCurve(input: Float32Array, points: readonly (readonly [numb
       out[i] = ys[m - 1];
       continue;
     }
-    // Few points and most values in the middle: a scan beats a binary search here.
-    let k = 1;
+    // Find k with xs[k − 1] ≤ v < xs[k] (k in 1 … m − 1).
     while (xs[k] <= v) k++;
+    while (xs[k - 1] > v) k--;
     const x0 = xs[k - 1];
     const t = (v - x0) / (xs[k] - x0);
     out[i] = ys[k - 1] + t * (ys[k] - ys[k - 1]);

@@ -24,9 +24,9 @@ export function tableIds(table: readonly (readonly string[])[]): Uint8Array {
   return ids;
 }
 
-/** Table row and column of a temperature and moisture: ⌊4v⌋ clamped to 0…3. */
+/** Table row and column of a temperature and moisture: ⌊4v⌋ clamped to 0…3 (NaN reads 0). */
 export function tableIndex(v: number): number {
-  const k = Math.floor(4 * v);
+  const k = (4 * v) | 0;
   return k < 0 ? 0 : k > 3 ? 3 : k;
 }
 
@@ -62,10 +62,11 @@ export function whittakerKernel(
       out[i] = beach;
       continue;
     }
-    // ⌊4v⌋ clamped to 0…3, as tableIndex, written out for the hot loop.
-    let row = Math.floor(4 * t);
+    // ⌊4v⌋ clamped to 0…3, as tableIndex, written out for the hot loop: truncation equals the
+    // floor once clamped (negative values land on 0 either way), and NaN reads row 0.
+    let row = (4 * t) | 0;
     row = row < 0 ? 0 : row > 3 ? 3 : row;
-    let col = Math.floor(4 * moisture[i]);
+    let col = (4 * moisture[i]) | 0;
     col = col < 0 ? 0 : col > 3 ? 3 : col;
     out[i] = table[row * 4 + col];
   }

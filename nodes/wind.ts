@@ -75,6 +75,32 @@ export function windKernel(
   const bFirst = Math.max(0, -offset);
   const bLast = Math.min(n - 1, n - 1 - reach);
   const air = scratch('wind.air', Float64Array, n * n);
+  if (alongColumns && slope === 0) {
+    // An east or west wind: every row is its own wind line, so walk the rows in memory order
+    // instead of sweeping column by column across all rows (a stride of n per cell).
+    for (let b = 0; b < n; b++) {
+      const row = b * n;
+      let airPrev = 1;
+      let rankPrev = rank ? rank[row + (major > 0 ? 0 : n - 1)] : 0;
+      for (let k = 0; k < n; k++) {
+        const i = row + (major > 0 ? k : n - 1 - k);
+        const ownRank = rank ? rank[i] : 0;
+        let v: number;
+        if (h[i] < level) {
+          v = airPrev + (1 - airPrev) * wet;
+        } else {
+          v = airPrev * dry;
+          const rise = ownRank - rankPrev;
+          if (rise > 0 && kLift > 0) v *= Math.exp(-kLift * rise);
+        }
+        air[i] = v;
+        airPrev = v;
+        rankPrev = ownRank;
+      }
+    }
+    for (let i = 0; i < n * n; i++) out[i] = air[i];
+    return;
+  }
   for (let k = 0; k < n; k++) {
     const a = major > 0 ? k : n - 1 - k;
     const prevLine = (a - major) * strideA;
@@ -121,8 +147,8 @@ export const wind = defineNode({
   params: {
     on: { kind: 'bool', default: true, doc: 'The wind switch: off gives no air humidity anywhere.' },
     angle: { kind: 'number', default: 0, min: 0, max: 360, step: 1, doc: 'Direction blown towards, degrees counter-clockwise from east (0 = a west wind).' },
-    evap: { kind: 'number', default: 0.08, min: 0, max: 1, step: 0.005, doc: 'How fast air takes up water over the sea, per 256-map cell.' },
-    dry: { kind: 'number', default: 0.004, min: 0, max: 0.1, step: 0.0005, doc: 'How fast air loses water over land, per 256-map cell.' },
+    evap: { kind: 'number', default: 0.03, min: 0, max: 1, step: 0.005, doc: 'How fast air takes up water over the sea, per 256-map cell.' },
+    dry: { kind: 'number', default: 0.001, min: 0, max: 0.1, step: 0.0005, doc: 'How fast air loses water over land, per 256-map cell.' },
     lift: { kind: 'number', default: 0.6, min: 0, max: 4, step: 0.01, doc: 'Rain when the air climbs: e^(−4 · lift) after climbing from coast to summit.' },
   },
   run(ctx, p) {

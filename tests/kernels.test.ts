@@ -181,6 +181,24 @@ describe('wind', () => {
     }
   });
 
+  it.each([[0, 90], [180, 270]])('blowing towards %i° on a grid equals blowing towards %i° on the transposed grid', (angle, turned) => {
+    // East–west winds take a fast path along rows; north–south winds the general sweep.
+    const n = 48;
+    const t = terrainOf(wavyHeights(n, 21));
+    const rank = new Float32Array(n * n);
+    landRank(t, rank);
+    const transpose = (a: Float32Array) => a.map((_, i) => a[(i % n) * n + Math.floor(i / n)]);
+    const tt = terrainOf(transpose(t.data));
+    const rankT = new Float32Array(n * n);
+    landRank(tt, rankT);
+    const p = { on: true, evap: 0.1, dry: 0.01, lift: 1 };
+    const air = new Float32Array(n * n);
+    const airT = new Float32Array(n * n);
+    windKernel(domainOf(n), { ...p, angle }, t, rank, air);
+    windKernel(domainOf(n), { ...p, angle: turned }, tt, rankT, airT);
+    expect(transpose(airT)).toEqual(air);
+  });
+
   it('enters saturated at the upwind edge and dries with distance over flat land', () => {
     const n = 32;
     const t = terrainOf(new Float32Array(n * n).fill(1));
