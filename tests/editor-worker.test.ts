@@ -136,9 +136,12 @@ describe('the engine client', () => {
     worker.answer(1, false);
     expect(worker.sent.length).toBe(2);
     expect((worker.sent[1] as EvaluateRequest).graph.name).toBe('v6');
+    worker.answer(1, true);
     worker.answer(2, false);
     expect(worker.sent.length).toBe(2);
-    expect(answers).toEqual([1, 2]);
+    expect(client.busy).toBe(true); // the rest of answer 2 is still to come
+    worker.answer(2, true);
+    expect(answers).toEqual([1, 1, 2, 2]);
     expect(client.busy).toBe(false);
   });
 

@@ -23,6 +23,8 @@ export type AnswerListener = (answer: FromWorker, roundTripMs: number) => void;
 export class EngineClient {
   private seq = 0;
   private inFlight: { seq: number; sentAt: number } | null = null;
+  /** Requests whose final part has not come yet. */
+  private readonly unfinished = new Set<number>();
   private stale = false;
   private readonly listeners = new Set<AnswerListener>();
   private readonly onMessage = (e: MessageEvent<FromWorker>) => this.receive(e.data);
@@ -34,9 +36,9 @@ export class EngineClient {
     worker.addEventListener('message', this.onMessage);
   }
 
-  /** True while an answer is awaited. */
+  /** True while any part of an answer is awaited (tests and tools wait for it to settle). */
   get busy(): boolean {
-    return this.inFlight !== null;
+    return this.inFlight !== null || this.unfinished.size > 0;
   }
 
   /** Asks for fresh previews: sent now if the worker is idle, else as soon as it answers. */
@@ -65,11 +67,13 @@ export class EngineClient {
     this.stale = false;
     const seq = ++this.seq;
     this.inFlight = { seq, sentAt: performance.now() };
+    this.unfinished.add(seq);
     const request = { kind: 'evaluate', seq, ...this.source() } as const;
     this.worker.postMessage(request, request.recycle ?? []);
   }
 
   private receive(answer: FromWorker): void {
+    if (answer.kind === 'failure' || answer.final) this.unfinished.delete(answer.seq);
     const flight = this.inFlight;
     const current = flight !== null && answer.seq === flight.seq;
     // The rest of an answer whose first part already came: show it, it is still news.
