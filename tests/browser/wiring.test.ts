@@ -142,4 +142,26 @@ describe('wiring on the canvas', () => {
     await settle(page);
     await expect.poll(() => page.evaluate(() => (window as never as { terrainGraph: { previews: { get(id: string): { state: string } } } }).terrainGraph.previews.get('chain').state)).toBe('ok');
   });
+
+  it('moves a wire picked off its input to another input in one undo step, and puts it back when the drop is refused', async () => {
+    const page = s.page;
+    const before = await wires(page);
+    // Off moisture.noise and onto temperature.noise: the wire moves.
+    await drag(page, await socketCenter(page, 'moisture', 'input', 'noise'), await socketCenter(page, 'temperature', 'input', 'noise'));
+    await settle(page);
+    let now = await wires(page);
+    expect(now).toContain('moistNoise.out>temperature.noise');
+    expect(now).not.toContain('moistNoise.out>moisture.noise');
+    expect(now).not.toContain('tempNoise.out>temperature.noise');
+    await page.keyboard.press('Control+z');
+    await settle(page);
+    expect((await wires(page)).sort()).toEqual([...before].sort());
+    // Off moisture.noise and onto coast.terrain, which needs a terrain: refused, and it goes back.
+    await drag(page, await socketCenter(page, 'moisture', 'input', 'noise'), await socketCenter(page, 'coast', 'input', 'terrain'));
+    await expect.poll(() => page.locator('tg-app .toast').textContent()).toMatch(/needs a sea level/);
+    await settle(page);
+    now = await wires(page);
+    expect(now.sort()).toEqual([...before].sort());
+    expect(await page.locator('tg-wire svg[data-wire="moistNoise.out>moisture.noise"]').count()).toBe(1);
+  });
 });

@@ -100,10 +100,8 @@ export class Bridge {
       return c;
     });
     this.connection.addPipe((c) => {
-      if (c.type === 'connectionpick') {
-        this.refused = false;
-        this.gesture ??= this.core.beginStep('wire');
-      } else if (c.type === 'connectiondrop') this.onConnectionDrop(c.data.initial, c.data.socket, c.data.created);
+      if (c.type === 'connectionpick') this.refused = false;
+      else if (c.type === 'connectiondrop') this.onConnectionDrop(c.data.initial, c.data.socket, c.data.created);
       return c;
     });
     const container = this.area.container;
@@ -149,7 +147,9 @@ export class Bridge {
     if (!this.modelHas(edge)) return true;
     // The wire into an input about to take a new one: the model's connect replaces it.
     if (this.replacing === portRefText(edge.to)) return false;
-    // A wire picked off its input: cut it in the model (inside the open wire gesture).
+    // A wire picked off its input: cut it in the model. Where it is dropped decides the rest
+    // of the gesture (another input: moved, in one undo step; a refused input: put back).
+    this.gesture ??= this.core.beginStep('move wire');
     this.core.disconnect(edge);
     return false;
   }
