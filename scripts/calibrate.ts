@@ -28,7 +28,7 @@ const CLIMATE_KNOBS: Knob[] = [
   ['moisture', 'moistNoise', 0.05, 0.7],
   ['moisture', 'coastBonus', 0.1, 0.6],
   ['moisture', 'decay', 0.02, 0.5],
-  ['moisture', 'strength', 0.1, 0.8],
+  ['moisture', 'strength', 0.1, 1],
   ['wind', 'evap', 0.01, 0.5],
   ['wind', 'dry', 0, 0.01],
   ['wind', 'lift', 0.1, 2.5],
@@ -37,9 +37,12 @@ const CLIMATE_KNOBS: Knob[] = [
 /** Which knobs each target may turn, and which recipe files it is judged on. */
 const TARGETS: Record<string, { files: string[]; knobs: Knob[] }> = {
   defaults: { files: ['climate-no-wind.json', 'climate-west-wind.json', 'climate-no-lift.json'], knobs: CLIMATE_KNOBS },
-  'climate-kauai': { files: ['climate-kauai.json'], knobs: CLIMATE_KNOBS.filter(([n, p]) => !(n === 'moisture' && p === 'coastBonus')) },
+  'climate-kauai': { files: ['climate-kauai.json'], knobs: CLIMATE_KNOBS.map(([n, p, lo, hi]) => (p === 'coastBonus' ? [n, p, 0, 0.6] : [n, p, lo, hi]) as Knob) },
   'climate-valdivia': { files: ['climate-valdivia.json'], knobs: CLIMATE_KNOBS },
-  'climate-patagonia': { files: ['climate-patagonia.json'], knobs: CLIMATE_KNOBS.map(([n, p, lo, hi]) => (p === 'coastBonus' ? [n, p, 0, 0.15] : [n, p, lo, hi]) as Knob) },
+  'climate-patagonia': {
+    files: ['climate-patagonia.json'],
+    knobs: CLIMATE_KNOBS.map(([n, p, lo, hi]) => (p === 'coastBonus' ? [n, p, 0, 0.15] : p === 'base' ? [n, p, 0.3, 0.7] : [n, p, lo, hi]) as Knob),
+  },
   'climate-atacama': { files: ['climate-atacama.json'], knobs: CLIMATE_KNOBS.filter(([n]) => n !== 'wind').filter(([, p]) => p !== 'coastBonus') },
   'climate-altiplano': { files: ['climate-altiplano.json'], knobs: CLIMATE_KNOBS },
   'climate-boreal': { files: ['climate-boreal.json'], knobs: [...CLIMATE_KNOBS, ['temperature', 'latitude', 0.5, 2]] },

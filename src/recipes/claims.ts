@@ -7,7 +7,7 @@ import { createEngine, type Engine } from '../engine/engine.ts';
 import { biomeStats, type BiomeStats } from '../engine/stats.ts';
 import type { Graph } from '../model/graph.ts';
 import type { TerrainValue } from '../model/values.ts';
-import { roughness, terraceShare, terrainFigures, type TerrainFigures } from './measures.ts';
+import { detailRelief, terraceShare, terrainFigures, type TerrainFigures } from './measures.ts';
 
 /** What a claim can read. `start` is the Start recipe on the same seeds, for relative claims. */
 export interface Measured {
@@ -118,6 +118,7 @@ export const CLAIMS: Readonly<Record<string, readonly Claim[]>> = {
     share('steppe (temperate desert)', 0.37, land('temperate desert')),
     atLeast('the west half about twice as wet (west ÷ east)', '≈ 2×', (m) => m.stats.moisture!.west / m.stats.moisture!.east, 1.6, '×', 2),
     atLeast('forest and shrubland in the west', 'present', (m) => land('temperate forest')(m) + land('shrubland')(m) + land('boreal forest')(m), 0.15, '%'),
+    atLeast('cool land: the cool row (temperate desert, shrubland, boreal forest) covers most of it', 'cool land', (m) => land('temperate desert')(m) + land('shrubland')(m) + land('boreal forest')(m), 0.5, '%'),
   ],
   'climate-atacama.json': [share('subtropical desert', 0.83, land('subtropical desert'))],
   'climate-altiplano.json': [
@@ -131,8 +132,8 @@ export const CLAIMS: Readonly<Record<string, readonly Claim[]>> = {
     atLeast('tundra as it gets colder', 'present', land('tundra'), 0.02, '%'),
   ],
   'chained-curves.json': [
-    atLeast('flat coastal plains beside a rugged interior (roughness inland ÷ coast)', 'rugged interior', (m) => m.extra.roughnessRatio, 2.5, '×'),
-    atLeast('… which independent curves do not make (ratio against the Start)', 'vs Start', (m) => m.extra.roughnessRatio / m.extra.startRoughnessRatio, 2, '×'),
+    atLeast('flat coastal plains beside a rugged interior (relief E · PV inland ÷ at the coast)', 'rugged interior', (m) => m.extra.relief, 2.5, '×'),
+    atLeast('… which independent curves do not make (that ratio against the Start)', 'vs Start', (m) => m.extra.relief / m.extra.startRelief, 2, '×'),
   ],
   'composed-curves.json': [
     atLeast('terraces: land cells of the base on a flat step', 'terraces', (m) => m.extra.terraces, 0.6, '%'),
@@ -169,9 +170,10 @@ export function measureEngine(engine: Engine): Measurement {
   const terrain = terrainOf(engine);
   const extra: Record<string, number> = {};
   const coast = engine.output('coast', 'out');
-  if (coast && coast.type === 'field') extra.roughness = roughness(terrain, coast.data, n).ratio;
-  const base = engine.graph.nodes.some((node) => node.id === 'terraces') ? engine.output('terraces', 'out') : undefined;
-  if (base && base.type === 'field') extra.terraces = terraceShare(base.data, terrain, n);
+  const base = engine.output('contCurve', 'out');
+  if (coast?.type === 'field' && base?.type === 'field') extra.relief = detailRelief(terrain, base.data, coast.data, n).ratio;
+  const steps = engine.graph.nodes.some((node) => node.id === 'terraces') ? engine.output('terraces', 'out') : undefined;
+  if (steps?.type === 'field') extra.terraces = terraceShare(steps.data, terrain, n);
   return { stats: biomeStats(engine, 'biomes'), terrain: terrainFigures(terrain, n), extra };
 }
 
@@ -190,7 +192,7 @@ export function judgeClaims(file: string, m: Measurement, start: Measurement): C
   const measured: Measured = {
     stats: m.stats,
     terrain: m.terrain,
-    extra: { ...m.extra, roughnessRatio: m.extra.roughness, startRoughnessRatio: start.extra.roughness },
+    extra: { ...m.extra, startRelief: start.extra.relief },
     start: { stats: start.stats, terrain: start.terrain },
   };
   return (CLAIMS[file] ?? []).map((claim) => {

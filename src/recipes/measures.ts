@@ -109,29 +109,32 @@ export function terrainFigures(terrain: TerrainValue, n: number): TerrainFigures
 }
 
 /**
- * How rugged the land is near the coast and inland: the mean absolute Laplacian of height on
- * land 1–12 cells (of a 256 map) from the sea, and on land more than 30 cells from it.
+ * How much relief the detail adds near the coast and inland: the mean |height − base| (the
+ * E · PV term of the terrain formula) on land 1–12 cells (of a 256 map) from the sea, and on
+ * land more than 30 cells from it.
  */
-export function roughness(terrain: TerrainValue, coast: Float32Array, n: number): { coast: number; inland: number; ratio: number } {
+export function detailRelief(
+  terrain: TerrainValue,
+  base: Float32Array,
+  coast: Float32Array,
+  n: number,
+): { coast: number; inland: number; ratio: number } {
   const h = terrain.data;
   const s = terrain.seaLevel;
   let coastSum = 0;
   let coastCount = 0;
   let inlandSum = 0;
   let inlandCount = 0;
-  for (let r = 1; r < n - 1; r++) {
-    for (let c = 1; c < n - 1; c++) {
-      const i = r * n + c;
-      if (h[i] < s) continue;
-      const lap = Math.abs(4 * h[i] - h[i - 1] - h[i + 1] - h[i - n] - h[i + n]);
-      const d = coast[i];
-      if (d >= 1 && d <= 12) {
-        coastSum += lap;
-        coastCount++;
-      } else if (d > 30) {
-        inlandSum += lap;
-        inlandCount++;
-      }
+  for (let i = 0; i < n * n; i++) {
+    if (h[i] < s) continue;
+    const relief = Math.abs(h[i] - base[i]);
+    const d = coast[i];
+    if (d >= 1 && d <= 12) {
+      coastSum += relief;
+      coastCount++;
+    } else if (d > 30) {
+      inlandSum += relief;
+      inlandCount++;
     }
   }
   const coastMean = coastCount ? coastSum / coastCount : 0;

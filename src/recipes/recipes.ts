@@ -137,10 +137,12 @@ export const RECIPES: readonly Recipe[] = [
     name: 'Climate: Kauai',
     notes:
       'A warm island under a trade wind from the north-east: the slopes facing the wind catch the rain and grow tropical rainforest, while dry grass and desert lie behind. ' +
-      'Like Kauai, where Mount Waialeale is among the wettest places on Earth and the west side is dry; unlike it, our map is the Start terrain, several islands rather than one volcano, and has no seasons.',
+      'Like Kauai, where Mount Waialeale is among the wettest places on Earth and the west side is dry; unlike it, our map is the Start terrain, several islands rather than one volcano, and has no seasons. ' +
+      'Here moisture follows the humidity of the passing air, not the rain it drops, so the wettest land is where the wind first arrives rather than high on the slopes.',
     params: {
-      temperature: { base: 0.95, lapse: 0.45 },
-      wind: { angle: 225 },
+      temperature: { base: 1.2, lapse: 0.25 },
+      moisture: { moistNoise: 0, coastBonus: 0.25, decay: 0.24, strength: 1 },
+      wind: { angle: 225, evap: 0.005, dry: 0.0045, lift: 0.2 },
     },
   },
   {
@@ -150,8 +152,9 @@ export const RECIPES: readonly Recipe[] = [
       'A mild coast soaked by the sea and a strong west wind: about half the land is temperate rainforest, and the high, cold land is boreal forest. ' +
       "Like southern Chile's Valdivian rainforest below the Andes; ours has no ocean current to keep the coast cool, only the coast term of the temperature.",
     params: {
-      temperature: { base: 0.72, lapse: 0.35 },
-      moisture: { coastBonus: 0.45, strength: 0.6 },
+      temperature: { base: 0.802, lapse: 0.393, coastMod: 0.02, tempNoise: 0.054 },
+      moisture: { moistNoise: 0.7, coastBonus: 0.499, decay: 0.02, strength: 0.642 },
+      wind: { evap: 0.387, dry: 0.01, lift: 0.198 },
     },
   },
   {
@@ -161,9 +164,9 @@ export const RECIPES: readonly Recipe[] = [
       'Cool land, a strong west wind and little moisture from the coast: forest and shrubland in the west where the wind arrives, steppe (temperate desert) in the east behind the high ground. ' +
       "Like Patagonia east of the Andes in pattern; our 'Andes' are whatever the Start terrain's hills are, not one high range, so the shadow is patchier.",
     params: {
-      temperature: { base: 0.45, lapse: 0.2 },
-      moisture: { coastBonus: 0.05, strength: 0.6 },
-      wind: { lift: 1.2 },
+      temperature: { base: 0.543, lapse: 0.303, coastMod: 0.02, tempNoise: 0.4 },
+      moisture: { moistNoise: 0.066, coastBonus: 0.004, decay: 0.13, strength: 0.8 },
+      wind: { evap: 0.034, dry: 0, lift: 0.487 },
     },
   },
   {
@@ -173,8 +176,8 @@ export const RECIPES: readonly Recipe[] = [
       "Hot land, the coast's moisture turned off and no wind: almost everything is subtropical desert. " +
       "A trick, said as one: the real Atacama is dry because of a cold current offshore and the Andes' rain shadow, neither of which this model has, so we switch the sources of rain off by hand.",
     params: {
-      temperature: { base: 1.2 },
-      moisture: { coastBonus: 0 },
+      temperature: { base: 1.131, lapse: 0.348, tempNoise: 0.246 },
+      moisture: { moistNoise: 0.16, coastBonus: 0 },
       wind: { on: false },
     },
   },
@@ -195,10 +198,13 @@ export const RECIPES: readonly Recipe[] = [
     name: 'Climate: Boreal',
     notes:
       'The view moved halfway to the pole (y = 4.25) on wet land: boreal forest covers about half the land, with tundra and snow where it gets colder. ' +
+      'The base temperature is raised and the latitude term softened from the defaults, whose cool world would be all snow this far north. ' +
       "Like the taiga of Canada or Siberia; ours has no permafrost or seasons, and latitude here is just a cooling term of the temperature.",
     view: { x: 0, y: 4.25 },
     params: {
-      moisture: { coastBonus: 0.4, strength: 0.6 },
+      temperature: { base: 0.874, lapse: 0.402, latitude: 0.619, coastMod: 0.126, tempNoise: 0.05 },
+      moisture: { moistNoise: 0.7, coastBonus: 0.563, decay: 0.12, strength: 0.614 },
+      wind: { evap: 0.029, dry: 0, lift: 0.44 },
     },
   },
   {
@@ -206,13 +212,13 @@ export const RECIPES: readonly Recipe[] = [
     name: 'Chained curves: the continent picks the erosion',
     notes:
       "Minecraft's splines that lead to other splines, as a graph: erosion goes through two curves, a flat coastal one and a rugged inland one, " +
-      'and a Chain node blends them by the continent value (coastal below C = 0, inland above C = 0.3). The result has flat coastal plains beside a rugged interior, ' +
+      'and a Chain node blends them by the continent value (coastal below C = 0.1, a little above where the coast falls; inland above C = 0.3). The sea level is read from the world region (world cut), so the coast falls at the same continent value in every view and the knots mean the same thing everywhere. The result has flat coastal plains beside a rugged interior, ' +
       'which three independent curves cannot make: there the same erosion applies at the coast and inland. Like the plains of the Po below the Alps, without the river.',
-    params: { contCurve: { points: C_START } },
+    params: { contCurve: { points: C_START }, erosCurve: { points: [[-1, 0.03], [0, 0.02], [1, 0.01]] }, water: { cut: 'world' } },
     moves: { height: [840, 330], water: [1120, 330], coast: [1400, 0], rank: [1400, 330], tempNoise: [1400, 660], moistNoise: [1400, 990], temperature: [1680, 0], wind: [1680, 330], moisture: [1680, 660], biomes: [1960, 330] },
     addNodes: [
-      { id: 'erosInland', type: 'curve', title: 'E curve, inland', position: [280, 1000], params: { points: [[-1, 0.9], [0, 0.7], [1, 0.45]] } },
-      { id: 'erosChain', type: 'chain', title: 'Erosion by continent', position: [560, 330], params: { knots: [0, 0.3] } },
+      { id: 'erosInland', type: 'curve', title: 'E curve, inland', position: [280, 1000], params: { points: [[-1, 0.8], [0, 0.6], [1, 0.4]] } },
+      { id: 'erosChain', type: 'chain', title: 'Erosion by continent', position: [560, 330], params: { knots: [0.1, 0.3] } },
     ],
     wires: [
       ['cont.out', 'erosChain.selector'],
@@ -237,7 +243,7 @@ export const RECIPES: readonly Recipe[] = [
         title: 'Terraces',
         position: [560, 0],
         params: {
-          points: [[-1, -1], [0, 0], [0.02, 0.04], [0.06, 0.04], [0.08, 0.1], [0.13, 0.1], [0.15, 0.17], [0.21, 0.17], [0.23, 0.26], [0.3, 0.26], [0.32, 0.36], [1, 1]],
+          points: [[-1, -1], [-0.02, -0.02], [0, 0.02], [0.07, 0.02], [0.08, 0.08], [0.15, 0.08], [0.16, 0.14], [0.23, 0.14], [0.24, 0.22], [0.32, 0.22], [0.33, 0.3], [1, 0.3]],
         },
       },
     ],

@@ -1,0 +1,49 @@
+// The shipped recipes: each file loads and evaluates, shares the defaults of graphs/default.json,
+// and shows its claims in the engine's own numbers — for the shipped seeds and shifted ones.
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../src/index.ts';
+import { serializeGraph } from '../src/model/format.ts';
+import { checkClaims, CLAIMS, SEED_SHIFTS } from '../src/recipes/claims.ts';
+import { buildRecipe, RECIPES } from '../src/recipes/recipes.ts';
+import { loadGraph } from './helpers/graphs.ts';
+
+const files = readdirSync('graphs').filter((f) => f.endsWith('.json'));
+const base = loadGraph('default.json');
+const start = loadGraph('terrain-start.json');
+
+describe('shipped graph files', () => {
+  it('include every recipe of the pages and the rewired graphs', () => {
+    for (const r of RECIPES) expect(files).toContain(r.file);
+    expect(files.filter((f) => f.startsWith('terrain-'))).toHaveLength(8);
+    expect(files.filter((f) => f.startsWith('climate-'))).toHaveLength(9);
+  });
+
+  it.each(files)('%s evaluates at 256² with every node ok, and has a name and notes', (file) => {
+    const graph = loadGraph(file);
+    expect(graph.name.length).toBeGreaterThan(3);
+    expect(graph.notes.length).toBeGreaterThan(40);
+    const e = createEngine(graph, { size: 256 });
+    e.evaluate();
+    for (const n of graph.nodes) expect(e.status(n.id)?.state, `${file}: ${n.id} ${e.status(n.id)?.message ?? ''}`).toBe('ok');
+  });
+
+  it.each(RECIPES.map((r) => r.file))('%s is graphs/default.json with only its own edits', (file) => {
+    const recipe = RECIPES.find((r) => r.file === file)!;
+    expect(serializeGraph(loadGraph(file))).toBe(serializeGraph(buildRecipe(base, recipe)));
+  });
+
+  it('every recipe has claims to check', () => {
+    for (const r of RECIPES) expect(CLAIMS[r.file]?.length, r.file).toBeGreaterThan(0);
+  });
+});
+
+const cases = RECIPES.flatMap((r) => SEED_SHIFTS.map((shift) => [r.file, shift] as const));
+
+describe('recipe claims', () => {
+  it.each(cases)('%s shows its claims with seeds shifted by %i', (file, shift) => {
+    const results = checkClaims(file, loadGraph(file), start, shift);
+    const failed = results.filter((r) => !r.ok).map((r) => `${r.claim.text}: ${r.value.toFixed(3)} not in ${r.claim.min}…${r.claim.max}`);
+    expect(failed).toEqual([]);
+  });
+});
