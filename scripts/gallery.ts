@@ -6,7 +6,10 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BIOMES } from '../src/model/biomes.ts';
 import { parseGraph } from '../src/model/format.ts';
+import { HEIGHT_BANDS, type Rgb } from '../src/render/ramps.ts';
+import { rgbaPng } from '../src/render/png.ts';
 import { checkClaims, type Claim, SEED_SHIFTS } from '../src/recipes/claims.ts';
 import { RECIPES } from '../src/recipes/recipes.ts';
 
@@ -17,13 +20,28 @@ function show(claim: Claim, v: number): string {
   if (!Number.isFinite(v)) return '–';
   if (claim.unit === '%') return `${(v * 100).toFixed(1)} %`;
   if (claim.unit === '×') return `${v.toFixed(2)}×`;
-  return v.toFixed(3);
+  return Number.isInteger(v) ? String(v) : v.toFixed(3);
 }
 
 function band(claim: Claim): string {
   const lo = Number.isFinite(claim.min) ? show(claim, claim.min) : null;
   const hi = Number.isFinite(claim.max) ? show(claim, claim.max) : null;
   return lo && hi ? `${lo} … ${hi}` : lo ? `≥ ${lo}` : `≤ ${hi}`;
+}
+
+/** A small colour swatch for the legend, written once per colour. */
+function swatch(name: string, color: Rgb): string {
+  const size = 14;
+  const rgba = new Uint8Array(size * size * 4);
+  for (let p = 0; p < size * size; p++) rgba.set([color[0], color[1], color[2], 255], p * 4);
+  writeFileSync(join(OUT, `${name}.png`), rgbaPng(rgba, size, size));
+  return `![](gallery/${name}.png)`;
+}
+
+function legend(): string[] {
+  const biomes = BIOMES.map((b) => `${swatch(`biome-${b.id}`, b.color)} ${b.name}`);
+  const bands = HEIGHT_BANDS.map((b, k) => `${swatch(`band-${k}`, b.color)} ${b.name}`);
+  return ['**Biomes:** ' + biomes.join(' · '), '', '**Height bands** (around the sea level s: below s − 0.2, s − 0.05, s; above s + 0.02, 0.1, 0.2, 0.3, 0.45): ' + bands.join(' · '), ''];
 }
 
 function main(): void {
@@ -40,6 +58,7 @@ function main(): void {
       `to show they are the recipe's and not one lucky seed's, the range over the seeds shifted by ${SEED_SHIFTS.filter((s) => s).join(' and ')}. ` +
       'The same claims are asserted by `tests/recipes.test.ts`. Shares are of the land; "dry" is M < 0.25.',
     '',
+    ...legend(),
   ];
   for (const recipe of RECIPES) {
     const stem = recipe.file.replace(/\.json$/, '');
