@@ -5,9 +5,9 @@ import { defineNode, field } from '../src/model/manifest.ts';
 import type { TerrainValue } from '../src/model/values.ts';
 
 /**
- * 0 at the coast, 1 at the highest land, 0 on water. With a view cut the water node's ordering
- * gives every rank in one pass; with a world cut each cell is placed among the world's sorted
- * land heights by a binary search.
+ * 0 at the coast, 1 at the highest land, 0 on water; equal heights get equal ranks. With a
+ * view cut the water node's ordering gives every rank in one pass; with a world cut each cell
+ * is placed among the world's sorted land heights by a binary search.
  */
 export function landRank(t: TerrainValue, /* out */ out: Float32Array): void {
   const h = t.data;
@@ -18,8 +18,15 @@ export function landRank(t: TerrainValue, /* out */ out: Float32Array): void {
   if (land <= 0) return;
   const span = land > 1 ? land - 1 : 1;
   if (t.order && t.order.length === h.length) {
+    // Equal heights share the rank of the first of them, as the world cut's search gives:
+    // a flat plateau must not get a gradient from the order the sort left its cells in.
     const order = t.order;
-    for (let j = k; j < order.length; j++) out[order[j]] = (j - k) / span;
+    const sorted = t.sorted;
+    let first = k;
+    for (let j = k; j < order.length; j++) {
+      if (j > k && sorted[j] !== sorted[j - 1]) first = j;
+      out[order[j]] = (first - k) / span;
+    }
     return;
   }
   const sorted = t.sorted;

@@ -115,6 +115,19 @@ describe('land rank', () => {
     for (let i = 0; i < rank.length; i++) if (t.data[i] < t.seaLevel) expect(rank[i]).toBe(0);
   });
 
+  it('gives equal heights equal ranks, so a flat plateau has no gradient', () => {
+    const n = 16;
+    const h = new Float32Array(n * n);
+    for (let i = 0; i < h.length; i++) h[i] = i < 100 ? -1 : i < 200 ? 0.5 : 0.5 + (i - 200) / 100;
+    const t = terrainOf(h);
+    const rank = new Float32Array(n * n);
+    landRank(t, rank);
+    const plateau = new Set([...rank.slice(100, 200)]);
+    expect([...plateau]).toEqual([0]);
+    expect(rank[255]).toBe(1);
+    expect(rank[201]).toBeCloseTo(101 / 155, 6);
+  });
+
   it('with a world cut, places each cell among the world heights', () => {
     const world = Float32Array.from([-3, -2, -1, 0, 1, 2, 3, 4]);
     const t: TerrainValue = { type: 'terrain', meaning: 'height', data: Float32Array.from([0, 2, 4, -1]), seaLevel: 0, sorted: world, waterCount: 3, order: null };
