@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.ts';
+import { parseRangedName } from '../src/render/exports.ts';
 
 async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -34,8 +35,12 @@ describe('terrain-graph render', () => {
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
     const byStem = new Map<string, any>(manifest.files.map((f: any) => [`${f.node}.${f.port}`, f]));
     const terrain = byStem.get('water.terrain');
-    expect(terrain).toMatchObject({ file: 'water.terrain.f32', type: 'terrain', n: 32 });
-    const heights = new Float32Array(readFileSync(join(dir, 'water.terrain.f32')).buffer.slice(0));
+    expect(terrain).toMatchObject({ type: 'terrain', n: 32 });
+    // The value range is in the name, exactly: "water.terrain.<min>_<max>.f32".
+    // (as the shortest decimal that reads back as the same Float32 value).
+    const named = parseRangedName(terrain.file)!;
+    expect([named.stem, named.ext, Math.fround(named.min), Math.fround(named.max)]).toEqual(['water.terrain', 'f32', terrain.min, terrain.max]);
+    const heights = new Float32Array(readFileSync(join(dir, terrain.file)).buffer.slice(0));
     expect(heights.length).toBe(32 * 32);
     expect(Math.min(...heights)).toBe(terrain.min);
     expect(Math.max(...heights)).toBe(terrain.max);
@@ -45,9 +50,28 @@ describe('terrain-graph render', () => {
     const ids = readFileSync(join(dir, 'biomes.out.u8'));
     expect(ids.length).toBe(32 * 32);
     // Row 0 is the south row: the mask and the heights agree cell by cell.
-    const mask = new Float32Array(readFileSync(join(dir, 'water.mask.f32')).buffer.slice(0));
+    expect(byStem.get('water.mask').file).toBe('water.mask.0_1.f32');
+    const mask = new Float32Array(readFileSync(join(dir, 'water.mask.0_1.f32')).buffer.slice(0));
     heights.forEach((h, i) => expect(mask[i]).toBe(h < terrain.seaLevel ? 1 : 0));
     ids.forEach((id, i) => expect(id === 0).toBe(mask[i] === 1));
+  });
+
+  it('writes 16-bit grey PNGs with the range in the name and the text chunks, and indexed biome maps', async () => {
+    const dir = tmp();
+    expect((await run('render', 'graphs/default.json', '--size', '32', '--out', dir, '--node', 'moisture', 'biomes', '--png16', '--indexed')).code).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    const moisture = manifest.files.find((f: any) => f.node === 'moisture');
+    const named = parseRangedName(moisture.png16)!;
+    expect([named.stem, named.ext, Math.fround(named.min), Math.fround(named.max)]).toEqual(['moisture.out', '16.png', moisture.min, moisture.max]);
+    const png = decode(readFileSync(join(dir, moisture.png16)));
+    expect([png.width, png.depth, png.channels]).toEqual([32, 16, 1]);
+    expect(Number(png.text['terrain-graph:min'])).toBe(moisture.min);
+    expect(Number(png.text['terrain-graph:max'])).toBe(moisture.max);
+    const biomes = manifest.files.find((f: any) => f.node === 'biomes');
+    expect(biomes.indexedPng).toBe('biomes.out.indexed.png');
+    const indexed = decode(readFileSync(join(dir, biomes.indexedPng)));
+    expect(indexed.palette?.length).toBe(13);
+    expect(indexed.text['biome:4']).toBe('temperate desert');
   });
 
   it('prints the biome statistics as one JSON object', async () => {

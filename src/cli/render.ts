@@ -12,8 +12,8 @@ import type { Graph } from '../model/graph.ts';
 import type { AnyParamValue } from '../model/manifest.ts';
 import { GraphError } from '../model/problems.ts';
 import type { Value } from '../model/values.ts';
-import { finiteRange, renderLayer } from '../render/layer.ts';
-import { biomePng, grey16Png, rgbaPng } from '../render/png.ts';
+import { exportFile, type ExportFormat } from '../render/exports.ts';
+import { finiteRange } from '../render/layer.ts';
 import { parseArgs, UsageError } from './args.ts';
 
 export const RENDER_USAGE = `terrain-graph render <graph.json> [options]
@@ -24,8 +24,8 @@ export const RENDER_USAGE = `terrain-graph render <graph.json> [options]
   --node ID …          nodes to write (default: the nodes nothing else reads)
   --all                write every node
   --set ID.PARAM=JSON  override a param before evaluating (repeatable)
-  --raw                also write DIR/<node>.<port>.f32 (.u8 for biomes) and DIR/manifest.json
-  --png16              also write 16-bit greyscale DIR/<node>.<port>.16.png (range in the manifest)
+  --raw                also write DIR/<node>.<port>.<min>_<max>.f32 (.u8 for biomes) and DIR/manifest.json
+  --png16              also write 16-bit greyscale DIR/<node>.<port>.<min>_<max>.16.png
   --indexed            also write biome maps as indexed DIR/<node>.<port>.indexed.png
   --stats              print the biome statistics as one JSON object
   --by-share           tint heights by share (the top 8 % is snow) instead of by height
@@ -173,23 +173,17 @@ export function renderCommand(argv: readonly string[], log: (line: string) => vo
       const value = engine.output(id, port)!;
       const stem = `${id}.${port}`;
       if (progress) log(`writing ${stem}`);
-      write(`${stem}.png`, rgbaPng(renderLayer(value, n, style), n, n));
-      const entry: ManifestEntry = { file: `${stem}.png`, node: id, type: value.type, port, n, ...summary(value) };
+      // The same files, under the same names, as the editor's viewer exports (src/render/exports.ts).
+      const file = (format: ExportFormat) => {
+        const f = exportFile(value, n, stem, format, style);
+        if (f) write(f.name, f.bytes);
+        return f?.name;
+      };
+      const entry: ManifestEntry = { file: file('png')!, node: id, type: value.type, port, n, ...summary(value) };
       if (value.type === 'terrain') entry.seaLevel = value.seaLevel;
-      if (args.bare.has('raw')) {
-        const ext = value.type === 'biome' ? 'u8' : 'f32';
-        // Float32Array bytes are little-endian on every platform Node runs on.
-        write(`${stem}.${ext}`, new Uint8Array(value.data.buffer, value.data.byteOffset, value.data.byteLength));
-        entry.file = `${stem}.${ext}`;
-      }
-      if (args.bare.has('png16') && value.type !== 'biome') {
-        entry.png16 = `${stem}.16.png`;
-        write(entry.png16, grey16Png(value.data, n).png);
-      }
-      if (args.bare.has('indexed') && value.type === 'biome') {
-        entry.indexedPng = `${stem}.indexed.png`;
-        write(entry.indexedPng, biomePng(value.data, n));
-      }
+      if (args.bare.has('raw')) entry.file = file('raw')!;
+      if (args.bare.has('png16') && value.type !== 'biome') entry.png16 = file('png16');
+      if (args.bare.has('indexed') && value.type === 'biome') entry.indexedPng = file('indexed');
       manifest.push(entry);
     }
   }

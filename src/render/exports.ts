@@ -1,0 +1,87 @@
+// The files a layer is exported as, named the same way by the command line and the editor: a
+// PNG in the layer's palette, a 16-bit greyscale PNG and a raw Float32 grid of a field (with
+// the value range in the file name), a raw or indexed map of biome ids. Pure: Node or worker.
+
+import type { Value } from '../model/values.ts';
+import { finiteRange, type LayerStyle, renderLayer } from './layer.ts';
+import { biomePng, grey16Png, rgbaPng } from './png.ts';
+
+/**
+ * png: the layer in its palette, as the viewer draws it; png16: 16-bit grey, 0 the field's
+ * minimum and 65535 its maximum; raw: little-endian Float32 (.f32), or biome ids (.u8);
+ * indexed: an indexed PNG of a biome map (pixel value = biome id, names in its text chunks).
+ */
+export type ExportFormat = 'png' | 'png16' | 'raw' | 'indexed';
+
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['png', 'png16', 'raw', 'indexed'];
+
+export interface ExportFile {
+  readonly name: string;
+  readonly bytes: Uint8Array;
+  readonly mime: string;
+  /** The value range written into the name (fields: png16 and raw). */
+  readonly min?: number;
+  readonly max?: number;
+}
+
+/**
+ * The shortest decimal text that reads back as the same Float32 value. Field values are
+ * Float32, so a range written this way in a file name is exact and still short
+ * ("0.0123", not "0.012299999594688416").
+ */
+export function f32Text(v: number): string {
+  if (v === 0) return '0';
+  const f = Math.fround(v);
+  for (let p = 1; p < 17; p++) {
+    const s = String(Number(f.toPrecision(p)));
+    if (Math.fround(Number(s)) === f) return s;
+  }
+  return String(f);
+}
+
+/** "min_max" of a field's finite values, as f32Text writes them. */
+export function rangeTag(min: number, max: number): string {
+  return `${f32Text(min)}_${f32Text(max)}`;
+}
+
+/** Does this format apply to this layer? (No 16-bit grey of biome ids, no indexed field.) */
+export function exportApplies(value: Value, format: ExportFormat): boolean {
+  if (format === 'png16') return value.type !== 'biome';
+  if (format === 'indexed') return value.type === 'biome';
+  return true;
+}
+
+/**
+ * The file of one layer in one format, `stem` being "<node>.<port>":
+ * `stem.png`, `stem.<min>_<max>.16.png`, `stem.<min>_<max>.f32`, `stem.u8`, `stem.indexed.png`.
+ * Null when the format does not apply to the layer.
+ */
+export function exportFile(value: Value, n: number, stem: string, format: ExportFormat, style: LayerStyle = {}): ExportFile | null {
+  if (!exportApplies(value, format)) return null;
+  switch (format) {
+    case 'png':
+      return { name: `${stem}.png`, bytes: rgbaPng(renderLayer(value, n, style), n, n), mime: 'image/png' };
+    case 'png16': {
+      const { png, min, max } = grey16Png(value.data as Float32Array, n);
+      return { name: `${stem}.${rangeTag(min, max)}.16.png`, bytes: png, mime: 'image/png', min, max };
+    }
+    case 'raw': {
+      const bytes = new Uint8Array(value.data.buffer, value.data.byteOffset, value.data.byteLength).slice();
+      if (value.type === 'biome') return { name: `${stem}.u8`, bytes, mime: 'application/octet-stream' };
+      // Float32Array bytes are little-endian on every platform Node and the browsers run on.
+      const [min, max] = finiteRange(value.data);
+      return { name: `${stem}.${rangeTag(min, max)}.f32`, bytes, mime: 'application/octet-stream', min, max };
+    }
+    case 'indexed':
+      return { name: `${stem}.indexed.png`, bytes: biomePng(value.data as Uint8Array, n), mime: 'image/png' };
+  }
+}
+
+const RANGED = /^([^.]+\.[^.]+)\.(-?[0-9.]+(?:e[-+]?\d+)?)_(-?[0-9.]+(?:e[-+]?\d+)?)\.(f32|16\.png)$/;
+
+/** Reads "<node>.<port>.<min>_<max>.f32" (or .16.png) back; null for a name without a range. */
+export function parseRangedName(name: string): { stem: string; min: number; max: number; ext: 'f32' | '16.png' } | null {
+  const m = RANGED.exec(name);
+  if (!m) return null;
+  return { stem: m[1], min: Number(m[2]), max: Number(m[3]), ext: m[4] as 'f32' | '16.png' };
+}
