@@ -3,7 +3,7 @@
 
 import { BIOMES } from '../model/biomes.ts';
 import type { TerrainValue, Value } from '../model/values.ts';
-import { HEIGHT_BANDS, LAND_MASK, rampFor, type Ramp, type Rgb, SHARE_BANDS_LAND, SHARE_BANDS_WATER, WATER_MASK } from './ramps.ts';
+import { HEIGHT_BANDS, LAND_MASK, rampFor, type Rgb, SHARE_BANDS_LAND, SHARE_BANDS_WATER, WATER_MASK } from './ramps.ts';
 
 export interface LayerStyle {
   /** Height tints: by fixed cuts around the sea level (default) or by share. */
@@ -49,24 +49,35 @@ export function heightCuts(value: TerrainValue, mode: 'height' | 'share'): numbe
   return [...water, ...landCuts];
 }
 
-const HEIGHT_COLORS: readonly Rgb[] = HEIGHT_BANDS.map((b) => b.color);
-
 function bandIndex(cuts: readonly number[], v: number): number {
   let k = 0;
   while (k + 1 < cuts.length && v >= cuts[k + 1]) k++;
   return k;
 }
 
-function put(out: Uint8ClampedArray, p: number, c: Rgb): void {
-  out[p] = c[0];
-  out[p + 1] = c[1];
-  out[p + 2] = c[2];
-  out[p + 3] = 255;
+/** Flat RGB triples of a list of colours, so pixels copy bytes instead of reading tuples. */
+function flatColors(colors: readonly Rgb[]): Uint8Array {
+  const flat = new Uint8Array(colors.length * 3);
+  colors.forEach((c, k) => flat.set(c, k * 3));
+  return flat;
 }
 
-function rampColor(ramp: Ramp, t: number): Rgb {
-  const k = t <= 0 ? 0 : t >= 1 ? 255 : Math.round(t * 255);
-  return [ramp[k * 3], ramp[k * 3 + 1], ramp[k * 3 + 2]];
+const BIOME_RGB = flatColors(BIOMES.map((b) => b.color as Rgb));
+const HEIGHT_RGB = flatColors(HEIGHT_BANDS.map((b) => b.color));
+const MASK_RGB = flatColors([WATER_MASK, LAND_MASK]);
+
+/** Writes entry k of a flat RGB table (magenta when k is outside it) as pixel p, opaque. */
+function put(out: Uint8ClampedArray, p: number, table: Uint8Array, k: number): void {
+  if (k >= 0 && k * 3 < table.length) {
+    out[p] = table[k * 3];
+    out[p + 1] = table[k * 3 + 1];
+    out[p + 2] = table[k * 3 + 2];
+  } else {
+    out[p] = NAN_COLOR[0];
+    out[p + 1] = NAN_COLOR[1];
+    out[p + 2] = NAN_COLOR[2];
+  }
+  out[p + 3] = 255;
 }
 
 /** Multiplies each pixel by the hill-shade of its cell; weaker under water. */
@@ -128,23 +139,29 @@ export function renderLayer(value: Value, n: number, style: LayerStyle = {}): Ui
   if (value.data.length !== cells) throw new Error(`renderLayer: layer holds ${value.data.length} cells, expected ${cells}`);
   const out = new Uint8ClampedArray(cells * 4);
   const data = value.data;
-  const at = (i: number) => (((n - 1 - Math.floor(i / n)) * n + (i % n)) * 4);
 
+  // Each case walks grid rows south to north and writes image rows north to south, with the
+  // colour lookup written out in the loop: a shared loop taking a callback was slower.
   if (value.type === 'biome') {
-    const palette = BIOMES.map((b) => b.color as Rgb);
-    for (let i = 0; i < cells; i++) put(out, at(i), palette[data[i]] ?? NAN_COLOR);
+    for (let r = 0; r < n; r++) {
+      for (let c = 0, p = (n - 1 - r) * n * 4; c < n; c++, p += 4) put(out, p, BIOME_RGB, data[r * n + c]);
+    }
     return out;
   }
   if (value.meaning === 'mask') {
-    for (let i = 0; i < cells; i++) put(out, at(i), data[i] > 0.5 ? WATER_MASK : LAND_MASK);
+    for (let r = 0; r < n; r++) {
+      for (let c = 0, p = (n - 1 - r) * n * 4; c < n; c++, p += 4) put(out, p, MASK_RGB, data[r * n + c] > 0.5 ? 0 : 1);
+    }
     return out;
   }
   const heights = value.meaning === 'height';
   if (value.type === 'terrain') {
     const cuts = heightCuts(value, style.heightMode ?? 'height');
-    for (let i = 0; i < cells; i++) {
-      const v = data[i];
-      put(out, at(i), Number.isNaN(v) ? NAN_COLOR : HEIGHT_COLORS[bandIndex(cuts, v)]);
+    for (let r = 0; r < n; r++) {
+      for (let c = 0, p = (n - 1 - r) * n * 4; c < n; c++, p += 4) {
+        const v = data[r * n + c];
+        put(out, p, HEIGHT_RGB, Number.isNaN(v) ? -1 : bandIndex(cuts, v));
+      }
     }
     if (style.shade !== false) shadeHeights(out, value.data, n, value.seaLevel);
     if (style.contours) drawContours(out, value.data, n, value.seaLevel);
@@ -153,9 +170,13 @@ export function renderLayer(value: Value, n: number, style: LayerStyle = {}): Ui
   const { ramp, range } = rampFor(value.meaning);
   const [lo, hi] = range ?? finiteRange(data);
   const scale = hi > lo ? 1 / (hi - lo) : 0;
-  for (let i = 0; i < cells; i++) {
-    const v = data[i];
-    put(out, at(i), Number.isNaN(v) ? NAN_COLOR : rampColor(ramp, v === Infinity ? 1 : (v - lo) * scale));
+  // The ramp's 256 entries are the palette; NaN falls outside it and shows magenta.
+  for (let r = 0; r < n; r++) {
+    for (let c = 0, p = (n - 1 - r) * n * 4; c < n; c++, p += 4) {
+      const v = data[r * n + c];
+      const t = v === Infinity ? 1 : (v - lo) * scale;
+      put(out, p, ramp, Number.isNaN(v) ? -1 : t <= 0 ? 0 : t >= 1 ? 255 : Math.round(t * 255));
+    }
   }
   if (heights && style.shade !== false) shadeHeights(out, value.data, n, -Infinity);
   if (heights && style.contours) drawContours(out, value.data, n, lo);
