@@ -35,6 +35,17 @@ export function windSweep(angleDeg: number): WindSweep {
   return { alongColumns: false, major: dr >= 0 ? 1 : -1, slope: dc / Math.abs(dr) };
 }
 
+/** One step over water: the air takes up water towards saturation (wet = 1 − e^(−evap·s)). */
+function overWater(air: number, wet: number): number {
+  return air + (1 - air) * wet;
+}
+
+/** One step over land: the air dries (dry = e^(−dry·s)) and rains out when it climbs. */
+function overLand(air: number, dry: number, kLift: number, rise: number): number {
+  const v = air * dry;
+  return rise > 0 && kLift > 0 ? v * Math.exp(-kLift * rise) : v;
+}
+
 /**
  * Sweeps the air line by line along the wind's major axis. Air enters saturated (1), with no
  * rise, at the upwind edge and wherever a cell's upwind point falls outside the grid. Each cell
@@ -85,14 +96,7 @@ export function windKernel(
       for (let k = 0; k < n; k++) {
         const i = row + (major > 0 ? k : n - 1 - k);
         const ownRank = rank ? rank[i] : 0;
-        let v: number;
-        if (h[i] < level) {
-          v = airPrev + (1 - airPrev) * wet;
-        } else {
-          v = airPrev * dry;
-          const rise = ownRank - rankPrev;
-          if (rise > 0 && kLift > 0) v *= Math.exp(-kLift * rise);
-        }
+        const v = h[i] < level ? overWater(airPrev, wet) : overLand(airPrev, dry, kLift, ownRank - rankPrev);
         air[i] = v;
         airPrev = v;
         rankPrev = ownRank;
@@ -115,15 +119,7 @@ export function windKernel(
         airPrev = air[j0] + t * (air[j1] - air[j0]);
         if (rank) rankPrev = rank[j0] + t * (rank[j1] - rank[j0]);
       }
-      let v: number;
-      if (h[i] < level) {
-        v = airPrev + (1 - airPrev) * wet;
-      } else {
-        v = airPrev * dry;
-        const rise = ownRank - rankPrev;
-        if (rise > 0 && kLift > 0) v *= Math.exp(-kLift * rise);
-      }
-      air[i] = v;
+      air[i] = h[i] < level ? overWater(airPrev, wet) : overLand(airPrev, dry, kLift, ownRank - rankPrev);
     }
   }
   for (let i = 0; i < n * n; i++) out[i] = air[i];

@@ -28,6 +28,20 @@ const C_START: Point[] = [[-1, -0.6], [-0.35, -0.3], [-0.1, -0.08], [0, 0], [0.3
 const E_FLAT_TOPS: Point[] = [[-1, 0.15], [0, 0.07], [1, 0.02]];
 const C_PLATEAU: Point[] = [[-1, -0.5], [-0.25, -0.12], [0, 0], [0.2, 0.06], [0.35, 0.4], [1, 0.45]];
 
+/** The default graph's nodes from Height on, one column to the right: room for added nodes. */
+const ROOM_FOR_A_COLUMN: Readonly<Record<string, [number, number]>> = {
+  height: [840, 330],
+  water: [1120, 330],
+  coast: [1400, 0],
+  rank: [1400, 330],
+  tempNoise: [1400, 660],
+  moistNoise: [1400, 990],
+  temperature: [1680, 0],
+  wind: [1680, 330],
+  moisture: [1680, 660],
+  biomes: [1960, 330],
+};
+
 export const RECIPES: readonly Recipe[] = [
   {
     file: 'terrain-start.json',
@@ -215,7 +229,7 @@ export const RECIPES: readonly Recipe[] = [
       'and a Chain node blends them by the continent value (coastal below C = 0.1, a little above where the coast falls; inland above C = 0.3). The sea level is read from the world region (world cut), so the coast falls at the same continent value in every view and the knots mean the same thing everywhere. The result has flat coastal plains beside a rugged interior, ' +
       'which three independent curves cannot make: there the same erosion applies at the coast and inland. Like the plains of the Po below the Alps, without the river.',
     params: { contCurve: { points: C_START }, erosCurve: { points: [[-1, 0.03], [0, 0.02], [1, 0.01]] }, water: { cut: 'world' } },
-    moves: { height: [840, 330], water: [1120, 330], coast: [1400, 0], rank: [1400, 330], tempNoise: [1400, 660], moistNoise: [1400, 990], temperature: [1680, 0], wind: [1680, 330], moisture: [1680, 660], biomes: [1960, 330] },
+    moves: ROOM_FOR_A_COLUMN,
     addNodes: [
       { id: 'erosInland', type: 'curve', title: 'E curve, inland', position: [280, 1000], params: { points: [[-1, 0.8], [0, 0.6], [1, 0.4]] } },
       { id: 'erosChain', type: 'chain', title: 'Erosion by continent', position: [560, 330], params: { knots: [0.1, 0.3] } },
@@ -235,7 +249,7 @@ export const RECIPES: readonly Recipe[] = [
       'A curve feeding another curve: the continent goes through the Start C curve, then through a staircase curve that flattens the land into terraces. ' +
       'Composition reshapes the result of a reshaping, so the steps follow the coast whatever the first curve did. ' +
       'Reminiscent of raised beaches or rice terraces in outline; real terraces follow the slope at every scale, ours only follow the continent.',
-    moves: { height: [840, 330], water: [1120, 330], coast: [1400, 0], rank: [1400, 330], tempNoise: [1400, 660], moistNoise: [1400, 990], temperature: [1680, 0], wind: [1680, 330], moisture: [1680, 660], biomes: [1960, 330] },
+    moves: ROOM_FOR_A_COLUMN,
     addNodes: [
       {
         id: 'terraces',
