@@ -2,7 +2,7 @@
 // PNG in the layer's palette, a 16-bit greyscale PNG and a raw Float32 grid of a field (with
 // the value range in the file name), a raw or indexed map of biome ids. Pure: Node or worker.
 
-import type { Value } from '../model/values.ts';
+import type { PortType, Value } from '../model/values.ts';
 import { finiteRange, type LayerStyle, renderLayer } from './layer.ts';
 import { biomePng, grey16Png, rgbaPng } from './png.ts';
 
@@ -44,8 +44,11 @@ export function rangeTag(min: number, max: number): string {
   return `${f32Text(min)}_${f32Text(max)}`;
 }
 
+/** Exports larger than this (cells per side) report their progress, in the editor and the command line. */
+export const EXPORT_PROGRESS_ABOVE = 1024;
+
 /** Does this format apply to this layer? (No 16-bit grey of biome ids, no indexed field.) */
-export function exportApplies(value: Value, format: ExportFormat): boolean {
+export function exportApplies(value: { readonly type: PortType }, format: ExportFormat): boolean {
   if (format === 'png16') return value.type !== 'biome';
   if (format === 'indexed') return value.type === 'biome';
   return true;

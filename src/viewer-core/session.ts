@@ -1,0 +1,496 @@
+// The viewer without its view: which node and port it shows and how, the picture to draw (the
+// editor's detail, or a coarse drag frame moved into place), the pointer on the map (hover,
+// pin, drag to pan, wheel to magnify), the cell's provenance, the Whittaker table's highlight
+// and the exports. The components send it plain input records and draw what it holds, as the
+// canvas does with the editor core; tests drive it in Node with the worker's service in-process.
+
+import { nodeDef } from '../../nodes/index.ts';
+import type { EditorCore } from '../editor/editor.ts';
+import { cellAt, type View, viewDomain } from '../grid.ts';
+import type { LayerStyle } from '../render/layer.ts';
+import type { ExportFormat } from '../render/exports.ts';
+import { Lane, type LanePort } from '../worker/lane.ts';
+import type { Bins, Detail, ExportProgress, ExportRequest, ExportResult, Image, NodeResult, PanRequest, PanResult, ProbeRequest, ProbeResult } from '../worker/protocol.ts';
+import { clampZoom, dragOrigin, dragResolution, NO_ZOOM, type Origin, pictureShift, pictureSize, wheelFactor, type Zoom, zoomAt, frameToWorld } from './pan.ts';
+import { originCounts, tableShares, type TableShares } from './table.ts';
+import { type WindInfo, windsUpstream } from './wind.ts';
+
+export type ViewerStyle = Required<LayerStyle>;
+export const DEFAULT_STYLE: ViewerStyle = Object.freeze({ heightMode: 'height', shade: true, contours: false });
+
+/** Side of the map in CSS pixels, by default and at the ends of the panel's resize. */
+export const MAP_SIZE = 512;
+export const MAP_SIZE_MIN = 256;
+export const MAP_SIZE_MAX = 1024;
+/** A press that moves less than this (pixels) is a click: it pins the cell. */
+const CLICK_SLOP = 3;
+
+/** Where the viewer reads the editor's results (the PreviewStore fits). */
+export interface DetailSource {
+  readonly detail: Detail | null;
+  subscribeDetail(listener: (detail: Detail | null) => void): () => void;
+  get(id: string): NodeResult | undefined;
+  subscribe(id: string, listener: (result: NodeResult | undefined) => void): () => void;
+}
+
+export interface ViewerHooks {
+  /** What the editor's client should draw for the viewer changed: ask the worker again. */
+  invalidate(): void;
+  /** A finished export, for the page to hand to the person (a download). */
+  download(file: { readonly name: string; readonly mime: string; readonly bytes: ArrayBuffer }): void;
+}
+
+/** Pointer input on the map, in frame pixels from its top-left corner. */
+export type MapInput =
+  | { readonly type: 'down'; readonly x: number; readonly y: number }
+  | { readonly type: 'move'; readonly x: number; readonly y: number }
+  | { readonly type: 'up'; readonly x: number; readonly y: number }
+  | { readonly type: 'cancel' }
+  | { readonly type: 'leave' }
+  | { readonly type: 'wheel'; readonly x: number; readonly y: number; readonly deltaY: number };
+
+/** What changed, so each view redraws only what it shows. */
+export type ViewerChange = 'node' | 'picture' | 'pointer' | 'provenance' | 'state' | 'export';
+export type ViewerListener = (changes: ReadonlySet<ViewerChange>) => void;
+
+export interface Picture {
+  readonly image: Image;
+  /** The grid side the picture was computed at, and where. */
+  readonly n: number;
+  readonly origin: Origin;
+  /** How far to move it (frame pixels) so it lines up with the view shown. */
+  readonly shift: { readonly dx: number; readonly dy: number };
+  readonly source: 'detail' | 'drag';
+}
+
+export interface ExportState {
+  readonly format: ExportFormat;
+  readonly size: number;
+  readonly done: number;
+  readonly total: number;
+  readonly step: string;
+}
+
+interface Drag {
+  readonly start: Origin;
+  readonly px: number;
+  readonly py: number;
+  origin: Origin;
+  moved: boolean;
+}
+
+export class ViewerSession {
+  /** The node shown: the selected one, kept when the selection is emptied. */
+  node: string | null = null;
+  private portChoice = new Map<string, string>();
+  style: ViewerStyle = DEFAULT_STYLE;
+  zoom: Zoom = NO_ZOOM;
+  /** The map's side in CSS pixels. */
+  frame = MAP_SIZE;
+  /** The world point under the pointer, and the pinned one (a click on the map). */
+  pointer: { x: number; y: number } | null = null;
+  pinned: { x: number; y: number } | null = null;
+  provenance: ProbeResult | null = null;
+  /** The Whittaker table cell whose map cells are highlighted (0 … 15), or null. */
+  tableCell: number | null = null;
+  /** Export size; null is the view's own resolution. */
+  exportSize: number | null = null;
+  exporting: ExportState | null = null;
+  /** The last export's file name or failure, for the panel to say. */
+  exportNote: { readonly text: string; readonly failed: boolean } | null = null;
+  /** The last drag frame's worker time and grid, which decides the next frame's resolution. */
+  lastDragFrame: { ms: number; n: number } | null = null;
+
+  private drag: Drag | null = null;
+  private dragPicture: PanResult | null = null;
+  /** Arrival order of the detail and of the drag frame: the newer is shown when neither fits. */
+  private dragStamp = 0;
+  private detailStamp = 0;
+  private stamp = 0;
+  private shares: { origins: Uint8Array; shares: TableShares } | null = null;
+  private readonly listeners = new Set<ViewerListener>();
+  private readonly disposers: (() => void)[] = [];
+  private readonly panLane: Lane<PanRequest, PanResult>;
+  private readonly probeLane: Lane<ProbeRequest, ProbeResult>;
+  private readonly exportLane: Lane<ExportRequest, ExportProgress | ExportResult>;
+  private batch: Set<ViewerChange> | null = null;
+
+  constructor(
+    private readonly core: EditorCore,
+    private readonly results: DetailSource,
+    port: LanePort,
+    private readonly hooks: ViewerHooks,
+  ) {
+    this.panLane = new Lane(port, ['pan-result']);
+    this.probeLane = new Lane(port, ['probe-result']);
+    this.exportLane = new Lane(port, ['export-progress', 'export-result'], (a) => a.kind === 'export-result');
+    this.follow();
+    this.disposers.push(
+      core.subscribe(() => this.follow()),
+      results.subscribeDetail((d) => this.detailArrived(d)),
+      () => this.panLane.dispose(),
+      () => this.probeLane.dispose(),
+      () => this.exportLane.dispose(),
+    );
+  }
+
+  subscribe(listener: ViewerListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  dispose(): void {
+    for (const d of this.disposers) d();
+    this.disposers.length = 0;
+    this.listeners.clear();
+  }
+
+  /** True while the worker has a drag frame, a cell or an export of ours to answer. */
+  get busy(): boolean {
+    return this.panLane.busy || this.probeLane.busy || this.exportLane.busy;
+  }
+
+  /** The view's resolution (cells per side). */
+  get n(): number {
+    return this.core.graph.view.size;
+  }
+
+  /** The origin shown: the dragged one during a drag, else the graph's. */
+  get origin(): Origin {
+    return this.drag?.origin ?? this.core.graph.view;
+  }
+
+  get dragging(): boolean {
+    return this.drag?.moved ?? false;
+  }
+
+  /** The output port shown (the node's first unless another was chosen). */
+  get port(): string | null {
+    const node = this.node ? this.core.node(this.node) : undefined;
+    const ports = Object.keys(nodeDef(node?.type ?? '')?.outputs ?? {});
+    const chosen = this.node ? this.portChoice.get(this.node) : undefined;
+    return chosen && ports.includes(chosen) ? chosen : (ports[0] ?? null);
+  }
+
+  /** What the editor's client asks the worker to draw for the viewer. */
+  get detailRequest(): { detail: string | null; detailPort: string | null; detailSize: number; detailStyle: ViewerStyle } {
+    return { detail: this.node, detailPort: this.port, detailSize: pictureSize(this.frame, this.zoom, this.n), detailStyle: this.style };
+  }
+
+  /** The editor's latest picture of the shown node and port, if it has one. */
+  get detail(): Detail | null {
+    const d = this.results.detail;
+    return d && d.id === this.node && (d.port ?? null) === this.port ? d : null;
+  }
+
+  /** The node's state in the editor (failed, blocked…), for the panel to say. */
+  get result(): NodeResult | undefined {
+    return this.node ? this.results.get(this.node) : undefined;
+  }
+
+  /** The histogram of a curve's input values (the "grey bars"), when the node is a curve. */
+  get inputBins(): Bins | undefined {
+    return this.result?.inputBins;
+  }
+
+  /**
+   * The picture to draw and how far to move it: the editor's detail when it shows the view as
+   * it is; during a drag (and after one, until the refined detail is in) the newest drag
+   * frame, moved to line up with the dragged origin.
+   */
+  picture(): Picture | null {
+    const origin = this.origin;
+    const d = this.detail;
+    const detail: Picture | null =
+      d && d.image.rgba.byteLength > 0 ? { image: d.image, n: d.n, origin: { x: d.x ?? origin.x, y: d.y ?? origin.y }, shift: { dx: 0, dy: 0 }, source: 'detail' } : null;
+    const p = this.dragPicture;
+    const drag: Picture | null = p && p.image && p.node === this.node && p.port === this.port ? { image: p.image, n: p.n, origin: { x: p.x, y: p.y }, shift: { dx: 0, dy: 0 }, source: 'drag' } : null;
+    const fits = (pic: Picture | null) => pic && pic.origin.x === origin.x && pic.origin.y === origin.y;
+    let pick: Picture | null;
+    if (!this.drag && detail && fits(detail) && d!.n === this.n) pick = detail;
+    else if (drag && (this.drag || this.dragStamp > this.detailStamp || !detail)) pick = drag;
+    else pick = detail ?? drag;
+    if (!pick) return null;
+    return { ...pick, shift: pictureShift(pick.origin, origin, this.frame, this.zoom) };
+  }
+
+  /** The winds (switched on) leading to the shown node: their arrows go over the map. */
+  get winds(): WindInfo[] {
+    return this.node ? windsUpstream(this.core.graph, this.node) : [];
+  }
+
+  /** The Whittaker table's shares of the land, when the shown node is a Whittaker node. */
+  get table(): TableShares | null {
+    const origins = this.detail?.origins;
+    if (!origins) return null;
+    if (this.shares?.origins !== origins) this.shares = { origins, shares: tableShares(originCounts(origins)) };
+    return this.shares.shares;
+  }
+
+  /** The cell of the view under the pointer (or the pinned one): column, row (0 = south), index. */
+  cell(): { c: number; r: number; i: number } | null {
+    const at = this.pointer ?? this.pinned;
+    return at ? cellAt(viewDomain(this.core.graph.view), at.x, at.y) : null;
+  }
+
+  // ── settings ─────────────────────────────────────────────────────────────────────────
+
+  setPort(port: string): void {
+    if (!this.node || port === this.port) return;
+    this.portChoice.set(this.node, port);
+    this.changed('node', 'picture', 'state');
+    this.hooks.invalidate();
+    this.probe();
+  }
+
+  setStyle(style: Partial<ViewerStyle>): void {
+    const next = { ...this.style, ...style };
+    if (next.heightMode === this.style.heightMode && next.shade === this.style.shade && next.contours === this.style.contours) return;
+    this.style = next;
+    this.changed('state');
+    this.hooks.invalidate();
+  }
+
+  /** The map's side changed (the panel was resized): the magnified picture keeps its place. */
+  setFrame(frame: number): void {
+    const f = Math.max(MAP_SIZE_MIN, Math.min(MAP_SIZE_MAX, Math.round(frame)));
+    if (f === this.frame) return;
+    const before = this.detailRequest.detailSize;
+    const k = f / this.frame;
+    this.zoom = clampZoom({ z: this.zoom.z, ox: this.zoom.ox * k, oy: this.zoom.oy * k }, f);
+    this.frame = f;
+    this.changed('state', 'picture', 'pointer');
+    if (this.detailRequest.detailSize !== before) this.hooks.invalidate();
+  }
+
+  resetZoom(): void {
+    this.setZoom(NO_ZOOM);
+  }
+
+  setTableCell(cell: number | null): void {
+    if (cell === this.tableCell) return;
+    this.tableCell = cell;
+    this.changed('state');
+  }
+
+  /** Moves the view's origin or changes its resolution: an undoable edit saved in the file. */
+  setView(view: Partial<View>): void {
+    this.core.setView(view);
+  }
+
+  unpin(): void {
+    if (!this.pinned) return;
+    this.pinned = null;
+    this.changed('pointer');
+    if (!this.pointer) this.clearProvenance();
+  }
+
+  setExportSize(size: number | null): void {
+    this.exportSize = size;
+    this.changed('export');
+  }
+
+  // ── pointer ──────────────────────────────────────────────────────────────────────────
+
+  input(e: MapInput): void {
+    switch (e.type) {
+      case 'down':
+        this.drag = { start: { x: this.core.graph.view.x, y: this.core.graph.view.y }, px: e.x, py: e.y, origin: { x: this.core.graph.view.x, y: this.core.graph.view.y }, moved: false };
+        return;
+      case 'move': {
+        const drag = this.drag;
+        if (!drag) return this.hover(e.x, e.y);
+        if (!drag.moved && Math.hypot(e.x - drag.px, e.y - drag.py) < CLICK_SLOP) return;
+        if (!drag.moved) {
+          drag.moved = true;
+          this.pointer = null;
+        }
+        drag.origin = dragOrigin(drag.start, e.x - drag.px, e.y - drag.py, this.frame, this.zoom, this.n);
+        this.changed('picture', 'pointer', 'state');
+        this.requestDragFrame();
+        return;
+      }
+      case 'up': {
+        const drag = this.drag;
+        this.drag = null;
+        if (!drag) return;
+        if (!drag.moved) {
+          this.pin(e.x, e.y);
+          return;
+        }
+        // Frames still waiting are for a view that is about to be drawn in full: drop them.
+        this.panLane.cancelPending();
+        if (drag.origin.x !== drag.start.x || drag.origin.y !== drag.start.y) this.core.setView({ x: drag.origin.x, y: drag.origin.y }, 'pan view');
+        this.changed('picture', 'state');
+        this.hover(e.x, e.y);
+        return;
+      }
+      case 'cancel': {
+        const drag = this.drag;
+        this.drag = null;
+        this.panLane.cancelPending();
+        if (drag?.moved) this.changed('picture', 'state');
+        return;
+      }
+      case 'leave':
+        if (this.drag) return;
+        this.pointer = null;
+        this.changed('pointer');
+        if (this.pinned) this.probe();
+        else this.clearProvenance();
+        return;
+      case 'wheel':
+        this.setZoom(zoomAt(this.zoom, this.frame, e.x, e.y, wheelFactor(e.deltaY)));
+        if (!this.drag) this.hover(e.x, e.y);
+    }
+  }
+
+  // ── exports ──────────────────────────────────────────────────────────────────────────
+
+  /** Exports the shown output in a format at the export size; the file goes to hooks.download. */
+  exportLayer(format: ExportFormat): void {
+    const node = this.node;
+    const port = this.port;
+    if (!node || !port || this.exporting) return;
+    const size = this.exportSize ?? this.n;
+    this.exporting = { format, size, done: 0, total: 0, step: 'starting' };
+    this.exportNote = null;
+    this.changed('export');
+    this.exportLane.request(
+      () => ({ request: { kind: 'export', graph: this.core.graph as ExportRequest['graph'], node, port, format, size, style: this.style } }),
+      (a) => {
+        if (a.kind === 'export-progress') {
+          this.exporting = { format, size, done: a.done, total: a.total, step: a.step };
+          this.changed('export');
+          return;
+        }
+        this.exporting = null;
+        if (a.bytes.byteLength > 0) {
+          this.exportNote = { text: `${a.name} · ${formatBytes(a.bytes.byteLength)}`, failed: false };
+          this.hooks.download({ name: a.name, mime: a.mime, bytes: a.bytes });
+        } else this.exportNote = { text: a.message ?? 'the export failed', failed: true };
+        this.changed('export');
+      },
+    );
+  }
+
+  // ── internals ────────────────────────────────────────────────────────────────────────
+
+  /** Follows the selection; keeps the node shown when the selection empties or grows. */
+  private follow(): void {
+    const primary = this.core.primary;
+    let node = this.node;
+    if (primary) node = primary;
+    if (node && !this.core.node(node)) node = null;
+    if (node !== this.node) {
+      this.node = node;
+      this.tableCell = null;
+      this.dragPicture = null;
+      this.changed('node', 'picture', 'state');
+      this.hooks.invalidate();
+      this.probe();
+    } else this.changed('state');
+  }
+
+  private detailArrived(d: Detail | null): void {
+    if (!d || d.id !== this.node) return;
+    this.detailStamp = ++this.stamp;
+    // The refined picture of the view as it is: the drag frames have served.
+    if (!this.drag && d.x === this.core.graph.view.x && d.y === this.core.graph.view.y) this.dragPicture = null;
+    if (this.tableCell !== null && !d.origins) this.tableCell = null;
+    this.changed('picture', 'state');
+    // New results: the cell under the pointer may read differently now.
+    this.probe();
+  }
+
+  private setZoom(zoom: Zoom): void {
+    const next = clampZoom(zoom, this.frame);
+    if (next.z === this.zoom.z && next.ox === this.zoom.ox && next.oy === this.zoom.oy) return;
+    const before = this.detailRequest.detailSize;
+    this.zoom = next;
+    this.changed('picture', 'pointer', 'state');
+    if (this.detailRequest.detailSize !== before) this.hooks.invalidate();
+  }
+
+  private hover(px: number, py: number): void {
+    const w = frameToWorld(this.zoom, this.frame, px, py, this.core.graph.view);
+    const inside = cellAt(viewDomain(this.core.graph.view), w.x, w.y) !== null;
+    const next = inside ? w : null;
+    if (!next && !this.pointer) return;
+    this.pointer = next;
+    this.changed('pointer');
+    if (next || this.pinned) this.probe();
+    else this.clearProvenance();
+  }
+
+  private pin(px: number, py: number): void {
+    const w = frameToWorld(this.zoom, this.frame, px, py, this.core.graph.view);
+    if (!cellAt(viewDomain(this.core.graph.view), w.x, w.y)) return;
+    this.pinned = w;
+    this.pointer = w;
+    this.changed('pointer');
+    this.probe();
+  }
+
+  private clearProvenance(): void {
+    if (!this.provenance) return;
+    this.provenance = null;
+    this.changed('provenance');
+  }
+
+  /** Asks for the provenance of the cell under the pointer (or pinned), built when sent. */
+  private probe(): void {
+    if (!this.node || !(this.pointer ?? this.pinned)) return;
+    this.probeLane.request(
+      () => {
+        const cell = this.cell();
+        if (!cell || !this.node || this.drag?.moved) return null;
+        return { request: { kind: 'probe', graph: this.core.graph as ProbeRequest['graph'], node: this.node, i: cell.i } };
+      },
+      (a) => {
+        if (a.node !== this.node) return;
+        this.provenance = a;
+        this.changed('provenance');
+      },
+    );
+  }
+
+  private requestDragFrame(): void {
+    this.panLane.request(
+      () => {
+        const drag = this.drag;
+        const port = this.port;
+        if (!drag || !this.node || !port) return null;
+        const n = dragResolution(this.n, this.lastDragFrame);
+        return { request: { kind: 'pan', graph: this.core.graph as PanRequest['graph'], node: this.node, port, x: drag.origin.x, y: drag.origin.y, n, style: this.style } };
+      },
+      (a) => {
+        this.lastDragFrame = { ms: a.totalMs, n: a.n };
+        if (!a.image) return;
+        this.dragPicture = a;
+        this.dragStamp = ++this.stamp;
+        this.changed('picture');
+      },
+    );
+  }
+
+  private changed(...changes: ViewerChange[]): void {
+    if (this.batch) {
+      for (const c of changes) this.batch.add(c);
+      return;
+    }
+    this.batch = new Set(changes);
+    // Listeners are told once per task: a drag move changes several things at once.
+    queueMicrotask(() => {
+      const batch = this.batch!;
+      this.batch = null;
+      for (const l of [...this.listeners]) l(batch);
+    });
+  }
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1 << 20) return `${(bytes / (1 << 20)).toFixed(1)} MB`;
+  if (bytes >= 1 << 10) return `${(bytes / (1 << 10)).toFixed(0)} kB`;
+  return `${bytes} B`;
+}

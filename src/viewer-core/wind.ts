@@ -1,0 +1,46 @@
+// Wind arrows over the map: which winds lead to the shown node, and where to draw their arrows.
+// Pure geometry in the frame's unit square (x east, y down: the map is drawn north up).
+
+import { findNode, type Graph, upstreamOf } from '../model/graph.ts';
+
+export interface WindInfo {
+  readonly node: string;
+  /** The direction the wind blows towards, degrees counter-clockwise from east. */
+  readonly angle: number;
+}
+
+/** The wind nodes that are on and lead to `target` (itself included), in file order. */
+export function windsUpstream(graph: Graph, target: string): WindInfo[] {
+  if (!findNode(graph, target)) return [];
+  const upstream = upstreamOf(graph, [target]);
+  return graph.nodes
+    .filter((n) => n.type === 'wind' && upstream.has(n.id) && n.params.on !== false)
+    .map((n) => ({ node: n.id, angle: n.params.angle as number }));
+}
+
+export interface Arrow {
+  /** Tail and tip in the unit square, y down. */
+  readonly x1: number;
+  readonly y1: number;
+  readonly x2: number;
+  readonly y2: number;
+}
+
+/**
+ * A k × k grid of arrows pointing where the wind blows, each `length` long (unit square),
+ * centred in its grid square. On screen north is up, so a wind at angle a points (cos a, −sin a).
+ */
+export function windArrows(angle: number, k = 5, length = 0.11): Arrow[] {
+  const rad = (angle * Math.PI) / 180;
+  const dx = (Math.cos(rad) * length) / 2;
+  const dy = (-Math.sin(rad) * length) / 2;
+  const arrows: Arrow[] = [];
+  for (let r = 0; r < k; r++) {
+    for (let c = 0; c < k; c++) {
+      const cx = (c + 0.5) / k;
+      const cy = (r + 0.5) / k;
+      arrows.push({ x1: cx - dx, y1: cy - dy, x2: cx + dx, y2: cy + dy });
+    }
+  }
+  return arrows;
+}
