@@ -6,6 +6,7 @@
 
 import { nodeDef } from '../../nodes/index.ts';
 import { cloneGraph, type Edge, findNode, freshNodeId, type Graph, type GraphNode } from '../model/graph.ts';
+import type { View } from '../grid.ts';
 import { type AnyParamValue, defaultParams } from '../model/manifest.ts';
 import { applyCommand, type Change, type Command, EditError } from './commands.ts';
 import { copySnippet, placeSnippet, type Snippet } from './clipboard.ts';
@@ -228,6 +229,17 @@ export class EditorCore {
   setTitle(id: string, title: string): void {
     if (findNode(this.doc, id)?.title === title) return;
     this.run('rename', [{ kind: 'setTitle', id, title }]);
+  }
+
+  /**
+   * Moves the view's origin or changes its resolution (the viewer's pan and size): one undo
+   * step, saved with the graph; an EditError when the view is invalid.
+   */
+  setView(view: Partial<View>, label = view.size !== undefined && view.size !== this.doc.view.size ? 'change resolution' : 'move view'): void {
+    const next: View = { ...this.doc.view, ...view };
+    const now = this.doc.view;
+    if (next.x === now.x && next.y === now.y && next.size === now.size) return;
+    this.run(label, [{ kind: 'setView', view: next }]);
   }
 
   /** Replaces the whole graph (New, Open, a recipe): one undoable step; the selection empties. */

@@ -6,7 +6,7 @@
 // counts as answered when the first part of its answer is in (the pictures people watch);
 // the rest follows in order and is passed on as it comes.
 
-import type { EvaluateRequest, FromWorker, ToWorker } from './protocol.ts';
+import type { EvaluateFailure, EvaluateRequest, EvaluateResult, FromWorker, ToWorker } from './protocol.ts';
 
 /** What the client needs of a Worker (a fake in tests). */
 export interface WorkerPort {
@@ -18,7 +18,10 @@ export interface WorkerPort {
 /** Builds the request for the newest state, when it is time to send. */
 export type RequestSource = () => Omit<EvaluateRequest, 'kind' | 'seq'>;
 
-export type AnswerListener = (answer: FromWorker, roundTripMs: number) => void;
+/** The answers to the editor's requests (the viewer's have their own lanes: see lane.ts). */
+export type EditorAnswer = EvaluateResult | EvaluateFailure;
+
+export type AnswerListener = (answer: EditorAnswer, roundTripMs: number) => void;
 
 export class EngineClient {
   private seq = 0;
@@ -72,7 +75,10 @@ export class EngineClient {
     this.worker.postMessage(request, request.recycle ?? []);
   }
 
-  private receive(answer: FromWorker): void {
+  private receive(message: FromWorker): void {
+    // The viewer's answers share the worker; their seqs count on their own lanes.
+    if (message.kind !== 'result' && message.kind !== 'failure') return;
+    const answer: EditorAnswer = message;
     if (answer.kind === 'failure' || answer.final) this.unfinished.delete(answer.seq);
     const flight = this.inFlight;
     const current = flight !== null && answer.seq === flight.seq;

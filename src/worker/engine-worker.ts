@@ -1,28 +1,60 @@
 // The engine worker's entry: the one file that owns `onmessage`. It answers each request in
 // turn; the main thread sends the next only when this answer is back (one in flight, one
-// pending), so it never works on a graph that a newer edit has already replaced.
+// pending), so it never works on a graph that a newer edit has already replaced. The viewer's
+// requests (drag frames, hovered cells, exports) come on lanes of their own, in the same queue.
 
 import { PreviewEvaluator } from './evaluator.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
+import { ViewerService } from './viewer-service.ts';
 
 const evaluator = new PreviewEvaluator();
+const viewer = new ViewerService(evaluator);
 const scope = self as unknown as {
   onmessage: ((e: MessageEvent<ToWorker>) => void) | null;
   postMessage(message: FromWorker, transfer: Transferable[]): void;
 };
 
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
 scope.onmessage = (e) => {
   const msg = e.data;
-  if (msg.kind === 'reset') {
-    evaluator.reset();
-    return;
-  }
-  try {
-    for (const { result, transfer } of evaluator.evaluate(msg)) scope.postMessage(result, transfer);
-  } catch (err) {
-    // A thrown error here is a bug or a graph the editor should not have let through (a
-    // cycle); the nodes keep their last previews and the page shows the message.
-    evaluator.reset();
-    scope.postMessage({ kind: 'failure', seq: msg.seq, message: err instanceof Error ? err.message : String(err) }, []);
+  switch (msg.kind) {
+    case 'reset':
+      evaluator.reset();
+      return;
+    case 'pan':
+      try {
+        const { result, transfer } = viewer.pan(msg);
+        scope.postMessage(result, transfer);
+      } catch (err) {
+        scope.postMessage({ kind: 'pan-result', seq: msg.seq, node: msg.node, port: msg.port ?? '', x: msg.x, y: msg.y, n: msg.n, image: null, message: errorText(err), evaluateMs: 0, totalMs: 0 }, []);
+      }
+      return;
+    case 'probe':
+      try {
+        scope.postMessage(viewer.probe(msg), []);
+      } catch (err) {
+        scope.postMessage({ kind: 'probe-result', seq: msg.seq, node: msg.node, i: msg.i, x: NaN, y: NaN, n: msg.graph.view.size, rows: [], message: errorText(err) }, []);
+      }
+      return;
+    case 'export':
+      try {
+        const { result, transfer } = viewer.export(msg, (p) => scope.postMessage(p, []));
+        scope.postMessage(result, transfer);
+      } catch (err) {
+        scope.postMessage({ kind: 'export-result', seq: msg.seq, name: '', mime: '', bytes: new ArrayBuffer(0), message: errorText(err), ms: 0 }, []);
+      }
+      return;
+    case 'evaluate':
+      try {
+        for (const { result, transfer } of evaluator.evaluate(msg)) scope.postMessage(result, transfer);
+      } catch (err) {
+        // A thrown error here is a bug or a graph the editor should not have let through (a
+        // cycle); the nodes keep their last previews and the page shows the message.
+        evaluator.reset();
+        scope.postMessage({ kind: 'failure', seq: msg.seq, message: errorText(err) }, []);
+      }
   }
 };

@@ -5,8 +5,11 @@
 import { createEngine, type Engine } from '../engine/engine.ts';
 import { edgeInto, type Graph, type GraphNode } from '../model/graph.ts';
 import type { Value } from '../model/values.ts';
-import { finiteRange } from '../render/layer.ts';
+import { nodeDef } from '../../nodes/index.ts';
+import { finiteRange, type LayerStyle } from '../render/layer.ts';
 import { histogram, renderPreview } from '../render/preview.ts';
+import { layerHistogram } from '../viewer-core/histogram.ts';
+import { tableOrigins } from '../viewer-core/table.ts';
 import type { Detail, EvaluateRequest, EvaluateResult, Image, NodeResult } from './protocol.ts';
 
 /** One message to post: a result and the buffers it transfers. */
@@ -70,14 +73,27 @@ export class PreviewEvaluator {
     this.sentDetail = '';
   }
 
-  private image(value: Value, n: number, size: number): Image {
+  private image(value: Value, n: number, size: number, style: LayerStyle = {}): Image {
     const side = Math.min(n, size);
-    const pic = renderPreview(value, n, size, {}, this.shelf.take(side * side * 4));
+    const pic = renderPreview(value, n, size, style, this.shelf.take(side * side * 4));
     // A fresh or recycled buffer of exactly one picture: it can be transferred as it is.
     return { width: pic.width, height: pic.height, rgba: pic.rgba.buffer as ArrayBuffer };
   }
 
-  /** Evaluates and returns the answer with the buffers to transfer. */
+  /**
+   * The engine, holding this graph and its view (created on first use). The viewer's requests
+   * (src/worker/viewer-service.ts) share it, and with it every cached result.
+   */
+  engineFor(graph: Graph): Engine {
+    if (!this.engine) this.engine = createEngine(graph);
+    else {
+      this.engine.setGraph(graph);
+      const view = this.engine.view;
+      if (view.x !== graph.view.x || view.y !== graph.view.y || view.size !== graph.view.size) this.engine.setView(graph.view);
+    }
+    return this.engine;
+  }
+
   /**
    * Evaluates and returns the answers with the buffers to transfer: first the pictures a
    * person watches (the viewer's node and the graph's final outputs, the nodes no wire reads),
@@ -88,14 +104,7 @@ export class PreviewEvaluator {
     const start = now();
     if (req.recycle) this.shelf.give(req.recycle);
     const graph: Graph = req.graph;
-    if (!this.engine) this.engine = createEngine(graph);
-    else {
-      this.engine.setGraph(graph);
-      if (this.engine.view.x !== graph.view.x || this.engine.view.y !== graph.view.y || this.engine.view.size !== graph.view.size) {
-        this.engine.setView(graph.view);
-      }
-    }
-    const engine = this.engine;
+    const engine = this.engineFor(graph);
     const report = engine.evaluate();
     const evaluateMs = now() - start;
     const n = graph.view.size;
@@ -154,18 +163,63 @@ export class PreviewEvaluator {
     return [{ id: node.id, version: status.version, state: status.state, message: status.message, ms: status.ms, portType: value?.type, meaning: value?.meaning, image, inputBins }];
   }
 
-  /** The viewer's picture, when its node or its output changed since it was last sent. */
+  /**
+   * The viewer's picture, with the layer's histogram (and, for a Whittaker node, where each
+   * cell's biome came from), when its node, port, output, style or size changed since last sent.
+   */
   private detail(req: EvaluateRequest, ids: ReadonlySet<string>, n: number, transfer: ArrayBuffer[]): Detail | null {
     if (!req.detail || !ids.has(req.detail)) return null;
     const engine = this.engine!;
     const status = engine.status(req.detail);
-    const value = engine.output(req.detail);
-    const key = `${req.detail}:${status?.version}@${req.detailSize}`;
-    if (!value || !status || key === this.sentDetail) return null;
+    const node = req.graph.nodes.find((nd) => nd.id === req.detail)!;
+    const port = outputPort(node, req.detailPort);
+    const value = port ? engine.output(req.detail, port) : undefined;
+    const style = req.detailStyle ?? {};
+    const key = `${req.detail}.${port}:${status?.version}@${req.detailSize}:${JSON.stringify(style)}`;
+    if (!value || !status || !port || key === this.sentDetail) return null;
     this.sentDetail = key;
-    const image = this.image(value, n, req.detailSize);
+    const image = this.image(value, n, req.detailSize, style);
     transfer.push(image.rgba);
+    const histogram = layerHistogram(value, style.heightMode);
+    if ('counts' in histogram) transfer.push(histogram.counts.buffer as ArrayBuffer);
+    let origins: Uint8Array | undefined;
+    if (node.type === 'whittaker' && value.type === 'biome') {
+      const input = (p: string) => {
+        const e = edgeInto(req.graph, node.id, p);
+        const v = e && engine.output(e.from.node, e.from.port);
+        return v && v.type !== 'biome' ? v.data : null;
+      };
+      const t = input('temperature');
+      const m = input('moisture');
+      if (t && m) {
+        origins = tableOrigins(value.data, t, m);
+        transfer.push(origins.buffer as ArrayBuffer);
+      }
+    }
     const [min, max] = finiteRange(value.data);
-    return { id: req.detail, version: status.version, image, min, max, mean: mean(value.data), n, portType: value.type, meaning: value.meaning };
+    const view = req.graph.view;
+    return {
+      id: req.detail,
+      version: status.version,
+      image,
+      min,
+      max,
+      mean: mean(value.data),
+      n,
+      portType: value.type,
+      meaning: value.meaning,
+      port,
+      x: view.x,
+      y: view.y,
+      style,
+      histogram,
+      origins,
+    };
   }
+}
+
+/** The node's output port called `wanted`, else its first; null for an unknown node type. */
+export function outputPort(node: GraphNode, wanted?: string | null): string | null {
+  const ports = Object.keys(nodeDef(node.type)?.outputs ?? {});
+  return wanted && ports.includes(wanted) ? wanted : (ports[0] ?? null);
 }

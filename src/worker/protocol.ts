@@ -4,6 +4,10 @@
 import type { Graph } from '../model/graph.ts';
 import type { NodeState } from '../engine/engine.ts';
 import type { Meaning, PortType } from '../model/values.ts';
+import type { ExportFormat } from '../render/exports.ts';
+import type { LayerStyle } from '../render/layer.ts';
+import type { LayerHistogram } from '../viewer-core/histogram.ts';
+import type { ProvenanceRow } from '../viewer-core/provenance.ts';
 
 /** Evaluate this graph and send back the previews that changed since the last answer. */
 export interface EvaluateRequest {
@@ -15,6 +19,10 @@ export interface EvaluateRequest {
   /** The node the large viewer shows, drawn at up to `detailSize` pixels; null for none. */
   readonly detail: string | null;
   readonly detailSize: number;
+  /** The viewer's output port of that node (default: its first output). */
+  readonly detailPort?: string | null;
+  /** How the viewer draws heights (default: by height, shaded, no contours). */
+  readonly detailStyle?: LayerStyle;
   /**
    * Picture buffers the main thread has drawn and gives back (transferred), so the worker
    * draws the next pictures into them instead of allocating: a drag draws ~10 a frame.
@@ -27,7 +35,52 @@ export interface ResetRequest {
   readonly kind: 'reset';
 }
 
-export type ToWorker = EvaluateRequest | ResetRequest;
+/**
+ * The viewer's drag: evaluate one node (and what feeds it) on a view at `origin` with n × n
+ * cells, coarse while the map is dragged, and draw it. Answered by a PanResult.
+ */
+export interface PanRequest {
+  readonly kind: 'pan';
+  readonly seq: number;
+  readonly graph: Graph;
+  readonly node: string;
+  readonly port: string | null;
+  readonly x: number;
+  readonly y: number;
+  readonly n: number;
+  readonly style: LayerStyle;
+}
+
+/**
+ * The viewer's hover: the value of cell `i` of the graph's view at every node leading to `node`,
+ * from the engine's results (evaluated first if needed). Answered by a ProbeResult.
+ */
+export interface ProbeRequest {
+  readonly kind: 'probe';
+  readonly seq: number;
+  readonly graph: Graph;
+  readonly node: string;
+  readonly i: number;
+}
+
+/**
+ * An export of one output at the graph's view origin with `size` × `size` cells. Answered by
+ * ExportProgress messages (for sizes above progressAbove) and one ExportResult.
+ */
+export interface ExportRequest {
+  readonly kind: 'export';
+  readonly seq: number;
+  readonly graph: Graph;
+  readonly node: string;
+  readonly port: string | null;
+  readonly format: ExportFormat;
+  readonly size: number;
+  readonly style: LayerStyle;
+}
+
+export type ViewerRequest = PanRequest | ProbeRequest | ExportRequest;
+
+export type ToWorker = EvaluateRequest | ResetRequest | ViewerRequest;
 
 export interface Bins {
   readonly lo: number;
@@ -75,6 +128,18 @@ export interface Detail {
   readonly n: number;
   readonly portType: PortType;
   readonly meaning: Meaning;
+  /** The port drawn, the view origin it was computed at, and the style it was drawn in. */
+  readonly port?: string;
+  readonly x?: number;
+  readonly y?: number;
+  readonly style?: LayerStyle;
+  /** The histogram of every cell of the layer. */
+  readonly histogram?: LayerHistogram;
+  /**
+   * Whittaker nodes: where each cell's biome came from (table cell 0 … 15, beach 16, ocean
+   * 17; row 0 = south), for the table's shares and its highlight on the map.
+   */
+  readonly origins?: Uint8Array;
 }
 
 export interface EvaluateResult {
@@ -102,4 +167,55 @@ export interface EvaluateFailure {
   readonly message: string;
 }
 
-export type FromWorker = EvaluateResult | EvaluateFailure;
+export interface PanResult {
+  readonly kind: 'pan-result';
+  readonly seq: number;
+  readonly node: string;
+  readonly port: string;
+  readonly x: number;
+  readonly y: number;
+  readonly n: number;
+  /** The picture, n × n; null when the node has no output there (see message). */
+  readonly image: Image | null;
+  readonly message?: string;
+  /** Worker milliseconds: evaluating, and evaluating plus drawing. */
+  readonly evaluateMs: number;
+  readonly totalMs: number;
+}
+
+export interface ProbeResult {
+  readonly kind: 'probe-result';
+  readonly seq: number;
+  readonly node: string;
+  /** The cell probed on the view the rows were read from. */
+  readonly i: number;
+  readonly x: number;
+  readonly y: number;
+  readonly n: number;
+  readonly rows: readonly ProvenanceRow[];
+  readonly message?: string;
+}
+
+export interface ExportProgress {
+  readonly kind: 'export-progress';
+  readonly seq: number;
+  /** Kernels run so far and to run in all (0 … total), then the encoding. */
+  readonly done: number;
+  readonly total: number;
+  readonly step: string;
+}
+
+export interface ExportResult {
+  readonly kind: 'export-result';
+  readonly seq: number;
+  readonly name: string;
+  readonly mime: string;
+  /** The file (transferred); empty when the export failed (see message). */
+  readonly bytes: ArrayBuffer;
+  readonly message?: string;
+  readonly ms: number;
+}
+
+export type ViewerAnswer = PanResult | ProbeResult | ExportProgress | ExportResult;
+
+export type FromWorker = EvaluateResult | EvaluateFailure | ViewerAnswer;

@@ -1,0 +1,109 @@
+// What the engine worker does for the viewer, without touching `self`: a drag frame (one node
+// evaluated on a coarse view at the dragged origin and drawn), the provenance of one cell, and
+// exports with progress. It shares the preview evaluator's engine, so a hovered cell is read
+// from results already computed and a drag reuses the world cut's cached heights.
+
+import { createEngine, type Engine } from '../engine/engine.ts';
+import { cellX, cellY, type Domain, viewDomain } from '../grid.ts';
+import { findNode, type Graph } from '../model/graph.ts';
+import { EXPORT_PROGRESS_ABOVE, exportFile } from '../render/exports.ts';
+import { renderPreview } from '../render/preview.ts';
+import { cellProvenance, provenanceOrder } from '../viewer-core/provenance.ts';
+import { outputPort, type PreviewEvaluator } from './evaluator.ts';
+import type { ExportProgress, ExportRequest, ExportResult, PanRequest, PanResult, ProbeRequest, ProbeResult } from './protocol.ts';
+
+/** Exports larger than this report their progress (node by node, then the encoding). */
+export const PROGRESS_ABOVE = EXPORT_PROGRESS_ABOVE;
+
+function now(): number {
+  return typeof performance !== 'undefined' ? performance.now() : Date.now();
+}
+
+function nodeOrThrow(graph: Graph, id: string) {
+  const node = findNode(graph, id);
+  if (!node) throw new Error(`there is no node "${id}"`);
+  return node;
+}
+
+/** Bytes that own their whole buffer, so the buffer can be transferred as the file. */
+function ownBuffer(bytes: Uint8Array): ArrayBuffer {
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return bytes.buffer as ArrayBuffer;
+  return bytes.slice().buffer as ArrayBuffer;
+}
+
+export class ViewerService {
+  constructor(
+    private readonly evaluator: PreviewEvaluator,
+    private readonly progressAbove = PROGRESS_ABOVE,
+  ) {}
+
+  /** A drag frame: the node on an n × n view at (x, y), drawn n × n. */
+  pan(req: PanRequest): { result: PanResult; transfer: ArrayBuffer[] } {
+    const start = now();
+    const engine = this.evaluator.engineFor(req.graph);
+    const node = nodeOrThrow(req.graph, req.node);
+    const port = outputPort(node, req.port) ?? '';
+    const domain: Domain = { x0: req.x, y0: req.y, extent: 1, n: req.n };
+    engine.evaluate({ domain, targets: [req.node] });
+    const evaluateMs = now() - start;
+    const value = engine.output(req.node, port, domain);
+    const base = { kind: 'pan-result', seq: req.seq, node: req.node, port, x: req.x, y: req.y, n: req.n, evaluateMs } as const;
+    if (!value) return { result: { ...base, image: null, message: engine.status(req.node, domain)?.message, totalMs: now() - start }, transfer: [] };
+    const pic = renderPreview(value, req.n, req.n, req.style);
+    const image = { width: pic.width, height: pic.height, rgba: pic.rgba.buffer as ArrayBuffer };
+    return { result: { ...base, image, totalMs: now() - start }, transfer: [image.rgba] };
+  }
+
+  /** The provenance of cell i of the graph's view, read from the results on that view. */
+  probe(req: ProbeRequest): ProbeResult {
+    const engine = this.evaluator.engineFor(req.graph);
+    nodeOrThrow(req.graph, req.node);
+    const domain = viewDomain(req.graph.view);
+    const n = domain.n;
+    if (!Number.isInteger(req.i) || req.i < 0 || req.i >= n * n) throw new Error(`cell ${req.i} is outside the ${n} × ${n} view`);
+    // Cached unless the graph changed since the last evaluation: then this brings it up to date.
+    engine.evaluate({ targets: [req.node] });
+    const c = req.i % n;
+    const r = Math.floor(req.i / n);
+    const rows = cellProvenance(engine, req.graph, req.node, req.i, domain);
+    return { kind: 'probe-result', seq: req.seq, node: req.node, i: req.i, x: cellX(domain, c), y: cellY(domain, r), n, rows };
+  }
+
+  /**
+   * An export at the graph's view origin with size × size cells. At the view's own size the
+   * engine's cached results serve; any other size is computed by an engine made for it and
+   * dropped after, so a 2048² export does not keep 300 MB of grids in the cache.
+   */
+  export(req: ExportRequest, progress: (p: ExportProgress) => void): { result: ExportResult; transfer: ArrayBuffer[] } {
+    const start = now();
+    const node = nodeOrThrow(req.graph, req.node);
+    const port = outputPort(node, req.port) ?? '';
+    const report = req.size > this.progressAbove;
+    const total = provenanceOrder(req.graph, req.node).length;
+    let done = 0;
+    const tell = (step: string) => progress({ kind: 'export-progress', seq: req.seq, done, total, step });
+    let engine: Engine;
+    if (req.size === req.graph.view.size) engine = this.evaluator.engineFor(req.graph);
+    else engine = createEngine(req.graph, { size: req.size });
+    if (report) tell(`evaluating at ${req.size}²`);
+    const domain = viewDomain(engine.view);
+    engine.evaluate({
+      targets: [req.node],
+      onNode: report
+        ? (id) => {
+            done = Math.min(total, done + 1);
+            tell(`computed ${findNode(req.graph, id)?.title ?? id}`);
+          }
+        : undefined,
+    });
+    const value = engine.output(req.node, port, domain);
+    const fail = (message: string) => ({ result: { kind: 'export-result', seq: req.seq, name: '', mime: '', bytes: new ArrayBuffer(0), message, ms: now() - start } as const, transfer: [] });
+    if (!value) return fail(`"${node.title}" has no output to export: ${engine.status(req.node, domain)?.message ?? 'not evaluated'}`);
+    done = total;
+    if (report) tell('encoding the file');
+    const file = exportFile(value, req.size, `${req.node}.${port}`, req.format, req.style);
+    if (!file) return fail(`a ${value.type} output has no ${req.format} export`);
+    const bytes = ownBuffer(file.bytes);
+    return { result: { kind: 'export-result', seq: req.seq, name: file.name, mime: file.mime, bytes, ms: now() - start }, transfer: [bytes] };
+  }
+}

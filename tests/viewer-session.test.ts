@@ -1,0 +1,302 @@
+// The viewer session driven headless, with the worker's own code answering in-process: the
+// shown node follows the selection, hover reads provenance, a drag pans coarsely and commits
+// one undoable move, the world cut holds the sea level, exports match the command line's.
+import { readFileSync } from 'node:fs';
+import { decode } from 'fast-png';
+import { describe, expect, it } from 'vitest';
+import { PreviewStore } from '../src/app/previews.ts';
+import { EditorCore } from '../src/editor/editor.ts';
+import { createEngine, parseGraph } from '../src/index.ts';
+import { viewDomain } from '../src/grid.ts';
+import { BIOMES } from '../src/model/biomes.ts';
+import { exportFile, parseRangedName } from '../src/render/exports.ts';
+import { frameToCell } from '../src/viewer-core/pan.ts';
+import { provenanceOrder } from '../src/viewer-core/provenance.ts';
+import { ViewerSession } from '../src/viewer-core/session.ts';
+import { EngineClient } from '../src/worker/client.ts';
+import { PreviewEvaluator } from '../src/worker/evaluator.ts';
+import { Lane, type LanePort } from '../src/worker/lane.ts';
+import type { FromWorker, PanRequest, PanResult, ToWorker } from '../src/worker/protocol.ts';
+import { ViewerService } from '../src/worker/viewer-service.ts';
+
+const DEFAULT = parseGraph(readFileSync('graphs/default.json', 'utf8'));
+
+/** The engine worker's message handling, in-process and asynchronous like the real one. */
+class InProcessWorker implements LanePort {
+  readonly evaluator = new PreviewEvaluator();
+  readonly service: ViewerService;
+  readonly sent: ToWorker[] = [];
+  private readonly listeners = new Set<(e: MessageEvent<FromWorker>) => void>();
+
+  constructor(progressAbove?: number) {
+    this.service = new ViewerService(this.evaluator, progressAbove);
+  }
+
+  postMessage(message: ToWorker): void {
+    this.sent.push(message);
+    const msg = structuredClone(message);
+    setTimeout(() => this.handle(msg), 0);
+  }
+
+  addEventListener(_type: 'message', l: (e: MessageEvent<FromWorker>) => void): void {
+    this.listeners.add(l);
+  }
+
+  removeEventListener(_type: 'message', l: (e: MessageEvent<FromWorker>) => void): void {
+    this.listeners.delete(l);
+  }
+
+  /** Each message arrives in a task of its own, as from a real worker (progress included). */
+  private emit(a: FromWorker): void {
+    setTimeout(() => {
+      for (const l of [...this.listeners]) l({ data: a } as MessageEvent<FromWorker>);
+    }, 0);
+  }
+
+  private handle(msg: ToWorker): void {
+    switch (msg.kind) {
+      case 'reset':
+        return this.evaluator.reset();
+      case 'evaluate':
+        for (const { result } of this.evaluator.evaluate(msg)) this.emit(result);
+        return;
+      case 'pan':
+        return this.emit(this.service.pan(msg).result);
+      case 'probe':
+        return this.emit(this.service.probe(msg));
+      case 'export':
+        return this.emit(this.service.export(msg, (p) => this.emit(p)).result);
+    }
+  }
+}
+
+/** The app's wiring (src/app/main.ts) without the page. */
+function setup(graph = DEFAULT, progressAbove?: number) {
+  const core = new EditorCore(graph);
+  const previews = new PreviewStore();
+  const worker = new InProcessWorker(progressAbove);
+  const downloads: { name: string; mime: string; bytes: ArrayBuffer }[] = [];
+  let session: ViewerSession | null = null;
+  const client = new EngineClient(worker, () => ({ graph: core.graph, previewSize: 32, ...(session?.detailRequest ?? { detail: null, detailSize: 512 }) }));
+  session = new ViewerSession(core, previews, worker, { invalidate: () => client.invalidate(), download: (f) => downloads.push(f) });
+  client.subscribe((a) => a.kind === 'result' && previews.apply(a));
+  core.subscribe((changes) => changes.some((c) => c.kind !== 'selection') && client.invalidate());
+  const settle = async () => {
+    for (let k = 0; k < 200; k++) {
+      await new Promise((r) => setTimeout(r, 0));
+      if (!client.busy && !session!.busy) {
+        await new Promise((r) => setTimeout(r, 0));
+        if (!client.busy && !session!.busy) return;
+      }
+    }
+    throw new Error('the worker did not settle');
+  };
+  client.invalidate();
+  return { core, previews, worker, session, client, downloads, settle };
+}
+
+function engineAt(graph: typeof DEFAULT) {
+  const engine = createEngine(graph);
+  engine.evaluate();
+  return engine;
+}
+
+describe('the viewer session', () => {
+  it('shows the selected node with its histogram, and keeps it when the selection empties', async () => {
+    const { core, session, settle } = setup();
+    await settle();
+    expect(session.node).toBeNull();
+    core.select(['water']);
+    await settle();
+    expect(session.node).toBe('water');
+    expect(session.port).toBe('terrain');
+    const d = session.detail!;
+    expect(d.histogram?.kind).toBe('terrain');
+    expect([d.x, d.y, d.n]).toEqual([0, 0, 256]);
+    expect(session.picture()).toMatchObject({ source: 'detail', shift: { dx: 0, dy: 0 }, n: 256 });
+    core.select([]);
+    await settle();
+    expect(session.node).toBe('water');
+    session.setPort('mask');
+    await settle();
+    expect(session.detail?.port).toBe('mask');
+    expect(session.detail?.histogram?.kind).toBe('mask');
+    core.select(['biomes']);
+    await settle();
+    expect(session.detail?.origins?.length).toBe(256 * 256);
+    expect(session.table!.cells.length).toBe(16);
+  });
+
+  it("reads the hovered cell's value at every upstream node, equal to an engine of its own", async () => {
+    const { core, session, settle } = setup();
+    core.select(['biomes']);
+    await settle();
+    session.input({ type: 'move', x: 300.4, y: 120.7 });
+    await settle();
+    const p = session.provenance!;
+    const cell = frameToCell(session.zoom, session.frame, 300.4, 120.7, 256)!;
+    expect(p.i).toBe(cell.i);
+    const engine = engineAt(core.snapshot());
+    expect(p.rows.length).toBe(17); // 16 nodes, the water node with two outputs
+    for (const row of p.rows) expect(row.value, `${row.node}.${row.port}`).toBe(engine.output(row.node, row.port)!.data[cell.i]);
+    expect(p.rows.at(-1)!.biome).toBe(BIOMES[engine.output('biomes')!.data[cell.i]].name);
+    // An edit reads again: the values follow the new results.
+    core.setParam('wind', 'angle', 90);
+    await settle();
+    const after = engineAt(core.snapshot());
+    expect(session.provenance!.rows.find((r) => r.node === 'wind')!.value).toBe(after.output('wind')!.data[cell.i]);
+    // Leaving the map clears it; a click pins the cell.
+    session.input({ type: 'leave' });
+    await settle();
+    expect(session.provenance).toBeNull();
+    session.input({ type: 'down', x: 10, y: 10 });
+    session.input({ type: 'up', x: 10, y: 10 });
+    session.input({ type: 'leave' });
+    await settle();
+    expect(session.provenance?.i).toBe(frameToCell(session.zoom, session.frame, 10, 10, 256)!.i);
+  });
+
+  it('pans coarsely while dragging and commits one undoable move of the view on release', async () => {
+    const { core, session, worker, settle } = setup();
+    core.select(['height']);
+    await settle();
+    session.input({ type: 'down', x: 100, y: 100 });
+    for (let k = 1; k <= 8; k++) session.input({ type: 'move', x: 100 + 8 * k, y: 100 });
+    expect(session.dragging).toBe(true);
+    expect(session.origin).toEqual({ x: -64 / 512, y: 0 });
+    await settle();
+    const pans = worker.sent.filter((m): m is PanRequest => m.kind === 'pan');
+    // One in flight and one pending: far fewer requests than moves, the last at the last origin.
+    expect(pans.length).toBeLessThan(8);
+    expect(pans.at(-1)).toMatchObject({ n: 64, x: -0.125, y: 0, node: 'height' });
+    expect(session.picture()).toMatchObject({ source: 'drag', n: 64, origin: { x: -0.125, y: 0 }, shift: { dx: 0, dy: 0 } });
+    expect(core.graph.view).toEqual({ x: 0, y: 0, size: 256 });
+    session.input({ type: 'up', x: 164, y: 100 });
+    expect(core.graph.view).toEqual({ x: -0.125, y: 0, size: 256 });
+    expect(core.undoLabel).toBe('pan view');
+    await settle();
+    expect(session.picture()).toMatchObject({ source: 'detail', n: 256, origin: { x: -0.125, y: 0 } });
+    core.undo();
+    expect(core.graph.view).toEqual({ x: 0, y: 0, size: 256 });
+  });
+
+  it('keeps the sea level while panning with the world cut, and not with the view cut', async () => {
+    for (const cut of ['world', 'view'] as const) {
+      const graph = structuredClone(DEFAULT);
+      graph.nodes.find((n) => n.id === 'water')!.params.cut = cut;
+      const { core, session, settle } = setup(graph);
+      core.select(['water']);
+      await settle();
+      const before = session.detail!;
+      session.input({ type: 'down', x: 200, y: 200 });
+      session.input({ type: 'move', x: 330, y: 250 });
+      session.input({ type: 'up', x: 330, y: 250 });
+      await settle();
+      const after = session.detail!;
+      expect([after.x, after.y]).not.toEqual([before.x, before.y]);
+      const level = (d: typeof before) => (d.histogram as { seaLevel: number }).seaLevel;
+      if (cut === 'world') expect(level(after)).toBe(level(before));
+      else expect(level(after)).not.toBe(level(before));
+    }
+  });
+
+  it('exports the same bytes under the same name as the command line, with progress for large sizes', async () => {
+    const { core, session, downloads, worker, settle } = setup(DEFAULT, 64);
+    core.select(['moisture']);
+    await settle();
+    session.exportLayer('png16');
+    await settle();
+    const engine = engineAt(core.snapshot());
+    const expected = exportFile(engine.output('moisture')!, 256, 'moisture.out', 'png16')!;
+    expect(downloads[0].name).toBe(expected.name);
+    expect(new Uint8Array(downloads[0].bytes)).toEqual(expected.bytes);
+    expect(session.exportNote?.text).toContain(expected.name);
+    // Above the progress threshold (64 here): kernel by kernel, then the encoding.
+    const progress: number[] = [];
+    session.subscribe(() => session.exporting && progress.push(session.exporting.done));
+    session.setExportSize(128);
+    session.exportLayer('raw');
+    await settle();
+    expect(Math.max(...progress)).toBe(provenanceOrder(core.graph, 'moisture').length); // the nodes leading to it
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    const named = parseRangedName(downloads[1].name)!;
+    expect(named.stem).toBe('moisture.out');
+    const values = new Float32Array(downloads[1].bytes);
+    expect(values.length).toBe(128 * 128);
+    const big = createEngine(core.snapshot(), { size: 128 });
+    big.evaluate({ targets: ['moisture'] });
+    expect(values).toEqual(big.output('moisture')!.data);
+    expect(worker.sent.filter((m) => m.kind === 'export').length).toBe(2);
+    // A 16-bit export reads back to the field within 1/65535 of its range.
+    const png = decode(new Uint8Array(downloads[0].bytes));
+    const m = engine.output('moisture')!.data;
+    const span = expected.max! - expected.min!;
+    for (let r = 0; r < 256; r += 17) {
+      for (let c = 0; c < 256; c += 13) {
+        const v = expected.min! + ((png.data as Uint16Array)[(255 - r) * 256 + c] / 65535) * span;
+        expect(Math.abs(v - m[r * 256 + c])).toBeLessThanOrEqual(span / 65535);
+      }
+    }
+  });
+
+  it('magnifies around the pointer and asks for a picture large enough for it', async () => {
+    const graph = structuredClone(DEFAULT);
+    graph.view = { x: 0, y: 0, size: 1024 };
+    const { core, session, settle } = setup(graph);
+    core.select(['cont']);
+    await settle();
+    expect(session.detail!.image.width).toBe(512);
+    session.input({ type: 'wheel', x: 256.3, y: 255.6, deltaY: -400 });
+    expect(session.zoom.z).toBeGreaterThan(2);
+    await settle();
+    expect(session.detail!.image.width).toBe(1024);
+    const d = viewDomain(core.graph.view);
+    expect(session.cell()).toEqual(frameToCell(session.zoom, session.frame, 256.3, 255.6, d.n));
+  });
+});
+
+describe('a viewer lane', () => {
+  class HeldWorker implements LanePort {
+    sent: ToWorker[] = [];
+    private l: ((e: MessageEvent<FromWorker>) => void) | null = null;
+    postMessage(m: ToWorker): void {
+      this.sent.push(m);
+    }
+    addEventListener(_t: 'message', l: (e: MessageEvent<FromWorker>) => void): void {
+      this.l = l;
+    }
+    removeEventListener(): void {
+      this.l = null;
+    }
+    answer(a: FromWorker): void {
+      this.l?.({ data: a } as MessageEvent<FromWorker>);
+    }
+  }
+
+  it('keeps one request in flight and builds the pending one from the newest state when it goes', () => {
+    const w = new HeldWorker();
+    const lane = new Lane<PanRequest, PanResult>(w, ['pan-result']);
+    let x = 0;
+    const got: number[] = [];
+    const ask = () =>
+      lane.request(
+        () => ({ request: { kind: 'pan', graph: DEFAULT, node: 'cont', port: 'out', x, y: 0, n: 64, style: {} } }),
+        (a) => got.push(a.x),
+      );
+    for (x = 1; x <= 5; x++) ask();
+    expect(w.sent.length).toBe(1);
+    expect(lane.busy).toBe(true);
+    const answer = (seq: number, ax: number): PanResult => ({ kind: 'pan-result', seq, node: 'cont', port: 'out', x: ax, y: 0, n: 64, image: null, evaluateMs: 0, totalMs: 0 });
+    // Answers of other lanes and kinds, or to other seqs, pass by.
+    w.answer({ kind: 'result', seq: 1, final: true, nodes: [], removed: [], detail: null, evaluateMs: 0, totalMs: 0, ran: {} });
+    w.answer(answer(7, 9));
+    expect(got).toEqual([]);
+    w.answer(answer(1, 1));
+    expect(w.sent.length).toBe(2);
+    expect((w.sent[1] as PanRequest).x).toBe(6);
+    lane.cancelPending();
+    w.answer(answer(2, 6));
+    expect(got).toEqual([1, 6]);
+    expect(lane.busy).toBe(false);
+  });
+});
