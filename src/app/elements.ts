@@ -1,13 +1,17 @@
 // Registers every custom element of the app. Called once by the app entry: importing a
 // component module defines nothing by itself.
 
+import { TgBiomeTable } from './biome-table/biome-table.ts';
 import { TgCurveEditor } from './curve-editor/curve-editor.ts';
 import { define } from './define.ts';
+import { TgHistogram } from './histogram/histogram.ts';
+import { TgMapView } from './map-view/map-view.ts';
 import { TgNode } from './node/node.ts';
 import { TgNodeMenu } from './node-menu/node-menu.ts';
 import { TgParam } from './param/param.ts';
 import { TgPreview } from './preview/preview.ts';
 import { TgProblems } from './problems/problems.ts';
+import { TgProvenance } from './provenance/provenance.ts';
 import { TgApp } from './shell/shell.ts';
 import { TgSocket } from './socket/socket.ts';
 import { TgToolbar } from './toolbar/toolbar.ts';
@@ -27,6 +31,10 @@ declare global {
     'tg-node-menu': TgNodeMenu;
     'tg-viewer': TgViewer;
     'tg-problems': TgProblems;
+    'tg-map-view': TgMapView;
+    'tg-histogram': TgHistogram;
+    'tg-biome-table': TgBiomeTable;
+    'tg-provenance': TgProvenance;
   }
 }
 
@@ -42,4 +50,8 @@ export function defineElements(): void {
   define('tg-node-menu', TgNodeMenu);
   define('tg-viewer', TgViewer);
   define('tg-problems', TgProblems);
+  define('tg-map-view', TgMapView);
+  define('tg-histogram', TgHistogram);
+  define('tg-biome-table', TgBiomeTable);
+  define('tg-provenance', TgProvenance);
 }

@@ -1,18 +1,16 @@
 // The app entry, loaded by index.html: the one module that wires the DOM. It opens the
 // autosaved graph (or graphs/default.json), starts the engine worker, mounts <tg-app> and
-// keeps the autosave up to date.
+// keeps the autosave up to date. The viewer's session shares the worker on lanes of its own.
 
 import { EditorCore } from '../editor/editor.ts';
 import { restoreAutosave, readGraphFile, writeAutosave } from '../editor/files.ts';
+import { ViewerSession } from '../viewer-core/session.ts';
 import { EngineClient } from '../worker/client.ts';
-import type { FromWorker } from '../worker/protocol.ts';
 import { defineElements } from './elements.ts';
 import { PREVIEW_SIZE } from './node/layout.ts';
 import { PreviewStore } from './previews.ts';
 import { recipes } from './recipes.ts';
 
-/** Largest side of the viewer's picture. */
-const DETAIL_SIZE = 512;
 /** Quiet time before an edit is autosaved (a drag writes once, at its end). */
 const AUTOSAVE_MS = 400;
 
@@ -25,22 +23,35 @@ const opened = restored ?? (fallback ? readGraphFile(fallback.text, fallback.fil
 const core = new EditorCore(restored ?? (opened && 'graph' in opened && opened.ok ? opened.graph : undefined));
 const previews = new PreviewStore();
 
+/** Hands a file to the person: a download of the bytes under the name. */
+function download(file: { name: string; mime: string; bytes: ArrayBuffer }): void {
+  const url = URL.createObjectURL(new Blob([file.bytes], { type: file.mime }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = file.name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 const worker = new Worker(new URL('../worker/engine-worker.ts', import.meta.url), { type: 'module' });
+// The viewer asks for its picture (node, port, style, size) with the editor's own requests.
+let viewer: ViewerSession | null = null;
 const client = new EngineClient(worker, () => ({
   graph: core.graph,
   previewSize: PREVIEW_SIZE,
-  detail: core.primary,
-  detailSize: DETAIL_SIZE,
+  ...(viewer?.detailRequest ?? { detail: null, detailSize: 512 }),
   recycle: previews.takeRecycled(),
 }));
+viewer = new ViewerSession(core, previews, worker, { invalidate: () => client.invalidate(), download });
 
 const app = document.createElement('tg-app');
 app.core = core;
 app.previews = previews;
+app.viewer = viewer;
 app.recipes = shipped;
 app.openedAs = restored ? null : (fallback?.file ?? null);
 
-client.subscribe((answer: FromWorker) => {
+client.subscribe((answer) => {
   if (answer.kind === 'result') previews.apply(answer);
   else {
     previews.fail(answer.message);
@@ -48,7 +59,6 @@ client.subscribe((answer: FromWorker) => {
   }
 });
 
-let primary = core.primary;
 let autosaveTimer = 0;
 const autosave = () => {
   clearTimeout(autosaveTimer);
@@ -61,10 +71,8 @@ core.subscribe((changes) => {
     clearTimeout(autosaveTimer);
     autosaveTimer = window.setTimeout(autosave, AUTOSAVE_MS);
   }
-  if (graphChanged || core.primary !== primary) {
-    primary = core.primary;
-    client.invalidate();
-  }
+  // A new selection reaches the worker through the viewer, when it changes what it shows.
+  if (graphChanged) client.invalidate();
 });
 // A reload or a closed tab must not lose the last edit.
 window.addEventListener('pagehide', () => autosaveTimer && autosave());
@@ -73,4 +81,4 @@ document.body.append(app);
 client.invalidate();
 
 /** A handle for the browser console and the browser tests: read-only use, please. */
-Object.assign(window, { terrainGraph: { core, previews, client, app } });
+Object.assign(window, { terrainGraph: { core, previews, client, app, viewer } });

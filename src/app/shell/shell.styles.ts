@@ -4,7 +4,8 @@ export default css`
   :host {
     display: grid;
     grid-template-rows: 40px 1fr 22px;
-    grid-template-columns: 1fr var(--tg-panel-width, 340px);
+    /* The viewer sizes itself to its map (resizable); the canvas takes the rest. */
+    grid-template-columns: minmax(0, 1fr) auto;
     height: 100vh;
     width: 100vw;
     overflow: hidden;
@@ -28,6 +29,7 @@ export default css`
   tg-viewer {
     grid-column: 2;
     grid-row: 2 / 4;
+    min-height: 0;
     border-left: 1px solid #2c3440;
     background: #161b22;
   }

@@ -14,6 +14,7 @@ import { Canvas } from '../canvas/canvas.ts';
 import type { MenuPickDetail, ToolbarDetail } from '../events.ts';
 import type { PreviewStore } from '../previews.ts';
 import type { Recipe } from '../recipes.ts';
+import type { ViewerSession } from '../../viewer-core/session.ts';
 import styles from './shell.styles.ts';
 
 const NOTICE_MS = 6000;
@@ -25,16 +26,17 @@ function isTextEntry(target: EventTarget | undefined): boolean {
 }
 
 /**
- * The Terrain Graph editor. Give it the editor core, the previews and the recipes; it builds
- * the canvas in its shadow root.
- *
- * @cssproperty --tg-panel-width - Width of the viewer panel on the right.
+ * The Terrain Graph editor. Give it the editor core, the previews, the viewer session and the
+ * recipes; it builds the canvas in its shadow root. The viewer panel on the right sizes itself
+ * to its map.
  */
 export class TgApp extends LitElement {
   static override styles = styles;
 
   @property({ attribute: false }) core!: EditorCore;
   @property({ attribute: false }) previews!: PreviewStore;
+  /** The viewer's session (what the panel on the right shows). */
+  @property({ attribute: false }) viewer: ViewerSession | null = null;
   @property({ attribute: false }) recipes: readonly Recipe[] = [];
 
   /** The file name the open graph came from (Save offers it again). */
@@ -120,7 +122,7 @@ export class TgApp extends LitElement {
         ${this.notice ? html`<div class="toast ${this.notice.kind}" role="status" data-kind=${this.notice.kind}>${this.notice.text}</div>` : nothing}
         ${this.dropping ? html`<div class="drop">Drop a graph file to open it</div>` : nothing}
       </div>
-      <tg-viewer .core=${core} .previews=${this.previews}></tg-viewer>
+      <tg-viewer .core=${core} .session=${this.viewer}></tg-viewer>
       <div class="status">
         <span>Right-click: add a node · drag from a socket: wire · Shift-drag: select · Del: delete · Ctrl+C / Ctrl+V · Ctrl+Z / Shift+Ctrl+Z · F: fit</span>
         <span class="right">${core.graph.nodes.length} nodes · ${core.graph.edges.length} wires · ${core.graph.view.size}²</span>

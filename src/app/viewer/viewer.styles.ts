@@ -2,41 +2,163 @@ import { css } from 'lit';
 
 export default css`
   :host {
+    position: relative;
     display: flex;
     flex-direction: column;
     gap: 8px;
-    padding: 12px;
+    padding: 10px 12px 16px 14px;
     box-sizing: border-box;
+    min-width: 0;
     font: 12px var(--tg-font, system-ui, sans-serif);
     color: var(--tg-text, #dde3ea);
-    overflow: auto;
+    background: var(--tg-panel-bg, #161b22);
+    overflow-x: hidden;
+    overflow-y: auto;
+    scrollbar-width: thin;
+    scrollbar-gutter: stable;
+  }
+  .resize {
+    position: absolute;
+    left: 0;
+    top: 0;
+    bottom: 0;
+    width: 6px;
+    cursor: ew-resize;
+    z-index: 2;
+  }
+  .resize:hover {
+    background: rgba(90, 169, 255, 0.35);
+  }
+  header {
+    display: flex;
+    align-items: baseline;
+    gap: 10px;
+    min-width: 0;
   }
   h2 {
     margin: 0;
     font-size: 14px;
     font-weight: 600;
+    white-space: nowrap;
   }
+  h3 {
+    margin: 0 0 4px;
+    font-size: 12px;
+    font-weight: 600;
+  }
+  h3 small,
   .sub {
     color: var(--tg-muted, #a3adba);
     font-size: 11px;
+    font-weight: 400;
   }
-  .frame {
-    position: relative;
-    width: 100%;
-    aspect-ratio: 1;
-    background: repeating-linear-gradient(45deg, #2a313b 0 6px, #252b34 6px 12px);
-    border-radius: 4px;
+  .sub {
+    white-space: nowrap;
     overflow: hidden;
+    text-overflow: ellipsis;
   }
-  .stale canvas {
+  .pinned-node {
+    margin-left: auto;
+    padding: 0 6px;
+    border-radius: 3px;
+    background: #2a313b;
+    color: var(--tg-muted, #a3adba);
+    font-size: 10px;
+  }
+  .bar {
+    display: flex;
+    align-items: center;
+    flex-wrap: wrap;
+    gap: 6px 10px;
+    font-size: 11px;
+    color: var(--tg-muted, #a3adba);
+  }
+  .bar label {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+  }
+  .spacer {
+    flex: 1;
+  }
+  input,
+  select,
+  button {
+    font: inherit;
+    color: var(--tg-text, #dde3ea);
+    background: #1f252e;
+    border: 1px solid #3a4452;
+    border-radius: 3px;
+    box-sizing: border-box;
+    height: 22px;
+  }
+  input[type='number'] {
+    width: 84px;
+    padding: 0 4px;
+    font-family: var(--tg-mono, ui-monospace, monospace);
+  }
+  input[type='checkbox'] {
+    height: auto;
+    accent-color: var(--tg-accent, #5aa9ff);
+  }
+  button {
+    padding: 0 9px;
+    cursor: pointer;
+  }
+  button:hover:not([disabled]) {
+    border-color: #5a6678;
+  }
+  button[disabled] {
     opacity: 0.45;
+    cursor: default;
+  }
+  .seg {
+    display: inline-flex;
+  }
+  .seg button {
+    border-radius: 0;
+  }
+  .seg button:first-child {
+    border-radius: 3px 0 0 3px;
+  }
+  .seg button:last-child {
+    border-radius: 0 3px 3px 0;
+    border-left: none;
+  }
+  .seg button.on {
+    background: #2d4a6e;
+    border-color: #4f79a8;
+  }
+  select.port {
+    margin-left: auto;
+  }
+  tg-map-view.stale {
+    opacity: 0.5;
     filter: grayscale(0.6);
   }
-  canvas {
-    display: block;
-    width: 100%;
-    height: 100%;
-    image-rendering: pixelated;
+  section {
+    border-top: 1px solid #262d37;
+    padding-top: 8px;
+  }
+  .progress {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    margin-top: 6px;
+    color: var(--tg-muted, #a3adba);
+  }
+  progress {
+    flex: 0 0 180px;
+    accent-color: var(--tg-accent, #5aa9ff);
+  }
+  .note {
+    margin-top: 6px;
+    color: var(--tg-muted, #a3adba);
+    font-family: var(--tg-mono, ui-monospace, monospace);
+    overflow-wrap: anywhere;
+  }
+  .note.failed {
+    color: #ffb3b3;
   }
   dl {
     display: grid;

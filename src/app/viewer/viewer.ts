@@ -1,119 +1,225 @@
-// The large viewer of the selected node: its output drawn big, with its name and its numbers.
+// The viewer panel beside the canvas: the shown node's output large, with its layer settings,
+// the view's origin and resolution, the provenance of the cell under the pointer, the layer's
+// histogram, the Whittaker table and the exports. Everything it shows and does goes through
+// the viewer session (src/viewer-core/session.ts); this element lays it out.
 
 import { html, LitElement, nothing } from 'lit';
-import { property, query } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
 import { nodeDef } from '../../../nodes/index.ts';
 import type { EditorCore } from '../../editor/editor.ts';
-import type { Detail } from '../../worker/protocol.ts';
-import type { PreviewStore } from '../previews.ts';
+import { EditError } from '../../editor/commands.ts';
+import type { Point } from '../../model/manifest.ts';
+import { EXPORT_PROGRESS_ABOVE, exportApplies, type ExportFormat } from '../../render/exports.ts';
+import { formatValue } from '../../viewer-core/provenance.ts';
+import { MAP_SIZE_MAX, MAP_SIZE_MIN, type ViewerChange, type ViewerSession } from '../../viewer-core/session.ts';
+import type { TablePickDetail } from '../biome-table/biome-table.ts';
 import styles from './viewer.styles.ts';
 
+/** Resolutions offered for the view and for exports (the model takes any integer in range). */
+export const SIZES = [64, 128, 256, 384, 512, 768, 1024, 1536, 2048];
+/** Padding and scrollbar beside the map. */
+const PANEL_EXTRA = 36;
+
+const FORMAT_LABELS: Readonly<Record<ExportFormat, { label: string; title: string }>> = {
+  png: { label: 'PNG', title: 'The layer as shown: palette, bands, shading, contours' },
+  png16: { label: '16-bit PNG', title: 'Greyscale, 0 = the minimum, 65535 = the maximum; the range is in the file name and the PNG text' },
+  raw: { label: 'Raw', title: 'Little-endian Float32, row 0 = south (biomes: one byte per cell); the range is in the file name' },
+  indexed: { label: 'Indexed PNG', title: 'Pixel value = biome id, the palette the biome colours, the names in the PNG text' },
+};
+
 /**
- * Shows the one selected node's output large. The worker draws it at up to 512 pixels when
- * the selection or the node's output changes. (Later: bands, histogram, per-cell provenance,
- * pan and zoom, exports; this element is where they go, apart from the canvas code.)
+ * The viewer. Drag its left edge to resize the map (256 … 1024 pixels).
+ *
+ * @cssproperty --tg-panel-bg - Background of the panel.
  */
 export class TgViewer extends LitElement {
   static override styles = styles;
 
-  /** The editor core, for the selection and the node's name. */
+  /** The editor core, for the node's name, params and the view. */
   @property({ attribute: false }) core: EditorCore | null = null;
 
-  /** The previews, for the large picture and the node's state. */
-  @property({ attribute: false }) previews: PreviewStore | null = null;
+  /** The viewer session: what is shown and how. */
+  @property({ attribute: false }) session: ViewerSession | null = null;
 
-  @query('canvas') private canvas?: HTMLCanvasElement;
-
-  private disposers: (() => void)[] = [];
-  private drawn: Detail | null = null;
-  private drawnOn: HTMLCanvasElement | null = null;
+  private dispose: (() => void) | null = null;
+  private offCore: (() => void) | null = null;
+  private resize: { x: number; frame: number } | null = null;
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.rewatch();
+    this.watch();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    for (const d of this.disposers) d();
-    this.disposers = [];
+    this.dispose?.();
+    this.offCore?.();
+    this.dispose = this.offCore = null;
   }
 
   override willUpdate(changed: Map<string, unknown>): void {
-    if (changed.has('core') || changed.has('previews')) this.rewatch();
+    if (changed.has('session') || changed.has('core')) this.watch();
+    if (this.session) this.style.width = `${this.session.frame + PANEL_EXTRA}px`;
   }
 
-  private rewatch(): void {
-    for (const d of this.disposers) d();
-    this.disposers = [];
-    const { core, previews } = this;
-    if (!core || !previews) return;
-    let watched: string | null = null;
-    let offNode: () => void = () => {};
-    const follow = () => {
-      if (core.primary === watched) return;
-      watched = core.primary;
-      offNode();
-      offNode = watched ? previews.subscribe(watched, () => this.requestUpdate()) : () => {};
-    };
-    follow();
-    this.disposers.push(
-      core.subscribe(() => {
-        follow();
-        this.requestUpdate();
-      }),
-      previews.subscribeDetail(() => this.requestUpdate()),
-      () => offNode(),
-    );
+  private watch(): void {
+    this.dispose?.();
+    this.offCore?.();
+    // The map redraws itself on every drag frame; the panel only for what it shows.
+    this.dispose =
+      this.session?.subscribe((c: ReadonlySet<ViewerChange>) => {
+        if (c.has('node') || c.has('state') || c.has('provenance') || c.has('export') || (c.has('pointer') && !this.session!.dragging)) this.requestUpdate();
+      }) ?? null;
+    this.offCore = this.core?.subscribe(() => this.requestUpdate()) ?? null;
   }
 
   override render() {
-    const id = this.core?.primary;
-    const node = id ? this.core!.node(id) : undefined;
-    if (!node) {
-      const many = (this.core?.selection.size ?? 0) > 1;
-      return html`<h2>Viewer</h2>
-        <p class="empty">${many ? 'Several nodes are selected: select one to see its output here.' : 'Select a node to see its output here, large.'}</p>`;
+    const s = this.session;
+    const core = this.core;
+    const node = s?.node && core ? core.node(s.node) : undefined;
+    const resizer = html`<div class="resize" title="Drag to resize the map" @pointerdown=${this.resizeStart} @pointermove=${this.resizeMove} @pointerup=${this.resizeEnd}></div>`;
+    if (!s || !core || !node) {
+      return html`${resizer}<h2>Viewer</h2>
+        <p class="empty">Select a node to see its output here, large: drag the map to pan the world, use the wheel to magnify, hover a cell to see why it is what it is.</p>`;
     }
     const def = nodeDef(node.type);
-    const result = this.previews?.get(node.id);
-    const detail = this.previews?.detail;
-    const shown = detail && detail.id === node.id ? detail : null;
+    const outputs = Object.entries(def?.outputs ?? {});
+    const result = s.result;
+    const d = s.detail;
     const stale = !!result && result.state !== 'ok';
-    return html`<h2 data-viewer-node=${node.id}>${node.title}</h2>
-      <div class="sub">${node.id} · ${def?.title ?? node.type}</div>
-      <div class="frame ${stale ? 'stale' : ''}"><canvas aria-label="output of ${node.title}"></canvas></div>
-      ${stale ? html`<div class="message ${result!.state}" role="status">${result!.message}${shown ? html`<br /><small>Shown: the last output before this.</small>` : nothing}</div>` : nothing}
-      ${shown
+    const heights = d ? d.meaning === 'height' : outputs.find(([k]) => k === s.port)?.[1].meaning === 'height';
+    const view = core.graph.view;
+    return html`${resizer}
+      <header>
+        <h2 data-viewer-node=${node.id}>${node.title}</h2>
+        <span class="sub">${node.id} · ${def?.title ?? node.type}</span>
+        ${outputs.length > 1
+          ? html`<select class="port" aria-label="output" @change=${(e: Event) => s.setPort((e.target as HTMLSelectElement).value)}>
+              ${outputs.map(([k, spec]) => html`<option value=${k} ?selected=${k === s.port}>${k} · ${spec.meaning}</option>`)}
+            </select>`
+          : nothing}
+        ${!core.selection.has(node.id) ? html`<span class="pinned-node" title="The viewer keeps this node while no other is selected">kept</span>` : nothing}
+      </header>
+      <div class="bar view">
+        <label>x <input class="x" type="number" step="0.25" .value=${String(view.x)} @change=${(e: Event) => this.setView('x', e)} /></label>
+        <label>y <input class="y" type="number" step="0.25" .value=${String(view.y)} @change=${(e: Event) => this.setView('y', e)} /></label>
+        <label
+          >cells
+          <select class="size" @change=${(e: Event) => this.setView('size', e)}>
+            ${[...new Set([...SIZES, view.size])].sort((a, b) => a - b).map((n) => html`<option value=${n} ?selected=${n === view.size}>${n}²</option>`)}
+          </select></label
+        >
+        <span class="spacer"></span>
+        <button class="zoom" ?disabled=${s.zoom.z <= 1} title="Back to 1× (or double-click the map)" @click=${() => s.resetZoom()}>${s.zoom.z.toFixed(1)}×</button>
+      </div>
+      ${heights
+        ? html`<div class="bar style">
+            <span class="seg" role="group" aria-label="height tints">
+              <button class=${s.style.heightMode === 'height' ? 'on' : ''} @click=${() => s.setStyle({ heightMode: 'height' })} title="Fixed bands around the sea level, like an atlas">by height</button>
+              <button class=${s.style.heightMode === 'share' ? 'on' : ''} @click=${() => s.setStyle({ heightMode: 'share' })} title="Bands by share: the top 8 % is always snow">by share</button>
+            </span>
+            <label><input type="checkbox" .checked=${s.style.shade} @change=${(e: Event) => s.setStyle({ shade: (e.target as HTMLInputElement).checked })} /> hill-shading</label>
+            <label><input type="checkbox" .checked=${s.style.contours} @change=${(e: Event) => s.setStyle({ contours: (e.target as HTMLInputElement).checked })} /> contours</label>
+          </div>`
+        : nothing}
+      <tg-map-view class=${stale ? 'stale' : ''} .session=${s}></tg-map-view>
+      ${stale ? html`<div class="message ${result!.state}" role="status">${result!.message}${d ? html`<br /><small>Shown: the last output before this.</small>` : nothing}</div>` : nothing}
+      <section class="provenance">
+        <tg-provenance .probe=${s.provenance} .shown=${node.id} ?pinned=${!!s.pinned && !s.pointer} @tg-unpin=${() => s.unpin()}></tg-provenance>
+      </section>
+      <section class="histogram">
+        <h3>Histogram${d ? html` <small>${d.n}² cells</small>` : nothing}</h3>
+        <tg-histogram
+          .width=${s.frame}
+          .histogram=${d?.histogram ?? null}
+          .curve=${node.type === 'curve' && s.inputBins ? { bins: s.inputBins, points: node.params.points as Point[] } : null}
+        ></tg-histogram>
+      </section>
+      ${node.type === 'whittaker'
+        ? html`<section class="table">
+            <h3>Table <small>share of the land under each cell; click one to see where it falls</small></h3>
+            <tg-biome-table
+              .table=${node.params.table as string[][]}
+              .shares=${s.table}
+              .selected=${s.tableCell}
+              @tg-table-pick=${(e: CustomEvent<TablePickDetail>) => s.setTableCell(e.detail.cell)}
+            ></tg-biome-table>
+          </section>`
+        : nothing}
+      ${this.exports()}
+      ${d
         ? html`<dl>
             <dt>output</dt>
-            <dd>${shown.portType} · ${shown.meaning}</dd>
-            <dt>grid</dt>
-            <dd>${shown.n} × ${shown.n}</dd>
-            <dt>min</dt>
-            <dd>${shown.min.toFixed(4)}</dd>
-            <dt>max</dt>
-            <dd>${shown.max.toFixed(4)}</dd>
-            <dt>mean</dt>
-            <dd>${shown.mean.toFixed(4)}</dd>
-            <dt>time</dt>
+            <dd>${d.port} · ${d.portType} · ${d.meaning}</dd>
+            <dt>min · mean · max</dt>
+            <dd>${formatValue(d.min)} · ${formatValue(d.mean)} · ${formatValue(d.max)}</dd>
+            ${d.histogram?.kind === 'terrain' ? html`<dt>sea level</dt><dd class="sea-level" data-value=${String(d.histogram.seaLevel)}>${formatValue(d.histogram.seaLevel)}</dd>` : nothing}
+            <dt>kernel</dt>
             <dd>${result ? `${result.ms.toFixed(1)} ms` : '…'}</dd>
           </dl>`
         : nothing}
       ${def ? html`<p class="doc">${def.doc}</p>` : nothing}`;
   }
 
-  protected override updated(): void {
-    const id = this.core?.primary;
-    const detail = this.previews?.detail;
-    const canvas = this.canvas;
-    if (!canvas || !detail || detail.id !== id || detail.image.rgba.byteLength === 0) return;
-    if (this.drawn === detail && this.drawnOn === canvas) return;
-    this.drawn = detail;
-    this.drawnOn = canvas;
-    const { width, height, rgba } = detail.image;
-    canvas.width = width;
-    canvas.height = height;
-    canvas.getContext('2d')!.putImageData(new ImageData(new Uint8ClampedArray(rgba), width, height), 0, 0);
+  private exports() {
+    const s = this.session!;
+    const d = s.detail;
+    const size = s.exportSize ?? s.n;
+    const x = s.exporting;
+    const formats = (['png', 'png16', 'raw', 'indexed'] as const).filter((f) => !d || exportApplies({ type: d.portType }, f));
+    return html`<section class="exports">
+      <h3>Export <small>${size}² at the view's origin${size > EXPORT_PROGRESS_ABOVE ? ', with progress' : ''}</small></h3>
+      <div class="bar">
+        ${formats.map((f) => html`<button data-format=${f} ?disabled=${!!x || !d} title=${FORMAT_LABELS[f].title} @click=${() => s.exportLayer(f)}>${FORMAT_LABELS[f].label}</button>`)}
+        <span class="spacer"></span>
+        <select class="export-size" aria-label="export size" @change=${(e: Event) => {
+          const v = (e.target as HTMLSelectElement).value;
+          s.setExportSize(v === 'view' ? null : Number(v));
+        }}>
+          <option value="view" ?selected=${s.exportSize === null}>view (${s.n}²)</option>
+          ${SIZES.map((n) => html`<option value=${n} ?selected=${s.exportSize === n}>${n}²</option>`)}
+        </select>
+      </div>
+      ${x
+        ? html`<div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax=${x.total} aria-valuenow=${x.done}>
+            <progress max=${x.total || 1} .value=${x.total ? x.done : 0}></progress><span>${x.step}${x.total ? ` (${x.done}/${x.total})` : ''}</span>
+          </div>`
+        : s.exportNote
+          ? html`<div class="note ${s.exportNote.failed ? 'failed' : ''}">${s.exportNote.failed ? '' : 'Saved '}${s.exportNote.text}</div>`
+          : nothing}
+    </section>`;
   }
+
+  private setView(key: 'x' | 'y' | 'size', e: Event): void {
+    const input = e.target as HTMLInputElement | HTMLSelectElement;
+    const v = Number(input.value);
+    const view = this.core!.graph.view;
+    if (!Number.isFinite(v)) {
+      input.value = String(view[key]);
+      return;
+    }
+    try {
+      this.session!.setView({ [key]: v });
+    } catch (err) {
+      if (!(err instanceof EditError)) throw err;
+      input.value = String(view[key]);
+    }
+  }
+
+  private resizeStart = (e: PointerEvent) => {
+    if (!this.session) return;
+    (e.currentTarget as HTMLElement).setPointerCapture(e.pointerId);
+    this.resize = { x: e.clientX, frame: this.session.frame };
+  };
+
+  private resizeMove = (e: PointerEvent) => {
+    if (!this.resize || !this.session) return;
+    const frame = Math.max(MAP_SIZE_MIN, Math.min(MAP_SIZE_MAX, this.resize.frame + (this.resize.x - e.clientX)));
+    this.session.setFrame(frame);
+    this.requestUpdate();
+  };
+
+  private resizeEnd = () => {
+    this.resize = null;
+  };
 }

@@ -1,0 +1,86 @@
+// The Whittaker table in the viewer: each cell's biome and its share of the land under it,
+// beach and ocean apart; a click picks the cell whose map cells the map highlights.
+
+import { html, LitElement, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import { biomeId, BIOMES } from '../../model/biomes.ts';
+import { MOISTURE_COLUMNS, TEMPERATURE_ROWS } from '../../viewer-core/provenance.ts';
+import type { TableShares } from '../../viewer-core/table.ts';
+import styles from './biome-table.styles.ts';
+
+/** A table cell picked (0 … 15, row · 4 + col), or null to clear the highlight. */
+export interface TablePickDetail {
+  readonly cell: number | null;
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'tg-table-pick': CustomEvent<TablePickDetail>;
+  }
+}
+
+const percent = (v: number) => `${(v * 100).toFixed(v > 0 && v < 0.1 ? 1 : 0)} %`;
+
+function colour(name: string): string {
+  const c = BIOMES[biomeId(name)]?.color ?? [80, 80, 80];
+  return `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
+}
+
+/** Light biomes (snow, desert, beach) take dark text. */
+function ink(name: string): string {
+  const c = BIOMES[biomeId(name)]?.color ?? [80, 80, 80];
+  return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2] > 150 ? '#141a22' : '#f3f6f9';
+}
+
+/**
+ * Rows cold → hot, columns dry → wet, as the Whittaker node reads them.
+ *
+ * @event tg-table-pick - A cell was clicked (again: null, the highlight goes).
+ */
+export class TgBiomeTable extends LitElement {
+  static override styles = styles;
+
+  /** The node's table of biome names, rows cold → hot, columns dry → wet. */
+  @property({ attribute: false }) table: readonly (readonly string[])[] = [];
+
+  /** Each cell's share of the land, from the map shown. */
+  @property({ attribute: false }) shares: TableShares | null = null;
+
+  /** The highlighted cell, or null. */
+  @property({ attribute: false }) selected: number | null = null;
+
+  override render() {
+    const s = this.shares;
+    return html`<div class="grid" role="grid">
+        <span></span>
+        ${MOISTURE_COLUMNS.map((c) => html`<span class="head">${c}</span>`)}
+        ${this.table.map(
+          (row, r) => html`<span class="head side">${TEMPERATURE_ROWS[r]}</span>
+            ${row.map((name, c) => {
+              const k = r * 4 + c;
+              const share = s ? s.cells[k] : 0;
+              return html`<button
+                class="cell ${this.selected === k ? 'selected' : ''} ${s && share === 0 ? 'none' : ''}"
+                data-cell=${k}
+                data-biome=${name}
+                title="${TEMPERATURE_ROWS[r]} and ${MOISTURE_COLUMNS[c]}: ${name}, ${percent(share)} of the land. Click to see where on the map."
+                style="background:${colour(name)};color:${ink(name)}"
+                @click=${() => this.pick(k)}
+              >
+                <span class="name">${name}</span><span class="share">${s ? percent(share) : '…'}</span>
+              </button>`;
+            })}`,
+        )}
+      </div>
+      ${s
+        ? html`<div class="apart">
+            <span><i style="background:${colour('beach')}"></i>beach ${percent(s.beach)} of the land</span>
+            <span><i style="background:${colour('ocean')}"></i>ocean ${percent(s.ocean)} of the map</span>
+          </div>`
+        : nothing}`;
+  }
+
+  private pick(k: number): void {
+    this.dispatchEvent(new CustomEvent('tg-table-pick', { detail: { cell: this.selected === k ? null : k }, bubbles: true, composed: true }));
+  }
+}

@@ -1,0 +1,99 @@
+import { css } from 'lit';
+
+export default css`
+  :host {
+    display: block;
+    font: 11px var(--tg-font, system-ui, sans-serif);
+    color: var(--tg-text, #dde3ea);
+  }
+  .plot {
+    position: relative;
+    background: #11151b;
+    border-radius: 3px;
+  }
+  canvas {
+    display: block;
+  }
+  .sea {
+    position: absolute;
+    top: 0;
+    bottom: 0;
+    width: 0;
+    border-left: 1.5px dashed #ffd166;
+    pointer-events: none;
+  }
+  .sea span {
+    position: absolute;
+    top: 2px;
+    left: 4px;
+    white-space: nowrap;
+    color: #ffd166;
+    font-family: var(--tg-mono, ui-monospace, monospace);
+    text-shadow: 0 0 3px #000, 0 0 3px #000;
+  }
+  .axis {
+    display: flex;
+    justify-content: space-between;
+    margin-top: 2px;
+    color: var(--tg-muted, #a3adba);
+    font-family: var(--tg-mono, ui-monospace, monospace);
+  }
+  .caption {
+    margin-top: 4px;
+    color: var(--tg-muted, #a3adba);
+  }
+  .chips,
+  .absent {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 3px 10px;
+    margin-top: 6px;
+  }
+  .absent {
+    color: #7d8896;
+  }
+  .chip {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+    white-space: nowrap;
+  }
+  i {
+    display: inline-block;
+    width: 10px;
+    height: 10px;
+    border-radius: 2px;
+    border: 1px solid rgba(0, 0, 0, 0.5);
+    flex: none;
+  }
+  .rows {
+    display: grid;
+    gap: 3px;
+  }
+  .row {
+    display: grid;
+    grid-template-columns: 12px 150px 1fr 110px;
+    align-items: center;
+    gap: 6px;
+  }
+  .row .name {
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  .bar {
+    height: 10px;
+    background: #1e242d;
+    border-radius: 2px;
+    overflow: hidden;
+  }
+  .bar b {
+    display: block;
+    height: 100%;
+  }
+  .share {
+    text-align: right;
+    font-family: var(--tg-mono, ui-monospace, monospace);
+    color: var(--tg-muted, #a3adba);
+  }
+`;

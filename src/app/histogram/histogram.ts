@@ -1,0 +1,144 @@
+// The histogram of the layer in the viewer: heights in their bands with the sea level marked,
+// fields in their ramp, biomes as a legend with a bar each, and under a curve the grey bars of
+// its input with the curve over them.
+
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { property, query } from 'lit/decorators.js';
+import type { Point } from '../../model/manifest.ts';
+import { HEIGHT_BANDS, type Rgb } from '../../render/ramps.ts';
+import { axisPosition, biomeShares, histogramBars, type LayerHistogram } from '../../viewer-core/histogram.ts';
+import { formatValue } from '../../viewer-core/provenance.ts';
+import type { Bins } from '../../worker/protocol.ts';
+import { curveAt, visibleRange } from '../curve-editor/geometry.ts';
+import styles from './histogram.styles.ts';
+
+const rgb = (c: Rgb) => `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
+const percent = (v: number) => `${(v * 100).toFixed(v < 0.1 ? 1 : 0)} %`;
+
+/**
+ * Draws one layer's histogram. Give it the worker's histogram, or for a curve node the bins of
+ * the curve's input and its points.
+ */
+export class TgHistogram extends LitElement {
+  static override styles = styles;
+
+  /** The layer's histogram, from the worker. */
+  @property({ attribute: false }) histogram: LayerHistogram | null = null;
+
+  /** For a curve node: its input's bins (the grey bars) and its points. */
+  @property({ attribute: false }) curve: { readonly bins: Bins; readonly points: readonly Point[] } | null = null;
+
+  /** Width in CSS pixels. */
+  @property({ type: Number }) width = 512;
+
+  @query('canvas') private canvas?: HTMLCanvasElement;
+
+  override render() {
+    if (this.curve) return this.renderCurve();
+    const h = this.histogram;
+    if (!h) return nothing;
+    if (h.kind === 'biome') return this.renderBiomes(h.counts);
+    if (h.kind === 'mask') {
+      const total = h.water + h.land || 1;
+      return html`<div class="legend rows" data-kind="mask">
+        ${this.row([58, 110, 165], 'water', h.water / total, percent(h.water / total))}
+        ${this.row([217, 201, 163], 'land', h.land / total, percent(h.land / total))}
+      </div>`;
+    }
+    const sea = h.kind === 'terrain' ? axisPosition(h, h.seaLevel) : null;
+    return html`<div class="plot" data-kind=${h.kind}>
+        <canvas style="width:${this.width}px;height:84px"></canvas>
+        ${sea !== null && sea >= 0 && sea <= 1
+          ? html`<div class="sea" style="left:${sea * 100}%" title="sea level"><span>sea level ${formatValue((h as { seaLevel: number }).seaLevel)}</span></div>`
+          : nothing}
+      </div>
+      <div class="axis"><span>${formatValue(h.lo)}</span><span>${formatValue(h.hi)}</span></div>
+      ${h.kind === 'terrain'
+        ? html`<div class="legend chips">
+            ${HEIGHT_BANDS.map((b) => html`<span class="chip"><i style="background:${rgb(b.color)}"></i>${b.name}</span>`)}
+          </div>`
+        : nothing}`;
+  }
+
+  private row(color: Rgb, name: string, fraction: number, label: string) {
+    return html`<div class="row" data-name=${name}>
+      <i style="background:${rgb(color)}"></i><span class="name">${name}</span>
+      <span class="bar"><b style="width:${Math.min(100, fraction * 100)}%;background:${rgb(color)}"></b></span>
+      <span class="share">${label}</span>
+    </div>`;
+  }
+
+  private renderBiomes(counts: Uint32Array) {
+    const shares = biomeShares(counts);
+    const top = Math.max(...shares.filter((b) => b.id !== 0).map((b) => b.share), 1e-9);
+    return html`<div class="legend rows" data-kind="biome">
+      ${shares.map((b) =>
+        b.count || b.id === 0
+          ? this.row(b.color, b.name, b.id === 0 ? b.share : b.share / top, b.id === 0 ? `${percent(b.share)} of the map` : `${percent(b.share)} of the land`)
+          : nothing,
+      )}
+      <div class="absent">${shares.filter((b) => !b.count && b.id !== 0).map((b) => html`<span class="chip"><i style="background:${rgb(b.color)}"></i>${b.name}</span>`)}</div>
+    </div>`;
+  }
+
+  private renderCurve() {
+    return html`<div class="plot" data-kind="curve"><canvas style="width:${this.width}px;height:120px"></canvas></div>
+      <div class="caption">Grey: where the input's values lie (every cell of the view). Line: the curve they go through.</div>`;
+  }
+
+  protected override updated(_changed: PropertyValues<this>): void {
+    const canvas = this.canvas;
+    if (!canvas) return;
+    const w = this.width;
+    const h = this.curve ? 120 : 84;
+    const dpr = Math.max(1, Math.min(3, window.devicePixelRatio || 1));
+    canvas.width = Math.round(w * dpr);
+    canvas.height = Math.round(h * dpr);
+    const g = canvas.getContext('2d')!;
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    g.clearRect(0, 0, w, h);
+    if (this.curve) this.drawCurve(g, w, h);
+    else if (this.histogram && (this.histogram.kind === 'terrain' || this.histogram.kind === 'field')) {
+      for (const bar of histogramBars(this.histogram)) {
+        if (!bar.count) continue;
+        const bh = Math.max(1, bar.h * (h - 2));
+        g.fillStyle = rgb(bar.color);
+        g.fillRect(bar.x0 * w, h - bh, Math.max(1, (bar.x1 - bar.x0) * w - 0.5), bh);
+      }
+    }
+  }
+
+  private drawCurve(g: CanvasRenderingContext2D, w: number, h: number): void {
+    const { bins, points } = this.curve!;
+    const pad = 6;
+    const r = visibleRange(points as Point[], bins.lo, bins.hi);
+    const px = (x: number) => pad + ((x - r.xlo) / (r.xhi - r.xlo)) * (w - 2 * pad);
+    const py = (y: number) => h - pad - ((y - r.ylo) / (r.yhi - r.ylo)) * (h - 2 * pad);
+    g.strokeStyle = 'rgba(200, 210, 225, 0.3)';
+    g.beginPath();
+    g.moveTo(px(0) + 0.5, pad);
+    g.lineTo(px(0) + 0.5, h - pad);
+    g.moveTo(pad, py(0) + 0.5);
+    g.lineTo(w - pad, py(0) + 0.5);
+    g.stroke();
+    let top = 0;
+    for (const c of bins.counts) top = Math.max(top, c);
+    if (top && bins.hi > bins.lo) {
+      const bw = (bins.hi - bins.lo) / bins.counts.length;
+      g.fillStyle = 'rgba(170, 178, 190, 0.55)';
+      bins.counts.forEach((c, k) => {
+        if (!c) return;
+        const x0 = px(bins.lo + k * bw);
+        const bh = (c / top) * (h - 2 * pad) * 0.9;
+        g.fillRect(x0, h - pad - bh, Math.max(1, px(bins.lo + (k + 1) * bw) - x0 - 0.5), bh);
+      });
+    }
+    g.strokeStyle = '#ffd166';
+    g.lineWidth = 2;
+    g.beginPath();
+    g.moveTo(px(r.xlo), py(curveAt(points as Point[], r.xlo)));
+    for (const p of points) g.lineTo(px(p[0]), py(p[1]));
+    g.lineTo(px(r.xhi), py(curveAt(points as Point[], r.xhi)));
+    g.stroke();
+  }
+}

@@ -1,0 +1,74 @@
+import { css } from 'lit';
+
+export default css`
+  :host {
+    display: block;
+  }
+  .frame {
+    position: relative;
+    overflow: hidden;
+    border-radius: 4px;
+    background: repeating-linear-gradient(45deg, #2a313b 0 6px, #252b34 6px 12px);
+    cursor: grab;
+    touch-action: none;
+    user-select: none;
+  }
+  .frame.dragging {
+    cursor: grabbing;
+  }
+  canvas {
+    position: absolute;
+    left: 0;
+    top: 0;
+    transform-origin: 0 0;
+    /* Cells stay square and sharp when the picture is magnified or coarse. */
+    image-rendering: pixelated;
+  }
+  canvas[hidden] {
+    display: none;
+  }
+  .cell {
+    position: absolute;
+    box-sizing: border-box;
+    border: 1.5px solid #fff;
+    outline: 1px solid rgba(0, 0, 0, 0.7);
+    pointer-events: none;
+  }
+  .cell.pinned {
+    border-color: var(--tg-selected, #ffd166);
+  }
+  svg.wind {
+    position: absolute;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+    pointer-events: none;
+  }
+  svg.wind line {
+    stroke: rgba(255, 255, 255, 0.85);
+    stroke-width: 0.006;
+    stroke-linecap: round;
+    filter: drop-shadow(0 0 0.004px rgba(0, 0, 0, 0.8));
+  }
+  svg.wind marker path {
+    fill: rgba(255, 255, 255, 0.9);
+  }
+  .badge {
+    position: absolute;
+    right: 6px;
+    top: 6px;
+    padding: 2px 6px;
+    border-radius: 3px;
+    background: rgba(10, 13, 18, 0.75);
+    color: #e8edf3;
+    font: 11px var(--tg-mono, ui-monospace, monospace);
+    pointer-events: none;
+  }
+  .empty {
+    position: absolute;
+    inset: 0;
+    display: grid;
+    place-items: center;
+    color: var(--tg-muted, #a3adba);
+  }
+`;

@@ -1,0 +1,163 @@
+// The viewer's map: the picture the session picks, magnified and moved as it says, the
+// highlighted table cell, the cell under the pointer and the wind's arrows. Pointer input goes
+// to the session as plain records; nothing is decided here.
+
+import { html, LitElement, nothing, svg } from 'lit';
+import { property, query } from 'lit/decorators.js';
+import { cellOnFrame } from '../../viewer-core/pan.ts';
+import type { MapInput, Picture, ViewerChange, ViewerSession } from '../../viewer-core/session.ts';
+import { highlightOverlay } from '../../viewer-core/table.ts';
+import { windArrows } from '../../viewer-core/wind.ts';
+import styles from './map-view.styles.ts';
+
+/**
+ * The map of the viewer: drag to pan the world, wheel to magnify (1× … 8×) around the
+ * pointer, double-click for 1×, click to pin a cell.
+ *
+ * @cssproperty --tg-map-size - Side of the map (set from the session's frame).
+ */
+export class TgMapView extends LitElement {
+  static override styles = styles;
+
+  /** The viewer session: what to draw, and where pointer input goes. */
+  @property({ attribute: false }) session: ViewerSession | null = null;
+
+  @query('canvas.map') private mapCanvas?: HTMLCanvasElement;
+  @query('canvas.highlight') private highlightCanvas?: HTMLCanvasElement;
+  @query('.frame') private frameEl?: HTMLDivElement;
+
+  private dispose: (() => void) | null = null;
+  private drawn: Picture['image'] | null = null;
+  private highlighted = '';
+  /** Measured once per press: the frame does not move during a drag. */
+  private box: DOMRect | null = null;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.watch();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.dispose?.();
+    this.dispose = null;
+  }
+
+  override willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has('session')) this.watch();
+  }
+
+  private watch(): void {
+    this.dispose?.();
+    this.dispose = this.session?.subscribe((c: ReadonlySet<ViewerChange>) => {
+      if (c.has('picture') || c.has('pointer') || c.has('state') || c.has('node')) this.requestUpdate();
+    }) ?? null;
+  }
+
+  override render() {
+    const s = this.session;
+    if (!s) return nothing;
+    const S = s.frame;
+    const pic = s.picture();
+    const z = s.zoom;
+    const place = (dx: number, dy: number) => `transform: translate(${z.ox + dx}px, ${z.oy + dy}px) scale(${z.z})`;
+    const shift = pic?.shift ?? { dx: 0, dy: 0 };
+    const cell = s.dragging ? null : s.cell();
+    const n = s.n;
+    const box = cell && cellOnFrame(z, S, n, cell.c, cell.r);
+    // At least a few pixels, so the cell shows at 2048² too.
+    const mark = box && { size: Math.max(5, box.size), left: box.left + box.size / 2 - Math.max(5, box.size) / 2, top: box.top + box.size / 2 - Math.max(5, box.size) / 2 };
+    const winds = s.winds;
+    const badge = [pic?.source === 'drag' && pic.n !== n ? `coarse ${pic.n}²` : '', z.z > 1.001 ? `${z.z.toFixed(1)}×` : ''].filter(Boolean).join(' · ');
+    const showHighlight = s.tableCell !== null && !!s.detail?.origins && !s.dragging;
+    return html`<div
+      class="frame ${s.dragging ? 'dragging' : ''}"
+      style="width:${S}px;height:${S}px"
+      @pointerdown=${this.down}
+      @pointermove=${this.move}
+      @pointerup=${this.up}
+      @pointercancel=${() => this.send({ type: 'cancel' })}
+      @pointerleave=${() => this.send({ type: 'leave' })}
+      @wheel=${{ handleEvent: (e: WheelEvent) => this.wheel(e), passive: false }}
+      @dblclick=${() => s.resetZoom()}
+    >
+      <canvas class="map" style="width:${S}px;height:${S}px;${place(shift.dx, shift.dy)}" aria-label="map"></canvas>
+      <canvas class="highlight" ?hidden=${!showHighlight} style="width:${S}px;height:${S}px;${place(0, 0)}"></canvas>
+      ${mark ? html`<div class="cell ${s.pinned && !s.pointer ? 'pinned' : ''}" style="left:${mark.left}px;top:${mark.top}px;width:${mark.size}px;height:${mark.size}px"></div>` : nothing}
+      ${winds.length
+        ? html`<svg class="wind" viewBox="0 0 1 1" preserveAspectRatio="none" aria-label="wind ${winds.map((w) => `${w.angle}°`).join(', ')}" data-angle=${winds[0].angle}>
+            ${windArrows(winds[0].angle).map(
+              (a) => svg`<line x1=${a.x1} y1=${a.y1} x2=${a.x2} y2=${a.y2} marker-end="url(#head)"></line>`,
+            )}
+            <defs><marker id="head" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0,0 L10,5 L0,10 z"></path></marker></defs>
+          </svg>`
+        : nothing}
+      ${badge ? html`<div class="badge">${badge}</div>` : nothing}
+      ${!pic ? html`<div class="empty">computing…</div>` : nothing}
+    </div>`;
+  }
+
+  protected override updated(): void {
+    const s = this.session;
+    const canvas = this.mapCanvas;
+    if (!s || !canvas) return;
+    const pic = s.picture();
+    if (pic && pic.image !== this.drawn && pic.image.rgba.byteLength > 0) {
+      this.drawn = pic.image;
+      const { width, height, rgba } = pic.image;
+      if (canvas.width !== width) canvas.width = width;
+      if (canvas.height !== height) canvas.height = height;
+      canvas.getContext('2d')!.putImageData(new ImageData(new Uint8ClampedArray(rgba), width, height), 0, 0);
+    }
+    this.drawHighlight();
+  }
+
+  /** The veil over every cell but those of the chosen table cell, at the grid's own resolution. */
+  private drawHighlight(): void {
+    const s = this.session!;
+    const origins = s.detail?.origins;
+    const canvas = this.highlightCanvas;
+    if (!canvas || !origins || s.tableCell === null) {
+      this.highlighted = '';
+      return;
+    }
+    const n = s.detail!.n;
+    const key = `${s.detail!.version}:${n}:${s.tableCell}`;
+    if (key === this.highlighted) return;
+    this.highlighted = key;
+    canvas.width = n;
+    canvas.height = n;
+    canvas.getContext('2d')!.putImageData(new ImageData(highlightOverlay(origins, n, s.tableCell), n, n), 0, 0);
+  }
+
+  private at(e: MouseEvent): { x: number; y: number } {
+    const box = this.box ?? this.frameEl!.getBoundingClientRect();
+    return { x: e.clientX - box.left, y: e.clientY - box.top };
+  }
+
+  private send(input: MapInput): void {
+    this.session?.input(input);
+  }
+
+  private down = (e: PointerEvent) => {
+    if (e.button !== 0) return;
+    this.box = this.frameEl!.getBoundingClientRect();
+    (e.currentTarget as HTMLElement).setPointerCapture(e.pointerId);
+    this.send({ type: 'down', ...this.at(e) });
+  };
+
+  private move = (e: PointerEvent) => {
+    this.send({ type: 'move', ...this.at(e) });
+  };
+
+  private up = (e: PointerEvent) => {
+    if (e.button !== 0) return;
+    this.send({ type: 'up', ...this.at(e) });
+    this.box = null;
+  };
+
+  private wheel(e: WheelEvent): void {
+    e.preventDefault();
+    this.send({ type: 'wheel', ...this.at(e), deltaY: e.deltaMode === 1 ? e.deltaY * 33 : e.deltaY });
+  }
+}

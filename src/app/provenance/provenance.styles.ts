@@ -1,0 +1,80 @@
+import { css } from 'lit';
+
+export default css`
+  :host {
+    display: block;
+    font: 11px var(--tg-font, system-ui, sans-serif);
+    color: var(--tg-text, #dde3ea);
+  }
+  .hint {
+    margin: 0;
+    color: var(--tg-muted, #a3adba);
+    line-height: 1.45;
+  }
+  .hint.failed {
+    color: #ffb3b3;
+  }
+  .where {
+    display: flex;
+    align-items: center;
+    gap: 14px;
+    margin-bottom: 4px;
+    color: var(--tg-muted, #a3adba);
+  }
+  .where b {
+    color: var(--tg-text, #dde3ea);
+    font: 600 11px var(--tg-mono, ui-monospace, monospace);
+  }
+  .where button {
+    margin-left: auto;
+    font: inherit;
+    color: inherit;
+    background: #2a313b;
+    border: 1px solid #3a4452;
+    border-radius: 3px;
+    padding: 1px 8px;
+    cursor: pointer;
+  }
+  table {
+    width: 100%;
+    border-collapse: collapse;
+    table-layout: fixed;
+  }
+  tr {
+    border-top: 1px solid #232a33;
+  }
+  tr.shown {
+    background: #262f3b;
+  }
+  th {
+    width: 34%;
+    padding: 2px 6px 2px 0;
+    font-weight: 500;
+    text-align: left;
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  th small {
+    color: var(--tg-muted, #a3adba);
+    font-weight: 400;
+  }
+  td.value {
+    width: 22%;
+    padding: 2px 8px 2px 0;
+    text-align: right;
+    font: 600 11px var(--tg-mono, ui-monospace, monospace);
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  td.value.missing {
+    color: #ffb3b3;
+  }
+  td.note {
+    color: var(--tg-muted, #a3adba);
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+`;

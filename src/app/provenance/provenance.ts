@@ -1,0 +1,59 @@
+// One cell's value at every node that leads to the shown one, upstream to downstream, with
+// what each number means: how a person learns why a cell is desert.
+
+import { html, LitElement, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import { describeRow, formatValue, type ProvenanceRow } from '../../viewer-core/provenance.ts';
+import type { ProbeResult } from '../../worker/protocol.ts';
+import styles from './provenance.styles.ts';
+
+declare global {
+  interface HTMLElementEventMap {
+    'tg-unpin': CustomEvent<void>;
+  }
+}
+
+/**
+ * The provenance list of one cell.
+ *
+ * @event tg-unpin - The person let go of the pinned cell.
+ */
+export class TgProvenance extends LitElement {
+  static override styles = styles;
+
+  /** The worker's answer for the cell. */
+  @property({ attribute: false }) probe: ProbeResult | null = null;
+
+  /** The node the viewer shows: its row stands out. */
+  @property() shown = '';
+
+  /** True when the cell is pinned (clicked) rather than under the pointer. */
+  @property({ type: Boolean }) pinned = false;
+
+  override render() {
+    const p = this.probe;
+    if (!p) return html`<p class="hint">Hover the map: the cell's value at every node that leads here, upstream to downstream. Click to pin a cell.</p>`;
+    if (p.message) return html`<p class="hint failed">${p.message}</p>`;
+    const c = p.i % p.n;
+    const r = Math.floor(p.i / p.n);
+    return html`<div class="where" data-i=${p.i} data-x=${String(p.x)} data-y=${String(p.y)}>
+        <span>cell <b>${c}, ${r}</b> of ${p.n}²</span>
+        <span>x <b>${formatValue(p.x)}</b> · y <b>${formatValue(p.y)}</b></span>
+        ${this.pinned ? html`<button @click=${() => this.dispatchEvent(new CustomEvent('tg-unpin', { bubbles: true, composed: true }))}>unpin</button>` : nothing}
+      </div>
+      <table>
+        ${p.rows.map((row) => this.row(row, p.rows))}
+      </table>`;
+  }
+
+  private row(row: ProvenanceRow, rows: readonly ProvenanceRow[]) {
+    const { value, note } = describeRow(row);
+    // A node with several outputs names the port on each of its rows.
+    const several = rows.filter((r) => r.node === row.node).length > 1;
+    return html`<tr class=${row.node === this.shown ? 'shown' : ''} data-node=${row.node} data-port=${row.port} data-value=${row.value === null ? '' : String(row.value)}>
+      <th>${row.title}${several ? html` <small>${row.port}</small>` : nothing}</th>
+      <td class="value ${row.state !== 'ok' ? 'missing' : ''}">${value}</td>
+      <td class="note">${note}</td>
+    </tr>`;
+  }
+}
