@@ -4,7 +4,7 @@
 
 import { nodeDef } from '../../nodes/index.ts';
 import { domainKey, type Domain, type View, viewDomain } from '../grid.ts';
-import { cloneGraph, type Edge, type Graph, type GraphNode, portRefText, upstreamOf } from '../model/graph.ts';
+import { cloneGraph, type Edge, type Graph, type GraphNode, portRefText } from '../model/graph.ts';
 import type { AnyNodeDef, AnyParamValue, RunContext } from '../model/manifest.ts';
 import { GraphError } from '../model/problems.ts';
 import { checkParam, checkView } from '../model/validate.ts';
@@ -353,4 +353,3 @@ export function createEngine(graph: Graph, options: EngineOptions = {}): Engine 
   return new Engine(graph, options);
 }
 
-export { upstreamOf };
