@@ -218,6 +218,9 @@ describe('per-cell provenance', () => {
         expect(table[last.tableCell!.row][last.tableCell!.col]).toBe(last.biome);
       }
       expect(describeRow(water).note).toMatch(i === sea ? /^sea level .*: water/ : /^sea level .*: land/);
+      const curve = rows.find((r) => r.node === 'contCurve')!;
+      expect(curve.input).toEqual({ value: engine.output('cont')!.data[i], title: 'Continentalness' });
+      expect(describeRow(curve).note).toMatch(/^the curve at .* \(Continentalness\)$/);
     }
     // The cell is where the grid module says.
     expect(cellAt(domain, cellX(domain, 5), cellY(domain, 7))!.i).toBe(7 * 64 + 5);

@@ -33,6 +33,8 @@ export interface ProvenanceRow {
   /** Biome maps: the biome's name, and how the Whittaker rules picked it. */
   readonly biome?: string;
   readonly why?: string;
+  /** Curves: the value that went in, and the node it came from. */
+  readonly input?: { readonly value: number; readonly title: string };
   /** Biome maps from the table: the table cell (row cold → hot, column dry → wet). */
   readonly tableCell?: { readonly row: number; readonly col: number };
 }
@@ -84,6 +86,13 @@ function whittakerWhy(engine: Engine, graph: Graph, id: string, i: number, domai
   return { why: `T ${formatValue(t)} → ${TEMPERATURE_ROWS[row]} row, M ${formatValue(m)} → ${MOISTURE_COLUMNS[col]} column`, tableCell: { row, col } };
 }
 
+/** What went into a curve at cell i. */
+function curveInput(engine: Engine, graph: Graph, id: string, i: number, domain: Domain): Pick<ProvenanceRow, 'input'> {
+  const e = edgeInto(graph, id, 'in');
+  const v = e && engine.output(e.from.node, e.from.port, domain);
+  return v ? { input: { value: v.data[i], title: findNode(graph, e.from.node)?.title ?? e.from.node } } : {};
+}
+
 /**
  * The value of cell i at every output of every node leading to `target` (itself included), in
  * provenance order, read from the engine's results on `domain` (evaluate it there first).
@@ -104,6 +113,7 @@ export function cellProvenance(engine: Engine, graph: Graph, target: string, i: 
       const value = v.data[i];
       const row: ProvenanceRow = { ...base, state: 'ok', portType: v.type, meaning: v.meaning, value };
       if (v.type === 'terrain') rows.push({ ...row, seaLevel: v.seaLevel, water: value < v.seaLevel });
+      else if (node.type === 'curve') rows.push({ ...row, ...curveInput(engine, graph, id, i, domain) });
       else if (v.type === 'biome') {
         rows.push({ ...row, biome: BIOMES[value]?.name ?? `id ${value}`, ...(node.type === 'whittaker' ? whittakerWhy(engine, graph, id, i, domain) : {}) });
       } else rows.push(row);
@@ -135,6 +145,7 @@ export function describeRow(row: ProvenanceRow): { value: string; note: string }
     const above = row.value - row.seaLevel;
     return { value, note: `sea level ${formatValue(row.seaLevel)}: ${row.water ? `water, ${formatValue(-above)} deep` : `land, ${formatValue(above)} above the sea`}` };
   }
+  if (row.input) return { value, note: `the curve at ${formatValue(row.input.value)} (${row.input.title})` };
   if (row.meaning === 'mask') return { value, note: row.value > 0.5 ? 'water' : 'land' };
   if (row.meaning === 'distance' && row.value === 0) return { value, note: 'water (distance 0)' };
   if (row.meaning === 'distance' && row.value === Infinity) return { value, note: 'no water in the view' };

@@ -304,9 +304,11 @@ export class ViewerSession {
         if (!drag.moved) {
           drag.moved = true;
           this.pointer = null;
+          // The panel dims the provenance once; later moves concern the map alone.
+          this.changed('state');
         }
         drag.origin = dragOrigin(drag.start, e.x - drag.px, e.y - drag.py, this.frame, this.zoom, this.n);
-        this.changed('picture', 'pointer', 'state');
+        this.changed('picture', 'pointer');
         this.requestDragFrame();
         return;
       }

@@ -42,7 +42,7 @@ export async function waitForPreviews(page: Page): Promise<void> {
       const tg = (window as unknown as { terrainGraph?: TestHandle }).terrainGraph;
       if (!tg) return false;
       const nodes = tg.core.graph.nodes;
-      return nodes.every((n) => tg.previews.get(n.id)) && !tg.client.busy && document.querySelectorAll('tg-app').length === 1;
+      return nodes.every((n) => tg.previews.get(n.id)) && !tg.client.busy && !tg.viewer?.busy && document.querySelectorAll('tg-app').length === 1;
     },
     undefined,
     { timeout: 60_000 },
@@ -55,9 +55,16 @@ export async function waitForPreviews(page: Page): Promise<void> {
   await settle(page);
 }
 
-/** Waits for the worker to be idle and two frames to be drawn. */
+/** Waits for the worker to be idle (the editor's requests and the viewer's) and two frames to be drawn. */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => !(window as unknown as { terrainGraph: TestHandle }).terrainGraph.client.busy, undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => {
+      const tg = (window as unknown as { terrainGraph: TestHandle }).terrainGraph;
+      return !tg.client.busy && !tg.viewer?.busy;
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
@@ -73,6 +80,7 @@ export interface TestHandle {
   };
   previews: { get(id: string): { state: string; version: number; message?: string } | undefined };
   client: { busy: boolean };
+  viewer?: { busy: boolean };
   app: { ready: Promise<{ settled(): Promise<void> }>; canvas: unknown };
 }
 

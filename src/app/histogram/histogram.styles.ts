@@ -40,6 +40,11 @@ export default css`
   }
   .caption {
     margin-top: 4px;
+  }
+  .caption.top {
+    margin: 0 0 4px;
+  }
+  .caption {
     color: var(--tg-muted, #a3adba);
   }
   .chips,
@@ -72,7 +77,7 @@ export default css`
   }
   .row {
     display: grid;
-    grid-template-columns: 12px 150px 1fr 110px;
+    grid-template-columns: 12px 160px 1fr 64px;
     align-items: center;
     gap: 6px;
   }

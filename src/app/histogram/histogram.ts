@@ -71,10 +71,11 @@ export class TgHistogram extends LitElement {
   private renderBiomes(counts: Uint32Array) {
     const shares = biomeShares(counts);
     const top = Math.max(...shares.filter((b) => b.id !== 0).map((b) => b.share), 1e-9);
-    return html`<div class="legend rows" data-kind="biome">
+    return html`<div class="caption top">Ocean: its share of the map. The rest: their share of the land.</div>
+      <div class="legend rows" data-kind="biome">
       ${shares.map((b) =>
         b.count || b.id === 0
-          ? this.row(b.color, b.name, b.id === 0 ? b.share : b.share / top, b.id === 0 ? `${percent(b.share)} of the map` : `${percent(b.share)} of the land`)
+          ? this.row(b.color, b.name, b.id === 0 ? b.share : b.share / top, percent(b.share))
           : nothing,
       )}
       <div class="absent">${shares.filter((b) => !b.count && b.id !== 0).map((b) => html`<span class="chip"><i style="background:${rgb(b.color)}"></i>${b.name}</span>`)}</div>

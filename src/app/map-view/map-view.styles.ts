@@ -44,14 +44,16 @@ export default css`
     height: 100%;
     pointer-events: none;
   }
-  svg.wind line {
-    stroke: rgba(255, 255, 255, 0.85);
-    stroke-width: 0.006;
+  svg.wind path {
+    fill: none;
+    stroke: rgba(255, 255, 255, 0.7);
+    stroke-width: 1.6px;
+    stroke-linejoin: round;
     stroke-linecap: round;
-    filter: drop-shadow(0 0 0.004px rgba(0, 0, 0, 0.8));
   }
-  svg.wind marker path {
-    fill: rgba(255, 255, 255, 0.9);
+  svg.wind path.halo {
+    stroke: rgba(0, 0, 0, 0.35);
+    stroke-width: 3.6px;
   }
   .badge {
     position: absolute;

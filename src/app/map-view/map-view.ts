@@ -85,11 +85,17 @@ export class TgMapView extends LitElement {
       <canvas class="highlight" ?hidden=${!showHighlight} style="width:${S}px;height:${S}px;${place(0, 0)}"></canvas>
       ${mark ? html`<div class="cell ${s.pinned && !s.pointer ? 'pinned' : ''}" style="left:${mark.left}px;top:${mark.top}px;width:${mark.size}px;height:${mark.size}px"></div>` : nothing}
       ${winds.length
-        ? html`<svg class="wind" viewBox="0 0 1 1" preserveAspectRatio="none" aria-label="wind ${winds.map((w) => `${w.angle}°`).join(', ')}" data-angle=${winds[0].angle}>
-            ${windArrows(winds[0].angle).map(
-              (a) => svg`<line x1=${a.x1} y1=${a.y1} x2=${a.x2} y2=${a.y2} marker-end="url(#head)"></line>`,
-            )}
-            <defs><marker id="head" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0,0 L10,5 L0,10 z"></path></marker></defs>
+        ? html`<svg class="wind" viewBox="0 0 ${S} ${S}" aria-label="wind towards ${winds.map((w) => `${w.angle}°`).join(', ')}" data-angle=${winds[0].angle}>
+            ${windArrows(winds[0].angle, 4, 0.09).map((a) => {
+              // A shaft and a two-stroke head, in frame pixels so the lines stay thin.
+              const [x1, y1, x2, y2] = [a.x1 * S, a.y1 * S, a.x2 * S, a.y2 * S];
+              const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+              const ux = (x2 - x1) / len;
+              const uy = (y2 - y1) / len;
+              const head = 7;
+              const path = `M${x1},${y1} L${x2},${y2} M${x2 - head * (ux - 0.6 * uy)},${y2 - head * (uy + 0.6 * ux)} L${x2},${y2} L${x2 - head * (ux + 0.6 * uy)},${y2 - head * (uy - 0.6 * ux)}`;
+              return svg`<path class="halo" d=${path}></path><path d=${path}></path>`;
+            })}
           </svg>`
         : nothing}
       ${badge ? html`<div class="badge">${badge}</div>` : nothing}

@@ -47,7 +47,7 @@ export default css`
     background: #262f3b;
   }
   th {
-    width: 34%;
+    width: 30%;
     padding: 2px 6px 2px 0;
     font-weight: 500;
     text-align: left;
@@ -68,13 +68,19 @@ export default css`
     overflow: hidden;
     text-overflow: ellipsis;
   }
+  td.value.name {
+    white-space: normal;
+    overflow-wrap: anywhere;
+  }
   td.value.missing {
     color: #ffb3b3;
   }
   td.note {
+    padding: 2px 0;
     color: var(--tg-muted, #a3adba);
-    white-space: nowrap;
-    overflow: hidden;
-    text-overflow: ellipsis;
+    line-height: 1.3;
+  }
+  :host([dim]) table {
+    opacity: 0.4;
   }
 `;

@@ -27,6 +27,9 @@ export class TgProvenance extends LitElement {
   /** The node the viewer shows: its row stands out. */
   @property() shown = '';
 
+  /** Greys the values out (while the map is dragged they belong to the view left behind). */
+  @property({ type: Boolean, reflect: true }) dim = false;
+
   /** True when the cell is pinned (clicked) rather than under the pointer. */
   @property({ type: Boolean }) pinned = false;
 
@@ -52,7 +55,7 @@ export class TgProvenance extends LitElement {
     const several = rows.filter((r) => r.node === row.node).length > 1;
     return html`<tr class=${row.node === this.shown ? 'shown' : ''} data-node=${row.node} data-port=${row.port} data-value=${row.value === null ? '' : String(row.value)}>
       <th>${row.title}${several ? html` <small>${row.port}</small>` : nothing}</th>
-      <td class="value ${row.state !== 'ok' ? 'missing' : ''}">${value}</td>
+      <td class="value ${row.state !== 'ok' ? 'missing' : ''} ${row.biome !== undefined ? 'name' : ''}">${value}</td>
       <td class="note">${note}</td>
     </tr>`;
   }

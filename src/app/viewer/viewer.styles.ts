@@ -29,6 +29,18 @@ export default css`
   .resize:hover {
     background: rgba(90, 169, 255, 0.35);
   }
+  /* The map stays in view while the panel scrolls: a table cell's highlight, the cell read. */
+  .top {
+    position: sticky;
+    top: -10px;
+    z-index: 1;
+    display: flex;
+    flex-direction: column;
+    gap: 8px;
+    margin-top: -10px;
+    padding: 10px 0 6px;
+    background: var(--tg-panel-bg, #161b22);
+  }
   header {
     display: flex;
     align-items: baseline;
@@ -93,7 +105,7 @@ export default css`
     height: 22px;
   }
   input[type='number'] {
-    width: 84px;
+    width: 104px;
     padding: 0 4px;
     font-family: var(--tg-mono, ui-monospace, monospace);
   }

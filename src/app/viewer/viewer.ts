@@ -90,6 +90,7 @@ export class TgViewer extends LitElement {
     const heights = d ? d.meaning === 'height' : outputs.find(([k]) => k === s.port)?.[1].meaning === 'height';
     const view = core.graph.view;
     return html`${resizer}
+      <div class="top">
       <header>
         <h2 data-viewer-node=${node.id}>${node.title}</h2>
         <span class="sub">${node.id} · ${def?.title ?? node.type}</span>
@@ -124,16 +125,9 @@ export class TgViewer extends LitElement {
         : nothing}
       <tg-map-view class=${stale ? 'stale' : ''} .session=${s}></tg-map-view>
       ${stale ? html`<div class="message ${result!.state}" role="status">${result!.message}${d ? html`<br /><small>Shown: the last output before this.</small>` : nothing}</div>` : nothing}
+      </div>
       <section class="provenance">
-        <tg-provenance .probe=${s.provenance} .shown=${node.id} ?pinned=${!!s.pinned && !s.pointer} @tg-unpin=${() => s.unpin()}></tg-provenance>
-      </section>
-      <section class="histogram">
-        <h3>Histogram${d ? html` <small>${d.n}² cells</small>` : nothing}</h3>
-        <tg-histogram
-          .width=${s.frame}
-          .histogram=${d?.histogram ?? null}
-          .curve=${node.type === 'curve' && s.inputBins ? { bins: s.inputBins, points: node.params.points as Point[] } : null}
-        ></tg-histogram>
+        <tg-provenance .probe=${s.provenance} .shown=${node.id} ?dim=${s.dragging} ?pinned=${!!s.pinned && !s.pointer} @tg-unpin=${() => s.unpin()}></tg-provenance>
       </section>
       ${node.type === 'whittaker'
         ? html`<section class="table">
@@ -146,6 +140,14 @@ export class TgViewer extends LitElement {
             ></tg-biome-table>
           </section>`
         : nothing}
+      <section class="histogram">
+        <h3>Histogram${d ? html` <small>${d.n}² cells</small>` : nothing}</h3>
+        <tg-histogram
+          .width=${s.frame}
+          .histogram=${d?.histogram ?? null}
+          .curve=${node.type === 'curve' && s.inputBins ? { bins: s.inputBins, points: node.params.points as Point[] } : null}
+        ></tg-histogram>
+      </section>
       ${this.exports()}
       ${d
         ? html`<dl>

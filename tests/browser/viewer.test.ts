@@ -1,0 +1,256 @@
+// The viewer in a real browser: it follows the selection, its provenance equals the engine's
+// outputs at the hovered cell, panning moves the world while the world cut holds the sea level,
+// a 16-bit export reads back to the field, and a table cell highlights exactly its biome.
+// Expected values come from an engine in Node on the graph the page holds.
+import { readFileSync } from 'node:fs';
+import { decode } from 'fast-png';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/engine/engine.ts';
+import { BIOMES, biomeId } from '../../src/model/biomes.ts';
+import type { Graph } from '../../src/model/graph.ts';
+import { parseRangedName } from '../../src/render/exports.ts';
+import { renderLayer } from '../../src/render/layer.ts';
+import { provenanceOrder } from '../../src/viewer-core/provenance.ts';
+import { launch, nodePixels, openApp, screenshot, type Session, settle } from './harness.ts';
+
+/** The graph the page holds now. */
+async function pageGraph(page: Page): Promise<Graph> {
+  return page.evaluate(() => (window as never as { terrainGraph: { core: { snapshot(): unknown } } }).terrainGraph.core.snapshot()) as Promise<Graph>;
+}
+
+function engineOf(graph: Graph) {
+  const engine = createEngine(graph);
+  engine.evaluate();
+  return engine;
+}
+
+/** RGBA (or one channel) of a canvas in the viewer's map, read in the page. */
+async function canvasBytes(page: Page, selector: string): Promise<{ width: number; height: number; bytes: Buffer }> {
+  const r = await page.locator(`tg-map-view ${selector}`).evaluate((c: HTMLCanvasElement) => {
+    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    let s = '';
+    for (let i = 0; i < data.length; i += 0x8000) s += String.fromCharCode(...data.subarray(i, i + 0x8000));
+    return { width: c.width, height: c.height, b64: btoa(s) };
+  });
+  return { width: r.width, height: r.height, bytes: Buffer.from(r.b64, 'base64') };
+}
+
+/** The page point at the centre of cell (c, r) of an n grid in the map (at 1×; row 0 = south). */
+async function cellPoint(page: Page, n: number, c: number, r: number): Promise<{ x: number; y: number }> {
+  const box = (await page.locator('tg-map-view .frame').boundingBox())!;
+  const cell = box.width / n;
+  return { x: box.x + (c + 0.5) * cell, y: box.y + (n - 1 - r + 0.5) * cell };
+}
+
+async function select(page: Page, id: string): Promise<void> {
+  await page.locator(`tg-node[data-node-id="${id}"] header .title`).click();
+  await settle(page);
+  await page.waitForFunction((nodeId) => document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector(`h2[data-viewer-node="${nodeId}"]`), id);
+}
+
+describe('the viewer', () => {
+  let browser: Browser;
+  let s: Session;
+
+  beforeAll(async () => {
+    browser = await launch();
+    s = await openApp(browser);
+  });
+
+  afterAll(async () => {
+    expect(s?.errors ?? []).toEqual([]);
+    await s?.close();
+    await browser?.close();
+  });
+
+  it('switches to the selected node and draws its output large, in its palette, beside the canvas', async () => {
+    const page = s.page;
+    const graph = await pageGraph(page);
+    const engine = engineOf(graph);
+    for (const [id, title] of [['moisture', 'Moisture'], ['water', 'Water level']] as const) {
+      await select(page, id);
+      expect(await page.locator('tg-viewer h2').textContent()).toBe(title);
+      // The picture is the layer at the view's 256², drawn as the command line draws it.
+      const map = await canvasBytes(page, 'canvas.map');
+      expect([map.width, map.height]).toEqual([256, 256]);
+      const expected = renderLayer(engine.output(id)!, 256, {});
+      expect(Buffer.compare(map.bytes, Buffer.from(expected.buffer)), id).toBe(0);
+      // The wind is drawn over the map when it leads to the node shown (the moisture), not otherwise.
+      expect(await page.locator('tg-map-view svg.wind').count()).toBe(id === 'moisture' ? 1 : 0);
+      if (id === 'moisture') expect(await page.locator('tg-map-view svg.wind').getAttribute('data-angle')).toBe('0');
+    }
+    // 512 pixels wide, right of the canvas, not over it.
+    const frame = (await page.locator('tg-map-view .frame').boundingBox())!;
+    const canvas = (await page.locator('tg-app .canvas').boundingBox())!;
+    const panel = (await page.locator('tg-viewer').boundingBox())!;
+    expect(frame.width).toBe(512);
+    expect(panel.x).toBeGreaterThanOrEqual(canvas.x + canvas.width - 0.5);
+    expect(frame.x).toBeGreaterThanOrEqual(panel.x);
+    expect(frame.x + frame.width).toBeLessThanOrEqual(panel.x + panel.width);
+    await select(page, 'water');
+    await page.locator('tg-viewer input[type="checkbox"]').nth(1).check();
+    await settle(page);
+    await screenshot(page, 'viewer-water-contours');
+    await page.locator('tg-viewer input[type="checkbox"]').nth(1).uncheck();
+    await settle(page);
+  });
+
+  it("shows, for a hovered cell, its value at every node upstream, equal to the engine's outputs there", async () => {
+    const page = s.page;
+    await select(page, 'biomes');
+    const graph = await pageGraph(page);
+    const engine = engineOf(graph);
+    const n = graph.view.size;
+    const ids = engine.output('biomes')!.data;
+    // A land cell the table decided (temperate desert): the question "why is it desert?".
+    const i = ids.indexOf(biomeId('temperate desert'));
+    expect(i).toBeGreaterThanOrEqual(0);
+    const c = i % n;
+    const r = Math.floor(i / n);
+    const at = await cellPoint(page, n, c, r);
+    await page.mouse.move(at.x, at.y);
+    await settle(page);
+    const where = page.locator('tg-provenance .where');
+    expect(Number(await where.getAttribute('data-i'))).toBe(i);
+    expect(Number(await where.getAttribute('data-x'))).toBeCloseTo(graph.view.x + (c + 0.5) / n, 12);
+    expect(Number(await where.getAttribute('data-y'))).toBeCloseTo(graph.view.y + (r + 0.5) / n, 12);
+    const rows = await page.locator('tg-provenance tr').evaluateAll((trs) =>
+      trs.map((tr) => ({ node: (tr as HTMLElement).dataset.node!, port: (tr as HTMLElement).dataset.port!, value: (tr as HTMLElement).dataset.value!, text: tr.textContent ?? '' })),
+    );
+    // Every output of every node leading to the biomes, upstream to downstream.
+    const order = provenanceOrder(graph, 'biomes');
+    expect([...new Set(rows.map((x) => x.node))]).toEqual(order);
+    for (const row of rows) expect(Number(row.value), `${row.node}.${row.port}`).toBe(engine.output(row.node, row.port)!.data[i]);
+    const last = rows.at(-1)!;
+    expect(last.text).toContain('temperate desert');
+    expect(last.text).toMatch(/cool row, M .* → dry column/);
+    expect(rows.find((x) => x.port === 'terrain')!.text).toMatch(/land, .* above the sea/);
+    await screenshot(page, 'viewer-provenance');
+
+    // Magnified 4× around the pointer, the cell under it is still the one the geometry says.
+    for (let k = 0; k < 8; k++) await page.mouse.wheel(0, -100);
+    await settle(page);
+    const zoom = await page.evaluate(() => (window as never as { terrainGraph: { viewer: { zoom: { z: number; ox: number; oy: number } } } }).terrainGraph.viewer.zoom);
+    expect(zoom.z).toBeGreaterThan(3);
+    // The point under the pointer stayed: the same cell.
+    expect(Number(await where.getAttribute('data-i'))).toBe(i);
+    const box = (await page.locator('tg-map-view .frame').boundingBox())!;
+    const px = 100;
+    const py = 140;
+    await page.mouse.move(box.x + px, box.y + py);
+    await settle(page);
+    const u = (px - zoom.ox) / (512 * zoom.z);
+    const v = (py - zoom.oy) / (512 * zoom.z);
+    const expected = Math.floor((1 - v) * n) * n + Math.floor(u * n);
+    expect(Number(await where.getAttribute('data-i'))).toBe(expected);
+    await screenshot(page, 'viewer-zoomed');
+    await page.locator('tg-map-view .frame').dblclick({ position: { x: 5, y: 5 } });
+    await page.mouse.move(box.x - 40, box.y + 40);
+    await settle(page);
+  });
+
+  it('highlights exactly the cells of a biome when its table cell is clicked, with its share of the land', async () => {
+    const page = s.page;
+    await select(page, 'biomes');
+    const graph = await pageGraph(page);
+    const engine = engineOf(graph);
+    const n = graph.view.size;
+    const ids = engine.output('biomes')!.data;
+    // Temperate desert is in one table cell only (cool, dry): its map cells are those of the biome.
+    const desert = biomeId('temperate desert');
+    const cell = page.locator('tg-biome-table button[data-biome="temperate desert"]');
+    expect(await cell.count()).toBe(1);
+    await cell.click();
+    await settle(page);
+    const veil = await canvasBytes(page, 'canvas.highlight');
+    expect([veil.width, veil.height]).toEqual([n, n]);
+    let lit = 0;
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) {
+        const shown = veil.bytes[((n - 1 - r) * n + c) * 4 + 3] === 0;
+        if (shown) lit++;
+        if (shown !== (ids[r * n + c] === desert)) throw new Error(`cell ${c}, ${r}: highlighted ${shown}, biome ${BIOMES[ids[r * n + c]].name}`);
+      }
+    }
+    const land = ids.filter((b) => b !== 0).length;
+    expect(lit).toBe(ids.filter((b) => b === desert).length);
+    expect(await cell.locator('.share').textContent()).toBe(`${((lit / land) * 100).toFixed(0)} %`);
+    await screenshot(page, 'viewer-table-highlight');
+    await cell.click();
+    await settle(page);
+    expect(await page.locator('tg-map-view canvas.highlight').isHidden()).toBe(true);
+  });
+
+  it('exports a 16-bit PNG that reads back to the field within 1/65535 of its range, and raw Float32 exactly', async () => {
+    const page = s.page;
+    await select(page, 'height');
+    const graph = await pageGraph(page);
+    const field = engineOf(graph).output('height')!.data as Float32Array;
+    const n = graph.view.size;
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('tg-viewer button[data-format="png16"]').click()]);
+    const name = download.suggestedFilename();
+    const named = parseRangedName(name)!;
+    expect([named.stem, named.ext]).toEqual(['height.out', '16.png']);
+    const png = decode(readFileSync((await download.path())!));
+    expect([png.width, png.height, png.depth, png.channels]).toEqual([n, n, 16, 1]);
+    const min = Number(png.text['terrain-graph:min']);
+    const max = Number(png.text['terrain-graph:max']);
+    expect([Math.fround(named.min), Math.fround(named.max)]).toEqual([min, max]);
+    const span = max - min;
+    let worst = 0;
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) {
+        const back = min + ((png.data as Uint16Array)[(n - 1 - r) * n + c] / 65535) * span;
+        worst = Math.max(worst, Math.abs(back - field[r * n + c]));
+      }
+    }
+    expect(worst).toBeLessThanOrEqual(span / 65535);
+    expect(await page.locator('tg-viewer .exports .note').textContent()).toContain(name);
+
+    const [raw] = await Promise.all([page.waitForEvent('download'), page.locator('tg-viewer button[data-format="raw"]').click()]);
+    expect(parseRangedName(raw.suggestedFilename())?.ext).toBe('f32');
+    const bytes = readFileSync((await raw.path())!);
+    expect(new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4)).toEqual(field);
+  });
+
+  it('pans the world by dragging the map: the noise changes, and with the world cut the sea level stays', async () => {
+    const page = s.page;
+    await page.locator('tg-node[data-node-id="water"] tg-param[name="cut"] select').selectOption('world');
+    await settle(page);
+    await select(page, 'water');
+    const before = await pageGraph(page);
+    const seaLevel = Number(await page.locator('tg-viewer dd.sea-level').getAttribute('data-value'));
+    expect(seaLevel).toBe((engineOf(before).output('water', 'terrain') as { seaLevel: number }).seaLevel);
+    const noise = await nodePixels(page, 'cont');
+    const box = (await page.locator('tg-map-view .frame').boundingBox())!;
+    await page.mouse.move(box.x + 300, box.y + 300);
+    await page.mouse.down();
+    for (let k = 1; k <= 12; k++) await page.mouse.move(box.x + 300 - 10 * k, box.y + 300 + 6 * k);
+    await screenshot(page, 'viewer-dragging');
+    await page.mouse.up();
+    await settle(page);
+
+    const after = await pageGraph(page);
+    // Dragged 120 px west and 72 px south: the world moves 120/512 east and 72/512 north.
+    expect(after.view).toEqual({ x: 120 / 512, y: 72 / 512, size: 256 });
+    expect((await nodePixels(page, 'cont')).hash).not.toBe(noise.hash);
+    const engine = engineOf(after);
+    expect(Number(await page.locator('tg-viewer dd.sea-level').getAttribute('data-value'))).toBe(seaLevel);
+    expect((engine.output('water', 'terrain') as { seaLevel: number }).seaLevel).toBe(seaLevel);
+    // The map shows the world at the new origin.
+    const map = await canvasBytes(page, 'canvas.map');
+    expect(Buffer.compare(map.bytes, Buffer.from(renderLayer(engine.output('water')!, 256, {}).buffer))).toBe(0);
+    // With the view cut the same pan would have moved the sea level: the test can tell.
+    const viewCut = structuredClone(after);
+    viewCut.nodes.find((nd) => nd.id === 'water')!.params.cut = 'view';
+    const beforeView = structuredClone(before);
+    beforeView.nodes.find((nd) => nd.id === 'water')!.params.cut = 'view';
+    expect((engineOf(viewCut).output('water', 'terrain') as { seaLevel: number }).seaLevel).not.toBe((engineOf(beforeView).output('water', 'terrain') as { seaLevel: number }).seaLevel);
+    await screenshot(page, 'viewer-panned');
+    // One pan is one undo step, and the view is part of the graph file.
+    await page.keyboard.press('Control+z');
+    await settle(page);
+    expect((await pageGraph(page)).view).toEqual(before.view);
+  });
+});
