@@ -88,6 +88,19 @@ describe('the viewer', () => {
     expect(panel.x).toBeGreaterThanOrEqual(canvas.x + canvas.width - 0.5);
     expect(frame.x).toBeGreaterThanOrEqual(panel.x);
     expect(frame.x + frame.width).toBeLessThanOrEqual(panel.x + panel.width);
+    // The panel's left edge resizes the map, and the canvas gives way.
+    const handle = (await page.locator('tg-viewer .resize').boundingBox())!;
+    await page.mouse.move(handle.x + 3, handle.y + 300);
+    await page.mouse.down();
+    await page.mouse.move(handle.x - 97, handle.y + 300, { steps: 5 });
+    await page.mouse.up();
+    expect((await page.locator('tg-map-view .frame').boundingBox())!.width).toBe(612);
+    expect((await page.locator('tg-app .canvas').boundingBox())!.width).toBeCloseTo(canvas.width - 100, 0);
+    await page.mouse.move(handle.x - 97, handle.y + 300);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + 3, handle.y + 300, { steps: 5 });
+    await page.mouse.up();
+    expect((await page.locator('tg-map-view .frame').boundingBox())!.width).toBe(512);
     await select(page, 'water');
     await page.locator('tg-viewer input[type="checkbox"]').nth(1).check();
     await settle(page);
@@ -249,6 +262,24 @@ describe('the viewer', () => {
     expect((engineOf(viewCut).output('water', 'terrain') as { seaLevel: number }).seaLevel).not.toBe((engineOf(beforeView).output('water', 'terrain') as { seaLevel: number }).seaLevel);
     await screenshot(page, 'viewer-panned');
     // One pan is one undo step, and the view is part of the graph file.
+    await page.keyboard.press('Control+z');
+    await settle(page);
+    expect((await pageGraph(page)).view).toEqual(before.view);
+
+    // The origin and the resolution are edited in the panel, undoable, and saved with the graph.
+    await page.locator('tg-viewer input.x').fill('0.5');
+    await page.locator('tg-viewer input.x').press('Enter');
+    await page.locator('tg-viewer select.size').selectOption('128');
+    await settle(page);
+    expect((await pageGraph(page)).view).toEqual({ x: 0.5, y: 0, size: 128 });
+    const saved = await page.evaluate(() => (window as never as { terrainGraph: { core: { graph: unknown } } }).terrainGraph.core.graph);
+    expect((saved as Graph).view).toEqual({ x: 0.5, y: 0, size: 128 });
+    const small = await canvasBytes(page, 'canvas.map');
+    expect([small.width, small.height]).toEqual([128, 128]);
+    expect(Buffer.compare(small.bytes, Buffer.from(renderLayer(engineOf(await pageGraph(page)).output('water')!, 128, {}).buffer))).toBe(0);
+    // (Out of the text field first: in one, Ctrl+Z undoes its typing.)
+    await page.locator('tg-viewer input.x').blur();
+    await page.keyboard.press('Control+z');
     await page.keyboard.press('Control+z');
     await settle(page);
     expect((await pageGraph(page)).view).toEqual(before.view);
