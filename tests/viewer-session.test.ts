@@ -210,11 +210,11 @@ describe('the viewer session', () => {
     const expected = exportFile(engine.output('moisture')!, 256, 'moisture.out', 'png16')!;
     expect(downloads[0].name).toBe(expected.name);
     expect(new Uint8Array(downloads[0].bytes)).toEqual(expected.bytes);
-    expect(session.exportNote?.text).toContain(expected.name);
+    expect(session.exports.note?.text).toContain(expected.name);
     // Above the progress threshold (64 here): kernel by kernel, then the encoding.
     const progress: number[] = [];
-    session.subscribe(() => session.exporting && progress.push(session.exporting.done));
-    session.setExportSize(128);
+    session.subscribe(() => session.exports.state && progress.push(session.exports.state.done));
+    session.exports.setSize(128);
     session.exportLayer('raw');
     await settle();
     expect(Math.max(...progress)).toBe(provenanceOrder(core.graph, 'moisture').length); // the nodes leading to it

@@ -10,7 +10,8 @@ import { cellAt, type View, viewDomain } from '../grid.ts';
 import type { LayerStyle } from '../render/layer.ts';
 import type { ExportFormat } from '../render/exports.ts';
 import { Lane, type LanePort } from '../worker/lane.ts';
-import type { Bins, Detail, ExportProgress, ExportRequest, ExportResult, Image, NodeResult, PanRequest, PanResult, ProbeRequest, ProbeResult } from '../worker/protocol.ts';
+import type { Bins, Detail, Image, NodeResult, PanRequest, PanResult, ProbeRequest, ProbeResult } from '../worker/protocol.ts';
+import { type ExportedFile, ViewerExports } from './exports.ts';
 import { clampZoom, dragOrigin, dragResolution, NO_ZOOM, type Origin, pictureShift, pictureSize, wheelFactor, type Zoom, zoomAt, frameToWorld } from './pan.ts';
 import { originCounts, tableShares, type TableShares } from './table.ts';
 import { type WindInfo, windsUpstream } from './wind.ts';
@@ -37,7 +38,7 @@ export interface ViewerHooks {
   /** What the editor's client should draw for the viewer changed: ask the worker again. */
   invalidate(): void;
   /** A finished export, for the page to hand to the person (a download). */
-  download(file: { readonly name: string; readonly mime: string; readonly bytes: ArrayBuffer }): void;
+  download(file: ExportedFile): void;
 }
 
 /** Pointer input on the map, in frame pixels from its top-left corner. */
@@ -63,14 +64,6 @@ export interface Picture {
   readonly source: 'detail' | 'drag';
 }
 
-export interface ExportState {
-  readonly format: ExportFormat;
-  readonly size: number;
-  readonly done: number;
-  readonly total: number;
-  readonly step: string;
-}
-
 interface Drag {
   readonly start: Origin;
   readonly px: number;
@@ -83,21 +76,21 @@ export class ViewerSession {
   /** The node shown: the selected one, kept when the selection is emptied. */
   node: string | null = null;
   private portChoice = new Map<string, string>();
+  /** How heights are drawn (tints by height or share, shading, contours). */
   style: ViewerStyle = DEFAULT_STYLE;
+  /** The map's magnification and where the magnified picture sits. */
   zoom: Zoom = NO_ZOOM;
   /** The map's side in CSS pixels. */
   frame = MAP_SIZE;
   /** The world point under the pointer, and the pinned one (a click on the map). */
   pointer: { x: number; y: number } | null = null;
   pinned: { x: number; y: number } | null = null;
+  /** The worker's reading of that cell at every node leading to the shown one, or null. */
   provenance: ProbeResult | null = null;
   /** The Whittaker table cell whose map cells are highlighted (0 … 15), or null. */
   tableCell: number | null = null;
-  /** Export size; null is the view's own resolution. */
-  exportSize: number | null = null;
-  exporting: ExportState | null = null;
-  /** The last export's file name or failure, for the panel to say. */
-  exportNote: { readonly text: string; readonly failed: boolean } | null = null;
+  /** Exports of the shown output: size, progress, the last file. */
+  readonly exports: ViewerExports;
   /** The last drag frame's worker time and grid, which decides the next frame's resolution. */
   lastDragFrame: { ms: number; n: number } | null = null;
 
@@ -112,7 +105,6 @@ export class ViewerSession {
   private readonly disposers: (() => void)[] = [];
   private readonly panLane: Lane<PanRequest, PanResult>;
   private readonly probeLane: Lane<ProbeRequest, ProbeResult>;
-  private readonly exportLane: Lane<ExportRequest, ExportProgress | ExportResult>;
   private batch: Set<ViewerChange> | null = null;
 
   constructor(
@@ -123,14 +115,14 @@ export class ViewerSession {
   ) {
     this.panLane = new Lane(port, ['pan-result']);
     this.probeLane = new Lane(port, ['probe-result']);
-    this.exportLane = new Lane(port, ['export-progress', 'export-result'], (a) => a.kind === 'export-result');
+    this.exports = new ViewerExports(port, (f) => hooks.download(f), () => this.changed('export'));
     this.follow();
     this.disposers.push(
       core.subscribe(() => this.follow()),
       results.subscribeDetail((d) => this.detailArrived(d)),
       () => this.panLane.dispose(),
       () => this.probeLane.dispose(),
-      () => this.exportLane.dispose(),
+      () => this.exports.dispose(),
     );
   }
 
@@ -147,7 +139,7 @@ export class ViewerSession {
 
   /** True while the worker has a drag frame, a cell or an export of ours to answer. */
   get busy(): boolean {
-    return this.panLane.busy || this.probeLane.busy || this.exportLane.busy;
+    return this.panLane.busy || this.probeLane.busy || this.exports.busy;
   }
 
   /** The view's resolution (cells per side). */
@@ -285,11 +277,6 @@ export class ViewerSession {
     if (!this.pointer) this.clearProvenance();
   }
 
-  setExportSize(size: number | null): void {
-    this.exportSize = size;
-    this.changed('export');
-  }
-
   // ── pointer ──────────────────────────────────────────────────────────────────────────
 
   input(e: MapInput): void {
@@ -351,29 +338,9 @@ export class ViewerSession {
 
   /** Exports the shown output in a format at the export size; the file goes to hooks.download. */
   exportLayer(format: ExportFormat): void {
-    const node = this.node;
     const port = this.port;
-    if (!node || !port || this.exporting) return;
-    const size = this.exportSize ?? this.n;
-    this.exporting = { format, size, done: 0, total: 0, step: 'starting' };
-    this.exportNote = null;
-    this.changed('export');
-    this.exportLane.request(
-      () => ({ request: { kind: 'export', graph: this.core.graph as ExportRequest['graph'], node, port, format, size, style: this.style } }),
-      (a) => {
-        if (a.kind === 'export-progress') {
-          this.exporting = { format, size, done: a.done, total: a.total, step: a.step };
-          this.changed('export');
-          return;
-        }
-        this.exporting = null;
-        if (a.bytes.byteLength > 0) {
-          this.exportNote = { text: `${a.name} · ${formatBytes(a.bytes.byteLength)}`, failed: false };
-          this.hooks.download({ name: a.name, mime: a.mime, bytes: a.bytes });
-        } else this.exportNote = { text: a.message ?? 'the export failed', failed: true };
-        this.changed('export');
-      },
-    );
+    if (!this.node || !port) return;
+    this.exports.start({ graph: this.core.graph, node: this.node, port, style: this.style }, format, this.n);
   }
 
   // ── internals ────────────────────────────────────────────────────────────────────────
@@ -391,7 +358,8 @@ export class ViewerSession {
       this.changed('node', 'picture', 'state');
       this.hooks.invalidate();
       this.probe();
-    } else this.changed('state');
+    }
+    // Other edits reach the views through the core (the panel) or a new picture (the map).
   }
 
   private detailArrived(d: Detail | null): void {
@@ -489,10 +457,4 @@ export class ViewerSession {
       for (const l of [...this.listeners]) l(batch);
     });
   }
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes >= 1 << 20) return `${(bytes / (1 << 20)).toFixed(1)} MB`;
-  if (bytes >= 1 << 10) return `${(bytes / (1 << 10)).toFixed(0)} kB`;
-  return `${bytes} B`;
 }

@@ -8,6 +8,7 @@ import { property } from 'lit/decorators.js';
 import { nodeDef } from '../../../nodes/index.ts';
 import type { EditorCore } from '../../editor/editor.ts';
 import { EditError } from '../../editor/commands.ts';
+import type { GraphNode } from '../../model/graph.ts';
 import type { Point } from '../../model/manifest.ts';
 import { EXPORT_PROGRESS_ABOVE, exportApplies, type ExportFormat } from '../../render/exports.ts';
 import { formatValue } from '../../viewer-core/provenance.ts';
@@ -82,50 +83,9 @@ export class TgViewer extends LitElement {
       return html`${resizer}<h2>Viewer</h2>
         <p class="empty">Select a node to see its output here, large: drag the map to pan the world, use the wheel to magnify, hover a cell to see why it is what it is.</p>`;
     }
-    const def = nodeDef(node.type);
-    const outputs = Object.entries(def?.outputs ?? {});
-    const result = s.result;
     const d = s.detail;
-    const stale = !!result && result.state !== 'ok';
-    const heights = d ? d.meaning === 'height' : outputs.find(([k]) => k === s.port)?.[1].meaning === 'height';
-    const view = core.graph.view;
     return html`${resizer}
-      <div class="top">
-      <header>
-        <h2 data-viewer-node=${node.id}>${node.title}</h2>
-        <span class="sub">${node.id} · ${def?.title ?? node.type}</span>
-        ${outputs.length > 1
-          ? html`<select class="port" aria-label="output" @change=${(e: Event) => s.setPort((e.target as HTMLSelectElement).value)}>
-              ${outputs.map(([k, spec]) => html`<option value=${k} ?selected=${k === s.port}>${k} · ${spec.meaning}</option>`)}
-            </select>`
-          : nothing}
-        ${!core.selection.has(node.id) ? html`<span class="pinned-node" title="The viewer keeps this node while no other is selected">kept</span>` : nothing}
-      </header>
-      <div class="bar view">
-        <label>x <input class="x" type="number" step="0.25" .value=${String(view.x)} @change=${(e: Event) => this.setView('x', e)} /></label>
-        <label>y <input class="y" type="number" step="0.25" .value=${String(view.y)} @change=${(e: Event) => this.setView('y', e)} /></label>
-        <label
-          >cells
-          <select class="size" @change=${(e: Event) => this.setView('size', e)}>
-            ${[...new Set([...SIZES, view.size])].sort((a, b) => a - b).map((n) => html`<option value=${n} ?selected=${n === view.size}>${n}²</option>`)}
-          </select></label
-        >
-        <span class="spacer"></span>
-        <button class="zoom" ?disabled=${s.zoom.z <= 1} title="Back to 1× (or double-click the map)" @click=${() => s.resetZoom()}>${s.zoom.z.toFixed(1)}×</button>
-      </div>
-      ${heights
-        ? html`<div class="bar style">
-            <span class="seg" role="group" aria-label="height tints">
-              <button class=${s.style.heightMode === 'height' ? 'on' : ''} @click=${() => s.setStyle({ heightMode: 'height' })} title="Fixed bands around the sea level, like an atlas">by height</button>
-              <button class=${s.style.heightMode === 'share' ? 'on' : ''} @click=${() => s.setStyle({ heightMode: 'share' })} title="Bands by share: the top 8 % is always snow">by share</button>
-            </span>
-            <label><input type="checkbox" .checked=${s.style.shade} @change=${(e: Event) => s.setStyle({ shade: (e.target as HTMLInputElement).checked })} /> hill-shading</label>
-            <label><input type="checkbox" .checked=${s.style.contours} @change=${(e: Event) => s.setStyle({ contours: (e.target as HTMLInputElement).checked })} /> contours</label>
-          </div>`
-        : nothing}
-      <tg-map-view class=${stale ? 'stale' : ''} .session=${s}></tg-map-view>
-      ${stale ? html`<div class="message ${result!.state}" role="status">${result!.message}${d ? html`<br /><small>Shown: the last output before this.</small>` : nothing}</div>` : nothing}
-      </div>
+      <div class="top">${this.heading(s, core, node)} ${this.viewBar(s, core)} ${this.styleBar(s, node)} ${this.map(s)}</div>
       <section class="provenance">
         <tg-provenance .probe=${s.provenance} .shown=${node.id} ?dim=${s.dragging} ?pinned=${!!s.pinned && !s.pointer} @tg-unpin=${() => s.unpin()}></tg-provenance>
       </section>
@@ -148,26 +108,94 @@ export class TgViewer extends LitElement {
           .curve=${node.type === 'curve' && s.inputBins ? { bins: s.inputBins, points: node.params.points as Point[] } : null}
         ></tg-histogram>
       </section>
-      ${this.exports()}
-      ${d
-        ? html`<dl>
-            <dt>output</dt>
-            <dd>${d.port} · ${d.portType} · ${d.meaning}</dd>
-            <dt>min · mean · max</dt>
-            <dd>${formatValue(d.min)} · ${formatValue(d.mean)} · ${formatValue(d.max)}</dd>
-            ${d.histogram?.kind === 'terrain' ? html`<dt>sea level</dt><dd class="sea-level" data-value=${String(d.histogram.seaLevel)}>${formatValue(d.histogram.seaLevel)}</dd>` : nothing}
-            <dt>kernel</dt>
-            <dd>${result ? `${result.ms.toFixed(1)} ms` : '…'}</dd>
-          </dl>`
+      ${this.exports()} ${this.figures(s)}
+      ${nodeDef(node.type) ? html`<p class="doc">${nodeDef(node.type)!.doc}</p>` : nothing}`;
+  }
+
+  /** The node's name, type, output select, and whether it is kept without being selected. */
+  private heading(s: ViewerSession, core: EditorCore, node: Readonly<GraphNode>) {
+    const def = nodeDef(node.type);
+    const outputs = Object.entries(def?.outputs ?? {});
+    return html`<header>
+      <h2 data-viewer-node=${node.id}>${node.title}</h2>
+      <span class="sub">${node.id} · ${def?.title ?? node.type}</span>
+      ${outputs.length > 1
+        ? html`<select class="port" aria-label="output" @change=${(e: Event) => s.setPort((e.target as HTMLSelectElement).value)}>
+            ${outputs.map(([k, spec]) => html`<option value=${k} ?selected=${k === s.port}>${k} · ${spec.meaning}</option>`)}
+          </select>`
         : nothing}
-      ${def ? html`<p class="doc">${def.doc}</p>` : nothing}`;
+      ${!core.selection.has(node.id) ? html`<span class="pinned-node" title="The viewer keeps this node while no other is selected">kept</span>` : nothing}
+    </header>`;
+  }
+
+  /** The view's origin and resolution (edits of the graph) and the magnification. */
+  private viewBar(s: ViewerSession, core: EditorCore) {
+    const view = core.graph.view;
+    const sizes = [...new Set([...SIZES, view.size])].sort((a, b) => a - b);
+    return html`<div class="bar view">
+      <label>x <input class="x" type="number" step="0.25" .value=${String(view.x)} @change=${(e: Event) => this.setView('x', e)} /></label>
+      <label>y <input class="y" type="number" step="0.25" .value=${String(view.y)} @change=${(e: Event) => this.setView('y', e)} /></label>
+      <label>
+        cells
+        <select class="size" @change=${(e: Event) => this.setView('size', e)}>
+          ${sizes.map((n) => html`<option value=${n} ?selected=${n === view.size}>${n}²</option>`)}
+        </select>
+      </label>
+      <span class="spacer"></span>
+      <button class="zoom" ?disabled=${s.zoom.z <= 1} title="Back to 1× (or double-click the map)" @click=${() => s.resetZoom()}>${s.zoom.z.toFixed(1)}×</button>
+    </div>`;
+  }
+
+  /** Height tints, hill-shading and contours, for layers of heights. */
+  private styleBar(s: ViewerSession, node: Readonly<GraphNode>) {
+    const d = s.detail;
+    const meaning = d ? d.meaning : Object.entries(nodeDef(node.type)?.outputs ?? {}).find(([k]) => k === s.port)?.[1].meaning;
+    if (meaning !== 'height') return nothing;
+    const st = s.style;
+    const check = (key: 'shade' | 'contours') => (e: Event) => s.setStyle({ [key]: (e.target as HTMLInputElement).checked });
+    return html`<div class="bar style">
+      <span class="seg" role="group" aria-label="height tints">
+        <button class=${st.heightMode === 'height' ? 'on' : ''} @click=${() => s.setStyle({ heightMode: 'height' })} title="Fixed bands around the sea level, like an atlas">by height</button>
+        <button class=${st.heightMode === 'share' ? 'on' : ''} @click=${() => s.setStyle({ heightMode: 'share' })} title="Bands by share: the top 8 % is always snow">by share</button>
+      </span>
+      <label><input type="checkbox" .checked=${st.shade} @change=${check('shade')} /> hill-shading</label>
+      <label><input type="checkbox" .checked=${st.contours} @change=${check('contours')} /> contours</label>
+    </div>`;
+  }
+
+  /** The map, greyed with the node's message when its last evaluation failed. */
+  private map(s: ViewerSession) {
+    const result = s.result;
+    const stale = !!result && result.state !== 'ok';
+    return html`<tg-map-view class=${stale ? 'stale' : ''} .session=${s}></tg-map-view>
+      ${stale
+        ? html`<div class="message ${result!.state}" role="status">
+            ${result!.message}${s.detail ? html`<br /><small>Shown: the last output before this.</small>` : nothing}
+          </div>`
+        : nothing}`;
+  }
+
+  /** The layer's range and the node's kernel time. */
+  private figures(s: ViewerSession) {
+    const d = s.detail;
+    if (!d) return nothing;
+    const result = s.result;
+    return html`<dl>
+      <dt>output</dt>
+      <dd>${d.port} · ${d.portType} · ${d.meaning}</dd>
+      <dt>min · mean · max</dt>
+      <dd>${formatValue(d.min)} · ${formatValue(d.mean)} · ${formatValue(d.max)}</dd>
+      ${d.histogram?.kind === 'terrain' ? html`<dt>sea level</dt><dd class="sea-level" data-value=${String(d.histogram.seaLevel)}>${formatValue(d.histogram.seaLevel)}</dd>` : nothing}
+      <dt>kernel</dt>
+      <dd>${result ? `${result.ms.toFixed(1)} ms` : '…'}</dd>
+    </dl>`;
   }
 
   private exports() {
     const s = this.session!;
     const d = s.detail;
-    const size = s.exportSize ?? s.n;
-    const x = s.exporting;
+    const size = s.exports.size ?? s.n;
+    const x = s.exports.state;
     const formats = (['png', 'png16', 'raw', 'indexed'] as const).filter((f) => !d || exportApplies({ type: d.portType }, f));
     return html`<section class="exports">
       <h3>Export <small>${size}² at the view's origin${size > EXPORT_PROGRESS_ABOVE ? ', with progress' : ''}</small></h3>
@@ -176,18 +204,18 @@ export class TgViewer extends LitElement {
         <span class="spacer"></span>
         <select class="export-size" aria-label="export size" @change=${(e: Event) => {
           const v = (e.target as HTMLSelectElement).value;
-          s.setExportSize(v === 'view' ? null : Number(v));
+          s.exports.setSize(v === 'view' ? null : Number(v));
         }}>
-          <option value="view" ?selected=${s.exportSize === null}>view (${s.n}²)</option>
-          ${SIZES.map((n) => html`<option value=${n} ?selected=${s.exportSize === n}>${n}²</option>`)}
+          <option value="view" ?selected=${s.exports.size === null}>view (${s.n}²)</option>
+          ${SIZES.map((n) => html`<option value=${n} ?selected=${s.exports.size === n}>${n}²</option>`)}
         </select>
       </div>
       ${x
         ? html`<div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax=${x.total} aria-valuenow=${x.done}>
             <progress max=${x.total || 1} .value=${x.total ? x.done : 0}></progress><span>${x.step}${x.total ? ` (${x.done}/${x.total})` : ''}</span>
           </div>`
-        : s.exportNote
-          ? html`<div class="note ${s.exportNote.failed ? 'failed' : ''}">${s.exportNote.failed ? '' : 'Saved '}${s.exportNote.text}</div>`
+        : s.exports.note
+          ? html`<div class="note ${s.exports.note.failed ? 'failed' : ''}">${s.exports.note.failed ? '' : 'Saved '}${s.exports.note.text}</div>`
           : nothing}
     </section>`;
   }
