@@ -435,8 +435,9 @@ export class ViewerSession {
         return { request: { kind: 'pan', graph: this.core.graph as PanRequest['graph'], node: this.node, port, x: drag.origin.x, y: drag.origin.y, n, style: this.style } };
       },
       (a) => {
-        this.lastDragFrame = { ms: a.totalMs, n: a.n };
+        // Only a frame that was drawn says what a frame costs (a failed one may report 0 ms).
         if (!a.image) return;
+        this.lastDragFrame = { ms: a.totalMs, n: a.n };
         this.dragPicture = a;
         this.dragStamp = ++this.stamp;
         this.changed('picture');

@@ -108,6 +108,11 @@ export class TgMapView extends LitElement {
     const canvas = this.mapCanvas;
     if (!s || !canvas) return;
     const pic = s.picture();
+    if (!pic && this.drawn) {
+      // Another node, not drawn yet: no picture of the one before under "computing…".
+      canvas.getContext('2d')!.clearRect(0, 0, canvas.width, canvas.height);
+      this.drawn = null;
+    }
     if (pic && pic.image !== this.drawn && pic.image.rgba.byteLength > 0) {
       this.drawn = pic.image;
       const { width, height, rgba } = pic.image;
