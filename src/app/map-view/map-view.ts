@@ -12,9 +12,7 @@ import styles from './map-view.styles.ts';
 
 /**
  * The map of the viewer: drag to pan the world, wheel to magnify (1× … 8×) around the
- * pointer, double-click for 1×, click to pin a cell.
- *
- * @cssproperty --tg-map-size - Side of the map (set from the session's frame).
+ * pointer, double-click for 1×, click to pin a cell. Its side is the session's frame.
  */
 export class TgMapView extends LitElement {
   static override styles = styles;
