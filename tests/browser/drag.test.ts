@@ -1,8 +1,8 @@
 // Previews follow a slider and a curve point while they are dragged, and each drag is one
 // undo step.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch, nodePixels, openApp, params, screenshot, settle, type Session } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { appPerTest, nodePixels, params, screenshot, settle } from './harness.ts';
 
 /** Moves the held mouse until the node's picture differs from `before` (or gives up). */
 async function moveUntilChanged(page: Page, node: string, before: string, path: { x: number; y: number }[]): Promise<boolean> {
@@ -24,25 +24,10 @@ function historyOpen(page: Page): Promise<boolean> {
 }
 
 describe('dragging controls', () => {
-  let browser: Browser;
-  let s: Session;
-
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    s = await openApp(browser);
-  });
-  afterEach(async () => {
-    expect(s.errors).toEqual([]);
-    await s.close();
-  });
+  const app = appPerTest();
 
   it('redraws the pictures downstream of a slider while it is dragged, and undoes the drag in one step', async () => {
-    const page = s.page;
+    const page = app.s.page;
     const shareBefore = (await params(page, 'water')).share as number;
     const waterBefore = (await nodePixels(page, 'water')).hash;
     const biomesBefore = (await nodePixels(page, 'biomes')).hash;
@@ -75,7 +60,7 @@ describe('dragging controls', () => {
   });
 
   it('redraws the biomes while a curve point is dragged, and undoes the drag in one step', async () => {
-    const page = s.page;
+    const page = app.s.page;
     const pointsBefore = (await params(page, 'contCurve')).points as number[][];
     const biomesBefore = (await nodePixels(page, 'biomes')).hash;
     const curveBefore = (await nodePixels(page, 'contCurve')).hash;
@@ -107,7 +92,7 @@ describe('dragging controls', () => {
   });
 
   it('adds a curve point with a double-click and removes it with another', async () => {
-    const page = s.page;
+    const page = app.s.page;
     const before = (await params(page, 'erosCurve')).points as number[][];
     const editor = page.locator('tg-node[data-node-id="erosCurve"] tg-curve-editor');
     const a = (await editor.evaluate((el) => (el as unknown as { pointAt(k: number): { x: number; y: number } }).pointAt(0)))!;

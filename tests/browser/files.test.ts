@@ -1,14 +1,10 @@
 // Files in the browser: save and open, recipes, an invalid file, a dropped file, the autosave.
 import { readdirSync, readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch, openApp, params, screenshot, settle, waitForPreviews, type Session } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { appPerTest, graphText, params, screenshot, settle, waitForPreviews } from './harness.ts';
 
 const DEFAULT_TEXT = readFileSync('graphs/default.json', 'utf8');
-
-async function graphText(page: Page): Promise<string> {
-  return page.evaluate(() => JSON.stringify((window as never as { terrainGraph: { core: { snapshot(): unknown } } }).terrainGraph.core.snapshot()));
-}
 
 async function save(page: Page): Promise<{ name: string; text: string }> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.locator('tg-toolbar button', { hasText: 'Save' }).click()]);
@@ -23,31 +19,16 @@ async function open(page: Page, name: string, text: string): Promise<void> {
 }
 
 describe('graph files in the editor', () => {
-  let browser: Browser;
-  let s: Session;
-
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    s = await openApp(browser);
-  });
-  afterEach(async () => {
-    expect(s.errors).toEqual([]);
-    await s.close();
-  });
+  const app = appPerTest();
 
   it('saves the shipped default graph unchanged to the same bytes', async () => {
-    const saved = await save(s.page);
+    const saved = await save(app.s.page);
     expect(saved.name).toBe('default.json');
     expect(saved.text).toBe(DEFAULT_TEXT);
   });
 
   it('opens a saved graph back as the same graph', async () => {
-    const page = s.page;
+    const page = app.s.page;
     const seed = page.locator('tg-node[data-node-id="pv"] tg-param[name="seed"] input[type="number"]');
     await seed.fill('99');
     await seed.press('Enter');
@@ -65,7 +46,7 @@ describe('graph files in the editor', () => {
   });
 
   it('lists the problems of an invalid file and leaves the open graph as it was', async () => {
-    const page = s.page;
+    const page = app.s.page;
     const before = await graphText(page);
     const broken = DEFAULT_TEXT.replace('"octaves": 4', '"octaves": 40').replace('"from": "cont.out"', '"from": "cont.nope"');
     await open(page, 'broken.json', broken);
@@ -89,7 +70,7 @@ describe('graph files in the editor', () => {
   });
 
   it('opens a .json file dropped onto the page', async () => {
-    const page = s.page;
+    const page = app.s.page;
     const small = JSON.stringify({
       format: 'terrain-graph',
       version: 1,
@@ -111,7 +92,7 @@ describe('graph files in the editor', () => {
   });
 
   it('offers every file of graphs/ as a recipe, and each one saved unchanged gives its own bytes', async () => {
-    const page = s.page;
+    const page = app.s.page;
     const files = readdirSync('graphs').filter((f) => f.endsWith('.json')).sort();
     const offered = await page.locator('tg-toolbar select option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value).filter(Boolean));
     expect([...offered].sort()).toEqual(files);
@@ -127,7 +108,7 @@ describe('graph files in the editor', () => {
   });
 
   it('restores the autosaved graph on reload', async () => {
-    const page = s.page;
+    const page = app.s.page;
     const gain = page.locator('tg-node[data-node-id="cont"] tg-param[name="gain"] input[type="number"]');
     await gain.fill('0.65');
     await gain.press('Enter');
@@ -137,6 +118,6 @@ describe('graph files in the editor', () => {
     await waitForPreviews(page);
     expect(await graphText(page)).toBe(edited);
     expect((await params(page, 'cont')).gain).toBe(0.65);
-    expect(s.errors).toEqual([]);
+    expect(app.s.errors).toEqual([]);
   });
 });

@@ -3,9 +3,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
+import { launch } from './chromium.ts';
 
-export { launch } from './chromium.ts';
+export { launch };
 
 export const SCREENSHOTS = 'tests/screenshots';
 
@@ -33,6 +34,39 @@ export async function openApp(browser: Browser, options: { context?: BrowserCont
   await page.goto(appUrl());
   await waitForPreviews(page);
   return { context, page, errors, close: () => context.close() };
+}
+
+/** A suite's browser and the app session of the running test. */
+export interface AppSuite {
+  browser: Browser;
+  s: Session;
+}
+
+/**
+ * Registers the hooks of a suite that opens the app afresh for every test in one browser, and
+ * fails a test during which the page logged an error. Call inside `describe`.
+ */
+export function appPerTest(): AppSuite {
+  const suite = {} as AppSuite;
+  beforeAll(async () => {
+    suite.browser = await launch();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+  });
+  beforeEach(async () => {
+    suite.s = await openApp(suite.browser);
+  });
+  afterEach(async () => {
+    expect(suite.s.errors).toEqual([]);
+    await suite.s.close();
+  });
+  return suite;
+}
+
+/** The open graph as the editor core holds it, as JSON text. */
+export async function graphText(page: Page): Promise<string> {
+  return page.evaluate(() => JSON.stringify((window as never as { terrainGraph: { core: { snapshot(): unknown } } }).terrainGraph.core.snapshot()));
 }
 
 /** Waits until the worker has answered for every node of the open graph and the canvas is built. */

@@ -1,11 +1,7 @@
 // Undo and redo with the keyboard restore params, wires and nodes exactly.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { drag, dragWire, launch, nodePixels, openApp, params, screenshot, settle, wires, type Session } from './harness.ts';
-
-async function graphText(page: Page): Promise<string> {
-  return page.evaluate(() => JSON.stringify((window as never as { terrainGraph: { core: { snapshot(): unknown } } }).terrainGraph.core.snapshot()));
-}
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { appPerTest, drag, dragWire, graphText, nodePixels, params, screenshot, settle, wires } from './harness.ts';
 
 async function key(page: Page, combo: string): Promise<void> {
   await page.keyboard.press(combo);
@@ -13,25 +9,10 @@ async function key(page: Page, combo: string): Promise<void> {
 }
 
 describe('undo and redo', () => {
-  let browser: Browser;
-  let s: Session;
-
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    s = await openApp(browser);
-  });
-  afterEach(async () => {
-    expect(s.errors).toEqual([]);
-    await s.close();
-  });
+  const app = appPerTest();
 
   it('restores the previous params and wires, step by step, and redoes them', async () => {
-    const page = s.page;
+    const page = app.s.page;
     const original = await graphText(page);
     const biomes0 = (await nodePixels(page, 'biomes')).hash;
     const lift0 = (await params(page, 'wind')).lift as number;
@@ -83,7 +64,7 @@ describe('undo and redo', () => {
   });
 
   it('deletes the selected node with Delete and brings it back with its wires on undo', async () => {
-    const page = s.page;
+    const page = app.s.page;
     const original = await graphText(page);
     await page.locator('tg-node[data-node-id="rank"] header').click();
     await settle(page);
@@ -100,7 +81,7 @@ describe('undo and redo', () => {
   });
 
   it('moves a selection of nodes together and undoes the move in one step', async () => {
-    const page = s.page;
+    const page = app.s.page;
     const before = await page.evaluate(() =>
       (window as never as { terrainGraph: { core: { graph: { nodes: { id: string; position: number[] }[] } } } }).terrainGraph.core.graph.nodes.map((n) => [n.id, [...n.position]]),
     );
@@ -135,7 +116,7 @@ describe('undo and redo', () => {
   });
 
   it('copies and pastes nodes with the wires among them', async () => {
-    const page = s.page;
+    const page = app.s.page;
     await page.locator('tg-node[data-node-id="pv"] header .title').click();
     await page.locator('tg-node[data-node-id="pvCurve"] header .title').click({ modifiers: ['Control'] });
     await key(page, 'Control+c');

@@ -1,103 +1,87 @@
 // Wiring with the real mouse: a refused wire says why and leaves the old wire, a node added
 // from the menu and wired in changes the pictures downstream, a wire dropped on empty canvas
 // offers the nodes that can take it.
-import { afterEach, beforeAll, afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { drag, dragWire, launch, nodePixels, openApp, screenshot, settle, socketCenter, wirePoint, wires, type Session } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appPerTest, drag, dragWire, nodePixels, screenshot, settle, socketCenter, wirePoint, wires } from './harness.ts';
 
 describe('wiring on the canvas', () => {
-  let browser: Browser;
-  let s: Session;
-
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    s = await openApp(browser);
-  });
-  afterEach(async () => {
-    expect(s.errors).toEqual([]);
-    await s.close();
-  });
+  const app = appPerTest();
 
   it('refuses a field wired into a terrain input, says why, and keeps the wire that was there', async () => {
-    const before = await wires(s.page);
+    const before = await wires(app.s.page);
     expect(before).toContain('water.terrain>coast.terrain');
-    const coastBefore = await nodePixels(s.page, 'coast');
-    await dragWire(s.page, ['height', 'out'], ['coast', 'terrain']);
-    const toast = s.page.locator('tg-app .toast');
+    const coastBefore = await nodePixels(app.s.page, 'coast');
+    await dragWire(app.s.page, ['height', 'out'], ['coast', 'terrain']);
+    const toast = app.s.page.locator('tg-app .toast');
     await expect.poll(() => toast.textContent()).toMatch(/needs a sea level/);
-    await screenshot(s.page, 'wiring-refused');
-    await settle(s.page);
-    expect(await wires(s.page)).toEqual(before);
-    expect(await s.page.locator('tg-wire svg[data-wire="water.terrain>coast.terrain"]').count()).toBe(1);
-    expect(await nodePixels(s.page, 'coast')).toEqual(coastBefore);
+    await screenshot(app.s.page, 'wiring-refused');
+    await settle(app.s.page);
+    expect(await wires(app.s.page)).toEqual(before);
+    expect(await app.s.page.locator('tg-wire svg[data-wire="water.terrain>coast.terrain"]').count()).toBe(1);
+    expect(await nodePixels(app.s.page, 'coast')).toEqual(coastBefore);
     // Nothing happened, so there is nothing to undo.
-    expect(await s.page.evaluate(() => (window as never as { terrainGraph: { core: { canUndo: boolean } } }).terrainGraph.core.canUndo)).toBe(false);
+    expect(await app.s.page.evaluate(() => (window as never as { terrainGraph: { core: { canUndo: boolean } } }).terrainGraph.core.canUndo)).toBe(false);
   });
 
   it('replaces the wire into an input when a fitting wire is dropped on it, as one undo step', async () => {
-    await dragWire(s.page, ['pv', 'out'], ['contCurve', 'in']);
-    await settle(s.page);
-    const after = await wires(s.page);
+    await dragWire(app.s.page, ['pv', 'out'], ['contCurve', 'in']);
+    await settle(app.s.page);
+    const after = await wires(app.s.page);
     expect(after).toContain('pv.out>contCurve.in');
     expect(after).not.toContain('cont.out>contCurve.in');
-    await s.page.keyboard.press('Control+z');
-    await settle(s.page);
-    expect(await wires(s.page)).toContain('cont.out>contCurve.in');
-    expect(await wires(s.page)).not.toContain('pv.out>contCurve.in');
+    await app.s.page.keyboard.press('Control+z');
+    await settle(app.s.page);
+    expect(await wires(app.s.page)).toContain('cont.out>contCurve.in');
+    expect(await wires(app.s.page)).not.toContain('pv.out>contCurve.in');
   });
 
   it('adds a node from the right-click menu, and wiring it in changes the pictures downstream', async () => {
-    const moistureBefore = await nodePixels(s.page, 'moisture');
-    const biomesBefore = await nodePixels(s.page, 'biomes');
-    const area = await s.page.locator('tg-app .canvas').boundingBox();
+    const moistureBefore = await nodePixels(app.s.page, 'moisture');
+    const biomesBefore = await nodePixels(app.s.page, 'biomes');
+    const area = await app.s.page.locator('tg-app .canvas').boundingBox();
     // Empty canvas below the noise nodes.
     const at = { x: area!.x + 140, y: area!.y + area!.height - 120 };
-    await s.page.mouse.click(at.x, at.y, { button: 'right' });
-    const menu = s.page.locator('tg-node-menu');
+    await app.s.page.mouse.click(at.x, at.y, { button: 'right' });
+    const menu = app.s.page.locator('tg-node-menu');
     await expect.poll(() => menu.count()).toBe(1);
     expect(await menu.locator('.group').allTextContents()).toEqual(['Terrain', 'Water', 'Climate']);
-    await s.page.keyboard.type('fbm');
-    await screenshot(s.page, 'wiring-menu');
+    await app.s.page.keyboard.type('fbm');
+    await screenshot(app.s.page, 'wiring-menu');
     await menu.locator('.item[data-type="fbm"]').click();
-    await settle(s.page);
-    const added = await s.page.evaluate(() => [...(window as never as { terrainGraph: { core: { selection: Set<string> } } }).terrainGraph.core.selection]);
+    await settle(app.s.page);
+    const added = await app.s.page.evaluate(() => [...(window as never as { terrainGraph: { core: { selection: Set<string> } } }).terrainGraph.core.selection]);
     expect(added).toEqual(['fbm']);
-    expect(await s.page.locator('tg-node[data-node-id="fbm"]').count()).toBe(1);
+    expect(await app.s.page.locator('tg-node[data-node-id="fbm"]').count()).toBe(1);
     // A different seed, so the new noise differs from every noise already in the graph.
-    const seed = s.page.locator('tg-node[data-node-id="fbm"] tg-param[name="seed"] input[type="number"]');
+    const seed = app.s.page.locator('tg-node[data-node-id="fbm"] tg-param[name="seed"] input[type="number"]');
     await seed.fill('4242');
     await seed.press('Enter');
-    await dragWire(s.page, ['fbm', 'out'], ['moisture', 'noise']);
-    await settle(s.page);
-    expect(await wires(s.page)).toContain('fbm.out>moisture.noise');
-    await screenshot(s.page, 'wiring-added-node');
-    expect((await nodePixels(s.page, 'moisture')).hash).not.toBe(moistureBefore.hash);
-    expect((await nodePixels(s.page, 'biomes')).hash).not.toBe(biomesBefore.hash);
+    await dragWire(app.s.page, ['fbm', 'out'], ['moisture', 'noise']);
+    await settle(app.s.page);
+    expect(await wires(app.s.page)).toContain('fbm.out>moisture.noise');
+    await screenshot(app.s.page, 'wiring-added-node');
+    expect((await nodePixels(app.s.page, 'moisture')).hash).not.toBe(moistureBefore.hash);
+    expect((await nodePixels(app.s.page, 'biomes')).hash).not.toBe(biomesBefore.hash);
   });
 
   it('offers only the nodes that can take a wire dropped on empty canvas, and wires the one chosen', async () => {
-    const from = await socketCenter(s.page, 'water', 'output', 'terrain');
-    const area = await s.page.locator('tg-app .canvas').boundingBox();
-    await drag(s.page, from, { x: area!.x + 160, y: area!.y + area!.height - 100 });
-    const menu = s.page.locator('tg-node-menu');
+    const from = await socketCenter(app.s.page, 'water', 'output', 'terrain');
+    const area = await app.s.page.locator('tg-app .canvas').boundingBox();
+    await drag(app.s.page, from, { x: area!.x + 160, y: area!.y + area!.height - 100 });
+    const menu = app.s.page.locator('tg-node-menu');
     await expect.poll(() => menu.count()).toBe(1);
     const offered = await menu.locator('.item').evaluateAll((els) => els.map((e) => `${(e as HTMLElement).dataset.type}.${(e as HTMLElement).dataset.port}`));
     expect(offered).toContain('coast.terrain');
     expect(offered).toContain('curve.in');
     expect(offered).not.toContain('fbm.undefined');
-    await screenshot(s.page, 'wiring-drop-menu');
+    await screenshot(app.s.page, 'wiring-drop-menu');
     await menu.locator('.item[data-type="rank"]').click();
-    await settle(s.page);
-    expect(await wires(s.page)).toContain('water.terrain>rank2.terrain');
+    await settle(app.s.page);
+    expect(await wires(app.s.page)).toContain('water.terrain>rank2.terrain');
   });
 
   it('selects a wire with a click, cuts it with Delete, and undo brings it back', async () => {
-    const page = s.page;
+    const page = app.s.page;
     const key = 'moistNoise.out>moisture.noise';
     const at = await wirePoint(page, key);
     await page.mouse.click(at.x, at.y);
@@ -113,7 +97,7 @@ describe('wiring on the canvas', () => {
   });
 
   it('shows the error of a failing node on the node while the others keep working', async () => {
-    const page = s.page;
+    const page = app.s.page;
     const area = (await page.locator('tg-app .canvas').boundingBox())!;
     await page.mouse.click(area.x + 150, area.y + area.height - 150, { button: 'right' });
     await page.keyboard.type('chain');
@@ -144,7 +128,7 @@ describe('wiring on the canvas', () => {
   });
 
   it('moves a wire picked off its input to another input in one undo step, and puts it back when the drop is refused', async () => {
-    const page = s.page;
+    const page = app.s.page;
     const before = await wires(page);
     // Off moisture.noise and onto temperature.noise: the wire moves.
     await drag(page, await socketCenter(page, 'moisture', 'input', 'noise'), await socketCenter(page, 'temperature', 'input', 'noise'));
