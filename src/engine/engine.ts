@@ -254,7 +254,7 @@ export class Engine {
       const sig = signature.join('|');
       const cached = this.entry(nodeId, domain);
       if (cached && cached.signature === sig) return this.store(nodeId, domain, cached);
-      return this.store(nodeId, domain, this.run(node.id, def, node.params, domain, sig, sources, extra, ran));
+      return this.store(nodeId, domain, this.run(node.id, def, node.params, domain, sig, sources, extra, ran, cached));
     } finally {
       visiting.delete(visitKey);
     }
@@ -269,6 +269,8 @@ export class Engine {
     sources: Map<string, Source>,
     extra: Map<string, Source>,
     ran: Record<string, number>,
+    /** The result this run replaces: stays intact (and out of the pool) until the run ends. */
+    previous: Entry | undefined,
   ): Entry {
     const version = this.nextVersion++;
     const without = (state: NodeState, message: string): Entry => ({ signature, outputs: null, buffers: [], state, message, ms: 0, version, used: 0 });
@@ -296,6 +298,7 @@ export class Engine {
     const owned: AnyBuffer[] = [];
     const ctx: RunContext<string> = {
       domain,
+      previous: (port) => previous?.outputs?.[port] ?? null,
       alloc: (kind, length = domain.n * domain.n) => {
         const b = this.pool.take(kind, length);
         owned.push(b);

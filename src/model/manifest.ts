@@ -123,6 +123,12 @@ export interface RunContext<I extends string> {
    * left from an earlier use: the kernel must write every cell.
    */
   alloc<K extends BufferKind>(kind: K, length?: number): BufferOf<K>;
+  /**
+   * This node's output from its last run on this domain, or null. A kernel may read it to skip
+   * work that would give the same result (the coast distance of an unchanged water mask); it
+   * is valid only during the run and must never be returned as an output.
+   */
+  previous(port: string): Value | null;
 }
 
 /** An input that a node needs on a domain other than the one being evaluated. */
