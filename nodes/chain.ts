@@ -49,18 +49,19 @@ export const chain = defineNode({
   title: 'Chain curves',
   group: 'Terrain',
   doc:
-    'A curve of curves: knot j belongs to input in_j. Where the selector lies between two knots the ' +
-    'output blends the two inputs at that cell; below the first knot it is the first wired input, ' +
+    'A curve of curves: the wired inputs, in port order, take the knots in order (one knot per wired ' +
+    'input; extra knots are ignored). Where the selector lies between two knots the output blends the ' +
+    'two inputs at that cell; below the first knot it is the first wired input, ' +
     'above the last knot the last. With the continent as selector and erosion through a coastal and ' +
     'an inland curve, the continent picks which erosion applies.',
   inputs: {
     selector: { type: 'field', doc: 'Picks where between the knots each cell lies (e.g. the continent).' },
-    in0: { type: 'field', doc: 'The field used at knot 0.' },
-    in1: { type: 'field', doc: 'The field used at knot 1.', optional: 'skipped' },
-    in2: { type: 'field', doc: 'The field used at knot 2.', optional: 'skipped' },
-    in3: { type: 'field', doc: 'The field used at knot 3.', optional: 'skipped' },
-    in4: { type: 'field', doc: 'The field used at knot 4.', optional: 'skipped' },
-    in5: { type: 'field', doc: 'The field used at knot 5.', optional: 'skipped' },
+    in0: { type: 'field', doc: 'The first field to blend.' },
+    in1: { type: 'field', doc: 'A field to blend, at the next knot.', optional: 'skipped' },
+    in2: { type: 'field', doc: 'A field to blend, at the next knot.', optional: 'skipped' },
+    in3: { type: 'field', doc: 'A field to blend, at the next knot.', optional: 'skipped' },
+    in4: { type: 'field', doc: 'A field to blend, at the next knot.', optional: 'skipped' },
+    in5: { type: 'field', doc: 'A field to blend, at the next knot.', optional: 'skipped' },
   },
   outputs: {
     out: { type: 'field', meaning: 'value', doc: 'The blend of the inputs picked by the selector.' },
@@ -73,22 +74,20 @@ export const chain = defineNode({
       max: 4,
       minCount: 1,
       maxCount: 6,
-      doc: 'Selector value of each input, strictly increasing; knot j belongs to in_j.',
+      doc: 'Selector value of each wired input in port order, strictly increasing.',
     },
   },
   run(ctx, p) {
     const selector = ctx.field('selector')!;
-    const knots: number[] = [];
-    const inputs: Float32Array[] = [];
-    CHAIN_INPUTS.forEach((port, j) => {
-      const data = ctx.field(port);
-      if (!data) return;
-      if (j >= p.knots.length) throw new Error(`${port} is wired but has no knot: add knot ${j}`);
-      knots.push(p.knots[j]);
-      inputs.push(data);
-    });
+    // The j-th wired input, in port order, takes knot j: unwiring an input does not shift
+    // the others' ports, only which knots are used.
+    const wired = CHAIN_INPUTS.filter((port) => ctx.wired(port));
+    if (wired.length > p.knots.length) {
+      throw new Error(`${wired.length} inputs are wired (${wired.join(', ')}) but ${p.knots.length} knot${p.knots.length === 1 ? ' is' : 's are'} given: one knot per wired input`);
+    }
+    const inputs = wired.map((port) => ctx.field(port)!);
     const out = ctx.alloc('f32');
-    chainKernel(selector, knots, inputs, out);
+    chainKernel(selector, p.knots.slice(0, wired.length), inputs, out);
     return { out: field(out, 'value') };
   },
 });

@@ -25,7 +25,8 @@ export function moistureKernel(
     let nm = noise ? (noise[i] + 1) * 0.5 : 0.5;
     nm = nm < 0 ? 0 : nm > 1 ? 1 : nm;
     let m = moistNoise * nm;
-    if (coast) m += coastBonus / (1 + coast[i] * decay);
+    // With no water in view the distance is +∞: no coast term (and not ∞ · 0 = NaN when decay is 0).
+    if (coast && coast[i] !== Infinity) m += coastBonus / (1 + coast[i] * decay);
     if (air) m += strength * air[i];
     out[i] = m < 0 ? 0 : m > 1 ? 1 : m;
   }

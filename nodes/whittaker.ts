@@ -24,10 +24,31 @@ export function tableIds(table: readonly (readonly string[])[]): Uint8Array {
   return ids;
 }
 
-/** Table row and column of a temperature and moisture: ⌊4v⌋ clamped to 0…3 (NaN reads 0). */
+/**
+ * Table row and column of a temperature and moisture: ⌊4v⌋ clamped to 0…3. NaN reads 0; +∞
+ * and huge values read 3 (a plain `| 0` would wrap them to 0).
+ */
 export function tableIndex(v: number): number {
-  const k = (4 * v) | 0;
-  return k < 0 ? 0 : k > 3 ? 3 : k;
+  return v >= 1 ? 3 : v > 0 ? (4 * v) | 0 : 0;
+}
+
+/** Which rule gives a cell its biome. */
+export type WhittakerCase = { readonly rule: 'ocean' } | { readonly rule: 'beach' } | { readonly rule: 'table'; readonly row: number; readonly col: number };
+
+/**
+ * The rule that decides one cell, as the kernel applies it (tests hold the two together): for
+ * explaining a cell's biome, not for whole grids.
+ */
+export function whittakerCase(
+  rules: Pick<WhittakerRules, 'beachWidth' | 'beachMinTemperature'>,
+  water: boolean,
+  temperature: number,
+  moisture: number,
+  coast: number | null,
+): WhittakerCase {
+  if (water) return { rule: 'ocean' };
+  if (coast !== null && coast < rules.beachWidth && temperature >= rules.beachMinTemperature) return { rule: 'beach' };
+  return { rule: 'table', row: tableIndex(temperature), col: tableIndex(moisture) };
 }
 
 /**
@@ -62,12 +83,10 @@ export function whittakerKernel(
       out[i] = beach;
       continue;
     }
-    // ⌊4v⌋ clamped to 0…3, as tableIndex, written out for the hot loop: truncation equals the
-    // floor once clamped (negative values land on 0 either way), and NaN reads row 0.
-    let row = (4 * t) | 0;
-    row = row < 0 ? 0 : row > 3 ? 3 : row;
-    let col = (4 * moisture[i]) | 0;
-    col = col < 0 ? 0 : col > 3 ? 3 : col;
+    const m = moisture[i];
+    // tableIndex, written out for the hot loop.
+    const row = t >= 1 ? 3 : t > 0 ? (4 * t) | 0 : 0;
+    const col = m >= 1 ? 3 : m > 0 ? (4 * m) | 0 : 0;
     out[i] = table[row * 4 + col];
   }
 }

@@ -96,6 +96,8 @@ describe('terrain-graph render', () => {
     expect(flooded.water).toBeCloseTo(0.7, 2);
     const curve = await run('render', 'graphs/default.json', '--size', '32', '--out', tmp(), '--set', 'contCurve.points=[[-1,-0.5],[1,0.4]]');
     expect(curve.code).toBe(0);
+    const inline = JSON.parse((await run('render', '--set=water.share=0.7', '--node', 'biomes', 'graphs/default.json', '--size', '64', '--out', tmp(), '--stats')).out);
+    expect(inline.water).toBeCloseTo(0.7, 2);
   });
 
   it('renders a file twice to identical bytes', async () => {
@@ -140,7 +142,7 @@ describe('terrain-graph render', () => {
     writeFileSync(join(dir, 'failing.json'), JSON.stringify(doc));
     const r = await run('render', join(dir, 'failing.json'), '--size', '16', '--out', dir, '--node', 'bad');
     expect(r.code).toBe(1);
-    expect(r.err).toContain('node "bad" failed: in1 is wired but has no knot: add knot 1');
+    expect(r.err).toContain('node "bad" failed: 2 inputs are wired (in0, in1) but 1 knot is given: one knot per wired input');
   });
 
   it('runs as the package bin with the same exit codes and no stack trace', () => {
@@ -171,5 +173,13 @@ describe('terrain-graph check and format', () => {
     expect(readFileSync(file, 'utf8')).toBe(readFileSync('graphs/default.json', 'utf8'));
     writeFileSync(file, '[]');
     expect((await run('check', file)).code).toBe(2);
+    // Every file is checked, even after one that cannot be read or is absurdly nested.
+    const deep = join(dir, 'deep.json');
+    writeFileSync(deep, `{"format":"terrain-graph","version":1,"name":${'['.repeat(20000)}${']'.repeat(20000)}}`);
+    const r = await run('check', join(dir, 'missing.json'), deep, 'graphs/default.json');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('cannot read');
+    expect(r.err).toContain('$.name: expected a string, got a deeply nested list');
+    expect(r.out).toContain('graphs/default.json: ok');
   });
 });

@@ -52,7 +52,7 @@ describe('engine', () => {
       { from: { node: 'bad', port: 'out' }, to: { node: 'after', port: 'in' } },
     );
     const e = evaluated(g, 32);
-    expect(e.status('bad')).toMatchObject({ state: 'failed', message: 'in2 is wired but has no knot: add knot 2' });
+    expect(e.status('bad')).toMatchObject({ state: 'failed', message: '3 inputs are wired (in0, in1, in2) but 2 knots are given: one knot per wired input' });
     expect(e.status('after')).toMatchObject({ state: 'blocked', message: 'waits on "bad" (input "in"), which failed' });
     expect(e.status('biomes')?.state).toBe('ok');
     expect(e.output('after')).toBeUndefined();

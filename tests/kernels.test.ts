@@ -308,3 +308,29 @@ describe('re-sorting after an edit', () => {
     expect(resortFloat32(b, a, o, new Float32Array(100), new Uint32Array(100))).toBe(false);
   });
 });
+
+describe('chain', () => {
+  it('takes the knots in the order of the wired inputs, whichever ports they use', async () => {
+    const { createEngine } = await import('../src/index.ts');
+    const { loadGraph } = await import('./helpers/graphs.ts');
+    const g = loadGraph('default.json');
+    // A flat curve gives a constant field: the chain then reduces to an ordinary curve of the selector.
+    const flat = (id: string, y: number) => ({ id, type: 'curve', title: id, position: [0, 0] as [number, number], params: { points: [[-1, y], [1, y]] as [number, number][] } });
+    g.nodes.push(flat('low', -0.5), flat('high', 0.5), { id: 'ch', type: 'chain', title: 'ch', position: [0, 0], params: { knots: [-0.2, 0.2, 0.9] } });
+    g.edges.push(
+      { from: { node: 'cont', port: 'out' }, to: { node: 'low', port: 'in' } },
+      { from: { node: 'cont', port: 'out' }, to: { node: 'high', port: 'in' } },
+      { from: { node: 'cont', port: 'out' }, to: { node: 'ch', port: 'selector' } },
+      { from: { node: 'low', port: 'out' }, to: { node: 'ch', port: 'in0' } },
+      { from: { node: 'high', port: 'out' }, to: { node: 'ch', port: 'in3' } },
+    );
+    const e = createEngine(g, { size: 32 });
+    e.evaluate({ targets: ['ch'] });
+    const s = (e.output('cont') as { data: Float32Array }).data;
+    const out = (e.output('ch') as { data: Float32Array }).data;
+    for (let i = 0; i < s.length; i++) {
+      const t = Math.min(1, Math.max(0, (s[i] + 0.2) / 0.4));
+      expect(out[i]).toBeCloseTo(-0.5 + t, 5);
+    }
+  });
+});

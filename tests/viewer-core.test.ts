@@ -9,7 +9,8 @@ import { BIOMES, OCEAN } from '../src/model/biomes.ts';
 import { exportFile, f32Text, parseRangedName } from '../src/render/exports.ts';
 import { heightCuts } from '../src/render/layer.ts';
 import { HEIGHT_BANDS } from '../src/render/ramps.ts';
-import { bandIndex, biomeShares, histogramBars, layerHistogram } from '../src/viewer-core/histogram.ts';
+import { biomeShares, histogramBars, layerHistogram } from '../src/viewer-core/histogram.ts';
+import { bandIndex } from '../src/render/layer.ts';
 import {
   cellOnFrame,
   clampZoom,

@@ -4,6 +4,11 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/** "cannot read FILE: ENOENT" for a failed read, naming the file and the system's reason. */
+export function cannotRead(file: string, err: unknown): string {
+  return `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`;
+}
+
 export interface ArgSpec {
   /** Flags followed by one value. */
   readonly one: readonly string[];
@@ -29,8 +34,8 @@ export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
       continue;
     }
     const eq = arg.indexOf('=');
-    const name = eq > 0 && !spec.many.includes(arg.slice(2)) ? arg.slice(2, eq) : arg.slice(2);
-    const inline = eq > 0 && name !== arg.slice(2) ? arg.slice(eq + 1) : undefined;
+    const name = eq > 0 ? arg.slice(2, eq) : arg.slice(2);
+    const inline = eq > 0 ? arg.slice(eq + 1) : undefined;
     if (spec.bare.includes(name)) {
       if (inline !== undefined) throw new UsageError(`--${name} takes no value`);
       out.bare.add(name);
@@ -40,7 +45,9 @@ export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
       out.one.set(name, value);
     } else if (spec.many.includes(name)) {
       const values = out.many.get(name) ?? [];
-      while (k + 1 < argv.length && !argv[k + 1].startsWith('--')) values.push(argv[++k]);
+      // --set=a.b=1 gives exactly one value; --set a.b=1 c.d=2 takes values up to the next flag.
+      if (inline !== undefined) values.push(inline);
+      else while (k + 1 < argv.length && !argv[k + 1].startsWith('--')) values.push(argv[++k]);
       if (!values.length) throw new UsageError(`--${name} needs at least one value`);
       out.many.set(name, values);
     } else {

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseGraph, serializeGraph } from '../model/format.ts';
 import { GraphError } from '../model/problems.ts';
-import { UsageError } from './args.ts';
+import { cannotRead, UsageError } from './args.ts';
 import { RENDER_USAGE, renderCommand } from './render.ts';
 
 const USAGE = `terrain-graph — procedural terrain and climate as a graph
@@ -34,7 +34,9 @@ function check(files: readonly string[], io: Io, rewrite: boolean): number {
     try {
       text = readFileSync(file, 'utf8');
     } catch (err) {
-      throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+      io.err(cannotRead(file, err));
+      bad++;
+      continue;
     }
     try {
       const canonical = serializeGraph(parseGraph(text, { file: basename(file) }));

@@ -14,7 +14,7 @@ import { GraphError } from '../model/problems.ts';
 import type { Value } from '../model/values.ts';
 import { exportFile, type ExportFormat } from '../render/exports.ts';
 import { finiteRange } from '../render/layer.ts';
-import { parseArgs, UsageError } from './args.ts';
+import { cannotRead, parseArgs, UsageError } from './args.ts';
 
 export const RENDER_USAGE = `terrain-graph render <graph.json> [options]
 
@@ -121,13 +121,16 @@ export function renderCommand(argv: readonly string[], log: (line: string) => vo
     many: ['node', 'set'],
     bare: ['all', 'raw', 'png16', 'indexed', 'stats', 'by-share', 'contours', 'no-shade'],
   });
+  // `render --node biomes g.json`: a node id has no dot, so a trailing "….json" is the file.
+  const nodes = args.many.get('node');
+  if (args.positional.length === 0 && nodes && /\.json$/i.test(nodes[nodes.length - 1])) args.positional.push(nodes.pop()!);
   if (args.positional.length !== 1) throw new UsageError(`render needs exactly one graph file\n\n${RENDER_USAGE}`);
   const file = args.positional[0];
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new UsageError(cannotRead(file, err));
   }
   const graph = parseGraph(text, { file: basename(file) });
   const engine = createEngine(graph, {

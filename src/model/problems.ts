@@ -42,6 +42,12 @@ export function describe(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  const text = JSON.stringify(value);
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    // Nested deeper than the stack allows (or cyclic, from a caller's object): say what it is.
+    return Array.isArray(value) ? 'a deeply nested list' : 'a deeply nested object';
+  }
   return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }

@@ -49,7 +49,8 @@ export function heightCuts(value: TerrainValue, mode: 'height' | 'share'): numbe
   return [...water, ...landCuts];
 }
 
-function bandIndex(cuts: readonly number[], v: number): number {
+/** Index of the band a height falls in, given each band's lower limit (ascending). */
+export function bandIndex(cuts: readonly number[], v: number): number {
   let k = 0;
   while (k + 1 < cuts.length && v >= cuts[k + 1]) k++;
   return k;

@@ -4,7 +4,7 @@
 
 import { BIOMES, OCEAN } from '../model/biomes.ts';
 import type { Meaning, Value } from '../model/values.ts';
-import { heightCuts } from '../render/layer.ts';
+import { bandIndex, heightCuts } from '../render/layer.ts';
 import { histogram } from '../render/preview.ts';
 import { HEIGHT_BANDS, rampFor, type Rgb } from '../render/ramps.ts';
 
@@ -63,12 +63,6 @@ export function layerHistogram(value: Value, heightMode: 'height' | 'share' = 'h
   return { kind: 'field', lo, hi, counts, meaning: value.meaning, rampLo: range ? range[0] : lo, rampHi: range ? range[1] : hi };
 }
 
-/** Index of the band a height falls in, given the bands' lower limits. */
-export function bandIndex(cuts: readonly number[], v: number): number {
-  let k = 0;
-  while (k + 1 < cuts.length && v >= cuts[k + 1]) k++;
-  return k;
-}
 
 /** One bar to draw: its place along the axis (0 … 1), its height (0 … 1 of the tallest) and colour. */
 export interface Bar {

@@ -6,7 +6,7 @@
 // pure and runs on the page.
 
 import { nodeDef } from '../../nodes/index.ts';
-import { tableIndex } from '../../nodes/whittaker.ts';
+import { whittakerCase } from '../../nodes/whittaker.ts';
 import type { Engine, NodeState } from '../engine/engine.ts';
 import type { Domain } from '../grid.ts';
 import { BIOMES } from '../model/biomes.ts';
@@ -75,15 +75,18 @@ function whittakerWhy(engine: Engine, graph: Graph, id: string, i: number, domai
   const d = valueAt(input('coast'), i);
   if (!terrain || terrain.type !== 'terrain' || t === null || m === null) return {};
   const h = terrain.data[i];
-  if (h < terrain.seaLevel) return { why: `height ${formatValue(h)} is under the sea level ${formatValue(terrain.seaLevel)}` };
-  const beachWidth = node.params.beachWidth as number;
-  const beachMin = node.params.beachMinTemperature as number;
-  if (d !== null && d < beachWidth && t >= beachMin) {
-    return { why: `the coast is ${formatValue(d)} cells away (< ${beachWidth}) and T ${formatValue(t)} ≥ ${beachMin}: beach` };
+  const rules = { beachWidth: node.params.beachWidth as number, beachMinTemperature: node.params.beachMinTemperature as number };
+  const decided = whittakerCase(rules, h < terrain.seaLevel, t, m, d);
+  switch (decided.rule) {
+    case 'ocean':
+      return { why: `height ${formatValue(h)} is under the sea level ${formatValue(terrain.seaLevel)}` };
+    case 'beach':
+      return { why: `the coast is ${formatValue(d!)} cells away (< ${rules.beachWidth}) and T ${formatValue(t)} ≥ ${rules.beachMinTemperature}: beach` };
+    case 'table': {
+      const { row, col } = decided;
+      return { why: `T ${formatValue(t)} → ${TEMPERATURE_ROWS[row]} row, M ${formatValue(m)} → ${MOISTURE_COLUMNS[col]} column`, tableCell: { row, col } };
+    }
   }
-  const row = tableIndex(t);
-  const col = tableIndex(m);
-  return { why: `T ${formatValue(t)} → ${TEMPERATURE_ROWS[row]} row, M ${formatValue(m)} → ${MOISTURE_COLUMNS[col]} column`, tableCell: { row, col } };
 }
 
 /** What went into a curve at cell i. */
