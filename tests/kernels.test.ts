@@ -334,3 +334,43 @@ describe('chain', () => {
     }
   });
 });
+
+describe('no water in view, and extreme inputs', () => {
+  it('gives finite moisture and temperature when the coast distance is infinite, whatever the decay', async () => {
+    const { moistureKernel } = await import('../nodes/moisture.ts');
+    const { temperatureKernel } = await import('../nodes/temperature.ts');
+    const n = 8;
+    const far = new Float32Array(n * n).fill(Infinity);
+    const noise = new Float32Array(n * n).fill(0.2);
+    const m = new Float32Array(n * n);
+    moistureKernel({ moistNoise: 0.3, coastBonus: 0.4, decay: 0, strength: 0.5 }, noise, far, new Float32Array(n * n).fill(0.5), m);
+    expect([...m].every((v) => v === Math.min(1, 0.3 * 0.6 + 0.5 * 0.5))).toBe(true);
+    const t = new Float32Array(n * n);
+    temperatureKernel(domainOf(n), { base: 0.6, lapse: 0.2, latitude: 1, coastMod: 0.2, tempNoise: 0 }, null, far, null, t);
+    expect([...t].every(Number.isFinite)).toBe(true);
+  });
+
+  it('clamps table indices: +∞ and huge values read the last row or column, NaN and negatives the first', async () => {
+    const { tableIndex } = await import('../nodes/whittaker.ts');
+    expect([Infinity, 6e8, 1, 0.999, 0.5, 0.25, 0, -3, -Infinity, NaN].map(tableIndex)).toEqual([3, 3, 3, 3, 2, 1, 0, 0, 0, 0]);
+  });
+
+  it('explains each cell with the same rule the kernel applies', async () => {
+    const { whittakerCase } = await import('../nodes/whittaker.ts');
+    const rules = { table: tableIds(DEFAULT_TABLE), beachWidth: 1.5, beachMinTemperature: 0.25 };
+    const rand = rng(77);
+    const n = 2000;
+    const h = Float32Array.from({ length: n }, () => rand() * 2 - 0.8);
+    const t = Float32Array.from({ length: n }, () => rand() * 1.4 - 0.2);
+    const m = Float32Array.from({ length: n }, () => (rand() < 0.02 ? Infinity : rand() * 1.4 - 0.2));
+    const d = Float32Array.from({ length: n }, () => rand() * 4);
+    const out = new Uint8Array(n);
+    const terrain = terrainOf(h);
+    whittakerKernel(rules, t, m, terrain, d, out);
+    for (let i = 0; i < n; i++) {
+      const c = whittakerCase(rules, h[i] < terrain.seaLevel, t[i], m[i], d[i]);
+      const id = c.rule === 'ocean' ? 0 : c.rule === 'beach' ? 12 : rules.table[c.row * 4 + c.col];
+      expect(out[i]).toBe(id);
+    }
+  });
+});
