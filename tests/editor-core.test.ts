@@ -334,3 +334,23 @@ describe('history', () => {
     expect(labels).toEqual(['s4', 's3', 's2']);
   });
 });
+
+describe('view sizes the editor evaluates', () => {
+  it('opens a file with a 4096² view at 2048², saying so, and leaves sizes in range alone', () => {
+    const doc = JSON.parse(DEFAULT_TEXT);
+    doc.view.size = 4096;
+    const big = readGraphFile(JSON.stringify(doc), 'big.json');
+    expect(big.ok && big.graph.view.size).toBe(2048);
+    expect(big.ok && big.note).toMatch(/4096².*64…2048².*2048²/);
+    doc.view.size = 16;
+    const small = readGraphFile(JSON.stringify(doc), 'small.json');
+    expect(small.ok && small.graph.view.size).toBe(64);
+    const shipped = readGraphFile(DEFAULT_TEXT, 'default.json');
+    expect(shipped.ok && shipped.note).toBeUndefined();
+  });
+
+  it('reads no autosave and writes none without a storage', () => {
+    expect(restoreAutosave(null)).toBeNull();
+    expect(writeAutosave(null, parseGraph(DEFAULT_TEXT))).toBe(false);
+  });
+});

@@ -3,7 +3,7 @@
 // keeps the autosave up to date. The viewer's session shares the worker on lanes of its own.
 
 import { EditorCore } from '../editor/editor.ts';
-import { restoreAutosave, readGraphFile, writeAutosave } from '../editor/files.ts';
+import { fitForEditor, pageStorage, restoreAutosave, readGraphFile, writeAutosave } from '../editor/files.ts';
 import { ViewerSession } from '../viewer-core/session.ts';
 import { EngineClient } from '../worker/client.ts';
 import { defineElements } from './elements.ts';
@@ -16,11 +16,16 @@ const AUTOSAVE_MS = 400;
 
 defineElements();
 
+/** Restarts of a worker that died within a minute before the editor stops trying and says so. */
+const WORKER_RESTARTS = 3;
+
 const shipped = recipes();
 const fallback = shipped.find((r) => r.file === 'default.json') ?? shipped[0];
-const restored = restoreAutosave(localStorage);
+const storage = pageStorage();
+const autosaved = restoreAutosave(storage);
+const restored = autosaved && fitForEditor(autosaved);
 const opened = restored ?? (fallback ? readGraphFile(fallback.text, fallback.file) : null);
-const core = new EditorCore(restored ?? (opened && 'graph' in opened && opened.ok ? opened.graph : undefined));
+const core = new EditorCore(opened && 'graph' in opened ? opened.graph : undefined);
 const previews = new PreviewStore();
 
 /** Hands a file to the person: a download of the bytes under the name. */
@@ -33,37 +38,70 @@ function download(file: { name: string; mime: string; bytes: ArrayBuffer }): voi
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-const worker = new Worker(new URL('../worker/engine-worker.ts', import.meta.url), { type: 'module' });
-// The viewer asks for its picture (node, port, style, size) with the editor's own requests.
-let viewer: ViewerSession | null = null;
-const client = new EngineClient(worker, () => ({
-  graph: core.graph,
-  previewSize: PREVIEW_SIZE,
-  ...(viewer?.detailRequest ?? { detail: null, detailSize: 512 }),
-  recycle: previews.takeRecycled(),
-}));
-viewer = new ViewerSession(core, previews, worker, { invalidate: () => client.invalidate(), download });
-
 const app = document.createElement('tg-app');
 app.core = core;
 app.previews = previews;
-app.viewer = viewer;
 app.recipes = shipped;
 app.openedAs = restored ? null : (fallback?.file ?? null);
 
-client.subscribe((answer) => {
-  if (answer.kind === 'result') previews.apply(answer);
-  else {
-    previews.fail(answer.message);
-    app.say(`Evaluation failed: ${answer.message}`, 'refused');
+/** The engine worker with the editor's client and the viewer's session on it. */
+interface Engine {
+  readonly worker: Worker;
+  readonly client: EngineClient;
+  readonly viewer: ViewerSession;
+}
+
+/** Starts a worker; if it dies (out of memory, a failed load), a new one takes over. */
+function startEngine(): Engine {
+  const worker = new Worker(new URL('../worker/engine-worker.ts', import.meta.url), { type: 'module' });
+  // The viewer asks for its picture (node, port, style, size) with the editor's own requests.
+  let viewer: ViewerSession | null = null;
+  const client = new EngineClient(worker, () => ({
+    graph: core.graph,
+    previewSize: PREVIEW_SIZE,
+    ...(viewer?.detailRequest ?? { detail: null, detailSize: 512 }),
+    recycle: previews.takeRecycled(),
+  }));
+  viewer = new ViewerSession(core, previews, worker, { invalidate: () => client.invalidate(), download });
+  client.subscribe((answer) => {
+    if (answer.kind === 'result') previews.apply(answer);
+    else {
+      previews.fail(answer.message);
+      app.say(`Evaluation failed: ${answer.message}`, 'refused');
+    }
+  });
+  worker.addEventListener('error', (e) => restartEngine(e.message || 'the engine worker stopped'));
+  return { worker, client, viewer };
+}
+
+let engine = startEngine();
+const restarts: number[] = [];
+
+function restartEngine(reason: string): void {
+  const now = performance.now();
+  while (restarts.length && now - restarts[0] > 60_000) restarts.shift();
+  engine.client.dispose();
+  engine.viewer.dispose();
+  engine.worker.terminate();
+  if (restarts.length >= WORKER_RESTARTS) {
+    app.say(`The engine keeps stopping (${reason}); your graph is saved. Try a smaller resolution, then reload the page.`, 'refused');
+    return;
   }
-});
+  restarts.push(now);
+  app.say(`The engine stopped (${reason}) and was restarted.`, 'refused');
+  engine = startEngine();
+  app.viewer = engine.viewer;
+  engine.client.resend();
+}
+
+app.viewer = engine.viewer;
+if (opened && 'note' in opened && opened.note) queueMicrotask(() => app.say(opened.note!));
 
 let autosaveTimer = 0;
 const autosave = () => {
   clearTimeout(autosaveTimer);
   autosaveTimer = 0;
-  writeAutosave(localStorage, core.graph);
+  writeAutosave(storage, core.graph);
 };
 core.subscribe((changes) => {
   const graphChanged = changes.some((c) => c.kind !== 'selection');
@@ -72,13 +110,27 @@ core.subscribe((changes) => {
     autosaveTimer = window.setTimeout(autosave, AUTOSAVE_MS);
   }
   // A new selection reaches the worker through the viewer, when it changes what it shows.
-  if (graphChanged) client.invalidate();
+  if (graphChanged) engine.client.invalidate();
 });
 // A reload or a closed tab must not lose the last edit.
 window.addEventListener('pagehide', () => autosaveTimer && autosave());
 
 document.body.append(app);
-client.invalidate();
+engine.client.invalidate();
 
 /** A handle for the browser console and the browser tests: read-only use, please. */
-Object.assign(window, { terrainGraph: { core, previews, client, app, viewer } });
+const handle = {
+  core,
+  previews,
+  app,
+  get client() {
+    return engine.client;
+  },
+  get viewer() {
+    return engine.viewer;
+  },
+  get worker() {
+    return engine.worker;
+  },
+};
+Object.assign(window, { terrainGraph: handle });

@@ -76,3 +76,53 @@ describe('opening the editor', () => {
     expect(bins).toBe(DEFAULT.view.size * DEFAULT.view.size);
   });
 });
+
+describe('the editor when things go wrong around it', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('starts and evaluates when the browser blocks site storage', async () => {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    await context.addInitScript(() => {
+      Object.defineProperty(window, 'localStorage', {
+        get() {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      });
+    });
+    const s = await openApp(browser, { context });
+    try {
+      expect((await nodePixels(s.page, 'biomes')).colours).toBeGreaterThan(3);
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('replaces an engine worker that dies, and the previews follow edits again', async () => {
+    const s = await openApp(browser);
+    try {
+      type Handle = { worker: Worker; core: { setParam(id: string, key: string, v: unknown): void } };
+      const before = await s.page.evaluate(() => {
+        const tg = (window as unknown as { terrainGraph: Handle }).terrainGraph;
+        const old = tg.worker;
+        old.dispatchEvent(new ErrorEvent('error', { message: 'out of memory (simulated)' }));
+        return old !== tg.worker;
+      });
+      expect(before).toBe(true);
+      await expect.poll(() => s.page.locator('tg-app .toast').textContent()).toMatch(/restarted/);
+      const biomes = (await nodePixels(s.page, 'biomes')).hash;
+      await s.page.evaluate(() => (window as unknown as { terrainGraph: Handle }).terrainGraph.core.setParam('water', 'share', 0.6));
+      await expect.poll(async () => (await nodePixels(s.page, 'biomes')).hash, { timeout: 20_000 }).not.toBe(biomes);
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+});

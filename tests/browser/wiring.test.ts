@@ -108,11 +108,12 @@ describe('wiring on the canvas', () => {
     await expect.poll(() => page.locator('tg-node[data-node-id="chain"] tg-preview .message').textContent()).toContain('not wired');
     await dragWire(page, ['cont', 'out'], ['chain', 'selector']);
     await dragWire(page, ['eros', 'out'], ['chain', 'in0']);
-    await dragWire(page, ['pv', 'out'], ['chain', 'in3']);
+    await dragWire(page, ['pv', 'out'], ['chain', 'in1']);
+    await dragWire(page, ['cont', 'out'], ['chain', 'in3']);
     await settle(page);
-    // Two knots for in0 … in3: the kernel refuses, and the node shows why.
+    // Three wired inputs and two knots: the kernel refuses, and the node shows why.
     const message = page.locator('tg-node[data-node-id="chain"] tg-preview .message.failed');
-    await expect.poll(() => message.textContent()).toContain('in3 is wired but has no knot');
+    await expect.poll(() => message.textContent()).toContain('3 inputs are wired (in0, in1, in3) but 2 knots are given');
     await screenshot(page, 'wiring-failing-node');
     const states = await page.evaluate(() => {
       const tg = (window as never as { terrainGraph: { core: { graph: { nodes: { id: string }[] } }; previews: { get(id: string): { state: string } } } }).terrainGraph;
@@ -121,7 +122,7 @@ describe('wiring on the canvas', () => {
     expect(new Set(states)).toEqual(new Set(['ok']));
     // Adding the missing knots fixes it.
     const knots = page.locator('tg-node[data-node-id="chain"] tg-param[name="knots"] input');
-    await knots.fill('-0.3, 0, 0.2, 0.4');
+    await knots.fill('-0.3, 0, 0.2');
     await knots.press('Enter');
     await settle(page);
     await expect.poll(() => page.evaluate(() => (window as never as { terrainGraph: { previews: { get(id: string): { state: string } } } }).terrainGraph.previews.get('chain').state)).toBe('ok');

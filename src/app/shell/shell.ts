@@ -160,6 +160,7 @@ export class TgApp extends LitElement {
     }
     this.core.replaceGraph(read.graph, `open ${file}`);
     this.openedAs = file;
+    if (read.note) this.say(read.note);
     await this.canvas?.zoomToFit();
     return true;
   }
@@ -311,6 +312,12 @@ export class TgApp extends LitElement {
       }
     }
     if (!snippet || !this.canvas) return;
-    this.core.paste(snippet, this.canvas.pointer());
+    try {
+      this.core.paste(snippet, this.canvas.pointer());
+    } catch (err) {
+      // A snippet copied elsewhere may hold a wire this graph refuses: say why, change nothing.
+      if (err instanceof EditError) this.say(`Cannot paste: ${err.message}`, 'refused');
+      else throw err;
+    }
   }
 }
