@@ -14,6 +14,20 @@ export interface WindParams {
   readonly lift: number;
 }
 
+const COMPASS = ['east', 'north-east', 'north', 'north-west', 'west', 'south-west', 'south', 'south-east'];
+const COMPASS_SHORT = ['E', 'NE', 'N', 'NW', 'W', 'SW', 'S', 'SE'];
+
+/** Where a wind blowing towards `angle` (degrees ccw from east) comes from, as a compass word. */
+export function windFrom(angle: number): string {
+  return COMPASS[compassPoint(angle)];
+}
+
+/** The compass point (0 = east, counter-clockwise, eight of them) a wind comes from. */
+function compassPoint(angle: number): number {
+  const from = (((angle + 180) % 360) + 360) % 360;
+  return Math.round(from / 45) % 8;
+}
+
 /** The sweep a wind angle gives: which axis the wind moves most on and how it shifts per step. */
 export interface WindSweep {
   /** True when the wind moves most along columns (east–west). */
@@ -142,7 +156,15 @@ export const wind = defineNode({
   },
   params: {
     on: { kind: 'bool', default: true, doc: 'The wind switch: off gives no air humidity anywhere.' },
-    angle: { kind: 'number', default: 0, min: 0, max: 360, step: 1, doc: 'Direction blown towards, degrees counter-clockwise from east (0 = a west wind).' },
+    angle: {
+      kind: 'number',
+      default: 0,
+      min: 0,
+      max: 360,
+      step: 1,
+      doc: 'Direction blown towards, degrees counter-clockwise from east (0 = a west wind).',
+      hint: (angle) => `from ${COMPASS_SHORT[compassPoint(angle)]}`,
+    },
     evap: { kind: 'number', default: 0.03, min: 0, max: 1, step: 0.005, doc: 'How fast air takes up water over the sea, per 256-map cell.' },
     dry: { kind: 'number', default: 0.001, min: 0, max: 0.1, step: 0.0005, doc: 'How fast air loses water over land, per 256-map cell.' },
     lift: { kind: 'number', default: 0.6, min: 0, max: 4, step: 0.01, doc: 'Rain when the air climbs: e^(−4 · lift) after climbing from coast to summit.' },

@@ -374,3 +374,40 @@ describe('no water in view, and extreme inputs', () => {
     }
   });
 });
+
+describe('pictures', () => {
+  it('draws north up: the image top row is the grid row n − 1 (the north row)', async () => {
+    const { renderLayer } = await import('../src/render/layer.ts');
+    const n = 4;
+    const ids = new Uint8Array(n * n);
+    ids.fill(1, (n - 1) * n); // the north row is snow, the rest ocean
+    const rgba = renderLayer({ type: 'biome', meaning: 'biome', data: ids }, n);
+    expect([...rgba.slice(0, 3)]).toEqual([...BIOMES[1].color]);
+    expect([...rgba.slice((n - 1) * n * 4, (n - 1) * n * 4 + 3)]).toEqual([...BIOMES[0].color]);
+  });
+
+  it('lights slopes facing north-west and shades slopes facing south-east, border cells alike', async () => {
+    const { renderLayer } = await import('../src/render/layer.ts');
+    const n = 32;
+    const brightness = (h: Float32Array) => {
+      const rgba = renderLayer(terrainOf(h), n);
+      return [0, n / 2, n - 1].map((c) => rgba[((n / 2) * n + c) * 4 + 1]);
+    };
+    // A slope rising to the south-east faces north-west: lit. Its mirror faces south-east: shaded.
+    // Heights stay within one colour band (0.1 … 0.2 above the sea) so only the shading differs.
+    const slope = (sign: number) => Float32Array.from({ length: n * n }, (_, i) => 0.15 + sign * ((i % n) - Math.floor(i / n)) * 0.0015);
+    const [lit, shaded, level] = [brightness(slope(1)), brightness(slope(-1)), brightness(new Float32Array(n * n).fill(0.15))];
+    for (let k = 0; k < 3; k++) {
+      expect(lit[k]).toBeGreaterThan(level[k]);
+      expect(shaded[k]).toBeLessThan(level[k]);
+    }
+    // The border columns get the same shade as the middle one.
+    expect(lit[0]).toBe(lit[1]);
+    expect(shaded[2]).toBe(shaded[1]);
+  });
+
+  it('names where a wind comes from', async () => {
+    const { windFrom } = await import('../nodes/wind.ts');
+    expect([0, 45, 90, 180, 225, 270, 359].map(windFrom)).toEqual(['west', 'south-west', 'south', 'east', 'north-east', 'north', 'west']);
+  });
+});

@@ -3,6 +3,7 @@
 // halves when a wind is wired).
 
 import { nodeDef } from '../../nodes/index.ts';
+import { windFrom } from '../../nodes/wind.ts';
 import type { Domain } from '../grid.ts';
 import { BIOMES, OCEAN } from '../model/biomes.ts';
 import { edgeInto, findNode, type Graph } from '../model/graph.ts';
@@ -35,14 +36,6 @@ export interface BiomeStats {
   readonly wind: { readonly node: string; readonly angle: number; readonly from: string } | null;
 }
 
-const COMPASS = ['east', 'north-east', 'north', 'north-west', 'west', 'south-west', 'south', 'south-east'];
-
-/** Where a wind blowing towards `angle` (degrees ccw from east) comes from, as a compass word. */
-export function windFrom(angle: number): string {
-  const from = (((angle + 180) % 360) + 360) % 360;
-  return COMPASS[Math.round(from / 45) % 8];
-}
-
 /** The wind node feeding the moisture that feeds this Whittaker node, if any. */
 function windOf(graph: Graph, moistureNode: string | undefined): { node: string; angle: number; on: boolean } | null {
   if (!moistureNode) return null;
@@ -60,7 +53,7 @@ function mean(sum: number, count: number): number {
 export function biomeStats(engine: Engine, nodeId: string, domain?: Domain): BiomeStats {
   const graph = engine.graph;
   const node = findNode(graph, nodeId);
-  if (!node || !nodeDef(node.type)?.outputs.out || node.type !== 'whittaker') {
+  if (!node || node.type !== 'whittaker') {
     throw new Error(`"${nodeId}" is not a Whittaker node`);
   }
   const biomes = engine.output(nodeId, 'out', domain);

@@ -28,6 +28,8 @@ export interface NumberParam extends ParamBase {
   readonly min: number;
   readonly max: number;
   readonly step: number;
+  /** A few words about a value, shown beside the control (a wind angle's compass direction). */
+  readonly hint?: (value: number) => string;
 }
 
 export interface IntParam extends ParamBase {

@@ -83,7 +83,7 @@ function put(out: Uint8ClampedArray, p: number, table: Uint8Array, k: number): v
 
 /** Multiplies each pixel by the hill-shade of its cell; weaker under water. */
 function shadeHeights(out: Uint8ClampedArray, h: Float32Array, n: number, seaLevel: number): void {
-  const k = (SHADE_EXAGGERATION * n) / 2;
+  const k = SHADE_EXAGGERATION * n;
   // Light from the north-west, 45° high: (−½, ½, √½) with y pointing north.
   const lx = -0.5;
   const ly = 0.5;
@@ -95,8 +95,9 @@ function shadeHeights(out: Uint8ClampedArray, h: Float32Array, n: number, seaLev
       const cw = c > 0 ? c - 1 : c;
       const ce = c < n - 1 ? c + 1 : c;
       const i = r * n + c;
-      const sx = (h[r * n + ce] - h[r * n + cw]) * k;
-      const sy = (h[rn * n + c] - h[rs * n + c]) * k;
+      // Central differences inside, one-sided on the border: divide by the span actually taken.
+      const sx = ((h[r * n + ce] - h[r * n + cw]) * k) / (ce - cw || 1);
+      const sy = ((h[rn * n + c] - h[rs * n + c]) * k) / (rn - rs || 1);
       const len = Math.sqrt(sx * sx + sy * sy + 1);
       const lit = (-sx * lx - sy * ly + lz) / len;
       let f = lit / lz;

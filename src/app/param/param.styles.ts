@@ -20,6 +20,9 @@ export default css`
     white-space: nowrap;
     color: var(--tg-muted, #a3adba);
   }
+  label .hint {
+    color: var(--tg-text, #dde3ea);
+  }
   input,
   select,
   button {

@@ -66,7 +66,8 @@ export class TgParam extends LitElement {
   override render() {
     const spec = this.spec;
     if (!spec) return nothing;
-    const label = html`<label title="${this.name}: ${spec.doc}">${this.name}</label>`;
+    const hint = spec.kind === 'number' && spec.hint ? spec.hint(this.value as number) : '';
+    const label = html`<label title="${this.name}${hint ? ` (${hint})` : ''}: ${spec.doc}">${this.name}${hint ? html`<span class="hint"> ${hint}</span>` : nothing}</label>`;
     switch (spec.kind) {
       case 'number':
       case 'int': {
