@@ -21,6 +21,7 @@ export default css`
     color: var(--tg-muted, #a3adba);
   }
   label .hint {
+    font-size: 9px;
     color: var(--tg-text, #dde3ea);
   }
   input,
