@@ -217,3 +217,15 @@ describe('climate across resolutions', () => {
     expect(sum / lo.length).toBeLessThan(0.03);
   });
 });
+
+describe('memory after large grids', () => {
+  it('gives back scratch grown for a one-off large grid', async () => {
+    const { scratchBytes, trimScratch } = await import('../src/kernels/scratch.ts');
+    evaluated(loadGraph('default.json'), 512);
+    const large = scratchBytes();
+    trimScratch(128 * 128);
+    expect(scratchBytes()).toBeLessThan(large / 4);
+    // Kernels make what they need again.
+    expect(grab(evaluated(loadGraph('default.json'), 512), 'coast').length).toBe(512 * 512);
+  });
+});

@@ -120,6 +120,8 @@ export class Engine {
     const next = { ...this.current.view, ...view };
     const problems = checkView(next);
     if (problems.length) throw new GraphError(problems);
+    // Free buffers of the old size would only be memory: the new size cannot use them.
+    if (next.size !== this.current.view.size) this.pool.keepOnly(next.size * next.size);
     this.current.view = next;
   }
 

@@ -2,8 +2,9 @@
 //
 // On the machines we measured, a fresh 256 KB typed array costs about 0.75 ms in page faults,
 // 35 times the cost of refilling one: more than a whole kernel. So temporaries live here,
-// one per tag, grown when a larger grid comes and never shrunk. Kernels run one at a time
-// (one engine per thread), so a tag is never in use twice at once.
+// one per tag, grown when a larger grid comes. Kernels run one at a time on a thread (a thread
+// may hold several engines, but evaluates with one at a time), so a tag is never in use twice
+// at once. After a one-off large grid (an export), trimScratch gives the memory back.
 
 type Ctor<T> = { new (length: number): T };
 
@@ -21,4 +22,16 @@ export function scratch<T extends Float64Array | Float32Array | Uint8Array | Int
     buffers.set(tag, b);
   }
   return b;
+}
+
+/** Bytes held by scratch buffers. */
+export function scratchBytes(): number {
+  let total = 0;
+  for (const b of buffers.values()) total += b.byteLength;
+  return total;
+}
+
+/** Drops every scratch buffer longer than `maxLength` entries (they are made again if needed). */
+export function trimScratch(maxLength: number): void {
+  for (const [tag, b] of buffers) if (b.length > maxLength) buffers.delete(tag);
 }

@@ -11,6 +11,7 @@ import { renderPreview } from '../render/preview.ts';
 import { cellProvenance, provenanceOrder } from '../viewer-core/provenance.ts';
 import { outputPort, type PreviewEvaluator } from './evaluator.ts';
 import type { ExportProgress, ExportRequest, ExportResult, PanRequest, PanResult, ProbeRequest, ProbeResult } from './protocol.ts';
+import { trimScratch } from '../kernels/scratch.ts';
 
 /** Exports larger than this report their progress (node by node, then the encoding). */
 export const PROGRESS_ABOVE = EXPORT_PROGRESS_ABOVE;
@@ -72,9 +73,18 @@ export class ViewerService {
   /**
    * An export at the graph's view origin with size × size cells. At the view's own size the
    * engine's cached results serve; any other size is computed by an engine made for it and
-   * dropped after, so a 2048² export does not keep 300 MB of grids in the cache.
+   * dropped after, with the kernels' scratch grown for it, so a 2048² export does not keep
+   * 300 MB of grids in the worker.
    */
   export(req: ExportRequest, progress: (p: ExportProgress) => void): { result: ExportResult; transfer: ArrayBuffer[] } {
+    try {
+      return this.exportAt(req, progress);
+    } finally {
+      if (req.size > req.graph.view.size) trimScratch(req.graph.view.size * req.graph.view.size);
+    }
+  }
+
+  private exportAt(req: ExportRequest, progress: (p: ExportProgress) => void): { result: ExportResult; transfer: ArrayBuffer[] } {
     const start = now();
     const node = nodeOrThrow(req.graph, req.node);
     const port = outputPort(node, req.port) ?? '';
