@@ -77,7 +77,7 @@ export function cellLength256(d: Domain): number {
   return (COAST_UNITS * d.extent) / d.n;
 }
 
-/** Column and row of the cell containing world point (x, y), or -1 when outside. */
+/** Column, row and index of the cell containing world point (x, y), or null when outside. */
 export function cellAt(d: Domain, x: number, y: number): { c: number; r: number; i: number } | null {
   const c = Math.floor(((x - d.x0) / d.extent) * d.n);
   const r = Math.floor(((y - d.y0) / d.extent) * d.n);

@@ -78,11 +78,12 @@ describe('the preview evaluator', () => {
     const chain = ed.addNode('chain', [0, 1400]);
     ed.connect({ from: { node: 'cont', port: 'out' }, to: { node: chain, port: 'selector' } });
     ed.connect({ from: { node: 'eros', port: 'out' }, to: { node: chain, port: 'in0' } });
-    ed.connect({ from: { node: 'pv', port: 'out' }, to: { node: chain, port: 'in3' } });
+    ed.connect({ from: { node: 'pv', port: 'out' }, to: { node: chain, port: 'in1' } });
+    ed.connect({ from: { node: 'cont', port: 'out' }, to: { node: chain, port: 'in3' } });
     const { result } = run(new PreviewEvaluator(), request(ed.snapshot()));
     const failed = result.nodes.find((n) => n.id === chain)!;
     expect(failed.state).toBe('failed');
-    expect(failed.message).toMatch(/in3 is wired but has no knot/);
+    expect(failed.message).toMatch(/3 inputs are wired \(in0, in1, in3\) but 2 knots are given/);
     expect(failed.image).toBeNull();
     expect(result.nodes.find((n) => n.id === 'biomes')!.state).toBe('ok');
   });

@@ -6,6 +6,7 @@ import { EditorCore } from '../editor/editor.ts';
 import { fitForEditor, pageStorage, restoreAutosave, readGraphFile, writeAutosave } from '../editor/files.ts';
 import { ViewerSession } from '../viewer-core/session.ts';
 import { EngineClient } from '../worker/client.ts';
+import { download } from './download.ts';
 import { defineElements } from './elements.ts';
 import { PREVIEW_SIZE } from './node/layout.ts';
 import { PreviewStore } from './previews.ts';
@@ -27,16 +28,6 @@ const restored = autosaved && fitForEditor(autosaved);
 const opened = restored ?? (fallback ? readGraphFile(fallback.text, fallback.file) : null);
 const core = new EditorCore(opened && 'graph' in opened ? opened.graph : undefined);
 const previews = new PreviewStore();
-
-/** Hands a file to the person: a download of the bytes under the name. */
-function download(file: { name: string; mime: string; bytes: ArrayBuffer }): void {
-  const url = URL.createObjectURL(new Blob([file.bytes], { type: file.mime }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = file.name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 const app = document.createElement('tg-app');
 app.core = core;

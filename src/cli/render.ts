@@ -13,7 +13,7 @@ import type { AnyParamValue } from '../model/manifest.ts';
 import { GraphError } from '../model/problems.ts';
 import type { Value } from '../model/values.ts';
 import { exportFile, type ExportFormat } from '../render/exports.ts';
-import { finiteRange } from '../render/layer.ts';
+import { finiteMean, finiteRange } from '../render/layer.ts';
 import { cannotRead, parseArgs, UsageError } from './args.ts';
 
 export const RENDER_USAGE = `terrain-graph render <graph.json> [options]
@@ -82,17 +82,10 @@ export function sinkNodes(graph: Graph): string[] {
 }
 
 function summary(v: Value): { min: number | null; max: number | null; mean: number | null } {
+  const mean = finiteMean(v.data);
+  if (mean === null) return { min: null, max: null, mean: null };
   const [min, max] = finiteRange(v.data);
-  let sum = 0;
-  let count = 0;
-  for (let i = 0; i < v.data.length; i++) {
-    const x = v.data[i];
-    if (Number.isFinite(x)) {
-      sum += x;
-      count++;
-    }
-  }
-  return count ? { min, max, mean: sum / count } : { min: null, max: null, mean: null };
+  return { min, max, mean };
 }
 
 function parseView(text: string): { x: number; y: number } {

@@ -67,9 +67,6 @@ interface Source {
 /** How many domains each node keeps results for (view, world cut, coarse pan, …). */
 const DOMAINS_KEPT = 4;
 
-function now(): number {
-  return typeof performance !== 'undefined' ? performance.now() : Date.now();
-}
 
 export class Engine {
   private current: Graph;
@@ -147,14 +144,14 @@ export class Engine {
     for (const id of targets) if (!this.nodesById.has(id)) throw new Error(`no node "${id}" to evaluate`);
     const ran: Record<string, number> = {};
     const visiting = new Set<string>();
-    const start = now();
+    const start = performance.now();
     this.onNode = options.onNode;
     try {
       for (const id of targets) this.ensure(id, domain, ran, visiting);
     } finally {
       this.onNode = undefined;
     }
-    return { domain, ran, totalMs: now() - start };
+    return { domain, ran, totalMs: performance.now() - start };
   }
 
   /**
@@ -318,16 +315,16 @@ export class Engine {
         return v.data;
       },
     };
-    const start = now();
+    const start = performance.now();
     try {
       const outputs = def.run(ctx, params as never) as Record<string, Value>;
-      const ms = now() - start;
+      const ms = performance.now() - start;
       ran[nodeId] = ms;
       this.onNode?.(nodeId, ms, domain);
       assertOwned(def.type, outputs, owned);
       return { signature, outputs, buffers: owned, state: 'ok', ms, version, used: 0 };
     } catch (err) {
-      const ms = now() - start;
+      const ms = performance.now() - start;
       ran[nodeId] = ms;
       for (const b of owned) this.pool.give(b);
       const message = err instanceof Error ? err.message : String(err);

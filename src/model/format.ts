@@ -181,7 +181,8 @@ export function parseGraph(input: string | unknown, options: ParseOptions = {}):
       if (!to) problems.push({ path: `${at}.to`, message: `expected "node.port", got ${describe(rawEdge.to)}` });
       if (!from || !to) return;
       const edge = { from, to };
-      // A wire to a node that was declared but failed validation is not judged again.
+      // Wires are checked against every node with a valid id and type, even one whose params are
+      // wrong; a wire to a node of unknown type is left out (that node has its problem already).
       for (const [end, ref] of [['from', from], ['to', to]] as const) {
         if (!firstIndex.has(ref.node)) {
           problems.push({ path: `${at}.${end}`, message: `unknown node "${ref.node}" in "${portRefText(ref)}"${suggest(ref.node, [...firstIndex.keys()])}` });

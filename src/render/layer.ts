@@ -24,16 +24,30 @@ const SHADE_EXAGGERATION = 0.12;
 
 const NAN_COLOR: Rgb = [255, 0, 255];
 
-/** Finite min and max of a buffer (0, 0 when it has none). */
+/** Finite min and max of a buffer (0, 0 when it has none); ±∞ and NaN are passed over. */
 export function finiteRange(data: ArrayLike<number>): [number, number] {
   let lo = Infinity;
   let hi = -Infinity;
   for (let i = 0; i < data.length; i++) {
     const v = data[i];
-    if (v < lo) lo = v;
+    if (v < lo && v !== -Infinity) lo = v;
     if (v > hi && v !== Infinity) hi = v;
   }
   return lo <= hi ? [lo, hi] : [0, 0];
+}
+
+/** Mean of the finite values of a buffer, or null when it has none. */
+export function finiteMean(data: ArrayLike<number>): number | null {
+  let sum = 0;
+  let count = 0;
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i];
+    if (Number.isFinite(v)) {
+      sum += v;
+      count++;
+    }
+  }
+  return count ? sum / count : null;
 }
 
 /** Lower height limit of each HEIGHT_BANDS colour for a terrain, in the chosen mode. */

@@ -6,7 +6,7 @@ import { createEngine, type Engine } from '../engine/engine.ts';
 import { edgeInto, type Graph, type GraphNode } from '../model/graph.ts';
 import type { Value } from '../model/values.ts';
 import { nodeDef } from '../../nodes/index.ts';
-import { finiteRange, type LayerStyle } from '../render/layer.ts';
+import { finiteMean, finiteRange, type LayerStyle } from '../render/layer.ts';
 import { histogram, renderPreview } from '../render/preview.ts';
 import { layerHistogram } from '../viewer-core/histogram.ts';
 import { tableOrigins } from '../viewer-core/table.ts';
@@ -21,9 +21,6 @@ export interface Answer {
 /** Bins of the histogram behind a curve. */
 export const CURVE_BINS = 64;
 
-function now(): number {
-  return typeof performance !== 'undefined' ? performance.now() : Date.now();
-}
 
 /** Picture buffers by byte length, given back by the main thread. */
 class BufferShelf {
@@ -42,19 +39,6 @@ class BufferShelf {
     const b = this.free.get(bytes)?.pop();
     return b && new Uint8ClampedArray(b);
   }
-}
-
-function mean(data: ArrayLike<number>): number {
-  let sum = 0;
-  let count = 0;
-  for (let i = 0; i < data.length; i++) {
-    const v = data[i];
-    if (Number.isFinite(v)) {
-      sum += v;
-      count++;
-    }
-  }
-  return count ? sum / count : 0;
 }
 
 export class PreviewEvaluator {
@@ -101,12 +85,12 @@ export class PreviewEvaluator {
    * than if they waited for the ten pictures upstream of them.
    */
   evaluate(req: EvaluateRequest): Answer[] {
-    const start = now();
+    const start = performance.now();
     if (req.recycle) this.shelf.give(req.recycle);
     const graph: Graph = req.graph;
     const engine = this.engineFor(graph);
     const report = engine.evaluate();
-    const evaluateMs = now() - start;
+    const evaluateMs = performance.now() - start;
     const n = graph.view.size;
 
     const read = new Set(graph.edges.map((e) => e.from.node));
@@ -126,7 +110,7 @@ export class PreviewEvaluator {
           this.sentBins.delete(id);
         }
       }
-      const result: EvaluateResult = { kind: 'result', seq: req.seq, final, nodes, removed, detail, evaluateMs, totalMs: now() - start, ran: report.ran };
+      const result: EvaluateResult = { kind: 'result', seq: req.seq, final, nodes, removed, detail, evaluateMs, totalMs: performance.now() - start, ran: report.ran };
       return { result, transfer };
     };
     return [answer(first, false), answer(rest, true)];
@@ -204,7 +188,7 @@ export class PreviewEvaluator {
       image,
       min,
       max,
-      mean: mean(value.data),
+      mean: finiteMean(value.data) ?? 0,
       n,
       portType: value.type,
       meaning: value.meaning,

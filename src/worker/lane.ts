@@ -72,7 +72,7 @@ export class Lane<R extends ViewerRequest, A extends ViewerAnswer> {
       const built = asked.source();
       if (!built) continue;
       const seq = ++this.seq;
-      this.inFlight = { ...asked, seq, sentAt: now() };
+      this.inFlight = { ...asked, seq, sentAt: performance.now() };
       this.port.postMessage({ ...built.request, seq } as ToWorker, built.transfer ?? []);
       return;
     }
@@ -85,11 +85,8 @@ export class Lane<R extends ViewerRequest, A extends ViewerAnswer> {
     if (!flight || answer.seq !== flight.seq) return;
     const final = this.isFinal(answer);
     if (final) this.inFlight = null;
-    flight.listener(answer, now() - flight.sentAt);
+    flight.listener(answer, performance.now() - flight.sentAt);
     if (final) this.send();
   }
 }
 
-function now(): number {
-  return typeof performance !== 'undefined' ? performance.now() : Date.now();
-}

@@ -16,9 +16,6 @@ import { trimScratch } from '../kernels/scratch.ts';
 /** Exports larger than this report their progress (node by node, then the encoding). */
 export const PROGRESS_ABOVE = EXPORT_PROGRESS_ABOVE;
 
-function now(): number {
-  return typeof performance !== 'undefined' ? performance.now() : Date.now();
-}
 
 function nodeOrThrow(graph: Graph, id: string) {
   const node = findNode(graph, id);
@@ -40,19 +37,19 @@ export class ViewerService {
 
   /** A drag frame: the node on an n × n view at (x, y), drawn n × n. */
   pan(req: PanRequest): { result: PanResult; transfer: ArrayBuffer[] } {
-    const start = now();
+    const start = performance.now();
     const engine = this.evaluator.engineFor(req.graph);
     const node = nodeOrThrow(req.graph, req.node);
     const port = outputPort(node, req.port) ?? '';
     const domain: Domain = { x0: req.x, y0: req.y, extent: 1, n: req.n };
     engine.evaluate({ domain, targets: [req.node] });
-    const evaluateMs = now() - start;
+    const evaluateMs = performance.now() - start;
     const value = engine.output(req.node, port, domain);
     const base = { kind: 'pan-result', seq: req.seq, node: req.node, port, x: req.x, y: req.y, n: req.n, evaluateMs } as const;
-    if (!value) return { result: { ...base, image: null, message: engine.status(req.node, domain)?.message, totalMs: now() - start }, transfer: [] };
+    if (!value) return { result: { ...base, image: null, message: engine.status(req.node, domain)?.message, totalMs: performance.now() - start }, transfer: [] };
     const pic = renderPreview(value, req.n, req.n, req.style);
     const image = { width: pic.width, height: pic.height, rgba: pic.rgba.buffer as ArrayBuffer };
-    return { result: { ...base, image, totalMs: now() - start }, transfer: [image.rgba] };
+    return { result: { ...base, image, totalMs: performance.now() - start }, transfer: [image.rgba] };
   }
 
   /** The provenance of cell i of the graph's view, read from the results on that view. */
@@ -85,7 +82,7 @@ export class ViewerService {
   }
 
   private exportAt(req: ExportRequest, progress: (p: ExportProgress) => void): { result: ExportResult; transfer: ArrayBuffer[] } {
-    const start = now();
+    const start = performance.now();
     const node = nodeOrThrow(req.graph, req.node);
     const port = outputPort(node, req.port) ?? '';
     const report = req.size > this.progressAbove;
@@ -107,13 +104,13 @@ export class ViewerService {
         : undefined,
     });
     const value = engine.output(req.node, port, domain);
-    const fail = (message: string) => ({ result: { kind: 'export-result', seq: req.seq, name: '', mime: '', bytes: new ArrayBuffer(0), message, ms: now() - start } as const, transfer: [] });
+    const fail = (message: string) => ({ result: { kind: 'export-result', seq: req.seq, name: '', mime: '', bytes: new ArrayBuffer(0), message, ms: performance.now() - start } as const, transfer: [] });
     if (!value) return fail(`"${node.title}" has no output to export: ${engine.status(req.node, domain)?.message ?? 'not evaluated'}`);
     done = total;
     if (report) tell('encoding the file');
     const file = exportFile(value, req.size, `${req.node}.${port}`, req.format, req.style);
     if (!file) return fail(`a ${value.type} output has no ${req.format} export`);
     const bytes = ownBuffer(file.bytes);
-    return { result: { kind: 'export-result', seq: req.seq, name: file.name, mime: file.mime, bytes, ms: now() - start }, transfer: [bytes] };
+    return { result: { kind: 'export-result', seq: req.seq, name: file.name, mime: file.mime, bytes, ms: performance.now() - start }, transfer: [bytes] };
   }
 }

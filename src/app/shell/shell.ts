@@ -16,6 +16,7 @@ import type { PreviewStore } from '../previews.ts';
 import type { Recipe } from '../recipes.ts';
 import type { ViewerSession } from '../../viewer-core/session.ts';
 import styles from './shell.styles.ts';
+import { download } from '../download.ts';
 
 const NOTICE_MS = 6000;
 
@@ -170,13 +171,7 @@ export class TgApp extends LitElement {
   }
 
   save(): void {
-    const blob = new Blob([graphFileText(this.core.snapshot())], { type: 'application/json' });
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = graphFileName(this.core.graph, this.openedAs);
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    download({ name: graphFileName(this.core.graph, this.openedAs), mime: 'application/json', bytes: graphFileText(this.core.snapshot()) });
   }
 
   private async command(d: ToolbarDetail): Promise<void> {
