@@ -1,5 +1,6 @@
 // Combine: the explainer's terrain formula height = C + E · PV, and a few simple blend modes.
 
+import { scratch } from '../src/kernels/scratch.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 
 export const COMBINE_MODES = ['terrain', 'add', 'multiply', 'min', 'max', 'lerp'] as const;
@@ -20,10 +21,11 @@ export function combineKernel(
     if (a && a.length !== out.length) throw new Error(`combine: ${name} holds ${a.length} cells, expected ${out.length}`);
   }
   const n = out.length;
-  // Neutral stand-ins keep one tight loop per mode instead of a branch per cell.
-  const b = base ?? new Float32Array(n);
-  const s = scale ?? new Float32Array(n).fill(1);
-  const d = detail ?? new Float32Array(n);
+  // Neutral stand-ins (kept scratch, refilled) keep one tight loop per mode instead of a branch
+  // per cell.
+  const b = base ?? scratch('combine.base', Float32Array, n).fill(0, 0, n);
+  const s = scale ?? scratch('combine.scale', Float32Array, n).fill(1, 0, n);
+  const d = detail ?? scratch('combine.detail', Float32Array, n).fill(0, 0, n);
   switch (mode) {
     case 'terrain':
       for (let i = 0; i < n; i++) out[i] = b[i] + s[i] * d[i];

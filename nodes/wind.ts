@@ -38,11 +38,17 @@ export interface WindSweep {
   readonly slope: number;
 }
 
-export function windSweep(angleDeg: number): WindSweep {
+/**
+ * The unit direction a wind blows towards (x east, y north), with the last-bit residues of
+ * cos and sin rounded away: axis-aligned winds are exact and diagonal ones have equal parts.
+ */
+export function windVector(angleDeg: number): [number, number] {
   const rad = (angleDeg * Math.PI) / 180;
-  // Round away the 1e-17 residues of cos(90°) and friends, so axis-aligned winds are exact.
-  const dc = Math.round(Math.cos(rad) * 1e12) / 1e12;
-  const dr = Math.round(Math.sin(rad) * 1e12) / 1e12;
+  return [Math.round(Math.cos(rad) * 1e12) / 1e12, Math.round(Math.sin(rad) * 1e12) / 1e12];
+}
+
+export function windSweep(angleDeg: number): WindSweep {
+  const [dc, dr] = windVector(angleDeg);
   if (Math.abs(dc) >= Math.abs(dr)) {
     return { alongColumns: true, major: dc >= 0 ? 1 : -1, slope: dr / Math.abs(dc) };
   }

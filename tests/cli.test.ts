@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.ts';
+import { BIOMES } from '../src/model/biomes.ts';
 import { parseRangedName } from '../src/render/exports.ts';
 
 async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -27,6 +28,16 @@ describe('terrain-graph render', () => {
     expect(readdirSync(dir).sort()).toEqual(['biomes.out.png', 'water.mask.png', 'water.terrain.png']);
     const png = decode(readFileSync(join(dir, 'biomes.out.png')));
     expect([png.width, png.height, png.channels]).toEqual([64, 64, 4]);
+    // Pixel row y shows grid row 63 − y: the raw ids (row 0 = south) in the biome palette.
+    const raw = tmp();
+    await run('render', 'graphs/default.json', '--size', '64', '--out', raw, '--node', 'biomes', '--raw');
+    const ids = readFileSync(join(raw, 'biomes.out.u8'));
+    for (let y = 0; y < 64; y++) {
+      for (let x = 0; x < 64; x++) {
+        const p = (y * 64 + x) * 4;
+        expect([png.data[p], png.data[p + 1], png.data[p + 2]]).toEqual([...BIOMES[ids[(63 - y) * 64 + x]].color]);
+      }
+    }
   });
 
   it('writes raw little-endian grids and a manifest whose figures match the grids', async () => {
@@ -49,7 +60,7 @@ describe('terrain-graph render', () => {
     expect(biomes.file).toBe('biomes.out.u8');
     const ids = readFileSync(join(dir, 'biomes.out.u8'));
     expect(ids.length).toBe(32 * 32);
-    // Row 0 is the south row: the mask and the heights agree cell by cell.
+    // The raw grids share one layout: the mask and the heights agree cell by cell.
     expect(byStem.get('water.mask').file).toBe('water.mask.0_1.f32');
     const mask = new Float32Array(readFileSync(join(dir, 'water.mask.0_1.f32')).buffer.slice(0));
     heights.forEach((h, i) => expect(mask[i]).toBe(h < terrain.seaLevel ? 1 : 0));
@@ -85,7 +96,40 @@ describe('terrain-graph render', () => {
     expect(stats.wind).toEqual({ node: 'wind', angle: 0, from: 'west' });
     expect(stats.moisture.windward).toBe(stats.moisture.west);
     expect(stats.moisture.leeward).toBe(stats.moisture.east);
-    expect(stats.dry).toBeGreaterThanOrEqual(0);
+  });
+
+  it('prints statistics that match the raw grids it writes, for a diagonal wind too', async () => {
+    const dir = tmp();
+    const r = await run('render', 'graphs/default.json', '--size', '64', '--out', dir, '--all', '--raw', '--stats', '--set', 'wind.angle=225');
+    const stats = JSON.parse(r.out);
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    const file = (node: string) => join(dir, manifest.files.find((f: { node: string }) => f.node === node).file);
+    const ids = readFileSync(file('biomes'));
+    const m = new Float32Array(readFileSync(file('moisture')).buffer.slice(0));
+    const n = 64;
+    const acc = { land: 0, dry: 0, ww: [0, 0], lw: [0, 0], north: [0, 0] };
+    for (let row = 0; row < n; row++) {
+      for (let c = 0; c < n; c++) {
+        const i = row * n + c;
+        if (ids[i] === 0) continue;
+        acc.land++;
+        if (m[i] < 0.25) acc.dry++;
+        // Blowing towards the south-west: the windward half is the north-east one.
+        const half = c + 0.5 - n / 2 + (row + 0.5 - n / 2) > 0 ? acc.ww : acc.lw;
+        half[0] += m[i];
+        half[1]++;
+        if (row >= n / 2) {
+          acc.north[0] += m[i];
+          acc.north[1]++;
+        }
+      }
+    }
+    expect(stats.wind.from).toBe('north-east');
+    expect(stats.dry).toBeCloseTo(acc.dry / acc.land, 9);
+    expect(stats.moisture.windward).toBeCloseTo(acc.ww[0] / acc.ww[1], 6);
+    expect(stats.moisture.leeward).toBeCloseTo(acc.lw[0] / acc.lw[1], 6);
+    expect(stats.moisture.north).toBeCloseTo(acc.north[0] / acc.north[1], 6);
+    expect(stats.land['temperate desert']).toBeCloseTo(ids.filter((id) => id === 4).length / acc.land, 9);
   });
 
   it('applies --set before evaluating', async () => {

@@ -3,7 +3,7 @@
 // halves when a wind is wired).
 
 import { nodeDef } from '../../nodes/index.ts';
-import { windFrom } from '../../nodes/wind.ts';
+import { windFrom, windVector } from '../../nodes/wind.ts';
 import type { Domain } from '../grid.ts';
 import { BIOMES, OCEAN } from '../model/biomes.ts';
 import { edgeInto, findNode, type Graph } from '../model/graph.ts';
@@ -78,9 +78,8 @@ export function biomeStats(engine: Engine, nodeId: string, domain?: Domain): Bio
 
   const m = moisture.data;
   // Windward: the half the wind comes from, split by the line through the centre across the wind.
-  const rad = windOn ? (windOn.angle * Math.PI) / 180 : 0;
-  const wx = Math.cos(rad);
-  const wy = Math.sin(rad);
+  // Cells on the dividing line (a projection of exactly 0) count as leeward.
+  const [wx, wy] = windVector(windOn ? windOn.angle : 0);
   const acc = { west: [0, 0], east: [0, 0], north: [0, 0], south: [0, 0], windward: [0, 0], leeward: [0, 0] };
   let dry = 0;
   for (let r = 0; r < n; r++) {

@@ -49,7 +49,9 @@ function atMost(text: string, page: string, measure: (m: Measured) => number, ma
 const land = (name: string) => (m: Measured) => m.stats.land[name] ?? 0;
 const dry = (m: Measured) => m.stats.dry ?? NaN;
 const halves = (m: Measured) => Math.abs(m.stats.moisture!.west - m.stats.moisture!.east);
-const windRatio = (m: Measured) => m.stats.moisture!.windward! / m.stats.moisture!.leeward!;
+/** a ÷ b, or NaN (which fails every claim) when b has nothing to divide by: no vacuous ∞. */
+const ratio = (a: number, b: number) => (b > 0 ? a / b : NaN);
+const windRatio = (m: Measured) => ratio(m.stats.moisture!.windward!, m.stats.moisture!.leeward!);
 
 export const CLAIMS: Readonly<Record<string, readonly Claim[]>> = {
   'terrain-start.json': [
@@ -59,26 +61,26 @@ export const CLAIMS: Readonly<Record<string, readonly Claim[]>> = {
   ],
   'terrain-cliff.json': [
     atLeast('most high land is one flat plain (share within 0.06 of the top)', 'a high plain', (m) => m.terrain.flatTop, 0.55, '%'),
-    atLeast('… many times more than in the Start', 'vs Start', (m) => m.terrain.flatTop / m.start.terrain.flatTop, 1.4, '×'),
-    atLeast('a wall: the land spans a much larger height range', 'a wall rises', (m) => m.terrain.spread / m.start.terrain.spread, 1.5, '×'),
+    atLeast('… many times more than in the Start', 'vs Start', (m) => ratio(m.terrain.flatTop, m.start.terrain.flatTop), 1.4, '×'),
+    atLeast('a wall: the land spans a much larger height range', 'a wall rises', (m) => ratio(m.terrain.spread, m.start.terrain.spread), 1.5, '×'),
   ],
   'terrain-archipelago.json': [
-    atLeast('many more separate islands than the Start', 'many islands', (m) => m.terrain.islands / m.start.terrain.islands, 2, '×'),
+    atLeast('many more separate islands than the Start', 'many islands', (m) => ratio(m.terrain.islands, m.start.terrain.islands), 2, '×'),
     atLeast('islands (4-connected, ≥ 4 cells)', 'many islands', (m) => m.terrain.islands, 12),
     atMost('the land barely rises out of the sea (land spread)', 'bumps decide', (m) => m.terrain.spread, 0.12),
   ],
   'terrain-plateau.json': [
     atLeast('most high land is one flat top', 'a flat top', (m) => m.terrain.flatTop, 0.55, '%'),
-    atLeast('… many times more than in the Start', 'vs Start', (m) => m.terrain.flatTop / m.start.terrain.flatTop, 1.4, '×'),
+    atLeast('… many times more than in the Start', 'vs Start', (m) => ratio(m.terrain.flatTop, m.start.terrain.flatTop), 1.4, '×'),
     atLeast('a large share of the land is on the plateau', 'the step moved inland', (m) => m.terrain.high, 0.2, '%'),
   ],
   'terrain-sea-cliffs.json': [
-    atLeast('land starts high: height 2–4 cells inland, against the Start', 'near-vertical', (m) => m.terrain.coastStep / m.start.terrain.coastStep, 3, '×'),
+    atLeast('land starts high: height 2–4 cells inland, against the Start', 'near-vertical', (m) => ratio(m.terrain.coastStep, m.start.terrain.coastStep), 3, '×'),
     atLeast('land 2–4 cells inland stands high', 'land starts high', (m) => m.terrain.coastStep, 0.15),
     atMost('no beach: land less than 0.02 above the sea', 'no beach', (m) => m.terrain.shore, 0.02, '%'),
   ],
   'terrain-flatlands.json': [
-    atMost('flat to the horizon: land spread, against the Start', 'E low everywhere', (m) => m.terrain.spread / m.start.terrain.spread, 0.35, '×'),
+    atMost('flat to the horizon: land spread, against the Start', 'E low everywhere', (m) => ratio(m.terrain.spread, m.start.terrain.spread), 0.35, '×'),
     share('C still draws the coast: water by share', 0.4, (m) => m.stats.water, '40 %'),
   ],
   'terrain-peaks.json': [
@@ -86,7 +88,7 @@ export const CLAIMS: Readonly<Record<string, readonly Claim[]>> = {
     atLeast('peaks stand tall: 99th percentile height above sea', 'sharp peaks', (m) => m.terrain.p99, 0.45),
   ],
   'terrain-lone-hills.json': [
-    atMost('a low plain: median land height, against the Start', 'on a plain', (m) => m.terrain.p50 / m.start.terrain.p50, 0.4, '×'),
+    atMost('a low plain: median land height, against the Start', 'on a plain', (m) => ratio(m.terrain.p50, m.start.terrain.p50), 0.4, '×'),
     atLeast('lone hills: the 99th percentile stands many medians high', 'lone hills', (m) => m.terrain.p99 / Math.max(m.terrain.p50, 1e-6), 5, '×'),
   ],
   'climate-no-wind.json': [
@@ -116,7 +118,7 @@ export const CLAIMS: Readonly<Record<string, readonly Claim[]>> = {
   ],
   'climate-patagonia.json': [
     share('steppe (temperate desert)', 0.37, land('temperate desert')),
-    atLeast('the west half about twice as wet (west ÷ east)', '≈ 2×', (m) => m.stats.moisture!.west / m.stats.moisture!.east, 1.6, '×', 2),
+    atLeast('the west half about twice as wet (west ÷ east)', '≈ 2×', (m) => ratio(m.stats.moisture!.west, m.stats.moisture!.east), 1.6, '×', 2),
     atLeast('forest and shrubland in the west', 'present', (m) => land('temperate forest')(m) + land('shrubland')(m) + land('boreal forest')(m), 0.15, '%'),
     atLeast('cool land: the cool row (temperate desert, shrubland, boreal forest) covers most of it', 'cool land', (m) => land('temperate desert')(m) + land('shrubland')(m) + land('boreal forest')(m), 0.5, '%'),
   ],
@@ -133,7 +135,7 @@ export const CLAIMS: Readonly<Record<string, readonly Claim[]>> = {
   ],
   'chained-curves.json': [
     atLeast('flat coastal plains beside a rugged interior (relief E · PV inland ÷ at the coast)', 'rugged interior', (m) => m.extra.relief, 2.5, '×'),
-    atLeast('… which independent curves do not make (that ratio against the Start)', 'vs Start', (m) => m.extra.relief / m.extra.startRelief, 2, '×'),
+    atLeast('… which independent curves do not make (that ratio against the Start)', 'vs Start', (m) => ratio(m.extra.relief, m.extra.startRelief), 2, '×'),
   ],
   'composed-curves.json': [
     atLeast('terraces: land cells of the base on a flat step', 'terraces', (m) => m.extra.terraces, 0.6, '%'),
