@@ -84,7 +84,7 @@ export const CLAIMS: Readonly<Record<string, readonly Claim[]>> = {
     share('C still draws the coast: water by share', 0.4, (m) => m.stats.water, '40 %'),
   ],
   'terrain-peaks.json': [
-    atLeast('tall peaks: 99th percentile height above the median, against the Start', 'sharp peaks', (m) => (m.terrain.p99 - m.terrain.p50) / (m.start.terrain.p99 - m.start.terrain.p50), 1.6, '×'),
+    atLeast('tall peaks: 99th percentile height above the median, against the Start', 'sharp peaks', (m) => ratio(m.terrain.p99 - m.terrain.p50, m.start.terrain.p99 - m.start.terrain.p50), 1.6, '×'),
     atLeast('peaks stand tall: 99th percentile height above sea', 'sharp peaks', (m) => m.terrain.p99, 0.45),
   ],
   'terrain-lone-hills.json': [
