@@ -294,7 +294,7 @@ describe('re-sorting after an edit', () => {
     argsortFloat32(after, full, new Uint32Array(n));
     const sorted = new Float32Array(n);
     const order = new Uint32Array(n);
-    expect(resortFloat32(after, before, order0, sorted, order)).toBe(true);
+    expect(resortFloat32(after, before, order0, sorted, order, 1)).toBe(true);
     expect(sorted).toEqual(full);
     // The order is a permutation that reads the values in sorted order.
     expect(new Set(order).size).toBe(n);

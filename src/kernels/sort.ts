@@ -67,10 +67,11 @@ function sortableKey(bits: number): number {
 /**
  * Sorts `values` by reusing the sort of `oldValues` (the same cells before an edit): cells whose
  * value is unchanged keep their order from `oldOrder`, so only the changed cells are sorted,
- * then the two runs are merged. During a drag most cells keep their height, and a merge walks
- * memory in order where the radix sort scatters. The sorted values equal argsortFloat32's; the
- * order among exactly equal values may differ. Returns false, writing nothing, when more than
- * `maxChangedShare` of the cells changed and a full sort is cheaper.
+ * then the two runs are merged. The sorted values equal argsortFloat32's; the order among
+ * exactly equal values may differ. Returns false, writing nothing, when more than
+ * `maxChangedShare` of the cells changed. The merge reads cells in the old order, at random
+ * places, so it only pays when few changed: measured at 512², with 16 % of the cells changed
+ * 3.7 ms against 5.0 ms for a full sort, with 53 % changed 6.4 ms against 5.5 ms.
  */
 export function resortFloat32(
   values: Float32Array,
@@ -78,7 +79,7 @@ export function resortFloat32(
   oldOrder: Uint32Array,
   /* out */ sortedOut: Float32Array,
   /* out */ orderOut: Uint32Array,
-  maxChangedShare = 0.6,
+  maxChangedShare = 0.15,
 ): boolean {
   const n = values.length;
   if (oldValues.length !== n || oldOrder.length !== n || sortedOut.length !== n || orderOut.length !== n) return false;
