@@ -3,7 +3,7 @@
 // pending), so it never works on a graph that a newer edit has already replaced. The viewer's
 // requests (drag frames, hovered cells, exports) come on lanes of their own, in the same queue.
 
-import { PreviewEvaluator } from './evaluator.ts';
+import { type Answer, PreviewEvaluator } from './evaluator.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 import { ViewerService } from './viewer-service.ts';
 
@@ -18,8 +18,25 @@ function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/**
+ * The second part of the last evaluate answer, not drawn yet. It is drawn in a task of its
+ * own, so a newer evaluate request that arrives first drops it (a drag then never waits for
+ * the thumbnails of a graph it has left); any other request first lets it finish, since it
+ * reads the engine's current results.
+ */
+let pendingRest: { draw: () => Answer; drop: () => Answer } | null = null;
+
+function finishRest(drop: boolean): void {
+  const rest = pendingRest;
+  if (!rest) return;
+  pendingRest = null;
+  const { result, transfer } = drop ? rest.drop() : rest.draw();
+  scope.postMessage(result, transfer);
+}
+
 scope.onmessage = (e) => {
   const msg = e.data;
+  finishRest(msg.kind === 'evaluate');
   switch (msg.kind) {
     case 'reset':
       evaluator.reset();
@@ -49,7 +66,10 @@ scope.onmessage = (e) => {
       return;
     case 'evaluate':
       try {
-        for (const { result, transfer } of evaluator.evaluate(msg)) scope.postMessage(result, transfer);
+        const { first, rest, dropped } = evaluator.evaluateParts(msg);
+        scope.postMessage(first.result, first.transfer);
+        pendingRest = { draw: rest, drop: dropped };
+        setTimeout(() => finishRest(false), 0);
       } catch (err) {
         // A thrown error here is a bug or a graph the editor should not have let through (a
         // cycle); the nodes keep their last previews and the page shows the message.

@@ -85,6 +85,16 @@ export class PreviewEvaluator {
    * than if they waited for the ten pictures upstream of them.
    */
   evaluate(req: EvaluateRequest): Answer[] {
+    const { first, rest } = this.evaluateParts(req);
+    return [first, rest()];
+  }
+
+  /**
+   * Evaluates and draws the first answer now; the rest is drawn when `rest` is called, which
+   * the worker does in a later task, so a newer request that arrives meanwhile can drop it
+   * (call `dropped` instead: the final answer then carries no pictures).
+   */
+  evaluateParts(req: EvaluateRequest): { first: Answer; rest: () => Answer; dropped: () => Answer } {
     const start = performance.now();
     if (req.recycle) this.shelf.give(req.recycle);
     const graph: Graph = req.graph;
@@ -113,7 +123,7 @@ export class PreviewEvaluator {
       const result: EvaluateResult = { kind: 'result', seq: req.seq, final, nodes, removed, detail, evaluateMs, totalMs: performance.now() - start, ran: report.ran };
       return { result, transfer };
     };
-    return [answer(first, false), answer(rest, true)];
+    return { first: answer(first, false), rest: () => answer(rest, true), dropped: () => answer([], true) };
   }
 
   /** The node's result if the main thread does not have it yet (none otherwise). */
