@@ -6,9 +6,9 @@
 //
 // Not a test: wall-clock figures depend on the machine, so they go in the README, not in an
 // assertion. Prints one JSON object with the medians and extremes.
-import { build, createServer, preview } from 'vite';
 import type { Page } from 'playwright-core';
 import { launch } from './chromium.ts';
+import { serve } from './serve.ts';
 
 const MOVES = Number(process.env.MOVES ?? 240);
 /** Drags measured one after the other; the figures pool their samples. */
@@ -30,17 +30,6 @@ function quantile(xs: readonly number[], q: number): number {
 
 function round(v: number): number {
   return Math.round(v * 10) / 10;
-}
-
-async function serve(): Promise<{ url: string; close(): Promise<void> }> {
-  if (dev) {
-    const server = await createServer({ configFile: 'vite.config.ts', logLevel: 'warn', server: { host: '127.0.0.1', port: 0, hmr: false } });
-    await server.listen();
-    return { url: server.resolvedUrls!.local[0], close: () => server.close() };
-  }
-  await build({ configFile: 'vite.config.ts', logLevel: 'warn', build: { outDir: 'dist' } });
-  const server = await preview({ configFile: 'vite.config.ts', logLevel: 'warn', preview: { host: '127.0.0.1', port: 0 } });
-  return { url: server.resolvedUrls!.local[0], close: () => new Promise((r) => server.httpServer.close(() => r())) };
 }
 
 /** Installs the probes in the page: edits, requests, biome draws, long tasks, frame gaps. */
@@ -123,7 +112,7 @@ async function instrument(page: Page): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const server = await serve();
+  const server = await serve(dev);
   const browser = await launch();
   try {
     const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });

@@ -7,9 +7,9 @@
 //
 // Not a test: wall-clock figures depend on the machine, so they go in the README. Prints one
 // JSON object with medians (and p90s).
-import { build, createServer, preview } from 'vite';
 import type { Page } from 'playwright-core';
 import { launch } from './chromium.ts';
+import { serve } from './serve.ts';
 
 const MOVES = Number(process.env.MOVES ?? 120);
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -28,17 +28,6 @@ function quantile(xs: readonly number[], q: number): number {
 
 const round = (v: number) => Math.round(v * 10) / 10;
 const stats = (xs: readonly number[]) => ({ median: round(quantile(xs, 0.5)), p90: round(quantile(xs, 0.9)), n: xs.length });
-
-async function serve(): Promise<{ url: string; close(): Promise<void> }> {
-  if (dev) {
-    const server = await createServer({ configFile: 'vite.config.ts', logLevel: 'warn', server: { host: '127.0.0.1', port: 0, hmr: false } });
-    await server.listen();
-    return { url: server.resolvedUrls!.local[0], close: () => server.close() };
-  }
-  await build({ configFile: 'vite.config.ts', logLevel: 'warn', build: { outDir: 'dist' } });
-  const server = await preview({ configFile: 'vite.config.ts', logLevel: 'warn', preview: { host: '127.0.0.1', port: 0 } });
-  return { url: server.resolvedUrls!.local[0], close: () => new Promise((r) => server.httpServer.close(() => r())) };
-}
 
 /**
  * Probes in the page: each pointer move's time and the origin it led to, each pan request and
@@ -111,7 +100,7 @@ async function instrument(page: Page): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const server = await serve();
+  const server = await serve(dev);
   const browser = await launch();
   try {
     const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
