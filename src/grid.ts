@@ -54,14 +54,6 @@ export function domainKey(d: Domain): string {
   return key;
 }
 
-export function sameDomain(a: Domain, b: Domain): boolean {
-  return a.x0 === b.x0 && a.y0 === b.y0 && a.extent === b.extent && a.n === b.n;
-}
-
-export function cellCount(d: Domain): number {
-  return d.n * d.n;
-}
-
 /** World x of the centre of column c. */
 export function cellX(d: Domain, c: number): number {
   return d.x0 + ((c + 0.5) * d.extent) / d.n;

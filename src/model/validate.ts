@@ -230,8 +230,4 @@ export function isValidNodeId(id: unknown): id is string {
   return typeof id === 'string' && NODE_ID_PATTERN.test(id);
 }
 
-export function paramNames(def: AnyNodeDef): string[] {
-  return Object.keys(def.params);
-}
-
 export type { AnyParamValue };

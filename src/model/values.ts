@@ -63,7 +63,3 @@ export function connectRefusal(from: PortType, to: PortType): string | null {
   if (from === 'biome') return `a biome map holds category ids, not numbers: it cannot feed a ${to} input`;
   return `a ${from} output cannot feed a ${to} input`;
 }
-
-export function isWater(t: TerrainValue, i: number): boolean {
-  return t.data[i] < t.seaLevel;
-}
