@@ -6,6 +6,8 @@
 // may hold several engines, but evaluates with one at a time), so a tag is never in use twice
 // at once. After a one-off large grid (an export), trimScratch gives the memory back.
 
+import { releaseKernelMemory } from './wasm/instance.ts';
+
 type Ctor<T> = { new (length: number): T };
 
 const buffers = new Map<string, Float64Array | Float32Array | Uint8Array | Int32Array | Uint32Array>();
@@ -31,7 +33,11 @@ export function scratchBytes(): number {
   return total;
 }
 
-/** Drops every scratch buffer longer than `maxLength` entries (they are made again if needed). */
+/**
+ * Drops every scratch buffer longer than `maxLength` entries, and the WebAssembly kernels' memory
+ * when it is larger than such grids need (they are made again if needed).
+ */
 export function trimScratch(maxLength: number): void {
   for (const [tag, b] of buffers) if (b.length > maxLength) buffers.delete(tag);
+  releaseKernelMemory(maxLength);
 }

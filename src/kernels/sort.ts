@@ -2,11 +2,11 @@
 //
 // The water level (a quantile) and every land cell's rank both come out of the same ordering,
 // so an edit costs a few linear passes instead of a comparison sort plus a binary search per
-// cell. Float bits are made unsigned-sortable by flipping: negatives get all bits inverted,
-// positives get the sign bit set. Two passes of 16 bits beat three of 11 here: the scatter
-// passes are bound by memory latency, so fewer passes win over smaller count tables.
+// cell. The sort itself runs in WebAssembly (wasm/kernels.as.ts): two passes of 16 bits over
+// sortable float bits, about twice as fast as the same passes in JS.
 
 import { scratch } from './scratch.ts';
+import { argsortKernel } from './wasm/instance.ts';
 
 /**
  * Sorts `values` ascending: writes the sorted values into `sortedOut` and the index of the
@@ -15,36 +15,7 @@ import { scratch } from './scratch.ts';
 export function argsortFloat32(values: Float32Array, /* out */ sortedOut: Float32Array, /* out */ orderOut: Uint32Array): void {
   const n = values.length;
   if (sortedOut.length !== n || orderOut.length !== n) throw new Error(`argsortFloat32: outputs must hold ${n} entries`);
-  const bits = new Uint32Array(values.buffer, values.byteOffset, n);
-  const keys = scratch('sort.keys', Uint32Array, n);
-  const firstPass = scratch('sort.firstPass', Uint32Array, n);
-  const lo = scratch('sort.lo', Uint32Array, 65536);
-  const hi = scratch('sort.hi', Uint32Array, 65536);
-  lo.fill(0);
-  hi.fill(0);
-  for (let i = 0; i < n; i++) {
-    const b = bits[i];
-    const k = (b ^ ((b >> 31) | 0x80000000)) >>> 0;
-    keys[i] = k;
-    lo[k & 0xffff]++;
-    hi[k >>> 16]++;
-  }
-  let sumLo = 0;
-  let sumHi = 0;
-  for (let b = 0; b < 65536; b++) {
-    const cl = lo[b];
-    lo[b] = sumLo;
-    sumLo += cl;
-    const ch = hi[b];
-    hi[b] = sumHi;
-    sumHi += ch;
-  }
-  for (let i = 0; i < n; i++) firstPass[lo[keys[i] & 0xffff]++] = i;
-  for (let j = 0; j < n; j++) {
-    const i = firstPass[j];
-    orderOut[hi[keys[i] >>> 16]++] = i;
-  }
-  for (let j = 0; j < n; j++) sortedOut[j] = values[orderOut[j]];
+  argsortKernel(values, sortedOut, orderOut);
 }
 
 /** Number of entries of an ascending array that are < v. */
@@ -86,13 +57,15 @@ export function resortFloat32(
   const bits = new Uint32Array(values.buffer, values.byteOffset, n);
   const oldBits = new Uint32Array(oldValues.buffer, oldValues.byteOffset, n);
   const changed = scratch('resort.changed', Uint8Array, n);
+  const maxChanged = maxChangedShare * n;
   let m = 0;
   for (let i = 0; i < n; i++) {
     const c = bits[i] !== oldBits[i] ? 1 : 0;
     changed[i] = c;
     m += c;
+    // Too many already: stop looking (a curve edit at the coast changes about half the cells).
+    if (m > maxChanged) return false;
   }
-  if (m > maxChangedShare * n) return false;
   const cells = scratch('resort.cells', Uint32Array, m).subarray(0, m);
   const cellValues = scratch('resort.values', Float32Array, m).subarray(0, m);
   for (let i = 0, k = 0; i < n; i++) {
