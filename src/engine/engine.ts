@@ -144,10 +144,11 @@ export class Engine {
     for (const id of targets) if (!this.nodesById.has(id)) throw new Error(`no node "${id}" to evaluate`);
     const ran: Record<string, number> = {};
     const visiting = new Set<string>();
+    const done = new Map<string, Entry>();
     const start = performance.now();
     this.onNode = options.onNode;
     try {
-      for (const id of targets) this.ensure(id, domain, ran, visiting);
+      for (const id of targets) this.ensure(id, domain, ran, visiting, done);
     } finally {
       this.onNode = undefined;
     }
@@ -221,8 +222,14 @@ export class Engine {
     return entry;
   }
 
-  private ensure(nodeId: string, domain: Domain, ran: Record<string, number>, visiting: Set<string>): Entry {
+  /**
+   * The node's result on the domain, evaluating what it needs first. `done` holds the nodes
+   * settled in this evaluation, so each is settled once however many nodes read it.
+   */
+  private ensure(nodeId: string, domain: Domain, ran: Record<string, number>, visiting: Set<string>, done: Map<string, Entry>): Entry {
     const visitKey = `${nodeId}@${domainKey(domain)}`;
+    const settled = done.get(visitKey);
+    if (settled) return settled;
     if (visiting.has(visitKey)) throw new Error(`the graph has a cycle through node "${nodeId}"`);
     const node = this.nodesById.get(nodeId)!;
     const def = nodeDef(node.type)!;
@@ -238,7 +245,7 @@ export class Engine {
           signature.push(`${port}=-`);
           continue;
         }
-        const entry = this.ensure(edge.from.node, domain, ran, visiting);
+        const entry = this.ensure(edge.from.node, domain, ran, visiting, done);
         sources.set(port, { entry, node: edge.from.node, port: edge.from.port });
         signature.push(`${port}=${entry.version}.${edge.from.port}`);
       }
@@ -246,14 +253,18 @@ export class Engine {
       for (const { port, domain: other } of extras) {
         const edge = this.wireInto.get(`${nodeId}.${port}`);
         if (!edge) continue;
-        const entry = this.ensure(edge.from.node, other, ran, visiting);
+        const entry = this.ensure(edge.from.node, other, ran, visiting, done);
         extra.set(`${port}@${domainKey(other)}`, { entry, node: edge.from.node, port: edge.from.port });
         signature.push(`${port}@${domainKey(other)}=${entry.version}.${edge.from.port}`);
       }
       const sig = signature.join('|');
       const cached = this.entry(nodeId, domain);
-      if (cached && cached.signature === sig) return this.store(nodeId, domain, cached);
-      return this.store(nodeId, domain, this.run(node.id, def, node.params, domain, sig, sources, extra, ran, cached));
+      const result =
+        cached && cached.signature === sig
+          ? this.store(nodeId, domain, cached)
+          : this.store(nodeId, domain, this.run(node.id, def, node.params, domain, sig, sources, extra, ran, cached));
+      done.set(visitKey, result);
+      return result;
     } finally {
       visiting.delete(visitKey);
     }
