@@ -12,7 +12,8 @@ import type { Graph } from '../model/graph.ts';
 const SIZES = [256, 512, 1024] as const;
 /** Runs per scenario and size: fewer at 1024², where one run takes a good part of a second. */
 const RUNS: Record<number, number> = { 256: 25, 512: 15, 1024: 7 };
-const WARMUP = 3;
+/** Unmeasured runs first, so the JIT has optimised the kernels (a drag is many edits in a row). */
+const WARMUP = 10;
 
 type Scenario = 'cold' | 'curve edit' | 'inland edit' | 'wind edit' | 'pan';
 const SCENARIOS: Scenario[] = ['cold', 'curve edit', 'inland edit', 'wind edit', 'pan'];
@@ -94,8 +95,29 @@ function fmt(ms: number): string {
   return ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2);
 }
 
+/** `npm run bench -- [graph.json] [--only SCENARIO] [--sizes 256,512]`: a subset for quick comparisons. */
+function parseArgs(argv: readonly string[]): { file: string; scenarios: Scenario[]; sizes: number[] } {
+  let file = 'graphs/default.json';
+  let scenarios = SCENARIOS;
+  let sizes: number[] = [...SIZES];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--only') {
+      const wanted = argv[++i] as Scenario;
+      if (!SCENARIOS.includes(wanted)) throw new Error(`--only: no scenario "${wanted}"; there are ${SCENARIOS.join(', ')}`);
+      scenarios = [wanted];
+    } else if (a === '--sizes') {
+      sizes = (argv[++i] ?? '').split(',').map(Number);
+      if (!sizes.every((s) => (SIZES as readonly number[]).includes(s))) throw new Error(`--sizes: choose from ${SIZES.join(', ')}`);
+    } else {
+      file = a;
+    }
+  }
+  return { file, scenarios, sizes };
+}
+
 function main(): void {
-  const file = process.argv[2] ?? 'graphs/default.json';
+  const { file, scenarios: SCENARIOS, sizes: SIZES } = parseArgs(process.argv.slice(2));
   const graph = parseGraph(readFileSync(file, 'utf8'), { file });
   const results: Record<string, Record<number, Result>> = {};
   for (const scenario of SCENARIOS) {
