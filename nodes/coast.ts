@@ -1,19 +1,14 @@
 // Coast distance: exact Euclidean distance from each land cell to the nearest water cell.
 
 import { assertGrid, cellLength256, type Domain } from '../src/grid.ts';
-import { distanceTransform } from '../src/kernels/distance.ts';
-import { scratch } from '../src/kernels/scratch.ts';
+import { distanceToBelow } from '../src/kernels/distance.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 import type { TerrainValue } from '../src/model/values.ts';
 
 /** Distance to the nearest water cell in cells of a 256 map; 0 on water, +∞ with no water in view. */
 export function coastDistance(terrain: TerrainValue, domain: Domain, /* out */ out: Float32Array): void {
   assertGrid('coast terrain', terrain.data, domain);
-  const sites = scratch('coast.sites', Uint8Array, terrain.data.length).subarray(0, terrain.data.length);
-  const h = terrain.data;
-  const level = terrain.seaLevel;
-  for (let i = 0; i < h.length; i++) sites[i] = h[i] < level ? 1 : 0;
-  distanceTransform(out, domain, sites, cellLength256(domain));
+  distanceToBelow(out, domain, terrain.data, terrain.seaLevel, cellLength256(domain));
 }
 
 /**

@@ -1,14 +1,15 @@
 // Combine: the explainer's terrain formula height = C + E · PV, and a few simple blend modes.
 
-import { scratch } from '../src/kernels/scratch.ts';
+import { wasmCombine } from '../src/kernels/wasm/instance.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 
+// In the order the WebAssembly kernel numbers them.
 export const COMBINE_MODES = ['terrain', 'add', 'multiply', 'min', 'max', 'lerp'] as const;
 export type CombineMode = (typeof COMBINE_MODES)[number];
 
 /**
- * Writes the combination cell by cell. Unwired inputs are null and take their neutral value:
- * base 0, scale 1, detail 0.
+ * Writes the combination cell by cell (in WebAssembly, two cells at a time). Unwired inputs are
+ * null and take their neutral value: base 0, scale 1, detail 0.
  */
 export function combineKernel(
   mode: CombineMode,
@@ -20,32 +21,7 @@ export function combineKernel(
   for (const [name, a] of [['base', base], ['scale', scale], ['detail', detail]] as const) {
     if (a && a.length !== out.length) throw new Error(`combine: ${name} holds ${a.length} cells, expected ${out.length}`);
   }
-  const n = out.length;
-  // Neutral stand-ins (kept scratch, refilled) keep one tight loop per mode instead of a branch
-  // per cell.
-  const b = base ?? scratch('combine.base', Float32Array, n).fill(0, 0, n);
-  const s = scale ?? scratch('combine.scale', Float32Array, n).fill(1, 0, n);
-  const d = detail ?? scratch('combine.detail', Float32Array, n).fill(0, 0, n);
-  switch (mode) {
-    case 'terrain':
-      for (let i = 0; i < n; i++) out[i] = b[i] + s[i] * d[i];
-      return;
-    case 'add':
-      for (let i = 0; i < n; i++) out[i] = b[i] + d[i];
-      return;
-    case 'multiply':
-      for (let i = 0; i < n; i++) out[i] = b[i] * s[i];
-      return;
-    case 'min':
-      for (let i = 0; i < n; i++) out[i] = Math.min(b[i], d[i]);
-      return;
-    case 'max':
-      for (let i = 0; i < n; i++) out[i] = Math.max(b[i], d[i]);
-      return;
-    case 'lerp':
-      for (let i = 0; i < n; i++) out[i] = b[i] + (d[i] - b[i]) * s[i];
-      return;
-  }
+  wasmCombine(COMBINE_MODES.indexOf(mode), base, scale, detail, out);
 }
 
 export const combine = defineNode({

@@ -1,5 +1,6 @@
 // Curve: reshapes a field through a piecewise-linear function, as the explainer's three curves do.
 
+import { wasmCurve } from '../src/kernels/wasm/instance.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 
 /**
@@ -16,28 +17,7 @@ export function applyCurve(input: Float32Array, points: readonly (readonly [numb
     xs[k] = points[k][0];
     ys[k] = points[k][1];
   }
-  const xFirst = xs[0];
-  const xLast = xs[m - 1];
-  // Neighbouring cells hold similar values, so the search starts from the previous cell's
-  // segment and walks: usually zero or one step, against a scan from the first point.
-  let k = 1;
-  for (let i = 0; i < input.length; i++) {
-    const v = input[i];
-    if (v < xFirst) {
-      out[i] = ys[0];
-      continue;
-    }
-    if (v >= xLast) {
-      out[i] = ys[m - 1];
-      continue;
-    }
-    // Find k with xs[k − 1] ≤ v < xs[k] (k in 1 … m − 1).
-    while (xs[k] <= v) k++;
-    while (xs[k - 1] > v) k--;
-    const x0 = xs[k - 1];
-    const t = (v - x0) / (xs[k] - x0);
-    out[i] = ys[k - 1] + t * (ys[k] - ys[k - 1]);
-  }
+  wasmCurve(input, xs, ys, out);
 }
 
 export const curve = defineNode({

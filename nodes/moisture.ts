@@ -1,5 +1,6 @@
 // Moisture: rain from local noise, from the nearby sea, and from the wind's humid air.
 
+import { wasmMoisture } from '../src/kernels/wasm/instance.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 
 export interface MoistureParams {
@@ -20,16 +21,10 @@ export function moistureKernel(
   air: Float32Array | null,
   /* out */ out: Float32Array,
 ): void {
-  const { moistNoise, coastBonus, decay, strength } = p;
-  for (let i = 0; i < out.length; i++) {
-    let nm = noise ? (noise[i] + 1) * 0.5 : 0.5;
-    nm = nm < 0 ? 0 : nm > 1 ? 1 : nm;
-    let m = moistNoise * nm;
-    // With no water in view the distance is +∞: no coast term (and not ∞ · 0 = NaN when decay is 0).
-    if (coast && coast[i] !== Infinity) m += coastBonus / (1 + coast[i] * decay);
-    if (air) m += strength * air[i];
-    out[i] = m < 0 ? 0 : m > 1 ? 1 : m;
+  for (const [name, a] of [['noise', noise], ['coast', coast], ['air', air]] as const) {
+    if (a && a.length !== out.length) throw new Error(`moisture: ${name} holds ${a.length} cells, expected ${out.length}`);
   }
+  wasmMoisture(p, noise, coast, air, out);
 }
 
 export const moisture = defineNode({

@@ -1,6 +1,8 @@
 // Temperature: warm at the equator and by the sea, cold with latitude and with land rank.
 
-import { cellY, POLE_DISTANCE, type Domain } from '../src/grid.ts';
+import { assertGrid, cellY, POLE_DISTANCE, type Domain } from '../src/grid.ts';
+import { scratch } from '../src/kernels/scratch.ts';
+import { wasmTemperature } from '../src/kernels/wasm/instance.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 
 export interface TemperatureParams {
@@ -25,19 +27,11 @@ export function temperatureKernel(
   /* out */ out: Float32Array,
 ): void {
   const n = domain.n;
-  const { lapse, coastMod, tempNoise } = p;
-  for (let r = 0; r < n; r++) {
-    const lat = Math.min(1, Math.abs(cellY(domain, r)) / POLE_DISTANCE);
-    const rowBase = p.base - p.latitude * lat;
-    const end = r * n + n;
-    for (let i = r * n; i < end; i++) {
-      let t = rowBase;
-      if (rank) t -= lapse * rank[i];
-      if (coast) t += coastMod / (1 + coast[i]);
-      if (noise) t += tempNoise * ((noise[i] + 1) * 0.5 - 0.5);
-      out[i] = t < 0 ? 0 : t > 1 ? 1 : t;
-    }
-  }
+  assertGrid('temperature output', out, domain);
+  for (const [name, a] of [['rank', rank], ['coast', coast], ['noise', noise]] as const) if (a) assertGrid(`temperature ${name}`, a, domain);
+  const rowBase = scratch('temperature.rowBase', Float64Array, n).subarray(0, n);
+  for (let r = 0; r < n; r++) rowBase[r] = p.base - p.latitude * Math.min(1, Math.abs(cellY(domain, r)) / POLE_DISTANCE);
+  wasmTemperature(rowBase, p, rank, coast, noise, out);
 }
 
 export const temperature = defineNode({

@@ -4,6 +4,7 @@
 import { WORLD_CUT_DOMAIN } from '../src/grid.ts';
 import { scratch } from '../src/kernels/scratch.ts';
 import { argsortFloat32, countBelow, resortFloat32 } from '../src/kernels/sort.ts';
+import { wasmMaskBelow } from '../src/kernels/wasm/instance.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 import type { TerrainValue } from '../src/model/values.ts';
 
@@ -79,7 +80,7 @@ export const water = defineNode({
     }
     const { level, waterCount } = seaLevelOf(sorted, p.mode, p.share, p.level);
     const mask = ctx.alloc('f32');
-    for (let i = 0; i < height.length; i++) mask[i] = height[i] < level ? 1 : 0;
+    wasmMaskBelow(height, level, mask);
     const terrain: TerrainValue = { type: 'terrain', meaning: 'height', data: height, seaLevel: level, sorted, waterCount, order };
     return { terrain, mask: field(mask, 'mask') };
   },

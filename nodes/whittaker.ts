@@ -1,6 +1,7 @@
 // Whittaker lookup: biome from temperature and moisture, with ocean and beach rules.
 
 import { BEACH, biomeId, DEFAULT_TABLE, OCEAN, TABLE_BIOMES } from '../src/model/biomes.ts';
+import { wasmWhittaker } from '../src/kernels/wasm/instance.ts';
 import { defineNode } from '../src/model/manifest.ts';
 import type { TerrainValue } from '../src/model/values.ts';
 
@@ -65,30 +66,10 @@ export function whittakerKernel(
 ): void {
   const h = terrain.data;
   const level = terrain.seaLevel;
-  for (const [name, a] of [['temperature', temperature], ['moisture', moisture], ['terrain', h]] as const) {
+  for (const [name, a] of [['temperature', temperature], ['moisture', moisture], ['terrain', h], ['coast', coast ?? h]] as const) {
     if (a.length !== out.length) throw new Error(`whittaker: ${name} holds ${a.length} cells, expected ${out.length}`);
   }
-  const { table, beachWidth, beachMinTemperature } = rules;
-  // Imported bindings are read through getters in some module loaders: keep them out of the loop.
-  const ocean = OCEAN;
-  const beach = BEACH;
-  const hasCoast = coast !== null;
-  for (let i = 0; i < out.length; i++) {
-    if (h[i] < level) {
-      out[i] = ocean;
-      continue;
-    }
-    const t = temperature[i];
-    if (hasCoast && coast[i] < beachWidth && t >= beachMinTemperature) {
-      out[i] = beach;
-      continue;
-    }
-    const m = moisture[i];
-    // tableIndex, written out for the hot loop.
-    const row = t >= 1 ? 3 : t > 0 ? (4 * t) | 0 : 0;
-    const col = m >= 1 ? 3 : m > 0 ? (4 * m) | 0 : 0;
-    out[i] = table[row * 4 + col];
-  }
+  wasmWhittaker({ ...rules, ocean: OCEAN, beach: BEACH }, h, level, temperature, moisture, coast, out);
 }
 
 export const whittaker = defineNode({

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { argsortFloat32 } from '../src/kernels/sort.ts';
 import { scratchBytes, trimScratch } from '../src/kernels/scratch.ts';
 import { BINARY_PATH, binaryModuleText, compileKernels } from '../src/kernels/wasm/compile.ts';
-import { distanceKernel, kernelMemoryBytes } from '../src/kernels/wasm/instance.ts';
+import { wasmDistance, kernelMemoryBytes } from '../src/kernels/wasm/instance.ts';
 import { rng } from './helpers/graphs.ts';
 
 it('binary.ts is kernels.as.ts compiled (run npm run wasm after changing the kernels)', async () => {
@@ -50,15 +50,15 @@ describe('argsort', () => {
 describe('distance kernel', () => {
   it('handles grids of one cell, and a single site in a grid that is not a multiple of the block', () => {
     const one = new Float32Array(1);
-    distanceKernel(one, 1, Uint8Array.of(1), 2);
+    wasmDistance(one, 1, Uint8Array.of(1), 2);
     expect(one[0]).toBe(0);
-    distanceKernel(one, 1, Uint8Array.of(0), 2);
+    wasmDistance(one, 1, Uint8Array.of(0), 2);
     expect(one[0]).toBe(Infinity);
     const n = 37;
     const sites = new Uint8Array(n * n);
     sites[20 * n + 3] = 1;
     const out = new Float32Array(n * n);
-    distanceKernel(out, n, sites, 1);
+    wasmDistance(out, n, sites, 1);
     for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) expect(out[r * n + c]).toBe(Math.fround(Math.hypot(r - 20, c - 3)));
   });
 });

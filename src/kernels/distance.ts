@@ -5,7 +5,7 @@
 // an edit at the coast, and there it runs about twice as fast as the same code in JS.
 
 import { assertGrid, type Domain } from '../grid.ts';
-import { distanceKernel } from './wasm/instance.ts';
+import { wasmDistance, wasmDistanceBelow } from './wasm/instance.ts';
 
 /**
  * Distance from every cell to the nearest cell whose `sites` entry is non-zero, in grid cells
@@ -20,5 +20,18 @@ export function distanceTransform(
 ): void {
   assertGrid('distance output', out, domain);
   assertGrid('distance sites', sites, domain);
-  distanceKernel(out, domain.n, sites, unit);
+  wasmDistance(out, domain.n, sites, unit);
+}
+
+/** distanceTransform with the sites where values < level (water below the sea level). */
+export function distanceToBelow(
+  /* out */ out: Float32Array,
+  domain: Domain,
+  values: Float32Array,
+  level: number,
+  unit: number,
+): void {
+  assertGrid('distance output', out, domain);
+  assertGrid('distance values', values, domain);
+  wasmDistanceBelow(out, domain.n, values, level, unit);
 }

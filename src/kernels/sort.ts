@@ -6,7 +6,7 @@
 // sortable float bits, about twice as fast as the same passes in JS.
 
 import { scratch } from './scratch.ts';
-import { argsortKernel } from './wasm/instance.ts';
+import { wasmArgsort } from './wasm/instance.ts';
 
 /**
  * Sorts `values` ascending: writes the sorted values into `sortedOut` and the index of the
@@ -15,7 +15,7 @@ import { argsortKernel } from './wasm/instance.ts';
 export function argsortFloat32(values: Float32Array, /* out */ sortedOut: Float32Array, /* out */ orderOut: Uint32Array): void {
   const n = values.length;
   if (sortedOut.length !== n || orderOut.length !== n) throw new Error(`argsortFloat32: outputs must hold ${n} entries`);
-  argsortKernel(values, sortedOut, orderOut);
+  wasmArgsort(values, sortedOut, orderOut);
 }
 
 /** Number of entries of an ascending array that are < v. */

@@ -12,7 +12,7 @@ export async function compileKernels(): Promise<Uint8Array> {
   const asc = (await import('assemblyscript/asc')).default;
   const result = await asc.compileString(
     { 'kernels.ts': readFileSync(SOURCE_PATH, 'utf8') },
-    { optimizeLevel: 3, shrinkLevel: 0, runtime: 'stub', noAssert: true, use: ['abort='] },
+    { optimizeLevel: 3, shrinkLevel: 0, runtime: 'stub', noAssert: true, use: ['abort='], enable: ['simd'] },
   );
   if (result.error || !result.binary) throw new Error(`kernels.as.ts does not compile:\n${result.stderr.toString()}`);
   return result.binary;

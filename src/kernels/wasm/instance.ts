@@ -12,7 +12,29 @@ interface KernelExports {
   argsort(n: number, valuesAt: number, sortedAt: number, orderAt: number, scratchAt: number): void;
   distanceScratchBytes(n: number): number;
   distance(n: number, sitesAt: number, outAt: number, scratchAt: number, unit: number): void;
+  maskBelow(n: number, valuesAt: number, level: number, outAt: number): void;
+  sitesBelow(n: number, valuesAt: number, level: number, outAt: number): void;
+  combine(n: number, mode: number, baseAt: number, scaleAt: number, detailAt: number, outAt: number): void;
+  temperature(n: number, rowBaseAt: number, rankAt: number, coastAt: number, noiseAt: number, outAt: number, lapse: number, coastMod: number, tempNoise: number): void;
+  moisture(n: number, noiseAt: number, coastAt: number, airAt: number, outAt: number, moistNoise: number, coastBonus: number, decay: number, strength: number): void;
+  whittaker(
+    n: number,
+    heightAt: number,
+    level: number,
+    temperatureAt: number,
+    moistureAt: number,
+    coastAt: number,
+    tableAt: number,
+    outAt: number,
+    ocean: number,
+    beach: number,
+    beachWidth: number,
+    beachMinTemperature: number,
+  ): void;
+  curve(n: number, inAt: number, outAt: number, xsAt: number, ysAt: number, m: number): void;
 }
+
+type Grid = Float32Array | Float64Array | Uint8Array | Uint32Array;
 
 /** Buffers start above the first page, which the compiled module may use for its own data. */
 const FIRST_BYTE = 65536;
@@ -42,26 +64,151 @@ function reserve(k: KernelExports, sizes: readonly number[]): number[] {
   return offsets;
 }
 
+/**
+ * Copies the inputs into the module's memory and makes room for the outputs (bytes): the byte
+ * offsets of the inputs then of the outputs, 0 for an input that is null (unwired). Regions are
+ * padded to 8 bytes, so a kernel working on pairs of Float32 cells may run one cell over.
+ */
+function stage(k: KernelExports, inputs: readonly (Grid | null)[], outputBytes: readonly number[]): number[] {
+  const at = reserve(k, [...inputs.map((a) => a?.byteLength ?? 0), ...outputBytes]);
+  const memory = k.memory.buffer;
+  inputs.forEach((a, j) => {
+    if (a) new Uint8Array(memory, at[j], a.byteLength).set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+    else at[j] = 0;
+  });
+  return at;
+}
+
+/** Copies a kernel's output out of the module's memory. */
+function collect(k: KernelExports, at: number, /* out */ out: Grid): void {
+  new Uint8Array(out.buffer, out.byteOffset, out.byteLength).set(new Uint8Array(k.memory.buffer, at, out.byteLength));
+}
+
 /** Stable ascending argsort of Float32 values (see argsort in kernels.as.ts). */
-export function argsortKernel(values: Float32Array, /* out */ sortedOut: Float32Array, /* out */ orderOut: Uint32Array): void {
+export function wasmArgsort(values: Float32Array, /* out */ sortedOut: Float32Array, /* out */ orderOut: Uint32Array): void {
   const k = kernels();
   const n = values.length;
-  const [valuesAt, sortedAt, orderAt, scratchAt] = reserve(k, [4 * n, 4 * n, 4 * n, k.argsortScratchBytes(n)]);
-  const memory = k.memory.buffer;
-  new Float32Array(memory, valuesAt, n).set(values);
+  const [valuesAt, sortedAt, orderAt, scratchAt] = stage(k, [values], [4 * n, 4 * n, k.argsortScratchBytes(n)]);
   k.argsort(n, valuesAt, sortedAt, orderAt, scratchAt);
-  sortedOut.set(new Float32Array(memory, sortedAt, n));
-  orderOut.set(new Uint32Array(memory, orderAt, n));
+  collect(k, sortedAt, sortedOut);
+  collect(k, orderAt, orderOut);
 }
 
 /** Exact Euclidean distance transform of an n × n grid of sites (see distance in kernels.as.ts). */
-export function distanceKernel(/* out */ out: Float32Array, n: number, sites: Uint8Array, unit: number): void {
+export function wasmDistance(/* out */ out: Float32Array, n: number, sites: Uint8Array, unit: number): void {
   const k = kernels();
-  const [sitesAt, outAt, scratchAt] = reserve(k, [n * n, 4 * n * n, k.distanceScratchBytes(n)]);
-  const memory = k.memory.buffer;
-  new Uint8Array(memory, sitesAt, n * n).set(sites);
+  const [sitesAt, outAt, scratchAt] = stage(k, [sites], [4 * n * n, k.distanceScratchBytes(n)]);
   k.distance(n, sitesAt, outAt, scratchAt, unit);
-  out.set(new Float32Array(memory, outAt, n * n));
+  collect(k, outAt, out);
+}
+
+/** out = 1 where values < level, else 0: the water mask. */
+export function wasmMaskBelow(values: Float32Array, level: number, /* out */ out: Float32Array): void {
+  const k = kernels();
+  const [valuesAt, outAt] = stage(k, [values], [out.byteLength]);
+  k.maskBelow(values.length, valuesAt, level, outAt);
+  collect(k, outAt, out);
+}
+
+/** Distance transform of the sites where values < level: the coast distance of a height grid. */
+export function wasmDistanceBelow(/* out */ out: Float32Array, n: number, values: Float32Array, level: number, unit: number): void {
+  const k = kernels();
+  const [valuesAt, sitesAt, outAt, scratchAt] = stage(k, [values], [n * n, 4 * n * n, k.distanceScratchBytes(n)]);
+  k.sitesBelow(n * n, valuesAt, level, sitesAt);
+  k.distance(n, sitesAt, outAt, scratchAt, unit);
+  collect(k, outAt, out);
+}
+
+/**
+ * Combine by mode: 0 terrain, 1 add, 2 multiply, 3 min, 4 max, 5 lerp (see combine in
+ * kernels.as.ts); unwired inputs take base 0, scale 1, detail 0.
+ */
+export function wasmCombine(
+  mode: number,
+  base: Float32Array | null,
+  scale: Float32Array | null,
+  detail: Float32Array | null,
+  /* out */ out: Float32Array,
+): void {
+  const k = kernels();
+  const [baseAt, scaleAt, detailAt, outAt] = stage(k, [base, scale, detail], [out.byteLength]);
+  k.combine(out.length, mode, baseAt, scaleAt, detailAt, outAt);
+  collect(k, outAt, out);
+}
+
+export interface TemperatureTerms {
+  readonly lapse: number;
+  readonly coastMod: number;
+  readonly tempNoise: number;
+}
+
+/** Temperature from each row's base (base − latitude term) and the optional grids. */
+export function wasmTemperature(
+  rowBase: Float64Array,
+  p: TemperatureTerms,
+  rank: Float32Array | null,
+  coast: Float32Array | null,
+  noise: Float32Array | null,
+  /* out */ out: Float32Array,
+): void {
+  const k = kernels();
+  const [rowBaseAt, rankAt, coastAt, noiseAt, outAt] = stage(k, [rowBase, rank, coast, noise], [out.byteLength]);
+  k.temperature(rowBase.length, rowBaseAt, rankAt, coastAt, noiseAt, outAt, p.lapse, p.coastMod, p.tempNoise);
+  collect(k, outAt, out);
+}
+
+export interface MoistureTerms {
+  readonly moistNoise: number;
+  readonly coastBonus: number;
+  readonly decay: number;
+  readonly strength: number;
+}
+
+/** Moisture from the optional noise, coast distance and air humidity. */
+export function wasmMoisture(
+  p: MoistureTerms,
+  noise: Float32Array | null,
+  coast: Float32Array | null,
+  air: Float32Array | null,
+  /* out */ out: Float32Array,
+): void {
+  const k = kernels();
+  const [noiseAt, coastAt, airAt, outAt] = stage(k, [noise, coast, air], [out.byteLength]);
+  k.moisture(out.length, noiseAt, coastAt, airAt, outAt, p.moistNoise, p.coastBonus, p.decay, p.strength);
+  collect(k, outAt, out);
+}
+
+export interface BiomeRules {
+  /** 16 biome ids, rows cold → hot, columns dry → wet. */
+  readonly table: Uint8Array;
+  readonly ocean: number;
+  readonly beach: number;
+  readonly beachWidth: number;
+  readonly beachMinTemperature: number;
+}
+
+/** Biome ids from heights and sea level, temperature, moisture and the optional coast distance. */
+export function wasmWhittaker(
+  rules: BiomeRules,
+  height: Float32Array,
+  level: number,
+  temperature: Float32Array,
+  moisture: Float32Array,
+  coast: Float32Array | null,
+  /* out */ out: Uint8Array,
+): void {
+  const k = kernels();
+  const [heightAt, temperatureAt, moistureAt, coastAt, tableAt, outAt] = stage(k, [height, temperature, moisture, coast, rules.table], [out.byteLength]);
+  k.whittaker(out.length, heightAt, level, temperatureAt, moistureAt, coastAt, tableAt, outAt, rules.ocean, rules.beach, rules.beachWidth, rules.beachMinTemperature);
+  collect(k, outAt, out);
+}
+
+/** The piecewise-linear curve through points (xs sorted) at every input cell. */
+export function wasmCurve(input: Float32Array, xs: Float64Array, ys: Float64Array, /* out */ out: Float32Array): void {
+  const k = kernels();
+  const [inAt, xsAt, ysAt, outAt] = stage(k, [input, xs, ys], [out.byteLength]);
+  k.curve(input.length, inAt, outAt, xsAt, ysAt, xs.length);
+  collect(k, outAt, out);
 }
 
 /** Bytes the kernels' memory holds now (0 before first use). */

@@ -185,3 +185,162 @@ function envelope(f: usize, d: usize, n: i32, v: usize, z: usize): void {
     store<f64>(d + (<usize>q << 3), e * e + <f64>load<f32>(f + (<usize>p << 2)));
   }
 }
+
+// ---- cell by cell --------------------------------------------------------------------------
+//
+// Kernels that read a few grids and write one, each cell on its own, two cells at a time in
+// f64x2 lanes. They do the same operations in the same order as the formulas in JS on doubles,
+// so every result is the one JS would give, bit for bit. An input at offset 0 is unwired.
+// The caller pads every grid to 8 bytes: with an odd count the last pair reads and writes one
+// cell of padding.
+
+/** Two Float32 cells as doubles. */
+@inline function load2(at: usize): v128 {
+  return f64x2.promote_low_f32x4(v128.load64_zero(at));
+}
+
+/** Two doubles stored as Float32 cells. */
+@inline function store2(at: usize, v: v128): void {
+  v128.store64_lane(at, f32x4.demote_f64x2_zero(v), 0);
+}
+
+/** v < 0 ? 0 : v > 1 ? 1 : v per lane (NaN stays NaN, as in JS). */
+@inline function saturate(v: v128): v128 {
+  return f64x2.pmin(f64x2.pmax(v, f64x2.splat(0)), f64x2.splat(1));
+}
+
+/** a where the lane mask is set, b elsewhere. */
+@inline function choose(mask: v128, a: v128, b: v128): v128 {
+  return v128.bitselect(a, b, mask);
+}
+
+/** Float32 1 where value < level, 0 elsewhere (the water mask). */
+export function maskBelow(n: i32, valuesAt: usize, level: f64, outAt: usize): void {
+  const l = f64x2.splat(level);
+  const one = f64x2.splat(1);
+  for (let i = 0; i < n; i += 2) {
+    const o = <usize>i << 2;
+    store2(outAt + o, v128.and(f64x2.lt(load2(valuesAt + o), l), one));
+  }
+}
+
+/** u8 1 where value < level, 0 elsewhere (the sites of a distance transform). */
+export function sitesBelow(n: i32, valuesAt: usize, level: f64, outAt: usize): void {
+  for (let i = 0; i < n; i++) store<u8>(outAt + <usize>i, <f64>load<f32>(valuesAt + (<usize>i << 2)) < level ? 1 : 0);
+}
+
+/** Combine modes, as numbered by the caller. */
+const TERRAIN = 0, ADD = 1, MULTIPLY = 2, MIN = 3, MAX = 4, LERP = 5;
+
+/** terrain b + s·d, add b + d, multiply b·s, min, max, lerp b + (d − b)·s; unwired: b 0, s 1, d 0. */
+export function combine(n: i32, mode: i32, baseAt: usize, scaleAt: usize, detailAt: usize, outAt: usize): void {
+  for (let i = 0; i < n; i += 2) {
+    const o = <usize>i << 2;
+    const b = baseAt ? load2(baseAt + o) : f64x2.splat(0);
+    const s = scaleAt ? load2(scaleAt + o) : f64x2.splat(1);
+    const d = detailAt ? load2(detailAt + o) : f64x2.splat(0);
+    let v: v128;
+    if (mode == TERRAIN) v = f64x2.add(b, f64x2.mul(s, d));
+    else if (mode == ADD) v = f64x2.add(b, d);
+    else if (mode == MULTIPLY) v = f64x2.mul(b, s);
+    else if (mode == MIN) v = f64x2.min(b, d);
+    else if (mode == MAX) v = f64x2.max(b, d);
+    else v = f64x2.add(b, f64x2.mul(f64x2.sub(d, b), s));
+    store2(outAt + o, v);
+  }
+}
+
+/**
+ * T = sat(rowBase[r] − lapse · rank + coastMod / (1 + d) + tempNoise · ((noise + 1) · ½ − ½)),
+ * row by row (rowBase holds each row's base − latitude term, n doubles). Each row runs in
+ * pairs; with an odd n a row's last pair spills one cell into the next row, which that row
+ * then writes again.
+ */
+export function temperature(n: i32, rowBaseAt: usize, rankAt: usize, coastAt: usize, noiseAt: usize, outAt: usize, lapse: f64, coastMod: f64, tempNoise: f64): void {
+  const one = f64x2.splat(1);
+  const half = f64x2.splat(0.5);
+  for (let r = 0; r < n; r++) {
+    const base = f64x2.splat(load<f64>(rowBaseAt + (<usize>r << 3)));
+    const end = r * n + n;
+    for (let i = r * n; i < end; i += 2) {
+      const o = <usize>i << 2;
+      let t = base;
+      if (rankAt) t = f64x2.sub(t, f64x2.mul(f64x2.splat(lapse), load2(rankAt + o)));
+      if (coastAt) t = f64x2.add(t, f64x2.div(f64x2.splat(coastMod), f64x2.add(one, load2(coastAt + o))));
+      if (noiseAt) t = f64x2.add(t, f64x2.mul(f64x2.splat(tempNoise), f64x2.sub(f64x2.mul(f64x2.add(load2(noiseAt + o), one), half), half)));
+      store2(outAt + o, saturate(t));
+    }
+  }
+}
+
+/** M = sat(moistNoise · sat((noise + 1) · ½) + coastBonus / (1 + d · decay) + strength · air); d = +∞ adds nothing. */
+export function moisture(n: i32, noiseAt: usize, coastAt: usize, airAt: usize, outAt: usize, moistNoise: f64, coastBonus: f64, decay: f64, strength: f64): void {
+  const one = f64x2.splat(1);
+  const half = f64x2.splat(0.5);
+  for (let i = 0; i < n; i += 2) {
+    const o = <usize>i << 2;
+    const nm = noiseAt ? saturate(f64x2.mul(f64x2.add(load2(noiseAt + o), one), half)) : half;
+    let m = f64x2.mul(f64x2.splat(moistNoise), nm);
+    if (coastAt) {
+      const d = load2(coastAt + o);
+      const wet = f64x2.add(m, f64x2.div(f64x2.splat(coastBonus), f64x2.add(one, f64x2.mul(d, f64x2.splat(decay)))));
+      m = choose(f64x2.ne(d, f64x2.splat(Infinity)), wet, m);
+    }
+    if (airAt) m = f64x2.add(m, f64x2.mul(f64x2.splat(strength), load2(airAt + o)));
+    store2(outAt + o, saturate(m));
+  }
+}
+
+/** ⌊4v⌋ clamped to 0…3; NaN reads 0, +∞ reads 3. */
+@inline function tableIndex(v: f64): i32 {
+  return v >= 1 ? 3 : v > 0 ? <i32>(4 * v) : 0;
+}
+
+/**
+ * Biome ids (u8): ocean below the level; beach within beachWidth of the coast where
+ * T ≥ beachMinTemperature; else table[⌊4T⌋ · 4 + ⌊4M⌋] (16 u8 at tableAt).
+ */
+export function whittaker(n: i32, heightAt: usize, level: f64, temperatureAt: usize, moistureAt: usize, coastAt: usize, tableAt: usize, outAt: usize, ocean: u8, beach: u8, beachWidth: f64, beachMinTemperature: f64): void {
+  for (let i = 0; i < n; i++) {
+    const o = <usize>i << 2;
+    if (<f64>load<f32>(heightAt + o) < level) {
+      store<u8>(outAt + <usize>i, ocean);
+      continue;
+    }
+    const t = <f64>load<f32>(temperatureAt + o);
+    if (coastAt && <f64>load<f32>(coastAt + o) < beachWidth && t >= beachMinTemperature) {
+      store<u8>(outAt + <usize>i, beach);
+      continue;
+    }
+    const m = <f64>load<f32>(moistureAt + o);
+    store<u8>(outAt + <usize>i, load<u8>(tableAt + <usize>(tableIndex(t) * 4 + tableIndex(m))));
+  }
+}
+
+/**
+ * Piecewise-linear curve through m points (x at xsAt, y at ysAt, doubles, sorted by x),
+ * constant past the ends; with equal xs the later point wins. Neighbouring cells mostly fall in
+ * the same segment, so the segment is searched from the last one.
+ */
+export function curve(n: i32, inAt: usize, outAt: usize, xsAt: usize, ysAt: usize, m: i32): void {
+  const xFirst = load<f64>(xsAt);
+  const xLast = load<f64>(xsAt + (<usize>(m - 1) << 3));
+  const yFirst = load<f64>(ysAt);
+  const yLast = load<f64>(ysAt + (<usize>(m - 1) << 3));
+  let k = 1;
+  for (let i = 0; i < n; i++) {
+    const v = <f64>load<f32>(inAt + (<usize>i << 2));
+    let y: f64;
+    if (v < xFirst) y = yFirst;
+    else if (v >= xLast) y = yLast;
+    else {
+      while (load<f64>(xsAt + (<usize>k << 3)) <= v) k++;
+      while (load<f64>(xsAt + (<usize>(k - 1) << 3)) > v) k--;
+      const x0 = load<f64>(xsAt + (<usize>(k - 1) << 3));
+      const y0 = load<f64>(ysAt + (<usize>(k - 1) << 3));
+      const t = (v - x0) / (load<f64>(xsAt + (<usize>k << 3)) - x0);
+      y = y0 + t * (load<f64>(ysAt + (<usize>k << 3)) - y0);
+    }
+    store<f32>(outAt + (<usize>i << 2), <f32>y);
+  }
+}
