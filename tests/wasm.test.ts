@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { argsortFloat32 } from '../src/kernels/sort.ts';
 import { scratchBytes, trimScratch } from '../src/kernels/scratch.ts';
 import { BINARY_PATH, binaryModuleText, compileKernels } from '../src/kernels/wasm/compile.ts';
-import { wasmDistance, kernelMemoryBytes } from '../src/kernels/wasm/instance.ts';
+import { kernelMemoryBytes, wasmDistance } from '../src/kernels/wasm/instance.ts';
+import type { Domain } from '../src/grid.ts';
 import { rng } from './helpers/graphs.ts';
 
 it('binary.ts is kernels.as.ts compiled (run npm run wasm after changing the kernels)', async () => {
@@ -77,5 +78,112 @@ describe('kernel memory', () => {
     argsortFloat32(small, new Float32Array(3), order);
     expect([...order]).toEqual([1, 2, 0]);
     expect(kernelMemoryBytes()).toBeLessThan(24 * 128 * 128 + 2 ** 20 + 65536);
+  });
+});
+
+describe('cell-by-cell kernels', () => {
+  // Each against its formula written plainly in JS on doubles: the WebAssembly does the same
+  // operations in the same order, so the Float32 results are equal bit for bit. Odd sizes
+  // exercise the last pair of cells; NaN, ±∞ and unwired inputs the edge cases.
+  const sizes = [1, 7, 33];
+  function grid(n: number, seed: number, spread = 2): Float32Array {
+    const rand = rng(seed);
+    return Float32Array.from({ length: n * n }, (_, i) =>
+      i === 3 ? NaN : i === 5 ? Infinity : i === 6 ? -Infinity : (rand() - 0.5) * spread,
+    );
+  }
+  const sat = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
+  /** Equal bits, except that a NaN is a NaN whatever its sign and payload. */
+  function expectBits(actual: Float32Array, expected: (i: number) => number): void {
+    const want = Float32Array.from(actual, (_, i) => expected(i));
+    const bits = (a: Float32Array) => [...new Uint32Array(a.buffer)].map((b, i) => (Number.isNaN(a[i]) ? 'NaN' : b));
+    expect(bits(actual)).toEqual(bits(want));
+  }
+
+  it.each(sizes)('combine: every mode, wired and unwired, at %i²', async (n) => {
+    const { combineKernel, COMBINE_MODES } = await import('../nodes/combine.ts');
+    const [b, s, d] = [grid(n, 1), grid(n, 2), grid(n, 3)];
+    const formulas: Record<string, (b: number, s: number, d: number) => number> = {
+      terrain: (b, s, d) => b + s * d,
+      add: (b, _s, d) => b + d,
+      multiply: (b, s) => b * s,
+      min: (b, _s, d) => Math.min(b, d),
+      max: (b, _s, d) => Math.max(b, d),
+      lerp: (b, s, d) => b + (d - b) * s,
+    };
+    for (const mode of COMBINE_MODES) {
+      const cases: [Float32Array | null, Float32Array | null, Float32Array | null][] = [[b, s, d], [null, s, d], [b, null, null]];
+      for (const wired of cases) {
+        const out = new Float32Array(n * n);
+        combineKernel(mode, wired[0], wired[1], wired[2], out);
+        expectBits(out, (i) => formulas[mode](wired[0]?.[i] ?? 0, wired[1]?.[i] ?? 1, wired[2]?.[i] ?? 0));
+      }
+    }
+  });
+
+  it.each(sizes)('curve: segments, ends, steps and NaN at %i²', async (n) => {
+    const { applyCurve } = await import('../nodes/curve.ts');
+    const points: [number, number][] = [[-0.8, -1], [-0.2, 0.3], [0.1, 0.3], [0.1, 0.9], [0.7, 1.2]];
+    const input = grid(n, 4, 2.4);
+    const out = new Float32Array(n * n);
+    applyCurve(input, points, out);
+    expectBits(out, (i) => {
+      const v = input[i];
+      if (v < points[0][0]) return points[0][1];
+      if (v >= points[points.length - 1][0]) return points[points.length - 1][1];
+      if (Number.isNaN(v)) return NaN;
+      let k = 1;
+      while (points[k][0] <= v) k++;
+      const [x0, y0] = points[k - 1];
+      const [x1, y1] = points[k];
+      return y0 + ((v - x0) / (x1 - x0)) * (y1 - y0);
+    });
+  });
+
+  it.each(sizes)('temperature and moisture: their formulas, with and without inputs, at %i²', async (n) => {
+    const { temperatureKernel } = await import('../nodes/temperature.ts');
+    const { moistureKernel } = await import('../nodes/moisture.ts');
+    const { cellY, POLE_DISTANCE } = await import('../src/grid.ts');
+    const domain: Domain = { x0: 0.3, y0: 7.5, extent: 1, n };
+    const [rank, noise, air] = [grid(n, 5, 1).map(Math.abs), grid(n, 6), grid(n, 7, 1).map(Math.abs)];
+    const coast = grid(n, 8, 40).map(Math.abs);
+    const tp = { base: 0.4, lapse: 0.3, latitude: 1, coastMod: 0.062, tempNoise: 0.15 };
+    const mp = { moistNoise: 0.285, coastBonus: 0.355, decay: 0.274, strength: 0.583 };
+    for (const wired of [true, false]) {
+      const t = new Float32Array(n * n);
+      temperatureKernel(domain, tp, wired ? rank : null, coast, wired ? noise : null, t);
+      expectBits(t, (i) => {
+        const lat = Math.min(1, Math.abs(cellY(domain, Math.floor(i / n))) / POLE_DISTANCE);
+        let v = tp.base - tp.latitude * lat;
+        if (wired) v -= tp.lapse * rank[i];
+        v += tp.coastMod / (1 + coast[i]);
+        if (wired) v += tp.tempNoise * ((noise[i] + 1) * 0.5 - 0.5);
+        return sat(v);
+      });
+      for (const decay of [mp.decay, 0]) {
+        const m = new Float32Array(n * n);
+        moistureKernel({ ...mp, decay }, wired ? noise : null, coast, wired ? air : null, m);
+        expectBits(m, (i) => {
+          let v = mp.moistNoise * (wired ? sat((noise[i] + 1) * 0.5) : 0.5);
+          if (coast[i] !== Infinity) v += mp.coastBonus / (1 + coast[i] * decay);
+          if (wired) v += mp.strength * air[i];
+          return sat(v);
+        });
+      }
+    }
+  });
+
+  it.each(sizes)('water mask and coast sites: below the level, NaN not, at %i²', async (n) => {
+    const { wasmMaskBelow, wasmDistanceBelow } = await import('../src/kernels/wasm/instance.ts');
+    const h = grid(n, 9);
+    const level = 0.1; // not a Float32: the comparison is on doubles
+    const mask = new Float32Array(n * n);
+    wasmMaskBelow(h, level, mask);
+    expectBits(mask, (i) => (h[i] < level ? 1 : 0));
+    const viaSites = new Float32Array(n * n);
+    wasmDistance(viaSites, n, Uint8Array.from(h, (v) => (v < level ? 1 : 0)), 3);
+    const direct = new Float32Array(n * n);
+    wasmDistanceBelow(direct, n, h, level, 3);
+    expect(direct).toEqual(viaSites);
   });
 });
