@@ -105,7 +105,6 @@ export function windKernel(
   const reach = t > 0 ? offset + 1 : offset; // farthest minor offset read on the previous line
   const bFirst = Math.max(0, -offset);
   const bLast = Math.min(n - 1, n - 1 - reach);
-  const air = scratch('wind.air', Float64Array, n * n);
   if (alongColumns && slope === 0) {
     // An east or west wind: every row is its own wind line, so walk the rows in memory order
     // instead of sweeping column by column across all rows (a stride of n per cell).
@@ -117,14 +116,15 @@ export function windKernel(
         const i = row + (major > 0 ? k : n - 1 - k);
         const ownRank = rank ? rank[i] : 0;
         const v = h[i] < level ? overWater(airPrev, wet) : overLand(airPrev, dry, kLift, ownRank - rankPrev);
-        air[i] = v;
+        out[i] = v;
         airPrev = v;
         rankPrev = ownRank;
       }
     }
-    for (let i = 0; i < n * n; i++) out[i] = air[i];
     return;
   }
+  // The air of every cell in full precision: the next line interpolates it.
+  const air = scratch('wind.air', Float64Array, n * n);
   for (let k = 0; k < n; k++) {
     const a = major > 0 ? k : n - 1 - k;
     const prevLine = (a - major) * strideA;
