@@ -3,7 +3,7 @@
 
 import { WORLD_CUT_DOMAIN } from '../src/grid.ts';
 import { scratch } from '../src/kernels/scratch.ts';
-import { argsortFloat32, countBelow, resortFloat32 } from '../src/kernels/sort.ts';
+import { argsortFloat32, countBelow } from '../src/kernels/sort.ts';
 import { wasmMaskBelow } from '../src/kernels/wasm/instance.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 import type { TerrainValue } from '../src/model/values.ts';
@@ -69,10 +69,7 @@ export const water = defineNode({
     if (p.cut === 'view') {
       sorted = ctx.alloc('f32');
       order = ctx.alloc('u32');
-      // After an edit, re-sort only the cells whose height changed into the last order.
-      const last = ctx.previous('terrain');
-      const reused = last?.type === 'terrain' && last.order !== null && resortFloat32(height, last.data, last.order, sorted, order);
-      if (!reused) argsortFloat32(height, sorted, order);
+      argsortFloat32(height, sorted, order);
     } else {
       const world = ctx.fieldAt('height', WORLD_CUT_DOMAIN)!;
       sorted = ctx.alloc('f32', world.length);

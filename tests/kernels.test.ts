@@ -6,7 +6,7 @@ import { seaLevelOf } from '../nodes/water.ts';
 import { tableIds, whittakerKernel } from '../nodes/whittaker.ts';
 import { windKernel, windSweep } from '../nodes/wind.ts';
 import { cellLength256, type Domain } from '../src/grid.ts';
-import { argsortFloat32, resortFloat32 } from '../src/kernels/sort.ts';
+import { argsortFloat32 } from '../src/kernels/sort.ts';
 import { BIOMES, biomeId, DEFAULT_TABLE } from '../src/model/biomes.ts';
 import type { TerrainValue } from '../src/model/values.ts';
 import { rng } from './helpers/graphs.ts';
@@ -275,37 +275,6 @@ describe('Whittaker lookup', () => {
     const out = new Uint8Array(1);
     whittakerKernel({ ...rules, table: tableIds(table) }, Float32Array.of(0.9), Float32Array.of(0.9), terrainOf(Float32Array.of(1)), null, out);
     expect(out[0]).toBe(biomeId('grassland'));
-  });
-});
-
-describe('re-sorting after an edit', () => {
-  it.each([0, 0.01, 0.2, 0.5])('gives the sorted values of a full sort when a share %f of the cells changed', (share) => {
-    const rand = rng(31 + share * 100);
-    const n = 4096;
-    const before = Float32Array.from({ length: n }, () => Math.round(rand() * 200) / 100 - 1); // ties on purpose
-    before[7] = -0;
-    const sorted0 = new Float32Array(n);
-    const order0 = new Uint32Array(n);
-    argsortFloat32(before, sorted0, order0);
-    const after = before.slice();
-    for (let i = 0; i < n; i++) if (rand() < share) after[i] = rand() * 2 - 1;
-    after[9] = 0;
-    const full = new Float32Array(n);
-    argsortFloat32(after, full, new Uint32Array(n));
-    const sorted = new Float32Array(n);
-    const order = new Uint32Array(n);
-    expect(resortFloat32(after, before, order0, sorted, order, 1)).toBe(true);
-    expect(sorted).toEqual(full);
-    // The order is a permutation that reads the values in sorted order.
-    expect(new Set(order).size).toBe(n);
-    order.forEach((cell, j) => expect(Object.is(after[cell], sorted[j])).toBe(true));
-  });
-
-  it('declines when most cells changed, leaving a full sort to do it', () => {
-    const a = Float32Array.from({ length: 100 }, (_, i) => i);
-    const b = a.map((v) => v + 0.5);
-    const o = Uint32Array.from({ length: 100 }, (_, i) => i);
-    expect(resortFloat32(b, a, o, new Float32Array(100), new Uint32Array(100))).toBe(false);
   });
 });
 
