@@ -7,7 +7,20 @@ import { allItems, searchMenu, wireItems } from '../src/editor/catalogue.ts';
 import { parseSnippet, snippetText } from '../src/editor/clipboard.ts';
 import { EditError } from '../src/editor/commands.ts';
 import { EditorCore } from '../src/editor/editor.ts';
-import { AUTOSAVE_KEY, graphFileName, readGraphFile, restoreAutosave, UNREADABLE_KEY, writeAutosave } from '../src/editor/files.ts';
+import {
+  DRAFT_PREFIX,
+  draftText,
+  DRAFTS_KEPT,
+  graphFileName,
+  type KeyValueStore,
+  LEGACY_AUTOSAVE_KEY,
+  otherDrafts,
+  readGraphFile,
+  restoreDraft,
+  tabId,
+  UNREADABLE_PREFIX,
+  writeDraft,
+} from '../src/editor/files.ts';
 import { History } from '../src/editor/history.ts';
 
 const DEFAULT_TEXT = readFileSync('graphs/default.json', 'utf8');
@@ -293,15 +306,86 @@ describe('files', () => {
     expect(graphFileName(defaultGraph(), null)).toBe('start-terrain-with-its-climate.json');
   });
 
-  it('restores the autosave, and keeps an unreadable one aside instead of losing it', () => {
-    const store = new Map<string, string>();
-    const kv = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
-    expect(restoreAutosave(kv)).toBeNull();
-    writeAutosave(kv, defaultGraph());
-    expect(serializeGraph(restoreAutosave(kv)!)).toBe(DEFAULT_TEXT);
-    store.set(AUTOSAVE_KEY, '{"format": "terrain-graph", "version": 99}');
-    expect(restoreAutosave(kv)).toBeNull();
-    expect(store.get(UNREADABLE_KEY)).toContain('"version": 99');
+});
+
+/** A Map behind the Web Storage API, as localStorage would be. */
+function memoryStore(): KeyValueStore & { map: Map<string, string> } {
+  const map = new Map<string, string>();
+  return {
+    map,
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, String(v)),
+    removeItem: (k) => void map.delete(k),
+    key: (i) => [...map.keys()][i] ?? null,
+    get length() {
+      return map.size;
+    },
+  };
+}
+
+describe('drafts', () => {
+  const named = (name: string) => ({ ...defaultGraph(), name });
+
+  it('gives each tab its own draft: a reload finds its own, a new tab the latest, and neither writes over the other', () => {
+    const store = memoryStore();
+    expect(restoreDraft(store, 'a')).toBeNull();
+    writeDraft(store, 'a', named('A'), 1000);
+    writeDraft(store, 'b', named('B'), 2000);
+    writeDraft(store, 'a', named('A2'), 3000); // tab a edits again: b's draft stays
+    expect(restoreDraft(store, 'b')).toMatchObject({ own: true, graph: { name: 'B' } });
+    expect(restoreDraft(store, 'a')).toMatchObject({ own: true, graph: { name: 'A2' } });
+    expect(restoreDraft(store, 'new')).toMatchObject({ own: false, graph: { name: 'A2' } });
+    expect(otherDrafts(store, 'a').map((d) => [d.id, d.name, d.savedAt])).toEqual([['b', 'B', 2000]]);
+    expect(otherDrafts(store, 'new').map((d) => d.id)).toEqual(['a', 'b']);
+    expect(serializeGraph(parseGraph(draftText(store, 'b')!))).toBe(serializeGraph(named('B')));
+    expect(draftText(store, 'gone')).toBeNull();
+  });
+
+  it('keeps every unreadable draft aside, each under its own key, and opens the latest readable one', () => {
+    const store = memoryStore();
+    writeDraft(store, 'old', named('Old'), 1000);
+    store.setItem(`${DRAFT_PREFIX}x`, JSON.stringify({ savedAt: 3000, name: 'X', text: '{"format": "terrain-graph", "version": 99}' }));
+    store.setItem(`${DRAFT_PREFIX}y`, 'not json at all');
+    expect(restoreDraft(store, 'x')).toMatchObject({ own: false, graph: { name: 'Old' } });
+    expect(store.getItem(`${UNREADABLE_PREFIX}x`)).toContain('"version": 99');
+    expect(store.getItem(`${UNREADABLE_PREFIX}y`)).toBe('not json at all');
+    expect(store.getItem(`${DRAFT_PREFIX}x`)).toBeNull();
+    expect(otherDrafts(store, 'z').map((d) => d.id)).toEqual(['old']);
+  });
+
+  it('takes in the one autosave of earlier builds as the latest draft', () => {
+    const store = memoryStore();
+    writeDraft(store, 'b', named('B'), 1000);
+    store.setItem(LEGACY_AUTOSAVE_KEY, serializeGraph(named('Legacy')));
+    expect(restoreDraft(store, 'new', 5000)).toMatchObject({ own: false, graph: { name: 'Legacy' } });
+    expect(store.getItem(LEGACY_AUTOSAVE_KEY)).toBeNull();
+    expect(otherDrafts(store, 'new')).toHaveLength(2);
+  });
+
+  it(`keeps the ${DRAFTS_KEPT} most recent drafts, and always the tab's own`, () => {
+    const store = memoryStore();
+    writeDraft(store, 'mine', named('Mine'), 1);
+    for (let k = 0; k < DRAFTS_KEPT + 3; k++) writeDraft(store, `t${k}`, named(`T${k}`), 100 + k);
+    expect(restoreDraft(store, 'mine')).toMatchObject({ own: true, graph: { name: 'Mine' } });
+    const left = otherDrafts(store, 'mine').map((d) => d.id);
+    expect(left).toHaveLength(DRAFTS_KEPT);
+    expect(left[0]).toBe(`t${DRAFTS_KEPT + 2}`);
+    expect(left).not.toContain('t0');
+  });
+
+  it("keeps a tab's id across reloads in its session storage, and works without one", () => {
+    const session = memoryStore();
+    const first = tabId(session, () => 'one');
+    expect(tabId(session, () => 'two')).toBe(first);
+    expect(tabId(null, () => 'three')).toBe('three');
+    const refusing = { getItem: () => { throw new Error('blocked'); }, setItem: () => {} };
+    expect(tabId(refusing, () => 'four')).toBe('four');
+  });
+
+  it('reads no draft and writes none without a storage', () => {
+    expect(restoreDraft(null, 'a')).toBeNull();
+    expect(writeDraft(null, 'a', defaultGraph())).toBe(false);
+    expect(otherDrafts(null, 'a')).toEqual([]);
   });
 });
 
@@ -349,8 +433,4 @@ describe('view sizes the editor evaluates', () => {
     expect(shipped.ok && shipped.note).toBeUndefined();
   });
 
-  it('reads no autosave and writes none without a storage', () => {
-    expect(restoreAutosave(null)).toBeNull();
-    expect(writeAutosave(null, parseGraph(DEFAULT_TEXT))).toBe(false);
-  });
 });

@@ -29,12 +29,14 @@ export interface MenuPickDetail {
 }
 
 /** A toolbar command. */
-export type ToolbarAction = 'new' | 'open' | 'save' | 'undo' | 'redo' | 'fit' | 'recipe';
+export type ToolbarAction = 'new' | 'open' | 'save' | 'undo' | 'redo' | 'fit' | 'recipe' | 'draft';
 
 export interface ToolbarDetail {
   readonly action: ToolbarAction;
   /** The recipe file name, for "recipe". */
   readonly file?: string;
+  /** The draft's id, for "draft". */
+  readonly draft?: string;
 }
 
 declare global {

@@ -1,9 +1,9 @@
-// The app entry, loaded by index.html: the one module that wires the DOM. It opens the
-// autosaved graph (or graphs/default.json), starts the engine worker, mounts <tg-app> and
-// keeps the autosave up to date. The viewer's session shares the worker on lanes of its own.
+// The app entry, loaded by index.html: the one module that wires the DOM. It opens the tab's
+// draft (or the latest, or graphs/default.json), starts the engine worker, mounts <tg-app> and
+// keeps the tab's draft up to date. The viewer's session shares the worker on lanes of its own.
 
 import { EditorCore } from '../editor/editor.ts';
-import { fitForEditor, pageStorage, restoreAutosave, readGraphFile, writeAutosave } from '../editor/files.ts';
+import { draftText, fitForEditor, otherDrafts, pageStorage, readGraphFile, restoreDraft, tabId, writeDraft } from '../editor/files.ts';
 import { ViewerSession } from '../viewer-core/session.ts';
 import { EngineClient } from '../worker/client.ts';
 import { download } from './download.ts';
@@ -11,6 +11,15 @@ import { defineElements } from './elements.ts';
 import { PREVIEW_SIZE } from './node/layout.ts';
 import { PreviewStore } from './previews.ts';
 import { recipes } from './recipes.ts';
+
+/** The tab's session storage, or null where the browser refuses it. */
+function sessionStore(): Storage | null {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
 
 /** Quiet time before an edit is autosaved (a drag writes once, at its end). */
 const AUTOSAVE_MS = 400;
@@ -23,8 +32,10 @@ const WORKER_RESTARTS = 3;
 const shipped = recipes();
 const fallback = shipped.find((r) => r.file === 'default.json') ?? shipped[0];
 const storage = pageStorage();
-const autosaved = restoreAutosave(storage);
-const restored = autosaved && fitForEditor(autosaved);
+/** This tab's draft: a reload keeps the id (session storage), a new tab gets its own. */
+const tab = tabId(sessionStore());
+const draft = restoreDraft(storage, tab);
+const restored = draft && fitForEditor(draft.graph);
 const opened = restored ?? (fallback ? readGraphFile(fallback.text, fallback.file) : null);
 const core = new EditorCore(opened && 'graph' in opened ? opened.graph : undefined);
 const previews = new PreviewStore();
@@ -34,6 +45,10 @@ app.core = core;
 app.previews = previews;
 app.recipes = shipped;
 app.openedAs = restored ? null : (fallback?.file ?? null);
+app.drafts = {
+  list: () => otherDrafts(storage, tab),
+  text: (id) => draftText(storage, id),
+};
 
 /** The engine worker with the editor's client and the viewer's session on it. */
 interface Engine {
@@ -92,7 +107,7 @@ let autosaveTimer = 0;
 const autosave = () => {
   clearTimeout(autosaveTimer);
   autosaveTimer = 0;
-  writeAutosave(storage, core.graph);
+  writeDraft(storage, tab, core.graph);
 };
 core.subscribe((changes) => {
   const graphChanged = changes.some((c) => c.kind !== 'selection');

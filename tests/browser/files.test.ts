@@ -1,8 +1,8 @@
-// Files in the browser: save and open, recipes, an invalid file, a dropped file, the autosave.
+// Files in the browser: save and open, recipes, an invalid file, a dropped file, the drafts.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appPerTest, graphText, params, screenshot, settle, waitForPreviews } from './harness.ts';
+import { appPerTest, graphText, openApp, params, screenshot, settle, waitForPreviews } from './harness.ts';
 
 const DEFAULT_TEXT = readFileSync('graphs/default.json', 'utf8');
 
@@ -94,12 +94,12 @@ describe('graph files in the editor', () => {
   it('offers every file of graphs/ as a recipe, and each one saved unchanged gives its own bytes', async () => {
     const page = app.s.page;
     const files = readdirSync('graphs').filter((f) => f.endsWith('.json')).sort();
-    const offered = await page.locator('tg-toolbar select option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value).filter(Boolean));
+    const offered = await page.locator('tg-toolbar select[aria-label="Recipes"] option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value).filter(Boolean));
     expect([...offered].sort()).toEqual(files);
     await page.locator('tg-toolbar button', { hasText: 'New' }).click();
     await settle(page);
     for (const file of files) {
-      await page.locator('tg-toolbar select').selectOption(file);
+      await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption(file);
       await waitForPreviews(page);
       const saved = await save(page);
       expect(saved.name).toBe(file);
@@ -119,5 +119,42 @@ describe('graph files in the editor', () => {
     expect(await graphText(page)).toBe(edited);
     expect((await params(page, 'cont')).gain).toBe(0.65);
     expect(app.s.errors).toEqual([]);
+  });
+
+  it("keeps each tab's edits in a draft of its own, and lists the other tabs' drafts to open", async () => {
+    const setGain = async (page: Page, value: string) => {
+      const gain = page.locator('tg-node[data-node-id="cont"] tg-param[name="gain"] input[type="number"]');
+      await gain.fill(value);
+      await gain.press('Enter');
+      await settle(page);
+      // The autosave writes 400 ms after the last change.
+      const saved = (v: string) =>
+        Object.keys(localStorage).some((k) => k.startsWith('terrain-graph:draft:') && (JSON.parse(localStorage.getItem(k)!) as { text: string }).text.includes(`"gain": ${v}`));
+      await expect.poll(() => page.evaluate(saved, value)).toBe(true);
+    };
+    const first = app.s.page;
+    await setGain(first, '0.65');
+    // A second tab of the same browser (shared local storage) opens on the latest draft, as a copy.
+    const second = await openApp(app.browser, { context: app.s.context });
+    expect((await params(second.page, 'cont')).gain).toBe(0.65);
+    await setGain(second.page, '0.7');
+    await first.reload();
+    await waitForPreviews(first);
+    expect((await params(first, 'cont')).gain).toBe(0.65);
+    await second.page.reload();
+    await waitForPreviews(second.page);
+    expect((await params(second.page, 'cont')).gain).toBe(0.7);
+
+    const drafts = first.locator('tg-toolbar select[aria-label="Drafts"]');
+    await drafts.focus();
+    await expect.poll(() => drafts.locator('option:not([disabled])').count()).toBe(2); // "Drafts…" and the second tab's
+    await screenshot(first, 'files-drafts');
+    await drafts.selectOption((await drafts.locator('option').nth(1).getAttribute('value'))!);
+    await waitForPreviews(first);
+    expect((await params(first, 'cont')).gain).toBe(0.7);
+    await first.locator('tg-toolbar button', { hasText: 'Undo' }).click();
+    await settle(first);
+    expect((await params(first, 'cont')).gain).toBe(0.65);
+    expect(second.errors).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { allItems, type MenuItem, wireItems } from '../../editor/catalogue.ts';
 import { parseSnippet, type Snippet, snippetText } from '../../editor/clipboard.ts';
 import { EditError } from '../../editor/commands.ts';
 import { emptyGraph, type EditorCore } from '../../editor/editor.ts';
-import { graphFileName, graphFileText, readGraphFile } from '../../editor/files.ts';
+import { type DraftInfo, graphFileName, graphFileText, readGraphFile } from '../../editor/files.ts';
 import type { Problem } from '../../model/problems.ts';
 import type { MenuRequest } from '../canvas/bridge.ts';
 import { Canvas } from '../canvas/canvas.ts';
@@ -17,6 +17,12 @@ import type { Recipe } from '../recipes.ts';
 import type { ViewerSession } from '../../viewer-core/session.ts';
 import styles from './shell.styles.ts';
 import { download } from '../download.ts';
+
+/** Where the shell reads the drafts of other tabs. */
+export interface DraftSource {
+  list(): readonly DraftInfo[];
+  text(id: string): string | null;
+}
 
 const NOTICE_MS = 6000;
 
@@ -39,6 +45,8 @@ export class TgApp extends LitElement {
   /** The viewer's session (what the panel on the right shows). */
   @property({ attribute: false }) viewer: ViewerSession | null = null;
   @property({ attribute: false }) recipes: readonly Recipe[] = [];
+  /** The drafts other tabs autosaved: listed under Drafts, opened like a file. */
+  @property({ attribute: false }) drafts: DraftSource = { list: () => [], text: () => null };
 
   /** The file name the open graph came from (Save offers it again). */
   @property() openedAs: string | null = null;
@@ -111,6 +119,7 @@ export class TgApp extends LitElement {
     const core = this.core;
     return html`<tg-toolbar
         .recipes=${this.recipes}
+        .listDrafts=${this.drafts.list}
         .canUndo=${core.canUndo}
         .canRedo=${core.canRedo}
         .undoLabel=${core.undoLabel ?? ''}
@@ -197,6 +206,12 @@ export class TgApp extends LitElement {
       case 'recipe': {
         const recipe = this.recipes.find((r) => r.file === d.file);
         if (recipe) await this.openText(recipe.text, recipe.file);
+        return;
+      }
+      case 'draft': {
+        const text = d.draft ? this.drafts.text(d.draft) : null;
+        if (text === null) this.say('That draft is gone: its tab may have been closed long ago.', 'refused');
+        else if (await this.openText(text, 'draft')) this.openedAs = null;
         return;
       }
     }

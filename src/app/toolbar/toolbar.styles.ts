@@ -51,6 +51,12 @@ export default css`
     text-overflow: ellipsis;
     max-width: 40%;
   }
+  /* A select is as wide as its longest option: recipe and draft names are long. */
+  select {
+    width: 13em;
+    min-width: 0;
+    flex-shrink: 1;
+  }
   input[type='file'] {
     display: none;
   }

@@ -1,7 +1,8 @@
-// The bar above the canvas: files, recipes, undo and redo, zoom to fit.
+// The bar above the canvas: files, recipes, drafts, undo and redo, zoom to fit.
 
-import { html, LitElement } from 'lit';
-import { property, query } from 'lit/decorators.js';
+import { html, LitElement, nothing } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import type { DraftInfo } from '../../editor/files.ts';
 import { appEvent, type ToolbarAction } from '../events.ts';
 import type { Recipe } from '../recipes.ts';
 import styles from './toolbar.styles.ts';
@@ -10,7 +11,7 @@ import styles from './toolbar.styles.ts';
  * The app's commands as buttons. It holds no state of its own: the app tells it what can be
  * undone and what the graph is called.
  *
- * @event tg-toolbar - A command was chosen (new, save, undo, redo, fit, recipe).
+ * @event tg-toolbar - A command was chosen (new, save, undo, redo, fit, recipe, draft).
  * @event tg-open-file - A file was picked with Open.
  */
 export class TgToolbar extends LitElement {
@@ -26,6 +27,10 @@ export class TgToolbar extends LitElement {
 
   /** The open graph's name. */
   @property() graphName = '';
+
+  /** Lists the drafts other tabs autosaved, read each time the Drafts menu opens. */
+  @property({ attribute: false }) listDrafts: () => readonly DraftInfo[] = () => [];
+  @state() private drafts: readonly DraftInfo[] = [];
 
   @query('input[type=file]') private picker!: HTMLInputElement;
 
@@ -49,6 +54,22 @@ export class TgToolbar extends LitElement {
         <option value="" selected>Recipes…</option>
         ${this.recipes.map((r) => html`<option value=${r.file}>${r.name}</option>`)}
       </select>
+      <select
+        aria-label="Drafts"
+        title="Open a graph another tab autosaved (each tab keeps its own draft)"
+        @focus=${() => (this.drafts = this.listDrafts())}
+        @pointerdown=${() => (this.drafts = this.listDrafts())}
+        @change=${(e: Event) => {
+          const select = e.target as HTMLSelectElement;
+          const draft = select.value;
+          select.value = '';
+          if (draft) this.dispatchEvent(appEvent('tg-toolbar', { action: 'draft', draft }));
+        }}
+      >
+        <option value="" selected>Drafts…</option>
+        ${this.drafts.map((d) => html`<option value=${d.id}>${d.name} · ${savedWhen(d.savedAt)}</option>`)}
+        ${this.drafts.length ? nothing : html`<option value="" disabled>No other drafts</option>`}
+      </select>
       <span class="sep"></span>
       <button ?disabled=${!this.canUndo} @click=${() => this.act('undo')} title="Undo ${this.undoLabel} (${mod}Z)">Undo</button>
       <button ?disabled=${!this.canRedo} @click=${() => this.act('redo')} title="Redo ${this.redoLabel} (Shift+${mod}Z)">Redo</button>
@@ -66,4 +87,11 @@ export class TgToolbar extends LitElement {
     this.picker.value = '';
     if (file) this.dispatchEvent(appEvent('tg-open-file', { file }));
   }
+}
+
+/** When a draft was saved, as a person reads it: the time today, else the date and time. */
+function savedWhen(ms: number): string {
+  const at = new Date(ms);
+  const time = at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  return at.toDateString() === new Date().toDateString() ? time : `${at.toLocaleDateString()} ${time}`;
 }
