@@ -27,7 +27,7 @@ import {
 } from '../src/viewer-core/pan.ts';
 import { cellProvenance, describeRow, provenanceOrder } from '../src/viewer-core/provenance.ts';
 import { BEACH_ORIGIN, highlightOverlay, OCEAN_ORIGIN, originCounts, tableOrigins, tableShares } from '../src/viewer-core/table.ts';
-import { windArrows, windsUpstream } from '../src/viewer-core/wind.ts';
+import { windArrows, windLayers, windsUpstream, WINDS_DRAWN } from '../src/viewer-core/wind.ts';
 import type { Graph } from '../src/model/graph.ts';
 
 const DEFAULT = parseGraph(readFileSync('graphs/default.json', 'utf8'));
@@ -249,6 +249,24 @@ describe('wind arrows', () => {
     const calm = structuredClone(DEFAULT);
     calm.nodes.find((n) => n.id === 'wind')!.params.on = false;
     expect(windsUpstream(calm, 'biomes')).toEqual([]);
+  });
+
+  it('draws every wind upstream, up to a few, on grids that interleave', () => {
+    const two = structuredClone(DEFAULT);
+    two.nodes.push({ ...structuredClone(two.nodes.find((n) => n.id === 'wind')!), id: 'wind2', params: { ...two.nodes.find((n) => n.id === 'wind')!.params, angle: 90 } });
+    two.edges.push(...two.edges.filter((e) => e.to.node === 'wind').map((e) => ({ ...e, to: { ...e.to, node: 'wind2' } })));
+    two.edges.push({ from: { node: 'wind2', port: 'out' }, to: { node: 'moisture2', port: 'air' } });
+    two.nodes.push({ ...structuredClone(two.nodes.find((n) => n.id === 'moisture')!), id: 'moisture2' });
+    two.edges.push({ from: { node: 'moisture', port: 'out' }, to: { node: 'combineM', port: 'base' } }, { from: { node: 'moisture2', port: 'out' }, to: { node: 'combineM', port: 'detail' } });
+    two.nodes.push({ id: 'combineM', type: 'combine', title: 'Both', position: [0, 0], params: { mode: 'max' } });
+    const winds = windsUpstream(two, 'combineM');
+    expect(winds.map((w) => [w.node, w.angle])).toEqual([['wind', 0], ['wind2', 90]]);
+    const layers = windLayers(winds);
+    expect(layers.map((l) => l.node)).toEqual(['wind', 'wind2']);
+    const firstCentre = (l: (typeof layers)[number]) => (l.arrows[0].x1 + l.arrows[0].x2) / 2;
+    expect(firstCentre(layers[0])).not.toBeCloseTo(firstCentre(layers[1]), 3);
+    expect(windLayers(Array.from({ length: 5 }, (_, j) => ({ node: `w${j}`, angle: j }))).length).toBe(WINDS_DRAWN);
+    expect(windLayers([{ node: 'w', angle: 0 }])[0].arrows).toEqual(windArrows(0, 4, 0.09));
   });
 
   it('points the arrows where the wind blows, north up', () => {

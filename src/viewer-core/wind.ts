@@ -28,19 +28,33 @@ export interface Arrow {
 
 /**
  * A k × k grid of arrows pointing where the wind blows, each `length` long (unit square),
- * centred in its grid square. On screen north is up, so a wind at angle a points (cos a, −sin a).
+ * centred in its grid square, or moved along its diagonal by `phase` squares (−½…½) so the
+ * grids of several winds interleave. On screen north is up, so a wind at angle a points
+ * (cos a, −sin a).
  */
-export function windArrows(angle: number, k = 5, length = 0.11): Arrow[] {
+export function windArrows(angle: number, k = 5, length = 0.11, phase = 0): Arrow[] {
   const rad = (angle * Math.PI) / 180;
   const dx = (Math.cos(rad) * length) / 2;
   const dy = (-Math.sin(rad) * length) / 2;
   const arrows: Arrow[] = [];
   for (let r = 0; r < k; r++) {
     for (let c = 0; c < k; c++) {
-      const cx = (c + 0.5) / k;
-      const cy = (r + 0.5) / k;
+      const cx = (c + 0.5 + phase) / k;
+      const cy = (r + 0.5 + phase) / k;
       arrows.push({ x1: cx - dx, y1: cy - dy, x2: cx + dx, y2: cy + dy });
     }
   }
   return arrows;
+}
+
+/** Winds drawn over one map at most: more would hide it. */
+export const WINDS_DRAWN = 3;
+
+/**
+ * The arrows of every wind leading to the shown node (up to WINDS_DRAWN), each wind's grid
+ * moved along the diagonal so they interleave instead of covering each other.
+ */
+export function windLayers(winds: readonly WindInfo[], k = 4, length = 0.09): (WindInfo & { readonly arrows: Arrow[] })[] {
+  const shown = winds.slice(0, WINDS_DRAWN);
+  return shown.map((w, j) => ({ ...w, arrows: windArrows(w.angle, k, length, shown.length > 1 ? (j - (shown.length - 1) / 2) / shown.length : 0) }));
 }

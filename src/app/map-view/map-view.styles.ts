@@ -55,6 +55,13 @@ export default css`
     stroke: rgba(0, 0, 0, 0.35);
     stroke-width: 3.6px;
   }
+  /* A second and third wind in colours of their own. */
+  svg.wind .w1 path:not(.halo) {
+    stroke: rgba(255, 209, 102, 0.85);
+  }
+  svg.wind .w2 path:not(.halo) {
+    stroke: rgba(120, 220, 255, 0.85);
+  }
   .badge {
     position: absolute;
     right: 6px;

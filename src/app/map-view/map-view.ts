@@ -7,7 +7,7 @@ import { property, query } from 'lit/decorators.js';
 import { cellOnFrame } from '../../viewer-core/pan.ts';
 import type { MapInput, Picture, ViewerChange, ViewerSession } from '../../viewer-core/session.ts';
 import { highlightOverlay } from '../../viewer-core/table.ts';
-import { windArrows } from '../../viewer-core/wind.ts';
+import { windLayers } from '../../viewer-core/wind.ts';
 import styles from './map-view.styles.ts';
 
 /**
@@ -84,16 +84,20 @@ export class TgMapView extends LitElement {
       ${mark ? html`<div class="cell ${s.pinned && !s.pointer ? 'pinned' : ''}" style="left:${mark.left}px;top:${mark.top}px;width:${mark.size}px;height:${mark.size}px"></div>` : nothing}
       ${winds.length
         ? html`<svg class="wind" viewBox="0 0 ${S} ${S}" aria-label="wind towards ${winds.map((w) => `${w.angle}°`).join(', ')}" data-angle=${winds[0].angle}>
-            ${windArrows(winds[0].angle, 4, 0.09).map((a) => {
-              // A shaft and a two-stroke head, in frame pixels so the lines stay thin.
-              const [x1, y1, x2, y2] = [a.x1 * S, a.y1 * S, a.x2 * S, a.y2 * S];
-              const len = Math.hypot(x2 - x1, y2 - y1) || 1;
-              const ux = (x2 - x1) / len;
-              const uy = (y2 - y1) / len;
-              const head = 7;
-              const path = `M${x1},${y1} L${x2},${y2} M${x2 - head * (ux - 0.6 * uy)},${y2 - head * (uy + 0.6 * ux)} L${x2},${y2} L${x2 - head * (ux + 0.6 * uy)},${y2 - head * (uy - 0.6 * ux)}`;
-              return svg`<path class="halo" d=${path}></path><path d=${path}></path>`;
-            })}
+            ${windLayers(winds).map(
+              (layer, j) => svg`<g class="layer w${j}" data-node=${layer.node} data-angle=${layer.angle}>
+                ${layer.arrows.map((a) => {
+                  // A shaft and a two-stroke head, in frame pixels so the lines stay thin.
+                  const [x1, y1, x2, y2] = [a.x1 * S, a.y1 * S, a.x2 * S, a.y2 * S];
+                  const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+                  const ux = (x2 - x1) / len;
+                  const uy = (y2 - y1) / len;
+                  const head = 7;
+                  const path = `M${x1},${y1} L${x2},${y2} M${x2 - head * (ux - 0.6 * uy)},${y2 - head * (uy + 0.6 * ux)} L${x2},${y2} L${x2 - head * (ux + 0.6 * uy)},${y2 - head * (uy - 0.6 * ux)}`;
+                  return svg`<path class="halo" d=${path}></path><path d=${path}></path>`;
+                })}
+              </g>`,
+            )}
           </svg>`
         : nothing}
       ${badge ? html`<div class="badge">${badge}</div>` : nothing}
