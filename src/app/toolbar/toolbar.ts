@@ -45,9 +45,7 @@ export class TgToolbar extends LitElement {
         aria-label="Recipes"
         title="Open one of the graphs shipped in graphs/"
         @change=${(e: Event) => {
-          const select = e.target as HTMLSelectElement;
-          const file = select.value;
-          select.value = '';
+          const file = takeChoice(e);
           if (file) this.dispatchEvent(appEvent('tg-toolbar', { action: 'recipe', file }));
         }}
       >
@@ -60,9 +58,7 @@ export class TgToolbar extends LitElement {
         @focus=${() => (this.drafts = this.listDrafts())}
         @pointerdown=${() => (this.drafts = this.listDrafts())}
         @change=${(e: Event) => {
-          const select = e.target as HTMLSelectElement;
-          const draft = select.value;
-          select.value = '';
+          const draft = takeChoice(e);
           if (draft) this.dispatchEvent(appEvent('tg-toolbar', { action: 'draft', draft }));
         }}
       >
@@ -87,6 +83,14 @@ export class TgToolbar extends LitElement {
     this.picker.value = '';
     if (file) this.dispatchEvent(appEvent('tg-open-file', { file }));
   }
+}
+
+/** The chosen option of a menu-like select, which goes back to its title, ready for the next pick. */
+function takeChoice(e: Event): string {
+  const select = e.target as HTMLSelectElement;
+  const value = select.value;
+  select.value = '';
+  return value;
 }
 
 /** When a draft was saved, as a person reads it: the time today, else the date and time. */
