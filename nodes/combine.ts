@@ -21,7 +21,9 @@ export function combineKernel(
   for (const [name, a] of [['base', base], ['scale', scale], ['detail', detail]] as const) {
     if (a && a.length !== out.length) throw new Error(`combine: ${name} holds ${a.length} cells, expected ${out.length}`);
   }
-  wasmCombine(COMBINE_MODES.indexOf(mode), base, scale, detail, out);
+  const index = COMBINE_MODES.indexOf(mode);
+  if (index < 0) throw new Error(`combine: no mode "${mode}"; there are ${COMBINE_MODES.join(', ')}`);
+  wasmCombine(index, base, scale, detail, out);
 }
 
 export const combine = defineNode({

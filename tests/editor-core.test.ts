@@ -8,19 +8,21 @@ import { parseSnippet, snippetText } from '../src/editor/clipboard.ts';
 import { EditError } from '../src/editor/commands.ts';
 import { EditorCore } from '../src/editor/editor.ts';
 import {
+  DRAFT_MAX_AGE_MS,
   DRAFT_PREFIX,
   draftText,
   DRAFTS_KEPT,
   graphFileName,
   type KeyValueStore,
   LEGACY_AUTOSAVE_KEY,
+  markAlive,
   otherDrafts,
   readGraphFile,
   restoreDraft,
-  tabId,
   UNREADABLE_PREFIX,
   writeDraft,
 } from '../src/editor/files.ts';
+import { TabClaim, tabId } from '../src/editor/tab.ts';
 import { History } from '../src/editor/history.ts';
 
 const DEFAULT_TEXT = readFileSync('graphs/default.json', 'utf8');
@@ -341,36 +343,90 @@ describe('drafts', () => {
     expect(draftText(store, 'gone')).toBeNull();
   });
 
-  it('keeps every unreadable draft aside, each under its own key, and opens the latest readable one', () => {
+  it('keeps every unreadable draft aside, each copy under its own key, and opens the latest readable one', () => {
     const store = memoryStore();
+    const aside = () => [...store.map.keys()].filter((k) => k.startsWith(UNREADABLE_PREFIX)).sort();
     writeDraft(store, 'old', named('Old'), 1000);
-    store.setItem(`${DRAFT_PREFIX}x`, JSON.stringify({ savedAt: 3000, name: 'X', text: '{"format": "terrain-graph", "version": 99}' }));
+    const newer = JSON.stringify({ savedAt: 3000, name: 'X', text: '{"format": "terrain-graph", "version": 99}' });
+    store.setItem(`${DRAFT_PREFIX}x`, newer);
     store.setItem(`${DRAFT_PREFIX}y`, 'not json at all');
-    expect(restoreDraft(store, 'x')).toMatchObject({ own: false, graph: { name: 'Old' } });
-    expect(store.getItem(`${UNREADABLE_PREFIX}x`)).toContain('"version": 99');
-    expect(store.getItem(`${UNREADABLE_PREFIX}y`)).toBe('not json at all');
-    expect(store.getItem(`${DRAFT_PREFIX}x`)).toBeNull();
+    expect(restoreDraft(store, 'x', 5000)).toMatchObject({ own: false, graph: { name: 'Old' } });
+    expect(aside()).toEqual([`${UNREADABLE_PREFIX}x@5000`, `${UNREADABLE_PREFIX}y@5000`]);
+    expect(store.getItem(`${UNREADABLE_PREFIX}x@5000`)).toBe(newer);
+    expect(store.getItem(`${UNREADABLE_PREFIX}y@5000`)).toBe('not json at all');
     expect(otherDrafts(store, 'z').map((d) => d.id)).toEqual(['old']);
+    // The tab of the newer build writes again, and is set aside again: both copies stay.
+    store.setItem(`${DRAFT_PREFIX}x`, newer.replace('"X"', '"X2"'));
+    restoreDraft(store, 'x', 5000);
+    expect(aside()).toHaveLength(3);
+    expect(aside().map((k) => store.getItem(k))).toContain(newer.replace('"X"', '"X2"'));
   });
 
-  it('takes in the one autosave of earlier builds as the latest draft', () => {
+  it('takes back a set-aside draft once the build reads it', () => {
+    const store = memoryStore();
+    const record = JSON.stringify({ savedAt: 700, name: 'Kept', text: serializeGraph(named('Kept')) });
+    store.setItem(`${UNREADABLE_PREFIX}t@600`, record);
+    store.setItem(`${UNREADABLE_PREFIX}u@600`, 'still not a graph');
+    expect(restoreDraft(store, 'new', 5000)).toMatchObject({ own: false, graph: { name: 'Kept' } });
+    expect(otherDrafts(store, 'new').map((d) => [d.id, d.name])).toEqual([['rescued-t@600', 'Kept']]);
+    expect(store.getItem(`${UNREADABLE_PREFIX}t@600`)).toBeNull();
+    expect(store.getItem(`${UNREADABLE_PREFIX}u@600`)).toBe('still not a graph');
+  });
+
+  it('takes in the one autosave of earlier builds as the latest draft, each time under a key of its own', () => {
     const store = memoryStore();
     writeDraft(store, 'b', named('B'), 1000);
-    store.setItem(LEGACY_AUTOSAVE_KEY, serializeGraph(named('Legacy')));
-    expect(restoreDraft(store, 'new', 5000)).toMatchObject({ own: false, graph: { name: 'Legacy' } });
+    store.setItem(LEGACY_AUTOSAVE_KEY, serializeGraph(named('Legacy A')));
+    expect(restoreDraft(store, 'new', 5000)).toMatchObject({ own: false, graph: { name: 'Legacy A' } });
     expect(store.getItem(LEGACY_AUTOSAVE_KEY)).toBeNull();
-    expect(otherDrafts(store, 'new')).toHaveLength(2);
+    // A tab of an earlier build, still open, writes its slot again.
+    store.setItem(LEGACY_AUTOSAVE_KEY, serializeGraph(named('Legacy B')));
+    expect(restoreDraft(store, 'other', 6000)).toMatchObject({ graph: { name: 'Legacy B' } });
+    expect(otherDrafts(store, 'none').map((d) => d.id)).toEqual(['earlier-6000', 'earlier-5000', 'b']);
   });
 
-  it(`keeps the ${DRAFTS_KEPT} most recent drafts, and always the tab's own`, () => {
+  it('restores the own draft even when storage refuses to take in the old autosave', () => {
     const store = memoryStore();
+    writeDraft(store, 'mine', named('Mine'), 1000);
+    store.setItem(LEGACY_AUTOSAVE_KEY, serializeGraph(named('Legacy')));
+    const full: KeyValueStore = { ...store, key: store.key, getItem: store.getItem, removeItem: store.removeItem, get length() { return store.length; }, setItem: () => { throw new Error('QuotaExceededError'); } };
+    expect(restoreDraft(full, 'mine', 5000)).toMatchObject({ own: true, graph: { name: 'Mine' } });
+    expect(store.getItem(LEGACY_AUTOSAVE_KEY)).not.toBeNull();
+  });
+
+  it(`prunes only drafts beyond the ${DRAFTS_KEPT} most recent that are old and whose tab is closed`, () => {
+    const store = memoryStore();
+    const day = 24 * 3600 * 1000;
+    const now = DRAFT_MAX_AGE_MS + 100 * day;
     writeDraft(store, 'mine', named('Mine'), 1);
-    for (let k = 0; k < DRAFTS_KEPT + 3; k++) writeDraft(store, `t${k}`, named(`T${k}`), 100 + k);
-    expect(restoreDraft(store, 'mine')).toMatchObject({ own: true, graph: { name: 'Mine' } });
+    writeDraft(store, 'idle', named('Idle, open'), 2);
+    markAlive(store, 'idle', now - 60_000);
+    writeDraft(store, 'recent', named('Recent'), now - day);
+    writeDraft(store, 'ancient', named('Ancient'), 3);
+    for (let k = 0; k < DRAFTS_KEPT; k++) writeDraft(store, `t${k}`, named(`T${k}`), now - 1000 + k);
+    expect(restoreDraft(store, 'mine', now)).toMatchObject({ own: true, graph: { name: 'Mine' } });
     const left = otherDrafts(store, 'mine').map((d) => d.id);
-    expect(left).toHaveLength(DRAFTS_KEPT);
-    expect(left[0]).toBe(`t${DRAFTS_KEPT + 2}`);
-    expect(left).not.toContain('t0');
+    expect(left).toHaveLength(DRAFTS_KEPT + 2);
+    expect(left).toContain('idle');
+    expect(left).toContain('recent');
+    expect(left).not.toContain('ancient');
+  });
+
+  it('moves a duplicated tab, which starts with the id of an open tab, to an id of its own', () => {
+    const wire: TabClaim[] = [];
+    const post = (from: number) => (m: unknown) => queueMessages.push(() => wire.forEach((c, j) => j !== from && c.receive(structuredClone(m))));
+    const queueMessages: (() => void)[] = [];
+    const flush = () => { while (queueMessages.length) queueMessages.shift()!(); };
+    const renamed: string[] = [];
+    wire.push(new TabClaim(post(0), 'same', (id) => renamed.push(`first:${id}`), () => 'never'));
+    flush();
+    wire.push(new TabClaim(post(1), 'same', (id) => renamed.push(`copy:${id}`), () => 'fresh'));
+    flush();
+    expect(renamed).toEqual(['copy:fresh']);
+    expect(wire.map((c) => c.id)).toEqual(['same', 'fresh']);
+    wire.push(new TabClaim(post(2), 'other', (id) => renamed.push(`third:${id}`)));
+    flush();
+    expect(renamed).toEqual(['copy:fresh']);
   });
 
   it("keeps a tab's id across reloads in its session storage, and works without one", () => {

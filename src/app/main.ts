@@ -3,7 +3,8 @@
 // keeps the tab's draft up to date. The viewer's session shares the worker on lanes of its own.
 
 import { EditorCore } from '../editor/editor.ts';
-import { draftText, fitForEditor, otherDrafts, pageStorage, readGraphFile, restoreDraft, tabId, writeDraft } from '../editor/files.ts';
+import { draftText, fitForEditor, markAlive, otherDrafts, pageStorage, readGraphFile, restoreDraft, writeDraft } from '../editor/files.ts';
+import { rememberTabId, TabClaim, tabId } from '../editor/tab.ts';
 import { ViewerSession } from '../viewer-core/session.ts';
 import { EngineClient } from '../worker/client.ts';
 import { download } from './download.ts';
@@ -32,9 +33,21 @@ const WORKER_RESTARTS = 3;
 const shipped = recipes();
 const fallback = shipped.find((r) => r.file === 'default.json') ?? shipped[0];
 const storage = pageStorage();
+const session = sessionStore();
 /** This tab's draft: a reload keeps the id (session storage), a new tab gets its own. */
-const tab = tabId(sessionStore());
+let tab = tabId(session);
 const draft = restoreDraft(storage, tab);
+// A duplicated tab starts with its opener's id: another open tab that holds it makes this one move.
+if (typeof BroadcastChannel === 'function') {
+  const channel = new BroadcastChannel('terrain-graph:tabs');
+  const claim = new TabClaim((m) => channel.postMessage(m), tab, (id) => {
+    tab = id;
+    rememberTabId(session, id);
+  });
+  channel.onmessage = (e) => claim.receive(e.data);
+}
+markAlive(storage, tab);
+setInterval(() => markAlive(storage, tab), 60_000);
 const restored = draft && fitForEditor(draft.graph);
 const opened = restored ?? (fallback ? readGraphFile(fallback.text, fallback.file) : null);
 const core = new EditorCore(opened && 'graph' in opened ? opened.graph : undefined);
@@ -49,6 +62,7 @@ app.drafts = {
   list: () => otherDrafts(storage, tab),
   text: (id) => draftText(storage, id),
 };
+if (draft && !draft.own) queueMicrotask(() => app.say('Opened your latest draft. This tab keeps its own; Drafts… lists the others.'));
 
 /** The engine worker with the editor's client and the viewer's session on it. */
 interface Engine {
@@ -104,10 +118,14 @@ app.viewer = engine.viewer;
 if (opened && 'note' in opened && opened.note) queueMicrotask(() => app.say(opened.note!));
 
 let autosaveTimer = 0;
+/** True after an autosave failed, so the notice is not repeated at every edit. */
+let autosaveRefused = false;
 const autosave = () => {
   clearTimeout(autosaveTimer);
   autosaveTimer = 0;
-  writeDraft(storage, tab, core.graph);
+  const saved = writeDraft(storage, tab, core.graph);
+  if (!saved && storage && !autosaveRefused) app.say("The browser's storage refused the autosave (full?): save your graph with Save.", 'refused');
+  autosaveRefused = !saved;
 };
 core.subscribe((changes) => {
   const graphChanged = changes.some((c) => c.kind !== 'selection');

@@ -78,19 +78,26 @@ export function pageStorage(): KeyValueStore | null {
 // ── drafts ──────────────────────────────────────────────────────────────────────────────
 //
 // Every tab autosaves into a draft of its own, so two tabs never write over each other's work.
-// A reload finds its tab's draft again (the tab's id lives in sessionStorage); a new tab opens
-// on the most recently saved draft, as a copy that autosaves under its own id; the other
-// drafts stay in storage and are listed in the editor to open. A draft that no longer reads
-// (a newer format, a broken write) is moved aside under a key of its own, never dropped.
+// A reload finds its tab's draft again (the tab's id lives in sessionStorage, see tab.ts); a new
+// tab opens on the most recently saved draft, as a copy that autosaves under its own id; the
+// other drafts stay in storage and are listed in the editor to open. A draft that no longer
+// reads (a newer format, a broken write) is moved aside under a key of its own, never dropped,
+// and a later build that reads it takes it back as a draft.
 
 /** Drafts live under this prefix and the tab's id: `{"savedAt": ms, "name": …, "text": graph file}`. */
 export const DRAFT_PREFIX = 'terrain-graph:draft:';
-/** Where a draft that no longer reads is kept, as it was, one key per draft. */
+/** Where a draft that no longer reads is kept as it was: prefix, the draft's id, `@` and the time. */
 export const UNREADABLE_PREFIX = 'terrain-graph:unreadable:';
+/** An open tab's last sign of life (ms), written every minute: its draft is never pruned. */
+export const ALIVE_PREFIX = 'terrain-graph:alive:';
 /** The one autosave slot of earlier builds: taken in as a draft on start-up. */
 export const LEGACY_AUTOSAVE_KEY = 'terrain-graph:autosave';
-/** Drafts kept: when a tab starts, all but the most recently saved are removed. */
+/** Drafts always kept: the most recently saved. */
 export const DRAFTS_KEPT = 12;
+/** Older drafts are kept this long after their last save, then pruned when a tab starts. */
+export const DRAFT_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
+/** A tab that gave a sign of life within this time is open. */
+export const ALIVE_MS = 5 * 60 * 1000;
 
 export interface DraftInfo {
   readonly id: string;
@@ -102,46 +109,46 @@ interface Draft extends DraftInfo {
   readonly text: string;
 }
 
-/** A tab's id: kept in the tab's session storage, so a reload keeps it and a new tab gets a new one. */
-export function tabId(session: Pick<KeyValueStore, 'getItem' | 'setItem'> | null, fresh = () => Math.random().toString(36).slice(2, 10)): string {
-  const KEY = 'terrain-graph:tab';
-  try {
-    const known = session?.getItem(KEY);
-    if (known) return known;
-    const id = fresh();
-    session?.setItem(KEY, id);
-    return id;
-  } catch {
-    return fresh();
-  }
-}
-
-/** Every draft in storage with its text; a record that does not parse is moved aside. */
-function readDrafts(store: KeyValueStore): Draft[] {
+/** The keys of the store that start with a prefix. */
+function keysWith(store: KeyValueStore, prefix: string): string[] {
   const keys: string[] = [];
   for (let i = 0; i < store.length; i++) {
     const key = store.key(i);
-    if (key?.startsWith(DRAFT_PREFIX)) keys.push(key);
+    if (key?.startsWith(prefix)) keys.push(key);
   }
+  return keys;
+}
+
+/** A draft record's parts, or null when the text is not one. */
+function parseRecord(raw: string | null): { savedAt: number; name: string; text: string } | null {
+  try {
+    const record = JSON.parse(raw ?? '') as { savedAt?: unknown; name?: unknown; text?: unknown };
+    if (typeof record.savedAt !== 'number' || typeof record.text !== 'string') return null;
+    return { savedAt: record.savedAt, name: typeof record.name === 'string' ? record.name : 'Untitled', text: record.text };
+  } catch {
+    return null;
+  }
+}
+
+/** Every draft in storage with its text, most recent first; a record that does not parse is moved aside. */
+function readDrafts(store: KeyValueStore, now = Date.now()): Draft[] {
   const drafts: Draft[] = [];
-  for (const key of keys) {
+  for (const key of keysWith(store, DRAFT_PREFIX)) {
     const raw = store.getItem(key);
     const id = key.slice(DRAFT_PREFIX.length);
-    try {
-      const record = JSON.parse(raw ?? '') as { savedAt?: unknown; name?: unknown; text?: unknown };
-      if (typeof record.savedAt !== 'number' || typeof record.text !== 'string') throw new Error('not a draft');
-      drafts.push({ id, savedAt: record.savedAt, name: typeof record.name === 'string' ? record.name : 'Untitled', text: record.text });
-    } catch {
-      setAside(store, id, raw ?? '');
-    }
+    const record = parseRecord(raw);
+    if (record) drafts.push({ id, ...record });
+    else setAside(store, id, raw ?? '', now);
   }
   return drafts.sort((a, b) => b.savedAt - a.savedAt);
 }
 
-/** Moves a draft's text to UNREADABLE_PREFIX + id and removes the draft. */
-function setAside(store: KeyValueStore, id: string, text: string): void {
+/** Moves a draft's text aside under a key no other copy has, and removes the draft. */
+function setAside(store: KeyValueStore, id: string, text: string, now: number): void {
   try {
-    store.setItem(UNREADABLE_PREFIX + id, text);
+    let key = `${UNREADABLE_PREFIX}${id}@${now}`;
+    for (let k = 2; store.getItem(key) !== null; k++) key = `${UNREADABLE_PREFIX}${id}@${now}.${k}`;
+    store.setItem(key, text);
     store.removeItem(DRAFT_PREFIX + id);
   } catch {
     // Storage full: the draft stays where it is, unread; nothing is lost.
@@ -159,27 +166,69 @@ export function writeDraft(store: KeyValueStore | null, id: string, graph: Graph
   }
 }
 
+/** Notes that the tab is open, so its draft is not pruned however long ago it was saved. */
+export function markAlive(store: KeyValueStore | null, id: string, now = Date.now()): void {
+  try {
+    store?.setItem(ALIVE_PREFIX + id, String(now));
+  } catch {
+    // Storage full: the draft is still kept for DRAFT_MAX_AGE_MS after its last save.
+  }
+}
+
 /**
- * The graph a tab opens on: its own draft (a reload), else the most recently saved one (a new
- * tab, or its own draft no longer reads), or null. Takes in the single autosave of earlier builds, moves unreadable drafts aside,
- * and trims the drafts to DRAFTS_KEPT.
+ * Start-up housekeeping: takes in the single autosave of earlier builds, takes back set-aside
+ * drafts this build reads, and prunes drafts that are neither among the DRAFTS_KEPT most
+ * recent, nor saved within DRAFT_MAX_AGE_MS, nor of an open tab. Each step on its own, so a
+ * full storage that refuses one does not stop the others.
  */
-export function restoreDraft(store: KeyValueStore | null, id: string, now = Date.now()): { graph: Graph; own: boolean } | null {
-  if (!store) return null;
+function tidyDrafts(store: KeyValueStore, id: string, now: number): void {
   try {
     const legacy = store.getItem(LEGACY_AUTOSAVE_KEY);
     if (legacy !== null) {
-      store.setItem(DRAFT_PREFIX + 'earlier', JSON.stringify({ savedAt: now - 1, name: 'Autosave of an earlier version', text: legacy }));
+      store.setItem(`${DRAFT_PREFIX}earlier-${now}`, JSON.stringify({ savedAt: now - 1, name: 'Autosave of an earlier version', text: legacy }));
       store.removeItem(LEGACY_AUTOSAVE_KEY);
     }
-    const drafts = readDrafts(store);
-    for (const old of drafts.slice(DRAFTS_KEPT)) if (old.id !== id) store.removeItem(DRAFT_PREFIX + old.id);
+  } catch {
+    // Storage full: the old slot stays as it is, to be taken in another time.
+  }
+  for (const key of keysWith(store, UNREADABLE_PREFIX)) {
+    try {
+      const raw = store.getItem(key) ?? '';
+      const record = parseRecord(raw) ?? { savedAt: now - 2, name: 'Rescued draft', text: raw };
+      if (!readGraphFile(record.text).ok) continue;
+      store.setItem(`${DRAFT_PREFIX}rescued-${key.slice(UNREADABLE_PREFIX.length)}`, JSON.stringify(record));
+      store.removeItem(key);
+    } catch {
+      // Storage full: it stays aside, as it was.
+    }
+  }
+  try {
+    const alive = (d: DraftInfo) => now - Number(store.getItem(ALIVE_PREFIX + d.id) ?? 0) < ALIVE_MS;
+    const drafts = readDrafts(store, now);
+    for (const old of drafts.slice(DRAFTS_KEPT)) {
+      if (old.id !== id && now - old.savedAt > DRAFT_MAX_AGE_MS && !alive(old)) store.removeItem(DRAFT_PREFIX + old.id);
+    }
+    for (const key of keysWith(store, ALIVE_PREFIX)) if (now - Number(store.getItem(key)) > DRAFT_MAX_AGE_MS) store.removeItem(key);
+  } catch {
+    // Nothing pruned this time.
+  }
+}
+
+/**
+ * The graph a tab opens on: its own draft (a reload), else the most recently saved one (a new
+ * tab, or its own draft no longer reads), or null. Tidies the drafts first (tidyDrafts).
+ */
+export function restoreDraft(store: KeyValueStore | null, id: string, now = Date.now()): { graph: Graph; own: boolean } | null {
+  if (!store) return null;
+  tidyDrafts(store, id, now);
+  try {
+    const drafts = readDrafts(store, now);
     // The tab's own draft first, then the others from the most recent.
-    const mine = drafts.filter((d) => d.id === id);
-    for (const draft of [...mine, ...drafts.filter((d) => d.id !== id)]) {
+    for (const draft of [...drafts.filter((d) => d.id === id), ...drafts.filter((d) => d.id !== id)]) {
       const read = readGraphFile(draft.text, 'draft');
       if (read.ok) return { graph: read.graph, own: draft.id === id };
-      setAside(store, draft.id, draft.text);
+      // The whole record, so a build that reads it takes it back with its name and time.
+      setAside(store, draft.id, store.getItem(DRAFT_PREFIX + draft.id) ?? draft.text, now);
     }
   } catch {
     // Storage that refuses to be read: start without a draft.
@@ -203,7 +252,7 @@ export function otherDrafts(store: KeyValueStore | null, id: string): DraftInfo[
 export function draftText(store: KeyValueStore | null, id: string): string | null {
   if (!store) return null;
   try {
-    return readDrafts(store).find((d) => d.id === id)?.text ?? null;
+    return parseRecord(store.getItem(DRAFT_PREFIX + id))?.text ?? null;
   } catch {
     return null;
   }

@@ -56,5 +56,6 @@ export const WINDS_DRAWN = 3;
  */
 export function windLayers(winds: readonly WindInfo[], k = 4, length = 0.09): (WindInfo & { readonly arrows: Arrow[] })[] {
   const shown = winds.slice(0, WINDS_DRAWN);
-  return shown.map((w, j) => ({ ...w, arrows: windArrows(w.angle, k, length, shown.length > 1 ? (j - (shown.length - 1) / 2) / shown.length : 0) }));
+  // Phases spread over less than a square, so the outer grids keep their arrows inside the map.
+  return shown.map((w, j) => ({ ...w, arrows: windArrows(w.angle, k, length, (j - (shown.length - 1) / 2) / (shown.length + 1)) }));
 }

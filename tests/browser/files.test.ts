@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appPerTest, graphText, openApp, params, screenshot, settle, waitForPreviews } from './harness.ts';
+import { appPerTest, appUrl, graphText, openApp, params, screenshot, settle, waitForPreviews } from './harness.ts';
 
 const DEFAULT_TEXT = readFileSync('graphs/default.json', 'utf8');
 
@@ -16,6 +16,17 @@ async function save(page: Page): Promise<{ name: string; text: string }> {
 
 async function open(page: Page, name: string, text: string): Promise<void> {
   await page.locator('tg-toolbar input[type="file"]').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
+}
+
+/** Sets the continent's gain and waits until the tab's draft holds it (400 ms after the edit). */
+async function setGainAndAutosave(page: Page, value: string): Promise<void> {
+  const gain = page.locator('tg-node[data-node-id="cont"] tg-param[name="gain"] input[type="number"]');
+  await gain.fill(value);
+  await gain.press('Enter');
+  await settle(page);
+  const saved = (v: string) =>
+    Object.keys(localStorage).some((k) => k.startsWith('terrain-graph:draft:') && (JSON.parse(localStorage.getItem(k)!) as { text: string }).text.includes(`"gain": ${v}`));
+  await expect.poll(() => page.evaluate(saved, value)).toBe(true);
 }
 
 describe('graph files in the editor', () => {
@@ -122,22 +133,12 @@ describe('graph files in the editor', () => {
   });
 
   it("keeps each tab's edits in a draft of its own, and lists the other tabs' drafts to open", async () => {
-    const setGain = async (page: Page, value: string) => {
-      const gain = page.locator('tg-node[data-node-id="cont"] tg-param[name="gain"] input[type="number"]');
-      await gain.fill(value);
-      await gain.press('Enter');
-      await settle(page);
-      // The autosave writes 400 ms after the last change.
-      const saved = (v: string) =>
-        Object.keys(localStorage).some((k) => k.startsWith('terrain-graph:draft:') && (JSON.parse(localStorage.getItem(k)!) as { text: string }).text.includes(`"gain": ${v}`));
-      await expect.poll(() => page.evaluate(saved, value)).toBe(true);
-    };
     const first = app.s.page;
-    await setGain(first, '0.65');
+    await setGainAndAutosave(first, '0.65');
     // A second tab of the same browser (shared local storage) opens on the latest draft, as a copy.
     const second = await openApp(app.browser, { context: app.s.context });
     expect((await params(second.page, 'cont')).gain).toBe(0.65);
-    await setGain(second.page, '0.7');
+    await setGainAndAutosave(second.page, '0.7');
     await first.reload();
     await waitForPreviews(first);
     expect((await params(first, 'cont')).gain).toBe(0.65);
@@ -156,5 +157,29 @@ describe('graph files in the editor', () => {
     await settle(first);
     expect((await params(first, 'cont')).gain).toBe(0.65);
     expect(second.errors).toEqual([]);
+  });
+
+  it('moves a duplicated tab, which starts with the same tab id, to a draft of its own', async () => {
+    const first = app.s.page;
+    await setGainAndAutosave(first, '0.65');
+    const id = await first.evaluate(() => sessionStorage.getItem('terrain-graph:tab'));
+    // What "Duplicate tab" does: the new tab starts with a copy of the session storage.
+    const copy = await app.s.context.newPage();
+    await copy.addInitScript((tabId) => {
+      if (sessionStorage.getItem('copied')) return;
+      sessionStorage.setItem('terrain-graph:tab', tabId!);
+      sessionStorage.setItem('copied', '1');
+    }, id);
+    await copy.goto(appUrl());
+    await waitForPreviews(copy);
+    expect((await params(copy, 'cont')).gain).toBe(0.65);
+    await expect.poll(() => copy.evaluate(() => sessionStorage.getItem('terrain-graph:tab'))).not.toBe(id);
+    await setGainAndAutosave(copy, '0.7');
+    await first.reload();
+    await waitForPreviews(first);
+    expect((await params(first, 'cont')).gain).toBe(0.65);
+    await copy.reload();
+    await waitForPreviews(copy);
+    expect((await params(copy, 'cont')).gain).toBe(0.7);
   });
 });

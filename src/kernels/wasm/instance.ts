@@ -1,6 +1,6 @@
-// The WebAssembly kernels, instantiated on first use, synchronously: the module is 1.7 KB, well
-// under the 4 KB a browser's main thread may compile synchronously, so this runs the same in
-// Node, in a Web Worker and on a page. Each call copies its inputs into the module's memory,
+// The WebAssembly kernels, instantiated on first use, synchronously: the module is 3.3 KB, under
+// the 4 KB a browser's main thread may compile synchronously (a test keeps it there), so this
+// runs the same in Node, in a Web Worker and on a page. Each call copies its inputs into the module's memory,
 // runs, and copies the outputs out: 256 KB copies cost a few microseconds, the kernels a
 // millisecond. The memory only grows; releaseKernelMemory drops it after a one-off large grid.
 
@@ -45,10 +45,21 @@ let instance: KernelExports | null = null;
 
 function kernels(): KernelExports {
   if (!instance) {
-    compiled ??= new WebAssembly.Module(Uint8Array.from(atob(KERNELS_WASM_BASE64), (c) => c.charCodeAt(0)));
-    instance = new WebAssembly.Instance(compiled, {}).exports as unknown as KernelExports;
+    try {
+      compiled ??= new WebAssembly.Module(kernelBytes());
+      instance = new WebAssembly.Instance(compiled, {}).exports as unknown as KernelExports;
+    } catch (err) {
+      throw new Error(
+        `this browser cannot run Terrain Graph's WebAssembly kernels, which need WebAssembly SIMD (Chrome 91, Firefox 89, Safari 16.4 or later): ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
   }
   return instance;
+}
+
+/** The compiled module's bytes. */
+export function kernelBytes(): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(atob(KERNELS_WASM_BASE64), (c) => c.charCodeAt(0));
 }
 
 /** Byte offsets of consecutive 8-aligned regions of these sizes; grows the memory to hold them. */
@@ -96,6 +107,7 @@ export function wasmArgsort(values: Float32Array, /* out */ sortedOut: Float32Ar
 
 /** Exact Euclidean distance transform of an n × n grid of sites (see distance in kernels.as.ts). */
 export function wasmDistance(/* out */ out: Float32Array, n: number, sites: Uint8Array, unit: number): void {
+  if (sites.length !== n * n || out.length !== n * n) throw new Error(`distance: ${sites.length} sites and ${out.length} outputs for a ${n}² grid`);
   const k = kernels();
   const [sitesAt, outAt, scratchAt] = stage(k, [sites], [4 * n * n, k.distanceScratchBytes(n)]);
   k.distance(n, sitesAt, outAt, scratchAt, unit);
@@ -104,6 +116,7 @@ export function wasmDistance(/* out */ out: Float32Array, n: number, sites: Uint
 
 /** out = 1 where values < level, else 0: the water mask. */
 export function wasmMaskBelow(values: Float32Array, level: number, /* out */ out: Float32Array): void {
+  if (out.length !== values.length) throw new Error(`mask: output holds ${out.length} cells, values ${values.length}`);
   const k = kernels();
   const [valuesAt, outAt] = stage(k, [values], [out.byteLength]);
   k.maskBelow(values.length, valuesAt, level, outAt);
@@ -112,6 +125,7 @@ export function wasmMaskBelow(values: Float32Array, level: number, /* out */ out
 
 /** Distance transform of the sites where values < level: the coast distance of a height grid. */
 export function wasmDistanceBelow(/* out */ out: Float32Array, n: number, values: Float32Array, level: number, unit: number): void {
+  if (values.length !== n * n || out.length !== n * n) throw new Error(`distance: ${values.length} values and ${out.length} outputs for a ${n}² grid`);
   const k = kernels();
   const [valuesAt, sitesAt, outAt, scratchAt] = stage(k, [values], [n * n, 4 * n * n, k.distanceScratchBytes(n)]);
   k.sitesBelow(n * n, valuesAt, level, sitesAt);
