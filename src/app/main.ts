@@ -127,7 +127,21 @@ const autosave = () => {
   if (!saved && storage && !autosaveRefused) app.say("The browser's storage refused the autosave (full?): save your graph with Save.", 'refused');
   autosaveRefused = !saved;
 };
+/**
+ * Whether the open graph holds edits of the person's that no file has: true for a draft, false
+ * for a shipped file just opened. A graph replaced while it does (New, Open, a recipe, a draft)
+ * is kept as a draft of its own, listed under Drafts…, rather than written over.
+ */
+let edited = !!restored;
 core.subscribe((changes) => {
+  for (const c of changes) {
+    if (c.kind === 'graph') {
+      if (edited) writeDraft(storage, `${tab}~${Date.now()}`, c.outgoing);
+      edited = false;
+    } else if (c.kind !== 'selection') {
+      edited = true;
+    }
+  }
   const graphChanged = changes.some((c) => c.kind !== 'selection');
   if (graphChanged) {
     clearTimeout(autosaveTimer);

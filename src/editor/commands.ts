@@ -25,7 +25,8 @@ export type Command =
 
 /** What a command changed, for the views: they redraw only what these name. */
 export type Change =
-  | { readonly kind: 'graph' }
+  /** The whole graph was replaced (open, new, or its undo); `outgoing` is the graph it replaced. */
+  | { readonly kind: 'graph'; readonly outgoing: Graph }
   | { readonly kind: 'nodeAdded'; readonly id: string }
   | { readonly kind: 'nodeRemoved'; readonly id: string }
   | { readonly kind: 'nodeMoved'; readonly id: string }
@@ -172,7 +173,7 @@ export function applyCommand(graph: Graph, cmd: Command): Applied {
       graph.view = next.view;
       graph.nodes = next.nodes;
       graph.edges = next.edges;
-      return { inverse: [{ kind: 'replaceGraph', graph: before }], changes: [{ kind: 'graph' }] };
+      return { inverse: [{ kind: 'replaceGraph', graph: before }], changes: [{ kind: 'graph', outgoing: before }] };
     }
   }
 }

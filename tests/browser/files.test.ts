@@ -159,6 +159,23 @@ describe('graph files in the editor', () => {
     expect(second.errors).toEqual([]);
   });
 
+  it('keeps an edited graph as a draft when another is opened over it', async () => {
+    const page = app.s.page;
+    await setGainAndAutosave(page, '0.65');
+    await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption('terrain-flatlands.json');
+    await waitForPreviews(page);
+    await page.locator('tg-toolbar button', { hasText: 'New' }).click();
+    await settle(page);
+    const drafts = page.locator('tg-toolbar select[aria-label="Drafts"]');
+    await drafts.focus();
+    // The edited default graph is kept; the plains, opened and left unedited, are not.
+    await expect.poll(() => drafts.locator('option:not([disabled])').count()).toBe(2);
+    expect(await drafts.locator('option').nth(1).textContent()).toContain('Start terrain with its climate');
+    await drafts.selectOption((await drafts.locator('option').nth(1).getAttribute('value'))!);
+    await waitForPreviews(page);
+    expect((await params(page, 'cont')).gain).toBe(0.65);
+  });
+
   it('moves a duplicated tab, which starts with the same tab id, to a draft of its own', async () => {
     const first = app.s.page;
     await setGainAndAutosave(first, '0.65');
