@@ -8,6 +8,7 @@ import { EditorCore } from '../src/editor/editor.ts';
 import { PreviewEvaluator, CURVE_BINS } from '../src/worker/evaluator.ts';
 import { EngineClient, type WorkerPort } from '../src/worker/client.ts';
 import type { EvaluateRequest, FromWorker, ToWorker } from '../src/worker/protocol.ts';
+import { kernelMemoryBytes } from '../src/kernels/wasm/instance.ts';
 
 const DEFAULT = parseGraph(readFileSync('graphs/default.json', 'utf8'));
 
@@ -94,6 +95,16 @@ describe('the preview evaluator', () => {
     expect(first.nodes.map((n) => n.id).sort()).toEqual(['biomes', 'height']);
     expect(first.detail?.id).toBe('height');
     expect(result.nodes.length).toBe(DEFAULT.nodes.length);
+  });
+
+  it('gives back the kernels\' memory when the view comes back from a larger size', () => {
+    const ev = new PreviewEvaluator();
+    const big = { ...DEFAULT, view: { ...DEFAULT.view, size: 1024 } };
+    run(ev, request(big));
+    const grown = kernelMemoryBytes();
+    expect(grown).toBeGreaterThan(24 * 1024 * 1024);
+    run(ev, request(DEFAULT, 2));
+    expect(kernelMemoryBytes()).toBeLessThan(grown / 4);
   });
 
   it('draws the viewer node larger, once per version', () => {

@@ -102,6 +102,8 @@ export class Engine {
 
   /** Replaces the whole graph. Results of nodes whose params and inputs did not change are kept. */
   setGraph(graph: Graph): void {
+    // Free buffers of another size would only be memory: the new view cannot use them.
+    if (graph.view.size !== this.current.view.size) this.pool.keepOnly(graph.view.size * graph.view.size);
     this.current = cloneGraph(graph);
     this.index();
     const ids = new Set(graph.nodes.map((n) => n.id));

@@ -11,6 +11,7 @@ import { histogram, renderPreview } from '../render/preview.ts';
 import { layerHistogram } from '../viewer-core/histogram.ts';
 import { tableOrigins } from '../viewer-core/table.ts';
 import type { Detail, EvaluateRequest, EvaluateResult, Image, NodeResult } from './protocol.ts';
+import { trimScratch } from '../kernels/scratch.ts';
 
 /** One message to post: a result and the buffers it transfers. */
 export interface Answer {
@@ -71,9 +72,10 @@ export class PreviewEvaluator {
   engineFor(graph: Graph): Engine {
     if (!this.engine) this.engine = createEngine(graph);
     else {
+      const before = this.engine.view.size;
       this.engine.setGraph(graph);
-      const view = this.engine.view;
-      if (view.x !== graph.view.x || view.y !== graph.view.y || view.size !== graph.view.size) this.engine.setView(graph.view);
+      // Back from a larger view: the kernels' scratch and WebAssembly memory need not stay that large.
+      if (graph.view.size < before) trimScratch(graph.view.size * graph.view.size);
     }
     return this.engine;
   }
