@@ -134,7 +134,10 @@ function main(): void {
   lines.push('');
   lines.push(`${'scenario'.padEnd(12)}${SIZES.map((s) => `${s}²`.padStart(12)).join('')}   target`);
   for (const scenario of SCENARIOS) {
-    const targets = SIZES.map((s) => TARGETS[`${scenario}@${s}`]).map((t, j) => (t ? `${SIZES[j]}² ≤ ${t}` : '')).filter(Boolean);
+    // Each target with the measured time as a share of it: 0.79× is 21 % under.
+    const targets = SIZES.map((s) => [s, TARGETS[`${scenario}@${s}`], results[scenario][s].total] as const)
+      .filter(([, t]) => t !== undefined)
+      .map(([s, t, ms]) => `${s}² ≤ ${t} (${(ms / t!).toFixed(2)}×)`);
     lines.push(`${scenario.padEnd(12)}${SIZES.map((s) => fmt(results[scenario][s].total).padStart(12)).join('')}   ${targets.join(', ')}`);
   }
   lines.push('');
