@@ -412,6 +412,38 @@ describe('drafts', () => {
     expect(left).not.toContain('ancient');
   });
 
+  it('makes room in a full storage by removing the oldest drafts of closed tabs beyond the most recent', () => {
+    const store = memoryStore();
+    for (let k = 0; k < DRAFTS_KEPT + 3; k++) writeDraft(store, `t${k}`, named(`T${k}`), 100 + k);
+    markAlive(store, 't0', 1000);
+    // Room for what is there now, and not one draft more.
+    const used = () => [...store.map.values()].reduce((sum, v) => sum + v.length, 0);
+    const limit = used() + 10;
+    const full: KeyValueStore = {
+      getItem: store.getItem,
+      removeItem: store.removeItem,
+      key: store.key,
+      get length() {
+        return store.length;
+      },
+      setItem: (k, v) => {
+        if (used() - (store.map.get(k)?.length ?? 0) + v.length > limit) throw new Error('QuotaExceededError');
+        store.setItem(k, v);
+      },
+    };
+    expect(writeDraft(full, 'mine', named('Mine'), 1000)).toBe(true);
+    const left = otherDrafts(store, 'none').map((d) => d.id);
+    expect(left).toContain('mine');
+    expect(left).toContain('t0'); // its tab is open
+    expect(left).not.toContain('t1'); // the oldest of a closed tab went first
+    expect(left.filter((d) => d.startsWith('t')).length).toBeGreaterThanOrEqual(DRAFTS_KEPT);
+    // With nothing left to remove, the write is refused and nothing else goes.
+    const before = otherDrafts(store, 'none').length;
+    expect(writeDraft(full, 'huge', { ...named('Huge'), notes: 'x'.repeat(limit) }, 1001)).toBe(false);
+    expect(otherDrafts(store, 'none').length).toBeLessThanOrEqual(before);
+    expect(otherDrafts(store, 'none').length).toBeGreaterThanOrEqual(DRAFTS_KEPT);
+  });
+
   it('moves a duplicated tab, which starts with the id of an open tab, to an id of its own', () => {
     const wire: TabClaim[] = [];
     const post = (from: number) => (m: unknown) => queueMessages.push(() => wire.forEach((c, j) => j !== from && c.receive(structuredClone(m))));

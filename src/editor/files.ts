@@ -155,15 +155,44 @@ function setAside(store: KeyValueStore, id: string, text: string, now: number): 
   }
 }
 
-/** Writes the tab's draft; false when storage refused (full, private mode). */
+/**
+ * Writes the tab's draft; false when storage refused (private mode, or full even after
+ * making room). When the storage is full, the oldest drafts beyond the DRAFTS_KEPT most recent
+ * whose tabs are closed are removed, one at a time, until the draft fits: the work of the
+ * open tab comes before drafts nobody has touched for longest.
+ */
 export function writeDraft(store: KeyValueStore | null, id: string, graph: Graph, now = Date.now()): boolean {
   if (!store) return false;
+  const record = JSON.stringify({ savedAt: now, name: graph.name, text: serializeGraph(graph) });
+  for (;;) {
+    try {
+      store.setItem(DRAFT_PREFIX + id, record);
+      return true;
+    } catch {
+      if (!dropOldestDraft(store, id, now)) return false;
+    }
+  }
+}
+
+/** Removes the least recently saved draft beyond the DRAFTS_KEPT most recent of a closed tab; false if none. */
+function dropOldestDraft(store: KeyValueStore, id: string, now: number): boolean {
   try {
-    store.setItem(DRAFT_PREFIX + id, JSON.stringify({ savedAt: now, name: graph.name, text: serializeGraph(graph) }));
+    const spare = readDrafts(store, now)
+      .slice(DRAFTS_KEPT)
+      .filter((d) => d.id !== id && !isAlive(store, d.id, now));
+    const oldest = spare[spare.length - 1];
+    if (!oldest) return false;
+    store.removeItem(DRAFT_PREFIX + oldest.id);
     return true;
   } catch {
     return false;
   }
+}
+
+/** True when the draft's tab gave a sign of life within ALIVE_MS. */
+function isAlive(store: KeyValueStore, id: string, now: number): boolean {
+  const stamp = store.getItem(ALIVE_PREFIX + id);
+  return stamp !== null && now - Number(stamp) < ALIVE_MS;
 }
 
 /** Notes that the tab is open, so its draft is not pruned however long ago it was saved. */
@@ -203,10 +232,9 @@ function tidyDrafts(store: KeyValueStore, id: string, now: number): void {
     }
   }
   try {
-    const alive = (d: DraftInfo) => now - Number(store.getItem(ALIVE_PREFIX + d.id) ?? 0) < ALIVE_MS;
     const drafts = readDrafts(store, now);
     for (const old of drafts.slice(DRAFTS_KEPT)) {
-      if (old.id !== id && now - old.savedAt > DRAFT_MAX_AGE_MS && !alive(old)) store.removeItem(DRAFT_PREFIX + old.id);
+      if (old.id !== id && now - old.savedAt > DRAFT_MAX_AGE_MS && !isAlive(store, old.id, now)) store.removeItem(DRAFT_PREFIX + old.id);
     }
     for (const key of keysWith(store, ALIVE_PREFIX)) if (now - Number(store.getItem(key)) > DRAFT_MAX_AGE_MS) store.removeItem(key);
   } catch {
