@@ -102,7 +102,7 @@ describe('the preview evaluator', () => {
     const big = { ...DEFAULT, view: { ...DEFAULT.view, size: 1024 } };
     run(ev, request(big));
     const grown = kernelMemoryBytes();
-    expect(grown).toBeGreaterThan(24 * 1024 * 1024);
+    expect(grown).toBeGreaterThan(20 * 1024 * 1024);
     run(ev, request(DEFAULT, 2));
     expect(kernelMemoryBytes()).toBeLessThan(grown / 4);
   });

@@ -145,6 +145,9 @@ export function renderCommand(argv: readonly string[], log: (line: string) => vo
   if (progress) log(`evaluating ${graph.name || file} at ${n}²`);
   engine.evaluate({
     targets: [...new Set([...ids, ...statNodes])],
+    // One render: what only feeds the outputs goes as soon as it is read (less memory at 4096²);
+    // the statistics read the wind and moisture behind the biomes afterwards, so they keep all.
+    dropIntermediates: !wantStats,
     onNode: progress ? (id, ms) => log(`  ${id.padEnd(16)} ${ms.toFixed(0).padStart(6)} ms`) : undefined,
   });
   const failed = [...new Set([...ids, ...statNodes])]

@@ -4,7 +4,7 @@
 
 import { nodeDef } from '../../nodes/index.ts';
 import { domainKey, type Domain, type View, viewDomain } from '../grid.ts';
-import { cloneGraph, type Edge, type Graph, type GraphNode, portRefText } from '../model/graph.ts';
+import { cloneGraph, type Edge, type Graph, type GraphNode, portRefText, upstreamOf } from '../model/graph.ts';
 import type { AnyNodeDef, AnyParamValue, RunContext } from '../model/manifest.ts';
 import { GraphError } from '../model/problems.ts';
 import { checkParam, checkView } from '../model/validate.ts';
@@ -39,6 +39,12 @@ export interface EvaluateOptions {
   readonly domain?: Domain;
   /** Called after each kernel that runs (not for cached nodes): progress for large grids. */
   readonly onNode?: (nodeId: string, ms: number, domain: Domain) => void;
+  /**
+   * One-shot evaluation of a large grid (the command line): drop each result that is not a
+   * target as soon as the last node reading it has run, so its buffers serve the nodes after
+   * it instead of adding to the peak. The next evaluation recomputes what was dropped.
+   */
+  readonly dropIntermediates?: boolean;
 }
 
 export interface EvaluateReport {
@@ -80,6 +86,10 @@ export class Engine {
   private nextVersion = 1;
   private clock = 0;
   private onNode: EvaluateOptions['onNode'];
+  /** With dropIntermediates: per node that is not a target, the wires from it still to be read. */
+  private readsLeft: Map<string, number> | null = null;
+  /** The domain of the evaluation under way. */
+  private evaluating: Domain | null = null;
 
   constructor(graph: Graph, options: EngineOptions = {}) {
     this.pool = new BufferPool(options.poisonBuffers ?? false);
@@ -149,10 +159,14 @@ export class Engine {
     const done = new Map<string, Entry>();
     const start = performance.now();
     this.onNode = options.onNode;
+    this.readsLeft = options.dropIntermediates ? this.countReads(targets) : null;
+    this.evaluating = domain;
     try {
       for (const id of targets) this.ensure(id, domain, ran, visiting, done);
     } finally {
       this.onNode = undefined;
+      this.readsLeft = null;
+      this.evaluating = null;
     }
     return { domain, ran, totalMs: performance.now() - start };
   }
@@ -195,6 +209,36 @@ export class Engine {
     for (const n of this.current.nodes) this.paramKeys.set(n.id, JSON.stringify(n.params));
     this.nodesById = new Map(this.current.nodes.map((n) => [n.id, n]));
     this.wireInto = new Map(this.current.edges.map((e) => [portRefText(e.to), e]));
+  }
+
+  /** For each node feeding the targets that is not one, the wires from it into that closure. */
+  private countReads(targets: readonly string[]): Map<string, number> {
+    const closure = upstreamOf(this.current, targets);
+    const wanted = new Set(targets);
+    const left = new Map<string, number>();
+    for (const e of this.current.edges) {
+      if (closure.has(e.to.node) && !wanted.has(e.from.node)) left.set(e.from.node, (left.get(e.from.node) ?? 0) + 1);
+    }
+    return left;
+  }
+
+  /** A node has settled on `domain`: its input wires are read; a source with none left is dropped there. */
+  private consumeInputs(nodeId: string, def: AnyNodeDef, domain: Domain): void {
+    for (const port of Object.keys(def.inputs)) {
+      const source = this.wireInto.get(`${nodeId}.${port}`)?.from.node;
+      const left = source === undefined ? undefined : this.readsLeft!.get(source);
+      if (left === undefined) continue;
+      if (left > 1) {
+        this.readsLeft!.set(source!, left - 1);
+        continue;
+      }
+      this.readsLeft!.delete(source!);
+      const byDomain = this.cache.get(source!);
+      const entry = byDomain?.get(domainKey(domain));
+      if (!entry) continue;
+      this.release(entry);
+      byDomain!.delete(domainKey(domain));
+    }
   }
 
   private release(entry: Entry): void {
@@ -266,6 +310,8 @@ export class Engine {
           ? this.store(nodeId, domain, cached)
           : this.store(nodeId, domain, this.run(node.id, def, node.params, domain, sig, sources, extra, ran, cached));
       done.set(visitKey, result);
+      // Results on other domains (the world cut's coarse grid) are small and stay.
+      if (this.readsLeft && domain === this.evaluating) this.consumeInputs(nodeId, def, domain);
       return result;
     } finally {
       visiting.delete(visitKey);

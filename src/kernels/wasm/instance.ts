@@ -235,7 +235,7 @@ export function kernelMemoryBytes(): number {
  * the next call starts a fresh instance from the compiled module.
  */
 export function releaseKernelMemory(maxCells: number): void {
-  // The argsort needs the most: 24 bytes a cell and two 256 KB count tables.
-  const enough = FIRST_BYTE + 24 * maxCells + 16 * PAGE;
+  // The argsort needs the most: 20 bytes a cell (values, sorted, order, two scratch arrays) and two 256 KB count tables.
+  const enough = FIRST_BYTE + 20 * maxCells + 16 * PAGE;
   if (instance && instance.memory.buffer.byteLength > enough) instance = null;
 }

@@ -11,7 +11,7 @@
 
 /** Bytes of scratch argsort needs for n values. */
 export function argsortScratchBytes(n: i32): usize {
-  return (<usize>(2 * 65536) + 3 * <usize>n) << 2;
+  return (<usize>(2 * 65536) + 2 * <usize>n) << 2;
 }
 
 /**
@@ -25,14 +25,11 @@ export function argsortScratchBytes(n: i32): usize {
 export function argsort(n: i32, valuesAt: usize, sortedAt: usize, orderAt: usize, scratchAt: usize): void {
   const lo = scratchAt;
   const hi = lo + (65536 << 2);
-  const keys = hi + (65536 << 2);
-  const keys2 = keys + (<usize>n << 2);
+  const keys2 = hi + (65536 << 2);
   const cells2 = keys2 + (<usize>n << 2);
   memory.fill(lo, 0, 65536 << 3);
   for (let i = 0; i < n; i++) {
-    const b = load<u32>(valuesAt + (<usize>i << 2));
-    const k = b ^ (<u32>(<i32>b >> 31) | 0x80000000);
-    store<u32>(keys + (<usize>i << 2), k);
+    const k = sortableKey(load<u32>(valuesAt + (<usize>i << 2)));
     const l = lo + (<usize>(k & 0xffff) << 2);
     store<u32>(l, load<u32>(l) + 1);
     const h = hi + (<usize>(k >>> 16) << 2);
@@ -50,8 +47,9 @@ export function argsort(n: i32, valuesAt: usize, sortedAt: usize, orderAt: usize
     store<u32>(h, sumHi);
     sumHi += ch;
   }
+  // The keys are made again from the values rather than kept: less memory, and no slower.
   for (let i = 0; i < n; i++) {
-    const k = load<u32>(keys + (<usize>i << 2));
+    const k = sortableKey(load<u32>(valuesAt + (<usize>i << 2)));
     const l = lo + (<usize>(k & 0xffff) << 2);
     const at = load<u32>(l);
     store<u32>(l, at + 1);
@@ -67,6 +65,11 @@ export function argsort(n: i32, valuesAt: usize, sortedAt: usize, orderAt: usize
     // Back from the sortable key to the float's bits.
     store<u32>(sortedAt + (<usize>at << 2), k & 0x80000000 ? k ^ 0x80000000 : ~k);
   }
+}
+
+/** A Float32's bits as an unsigned key in the float's order: negatives inverted, positives with the sign bit set. */
+@inline function sortableKey(bits: u32): u32 {
+  return bits ^ (<u32>(<i32>bits >> 31) | 0x80000000);
 }
 
 // ---- distance transform --------------------------------------------------------------------
