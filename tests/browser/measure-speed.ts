@@ -8,7 +8,7 @@
 // assertion. Prints one JSON object with the medians and extremes.
 import type { Page } from 'playwright-core';
 import { launch } from './chromium.ts';
-import { serve } from './serve.ts';
+import { openEditor, serve } from './serve.ts';
 
 const MOVES = Number(process.env.MOVES ?? 240);
 /** Drags measured one after the other; the figures pool their samples. */
@@ -115,13 +115,8 @@ async function main(): Promise<void> {
   const server = await serve(dev);
   const browser = await launch();
   try {
-    const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    await page.goto(server.url);
+    const page = await openEditor(browser, server.url);
     if (process.env.DEBUG) page.on('console', (m) => console.error('page:', m.text()));
-    await page.waitForFunction(() => {
-      const tg = (window as never as { terrainGraph?: { core: { graph: { nodes: { id: string }[] } }; previews: { get(id: string): unknown }; client: { busy: boolean } } }).terrainGraph;
-      return !!tg && tg.core.graph.nodes.every((n) => tg.previews.get(n.id)) && !tg.client.busy;
-    });
     await page.evaluate(async () => {
       const app = document.querySelector('tg-app') as unknown as { ready: Promise<{ settled(): Promise<void> }> };
       await (await app.ready).settled();

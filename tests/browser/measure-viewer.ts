@@ -9,7 +9,7 @@
 // JSON object with medians (and p90s).
 import type { Page } from 'playwright-core';
 import { launch } from './chromium.ts';
-import { serve } from './serve.ts';
+import { openEditor, serve } from './serve.ts';
 
 const MOVES = Number(process.env.MOVES ?? 120);
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -103,12 +103,7 @@ async function main(): Promise<void> {
   const server = await serve(dev);
   const browser = await launch();
   try {
-    const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    await page.goto(server.url);
-    await page.waitForFunction(() => {
-      const tg = (window as never as { terrainGraph?: { core: { graph: { nodes: { id: string }[] } }; previews: { get(id: string): unknown }; client: { busy: boolean } } }).terrainGraph;
-      return !!tg && tg.core.graph.nodes.every((n) => tg.previews.get(n.id)) && !tg.client.busy;
-    });
+    const page = await openEditor(browser, server.url);
     if (SIZE !== 256) await page.evaluate((n) => (window as never as { terrainGraph: { core: { setView(v: { size: number }): void } } }).terrainGraph.core.setView({ size: n }), SIZE);
     await page.locator(`tg-node[data-node-id="${NODE}"] header .title`).click();
     await page.waitForTimeout(800);

@@ -25,6 +25,14 @@ function engineOf(graph: Graph) {
   return engine;
 }
 
+/** Shows the biomes in the viewer; the page's graph, evaluated here, and its biome ids. */
+async function showBiomes(page: Page) {
+  await select(page, 'biomes');
+  const graph = await pageGraph(page);
+  const engine = engineOf(graph);
+  return { graph, engine, n: graph.view.size, ids: engine.output('biomes')!.data };
+}
+
 /** RGBA (or one channel) of a canvas in the viewer's map, read in the page. */
 async function canvasBytes(page: Page, selector: string): Promise<{ width: number; height: number; bytes: Buffer }> {
   const r = await page.locator(`tg-map-view ${selector}`).evaluate((c: HTMLCanvasElement) => {
@@ -111,11 +119,7 @@ describe('the viewer', () => {
 
   it("shows, for a hovered cell, its value at every node upstream, equal to the engine's outputs there", async () => {
     const page = s.page;
-    await select(page, 'biomes');
-    const graph = await pageGraph(page);
-    const engine = engineOf(graph);
-    const n = graph.view.size;
-    const ids = engine.output('biomes')!.data;
+    const { graph, engine, n, ids } = await showBiomes(page);
     // A land cell the table decided (temperate desert): the question "why is it desert?".
     const i = ids.indexOf(biomeId('temperate desert'));
     expect(i).toBeGreaterThanOrEqual(0);
@@ -165,11 +169,7 @@ describe('the viewer', () => {
 
   it('highlights exactly the cells of a biome when its table cell is clicked, with its share of the land', async () => {
     const page = s.page;
-    await select(page, 'biomes');
-    const graph = await pageGraph(page);
-    const engine = engineOf(graph);
-    const n = graph.view.size;
-    const ids = engine.output('biomes')!.data;
+    const { graph, engine, n, ids } = await showBiomes(page);
     // Temperate desert is in one table cell only (cool, dry): its map cells are those of the biome.
     const desert = biomeId('temperate desert');
     const cell = page.locator('tg-biome-table button[data-biome="temperate desert"]');
