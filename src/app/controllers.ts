@@ -13,19 +13,18 @@ function summaryChanged(a: NodeResult | undefined, b: NodeResult | undefined): b
 }
 
 /**
- * Watches one node: its params, title and selection in the core, and its result. A new
- * picture alone does not redraw the node (its preview element draws it): during a drag ten
- * previews change every frame, and the nodes around them should not re-render for that.
+ * Subscribes to what a host shows of one node while the host is on the page, and again
+ * whenever the node it shows changes (a view gets its data after it is created).
  */
-export class NodeWatch implements ReactiveController {
+abstract class TargetWatch<T extends { readonly id: string }> implements ReactiveController {
   /** The node's latest result. */
   result: NodeResult | undefined;
   private disposers: (() => void)[] = [];
   private watching: string | null = null;
 
   constructor(
-    private readonly host: ReactiveControllerHost,
-    private readonly target: () => { core: EditorCore; previews: PreviewStore; id: string } | null,
+    protected readonly host: ReactiveControllerHost,
+    private readonly target: () => T | null,
   ) {
     host.addController(this);
   }
@@ -35,7 +34,6 @@ export class NodeWatch implements ReactiveController {
   }
 
   hostUpdate(): void {
-    // The node view gets its data after it is created: start watching once the id is known.
     if (this.target()?.id !== this.watching) this.rewatch();
   }
 
@@ -43,13 +41,33 @@ export class NodeWatch implements ReactiveController {
     this.stop();
   }
 
+  /** Subscribes to what the host shows of the target; returns the unsubscribers. */
+  protected abstract watch(t: T): (() => void)[];
+
   private rewatch(): void {
     this.stop();
     const t = this.target();
     if (!t) return;
     this.watching = t.id;
+    this.disposers = this.watch(t);
+  }
+
+  private stop(): void {
+    for (const d of this.disposers) d();
+    this.disposers = [];
+    this.watching = null;
+  }
+}
+
+/**
+ * Watches one node: its params, title and selection in the core, and its result. A new
+ * picture alone does not redraw the node (its preview element draws it): during a drag ten
+ * previews change every frame, and the nodes around them should not re-render for that.
+ */
+export class NodeWatch extends TargetWatch<{ core: EditorCore; previews: PreviewStore; id: string }> {
+  protected watch(t: { core: EditorCore; previews: PreviewStore; id: string }): (() => void)[] {
     this.result = t.previews.get(t.id);
-    this.disposers.push(
+    return [
       t.core.subscribe((changes: readonly Change[]) => {
         if (changes.some((c) => c.kind === 'selection' || c.kind === 'graph' || ((c.kind === 'param' || c.kind === 'title') && c.id === t.id))) {
           this.host.requestUpdate();
@@ -60,53 +78,61 @@ export class NodeWatch implements ReactiveController {
         this.result = r;
         if (changed) this.host.requestUpdate();
       }),
-    );
-  }
-
-  private stop(): void {
-    for (const d of this.disposers) d();
-    this.disposers = [];
-    this.watching = null;
+    ];
   }
 }
 
 /** Watches one node's result in the previews, for the element that draws its picture. */
-export class ResultWatch implements ReactiveController {
-  result: NodeResult | undefined;
-  private dispose: (() => void) | null = null;
-  private watching: string | null = null;
+export class ResultWatch extends TargetWatch<{ previews: PreviewStore; id: string }> {
+  protected watch(t: { previews: PreviewStore; id: string }): (() => void)[] {
+    this.result = t.previews.get(t.id);
+    return [
+      t.previews.subscribe(t.id, (r) => {
+        this.result = r;
+        this.host.requestUpdate();
+      }),
+    ];
+  }
+}
+
+/**
+ * A host's subscriptions to the objects it is given: made when it is on the page, made again
+ * when any of those objects is replaced, undone when it leaves.
+ */
+export class Subscriptions implements ReactiveController {
+  private disposers: (() => void)[] = [];
+  private sources: readonly unknown[] | null = null;
 
   constructor(
-    private readonly host: ReactiveControllerHost,
-    private readonly target: () => { previews: PreviewStore; id: string } | null,
+    host: ReactiveControllerHost,
+    private readonly sourcesOf: () => readonly unknown[],
+    private readonly subscribe: () => readonly ((() => void) | null | undefined)[],
   ) {
     host.addController(this);
   }
 
   hostConnected(): void {
-    this.rewatch();
+    this.renew();
   }
 
   hostUpdate(): void {
-    if (this.target()?.id !== this.watching) this.rewatch();
+    const now = this.sourcesOf();
+    if (!this.sources || now.some((v, i) => v !== this.sources![i])) this.renew();
   }
 
   hostDisconnected(): void {
-    this.dispose?.();
-    this.dispose = null;
-    this.watching = null;
+    this.stop();
   }
 
-  private rewatch(): void {
-    this.dispose?.();
-    this.dispose = null;
-    const t = this.target();
-    this.watching = t?.id ?? null;
-    if (!t) return;
-    this.result = t.previews.get(t.id);
-    this.dispose = t.previews.subscribe(t.id, (r) => {
-      this.result = r;
-      this.host.requestUpdate();
-    });
+  private renew(): void {
+    this.stop();
+    this.sources = this.sourcesOf();
+    this.disposers = this.subscribe().filter((d): d is () => void => !!d);
+  }
+
+  private stop(): void {
+    for (const d of this.disposers) d();
+    this.disposers = [];
+    this.sources = null;
   }
 }

@@ -8,6 +8,7 @@ import { cellOnFrame } from '../../viewer-core/pan.ts';
 import type { MapInput, Picture, ViewerChange, ViewerSession } from '../../viewer-core/session.ts';
 import { highlightOverlay } from '../../viewer-core/table.ts';
 import { windLayers } from '../../viewer-core/wind.ts';
+import { Subscriptions } from '../controllers.ts';
 import styles from './map-view.styles.ts';
 
 /**
@@ -24,33 +25,20 @@ export class TgMapView extends LitElement {
   @query('canvas.highlight') private highlightCanvas?: HTMLCanvasElement;
   @query('.frame') private frameEl?: HTMLDivElement;
 
-  private dispose: (() => void) | null = null;
   private drawn: Picture['image'] | null = null;
   private highlighted = '';
   /** Measured once per press: the frame does not move during a drag. */
   private box: DOMRect | null = null;
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.watch();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.dispose?.();
-    this.dispose = null;
-  }
-
-  override willUpdate(changed: Map<string, unknown>): void {
-    if (changed.has('session')) this.watch();
-  }
-
-  private watch(): void {
-    this.dispose?.();
-    this.dispose = this.session?.subscribe((c: ReadonlySet<ViewerChange>) => {
-      if (c.has('picture') || c.has('pointer') || c.has('state') || c.has('node')) this.requestUpdate();
-    }) ?? null;
-  }
+  private readonly watch = new Subscriptions(
+    this,
+    () => [this.session],
+    () => [
+      this.session?.subscribe((c: ReadonlySet<ViewerChange>) => {
+        if (c.has('picture') || c.has('pointer') || c.has('state') || c.has('node')) this.requestUpdate();
+      }),
+    ],
+  );
 
   override render() {
     const s = this.session;

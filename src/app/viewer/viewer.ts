@@ -14,6 +14,7 @@ import { EXPORT_PROGRESS_ABOVE, exportApplies, type ExportFormat } from '../../r
 import { formatValue } from '../../viewer-core/provenance.ts';
 import { MAP_SIZE_MAX, MAP_SIZE_MIN, type ViewerChange, type ViewerSession } from '../../viewer-core/session.ts';
 import type { TablePickDetail } from '../biome-table/biome-table.ts';
+import { Subscriptions } from '../controllers.ts';
 import styles from './viewer.styles.ts';
 
 /** Resolutions offered for the view and for exports (the model takes any integer in range). */
@@ -42,36 +43,22 @@ export class TgViewer extends LitElement {
   /** The viewer session: what is shown and how. */
   @property({ attribute: false }) session: ViewerSession | null = null;
 
-  private dispose: (() => void) | null = null;
-  private offCore: (() => void) | null = null;
   private resize: { x: number; frame: number } | null = null;
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.watch();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.dispose?.();
-    this.offCore?.();
-    this.dispose = this.offCore = null;
-  }
-
-  override willUpdate(changed: Map<string, unknown>): void {
-    if (changed.has('session') || changed.has('core')) this.watch();
-    if (this.session) this.style.width = `${this.session.frame + PANEL_EXTRA}px`;
-  }
-
-  private watch(): void {
-    this.dispose?.();
-    this.offCore?.();
-    // The map redraws itself on every drag frame; the panel only for what it shows.
-    this.dispose =
+  private readonly watch = new Subscriptions(
+    this,
+    () => [this.session, this.core],
+    () => [
+      // The map redraws itself on every drag frame; the panel only for what it shows.
       this.session?.subscribe((c: ReadonlySet<ViewerChange>) => {
         if (c.has('node') || c.has('state') || c.has('provenance') || c.has('export') || (c.has('pointer') && !this.session!.dragging)) this.requestUpdate();
-      }) ?? null;
-    this.offCore = this.core?.subscribe(() => this.requestUpdate()) ?? null;
+      }),
+      this.core?.subscribe(() => this.requestUpdate()),
+    ],
+  );
+
+  override willUpdate(): void {
+    if (this.session) this.style.width = `${this.session.frame + PANEL_EXTRA}px`;
   }
 
   override render() {
