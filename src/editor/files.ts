@@ -210,7 +210,7 @@ export function markAlive(store: KeyValueStore | null, id: string, now = Date.no
  * recent, nor saved within DRAFT_MAX_AGE_MS, nor of an open tab. Each step on its own, so a
  * full storage that refuses one does not stop the others.
  */
-function tidyDrafts(store: KeyValueStore, id: string, now: number): void {
+function tidyDrafts(store: KeyValueStore, id: string, now: number): Draft[] {
   try {
     const legacy = store.getItem(LEGACY_AUTOSAVE_KEY);
     if (legacy !== null) {
@@ -231,15 +231,19 @@ function tidyDrafts(store: KeyValueStore, id: string, now: number): void {
       // Storage full: it stays aside, as it was.
     }
   }
+  const drafts = readDrafts(store, now);
+  const pruned = new Set<string>();
   try {
-    const drafts = readDrafts(store, now);
     for (const old of drafts.slice(DRAFTS_KEPT)) {
-      if (old.id !== id && now - old.savedAt > DRAFT_MAX_AGE_MS && !isAlive(store, old.id, now)) store.removeItem(DRAFT_PREFIX + old.id);
+      if (old.id === id || now - old.savedAt <= DRAFT_MAX_AGE_MS || isAlive(store, old.id, now)) continue;
+      store.removeItem(DRAFT_PREFIX + old.id);
+      pruned.add(old.id);
     }
     for (const key of keysWith(store, ALIVE_PREFIX)) if (now - Number(store.getItem(key)) > DRAFT_MAX_AGE_MS) store.removeItem(key);
   } catch {
-    // Nothing pruned this time.
+    // Nothing more pruned this time.
   }
+  return drafts.filter((d) => !pruned.has(d.id));
 }
 
 /**
@@ -248,9 +252,8 @@ function tidyDrafts(store: KeyValueStore, id: string, now: number): void {
  */
 export function restoreDraft(store: KeyValueStore | null, id: string, now = Date.now()): { graph: Graph; own: boolean } | null {
   if (!store) return null;
-  tidyDrafts(store, id, now);
   try {
-    const drafts = readDrafts(store, now);
+    const drafts = tidyDrafts(store, id, now);
     // The tab's own draft first, then the others from the most recent.
     for (const draft of [...drafts.filter((d) => d.id === id), ...drafts.filter((d) => d.id !== id)]) {
       const read = readGraphFile(draft.text, 'draft');
