@@ -1,9 +1,10 @@
 // Loading a graph file validates everything and reports every problem, each with its JSON path.
 import { describe, expect, it } from 'vitest';
 import { GraphError, parseGraph, serializeGraph } from '../src/index.ts';
-import { CURRENT_VERSION, migrate, type Migration } from '../src/model/migrations.ts';
+import { CURRENT_VERSION, migrate, MIGRATIONS, type Migration } from '../src/model/migrations.ts';
 import type { Problem } from '../src/model/problems.ts';
 import { loadGraph } from './helpers/graphs.ts';
+import { nodeDef as nodeDefOf } from '../nodes/index.ts';
 
 type Doc = Record<string, any>;
 
@@ -139,7 +140,7 @@ describe('file versions', () => {
   it('loads an older file through the migrations it needs', () => {
     const v0 = { ...baseDoc(), version: 0, links: baseDoc().edges.map((e: Doc) => [e.from, e.to]) } as Doc;
     delete v0.edges;
-    const graph = parseGraph(v0, { migrations: { 0: renameEdges } });
+    const graph = parseGraph(v0, { migrations: { ...MIGRATIONS, 0: renameEdges } });
     expect(graph.edges).toHaveLength(3);
   });
 
@@ -155,5 +156,41 @@ describe('file versions', () => {
     const saved = serializeGraph(g);
     expect(serializeGraph(parseGraph(saved))).toBe(saved);
     expect(parseGraph(saved).notes).toBe(g.notes);
+  });
+});
+
+describe('version 1 → 2', () => {
+  it('fills a param added in version 2 with its legacy value, leaving params already there', async () => {
+    const { addParamsSince } = await import('../src/model/migrations.ts');
+    const catalogue = [
+      {
+        type: 'thing',
+        params: {
+          old: { kind: 'number', default: 1, min: 0, max: 9, step: 1, doc: '' },
+          added: { kind: 'number', default: 5, min: 0, max: 9, step: 1, doc: '', since: { version: 2, legacy: 0 } },
+          plain: { kind: 'bool', default: true, doc: '', since: { version: 2 } },
+        },
+      },
+    ] as never;
+    const v1 = { nodes: [{ id: 'a', type: 'thing', params: { old: 3 } }, { id: 'b', type: 'thing', params: { old: 3, added: 7 } }, { id: 'c', type: 'unknown', params: {} }] };
+    const v2 = addParamsSince(2, catalogue)(v1) as Doc;
+    expect(v2.nodes[0].params).toEqual({ old: 3, added: 0, plain: true });
+    expect(v2.nodes[1].params).toEqual({ old: 3, added: 7, plain: true });
+    expect(v2.nodes[2].params).toEqual({});
+    expect(v1.nodes[0].params).toEqual({ old: 3 }); // the input is not mutated
+  });
+
+  it('opens every shipped graph written as version 1 to the same graph as its version-2 file', () => {
+    for (const name of ['default.json', 'climate-kauai.json', 'chained-curves.json']) {
+      const v2 = loadGraph(name);
+      const v1 = JSON.parse(serializeGraph(v2)) as Doc;
+      v1.version = 1;
+      for (const node of v1.nodes) {
+        for (const [key, spec] of Object.entries((nodeDefOf(node.type)?.params ?? {}) as Record<string, { since?: { version: number } }>)) {
+          if (spec.since?.version === 2) delete node.params[key];
+        }
+      }
+      expect(parseGraph(v1)).toEqual(parseGraph(serializeGraph(v2)));
+    }
   });
 });

@@ -1,4 +1,4 @@
-// The graph file format (version 1): parse with a full report of problems, serialise canonically.
+// The graph file format: parse with a full report of problems, serialise canonically.
 //
 // parseGraph collects every problem it can find before throwing, each with its JSON path, so a
 // person fixing a file by hand sees all of them at once. serializeGraph writes a fixed layout

@@ -20,6 +20,12 @@ export interface OutputSpec {
 
 interface ParamBase {
   readonly doc: string;
+  /**
+   * Set on a param added after the first file format: the format version that brought it, and
+   * the value a file written before that version gets (by default the param's default). Chosen
+   * so an older file keeps meaning what it meant; the version-2 migration reads it.
+   */
+  readonly since?: { readonly version: number; readonly legacy?: AnyParamValue };
 }
 
 export interface NumberParam extends ParamBase {

@@ -1,9 +1,12 @@
 // Graph file versions and the small pure functions that bring an older file up to date.
 
+import { NODE_TYPES } from '../../nodes/index.ts';
+import { cloneParam, type AnyNodeDef, type AnyParamValue } from './manifest.ts';
+
 export const FORMAT = 'terrain-graph';
 
 /** The version this build writes, and the newest it reads. */
-export const CURRENT_VERSION = 1;
+export const CURRENT_VERSION = 2;
 
 export type Document = Record<string, unknown>;
 
@@ -11,10 +14,41 @@ export type Document = Record<string, unknown>;
 export type Migration = (doc: Document) => Document;
 
 /**
- * MIGRATIONS[v] upgrades version v to v + 1. Version 1 is the first released format, so the
- * table is empty today; when version 2 comes, its step goes here with a test of its own.
+ * Fills in, on every node of a known type, each param its manifest says came with `version`,
+ * with the value the param's `since.legacy` names (its default when none): a file written
+ * before that version keeps meaning what it meant. Params already there are left alone, and
+ * nodes of unknown types are left for validation to name.
  */
-export const MIGRATIONS: Readonly<Record<number, Migration>> = {};
+export function addParamsSince(version: number, catalogue: readonly AnyNodeDef[] = NODE_TYPES): Migration {
+  const byType = new Map(catalogue.map((d) => [d.type, d]));
+  return (doc) => {
+    if (!Array.isArray(doc.nodes)) return doc;
+    const nodes = doc.nodes.map((node: unknown) => {
+      if (typeof node !== 'object' || node === null || Array.isArray(node)) return node;
+      const n = node as Record<string, unknown>;
+      const def = typeof n.type === 'string' ? byType.get(n.type) : undefined;
+      if (!def || typeof n.params !== 'object' || n.params === null || Array.isArray(n.params)) return node;
+      const params = { ...(n.params as Record<string, unknown>) };
+      for (const [key, spec] of Object.entries(def.params)) {
+        if (spec.since?.version !== version || Object.hasOwn(params, key)) continue;
+        params[key] = cloneParam((spec.since.legacy ?? spec.default) as AnyParamValue);
+      }
+      return { ...n, params };
+    });
+    return { ...doc, nodes };
+  };
+}
+
+/**
+ * The steps of version 1 → 2, in order. Version 2 is this release's format: every addition it
+ * makes (new params, new keys) is one step here, each a small pure function with its test.
+ */
+export const V1_TO_V2: readonly Migration[] = [addParamsSince(2)];
+
+/** MIGRATIONS[v] upgrades version v to v + 1. */
+export const MIGRATIONS: Readonly<Record<number, Migration>> = {
+  1: (doc) => V1_TO_V2.reduce((d, step) => step(d), doc),
+};
 
 /** Applies the steps from `from` up to `to`; throws naming the first missing step. */
 export function migrate(
