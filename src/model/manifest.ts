@@ -20,6 +20,10 @@ export interface OutputSpec {
 
 interface ParamBase {
   readonly doc: string;
+  /** The param's name for people, beside its control ("coast warmth"); the key when absent. */
+  readonly label?: string;
+  /** The unit of a number, beside its value ("°C", "cells"); none for plain ratios. */
+  readonly unit?: string;
   /**
    * Set on a param added after the first file format: the format version that brought it, and
    * the value a file written before that version gets (by default the param's default). Chosen
