@@ -48,6 +48,11 @@ export const curve = defineNode({
       doc: 'Points [x, y] sorted by x; x and y within ±4.',
     },
   },
+  previewInput: 'in',
+  explain(r, i) {
+    const input = r.input('in');
+    return input ? { input: { value: input.data[i], title: r.inputTitle('in') ?? '' } } : {};
+  },
   run(ctx, p) {
     const input = ctx.field('in')!;
     const out = ctx.alloc('f32');

@@ -1,6 +1,6 @@
 // The node catalogue: every node type, in menu order. Adding a type means adding its file here.
 
-import type { AnyNodeDef } from '../src/model/manifest.ts';
+import { type AnyNodeDef, type Catalogue, catalogueOf } from '../src/model/manifest.ts';
 import { chain } from './chain.ts';
 import { coast } from './coast.ts';
 import { combine } from './combine.ts';
@@ -13,7 +13,8 @@ import { water } from './water.ts';
 import { whittaker } from './whittaker.ts';
 import { wind } from './wind.ts';
 
-export const NODE_TYPES: readonly AnyNodeDef[] = [
+/** Every node type this build knows; engines, parsers and the editor default to it. */
+export const CATALOGUE: Catalogue = catalogueOf([
   fbm,
   curve,
   combine,
@@ -25,10 +26,11 @@ export const NODE_TYPES: readonly AnyNodeDef[] = [
   wind,
   moisture,
   whittaker,
-] as unknown as AnyNodeDef[];
+] as unknown as AnyNodeDef[]);
 
-const byType = new Map(NODE_TYPES.map((d) => [d.type, d]));
+export const NODE_TYPES: readonly AnyNodeDef[] = CATALOGUE.types;
 
+/** The definition of a type in the full catalogue (the app's and command line's). */
 export function nodeDef(type: string): AnyNodeDef | undefined {
-  return byType.get(type);
+  return CATALOGUE.def(type);
 }

@@ -1,9 +1,10 @@
 // Whittaker lookup: biome from temperature and moisture, with ocean and beach rules.
 
-import { BEACH, biomeId, DEFAULT_TABLE, OCEAN, TABLE_BIOMES } from '../src/model/biomes.ts';
+import { biomeFigures } from '../src/engine/stats.ts';
+import { BEACH, biomeId, DEFAULT_TABLE, MOISTURE_COLUMNS, OCEAN, TABLE_BIOMES, TEMPERATURE_ROWS } from '../src/model/biomes.ts';
 import { wasmWhittaker } from '../src/kernels/wasm/instance.ts';
-import { defineNode } from '../src/model/manifest.ts';
-import type { TerrainValue } from '../src/model/values.ts';
+import { type CellNote, defineNode, type NodeReading } from '../src/model/manifest.ts';
+import { formatValue, type TerrainValue, type Value } from '../src/model/values.ts';
 
 export interface WhittakerRules {
   /** table[row * 4 + col]: biome ids, rows cold → hot, columns dry → wet. */
@@ -72,6 +73,56 @@ export function whittakerKernel(
   wasmWhittaker({ ...rules, ocean: OCEAN, beach: BEACH }, h, level, temperature, moisture, coast, out);
 }
 
+/** Table cells are 0 … 15 (row · 4 + col); these origins mark cells the table did not decide. */
+export const BEACH_ORIGIN = 16;
+export const OCEAN_ORIGIN = 17;
+
+/**
+ * For every map cell, where its biome came from: the table cell ⌊4T⌋ · 4 + ⌊4M⌋ for land the
+ * table decided, BEACH_ORIGIN, or OCEAN_ORIGIN. Read off the node's own output and inputs: ocean
+ * and beach are never table entries (the manifest allows neither), so the rest came from the
+ * table at the cell's temperature row and moisture column, as the kernel reads it.
+ */
+export function tableOrigins(biomes: Uint8Array, temperature: Float32Array, moisture: Float32Array, out: Uint8Array = new Uint8Array(biomes.length)): Uint8Array {
+  if (temperature.length !== biomes.length || moisture.length !== biomes.length || out.length !== biomes.length) {
+    throw new Error(`tableOrigins: expected ${biomes.length} cells in every grid`);
+  }
+  for (let i = 0; i < biomes.length; i++) {
+    const b = biomes[i];
+    out[i] = b === OCEAN ? OCEAN_ORIGIN : b === BEACH ? BEACH_ORIGIN : tableIndex(temperature[i]) * 4 + tableIndex(moisture[i]);
+  }
+  return out;
+}
+
+type Params = { table: string[][]; beachWidth: number; beachMinTemperature: number };
+
+/** A field input's numbers, or null (unwired, failed, or a biome map). */
+function numbers(v: Value | undefined): Float32Array | null {
+  return v && v.type !== 'biome' ? v.data : null;
+}
+
+/** How the rules picked the biome of cell i, in words and as its table cell. */
+function explainCell(r: NodeReading<Params>, i: number): CellNote {
+  const terrain = r.input('terrain');
+  const t = numbers(r.input('temperature'))?.[i];
+  const m = numbers(r.input('moisture'))?.[i];
+  const d = numbers(r.input('coast'))?.[i] ?? null;
+  if (!terrain || terrain.type !== 'terrain' || t === undefined || m === undefined) return {};
+  const h = terrain.data[i];
+  const rules = { beachWidth: r.params.beachWidth, beachMinTemperature: r.params.beachMinTemperature };
+  const decided = whittakerCase(rules, h < terrain.seaLevel, t, m, d);
+  switch (decided.rule) {
+    case 'ocean':
+      return { why: `height ${formatValue(h)} is under the sea level ${formatValue(terrain.seaLevel)}` };
+    case 'beach':
+      return { why: `the coast is ${formatValue(d!)} cells away (< ${rules.beachWidth}) and T ${formatValue(t)} ≥ ${rules.beachMinTemperature}: beach` };
+    case 'table': {
+      const { row, col } = decided;
+      return { why: `T ${formatValue(t)} → ${TEMPERATURE_ROWS[row]} row, M ${formatValue(m)} → ${MOISTURE_COLUMNS[col]} column`, tableCell: { row, col } };
+    }
+  }
+}
+
 export const whittaker = defineNode({
   type: 'whittaker',
   title: 'Whittaker biomes',
@@ -100,6 +151,18 @@ export const whittaker = defineNode({
     },
     beachWidth: { kind: 'number', default: 1.5, min: 0, max: 20, step: 0.1, doc: 'Land closer to the sea than this (256-map cells) is beach.' },
     beachMinTemperature: { kind: 'number', default: 0.25, min: 0, max: 1, step: 0.01, doc: 'Beaches only where at least this warm.' },
+  },
+  explain: explainCell,
+  cellOrigins(r) {
+    const biomes = r.output();
+    const t = numbers(r.input('temperature'));
+    const m = numbers(r.input('moisture'));
+    return biomes?.type === 'biome' && t && m ? tableOrigins(biomes.data, t, m) : null;
+  },
+  stats(r) {
+    const biomes = r.output();
+    if (biomes?.type !== 'biome') throw new Error(`node "${r.node}" has no biome map`);
+    return biomeFigures(r.node, biomes.data, numbers(r.input('moisture')), r.arrowsUpstream('moisture')[0] ?? null);
   },
   run(ctx, p) {
     const t = ctx.terrain('terrain')!;

@@ -175,6 +175,8 @@ export const wind = defineNode({
     dry: { kind: 'number', default: 0.001, min: 0, max: 0.1, step: 0.0005, doc: 'How fast air loses water over land, per 256-map cell.' },
     lift: { kind: 'number', default: 0.6, min: 0, max: 4, step: 0.01, doc: 'Rain when the air climbs: e^(−4 · lift) after climbing from coast to summit.' },
   },
+  // The viewer draws the wind's arrows over every map it leads to.
+  overlay: (p) => (p.on ? { angle: p.angle } : null),
   run(ctx, p) {
     const t = ctx.terrain('terrain')!;
     const out = ctx.alloc('f32');

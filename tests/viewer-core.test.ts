@@ -25,7 +25,8 @@ import {
   snapOrigin,
   zoomAt,
 } from '../src/viewer-core/pan.ts';
-import { cellProvenance, describeRow, provenanceOrder } from '../src/viewer-core/provenance.ts';
+import { cellProvenance } from '../src/engine/provenance.ts';
+import { describeRow, provenanceOrder } from '../src/viewer-core/provenance.ts';
 import { BEACH_ORIGIN, highlightOverlay, OCEAN_ORIGIN, originCounts, tableOrigins, tableShares } from '../src/viewer-core/table.ts';
 import { windArrows, windLayers, windsUpstream, WINDS_DRAWN } from '../src/viewer-core/wind.ts';
 import type { Graph } from '../src/model/graph.ts';

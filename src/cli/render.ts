@@ -3,9 +3,8 @@
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { nodeDef } from '../../nodes/index.ts';
 import { createEngine, type Engine } from '../engine/engine.ts';
-import { biomeStats, type BiomeStats } from '../engine/stats.ts';
+import { nodeStats } from '../engine/stats.ts';
 import { VIEW_SIZE_MAX, VIEW_SIZE_MIN, viewDomain } from '../grid.ts';
 import { parseGraph } from '../model/format.ts';
 import type { Graph } from '../model/graph.ts';
@@ -27,7 +26,7 @@ export const RENDER_USAGE = `terrain-graph render <graph.json> [options]
   --raw                also write DIR/<node>.<port>.<min>_<max>.f32 (.u8 for biomes) and DIR/manifest.json
   --png16              also write 16-bit greyscale DIR/<node>.<port>.<min>_<max>.16.png
   --indexed            also write biome maps as indexed DIR/<node>.<port>.indexed.png
-  --stats              print the biome statistics as one JSON object
+  --stats              print the statistics of every node that has some (biome maps) as one JSON object
   --by-share           tint heights by share (the top 8 % is snow) instead of by height
   --contours           draw contour lines on heights
   --no-shade           no hill-shading`;
@@ -104,7 +103,8 @@ function parseSize(text: string): number {
 
 export interface RenderResult {
   readonly written: string[];
-  readonly stats: BiomeStats[] | null;
+  /** What each node with statistics contributes (NodeDef.stats), in file order. */
+  readonly stats: object[] | null;
 }
 
 /** Runs the render command; throws GraphError (bad file or --set), UsageError or Error. */
@@ -138,7 +138,7 @@ export function renderCommand(argv: readonly string[], log: (line: string) => vo
   const ids = all ? graph.nodes.map((n) => n.id) : (requested ?? sinkNodes(graph));
   for (const id of ids) if (!graph.nodes.some((n) => n.id === id)) throw new UsageError(`no node "${id}" in ${file}`);
   const wantStats = args.bare.has('stats');
-  const statNodes = wantStats ? graph.nodes.filter((n) => n.type === 'whittaker').map((n) => n.id) : [];
+  const statNodes = wantStats ? graph.nodes.filter((n) => engine.catalogue.def(n.type)?.stats).map((n) => n.id) : [];
 
   const n = engine.view.size;
   const progress = n >= 1024;
@@ -168,7 +168,7 @@ export function renderCommand(argv: readonly string[], log: (line: string) => vo
   };
   for (const id of ids) {
     const node = graph.nodes.find((x) => x.id === id)!;
-    for (const port of Object.keys(nodeDef(node.type)!.outputs)) {
+    for (const port of Object.keys(engine.catalogue.def(node.type)!.outputs)) {
       const value = engine.output(id, port)!;
       const stem = `${id}.${port}`;
       if (progress) log(`writing ${stem}`);
@@ -191,6 +191,6 @@ export function renderCommand(argv: readonly string[], log: (line: string) => vo
     writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(doc, null, 2)}\n`);
     written.push('manifest.json');
   }
-  const stats = wantStats ? statNodes.map((id) => biomeStats(engine, id, viewDomain(engine.view))) : null;
+  const stats = wantStats ? statNodes.map((id) => nodeStats(engine, id, viewDomain(engine.view))) : null;
   return { written, stats };
 }

@@ -2,10 +2,10 @@
 // node's params, its inputs' versions and the domain, so after an edit only what lies
 // downstream recomputes. Headless: runs the same in Node, in tests and in a Web Worker.
 
-import { nodeDef } from '../../nodes/index.ts';
+import { CATALOGUE } from '../../nodes/index.ts';
 import { domainKey, type Domain, type View, viewDomain } from '../grid.ts';
 import { cloneGraph, type Edge, type Graph, type GraphNode, portRefText, upstreamOf } from '../model/graph.ts';
-import type { AnyNodeDef, AnyParamValue, RunContext } from '../model/manifest.ts';
+import type { AnyNodeDef, AnyParamValue, Catalogue, RunContext } from '../model/manifest.ts';
 import { GraphError } from '../model/problems.ts';
 import { checkParam, checkView } from '../model/validate.ts';
 import { type AnyBuffer, BufferPool } from './pool.ts';
@@ -61,6 +61,8 @@ export interface EngineOptions {
   readonly view?: { readonly x: number; readonly y: number };
   /** Tests: hand kernels garbage-filled buffers, so a cell a kernel forgets to write shows. */
   readonly poisonBuffers?: boolean;
+  /** The node types the engine knows (default: every type of this build). */
+  readonly catalogue?: Catalogue;
 }
 
 /** Where an input comes from: the upstream node's entry and output port. */
@@ -75,6 +77,8 @@ const DOMAINS_KEPT = 4;
 
 
 export class Engine {
+  /** The node types this engine evaluates. */
+  readonly catalogue: Catalogue;
   private current: Graph;
   private readonly cache = new Map<string, Map<string, Entry>>();
   private readonly pool: BufferPool;
@@ -92,6 +96,8 @@ export class Engine {
   private evaluating: Domain | null = null;
 
   constructor(graph: Graph, options: EngineOptions = {}) {
+    this.catalogue = options.catalogue ?? CATALOGUE;
+    this.assertKnownTypes(graph);
     this.pool = new BufferPool(options.poisonBuffers ?? false);
     this.current = cloneGraph(graph);
     this.index();
@@ -112,6 +118,7 @@ export class Engine {
 
   /** Replaces the whole graph. Results of nodes whose params and inputs did not change are kept. */
   setGraph(graph: Graph): void {
+    this.assertKnownTypes(graph);
     // Free buffers of another size would only be memory: the new view cannot use them.
     if (graph.view.size !== this.current.view.size) this.pool.keepOnly(graph.view.size * graph.view.size);
     this.current = cloneGraph(graph);
@@ -139,7 +146,7 @@ export class Engine {
     const index = this.current.nodes.findIndex((n) => n.id === nodeId);
     const node = this.current.nodes[index];
     if (!node) throw new GraphError([{ path: '$.nodes', message: `no node "${nodeId}"` }]);
-    const def = nodeDef(node.type)!;
+    const def = this.defOf(node);
     const path = `$.nodes[${index}].params.${key}`;
     const spec = def.params[key];
     if (!spec) throw new GraphError([{ path, message: `${node.type} node "${nodeId}" has no param "${key}"` }]);
@@ -202,6 +209,18 @@ export class Engine {
   clearCache(): void {
     this.cache.clear();
     this.pool.clear();
+  }
+
+  private defOf(node: GraphNode): AnyNodeDef {
+    const def = this.catalogue.def(node.type);
+    if (!def) throw new Error(`node "${node.id}" has the type "${node.type}", which this engine's catalogue does not hold`);
+    return def;
+  }
+
+  /** Throws a GraphError naming every node whose type the catalogue does not hold. */
+  private assertKnownTypes(graph: Graph): void {
+    const unknown = graph.nodes.flatMap((n, k) => (this.catalogue.def(n.type) ? [] : [{ path: `$.nodes[${k}].type`, message: `node "${n.id}" has the type "${n.type}", which this engine's catalogue does not hold` }]));
+    if (unknown.length) throw new GraphError(unknown);
   }
 
   private index(): void {
@@ -278,7 +297,7 @@ export class Engine {
     if (settled) return settled;
     if (visiting.has(visitKey)) throw new Error(`the graph has a cycle through node "${nodeId}"`);
     const node = this.nodesById.get(nodeId)!;
-    const def = nodeDef(node.type)!;
+    const def = this.defOf(node);
     visiting.add(visitKey);
     try {
       // Gather the inputs this node reads: every wired port on this domain, plus extra domains.

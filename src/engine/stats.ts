@@ -1,13 +1,14 @@
-// Figures of a biome map, as the recipes quote them: land shares per biome, the water share,
-// the dry share, and the mean moisture of the map's halves (and of its windward and leeward
-// halves when a wind is wired).
+// Figures of a node's output, as the recipes quote them (each node's NodeDef.stats). For a
+// biome map: land shares per biome, the water share, the dry share, and the mean moisture of the
+// map's halves (and of its windward and leeward halves when a wind leads to the moisture).
 
-import { nodeDef } from '../../nodes/index.ts';
 import { windFrom, windVector } from '../../nodes/wind.ts';
 import type { Domain } from '../grid.ts';
 import { BIOMES, OCEAN } from '../model/biomes.ts';
-import { edgeInto, findNode, type Graph } from '../model/graph.ts';
+import { findNode } from '../model/graph.ts';
+import type { Arrows } from '../model/manifest.ts';
 import type { Engine } from './engine.ts';
+import { readNode } from './reading.ts';
 
 /** "Dry" is the driest moisture column of the Whittaker table. */
 export const DRY_MOISTURE = 0.25;
@@ -36,29 +37,36 @@ export interface BiomeStats {
   readonly wind: { readonly node: string; readonly angle: number; readonly from: string } | null;
 }
 
-/** The wind node feeding the moisture that feeds this Whittaker node, if any. */
-function windOf(graph: Graph, moistureNode: string | undefined): { node: string; angle: number; on: boolean } | null {
-  if (!moistureNode) return null;
-  const airEdge = edgeInto(graph, moistureNode, 'air');
-  const windNode = airEdge && findNode(graph, airEdge.from.node);
-  if (!windNode || windNode.type !== 'wind') return null;
-  return { node: windNode.id, angle: windNode.params.angle as number, on: windNode.params.on as boolean };
-}
-
 function mean(sum: number, count: number): number {
   return count > 0 ? sum / count : 0;
 }
 
-/** Statistics of the biome output of a Whittaker node after an evaluation on `domain`. */
-export function biomeStats(engine: Engine, nodeId: string, domain?: Domain): BiomeStats {
+/**
+ * The figures a node contributes (its NodeDef.stats) after an evaluation on `domain` (the view
+ * by default); throws naming the node when it has none or no output.
+ */
+export function nodeStats(engine: Engine, nodeId: string, domain?: Domain): object {
   const graph = engine.graph;
   const node = findNode(graph, nodeId);
-  if (!node || node.type !== 'whittaker') {
-    throw new Error(`"${nodeId}" is not a Whittaker node`);
-  }
-  const biomes = engine.output(nodeId, 'out', domain);
-  if (!biomes || biomes.type !== 'biome') throw new Error(`node "${nodeId}" has no biome map: ${engine.status(nodeId, domain)?.message ?? 'not evaluated'}`);
-  const ids = biomes.data;
+  if (!node) throw new Error(`no node "${nodeId}"`);
+  const { def, reading } = readNode(engine, graph, engine.catalogue, nodeId, domain);
+  if (!def?.stats) throw new Error(`node "${nodeId}" (${node.type}) has no statistics`);
+  if (!reading.output()) throw new Error(`node "${nodeId}" has no output: ${engine.status(nodeId, domain)?.message ?? 'not evaluated'}`);
+  return def.stats(reading as never);
+}
+
+/** The statistics of a node whose figures are those of a biome map (the Whittaker node's). */
+export function biomeStats(engine: Engine, nodeId: string, domain?: Domain): BiomeStats {
+  const stats = nodeStats(engine, nodeId, domain);
+  if (!('land' in stats)) throw new Error(`node "${nodeId}" gives no biome statistics`);
+  return stats as BiomeStats;
+}
+
+/**
+ * The figures of biome map `ids`: land shares, water share, and with a moisture map the dry
+ * share and the mean moisture of the halves (windward and leeward of `wind` when given).
+ */
+export function biomeFigures(nodeId: string, ids: Uint8Array, moisture: Float32Array | null, wind: Arrows | null): BiomeStats {
   const cells = ids.length;
   const n = Math.round(Math.sqrt(cells));
 
@@ -68,15 +76,12 @@ export function biomeStats(engine: Engine, nodeId: string, domain?: Domain): Bio
   const land: Record<string, number> = {};
   for (const b of BIOMES) if (b.id !== OCEAN) land[b.name] = landCells ? counts[b.id] / landCells : 0;
 
-  const moistureEdge = edgeInto(graph, nodeId, 'moisture');
-  const moisture = moistureEdge ? engine.output(moistureEdge.from.node, moistureEdge.from.port, domain) : undefined;
-  const wind = windOf(graph, moistureEdge?.from.node);
-  const windOn = wind && wind.on ? wind : null;
-  if (!moisture || moisture.type === 'biome') {
+  const windOn = wind;
+  if (!moisture) {
     return { node: nodeId, cells, water: counts[OCEAN] / cells, land, dry: null, moisture: null, wind: null };
   }
 
-  const m = moisture.data;
+  const m = moisture;
   // Windward: the half the wind comes from, split by the line through the centre across the wind.
   // Cells on the dividing line (a projection of exactly 0) count as leeward.
   const [wx, wy] = windVector(windOn ? windOn.angle : 0);

@@ -40,3 +40,7 @@ export const DEFAULT_TABLE: readonly (readonly BiomeName[])[] = [
   ['grassland', 'temperate forest', 'temperate forest', 'temperate rainforest'],
   ['subtropical desert', 'grassland', 'tropical seasonal forest', 'tropical rainforest'],
 ];
+
+/** The Whittaker table's rows (temperature, cold → hot) and columns (moisture, dry → wet) in words. */
+export const TEMPERATURE_ROWS = ['cold', 'cool', 'warm', 'hot'] as const;
+export const MOISTURE_COLUMNS = ['dry', 'fairly dry', 'fairly wet', 'wet'] as const;

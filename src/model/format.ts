@@ -5,13 +5,13 @@
 // (keys in a fixed order, params in manifest order, number lists on one line), so load → save
 // is byte-identical and diffs stay small.
 
-import { nodeDef } from '../../nodes/index.ts';
+import { CATALOGUE } from '../../nodes/index.ts';
 import type { Edge, Graph, GraphNode } from './graph.ts';
 import { parsePortRef, portRefText } from './graph.ts';
-import { cloneParam, type AnyParamValue } from './manifest.ts';
+import { cloneParam, type AnyParamValue, type Catalogue } from './manifest.ts';
 import { CURRENT_VERSION, FORMAT, migrate, type Document, type Migration, MIGRATIONS } from './migrations.ts';
 import { describe, GraphError, jsonPath, type Problem } from './problems.ts';
-import { checkParams, checkView, cycleThrough, isValidNodeId, KNOWN_TYPES, suggest, wireProblem } from './validate.ts';
+import { checkParams, checkView, cycleThrough, isValidNodeId, suggest, wireProblem } from './validate.ts';
 
 const TOP_KEYS = ['format', 'version', 'name', 'notes', 'view', 'nodes', 'edges'];
 const NODE_KEYS = ['id', 'type', 'title', 'position', 'params'];
@@ -22,6 +22,8 @@ export interface ParseOptions {
   file?: string;
   /** Migration table (tests inject their own). */
   migrations?: Readonly<Record<number, Migration>>;
+  /** The node types the file may use (default: every type of this build). */
+  catalogue?: Catalogue;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -56,6 +58,8 @@ function finitePair(v: unknown): v is [number, number] {
  * with its JSON path; a file newer than this build is refused with one clear problem.
  */
 export function parseGraph(input: string | unknown, options: ParseOptions = {}): Graph {
+  const catalogue = options.catalogue ?? CATALOGUE;
+  const knownTypes = catalogue.types.map((d) => d.type);
   const fail = (problems: Problem[]): never => {
     throw new GraphError(problems, options.file);
   };
@@ -129,9 +133,9 @@ export function parseGraph(input: string | unknown, options: ParseOptions = {}):
         problems.push({ path: `${at}.id`, message: `duplicate node id "${id}" (first at $.nodes[${firstIndex.get(id)}])` });
         ok = false;
       } else firstIndex.set(id, k);
-      const def = typeof type === 'string' ? nodeDef(type) : undefined;
+      const def = typeof type === 'string' ? catalogue.def(type) : undefined;
       if (!def) {
-        const hint = typeof type === 'string' ? suggest(type, KNOWN_TYPES) : ` (known: ${KNOWN_TYPES.join(', ')})`;
+        const hint = typeof type === 'string' ? suggest(type, knownTypes) : ` (known: ${knownTypes.join(', ')})`;
         problems.push({ path: `${at}.type`, message: `unknown node type ${describe(type)}${hint}` });
         ok = false;
       }
@@ -190,7 +194,7 @@ export function parseGraph(input: string | unknown, options: ParseOptions = {}):
         }
       }
       if (!declared.some((n) => n.id === from.node) || !declared.some((n) => n.id === to.node)) return;
-      const wrong = wireProblem(graphSoFar, edge);
+      const wrong = wireProblem(graphSoFar, edge, catalogue);
       if (wrong) {
         problems.push({ path: wrong.end === 'wire' ? at : `${at}.${wrong.end}`, message: wrong.message });
         return;
@@ -238,7 +242,7 @@ function printValue(value: unknown, indent: string): string {
 }
 
 /** The graph as file text: fixed key order, two-space indent, a final newline. */
-export function serializeGraph(graph: Graph): string {
+export function serializeGraph(graph: Graph, catalogue: Catalogue = CATALOGUE): string {
   const doc = {
     format: FORMAT,
     version: CURRENT_VERSION,
@@ -246,7 +250,7 @@ export function serializeGraph(graph: Graph): string {
     notes: graph.notes,
     view: { x: graph.view.x, y: graph.view.y, size: graph.view.size },
     nodes: graph.nodes.map((n) => {
-      const def = nodeDef(n.type);
+      const def = catalogue.def(n.type);
       const keys = def ? Object.keys(def.params) : Object.keys(n.params);
       const params: Record<string, unknown> = {};
       for (const key of keys) params[key] = n.params[key];

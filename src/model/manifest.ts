@@ -1,5 +1,10 @@
 // What a node file declares: ports, params, kernel and preview. One definition per node type;
 // file validation, the editor's controls and the README's node reference are all read from it.
+//
+// Adding a node type: write nodes/<type>.ts with `defineNode({...})` and add it to the list in
+// nodes/index.ts. Anything particular to it beyond the kernel is a hook of its NodeDef (what its
+// preview shows, what it adds to a cell's provenance, its statistics, an overlay); engine,
+// worker, viewer and command line loop over the hooks and never ask for a type by name.
 
 import type { Domain } from '../grid.ts';
 import type { BufferKind, BufferOf } from '../engine/pool.ts';
@@ -149,6 +154,39 @@ export interface ExtraInput<I extends string> {
   readonly domain: Domain;
 }
 
+/** What a node's hooks read after an evaluation: its params and the values around it on one domain. */
+export interface NodeReading<P = Record<string, AnyParamValue>> {
+  /** The node's id. */
+  readonly node: string;
+  readonly params: P;
+  readonly domain: Domain;
+  /** The node's own output on the domain (its first port by default); undefined when it has none. */
+  output(port?: string): Value | undefined;
+  /** The value wired into an input on the domain; undefined when unwired or without output. */
+  input(port: string): Value | undefined;
+  /** The title of the node wired into an input. */
+  inputTitle(port: string): string | undefined;
+  /** The arrows (see NodeDef.overlay) of every node upstream of an input, in file order. */
+  arrowsUpstream(port: string): readonly Arrows[];
+}
+
+/** An overlay of arrows the viewer draws over every map downstream of the node (the wind's). */
+export interface Arrows {
+  readonly node: string;
+  /** The direction the arrows point, degrees counter-clockwise from east. */
+  readonly angle: number;
+}
+
+/** What a node adds to one cell's provenance row beside its value and meaning. */
+export interface CellNote {
+  /** How the node decided the cell, in words (the Whittaker rule that gave a biome). */
+  readonly why?: string;
+  /** The value that went in and the node it came from (a curve's input). */
+  readonly input?: { readonly value: number; readonly title: string };
+  /** The entry of the node's table param that decided the cell. */
+  readonly tableCell?: { readonly row: number; readonly col: number };
+}
+
 export interface NodeDef<
   I extends Record<string, InputSpec> = Record<string, InputSpec>,
   O extends Record<string, OutputSpec> = Record<string, OutputSpec>,
@@ -165,6 +203,26 @@ export interface NodeDef<
   readonly inputs: I;
   readonly outputs: O;
   readonly params: P;
+  // Behaviour beyond the kernel. Engine, worker, viewer and command line loop over these hooks;
+  // none of them asks for a node type by name. Every hook is optional.
+
+  /**
+   * The input whose values the node's preview card shows as a histogram instead of a picture of
+   * the output (the curve draws its points over the values that reach it). The viewer draws a
+   * `points` param of the node over the same histogram.
+   */
+  readonly previewInput?: keyof I & string;
+  /** Adds to the provenance row of cell i (index on r.domain) what explains it. */
+  explain?(r: NodeReading<ParamValues<P>>, i: number): CellNote;
+  /**
+   * For a node with a `table` param: which table entry decided each cell (row · cols + col),
+   * or codes ≥ rows · cols for cells the table did not decide; null when it cannot say.
+   */
+  cellOrigins?(r: NodeReading<ParamValues<P>>): Uint8Array | null;
+  /** The figures of the node's output that recipes quote and `render --stats` writes. */
+  stats?(r: NodeReading<ParamValues<P>>): object;
+  /** Arrows the viewer draws over maps downstream of the node (a wind's direction); null when off. */
+  overlay?(params: ParamValues<P>): { readonly angle: number } | null;
   /** Inputs needed on other domains than the evaluated one (the water node's world cut). */
   extraInputs?(params: ParamValues<P>, domain: Domain): ExtraInput<keyof I & string>[];
   /** The kernel: reads inputs, returns every output. Pure; may throw with a message for a person. */
@@ -173,6 +231,26 @@ export interface NodeDef<
 
 /** Erases a node definition's precise types for the registry. */
 export type AnyNodeDef = NodeDef<Record<string, InputSpec>, Record<string, OutputSpec>, Record<string, ParamSpec>>;
+
+/**
+ * The node types an engine, a parser or an editor knows, passed as a value (as rete passes its
+ * plugins), so a test can build an engine over two node types. nodes/index.ts makes the full one.
+ */
+export interface Catalogue {
+  /** Every type, in menu order. */
+  readonly types: readonly AnyNodeDef[];
+  /** The definition of a type name, or undefined. */
+  def(type: string): AnyNodeDef | undefined;
+}
+
+export function catalogueOf(defs: readonly AnyNodeDef[]): Catalogue {
+  const byType = new Map<string, AnyNodeDef>();
+  for (const d of defs) {
+    if (byType.has(d.type)) throw new Error(`two node types are called "${d.type}"`);
+    byType.set(d.type, d);
+  }
+  return { types: defs, def: (type) => byType.get(type) };
+}
 
 /** Declares a node type; the identity function, there for type inference. */
 export function defineNode<

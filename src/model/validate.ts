@@ -1,9 +1,9 @@
 // Checks of params and wires against the node catalogue; every finding is a Problem with a path.
 // The file loader, the engine's setParam and the editor's wiring all ask these same questions.
 
-import { nodeDef, NODE_TYPES } from '../../nodes/index.ts';
+import { CATALOGUE, NODE_TYPES } from '../../nodes/index.ts';
 import { VIEW_SIZE_MAX, VIEW_SIZE_MIN } from '../grid.ts';
-import type { AnyNodeDef, AnyParamValue, ParamSpec } from './manifest.ts';
+import type { AnyNodeDef, AnyParamValue, Catalogue, ParamSpec } from './manifest.ts';
 import { type Edge, type Graph, NODE_ID_PATTERN, portRefText } from './graph.ts';
 import { describe, type Problem } from './problems.ts';
 import { connectRefusal } from './values.ts';
@@ -115,6 +115,7 @@ export function suggest(name: string, known: readonly string[]): string {
   return known.length ? ` (known: ${known.join(', ')})` : '';
 }
 
+/** The type names of the full catalogue (messages list them). */
 export const KNOWN_TYPES = NODE_TYPES.map((d) => d.type);
 
 /** Problems with the params object of one node; all of its params must be present. */
@@ -148,13 +149,13 @@ export interface WireProblem {
  * Why a wire would be wrong in this graph, or null: both ends must exist and the port types
  * must fit. Whether the input is free and whether the wire closes a cycle are asked separately.
  */
-export function wireProblem(graph: Graph, edge: Edge): WireProblem | null {
+export function wireProblem(graph: Graph, edge: Edge, catalogue: Catalogue = CATALOGUE): WireProblem | null {
   const fromNode = graph.nodes.find((n) => n.id === edge.from.node);
   const toNode = graph.nodes.find((n) => n.id === edge.to.node);
   if (!fromNode) return { end: 'from', message: `unknown node "${edge.from.node}" in "${portRefText(edge.from)}"` };
   if (!toNode) return { end: 'to', message: `unknown node "${edge.to.node}" in "${portRefText(edge.to)}"` };
-  const fromDef = nodeDef(fromNode.type);
-  const toDef = nodeDef(toNode.type);
+  const fromDef = catalogue.def(fromNode.type);
+  const toDef = catalogue.def(toNode.type);
   if (!fromDef) return { end: 'from', message: `node "${fromNode.id}" has unknown type "${fromNode.type}"` };
   if (!toDef) return { end: 'to', message: `node "${toNode.id}" has unknown type "${toNode.type}"` };
   const out = fromDef.outputs[edge.from.port];

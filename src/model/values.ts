@@ -63,3 +63,13 @@ export function connectRefusal(from: PortType, to: PortType): string | null {
   if (from === 'biome') return `a biome map holds category ids, not numbers: it cannot feed a ${to} input`;
   return `a ${from} output cannot feed a ${to} input`;
 }
+
+/** A number for a person: four decimals, or the size of the number when it is large. */
+export function formatValue(v: number): string {
+  if (Number.isNaN(v)) return 'NaN';
+  if (v === Infinity) return '∞';
+  if (v === -Infinity) return '−∞';
+  const a = Math.abs(v);
+  const text = a >= 100 ? v.toFixed(1) : a >= 10 ? v.toFixed(2) : v.toFixed(4);
+  return text.replace('-', '−');
+}

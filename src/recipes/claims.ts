@@ -6,6 +6,8 @@
 import { createEngine, type Engine } from '../engine/engine.ts';
 import { biomeStats, type BiomeStats } from '../engine/stats.ts';
 import type { Graph } from '../model/graph.ts';
+import type { Catalogue } from '../model/manifest.ts';
+import { CATALOGUE } from '../../nodes/index.ts';
 import type { TerrainValue } from '../model/values.ts';
 import { detailRelief, terraceShare, terrainFigures, type TerrainFigures } from './measures.ts';
 
@@ -142,10 +144,17 @@ export const CLAIMS: Readonly<Record<string, readonly Claim[]>> = {
   ],
 };
 
-/** Every fbm seed moved by `shift`: the claims must hold for the shipped seeds and for shifted ones. */
-export function shiftSeeds(graph: Graph, shift: number): Graph {
+/**
+ * Every seed param (an int param marked `seed`) moved by `shift`: the claims must hold for the
+ * shipped seeds and for shifted ones.
+ */
+export function shiftSeeds(graph: Graph, shift: number, catalogue: Catalogue = CATALOGUE): Graph {
   const g = structuredClone(graph);
-  for (const n of g.nodes) if (n.type === 'fbm') n.params.seed = (n.params.seed as number) + shift;
+  for (const n of g.nodes) {
+    for (const [key, spec] of Object.entries(catalogue.def(n.type)?.params ?? {})) {
+      if (spec.kind === 'int' && spec.seed && typeof n.params[key] === 'number') n.params[key] = (n.params[key] as number) + shift;
+    }
+  }
   return g;
 }
 

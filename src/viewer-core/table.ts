@@ -1,33 +1,14 @@
 // The Whittaker table in the viewer: which table cell each map cell's biome came from, each
 // table cell's share of the land, and the map cells of one table cell to highlight. Pure.
 
-import { BEACH, OCEAN } from '../model/biomes.ts';
-import { tableIndex } from '../../nodes/whittaker.ts';
+import { BEACH_ORIGIN, OCEAN_ORIGIN } from '../../nodes/whittaker.ts';
+
+// Which table cell decided each map cell is the Whittaker node's own reading (its cellOrigins).
+export { BEACH_ORIGIN, OCEAN_ORIGIN, tableOrigins } from '../../nodes/whittaker.ts';
 
 /** Table cells are 0 … 15 (row · 4 + col, rows cold → hot, columns dry → wet). */
 export const TABLE_CELLS = 16;
-/** The origin of a beach cell (placed by the beach rule, not the table). */
-export const BEACH_ORIGIN = 16;
-/** The origin of an ocean cell. */
-export const OCEAN_ORIGIN = 17;
 export const ORIGINS = 18;
-
-/**
- * For every map cell, where its biome came from: the table cell ⌊4T⌋ · 4 + ⌊4M⌋ for land the
- * table decided, BEACH_ORIGIN, or OCEAN_ORIGIN. Read off the Whittaker node's own output and
- * inputs: ocean and beach are never table entries (the manifest allows neither), so the rest
- * came from the table at the cell's temperature row and moisture column, as the kernel reads it.
- */
-export function tableOrigins(biomes: Uint8Array, temperature: Float32Array, moisture: Float32Array, out: Uint8Array = new Uint8Array(biomes.length)): Uint8Array {
-  if (temperature.length !== biomes.length || moisture.length !== biomes.length || out.length !== biomes.length) {
-    throw new Error(`tableOrigins: expected ${biomes.length} cells in every grid`);
-  }
-  for (let i = 0; i < biomes.length; i++) {
-    const b = biomes[i];
-    out[i] = b === OCEAN ? OCEAN_ORIGIN : b === BEACH ? BEACH_ORIGIN : tableIndex(temperature[i]) * 4 + tableIndex(moisture[i]);
-  }
-  return out;
-}
 
 /** How many map cells came from each origin (ORIGINS entries). */
 export function originCounts(origins: Uint8Array): Uint32Array {

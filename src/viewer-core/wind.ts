@@ -1,21 +1,17 @@
 // Wind arrows over the map: which winds lead to the shown node, and where to draw their arrows.
 // Pure geometry in the frame's unit square (x east, y down: the map is drawn north up).
 
-import { findNode, type Graph, upstreamOf } from '../model/graph.ts';
+import { CATALOGUE } from '../../nodes/index.ts';
+import { arrowsUpstream } from '../engine/reading.ts';
+import type { Graph } from '../model/graph.ts';
+import type { Arrows, Catalogue } from '../model/manifest.ts';
 
-export interface WindInfo {
-  readonly node: string;
-  /** The direction the wind blows towards, degrees counter-clockwise from east. */
-  readonly angle: number;
-}
+/** A wind (any node with an arrow overlay) and the direction its arrows point. */
+export type WindInfo = Arrows;
 
-/** The wind nodes that are on and lead to `target` (itself included), in file order. */
-export function windsUpstream(graph: Graph, target: string): WindInfo[] {
-  if (!findNode(graph, target)) return [];
-  const upstream = upstreamOf(graph, [target]);
-  return graph.nodes
-    .filter((n) => n.type === 'wind' && upstream.has(n.id) && n.params.on !== false)
-    .map((n) => ({ node: n.id, angle: n.params.angle as number }));
+/** The nodes with arrows (winds that are on) that lead to `target` (itself included), in file order. */
+export function windsUpstream(graph: Graph, target: string, catalogue: Catalogue = CATALOGUE): WindInfo[] {
+  return arrowsUpstream(graph, catalogue, target);
 }
 
 export interface Arrow {

@@ -3,13 +3,14 @@
 // from the worker entry so it runs (and is tested) in Node too.
 
 import { createEngine, type Engine } from '../engine/engine.ts';
+import { readNode } from '../engine/reading.ts';
 import { edgeInto, type Graph, type GraphNode } from '../model/graph.ts';
+import type { Catalogue } from '../model/manifest.ts';
 import type { Value } from '../model/values.ts';
-import { nodeDef } from '../../nodes/index.ts';
+import { CATALOGUE } from '../../nodes/index.ts';
+import { layerHistogram } from '../render/histogram.ts';
 import { finiteMean, finiteRange, type LayerStyle } from '../render/layer.ts';
 import { histogram, renderPreview } from '../render/preview.ts';
-import { layerHistogram } from '../viewer-core/histogram.ts';
-import { tableOrigins } from '../viewer-core/table.ts';
 import type { Detail, EvaluateRequest, EvaluateResult, Image, NodeResult } from './protocol.ts';
 import { trimScratch } from '../kernels/scratch.ts';
 
@@ -19,7 +20,7 @@ export interface Answer {
   readonly transfer: ArrayBuffer[];
 }
 
-/** Bins of the histogram behind a curve. */
+/** Bins of the histogram a node shows of its previewInput (the curve's). */
 export const CURVE_BINS = 64;
 
 
@@ -46,10 +47,13 @@ export class PreviewEvaluator {
   private engine: Engine | null = null;
   /** What the main thread holds: node → "version@previewSize". */
   private sent = new Map<string, string>();
-  /** The input each curve's histogram was last sent for: node → "source@version". */
+  /** The input each previewInput histogram was last sent for: node → "source@version". */
   private sentBins = new Map<string, string>();
   private sentDetail = '';
   private readonly shelf = new BufferShelf();
+
+  /** `catalogue`: the node types the engine evaluates (the app's: all of them). */
+  constructor(readonly catalogue: Catalogue = CATALOGUE) {}
 
   /** Forgets what was sent, so the next answer carries everything. */
   reset(): void {
@@ -70,7 +74,7 @@ export class PreviewEvaluator {
    * (src/worker/viewer-service.ts) share it, and with it every cached result.
    */
   engineFor(graph: Graph): Engine {
-    if (!this.engine) this.engine = createEngine(graph);
+    if (!this.engine) this.engine = createEngine(graph, { catalogue: this.catalogue });
     else {
       const before = this.engine.view.size;
       this.engine.setGraph(graph);
@@ -139,10 +143,11 @@ export class PreviewEvaluator {
     const value = engine.output(node.id);
     let image: Image | null = null;
     let inputBins: NodeResult['inputBins'];
-    if (node.type === 'curve') {
-      // The curve is drawn over the values that reach it ("where the noise really lives");
-      // while its own points are dragged the input stays the same, and so do the bins.
-      const edge = edgeInto(graph, node.id, 'in');
+    const shown = this.catalogue.def(node.type)?.previewInput;
+    if (shown) {
+      // The node is drawn over the values that reach it ("where the noise really lives"); while
+      // its own params are dragged the input stays the same, and so do the bins.
+      const edge = edgeInto(graph, node.id, shown);
       const input = edge ? engine.output(edge.from.node, edge.from.port) : undefined;
       const binsKey = edge && input ? `${edge.from.node}.${edge.from.port}@${engine.status(edge.from.node)?.version}` : '-';
       if (this.sentBins.get(node.id) !== binsKey) {
@@ -151,8 +156,8 @@ export class PreviewEvaluator {
         transfer.push(inputBins.counts.buffer as ArrayBuffer);
       }
     }
-    // A curve node shows its curve, not a picture (the viewer draws its output when asked).
-    if (value && node.type !== 'curve') {
+    // Such a node shows its input's histogram, not a picture (the viewer draws its output when asked).
+    if (value && !shown) {
       image = this.image(value, n, req.previewSize);
       transfer.push(image.rgba);
     }
@@ -168,7 +173,7 @@ export class PreviewEvaluator {
     const engine = this.engine!;
     const status = engine.status(req.detail);
     const node = req.graph.nodes.find((nd) => nd.id === req.detail)!;
-    const port = outputPort(node, req.detailPort);
+    const port = outputPort(node, req.detailPort, this.catalogue);
     const value = port ? engine.output(req.detail, port) : undefined;
     const style = req.detailStyle ?? {};
     const key = `${req.detail}.${port}:${status?.version}@${req.detailSize}:${JSON.stringify(style)}`;
@@ -178,20 +183,10 @@ export class PreviewEvaluator {
     transfer.push(image.rgba);
     const histogram = layerHistogram(value, style.heightMode);
     if ('counts' in histogram) transfer.push(histogram.counts.buffer as ArrayBuffer);
-    let origins: Uint8Array | undefined;
-    if (node.type === 'whittaker' && value.type === 'biome') {
-      const input = (p: string) => {
-        const e = edgeInto(req.graph, node.id, p);
-        const v = e && engine.output(e.from.node, e.from.port);
-        return v && v.type !== 'biome' ? v.data : null;
-      };
-      const t = input('temperature');
-      const m = input('moisture');
-      if (t && m) {
-        origins = tableOrigins(value.data, t, m);
-        transfer.push(origins.buffer as ArrayBuffer);
-      }
-    }
+    // Which entry of its table decided each cell, for a node that says (the Whittaker node).
+    const def = this.catalogue.def(node.type);
+    const origins = def?.cellOrigins?.(readNode(engine, req.graph, this.catalogue, node.id).reading as never) ?? undefined;
+    if (origins) transfer.push(origins.buffer as ArrayBuffer);
     const [min, max] = finiteRange(value.data);
     const view = req.graph.view;
     return {
@@ -215,7 +210,7 @@ export class PreviewEvaluator {
 }
 
 /** The node's output port called `wanted`, else its first; null for an unknown node type. */
-export function outputPort(node: GraphNode, wanted?: string | null): string | null {
-  const ports = Object.keys(nodeDef(node.type)?.outputs ?? {});
+export function outputPort(node: GraphNode, wanted?: string | null, catalogue: Catalogue = CATALOGUE): string | null {
+  const ports = Object.keys(catalogue.def(node.type)?.outputs ?? {});
   return wanted && ports.includes(wanted) ? wanted : (ports[0] ?? null);
 }

@@ -6,8 +6,8 @@ import type { NodeState } from '../engine/engine.ts';
 import type { Meaning, PortType } from '../model/values.ts';
 import type { ExportFormat } from '../render/exports.ts';
 import type { LayerStyle } from '../render/layer.ts';
-import type { LayerHistogram } from '../viewer-core/histogram.ts';
-import type { ProvenanceRow } from '../viewer-core/provenance.ts';
+import type { LayerHistogram } from '../render/histogram.ts';
+import type { ProvenanceRow } from '../engine/provenance.ts';
 
 /** Evaluate this graph and send back the previews that changed since the last answer. */
 export interface EvaluateRequest {

@@ -8,7 +8,7 @@ import { cellX, cellY, type Domain, viewDomain } from '../grid.ts';
 import { findNode, type Graph } from '../model/graph.ts';
 import { EXPORT_PROGRESS_ABOVE, exportFile } from '../render/exports.ts';
 import { renderPreview } from '../render/preview.ts';
-import { cellProvenance, provenanceOrder } from '../viewer-core/provenance.ts';
+import { cellProvenance, provenanceOrder } from '../engine/provenance.ts';
 import { outputPort, type PreviewEvaluator } from './evaluator.ts';
 import type { ExportProgress, ExportRequest, ExportResult, PanRequest, PanResult, ProbeRequest, ProbeResult } from './protocol.ts';
 import { trimScratch } from '../kernels/scratch.ts';
@@ -40,7 +40,7 @@ export class ViewerService {
     const start = performance.now();
     const engine = this.evaluator.engineFor(req.graph);
     const node = nodeOrThrow(req.graph, req.node);
-    const port = outputPort(node, req.port) ?? '';
+    const port = outputPort(node, req.port, engine.catalogue) ?? '';
     const domain: Domain = { x0: req.x, y0: req.y, extent: 1, n: req.n };
     engine.evaluate({ domain, targets: [req.node] });
     const evaluateMs = performance.now() - start;
@@ -84,14 +84,14 @@ export class ViewerService {
   private exportAt(req: ExportRequest, progress: (p: ExportProgress) => void): { result: ExportResult; transfer: ArrayBuffer[] } {
     const start = performance.now();
     const node = nodeOrThrow(req.graph, req.node);
-    const port = outputPort(node, req.port) ?? '';
+    const port = outputPort(node, req.port, this.evaluator.catalogue) ?? '';
     const report = req.size > this.progressAbove;
     const total = provenanceOrder(req.graph, req.node).length;
     let done = 0;
     const tell = (step: string) => progress({ kind: 'export-progress', seq: req.seq, done, total, step });
     let engine: Engine;
     if (req.size === req.graph.view.size) engine = this.evaluator.engineFor(req.graph);
-    else engine = createEngine(req.graph, { size: req.size });
+    else engine = createEngine(req.graph, { size: req.size, catalogue: this.evaluator.catalogue });
     if (report) tell(`evaluating at ${req.size}²`);
     const domain = viewDomain(engine.view);
     engine.evaluate({

@@ -71,16 +71,21 @@ export class TgViewer extends LitElement {
         <p class="empty">Select a node to see its output here, large: drag the map to pan the world, use the wheel to magnify, hover a cell to see why it is what it is.</p>`;
     }
     const d = s.detail;
+    const def = nodeDef(node.type);
+    // A node with a table param shows the table with each entry's share; a node that previews
+    // an input's histogram draws its points param over that histogram (the curve).
+    const tableKey = Object.keys(def?.params ?? {}).find((k) => def!.params[k].kind === 'table');
+    const pointsKey = def?.previewInput ? Object.keys(def.params).find((k) => def.params[k].kind === 'points') : undefined;
     return html`${resizer}
       <div class="top">${this.heading(s, core, node)} ${this.viewBar(s, core)} ${this.styleBar(s, node)} ${this.map(s)}</div>
       <section class="provenance">
         <tg-provenance .probe=${s.provenance} .shown=${node.id} ?dim=${s.dragging} ?pinned=${!!s.pinned && !s.pointer} @tg-unpin=${() => s.unpin()}></tg-provenance>
       </section>
-      ${node.type === 'whittaker'
+      ${tableKey
         ? html`<section class="table">
             <h3>Table <small>share of the land under each cell; click one to see where it falls</small></h3>
             <tg-biome-table
-              .table=${node.params.table as string[][]}
+              .table=${node.params[tableKey] as string[][]}
               .shares=${s.table}
               .selected=${s.tableCell}
               @tg-table-pick=${(e: CustomEvent<TablePickDetail>) => s.setTableCell(e.detail.cell)}
@@ -92,11 +97,11 @@ export class TgViewer extends LitElement {
         <tg-histogram
           .width=${s.frame}
           .histogram=${d?.histogram ?? null}
-          .curve=${node.type === 'curve' && s.inputBins ? { bins: s.inputBins, points: node.params.points as Point[] } : null}
+          .curve=${pointsKey && s.inputBins ? { bins: s.inputBins, points: node.params[pointsKey] as Point[] } : null}
         ></tg-histogram>
       </section>
       ${this.exports()} ${this.figures(s)}
-      ${nodeDef(node.type) ? html`<p class="doc">${nodeDef(node.type)!.doc}</p>` : nothing}`;
+      ${def ? html`<p class="doc">${def.doc}</p>` : nothing}`;
   }
 
   /** The node's name, type, output select, and whether it is kept without being selected. */

@@ -1,0 +1,64 @@
+// The histogram of the layer the viewer shows, binned in the worker: heights by their atlas
+// band with the sea level marked, fields by their ramp, biomes one bar per biome, masks water
+// against land. The page colours it (src/viewer-core/histogram.ts).
+
+import { BIOMES } from '../model/biomes.ts';
+import type { Meaning, Value } from '../model/values.ts';
+import { heightCuts } from './layer.ts';
+import { histogram } from './preview.ts';
+import { rampFor } from './ramps.ts';
+
+/** Bins of a field's histogram in the viewer. */
+export const VIEWER_BINS = 96;
+
+export type LayerHistogram =
+  | {
+      /** Heights with a sea level: bins coloured by HEIGHT_BANDS. */
+      readonly kind: 'terrain';
+      readonly lo: number;
+      readonly hi: number;
+      readonly counts: Uint32Array;
+      readonly seaLevel: number;
+      /** Lower limit of each HEIGHT_BANDS band in the tint mode drawn (−∞ first). */
+      readonly cuts: readonly number[];
+    }
+  | {
+      /** A field in its ramp (a height without sea level in the elevation ramp). */
+      readonly kind: 'field';
+      readonly lo: number;
+      readonly hi: number;
+      readonly counts: Uint32Array;
+      readonly meaning: Meaning;
+      /** The values the ramp's ends stand for (the data's own range when the meaning has none). */
+      readonly rampLo: number;
+      readonly rampHi: number;
+    }
+  | {
+      /** Biome ids: counts[id]. */
+      readonly kind: 'biome';
+      readonly counts: Uint32Array;
+    }
+  | {
+      readonly kind: 'mask';
+      readonly water: number;
+      readonly land: number;
+    };
+
+/** The histogram of a layer (all n² cells), for the viewer. */
+export function layerHistogram(value: Value, heightMode: 'height' | 'share' = 'height', bins = VIEWER_BINS): LayerHistogram {
+  if (value.type === 'biome') {
+    const counts = new Uint32Array(BIOMES.length);
+    const ids = value.data;
+    for (let i = 0; i < ids.length; i++) if (ids[i] < counts.length) counts[ids[i]]++;
+    return { kind: 'biome', counts };
+  }
+  if (value.meaning === 'mask') {
+    let water = 0;
+    for (let i = 0; i < value.data.length; i++) if (value.data[i] > 0.5) water++;
+    return { kind: 'mask', water, land: value.data.length - water };
+  }
+  const { lo, hi, counts } = histogram(value.data, bins);
+  if (value.type === 'terrain') return { kind: 'terrain', lo, hi, counts, seaLevel: value.seaLevel, cuts: heightCuts(value, heightMode) };
+  const { range } = rampFor(value.meaning);
+  return { kind: 'field', lo, hi, counts, meaning: value.meaning, rampLo: range ? range[0] : lo, rampHi: range ? range[1] : hi };
+}
