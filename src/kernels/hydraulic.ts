@@ -1,0 +1,251 @@
+// Hydraulic erosion by droplets (after Hans Theobald Beyer, "Implementation of a method for
+// hydraulic erosion", 2015): each droplet rolls downhill with some inertia, picks up sediment
+// where it can carry more than it has and drops it where it slows down or climbs.
+//
+// Pure: heights in, eroded heights, wear and deposit out. Droplets start at positions drawn from
+// an integer hash of (seed, droplet number), so the same params give the same bits everywhere.
+// The sediment books balance: everything worn away is either deposited somewhere or carried
+// off the map's edge by a droplet (a droplet that stops inside the map drops what it carries).
+
+import { scratch } from './scratch.ts';
+
+export interface HydraulicParams {
+  /** Droplets to release; 0 leaves the heights as they are. */
+  readonly droplets: number;
+  readonly seed: number;
+  /** How much of its last direction a droplet keeps (0 follows the slope, 1 never turns). */
+  readonly inertia: number;
+  /** Sediment a droplet can carry per unit of drop, speed and water. */
+  readonly capacity: number;
+  /** Carrying capacity where the ground is flat, so a droplet still cuts on gentle slopes. */
+  readonly minCapacity: number;
+  /** Share of the spare capacity taken from the ground per step. */
+  readonly erosion: number;
+  /** Share of the surplus sediment dropped per step. */
+  readonly deposition: number;
+  /** Share of the water lost per step. */
+  readonly evaporation: number;
+  readonly gravity: number;
+  /** Radius of the brush the ground is worn with, in cells. */
+  readonly radius: number;
+  /** Steps after which a droplet stops and drops its load. */
+  readonly lifetime: number;
+  /**
+   * Heights are multiplied by this before the droplets see them (and divided after): the slope
+   * of one cell step in the droplet's units. The node sets it from the resolution so a
+   * droplet sees the same slopes at 256² and at 1024².
+   */
+  readonly heightScale: number;
+}
+
+export interface HydraulicBooks {
+  /** Sum of the wear over all cells (height units). */
+  readonly eroded: number;
+  /** Sum of the deposits over all cells. */
+  readonly deposited: number;
+  /** Sediment carried off the map's edge. */
+  readonly carriedOff: number;
+  /** Droplet steps taken, for the bench. */
+  readonly steps: number;
+}
+
+/** A 32-bit integer hash (lowbias32 by Chris Wellons): good avalanche, integer math only. */
+export function hash32(x: number): number {
+  x ^= x >>> 16;
+  x = Math.imul(x, 0x7feb352d);
+  x ^= x >>> 15;
+  x = Math.imul(x, 0x846ca68b);
+  x ^= x >>> 16;
+  return x >>> 0;
+}
+
+/** A number in [0, 1) from a seed, a droplet and a coordinate slot. */
+function unit(seed: number, k: number, slot: number): number {
+  return hash32(hash32(hash32(seed) ^ k) + slot) / 4294967296;
+}
+
+/** Offsets and weights of the erosion brush: weight ∝ max(0, radius − distance), summing to 1. */
+function brush(radius: number): { dc: Int32Array; dr: Int32Array; w: Float64Array } {
+  const r = Math.max(1, radius);
+  const reach = Math.ceil(r);
+  const dc: number[] = [];
+  const dr: number[] = [];
+  const w: number[] = [];
+  let sum = 0;
+  for (let y = -reach; y <= reach; y++) {
+    for (let x = -reach; x <= reach; x++) {
+      const weight = r - Math.sqrt(x * x + y * y);
+      if (weight <= 0) continue;
+      dc.push(x);
+      dr.push(y);
+      w.push(weight);
+      sum += weight;
+    }
+  }
+  return { dc: Int32Array.from(dc), dr: Int32Array.from(dr), w: Float64Array.from(w, (v) => v / sum) };
+}
+
+/**
+ * Erodes `height` (n × n) with droplets. Writes the eroded heights, and per cell the height
+ * worn away (wear ≥ 0) and the height laid down (deposit ≥ 0), both in height units. Returns
+ * the sediment books, summed in double precision.
+ */
+export function hydraulicErosion(
+  height: Float32Array,
+  n: number,
+  p: HydraulicParams,
+  /* out */ out: Float32Array,
+  /* out */ wear: Float32Array,
+  /* out */ deposit: Float32Array,
+): HydraulicBooks {
+  const cells = n * n;
+  for (const [name, a] of [['height', height], ['out', out], ['wear', wear], ['deposit', deposit]] as const) {
+    if (a.length !== cells) throw new Error(`hydraulic erosion: ${name} holds ${a.length} cells, expected ${n} × ${n} = ${cells}`);
+  }
+  wear.fill(0);
+  deposit.fill(0);
+  if (p.droplets <= 0 || n < 2) {
+    out.set(height);
+    return { eroded: 0, deposited: 0, carriedOff: 0, steps: 0 };
+  }
+  // I work in doubles: Float32 heights would lose the small changes of each step, and the
+  // books would no longer balance to 1e-6.
+  const scale = p.heightScale;
+  const h = scratch('hydraulic.h', Float64Array, cells);
+  for (let i = 0; i < cells; i++) h[i] = height[i] * scale;
+  const worn = scratch('hydraulic.worn', Float64Array, cells).fill(0, 0, cells);
+  const laid = scratch('hydraulic.laid', Float64Array, cells).fill(0, 0, cells);
+  const { dc, dr, w } = brush(p.radius);
+  const reach = Math.ceil(Math.max(1, p.radius));
+  const brushIndex = Int32Array.from(dc, (x, k) => dr[k] * n + x);
+  const last = n - 1;
+  let carriedOff = 0;
+  let steps = 0;
+
+  for (let k = 0; k < p.droplets; k++) {
+    // Positions are in cell-centre units: cell (c, r) sits at (c, r); a droplet lives in [0, n − 1).
+    let x = unit(p.seed, k, 0) * last;
+    let y = unit(p.seed, k, 1) * last;
+    let dx = 0;
+    let dy = 0;
+    let speed = 1;
+    let water = 1;
+    let sediment = 0;
+    let inside = true;
+    for (let step = 0; step < p.lifetime; step++) {
+      const c = x | 0;
+      const r = y | 0;
+      const u = x - c;
+      const v = y - r;
+      const i = r * n + c;
+      const h00 = h[i];
+      const h10 = h[i + 1];
+      const h01 = h[i + n];
+      const h11 = h[i + n + 1];
+      const gx = (h10 - h00) * (1 - v) + (h11 - h01) * v;
+      const gy = (h01 - h00) * (1 - u) + (h11 - h10) * u;
+      const here = h00 * (1 - u) * (1 - v) + h10 * u * (1 - v) + h01 * (1 - u) * v + h11 * u * v;
+      dx = dx * p.inertia - gx * (1 - p.inertia);
+      dy = dy * p.inertia - gy * (1 - p.inertia);
+      const len = Math.sqrt(dx * dx + dy * dy);
+      if (len === 0) break; // a perfectly flat spot: the droplet stops and drops its load below
+      dx /= len;
+      dy /= len;
+      x += dx;
+      y += dy;
+      steps++;
+      if (!(x >= 0 && y >= 0 && x < last && y < last)) {
+        // Off the map's edge, carrying its sediment away.
+        carriedOff += sediment;
+        sediment = 0;
+        inside = false;
+        break;
+      }
+      const nc = x | 0;
+      const nr = y | 0;
+      const nu = x - nc;
+      const nv = y - nr;
+      const j = nr * n + nc;
+      const there = h[j] * (1 - nu) * (1 - nv) + h[j + 1] * nu * (1 - nv) + h[j + n] * (1 - nu) * nv + h[j + n + 1] * nu * nv;
+      const drop = there - here;
+      const carry = Math.max(-drop * speed * water * p.capacity, p.minCapacity);
+      if (drop > 0 || sediment > carry) {
+        // Climbing: fill the hollow behind (at most what it holds); slowing: drop some surplus.
+        const amount = drop > 0 ? Math.min(drop, sediment) : (sediment - carry) * p.deposition;
+        sediment -= amount;
+        const a00 = amount * (1 - u) * (1 - v);
+        const a10 = amount * u * (1 - v);
+        const a01 = amount * (1 - u) * v;
+        const a11 = amount - a00 - a10 - a01; // the rest, so the four parts sum to `amount` exactly
+        h[i] += a00;
+        laid[i] += a00;
+        h[i + 1] += a10;
+        laid[i + 1] += a10;
+        h[i + n] += a01;
+        laid[i + n] += a01;
+        h[i + n + 1] += a11;
+        laid[i + n + 1] += a11;
+      } else {
+        // Never dig deeper than the drop, or the droplet would carve a pit it then climbs out of.
+        const amount = Math.min((carry - sediment) * p.erosion, -drop);
+        let taken = 0;
+        if (c >= reach && r >= reach && c < n - reach && r < n - reach) {
+          for (let b = 0; b < brushIndex.length; b++) {
+            const t = amount * w[b];
+            const m = i + brushIndex[b];
+            h[m] -= t;
+            worn[m] += t;
+            taken += t;
+          }
+        } else {
+          // Near the edge the brush loses the cells outside: the droplet takes only what it wore.
+          for (let b = 0; b < brushIndex.length; b++) {
+            const cc = c + dc[b];
+            const rr = r + dr[b];
+            if (cc < 0 || rr < 0 || cc >= n || rr >= n) continue;
+            const t = amount * w[b];
+            const m = rr * n + cc;
+            h[m] -= t;
+            worn[m] += t;
+            taken += t;
+          }
+        }
+        sediment += taken;
+      }
+      speed = Math.sqrt(Math.max(0, speed * speed + drop * p.gravity));
+      water *= 1 - p.evaporation;
+    }
+    if (inside && sediment > 0) {
+      // Stopped inside the map: the load is dropped where the droplet is.
+      const c = x | 0;
+      const r = y | 0;
+      const u = x - c;
+      const v = y - r;
+      const i = r * n + c;
+      const a00 = sediment * (1 - u) * (1 - v);
+      const a10 = sediment * u * (1 - v);
+      const a01 = sediment * (1 - u) * v;
+      const a11 = sediment - a00 - a10 - a01;
+      h[i] += a00;
+      laid[i] += a00;
+      h[i + 1] += a10;
+      laid[i + 1] += a10;
+      h[i + n] += a01;
+      laid[i + n] += a01;
+      h[i + n + 1] += a11;
+      laid[i + n + 1] += a11;
+    }
+  }
+
+  let eroded = 0;
+  let deposited = 0;
+  const inv = 1 / scale;
+  for (let i = 0; i < cells; i++) {
+    out[i] = h[i] * inv;
+    wear[i] = worn[i] * inv;
+    deposit[i] = laid[i] * inv;
+    eroded += worn[i];
+    deposited += laid[i];
+  }
+  return { eroded: eroded * inv, deposited: deposited * inv, carriedOff: carriedOff * inv, steps };
+}

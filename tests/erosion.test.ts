@@ -1,0 +1,138 @@
+// Erosion kernels: zero iterations is the identity, the sediment books balance, the same seed
+// gives the same bits, and thermal erosion settles slopes without losing material.
+import { describe, expect, it } from 'vitest';
+import { hash32, hydraulicErosion, type HydraulicParams } from '../src/kernels/hydraulic.ts';
+import { thermalErosion } from '../src/kernels/thermal.ts';
+import { evaluated, grab, loadGraph } from './helpers/graphs.ts';
+
+const N = 97;
+const start = grab(evaluated(loadGraph('default.json'), N), 'height');
+
+const PARAMS: HydraulicParams = {
+  droplets: 4000,
+  seed: 3,
+  inertia: 0.05,
+  capacity: 4,
+  minCapacity: 0.01,
+  erosion: 0.3,
+  deposition: 0.3,
+  evaporation: 0.02,
+  gravity: 4,
+  radius: 3,
+  lifetime: 30,
+  heightScale: N / 16,
+};
+
+function erode(height: Float32Array, p: HydraulicParams) {
+  const out = new Float32Array(height.length);
+  const wear = new Float32Array(height.length);
+  const deposit = new Float32Array(height.length);
+  const books = hydraulicErosion(height, N, p, out, wear, deposit);
+  return { out, wear, deposit, books };
+}
+
+function sum(a: ArrayLike<number>): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i];
+  return s;
+}
+
+describe('hydraulic erosion', () => {
+  it('with zero droplets returns the heights bit for bit, with no wear or deposit', () => {
+    const { out, wear, deposit, books } = erode(start, { ...PARAMS, droplets: 0 });
+    expect(Buffer.from(out.buffer).equals(Buffer.from(start.buffer))).toBe(true);
+    expect(Math.max(...wear, ...deposit)).toBe(0);
+    expect(books.steps).toBe(0);
+  });
+
+  it('balances the sediment: worn away = deposited + carried off the map, to 1e-6', () => {
+    const { out, wear, deposit, books } = erode(start, PARAMS);
+    expect(books.eroded).toBeGreaterThan(0);
+    expect(books.carriedOff).toBeGreaterThan(0); // droplets near the edge do leave
+    const eroded = sum(wear);
+    const deposited = sum(deposit);
+    expect(Math.abs(eroded - books.eroded) / books.eroded).toBeLessThan(1e-6);
+    expect(Math.abs(eroded - (deposited + books.carriedOff)) / eroded).toBeLessThan(1e-6);
+    // And the heights agree with the books: what the map lost is what was carried off.
+    const lost = sum(start) - sum(out);
+    expect(Math.abs(lost - books.carriedOff)).toBeLessThan(1e-6 * eroded + 1e-4);
+  });
+
+  it('keeps every carried grain on the map when droplets stop inside it', () => {
+    // Short-lived droplets in the middle of a bowl never reach the edge.
+    const bowl = new Float32Array(N * N);
+    for (let r = 0; r < N; r++) for (let c = 0; c < N; c++) bowl[r * N + c] = ((r - 48) ** 2 + (c - 48) ** 2) / 4000;
+    const { wear, deposit, books } = erode(bowl, { ...PARAMS, lifetime: 4 });
+    expect(books.eroded).toBeGreaterThan(0);
+    expect(Math.abs(sum(wear) - sum(deposit)) / sum(wear)).toBeLessThan(1e-6);
+  });
+
+  it('wears the ground where water gathers and changes it only by the books', () => {
+    const { out, wear, deposit } = erode(start, PARAMS);
+    let changed = 0;
+    for (let i = 0; i < start.length; i++) {
+      expect(Number.isFinite(out[i])).toBe(true);
+      expect(wear[i]).toBeGreaterThanOrEqual(0);
+      expect(deposit[i]).toBeGreaterThanOrEqual(0);
+      expect(Math.abs(out[i] - (start[i] - wear[i] + deposit[i]))).toBeLessThan(1e-5);
+      if (out[i] !== start[i]) changed++;
+    }
+    expect(changed / start.length).toBeGreaterThan(0.2);
+  });
+
+  it('gives the same bits for the same seed and others for another seed', () => {
+    const a = erode(start, PARAMS).out;
+    const b = erode(start, PARAMS).out;
+    const c = erode(start, { ...PARAMS, seed: 4 }).out;
+    expect(Buffer.from(a.buffer).equals(Buffer.from(b.buffer))).toBe(true);
+    expect(Buffer.from(a.buffer).equals(Buffer.from(c.buffer))).toBe(false);
+  });
+
+  it('hashes with integer math to the values lowbias32 gives (checked in Python)', () => {
+    expect([hash32(0), hash32(1), hash32(123456789)]).toEqual([0, 1753845952, 2834422664]);
+  });
+});
+
+describe('thermal erosion', () => {
+  const cliff = new Float32Array(N * N);
+  for (let r = 0; r < N; r++) for (let c = 0; c < N; c++) cliff[r * N + c] = c < 40 ? 0 : 0.5 + 0.001 * r;
+
+  function run(height: Float32Array, iterations: number, talusPerCell = 0.01, rate = 0.25) {
+    const out = new Float32Array(height.length);
+    const moved = new Float32Array(height.length);
+    thermalErosion(height, N, { iterations, talusPerCell, rate }, out, moved);
+    return { out, moved };
+  }
+
+  function steepest(h: Float32Array): number {
+    let most = 0;
+    for (let r = 0; r < N; r++) for (let c = 0; c + 1 < N; c++) most = Math.max(most, Math.abs(h[r * N + c + 1] - h[r * N + c]));
+    return most;
+  }
+
+  it('with zero iterations returns the heights bit for bit', () => {
+    const { out, moved } = run(start, 0);
+    expect(Buffer.from(out.buffer).equals(Buffer.from(start.buffer))).toBe(true);
+    expect(Math.max(...moved)).toBe(0);
+  });
+
+  it('keeps the material: the sum of heights does not change, to 1e-6', () => {
+    const before = sum(cliff);
+    const { out } = run(cliff, 50);
+    expect(Math.abs(sum(out) - before) / before).toBeLessThan(1e-6);
+  });
+
+  it('lays a cliff back towards the talus slope and never raises the top or digs the foot', () => {
+    const { out } = run(cliff, 200);
+    expect(steepest(out)).toBeLessThan(steepest(cliff) / 5);
+    expect(Math.max(...out)).toBeLessThanOrEqual(Math.max(...cliff) + 1e-6);
+    expect(Math.min(...out)).toBeGreaterThanOrEqual(Math.min(...cliff) - 1e-6);
+  });
+
+  it('leaves slopes gentler than the talus alone', () => {
+    const ramp = new Float32Array(N * N);
+    for (let r = 0; r < N; r++) for (let c = 0; c < N; c++) ramp[r * N + c] = 0.005 * c;
+    const { out } = run(ramp, 20, 0.01);
+    expect(Buffer.from(out.buffer).equals(Buffer.from(ramp.buffer))).toBe(true);
+  });
+});

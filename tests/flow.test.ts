@@ -1,0 +1,130 @@
+// Flow and rivers: after Priority-Flood every land cell drains to the sea or the edge, no step
+// climbs, and the rain that falls on land is what flows out.
+import { describe, expect, it } from 'vitest';
+import { accumulate, OFF_MAP, priorityFlood } from '../src/kernels/flow.ts';
+import { evaluated, loadGraph } from './helpers/graphs.ts';
+
+const N = 131;
+const engine = evaluated(loadGraph('default.json'), N);
+const terrain = engine.output('water', 'terrain');
+if (!terrain || terrain.type !== 'terrain') throw new Error('no terrain');
+const height = terrain.data.slice();
+const sea = terrain.seaLevel;
+const moisture = (engine.output('moisture', 'out')!.data as Float32Array).slice();
+
+function flood(h: Float32Array, level: number) {
+  const filled = new Float32Array(h.length);
+  const receiver = new Int32Array(h.length);
+  const { order, count } = priorityFlood(h, N, level, filled, receiver);
+  return { filled, receiver, order: order.slice(0, count), count };
+}
+
+describe('priority-flood', () => {
+  const { filled, receiver, order, count } = flood(height, sea);
+
+  it('floods every land cell exactly once, and only land', () => {
+    let land = 0;
+    for (let i = 0; i < height.length; i++) if (height[i] >= sea) land++;
+    expect(count).toBe(land);
+    expect(new Set(order).size).toBe(count);
+    for (const i of order) expect(height[i]).toBeGreaterThanOrEqual(sea);
+  });
+
+  it('only raises cells, and leaves the sea as it was', () => {
+    for (let i = 0; i < height.length; i++) {
+      expect(filled[i]).toBeGreaterThanOrEqual(height[i]);
+      if (height[i] < sea) expect(filled[i]).toBe(height[i]);
+    }
+  });
+
+  it('drains every land cell to the sea or the map edge, down a path that never climbs', () => {
+    const problems: string[] = [];
+    for (const start of order) {
+      let i = start;
+      let steps = 0;
+      while (receiver[i] >= 0) {
+        const j = receiver[i];
+        const dr = Math.abs(((j / N) | 0) - ((i / N) | 0));
+        const dc = Math.abs((j % N) - (i % N));
+        if (Math.max(dr, dc) !== 1) problems.push(`${i} → ${j} is not a neighbour`);
+        if (filled[j] > filled[i]) problems.push(`${i} → ${j} climbs in the filled heights`);
+        // Outside lakes the ground itself never climbs either.
+        if (filled[i] === height[i] && filled[j] === height[j] && height[j] > height[i]) problems.push(`${i} → ${j} climbs`);
+        i = j;
+        if (++steps > height.length) throw new Error(`cell ${start} drains in a loop`);
+      }
+      if (receiver[i] !== OFF_MAP) problems.push(`${start} ends at ${i} with receiver ${receiver[i]}`);
+      const r = (i / N) | 0;
+      const c = i % N;
+      const onEdge = r === 0 || c === 0 || r === N - 1 || c === N - 1;
+      let besideSea = false;
+      for (let dr = -1; dr <= 1; dr++) {
+        for (let dc = -1; dc <= 1; dc++) {
+          const rr = r + dr;
+          const cc = c + dc;
+          if (rr >= 0 && cc >= 0 && rr < N && cc < N && height[rr * N + cc] < sea) besideSea = true;
+        }
+      }
+      if (!onEdge && !besideSea) problems.push(`${start} ends at ${i}, neither on the edge nor beside the sea`);
+    }
+    expect(problems.slice(0, 5)).toEqual([]);
+  });
+
+  it('fills a closed bowl up to the lowest point of its rim', () => {
+    const n = N;
+    const bowl = new Float32Array(n * n);
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) {
+        const d = Math.hypot(r - 65, c - 65);
+        // A bowl rising from 1 to 1.3, ringed by a wall at 2, on a plain at 1 …
+        bowl[r * n + c] = d < 30 ? 1 + d / 100 : d < 34 ? 2 : 1;
+      }
+    }
+    // … with a notch in the wall at 1.35: the lake's spill point.
+    for (let c = 94; c < 100; c++) if (bowl[65 * n + c] === 2) bowl[65 * n + c] = 1.35;
+    const { filled } = flood(bowl, 0);
+    expect(filled[65 * n + 65]).toBe(Math.fround(1.35));
+    expect(filled[60 * n + 60]).toBe(Math.fround(1.35));
+    expect(filled[10 * n + 10]).toBe(1); // the plain outside is not a lake
+  });
+
+  it('gives the same order and receivers on a second run', () => {
+    const again = flood(height, sea);
+    expect(Buffer.from(again.receiver.buffer).equals(Buffer.from(receiver.buffer))).toBe(true);
+    expect(Buffer.from(again.filled.buffer).equals(Buffer.from(filled.buffer))).toBe(true);
+  });
+});
+
+describe('accumulation', () => {
+  const { receiver, order, count } = flood(height, sea);
+
+  it('sends out exactly the rain that fell on land, to 1e-6', () => {
+    for (const [rain, loss] of [[null, 0], [moisture, 0], [moisture, 0.3]] as const) {
+      const acc = new Float32Array(height.length);
+      const r = accumulate(receiver, order, count, rain, loss, (256 / N) ** 2, acc);
+      expect(r.rainOnLand).toBeGreaterThan(0);
+      expect(Math.abs(r.outflow - r.rainOnLand) / r.rainOnLand).toBeLessThan(1e-6);
+      // Checked again from the grid: the outlets' accumulations add up to the rain on land.
+      let out = 0;
+      let rainSum = 0;
+      for (let i = 0; i < height.length; i++) {
+        if (height[i] < sea) {
+          if (acc[i] !== 0) throw new Error(`sea cell ${i} holds ${acc[i]}`);
+          continue;
+        }
+        const wet = rain ? Math.max(0, rain[i] - loss) : 1 - loss;
+        rainSum += wet * (256 / N) ** 2;
+        if (receiver[i] === OFF_MAP) out += acc[i];
+      }
+      expect(Math.abs(out - rainSum) / rainSum).toBeLessThan(1e-6);
+    }
+  });
+
+  it('grows downstream: a cell holds at least its own rain plus what each donor brings', () => {
+    const acc = new Float32Array(height.length);
+    accumulate(receiver, order, count, moisture, 0, 1, acc);
+    let bad = 0;
+    for (const i of order) if (receiver[i] >= 0 && acc[receiver[i]] < (acc[i] + Math.max(0, moisture[receiver[i]])) * (1 - 1e-6)) bad++;
+    expect(bad).toBe(0);
+  });
+});
