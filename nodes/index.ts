@@ -6,9 +6,12 @@ import { coast } from './coast.ts';
 import { combine } from './combine.ts';
 import { curve } from './curve.ts';
 import { fbm } from './fbm.ts';
+import { flow } from './flow.ts';
+import { hydraulic } from './hydraulic.ts';
 import { moisture } from './moisture.ts';
 import { rank } from './rank.ts';
 import { temperature } from './temperature.ts';
+import { thermal } from './thermal.ts';
 import { water } from './water.ts';
 import { whittaker } from './whittaker.ts';
 import { wind } from './wind.ts';
@@ -19,7 +22,10 @@ export const CATALOGUE: Catalogue = catalogueOf([
   curve,
   combine,
   chain,
+  hydraulic,
+  thermal,
   water,
+  flow,
   coast,
   rank,
   temperature,

@@ -1,0 +1,61 @@
+// Flow and rivers: depressions filled into lakes, where each cell drains, the rain gathered
+// downstream and the rivers it makes (the kernels are src/kernels/flow.ts).
+
+import { cellLength256 } from '../src/grid.ts';
+import { scratch } from '../src/kernels/scratch.ts';
+import { accumulate, priorityFlood } from '../src/kernels/flow.ts';
+import { defineNode, field } from '../src/model/manifest.ts';
+
+export const flow = defineNode({
+  type: 'flow',
+  title: 'Flow and rivers',
+  group: 'Water',
+  doc:
+    'Fills every hollow of the land into a lake up to its spill point (Priority-Flood, Barnes et al. 2014), ' +
+    'so all land drains to the sea or the map edge; each cell drains to its steepest lower neighbour (8 ' +
+    'directions; across a lake, towards its outlet). The rain input, less the loss, falls on each land cell ' +
+    'and is gathered downstream: wire the moisture and rivers grow where the wind brings rain and run dry in ' +
+    'the rain shadow. Accumulation is in rain × cells of a 256 map, the same at every resolution. Global: a ' +
+    'river gathers its whole basin, which a tile may cut.',
+  inputs: {
+    terrain: { type: 'terrain', doc: 'Heights with a sea level: where the rivers end.' },
+    rain: { type: 'field', doc: 'Rain per cell (wire the moisture, 0…1).', optional: 'rain 1 everywhere' },
+  },
+  outputs: {
+    rivers: { type: 'field', meaning: 'mask', doc: '1 where the accumulation reaches riverArea, else 0.' },
+    filled: { type: 'field', meaning: 'height', doc: 'The heights with every hollow filled to its spill point.' },
+    lakes: { type: 'field', meaning: 'value', doc: 'Lake depth: filled height minus height (0 off the lakes).' },
+    accumulation: { type: 'field', meaning: 'value', doc: 'Rain gathered through each land cell, in rain × 256-map cells; 0 on the sea.' },
+  },
+  params: {
+    loss: { kind: 'number', default: 0, min: 0, max: 1, step: 0.01, doc: 'Rain lost to evaporation on each cell before it runs off: land drier than this feeds no river.' },
+    riverArea: {
+      kind: 'number',
+      default: 300,
+      min: 1,
+      max: 100000,
+      step: 1,
+      unit: 'rain × cells',
+      doc: 'Accumulation from which a cell is river: the rain of this many 256-map cells of rain 1.',
+    },
+  },
+  run(ctx, p) {
+    const d = ctx.domain;
+    const cells = d.n * d.n;
+    const terrain = ctx.terrain('terrain')!;
+    const filled = ctx.alloc('f32');
+    const receiver = scratch('flow.receiver', Int32Array, cells).subarray(0, cells);
+    const { order, count } = priorityFlood(terrain.data, d.n, terrain.seaLevel, filled, receiver);
+    const accumulation = ctx.alloc('f32');
+    const area = cellLength256(d) ** 2;
+    accumulate(receiver, order, count, ctx.field('rain'), p.loss, area, accumulation);
+    const rivers = ctx.alloc('f32');
+    const lakes = ctx.alloc('f32');
+    const h = terrain.data;
+    for (let i = 0; i < cells; i++) {
+      rivers[i] = accumulation[i] >= p.riverArea ? 1 : 0;
+      lakes[i] = filled[i] - h[i];
+    }
+    return { rivers: field(rivers, 'mask'), filled: field(filled, 'height'), lakes: field(lakes, 'value'), accumulation: field(accumulation, 'value') };
+  },
+});

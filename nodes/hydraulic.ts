@@ -1,0 +1,54 @@
+// Hydraulic erosion: droplets wear valleys into a height field and lay the sediment down where
+// they slow (the kernel is src/kernels/hydraulic.ts).
+
+import { hydraulicErosion } from '../src/kernels/hydraulic.ts';
+import { defineNode, field } from '../src/model/manifest.ts';
+
+/**
+ * A droplet sees heights times n / HEIGHT_SCALE_CELLS: the slope of one cell step at 256² and
+ * at 1024² is then the same for a given world slope, so the same params wear alike at every
+ * resolution (a droplet still travels a cell a step, so a finer map needs more of them).
+ */
+const HEIGHT_SCALE_CELLS = 32;
+
+export const hydraulic = defineNode({
+  type: 'hydraulic',
+  title: 'Hydraulic erosion',
+  group: 'Terrain',
+  doc:
+    'Droplets of rain roll down the height field with some inertia, wear the ground where they can carry ' +
+    'more sediment than they hold and lay it down where they slow or climb (Beyer 2015). Cuts gullies and ' +
+    'valleys and fills hollows. Droplets start at places drawn from the seed, so the result is the same on ' +
+    'every run; every grain worn away is laid down again or carried off the map. 0 droplets returns the ' +
+    'input unchanged. Global: a droplet may roll anywhere, so a tile differs from the same area of a larger map.',
+  inputs: {
+    height: { type: 'field', doc: 'The heights to erode (a terrain gives its heights).' },
+  },
+  outputs: {
+    out: { type: 'field', meaning: 'height', doc: 'The eroded heights.' },
+    wear: { type: 'field', meaning: 'value', doc: 'Height worn away per cell (≥ 0).' },
+    deposit: { type: 'field', meaning: 'value', doc: 'Height laid down per cell (≥ 0).' },
+  },
+  params: {
+    droplets: { kind: 'number', default: 1, min: 0, max: 8, step: 0.05, unit: 'per cell', doc: 'Droplets released per grid cell; 0 leaves the heights as they are.' },
+    seed: { kind: 'int', default: 1, min: 0, max: 2147483647, seed: true, doc: 'Where the droplets start.' },
+    lifetime: { kind: 'int', default: 30, min: 1, max: 256, doc: 'Steps of one cell a droplet takes at most before it drops its load.' },
+    inertia: { kind: 'number', default: 0.3, min: 0, max: 0.95, step: 0.01, doc: 'How much of its direction a droplet keeps instead of following the slope.' },
+    capacity: { kind: 'number', default: 4, min: 0, max: 32, step: 0.1, doc: 'Sediment carried per unit of drop, speed and water.' },
+    minCapacity: { kind: 'number', default: 0.01, min: 0, max: 1, step: 0.001, doc: 'Sediment a droplet can carry on flat ground.' },
+    erosion: { kind: 'number', default: 0.3, min: 0, max: 1, step: 0.01, doc: 'Share of the spare capacity worn from the ground per step.' },
+    deposition: { kind: 'number', default: 0.3, min: 0, max: 1, step: 0.01, doc: 'Share of the surplus sediment laid down per step.' },
+    evaporation: { kind: 'number', default: 0.02, min: 0, max: 0.5, step: 0.005, doc: 'Share of its water a droplet loses per step.' },
+    gravity: { kind: 'number', default: 4, min: 0, max: 20, step: 0.1, doc: 'How fast a droplet speeds up going down.' },
+    radius: { kind: 'number', default: 3, min: 1, max: 8, step: 0.5, unit: 'cells', doc: 'Radius of the brush a droplet wears the ground with.' },
+  },
+  run(ctx, p) {
+    const n = ctx.domain.n;
+    const out = ctx.alloc('f32');
+    const wear = ctx.alloc('f32');
+    const deposit = ctx.alloc('f32');
+    const droplets = Math.round(p.droplets * n * n);
+    hydraulicErosion(ctx.field('height')!, n, { ...p, droplets, heightScale: n / HEIGHT_SCALE_CELLS }, out, wear, deposit);
+    return { out: field(out, 'height'), wear: field(wear, 'value'), deposit: field(deposit, 'value') };
+  },
+});

@@ -1,0 +1,36 @@
+// Thermal erosion: ground steeper than its talus slope slides down to its lower neighbours
+// (the kernel is src/kernels/thermal.ts).
+
+import { thermalErosion } from '../src/kernels/thermal.ts';
+import { defineNode, field } from '../src/model/manifest.ts';
+
+export const thermal = defineNode({
+  type: 'thermal',
+  title: 'Thermal erosion',
+  group: 'Terrain',
+  doc:
+    'Scree: wherever the ground is steeper than the talus slope, part of the excess slides to the lower of ' +
+    'its 8 neighbours, pass after pass, so cliffs lay back into slopes and debris gathers at their feet. ' +
+    'Material stays on the map (the sum of heights is kept). All cells move at once each pass, so a cell ' +
+    'sees only the heights within `iterations` cells of it. 0 iterations returns the input unchanged.',
+  inputs: {
+    height: { type: 'field', doc: 'The heights to settle (a terrain gives its heights).' },
+  },
+  outputs: {
+    out: { type: 'field', meaning: 'height', doc: 'The settled heights.' },
+    moved: { type: 'field', meaning: 'value', doc: 'Height lost (positive) or gained (negative) per cell.' },
+  },
+  params: {
+    iterations: { kind: 'int', default: 40, min: 0, max: 500, doc: 'Passes over the map; 0 leaves the heights as they are.' },
+    talus: { kind: 'number', default: 4, min: 0, max: 64, step: 0.1, unit: 'height per view', doc: 'The steepest slope that stands: height gained over one view width.' },
+    rate: { kind: 'number', default: 0.25, min: 0, max: 0.5, step: 0.01, doc: 'Share of the excess that slides per pass.' },
+  },
+  run(ctx, p) {
+    const d = ctx.domain;
+    const out = ctx.alloc('f32');
+    const moved = ctx.alloc('f32');
+    // One cell step spans extent / n views: the talus in height per view times that.
+    thermalErosion(ctx.field('height')!, d.n, { iterations: p.iterations, talusPerCell: (p.talus * d.extent) / d.n, rate: p.rate }, out, moved);
+    return { out: field(out, 'height'), moved: field(moved, 'value') };
+  },
+});
