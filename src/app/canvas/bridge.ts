@@ -164,9 +164,11 @@ export class Bridge {
   /** Rete asks before a wire; a refused one is dropped with its reason, and nothing is removed. */
   private canWire(initial: SocketData, socket: SocketData): boolean {
     const edge = this.edgeBetween(initial, socket);
-    if (!edge) return false;
-    const refusal = this.core.wireRefusal(edge);
-    if (refusal) {
+    // Released on the socket it started from: a click, which picks the wire up (rete's
+    // click-to-wire). Released on another socket of the same side: refused like a wrong type.
+    if (!edge && socket.nodeId === initial.nodeId && socket.key === initial.key && socket.side === initial.side) return false;
+    const refusal = edge ? this.core.wireRefusal(edge) : `a wire goes from an output to an input, not from ${initial.side === 'output' ? 'an output to an output' : 'an input to an input'}`;
+    if (!edge || refusal) {
       this.refused = true;
       this.hooks.notice(`Wire refused: ${refusal}`, 'refused');
       // Rete keeps a refused wire on the pointer; let go of it once this pick is over.
@@ -263,6 +265,7 @@ export class Bridge {
         case 'update':
         case 'set':
           if (d.value !== undefined) this.core.setParam(d.nodeId, d.key, d.value);
+          if (d.note) this.hooks.notice(d.note, 'info');
           return;
         case 'commit':
           if (this.paramGesture?.key === key) {
