@@ -8,8 +8,9 @@ export default css`
   }
   .grid {
     display: grid;
-    grid-template-columns: 40px repeat(4, 1fr);
-    gap: 3px;
+    /* minmax(0, …): a long biome name wraps inside its column instead of widening the grid. */
+    grid-template-columns: 32px repeat(4, minmax(0, 1fr));
+    gap: 2px;
   }
   .head {
     color: var(--tg-muted, #a3adba);
@@ -27,8 +28,9 @@ export default css`
     align-items: flex-start;
     justify-content: space-between;
     gap: 2px;
+    min-width: 0;
     min-height: 40px;
-    padding: 4px 6px;
+    padding: 3px 4px;
     border: 2px solid transparent;
     border-radius: 4px;
     font: inherit;
@@ -36,10 +38,13 @@ export default css`
     cursor: pointer;
   }
   .cell .name {
+    max-width: 100%;
     line-height: 1.2;
+    hyphens: manual;
   }
   .cell .share {
-    font: 600 12px var(--tg-mono, ui-monospace, monospace);
+    font: 600 11px var(--tg-mono, ui-monospace, monospace);
+    white-space: nowrap;
   }
   .cell.none {
     opacity: 0.55;
@@ -53,7 +58,8 @@ export default css`
   }
   .apart {
     display: flex;
-    gap: 16px;
+    flex-wrap: wrap;
+    gap: 2px 16px;
     margin-top: 6px;
     color: var(--tg-muted, #a3adba);
   }

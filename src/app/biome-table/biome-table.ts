@@ -26,6 +26,31 @@ function colour(name: string): string {
   return `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
 }
 
+/**
+ * A biome name that may break inside its long words: a soft hyphen between two consonants
+ * after a vowel ("rain-forest", "sub-tropical") or before a consonant between vowels
+ * ("sea-sonal"), at least three letters from either end. The
+ * narrowest viewer gives a cell about 45 pixels, less than "subtropical" needs; the browser's
+ * own hyphenation needs dictionaries a headless or offline browser may not have.
+ */
+export function breakable(name: string): string {
+  return name
+    .split(' ')
+    .map((word) => {
+      if (word.length < 8) return word;
+      let out = '';
+      for (let k = 0; k < word.length; k++) {
+        out += word[k];
+        const v = (i: number) => /[aeiouy]/.test(word[i] ?? '');
+        const betweenConsonants = (v(k - 1) || word[k - 1] === word[k]) && !v(k) && !v(k + 1) && word[k] !== word[k + 1];
+        const beforeConsonantVowel = v(k) && !v(k + 1) && v(k + 2);
+        if (k >= 2 && k <= word.length - 4 && (betweenConsonants || beforeConsonantVowel)) out += '\u00ad';
+      }
+      return out;
+    })
+    .join(' ');
+}
+
 /** Light biomes (snow, desert, beach) take dark text. */
 function ink(name: string): string {
   const c = BIOMES[biomeId(name)]?.color ?? [80, 80, 80];
@@ -67,7 +92,7 @@ export class TgBiomeTable extends LitElement {
                 style="background:${colour(name)};color:${ink(name)}"
                 @click=${() => this.pick(k)}
               >
-                <span class="name">${name}</span><span class="share">${s ? percent(share) : '…'}</span>
+                <span class="name">${breakable(name)}</span><span class="share">${s ? percent(share) : '…'}</span>
               </button>`;
             })}`,
         )}

@@ -77,7 +77,8 @@ export default css`
   }
   .row {
     display: grid;
-    grid-template-columns: 12px 160px 1fr 64px;
+    /* The name gives way before the bar does: at the narrowest map the bar keeps 48 pixels. */
+    grid-template-columns: 12px minmax(60px, 160px) minmax(48px, 1fr) 48px;
     align-items: center;
     gap: 6px;
   }
