@@ -42,11 +42,14 @@ const wire = (from: string, to: string) => {
 };
 
 describe('editing nodes', () => {
-  it('adds a node with its default params and a fresh id, and undo removes it', () => {
+  it('adds a node with its default params (its seed off the seeds in use) and a fresh id, and undo removes it', () => {
     const ed = editor();
     const id = ed.addNode('fbm', [100, 1300]);
     expect(id).toBe('fbm');
-    expect(ed.node(id)?.params).toEqual({ seed: 1, frequency: 2, octaves: 4, lacunarity: 2, gain: 0.5 });
+    const seeds = ed.graph.nodes.filter((n) => n.type === 'fbm' && n.id !== id).map((n) => n.params.seed);
+    const { seed, ...rest } = ed.node(id)!.params;
+    expect(rest).toEqual({ frequency: 2, octaves: 4, lacunarity: 2, gain: 0.5 });
+    expect(seeds).not.toContain(seed);
     expect(ed.addNode('fbm', [0, 0])).toBe('fbm2');
     ed.undo();
     ed.undo();

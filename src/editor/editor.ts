@@ -11,6 +11,7 @@ import { type AnyParamValue, defaultParams } from '../model/manifest.ts';
 import { applyCommand, type Change, type Command, EditError } from './commands.ts';
 import { copySnippet, placeSnippet, type Snippet } from './clipboard.ts';
 import { History, type Step } from './history.ts';
+import { freshSeeds } from './placement.ts';
 import { edgeKey, sameEdge, wireRefusal } from './wiring.ts';
 
 export type Listener = (changes: readonly Change[]) => void;
@@ -146,7 +147,8 @@ export class EditorCore {
     const def = nodeDef(type);
     if (!def) throw new EditError(`unknown node type "${type}"`);
     const id = freshNodeId(this.doc, type);
-    const node: GraphNode = { id, type, title: def.title, position: [position[0], position[1]], params: { ...defaultParams(def), ...params } };
+    // Explicit params are kept as given; a default seed moves off the seeds already in use.
+    const node: GraphNode = { id, type, title: def.title, position: [position[0], position[1]], params: { ...freshSeeds(this.doc, def, defaultParams(def)), ...params } };
     this.run(`add ${def.title}`, [{ kind: 'addNode', node }]);
     return id;
   }
@@ -156,7 +158,7 @@ export class EditorCore {
     const def = nodeDef(type);
     if (!def) throw new EditError(`unknown node type "${type}"`);
     const id = freshNodeId(this.doc, type);
-    const node: GraphNode = { id, type, title: def.title, position: [position[0], position[1]], params: defaultParams(def) };
+    const node: GraphNode = { id, type, title: def.title, position: [position[0], position[1]], params: freshSeeds(this.doc, def, defaultParams(def)) };
     const edge: Edge =
       wire.otherSide === 'output' ? { from: wire.other, to: { node: id, port: wire.newPort } } : { from: { node: id, port: wire.newPort }, to: wire.other };
     this.run(`add ${def.title}`, [

@@ -16,6 +16,10 @@ import type { PreviewStore } from '../previews.ts';
 import type { Recipe } from '../recipes.ts';
 import type { ViewerSession } from '../../viewer-core/session.ts';
 import styles from './shell.styles.ts';
+import { nodeDef } from '../../../nodes/index.ts';
+import type { Graph, GraphNode } from '../../model/graph.ts';
+import { boundsOf, freeSpotBeside } from '../../editor/placement.ts';
+import { nodeSize } from '../node/layout.ts';
 import { download } from '../download.ts';
 
 /** Where the shell reads the drafts of other tabs. */
@@ -287,7 +291,7 @@ export class TgApp extends LitElement {
     } else if (mod && k === 'v') {
       void this.paste();
     } else if (mod && k === 'd') {
-      if (this.copy()) void this.paste();
+      this.duplicate();
     } else if (mod && k === 'a') {
       this.core.selectAll();
     } else if (!mod && (e.key === 'Delete' || e.key === 'Backspace')) {
@@ -308,6 +312,16 @@ export class TgApp extends LitElement {
       // No permission (an unfocused page, a test browser): the app's own clipboard still works.
     });
     return true;
+  }
+
+  /** Duplicates the selection beside itself, in the first spot that covers no node. */
+  duplicate(ids: Iterable<string> = this.core.selection): string[] {
+    const list = [...ids];
+    if (!list.length) return [];
+    const snippet = this.core.copy(list);
+    const size = (n: GraphNode) => nodeSize(nodeDef(n.type)!);
+    const at = freeSpotBeside(this.core.graph as Graph, boundsOf(snippet.nodes, size), size);
+    return this.core.paste(snippet, at);
   }
 
   /** Pastes at the pointer: the app's clipboard, else a snippet on the system clipboard (another tab). */

@@ -1,0 +1,76 @@
+// Where new things go on the canvas: a duplicate beside its original in the first free spot,
+// and a seed for a new noise that no other node uses. Pure functions over the model.
+
+import { nodeDef } from '../../nodes/index.ts';
+import type { Graph, GraphNode } from '../model/graph.ts';
+import type { AnyNodeDef, AnyParamValue } from '../model/manifest.ts';
+
+export interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** The gap left between a duplicate and the nodes around it, in canvas units. */
+export const GAP = 40;
+
+function overlaps(a: Rect, b: Rect): boolean {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+/** The rectangle around some nodes, given each node's size. */
+export function boundsOf(nodes: readonly GraphNode[], size: (n: GraphNode) => { width: number; height: number }): Rect {
+  const x = Math.min(...nodes.map((n) => n.position[0]));
+  const y = Math.min(...nodes.map((n) => n.position[1]));
+  const r = Math.max(...nodes.map((n) => n.position[0] + size(n).width));
+  const b = Math.max(...nodes.map((n) => n.position[1] + size(n).height));
+  return { x, y, w: r - x, h: b - y };
+}
+
+/**
+ * The top-left corner for a copy of `box` that covers no node of the graph: to the right of
+ * the original first, then below it, then further out, ring by ring. I chose "beside" over
+ * "at the pointer" because Ctrl+D twice without moving the pointer put both copies on one spot.
+ */
+export function freeSpotBeside(graph: Graph, box: Rect, size: (n: GraphNode) => { width: number; height: number }): [number, number] {
+  const taken = graph.nodes.map((n) => ({ x: n.position[0], y: n.position[1], w: size(n).width, h: size(n).height }));
+  const stepX = box.w + GAP;
+  const stepY = box.h + GAP;
+  for (let ring = 1; ring <= 12; ring++) {
+    const candidates: [number, number][] = [];
+    for (let k = 0; k <= ring; k++) candidates.push([ring, k], [k, ring]);
+    for (const [i, j] of candidates) {
+      const spot = { x: box.x + i * stepX, y: box.y + j * stepY, w: box.w, h: box.h };
+      if (!taken.some((t) => overlaps(t, { x: spot.x - GAP / 2, y: spot.y - GAP / 2, w: spot.w + GAP, h: spot.h + GAP }))) return [spot.x, spot.y];
+    }
+  }
+  return [box.x + stepX, box.y];
+}
+
+/** Seeds follow the stride the shipped graphs use between their noises. */
+const SEED_STRIDE = 7919;
+
+/**
+ * The params of a new node of `def`, with every seed moved off the seeds other nodes use (the
+ * manifest's default first, then default + 7919, + 2 · 7919, …): a new noise looks like none
+ * already in the graph, and the same graph always gets the same seed.
+ */
+export function freshSeeds(graph: Graph, def: AnyNodeDef, params: Record<string, AnyParamValue>): Record<string, AnyParamValue> {
+  const used = new Set<number>();
+  for (const n of graph.nodes) {
+    const d = nodeDef(n.type);
+    if (!d) continue;
+    for (const [key, spec] of Object.entries(d.params)) if (spec.kind === 'int' && spec.seed) used.add(n.params[key] as number);
+  }
+  const out = { ...params };
+  for (const [key, spec] of Object.entries(def.params)) {
+    if (spec.kind !== 'int' || !spec.seed) continue;
+    const span = spec.max - spec.min + 1;
+    let seed = out[key] as number;
+    for (let k = 1; used.has(seed) && k < 10_000; k++) seed = spec.min + ((((spec.default - spec.min + k * SEED_STRIDE) % span) + span) % span);
+    out[key] = seed;
+    used.add(seed);
+  }
+  return out;
+}
