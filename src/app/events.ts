@@ -13,6 +13,8 @@ export interface ParamEditDetail {
   readonly phase: 'begin' | 'update' | 'commit' | 'cancel' | 'set';
   /** The new value (absent for begin, commit and cancel). */
   readonly value?: AnyParamValue;
+  /** Why the value sent differs from the one typed (clamped to the range): shown to the person. */
+  readonly note?: string;
 }
 
 /** A pointer down on a wire: select it (added to the selection with a modifier key). */

@@ -14,7 +14,7 @@ export default css`
     display: block;
   }
   label {
-    flex: 0 0 70px;
+    flex: 0 0 66px;
     overflow: hidden;
     text-overflow: ellipsis;
     white-space: nowrap;
@@ -47,13 +47,19 @@ export default css`
     padding: 0 4px;
   }
   input[type='number'] {
-    flex: 0 0 58px;
-    width: 58px;
+    flex: 0 0 50px;
+    width: 50px;
     text-align: right;
     -moz-appearance: textfield;
   }
   input[type='number']::-webkit-inner-spin-button {
     display: none;
+  }
+  .range {
+    flex: 0 0 auto;
+    font-size: 10px;
+    white-space: nowrap;
+    color: var(--tg-muted, #a3adba);
   }
   .wide {
     flex: 1 1 auto;

@@ -5,7 +5,7 @@ import { html, LitElement, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { BIOMES } from '../../model/biomes.ts';
-import type { AnyParamValue, ParamSpec } from '../../model/manifest.ts';
+import type { AnyParamValue, IntParam, NumberParam, ParamSpec } from '../../model/manifest.ts';
 import { appEvent, type ParamEditDetail } from '../events.ts';
 import styles from './param.styles.ts';
 
@@ -23,6 +23,42 @@ function digitsFor(step: number): number {
 function formatTyped(value: number, step: number): string {
   const rounded = Number(value.toFixed(digitsFor(step)));
   return rounded === value ? String(rounded) : String(Number(value.toPrecision(6)));
+}
+
+/** The param's name for people: its manifest label, else its key in words ("coastMod" → "coast mod"). */
+export function paramLabel(key: string, spec: ParamSpec): string {
+  return spec.label ?? key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+/** "0…1", "−1…1 °C": the range of a number param with its unit, beside the control. */
+export function rangeText(spec: ParamSpec): string {
+  if (spec.kind !== 'number' && spec.kind !== 'int') return '';
+  const n = (v: number) => (Math.abs(v) >= 1e6 ? v.toExponential(0) : String(v)).replace('-', '−');
+  return `${n(spec.min)}…${n(spec.max)}${spec.unit ? ` ${spec.unit}` : ''}`;
+}
+
+function rangeTitle(spec: ParamSpec): string {
+  const range = rangeText(spec);
+  return range ? ` Range ${range}.` : '';
+}
+
+/**
+ * A typed number brought into the param's range (and to a whole number for an int param),
+ * with a sentence saying what was done when it was needed: an entry out of range is set to
+ * the nearest end rather than refused, so the person sees at once how far the param goes.
+ */
+export function clampTyped(v: number, spec: NumberParam | IntParam, label: string): { value: number; note?: string } {
+  let value = spec.kind === 'int' ? Math.round(v) : v;
+  const notes: string[] = [];
+  if (value !== v) notes.push(`${label} takes whole numbers: ${v} set to ${value}`);
+  if (value > spec.max) {
+    notes.push(`${label}: ${v} is above the largest value it takes, ${spec.max}; set to ${spec.max}`);
+    value = spec.max;
+  } else if (value < spec.min) {
+    notes.push(`${label}: ${v} is below the smallest value it takes, ${spec.min}; set to ${spec.min}`);
+    value = spec.min;
+  }
+  return notes.length ? { value, note: notes[notes.length - 1] } : { value };
 }
 
 const ROW_NAMES = ['cold', 'cool', 'warm', 'hot'];
@@ -67,7 +103,8 @@ export class TgParam extends LitElement {
     const spec = this.spec;
     if (!spec) return nothing;
     const hint = spec.kind === 'number' && spec.hint ? spec.hint(this.value as number) : '';
-    const label = html`<label title="${this.name}${hint ? ` (${hint})` : ''}: ${spec.doc}">${this.name}${hint ? html`<span class="hint"> ${hint}</span>` : nothing}</label>`;
+    const words = paramLabel(this.name, spec);
+    const label = html`<label title="${words} (${this.name})${hint ? `, ${hint}` : ''}: ${spec.doc}${rangeTitle(spec)}">${words}${hint ? html`<span class="hint"> ${hint}</span>` : nothing}</label>`;
     switch (spec.kind) {
       case 'number':
       case 'int': {
@@ -75,7 +112,7 @@ export class TgParam extends LitElement {
         const v = this.value as number;
         if (spec.kind === 'int' && spec.seed) {
           return html`${label}
-            <input class="wide" type="number" name=${this.name} min=${spec.min} max=${spec.max} step="1" .value=${live(String(v))} @change=${this.typed} />
+            <input class="wide" type="number" name=${this.name} min=${spec.min} max=${spec.max} step="1" .value=${live(String(v))} @change=${this.typed} title=${rangeText(spec)} />
             <button title="Reroll: a new random seed" @click=${this.reroll} aria-label="reroll ${this.name}">⟳</button>`;
         }
         return html`${label}
@@ -92,7 +129,8 @@ export class TgParam extends LitElement {
             @input=${this.slid}
             @change=${this.dragEnd}
           />
-          <input type="number" min=${spec.min} max=${spec.max} step="any" .value=${live(formatTyped(v, step))} @change=${this.typed} title="${spec.min} … ${spec.max}" />`;
+          <input type="number" min=${spec.min} max=${spec.max} step="any" .value=${live(formatTyped(v, step))} @change=${this.typed} title=${rangeText(spec)} />
+          <span class="range" title="The range this param takes; a typed value outside it is set to the nearest end">${rangeText(spec)}</span>`;
       }
       case 'enum':
         return html`${label}
@@ -132,8 +170,8 @@ export class TgParam extends LitElement {
     }
   }
 
-  private send(phase: ParamEditDetail['phase'], value?: AnyParamValue): void {
-    this.dispatchEvent(appEvent('tg-param-edit', { nodeId: this.nodeId, key: this.name, phase, value }));
+  private send(phase: ParamEditDetail['phase'], value?: AnyParamValue, note?: string): void {
+    this.dispatchEvent(appEvent('tg-param-edit', { nodeId: this.nodeId, key: this.name, phase, value, note }));
   }
 
   private dragStart(e: PointerEvent): void {
@@ -156,12 +194,14 @@ export class TgParam extends LitElement {
 
   private typed(e: Event): void {
     const input = e.target as HTMLInputElement;
-    const v = Number(input.value);
-    if (input.value.trim() === '' || !Number.isFinite(v)) {
+    const spec = this.spec;
+    const v = Number(input.value.replace('−', '-'));
+    if (input.value.trim() === '' || !Number.isFinite(v) || (spec.kind !== 'number' && spec.kind !== 'int')) {
       this.requestUpdate();
       return;
     }
-    this.send('set', v);
+    const { value, note } = clampTyped(v, spec, paramLabel(this.name, spec));
+    this.send('set', value, note);
     // If the model refused the value, show the model's value again.
     this.requestUpdate();
   }
