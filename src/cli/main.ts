@@ -6,11 +6,13 @@ import { basename } from 'node:path';
 import { parseGraph, serializeGraph } from '../model/format.ts';
 import { GraphError } from '../model/problems.ts';
 import { cannotRead, UsageError } from './args.ts';
+import { BUILD_USAGE, buildCommand } from './build.ts';
 import { RENDER_USAGE, renderCommand } from './render.ts';
 
 const USAGE = `terrain-graph — procedural terrain and climate as a graph
 
   terrain-graph render <graph.json> [options]   evaluate and write layers (see render --help)
+  terrain-graph build <graph.json> [options]    build a world region as engine-ready tiles (see build --help)
   terrain-graph check <graph.json> …            validate files, list every problem
   terrain-graph format <graph.json> …           rewrite files in the canonical layout
 
@@ -68,6 +70,12 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         else io.err(`wrote ${result.written.length} file${result.written.length === 1 ? '' : 's'}: ${result.written.join(', ')}`);
         return 0;
       }
+      case 'build':
+        if (rest.includes('--help')) {
+          io.out(BUILD_USAGE);
+          return 0;
+        }
+        return await buildCommand(rest, io.out, io.err);
       case 'check':
         return check(rest, io, false);
       case 'format':

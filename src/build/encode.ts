@@ -1,0 +1,86 @@
+// The bytes of one tile of one layer in a build format. 16-bit formats map the build's one
+// value range (not the tile's own) to 0…65535, so neighbouring tiles meet without a step.
+
+import { encode } from 'fast-png';
+import type { PortType, Value } from '../model/values.ts';
+import { renderLayer } from '../render/layer.ts';
+import { biomePng, rgbaPng } from '../render/png.ts';
+import type { BuildFormat } from './plan.ts';
+
+export interface ValueRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+export interface Encoded {
+  readonly bytes: Uint8Array;
+  /** Cells outside the range, written as 0 or 65535 (16-bit formats only). */
+  readonly clipped: number;
+}
+
+/** Does this format apply to a layer of this port type? Heights and fields: png16, r16, f32; biomes: indexed; png to both. */
+export function formatApplies(type: PortType, format: BuildFormat): boolean {
+  if (format === 'indexed') return type === 'biome';
+  if (format === 'png') return true;
+  return type !== 'biome';
+}
+
+/** Does the format need a value range? */
+export function formatNeedsRange(format: BuildFormat): boolean {
+  return format === 'png16' || format === 'r16';
+}
+
+/**
+ * The field quantised to 16 bits over `range`, rows in the order asked: north first (images,
+ * Unreal) or south first (Unity's .r16, whose first row is the terrain's z = 0 edge).
+ */
+export function quantize16(field: Float32Array, n: number, range: ValueRange, northFirst: boolean): { data: Uint16Array; clipped: number } {
+  const span = range.max > range.min ? range.max - range.min : 1;
+  const data = new Uint16Array(n * n);
+  let clipped = 0;
+  for (let r = 0; r < n; r++) {
+    const out = (northFirst ? n - 1 - r : r) * n;
+    for (let c = 0; c < n; c++) {
+      const v = field[r * n + c];
+      let t = (v - range.min) / span;
+      if (!(t >= 0)) {
+        // NaN and values under the range both land on 0; only real values count as clipped.
+        if (t < 0) clipped++;
+        t = 0;
+      } else if (t > 1) {
+        clipped++;
+        t = 1;
+      }
+      data[out + c] = Math.round(t * 65535);
+    }
+  }
+  return { data, clipped };
+}
+
+/** The layer's bytes in `format`; `range` is required by png16 and r16. */
+export function encodeTile(value: Value, n: number, format: BuildFormat, range: ValueRange | null): Encoded {
+  if (!formatApplies(value.type, format)) throw new Error(`${format} does not apply to a ${value.type} layer`);
+  switch (format) {
+    case 'png16': {
+      const { data, clipped } = quantize16(value.data as Float32Array, n, range!, true);
+      const text = { 'terrain-graph:min': String(range!.min), 'terrain-graph:max': String(range!.max) };
+      return { bytes: encode({ width: n, height: n, data, channels: 1, depth: 16, text }), clipped };
+    }
+    case 'r16': {
+      const { data, clipped } = quantize16(value.data as Float32Array, n, range!, false);
+      const bytes = new Uint8Array(n * n * 2);
+      const view = new DataView(bytes.buffer);
+      for (let i = 0; i < data.length; i++) view.setUint16(2 * i, data[i], true);
+      return { bytes, clipped };
+    }
+    case 'f32': {
+      // Row 0 south, as `render --raw` writes; Float32Array bytes are little-endian here.
+      const d = value.data;
+      return { bytes: new Uint8Array(d.buffer, d.byteOffset, d.byteLength).slice(), clipped: 0 };
+    }
+    case 'png':
+      return { bytes: rgbaPng(renderLayer(value, n), n, n), clipped: 0 };
+    case 'indexed':
+      return { bytes: biomePng(value.data as Uint8Array, n), clipped: 0 };
+  }
+}

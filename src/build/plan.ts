@@ -1,0 +1,176 @@
+// A tiled build's plan: the sample lattice over a world region, cut into square tiles that
+// share their edge rows, with each tile's engine domain and file names. Pure: no files, no engine.
+//
+// Samples sit on the lattice (X0 + i/N, Y0 + j/N), i = 0…W, j = 0…H, with N the cells per view
+// and W = (X1 − X0)·N: a heightmap's samples are the corners of its quads, so a region of 16
+// views at 1024 has 16385 samples a side and is exactly 16 Unity tiles of 1025. A tile of T
+// samples starts every T − 1 samples, so neighbours share their edge row, as Unreal and Unity
+// expect; the last tiles may reach past the region's north and east edges (the world goes on).
+
+import type { Domain } from '../grid.ts';
+
+/** Unreal's recommended landscape sizes (whole components, shared edges). */
+export const UNREAL_TILE_SIZES: readonly number[] = [505, 1009, 2017, 4033, 8129];
+/** Unity's heightmap resolutions 2^k + 1. */
+export const UNITY_TILE_SIZES: readonly number[] = [33, 65, 129, 257, 513, 1025, 2049, 4097];
+export const TILE_SIZES: readonly number[] = [...UNITY_TILE_SIZES, ...UNREAL_TILE_SIZES].sort((a, b) => a - b);
+export const DEFAULT_TILE_SIZE = 1009;
+
+/** Cells per view a build may ask for. */
+export const CELLS_PER_VIEW_MIN = 16;
+export const CELLS_PER_VIEW_MAX = 65536;
+/** More tiles than this is surely a typo in the region (a million tiles of 33²). */
+export const TILES_MAX = 1_000_000;
+
+/** What a layer is written as: see src/build/encode.ts. */
+export type BuildFormat = 'png16' | 'r16' | 'f32' | 'png' | 'indexed';
+export const BUILD_FORMATS: readonly BuildFormat[] = ['png16', 'r16', 'f32', 'png', 'indexed'];
+
+export interface Region {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
+export interface PlanOptions {
+  readonly region: Region;
+  readonly cellsPerView: number;
+  readonly tileSize: number;
+  /** The layers to write, as "node.port", with the formats that apply to each. */
+  readonly layers: readonly { readonly stem: string; readonly formats: readonly BuildFormat[] }[];
+}
+
+export interface TileFile {
+  readonly layer: string;
+  readonly format: BuildFormat;
+  /** Relative to the build directory. */
+  readonly path: string;
+}
+
+export interface PlannedTile {
+  readonly index: number;
+  /** Tile column from the west, and row from the north (image order, as Unreal names tiles). */
+  readonly col: number;
+  readonly row: number;
+  /** World rectangle spanned by the tile's samples (first to last sample, inclusive). */
+  readonly world: Region;
+  /** Sample rectangle in the whole build: columns from the west, rows from the south; end exclusive. */
+  readonly samples: { readonly i0: number; readonly j0: number; readonly i1: number; readonly j1: number };
+  readonly domain: Domain;
+  readonly manifest: string;
+  readonly files: readonly TileFile[];
+}
+
+export interface BuildPlan {
+  readonly region: Region;
+  readonly cellsPerView: number;
+  readonly tileSize: number;
+  /** Samples of the region a side: (X1 − X0)·N + 1 by (Y1 − Y0)·N + 1. */
+  readonly samplesX: number;
+  readonly samplesY: number;
+  readonly tilesX: number;
+  readonly tilesY: number;
+  readonly tiles: readonly PlannedTile[];
+}
+
+/** Thrown for a region, size or tile size that cannot make a build; the command line exits 2. */
+export class PlanError extends Error {
+  override name = 'PlanError';
+}
+
+/** How many whole samples `span` world units hold at N per view, or null when not whole. */
+function wholeSamples(span: number, n: number): number | null {
+  const cells = span * n;
+  const whole = Math.round(cells);
+  return Math.abs(cells - whole) <= 1e-9 * Math.max(1, cells) ? whole : null;
+}
+
+/** The name of a tile's file of one layer in one format: each engine's own tile naming. */
+export function tileFileName(stem: string, format: BuildFormat, col: number, row: number, tilesY: number): string {
+  switch (format) {
+    case 'png16':
+      // Unreal's tiled heightmap import reads "<name>_x<col>_y<row>", row 0 at the north (top).
+      return `${stem}/${stem}_x${col}_y${row}.png`;
+    case 'r16':
+      // Unity's Terrain Toolbox batch import reads "<name>_<x>_<z>", z growing north.
+      return `${stem}/${stem}_${col}_${tilesY - 1 - row}.r16`;
+    case 'f32':
+      return `${stem}/${stem}_x${col}_y${row}.f32`;
+    case 'png':
+      return `${stem}/${stem}.colour_x${col}_y${row}.png`;
+    case 'indexed':
+      return `${stem}/${stem}.indexed_x${col}_y${row}.png`;
+  }
+}
+
+export function makePlan(options: PlanOptions): BuildPlan {
+  const { region, cellsPerView: n, tileSize: t } = options;
+  const r = region;
+  if (![r.x0, r.y0, r.x1, r.y1].every(Number.isFinite)) throw new PlanError(`--region expects four finite numbers X0,Y0,X1,Y1`);
+  if (!(r.x1 > r.x0) || !(r.y1 > r.y0)) {
+    throw new PlanError(`--region ${r.x0},${r.y0},${r.x1},${r.y1} is empty: X1 must be greater than X0 and Y1 greater than Y0`);
+  }
+  if (!Number.isInteger(n) || n < CELLS_PER_VIEW_MIN || n > CELLS_PER_VIEW_MAX) {
+    throw new PlanError(`--cells-per-view must be an integer in ${CELLS_PER_VIEW_MIN}…${CELLS_PER_VIEW_MAX}, got ${n}`);
+  }
+  if (!TILE_SIZES.includes(t)) {
+    throw new PlanError(
+      `--tile-size ${t} is not a size an engine imports: Unreal ${UNREAL_TILE_SIZES.join(', ')}; Unity (2^k + 1) ${UNITY_TILE_SIZES.join(', ')}`,
+    );
+  }
+  const w = wholeSamples(r.x1 - r.x0, n);
+  const h = wholeSamples(r.y1 - r.y0, n);
+  if (w === null || h === null) {
+    throw new PlanError(
+      `--region ${r.x0},${r.y0},${r.x1},${r.y1} at ${n} cells per view is not a whole number of cells (${((r.x1 - r.x0) * n).toPrecision(6)} × ${((r.y1 - r.y0) * n).toPrecision(6)})`,
+    );
+  }
+  const stride = t - 1;
+  const tilesX = Math.max(1, Math.ceil(w / stride));
+  const tilesY = Math.max(1, Math.ceil(h / stride));
+  if (tilesX * tilesY > TILES_MAX) throw new PlanError(`the build would have ${tilesX * tilesY} tiles (more than ${TILES_MAX}): choose a smaller region or a larger tile size`);
+  const tiles: PlannedTile[] = [];
+  for (let row = 0; row < tilesY; row++) {
+    for (let col = 0; col < tilesX; col++) {
+      const index = row * tilesX + col;
+      const i0 = col * stride;
+      const j0 = (tilesY - 1 - row) * stride;
+      const files = options.layers.flatMap((l) => l.formats.map((format) => ({ layer: l.stem, format, path: tileFileName(l.stem, format, col, row, tilesY) })));
+      tiles.push({
+        index,
+        col,
+        row,
+        world: { x0: r.x0 + i0 / n, y0: r.y0 + j0 / n, x1: r.x0 + (i0 + stride) / n, y1: r.y0 + (j0 + stride) / n },
+        samples: { i0, j0, i1: i0 + t, j1: j0 + t },
+        // Cell c of this domain is centred on sample i0 + c: the domain starts half a cell west.
+        domain: Object.freeze({ x0: r.x0 + (i0 - 0.5) / n, y0: r.y0 + (j0 - 0.5) / n, extent: t / n, n: t }),
+        manifest: `tiles/tile-${index}.json`,
+        files,
+      });
+    }
+  }
+  return { region: r, cellsPerView: n, tileSize: t, samplesX: w + 1, samplesY: h + 1, tilesX, tilesY, tiles };
+}
+
+/** The plan as `--plan` prints it: what each tile covers and writes, without engine internals. */
+export function planJson(plan: BuildPlan): unknown {
+  return {
+    region: plan.region,
+    cellsPerView: plan.cellsPerView,
+    tileSize: plan.tileSize,
+    samples: { x: plan.samplesX, y: plan.samplesY },
+    tilesX: plan.tilesX,
+    tilesY: plan.tilesY,
+    count: plan.tiles.length,
+    tiles: plan.tiles.map((t) => ({
+      index: t.index,
+      col: t.col,
+      row: t.row,
+      world: t.world,
+      pixels: t.samples,
+      manifest: t.manifest,
+      files: t.files.map((f) => f.path),
+    })),
+  };
+}

@@ -1,0 +1,75 @@
+// One value range per layer for a whole build, so 16-bit tiles meet without steps.
+//
+// A layer whose meaning has fixed bounds (temperature, moisture, rank, noise…) uses them.
+// Heights and distances have none, and a tile cannot know the world's extremes, so we read
+// them from a coarse pass: the graph evaluated once on a square of at most 512² samples
+// covering the region, its finite range widened by RANGE_MARGIN of its span on each side
+// (the coarse grid misses the finest peaks). It depends on the graph, the region and the
+// resolution only, so every process of a fan-out computes the same figures without talking
+// to the others. A value still outside is clipped, and each tile's manifest counts those
+// cells. `--range MIN,MAX` declares the range instead (for every field layer written).
+// The alternative not taken, a first pass over every tile at full resolution, would make a
+// lone tile depend on all the others.
+
+import type { Domain } from '../grid.ts';
+import type { Engine } from '../engine/engine.ts';
+import type { Meaning } from '../model/values.ts';
+import { finiteRange } from '../render/layer.ts';
+import { rampFor } from '../render/ramps.ts';
+import type { ValueRange } from './encode.ts';
+import type { BuildPlan } from './plan.ts';
+
+/** Widening of the coarse pass's range, as a share of its span, on each side. */
+export const RANGE_MARGIN = 0.05;
+/** Samples a side of the coarse pass, at most. */
+export const COARSE_SAMPLES = 512;
+
+export interface LayerRange extends ValueRange {
+  /** Where the range came from. */
+  readonly source: 'fixed' | 'coarse' | 'declared';
+}
+
+/** The square the coarse pass samples: the region's bounding square, on the build's lattice when it is small. */
+export function coarseDomain(plan: BuildPlan): Domain {
+  const { region: r, cellsPerView: n } = plan;
+  const side = Math.max(r.x1 - r.x0, r.y1 - r.y0);
+  const samples = Math.min(COARSE_SAMPLES, Math.max(16, Math.round(side * n) + 1));
+  return Object.freeze({ x0: r.x0, y0: r.y0, extent: side, n: samples });
+}
+
+/** The layer's range from its meaning alone, or null when it has no fixed bounds. */
+export function fixedRange(meaning: Meaning): ValueRange | null {
+  const range = meaning === 'mask' ? ([0, 1] as const) : rampFor(meaning).range;
+  return range ? { min: range[0], max: range[1] } : null;
+}
+
+/**
+ * Ranges of the field layers ("node.port" → range). Layers without fixed bounds are read
+ * from one coarse evaluation of `engine` (which must be able to evaluate the layers' nodes).
+ */
+export function worldRanges(
+  engine: Engine,
+  plan: BuildPlan,
+  layers: readonly { readonly stem: string; readonly node: string; readonly port: string; readonly meaning: Meaning }[],
+  declared: ValueRange | null,
+): Map<string, LayerRange> {
+  const out = new Map<string, LayerRange>();
+  const coarse: typeof layers[number][] = [];
+  for (const l of layers) {
+    const fixed = declared ? null : fixedRange(l.meaning);
+    if (declared) out.set(l.stem, { ...declared, source: 'declared' });
+    else if (fixed) out.set(l.stem, { ...fixed, source: 'fixed' });
+    else coarse.push(l);
+  }
+  if (!coarse.length) return out;
+  const domain = coarseDomain(plan);
+  engine.evaluate({ domain, targets: [...new Set(coarse.map((l) => l.node))], dropIntermediates: true });
+  for (const l of coarse) {
+    const status = engine.status(l.node, domain);
+    if (status?.state !== 'ok') throw new Error(`node "${l.node}" ${status?.state ?? 'did not run'} on the coarse pass: ${status?.message ?? ''}`);
+    const [lo, hi] = finiteRange(engine.output(l.node, l.port, domain)!.data);
+    const pad = hi > lo ? (hi - lo) * RANGE_MARGIN : 0.5;
+    out.set(l.stem, { min: lo - pad, max: hi + pad, source: 'coarse' });
+  }
+  return out;
+}

@@ -1,0 +1,202 @@
+// Runs a build: prepares the job (layers, the world's value ranges, hashes), writes the build
+// manifest, and renders the chosen tiles here or on worker threads, reporting progress.
+
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { nodeDef } from '../../nodes/index.ts';
+import { createEngine } from '../engine/engine.ts';
+import type { Graph } from '../model/graph.ts';
+import type { ValueRange } from './encode.ts';
+import { formatApplies, formatNeedsRange } from './encode.ts';
+import { type BuildFormat, type BuildPlan, makePlan, PlanError, type PlanOptions, type Region } from './plan.ts';
+import { worldRanges, type LayerRange } from './range.ts';
+import { type BuildLayer, renderTile, sha256, tileDone, type TileJob, writeAtomic } from './tile.ts';
+import type { WorkerInit, WorkerReply } from './worker.ts';
+
+export interface BuildRequest {
+  readonly graph: Graph;
+  /** The graph file's bytes, hashed into every manifest. */
+  readonly graphText: string;
+  readonly graphFile: string;
+  readonly region: Region;
+  readonly cellsPerView: number;
+  readonly tileSize: number;
+  /** Node ids; every output port of each is written. */
+  readonly nodes: readonly string[];
+  /** Formats asked for; each layer gets those that apply to it. */
+  readonly formats: readonly BuildFormat[];
+  readonly range: ValueRange | null;
+  readonly outDir: string;
+}
+
+export interface PreparedBuild {
+  readonly plan: BuildPlan;
+  readonly planOptions: PlanOptions;
+  readonly job: TileJob;
+}
+
+/** The layers of the chosen nodes with the formats that apply; a layer or format left with nothing is refused. */
+export function buildLayers(graph: Graph, nodes: readonly string[], formats: readonly BuildFormat[]): BuildLayer[] {
+  const layers: BuildLayer[] = [];
+  const used = new Set<BuildFormat>();
+  for (const id of nodes) {
+    const node = graph.nodes.find((n) => n.id === id);
+    if (!node) throw new PlanError(`--node ${id}: no node "${id}" in the graph`);
+    for (const [port, spec] of Object.entries(nodeDef(node.type)!.outputs)) {
+      const fits = formats.filter((f) => formatApplies(spec.type, f));
+      if (!fits.length) {
+        throw new PlanError(`--format ${formats.join(',')} does not apply to ${id}.${port}, a ${spec.type} layer: use ${spec.type === 'biome' ? 'indexed or png' : 'png16, r16, f32 or png'}`);
+      }
+      fits.forEach((f) => used.add(f));
+      layers.push({ stem: `${id}.${port}`, node: id, port, type: spec.type, meaning: spec.meaning, formats: fits });
+    }
+  }
+  const unused = formats.filter((f) => !used.has(f));
+  if (unused.length) throw new PlanError(`--format ${unused.join(',')} applies to none of the layers written (${layers.map((l) => l.stem).join(', ')})`);
+  return layers;
+}
+
+/** Plans the build and works out everything each tile needs (the coarse range pass runs here). */
+export function prepareBuild(req: BuildRequest): PreparedBuild {
+  const layers = buildLayers(req.graph, req.nodes, req.formats);
+  const planOptions: PlanOptions = { region: req.region, cellsPerView: req.cellsPerView, tileSize: req.tileSize, layers };
+  const plan = makePlan(planOptions);
+  const ranged = layers.filter((l) => l.formats.some(formatNeedsRange));
+  const ranges = ranged.length ? worldRanges(createEngine(req.graph), plan, ranged, req.range) : new Map<string, LayerRange>();
+  const rangeRecord = Object.fromEntries([...ranges].sort(([a], [b]) => (a < b ? -1 : 1)));
+  const settings = {
+    region: req.region,
+    cellsPerView: req.cellsPerView,
+    tileSize: req.tileSize,
+    layers: layers.map((l) => ({ stem: l.stem, formats: l.formats })),
+    ranges: rangeRecord,
+  };
+  const job: TileJob = {
+    graph: req.graph,
+    graphSha256: sha256(req.graphText),
+    settingsSha256: sha256(JSON.stringify(settings)),
+    outDir: req.outDir,
+    layers,
+    ranges: rangeRecord,
+  };
+  return { plan, planOptions, job };
+}
+
+/** DIR/manifest.json: the same bytes from every process of a build, so any of them may write it. */
+export function buildManifest(prepared: PreparedBuild, graphFile: string): string {
+  const { plan, job } = prepared;
+  const doc = {
+    kind: 'terrain-graph build',
+    graph: { file: basename(graphFile), sha256: job.graphSha256 },
+    settingsSha256: job.settingsSha256,
+    region: plan.region,
+    cellsPerView: plan.cellsPerView,
+    tileSize: plan.tileSize,
+    samples: { x: plan.samplesX, y: plan.samplesY, at: 'X0 + i / cellsPerView, Y0 + j / cellsPerView' },
+    tilesX: plan.tilesX,
+    tilesY: plan.tilesY,
+    rowOrder: 'png16, png, indexed: north row first; r16 and f32: south row first',
+    layers: job.layers.map((l) => ({ layer: l.stem, type: l.type, meaning: l.meaning, formats: l.formats, range: job.ranges[l.stem] ?? null })),
+    tiles: plan.tiles.map((t) => ({ index: t.index, col: t.col, row: t.row, world: t.world, samples: t.samples, manifest: t.manifest, files: t.files.map((f) => f.path) })),
+  };
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}
+
+export interface RunOutcome {
+  readonly done: number[];
+  readonly skipped: number[];
+  readonly failed: { index: number; message: string }[];
+  readonly ms: number;
+}
+
+function seconds(ms: number): string {
+  const s = Math.round(ms / 1000);
+  return s >= 60 ? `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s` : `${s} s`;
+}
+
+/** Progress lines: tiles settled of the total, and the time left at the pace of the tiles rendered so far. */
+function progress(total: number, log: (line: string) => void) {
+  const start = performance.now();
+  let settled = 0;
+  let rendered = 0;
+  return (index: number, outcome: WorkerReply['outcome'], message?: string) => {
+    settled++;
+    if (outcome === 'done') rendered++;
+    const elapsed = performance.now() - start;
+    const left = rendered ? (elapsed / rendered) * (total - settled) : NaN;
+    const what = outcome === 'failed' ? `tile ${index} FAILED: ${message}` : `tile ${index} ${outcome}`;
+    log(`[${settled}/${total}] ${what} · ${seconds(elapsed)} elapsed${settled < total && rendered ? ` · about ${seconds(left)} left` : ''}`);
+  };
+}
+
+/** Renders the tiles `indices` on `jobs` threads (1: this thread); skips tiles already built. */
+export async function runTiles(prepared: PreparedBuild, indices: readonly number[], jobs: number, log: (line: string) => void): Promise<RunOutcome> {
+  const { plan, job, planOptions } = prepared;
+  const outcome: RunOutcome = { done: [], skipped: [], failed: [], ms: 0 };
+  const report = progress(indices.length, log);
+  const settle = (reply: WorkerReply) => {
+    if (reply.outcome === 'failed') outcome.failed.push({ index: reply.index, message: reply.message });
+    else (reply.outcome === 'done' ? outcome.done : outcome.skipped).push(reply.index);
+    report(reply.index, reply.outcome, reply.outcome === 'failed' ? reply.message : undefined);
+  };
+  const start = performance.now();
+  if (jobs <= 1 || indices.length <= 1) {
+    for (const index of indices) {
+      const tile = plan.tiles[index];
+      try {
+        if (tileDone(job, tile)) settle({ index, outcome: 'skipped' });
+        else {
+          renderTile(job, tile);
+          settle({ index, outcome: 'done' });
+        }
+      } catch (err) {
+        settle({ index, outcome: 'failed', message: err instanceof Error ? err.message : String(err) });
+      }
+    }
+  } else {
+    const queue = [...indices];
+    const init: WorkerInit = { job, plan: planOptions };
+    const threads = Array.from({ length: Math.min(jobs, indices.length) }, () => new Worker(new URL('./worker.mjs', import.meta.url), { workerData: init }));
+    await Promise.all(
+      threads.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            let current: number | undefined;
+            const next = () => {
+              current = queue.shift();
+              if (current === undefined) void worker.terminate().then(() => resolve());
+              else worker.postMessage(current);
+            };
+            worker.on('message', (reply: WorkerReply) => {
+              settle(reply);
+              next();
+            });
+            // A thread that dies (out of memory, say) fails its tile; the other threads carry on.
+            worker.on('error', (err) => {
+              if (current !== undefined) settle({ index: current, outcome: 'failed', message: `worker thread died: ${err.message}` });
+              current = undefined;
+              resolve();
+            });
+            next();
+          }),
+      ),
+    );
+    for (const index of queue.splice(0)) settle({ index, outcome: 'failed', message: 'not rendered: every worker thread died' });
+  }
+  return { ...outcome, ms: performance.now() - start };
+}
+
+/** Writes DIR/manifest.json for the build (every process writes the same bytes). */
+export function writeBuildManifest(prepared: PreparedBuild, graphFile: string): void {
+  writeAtomic(join(prepared.job.outDir, 'manifest.json'), buildManifest(prepared, graphFile));
+}
+
+/** The graph file's text, or a PlanError naming the file and the reason. */
+export function readGraphText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new PlanError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+}

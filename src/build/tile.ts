@@ -1,0 +1,130 @@
+// Renders one tile of a build and writes its files, then its tile manifest (last, so a tile
+// cut short is never taken for done). The same code runs in the command's own thread, in a
+// worker thread and in a lone `--tile K` process: that is what makes their bytes identical.
+
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createEngine } from '../engine/engine.ts';
+import type { Graph } from '../model/graph.ts';
+import type { Meaning, PortType } from '../model/values.ts';
+import { encodeTile, formatNeedsRange } from './encode.ts';
+import type { BuildFormat, PlannedTile } from './plan.ts';
+import type { LayerRange } from './range.ts';
+
+export interface BuildLayer {
+  /** "node.port" */
+  readonly stem: string;
+  readonly node: string;
+  readonly port: string;
+  readonly type: PortType;
+  readonly meaning: Meaning;
+  readonly formats: readonly BuildFormat[];
+}
+
+/** Everything a tile needs besides its plan entry; plain data, so it crosses to worker threads. */
+export interface TileJob {
+  readonly graph: Graph;
+  readonly graphSha256: string;
+  /** Hash of everything else that shapes a tile's bytes: resume skips a tile only when it matches. */
+  readonly settingsSha256: string;
+  readonly outDir: string;
+  readonly layers: readonly BuildLayer[];
+  /** Per field layer written in a 16-bit format. */
+  readonly ranges: Readonly<Record<string, LayerRange>>;
+}
+
+export interface TileManifest {
+  readonly index: number;
+  readonly col: number;
+  readonly row: number;
+  readonly graphSha256: string;
+  readonly settingsSha256: string;
+  readonly world: PlannedTile['world'];
+  readonly samples: PlannedTile['samples'];
+  readonly files: readonly {
+    readonly path: string;
+    readonly layer: string;
+    readonly format: BuildFormat;
+    readonly sha256: string;
+    /** The tile's own finite range of the layer (fields), to compare with the build's range. */
+    readonly min?: number;
+    readonly max?: number;
+    /** Cells outside the build's range, clipped to 0 or 65535. */
+    readonly clipped?: number;
+  }[];
+}
+
+export function sha256(bytes: Uint8Array | string): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Writes through a temporary name and a rename, so a reader never sees half a file. */
+export function writeAtomic(path: string, bytes: Uint8Array | string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
+  writeFileSync(tmp, bytes);
+  renameSync(tmp, path);
+}
+
+/** Is the tile already built from the same graph and settings, with every file in place? */
+export function tileDone(job: TileJob, tile: PlannedTile): boolean {
+  const path = join(job.outDir, tile.manifest);
+  if (!existsSync(path)) return false;
+  let m: TileManifest;
+  try {
+    m = JSON.parse(readFileSync(path, 'utf8')) as TileManifest;
+  } catch {
+    return false;
+  }
+  if (m.graphSha256 !== job.graphSha256 || m.settingsSha256 !== job.settingsSha256 || m.index !== tile.index) return false;
+  return tile.files.every((f) => m.files.some((g) => g.path === f.path) && existsSync(join(job.outDir, f.path)));
+}
+
+function finiteMinMax(data: Float32Array): { min: number; max: number } | null {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i];
+    if (v < lo && v !== -Infinity) lo = v;
+    if (v > hi && v !== Infinity) hi = v;
+  }
+  return lo <= hi ? { min: lo, max: hi } : null;
+}
+
+/** Evaluates the tile's domain on a fresh engine and writes its files and manifest. */
+export function renderTile(job: TileJob, tile: PlannedTile): TileManifest {
+  // A fresh engine per tile: nothing left from another tile can reach this one's bytes, and
+  // memory stays bounded by one tile (the world cut is recomputed, a 256² grid).
+  const engine = createEngine(job.graph);
+  const nodes = [...new Set(job.layers.map((l) => l.node))];
+  engine.evaluate({ domain: tile.domain, targets: nodes, dropIntermediates: true });
+  for (const id of nodes) {
+    const s = engine.status(id, tile.domain);
+    if (s?.state !== 'ok') throw new Error(`node "${id}" ${s?.state ?? 'did not run'}: ${s?.message ?? ''}`);
+  }
+  const n = tile.domain.n;
+  const files: TileManifest['files'][number][] = [];
+  for (const f of tile.files) {
+    const layer = job.layers.find((l) => l.stem === f.layer)!;
+    const value = engine.output(layer.node, layer.port, tile.domain);
+    if (!value) throw new Error(`node "${layer.node}" has no output "${layer.port}"`);
+    const range = formatNeedsRange(f.format) ? job.ranges[f.layer] : null;
+    const { bytes, clipped } = encodeTile(value, n, f.format, range);
+    writeAtomic(join(job.outDir, f.path), bytes);
+    const own = value.type === 'biome' ? null : finiteMinMax(value.data);
+    files.push({ path: f.path, layer: f.layer, format: f.format, sha256: sha256(bytes), ...(own ?? {}), ...(range ? { clipped } : {}) });
+  }
+  const manifest: TileManifest = {
+    index: tile.index,
+    col: tile.col,
+    row: tile.row,
+    graphSha256: job.graphSha256,
+    settingsSha256: job.settingsSha256,
+    world: tile.world,
+    samples: tile.samples,
+    files,
+  };
+  writeAtomic(join(job.outDir, tile.manifest), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}

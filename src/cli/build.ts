@@ -1,0 +1,140 @@
+// `terrain-graph build`: a world region at a resolution, cut into engine-ready tiles, built
+// here (on --jobs threads), one tile per process for a fan-out (--tile K or the fan-out's own
+// index variable), or only planned (--plan).
+
+import { basename } from 'node:path';
+import { BUILD_FORMATS, type BuildFormat, DEFAULT_TILE_SIZE, PlanError, planJson, type Region, TILE_SIZES } from '../build/plan.ts';
+import { prepareBuild, readGraphText, runTiles, writeBuildManifest } from '../build/run.ts';
+import { nodeDef } from '../../nodes/index.ts';
+import { parseGraph } from '../model/format.ts';
+import type { Graph } from '../model/graph.ts';
+import { parseArgs, UsageError } from './args.ts';
+import { sinkNodes } from './render.ts';
+
+export const BUILD_USAGE = `terrain-graph build <graph.json> --region X0,Y0,X1,Y1 --cells-per-view N --out DIR [options]
+
+  --region X0,Y0,X1,Y1  world rectangle to build, in views (X1 > X0, Y1 > Y0)
+  --cells-per-view N    resolution: samples per world unit (a power of two keeps tiles bit-exact)
+  --tile-size T         samples a tile side, neighbours sharing an edge row (default ${DEFAULT_TILE_SIZE}):
+                        Unreal 505, 1009, 2017, 4033, 8129; Unity 33 … 4097 (2^k + 1)
+  --node ID …           nodes to write (default: the nodes nothing else reads)
+  --format F[,F…]       png16 (16-bit PNG, Unreal), r16 (16-bit little-endian raw, Unity),
+                        f32 (raw Float32), png (palette preview), indexed (biome ids)
+                        (default: png16 for fields and heights, indexed for biomes)
+  --range MIN,MAX       the value range of every 16-bit layer (default: see README "Builds")
+  --out DIR             where the tiles and DIR/manifest.json go
+  --jobs J              render the tiles on J worker threads (default 1)
+  --tile K              render tile K alone (default: $JOB_COMPLETION_INDEX or
+                        $AWS_BATCH_JOB_ARRAY_INDEX when set, else every tile)
+  --plan                print the tiles as JSON and render nothing`;
+
+/** Fan-out engines that hand each process its index in an environment variable. */
+const INDEX_VARIABLES = ['JOB_COMPLETION_INDEX', 'AWS_BATCH_JOB_ARRAY_INDEX'] as const;
+const JOBS_MAX = 64;
+
+function numbers(flag: string, text: string, count: number, what: string): number[] {
+  const parts = text.split(',').map((p) => (p.trim() === '' ? NaN : Number(p)));
+  if (parts.length !== count || !parts.every(Number.isFinite)) throw new UsageError(`--${flag} expects ${what}, got "${text}"`);
+  return parts;
+}
+
+function integer(flag: string, text: string, min: number, max: number): number {
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${flag} must be an integer in ${min}…${max}, got "${text}"`);
+  return n;
+}
+
+function parseFormats(text: string): BuildFormat[] {
+  const formats = text.split(',').map((f) => f.trim());
+  for (const f of formats) {
+    if (!(BUILD_FORMATS as readonly string[]).includes(f)) throw new UsageError(`--format: unknown format "${f}"; choose from ${BUILD_FORMATS.join(', ')}`);
+  }
+  return [...new Set(formats)] as BuildFormat[];
+}
+
+/** The one tile this process renders: --tile, else a fan-out's index variable, else null (all). */
+function chosenTile(flag: string | undefined, env: NodeJS.ProcessEnv): { index: number; from: string } | null {
+  if (flag !== undefined) return { index: integer('tile', flag, 0, Number.MAX_SAFE_INTEGER), from: '--tile' };
+  for (const name of INDEX_VARIABLES) {
+    const text = env[name];
+    if (text === undefined || text === '') continue;
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < 0) throw new UsageError(`${name}="${text}" is not a tile index (a whole number from 0)`);
+    return { index: n, from: name };
+  }
+  return null;
+}
+
+/** Runs the build command; returns the exit code (0 built, 1 a tile failed). Throws UsageError for bad options. */
+export async function buildCommand(argv: readonly string[], out: (text: string) => void, log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const args = parseArgs(argv, { one: ['region', 'cells-per-view', 'tile-size', 'format', 'range', 'out', 'jobs', 'tile'], many: ['node'], bare: ['plan'] });
+  const nodeArgs = args.many.get('node');
+  // `build --node height g.json`: a node id has no dot, so a trailing "….json" is the file.
+  if (args.positional.length === 0 && nodeArgs && /\.json$/i.test(nodeArgs[nodeArgs.length - 1])) args.positional.push(nodeArgs.pop()!);
+  if (args.positional.length !== 1) throw new UsageError(`build needs exactly one graph file\n\n${BUILD_USAGE}`);
+  for (const flag of ['region', 'cells-per-view']) if (!args.one.has(flag)) throw new UsageError(`build needs --${flag}\n\n${BUILD_USAGE}`);
+  const plan = args.bare.has('plan');
+  if (!plan && !args.one.has('out')) throw new UsageError(`build needs --out DIR (or --plan to only list the tiles)`);
+  const file = args.positional[0];
+  const [x0, y0, x1, y1] = numbers('region', args.one.get('region')!, 4, 'X0,Y0,X1,Y1 (four numbers)');
+  const region: Region = { x0, y0, x1, y1 };
+  const cellsPerView = integer('cells-per-view', args.one.get('cells-per-view')!, 1, Number.MAX_SAFE_INTEGER);
+  const tileText = args.one.get('tile-size');
+  const tileSize = tileText === undefined ? DEFAULT_TILE_SIZE : integer('tile-size', tileText, TILE_SIZES[0], TILE_SIZES[TILE_SIZES.length - 1]);
+  const rangeText = args.one.get('range');
+  let range = null;
+  if (rangeText !== undefined) {
+    const [min, max] = numbers('range', rangeText, 2, 'MIN,MAX (two numbers)');
+    if (!(max > min)) throw new UsageError(`--range ${rangeText}: MAX must be greater than MIN`);
+    range = { min, max };
+  }
+  const jobs = args.one.has('jobs') ? integer('jobs', args.one.get('jobs')!, 1, JOBS_MAX) : 1;
+  const one = chosenTile(args.one.get('tile'), env);
+  if (one && args.one.has('jobs')) throw new UsageError(`give either --jobs or one tile (${one.from}), not both`);
+
+  const graphText = readGraphText(file);
+  const graph = parseGraph(graphText, { file: basename(file) });
+  const nodes = nodeArgs ?? sinkNodes(graph);
+  const formats = args.one.has('format') ? parseFormats(args.one.get('format')!) : defaultFormats(graph, nodes);
+
+  let prepared;
+  try {
+    prepared = prepareBuild({ graph, graphText, graphFile: file, region, cellsPerView, tileSize, nodes, formats, range, outDir: args.one.get('out') ?? '' });
+  } catch (err) {
+    if (err instanceof PlanError) throw new UsageError(err.message);
+    throw err;
+  }
+  const count = prepared.plan.tiles.length;
+  if (one && one.index >= count) throw new UsageError(`${one.from} ${one.index} is out of range: this build has ${count} tile${count === 1 ? '' : 's'} (0…${count - 1})`);
+  if (plan) {
+    out(JSON.stringify(planJson(prepared.plan), null, 2));
+    return 0;
+  }
+  writeBuildManifest(prepared, file);
+  const indices = one ? [one.index] : prepared.plan.tiles.map((t) => t.index);
+  const samples = prepared.plan.tileSize ** 2;
+  log(`building ${indices.length} of ${count} tiles of ${prepared.plan.tileSize}² (${prepared.plan.tilesX} × ${prepared.plan.tilesY}) on ${one ? 1 : jobs} thread${jobs === 1 || one ? '' : 's'}`);
+  const result = await runTiles(prepared, indices, one ? 1 : jobs, log);
+  const rate = result.done.length ? (result.done.length * samples) / (result.ms / 1000) / 1e6 : 0;
+  log(`${result.done.length} rendered, ${result.skipped.length} already built, ${result.failed.length} failed in ${(result.ms / 1000).toFixed(1)} s` + (result.done.length ? ` (${rate.toFixed(2)} M samples/s)` : ''));
+  if (result.failed.length) {
+    const list = result.failed.map((f) => f.index).sort((a, b) => a - b);
+    log(`failed tiles: ${list.join(', ')}; rerun one alone with --tile K, or run the same command again (built tiles are skipped)`);
+    return 1;
+  }
+  return 0;
+}
+
+/** png16 for the fields and heights among the layers, indexed for the biome maps. */
+function defaultFormats(graph: Graph, nodes: readonly string[]): BuildFormat[] {
+  const types = new Set(
+    nodes.flatMap((id) => {
+      const node = graph.nodes.find((n) => n.id === id);
+      return node ? Object.values(nodeDef(node.type)!.outputs).map((o) => o.type) : [];
+    }),
+  );
+  const formats: BuildFormat[] = [];
+  if (types.has('field') || types.has('terrain')) formats.push('png16');
+  if (types.has('biome')) formats.push('indexed');
+  return formats;
+}

@@ -1,0 +1,235 @@
+// `terrain-graph build`: a 3 × 2-tile build made on worker threads and again by GNU parallel
+// (one process per tile) gives the same bytes; stitched tiles equal one evaluation of the whole
+// region; 16-bit tiles share one range; resume, failures and refusals.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { decode } from 'fast-png';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../src/cli/main.ts';
+import { createEngine } from '../src/engine/engine.ts';
+import type { Domain } from '../src/grid.ts';
+import { parseGraph } from '../src/model/format.ts';
+
+const GRAPH = 'graphs/default.json';
+const N = 64;
+const T = 33;
+// 1.5 × 1 views at 64 cells per view: 97 × 65 samples, three tiles of 33 across, two up.
+const REGION = '0.25,-0.5,1.75,0.5';
+const [RX0, RY0] = [0.25, -0.5];
+
+async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(argv, { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`) });
+  return { code, out, err };
+}
+
+function tmp(): string {
+  return mkdtempSync(join(tmpdir(), 'tg-build-'));
+}
+
+/** Every file under dir, relative path → bytes. */
+function tree(dir: string): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.set(relative(dir, p), readFileSync(p));
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+const graph = parseGraph(readFileSync(GRAPH, 'utf8'), { file: GRAPH });
+const ALL = graph.nodes.map((n) => n.id);
+const common = ['--region', REGION, '--cells-per-view', String(N), '--tile-size', String(T), '--format', 'f32,png16,r16,indexed', '--node', ...ALL];
+
+describe('terrain-graph build', () => {
+  let threads: string;
+  let manifest: any;
+
+  beforeAll(async () => {
+    threads = tmp();
+    const r = await run('build', GRAPH, ...common, '--out', threads, '--jobs', '2');
+    expect(r.err).toContain('6 rendered, 0 already built, 0 failed');
+    expect(r.code).toBe(0);
+    manifest = JSON.parse(readFileSync(join(threads, 'manifest.json'), 'utf8'));
+  }, 120_000);
+
+  it('--plan prints the tiles as JSON and renders nothing', async () => {
+    const dir = join(tmp(), 'never');
+    const r = await run('build', GRAPH, ...common, '--out', dir, '--plan');
+    expect(r.code).toBe(0);
+    expect(existsSync(dir)).toBe(false);
+    const plan = JSON.parse(r.out);
+    expect([plan.tilesX, plan.tilesY, plan.count, plan.samples]).toEqual([3, 2, 6, { x: 97, y: 65 }]);
+    // Neighbours share their edge sample: tile 1 starts where tile 0 ends.
+    expect(plan.tiles[1].pixels.i0).toBe(plan.tiles[0].pixels.i1 - 1);
+    expect(plan.tiles[1].world.x0).toBe(plan.tiles[0].world.x1);
+    expect(plan.tiles[0].world).toEqual({ x0: RX0, y0: RY0 + 32 / N, x1: RX0 + 32 / N, y1: RY0 + 64 / N });
+    expect(plan.tiles.map((t: any) => t.files)).toEqual(manifest.tiles.map((t: any) => t.files));
+  });
+
+  it('gives the same bytes on worker threads and as one process per tile under GNU parallel', () => {
+    const hasParallel = spawnSync('parallel', ['--version']).status === 0;
+    expect(hasParallel, 'GNU parallel is needed: apt-get install parallel (.ci/run does)').toBe(true);
+    const separate = tmp();
+    const cmd = ['node', 'bin/terrain-graph.mjs', 'build', GRAPH, ...common, '--out', separate, '--tile', '{}'];
+    execFileSync('parallel', ['-j', '2', '--halt', 'now,fail=1', cmd.join(' '), ':::', '0', '1', '2', '3', '4', '5'], { stdio: 'pipe' });
+    const a = tree(threads);
+    const b = tree(separate);
+    expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+    for (const [name, bytes] of a) expect(Buffer.compare(bytes, b.get(name)!), name).toBe(0);
+    // Six files per field layer and tile… and a manifest per tile plus the build's.
+    expect(a.size).toBe(1 + 6 + 6 * manifest.layers.reduce((s: number, l: any) => s + l.formats.length, 0));
+  }, 120_000);
+
+  it('takes the tile index from a fan-out engine (Kubernetes, AWS Batch) and writes the same bytes', () => {
+    const dir = tmp();
+    for (const [name, index] of [['JOB_COMPLETION_INDEX', '4'], ['AWS_BATCH_JOB_ARRAY_INDEX', '1']]) {
+      const r = spawnSync('node', ['bin/terrain-graph.mjs', 'build', GRAPH, ...common, '--out', dir], { env: { ...process.env, [name]: index }, encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+    }
+    const built = tree(dir);
+    const tile4 = JSON.parse(built.get('tiles/tile-4.json')!.toString());
+    const tile1 = JSON.parse(built.get('tiles/tile-1.json')!.toString());
+    expect(built.has('tiles/tile-0.json')).toBe(false);
+    for (const f of [...tile4.files, ...tile1.files]) expect(Buffer.compare(built.get(f.path)!, readFileSync(join(threads, f.path))), f.path).toBe(0);
+    expect(Buffer.compare(built.get('manifest.json')!, readFileSync(join(threads, 'manifest.json')))).toBe(0);
+  }, 60_000);
+
+  // What the engine guarantees the same whatever the domain: the local nodes. The rest (the
+  // default graph's water reads its level from the grid; coast distance and wind see the grid's
+  // edge) join this list as the engine's world-consistent evaluation lands (issue 10).
+  const CONSISTENT = ['cont', 'eros', 'pv', 'contCurve', 'erosCurve', 'pvCurve', 'height', 'tempNoise', 'moistNoise'];
+
+  it('stitches into the single evaluation of the whole region, every layer the engine keeps consistent', () => {
+    // One domain over the whole region, its cell c centred on sample c of the build.
+    const side = 97;
+    const whole: Domain = { x0: RX0 - 0.5 / N, y0: RY0 - 0.5 / N, extent: side / N, n: side };
+    const engine = createEngine(graph);
+    engine.evaluate({ domain: whole });
+    let compared = 0;
+    for (const layer of manifest.layers) {
+      const [node, port] = layer.layer.split('.');
+      if (!CONSISTENT.includes(node) || layer.type === 'biome') continue;
+      const want = engine.output(node, port, whole)!.data as Float32Array;
+      for (const tile of manifest.tiles) {
+        const file = tile.files.find((f: string) => f.startsWith(`${layer.layer}/`) && f.endsWith('.f32'));
+        const got = new Float32Array(new Uint8Array(readFileSync(join(threads, file))).buffer);
+        const { i0, j0 } = tile.samples;
+        for (let r = 0; r < T; r++) {
+          for (let c = 0; c < T; c++) {
+            const expected = j0 + r < side ? want[(j0 + r) * side + i0 + c] : undefined;
+            if (expected === undefined) continue;
+            if (!Object.is(got[r * T + c], expected)) throw new Error(`${layer.layer} tile ${tile.index} sample (${i0 + c}, ${j0 + r}): ${got[r * T + c]} ≠ ${expected}`);
+            compared++;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(CONSISTENT.length * 6 * 20 * T);
+  });
+
+  it('writes 16-bit tiles over one range for the whole world, so shared edges are equal', () => {
+    const height = manifest.layers.find((l: any) => l.layer === 'height.out');
+    expect(height.range.source).toBe('coarse');
+    const { min, max } = height.range;
+    const perTile = manifest.tiles.map((t: any) => JSON.parse(readFileSync(join(threads, t.manifest), 'utf8')));
+    // The tiles' own ranges differ; the file's mapping does not.
+    const own = perTile.map((m: any) => m.files.find((f: any) => f.path.endsWith('.f32') && f.layer === 'height.out'));
+    expect(new Set(own.map((f: any) => f.min)).size).toBeGreaterThan(1);
+    for (const tile of manifest.tiles) {
+      const f32 = new Float32Array(new Uint8Array(readFileSync(join(threads, tile.files.find((f: string) => f.startsWith('height.out/') && f.endsWith('.f32'))))).buffer);
+      const png = decode(readFileSync(join(threads, tile.files.find((f: string) => f.startsWith('height.out/') && f.endsWith('.png')))));
+      const r16 = new Uint16Array(new Uint8Array(readFileSync(join(threads, tile.files.find((f: string) => f.startsWith('height.out/') && f.endsWith('.r16'))))).buffer);
+      expect([png.width, png.height, png.depth, png.channels]).toEqual([T, T, 16, 1]);
+      for (let r = 0; r < T; r++) {
+        for (let c = 0; c < T; c++) {
+          const q = Math.round(Math.min(1, Math.max(0, (f32[r * T + c] - min) / (max - min))) * 65535);
+          // PNG north row first (Unreal); .r16 south row first (Unity reads it from z = 0).
+          expect(png.data[(T - 1 - r) * T + c]).toBe(q);
+          expect(r16[r * T + c]).toBe(q);
+        }
+      }
+    }
+    // East edge of tile 0 is the west edge of tile 1, in the 16-bit files too.
+    const grey = (i: number) => decode(readFileSync(join(threads, manifest.tiles[i].files.find((f: string) => f.startsWith('height.out/') && f.endsWith('.png'))))).data;
+    const [a, b] = [grey(0), grey(1)];
+    for (let y = 0; y < T; y++) expect(b[y * T]).toBe(a[y * T + T - 1]);
+  });
+
+  it('skips finished tiles on a second run and rebuilds only what is missing or stale', async () => {
+    const dir = tmp();
+    const args = ['build', GRAPH, ...common, '--out', dir];
+    expect((await run(...args)).err).toContain('6 rendered, 0 already built');
+    const before = statSync(join(dir, 'height.out/height.out_x0_y0.png')).mtimeMs;
+    expect((await run(...args)).err).toContain('0 rendered, 6 already built');
+    expect(statSync(join(dir, 'height.out/height.out_x0_y0.png')).mtimeMs).toBe(before);
+    rmSync(join(dir, 'tiles/tile-3.json'));
+    rmSync(join(dir, 'wind.out/wind.out_x2_y0.f32'));
+    const again = await run(...args);
+    expect(again.err).toContain('2 rendered, 4 already built');
+    expect(again.err).toMatch(/tile 2 done[\s\S]*tile 3 done|tile 3 done[\s\S]*tile 2 done/);
+    // Another graph (another hash) rebuilds everything.
+    const changed = join(dir, 'changed.json');
+    writeFileSync(changed, readFileSync(GRAPH, 'utf8').replace('"size": 256', '"size": 128'));
+    expect((await run('build', changed, ...common, '--out', dir)).err).toContain('6 rendered, 0 already built');
+  }, 120_000);
+
+  it('reports a failed tile by index and builds it when rerun alone', async () => {
+    const dir = tmp();
+    // A directory where tile 5's biome map should go: its write fails, the other tiles do not.
+    mkdirSync(join(dir, 'biomes.out/biomes.out.indexed_x2_y1.png'), { recursive: true });
+    const r = await run('build', GRAPH, ...common, '--out', dir, '--jobs', '2');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('tile 5 FAILED');
+    expect(r.err).toContain('failed tiles: 5;');
+    expect(r.err).toContain('5 rendered, 0 already built, 1 failed');
+    rmSync(join(dir, 'biomes.out/biomes.out.indexed_x2_y1.png'), { recursive: true });
+    const alone = await run('build', GRAPH, ...common, '--out', dir, '--tile', '5');
+    expect(alone.code).toBe(0);
+    const built = tree(dir);
+    for (const [name, bytes] of tree(threads)) expect(Buffer.compare(bytes, built.get(name)!), name).toBe(0);
+  }, 120_000);
+
+  it('refuses a bad region, size, tile size, index or format with exit 2 and says which', async () => {
+    const base = ['build', GRAPH, '--out', tmp()];
+    const cases: [string[], RegExp][] = [
+      [['--region', '1,0,0,1', '--cells-per-view', '64'], /--region 1,0,0,1 is empty/],
+      [['--region', '0,0,1', '--cells-per-view', '64'], /--region expects X0,Y0,X1,Y1/],
+      [['--region', '0,0,a,1', '--cells-per-view', '64'], /--region expects/],
+      [['--region', '0,0,0.3,1', '--cells-per-view', '64'], /not a whole number of cells/],
+      [['--region', '0,0,1,1', '--cells-per-view', '0'], /--cells-per-view must be an integer/],
+      [['--region', '0,0,1,1', '--cells-per-view', '12.5'], /--cells-per-view must be an integer/],
+      [['--region', '0,0,1,1', '--cells-per-view', '8'], /--cells-per-view must be an integer in 16/],
+      [['--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '1000'], /--tile-size 1000 is not a size an engine imports/],
+      [['--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', 'big'], /--tile-size must be an integer/],
+      [['--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '33', '--tile', '4'], /--tile 4 is out of range: this build has 4 tiles \(0…3\)/],
+      [['--region', '0,0,1,1', '--cells-per-view', '64', '--tile', '-1'], /--tile must be an integer/],
+      [['--region', '0,0,1,1', '--cells-per-view', '64', '--tile', '0', '--jobs', '2'], /either --jobs or one tile/],
+      [['--region', '0,0,1,1', '--cells-per-view', '64', '--jobs', '0'], /--jobs must be an integer/],
+      [['--region', '0,0,1,1', '--cells-per-view', '64', '--format', 'tiff'], /unknown format "tiff"/],
+      [['--region', '0,0,1,1', '--cells-per-view', '64', '--node', 'biomes', '--format', 'r16'], /does not apply to biomes.out, a biome layer/],
+      [['--region', '0,0,1,1', '--cells-per-view', '64', '--node', 'nowhere'], /no node "nowhere"/],
+      [['--region', '0,0,1,1', '--cells-per-view', '64', '--range', '1,0'], /MAX must be greater than MIN/],
+      [['--cells-per-view', '64'], /build needs --region/],
+    ];
+    for (const [argv, message] of cases) {
+      const r = await run(...base, ...argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.err, argv.join(' ')).toMatch(message);
+      expect(r.err).not.toMatch(/\n\s+at /);
+    }
+    const env = spawnSync('node', ['bin/terrain-graph.mjs', ...base, '--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '33'], {
+      env: { ...process.env, JOB_COMPLETION_INDEX: '9' },
+      encoding: 'utf8',
+    });
+    expect(env.status).toBe(2);
+    expect(env.stderr).toContain('JOB_COMPLETION_INDEX 9 is out of range: this build has 4 tiles');
+  }, 60_000);
+});
