@@ -1,7 +1,7 @@
 // Water level: decides which cells are sea, by a fixed height (raw) or by share (percent),
 // read from this grid (view) or from a fixed coarse world region (world).
 
-import { WORLD_CUT_DOMAIN } from '../src/grid.ts';
+import { domainKey, WORLD_CUT_DOMAIN } from '../src/grid.ts';
 import { scratch } from '../src/kernels/scratch.ts';
 import { argsortFloat32, countBelow } from '../src/kernels/sort.ts';
 import { wasmMaskBelow } from '../src/kernels/wasm/instance.ts';
@@ -56,8 +56,12 @@ export const water = defineNode({
     level: { kind: 'number', default: 0, min: -4, max: 4, step: 0.005, doc: 'raw: the sea level as a height.' },
     cut: { kind: 'enum', default: 'view', options: ['view', 'world'], doc: 'Where the level is read: this grid, or a fixed 16 × 16-view world region.' },
   },
-  extraInputs(p) {
-    return p.cut === 'world' ? [{ port: 'height', domain: WORLD_CUT_DOMAIN }] : [];
+  footprint(p) {
+    // The world cut reads a fixed region: world-consistent. The view cut reads the domain asked
+    // of the evaluation (the view), whatever grid a halo downstream has this node cover.
+    return p.cut === 'world'
+      ? { kind: 'global', reads: () => [{ port: 'height', domain: WORLD_CUT_DOMAIN }] }
+      : { kind: 'view', reads: (_domain, asked) => [{ port: 'height', domain: asked }] };
   },
   run(ctx, p) {
     const input = ctx.field('height')!;
@@ -66,14 +70,15 @@ export const water = defineNode({
     height.set(input);
     let sorted: Float32Array;
     let order: Uint32Array | null = null;
-    if (p.cut === 'view') {
+    if (p.cut === 'view' && domainKey(ctx.asked) === domainKey(ctx.domain)) {
+      // The view's own heights: their order also gives the land rank in one pass.
       sorted = ctx.alloc('f32');
       order = ctx.alloc('u32');
       argsortFloat32(height, sorted, order);
     } else {
-      const world = ctx.fieldAt('height', WORLD_CUT_DOMAIN)!;
-      sorted = ctx.alloc('f32', world.length);
-      argsortFloat32(world, sorted, scratch('water.worldOrder', Uint32Array, world.length).subarray(0, world.length));
+      const source = ctx.fieldAt('height', p.cut === 'world' ? WORLD_CUT_DOMAIN : ctx.asked)!;
+      sorted = ctx.alloc('f32', source.length);
+      argsortFloat32(source, sorted, scratch('water.worldOrder', Uint32Array, source.length).subarray(0, source.length));
     }
     const { level, waterCount } = seaLevelOf(sorted, p.mode, p.share, p.level);
     const mask = ctx.alloc('f32');

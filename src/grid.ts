@@ -54,14 +54,54 @@ export function domainKey(d: Domain): string {
   return key;
 }
 
+/**
+ * Where a domain sits on the world's lattice: `perUnit` cells per world unit and the lattice
+ * index of its west column and south row. Two domains on the same lattice (a view and the
+ * same view grown by a halo, or two overlapping views) then name a world cell by the same
+ * integers, and every position is computed from those integers, so the cell's value does not
+ * depend on which domain computed it. Null for a domain off any lattice (a view origin that
+ * is not a whole number of cells from 0): its positions are then computed from x0 directly.
+ */
+export interface Lattice {
+  readonly perUnit: number;
+  readonly col0: number;
+  readonly row0: number;
+}
+
+const lattices = new WeakMap<Domain, Lattice | null>();
+
+/** True when v is an integer up to the rounding of a few float operations. */
+function nearInteger(v: number): boolean {
+  return Math.abs(v - Math.round(v)) < 1e-6;
+}
+
+export function latticeOf(d: Domain): Lattice | null {
+  let l = lattices.get(d);
+  if (l === undefined) {
+    const perUnit = d.n / d.extent;
+    const col0 = d.x0 * perUnit;
+    const row0 = d.y0 * perUnit;
+    l = nearInteger(perUnit) && nearInteger(col0) && nearInteger(row0) ? { perUnit: Math.round(perUnit), col0: Math.round(col0), row0: Math.round(row0) } : null;
+    lattices.set(d, l);
+  }
+  return l;
+}
+
+/** The domain of the lattice cells [col0, col0 + n) × [row0, row0 + n) at perUnit cells per unit. */
+export function latticeDomain(perUnit: number, col0: number, row0: number, n: number): Domain {
+  return { x0: col0 / perUnit, y0: row0 / perUnit, extent: n / perUnit, n };
+}
+
 /** World x of the centre of column c. */
 export function cellX(d: Domain, c: number): number {
-  return d.x0 + ((c + 0.5) * d.extent) / d.n;
+  const l = latticeOf(d);
+  return l ? (l.col0 + c + 0.5) / l.perUnit : d.x0 + ((c + 0.5) * d.extent) / d.n;
 }
 
 /** World y of the centre of row r (row 0 = south). */
 export function cellY(d: Domain, r: number): number {
-  return d.y0 + ((r + 0.5) * d.extent) / d.n;
+  const l = latticeOf(d);
+  return l ? (l.row0 + r + 0.5) / l.perUnit : d.y0 + ((r + 0.5) * d.extent) / d.n;
 }
 
 /** Length of one grid cell in cells of a 256 map (COAST_UNITS per view). */
@@ -82,4 +122,19 @@ export function assertGrid(name: string, array: ArrayLike<number>, d: Domain): v
   if (array.length !== d.n * d.n) {
     throw new Error(`${name} holds ${array.length} cells, expected ${d.n} × ${d.n} = ${d.n * d.n}`);
   }
+}
+
+/** Most cells on a side of one domain (a build tile, a grown view): larger would not fit in memory. */
+export const DOMAIN_SIZE_MAX = 16384;
+
+/** Why a domain cannot be evaluated (for a message naming it), or null when it can. */
+export function checkDomain(d: unknown): string | null {
+  if (typeof d !== 'object' || d === null) return `a domain must be an object { x0, y0, extent, n }, got ${d === null ? 'null' : typeof d}`;
+  const { x0, y0, extent, n } = d as Record<string, unknown>;
+  const bad: string[] = [];
+  if (typeof x0 !== 'number' || !Number.isFinite(x0)) bad.push(`x0 must be a finite number, got ${String(x0)}`);
+  if (typeof y0 !== 'number' || !Number.isFinite(y0)) bad.push(`y0 must be a finite number, got ${String(y0)}`);
+  if (typeof extent !== 'number' || !Number.isFinite(extent) || extent <= 0) bad.push(`extent must be a finite number above 0, got ${String(extent)}`);
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > DOMAIN_SIZE_MAX) bad.push(`n must be a whole number of cells from 1 to ${DOMAIN_SIZE_MAX}, got ${String(n)}`);
+  return bad.length ? `bad domain: ${bad.join('; ')}` : null;
 }

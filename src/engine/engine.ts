@@ -3,12 +3,14 @@
 // downstream recomputes. Headless: runs the same in Node, in tests and in a Web Worker.
 
 import { CATALOGUE } from '../../nodes/index.ts';
-import { domainKey, type Domain, type View, viewDomain } from '../grid.ts';
-import { cloneGraph, type Edge, type Graph, type GraphNode, portRefText, upstreamOf } from '../model/graph.ts';
-import type { AnyNodeDef, AnyParamValue, Catalogue, RunContext } from '../model/manifest.ts';
+import { checkDomain, domainKey, type Domain, type View, viewDomain } from '../grid.ts';
+import { cloneGraph, type Edge, type Graph, type GraphNode, portRefText } from '../model/graph.ts';
+import { type AnyNodeDef, type AnyParamValue, type Catalogue, type DomainRead, type Footprint, footprintOf, marginsOf, type RunContext } from '../model/manifest.ts';
 import { GraphError } from '../model/problems.ts';
 import { checkParam, checkView } from '../model/validate.ts';
-import { type AnyBuffer, BufferPool } from './pool.ts';
+import { covers, cropInto, grow, mergeNeeds } from './domains.ts';
+import { checkEngineGraph } from './graph-check.ts';
+import { type AnyBuffer, type BufferKind, type BufferOf, BufferPool } from './pool.ts';
 import type { Value } from '../model/values.ts';
 
 export type NodeState = 'ok' | 'failed' | 'blocked' | 'missing';
@@ -30,6 +32,8 @@ interface Entry extends NodeStatus {
   readonly buffers: readonly AnyBuffer[];
   /** When the result was last used, for least-recently-used eviction of domains. */
   used: number;
+  /** The domain the result covers. */
+  readonly domain: Domain;
 }
 
 export interface EvaluateOptions {
@@ -73,7 +77,7 @@ interface Source {
 }
 
 /** How many domains each node keeps results for (view, world cut, coarse pan, …). */
-const DOMAINS_KEPT = 4;
+const DOMAINS_KEPT = 6;
 
 
 export class Engine {
@@ -87,6 +91,12 @@ export class Engine {
   /** Nodes by id and the wire into each input ("node.port"), rebuilt with the graph. */
   private nodesById = new Map<string, GraphNode>();
   private wireInto = new Map<string, Edge>();
+  private wiresInto = new Map<string, Edge[]>();
+  private wiresFrom = new Map<string, Edge[]>();
+  /** The clock when the evaluation under way started: results used since must not be evicted. */
+  private evaluationStart = Number.POSITIVE_INFINITY;
+  /** Per node, the results this evaluation ran or reused on its planned domains: crops come from them. */
+  private settledOn = new Map<string, Entry[]>();
   private nextVersion = 1;
   private clock = 0;
   private onNode: EvaluateOptions['onNode'];
@@ -97,7 +107,8 @@ export class Engine {
 
   constructor(graph: Graph, options: EngineOptions = {}) {
     this.catalogue = options.catalogue ?? CATALOGUE;
-    this.assertKnownTypes(graph);
+    const problems = checkEngineGraph(graph, this.catalogue);
+    if (problems.length) throw new GraphError(problems);
     this.pool = new BufferPool(options.poisonBuffers ?? false);
     this.current = cloneGraph(graph);
     this.index();
@@ -118,7 +129,9 @@ export class Engine {
 
   /** Replaces the whole graph. Results of nodes whose params and inputs did not change are kept. */
   setGraph(graph: Graph): void {
-    this.assertKnownTypes(graph);
+    this.refuseWhileEvaluating('setGraph()');
+    const problems = checkEngineGraph(graph, this.catalogue);
+    if (problems.length) throw new GraphError(problems);
     // Free buffers of another size would only be memory: the new view cannot use them.
     if (graph.view.size !== this.current.view.size) this.pool.keepOnly(graph.view.size * graph.view.size);
     this.current = cloneGraph(graph);
@@ -133,6 +146,7 @@ export class Engine {
 
   /** Moves or resizes the view; results on the old domain stay cached for a while. */
   setView(view: Partial<View>): void {
+    this.refuseWhileEvaluating('setView()');
     const next = { ...this.current.view, ...view };
     const problems = checkView(next);
     if (problems.length) throw new GraphError(problems);
@@ -143,6 +157,7 @@ export class Engine {
 
   /** Sets one param after checking it against the node's manifest; throws a GraphError if wrong. */
   setParam(nodeId: string, key: string, value: AnyParamValue): void {
+    this.refuseWhileEvaluating('setParam()');
     const index = this.current.nodes.findIndex((n) => n.id === nodeId);
     const node = this.current.nodes[index];
     if (!node) throw new GraphError([{ path: '$.nodes', message: `no node "${nodeId}"` }]);
@@ -156,26 +171,46 @@ export class Engine {
     this.paramKeys.set(nodeId, JSON.stringify(node.params));
   }
 
-  /** Evaluates every node (or the targets and what feeds them) on the view or a given domain. */
+  /**
+   * Evaluates every node (or the targets and what feeds them) on the view or a given domain.
+   * Works out first, from the domain asked, the domain each upstream node must cover (grown by
+   * the halos downstream of it), then runs the nodes in dependency order without recursion,
+   * so a chain of any length evaluates. Throws a GraphError for a bad domain or target, and
+   * when called again while an evaluation is under way (from an onNode callback).
+   */
   evaluate(options: EvaluateOptions = {}): EvaluateReport {
-    const domain = options.domain ?? viewDomain(this.current.view);
+    this.refuseWhileEvaluating('evaluate()');
+    const asked = options.domain ?? viewDomain(this.current.view);
+    const domainProblem = checkDomain(asked);
+    if (domainProblem) throw new GraphError([{ path: 'options.domain', message: domainProblem }]);
     const targets = options.targets ?? this.current.nodes.map((n) => n.id);
-    for (const id of targets) if (!this.nodesById.has(id)) throw new Error(`no node "${id}" to evaluate`);
+    const unknown = targets.filter((id) => typeof id !== 'string' || !this.nodesById.has(id));
+    if (unknown.length) throw new GraphError(unknown.map((id) => ({ path: 'options.targets', message: `no node "${String(id)}" to evaluate` })));
     const ran: Record<string, number> = {};
-    const visiting = new Set<string>();
-    const done = new Map<string, Entry>();
     const start = performance.now();
+    const order = this.orderFor(targets);
+    const plan = this.plan(order, targets, asked);
+    const wanted = new Set(targets);
     this.onNode = options.onNode;
-    this.readsLeft = options.dropIntermediates ? this.countReads(targets) : null;
-    this.evaluating = domain;
+    this.readsLeft = options.dropIntermediates ? this.countReads(order, wanted) : null;
+    this.evaluating = asked;
+    this.evaluationStart = this.clock + 1;
+    const done = new Map<string, Entry>();
+    this.settledOn = new Map();
     try {
-      for (const id of targets) this.ensure(id, domain, ran, visiting, done);
+      for (const id of order) {
+        for (const d of plan.get(id)!) this.settle(id, d, asked, ran, done);
+        if (wanted.has(id)) this.resultOn(id, asked, done);
+        if (this.readsLeft) this.consumeInputs(id, wanted, asked);
+      }
     } finally {
       this.onNode = undefined;
       this.readsLeft = null;
       this.evaluating = null;
+      this.evaluationStart = Number.POSITIVE_INFINITY;
+      this.settledOn = new Map();
     }
-    return { domain, ran, totalMs: performance.now() - start };
+    return { domain: asked, ran, totalMs: performance.now() - start };
   }
 
   /**
@@ -207,6 +242,7 @@ export class Engine {
 
   /** Drops every cached result and every pooled buffer: the next evaluation is a cold one. */
   clearCache(): void {
+    this.refuseWhileEvaluating('clearCache()');
     this.cache.clear();
     this.pool.clear();
   }
@@ -217,46 +253,130 @@ export class Engine {
     return def;
   }
 
-  /** Throws a GraphError naming every node whose type the catalogue does not hold. */
-  private assertKnownTypes(graph: Graph): void {
-    const unknown = graph.nodes.flatMap((n, k) => (this.catalogue.def(n.type) ? [] : [{ path: `$.nodes[${k}].type`, message: `node "${n.id}" has the type "${n.type}", which this engine's catalogue does not hold` }]));
-    if (unknown.length) throw new GraphError(unknown);
-  }
-
   private index(): void {
     this.paramKeys.clear();
     for (const n of this.current.nodes) this.paramKeys.set(n.id, JSON.stringify(n.params));
     this.nodesById = new Map(this.current.nodes.map((n) => [n.id, n]));
     this.wireInto = new Map(this.current.edges.map((e) => [portRefText(e.to), e]));
+    this.wiresInto = new Map();
+    this.wiresFrom = new Map();
+    for (const e of this.current.edges) {
+      const into = this.wiresInto.get(e.to.node);
+      if (into) into.push(e);
+      else this.wiresInto.set(e.to.node, [e]);
+      const from = this.wiresFrom.get(e.from.node);
+      if (from) from.push(e);
+      else this.wiresFrom.set(e.from.node, [e]);
+    }
+  }
+
+  /** Throws when the engine is in the middle of an evaluation: its state must not change under it. */
+  private refuseWhileEvaluating(what: string): void {
+    if (this.evaluating) {
+      throw new GraphError([
+        { path: 'engine', message: `${what} was called while an evaluation is under way (from an onNode callback?): call it after evaluate() returns` },
+      ]);
+    }
+  }
+
+  /**
+   * The targets and every node feeding them, each after the nodes it reads (Kahn's algorithm
+   * over the closure, ties in file order). Iterative, so no chain is too long for the stack.
+   */
+  private orderFor(targets: readonly string[]): string[] {
+    const closure = new Set<string>();
+    const stack = [...targets];
+    while (stack.length) {
+      const id = stack.pop()!;
+      if (closure.has(id)) continue;
+      closure.add(id);
+      for (const e of this.wiresInto.get(id) ?? []) stack.push(e.from.node);
+    }
+    const indegree = new Map<string, number>();
+    for (const id of closure) indegree.set(id, (this.wiresInto.get(id) ?? []).length);
+    const ready: string[] = [];
+    for (const n of this.current.nodes) if (indegree.get(n.id) === 0) ready.push(n.id);
+    const order: string[] = [];
+    for (let k = 0; k < ready.length; k++) {
+      const id = ready[k];
+      order.push(id);
+      for (const e of this.wiresFrom.get(id) ?? []) {
+        const left = indegree.get(e.to.node);
+        if (left === undefined) continue;
+        indegree.set(e.to.node, left - 1);
+        if (left === 1) ready.push(e.to.node);
+      }
+    }
+    if (order.length !== closure.size) {
+      const stuck = [...closure].find((id) => !order.includes(id));
+      throw new GraphError([{ path: '$.edges', message: `the graph has a cycle through node "${stuck}"` }]);
+    }
+    return order;
+  }
+
+  /**
+   * The domains each node is evaluated on: the asked domain for a target, and for every node
+   * the domains its consumers read it on (their own grown by their footprint's halo, plus the
+   * footprint's reads), merged where one evaluation covers several. Consumers come first
+   * (reverse dependency order), so a node's needs are complete when it is reached.
+   */
+  private plan(order: readonly string[], targets: readonly string[], asked: Domain): Map<string, Domain[]> {
+    const needs = new Map<string, Domain[]>();
+    const need = (id: string, d: Domain): void => {
+      const list = needs.get(id);
+      if (list) list.push(d);
+      else needs.set(id, [d]);
+    };
+    for (const id of targets) need(id, asked);
+    const plan = new Map<string, Domain[]>();
+    for (let k = order.length - 1; k >= 0; k--) {
+      const id = order[k];
+      const domains = mergeNeeds(needs.get(id) ?? [asked]);
+      plan.set(id, domains);
+      const node = this.nodesById.get(id)!;
+      const footprint = footprintOf(this.defOf(node), node.params);
+      for (const d of domains) {
+        const inputs = grow(d, marginsOf(footprint));
+        for (const e of this.wiresInto.get(id) ?? []) need(e.from.node, inputs);
+        for (const read of readsOf(footprint, d, asked)) {
+          const e = this.wireInto.get(`${id}.${read.port}`);
+          if (e) need(e.from.node, read.domain);
+        }
+      }
+    }
+    return plan;
   }
 
   /** For each node feeding the targets that is not one, the wires from it into that closure. */
-  private countReads(targets: readonly string[]): Map<string, number> {
-    const closure = upstreamOf(this.current, targets);
-    const wanted = new Set(targets);
+  private countReads(order: readonly string[], wanted: ReadonlySet<string>): Map<string, number> {
     const left = new Map<string, number>();
-    for (const e of this.current.edges) {
-      if (closure.has(e.to.node) && !wanted.has(e.from.node)) left.set(e.from.node, (left.get(e.from.node) ?? 0) + 1);
+    for (const id of order) {
+      for (const e of this.wiresInto.get(id) ?? []) if (!wanted.has(e.from.node)) left.set(e.from.node, (left.get(e.from.node) ?? 0) + 1);
     }
     return left;
   }
 
-  /** A node has settled on `domain`: its input wires are read; a source with none left is dropped there. */
-  private consumeInputs(nodeId: string, def: AnyNodeDef, domain: Domain): void {
-    for (const port of Object.keys(def.inputs)) {
-      const source = this.wireInto.get(`${nodeId}.${port}`)?.from.node;
-      const left = source === undefined ? undefined : this.readsLeft!.get(source);
+  /**
+   * A node has settled on all its domains: its input wires are read; a source with none left
+   * gives back its buffers (a target keeps its result on the asked domain).
+   */
+  private consumeInputs(nodeId: string, wanted: ReadonlySet<string>, asked: Domain): void {
+    for (const e of this.wiresInto.get(nodeId) ?? []) {
+      const source = e.from.node;
+      const left = this.readsLeft!.get(source);
       if (left === undefined) continue;
       if (left > 1) {
-        this.readsLeft!.set(source!, left - 1);
+        this.readsLeft!.set(source, left - 1);
         continue;
       }
-      this.readsLeft!.delete(source!);
-      const byDomain = this.cache.get(source!);
-      const entry = byDomain?.get(domainKey(domain));
-      if (!entry) continue;
-      this.release(entry);
-      byDomain!.delete(domainKey(domain));
+      this.readsLeft!.delete(source);
+      const byDomain = this.cache.get(source);
+      if (!byDomain) continue;
+      for (const [key, entry] of byDomain) {
+        if (wanted.has(source) && key === domainKey(asked)) continue;
+        this.release(entry);
+        byDomain.delete(key);
+      }
     }
   }
 
@@ -279,69 +399,129 @@ export class Engine {
     if (old) this.release(old);
     byDomain.set(key, entry);
     if (byDomain.size > DOMAINS_KEPT) {
+      // Never evict a result this evaluation uses: a consumer may still read it.
       let oldest: string | undefined;
-      for (const [k, e] of byDomain) if (oldest === undefined || e.used < byDomain.get(oldest)!.used) oldest = k;
-      this.release(byDomain.get(oldest!)!);
-      byDomain.delete(oldest!);
+      for (const [k, e] of byDomain) if (e.used < this.evaluationStart && (oldest === undefined || e.used < byDomain.get(oldest)!.used)) oldest = k;
+      if (oldest !== undefined) {
+        this.release(byDomain.get(oldest)!);
+        byDomain.delete(oldest);
+      }
     }
     return entry;
   }
 
   /**
-   * The node's result on the domain, evaluating what it needs first. `done` holds the nodes
-   * settled in this evaluation, so each is settled once however many nodes read it.
+   * The node's result on a domain it was planned on: the cached one when its params and its
+   * inputs' versions are unchanged, else a fresh run. `done` holds what this evaluation settled.
    */
-  private ensure(nodeId: string, domain: Domain, ran: Record<string, number>, visiting: Set<string>, done: Map<string, Entry>): Entry {
+  private settle(nodeId: string, domain: Domain, asked: Domain, ran: Record<string, number>, done: Map<string, Entry>): Entry {
     const visitKey = `${nodeId}@${domainKey(domain)}`;
     const settled = done.get(visitKey);
     if (settled) return settled;
-    if (visiting.has(visitKey)) throw new Error(`the graph has a cycle through node "${nodeId}"`);
     const node = this.nodesById.get(nodeId)!;
     const def = this.defOf(node);
-    visiting.add(visitKey);
-    try {
-      // Gather the inputs this node reads: every wired port on this domain, plus extra domains.
-      const sources = new Map<string, Source>();
-      const extra = new Map<string, Source>();
-      const signature: string[] = [node.type, this.paramKeys.get(nodeId)!];
-      for (const port of Object.keys(def.inputs)) {
-        const edge = this.wireInto.get(`${nodeId}.${port}`);
-        if (!edge) {
-          signature.push(`${port}=-`);
-          continue;
-        }
-        const entry = this.ensure(edge.from.node, domain, ran, visiting, done);
-        sources.set(port, { entry, node: edge.from.node, port: edge.from.port });
-        signature.push(`${port}=${entry.version}.${edge.from.port}`);
+    const footprint = footprintOf(def, node.params);
+    const inputDomain = grow(domain, marginsOf(footprint));
+    const sources = new Map<string, Source>();
+    const extra = new Map<string, Source>();
+    const signature: string[] = [node.type, this.paramKeys.get(nodeId)!, domainKey(inputDomain)];
+    for (const port of Object.keys(def.inputs)) {
+      const edge = this.wireInto.get(`${nodeId}.${port}`);
+      if (!edge) {
+        signature.push(`${port}=-`);
+        continue;
       }
-      const extras = def.extraInputs?.(node.params as never, domain) ?? [];
-      for (const { port, domain: other } of extras) {
-        const edge = this.wireInto.get(`${nodeId}.${port}`);
-        if (!edge) continue;
-        const entry = this.ensure(edge.from.node, other, ran, visiting, done);
-        extra.set(`${port}@${domainKey(other)}`, { entry, node: edge.from.node, port: edge.from.port });
-        signature.push(`${port}@${domainKey(other)}=${entry.version}.${edge.from.port}`);
-      }
-      const sig = signature.join('|');
-      const cached = this.entry(nodeId, domain);
-      const result =
-        cached && cached.signature === sig
-          ? this.store(nodeId, domain, cached)
-          : this.store(nodeId, domain, this.run(node.id, def, node.params, domain, sig, sources, extra, ran, cached));
-      done.set(visitKey, result);
-      // Results on other domains (the world cut's coarse grid) are small and stay.
-      if (this.readsLeft && domain === this.evaluating) this.consumeInputs(nodeId, def, domain);
-      return result;
-    } finally {
-      visiting.delete(visitKey);
+      const entry = this.resultOn(edge.from.node, inputDomain, done);
+      sources.set(port, { entry, node: edge.from.node, port: edge.from.port });
+      signature.push(`${port}=${entry.version}.${edge.from.port}`);
     }
+    for (const { port, domain: other } of readsOf(footprint, domain, asked)) {
+      const edge = this.wireInto.get(`${nodeId}.${port}`);
+      if (!edge) continue;
+      const entry = this.resultOn(edge.from.node, other, done);
+      extra.set(`${port}@${domainKey(other)}`, { entry, node: edge.from.node, port: edge.from.port });
+      signature.push(`${port}@${domainKey(other)}=${entry.version}.${edge.from.port}`);
+    }
+    const sig = signature.join('|');
+    const cached = this.entry(nodeId, domain);
+    const result =
+      cached && cached.signature === sig
+        ? this.store(nodeId, domain, cached)
+        : this.store(nodeId, domain, this.run(node.id, def, node.params, { domain, inputDomain, asked }, sig, sources, extra, ran, cached));
+    done.set(visitKey, result);
+    const list = this.settledOn.get(nodeId);
+    if (list) list.push(result);
+    else this.settledOn.set(nodeId, [result]);
+    return result;
+  }
+
+  /**
+   * The node's result on `domain`, which this evaluation settled the node on or on a domain
+   * covering it: then the cells of `domain` are cropped out, once per evaluation, into a result
+   * of their own that keeps its version while the source's does not change.
+   */
+  private resultOn(nodeId: string, domain: Domain, done: Map<string, Entry>): Entry {
+    const key = domainKey(domain);
+    const visitKey = `${nodeId}@${key}`;
+    const settled = done.get(visitKey);
+    if (settled) return settled;
+    let source: Entry | undefined;
+    let from: Domain | undefined;
+    for (const e of this.settledOn.get(nodeId) ?? []) {
+      if (!covers(e.domain, domain)) continue;
+      source = e;
+      from = e.domain;
+      break;
+    }
+    if (!source || !from) throw new Error(`internal: node "${nodeId}" was not planned on a domain covering ${key}`);
+    const signature = `crop of ${domainKey(from)} v${source.version}`;
+    const cached = this.entry(nodeId, domain);
+    const entry = cached && cached.signature === signature ? cached : this.crop(source, from, domain, signature);
+    this.store(nodeId, domain, entry);
+    done.set(visitKey, entry);
+    return entry;
+  }
+
+  /** A result holding the cells of `to` out of `source` (on `from`), in buffers of its own. */
+  private crop(source: Entry, from: Domain, to: Domain, signature: string): Entry {
+    const version = this.nextVersion++;
+    const base = { signature, state: source.state, message: source.message, ms: 0, version, used: 0, domain: to };
+    if (!source.outputs) return { ...base, outputs: null, buffers: [] };
+    const buffers: AnyBuffer[] = [];
+    const take = <K extends BufferKind>(kind: K, length: number): BufferOf<K> => {
+      const b = this.pool.take(kind, length);
+      buffers.push(b);
+      return b;
+    };
+    const outputs: Record<string, Value> = {};
+    const cells = to.n * to.n;
+    for (const [port, v] of Object.entries(source.outputs)) {
+      if (v.type === 'biome') {
+        const data = take('u8', cells);
+        cropInto(v.data, from, to, data);
+        outputs[port] = { ...v, data };
+      } else if (v.type === 'field') {
+        const data = take('f32', cells);
+        cropInto(v.data, from, to, data);
+        outputs[port] = { ...v, data };
+      } else {
+        const data = take('f32', cells);
+        cropInto(v.data, from, to, data);
+        // The sorted heights are those of the cut source, not of the grid: they stay as they are.
+        // The order indexed the source grid's cells, so it does not carry over.
+        const sorted = take('f32', v.sorted.length);
+        sorted.set(v.sorted);
+        outputs[port] = { ...v, data, sorted, order: null };
+      }
+    }
+    return { ...base, outputs, buffers };
   }
 
   private run(
     nodeId: string,
     def: AnyNodeDef,
     params: Record<string, AnyParamValue>,
-    domain: Domain,
+    { domain, inputDomain, asked }: { domain: Domain; inputDomain: Domain; asked: Domain },
     signature: string,
     sources: Map<string, Source>,
     extra: Map<string, Source>,
@@ -350,7 +530,7 @@ export class Engine {
     previous: Entry | undefined,
   ): Entry {
     const version = this.nextVersion++;
-    const without = (state: NodeState, message: string): Entry => ({ signature, outputs: null, buffers: [], state, message, ms: 0, version, used: 0 });
+    const without = (state: NodeState, message: string): Entry => ({ signature, outputs: null, buffers: [], state, message, ms: 0, version, used: 0, domain });
     for (const [port, spec] of Object.entries(def.inputs)) {
       const src = sources.get(port);
       if (!src) {
@@ -360,7 +540,7 @@ export class Engine {
       if (!src.entry.outputs) return without('blocked', `waits on "${src.node}" (input "${port}"), which ${src.entry.state === 'failed' ? 'failed' : 'has no output'}`);
     }
     for (const src of extra.values()) {
-      if (!src.entry.outputs) return without('blocked', `waits on the world cut of "${src.node}", which has no output`);
+      if (!src.entry.outputs) return without('blocked', `waits on "${src.node}" on another domain, which ${src.entry.state === 'failed' ? 'failed' : 'has no output'}`);
     }
 
     const valueOf = (port: string, want: 'field' | 'terrain' | 'biome'): Value | null => {
@@ -373,8 +553,20 @@ export class Engine {
       return v;
     };
     const owned: AnyBuffer[] = [];
+    const other = (port: string, at: Domain): Value | null => {
+      const src = extra.get(`${port}@${domainKey(at)}`);
+      if (!src) {
+        if (!sources.has(port)) return null;
+        throw new Error(`input "${port}" was not requested on domain ${domainKey(at)}: the footprint's reads must name it`);
+      }
+      const v = src.entry.outputs![src.port];
+      if (!v) throw new Error(`input "${port}": the upstream node has no output "${src.port}"`);
+      return v;
+    };
     const ctx: RunContext<string> = {
       domain,
+      inputDomain,
+      asked,
       previous: (port) => previous?.outputs?.[port] ?? null,
       alloc: (kind, length = domain.n * domain.n) => {
         const b = this.pool.take(kind, length);
@@ -385,12 +577,15 @@ export class Engine {
       terrain: (port) => valueOf(port, 'terrain') as never,
       biome: (port) => valueOf(port, 'biome') as never,
       wired: (port) => sources.has(port),
-      fieldAt: (port, other) => {
-        const src = extra.get(`${port}@${domainKey(other)}`);
-        if (!src) throw new Error(`input "${port}" was not requested on domain ${domainKey(other)}`);
-        const v = src.entry.outputs![src.port];
-        if (!v || v.type === 'biome') throw new Error(`input "${port}" needs a field on ${domainKey(other)}`);
-        return v.data;
+      fieldAt: (port, at) => {
+        const v = other(port, at);
+        if (v?.type === 'biome') throw new Error(`input "${port}" needs a field on ${domainKey(at)}, got a biome map`);
+        return v?.data ?? null;
+      },
+      terrainAt: (port, at) => {
+        const v = other(port, at);
+        if (v && v.type !== 'terrain') throw new Error(`input "${port}" needs a terrain on ${domainKey(at)}, got a ${v.type}`);
+        return v;
       },
     };
     const start = performance.now();
@@ -400,13 +595,13 @@ export class Engine {
       ran[nodeId] = ms;
       this.onNode?.(nodeId, ms, domain);
       assertOwned(def.type, outputs, owned);
-      return { signature, outputs, buffers: owned, state: 'ok', ms, version, used: 0 };
+      return { signature, outputs, buffers: owned, state: 'ok', ms, version, used: 0, domain };
     } catch (err) {
       const ms = performance.now() - start;
       ran[nodeId] = ms;
       for (const b of owned) this.pool.give(b);
       const message = err instanceof Error ? err.message : String(err);
-      return { signature, outputs: null, buffers: [], state: 'failed', message, ms, version, used: 0 };
+      return { signature, outputs: null, buffers: [], state: 'failed', message, ms, version, used: 0, domain };
     }
   }
 }
@@ -433,3 +628,10 @@ export function createEngine(graph: Graph, options: EngineOptions = {}): Engine 
   return new Engine(graph, options);
 }
 
+
+/** The reads a footprint names besides its halo, for a node evaluated on `domain`. */
+function readsOf(footprint: Footprint, domain: Domain, asked: Domain): readonly DomainRead[] {
+  if (footprint.kind === 'global') return footprint.reads(domain, asked);
+  if (footprint.kind === 'view') return footprint.reads?.(domain, asked) ?? [];
+  return [];
+}

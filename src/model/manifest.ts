@@ -122,22 +122,32 @@ export type AnyParamValue = number | string | boolean | Point[] | number[] | str
 
 /** What a kernel gets from the engine besides its params. */
 export interface RunContext<I extends string> {
-  /** The grid being evaluated. */
+  /** The grid this node's outputs cover: every output is written on it, cell for cell. */
   readonly domain: Domain;
-  /** The heights of a wired field or terrain input; null when an optional input is unwired. */
+  /**
+   * The grid the inputs come on. The same as `domain` for a local node; for a node with a halo
+   * it is `domain` grown by the halo (in whole cells of the same lattice), so the kernel sees
+   * the world around the cells it writes.
+   */
+  readonly inputDomain: Domain;
+  /** The domain asked of the whole evaluation (the view, or a tile): what view-bound modes read. */
+  readonly asked: Domain;
+  /** The heights of a wired field or terrain input on `inputDomain`; null when an optional input is unwired. */
   field(port: I): Float32Array | null;
-  /** A wired terrain input (engine guarantees the type). */
+  /** A wired terrain input on `inputDomain` (engine guarantees the type). */
   terrain(port: I): TerrainValue | null;
-  /** A wired biome input. */
+  /** A wired biome input on `inputDomain`. */
   biome(port: I): BiomeValue | null;
-  /** The value of an input on another domain, as requested by `extraInputs`. */
+  /** The value of a field or terrain input on another domain, as the footprint's `reads` asked. */
   fieldAt(port: I, domain: Domain): Float32Array | null;
+  /** A terrain input on another domain, as the footprint's `reads` asked. */
+  terrainAt(port: I, domain: Domain): TerrainValue | null;
   /** True when the input has a wire. */
   wired(port: I): boolean;
   /**
-   * A buffer of n × n cells (or `length`) owned by the engine, for the outputs: the engine
-   * recycles it when this result is replaced. Outputs must come from here. Its contents are
-   * left from an earlier use: the kernel must write every cell.
+   * A buffer of n × n cells of `domain` (or `length`) owned by the engine, for the outputs: the
+   * engine recycles it when this result is replaced. Outputs must come from here. Its contents
+   * are left from an earlier use: the kernel must write every cell.
    */
   alloc<K extends BufferKind>(kind: K, length?: number): BufferOf<K>;
   /**
@@ -148,8 +158,19 @@ export interface RunContext<I extends string> {
   previous(port: string): Value | null;
 }
 
-/** An input that a node needs on a domain other than the one being evaluated. */
-export interface ExtraInput<I extends string> {
+/**
+ * Extra world a node reads around each output cell, per side, in world units (views). The
+ * engine rounds each side up to whole cells of the grid being evaluated.
+ */
+export interface Margins {
+  readonly west: number;
+  readonly east: number;
+  readonly south: number;
+  readonly north: number;
+}
+
+/** An input a node also reads on a domain of its own (a fixed world region, a coarse world-anchored grid). */
+export interface DomainRead<I extends string = string> {
   readonly port: I;
   readonly domain: Domain;
 }
@@ -185,6 +206,48 @@ export interface CellNote {
   readonly input?: { readonly value: number; readonly title: string };
   /** The entry of the node's table param that decided the cell. */
   readonly tableCell?: { readonly row: number; readonly col: number };
+}
+
+/**
+ * What a node reads around a cell to compute it: the engine's one mechanism for halos and
+ * for reading other domains (SPEC §1, "One world"). The engine works out from the domain asked
+ * of a target the domain each upstream node must be evaluated on (grown by every halo
+ * downstream of it, the largest over its consumers, on the same lattice of cells), evaluates
+ * there once and crops for each consumer. Kernels stay pure functions over grids.
+ *
+ * - `local`: each output cell reads its inputs at the same cell (the default when a node
+ *   declares no footprint). A local node is world-consistent when its inputs are.
+ * - `halo`: each output cell reads its inputs within `radius` world units (a number for every
+ *   side, or Margins for a one-sided reach such as a wind's fetch). The kernel gets its inputs
+ *   on `ctx.inputDomain`, the output domain grown by the radius, and writes `ctx.domain`.
+ * - `global`: besides a halo `radius` (default none) around each cell, the kernel reads inputs
+ *   on other domains named by `reads(domain, asked)`: a fixed world region (the water node's
+ *   world cut) or a coarse grid anchored in the world that covers the output's upwind fetch
+ *   (the wind). Each read must depend on the world only (fixed, or a function of `domain` on
+ *   a fixed lattice), never on `asked`, or the node is not world-consistent.
+ * - `view`: a view-bound mode kept for older files (the water node's view cut, the coast
+ *   without a cap, the wind entering at the view's edge): the result depends on the domain
+ *   asked of the evaluation (`reads` may name it), so two overlapping views may disagree.
+ *
+ * Footprints may depend on params (a coast cap, a blur radius, a warp amplitude).
+ */
+export type Footprint<I extends string = string> =
+  | { readonly kind: 'local' }
+  | { readonly kind: 'halo'; readonly radius: number | Margins }
+  | { readonly kind: 'global'; readonly radius?: number | Margins; reads(domain: Domain, asked: Domain): readonly DomainRead<I>[] }
+  | { readonly kind: 'view'; readonly radius?: number | Margins; reads?(domain: Domain, asked: Domain): readonly DomainRead<I>[] };
+
+export const LOCAL: Footprint<never> = Object.freeze({ kind: 'local' });
+
+/** A node's footprint for its params: `local` when it declares none. */
+export function footprintOf(def: AnyNodeDef, params: Record<string, AnyParamValue>): Footprint {
+  return def.footprint?.(params) ?? LOCAL;
+}
+
+/** A footprint's halo per side in world units (zeros when it has none). */
+export function marginsOf(f: Footprint): Margins {
+  const r = f.kind === 'local' ? 0 : (f.radius ?? 0);
+  return typeof r === 'number' ? { west: r, east: r, south: r, north: r } : r;
 }
 
 export interface NodeDef<
@@ -223,8 +286,8 @@ export interface NodeDef<
   stats?(r: NodeReading<ParamValues<P>>): object;
   /** Arrows the viewer draws over maps downstream of the node (a wind's direction); null when off. */
   overlay?(params: ParamValues<P>): { readonly angle: number } | null;
-  /** Inputs needed on other domains than the evaluated one (the water node's world cut). */
-  extraInputs?(params: ParamValues<P>, domain: Domain): ExtraInput<keyof I & string>[];
+  /** What the node reads around each cell (see Footprint); absent means local. */
+  footprint?(params: ParamValues<P>): Footprint<keyof I & string>;
   /** The kernel: reads inputs, returns every output. Pure; may throw with a message for a person. */
   run(ctx: RunContext<keyof I & string>, params: ParamValues<P>): { [K in keyof O]: Value };
 }

@@ -1,0 +1,121 @@
+// Domain geometry for the engine's halos: growing a domain by a footprint's margins in whole
+// cells, merging the domains a node's consumers need into few evaluations, and cropping.
+
+import { type Domain, domainKey, latticeDomain, latticeOf } from '../grid.ts';
+import type { Margins } from '../model/manifest.ts';
+
+/** A domain's cells as integer rectangles on its lattice (cells per unit, west column, south row). */
+interface Box {
+  readonly perUnit: number;
+  readonly c0: number;
+  readonly r0: number;
+  readonly c1: number; // exclusive
+  readonly r1: number; // exclusive
+}
+
+/**
+ * The lattice box of a domain. A domain off every lattice (an origin that is not a whole number
+ * of cells from 0) gets a box on a lattice shifted to it: its own cells are still counted in
+ * whole cells, so a halo around it and the crop back are exact.
+ */
+function boxOf(d: Domain): Box {
+  const l = latticeOf(d);
+  if (l) return { perUnit: l.perUnit, c0: l.col0, r0: l.row0, c1: l.col0 + d.n, r1: l.row0 + d.n };
+  return { perUnit: d.n / d.extent, c0: 0, r0: 0, c1: d.n, r1: d.n };
+}
+
+/** Offset of b's origin from a's in whole cells, or null when they are not on one lattice. */
+export function cellOffset(a: Domain, b: Domain): { dc: number; dr: number } | null {
+  const pa = a.n / a.extent;
+  const pb = b.n / b.extent;
+  if (Math.abs(pa - pb) > 1e-9 * pa) return null;
+  const dc = (b.x0 - a.x0) * pa;
+  const dr = (b.y0 - a.y0) * pa;
+  if (Math.abs(dc - Math.round(dc)) > 1e-6 || Math.abs(dr - Math.round(dr)) > 1e-6) return null;
+  return { dc: Math.round(dc), dr: Math.round(dr) };
+}
+
+/** True when `outer` holds every cell of `inner` on the same lattice. */
+export function covers(outer: Domain, inner: Domain): boolean {
+  const o = cellOffset(outer, inner);
+  return o !== null && o.dc >= 0 && o.dr >= 0 && o.dc + inner.n <= outer.n && o.dr + inner.n <= outer.n;
+}
+
+/** A square domain on the lattice of `like` covering the cell box [c0, c1) × [r0, r1), extended evenly where it is narrower. */
+function squareOver(like: Domain, c0: number, r0: number, c1: number, r1: number): Domain {
+  const side = Math.max(c1 - c0, r1 - r0);
+  const sc = c0 - Math.floor((side - (c1 - c0)) / 2);
+  const sr = r0 - Math.floor((side - (r1 - r0)) / 2);
+  const l = latticeOf(like);
+  if (l) return latticeDomain(l.perUnit, sc, sr, side);
+  // Off-lattice: place relative to `like`'s own origin.
+  const cell = like.extent / like.n;
+  return { x0: like.x0 + sc * cell, y0: like.y0 + sr * cell, extent: side * cell, n: side };
+}
+
+/**
+ * The domain a node with these margins needs its inputs on: `d` grown by whole cells of its own
+ * lattice (each side rounded up), as a square (kernels work on n × n grids). `d` itself when
+ * every margin is 0.
+ */
+export function grow(d: Domain, m: Margins): Domain {
+  const cell = d.extent / d.n;
+  const cells = (v: number): number => (v > 0 ? Math.ceil(v / cell - 1e-9) : 0);
+  const w = cells(m.west);
+  const e = cells(m.east);
+  const s = cells(m.south);
+  const nn = cells(m.north);
+  if (w === 0 && e === 0 && s === 0 && nn === 0) return d;
+  const b = boxOf(d);
+  const origin = latticeOf(d) ? b : { c0: 0, r0: 0 };
+  return squareOver(d, origin.c0 - w, origin.r0 - s, origin.c0 + d.n + e, origin.r0 + d.n + nn);
+}
+
+/**
+ * The domains to evaluate a node on so that each needed domain is covered: needs on one lattice
+ * are merged into one square when computing their union costs no more cells than computing them
+ * apart (a view and the view grown by a halo become the grown view); needs on other lattices
+ * (the world cut's coarse grid) stay separate. A need equal to an existing domain keeps that
+ * object, so cache keys match.
+ */
+export function mergeNeeds(needs: readonly Domain[]): Domain[] {
+  const out: Domain[] = [];
+  for (const need of needs) {
+    let merged = false;
+    for (let k = 0; k < out.length && !merged; k++) {
+      const have = out[k];
+      if (domainKey(have) === domainKey(need) || covers(have, need)) {
+        merged = true;
+      } else if (covers(need, have)) {
+        out[k] = need;
+        merged = true;
+      } else {
+        const o = cellOffset(have, need);
+        if (!o) continue;
+        const c0 = Math.min(0, o.dc);
+        const r0 = Math.min(0, o.dr);
+        const c1 = Math.max(have.n, o.dc + need.n);
+        const r1 = Math.max(have.n, o.dr + need.n);
+        const side = Math.max(c1 - c0, r1 - r0);
+        if (side * side > have.n * have.n + need.n * need.n) continue;
+        const l = latticeOf(have);
+        out[k] = l ? latticeDomain(l.perUnit, l.col0 + c0, l.row0 + r0, side) : squareOver(have, c0, r0, c1, r1);
+        merged = true;
+      }
+    }
+    if (!merged) out.push(need);
+  }
+  // A merge may have made one domain cover another found earlier.
+  return out.filter((d, i) => !out.some((o, j) => j !== i && covers(o, d) && (domainKey(o) !== domainKey(d) || j < i)));
+}
+
+/** Copies the cells of `to` out of `data` laid out on `from` (which covers it) into `out`. */
+export function cropInto<T extends Float32Array | Uint8Array | Uint32Array>(data: T, from: Domain, to: Domain, /* out */ out: T): void {
+  const o = cellOffset(from, to);
+  if (!o || !covers(from, to)) throw new Error(`internal: cannot crop ${domainKey(from)} to ${domainKey(to)}`);
+  const n = to.n;
+  for (let r = 0; r < n; r++) {
+    const src = (r + o.dr) * from.n + o.dc;
+    out.set(data.subarray(src, src + n), r * n);
+  }
+}

@@ -1,0 +1,100 @@
+// The engine at the library's edge: long chains without recursion, re-entrant calls, bad
+// domains and unvalidated graphs refused with a GraphError (issue 11, items 4 and 9).
+import { describe, expect, it } from 'vitest';
+import { createEngine, GraphError } from '../src/index.ts';
+import type { Graph } from '../src/model/graph.ts';
+import { loadGraph } from './helpers/graphs.ts';
+
+/** An fBm through `length` curves in a row. */
+function curveChain(length: number): Graph {
+  const nodes: Graph['nodes'] = [{ id: 'n', type: 'fbm', title: 'n', position: [0, 0], params: { seed: 1, frequency: 2, octaves: 1, lacunarity: 2, gain: 0.5 } }];
+  const edges: Graph['edges'] = [];
+  for (let k = 0; k < length; k++) {
+    nodes.push({ id: `c${k}`, type: 'curve', title: `c${k}`, position: [0, 0], params: { points: [[-1, -1], [1, 1]] } });
+    edges.push({ from: { node: k === 0 ? 'n' : `c${k - 1}`, port: 'out' }, to: { node: `c${k}`, port: 'in' } });
+  }
+  return { name: 'chain', notes: '', view: { x: 0, y: 0, size: 16 }, nodes, edges };
+}
+
+function thrown(f: () => unknown): unknown {
+  try {
+    f();
+  } catch (err) {
+    return err;
+  }
+  throw new Error('expected a throw');
+}
+
+describe('engine at the API edge', () => {
+  it('evaluates a chain of 2,200 curves (and 10,000) without recursion', () => {
+    for (const length of [2200, 10000]) {
+      const e = createEngine(curveChain(length));
+      e.evaluate({ targets: [`c${length - 1}`], dropIntermediates: true });
+      expect(e.status(`c${length - 1}`)?.state).toBe('ok');
+      // An identity curve: the end of the chain is the noise itself.
+      const end = e.output(`c${length - 1}`)!.data;
+      const noise = createEngine(curveChain(0));
+      noise.evaluate();
+      expect(Array.from(end)).toEqual(Array.from(noise.output('n')!.data));
+    }
+  });
+
+  it('refuses evaluate() and edits from inside onNode, and stays consistent', () => {
+    const e = createEngine(loadGraph('default.json'), { size: 32 });
+    const errors: unknown[] = [];
+    e.evaluate({
+      onNode: () => {
+        errors.push(thrown(() => e.evaluate()));
+        errors.push(thrown(() => e.setParam('wind', 'angle', 90)));
+      },
+    });
+    expect(errors.length).toBeGreaterThan(0);
+    for (const err of errors) {
+      expect(err).toBeInstanceOf(GraphError);
+      expect((err as Error).message).toMatch(/while an evaluation is under way/);
+    }
+    for (const n of e.graph.nodes) expect(e.status(n.id)?.state, n.id).toBe('ok');
+    // Nothing was left stale: a second evaluation finds everything up to date.
+    expect(e.evaluate().ran).toEqual({});
+  });
+
+  it('refuses bad domains with a GraphError naming the field', () => {
+    const e = createEngine(loadGraph('default.json'), { size: 16 });
+    const cases: [object, RegExp][] = [
+      [{ x0: 0, y0: 0, extent: 1, n: -1 }, /n must be a whole number/],
+      [{ x0: 0, y0: 0, extent: 1, n: 0 }, /n must be a whole number/],
+      [{ x0: 0, y0: 0, extent: 1, n: 2.5 }, /n must be a whole number/],
+      [{ x0: Number.NaN, y0: 0, extent: 1, n: 16 }, /x0 must be a finite number/],
+      [{ x0: 0, y0: Infinity, extent: 1, n: 16 }, /y0 must be a finite number/],
+      [{ x0: 0, y0: 0, extent: 0, n: 16 }, /extent must be a finite number above 0/],
+    ];
+    for (const [domain, message] of cases) {
+      const err = thrown(() => e.evaluate({ domain: domain as never }));
+      expect(err, JSON.stringify(domain)).toBeInstanceOf(GraphError);
+      expect((err as Error).message).toMatch(message);
+    }
+    expect(thrown(() => e.evaluate({ targets: ['nope'] }))).toBeInstanceOf(GraphError);
+  });
+
+  it('refuses an unvalidated graph with an unknown type, a bad param or a dangling wire', () => {
+    const g = loadGraph('default.json');
+    const unknownType = structuredClone(g);
+    unknownType.nodes[0].type = 'fbn';
+    const err = thrown(() => createEngine(unknownType));
+    expect(err).toBeInstanceOf(GraphError);
+    expect((err as Error).message).toMatch(/\$\.nodes\[0\]\.type.*type "fbn", which/);
+    for (const proto of ['constructor', '__proto__', 'toString']) {
+      const bad = structuredClone(g);
+      bad.nodes[0].type = proto;
+      expect(thrown(() => createEngine(bad))).toBeInstanceOf(GraphError);
+    }
+    const badParam = structuredClone(g);
+    badParam.nodes[0].params.octaves = 'many' as never;
+    expect((thrown(() => createEngine(badParam)) as Error).message).toMatch(/octaves/);
+    const dangling = structuredClone(g);
+    dangling.edges.push({ from: { node: 'ghost', port: 'out' }, to: { node: 'coast', port: 'terrain' } });
+    expect((thrown(() => createEngine(dangling)) as Error).message).toMatch(/ghost/);
+    const e = createEngine(g, { size: 16 });
+    expect(thrown(() => e.setGraph(unknownType))).toBeInstanceOf(GraphError);
+  });
+});
