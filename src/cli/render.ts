@@ -7,6 +7,7 @@ import { createEngine, type Engine } from '../engine/engine.ts';
 import { nodeStats } from '../engine/stats.ts';
 import { VIEW_SIZE_MAX, VIEW_SIZE_MIN, viewDomain } from '../grid.ts';
 import { parseGraph } from '../model/format.ts';
+import { passThrough } from '../model/bypass.ts';
 import type { Graph } from '../model/graph.ts';
 import type { AnyParamValue } from '../model/manifest.ts';
 import { GraphError } from '../model/problems.ts';
@@ -125,7 +126,8 @@ export function renderCommand(argv: readonly string[], log: (line: string) => vo
   } catch (err) {
     throw new UsageError(cannotRead(file, err));
   }
-  const graph = parseGraph(text, { file: basename(file) });
+  // Bypassed nodes pass their input through: a rewrite of the wires, before the engine sees them.
+  const graph = passThrough(parseGraph(text, { file: basename(file) }));
   const engine = createEngine(graph, {
     size: args.one.has('size') ? parseSize(args.one.get('size')!) : undefined,
     view: args.one.has('view') ? parseView(args.one.get('view')!) : undefined,

@@ -5,7 +5,7 @@
 // within their manifest). Undo and redo replay these records; nothing else writes the graph.
 
 import { nodeDef } from '../../nodes/index.ts';
-import { type Edge, findNode, type Graph, type GraphNode, NODE_ID_PATTERN } from '../model/graph.ts';
+import { type Edge, findNode, type Graph, type GraphNode, NODE_ID_PATTERN, type NodeFlag } from '../model/graph.ts';
 import { type AnyParamValue } from '../model/manifest.ts';
 import { checkParam, checkView } from '../model/validate.ts';
 import type { View } from '../grid.ts';
@@ -16,6 +16,7 @@ export type Command =
   | { readonly kind: 'removeNode'; readonly id: string }
   | { readonly kind: 'moveNode'; readonly id: string; readonly position: readonly [number, number] }
   | { readonly kind: 'setTitle'; readonly id: string; readonly title: string }
+  | { readonly kind: 'setFlag'; readonly id: string; readonly flag: NodeFlag; readonly value: boolean }
   | { readonly kind: 'setParam'; readonly id: string; readonly key: string; readonly value: AnyParamValue }
   | { readonly kind: 'connect'; readonly edge: Edge; readonly at?: number }
   | { readonly kind: 'disconnect'; readonly edge: Edge }
@@ -31,6 +32,7 @@ export type Change =
   | { readonly kind: 'nodeRemoved'; readonly id: string }
   | { readonly kind: 'nodeMoved'; readonly id: string }
   | { readonly kind: 'title'; readonly id: string }
+  | { readonly kind: 'flag'; readonly id: string; readonly flag: NodeFlag }
   | { readonly kind: 'param'; readonly id: string; readonly key: string }
   | { readonly kind: 'edgeAdded'; readonly edge: Edge }
   | { readonly kind: 'edgeRemoved'; readonly edge: Edge }
@@ -111,6 +113,14 @@ export function applyCommand(graph: Graph, cmd: Command): Applied {
       const before = node.title;
       node.title = cmd.title;
       return { inverse: [{ kind: 'setTitle', id: cmd.id, title: before }], changes: [{ kind: 'title', id: cmd.id }] };
+    }
+    case 'setFlag': {
+      const node = nodeOrThrow(graph, cmd.id);
+      const before = !!node[cmd.flag];
+      // Off is written as no key at all, so a file that never used the flag keeps its bytes.
+      if (cmd.value) node[cmd.flag] = true;
+      else delete node[cmd.flag];
+      return { inverse: [{ kind: 'setFlag', id: cmd.id, flag: cmd.flag, value: before }], changes: [{ kind: 'flag', id: cmd.id, flag: cmd.flag }] };
     }
     case 'setParam': {
       const node = nodeOrThrow(graph, cmd.id);

@@ -5,7 +5,7 @@
 // tells its subscribers what changed. Views redraw from what it holds; they never write it.
 
 import { nodeDef } from '../../nodes/index.ts';
-import { cloneGraph, type Edge, findNode, freshNodeId, type Graph, type GraphNode } from '../model/graph.ts';
+import { cloneGraph, type Edge, findNode, freshNodeId, type Graph, type GraphNode, type NodeFlag } from '../model/graph.ts';
 import type { View } from '../grid.ts';
 import { type AnyParamValue, defaultParams } from '../model/manifest.ts';
 import { applyCommand, type Change, type Command, EditError } from './commands.ts';
@@ -226,6 +226,14 @@ export class EditorCore {
     const node = findNode(this.doc, id);
     if (node && JSON.stringify(node.params[key]) === JSON.stringify(value)) return;
     this.run(`change ${key}`, [{ kind: 'setParam', id, key, value }]);
+  }
+
+  /** Turns bypass or collapse on or off for some nodes, as one undo step. */
+  setFlag(ids: Iterable<string>, flag: NodeFlag, value: boolean): void {
+    const cmds: Command[] = [...ids]
+      .filter((id) => { const n = findNode(this.doc, id); return n && !!n[flag] !== value; })
+      .map((id) => ({ kind: 'setFlag', id, flag, value }) as const);
+    if (cmds.length) this.run(`${value ? '' : 'un'}${flag === 'bypass' ? 'bypass' : 'collapse'}`, cmds);
   }
 
   setTitle(id: string, title: string): void {

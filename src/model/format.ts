@@ -7,14 +7,14 @@
 
 import { CATALOGUE } from '../../nodes/index.ts';
 import type { Edge, Graph, GraphNode } from './graph.ts';
-import { parsePortRef, portRefText } from './graph.ts';
+import { NODE_FLAGS, parsePortRef, portRefText } from './graph.ts';
 import { cloneParam, type AnyParamValue, type Catalogue } from './manifest.ts';
 import { CURRENT_VERSION, FORMAT, migrate, type Document, type Migration, MIGRATIONS } from './migrations.ts';
 import { describe, GraphError, jsonPath, type Problem } from './problems.ts';
 import { checkParams, checkView, cycleThrough, isValidNodeId, suggest, wireProblem } from './validate.ts';
 
 const TOP_KEYS = ['format', 'version', 'name', 'notes', 'view', 'nodes', 'edges'];
-const NODE_KEYS = ['id', 'type', 'title', 'position', 'params'];
+const NODE_KEYS = ['id', 'type', 'title', 'position', ...NODE_FLAGS, 'params'];
 const EDGE_KEYS = ['from', 'to'];
 
 export interface ParseOptions {
@@ -145,6 +145,11 @@ export function parseGraph(input: string | unknown, options: ParseOptions = {}):
       if (!finitePair(position)) {
         problems.push({ path: `${at}.position`, message: `expected [x, y] of finite numbers, got ${describe(position)}` });
       }
+      for (const flag of NODE_FLAGS) {
+        if (rawNode[flag] !== undefined && typeof rawNode[flag] !== 'boolean') {
+          problems.push({ path: `${at}.${flag}`, message: `expected true or false, got ${describe(rawNode[flag])}` });
+        }
+      }
       const label = typeof id === 'string' ? id : `#${k}`;
       if (def) {
         const paramProblems = checkParams(def, label, params, `${at}.params`);
@@ -161,6 +166,7 @@ export function parseGraph(input: string | unknown, options: ParseOptions = {}):
         position: finitePair(position) ? [position[0], position[1]] : [0, 0],
         params: ordered,
       };
+      for (const flag of NODE_FLAGS) if (rawNode[flag] === true) node[flag] = true;
       declared.push(node);
       if (ok) nodes.push(node);
     });
@@ -254,7 +260,9 @@ export function serializeGraph(graph: Graph, catalogue: Catalogue = CATALOGUE): 
       const keys = def ? Object.keys(def.params) : Object.keys(n.params);
       const params: Record<string, unknown> = {};
       for (const key of keys) params[key] = n.params[key];
-      return { id: n.id, type: n.type, title: n.title, position: n.position, params };
+      // A flag is written only when set, so a file that uses none keeps its bytes.
+      const flags = Object.fromEntries(NODE_FLAGS.filter((f) => n[f]).map((f) => [f, true]));
+      return { id: n.id, type: n.type, title: n.title, position: n.position, ...flags, params };
     }),
     edges: graph.edges.map((e) => ({ from: portRefText(e.from), to: portRefText(e.to) })),
   };

@@ -12,7 +12,18 @@ export interface GraphNode {
   position: [number, number];
   /** Every param of the type, in manifest order. */
   params: Record<string, AnyParamValue>;
+  /**
+   * Bypassed: what the node's outputs feed gets its first fitting input instead (see
+   * src/model/bypass.ts). Saved as `"bypass": true`; absent means false.
+   */
+  bypass?: boolean;
+  /** Drawn as its title, sockets and preview only. Saved as `"collapsed": true`; absent means false. */
+  collapsed?: boolean;
 }
+
+/** The on/off states of a node that are saved with it but are no params. */
+export type NodeFlag = 'bypass' | 'collapsed';
+export const NODE_FLAGS: readonly NodeFlag[] = ['bypass', 'collapsed'];
 
 export interface PortRef {
   node: string;

@@ -5,6 +5,7 @@
 
 import { type Answer, PreviewEvaluator } from './evaluator.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
+import { passThrough } from '../model/bypass.ts';
 import { ViewerService } from './viewer-service.ts';
 
 const evaluator = new PreviewEvaluator();
@@ -35,7 +36,9 @@ function finishRest(drop: boolean): void {
 }
 
 scope.onmessage = (e) => {
-  const msg = e.data;
+  // Bypassed nodes are a rewrite of the graph's wires (src/model/bypass.ts), done here once
+  // for every request that carries a graph, so neither engine nor evaluator knows of them.
+  const msg = 'graph' in e.data ? ({ ...e.data, graph: passThrough(e.data.graph) } as ToWorker) : e.data;
   finishRest(msg.kind === 'evaluate');
   switch (msg.kind) {
     case 'reset':

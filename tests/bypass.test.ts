@@ -1,0 +1,83 @@
+// Bypass and collapse: saved in the file as optional keys of version 2, undoable, and bypass
+// evaluates as a rewrite of the wires around the bypassed node.
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseGraph, serializeGraph } from '../src/index.ts';
+import { EditorCore } from '../src/editor/editor.ts';
+import { passThrough } from '../src/model/bypass.ts';
+import type { Graph } from '../src/model/graph.ts';
+import { evaluated, grab, grabIds, loadGraph } from './helpers/graphs.ts';
+
+function bypassed(graph: Graph, ...ids: string[]): Graph {
+  const g = structuredClone(graph);
+  for (const n of g.nodes) if (ids.includes(n.id)) n.bypass = true;
+  return g;
+}
+
+describe('bypass', () => {
+  it('passes a curve\'s input through: the height is that of the graph wired around the curve', () => {
+    const graph = loadGraph('default.json');
+    const around = structuredClone(graph);
+    around.edges = around.edges.map((e) => (e.from.node === 'contCurve' ? { from: { node: 'cont', port: 'out' }, to: e.to } : e));
+    const a = evaluated(passThrough(bypassed(graph, 'contCurve')), 64);
+    const b = evaluated(around, 64);
+    const plain = evaluated(graph, 64);
+    expect(grab(a, 'height')).toEqual(grab(b, 'height'));
+    expect(grab(a, 'height')).not.toEqual(grab(plain, 'height'));
+    expect(grabIds(a, 'biomes')).toEqual(grabIds(b, 'biomes'));
+    // The bypassed node still has its own output, for its preview.
+    expect(grab(a, 'contCurve')).toEqual(grab(plain, 'contCurve'));
+  });
+
+  it('follows a chain of bypassed nodes, and leaves an input unwired when no input fits', () => {
+    const graph = loadGraph('default.json');
+    const chain = passThrough(bypassed(graph, 'contCurve', 'cont'));
+    // The fBm has no input: what it fed is left unwired (the height's base).
+    expect(chain.edges.some((e) => e.to.node === 'height' && e.to.port === 'base')).toBe(false);
+    // The water node turns a field into a terrain: no input of its fits a terrain output.
+    const water = passThrough(bypassed(graph, 'water'));
+    expect(water.edges.filter((e) => e.from.node === 'water')).toEqual([]);
+    expect(water.edges.some((e) => e.to.node === 'coast')).toBe(false);
+    expect(passThrough(graph)).toBe(graph);
+  });
+
+  it('is saved as "bypass": true, is undoable, and a graph without it keeps its bytes', () => {
+    const text = readFileSync('graphs/default.json', 'utf8');
+    const core = new EditorCore(parseGraph(text));
+    core.setFlag(['contCurve', 'pv'], 'bypass', true);
+    core.setFlag(['height'], 'collapsed', true);
+    const saved = serializeGraph(core.snapshot());
+    expect(saved).toContain('"bypass": true');
+    expect(saved).toContain('"collapsed": true');
+    const back = parseGraph(saved);
+    expect(back.nodes.filter((n) => n.bypass).map((n) => n.id)).toEqual(['pv', 'contCurve']);
+    expect(back.nodes.find((n) => n.id === 'height')!.collapsed).toBe(true);
+    expect(serializeGraph(back)).toBe(saved);
+    core.undo();
+    core.undo();
+    expect(serializeGraph(core.snapshot())).toBe(text);
+  });
+
+  it('refuses a flag that is not true or false, naming where', () => {
+    const doc = JSON.parse(readFileSync('graphs/default.json', 'utf8'));
+    doc.nodes[2].bypass = 'yes';
+    expect(() => parseGraph(doc, { file: 'x.json' })).toThrow(/\$\.nodes\[2\]\.bypass: expected true or false, got "yes"/);
+  });
+});
+
+describe('format version 2 additions', () => {
+  const files = readdirSync('graphs').filter((f) => f.endsWith('.json'));
+
+  it.each(files)('%s written as version 1 opens with nothing lost, and saves to the shipped bytes', (file) => {
+    const text = readFileSync(`graphs/${file}`, 'utf8');
+    const v2 = parseGraph(text, { file });
+    // The version-1 file: no bypass, frame or reroute keys (version 1 had none), version 1.
+    const v1 = JSON.parse(text);
+    v1.version = 1;
+    const opened = parseGraph(v1, { file });
+    expect(opened.nodes.map((n) => [n.id, n.type, n.title, n.position])).toEqual(v2.nodes.map((n) => [n.id, n.type, n.title, n.position]));
+    expect(opened.edges).toEqual(v2.edges);
+    expect(opened.nodes.every((n) => !n.bypass && !n.collapsed)).toBe(true);
+    expect(serializeGraph(v2)).toBe(text);
+  });
+});
