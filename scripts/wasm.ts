@@ -1,7 +1,9 @@
-// `npm run wasm`: compiles src/kernels/wasm/kernels.as.ts into src/kernels/wasm/binary.ts.
+// `npm run wasm`: compiles each AssemblyScript module in src/kernels/wasm/ into its binary file.
 import { writeFileSync } from 'node:fs';
-import { BINARY_PATH, binaryModuleText, compileKernels } from '../src/kernels/wasm/compile.ts';
+import { WASM_MODULES, binaryModuleText, compileModule } from '../src/kernels/wasm/compile.ts';
 
-const binary = await compileKernels();
-writeFileSync(BINARY_PATH, binaryModuleText(binary));
-console.log(`${BINARY_PATH}: ${binary.length} bytes of WebAssembly`);
+for (const m of WASM_MODULES) {
+  const binary = await compileModule(m);
+  writeFileSync(m.binary, binaryModuleText(m, binary));
+  console.log(`${m.binary}: ${binary.length} bytes of WebAssembly`);
+}

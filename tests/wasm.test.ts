@@ -4,17 +4,23 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { argsortFloat32 } from '../src/kernels/sort.ts';
 import { scratchBytes, trimScratch } from '../src/kernels/scratch.ts';
-import { BINARY_PATH, binaryModuleText, compileKernels } from '../src/kernels/wasm/compile.ts';
+import { WASM_MODULES, binaryModuleText, compileModule } from '../src/kernels/wasm/compile.ts';
 import { kernelBytes, kernelMemoryBytes, wasmDistance } from '../src/kernels/wasm/instance.ts';
+import { noiseBytes } from '../src/kernels/wasm/noise-instance.ts';
 import type { Domain } from '../src/grid.ts';
 import { rng } from './helpers/graphs.ts';
 
-it('binary.ts is kernels.as.ts compiled (run npm run wasm after changing the kernels)', async () => {
-  expect(readFileSync(BINARY_PATH, 'utf8')).toBe(binaryModuleText(await compileKernels()));
-}, 60_000);
+it.each(WASM_MODULES.map((m) => [m.binary.split('/').pop(), m] as const))(
+  '%s is its AssemblyScript source compiled (run npm run wasm after changing it)',
+  async (_, m) => {
+    expect(readFileSync(m.binary, 'utf8')).toBe(binaryModuleText(m, await compileModule(m)));
+  },
+  60_000,
+);
 
-it('keeps the module under the 4 KB a browser main thread may compile synchronously', () => {
+it('keeps each module under the 4 KB a browser main thread may compile synchronously', () => {
   expect(kernelBytes().length).toBeLessThan(4096);
+  expect(noiseBytes().length).toBeLessThan(4096);
 });
 
 /** The order a stable sort by value gives, with −0 before +0 as the float bits order them. */
