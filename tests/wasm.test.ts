@@ -6,7 +6,8 @@ import { argsortFloat32 } from '../src/kernels/sort.ts';
 import { scratchBytes, trimScratch } from '../src/kernels/scratch.ts';
 import { WASM_MODULES, binaryModuleText, compileModule } from '../src/kernels/wasm/compile.ts';
 import { kernelBytes, kernelMemoryBytes, wasmDistance } from '../src/kernels/wasm/instance.ts';
-import { noiseBytes } from '../src/kernels/wasm/noise-instance.ts';
+import { noiseBytes, noiseMemoryBytes } from '../src/kernels/wasm/noise-instance.ts';
+import { fbmGrid } from '../src/kernels/noise.ts';
 import type { Domain } from '../src/grid.ts';
 import { rng } from './helpers/graphs.ts';
 
@@ -79,9 +80,12 @@ describe('kernel memory', () => {
     const n = 1024;
     const values = Float32Array.from({ length: n * n }, (_, i) => Math.sin(i));
     argsortFloat32(values, new Float32Array(n * n), new Uint32Array(n * n));
+    fbmGrid(new Float32Array(n * n), { x0: 0, y0: 0, extent: 1, n }, { seed: 1, frequency: 2, octaves: 1, lacunarity: 2, gain: 0.5 });
     expect(kernelMemoryBytes()).toBeGreaterThan(20 * n * n);
+    expect(noiseMemoryBytes()).toBeGreaterThan(4 * n * n);
     trimScratch(128 * 128);
     expect(kernelMemoryBytes()).toBe(0);
+    expect(noiseMemoryBytes()).toBe(0);
     expect(scratchBytes()).toBeLessThan(4 * n * n);
     const small = Float32Array.of(3, 1, 2);
     const order = new Uint32Array(3);

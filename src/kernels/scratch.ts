@@ -7,6 +7,7 @@
 // at once. After a one-off large grid (an export), trimScratch gives the memory back.
 
 import { releaseKernelMemory } from './wasm/instance.ts';
+import { releaseNoiseMemory } from './wasm/noise-instance.ts';
 
 type Ctor<T> = { new (length: number): T };
 
@@ -34,10 +35,11 @@ export function scratchBytes(): number {
 }
 
 /**
- * Drops every scratch buffer longer than `maxLength` entries, and the WebAssembly kernels' memory
+ * Drops every scratch buffer longer than `maxLength` entries, and the WebAssembly modules' memory
  * when it is larger than such grids need (they are made again if needed).
  */
 export function trimScratch(maxLength: number): void {
   for (const [tag, b] of buffers) if (b.length > maxLength) buffers.delete(tag);
   releaseKernelMemory(maxLength);
+  releaseNoiseMemory(maxLength);
 }
