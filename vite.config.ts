@@ -1,22 +1,25 @@
 // Vite serves and builds the editor; Vitest runs every test (unit and real-browser) from here.
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: true },
-  // Pre-bundle every dependency of the editor up front: a dependency found late makes the
-  // dev server reload the page, which a browser test would see as a flake.
+  // Pre-bundle the editor's dependencies up front, so `npm run dev` does not reload the page
+  // when it finds one late. The browser tests do not depend on this list: they run the build.
   optimizeDeps: {
     include: ['lit', 'lit/decorators.js', 'lit/directives/live.js', 'rete', 'rete-area-plugin', 'rete-connection-plugin', 'rete-minimap-plugin', 'rete-render-utils', '@retejs/lit-plugin'],
   },
   test: {
-    include: ['tests/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Two cores: real-browser tests and heavy kernels should not fight over them.
     fileParallelism: false,
-    // The browser tests share one dev server of the editor (tests/browser/global-setup.ts).
-    globalSetup: ['tests/browser/global-setup.ts'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/**/*.test.ts'], exclude: [...configDefaults.exclude, 'tests/browser/**'] } },
+      // The browser tests share one build of the editor, served by tests/browser/global-setup.ts;
+      // Vitest runs that set-up only when a browser test is about to run.
+      { extends: true, test: { name: 'browser', include: ['tests/browser/**/*.test.ts'], globalSetup: ['tests/browser/global-setup.ts'] } },
+    ],
   },
 });
