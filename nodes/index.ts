@@ -1,6 +1,7 @@
 // The node catalogue: every node type, in menu order. Adding a type means adding its file here.
 
 import { type AnyNodeDef, type Catalogue, catalogueOf } from '../src/model/manifest.ts';
+import { cellular } from './cellular.ts';
 import { chain } from './chain.ts';
 import { coast } from './coast.ts';
 import { combine } from './combine.ts';
@@ -10,7 +11,9 @@ import { flow } from './flow.ts';
 import { hydraulic } from './hydraulic.ts';
 import { moisture } from './moisture.ts';
 import { rank } from './rank.ts';
+import { select } from './select.ts';
 import { temperature } from './temperature.ts';
+import { terrace } from './terrace.ts';
 import { thermal } from './thermal.ts';
 import { water } from './water.ts';
 import { whittaker } from './whittaker.ts';
@@ -19,9 +22,12 @@ import { wind } from './wind.ts';
 /** Every node type this build knows; engines, parsers and the editor default to it. */
 export const CATALOGUE: Catalogue = catalogueOf([
   fbm,
+  cellular,
   curve,
   combine,
   chain,
+  terrace,
+  select,
   hydraulic,
   thermal,
   water,

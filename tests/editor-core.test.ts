@@ -48,7 +48,7 @@ describe('editing nodes', () => {
     expect(id).toBe('fbm');
     const seeds = ed.graph.nodes.filter((n) => n.type === 'fbm' && n.id !== id).map((n) => n.params.seed);
     const { seed, ...rest } = ed.node(id)!.params;
-    expect(rest).toEqual({ frequency: 2, octaves: 4, lacunarity: 2, gain: 0.5 });
+    expect(rest).toEqual({ frequency: 2, octaves: 4, lacunarity: 2, gain: 0.5, kind: 'plain' });
     expect(seeds).not.toContain(seed);
     expect(ed.addNode('fbm', [0, 0])).toBe('fbm2');
     ed.undo();

@@ -1,0 +1,140 @@
+// Cellular (Worley) noise: one seeded feature point per cell of a square lattice in the world;
+// each grid cell gets the distance to the nearest and second-nearest point and the value of the
+// nearest point's cell. Cracked earth, basalt columns, crater fields, stones for a splat map.
+
+import { assertGrid, cellX, cellY, type Domain } from '../src/grid.ts';
+import { defineNode, field } from '../src/model/manifest.ts';
+
+export interface CellularParams {
+  readonly seed: number;
+  readonly frequency: number;
+  readonly jitter: number;
+}
+
+// Integer hashing of a lattice cell, as the simplex noise does it: Math.imul only, so every
+// platform gives the same bits.
+const PRIME_X = 501125321;
+const PRIME_Y = 1136930381;
+
+function hashCell(seed: number, i: number, j: number): number {
+  let h = Math.imul(seed ^ Math.imul(i, PRIME_X) ^ Math.imul(j, PRIME_Y), 0x27d4eb2d);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x2c1b3c6d);
+  h ^= h >>> 12;
+  h = Math.imul(h, 0x297a2d39);
+  return h ^ (h >>> 15);
+}
+
+/**
+ * The feature point of lattice cell (i, j), in lattice units: the kernel places it the same
+ * way inline. For tests and for reading one point.
+ */
+export function featurePoint(seed: number, jitter: number, i: number, j: number): [number, number] {
+  const h = hashCell(seed | 0, i, j);
+  const j01 = Math.min(1, Math.max(0, jitter));
+  const lo = 0.5 - j01 / 2;
+  return [i + lo + (h & 0xffff) * (j01 / 65536), j + lo + (h >>> 16) * (j01 / 65536)];
+}
+
+/** Lattice offsets around a cell, nearest rings first: the search can stop early in ring 2. */
+const OFFSETS: readonly (readonly [number, number])[] = (() => {
+  const list: [number, number][] = [];
+  for (let dj = -2; dj <= 2; dj++) for (let di = -2; di <= 2; di++) list.push([di, dj]);
+  return list.sort((a, b) => Math.max(Math.abs(a[0]), Math.abs(a[1])) - Math.max(Math.abs(b[0]), Math.abs(b[1])));
+})();
+
+/**
+ * Writes F1, F2 (distances to the nearest and second-nearest feature point, in lattice cells),
+ * their difference and the nearest point's cell value (−1 … 1) at every cell centre. The point
+ * of lattice cell (i, j) sits at (i + ½ ± jitter/2, j + ½ ± jitter/2), hashed from the seed.
+ * Every lattice cell within two of the sample is considered unless it cannot hold a point
+ * nearer than the current F2, so F1 and F2 are exact for any jitter.
+ */
+export function cellularKernel(
+  domain: Domain,
+  p: CellularParams,
+  /* out */ f1Out: Float32Array,
+  /* out */ f2Out: Float32Array,
+  /* out */ edgeOut: Float32Array,
+  /* out */ cellOut: Float32Array,
+): void {
+  for (const [name, a] of [['f1', f1Out], ['f2', f2Out], ['edges', edgeOut], ['cell', cellOut]] as const) assertGrid(`cellular ${name}`, a, domain);
+  const n = domain.n;
+  const seed = p.seed | 0;
+  const jitter = Math.min(1, Math.max(0, p.jitter));
+  const lo = 0.5 - jitter / 2; // a point's offset within its lattice cell lies in [lo, hi]
+  const hi = 0.5 + jitter / 2;
+  const scale = jitter / 65536;
+  const xs = new Float64Array(n);
+  for (let c = 0; c < n; c++) xs[c] = p.frequency * cellX(domain, c);
+  for (let r = 0; r < n; r++) {
+    const y = p.frequency * cellY(domain, r);
+    const iy = Math.floor(y);
+    for (let c = 0; c < n; c++) {
+      const x = xs[c];
+      const ix = Math.floor(x);
+      let d1 = Infinity;
+      let d2 = Infinity;
+      let h1 = 0;
+      for (let k = 0; k < OFFSETS.length; k++) {
+        const ci = ix + OFFSETS[k][0];
+        const cj = iy + OFFSETS[k][1];
+        if (k >= 9) {
+          // Ring 2: skip a lattice cell whose points all lie at least as far as F2.
+          const gx = Math.max(0, ci + lo - x, x - ci - hi);
+          const gy = Math.max(0, cj + lo - y, y - cj - hi);
+          if (gx * gx + gy * gy >= d2) continue;
+        }
+        const h = hashCell(seed, ci, cj);
+        const dx = ci + lo + (h & 0xffff) * scale - x;
+        const dy = cj + lo + (h >>> 16) * scale - y;
+        const d = dx * dx + dy * dy;
+        if (d < d1) {
+          d2 = d1;
+          d1 = d;
+          h1 = h;
+        } else if (d < d2) d2 = d;
+      }
+      const i = r * n + c;
+      const a = Math.sqrt(d1);
+      const b = Math.sqrt(d2);
+      f1Out[i] = a;
+      f2Out[i] = b;
+      edgeOut[i] = b - a;
+      // The cell value: another hash of the nearest point's cell, onto −1 … 1.
+      cellOut[i] = ((Math.imul(h1, 0x5bd1e995) >>> 8) / 8388608) - 1;
+    }
+  }
+}
+
+export const cellular = defineNode({
+  type: 'cellular',
+  title: 'Cellular noise',
+  group: 'Terrain',
+  doc:
+    'Worley (Voronoi) noise: one seeded feature point in each cell of a square lattice laid on the ' +
+    'world, frequency cells per view width, each point moved from its cell centre by up to ±jitter/2. ' +
+    'f1 is the distance to the nearest point, f2 to the second nearest (in lattice cells: about 0 … 1.5), ' +
+    'edges is f2 − f1 (0 on the borders between cells: cracks, ridges), cell the nearest point\'s cell ' +
+    'value in [−1, 1] (flat plates). Exact for every jitter; the same bits on every platform.',
+  inputs: {},
+  outputs: {
+    f1: { type: 'field', meaning: 'value', doc: 'Distance to the nearest feature point, in lattice cells (0 … √2·(½ + jitter/2)).' },
+    f2: { type: 'field', meaning: 'value', doc: 'Distance to the second-nearest feature point, in lattice cells.' },
+    edges: { type: 'field', meaning: 'value', doc: 'f2 − f1: 0 on the borders between cells, growing towards the points.' },
+    cell: { type: 'field', meaning: 'noise', doc: 'A value in [−1, 1] per cell of the pattern, constant over each.' },
+  },
+  params: {
+    seed: { kind: 'int', default: 1, min: 0, max: 2147483647, seed: true, doc: 'Integer seed of the feature points and cell values.' },
+    frequency: { kind: 'number', default: 8, min: 0.25, max: 256, step: 0.25, doc: 'Lattice cells per view width.' },
+    jitter: { kind: 'number', default: 1, min: 0, max: 1, step: 0.01, doc: 'How far points move from their cell centres: 0 a square grid, 1 anywhere in the cell.' },
+  },
+  run(ctx, p) {
+    const f1 = ctx.alloc('f32');
+    const f2 = ctx.alloc('f32');
+    const edges = ctx.alloc('f32');
+    const cell = ctx.alloc('f32');
+    cellularKernel(ctx.domain, p, f1, f2, edges, cell);
+    return { f1: field(f1, 'value'), f2: field(f2, 'value'), edges: field(edges, 'value'), cell: field(cell, 'noise') };
+  },
+});

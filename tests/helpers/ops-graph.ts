@@ -1,0 +1,53 @@
+// A graph using every terrain operator of issue 12, for determinism checks; run as a script
+// (`node --import tsx tests/helpers/ops-graph.ts <size>`) it prints the SHA-256 of its outputs,
+// so a test can compare the bits of another process with its own.
+
+import { createHash } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { CATALOGUE } from '../../nodes/index.ts';
+import { createEngine } from '../../src/engine/engine.ts';
+import type { Graph, GraphNode } from '../../src/model/graph.ts';
+import { type AnyParamValue, defaultParams } from '../../src/model/manifest.ts';
+
+function node(id: string, type: string, params: Record<string, AnyParamValue> = {}): GraphNode {
+  return { id, type, title: id, position: [0, 0], params: { ...defaultParams(CATALOGUE.def(type)!), ...params } };
+}
+
+/** The outputs whose bits are compared, as [node, port]. */
+export const OPS_OUTPUTS: readonly (readonly [string, string])[] = [
+  ['ridged', 'out'],
+  ['billow', 'out'],
+  ['cells', 'f1'],
+  ['cells', 'f2'],
+  ['cells', 'edges'],
+  ['cells', 'cell'],
+  ['terrace', 'out'],
+  ['select', 'out'],
+];
+
+export function opsGraph(size: number): Graph {
+  return {
+    name: 'operators',
+    notes: '',
+    view: { x: 0.37, y: -1.21, size },
+    nodes: [
+      node('ridged', 'fbm', { kind: 'ridged', seed: 5, octaves: 6 }),
+      node('billow', 'fbm', { kind: 'billow', seed: 6 }),
+      node('cells', 'cellular', { seed: 9, frequency: 6.5, jitter: 0.8 }),
+      node('terrace', 'terrace', { steps: 4, sharpness: 0.9, low: -0.5, high: 0.8 }),
+      node('select', 'select', { low: -0.2, high: 0.2, softness: 0.1 }),
+    ],
+    edges: [
+      { from: { node: 'ridged', port: 'out' }, to: { node: 'terrace', port: 'in' } },
+      { from: { node: 'billow', port: 'out' }, to: { node: 'select', port: 'in' } },
+    ],
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const e = createEngine(opsGraph(Number(process.argv[2] ?? 45)));
+  e.evaluate();
+  const hash = createHash('sha256');
+  for (const [id, port] of OPS_OUTPUTS) hash.update(Buffer.from(e.output(id, port)!.data.buffer));
+  console.log(hash.digest('hex'));
+}
