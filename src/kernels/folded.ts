@@ -1,8 +1,8 @@
 // Folded fBm: ridged multifractal and billow noise, built from the same seeded simplex rows as
 // the plain fBm (src/kernels/noise.ts) with each octave folded at zero before it is summed.
 
-import { assertGrid, cellX, cellY, type Domain } from '../grid.ts';
-import { addSimplexRow, type FbmSettings } from './noise.ts';
+import { assertGrid, type Domain } from '../grid.ts';
+import { addSimplexRow, type FbmSettings, octaveTables } from './noise.ts';
 import { scratch } from './scratch.ts';
 
 /** Simplex values lie within ±0.8: this scales |noise| onto 0…1. */
@@ -29,7 +29,9 @@ export type FoldKind = 'ridged' | 'billow';
 export function foldedGrid(/* out */ out: Float32Array, domain: Domain, s: FbmSettings, kind: FoldKind): void {
   assertGrid('folded fbm output', out, domain);
   const { n } = domain;
-  const xs = scratch('folded.xs', Float64Array, n).subarray(0, n);
+  // The plain fBm's octave tables: the same coordinates and seeds, octave for octave.
+  const t = octaveTables(domain, s);
+  const unit = t.scales[0]; // octave 0 has amplitude 1: its scale gives simplex values within ±0.8
   const row = scratch('folded.row', Float64Array, n).subarray(0, n);
   const acc = scratch('folded.acc', Float64Array, n * n);
   const weight = scratch('folded.weight', Float64Array, n * n);
@@ -37,14 +39,12 @@ export function foldedGrid(/* out */ out: Float32Array, domain: Domain, s: FbmSe
   weight.fill(1, 0, n * n);
   const ridged = kind === 'ridged';
   let amp = 1;
-  let freq = s.frequency;
   let total = 0;
-  for (let o = 0; o < s.octaves; o++) {
-    for (let c = 0; c < n; c++) xs[c] = freq * cellX(domain, c);
-    const seed = (s.seed + o) | 0;
+  for (let o = 0; o < t.octaves; o++) {
+    const xs = t.xs.subarray(o * n, o * n + n);
     for (let r = 0; r < n; r++) {
       row.fill(0);
-      addSimplexRow(row, 0, xs, freq * cellY(domain, r), seed, 1);
+      addSimplexRow(row, 0, xs, t.ys[o * n + r], t.seeds[o], unit);
       const base = r * n;
       if (ridged) {
         for (let c = 0; c < n; c++) {
@@ -61,7 +61,6 @@ export function foldedGrid(/* out */ out: Float32Array, domain: Domain, s: FbmSe
     }
     total += amp;
     amp *= s.gain;
-    freq *= s.lacunarity;
   }
   const inv = total > 0 ? 1 / total : 0;
   if (ridged) for (let i = 0; i < n * n; i++) out[i] = 2 * acc[i] * inv - 1;
