@@ -1,13 +1,14 @@
 // `npm run bench`: graphs/default.json at 256², 512² and 1024², one thread. Medians of several
 // runs, per node and per scenario: a cold evaluation, a curve edit where the coast falls, a
-// curve edit inland, a wind-angle edit and a pan of the view. Prints a table and writes
-// bench-results/bench.json.
+// curve edit inland, a wind-angle edit and a pan of the view; then a tiled build (src/bench/build.ts).
+// Prints a table and writes bench-results/bench.json.
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { createEngine, type Engine } from '../engine/engine.ts';
 import { parseGraph } from '../model/format.ts';
 import type { Graph } from '../model/graph.ts';
+import { BUILD_SCENARIOS, benchBuild, type BuildScenario, formatBuildBench } from './build.ts';
 
 const SIZES = [256, 512, 1024] as const;
 /** Runs per scenario and size: fewer at 1024², where one run takes a good part of a second. */
@@ -116,7 +117,21 @@ function parseArgs(argv: readonly string[]): { file: string; scenarios: Scenario
   return { file, scenarios, sizes };
 }
 
+/** `--only build` (4096² on two threads) or `--only build-16k` (16384², its peak RSS): the tiled build alone. */
+function buildOnly(argv: readonly string[]): BuildScenario | null {
+  const k = argv.indexOf('--only');
+  return k >= 0 && argv[k + 1] in BUILD_SCENARIOS ? (argv[k + 1] as BuildScenario) : null;
+}
+
 function main(): void {
+  const only = buildOnly(process.argv.slice(2));
+  if (only) {
+    const r = benchBuild('graphs/default.json', only);
+    console.log(formatBuildBench(r));
+    mkdirSync('bench-results', { recursive: true });
+    writeFileSync(`bench-results/${only}.json`, `${JSON.stringify({ date: new Date().toISOString(), ...r }, null, 2)}\n`);
+    return;
+  }
   const { file, scenarios: SCENARIOS, sizes: SIZES } = parseArgs(process.argv.slice(2));
   const graph = parseGraph(readFileSync(file, 'utf8'), { file });
   const results: Record<string, Record<number, Result>> = {};
@@ -154,6 +169,11 @@ function main(): void {
     const grouped = SCENARIOS.map((_, j) => cells.slice(j * SIZES.length, (j + 1) * SIZES.length).join(' '));
     lines.push(`${id.padEnd(13)}${grouped.join('  ')}`);
   }
+  // The tiled build (issue 10): 4096² of heights on two worker threads, in a process of its own;
+  // left out of quick comparisons (--only, --sizes).
+  const quick = process.argv.includes('--only') || process.argv.includes('--sizes');
+  const build = quick ? null : benchBuild(file, 'build');
+  if (build) lines.push('', formatBuildBench(build));
   console.log(lines.join('\n'));
 
   mkdirSync('bench-results', { recursive: true });
@@ -164,6 +184,7 @@ function main(): void {
     unit: 'ms, median',
     targets: TARGETS,
     results,
+    build,
   };
   writeFileSync('bench-results/bench.json', `${JSON.stringify(doc, null, 2)}\n`);
   console.log('\nwrote bench-results/bench.json');

@@ -52,6 +52,8 @@ export interface TileManifest {
     readonly max?: number;
     /** Cells outside the build's range, clipped to 0 or 65535. */
     readonly clipped?: number;
+    /** A terrain layer's sea level (the same in every tile when the level is read from the world cut). */
+    readonly seaLevel?: number;
   }[];
 }
 
@@ -113,7 +115,7 @@ export function renderTile(job: TileJob, tile: PlannedTile): TileManifest {
     const { bytes, clipped } = encodeTile(value, n, f.format, range);
     writeAtomic(join(job.outDir, f.path), bytes);
     const own = value.type === 'biome' ? null : finiteMinMax(value.data);
-    files.push({ path: f.path, layer: f.layer, format: f.format, sha256: sha256(bytes), ...(own ?? {}), ...(range ? { clipped } : {}) });
+    files.push({ path: f.path, layer: f.layer, format: f.format, sha256: sha256(bytes), ...(own ?? {}), ...(range ? { clipped } : {}), ...(value.type === 'terrain' ? { seaLevel: value.seaLevel } : {}) });
   }
   const manifest: TileManifest = {
     index: tile.index,
