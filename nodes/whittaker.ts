@@ -2,9 +2,10 @@
 
 import { biomeFigures } from '../src/engine/stats.ts';
 import { BEACH, biomeId, DEFAULT_TABLE, MOISTURE_COLUMNS, OCEAN, TABLE_BIOMES, TEMPERATURE_ROWS } from '../src/model/biomes.ts';
+import { MAX_BORDER, softBiomeWeights } from '../src/kernels/soft-biomes.ts';
 import { wasmWhittaker } from '../src/kernels/wasm/instance.ts';
 import { type CellNote, defineNode, type NodeReading } from '../src/model/manifest.ts';
-import { formatValue, type TerrainValue, type Value } from '../src/model/values.ts';
+import { formatValue, SOFT_SLOTS, type TerrainValue, type Value } from '../src/model/values.ts';
 
 export interface WhittakerRules {
   /** table[row * 4 + col]: biome ids, rows cold → hot, columns dry → wet. */
@@ -94,7 +95,7 @@ export function tableOrigins(biomes: Uint8Array, temperature: Float32Array, mois
   return out;
 }
 
-type Params = { table: string[][]; beachWidth: number; beachMinTemperature: number };
+type Params = { table: string[][]; beachWidth: number; beachMinTemperature: number; border: number };
 
 /** A field input's numbers, or null (unwired, failed, or a biome map). */
 function numbers(v: Value | undefined): Float32Array | null {
@@ -130,7 +131,10 @@ export const whittaker = defineNode({
   doc:
     'Water is ocean. Land within beachWidth of the coast and at least beachMinTemperature warm is ' +
     'beach; the rest reads the 4 × 4 table at ⌊4T⌋, ⌊4M⌋ (rows cold → hot, columns dry → wet). Cold ' +
-    'and wet gives snow, on purpose: tundra is the cold, dry corner.',
+    'and wet gives snow, on purpose: tundra is the cold, dry corner. With a border width, each land cell ' +
+    'also gets a weight per biome, blended across the neighbouring table cells within border/2 of its T ' +
+    'and M (at most four biomes, summing to 1): the viewer blends their colours and exports write them as ' +
+    'splat maps. Ocean and beach stay hard.',
   inputs: {
     temperature: { type: 'field', doc: 'Temperature 0…1.' },
     moisture: { type: 'field', doc: 'Moisture 0…1.' },
@@ -151,6 +155,16 @@ export const whittaker = defineNode({
     },
     beachWidth: { kind: 'number', default: 1.5, min: 0, max: 20, step: 0.1, doc: 'Land closer to the sea than this (256-map cells) is beach.' },
     beachMinTemperature: { kind: 'number', default: 0.25, min: 0, max: 1, step: 0.01, doc: 'Beaches only where at least this warm.' },
+    border: {
+      kind: 'number',
+      default: 0,
+      min: 0,
+      max: MAX_BORDER,
+      step: 0.005,
+      label: 'border width',
+      doc: 'Soft borders: width in T and M over which neighbouring table biomes blend (weights per biome, for colours and splat maps); 0 is hard.',
+      since: { version: 2, legacy: 0 },
+    },
   },
   explain: explainCell,
   cellOrigins(r) {
@@ -168,7 +182,16 @@ export const whittaker = defineNode({
     const t = ctx.terrain('terrain')!;
     const out = ctx.alloc('u8');
     const rules = { table: tableIds(p.table), beachWidth: p.beachWidth, beachMinTemperature: p.beachMinTemperature };
-    whittakerKernel(rules, ctx.field('temperature')!, ctx.field('moisture')!, t, ctx.field('coast'), out);
-    return { out: { type: 'biome', meaning: 'biome', data: out } };
+    const temperature = ctx.field('temperature')!;
+    const moisture = ctx.field('moisture')!;
+    const coast = ctx.field('coast');
+    whittakerKernel(rules, temperature, moisture, t, coast, out);
+    if (!(p.border > 0)) return { out: { type: 'biome', meaning: 'biome', data: out } };
+    // The hard map stays the biome of each cell (statistics, the table, provenance read it);
+    // the weights come alongside, for the blended colours and the splat maps.
+    const ids = ctx.alloc('u8', out.length * SOFT_SLOTS);
+    const weights = ctx.alloc('f32', out.length * SOFT_SLOTS);
+    softBiomeWeights({ ...rules, border: p.border }, temperature, moisture, t.data, t.seaLevel, coast, ids, weights);
+    return { out: { type: 'biome', meaning: 'biome', data: out, soft: { ids, weights } } };
   },
 });

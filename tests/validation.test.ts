@@ -84,7 +84,7 @@ describe('graph file validation', () => {
     ['a view origin that is not a number', edited((d) => (d.view.x = '0')), '$.view.x', /expected a finite number, got "0"/],
     ['an unknown top-level key', edited((d) => (d.edge = [])), '$.edge', /unknown key "edge" in the graph \(did you mean "edges"\?\)/],
     ['a biome name not in the table', edited((d) => {
-      d.nodes.push({ id: 't', type: 'whittaker', title: 'T', position: [0, 0], params: { table: [['tundra', 'tundra', 'snow', 'snow'], ['temperate desert', 'shrubland', 'boreal forest', 'boreal forest'], ['grassland', 'temperate forest', 'temperate forest', 'jungle'], ['subtropical desert', 'grassland', 'tropical seasonal forest', 'tropical rainforest']], beachWidth: 1.5, beachMinTemperature: 0.25 } });
+      d.nodes.push({ id: 't', type: 'whittaker', title: 'T', position: [0, 0], params: { table: [['tundra', 'tundra', 'snow', 'snow'], ['temperate desert', 'shrubland', 'boreal forest', 'boreal forest'], ['grassland', 'temperate forest', 'temperate forest', 'jungle'], ['subtropical desert', 'grassland', 'tropical seasonal forest', 'tropical rainforest']], beachWidth: 1.5, beachMinTemperature: 0.25, border: 0 } });
     }), '$.nodes[4].params.table[2][3]', /expected a biome name .* got "jungle"/],
   ];
 

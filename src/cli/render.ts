@@ -14,6 +14,7 @@ import { GraphError } from '../model/problems.ts';
 import type { Value } from '../model/values.ts';
 import { exportFile, type ExportFormat } from '../render/exports.ts';
 import { finiteMean, finiteRange } from '../render/layer.ts';
+import { splatFiles } from '../render/splat.ts';
 import { cannotRead, parseArgs, UsageError } from './args.ts';
 
 export const RENDER_USAGE = `terrain-graph render <graph.json> [options]
@@ -27,6 +28,8 @@ export const RENDER_USAGE = `terrain-graph render <graph.json> [options]
   --raw                also write DIR/<node>.<port>.<min>_<max>.f32 (.u8 for biomes) and DIR/manifest.json
   --png16              also write 16-bit greyscale DIR/<node>.<port>.<min>_<max>.16.png
   --indexed            also write biome maps as indexed DIR/<node>.<port>.indexed.png
+  --splat              also write biome maps as splat maps DIR/<node>.<port>.splat<k>.png (4 biomes
+                       per RGBA picture, weights summing to 255) and DIR/<node>.<port>.splat.json
   --stats              print the statistics of every node that has some (biome maps) as one JSON object
   --by-share           tint heights by share (the top 8 % is snow) instead of by height
   --contours           draw contour lines on heights
@@ -44,6 +47,7 @@ export interface ManifestEntry {
   seaLevel?: number;
   png16?: string;
   indexedPng?: string;
+  splat?: string[];
 }
 
 /** Applies `ID.param=JSON` overrides; a bare word that is not JSON is taken as a string. */
@@ -113,7 +117,7 @@ export function renderCommand(argv: readonly string[], log: (line: string) => vo
   const args = parseArgs(argv, {
     one: ['size', 'view', 'out'],
     many: ['node', 'set'],
-    bare: ['all', 'raw', 'png16', 'indexed', 'stats', 'by-share', 'contours', 'no-shade'],
+    bare: ['all', 'raw', 'png16', 'indexed', 'splat', 'stats', 'by-share', 'contours', 'no-shade'],
   });
   // `render --node biomes g.json`: a node id has no dot, so a trailing "….json" is the file.
   const nodes = args.many.get('node');
@@ -185,10 +189,15 @@ export function renderCommand(argv: readonly string[], log: (line: string) => vo
       if (args.bare.has('raw')) entry.file = file('raw')!;
       if (args.bare.has('png16') && value.type !== 'biome') entry.png16 = file('png16');
       if (args.bare.has('indexed') && value.type === 'biome') entry.indexedPng = file('indexed');
+      if (args.bare.has('splat') && value.type === 'biome') {
+        const files = splatFiles(value, n, stem);
+        for (const f of files) write(f.name, f.bytes);
+        entry.splat = files.map((f) => f.name);
+      }
       manifest.push(entry);
     }
   }
-  if (args.bare.has('raw') || args.bare.has('png16') || args.bare.has('indexed')) {
+  if (args.bare.has('raw') || args.bare.has('png16') || args.bare.has('indexed') || args.bare.has('splat')) {
     const doc = { graph: graph.name, view: { ...engine.view }, rowOrder: 'row 0 = south', files: manifest };
     writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(doc, null, 2)}\n`);
     written.push('manifest.json');

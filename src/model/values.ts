@@ -45,7 +45,16 @@ export interface BiomeValue {
   readonly type: 'biome';
   readonly meaning: 'biome';
   readonly data: Uint8Array;
+  /**
+   * Soft borders: up to SOFT_SLOTS biomes per cell with weights summing to 1 (cell i's slot s
+   * is ids[i · SOFT_SLOTS + s], weights[i · SOFT_SLOTS + s]; unused slots weigh 0). Absent when
+   * the borders are hard: then each cell is all its `data` biome.
+   */
+  readonly soft?: { readonly ids: Uint8Array; readonly weights: Float32Array };
 }
+
+/** Biomes per cell in a soft biome map. */
+export const SOFT_SLOTS = 4;
 
 export type Value = FieldValue | TerrainValue | BiomeValue;
 

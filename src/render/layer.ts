@@ -2,7 +2,7 @@
 // Pure: used by the command line in Node and by the editor's worker alike.
 
 import { BIOMES } from '../model/biomes.ts';
-import type { TerrainValue, Value } from '../model/values.ts';
+import { SOFT_SLOTS, type TerrainValue, type Value } from '../model/values.ts';
 import { HEIGHT_BANDS, LAND_MASK, rampFor, type Rgb, SHARE_BANDS_LAND, SHARE_BANDS_WATER, WATER_MASK } from './ramps.ts';
 
 export interface LayerStyle {
@@ -159,6 +159,31 @@ export function renderLayer(value: Value, n: number, style: LayerStyle = {}): Ui
   // Each case walks grid rows south to north and writes image rows north to south, with the
   // colour lookup written out in the loop: a shared loop taking a callback was slower.
   if (value.type === 'biome') {
+    const soft = value.soft;
+    if (soft && soft.weights.length === cells * SOFT_SLOTS) {
+      // Soft borders: each cell is its biomes' colours mixed by their weights.
+      const { ids, weights } = soft;
+      for (let r = 0; r < n; r++) {
+        for (let c = 0, p = (n - 1 - r) * n * 4; c < n; c++, p += 4) {
+          let red = 0;
+          let green = 0;
+          let blue = 0;
+          for (let s = (r * n + c) * SOFT_SLOTS, end = s + SOFT_SLOTS; s < end; s++) {
+            const w = weights[s];
+            if (!(w > 0)) continue;
+            const k = ids[s] * 3;
+            red += w * BIOME_RGB[k];
+            green += w * BIOME_RGB[k + 1];
+            blue += w * BIOME_RGB[k + 2];
+          }
+          out[p] = red;
+          out[p + 1] = green;
+          out[p + 2] = blue;
+          out[p + 3] = 255;
+        }
+      }
+      return out;
+    }
     for (let r = 0; r < n; r++) {
       for (let c = 0, p = (n - 1 - r) * n * 4; c < n; c++, p += 4) put(out, p, BIOME_RGB, data[r * n + c]);
     }

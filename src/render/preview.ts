@@ -8,7 +8,7 @@
 // go through renderLayer itself on the sampled grid.
 
 import { BIOMES } from '../model/biomes.ts';
-import type { Value } from '../model/values.ts';
+import { SOFT_SLOTS, type Value } from '../model/values.ts';
 import { finiteRange, type LayerStyle, renderLayer } from './layer.ts';
 import { LAND_MASK, rampFor, WATER_MASK } from './ramps.ts';
 
@@ -36,7 +36,21 @@ export function downsampleValue(value: Value, n: number, size: number): Value {
     const row = pick[r] * n;
     for (let c = 0; c < size; c++) out[r * size + c] = src[row + pick[c]];
   }
-  if (value.type === 'biome') return { ...value, data: out as Uint8Array };
+  if (value.type === 'biome') {
+    if (!value.soft) return { type: 'biome', meaning: 'biome', data: out as Uint8Array };
+    // Soft weights are sampled at the same cells, all slots of a cell together.
+    const ids = new Uint8Array(size * size * SOFT_SLOTS);
+    const weights = new Float32Array(size * size * SOFT_SLOTS);
+    for (let r = 0; r < size; r++) {
+      for (let c = 0; c < size; c++) {
+        const from = (pick[r] * n + pick[c]) * SOFT_SLOTS;
+        const to = (r * size + c) * SOFT_SLOTS;
+        ids.set(value.soft.ids.subarray(from, from + SOFT_SLOTS), to);
+        weights.set(value.soft.weights.subarray(from, from + SOFT_SLOTS), to);
+      }
+    }
+    return { type: 'biome', meaning: 'biome', data: out as Uint8Array, soft: { ids, weights } };
+  }
   if (value.type === 'terrain') return { ...value, data: out as Float32Array, order: null };
   return { ...value, data: out as Float32Array };
 }
@@ -50,7 +64,7 @@ export interface Picture {
 
 /** True when renderPreview draws this layer in its own single pass (no bands, no shading). */
 function isFlat(value: Value): boolean {
-  return value.type === 'biome' || (value.type === 'field' && value.meaning !== 'height');
+  return (value.type === 'biome' && !value.soft) || (value.type === 'field' && value.meaning !== 'height');
 }
 
 /**

@@ -1,0 +1,93 @@
+// Splat maps: a biome map's weights as RGBA PNGs, four biomes per picture, plus the list of
+// which biome sits in which channel — the layers Unreal and Unity read to paint terrain
+// materials. Pure: the command line and the editor's exports write the same bytes.
+
+import { BIOMES } from '../model/biomes.ts';
+import { type BiomeValue, SOFT_SLOTS } from '../model/values.ts';
+import type { ExportFile } from './exports.ts';
+import { rgbaPng } from './png.ts';
+
+const CHANNELS = ['r', 'g', 'b', 'a'] as const;
+
+export interface SplatChannel {
+  readonly file: string;
+  readonly channel: (typeof CHANNELS)[number];
+  readonly id: number;
+  readonly biome: string;
+}
+
+/** The biome ids with any weight on the map, ascending: the splat maps' channels in order. */
+export function splatBiomes(value: BiomeValue): number[] {
+  const seen = new Uint8Array(256);
+  if (value.soft) {
+    const { ids, weights } = value.soft;
+    for (let s = 0; s < weights.length; s++) if (weights[s] > 0) seen[ids[s]] = 1;
+  } else {
+    for (let i = 0; i < value.data.length; i++) seen[value.data[i]] = 1;
+  }
+  const out: number[] = [];
+  for (let id = 0; id < 256; id++) if (seen[id]) out.push(id);
+  return out;
+}
+
+/**
+ * Each cell's weights as bytes summing to exactly 255 (largest remainders get the spare units),
+ * written into `bytes` (one per channel, channel order of `channelOf`), for cell i.
+ */
+function cellBytes(value: BiomeValue, i: number, channelOf: Int16Array, /* out */ bytes: Uint8Array): void {
+  bytes.fill(0);
+  if (!value.soft) {
+    bytes[channelOf[value.data[i]]] = 255;
+    return;
+  }
+  const { ids, weights } = value.soft;
+  const base = i * SOFT_SLOTS;
+  let given = 0;
+  const rest = [0, 0, 0, 0];
+  for (let s = 0; s < SOFT_SLOTS; s++) {
+    const w = weights[base + s];
+    if (!(w > 0)) continue;
+    const units = Math.floor(w * 255);
+    bytes[channelOf[ids[base + s]]] += units;
+    given += units;
+    rest[s] = w * 255 - units;
+  }
+  // Hand out what the floors left over, one unit each to the largest remainders (slot order on ties).
+  for (let spare = 255 - given; spare > 0; spare--) {
+    let best = -1;
+    for (let s = 0; s < SOFT_SLOTS; s++) if (weights[base + s] > 0 && (best < 0 || rest[s] > rest[best])) best = s;
+    if (best < 0) break;
+    bytes[channelOf[ids[base + best]]]++;
+    rest[best] = -1;
+  }
+}
+
+/**
+ * The splat maps of a biome map: `stem.splat<k>.png` holding biomes 4k … 4k + 3 of
+ * splatBiomes() in R, G, B and A (north row first; a cell's bytes over all maps sum to 255),
+ * and `stem.splat.json` naming each channel's biome.
+ */
+export function splatFiles(value: BiomeValue, n: number, stem: string): ExportFile[] {
+  const cells = n * n;
+  if (value.data.length !== cells) throw new Error(`splat maps: the biome map holds ${value.data.length} cells, expected ${cells}`);
+  const biomes = splatBiomes(value);
+  const channelOf = new Int16Array(256).fill(-1);
+  biomes.forEach((id, k) => (channelOf[id] = k));
+  const pictures = Math.max(1, Math.ceil(biomes.length / 4));
+  const rgba = Array.from({ length: pictures }, () => new Uint8ClampedArray(cells * 4));
+  const bytes = new Uint8Array(pictures * 4);
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      cellBytes(value, r * n + c, channelOf, bytes);
+      const p = ((n - 1 - r) * n + c) * 4; // north row first, like every picture we write
+      for (let k = 0; k < bytes.length; k++) rgba[k >> 2][p + (k & 3)] = bytes[k];
+    }
+  }
+  const names = rgba.map((_, k) => `${stem}.splat${k}.png`);
+  const channels: SplatChannel[] = biomes.map((id, k) => ({ file: names[k >> 2], channel: CHANNELS[k & 3], id, biome: BIOMES[id]?.name ?? `biome ${id}` }));
+  const list = { format: 'terrain-graph splat maps', n, rowOrder: 'north row first', sum: 255, channels };
+  return [
+    ...rgba.map((pixels, k) => ({ name: names[k], bytes: rgbaPng(pixels, n, n), mime: 'image/png' })),
+    { name: `${stem}.splat.json`, bytes: new TextEncoder().encode(`${JSON.stringify(list, null, 2)}\n`), mime: 'application/json' },
+  ];
+}
