@@ -6,7 +6,7 @@ import { tableIds, whittakerKernel } from '../nodes/whittaker.ts';
 import { MAX_BORDER, NO_BIOME, softBiomeWeights } from '../src/kernels/soft-biomes.ts';
 import { BEACH, BIOMES, DEFAULT_TABLE, OCEAN } from '../src/model/biomes.ts';
 import { parseGraph, serializeGraph } from '../src/model/format.ts';
-import { type BiomeValue, SOFT_SLOTS } from '../src/model/values.ts';
+import { type BiomeValue, SOFT_SLOTS, type TerrainValue } from '../src/model/values.ts';
 import { renderLayer } from '../src/render/layer.ts';
 import { splatBiomes, splatFiles } from '../src/render/splat.ts';
 import { createEngine } from '../src/index.ts';
@@ -14,7 +14,7 @@ import { evaluated, grab, loadGraph } from './helpers/graphs.ts';
 
 const N = 101;
 const engine = evaluated(loadGraph('default.json'), N);
-const terrain = engine.output('water', 'terrain');
+const terrain = engine.output('water', 'terrain') as TerrainValue;
 if (terrain?.type !== 'terrain') throw new Error('no terrain');
 const T = grab(engine, 'temperature');
 const M = grab(engine, 'moisture');
@@ -25,7 +25,7 @@ const rules = { table, beachWidth: 1.5, beachMinTemperature: 0.25 };
 function soft(border: number) {
   const ids = new Uint8Array(N * N * SOFT_SLOTS);
   const weights = new Float32Array(N * N * SOFT_SLOTS);
-  softBiomeWeights({ ...rules, border }, T, M, terrain!.data, terrain!.seaLevel, D, ids, weights);
+  softBiomeWeights({ ...rules, border }, T, M, terrain.data, terrain.seaLevel, D, ids, weights);
   return { ids, weights };
 }
 
