@@ -39,6 +39,11 @@ export const flow = defineNode({
       doc: 'Accumulation from which a cell is river: the rain of this many 256-map cells of rain 1.',
     },
   },
+  footprint() {
+    // A river gathers its whole basin and a lake fills to its spill point wherever that is:
+    // bound to the grid it runs on (README: flow across tiles).
+    return { kind: 'view' };
+  },
   run(ctx, p) {
     const d = ctx.domain;
     const cells = d.n * d.n;

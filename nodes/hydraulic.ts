@@ -42,6 +42,11 @@ export const hydraulic = defineNode({
     gravity: { kind: 'number', default: 4, min: 0, max: 20, step: 0.1, doc: 'How fast a droplet speeds up going down.' },
     radius: { kind: 'number', default: 3, min: 1, max: 8, step: 0.5, unit: 'cells', doc: 'Radius of the brush a droplet wears the ground with.' },
   },
+  footprint() {
+    // Bound to the grid it runs on: a droplet may roll anywhere on it, so the result depends on
+    // the whole domain, not on the world around a cell (README: erosion across tiles).
+    return { kind: 'view' };
+  },
   run(ctx, p) {
     const n = ctx.domain.n;
     const out = ctx.alloc('f32');

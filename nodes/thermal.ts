@@ -12,7 +12,7 @@ export const thermal = defineNode({
     'Scree: wherever the ground is steeper than the talus slope, part of the excess slides to the lower of ' +
     'its 8 neighbours, pass after pass, so cliffs lay back into slopes and debris gathers at their feet. ' +
     'Material stays on the map (the sum of heights is kept). All cells move at once each pass, so a cell ' +
-    'sees only the heights within `iterations` cells of it. 0 iterations returns the input unchanged.',
+    'sees only the heights within 2 × iterations cells of it. 0 iterations returns the input unchanged.',
   inputs: {
     height: { type: 'field', doc: 'The heights to settle (a terrain gives its heights).' },
   },
@@ -24,6 +24,12 @@ export const thermal = defineNode({
     iterations: { kind: 'int', default: 40, min: 0, max: 500, doc: 'Passes over the map; 0 leaves the heights as they are.' },
     talus: { kind: 'number', default: 4, min: 0, max: 64, step: 0.1, unit: 'height per view', doc: 'The steepest slope that stands: height gained over one view width.' },
     rate: { kind: 'number', default: 0.25, min: 0, max: 0.5, step: 0.01, doc: 'Share of the excess that slides per pass.' },
+  },
+  footprint() {
+    // A cell sees the heights within 2 × iterations cells, a reach in cells, not in world units,
+    // so the engine cannot grow a domain for it: bound to the grid it runs on. A tile with that
+    // margin agrees bit for bit (tests/erosion.test.ts).
+    return { kind: 'view' };
   },
   run(ctx, p) {
     const d = ctx.domain;

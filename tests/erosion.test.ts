@@ -129,6 +129,30 @@ describe('thermal erosion', () => {
     expect(Math.min(...out)).toBeGreaterThanOrEqual(Math.min(...cliff) - 1e-6);
   });
 
+  it('agrees bit for bit with a tile cut with 2 × iterations cells of margin', () => {
+    // A pass moves material from a cell by its excess over all its neighbours: two cells of reach.
+    const iterations = 8;
+    const margin = 2 * iterations;
+    const full = run(start, iterations, 0.005).out;
+    // A 41² tile at (30, 20) with its margin.
+    const m = 41 + 2 * margin;
+    const tile = new Float32Array(m * m);
+    for (let r = 0; r < m; r++) for (let c = 0; c < m; c++) tile[r * m + c] = start[(r + 20 - margin) * N + c + 30 - margin];
+    const out = new Float32Array(m * m);
+    thermalErosion(tile, m, { iterations, talusPerCell: 0.005, rate: 0.25 }, out, new Float32Array(m * m));
+    let differ = 0;
+    let changed = 0;
+    for (let r = 0; r < 41; r++) {
+      for (let c = 0; c < 41; c++) {
+        const a = full[(r + 20) * N + c + 30];
+        if (a !== out[(r + margin) * m + c + margin]) differ++;
+        if (a !== start[(r + 20) * N + c + 30]) changed++;
+      }
+    }
+    expect(changed).toBeGreaterThan(100);
+    expect(differ).toBe(0);
+  });
+
   it('leaves slopes gentler than the talus alone', () => {
     const ramp = new Float32Array(N * N);
     for (let r = 0; r < N; r++) for (let c = 0; c < N; c++) ramp[r * N + c] = 0.005 * c;

@@ -3,7 +3,8 @@
 //
 // Pure and order-free: every iteration reads the heights of the last one and moves material
 // from all cells at once (a Jacobi step), so the result does not depend on the order cells are
-// visited in, and after k iterations a cell has only seen the heights within k cells of it.
+// visited in, and after k iterations a cell has only seen the heights within 2k cells of it (a cell gives by
+// its excess over all its neighbours, so a pass reaches two cells).
 // Material only moves between cells of the map: the total is kept exactly (in doubles).
 
 import { scratch } from './scratch.ts';
