@@ -1,100 +1,17 @@
 // The viewer session driven headless, with the worker's own code answering in-process: the
 // shown node follows the selection, hover reads provenance, a drag pans coarsely and commits
 // one undoable move, the world cut holds the sea level, exports match the command line's.
-import { readFileSync } from 'node:fs';
 import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
-import { PreviewStore } from '../src/app/previews.ts';
-import { EditorCore } from '../src/editor/editor.ts';
-import { createEngine, parseGraph } from '../src/index.ts';
+import { createEngine } from '../src/index.ts';
 import { viewDomain } from '../src/grid.ts';
 import { BIOMES } from '../src/model/biomes.ts';
 import { exportFile, parseRangedName } from '../src/render/exports.ts';
 import { frameToCell } from '../src/viewer-core/pan.ts';
 import { provenanceOrder } from '../src/viewer-core/provenance.ts';
-import { ViewerSession } from '../src/viewer-core/session.ts';
-import { EngineClient } from '../src/worker/client.ts';
-import { PreviewEvaluator } from '../src/worker/evaluator.ts';
 import { Lane, type LanePort } from '../src/worker/lane.ts';
 import type { FromWorker, PanRequest, PanResult, ToWorker } from '../src/worker/protocol.ts';
-import { ViewerService } from '../src/worker/viewer-service.ts';
-
-const DEFAULT = parseGraph(readFileSync('graphs/default.json', 'utf8'));
-
-/** The engine worker's message handling, in-process and asynchronous like the real one. */
-class InProcessWorker implements LanePort {
-  readonly evaluator = new PreviewEvaluator();
-  readonly service: ViewerService;
-  readonly sent: ToWorker[] = [];
-  private readonly listeners = new Set<(e: MessageEvent<FromWorker>) => void>();
-
-  constructor(progressAbove?: number) {
-    this.service = new ViewerService(this.evaluator, progressAbove);
-  }
-
-  postMessage(message: ToWorker): void {
-    this.sent.push(message);
-    const msg = structuredClone(message);
-    setTimeout(() => this.handle(msg), 0);
-  }
-
-  addEventListener(_type: 'message', l: (e: MessageEvent<FromWorker>) => void): void {
-    this.listeners.add(l);
-  }
-
-  removeEventListener(_type: 'message', l: (e: MessageEvent<FromWorker>) => void): void {
-    this.listeners.delete(l);
-  }
-
-  /** Each message arrives in a task of its own, as from a real worker (progress included). */
-  private emit(a: FromWorker): void {
-    setTimeout(() => {
-      for (const l of [...this.listeners]) l({ data: a } as MessageEvent<FromWorker>);
-    }, 0);
-  }
-
-  private handle(msg: ToWorker): void {
-    switch (msg.kind) {
-      case 'reset':
-        return this.evaluator.reset();
-      case 'evaluate':
-        for (const { result } of this.evaluator.evaluate(msg)) this.emit(result);
-        return;
-      case 'pan':
-        return this.emit(this.service.pan(msg).result);
-      case 'probe':
-        return this.emit(this.service.probe(msg));
-      case 'export':
-        return this.emit(this.service.export(msg, (p) => this.emit(p)).result);
-    }
-  }
-}
-
-/** The app's wiring (src/app/main.ts) without the page. */
-function setup(graph = DEFAULT, progressAbove?: number) {
-  const core = new EditorCore(graph);
-  const previews = new PreviewStore();
-  const worker = new InProcessWorker(progressAbove);
-  const downloads: { name: string; mime: string; bytes: ArrayBuffer }[] = [];
-  let session: ViewerSession | null = null;
-  const client = new EngineClient(worker, () => ({ graph: core.graph, previewSize: 32, ...(session?.detailRequest ?? { detail: null, detailSize: 512 }) }));
-  session = new ViewerSession(core, previews, worker, { invalidate: () => client.invalidate(), download: (f) => downloads.push(f) });
-  client.subscribe((a) => a.kind === 'result' && previews.apply(a));
-  core.subscribe((changes) => changes.some((c) => c.kind !== 'selection') && client.invalidate());
-  const settle = async () => {
-    for (let k = 0; k < 200; k++) {
-      await new Promise((r) => setTimeout(r, 0));
-      if (!client.busy && !session!.busy) {
-        await new Promise((r) => setTimeout(r, 0));
-        if (!client.busy && !session!.busy) return;
-      }
-    }
-    throw new Error('the worker did not settle');
-  };
-  client.invalidate();
-  return { core, previews, worker, session, client, downloads, settle };
-}
-
+import { DEFAULT, setup } from './helpers/viewer-setup.ts';
 function engineAt(graph: typeof DEFAULT) {
   const engine = createEngine(graph);
   engine.evaluate();

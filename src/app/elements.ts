@@ -14,6 +14,7 @@ import { TgProblems } from './problems/problems.ts';
 import { TgProvenance } from './provenance/provenance.ts';
 import { TgApp } from './shell/shell.ts';
 import { TgSocket } from './socket/socket.ts';
+import { TgTerrain3d } from './terrain-3d/terrain-3d.ts';
 import { TgToolbar } from './toolbar/toolbar.ts';
 import { TgViewer } from './viewer/viewer.ts';
 import { TgWire } from './wire/wire.ts';
@@ -35,6 +36,7 @@ declare global {
     'tg-histogram': TgHistogram;
     'tg-biome-table': TgBiomeTable;
     'tg-provenance': TgProvenance;
+    'tg-terrain-3d': TgTerrain3d;
   }
 }
 
@@ -54,4 +56,5 @@ export function defineElements(): void {
   define('tg-histogram', TgHistogram);
   define('tg-biome-table', TgBiomeTable);
   define('tg-provenance', TgProvenance);
+  define('tg-terrain-3d', TgTerrain3d);
 }

@@ -15,6 +15,8 @@ import { type ExportedFile, ViewerExports } from './exports.ts';
 import { clampZoom, dragOrigin, dragResolution, NO_ZOOM, type Origin, pictureShift, pictureSize, wheelFactor, type Zoom, zoomAt, frameToWorld } from './pan.ts';
 import { originCounts, tableShares, type TableShares } from './table.ts';
 import { type WindInfo, windsUpstream } from './wind.ts';
+import { ReliefWatch } from './relief-watch.ts';
+import { Compare } from './compare.ts';
 
 export type ViewerStyle = Required<LayerStyle>;
 export const DEFAULT_STYLE: ViewerStyle = Object.freeze({ heightMode: 'height', shade: true, contours: false });
@@ -51,7 +53,10 @@ export type MapInput =
   | { readonly type: 'wheel'; readonly x: number; readonly y: number; readonly deltaY: number };
 
 /** What changed, so each view redraws only what it shows. */
-export type ViewerChange = 'node' | 'picture' | 'pointer' | 'provenance' | 'state' | 'export';
+export type ViewerChange = 'node' | 'picture' | 'pointer' | 'provenance' | 'state' | 'export' | 'relief' | 'compare';
+
+/** What the viewer's main area shows: the flat map or the land in 3-D. */
+export type ViewerTab = 'map' | '3d';
 export type ViewerListener = (changes: ReadonlySet<ViewerChange>) => void;
 
 export interface Picture {
@@ -93,6 +98,12 @@ export class ViewerSession {
   readonly exports: ViewerExports;
   /** The last drag frame's worker time and grid, which decides the next frame's resolution. */
   lastDragFrame: { ms: number; n: number } | null = null;
+  /** The map or the 3-D view. */
+  tab: ViewerTab = 'map';
+  /** The heights under the shown output, for the 3-D view (asked for while it is shown). */
+  readonly land: ReliefWatch;
+  /** The pinned output the map compares with the current one. */
+  readonly compare: Compare;
 
   private drag: Drag | null = null;
   private dragPicture: PanResult | null = null;
@@ -116,13 +127,21 @@ export class ViewerSession {
     this.panLane = new Lane(port, ['pan-result']);
     this.probeLane = new Lane(port, ['probe-result']);
     this.exports = new ViewerExports(port, (f) => hooks.download(f), () => this.changed('export'));
+    this.land = new ReliefWatch(port, () => (this.node && this.tab === '3d' ? { graph: this.core.graph, node: this.node, port: this.port } : null), () => this.changed('relief'));
+    this.compare = new Compare(port, () => ({ graph: this.core.graph, size: this.detailRequest.detailSize }), () => this.changed('compare'));
     this.follow();
     this.disposers.push(
-      core.subscribe(() => this.follow()),
+      core.subscribe((changes) => {
+        this.follow();
+        // An edit anywhere may change the pinned output, even when the shown one stays.
+        if (changes.some((c) => c.kind !== 'selection')) this.compare.refresh();
+      }),
       results.subscribeDetail((d) => this.detailArrived(d)),
       () => this.panLane.dispose(),
       () => this.probeLane.dispose(),
       () => this.exports.dispose(),
+      () => this.land.dispose(),
+      () => this.compare.dispose(),
     );
   }
 
@@ -139,7 +158,7 @@ export class ViewerSession {
 
   /** True while the worker has a drag frame, a cell or an export of ours to answer. */
   get busy(): boolean {
-    return this.panLane.busy || this.probeLane.busy || this.exports.busy;
+    return this.panLane.busy || this.probeLane.busy || this.exports.busy || this.land.busy || this.compare.busy;
   }
 
   /** The view's resolution (cells per side). */
@@ -233,6 +252,36 @@ export class ViewerSession {
     this.changed('node', 'picture', 'state');
     this.hooks.invalidate();
     this.probe();
+    if (this.tab === '3d') this.land.refresh();
+  }
+
+  /** Shows the map or the land in 3-D. */
+  setTab(tab: ViewerTab): void {
+    if (tab === this.tab) return;
+    this.tab = tab;
+    this.changed('state');
+    if (tab === '3d') this.land.refresh();
+  }
+
+  /** Pins the output shown, as drawn now, for the map to compare with what is shown next. */
+  pinShown(): void {
+    const port = this.port;
+    const node = this.node ? this.core.node(this.node) : undefined;
+    if (!node || !port) return;
+    this.compare.pinOutput({ node: node.id, port, title: node.title, style: this.style });
+  }
+
+  /**
+   * The pointer over a world point from another view of the map (the 3-D view's hover), or
+   * null when it left: the provenance follows as for the map's own hover.
+   */
+  pointAt(world: { x: number; y: number } | null): void {
+    const inside = world && cellAt(viewDomain(this.core.graph.view), world.x, world.y) ? world : null;
+    if (!inside && !this.pointer) return;
+    this.pointer = inside;
+    this.changed('pointer');
+    if (inside || this.pinned) this.probe();
+    else this.clearProvenance();
   }
 
   setStyle(style: Partial<ViewerStyle>): void {
@@ -252,7 +301,10 @@ export class ViewerSession {
     this.zoom = clampZoom({ z: this.zoom.z, ox: this.zoom.ox * k, oy: this.zoom.oy * k }, f);
     this.frame = f;
     this.changed('state', 'picture', 'pointer');
-    if (this.detailRequest.detailSize !== before) this.hooks.invalidate();
+    if (this.detailRequest.detailSize !== before) {
+      this.hooks.invalidate();
+      this.compare.refresh();
+    }
   }
 
   resetZoom(): void {
@@ -358,6 +410,7 @@ export class ViewerSession {
       this.changed('node', 'picture', 'state');
       this.hooks.invalidate();
       this.probe();
+      if (this.tab === '3d') this.land.refresh();
     }
     // Other edits reach the views through the core (the panel) or a new picture (the map).
   }
@@ -369,8 +422,9 @@ export class ViewerSession {
     if (!this.drag && d.x === this.core.graph.view.x && d.y === this.core.graph.view.y) this.dragPicture = null;
     if (this.tableCell !== null && !d.origins) this.tableCell = null;
     this.changed('picture', 'state');
-    // New results: the cell under the pointer may read differently now.
+    // New results: the cell under the pointer may read differently now, and the land under it.
     this.probe();
+    if (this.tab === '3d') this.land.refresh();
   }
 
   private setZoom(zoom: Zoom): void {
@@ -379,7 +433,10 @@ export class ViewerSession {
     const before = this.detailRequest.detailSize;
     this.zoom = next;
     this.changed('picture', 'pointer', 'state');
-    if (this.detailRequest.detailSize !== before) this.hooks.invalidate();
+    if (this.detailRequest.detailSize !== before) {
+      this.hooks.invalidate();
+      this.compare.refresh();
+    }
   }
 
   private hover(px: number, py: number): void {

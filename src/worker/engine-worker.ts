@@ -67,6 +67,22 @@ scope.onmessage = (e) => {
         scope.postMessage({ kind: 'export-result', seq: msg.seq, name: '', mime: '', bytes: new ArrayBuffer(0), message: errorText(err), ms: 0 }, []);
       }
       return;
+    case 'relief':
+      try {
+        const { result, transfer } = viewer.relief(msg);
+        scope.postMessage(result, transfer);
+      } catch (err) {
+        scope.postMessage({ kind: 'relief-result', seq: msg.seq, node: msg.node, key: '', same: false, source: null, side: 0, heights: null, cells: null, n: msg.graph.view.size, x: msg.graph.view.x, y: msg.graph.view.y, min: 0, max: 0, seaLevel: null, message: errorText(err) }, []);
+      }
+      return;
+    case 'picture':
+      try {
+        const { result, transfer } = viewer.picture(msg);
+        scope.postMessage(result, transfer);
+      } catch (err) {
+        scope.postMessage({ kind: 'picture-result', seq: msg.seq, node: msg.node, port: msg.port ?? '', key: '', same: false, image: null, n: msg.graph.view.size, x: msg.graph.view.x, y: msg.graph.view.y, message: errorText(err) }, []);
+      }
+      return;
     case 'evaluate':
       try {
         const { first, rest, dropped } = evaluator.evaluateParts(msg);

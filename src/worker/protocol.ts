@@ -78,7 +78,37 @@ export interface ExportRequest {
   readonly style: LayerStyle;
 }
 
-export type ViewerRequest = PanRequest | ProbeRequest | ExportRequest;
+/**
+ * The 3-D view's land: the heights the output (node, port) stands on, thinned to at most
+ * `side` per side (src/viewer-core/relief.ts). `have` is the key of the relief the page holds:
+ * when it is still current the answer carries no heights. Answered by a ReliefResult.
+ */
+export interface ReliefRequest {
+  readonly kind: 'relief';
+  readonly seq: number;
+  readonly graph: Graph;
+  readonly node: string;
+  readonly port: string | null;
+  readonly side: number;
+  readonly have: string;
+}
+
+/**
+ * The compare view's pinned picture: one output drawn at up to `size` pixels in a style,
+ * on the graph's view, with its histogram; `have` as for a relief. Answered by a PictureResult.
+ */
+export interface PictureRequest {
+  readonly kind: 'picture';
+  readonly seq: number;
+  readonly graph: Graph;
+  readonly node: string;
+  readonly port: string | null;
+  readonly size: number;
+  readonly style: LayerStyle;
+  readonly have: string;
+}
+
+export type ViewerRequest = PanRequest | ProbeRequest | ExportRequest | ReliefRequest | PictureRequest;
 
 export type ToWorker = EvaluateRequest | ResetRequest | ViewerRequest;
 
@@ -216,6 +246,49 @@ export interface ExportResult {
   readonly ms: number;
 }
 
-export type ViewerAnswer = PanResult | ProbeResult | ExportProgress | ExportResult;
+export interface ReliefResult {
+  readonly kind: 'relief-result';
+  readonly seq: number;
+  readonly node: string;
+  /** What the heights are: source, its version, the view and the side. Equal keys, equal heights. */
+  readonly key: string;
+  /** True when `have` was still current: nothing else is sent. */
+  readonly same: boolean;
+  /** The output the heights come from; null when nothing upstream holds heights (see message). */
+  readonly source: { readonly node: string; readonly port: string } | null;
+  /** side × side heights, row 0 = south (transferred), and the view cell each column samples. */
+  readonly side: number;
+  readonly heights: Float32Array | null;
+  readonly cells: Uint32Array | null;
+  /** The view's resolution and origin the heights were read on. */
+  readonly n: number;
+  readonly x: number;
+  readonly y: number;
+  readonly min: number;
+  readonly max: number;
+  readonly seaLevel: number | null;
+  readonly message?: string;
+}
+
+export interface PictureResult {
+  readonly kind: 'picture-result';
+  readonly seq: number;
+  readonly node: string;
+  readonly port: string;
+  /** Node, port, output version, view, size and style: equal keys, equal pictures. */
+  readonly key: string;
+  readonly same: boolean;
+  /** Null when the node has no output (see message). */
+  readonly image: Image | null;
+  readonly histogram?: LayerHistogram;
+  readonly portType?: PortType;
+  readonly meaning?: Meaning;
+  readonly n: number;
+  readonly x: number;
+  readonly y: number;
+  readonly message?: string;
+}
+
+export type ViewerAnswer = PanResult | ProbeResult | ExportProgress | ExportResult | ReliefResult | PictureResult;
 
 export type FromWorker = EvaluateResult | EvaluateFailure | ViewerAnswer;

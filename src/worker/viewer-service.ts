@@ -10,7 +10,10 @@ import { EXPORT_PROGRESS_ABOVE, exportFile } from '../render/exports.ts';
 import { renderPreview } from '../render/preview.ts';
 import { cellProvenance, provenanceOrder } from '../engine/provenance.ts';
 import { outputPort, type PreviewEvaluator } from './evaluator.ts';
-import type { ExportProgress, ExportRequest, ExportResult, PanRequest, PanResult, ProbeRequest, ProbeResult } from './protocol.ts';
+import type { ExportProgress, ExportRequest, ExportResult, PanRequest, PanResult, PictureRequest, PictureResult, ProbeRequest, ProbeResult, ReliefRequest, ReliefResult } from './protocol.ts';
+import { heightSource, reliefGrid } from '../viewer-core/relief.ts';
+import { nodeDef } from '../../nodes/index.ts';
+import { layerHistogram } from '../viewer-core/histogram.ts';
 import { trimScratch } from '../kernels/scratch.ts';
 
 /** Exports larger than this report their progress (node by node, then the encoding). */
@@ -65,6 +68,54 @@ export class ViewerService {
     const r = Math.floor(req.i / n);
     const rows = cellProvenance(engine, req.graph, req.node, req.i, domain);
     return { kind: 'probe-result', seq: req.seq, node: req.node, i: req.i, x: cellX(domain, c), y: cellY(domain, r), n, rows };
+  }
+
+  /**
+   * The heights the output stands on, thinned for the 3-D view; nothing but the key when the
+   * page already holds them (a param edit downstream of the land, a new style).
+   */
+  relief(req: ReliefRequest): { result: ReliefResult; transfer: ArrayBuffer[] } {
+    const engine = this.evaluator.engineFor(req.graph);
+    const node = nodeOrThrow(req.graph, req.node);
+    const port = outputPort(node, req.port) ?? '';
+    engine.evaluate({ targets: [req.node] });
+    const view = req.graph.view;
+    const base = { kind: 'relief-result', seq: req.seq, node: req.node, n: view.size, x: view.x, y: view.y } as const;
+    const outputs = (id: string) => Object.keys(nodeDef(findNode(req.graph, id)?.type ?? '')?.outputs ?? {});
+    const found = heightSource(req.graph, (ref) => engine.output(ref.node, ref.port), outputs, { node: req.node, port });
+    if (!found) {
+      const message = engine.output(req.node, port) ? 'nothing upstream of this output holds heights' : `"${node.title}" has no output: ${engine.status(req.node)?.message ?? 'not evaluated'}`;
+      return { result: { ...base, key: '', same: false, source: null, side: 0, heights: null, cells: null, min: 0, max: 0, seaLevel: null, message }, transfer: [] };
+    }
+    const source = found.ref;
+    const key = `${source.node}.${source.port}@${engine.status(source.node)?.version}:${view.x},${view.y},${view.size}:${req.side}`;
+    const empty = { ...base, key, source, side: 0, heights: null, cells: null, min: 0, max: 0, seaLevel: found.seaLevel };
+    if (key === req.have) return { result: { ...empty, same: true }, transfer: [] };
+    if (found.value.type === 'biome') return { result: { ...empty, same: false, message: 'a biome map holds no heights' }, transfer: [] };
+    const grid = reliefGrid(found.value.data, view.size, found.seaLevel, req.side);
+    const result: ReliefResult = { ...base, key, same: false, source, side: grid.side, heights: grid.heights, cells: grid.cells, min: grid.min, max: grid.max, seaLevel: grid.seaLevel };
+    return { result, transfer: [grid.heights.buffer as ArrayBuffer, grid.cells.buffer as ArrayBuffer] };
+  }
+
+  /** One output drawn on the graph's view with its histogram (the compare view's pinned side). */
+  picture(req: PictureRequest): { result: PictureResult; transfer: ArrayBuffer[] } {
+    const engine = this.evaluator.engineFor(req.graph);
+    const node = nodeOrThrow(req.graph, req.node);
+    const port = outputPort(node, req.port) ?? '';
+    engine.evaluate({ targets: [req.node] });
+    const view = req.graph.view;
+    const value = engine.output(req.node, port);
+    const status = engine.status(req.node);
+    const key = `${req.node}.${port}@${status?.version}:${view.x},${view.y},${view.size}:${req.size}:${JSON.stringify(req.style)}`;
+    const base = { kind: 'picture-result', seq: req.seq, node: req.node, port, key, n: view.size, x: view.x, y: view.y } as const;
+    if (!value) return { result: { ...base, same: false, image: null, message: status?.message ?? 'not evaluated' }, transfer: [] };
+    if (key === req.have) return { result: { ...base, same: true, image: null }, transfer: [] };
+    const pic = renderPreview(value, view.size, req.size, req.style);
+    const image = { width: pic.width, height: pic.height, rgba: pic.rgba.buffer as ArrayBuffer };
+    const histogram = layerHistogram(value, req.style.heightMode);
+    const transfer = [image.rgba];
+    if ('counts' in histogram) transfer.push(histogram.counts.buffer as ArrayBuffer);
+    return { result: { ...base, same: false, image, histogram, portType: value.type, meaning: value.meaning }, transfer };
   }
 
   /**

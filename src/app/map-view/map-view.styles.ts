@@ -27,6 +27,47 @@ export default css`
   canvas[hidden] {
     display: none;
   }
+  .pin-clip {
+    position: absolute;
+    inset: 0;
+    overflow: hidden;
+    pointer-events: none;
+  }
+  .split {
+    position: absolute;
+    top: 0;
+    bottom: 0;
+    width: 12px;
+    margin-left: -6px;
+    cursor: ew-resize;
+    touch-action: none;
+  }
+  .split::before {
+    content: '';
+    position: absolute;
+    left: 5px;
+    top: 0;
+    bottom: 0;
+    width: 2px;
+    background: #fff;
+    box-shadow: 0 0 0 1px rgba(0, 0, 0, 0.6);
+  }
+  .side-label {
+    position: absolute;
+    top: 6px;
+    padding: 1px 6px;
+    border-radius: 3px;
+    background: rgba(20, 24, 30, 0.75);
+    color: #e6e9ee;
+    font-size: 11px;
+    pointer-events: none;
+  }
+  .pinned-label {
+    left: 6px;
+  }
+  .current-label {
+    right: 6px;
+  }
   .cell {
     position: absolute;
     box-sizing: border-box;

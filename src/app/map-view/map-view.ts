@@ -4,7 +4,7 @@
 
 import { html, LitElement, nothing, svg } from 'lit';
 import { property, query } from 'lit/decorators.js';
-import { cellOnFrame } from '../../viewer-core/pan.ts';
+import { cellOnFrame, pictureShift } from '../../viewer-core/pan.ts';
 import type { MapInput, Picture, ViewerChange, ViewerSession } from '../../viewer-core/session.ts';
 import { highlightOverlay } from '../../viewer-core/table.ts';
 import { windLayers } from '../../viewer-core/wind.ts';
@@ -23,9 +23,11 @@ export class TgMapView extends LitElement {
 
   @query('canvas.map') private mapCanvas?: HTMLCanvasElement;
   @query('canvas.highlight') private highlightCanvas?: HTMLCanvasElement;
+  @query('canvas.pinned') private pinnedCanvas?: HTMLCanvasElement;
   @query('.frame') private frameEl?: HTMLDivElement;
 
   private drawn: Picture['image'] | null = null;
+  private drawnPin: Picture['image'] | null = null;
   private highlighted = '';
   /** Measured once per press: the frame does not move during a drag. */
   private box: DOMRect | null = null;
@@ -35,7 +37,7 @@ export class TgMapView extends LitElement {
     () => [this.session],
     () => [
       this.session?.subscribe((c: ReadonlySet<ViewerChange>) => {
-        if (c.has('picture') || c.has('pointer') || c.has('state') || c.has('node')) this.requestUpdate();
+        if (c.has('picture') || c.has('pointer') || c.has('state') || c.has('node') || c.has('compare')) this.requestUpdate();
       }),
     ],
   );
@@ -69,6 +71,7 @@ export class TgMapView extends LitElement {
     >
       <canvas class="map" style="width:${S}px;height:${S}px;${place(shift.dx, shift.dy)}" aria-label="map"></canvas>
       <canvas class="highlight" ?hidden=${!showHighlight} style="width:${S}px;height:${S}px;${place(0, 0)}"></canvas>
+      ${this.pinned(S, place)}
       ${mark ? html`<div class="cell ${s.pinned && !s.pointer ? 'pinned' : ''}" style="left:${mark.left}px;top:${mark.top}px;width:${mark.size}px;height:${mark.size}px"></div>` : nothing}
       ${winds.length
         ? html`<svg class="wind" viewBox="0 0 ${S} ${S}" aria-label="wind towards ${winds.map((w) => `${w.angle}°`).join(', ')}" data-angle=${winds[0].angle}>
@@ -93,7 +96,49 @@ export class TgMapView extends LitElement {
     </div>`;
   }
 
+  /**
+   * The compare view: the pinned picture over the current one, left of the split, moved and
+   * magnified with the map; the split's handle drags without panning.
+   */
+  private pinned(S: number, place: (dx: number, dy: number) => string) {
+    const c = this.session!.compare;
+    const pic = c.pin ? c.picture : null;
+    if (!pic) return nothing;
+    const shift = pictureShift({ x: pic.x, y: pic.y }, this.session!.origin, S, this.session!.zoom);
+    const x = Math.round(c.split * S);
+    return html`<div class="pin-clip" style="clip-path: inset(0 ${S - x}px 0 0)">
+        <canvas class="pinned" style="width:${S}px;height:${S}px;${place(shift.dx, shift.dy)}" aria-label="pinned map"></canvas>
+      </div>
+      <div class="split" style="left:${x}px" title="Drag to move the split" @pointerdown=${this.splitDown} @pointermove=${this.splitMove} @pointerup=${this.splitUp} @pointercancel=${this.splitUp}></div>
+      <div class="side-label pinned-label">${c.pin!.title}${c.frozen ? ' · frozen' : ''}</div>
+      <div class="side-label current-label">current</div>`;
+  }
+
+  private splitting = false;
+
+  private splitDown = (e: PointerEvent) => {
+    // The frame would start a pan: the handle keeps the press to itself.
+    e.stopPropagation();
+    if (e.button !== 0) return;
+    (e.currentTarget as HTMLElement).setPointerCapture(e.pointerId);
+    this.box = this.frameEl!.getBoundingClientRect();
+    this.splitting = true;
+  };
+
+  private splitMove = (e: PointerEvent) => {
+    e.stopPropagation();
+    if (!this.splitting || !this.session) return;
+    this.session.compare.setSplit(this.at(e).x / this.session.frame);
+  };
+
+  private splitUp = (e: PointerEvent) => {
+    e.stopPropagation();
+    this.splitting = false;
+    this.box = null;
+  };
+
   protected override updated(): void {
+    this.drawPinned();
     const s = this.session;
     const canvas = this.mapCanvas;
     if (!s || !canvas) return;
@@ -111,6 +156,21 @@ export class TgMapView extends LitElement {
       canvas.getContext('2d')!.putImageData(new ImageData(new Uint8ClampedArray(rgba), width, height), 0, 0);
     }
     this.drawHighlight();
+  }
+
+  private drawPinned(): void {
+    const pic = this.session?.compare.pin ? this.session.compare.picture : null;
+    const canvas = this.pinnedCanvas;
+    if (!pic || !canvas) {
+      this.drawnPin = null;
+      return;
+    }
+    if (pic.image === this.drawnPin) return;
+    this.drawnPin = pic.image;
+    const { width, height, rgba } = pic.image;
+    canvas.width = width;
+    canvas.height = height;
+    canvas.getContext('2d')!.putImageData(new ImageData(new Uint8ClampedArray(rgba), width, height), 0, 0);
   }
 
   /** The veil over every cell but those of the chosen table cell, at the grid's own resolution. */

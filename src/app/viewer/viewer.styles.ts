@@ -144,6 +144,17 @@ export default css`
   select.port {
     margin-left: auto;
   }
+  .pin-name {
+    max-width: 45%;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    font-size: 12px;
+  }
+  .pin-stale {
+    color: var(--tg-refused, #ff8a7a);
+  }
+  tg-terrain-3d.stale,
   tg-map-view.stale {
     opacity: 0.5;
     filter: grayscale(0.6);

@@ -51,7 +51,7 @@ export class TgViewer extends LitElement {
     () => [
       // The map redraws itself on every drag frame; the panel only for what it shows.
       this.session?.subscribe((c: ReadonlySet<ViewerChange>) => {
-        if (c.has('node') || c.has('state') || c.has('provenance') || c.has('export') || (c.has('pointer') && !this.session!.dragging)) this.requestUpdate();
+        if (c.has('node') || c.has('state') || c.has('provenance') || c.has('export') || c.has('compare') || (c.has('pointer') && !this.session!.dragging)) this.requestUpdate();
       }),
       this.core?.subscribe(() => this.requestUpdate()),
     ],
@@ -77,7 +77,7 @@ export class TgViewer extends LitElement {
     const tableKey = Object.keys(def?.params ?? {}).find((k) => def!.params[k].kind === 'table');
     const pointsKey = def?.previewInput ? Object.keys(def.params).find((k) => def.params[k].kind === 'points') : undefined;
     return html`${resizer}
-      <div class="top">${this.heading(s, core, node)} ${this.viewBar(s, core)} ${this.styleBar(s, node)} ${this.map(s)}</div>
+      <div class="top">${this.heading(s, core, node)} ${this.viewBar(s, core)} ${this.styleBar(s, node)} ${this.compareBar(s)} ${this.map(s)}</div>
       <section class="provenance">
         <tg-provenance .probe=${s.provenance} .shown=${node.id} ?dim=${s.dragging} ?pinned=${!!s.pinned && !s.pointer} @tg-unpin=${() => s.unpin()}></tg-provenance>
       </section>
@@ -99,6 +99,10 @@ export class TgViewer extends LitElement {
           .histogram=${d?.histogram ?? null}
           .curve=${pointsKey && s.inputBins ? { bins: s.inputBins, points: node.params[pointsKey] as Point[] } : null}
         ></tg-histogram>
+        ${s.compare.pin && s.compare.picture?.histogram
+          ? html`<h3 class="pinned-histogram">Pinned <small>${s.compare.pin.title} · ${s.compare.pin.port}${s.compare.frozen ? ' · frozen' : ''}</small></h3>
+              <tg-histogram class="pinned" .width=${s.frame} .histogram=${s.compare.picture.histogram}></tg-histogram>`
+          : nothing}
       </section>
       ${this.exports()} ${this.figures(s)}
       ${def ? html`<p class="doc">${def.doc}</p>` : nothing}`;
@@ -155,11 +159,29 @@ export class TgViewer extends LitElement {
     </div>`;
   }
 
-  /** The map, greyed with the node's message when its last evaluation failed. */
+  /** Map or 3-D, and the pin that compares the output shown now with another. */
+  private compareBar(s: ViewerSession) {
+    const c = s.compare;
+    const pin = c.pin;
+    return html`<div class="bar tabs">
+      <span class="seg" role="tablist" aria-label="view">
+        <button role="tab" class="tab-map ${s.tab === 'map' ? 'on' : ''}" aria-selected=${s.tab === 'map'} @click=${() => s.setTab('map')} title="The layer as a flat map">Map</button>
+        <button role="tab" class="tab-3d ${s.tab === '3d' ? 'on' : ''}" aria-selected=${s.tab === '3d'} @click=${() => s.setTab('3d')} title="The land under the layer in 3-D, draped with it">3-D</button>
+      </span>
+      <span class="spacer"></span>
+      ${pin
+        ? html`<span class="pin-name" title="The map shows this output left of the split, the current one right">📌 ${pin.title} · ${pin.port}${c.message ? html` <em class="pin-stale">(${c.message})</em>` : nothing}</span>
+            <label title="Keep the pinned picture as it is through edits"><input class="freeze" type="checkbox" .checked=${c.frozen} @change=${(e: Event) => c.setFrozen((e.target as HTMLInputElement).checked)} /> freeze</label>
+            <button class="unpin" @click=${() => c.unpin()} title="Stop comparing">Unpin</button>`
+        : html`<button class="pin" ?disabled=${!s.detail} @click=${() => s.pinShown()} title="Pin this output as drawn now; then select another node or change a param to compare the two under a split">Pin to compare</button>`}
+    </div>`;
+  }
+
+  /** The map (or the 3-D view), greyed with the node's message when its last evaluation failed. */
   private map(s: ViewerSession) {
     const result = s.result;
     const stale = !!result && result.state !== 'ok';
-    return html`<tg-map-view class=${stale ? 'stale' : ''} .session=${s}></tg-map-view>
+    return html`${s.tab === '3d' ? html`<tg-terrain-3d class=${stale ? 'stale' : ''} .session=${s}></tg-terrain-3d>` : html`<tg-map-view class=${stale ? 'stale' : ''} .session=${s}></tg-map-view>`}
       ${stale
         ? html`<div class="message ${result!.state}" role="status">
             ${result!.message}${s.detail ? html`<br /><small>Shown: the last output before this.</small>` : nothing}

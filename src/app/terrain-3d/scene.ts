@@ -1,0 +1,249 @@
+// The 3-D view's three.js scene: the land as a lit mesh draped with the layer's picture, the
+// sea as a translucent plane at the sea level, orbit controls for mouse and touch, and a
+// marker on the hovered cell. Loaded on demand (a dynamic import), so the editor's first
+// paint never pays for three.js. It draws only when something changed: no render loop.
+
+import {
+  AmbientLight,
+  BufferAttribute,
+  BufferGeometry,
+  Color,
+  DataTexture,
+  DirectionalLight,
+  DoubleSide,
+  LinearFilter,
+  Mesh,
+  MeshBasicMaterial,
+  MeshLambertMaterial,
+  PerspectiveCamera,
+  PlaneGeometry,
+  RGBAFormat,
+  Scene,
+  SphereGeometry,
+  SRGBColorSpace,
+  Vector2,
+  Vector3,
+  WebGLRenderer,
+  Raycaster,
+} from 'three';
+import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+import type { Image } from '../../worker/protocol.ts';
+import { gridIndices, pickRelief, type ReliefSamples, surfaceY, writePositions, writeUvs } from './mesh.ts';
+
+/** Where the camera starts: south of the land, looking north and down at about 40°. */
+const HOME = new Vector3(0, 0.95, 1.12);
+const LAND_COLOR = new Color(0xb8b0a0);
+
+export class TerrainScene {
+  readonly renderer: WebGLRenderer;
+  readonly camera: PerspectiveCamera;
+  readonly controls: OrbitControls;
+  /** Milliseconds of each render (with the GPU's work when `measure` is on), newest last. */
+  readonly frameMs: number[] = [];
+  /** Waits for the GPU after each render so frameMs counts its work (the speed script). */
+  measure = false;
+  private readonly scene = new Scene();
+  private readonly land: Mesh<BufferGeometry, MeshLambertMaterial>;
+  private readonly sea: Mesh<PlaneGeometry, MeshLambertMaterial>;
+  private readonly marker: Mesh<SphereGeometry, MeshBasicMaterial>;
+  private relief: ReliefSamples | null = null;
+  private exaggeration = 1;
+  private texture: DataTexture | null = null;
+  private frame = 0;
+  private readonly pixel = new Uint8Array(4);
+  private readonly listeners = new Set<() => void>();
+
+  constructor(canvas: HTMLCanvasElement) {
+    this.renderer = new WebGLRenderer({ canvas, antialias: false, preserveDrawingBuffer: true });
+    this.renderer.setClearColor(0x1b1f24);
+    this.camera = new PerspectiveCamera(40, 1, 0.01, 20);
+    this.camera.position.copy(HOME);
+    this.controls = new OrbitControls(this.camera, canvas);
+    this.controls.target.set(0, 0, 0);
+    this.controls.maxPolarAngle = Math.PI * 0.49;
+    this.controls.minDistance = 0.15;
+    this.controls.maxDistance = 4;
+    this.controls.screenSpacePanning = false;
+    this.controls.addEventListener('change', () => this.requestRender());
+    this.controls.update();
+
+    this.scene.add(new AmbientLight(0xffffff, 1.1));
+    // From the north-west and high, as the map's hill-shading is lit.
+    const sun = new DirectionalLight(0xffffff, 2.2);
+    sun.position.set(-1, 1.4, -1);
+    this.scene.add(sun);
+
+    this.land = new Mesh(new BufferGeometry(), new MeshLambertMaterial({ color: LAND_COLOR }));
+    this.scene.add(this.land);
+    this.sea = new Mesh(new PlaneGeometry(1, 1), new MeshLambertMaterial({ color: 0x2f6fae, transparent: true, opacity: 0.55, side: DoubleSide, depthWrite: false }));
+    this.sea.rotation.x = -Math.PI / 2;
+    this.sea.visible = false;
+    this.scene.add(this.sea);
+    this.marker = new Mesh(new SphereGeometry(0.008, 12, 8), new MeshBasicMaterial({ color: 0xffe14d }));
+    this.marker.visible = false;
+    this.scene.add(this.marker);
+  }
+
+  /** Calls back after each render (the element reads the camera then). */
+  onRender(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The canvas's side in CSS pixels. */
+  setSize(side: number): void {
+    const dpr = Math.min(globalThis.devicePixelRatio || 1, 2);
+    this.renderer.setPixelRatio(dpr);
+    this.renderer.setSize(side, side, false);
+    this.camera.aspect = 1;
+    this.camera.updateProjectionMatrix();
+    this.requestRender();
+  }
+
+  /**
+   * New heights: written into the mesh's buffers in place when the grid keeps its side (a
+   * curve drag), new buffers only when the side changes (another resolution).
+   */
+  setRelief(relief: ReliefSamples | null): void {
+    this.relief = relief;
+    const geometry = this.land.geometry;
+    if (!relief || relief.side < 2) {
+      this.land.visible = false;
+      this.sea.visible = false;
+      this.requestRender();
+      return;
+    }
+    const count = relief.side * relief.side;
+    let position = geometry.getAttribute('position') as BufferAttribute | undefined;
+    if (!position || position.count !== count) {
+      position = new BufferAttribute(new Float32Array(count * 3), 3);
+      geometry.setAttribute('position', position);
+      geometry.setAttribute('normal', new BufferAttribute(new Float32Array(count * 3), 3));
+      geometry.setAttribute('uv', new BufferAttribute(new Float32Array(count * 2), 2));
+      geometry.setIndex(new BufferAttribute(gridIndices(relief.side), 1));
+    }
+    writeUvs(relief, (geometry.getAttribute('uv') as BufferAttribute).array as Float32Array);
+    geometry.getAttribute('uv').needsUpdate = true;
+    this.writeHeights();
+    this.land.visible = true;
+    this.sea.visible = relief.seaLevel !== null;
+    this.requestRender();
+  }
+
+  setExaggeration(k: number): void {
+    if (k === this.exaggeration) return;
+    this.exaggeration = k;
+    if (this.relief && this.land.visible) this.writeHeights();
+    this.requestRender();
+  }
+
+  /** The layer's picture as the map draws it, copied (the page hands its buffers back to the worker). */
+  setDrape(image: Image | null): void {
+    const material = this.land.material;
+    if (!image) {
+      material.map = null;
+      material.color.copy(LAND_COLOR);
+      material.needsUpdate = true;
+      this.requestRender();
+      return;
+    }
+    const bytes = new Uint8Array(image.rgba.slice(0));
+    let texture = this.texture;
+    if (!texture || texture.image.width !== image.width || texture.image.height !== image.height) {
+      texture?.dispose();
+      texture = new DataTexture(bytes, image.width, image.height, RGBAFormat);
+      texture.colorSpace = SRGBColorSpace;
+      texture.magFilter = LinearFilter;
+      texture.minFilter = LinearFilter;
+      texture.generateMipmaps = false;
+      this.texture = texture;
+    } else {
+      texture.image.data = bytes;
+    }
+    texture.needsUpdate = true;
+    if (material.map !== texture) {
+      material.map = texture;
+      material.color.set(0xffffff);
+      material.needsUpdate = true;
+    }
+    this.requestRender();
+  }
+
+  /** Puts the marker on scene point (x, z) of the land, or hides it. */
+  setMarker(at: { x: number; z: number } | null): void {
+    const relief = this.relief;
+    this.marker.visible = !!at && !!relief;
+    if (at && relief) {
+      const y = surfaceY(relief, this.exaggeration, at.x, at.z);
+      this.marker.position.set(at.x, relief.seaLevel !== null ? Math.max(y, 0) : y, at.z);
+    }
+    this.requestRender();
+  }
+
+  /** The point of the land under a canvas point (CSS pixels from its top-left), as scene (x, z). */
+  pick(px: number, py: number, side: number): { x: number; z: number } | null {
+    if (!this.relief || !this.land.visible) return null;
+    const ray = new Raycaster();
+    ray.setFromCamera(new Vector2((px / side) * 2 - 1, 1 - (py / side) * 2), this.camera);
+    const o = ray.ray.origin;
+    const d = ray.ray.direction;
+    return pickRelief([o.x, o.y, o.z], [d.x, d.y, d.z], this.relief, this.exaggeration);
+  }
+
+  /** Back to the starting camera. */
+  home(): void {
+    this.camera.position.copy(HOME);
+    this.controls.target.set(0, 0, 0);
+    this.controls.update();
+  }
+
+  /** Renders in the next animation frame (several changes in one task render once). */
+  requestRender(): void {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.render();
+    });
+  }
+
+  /** Renders now; returns the milliseconds it took. */
+  render(): number {
+    const start = performance.now();
+    this.renderer.render(this.scene, this.camera);
+    if (this.measure) {
+      // Reading a pixel back waits for the GPU (here, the CPU rendering) to finish the frame.
+      const gl = this.renderer.getContext();
+      gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, this.pixel);
+    }
+    const ms = performance.now() - start;
+    this.frameMs.push(ms);
+    if (this.frameMs.length > 600) this.frameMs.splice(0, this.frameMs.length - 600);
+    for (const l of [...this.listeners]) l();
+    return ms;
+  }
+
+  dispose(): void {
+    cancelAnimationFrame(this.frame);
+    this.controls.dispose();
+    this.land.geometry.dispose();
+    this.land.material.dispose();
+    this.sea.geometry.dispose();
+    this.sea.material.dispose();
+    this.marker.geometry.dispose();
+    this.marker.material.dispose();
+    this.texture?.dispose();
+    this.renderer.dispose();
+    this.renderer.forceContextLoss();
+    this.listeners.clear();
+  }
+
+  private writeHeights(): void {
+    const relief = this.relief!;
+    const geometry = this.land.geometry;
+    const position = geometry.getAttribute('position') as BufferAttribute;
+    writePositions(relief, this.exaggeration, position.array as Float32Array);
+    position.needsUpdate = true;
+    geometry.computeVertexNormals();
+    geometry.computeBoundingSphere();
+  }
+}

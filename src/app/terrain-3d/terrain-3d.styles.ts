@@ -1,0 +1,85 @@
+import { css } from 'lit';
+
+export default css`
+  :host {
+    display: block;
+  }
+  .frame {
+    position: relative;
+    overflow: hidden;
+    border-radius: 4px;
+    background: #1b1f24;
+    user-select: none;
+  }
+  canvas {
+    position: absolute;
+    left: 0;
+    top: 0;
+    cursor: grab;
+    /* Orbit controls take touch themselves: one finger turns, two zoom and pan. */
+    touch-action: none;
+  }
+  canvas:active {
+    cursor: grabbing;
+  }
+  .hud {
+    position: absolute;
+    left: 8px;
+    right: 8px;
+    bottom: 8px;
+    display: flex;
+    gap: 8px;
+    align-items: center;
+    padding: 4px 8px;
+    border-radius: 4px;
+    background: rgba(20, 24, 30, 0.78);
+    color: var(--tg-fg, #e6e9ee);
+    font-size: 12px;
+  }
+  .hud label {
+    display: flex;
+    align-items: center;
+    gap: 6px;
+    flex: 1;
+  }
+  .hud input[type='range'] {
+    flex: 1;
+    min-width: 60px;
+  }
+  .hud output {
+    min-width: 3.2em;
+    font-variant-numeric: tabular-nums;
+  }
+  .hud button {
+    font: inherit;
+    color: inherit;
+    background: #2c333d;
+    border: 1px solid #48515e;
+    border-radius: 3px;
+    padding: 2px 8px;
+    cursor: pointer;
+  }
+  .status {
+    position: absolute;
+    inset: 0;
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    padding: 24px;
+    text-align: center;
+    color: #aab3bf;
+    font-size: 13px;
+    pointer-events: none;
+  }
+  .source {
+    position: absolute;
+    left: 8px;
+    top: 8px;
+    padding: 2px 6px;
+    border-radius: 3px;
+    background: rgba(20, 24, 30, 0.7);
+    color: #cfd6df;
+    font-size: 11px;
+    pointer-events: none;
+  }
+`;
