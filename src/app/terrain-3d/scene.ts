@@ -31,7 +31,7 @@ import type { Image } from '../../worker/protocol.ts';
 import { gridIndices, pickRelief, type ReliefSamples, surfaceY, writePositions, writeUvs } from './mesh.ts';
 
 /** Where the camera starts: south of the land, looking north and down at about 40°. */
-const HOME = new Vector3(0, 0.95, 1.12);
+const HOME = new Vector3(0, 1.02, 1.26);
 const LAND_COLOR = new Color(0xb8b0a0);
 
 export class TerrainScene {

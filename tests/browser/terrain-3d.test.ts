@@ -1,0 +1,227 @@
+// The viewer's 3-D tab and compare view in a real browser (software WebGL): the land is drawn,
+// reshapes while a curve point is dragged, turns when orbited, and its hover reads the same
+// provenance as the map's; the split view shows exactly the pinned and the current pictures,
+// through an upstream edit. Expected pictures come from an engine in Node on the page's graph.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/engine/engine.ts';
+import type { Graph } from '../../src/model/graph.ts';
+import { renderLayer } from '../../src/render/layer.ts';
+import { launch, openApp, screenshot, type Session, settle } from './harness.ts';
+
+interface Handle {
+  terrainGraph: {
+    core: { snapshot(): unknown; setParam(id: string, key: string, value: unknown): void };
+    viewer: { land: { relief: { key: string } | null }; node: string | null; provenance: { i: number; rows: unknown[] } | null; cell(): { i: number } | null; frame: number };
+  };
+}
+
+async function pageGraph(page: Page): Promise<Graph> {
+  return page.evaluate(() => (window as never as Handle).terrainGraph.core.snapshot()) as Promise<Graph>;
+}
+
+async function select(page: Page, id: string): Promise<void> {
+  await page.locator(`tg-node[data-node-id="${id}"] header .title`).click();
+  await settle(page);
+  await page.waitForFunction((nodeId) => document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector(`h2[data-viewer-node="${nodeId}"]`), id);
+}
+
+/** Waits until the 3-D view has drawn the land (three.js loaded, heights in, a frame rendered). */
+async function landDrawn(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const el = document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector('tg-terrain-3d') as unknown as { scene: { frameMs: number[] } | null } | null;
+    return !!el?.scene && el.scene.frameMs.length > 0 && !!(window as never as Handle).terrainGraph.viewer.land.relief;
+  }, undefined, { timeout: 60_000 });
+  await settle(page);
+  // A frame after the last change.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/** The 3-D canvas's pixels, summed up: a hash and how many colours. */
+async function glPixels(page: Page): Promise<{ hash: string; colours: number; dark: number }> {
+  return page.locator('tg-terrain-3d canvas').evaluate((gl: HTMLCanvasElement) => {
+    const c = document.createElement('canvas');
+    c.width = gl.width;
+    c.height = gl.height;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(gl, 0, 0);
+    const data = ctx.getImageData(0, 0, c.width, c.height).data;
+    let h = 0x811c9dc5;
+    const seen = new Set<number>();
+    let dark = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const px = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2];
+      seen.add(px);
+      if (px === 0x1b1f24) dark++;
+      h = Math.imul(h ^ px, 0x01000193) >>> 0;
+    }
+    return { hash: h.toString(16), colours: seen.size, dark: dark / (data.length / 4) };
+  });
+}
+
+/** RGBA of a canvas in the viewer's map. */
+async function mapCanvas(page: Page, selector: string): Promise<Uint8Array> {
+  const b64 = await page.locator(`tg-map-view ${selector}`).evaluate((c: HTMLCanvasElement) => {
+    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    let s = '';
+    for (let i = 0; i < data.length; i += 0x8000) s += String.fromCharCode(...data.subarray(i, i + 0x8000));
+    return btoa(s);
+  });
+  return new Uint8Array(Buffer.from(b64, 'base64'));
+}
+
+function bytesDiffering(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (a.length !== b.length) return Math.max(a.length, b.length);
+  let k = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) k++;
+  return k;
+}
+
+async function provenance(page: Page): Promise<{ i: number; rows: unknown[] } | null> {
+  await settle(page);
+  // Without the request's sequence number, which counts requests, not cells.
+  const p = await page.evaluate(() => structuredClone((window as never as Handle).terrainGraph.viewer.provenance));
+  if (!p) return null;
+  const { seq: _seq, ...rest } = p as typeof p & { seq: number };
+  return rest;
+}
+
+describe('the 3-D view and the compare view', () => {
+  let browser: Browser;
+  let s: Session;
+
+  beforeAll(async () => {
+    browser = await launch();
+    s = await openApp(browser);
+  });
+
+  afterAll(async () => {
+    expect(s?.errors ?? []).toEqual([]);
+    await s?.close();
+    await browser?.close();
+  });
+
+  it('draws the land, reshapes it while a curve point is dragged, and turns it when orbited', async () => {
+    const page = s.page;
+    await select(page, 'biomes');
+    await page.locator('tg-viewer .tab-3d').click();
+    await landDrawn(page);
+    const first = await glPixels(page);
+    // Not blank: the land covers much of the frame in many colours.
+    expect(first.colours).toBeGreaterThan(500);
+    expect(first.dark).toBeLessThan(0.6);
+    await screenshot(page, 'terrain-3d');
+
+    // Drag the C curve's middle point up: the land rises while the pointer moves.
+    const keyBefore = await page.evaluate(() => (window as never as Handle).terrainGraph.viewer.land.relief!.key);
+    const editor = page.locator('tg-node[data-node-id="contCurve"] tg-curve-editor');
+    const points = (await page.evaluate(() => ((window as never as Handle).terrainGraph.core.snapshot() as Graph).nodes.find((n) => n.id === 'contCurve')!.params.points)) as number[][];
+    const k = points.findIndex((p) => p[0] === 0);
+    const at = (await editor.evaluate((el, index) => (el as unknown as { pointAt(k: number): { x: number; y: number } }).pointAt(index), k))!;
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.down();
+    let changedDuringDrag = false;
+    for (let j = 1; j <= 15 && !changedDuringDrag; j++) {
+      await page.mouse.move(at.x, at.y - j * 3, { steps: 2 });
+      await page.waitForTimeout(80);
+      changedDuringDrag = (await page.evaluate(() => (window as never as Handle).terrainGraph.viewer.land.relief!.key)) !== keyBefore;
+    }
+    expect(changedDuringDrag).toBe(true);
+    await page.mouse.up();
+    await landDrawn(page);
+    const reshaped = await glPixels(page);
+    expect(reshaped.hash).not.toBe(first.hash);
+
+    // Orbit: drag across the land.
+    const box = (await page.locator('tg-terrain-3d canvas').boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.75, box.y + box.height * 0.4, { steps: 10 });
+    await page.mouse.up();
+    await landDrawn(page);
+    const turned = await glPixels(page);
+    expect(turned.hash).not.toBe(reshaped.hash);
+    expect(turned.colours).toBeGreaterThan(500);
+    await page.keyboard.press('Control+z');
+    await settle(page);
+  });
+
+  it("reads the hovered point's provenance, the same as the map's for that cell", async () => {
+    const page = s.page;
+    await select(page, 'biomes');
+    await page.locator('tg-viewer .tab-3d').click();
+    await landDrawn(page);
+    await page.locator('tg-terrain-3d .home').click();
+    await landDrawn(page);
+    const box = (await page.locator('tg-terrain-3d canvas').boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.55);
+    await page.waitForFunction(() => !!(window as never as Handle).terrainGraph.viewer.provenance);
+    const from3d = (await provenance(page))!;
+    expect(from3d.rows.length).toBeGreaterThan(10);
+    await screenshot(page, 'terrain-3d-hover');
+
+    // The same cell on the map: the same rows.
+    await page.locator('tg-viewer .tab-map').click();
+    await settle(page);
+    const n = (await pageGraph(page)).view.size;
+    const frame = (await page.locator('tg-map-view .frame').boundingBox())!;
+    const c = from3d.i % n;
+    const r = Math.floor(from3d.i / n);
+    await page.mouse.move(frame.x + ((c + 0.5) / n) * frame.width, frame.y + ((n - 1 - r + 0.5) / n) * frame.height);
+    await page.waitForFunction((i) => (window as never as Handle).terrainGraph.viewer.provenance?.i === i, from3d.i);
+    expect(await provenance(page)).toEqual(from3d);
+  });
+
+  it('shows exactly the pinned and the current pictures under the split, through an upstream edit', async () => {
+    const page = s.page;
+    await select(page, 'water');
+    await page.locator('tg-viewer .tab-map').click();
+    await page.locator('tg-viewer button.pin').click();
+    await select(page, 'moisture');
+    await page.waitForFunction(() => document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector('tg-map-view')?.shadowRoot?.querySelector('canvas.pinned'));
+    await settle(page);
+    const style = { heightMode: 'height', shade: true, contours: false } as const;
+
+    const check = async (label: string) => {
+      const graph = await pageGraph(page);
+      const engine = createEngine(graph);
+      engine.evaluate();
+      const n = graph.view.size;
+      const pinned = renderLayer(engine.output('water', 'terrain')!, n, style);
+      const current = renderLayer(engine.output('moisture')!, n, style);
+      expect(bytesDiffering(await mapCanvas(page, 'canvas.pinned'), pinned), `${label}: pinned`).toBe(0);
+      expect(bytesDiffering(await mapCanvas(page, 'canvas.map'), current), `${label}: current`).toBe(0);
+      // On screen, left of the split is the pinned picture and right of it the current one.
+      const frame = (await page.locator('tg-map-view .frame').boundingBox())!;
+      const shot = await page.screenshot({ clip: { x: frame.x, y: frame.y, width: frame.width, height: frame.height }, type: 'png' });
+      const { decode } = await import('fast-png');
+      const png = decode(shot);
+      for (const [fx, fy, source] of [[0.2, 0.3, pinned], [0.4, 0.7, pinned], [0.6, 0.3, current], [0.85, 0.8, current]] as const) {
+        // The middle of the screen pixels that show one cell of the picture.
+        const [ic, ir] = [Math.floor(fx * n), Math.floor(fy * n)];
+        const px = Math.floor(((ic + 0.5) / n) * png.width);
+        const py = Math.floor(((ir + 0.5) / n) * png.height);
+        const shown = Array.from(png.data.slice((py * png.width + px) * png.channels, (py * png.width + px) * png.channels + 3));
+        const q = (ir * n + ic) * 4;
+        expect(shown, `${label} at ${fx}, ${fy}`).toEqual(Array.from(source.slice(q, q + 3)));
+      }
+    };
+    await check('pinned');
+    await screenshot(page, 'compare-split');
+
+    // An upstream edit: both sides are drawn again from the new graph.
+    const before = await mapCanvas(page, 'canvas.pinned');
+    await page.evaluate(() => (window as never as Handle).terrainGraph.core.setParam('contCurve', 'points', [[-1, -0.6], [0, 0.2], [1, 0.9]]));
+    await settle(page);
+    expect(bytesDiffering(await mapCanvas(page, 'canvas.pinned'), before)).toBeGreaterThan(0);
+    await check('after the edit');
+
+    // Undo goes back; the split still shows both.
+    await page.keyboard.press('Control+z');
+    await settle(page);
+    await check('after undo');
+    await page.locator('tg-viewer button.unpin').click();
+    await settle(page);
+    expect(await page.locator('tg-map-view canvas.pinned').count()).toBe(0);
+  });
+});
