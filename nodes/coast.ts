@@ -1,6 +1,8 @@
 // Coast distance: exact Euclidean distance from each land cell to the nearest water cell.
 
-import { assertGrid, cellLength256, type Domain } from '../src/grid.ts';
+import { assertGrid, cellLength256, COAST_UNITS, type Domain } from '../src/grid.ts';
+import { cropInto } from '../src/engine/domains.ts';
+import { scratch } from '../src/kernels/scratch.ts';
 import { distanceToBelow } from '../src/kernels/distance.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 import type { TerrainValue } from '../src/model/values.ts';
@@ -29,18 +31,48 @@ export const coast = defineNode({
   group: 'Water',
   doc:
     'Exact Euclidean distance from each land cell to the nearest water cell, in cells of a 256 map ' +
-    '(the same at every resolution); 0 on water. Water outside the view is not seen. Linear time ' +
-    '(Felzenszwalb & Huttenlocher).',
+    '(the same at every resolution); 0 on water. With a cap the node reads the world within the cap ' +
+    'around the view, so water just past the view is seen: distances are exact up to the cap and ' +
+    'equal to it beyond, the same in every view. Cap 0 (files of format 1) sees only the view, with ' +
+    'no limit. Linear time (Felzenszwalb & Huttenlocher).',
   inputs: {
     terrain: { type: 'terrain', doc: 'Heights with a sea level.' },
   },
   outputs: {
-    out: { type: 'field', meaning: 'distance', doc: 'Distance to the sea in 256-map cells; +∞ when no water is in view.' },
+    out: { type: 'field', meaning: 'distance', doc: 'Distance to the sea in 256-map cells, up to the cap; +∞ with cap 0 and no water in view.' },
   },
-  params: {},
-  run(ctx) {
+  params: {
+    cap: {
+      kind: 'number',
+      default: 32,
+      min: 0,
+      max: 128,
+      step: 1,
+      label: 'cap',
+      unit: 'cells',
+      since: { version: 2, legacy: 0 },
+      doc:
+        'Largest distance measured, in 256-map cells: the node reads the world this far around the view, ' +
+        'so the result does not depend on the view. 0: no cap, but water outside the view is not seen.',
+    },
+  },
+  footprintDoc:
+    'halo of `cap` 256-map cells (cap / 256 views) on every side; view-bound with cap 0 (sees only the grid it is given).',
+  footprint(p) {
+    return p.cap > 0 ? { kind: 'halo', radius: p.cap / COAST_UNITS } : { kind: 'view' };
+  },
+  run(ctx, p) {
     const terrain = ctx.terrain('terrain')!;
     const out = ctx.alloc('f32');
+    if (p.cap > 0) {
+      // Every water cell within the cap of an output cell lies in the halo, so the transform over
+      // the grown grid is exact up to the cap; past it, water outside may be nearer: say the cap.
+      const grown = scratch('coast.grown', Float32Array, terrain.data.length).subarray(0, terrain.data.length);
+      coastDistance(terrain, ctx.inputDomain, grown);
+      cropInto(grown, ctx.inputDomain, ctx.domain, out);
+      for (let i = 0; i < out.length; i++) if (out[i] > p.cap) out[i] = p.cap;
+      return { out: field(out, 'distance') };
+    }
     // A curve dragged above the coast moves heights but no cell across the sea level: the
     // distances are then those of the last run, bit for bit, and copying them is 30 times
     // cheaper than the transform.

@@ -56,6 +56,8 @@ export const water = defineNode({
     level: { kind: 'number', default: 0, min: -4, max: 4, step: 0.005, doc: 'raw: the sea level as a height.' },
     cut: { kind: 'enum', default: 'view', options: ['view', 'world'], doc: 'Where the level is read: this grid, or a fixed 16 × 16-view world region.' },
   },
+  footprintDoc:
+    'global with the world cut (reads the heights of a fixed region of 16 × 16 views around the origin at 16 cells a view, besides its own cell); view-bound with the view cut (the level is read from the domain asked of the evaluation, so it changes as the view moves).',
   footprint(p) {
     // The world cut reads a fixed region: world-consistent. The view cut reads the domain asked
     // of the evaluation (the view), whatever grid a halo downstream has this node cover.

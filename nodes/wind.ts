@@ -2,17 +2,11 @@
 
 import { assertGrid, cellLength256, type Domain } from '../src/grid.ts';
 import { scratch } from '../src/kernels/scratch.ts';
+import { coarseDomainFor, fineMargins, type WindParams, windSweep, worldWind } from '../src/kernels/wind-world.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 import type { TerrainValue } from '../src/model/values.ts';
 
-export interface WindParams {
-  readonly on: boolean;
-  /** Direction blown towards, degrees counter-clockwise from east. */
-  readonly angle: number;
-  readonly evap: number;
-  readonly dry: number;
-  readonly lift: number;
-}
+export { type WindParams, type WindSweep, windSweep, windVector } from '../src/kernels/wind-world.ts';
 
 const COMPASS = ['east', 'north-east', 'north', 'north-west', 'west', 'south-west', 'south', 'south-east'];
 const COMPASS_SHORT = ['E', 'NE', 'N', 'NW', 'W', 'SW', 'S', 'SE'];
@@ -26,33 +20,6 @@ export function windFrom(angle: number): string {
 function compassPoint(angle: number): number {
   const from = (((angle + 180) % 360) + 360) % 360;
   return Math.round(from / 45) % 8;
-}
-
-/** The sweep a wind angle gives: which axis the wind moves most on and how it shifts per step. */
-export interface WindSweep {
-  /** True when the wind moves most along columns (east–west). */
-  readonly alongColumns: boolean;
-  /** +1 or −1: the direction along the major axis. */
-  readonly major: 1 | -1;
-  /** Minor-axis shift per major step (signed), |slope| ≤ 1. */
-  readonly slope: number;
-}
-
-/**
- * The unit direction a wind blows towards (x east, y north), with the last-bit residues of
- * cos and sin rounded away: axis-aligned winds are exact and diagonal ones have equal parts.
- */
-export function windVector(angleDeg: number): [number, number] {
-  const rad = (angleDeg * Math.PI) / 180;
-  return [Math.round(Math.cos(rad) * 1e12) / 1e12, Math.round(Math.sin(rad) * 1e12) / 1e12];
-}
-
-export function windSweep(angleDeg: number): WindSweep {
-  const [dc, dr] = windVector(angleDeg);
-  if (Math.abs(dc) >= Math.abs(dr)) {
-    return { alongColumns: true, major: dc >= 0 ? 1 : -1, slope: dr / Math.abs(dc) };
-  }
-  return { alongColumns: false, major: dr >= 0 ? 1 : -1, slope: dc / Math.abs(dr) };
 }
 
 /** One step over water: the air takes up water towards saturation (wet = 1 − e^(−evap·s)). */
@@ -151,8 +118,11 @@ export const wind = defineNode({
   group: 'Climate',
   doc:
     'One straight wind over the whole map carries air that is wetted over water and dried over land; ' +
-    'when it climbs (land rank rises) it rains out: that is the rain shadow. Air enters saturated at ' +
-    'the upwind edge. Off: no air reaches the land (0 everywhere), so moisture gets no wind term.',
+    'when it climbs (land rank rises) it rains out: that is the rain shadow. With start world the air ' +
+    'starts saturated on lines fixed in the world upwind and is swept first on a coarse grid, then at ' +
+    'full resolution over the last stretch, so a cell depends only on the world upwind of it, never on ' +
+    'the view. With start view (files of format 1) the air enters saturated at the upwind edge of the ' +
+    'view. Off: no air reaches the land (0 everywhere), so moisture gets no wind term.',
   inputs: {
     terrain: { type: 'terrain', doc: 'Heights with a sea level: where the air is over water.' },
     rank: { type: 'field', doc: 'Land rank 0…1: how high the air climbs.', optional: 'rank 0, so no lift' },
@@ -174,13 +144,48 @@ export const wind = defineNode({
     evap: { kind: 'number', default: 0.03, min: 0, max: 1, step: 0.005, doc: 'How fast air takes up water over the sea, per 256-map cell.' },
     dry: { kind: 'number', default: 0.001, min: 0, max: 0.1, step: 0.0005, doc: 'How fast air loses water over land, per 256-map cell.' },
     lift: { kind: 'number', default: 0.6, min: 0, max: 4, step: 0.01, doc: 'Rain when the air climbs: e^(−4 · lift) after climbing from coast to summit.' },
+    start: {
+      kind: 'enum',
+      default: 'world',
+      options: ['world', 'view'],
+      since: { version: 2, legacy: 'view' },
+      doc: 'Where the air starts saturated: on lines fixed in the world upwind (the same air in every view), or at the view\'s upwind edge (depends on the view).',
+    },
+  },
+  footprintDoc:
+    "with start `world`: global, a halo of two full-resolution blocks (2 × 1/16 view plus a little) upwind, and the terrain and rank on a coarse grid (16 cells a view) covering about 4.5 views upwind; with start `view`: view-bound (the air enters at the view's upwind edge); off: local.",
+  footprint(p) {
+    if (!p.on) return { kind: 'local' };
+    if (p.start === 'view') return { kind: 'view' };
+    return {
+      kind: 'global',
+      radius: fineMargins(p.angle),
+      reads: (domain) => {
+        const coarse = coarseDomainFor(domain, p.angle);
+        return [
+          { port: 'terrain', domain: coarse },
+          { port: 'rank', domain: coarse },
+        ];
+      },
+    };
   },
   // The viewer draws the wind's arrows over every map it leads to.
   overlay: (p) => (p.on ? { angle: p.angle } : null),
   run(ctx, p) {
     const t = ctx.terrain('terrain')!;
     const out = ctx.alloc('f32');
-    windKernel(ctx.domain, p, t, ctx.field('rank'), out);
+    if (p.start === 'world' && p.on) {
+      const coarse = coarseDomainFor(ctx.domain, p.angle);
+      worldWind(
+        ctx.domain,
+        p,
+        { domain: ctx.inputDomain, terrain: t, rank: ctx.field('rank') },
+        { domain: coarse, terrain: ctx.terrainAt('terrain', coarse)!, rank: ctx.fieldAt('rank', coarse) },
+        out,
+      );
+    } else {
+      windKernel(ctx.domain, p, t, ctx.field('rank'), out);
+    }
     return { out: field(out, 'air') };
   },
 });

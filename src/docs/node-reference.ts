@@ -36,6 +36,7 @@ export function nodeReference(): string {
     const ins = Object.entries(def.inputs).map(([k, p]) => `\`${k}\` (${p.type}${p.optional ? `, optional: ${p.optional}` : ''})`);
     const outs = Object.entries(def.outputs).map(([k, p]) => `\`${k}\` (${p.type}, ${p.meaning})`);
     out.push(`Inputs: ${ins.length ? ins.join(', ') : 'none'}. Outputs: ${outs.join(', ')}.`, '');
+    out.push(`Footprint: ${def.footprintDoc ?? 'local (each cell reads its inputs at the same cell only).'}`, '');
     if (Object.keys(def.params).length) {
       out.push('| param | default | range | |', '|---|---|---|---|');
       for (const [k, spec] of Object.entries(def.params)) out.push(`| \`${k}\` | ${shown(spec.default)} | ${range(spec)} | ${spec.doc} |`);

@@ -288,6 +288,8 @@ export interface NodeDef<
   overlay?(params: ParamValues<P>): { readonly angle: number } | null;
   /** What the node reads around each cell (see Footprint); absent means local. */
   footprint?(params: ParamValues<P>): Footprint<keyof I & string>;
+  /** The footprint in words for the node reference, with how params change it; set beside `footprint`. */
+  readonly footprintDoc?: string;
   /** The kernel: reads inputs, returns every output. Pure; may throw with a message for a person. */
   run(ctx: RunContext<keyof I & string>, params: ParamValues<P>): { [K in keyof O]: Value };
 }

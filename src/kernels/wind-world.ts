@@ -1,0 +1,263 @@
+// The world-anchored wind: the air at a cell depends on the world upwind of it, never on where
+// a view's edge falls. Two passes, both anchored in the world:
+//
+// 1. A coarse pass on the world cut's lattice (16 cells a view): the air starts saturated on
+//    world-fixed lines every COARSE_BLOCK views across the wind and is swept downwind. Each cell
+//    blends the sweep begun on the last start line with the one begun on the line before, by
+//    how far it lies past the last: so every cell has between one and two blocks of fetch, the
+//    sweeps meet without a seam, and a cell's value is the same whatever region was swept.
+// 2. A full-resolution pass in blocks of FINE_BLOCK views, started the same way on world-fixed
+//    lines, but from the coarse air there instead of from saturation, and blended the same way.
+//
+// The air forgets its start as the sweep goes on (over water it nears saturation by e^(−evap·s)
+// a step; over land it is multiplied down), so a two-block fetch on the coarse grid, 2 to 4
+// views, carries what a continent does to the air at a cost of a few thousand coarse cells, and
+// the full-resolution blocks add the small hills the coarse grid cannot see. Each cell's value
+// is computed by the same operations from the same world cells in every view: bit-identical.
+
+import { type Domain, latticeDomain, latticeOf } from '../grid.ts';
+import type { Margins } from '../model/manifest.ts';
+import type { TerrainValue } from '../model/values.ts';
+
+/** Length of a full-resolution block along the wind, in views. */
+export const FINE_BLOCK = 1 / 16;
+/** Cells per view of the coarse pass: the world cut's lattice, so its heights are shared. */
+export const COARSE_PER_UNIT = 16;
+/** Length of a coarse block along the wind, in views. */
+export const COARSE_BLOCK = 2;
+
+export interface WindParams {
+  readonly on: boolean;
+  /** Direction blown towards, degrees counter-clockwise from east. */
+  readonly angle: number;
+  readonly evap: number;
+  readonly dry: number;
+  readonly lift: number;
+}
+
+/** The sweep a wind angle gives: which axis the wind moves most on and how it shifts per step. */
+export interface WindSweep {
+  /** True when the wind moves most along columns (east–west). */
+  readonly alongColumns: boolean;
+  /** +1 or −1: the direction along the major axis. */
+  readonly major: 1 | -1;
+  /** Minor-axis shift per major step (signed), |slope| ≤ 1. */
+  readonly slope: number;
+}
+
+/**
+ * The unit direction a wind blows towards (x east, y north), with the last-bit residues of
+ * cos and sin rounded away: axis-aligned winds are exact and diagonal ones have equal parts.
+ */
+export function windVector(angleDeg: number): [number, number] {
+  const rad = (angleDeg * Math.PI) / 180;
+  return [Math.round(Math.cos(rad) * 1e12) / 1e12, Math.round(Math.sin(rad) * 1e12) / 1e12];
+}
+
+export function windSweep(angleDeg: number): WindSweep {
+  const [dc, dr] = windVector(angleDeg);
+  if (Math.abs(dc) >= Math.abs(dr)) {
+    return { alongColumns: true, major: dc >= 0 ? 1 : -1, slope: dr / Math.abs(dc) };
+  }
+  return { alongColumns: false, major: dr >= 0 ? 1 : -1, slope: dc / Math.abs(dr) };
+}
+
+/**
+ * World to read upwind of a view for a fetch of `length` views along the wind: `length` on the
+ * upwind side of the major axis, the drift of the wind over it on the upwind side of the minor.
+ * `slack` more on every side covers rounding to whole cells and the interpolation's reach.
+ */
+export function upwindMargins(angle: number, length: number, slack: number): Margins {
+  const { alongColumns, major, slope } = windSweep(angle);
+  const along = length + slack;
+  const drift = Math.abs(slope) * along + slack;
+  // The wind blows towards +major: the world it comes from lies on the −major side.
+  const m = { west: slack, east: slack, south: slack, north: slack };
+  if (alongColumns) {
+    if (major > 0) m.west = along;
+    else m.east = along;
+    if (slope > 0) m.south = drift;
+    else if (slope < 0) m.north = drift;
+  } else {
+    if (major > 0) m.south = along;
+    else m.north = along;
+    if (slope > 0) m.west = drift;
+    else if (slope < 0) m.east = drift;
+  }
+  return m;
+}
+
+/** The fetch of the full-resolution pass: two blocks, and a little for rounding and the coarse sample. */
+export function fineMargins(angle: number): Margins {
+  return upwindMargins(angle, 2 * FINE_BLOCK, 1 / 32);
+}
+
+/**
+ * The coarse grid the wind of a domain reads: on the world cut's lattice, covering the domain,
+ * its full-resolution fetch and two coarse blocks upwind of that, as a square.
+ */
+export function coarseDomainFor(d: Domain, angle: number): Domain {
+  const m = upwindMargins(angle, 2 * FINE_BLOCK + 2 * COARSE_BLOCK + 0.25, 2 / COARSE_PER_UNIT);
+  const P = COARSE_PER_UNIT;
+  const c0 = Math.floor((d.x0 - m.west) * P);
+  const r0 = Math.floor((d.y0 - m.south) * P);
+  const c1 = Math.ceil((d.x0 + d.extent + m.east) * P);
+  const r1 = Math.ceil((d.y0 + d.extent + m.north) * P);
+  const side = Math.max(c1 - c0, r1 - r0);
+  return latticeDomain(P, c0 - Math.floor((side - (c1 - c0)) / 2), r0 - Math.floor((side - (r1 - r0)) / 2), side);
+}
+
+/** One grid the blended sweep runs over: heights, sea level, rank, and where it lies on its lattice. */
+interface SweepGrid {
+  readonly domain: Domain;
+  readonly h: Float32Array;
+  readonly level: number;
+  readonly rank: Float32Array | null;
+}
+
+/** The lattice origin of a grid, or a stand-in for a domain off every lattice (its cells rounded). */
+function originOf(d: Domain): { perUnit: number; col0: number; row0: number } {
+  const l = latticeOf(d);
+  if (l) return l;
+  const perUnit = d.n / d.extent;
+  return { perUnit, col0: Math.round(d.x0 * perUnit), row0: Math.round(d.y0 * perUnit) };
+}
+
+/**
+ * Sweeps the air downwind over `g` in world-anchored blocks of `block` cells and writes each
+ * cell's blended air through `write(c, r, air)`. `startAir(c, r)` is the air arriving on a
+ * start line (and at the grid's upwind edges, which only cells outside the exact region read).
+ * Over water air ← air + (1 − air)(1 − e^(−evap·s)); over land air ← air · e^(−dry·s) · e^(−4·lift·max(0, Δr)).
+ */
+function sweepBlended(
+  g: SweepGrid,
+  p: WindParams,
+  block: number,
+  startAir: (c: number, r: number) => number,
+  write: (c: number, r: number, air: number) => void,
+): void {
+  const { n } = g.domain;
+  const { h, level, rank } = g;
+  const { alongColumns, major, slope } = windSweep(p.angle);
+  const o = originOf(g.domain);
+  const step = (Math.sqrt(1 + slope * slope) * 256) / o.perUnit;
+  const wet = 1 - Math.exp(-p.evap * step);
+  const dry = Math.exp(-p.dry * step);
+  const kLift = 4 * p.lift;
+  const strideA = alongColumns ? 1 : n;
+  const strideB = alongColumns ? n : 1;
+  const offset = Math.floor(-slope);
+  const t = -slope - offset;
+  const reach = t > 0 ? offset + 1 : offset;
+  const bFirst = Math.max(0, -offset);
+  const bLast = Math.min(n - 1, n - 1 - reach);
+  const major0 = alongColumns ? o.col0 : o.row0;
+  // Air of the two sweeps (begun on the last start line, and on the one before) on the previous
+  // line and on this one.
+  let prevNew = new Float64Array(n);
+  let prevOld = new Float64Array(n);
+  let curNew = new Float64Array(n);
+  let curOld = new Float64Array(n);
+  const update = (air: number, i: number, rise: number): number => {
+    if (h[i] < level) return air + (1 - air) * wet;
+    const v = air * dry;
+    return rise > 0 && kLift > 0 ? v * Math.exp(-kLift * rise) : v;
+  };
+  for (let k = 0; k < n; k++) {
+    const a = major > 0 ? k : n - 1 - k;
+    const u = major * (major0 + a); // distance downwind in cells, anchored in the world
+    const phase = ((u % block) + block) % block;
+    const w = phase / block;
+    const startLine = phase === 0;
+    const prevLine = (a - major) * strideA;
+    for (let b = 0; b < n; b++) {
+      const i = a * strideA + b * strideB;
+      const c = alongColumns ? a : b;
+      const r = alongColumns ? b : a;
+      const ownRank = rank ? rank[i] : 0;
+      let airNew: number;
+      let airOld: number;
+      if (k === 0 || b < bFirst || b > bLast) {
+        // Nothing upwind in the grid: both sweeps start here (outside the exact region).
+        airNew = airOld = update(startAir(c, r), i, 0);
+      } else {
+        const j0 = prevLine + (b + offset) * strideB;
+        const j1 = t > 0 ? j0 + strideB : j0;
+        const rise = rank ? ownRank - (rank[j0] + t * (rank[j1] - rank[j0])) : 0;
+        const q0 = b + offset;
+        const q1 = t > 0 ? q0 + 1 : q0;
+        if (startLine) {
+          // The older sweep is dropped, the newer becomes the older, a new one starts here.
+          airOld = update(prevNew[q0] + t * (prevNew[q1] - prevNew[q0]), i, rise);
+          airNew = update(startAir(c, r), i, 0);
+        } else {
+          airNew = update(prevNew[q0] + t * (prevNew[q1] - prevNew[q0]), i, rise);
+          airOld = update(prevOld[q0] + t * (prevOld[q1] - prevOld[q0]), i, rise);
+        }
+      }
+      curNew[b] = airNew;
+      curOld[b] = airOld;
+      write(c, r, (1 - w) * airOld + w * airNew);
+    }
+    [prevNew, curNew] = [curNew, prevNew];
+    [prevOld, curOld] = [curOld, prevOld];
+  }
+}
+
+/**
+ * The world-anchored wind on `out` (cells of `domain`): `fine` holds the terrain and rank on the
+ * domain grown by fineMargins, `coarse` on coarseDomainFor(domain).
+ */
+export function worldWind(
+  domain: Domain,
+  p: WindParams,
+  fine: { readonly domain: Domain; readonly terrain: TerrainValue; readonly rank: Float32Array | null },
+  coarse: { readonly domain: Domain; readonly terrain: TerrainValue; readonly rank: Float32Array | null },
+  /* out */ out: Float32Array,
+): void {
+  if (!p.on) {
+    out.fill(0);
+    return;
+  }
+  // 1. The coarse air, started saturated.
+  const cd = coarse.domain;
+  const cn = cd.n;
+  const coarseAir = new Float64Array(cn * cn);
+  sweepBlended(
+    { domain: cd, h: coarse.terrain.data, level: coarse.terrain.seaLevel, rank: coarse.rank },
+    p,
+    Math.round(COARSE_BLOCK * COARSE_PER_UNIT),
+    () => 1,
+    (c, r, air) => {
+      coarseAir[r * cn + c] = air;
+    },
+  );
+  // 2. The full-resolution blocks, started from the coarse air at each cell's world position.
+  const fd = fine.domain;
+  const fo = originOf(fd);
+  const co = originOf(cd);
+  const scale = co.perUnit / fo.perUnit;
+  const sample = (c: number, r: number): number => {
+    // Coarse cell centres lie at (k + ½) / 16: find the four around this cell's centre.
+    const fx = (fo.col0 + c + 0.5) * scale - 0.5 - co.col0;
+    const fy = (fo.row0 + r + 0.5) * scale - 0.5 - co.row0;
+    const kx = Math.min(cn - 2, Math.max(0, Math.floor(fx)));
+    const ky = Math.min(cn - 2, Math.max(0, Math.floor(fy)));
+    const wx = Math.min(1, Math.max(0, fx - kx));
+    const wy = Math.min(1, Math.max(0, fy - ky));
+    const i = ky * cn + kx;
+    const south = coarseAir[i] + wx * (coarseAir[i + 1] - coarseAir[i]);
+    const north = coarseAir[i + cn] + wx * (coarseAir[i + cn + 1] - coarseAir[i + cn]);
+    return south + wy * (north - south);
+  };
+  const eo = originOf(domain);
+  const dc = eo.col0 - fo.col0;
+  const dr = eo.row0 - fo.row0;
+  const n = domain.n;
+  const block = Math.max(1, Math.floor(FINE_BLOCK * fo.perUnit));
+  sweepBlended({ domain: fd, h: fine.terrain.data, level: fine.terrain.seaLevel, rank: fine.rank }, p, block, sample, (c, r, air) => {
+    const oc = c - dc;
+    const or = r - dr;
+    if (oc >= 0 && or >= 0 && oc < n && or < n) out[or * n + oc] = air;
+  });
+}
