@@ -9,7 +9,7 @@ import { decode } from 'fast-png';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.ts';
 import { createEngine } from '../src/engine/engine.ts';
-import type { Domain } from '../src/grid.ts';
+import { latticeDomain } from '../src/grid.ts';
 import { nodeDef } from '../nodes/index.ts';
 import { parseGraph } from '../src/model/format.ts';
 import { upstreamOf } from '../src/model/graph.ts';
@@ -73,7 +73,8 @@ describe('terrain-graph build', () => {
     // Neighbours share their edge sample: tile 1 starts where tile 0 ends.
     expect(plan.tiles[1].pixels.i0).toBe(plan.tiles[0].pixels.i1 - 1);
     expect(plan.tiles[1].world.x0).toBe(plan.tiles[0].world.x1);
-    expect(plan.tiles[0].world).toEqual({ x0: RX0, y0: RY0 + 32 / N, x1: RX0 + 32 / N, y1: RY0 + 64 / N });
+    // Sample (i, j) is the cell centred on (X0 + (i + ½)/N, Y0 + (j + ½)/N): the cells a view at N shows.
+    expect(plan.tiles[0].world).toEqual({ x0: RX0 + 0.5 / N, y0: RY0 + 32.5 / N, x1: RX0 + 32.5 / N, y1: RY0 + 64.5 / N });
     expect(plan.tiles.map((t: any) => t.files)).toEqual(manifest.tiles.map((t: any) => t.files));
   });
 
@@ -115,9 +116,9 @@ describe('terrain-graph build', () => {
   const CONSISTENT = ALL.filter((id) => ![...upstreamOf(graph, [id])].some(viewBound));
 
   it('stitches into the single evaluation of the whole region, every layer the engine keeps consistent', () => {
-    // One domain over the whole region (97 × 97, the region is 97 × 65), its cell c centred on sample c of the build.
+    // One domain over the whole region (97 × 97, the region is 97 × 65): its cell c is sample c of the build.
     const side = 97;
-    const whole: Domain = { x0: RX0 - 0.5 / N, y0: RY0 - 0.5 / N, extent: side / N, n: side };
+    const whole = latticeDomain(N, RX0 * N, RY0 * N, side);
     const engine = createEngine(graph);
     engine.evaluate({ domain: whole });
     const checked: string[] = [];
@@ -216,6 +217,7 @@ describe('terrain-graph build', () => {
       [['--region', '0,0,1', '--cells-per-view', '64'], /--region expects X0,Y0,X1,Y1/],
       [['--region', '0,0,a,1', '--cells-per-view', '64'], /--region expects/],
       [['--region', '0,0,0.3,1', '--cells-per-view', '64'], /not a whole number of cells/],
+      [['--region', '0.001,0,1.001,1', '--cells-per-view', '64'], /does not start on a cell at 64 cells per view/],
       [['--region', '0,0,1,1', '--cells-per-view', '0'], /--cells-per-view must be an integer/],
       [['--region', '0,0,1,1', '--cells-per-view', '12.5'], /--cells-per-view must be an integer/],
       [['--region', '0,0,1,1', '--cells-per-view', '8'], /--cells-per-view must be an integer in 16/],

@@ -1,13 +1,15 @@
 // A tiled build's plan: the sample lattice over a world region, cut into square tiles that
 // share their edge rows, with each tile's engine domain and file names. Pure: no files, no engine.
 //
-// Samples sit on the lattice (X0 + i/N, Y0 + j/N), i = 0…W, j = 0…H, with N the cells per view
-// and W = (X1 − X0)·N: a heightmap's samples are the corners of its quads, so a region of 16
-// views at 1024 has 16385 samples a side and is exactly 16 Unity tiles of 1025. A tile of T
-// samples starts every T − 1 samples, so neighbours share their edge row, as Unreal and Unity
-// expect; the last tiles may reach past the region's north and east edges (the world goes on).
+// Samples are the engine's world lattice of cells at N per view: sample (i, j) is the cell
+// centred on (X0 + (i + ½)/N, Y0 + (j + ½)/N), i = 0…W, j = 0…H, W = (X1 − X0)·N, the same
+// cells a view at N shows. A heightmap's samples are the corners of its quads, so the region
+// has W + 1 of them a side: 16 views at 1024 are 16385, exactly 16 Unity tiles of 1025 (the
+// last row and column lie half a cell past the north and east edges). A tile of T samples
+// starts every T − 1, so neighbours share their edge row, as Unreal and Unity expect; the
+// last tiles may reach past the region's north and east edges (the world goes on).
 
-import type { Domain } from '../grid.ts';
+import { type Domain, latticeDomain } from '../grid.ts';
 
 /** Unreal's recommended landscape sizes (whole components, shared edges). */
 export const UNREAL_TILE_SIZES: readonly number[] = [505, 1009, 2017, 4033, 8129];
@@ -53,7 +55,7 @@ export interface PlannedTile {
   /** Tile column from the west, and row from the north (image order, as Unreal names tiles). */
   readonly col: number;
   readonly row: number;
-  /** World rectangle spanned by the tile's samples (first to last sample, inclusive). */
+  /** World rectangle from the centre of the tile's first sample to the centre of its last. */
   readonly world: Region;
   /** Sample rectangle in the whole build: columns from the west, rows from the south; end exclusive. */
   readonly samples: { readonly i0: number; readonly j0: number; readonly i1: number; readonly j1: number };
@@ -126,6 +128,12 @@ export function makePlan(options: PlanOptions): BuildPlan {
       `--region ${r.x0},${r.y0},${r.x1},${r.y1} at ${n} cells per view is not a whole number of cells (${((r.x1 - r.x0) * n).toPrecision(6)} × ${((r.y1 - r.y0) * n).toPrecision(6)})`,
     );
   }
+  // The corner on the world's lattice of cells, so tiles are the very cells views and other tiles compute.
+  const col0 = wholeSamples(r.x0, n);
+  const row0 = wholeSamples(r.y0, n);
+  if (col0 === null || row0 === null) {
+    throw new PlanError(`--region ${r.x0},${r.y0},… does not start on a cell at ${n} cells per view: X0·N and Y0·N must be whole (${(r.x0 * n).toPrecision(6)}, ${(r.y0 * n).toPrecision(6)})`);
+  }
   const stride = t - 1;
   const tilesX = Math.max(1, Math.ceil(w / stride));
   const tilesY = Math.max(1, Math.ceil(h / stride));
@@ -141,10 +149,10 @@ export function makePlan(options: PlanOptions): BuildPlan {
         index,
         col,
         row,
-        world: { x0: r.x0 + i0 / n, y0: r.y0 + j0 / n, x1: r.x0 + (i0 + stride) / n, y1: r.y0 + (j0 + stride) / n },
+        // From the first sample's centre to the last's: neighbours' rectangles meet on their shared row.
+        world: { x0: (col0 + i0 + 0.5) / n, y0: (row0 + j0 + 0.5) / n, x1: (col0 + i0 + stride + 0.5) / n, y1: (row0 + j0 + stride + 0.5) / n },
         samples: { i0, j0, i1: i0 + t, j1: j0 + t },
-        // Cell c of this domain is centred on sample i0 + c: the domain starts half a cell west.
-        domain: Object.freeze({ x0: r.x0 + (i0 - 0.5) / n, y0: r.y0 + (j0 - 0.5) / n, extent: t / n, n: t }),
+        domain: Object.freeze(latticeDomain(n, col0 + i0, row0 + j0, t)),
         manifest: `tiles/tile-${index}.json`,
         files,
       });

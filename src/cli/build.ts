@@ -14,7 +14,7 @@ import { sinkNodes } from './render.ts';
 export const BUILD_USAGE = `terrain-graph build <graph.json> --region X0,Y0,X1,Y1 --cells-per-view N --out DIR [options]
 
   --region X0,Y0,X1,Y1  world rectangle to build, in views (X1 > X0, Y1 > Y0)
-  --cells-per-view N    resolution: samples per world unit (a power of two keeps tiles bit-exact)
+  --cells-per-view N    resolution: cells per world unit, as a view of size N (X0·N, Y0·N whole)
   --tile-size T         samples a tile side, neighbours sharing an edge row (default ${DEFAULT_TILE_SIZE}):
                         Unreal 505, 1009, 2017, 4033, 8129; Unity 33 … 4097 (2^k + 1)
   --node ID …           nodes to write (default: the nodes nothing else reads)
