@@ -2,6 +2,7 @@
 
 import { type AnyNodeDef, type Catalogue, catalogueOf } from '../src/model/manifest.ts';
 import { cellular } from './cellular.ts';
+import { blur } from './blur.ts';
 import { chain } from './chain.ts';
 import { coast } from './coast.ts';
 import { combine } from './combine.ts';
@@ -12,9 +13,11 @@ import { hydraulic } from './hydraulic.ts';
 import { moisture } from './moisture.ts';
 import { rank } from './rank.ts';
 import { select } from './select.ts';
+import { slope } from './slope.ts';
 import { temperature } from './temperature.ts';
 import { terrace } from './terrace.ts';
 import { thermal } from './thermal.ts';
+import { warp } from './warp.ts';
 import { water } from './water.ts';
 import { whittaker } from './whittaker.ts';
 import { wind } from './wind.ts';
@@ -26,7 +29,10 @@ export const CATALOGUE: Catalogue = catalogueOf([
   curve,
   combine,
   chain,
+  warp,
   terrace,
+  blur,
+  slope,
   select,
   hydraulic,
   thermal,

@@ -4,7 +4,9 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { blurKernel, gaussianWeights } from '../nodes/blur.ts';
 import { cellularKernel, featurePoint } from '../nodes/cellular.ts';
+import { slopeKernel } from '../nodes/slope.ts';
 import { selectKernel } from '../nodes/select.ts';
 import { terraceKernel } from '../nodes/terrace.ts';
 import { createEngine } from '../src/engine/engine.ts';
@@ -240,6 +242,109 @@ describe('cellular', () => {
       expect(Math.abs(cell[i])).toBeLessThanOrEqual(1);
     }
     expect(new Set(cell).size).toBeLessThan(60); // about 25 lattice cells cover the view
+  });
+});
+
+describe('slope', () => {
+  it('of a plane a·x + b·y is √(a² + b²) everywhere, its border included', () => {
+    const d: Domain = { x0: 0.5, y0: -2, extent: 1, n: 33 };
+    const h = new Float32Array(33 * 33);
+    for (let r = 0; r < 33; r++) for (let c = 0; c < 33; c++) h[r * 33 + c] = 0.3 * ((c + 0.5) / 33) - 0.4 * ((r + 0.5) / 33);
+    const out = new Float32Array(h.length);
+    slopeKernel(h, d, d, out);
+    for (const v of out) expect(v).toBeCloseTo(0.5, 4);
+  });
+});
+
+describe('blur', () => {
+  it('keeps a constant field and equals the direct 2-D Gaussian sum inside the grid', () => {
+    const d: Domain = { x0: 0, y0: 0, extent: 1, n: 50 };
+    const input = randomField(2500, 8);
+    const out = new Float32Array(2500);
+    blurKernel(Float32Array.from({ length: 2500 }, () => 0.25), d, d, 0.04, out);
+    for (const v of out) expect(v).toBeCloseTo(0.25, 6);
+    blurKernel(input, d, d, 0.04, out); // σ = 2 cells
+    const w = gaussianWeights(2);
+    const k = (w.length - 1) / 2;
+    for (const [r, c] of [[10, 10], [25, 31], [40, 20]]) {
+      let s = 0;
+      for (let a = -k; a <= k; a++) for (let b = -k; b <= k; b++) s += w[a + k] * w[b + k] * input[(r + a) * 50 + c + b];
+      expect(out[r * 50 + c]).toBeCloseTo(s, 5);
+    }
+  });
+});
+
+describe('halo nodes (warp, blur, slope)', () => {
+  it('give the same bits wherever two views overlap, and as one large view', () => {
+    // Views on one lattice: a, b a quarter east and an eighth south of it, and a 128² view
+    // would be another lattice; instead c covers both a and b from (0, −0.125) at 64².
+    const views = [
+      { x: 0, y: 0 },
+      { x: 0.25, y: -0.125 },
+      { x: 0.125, y: -0.0625 },
+    ];
+    const engines = views.map((v) => {
+      const e = createEngine(opsGraph(64, v));
+      e.evaluate();
+      return e;
+    });
+    for (const id of ['warp', 'warpWired', 'blur', 'slope']) {
+      const outs = engines.map((e) => e.output(id)!.data);
+      for (let p = 0; p < views.length; p++) {
+        for (let q = p + 1; q < views.length; q++) {
+          const dc = Math.round((views[q].x - views[p].x) * 64);
+          const dr = Math.round((views[q].y - views[p].y) * 64);
+          let compared = 0;
+          for (let r = 0; r < 64; r++) {
+            for (let c = 0; c < 64; c++) {
+              // p's cell (r, c) is q's cell (r − dr, c − dc).
+              const rq = r - dr;
+              const cq = c - dc;
+              if (rq < 0 || cq < 0 || rq >= 64 || cq >= 64) continue;
+              expect(outs[q][rq * 64 + cq], `${id} at view ${p} cell ${r},${c}`).toBe(outs[p][r * 64 + c]);
+              compared++;
+            }
+          }
+          expect(compared).toBeGreaterThan(1000);
+        }
+      }
+    }
+  });
+
+  it('amplitude 0 (warp) and radius 0 (blur) are the identity, bit for bit', () => {
+    const g = opsGraph(45);
+    for (const n of g.nodes) {
+      if (n.id === 'warp' || n.id === 'warpWired') n.params.amplitude = 0;
+      if (n.id === 'blur') n.params.radius = 0;
+    }
+    const e = createEngine(g);
+    e.evaluate();
+    const ridged = e.output('ridged')!.data;
+    for (const id of ['warp', 'warpWired', 'blur']) expect(Buffer.from(e.output(id)!.data.buffer).equals(Buffer.from(ridged.buffer)), id).toBe(true);
+  });
+
+  it('warp moves no cell farther than its amplitude: each value lies within the input’s range around the cell', () => {
+    const g = opsGraph(64, { x: 0, y: 0 });
+    const e = createEngine(g);
+    e.evaluate();
+    const warped = e.output('warp')!.data;
+    const src = e.output('ridged')!.data;
+    // Every warped value is one of the source values within the amplitude (bilinear between them):
+    // so it lies within the min and max of the source over the amplitude's square plus a cell.
+    const reach = Math.ceil(0.07 * 64) + 1;
+    for (let r = reach; r < 64 - reach; r += 3) {
+      for (let c = reach; c < 64 - reach; c += 3) {
+        let lo = Infinity;
+        let hi = -Infinity;
+        for (let a = -reach; a <= reach; a++) for (let b = -reach; b <= reach; b++) {
+          const v = src[(r + a) * 64 + c + b];
+          lo = Math.min(lo, v);
+          hi = Math.max(hi, v);
+        }
+        expect(warped[r * 64 + c]).toBeGreaterThanOrEqual(lo - 1e-6);
+        expect(warped[r * 64 + c]).toBeLessThanOrEqual(hi + 1e-6);
+      }
+    }
   });
 });
 

@@ -23,23 +23,37 @@ export const OPS_OUTPUTS: readonly (readonly [string, string])[] = [
   ['cells', 'cell'],
   ['terrace', 'out'],
   ['select', 'out'],
+  ['warp', 'out'],
+  ['warpWired', 'out'],
+  ['blur', 'out'],
+  ['slope', 'out'],
 ];
 
-export function opsGraph(size: number): Graph {
+export function opsGraph(size: number, view = { x: 0.37, y: -1.21 }): Graph {
   return {
     name: 'operators',
     notes: '',
-    view: { x: 0.37, y: -1.21, size },
+    view: { ...view, size },
     nodes: [
       node('ridged', 'fbm', { kind: 'ridged', seed: 5, octaves: 6 }),
       node('billow', 'fbm', { kind: 'billow', seed: 6 }),
       node('cells', 'cellular', { seed: 9, frequency: 6.5, jitter: 0.8 }),
       node('terrace', 'terrace', { steps: 4, sharpness: 0.9, low: -0.5, high: 0.8 }),
       node('select', 'select', { low: -0.2, high: 0.2, softness: 0.1 }),
+      node('warp', 'warp', { amplitude: 0.07, seed: 4, frequency: 2.5 }),
+      node('warpWired', 'warp', { amplitude: 0.03 }),
+      node('blur', 'blur', { radius: 0.013 }),
+      node('slope', 'slope'),
     ],
     edges: [
       { from: { node: 'ridged', port: 'out' }, to: { node: 'terrace', port: 'in' } },
       { from: { node: 'billow', port: 'out' }, to: { node: 'select', port: 'in' } },
+      { from: { node: 'ridged', port: 'out' }, to: { node: 'warp', port: 'in' } },
+      { from: { node: 'warp', port: 'out' }, to: { node: 'warpWired', port: 'in' } },
+      { from: { node: 'billow', port: 'out' }, to: { node: 'warpWired', port: 'dx' } },
+      { from: { node: 'cells', port: 'cell' }, to: { node: 'warpWired', port: 'dy' } },
+      { from: { node: 'warpWired', port: 'out' }, to: { node: 'blur', port: 'in' } },
+      { from: { node: 'blur', port: 'out' }, to: { node: 'slope', port: 'in' } },
     ],
   };
 }

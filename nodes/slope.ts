@@ -1,0 +1,65 @@
+// Slope: how steep the input is at each cell, in height per world unit, for masks of cliffs
+// and flats (wire it into a select node).
+
+import { cellOffset } from '../src/engine/domains.ts';
+import { assertGrid, type Domain } from '../src/grid.ts';
+import { defineNode, field } from '../src/model/manifest.ts';
+
+/**
+ * A halo radius smaller than any cell: the engine rounds each side up to one whole cell, which
+ * is what a central difference reads, at every resolution.
+ */
+export const ONE_CELL = 1e-6;
+
+/**
+ * Writes |∇h| on `out` (over `domain`) from h on `inputDomain`, which holds `domain` on the
+ * same lattice: central differences (h[c + 1] − h[c − 1]) / 2Δ across each axis, Δ the cell
+ * length in world units; one-sided at the input's own border. Every cell reads its neighbours
+ * by whole-cell offsets, so overlapping domains give the same bits.
+ */
+export function slopeKernel(h: Float32Array, inputDomain: Domain, domain: Domain, /* out */ out: Float32Array): void {
+  assertGrid('slope input', h, inputDomain);
+  assertGrid('slope output', out, domain);
+  const at = cellOffset(inputDomain, domain);
+  if (!at) throw new Error('slope: the input grid is not on the output grid’s lattice');
+  const m = inputDomain.n;
+  const n = domain.n;
+  const cell = domain.extent / n;
+  for (let r = 0; r < n; r++) {
+    const ri = r + at.dr;
+    const rs = ri > 0 ? ri - 1 : ri;
+    const rn = ri < m - 1 ? ri + 1 : ri;
+    const dyInv = 1 / ((rn - rs) * cell);
+    for (let c = 0; c < n; c++) {
+      const ci = c + at.dc;
+      const cw = ci > 0 ? ci - 1 : ci;
+      const ce = ci < m - 1 ? ci + 1 : ci;
+      const gx = (h[ri * m + ce] - h[ri * m + cw]) / ((ce - cw) * cell);
+      const gy = (h[rn * m + ci] - h[rs * m + ci]) * dyInv;
+      out[r * n + c] = Math.sqrt(gx * gx + gy * gy);
+    }
+  }
+}
+
+export const slope = defineNode({
+  type: 'slope',
+  title: 'Slope',
+  group: 'Terrain',
+  doc:
+    'The steepness of the input: the length of its gradient, in input units per world unit (one view ' +
+    'width), from central differences across each cell. A height rising by 0.5 across the view has ' +
+    'slope 0.5. Reads one cell around each cell (a halo), so it is the same across tiles and pans.',
+  inputs: {
+    in: { type: 'field', doc: 'The heights (or any field) whose steepness to measure.' },
+  },
+  outputs: {
+    out: { type: 'field', meaning: 'value', doc: 'Gradient magnitude ≥ 0, height per world unit.' },
+  },
+  params: {},
+  footprint: () => ({ kind: 'halo', radius: ONE_CELL }),
+  run(ctx) {
+    const out = ctx.alloc('f32');
+    slopeKernel(ctx.field('in')!, ctx.inputDomain, ctx.domain, out);
+    return { out: field(out, 'value') };
+  },
+});

@@ -1,0 +1,123 @@
+// Domain warp: resamples its input at positions pushed aside by two fields, so straight noise
+// bends into folded ranges and swirled coasts.
+
+import { cellOffset } from '../src/engine/domains.ts';
+import { assertGrid, type Domain } from '../src/grid.ts';
+import { fbmGrid } from '../src/kernels/noise.ts';
+import { scratch } from '../src/kernels/scratch.ts';
+import { defineNode, field } from '../src/model/manifest.ts';
+import { ONE_CELL } from './slope.ts';
+
+/** The warp's own noise: the seed of the y displacement is the x one's plus this. */
+const Y_SEED_OFFSET = 7919;
+
+/**
+ * Writes out[r, c] = input at the output cell moved by amplitude · (dx, dy) world units, dx and
+ * dy clamped to [−1, 1], read bilinearly on the input grid (which holds `domain` grown by the
+ * amplitude and one cell, on the same lattice; clamped at its border). The displacement is
+ * split into whole cells and a fraction before it is added to the cell's index, so a world cell
+ * gets the same bits in every overlapping domain. Amplitude 0 copies the input, bit for bit.
+ */
+export function warpKernel(
+  input: Float32Array,
+  inputDomain: Domain,
+  domain: Domain,
+  dx: Float32Array,
+  dy: Float32Array,
+  amplitude: number,
+  /* out */ out: Float32Array,
+): void {
+  assertGrid('warp input', input, inputDomain);
+  assertGrid('warp output', out, domain);
+  assertGrid('warp dx', dx, domain);
+  assertGrid('warp dy', dy, domain);
+  const at = cellOffset(inputDomain, domain);
+  if (!at) throw new Error('warp: the input grid is not on the output grid’s lattice');
+  const m = inputDomain.n;
+  const n = domain.n;
+  if (amplitude === 0) {
+    for (let r = 0; r < n; r++) out.set(input.subarray((r + at.dr) * m + at.dc, (r + at.dr) * m + at.dc + n), r * n);
+    return;
+  }
+  const reach = amplitude / (domain.extent / n); // the amplitude in cells
+  const last = m - 1;
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const i = r * n + c;
+      const ox = reach * Math.min(1, Math.max(-1, dx[i]));
+      const oy = reach * Math.min(1, Math.max(-1, dy[i]));
+      const kx = Math.floor(ox);
+      const ky = Math.floor(oy);
+      const tx = ox - kx;
+      const ty = oy - ky;
+      const x0 = Math.min(last, Math.max(0, c + at.dc + kx));
+      const x1 = Math.min(last, x0 + 1);
+      const y0 = Math.min(last, Math.max(0, r + at.dr + ky));
+      const y1 = Math.min(last, y0 + 1);
+      const a = input[y0 * m + x0];
+      const b = input[y0 * m + x1];
+      const lo = a + tx * (b - a);
+      const d = input[y1 * m + x0];
+      const hi = d + tx * (input[y1 * m + x1] - d);
+      out[i] = lo + ty * (hi - lo);
+    }
+  }
+}
+
+export const warp = defineNode({
+  type: 'warp',
+  title: 'Domain warp',
+  group: 'Terrain',
+  doc:
+    'Reads the input at each cell moved by amplitude · (dx, dy) world units, bilinearly: ranges bend, ' +
+    'coasts swirl. dx and dy are clamped to [−1, 1], so no cell moves farther than the amplitude. ' +
+    'Unwired, they are the warp\'s own fBm (seed, frequency; 3 octaves). Amplitude 0 is the identity, ' +
+    'bit for bit. Reads amplitude around each cell (a halo), so it is the same across tiles and pans.',
+  inputs: {
+    in: { type: 'field', doc: 'The field to warp (a noise, a height).' },
+    dx: { type: 'field', doc: 'East displacement, −1 … 1 (times the amplitude).', optional: 'the warp’s own noise' },
+    dy: { type: 'field', doc: 'North displacement, −1 … 1 (times the amplitude).', optional: 'the warp’s own noise' },
+  },
+  outputs: {
+    out: { type: 'field', meaning: 'value', doc: 'The input, warped; within the input’s range.' },
+  },
+  params: {
+    amplitude: { kind: 'number', default: 0.05, min: 0, max: 0.5, step: 0.001, doc: 'Largest displacement in world units (a view is 1 wide).' },
+    seed: { kind: 'int', default: 1, min: 0, max: 2147483647, seed: true, doc: 'Seed of the own noise (dy uses seed + 7919).' },
+    frequency: { kind: 'number', default: 3, min: 0.05, max: 64, step: 0.05, doc: 'Cycles per view width of the own noise.' },
+  },
+  // Bilinear reads reach one cell past the displacement.
+  footprint: (p) => ({ kind: 'halo', radius: p.amplitude > 0 ? p.amplitude + ONE_CELL : 0 }),
+  run(ctx, p) {
+    const d = ctx.domain;
+    const inputDomain = ctx.inputDomain;
+    // Wired displacements come on the input grid: crop them to the output's cells.
+    const crop = (src: Float32Array, name: string): Float32Array => {
+      const at = cellOffset(inputDomain, d)!;
+      const m = inputDomain.n;
+      const dst = scratch(name, Float32Array, d.n * d.n).subarray(0, d.n * d.n);
+      for (let r = 0; r < d.n; r++) dst.set(src.subarray((r + at.dr) * m + at.dc, (r + at.dr) * m + at.dc + d.n), r * d.n);
+      return dst;
+    };
+    const own = (seed: number, name: string): Float32Array => {
+      const dst = scratch(name, Float32Array, d.n * d.n).subarray(0, d.n * d.n);
+      if (p.amplitude > 0) fbmGrid(dst, d, { seed, frequency: p.frequency, octaves: 3, lacunarity: 2, gain: 0.5 });
+      else dst.fill(0);
+      return dst;
+    };
+    const wx = ctx.field('dx');
+    const wy = ctx.field('dy');
+    // The own noise lies mostly within ±0.5: doubled, it uses the amplitude.
+    const dx = wx ? crop(wx, 'warp.dx') : scaled(own(p.seed, 'warp.dx'));
+    const dy = wy ? crop(wy, 'warp.dy') : scaled(own((p.seed + Y_SEED_OFFSET) | 0, 'warp.dy'));
+    const out = ctx.alloc('f32');
+    warpKernel(ctx.field('in')!, inputDomain, d, dx, dy, p.amplitude, out);
+    return { out: field(out, 'value') };
+  },
+});
+
+/** Doubles a noise in place (the own noise is mostly within ±0.5; the kernel clamps to ±1). */
+function scaled(a: Float32Array): Float32Array {
+  for (let i = 0; i < a.length; i++) a[i] *= 2;
+  return a;
+}
