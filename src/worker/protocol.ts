@@ -80,7 +80,7 @@ export interface ExportRequest {
 
 /**
  * The 3-D view's land: the heights the output (node, port) stands on, thinned to at most
- * `side` per side (src/viewer-core/relief.ts). `have` is the key of the relief the page holds:
+ * `side` per side (src/render/relief.ts). `have` is the key of the relief the page holds:
  * when it is still current the answer carries no heights. Answered by a ReliefResult.
  */
 export interface ReliefRequest {

@@ -11,9 +11,9 @@ import { renderPreview } from '../render/preview.ts';
 import { cellProvenance, provenanceOrder } from '../engine/provenance.ts';
 import { outputPort, type PreviewEvaluator } from './evaluator.ts';
 import type { ExportProgress, ExportRequest, ExportResult, PanRequest, PanResult, PictureRequest, PictureResult, ProbeRequest, ProbeResult, ReliefRequest, ReliefResult } from './protocol.ts';
-import { heightSource, reliefGrid } from '../viewer-core/relief.ts';
+import { heightSource, reliefGrid } from '../render/relief.ts';
 import { nodeDef } from '../../nodes/index.ts';
-import { layerHistogram } from '../viewer-core/histogram.ts';
+import { layerHistogram } from '../render/histogram.ts';
 import { trimScratch } from '../kernels/scratch.ts';
 
 /** Exports larger than this report their progress (node by node, then the encoding). */
