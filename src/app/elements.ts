@@ -13,6 +13,7 @@ import { TgPreview } from './preview/preview.ts';
 import { TgProblems } from './problems/problems.ts';
 import { TgProvenance } from './provenance/provenance.ts';
 import { TgApp } from './shell/shell.ts';
+import { TgShareDialog } from './share/share-dialog.ts';
 import { TgSocket } from './socket/socket.ts';
 import { TgTerrain3d } from './terrain-3d/terrain-3d.ts';
 import { TgToolbar } from './toolbar/toolbar.ts';
@@ -37,6 +38,7 @@ declare global {
     'tg-biome-table': TgBiomeTable;
     'tg-provenance': TgProvenance;
     'tg-terrain-3d': TgTerrain3d;
+    'tg-share-dialog': TgShareDialog;
   }
 }
 
@@ -57,4 +59,5 @@ export function defineElements(): void {
   define('tg-biome-table', TgBiomeTable);
   define('tg-provenance', TgProvenance);
   define('tg-terrain-3d', TgTerrain3d);
+  define('tg-share-dialog', TgShareDialog);
 }

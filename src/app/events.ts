@@ -31,7 +31,7 @@ export interface MenuPickDetail {
 }
 
 /** A toolbar command. */
-export type ToolbarAction = 'new' | 'open' | 'save' | 'undo' | 'redo' | 'fit' | 'recipe' | 'draft';
+export type ToolbarAction = 'new' | 'open' | 'save' | 'share' | 'undo' | 'redo' | 'fit' | 'recipe' | 'draft';
 
 export interface ToolbarDetail {
   readonly action: ToolbarAction;
@@ -50,6 +50,8 @@ declare global {
     'tg-toolbar': CustomEvent<ToolbarDetail>;
     'tg-problems-close': CustomEvent<void>;
     'tg-open-file': CustomEvent<{ readonly file: File }>;
+    'tg-share-close': CustomEvent<void>;
+    'tg-share-save': CustomEvent<void>;
   }
 }
 

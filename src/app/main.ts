@@ -4,6 +4,7 @@
 
 import { EditorCore } from '../editor/editor.ts';
 import { draftText, fitForEditor, markAlive, otherDrafts, pageStorage, readGraphFile, restoreDraft, writeDraft } from '../editor/files.ts';
+import { readShareFragment, SHARE_KEY } from '../editor/share.ts';
 import { rememberTabId, TabClaim, tabId } from '../editor/tab.ts';
 import { ViewerSession } from '../viewer-core/session.ts';
 import { EngineClient } from '../worker/client.ts';
@@ -36,7 +37,10 @@ const storage = pageStorage();
 const session = sessionStore();
 /** This tab's draft: a reload keeps the id (session storage), a new tab gets its own. */
 let tab = tabId(session);
-const draft = restoreDraft(storage, tab);
+/** A link that carries a graph opens it instead of a copy of the latest draft (which stays listed). */
+const linked = location.hash.startsWith(`#${SHARE_KEY}=`);
+const found = restoreDraft(storage, tab);
+const draft = linked && found && !found.own ? null : found;
 // A duplicated tab starts with its opener's id: another open tab that holds it makes this one move.
 if (typeof BroadcastChannel === 'function') {
   const channel = new BroadcastChannel('terrain-graph:tabs');
@@ -150,11 +154,28 @@ core.subscribe((changes) => {
   // A new selection reaches the worker through the viewer, when it changes what it shows.
   if (graphChanged) engine.client.invalidate();
 });
+/**
+ * A graph sent as a link (#graph=…) opens as this tab's draft, asking first when the open graph
+ * holds work no file has. The fragment is dropped once read, so a reload keeps later edits.
+ */
+async function openLink(): Promise<void> {
+  const read = await readShareFragment(location.hash);
+  if (read.kind === 'none') return;
+  history.replaceState(null, '', location.pathname + location.search);
+  await app.ready;
+  if (await app.openShared(read, edited)) {
+    edited = true;
+    autosave();
+  }
+}
+window.addEventListener('hashchange', () => void openLink());
+
 // A reload or a closed tab must not lose the last edit.
 window.addEventListener('pagehide', () => autosaveTimer && autosave());
 
 document.body.append(app);
 engine.client.invalidate();
+void openLink();
 
 /** A handle for the browser console and the browser tests: read-only use, please. */
 const handle = {

@@ -21,6 +21,8 @@ import type { Graph, GraphNode } from '../../model/graph.ts';
 import { boundsOf, freeSpotBeside } from '../../editor/placement.ts';
 import { nodeSize } from '../node/layout.ts';
 import { download } from '../download.ts';
+import { type ReadLink, shareLink } from '../../editor/share.ts';
+import type { ShareState } from '../share/share-dialog.ts';
 
 /** Where the shell reads the drafts of other tabs. */
 export interface DraftSource {
@@ -59,6 +61,7 @@ export class TgApp extends LitElement {
   @state() private problems: { file: string; list: readonly Problem[] } | null = null;
   @state() private notice: { text: string; kind: 'refused' | 'info' } | null = null;
   @state() private dropping = false;
+  @state() private sharing: ShareState | null = null;
 
   @query('.canvas') private container!: HTMLDivElement;
 
@@ -153,6 +156,16 @@ export class TgApp extends LitElement {
         : nothing}
       ${this.problems
         ? html`<tg-problems .file=${this.problems.file} .problems=${this.problems.list} @tg-problems-close=${() => (this.problems = null)}></tg-problems>`
+        : nothing}
+      ${this.sharing
+        ? html`<tg-share-dialog
+            .state=${this.sharing}
+            @tg-share-close=${() => (this.sharing = null)}
+            @tg-share-save=${() => {
+              this.sharing = null;
+              this.save();
+            }}
+          ></tg-share-dialog>`
         : nothing}`;
   }
 
@@ -187,6 +200,41 @@ export class TgApp extends LitElement {
     download({ name: graphFileName(this.core.graph, this.openedAs), mime: 'application/json', bytes: graphFileText(this.core.snapshot()) });
   }
 
+  /** Makes the link that carries the graph, copies it and shows it (or says it is too large). */
+  async share(): Promise<void> {
+    const made = await shareLink(location.href, graphFileText(this.core.snapshot()));
+    if (!made.ok) {
+      this.sharing = { kind: 'large', length: made.length, max: made.max };
+      return;
+    }
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(made.url);
+      copied = true;
+    } catch {
+      // No clipboard permission: the dialog shows the link selected, to copy by hand.
+    }
+    this.sharing = { kind: 'link', url: made.url, length: made.length, copied };
+  }
+
+  /**
+   * Opens the graph a link carried, as a file would be (every problem listed, the open graph
+   * untouched on failure). `ask`: the open graph holds work no file has, so the person is asked
+   * first (it is kept under Drafts… either way). False when nothing was opened.
+   */
+  async openShared(read: ReadLink, ask: boolean): Promise<boolean> {
+    if (read.kind === 'none') return false;
+    if (read.kind === 'damaged') {
+      this.say(`The link's graph could not be read: ${read.message}. Nothing was opened.`, 'refused');
+      return false;
+    }
+    if (ask && !window.confirm('Open the graph from the link? The graph you are editing is kept under Drafts….')) return false;
+    if (!(await this.openText(read.text, 'The link'))) return false;
+    this.openedAs = null;
+    this.say('Opened the graph from the link as a draft of this tab: Save keeps it as a file.');
+    return true;
+  }
+
   private async command(d: ToolbarDetail): Promise<void> {
     switch (d.action) {
       case 'new':
@@ -197,6 +245,9 @@ export class TgApp extends LitElement {
         return;
       case 'save':
         this.save();
+        return;
+      case 'share':
+        await this.share();
         return;
       case 'undo':
         this.core.undo();

@@ -11,7 +11,7 @@ import styles from './toolbar.styles.ts';
  * The app's commands as buttons. It holds no state of its own: the app tells it what can be
  * undone and what the graph is called.
  *
- * @event tg-toolbar - A command was chosen (new, save, undo, redo, fit, recipe, draft).
+ * @event tg-toolbar - A command was chosen (new, save, share, undo, redo, fit, recipe, draft).
  * @event tg-open-file - A file was picked with Open.
  */
 export class TgToolbar extends LitElement {
@@ -41,6 +41,7 @@ export class TgToolbar extends LitElement {
       <button @click=${() => this.picker.click()} title="Open a graph file (or drop one on the page)">Open…</button>
       <input type="file" accept=".json,application/json" @change=${this.picked} />
       <button @click=${() => this.act('save')} title="Download the graph as a file">Save</button>
+      <button class="share" @click=${() => this.act('share')} title="Copy a link that holds the whole graph">Share</button>
       <select
         aria-label="Recipes"
         title="Open one of the graphs shipped in graphs/"

@@ -1,0 +1,151 @@
+// Share as a link in the browser: Share copies a link that opens, in a new tab, to the same
+// graph (Save gives the same bytes) for every shipped graph; a damaged link is refused and
+// changes nothing; a graph too large for a link offers the file; a link never replaces work
+// without asking.
+import { readdirSync, readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphFileText, readGraphFile } from '../../src/editor/files.ts';
+import { shareLink } from '../../src/editor/share.ts';
+import { appUrl, graphText, launch, openApp, screenshot, type Session, settle, waitForPreviews } from './harness.ts';
+
+async function save(page: Page): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('tg-toolbar button', { hasText: 'Save' }).click()]);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The canonical text of a shipped graph (what Save writes for it). */
+function savedText(file: string): string {
+  const read = readGraphFile(readFileSync(`graphs/${file}`, 'utf8'), file);
+  if (!read.ok) throw new Error(`${file} does not open`);
+  return graphFileText(read.graph);
+}
+
+async function notice(page: Page): Promise<string> {
+  const toast = page.locator('tg-app .toast');
+  await toast.waitFor();
+  return (await toast.textContent()) ?? '';
+}
+
+describe('sharing a graph as a link', () => {
+  let browser: Browser;
+  let s: Session;
+
+  beforeAll(async () => {
+    browser = await launch();
+    const context: BrowserContext = await browser.newContext({ viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(appUrl()).origin });
+    s = await openApp(browser, { context });
+  });
+
+  afterAll(async () => {
+    expect(s?.errors ?? []).toEqual([]);
+    await s?.close();
+    await browser?.close();
+  });
+
+  it('copies a link that opens in a new tab to the same graph, saved to the same bytes', async () => {
+    const page = s.page;
+    const seed = page.locator('tg-node[data-node-id="pv"] tg-param[name="seed"] input[type="number"]');
+    await seed.fill('4242');
+    await seed.press('Enter');
+    await settle(page);
+    const before = await save(page);
+    await page.locator('tg-toolbar button.share').click();
+    const field = page.locator('tg-share-dialog input.link');
+    await field.waitFor();
+    const link = await field.inputValue();
+    expect(link).toMatch(/#graph=[A-Za-z0-9_-]+$/);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await screenshot(page, 'share-dialog');
+    await page.locator('tg-share-dialog button', { hasText: 'Close' }).click();
+
+    const tab = await s.context.newPage();
+    await tab.goto(link);
+    await waitForPreviews(tab);
+    expect(await save(tab)).toBe(before);
+    expect(await notice(tab)).toMatch(/from the link as a draft/);
+    // The fragment is dropped once read: a reload keeps the tab's draft.
+    expect(new URL(tab.url()).hash).toBe('');
+    await tab.close();
+  });
+
+  it('opens a link of every shipped graph to that graph, byte for byte', async () => {
+    const tab = await s.context.newPage();
+    try {
+      const files = readdirSync('graphs').filter((f) => f.endsWith('.json'));
+      // Each link replaces a graph that is now a draft: accept the question.
+      tab.on('dialog', (d) => void d.accept());
+      let first = true;
+      for (const file of files) {
+        const made = await shareLink(appUrl(), savedText(file));
+        if (!made.ok) throw new Error(`${file}: no link`);
+        if (first) await tab.goto(made.url);
+        else await tab.evaluate((url) => (location.hash = new URL(url).hash), made.url);
+        first = false;
+        await tab.waitForFunction((name) => (window as never as { terrainGraph: { core: { graph: { name: string } } } }).terrainGraph.core.graph.name === name, JSON.parse(savedText(file)).name);
+        await waitForPreviews(tab);
+        expect(await save(tab), file).toBe(savedText(file));
+      }
+    } finally {
+      await tab.close();
+    }
+  }, 240_000);
+
+  it('refuses a damaged link with a clear message and changes nothing', async () => {
+    const page = s.page;
+    const before = await graphText(page);
+    const made = await shareLink(appUrl(), savedText('terrain-cliff.json'));
+    if (!made.ok) throw new Error('no link');
+    const cut = made.url.slice(0, made.url.length - 40);
+    await page.evaluate((url) => (location.hash = new URL(url).hash), cut);
+    expect(await notice(page)).toMatch(/could not be read: .*Nothing was opened/);
+    await screenshot(page, 'share-damaged');
+    expect(await graphText(page)).toBe(before);
+    // Not a graph at all, though it unpacks: the file's problem list, and nothing changes.
+    const junk = await shareLink(appUrl(), '{"name": 3}');
+    if (!junk.ok) throw new Error('no link');
+    page.once('dialog', (d) => void d.accept());
+    await page.evaluate((url) => (location.hash = new URL(url).hash), junk.url);
+    await page.locator('tg-problems').waitFor();
+    expect(await page.locator('tg-problems h2').textContent()).toMatch(/The link could not be opened/);
+    await page.locator('tg-problems button').click();
+    expect(await graphText(page)).toBe(before);
+  });
+
+  it('asks before a link replaces work, and keeps the work when the person says no', async () => {
+    const page = s.page;
+    const before = await graphText(page);
+    const made = await shareLink(appUrl(), savedText('terrain-peaks.json'));
+    if (!made.ok) throw new Error('no link');
+    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.message()))));
+    await page.evaluate((url) => (location.hash = new URL(url).hash), made.url);
+    expect(await asked).toMatch(/Open the graph from the link\?/);
+    await settle(page);
+    expect(await graphText(page)).toBe(before);
+  });
+
+  it('says a graph is too large for a link and offers the file instead', async () => {
+    const page = s.page;
+    // Notes that do not compress: a long made-up text.
+    await page.evaluate(() => {
+      let seed = 7;
+      const words = Array.from({ length: 6000 }, () => (seed = Math.imul(seed, 48271) >>> 0).toString(36)).join(' ');
+      const tg = (window as never as { terrainGraph: { core: { graph: { notes: string }; replaceGraph(g: unknown, label: string): void; snapshot(): { notes: string } } } }).terrainGraph;
+      const g = tg.core.snapshot();
+      g.notes = words;
+      tg.core.replaceGraph(g, 'long notes');
+    });
+    await settle(page);
+    await page.locator('tg-toolbar button.share').click();
+    const said = page.locator('tg-share-dialog p.large');
+    await said.waitFor();
+    expect(await said.textContent()).toMatch(/would make a link of [\d,]+ characters; links longer than 16,000/);
+    await screenshot(page, 'share-too-large');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('tg-share-dialog button.save').click()]);
+    expect(download.suggestedFilename()).toMatch(/\.json$/);
+    expect(await page.locator('tg-share-dialog').count()).toBe(0);
+  });
+});
