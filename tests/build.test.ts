@@ -12,8 +12,8 @@ import { createEngine } from '../src/engine/engine.ts';
 import { latticeDomain } from '../src/grid.ts';
 import { nodeDef } from '../nodes/index.ts';
 import { parseGraph } from '../src/model/format.ts';
-import { upstreamOf } from '../src/model/graph.ts';
-import { footprintOf } from '../src/model/manifest.ts';
+import { type Graph, upstreamOf } from '../src/model/graph.ts';
+import { defaultParams, footprintOf } from '../src/model/manifest.ts';
 
 const GRAPH = 'graphs/default.json';
 const N = 64;
@@ -45,6 +45,55 @@ function tree(dir: string): Map<string, Buffer> {
   };
   walk(dir);
   return out;
+}
+
+/**
+ * The nodes the engine guarantees the same whatever the domain: those with no view-bound
+ * footprint upstream (themselves included). As nodes become world-consistent (issue 10:
+ * halos, a world-anchored wind, the world cut) the set grows to every node.
+ */
+function consistent(g: Graph): string[] {
+  const viewBound = (id: string) => {
+    const node = g.nodes.find((n) => n.id === id)!;
+    return footprintOf(nodeDef(node.type)!, node.params).kind === 'view';
+  };
+  return g.nodes.map((n) => n.id).filter((id) => ![...upstreamOf(g, [id])].some(viewBound));
+}
+
+/**
+ * Compares every tile of every consistent layer of a build (3 × 2 tiles of T at N) with one
+ * evaluation of the whole region (97 × 97 cells; the region is 97 × 65), bit for bit; returns
+ * the layers compared.
+ */
+function expectStitched(dir: string, g: Graph, built: any): string[] {
+  const side = 97;
+  const whole = latticeDomain(N, RX0 * N, RY0 * N, side);
+  const engine = createEngine(g);
+  engine.evaluate({ domain: whole });
+  const ids = consistent(g);
+  const checked: string[] = [];
+  for (const layer of built.layers) {
+    const [node, port] = layer.layer.split('.');
+    if (!ids.includes(node)) continue;
+    const want = engine.output(node, port, whole)!.data;
+    for (const tile of built.tiles) {
+      // Fields from their Float32 tiles (row 0 south); biome maps from their indexed PNGs (north up).
+      const biome = layer.type === 'biome';
+      const file = tile.files.find((f: string) => f.startsWith(`${layer.layer}/`) && f.endsWith(biome ? `.indexed_x${tile.col}_y${tile.row}.png` : '.f32'));
+      const bytes = readFileSync(join(dir, file));
+      const got = biome ? decode(bytes).data : new Float32Array(new Uint8Array(bytes).buffer);
+      const { i0, j0 } = tile.samples;
+      for (let r = 0; r < T; r++) {
+        for (let c = 0; c < T; c++) {
+          const value = got[(biome ? T - 1 - r : r) * T + c];
+          const expected = want[(j0 + r) * side + i0 + c];
+          if (!Object.is(value, expected)) throw new Error(`${layer.layer} tile ${tile.index} sample (${i0 + c}, ${j0 + r}): ${value} ≠ ${expected}`);
+        }
+      }
+    }
+    checked.push(layer.layer);
+  }
+  return checked;
 }
 
 const graph = parseGraph(readFileSync(GRAPH, 'utf8'), { file: GRAPH });
@@ -106,47 +155,30 @@ describe('terrain-graph build', () => {
     expect(Buffer.compare(built.get('manifest.json')!, readFileSync(join(threads, 'manifest.json')))).toBe(0);
   }, 60_000);
 
-  // What the engine guarantees the same whatever the domain: every node whose footprint, and
-  // that of everything upstream of it, is not view-bound. As nodes become world-consistent
-  // (issue 10: halos, a world-anchored wind, the world cut) this set grows to every layer.
-  const viewBound = (id: string) => {
-    const node = graph.nodes.find((n) => n.id === id)!;
-    return footprintOf(nodeDef(node.type)!, node.params).kind === 'view';
-  };
-  const CONSISTENT = ALL.filter((id) => ![...upstreamOf(graph, [id])].some(viewBound));
-
   it('stitches into the single evaluation of the whole region, every layer the engine keeps consistent', () => {
-    // One domain over the whole region (97 × 97, the region is 97 × 65): its cell c is sample c of the build.
-    const side = 97;
-    const whole = latticeDomain(N, RX0 * N, RY0 * N, side);
-    const engine = createEngine(graph);
-    engine.evaluate({ domain: whole });
-    const checked: string[] = [];
-    for (const layer of manifest.layers) {
-      const [node, port] = layer.layer.split('.');
-      if (!CONSISTENT.includes(node)) continue;
-      const want = engine.output(node, port, whole)!.data;
-      for (const tile of manifest.tiles) {
-        // Fields from their Float32 tiles (row 0 south); biome maps from their indexed PNGs (north up).
-        const biome = layer.type === 'biome';
-        const file = tile.files.find((f: string) => f.startsWith(`${layer.layer}/`) && f.endsWith(biome ? '.indexed_x' + tile.col + '_y' + tile.row + '.png' : '.f32'));
-        const bytes = readFileSync(join(threads, file));
-        const got = biome ? decode(bytes).data : new Float32Array(new Uint8Array(bytes).buffer);
-        const { i0, j0 } = tile.samples;
-        for (let r = 0; r < T; r++) {
-          for (let c = 0; c < T; c++) {
-            const value = got[(biome ? T - 1 - r : r) * T + c];
-            const expected = want[(j0 + r) * side + i0 + c];
-            if (!Object.is(value, expected)) throw new Error(`${layer.layer} tile ${tile.index} sample (${i0 + c}, ${j0 + r}): ${value} ≠ ${expected}`);
-          }
-        }
-      }
-      checked.push(layer.layer);
-    }
+    const checked = expectStitched(threads, graph, manifest);
     // The noises, curves and height at least; every layer once the graph has no view-bound node.
     expect(checked.length).toBeGreaterThanOrEqual(9);
-    expect(checked).toEqual(manifest.layers.map((l: any) => l.layer).filter((l: string) => CONSISTENT.includes(l.split('.')[0])));
+    expect(checked).toEqual(manifest.layers.map((l: any) => l.layer).filter((l: string) => consistent(graph).includes(l.split('.')[0])));
   });
+
+  it('stitches halo nodes too: a warp and a blur read past the tile edge and still agree', async () => {
+    // The default graph with its height warped by the warp's own noise, then blurred.
+    const doc = JSON.parse(readFileSync(GRAPH, 'utf8'));
+    const add = (id: string, type: string) =>
+      doc.nodes.push({ id, type, title: id, position: [0, 0], params: defaultParams(nodeDef(type)!) });
+    add('warped', 'warp');
+    add('soft', 'blur');
+    doc.edges.push({ from: 'height.out', to: 'warped.in' }, { from: 'warped.out', to: 'soft.in' });
+    const file = join(tmp(), 'halo.json');
+    writeFileSync(file, JSON.stringify(doc));
+    const halo = parseGraph(JSON.stringify(doc), { file });
+    const dir = tmp();
+    const r = await run('build', file, '--region', REGION, '--cells-per-view', String(N), '--tile-size', String(T), '--format', 'f32', '--node', 'warped', 'soft', '--out', dir, '--jobs', '2');
+    expect(r.code, r.err).toBe(0);
+    const built = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    expect(expectStitched(dir, halo, built)).toEqual(['warped.out', 'soft.out']);
+  }, 120_000);
 
   it('writes 16-bit tiles over one range for the whole world, so shared edges are equal', () => {
     const height = manifest.layers.find((l: any) => l.layer === 'height.out');
