@@ -77,14 +77,18 @@ export const chain = defineNode({
       doc: 'Selector value of each wired input in port order, strictly increasing.',
     },
   },
-  run(ctx, p) {
-    const selector = ctx.field('selector')!;
+  readinessProblem(p, isWired) {
     // The j-th wired input, in port order, takes knot j: unwiring an input does not shift
     // the others' ports, only which knots are used.
+    const wired = CHAIN_INPUTS.filter(isWired);
+    if (wired.length <= p.knots.length) return null;
+    return `${wired.length} inputs are wired (${wired.join(', ')}) but ${p.knots.length} knot${p.knots.length === 1 ? ' is' : 's are'} given: one knot per wired input`;
+  },
+  run(ctx, p) {
+    const selector = ctx.field('selector')!;
     const wired = CHAIN_INPUTS.filter((port) => ctx.wired(port));
-    if (wired.length > p.knots.length) {
-      throw new Error(`${wired.length} inputs are wired (${wired.join(', ')}) but ${p.knots.length} knot${p.knots.length === 1 ? ' is' : 's are'} given: one knot per wired input`);
-    }
+    const problem = chain.readinessProblem!(p, (port) => ctx.wired(port));
+    if (problem) throw new Error(problem);
     const inputs = wired.map((port) => ctx.field(port)!);
     const out = ctx.alloc('f32');
     chainKernel(selector, p.knots.slice(0, wired.length), inputs, out);

@@ -10,8 +10,23 @@ import type { Edge, Graph, GraphNode } from './graph.ts';
 import { NODE_FLAGS, parsePortRef, portRefText } from './graph.ts';
 import { cloneParam, type AnyParamValue, type Catalogue } from './manifest.ts';
 import { CURRENT_VERSION, FORMAT, migrate, type Document, type Migration, MIGRATIONS } from './migrations.ts';
+import { JsonError, parseJson } from './json.ts';
 import { describe, GraphError, jsonPath, type Problem } from './problems.ts';
-import { checkParams, checkView, cycleThrough, isValidNodeId, suggest, wireProblem } from './validate.ts';
+import { checkParams, checkView, cycleWires, isValidNodeId, NODE_ID_MAX, suggest, wireProblemIn } from './validate.ts';
+
+/**
+ * What a graph file may hold (README, "Graph files"). The size is checked before a file is
+ * read (the command line, the editor's Open and drop); the depth and counts while parsing.
+ */
+export const GRAPH_FILE_LIMITS = {
+  /** Bytes of a file: a graph of 100,000 nodes fits with room to spare. */
+  bytes: 32 * 1024 * 1024,
+  nodes: 100_000,
+  /** Nesting of lists and objects (a graph file needs 6). */
+  depth: 64,
+  /** Problems listed for one file; the rest are counted. */
+  problems: 100,
+} as const;
 
 const TOP_KEYS = ['format', 'version', 'name', 'notes', 'view', 'nodes', 'edges'];
 const NODE_KEYS = ['id', 'type', 'title', 'position', ...NODE_FLAGS, 'params'];
@@ -30,17 +45,24 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** "not JSON" with the line and column of the syntax error. */
-function jsonProblem(text: string, err: unknown): Problem {
-  const message = err instanceof Error ? err.message : String(err);
-  const at = /position (\d+)/.exec(message);
-  let where = '';
-  if (at && !/line \d+/.test(message)) {
-    const pos = Number(at[1]);
-    const before = text.slice(0, pos).split('\n');
-    where = ` (line ${before.length}, column ${before[before.length - 1].length + 1})`;
+/**
+ * The text as JSON, or the one problem that stops it being read: UTF-16 named as such, a
+ * syntax error with its line and column, a key given twice with where both are. A UTF-8 byte
+ * order mark is accepted (editors add one).
+ */
+function readJson(text: string): { value: unknown } | { problem: Problem } {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  // UTF-16 read as UTF-8: its byte order mark becomes two U+FFFD, its ASCII a NUL after each letter.
+  if (body.startsWith('\uFFFD\uFFFD') || /\u0000/.test(body.slice(0, 4))) {
+    return { problem: { path: '$', message: 'not JSON in UTF-8: the file looks like UTF-16 text; save it as UTF-8' } };
   }
-  return { path: '$', message: `not JSON: ${message}${where}` };
+  try {
+    return { value: parseJson(body, { maxDepth: GRAPH_FILE_LIMITS.depth }) };
+  } catch (err) {
+    if (!(err instanceof JsonError)) throw err;
+    if (err.path) return { problem: { path: err.path, message: `${err.message}; a key may appear once in an object` } };
+    return { problem: { path: '$', message: `not JSON: ${err.message}` } };
+  }
 }
 
 function unknownKeys(obj: Record<string, unknown>, known: string[], path: string, what: string): Problem[] {
@@ -61,15 +83,15 @@ export function parseGraph(input: string | unknown, options: ParseOptions = {}):
   const catalogue = options.catalogue ?? CATALOGUE;
   const knownTypes = catalogue.types.map((d) => d.type);
   const fail = (problems: Problem[]): never => {
-    throw new GraphError(problems, options.file);
+    const cap = GRAPH_FILE_LIMITS.problems;
+    const more = problems.length - cap;
+    throw new GraphError(more > 0 ? [...problems.slice(0, cap), { path: '$', message: `and ${more} more problems` }] : problems, options.file);
   };
   let raw: unknown = input;
   if (typeof input === 'string') {
-    try {
-      raw = JSON.parse(input);
-    } catch (err) {
-      fail([jsonProblem(input, err)]);
-    }
+    const read = readJson(input);
+    if ('problem' in read) return fail([read.problem]);
+    raw = read.value;
   }
   if (!isObject(raw)) return fail([{ path: '$', message: `expected a graph object, got ${describe(raw)}` }]);
 
@@ -116,6 +138,9 @@ export function parseGraph(input: string | unknown, options: ParseOptions = {}):
   const firstIndex = new Map<string, number>();
   if (!Array.isArray(doc.nodes)) {
     problems.push({ path: '$.nodes', message: `expected a list of nodes, got ${describe(doc.nodes)}` });
+  } else if (doc.nodes.length > GRAPH_FILE_LIMITS.nodes) {
+    // Its wires would only repeat that their nodes are missing: this one problem says it all.
+    return fail([{ path: '$.nodes', message: `${doc.nodes.length} nodes: a graph holds at most ${GRAPH_FILE_LIMITS.nodes}` }]);
   } else {
     doc.nodes.forEach((rawNode, k) => {
       const at = `$.nodes[${k}]`;
@@ -127,7 +152,7 @@ export function parseGraph(input: string | unknown, options: ParseOptions = {}):
       const { id, type, title, position, params } = rawNode;
       let ok = true;
       if (!isValidNodeId(id)) {
-        problems.push({ path: `${at}.id`, message: `expected an id of letters, digits, _ or - (not starting with a digit), got ${describe(id)}` });
+        problems.push({ path: `${at}.id`, message: `expected an id of letters, digits, _ or - (not starting with a digit, at most ${NODE_ID_MAX} long), got ${describe(id)}` });
         ok = false;
       } else if (firstIndex.has(id)) {
         problems.push({ path: `${at}.id`, message: `duplicate node id "${id}" (first at $.nodes[${firstIndex.get(id)}])` });
@@ -176,8 +201,12 @@ export function parseGraph(input: string | unknown, options: ParseOptions = {}):
   if (!Array.isArray(doc.edges)) {
     problems.push({ path: '$.edges', message: `expected a list of wires, got ${describe(doc.edges)}` });
   } else {
-    const graphSoFar: Graph = { name: '', notes: '', view, nodes: declared, edges };
+    // Everything by id in Maps: a file of 100,000 wires is checked in linear time.
+    const byId = new Map(declared.map((n) => [n.id, n]));
+    const nodeById = (id: string) => byId.get(id);
+    let knownIds: string[] | undefined;
     const intoInput = new Map<string, number>();
+    const accepted: { edge: Edge; k: number }[] = [];
     doc.edges.forEach((rawEdge, k) => {
       const at = `$.edges[${k}]`;
       if (!isObject(rawEdge)) {
@@ -195,12 +224,14 @@ export function parseGraph(input: string | unknown, options: ParseOptions = {}):
       // wrong; a wire to a node of unknown type is left out (that node has its problem already).
       for (const [end, ref] of [['from', from], ['to', to]] as const) {
         if (!firstIndex.has(ref.node)) {
-          problems.push({ path: `${at}.${end}`, message: `unknown node "${ref.node}" in "${portRefText(ref)}"${suggest(ref.node, [...firstIndex.keys()])}` });
+          // Hints only while they are cheap: a "did you mean" among 100,000 ids per wire is not.
+          knownIds ??= firstIndex.size <= 1000 ? [...firstIndex.keys()] : [];
+          problems.push({ path: `${at}.${end}`, message: `unknown node "${ref.node}" in "${portRefText(ref)}"${suggest(ref.node, knownIds)}` });
           return;
         }
       }
-      if (!declared.some((n) => n.id === from.node) || !declared.some((n) => n.id === to.node)) return;
-      const wrong = wireProblem(graphSoFar, edge, catalogue);
+      if (!byId.has(from.node) || !byId.has(to.node)) return;
+      const wrong = wireProblemIn(nodeById, edge, catalogue);
       if (wrong) {
         problems.push({ path: wrong.end === 'wire' ? at : `${at}.${wrong.end}`, message: wrong.message });
         return;
@@ -210,14 +241,20 @@ export function parseGraph(input: string | unknown, options: ParseOptions = {}):
         problems.push({ path: `${at}.to`, message: `input "${key}" already has a wire ($.edges[${intoInput.get(key)}]); an input takes one wire` });
         return;
       }
-      const cycle = cycleThrough(graphSoFar, edge);
-      if (cycle) {
-        problems.push({ path: at, message: `this wire closes a cycle: ${[...cycle, cycle[0]].join(' → ')}` });
-        return;
-      }
       intoInput.set(key, k);
-      edges.push(edge);
+      accepted.push({ edge, k });
     });
+    const closing = new Set<number>();
+    const cycles = cycleWires(
+      declared.map((n) => n.id),
+      accepted.map((a) => a.edge),
+      GRAPH_FILE_LIMITS.problems,
+    );
+    for (const { index, cycle } of cycles) {
+      closing.add(index);
+      problems.push({ path: `$.edges[${accepted[index].k}]`, message: `this wire closes a cycle: ${[...cycle, cycle[0]].join(' → ')}` });
+    }
+    accepted.forEach((a, i) => closing.has(i) || edges.push(a.edge));
   }
 
   if (problems.length) fail(problems);

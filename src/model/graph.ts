@@ -68,13 +68,20 @@ export function edgeInto(graph: Graph, node: string, port: string): Edge | undef
 
 /** Ids of the nodes that feed `id`, directly or not, plus `id` itself. */
 export function upstreamOf(graph: Graph, ids: Iterable<string>): Set<string> {
+  // The wires into each node, indexed once: linear in the wires, for graphs of 100,000 nodes.
+  const feeders = new Map<string, string[]>();
+  for (const e of graph.edges) {
+    const list = feeders.get(e.to.node);
+    if (list) list.push(e.from.node);
+    else feeders.set(e.to.node, [e.from.node]);
+  }
   const seen = new Set<string>();
   const stack = [...ids];
   while (stack.length) {
     const id = stack.pop()!;
     if (seen.has(id)) continue;
     seen.add(id);
-    for (const e of graph.edges) if (e.to.node === id) stack.push(e.from.node);
+    for (const from of feeders.get(id) ?? []) stack.push(from);
   }
   return seen;
 }

@@ -290,6 +290,11 @@ export interface NodeDef<
   footprint?(params: ParamValues<P>): Footprint<keyof I & string>;
   /** The footprint in words for the node reference, with how params change it; set beside `footprint`. */
   readonly footprintDoc?: string;
+  /**
+   * Why the node cannot run with these params and wires, known before evaluating (the chain's
+   * one knot per wired input), or null. `check` and `render` refuse a graph for it up front.
+   */
+  readinessProblem?(params: ParamValues<P>, wired: (port: keyof I & string) => boolean): string | null;
   /** The kernel: reads inputs, returns every output. Pure; may throw with a message for a person. */
   run(ctx: RunContext<keyof I & string>, params: ParamValues<P>): { [K in keyof O]: Value };
 }
@@ -317,13 +322,18 @@ export function catalogueOf(defs: readonly AnyNodeDef[]): Catalogue {
   return { types: defs, def: (type) => byType.get(type) };
 }
 
-/** Declares a node type; the identity function, there for type inference. */
+/**
+ * Declares a node type. Its inputs, outputs and params become objects without a prototype, so
+ * a name from a file or an option ("constructor", "__proto__", "toString") finds nothing
+ * there instead of a function of Object.prototype.
+ */
 export function defineNode<
   const I extends Record<string, InputSpec>,
   const O extends Record<string, OutputSpec>,
   const P extends Record<string, ParamSpec>,
 >(def: NodeDef<I, O, P>): NodeDef<I, O, P> {
-  return def;
+  const bare = <T extends object>(o: T): T => Object.assign(Object.create(null) as T, o);
+  return { ...def, inputs: bare(def.inputs), outputs: bare(def.outputs), params: bare(def.params) };
 }
 
 export function field(data: Float32Array, meaning: Meaning): FieldValue {

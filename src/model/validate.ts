@@ -4,9 +4,20 @@
 import { CATALOGUE, NODE_TYPES } from '../../nodes/index.ts';
 import { VIEW_SIZE_MAX, VIEW_SIZE_MIN } from '../grid.ts';
 import type { AnyNodeDef, AnyParamValue, Catalogue, ParamSpec } from './manifest.ts';
-import { type Edge, type Graph, NODE_ID_PATTERN, portRefText } from './graph.ts';
+import { type Edge, type Graph, type GraphNode, NODE_ID_PATTERN, portRefText } from './graph.ts';
 import { describe, type Problem } from './problems.ts';
 import { connectRefusal } from './values.ts';
+
+/**
+ * The value under a record's own key, never one inherited from Object.prototype: every name
+ * that comes from a file or an option ("constructor", "__proto__", "toString") is looked up so.
+ */
+export function own<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/** The longest node id: ids become file names (`<id>.<port>.<range>.f32`), which stop at 255 bytes. */
+export const NODE_ID_MAX = 64;
 
 function isFiniteNumber(v: unknown): v is number {
   return typeof v === 'number' && Number.isFinite(v);
@@ -128,7 +139,7 @@ export function checkParams(def: AnyNodeDef, nodeId: string, params: unknown, pa
   const names = Object.keys(def.params);
   for (const key of names) {
     const at = `${path}.${key}`;
-    if (!(key in given)) out.push({ path: at, message: `missing param "${key}" of ${def.type} node "${nodeId}"` });
+    if (!Object.hasOwn(given, key)) out.push({ path: at, message: `missing param "${key}" of ${def.type} node "${nodeId}"` });
     else out.push(...checkParam(def.params[key], given[key], at));
   }
   for (const key of Object.keys(given)) {
@@ -150,20 +161,25 @@ export interface WireProblem {
  * must fit. Whether the input is free and whether the wire closes a cycle are asked separately.
  */
 export function wireProblem(graph: Graph, edge: Edge, catalogue: Catalogue = CATALOGUE): WireProblem | null {
-  const fromNode = graph.nodes.find((n) => n.id === edge.from.node);
-  const toNode = graph.nodes.find((n) => n.id === edge.to.node);
+  return wireProblemIn((id) => graph.nodes.find((n) => n.id === id), edge, catalogue);
+}
+
+/** wireProblem with the nodes looked up by a function (a Map's get, for a file of many wires). */
+export function wireProblemIn(nodeById: (id: string) => GraphNode | undefined, edge: Edge, catalogue: Catalogue = CATALOGUE): WireProblem | null {
+  const fromNode = nodeById(edge.from.node);
+  const toNode = nodeById(edge.to.node);
   if (!fromNode) return { end: 'from', message: `unknown node "${edge.from.node}" in "${portRefText(edge.from)}"` };
   if (!toNode) return { end: 'to', message: `unknown node "${edge.to.node}" in "${portRefText(edge.to)}"` };
   const fromDef = catalogue.def(fromNode.type);
   const toDef = catalogue.def(toNode.type);
   if (!fromDef) return { end: 'from', message: `node "${fromNode.id}" has unknown type "${fromNode.type}"` };
   if (!toDef) return { end: 'to', message: `node "${toNode.id}" has unknown type "${toNode.type}"` };
-  const out = fromDef.outputs[edge.from.port];
+  const out = own(fromDef.outputs, edge.from.port);
   if (!out) {
     const hint = suggest(edge.from.port, Object.keys(fromDef.outputs));
     return { end: 'from', message: `node "${fromNode.id}" (${fromNode.type}) has no output "${edge.from.port}"${hint}` };
   }
-  const input = toDef.inputs[edge.to.port];
+  const input = own(toDef.inputs, edge.to.port);
   if (!input) {
     const hint = suggest(edge.to.port, Object.keys(toDef.inputs));
     return { end: 'to', message: `node "${toNode.id}" (${toNode.type}) has no input "${edge.to.port}"${hint}` };
@@ -206,6 +222,64 @@ export function cycleThrough(graph: Graph, edge: Edge): string[] | null {
   return null;
 }
 
+/**
+ * The wires that close cycles, each with the cycle it closes (from the wire's target round to
+ * its source). Of a cycle's wires the last in file order is named, as a reader adding the wires
+ * one by one would meet it; it is then set aside and the search goes on, up to `limit` cycles.
+ * Linear in the wires per cycle found (Kahn's algorithm), where asking cycleThrough per wire
+ * would be quadratic in a file of 100,000 wires.
+ */
+export function cycleWires(ids: readonly string[], edges: readonly Edge[], limit: number): { index: number; cycle: string[] }[] {
+  const found: { index: number; cycle: string[] }[] = [];
+  const removed = new Set<number>();
+  while (found.length < limit) {
+    const indegree = new Map<string, number>();
+    for (const id of ids) indegree.set(id, 0);
+    const outgoing = new Map<string, number[]>();
+    edges.forEach((e, k) => {
+      if (removed.has(k) || !indegree.has(e.from.node) || !indegree.has(e.to.node)) return;
+      indegree.set(e.to.node, indegree.get(e.to.node)! + 1);
+      let list = outgoing.get(e.from.node);
+      if (!list) outgoing.set(e.from.node, (list = []));
+      list.push(k);
+    });
+    const ready = ids.filter((id) => indegree.get(id) === 0);
+    while (ready.length) {
+      for (const k of outgoing.get(ready.pop()!) ?? []) {
+        const to = edges[k].to.node;
+        const d = indegree.get(to)! - 1;
+        indegree.set(to, d);
+        if (d === 0) ready.push(to);
+      }
+    }
+    // What is left lies on or behind a cycle; each such node has a wire in from another one.
+    const left = (id: string) => (indegree.get(id) ?? 0) > 0;
+    const start = ids.find(left);
+    if (start === undefined) break;
+    const wireIn = new Map<string, number>();
+    edges.forEach((e, k) => {
+      if (!removed.has(k) && left(e.from.node) && left(e.to.node) && !wireIn.has(e.to.node)) wireIn.set(e.to.node, k);
+    });
+    // Walk the wires backwards until a node comes round again: the wires since then are a cycle.
+    const at = new Map<string, number>();
+    const walked: number[] = [];
+    let cur = start;
+    while (!at.has(cur)) {
+      at.set(cur, walked.length);
+      const k = wireIn.get(cur)!;
+      walked.push(k);
+      cur = edges[k].from.node;
+    }
+    const forward = walked.slice(at.get(cur)).reverse();
+    const last = forward.reduce((a, b) => Math.max(a, b));
+    const i = forward.indexOf(last);
+    const after = [...forward.slice(i + 1), ...forward.slice(0, i)];
+    found.push({ index: last, cycle: [edges[last].to.node, ...after.map((k) => edges[k].to.node)] });
+    removed.add(last);
+  }
+  return found;
+}
+
 /** Problems with a view object {x, y, size}; the origin may be anywhere, the size 16…4096. */
 export function checkView(view: unknown, path = '$.view'): Problem[] {
   if (typeof view !== 'object' || view === null || Array.isArray(view)) {
@@ -228,7 +302,31 @@ export function checkView(view: unknown, path = '$.view'): Problem[] {
 }
 
 export function isValidNodeId(id: unknown): id is string {
-  return typeof id === 'string' && NODE_ID_PATTERN.test(id);
+  return typeof id === 'string' && id.length <= NODE_ID_MAX && NODE_ID_PATTERN.test(id);
 }
 
 export type { AnyParamValue };
+
+/**
+ * What stops the named nodes (default: all) from being evaluated, known without evaluating:
+ * a required input without a wire, or a node's own readiness rule (the chain's one knot per
+ * wired input). The editor shows such nodes as waiting; `check` and `render` refuse them.
+ */
+export function readinessProblems(graph: Graph, ids?: ReadonlySet<string>, catalogue: Catalogue = CATALOGUE): Problem[] {
+  const wiredInto = new Set(graph.edges.map((e) => portRefText(e.to)));
+  const out: Problem[] = [];
+  graph.nodes.forEach((node, k) => {
+    if (ids && !ids.has(node.id)) return;
+    const def = catalogue.def(node.type);
+    if (!def) return;
+    const wired = (port: string) => wiredInto.has(`${node.id}.${port}`);
+    for (const [port, spec] of Object.entries(def.inputs)) {
+      if (!spec.optional && !wired(port)) {
+        out.push({ path: `$.nodes[${k}]`, message: `input "${port}" of ${def.type} node "${node.id}" has no wire: the node cannot be evaluated` });
+      }
+    }
+    const own = def.readinessProblem?.(node.params as never, wired);
+    if (own) out.push({ path: `$.nodes[${k}]`, message: `${def.type} node "${node.id}": ${own}` });
+  });
+  return out;
+}
