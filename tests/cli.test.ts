@@ -174,7 +174,7 @@ describe('terrain-graph render', () => {
     expect((await run('render', 'graphs/default.json', '--out', tmp(), '--set', 'wind.angle')).err).toContain('expected ID.param=JSON');
   });
 
-  it('exits 2 for bad options and unreadable files, 1 when a node fails', async () => {
+  it('exits 2 for bad options, unreadable files and a node that cannot run, naming it', async () => {
     expect((await run('render', 'graphs/default.json', '--size', '5')).code).toBe(2);
     expect((await run('render', 'graphs/default.json', '--bogus')).err).toContain('unknown option --bogus');
     expect((await run('render', 'missing.json')).err).toContain('cannot read missing.json: ENOENT');
@@ -185,8 +185,8 @@ describe('terrain-graph render', () => {
     doc.edges.push({ from: 'cont.out', to: 'bad.selector' }, { from: 'eros.out', to: 'bad.in0' }, { from: 'pv.out', to: 'bad.in1' });
     writeFileSync(join(dir, 'failing.json'), JSON.stringify(doc));
     const r = await run('render', join(dir, 'failing.json'), '--size', '16', '--out', dir, '--node', 'bad');
-    expect(r.code).toBe(1);
-    expect(r.err).toContain('node "bad" failed: 2 inputs are wired (in0, in1) but 1 knot is given: one knot per wired input');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^failing\.json: 1 problem in the graph\n  \$\.nodes\[\d+\]: chain node "bad": 2 inputs are wired \(in0, in1\) but 1 knot is given: one knot per wired input\n$/);
   });
 
   it('runs as the package bin with the same exit codes and no stack trace', () => {
@@ -223,7 +223,7 @@ describe('terrain-graph check and format', () => {
     const r = await run('check', join(dir, 'missing.json'), deep, 'graphs/default.json');
     expect(r.code).toBe(2);
     expect(r.err).toContain('cannot read');
-    expect(r.err).toContain('$.name: expected a string, got a deeply nested list');
+    expect(r.err).toContain('deep.json: 1 problem in the graph\n  $: not JSON: nested deeper than 64 lists and objects (line 1, column 109)');
     expect(r.out).toContain('graphs/default.json: ok');
   });
 });

@@ -10,10 +10,14 @@ export function cannotRead(file: string, err: unknown): string {
 }
 
 export interface ArgSpec {
-  /** Flags followed by one value. */
+  /** Flags followed by one value; each may be given once. */
   readonly one: readonly string[];
-  /** Flags followed by one or more values (until the next flag); may repeat. */
+  /**
+   * Flags followed by one or more values (until the next flag); may repeat. A value must pass
+   * the flag's test, if it has one: `--set a.b=1 g.json` stops before the file name.
+   */
   readonly many: readonly string[];
+  readonly takes?: Readonly<Record<string, (value: string) => boolean>>;
   /** Flags without a value. */
   readonly bare: readonly string[];
 }
@@ -30,6 +34,7 @@ export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
   for (let k = 0; k < argv.length; k++) {
     const arg = argv[k];
     if (!arg.startsWith('--')) {
+      if (/^-[A-Za-z]/.test(arg)) throw new UsageError(`unknown option ${arg} (options start with --)`);
       out.positional.push(arg);
       continue;
     }
@@ -42,13 +47,17 @@ export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
     } else if (spec.one.includes(name)) {
       const value = inline ?? argv[++k];
       if (value === undefined || (inline === undefined && value.startsWith('--'))) throw new UsageError(`--${name} needs a value`);
+      const before = out.one.get(name);
+      if (before !== undefined) throw new UsageError(`--${name} is given twice ("${before}" and "${value}"): give it once`);
       out.one.set(name, value);
     } else if (spec.many.includes(name)) {
       const values = out.many.get(name) ?? [];
-      // --set=a.b=1 gives exactly one value; --set a.b=1 c.d=2 takes values up to the next flag.
+      const takes = (spec.takes && Object.hasOwn(spec.takes, name) ? spec.takes[name] : undefined) ?? (() => true);
+      // --set=a.b=1 gives exactly one value; --set a.b=1 c.d=2 takes values up to the next flag
+      // or the first word that cannot be one (the graph file after the values).
       if (inline !== undefined) values.push(inline);
-      else while (k + 1 < argv.length && !argv[k + 1].startsWith('--')) values.push(argv[++k]);
-      if (!values.length) throw new UsageError(`--${name} needs at least one value`);
+      else while (k + 1 < argv.length && !argv[k + 1].startsWith('--') && takes(argv[k + 1])) values.push(argv[++k]);
+      if (!values.length) throw new UsageError(`--${name} needs at least one value${argv[k + 1] && !argv[k + 1].startsWith('--') ? `, got "${argv[k + 1]}"` : ''}`);
       out.many.set(name, values);
     } else {
       throw new UsageError(`unknown option --${name}`);

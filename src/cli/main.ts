@@ -1,12 +1,14 @@
 // The `terrain-graph` command: render, check and format graph files. Exit codes: 0 success,
 // 2 a bad file, option or --set (the report on stderr), 1 anything else.
 
-import { readFileSync, writeFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { parseGraph, serializeGraph } from '../model/format.ts';
 import { GraphError } from '../model/problems.ts';
-import { cannotRead, UsageError } from './args.ts';
+import { readinessProblems } from '../model/validate.ts';
+import { UsageError } from './args.ts';
 import { BUILD_USAGE, buildCommand } from './build.ts';
+import { readGraphText } from './files.ts';
 import { RENDER_USAGE, renderCommand } from './render.ts';
 
 const USAGE = `terrain-graph — procedural terrain and climate as a graph
@@ -28,31 +30,64 @@ const processIo: Io = {
   err: (t) => process.stderr.write(`${t}\n`),
 };
 
-function check(files: readonly string[], io: Io, rewrite: boolean): number {
-  if (!files.length) throw new UsageError(`${rewrite ? 'format' : 'check'} needs at least one graph file`);
+/**
+ * check: every problem of every file, what render would refuse included (an input without a
+ * wire). format: the same, then each good file rewritten in place (a new file moved over the
+ * old, so a failed write leaves it whole). Every file is tried, whatever happened to the others.
+ */
+function check(args: readonly string[], io: Io, rewrite: boolean): number {
+  const command = rewrite ? 'format' : 'check';
+  const options = args.filter((a) => a.startsWith('--'));
+  if (options.length) throw new UsageError(`${command} takes no options, got ${options.join(' ')}`);
+  if (!args.length) throw new UsageError(`${command} needs at least one graph file`);
   let bad = 0;
-  for (const file of files) {
+  let failed = 0;
+  for (const file of args) {
     let text: string;
     try {
-      text = readFileSync(file, 'utf8');
+      text = readGraphText(file);
     } catch (err) {
-      io.err(cannotRead(file, err));
+      if (!(err instanceof UsageError)) throw err;
+      io.err(err.message);
       bad++;
       continue;
     }
     try {
-      const canonical = serializeGraph(parseGraph(text, { file: basename(file) }));
+      const graph = parseGraph(text, { file: basename(file) });
+      const notReady = readinessProblems(graph);
+      if (notReady.length) throw new GraphError(notReady, basename(file));
+      const canonical = serializeGraph(graph);
       if (rewrite && canonical !== text) {
-        writeFileSync(file, canonical);
+        replaceFile(file, canonical);
         io.out(`${file}: rewritten`);
       } else io.out(`${file}: ok`);
     } catch (err) {
-      if (!(err instanceof GraphError)) throw err;
-      io.err(err.message);
-      bad++;
+      if (err instanceof GraphError) {
+        io.err(err.message);
+        bad++;
+      } else {
+        io.err(`${file}: ${err instanceof Error ? err.message : String(err)}`);
+        failed++;
+      }
     }
   }
-  return bad ? 2 : 0;
+  return bad ? 2 : failed ? 1 : 0;
+}
+
+/** Writes a file's new text beside it and moves it over the old one. */
+function replaceFile(file: string, text: string): void {
+  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(temp, text);
+    renameSync(temp, file);
+  } catch (err) {
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // Not ours to remove (a folder of that name): left as it was.
+    }
+    throw new Error(`cannot rewrite it: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}; the file is as it was`);
+  }
 }
 
 /** Runs the command line; returns the exit code. Never lets a stack trace reach the user. */

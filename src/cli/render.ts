@@ -1,21 +1,22 @@
 // `terrain-graph render`: evaluates a graph file and writes its layers as images, raw grids and
 // a manifest, or prints the biome statistics.
 
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import { createEngine, type Engine } from '../engine/engine.ts';
+import { basename } from 'node:path';
+import { createEngine, type Engine, type NodeStatus } from '../engine/engine.ts';
 import { nodeStats } from '../engine/stats.ts';
 import { VIEW_SIZE_MAX, VIEW_SIZE_MIN, viewDomain } from '../grid.ts';
 import { parseGraph } from '../model/format.ts';
 import { passThrough } from '../model/bypass.ts';
-import type { Graph } from '../model/graph.ts';
+import { type Graph, upstreamOf } from '../model/graph.ts';
 import type { AnyParamValue } from '../model/manifest.ts';
 import { GraphError } from '../model/problems.ts';
 import type { Value } from '../model/values.ts';
-import { exportFile, type ExportFormat } from '../render/exports.ts';
+import { readinessProblems, suggest } from '../model/validate.ts';
+import { exportFile, type ExportFormat, NONFINITE_TAG, nonFiniteCount } from '../render/exports.ts';
 import { finiteMean, finiteRange } from '../render/layer.ts';
 import { splatFiles } from '../render/splat.ts';
-import { cannotRead, parseArgs, UsageError } from './args.ts';
+import { parseArgs, UsageError } from './args.ts';
+import { readGraphText, Staging, tidyLayers } from './files.ts';
 
 export const RENDER_USAGE = `terrain-graph render <graph.json> [options]
 
@@ -45,6 +46,8 @@ export interface ManifestEntry {
   max: number | null;
   mean: number | null;
   seaLevel?: number;
+  /** Cells that are not finite (±∞, NaN), when there are any; min, max and mean leave them out. */
+  nonFinite?: number;
   png16?: string;
   indexedPng?: string;
   splat?: string[];
@@ -52,6 +55,7 @@ export interface ManifestEntry {
 
 /** Applies `ID.param=JSON` overrides; a bare word that is not JSON is taken as a string. */
 export function applySets(engine: Engine, sets: readonly string[]): void {
+  const seen = new Map<string, string>();
   for (const text of sets) {
     const eq = text.indexOf('=');
     const dot = text.indexOf('.');
@@ -61,6 +65,9 @@ export function applySets(engine: Engine, sets: readonly string[]): void {
     const id = text.slice(0, dot);
     const key = text.slice(dot + 1, eq);
     const raw = text.slice(eq + 1);
+    const before = seen.get(`${id}.${key}`);
+    if (before !== undefined) throw new UsageError(`--set gives ${id}.${key} twice ("${before}" and "${text}"): give it once`);
+    seen.set(`${id}.${key}`, text);
     let value: unknown;
     try {
       value = JSON.parse(raw);
@@ -69,6 +76,13 @@ export function applySets(engine: Engine, sets: readonly string[]): void {
         throw new GraphError([{ path: `--set ${text}`, message: `the value is not JSON: ${raw}` }]);
       }
       value = raw;
+    }
+    // Only the node's own params: "constructor", "__proto__" or "toString" are no param of any node.
+    const node = engine.graph.nodes.find((n) => n.id === id);
+    const def = node && engine.catalogue.def(node.type);
+    if (node && def && !Object.hasOwn(def.params, key)) {
+      const names = Object.keys(def.params);
+      throw new GraphError([{ path: `--set ${text}`, message: `${node.type} node "${id}" has no param "${key}"${suggest(key, names)}` }]);
     }
     try {
       engine.setParam(id, key, value as AnyParamValue);
@@ -92,18 +106,53 @@ function summary(v: Value): { min: number | null; max: number | null; mean: numb
   return { min, max, mean };
 }
 
+/** A decimal number as a person writes it: no hex, no blanks, no empty text. */
+const DECIMAL = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
+
 function parseView(text: string): { x: number; y: number } {
-  const parts = text.split(',').map(Number);
-  if (parts.length !== 2 || !parts.every(Number.isFinite)) throw new UsageError(`--view expects X,Y (two numbers), got "${text}"`);
-  return { x: parts[0], y: parts[1] };
+  const parts = text.split(',').map((p) => p.trim());
+  if (parts.length !== 2 || !parts.every((p) => DECIMAL.test(p) && Number.isFinite(Number(p)))) {
+    throw new UsageError(`--view expects X,Y (two decimal numbers), got "${text}"`);
+  }
+  return { x: Number(parts[0]), y: Number(parts[1]) };
 }
 
 function parseSize(text: string): number {
-  const n = Number(text);
+  const n = /^\d+$/.test(text) ? Number(text) : NaN;
   if (!Number.isInteger(n) || n < VIEW_SIZE_MIN || n > VIEW_SIZE_MAX) {
-    throw new UsageError(`--size must be an integer in ${VIEW_SIZE_MIN}…${VIEW_SIZE_MAX}, got "${text}"`);
+    throw new UsageError(`--size must be a whole number in ${VIEW_SIZE_MIN}…${VIEW_SIZE_MAX}, got "${text}"`);
   }
   return n;
+}
+
+/**
+ * Why the nodes to write have no output, the causes first: a node that failed or lacks a wire
+ * says so in its own words, then the nodes that waited on it. Each node once.
+ */
+export function failureReport(graph: Graph, ids: readonly string[], status: (id: string) => NodeStatus | undefined): string[] {
+  const wireInto = new Map<string, string[]>();
+  for (const e of graph.edges) {
+    const list = wireInto.get(e.to.node) ?? [];
+    list.push(e.from.node);
+    wireInto.set(e.to.node, list);
+  }
+  const causes: string[] = [];
+  const waiting: string[] = [];
+  const seen = new Set<string>();
+  const stack = [...ids].reverse();
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const s = status(id);
+    if (!s || s.state === 'ok') continue;
+    const line = `node "${id}" ${s.state}: ${s.message ?? 'no output'}`;
+    if (s.state === 'blocked') {
+      if (ids.includes(id)) waiting.push(line);
+      stack.push(...(wireInto.get(id) ?? []));
+    } else causes.push(line);
+  }
+  return [...causes, ...waiting];
 }
 
 export interface RenderResult {
@@ -117,91 +166,137 @@ export function renderCommand(argv: readonly string[], log: (line: string) => vo
   const args = parseArgs(argv, {
     one: ['size', 'view', 'out'],
     many: ['node', 'set'],
+    // A node id has no dot and a --set has "=": the graph file after them is neither.
+    takes: { node: (v) => !v.includes('.'), set: (v) => v.includes('=') || !/\.json$/i.test(v) },
     bare: ['all', 'raw', 'png16', 'indexed', 'splat', 'stats', 'by-share', 'contours', 'no-shade'],
   });
-  // `render --node biomes g.json`: a node id has no dot, so a trailing "….json" is the file.
-  const nodes = args.many.get('node');
-  if (args.positional.length === 0 && nodes && /\.json$/i.test(nodes[nodes.length - 1])) args.positional.push(nodes.pop()!);
-  if (args.positional.length !== 1) throw new UsageError(`render needs exactly one graph file\n\n${RENDER_USAGE}`);
-  const file = args.positional[0];
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new UsageError(cannotRead(file, err));
+  if (args.positional.length !== 1) {
+    const got = args.positional.length ? `, got ${args.positional.map((p) => `"${p}"`).join(' ')}` : '';
+    throw new UsageError(`render needs exactly one graph file${got}\n\n${RENDER_USAGE}`);
   }
-  // Bypassed nodes pass their input through: a rewrite of the wires, before the engine sees them.
-  const graph = passThrough(parseGraph(text, { file: basename(file) }));
-  const engine = createEngine(graph, {
-    size: args.one.has('size') ? parseSize(args.one.get('size')!) : undefined,
-    view: args.one.has('view') ? parseView(args.one.get('view')!) : undefined,
-  });
-  applySets(engine, args.many.get('set') ?? []);
-
-  const all = args.bare.has('all');
+  const file = args.positional[0];
   const requested = args.many.get('node');
+  for (const [k, id] of (requested ?? []).entries()) {
+    if (requested!.indexOf(id) !== k) throw new UsageError(`--node ${id} is given twice: give each node once`);
+  }
+  const all = args.bare.has('all');
   if (all && requested) throw new UsageError('give either --node or --all, not both');
+  const size = args.one.has('size') ? parseSize(args.one.get('size')!) : undefined;
+  const view = args.one.has('view') ? parseView(args.one.get('view')!) : undefined;
+
+  const name = basename(file);
+  // Bypassed nodes pass their input through: a rewrite of the wires, before the engine sees them.
+  const graph = passThrough(parseGraph(readGraphText(file), { file: name }));
+  const engine = createEngine(graph, { size, view });
+  const sets = args.many.get('set') ?? [];
+  applySets(engine, sets);
+
+  const known = new Set(graph.nodes.map((n) => n.id));
   const ids = all ? graph.nodes.map((n) => n.id) : (requested ?? sinkNodes(graph));
-  for (const id of ids) if (!graph.nodes.some((n) => n.id === id)) throw new UsageError(`no node "${id}" in ${file}`);
+  for (const id of ids) if (!known.has(id)) throw new UsageError(`--node ${id}: no node "${id}" in ${file}${suggest(id, known.size <= 1000 ? [...known] : [])}`);
   const wantStats = args.bare.has('stats');
   const statNodes = wantStats ? graph.nodes.filter((n) => engine.catalogue.def(n.type)?.stats).map((n) => n.id) : [];
+  const targets = [...new Set([...ids, ...statNodes])];
 
-  const n = engine.view.size;
-  const progress = n >= 1024;
-  if (progress) log(`evaluating ${graph.name || file} at ${n}²`);
-  engine.evaluate({
-    targets: [...new Set([...ids, ...statNodes])],
-    // One render: what only feeds the outputs goes as soon as it is read (less memory at 4096²);
-    // the statistics read the wind and moisture behind the biomes afterwards, so they keep all.
-    dropIntermediates: !wantStats,
-    onNode: progress ? (id, ms) => log(`  ${id.padEnd(16)} ${ms.toFixed(0).padStart(6)} ms`) : undefined,
-  });
-  const failed = [...new Set([...ids, ...statNodes])]
-    .map((id) => [id, engine.status(id)!] as const)
-    .filter(([, s]) => s.state !== 'ok');
-  if (failed.length) {
-    throw new Error(failed.map(([id, s]) => `node "${id}" ${s.state}: ${s.message}`).join('\n'));
+  // What evaluation would refuse, refused before it: a missing wire, too few chain knots.
+  const edited = engine.graph;
+  const notReady = readinessProblems(edited, upstreamOf(edited, targets));
+  if (notReady.length) {
+    const setsOf = (path: string) => {
+      const k = /^\$\.nodes\[(\d+)\]/.exec(path);
+      const id = k ? edited.nodes[Number(k[1])]?.id : undefined;
+      const mine = sets.filter((t) => id !== undefined && t.startsWith(`${id}.`));
+      return mine.length ? ` (with --set ${mine.join(' ')})` : '';
+    };
+    throw new GraphError(notReady.map((p) => ({ path: p.path, message: p.message + setsOf(p.path) })), name);
   }
 
   const outDir = args.one.get('out') ?? 'out';
-  mkdirSync(outDir, { recursive: true });
-  const written: string[] = [];
-  const manifest: ManifestEntry[] = [];
-  const style = { heightMode: args.bare.has('by-share') ? 'share' : 'height', contours: args.bare.has('contours'), shade: !args.bare.has('no-shade') } as const;
-  const write = (name: string, bytes: Uint8Array) => {
-    writeFileSync(join(outDir, name), bytes);
-    written.push(name);
-  };
-  for (const id of ids) {
-    const node = graph.nodes.find((x) => x.id === id)!;
-    for (const port of Object.keys(engine.catalogue.def(node.type)!.outputs)) {
-      const value = engine.output(id, port)!;
-      const stem = `${id}.${port}`;
-      if (progress) log(`writing ${stem}`);
-      // The same files, under the same names, as the editor's viewer exports (src/render/exports.ts).
-      const file = (format: ExportFormat) => {
-        const f = exportFile(value, n, stem, format, style);
-        if (f) write(f.name, f.bytes);
-        return f?.name;
-      };
-      const entry: ManifestEntry = { file: file('png')!, node: id, type: value.type, port, n, ...summary(value) };
-      if (value.type === 'terrain') entry.seaLevel = value.seaLevel;
-      if (args.bare.has('raw')) entry.file = file('raw')!;
-      if (args.bare.has('png16') && value.type !== 'biome') entry.png16 = file('png16');
-      if (args.bare.has('indexed') && value.type === 'biome') entry.indexedPng = file('indexed');
-      if (args.bare.has('splat') && value.type === 'biome') {
-        const files = splatFiles(value, n, stem);
-        for (const f of files) write(f.name, f.bytes);
-        entry.splat = files.map((f) => f.name);
+  // The output folder first: a path that cannot be a folder is refused before the work.
+  const staging = new Staging(outDir);
+  try {
+    const n = engine.view.size;
+    const progress = n >= 1024;
+    if (progress) log(`evaluating ${graph.name || file} at ${n}²`);
+    engine.evaluate({
+      targets,
+      // One render: what only feeds the outputs goes as soon as it is read (less memory at 4096²);
+      // the statistics read the wind and moisture behind the biomes afterwards, so they keep all.
+      dropIntermediates: !wantStats,
+      onNode: progress ? (id, ms) => log(`  ${id.padEnd(16)} ${ms.toFixed(0).padStart(6)} ms`) : undefined,
+    });
+    const failed = failureReport(edited, targets, (id) => engine.status(id));
+    if (failed.length) throw new Error(failed.join('\n'));
+
+    const manifest: ManifestEntry[] = [];
+    const stems: string[] = [];
+    const style = { heightMode: args.bare.has('by-share') ? 'share' : 'height', contours: args.bare.has('contours'), shade: !args.bare.has('no-shade') } as const;
+    for (const id of ids) {
+      const node = graph.nodes.find((x) => x.id === id)!;
+      for (const port of Object.keys(engine.catalogue.def(node.type)!.outputs)) {
+        const value = engine.output(id, port)!;
+        const stem = `${id}.${port}`;
+        stems.push(stem);
+        if (progress) log(`writing ${stem}`);
+        // The same files, under the same names, as the editor's viewer exports (src/render/exports.ts).
+        const file = (format: ExportFormat) => {
+          const f = exportFile(value, n, stem, format, style);
+          if (f) staging.write(f.name, f.bytes);
+          return f?.name;
+        };
+        const entry: ManifestEntry = { file: file('png')!, node: id, type: value.type, port, n, ...summary(value) };
+        if (value.type !== 'biome') {
+          const odd = nonFiniteCount(value.data);
+          if (odd) {
+            entry.nonFinite = odd;
+            log(
+              odd === value.data.length
+                ? `note: ${stem} has no finite value (${oddKinds(value.data)}): its raw and 16-bit files say "${NONFINITE_TAG}" where the range goes, and the manifest gives min, max and mean as null`
+                : `note: ${stem} has ${odd} cells that are not finite (${oddKinds(value.data)}): min, max and mean are of the other cells`,
+            );
+          }
+        }
+        if (value.type === 'terrain') entry.seaLevel = value.seaLevel;
+        if (args.bare.has('raw')) entry.file = file('raw')!;
+        if (args.bare.has('png16') && value.type !== 'biome') entry.png16 = file('png16');
+        if (args.bare.has('indexed') && value.type === 'biome') entry.indexedPng = file('indexed');
+        if (args.bare.has('splat') && value.type === 'biome') {
+          const files = splatFiles(value, n, stem);
+          for (const f of files) staging.write(f.name, f.bytes);
+          entry.splat = files.map((f) => f.name);
+        }
+        manifest.push(entry);
       }
-      manifest.push(entry);
     }
+    if (args.bare.has('raw') || args.bare.has('png16') || args.bare.has('indexed') || args.bare.has('splat')) {
+      const doc = { graph: graph.name, view: { ...engine.view }, rowOrder: 'row 0 = south', files: manifest };
+      staging.write('manifest.json', `${JSON.stringify(doc, null, 2)}\n`);
+    }
+    const stats = wantStats ? statNodes.map((id) => nodeStats(engine, id, viewDomain(engine.view))) : null;
+    const written = staging.commit();
+    const { removed, others } = tidyLayers(outDir, written, stems);
+    if (removed.length) log(`replaced the earlier files of the same layers: removed ${removed.join(', ')}`);
+    if (others.length) {
+      const list = others.length > 8 ? `${others.slice(0, 8).join(', ')} and ${others.length - 8} more` : others.join(', ');
+      log(`note: ${outDir} also holds ${others.length} layer file${others.length === 1 ? '' : 's'} this render did not write (an earlier run's?): ${list}`);
+    }
+    return { written, stats };
+  } catch (err) {
+    staging.abandon();
+    throw err;
   }
-  if (args.bare.has('raw') || args.bare.has('png16') || args.bare.has('indexed') || args.bare.has('splat')) {
-    const doc = { graph: graph.name, view: { ...engine.view }, rowOrder: 'row 0 = south', files: manifest };
-    writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(doc, null, 2)}\n`);
-    written.push('manifest.json');
+}
+
+/** "+∞", "−∞, NaN", … : which non-finite values a field holds. */
+function oddKinds(data: ArrayLike<number>): string {
+  let pos = false;
+  let neg = false;
+  let nan = false;
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i];
+    if (v === Infinity) pos = true;
+    else if (v === -Infinity) neg = true;
+    else if (Number.isNaN(v)) nan = true;
   }
-  const stats = wantStats ? statNodes.map((id) => nodeStats(engine, id, viewDomain(engine.view))) : null;
-  return { written, stats };
+  return [pos && '+∞', neg && '−∞', nan && 'NaN'].filter(Boolean).join(', ');
 }

@@ -44,6 +44,26 @@ export function rangeTag(min: number, max: number): string {
   return `${f32Text(min)}_${f32Text(max)}`;
 }
 
+/** The range part of a field's file names when it holds no finite value (an all-land coast distance). */
+export const NONFINITE_TAG = 'nonfinite';
+
+/** Cells of a field that are not finite numbers (±∞, NaN). */
+export function nonFiniteCount(data: ArrayLike<number>): number {
+  let count = 0;
+  for (let i = 0; i < data.length; i++) if (!Number.isFinite(data[i])) count++;
+  return count;
+}
+
+/**
+ * The range part of a field's file name: "min_max" of its finite values, or NONFINITE_TAG
+ * when it has none, so the name never claims a range (0_0) the field does not have.
+ */
+function rangePart(data: Float32Array): { tag: string; min?: number; max?: number } {
+  if (nonFiniteCount(data) === data.length) return { tag: NONFINITE_TAG };
+  const [min, max] = finiteRange(data);
+  return { tag: rangeTag(min, max), min, max };
+}
+
 /** Exports larger than this (cells per side) report their progress, in the editor and the command line. */
 export const EXPORT_PROGRESS_ABOVE = 1024;
 
@@ -65,15 +85,16 @@ export function exportFile(value: Value, n: number, stem: string, format: Export
     case 'png':
       return { name: `${stem}.png`, bytes: rgbaPng(renderLayer(value, n, style), n, n), mime: 'image/png' };
     case 'png16': {
-      const { png, min, max } = grey16Png(value.data as Float32Array, n);
-      return { name: `${stem}.${rangeTag(min, max)}.16.png`, bytes: png, mime: 'image/png', min, max };
+      const { png } = grey16Png(value.data as Float32Array, n);
+      const { tag, min, max } = rangePart(value.data as Float32Array);
+      return { name: `${stem}.${tag}.16.png`, bytes: png, mime: 'image/png', min, max };
     }
     case 'raw': {
       const bytes = new Uint8Array(value.data.buffer, value.data.byteOffset, value.data.byteLength).slice();
       if (value.type === 'biome') return { name: `${stem}.u8`, bytes, mime: 'application/octet-stream' };
       // Float32Array bytes are little-endian on every platform Node and the browsers run on.
-      const [min, max] = finiteRange(value.data);
-      return { name: `${stem}.${rangeTag(min, max)}.f32`, bytes, mime: 'application/octet-stream', min, max };
+      const { tag, min, max } = rangePart(value.data as Float32Array);
+      return { name: `${stem}.${tag}.f32`, bytes, mime: 'application/octet-stream', min, max };
     }
     case 'indexed':
       return { name: `${stem}.indexed.png`, bytes: biomePng(value.data as Uint8Array, n), mime: 'image/png' };
@@ -82,7 +103,7 @@ export function exportFile(value: Value, n: number, stem: string, format: Export
 
 const RANGED = /^([^.]+\.[^.]+)\.(-?[0-9.]+(?:e[-+]?\d+)?)_(-?[0-9.]+(?:e[-+]?\d+)?)\.(f32|16\.png)$/;
 
-/** Reads "<node>.<port>.<min>_<max>.f32" (or .16.png) back; null for a name without a range. */
+/** Reads "<node>.<port>.<min>_<max>.f32" (or .16.png) back; null for a name without a range (NONFINITE_TAG included). */
 export function parseRangedName(name: string): { stem: string; min: number; max: number; ext: 'f32' | '16.png' } | null {
   const m = RANGED.exec(name);
   if (!m) return null;

@@ -1,0 +1,194 @@
+// The command line's files: graph files read within bounds, output folders made one level at a
+// time, outputs written into a folder of their own and moved into place only when all are done.
+
+import { closeSync, constants, fstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, type Stats, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { GRAPH_FILE_LIMITS } from '../model/format.ts';
+import { UsageError } from './args.ts';
+
+/** What a path is, for a message: "a folder", "a device", … */
+function kindOf(st: Stats): string {
+  if (st.isFile()) return 'a file';
+  if (st.isDirectory()) return 'a folder';
+  if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device';
+  if (st.isFIFO()) return 'a pipe';
+  if (st.isSocket()) return 'a socket';
+  return 'not a regular file';
+}
+
+function reason(err: unknown): string {
+  return (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+}
+
+const MB = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+/**
+ * The text of a graph file. Refuses, before reading, what is not a regular file (a folder,
+ * /dev/zero, a pipe: opened without blocking) and files over GRAPH_FILE_LIMITS.bytes; stops
+ * reading at the limit in case the file grows meanwhile.
+ */
+export function readGraphText(file: string): string {
+  const limit = GRAPH_FILE_LIMITS.bytes;
+  const refuse = (why: string): never => {
+    throw new UsageError(`cannot read ${file}: ${why}`);
+  };
+  let st: Stats;
+  try {
+    st = statSync(file);
+  } catch (err) {
+    return refuse(reason(err));
+  }
+  if (!st.isFile()) refuse(`it is ${kindOf(st)}, not a graph file`);
+  if (st.size > limit) refuse(`it is ${MB(st.size)}; a graph file may be at most ${MB(limit)}`);
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (err) {
+    return refuse(reason(err));
+  }
+  try {
+    if (!fstatSync(fd).isFile()) refuse('it changed into something that is not a regular file');
+    const buffer = Buffer.alloc(Math.min(limit + 1, Math.max(st.size + 1, 64 * 1024)));
+    let length = 0;
+    for (;;) {
+      if (length === buffer.length) {
+        if (length > limit) refuse(`it grew past ${MB(limit)} while being read; a graph file may be at most ${MB(limit)}`);
+        return refuse('it grew while being read');
+      }
+      const got = readSync(fd, buffer, length, buffer.length - length, null);
+      if (got === 0) break;
+      length += got;
+    }
+    return buffer.toString('utf8', 0, length);
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    return refuse(reason(err));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Makes a folder and its missing parents one level at a time, naming the level that fails.
+ * (mkdirSync's own recursive mode loops forever under /proc, where mkdir says ENOENT.)
+ */
+export function makeFolder(dir: string, option = '--out'): void {
+  const missing: string[] = [];
+  let cur = resolve(dir);
+  for (;;) {
+    let st: Stats | undefined;
+    try {
+      st = statSync(cur);
+    } catch {
+      st = undefined;
+    }
+    if (st) {
+      if (!st.isDirectory()) throw new UsageError(`${option} ${dir}: ${cur} is ${kindOf(st)}, not a folder`);
+      break;
+    }
+    missing.unshift(cur);
+    const up = dirname(cur);
+    if (up === cur) break;
+    cur = up;
+  }
+  for (const d of missing) {
+    try {
+      mkdirSync(d);
+    } catch (err) {
+      throw new UsageError(`${option} ${dir}: cannot make the folder ${d}: ${reason(err)}`);
+    }
+  }
+}
+
+/**
+ * Output files written into a hidden folder inside the output folder, then moved into place
+ * together: a write that fails part-way (a full disk) leaves the folder as it was.
+ */
+export class Staging {
+  private readonly temp: string;
+  private readonly names: string[] = [];
+
+  constructor(readonly dir: string) {
+    makeFolder(dir);
+    try {
+      this.temp = mkdtempSync(join(dir, '.terrain-graph-'));
+    } catch (err) {
+      throw new UsageError(`--out ${dir}: cannot write there: ${reason(err)}`);
+    }
+  }
+
+  write(name: string, bytes: Uint8Array | string): void {
+    try {
+      writeFileSync(join(this.temp, name), bytes);
+    } catch (err) {
+      this.abandon();
+      throw new Error(`cannot write ${join(this.dir, name)}: ${reason(err)}; nothing was written to ${this.dir}`);
+    }
+    this.names.push(name);
+  }
+
+  /** Moves every file into the output folder; returns their names in the order written. */
+  commit(): string[] {
+    const moved: string[] = [];
+    try {
+      for (const name of this.names) {
+        renameSync(join(this.temp, name), join(this.dir, name));
+        moved.push(name);
+      }
+    } catch (err) {
+      this.abandon();
+      const done = moved.length ? `only ${moved.join(', ')} reached ${this.dir}` : `nothing reached ${this.dir}`;
+      throw new Error(`cannot move the outputs into ${this.dir}: ${reason(err)}; ${done}`);
+    }
+    rmSync(this.temp, { recursive: true, force: true });
+    return moved;
+  }
+
+  abandon(): void {
+    rmSync(this.temp, { recursive: true, force: true });
+  }
+}
+
+/**
+ * After a render into `dir`: removes the earlier files of the layers just written (same
+ * "<node>.<port>." stem and format, another range in the name), and returns the other layer
+ * files there that this render did not write, for a note.
+ */
+export function tidyLayers(dir: string, written: readonly string[], stems: readonly string[]): { removed: string[]; others: string[] } {
+  const now = new Set(written);
+  const removed: string[] = [];
+  const others: string[] = [];
+  const ours = new Set(stems);
+  const layerFile = /^([^.]+\.[^.]+)\.(?:.+\.)?(png|f32|u8)$/;
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return { removed, others };
+  }
+  for (const name of entries) {
+    if (now.has(name) || name === 'manifest.json') continue;
+    const m = layerFile.exec(name);
+    if (!m) continue;
+    // The same layer in the same format under another range: an earlier render's, now replaced.
+    const sameFormat = written.some((w) => w.startsWith(`${m[1]}.`) && formatOf(w) === formatOf(name));
+    if (ours.has(m[1]) && sameFormat) {
+      try {
+        unlinkSync(join(dir, name));
+        removed.push(name);
+        continue;
+      } catch {
+        // Left where it is, and named below.
+      }
+    }
+    others.push(name);
+  }
+  return { removed, others };
+}
+
+/** "png", "16.png", "f32", "u8" or "indexed.png" of a layer file name. */
+function formatOf(name: string): string {
+  if (name.endsWith('.16.png')) return '16.png';
+  if (name.endsWith('.indexed.png')) return 'indexed.png';
+  return name.slice(name.lastIndexOf('.') + 1);
+}

@@ -1,0 +1,331 @@
+// Hostile files and options (issue 11): one describe per class of input that once crashed,
+// hung, was wrongly accepted or gave a message that did not say what and where.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { failureReport } from '../src/cli/render.ts';
+import { main } from '../src/cli/main.ts';
+import { createEngine } from '../src/engine/engine.ts';
+import { GRAPH_FILE_LIMITS, parseGraph, serializeGraph } from '../src/model/format.ts';
+import { GraphError, type Problem } from '../src/model/problems.ts';
+
+const DEFAULT = readFileSync('graphs/default.json', 'utf8');
+
+async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(argv, { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`) });
+  return { code, out, err };
+}
+
+function tmp(): string {
+  return mkdtempSync(join(tmpdir(), 'tg-hostile-'));
+}
+
+function problemsOf(text: string): readonly Problem[] {
+  try {
+    parseGraph(text, { file: 'g.json' });
+  } catch (err) {
+    if (err instanceof GraphError) return err.problems;
+    throw err;
+  }
+  return [];
+}
+
+/** The default graph with an edit, as file text. */
+function edited(edit: (doc: { nodes: { id: string; type: string; params: Record<string, unknown> }[]; edges: { from: string; to: string }[] }) => void): string {
+  const doc = JSON.parse(DEFAULT);
+  edit(doc);
+  return JSON.stringify(doc, null, 2);
+}
+
+function file(dir: string, name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+/** No internal error text reaches a person. */
+function expectPlain(text: string): void {
+  expect(text).not.toMatch(/undefined|reading '|is not a function|TypeError|\n\s+at /);
+}
+
+const PROTO_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
+
+describe('object-prototype names are names like any other', () => {
+  it.each(PROTO_NAMES)('refuses --set wind.%s with exit 2, naming the param and the node', async (name) => {
+    const r = await run('render', 'graphs/default.json', '--size', '16', '--out', tmp(), '--set', `wind.${name}=1`);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`--set wind.${name}=1: wind node "wind" has no param "${name}"`);
+    expectPlain(r.err);
+  });
+
+  it.each(PROTO_NAMES)("refuses the library's setParam('wind', '%s') with a GraphError", (name) => {
+    const engine = createEngine(parseGraph(DEFAULT));
+    expect(() => engine.setParam('wind', name, 1)).toThrow(GraphError);
+  });
+
+  it.each(PROTO_NAMES)('refuses wires from and to ports called %s, at their JSON paths', (name) => {
+    const problems = problemsOf(edited((d) => d.edges.push({ from: `eros.${name}`, to: `coast.${name}` }, { from: 'cont.out', to: `biomes.${name}` })));
+    const at = (k: number) => problems.find((p) => p.path.startsWith(`$.edges[${k}]`));
+    const n = JSON.parse(DEFAULT).edges.length;
+    expect(at(n)?.message).toMatch(new RegExp(`node "eros" \\(fbm\\) has no output "${name}"`));
+    expect(at(n + 1)?.message).toMatch(new RegExp(`node "biomes" \\(whittaker\\) has no input "${name}"`));
+    for (const p of problems) expectPlain(p.message);
+  });
+
+  it('reads a key "__proto__" as a key (an unknown one), never as the prototype', () => {
+    const problems = problemsOf(DEFAULT.replace('"name":', '"__proto__": { "polluted": true },\n  "name":'));
+    expect(problems).toEqual([{ path: '$.__proto__', message: expect.stringMatching(/unknown key "__proto__" in the graph/) }]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('refuses --node constructor as a node the file does not have', async () => {
+    const r = await run('render', 'graphs/default.json', '--size', '16', '--out', tmp(), '--node', 'constructor');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('--node constructor: no node "constructor" in graphs/default.json');
+  });
+});
+
+describe('check finds what render would refuse', () => {
+  it('refuses a required input without a wire, naming the node and the input', async () => {
+    const dir = tmp();
+    const g = file(dir, 'unwired.json', edited((d) => (d.edges = d.edges.filter((e) => e.to !== 'coast.terrain'))));
+    const r = await run('check', g);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/unwired\.json: 1 problem in the graph\n {2}\$\.nodes\[\d+\]: input "terrain" of coast node "coast" has no wire/);
+    // render refuses the same, before evaluating anything.
+    expect((await run('render', g, '--size', '16', '--out', dir)).err).toContain('input "terrain" of coast node "coast" has no wire');
+  });
+
+  it('refuses a chain with more wired inputs than knots', async () => {
+    const text = readFileSync('graphs/chained-curves.json', 'utf8').replace(/"knots": \[[^\]]*\]/, '"knots": [0.1]');
+    const r = await run('check', file(tmp(), 'chain.json', text));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/chain node "erosChain": 2 inputs are wired \(in0, in1\) but 1 knot is given/);
+  });
+
+  it('refuses a node id too long to be a file name', async () => {
+    const long = `n${'x'.repeat(250)}`;
+    const r = await run('check', file(tmp(), 'long.json', DEFAULT.replaceAll('"cont"', `"${long}"`).replaceAll('"cont.', `"${long}.`)));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/\$\.nodes\[0\]\.id: expected an id of .* at most 64 long/);
+  });
+});
+
+describe("a failed node's own message comes first", () => {
+  it('names the chain and its knots for --set erosChain.knots=[0.1], not only the nodes waiting on it', async () => {
+    const r = await run('render', 'graphs/chained-curves.json', '--size', '16', '--out', tmp(), '--set', 'erosChain.knots=[0.1]');
+    expect(r.code).toBe(2);
+    const lines = r.err.trim().split('\n');
+    expect(lines[1]).toMatch(/chain node "erosChain": 2 inputs are wired \(in0, in1\) but 1 knot is given: one knot per wired input \(with --set erosChain\.knots=\[0\.1\]\)$/);
+  });
+
+  it('lists the failed nodes upstream before the nodes blocked on them', () => {
+    const graph = parseGraph(DEFAULT);
+    const states: Record<string, { state: 'ok' | 'failed' | 'blocked'; message: string }> = {
+      biomes: { state: 'blocked', message: 'waits on "moisture"' },
+      moisture: { state: 'blocked', message: 'waits on "wind"' },
+      wind: { state: 'failed', message: 'the wind kernel broke' },
+    };
+    const report = failureReport(graph, ['biomes'], (id) => ({ ms: 0, version: 1, ...(states[id] ?? { state: 'ok' }) }));
+    expect(report).toEqual(['node "wind" failed: the wind kernel broke', 'node "biomes" blocked: waits on "moisture"']);
+  });
+});
+
+describe('large graphs are checked in time linear in their size', () => {
+  /** A chain of n curves, or n curves all reading one noise. */
+  function bigGraph(n: number, shape: 'chain' | 'fan'): string {
+    const nodes = [{ id: 'src', type: 'fbm', title: 'Noise', position: [0, 0], params: JSON.parse(DEFAULT).nodes[0].params }];
+    const edges: { from: string; to: string }[] = [];
+    for (let k = 0; k < n; k++) {
+      nodes.push({ id: `c${k}`, type: 'curve', title: 'Curve', position: [k, 0], params: { points: [[-1, -1], [1, 1]] } } as never);
+      edges.push({ from: shape === 'chain' && k > 0 ? `c${k - 1}.out` : 'src.out', to: `c${k}.in` });
+    }
+    return JSON.stringify({ format: 'terrain-graph', version: 1, name: 'big', notes: '', view: { x: 0, y: 0, size: 64 }, nodes, edges });
+  }
+
+  it.each(['chain', 'fan'] as const)('parses a %s of 99,999 curves (quadratic checks took minutes)', (shape) => {
+    const g = parseGraph(bigGraph(99_999, shape));
+    expect([g.nodes.length, g.edges.length]).toEqual([100_000, 99_999]);
+  });
+
+  it('names the wire that closes a cycle in a long chain', () => {
+    // The last wire of the cycle in file order closes it, as when adding the wires one by one.
+    const text = bigGraph(20_000, 'chain').replace('{"from":"src.out","to":"c0.in"}', '{"from":"c19999.out","to":"c0.in"}');
+    const problems = problemsOf(text);
+    expect(problems).toHaveLength(1);
+    expect(problems[0].path).toBe('$.edges[19999]');
+    expect(problems[0].message).toMatch(/^this wire closes a cycle: c19999 → c0 → c1 → .* → c19998 → c19999$/);
+  });
+
+  it(`refuses more than ${GRAPH_FILE_LIMITS.nodes} nodes`, () => {
+    expect(problemsOf(bigGraph(GRAPH_FILE_LIMITS.nodes, 'fan'))).toEqual([{ path: '$.nodes', message: `100001 nodes: a graph holds at most ${GRAPH_FILE_LIMITS.nodes}` }]);
+  });
+});
+
+describe('reading a file: bounded, and every refusal says where', () => {
+  it('refuses what is not a regular file without reading it', async () => {
+    const dir = tmp();
+    const fifo = join(dir, 'pipe.json');
+    execFileSync('mkfifo', [fifo]);
+    const r = await run('check', '/dev/zero', dir, fifo);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('cannot read /dev/zero: it is a device, not a graph file');
+    expect(r.err).toContain(`cannot read ${dir}: it is a folder, not a graph file`);
+    expect(r.err).toContain(`cannot read ${fifo}: it is a pipe, not a graph file`);
+  });
+
+  it('refuses a file over the size limit before reading it', async () => {
+    const big = join(tmp(), 'big.json');
+    writeFileSync(big, '');
+    truncateSync(big, GRAPH_FILE_LIMITS.bytes + 1); // sparse: no time or disk spent writing it
+    const r = await run('render', big);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`cannot read ${big}: it is 32.0 MB; a graph file may be at most 32.0 MB\n`);
+  });
+
+  it('refuses deep nesting at the depth limit, with its position', async () => {
+    const r = await run('check', file(tmp(), 'deep.json', '['.repeat(5_000_000)));
+    expect(r.err).toBe('deep.json: 1 problem in the graph\n  $: not JSON: nested deeper than 64 lists and objects (line 1, column 65)\n');
+  });
+
+  it.each([
+    ['NaN', DEFAULT.replace('"gain": 0.5', '"gain": NaN'), /^not JSON: NaN is not a JSON value: write a number \(or null\) \(line \d+, column \d+\)$/],
+    ['a trailing comma', DEFAULT.replace('"cut": "view" }', '"cut": "view", }'), /^not JSON: a trailing comma before "}" \(line 86, column 77\)$/],
+    ['single quotes', "{ 'format': 1 }", /^not JSON: .*double quotes.* \(line 1, column 3\)$/],
+    ['UTF-16 with a byte order mark', Buffer.from(`\uFEFF${DEFAULT}`, 'utf16le').toString('utf8'), /UTF-16.*save it as UTF-8/],
+    ['UTF-16 without one', Buffer.from(DEFAULT, 'utf16le').toString('utf8'), /UTF-16.*save it as UTF-8/],
+  ])('refuses %s with the line and column', (_what, text, message) => {
+    const problems = problemsOf(text);
+    expect(problems).toHaveLength(1);
+    expect(problems[0].path).toBe('$');
+    expect(problems[0].message).toMatch(message);
+  });
+
+  it('accepts a UTF-8 byte order mark, and format writes the file without it', async () => {
+    expect(parseGraph(`\uFEFF${DEFAULT}`).nodes.length).toBe(parseGraph(DEFAULT).nodes.length);
+    const g = file(tmp(), 'bom.json', `\uFEFF${DEFAULT}`);
+    expect((await run('format', g)).out).toContain('rewritten');
+    expect(readFileSync(g, 'utf8')).toBe(DEFAULT);
+  });
+
+  it('refuses a key given twice, with its path and both places, and format leaves the file alone', async () => {
+    const text = DEFAULT.replace('"share": 0.4,', '"share": 0.1, "share": 0.9,');
+    expect(problemsOf(text)).toEqual([
+      { path: '$.nodes[7].params.share', message: 'the key "share" is given twice: at line 86, column 38 and at line 86, column 52; a key may appear once in an object' },
+    ]);
+    const g = file(tmp(), 'twice.json', text);
+    const r = await run('format', g);
+    expect(r.code).toBe(2);
+    expect(readFileSync(g, 'utf8')).toBe(text);
+  });
+});
+
+describe('output paths', () => {
+  it('refuses an output folder that cannot be made, at once (it used to spin forever under /proc)', async () => {
+    const r = await run('render', 'graphs/default.json', '--size', '16', '--out', '/proc/nope/x');
+    expect(r.code).toBe(2);
+    expect(r.err).toBe('--out /proc/nope/x: cannot make the folder /proc/nope: ENOENT\n');
+  });
+
+  it('refuses an output path that is a file', async () => {
+    const f = file(tmp(), 'taken', '');
+    const r = await run('render', 'graphs/default.json', '--size', '16', '--out', join(f, 'x'));
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`--out ${join(f, 'x')}: ${f} is a file, not a folder\n`);
+  });
+
+  it('writes nothing when a file cannot be put in place, and says which files reached the folder', async () => {
+    const dir = tmp();
+    // A folder where the manifest should go: moving the manifest into place fails.
+    mkdirSync(join(dir, 'manifest.json'));
+    const r = await run('render', 'graphs/default.json', '--size', '16', '--out', dir, '--node', 'cont', '--raw');
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/cannot move the outputs into .*: (EISDIR|EEXIST|ENOTEMPTY|EPERM); only cont\.out\.png, cont\.out\.[-0-9._]+\.f32 reached/);
+    expect(readdirSync(dir).filter((f) => f.startsWith('.terrain-graph-'))).toEqual([]);
+  });
+
+  it('replaces the earlier files of the layers it writes, and names other layer files it did not write', async () => {
+    const dir = tmp();
+    await run('render', 'graphs/default.json', '--size', '16', '--out', dir, '--node', 'cont', '--raw');
+    const first = readdirSync(dir).find((f) => f.endsWith('.f32'))!;
+    file(dir, 'old.out.0_1.f32', '');
+    const r = await run('render', 'graphs/default.json', '--size', '16', '--out', dir, '--node', 'cont', '--raw', '--set', 'cont.gain=0.2');
+    expect(r.code).toBe(0);
+    const now = readdirSync(dir).filter((f) => f.endsWith('.f32'));
+    expect(now).not.toContain(first);
+    expect(now).toHaveLength(2);
+    expect(r.err).toContain(`removed ${first}`);
+    expect(r.err).toContain(`${dir} also holds 1 layer file this render did not write (an earlier run's?): old.out.0_1.f32`);
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    expect(manifest.files.map((f: { file: string }) => f.file)).toEqual(now.filter((f) => f !== 'old.out.0_1.f32'));
+  });
+
+  it('goes on to the next file when format cannot write one, and reports each', async () => {
+    const dir = tmp();
+    const a = file(dir, 'a.json', JSON.stringify(JSON.parse(DEFAULT)));
+    const b = file(dir, 'b.json', JSON.stringify(JSON.parse(DEFAULT)));
+    mkdirSync(join(dir, `.a.json.${process.pid}.tmp`)); // where a's new text would be written
+    const r = await run('format', a, b);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(`${a}: cannot rewrite it: EISDIR; the file is as it was\n`);
+    expect(r.out).toBe(`${b}: rewritten\n`);
+    expect(readFileSync(b, 'utf8')).toBe(DEFAULT);
+    expect(readFileSync(a, 'utf8')).toBe(JSON.stringify(JSON.parse(DEFAULT)));
+  });
+});
+
+describe('layers without finite values', () => {
+  it('names an all-+∞ coast layer "nonfinite", as the manifest has no range for it, and says so', async () => {
+    const dir = tmp();
+    const r = await run('render', 'graphs/default.json', '--size', '16', '--out', dir, '--node', 'coast', '--raw', '--png16', '--set', 'water.share=0');
+    expect(r.code).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(['coast.out.nonfinite.16.png', 'coast.out.nonfinite.f32', 'coast.out.png', 'manifest.json']);
+    const entry = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')).files[0];
+    expect(entry).toMatchObject({ file: 'coast.out.nonfinite.f32', min: null, max: null, mean: null, nonFinite: 256 });
+    const raw = readFileSync(join(dir, entry.file));
+    expect(new Float32Array(raw.buffer, raw.byteOffset, raw.length / 4).every((v) => v === Infinity)).toBe(true);
+    expect(r.err).toContain('note: coast.out has no finite value (+∞)');
+  });
+});
+
+describe('options', () => {
+  it('takes the file after --set values and --node ids', async () => {
+    const r = await run('render', '--set', 'wind.lift=0', 'graphs/default.json', '--size', '16', '--out', tmp());
+    expect(r.code).toBe(0);
+    const n = await run('render', '--node', 'cont', 'graphs/default.json', '--size', '16', '--out', tmp());
+    expect(n.err).toBe('wrote 1 file: cont.out.png\n');
+  });
+
+  it.each([
+    [['--size', '0x40'], '--size must be a whole number in 16…4096, got "0x40"'],
+    [['--size', ' 64'], '--size must be a whole number in 16…4096, got " 64"'],
+    [['--view= , '], '--view expects X,Y (two decimal numbers), got " , "'],
+    [['--view', '0x10,0'], '--view expects X,Y (two decimal numbers), got "0x10,0"'],
+    [['--out', 'a', '--out', 'b'], '--out is given twice ("a" and "b"): give it once'],
+    [['--node', 'biomes', 'biomes'], '--node biomes is given twice: give each node once'],
+    [['--set', 'wind.lift=0', 'wind.lift=1'], '--set gives wind.lift twice ("wind.lift=0" and "wind.lift=1"): give it once'],
+    [['-o', 'x'], 'unknown option -o (options start with --)'],
+  ])('refuses %j with exit 2 and a message naming the option', async (argv, message) => {
+    const out = tmp();
+    const r = await run('render', 'graphs/default.json', ...argv);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`${message}\n`);
+    expect(existsSync(join(out, 'biomes.out.png'))).toBe(false);
+  });
+
+  it('refuses a second graph file and options given to check', async () => {
+    expect((await run('render', 'graphs/default.json', 'graphs/terrain-cliff.json')).err).toMatch(/^render needs exactly one graph file, got "graphs\/default.json" "graphs\/terrain-cliff.json"/);
+    expect((await run('check', '--all', 'graphs/default.json')).err).toBe('check takes no options, got --all\n');
+  });
+
+  it('keeps the canonical layout of every shipped graph through format', () => {
+    for (const f of readdirSync('graphs')) {
+      const text = readFileSync(join('graphs', f), 'utf8');
+      expect(serializeGraph(parseGraph(text)), f).toBe(text);
+    }
+  });
+});
