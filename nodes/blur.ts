@@ -58,13 +58,19 @@ export function blurKernel(input: Float32Array, inputDomain: Domain, domain: Dom
       tmp[rr * n + c] = s;
     }
   }
+  // Vertical: tap by tap over whole rows, so every read runs along memory. Each output cell still
+  // sums its taps in the order −k … k.
+  const acc = scratch('blur.acc', Float64Array, n).subarray(0, n);
   for (let r = 0; r < n; r++) {
     const ri = r + at.dr;
-    for (let c = 0; c < n; c++) {
-      let s = 0;
-      for (let j = -k; j <= k; j++) s += w[j + k] * tmp[(Math.min(r1, Math.max(r0, ri + j)) - r0) * n + c];
-      out[r * n + c] = s;
+    acc.fill(0);
+    for (let j = -k; j <= k; j++) {
+      const wj = w[j + k];
+      const src = (Math.min(r1, Math.max(r0, ri + j)) - r0) * n;
+      for (let c = 0; c < n; c++) acc[c] += wj * tmp[src + c];
     }
+    const row = r * n;
+    for (let c = 0; c < n; c++) out[row + c] = acc[c];
   }
 }
 

@@ -14,7 +14,7 @@ import { parseGraph } from '../src/model/format.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { type AnyNodeDef, catalogueOf, defaultParams } from '../src/model/manifest.ts';
 import { GraphError } from '../src/model/problems.ts';
-import type { PortType } from '../src/model/values.ts';
+import { probeGraph as probeGraphOf } from '../src/bench/nodes.ts';
 import { loadGraph } from './helpers/graphs.ts';
 
 function sourceFiles(dir: string): string[] {
@@ -83,26 +83,8 @@ describe('the node contract', () => {
   });
 });
 
-/**
- * The default graph with one more node of `def`'s type, "probe": wired as the default graph wires
- * a node of that type when it has one, else every required input from an output of the right
- * type (heights for fields, the water node's terrain, the biome map).
- */
 function probeGraph(def: AnyNodeDef, size: number): Graph {
-  const g = loadGraph('default.json');
-  g.view = { ...g.view, size };
-  const model = g.nodes.find((n) => n.type === def.type);
-  const generic: Record<PortType, { node: string; port: string }> = {
-    field: { node: 'height', port: 'out' },
-    terrain: { node: 'water', port: 'terrain' },
-    biome: { node: 'biomes', port: 'out' },
-  };
-  g.nodes.push({ id: 'probe', type: def.type, title: 'probe', position: [0, 0], params: model ? structuredClone(model.params) : defaultParams(def) });
-  for (const [port, spec] of Object.entries(def.inputs)) {
-    const from = model ? g.edges.find((e) => e.to.node === model.id && e.to.port === port)?.from : spec.optional ? undefined : generic[spec.type];
-    if (from) g.edges.push({ from: { ...from }, to: { node: 'probe', port } });
-  }
-  return g;
+  return probeGraphOf(loadGraph('default.json'), def, size);
 }
 
 describe.each(CATALOGUE.types.map((d) => [d.type, d] as const))('node type %s', (_type, def) => {

@@ -9,6 +9,7 @@ import { createEngine, type Engine } from '../engine/engine.ts';
 import { parseGraph } from '../model/format.ts';
 import type { Graph } from '../model/graph.ts';
 import { BUILD_SCENARIOS, benchBuild, type BuildScenario, formatBuildBench } from './build.ts';
+import { benchNodes, formatNodeBench } from './nodes.ts';
 
 const SIZES = [256, 512, 1024] as const;
 /** Runs per scenario and size: fewer at 1024², where one run takes a good part of a second. */
@@ -96,7 +97,7 @@ function fmt(ms: number): string {
   return ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2);
 }
 
-/** `npm run bench -- [graph.json] [--only SCENARIO] [--sizes 256,512]`: a subset for quick comparisons. */
+/** `npm run bench -- [graph.json] [--only SCENARIO] [--sizes 256,512]`: a subset for quick comparisons; `--only nodes`: each node type's kernel alone. */
 function parseArgs(argv: readonly string[]): { file: string; scenarios: Scenario[]; sizes: number[] } {
   let file = 'graphs/default.json';
   let scenarios = SCENARIOS;
@@ -130,6 +131,17 @@ function main(): void {
     console.log(formatBuildBench(r));
     mkdirSync('bench-results', { recursive: true });
     writeFileSync(`bench-results/${only}.json`, `${JSON.stringify({ date: new Date().toISOString(), ...r }, null, 2)}\n`);
+    return;
+  }
+  if (process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'nodes') {
+    // Each node type's kernel alone (src/bench/nodes.ts), at 256² and 1024² unless --sizes says.
+    const k = process.argv.indexOf('--sizes');
+    const sizes = k >= 0 ? process.argv[k + 1].split(',').map(Number) : [256, 1024];
+    const graph = parseGraph(readFileSync('graphs/default.json', 'utf8'), { file: 'default.json' });
+    const rows = benchNodes(graph, sizes);
+    console.log(formatNodeBench(rows, sizes));
+    mkdirSync('bench-results', { recursive: true });
+    writeFileSync('bench-results/nodes.json', `${JSON.stringify({ date: new Date().toISOString(), unit: 'ms, median, kernel alone', rows }, null, 2)}\n`);
     return;
   }
   const { file, scenarios: SCENARIOS, sizes: SIZES } = parseArgs(process.argv.slice(2));

@@ -9,7 +9,7 @@ import type { Graph } from '../model/graph.ts';
 import type { Catalogue } from '../model/manifest.ts';
 import { CATALOGUE } from '../../nodes/index.ts';
 import type { TerrainValue } from '../model/values.ts';
-import { detailRelief, terraceShare, terrainFigures, type TerrainFigures } from './measures.ts';
+import { detailRelief, terraceShare, terrainFigures, type TerrainFigures, topNetwork } from './measures.ts';
 
 /** What a claim can read. `start` is the Start recipe on the same seeds, for relative claims. */
 export interface Measured {
@@ -139,6 +139,14 @@ export const CLAIMS: Readonly<Record<string, readonly Claim[]>> = {
     atLeast('flat coastal plains beside a rugged interior (relief E · PV inland ÷ at the coast)', 'rugged interior', (m) => m.extra.relief, 2.5, '×'),
     atLeast('… which independent curves do not make (that ratio against the Start)', 'vs Start', (m) => ratio(m.extra.relief, m.extra.startRelief), 2, '×'),
   ],
+  'long-ranges.json': [
+    atLeast('the crests join into ranges: share of the highest 30 % of the range noise over land in its largest 8-connected piece', 'long ranges', (m) => m.extra.network, 0.4, '%'),
+    atLeast('… where the Start’s peaks-and-valleys noise breaks into separate hills (that share against the Start)', 'vs Start', (m) => ratio(m.extra.network, m.extra.startNetwork), 3, '×'),
+  ],
+  'terraced-mesas.json': [
+    atLeast('mesas: land on a flat tread (equal height to its east neighbour)', 'flat tops', (m) => m.extra.terraces, 0.7, '%'),
+    atLeast('… with cliffs between: the land spread (p95 − p5) at least the Plateau-like Start’s', 'cliffs', (m) => ratio(m.terrain.spread, m.start.terrain.spread), 1, '×'),
+  ],
   'composed-curves.json': [
     atLeast('terraces: land cells of the base on a flat step', 'terraces', (m) => m.extra.terraces, 0.6, '%'),
   ],
@@ -185,6 +193,10 @@ export function measureEngine(engine: Engine): Measurement {
   if (coast?.type === 'field' && base?.type === 'field') extra.relief = detailRelief(terrain, base.data, coast.data, n).ratio;
   const steps = engine.graph.nodes.some((node) => node.id === 'terraces') ? engine.output('terraces', 'out') : undefined;
   if (steps?.type === 'field') extra.terraces = terraceShare(steps.data, terrain, n);
+  // The relief noise behind the heights (the recipe's warped ranges, else the peaks and valleys):
+  // how its highest land joins into one network.
+  const relief = engine.graph.nodes.some((node) => node.id === 'ranges') ? engine.output('ranges', 'out') : engine.output('pv', 'out');
+  if (relief?.type === 'field') extra.network = topNetwork(relief.data, n, (i) => terrain.data[i] >= terrain.seaLevel);
   return { stats: biomeStats(engine, 'biomes'), terrain: terrainFigures(terrain, n), extra };
 }
 
@@ -203,7 +215,7 @@ export function judgeClaims(file: string, m: Measurement, start: Measurement): C
   const measured: Measured = {
     stats: m.stats,
     terrain: m.terrain,
-    extra: { ...m.extra, startRelief: start.extra.relief },
+    extra: { ...m.extra, startRelief: start.extra.relief, startNetwork: start.extra.network },
     start: { stats: start.stats, terrain: start.terrain },
   };
   return (CLAIMS[file] ?? []).map((claim) => {

@@ -157,3 +157,50 @@ export function terraceShare(base: Float32Array, terrain: TerrainValue, n: numbe
   }
   return count ? flat / count : 0;
 }
+
+/**
+ * How the highest values join up: of the cells with include(i) in the top `share` of `values`
+ * among those cells, the fraction in the largest 8-connected piece. Ranges give one network
+ * (near 1); isolated hills and peaks give many pieces (a small fraction).
+ */
+export function topNetwork(values: Float32Array, n: number, include: (i: number) => boolean, share = 0.3): number {
+  const picked: number[] = [];
+  for (let i = 0; i < n * n; i++) if (include(i)) picked.push(values[i]);
+  if (picked.length === 0) return 0;
+  picked.sort((a, b) => a - b);
+  const cut = picked[Math.min(picked.length - 1, Math.floor((1 - share) * picked.length))];
+  const inTop = (i: number) => values[i] >= cut && include(i);
+  const seen = new Uint8Array(n * n);
+  const stack = new Int32Array(n * n);
+  let total = 0;
+  let best = 0;
+  for (let start = 0; start < n * n; start++) {
+    if (!inTop(start)) continue;
+    total++;
+    if (seen[start]) continue;
+    let size = 0;
+    let top = 0;
+    stack[top++] = start;
+    seen[start] = 1;
+    while (top > 0) {
+      const i = stack[--top];
+      size++;
+      const r = (i / n) | 0;
+      const c = i - r * n;
+      for (let dr = -1; dr <= 1; dr++) {
+        for (let dc = -1; dc <= 1; dc++) {
+          const rr = r + dr;
+          const cc = c + dc;
+          if (rr < 0 || cc < 0 || rr >= n || cc >= n) continue;
+          const j = rr * n + cc;
+          if (!seen[j] && inTop(j)) {
+            seen[j] = 1;
+            stack[top++] = j;
+          }
+        }
+      }
+    }
+    if (size > best) best = size;
+  }
+  return best / total;
+}

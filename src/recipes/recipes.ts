@@ -266,6 +266,43 @@ export const RECIPES: readonly Recipe[] = [
       ['terraces.out', 'height.base'],
     ],
   },
+  {
+    file: 'long-ranges.json',
+    name: 'Long ranges',
+    notes:
+      'Ridged noise (the fbm node, kind ridged) folds every octave into a crest and weights each octave by the one before, so crests join into ranges over wide smooth valleys; ' +
+      'a domain warp bends them so they do not run in straight lines. The warped ranges are added to the continent, with little peaks-and-valleys detail (E low). ' +
+      'Like the folded ranges of the Appalachians or the Zagros seen from above; unlike them, nothing here is folded rock, and the ranges run wherever the noise crests.',
+    params: { erosCurve: { points: [[-1, 0.1], [1, 0.1]] } },
+    moves: ROOM_FOR_A_COLUMN,
+    addNodes: [
+      { id: 'ridges', type: 'fbm', title: 'Ridges', position: [0, 1320], params: { kind: 'ridged', frequency: 2, octaves: 6, seed: 424242 } },
+      { id: 'ranges', type: 'warp', title: 'Bent ranges', position: [280, 1320], params: { amplitude: 0.08, frequency: 1.5, seed: 5 } },
+      { id: 'rangeCurve', type: 'curve', title: 'Range height', position: [560, 1320], params: { points: [[-1, 0], [-0.3, 0], [1, 1.2]] } },
+      { id: 'withRanges', type: 'combine', title: 'Continent + ranges', position: [560, 0], params: { mode: 'add' } },
+    ],
+    wires: [
+      ['ridges.out', 'ranges.in'],
+      ['ranges.out', 'rangeCurve.in'],
+      ['contCurve.out', 'withRanges.base'],
+      ['rangeCurve.out', 'withRanges.detail'],
+      ['withRanges.out', 'height.base'],
+    ],
+  },
+  {
+    file: 'terraced-mesas.json',
+    name: 'Terraced mesas',
+    notes:
+      'The Plateau’s continent and flat tops, then a terrace node on the height: six steps between sea level and the top, sharpness 1, so each step is a flat tread ending in a vertical riser. ' +
+      'Mesas and buttes stand on the treads. Like the mesa country of the Colorado Plateau in outline; real mesas are hard rock layers left by erosion, ours are bands of height.',
+    params: { contCurve: { points: C_PLATEAU }, erosCurve: { points: E_FLAT_TOPS } },
+    moves: ROOM_FOR_A_COLUMN,
+    addNodes: [{ id: 'terraces', type: 'terrace', title: 'Terraces', position: [840, 660], params: { steps: 6, sharpness: 1, low: -0.02, high: 0.5 } }],
+    wires: [
+      ['height.out', 'terraces.in'],
+      ['terraces.out', 'water.height'],
+    ],
+  },
 ];
 
 /** The recipe applied to a copy of the base graph. */

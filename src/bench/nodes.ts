@@ -1,0 +1,110 @@
+// `npm run bench -- --only nodes [--sizes 256,1024]`: each local and halo node type's kernel on
+// its own, median ms per size. Each type runs as a "probe" node added to graphs/default.json,
+// wired as that graph wires its type or else from an output of the right port type; its inputs
+// are evaluated once by the engine (on the domain grown by the node's halo) and then only the
+// kernel is timed, writing into buffers allocated once, as the engine's pool hands them out.
+
+import { CATALOGUE } from '../../nodes/index.ts';
+import { createEngine } from '../engine/engine.ts';
+import { grow } from '../engine/domains.ts';
+import { type Domain, viewDomain } from '../grid.ts';
+import type { Graph } from '../model/graph.ts';
+import { type AnyNodeDef, type Catalogue, defaultParams, footprintOf, marginsOf, type RunContext } from '../model/manifest.ts';
+import type { PortType, Value } from '../model/values.ts';
+
+/**
+ * `base` with one more node of `def`'s type, "probe": wired as `base` wires a node of that type
+ * when it has one, else every required input from an output of the right type (the heights for
+ * fields, the water node's terrain, the biome map). The graph is graphs/default.json's shape.
+ */
+export function probeGraph(base: Graph, def: AnyNodeDef, size: number): Graph {
+  const g = structuredClone(base);
+  g.view = { ...g.view, size };
+  const model = g.nodes.find((n) => n.type === def.type);
+  const generic: Record<PortType, { node: string; port: string }> = {
+    field: { node: 'height', port: 'out' },
+    terrain: { node: 'water', port: 'terrain' },
+    biome: { node: 'biomes', port: 'out' },
+  };
+  g.nodes.push({ id: 'probe', type: def.type, title: 'probe', position: [0, 0], params: model ? structuredClone(model.params) : defaultParams(def) });
+  for (const [port, spec] of Object.entries(def.inputs)) {
+    const from = model ? g.edges.find((e) => e.to.node === model.id && e.to.port === port)?.from : spec.optional ? undefined : generic[spec.type];
+    if (from) g.edges.push({ from: { ...from }, to: { node: 'probe', port } });
+  }
+  return g;
+}
+
+export interface NodeBench {
+  readonly type: string;
+  readonly footprint: string;
+  /** Median kernel ms per size; null for a global or view-bound node (timed with the graph). */
+  readonly ms: Record<number, number | null>;
+}
+
+function median(v: number[]): number {
+  const s = [...v].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+/** The probe's kernel on its own at `size`, `runs` times after `warmup` unmeasured runs. */
+function timeKernel(base: Graph, def: AnyNodeDef, size: number, runs: number, warmup: number): number | null {
+  const g = probeGraph(base, def, size);
+  const probe = g.nodes.find((n) => n.id === 'probe')!;
+  const footprint = footprintOf(def, probe.params);
+  if (footprint.kind !== 'local' && footprint.kind !== 'halo') return null;
+  const domain: Domain = viewDomain(g.view);
+  const inputDomain = grow(domain, marginsOf(footprint));
+  const engine = createEngine(g);
+  const sources = g.edges.filter((e) => e.to.node === 'probe');
+  if (sources.length) engine.evaluate({ domain: inputDomain, targets: [...new Set(sources.map((e) => e.from.node))] });
+  const input = (port: string): Value | null => {
+    const e = sources.find((s) => s.to.port === port);
+    return e ? (engine.output(e.from.node, e.from.port, inputDomain) ?? null) : null;
+  };
+  // Output buffers allocated once, handed out in the same order every run.
+  const buffers: (Float32Array | Uint8Array | Uint32Array)[] = [];
+  let next = 0;
+  const ctx: RunContext<string> = {
+    domain,
+    inputDomain,
+    asked: domain,
+    field: (port) => (input(port)?.data as Float32Array | undefined) ?? null,
+    terrain: (port) => input(port) as never,
+    biome: (port) => input(port) as never,
+    fieldAt: () => null,
+    terrainAt: () => null,
+    wired: (port) => sources.some((s) => s.to.port === port),
+    alloc: (kind, length = domain.n * domain.n) => {
+      if (next === buffers.length) buffers.push(kind === 'u8' ? new Uint8Array(length) : kind === 'u32' ? new Uint32Array(length) : new Float32Array(length));
+      return buffers[next++] as never;
+    },
+    previous: () => null,
+  };
+  const times: number[] = [];
+  for (let k = -warmup; k < runs; k++) {
+    next = 0;
+    const start = performance.now();
+    def.run(ctx, probe.params as never);
+    const ms = performance.now() - start;
+    if (k >= 0) times.push(ms);
+  }
+  return median(times);
+}
+
+export function benchNodes(base: Graph, sizes: readonly number[], catalogue: Catalogue = CATALOGUE): NodeBench[] {
+  return catalogue.types.map((def) => {
+    const f = footprintOf(def, defaultParams(def));
+    const ms: Record<number, number | null> = {};
+    for (const size of sizes) ms[size] = timeKernel(base, def, size, size >= 1024 ? 15 : 31, 8);
+    const footprint = f.kind === 'halo' ? 'halo' : f.kind;
+    process.stderr.write(`  ${def.type}: ${sizes.map((s) => `${ms[s]?.toFixed(2) ?? '—'} ms at ${s}²`).join(', ')}\n`);
+    return { type: def.type, footprint, ms };
+  });
+}
+
+export function formatNodeBench(rows: readonly NodeBench[], sizes: readonly number[]): string {
+  const fmt = (v: number | null) => (v === null ? '—' : v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
+  const lines = ['kernel alone, median ms (— global or view-bound: timed with the graph above)', `${'node type'.padEnd(14)}${'footprint'.padEnd(10)}${sizes.map((s) => `${s}²`.padStart(10)).join('')}`];
+  for (const r of rows) lines.push(`${r.type.padEnd(14)}${r.footprint.padEnd(10)}${sizes.map((s) => fmt(r.ms[s]).padStart(10)).join('')}`);
+  return lines.join('\n');
+}
