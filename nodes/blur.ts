@@ -91,6 +91,7 @@ export const blur = defineNode({
   params: {
     radius: { kind: 'number', default: 0.01, min: 0, max: 0.25, step: 0.001, doc: 'Standard deviation in world units (0.01 is 2.56 cells of a 256 map).' },
   },
+  footprintDoc: 'halo of 3 · radius world units (the Gaussian\'s reach); radius 0 is local.',
   footprint: (p) => ({ kind: 'halo', radius: BLUR_REACH * p.radius }),
   run(ctx, p) {
     const out = ctx.alloc('f32');

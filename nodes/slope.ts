@@ -56,6 +56,7 @@ export const slope = defineNode({
     out: { type: 'field', meaning: 'value', doc: 'Gradient magnitude ≥ 0, height per world unit.' },
   },
   params: {},
+  footprintDoc: 'halo of one cell (the central differences read each neighbour).',
   footprint: () => ({ kind: 'halo', radius: ONE_CELL }),
   run(ctx) {
     const out = ctx.alloc('f32');

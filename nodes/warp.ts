@@ -87,6 +87,7 @@ export const warp = defineNode({
     frequency: { kind: 'number', default: 3, min: 0.05, max: 64, step: 0.05, doc: 'Cycles per view width of the own noise.' },
   },
   // Bilinear reads reach one cell past the displacement.
+  footprintDoc: 'halo of the amplitude plus one cell (the farthest a cell moves, and the bilinear read beyond it); amplitude 0 is local.',
   footprint: (p) => ({ kind: 'halo', radius: p.amplitude > 0 ? p.amplitude + ONE_CELL : 0 }),
   run(ctx, p) {
     const d = ctx.domain;
