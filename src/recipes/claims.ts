@@ -145,7 +145,7 @@ export const CLAIMS: Readonly<Record<string, readonly Claim[]>> = {
   ],
   'terraced-mesas.json': [
     atLeast('mesas: land on a flat tread (equal height to its east neighbour)', 'flat tops', (m) => m.extra.terraces, 0.7, '%'),
-    atLeast('… with cliffs between: the land spread (p95 − p5) at least the Plateau-like Start’s', 'cliffs', (m) => ratio(m.terrain.spread, m.start.terrain.spread), 1, '×'),
+    atLeast('… with cliffs between: the land spread (p95 − p5) at least the Start’s', 'cliffs', (m) => ratio(m.terrain.spread, m.start.terrain.spread), 1, '×'),
   ],
   'composed-curves.json': [
     atLeast('terraces: land cells of the base on a flat step', 'terraces', (m) => m.extra.terraces, 0.6, '%'),
