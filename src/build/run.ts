@@ -57,11 +57,16 @@ export function buildLayers(graph: Graph, nodes: readonly string[], formats: rea
   return layers;
 }
 
-/** Plans the build and works out everything each tile needs (the coarse range pass runs here). */
-export function prepareBuild(req: BuildRequest): PreparedBuild {
+/** The plan alone (what --plan prints): no evaluation. */
+export function planBuild(req: BuildRequest): { plan: BuildPlan; planOptions: PlanOptions; layers: BuildLayer[] } {
   const layers = buildLayers(req.graph, req.nodes, req.formats);
   const planOptions: PlanOptions = { region: req.region, cellsPerView: req.cellsPerView, tileSize: req.tileSize, layers };
-  const plan = makePlan(planOptions);
+  return { plan: makePlan(planOptions), planOptions, layers };
+}
+
+/** Plans the build and works out everything each tile needs (the coarse range pass runs here). */
+export function prepareBuild(req: BuildRequest): PreparedBuild {
+  const { plan, planOptions, layers } = planBuild(req);
   const ranged = layers.filter((l) => l.formats.some(formatNeedsRange));
   const ranges = ranged.length ? worldRanges(createEngine(req.graph), plan, ranged, req.range) : new Map<string, LayerRange>();
   const rangeRecord = Object.fromEntries([...ranges].sort(([a], [b]) => (a < b ? -1 : 1)));

@@ -4,7 +4,7 @@
 
 import { basename } from 'node:path';
 import { BUILD_FORMATS, type BuildFormat, DEFAULT_TILE_SIZE, PlanError, planJson, type Region, TILE_SIZES } from '../build/plan.ts';
-import { prepareBuild, readGraphText, runTiles, writeBuildManifest } from '../build/run.ts';
+import { planBuild, prepareBuild, readGraphText, runTiles, writeBuildManifest } from '../build/run.ts';
 import { nodeDef } from '../../nodes/index.ts';
 import { parseGraph } from '../model/format.ts';
 import type { Graph } from '../model/graph.ts';
@@ -97,19 +97,15 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
   const nodes = nodeArgs ?? sinkNodes(graph);
   const formats = args.one.has('format') ? parseFormats(args.one.get('format')!) : defaultFormats(graph, nodes);
 
-  let prepared;
-  try {
-    prepared = prepareBuild({ graph, graphText, graphFile: file, region, cellsPerView, tileSize, nodes, formats, range, outDir: args.one.get('out') ?? '' });
-  } catch (err) {
-    if (err instanceof PlanError) throw new UsageError(err.message);
-    throw err;
-  }
-  const count = prepared.plan.tiles.length;
+  const request = { graph, graphText, graphFile: file, region, cellsPerView, tileSize, nodes, formats, range, outDir: args.one.get('out') ?? '' };
+  const planned = refusing(() => planBuild(request));
+  const count = planned.plan.tiles.length;
   if (one && one.index >= count) throw new UsageError(`${one.from} ${one.index} is out of range: this build has ${count} tile${count === 1 ? '' : 's'} (0…${count - 1})`);
   if (plan) {
-    out(JSON.stringify(planJson(prepared.plan), null, 2));
+    out(JSON.stringify(planJson(planned.plan), null, 2));
     return 0;
   }
+  const prepared = refusing(() => prepareBuild(request));
   writeBuildManifest(prepared, file);
   const indices = one ? [one.index] : prepared.plan.tiles.map((t) => t.index);
   const samples = prepared.plan.tileSize ** 2;
@@ -123,6 +119,16 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
     return 1;
   }
   return 0;
+}
+
+/** Runs a step of the build's set-up; a PlanError (bad region, size, node, format) becomes a UsageError: exit 2. */
+function refusing<T>(step: () => T): T {
+  try {
+    return step();
+  } catch (err) {
+    if (err instanceof PlanError) throw new UsageError(err.message);
+    throw err;
+  }
 }
 
 /** png16 for the fields and heights among the layers, indexed for the biome maps. */
