@@ -4,7 +4,59 @@
 import { cellLength256 } from '../src/grid.ts';
 import { scratch } from '../src/kernels/scratch.ts';
 import { accumulate, priorityFlood } from '../src/kernels/flow.ts';
-import { defineNode, field } from '../src/model/manifest.ts';
+import { defineNode, field, type NodeReading } from '../src/model/manifest.ts';
+import { windVector } from './wind.ts';
+
+export interface FlowStats {
+  readonly node: string;
+  /** Share of the land that is river, and that is lake. */
+  readonly river: number;
+  readonly lake: number;
+  /** River length in cells of a 256 map (river cells × cell length). */
+  readonly riverLength: number;
+  /**
+   * With a wind upstream of the rain: river length in the half the wind comes from and in the
+   * other (split across the wind through the centre, as the biome statistics split moisture).
+   */
+  readonly windward?: number;
+  readonly leeward?: number;
+}
+
+/** The figures recipes quote: how much of the land is river and lake, and on which side of the wind. */
+function flowStats(r: NodeReading, wind: { readonly angle: number } | null): FlowStats {
+  const rivers = r.output('rivers');
+  const lakes = r.output('lakes');
+  const terrain = r.input('terrain');
+  if (rivers?.type !== 'field' || lakes?.type !== 'field' || terrain?.type !== 'terrain') throw new Error(`node "${r.node}" has no rivers`);
+  const n = r.domain.n;
+  const step = cellLength256(r.domain);
+  const [wx, wy] = windVector(wind?.angle ?? 0);
+  let land = 0;
+  let river = 0;
+  let lake = 0;
+  let windward = 0;
+  let leeward = 0;
+  for (let row = 0; row < n; row++) {
+    for (let c = 0; c < n; c++) {
+      const i = row * n + c;
+      if (!(terrain.data[i] >= terrain.seaLevel)) continue;
+      land++;
+      if (lakes.data[i] > 0) lake++;
+      if (rivers.data[i] !== 1) continue;
+      river++;
+      if ((c + 0.5 - n / 2) * wx + (row + 0.5 - n / 2) * wy < 0) windward++;
+      else leeward++;
+    }
+  }
+  const share = (k: number) => (land ? k / land : 0);
+  return {
+    node: r.node,
+    river: share(river),
+    lake: share(lake),
+    riverLength: river * step,
+    ...(wind ? { windward: windward * step, leeward: leeward * step } : {}),
+  };
+}
 
 export const flow = defineNode({
   type: 'flow',
@@ -38,6 +90,9 @@ export const flow = defineNode({
       unit: 'rain × cells',
       doc: 'Accumulation from which a cell is river: the rain of this many 256-map cells of rain 1.',
     },
+  },
+  stats(r) {
+    return flowStats(r, r.arrowsUpstream('rain')[0] ?? null);
   },
   footprint() {
     // A river gathers its whole basin and a lake fills to its spill point wherever that is:

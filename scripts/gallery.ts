@@ -7,7 +7,10 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIOMES } from '../src/model/biomes.ts';
+import { createEngine } from '../src/engine/engine.ts';
 import { parseGraph } from '../src/model/format.ts';
+import type { Graph } from '../src/model/graph.ts';
+import { renderLayer } from '../src/render/layer.ts';
 import { HEIGHT_BANDS, type Rgb } from '../src/render/ramps.ts';
 import { rgbaPng } from '../src/render/png.ts';
 import { checkClaims, type Claim, SEED_SHIFTS } from '../src/recipes/claims.ts';
@@ -44,6 +47,36 @@ function legend(): string[] {
   return ['**Biomes:** ' + biomes.join(' · '), '', '**Height bands** (around the sea level s: below s − 0.2, s − 0.05, s; above s + 0.02, 0.1, 0.2, 0.3, 0.45): ' + bands.join(' · '), ''];
 }
 
+/** The river blue a mask is drawn in over the height (the mask palette's water colour). */
+const MASK_OVER_HEIGHT: Rgb = [30, 90, 200];
+
+/**
+ * One more picture of a recipe (Recipe.show): a mask drawn in blue over the hill-shaded height,
+ * so rivers show where they run; any other output in its own palette.
+ */
+function showOutput(graph: Graph, ref: string, stem: string): { file: string; alt: string } {
+  const [node, port] = ref.split('.');
+  const engine = createEngine(graph, { size: SIZE });
+  engine.evaluate({ targets: [node, 'water'] });
+  const value = engine.output(node, port);
+  if (!value) throw new Error(`${stem}: no output ${ref}`);
+  let rgba: Uint8ClampedArray;
+  if (value.meaning === 'mask') {
+    rgba = renderLayer(engine.output('water', 'terrain')!, SIZE);
+    for (let r = 0; r < SIZE; r++) {
+      for (let c = 0; c < SIZE; c++) {
+        if (!(value.data[r * SIZE + c] > 0.5)) continue;
+        rgba.set(MASK_OVER_HEIGHT, ((SIZE - 1 - r) * SIZE + c) * 4);
+      }
+    }
+  } else {
+    rgba = renderLayer(value, SIZE);
+  }
+  const file = `${stem}.${node}.${port}.png`;
+  writeFileSync(join(OUT, file), rgbaPng(rgba, SIZE, SIZE));
+  return { file, alt: `${node} ${port}` };
+}
+
 function main(): void {
   mkdirSync(OUT, { recursive: true });
   const start = parseGraph(readFileSync('graphs/terrain-start.json', 'utf8'));
@@ -69,9 +102,10 @@ function main(): void {
     rmSync(tmp, { recursive: true });
 
     const graph = parseGraph(readFileSync(`graphs/${recipe.file}`, 'utf8'));
+    const extras = (recipe.show ?? []).map((ref) => showOutput(graph, ref, stem));
     const runs = SEED_SHIFTS.map((shift) => checkClaims(recipe.file, graph, start, shift, SIZE));
     lines.push(`## ${graph.name}`, '', `\`graphs/${recipe.file}\` — ${graph.notes}`, '');
-    lines.push(`![height](gallery/${stem}.height.png) ![biomes](gallery/${stem}.biomes.png)`, '');
+    lines.push(`![height](gallery/${stem}.height.png) ![biomes](gallery/${stem}.biomes.png)${extras.map((e) => ` ![${e.alt}](gallery/${e.file})`).join('')}`, '');
     lines.push('| claim | page | measured | shifted seeds | accepted | |', '|---|---|---|---|---|---|');
     runs[0].forEach((r, k) => {
       const others = runs.slice(1).map((run) => run[k].value);

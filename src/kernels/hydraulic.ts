@@ -119,20 +119,24 @@ export function hydraulicErosion(
   const reach = Math.ceil(Math.max(1, p.radius));
   const brushIndex = Int32Array.from(dc, (x, k) => dr[k] * n + x);
   const last = n - 1;
+  // Params as locals: the step loop runs millions of times.
+  const { inertia, capacity, minCapacity, erosion, deposition, evaporation, gravity, lifetime, seed } = p;
+  const keep = 1 - evaporation;
+  const brushCells = brushIndex.length;
   let carriedOff = 0;
   let steps = 0;
 
   for (let k = 0; k < p.droplets; k++) {
     // Positions are in cell-centre units: cell (c, r) sits at (c, r); a droplet lives in [0, n − 1).
-    let x = unit(p.seed, k, 0) * last;
-    let y = unit(p.seed, k, 1) * last;
+    let x = unit(seed, k, 0) * last;
+    let y = unit(seed, k, 1) * last;
     let dx = 0;
     let dy = 0;
     let speed = 1;
     let water = 1;
     let sediment = 0;
     let inside = true;
-    for (let step = 0; step < p.lifetime; step++) {
+    for (let step = 0; step < lifetime; step++) {
       const c = x | 0;
       const r = y | 0;
       const u = x - c;
@@ -145,8 +149,8 @@ export function hydraulicErosion(
       const gx = (h10 - h00) * (1 - v) + (h11 - h01) * v;
       const gy = (h01 - h00) * (1 - u) + (h11 - h10) * u;
       const here = h00 * (1 - u) * (1 - v) + h10 * u * (1 - v) + h01 * (1 - u) * v + h11 * u * v;
-      dx = dx * p.inertia - gx * (1 - p.inertia);
-      dy = dy * p.inertia - gy * (1 - p.inertia);
+      dx = dx * inertia - gx * (1 - inertia);
+      dy = dy * inertia - gy * (1 - inertia);
       const len = Math.sqrt(dx * dx + dy * dy);
       if (len === 0) break; // a perfectly flat spot: the droplet stops and drops its load below
       dx /= len;
@@ -168,10 +172,10 @@ export function hydraulicErosion(
       const j = nr * n + nc;
       const there = h[j] * (1 - nu) * (1 - nv) + h[j + 1] * nu * (1 - nv) + h[j + n] * (1 - nu) * nv + h[j + n + 1] * nu * nv;
       const drop = there - here;
-      const carry = Math.max(-drop * speed * water * p.capacity, p.minCapacity);
+      const carry = Math.max(-drop * speed * water * capacity, minCapacity);
       if (drop > 0 || sediment > carry) {
         // Climbing: fill the hollow behind (at most what it holds); slowing: drop some surplus.
-        const amount = drop > 0 ? Math.min(drop, sediment) : (sediment - carry) * p.deposition;
+        const amount = drop > 0 ? Math.min(drop, sediment) : (sediment - carry) * deposition;
         sediment -= amount;
         const a00 = amount * (1 - u) * (1 - v);
         const a10 = amount * u * (1 - v);
@@ -187,10 +191,10 @@ export function hydraulicErosion(
         laid[i + n + 1] += a11;
       } else {
         // Never dig deeper than the drop, or the droplet would carve a pit it then climbs out of.
-        const amount = Math.min((carry - sediment) * p.erosion, -drop);
+        const amount = Math.min((carry - sediment) * erosion, -drop);
         let taken = 0;
         if (c >= reach && r >= reach && c < n - reach && r < n - reach) {
-          for (let b = 0; b < brushIndex.length; b++) {
+          for (let b = 0; b < brushCells; b++) {
             const t = amount * w[b];
             const m = i + brushIndex[b];
             h[m] -= t;
@@ -199,7 +203,7 @@ export function hydraulicErosion(
           }
         } else {
           // Near the edge the brush loses the cells outside: the droplet takes only what it wore.
-          for (let b = 0; b < brushIndex.length; b++) {
+          for (let b = 0; b < brushCells; b++) {
             const cc = c + dc[b];
             const rr = r + dr[b];
             if (cc < 0 || rr < 0 || cc >= n || rr >= n) continue;
@@ -212,8 +216,8 @@ export function hydraulicErosion(
         }
         sediment += taken;
       }
-      speed = Math.sqrt(Math.max(0, speed * speed + drop * p.gravity));
-      water *= 1 - p.evaporation;
+      speed = Math.sqrt(Math.max(0, speed * speed + drop * gravity));
+      water *= keep;
     }
     if (inside && sediment > 0) {
       // Stopped inside the map: the load is dropped where the droplet is.

@@ -10,6 +10,7 @@ import type { Catalogue } from '../model/manifest.ts';
 import { CATALOGUE } from '../../nodes/index.ts';
 import type { TerrainValue } from '../model/values.ts';
 import { detailRelief, terraceShare, terrainFigures, type TerrainFigures, topNetwork } from './measures.ts';
+import { operatorFigures } from './operator-measures.ts';
 
 /** What a claim can read. `start` is the Start recipe on the same seeds, for relative claims. */
 export interface Measured {
@@ -147,6 +148,22 @@ export const CLAIMS: Readonly<Record<string, readonly Claim[]>> = {
     atLeast('mesas: land on a flat tread (equal height to its east neighbour)', 'flat tops', (m) => m.extra.terraces, 0.7, '%'),
     atLeast('… with cliffs between: the land spread (p95 − p5) at least the Start’s', 'cliffs', (m) => ratio(m.terrain.spread, m.start.terrain.spread), 1, '×'),
   ],
+  'eroded-valleys.json': [
+    atLeast('sediment moves down: mean height where it was worn, above where it was laid', 'valleys filled from the slopes', (m) => m.extra.erosionDrop, 0.03),
+    atLeast('gullies: the land is rougher after the rain (mean |Laplacian|, after ÷ before)', 'gullies cut', (m) => m.extra.gullies, 1.15, '×'),
+    atLeast('height worn away per cell', 'eroded', (m) => m.extra.meanWear, 0.01),
+    atMost('the sediment books balance: |worn − laid − lost from the map| ÷ worn', 'conserved', (m) => m.extra.erosionBooks, 1e-4, '', 0),
+  ],
+  'rivers-from-the-rain.json': [
+    atLeast('more river length on the windward side (windward ÷ leeward)', 'rivers grow windward', (m) => ratio(m.extra.riverWindward, m.extra.riverLeeward), 2, '×'),
+    atLeast('rivers: total length in 256-map cells', 'present', (m) => m.extra.riverLength, 100),
+    share('the climate is the Kauai recipe’s: tropical rainforest', 0.19, land('tropical rainforest')),
+  ],
+  'soft-borders.json': [
+    { text: 'land where biomes blend (more than one biome weighs)', page: 'soft borders', measure: (m) => m.extra.blended, unit: '%', min: 0.1, max: 0.7 },
+    atMost('weights sum to 1 in every cell (largest gap)', '1', (m) => m.extra.weightGap, 1e-6, '', 0),
+    atMost('the hard biomes do not move: largest land-share change against the Start', 'unchanged', (m) => Math.max(...Object.keys(m.stats.land).map((b) => Math.abs(m.stats.land[b] - m.start.stats.land[b]))), 0, '%', 0),
+  ],
   'composed-curves.json': [
     atLeast('terraces: land cells of the base on a flat step', 'terraces', (m) => m.extra.terraces, 0.6, '%'),
   ],
@@ -197,6 +214,7 @@ export function measureEngine(engine: Engine): Measurement {
   // how its highest land joins into one network.
   const relief = engine.graph.nodes.some((node) => node.id === 'ranges') ? engine.output('ranges', 'out') : engine.output('pv', 'out');
   if (relief?.type === 'field') extra.network = topNetwork(relief.data, n, (i) => terrain.data[i] >= terrain.seaLevel);
+  Object.assign(extra, operatorFigures(engine));
   return { stats: biomeStats(engine, 'biomes'), terrain: terrainFigures(terrain, n), extra };
 }
 

@@ -21,6 +21,8 @@ export interface Recipe {
   readonly moves?: Readonly<Record<string, [number, number]>>;
   /** Another recipe whose edits come first (the Altiplano starts from the Plateau). */
   readonly from?: string;
+  /** Outputs ("node.port") the gallery shows besides the height and the biomes (the rivers). */
+  readonly show?: readonly string[];
 }
 
 /** Curves of the terrain recipes: continentalness (C), erosion (E), peaks and valleys (PV). */
@@ -41,6 +43,15 @@ const ROOM_FOR_A_COLUMN: Readonly<Record<string, [number, number]>> = {
   moisture: [1680, 660],
   biomes: [1960, 330],
 };
+
+/** Room for one node between Height and Water level: everything from the water on, one column right. */
+const ROOM_AFTER_HEIGHT: Readonly<Record<string, [number, number]>> = { ...ROOM_FOR_A_COLUMN, height: [560, 330] };
+
+const KAUAI_CLIMATE = {
+  temperature: { base: 1.2, lapse: 0.25 },
+  moisture: { moistNoise: 0, coastBonus: 0.25, decay: 0.24, strength: 1 },
+  wind: { angle: 225, evap: 0.005, dry: 0.0045, lift: 0.2 },
+} as const;
 
 export const RECIPES: readonly Recipe[] = [
   {
@@ -153,11 +164,7 @@ export const RECIPES: readonly Recipe[] = [
       'A warm island under a trade wind from the north-east: the slopes facing the wind catch the rain and grow tropical rainforest, while dry grass and desert lie behind. ' +
       'Like Kauai, where Mount Waialeale is among the wettest places on Earth and the west side is dry; unlike it, our map is the Start terrain, several islands rather than one volcano, and has no seasons. ' +
       'Here moisture follows the humidity of the passing air, not the rain it drops, so the wettest land is where the wind first arrives rather than high on the slopes.',
-    params: {
-      temperature: { base: 1.2, lapse: 0.25 },
-      moisture: { moistNoise: 0, coastBonus: 0.25, decay: 0.24, strength: 1 },
-      wind: { angle: 225, evap: 0.005, dry: 0.0045, lift: 0.2 },
-    },
+    params: KAUAI_CLIMATE,
   },
   {
     file: 'climate-valdivia.json',
@@ -302,6 +309,48 @@ export const RECIPES: readonly Recipe[] = [
       ['height.out', 'terraces.in'],
       ['terraces.out', 'water.height'],
     ],
+  },
+  {
+    file: 'eroded-valleys.json',
+    name: 'Eroded valleys',
+    notes:
+      'The Start terrain worn by rain: a Hydraulic erosion node between the height and the water level lets a droplet per cell roll downhill, ' +
+      'wearing gullies into the slopes and laying the sediment down where the water slows, in the valley floors and at the coast. ' +
+      'Every grain worn away is laid down again or carried off the map. Like the gullied flanks of any hill country in look; ' +
+      'unlike real valleys, these are cut by one short shower of droplets on soft uniform ground, with no rock strength, no rivers wider than a brush and no time.',
+    moves: ROOM_AFTER_HEIGHT,
+    addNodes: [{ id: 'erosion', type: 'hydraulic', title: 'Hydraulic erosion', position: [840, 330] }],
+    wires: [
+      ['height.out', 'erosion.height'],
+      ['erosion.out', 'water.height'],
+    ],
+    show: ['erosion.wear'],
+  },
+  {
+    file: 'rivers-from-the-rain.json',
+    name: 'Rivers from the rain',
+    notes:
+      "The Kauai climate with a Flow and rivers node: the moisture is the rain, less a loss to evaporation, and it runs downhill to the sea. " +
+      'The trade wind from the north-east brings the rain, so rivers grow on the windward side and run dry in the rain shadow behind the hills. ' +
+      'Like Kauai, whose wet north-east is cut by streams while the west is dry; unlike it, this is the Start terrain (several islands, not one volcano), ' +
+      'the rain is the moisture of the passing air rather than the rain it drops, and rivers do not cut their valleys (see Eroded valleys).',
+    from: 'climate-kauai.json',
+    addNodes: [{ id: 'rivers', type: 'flow', title: 'Flow and rivers', position: [1960, 660], params: { loss: 0.3, riverArea: 40 } }],
+    wires: [
+      ['water.terrain', 'rivers.terrain'],
+      ['moisture.out', 'rivers.rain'],
+    ],
+    show: ['rivers.rivers'],
+  },
+  {
+    file: 'soft-borders.json',
+    name: 'Soft borders',
+    notes:
+      "The scene's west-wind climate with soft biome borders: the Whittaker node's border width 0.08 blends each cell's biome with its neighbours in the table " +
+      'within 0.04 of a row or column border in T and M, so forest fades into shrubland instead of switching at a line. The weights are what splat maps carry ' +
+      '(`render --splat`), for terrain materials in a game engine. The hard biome of each cell, and so every share, stays what it was. ' +
+      'Real ecotones are like this, a band where two biomes mix; ours is a fixed blend in climate space, not a mixing of species.',
+    params: { biomes: { border: 0.08 } },
   },
 ];
 
