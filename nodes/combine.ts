@@ -2,6 +2,7 @@
 
 import { wasmCombine } from '../src/kernels/wasm/instance.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
+import { bands, rowsOf } from '../src/parallel/threads.ts';
 
 // In the order the WebAssembly kernel numbers them.
 export const COMBINE_MODES = ['terrain', 'add', 'multiply', 'min', 'max', 'lerp'] as const;
@@ -26,6 +27,21 @@ export function combineKernel(
   wasmCombine(index, base, scale, detail, out);
 }
 
+type CombineBand = {
+  mode: CombineMode;
+  base: Float32Array | null;
+  scale: Float32Array | null;
+  detail: Float32Array | null;
+  out: Float32Array;
+  n: number;
+};
+
+/** Rows r0 … r1 − 1 of the combination (cell by cell, so any band gives the same bits). */
+function combineBand(a: CombineBand, r0: number, r1: number): void {
+  const rows = (g: Float32Array | null) => rowsOf(g, a.n, r0, r1);
+  combineKernel(a.mode, rows(a.base), rows(a.scale), rows(a.detail), rows(a.out)!);
+}
+
 export const combine = defineNode({
   type: 'combine',
   title: 'Combine',
@@ -45,9 +61,11 @@ export const combine = defineNode({
   params: {
     mode: { kind: 'enum', default: 'terrain', options: COMBINE_MODES, doc: 'How the inputs combine.' },
   },
+  band: combineBand,
   run(ctx, p) {
     const out = ctx.alloc('f32');
-    combineKernel(p.mode, ctx.field('base'), ctx.field('scale'), ctx.field('detail'), out);
+    const n = ctx.domain.n;
+    bands('combine', combineBand, { mode: p.mode, base: ctx.field('base'), scale: ctx.field('scale'), detail: ctx.field('detail'), out, n }, n);
     return { out: field(out, 'height') };
   },
 });

@@ -2,6 +2,7 @@
 
 import { wasmCurve } from '../src/kernels/wasm/instance.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
+import { bands, rowsOf } from '../src/parallel/threads.ts';
 
 /**
  * Writes curve(input[i]) into out: linear between points sorted by x, constant past the ends.
@@ -18,6 +19,11 @@ export function applyCurve(input: Float32Array, points: readonly (readonly [numb
     ys[k] = points[k][1];
   }
   wasmCurve(input, xs, ys, out);
+}
+
+/** Rows r0 … r1 − 1 of the curve (cell by cell, so any band gives the same bits). */
+function curveBand(a: { input: Float32Array; out: Float32Array; n: number; points: [number, number][] }, r0: number, r1: number): void {
+  applyCurve(rowsOf(a.input, a.n, r0, r1), a.points, rowsOf(a.out, a.n, r0, r1));
 }
 
 export const curve = defineNode({
@@ -53,10 +59,11 @@ export const curve = defineNode({
     const input = r.input('in');
     return input ? { input: { value: input.data[i], title: r.inputTitle('in') ?? '' } } : {};
   },
+  band: curveBand,
   run(ctx, p) {
     const input = ctx.field('in')!;
     const out = ctx.alloc('f32');
-    applyCurve(input, p.points, out);
+    bands('curve', curveBand, { input, out, n: ctx.domain.n, points: p.points }, ctx.domain.n);
     return { out: field(out, 'value') };
   },
 });

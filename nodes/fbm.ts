@@ -2,8 +2,16 @@
 // folded into ridges (long ranges) or billows.
 
 import { foldedGrid } from '../src/kernels/folded.ts';
-import { fbmGrid } from '../src/kernels/noise.ts';
+import { fbmRows, type FbmSettings } from '../src/kernels/noise.ts';
+import type { Domain } from '../src/grid.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
+import { bands } from '../src/parallel/threads.ts';
+
+/** Rows r0 … r1 − 1 of the fractal sum into the whole grid `out`. */
+function fbmBand(a: { out: Float32Array; domain: Domain; settings: FbmSettings }, r0: number, r1: number): void {
+  const n = a.domain.n;
+  fbmRows(a.out.subarray(r0 * n, r1 * n), a.domain, a.settings, r0, r1);
+}
 
 export const fbm = defineNode({
   type: 'fbm',
@@ -33,9 +41,12 @@ export const fbm = defineNode({
       doc: 'plain: smooth fBm; ridged: crests that line up into ranges; billow: round hills, creased valleys.',
     },
   },
+  band: fbmBand,
   run(ctx, p) {
     const out = ctx.alloc('f32');
-    if (p.kind === 'plain') fbmGrid(out, ctx.domain, p);
+    const { seed, frequency, octaves, lacunarity, gain } = p;
+    // By row bands over the threads there are (see src/parallel/threads.ts): the same bits as one.
+    if (p.kind === 'plain') bands('fbm', fbmBand, { out, domain: ctx.domain, settings: { seed, frequency, octaves, lacunarity, gain } }, ctx.domain.n);
     else foldedGrid(out, ctx.domain, p, p.kind);
     return { out: field(out, 'noise') };
   },

@@ -2,6 +2,7 @@
 
 import { wasmMoisture } from '../src/kernels/wasm/instance.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
+import { bands, rowsOf } from '../src/parallel/threads.ts';
 
 export interface MoistureParams {
   readonly moistNoise: number;
@@ -27,6 +28,21 @@ export function moistureKernel(
   wasmMoisture(p, noise, coast, air, out);
 }
 
+type MoistureBand = {
+  p: MoistureParams;
+  noise: Float32Array | null;
+  coast: Float32Array | null;
+  air: Float32Array | null;
+  out: Float32Array;
+  n: number;
+};
+
+/** Rows r0 … r1 − 1 of the moisture (cell by cell, so any band gives the same bits). */
+function moistureBand(a: MoistureBand, r0: number, r1: number): void {
+  const rows = (g: Float32Array | null) => rowsOf(g, a.n, r0, r1);
+  moistureKernel(a.p, rows(a.noise), rows(a.coast), rows(a.air), rows(a.out)!);
+}
+
 export const moisture = defineNode({
   type: 'moisture',
   title: 'Moisture',
@@ -48,9 +64,12 @@ export const moisture = defineNode({
     decay: { kind: 'number', default: 0.274, min: 0, max: 2, step: 0.005, doc: 'How fast the coast bonus fades inland, per 256-map cell.' },
     strength: { kind: 'number', default: 0.583, min: 0, max: 1, step: 0.01, doc: "Weight of the wind's air humidity." },
   },
+  band: moistureBand,
   run(ctx, p) {
     const out = ctx.alloc('f32');
-    moistureKernel(p, ctx.field('noise'), ctx.field('coast'), ctx.field('air'), out);
+    const n = ctx.domain.n;
+    const terms = { moistNoise: p.moistNoise, coastBonus: p.coastBonus, decay: p.decay, strength: p.strength };
+    bands('moisture', moistureBand, { p: terms, noise: ctx.field('noise'), coast: ctx.field('coast'), air: ctx.field('air'), out, n }, n);
     return { out: field(out, 'moisture') };
   },
 });

@@ -4,6 +4,7 @@ import { assertGrid, cellY, POLE_DISTANCE, type Domain } from '../src/grid.ts';
 import { scratch } from '../src/kernels/scratch.ts';
 import { wasmTemperature } from '../src/kernels/wasm/instance.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
+import { bands, rowsOf } from '../src/parallel/threads.ts';
 
 export interface TemperatureParams {
   readonly base: number;
@@ -26,12 +27,27 @@ export function temperatureKernel(
   noise: Float32Array | null,
   /* out */ out: Float32Array,
 ): void {
-  const n = domain.n;
   assertGrid('temperature output', out, domain);
   for (const [name, a] of [['rank', rank], ['coast', coast], ['noise', noise]] as const) if (a) assertGrid(`temperature ${name}`, a, domain);
-  const rowBase = scratch('temperature.rowBase', Float64Array, n).subarray(0, n);
-  for (let r = 0; r < n; r++) rowBase[r] = p.base - p.latitude * Math.min(1, Math.abs(cellY(domain, r)) / POLE_DISTANCE);
-  wasmTemperature(rowBase, p, rank, coast, noise, out);
+  temperatureRows({ domain, p, rank, coast, noise, out }, 0, domain.n);
+}
+
+type TemperatureBand = {
+  domain: Domain;
+  p: TemperatureParams;
+  rank: Float32Array | null;
+  coast: Float32Array | null;
+  noise: Float32Array | null;
+  out: Float32Array;
+};
+
+/** Rows r0 … r1 − 1 of temperatureKernel (each row alike whatever the band). */
+function temperatureRows(a: TemperatureBand, r0: number, r1: number): void {
+  const { domain, p } = a;
+  const rowBase = scratch('temperature.rowBase', Float64Array, domain.n).subarray(0, r1 - r0);
+  for (let r = r0; r < r1; r++) rowBase[r - r0] = p.base - p.latitude * Math.min(1, Math.abs(cellY(domain, r)) / POLE_DISTANCE);
+  const rows = (g: Float32Array | null) => rowsOf(g, domain.n, r0, r1);
+  wasmTemperature(rowBase, p, rows(a.rank), rows(a.coast), rows(a.noise), rows(a.out)!);
 }
 
 export const temperature = defineNode({
@@ -56,9 +72,13 @@ export const temperature = defineNode({
     coastMod: { kind: 'number', default: 0.062, min: -1, max: 1, step: 0.01, doc: 'Warmth the sea adds at the shore, fading as 1 / (1 + d).' },
     tempNoise: { kind: 'number', default: 0.15, min: 0, max: 1, step: 0.01, doc: 'Amplitude of the noise term.' },
   },
+  band: temperatureRows,
   run(ctx, p) {
     const out = ctx.alloc('f32');
-    temperatureKernel(ctx.domain, p, ctx.field('rank'), ctx.field('coast'), ctx.field('noise'), out);
+    const { domain } = ctx;
+    for (const [name, a] of [['rank', ctx.field('rank')], ['coast', ctx.field('coast')], ['noise', ctx.field('noise')]] as const) if (a) assertGrid(`temperature ${name}`, a, domain);
+    const terms = { base: p.base, lapse: p.lapse, latitude: p.latitude, coastMod: p.coastMod, tempNoise: p.tempNoise };
+    bands('temperature', temperatureRows, { domain, p: terms, rank: ctx.field('rank'), coast: ctx.field('coast'), noise: ctx.field('noise'), out }, domain.n);
     return { out: field(out, 'temperature') };
   },
 });

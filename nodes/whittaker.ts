@@ -4,6 +4,7 @@ import { biomeFigures } from '../src/engine/stats.ts';
 import { BEACH, biomeId, DEFAULT_TABLE, MOISTURE_COLUMNS, OCEAN, TABLE_BIOMES, TEMPERATURE_ROWS } from '../src/model/biomes.ts';
 import { MAX_BORDER, softBiomeWeights } from '../src/kernels/soft-biomes.ts';
 import { wasmWhittaker } from '../src/kernels/wasm/instance.ts';
+import { bands, rowsOf } from '../src/parallel/threads.ts';
 import { type CellNote, defineNode, type NodeReading } from '../src/model/manifest.ts';
 import { formatValue, SOFT_SLOTS, type TerrainValue, type Value } from '../src/model/values.ts';
 
@@ -72,6 +73,25 @@ export function whittakerKernel(
     if (a.length !== out.length) throw new Error(`whittaker: ${name} holds ${a.length} cells, expected ${out.length}`);
   }
   wasmWhittaker({ ...rules, ocean: OCEAN, beach: BEACH }, h, level, temperature, moisture, coast, out);
+}
+
+type WhittakerBand = {
+  rules: WhittakerRules;
+  temperature: Float32Array;
+  moisture: Float32Array;
+  /** The terrain's heights and sea level (its sorted heights stay behind: no band reads them). */
+  height: Float32Array;
+  seaLevel: number;
+  coast: Float32Array | null;
+  out: Uint8Array;
+  n: number;
+};
+
+/** Rows r0 … r1 − 1 of the biome map (cell by cell, so any band gives the same bits). */
+function whittakerBand(a: WhittakerBand, r0: number, r1: number): void {
+  const rows = <T extends Float32Array | Uint8Array>(g: T | null) => rowsOf(g, a.n, r0, r1);
+  const terrain = { data: rows(a.height), seaLevel: a.seaLevel } as TerrainValue;
+  whittakerKernel(a.rules, rows(a.temperature)!, rows(a.moisture)!, terrain, rows(a.coast), rows(a.out)!);
 }
 
 /** Table cells are 0 … 15 (row · 4 + col); these origins mark cells the table did not decide. */
@@ -178,6 +198,7 @@ export const whittaker = defineNode({
     if (biomes?.type !== 'biome') throw new Error(`node "${r.node}" has no biome map`);
     return biomeFigures(r.node, biomes.data, numbers(r.input('moisture')), r.arrowsUpstream('moisture')[0] ?? null);
   },
+  band: whittakerBand,
   run(ctx, p) {
     const t = ctx.terrain('terrain')!;
     const out = ctx.alloc('u8');
@@ -185,7 +206,8 @@ export const whittaker = defineNode({
     const temperature = ctx.field('temperature')!;
     const moisture = ctx.field('moisture')!;
     const coast = ctx.field('coast');
-    whittakerKernel(rules, temperature, moisture, t, coast, out);
+    const n = ctx.domain.n;
+    bands('whittaker', whittakerBand, { rules, temperature, moisture, height: t.data, seaLevel: t.seaLevel, coast, out, n }, n);
     if (!(p.border > 0)) return { out: { type: 'biome', meaning: 'biome', data: out } };
     // The hard map stays the biome of each cell (statistics, the table, provenance read it);
     // the weights come alongside, for the blended colours and the splat maps.

@@ -2,6 +2,8 @@
 // recomputes or its result is evicted, and the next run of any node of that size takes them.
 // (A fresh 256 KB typed array costs ~0.75 ms in page faults here; a recycled one nothing.)
 
+import { gridBuffer } from '../parallel/memory.ts';
+
 export type BufferKind = 'f32' | 'u8' | 'u32';
 export type BufferOf<K extends BufferKind> = K extends 'f32' ? Float32Array : K extends 'u8' ? Uint8Array : Uint32Array;
 export type AnyBuffer = Float32Array | Uint8Array | Uint32Array;
@@ -31,7 +33,8 @@ export class BufferPool {
       if (this.poison) b.fill(b instanceof Float32Array ? NaN : 0xffffffff);
       return b as BufferOf<K>;
     }
-    const fresh = new CTORS[kind](length) as BufferOf<K>;
+    // Shared with the band workers while they run (see src/parallel/threads.ts).
+    const fresh = gridBuffer(CTORS[kind] as never, length) as BufferOf<K>;
     if (this.poison) fresh.fill(fresh instanceof Float32Array ? NaN : 0xffffffff);
     return fresh;
   }

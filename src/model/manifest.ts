@@ -295,6 +295,13 @@ export interface NodeDef<
    * one knot per wired input), or null. `check` and `render` refuse a graph for it up front.
    */
   readinessProblem?(params: ParamValues<P>, wired: (port: keyof I & string) => boolean): string | null;
+  /**
+   * The kernel by row bands, for evaluation spread over threads: writes rows r0 … r1 − 1 of the
+   * grids in `args` and reads only what those rows need, the same bits whatever the band. run()
+   * hands the rows out with bands() (src/parallel/threads.ts); a worker thread finds this hook
+   * by the node's type. Absent: the kernel runs whole on one thread.
+   */
+  band?(args: Record<string, unknown>, r0: number, r1: number): void;
   /** The kernel: reads inputs, returns every output. Pure; may throw with a message for a person. */
   run(ctx: RunContext<keyof I & string>, params: ParamValues<P>): { [K in keyof O]: Value };
 }

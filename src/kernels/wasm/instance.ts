@@ -15,7 +15,7 @@ interface KernelExports {
   maskBelow(n: number, valuesAt: number, level: number, outAt: number): void;
   sitesBelow(n: number, valuesAt: number, level: number, outAt: number): void;
   combine(n: number, mode: number, baseAt: number, scaleAt: number, detailAt: number, outAt: number): void;
-  temperature(n: number, rowBaseAt: number, rankAt: number, coastAt: number, noiseAt: number, outAt: number, lapse: number, coastMod: number, tempNoise: number): void;
+  temperature(rows: number, n: number, rowBaseAt: number, rankAt: number, coastAt: number, noiseAt: number, outAt: number, lapse: number, coastMod: number, tempNoise: number): void;
   moisture(n: number, noiseAt: number, coastAt: number, airAt: number, outAt: number, moistNoise: number, coastBonus: number, decay: number, strength: number): void;
   whittaker(
     n: number,
@@ -156,7 +156,7 @@ export interface TemperatureTerms {
   readonly tempNoise: number;
 }
 
-/** Temperature from each row's base (base − latitude term) and the optional grids. */
+/** Temperature from each row's base (base − latitude term) and the optional grids, rowBase.length rows of cells. */
 export function wasmTemperature(
   rowBase: Float64Array,
   p: TemperatureTerms,
@@ -167,7 +167,7 @@ export function wasmTemperature(
 ): void {
   const k = kernels();
   const [rowBaseAt, rankAt, coastAt, noiseAt, outAt] = stage(k, [rowBase, rank, coast, noise], [out.byteLength]);
-  k.temperature(rowBase.length, rowBaseAt, rankAt, coastAt, noiseAt, outAt, p.lapse, p.coastMod, p.tempNoise);
+  k.temperature(rowBase.length, out.length / rowBase.length, rowBaseAt, rankAt, coastAt, noiseAt, outAt, p.lapse, p.coastMod, p.tempNoise);
   collect(k, outAt, out);
 }
 

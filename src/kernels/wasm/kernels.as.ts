@@ -255,14 +255,14 @@ export function combine(n: i32, mode: i32, baseAt: usize, scaleAt: usize, detail
 
 /**
  * T = sat(rowBase[r] − lapse · rank + coastMod / (1 + d) + tempNoise · ((noise + 1) · ½ − ½)),
- * row by row (rowBase holds each row's base − latitude term, n doubles). Each row runs in
+ * for `rows` rows of n cells (rowBase holds each row's base − latitude term). Each row runs in
  * pairs; with an odd n a row's last pair spills one cell into the next row, which that row
  * then writes again.
  */
-export function temperature(n: i32, rowBaseAt: usize, rankAt: usize, coastAt: usize, noiseAt: usize, outAt: usize, lapse: f64, coastMod: f64, tempNoise: f64): void {
+export function temperature(rows: i32, n: i32, rowBaseAt: usize, rankAt: usize, coastAt: usize, noiseAt: usize, outAt: usize, lapse: f64, coastMod: f64, tempNoise: f64): void {
   const one = f64x2.splat(1);
   const half = f64x2.splat(0.5);
-  for (let r = 0; r < n; r++) {
+  for (let r = 0; r < rows; r++) {
     const base = f64x2.splat(load<f64>(rowBaseAt + (<usize>r << 3)));
     const end = r * n + n;
     for (let i = r * n; i < end; i += 2) {

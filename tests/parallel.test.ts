@@ -1,0 +1,100 @@
+// Evaluation spread over threads: every shipped graph gives the same bytes with 1, 2 and 3
+// threads at odd sizes, work really goes to the workers, and a band a worker cannot run is run
+// by the caller.
+import { readdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../src/engine/engine.ts';
+import { catalogueOf, defineNode, field } from '../src/model/manifest.ts';
+import type { Value } from '../src/model/values.ts';
+import { startNodeThreads } from '../src/parallel/node-threads.ts';
+import { bands, bandsSent, stopThreads, threadCount, useThreads } from '../src/parallel/threads.ts';
+import { loadGraph } from './helpers/graphs.ts';
+
+const GRAPHS = readdirSync('graphs').filter((f) => f.endsWith('.json'));
+
+beforeAll(async () => {
+  expect(await startNodeThreads(3)).toBe(3);
+}, 60_000);
+afterAll(() => stopThreads());
+
+/** Every output of every node, as bytes, keyed by node and port. */
+function outputs(file: string, size: number, threads: number): Map<string, Uint8Array> {
+  useThreads(threads);
+  const graph = loadGraph(file);
+  const engine = createEngine(graph, { size, poisonBuffers: true });
+  engine.evaluate();
+  const all = new Map<string, Uint8Array>();
+  for (const node of graph.nodes) {
+    const status = engine.status(node.id);
+    const def = engine.catalogue.def(node.type)!;
+    for (const port of Object.keys(def.outputs)) {
+      const v = engine.output(node.id, port) as Value | undefined;
+      if (!v) {
+        all.set(`${node.id}.${port}`, Uint8Array.of(status?.state === 'ok' ? 1 : 0));
+        continue;
+      }
+      all.set(`${node.id}.${port}`, new Uint8Array(v.data.buffer.slice(v.data.byteOffset, v.data.byteOffset + v.data.byteLength)));
+    }
+  }
+  return all;
+}
+
+describe('evaluation over threads', () => {
+  it.each(GRAPHS.flatMap((file) => [97, 255].map((size) => [file, size] as const)))(
+    '%s at %i² gives the same bytes with 1, 2 and 3 threads',
+    (file, size) => {
+      const one = outputs(file, size, 1);
+      const before = bandsSent();
+      const two = outputs(file, size, 2);
+      const three = outputs(file, size, 3);
+      expect(bandsSent()).toBeGreaterThan(before);
+      // Compared as bytes (a deep equality over a million numbers takes seconds).
+      const differing = (other: Map<string, Uint8Array>) => [...one].filter(([key, bytes]) => Buffer.compare(bytes, other.get(key)!) !== 0).map(([key]) => key);
+      expect(differing(two)).toEqual([]);
+      expect(differing(three)).toEqual([]);
+    },
+  );
+
+  it('uses as many threads as asked, up to the pool', () => {
+    expect(useThreads(2)).toBe(2);
+    expect(useThreads(9)).toBe(3);
+    expect(threadCount()).toBe(3);
+  });
+
+  it('runs on the caller a band whose node type the workers do not know, with the same result', () => {
+    // A catalogue of the test's own: the workers load the full one, which has no "ramp".
+    const ramp = (a: { out: Float32Array; n: number }, r0: number, r1: number) => {
+      for (let i = r0 * a.n; i < r1 * a.n; i++) a.out[i] = i;
+    };
+    const def = defineNode({
+      type: 'ramp',
+      title: 'Ramp',
+      group: 'Terrain',
+      doc: 'The cell index.',
+      inputs: {},
+      outputs: { out: { type: 'field', meaning: 'value', doc: 'i' } },
+      params: {},
+      band: ramp,
+      run(ctx) {
+        const out = ctx.alloc('f32');
+        bands('ramp', ramp, { out, n: ctx.domain.n }, ctx.domain.n);
+        return { out: field(out, 'value') };
+      },
+    });
+    useThreads(3);
+    const graph = { version: 1, view: { x: 0, y: 0, size: 64 }, nodes: [{ id: 'r', type: 'ramp', params: {}, x: 0, y: 0 }], edges: [] };
+    const engine = createEngine(graph as never, { catalogue: catalogueOf([def]), poisonBuffers: true });
+    engine.evaluate();
+    const out = (engine.output('r') as Value).data;
+    expect([...out]).toEqual(Array.from({ length: 64 * 64 }, (_, i) => i));
+  });
+
+  it('throws the error of a band that fails, after every band has finished', () => {
+    useThreads(3);
+    const out = new Float32Array(new SharedArrayBuffer(4 * 64 * 64));
+    const failing = (a: { out: Float32Array }, r0: number) => {
+      if (r0 > 0) throw new Error('band past row 0 refused');
+    };
+    expect(() => bands('fbm-none', failing, { out }, 64)).toThrow('band past row 0 refused');
+  });
+});
