@@ -82,6 +82,11 @@ describe('the mesh', () => {
     expect(uv[1]).toBeCloseTo(1 - (cells[0] + 0.5) / 64); // the picture's first row is the north row
     const idx = gridIndices(side);
     expect(idx.length).toBe((side - 1) ** 2 * 6);
+    // The coarse level uses every fourth sample and still reaches the last row and column.
+    const coarse = gridIndices(side, 4);
+    expect(coarse.length).toBe(8 * 8 * 6);
+    expect(Math.max(...coarse)).toBe(side * side - 1);
+    expect(new Set(Array.from(coarse, (v) => v % side))).toEqual(new Set([0, 4, 8, 12, 16, 20, 24, 28, 31]));
     // Counter-clockwise seen from above: the first triangle's normal points up.
     const [a, b, d] = [v(0, 0), v(0, 1), v(1, 0)];
     const ab = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];

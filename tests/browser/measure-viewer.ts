@@ -1,9 +1,11 @@
 // Measures the viewer's speed in a real headless Chromium: the biome map of the default graph
 // (256²) dragged with one pointer move per 60 Hz frame (coarse 64² frames from the worker), and
-// the full-resolution refine after each release.
+// the full-resolution refine after each release; then the 3-D view orbited at 512² and 1024²
+// (each frame's render, waiting for the software GPU to finish it).
 //
-//   npm run measure:viewer            production build (vite build + preview)
-//   npm run measure:viewer -- --dev   the dev server, as `npm run dev` serves it
+//   npm run measure:viewer                  production build (vite build + preview)
+//   npm run measure:viewer -- --dev         the dev server, as `npm run dev` serves it
+//   npm run measure:viewer -- --orbit-only  only the 3-D orbit (ORBIT_SIZES=512,1024)
 //
 // Not a test: wall-clock figures depend on the machine, so they go in the README. Prints one
 // JSON object with medians (and p90s).
@@ -19,6 +21,10 @@ const SIZE = Number(process.env.SIZE ?? 256);
 const NODE = process.env.NODE_ID ?? 'biomes';
 const FRAME_MS = 1000 / 60;
 const dev = process.argv.includes('--dev');
+const orbitOnly = process.argv.includes('--orbit-only');
+const ORBIT_SIZES = (process.env.ORBIT_SIZES ?? '512,1024').split(',').map(Number);
+/** Pointer moves per orbit run (one per 60 Hz frame), and runs per size. */
+const ORBIT_MOVES = Number(process.env.ORBIT_MOVES ?? 120);
 
 function quantile(xs: readonly number[], q: number): number {
   if (!xs.length) return NaN;
@@ -99,11 +105,65 @@ async function instrument(page: Page): Promise<void> {
   });
 }
 
+type SceneProbe = { measure: boolean; frameMs: number[] };
+
+/** The 3-D view's scene in the page, once three.js is loaded and the land is drawn. */
+async function landReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const el = document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector('tg-terrain-3d') as unknown as { scene: SceneProbe | null } | null;
+    const tg = (window as never as { terrainGraph: { viewer: { busy: boolean; land: { relief: { n: number } | null } }; client: { busy: boolean }; core: { graph: { view: { size: number } } } } }).terrainGraph;
+    return !!el?.scene && tg.viewer.land.relief?.n === tg.core.graph.view.size && !tg.client.busy && !tg.viewer.busy;
+  }, undefined, { timeout: 120_000 });
+}
+
+/**
+ * Orbits the 3-D view of the biomes at an n² view: the mouse drags a circle over the land,
+ * one move per 60 Hz frame; each frame's render is timed with the GPU's work (a pixel read back).
+ * Then the full mesh at rest, which the coarse level stands in for while the camera moves.
+ */
+async function measureOrbit(page: Page, n: number): Promise<{ frameMs: ReturnType<typeof stats>; fullMeshFrameMs: ReturnType<typeof stats>; meshSide: number }> {
+  await page.evaluate((size) => (window as never as { terrainGraph: { core: { setView(v: { size: number }): void } } }).terrainGraph.core.setView({ size }), n);
+  await page.locator('tg-node[data-node-id="biomes"] header .title').click();
+  await page.locator('tg-viewer .tab-3d').click();
+  await landReady(page);
+  const scene = () => (document.querySelector('tg-app')!.shadowRoot!.querySelector('tg-viewer')!.shadowRoot!.querySelector('tg-terrain-3d') as unknown as { scene: SceneProbe }).scene;
+  await page.evaluate(`(${scene.toString()})().measure = true`);
+  await page.evaluate(`(${scene.toString()})().frameMs.length = 0`);
+  const box = (await page.locator('tg-terrain-3d canvas').boundingBox())!;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  for (let run = 0; run < RUNS; run++) {
+    await page.mouse.move(cx + 80, cy);
+    await page.mouse.down();
+    const start = Date.now();
+    for (let i = 1; i <= ORBIT_MOVES; i++) {
+      const a = (i / ORBIT_MOVES) * Math.PI * 2;
+      await page.mouse.move(cx + 80 * Math.cos(a), cy + 40 * Math.sin(a));
+      const wait = start + i * FRAME_MS - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    }
+    await page.mouse.up();
+    await page.waitForTimeout(300);
+  }
+  const frames = (await page.evaluate(`(${scene.toString()})().frameMs.slice()`)) as number[];
+  // The camera at rest: the full mesh, as after each orbit and during an edit.
+  const full = (await page.evaluate(`(() => { const s = (${scene.toString()})(); return Array.from({ length: 12 }, () => s.render()); })()`)) as number[];
+  const side = (await page.evaluate(() => (window as never as { terrainGraph: { viewer: { land: { relief: { side: number } } } } }).terrainGraph.viewer.land.relief.side)) as number;
+  await page.evaluate(`(${scene.toString()})().measure = false`);
+  return { frameMs: stats(frames), fullMeshFrameMs: stats(full), meshSide: side };
+}
+
 async function main(): Promise<void> {
   const server = await serve(dev);
   const browser = await launch();
   try {
     const page = await openEditor(browser, server.url);
+    if (orbitOnly) {
+      const orbit: Record<string, unknown> = {};
+      for (const n of ORBIT_SIZES) orbit[`${n}²`] = await measureOrbit(page, n);
+      console.log(JSON.stringify({ build: dev ? 'dev server' : 'production build', orbit3d: orbit }, null, 2));
+      return;
+    }
     if (SIZE !== 256) await page.evaluate((n) => (window as never as { terrainGraph: { core: { setView(v: { size: number }): void } } }).terrainGraph.core.setView({ size: n }), SIZE);
     await page.locator(`tg-node[data-node-id="${NODE}"] header .title`).click();
     await page.waitForTimeout(800);
@@ -180,7 +240,10 @@ async function main(): Promise<void> {
       // Worker, per release: evaluating the whole graph at the new origin, and that plus the viewer's picture.
       refineWorkerMs: { evaluate: stats(refineEvaluate), withPicture: stats(refineWorker) },
       refineOnScreenMs: stats(refine),
+      orbit3d: {} as Record<string, unknown>,
     };
+    // The 3-D view orbited at each size (the view's resolution; the mesh is at most 256²).
+    for (const n of ORBIT_SIZES) result.orbit3d[`${n}²`] = await measureOrbit(page, n);
     console.log(JSON.stringify(result, null, 2));
   } finally {
     await browser.close();

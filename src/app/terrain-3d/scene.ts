@@ -33,6 +33,15 @@ import { gridIndices, pickRelief, type ReliefSamples, surfaceY, writePositions, 
 /** Where the camera starts: south of the land, looking north and down at about 40°. */
 const HOME = new Vector3(0, 1.02, 1.26);
 const LAND_COLOR = new Color(0xb8b0a0);
+/**
+ * While the camera moves, a mesh of every fourth sample (at most 64² vertices, 8 000
+ * triangles) at half the pixels is drawn when the full mesh took longer than a 60 Hz frame:
+ * software WebGL spends ~1.2 µs per triangle, so the full 256² mesh takes ~160 ms a frame
+ * there. A GPU draws the full mesh in time and never sees the coarse one. The full mesh
+ * returns when the camera stops.
+ */
+const COARSE_STRIDE = 4;
+const FRAME_BUDGET_MS = 16;
 
 export class TerrainScene {
   readonly renderer: WebGLRenderer;
@@ -51,6 +60,14 @@ export class TerrainScene {
   private texture: DataTexture | null = null;
   private frame = 0;
   private readonly pixel = new Uint8Array(4);
+  /** The full and the coarse index over the same vertices, and whether the camera is moving. */
+  private fullIndex: BufferAttribute | null = null;
+  private coarseIndex: BufferAttribute | null = null;
+  private moving = false;
+  private side = 1;
+  private dpr = 1;
+  /** The last render of the full mesh, in ms (waiting for the GPU): decides the level while moving. */
+  private fullMs = 0;
   private readonly listeners = new Set<() => void>();
 
   constructor(canvas: HTMLCanvasElement) {
@@ -65,6 +82,13 @@ export class TerrainScene {
     this.controls.maxDistance = 4;
     this.controls.screenSpacePanning = false;
     this.controls.addEventListener('change', () => this.requestRender());
+    this.controls.addEventListener('start', () => {
+      this.moving = true;
+    });
+    this.controls.addEventListener('end', () => {
+      this.moving = false;
+      this.requestRender();
+    });
     this.controls.update();
 
     this.scene.add(new AmbientLight(0xffffff, 1.1));
@@ -92,8 +116,9 @@ export class TerrainScene {
 
   /** The canvas's side in CSS pixels. */
   setSize(side: number): void {
-    const dpr = Math.min(globalThis.devicePixelRatio || 1, 2);
-    this.renderer.setPixelRatio(dpr);
+    this.side = side;
+    this.dpr = Math.min(globalThis.devicePixelRatio || 1, 2);
+    this.renderer.setPixelRatio(this.dpr);
     this.renderer.setSize(side, side, false);
     this.camera.aspect = 1;
     this.camera.updateProjectionMatrix();
@@ -120,7 +145,10 @@ export class TerrainScene {
       geometry.setAttribute('position', position);
       geometry.setAttribute('normal', new BufferAttribute(new Float32Array(count * 3), 3));
       geometry.setAttribute('uv', new BufferAttribute(new Float32Array(count * 2), 2));
-      geometry.setIndex(new BufferAttribute(gridIndices(relief.side), 1));
+      this.fullIndex = new BufferAttribute(gridIndices(relief.side), 1);
+      this.coarseIndex = new BufferAttribute(gridIndices(relief.side, COARSE_STRIDE), 1);
+      geometry.setIndex(this.fullIndex);
+      this.fullMs = 0;
     }
     writeUvs(relief, (geometry.getAttribute('uv') as BufferAttribute).array as Float32Array);
     geometry.getAttribute('uv').needsUpdate = true;
@@ -206,16 +234,33 @@ export class TerrainScene {
     });
   }
 
+  /** True when the frame just drawn used the coarse mesh. */
+  get coarse(): boolean {
+    return this.land.geometry.index === this.coarseIndex && this.coarseIndex !== null;
+  }
+
   /** Renders now; returns the milliseconds it took. */
   render(): number {
+    const geometry = this.land.geometry;
+    const coarse = this.moving && this.fullMs > FRAME_BUDGET_MS && this.coarseIndex !== null;
+    const index = coarse ? this.coarseIndex : this.fullIndex;
+    if (index && geometry.index !== index) geometry.setIndex(index);
+    // Fewer pixels too while moving: software WebGL also pays for every pixel shaded.
+    const ratio = coarse ? this.dpr / 2 : this.dpr;
+    if (this.renderer.getPixelRatio() !== ratio) {
+      this.renderer.setPixelRatio(ratio);
+      this.renderer.setSize(this.side, this.side, false);
+    }
     const start = performance.now();
     this.renderer.render(this.scene, this.camera);
-    if (this.measure) {
+    // The full mesh's cost is only known once the GPU finished: read one pixel back then.
+    if (this.measure || !coarse) {
       // Reading a pixel back waits for the GPU (here, the CPU rendering) to finish the frame.
       const gl = this.renderer.getContext();
       gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, this.pixel);
     }
     const ms = performance.now() - start;
+    if (!coarse && this.land.visible) this.fullMs = ms;
     this.frameMs.push(ms);
     if (this.frameMs.length > 600) this.frameMs.splice(0, this.frameMs.length - 600);
     for (const l of [...this.listeners]) l();
