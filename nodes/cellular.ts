@@ -36,19 +36,26 @@ export function featurePoint(seed: number, jitter: number, i: number, j: number)
   return [i + lo + (h & 0xffff) * (j01 / 65536), j + lo + (h >>> 16) * (j01 / 65536)];
 }
 
-/** Lattice offsets around a cell, nearest rings first: the search can stop early in ring 2. */
-const OFFSETS: readonly (readonly [number, number])[] = (() => {
+/** Lattice offsets around a cell, nearest ring first: the search can skip most of ring 2. */
+const OFF_I = new Int8Array(25);
+const OFF_J = new Int8Array(25);
+{
   const list: [number, number][] = [];
   for (let dj = -2; dj <= 2; dj++) for (let di = -2; di <= 2; di++) list.push([di, dj]);
-  return list.sort((a, b) => Math.max(Math.abs(a[0]), Math.abs(a[1])) - Math.max(Math.abs(b[0]), Math.abs(b[1])));
-})();
+  list.sort((a, b) => Math.max(Math.abs(a[0]), Math.abs(a[1])) - Math.max(Math.abs(b[0]), Math.abs(b[1])));
+  list.forEach(([di, dj], k) => {
+    OFF_I[k] = di;
+    OFF_J[k] = dj;
+  });
+}
 
 /**
  * Writes F1, F2 (distances to the nearest and second-nearest feature point, in lattice cells),
  * their difference and the nearest point's cell value (−1 … 1) at every cell centre. The point
- * of lattice cell (i, j) sits at (i + ½ ± jitter/2, j + ½ ± jitter/2), hashed from the seed.
- * Every lattice cell within two of the sample is considered unless it cannot hold a point
- * nearer than the current F2, so F1 and F2 are exact for any jitter.
+ * of lattice cell (i, j) sits at (i + ½ ± jitter/2, j + ½ ± jitter/2), hashed from the seed
+ * (featurePoint). Every lattice cell within two of the sample is considered unless it cannot
+ * hold a point nearer than the current F2, so F1 and F2 are exact for any jitter. The points of
+ * the lattice cells the domain touches are hashed once into a table, not once per grid cell.
  */
 export function cellularKernel(
   domain: Domain,
@@ -66,43 +73,66 @@ export function cellularKernel(
   const hi = 0.5 + jitter / 2;
   const scale = jitter / 65536;
   const xs = new Float64Array(n);
+  const ys = new Float64Array(n);
   for (let c = 0; c < n; c++) xs[c] = p.frequency * cellX(domain, c);
+  for (let r = 0; r < n; r++) ys[r] = p.frequency * cellY(domain, r);
+  // The table of points: lattice cells i0 … i0 + w − 1 by j0 … j0 + h − 1.
+  const i0 = Math.floor(xs[0]) - 2;
+  const j0 = Math.floor(ys[0]) - 2;
+  const w = Math.floor(xs[n - 1]) + 3 - i0;
+  const h = Math.floor(ys[n - 1]) + 3 - j0;
+  const px = new Float64Array(w * h);
+  const py = new Float64Array(w * h);
+  const value = new Float32Array(w * h);
+  for (let b = 0; b < h; b++) {
+    for (let a = 0; a < w; a++) {
+      const k = b * w + a;
+      const hash = hashCell(seed, i0 + a, j0 + b);
+      px[k] = i0 + a + lo + (hash & 0xffff) * scale;
+      py[k] = j0 + b + lo + (hash >>> 16) * scale;
+      // The cell value: another hash of the point's cell, onto −1 … 1.
+      value[k] = (Math.imul(hash, 0x5bd1e995) >>> 8) / 8388608 - 1;
+    }
+  }
   for (let r = 0; r < n; r++) {
-    const y = p.frequency * cellY(domain, r);
-    const iy = Math.floor(y);
+    const y = ys[r];
+    const jy = Math.floor(y) - j0;
     for (let c = 0; c < n; c++) {
       const x = xs[c];
-      const ix = Math.floor(x);
+      const ix = Math.floor(x) - i0;
       let d1 = Infinity;
       let d2 = Infinity;
-      let h1 = 0;
-      for (let k = 0; k < OFFSETS.length; k++) {
-        const ci = ix + OFFSETS[k][0];
-        const cj = iy + OFFSETS[k][1];
+      let k1 = 0;
+      for (let k = 0; k < 25; k++) {
+        const a = ix + OFF_I[k];
+        const b = jy + OFF_J[k];
         if (k >= 9) {
           // Ring 2: skip a lattice cell whose points all lie at least as far as F2.
-          const gx = Math.max(0, ci + lo - x, x - ci - hi);
-          const gy = Math.max(0, cj + lo - y, y - cj - hi);
+          const ci = a + i0;
+          const cj = b + j0;
+          let gx = ci + lo - x;
+          if (gx < 0) gx = x - ci - hi > 0 ? x - ci - hi : 0;
+          let gy = cj + lo - y;
+          if (gy < 0) gy = y - cj - hi > 0 ? y - cj - hi : 0;
           if (gx * gx + gy * gy >= d2) continue;
         }
-        const h = hashCell(seed, ci, cj);
-        const dx = ci + lo + (h & 0xffff) * scale - x;
-        const dy = cj + lo + (h >>> 16) * scale - y;
+        const t = b * w + a;
+        const dx = px[t] - x;
+        const dy = py[t] - y;
         const d = dx * dx + dy * dy;
         if (d < d1) {
           d2 = d1;
           d1 = d;
-          h1 = h;
+          k1 = t;
         } else if (d < d2) d2 = d;
       }
       const i = r * n + c;
-      const a = Math.sqrt(d1);
-      const b = Math.sqrt(d2);
-      f1Out[i] = a;
-      f2Out[i] = b;
-      edgeOut[i] = b - a;
-      // The cell value: another hash of the nearest point's cell, onto −1 … 1.
-      cellOut[i] = ((Math.imul(h1, 0x5bd1e995) >>> 8) / 8388608) - 1;
+      const f1 = Math.sqrt(d1);
+      const f2 = Math.sqrt(d2);
+      f1Out[i] = f1;
+      f2Out[i] = f2;
+      edgeOut[i] = f2 - f1;
+      cellOut[i] = value[k1];
     }
   }
 }

@@ -1,0 +1,45 @@
+// The terrain operators of issue 12 in the editor: each is offered by the add menu (generated
+// from the catalogue), and a node added from it shows a preview and one control per param.
+import { describe, expect, it } from 'vitest';
+import { CATALOGUE } from '../../nodes/index.ts';
+import { appPerTest, dragWire, nodePixels, screenshot, settle } from './harness.ts';
+
+const NEW_TYPES = ['cellular', 'warp', 'terrace', 'blur', 'slope', 'select'] as const;
+
+describe('the new terrain operators in the editor', () => {
+  const app = appPerTest();
+
+  it('offers every node type of the catalogue in the add menu', async () => {
+    const page = app.s.page;
+    const area = (await page.locator('tg-app .canvas').boundingBox())!;
+    await page.mouse.click(area.x + 140, area.y + area.height - 120, { button: 'right' });
+    const menu = page.locator('tg-node-menu');
+    await expect.poll(() => menu.count()).toBe(1);
+    const offered = await menu.locator('.item').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.type));
+    for (const def of CATALOGUE.types) expect(offered).toContain(def.type);
+    await screenshot(page, 'new-nodes-menu');
+  });
+
+  it.each(NEW_TYPES)('adds a %s node from the menu with a preview and a control per param', async (type) => {
+    const page = app.s.page;
+    const area = (await page.locator('tg-app .canvas').boundingBox())!;
+    await page.mouse.click(area.x + 140, area.y + area.height - 120, { button: 'right' });
+    const menu = page.locator('tg-node-menu');
+    await expect.poll(() => menu.count()).toBe(1);
+    await page.keyboard.type(type);
+    await menu.locator(`.item[data-type="${type}"]`).click();
+    await settle(page);
+    const node = page.locator(`tg-node[data-node-id="${type}"]`);
+    expect(await node.count()).toBe(1);
+    const def = CATALOGUE.def(type)!;
+    for (const key of Object.keys(def.params)) expect(await node.locator(`tg-param[name="${key}"]`).count(), key).toBe(1);
+    // A node with a field input needs it wired for a picture: give it the heights.
+    if (Object.keys(def.inputs).includes('in')) {
+      await dragWire(page, ['height', 'out'], [type, 'in']);
+      await settle(page);
+    }
+    const pixels = await nodePixels(page, type);
+    expect(pixels.colours).toBeGreaterThan(8); // a picture, not a blank or one-colour card
+    await screenshot(page, `new-nodes-${type}`);
+  });
+});
