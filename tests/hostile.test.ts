@@ -191,7 +191,7 @@ describe('reading a file: bounded, and every refusal says where', () => {
     truncateSync(big, GRAPH_FILE_LIMITS.bytes + 1); // sparse: no time or disk spent writing it
     const r = await run('render', big);
     expect(r.code).toBe(2);
-    expect(r.err).toBe(`cannot read ${big}: it is 32.0 MB; a graph file may be at most 32.0 MB\n`);
+    expect(r.err).toBe(`cannot read ${big}: it is 32.1 MB; a graph file may be at most 32 MB\n`);
   });
 
   it('refuses deep nesting at the depth limit, with its position', async () => {
@@ -210,6 +210,17 @@ describe('reading a file: bounded, and every refusal says where', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0].path).toBe('$');
     expect(problems[0].message).toMatch(message);
+  });
+
+  it('reads UTF-16 with a byte order mark as the editor does, and names it without one', async () => {
+    const dir = tmp();
+    for (const [name, bytes] of [['le.json', Buffer.from(`\uFEFF${DEFAULT}`, 'utf16le')], ['be.json', Buffer.from(`\uFEFF${DEFAULT}`, 'utf16le').swap16()]] as const) {
+      writeFileSync(join(dir, name), bytes);
+      expect((await run('check', join(dir, name))).code, name).toBe(0);
+    }
+    writeFileSync(join(dir, 'bare.json'), Buffer.from(DEFAULT, 'utf16le'));
+    const r = await run('check', join(dir, 'bare.json'));
+    expect(r.err).toBe('bare.json: 1 problem in the graph\n  $: not JSON in UTF-8: the file looks like UTF-16 text; save it as UTF-8\n');
   });
 
   it('accepts a UTF-8 byte order mark, and format writes the file without it', async () => {

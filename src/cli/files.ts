@@ -20,7 +20,19 @@ function reason(err: unknown): string {
   return (err as NodeJS.ErrnoException).code ?? (err as Error).message;
 }
 
-const MB = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+/**
+ * UTF-8 text, or UTF-16 decoded by its byte order mark as the browsers' File.text() does, so
+ * the editor and the command line read the same files. UTF-16 without a mark is left for
+ * parseGraph to name.
+ */
+function decodeText(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
+}
+
+/** Megabytes, rounded up: a file one byte over 32 MB reads 32.1 MB, not 32.0. */
+const MB = (bytes: number) => `${Math.ceil((bytes / (1024 * 1024)) * 10) / 10} MB`;
 
 /**
  * The text of a graph file. Refuses, before reading, what is not a regular file (a folder,
@@ -59,7 +71,7 @@ export function readGraphText(file: string): string {
       if (got === 0) break;
       length += got;
     }
-    return buffer.toString('utf8', 0, length);
+    return decodeText(buffer.subarray(0, length));
   } catch (err) {
     if (err instanceof UsageError) throw err;
     return refuse(reason(err));

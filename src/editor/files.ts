@@ -2,8 +2,9 @@
 // and the autosaved drafts in browser storage. The storage is passed in, so this runs in Node too.
 
 import type { Graph } from '../model/graph.ts';
-import { parseGraph, serializeGraph } from '../model/format.ts';
+import { GRAPH_FILE_LIMITS, parseGraph, serializeGraph } from '../model/format.ts';
 import { GraphError, type Problem } from '../model/problems.ts';
+import { copySnippet, parseSnippet, type Snippet } from './clipboard.ts';
 
 export type OpenResult =
   | { readonly ok: true; readonly graph: Graph; readonly note?: string }
@@ -37,6 +38,56 @@ export function readGraphFile(text: string, file?: string): OpenResult {
     if (err instanceof GraphError) return { ok: false, file, problems: err.problems };
     return { ok: false, file, problems: [{ path: '$', message: err instanceof Error ? err.message : String(err) }] };
   }
+}
+
+/** Megabytes, rounded up: a file one byte over 32 MB reads 32.1 MB, not 32.0. */
+const MB = (bytes: number) => `${Math.ceil((bytes / (1024 * 1024)) * 10) / 10} MB`;
+
+/** The one problem of a text or file over the size limit. */
+function tooLarge(bytes: number): Problem {
+  return { path: '$', message: `the file is ${MB(bytes)}; a graph file may be at most ${MB(GRAPH_FILE_LIMITS.bytes)}` };
+}
+
+/**
+ * Reads a file the person opened or dropped, as readGraphFile does; a file over the size
+ * limit is refused before its bytes are read, as the command line refuses it.
+ */
+export async function readGraphBlob(file: Blob & { readonly name: string }): Promise<OpenResult> {
+  if (file.size > GRAPH_FILE_LIMITS.bytes) return { ok: false, file: file.name, problems: [tooLarge(file.size)] };
+  let text: string;
+  try {
+    text = await file.text();
+  } catch (err) {
+    return { ok: false, file: file.name, problems: [{ path: '$', message: `cannot read the file: ${err instanceof Error ? err.message : String(err)}` }] };
+  }
+  return readGraphFile(text, file.name);
+}
+
+/** Where pasted text is named in messages. */
+export const PASTED = 'the pasted text';
+
+export type PasteRead =
+  | { readonly ok: true; readonly snippet: Snippet }
+  /** Text that is not JSON at all: a short notice, not a list of problems. */
+  | { readonly ok: false; readonly notice: string }
+  | { readonly ok: false; readonly file: string; readonly problems: readonly Problem[] };
+
+/**
+ * Text pasted onto the canvas: nodes copied in the editor (a snippet), or a whole graph file,
+ * whose nodes and wires are pasted after the same checks as opening it (its problems listed
+ * otherwise). Never nothing without a word.
+ */
+export function readPastedText(text: string): PasteRead {
+  if (text.length > GRAPH_FILE_LIMITS.bytes) return { ok: false, file: PASTED, problems: [tooLarge(text.length)] };
+  const snippet = parseSnippet(text);
+  if (snippet) return { ok: true, snippet };
+  if (!/^\uFEFF?\s*\{/.test(text)) return { ok: false, notice: 'Nothing to paste: the clipboard holds text, not Terrain Graph nodes or a graph file.' };
+  if (text.includes('"terrain-graph-snippet"')) {
+    return { ok: false, file: PASTED, problems: [{ path: '$', message: 'these copied nodes do not read: a node of a type this build lacks, a param out of range, or a damaged copy' }] };
+  }
+  const read = readGraphFile(text, PASTED);
+  if (!read.ok) return { ok: false, file: PASTED, problems: read.problems };
+  return { ok: true, snippet: copySnippet(read.graph, read.graph.nodes.map((n) => n.id)) };
 }
 
 /** The file text of a graph: parseGraph of a shipped file then this gives the same bytes. */

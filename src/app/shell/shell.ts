@@ -4,10 +4,10 @@
 import { html, LitElement, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { allItems, type MenuItem, wireItems } from '../../editor/catalogue.ts';
-import { parseSnippet, type Snippet, snippetText } from '../../editor/clipboard.ts';
+import { type Snippet, snippetText } from '../../editor/clipboard.ts';
 import { EditError } from '../../editor/commands.ts';
 import { emptyGraph, type EditorCore } from '../../editor/editor.ts';
-import { type DraftInfo, graphFileName, graphFileText, readGraphFile } from '../../editor/files.ts';
+import { type DraftInfo, graphFileName, graphFileText, type OpenResult, readGraphBlob, readGraphFile, readPastedText } from '../../editor/files.ts';
 import type { Problem } from '../../model/problems.ts';
 import type { MenuRequest } from '../canvas/bridge.ts';
 import { Canvas } from '../canvas/canvas.ts';
@@ -180,7 +180,10 @@ export class TgApp extends LitElement {
 
   /** Opens graph file text; an invalid file lists its problems and leaves the open graph as it was. */
   async openText(text: string, file: string): Promise<boolean> {
-    const read = readGraphFile(text, file);
+    return this.openRead(readGraphFile(text, file), file);
+  }
+
+  private async openRead(read: OpenResult, file: string): Promise<boolean> {
     if (!read.ok) {
       this.problems = { file, list: read.problems };
       return false;
@@ -193,7 +196,7 @@ export class TgApp extends LitElement {
   }
 
   async openFile(file: File): Promise<boolean> {
-    return this.openText(await file.text(), file.name);
+    return this.openRead(await readGraphBlob(file), file.name);
   }
 
   save(): void {
@@ -379,12 +382,21 @@ export class TgApp extends LitElement {
   private async paste(): Promise<void> {
     let snippet = this.clipboard;
     if (!snippet) {
+      let text: string | undefined;
       try {
-        const text = await navigator.clipboard?.readText();
-        snippet = text ? parseSnippet(text) : null;
+        text = await navigator.clipboard?.readText();
       } catch {
         // Reading the system clipboard needs a permission the page may not have.
       }
+      if (!text) return;
+      // Copied nodes, or a whole graph file checked as opening it would be; else say why not.
+      const read = readPastedText(text);
+      if (!read.ok) {
+        if ('notice' in read) this.say(read.notice, 'refused');
+        else this.problems = { file: read.file, list: read.problems };
+        return;
+      }
+      snippet = read.snippet;
     }
     if (!snippet || !this.canvas) return;
     try {
