@@ -1,13 +1,13 @@
 // Evaluation spread over threads: every shipped graph gives the same bytes with 1, 2 and 3
-// threads at odd sizes, work really goes to the workers, and a band a worker cannot run is run
-// by the caller.
+// threads at odd sizes, work really goes to the workers, and rows a worker cannot run are run
+// by the caller, which throws the error of a failing band.
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine/engine.ts';
 import { catalogueOf, defineNode, field } from '../src/model/manifest.ts';
 import type { Value } from '../src/model/values.ts';
 import { startNodeThreads } from '../src/parallel/node-threads.ts';
-import { bands, bandsSent, stopThreads, threadCount, useThreads } from '../src/parallel/threads.ts';
+import { bands, bandsSent, chunksByWorkers, stopThreads, threadCount, useThreads } from '../src/parallel/threads.ts';
 import { loadGraph } from './helpers/graphs.ts';
 
 const GRAPHS = readdirSync('graphs').filter((f) => f.endsWith('.json'));
@@ -54,6 +54,10 @@ describe('evaluation over threads', () => {
       expect(differing(three)).toEqual([]);
     },
   );
+
+  it('has had rows computed by the workers, not only by the caller', () => {
+    expect(chunksByWorkers()).toBeGreaterThan(0);
+  });
 
   it('uses as many threads as asked, up to the pool', () => {
     expect(useThreads(2)).toBe(2);

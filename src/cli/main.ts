@@ -1,6 +1,7 @@
 // The `terrain-graph` command: render, check and format graph files. Exit codes: 0 success,
 // 2 a bad file, option or --set (the report on stderr), 1 anything else.
 
+import { startNodeThreads } from '../parallel/node-threads.ts';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { parseGraph, serializeGraph } from '../model/format.ts';
@@ -100,6 +101,10 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
           io.out(RENDER_USAGE);
           return 0;
         }
+        // A large grid is worth the worker threads' start-up (about half a second): the kernels
+        // that split by rows then use every core, with the same bytes as one thread.
+        const size = Number(rest[rest.indexOf('--size') + 1]);
+        if (rest.includes('--size') && size >= 512) await startNodeThreads();
         const result = renderCommand(rest, io.err);
         if (result.stats) io.out(JSON.stringify(result.stats.length === 1 ? result.stats[0] : result.stats, null, 2));
         else io.err(`wrote ${result.written.length} file${result.written.length === 1 ? '' : 's'}: ${result.written.join(', ')}`);

@@ -2,10 +2,10 @@
 // threads in Node, Web Workers in the browser) that share the grids through SharedArrayBuffer.
 //
 // A node whose kernel can split by rows declares it as its NodeDef's `band` hook and calls
-// `bands(type, band, args, rows)` from its run(): the rows are cut into one band per thread,
-// each worker is sent its band (it finds the hook by the node's type in the catalogue), the
-// caller computes the first band itself and then blocks (Atomics.wait) until every band is
-// written. So evaluation stays synchronous and the engine does not change: a node's kernel is
+// `bands(type, band, args, rows)` from its run(): the rows are cut into chunks, every worker is
+// sent the call (it finds the hook by the node's type in the catalogue), the caller and the
+// workers take chunks off a shared counter until none is left, and the caller blocks
+// (Atomics.wait) until every chunk is written. So evaluation stays synchronous and the engine does not change: a node's kernel is
 // the only place that knows it split. A band hook computes each row the same way whatever the
 // band, so the result is bit-identical to one thread. I chose this over running whole
 // sub-graphs on tiles because most of the graph's cost is in a few kernels (the noises, the
@@ -25,30 +25,21 @@ export interface BandWorker {
 /** Rows r0 … r1 − 1 of a kernel: reads and writes the grids in args (see NodeDef.band). */
 export type BandKernel = (args: never, r0: number, r1: number) => void;
 
-/** A band sent to a worker: the node type whose band hook to run, its args (grids on SharedArrayBuffers), the rows. */
+/** A call of bands() sent to a worker: the node type whose band hook to run, its args (grids on SharedArrayBuffers), the shared chunk counters. */
 export interface BandMessage {
   readonly kernel: string;
   readonly args: unknown;
-  readonly r0: number;
-  readonly r1: number;
-  /** The status array and this band's slot in it: the worker stores DONE or FAILED there. */
-  readonly status: Int32Array;
-  readonly slot: number;
+  readonly plan: ChunkPlan;
 }
-
-export const PENDING = 0;
-export const DONE = 1;
-export const FAILED = 2;
 
 interface Pool {
   readonly workers: BandWorker[];
-  /** One slot per worker: PENDING while its band runs. */
-  readonly status: Int32Array;
 }
 
 let pool: Pool | null = null;
 /** Bands handed to workers so far (tests check that work really went out). */
 let sent = 0;
+let byWorkers = 0;
 /** Threads a band job may use, the caller included (1: everything on the caller). */
 let wanted = 1;
 
@@ -72,7 +63,7 @@ export async function startThreads(count: number, spawn: () => { worker: BandWor
     for (const s of started) s.worker.terminate();
     throw err;
   }
-  pool = { workers: started.map((s) => s.worker), status: new Int32Array(new SharedArrayBuffer(4 * started.length)) };
+  pool = { workers: started.map((s) => s.worker) };
   wanted = count;
   shareGrids(true);
   return count;
@@ -95,9 +86,14 @@ export function useThreads(count: number): number {
   return wanted;
 }
 
-/** How many bands have been handed to workers since the process started. */
+/** How many bands() calls have been handed to workers since the process started. */
 export function bandsSent(): number {
   return sent;
+}
+
+/** How many chunks of rows the workers (not the callers) have computed since the process started. */
+export function chunksByWorkers(): number {
+  return byWorkers;
 }
 
 /** The number of threads band jobs use now (1 without a pool). */
@@ -113,13 +109,53 @@ function shareable(args: Record<string, unknown>): boolean {
   return true;
 }
 
+/** The shared counters of one bands() call: the next chunk to take, chunks finished, a failure seen, chunks workers ran. */
+const NEXT = 0;
+const FINISHED = 1;
+const FAILURE = 2;
+const BY_WORKERS = 3;
+
+/** Chunks per thread: enough that a thread slowed by the machine's other work holds no one up. */
+const CHUNKS_PER_THREAD = 4;
+
 /**
- * Runs `band` (the band hook of node type `name`) on rows 0 … rows − 1, split into one band
- * per thread. The grids of `args` sit at its top level, in shared memory (the engine's buffers
- * are while a pool runs; with one that is not, every row runs on the caller); anything nested,
- * like a biome table, is copied to each worker. Bands smaller than `minRows` are not worth a message: fewer threads are used
- * then. A band that fails in a worker (or whose type the worker's catalogue lacks, in a test
- * with a catalogue of its own) is run again on the caller, so its error is thrown here.
+ * Takes chunks of rows off the shared counter until none is left: the caller and every worker
+ * run this same loop, so whichever thread is running does the work (on a busy machine a worker
+ * may start late, and then the caller has done its share for it).
+ */
+function takeChunks(band: (args: never, r0: number, r1: number) => void, args: unknown, plan: ChunkPlan, worker: boolean): void {
+  const { counters, chunks } = plan;
+  for (let k = Atomics.add(counters, NEXT, 1); k < chunks; k = Atomics.add(counters, NEXT, 1)) {
+    if (worker) Atomics.add(counters, BY_WORKERS, 1);
+    try {
+      band(args as never, ...chunkRows(plan, k));
+    } catch {
+      // The caller runs every chunk again itself, to throw the error where it can be reported.
+      Atomics.store(counters, FAILURE, 1);
+    }
+    if (Atomics.add(counters, FINISHED, 1) + 1 === chunks) Atomics.notify(counters, FINISHED);
+  }
+}
+
+/** Rows r0, r1 of chunk k. */
+function chunkRows({ rows, chunks }: ChunkPlan, k: number): [number, number] {
+  return [Math.round((rows * k) / chunks), Math.round((rows * (k + 1)) / chunks)];
+}
+
+interface ChunkPlan {
+  readonly counters: Int32Array;
+  readonly rows: number;
+  readonly chunks: number;
+}
+
+/**
+ * Runs `band` (the band hook of node type `name`) on rows 0 … rows − 1, cut into chunks of rows
+ * that the calling thread and the pool's workers take in turn. The grids of `args` sit at its
+ * top level, in shared memory (the engine's buffers are while a pool runs; with one that is
+ * not, every row runs on the caller); anything nested, like a biome table, is copied to each
+ * worker. Chunks are at least `minRows` rows. If a chunk fails in a worker (or its type is
+ * missing from the worker's catalogue, in a test with a catalogue of its own), the caller runs
+ * every chunk again itself, so the error is thrown here.
  */
 export function bands<A extends Record<string, unknown>>(name: string, band: (args: A, r0: number, r1: number) => void, args: A, rows: number, minRows = 8): void {
   const threads = Math.min(threadCount(), Math.floor(rows / minRows));
@@ -127,40 +163,36 @@ export function bands<A extends Record<string, unknown>>(name: string, band: (ar
     band(args, 0, rows);
     return;
   }
-  const { workers, status } = pool;
-  const cut = (k: number) => Math.round((rows * k) / threads);
+  const chunks = Math.max(threads, Math.min(threads * CHUNKS_PER_THREAD, Math.floor(rows / minRows)));
+  // Counters of their own for each call: a worker that wakes up late reads a finished plan and does nothing.
+  const plan: ChunkPlan = { counters: new Int32Array(new SharedArrayBuffer(16)), rows, chunks };
   for (let k = 1; k < threads; k++) {
-    Atomics.store(status, k - 1, PENDING);
-    workers[k - 1].postMessage({ kernel: name, args, r0: cut(k), r1: cut(k + 1), status, slot: k - 1 });
+    pool.workers[k - 1].postMessage({ kernel: name, args, plan });
     sent++;
   }
-  let error: unknown = null;
-  try {
-    band(args, 0, cut(1));
-  } catch (err) {
-    error = err;
+  takeChunks(band as never, args, plan, false);
+  // Wait for every chunk, a failed one too: no worker may still write into the grids.
+  for (let done = Atomics.load(plan.counters, FINISHED); done < chunks; done = Atomics.load(plan.counters, FINISHED)) {
+    Atomics.wait(plan.counters, FINISHED, done);
   }
-  // Wait for every band even after an error here: no worker may still write into the grids.
-  for (let k = 1; k < threads; k++) {
-    while (Atomics.load(status, k - 1) === PENDING) Atomics.wait(status, k - 1, PENDING);
-  }
-  if (error) throw error;
-  for (let k = 1; k < threads; k++) if (Atomics.load(status, k - 1) === FAILED) band(args, cut(k), cut(k + 1));
+  byWorkers += Atomics.load(plan.counters, BY_WORKERS);
+  if (Atomics.load(plan.counters, FAILURE)) for (let k = 0; k < chunks; k++) band(args, ...chunkRows(plan, k));
 }
 
-/** The worker's side: runs one band with the kernel `find` gives for its name, and reports through the shared status. */
+/** The worker's side: takes chunks of a bands() call with the kernel `find` gives for its name. */
 export function serveBand(message: BandMessage, find: (name: string) => BandKernel | undefined): void {
-  let outcome = DONE;
-  try {
-    const band = find(message.kernel);
-    if (!band) throw new Error(`no band kernel "${message.kernel}"`);
-    band(message.args as never, message.r0, message.r1);
-  } catch {
-    // The caller runs this band again itself, to throw the error where it can be reported.
-    outcome = FAILED;
+  const band = find(message.kernel);
+  if (band) {
+    takeChunks(band, message.args, message.plan, true);
+    return;
   }
-  Atomics.store(message.status, message.slot, outcome);
-  Atomics.notify(message.status, message.slot);
+  // Without the kernel, leave the chunks to the caller; if it has taken them all already, a
+  // failure is recorded for none of them.
+  const { counters, chunks } = message.plan;
+  for (let k = Atomics.add(counters, NEXT, 1); k < chunks; k = Atomics.add(counters, NEXT, 1)) {
+    Atomics.store(counters, FAILURE, 1);
+    if (Atomics.add(counters, FINISHED, 1) + 1 === chunks) Atomics.notify(counters, FINISHED);
+  }
 }
 
 /** Rows r0 … r1 − 1 of an n-wide grid, as a view (null stays null): what a cell-by-cell band reads and writes. */
