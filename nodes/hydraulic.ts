@@ -9,7 +9,7 @@ import { defineNode, field } from '../src/model/manifest.ts';
  * at 1024² is then the same for a given world slope, so the same params wear alike at every
  * resolution (a droplet still travels a cell a step, so a finer map needs more of them).
  */
-const HEIGHT_SCALE_CELLS = 32;
+export const HEIGHT_SCALE_CELLS = 32;
 
 export const hydraulic = defineNode({
   type: 'hydraulic',

@@ -14,6 +14,7 @@ import { BUILD_SCENARIOS, benchBuild, type BuildScenario, formatBuildBench } fro
 import { benchNodes, formatNodeBench } from './nodes.ts';
 import { startNodeThreads } from '../parallel/node-threads.ts';
 import { useThreads } from '../parallel/threads.ts';
+import { benchOperators, formatOperatorBench } from './operators.ts';
 
 const SIZES = [256, 512, 1024] as const;
 /** Runs per scenario and size: fewer at 1024², where one run takes a good part of a second. */
@@ -159,6 +160,16 @@ async function main(): Promise<void> {
     console.log(formatBuildBench(r));
     mkdirSync('bench-results', { recursive: true });
     writeFileSync(`bench-results/${only}.json`, `${JSON.stringify({ date: new Date().toISOString(), ...r }, null, 2)}\n`);
+    return;
+  }
+  if (process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'operators') {
+    // The erosion and flow kernels (src/bench/operators.ts), at 256² and 1024² unless --sizes says.
+    const k = process.argv.indexOf('--sizes');
+    const sizes = k >= 0 ? process.argv[k + 1].split(',').map(Number) : [256, 1024];
+    const rows = benchOperators(parseGraph(readFileSync('graphs/default.json', 'utf8'), { file: 'default.json' }), sizes);
+    console.log(formatOperatorBench(rows));
+    mkdirSync('bench-results', { recursive: true });
+    writeFileSync('bench-results/operators.json', `${JSON.stringify({ date: new Date().toISOString(), rows }, null, 2)}\n`);
     return;
   }
   if (process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'nodes') {

@@ -26,58 +26,53 @@ export interface FlowResult {
 
 const DC = [1, -1, 0, 0, 1, 1, -1, -1];
 const DR = [0, 0, 1, -1, 1, -1, 1, -1];
-const DIST = [1, 1, 1, 1, Math.SQRT2, Math.SQRT2, Math.SQRT2, Math.SQRT2];
+const INV_DIST = [1, 1, 1, 1, Math.SQRT1_2, Math.SQRT1_2, Math.SQRT1_2, Math.SQRT1_2];
 
 /**
- * A binary min-heap of cells keyed by height, ties broken by the order of entry (so the flood,
- * and everything after it, is the same on every run). Arrays grow on demand.
+ * A binary min-heap of cells keyed by height. Ties need no extra key for determinism: the same
+ * pushes in the same order give the same pops on every run. Arrays grow on demand.
  */
 class CellHeap {
   private key = new Float64Array(1024);
-  private seq = new Float64Array(1024);
   private cell = new Int32Array(1024);
   size = 0;
-  private entered = 0;
 
   push(c: number, k: number): void {
     if (this.size === this.cell.length) this.grow();
+    const key = this.key;
+    const cell = this.cell;
     let i = this.size++;
-    const s = this.entered++;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (this.key[parent] < k || (this.key[parent] === k && this.seq[parent] < s)) break;
-      this.key[i] = this.key[parent];
-      this.seq[i] = this.seq[parent];
-      this.cell[i] = this.cell[parent];
+      if (key[parent] <= k) break;
+      key[i] = key[parent];
+      cell[i] = cell[parent];
       i = parent;
     }
-    this.key[i] = k;
-    this.seq[i] = s;
-    this.cell[i] = c;
+    key[i] = k;
+    cell[i] = c;
   }
 
   /** Removes the lowest cell and returns it. */
   pop(): number {
-    const top = this.cell[0];
+    const key = this.key;
+    const cell = this.cell;
+    const top = cell[0];
     const n = --this.size;
-    const k = this.key[n];
-    const s = this.seq[n];
-    const c = this.cell[n];
+    const k = key[n];
+    const c = cell[n];
     let i = 0;
     for (;;) {
       let child = 2 * i + 1;
       if (child >= n) break;
-      const right = child + 1;
-      if (right < n && (this.key[right] < this.key[child] || (this.key[right] === this.key[child] && this.seq[right] < this.seq[child]))) child = right;
-      if (k < this.key[child] || (k === this.key[child] && s < this.seq[child])) break;
-      this.key[i] = this.key[child];
-      this.seq[i] = this.seq[child];
-      this.cell[i] = this.cell[child];
+      if (child + 1 < n && key[child + 1] < key[child]) child++;
+      if (k <= key[child]) break;
+      key[i] = key[child];
+      cell[i] = cell[child];
       i = child;
     }
-    this.key[i] = k;
-    this.seq[i] = s;
-    this.cell[i] = c;
+    key[i] = k;
+    cell[i] = c;
     return top;
   }
 
@@ -85,12 +80,9 @@ class CellHeap {
     const m = this.cell.length * 2;
     const key = new Float64Array(m);
     key.set(this.key);
-    const seq = new Float64Array(m);
-    seq.set(this.seq);
     const cell = new Int32Array(m);
     cell.set(this.cell);
     this.key = key;
-    this.seq = seq;
     this.cell = cell;
   }
 }
@@ -118,6 +110,7 @@ export function priorityFlood(
   const order = scratch('flow.order', Int32Array, cells);
   const pit = scratch('flow.pit', Int32Array, cells);
   const heap = new CellHeap();
+  const off = DC.map((dc, k) => DR[k] * n + dc);
   let count = 0;
 
   const isSea = (i: number) => !(height[i] >= seaLevel);
@@ -149,11 +142,17 @@ export function priorityFlood(
     const r = (i / n) | 0;
     const c = i - r * n;
     const fi = f[i];
+    // Inside the map's rim every neighbour exists: no bounds checks (most cells).
+    const inner = r > 0 && c > 0 && r < n - 1 && c < n - 1;
     for (let k = 0; k < 8; k++) {
-      const rr = r + DR[k];
-      const cc = c + DC[k];
-      if (rr < 0 || cc < 0 || rr >= n || cc >= n) continue;
-      const j = rr * n + cc;
+      let j: number;
+      if (inner) j = i + off[k];
+      else {
+        const rr = r + DR[k];
+        const cc = c + DC[k];
+        if (rr < 0 || cc < 0 || rr >= n || cc >= n) continue;
+        j = rr * n + cc;
+      }
       if (done[j]) continue;
       done[j] = 1;
       receiver[j] = i;
@@ -174,14 +173,19 @@ export function priorityFlood(
     const r = (i / n) | 0;
     const c = i - r * n;
     const fi = f[i];
+    const inner = r > 0 && c > 0 && r < n - 1 && c < n - 1;
     let best = receiver[i];
     let steepest = 0;
     for (let k = 0; k < 8; k++) {
-      const rr = r + DR[k];
-      const cc = c + DC[k];
-      if (rr < 0 || cc < 0 || rr >= n || cc >= n) continue;
-      const j = rr * n + cc;
-      const s = (fi - f[j]) / DIST[k];
+      let j: number;
+      if (inner) j = i + off[k];
+      else {
+        const rr = r + DR[k];
+        const cc = c + DC[k];
+        if (rr < 0 || cc < 0 || rr >= n || cc >= n) continue;
+        j = rr * n + cc;
+      }
+      const s = (fi - f[j]) * INV_DIST[k];
       if (s > steepest) {
         steepest = s;
         best = receiver[j] === -2 ? OFF_MAP : j; // into the sea
