@@ -52,8 +52,11 @@ export const hydraulic = defineNode({
     const out = ctx.alloc('f32');
     const wear = ctx.alloc('f32');
     const deposit = ctx.alloc('f32');
-    const droplets = Math.round(p.droplets * n * n);
-    hydraulicErosion(ctx.field('height')!, n, { ...p, droplets, heightScale: n / HEIGHT_SCALE_CELLS }, out, wear, deposit);
+    const d = ctx.domain;
+    // The world cell under grid cell 0, so droplets start from the world cell they fall on.
+    const originCol = Math.round((d.x0 * n) / d.extent);
+    const originRow = Math.round((d.y0 * n) / d.extent);
+    hydraulicErosion(ctx.field('height')!, n, { ...p, originCol, originRow, heightScale: n / HEIGHT_SCALE_CELLS }, out, wear, deposit);
     return { out: field(out, 'height'), wear: field(wear, 'value'), deposit: field(deposit, 'value') };
   },
 });

@@ -9,7 +9,7 @@ const N = 97;
 const start = grab(evaluated(loadGraph('default.json'), N), 'height');
 
 const PARAMS: HydraulicParams = {
-  droplets: 4000,
+  droplets: 0.45,
   seed: 3,
   inertia: 0.05,
   capacity: 4,

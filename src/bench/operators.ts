@@ -66,7 +66,7 @@ export function benchOperators(graph: Graph, sizes: readonly number[]): Operator
     const runs = n >= 1024 ? 3 : 7;
 
     const hp = params('hydraulic');
-    const erosion = { ...hp, droplets: Math.round(hp.droplets * n * n), heightScale: n / HEIGHT_SCALE_CELLS } as Parameters<typeof hydraulicErosion>[2];
+    const erosion = { ...hp, heightScale: n / HEIGHT_SCALE_CELLS } as Parameters<typeof hydraulicErosion>[2];
     const h = time(runs, () => hydraulicErosion(height, n, erosion, out, a, b));
     const steps = h.last.steps;
     rows.push({ kernel: 'hydraulic', size: n, runs, wallMs: h.wallMs, cpuMs: h.cpuMs, steps, mStepsPerCpuSecond: steps / h.cpuMs / 1000, mStepsPerWallSecond: steps / h.wallMs / 1000 });

@@ -10,8 +10,15 @@
 import { scratch } from './scratch.ts';
 
 export interface HydraulicParams {
-  /** Droplets to release; 0 leaves the heights as they are. */
+  /** Droplets released per cell (a fraction is a chance); 0 leaves the heights as they are. */
   readonly droplets: number;
+  /**
+   * World column and row of grid cell 0 on the lattice of this grid's cells: droplets start
+   * from a hash of the world cell they fall on, so two overlapping grids release the same
+   * droplets over their overlap (default 0, 0).
+   */
+  readonly originCol?: number;
+  readonly originRow?: number;
   readonly seed: number;
   /** How much of its last direction a droplet keeps (0 follows the slope, 1 never turns). */
   readonly inertia: number;
@@ -59,9 +66,9 @@ export function hash32(x: number): number {
   return x >>> 0;
 }
 
-/** A number in [0, 1) from a seed, a droplet and a coordinate slot. */
-function unit(seed: number, k: number, slot: number): number {
-  return hash32(hash32(hash32(seed) ^ k) + slot) / 4294967296;
+/** A number in [0, 1) from a seed, a world cell and a slot (which droplet, which coordinate). */
+function unit(seed: number, col: number, row: number, slot: number): number {
+  return hash32(hash32(hash32(hash32(seed) ^ col) ^ row) + slot) / 4294967296;
 }
 
 /** Offsets and weights of the erosion brush: weight ∝ max(0, radius − distance), summing to 1. */
@@ -126,10 +133,26 @@ export function hydraulicErosion(
   let carriedOff = 0;
   let steps = 0;
 
-  for (let k = 0; k < p.droplets; k++) {
-    // Positions are in cell-centre units: cell (c, r) sits at (c, r); a droplet lives in [0, n − 1).
-    let x = unit(seed, k, 0) * last;
-    let y = unit(seed, k, 1) * last;
+  const whole = Math.floor(p.droplets);
+  const part = p.droplets - whole;
+  const col0 = p.originCol ?? 0;
+  const row0 = p.originRow ?? 0;
+  // Cells in row order; each releases `whole` droplets, and one more with chance `part`.
+  for (let cell = 0, k = 0; cell < n * n; k++) {
+    const sr = (cell / n) | 0;
+    const sc = cell - sr * n;
+    const wc = (sc + col0) | 0;
+    const wr = (sr + row0) | 0;
+    if (k >= whole && !(k === whole && unit(seed, wc, wr, 0) < part)) {
+      cell++;
+      k = -1;
+      continue;
+    }
+    // Anywhere in the cell (cell centres sit at whole coordinates), kept inside [0, n − 1).
+    let x = sc - 0.5 + unit(seed, wc, wr, 2 * k + 1);
+    let y = sr - 0.5 + unit(seed, wc, wr, 2 * k + 2);
+    x = x < 0 ? 0 : x >= last ? last - 1e-9 : x;
+    y = y < 0 ? 0 : y >= last ? last - 1e-9 : y;
     let dx = 0;
     let dy = 0;
     let speed = 1;
