@@ -7,7 +7,7 @@ import { loadGraph } from './helpers/graphs.ts';
 
 /** An fBm through `length` curves in a row. */
 function curveChain(length: number): Graph {
-  const nodes: Graph['nodes'] = [{ id: 'n', type: 'fbm', title: 'n', position: [0, 0], params: { seed: 1, frequency: 2, octaves: 1, lacunarity: 2, gain: 0.5 } }];
+  const nodes: Graph['nodes'] = [{ id: 'n', type: 'fbm', title: 'n', position: [0, 0], params: { seed: 1, frequency: 2, octaves: 1, lacunarity: 2, gain: 0.5, kind: 'plain' } }];
   const edges: Graph['edges'] = [];
   for (let k = 0; k < length; k++) {
     nodes.push({ id: `c${k}`, type: 'curve', title: `c${k}`, position: [0, 0], params: { points: [[-1, -1], [1, 1]] } });

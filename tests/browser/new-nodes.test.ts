@@ -2,7 +2,7 @@
 // from the catalogue), and a node added from it shows a preview and one control per param.
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../nodes/index.ts';
-import { appPerTest, dragWire, nodePixels, screenshot, settle } from './harness.ts';
+import { appPerTest, dragWire, launch, nodePixels, openApp, screenshot, settle } from './harness.ts';
 
 const NEW_TYPES = ['cellular', 'warp', 'terrace', 'blur', 'slope', 'select'] as const;
 
@@ -41,5 +41,31 @@ describe('the new terrain operators in the editor', () => {
     const pixels = await nodePixels(page, type);
     expect(pixels.colours).toBeGreaterThan(8); // a picture, not a blank or one-colour card
     await screenshot(page, `new-nodes-${type}`);
+  });
+});
+
+describe('the new terrain operators on a small screen', () => {
+  it('at 1024 × 700 a ridged range through a warp shows in the viewer', async () => {
+    const browser = await launch();
+    const s = await openApp(browser, { viewport: { width: 1024, height: 700 } });
+    try {
+      const page = s.page;
+      const area = (await page.locator('tg-app .canvas').boundingBox())!;
+      await page.mouse.click(area.x + 60, area.y + area.height - 60, { button: 'right' });
+      const menu = page.locator('tg-node-menu');
+      await expect.poll(() => menu.count()).toBe(1);
+      await page.keyboard.type('warp');
+      await menu.locator('.item[data-type="warp"]').click();
+      await settle(page);
+      await page.locator('tg-node[data-node-id="pv"] tg-param[name="kind"] select').selectOption('ridged');
+      await dragWire(page, ['pv', 'out'], ['warp', 'in']);
+      await settle(page);
+      expect((await nodePixels(page, 'warp')).colours).toBeGreaterThan(8);
+      await screenshot(page, 'new-nodes-small-screen');
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+      await browser.close();
+    }
   });
 });
