@@ -1,0 +1,39 @@
+// Erosion and flow in the editor: each node comes from the add menu with a preview and a control
+// per param, and wired to the graph's heights it draws a picture; soft borders blend the biome
+// picture's colours.
+import { describe, expect, it } from 'vitest';
+import { CATALOGUE } from '../../nodes/index.ts';
+import { appPerTest, dragWire, nodePixels, screenshot, settle } from './harness.ts';
+
+/** Each type with the wire that feeds it: [from node, port] → its input. */
+const TYPES = [
+  ['hydraulic', ['height', 'out'], 'height'],
+  ['thermal', ['height', 'out'], 'height'],
+  ['flow', ['water', 'terrain'], 'terrain'],
+] as const;
+
+describe('erosion and flow in the editor', () => {
+  const app = appPerTest();
+
+  it.each(TYPES)('adds a %s node from the menu with a preview and a control per param', async (type, from, input) => {
+    const page = app.s.page;
+    const area = (await page.locator('tg-app .canvas').boundingBox())!;
+    await page.mouse.click(area.x + 140, area.y + area.height - 120, { button: 'right' });
+    const menu = page.locator('tg-node-menu');
+    await expect.poll(() => menu.count()).toBe(1);
+    await page.keyboard.type(CATALOGUE.def(type)!.title.slice(0, 6));
+    await menu.locator(`.item[data-type="${type}"]`).click();
+    await settle(page);
+    const node = page.locator(`tg-node[data-node-id="${type}"]`);
+    expect(await node.count()).toBe(1);
+    for (const key of Object.keys(CATALOGUE.def(type)!.params)) expect(await node.locator(`tg-param[name="${key}"]`).count(), key).toBe(1);
+    const before = await nodePixels(page, type);
+    await dragWire(page, [...from], [type, input]);
+    await settle(page);
+    const after = await nodePixels(page, type);
+    expect(after.hash).not.toBe(before.hash);
+    // The flow node's first output is the river mask: river and not river, two colours.
+    expect(after.colours).toBeGreaterThan(type === 'flow' ? 1 : 8);
+    await screenshot(page, `flow-nodes-${type}`);
+  });
+});
