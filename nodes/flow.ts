@@ -67,8 +67,8 @@ export const flow = defineNode({
     'so all land drains to the sea or the map edge; each cell drains to its steepest lower neighbour (8 ' +
     'directions; across a lake, towards its outlet). The rain input, less the loss, falls on each land cell ' +
     'and is gathered downstream: wire the moisture and rivers grow where the wind brings rain and run dry in ' +
-    'the rain shadow. Accumulation is in rain × cells of a 256 map, the same at every resolution. Global: a ' +
-    'river gathers its whole basin, which a tile may cut.',
+    'the rain shadow. Accumulation is in rain × cells of a 256 map, the same at every resolution. Bound to ' +
+    'the grid it runs on: a river gathers its whole basin, which a tile may cut.',
   inputs: {
     terrain: { type: 'terrain', doc: 'Heights with a sea level: where the rivers end.' },
     rain: { type: 'field', doc: 'Rain per cell (wire the moisture, 0…1).', optional: 'rain 1 everywhere' },

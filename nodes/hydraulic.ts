@@ -20,7 +20,7 @@ export const hydraulic = defineNode({
     'more sediment than they hold and lay it down where they slow or climb (Beyer 2015). Cuts gullies and ' +
     'valleys and fills hollows. Droplets start at places drawn from the seed, so the result is the same on ' +
     'every run; every grain worn away is laid down again or carried off the map. 0 droplets returns the ' +
-    'input unchanged. Global: a droplet may roll anywhere, so a tile differs from the same area of a larger map.',
+    'input unchanged. Bound to the grid it runs on: a droplet may roll anywhere, so a tile differs from the same area of a larger map.',
   inputs: {
     height: { type: 'field', doc: 'The heights to erode (a terrain gives its heights).' },
   },
