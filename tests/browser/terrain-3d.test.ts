@@ -1,6 +1,6 @@
 // The viewer's 3-D tab and compare view in a real browser (software WebGL): the land is drawn,
-// reshapes while a curve point is dragged, turns when orbited, and its hover reads the same
-// provenance as the map's; the split view shows exactly the pinned and the current pictures,
+// reshapes while a curve point is dragged, turns when orbited (mouse and touch), and its hover
+// reads the same provenance as the map's; the split view shows exactly the pinned and the current pictures,
 // through an upstream edit. Expected pictures come from an engine in Node on the page's graph.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,7 +101,7 @@ describe('the 3-D view and the compare view', () => {
     await browser?.close();
   });
 
-  it('draws the land, reshapes it while a curve point is dragged, and turns it when orbited', async () => {
+  it('draws the land, reshapes it while a curve point is dragged, and turns it when orbited with the mouse or a finger', async () => {
     const page = s.page;
     await select(page, 'biomes');
     await page.locator('tg-viewer .tab-3d').click();
@@ -142,6 +142,18 @@ describe('the 3-D view and the compare view', () => {
     const turned = await glPixels(page);
     expect(turned.hash).not.toBe(reshaped.hash);
     expect(turned.colours).toBeGreaterThan(500);
+
+    // One finger turns the land too (touch events, as a phone sends them).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 2 });
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }] });
+    await touch('touchStart', box.x + box.width * 0.5, box.y + box.height * 0.5);
+    for (let j = 1; j <= 10; j++) await touch('touchMove', box.x + box.width * (0.5 - j * 0.02), box.y + box.height * 0.5);
+    await touch('touchEnd', 0, 0);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
+    await cdp.detach();
+    await landDrawn(page);
+    expect((await glPixels(page)).hash).not.toBe(turned.hash);
     await page.keyboard.press('Control+z');
     await settle(page);
   });
