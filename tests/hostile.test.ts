@@ -253,6 +253,14 @@ describe('output paths', () => {
     expect(r.err).toBe('--out /proc/nope/x: cannot make the folder /proc/nope: ENOENT\n');
   });
 
+  it('refuses the same for build, and a device as its graph file', async () => {
+    const region = ['--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '33'];
+    const r = await run('build', 'graphs/default.json', ...region, '--out', '/proc/nope/x');
+    expect([r.code, r.err]).toEqual([2, '--out /proc/nope/x: cannot make the folder /proc/nope: ENOENT\n']);
+    const z = await run('build', '/dev/zero', ...region, '--out', tmp());
+    expect([z.code, z.err]).toEqual([2, 'cannot read /dev/zero: it is a device, not a graph file\n']);
+  });
+
   it('refuses an output path that is a file', async () => {
     const f = file(tmp(), 'taken', '');
     const r = await run('render', 'graphs/default.json', '--size', '16', '--out', join(f, 'x'));

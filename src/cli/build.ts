@@ -4,12 +4,13 @@
 
 import { basename } from 'node:path';
 import { BUILD_FORMATS, type BuildFormat, DEFAULT_TILE_SIZE, PlanError, planJson, type Region, TILE_SIZES } from '../build/plan.ts';
-import { planBuild, prepareBuild, readGraphText, runTiles, writeBuildManifest } from '../build/run.ts';
+import { planBuild, prepareBuild, runTiles, writeBuildManifest } from '../build/run.ts';
 import { nodeDef } from '../../nodes/index.ts';
 import { parseGraph } from '../model/format.ts';
 import type { Graph } from '../model/graph.ts';
 import { parseArgs, UsageError } from './args.ts';
 import { sinkNodes } from './render.ts';
+import { makeFolder, readGraphText } from './files.ts';
 
 export const BUILD_USAGE = `terrain-graph build <graph.json> --region X0,Y0,X1,Y1 --cells-per-view N --out DIR [options]
 
@@ -105,6 +106,9 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
     out(JSON.stringify(planJson(planned.plan), null, 2));
     return 0;
   }
+  // Bounded like render's: a folder that cannot be made is refused at once (mkdirSync's
+  // recursive mode spins forever under /proc), before any tile is rendered.
+  makeFolder(request.outDir);
   const prepared = refusing(() => prepareBuild(request));
   writeBuildManifest(prepared, file);
   const indices = one ? [one.index] : prepared.plan.tiles.map((t) => t.index);
