@@ -7,7 +7,9 @@ import { MAX_BORDER, NO_BIOME, softBiomeWeights } from '../src/kernels/soft-biom
 import { BEACH, BIOMES, DEFAULT_TABLE, OCEAN } from '../src/model/biomes.ts';
 import { parseGraph, serializeGraph } from '../src/model/format.ts';
 import { type BiomeValue, SOFT_SLOTS, type TerrainValue } from '../src/model/values.ts';
+import { exportFile } from '../src/render/exports.ts';
 import { renderLayer } from '../src/render/layer.ts';
+import { crc32 } from '../src/render/zip.ts';
 import { splatBiomes, splatFiles } from '../src/render/splat.ts';
 import { createEngine } from '../src/index.ts';
 import { evaluated, grab, loadGraph } from './helpers/graphs.ts';
@@ -200,5 +202,44 @@ describe('splat maps', () => {
       if (pictures[k >> 2].data[p + (k & 3)] !== 255) wrong++;
     }
     expect(wrong).toBe(0);
+  });
+});
+
+/** The entries of a stored zip, read back from its local headers. */
+function unzipStored(zip: Uint8Array): { name: string; bytes: Uint8Array; crc: number }[] {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  const out: { name: string; bytes: Uint8Array; crc: number }[] = [];
+  let at = 0;
+  while (view.getUint32(at, true) === 0x04034b50) {
+    expect(view.getUint16(at + 8, true)).toBe(0); // stored
+    const crc = view.getUint32(at + 14, true);
+    const size = view.getUint32(at + 18, true);
+    const nameLength = view.getUint16(at + 26, true);
+    const name = new TextDecoder().decode(zip.subarray(at + 30, at + 30 + nameLength));
+    const start = at + 30 + nameLength + view.getUint16(at + 28, true);
+    out.push({ name, bytes: zip.subarray(start, start + size), crc });
+    at = start + size;
+  }
+  return out;
+}
+
+describe('the splat export', () => {
+  it('is one zip holding exactly the files render --splat writes, with their checksums', () => {
+    const graph = loadGraph('soft-borders.json');
+    const e = createEngine(graph, { size: N });
+    e.evaluate();
+    const value = e.output('biomes') as BiomeValue;
+    const file = exportFile(value, N, 'biomes.out', 'splat')!;
+    expect(file.name).toBe('biomes.out.splat.zip');
+    const entries = unzipStored(file.bytes);
+    const loose = splatFiles(value, N, 'biomes.out');
+    expect(entries.map((x) => x.name)).toEqual(loose.map((f) => f.name));
+    entries.forEach((x, k) => {
+      expect(Buffer.from(x.bytes).equals(Buffer.from(loose[k].bytes))).toBe(true);
+      expect(x.crc).toBe(crc32(loose[k].bytes));
+    });
+    // CRC-32 of "123456789" is the standard check value.
+    expect(crc32(new TextEncoder().encode('123456789'))).toBe(0xcbf43926);
+    expect(exportFile(e.output('temperature')!, N, 'temperature.out', 'splat')).toBeNull();
   });
 });

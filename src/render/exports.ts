@@ -2,18 +2,21 @@
 // PNG in the layer's palette, a 16-bit greyscale PNG and a raw Float32 grid of a field (with
 // the value range in the file name), a raw or indexed map of biome ids. Pure: Node or worker.
 
-import type { PortType, Value } from '../model/values.ts';
+import type { BiomeValue, PortType, Value } from '../model/values.ts';
 import { finiteRange, type LayerStyle, renderLayer } from './layer.ts';
 import { biomePng, grey16Png, rgbaPng } from './png.ts';
+import { splatFiles } from './splat.ts';
+import { zipStored } from './zip.ts';
 
 /**
  * png: the layer in its palette, as the viewer draws it; png16: 16-bit grey, 0 the field's
  * minimum and 65535 its maximum; raw: little-endian Float32 (.f32), or biome ids (.u8);
- * indexed: an indexed PNG of a biome map (pixel value = biome id, names in its text chunks).
+ * indexed: an indexed PNG of a biome map (pixel value = biome id, names in its text chunks);
+ * splat: a biome map's splat maps and their channel list (src/render/splat.ts) in one zip.
  */
-export type ExportFormat = 'png' | 'png16' | 'raw' | 'indexed';
+export type ExportFormat = 'png' | 'png16' | 'raw' | 'indexed' | 'splat';
 
-export const EXPORT_FORMATS: readonly ExportFormat[] = ['png', 'png16', 'raw', 'indexed'];
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['png', 'png16', 'raw', 'indexed', 'splat'];
 
 export interface ExportFile {
   readonly name: string;
@@ -70,7 +73,7 @@ export const EXPORT_PROGRESS_ABOVE = 1024;
 /** Does this format apply to this layer? (No 16-bit grey of biome ids, no indexed field.) */
 export function exportApplies(value: { readonly type: PortType }, format: ExportFormat): boolean {
   if (format === 'png16') return value.type !== 'biome';
-  if (format === 'indexed') return value.type === 'biome';
+  if (format === 'indexed' || format === 'splat') return value.type === 'biome';
   return true;
 }
 
@@ -98,6 +101,9 @@ export function exportFile(value: Value, n: number, stem: string, format: Export
     }
     case 'indexed':
       return { name: `${stem}.indexed.png`, bytes: biomePng(value.data as Uint8Array, n), mime: 'image/png' };
+    case 'splat':
+      // The same files `render --splat` writes side by side, in one download.
+      return { name: `${stem}.splat.zip`, bytes: zipStored(splatFiles(value as BiomeValue, n, stem)), mime: 'application/zip' };
   }
 }
 

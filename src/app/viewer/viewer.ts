@@ -27,6 +27,7 @@ const FORMAT_LABELS: Readonly<Record<ExportFormat, { label: string; title: strin
   png16: { label: '16-bit PNG', title: 'Greyscale, 0 = the minimum, 65535 = the maximum; the range is in the file name and the PNG text' },
   raw: { label: 'Raw', title: 'Little-endian Float32, row 0 = south (biomes: one byte per cell); the range is in the file name' },
   indexed: { label: 'Indexed PNG', title: 'Pixel value = biome id, the palette the biome colours, the names in the PNG text' },
+  splat: { label: 'Splat maps', title: 'Biome weights for terrain materials: 4 biomes per RGBA PNG, 255 a cell, and the channel list, in one zip' },
 };
 
 /**
@@ -210,7 +211,7 @@ export class TgViewer extends LitElement {
     const d = s.detail;
     const size = s.exports.size ?? s.n;
     const x = s.exports.state;
-    const formats = (['png', 'png16', 'raw', 'indexed'] as const).filter((f) => !d || exportApplies({ type: d.portType }, f));
+    const formats = (['png', 'png16', 'raw', 'indexed', 'splat'] as const).filter((f) => !d || exportApplies({ type: d.portType }, f));
     return html`<section class="exports">
       <h3>Export <small>${size}² at the view's origin${size > EXPORT_PROGRESS_ABOVE ? ', with progress' : ''}</small></h3>
       <div class="bar">
