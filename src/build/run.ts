@@ -1,7 +1,6 @@
 // Runs a build: prepares the job (layers, the world's value ranges, hashes), writes the build
 // manifest, and renders the chosen tiles here or on worker threads, reporting progress.
 
-import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { nodeDef } from '../../nodes/index.ts';
@@ -195,13 +194,4 @@ export async function runTiles(prepared: PreparedBuild, indices: readonly number
 /** Writes DIR/manifest.json for the build (every process writes the same bytes). */
 export function writeBuildManifest(prepared: PreparedBuild, graphFile: string): void {
   writeAtomic(join(prepared.job.outDir, 'manifest.json'), buildManifest(prepared, graphFile));
-}
-
-/** The graph file's text, or a PlanError naming the file and the reason. */
-export function readGraphText(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new PlanError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-  }
 }
