@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { failureReport } from '../src/cli/render.ts';
+import { placeSnippet, SNIPPET_FORMAT } from '../src/editor/clipboard.ts';
 import { main } from '../src/cli/main.ts';
 import { createEngine } from '../src/engine/engine.ts';
 import { GRAPH_FILE_LIMITS, parseGraph, serializeGraph } from '../src/model/format.ts';
@@ -119,6 +120,18 @@ describe('check finds what render would refuse', () => {
     const r = await run('check', file(tmp(), 'long.json', DEFAULT.replaceAll('"cont"', `"${long}"`).replaceAll('"cont.', `"${long}.`)));
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/\$\.nodes\[0\]\.id: expected an id of .* at most 64 long/);
+  });
+});
+
+describe('pasted nodes keep ids a file may hold', () => {
+  it('shortens a long id taken from a pasted snippet, so the graph still reads after a save', () => {
+    const graph = parseGraph(DEFAULT);
+    const long = `n${'x'.repeat(200)}`;
+    const node = { ...graph.nodes[0], id: long };
+    const placed = placeSnippet(graph, { format: SNIPPET_FORMAT, nodes: [node], edges: [] }, [0, 0]);
+    const withIt = { ...graph, nodes: [...graph.nodes, ...placed.nodes] };
+    expect(placed.nodes[0].id.length).toBeLessThanOrEqual(64);
+    expect(parseGraph(serializeGraph(withIt)).nodes).toHaveLength(graph.nodes.length + 1);
   });
 });
 

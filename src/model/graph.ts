@@ -125,7 +125,9 @@ export function topologicalOrder(graph: Graph): string[] | null {
 
 /** A node id not yet used in the graph, from a stem ("curve" → "curve", "curve2", …). */
 export function freshNodeId(graph: Graph, stem: string): string {
-  const base = stem.replace(/[^A-Za-z0-9_-]/g, '') || 'node';
+  // At most 56 characters, so with a number after it the id stays within NODE_ID_MAX (64) of
+  // validate.ts: a pasted node with a longer id must not make the graph unreadable on reload.
+  const base = stem.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 56) || 'node';
   const safe = NODE_ID_PATTERN.test(base) ? base : `n${base}`;
   const used = new Set(graph.nodes.map((n) => n.id));
   if (!used.has(safe)) return safe;
