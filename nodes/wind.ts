@@ -2,7 +2,7 @@
 
 import { assertGrid, cellLength256, type Domain } from '../src/grid.ts';
 import { scratch } from '../src/kernels/scratch.ts';
-import { coarseDomainFor, fineMargins, type WindParams, windSweep, worldWind } from '../src/kernels/wind-world.ts';
+import { coarseDomainFor, FINE_FETCH, type WindParams, windSweep, worldWind } from '../src/kernels/wind-world.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 import type { TerrainValue } from '../src/model/values.ts';
 
@@ -153,15 +153,15 @@ export const wind = defineNode({
     },
   },
   footprintDoc:
-    "with start `world`: global, a halo of two full-resolution blocks (2 × 1/16 view plus a little) upwind, and the terrain and rank on a coarse grid (16 cells a view) covering about 4.5 views upwind; with start `view`: view-bound (the air enters at the view's upwind edge); off: local.",
+    "with start `world`: global, a halo of two full-resolution blocks (2 × 1/16 view plus 1/32) on every side, and the terrain and rank on a coarse grid (16 cells a view) reaching 4.5 views round the domain; with start `view`: view-bound (the air enters at the view's upwind edge); off: local.",
   footprint(p) {
     if (!p.on) return { kind: 'local' };
     if (p.start === 'view') return { kind: 'view' };
     return {
       kind: 'global',
-      radius: fineMargins(p.angle),
+      radius: FINE_FETCH,
       reads: (domain) => {
-        const coarse = coarseDomainFor(domain, p.angle);
+        const coarse = coarseDomainFor(domain);
         return [
           { port: 'terrain', domain: coarse },
           { port: 'rank', domain: coarse },
@@ -175,7 +175,7 @@ export const wind = defineNode({
     const t = ctx.terrain('terrain')!;
     const out = ctx.alloc('f32');
     if (p.start === 'world' && p.on) {
-      const coarse = coarseDomainFor(ctx.domain, p.angle);
+      const coarse = coarseDomainFor(ctx.domain);
       worldWind(
         ctx.domain,
         p,

@@ -42,7 +42,7 @@ describe('terrain-graph render', () => {
 
   it('writes raw little-endian grids and a manifest whose figures match the grids', async () => {
     const dir = tmp();
-    expect((await run('render', 'graphs/default.json', '--size', '32', '--out', dir, '--all', '--raw')).code).toBe(0);
+    expect((await run('render', 'graphs/default.json', '--size', '32', '--out', dir, '--all', '--raw', '--set', 'water.cut=view')).code).toBe(0);
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
     const byStem = new Map<string, any>(manifest.files.map((f: any) => [`${f.node}.${f.port}`, f]));
     const terrain = byStem.get('water.terrain');
@@ -86,7 +86,8 @@ describe('terrain-graph render', () => {
   });
 
   it('prints the biome statistics as one JSON object', async () => {
-    const r = await run('render', 'graphs/default.json', '--size', '64', '--out', tmp(), '--stats');
+    // The view cut, so the share of water is that of the view itself.
+    const r = await run('render', 'graphs/default.json', '--size', '64', '--out', tmp(), '--stats', '--set', 'water.cut=view');
     expect(r.code).toBe(0);
     const stats = JSON.parse(r.out);
     expect(stats.node).toBe('biomes');
@@ -136,11 +137,11 @@ describe('terrain-graph render', () => {
     const calm = JSON.parse((await run('render', 'graphs/default.json', '--size', '64', '--out', tmp(), '--stats', '--set', 'wind.on=false')).out);
     expect(calm.wind).toBeNull();
     expect(calm.moisture.windward).toBeUndefined();
-    const flooded = JSON.parse((await run('render', 'graphs/default.json', '--size', '64', '--out', tmp(), '--stats', '--set', 'water.share=0.7', 'water.mode=percent')).out);
+    const flooded = JSON.parse((await run('render', 'graphs/default.json', '--size', '64', '--out', tmp(), '--stats', '--set', 'water.share=0.7', 'water.mode=percent', 'water.cut=view')).out);
     expect(flooded.water).toBeCloseTo(0.7, 2);
     const curve = await run('render', 'graphs/default.json', '--size', '32', '--out', tmp(), '--set', 'contCurve.points=[[-1,-0.5],[1,0.4]]');
     expect(curve.code).toBe(0);
-    const inline = JSON.parse((await run('render', '--set=water.share=0.7', '--node', 'biomes', 'graphs/default.json', '--size', '64', '--out', tmp(), '--stats')).out);
+    const inline = JSON.parse((await run('render', '--set=water.share=0.7', '--set=water.cut=view', '--node', 'biomes', 'graphs/default.json', '--size', '64', '--out', tmp(), '--stats')).out);
     expect(inline.water).toBeCloseTo(0.7, 2);
   });
 

@@ -1,13 +1,14 @@
 // The engine at the library's edge: long chains without recursion, re-entrant calls, bad
 // domains and unvalidated graphs refused with a GraphError (issue 11, items 4 and 9).
 import { describe, expect, it } from 'vitest';
-import { createEngine, GraphError } from '../src/index.ts';
+import { createEngine, GraphError, nodeDef } from '../src/index.ts';
+import { defaultParams } from '../src/model/manifest.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { loadGraph } from './helpers/graphs.ts';
 
 /** An fBm through `length` curves in a row. */
 function curveChain(length: number): Graph {
-  const nodes: Graph['nodes'] = [{ id: 'n', type: 'fbm', title: 'n', position: [0, 0], params: { seed: 1, frequency: 2, octaves: 1, lacunarity: 2, gain: 0.5, kind: 'plain' } }];
+  const nodes: Graph['nodes'] = [{ id: 'n', type: 'fbm', title: 'n', position: [0, 0], params: { ...defaultParams(nodeDef('fbm')!), octaves: 1 } }];
   const edges: Graph['edges'] = [];
   for (let k = 0; k < length; k++) {
     nodes.push({ id: `c${k}`, type: 'curve', title: `c${k}`, position: [0, 0], params: { points: [[-1, -1], [1, 1]] } });

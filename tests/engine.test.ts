@@ -68,7 +68,8 @@ describe('engine', () => {
   });
 
   it('with percent water, moving a whole curve up by 0.1 leaves the water mask identical', () => {
-    const g = loadGraph('default.json');
+    // The view cut: the share under water is then that of the view itself.
+    const g = withParam(loadGraph('default.json'), 'water', 'cut', 'view');
     const points = g.nodes.find((n) => n.id === 'contCurve')!.params.points as [number, number][];
     const before = grab(evaluated(g, 128), 'water', 'mask');
     const after = grab(evaluated(withParam(g, 'contCurve', 'points', shiftPoints(points, 0.1)), 128), 'water', 'mask');
@@ -102,7 +103,7 @@ describe('engine', () => {
   });
 
   it('with the view cut the sea level moves with the view', () => {
-    const e = createEngine(loadGraph('default.json'), { size: 64 });
+    const e = createEngine(withParam(loadGraph('default.json'), 'water', 'cut', 'view'), { size: 64 });
     e.evaluate();
     const level = (e.output('water', 'terrain') as { seaLevel: number }).seaLevel;
     e.setView({ x: 3, y: 1 });

@@ -8,6 +8,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { createEngine, type Engine } from '../engine/engine.ts';
+import { benchHalo, formatHaloBench } from './halo.ts';
 import { parseGraph } from '../model/format.ts';
 import type { Graph } from '../model/graph.ts';
 import { BUILD_SCENARIOS, benchBuild, type BuildScenario, formatBuildBench } from './build.ts';
@@ -154,6 +155,14 @@ function buildOnly(argv: readonly string[]): BuildScenario | null {
 }
 
 async function main(): Promise<void> {
+  if (process.argv.slice(2).join(' ').includes('--only halo')) {
+    // The cost of one world (halos, the wind's coarse pass), per node: src/bench/halo.ts.
+    const r = benchHalo(parseGraph(readFileSync('graphs/default.json', 'utf8')));
+    console.log(formatHaloBench(r));
+    mkdirSync('bench-results', { recursive: true });
+    writeFileSync('bench-results/halo.json', `${JSON.stringify({ date: new Date().toISOString(), ...r }, null, 2)}\n`);
+    return;
+  }
   const only = buildOnly(process.argv.slice(2));
   if (only) {
     const r = benchBuild('graphs/default.json', only);

@@ -9,7 +9,7 @@ import type { Graph } from '../model/graph.ts';
 import type { Catalogue } from '../model/manifest.ts';
 import { CATALOGUE } from '../../nodes/index.ts';
 import type { TerrainValue } from '../model/values.ts';
-import { detailRelief, terraceShare, terrainFigures, type TerrainFigures, topNetwork } from './measures.ts';
+import { detailRelief, terraceShare, terrainFigures, type TerrainFigures, topNetwork, windSides } from './measures.ts';
 import { operatorFigures } from './operator-measures.ts';
 
 /** What a claim can read. `start` is the Start recipe on the same seeds, for relative claims. */
@@ -54,7 +54,15 @@ const dry = (m: Measured) => m.stats.dry ?? NaN;
 const halves = (m: Measured) => Math.abs(m.stats.moisture!.west - m.stats.moisture!.east);
 /** a ÷ b, or NaN (which fails every claim) when b has nothing to divide by: no vacuous ∞. */
 const ratio = (a: number, b: number) => (b > 0 ? a / b : NaN);
-const windRatio = (m: Measured) => ratio(m.stats.moisture!.windward!, m.stats.moisture!.leeward!);
+/**
+ * Windward and leeward land as the world has them (see windSides): land just downwind of the
+ * sea against land far downwind of it. The page's scene split its view into halves because its
+ * air entered at the view's edge; in one world the air has crossed whatever lies upwind, so the
+ * view's halves say nothing, and the coast the wind comes from is what makes a side windward.
+ */
+const windward = (m: Measured) => m.extra.windward;
+const leeward = (m: Measured) => m.extra.leeward;
+const windRatio = (m: Measured) => ratio(windward(m), leeward(m));
 
 export const CLAIMS: Readonly<Record<string, readonly Claim[]>> = {
   'terrain-start.json': [
@@ -102,9 +110,9 @@ export const CLAIMS: Readonly<Record<string, readonly Claim[]>> = {
   ],
   'climate-west-wind.json': [
     share('dry land falls', 0.28, dry, '≈ 28 % (from ≈ 55 %)'),
-    atLeast('the west half is wetter than the east (west − east)', '0.44 − 0.36', (m) => m.stats.moisture!.west - m.stats.moisture!.east, 0.03, '', 0.08),
-    { text: 'mean moisture of the west half', page: '≈ 0.44', measure: (m) => m.stats.moisture!.west, unit: '', min: 0.36, max: 0.52, target: 0.44 },
-    { text: 'mean moisture of the east half', page: '≈ 0.36', measure: (m) => m.stats.moisture!.east, unit: '', min: 0.28, max: 0.44, target: 0.36 },
+    atLeast('land just downwind of the sea is wetter than land far downwind (windward − leeward)', '0.44 − 0.36 (west − east half)', (m) => windward(m) - leeward(m), 0.08, '', 0.2),
+    { text: 'mean moisture of windward land', page: '≈ 0.44 (west half)', measure: windward, unit: '', min: 0.4, max: 0.62, target: 0.5 },
+    { text: 'mean moisture of leeward land', page: '≈ 0.36 (east half)', measure: leeward, unit: '', min: 0.2, max: 0.38, target: 0.3 },
   ],
   'climate-no-lift.json': [
     share('almost nothing is dry', 0.016, dry, '≈ 1.6 %'),
@@ -112,7 +120,7 @@ export const CLAIMS: Readonly<Record<string, readonly Claim[]>> = {
   ],
   'climate-kauai.json': [
     share('tropical rainforest on the slopes facing the wind', 0.19, land('tropical rainforest')),
-    atLeast('the windward half about twice as wet (windward ÷ leeward)', '0.59 ÷ 0.31', windRatio, 1.6, '×', 0.59 / 0.31),
+    atLeast('the windward side about twice as wet (windward ÷ leeward land)', '0.59 ÷ 0.31', windRatio, 1.6, '×', 0.59 / 0.31),
     atLeast('dry grass and desert behind (grassland + subtropical desert)', 'present', (m) => land('grassland')(m) + land('subtropical desert')(m), 0.1, '%'),
   ],
   'climate-valdivia.json': [
@@ -121,7 +129,7 @@ export const CLAIMS: Readonly<Record<string, readonly Claim[]>> = {
   ],
   'climate-patagonia.json': [
     share('steppe (temperate desert)', 0.37, land('temperate desert')),
-    atLeast('the west half about twice as wet (west ÷ east)', '≈ 2×', (m) => ratio(m.stats.moisture!.west, m.stats.moisture!.east), 1.6, '×', 2),
+    atLeast('the windward (west) side about twice as wet (windward ÷ leeward land)', '≈ 2×', windRatio, 1.6, '×', 2),
     atLeast('forest and shrubland in the west', 'present', (m) => land('temperate forest')(m) + land('shrubland')(m) + land('boreal forest')(m), 0.15, '%'),
     atLeast('cool land: the cool row (temperate desert, shrubland, boreal forest) covers most of it', 'cool land', (m) => land('temperate desert')(m) + land('shrubland')(m) + land('boreal forest')(m), 0.5, '%'),
   ],
@@ -129,7 +137,7 @@ export const CLAIMS: Readonly<Record<string, readonly Claim[]>> = {
   'climate-altiplano.json': [
     share('tundra', 0.5, land('tundra'), '≈ 50 % (about half)'),
     atLeast('snow on top', 'present', land('snow'), 0.02, '%'),
-    atLeast('the west (lee) side drier (east − west)', 'drier', (m) => m.stats.moisture!.east - m.stats.moisture!.west, 0.03, '', 0.1),
+    atLeast('the lee side (west of the heights, in an east wind) drier (windward − leeward land)', 'drier', (m) => windward(m) - leeward(m), 0.03, '', 0.1),
   ],
   'climate-boreal.json': [
     share('boreal forest', 0.51, land('boreal forest')),
@@ -208,6 +216,13 @@ export function measureEngine(engine: Engine): Measurement {
   const coast = engine.output('coast', 'out');
   const base = engine.output('contCurve', 'out');
   if (coast?.type === 'field' && base?.type === 'field') extra.relief = detailRelief(terrain, base.data, coast.data, n).ratio;
+  const wind = engine.graph.nodes.find((node) => node.id === 'wind');
+  const moisture = engine.output('moisture', 'out');
+  if (wind && wind.params.on && moisture?.type === 'field') {
+    const sides = windSides(terrain, moisture.data, n, wind.params.angle as number);
+    extra.windward = sides.windward;
+    extra.leeward = sides.leeward;
+  }
   const steps = engine.graph.nodes.some((node) => node.id === 'terraces') ? engine.output('terraces', 'out') : undefined;
   if (steps?.type === 'field') extra.terraces = terraceShare(steps.data, terrain, n);
   // The relief noise behind the heights (the recipe's warped ranges, else the peaks and valleys):

@@ -204,3 +204,55 @@ export function topNetwork(values: Float32Array, n: number, include: (i: number)
   }
   return best / total;
 }
+
+/** Land at most this far (256-map cells) downwind of the sea is windward, for the wind claims. */
+export const WINDWARD_RUN = 16;
+/** Land at least this far downwind of the sea is leeward. */
+export const LEEWARD_RUN = 48;
+
+/**
+ * Mean moisture of windward and leeward land, told apart by the world, not by the view: each land
+ * cell walks upwind (against `angle`, one cell a step) until it meets water; the land it crossed
+ * is its run. Windward land lies at most WINDWARD_RUN 256-map cells downwind of the sea, leeward
+ * land at least LEEWARD_RUN; a cell whose walk leaves the view before either is decided is left
+ * out. So "the windward side is wetter" means the coast the wind comes from, wherever the view is.
+ */
+export function windSides(
+  terrain: TerrainValue,
+  moisture: Float32Array,
+  n: number,
+  angle: number,
+): { readonly windward: number; readonly leeward: number } {
+  const h = terrain.data;
+  const level = terrain.seaLevel;
+  const rad = (angle * Math.PI) / 180;
+  const ux = -Math.cos(rad);
+  const uy = -Math.sin(rad);
+  const cell256 = 256 / n;
+  const maxSteps = Math.ceil(LEEWARD_RUN / cell256);
+  const sum = { windward: 0, leeward: 0 };
+  const count = { windward: 0, leeward: 0 };
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const i = r * n + c;
+      if (h[i] < level) continue;
+      let side: 'windward' | 'leeward' | null = 'leeward';
+      for (let s = 1; s <= maxSteps; s++) {
+        const cc = Math.round(c + ux * s);
+        const rr = Math.round(r + uy * s);
+        if (cc < 0 || rr < 0 || cc >= n || rr >= n) {
+          side = null;
+          break;
+        }
+        if (h[rr * n + cc] < level) {
+          side = s * cell256 <= WINDWARD_RUN ? 'windward' : s * cell256 >= LEEWARD_RUN ? 'leeward' : null;
+          break;
+        }
+      }
+      if (side === null) continue;
+      sum[side] += moisture[i];
+      count[side]++;
+    }
+  }
+  return { windward: count.windward ? sum.windward / count.windward : 0, leeward: count.leeward ? sum.leeward / count.leeward : 0 };
+}

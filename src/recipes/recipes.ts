@@ -48,9 +48,9 @@ const ROOM_FOR_A_COLUMN: Readonly<Record<string, [number, number]>> = {
 const ROOM_AFTER_HEIGHT: Readonly<Record<string, [number, number]>> = { ...ROOM_FOR_A_COLUMN, height: [560, 330] };
 
 const KAUAI_CLIMATE = {
-  temperature: { base: 1.2, lapse: 0.25 },
-  moisture: { moistNoise: 0, coastBonus: 0.25, decay: 0.24, strength: 1 },
-  wind: { angle: 225, evap: 0.005, dry: 0.0045, lift: 0.2 },
+  temperature: { base: 1.2, lapse: 0.455, coastMod: 0.02, tempNoise: 0.4 },
+  moisture: { moistNoise: 0.119, coastBonus: 0.371, decay: 0.264, strength: 0.894 },
+  wind: { angle: 225, evap: 0.129, dry: 0.005, lift: 0.124 },
 } as const;
 
 export const RECIPES: readonly Recipe[] = [
@@ -77,7 +77,7 @@ export const RECIPES: readonly Recipe[] = [
     notes:
       'C is almost flat right at sea level over a long stretch, so the small bumps of E · PV decide what pokes out of the sea: many islands and channels. ' +
       'Like the Stockholm archipelago or the Finnish skerries in look; unlike them, these islands are not ice-scoured rock, just noise crossing the water line.',
-    params: { contCurve: { points: [[-1, -0.3], [-0.6, -0.03], [0.6, 0.03], [1, 0.15]] } },
+    params: { contCurve: { points: [[-1, -0.3], [-0.6, -0.05], [0.6, 0.05], [1, 0.15]] } },
   },
   {
     file: 'terrain-plateau.json',
@@ -186,8 +186,8 @@ export const RECIPES: readonly Recipe[] = [
       "Like Patagonia east of the Andes in pattern; our 'Andes' are whatever the Start terrain's hills are, not one high range, so the shadow is patchier.",
     params: {
       temperature: { base: 0.543, lapse: 0.303, coastMod: 0.02, tempNoise: 0.4 },
-      moisture: { moistNoise: 0.066, coastBonus: 0.004, decay: 0.13, strength: 0.8 },
-      wind: { evap: 0.034, dry: 0, lift: 0.487 },
+      moisture: { moistNoise: 0.066, coastBonus: 0.004, decay: 0.13, strength: 0.95 },
+      wind: { evap: 0.06, dry: 0, lift: 0.487 },
     },
   },
   {
@@ -207,11 +207,12 @@ export const RECIPES: readonly Recipe[] = [
     name: 'Climate: Altiplano',
     notes:
       'The Plateau terrain with a steep cold lapse and a wind from the east: the high plateau is cold and dry, about half of the land tundra, with snow on the highest ground; ' +
-      'the west side, in the lee of the wind, is drier. Like the Altiplano of Bolivia and Peru in its cold high plain; ours has no lakes and no volcanoes.',
+      'land far downwind of the sea, in the lee of the heights, is drier. Like the Altiplano of Bolivia and Peru in its cold high plain; ours has no lakes and no volcanoes.',
     from: 'terrain-plateau.json',
     params: {
-      temperature: { base: 0.7, lapse: 1.0 },
-      wind: { angle: 180 },
+      temperature: { base: 0.829, lapse: 1.158, coastMod: 0.2, tempNoise: 0.173 },
+      moisture: { moistNoise: 0.567, coastBonus: 0.275, decay: 0.363, strength: 0.128 },
+      wind: { angle: 180, evap: 0.095, dry: 0.006, lift: 0.1 },
     },
   },
   {

@@ -227,6 +227,45 @@ describe('the viewer', () => {
     expect(new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4)).toEqual(field);
   });
 
+  it('keeps the world where it is while panning: the biome at a world point stays as the view moves past it', async () => {
+    const page = s.page;
+    const { graph, n } = await showBiomes(page);
+    const start = await canvasBytes(page, 'canvas.map');
+    expect([start.width, start.height]).toEqual([n, n]);
+    const box = (await page.locator('tg-map-view .frame').boundingBox())!;
+    const px = box.width / n; // frame pixels per cell
+    let moved = { c: 0, r: 0 };
+    // Three drags in a row, each west and south by whole cells: the world slides east and north.
+    for (const [dc, dr] of [[20, 12], [24, 6], [16, 18]] as const) {
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      for (let k = 1; k <= 4; k++) await page.mouse.move(box.x + box.width / 2 - (dc * px * k) / 4, box.y + box.height / 2 + (dr * px * k) / 4);
+      await page.mouse.up();
+      await settle(page);
+      moved = { c: moved.c + dc, r: moved.r + dr };
+      const view = (await pageGraph(page)).view;
+      expect(view).toEqual({ ...graph.view, x: graph.view.x + moved.c / n, y: graph.view.y + moved.r / n });
+      const now = await canvasBytes(page, 'canvas.map');
+      // World cell (c, r) of the first view is cell (c − moved.c, r − moved.r) now; canvas rows run north to south.
+      let same = 0;
+      let cells = 0;
+      for (let y = 1; y < n - 1 - moved.r; y++) {
+        for (let x = 1 + moved.c; x < n - 1; x++) {
+          const a = (y * n + x) * 4;
+          const b = ((y + moved.r) * n + (x - moved.c)) * 4;
+          cells++;
+          if (start.bytes.readUInt32LE(a) === now.bytes.readUInt32LE(b)) same++;
+        }
+      }
+      expect(cells).toBeGreaterThan(0.3 * n * n);
+      expect(same, `${cells - same} of ${cells} overlapping cells changed colour after panning ${moved.c}, ${moved.r} cells`).toBe(cells);
+    }
+    await screenshot(page, 'viewer-biomes-panned');
+    for (let k = 0; k < 3; k++) await page.keyboard.press('Control+z');
+    await settle(page);
+    expect((await pageGraph(page)).view).toEqual(graph.view);
+  });
+
   it('pans the world by dragging the map: the noise changes, and with the world cut the sea level stays', async () => {
     const page = s.page;
     await page.locator('tg-node[data-node-id="water"] tg-param[name="cut"] select').selectOption('world');

@@ -1,0 +1,101 @@
+// The bench's halo figures (issue 10): what one world costs. A cold evaluation of a graph with
+// its world-consistent modes (coast cap, wind started in the world, water on the world cut)
+// against the same graph with the view-bound modes of format 1, per node: the median kernel
+// time and the cells it computed for each cell asked (a halo grows the domains upstream of it).
+
+import { createEngine } from '../engine/engine.ts';
+import { viewDomain } from '../grid.ts';
+import type { Graph } from '../model/graph.ts';
+import { type AnyParamValue, type Catalogue, footprintOf } from '../model/manifest.ts';
+import { CATALOGUE } from '../../nodes/index.ts';
+
+export interface HaloRow {
+  readonly node: string;
+  /** Median kernel ms with the world-consistent modes, and with the view-bound ones. */
+  readonly worldMs: number;
+  readonly viewMs: number;
+  /** Cells computed per cell asked, world-consistent and view-bound. */
+  readonly worldCells: number;
+  readonly viewCells: number;
+}
+
+export interface HaloBench {
+  readonly size: number;
+  readonly runs: number;
+  readonly totalWorld: number;
+  readonly totalView: number;
+  readonly rows: readonly HaloRow[];
+}
+
+/**
+ * The graph with each node switched to a view-bound footprint where one param does it (format
+ * 1's meaning: the coast without a cap, the wind entering at the view's edge, the view cut),
+ * found through the manifests' footprints, never by type name.
+ */
+export function viewBound(graph: Graph, catalogue: Catalogue = CATALOGUE): Graph {
+  const g = structuredClone(graph);
+  for (const n of g.nodes) {
+    const def = catalogue.def(n.type);
+    if (!def?.footprint || footprintOf(def, n.params).kind === 'view') continue;
+    for (const [key, spec] of Object.entries(def.params)) {
+      const candidates: AnyParamValue[] = spec.kind === 'enum' ? [...spec.options] : spec.since?.legacy !== undefined ? [spec.since.legacy] : [];
+      const found = candidates.find((v) => footprintOf(def, { ...n.params, [key]: v }).kind === 'view');
+      if (found !== undefined) {
+        n.params[key] = found;
+        break;
+      }
+    }
+  }
+  return g;
+}
+
+function median(values: readonly number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** Cold runs of each variant, interleaved so both see the same machine load. */
+export function benchHalo(graph: Graph, size = 256, runs = 15, warmup = 5): HaloBench {
+  const variants = [graph, viewBound(graph)];
+  const ms = variants.map(() => new Map<string, number[]>());
+  const cells = variants.map(() => new Map<string, number>());
+  const totals: number[][] = [[], []];
+  const asked = size * size;
+  for (let k = 0; k < warmup + runs; k++) {
+    variants.forEach((g, v) => {
+      const engine = createEngine(g, { size });
+      const seen = new Map<string, number>();
+      const spent = new Map<string, number>();
+      const report = engine.evaluate({
+        // A node run on several domains in one evaluation (the view grown, the world cut) adds them up.
+        onNode: (id, t, d) => {
+          seen.set(id, (seen.get(id) ?? 0) + d.n * d.n);
+          spent.set(id, (spent.get(id) ?? 0) + t);
+        },
+        domain: viewDomain(engine.view),
+      });
+      if (k < warmup) return;
+      totals[v].push(report.totalMs);
+      for (const [id, c] of seen) cells[v].set(id, c / asked);
+      for (const [id, t] of spent) ms[v].set(id, [...(ms[v].get(id) ?? []), t]);
+    });
+  }
+  const rows = graph.nodes.map((n) => {
+    const perRun = (v: number) => median(ms[v].get(n.id) ?? [0]);
+    return { node: n.id, worldMs: perRun(0), viewMs: perRun(1), worldCells: cells[0].get(n.id) ?? 0, viewCells: cells[1].get(n.id) ?? 0 };
+  });
+  return { size, runs, totalWorld: median(totals[0]), totalView: median(totals[1]), rows };
+}
+
+export function formatHaloBench(b: HaloBench): string {
+  const f = (v: number) => v.toFixed(2);
+  const lines = [
+    `One world at ${b.size}², cold, median of ${b.runs}: world-consistent modes ${f(b.totalWorld)} ms, view-bound modes ${f(b.totalView)} ms (${(b.totalWorld / b.totalView).toFixed(2)}×)`,
+    `${'node'.padEnd(13)}${'world ms'.padStart(10)}${'view ms'.padStart(10)}${'overhead'.padStart(10)}${'cells×'.padStart(9)}${'(view)'.padStart(8)}`,
+  ];
+  for (const r of b.rows) {
+    lines.push(`${r.node.padEnd(13)}${f(r.worldMs).padStart(10)}${f(r.viewMs).padStart(10)}${f(r.worldMs - r.viewMs).padStart(10)}${f(r.worldCells).padStart(9)}${f(r.viewCells).padStart(8)}`);
+  }
+  return lines.join('\n');
+}
