@@ -214,7 +214,7 @@ describe('reading a file: bounded, and every refusal says where', () => {
 
   it.each([
     ['NaN', DEFAULT.replace('"gain": 0.5', '"gain": NaN'), /^not JSON: NaN is not a JSON value: write a number \(or null\) \(line \d+, column \d+\)$/],
-    ['a trailing comma', DEFAULT.replace('"cut": "view" }', '"cut": "view", }'), new RegExp(`^not JSON: a trailing comma before "}" \\(${where(DEFAULT, '"cut": "view" }', 13)}\\)$`)],
+    ['a trailing comma', DEFAULT.replace('"cut": "world" }', '"cut": "world", }'), new RegExp(`^not JSON: a trailing comma before "}" \\(${where(DEFAULT, '"cut": "world" }', 14)}\\)$`)],
     ['single quotes', "{ 'format': 1 }", /^not JSON: .*double quotes.* \(line 1, column 3\)$/],
     ['UTF-16 with a byte order mark', Buffer.from(`\uFEFF${DEFAULT}`, 'utf16le').toString('utf8'), /UTF-16.*save it as UTF-8/],
     ['UTF-16 without one', Buffer.from(DEFAULT, 'utf16le').toString('utf8'), /UTF-16.*save it as UTF-8/],
@@ -324,7 +324,7 @@ describe('output paths', () => {
 describe('layers without finite values', () => {
   it('names an all-+∞ coast layer "nonfinite", as the manifest has no range for it, and says so', async () => {
     const dir = tmp();
-    const r = await run('render', 'graphs/default.json', '--size', '16', '--out', dir, '--node', 'coast', '--raw', '--png16', '--set', 'water.share=0');
+    const r = await run('render', 'graphs/default.json', '--size', '16', '--out', dir, '--node', 'coast', '--raw', '--png16', '--set', 'water.share=0', 'coast.cap=0');
     expect(r.code).toBe(0);
     expect(readdirSync(dir).sort()).toEqual(['coast.out.nonfinite.16.png', 'coast.out.nonfinite.f32', 'coast.out.png', 'manifest.json']);
     const entry = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')).files[0];
