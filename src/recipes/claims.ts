@@ -163,7 +163,7 @@ export const CLAIMS: Readonly<Record<string, readonly Claim[]>> = {
     atMost('the sediment books balance: |worn − laid − lost from the map| ÷ worn', 'conserved', (m) => m.extra.erosionBooks, 1e-4, '', 0),
   ],
   'rivers-from-the-rain.json': [
-    atLeast('more river length on the windward side (windward ÷ leeward)', 'rivers grow windward', (m) => ratio(m.extra.riverWindward, m.extra.riverLeeward), 2, '×'),
+    atLeast('more river on windward land (share of it that is river, windward ÷ leeward)', 'rivers grow windward', (m) => ratio(m.extra.riverWindward, m.extra.riverLeeward), 1.15, '×', 2),
     atLeast('rivers: total length in 256-map cells', 'present', (m) => m.extra.riverLength, 100),
     share('the climate is the Kauai recipe’s: tropical rainforest', 0.19, land('tropical rainforest')),
   ],

@@ -211,18 +211,14 @@ export const WINDWARD_RUN = 16;
 export const LEEWARD_RUN = 48;
 
 /**
- * Mean moisture of windward and leeward land, told apart by the world, not by the view: each land
+ * Which side of the wind each land cell lies on, told by the world, not by the view: each land
  * cell walks upwind (against `angle`, one cell a step) until it meets water; the land it crossed
- * is its run. Windward land lies at most WINDWARD_RUN 256-map cells downwind of the sea, leeward
- * land at least LEEWARD_RUN; a cell whose walk leaves the view before either is decided is left
- * out. So "the windward side is wetter" means the coast the wind comes from, wherever the view is.
+ * is its run. Windward land (1) lies at most WINDWARD_RUN 256-map cells downwind of the sea,
+ * leeward land (−1) at least LEEWARD_RUN; water, and land whose walk leaves the view before
+ * either is decided, get 0. So "the windward side" is the coast the wind comes from, wherever
+ * the view is.
  */
-export function windSides(
-  terrain: TerrainValue,
-  moisture: Float32Array,
-  n: number,
-  angle: number,
-): { readonly windward: number; readonly leeward: number } {
+export function windSide(terrain: TerrainValue, n: number, angle: number): Int8Array {
   const h = terrain.data;
   const level = terrain.seaLevel;
   const rad = (angle * Math.PI) / 180;
@@ -230,29 +226,50 @@ export function windSides(
   const uy = -Math.sin(rad);
   const cell256 = 256 / n;
   const maxSteps = Math.ceil(LEEWARD_RUN / cell256);
-  const sum = { windward: 0, leeward: 0 };
-  const count = { windward: 0, leeward: 0 };
+  const side = new Int8Array(n * n);
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
       const i = r * n + c;
       if (h[i] < level) continue;
-      let side: 'windward' | 'leeward' | null = 'leeward';
-      for (let s = 1; s <= maxSteps; s++) {
-        const cc = Math.round(c + ux * s);
-        const rr = Math.round(r + uy * s);
+      let s = -1;
+      for (let k = 1; k <= maxSteps; k++) {
+        const cc = Math.round(c + ux * k);
+        const rr = Math.round(r + uy * k);
         if (cc < 0 || rr < 0 || cc >= n || rr >= n) {
-          side = null;
+          s = 0;
           break;
         }
         if (h[rr * n + cc] < level) {
-          side = s * cell256 <= WINDWARD_RUN ? 'windward' : s * cell256 >= LEEWARD_RUN ? 'leeward' : null;
+          s = k * cell256 <= WINDWARD_RUN ? 1 : k * cell256 >= LEEWARD_RUN ? -1 : 0;
           break;
         }
       }
-      if (side === null) continue;
-      sum[side] += moisture[i];
-      count[side]++;
+      side[i] = s;
     }
   }
-  return { windward: count.windward ? sum.windward / count.windward : 0, leeward: count.leeward ? sum.leeward / count.leeward : 0 };
+  return side;
+}
+
+/** Mean of `values` over windward and over leeward land (see windSide). */
+export function windSides(
+  terrain: TerrainValue,
+  values: Float32Array,
+  n: number,
+  angle: number,
+): { readonly windward: number; readonly leeward: number } {
+  const side = windSide(terrain, n, angle);
+  let ws = 0;
+  let wc = 0;
+  let ls = 0;
+  let lc = 0;
+  for (let i = 0; i < side.length; i++) {
+    if (side[i] > 0) {
+      ws += values[i];
+      wc++;
+    } else if (side[i] < 0) {
+      ls += values[i];
+      lc++;
+    }
+  }
+  return { windward: wc ? ws / wc : 0, leeward: lc ? ls / lc : 0 };
 }

@@ -5,6 +5,7 @@ import type { Engine } from '../engine/engine.ts';
 import { nodeStats } from '../engine/stats.ts';
 import type { FlowStats } from '../../nodes/flow.ts';
 import { SOFT_SLOTS } from '../model/values.ts';
+import { windSides } from './measures.ts';
 
 function has(engine: Engine, id: string): boolean {
   return engine.graph.nodes.some((node) => node.id === id);
@@ -91,7 +92,16 @@ export function operatorFigures(engine: Engine): Record<string, number> {
   if (has(engine, 'erosion')) Object.assign(out, erosionFigures(engine, n));
   if (has(engine, 'rivers')) {
     const s = nodeStats(engine, 'rivers') as FlowStats;
-    Object.assign(out, { riverLength: s.riverLength, riverWindward: s.windward ?? NaN, riverLeeward: s.leeward ?? NaN, lake: s.lake });
+    Object.assign(out, { riverLength: s.riverLength, lake: s.lake });
+    // Windward and leeward by the world (see windSide), not by the view's halves: the share of
+    // each side's land that is river.
+    const rivers = engine.output('rivers', 'rivers');
+    const terrain = engine.output('water', 'terrain');
+    const wind = engine.graph.nodes.find((node) => node.id === 'wind');
+    if (rivers?.type === 'field' && terrain?.type === 'terrain' && wind?.params.on) {
+      const sides = windSides(terrain, rivers.data, n, wind.params.angle as number);
+      Object.assign(out, { riverWindward: sides.windward, riverLeeward: sides.leeward });
+    }
   }
   Object.assign(out, softFigures(engine, n));
   return out;
