@@ -1,7 +1,19 @@
 // Vite serves and builds the editor; Vitest runs every test (unit and real-browser) from here.
 import { configDefaults, defineConfig } from 'vitest/config';
 
+/**
+ * Cross-origin isolation, which SharedArrayBuffer needs: with it the engine worker spreads its
+ * kernels over a pool of Web Workers (src/parallel). A static host must send the same two
+ * headers; without them the editor runs every kernel in the engine worker alone.
+ */
+const ISOLATION_HEADERS = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
 export default defineConfig({
+  server: { headers: ISOLATION_HEADERS },
+  preview: { headers: ISOLATION_HEADERS },
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: true },
   // Pre-bundle the editor's dependencies up front, so `npm run dev` does not reload the page

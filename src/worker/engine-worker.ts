@@ -7,6 +7,23 @@ import { type Answer, PreviewEvaluator } from './evaluator.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 import { passThrough } from '../model/bypass.ts';
 import { ViewerService } from './viewer-service.ts';
+import { startBrowserThreads } from '../parallel/browser-threads.ts';
+import { threadCount } from '../parallel/threads.ts';
+
+// Band workers beside this one, where the page is cross-origin isolated: kernels that split by
+// rows use them, with the same bits as here alone (src/parallel/threads.ts); without isolation
+// everything runs in this worker. Requests wait for the pool to start (a few tens of ms, at most
+// STARTUP_MS; then without it), so every answer comes from one setting; answers say which.
+const STARTUP_MS = 3000;
+let started = false;
+const waiting: MessageEvent<ToWorker>[] = [];
+function poolSettled(): void {
+  if (started) return;
+  started = true;
+  for (const e of waiting.splice(0)) handle(e);
+}
+void startBrowserThreads().then(poolSettled, poolSettled);
+setTimeout(poolSettled, STARTUP_MS);
 
 const evaluator = new PreviewEvaluator();
 const viewer = new ViewerService(evaluator);
@@ -36,6 +53,11 @@ function finishRest(drop: boolean): void {
 }
 
 scope.onmessage = (e) => {
+  if (started) handle(e);
+  else waiting.push(e);
+};
+
+function handle(e: MessageEvent<ToWorker>): void {
   // Bypassed nodes are a rewrite of the graph's wires (src/model/bypass.ts), done here once
   // for every request that carries a graph, so neither engine nor evaluator knows of them.
   const msg = 'graph' in e.data ? ({ ...e.data, graph: passThrough(e.data.graph) } as ToWorker) : e.data;
@@ -86,7 +108,7 @@ scope.onmessage = (e) => {
     case 'evaluate':
       try {
         const { first, rest, dropped } = evaluator.evaluateParts(msg);
-        scope.postMessage(first.result, first.transfer);
+        scope.postMessage({ ...first.result, threads: threadCount() }, first.transfer);
         pendingRest = { draw: rest, drop: dropped };
         setTimeout(() => finishRest(false), 0);
       } catch (err) {
@@ -96,4 +118,4 @@ scope.onmessage = (e) => {
         scope.postMessage({ kind: 'failure', seq: msg.seq, message: errorText(err) }, []);
       }
   }
-};
+}

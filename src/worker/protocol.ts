@@ -189,6 +189,8 @@ export interface EvaluateResult {
   readonly totalMs: number;
   /** Kernel milliseconds of the nodes that ran in this evaluation. */
   readonly ran: Readonly<Record<string, number>>;
+  /** Threads the kernels that split by rows used (1 without a band pool; see src/parallel). */
+  readonly threads?: number;
 }
 
 export interface EvaluateFailure {
