@@ -155,11 +155,11 @@ describe('terrain-graph build', () => {
     expect(Buffer.compare(built.get('manifest.json')!, readFileSync(join(threads, 'manifest.json')))).toBe(0);
   }, 60_000);
 
-  it('stitches into the single evaluation of the whole region, every layer the engine keeps consistent', () => {
+  it('stitches into the single evaluation of the whole region, every layer of the default graph', () => {
     const checked = expectStitched(threads, graph, manifest);
-    // The noises, curves and height at least; every layer once the graph has no view-bound node.
-    expect(checked.length).toBeGreaterThanOrEqual(9);
-    expect(checked).toEqual(manifest.layers.map((l: any) => l.layer).filter((l: string) => consistent(graph).includes(l.split('.')[0])));
+    // The default graph is world-consistent (issue 10): every one of its layers, climate and biomes included.
+    expect(checked).toEqual(manifest.layers.map((l: any) => l.layer));
+    expect(checked).toHaveLength(ALL.length + 1); // the water node has two outputs
   });
 
   it('stitches halo nodes too: a warp and a blur read past the tile edge and still agree', async () => {
