@@ -64,7 +64,7 @@ export async function readGraphBlob(file: Blob & { readonly name: string }): Pro
 }
 
 /** Where pasted text is named in messages. */
-export const PASTED = 'the pasted text';
+export const PASTED = 'Pasted text';
 
 export type PasteRead =
   | { readonly ok: true; readonly snippet: Snippet }
