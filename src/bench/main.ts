@@ -13,6 +13,7 @@ import { parseGraph } from '../model/format.ts';
 import type { Graph } from '../model/graph.ts';
 import { BUILD_SCENARIOS, benchBuild, type BuildScenario, formatBuildBench } from './build.ts';
 import { benchNodes, formatNodeBench } from './nodes.ts';
+import { fbm } from '../../nodes/fbm.ts';
 import { startNodeThreads } from '../parallel/node-threads.ts';
 import { useThreads } from '../parallel/threads.ts';
 import { benchOperators, formatOperatorBench } from './operators.ts';
@@ -116,7 +117,8 @@ function noiseNs(graph: Graph, size: number, oneThread: Result): number | null {
   let samples = 0;
   for (const node of graph.nodes) {
     const t = oneThread.perNode[node.id];
-    if (node.type !== 'fbm' || t === undefined || node.params.kind !== undefined && node.params.kind !== 'plain') continue;
+    // The plain fBm's own nodes, by its definition (the noise kernel this figure is about).
+    if (node.type !== fbm.type || t === undefined || (node.params.kind !== undefined && node.params.kind !== 'plain')) continue;
     ms += t;
     samples += size * size * Number(node.params.octaves);
   }
