@@ -158,18 +158,18 @@ export const CLAIMS: Readonly<Record<string, readonly Claim[]>> = {
   ],
   'eroded-valleys.json': [
     atLeast('sediment moves down: mean height where it was worn, above where it was laid', 'valleys filled from the slopes', (m) => m.extra.erosionDrop, 0.03),
-    atLeast('gullies: the land is rougher after the rain (mean |Laplacian|, after ÷ before)', 'gullies cut', (m) => m.extra.gullies, 1.15, '×'),
+    atLeast('gullies: the land is rougher after the rain (mean absolute Laplacian, after ÷ before)', 'gullies cut', (m) => m.extra.gullies, 1.15, '×'),
     atLeast('height worn away per cell', 'eroded', (m) => m.extra.meanWear, 0.01),
-    atMost('the sediment books balance: |worn − laid − lost from the map| ÷ worn', 'conserved', (m) => m.extra.erosionBooks, 1e-4, '', 0),
+    atMost('the sediment books balance: worn against laid + lost from the map, gap ÷ worn, in millionths (Float32 outputs)', 'conserved', (m) => m.extra.erosionBooks * 1e6, 100, '', 0),
   ],
   'rivers-from-the-rain.json': [
     atLeast('more river on windward land (share of it that is river, windward ÷ leeward)', 'rivers grow windward', (m) => ratio(m.extra.riverWindward, m.extra.riverLeeward), 1.15, '×', 2),
     atLeast('rivers: total length in 256-map cells', 'present', (m) => m.extra.riverLength, 100),
-    share('the climate is the Kauai recipe’s: tropical rainforest', 0.19, land('tropical rainforest')),
+    atLeast('lakes: land in filled hollows', 'lakes', (m) => m.extra.lake, 0.005, '%'),
   ],
   'soft-borders.json': [
     { text: 'land where biomes blend (more than one biome weighs)', page: 'soft borders', measure: (m) => m.extra.blended, unit: '%', min: 0.1, max: 0.7 },
-    atMost('weights sum to 1 in every cell (largest gap)', '1', (m) => m.extra.weightGap, 1e-6, '', 0),
+    atMost('weights sum to 1 in every cell: largest gap, in millionths', '1', (m) => m.extra.weightGap * 1e6, 1, '', 0),
     atMost('the hard biomes do not move: largest land-share change against the Start', 'unchanged', (m) => Math.max(...Object.keys(m.stats.land).map((b) => Math.abs(m.stats.land[b] - m.start.stats.land[b]))), 0, '%', 0),
   ],
   'composed-curves.json': [
