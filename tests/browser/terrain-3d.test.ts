@@ -101,6 +101,28 @@ describe('the 3-D view and the compare view', () => {
     await browser?.close();
   });
 
+  it('loads three.js only when the 3-D tab first opens, not for the first paint', async () => {
+    const fresh = await openApp(browser, {});
+    try {
+      const scripts: string[] = [];
+      fresh.page.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.push(r.url());
+      });
+      // The first paint's scripts were requested before this listener: read them from the page.
+      const loaded = await fresh.page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((u) => u.endsWith('.js')));
+      const isThree = (u: string) => /\/scene-[^/]*\.js$/.test(u);
+      expect(loaded.length).toBeGreaterThan(0);
+      expect(loaded.filter(isThree)).toEqual([]);
+      await select(fresh.page, 'water');
+      await fresh.page.locator('tg-viewer .tab-3d').click();
+      await landDrawn(fresh.page);
+      expect(scripts.filter(isThree).length).toBe(1);
+      expect(fresh.errors).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('draws the land, reshapes it while a curve point is dragged, and turns it when orbited with the mouse or a finger', async () => {
     const page = s.page;
     await select(page, 'biomes');
