@@ -1,7 +1,8 @@
 // The fBm noise: pinned values for a fixed seed, the SIMD kernel against its plain reference,
 // bounds, and the spread the SPEC describes.
 import { describe, expect, it } from 'vitest';
-import { fbmGrid, fbmGridReference, fbmRows, simplex2 } from '../src/kernels/noise.ts';
+import { addSimplexRow, fbmGrid, fbmGridReference, fbmRows, octaveTables, simplex2 } from '../src/kernels/noise.ts';
+import { wasmOctaveGrid } from '../src/kernels/wasm/noise-instance.ts';
 
 describe('fBm noise', () => {
   // The numbers are the product's own on every machine: integer hashing, IEEE add and multiply
@@ -40,6 +41,17 @@ describe('fBm noise', () => {
       const plain = new Float32Array(n * n);
       fbmGrid(simd, domain, settings);
       fbmGridReference(plain, domain, settings);
+      expect(simd).toEqual(plain);
+    }
+  });
+
+  it('gives each octave alone (for the ridged and billow folds) as the plain rows do, bit for bit', () => {
+    const n = 53;
+    const t = octaveTables({ x0: -40.2, y0: 3.3, extent: 2, n }, { seed: 99, frequency: 5, octaves: 3, lacunarity: 2.5, gain: 0.5 });
+    for (let o = 0; o < t.octaves; o++) {
+      const simd = wasmOctaveGrid(t, o, 80).slice();
+      const plain = new Float64Array(n * n);
+      for (let r = 0; r < n; r++) addSimplexRow(plain, r * n, t.xs.subarray(o * n, o * n + n), t.ys[o * n + r], t.seeds[o], 80);
       expect(simd).toEqual(plain);
     }
   });

@@ -2,7 +2,8 @@
 // the plain fBm (src/kernels/noise.ts) with each octave folded at zero before it is summed.
 
 import { assertGrid, type Domain } from '../grid.ts';
-import { addSimplexRow, type FbmSettings, octaveTables } from './noise.ts';
+import { type FbmSettings, octaveTables } from './noise.ts';
+import { wasmOctaveGrid } from './wasm/noise-instance.ts';
 import { scratch } from './scratch.ts';
 
 /** Simplex values lie within ±0.8: this scales |noise| onto 0…1. */
@@ -32,7 +33,6 @@ export function foldedGrid(/* out */ out: Float32Array, domain: Domain, s: FbmSe
   // The plain fBm's octave tables: the same coordinates and seeds, octave for octave.
   const t = octaveTables(domain, s);
   const unit = t.scales[0]; // octave 0 has amplitude 1: its scale gives simplex values within ±0.8
-  const row = scratch('folded.row', Float64Array, n).subarray(0, n);
   const acc = scratch('folded.acc', Float64Array, n * n);
   const weight = scratch('folded.weight', Float64Array, n * n);
   acc.fill(0, 0, n * n);
@@ -41,11 +41,11 @@ export function foldedGrid(/* out */ out: Float32Array, domain: Domain, s: FbmSe
   let amp = 1;
   let total = 0;
   for (let o = 0; o < t.octaves; o++) {
-    const xs = t.xs.subarray(o * n, o * n + n);
+    // The octave's simplex values from the SIMD kernel (the same bits as the plain rows).
+    const grid = wasmOctaveGrid(t, o, unit);
     for (let r = 0; r < n; r++) {
-      row.fill(0);
-      addSimplexRow(row, 0, xs, t.ys[o * n + r], t.seeds[o], unit);
       const base = r * n;
+      const row = grid.subarray(base, base + n);
       if (ridged) {
         for (let c = 0; c < n; c++) {
           const i = base + c;

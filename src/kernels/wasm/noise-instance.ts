@@ -11,6 +11,7 @@ interface NoiseExports {
     xsAt: number, ysAt: number, seedsAt: number, scalesAt: number, inv: number,
     outAt: number, accAt: number,
   ): void;
+  octaveRows(n: number, r0: number, r1: number, xsAt: number, ysAt: number, seed: number, scale: number, outAt: number): void;
 }
 
 /** Buffers start above the first page, which holds the module's gradient table. */
@@ -84,6 +85,29 @@ export function wasmFbmRows(t: OctaveTables, r0: number, r1: number, /* out */ o
   new Int32Array(memory, seedsAt, octaves).set(t.seeds.subarray(0, octaves));
   k.fbmRows(n, r0, r1, octaves, xsAt, ysAt, seedsAt, scalesAt, t.inv, outAt, accAt);
   out.set(new Float32Array(memory, outAt, rows * n));
+}
+
+/**
+ * Octave o alone, scale · simplex at every cell of the grid (the same bits as addSimplexRow onto
+ * zeroed rows), as a view on the module's memory: valid until the next call into the module.
+ */
+export function wasmOctaveGrid(t: OctaveTables, o: number, scale: number): Float64Array {
+  const { n } = t;
+  const k = noise();
+  const padded = (n + 3) & ~3;
+  const xsAt = FIRST_BYTE;
+  const ysAt = xsAt + 8 * padded;
+  const outAt = ysAt + 8 * n;
+  const end = outAt + 8 * (n * n + 4);
+  const have = k.memory.buffer.byteLength;
+  if (end > have) k.memory.grow(Math.ceil((end - have) / PAGE));
+  const memory = k.memory.buffer;
+  const xs = new Float64Array(memory, xsAt, padded);
+  xs.set(t.xs.subarray(o * n, o * n + n));
+  xs.fill(0, n);
+  new Float64Array(memory, ysAt, n).set(t.ys.subarray(o * n, o * n + n));
+  k.octaveRows(n, 0, n, xsAt, ysAt, t.seeds[o], scale, outAt);
+  return new Float64Array(memory, outAt, n * n);
 }
 
 /** Bytes the noise module's memory holds now (0 before first use). */

@@ -142,3 +142,21 @@ export function fbmRows(
     for (let c = 0; c < n; c++) store<f32>(out + (<usize>c << 2), <f32>(load<f64>(accAt + (<usize>c << 3)) * inv));
   }
 }
+
+/**
+ * One octave alone, for the folded noises: scale · simplex at every cell of rows r0 … r1 − 1,
+ * as f64 rows of n from `outAt` (row r0 first), the same bits as noise.ts's addSimplexRow onto a
+ * zeroed row. Each row is zeroed and then summed into in fours: a row's last vector may spill
+ * up to three cells into the next row, which is zeroed after; the caller pads the last row.
+ */
+export function octaveRows(n: i32, r0: i32, r1: i32, xsAt: usize, ysAt: usize, seed: i32, scale: f64, outAt: usize): void {
+  const padded = (n + 3) & ~3;
+  const seedv = i32x4.splat(seed);
+  const scalev = f64x2.splat(scale);
+  for (let r = r0; r < r1; r++) {
+    const row = outAt + (<usize>((r - r0) * n) << 3);
+    memory.fill(row, 0, <usize>padded << 3);
+    const yv = f64x2.splat(load<f64>(ysAt + (<usize>r << 3)));
+    for (let c = 0; c < padded; c += 4) simplex4(xsAt + (<usize>c << 3), row + (<usize>c << 3), yv, seedv, scalev);
+  }
+}
