@@ -1,6 +1,7 @@
 // Land rank: each land cell's percentile among the land of the cut source.
 
-import { countBelow } from '../src/kernels/sort.ts';
+import { scratch } from '../src/kernels/scratch.ts';
+import { argsortFloat32 } from '../src/kernels/sort.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 import type { TerrainValue } from '../src/model/values.ts';
 
@@ -29,12 +30,21 @@ export function landRank(t: TerrainValue, /* out */ out: Float32Array): void {
     }
     return;
   }
+  // Each cell's place among the cut source's sorted heights (the number below it): the grid's
+  // cells in ascending order walk the sorted heights once, instead of a search per cell.
   const sorted = t.sorted;
   const level = t.seaLevel;
-  for (let i = 0; i < h.length; i++) {
-    if (h[i] < level) continue;
-    const r = (countBelow(sorted, h[i]) - k) / span;
-    out[i] = r < 0 ? 0 : r > 1 ? 1 : r;
+  const n = h.length;
+  const mine = scratch('rank.sorted', Float32Array, n).subarray(0, n);
+  const order = scratch('rank.order', Uint32Array, n).subarray(0, n);
+  argsortFloat32(h, mine, order);
+  let below = 0;
+  for (let j = 0; j < n; j++) {
+    const v = mine[j];
+    while (below < sorted.length && sorted[below] < v) below++;
+    if (v < level) continue;
+    const r = (below - k) / span;
+    out[order[j]] = r < 0 ? 0 : r > 1 ? 1 : r;
   }
 }
 

@@ -16,6 +16,7 @@
 // is computed by the same operations from the same world cells in every view: bit-identical.
 
 import { type Domain, latticeDomain, latticeOf } from '../grid.ts';
+import { scratch } from './scratch.ts';
 import type { TerrainValue } from '../model/values.ts';
 
 /** Length of a full-resolution block along the wind, in views. */
@@ -106,17 +107,11 @@ function originOf(d: Domain): { perUnit: number; col0: number; row0: number } {
 
 /**
  * Sweeps the air downwind over `g` in world-anchored blocks of `block` cells and writes each
- * cell's blended air through `write(c, r, air)`. `startAir(c, r)` is the air arriving on a
- * start line (and at the grid's upwind edges, which only cells outside the exact region read).
+ * cell's blended air into `out` (n × n). `startAir(c, r)` is the air arriving on a start line
+ * (and at the grid's upwind edges, which only cells outside the exact region read).
  * Over water air ← air + (1 − air)(1 − e^(−evap·s)); over land air ← air · e^(−dry·s) · e^(−4·lift·max(0, Δr)).
  */
-function sweepBlended(
-  g: SweepGrid,
-  p: WindParams,
-  block: number,
-  startAir: (c: number, r: number) => number,
-  write: (c: number, r: number, air: number) => void,
-): void {
+function sweepBlended(g: SweepGrid, p: WindParams, block: number, startAir: (c: number, r: number) => number, /* out */ out: Float64Array): void {
   const { n } = g.domain;
   const { h, level, rank } = g;
   const { alongColumns, major, slope } = windSweep(p.angle);
@@ -139,11 +134,6 @@ function sweepBlended(
   let prevOld = new Float64Array(n);
   let curNew = new Float64Array(n);
   let curOld = new Float64Array(n);
-  const update = (air: number, i: number, rise: number): number => {
-    if (h[i] < level) return air + (1 - air) * wet;
-    const v = air * dry;
-    return rise > 0 && kLift > 0 ? v * Math.exp(-kLift * rise) : v;
-  };
   for (let k = 0; k < n; k++) {
     const a = major > 0 ? k : n - 1 - k;
     const u = major * (major0 + a); // distance downwind in cells, anchored in the world
@@ -153,32 +143,38 @@ function sweepBlended(
     const prevLine = (a - major) * strideA;
     for (let b = 0; b < n; b++) {
       const i = a * strideA + b * strideB;
-      const c = alongColumns ? a : b;
-      const r = alongColumns ? b : a;
-      const ownRank = rank ? rank[i] : 0;
+      const water = h[i] < level;
       let airNew: number;
       let airOld: number;
       if (k === 0 || b < bFirst || b > bLast) {
         // Nothing upwind in the grid: both sweeps start here (outside the exact region).
-        airNew = airOld = update(startAir(c, r), i, 0);
+        const s0 = startAir(alongColumns ? a : b, alongColumns ? b : a);
+        airNew = airOld = water ? s0 + (1 - s0) * wet : s0 * dry;
       } else {
-        const j0 = prevLine + (b + offset) * strideB;
-        const j1 = t > 0 ? j0 + strideB : j0;
-        const rise = rank ? ownRank - (rank[j0] + t * (rank[j1] - rank[j0])) : 0;
         const q0 = b + offset;
         const q1 = t > 0 ? q0 + 1 : q0;
+        let lift = 1;
+        if (!water && rank && kLift > 0) {
+          const j0 = prevLine + q0 * strideB;
+          const j1 = prevLine + q1 * strideB;
+          const rise = rank[i] - (rank[j0] + t * (rank[j1] - rank[j0]));
+          if (rise > 0) lift = Math.exp(-kLift * rise);
+        }
+        const fromNew = prevNew[q0] + t * (prevNew[q1] - prevNew[q0]);
         if (startLine) {
           // The older sweep is dropped, the newer becomes the older, a new one starts here.
-          airOld = update(prevNew[q0] + t * (prevNew[q1] - prevNew[q0]), i, rise);
-          airNew = update(startAir(c, r), i, 0);
+          const s0 = startAir(alongColumns ? a : b, alongColumns ? b : a);
+          airOld = water ? fromNew + (1 - fromNew) * wet : fromNew * dry * lift;
+          airNew = water ? s0 + (1 - s0) * wet : s0 * dry;
         } else {
-          airNew = update(prevNew[q0] + t * (prevNew[q1] - prevNew[q0]), i, rise);
-          airOld = update(prevOld[q0] + t * (prevOld[q1] - prevOld[q0]), i, rise);
+          const fromOld = prevOld[q0] + t * (prevOld[q1] - prevOld[q0]);
+          airNew = water ? fromNew + (1 - fromNew) * wet : fromNew * dry * lift;
+          airOld = water ? fromOld + (1 - fromOld) * wet : fromOld * dry * lift;
         }
       }
       curNew[b] = airNew;
       curOld[b] = airOld;
-      write(c, r, (1 - w) * airOld + w * airNew);
+      out[i] = (1 - w) * airOld + w * airNew;
     }
     [prevNew, curNew] = [curNew, prevNew];
     [prevOld, curOld] = [curOld, prevOld];
@@ -204,15 +200,7 @@ export function worldWind(
   const cd = coarse.domain;
   const cn = cd.n;
   const coarseAir = new Float64Array(cn * cn);
-  sweepBlended(
-    { domain: cd, h: coarse.terrain.data, level: coarse.terrain.seaLevel, rank: coarse.rank },
-    p,
-    Math.round(COARSE_BLOCK * COARSE_PER_UNIT),
-    () => 1,
-    (c, r, air) => {
-      coarseAir[r * cn + c] = air;
-    },
-  );
+  sweepBlended({ domain: cd, h: coarse.terrain.data, level: coarse.terrain.seaLevel, rank: coarse.rank }, p, Math.round(COARSE_BLOCK * COARSE_PER_UNIT), () => 1, coarseAir);
   // 2. The full-resolution blocks, started from the coarse air at each cell's world position.
   const fd = fine.domain;
   const fo = originOf(fd);
@@ -235,10 +223,12 @@ export function worldWind(
   const dc = eo.col0 - fo.col0;
   const dr = eo.row0 - fo.row0;
   const n = domain.n;
+  const fn = fd.n;
   const block = Math.max(1, Math.floor(FINE_BLOCK * fo.perUnit));
-  sweepBlended({ domain: fd, h: fine.terrain.data, level: fine.terrain.seaLevel, rank: fine.rank }, p, block, sample, (c, r, air) => {
-    const oc = c - dc;
-    const or = r - dr;
-    if (oc >= 0 && or >= 0 && oc < n && or < n) out[or * n + oc] = air;
-  });
+  const air = scratch('wind.world', Float64Array, fn * fn).subarray(0, fn * fn);
+  sweepBlended({ domain: fd, h: fine.terrain.data, level: fine.terrain.seaLevel, rank: fine.rank }, p, block, sample, air);
+  for (let r = 0; r < n; r++) {
+    const from = (r + dr) * fn + dc;
+    for (let c = 0; c < n; c++) out[r * n + c] = air[from + c];
+  }
 }
