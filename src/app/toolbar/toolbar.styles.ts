@@ -10,8 +10,14 @@ export default css`
     box-sizing: border-box;
     font: 12px var(--tg-font, system-ui, sans-serif);
     color: var(--tg-text, #dde3ea);
-    background: #171c23;
-    border-bottom: 1px solid #2c3440;
+    background: var(--tg-bar-bg, #171c23);
+    border-bottom: 1px solid var(--tg-line, #2c3440);
+    flex-wrap: nowrap;
+    overflow: hidden;
+    white-space: nowrap;
+  }
+  button {
+    flex: none;
   }
   .brand {
     font-weight: 700;
@@ -24,14 +30,14 @@ export default css`
     padding: 0 10px;
     font: inherit;
     color: inherit;
-    background: #26303c;
-    border: 1px solid #3a4452;
+    background: var(--tg-button-bg, #26303c);
+    border: 1px solid var(--tg-line, #3a4452);
     border-radius: 4px;
     cursor: pointer;
   }
   button:hover:not(:disabled),
   select:hover {
-    background: #33404f;
+    background: var(--tg-button-hover, #33404f);
   }
   button:disabled {
     opacity: 0.45;
@@ -40,16 +46,50 @@ export default css`
   .sep {
     width: 1px;
     height: 20px;
-    background: #3a4452;
+    background: var(--tg-line, #3a4452);
     margin: 0 4px;
   }
-  .name {
+  .title {
     margin-left: auto;
-    color: var(--tg-muted, #a3adba);
-    white-space: nowrap;
-    overflow: hidden;
+    display: flex;
+    align-items: center;
+    gap: 4px;
+    min-width: 80px;
+    flex: 0 1 260px;
+  }
+  .dirty {
+    color: var(--tg-selected, #ffd166);
+    width: 10px;
+  }
+  .name {
+    flex: 1 1 auto;
+    min-width: 0;
+    height: 24px;
+    padding: 0 6px;
+    font: inherit;
+    color: var(--tg-text, #dde3ea);
+    background: transparent;
+    border: 1px solid transparent;
+    border-radius: 4px;
     text-overflow: ellipsis;
-    max-width: 40%;
+  }
+  .name:hover,
+  .name:focus {
+    border-color: var(--tg-line, #3a4452);
+    background: var(--tg-field-bg, #141920);
+    outline: none;
+  }
+  .icon {
+    padding: 0 8px;
+  }
+  /* A narrow window keeps one row: the brand goes, the menus shrink. */
+  @media (max-width: 1200px) {
+    .brand {
+      display: none;
+    }
+    select {
+      width: 8em;
+    }
   }
   /* A select is as wide as its longest option: recipe and draft names are long. */
   select {

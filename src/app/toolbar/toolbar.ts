@@ -28,6 +28,12 @@ export class TgToolbar extends LitElement {
   /** The open graph's name. */
   @property() graphName = '';
 
+  /** True when the graph holds edits no saved file has: a dot before its name. */
+  @property({ type: Boolean }) dirty = false;
+
+  /** The theme in use, for the switch's label. */
+  @property() theme: 'dark' | 'light' = 'dark';
+
   /** Lists the drafts other tabs autosaved, read each time the Drafts menu opens. */
   @property({ attribute: false }) listDrafts: () => readonly DraftInfo[] = () => [];
   @state() private drafts: readonly DraftInfo[] = [];
@@ -40,7 +46,8 @@ export class TgToolbar extends LitElement {
       <button @click=${() => this.act('new')} title="Start an empty graph">New</button>
       <button @click=${() => this.picker.click()} title="Open a graph file (or drop one on the page)">Open…</button>
       <input type="file" accept=".json,application/json" @change=${this.picked} />
-      <button @click=${() => this.act('save')} title="Download the graph as a file">Save</button>
+      <button @click=${() => this.act('save')} title="Download the graph as a file (${mod}S)">Save</button>
+      <button @click=${() => this.act('saveas')} title="Download the graph under another file name (Shift+${mod}S)">Save as…</button>
       <button class="share" @click=${() => this.act('share')} title="Copy a link that holds the whole graph">Share</button>
       <select
         aria-label="Recipes"
@@ -71,8 +78,30 @@ export class TgToolbar extends LitElement {
       <button ?disabled=${!this.canUndo} @click=${() => this.act('undo')} title="Undo ${this.undoLabel} (${mod}Z)">Undo</button>
       <button ?disabled=${!this.canRedo} @click=${() => this.act('redo')} title="Redo ${this.redoLabel} (Shift+${mod}Z)">Redo</button>
       <span class="sep"></span>
-      <button @click=${() => this.act('fit')} title="Zoom to fit every node (F)">Zoom to fit</button>
-      <span class="name" title=${this.graphName}>${this.graphName}</span>`;
+      <button @click=${() => this.act('fit')} title="Zoom to fit every node (F)">Fit</button>
+      <span class="title">
+        <span class="dirty" title=${this.dirty ? 'Unsaved changes: Save keeps them in a file' : 'No unsaved changes'}>${this.dirty ? '●' : ''}</span>
+        <input
+          class="name"
+          aria-label="graph name"
+          title="The graph's name: click to rename"
+          .value=${this.graphName}
+          @keydown=${(e: KeyboardEvent) => {
+            e.stopPropagation();
+            if (e.key === 'Enter' || e.key === 'Escape') {
+              if (e.key === 'Escape') (e.target as HTMLInputElement).value = this.graphName;
+              (e.target as HTMLInputElement).blur();
+            }
+          }}
+          @change=${(e: Event) => {
+            const name = (e.target as HTMLInputElement).value.trim();
+            if (name && name !== this.graphName) this.dispatchEvent(appEvent('tg-toolbar', { action: 'rename', name }));
+            else (e.target as HTMLInputElement).value = this.graphName;
+          }}
+        />
+      </span>
+      <button class="icon" @click=${() => this.act('theme')} title="Switch to the ${this.theme === 'dark' ? 'light' : 'dark'} theme" aria-label="theme">${this.theme === 'dark' ? '☀' : '☾'}</button>
+      <button class="icon" @click=${() => this.act('help')} title="Every shortcut and gesture (?)" aria-label="help">?</button>`;
   }
 
   private act(action: ToolbarAction): void {
