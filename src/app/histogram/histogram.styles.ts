@@ -55,7 +55,7 @@ export default css`
     margin-top: 6px;
   }
   .absent {
-    color: #7d8896;
+    color: var(--tg-muted, #7d8896);
   }
   .chip {
     display: inline-flex;
@@ -89,7 +89,7 @@ export default css`
   }
   .bar {
     height: 10px;
-    background: #1e242d;
+    background: var(--tg-field-bg, #1e242d);
     border-radius: 2px;
     overflow: hidden;
   }

@@ -10,8 +10,8 @@ export default css`
     flex-direction: column;
     font: 12px var(--tg-font, system-ui, sans-serif);
     color: var(--tg-text, #dde3ea);
-    background: #1b2129;
-    border: 1px solid #3a4452;
+    background: var(--tg-menu-bg, #1b2129);
+    border: 1px solid var(--tg-line, #3a4452);
     border-radius: 6px;
     box-shadow: 0 10px 30px rgba(0, 0, 0, 0.5);
     overflow: hidden;
@@ -27,8 +27,8 @@ export default css`
     padding: 0 6px;
     font: inherit;
     color: inherit;
-    background: #11161c;
-    border: 1px solid #3a4452;
+    background: var(--tg-field-bg, #11161c);
+    border: 1px solid var(--tg-line, #3a4452);
     border-radius: 4px;
     outline: none;
   }
@@ -57,7 +57,7 @@ export default css`
     text-overflow: ellipsis;
   }
   .item.active {
-    background: #2d4f78;
+    background: var(--tg-menu-active, #2d4f78);
   }
   .none {
     padding: 8px 10px;

@@ -41,9 +41,9 @@ export default css`
   input[type='text'],
   select {
     height: 20px;
-    border: 1px solid #3a4452;
+    border: 1px solid var(--tg-line, #3a4452);
     border-radius: 3px;
-    background: #141920;
+    background: var(--tg-field-bg, #141920);
     padding: 0 4px;
   }
   input[type='number'] {
@@ -79,13 +79,13 @@ export default css`
     flex: 0 0 auto;
     height: 20px;
     padding: 0 6px;
-    border: 1px solid #3a4452;
+    border: 1px solid var(--tg-line, #3a4452);
     border-radius: 3px;
-    background: #26303c;
+    background: var(--tg-button-bg, #26303c);
     cursor: pointer;
   }
   button:hover {
-    background: #33404f;
+    background: var(--tg-button-hover, #33404f);
   }
   input[type='checkbox'] {
     margin: 0;

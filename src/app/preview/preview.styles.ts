@@ -39,6 +39,6 @@ export default css`
     display: grid;
     place-items: center;
     font: 11px var(--tg-font, system-ui, sans-serif);
-    color: #8a95a5;
+    color: var(--tg-muted, #8a95a5);
   }
 `;

@@ -16,7 +16,7 @@ export default css`
     max-height: 80vh;
     display: flex;
     flex-direction: column;
-    background: #1b2129;
+    background: var(--tg-menu-bg, #1b2129);
     border: 1px solid #5a2a30;
     border-radius: 8px;
     box-shadow: 0 20px 50px rgba(0, 0, 0, 0.6);
@@ -52,8 +52,8 @@ export default css`
     padding: 0 14px;
     font: inherit;
     color: inherit;
-    background: #26303c;
-    border: 1px solid #3a4452;
+    background: var(--tg-button-bg, #26303c);
+    border: 1px solid var(--tg-line, #3a4452);
     border-radius: 4px;
     cursor: pointer;
   }

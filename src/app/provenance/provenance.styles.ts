@@ -30,7 +30,7 @@ export default css`
     font: inherit;
     color: inherit;
     background: #2a313b;
-    border: 1px solid #3a4452;
+    border: 1px solid var(--tg-line, #3a4452);
     border-radius: 3px;
     padding: 1px 8px;
     cursor: pointer;
