@@ -19,10 +19,11 @@ function engineAt(graph: typeof DEFAULT) {
 }
 
 describe('the viewer session', () => {
-  it('shows the selected node with its histogram, and keeps it when the selection empties', async () => {
+  it('starts on the final output, shows the selected node with its histogram, and keeps it when the selection empties', async () => {
     const { core, session, settle } = setup();
     await settle();
-    expect(session.node).toBeNull();
+    // Nothing selected yet: the graph's final output, the biomes.
+    expect(session.node).toBe('biomes');
     core.select(['water']);
     await settle();
     expect(session.node).toBe('water');

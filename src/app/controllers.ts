@@ -69,7 +69,7 @@ export class NodeWatch extends TargetWatch<{ core: EditorCore; previews: Preview
     this.result = t.previews.get(t.id);
     return [
       t.core.subscribe((changes: readonly Change[]) => {
-        if (changes.some((c) => c.kind === 'selection' || c.kind === 'graph' || ((c.kind === 'param' || c.kind === 'title') && c.id === t.id))) {
+        if (changes.some((c) => c.kind === 'selection' || c.kind === 'graph' || ((c.kind === 'param' || c.kind === 'title' || c.kind === 'flag') && c.id === t.id))) {
           this.host.requestUpdate();
         }
       }),

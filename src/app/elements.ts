@@ -2,7 +2,9 @@
 // component module defines nothing by itself.
 
 import { TgBiomeTable } from './biome-table/biome-table.ts';
+import { TgContextMenu } from './context-menu/context-menu.ts';
 import { TgCurveEditor } from './curve-editor/curve-editor.ts';
+import { TgHelp } from './help/help.ts';
 import { define } from './define.ts';
 import { TgHistogram } from './histogram/histogram.ts';
 import { TgMapView } from './map-view/map-view.ts';
@@ -39,6 +41,8 @@ declare global {
     'tg-provenance': TgProvenance;
     'tg-terrain-3d': TgTerrain3d;
     'tg-share-dialog': TgShareDialog;
+    'tg-context-menu': TgContextMenu;
+    'tg-help': TgHelp;
   }
 }
 
@@ -60,4 +64,6 @@ export function defineElements(): void {
   define('tg-provenance', TgProvenance);
   define('tg-terrain-3d', TgTerrain3d);
   define('tg-share-dialog', TgShareDialog);
+  define('tg-context-menu', TgContextMenu);
+  define('tg-help', TgHelp);
 }

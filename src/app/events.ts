@@ -23,6 +23,12 @@ export interface WirePickDetail {
   readonly additive: boolean;
 }
 
+/** A node's title typed in place. */
+export interface NodeTitleDetail {
+  readonly nodeId: string;
+  readonly title: string;
+}
+
 /** A node-menu choice. */
 export interface MenuPickDetail {
   readonly type: string;
@@ -31,7 +37,7 @@ export interface MenuPickDetail {
 }
 
 /** A toolbar command. */
-export type ToolbarAction = 'new' | 'open' | 'save' | 'share' | 'undo' | 'redo' | 'fit' | 'recipe' | 'draft';
+export type ToolbarAction = 'new' | 'open' | 'save' | 'saveas' | 'share' | 'undo' | 'redo' | 'fit' | 'recipe' | 'draft' | 'rename' | 'theme' | 'help';
 
 export interface ToolbarDetail {
   readonly action: ToolbarAction;
@@ -39,6 +45,8 @@ export interface ToolbarDetail {
   readonly file?: string;
   /** The draft's id, for "draft". */
   readonly draft?: string;
+  /** The graph's new name, for "rename". */
+  readonly name?: string;
 }
 
 declare global {
@@ -46,6 +54,7 @@ declare global {
     'tg-param-edit': CustomEvent<ParamEditDetail>;
     'tg-wire-pick': CustomEvent<WirePickDetail>;
     'tg-menu-pick': CustomEvent<MenuPickDetail>;
+    'tg-node-title': CustomEvent<NodeTitleDetail>;
     'tg-menu-close': CustomEvent<void>;
     'tg-toolbar': CustomEvent<ToolbarDetail>;
     'tg-problems-close': CustomEvent<void>;

@@ -6,7 +6,7 @@ import { EditorCore } from '../editor/editor.ts';
 import { draftText, fitForEditor, markAlive, otherDrafts, pageStorage, readGraphFile, restoreDraft, writeDraft } from '../editor/files.ts';
 import { readShareFragment, SHARE_KEY } from '../editor/share.ts';
 import { rememberTabId, TabClaim, tabId } from '../editor/tab.ts';
-import { ViewerSession } from '../viewer-core/session.ts';
+import { MAP_SIZE_MIN, ViewerSession } from '../viewer-core/session.ts';
 import { EngineClient } from '../worker/client.ts';
 import { download } from './download.ts';
 import { defineElements } from './elements.ts';
@@ -27,6 +27,9 @@ function sessionStore(): Storage | null {
 const AUTOSAVE_MS = 400;
 
 defineElements();
+
+/** Below this window width the viewer starts at its narrowest. */
+const NARROW_WINDOW = 1300;
 
 /** Restarts of a worker that died within a minute before the editor stops trying and says so. */
 const WORKER_RESTARTS = 3;
@@ -62,6 +65,37 @@ app.core = core;
 app.previews = previews;
 app.recipes = shipped;
 app.openedAs = restored ? null : (fallback?.file ?? null);
+// A restored draft holds edits no file has: it opens with the unsaved mark.
+app.savedRevision = restored ? -1 : 0;
+
+/** Where the person's choice of theme is kept; without one the system's is followed. */
+const THEME_KEY = 'terrain-graph:theme';
+const systemDark = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+function storedTheme(): 'dark' | 'light' | null {
+  try {
+    const t = localStorage.getItem(THEME_KEY);
+    return t === 'dark' || t === 'light' ? t : null;
+  } catch {
+    return null;
+  }
+}
+function applyTheme(theme: 'dark' | 'light'): void {
+  document.documentElement.dataset.theme = theme;
+  app.theme = theme;
+}
+applyTheme(storedTheme() ?? (systemDark && !systemDark.matches ? 'light' : 'dark'));
+systemDark?.addEventListener('change', (e) => {
+  if (!storedTheme()) applyTheme(e.matches ? 'dark' : 'light');
+});
+app.addEventListener('tg-theme', (e) => {
+  const theme = (e as CustomEvent<{ theme: 'dark' | 'light' }>).detail.theme;
+  try {
+    localStorage.setItem(THEME_KEY, theme);
+  } catch {
+    // Storage refused: the switch still holds for this page.
+  }
+  applyTheme(theme);
+});
 app.drafts = {
   list: () => otherDrafts(storage, tab),
   text: (id) => draftText(storage, id),
@@ -87,6 +121,8 @@ function startEngine(): Engine {
     recycle: previews.takeRecycled(),
   }));
   viewer = new ViewerSession(core, previews, worker, { invalidate: () => client.invalidate(), download });
+  // A narrow window (1024 × 700) starts with the smallest map, so the canvas keeps most of the width.
+  if (window.innerWidth < NARROW_WINDOW) viewer.setFrame(MAP_SIZE_MIN);
   client.subscribe((answer) => {
     if (answer.kind === 'result') previews.apply(answer);
     else {

@@ -236,6 +236,14 @@ export class EditorCore {
     if (cmds.length) this.run(`${value ? '' : 'un'}${flag === 'bypass' ? 'bypass' : 'collapse'}`, cmds);
   }
 
+  /** Renames the graph or rewrites its notes: one undo step. */
+  setInfo(info: { name?: string; notes?: string }): void {
+    const name = info.name ?? this.doc.name;
+    const notes = info.notes ?? this.doc.notes;
+    if (name === this.doc.name && notes === this.doc.notes) return;
+    this.run(name !== this.doc.name ? 'rename graph' : 'edit notes', [{ kind: 'setInfo', name, notes }]);
+  }
+
   setTitle(id: string, title: string): void {
     if (findNode(this.doc, id)?.title === title) return;
     this.run('rename', [{ kind: 'setTitle', id, title }]);

@@ -123,6 +123,25 @@ export function topologicalOrder(graph: Graph): string[] | null {
   return order.length === graph.nodes.length ? order : null;
 }
 
+/**
+ * The graph's final output: of the nodes no wire reads, the one with the most nodes upstream
+ * (the biomes, in the default graph); the last such in file order on a tie. Null when empty.
+ */
+export function finalOutput(graph: Graph): string | null {
+  const read = new Set(graph.edges.map((e) => e.from.node));
+  let best: string | null = null;
+  let most = -1;
+  for (const n of graph.nodes) {
+    if (read.has(n.id)) continue;
+    const size = upstreamOf(graph, [n.id]).size;
+    if (size >= most) {
+      most = size;
+      best = n.id;
+    }
+  }
+  return best;
+}
+
 /** A node id not yet used in the graph, from a stem ("curve" → "curve", "curve2", …). */
 export function freshNodeId(graph: Graph, stem: string): string {
   // At most 56 characters, so with a number after it the id stays within NODE_ID_MAX (64) of

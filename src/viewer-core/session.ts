@@ -7,6 +7,7 @@
 import { nodeDef } from '../../nodes/index.ts';
 import type { EditorCore } from '../editor/editor.ts';
 import { cellAt, type View, viewDomain } from '../grid.ts';
+import { finalOutput } from '../model/graph.ts';
 import type { LayerStyle } from '../render/layer.ts';
 import type { ExportFormat } from '../render/exports.ts';
 import { Lane, type LanePort } from '../worker/lane.ts';
@@ -403,6 +404,8 @@ export class ViewerSession {
     let node = this.node;
     if (primary) node = primary;
     if (node && !this.core.node(node)) node = null;
+    // Nothing chosen yet (a new page, a reload, another graph opened): the final output.
+    node ??= finalOutput(this.core.graph);
     if (node !== this.node) {
       this.node = node;
       this.tableCell = null;

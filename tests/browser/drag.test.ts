@@ -2,7 +2,7 @@
 // undo step.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appPerTest, nodePixels, params, screenshot, settle } from './harness.ts';
+import { appPerTest, nodePixels, params, screenshot, settle, showParams } from './harness.ts';
 
 /** Moves the held mouse until the node's picture differs from `before` (or gives up). */
 async function moveUntilChanged(page: Page, node: string, before: string, path: { x: number; y: number }[]): Promise<boolean> {
@@ -31,6 +31,7 @@ describe('dragging controls', () => {
     const shareBefore = (await params(page, 'water')).share as number;
     const waterBefore = (await nodePixels(page, 'water')).hash;
     const biomesBefore = (await nodePixels(page, 'biomes')).hash;
+    await showParams(page, 'water');
     const slider = page.locator('tg-node[data-node-id="water"] tg-param[name="share"] input[type="range"]');
     const box = (await slider.boundingBox())!;
     const y = box.y + box.height / 2;

@@ -2,12 +2,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appPerTest, appUrl, graphText, openApp, params, screenshot, settle, waitForPreviews } from './harness.ts';
+import { appPerTest, appUrl, graphText, openApp, params, screenshot, settle, showParams, waitForPreviews } from './harness.ts';
 
 const DEFAULT_TEXT = readFileSync('graphs/default.json', 'utf8');
 
 async function save(page: Page): Promise<{ name: string; text: string }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('tg-toolbar button', { hasText: 'Save' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('tg-toolbar button', { hasText: /^Save$/ }).click()]);
   const stream = await download.createReadStream();
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
@@ -20,6 +20,7 @@ async function open(page: Page, name: string, text: string): Promise<void> {
 
 /** Sets the continent's gain and waits until the tab's draft holds it (400 ms after the edit). */
 async function setGainAndAutosave(page: Page, value: string): Promise<void> {
+  await showParams(page, 'cont');
   const gain = page.locator('tg-node[data-node-id="cont"] tg-param[name="gain"] input[type="number"]');
   await gain.fill(value);
   await gain.press('Enter');
@@ -40,6 +41,7 @@ describe('graph files in the editor', () => {
 
   it('opens a saved graph back as the same graph', async () => {
     const page = app.s.page;
+    await showParams(page, 'pv');
     const seed = page.locator('tg-node[data-node-id="pv"] tg-param[name="seed"] input[type="number"]');
     await seed.fill('99');
     await seed.press('Enter');
@@ -99,7 +101,7 @@ describe('graph files in the editor', () => {
     }, small);
     await waitForPreviews(page);
     expect(await page.locator('tg-node').count()).toBe(1);
-    expect(await page.locator('tg-toolbar .name').textContent()).toBe('Dropped');
+    expect(await page.locator('tg-toolbar .name').inputValue()).toBe('Dropped');
   });
 
   it('offers every file of graphs/ as a recipe, and each one saved unchanged gives its own bytes', async () => {
@@ -120,6 +122,7 @@ describe('graph files in the editor', () => {
 
   it('restores the autosaved graph on reload', async () => {
     const page = app.s.page;
+    await showParams(page, 'cont');
     const gain = page.locator('tg-node[data-node-id="cont"] tg-param[name="gain"] input[type="number"]');
     await gain.fill('0.65');
     await gain.press('Enter');

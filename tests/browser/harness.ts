@@ -180,3 +180,14 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 }
+
+/**
+ * Makes a node's params reachable: a collapsed node (the default graph's are) shows them in a
+ * card while it is the only node selected, so this clicks its title when needed.
+ */
+export async function showParams(page: Page, id: string): Promise<void> {
+  const shown = await page.locator(`tg-node[data-node-id="${id}"] tg-param`).count();
+  if (shown) return;
+  await page.locator(`tg-node[data-node-id="${id}"] header .title`).click();
+  await page.locator(`tg-node[data-node-id="${id}"] tg-param`).first().waitFor();
+}

@@ -12,7 +12,7 @@ import type { Graph } from '../../src/model/graph.ts';
 import { parseRangedName } from '../../src/render/exports.ts';
 import { renderLayer } from '../../src/render/layer.ts';
 import { provenanceOrder } from '../../src/viewer-core/provenance.ts';
-import { launch, nodePixels, openApp, screenshot, type Session, settle } from './harness.ts';
+import { launch, nodePixels, openApp, screenshot, type Session, settle, showParams } from './harness.ts';
 
 /** The graph the page holds now. */
 async function pageGraph(page: Page): Promise<Graph> {
@@ -268,6 +268,7 @@ describe('the viewer', () => {
 
   it('pans the world by dragging the map: the noise changes, and with the world cut the sea level stays', async () => {
     const page = s.page;
+    await showParams(page, 'water');
     await page.locator('tg-node[data-node-id="water"] tg-param[name="cut"] select').selectOption('world');
     await settle(page);
     await select(page, 'water');

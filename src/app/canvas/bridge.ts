@@ -33,6 +33,8 @@ export interface BridgeHooks {
   /** Something the person should read: a refused wire, a refused value. */
   notice(message: string, kind: 'refused' | 'info'): void;
   menu(request: MenuRequest): void;
+  /** A right-click on a node: its own menu (rename, bypass, …). */
+  nodeMenu(request: { readonly clientX: number; readonly clientY: number; readonly id: string }): void;
 }
 
 type Area = AreaPlugin<Schemes, never>;
@@ -58,6 +60,11 @@ export class Bridge {
   /** Modifier keys of the last pointer down (rete's "node picked" signal has no event). */
   private additive = false;
   private wiresShownSelected = new Set<string>();
+  /**
+   * Views being replaced by views of another size (a node collapsed or expanded): their own
+   * removal and their wires' are ours, not the person's, though the model still has them.
+   */
+  private readonly rebuilding = new Set<string>();
 
   constructor(
     private readonly core: EditorCore,
@@ -80,7 +87,7 @@ export class Bridge {
   async start(): Promise<void> {
     this.editor.addPipe((c) => {
       if (c.type === 'nodecreate') return findNode(this.core.graph, c.data.id) ? c : undefined;
-      if (c.type === 'noderemove') return findNode(this.core.graph, c.data.id) ? undefined : c;
+      if (c.type === 'noderemove') return findNode(this.core.graph, c.data.id) && !this.rebuilding.has(c.data.id) ? undefined : c;
       if (c.type === 'connectioncreate') return this.modelHas(edgeOf(c.data)) ? c : undefined;
       if (c.type === 'connectionremove') return this.onConnectionRemove(c.data) ? c : undefined;
       return c;
@@ -94,14 +101,24 @@ export class Bridge {
         c.data.event.preventDefault();
         c.data.event.stopPropagation();
         if (c.data.context === 'root') this.openMenu(c.data.event);
-        else if (c.data.context instanceof ViewNode && !this.core.selection.has(c.data.context.id)) this.core.select([c.data.context.id]);
+        else if (c.data.context instanceof ViewNode) {
+          if (!this.core.selection.has(c.data.context.id)) this.core.select([c.data.context.id]);
+          this.hooks.nodeMenu({ clientX: c.data.event.clientX, clientY: c.data.event.clientY, id: c.data.context.id });
+        }
         return undefined;
       }
+      // A double-click on empty canvas opens the palette (ComfyUI, Blender) instead of zooming.
+      if (c.type === 'zoom' && c.data.source === 'dblclick') return undefined;
       return c;
     });
     this.connection.addPipe((c) => {
-      if (c.type === 'connectionpick') this.refused = false;
-      else if (c.type === 'connectiondrop') this.onConnectionDrop(c.data.initial, c.data.socket, c.data.created);
+      if (c.type === 'connectionpick') {
+        this.refused = false;
+        this.showTakers(c.data.socket);
+      } else if (c.type === 'connectiondrop') {
+        this.showTakers(null);
+        this.onConnectionDrop(c.data.initial, c.data.socket, c.data.created);
+      }
       return c;
     });
     const container = this.area.container;
@@ -112,6 +129,12 @@ export class Bridge {
     };
     // Modifier keys are read on the way down, before rete's own handlers see the event.
     const onDown = (e: PointerEvent) => (this.additive = e.ctrlKey || e.metaKey || e.shiftKey);
+    const onDoubleClick = (e: MouseEvent) => {
+      if (isEditable(e.composedPath())) return;
+      this.openMenu(e);
+    };
+    container.addEventListener('dblclick', onDoubleClick);
+    this.disposers.push(() => container.removeEventListener('dblclick', onDoubleClick));
     container.addEventListener('tg-param-edit', onParam);
     container.addEventListener('tg-wire-pick', onWire);
     container.addEventListener('pointerdown', onDown, true);
@@ -144,7 +167,7 @@ export class Bridge {
   /** A connection rete wants to remove: ours to mirror (allow), or a person's edit (veto, then command). */
   private onConnectionRemove(c: ViewConnection): boolean {
     const edge = edgeOf(c);
-    if (!this.modelHas(edge)) return true;
+    if (!this.modelHas(edge) || this.rebuilding.has(edge.from.node) || this.rebuilding.has(edge.to.node)) return true;
     // The wire into an input about to take a new one: the model's connect replaces it.
     if (this.replacing === portRefText(edge.to)) return false;
     // A wire picked off its input: cut it in the model. Where it is dropped decides the rest
@@ -177,6 +200,29 @@ export class Bridge {
     }
     this.replacing = portRefText(edge.to);
     return true;
+  }
+
+  /**
+   * While a wire is drawn from `from`, marks every socket that would take it ("take") and
+   * every other ("refuse"), so the canvas lights the first and dims the second; null clears.
+   * A wire picked off an input is already cut in the model, so its old input counts as free.
+   */
+  private showTakers(from: SocketData | null): void {
+    for (const el of this.area.container.querySelectorAll('tg-node')) {
+      const id = (el as HTMLElement).dataset.nodeId;
+      for (const ref of el.shadowRoot?.querySelectorAll<HTMLElement>('rete-ref[data-socket]') ?? []) {
+        if (!from || !id) {
+          ref.removeAttribute('data-wire-hint');
+          continue;
+        }
+        const [side, key] = (ref.dataset.socket ?? '').split(':');
+        const socket = { nodeId: id, side: side as 'input' | 'output', key } as SocketData;
+        const edge = this.edgeBetween(from, socket);
+        const own = socket.nodeId === from.nodeId && socket.key === from.key && socket.side === from.side;
+        const hint = own ? 'from' : edge && !this.core.wireRefusal(edge) ? 'take' : 'refuse';
+        ref.setAttribute('data-wire-hint', hint);
+      }
+    }
   }
 
   private wire(initial: SocketData, socket: SocketData): boolean | undefined {
@@ -297,6 +343,7 @@ export class Bridge {
     let structural = false;
     for (const c of changes) {
       if (c.kind === 'selection') this.showWireSelection();
+      else if (c.kind === 'flag') structural ||= c.flag === 'collapsed';
       else if (c.kind !== 'param' && c.kind !== 'title' && c.kind !== 'info' && c.kind !== 'view') structural = true;
     }
     if (structural) this.scheduleReconcile();
@@ -331,9 +378,14 @@ export class Bridge {
     for (const c of this.editor.getConnections()) if (!edges.has(c.id)) await this.editor.removeConnection(c.id);
     for (const view of this.editor.getNodes()) {
       const model = nodes.get(view.id);
-      if (model && model.type === view.nodeType) continue;
-      for (const c of this.editor.getConnections()) if (c.source === view.id || c.target === view.id) await this.editor.removeConnection(c.id);
-      await this.editor.removeNode(view.id);
+      if (model && model.type === view.nodeType && !!model.collapsed === view.collapsed) continue;
+      this.rebuilding.add(view.id);
+      try {
+        for (const c of this.editor.getConnections()) if (c.source === view.id || c.target === view.id) await this.editor.removeConnection(c.id);
+        await this.editor.removeNode(view.id);
+      } finally {
+        this.rebuilding.delete(view.id);
+      }
     }
     for (const model of graph.nodes) {
       if (!this.editor.getNode(model.id)) await this.editor.addNode(new ViewNode(model, this.ctx));

@@ -52,7 +52,9 @@ export class Canvas {
         },
       }) as never,
     );
-    render.addPreset(Presets.minimap.setup({ size: 180 }) as never);
+    // On a small canvas (a 1024 × 700 window) a 180-pixel minimap would hide a third of it.
+    const small = container.clientWidth < 800 || container.clientHeight < 560;
+    render.addPreset(Presets.minimap.setup({ size: small ? 110 : 180 }) as never);
     connection.addPreset(() => bridge.flow() as never);
 
     editor.use(area);

@@ -26,6 +26,8 @@ export class ViewNode extends ClassicPreset.Node<Record<string, TypedSocket>, Re
   readonly width: number;
   readonly height: number;
   readonly nodeType: string;
+  /** Drawn collapsed: its size differs, so a change of it makes a new view. */
+  readonly collapsed: boolean;
 
   constructor(
     model: Readonly<GraphNode>,
@@ -36,7 +38,8 @@ export class ViewNode extends ClassicPreset.Node<Record<string, TypedSocket>, Re
     if (!def) throw new Error(`unknown node type "${model.type}"`);
     this.id = model.id;
     this.nodeType = model.type;
-    ({ width: this.width, height: this.height } = nodeSize(def));
+    this.collapsed = !!model.collapsed;
+    ({ width: this.width, height: this.height } = nodeSize(def, this.collapsed));
     for (const [key, spec] of Object.entries(def.inputs)) this.addInput(key, new ClassicPreset.Input(new TypedSocket(spec.type), key, false));
     for (const [key, spec] of Object.entries(def.outputs)) this.addOutput(key, new ClassicPreset.Output(new TypedSocket(spec.type), key, true));
   }

@@ -1,7 +1,7 @@
 // The curve node's inline editor: the curve over the histogram of its input, with points to
 // drag, add (double-click) and remove (double-click or right-click a point).
 
-import { html, LitElement, type PropertyValues } from 'lit';
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import type { Point, PointsParam } from '../../model/manifest.ts';
 import type { Bins } from '../../worker/protocol.ts';
@@ -67,7 +67,7 @@ export class TgCurveEditor extends LitElement {
         @contextmenu=${this.contextMenu}
       ></canvas>
       <div class="readout">${readout}</div>
-      <div class="hint">dbl-click: add · remove</div>`;
+      ${this.width >= 160 ? html`<div class="hint">dbl-click: add · remove</div>` : nothing}`;
   }
 
   protected override updated(_changed: PropertyValues<this>): void {

@@ -42,7 +42,23 @@ export function bodyHeight(def: AnyNodeDef): number {
   return Math.max(PREVIEW_SIZE, Object.keys(def.inputs).length * PORT_ROW);
 }
 
-export function nodeSize(def: AnyNodeDef): { width: number; height: number } {
+/**
+ * A collapsed node: its title, and its picture (or curve) with the input sockets on its left
+ * edge, names in their tooltips. The default graph's sixteen nodes, collapsed and laid out
+ * eight columns wide, fit a 1600 × 1000 window at a scale that keeps the titles above 10 px;
+ * a selected collapsed node shows its params in a card below it, over the canvas.
+ */
+export const COLLAPSED_WIDTH = 124;
+export const COLLAPSED_PREVIEW = 104;
+/** Width of the params card of a selected collapsed node. */
+export const CARD_WIDTH = NODE_WIDTH;
+
+export function collapsedBodyHeight(def: AnyNodeDef): number {
+  return Math.max(COLLAPSED_PREVIEW, Object.keys(def.inputs).length * PORT_ROW);
+}
+
+export function nodeSize(def: AnyNodeDef, collapsed = false): { width: number; height: number } {
+  if (collapsed) return { width: COLLAPSED_WIDTH, height: HEADER_HEIGHT + extraOutputRows(def) * PORT_ROW + BODY_GAP + collapsedBodyHeight(def) + BODY_GAP };
   const params = Object.values(def.params).reduce((sum, p) => sum + paramHeight(p), 0);
   const height = HEADER_HEIGHT + extraOutputRows(def) * PORT_ROW + BODY_GAP + bodyHeight(def) + BODY_GAP + params + FOOTER;
   return { width: NODE_WIDTH, height };

@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { BODY_GAP, FOOTER, HEADER_HEIGHT, INPUT_COLUMN, PARAM_ROW, PORT_ROW, PREVIEW_SIZE } from './layout.ts';
+import { BODY_GAP, CARD_WIDTH, COLLAPSED_PREVIEW, FOOTER, HEADER_HEIGHT, INPUT_COLUMN, PARAM_ROW, PORT_ROW, PREVIEW_SIZE } from './layout.ts';
 
 export default css`
   :host {
@@ -9,7 +9,7 @@ export default css`
     font: 12px var(--tg-font, system-ui, sans-serif);
     color: var(--tg-text, #dde3ea);
     background: var(--tg-node-bg, #1d232c);
-    border: 1px solid #3a4452;
+    border: 1px solid var(--tg-line, #3a4452);
     border-radius: 7px;
     box-shadow: 0 4px 14px rgba(0, 0, 0, 0.35);
     user-select: none;
@@ -132,5 +132,67 @@ export default css`
     padding: 0 8px ${FOOTER}px 8px;
     --tg-param-row: ${PARAM_ROW}px;
     cursor: default;
+  }
+  /* Bypassed: dimmed, with a dashed border; its picture is its own output, which nothing reads. */
+  :host([bypassed]) {
+    border-style: dashed;
+    border-color: var(--tg-muted, #a3adba);
+  }
+  :host([bypassed]) header,
+  :host([bypassed]) .body,
+  :host([bypassed]) .curve-body {
+    opacity: 0.5;
+  }
+  .badge {
+    flex: none;
+    padding: 0 4px;
+    border-radius: 3px;
+    font-size: 10px;
+    background: rgba(0, 0, 0, 0.35);
+  }
+  .rename {
+    flex: 1 1 auto;
+    min-width: 0;
+    height: 20px;
+    font: 600 12px var(--tg-font, system-ui, sans-serif);
+    color: inherit;
+    background: rgba(0, 0, 0, 0.35);
+    border: 1px solid var(--tg-selected, #ffd166);
+    border-radius: 3px;
+  }
+  /* Collapsed: the title, the sockets on the picture's left edge, the picture. */
+  :host([collapsed]) .body {
+    padding-right: 6px;
+  }
+  :host([collapsed]) .inputs {
+    flex: 0 0 6px;
+    min-height: ${COLLAPSED_PREVIEW}px;
+  }
+  :host([collapsed]) tg-preview {
+    --tg-preview-size: ${COLLAPSED_PREVIEW}px;
+  }
+  :host([collapsed]) .title {
+    font-size: 12px;
+  }
+  /* A selected collapsed node's params: a card below it, over the canvas. */
+  .params.card {
+    position: absolute;
+    top: calc(100% + 4px);
+    left: 0;
+    width: ${CARD_WIDTH}px;
+    box-sizing: border-box;
+    padding: 6px 8px;
+    background: var(--tg-node-bg, #1d232c);
+    border: 1px solid var(--tg-selected, #ffd166);
+    border-radius: 6px;
+    box-shadow: 0 6px 18px rgba(0, 0, 0, 0.45);
+    z-index: 2;
+  }
+  /* While a wire is drawn: the sockets that would take it light up, the others dim. */
+  rete-ref[data-wire-hint='take'] {
+    filter: drop-shadow(0 0 3px var(--tg-selected, #ffd166)) drop-shadow(0 0 2px var(--tg-selected, #ffd166));
+  }
+  rete-ref[data-wire-hint='refuse'] {
+    opacity: 0.2;
   }
 `;

@@ -2,7 +2,7 @@
 // editor) and a control per param, all generated from the node type's manifest.
 
 import { html, LitElement, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import type { RenderEmit } from '@retejs/lit-plugin';
 import { nodeDef } from '../../../nodes/index.ts';
 import type { AnyNodeDef, Point, PointsParam } from '../../model/manifest.ts';
@@ -10,7 +10,8 @@ import type { PortType } from '../../model/values.ts';
 import { NodeWatch } from '../controllers.ts';
 import type { Schemes, TypedSocket, ViewNode } from '../canvas/view-objects.ts';
 import { GROUP_COLORS } from '../theme.ts';
-import { CURVE_WIDTH, hasCurveEditor, PREVIEW_SIZE } from './layout.ts';
+import { COLLAPSED_PREVIEW, COLLAPSED_WIDTH, CURVE_WIDTH, hasCurveEditor, PREVIEW_SIZE } from './layout.ts';
+import { appEvent } from '../events.ts';
 import styles from './node.styles.ts';
 
 const stop = (e: Event) => e.stopPropagation();
@@ -38,6 +39,15 @@ export class TgNode extends LitElement {
   /** Mirrors the model's selection, for styling. */
   @property({ type: Boolean, reflect: true }) selected = false;
 
+  /** Mirrors the model's bypass flag: the node is drawn dimmed. */
+  @property({ type: Boolean, reflect: true }) bypassed = false;
+
+  /** Mirrors the model's collapse flag: title, sockets and picture; params in a card when selected. */
+  @property({ type: Boolean, reflect: true }) collapsed = false;
+
+  /** True while the title is being edited in place. */
+  @state() private renaming = false;
+
   private readonly watch = new NodeWatch(this, () => (this.data ? { core: this.data.ctx.core, previews: this.data.ctx.previews, id: this.data.id } : null));
   private readonly socketData = new Map<string, object>();
 
@@ -45,6 +55,9 @@ export class TgNode extends LitElement {
     const view = this.data;
     if (!view) return;
     this.selected = view.ctx.core.selection.has(view.id);
+    const model = view.ctx.core.node(view.id);
+    this.bypassed = !!model?.bypass;
+    this.collapsed = !!model?.collapsed;
     // Written once: touching the host's style on every update would restyle the canvas.
     if (this.dataset.nodeId !== view.id) {
       this.dataset.nodeId = view.id;
@@ -59,30 +72,93 @@ export class TgNode extends LitElement {
     const def = model && nodeDef(model.type);
     if (!view || !model || !def) return nothing;
     const outputs = Object.entries(def.outputs);
-    return html`<header style="--tg-header:${GROUP_COLORS[def.group] ?? '#3b5f8a'}" title=${def.doc}>
-        <span class="title">${model.title}</span>
+    const collapsed = this.collapsed;
+    const params = html`<div class="params ${collapsed ? 'card' : ''}" @pointerdown=${stop} @pointermove=${stopWhileDragging} @dblclick=${stop} @contextmenu=${stop}>
+      ${Object.entries(def.params)
+        .filter(([, spec]) => spec.kind !== 'points')
+        .map(([key, spec]) => html`<tg-param .nodeId=${view.id} .name=${key} .spec=${spec} .value=${model.params[key]}></tg-param>`)}
+    </div>`;
+    const hasParams = Object.values(def.params).some((spec) => spec.kind !== 'points');
+    return html`<header style="--tg-header:${GROUP_COLORS[def.group] ?? '#3b5f8a'}" title="${def.title}${model.bypass ? ' (bypassed)' : ''}: ${def.doc}">
+        ${this.renaming
+          ? html`<input class="rename" aria-label="node title" .value=${model.title} @pointerdown=${stop} @dblclick=${stop} @keydown=${this.renameKey} @blur=${this.renameDone} />`
+          : html`<span class="title" @pointerdown=${this.titleDown}>${model.title}</span>`}
+        ${model.bypass ? html`<span class="badge" title="Bypassed: what this node feeds gets its input instead">bypassed</span>` : nothing}
         ${outputs.slice(0, 1).map(([key, spec]) => this.output(key, spec.type, spec.meaning))}
       </header>
       ${outputs.slice(1).map(([key, spec]) => html`<div class="extra-out">${this.output(key, spec.type, spec.meaning)}</div>`)}
       ${hasCurveEditor(def) ? this.curveBody(def, model.params.points as Point[]) : this.pictureBody(def)}
-      <div class="params" @pointerdown=${stop} @pointermove=${stopWhileDragging} @dblclick=${stop} @contextmenu=${stop}>
-        ${Object.entries(def.params)
-          .filter(([, spec]) => spec.kind !== 'points')
-          .map(([key, spec]) => html`<tg-param .nodeId=${view.id} .name=${key} .spec=${spec} .value=${model.params[key]}></tg-param>`)}
-      </div>`;
+      ${!collapsed || (this.selected && hasParams && view.ctx.core.selection.size === 1) ? params : nothing}`;
   }
+
+  private lastTitleDown = { t: -1e9, x: 0, y: 0 };
+
+  /**
+   * Two presses on the title within 400 ms rename the node. Not the browser's dblclick: rete
+   * brings a picked node to the front by moving its element, and a press on an element that
+   * moved between the two clicks never becomes a dblclick.
+   */
+  private titleDown = (e: PointerEvent): void => {
+    if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    const last = this.lastTitleDown;
+    this.lastTitleDown = { t: e.timeStamp, x: e.clientX, y: e.clientY };
+    if (e.timeStamp - last.t < 400 && Math.abs(e.clientX - last.x) < 6 && Math.abs(e.clientY - last.y) < 6) {
+      this.lastTitleDown.t = -1e9;
+      e.stopPropagation();
+      this.startRename();
+    }
+  };
+
+  /** Opens the title for typing (a double-click on it, or Rename in the node's menu). */
+  startRename = (e?: Event): void => {
+    e?.stopPropagation();
+    this.renaming = true;
+    this.renameStarted = performance.now();
+    void this.updateComplete.then(() => this.focusRename());
+  };
+
+  private renameStarted = 0;
+
+  private focusRename(): void {
+    const input = this.renderRoot.querySelector<HTMLInputElement>('input.rename');
+    input?.focus();
+    input?.select();
+  }
+
+  private renameKey = (e: KeyboardEvent): void => {
+    e.stopPropagation();
+    if (e.key === 'Enter') (e.target as HTMLInputElement).blur();
+    else if (e.key === 'Escape') {
+      this.renaming = false;
+    }
+  };
+
+  private renameDone = (e: FocusEvent): void => {
+    if (!this.renaming) return;
+    // Rete brings a picked node to the front by moving its element, which takes the focus
+    // away just after the rename began: that is no "done", so the field takes it back.
+    if (performance.now() - this.renameStarted < 300) {
+      requestAnimationFrame(() => this.focusRename());
+      return;
+    }
+    this.renaming = false;
+    const title = (e.target as HTMLInputElement).value.trim();
+    const view = this.data;
+    if (view && title && title !== view.ctx.core.node(view.id)?.title) this.dispatchEvent(appEvent('tg-node-title', { nodeId: view.id, title }));
+  };
 
   private pictureBody(def: AnyNodeDef) {
     const result = this.watch.result;
     const meta = result ? (result.meaning ?? result.portType ?? result.state) : '';
+    const collapsed = this.collapsed;
     return html`<div class="body">
       <div class="inputs">
         ${Object.entries(def.inputs).map(
           ([key, spec]) => html`<div class="in ${spec.optional ? 'optional' : ''}" title="${key} (${spec.type}): ${spec.doc}${spec.optional ? ` Unwired: ${spec.optional}.` : ''}">
-            ${this.socket('input', key)}<span class="name">${key}</span>
+            ${this.socket('input', key)}${collapsed ? nothing : html`<span class="name">${key}</span>`}
           </div>`,
         )}
-        <div class="meta">${meta}</div>
+        ${collapsed ? nothing : html`<div class="meta">${meta}</div>`}
       </div>
       <tg-preview .previews=${this.data!.ctx.previews} .nodeId=${this.data!.id}></tg-preview>
     </div>`;
@@ -102,15 +178,15 @@ export class TgNode extends LitElement {
         .spec=${spec as PointsParam}
         .points=${points}
         .bins=${result?.inputBins}
-        .width=${CURVE_WIDTH}
-        .height=${PREVIEW_SIZE}
+        .width=${this.collapsed ? COLLAPSED_WIDTH - 16 : CURVE_WIDTH}
+        .height=${this.collapsed ? COLLAPSED_PREVIEW : PREVIEW_SIZE}
       ></tg-curve-editor>
       ${result && result.state !== 'ok' ? html`<div class="curve-error ${result.state}" role="status">${result.message}</div>` : nothing}
     </div>`;
   }
 
   private output(key: string, type: PortType, meaning: string) {
-    return html`<span class="out" title="${key}: ${type} (${meaning})">${key}${this.socket('output', key)}</span>`;
+    return html`<span class="out" title="${key}: ${type} (${meaning})">${this.collapsed ? nothing : key}${this.socket('output', key)}</span>`;
   }
 
   private socket(side: 'input' | 'output', key: string) {

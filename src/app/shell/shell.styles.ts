@@ -22,7 +22,7 @@ export default css`
     position: relative;
     overflow: hidden;
     background-color: var(--tg-bg, #11151b);
-    background-image: radial-gradient(circle, #262d37 1px, transparent 1px);
+    background-image: radial-gradient(circle, var(--tg-grid-dot, #262d37) 1px, transparent 1px);
     background-size: 24px 24px;
     outline: none;
   }
@@ -30,8 +30,8 @@ export default css`
     grid-column: 2;
     grid-row: 2 / 4;
     min-height: 0;
-    border-left: 1px solid #2c3440;
-    background: #161b22;
+    border-left: 1px solid var(--tg-line, #2c3440);
+    background: var(--tg-panel-bg, #161b22);
   }
   .toast {
     position: absolute;
@@ -41,8 +41,8 @@ export default css`
     max-width: min(720px, 90%);
     padding: 8px 14px;
     border-radius: 6px;
-    background: #26303c;
-    border: 1px solid #3a4452;
+    background: var(--tg-button-bg, #26303c);
+    border: 1px solid var(--tg-line, #3a4452);
     box-shadow: 0 8px 24px rgba(0, 0, 0, 0.45);
     line-height: 1.4;
     z-index: 20;
@@ -74,12 +74,87 @@ export default css`
     padding: 0 10px;
     overflow: hidden;
     white-space: nowrap;
-    color: #7d8896;
+    color: var(--tg-muted, #7d8896);
     font-size: 11px;
-    background: #171c23;
-    border-top: 1px solid #2c3440;
+    background: var(--tg-bar-bg, #171c23);
+    border-top: 1px solid var(--tg-line, #2c3440);
   }
   .status .right {
     margin-left: auto;
+  }
+  .notes-line {
+    position: absolute;
+    left: 8px;
+    bottom: 8px;
+    z-index: 10;
+    max-width: min(560px, calc(100% - 240px));
+    padding: 4px 10px;
+    overflow: hidden;
+    white-space: nowrap;
+    text-overflow: ellipsis;
+    font: 12px var(--tg-font, system-ui, sans-serif);
+    text-align: left;
+    color: var(--tg-text, #dde3ea);
+    background: var(--tg-bar-bg, #171c23);
+    border: 1px solid var(--tg-line, #3a4452);
+    border-radius: 5px;
+    cursor: pointer;
+    opacity: 0.92;
+  }
+  .notes-card {
+    position: absolute;
+    left: 8px;
+    bottom: 8px;
+    z-index: 25;
+    width: min(520px, calc(100% - 16px));
+    display: flex;
+    flex-direction: column;
+    background: var(--tg-bar-bg, #171c23);
+    border: 1px solid var(--tg-line, #3a4452);
+    border-radius: 6px;
+    box-shadow: 0 8px 24px rgba(0, 0, 0, 0.45);
+  }
+  .notes-card header {
+    display: flex;
+    align-items: baseline;
+    gap: 8px;
+    padding: 6px 10px 0;
+  }
+  .notes-card small {
+    color: var(--tg-muted, #a3adba);
+  }
+  .notes-card header button {
+    margin-left: auto;
+    font: 14px var(--tg-font, system-ui, sans-serif);
+    color: inherit;
+    background: none;
+    border: none;
+    cursor: pointer;
+  }
+  .notes-card textarea {
+    margin: 6px 10px 10px;
+    min-height: 90px;
+    resize: vertical;
+    font: 13px/1.4 var(--tg-font, system-ui, sans-serif);
+    color: var(--tg-text, #dde3ea);
+    background: var(--tg-field-bg, #141920);
+    border: 1px solid var(--tg-line, #3a4452);
+    border-radius: 4px;
+    padding: 6px;
+  }
+  /* The viewer stays dark in the light theme, as a viewport does: the map's colours read best on it. */
+  :host([theme='light']) tg-viewer {
+    color-scheme: dark;
+    --tg-text: #dde3ea;
+    --tg-muted: #a3adba;
+    --tg-accent: #5aa9ff;
+    --tg-selected: #ffd166;
+    --tg-panel-bg: #161b22;
+    --tg-bar-bg: #171c23;
+    --tg-line: #3a4452;
+    --tg-field-bg: #141920;
+    --tg-button-bg: #26303c;
+    --tg-button-hover: #33404f;
+    --tg-menu-bg: #1b2129;
   }
 `;

@@ -11,13 +11,15 @@ import { type DraftInfo, graphFileName, graphFileText, type OpenResult, readGrap
 import type { Problem } from '../../model/problems.ts';
 import type { MenuRequest } from '../canvas/bridge.ts';
 import { Canvas } from '../canvas/canvas.ts';
-import type { MenuPickDetail, ToolbarDetail } from '../events.ts';
+import type { MenuPickDetail, NodeTitleDetail, ToolbarDetail } from '../events.ts';
+import type { ContextAction, ContextPickDetail } from '../context-menu/context-menu.ts';
 import type { PreviewStore } from '../previews.ts';
 import type { Recipe } from '../recipes.ts';
 import type { ViewerSession } from '../../viewer-core/session.ts';
 import styles from './shell.styles.ts';
 import { nodeDef } from '../../../nodes/index.ts';
-import type { Graph, GraphNode } from '../../model/graph.ts';
+import type { Graph, GraphNode, NodeFlag } from '../../model/graph.ts';
+import type { TgNode } from '../node/node.ts';
 import { boundsOf, freeSpotBeside } from '../../editor/placement.ts';
 import { nodeSize } from '../node/layout.ts';
 import { download } from '../download.ts';
@@ -57,11 +59,26 @@ export class TgApp extends LitElement {
   /** The file name the open graph came from (Save offers it again). */
   @property() openedAs: string | null = null;
 
+  /**
+   * The core's revision when the graph last matched a file (opened or saved); any other
+   * revision shows the unsaved mark. A restored draft starts at -1: no file has it.
+   */
+  @property({ type: Number }) savedRevision = 0;
+
+  /** The colour theme: the system's (prefers-color-scheme) until the person picks one. */
+  @property({ reflect: true }) theme: 'dark' | 'light' = 'dark';
+
+  /** True while the graph's notes are open in full (they show as one line otherwise). */
+  @state() private notesOpen = false;
+
   @state() private menu: (MenuRequest & { items: MenuItem[]; heading: string }) | null = null;
   @state() private problems: { file: string; list: readonly Problem[] } | null = null;
   @state() private notice: { text: string; kind: 'refused' | 'info' } | null = null;
   @state() private dropping = false;
   @state() private sharing: ShareState | null = null;
+  /** The node menu open at a right-clicked node. */
+  @state() private nodeMenu: { clientX: number; clientY: number; id: string } | null = null;
+  @state() private helpOpen = false;
 
   @query('.canvas') private container!: HTMLDivElement;
 
@@ -71,6 +88,7 @@ export class TgApp extends LitElement {
   readonly ready: Promise<Canvas>;
   private resolveReady!: (c: Canvas) => void;
   private clipboard: Snippet | null = null;
+  private pointerAt: { x: number; y: number } | null = null;
   private noticeTimer = 0;
   private disposers: (() => void)[] = [];
 
@@ -87,8 +105,14 @@ export class TgApp extends LitElement {
     const onDrop = (e: DragEvent) => this.drop(e);
     // A press anywhere but in the open menu closes it.
     const onDown = (e: PointerEvent) => {
-      if (this.menu && !e.composedPath().some((t) => t instanceof Element && t.localName === 'tg-node-menu')) this.menu = null;
+      const inside = (name: string) => e.composedPath().some((t) => t instanceof Element && t.localName === name);
+      if (this.menu && !inside('tg-node-menu')) this.menu = null;
+      if (this.nodeMenu && !inside('tg-context-menu')) this.nodeMenu = null;
     };
+    // Where the pointer is, for the palette that Tab and Space open there.
+    const onMove = (e: PointerEvent) => (this.pointerAt = { x: e.clientX, y: e.clientY });
+    this.addEventListener('pointermove', onMove, true);
+    this.disposers.push(() => this.removeEventListener('pointermove', onMove, true));
     window.addEventListener('keydown', onKey);
     this.addEventListener('pointerdown', onDown, true);
     this.addEventListener('dragover', onOver);
@@ -116,6 +140,10 @@ export class TgApp extends LitElement {
     const canvas = await Canvas.create(this.container, this.core, this.previews, {
       notice: (text, kind) => this.say(text, kind),
       menu: (request) => this.openMenu(request),
+      nodeMenu: (request) => {
+        this.menu = null;
+        this.nodeMenu = request;
+      },
     });
     this.canvas = canvas;
     await canvas.zoomToFit();
@@ -132,12 +160,15 @@ export class TgApp extends LitElement {
         .undoLabel=${core.undoLabel ?? ''}
         .redoLabel=${core.redoLabel ?? ''}
         .graphName=${core.graph.name}
+        .dirty=${core.revision !== this.savedRevision}
+        .theme=${this.theme}
         @tg-toolbar=${(e: CustomEvent<ToolbarDetail>) => void this.command(e.detail)}
         @tg-open-file=${(e: CustomEvent<{ file: File }>) => void this.openFile(e.detail.file)}
       ></tg-toolbar>
-      <div class="canvas" tabindex="-1">
+      <div class="canvas" tabindex="-1" @tg-node-title=${(e: CustomEvent<NodeTitleDetail>) => this.core.setTitle(e.detail.nodeId, e.detail.title)}>
         ${this.notice ? html`<div class="toast ${this.notice.kind}" role="status" data-kind=${this.notice.kind}>${this.notice.text}</div>` : nothing}
         ${this.dropping ? html`<div class="drop">Drop a graph file to open it</div>` : nothing}
+        ${this.notesCard()}
       </div>
       <tg-viewer .core=${core} .session=${this.viewer}></tg-viewer>
       <div class="status">
@@ -154,6 +185,8 @@ export class TgApp extends LitElement {
             @tg-menu-close=${() => (this.menu = null)}
           ></tg-node-menu>`
         : nothing}
+      ${this.nodeMenu ? this.renderNodeMenu(this.nodeMenu.id) : nothing}
+      ${this.helpOpen ? html`<tg-help @tg-help-close=${() => (this.helpOpen = false)}></tg-help>` : nothing}
       ${this.problems
         ? html`<tg-problems .file=${this.problems.file} .problems=${this.problems.list} @tg-problems-close=${() => (this.problems = null)}></tg-problems>`
         : nothing}
@@ -190,6 +223,7 @@ export class TgApp extends LitElement {
     }
     this.core.replaceGraph(read.graph, `open ${file}`);
     this.openedAs = file;
+    this.savedRevision = this.core.revision;
     if (read.note) this.say(read.note);
     await this.canvas?.zoomToFit();
     return true;
@@ -201,6 +235,35 @@ export class TgApp extends LitElement {
 
   save(): void {
     download({ name: graphFileName(this.core.graph, this.openedAs), mime: 'application/json', bytes: graphFileText(this.core.snapshot()) });
+    this.savedRevision = this.core.revision;
+  }
+
+  /** Asks for a file name, then saves under it; Save offers that name from then on. */
+  saveAs(): void {
+    const suggested = graphFileName(this.core.graph, this.openedAs);
+    const answer = window.prompt('Save the graph as', suggested);
+    const name = answer?.trim();
+    if (!name) return;
+    this.openedAs = name.endsWith('.json') ? name : `${name}.json`;
+    this.save();
+  }
+
+  /** The graph's notes: a line at the foot of the canvas, opened in full (and editable) on a click. */
+  private notesCard() {
+    const notes = this.core.graph.notes;
+    if (!this.notesOpen) {
+      return html`<button class="notes-line" title="The graph's notes: click to read them in full or edit them" @click=${() => (this.notesOpen = true)}>
+        <b>Notes</b> ${notes || html`<i>none yet: click to write some</i>`}
+      </button>`;
+    }
+    return html`<div class="notes-card" @pointerdown=${(e: Event) => e.stopPropagation()} @keydown=${(e: Event) => e.stopPropagation()}>
+      <header><b>Notes</b> <small>what this graph does, for whoever opens it</small><button aria-label="close notes" @click=${() => (this.notesOpen = false)}>×</button></header>
+      <textarea
+        aria-label="graph notes"
+        .value=${notes}
+        @change=${(e: Event) => this.core.setInfo({ notes: (e.target as HTMLTextAreaElement).value })}
+      ></textarea>
+    </div>`;
   }
 
   /** Makes the link that carries the graph, copies it and shows it (or says it is too large). */
@@ -243,6 +306,7 @@ export class TgApp extends LitElement {
       case 'new':
         this.core.replaceGraph(emptyGraph(), 'new');
         this.openedAs = null;
+        this.savedRevision = this.core.revision;
         return;
       case 'open':
         return;
@@ -251,6 +315,18 @@ export class TgApp extends LitElement {
         return;
       case 'share':
         await this.share();
+        return;
+      case 'saveas':
+        this.saveAs();
+        return;
+      case 'rename':
+        if (d.name) this.core.setInfo({ name: d.name });
+        return;
+      case 'theme':
+        this.dispatchEvent(new CustomEvent('tg-theme', { detail: { theme: this.theme === 'dark' ? 'light' : 'dark' }, bubbles: true, composed: true }));
+        return;
+      case 'help':
+        this.helpOpen = true;
         return;
       case 'undo':
         this.core.undo();
@@ -325,15 +401,115 @@ export class TgApp extends LitElement {
     }
   }
 
+  // ── a node's own menu ─────────────────────────────────────────────────────────────────
+
+  private renderNodeMenu(id: string) {
+    const node = this.core.node(id);
+    if (!node) return nothing;
+    const mod = navigator.platform.includes('Mac') ? '⌘' : 'Ctrl+';
+    const actions: ContextAction[] = [
+      { id: 'rename', label: 'Rename', keys: 'F2' },
+      { id: 'bypass', label: 'Bypass', keys: `${mod}B`, checked: !!node.bypass },
+      { id: 'collapse', label: 'Collapsed', keys: 'H', checked: !!node.collapsed },
+      { id: 'duplicate', label: 'Duplicate', keys: `${mod}D` },
+      { id: 'show', label: 'Show in viewer' },
+      { id: 'delete', label: 'Delete', keys: 'Del' },
+    ];
+    return html`<tg-context-menu
+      .actions=${actions}
+      .heading=${node.title}
+      .x=${this.nodeMenu!.clientX}
+      .y=${this.nodeMenu!.clientY}
+      @tg-context-pick=${(e: CustomEvent<ContextPickDetail>) => this.nodeAction(id, e.detail.id)}
+      @tg-menu-close=${() => (this.nodeMenu = null)}
+    ></tg-context-menu>`;
+  }
+
+  /** Does what a node's menu offers, to the node and the others selected with it. */
+  private nodeAction(id: string, action: string): void {
+    this.nodeMenu = null;
+    const ids = this.core.selection.has(id) ? [...this.core.selection] : [id];
+    switch (action) {
+      case 'rename':
+        this.rename(id);
+        return;
+      case 'bypass':
+        this.toggleFlag(ids, 'bypass');
+        return;
+      case 'collapse':
+        this.toggleFlag(ids, 'collapsed');
+        return;
+      case 'duplicate':
+        this.duplicate(ids);
+        return;
+      case 'show':
+        this.core.select([id]);
+        return;
+      case 'delete':
+        this.core.removeNodes(ids);
+        return;
+    }
+  }
+
+  /** Opens a node's title for typing. */
+  rename(id: string): void {
+    const el = this.renderRoot.querySelector<TgNode>(`tg-node[data-node-id="${CSS.escape(id)}"]`) ?? this.findNode(id);
+    el?.startRename();
+  }
+
+  private findNode(id: string): TgNode | null {
+    // The nodes live in the canvas (light DOM of the area's container, inside this shadow root).
+    return this.container.querySelector<TgNode>(`tg-node[data-node-id="${CSS.escape(id)}"]`);
+  }
+
+  /** Turns a flag on for all of them, or off when every one has it already. */
+  private toggleFlag(ids: readonly string[], flag: NodeFlag): void {
+    if (!ids.length) return;
+    const allOn = ids.every((id) => this.core.node(id)?.[flag]);
+    this.core.setFlag(ids, flag, !allOn);
+  }
+
+  /** The palette at the pointer (Tab, Space), or mid-canvas when the pointer is elsewhere. */
+  private paletteAtPointer(): void {
+    if (!this.canvas) return;
+    const rect = this.container.getBoundingClientRect();
+    const p = this.pointerAt;
+    const inside = p && p.x >= rect.left && p.x <= rect.right && p.y >= rect.top && p.y <= rect.bottom;
+    const at = inside ? this.canvas.pointer() : this.canvas.center();
+    const client = inside ? p! : { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+    this.openMenu({ clientX: client.x, clientY: client.y, at });
+  }
+
   // ── keyboard ──────────────────────────────────────────────────────────────────────────
 
   private key(e: KeyboardEvent): void {
-    if (this.menu || this.problems) return;
+    if (this.helpOpen) {
+      if (e.key === 'Escape' || e.key === '?') {
+        this.helpOpen = false;
+        e.preventDefault();
+      }
+      return;
+    }
+    if (this.menu || this.problems || this.nodeMenu) return;
     const target = e.composedPath()[0];
     if (isTextEntry(target)) return;
     const mod = e.ctrlKey || e.metaKey;
     const k = e.key.toLowerCase();
-    if (mod && k === 'z') {
+    const one = this.core.primary;
+    if (e.key === '?') {
+      this.helpOpen = true;
+    } else if (!mod && !e.altKey && (e.key === 'Tab' || e.key === ' ')) {
+      this.paletteAtPointer();
+    } else if (mod && k === 'b') {
+      this.toggleFlag([...this.core.selection], 'bypass');
+    } else if (!mod && k === 'h') {
+      this.toggleFlag([...this.core.selection], 'collapsed');
+    } else if (e.key === 'F2' && one) {
+      this.rename(one);
+    } else if (mod && k === 's') {
+      if (e.shiftKey) this.saveAs();
+      else this.save();
+    } else if (mod && k === 'z') {
       if (e.shiftKey) this.core.redo();
       else this.core.undo();
     } else if (mod && k === 'y') {

@@ -1,0 +1,136 @@
+// The `?` sheet: every shortcut and gesture of the editor, in one place.
+
+import { css, html, LitElement } from 'lit';
+
+const mod = () => (typeof navigator !== 'undefined' && navigator.platform.includes('Mac') ? '⌘' : 'Ctrl+');
+
+/** [keys or gesture, what it does], by topic. */
+export function shortcuts(): readonly { topic: string; rows: readonly (readonly [string, string])[] }[] {
+  const m = mod();
+  return [
+    {
+      topic: 'Add and wire',
+      rows: [
+        ['Double-click empty canvas · Tab · Space', 'search the node palette, at the pointer'],
+        ['Right-click empty canvas', 'the node palette'],
+        ['Drag from a socket', 'draw a wire; the sockets that take it light up'],
+        ['Drop a wire on empty canvas', 'add a node that takes it, wired'],
+        ['Drag a wire off an input', 'move it to another input, or drop it to cut it'],
+        ['Click a wire · Delete', 'select it · cut it'],
+      ],
+    },
+    {
+      topic: 'Nodes',
+      rows: [
+        ['Right-click a node', 'rename, bypass, collapse, duplicate, delete, show in viewer'],
+        ['Double-click a title · F2', 'rename the node'],
+        [`${m}B`, 'bypass the selected nodes (their input passes through)'],
+        ['H', 'collapse or expand the selected nodes'],
+        [`${m}D`, 'duplicate beside the original'],
+        [`${m}C · ${m}X · ${m}V`, 'copy · cut · paste at the pointer'],
+        ['Delete · Backspace', 'delete the selection'],
+        [`${m}A · Shift-drag · ${m}click`, 'select all · box select · add to the selection'],
+      ],
+    },
+    {
+      topic: 'View and file',
+      rows: [
+        ['F', 'zoom to fit'],
+        ['Wheel · drag empty canvas', 'zoom · pan'],
+        [`${m}Z · Shift+${m}Z`, 'undo · redo'],
+        [`${m}S · Shift+${m}S`, 'save · save as'],
+        ['?', 'this sheet'],
+        ['Escape', 'close a menu or this sheet, clear the selection'],
+      ],
+    },
+  ];
+}
+
+/**
+ * The help sheet, over the editor.
+ *
+ * @event tg-help-close - The sheet was closed.
+ */
+export class TgHelp extends LitElement {
+  static override styles = css`
+    :host {
+      position: fixed;
+      inset: 0;
+      z-index: 60;
+      display: grid;
+      place-items: center;
+      background: rgba(0, 0, 0, 0.45);
+      font: 13px var(--tg-font, system-ui, sans-serif);
+      color: var(--tg-text, #dde3ea);
+    }
+    .sheet {
+      max-width: min(760px, 94vw);
+      max-height: 88vh;
+      overflow: auto;
+      padding: 14px 20px 18px;
+      background: var(--tg-menu-bg, #1b2129);
+      border: 1px solid var(--tg-line, #3a4452);
+      border-radius: 8px;
+      box-shadow: 0 10px 40px rgba(0, 0, 0, 0.5);
+    }
+    h2 {
+      margin: 0 0 6px;
+      font-size: 16px;
+    }
+    h3 {
+      margin: 12px 0 4px;
+      font-size: 12px;
+      text-transform: uppercase;
+      letter-spacing: 0.06em;
+      color: var(--tg-muted, #a3adba);
+    }
+    table {
+      border-collapse: collapse;
+      width: 100%;
+    }
+    td {
+      padding: 3px 8px 3px 0;
+      vertical-align: top;
+    }
+    td:first-child {
+      width: 42%;
+      font-family: var(--tg-mono, ui-monospace, monospace);
+      font-size: 12px;
+    }
+    button {
+      float: right;
+      font: inherit;
+      color: inherit;
+      background: none;
+      border: 1px solid var(--tg-line, #3a4452);
+      border-radius: 4px;
+      cursor: pointer;
+    }
+  `;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.setAttribute('role', 'dialog');
+    this.setAttribute('aria-label', 'Shortcuts and gestures');
+    this.addEventListener('pointerdown', (e) => {
+      if (e.target === this) this.close();
+    });
+  }
+
+  override render() {
+    return html`<div class="sheet">
+      <button @click=${this.close} aria-label="close">Close (Esc)</button>
+      <h2>Shortcuts and gestures</h2>
+      ${shortcuts().map(
+        (t) => html`<h3>${t.topic}</h3>
+          <table>
+            ${t.rows.map(([keys, what]) => html`<tr><td>${keys}</td><td>${what}</td></tr>`)}
+          </table>`,
+      )}
+    </div>`;
+  }
+
+  private close = (): void => {
+    this.dispatchEvent(new CustomEvent('tg-help-close', { bubbles: true, composed: true }));
+  };
+}
