@@ -74,10 +74,15 @@ describe('format version 2 additions', () => {
     // The version-1 file: no bypass, frame or reroute keys (version 1 had none), version 1.
     const v1 = JSON.parse(text);
     v1.version = 1;
+    for (const n of v1.nodes) {
+      delete n.bypass;
+      delete n.collapsed;
+    }
     const opened = parseGraph(v1, { file });
     expect(opened.nodes.map((n) => [n.id, n.type, n.title, n.position])).toEqual(v2.nodes.map((n) => [n.id, n.type, n.title, n.position]));
     expect(opened.edges).toEqual(v2.edges);
     expect(opened.nodes.every((n) => !n.bypass && !n.collapsed)).toBe(true);
+    expect(opened.nodes.map((n) => n.params)).toEqual(v2.nodes.map((n) => n.params));
     expect(serializeGraph(v2)).toBe(text);
   });
 });

@@ -490,7 +490,7 @@ export class TgApp extends LitElement {
       }
       return;
     }
-    if (this.menu || this.problems || this.nodeMenu) return;
+    if (this.menu || this.problems || this.nodeMenu || this.sharing) return;
     const target = e.composedPath()[0];
     if (isTextEntry(target)) return;
     const mod = e.ctrlKey || e.metaKey;
