@@ -2,7 +2,7 @@
 // keyboard: a wire dropped on an output, the viewer at its narrowest, Ctrl+D twice, a typed
 // value out of range, and the seed of a new noise.
 import { describe, expect, it } from 'vitest';
-import { appPerTest, drag, dragWire, nodePixels, params, screenshot, settle, socketCenter, type TestHandle, wires } from './harness.ts';
+import { appPerTest, drag, dragWire, nodePixels, params, screenshot, settle, showParams, socketCenter, type TestHandle, wires } from './harness.ts';
 
 type Page = ReturnType<typeof appPerTest>['s']['page'];
 
@@ -106,6 +106,7 @@ describe('defects found trying the editor', () => {
 
   it('clamps a typed value out of range to the nearest end, says why, and shows the range beside the control', async () => {
     const page = app.s.page;
+    await showParams(page, 'water');
     const share = page.locator('tg-node[data-node-id="water"] tg-param[name="share"]');
     const range = await share.locator('.range').textContent();
     expect(range).toMatch(/0.*1/);

@@ -137,11 +137,13 @@ describe('habits people bring', () => {
     const title = page.locator('tg-node[data-node-id="rank"] header .title');
     await title.dblclick();
     const input = page.locator('tg-node[data-node-id="rank"] input.rename');
+    const focused = () => input.evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement).catch(() => false);
+    await expect.poll(focused).toBe(true);
     await page.keyboard.type('Inland');
     await page.keyboard.press('Escape');
     await expect.poll(() => title.textContent()).toBe('Land rank');
     await title.dblclick();
-    await expect.poll(() => input.count()).toBe(1);
+    await expect.poll(focused).toBe(true);
     await page.keyboard.press('Control+a');
     await page.keyboard.type('How far inland');
     await page.keyboard.press('Enter');

@@ -127,7 +127,7 @@ export class TgNode extends LitElement {
 
   private renameKey = (e: KeyboardEvent): void => {
     e.stopPropagation();
-    if (e.key === 'Enter') (e.target as HTMLInputElement).blur();
+    if (e.key === 'Enter') this.commitRename((e.target as HTMLInputElement).value);
     else if (e.key === 'Escape') {
       this.renaming = false;
     }
@@ -141,11 +141,16 @@ export class TgNode extends LitElement {
       requestAnimationFrame(() => this.focusRename());
       return;
     }
+    this.commitRename((e.target as HTMLInputElement).value);
+  };
+
+  private commitRename(text: string): void {
+    if (!this.renaming) return;
     this.renaming = false;
-    const title = (e.target as HTMLInputElement).value.trim();
+    const title = text.trim();
     const view = this.data;
     if (view && title && title !== view.ctx.core.node(view.id)?.title) this.dispatchEvent(appEvent('tg-node-title', { nodeId: view.id, title }));
-  };
+  }
 
   private pictureBody(def: AnyNodeDef) {
     const result = this.watch.result;
