@@ -254,6 +254,17 @@ describe('the 3-D view and the compare view', () => {
     await page.keyboard.press('Control+z');
     await settle(page);
     await check('after undo');
+    // The split's handle moves the split, and does not pan the map.
+    const view = (await pageGraph(page)).view;
+    const handle = (await page.locator('tg-map-view .split').boundingBox())!;
+    const frameBox = (await page.locator('tg-map-view .frame').boundingBox())!;
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(frameBox.x + frameBox.width * 0.25, handle.y + handle.height / 2, { steps: 6 });
+    await page.mouse.up();
+    await settle(page);
+    expect(await page.evaluate(() => (window as never as { terrainGraph: { viewer: { compare: { split: number } } } }).terrainGraph.viewer.compare.split)).toBeCloseTo(0.25, 2);
+    expect((await pageGraph(page)).view).toEqual(view);
     await page.locator('tg-viewer button.unpin').click();
     await settle(page);
     expect(await page.locator('tg-map-view canvas.pinned').count()).toBe(0);
