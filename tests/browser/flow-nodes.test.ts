@@ -18,7 +18,8 @@ describe('erosion and flow in the editor', () => {
   it.each(TYPES)('adds a %s node from the menu with a preview and a control per param', async (type, from, input) => {
     const page = app.s.page;
     const area = (await page.locator('tg-app .canvas').boundingBox())!;
-    await page.mouse.click(area.x + 140, area.y + area.height - 120, { button: 'right' });
+    // High enough that every socket of a node with several outputs stays on screen.
+    await page.mouse.click(area.x + 140, area.y + area.height - 320, { button: 'right' });
     const menu = page.locator('tg-node-menu');
     await expect.poll(() => menu.count()).toBe(1);
     await page.keyboard.type(CATALOGUE.def(type)!.title.slice(0, 6));
