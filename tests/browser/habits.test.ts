@@ -105,6 +105,15 @@ describe('habits people bring', () => {
       expect.stringContaining('Delete'),
     ]);
     await screenshot(page, 'habits-node-menu');
+    // The selected node's params card lies over the node below it, not under it.
+    const card = await page.locator('tg-node[data-node-id="tempNoise"] .params.card').boundingBox();
+    const hit = await page.evaluate(([x, y]) => {
+      let el: Element | null = document.elementFromPoint(x, y);
+      while (el?.shadowRoot?.elementFromPoint(x, y) && el.shadowRoot.elementFromPoint(x, y) !== el) el = el.shadowRoot.elementFromPoint(x, y);
+      const host = (el?.getRootNode() as ShadowRoot | undefined)?.host;
+      return host?.localName === 'tg-param' || el?.localName === 'tg-param' ? 'param' : el?.localName;
+    }, [card!.x + card!.width - 30, card!.y + card!.height - 10]);
+    expect(hit).toBe('param');
     await menu.locator('button[data-action="rename"]').click();
     const input = page.locator('tg-node[data-node-id="tempNoise"] input.rename');
     await expect.poll(() => input.count()).toBe(1);
@@ -268,8 +277,13 @@ describe('the system theme and a small window', () => {
       }
       const canvas = (await page.locator('tg-app .canvas').boundingBox())!;
       expect(canvas.width).toBeGreaterThan(600);
-      const minimap = await page.locator('tg-app .canvas rete-minimap, tg-app .canvas .minimap').first().boundingBox();
-      if (minimap) expect(minimap.width * minimap.height).toBeLessThan((canvas.width * canvas.height) / 8);
+      // The minimap's frame: a sixth of the canvas's width at most, not the third it took.
+      const minimap = await page.locator('tg-app .canvas rete-minimap').evaluate((el) => {
+        const boxes = [el, ...el.shadowRoot!.querySelectorAll('*')].map((e) => e.getBoundingClientRect());
+        return Math.max(...boxes.map((b) => b.width));
+      });
+      expect(minimap).toBeGreaterThan(0);
+      expect(minimap).toBeLessThanOrEqual(canvas.width / 6);
       await screenshot(page, 'habits-1024-light');
       await page.evaluate(() => document.querySelector('tg-app')!.dispatchEvent(new CustomEvent('tg-theme', { detail: { theme: 'dark' } })));
       await settle(page);

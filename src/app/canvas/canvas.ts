@@ -53,7 +53,8 @@ export class Canvas {
       }) as never,
     );
     // On a small canvas (a 1024 × 700 window) a 180-pixel minimap would hide a third of it.
-    const small = container.clientWidth < 800 || container.clientHeight < 560;
+    // The window's size, not the container's: the viewer beside it may not have its width yet.
+    const small = window.innerWidth < 1300 || window.innerHeight < 800;
     render.addPreset(Presets.minimap.setup({ size: small ? 110 : 180 }) as never);
     connection.addPreset(() => bridge.flow() as never);
 

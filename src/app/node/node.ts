@@ -58,6 +58,9 @@ export class TgNode extends LitElement {
     const model = view.ctx.core.node(view.id);
     this.bypassed = !!model?.bypass;
     this.collapsed = !!model?.collapsed;
+    // A selected collapsed node's card hangs below it, over the nodes there: its view goes on top.
+    const holder = this.parentElement;
+    if (holder) holder.style.zIndex = this.selected && this.collapsed ? '5' : '';
     // Written once: touching the host's style on every update would restyle the canvas.
     if (this.dataset.nodeId !== view.id) {
       this.dataset.nodeId = view.id;
