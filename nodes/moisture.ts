@@ -59,10 +59,10 @@ export const moisture = defineNode({
     out: { type: 'field', meaning: 'moisture', doc: 'Moisture 0 (dry) … 1 (wet).' },
   },
   params: {
-    moistNoise: { kind: 'number', default: 0.285, min: 0, max: 1, step: 0.01, doc: 'Weight of the noise term.' },
-    coastBonus: { kind: 'number', default: 0.355, min: 0, max: 1, step: 0.01, doc: 'Moisture the sea adds at the shore.' },
-    decay: { kind: 'number', default: 0.274, min: 0, max: 2, step: 0.005, doc: 'How fast the coast bonus fades inland, per 256-map cell.' },
-    strength: { kind: 'number', default: 0.583, min: 0, max: 1, step: 0.01, doc: "Weight of the wind's air humidity." },
+    moistNoise: { label: 'noise amount', kind: 'number', default: 0.285, min: 0, max: 1, step: 0.01, doc: 'Weight of the noise term.' },
+    coastBonus: { label: 'coast wetness', kind: 'number', default: 0.355, min: 0, max: 1, step: 0.01, doc: 'Moisture the sea adds at the shore.' },
+    decay: { label: 'coast fade', unit: '/ cell', kind: 'number', default: 0.274, min: 0, max: 2, step: 0.005, doc: 'How fast the coast bonus fades inland, per 256-map cell.' },
+    strength: { label: 'wind share', kind: 'number', default: 0.583, min: 0, max: 1, step: 0.01, doc: "Weight of the wind's air humidity." },
   },
   band: moistureBand,
   run(ctx, p) {

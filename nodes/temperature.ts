@@ -66,11 +66,11 @@ export const temperature = defineNode({
     out: { type: 'field', meaning: 'temperature', doc: 'Temperature 0 (cold) … 1 (hot).' },
   },
   params: {
-    base: { kind: 'number', default: 0.4, min: -1, max: 2, step: 0.01, doc: 'Temperature at the equator, at sea level, far from the coast.' },
-    lapse: { kind: 'number', default: 0.1, min: 0, max: 2, step: 0.01, doc: 'Cooling from the coast (rank 0) to the highest land (rank 1).' },
-    latitude: { kind: 'number', default: 1, min: 0, max: 2, step: 0.01, doc: 'Cooling from the equator to the pole.' },
-    coastMod: { kind: 'number', default: 0.062, min: -1, max: 1, step: 0.01, doc: 'Warmth the sea adds at the shore, fading as 1 / (1 + d).' },
-    tempNoise: { kind: 'number', default: 0.15, min: 0, max: 1, step: 0.01, doc: 'Amplitude of the noise term.' },
+    base: { label: 'equator warmth', kind: 'number', default: 0.4, min: -1, max: 2, step: 0.01, doc: 'Temperature at the equator, at sea level, far from the coast.' },
+    lapse: { label: 'cooling inland', kind: 'number', default: 0.1, min: 0, max: 2, step: 0.01, doc: 'Cooling from the coast (rank 0) to the highest land (rank 1).' },
+    latitude: { label: 'cooling poleward', kind: 'number', default: 1, min: 0, max: 2, step: 0.01, doc: 'Cooling from the equator to the pole.' },
+    coastMod: { label: 'coast warmth', kind: 'number', default: 0.062, min: -1, max: 1, step: 0.01, doc: 'Warmth the sea adds at the shore, fading as 1 / (1 + d).' },
+    tempNoise: { label: 'noise amount', kind: 'number', default: 0.15, min: 0, max: 1, step: 0.01, doc: 'Amplitude of the noise term.' },
   },
   band: temperatureRows,
   run(ctx, p) {

@@ -52,8 +52,8 @@ export const water = defineNode({
   },
   params: {
     mode: { kind: 'enum', default: 'percent', options: ['percent', 'raw'], doc: 'Level by share of cells (percent) or by a fixed height (raw).' },
-    share: { kind: 'number', default: 0.4, min: 0, max: 1, step: 0.01, doc: 'percent: share of the cut source under water.' },
-    level: { kind: 'number', default: 0, min: -4, max: 4, step: 0.005, doc: 'raw: the sea level as a height.' },
+    share: { label: 'sea share', kind: 'number', default: 0.4, min: 0, max: 1, step: 0.01, doc: 'percent: share of the cut source under water.' },
+    level: { label: 'sea level', kind: 'number', default: 0, min: -4, max: 4, step: 0.005, doc: 'raw: the sea level as a height.' },
     cut: { kind: 'enum', default: 'view', options: ['view', 'world'], doc: 'Where the level is read: this grid, or a fixed 16 × 16-view world region.' },
   },
   footprintDoc:

@@ -108,6 +108,8 @@ describe('defects found trying the editor', () => {
     const page = app.s.page;
     await showParams(page, 'water');
     const share = page.locator('tg-node[data-node-id="water"] tg-param[name="share"]');
+    // People's words from the manifest, not the key.
+    expect(await share.locator('label').textContent()).toContain('sea share');
     const range = await share.locator('.range').textContent();
     expect(range).toMatch(/0.*1/);
     const field = share.locator('input[type="number"]');
