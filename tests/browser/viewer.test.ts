@@ -268,10 +268,11 @@ describe('the viewer', () => {
 
   it('pans the world by dragging the map: the noise changes, and with the world cut the sea level stays', async () => {
     const page = s.page;
+    // Selected first: its params show in its card (a second press on the title soon after would rename it).
+    await select(page, 'water');
     await showParams(page, 'water');
     await page.locator('tg-node[data-node-id="water"] tg-param[name="cut"] select').selectOption('world');
     await settle(page);
-    await select(page, 'water');
     const before = await pageGraph(page);
     const seaLevel = Number(await page.locator('tg-viewer dd.sea-level').getAttribute('data-value'));
     expect(seaLevel).toBe((engineOf(before).output('water', 'terrain') as { seaLevel: number }).seaLevel);
