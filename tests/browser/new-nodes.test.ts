@@ -2,7 +2,7 @@
 // from the catalogue), and a node added from it shows a preview and one control per param.
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../nodes/index.ts';
-import { appPerTest, dragWire, launch, nodePixels, openApp, screenshot, settle } from './harness.ts';
+import { appPerTest, dragWire, launch, nodePixels, openApp, screenshot, settle, showParams } from './harness.ts';
 
 const NEW_TYPES = ['cellular', 'warp', 'terrace', 'blur', 'slope', 'select'] as const;
 
@@ -57,6 +57,8 @@ describe('the new terrain operators on a small screen', () => {
       await page.keyboard.type('warp');
       await menu.locator('.item[data-type="warp"]').click();
       await settle(page);
+      // The default graph ships its nodes collapsed: a node shows its params once selected.
+      await showParams(page, 'pv');
       await page.locator('tg-node[data-node-id="pv"] tg-param[name="kind"] select').selectOption('ridged');
       await dragWire(page, ['pv', 'out'], ['warp', 'in']);
       await settle(page);
