@@ -1,0 +1,54 @@
+// The look every modal dialog shares (the problem list, the share link): a dimmed overlay, a
+// themed box, a title, text and a row of buttons. A dialog sets its own accent through
+// --tg-dialog-border and --tg-dialog-title and adds what only it has.
+import { css } from 'lit';
+
+export default css`
+  :host {
+    position: fixed;
+    inset: 0;
+    z-index: 60;
+    display: grid;
+    place-items: center;
+    background: rgba(8, 10, 14, 0.55);
+    font: 12px var(--tg-font, system-ui, sans-serif);
+    color: var(--tg-text, #dde3ea);
+  }
+  .box {
+    width: min(640px, 92vw);
+    max-height: 80vh;
+    display: flex;
+    flex-direction: column;
+    background: var(--tg-menu-bg, #1b2129);
+    border: 1px solid var(--tg-dialog-border, #3a4452);
+    border-radius: 8px;
+    box-shadow: 0 20px 50px rgba(0, 0, 0, 0.6);
+  }
+  h2 {
+    margin: 0;
+    padding: 12px 14px 4px;
+    font-size: 14px;
+    color: var(--tg-dialog-title, inherit);
+  }
+  p {
+    margin: 0;
+    padding: 0 14px 8px;
+    color: var(--tg-muted, #a3adba);
+  }
+  footer {
+    display: flex;
+    gap: 8px;
+    justify-content: flex-end;
+    padding: 8px 14px 12px;
+  }
+  button {
+    height: 26px;
+    padding: 0 14px;
+    font: inherit;
+    color: inherit;
+    background: var(--tg-button-bg, #26303c);
+    border: 1px solid var(--tg-line, #3a4452);
+    border-radius: 4px;
+    cursor: pointer;
+  }
+`;
