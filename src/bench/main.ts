@@ -11,21 +11,24 @@ import { createEngine, type Engine } from '../engine/engine.ts';
 import { benchHalo, formatHaloBench } from './halo.ts';
 import { parseGraph } from '../model/format.ts';
 import type { Graph } from '../model/graph.ts';
-import { BUILD_SCENARIOS, benchBuild, type BuildScenario, formatBuildBench } from './build.ts';
+import { benchBuild, type BuildScenario, formatBuildBench } from './build.ts';
 import { benchNodes, formatNodeBench } from './nodes.ts';
 import { fbm } from '../../nodes/fbm.ts';
 import { startNodeThreads } from '../parallel/node-threads.ts';
 import { useThreads } from '../parallel/threads.ts';
 import { benchOperators, formatOperatorBench } from './operators.ts';
+import { BenchArgError, type BenchArgs, type BenchScenario, BENCH_USAGE, parseBenchArgs } from './args.ts';
+import { readGraphText } from '../cli/files.ts';
+import { UsageError } from '../cli/args.ts';
+import { GraphError } from '../model/problems.ts';
 
-const SIZES = [256, 512, 1024] as const;
 /** Runs per scenario and size: fewer at 1024², where one run takes a good part of a second. */
 const RUNS: Record<number, number> = { 256: 25, 512: 15, 1024: 7 };
 /** Unmeasured runs first, so the JIT has optimised the kernels (a drag is many edits in a row). */
 const WARMUP = 10;
 
-type Scenario = 'cold' | 'curve edit' | 'inland edit' | 'wind edit' | 'pan';
-const SCENARIOS: Scenario[] = ['cold', 'curve edit', 'inland edit', 'wind edit', 'pan'];
+/** The whole-graph scenarios (their names and --only/--sizes: src/bench/args.ts). */
+type Scenario = BenchScenario;
 
 /** The figures issues 2 and 13 ask for, to print beside the measurements (13's where both set one). */
 const TARGETS: Partial<Record<string, number>> = {
@@ -129,35 +132,8 @@ function fmt(ms: number): string {
   return ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2);
 }
 
-/** `npm run bench -- [graph.json] [--only SCENARIO] [--sizes 256,512]`: a subset for quick comparisons; `--only nodes`: each node type's kernel alone. */
-function parseArgs(argv: readonly string[]): { file: string; scenarios: Scenario[]; sizes: number[] } {
-  let file = 'graphs/default.json';
-  let scenarios = SCENARIOS;
-  let sizes: number[] = [...SIZES];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--only') {
-      const wanted = argv[++i] as Scenario;
-      if (!SCENARIOS.includes(wanted)) throw new Error(`--only: no scenario "${wanted}"; there are ${SCENARIOS.join(', ')}`);
-      scenarios = [wanted];
-    } else if (a === '--sizes') {
-      sizes = (argv[++i] ?? '').split(',').map(Number);
-      if (!sizes.every((s) => (SIZES as readonly number[]).includes(s))) throw new Error(`--sizes: choose from ${SIZES.join(', ')}`);
-    } else {
-      file = a;
-    }
-  }
-  return { file, scenarios, sizes };
-}
-
-/** `--only build` (4096² on two threads) or `--only build-16k` (16384², its peak RSS): the tiled build alone. */
-function buildOnly(argv: readonly string[]): BuildScenario | null {
-  const k = argv.indexOf('--only');
-  return k >= 0 && argv[k + 1] in BUILD_SCENARIOS ? (argv[k + 1] as BuildScenario) : null;
-}
-
-async function main(): Promise<void> {
-  if (process.argv.slice(2).join(' ').includes('--only halo')) {
+async function main(args: BenchArgs & { kind: 'scenarios' | 'part' }): Promise<void> {
+  if (args.kind === 'part' && args.part === 'halo') {
     // The cost of one world (halos, the wind's coarse pass), per node: src/bench/halo.ts.
     const r = benchHalo(parseGraph(readFileSync('graphs/default.json', 'utf8')));
     console.log(formatHaloBench(r));
@@ -165,28 +141,26 @@ async function main(): Promise<void> {
     writeFileSync('bench-results/halo.json', `${JSON.stringify({ date: new Date().toISOString(), ...r }, null, 2)}\n`);
     return;
   }
-  const only = buildOnly(process.argv.slice(2));
-  if (only) {
+  if (args.kind === 'part' && (args.part === 'build' || args.part === 'build-16k')) {
+    const only: BuildScenario = args.part;
     const r = benchBuild('graphs/default.json', only);
     console.log(formatBuildBench(r));
     mkdirSync('bench-results', { recursive: true });
     writeFileSync(`bench-results/${only}.json`, `${JSON.stringify({ date: new Date().toISOString(), ...r }, null, 2)}\n`);
     return;
   }
-  if (process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'operators') {
+  if (args.kind === 'part' && args.part === 'operators') {
     // The erosion and flow kernels (src/bench/operators.ts), at 256² and 1024² unless --sizes says.
-    const k = process.argv.indexOf('--sizes');
-    const sizes = k >= 0 ? process.argv[k + 1].split(',').map(Number) : [256, 1024];
+    const sizes = args.sizes ?? [256, 1024];
     const rows = benchOperators(parseGraph(readFileSync('graphs/default.json', 'utf8'), { file: 'default.json' }), sizes);
     console.log(formatOperatorBench(rows));
     mkdirSync('bench-results', { recursive: true });
     writeFileSync('bench-results/operators.json', `${JSON.stringify({ date: new Date().toISOString(), rows }, null, 2)}\n`);
     return;
   }
-  if (process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'nodes') {
+  if (args.kind === 'part' && args.part === 'nodes') {
     // Each node type's kernel alone (src/bench/nodes.ts), at 256² and 1024² unless --sizes says.
-    const k = process.argv.indexOf('--sizes');
-    const sizes = k >= 0 ? process.argv[k + 1].split(',').map(Number) : [256, 1024];
+    const sizes = args.sizes ?? [256, 1024];
     const graph = parseGraph(readFileSync('graphs/default.json', 'utf8'), { file: 'default.json' });
     const rows = benchNodes(graph, sizes);
     console.log(formatNodeBench(rows, sizes));
@@ -194,8 +168,9 @@ async function main(): Promise<void> {
     writeFileSync('bench-results/nodes.json', `${JSON.stringify({ date: new Date().toISOString(), unit: 'ms, median, kernel alone', rows }, null, 2)}\n`);
     return;
   }
-  const { file, scenarios: SCENARIOS, sizes: SIZES } = parseArgs(process.argv.slice(2));
-  const graph = parseGraph(readFileSync(file, 'utf8'), { file });
+  if (args.kind !== 'scenarios') return;
+  const { file, scenarios: SCENARIOS, sizes: SIZES } = args;
+  const graph = parseGraph(readGraphText(file), { file });
   const threads = await startNodeThreads();
   const counts = threads > 1 ? [1, threads] : [1];
   const results: Record<string, Record<number, Result>> = {};
@@ -252,8 +227,7 @@ async function main(): Promise<void> {
   }
   // The tiled build (issue 10): 4096² of heights on two worker threads, in a process of its own;
   // left out of quick comparisons (--only, --sizes).
-  const quick = process.argv.includes('--only') || process.argv.includes('--sizes');
-  const build = quick ? null : benchBuild(file, 'build');
+  const build = args.quick ? null : benchBuild(file, 'build');
   if (build) lines.push('', formatBuildBench(build));
   console.log(lines.join('\n'));
 
@@ -273,4 +247,24 @@ async function main(): Promise<void> {
   console.log('\nwrote bench-results/bench.json');
 }
 
-await main();
+// Options first: --help prints the usage, and a wrong option or an unreadable graph is named
+// (exit 2) instead of ending in a stack trace.
+let parsed: BenchArgs;
+try {
+  parsed = parseBenchArgs(process.argv.slice(2));
+} catch (err) {
+  if (!(err instanceof BenchArgError)) throw err;
+  process.stderr.write(`bench: ${err.message}\n\n${BENCH_USAGE}\n`);
+  process.exit(2);
+}
+if (parsed.kind === 'help') {
+  console.log(BENCH_USAGE);
+} else {
+  try {
+    await main(parsed);
+  } catch (err) {
+    if (!(err instanceof UsageError || err instanceof GraphError)) throw err;
+    process.stderr.write(`bench: ${err.message}\n`);
+    process.exit(2);
+  }
+}
