@@ -9,6 +9,8 @@ import { failureReport } from '../src/cli/render.ts';
 import { placeSnippet, SNIPPET_FORMAT } from '../src/editor/clipboard.ts';
 import { main } from '../src/cli/main.ts';
 import { createEngine } from '../src/engine/engine.ts';
+import { CATALOGUE } from '../nodes/index.ts';
+import { catalogueOf } from '../src/model/manifest.ts';
 import { GRAPH_FILE_LIMITS, parseGraph, serializeGraph } from '../src/model/format.ts';
 import { GraphError, type Problem } from '../src/model/problems.ts';
 
@@ -70,9 +72,22 @@ describe('object-prototype names are names like any other', () => {
     expectPlain(r.err);
   });
 
-  it.each(PROTO_NAMES)("refuses the library's setParam('wind', '%s') with a GraphError", (name) => {
+  it.each(PROTO_NAMES)("refuses the library's setParam('wind', '%s') with a GraphError naming the node and the param", (name) => {
+    const message = `wind node "wind" has no param "${name}"`;
     const engine = createEngine(parseGraph(DEFAULT));
     expect(() => engine.setParam('wind', name, 1)).toThrow(GraphError);
+    expect(() => engine.setParam('wind', name, 1)).toThrow(message);
+    // Also with a catalogue whose params are a plain object (a def spread by a library user).
+    const plain = catalogueOf(CATALOGUE.types.map((d) => (d.type === 'wind' ? { ...d, params: { ...d.params } } : d)));
+    const other = createEngine(parseGraph(DEFAULT), { catalogue: plain });
+    expect(() => other.setParam('wind', name, 1)).toThrow(message);
+  });
+
+  it.each(PROTO_NAMES)("gives no output for a port called %s (the library's output())", (name) => {
+    const engine = createEngine(parseGraph(DEFAULT), { size: 16 });
+    engine.evaluate();
+    expect(engine.output('wind', name)).toBeUndefined();
+    expect(engine.output('wind')).toBeDefined();
   });
 
   it.each(PROTO_NAMES)('refuses wires from and to ports called %s, at their JSON paths', (name) => {

@@ -163,7 +163,8 @@ export class Engine {
     if (!node) throw new GraphError([{ path: '$.nodes', message: `no node "${nodeId}"` }]);
     const def = this.defOf(node);
     const path = `$.nodes[${index}].params.${key}`;
-    const spec = def.params[key];
+    // Own keys only: a catalogue's params need not be prototype-free (a def spread into a plain object).
+    const spec = Object.hasOwn(def.params, key) ? def.params[key] : undefined;
     if (!spec) throw new GraphError([{ path, message: `${node.type} node "${nodeId}" has no param "${key}"` }]);
     const problems = checkParam(spec, value, path);
     if (problems.length) throw new GraphError(problems);
@@ -221,7 +222,7 @@ export class Engine {
     const entry = this.entry(nodeId, domain ?? viewDomain(this.current.view));
     if (!entry?.outputs) return undefined;
     const name = port ?? Object.keys(entry.outputs)[0];
-    return entry.outputs[name];
+    return Object.hasOwn(entry.outputs, name) ? entry.outputs[name] : undefined;
   }
 
   /** The node's state after the last evaluation on the domain, or undefined if never evaluated there. */
