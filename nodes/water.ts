@@ -56,6 +56,9 @@ export const water = defineNode({
     level: { label: 'sea level', kind: 'number', default: 0, min: -4, max: 4, step: 0.005, doc: 'raw: the sea level as a height.' },
     cut: { kind: 'enum', default: 'view', options: ['view', 'world'], doc: 'Where the level is read: this grid, or a fixed 16 × 16-view world region.' },
   },
+  // Bypassed, the water floods nothing: the share 0 reads the level at the lowest height, and
+  // no cell lies below that. What reads the terrain gets the heights without a sea.
+  neutralParams: { mode: 'percent', share: 0 },
   footprintDoc:
     'global with the world cut (reads the heights of a fixed region of 16 × 16 views around the origin at 16 cells a view, besides its own cell); view-bound with the view cut (the level is read from the domain asked of the evaluation, so it changes as the view moves).',
   footprint(p) {

@@ -34,11 +34,32 @@ describe('bypass', () => {
     const chain = passThrough(bypassed(graph, 'contCurve', 'cont'));
     // The fBm has no input: what it fed is left unwired (the height's base).
     expect(chain.edges.some((e) => e.to.node === 'height' && e.to.port === 'base')).toBe(false);
-    // The water node turns a field into a terrain: no input of its fits a terrain output.
-    const water = passThrough(bypassed(graph, 'water'));
-    expect(water.edges.filter((e) => e.from.node === 'water')).toEqual([]);
-    expect(water.edges.some((e) => e.to.node === 'coast')).toBe(false);
     expect(passThrough(graph)).toBe(graph);
+  });
+
+  it('gives what a bypassed water level fed its neutral value: the heights with no sea, so everything downstream keeps working', () => {
+    const graph = loadGraph('default.json');
+    const water = passThrough(bypassed(graph, 'water'));
+    // No input of the water fits a terrain input: the terrain now comes from its neutral copy.
+    const copy = water.nodes.find((n) => n.id !== 'water' && n.type === 'water')!;
+    expect(copy.params).toMatchObject({ mode: 'percent', share: 0 });
+    expect(water.edges.filter((e) => e.from.node === 'water')).toEqual([]);
+    expect(water.edges.filter((e) => e.from.node === copy.id).map((e) => e.to.node).sort()).toEqual(['biomes', 'coast', 'rank', 'wind']);
+    expect(water.edges).toContainEqual({ from: { node: 'height', port: 'out' }, to: { node: copy.id, port: 'height' } });
+    // Every input that was wired is still wired.
+    const inputs = (g: Graph) => g.edges.filter((e) => !e.to.node.includes('__')).map((e) => `${e.to.node}.${e.to.port}`).sort();
+    expect(inputs(water)).toEqual(inputs(graph));
+    // It evaluates as the graph with the water set to no sea, node for node, and has no sea.
+    const noSea = structuredClone(graph);
+    Object.assign(noSea.nodes.find((n) => n.id === 'water')!.params, { mode: 'percent', share: 0 });
+    const a = evaluated(water, 64);
+    const b = evaluated(noSea, 64);
+    for (const id of ['coast', 'temperature', 'moisture']) expect(grab(a, id)).toEqual(grab(b, id));
+    expect(grabIds(a, 'biomes')).toEqual(grabIds(b, 'biomes'));
+    expect(a.status('biomes')?.state).toBe('ok');
+    expect(grab(a, copy.id, 'mask').every((v) => v === 0)).toBe(true);
+    // The bypassed node itself keeps its own output, for its preview: it does have a sea.
+    expect(grab(a, 'water', 'mask').some((v) => v === 1)).toBe(true);
   });
 
   it('is saved as "bypass": true, is undoable, and a graph without it keeps its bytes', () => {
@@ -65,7 +86,7 @@ describe('bypass', () => {
   });
 });
 
-describe('format version 2 additions', () => {
+describe('format version 2 additions, read as version 3', () => {
   const files = readdirSync('graphs').filter((f) => f.endsWith('.json'));
 
   it.each(files)('%s written as version 1 opens with nothing lost, and saves to the shipped bytes', (file) => {

@@ -5,7 +5,8 @@
 // within their manifest). Undo and redo replay these records; nothing else writes the graph.
 
 import { nodeDef } from '../../nodes/index.ts';
-import { type Edge, findNode, type Graph, type GraphNode, NODE_ID_PATTERN, type NodeFlag } from '../model/graph.ts';
+import { type Edge, findNode, type Frame, type Graph, type GraphNode, NODE_ID_PATTERN, type NodeFlag } from '../model/graph.ts';
+import { checkVia, readFrames } from '../model/frames.ts';
 import { type AnyParamValue } from '../model/manifest.ts';
 import { checkParam, checkView } from '../model/validate.ts';
 import type { View } from '../grid.ts';
@@ -20,6 +21,10 @@ export type Command =
   | { readonly kind: 'setParam'; readonly id: string; readonly key: string; readonly value: AnyParamValue }
   | { readonly kind: 'connect'; readonly edge: Edge; readonly at?: number }
   | { readonly kind: 'disconnect'; readonly edge: Edge }
+  | { readonly kind: 'setVia'; readonly edge: Edge; readonly via: readonly (readonly [number, number])[] }
+  | { readonly kind: 'addFrame'; readonly frame: Frame; readonly at?: number }
+  | { readonly kind: 'removeFrame'; readonly id: string }
+  | { readonly kind: 'setFrame'; readonly frame: Frame }
   | { readonly kind: 'setView'; readonly view: View }
   | { readonly kind: 'setInfo'; readonly name: string; readonly notes: string }
   | { readonly kind: 'replaceGraph'; readonly graph: Graph };
@@ -36,6 +41,10 @@ export type Change =
   | { readonly kind: 'param'; readonly id: string; readonly key: string }
   | { readonly kind: 'edgeAdded'; readonly edge: Edge }
   | { readonly kind: 'edgeRemoved'; readonly edge: Edge }
+  /** A wire's reroute dots moved, came or went. */
+  | { readonly kind: 'via'; readonly edge: Edge }
+  /** A frame came, went, or changed (title, colour, place or size). */
+  | { readonly kind: 'frame'; readonly id: string }
   | { readonly kind: 'view' }
   | { readonly kind: 'info' }
   | { readonly kind: 'selection' };
@@ -62,6 +71,25 @@ function nodeOrThrow(graph: Graph, id: string): GraphNode {
 
 function clonePosition(p: readonly [number, number]): [number, number] {
   return [p[0], p[1]];
+}
+
+function cloneEdge(e: Edge): Edge {
+  const edge: Edge = { from: { ...e.from }, to: { ...e.to } };
+  if (e.via?.length) edge.via = e.via.map(clonePosition);
+  return edge;
+}
+
+/** A frame record checked as the file loader checks one (id, title, colour, size). */
+function checkFrame(frame: Frame): Frame {
+  const read = readFrames([frame], '$');
+  if (read.problems.length) throw new EditError(`frame ${read.problems[0].path.replace('$[0]', `"${frame.id}"`)}: ${read.problems[0].message}`);
+  return read.frames[0];
+}
+
+function frameAt(graph: Graph, id: string): number {
+  const at = (graph.frames ?? []).findIndex((f) => f.id === id);
+  if (at < 0) throw new EditError(`there is no frame "${id}"`);
+  return at;
 }
 
 /** Checks a whole node record against its type's manifest before it enters the graph. */
@@ -135,7 +163,7 @@ export function applyCommand(graph: Graph, cmd: Command): Applied {
     case 'connect': {
       const refusal = wireRefusal(graph, cmd.edge);
       if (refusal) throw new EditError(refusal);
-      const edge: Edge = { from: { ...cmd.edge.from }, to: { ...cmd.edge.to } };
+      const edge = cloneEdge(cmd.edge);
       // An input takes one wire: a new wire replaces the old one in its place in the list.
       const old = graph.edges.findIndex((e) => e.to.node === edge.to.node && e.to.port === edge.to.port);
       if (old >= 0) {
@@ -162,6 +190,38 @@ export function applyCommand(graph: Graph, cmd: Command): Applied {
       const [edge] = graph.edges.splice(at, 1);
       return { inverse: [{ kind: 'connect', edge, at }], changes: [{ kind: 'edgeRemoved', edge }] };
     }
+    case 'setVia': {
+      const edge = graph.edges.find((e) => sameEdge(e, cmd.edge));
+      if (!edge) throw new EditError(`there is no wire ${edgeKey(cmd.edge)}`);
+      const problems = checkVia(cmd.via, 'via');
+      if (problems.length) throw new EditError(`${problems[0].path}: ${problems[0].message}`);
+      const before = (edge.via ?? []).map(clonePosition);
+      // No dots is written as no key at all, so a wire that never had dots keeps its bytes.
+      if (cmd.via.length) edge.via = cmd.via.map(clonePosition);
+      else delete edge.via;
+      const ref = { from: { ...edge.from }, to: { ...edge.to } };
+      return { inverse: [{ kind: 'setVia', edge: ref, via: before }], changes: [{ kind: 'via', edge: ref }] };
+    }
+    case 'addFrame': {
+      const frame = checkFrame(cmd.frame);
+      const frames = (graph.frames ??= []);
+      if (frames.some((f) => f.id === frame.id)) throw new EditError(`a frame "${frame.id}" already exists`);
+      const at = cmd.at === undefined ? frames.length : Math.max(0, Math.min(frames.length, cmd.at));
+      frames.splice(at, 0, frame);
+      return { inverse: [{ kind: 'removeFrame', id: frame.id }], changes: [{ kind: 'frame', id: frame.id }] };
+    }
+    case 'removeFrame': {
+      const at = frameAt(graph, cmd.id);
+      const [frame] = graph.frames!.splice(at, 1);
+      return { inverse: [{ kind: 'addFrame', frame, at }], changes: [{ kind: 'frame', id: cmd.id }] };
+    }
+    case 'setFrame': {
+      const at = frameAt(graph, cmd.frame.id);
+      const frame = checkFrame(cmd.frame);
+      const before = graph.frames![at];
+      graph.frames![at] = frame;
+      return { inverse: [{ kind: 'setFrame', frame: before }], changes: [{ kind: 'frame', id: frame.id }] };
+    }
     case 'setView': {
       const problems = checkView(cmd.view);
       if (problems.length) throw new EditError(`${problems[0].path}: ${problems[0].message}`);
@@ -183,6 +243,7 @@ export function applyCommand(graph: Graph, cmd: Command): Applied {
       graph.view = next.view;
       graph.nodes = next.nodes;
       graph.edges = next.edges;
+      graph.frames = next.frames ?? [];
       return { inverse: [{ kind: 'replaceGraph', graph: before }], changes: [{ kind: 'graph', outgoing: before }] };
     }
   }
@@ -194,5 +255,7 @@ export function sameTarget(a: Command, b: Command): boolean {
   if (a.kind === 'moveNode' && b.kind === 'moveNode') return a.id === b.id;
   if (a.kind === 'setTitle' && b.kind === 'setTitle') return a.id === b.id;
   if (a.kind === 'setView' && b.kind === 'setView') return true;
+  if (a.kind === 'setVia' && b.kind === 'setVia') return sameEdge(a.edge, b.edge);
+  if (a.kind === 'setFrame' && b.kind === 'setFrame') return a.frame.id === b.frame.id;
   return false;
 }

@@ -5,7 +5,8 @@
 // tells its subscribers what changed. Views redraw from what it holds; they never write it.
 
 import { nodeDef } from '../../nodes/index.ts';
-import { cloneGraph, type Edge, findNode, freshNodeId, type Graph, type GraphNode, type NodeFlag } from '../model/graph.ts';
+import { cloneGraph, type Edge, findNode, type Frame, type FrameColor, freshFrameId, freshNodeId, type Graph, type GraphNode, type NodeFlag } from '../model/graph.ts';
+import { frameHoldsPoint } from '../model/frames.ts';
 import type { View } from '../grid.ts';
 import { type AnyParamValue, defaultParams } from '../model/manifest.ts';
 import { applyCommand, type Change, type Command, EditError } from './commands.ts';
@@ -24,7 +25,7 @@ export interface StepHandle {
 
 /** An empty graph at the default view. */
 export function emptyGraph(name = 'Untitled'): Graph {
-  return { name, notes: '', view: { x: 0, y: 0, size: 256 }, nodes: [], edges: [] };
+  return { name, notes: '', view: { x: 0, y: 0, size: 256 }, nodes: [], edges: [], frames: [] };
 }
 
 function sameSet<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): boolean {
@@ -37,6 +38,7 @@ export class EditorCore {
   private readonly listeners = new Set<Listener>();
   private selected = new Set<string>();
   private wires = new Set<string>();
+  private framesSelected = new Set<string>();
   private revisionCount = 0;
 
   constructor(graph: Graph = emptyGraph()) {
@@ -84,14 +86,25 @@ export class EditorCore {
     return this.selected.size === 1 ? [...this.selected][0] : null;
   }
 
-  /** Selects exactly these nodes and wires (unknown ones are skipped). */
-  select(ids: Iterable<string>, wires: Iterable<string> = []): void {
+  /** Selected frames, by id. */
+  get selectedFrames(): ReadonlySet<string> {
+    return this.framesSelected;
+  }
+
+  frame(id: string): Readonly<Frame> | undefined {
+    return this.doc.frames?.find((f) => f.id === id);
+  }
+
+  /** Selects exactly these nodes, wires and frames (unknown ones are skipped). */
+  select(ids: Iterable<string>, wires: Iterable<string> = [], frames: Iterable<string> = []): void {
     const next = new Set([...ids].filter((id) => findNode(this.doc, id)));
     const keys = new Set(this.doc.edges.map(edgeKey));
     const nextWires = new Set([...wires].filter((k) => keys.has(k)));
-    if (sameSet(next, this.selected) && sameSet(nextWires, this.wires)) return;
+    const nextFrames = new Set([...frames].filter((id) => this.frame(id)));
+    if (sameSet(next, this.selected) && sameSet(nextWires, this.wires) && sameSet(nextFrames, this.framesSelected)) return;
     this.selected = next;
     this.wires = nextWires;
+    this.framesSelected = nextFrames;
     this.emit([{ kind: 'selection' }]);
   }
 
@@ -100,7 +113,7 @@ export class EditorCore {
     const next = new Set(this.selected);
     if (next.has(id)) next.delete(id);
     else next.add(id);
-    this.select(next, this.wires);
+    this.select(next, this.wires, this.framesSelected);
   }
 
   /** Adds the wire to the selection, or takes it out if it was in. */
@@ -108,7 +121,7 @@ export class EditorCore {
     const next = new Set(this.wires);
     if (next.has(key)) next.delete(key);
     else next.add(key);
-    this.select(this.selected, next);
+    this.select(this.selected, next, this.framesSelected);
   }
 
   selectAll(): void {
@@ -176,14 +189,20 @@ export class EditorCore {
     this.afterTimeTravel();
   }
 
-  /** Deletes the selected nodes and wires, as one step. */
+  /** Deletes the selected nodes, wires and frames, as one step (a frame's nodes stay). */
   deleteSelection(): void {
     const nodes = [...this.selected].filter((id) => findNode(this.doc, id));
     // Wires of deleted nodes go with them; the other selected wires are cut on their own.
     const wires = this.doc.edges.filter((e) => this.wires.has(edgeKey(e)) && !nodes.includes(e.from.node) && !nodes.includes(e.to.node));
-    const cmds: Command[] = [...wires.map((edge) => ({ kind: 'disconnect', edge }) as const), ...nodes.map((id) => ({ kind: 'removeNode', id }) as const)];
+    const frames = [...this.framesSelected].filter((id) => this.frame(id));
+    const cmds: Command[] = [
+      ...wires.map((edge) => ({ kind: 'disconnect', edge }) as const),
+      ...nodes.map((id) => ({ kind: 'removeNode', id }) as const),
+      ...frames.map((id) => ({ kind: 'removeFrame', id }) as const),
+    ];
     if (!cmds.length) return;
-    const what = nodes.length + wires.length === 1 ? (nodes.length ? 'delete node' : 'delete wire') : `delete ${nodes.length + wires.length} items`;
+    const count = nodes.length + wires.length + frames.length;
+    const what = count === 1 ? (nodes.length ? 'delete node' : wires.length ? 'delete wire' : 'delete frame') : `delete ${count} items`;
     this.run(what, cmds);
     this.afterTimeTravel();
   }
@@ -219,6 +238,72 @@ export class EditorCore {
   disconnect(edge: Edge): void {
     if (!this.doc.edges.some((e) => sameEdge(e, edge))) return;
     this.run('disconnect', [{ kind: 'disconnect', edge }]);
+  }
+
+  // ── reroutes and frames ────────────────────────────────────────────────────────────────
+
+  /** Sets a wire's reroute dots (an empty list straightens it); EditError if it has no such wire. */
+  setVia(edge: Edge, via: readonly (readonly [number, number])[], label = 'move reroute'): void {
+    const wire = this.doc.edges.find((e) => sameEdge(e, edge));
+    const now = wire?.via ?? [];
+    if (wire && now.length === via.length && now.every((p, k) => p[0] === via[k][0] && p[1] === via[k][1])) return;
+    this.run(label, [{ kind: 'setVia', edge: { from: edge.from, to: edge.to }, via }]);
+  }
+
+  /** Adds a reroute dot to a wire at place `index` of its dot list. */
+  addReroute(edge: Edge, index: number, point: readonly [number, number]): void {
+    const via = [...(this.doc.edges.find((e) => sameEdge(e, edge))?.via ?? [])];
+    via.splice(Math.max(0, Math.min(via.length, index)), 0, [point[0], point[1]]);
+    this.setVia(edge, via, 'add reroute');
+  }
+
+  /** Removes dot `index` of a wire. */
+  removeReroute(edge: Edge, index: number): void {
+    const via = [...(this.doc.edges.find((e) => sameEdge(e, edge))?.via ?? [])];
+    if (index < 0 || index >= via.length) return;
+    via.splice(index, 1);
+    this.setVia(edge, via, 'delete reroute');
+  }
+
+  /** Adds a frame (a fresh id, a default title and colour unless given) and selects it; returns its id. */
+  addFrame(at: readonly [number, number], size: readonly [number, number], init: { title?: string; color?: FrameColor } = {}): string {
+    const id = freshFrameId(this.doc);
+    const frame: Frame = { id, title: init.title ?? 'Frame', color: init.color ?? 'blue', position: [at[0], at[1]], size: [size[0], size[1]] };
+    this.run('add frame', [{ kind: 'addFrame', frame }]);
+    this.select([], [], [id]);
+    return id;
+  }
+
+  /** Changes a frame's title, colour or size (EditError when the result is not a valid frame). */
+  setFrame(id: string, change: Partial<Omit<Frame, 'id'>>, label = change.size ? 'resize frame' : change.title !== undefined ? 'rename frame' : 'recolour frame'): void {
+    const frame = this.frame(id);
+    if (!frame) throw new EditError(`there is no frame "${id}"`);
+    const next: Frame = { ...structuredClone(frame), ...structuredClone(change), id };
+    if (JSON.stringify(next) === JSON.stringify(frame)) return;
+    this.run(label, [{ kind: 'setFrame', frame: next }]);
+  }
+
+  /**
+   * Moves a frame to `position` and carries along, by the same offset, the nodes `carried` and
+   * the reroute dots that lay inside the frame where it was: what a frame drag does. Within an
+   * open gesture, repeated calls make one undo step.
+   */
+  moveFrame(id: string, position: readonly [number, number], carried: readonly string[]): void {
+    const frame = this.frame(id);
+    if (!frame) throw new EditError(`there is no frame "${id}"`);
+    const dx = position[0] - frame.position[0];
+    const dy = position[1] - frame.position[1];
+    if (dx === 0 && dy === 0) return;
+    const cmds: Command[] = [{ kind: 'setFrame', frame: { ...structuredClone(frame), position: [position[0], position[1]] } }];
+    for (const nid of carried) {
+      const node = findNode(this.doc, nid);
+      if (node) cmds.push({ kind: 'moveNode', id: nid, position: [node.position[0] + dx, node.position[1] + dy] });
+    }
+    for (const e of this.doc.edges) {
+      if (!e.via?.some((p) => frameHoldsPoint(frame, p))) continue;
+      cmds.push({ kind: 'setVia', edge: { from: e.from, to: e.to }, via: e.via.map((p) => (frameHoldsPoint(frame, p) ? [p[0] + dx, p[1] + dy] : p)) });
+    }
+    this.run('move frame', cmds);
   }
 
   /** Sets a param after checking it against the manifest (EditError when out of range). */
@@ -267,21 +352,24 @@ export class EditorCore {
     this.select([]);
   }
 
-  /** The selected nodes and the wires among them. */
-  copy(ids: Iterable<string> = this.selected): Snippet {
-    return copySnippet(this.doc, ids);
+  /** The selected nodes, the wires among them (with their reroute dots) and the selected frames. */
+  copy(ids: Iterable<string> = this.selected, frames: Iterable<string> = this.framesSelected): Snippet {
+    return copySnippet(this.doc, ids, frames);
   }
 
-  /** Pastes a snippet with its top-left corner at `at`; returns the new ids and selects them. */
+  /** Pastes a snippet with its top-left corner at `at`; returns the new node ids and selects what came. */
   paste(snippet: Snippet, at: readonly [number, number]): string[] {
-    if (!snippet.nodes.length) return [];
+    if (!snippet.nodes.length && !snippet.frames?.length) return [];
     const placed = placeSnippet(this.doc, snippet, at);
-    this.run(placed.nodes.length === 1 ? 'paste node' : `paste ${placed.nodes.length} nodes`, [
+    const count = placed.nodes.length + placed.frames.length;
+    const what = placed.nodes.length === 1 && count === 1 ? 'paste node' : placed.nodes.length === count ? `paste ${count} nodes` : `paste ${count} items`;
+    this.run(what, [
+      ...placed.frames.map((frame) => ({ kind: 'addFrame', frame }) as const),
       ...placed.nodes.map((node) => ({ kind: 'addNode', node }) as const),
       ...placed.edges.map((edge) => ({ kind: 'connect', edge }) as const),
     ]);
     const ids = placed.nodes.map((n) => n.id);
-    this.select(ids);
+    this.select(ids, [], placed.frames.map((f) => f.id));
     return ids;
   }
 
@@ -371,7 +459,7 @@ export class EditorCore {
 
   /** Drops from the selection what no longer exists. */
   private afterTimeTravel(): void {
-    this.select(this.selected, this.wires);
+    this.select(this.selected, this.wires, this.framesSelected);
   }
 
   private changed(changes: Change[]): void {

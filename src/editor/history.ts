@@ -21,7 +21,7 @@ export interface Step {
 }
 
 /** Commands that commute with commands on other targets, so merging across them is safe. */
-const MERGEABLE = new Set<Command['kind']>(['setParam', 'moveNode', 'setTitle', 'setView']);
+const MERGEABLE = new Set<Command['kind']>(['setParam', 'moveNode', 'setTitle', 'setView', 'setVia', 'setFrame']);
 
 export class History {
   private readonly done: Step[] = [];

@@ -1,26 +1,47 @@
 // Bypass as a rewrite of the graph: the engine never hears of it. Each wire that leaves a
-// bypassed node is moved to leave from what feeds the node's first fitting input instead.
+// bypassed node is moved to leave from what feeds the node's first fitting input instead, or,
+// when no input fits, from a neutral copy of the node.
 
 import { CATALOGUE } from '../../nodes/index.ts';
-import { edgeInto, type Edge, type Graph, type PortRef } from './graph.ts';
-import type { Catalogue } from './manifest.ts';
+import { edgeInto, type Edge, type Graph, type GraphNode, type PortRef } from './graph.ts';
+import type { AnyParamValue, Catalogue } from './manifest.ts';
 import { canConnect, type PortType } from './values.ts';
+
+/** The id stem of a bypassed node's neutral copy; `__` never starts an id the editor makes. */
+const NEUTRAL_SUFFIX = '__neutral';
 
 /**
  * The graph as the engine should evaluate it: every wire out of a bypassed node's output comes
  * instead from the source of the node's first input (in manifest order) whose wired value fits
- * where that output went, through chains of bypassed nodes. A wire with no such input is left
- * out, so the input it fed is unwired (its optional fallback, or a "not wired" message: the
- * neutral value). The bypassed node itself still evaluates, for its own preview.
+ * where that output went, through chains of bypassed nodes. When no input fits (a water level
+ * turns a field into a terrain) and the node's type declares `neutralParams`, the wire comes
+ * from a copy of the node run with those params (the water with no sea), fed as the node is;
+ * otherwise it is left out, so the input it fed is unwired (its optional fallback, or a "not
+ * wired" message). The bypassed node itself still evaluates, for its own preview.
  * Pure; returns the graph itself when nothing is bypassed.
  */
 export function passThrough(graph: Graph, catalogue: Catalogue = CATALOGUE): Graph {
   if (!graph.nodes.some((n) => n.bypass)) return graph;
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
+  /** Neutral copies made so far, by the id of the node they stand for. */
+  const neutral = new Map<string, GraphNode>();
 
   const outputType = (ref: PortRef): PortType | undefined => {
-    const node = byId.get(ref.node);
+    const node = byId.get(ref.node) ?? [...neutral.values()].find((n) => n.id === ref.node);
     return node ? catalogue.def(node.type)?.outputs[ref.port]?.type : undefined;
+  };
+
+  const neutralCopy = (node: GraphNode): GraphNode | null => {
+    const def = catalogue.def(node.type);
+    if (!def?.neutralParams) return null;
+    const made = neutral.get(node.id);
+    if (made) return made;
+    let id = `${node.id}${NEUTRAL_SUFFIX}`;
+    for (let k = 2; byId.has(id); k++) id = `${node.id}${NEUTRAL_SUFFIX}${k}`;
+    const params = { ...node.params, ...(def.neutralParams as Record<string, AnyParamValue>) };
+    const copy: GraphNode = { id, type: node.type, title: node.title, position: node.position, params };
+    neutral.set(node.id, copy);
+    return copy;
   };
 
   /** The source that stands for `ref` once bypassed nodes are skipped, for an input of type `want`. */
@@ -36,14 +57,36 @@ export function passThrough(graph: Graph, catalogue: Catalogue = CATALOGUE): Gra
       const type = source && outputType(source);
       if (source && type && canConnect(type, want)) return source;
     }
-    return null;
+    const copy = neutralCopy(node);
+    const type = def.outputs[ref.port]?.type;
+    return copy && type && canConnect(type, want) ? { node: copy.id, port: ref.port } : null;
+  };
+
+  const rewire = (e: Edge): Edge | null => {
+    const target = byId.get(e.to.node) ?? [...neutral.values()].find((n) => n.id === e.to.node);
+    const want = target && catalogue.def(target.type)?.inputs[e.to.port]?.type;
+    const from = want ? resolve(e.from, want, 0) : e.from;
+    return from ? (from === e.from ? e : { from, to: e.to }) : null;
   };
 
   const edges: Edge[] = [];
   for (const e of graph.edges) {
-    const want = byId.get(e.to.node) && catalogue.def(byId.get(e.to.node)!.type)?.inputs[e.to.port]?.type;
-    const from = want ? resolve(e.from, want, 0) : e.from;
-    if (from) edges.push(from === e.from ? e : { from, to: e.to });
+    const edge = rewire(e);
+    if (edge) edges.push(edge);
   }
-  return { ...graph, edges };
+  // Each neutral copy is fed as its node is (through bypassed nodes upstream, which may need
+  // copies of their own: repeat until no new copy comes).
+  const fed = new Set<string>();
+  for (let round = 0; fed.size < neutral.size && round <= graph.nodes.length; round++) {
+    for (const [of, copy] of [...neutral]) {
+      if (fed.has(of)) continue;
+      fed.add(of);
+      for (const e of graph.edges) {
+        if (e.to.node !== of) continue;
+        const edge = rewire({ from: e.from, to: { node: copy.id, port: e.to.port } });
+        if (edge) edges.push(edge);
+      }
+    }
+  }
+  return neutral.size ? { ...graph, nodes: [...graph.nodes, ...neutral.values()], edges } : { ...graph, edges };
 }

@@ -6,7 +6,8 @@
 // is byte-identical and diffs stay small.
 
 import { CATALOGUE } from '../../nodes/index.ts';
-import type { Edge, Graph, GraphNode } from './graph.ts';
+import type { Edge, Frame, Graph, GraphNode } from './graph.ts';
+import { checkVia, readFrames } from './frames.ts';
 import { NODE_FLAGS, parsePortRef, portRefText } from './graph.ts';
 import { cloneParam, type AnyParamValue, type Catalogue } from './manifest.ts';
 import { CURRENT_VERSION, FORMAT, migrate, type Document, type Migration, MIGRATIONS } from './migrations.ts';
@@ -28,9 +29,9 @@ export const GRAPH_FILE_LIMITS = {
   problems: 100,
 } as const;
 
-const TOP_KEYS = ['format', 'version', 'name', 'notes', 'view', 'nodes', 'edges'];
+const TOP_KEYS = ['format', 'version', 'name', 'notes', 'view', 'nodes', 'edges', 'frames'];
 const NODE_KEYS = ['id', 'type', 'title', 'position', ...NODE_FLAGS, 'params'];
-const EDGE_KEYS = ['from', 'to'];
+const EDGE_KEYS = ['from', 'to', 'via'];
 
 export interface ParseOptions {
   /** The file name, for messages. */
@@ -218,8 +219,12 @@ export function parseGraph(input: string | unknown, options: ParseOptions = {}):
       const to = typeof rawEdge.to === 'string' ? parsePortRef(rawEdge.to) : null;
       if (!from) problems.push({ path: `${at}.from`, message: `expected "node.port", got ${describe(rawEdge.from)}` });
       if (!to) problems.push({ path: `${at}.to`, message: `expected "node.port", got ${describe(rawEdge.to)}` });
-      if (!from || !to) return;
-      const edge = { from, to };
+      const viaProblems = rawEdge.via === undefined ? [] : checkVia(rawEdge.via, `${at}.via`);
+      problems.push(...viaProblems);
+      if (!from || !to || viaProblems.length) return;
+      const edge: Edge = { from, to };
+      const via = rawEdge.via as [number, number][] | undefined;
+      if (via?.length) edge.via = via.map((p) => [p[0], p[1]]);
       // Wires are checked against every node with a valid id and type, even one whose params are
       // wrong; a wire to a node of unknown type is left out (that node has its problem already).
       for (const [end, ref] of [['from', from], ['to', to]] as const) {
@@ -257,6 +262,11 @@ export function parseGraph(input: string | unknown, options: ParseOptions = {}):
     accepted.forEach((a, i) => closing.has(i) || edges.push(a.edge));
   }
 
+  // Frames are optional on reading (a hand-written version-3 file may leave them out); the
+  // writer always writes the list.
+  const framesRead = readFrames(doc.frames);
+  problems.push(...framesRead.problems);
+
   if (problems.length) fail(problems);
   return {
     name: doc.name as string,
@@ -264,6 +274,7 @@ export function parseGraph(input: string | unknown, options: ParseOptions = {}):
     view,
     nodes,
     edges,
+    frames: framesRead.frames,
   };
 }
 
@@ -301,7 +312,9 @@ export function serializeGraph(graph: Graph, catalogue: Catalogue = CATALOGUE): 
       const flags = Object.fromEntries(NODE_FLAGS.filter((f) => n[f]).map((f) => [f, true]));
       return { id: n.id, type: n.type, title: n.title, position: n.position, ...flags, params };
     }),
-    edges: graph.edges.map((e) => ({ from: portRefText(e.from), to: portRefText(e.to) })),
+    // Dots are written only on wires that have them, so a straight wire stays one short line.
+    edges: graph.edges.map((e) => ({ from: portRefText(e.from), to: portRefText(e.to), ...(e.via?.length ? { via: e.via } : {}) })),
+    frames: (graph.frames ?? []).map((f: Frame) => ({ id: f.id, title: f.title, color: f.color, position: f.position, size: f.size })),
   };
   return `${printValue(doc, '')}\n`;
 }

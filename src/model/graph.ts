@@ -33,6 +33,31 @@ export interface PortRef {
 export interface Edge {
   from: PortRef;
   to: PortRef;
+  /**
+   * Reroute dots the wire passes through on the canvas, in order from its output to its input
+   * (format version 3). Drawing only: the value goes straight from `from` to `to`, so the engine
+   * and the type checks never see them. Saved as `"via": [[x, y], …]`; absent means none.
+   */
+  via?: [number, number][];
+}
+
+/** Colours a frame may take: names, so each theme draws them readably. */
+export const FRAME_COLORS = ['blue', 'green', 'yellow', 'orange', 'red', 'purple', 'grey'] as const;
+export type FrameColor = (typeof FRAME_COLORS)[number];
+
+/**
+ * A comment frame (format version 3): a titled, coloured rectangle behind the nodes. Dragging
+ * it carries the nodes inside it; it has no part in evaluation.
+ */
+export interface Frame {
+  /** Unique among the graph's frames; the same pattern as node ids. */
+  id: string;
+  title: string;
+  color: FrameColor;
+  /** Canvas position of the top-left corner. */
+  position: [number, number];
+  /** Width and height in canvas units. */
+  size: [number, number];
 }
 
 export interface Graph {
@@ -41,6 +66,8 @@ export interface Graph {
   view: View;
   nodes: GraphNode[];
   edges: Edge[];
+  /** Comment frames, drawn in list order (later ones on top); absent means none. */
+  frames?: Frame[];
 }
 
 export const NODE_ID_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]*$/;
@@ -151,6 +178,13 @@ export function freshNodeId(graph: Graph, stem: string): string {
   const used = new Set(graph.nodes.map((n) => n.id));
   if (!used.has(safe)) return safe;
   for (let k = 2; ; k++) if (!used.has(`${safe}${k}`)) return `${safe}${k}`;
+}
+
+/** A frame id not yet used in the graph ("frame", "frame2", …). */
+export function freshFrameId(graph: Graph, stem = 'frame'): string {
+  const used = new Set((graph.frames ?? []).map((f) => f.id));
+  if (!used.has(stem)) return stem;
+  for (let k = 2; ; k++) if (!used.has(`${stem}${k}`)) return `${stem}${k}`;
 }
 
 /** A deep copy of a graph (params included), so edits to the copy never reach the original. */

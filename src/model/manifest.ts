@@ -291,6 +291,12 @@ export interface NodeDef<
   /** The footprint in words for the node reference, with how params change it; set beside `footprint`. */
   readonly footprintDoc?: string;
   /**
+   * The params under which the node changes nothing (the water's "no sea"): a bypassed node's
+   * output that no input of it can stand in for comes from a copy of the node run with these,
+   * so what it fed keeps working (src/model/bypass.ts). Absent: such a wire is left unwired.
+   */
+  readonly neutralParams?: Partial<ParamValues<P>>;
+  /**
    * Why the node cannot run with these params and wires, known before evaluating (the chain's
    * one knot per wired input), or null. `check` and `render` refuse a graph for it up front.
    */

@@ -6,7 +6,7 @@ import { cloneParam, type AnyNodeDef, type AnyParamValue } from './manifest.ts';
 export const FORMAT = 'terrain-graph';
 
 /** The version this build writes, and the newest it reads. */
-export const CURRENT_VERSION = 2;
+export const CURRENT_VERSION = 3;
 
 export type Document = Record<string, unknown>;
 
@@ -40,14 +40,25 @@ export function addParamsSince(version: number, catalogue: readonly AnyNodeDef[]
 }
 
 /**
- * The steps of version 1 → 2, in order. Version 2 is this release's format: every addition it
+ * The steps of version 1 → 2, in order. Version 2 was the first format with such steps: every addition it
  * makes (new params, new keys) is one step here, each a small pure function with its test.
  */
 export const V1_TO_V2: readonly Migration[] = [addParamsSince(2)];
 
+/**
+ * Version 3 brings comment frames (a top-level `frames` list) and reroute dots on wires (an
+ * optional `via` list on each wire). A version-2 file has neither: it gets an empty frame list,
+ * and its wires stay straight. Nothing else changes, so nothing a version-2 file said is lost.
+ */
+export const addFrameList: Migration = (doc) => (Object.hasOwn(doc, 'frames') ? doc : { ...doc, frames: [] });
+
+/** The steps of version 2 → 3, in order. */
+export const V2_TO_V3: readonly Migration[] = [addFrameList];
+
 /** MIGRATIONS[v] upgrades version v to v + 1. */
 export const MIGRATIONS: Readonly<Record<number, Migration>> = {
   1: (doc) => V1_TO_V2.reduce((d, step) => step(d), doc),
+  2: (doc) => V2_TO_V3.reduce((d, step) => step(d), doc),
 };
 
 /** Applies the steps from `from` up to `to`; throws naming the first missing step. */

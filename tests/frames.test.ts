@@ -1,0 +1,234 @@
+// Format version 3: comment frames and reroute dots, their migration from versions 1 and 2, and
+// their editing (undoable, carried by a frame drag, copied and pasted, ignored by evaluation).
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CURRENT_VERSION, parseGraph, serializeGraph } from '../src/index.ts';
+import { EditorCore } from '../src/editor/editor.ts';
+import { parseSnippet, snippetText } from '../src/editor/clipboard.ts';
+import { insertionIndex, nodesInFrame } from '../src/model/frames.ts';
+import { addFrameList, migrate } from '../src/model/migrations.ts';
+import type { Graph } from '../src/model/graph.ts';
+import { passThrough } from '../src/model/bypass.ts';
+import { nodeDef } from '../nodes/index.ts';
+import { evaluated, grab, grabIds, loadGraph } from './helpers/graphs.ts';
+
+type Doc = Record<string, any>;
+const files = readdirSync('graphs').filter((f) => f.endsWith('.json'));
+
+/** The default graph with a frame and two reroute dots, as a version-3 text. */
+function annotated(): string {
+  const g = loadGraph('default.json');
+  g.frames = [{ id: 'noises', title: 'The three noises', color: 'green', position: [-40, -60], size: [420, 900] }];
+  g.edges[0].via = [[120.5, 40], [150, -20]];
+  return serializeGraph(g);
+}
+
+describe('format version 3', () => {
+  it('is the version this build writes', () => {
+    expect(CURRENT_VERSION).toBe(3);
+    for (const file of files) expect(JSON.parse(readFileSync(`graphs/${file}`, 'utf8')).version).toBe(3);
+  });
+
+  it('saves frames and reroute dots, and loads them back to the same bytes', () => {
+    const text = annotated();
+    expect(text).toContain('"via": [[120.5, 40], [150, -20]]');
+    expect(text).toContain('"title": "The three noises"');
+    const back = parseGraph(text);
+    expect(back.frames).toEqual([{ id: 'noises', title: 'The three noises', color: 'green', position: [-40, -60], size: [420, 900] }]);
+    expect(back.edges[0].via).toEqual([[120.5, 40], [150, -20]]);
+    expect(back.edges[1].via).toBeUndefined();
+    expect(serializeGraph(back)).toBe(text);
+  });
+
+  it('names each wrong frame or dot by its path', () => {
+    const doc = JSON.parse(annotated());
+    doc.frames.push({ id: 'noises', title: 3, color: 'pink', position: [0], size: [10, 50], extra: 1 });
+    doc.edges[1].via = [[0, 0], [1, 'x']];
+    let problems: { path: string; message: string }[] = [];
+    try {
+      parseGraph(doc, { file: 'x.json' });
+    } catch (err) {
+      problems = (err as { problems: typeof problems }).problems;
+    }
+    expect(problems.map((p) => p.path)).toEqual([
+      '$.edges[1].via[1]',
+      '$.frames[1].extra',
+      '$.frames[1].id',
+      '$.frames[1].title',
+      '$.frames[1].color',
+      '$.frames[1].position',
+      '$.frames[1].size',
+    ]);
+    expect(problems[4].message).toBe('expected one of blue, green, yellow, orange, red, purple, grey, got "pink"');
+    expect(problems[2].message).toBe('duplicate frame id "noises" (first at $.frames[0])');
+  });
+
+  it('refuses a file newer than version 3 with one clear problem', () => {
+    const doc = JSON.parse(annotated());
+    doc.version = 4;
+    expect(() => parseGraph(doc, { file: 'new.json' })).toThrow(
+      'new.json: 1 problem in the graph\n  $.version: the file is version 4, newer than this Terrain Graph reads (up to 3): open it with a newer Terrain Graph',
+    );
+  });
+});
+
+describe('version 2 → 3 and 1 → 3', () => {
+  it('gives a version-2 document an empty frame list and nothing else, without touching its input', () => {
+    const v2 = { format: 'terrain-graph', version: 2, nodes: [], edges: [{ from: 'a.out', to: 'b.in' }] };
+    expect(addFrameList(v2)).toEqual({ ...v2, frames: [] });
+    expect(v2).not.toHaveProperty('frames');
+    expect(migrate(v2, 2)).toEqual({ ...v2, version: 3, frames: [] });
+  });
+
+  it.each(files)('%s written as version 2 opens with nothing lost and saves to the shipped version-3 bytes', (file) => {
+    const text = readFileSync(`graphs/${file}`, 'utf8');
+    const v2 = JSON.parse(text) as Doc;
+    v2.version = 2;
+    delete v2.frames;
+    for (const e of v2.edges) delete e.via;
+    const opened = parseGraph(v2, { file });
+    expect(opened).toEqual(parseGraph(text, { file }));
+    expect(serializeGraph(opened)).toBe(text);
+  });
+
+  it.each(files)('%s written as version 1 opens through both steps with nothing lost', (file) => {
+    const text = readFileSync(`graphs/${file}`, 'utf8');
+    const shipped = parseGraph(text, { file });
+    const v1 = JSON.parse(text) as Doc;
+    v1.version = 1;
+    delete v1.frames;
+    for (const n of v1.nodes) {
+      delete n.bypass;
+      delete n.collapsed;
+      // Params version 2 brought were not in version-1 files: they come back with their legacy value.
+      for (const [key, spec] of Object.entries(nodeDef(n.type)!.params)) if (spec.since?.version === 2) delete n.params[key];
+    }
+    const opened = parseGraph(v1, { file });
+    expect(opened.nodes.map((n) => [n.id, n.type, n.title, n.position])).toEqual(shipped.nodes.map((n) => [n.id, n.type, n.title, n.position]));
+    expect(opened.edges).toEqual(shipped.edges);
+    expect(opened.frames).toEqual([]);
+    for (const [k, n] of opened.nodes.entries()) {
+      for (const [key, spec] of Object.entries(nodeDef(n.type)!.params)) {
+        const want = spec.since?.version === 2 ? (spec.since.legacy ?? spec.default) : shipped.nodes[k].params[key];
+        expect(n.params[key]).toEqual(want);
+      }
+    }
+  });
+});
+
+describe('reroute dots', () => {
+  it('change nothing the engine computes: a wire with dots evaluates as the straight wire', () => {
+    const plain = loadGraph('default.json');
+    const dotted = parseGraph(annotated());
+    expect(passThrough(dotted).edges.map((e) => [e.from, e.to])).toEqual(plain.edges.map((e) => [e.from, e.to]));
+    const a = evaluated(dotted, 32);
+    const b = evaluated(plain, 32);
+    expect(grab(a, 'height')).toEqual(grab(b, 'height'));
+    expect(grabIds(a, 'biomes')).toEqual(grabIds(b, 'biomes'));
+  });
+
+  it('are added, moved and removed as undoable steps, and a moved wire leaves its dots behind', () => {
+    const core = new EditorCore(loadGraph('default.json'));
+    const edge = core.graph.edges[0];
+    core.addReroute(edge, 0, [10, 20]);
+    core.addReroute(edge, 1, [30, 40]);
+    core.addReroute(edge, 1, [20, 30]);
+    expect(core.graph.edges[0].via).toEqual([[10, 20], [20, 30], [30, 40]]);
+    // A drag in one gesture: one undo step back to where the dot was.
+    const step = core.beginStep('move reroute');
+    for (let x = 21; x <= 60; x++) core.setVia(edge, [[10, 20], [x, 30], [30, 40]]);
+    step.commit();
+    expect(core.undoLabel).toBe('move reroute');
+    core.undo();
+    expect(core.graph.edges[0].via).toEqual([[10, 20], [20, 30], [30, 40]]);
+    core.redo();
+    expect(core.graph.edges[0].via![1]).toEqual([60, 30]);
+    core.removeReroute(edge, 1);
+    expect(core.graph.edges[0].via).toEqual([[10, 20], [30, 40]]);
+    core.undo();
+    expect(core.graph.edges[0].via).toHaveLength(3);
+    // Deleting a node takes its wires and their dots; undo brings both back.
+    core.removeNodes([edge.from.node]);
+    core.undo();
+    expect(core.graph.edges[0].via).toHaveLength(3);
+    for (let k = 0; k < 4; k++) core.undo();
+    expect(serializeGraph(core.snapshot())).toBe(readFileSync('graphs/default.json', 'utf8'));
+  });
+
+  it('go where they split the wire: between the points whose piece passes nearest', () => {
+    expect(insertionIndex([0, 0], [], [100, 0], [50, 5])).toBe(0);
+    expect(insertionIndex([0, 0], [[100, 0], [100, 100]], [0, 100], [100, 50])).toBe(1);
+    expect(insertionIndex([0, 0], [[100, 0], [100, 100]], [0, 100], [40, 98])).toBe(2);
+  });
+});
+
+describe('frames', () => {
+  const sizeOf = () => ({ width: 100, height: 50 });
+
+  it('are added, renamed, recoloured, resized and deleted as undoable steps', () => {
+    const core = new EditorCore(loadGraph('default.json'));
+    const before = serializeGraph(core.snapshot());
+    const id = core.addFrame([0, 0], [300, 200]);
+    expect(core.selectedFrames).toEqual(new Set([id]));
+    core.setFrame(id, { title: 'Noises' });
+    core.setFrame(id, { color: 'red' });
+    core.setFrame(id, { size: [400, 260] });
+    expect(core.frame(id)).toEqual({ id, title: 'Noises', color: 'red', position: [0, 0], size: [400, 260] });
+    expect(() => core.setFrame(id, { size: [10, 10] })).toThrow(/within 40…100000/);
+    core.deleteSelection();
+    expect(core.graph.frames).toEqual([]);
+    core.undo();
+    expect(core.frame(id)?.title).toBe('Noises');
+    for (let k = 0; k < 4; k++) core.undo();
+    expect(serializeGraph(core.snapshot())).toBe(before);
+    for (let k = 0; k < 5; k++) core.redo();
+    expect(core.graph.frames).toEqual([]);
+  });
+
+  it('carry the nodes and dots inside them when moved, in one undo step', () => {
+    const core = new EditorCore(loadGraph('default.json'));
+    const g = core.graph as Graph;
+    const [a, b] = structuredClone(g.nodes);
+    const id = core.addFrame([a.position[0] - 10, a.position[1] - 10], [200, 120]);
+    const inside = nodesInFrame(g, core.frame(id)!, sizeOf);
+    expect(inside).toContain(a.id);
+    expect(inside).not.toContain(b.id);
+    const edge = g.edges.find((e) => e.from.node === a.id)!;
+    core.setVia(edge, [[a.position[0] + 5, a.position[1] + 5], [-9999, -9999]]);
+    const start = { ...core.frame(id)! };
+    const step = core.beginStep('move frame');
+    for (let d = 1; d <= 30; d++) core.moveFrame(id, [start.position[0] + d, start.position[1] + 2 * d], inside);
+    step.commit();
+    expect(core.frame(id)!.position).toEqual([start.position[0] + 30, start.position[1] + 60]);
+    expect(core.node(a.id)!.position).toEqual([a.position[0] + 30, a.position[1] + 60]);
+    expect(core.node(b.id)!.position).toEqual(loadGraph('default.json').nodes[1].position);
+    // The dot inside the frame came along; the one outside stayed.
+    expect(core.graph.edges.find((e) => e.from.node === a.id)!.via).toEqual([[a.position[0] + 35, a.position[1] + 65], [-9999, -9999]]);
+    core.undo();
+    expect(core.frame(id)!.position).toEqual(start.position);
+    expect(core.node(a.id)!.position).toEqual(loadGraph('default.json').nodes[0].position);
+  });
+
+  it('are copied and pasted with the selected nodes and their wires\' dots, moved together', () => {
+    const core = new EditorCore(parseGraph(annotated()));
+    const from = core.graph.edges[0];
+    core.select([from.from.node, from.to.node], [], ['noises']);
+    const snippet = parseSnippet(snippetText(core.copy()))!;
+    expect(snippet.frames).toHaveLength(1);
+    const frame = core.frame('noises')!;
+    const ids = core.paste(snippet, [frame.position[0] + 1000, frame.position[1]]);
+    expect(ids).toHaveLength(2);
+    const pasted = core.graph.frames!.find((f) => f.id !== 'noises')!;
+    expect(pasted).toMatchObject({ id: 'noises2', title: 'The three noises', position: [frame.position[0] + 1000, frame.position[1]] });
+    const wire = core.graph.edges.find((e) => e.from.node === ids[0] || e.from.node === ids[1])!;
+    expect(wire.via).toEqual(from.via!.map(([x, y]) => [x + 1000, y]));
+    expect(core.selectedFrames).toEqual(new Set(['noises2']));
+    core.undo();
+    expect(core.graph.frames).toHaveLength(1);
+  });
+
+  it('a frame in a snippet that is no frame makes the snippet unreadable, not the graph', () => {
+    const text = snippetText({ format: 'terrain-graph-snippet', nodes: [], edges: [], frames: [{ id: '1', title: 'x', color: 'blue', position: [0, 0], size: [50, 50] }] });
+    expect(parseSnippet(text)).toBeNull();
+  });
+});
