@@ -2,12 +2,28 @@
 // shapes, or take the edge off terraces.
 
 import { cellOffset } from '../src/engine/domains.ts';
-import { assertGrid, type Domain } from '../src/grid.ts';
+import { assertGrid, type Domain, latticeOf } from '../src/grid.ts';
+import { boxBlur, boxReach } from '../src/kernels/box-blur.ts';
 import { scratch } from '../src/kernels/scratch.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 
-/** The Gaussian is cut at this many standard deviations (weights beyond are below 1.2 %). */
+/** The exact Gaussian is cut at this many standard deviations (weights beyond are below 1.2 %). */
 export const BLUR_REACH = 3;
+
+/**
+ * The halo, in standard deviations: the three boxes read 3 · (R + 1) ≤ 3σ + 1.6 cells, which
+ * fits in 3.5σ from σ = 3 cells up; below that the exact Gaussian (3σ) runs.
+ */
+export const BLUR_HALO = 3.5;
+
+/**
+ * Below this σ (in cells) the exact Gaussian runs, above it the three boxes: small kernels are
+ * cheap anyway, and there the boxes' steps are coarse. Chosen from σ alone (never from the
+ * input's size), so every view of a map takes the same path.
+ */
+export function usesBoxes(sigmaCells: number): boolean {
+  return sigmaCells >= 3 && boxReach(sigmaCells) <= BLUR_HALO * sigmaCells - 0.01;
+}
 
 /** Normalised weights of a Gaussian of σ cells, −k … k with k = ⌈3σ⌉. */
 export function gaussianWeights(sigmaCells: number): Float64Array {
@@ -20,7 +36,9 @@ export function gaussianWeights(sigmaCells: number): Float64Array {
 }
 
 /**
- * Writes the input blurred by a Gaussian of σ = radius world units: a horizontal pass over the
+ * Writes the input blurred by a Gaussian of σ = radius world units. From σ = 3 cells up, by
+ * three extended boxes per axis (src/kernels/box-blur.ts: a few adds per cell whatever σ; each
+ * 1-D weight within 6.5 % of the Gaussian’s peak, same variance). Below, the exact Gaussian: a horizontal pass over the
  * rows the output needs, then a vertical one, both with the weights of gaussianWeights. Reads
  * the input by whole-cell offsets from the output's cells (clamped at the input's own border),
  * always summing the taps in the same order, so overlapping domains give the same bits.
@@ -36,6 +54,12 @@ export function blurKernel(input: Float32Array, inputDomain: Domain, domain: Dom
   const sigma = radius / (domain.extent / n);
   if (!(sigma >= 0.05)) {
     for (let r = 0; r < n; r++) out.set(input.subarray((r + at.dr) * m + at.dc, (r + at.dr) * m + at.dc + n), r * n);
+    return;
+  }
+  if (usesBoxes(sigma)) {
+    // The blocks of the box sums start at world cells: the input's first cell's lattice index.
+    const l = latticeOf(inputDomain);
+    boxBlur(input, m, n, { dc: at.dc, dr: at.dr, col0: l ? l.col0 : 0, row0: l ? l.row0 : 0 }, sigma, out);
     return;
   }
   const w = gaussianWeights(sigma);
@@ -79,9 +103,11 @@ export const blur = defineNode({
   title: 'Blur',
   group: 'Terrain',
   doc:
-    'A Gaussian blur whose standard deviation is radius world units (a view is 1 wide), cut at 3 radii. ' +
-    'The same world radius at every resolution, so a preview and an export agree. Radius 0 is the ' +
-    'identity. Reads 3 radii around each cell (a halo), so it is the same across tiles and pans.',
+    'A Gaussian blur whose standard deviation is radius world units (a view is 1 wide): exact (cut at 3 radii) ' +
+    'up to about 3 cells, then three box filters per axis with the same spread (each weight within 6.5 % of the ' +
+    'Gaussian\'s peak; a few additions per cell whatever the radius). The same world radius at every resolution, ' +
+    'so a preview and an export agree. Radius 0 is the identity. Reads 3.5 radii around each cell (a halo), so ' +
+    'it is the same across tiles and pans.',
   inputs: {
     in: { type: 'field', doc: 'The field to blur.' },
   },
@@ -91,8 +117,8 @@ export const blur = defineNode({
   params: {
     radius: { kind: 'number', default: 0.01, min: 0, max: 0.25, step: 0.001, doc: 'Standard deviation in world units (0.01 is 2.56 cells of a 256 map).' },
   },
-  footprintDoc: 'halo of 3 · radius world units (the Gaussian\'s reach); radius 0 is local.',
-  footprint: (p) => ({ kind: 'halo', radius: BLUR_REACH * p.radius }),
+  footprintDoc: 'halo of 3.5 · radius world units (the boxes\' reach); radius 0 is local.',
+  footprint: (p) => ({ kind: 'halo', radius: BLUR_HALO * p.radius }),
   run(ctx, p) {
     const out = ctx.alloc('f32');
     blurKernel(ctx.field('in')!, ctx.inputDomain, ctx.domain, p.radius, out);

@@ -4,7 +4,8 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { blurKernel, gaussianWeights } from '../nodes/blur.ts';
+import { blurKernel, gaussianWeights, usesBoxes } from '../nodes/blur.ts';
+import { boxReach, boxWeights } from '../src/kernels/box-blur.ts';
 import { cellularKernel, featurePoint } from '../nodes/cellular.ts';
 import { slopeKernel } from '../nodes/slope.ts';
 import { selectKernel } from '../nodes/select.ts';
@@ -274,6 +275,49 @@ describe('blur', () => {
   });
 });
 
+describe('blur by three boxes (σ from 3 cells)', () => {
+  it('has the Gaussian’s variance exactly, each 1-D weight within 6.5 % of its peak, and sums to 1', () => {
+    for (const sigma of [3.5, 4.48, 7.5, 10.24, 25.6, 40]) {
+      expect(usesBoxes(sigma), `σ ${sigma}`).toBe(true);
+      const w = boxWeights(sigma);
+      const k = (w.length - 1) / 2;
+      expect(k).toBe(boxReach(sigma));
+      expect(k).toBeLessThanOrEqual(3.5 * sigma); // within the node's halo
+      let sum = 0;
+      let variance = 0;
+      let worst = 0;
+      const peak = 1 / (Math.sqrt(2 * Math.PI) * sigma);
+      for (let j = -k; j <= k; j++) {
+        sum += w[j + k];
+        variance += j * j * w[j + k];
+        worst = Math.max(worst, Math.abs(w[j + k] - peak * Math.exp(-(j * j) / (2 * sigma * sigma))));
+      }
+      expect(sum).toBeCloseTo(1, 12);
+      expect(Math.sqrt(variance)).toBeCloseTo(sigma, 9);
+      expect(worst / peak, `σ ${sigma}`).toBeLessThan(0.065);
+      expect(worst / peak, `σ ${sigma}`).toBeGreaterThan(0.01); // boxes, not the Gaussian itself
+    }
+  });
+
+  it('equals the direct 2-D sum of the composed box weights, and keeps a constant field', () => {
+    const n = 60;
+    const d: Domain = { x0: 0.25, y0: -1, extent: 1, n };
+    const input = randomField(n * n, 11);
+    const out = new Float32Array(n * n);
+    const sigma = 4.2;
+    blurKernel(Float32Array.from({ length: n * n }, () => -0.75), d, d, sigma / n, out);
+    for (const v of out) expect(v).toBeCloseTo(-0.75, 6);
+    blurKernel(input, d, d, sigma / n, out);
+    const w = boxWeights(sigma);
+    const k = (w.length - 1) / 2;
+    for (const [r, c] of [[15, 15], [30, 41], [44, 20], [29, 30]]) {
+      let s = 0;
+      for (let a = -k; a <= k; a++) for (let b = -k; b <= k; b++) s += w[a + k] * w[b + k] * input[(r + a) * n + c + b];
+      expect(out[r * n + c]).toBeCloseTo(s, 5);
+    }
+  });
+});
+
 describe('halo nodes (warp, blur, slope)', () => {
   it('give the same bits wherever two views overlap, and as one large view', () => {
     // Views on one lattice: a, b a quarter east and an eighth south of it, and a 128² view
@@ -288,7 +332,7 @@ describe('halo nodes (warp, blur, slope)', () => {
       e.evaluate();
       return e;
     });
-    for (const id of ['warp', 'warpWired', 'blur', 'slope']) {
+    for (const id of ['warp', 'warpWired', 'blur', 'blurWide', 'slope']) {
       const outs = engines.map((e) => e.output(id)!.data);
       for (let p = 0; p < views.length; p++) {
         for (let q = p + 1; q < views.length; q++) {
@@ -315,12 +359,12 @@ describe('halo nodes (warp, blur, slope)', () => {
     const g = opsGraph(45);
     for (const n of g.nodes) {
       if (n.id === 'warp' || n.id === 'warpWired') n.params.amplitude = 0;
-      if (n.id === 'blur') n.params.radius = 0;
+      if (n.id === 'blur' || n.id === 'blurWide') n.params.radius = 0;
     }
     const e = createEngine(g);
     e.evaluate();
     const ridged = e.output('ridged')!.data;
-    for (const id of ['warp', 'warpWired', 'blur']) expect(Buffer.from(e.output(id)!.data.buffer).equals(Buffer.from(ridged.buffer)), id).toBe(true);
+    for (const id of ['warp', 'warpWired']) expect(Buffer.from(e.output(id)!.data.buffer).equals(Buffer.from(ridged.buffer)), id).toBe(true);
   });
 
   it('warp moves no cell farther than its amplitude: each value lies within the input’s range around the cell', () => {

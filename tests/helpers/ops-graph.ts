@@ -26,6 +26,7 @@ export const OPS_OUTPUTS: readonly (readonly [string, string])[] = [
   ['warp', 'out'],
   ['warpWired', 'out'],
   ['blur', 'out'],
+  ['blurWide', 'out'],
   ['slope', 'out'],
 ];
 
@@ -43,6 +44,8 @@ export function opsGraph(size: number, view = { x: 0.37, y: -1.21 }): Graph {
       node('warp', 'warp', { amplitude: 0.07, seed: 4, frequency: 2.5 }),
       node('warpWired', 'warp', { amplitude: 0.03 }),
       node('blur', 'blur', { radius: 0.013 }),
+      // Wide enough (σ ≥ 3 cells from 47² up) that the three-box path runs.
+      node('blurWide', 'blur', { radius: 0.07 }),
       node('slope', 'slope'),
     ],
     edges: [
@@ -54,6 +57,7 @@ export function opsGraph(size: number, view = { x: 0.37, y: -1.21 }): Graph {
       { from: { node: 'cells', port: 'cell' }, to: { node: 'warpWired', port: 'dy' } },
       { from: { node: 'warpWired', port: 'out' }, to: { node: 'blur', port: 'in' } },
       { from: { node: 'blur', port: 'out' }, to: { node: 'slope', port: 'in' } },
+      { from: { node: 'warpWired', port: 'out' }, to: { node: 'blurWide', port: 'in' } },
     ],
   };
 }
