@@ -1,7 +1,7 @@
 // Hostile files and options (issue 11): one describe per class of input that once crashed,
 // hung, was wrongly accepted or gave a message that did not say what and where.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -320,6 +320,36 @@ describe('output paths', () => {
     expect(r.err).toContain(`${dir} also holds 1 layer file this render did not write (an earlier run's?): old.out.0_1.f32`);
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
     expect(manifest.files.map((f: { file: string }) => f.file)).toEqual(now.filter((f) => f !== 'old.out.0_1.f32'));
+  });
+
+  it('makes folders only inside the build folder: a link where one should be fails its tile, naming the path', async () => {
+    const region = ['--region', '0,0,1,1', '--cells-per-view', '32', '--tile-size', '33', '--node', 'cont', '--format', 'f32'];
+    const dir = tmp();
+    const elsewhere = tmp();
+    symlinkSync(elsewhere, join(dir, 'tiles'));
+    const r = await run('build', 'graphs/default.json', ...region, '--out', dir);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`tile 0 FAILED: cannot write ${join(dir, 'tiles/tile-0.json')}: ${join(dir, 'tiles')} is a link; a build makes its folders inside ${dir} only`);
+    expect(readdirSync(elsewhere)).toEqual([]);
+    expectPlain(r.err);
+    // A file where a layer's folder goes: named with the path, and the other files are not touched.
+    const other = tmp();
+    file(other, 'cont.out', 'mine');
+    const f = await run('build', 'graphs/default.json', ...region, '--out', other);
+    expect(f.code).toBe(1);
+    expect(f.err).toMatch(new RegExp(`tile 0 FAILED: cannot write ${other}/cont\\.out/cont\\.out_x0_y0\\.f32: ${other}/cont\\.out is not a folder`));
+    expect(readFileSync(join(other, 'cont.out'), 'utf8')).toBe('mine');
+    expect(readdirSync(other).filter((n) => n.endsWith('.part'))).toEqual([]);
+  });
+
+  it('rebuilds a tile whose manifest is not a regular file (a device), never reading it', async () => {
+    const region = ['--region', '0,0,1,1', '--cells-per-view', '32', '--tile-size', '33', '--node', 'cont', '--format', 'f32'];
+    const dir = tmp();
+    mkdirSync(join(dir, 'tiles'));
+    symlinkSync('/dev/zero', join(dir, 'tiles/tile-0.json'));
+    const r = await run('build', 'graphs/default.json', ...region, '--out', dir);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'tiles/tile-0.json'), 'utf8')).index).toBe(0);
   });
 
   it('goes on to the next file when format cannot write one, and reports each', async () => {

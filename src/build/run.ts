@@ -193,5 +193,5 @@ export async function runTiles(prepared: PreparedBuild, indices: readonly number
 
 /** Writes DIR/manifest.json for the build (every process writes the same bytes). */
 export function writeBuildManifest(prepared: PreparedBuild, graphFile: string): void {
-  writeAtomic(join(prepared.job.outDir, 'manifest.json'), buildManifest(prepared, graphFile));
+  writeAtomic(prepared.job.outDir, 'manifest.json', buildManifest(prepared, graphFile));
 }

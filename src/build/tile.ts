@@ -3,8 +3,8 @@
 // worker thread and in a lone `--tile K` process: that is what makes their bytes identical.
 
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, type Stats, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { createEngine } from '../engine/engine.ts';
 import type { Graph } from '../model/graph.ts';
 import type { Meaning, PortType } from '../model/values.ts';
@@ -61,26 +61,65 @@ export function sha256(bytes: Uint8Array | string): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** Writes through a temporary name and a rename, so a reader never sees half a file. */
-export function writeAtomic(path: string, bytes: Uint8Array | string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
-  writeFileSync(tmp, bytes);
-  renameSync(tmp, path);
+function code(err: unknown): string {
+  return (err as NodeJS.ErrnoException).code ?? (err as Error).message;
 }
+
+/**
+ * Writes `rel` inside the output folder `outDir` through a temporary name and a rename, so a
+ * reader never sees half a file. The folders on the way are made one level at a time, and only
+ * inside `outDir`: a name that climbs out ("..") or a link where a folder should be is refused,
+ * so a build never makes folders or files elsewhere. Every error names the path.
+ */
+export function writeAtomic(outDir: string, rel: string, bytes: Uint8Array | string): void {
+  const root = resolve(outDir);
+  const path = resolve(root, rel);
+  if (isAbsolute(rel) || !path.startsWith(root + sep)) throw new Error(`cannot write ${rel}: it is not inside the output folder ${outDir}`);
+  let dir = root;
+  for (const part of relative(root, dirname(path)).split(sep).filter(Boolean)) {
+    dir = join(dir, part);
+    let st: Stats | undefined;
+    try {
+      st = lstatSync(dir);
+    } catch {
+      st = undefined;
+    }
+    if (st?.isSymbolicLink()) throw new Error(`cannot write ${path}: ${dir} is a link; a build makes its folders inside ${outDir} only`);
+    if (st && !st.isDirectory()) throw new Error(`cannot write ${path}: ${dir} is not a folder`);
+    if (st) continue;
+    try {
+      mkdirSync(dir);
+    } catch (err) {
+      if (code(err) !== 'EEXIST') throw new Error(`cannot write ${path}: cannot make the folder ${dir}: ${code(err)}`);
+    }
+  }
+  const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
+  try {
+    writeFileSync(tmp, bytes);
+    renameSync(tmp, path);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw new Error(`cannot write ${path}: ${code(err)}`);
+  }
+}
+
+/** A tile manifest is a few kilobytes; anything else at its name is not one (read no further). */
+const TILE_MANIFEST_MAX_BYTES = 1024 * 1024;
 
 /** Is the tile already built from the same graph and settings, with every file in place? */
 export function tileDone(job: TileJob, tile: PlannedTile): boolean {
   const path = join(job.outDir, tile.manifest);
-  if (!existsSync(path)) return false;
   let m: TileManifest;
   try {
+    // Not a regular file (a device, a pipe, a link to one) or too large: rebuilt, never read.
+    const st = lstatSync(path);
+    if (!st.isFile() || st.size > TILE_MANIFEST_MAX_BYTES) return false;
     m = JSON.parse(readFileSync(path, 'utf8')) as TileManifest;
   } catch {
     return false;
   }
-  if (m.graphSha256 !== job.graphSha256 || m.settingsSha256 !== job.settingsSha256 || m.index !== tile.index) return false;
-  return tile.files.every((f) => m.files.some((g) => g.path === f.path) && existsSync(join(job.outDir, f.path)));
+  if (m?.graphSha256 !== job.graphSha256 || m.settingsSha256 !== job.settingsSha256 || m.index !== tile.index || !Array.isArray(m.files)) return false;
+  return tile.files.every((f) => m.files.some((g) => g?.path === f.path) && existsSync(join(job.outDir, f.path)));
 }
 
 function finiteMinMax(data: Float32Array): { min: number; max: number } | null {
@@ -113,7 +152,7 @@ export function renderTile(job: TileJob, tile: PlannedTile): TileManifest {
     if (!value) throw new Error(`node "${layer.node}" has no output "${layer.port}"`);
     const range = formatNeedsRange(f.format) ? job.ranges[f.layer] : null;
     const { bytes, clipped } = encodeTile(value, n, f.format, range);
-    writeAtomic(join(job.outDir, f.path), bytes);
+    writeAtomic(job.outDir, f.path, bytes);
     const own = value.type === 'biome' ? null : finiteMinMax(value.data);
     files.push({ path: f.path, layer: f.layer, format: f.format, sha256: sha256(bytes), ...(own ?? {}), ...(range ? { clipped } : {}), ...(value.type === 'terrain' ? { seaLevel: value.seaLevel } : {}) });
   }
@@ -127,6 +166,6 @@ export function renderTile(job: TileJob, tile: PlannedTile): TileManifest {
     samples: tile.samples,
     files,
   };
-  writeAtomic(join(job.outDir, tile.manifest), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeAtomic(job.outDir, tile.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
