@@ -1,6 +1,6 @@
 // Hostile files and options (issue 11): one describe per class of input that once crashed,
 // hung, was wrongly accepted or gave a message that did not say what and where.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -350,6 +350,44 @@ describe('output paths', () => {
     const r = await run('build', 'graphs/default.json', ...region, '--out', dir);
     expect(r.code).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, 'tiles/tile-0.json'), 'utf8')).index).toBe(0);
+  });
+
+  it('removes its hidden folder when stopped by SIGTERM while writing, and leaves the folder as it was', async () => {
+    const dir = tmp();
+    file(dir, 'mine.txt', 'kept');
+    const child = spawn('node', ['bin/terrain-graph.mjs', 'render', 'graphs/default.json', '--size', '1024', '--all', '--raw', '--png16', '--out', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    let sent = false;
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      err += chunk;
+      // The command's own progress: a second "writing" line means the first layer's files sit in the hidden folder.
+      if (!sent && (err.match(/^writing /gm) ?? []).length >= 2) {
+        sent = true;
+        expect(readdirSync(dir).filter((n) => n.startsWith('.terrain-graph-'))).toHaveLength(1);
+        child.kill('SIGTERM');
+      }
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+    expect(sent).toBe(true);
+    expect(code).toBe(143);
+    expect(err).toContain('terrain-graph: stopped by SIGTERM; the unfinished outputs were removed, the output folder is as it was');
+    expect(readdirSync(dir)).toEqual(['mine.txt']);
+  }, 180_000);
+
+  it("removes the hidden folder of a render that was killed outright (its process is gone), never a running one's", async () => {
+    const dir = tmp();
+    const gone = spawnSync('node', ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    const dead = join(dir, `.terrain-graph-${gone.stdout}-AbC123`);
+    const live = join(dir, `.terrain-graph-${process.pid}-XyZ789`);
+    mkdirSync(dead);
+    file(dead, 'cont.out.png', 'half');
+    mkdirSync(live);
+    const r = await run('render', 'graphs/default.json', '--size', '16', '--out', dir, '--node', 'cont');
+    expect(r.code).toBe(0);
+    expect(existsSync(dead)).toBe(false);
+    expect(existsSync(live)).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual([`.terrain-graph-${process.pid}-XyZ789`, 'cont.out.png']);
   });
 
   it('goes on to the next file when format cannot write one, and reports each', async () => {

@@ -112,25 +112,85 @@ export function makeFolder(dir: string, option = '--out'): void {
   }
 }
 
+/** The hidden staging folders' names: `.terrain-graph-<pid>-XXXXXX`, the pid of the render writing it. */
+const STAGING_PREFIX = '.terrain-graph-';
+const STAGING_NAME = /^\.terrain-graph-(\d+)-[A-Za-z0-9]{6}$/;
+
+/** Is a process with this id running (here)? EPERM: it is, but another user's. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Staging folders being written, removed by the signal handlers below if the process is stopped. */
+const open = new Set<string>();
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+const SIGNAL_CODES: Record<(typeof SIGNALS)[number], number> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
+
+function onSignal(signal: (typeof SIGNALS)[number]): void {
+  for (const temp of open) rmSync(temp, { recursive: true, force: true });
+  process.stderr.write(`terrain-graph: stopped by ${signal}; the unfinished outputs were removed, the output folder is as it was\n`);
+  process.exit(128 + SIGNAL_CODES[signal]);
+}
+
+function track(temp: string): void {
+  if (open.size === 0) for (const s of SIGNALS) process.on(s, onSignal);
+  open.add(temp);
+}
+
+function untrack(temp: string): void {
+  open.delete(temp);
+  if (open.size === 0) for (const s of SIGNALS) process.off(s, onSignal);
+}
+
 /**
  * Output files written into a hidden folder inside the output folder, then moved into place
- * together: a write that fails part-way (a full disk) leaves the folder as it was.
+ * together: a write that fails part-way (a full disk) leaves the folder as it was. The hidden
+ * folder is made at the first write (a render stopped while evaluating leaves nothing), removed
+ * on failure and on SIGINT, SIGTERM and SIGHUP (the caller yields between files so the handler
+ * runs); one left by a render that was killed outright (its pid no longer runs) is removed by
+ * the next render into the same folder.
  */
 export class Staging {
-  private readonly temp: string;
+  private temp: string | null = null;
   private readonly names: string[] = [];
 
   constructor(readonly dir: string) {
     makeFolder(dir);
+    // Can we write there? Asked now, before the work, with a folder made and removed at once.
     try {
-      this.temp = mkdtempSync(join(dir, '.terrain-graph-'));
+      rmSync(mkdtempSync(join(dir, `${STAGING_PREFIX}${process.pid}-`)), { recursive: true });
     } catch (err) {
       throw new UsageError(`--out ${dir}: cannot write there: ${reason(err)}`);
+    }
+    this.removeStale();
+  }
+
+  /** Removes the staging folders of renders that no longer run (killed outright: SIGKILL, a power cut). */
+  private removeStale(): void {
+    let entries: string[];
+    try {
+      entries = readdirSync(this.dir);
+    } catch {
+      return;
+    }
+    for (const name of entries) {
+      const m = STAGING_NAME.exec(name);
+      if (!m || Number(m[1]) === process.pid || alive(Number(m[1]))) continue;
+      rmSync(join(this.dir, name), { recursive: true, force: true });
     }
   }
 
   write(name: string, bytes: Uint8Array | string): void {
     try {
+      if (this.temp === null) {
+        this.temp = mkdtempSync(join(this.dir, `${STAGING_PREFIX}${process.pid}-`));
+        track(this.temp);
+      }
       writeFileSync(join(this.temp, name), bytes);
     } catch (err) {
       this.abandon();
@@ -142,9 +202,11 @@ export class Staging {
   /** Moves every file into the output folder; returns their names in the order written. */
   commit(): string[] {
     const moved: string[] = [];
+    const temp = this.temp;
+    if (temp === null) return moved;
     try {
       for (const name of this.names) {
-        renameSync(join(this.temp, name), join(this.dir, name));
+        renameSync(join(temp, name), join(this.dir, name));
         moved.push(name);
       }
     } catch (err) {
@@ -152,12 +214,15 @@ export class Staging {
       const done = moved.length ? `only ${moved.join(', ')} reached ${this.dir}` : `nothing reached ${this.dir}`;
       throw new Error(`cannot move the outputs into ${this.dir}: ${reason(err)}; ${done}`);
     }
-    rmSync(this.temp, { recursive: true, force: true });
+    this.abandon();
     return moved;
   }
 
   abandon(): void {
+    if (this.temp === null) return;
     rmSync(this.temp, { recursive: true, force: true });
+    untrack(this.temp);
+    this.temp = null;
   }
 }
 

@@ -106,7 +106,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         // that split by rows then use every core, with the same bytes as one thread.
         const size = Number(rest[rest.indexOf('--size') + 1]);
         if (rest.includes('--size') && size >= 512) await startNodeThreads();
-        const result = renderCommand(rest, io.err);
+        const result = await renderCommand(rest, io.err);
         if (result.stats) io.out(JSON.stringify(result.stats.length === 1 ? result.stats[0] : result.stats, null, 2));
         else io.err(`wrote ${result.written.length} file${result.written.length === 1 ? '' : 's'}: ${result.written.join(', ')}`);
         return 0;

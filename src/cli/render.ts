@@ -162,7 +162,7 @@ export interface RenderResult {
 }
 
 /** Runs the render command; throws GraphError (bad file or --set), UsageError or Error. */
-export function renderCommand(argv: readonly string[], log: (line: string) => void): RenderResult {
+export async function renderCommand(argv: readonly string[], log: (line: string) => void): Promise<RenderResult> {
   const args = parseArgs(argv, {
     one: ['size', 'view', 'out'],
     many: ['node', 'set'],
@@ -234,6 +234,9 @@ export function renderCommand(argv: readonly string[], log: (line: string) => vo
     for (const id of ids) {
       const node = graph.nodes.find((x) => x.id === id)!;
       for (const port of Object.keys(engine.catalogue.def(node.type)!.outputs)) {
+        // Between layers, a turn of the event loop: a SIGINT or SIGTERM during the writing is
+        // handled here, and its handler removes the hidden folder (src/cli/files.ts Staging).
+        await new Promise<void>((resolve) => setImmediate(resolve));
         const value = engine.output(id, port)!;
         const stem = `${id}.${port}`;
         stems.push(stem);
