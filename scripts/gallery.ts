@@ -47,8 +47,10 @@ function legend(): string[] {
   return ['**Biomes:** ' + biomes.join(' · '), '', '**Height bands** (around the sea level s: below s − 0.2, s − 0.05, s; above s + 0.02, 0.1, 0.2, 0.3, 0.45): ' + bands.join(' · '), ''];
 }
 
-/** The river blue a mask is drawn in over the height (the mask palette's water colour). */
-const MASK_OVER_HEIGHT: Rgb = [30, 90, 200];
+/** The bright blue a mask is drawn in over the height: apart from the sea's tints, so rivers do not read as sea. */
+const MASK_OVER_HEIGHT: Rgb = [0, 170, 255];
+/** The coastline drawn over a mask picture, so a person sees where the land ends and the rivers reach the sea. */
+const COASTLINE: Rgb = [250, 250, 250];
 
 /**
  * One more picture of a recipe (Recipe.show): a mask drawn in blue over the hill-shaded height,
@@ -62,7 +64,17 @@ function showOutput(graph: Graph, ref: string, stem: string): { file: string; al
   if (!value) throw new Error(`${stem}: no output ${ref}`);
   let rgba: Uint8ClampedArray;
   if (value.meaning === 'mask') {
-    rgba = renderLayer(engine.output('water', 'terrain')!, SIZE);
+    const terrain = engine.output('water', 'terrain')!;
+    rgba = renderLayer(terrain, SIZE);
+    if (terrain.type !== 'terrain') throw new Error(`${stem}: the water node gives no terrain`);
+    const sea = (r: number, c: number) => r >= 0 && c >= 0 && r < SIZE && c < SIZE && terrain.data[r * SIZE + c] < terrain.seaLevel;
+    // A land cell with sea beside it (4-neighbours) is on the coastline.
+    for (let r = 0; r < SIZE; r++) {
+      for (let c = 0; c < SIZE; c++) {
+        if (sea(r, c) || !(sea(r - 1, c) || sea(r + 1, c) || sea(r, c - 1) || sea(r, c + 1))) continue;
+        rgba.set(COASTLINE, ((SIZE - 1 - r) * SIZE + c) * 4);
+      }
+    }
     for (let r = 0; r < SIZE; r++) {
       for (let c = 0; c < SIZE; c++) {
         if (!(value.data[r * SIZE + c] > 0.5)) continue;

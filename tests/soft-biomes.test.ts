@@ -118,7 +118,9 @@ describe('the Whittaker node with a border width', () => {
     expect([...value.data]).toEqual([...hard]);
   });
 
-  it('draws each cell in its biomes’ colours mixed by weight, the hard colours where nothing blends', () => {
+  it('draws each cell in its biomes’ colours mixed in linear light by weight cubed, the hard colours where nothing blends', () => {
+    const linear = (v: number) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
+    const srgb = (v: number) => 255 * (v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055);
     const rgba = renderLayer(value, N);
     const plain = renderLayer({ type: 'biome', meaning: 'biome', data: value.data }, N);
     let same = 0;
@@ -130,9 +132,14 @@ describe('the Whittaker node with a border width', () => {
       const w = value.soft!.weights.subarray(i * SOFT_SLOTS, i * SOFT_SLOTS + SOFT_SLOTS);
       const ids = value.soft!.ids.subarray(i * SOFT_SLOTS, i * SOFT_SLOTS + SOFT_SLOTS);
       for (let ch = 0; ch < 3; ch++) {
-        let expected = 0;
-        for (let s = 0; s < SOFT_SLOTS; s++) if (w[s] > 0) expected += w[s] * BIOMES[ids[s]].color[ch];
-        if (!(Math.abs(rgba[p + ch] - expected) <= 0.5 + 1e-9)) off++;
+        let light = 0;
+        let total = 0;
+        for (let s = 0; s < SOFT_SLOTS; s++) {
+          if (!(w[s] > 0)) continue;
+          light += w[s] ** 3 * linear(BIOMES[ids[s]].color[ch]);
+          total += w[s] ** 3;
+        }
+        if (!(Math.abs(rgba[p + ch] - srgb(light / total)) <= 0.5 + 1e-6)) off++;
       }
       if (w[0] === 1) {
         if (rgba[p] === plain[p] && rgba[p + 1] === plain[p + 1] && rgba[p + 2] === plain[p + 2]) same++;

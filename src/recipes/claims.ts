@@ -163,7 +163,7 @@ export const CLAIMS: Readonly<Record<string, readonly Claim[]>> = {
     atMost('the sediment books balance: worn against laid + lost from the map, gap ÷ worn, in millionths (Float32 outputs)', 'conserved', (m) => m.extra.erosionBooks * 1e6, 100, '', 0),
   ],
   'rivers-from-the-rain.json': [
-    atLeast('more river on windward land (share of it that is river, windward ÷ leeward)', 'rivers grow windward', (m) => ratio(m.extra.riverWindward, m.extra.riverLeeward), 1.15, '×', 2),
+    atLeast('more river on windward land (share of it that is river, windward ÷ leeward)', 'rivers grow windward', (m) => ratio(m.extra.riverWindward, m.extra.riverLeeward), 2, '×', 2),
     atLeast('rivers: total length in 256-map cells', 'present', (m) => m.extra.riverLength, 100),
     atLeast('lakes: land in filled hollows', 'lakes', (m) => m.extra.lake, 0.005, '%'),
   ],

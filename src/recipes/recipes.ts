@@ -280,7 +280,9 @@ export const RECIPES: readonly Recipe[] = [
     notes:
       'Ridged noise (the fbm node, kind ridged) folds every octave into a crest and weights each octave by the one before, so crests join into ranges over wide smooth valleys; ' +
       'a domain warp bends them so they do not run in straight lines. The warped ranges are added to the continent, with little peaks-and-valleys detail (E low). ' +
-      'Like the folded ranges of the Appalachians or the Zagros seen from above; unlike them, nothing here is folded rock, and the ranges run wherever the noise crests.',
+      'Like the folded ranges of the Appalachians or the Zagros seen from above; unlike them, nothing here is folded rock, and the ranges run wherever the noise crests. ' +
+      'They do not lengthen the rain shadow in this climate: under the same west wind the Start’s leeward air has already lost about 90 % of its moisture 48 cells inland, ' +
+      'and the rest of the leeward moisture (the noise and coast terms) does not depend on relief, so windward ÷ leeward moisture stays about the Start’s.',
     params: { erosCurve: { points: [[-1, 0.1], [1, 0.1]] } },
     moves: ROOM_FOR_A_COLUMN,
     addNodes: [
@@ -331,12 +333,13 @@ export const RECIPES: readonly Recipe[] = [
     file: 'rivers-from-the-rain.json',
     name: 'Rivers from the rain',
     notes:
-      "The Kauai climate with a Flow and rivers node: the moisture is the rain, less a loss to evaporation, and it runs downhill to the sea. " +
-      'The trade wind from the north-east brings the rain, so rivers grow on the windward side and run dry in the rain shadow behind the hills. ' +
+      "The Kauai climate with a Flow and rivers node: the moisture is the rain, less a loss of 0.5 to evaporation, and it runs downhill to the sea. " +
+      'The trade wind from the north-east brings the rain, so rivers grow on the windward side; behind the hills the moisture falls below the loss ' +
+      'and the rain shadow feeds no river of its own (a river that rose in the wet hills may still cross it). ' +
       'Like Kauai, whose wet north-east is cut by streams while the west is dry; unlike it, this is the Start terrain (several islands, not one volcano), ' +
       'the rain is the moisture of the passing air rather than the rain it drops, and rivers do not cut their valleys (see Eroded valleys).',
     from: 'climate-kauai.json',
-    addNodes: [{ id: 'rivers', type: 'flow', title: 'Flow and rivers', position: [1960, 660], params: { loss: 0.3, riverArea: 40 } }],
+    addNodes: [{ id: 'rivers', type: 'flow', title: 'Flow and rivers', position: [1960, 660], params: { loss: 0.5, riverArea: 8 } }],
     wires: [
       ['water.terrain', 'rivers.terrain'],
       ['moisture.out', 'rivers.rain'],

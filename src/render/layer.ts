@@ -78,6 +78,19 @@ function flatColors(colors: readonly Rgb[]): Uint8Array {
 }
 
 const BIOME_RGB = flatColors(BIOMES.map((b) => b.color as Rgb));
+/** The biome colours in linear light (0 … 1), for mixing soft borders. */
+const BIOME_LINEAR = Float64Array.from(BIOME_RGB, toLinear);
+
+function toLinear(v8: number): number {
+  const v = v8 / 255;
+  return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+}
+
+/** Linear light (0 … 1) back to an sRGB byte. */
+function toSrgb(v: number): number {
+  const s = v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055;
+  return Math.round(255 * s);
+}
 const HEIGHT_RGB = flatColors(HEIGHT_BANDS.map((b) => b.color));
 const MASK_RGB = flatColors([WATER_MASK, LAND_MASK]);
 
@@ -161,24 +174,31 @@ export function renderLayer(value: Value, n: number, style: LayerStyle = {}): Ui
   if (value.type === 'biome') {
     const soft = value.soft;
     if (soft && soft.weights.length === cells * SOFT_SLOTS) {
-      // Soft borders: each cell is its biomes' colours mixed by their weights.
+      // Soft borders: each cell is its biomes' colours mixed by their weights, sharpened and in
+      // linear light. A plain sRGB mix of a band where three or four biomes weigh alike came out
+      // a flat grey-olive that read as no biome at all; weights cubed (then normalised) keep each
+      // biome's own colour over most of its side of a border and fade over the middle of the
+      // band, and mixing light rather than sRGB numbers keeps the fade from darkening.
       const { ids, weights } = soft;
       for (let r = 0; r < n; r++) {
         for (let c = 0, p = (n - 1 - r) * n * 4; c < n; c++, p += 4) {
           let red = 0;
           let green = 0;
           let blue = 0;
+          let total = 0;
           for (let s = (r * n + c) * SOFT_SLOTS, end = s + SOFT_SLOTS; s < end; s++) {
-            const w = weights[s];
-            if (!(w > 0)) continue;
+            const w0 = weights[s];
+            if (!(w0 > 0)) continue;
+            const w = w0 * w0 * w0;
             const k = ids[s] * 3;
-            red += w * BIOME_RGB[k];
-            green += w * BIOME_RGB[k + 1];
-            blue += w * BIOME_RGB[k + 2];
+            red += w * BIOME_LINEAR[k];
+            green += w * BIOME_LINEAR[k + 1];
+            blue += w * BIOME_LINEAR[k + 2];
+            total += w;
           }
-          out[p] = red;
-          out[p + 1] = green;
-          out[p + 2] = blue;
+          out[p] = toSrgb(red / total);
+          out[p + 1] = toSrgb(green / total);
+          out[p + 2] = toSrgb(blue / total);
           out[p + 3] = 255;
         }
       }
