@@ -10,7 +10,8 @@ import { cpus } from 'node:os';
 import { createEngine, type Engine } from '../engine/engine.ts';
 import { benchHalo, formatHaloBench } from './halo.ts';
 import { parseGraph } from '../model/format.ts';
-import type { Graph } from '../model/graph.ts';
+import type { Graph, GraphNode } from '../model/graph.ts';
+import type { Domain } from '../grid.ts';
 import { benchBuild, type BuildScenario, formatBuildBench } from './build.ts';
 import { benchNodes, formatNodeBench } from './nodes.ts';
 import { fbm } from '../../nodes/fbm.ts';
@@ -62,6 +63,10 @@ interface Result {
   total: number;
   runs: number;
   perNode: Record<string, number>;
+  /** Median ms per run spent cropping grown results to the domains read (outside every node). */
+  crop: number;
+  /** Median ns per octave-sample of the plain fBm nodes, on the cells they really ran on (null: none ran). */
+  noiseNs: number | null;
 }
 
 /** Prepares the engine for one run of a scenario and returns the step to time. */
@@ -87,7 +92,10 @@ function stepFor(scenario: Scenario, graph: Graph, size: number, k: number, engi
 function measure(graph: Graph, size: number, scenario: Scenario, counts: readonly number[]): Result[] {
   const runs = RUNS[size];
   const totals = counts.map(() => [] as number[]);
+  const crops = counts.map(() => [] as number[]);
+  const noise = counts.map(() => [] as number[]);
   const perNode = counts.map(() => ({}) as Record<string, number[]>);
+  const octavesOf = new Map(graph.nodes.filter(isPlainFbm).map((n) => [n.id, Number(n.params.octaves)]));
   const engines = counts.map((t) => {
     useThreads(t);
     const e = createEngine(graph, { size });
@@ -98,34 +106,38 @@ function measure(graph: Graph, size: number, scenario: Scenario, counts: readonl
     counts.forEach((t, j) => {
       useThreads(t);
       const { step } = stepFor(scenario, graph, size, k + WARMUP, engines[j]);
+      let noiseMs = 0;
+      let samples = 0;
+      // The noise is timed on every domain it runs on (grown view, world cut, coarse grid).
+      const onNode = (id: string, ms: number, d: Domain): void => {
+        const octaves = octavesOf.get(id);
+        if (octaves === undefined) return;
+        noiseMs += ms;
+        samples += d.n * d.n * octaves;
+      };
       const start = performance.now();
       engines[j] = step();
-      const report = engines[j].evaluate();
+      const report = engines[j].evaluate({ onNode });
       const ms = performance.now() - start;
       if (k < 0) return;
       totals[j].push(ms);
+      crops[j].push(report.cropMs);
+      if (samples) noise[j].push((noiseMs * 1e6) / samples);
       for (const [id, ms] of Object.entries(report.ran)) (perNode[j][id] ??= []).push(ms);
     });
   }
   return counts.map((_, j) => ({
     total: median(totals[j]),
     runs,
+    crop: median(crops[j]),
+    noiseNs: noise[j].length ? median(noise[j]) : null,
     perNode: Object.fromEntries(Object.entries(perNode[j]).map(([id, t]) => [id, median(t)])),
   }));
 }
 
-/** The fBm nodes' median time on one thread over their octave-samples, in ns: the noise's cost per core. */
-function noiseNs(graph: Graph, size: number, oneThread: Result): number | null {
-  let ms = 0;
-  let samples = 0;
-  for (const node of graph.nodes) {
-    const t = oneThread.perNode[node.id];
-    // The plain fBm's own nodes, by its definition (the noise kernel this figure is about).
-    if (node.type !== fbm.type || t === undefined || (node.params.kind !== undefined && node.params.kind !== 'plain')) continue;
-    ms += t;
-    samples += size * size * Number(node.params.octaves);
-  }
-  return samples ? (ms * 1e6) / samples : null;
+/** The plain fBm's own nodes, by its definition (the noise kernel the per-sample figure is about). */
+function isPlainFbm(node: GraphNode): boolean {
+  return node.type === fbm.type && (node.params.kind === undefined || node.params.kind === 'plain');
 }
 
 function fmt(ms: number): string {
@@ -207,12 +219,12 @@ async function main(args: BenchArgs & { kind: 'scenarios' | 'part' }): Promise<v
   if (oneThread.cold) {
     lines.push('');
     for (const s of SIZES) {
-      const ns = noiseNs(graph, s, oneThread.cold[s]);
+      const ns = oneThread.cold[s].noiseNs;
       if (ns !== null) lines.push(`noise at ${s}²: ${ns.toFixed(2)} ns per octave-sample on one core, target ≤ ${NOISE_TARGET_NS}: ${ns <= NOISE_TARGET_NS ? 'met' : 'not met'}`);
     }
   }
   lines.push('');
-  lines.push(`per node on ${threads} threads (median ms of the runs in which the node recomputed):`);
+  lines.push(`per node on ${threads} threads (median ms of the runs in which the node recomputed, summed over the domains it ran on):`);
   const ids = graph.nodes.map((n) => n.id);
   const cols = SCENARIOS.flatMap((sc) => SIZES.map((s) => [sc, s] as const));
   lines.push(`${'node'.padEnd(13)}${SCENARIOS.map((sc) => sc.padEnd(SIZES.length * 8)).join(' ')}`);
@@ -225,6 +237,9 @@ async function main(args: BenchArgs & { kind: 'scenarios' | 'part' }): Promise<v
     const grouped = SCENARIOS.map((_, j) => cells.slice(j * SIZES.length, (j + 1) * SIZES.length).join(' '));
     lines.push(`${id.padEnd(13)}${grouped.join('  ')}`);
   }
+  // Outside every node: cutting results on a grown domain down to the domains their consumers read.
+  const cropCells = cols.map(([sc, s]) => fmt(results[sc][s].crop).padStart(7));
+  lines.push(`${'(crops)'.padEnd(13)}${SCENARIOS.map((_, j) => cropCells.slice(j * SIZES.length, (j + 1) * SIZES.length).join(' ')).join('  ')}`);
   // The tiled build (issue 10): 4096² of heights on two worker threads, in a process of its own;
   // left out of quick comparisons (--only, --sizes).
   const build = args.quick ? null : benchBuild(file, 'build');

@@ -6,6 +6,7 @@
 // may hold several engines, but evaluates with one at a time), so a tag is never in use twice
 // at once. After a one-off large grid (an export), trimScratch gives the memory back.
 
+import { gridBuffer, gridsShared } from '../parallel/memory.ts';
 import { releaseKernelMemory } from './wasm/instance.ts';
 import { releaseNoiseMemory } from './wasm/noise-instance.ts';
 
@@ -22,6 +23,23 @@ export function scratch<T extends Float64Array | Float32Array | Uint8Array | Int
   let b = buffers.get(tag) as T | undefined;
   if (!b || b.length < length || !(b instanceof ctor)) {
     b = new ctor(length);
+    buffers.set(tag, b);
+  }
+  return b;
+}
+
+/**
+ * scratch() for a buffer that band workers read or write while the caller waits in bands(): in
+ * shared memory while a band pool runs (see src/parallel/threads.ts), ordinary memory otherwise.
+ */
+export function sharedScratch<T extends Float64Array | Float32Array | Uint8Array | Int32Array | Uint32Array>(
+  tag: string,
+  ctor: Ctor<T> & { new (buffer: SharedArrayBuffer): T; readonly BYTES_PER_ELEMENT: number },
+  length: number,
+): T {
+  let b = buffers.get(tag) as T | undefined;
+  if (!b || b.length < length || !(b instanceof ctor) || b.buffer instanceof SharedArrayBuffer !== gridsShared()) {
+    b = gridBuffer(ctor, length);
     buffers.set(tag, b);
   }
   return b;

@@ -16,3 +16,8 @@ export function gridBuffer<T>(
 ): T {
   return shared ? new ctor(new SharedArrayBuffer(length * ctor.BYTES_PER_ELEMENT)) : new ctor(length);
 }
+
+/** True while grids go to shared memory (a band pool runs). */
+export function gridsShared(): boolean {
+  return shared;
+}
