@@ -435,12 +435,24 @@ describe('options', () => {
     [['--node', 'biomes', 'biomes'], '--node biomes is given twice: give each node once'],
     [['--set', 'wind.lift=0', 'wind.lift=1'], '--set gives wind.lift twice ("wind.lift=0" and "wind.lift=1"): give it once'],
     [['-o', 'x'], 'unknown option -o (options start with --)'],
+    [['--out', ''], '--out needs a value, got an empty one ("")'],
+    [['--out= ', '--size', '16'], '--out needs a value, got an empty one (" ")'],
   ])('refuses %j with exit 2 and a message naming the option', async (argv, message) => {
     const out = tmp();
     const r = await run('render', 'graphs/default.json', ...argv);
     expect(r.code).toBe(2);
     expect(r.err).toBe(`${message}\n`);
     expect(existsSync(join(out, 'biomes.out.png'))).toBe(false);
+  });
+
+  it('refuses an empty --out and a format given twice to build, writing nothing', async () => {
+    const region = ['--region', '0,0,1,1', '--cells-per-view', '32', '--tile-size', '33', '--node', 'cont'];
+    const e = await run('build', 'graphs/default.json', ...region, '--out', '');
+    expect([e.code, e.err]).toEqual([2, '--out needs a value, got an empty one ("")\n']);
+    const dir = tmp();
+    const f = await run('build', 'graphs/default.json', ...region, '--format', 'png16,f32,png16', '--out', dir);
+    expect([f.code, f.err]).toEqual([2, '--format png16,f32,png16: png16 is given twice; give each format once\n']);
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   it('refuses a second graph file and options given to check', async () => {

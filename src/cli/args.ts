@@ -47,6 +47,8 @@ export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
     } else if (spec.one.includes(name)) {
       const value = inline ?? argv[++k];
       if (value === undefined || (inline === undefined && value.startsWith('--'))) throw new UsageError(`--${name} needs a value`);
+      // An empty value (--out "" from an unset shell variable) would mean "here" or nothing: refused.
+      if (value.trim() === '') throw new UsageError(`--${name} needs a value, got an empty one ("${value}")`);
       const before = out.one.get(name);
       if (before !== undefined) throw new UsageError(`--${name} is given twice ("${before}" and "${value}"): give it once`);
       out.one.set(name, value);

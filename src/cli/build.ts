@@ -50,7 +50,9 @@ function parseFormats(text: string): BuildFormat[] {
   for (const f of formats) {
     if (!(BUILD_FORMATS as readonly string[]).includes(f)) throw new UsageError(`--format: unknown format "${f}"; choose from ${BUILD_FORMATS.join(', ')}`);
   }
-  return [...new Set(formats)] as BuildFormat[];
+  const twice = formats.find((f, k) => formats.indexOf(f) !== k);
+  if (twice) throw new UsageError(`--format ${text}: ${twice} is given twice; give each format once`);
+  return formats as BuildFormat[];
 }
 
 /** The one tile this process renders: --tile, else a fan-out's index variable, else null (all). */
