@@ -4,6 +4,7 @@
 import { TgBiomeTable } from './biome-table/biome-table.ts';
 import { TgContextMenu } from './context-menu/context-menu.ts';
 import { TgCurveEditor } from './curve-editor/curve-editor.ts';
+import { TgFrame } from './frame/frame.ts';
 import { TgHelp } from './help/help.ts';
 import { define } from './define.ts';
 import { TgHistogram } from './histogram/histogram.ts';
@@ -29,6 +30,7 @@ declare global {
     'tg-node': TgNode;
     'tg-socket': TgSocket;
     'tg-wire': TgWire;
+    'tg-frame': TgFrame;
     'tg-param': TgParam;
     'tg-curve-editor': TgCurveEditor;
     'tg-preview': TgPreview;
@@ -52,6 +54,7 @@ export function defineElements(): void {
   define('tg-node', TgNode);
   define('tg-socket', TgSocket);
   define('tg-wire', TgWire);
+  define('tg-frame', TgFrame);
   define('tg-param', TgParam);
   define('tg-curve-editor', TgCurveEditor);
   define('tg-preview', TgPreview);

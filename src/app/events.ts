@@ -2,6 +2,7 @@
 // get their detail types without casts.
 
 import type { AnyParamValue } from '../model/manifest.ts';
+import type { FrameGestureDetail } from './frame/frame.ts';
 
 /**
  * An edit of one param from a node's controls. A drag sends begin, any number of updates and
@@ -21,6 +22,20 @@ export interface ParamEditDetail {
 export interface WirePickDetail {
   readonly key: string;
   readonly additive: boolean;
+}
+
+/**
+ * A reroute dot's gesture on a wire: added where the pointer is, dragged (begin, move, end) or
+ * removed. `index` is the dot's place in the wire's list (-1 for add: the canvas picks it).
+ */
+export interface RerouteDetail {
+  readonly key: string;
+  readonly phase: 'add' | 'begin' | 'move' | 'end' | 'remove';
+  readonly index: number;
+  readonly clientX: number;
+  readonly clientY: number;
+  /** For add: where the wire leaves its output and enters its input, in canvas units. */
+  readonly ends?: readonly [readonly [number, number], readonly [number, number]];
 }
 
 /** A node's title typed in place. */
@@ -53,6 +68,8 @@ declare global {
   interface HTMLElementEventMap {
     'tg-param-edit': CustomEvent<ParamEditDetail>;
     'tg-wire-pick': CustomEvent<WirePickDetail>;
+    'tg-reroute': CustomEvent<RerouteDetail>;
+    'tg-frame-gesture': CustomEvent<FrameGestureDetail>;
     'tg-menu-pick': CustomEvent<MenuPickDetail>;
     'tg-node-title': CustomEvent<NodeTitleDetail>;
     'tg-menu-close': CustomEvent<void>;

@@ -188,7 +188,8 @@ core.subscribe((changes) => {
     autosaveTimer = window.setTimeout(autosave, AUTOSAVE_MS);
   }
   // A new selection reaches the worker through the viewer, when it changes what it shows.
-  if (graphChanged) engine.client.invalidate();
+  // Frames and reroute dots are drawing only: nothing to evaluate again.
+  if (changes.some((c) => c.kind !== 'selection' && c.kind !== 'frame' && c.kind !== 'via')) engine.client.invalidate();
 });
 /**
  * A graph sent as a link (#graph=…) opens as this tab's draft, asking first when the open graph

@@ -101,6 +101,7 @@ describe('habits people bring', () => {
       expect.stringContaining('Bypass'),
       expect.stringContaining('Collapsed'),
       expect.stringContaining('Duplicate'),
+      expect.stringContaining('Frame selection'),
       expect.stringContaining('Show in viewer'),
       expect.stringContaining('Delete'),
     ]);

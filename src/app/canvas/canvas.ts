@@ -10,7 +10,9 @@ import { LitPlugin, Presets } from '@retejs/lit-plugin';
 import { MinimapPlugin } from 'rete-minimap-plugin';
 import type { EditorCore } from '../../editor/editor.ts';
 import type { PreviewStore } from '../previews.ts';
+import { edgeKey } from '../../editor/wiring.ts';
 import { BoxSelect } from './box-select.ts';
+import { FrameLayer } from './frames.ts';
 import { Bridge, type BridgeHooks } from './bridge.ts';
 import type { Schemes, TypedSocket, ViewConnection } from './view-objects.ts';
 
@@ -20,6 +22,7 @@ export class Canvas {
     readonly area: AreaPlugin<Schemes, never>,
     private readonly bridge: Bridge,
     private readonly box: BoxSelect,
+    readonly frames: FrameLayer,
   ) {}
 
   static async create(container: HTMLElement, core: EditorCore, previews: PreviewStore, hooks: BridgeHooks): Promise<Canvas> {
@@ -41,8 +44,12 @@ export class Canvas {
           },
           connection: (data) => (props) => {
             const c = data.payload as ViewConnection;
+            const via = c.isPseudo ? undefined : core.graph.edges.find((e) => edgeKey(e) === c.id)?.via;
             return html`<tg-wire
               .path=${props.path}
+              .start=${props.start}
+              .end=${props.end}
+              .via=${via ?? []}
               .portType=${c.portType ?? 'field'}
               .wireKey=${c.isPseudo ? '' : c.id}
               ?pseudo=${!!c.isPseudo}
@@ -67,8 +74,9 @@ export class Canvas {
     AreaExtensions.restrictor(area, { scaling: { min: 0.1, max: 2 } });
 
     const box = new BoxSelect(container, editor, area, core);
+    const frames = new FrameLayer(area, editor, core, (m) => hooks.notice(m, 'refused'));
     await bridge.start();
-    return new Canvas(editor, area, bridge, box);
+    return new Canvas(editor, area, bridge, box, frames);
   }
 
   /** Resolves when the canvas shows every model change made so far. */
@@ -98,6 +106,7 @@ export class Canvas {
 
   destroy(): void {
     this.box.dispose();
+    this.frames.dispose();
     this.bridge.dispose();
     this.area.destroy();
   }

@@ -17,6 +17,18 @@ export function shortcuts(): readonly { topic: string; rows: readonly (readonly 
         ['Drop a wire on empty canvas', 'add a node that takes it, wired'],
         ['Drag a wire off an input', 'move it to another input, or drop it to cut it'],
         ['Click a wire · Delete', 'select it · cut it'],
+        ['Double-click a wire · Alt-click it', 'add a reroute dot there'],
+        ['Drag a dot · double-click or Alt-click it', 'move the dot · remove it'],
+      ],
+    },
+    {
+      topic: 'Frames',
+      rows: [
+        [`${m}G`, 'frame the selected nodes (or add a frame at the pointer)'],
+        ['Drag a frame\'s title bar', 'move the frame with the nodes inside it'],
+        ['Drag its corner · double-click its title', 'resize it · rename it'],
+        ['Click its colour dot', 'the next colour'],
+        ['Click its title bar · Delete', 'select it · delete it (its nodes stay)'],
       ],
     },
     {

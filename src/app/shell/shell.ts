@@ -412,6 +412,7 @@ export class TgApp extends LitElement {
       { id: 'bypass', label: 'Bypass', keys: `${mod}B`, checked: !!node.bypass },
       { id: 'collapse', label: 'Collapsed', keys: 'H', checked: !!node.collapsed },
       { id: 'duplicate', label: 'Duplicate', keys: `${mod}D` },
+      { id: 'frame', label: 'Frame selection', keys: `${mod}G` },
       { id: 'show', label: 'Show in viewer' },
       { id: 'delete', label: 'Delete', keys: 'Del' },
     ];
@@ -441,6 +442,9 @@ export class TgApp extends LitElement {
         return;
       case 'duplicate':
         this.duplicate(ids);
+        return;
+      case 'frame':
+        this.frameSelection();
         return;
       case 'show':
         this.core.select([id]);
@@ -522,6 +526,8 @@ export class TgApp extends LitElement {
       void this.paste();
     } else if (mod && k === 'd') {
       this.duplicate();
+    } else if (mod && k === 'g') {
+      this.frameSelection();
     } else if (mod && k === 'a') {
       this.core.selectAll();
     } else if (!mod && (e.key === 'Delete' || e.key === 'Backspace')) {
@@ -534,9 +540,18 @@ export class TgApp extends LitElement {
     e.preventDefault();
   }
 
+  /** A frame around the selected nodes, or at the pointer when none is selected. */
+  frameSelection(): string | null {
+    if (!this.canvas) return null;
+    const rect = this.container.getBoundingClientRect();
+    const p = this.pointerAt;
+    const inside = p && p.x >= rect.left && p.x <= rect.right && p.y >= rect.top && p.y <= rect.bottom;
+    return this.canvas.frames.frameSelection(inside ? this.canvas.pointer() : this.canvas.center());
+  }
+
   /** Copies the selection to the app's clipboard (and the system's, when it lets us). */
   private copy(): boolean {
-    if (!this.core.selection.size) return false;
+    if (!this.core.selection.size && !this.core.selectedFrames.size) return false;
     this.clipboard = this.core.copy();
     navigator.clipboard?.writeText(snippetText(this.clipboard)).catch(() => {
       // No permission (an unfocused page, a test browser): the app's own clipboard still works.

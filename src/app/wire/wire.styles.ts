@@ -30,6 +30,17 @@ export default css`
     stroke: #e8eef7 !important;
     stroke-dasharray: 6 5;
   }
+  /* A reroute dot: the wire's colour with a ring that reads on both themes' canvases. */
+  .dot {
+    stroke: var(--tg-node-bg, #1d232c);
+    stroke-width: 2px;
+    pointer-events: all;
+    cursor: move;
+  }
+  .dot:hover,
+  .selected .dot {
+    stroke: var(--tg-selected, #ffd166);
+  }
   .pseudo .hit {
     pointer-events: none;
   }

@@ -1,23 +1,53 @@
-// A wire on the canvas, coloured by the type of value it carries; clicking it selects it.
+// A wire on the canvas, coloured by the type of value it carries, through its reroute dots;
+// clicking it selects it, double-clicking (or Alt-clicking) it adds a dot there.
 
-import { html, LitElement } from 'lit';
+import { html, LitElement, nothing, svg } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { PortType } from '../../model/values.ts';
 import { appEvent } from '../events.ts';
 import { PORT_COLORS } from '../theme.ts';
 import styles from './wire.styles.ts';
 
+type Point = { readonly x: number; readonly y: number };
+
+/** How far a wire's handles reach along x, as a share of the piece's width (rete's classic look). */
+const CURVATURE = 0.3;
+
+/**
+ * The path through `points`: one classic S-curve per piece, leaving and entering horizontally,
+ * so a wire with dots reads as the same kind of wire bent at each dot.
+ */
+export function wirePath(points: readonly Point[]): string {
+  let d = `M ${points[0].x} ${points[0].y}`;
+  for (let k = 1; k < points.length; k++) {
+    const a = points[k - 1];
+    const b = points[k];
+    const h = Math.abs(b.x - a.x) * CURVATURE;
+    d += ` C ${a.x + h} ${a.y} ${b.x - h} ${b.y} ${b.x} ${b.y}`;
+  }
+  return d;
+}
+
 /**
  * The path of one wire. The wire being drawn (pseudo) is dashed and lets the pointer through,
  * so the socket under the pointer is found when it is dropped.
  *
  * @event tg-wire-pick - A pointer went down on the wire.
+ * @event tg-reroute - A dot was added (double-click or Alt-click on the wire), dragged
+ *   (begin, move, end) or removed (double-click or Alt-click on the dot).
  */
 export class TgWire extends LitElement {
   static override styles = styles;
 
-  /** SVG path data in canvas units. */
+  /** SVG path data in canvas units, from the renderer (used when the wire has no dots). */
   @property() path = '';
+
+  /** Where the wire leaves its output and enters its input, in canvas units. */
+  @property({ attribute: false }) start: Point | null = null;
+  @property({ attribute: false }) end: Point | null = null;
+
+  /** The reroute dots, in canvas units, from the output to the input. */
+  @property({ attribute: false }) via: readonly (readonly [number, number])[] = [];
 
   /** The type of value the wire carries. */
   @property() portType: PortType = 'field';
@@ -31,9 +61,19 @@ export class TgWire extends LitElement {
 
   override render() {
     const cls = this.pseudo ? 'pseudo' : this.selected ? 'selected' : '';
+    const d = this.via.length && this.start && this.end ? wirePath([this.start, ...this.via.map(([x, y]) => ({ x, y })), this.end]) : this.path;
+    const color = PORT_COLORS[this.portType];
     return html`<svg data-testid="connection" class=${cls} data-wire=${this.wireKey}>
-      <path class="hit" d=${this.path} @pointerdown=${this.pick}></path>
-      <path class="line" d=${this.path} style="stroke: ${PORT_COLORS[this.portType]}"></path>
+      <path class="hit" d=${d} @pointerdown=${this.pick} @dblclick=${this.addDot}></path>
+      <path class="line" d=${d} style="stroke: ${color}"></path>
+      ${this.pseudo
+        ? nothing
+        : this.via.map(
+            ([x, y], index) =>
+              svg`<circle class="dot" data-reroute=${index} cx=${x} cy=${y} r="7" style="fill: ${color}"
+                @pointerdown=${(e: PointerEvent) => this.dotDown(e, index)}
+                @dblclick=${(e: MouseEvent) => this.dotRemove(e, index)}></circle>`,
+          )}
     </svg>`;
   }
 
@@ -41,6 +81,49 @@ export class TgWire extends LitElement {
     if (this.pseudo || !this.wireKey || e.button !== 0) return;
     // The canvas must not start a pan under a wire that is being selected.
     e.stopPropagation();
+    if (e.altKey) {
+      this.addDot(e);
+      return;
+    }
     this.dispatchEvent(appEvent('tg-wire-pick', { key: this.wireKey, additive: e.ctrlKey || e.metaKey || e.shiftKey }));
+  }
+
+  private addDot(e: MouseEvent) {
+    if (this.pseudo || !this.wireKey) return;
+    e.stopPropagation();
+    e.preventDefault();
+    const ends = this.start && this.end ? ([[this.start.x, this.start.y], [this.end.x, this.end.y]] as const) : undefined;
+    this.dispatchEvent(appEvent('tg-reroute', { key: this.wireKey, phase: 'add', index: -1, clientX: e.clientX, clientY: e.clientY, ends }));
+  }
+
+  private dotRemove(e: MouseEvent, index: number) {
+    e.stopPropagation();
+    e.preventDefault();
+    this.dispatchEvent(appEvent('tg-reroute', { key: this.wireKey, phase: 'remove', index, clientX: e.clientX, clientY: e.clientY }));
+  }
+
+  /** A dot dragged: begin, a move per pointer move, end; the canvas turns them into one undo step. */
+  private dotDown(e: PointerEvent, index: number) {
+    if (e.button !== 0) return;
+    e.stopPropagation();
+    if (e.altKey) {
+      this.dotRemove(e, index);
+      return;
+    }
+    const dot = e.currentTarget as Element;
+    dot.setPointerCapture(e.pointerId);
+    const send = (phase: 'begin' | 'move' | 'end', ev: PointerEvent) =>
+      this.dispatchEvent(appEvent('tg-reroute', { key: this.wireKey, phase, index, clientX: ev.clientX, clientY: ev.clientY }));
+    send('begin', e);
+    const move = (ev: PointerEvent) => void send('move', ev);
+    const up = (ev: PointerEvent) => {
+      dot.removeEventListener('pointermove', move as EventListener);
+      dot.removeEventListener('pointerup', up as EventListener);
+      dot.removeEventListener('pointercancel', up as EventListener);
+      void send('end', ev);
+    };
+    dot.addEventListener('pointermove', move as EventListener);
+    dot.addEventListener('pointerup', up as EventListener);
+    dot.addEventListener('pointercancel', up as EventListener);
   }
 }

@@ -1,0 +1,152 @@
+// The canvas's frame layer: one <tg-frame> per model frame, behind the nodes, and the frame
+// gestures turned into editor-core calls (a title-bar drag carries the nodes inside the frame).
+
+import type { NodeEditor } from 'rete';
+import type { AreaPlugin } from 'rete-area-plugin';
+import type { EditorCore, StepHandle } from '../../editor/editor.ts';
+import { EditError } from '../../editor/commands.ts';
+import { FRAME_COLORS } from '../../model/graph.ts';
+import { FRAME_LIMITS, nodesInFrame } from '../../model/frames.ts';
+import type { FrameGestureDetail, TgFrame } from '../frame/frame.ts';
+import type { Schemes } from './view-objects.ts';
+
+/** Room around the nodes a new frame is drawn about, and above them for its title bar. */
+const PAD = 24;
+const TITLE_ROOM = 40;
+
+export class FrameLayer {
+  private readonly layer: HTMLDivElement;
+  private readonly views = new Map<string, TgFrame>();
+  private readonly disposers: (() => void)[] = [];
+  private gesture: { id: string; step: StepHandle; position: [number, number]; size: [number, number]; carried: string[] } | null = null;
+
+  constructor(
+    private readonly area: AreaPlugin<Schemes, never>,
+    private readonly editor: NodeEditor<Schemes>,
+    private readonly core: EditorCore,
+    private readonly notice: (message: string) => void,
+  ) {
+    this.layer = document.createElement('div');
+    this.layer.className = 'tg-frames';
+    // Inside the area's transformed holder, so frames pan and zoom with the nodes; z-index −1
+    // keeps them behind every node and wire whatever order rete gives its own elements.
+    Object.assign(this.layer.style, { position: 'absolute', left: '0', top: '0', width: '0', height: '0', zIndex: '-1' });
+    area.area.content.holder.prepend(this.layer);
+    const onGesture = (e: CustomEvent<FrameGestureDetail>) => this.onGesture(e.detail);
+    this.layer.addEventListener('tg-frame-gesture', onGesture);
+    this.disposers.push(
+      () => this.layer.removeEventListener('tg-frame-gesture', onGesture),
+      core.subscribe((changes) => {
+        if (changes.some((c) => c.kind === 'frame' || c.kind === 'graph' || c.kind === 'selection')) this.sync();
+      }),
+    );
+    this.sync();
+  }
+
+  /** The element drawing a frame (tests and the shell's rename reach it). */
+  view(id: string): TgFrame | undefined {
+    return this.views.get(id);
+  }
+
+  /**
+   * Adds a frame around the selected nodes (with room for its title), or one of a default size
+   * at `at` when none is selected; selects it and returns its id.
+   */
+  frameSelection(at: readonly [number, number]): string {
+    const boxes = [...this.core.selection].map((id) => {
+      const node = this.core.node(id);
+      const view = this.editor.getNode(id);
+      return node && view ? { x: node.position[0], y: node.position[1], w: view.width, h: view.height } : null;
+    }).filter((b) => b !== null);
+    if (!boxes.length) return this.core.addFrame([Math.round(at[0]), Math.round(at[1])], [480, 300]);
+    const x0 = Math.min(...boxes.map((b) => b.x)) - PAD;
+    const y0 = Math.min(...boxes.map((b) => b.y)) - PAD - TITLE_ROOM;
+    const x1 = Math.max(...boxes.map((b) => b.x + b.w)) + PAD;
+    const y1 = Math.max(...boxes.map((b) => b.y + b.h)) + PAD;
+    return this.core.addFrame([Math.round(x0), Math.round(y0)], [Math.round(x1 - x0), Math.round(y1 - y0)]);
+  }
+
+  dispose(): void {
+    for (const d of this.disposers) d();
+    this.layer.remove();
+  }
+
+  private sync(): void {
+    const frames = this.core.graph.frames ?? [];
+    const keep = new Set(frames.map((f) => f.id));
+    for (const [id, el] of this.views) {
+      if (keep.has(id)) continue;
+      el.remove();
+      this.views.delete(id);
+    }
+    let prev: Element | null = null;
+    for (const f of frames) {
+      let el = this.views.get(f.id);
+      if (!el) {
+        el = document.createElement('tg-frame');
+        this.views.set(f.id, el);
+      }
+      // List order is drawing order: later frames lie over earlier ones. An element already in
+      // its place stays put: moving it would drop the pointer capture of a drag in progress.
+      const want: Element | null = prev ? prev.nextElementSibling : this.layer.firstElementChild;
+      if (want !== el) {
+        if (prev) prev.after(el);
+        else this.layer.prepend(el);
+      }
+      prev = el;
+      el.frame = f;
+      el.selected = this.core.selectedFrames.has(f.id);
+    }
+  }
+
+  private onGesture(d: FrameGestureDetail): void {
+    const frame = this.core.frame(d.id);
+    if (!frame) return;
+    try {
+      if (d.kind === 'title') {
+        this.core.setFrame(d.id, { title: d.title });
+        return;
+      }
+      if (d.kind === 'color') {
+        const next = FRAME_COLORS[(FRAME_COLORS.indexOf(frame.color) + 1) % FRAME_COLORS.length];
+        this.core.setFrame(d.id, { color: next });
+        return;
+      }
+      const k = this.area.area.transform.k;
+      if (d.phase === 'begin') {
+        this.gesture?.step.commit();
+        const frames = d.additive ? [...this.core.selectedFrames, d.id] : [d.id];
+        this.core.select(d.additive ? this.core.selection : [], d.additive ? this.core.selectedWires : [], frames);
+        const sizeOf = (id: string) => {
+          const view = this.editor.getNode(id);
+          return view ? { width: view.width, height: view.height } : undefined;
+        };
+        this.gesture = {
+          id: d.id,
+          step: this.core.beginStep(d.kind === 'move' ? 'move frame' : 'resize frame'),
+          position: [frame.position[0], frame.position[1]],
+          size: [frame.size[0], frame.size[1]],
+          // What lies inside when the drag starts is what the drag carries, all the way.
+          carried: d.kind === 'move' ? nodesInFrame(this.core.graph, frame, sizeOf) : [],
+        };
+        return;
+      }
+      const g = this.gesture;
+      if (!g || g.id !== d.id) return;
+      const dx = Math.round(d.dx / k);
+      const dy = Math.round(d.dy / k);
+      if (d.kind === 'move') this.core.moveFrame(d.id, [g.position[0] + dx, g.position[1] + dy], g.carried);
+      else {
+        const min = FRAME_LIMITS.minSize;
+        this.core.setFrame(d.id, { size: [Math.max(min, g.size[0] + dx), Math.max(min, g.size[1] + dy)] }, 'resize frame');
+      }
+      if (d.phase === 'end') {
+        g.step.commit();
+        this.gesture = null;
+      }
+    } catch (err) {
+      if (err instanceof EditError) this.notice(`Frame: ${err.message}`);
+      else throw err;
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import { css } from 'lit';
+
+export default css`
+  :host {
+    position: absolute;
+    display: block;
+    box-sizing: border-box;
+    /* The body lets the pointer through to the canvas (pan, box select, wires behind it); only
+       the title bar and the corner handle take it. */
+    pointer-events: none;
+    border-radius: 8px;
+    border: 2px solid var(--frame-edge);
+    background: var(--frame-fill);
+    font: 14px var(--tg-font, system-ui, sans-serif);
+    color: var(--tg-text, #dde3ea);
+  }
+  :host([selected]) {
+    border-color: var(--tg-selected, #ffd166);
+  }
+  /* Each colour a tint for the body and a stronger one for the edge and title bar; the title
+     text is the theme's own text colour, so it reads on both themes. */
+  :host([color='blue']) { --frame-hue: 90, 150, 230; }
+  :host([color='green']) { --frame-hue: 80, 180, 110; }
+  :host([color='yellow']) { --frame-hue: 215, 185, 60; }
+  :host([color='orange']) { --frame-hue: 230, 140, 60; }
+  :host([color='red']) { --frame-hue: 220, 80, 80; }
+  :host([color='purple']) { --frame-hue: 160, 110, 220; }
+  :host([color='grey']) { --frame-hue: 140, 150, 160; }
+  :host {
+    --frame-fill: rgba(var(--frame-hue, 90, 150, 230), 0.1);
+    --frame-edge: rgba(var(--frame-hue, 90, 150, 230), 0.55);
+    --frame-bar: rgba(var(--frame-hue, 90, 150, 230), 0.32);
+  }
+  header {
+    pointer-events: auto;
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    height: 34px;
+    padding: 0 8px 0 10px;
+    border-radius: 6px 6px 0 0;
+    background: var(--frame-bar);
+    cursor: grab;
+    user-select: none;
+  }
+  header:active {
+    cursor: grabbing;
+  }
+  .title {
+    flex: 1 1 auto;
+    min-width: 0;
+    font-weight: 600;
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  input {
+    flex: 1 1 auto;
+    min-width: 0;
+    font: inherit;
+    font-weight: 600;
+    color: var(--tg-text, #dde3ea);
+    background: var(--tg-field-bg, #141920);
+    border: 1px solid var(--tg-accent, #5aa9ff);
+    border-radius: 4px;
+    padding: 2px 4px;
+  }
+  .swatch {
+    flex: 0 0 auto;
+    width: 16px;
+    height: 16px;
+    padding: 0;
+    border-radius: 50%;
+    border: 2px solid var(--tg-text, #dde3ea);
+    background: rgb(var(--frame-hue, 90, 150, 230));
+    cursor: pointer;
+  }
+  .resize {
+    pointer-events: auto;
+    position: absolute;
+    right: -2px;
+    bottom: -2px;
+    width: 18px;
+    height: 18px;
+    cursor: nwse-resize;
+    background: linear-gradient(135deg, transparent 0 50%, var(--frame-edge) 50% 100%);
+    border-radius: 0 0 8px 0;
+  }
+`;
