@@ -94,29 +94,38 @@ export function cellularKernel(
       value[k] = (Math.imul(hash, 0x5bd1e995) >>> 8) / 8388608 - 1;
     }
   }
+  // Offsets of the 25 lattice cells in the table, in the order of OFF_I/OFF_J (the first 9 are
+  // the sample's own cell and ring 1).
+  const offT = new Int32Array(25);
+  for (let k = 0; k < 25; k++) offT[k] = OFF_J[k] * w + OFF_I[k];
+  // Per column: the table column and how far ring 2 lies along x at least (a point of lattice
+  // column ix − 2 is at least fx + 2 − hi away, one of ix + 2 at least 2 + lo − fx).
+  const colT = new Int32Array(n);
+  const ring2x = new Float64Array(n);
+  for (let c = 0; c < n; c++) {
+    const x = xs[c];
+    const fl = Math.floor(x);
+    colT[c] = fl - i0;
+    const fx = x - fl;
+    ring2x[c] = Math.min(fx + 2 - hi, 2 + lo - fx);
+  }
   for (let r = 0; r < n; r++) {
     const y = ys[r];
-    const jy = Math.floor(y) - j0;
+    const fl = Math.floor(y);
+    const jy = fl - j0;
+    const fy = y - fl;
+    const ring2y = Math.min(fy + 2 - hi, 2 + lo - fy);
+    const rowT = jy * w;
     for (let c = 0; c < n; c++) {
       const x = xs[c];
-      const ix = Math.floor(x) - i0;
+      const ix = colT[c];
+      const centre = rowT + ix;
       let d1 = Infinity;
       let d2 = Infinity;
       let k1 = 0;
-      for (let k = 0; k < 25; k++) {
-        const a = ix + OFF_I[k];
-        const b = jy + OFF_J[k];
-        if (k >= 9) {
-          // Ring 2: skip a lattice cell whose points all lie at least as far as F2.
-          const ci = a + i0;
-          const cj = b + j0;
-          let gx = ci + lo - x;
-          if (gx < 0) gx = x - ci - hi > 0 ? x - ci - hi : 0;
-          let gy = cj + lo - y;
-          if (gy < 0) gy = y - cj - hi > 0 ? y - cj - hi : 0;
-          if (gx * gx + gy * gy >= d2) continue;
-        }
-        const t = b * w + a;
+      // The own cell and ring 1 first, always.
+      for (let k = 0; k < 9; k++) {
+        const t = centre + offT[k];
         const dx = px[t] - x;
         const dy = py[t] - y;
         const d = dx * dx + dy * dy;
@@ -125,6 +134,33 @@ export function cellularKernel(
           d1 = d;
           k1 = t;
         } else if (d < d2) d2 = d;
+      }
+      // Ring 2 only when one of its points could come nearer than F2: every point there lies at
+      // least ring2 away, so when F2 is within that, no ring-2 point changes F1, F2 or the cell
+      // (the same comparisons would all fail): the same bits as searching all 25.
+      const ring2 = ring2x[c] < ring2y ? ring2x[c] : ring2y;
+      if (d2 > ring2 * ring2) {
+        for (let k = 9; k < 25; k++) {
+          const a = ix + OFF_I[k];
+          const b = jy + OFF_J[k];
+          // Skip a lattice cell whose points all lie at least as far as F2.
+          const ci = a + i0;
+          const cj = b + j0;
+          let gx = ci + lo - x;
+          if (gx < 0) gx = x - ci - hi > 0 ? x - ci - hi : 0;
+          let gy = cj + lo - y;
+          if (gy < 0) gy = y - cj - hi > 0 ? y - cj - hi : 0;
+          if (gx * gx + gy * gy >= d2) continue;
+          const t = centre + offT[k];
+          const dx = px[t] - x;
+          const dy = py[t] - y;
+          const d = dx * dx + dy * dy;
+          if (d < d1) {
+            d2 = d1;
+            d1 = d;
+            k1 = t;
+          } else if (d < d2) d2 = d;
+        }
       }
       const i = r * n + c;
       const f1 = Math.sqrt(d1);
