@@ -8,7 +8,7 @@ export default css`
   }
   .plot {
     position: relative;
-    background: #11151b;
+    background: var(--tg-plot-bg, #11151b);
     border-radius: 3px;
   }
   canvas {

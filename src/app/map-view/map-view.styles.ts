@@ -8,7 +8,7 @@ export default css`
     position: relative;
     overflow: hidden;
     border-radius: 4px;
-    background: repeating-linear-gradient(45deg, #2a313b 0 6px, #252b34 6px 12px);
+    background: repeating-linear-gradient(45deg, var(--tg-stripe-a, #2a313b) 0 6px, var(--tg-stripe-b, #252b34) 6px 12px);
     cursor: grab;
     touch-action: none;
     user-select: none;

@@ -150,6 +150,21 @@ export default css`
     font-size: 10px;
     background: rgba(0, 0, 0, 0.35);
   }
+  /* On a collapsed node: centred on the foot of the picture, undimmed, in the theme's colours. */
+  .badge.ribbon {
+    position: absolute;
+    left: 50%;
+    bottom: ${BODY_GAP + 6}px;
+    transform: translateX(-50%);
+    padding: 1px 7px;
+    font-size: 11px;
+    line-height: 14px;
+    color: var(--tg-text, #dde3ea);
+    background: var(--tg-node-bg, #1d232c);
+    border: 1px dashed var(--tg-muted, #a3adba);
+    border-radius: 8px;
+    pointer-events: none;
+  }
   .rename {
     flex: 1 1 auto;
     min-width: 0;

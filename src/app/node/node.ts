@@ -86,11 +86,15 @@ export class TgNode extends LitElement {
         ${this.renaming
           ? html`<input class="rename" aria-label="node title" .value=${model.title} @pointerdown=${stop} @dblclick=${stop} @keydown=${this.renameKey} @blur=${this.renameDone} />`
           : html`<span class="title" @pointerdown=${this.titleDown}>${model.title}</span>`}
-        ${model.bypass ? html`<span class="badge" title="Bypassed: what this node feeds gets its input instead">bypassed</span>` : nothing}
+        ${model.bypass && !collapsed ? html`<span class="badge" title="Bypassed: what this node feeds gets its input instead">bypassed</span>` : nothing}
         ${outputs.slice(0, 1).map(([key, spec]) => this.output(key, spec.type, spec.meaning))}
       </header>
       ${outputs.slice(1).map(([key, spec]) => html`<div class="extra-out">${this.output(key, spec.type, spec.meaning)}</div>`)}
       ${hasCurveEditor(def) ? this.curveBody(def, model.params.points as Point[]) : this.pictureBody(def)}
+      ${model.bypass && collapsed
+        ? // A collapsed title has no room to spare: the mark sits on the picture's foot instead.
+          html`<span class="badge ribbon" title="Bypassed: what this node feeds gets its input instead">bypassed</span>`
+        : nothing}
       ${!collapsed || (this.selected && hasParams && view.ctx.core.selection.size === 1) ? params : nothing}`;
   }
 

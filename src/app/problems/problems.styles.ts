@@ -5,8 +5,9 @@ export default [
   dialog,
   css`
     :host {
-      --tg-dialog-border: #5a2a30;
-      --tg-dialog-title: #ffb4b4;
+      /* The theme's danger colours: a pale pink on the dark box, a deep red on the light one. */
+      --tg-dialog-border: var(--tg-danger-line, #5a2a30);
+      --tg-dialog-title: var(--tg-danger, #ffb4b4);
     }
     ol {
       margin: 0;
@@ -16,7 +17,7 @@ export default [
     }
     code {
       font-family: var(--tg-mono, ui-monospace, monospace);
-      color: #ffd166;
+      color: var(--tg-code, #ffd166);
     }
   `,
 ];

@@ -12,7 +12,7 @@ export default css`
     line-height: 1.45;
   }
   .hint.failed {
-    color: #ffb3b3;
+    color: var(--tg-danger, #ffb3b3);
   }
   .where {
     display: flex;
@@ -29,7 +29,7 @@ export default css`
     margin-left: auto;
     font: inherit;
     color: inherit;
-    background: #2a313b;
+    background: var(--tg-chip-bg, #2a313b);
     border: 1px solid var(--tg-line, #3a4452);
     border-radius: 3px;
     padding: 1px 8px;
@@ -41,10 +41,10 @@ export default css`
     table-layout: fixed;
   }
   tr {
-    border-top: 1px solid #232a33;
+    border-top: 1px solid var(--tg-rule, #232a33);
   }
   tr.shown {
-    background: #262f3b;
+    background: var(--tg-chip-on, #262f3b);
   }
   th {
     width: 30%;
@@ -73,7 +73,7 @@ export default css`
     overflow-wrap: anywhere;
   }
   td.value.missing {
-    color: #ffb3b3;
+    color: var(--tg-danger, #ffb3b3);
   }
   td.note {
     padding: 2px 0;

@@ -142,19 +142,4 @@ export default css`
     border-radius: 4px;
     padding: 6px;
   }
-  /* The viewer stays dark in the light theme, as a viewport does: the map's colours read best on it. */
-  :host([theme='light']) tg-viewer {
-    color-scheme: dark;
-    --tg-text: #dde3ea;
-    --tg-muted: #a3adba;
-    --tg-accent: #5aa9ff;
-    --tg-selected: #ffd166;
-    --tg-panel-bg: #161b22;
-    --tg-bar-bg: #171c23;
-    --tg-line: #3a4452;
-    --tg-field-bg: #141920;
-    --tg-button-bg: #26303c;
-    --tg-button-hover: #33404f;
-    --tg-menu-bg: #1b2129;
-  }
 `;

@@ -73,7 +73,7 @@ export default css`
     margin-left: auto;
     padding: 0 6px;
     border-radius: 3px;
-    background: #2a313b;
+    background: var(--tg-chip-bg, #2a313b);
     color: var(--tg-muted, #a3adba);
     font-size: 10px;
   }
@@ -98,8 +98,8 @@ export default css`
   button {
     font: inherit;
     color: var(--tg-text, #dde3ea);
-    background: #1f252e;
-    border: 1px solid #3a4452;
+    background: var(--tg-field-bg, #1f252e);
+    border: 1px solid var(--tg-line, #3a4452);
     border-radius: 3px;
     box-sizing: border-box;
     height: 22px;
@@ -118,7 +118,7 @@ export default css`
     cursor: pointer;
   }
   button:hover:not([disabled]) {
-    border-color: #5a6678;
+    border-color: var(--tg-muted, #5a6678);
   }
   button[disabled] {
     opacity: 0.45;
@@ -138,8 +138,8 @@ export default css`
     border-left: none;
   }
   .seg button.on {
-    background: #2d4a6e;
-    border-color: #4f79a8;
+    background: var(--tg-chip-on, #2d4a6e);
+    border-color: var(--tg-chip-on-line, #4f79a8);
   }
   select.port {
     margin-left: auto;
@@ -152,7 +152,7 @@ export default css`
     font-size: 12px;
   }
   .pin-stale {
-    color: var(--tg-refused, #ff8a7a);
+    color: var(--tg-danger, #ff8a7a);
   }
   tg-terrain-3d.stale,
   tg-map-view.stale {
@@ -160,7 +160,7 @@ export default css`
     filter: grayscale(0.6);
   }
   section {
-    border-top: 1px solid #262d37;
+    border-top: 1px solid var(--tg-rule, #262d37);
     padding-top: 8px;
   }
   .progress {
@@ -181,7 +181,7 @@ export default css`
     overflow-wrap: anywhere;
   }
   .note.failed {
-    color: #ffb3b3;
+    color: var(--tg-danger, #ffb3b3);
   }
   dl {
     display: grid;
@@ -204,11 +204,11 @@ export default css`
   .message {
     padding: 6px 8px;
     border-radius: 4px;
-    background: #2a2f37;
+    background: var(--tg-chip-bg, #2a2f37);
   }
   .message.failed {
-    background: #4a1d22;
-    color: #ffd2d2;
+    background: var(--tg-danger-bg, #4a1d22);
+    color: var(--tg-danger-text, #ffd2d2);
   }
   p.doc {
     margin: 0;
