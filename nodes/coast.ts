@@ -1,9 +1,8 @@
 // Coast distance: exact Euclidean distance from each land cell to the nearest water cell.
 
-import { assertGrid, cellLength256, COAST_UNITS, type Domain } from '../src/grid.ts';
-import { cropInto } from '../src/engine/domains.ts';
-import { scratch } from '../src/kernels/scratch.ts';
-import { distanceToBelow } from '../src/kernels/distance.ts';
+import { assertGrid, cellLength256, COAST_UNITS, type Domain, domainKey } from '../src/grid.ts';
+import { cellOffset } from '../src/engine/domains.ts';
+import { distanceBand, distanceCells, distanceToBelow } from '../src/kernels/distance.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 import type { TerrainValue } from '../src/model/values.ts';
 
@@ -11,6 +10,20 @@ import type { TerrainValue } from '../src/model/values.ts';
 export function coastDistance(terrain: TerrainValue, domain: Domain, /* out */ out: Float32Array): void {
   assertGrid('coast terrain', terrain.data, domain);
   distanceToBelow(out, domain, terrain.data, terrain.seaLevel, cellLength256(domain));
+}
+
+/**
+ * What a capped result was computed from: its grown domain, cap and water cells (1 a cell),
+ * by the result's buffer. A coast node's last result is the only one it compares against, and
+ * its buffer was written by that run, so the record is that run's.
+ */
+const computedFrom = new WeakMap<Float32Array, { readonly key: string; readonly water: Uint8Array }>();
+
+/** True when `water` holds 1 exactly where the heights lie below the level. */
+function sameCells(water: Uint8Array, h: Float32Array, level: number): boolean {
+  if (water.length !== h.length) return false;
+  for (let i = 0; i < h.length; i++) if ((h[i] < level ? 1 : 0) !== water[i]) return false;
+  return true;
 }
 
 /**
@@ -61,16 +74,31 @@ export const coast = defineNode({
   footprint(p) {
     return p.cap > 0 ? { kind: 'halo', radius: p.cap / COAST_UNITS } : { kind: 'view' };
   },
+  band: distanceBand,
   run(ctx, p) {
     const terrain = ctx.terrain('terrain')!;
     const out = ctx.alloc('f32');
     if (p.cap > 0) {
       // Every water cell within the cap of an output cell lies in the halo, so the transform over
       // the grown grid is exact up to the cap; past it, water outside may be nearer: say the cap.
-      const grown = scratch('coast.grown', Float32Array, terrain.data.length).subarray(0, terrain.data.length);
-      coastDistance(terrain, ctx.inputDomain, grown);
-      cropInto(grown, ctx.inputDomain, ctx.domain, out);
-      for (let i = 0; i < out.length; i++) if (out[i] > p.cap) out[i] = p.cap;
+      const h = terrain.data;
+      const key = `${domainKey(ctx.inputDomain)}|${domainKey(ctx.domain)}|${p.cap}`;
+      // A curve dragged inland moves heights but no cell across the sea level: the distances are
+      // then those of the last run, bit for bit, and copying them costs a pass over the halo.
+      const previous = ctx.previous('out');
+      const from = previous?.type === 'field' ? computedFrom.get(previous.data) : undefined;
+      if (previous && from && from.key === key && sameCells(from.water, h, terrain.seaLevel)) {
+        out.set(previous.data);
+        computedFrom.set(out, from);
+        return { out: field(out, 'distance') };
+      }
+      const m = ctx.inputDomain.n;
+      const at = cellOffset(ctx.inputDomain, ctx.domain)!;
+      // Both passes over the threads; only the output's cells are finished (no crop after).
+      distanceCells('coast', { below: h, level: terrain.seaLevel }, m, at.dc, at.dr, ctx.domain.n, cellLength256(ctx.domain), p.cap, out);
+      const water = new Uint8Array(h.length);
+      for (let i = 0; i < h.length; i++) water[i] = h[i] < terrain.seaLevel ? 1 : 0;
+      computedFrom.set(out, { key, water });
       return { out: field(out, 'distance') };
     }
     // A curve dragged above the coast moves heights but no cell across the sea level: the
@@ -78,7 +106,7 @@ export const coast = defineNode({
     // cheaper than the transform.
     const previous = ctx.previous('out');
     if (previous?.type === 'field' && sameWater(previous.data, terrain)) out.set(previous.data);
-    else coastDistance(terrain, ctx.domain, out);
+    else distanceCells('coast', { below: terrain.data, level: terrain.seaLevel }, ctx.domain.n, 0, 0, ctx.domain.n, cellLength256(ctx.domain), Infinity, out);
     return { out: field(out, 'distance') };
   },
 });

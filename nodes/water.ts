@@ -4,8 +4,8 @@
 import { domainKey, WORLD_CUT_DOMAIN } from '../src/grid.ts';
 import { scratch } from '../src/kernels/scratch.ts';
 import { argsortFloat32, countBelow } from '../src/kernels/sort.ts';
-import { wasmMaskBelow } from '../src/kernels/wasm/instance.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
+import { bands } from '../src/parallel/threads.ts';
 import type { TerrainValue } from '../src/model/values.ts';
 
 export interface SeaLevel {
@@ -32,6 +32,14 @@ export function seaLevelOf(sorted: Float32Array, mode: 'percent' | 'raw', share:
     else level = sorted[k];
   }
   return { level, waterCount: countBelow(sorted, level) };
+}
+
+/** Rows r0 … r1 − 1 of the terrain's heights (a copy of the input) and of the water mask. */
+function waterBand(a: { input: Float32Array; height: Float32Array; mask: Float32Array; level: number; n: number }, r0: number, r1: number): void {
+  const { input, height, mask, level } = a;
+  const end = r1 * a.n;
+  height.set(input.subarray(r0 * a.n, end), r0 * a.n);
+  for (let i = r0 * a.n; i < end; i++) mask[i] = input[i] < level ? 1 : 0;
 }
 
 export const water = defineNode({
@@ -68,26 +76,27 @@ export const water = defineNode({
       ? { kind: 'global', reads: () => [{ port: 'height', domain: WORLD_CUT_DOMAIN }] }
       : { kind: 'view', reads: (_domain, asked) => [{ port: 'height', domain: asked }] };
   },
+  band: waterBand,
   run(ctx, p) {
     const input = ctx.field('height')!;
-    // The terrain keeps its own copy of the heights: every result owns its buffers.
-    const height = ctx.alloc('f32');
-    height.set(input);
     let sorted: Float32Array;
     let order: Uint32Array | null = null;
     if (p.cut === 'view' && domainKey(ctx.asked) === domainKey(ctx.domain)) {
       // The view's own heights: their order also gives the land rank in one pass.
       sorted = ctx.alloc('f32');
       order = ctx.alloc('u32');
-      argsortFloat32(height, sorted, order);
+      argsortFloat32(input, sorted, order);
     } else {
       const source = ctx.fieldAt('height', p.cut === 'world' ? WORLD_CUT_DOMAIN : ctx.asked)!;
       sorted = ctx.alloc('f32', source.length);
       argsortFloat32(source, sorted, scratch('water.worldOrder', Uint32Array, source.length).subarray(0, source.length));
     }
     const { level, waterCount } = seaLevelOf(sorted, p.mode, p.share, p.level);
+    // The terrain keeps its own copy of the heights: every result owns its buffers.
+    const height = ctx.alloc('f32');
     const mask = ctx.alloc('f32');
-    wasmMaskBelow(height, level, mask);
+    const n = ctx.domain.n;
+    bands('water', waterBand, { input, height, mask, level, n }, n);
     const terrain: TerrainValue = { type: 'terrain', meaning: 'height', data: height, seaLevel: level, sorted, waterCount, order };
     return { terrain, mask: field(mask, 'mask') };
   },

@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { argsortFloat32 } from '../src/kernels/sort.ts';
 import { scratchBytes, trimScratch } from '../src/kernels/scratch.ts';
 import { WASM_MODULES, binaryModuleText, compileModule } from '../src/kernels/wasm/compile.ts';
-import { kernelBytes, kernelMemoryBytes, wasmDistance } from '../src/kernels/wasm/instance.ts';
+import { kernelBytes, kernelMemoryBytes } from '../src/kernels/wasm/instance.ts';
+import { distanceBytes, distanceMemoryBytes } from '../src/kernels/wasm/distance-instance.ts';
+import { distanceToBelow, distanceTransform } from '../src/kernels/distance.ts';
 import { noiseBytes, noiseMemoryBytes } from '../src/kernels/wasm/noise-instance.ts';
 import { fbmGrid } from '../src/kernels/noise.ts';
 import type { Domain } from '../src/grid.ts';
@@ -22,7 +24,18 @@ it.each(WASM_MODULES.map((m) => [m.binary.split('/').pop(), m] as const))(
 it('keeps each module under the 4 KB a browser main thread may compile synchronously', () => {
   expect(kernelBytes().length).toBeLessThan(4096);
   expect(noiseBytes().length).toBeLessThan(4096);
+  expect(distanceBytes().length).toBeLessThan(4096);
 });
+
+/** The square domain of an n² grid (the distance transform measures in its cells). */
+function square(n: number): Domain {
+  return { x0: 0, y0: 0, extent: 1, n };
+}
+
+/** The distance transform on the calling thread, as the kernel tests below call it. */
+function wasmDistance(out: Float32Array, n: number, sites: Uint8Array, unit: number): void {
+  distanceTransform(out, square(n), sites, unit);
+}
 
 /** The order a stable sort by value gives, with −0 before +0 as the float bits order them. */
 function referenceOrder(values: Float32Array): number[] {
@@ -83,9 +96,14 @@ describe('kernel memory', () => {
     fbmGrid(new Float32Array(n * n), { x0: 0, y0: 0, extent: 1, n }, { seed: 1, frequency: 2, octaves: 1, lacunarity: 2, gain: 0.5 });
     expect(kernelMemoryBytes()).toBeGreaterThan(20 * n * n);
     expect(noiseMemoryBytes()).toBeGreaterThan(4 * n * n);
+    const sites = new Uint8Array(n * n);
+    sites[n * 3 + 5] = 1;
+    wasmDistance(new Float32Array(n * n), n, sites, 1);
+    expect(distanceMemoryBytes()).toBeGreaterThan(8 * n * n);
     trimScratch(128 * 128);
     expect(kernelMemoryBytes()).toBe(0);
     expect(noiseMemoryBytes()).toBe(0);
+    expect(distanceMemoryBytes()).toBe(0);
     expect(scratchBytes()).toBeLessThan(4 * n * n);
     const small = Float32Array.of(3, 1, 2);
     const order = new Uint32Array(3);
@@ -187,17 +205,13 @@ describe('cell-by-cell kernels', () => {
     }
   });
 
-  it.each(sizes)('water mask and coast sites: below the level, NaN not, at %i²', async (n) => {
-    const { wasmMaskBelow, wasmDistanceBelow } = await import('../src/kernels/wasm/instance.ts');
+  it.each(sizes)('coast sites: below the level, NaN not, at %i²', (n) => {
     const h = grid(n, 9);
     const level = 0.1; // not a Float32: the comparison is on doubles
-    const mask = new Float32Array(n * n);
-    wasmMaskBelow(h, level, mask);
-    expectBits(mask, (i) => (h[i] < level ? 1 : 0));
     const viaSites = new Float32Array(n * n);
     wasmDistance(viaSites, n, Uint8Array.from(h, (v) => (v < level ? 1 : 0)), 3);
     const direct = new Float32Array(n * n);
-    wasmDistanceBelow(direct, n, h, level, 3);
+    distanceToBelow(direct, square(n), h, level, 3);
     expect(direct).toEqual(viaSites);
   });
 });

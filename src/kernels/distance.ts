@@ -1,16 +1,103 @@
 // Exact Euclidean distance transform in linear time (Felzenszwalb & Huttenlocher 2012,
-// "Distance transforms of sampled functions").
+// "Distance transforms of sampled functions"), in two passes that each split over threads.
 //
-// It runs in WebAssembly (wasm/kernels.as.ts, where the method is described): it is half of
-// an edit at the coast, and there it runs about twice as fast as the same code in JS.
+// The input is binary, so the row pass needs no parabolas: along each row the distance to the
+// nearest site is a forward and a backward scan (here, in JS, rows in bands). The column pass,
+// the lower envelope of parabolas down each column, is most of the work and runs in WebAssembly
+// (wasm/distance.as.ts), blocks of columns in bands. Each cell is computed the same way
+// whatever the band, so any split gives the same bits as one thread.
 
 import type { Domain } from '../grid.ts';
-import { wasmDistance, wasmDistanceBelow } from './wasm/instance.ts';
+import { bands } from '../parallel/threads.ts';
+import { sharedScratch } from './scratch.ts';
+import { wasmColumnPass } from './wasm/distance-instance.ts';
+
+/** What a band of the transform reads and writes (rows for the row pass, columns for the column pass). */
+export type DistanceBand = {
+  /** 0: row pass, 1: column pass. */
+  readonly pass: 0 | 1;
+  /** m × m: heights, the sites where < level; or, with `sites`, the sites where non-zero. */
+  readonly values: Float32Array | Uint8Array;
+  readonly level: number;
+  readonly sites: boolean;
+  /** Squared row distances, m × m: written by the row pass, read by the column pass. */
+  readonly g2: Float32Array;
+  readonly m: number;
+  /** The cells written: the m-grid's rows dr … dr + n − 1 and columns dc … dc + n − 1. */
+  readonly dc: number;
+  readonly dr: number;
+  readonly n: number;
+  readonly out: Float32Array;
+  readonly unit: number;
+  readonly cap: number;
+};
+
+/** Rows r0 … r1 − 1 of the row pass: squared distance along the row to the nearest site (+∞ for none). */
+function rowPass(a: DistanceBand, r0: number, r1: number): void {
+  const { values, g2, m } = a;
+  const below = !a.sites;
+  const level = a.level;
+  for (let r = r0; r < r1; r++) {
+    const row = r * m;
+    let last = -Infinity;
+    for (let c = 0; c < m; c++) {
+      const v = values[row + c];
+      if (below ? v < level : v !== 0) last = c;
+      const g = c - last;
+      g2[row + c] = g * g;
+    }
+    last = Infinity;
+    for (let c = m - 1; c >= 0; c--) {
+      const v = values[row + c];
+      if (below ? v < level : v !== 0) last = c;
+      const g = last - c;
+      const gg = g * g;
+      if (gg < g2[row + c]) g2[row + c] = gg;
+    }
+  }
+}
+
+/** Band hook of the transform: rows of the row pass, or output columns c0 … c1 − 1 of the column pass. */
+export function distanceBand(a: DistanceBand, r0: number, r1: number): void {
+  if (a.pass === 0) {
+    rowPass(a, r0, r1);
+    return;
+  }
+  wasmColumnPass({ g2: a.g2, m: a.m, c0: a.dc + r0, c1: a.dc + r1, rowFrom: a.dr, rows: a.n, out: a.out, outN: a.n, outCol: r0, unit: a.unit, cap: a.cap });
+}
+
+/** Where a transform reads its sites: heights below a level, or a grid of non-zero sites. */
+export type Sites = { readonly below: Float32Array; readonly level: number } | { readonly sites: Uint8Array };
+
+/**
+ * The transform of an m × m grid of sites, written for the n × n cells at column dc, row dr of
+ * it into `out`, in grid cells times `unit`, at most `cap` (+∞: no cap). With a node type, both
+ * passes run in bands of that type, whose band hook must call distanceBand; with '' on the
+ * calling thread alone.
+ */
+export function distanceCells(type: string, from: Sites, m: number, dc: number, dr: number, n: number, unit: number, cap: number, /* out */ out: Float32Array): void {
+  const values = 'sites' in from ? from.sites : from.below;
+  if (values.length !== m * m || out.length !== n * n || dc < 0 || dr < 0 || dc + n > m || dr + n > m) {
+    throw new Error(`distance: ${values.length} values of a ${m}² grid, ${out.length} outputs for ${n}² cells at (${dc}, ${dr})`);
+  }
+  const g2 = sharedScratch('distance.g2', Float32Array, m * m).subarray(0, m * m);
+  const level = 'sites' in from ? 0 : from.level;
+  const rows: DistanceBand = { pass: 0, values, level, sites: 'sites' in from, g2, m, dc, dr, n, out, unit, cap };
+  const columns: DistanceBand = { ...rows, pass: 1 };
+  if (!type) {
+    distanceBand(rows, 0, m);
+    distanceBand(columns, 0, n);
+    return;
+  }
+  bands(type, distanceBand, rows, m);
+  // Blocks of 16 columns at least: the column pass transposes and finishes 16 at a time.
+  bands(type, distanceBand, columns, n, 16);
+}
 
 /**
  * Distance from every cell to the nearest cell whose `sites` entry is non-zero, in grid cells
  * times `unit`; 0 on sites, +Infinity everywhere when there is no site. Sites outside the grid
- * are not seen.
+ * are not seen. On the calling thread.
  */
 export function distanceTransform(
   /* out */ out: Float32Array,
@@ -18,7 +105,8 @@ export function distanceTransform(
   sites: Uint8Array,
   unit: number,
 ): void {
-  wasmDistance(out, domain.n, sites, unit); // checks the lengths
+  const n = domain.n;
+  distanceCells('', { sites }, n, 0, 0, n, unit, Infinity, out);
 }
 
 /** distanceTransform with the sites where values < level (water below the sea level). */
@@ -29,5 +117,6 @@ export function distanceToBelow(
   level: number,
   unit: number,
 ): void {
-  wasmDistanceBelow(out, domain.n, values, level, unit); // checks the lengths
+  const n = domain.n;
+  distanceCells('', { below: values, level }, n, 0, 0, n, unit, Infinity, out);
 }

@@ -7,6 +7,7 @@
 // at once. After a one-off large grid (an export), trimScratch gives the memory back.
 
 import { gridBuffer, gridsShared } from '../parallel/memory.ts';
+import { releaseDistanceMemory } from './wasm/distance-instance.ts';
 import { releaseKernelMemory } from './wasm/instance.ts';
 import { releaseNoiseMemory } from './wasm/noise-instance.ts';
 
@@ -60,4 +61,5 @@ export function trimScratch(maxLength: number): void {
   for (const [tag, b] of buffers) if (b.length > maxLength) buffers.delete(tag);
   releaseKernelMemory(maxLength);
   releaseNoiseMemory(maxLength);
+  releaseDistanceMemory(maxLength);
 }

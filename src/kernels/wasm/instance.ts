@@ -10,10 +10,6 @@ interface KernelExports {
   readonly memory: WebAssembly.Memory;
   argsortScratchBytes(n: number): number;
   argsort(n: number, valuesAt: number, sortedAt: number, orderAt: number, scratchAt: number): void;
-  distanceScratchBytes(n: number): number;
-  distance(n: number, sitesAt: number, outAt: number, scratchAt: number, unit: number): void;
-  maskBelow(n: number, valuesAt: number, level: number, outAt: number): void;
-  sitesBelow(n: number, valuesAt: number, level: number, outAt: number): void;
   combine(n: number, mode: number, baseAt: number, scaleAt: number, detailAt: number, outAt: number): void;
   temperature(rows: number, n: number, rowBaseAt: number, rankAt: number, coastAt: number, noiseAt: number, outAt: number, lapse: number, coastMod: number, tempNoise: number): void;
   moisture(n: number, noiseAt: number, coastAt: number, airAt: number, outAt: number, moistNoise: number, coastBonus: number, decay: number, strength: number): void;
@@ -103,34 +99,6 @@ export function wasmArgsort(values: Float32Array, /* out */ sortedOut: Float32Ar
   k.argsort(n, valuesAt, sortedAt, orderAt, scratchAt);
   collect(k, sortedAt, sortedOut);
   collect(k, orderAt, orderOut);
-}
-
-/** Exact Euclidean distance transform of an n × n grid of sites (see distance in kernels.as.ts). */
-export function wasmDistance(/* out */ out: Float32Array, n: number, sites: Uint8Array, unit: number): void {
-  if (sites.length !== n * n || out.length !== n * n) throw new Error(`distance: ${sites.length} sites and ${out.length} outputs for a ${n}² grid`);
-  const k = kernels();
-  const [sitesAt, outAt, scratchAt] = stage(k, [sites], [4 * n * n, k.distanceScratchBytes(n)]);
-  k.distance(n, sitesAt, outAt, scratchAt, unit);
-  collect(k, outAt, out);
-}
-
-/** out = 1 where values < level, else 0: the water mask. */
-export function wasmMaskBelow(values: Float32Array, level: number, /* out */ out: Float32Array): void {
-  if (out.length !== values.length) throw new Error(`mask: output holds ${out.length} cells, values ${values.length}`);
-  const k = kernels();
-  const [valuesAt, outAt] = stage(k, [values], [out.byteLength]);
-  k.maskBelow(values.length, valuesAt, level, outAt);
-  collect(k, outAt, out);
-}
-
-/** Distance transform of the sites where values < level: the coast distance of a height grid. */
-export function wasmDistanceBelow(/* out */ out: Float32Array, n: number, values: Float32Array, level: number, unit: number): void {
-  if (values.length !== n * n || out.length !== n * n) throw new Error(`distance: ${values.length} values and ${out.length} outputs for a ${n}² grid`);
-  const k = kernels();
-  const [valuesAt, sitesAt, outAt, scratchAt] = stage(k, [values], [n * n, 4 * n * n, k.distanceScratchBytes(n)]);
-  k.sitesBelow(n * n, valuesAt, level, sitesAt);
-  k.distance(n, sitesAt, outAt, scratchAt, unit);
-  collect(k, outAt, out);
 }
 
 /**

@@ -1,7 +1,7 @@
-// The two kernels that bound an edit at the coast, in AssemblyScript compiled to WebAssembly:
-// the radix argsort of the heights (water level and land rank) and the exact Euclidean
-// distance transform (coast distance). Both are bound by memory latency; without bounds checks
-// and with plain loads and stores they run about twice as fast as the same code in JS.
+// Kernels in AssemblyScript compiled to WebAssembly: the radix argsort of the heights (water
+// level and land rank), bound by memory latency, and the cell-by-cell kernels. Without bounds
+// checks and with plain loads and stores they run about twice as fast as the same code in JS.
+// (The distance transform's column pass is a module of its own, distance.as.ts.)
 //
 // Not TypeScript: `npm run wasm` compiles this file into binary.ts, and tests/wasm.test.ts fails
 // when the two disagree. The caller (instance.ts) lays out every buffer in linear memory and
@@ -72,123 +72,6 @@ export function argsort(n: i32, valuesAt: usize, sortedAt: usize, orderAt: usize
   return bits ^ (<u32>(<i32>bits >> 31) | 0x80000000);
 }
 
-// ---- distance transform --------------------------------------------------------------------
-
-/** Rows handled per block of the first pass, and columns per block of the output. */
-const BLOCK: i32 = 16;
-
-/** Bytes of scratch distance needs for an n × n grid. */
-export function distanceScratchBytes(n: i32): usize {
-  return ((<usize>(n + 1) + <usize>(BLOCK * n)) << 3) + ((<usize>(n * n) + <usize>(BLOCK * n) + <usize>n) << 2);
-}
-
-/**
- * Exact Euclidean distance transform (Felzenszwalb & Huttenlocher 2012) of an n × n binary
- * grid (u8 at `sitesAt`, non-zero = site) into Float32 distances × unit at `outAt`.
- *
- * The input is binary, so the first pass needs no parabolas: along each row the distance to the
- * nearest site is a forward and a backward scan. Blocks of 16 rows are scanned into a small
- * buffer and written out transposed, 16 values per column at a time, so the second pass reads
- * each column contiguously. The second pass is the paper's lower envelope of parabolas down
- * every column; non-sites stay out of the envelope instead of taking INF = 1e20 (which loses
- * the q² terms to rounding), so the result is exact and a grid without a site stays at +∞.
- * Columns are finished 16 at a time so the output is written 16 contiguous values per row.
- * Scratch at `scratchAt` (8-aligned): distanceScratchBytes(n).
- */
-export function distance(n: i32, sitesAt: usize, outAt: usize, scratchAt: usize, unit: f64): void {
-  const z = scratchAt; // f64 n + 1: boundaries between the envelope's parabolas
-  const d = z + (<usize>(n + 1) << 3); // f64 BLOCK × n: squared distances of a block of columns
-  const columns = d + (<usize>(BLOCK * n) << 3); // f32 n × n: squared row distances, column after column
-  const rows = columns + (<usize>(n * n) << 2); // f32 BLOCK × n: one block of row distances
-  const v = rows + (<usize>(BLOCK * n) << 2); // i32 n: rows of the envelope's parabolas
-
-  for (let r0 = 0; r0 < n; r0 += BLOCK) {
-    const count = min(BLOCK, n - r0);
-    for (let t = 0; t < count; t++) {
-      const site = sitesAt + <usize>((r0 + t) * n);
-      const row = rows + (<usize>(t * n) << 2);
-      let last: f64 = -Infinity;
-      for (let c = 0; c < n; c++) {
-        if (load<u8>(site + <usize>c)) last = <f64>c;
-        const g = <f64>c - last;
-        store<f32>(row + (<usize>c << 2), <f32>(g * g)); // +∞ until the first site
-      }
-      last = Infinity;
-      for (let c = n - 1; c >= 0; c--) {
-        if (load<u8>(site + <usize>c)) last = <f64>c;
-        const g = last - <f64>c;
-        const at = row + (<usize>c << 2);
-        const gg = <f32>(g * g);
-        if (gg < load<f32>(at)) store<f32>(at, gg);
-      }
-    }
-    for (let c = 0; c < n; c++) {
-      const col = columns + (<usize>(c * n + r0) << 2);
-      for (let t = 0; t < count; t++) store<f32>(col + (<usize>t << 2), load<f32>(rows + (<usize>(t * n + c) << 2)));
-    }
-  }
-
-  for (let c = 0; c < n; c++) {
-    envelope(columns + (<usize>(c * n) << 2), d + (<usize>((c % BLOCK) * n) << 3), n, v, z);
-    if (c % BLOCK != BLOCK - 1 && c != n - 1) continue;
-    const c0 = c - (c % BLOCK);
-    const width = c - c0 + 1;
-    for (let q = 0; q < n; q++) {
-      const out = outAt + (<usize>(q * n + c0) << 2);
-      for (let t = 0; t < width; t++) {
-        store<f32>(out + (<usize>t << 2), <f32>(Math.sqrt(load<f64>(d + (<usize>(t * n + q) << 3))) * unit));
-      }
-    }
-  }
-}
-
-/**
- * Lower envelope of the parabolas (q − p)² + f[p] over the finite f[p], evaluated at every q
- * into d. f is Float32 (squared integers, exact up to n = 4096), d and z are Float64.
- */
-function envelope(f: usize, d: usize, n: i32, v: usize, z: usize): void {
-  let k = -1;
-  for (let q = 0; q < n; q++) {
-    const fq = <f64>load<f32>(f + (<usize>q << 2));
-    if (fq == Infinity) continue;
-    const qf = <f64>q;
-    const hq = fq + qf * qf;
-    if (k < 0) {
-      k = 0;
-      store<i32>(v, q);
-      store<f64>(z, -Infinity);
-      store<f64>(z + 8, Infinity);
-      continue;
-    }
-    // z[0] is −∞, so the loop always stops by k = 0.
-    let p = load<i32>(v + (<usize>k << 2));
-    let pf = <f64>p;
-    let s = (hq - (<f64>load<f32>(f + (<usize>p << 2)) + pf * pf)) / (2 * (qf - pf));
-    while (s <= load<f64>(z + (<usize>k << 3))) {
-      k--;
-      p = load<i32>(v + (<usize>k << 2));
-      pf = <f64>p;
-      s = (hq - (<f64>load<f32>(f + (<usize>p << 2)) + pf * pf)) / (2 * (qf - pf));
-    }
-    k++;
-    store<i32>(v + (<usize>k << 2), q);
-    store<f64>(z + (<usize>k << 3), s);
-    store<f64>(z + (<usize>(k + 1) << 3), Infinity);
-  }
-  if (k < 0) {
-    for (let q = 0; q < n; q++) store<f64>(d + (<usize>q << 3), Infinity);
-    return;
-  }
-  let j = 0;
-  for (let q = 0; q < n; q++) {
-    const qf = <f64>q;
-    while (load<f64>(z + (<usize>(j + 1) << 3)) < qf) j++;
-    const p = load<i32>(v + (<usize>j << 2));
-    const e = qf - <f64>p;
-    store<f64>(d + (<usize>q << 3), e * e + <f64>load<f32>(f + (<usize>p << 2)));
-  }
-}
-
 // ---- cell by cell --------------------------------------------------------------------------
 //
 // Kernels that read a few grids and write one, each cell on its own, two cells at a time in
@@ -215,21 +98,6 @@ function envelope(f: usize, d: usize, n: i32, v: usize, z: usize): void {
 /** a where the lane mask is set, b elsewhere. */
 @inline function choose(mask: v128, a: v128, b: v128): v128 {
   return v128.bitselect(a, b, mask);
-}
-
-/** Float32 1 where value < level, 0 elsewhere (the water mask). */
-export function maskBelow(n: i32, valuesAt: usize, level: f64, outAt: usize): void {
-  const l = f64x2.splat(level);
-  const one = f64x2.splat(1);
-  for (let i = 0; i < n; i += 2) {
-    const o = <usize>i << 2;
-    store2(outAt + o, v128.and(f64x2.lt(load2(valuesAt + o), l), one));
-  }
-}
-
-/** u8 1 where value < level, 0 elsewhere (the sites of a distance transform). */
-export function sitesBelow(n: i32, valuesAt: usize, level: f64, outAt: usize): void {
-  for (let i = 0; i < n; i++) store<u8>(outAt + <usize>i, <f64>load<f32>(valuesAt + (<usize>i << 2)) < level ? 1 : 0);
 }
 
 /** Combine modes, as numbered by the caller. */
