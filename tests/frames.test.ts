@@ -232,3 +232,38 @@ describe('frames', () => {
     expect(parseSnippet(text)).toBeNull();
   });
 });
+
+describe('the command line with version-3 files', () => {
+  it('checks, formats and renders a file with frames, dots and a bypassed water; refuses version 4 by name', async () => {
+    const { main } = await import('../src/cli/main.ts');
+    const { mkdtempSync, readdirSync: list, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const run = async (...argv: string[]) => {
+      let out = '';
+      let err = '';
+      const code = await main(argv, { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`) });
+      return { code, out, err };
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'tg-v3-'));
+    const g = parseGraph(annotated());
+    g.nodes.find((n) => n.id === 'water')!.bypass = true;
+    const text = serializeGraph(g);
+    const file = join(dir, 'v3.json');
+    writeFileSync(file, text);
+    expect((await run('check', file)).code).toBe(0);
+    expect((await run('format', file)).code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(text);
+    const out = join(dir, 'out');
+    expect((await run('render', file, '--size', '32', '--all', '--out', out)).code).toBe(0);
+    // The file's own nodes, each output once; the water's neutral copy is no output of the file.
+    expect(list(out).filter((f) => f.includes('__'))).toEqual([]);
+    expect(list(out)).toContain('biomes.out.png');
+    const v4 = JSON.parse(text);
+    v4.version = 4;
+    writeFileSync(file, JSON.stringify(v4));
+    const refused = await run('check', file);
+    expect(refused.code).not.toBe(0);
+    expect(refused.err).toContain('the file is version 4, newer than this Terrain Graph reads (up to 3)');
+  });
+});

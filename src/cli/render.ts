@@ -186,13 +186,15 @@ export async function renderCommand(argv: readonly string[], log: (line: string)
 
   const name = basename(file);
   // Bypassed nodes pass their input through: a rewrite of the wires, before the engine sees them.
-  const graph = passThrough(parseGraph(readGraphText(file), { file: name }));
+  const parsed = parseGraph(readGraphText(file), { file: name });
+  const graph = passThrough(parsed);
   const engine = createEngine(graph, { size, view });
   const sets = args.many.get('set') ?? [];
   applySets(engine, sets);
 
-  const known = new Set(graph.nodes.map((n) => n.id));
-  const ids = all ? graph.nodes.map((n) => n.id) : (requested ?? sinkNodes(graph));
+  // The file's own nodes: a bypassed node's neutral copy (src/model/bypass.ts) is no output.
+  const known = new Set(parsed.nodes.map((n) => n.id));
+  const ids = all ? parsed.nodes.map((n) => n.id) : (requested ?? sinkNodes(graph));
   for (const id of ids) if (!known.has(id)) throw new UsageError(`--node ${id}: no node "${id}" in ${file}${suggest(id, known.size <= 1000 ? [...known] : [])}`);
   const wantStats = args.bare.has('stats');
   const statNodes = wantStats ? graph.nodes.filter((n) => engine.catalogue.def(n.type)?.stats).map((n) => n.id) : [];
