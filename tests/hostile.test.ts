@@ -6,13 +6,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { failureReport } from '../src/cli/render.ts';
-import { placeSnippet, SNIPPET_FORMAT } from '../src/editor/clipboard.ts';
+import { placeSnippet, type Snippet, SNIPPET_FORMAT } from '../src/editor/clipboard.ts';
+import { EditError } from '../src/editor/commands.ts';
+import { EditorCore } from '../src/editor/editor.ts';
+import { readPastedText } from '../src/editor/files.ts';
 import { main } from '../src/cli/main.ts';
 import { createEngine } from '../src/engine/engine.ts';
 import { CATALOGUE } from '../nodes/index.ts';
 import { catalogueOf } from '../src/model/manifest.ts';
 import { GRAPH_FILE_LIMITS, parseGraph, serializeGraph } from '../src/model/format.ts';
 import { GraphError, type Problem } from '../src/model/problems.ts';
+import type { Graph } from '../src/model/graph.ts';
 
 const DEFAULT = readFileSync('graphs/default.json', 'utf8');
 
@@ -147,6 +151,41 @@ describe('pasted nodes keep ids a file may hold', () => {
     const withIt = { ...graph, nodes: [...graph.nodes, ...placed.nodes] };
     expect(placed.nodes[0].id.length).toBeLessThanOrEqual(64);
     expect(parseGraph(serializeGraph(withIt)).nodes).toHaveLength(graph.nodes.length + 1);
+  });
+});
+
+describe('pasted text gets the checks a file gets', () => {
+  const graph = parseGraph(DEFAULT);
+  const fbm = graph.nodes.find((n) => n.type === 'fbm')!;
+  const curve = graph.nodes.find((n) => n.type === 'curve')!;
+  const snippet = (nodes: unknown[], edges: unknown[] = []) => JSON.stringify({ format: SNIPPET_FORMAT, nodes, edges });
+  const wire = (a: string, p: string, b: string, q: string) => ({ from: { node: a, port: p }, to: { node: b, port: q } });
+  const two = [{ ...fbm, id: 'a' }, { ...curve, id: 'c' }];
+
+  it.each([
+    ['a key given twice', snippet([{ ...fbm, id: 'a' }]).replace('"params":{', '"params":{"seed":5,'), '$.nodes[0].params.seed', /the key "seed" is given twice: at line 1, column \d+ and at line 1, column \d+/],
+    ['a port called constructor', snippet(two, [wire('a', 'constructor', 'c', 'in')]), '$.edges[0].from', /node "a" \(fbm\) has no output "constructor"/],
+    ['a port called toString', snippet(two, [wire('a', 'out', 'c', 'toString')]), '$.edges[0].to', /node "c" \(curve\) has no input "toString"/],
+    ['two wires into one input', snippet([...two, { ...fbm, id: 'b' }], [wire('a', 'out', 'c', 'in'), wire('b', 'out', 'c', 'in')]), '$.edges[1].to', /already has a wire/],
+    ['a loop', snippet([{ ...curve, id: 'c' }], [wire('c', 'out', 'c', 'in')]), '$.edges[0]', /closes a cycle: c → c/],
+    ['a node id twice', snippet([{ ...fbm, id: 'a' }, { ...fbm, id: 'a' }]), '$.nodes[1].id', /duplicate node id "a"/],
+    ['a flag that is not true or false', snippet([{ ...fbm, id: 'a', bypass: 'yes' }]), '$.nodes[0].bypass', /expected true or false, got "yes"/],
+    ['an unknown key', JSON.stringify({ format: SNIPPET_FORMAT, nodes: [], edges: [], extra: 1 }), '$.extra', /unknown key "extra" in copied nodes/],
+    ['broken JSON', snippet([{ ...fbm, id: 'a' }]).slice(0, -3), '$', /^not JSON: .*\(line 1, column \d+\)/],
+  ])('refuses copied nodes with %s, naming the JSON path (it was pasted, or refused without saying where)', (_, text, path, message) => {
+    const read = readPastedText(text);
+    expect(read.ok).toBe(false);
+    const problems = 'problems' in read ? read.problems : [];
+    expect(problems[0]).toEqual({ path, message: expect.stringMatching(message) });
+    for (const p of problems) expectPlain(p.message);
+  });
+
+  it('refuses to place nodes so far apart that their positions overflow (the saved file would not read)', () => {
+    const read = readPastedText(snippet([{ ...fbm, id: 'a', position: [1e308, 0] }, { ...fbm, id: 'b', position: [-1e308, 0] }]));
+    expect(read.ok).toBe(true);
+    const core = new EditorCore(parseGraph(DEFAULT));
+    expect(() => core.paste((read as { snippet: Snippet }).snippet, [0, 0])).toThrow(new EditError('the copied nodes lie too far apart to be placed'));
+    expect(parseGraph(serializeGraph(core.graph as Graph)).nodes).toHaveLength(graph.nodes.length);
   });
 });
 

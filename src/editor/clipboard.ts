@@ -5,10 +5,12 @@
 // are not copied, because the pasted nodes may land in another graph. Reroute dots travel with
 // their wires and frames with their ids made fresh, all moved by the same offset as the nodes.
 
-import { nodeDef } from '../../nodes/index.ts';
 import { type Edge, type Frame, freshFrameId, freshNodeId, type Graph, type GraphNode } from '../model/graph.ts';
-import { checkVia, readFrames } from '../model/frames.ts';
-import { checkParams } from '../model/validate.ts';
+import { GRAPH_FILE_LIMITS, parseGraph } from '../model/format.ts';
+import { JsonError, parseJson } from '../model/json.ts';
+import { GraphError, type Problem } from '../model/problems.ts';
+import { CURRENT_VERSION, FORMAT } from '../model/migrations.ts';
+import { EditError } from './commands.ts';
 
 export const SNIPPET_FORMAT = 'terrain-graph-snippet';
 
@@ -34,31 +36,46 @@ export function snippetText(snippet: Snippet): string {
   return JSON.stringify(snippet);
 }
 
-/** Reads snippet text back; null when the text is not a snippet of known node types and valid params. */
-export function parseSnippet(text: string): Snippet | null {
+/**
+ * Snippet text read back: null when the text is no snippet at all (not JSON, or JSON of
+ * something else), else the snippet or its problems, each with its JSON path. A snippet gets
+ * the strict reader and every check a graph file's nodes, wires and frames get (types, params,
+ * flags, ids, one wire per input, no loop, the node limit), so pasting never makes a graph
+ * that cannot be saved and read back.
+ */
+export function readSnippet(text: string): { ok: true; snippet: Snippet } | { ok: false; problems: readonly Problem[] } | null {
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
-  } catch {
-    return null;
+    raw = parseJson(text, { maxDepth: GRAPH_FILE_LIMITS.depth });
+  } catch (err) {
+    // Broken JSON that names the snippet format: a damaged copy, said where.
+    if (!(err instanceof JsonError) || !text.includes(`"${SNIPPET_FORMAT}"`)) return null;
+    return { ok: false, problems: [{ path: err.path ?? '$', message: err.path ? err.message : `not JSON: ${err.message}` }] };
   }
-  if (typeof raw !== 'object' || raw === null) return null;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
   const doc = raw as Record<string, unknown>;
-  if (doc.format !== SNIPPET_FORMAT || !Array.isArray(doc.nodes) || !Array.isArray(doc.edges)) return null;
-  for (const n of doc.nodes as GraphNode[]) {
-    const def = typeof n?.type === 'string' ? nodeDef(n.type) : undefined;
-    if (!def || typeof n.id !== 'string' || typeof n.title !== 'string') return null;
-    if (!Array.isArray(n.position) || n.position.length !== 2 || !n.position.every(Number.isFinite)) return null;
-    if (checkParams(def, n.id, n.params, '$').length) return null;
+  if (doc.format !== SNIPPET_FORMAT) return null;
+  const extra = Object.keys(doc).filter((k) => !['format', 'nodes', 'edges', 'frames'].includes(k));
+  if (extra.length) return { ok: false, problems: extra.map((k) => ({ path: `$.${k}`, message: `unknown key "${k}" in copied nodes` })) };
+  // A snippet's wires are {from: {node, port}, …}; a file's are "node.port" text.
+  const ref = (r: unknown) => {
+    const o = r as { node?: unknown; port?: unknown } | null;
+    return typeof o?.node === 'string' && typeof o.port === 'string' ? `${o.node}.${o.port}` : r;
+  };
+  const edges = Array.isArray(doc.edges) ? doc.edges.map((e) => (typeof e === 'object' && e !== null ? { ...e, from: ref(e.from), to: ref(e.to) } : e)) : doc.edges;
+  try {
+    const g = parseGraph({ format: FORMAT, version: CURRENT_VERSION, name: '', view: { x: 0, y: 0, size: 256 }, nodes: doc.nodes, edges, frames: doc.frames ?? [] });
+    return { ok: true, snippet: { format: SNIPPET_FORMAT, nodes: g.nodes, edges: g.edges, frames: g.frames ?? [] } };
+  } catch (err) {
+    if (err instanceof GraphError) return { ok: false, problems: err.problems };
+    throw err;
   }
-  for (const e of doc.edges as Edge[]) {
-    if (typeof e?.from?.node !== 'string' || typeof e?.from?.port !== 'string') return null;
-    if (typeof e?.to?.node !== 'string' || typeof e?.to?.port !== 'string') return null;
-    if (e.via !== undefined && checkVia(e.via, '$').length) return null;
-  }
-  const frames = readFrames(doc.frames);
-  if (frames.problems.length) return null;
-  return { format: SNIPPET_FORMAT, nodes: doc.nodes as GraphNode[], edges: doc.edges as Edge[], frames: frames.frames };
+}
+
+/** Reads snippet text back; null when the text is not a snippet or does not read (readSnippet says why). */
+export function parseSnippet(text: string): Snippet | null {
+  const read = readSnippet(text);
+  return read?.ok ? read.snippet : null;
 }
 
 export interface Placed {
@@ -75,7 +92,15 @@ export function placeSnippet(graph: Graph, snippet: Snippet, at: readonly [numbe
   const corners = [...snippet.nodes.map((n) => n.position), ...(snippet.frames ?? []).map((f) => f.position)];
   const minX = Math.min(...corners.map((p) => p[0]));
   const minY = Math.min(...corners.map((p) => p[1]));
-  const move = (p: readonly [number, number]): [number, number] => [p[0] - minX + at[0], p[1] - minY + at[1]];
+  const move = (p: readonly [number, number]): [number, number] => {
+    const q: [number, number] = [p[0] - minX + at[0], p[1] - minY + at[1]];
+    // Positions near ±1e308 apart overflow: refused, as a file cannot hold an infinite position.
+    if (!Number.isFinite(q[0]) || !Number.isFinite(q[1])) throw new EditError('the copied nodes lie too far apart to be placed');
+    return q;
+  };
+  if (graph.nodes.length + snippet.nodes.length > GRAPH_FILE_LIMITS.nodes) {
+    throw new EditError(`the graph would have ${graph.nodes.length + snippet.nodes.length} nodes; a graph file may hold at most ${GRAPH_FILE_LIMITS.nodes}`);
+  }
   const taken: Graph = { ...graph, nodes: [...graph.nodes] };
   const rename = new Map<string, string>();
   const nodes: GraphNode[] = [];

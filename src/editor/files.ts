@@ -4,7 +4,7 @@
 import type { Graph } from '../model/graph.ts';
 import { GRAPH_FILE_LIMITS, parseGraph, serializeGraph } from '../model/format.ts';
 import { GraphError, type Problem } from '../model/problems.ts';
-import { copySnippet, parseSnippet, type Snippet } from './clipboard.ts';
+import { copySnippet, readSnippet, type Snippet } from './clipboard.ts';
 
 export type OpenResult =
   | { readonly ok: true; readonly graph: Graph; readonly note?: string }
@@ -79,12 +79,9 @@ export type PasteRead =
  */
 export function readPastedText(text: string): PasteRead {
   if (text.length > GRAPH_FILE_LIMITS.bytes) return { ok: false, file: PASTED, problems: [tooLarge(text.length)] };
-  const snippet = parseSnippet(text);
-  if (snippet) return { ok: true, snippet };
+  const snippet = readSnippet(text);
+  if (snippet) return snippet.ok ? snippet : { ok: false, file: PASTED, problems: snippet.problems };
   if (!/^\uFEFF?\s*\{/.test(text)) return { ok: false, notice: 'Nothing to paste: the clipboard holds text, not Terrain Graph nodes or a graph file.' };
-  if (text.includes('"terrain-graph-snippet"')) {
-    return { ok: false, file: PASTED, problems: [{ path: '$', message: 'these copied nodes do not read: a node of a type this build lacks, a param out of range, or a damaged copy' }] };
-  }
   const read = readGraphFile(text, PASTED);
   if (!read.ok) return { ok: false, file: PASTED, problems: read.problems };
   return { ok: true, snippet: copySnippet(read.graph, read.graph.nodes.map((n) => n.id)) };
