@@ -3,6 +3,7 @@
 import { assertGrid, cellLength256, COAST_UNITS, type Domain, domainKey } from '../src/grid.ts';
 import { cellOffset } from '../src/engine/domains.ts';
 import { distanceBand, distanceCells, distanceToBelow } from '../src/kernels/distance.ts';
+import { gridBuffer, gridsShared } from '../src/parallel/memory.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 import type { TerrainValue } from '../src/model/values.ts';
 
@@ -13,11 +14,13 @@ export function coastDistance(terrain: TerrainValue, domain: Domain, /* out */ o
 }
 
 /**
- * What a capped result was computed from: its grown domain, cap and water cells (1 a cell),
- * by the result's buffer. A coast node's last result is the only one it compares against, and
- * its buffer was written by that run, so the record is that run's.
+ * What the last capped result on a domain was computed from: the result's buffer and the water
+ * cells (1 a cell) of the grown grid, by grown domain, domain and cap (the last few). A coast
+ * node's last result is the one it compares against: when its buffer is the one recorded, the
+ * record is that run's.
  */
-const computedFrom = new WeakMap<Float32Array, { readonly key: string; readonly water: Uint8Array }>();
+const computedFrom = new Map<string, { out: Float32Array; water: Uint8Array }>();
+const RECORDS_KEPT = 4;
 
 /** True when `water` holds 1 exactly where the heights lie below the level. */
 function sameCells(water: Uint8Array, h: Float32Array, level: number): boolean {
@@ -86,19 +89,23 @@ export const coast = defineNode({
       // A curve dragged inland moves heights but no cell across the sea level: the distances are
       // then those of the last run, bit for bit, and copying them costs a pass over the halo.
       const previous = ctx.previous('out');
-      const from = previous?.type === 'field' ? computedFrom.get(previous.data) : undefined;
-      if (previous && from && from.key === key && sameCells(from.water, h, terrain.seaLevel)) {
+      let record = computedFrom.get(key);
+      if (previous?.type === 'field' && record?.out === previous.data && sameCells(record.water, h, terrain.seaLevel)) {
         out.set(previous.data);
-        computedFrom.set(out, from);
+        record.out = out;
         return { out: field(out, 'distance') };
       }
+      if (!record || record.water.length !== h.length || record.water.buffer instanceof SharedArrayBuffer !== gridsShared()) {
+        record = { out, water: gridBuffer(Uint8Array, h.length) };
+        computedFrom.delete(key);
+        if (computedFrom.size >= RECORDS_KEPT) computedFrom.delete(computedFrom.keys().next().value!);
+      }
+      computedFrom.set(key, record);
+      record.out = out;
       const m = ctx.inputDomain.n;
       const at = cellOffset(ctx.inputDomain, ctx.domain)!;
       // Both passes over the threads; only the output's cells are finished (no crop after).
-      distanceCells('coast', { below: h, level: terrain.seaLevel }, m, at.dc, at.dr, ctx.domain.n, cellLength256(ctx.domain), p.cap, out);
-      const water = new Uint8Array(h.length);
-      for (let i = 0; i < h.length; i++) water[i] = h[i] < terrain.seaLevel ? 1 : 0;
-      computedFrom.set(out, { key, water });
+      distanceCells('coast', { below: h, level: terrain.seaLevel }, m, at.dc, at.dr, ctx.domain.n, cellLength256(ctx.domain), p.cap, out, record.water);
       return { out: field(out, 'distance') };
     }
     // A curve dragged above the coast moves heights but no cell across the sea level: the

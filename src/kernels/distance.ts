@@ -30,11 +30,13 @@ export type DistanceBand = {
   readonly out: Float32Array;
   readonly unit: number;
   readonly cap: number;
+  /** Optional, m × m: the row pass writes 1 on every site, 0 elsewhere (what the result came from). */
+  readonly water: Uint8Array | null;
 };
 
 /** Rows r0 … r1 − 1 of the row pass: squared distance along the row to the nearest site (+∞ for none). */
 function rowPass(a: DistanceBand, r0: number, r1: number): void {
-  const { values, g2, m } = a;
+  const { values, g2, m, water } = a;
   const below = !a.sites;
   const level = a.level;
   for (let r = r0; r < r1; r++) {
@@ -42,7 +44,9 @@ function rowPass(a: DistanceBand, r0: number, r1: number): void {
     let last = -Infinity;
     for (let c = 0; c < m; c++) {
       const v = values[row + c];
-      if (below ? v < level : v !== 0) last = c;
+      const site = below ? v < level : v !== 0;
+      if (site) last = c;
+      if (water) water[row + c] = site ? 1 : 0;
       const g = c - last;
       g2[row + c] = g * g;
     }
@@ -71,18 +75,30 @@ export type Sites = { readonly below: Float32Array; readonly level: number } | {
 
 /**
  * The transform of an m × m grid of sites, written for the n × n cells at column dc, row dr of
- * it into `out`, in grid cells times `unit`, at most `cap` (+∞: no cap). With a node type, both
- * passes run in bands of that type, whose band hook must call distanceBand; with '' on the
- * calling thread alone.
+ * it into `out`, in grid cells times `unit`, at most `cap` (+∞: no cap), and 1 on every site,
+ * 0 elsewhere, into `water` when given (m × m). With a node type, both passes run in bands of
+ * that type, whose band hook must call distanceBand; with '' on the calling thread alone.
  */
-export function distanceCells(type: string, from: Sites, m: number, dc: number, dr: number, n: number, unit: number, cap: number, /* out */ out: Float32Array): void {
+export function distanceCells(
+  type: string,
+  from: Sites,
+  m: number,
+  dc: number,
+  dr: number,
+  n: number,
+  unit: number,
+  cap: number,
+  /* out */ out: Float32Array,
+  /* out */ water: Uint8Array | null = null,
+): void {
   const values = 'sites' in from ? from.sites : from.below;
   if (values.length !== m * m || out.length !== n * n || dc < 0 || dr < 0 || dc + n > m || dr + n > m) {
     throw new Error(`distance: ${values.length} values of a ${m}² grid, ${out.length} outputs for ${n}² cells at (${dc}, ${dr})`);
   }
   const g2 = sharedScratch('distance.g2', Float32Array, m * m).subarray(0, m * m);
   const level = 'sites' in from ? 0 : from.level;
-  const rows: DistanceBand = { pass: 0, values, level, sites: 'sites' in from, g2, m, dc, dr, n, out, unit, cap };
+  if (water && water.length !== m * m) throw new Error(`distance: a site grid of ${water.length} cells for a ${m}² grid`);
+  const rows: DistanceBand = { pass: 0, values, level, sites: 'sites' in from, g2, m, dc, dr, n, out, unit, cap, water };
   const columns: DistanceBand = { ...rows, pass: 1 };
   if (!type) {
     distanceBand(rows, 0, m);
