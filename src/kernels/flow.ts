@@ -110,24 +110,31 @@ export function priorityFlood(
   const order = scratch('flow.order', Int32Array, cells);
   const pit = scratch('flow.pit', Int32Array, cells);
   const heap = new CellHeap();
-  const off = DC.map((dc, k) => DR[k] * n + dc);
+  const off = Int32Array.from(DC, (dc, k) => DR[k] * n + dc);
   let count = 0;
 
-  const isSea = (i: number) => !(height[i] >= seaLevel);
+  // done[] marks the sea first (0 → 1 as the flood reaches land).
   for (let i = 0; i < cells; i++) {
     f[i] = height[i];
-    if (isSea(i)) {
+    if (!(height[i] >= seaLevel)) {
       done[i] = 1;
       receiver[i] = -2;
-    }
+    } else receiver[i] = OFF_MAP; // until the flood reaches it
   }
-  // Outlets: land on the edge, or beside the sea. They drain straight out.
+  // Outlets: land on the edge, or beside the sea (8 neighbours). They drain straight out. A
+  // row's cells are pushed in column order, as before the interior got its own loop.
   for (let r = 0; r < n; r++) {
+    const edgeRow = r === 0 || r === n - 1;
     for (let c = 0; c < n; c++) {
       const i = r * n + c;
       if (done[i]) continue;
-      let outlet = r === 0 || c === 0 || r === n - 1 || c === n - 1;
-      for (let k = 0; k < 8 && !outlet; k++) outlet = isSea((r + DR[k]) * n + c + DC[k]);
+      let outlet = edgeRow || c === 0 || c === n - 1;
+      if (!outlet) {
+        // Inside the rim every neighbour exists; receiver −2 marks the sea (land is not set yet).
+        outlet =
+          receiver[i + 1] === -2 || receiver[i - 1] === -2 || receiver[i + n] === -2 || receiver[i - n] === -2 ||
+          receiver[i + n + 1] === -2 || receiver[i - n + 1] === -2 || receiver[i + n - 1] === -2 || receiver[i - n - 1] === -2;
+      }
       if (!outlet) continue;
       done[i] = 1;
       receiver[i] = OFF_MAP;
@@ -168,23 +175,50 @@ export function priorityFlood(
   // Outside lakes, drain down the steepest strictly lower neighbour rather than to whichever
   // neighbour the flood happened to come from: rivers then follow the valleys. A strictly lower
   // cell was flooded earlier, so the drainage still descends in (filled height, flood order).
+  const D = Math.SQRT1_2;
   for (let q = 0; q < count; q++) {
     const i = order[q];
     const r = (i / n) | 0;
     const c = i - r * n;
     const fi = f[i];
-    const inner = r > 0 && c > 0 && r < n - 1 && c < n - 1;
     let best = receiver[i];
     let steepest = 0;
+    if (r > 0 && c > 0 && r < n - 1 && c < n - 1) {
+      // The 8 neighbours in the order of DC/DR (east, west, north, south, then the diagonals),
+      // the axis ones unscaled (× 1 is exact): the same comparisons as the loop below.
+      let j = i + 1;
+      let s = fi - f[j];
+      if (s > steepest) ((steepest = s), (best = j));
+      j = i - 1;
+      s = fi - f[j];
+      if (s > steepest) ((steepest = s), (best = j));
+      j = i + n;
+      s = fi - f[j];
+      if (s > steepest) ((steepest = s), (best = j));
+      j = i - n;
+      s = fi - f[j];
+      if (s > steepest) ((steepest = s), (best = j));
+      j = i + n + 1;
+      s = (fi - f[j]) * D;
+      if (s > steepest) ((steepest = s), (best = j));
+      j = i - n + 1;
+      s = (fi - f[j]) * D;
+      if (s > steepest) ((steepest = s), (best = j));
+      j = i + n - 1;
+      s = (fi - f[j]) * D;
+      if (s > steepest) ((steepest = s), (best = j));
+      j = i - n - 1;
+      s = (fi - f[j]) * D;
+      if (s > steepest) ((steepest = s), (best = j));
+      if (steepest > 0 && receiver[best] === -2) best = OFF_MAP; // into the sea
+      receiver[i] = best;
+      continue;
+    }
     for (let k = 0; k < 8; k++) {
-      let j: number;
-      if (inner) j = i + off[k];
-      else {
-        const rr = r + DR[k];
-        const cc = c + DC[k];
-        if (rr < 0 || cc < 0 || rr >= n || cc >= n) continue;
-        j = rr * n + cc;
-      }
+      const rr = r + DR[k];
+      const cc = c + DC[k];
+      if (rr < 0 || cc < 0 || rr >= n || cc >= n) continue;
+      const j = rr * n + cc;
       const s = (fi - f[j]) * INV_DIST[k];
       if (s > steepest) {
         steepest = s;
