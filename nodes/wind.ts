@@ -2,7 +2,8 @@
 
 import { assertGrid, cellLength256, type Domain } from '../src/grid.ts';
 import { scratch } from '../src/kernels/scratch.ts';
-import { coarseDomainFor, FINE_FETCH, type WindParams, windSweep, worldWind } from '../src/kernels/wind-world.ts';
+import { coarseDomainFor, FINE_FETCH, type WindBandArgs, type WindParams, windBand, windSweep, worldWind } from '../src/kernels/wind-world.ts';
+import { bands } from '../src/parallel/threads.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 import type { TerrainValue } from '../src/model/values.ts';
 
@@ -153,7 +154,7 @@ export const wind = defineNode({
     },
   },
   footprintDoc:
-    "with start `world`: global, a halo of two full-resolution blocks (2 × 1/16 view plus 1/32) on every side, and the terrain and rank on a coarse grid (16 cells a view) reaching 4.5 views round the domain; with start `view`: view-bound (the air enters at the view's upwind edge); off: local.",
+    "with start `world`: global, a halo of two full-resolution blocks (2 × 1/16 view) on every side, and the terrain and rank on a coarse grid (16 cells a view) reaching 4.5 views round the domain; with start `view`: view-bound (the air enters at the view's upwind edge); off: local.",
   footprint(p) {
     if (!p.on) return { kind: 'local' };
     if (p.start === 'view') return { kind: 'view' };
@@ -171,6 +172,8 @@ export const wind = defineNode({
   },
   // The viewer draws the wind's arrows over every map it leads to.
   overlay: (p) => (p.on ? { angle: p.angle } : null),
+  // The full-resolution pass by lines across the wind (each band sweeps its own fetch).
+  band: (args, m0, m1) => windBand(args as WindBandArgs, m0, m1),
   run(ctx, p) {
     const t = ctx.terrain('terrain')!;
     const out = ctx.alloc('f32');
@@ -182,6 +185,7 @@ export const wind = defineNode({
         { domain: ctx.inputDomain, terrain: t, rank: ctx.field('rank') },
         { domain: coarse, terrain: ctx.terrainAt('terrain', coarse)!, rank: ctx.fieldAt('rank', coarse) },
         out,
+        (args, lines, minLines) => bands('wind', windBand, args, lines, minLines),
       );
     } else {
       windKernel(ctx.domain, p, t, ctx.field('rank'), out);

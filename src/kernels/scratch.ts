@@ -10,6 +10,7 @@ import { gridBuffer, gridsShared } from '../parallel/memory.ts';
 import { releaseDistanceMemory } from './wasm/distance-instance.ts';
 import { releaseKernelMemory } from './wasm/instance.ts';
 import { releaseNoiseMemory } from './wasm/noise-instance.ts';
+import { releaseWindMemory } from './wasm/wind-instance.ts';
 
 type Ctor<T> = { new (length: number): T };
 
@@ -62,4 +63,5 @@ export function trimScratch(maxLength: number): void {
   releaseKernelMemory(maxLength);
   releaseNoiseMemory(maxLength);
   releaseDistanceMemory(maxLength);
+  releaseWindMemory(maxLength);
 }

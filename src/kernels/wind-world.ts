@@ -14,10 +14,19 @@
 // views, carries what a continent does to the air at a cost of a few thousand coarse cells, and
 // the full-resolution blocks add the small hills the coarse grid cannot see. Each cell's value
 // is computed by the same operations from the same world cells in every view: bit-identical.
+//
+// Cost: a cell reads at most two blocks upwind, so only the view and that fetch are swept
+// (wind-sweep.ts's sweepRegion), in WebAssembly, and the view's lines across the wind are cut
+// into bands for the thread pool: independent for a wind along an axis, each with its own 2-block
+// drift beside it otherwise. The coarse pass is a few thousand cells, swept whole.
 
 import { type Domain, latticeDomain, latticeOf } from '../grid.ts';
-import { scratch } from './scratch.ts';
 import type { TerrainValue } from '../model/values.ts';
+import { gridBuffer } from '../parallel/memory.ts';
+import { threadCount } from '../parallel/threads.ts';
+import { type StartAir, type SweepGrid, sweepBlended, sweepRegion, windSweep } from './wind-sweep.ts';
+
+export { type WindSweep, windSweep, windVector } from './wind-sweep.ts';
 
 /** Length of a full-resolution block along the wind, in views. */
 export const FINE_BLOCK = 1 / 16;
@@ -35,40 +44,13 @@ export interface WindParams {
   readonly lift: number;
 }
 
-/** The sweep a wind angle gives: which axis the wind moves most on and how it shifts per step. */
-export interface WindSweep {
-  /** True when the wind moves most along columns (east–west). */
-  readonly alongColumns: boolean;
-  /** +1 or −1: the direction along the major axis. */
-  readonly major: 1 | -1;
-  /** Minor-axis shift per major step (signed), |slope| ≤ 1. */
-  readonly slope: number;
-}
-
 /**
- * The unit direction a wind blows towards (x east, y north), with the last-bit residues of
- * cos and sin rounded away: axis-aligned winds are exact and diagonal ones have equal parts.
+ * The fetch of the full-resolution pass, in views: two blocks, which hold a cell's reach of
+ * 2·block − 1 lines upwind and its drift across the wind (sweepRegion). Read on every side, not
+ * only upwind: the grown domains then do not change with the angle, so turning the wind
+ * recomputes the wind and what reads it, nothing upstream.
  */
-export function windVector(angleDeg: number): [number, number] {
-  const rad = (angleDeg * Math.PI) / 180;
-  return [Math.round(Math.cos(rad) * 1e12) / 1e12, Math.round(Math.sin(rad) * 1e12) / 1e12];
-}
-
-export function windSweep(angleDeg: number): WindSweep {
-  const [dc, dr] = windVector(angleDeg);
-  if (Math.abs(dc) >= Math.abs(dr)) {
-    return { alongColumns: true, major: dc >= 0 ? 1 : -1, slope: dr / Math.abs(dc) };
-  }
-  return { alongColumns: false, major: dr >= 0 ? 1 : -1, slope: dc / Math.abs(dr) };
-}
-
-/**
- * The fetch of the full-resolution pass, in views: two blocks, and a little for rounding and the
- * interpolation's reach. Read on every side, not only upwind: the grown domains then do not
- * change with the angle, so turning the wind recomputes the wind and what reads it, nothing
- * upstream (upwind only would save a few per cent of a view's cells; measured in the bench).
- */
-export const FINE_FETCH = 2 * FINE_BLOCK + 1 / 32;
+export const FINE_FETCH = 2 * FINE_BLOCK;
 
 /** How far the coarse pass reaches round a domain, in views: its start lines lie within. */
 const COARSE_FETCH = 2 * FINE_BLOCK + 2 * COARSE_BLOCK + 0.25;
@@ -89,15 +71,7 @@ export function coarseDomainFor(d: Domain): Domain {
   return latticeDomain(P, c0 - Math.floor((side - (c1 - c0)) / 2), r0 - Math.floor((side - (r1 - r0)) / 2), side);
 }
 
-/** One grid the blended sweep runs over: heights, sea level, rank, and where it lies on its lattice. */
-interface SweepGrid {
-  readonly domain: Domain;
-  readonly h: Float32Array;
-  readonly level: number;
-  readonly rank: Float32Array | null;
-}
-
-/** The lattice origin of a grid, or a stand-in for a domain off every lattice (its cells rounded). */
+/** Where a grid lies on its lattice, or a stand-in for a domain off every lattice (its cells rounded). */
 function originOf(d: Domain): { perUnit: number; col0: number; row0: number } {
   const l = latticeOf(d);
   if (l) return l;
@@ -106,84 +80,49 @@ function originOf(d: Domain): { perUnit: number; col0: number; row0: number } {
 }
 
 /**
- * Sweeps the air downwind over `g` in world-anchored blocks of `block` cells and writes each
- * cell's blended air into `out` (n × n). `startAir(c, r)` is the air arriving on a start line
- * (and at the grid's upwind edges, which only cells outside the exact region read).
- * Over water air ← air + (1 − air)(1 − e^(−evap·s)); over land air ← air · e^(−dry·s) · e^(−4·lift·max(0, Δr)).
+ * One band of the full-resolution pass: flat, so a worker thread gets it as a message with the
+ * grids (at the top level) in shared memory. Writes lines m0 … m1 − 1 across the wind of the
+ * output: rows for a wind along columns, columns for one along rows.
  */
-function sweepBlended(g: SweepGrid, p: WindParams, block: number, startAir: (c: number, r: number) => number, /* out */ out: Float64Array): void {
-  const { n } = g.domain;
-  const { h, level, rank } = g;
-  const { alongColumns, major, slope } = windSweep(p.angle);
-  const o = originOf(g.domain);
-  const step = (Math.sqrt(1 + slope * slope) * 256) / o.perUnit;
-  const wet = 1 - Math.exp(-p.evap * step);
-  const dry = Math.exp(-p.dry * step);
-  const kLift = 4 * p.lift;
-  const strideA = alongColumns ? 1 : n;
-  const strideB = alongColumns ? n : 1;
-  const offset = Math.floor(-slope);
-  const t = -slope - offset;
-  const reach = t > 0 ? offset + 1 : offset;
-  const bFirst = Math.max(0, -offset);
-  const bLast = Math.min(n - 1, n - 1 - reach);
-  const major0 = alongColumns ? o.col0 : o.row0;
-  // Air of the two sweeps (begun on the last start line, and on the one before) on the previous
-  // line and on this one.
-  let prevNew = new Float64Array(n);
-  let prevOld = new Float64Array(n);
-  let curNew = new Float64Array(n);
-  let curOld = new Float64Array(n);
-  for (let k = 0; k < n; k++) {
-    const a = major > 0 ? k : n - 1 - k;
-    const u = major * (major0 + a); // distance downwind in cells, anchored in the world
-    const phase = ((u % block) + block) % block;
-    const w = phase / block;
-    const startLine = phase === 0;
-    const prevLine = (a - major) * strideA;
-    for (let b = 0; b < n; b++) {
-      const i = a * strideA + b * strideB;
-      const water = h[i] < level;
-      let airNew: number;
-      let airOld: number;
-      if (k === 0 || b < bFirst || b > bLast) {
-        // Nothing upwind in the grid: both sweeps start here (outside the exact region).
-        const s0 = startAir(alongColumns ? a : b, alongColumns ? b : a);
-        airNew = airOld = water ? s0 + (1 - s0) * wet : s0 * dry;
-      } else {
-        const q0 = b + offset;
-        const q1 = t > 0 ? q0 + 1 : q0;
-        let lift = 1;
-        if (!water && rank && kLift > 0) {
-          const j0 = prevLine + q0 * strideB;
-          const j1 = prevLine + q1 * strideB;
-          const rise = rank[i] - (rank[j0] + t * (rank[j1] - rank[j0]));
-          if (rise > 0) lift = Math.exp(-kLift * rise);
-        }
-        const fromNew = prevNew[q0] + t * (prevNew[q1] - prevNew[q0]);
-        if (startLine) {
-          // The older sweep is dropped, the newer becomes the older, a new one starts here.
-          const s0 = startAir(alongColumns ? a : b, alongColumns ? b : a);
-          airOld = water ? fromNew + (1 - fromNew) * wet : fromNew * dry * lift;
-          airNew = water ? s0 + (1 - s0) * wet : s0 * dry;
-        } else {
-          const fromOld = prevOld[q0] + t * (prevOld[q1] - prevOld[q0]);
-          airNew = water ? fromNew + (1 - fromNew) * wet : fromNew * dry * lift;
-          airOld = water ? fromOld + (1 - fromOld) * wet : fromOld * dry * lift;
-        }
-      }
-      curNew[b] = airNew;
-      curOld[b] = airOld;
-      out[i] = (1 - w) * airOld + w * airNew;
-    }
-    [prevNew, curNew] = [curNew, prevNew];
-    [prevOld, curOld] = [curOld, prevOld];
-  }
+export type WindBandArgs = {
+  /** The fine grid: heights, sea level and rank, n × n, and where it lies on its lattice. */
+  readonly h: Float32Array;
+  readonly rank: Float32Array | null;
+  readonly level: number;
+  readonly fine: { readonly n: number; readonly perUnit: number; readonly col0: number; readonly row0: number };
+  /** The coarse air and where its grid lies. */
+  readonly air: Float64Array;
+  readonly coarse: { readonly n: number; readonly perUnit: number; readonly col0: number; readonly row0: number };
+  readonly p: WindParams;
+  readonly block: number;
+  /** The output's n × n cells start at column dc, row dr of the fine grid. */
+  readonly dc: number;
+  readonly dr: number;
+  readonly n: number;
+  readonly out: Float32Array;
+};
+
+export function windBand(args: WindBandArgs, m0: number, m1: number): void {
+  const { p, block, dc, dr, n, out } = args;
+  const fine: SweepGrid = { h: args.h, level: args.level, rank: args.rank, ...args.fine };
+  const start: StartAir = { air: args.air, ...args.coarse };
+  const target = windSweep(p.angle).alongColumns ? { c0: dc, c1: dc + n, r0: dr + m0, r1: dr + m1 } : { c0: dc + m0, c1: dc + m1, r0: dr, r1: dr + n };
+  sweepBlended(fine, p, block, start, sweepRegion(fine, p.angle, block, target), target, { c0: dc, r0: dr, stride: n }, out);
+}
+
+/** The coarse air, kept between evaluations (in shared memory while a thread pool runs). */
+let coarseAir: Float64Array | null = null;
+
+function coarseBuffer(length: number): Float64Array {
+  const shared = threadCount() > 1;
+  if (!coarseAir || coarseAir.length !== length || (coarseAir.buffer instanceof SharedArrayBuffer) !== shared) coarseAir = gridBuffer(Float64Array, length);
+  return coarseAir;
 }
 
 /**
  * The world-anchored wind on `out` (cells of `domain`): `fine` holds the terrain and rank on the
- * domain grown by FINE_FETCH, `coarse` on coarseDomainFor(domain).
+ * domain grown by FINE_FETCH, `coarse` on coarseDomainFor(domain). `bandsBy` spreads the
+ * full-resolution lines over threads (the wind node passes its band hook through bands()).
  */
 export function worldWind(
   domain: Domain,
@@ -191,44 +130,43 @@ export function worldWind(
   fine: { readonly domain: Domain; readonly terrain: TerrainValue; readonly rank: Float32Array | null },
   coarse: { readonly domain: Domain; readonly terrain: TerrainValue; readonly rank: Float32Array | null },
   /* out */ out: Float32Array,
+  bandsBy: (args: WindBandArgs, lines: number, minLines: number) => void = (args, lines) => windBand(args, 0, lines),
 ): void {
   if (!p.on) {
     out.fill(0);
     return;
   }
-  // 1. The coarse air, started saturated.
+  // 1. The coarse air, started saturated, over the whole coarse grid (a few thousand cells).
   const cd = coarse.domain;
   const cn = cd.n;
-  const coarseAir = new Float64Array(cn * cn);
-  sweepBlended({ domain: cd, h: coarse.terrain.data, level: coarse.terrain.seaLevel, rank: coarse.rank }, p, Math.round(COARSE_BLOCK * COARSE_PER_UNIT), () => 1, coarseAir);
-  // 2. The full-resolution blocks, started from the coarse air at each cell's world position.
+  const co = originOf(cd);
+  const cg: SweepGrid = { h: coarse.terrain.data, level: coarse.terrain.seaLevel, rank: coarse.rank, n: cn, perUnit: co.perUnit, col0: co.col0, row0: co.row0 };
+  const air = coarseBuffer(cn * cn);
+  const all = { c0: 0, r0: 0, c1: cn, r1: cn };
+  sweepBlended(cg, p, Math.round(COARSE_BLOCK * COARSE_PER_UNIT), null, all, all, { c0: 0, r0: 0, stride: cn }, air);
+  // 2. The full-resolution blocks, started from the coarse air at each cell's world position,
+  //    over the output and its fetch only, in bands across the wind.
   const fd = fine.domain;
   const fo = originOf(fd);
-  const co = originOf(cd);
-  const scale = co.perUnit / fo.perUnit;
-  const sample = (c: number, r: number): number => {
-    // Coarse cell centres lie at (k + ½) / 16: find the four around this cell's centre.
-    const fx = (fo.col0 + c + 0.5) * scale - 0.5 - co.col0;
-    const fy = (fo.row0 + r + 0.5) * scale - 0.5 - co.row0;
-    const kx = Math.min(cn - 2, Math.max(0, Math.floor(fx)));
-    const ky = Math.min(cn - 2, Math.max(0, Math.floor(fy)));
-    const wx = Math.min(1, Math.max(0, fx - kx));
-    const wy = Math.min(1, Math.max(0, fy - ky));
-    const i = ky * cn + kx;
-    const south = coarseAir[i] + wx * (coarseAir[i + 1] - coarseAir[i]);
-    const north = coarseAir[i + cn] + wx * (coarseAir[i + cn + 1] - coarseAir[i + cn]);
-    return south + wy * (north - south);
-  };
   const eo = originOf(domain);
-  const dc = eo.col0 - fo.col0;
-  const dr = eo.row0 - fo.row0;
   const n = domain.n;
-  const fn = fd.n;
   const block = Math.max(1, Math.floor(FINE_BLOCK * fo.perUnit));
-  const air = scratch('wind.world', Float64Array, fn * fn).subarray(0, fn * fn);
-  sweepBlended({ domain: fd, h: fine.terrain.data, level: fine.terrain.seaLevel, rank: fine.rank }, p, block, sample, air);
-  for (let r = 0; r < n; r++) {
-    const from = (r + dr) * fn + dc;
-    for (let c = 0; c < n; c++) out[r * n + c] = air[from + c];
-  }
+  const args: WindBandArgs = {
+    h: fine.terrain.data,
+    rank: fine.rank,
+    level: fine.terrain.seaLevel,
+    fine: { n: fd.n, perUnit: fo.perUnit, col0: fo.col0, row0: fo.row0 },
+    air,
+    coarse: { n: cn, perUnit: co.perUnit, col0: co.col0, row0: co.row0 },
+    p: { on: p.on, angle: p.angle, evap: p.evap, dry: p.dry, lift: p.lift },
+    block,
+    dc: eo.col0 - fo.col0,
+    dr: eo.row0 - fo.row0,
+    n,
+    out,
+  };
+  // A wind along an axis reads no neighbouring line: its bands are independent. A slanted one's
+  // band sweeps its drift (2 blocks) beside it too, so it is cut into as few bands as threads.
+  const straight = windSweep(p.angle).slope === 0;
+  bandsBy(args, n, straight ? 8 : Math.ceil(n / threadCount()));
 }

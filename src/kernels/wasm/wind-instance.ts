@@ -1,0 +1,177 @@
+// The wind module (wind.as.ts), instantiated on first use, synchronously (it is under the 4 KB a
+// page may compile synchronously, like the other modules). One call sweeps one region: its
+// heights and rank are copied in row by row, the target's blended air is copied out. The memory only grows;
+// releaseWindMemory drops it after a one-off large grid.
+
+import { WIND_WASM_BASE64 } from './wind-binary.ts';
+
+interface WindExports {
+  readonly memory: WebAssembly.Memory;
+  exp(x: number): number;
+  setStart(at: number, n: number, fineToCoarse: number, fineCol0: number, fineRow0: number, coarseCol0: number, coarseRow0: number): void;
+  sweep(
+    hAt: number, rankAt: number, level: number, width: number, lines: number,
+    a0: number, b0: number, major: number, major0: number, block: number, transposed: boolean,
+    offset: number, reach: number, t: number, wet: number, dry: number, kLift: number,
+    ta0: number, ta1: number, tb0: number, tb1: number, outAt: number, wide: boolean, bufAt: number,
+  ): void;
+  transpose64(fromAt: number, toAt: number, rows: number, cols: number): void;
+}
+
+/** Buffers start above the first page, which the compiled module may use for its own data. */
+const FIRST_BYTE = 65536;
+const PAGE = 65536;
+/** Rows a strip of a wind along the rows: their heights, rank and air stay in the first-level cache. */
+const STRIP = 16;
+
+let compiled: WebAssembly.Module | null = null;
+let instance: WindExports | null = null;
+
+function wind(): WindExports {
+  if (!instance) {
+    try {
+      compiled ??= new WebAssembly.Module(windBytes());
+      instance = new WebAssembly.Instance(compiled, {}).exports as unknown as WindExports;
+    } catch (err) {
+      throw new Error(
+        `this browser cannot run Terrain Graph's WebAssembly wind, which needs WebAssembly SIMD (Chrome 91, Firefox 89, Safari 16.4 or later): ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+  }
+  return instance;
+}
+
+/** The compiled module's bytes. */
+export function windBytes(): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(atob(WIND_WASM_BASE64), (c) => c.charCodeAt(0));
+}
+
+/** The module's e^x (fdlibm's), for the test that holds it to Math.exp. */
+export function wasmExp(x: number): number {
+  return wind().exp(x);
+}
+
+/** Byte offsets of consecutive 16-aligned regions of these sizes; grows the memory to hold them. */
+function reserve(k: WindExports, sizes: readonly number[]): number[] {
+  const offsets: number[] = [];
+  let end = FIRST_BYTE;
+  for (const size of sizes) {
+    offsets.push(end);
+    end += Math.ceil(size / 16) * 16 + 16; // 16 more: a pair of f32 cells may be read one cell past a line
+  }
+  const have = k.memory.buffer.byteLength;
+  if (end > have) k.memory.grow(Math.ceil((end - have) / PAGE));
+  return offsets;
+}
+
+/** One region of the fine grid as the module sweeps it (see sweepLines in wind-sweep.ts). */
+export interface WasmSweep {
+  /** The n-wide grids and the region: columns c0 … c1 − 1, rows r0 … r1 − 1. */
+  readonly h: Float32Array;
+  readonly rank: Float32Array | null;
+  readonly level: number;
+  readonly n: number;
+  readonly c0: number;
+  readonly c1: number;
+  readonly r0: number;
+  readonly r1: number;
+  /** True when the lines along the wind are columns. */
+  readonly transposed: boolean;
+  readonly major: number;
+  readonly major0: number;
+  readonly block: number;
+  readonly offset: number;
+  readonly reach: number;
+  readonly t: number;
+  readonly wet: number;
+  readonly dry: number;
+  readonly kLift: number;
+  /** The coarse air (null: air starts saturated) and how fine cells map onto it. */
+  readonly air: Float64Array | null;
+  readonly cn: number;
+  readonly scale: number;
+  readonly fineCol0: number;
+  readonly fineRow0: number;
+  readonly coarseCol0: number;
+  readonly coarseRow0: number;
+  /** The target cells, and where they go: out[(r − pr0) · stride + (c − pc0)]. */
+  readonly tc0: number;
+  readonly tc1: number;
+  readonly tr0: number;
+  readonly tr1: number;
+  readonly pc0: number;
+  readonly pr0: number;
+  readonly stride: number;
+}
+
+/** Copies rows r0 … r1 − 1, columns c0 … c1 − 1 of an n-wide grid to `at`, row after row. */
+function copyIn(memory: ArrayBuffer, at: number, grid: Float32Array, n: number, c0: number, c1: number, r0: number, r1: number): void {
+  const width = c1 - c0;
+  const to = new Float32Array(memory, at, width * (r1 - r0));
+  for (let r = r0; r < r1; r++) to.set(grid.subarray(r * n + c0, r * n + c1), (r - r0) * width);
+}
+
+/** Sweeps a region in the module and writes its target's blended air into `out` (floats, or doubles for the coarse air). */
+export function wasmSweep(s: WasmSweep, /* out */ out: Float32Array | Float64Array): void {
+  const k = wind();
+  const width = s.c1 - s.c0;
+  const height = s.r1 - s.r0;
+  const cells = width * height;
+  const withRank = s.rank !== null && s.kLift > 0;
+  const tw = s.tc1 - s.tc0;
+  const th = s.tr1 - s.tr0;
+  const [airAt, hAt, rankAt, bufAt, outAt] = reserve(k, [
+    s.air ? s.air.byteLength : 0,
+    4 * cells,
+    withRank ? 4 * cells : 0,
+    5 * 8 * (s.transposed ? height : width),
+    out.BYTES_PER_ELEMENT * tw * th,
+  ]);
+  const memory = k.memory.buffer;
+  if (s.air) new Float64Array(memory, airAt, s.air.length).set(s.air);
+  k.setStart(s.air ? airAt : 0, s.cn, s.scale, s.fineCol0, s.fineRow0, s.coarseCol0, s.coarseRow0);
+  copyIn(memory, hAt, s.h, s.n, s.c0, s.c1, s.r0, s.r1);
+  if (withRank) copyIn(memory, rankAt, s.rank!, s.n, s.c0, s.c1, s.r0, s.r1);
+  const wide = out instanceof Float64Array;
+  // Lines along the wind: columns (a wind along columns) or rows, and cells across it.
+  const [a0, b0, ta0, ta1, tb0, tb1] = s.transposed ? [s.c0, s.r0, s.tc0, s.tc1, s.tr0, s.tr1] : [s.r0, s.c0, s.tr0, s.tr1, s.tc0, s.tc1];
+  const bytes = out.BYTES_PER_ELEMENT;
+  if (s.transposed && s.offset === 0 && s.reach === 0) {
+    // A wind along the rows: each row is its own line problem, so the rows go a strip at a time,
+    // whose cells stay in cache while the sweep goes down the columns.
+    for (let b = s.r0; b < s.r1; b += STRIP) {
+      const e = Math.min(s.r1, b + STRIP);
+      const [t0, t1] = [Math.max(tb0, b), Math.min(tb1, e)];
+      k.sweep(
+        hAt + 4 * (b - s.r0) * width, withRank ? rankAt + 4 * (b - s.r0) * width : 0, s.level, e - b, width,
+        a0, b, s.major, s.major0, s.block, true,
+        0, 0, s.t, s.wet, s.dry, s.kLift,
+        ta0, ta1, t0, Math.max(t0, t1), outAt + bytes * Math.max(0, t0 - tb0) * tw, wide, bufAt,
+      );
+    }
+  } else {
+    k.sweep(
+      hAt, withRank ? rankAt : 0, s.level, s.transposed ? height : width, s.transposed ? width : height,
+      a0, b0, s.major, s.major0, s.block, s.transposed,
+      s.offset, s.reach, s.t, s.wet, s.dry, s.kLift,
+      ta0, ta1, tb0, tb1, outAt, wide, bufAt,
+    );
+  }
+  // The target's rows, back where they go.
+  const rows = wide ? new Float64Array(k.memory.buffer, outAt, tw * th) : new Float32Array(k.memory.buffer, outAt, tw * th);
+  for (let r = s.tr0; r < s.tr1; r++) {
+    const from = (r - s.tr0) * tw;
+    (out as Float32Array).set(rows.subarray(from, from + tw) as Float32Array, (r - s.pr0) * s.stride + (s.tc0 - s.pc0));
+  }
+}
+
+/** Bytes the wind module's memory holds now (0 before first use). */
+export function windMemoryBytes(): number {
+  return instance ? instance.memory.buffer.byteLength : 0;
+}
+
+/** Lets the memory go when it holds more than grids of `maxCells` cells need. */
+export function releaseWindMemory(maxCells: number): void {
+  // Heights and rank of a region (a grid and its fetch: under twice its cells), and the target.
+  if (instance && instance.memory.buffer.byteLength > FIRST_BYTE + 20 * maxCells + 16 * PAGE) instance = null;
+}

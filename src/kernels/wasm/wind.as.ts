@@ -1,0 +1,237 @@
+// The world wind's blended sweep (wind-sweep.ts) in WebAssembly: the same operations on the same
+// doubles in the same order, so the same bits as the JS sweep, which stays the reference.
+//
+// Why it is faster: the cells of a line do not depend on each other, so the line's two sweeps go
+// two cells at a time (f64x2), with no bounds checks and no calls; the rain of a climb needs
+// e^x, which the JS engine computes with fdlibm's exp: fdExp below is that algorithm, and a
+// test checks it against Math.exp. The caller copies the region in row by row, passes byte
+// offsets, and copies the target out row by row; a wind along columns reads its lines down
+// the columns (measured: cheaper than transposing the region and the target).
+//
+// Not TypeScript: `npm run wasm` compiles this file into wind-binary.ts. IEEE add, multiply and
+// divide only (no fused multiply-add); nothing allocates.
+
+const LN2_HI: f64 = 6.93147180369123816490e-1;
+const LN2_LO: f64 = 1.90821492927058770002e-10;
+const INV_LN2: f64 = 1.44269504088896338700e0;
+const P1: f64 = 1.66666666666666019037e-1;
+const P2: f64 = -2.77777777770155933842e-3;
+const P3: f64 = 6.61375632143793436117e-5;
+const P4: f64 = -1.65339022054652515390e-6;
+const P5: f64 = 4.13813679705723846039e-8;
+
+/**
+ * e^x for −708 < x ≤ 0 (a climb's rain: x = −4·lift·Δr), as fdlibm's __ieee754_exp computes it
+ * (V8's Math.exp): the same reduction by ln 2 and the same polynomial, so the same bits.
+ */
+function fdExp(x: f64): f64 {
+  const hx = <u32>(reinterpret<u64>(x) >> 32) & 0x7fffffff;
+  let hi: f64 = 0;
+  let lo: f64 = 0;
+  let k: i32 = 0;
+  if (hx > 0x3fd62e42) {
+    if (hx < 0x3ff0a2b2) {
+      hi = x + LN2_HI;
+      lo = -LN2_LO;
+      k = -1;
+    } else {
+      k = <i32>(INV_LN2 * x - 0.5);
+      const t = <f64>k;
+      hi = x - t * LN2_HI;
+      lo = t * LN2_LO;
+    }
+    x = hi - lo;
+  } else if (hx < 0x3e300000) {
+    return 1 + x;
+  }
+  const t = x * x;
+  const c = x - t * (P1 + t * (P2 + t * (P3 + t * (P4 + t * P5))));
+  if (k == 0) return 1 - ((x * c) / (c - 2.0) - x);
+  const y = 1 - ((lo - (x * c) / (2.0 - c)) - hi);
+  return y * reinterpret<f64>(<u64>(0x3ff00000 + (k << 20)) << 32);
+}
+
+/** exp for the tests. */
+export function exp(x: f64): f64 {
+  return fdExp(x);
+}
+
+// The coarse air the sweeps start from, set by setStart before a sweep.
+let airAt: usize = 0;
+let cn: i32 = 0;
+let scale: f64 = 0;
+let gCol0: i32 = 0;
+let gRow0: i32 = 0;
+let sCol0: i32 = 0;
+let sRow0: i32 = 0;
+let hasStart: bool = false;
+
+/** Where the coarse air lies (airAt = 0: air starts saturated) and how fine cells map onto it. */
+export function setStart(at: usize, n: i32, fineToCoarse: f64, fineCol0: i32, fineRow0: i32, coarseCol0: i32, coarseRow0: i32): void {
+  airAt = at;
+  hasStart = at != 0;
+  cn = n;
+  scale = fineToCoarse;
+  gCol0 = fineCol0;
+  gRow0 = fineRow0;
+  sCol0 = coarseCol0;
+  sRow0 = coarseRow0;
+}
+
+/** The coarse air at fine cell (c, r): bilinear between the four coarse cell centres round it. */
+function startAt(c: i32, r: i32): f64 {
+  if (!hasStart) return 1;
+  const fx = (<f64>(gCol0 + c) + 0.5) * scale - 0.5 - <f64>sCol0;
+  const fy = (<f64>(gRow0 + r) + 0.5) * scale - 0.5 - <f64>sRow0;
+  const kx = min<f64>(<f64>(cn - 2), max<f64>(0, Math.floor(fx)));
+  const ky = min<f64>(<f64>(cn - 2), max<f64>(0, Math.floor(fy)));
+  const wx = min<f64>(1, max<f64>(0, fx - kx));
+  const wy = min<f64>(1, max<f64>(0, fy - ky));
+  const i = airAt + ((<usize>(<i32>ky * cn + <i32>kx)) << 3);
+  const a0 = load<f64>(i);
+  const a1 = load<f64>(i, 8);
+  const b0 = load<f64>(i + (<usize>cn << 3));
+  const b1 = load<f64>(i + (<usize>cn << 3), 8);
+  const south = a0 + wx * (a1 - a0);
+  const north = b0 + wx * (b1 - b0);
+  return south + wy * (north - south);
+}
+
+/**
+ * The sweep over `lines` lines of `width` cells of a region copied row by row to hAt (and
+ * rankAt, 0 without), as wind-sweep.ts's sweepLines: a0 is the grid index of the region's first
+ * line, b0 of its first cell; `transposed` when lines are columns.
+ * Writes the blend of target lines ta0 … ta1 − 1, cells tb0 … tb1 − 1 to outAt, line-major, as
+ * doubles when `wide` (the coarse air), else as floats.
+ * bufAt holds five lines of doubles.
+ */
+export function sweep(
+  hAt: usize, rankAt: usize, level: f64, width: i32, lines: i32,
+  a0: i32, b0: i32, major: i32, major0: i32, block: i32, transposed: bool,
+  offset: i32, reach: i32, t: f64, wet: f64, dry: f64, kLift: f64,
+  ta0: i32, ta1: i32, tb0: i32, tb1: i32, outAt: usize, wide: bool, bufAt: usize,
+): void {
+  // Cell x of line a is at (a − a0) · lineStep + x · cellStep floats from hAt (and rankAt): a
+  // line is a row of the region, or a column of it when `transposed`.
+  const regionWidth = transposed ? lines : width;
+  const lineStep: usize = transposed ? 4 : <usize>width << 2;
+  const cellStep: usize = transposed ? <usize>regionWidth << 2 : 4;
+  // The target is written row-major: cell (a, b) at (a − ta0) · outLine + (b − tb0) · outCell.
+  const outLine: usize = transposed ? 1 : <usize>(tb1 - tb0);
+  const outCell: usize = transposed ? <usize>(ta1 - ta0) : 1;
+  const lineBytes = <usize>width << 3;
+  let prevNew = bufAt;
+  let prevOld = prevNew + lineBytes;
+  let curNew = prevOld + lineBytes;
+  let curOld = curNew + lineBytes;
+  const lift = curOld + lineBytes;
+  const withLift = rankAt != 0 && kLift > 0;
+  // Cells whose upwind points fall outside the region start afresh.
+  const xFirst = max(0, -offset);
+  const xLast = min(width - 1, width - 1 - reach);
+  const wet2 = f64x2.splat(wet);
+  const dry2 = f64x2.splat(dry);
+  const one2 = f64x2.splat(1);
+  const t2 = f64x2.splat(t);
+  const level2 = f64x2.splat(level);
+  const offBytes = <isize>offset << 3;
+  const reachBytes = <isize>reach << 3;
+  for (let k = 0; k < lines; k++) {
+    const a = major > 0 ? a0 + k : a0 + lines - 1 - k;
+    const u = major * (major0 + a);
+    const phase = ((u % block) + block) % block;
+    const h = hAt + <usize>(a - a0) * lineStep;
+    if (k == 0) {
+      for (let x = 0; x < width; x++) startAfresh(h + <usize>x * cellStep, level, wet, dry, transposed, a, b0 + x, x, curNew, curOld);
+    } else {
+      if (withLift) {
+        // The rain of the climb from the upwind point to each land cell: e^(−4·lift·Δr) when Δr > 0.
+        const rank = rankAt + <usize>(a - a0) * lineStep;
+        const prevRank = rank - <usize>major * lineStep;
+        for (let x = xFirst; x <= xLast; x++) {
+          let f: f64 = 1;
+          if (!(<f64>load<f32>(h + <usize>x * cellStep) < level)) {
+            const r0 = <f64>load<f32>(prevRank + <usize>(x + offset) * cellStep);
+            const r1 = <f64>load<f32>(prevRank + <usize>(x + reach) * cellStep);
+            const rise = <f64>load<f32>(rank + <usize>x * cellStep) - (r0 + t * (r1 - r0));
+            if (rise > 0) f = fdExp(-kLift * rise);
+          }
+          store<f64>(lift + (<usize>x << 3), f);
+        }
+      }
+      if (phase == 0) {
+        // The older sweep is dropped, the newer becomes the older, a new one starts here.
+        for (let x = xFirst; x <= xLast; x++) {
+          const p = prevNew + (<usize>x << 3);
+          const n0 = load<f64>(p + offBytes);
+          const fromNew = n0 + t * (load<f64>(p + reachBytes) - n0);
+          const s0 = startAt(transposed ? a : b0 + x, transposed ? b0 + x : a);
+          const water = <f64>load<f32>(h + <usize>x * cellStep) < level;
+          const f = withLift ? load<f64>(lift + (<usize>x << 3)) : 1;
+          store<f64>(curOld + (<usize>x << 3), water ? fromNew + (1 - fromNew) * wet : fromNew * dry * f);
+          store<f64>(curNew + (<usize>x << 3), water ? s0 + (1 - s0) * wet : s0 * dry);
+        }
+      } else {
+        // Two cells at a time: both sweeps moved on one step, over water or over land.
+        let x = xFirst;
+        for (; x + 1 <= xLast; x += 2) {
+          const pn = prevNew + (<usize>x << 3);
+          const po = prevOld + (<usize>x << 3);
+          const n0 = v128.load(pn + offBytes);
+          const o0 = v128.load(po + offBytes);
+          const fromNew = f64x2.add(n0, f64x2.mul(t2, f64x2.sub(v128.load(pn + reachBytes), n0)));
+          const fromOld = f64x2.add(o0, f64x2.mul(t2, f64x2.sub(v128.load(po + reachBytes), o0)));
+          const hx = h + <usize>x * cellStep;
+          const water = f64x2.lt(f64x2.replace_lane(f64x2.splat(<f64>load<f32>(hx)), 1, <f64>load<f32>(hx + cellStep)), level2);
+          const f = withLift ? v128.load(lift + (<usize>x << 3)) : one2;
+          const newWater = f64x2.add(fromNew, f64x2.mul(f64x2.sub(one2, fromNew), wet2));
+          const oldWater = f64x2.add(fromOld, f64x2.mul(f64x2.sub(one2, fromOld), wet2));
+          const newLand = f64x2.mul(f64x2.mul(fromNew, dry2), f);
+          const oldLand = f64x2.mul(f64x2.mul(fromOld, dry2), f);
+          v128.store(curNew + (<usize>x << 3), v128.bitselect(newWater, newLand, water));
+          v128.store(curOld + (<usize>x << 3), v128.bitselect(oldWater, oldLand, water));
+        }
+        for (; x <= xLast; x++) {
+          const pn = prevNew + (<usize>x << 3);
+          const po = prevOld + (<usize>x << 3);
+          const n0 = load<f64>(pn + offBytes);
+          const o0 = load<f64>(po + offBytes);
+          const fromNew = n0 + t * (load<f64>(pn + reachBytes) - n0);
+          const fromOld = o0 + t * (load<f64>(po + reachBytes) - o0);
+          const f = withLift ? load<f64>(lift + (<usize>x << 3)) : 1;
+          const water = <f64>load<f32>(h + <usize>x * cellStep) < level;
+          store<f64>(curNew + (<usize>x << 3), water ? fromNew + (1 - fromNew) * wet : fromNew * dry * f);
+          store<f64>(curOld + (<usize>x << 3), water ? fromOld + (1 - fromOld) * wet : fromOld * dry * f);
+        }
+      }
+      // The region's edges across the wind (their upwind points lie outside it) start afresh.
+      for (let x = 0; x < min(xFirst, width); x++) startAfresh(h + <usize>x * cellStep, level, wet, dry, transposed, a, b0 + x, x, curNew, curOld);
+      for (let x = max(xLast + 1, 0); x < width; x++) startAfresh(h + <usize>x * cellStep, level, wet, dry, transposed, a, b0 + x, x, curNew, curOld);
+    }
+    if (a >= ta0 && a < ta1) {
+      const w = <f64>phase / <f64>block;
+      for (let b = tb0; b < tb1; b++) {
+        const x = <usize>(b - b0) << 3;
+        const v = (1 - w) * load<f64>(curOld + x) + w * load<f64>(curNew + x);
+        const o = <usize>(a - ta0) * outLine + <usize>(b - tb0) * outCell;
+        if (wide) store<f64>(outAt + (o << 3), v);
+        else store<f32>(outAt + (o << 2), <f32>v);
+      }
+    }
+    let swap = prevNew;
+    prevNew = curNew;
+    curNew = swap;
+    swap = prevOld;
+    prevOld = curOld;
+    curOld = swap;
+  }
+}
+
+/** Both sweeps start at cell x of line a (grid cell b across the wind), whose height is at `cell`. */
+@inline function startAfresh(cell: usize, level: f64, wet: f64, dry: f64, transposed: bool, a: i32, b: i32, x: i32, curNew: usize, curOld: usize): void {
+  const water = <f64>load<f32>(cell) < level;
+  const s0 = startAt(transposed ? a : b, transposed ? b : a);
+  const v = water ? s0 + (1 - s0) * wet : s0 * dry;
+  store<f64>(curNew + (<usize>x << 3), v);
+  store<f64>(curOld + (<usize>x << 3), v);
+}
