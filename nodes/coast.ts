@@ -3,7 +3,7 @@
 import { assertGrid, cellLength256, COAST_UNITS, type Domain, domainKey } from '../src/grid.ts';
 import { cellOffset } from '../src/engine/domains.ts';
 import { distanceBand, distanceCells, distanceToBelow } from '../src/kernels/distance.ts';
-import { gridBuffer, gridsShared } from '../src/parallel/memory.ts';
+import { gridBuffer, gridsShared, isShared } from '../src/parallel/memory.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 import type { TerrainValue } from '../src/model/values.ts';
 
@@ -95,7 +95,7 @@ export const coast = defineNode({
         record.out = out;
         return { out: field(out, 'distance') };
       }
-      if (!record || record.water.length !== h.length || record.water.buffer instanceof SharedArrayBuffer !== gridsShared()) {
+      if (!record || record.water.length !== h.length || isShared(record.water.buffer) !== gridsShared()) {
         record = { out, water: gridBuffer(Uint8Array, h.length) };
         computedFrom.delete(key);
         if (computedFrom.size >= RECORDS_KEPT) computedFrom.delete(computedFrom.keys().next().value!);

@@ -6,7 +6,7 @@
 // may hold several engines, but evaluates with one at a time), so a tag is never in use twice
 // at once. After a one-off large grid (an export), trimScratch gives the memory back.
 
-import { gridBuffer, gridsShared } from '../parallel/memory.ts';
+import { gridBuffer, gridsShared, isShared } from '../parallel/memory.ts';
 import { releaseDistanceMemory } from './wasm/distance-instance.ts';
 import { releaseKernelMemory } from './wasm/instance.ts';
 import { releaseNoiseMemory } from './wasm/noise-instance.ts';
@@ -40,7 +40,7 @@ export function sharedScratch<T extends Float64Array | Float32Array | Uint8Array
   length: number,
 ): T {
   let b = buffers.get(tag) as T | undefined;
-  if (!b || b.length < length || !(b instanceof ctor) || b.buffer instanceof SharedArrayBuffer !== gridsShared()) {
+  if (!b || b.length < length || !(b instanceof ctor) || isShared(b.buffer) !== gridsShared()) {
     b = gridBuffer(ctor, length);
     buffers.set(tag, b);
   }

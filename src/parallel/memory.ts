@@ -21,3 +21,8 @@ export function gridBuffer<T>(
 export function gridsShared(): boolean {
   return shared;
 }
+
+/** True when the buffer is shared memory (false wherever SharedArrayBuffer is not exposed, as on a page without cross-origin isolation). */
+export function isShared(buffer: ArrayBufferLike): boolean {
+  return typeof SharedArrayBuffer === 'function' && buffer instanceof SharedArrayBuffer;
+}
