@@ -77,6 +77,21 @@ describe('engine at the API edge', () => {
     expect(thrown(() => e.evaluate({ targets: ['nope'] }))).toBeInstanceOf(GraphError);
   });
 
+  it('refuses options that are not what the API takes, from plain JavaScript, with a GraphError', () => {
+    const e = createEngine(loadGraph('default.json'), { size: 16 });
+    const cases: [() => unknown, string][] = [
+      [() => e.evaluate(null as never), 'options: evaluate() expects an object of options, got null'],
+      [() => e.evaluate({ targets: 'wind' as never }), 'options.targets: expected a list of node ids, got "wind"'],
+      [() => e.setView(null as never), 'view: setView() expects {x?, y?, size?}, got null'],
+    ];
+    for (const [call, message] of cases) {
+      const err = thrown(call);
+      expect(err).toBeInstanceOf(GraphError);
+      expect((err as Error).message).toContain(message);
+    }
+    expect(Object.keys(e.evaluate().ran)).toHaveLength(e.graph.nodes.length);
+  });
+
   it('refuses an unvalidated graph with an unknown type, a bad param or a dangling wire', () => {
     const g = loadGraph('default.json');
     const unknownType = structuredClone(g);

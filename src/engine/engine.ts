@@ -6,7 +6,7 @@ import { CATALOGUE } from '../../nodes/index.ts';
 import { checkDomain, domainKey, type Domain, type View, viewDomain } from '../grid.ts';
 import { cloneGraph, type Edge, type Graph, type GraphNode, portRefText } from '../model/graph.ts';
 import { type AnyNodeDef, type AnyParamValue, type Catalogue, type DomainRead, type Footprint, footprintOf, marginsOf, type RunContext } from '../model/manifest.ts';
-import { GraphError } from '../model/problems.ts';
+import { describe, GraphError } from '../model/problems.ts';
 import { checkParam, checkView } from '../model/validate.ts';
 import { covers, cropInto, grow, mergeNeeds } from './domains.ts';
 import { checkEngineGraph } from './graph-check.ts';
@@ -155,6 +155,7 @@ export class Engine {
   /** Moves or resizes the view; results on the old domain stay cached for a while. */
   setView(view: Partial<View>): void {
     this.refuseWhileEvaluating('setView()');
+    if (typeof view !== 'object' || view === null) throw new GraphError([{ path: 'view', message: `setView() expects {x?, y?, size?}, got ${describe(view)}` }]);
     const next = { ...this.current.view, ...view };
     const problems = checkView(next);
     if (problems.length) throw new GraphError(problems);
@@ -189,6 +190,11 @@ export class Engine {
    */
   evaluate(options: EvaluateOptions = {}): EvaluateReport {
     this.refuseWhileEvaluating('evaluate()');
+    // The API's edge: options from a caller in plain JavaScript are checked before use.
+    if (typeof options !== 'object' || options === null) throw new GraphError([{ path: 'options', message: `evaluate() expects an object of options, got ${describe(options)}` }]);
+    if (options.targets !== undefined && !Array.isArray(options.targets)) {
+      throw new GraphError([{ path: 'options.targets', message: `expected a list of node ids, got ${describe(options.targets)}` }]);
+    }
     const asked = options.domain ?? viewDomain(this.current.view);
     const domainProblem = checkDomain(asked);
     if (domainProblem) throw new GraphError([{ path: 'options.domain', message: domainProblem }]);
