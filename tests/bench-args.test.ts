@@ -42,10 +42,10 @@ describe('bench options', () => {
   });
 
   it('prints its usage for --help and refuses an unknown option with exit 2, no stack trace', () => {
-    const help = spawnSync('npx', ['tsx', 'src/bench/main.ts', '--help'], { encoding: 'utf8' });
+    const help = spawnSync(process.execPath, ['--import', 'tsx', 'src/bench/main.ts', '--help'], { encoding: 'utf8' });
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/^usage: npm run bench -- /);
-    const bad = spawnSync('npx', ['tsx', 'src/bench/main.ts', '--fast'], { encoding: 'utf8' });
+    const bad = spawnSync(process.execPath, ['--import', 'tsx', 'src/bench/main.ts', '--fast'], { encoding: 'utf8' });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/^bench: unknown option --fast\n\nusage:/);
     expect(bad.stderr).not.toMatch(/\n\s+at /);
