@@ -36,15 +36,22 @@ export type DistanceBand = {
 
 /** Rows r0 … r1 − 1 of the row pass: squared distance along the row to the nearest site (+∞ for none). */
 function rowPass(a: DistanceBand, r0: number, r1: number): void {
-  const { values, g2, m, water } = a;
-  const below = !a.sites;
-  const level = a.level;
+  if (a.sites) rowPassSites(a.values as Uint8Array, a.g2, a.m, r0, r1);
+  else rowPassBelow(a.values as Float32Array, a.level, a.g2, a.water, a.m, r0, r1);
+}
+
+/**
+ * The row pass over heights, the sites where below the level, also writing them into `water`
+ * when given. Written out for Float32 heights alone (and the sites' version apart) so the JIT
+ * compiles each loop for one array type: a loop shared by both took 1.5 times as long.
+ */
+function rowPassBelow(values: Float32Array, level: number, g2: Float32Array, water: Uint8Array | null, m: number, r0: number, r1: number): void {
   for (let r = r0; r < r1; r++) {
     const row = r * m;
+    // The last site seen, −∞ (as far as can be) before the first: g² is +∞ there.
     let last = -Infinity;
     for (let c = 0; c < m; c++) {
-      const v = values[row + c];
-      const site = below ? v < level : v !== 0;
+      const site = values[row + c] < level;
       if (site) last = c;
       if (water) water[row + c] = site ? 1 : 0;
       const g = c - last;
@@ -52,8 +59,27 @@ function rowPass(a: DistanceBand, r0: number, r1: number): void {
     }
     last = Infinity;
     for (let c = m - 1; c >= 0; c--) {
-      const v = values[row + c];
-      if (below ? v < level : v !== 0) last = c;
+      if (values[row + c] < level) last = c;
+      const g = last - c;
+      const gg = g * g;
+      if (gg < g2[row + c]) g2[row + c] = gg;
+    }
+  }
+}
+
+/** The row pass over a grid of sites (non-zero). */
+function rowPassSites(sites: Uint8Array, g2: Float32Array, m: number, r0: number, r1: number): void {
+  for (let r = r0; r < r1; r++) {
+    const row = r * m;
+    let last = -Infinity;
+    for (let c = 0; c < m; c++) {
+      if (sites[row + c] !== 0) last = c;
+      const g = c - last;
+      g2[row + c] = g * g;
+    }
+    last = Infinity;
+    for (let c = m - 1; c >= 0; c--) {
+      if (sites[row + c] !== 0) last = c;
       const g = last - c;
       const gg = g * g;
       if (gg < g2[row + c]) g2[row + c] = gg;
