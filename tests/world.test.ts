@@ -96,6 +96,46 @@ describe('one world: overlapping views agree', () => {
   });
 });
 
+describe('windward and leeward land (render --stats) by the world', () => {
+  it.each(['default.json', 'climate-kauai.json'])('%s: a cell decided in two overlapping views is on the same side in both', async (file) => {
+    const { windSides } = await import('../src/engine/stats.ts');
+    const { OCEAN } = await import('../src/model/biomes.ts');
+    const graph = loadGraph(file);
+    const angle = graph.nodes.find((node) => node.type === 'wind')!.params.angle as number;
+    const n = 256;
+    for (const sign of [1, -1] as const) {
+      const [a, b] = views(n, sign);
+      const sides = [a, b].map((d) => {
+        const e = createEngine(graph);
+        e.evaluate({ domain: d });
+        const ids = e.output('biomes', 'out', d)!.data;
+        return windSides(Uint8Array.from(ids, (id) => (id === OCEAN ? 1 : 0)), n, angle);
+      });
+      const dc = Math.round((b.x0 - a.x0) * n);
+      const dr = Math.round((b.y0 - a.y0) * n);
+      let both = 0;
+      let differ = 0;
+      const decided = [0, 0];
+      for (let r = Math.max(0, dr); r < Math.min(n, n + dr); r++) {
+        for (let c = Math.max(0, dc); c < Math.min(n, n + dc); c++) {
+          const x = sides[0][r * n + c];
+          const y = sides[1][(r - dr) * n + (c - dc)];
+          if (x !== 0 && y !== 0) {
+            both++;
+            if (x !== y) differ++;
+          }
+          if (x > 0 || y > 0) decided[0]++;
+          if (x < 0 || y < 0) decided[1]++;
+        }
+      }
+      expect(differ, `${differ} of ${both} cells on opposite sides`).toBe(0);
+      // Both sides are there to compare (the check is not vacuous).
+      expect(both).toBeGreaterThan(1000);
+      expect(Math.min(...decided)).toBeGreaterThan(200);
+    }
+  });
+});
+
 describe('halos', () => {
   it('a halo node reads its inputs on the grown domain and writes the asked one, as a brute-force box mean over a larger grid gives', async () => {
     const { catalogueOf, defaultParams, defineNode, field } = await import('../src/model/manifest.ts');

@@ -1,8 +1,8 @@
 // Figures of a node's output, as the recipes quote them (each node's NodeDef.stats). For a
 // biome map: land shares per biome, the water share, the dry share, and the mean moisture of the
-// map's halves (and of its windward and leeward halves when a wind leads to the moisture).
+// map's halves (and of its windward and leeward land when a wind leads to the moisture).
 
-import { windFrom, windVector } from '../../nodes/wind.ts';
+import { windFrom } from '../../nodes/wind.ts';
 import type { Domain } from '../grid.ts';
 import { BIOMES, OCEAN } from '../model/biomes.ts';
 import { findNode } from '../model/graph.ts';
@@ -18,8 +18,54 @@ export interface HalfMeans {
   readonly east: number;
   readonly north: number;
   readonly south: number;
+  /** Windward and leeward land (see windSides), not halves: present when a wind is on. */
   readonly windward?: number;
   readonly leeward?: number;
+}
+
+/** Land at most this far (256-map cells) downwind of the sea is windward. */
+export const WINDWARD_RUN = 16;
+/** Land at least this far downwind of the sea is leeward. */
+export const LEEWARD_RUN = 48;
+
+/**
+ * Which side of the wind each land cell of an n × n map lies on, told by the world, not by the
+ * view: each land cell walks upwind (against `angle`, one cell a step) until it meets water
+ * (`water[i]` 1); the land it crossed is its run. Windward land (1) lies at most WINDWARD_RUN
+ * 256-map cells downwind of the sea, where the air arrives off the water; leeward land (−1) at
+ * least LEEWARD_RUN, where it has crossed that much land and its climbs. Water, and land whose
+ * walk leaves the map before either is decided, get 0. A decided cell's side depends on the
+ * world cells its walk crossed alone, so it is the same in every view that decides it; the
+ * view's halves would move with the view and mean nothing once the air comes from the world.
+ */
+export function windSides(water: Uint8Array, n: number, angle: number): Int8Array {
+  const rad = (angle * Math.PI) / 180;
+  const ux = -Math.cos(rad);
+  const uy = -Math.sin(rad);
+  const cell256 = 256 / n;
+  const maxSteps = Math.ceil(LEEWARD_RUN / cell256);
+  const side = new Int8Array(n * n);
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const i = r * n + c;
+      if (water[i]) continue;
+      let s = -1;
+      for (let k = 1; k <= maxSteps; k++) {
+        const cc = Math.round(c + ux * k);
+        const rr = Math.round(r + uy * k);
+        if (cc < 0 || rr < 0 || cc >= n || rr >= n) {
+          s = 0;
+          break;
+        }
+        if (water[rr * n + cc]) {
+          s = k * cell256 <= WINDWARD_RUN ? 1 : k * cell256 >= LEEWARD_RUN ? -1 : 0;
+          break;
+        }
+      }
+      side[i] = s;
+    }
+  }
+  return side;
 }
 
 export interface BiomeStats {
@@ -64,7 +110,8 @@ export function biomeStats(engine: Engine, nodeId: string, domain?: Domain): Bio
 
 /**
  * The figures of biome map `ids`: land shares, water share, and with a moisture map the dry
- * share and the mean moisture of the halves (windward and leeward of `wind` when given).
+ * share, the mean moisture of the halves and, with a wind, of its windward and leeward land
+ * (see windSides; the ocean cells are the water).
  */
 export function biomeFigures(nodeId: string, ids: Uint8Array, moisture: Float32Array | null, wind: Arrows | null): BiomeStats {
   const cells = ids.length;
@@ -82,9 +129,7 @@ export function biomeFigures(nodeId: string, ids: Uint8Array, moisture: Float32A
   }
 
   const m = moisture;
-  // Windward: the half the wind comes from, split by the line through the centre across the wind.
-  // Cells on the dividing line (a projection of exactly 0) count as leeward.
-  const [wx, wy] = windVector(windOn ? windOn.angle : 0);
+  const side = windOn ? windSides(Uint8Array.from(ids, (id) => (id === OCEAN ? 1 : 0)), n, windOn.angle) : null;
   const acc = { west: [0, 0], east: [0, 0], north: [0, 0], south: [0, 0], windward: [0, 0], leeward: [0, 0] };
   let dry = 0;
   for (let r = 0; r < n; r++) {
@@ -99,7 +144,8 @@ export function biomeFigures(nodeId: string, ids: Uint8Array, moisture: Float32A
       };
       add(c < n / 2 ? 'west' : 'east');
       add(r < n / 2 ? 'south' : 'north');
-      if (windOn) add((c + 0.5 - n / 2) * wx + (r + 0.5 - n / 2) * wy < 0 ? 'windward' : 'leeward');
+      if (side && side[i] > 0) add('windward');
+      else if (side && side[i] < 0) add('leeward');
     }
   }
   const halves: HalfMeans = {

@@ -3,6 +3,7 @@
 
 import { distanceTransform } from '../kernels/distance.ts';
 import type { TerrainValue } from '../model/values.ts';
+import { windSides as worldWindSides } from '../engine/stats.ts';
 
 export interface TerrainFigures {
   /** Separate pieces of land (4-connected, at least 4 cells). */
@@ -205,49 +206,16 @@ export function topNetwork(values: Float32Array, n: number, include: (i: number)
   return best / total;
 }
 
-/** Land at most this far (256-map cells) downwind of the sea is windward, for the wind claims. */
-export const WINDWARD_RUN = 16;
-/** Land at least this far downwind of the sea is leeward. */
-export const LEEWARD_RUN = 48;
+export { LEEWARD_RUN, WINDWARD_RUN } from '../engine/stats.ts';
 
 /**
- * Which side of the wind each land cell lies on, told by the world, not by the view: each land
- * cell walks upwind (against `angle`, one cell a step) until it meets water; the land it crossed
- * is its run. Windward land (1) lies at most WINDWARD_RUN 256-map cells downwind of the sea,
- * leeward land (−1) at least LEEWARD_RUN; water, and land whose walk leaves the view before
- * either is decided, get 0. So "the windward side" is the coast the wind comes from, wherever
- * the view is.
+ * Which side of the wind each land cell lies on, told by the world, not by the view (see
+ * windSides in src/engine/stats.ts, which `render --stats` quotes too): windward land (1) at
+ * most WINDWARD_RUN 256-map cells downwind of the sea, leeward (−1) at least LEEWARD_RUN.
  */
 export function windSide(terrain: TerrainValue, n: number, angle: number): Int8Array {
-  const h = terrain.data;
   const level = terrain.seaLevel;
-  const rad = (angle * Math.PI) / 180;
-  const ux = -Math.cos(rad);
-  const uy = -Math.sin(rad);
-  const cell256 = 256 / n;
-  const maxSteps = Math.ceil(LEEWARD_RUN / cell256);
-  const side = new Int8Array(n * n);
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      const i = r * n + c;
-      if (h[i] < level) continue;
-      let s = -1;
-      for (let k = 1; k <= maxSteps; k++) {
-        const cc = Math.round(c + ux * k);
-        const rr = Math.round(r + uy * k);
-        if (cc < 0 || rr < 0 || cc >= n || rr >= n) {
-          s = 0;
-          break;
-        }
-        if (h[rr * n + cc] < level) {
-          s = k * cell256 <= WINDWARD_RUN ? 1 : k * cell256 >= LEEWARD_RUN ? -1 : 0;
-          break;
-        }
-      }
-      side[i] = s;
-    }
-  }
-  return side;
+  return worldWindSides(Uint8Array.from(terrain.data, (v) => (v < level ? 1 : 0)), n, angle);
 }
 
 /** Mean of `values` over windward and over leeward land (see windSide). */
