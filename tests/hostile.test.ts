@@ -3,7 +3,7 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { failureReport } from '../src/cli/render.ts';
 import { placeSnippet, type Snippet, SNIPPET_FORMAT } from '../src/editor/clipboard.ts';
@@ -427,6 +427,48 @@ describe('output paths', () => {
     expect(existsSync(dead)).toBe(false);
     expect(existsSync(live)).toBe(true);
     expect(readdirSync(dir).sort()).toEqual([`.terrain-graph-${process.pid}-XyZ789`, 'cont.out.png']);
+  });
+
+  it('stops a build on SIGTERM keeping its finished tiles and no half-written file, and resumes', async () => {
+    const dir = tmp();
+    const argv = ['bin/terrain-graph.mjs', 'build', 'graphs/default.json', '--region', '0,0,2,2', '--cells-per-view', '512', '--tile-size', '129', '--node', 'height', '--format', 'f32,png16', '--jobs', '2', '--out', dir];
+    const child = spawn('node', argv, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    let sent = false;
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      err += chunk;
+      // The build's own progress line for its second tile: tiles are being written.
+      if (!sent && /^\[2\/64\]/m.test(err)) {
+        sent = true;
+        child.kill('SIGTERM');
+      }
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+    expect(sent).toBe(true);
+    expect(code).toBe(143);
+    expect(err).toContain('stopped by SIGTERM: the tiles finished so far are kept, unfinished files removed; run the same command again to go on');
+    const parts = (sub: string) => readdirSync(join(dir, sub)).filter((n) => n.endsWith('.part'));
+    expect([...parts('.'), ...parts('tiles'), ...parts('height.out')]).toEqual([]);
+    const kept = readdirSync(join(dir, 'tiles')).length;
+    expect(kept).toBeGreaterThanOrEqual(2);
+    const again = await run('build', ...argv.slice(2));
+    expect(again.code).toBe(0);
+    expect(again.err).toContain(`${64 - kept} rendered, ${kept} already built, 0 failed`);
+  }, 180_000);
+
+  it("removes the half-written files of a build that was killed outright, never a running build's", async () => {
+    const dir = tmp();
+    const gone = spawnSync('node', ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    mkdirSync(join(dir, 'cont.out'));
+    const dead = join(dir, 'cont.out', `cont.out_x0_y0.f32.${gone.stdout}.k3j9.part`);
+    const live = join(dir, 'cont.out', `cont.out_x0_y0.f32.${process.pid}.a1b2.part`);
+    file(join(dir, 'cont.out'), basename(dead), 'half');
+    file(join(dir, 'cont.out'), basename(live), 'half');
+    const r = await run('build', 'graphs/default.json', '--region', '0,0,1,1', '--cells-per-view', '32', '--tile-size', '33', '--node', 'cont', '--format', 'f32', '--out', dir);
+    expect(r.code).toBe(0);
+    expect(existsSync(dead)).toBe(false);
+    expect(existsSync(live)).toBe(true);
   });
 
   it('goes on to the next file when format cannot write one, and reports each', async () => {

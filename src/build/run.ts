@@ -147,6 +147,8 @@ export async function runTiles(prepared: PreparedBuild, indices: readonly number
   const start = performance.now();
   if (jobs <= 1 || indices.length <= 1) {
     for (const index of indices) {
+      // A turn of the event loop between tiles, so a SIGINT or SIGTERM is handled (src/cli/build.ts).
+      await new Promise<void>((resolve) => setImmediate(resolve));
       const tile = plan.tiles[index];
       try {
         if (tileDone(job, tile)) settle({ index, outcome: 'skipped' });

@@ -3,7 +3,7 @@
 // worker thread and in a lone `--tile K` process: that is what makes their bytes identical.
 
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, type Stats, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, type Stats, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { createEngine } from '../engine/engine.ts';
 import type { Graph } from '../model/graph.ts';
@@ -101,6 +101,44 @@ export function writeAtomic(outDir: string, rel: string, bytes: Uint8Array | str
     rmSync(tmp, { force: true });
     throw new Error(`cannot write ${path}: ${code(err)}`);
   }
+}
+
+/** writeAtomic's temporary names: `<file>.<pid>.<random>.part`. */
+const PART_NAME = /\.(\d+)\.[a-z0-9]+\.part$/;
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the half-written `.part` files a stopped build left in its folders: those of
+ * processes that no longer run, and with `own`, this process's (called as it stops). Returns
+ * how many went. Other builds running into the same folder keep theirs.
+ */
+export function removeParts(outDir: string, folders: readonly string[], own = false): number {
+  let removed = 0;
+  for (const folder of ['.', ...folders]) {
+    let names: string[];
+    try {
+      names = readdirSync(join(outDir, folder));
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const m = PART_NAME.exec(name);
+      if (!m) continue;
+      const pid = Number(m[1]);
+      if (pid === process.pid ? !own : running(pid)) continue;
+      rmSync(join(outDir, folder, name), { force: true });
+      removed++;
+    }
+  }
+  return removed;
 }
 
 /** A tile manifest is a few kilobytes; anything else at its name is not one (read no further). */

@@ -5,6 +5,7 @@
 import { basename } from 'node:path';
 import { BUILD_FORMATS, type BuildFormat, DEFAULT_TILE_SIZE, PlanError, planJson, type Region, TILE_SIZES } from '../build/plan.ts';
 import { planBuild, prepareBuild, runTiles, writeBuildManifest } from '../build/run.ts';
+import { removeParts } from '../build/tile.ts';
 import { nodeDef } from '../../nodes/index.ts';
 import { parseGraph } from '../model/format.ts';
 import type { Graph } from '../model/graph.ts';
@@ -116,7 +117,23 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
   const indices = one ? [one.index] : prepared.plan.tiles.map((t) => t.index);
   const samples = prepared.plan.tileSize ** 2;
   log(`building ${indices.length} of ${count} tiles of ${prepared.plan.tileSize}² (${prepared.plan.tilesX} × ${prepared.plan.tilesY}) on ${one ? 1 : jobs} thread${jobs === 1 || one ? '' : 's'}`);
-  const result = await runTiles(prepared, indices, one ? 1 : jobs, log);
+  // Half-written files of builds stopped earlier (killed outright), then ours if we are stopped:
+  // finished tiles stay (the same command resumes), unfinished files go.
+  const folders = ['tiles', ...prepared.job.layers.map((l) => l.stem)];
+  removeParts(request.outDir, folders);
+  const onSignal = (signal: NodeJS.Signals) => {
+    removeParts(request.outDir, folders, true);
+    log(`stopped by ${signal}: the tiles finished so far are kept, unfinished files removed; run the same command again to go on`);
+    process.exit(128 + (signal === 'SIGHUP' ? 1 : signal === 'SIGINT' ? 2 : 15));
+  };
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  for (const sig of signals) process.on(sig, onSignal);
+  let result: Awaited<ReturnType<typeof runTiles>>;
+  try {
+    result = await runTiles(prepared, indices, one ? 1 : jobs, log);
+  } finally {
+    for (const sig of signals) process.off(sig, onSignal);
+  }
   const rate = result.done.length ? (result.done.length * samples) / (result.ms / 1000) / 1e6 : 0;
   log(`${result.done.length} rendered, ${result.skipped.length} already built, ${result.failed.length} failed in ${(result.ms / 1000).toFixed(1)} s` + (result.done.length ? ` (${rate.toFixed(2)} M samples/s)` : ''));
   if (result.failed.length) {
