@@ -5,7 +5,7 @@ import { cellOffset } from '../src/engine/domains.ts';
 import { distanceBand, distanceCells, distanceToBelow } from '../src/kernels/distance.ts';
 import { gridBuffer, gridsShared, isShared } from '../src/parallel/memory.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
-import type { TerrainValue } from '../src/model/values.ts';
+import type { TerrainValue, Value } from '../src/model/values.ts';
 
 /** Distance to the nearest water cell in cells of a 256 map; 0 on water, +∞ with no water in view. */
 export function coastDistance(terrain: TerrainValue, domain: Domain, /* out */ out: Float32Array): void {
@@ -14,13 +14,11 @@ export function coastDistance(terrain: TerrainValue, domain: Domain, /* out */ o
 }
 
 /**
- * What the last capped result on a domain was computed from: the result's buffer and the water
- * cells (1 a cell) of the grown grid, by grown domain, domain and cap (the last few). A coast
- * node's last result is the one it compares against: when its buffer is the one recorded, the
- * record is that run's.
+ * What a capped result was computed from, by the value its run returned (a crop of it is
+ * another value): its grown domain, domain and cap, and the water cells (1 a cell) of the
+ * grown grid. Each node compares against its own last result, whichever engine holds it.
  */
-const computedFrom = new Map<string, { out: Float32Array; water: Uint8Array }>();
-const RECORDS_KEPT = 4;
+const computedFrom = new WeakMap<Value, { readonly key: string; readonly water: Uint8Array }>();
 
 /** True when `water` holds 1 exactly where the heights lie below the level. */
 function sameCells(water: Uint8Array, h: Float32Array, level: number): boolean {
@@ -89,24 +87,24 @@ export const coast = defineNode({
       // A curve dragged inland moves heights but no cell across the sea level: the distances are
       // then those of the last run, bit for bit, and copying them costs a pass over the halo.
       const previous = ctx.previous('out');
-      let record = computedFrom.get(key);
-      if (previous?.type === 'field' && record?.out === previous.data && sameCells(record.water, h, terrain.seaLevel)) {
+      const last = previous ? computedFrom.get(previous) : undefined;
+      if (previous && last && last.key === key && sameCells(last.water, h, terrain.seaLevel)) {
         out.set(previous.data);
-        record.out = out;
-        return { out: field(out, 'distance') };
+        const value = field(out, 'distance');
+        computedFrom.delete(previous);
+        computedFrom.set(value, last);
+        return { out: value };
       }
-      if (!record || record.water.length !== h.length || isShared(record.water.buffer) !== gridsShared()) {
-        record = { out, water: gridBuffer(Uint8Array, h.length) };
-        computedFrom.delete(key);
-        if (computedFrom.size >= RECORDS_KEPT) computedFrom.delete(computedFrom.keys().next().value!);
-      }
-      computedFrom.set(key, record);
-      record.out = out;
+      // The last result is being replaced: its water array takes the new run's cells.
+      const water = last && last.water.length === h.length && isShared(last.water.buffer) === gridsShared() ? last.water : gridBuffer(Uint8Array, h.length);
+      if (previous) computedFrom.delete(previous);
       const m = ctx.inputDomain.n;
       const at = cellOffset(ctx.inputDomain, ctx.domain)!;
       // Both passes over the threads; only the output's cells are finished (no crop after).
-      distanceCells('coast', { below: h, level: terrain.seaLevel }, m, at.dc, at.dr, ctx.domain.n, cellLength256(ctx.domain), p.cap, out, record.water);
-      return { out: field(out, 'distance') };
+      distanceCells('coast', { below: h, level: terrain.seaLevel }, m, at.dc, at.dr, ctx.domain.n, cellLength256(ctx.domain), p.cap, out, water);
+      const value = field(out, 'distance');
+      computedFrom.set(value, { key, water });
+      return { out: value };
     }
     // A curve dragged above the coast moves heights but no cell across the sea level: the
     // distances are then those of the last run, bit for bit, and copying them is 30 times

@@ -1,6 +1,6 @@
 // Land rank: each land cell's percentile among the land of the cut source.
 
-import { countBelowIn, type Places, placesBuckets, placesTable } from '../src/kernels/places.ts';
+import { countBelowIn, type Places, placesBuckets, placesFor } from '../src/kernels/places.ts';
 import { sharedScratch } from '../src/kernels/scratch.ts';
 import { bands } from '../src/parallel/threads.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
@@ -78,7 +78,7 @@ export function landRank(t: TerrainValue, /* out */ out: Float32Array): void {
     return;
   }
   const start = sharedScratch('rank.places', Int32Array, placesBuckets(t.sorted.length) + 1);
-  const p = placesTable(t.sorted, start);
+  const p = placesFor(t.sorted, start);
   // A square grid is cut by rows; any other length (tests) runs as one row.
   const n = Math.round(Math.sqrt(h.length));
   const rows = n * n === h.length ? n : 1;

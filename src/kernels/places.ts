@@ -75,3 +75,26 @@ export function countBelowIn(t: Places, v: number): number {
   while (j < end && sorted[j] < v) j++;
   return j;
 }
+
+/** The last table made by placesFor, with a copy of the sorted values it was made from. */
+let last: { readonly copy: Float32Array; readonly places: Places } | null = null;
+
+/**
+ * The bucket table for ascending `sorted`, its start array in `start` (sharedScratch of the
+ * caller, which must hold placesBuckets(n) + 1 entries and stay the same array): the last table
+ * again when `sorted` holds the same values (the world cut's heights, read by the rank on the
+ * view and on the wind's coarse grid, are the same for both and change only with the heights).
+ */
+export function placesFor(sorted: Float32Array, start: Int32Array): Places {
+  if (last && last.places.start === start && sameValues(last.copy, sorted)) return { ...last.places, sorted };
+  const places = placesTable(sorted, start);
+  last = { copy: Float32Array.from(sorted), places };
+  return places;
+}
+
+/** Equal lengths and equal bits (NaN included). */
+function sameValues(a: Float32Array, b: Float32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !(a[i] !== a[i] && b[i] !== b[i])) return false;
+  return true;
+}
