@@ -9,7 +9,7 @@ import { failureReport } from '../src/cli/render.ts';
 import { placeSnippet, type Snippet, SNIPPET_FORMAT } from '../src/editor/clipboard.ts';
 import { EditError } from '../src/editor/commands.ts';
 import { EditorCore } from '../src/editor/editor.ts';
-import { readPastedText } from '../src/editor/files.ts';
+import { graphFileName, readPastedText } from '../src/editor/files.ts';
 import { main } from '../src/cli/main.ts';
 import { createEngine } from '../src/engine/engine.ts';
 import { CATALOGUE } from '../nodes/index.ts';
@@ -178,6 +178,13 @@ describe('pasted text gets the checks a file gets', () => {
     const problems = 'problems' in read ? read.problems : [];
     expect(problems[0]).toEqual({ path, message: expect.stringMatching(message) });
     for (const p of problems) expectPlain(p.message);
+  });
+
+  it('names a download after a very long graph name with a file name a file system takes', () => {
+    const name = graphFileName({ ...graph, name: `${'Very long name '.repeat(1000)}!` }, null);
+    expect(name).toMatch(/^very-long-name-(very-long-name-)*very-long[a-z-]*\.json$/);
+    expect(name.length).toBeLessThanOrEqual(105);
+    expect(graphFileName({ ...graph, name: '!!!' }, null)).toBe('graph.json');
   });
 
   it('refuses to place nodes so far apart that their positions overflow (the saved file would not read)', () => {

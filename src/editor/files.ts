@@ -95,9 +95,11 @@ export function graphFileText(graph: Graph): string {
 /** A file name for a download: the name it was opened as, else the graph's name made safe. */
 export function graphFileName(graph: Graph, openedAs: string | null): string {
   if (openedAs) return openedAs.endsWith('.json') ? openedAs : `${openedAs}.json`;
+  // At most 100 characters: a file name stops at 255 bytes, and a graph's name has no limit.
   const stem = graph.name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 100)
     .replace(/^-|-$/g, '');
   return `${stem || 'graph'}.json`;
 }
