@@ -1,8 +1,10 @@
 // Measures the editor's speed in a real headless Chromium: a curve point of the default graph
-// (256²) dragged at 60 pointer moves a second, and how fast the biome preview follows.
+// (256², or the view's size given) dragged at 60 pointer moves a second, and how fast the biome
+// preview follows.
 //
-//   npm run measure:editor            production build (vite build + preview)
-//   npm run measure:editor -- --dev   the dev server, as `npm run dev` serves it
+//   npm run measure:editor                   production build (vite build + preview)
+//   npm run measure:editor -- --dev          the dev server, as `npm run dev` serves it
+//   npm run measure:editor -- --size 1024    the view at 1024² (the viewer's size menu)
 //
 // Not a test: wall-clock figures depend on the machine, so they go in the README, not in an
 // assertion. Prints one JSON object with the medians and extremes.
@@ -15,6 +17,13 @@ const MOVES = Number(process.env.MOVES ?? 240);
 const RUNS = Number(process.env.RUNS ?? 3);
 const FRAME_MS = 1000 / 60;
 const dev = process.argv.includes('--dev');
+const sizeAt = process.argv.indexOf('--size');
+/** The view's size during the drag (the graph's own, 256, unless --size says). */
+const SIZE = sizeAt >= 0 ? Number(process.argv[sizeAt + 1]) : 256;
+if (!Number.isInteger(SIZE) || SIZE < 64 || SIZE > 2048) {
+  console.error(`measure:editor: --size takes a view size from 64 to 2048, got ${process.argv[sizeAt + 1]}`);
+  process.exit(2);
+}
 
 interface Sample {
   readonly edit: number;
@@ -121,6 +130,15 @@ async function main(): Promise<void> {
       const app = document.querySelector('tg-app') as unknown as { ready: Promise<{ settled(): Promise<void> }> };
       await (await app.ready).settled();
     });
+    if (SIZE !== 256) {
+      // As the viewer's size menu does: the view's resolution, which every preview follows.
+      await page.evaluate(async (size) => {
+        const tg = (window as never as { terrainGraph: { core: { setView(v: { size: number }): void } } }).terrainGraph;
+        tg.core.setView({ size });
+        const app = document.querySelector('tg-app') as unknown as { ready: Promise<{ settled(): Promise<void> }> };
+        await (await app.ready).settled();
+      }, SIZE);
+    }
     await page.waitForTimeout(500);
     await instrument(page);
 
@@ -205,7 +223,7 @@ async function main(): Promise<void> {
     }
     const result = {
       build: dev ? 'dev server' : 'production build',
-      grid: '256 × 256',
+      grid: `${SIZE} × ${SIZE}`,
       pointerMoves: MOVES * RUNS,
       runs: RUNS,
       edits: probe.edits.length,
