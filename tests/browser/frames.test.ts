@@ -223,6 +223,39 @@ describe('frames and reroutes', () => {
     expect(await page.locator('tg-node-menu').count()).toBe(0);
   });
 
+  it("opens a frame's own menu on a right-click on its title bar: rename, a colour, delete (its nodes stay)", async () => {
+    const page = app.s.page;
+    await page.mouse.move(700, 150);
+    await page.keyboard.press('Control+g');
+    await expect.poll(async () => (await frames(page)).length).toBe(1);
+    await page.locator('tg-frame header .title').click({ button: 'right' });
+    const menu = page.locator('tg-context-menu');
+    await expect.poll(() => menu.locator('button').allTextContents()).toEqual([
+      expect.stringContaining('Rename'),
+      ...['Blue', 'Green', 'Yellow', 'Orange', 'Red', 'Purple', 'Grey'].map((c) => expect.stringContaining(c)),
+      expect.stringContaining('Delete frame'),
+    ]);
+    // No node palette came with it, and the canvas did not shift to show the frame's title.
+    expect(await page.locator('tg-node-menu').count()).toBe(0);
+    expect(await page.locator('tg-app .canvas').evaluate((el) => [el.scrollLeft, el.scrollTop])).toEqual([0, 0]);
+    await screenshot(page, 'frames-menu');
+    await menu.locator('button', { hasText: 'Purple' }).click();
+    await expect.poll(async () => (await frames(page))[0].color).toBe('purple');
+    await page.locator('tg-frame header .title').click({ button: 'right' });
+    await menu.locator('button', { hasText: 'Rename' }).click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('Climate');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await frames(page))[0].title).toBe('Climate');
+    const nodes = await page.evaluate(() => (window as never as { terrainGraph: { core: { graph: { nodes: unknown[] } } } }).terrainGraph.core.graph.nodes.length);
+    await page.locator('tg-frame header .title').click({ button: 'right' });
+    await menu.locator('button', { hasText: 'Delete frame' }).click();
+    await expect.poll(async () => (await frames(page)).length).toBe(0);
+    expect(await page.evaluate(() => (window as never as { terrainGraph: { core: { graph: { nodes: unknown[] } } } }).terrainGraph.core.graph.nodes.length)).toBe(nodes);
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await frames(page))[0]?.title).toBe('Climate');
+  });
+
   it('copies and pastes a frame with its nodes and their wire\'s dots, and saves both in the file (Save as)', async () => {
     const page = app.s.page;
     const p = await along(page, SHORT, 0.5);

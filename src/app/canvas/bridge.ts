@@ -36,6 +36,8 @@ export interface BridgeHooks {
   menu(request: MenuRequest): void;
   /** A right-click on a node: its own menu (rename, bypass, …). */
   nodeMenu(request: { readonly clientX: number; readonly clientY: number; readonly id: string }): void;
+  /** A right-click on a frame's title bar: its own menu (rename, colour, delete). */
+  frameMenu(request: { readonly clientX: number; readonly clientY: number; readonly id: string }): void;
 }
 
 type Area = AreaPlugin<Schemes, never>;

@@ -28,6 +28,10 @@ export class Canvas {
   static async create(container: HTMLElement, core: EditorCore, previews: PreviewStore, hooks: BridgeHooks): Promise<Canvas> {
     const editor = new NodeEditor<Schemes>();
     const area = new AreaPlugin<Schemes, never>(container);
+    // The area sets overflow: hidden, which still scrolls when something inside is focused or
+    // scrolled into view (a frame's title at the edge, a title being renamed): the whole canvas
+    // would shift off its transform. Clip cannot scroll.
+    container.style.overflow = 'clip';
     const connection = new ConnectionPlugin<Schemes, never>();
     // The lit renderer's signal types are wider than the area's; the plugins agree at runtime.
     const render = new LitPlugin<Schemes, never>();
@@ -74,7 +78,7 @@ export class Canvas {
     AreaExtensions.restrictor(area, { scaling: { min: 0.1, max: 2 } });
 
     const box = new BoxSelect(container, editor, area, core);
-    const frames = new FrameLayer(area, editor, core, (m) => hooks.notice(m, 'refused'));
+    const frames = new FrameLayer(area, editor, core, { notice: (m) => hooks.notice(m, 'refused'), frameMenu: (r) => hooks.frameMenu(r) });
     await bridge.start();
     return new Canvas(editor, area, bridge, box, frames);
   }

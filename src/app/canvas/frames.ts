@@ -14,6 +14,12 @@ import type { Schemes } from './view-objects.ts';
 const PAD = 24;
 const TITLE_ROOM = 40;
 
+/** What the layer asks of the app: to say something, to open a frame's menu. */
+export interface FrameHooks {
+  notice(message: string): void;
+  frameMenu(request: { readonly clientX: number; readonly clientY: number; readonly id: string }): void;
+}
+
 export class FrameLayer {
   private readonly layer: HTMLDivElement;
   private readonly views = new Map<string, TgFrame>();
@@ -24,7 +30,7 @@ export class FrameLayer {
     private readonly area: AreaPlugin<Schemes, never>,
     private readonly editor: NodeEditor<Schemes>,
     private readonly core: EditorCore,
-    private readonly notice: (message: string) => void,
+    private readonly hooks: FrameHooks,
   ) {
     this.layer = document.createElement('div');
     this.layer.className = 'tg-frames';
@@ -107,6 +113,11 @@ export class FrameLayer {
         this.core.setFrame(d.id, { title: d.title });
         return;
       }
+      if (d.kind === 'menu') {
+        if (!this.core.selectedFrames.has(d.id)) this.core.select([], [], [d.id]);
+        this.hooks.frameMenu({ clientX: d.clientX, clientY: d.clientY, id: d.id });
+        return;
+      }
       if (d.kind === 'color') {
         const next = FRAME_COLORS[(FRAME_COLORS.indexOf(frame.color) + 1) % FRAME_COLORS.length];
         this.core.setFrame(d.id, { color: next });
@@ -145,7 +156,7 @@ export class FrameLayer {
         this.gesture = null;
       }
     } catch (err) {
-      if (err instanceof EditError) this.notice(`Frame: ${err.message}`);
+      if (err instanceof EditError) this.hooks.notice(`Frame: ${err.message}`);
       else throw err;
     }
   }

@@ -12,7 +12,7 @@ import styles from './frame.styles.ts';
  * One frame, positioned in canvas units by its parent layer.
  *
  * @event tg-frame-gesture - A drag of the title bar or the corner (begin, move, end), a title
- *   typed, or the swatch clicked.
+ *   typed, the swatch clicked, or a right-click on the title bar (its menu).
  */
 export class TgFrame extends LitElement {
   static override styles = styles;
@@ -35,7 +35,7 @@ export class TgFrame extends LitElement {
   override render() {
     const f = this.frame;
     if (!f) return html``;
-    return html`<header @pointerdown=${(e: PointerEvent) => this.drag(e, 'move')} @dblclick=${this.startRename}>
+    return html`<header @pointerdown=${(e: PointerEvent) => this.drag(e, 'move')} @dblclick=${this.startRename} @contextmenu=${this.menu}>
         ${this.editing
           ? html`<input
               aria-label="Frame title"
@@ -54,6 +54,13 @@ export class TgFrame extends LitElement {
         ></button>
       </header>
       <div class="resize" title="Drag to resize" @pointerdown=${(e: PointerEvent) => this.drag(e, 'resize')}></div>`;
+  }
+
+  /** A right-click on the title bar: the frame's own menu, not the canvas's palette. */
+  private menu(e: MouseEvent) {
+    e.preventDefault();
+    e.stopPropagation();
+    this.send({ kind: 'menu', clientX: e.clientX, clientY: e.clientY });
   }
 
   /** Opens the title for typing. */
@@ -111,6 +118,7 @@ export class TgFrame extends LitElement {
 export type FrameGestureBody =
   | { readonly kind: 'move' | 'resize'; readonly phase: 'begin' | 'move' | 'end'; readonly dx: number; readonly dy: number; readonly additive?: boolean }
   | { readonly kind: 'title'; readonly title: string }
-  | { readonly kind: 'color' };
+  | { readonly kind: 'color' }
+  | { readonly kind: 'menu'; readonly clientX: number; readonly clientY: number };
 
 export type FrameGestureDetail = FrameGestureBody & { readonly id: string };

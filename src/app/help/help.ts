@@ -28,7 +28,8 @@ export function shortcuts(): readonly { topic: string; rows: readonly (readonly 
         ['Drag a frame\'s title bar', 'move the frame with the nodes inside it'],
         ['Drag its corner · double-click its title', 'resize it · rename it'],
         ['Click its colour dot', 'the next colour'],
-        ['Click its title bar · Delete', 'select it · delete it (its nodes stay)'],
+        ['Right-click its title bar', 'its menu: rename, colour, delete'],
+        ['Click its title bar · F2 · Delete', 'select it · rename it · delete it (its nodes stay)'],
       ],
     },
     {

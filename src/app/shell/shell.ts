@@ -18,7 +18,8 @@ import type { Recipe } from '../recipes.ts';
 import type { ViewerSession } from '../../viewer-core/session.ts';
 import styles from './shell.styles.ts';
 import { nodeDef } from '../../../nodes/index.ts';
-import type { Graph, GraphNode, NodeFlag } from '../../model/graph.ts';
+import { FRAME_COLORS, type Graph, type GraphNode, type NodeFlag } from '../../model/graph.ts';
+import { isFrameColor } from '../../model/frames.ts';
 import type { TgNode } from '../node/node.ts';
 import { boundsOf, freeSpotBeside } from '../../editor/placement.ts';
 import { nodeSize } from '../node/layout.ts';
@@ -77,7 +78,8 @@ export class TgApp extends LitElement {
   @state() private dropping = false;
   @state() private sharing: ShareState | null = null;
   /** The node menu open at a right-clicked node. */
-  @state() private nodeMenu: { clientX: number; clientY: number; id: string } | null = null;
+  /** The open menu of a node, or of a frame (`frame` set). */
+  @state() private nodeMenu: { clientX: number; clientY: number; id: string; frame?: boolean } | null = null;
   @state() private helpOpen = false;
 
   @query('.canvas') private container!: HTMLDivElement;
@@ -144,6 +146,10 @@ export class TgApp extends LitElement {
         this.menu = null;
         this.nodeMenu = request;
       },
+      frameMenu: (request) => {
+        this.menu = null;
+        this.nodeMenu = { ...request, frame: true };
+      },
     });
     this.canvas = canvas;
     await canvas.zoomToFit();
@@ -185,7 +191,7 @@ export class TgApp extends LitElement {
             @tg-menu-close=${() => (this.menu = null)}
           ></tg-node-menu>`
         : nothing}
-      ${this.nodeMenu ? this.renderNodeMenu(this.nodeMenu.id) : nothing}
+      ${this.nodeMenu ? (this.nodeMenu.frame ? this.renderFrameMenu(this.nodeMenu.id) : this.renderNodeMenu(this.nodeMenu.id)) : nothing}
       ${this.helpOpen ? html`<tg-help @tg-help-close=${() => (this.helpOpen = false)}></tg-help>` : nothing}
       ${this.problems
         ? html`<tg-problems .file=${this.problems.file} .problems=${this.problems.list} @tg-problems-close=${() => (this.problems = null)}></tg-problems>`
@@ -426,6 +432,37 @@ export class TgApp extends LitElement {
     ></tg-context-menu>`;
   }
 
+  private renderFrameMenu(id: string) {
+    const frame = this.core.frame(id);
+    if (!frame) return nothing;
+    const actions: ContextAction[] = [
+      { id: 'rename', label: 'Rename', keys: 'F2' },
+      ...FRAME_COLORS.map((c) => ({ id: `color:${c}`, label: c[0].toUpperCase() + c.slice(1), checked: frame.color === c })),
+      { id: 'delete', label: 'Delete frame', keys: 'Del' },
+    ];
+    return html`<tg-context-menu
+      .actions=${actions}
+      .heading=${frame.title}
+      .x=${this.nodeMenu!.clientX}
+      .y=${this.nodeMenu!.clientY}
+      @tg-context-pick=${(e: CustomEvent<ContextPickDetail>) => this.frameAction(id, e.detail.id)}
+      @tg-menu-close=${() => (this.nodeMenu = null)}
+    ></tg-context-menu>`;
+  }
+
+  /** Does what a frame's menu offers. Deleting a frame leaves its nodes. */
+  private frameAction(id: string, action: string): void {
+    this.nodeMenu = null;
+    if (action === 'rename') void this.canvas?.frames.view(id)?.startRename();
+    else if (action === 'delete') {
+      this.core.select([], [], [id]);
+      this.core.deleteSelection();
+    } else if (action.startsWith('color:')) {
+      const color = action.slice('color:'.length);
+      if (isFrameColor(color)) this.core.setFrame(id, { color });
+    }
+  }
+
   /** Does what a node's menu offers, to the node and the others selected with it. */
   private nodeAction(id: string, action: string): void {
     this.nodeMenu = null;
@@ -510,6 +547,8 @@ export class TgApp extends LitElement {
       this.toggleFlag([...this.core.selection], 'collapsed');
     } else if (e.key === 'F2' && one) {
       this.rename(one);
+    } else if (e.key === 'F2' && !this.core.selection.size && this.core.selectedFrames.size === 1) {
+      void this.canvas?.frames.view([...this.core.selectedFrames][0])?.startRename();
     } else if (mod && k === 's') {
       if (e.shiftKey) this.saveAs();
       else this.save();
