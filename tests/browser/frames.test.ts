@@ -265,9 +265,19 @@ describe('frames and reroutes', () => {
     await pick(page, 'contCurve', true);
     await page.keyboard.press('Control+g');
     await expect.poll(async () => (await frames(page)).length).toBe(1);
-    // The frame is selected; add its nodes to the selection, copy, and paste at the pointer.
-    await pick(page, 'cont', true);
-    await pick(page, 'contCurve', true);
+    // Shift-drag a box around the frame: it and its nodes are selected; copy, and paste at the pointer.
+    await page.keyboard.press('Escape');
+    const fb = (await page.locator('tg-frame').boundingBox())!;
+    await page.keyboard.down('Shift');
+    await drag(page, { x: fb.x - 8, y: fb.y - 8 }, { x: fb.x + fb.width + 8, y: fb.y + fb.height + 8 });
+    await page.keyboard.up('Shift');
+    const picked = await page.evaluate(() => {
+      const core = (window as never as { terrainGraph: { core: { selection: Set<string>; selectedFrames: Set<string> } } }).terrainGraph.core;
+      return { nodes: [...core.selection].sort(), frames: [...core.selectedFrames] };
+    });
+    // The box touches the nodes just below the frame too (a box picks the nodes it touches).
+    expect(picked.nodes).toEqual(expect.arrayContaining(['cont', 'contCurve']));
+    expect(picked.frames).toEqual(['frame']);
     await page.keyboard.press('Control+c');
     const area = (await page.locator('tg-app .canvas').boundingBox())!;
     await page.mouse.move(area.x + area.width - 200, area.y + area.height - 260);

@@ -1,5 +1,5 @@
-// Shift-drag on empty canvas draws a box and selects the nodes it touches (Ctrl adds to the
-// selection). Rete's area would pan on that drag: the press is taken before rete sees it.
+// Shift-drag on empty canvas draws a box and selects the nodes it touches and the frames wholly
+// inside it (Ctrl adds to the selection). Rete's area would pan on that drag: the press is taken before rete sees it.
 
 import type { NodeEditor } from 'rete';
 import type { AreaPlugin } from 'rete-area-plugin';
@@ -38,7 +38,7 @@ export class BoxSelect {
 
   private readonly down = (e: PointerEvent) => {
     if (!e.shiftKey || e.button !== 0) return;
-    if (e.composedPath().some((t) => t instanceof Element && (t.localName === 'tg-node' || t.localName === 'tg-wire'))) return;
+    if (e.composedPath().some((t) => t instanceof Element && (t.localName === 'tg-node' || t.localName === 'tg-wire' || t.localName === 'tg-frame'))) return;
     e.stopImmediatePropagation();
     e.preventDefault();
     this.start = { x: e.clientX, y: e.clientY, additive: e.ctrlKey || e.metaKey };
@@ -68,7 +68,11 @@ export class BoxSelect {
       const { x, y } = view.position;
       if (x < x1 && x + node.width > x0 && y < y1 && y + node.height > y0) hits.push(id);
     }
-    this.core.select(s.additive ? [...this.core.selection, ...hits] : hits);
+    // A frame only when wholly inside: a box drawn within a large frame picks its nodes, not it.
+    const frames = (this.core.graph.frames ?? [])
+      .filter((f) => f.position[0] >= x0 && f.position[1] >= y0 && f.position[0] + f.size[0] <= x1 && f.position[1] + f.size[1] <= y1)
+      .map((f) => f.id);
+    this.core.select(s.additive ? [...this.core.selection, ...hits] : hits, [], s.additive ? [...this.core.selectedFrames, ...frames] : frames);
   };
 
   private draw(e: PointerEvent): void {
