@@ -227,6 +227,15 @@ describe('frames', () => {
     expect(core.graph.frames).toHaveLength(1);
   });
 
+  it('travel in a share link: the link opens to the same bytes, frames and dots included', async () => {
+    const { readShareFragment, shareLink } = await import('../src/editor/share.ts');
+    const text = annotated();
+    const made = await shareLink('https://example.org/terrain/', text);
+    if (!made.ok) throw new Error('link too long');
+    const read = await readShareFragment(new URL(made.url).hash);
+    expect(read.kind === 'graph' && serializeGraph(parseGraph(read.text))).toBe(text);
+  });
+
   it('a frame in a snippet that is no frame makes the snippet unreadable, not the graph', () => {
     const text = snippetText({ format: 'terrain-graph-snippet', nodes: [], edges: [], frames: [{ id: '1', title: 'x', color: 'blue', position: [0, 0], size: [50, 50] }] });
     expect(parseSnippet(text)).toBeNull();

@@ -223,11 +223,19 @@ describe('frames and reroutes', () => {
     expect(await page.locator('tg-node-menu').count()).toBe(0);
   });
 
-  it("opens a frame's own menu on a right-click on its title bar: rename, a colour, delete (its nodes stay)", async () => {
+  it("fits a frame in view with F, and opens its own menu on a right-click on its title bar: rename, a colour, delete (its nodes stay)", async () => {
     const page = app.s.page;
     await page.mouse.move(700, 150);
     await page.keyboard.press('Control+g');
     await expect.poll(async () => (await frames(page)).length).toBe(1);
+    // Made at the pointer, it runs past the canvas's right edge; F fits it in with the nodes.
+    const canvas = (await page.locator('tg-app .canvas').boundingBox())!;
+    expect((await page.locator('tg-frame').boundingBox())!.x + (await page.locator('tg-frame').boundingBox())!.width).toBeGreaterThan(canvas.x + canvas.width);
+    await page.keyboard.press('f');
+    await expect.poll(async () => {
+      const b = (await page.locator('tg-frame').boundingBox())!;
+      return b.x >= canvas.x && b.x + b.width <= canvas.x + canvas.width && b.y >= canvas.y && b.y + b.height <= canvas.y + canvas.height;
+    }).toBe(true);
     await page.locator('tg-frame header .title').click({ button: 'right' });
     const menu = page.locator('tg-context-menu');
     await expect.poll(() => menu.locator('button').allTextContents()).toEqual([

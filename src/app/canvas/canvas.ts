@@ -18,6 +18,7 @@ import type { Schemes, TypedSocket, ViewConnection } from './view-objects.ts';
 
 export class Canvas {
   private constructor(
+    private readonly core: EditorCore,
     readonly editor: NodeEditor<Schemes>,
     readonly area: AreaPlugin<Schemes, never>,
     private readonly bridge: Bridge,
@@ -80,7 +81,7 @@ export class Canvas {
     const box = new BoxSelect(container, editor, area, core);
     const frames = new FrameLayer(area, editor, core, { notice: (m) => hooks.notice(m, 'refused'), frameMenu: (r) => hooks.frameMenu(r) });
     await bridge.start();
-    return new Canvas(editor, area, bridge, box, frames);
+    return new Canvas(core, editor, area, bridge, box, frames);
   }
 
   /** Resolves when the canvas shows every model change made so far. */
@@ -88,11 +89,33 @@ export class Canvas {
     return this.bridge.settled();
   }
 
-  /** Zooms and pans so every node is in view (or the given ones). */
+  /** Zooms and pans so every node and frame is in view (or the given nodes). */
   async zoomToFit(ids?: readonly string[]): Promise<void> {
     await this.settled();
     const nodes = ids ? ids.map((id) => this.editor.getNode(id)).filter((n) => n !== undefined) : this.editor.getNodes();
-    if (nodes.length) await AreaExtensions.zoomAt(this.area, nodes, { scale: 0.92 });
+    const frames = ids ? [] : (this.core.graph.frames ?? []);
+    if (!frames.length) {
+      if (nodes.length) await AreaExtensions.zoomAt(this.area, nodes, { scale: 0.92 });
+      return;
+    }
+    // Frames are no rete nodes, so the fit is done here as rete's zoomAt does it, over both.
+    const rects = [
+      ...nodes.map((n) => {
+        const p = this.area.nodeViews.get(n.id)?.position ?? { x: 0, y: 0 };
+        return { x: p.x, y: p.y, w: n.width, h: n.height };
+      }),
+      ...frames.map((f) => ({ x: f.position[0], y: f.position[1], w: f.size[0], h: f.size[1] })),
+    ];
+    const left = Math.min(...rects.map((r) => r.x));
+    const top = Math.min(...rects.map((r) => r.y));
+    const right = Math.max(...rects.map((r) => r.x + r.w));
+    const bottom = Math.max(...rects.map((r) => r.y + r.h));
+    const w = this.area.container.clientWidth;
+    const h = this.area.container.clientHeight;
+    const k = Math.min((w / (right - left)) * 0.92, (h / (bottom - top)) * 0.92, 1);
+    this.area.area.transform.x = w / 2 - ((left + right) / 2) * k;
+    this.area.area.transform.y = h / 2 - ((top + bottom) / 2) * k;
+    await this.area.area.zoom(k, 0, 0);
   }
 
   /** The last pointer position in canvas units. */
