@@ -16,8 +16,7 @@ import { EditError } from '../../editor/commands.ts';
 import { edgeKey } from '../../editor/wiring.ts';
 import { findNode, portRefText, type Edge } from '../../model/graph.ts';
 import type { PortType } from '../../model/values.ts';
-import type { ParamEditDetail, RerouteDetail, WirePickDetail } from '../events.ts';
-import { insertionIndex } from '../../model/frames.ts';
+import type { ParamEditDetail, WirePickDetail } from '../events.ts';
 import { edgeOf, type NodeContext, type Schemes, type TypedSocket, ViewConnection, ViewNode } from './view-objects.ts';
 
 /** A request to open the add-node menu (right-click, or a wire dropped on empty canvas). */
@@ -54,8 +53,6 @@ export class Bridge {
   /** The open gesture: a node drag, a wire being drawn or moved, a param drag. */
   private gesture: StepHandle | null = null;
   private paramGesture: { key: string; step: StepHandle } | null = null;
-  /** A reroute dot being dragged: its wire, its place, and the offset from the pointer to it. */
-  private dotGesture: { key: string; index: number; step: StepHandle; offset: [number, number] } | null = null;
   /** The node under the pointer in a drag: only its moves carry the other selected nodes along. */
   private dragging: string | null = null;
   /** The input a wire is about to replace: rete removes the old wire first; the model does it itself. */
@@ -142,9 +139,6 @@ export class Bridge {
     this.disposers.push(() => container.removeEventListener('dblclick', onDoubleClick));
     container.addEventListener('tg-param-edit', onParam);
     container.addEventListener('tg-wire-pick', onWire);
-    const onReroute = (e: CustomEvent<RerouteDetail>) => this.onReroute(e.detail);
-    container.addEventListener('tg-reroute', onReroute);
-    this.disposers.push(() => container.removeEventListener('tg-reroute', onReroute));
     container.addEventListener('pointerdown', onDown, true);
     this.disposers.push(
       () => container.removeEventListener('tg-param-edit', onParam),
@@ -340,50 +334,6 @@ export class Bridge {
     }
   }
 
-  /** A client point in canvas units. */
-  toCanvas(clientX: number, clientY: number): [number, number] {
-    const rect = this.area.container.getBoundingClientRect();
-    const t = this.area.area.transform;
-    return [(clientX - rect.left - t.x) / t.k, (clientY - rect.top - t.y) / t.k];
-  }
-
-  /** Adds, drags or removes a wire's reroute dot; a drag is one undo step. */
-  private onReroute(d: RerouteDetail): void {
-    const edge = this.core.graph.edges.find((e) => edgeKey(e) === d.key);
-    if (!edge) return;
-    const [x, y] = this.toCanvas(d.clientX, d.clientY);
-    const via = edge.via ?? [];
-    switch (d.phase) {
-      case 'add': {
-        // Between the points whose piece passes nearest, measured against the sockets' places.
-        const [start, end] = d.ends ?? [[x, y], [x, y]];
-        this.core.addReroute(edge, insertionIndex(start, via, end, [x, y]), [Math.round(x), Math.round(y)]);
-        return;
-      }
-      case 'remove':
-        this.core.removeReroute(edge, d.index);
-        return;
-      case 'begin': {
-        this.dotGesture?.step.commit();
-        const dot = via[d.index];
-        if (!dot) return;
-        this.dotGesture = { key: d.key, index: d.index, step: this.core.beginStep('move reroute'), offset: [dot[0] - x, dot[1] - y] };
-        return;
-      }
-      case 'move': {
-        const g = this.dotGesture;
-        if (!g || g.key !== d.key || !via[g.index]) return;
-        const next = via.map((p, k): [number, number] => (k === g.index ? [Math.round(x + g.offset[0]), Math.round(y + g.offset[1])] : [p[0], p[1]]));
-        this.core.setVia(edge, next);
-        return;
-      }
-      case 'end':
-        this.dotGesture?.step.commit();
-        this.dotGesture = null;
-        return;
-    }
-  }
-
   private openMenu(event: MouseEvent): void {
     const pointer = this.area.area.pointer;
     this.hooks.menu({ clientX: event.clientX, clientY: event.clientY, at: [Math.round(pointer.x), Math.round(pointer.y)] });
@@ -395,10 +345,8 @@ export class Bridge {
     let structural = false;
     for (const c of changes) {
       if (c.kind === 'selection') this.showWireSelection();
-      else if (c.kind === 'via') {
-        const key = edgeKey(c.edge);
-        if (this.editor.getConnection(key)) void this.area.update('connection', key);
-      } else if (c.kind === 'frame') continue;
+      // Dots and frames are drawn by their own controllers (reroutes.ts, frames.ts).
+      else if (c.kind === 'via' || c.kind === 'frame') continue;
       else if (c.kind === 'flag') structural ||= c.flag === 'collapsed';
       else if (c.kind !== 'param' && c.kind !== 'title' && c.kind !== 'info' && c.kind !== 'view') structural = true;
     }

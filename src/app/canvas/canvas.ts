@@ -13,6 +13,7 @@ import type { PreviewStore } from '../previews.ts';
 import { edgeKey } from '../../editor/wiring.ts';
 import { BoxSelect } from './box-select.ts';
 import { FrameLayer } from './frames.ts';
+import { Reroutes } from './reroutes.ts';
 import { Bridge, type BridgeHooks } from './bridge.ts';
 import type { Schemes, TypedSocket, ViewConnection } from './view-objects.ts';
 
@@ -24,6 +25,7 @@ export class Canvas {
     private readonly bridge: Bridge,
     private readonly box: BoxSelect,
     readonly frames: FrameLayer,
+    private readonly reroutes: Reroutes,
   ) {}
 
   static async create(container: HTMLElement, core: EditorCore, previews: PreviewStore, hooks: BridgeHooks): Promise<Canvas> {
@@ -80,8 +82,9 @@ export class Canvas {
 
     const box = new BoxSelect(container, editor, area, core);
     const frames = new FrameLayer(area, editor, core, { notice: (m) => hooks.notice(m, 'refused'), frameMenu: (r) => hooks.frameMenu(r) });
+    const reroutes = new Reroutes(area, core);
     await bridge.start();
-    return new Canvas(core, editor, area, bridge, box, frames);
+    return new Canvas(core, editor, area, bridge, box, frames, reroutes);
   }
 
   /** Resolves when the canvas shows every model change made so far. */
@@ -134,6 +137,7 @@ export class Canvas {
   destroy(): void {
     this.box.dispose();
     this.frames.dispose();
+    this.reroutes.dispose();
     this.bridge.dispose();
     this.area.destroy();
   }
