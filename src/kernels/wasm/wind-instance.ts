@@ -21,8 +21,6 @@ interface WindExports {
 /** Buffers start above the first page, which the compiled module may use for its own data. */
 const FIRST_BYTE = 65536;
 const PAGE = 65536;
-/** Rows a strip of a wind along the rows: their heights, rank and air stay in the first-level cache. */
-const STRIP = 16;
 
 let compiled: WebAssembly.Module | null = null;
 let instance: WindExports | null = null;
@@ -124,7 +122,7 @@ export function wasmSweep(s: WasmSweep, /* out */ out: Float32Array | Float64Arr
     s.air ? s.air.byteLength : 0,
     4 * cells,
     withRank ? 4 * cells : 0,
-    5 * 8 * (s.transposed ? height : width),
+    5 * (8 * (s.transposed ? height : width) + 208) + 4 * (8 * (s.transposed ? width : height) + 208),
     out.BYTES_PER_ELEMENT * tw * th,
   ]);
   const memory = k.memory.buffer;
@@ -135,28 +133,12 @@ export function wasmSweep(s: WasmSweep, /* out */ out: Float32Array | Float64Arr
   const wide = out instanceof Float64Array;
   // Lines along the wind: columns (a wind along columns) or rows, and cells across it.
   const [a0, b0, ta0, ta1, tb0, tb1] = s.transposed ? [s.c0, s.r0, s.tc0, s.tc1, s.tr0, s.tr1] : [s.r0, s.c0, s.tr0, s.tr1, s.tc0, s.tc1];
-  const bytes = out.BYTES_PER_ELEMENT;
-  if (s.transposed && s.offset === 0 && s.reach === 0) {
-    // A wind along the rows: each row is its own line problem, so the rows go a strip at a time,
-    // whose cells stay in cache while the sweep goes down the columns.
-    for (let b = s.r0; b < s.r1; b += STRIP) {
-      const e = Math.min(s.r1, b + STRIP);
-      const [t0, t1] = [Math.max(tb0, b), Math.min(tb1, e)];
-      k.sweep(
-        hAt + 4 * (b - s.r0) * width, withRank ? rankAt + 4 * (b - s.r0) * width : 0, s.level, e - b, width,
-        a0, b, s.major, s.major0, s.block, true,
-        0, 0, s.t, s.wet, s.dry, s.kLift,
-        ta0, ta1, t0, Math.max(t0, t1), outAt + bytes * Math.max(0, t0 - tb0) * tw, wide, bufAt,
-      );
-    }
-  } else {
-    k.sweep(
-      hAt, withRank ? rankAt : 0, s.level, s.transposed ? height : width, s.transposed ? width : height,
-      a0, b0, s.major, s.major0, s.block, s.transposed,
-      s.offset, s.reach, s.t, s.wet, s.dry, s.kLift,
-      ta0, ta1, tb0, tb1, outAt, wide, bufAt,
-    );
-  }
+  k.sweep(
+    hAt, withRank ? rankAt : 0, s.level, s.transposed ? height : width, s.transposed ? width : height,
+    a0, b0, s.major, s.major0, s.block, s.transposed,
+    s.offset, s.reach, s.t, s.wet, s.dry, s.kLift,
+    ta0, ta1, tb0, tb1, outAt, wide, bufAt,
+  );
   // The target's rows, back where they go.
   const rows = wide ? new Float64Array(k.memory.buffer, outAt, tw * th) : new Float32Array(k.memory.buffer, outAt, tw * th);
   for (let r = s.tr0; r < s.tr1; r++) {

@@ -97,13 +97,21 @@ function startAt(c: i32, r: i32): f64 {
   return south + wy * (north - south);
 }
 
+/** Cells a strip of a wind along the columns: their heights, rank and air stay in cache. */
+const STRIP: i32 = 16;
+/** Bytes between consecutive line buffers beyond a line (see sweep). */
+const STAGGER: usize = 208;
+
 /**
  * The sweep over `lines` lines of `width` cells of a region copied row by row to hAt (and
  * rankAt, 0 without), as wind-sweep.ts's sweepLines: a0 is the grid index of the region's first
- * line, b0 of its first cell; `transposed` when lines are columns.
- * Writes the blend of target lines ta0 … ta1 − 1, cells tb0 … tb1 − 1 to outAt, line-major, as
- * doubles when `wide` (the coarse air), else as floats.
- * bufAt holds five lines of doubles.
+ * line, b0 of its first cell; `transposed` when lines are columns. Writes the blend of target
+ * lines ta0 … ta1 − 1, cells tb0 … tb1 − 1 to outAt, row-major, as doubles when `wide` (the
+ * coarse air), else as floats. bufAt holds five lines of doubles and four of `lines` doubles, each 208 bytes more.
+ *
+ * Lines that are columns are read down the columns, a strip of STRIP rows at a time: each
+ * strip sweeps every line over its own cells, and a cell on its edge that reads the row
+ * beyond (a slanted wind) finds that row's air, as the strip before left it, in a carry.
  */
 export function sweep(
   hAt: usize, rankAt: usize, level: f64, width: i32, lines: i32,
@@ -119,12 +127,19 @@ export function sweep(
   // The target is written row-major: cell (a, b) at (a − ta0) · outLine + (b − tb0) · outCell.
   const outLine: usize = transposed ? 1 : <usize>(tb1 - tb0);
   const outCell: usize = transposed ? <usize>(ta1 - ta0) : 1;
-  const lineBytes = <usize>width << 3;
+  // The line buffers lie a little more than a line apart, so that the windows of them a strip
+  // works on do not all fall into the same sets of the first-level cache.
+  const lineBytes = (<usize>width << 3) + STAGGER;
   let prevNew = bufAt;
   let prevOld = prevNew + lineBytes;
   let curNew = prevOld + lineBytes;
   let curOld = curNew + lineBytes;
   const lift = curOld + lineBytes;
+  const carryBytes = (<usize>lines << 3) + STAGGER;
+  let carryInNew = lift + lineBytes;
+  let carryInOld = carryInNew + carryBytes;
+  let carryOutNew = carryInOld + carryBytes;
+  let carryOutOld = carryOutNew + carryBytes;
   const withLift = rankAt != 0 && kLift > 0;
   // Cells whose upwind points fall outside the region start afresh.
   const xFirst = max(0, -offset);
@@ -136,94 +151,125 @@ export function sweep(
   const level2 = f64x2.splat(level);
   const offBytes = <isize>offset << 3;
   const reachBytes = <isize>reach << 3;
-  for (let k = 0; k < lines; k++) {
-    const a = major > 0 ? a0 + k : a0 + lines - 1 - k;
-    const u = major * (major0 + a);
-    const phase = ((u % block) + block) % block;
-    const h = hAt + <usize>(a - a0) * lineStep;
-    if (k == 0) {
-      for (let x = 0; x < width; x++) startAfresh(h + <usize>x * cellStep, level, wet, dry, transposed, a, b0 + x, x, curNew, curOld);
-    } else {
-      if (withLift) {
-        // The rain of the climb from the upwind point to each land cell: e^(−4·lift·Δr) when Δr > 0.
-        const rank = rankAt + <usize>(a - a0) * lineStep;
-        const prevRank = rank - <usize>major * lineStep;
-        for (let x = xFirst; x <= xLast; x++) {
-          let f: f64 = 1;
-          if (!(<f64>load<f32>(h + <usize>x * cellStep) < level)) {
-            const r0 = <f64>load<f32>(prevRank + <usize>(x + offset) * cellStep);
-            const r1 = <f64>load<f32>(prevRank + <usize>(x + reach) * cellStep);
-            const rise = <f64>load<f32>(rank + <usize>x * cellStep) - (r0 + t * (r1 - r0));
-            if (rise > 0) f = fdExp(-kLift * rise);
-          }
-          store<f64>(lift + (<usize>x << 3), f);
-        }
-      }
-      if (phase == 0) {
-        // The older sweep is dropped, the newer becomes the older, a new one starts here.
-        for (let x = xFirst; x <= xLast; x++) {
-          const p = prevNew + (<usize>x << 3);
-          const n0 = load<f64>(p + offBytes);
-          const fromNew = n0 + t * (load<f64>(p + reachBytes) - n0);
-          const s0 = startAt(transposed ? a : b0 + x, transposed ? b0 + x : a);
-          const water = <f64>load<f32>(h + <usize>x * cellStep) < level;
-          const f = withLift ? load<f64>(lift + (<usize>x << 3)) : 1;
-          store<f64>(curOld + (<usize>x << 3), water ? fromNew + (1 - fromNew) * wet : fromNew * dry * f);
-          store<f64>(curNew + (<usize>x << 3), water ? s0 + (1 - s0) * wet : s0 * dry);
-        }
+  // Strips go the way the cells read: upward when a cell reads the cell before (offset −1).
+  const strip = transposed ? STRIP : width;
+  const strips = (width + strip - 1) / strip;
+  const crosses = offset != 0 || reach != 0;
+  const up = offset < 0;
+  for (let si = 0; si < strips; si++) {
+    const from = (up ? si : strips - 1 - si) * strip;
+    const to = min(width, from + strip);
+    const xr = up ? from - 1 : to; // the cell beyond the strip its edge reads
+    const xb = up ? to - 1 : from; // the strip's cell the next strip reads
+    const withCarry = crosses && xr >= 0 && xr < width;
+    const lo = max(from, xFirst);
+    const hi = min(to - 1, xLast);
+    for (let k = 0; k < lines; k++) {
+      const a = major > 0 ? a0 + k : a0 + lines - 1 - k;
+      const u = major * (major0 + a);
+      const phase = ((u % block) + block) % block;
+      const h = hAt + <usize>(a - a0) * lineStep;
+      if (k == 0) {
+        for (let x = from; x < to; x++) startAfresh(h + <usize>x * cellStep, level, wet, dry, transposed, a, b0 + x, x, curNew, curOld);
       } else {
-        // Two cells at a time: both sweeps moved on one step, over water or over land.
-        let x = xFirst;
-        for (; x + 1 <= xLast; x += 2) {
-          const pn = prevNew + (<usize>x << 3);
-          const po = prevOld + (<usize>x << 3);
-          const n0 = v128.load(pn + offBytes);
-          const o0 = v128.load(po + offBytes);
-          const fromNew = f64x2.add(n0, f64x2.mul(t2, f64x2.sub(v128.load(pn + reachBytes), n0)));
-          const fromOld = f64x2.add(o0, f64x2.mul(t2, f64x2.sub(v128.load(po + reachBytes), o0)));
-          const hx = h + <usize>x * cellStep;
-          const water = f64x2.lt(f64x2.replace_lane(f64x2.splat(<f64>load<f32>(hx)), 1, <f64>load<f32>(hx + cellStep)), level2);
-          const f = withLift ? v128.load(lift + (<usize>x << 3)) : one2;
-          const newWater = f64x2.add(fromNew, f64x2.mul(f64x2.sub(one2, fromNew), wet2));
-          const oldWater = f64x2.add(fromOld, f64x2.mul(f64x2.sub(one2, fromOld), wet2));
-          const newLand = f64x2.mul(f64x2.mul(fromNew, dry2), f);
-          const oldLand = f64x2.mul(f64x2.mul(fromOld, dry2), f);
-          v128.store(curNew + (<usize>x << 3), v128.bitselect(newWater, newLand, water));
-          v128.store(curOld + (<usize>x << 3), v128.bitselect(oldWater, oldLand, water));
+        if (withCarry) {
+          // The air of the previous line at the cell beyond the strip, as the strip before left it.
+          const c = <usize>(a - major - a0) << 3;
+          store<f64>(prevNew + (<usize>xr << 3), load<f64>(carryInNew + c));
+          store<f64>(prevOld + (<usize>xr << 3), load<f64>(carryInOld + c));
         }
-        for (; x <= xLast; x++) {
-          const pn = prevNew + (<usize>x << 3);
-          const po = prevOld + (<usize>x << 3);
-          const n0 = load<f64>(pn + offBytes);
-          const o0 = load<f64>(po + offBytes);
-          const fromNew = n0 + t * (load<f64>(pn + reachBytes) - n0);
-          const fromOld = o0 + t * (load<f64>(po + reachBytes) - o0);
-          const f = withLift ? load<f64>(lift + (<usize>x << 3)) : 1;
-          const water = <f64>load<f32>(h + <usize>x * cellStep) < level;
-          store<f64>(curNew + (<usize>x << 3), water ? fromNew + (1 - fromNew) * wet : fromNew * dry * f);
-          store<f64>(curOld + (<usize>x << 3), water ? fromOld + (1 - fromOld) * wet : fromOld * dry * f);
+        if (withLift) {
+          // The rain of the climb from the upwind point to each land cell: e^(−4·lift·Δr) when Δr > 0.
+          const rank = rankAt + <usize>(a - a0) * lineStep;
+          const prevRank = rank - <usize>major * lineStep;
+          for (let x = lo; x <= hi; x++) {
+            let f: f64 = 1;
+            if (!(<f64>load<f32>(h + <usize>x * cellStep) < level)) {
+              const r0 = <f64>load<f32>(prevRank + <usize>(x + offset) * cellStep);
+              const r1 = <f64>load<f32>(prevRank + <usize>(x + reach) * cellStep);
+              const rise = <f64>load<f32>(rank + <usize>x * cellStep) - (r0 + t * (r1 - r0));
+              if (rise > 0) f = fdExp(-kLift * rise);
+            }
+            store<f64>(lift + (<usize>x << 3), f);
+          }
+        }
+        if (phase == 0) {
+          // The older sweep is dropped, the newer becomes the older, a new one starts here.
+          for (let x = lo; x <= hi; x++) {
+            const p = prevNew + (<usize>x << 3);
+            const n0 = load<f64>(p + offBytes);
+            const fromNew = n0 + t * (load<f64>(p + reachBytes) - n0);
+            const s0 = startAt(transposed ? a : b0 + x, transposed ? b0 + x : a);
+            const water = <f64>load<f32>(h + <usize>x * cellStep) < level;
+            const f = withLift ? load<f64>(lift + (<usize>x << 3)) : 1;
+            store<f64>(curOld + (<usize>x << 3), water ? fromNew + (1 - fromNew) * wet : fromNew * dry * f);
+            store<f64>(curNew + (<usize>x << 3), water ? s0 + (1 - s0) * wet : s0 * dry);
+          }
+        } else {
+          // Two cells at a time: both sweeps moved on one step, over water or over land.
+          let x = lo;
+          for (; x + 1 <= hi; x += 2) {
+            const pn = prevNew + (<usize>x << 3);
+            const po = prevOld + (<usize>x << 3);
+            const n0 = v128.load(pn + offBytes);
+            const o0 = v128.load(po + offBytes);
+            const fromNew = f64x2.add(n0, f64x2.mul(t2, f64x2.sub(v128.load(pn + reachBytes), n0)));
+            const fromOld = f64x2.add(o0, f64x2.mul(t2, f64x2.sub(v128.load(po + reachBytes), o0)));
+            const hx = h + <usize>x * cellStep;
+            const water = f64x2.lt(f64x2.replace_lane(f64x2.splat(<f64>load<f32>(hx)), 1, <f64>load<f32>(hx + cellStep)), level2);
+            const f = withLift ? v128.load(lift + (<usize>x << 3)) : one2;
+            const newWater = f64x2.add(fromNew, f64x2.mul(f64x2.sub(one2, fromNew), wet2));
+            const oldWater = f64x2.add(fromOld, f64x2.mul(f64x2.sub(one2, fromOld), wet2));
+            const newLand = f64x2.mul(f64x2.mul(fromNew, dry2), f);
+            const oldLand = f64x2.mul(f64x2.mul(fromOld, dry2), f);
+            v128.store(curNew + (<usize>x << 3), v128.bitselect(newWater, newLand, water));
+            v128.store(curOld + (<usize>x << 3), v128.bitselect(oldWater, oldLand, water));
+          }
+          for (; x <= hi; x++) {
+            const pn = prevNew + (<usize>x << 3);
+            const po = prevOld + (<usize>x << 3);
+            const n0 = load<f64>(pn + offBytes);
+            const o0 = load<f64>(po + offBytes);
+            const fromNew = n0 + t * (load<f64>(pn + reachBytes) - n0);
+            const fromOld = o0 + t * (load<f64>(po + reachBytes) - o0);
+            const f = withLift ? load<f64>(lift + (<usize>x << 3)) : 1;
+            const water = <f64>load<f32>(h + <usize>x * cellStep) < level;
+            store<f64>(curNew + (<usize>x << 3), water ? fromNew + (1 - fromNew) * wet : fromNew * dry * f);
+            store<f64>(curOld + (<usize>x << 3), water ? fromOld + (1 - fromOld) * wet : fromOld * dry * f);
+          }
+        }
+        // The region's edges across the wind (their upwind points lie outside it) start afresh.
+        for (let x = from; x < min(xFirst, to); x++) startAfresh(h + <usize>x * cellStep, level, wet, dry, transposed, a, b0 + x, x, curNew, curOld);
+        for (let x = max(xLast + 1, from); x < to; x++) startAfresh(h + <usize>x * cellStep, level, wet, dry, transposed, a, b0 + x, x, curNew, curOld);
+      }
+      if (crosses) {
+        const c = <usize>(a - a0) << 3;
+        store<f64>(carryOutNew + c, load<f64>(curNew + (<usize>xb << 3)));
+        store<f64>(carryOutOld + c, load<f64>(curOld + (<usize>xb << 3)));
+      }
+      if (a >= ta0 && a < ta1) {
+        const w = <f64>phase / <f64>block;
+        for (let b = max(tb0, b0 + from); b < min(tb1, b0 + to); b++) {
+          const x = <usize>(b - b0) << 3;
+          const v = (1 - w) * load<f64>(curOld + x) + w * load<f64>(curNew + x);
+          const o = <usize>(a - ta0) * outLine + <usize>(b - tb0) * outCell;
+          if (wide) store<f64>(outAt + (o << 3), v);
+          else store<f32>(outAt + (o << 2), <f32>v);
         }
       }
-      // The region's edges across the wind (their upwind points lie outside it) start afresh.
-      for (let x = 0; x < min(xFirst, width); x++) startAfresh(h + <usize>x * cellStep, level, wet, dry, transposed, a, b0 + x, x, curNew, curOld);
-      for (let x = max(xLast + 1, 0); x < width; x++) startAfresh(h + <usize>x * cellStep, level, wet, dry, transposed, a, b0 + x, x, curNew, curOld);
+      let swap = prevNew;
+      prevNew = curNew;
+      curNew = swap;
+      swap = prevOld;
+      prevOld = curOld;
+      curOld = swap;
     }
-    if (a >= ta0 && a < ta1) {
-      const w = <f64>phase / <f64>block;
-      for (let b = tb0; b < tb1; b++) {
-        const x = <usize>(b - b0) << 3;
-        const v = (1 - w) * load<f64>(curOld + x) + w * load<f64>(curNew + x);
-        const o = <usize>(a - ta0) * outLine + <usize>(b - tb0) * outCell;
-        if (wide) store<f64>(outAt + (o << 3), v);
-        else store<f32>(outAt + (o << 2), <f32>v);
-      }
-    }
-    let swap = prevNew;
-    prevNew = curNew;
-    curNew = swap;
-    swap = prevOld;
-    prevOld = curOld;
-    curOld = swap;
+    let swap = carryInNew;
+    carryInNew = carryOutNew;
+    carryOutNew = swap;
+    swap = carryInOld;
+    carryInOld = carryOutOld;
+    carryOutOld = swap;
   }
 }
 
