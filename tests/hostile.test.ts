@@ -9,7 +9,8 @@ import { failureReport } from '../src/cli/render.ts';
 import { placeSnippet, type Snippet, SNIPPET_FORMAT } from '../src/editor/clipboard.ts';
 import { EditError } from '../src/editor/commands.ts';
 import { EditorCore } from '../src/editor/editor.ts';
-import { graphFileName, readPastedText } from '../src/editor/files.ts';
+import { graphFileName, readGraphFile, readPastedText } from '../src/editor/files.ts';
+import { readShareFragment, shareFragment } from '../src/editor/share.ts';
 import { main } from '../src/cli/main.ts';
 import { createEngine } from '../src/engine/engine.ts';
 import { CATALOGUE } from '../nodes/index.ts';
@@ -193,6 +194,24 @@ describe('pasted text gets the checks a file gets', () => {
     const core = new EditorCore(parseGraph(DEFAULT));
     expect(() => core.paste((read as { snippet: Snippet }).snippet, [0, 0])).toThrow(new EditError('the copied nodes lie too far apart to be placed'));
     expect(parseGraph(serializeGraph(core.graph as Graph)).nodes).toHaveLength(graph.nodes.length);
+  });
+});
+
+describe('a shared link gets the checks a file gets', () => {
+  it.each([
+    ['a key given twice', DEFAULT.replace('"share": 0.4,', '"share": 0.1, "share": 0.9,'), /^\$\.nodes\[\d+\]\.params\.share$/, /the key "share" is given twice: at line \d+, column \d+ and at line \d+, column \d+/],
+    ['NaN', DEFAULT.replace('"gain": 0.5', '"gain": NaN'), /^\$$/, /^not JSON: NaN is not a JSON value.*\(line \d+, column \d+\)/],
+    ['a port called constructor', DEFAULT.replace('"from": "cont.out"', '"from": "cont.constructor"'), /^\$\.edges\[\d+\]\.from$/, /node "cont" \(fbm\) has no output "constructor"/],
+    ['an id too long for a file name', DEFAULT.replaceAll('"cont"', `"${'c'.repeat(65)}"`).replaceAll('"cont.', `"${'c'.repeat(65)}.`), /^\$\.nodes\[0\]\.id$/, /at most 64 long/],
+  ])('lists %s in a linked graph with its JSON path, as Open does', async (_, text, path, message) => {
+    const read = await readShareFragment(`#${await shareFragment(text)}`);
+    expect(read.kind).toBe('graph');
+    const opened = readGraphFile((read as { text: string }).text, 'The link');
+    expect(opened.ok).toBe(false);
+    const problems = (opened as { problems: readonly Problem[] }).problems;
+    expect(problems[0].path).toMatch(path);
+    expect(problems[0].message).toMatch(message);
+    for (const p of problems) expectPlain(p.message);
   });
 });
 
