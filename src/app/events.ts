@@ -30,7 +30,8 @@ export interface WirePickDetail {
  */
 export interface RerouteDetail {
   readonly key: string;
-  readonly phase: 'add' | 'begin' | 'move' | 'end' | 'remove';
+  /** branch-*: a new wire drawn from the dot (Shift-drag), from the same output through the dots up to it. */
+  readonly phase: 'add' | 'begin' | 'move' | 'end' | 'remove' | 'branch-begin' | 'branch-move' | 'branch-end';
   readonly index: number;
   readonly clientX: number;
   readonly clientY: number;

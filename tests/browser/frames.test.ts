@@ -3,7 +3,7 @@
 // and removed; every step undoable, and all of it kept by a reload, Save as and copy/paste.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appPerTest, drag, nodePixels, screenshot, settle, waitForPreviews } from './harness.ts';
+import { appPerTest, drag, nodePixels, screenshot, settle, socketCenter, waitForPreviews } from './harness.ts';
 
 interface FrameRec {
   id: string;
@@ -221,6 +221,35 @@ describe('frames and reroutes', () => {
     await expect.poll(async () => (await via(page, WIRE)).length).toBe(0);
     // No palette opened by those double-clicks.
     expect(await page.locator('tg-node-menu').count()).toBe(0);
+  });
+
+  it('branches a new wire off a dot with Shift-drag: from the same output through the dots so far, its type checked', async () => {
+    const page = app.s.page;
+    const p = await along(page, WIRE, 0.35);
+    await page.mouse.dblclick(p.x, p.y);
+    await expect.poll(async () => (await via(page, WIRE)).length).toBe(1);
+    const dot = (await page.locator(`tg-wire svg[data-wire="${WIRE}"] circle.dot`).boundingBox())!;
+    const from = { x: dot.x + dot.width / 2, y: dot.y + dot.height / 2 };
+    // Onto a terrain input: refused with the reason, nothing changes.
+    const before = await page.evaluate(() => (window as never as { terrainGraph: { core: { graph: { edges: unknown[] } } } }).terrainGraph.core.graph.edges.length);
+    await page.keyboard.down('Shift');
+    await drag(page, from, await socketCenter(page, 'coast', 'input', 'terrain'));
+    await page.keyboard.up('Shift');
+    await expect.poll(() => page.locator('tg-app .toast').textContent()).toMatch(/Wire refused: .*coast\.terrain.*sea level/);
+    expect(await page.evaluate(() => (window as never as { terrainGraph: { core: { graph: { edges: unknown[] } } } }).terrainGraph.core.graph.edges.length)).toBe(before);
+    // Onto the temperature's noise input: the C curve now feeds it, through the dot.
+    await page.keyboard.down('Shift');
+    await drag(page, from, await socketCenter(page, 'temperature', 'input', 'noise'));
+    await page.keyboard.up('Shift');
+    const branched = 'contCurve.out>temperature.noise';
+    await expect.poll(async () => (await via(page, branched)).length).toBe(1);
+    expect(await via(page, branched)).toEqual(await via(page, WIRE));
+    await expect.poll(() => page.locator(`tg-wire svg[data-wire="${branched}"]`).count()).toBe(1);
+    await settle(page);
+    await screenshot(page, 'reroutes-branch');
+    // One undo puts the temperature's own noise back.
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await page.evaluate(() => (window as never as { terrainGraph: { core: { graph: { edges: { from: { node: string }; to: { node: string; port: string } }[] } } } }).terrainGraph.core.graph.edges.find((e) => e.to.node === 'temperature' && e.to.port === 'noise')!.from.node))).toBe('tempNoise');
   });
 
   it("fits a frame in view with F, and opens its own menu on a right-click on its title bar: rename, a colour, delete (its nodes stay)", async () => {

@@ -82,7 +82,7 @@ export class Canvas {
 
     const box = new BoxSelect(container, editor, area, core);
     const frames = new FrameLayer(area, editor, core, { notice: (m) => hooks.notice(m, 'refused'), frameMenu: (r) => hooks.frameMenu(r) });
-    const reroutes = new Reroutes(area, core);
+    const reroutes = new Reroutes(area, core, (m) => hooks.notice(m, 'refused'));
     await bridge.start();
     return new Canvas(core, editor, area, bridge, box, frames, reroutes);
   }

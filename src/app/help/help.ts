@@ -19,6 +19,7 @@ export function shortcuts(): readonly { topic: string; rows: readonly (readonly 
         ['Click a wire · Delete', 'select it · cut it'],
         ['Double-click a wire · Alt-click it', 'add a reroute dot there'],
         ['Drag a dot · double-click or Alt-click it', 'move the dot · remove it'],
+        ['Shift-drag from a dot to an input', 'branch a new wire from the same output through the dots'],
       ],
     },
     {

@@ -34,7 +34,8 @@ export function wirePath(points: readonly Point[]): string {
  *
  * @event tg-wire-pick - A pointer went down on the wire.
  * @event tg-reroute - A dot was added (double-click or Alt-click on the wire), dragged
- *   (begin, move, end) or removed (double-click or Alt-click on the dot).
+ *   (begin, move, end), Shift-dragged to branch a new wire off it, or removed (double-click
+ *   or Alt-click on the dot).
  */
 export class TgWire extends LitElement {
   static override styles = styles;
@@ -112,8 +113,12 @@ export class TgWire extends LitElement {
     }
     const dot = e.currentTarget as Element;
     dot.setPointerCapture(e.pointerId);
+    // Shift-drag draws a new wire from the dot (ComfyUI's branch off a reroute); a plain drag moves it.
+    const branch = e.shiftKey;
     const send = (phase: 'begin' | 'move' | 'end', ev: PointerEvent) =>
-      this.dispatchEvent(appEvent('tg-reroute', { key: this.wireKey, phase, index, clientX: ev.clientX, clientY: ev.clientY }));
+      this.dispatchEvent(
+        appEvent('tg-reroute', { key: this.wireKey, phase: branch ? (`branch-${phase}` as const) : phase, index, clientX: ev.clientX, clientY: ev.clientY }),
+      );
     send('begin', e);
     const move = (ev: PointerEvent) => void send('move', ev);
     const up = (ev: PointerEvent) => {
