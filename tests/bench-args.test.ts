@@ -2,7 +2,7 @@
 // is refused by name with exit 2, never a stack trace (it used to read "--help" as a graph file).
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { BenchArgError, BENCH_SCENARIOS, BENCH_SIZES, BENCH_USAGE, parseBenchArgs } from '../src/bench/args.ts';
+import { BenchArgError, BENCH_SCENARIOS, BENCH_SIZES, BENCH_USAGE, parseBenchArgs, scenarioProblem } from '../src/bench/args.ts';
 
 function refusal(...argv: string[]): string {
   try {
@@ -39,6 +39,14 @@ describe('bench options', () => {
     expect(refusal('a.json', 'b.json')).toBe('one graph file at a time: got a.json and b.json');
     expect(refusal('no-such.json')).toBe('no-such.json: no such file');
     expect(refusal('graphs')).toBe('graphs: not a regular file');
+  });
+
+  it("refuses a scenario that edits a node the graph lacks (it was a TypeError's stack trace)", () => {
+    expect(scenarioProblem('one.json', ['cont'], ['cold', 'curve edit', 'wind edit'])).toBe(
+      'one.json cannot run every scenario asked: "curve edit" edits the node "contCurve", "wind edit" edits the node "wind", which it does not have; choose others with --only',
+    );
+    expect(scenarioProblem('one.json', ['cont'], ['cold', 'pan'])).toBeNull();
+    expect(scenarioProblem('default.json', ['contCurve', 'wind'], [...BENCH_SCENARIOS])).toBeNull();
   });
 
   it('refuses an unknown option with exit 2, its name and the usage, never a stack trace (one process: it loads the whole engine)', () => {

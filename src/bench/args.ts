@@ -94,3 +94,14 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     quick: only !== null || sizes !== null,
   };
 }
+
+/** The node each edit scenario changes (src/bench/main.ts stepFor), by id. */
+const EDITED: Partial<Record<BenchScenario, string>> = { 'curve edit': 'contCurve', 'inland edit': 'contCurve', 'wind edit': 'wind' };
+
+/** Why the graph cannot run a scenario asked for (it lacks the node the scenario edits), or null. */
+export function scenarioProblem(file: string, nodeIds: readonly string[], scenarios: readonly BenchScenario[]): string | null {
+  const missing = scenarios.filter((sc) => EDITED[sc] !== undefined && !nodeIds.includes(EDITED[sc]!));
+  if (!missing.length) return null;
+  const what = missing.map((sc) => `"${sc}" edits the node "${EDITED[sc]}"`).join(', ');
+  return `${file} cannot run every scenario asked: ${what}, which it does not have; choose others with --only`;
+}

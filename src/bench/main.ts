@@ -18,7 +18,7 @@ import { fbm } from '../../nodes/fbm.ts';
 import { startNodeThreads } from '../parallel/node-threads.ts';
 import { useThreads } from '../parallel/threads.ts';
 import { benchOperators, formatOperatorBench } from './operators.ts';
-import { BenchArgError, type BenchArgs, type BenchScenario, BENCH_USAGE, parseBenchArgs } from './args.ts';
+import { BenchArgError, type BenchArgs, type BenchScenario, BENCH_USAGE, parseBenchArgs, scenarioProblem } from './args.ts';
 import { readGraphText } from '../cli/files.ts';
 import { UsageError } from '../cli/args.ts';
 import { GraphError } from '../model/problems.ts';
@@ -183,6 +183,8 @@ async function main(args: BenchArgs & { kind: 'scenarios' | 'part' }): Promise<v
   if (args.kind !== 'scenarios') return;
   const { file, scenarios: SCENARIOS, sizes: SIZES } = args;
   const graph = parseGraph(readGraphText(file), { file });
+  const lacking = scenarioProblem(file, graph.nodes.map((n) => n.id), SCENARIOS);
+  if (lacking) throw new UsageError(lacking);
   const threads = await startNodeThreads();
   const counts = threads > 1 ? [1, threads] : [1];
   const results: Record<string, Record<number, Result>> = {};
