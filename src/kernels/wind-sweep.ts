@@ -1,6 +1,6 @@
-// The blended sweep of the world wind (wind-world.ts) over a rectangle of a grid. Each cell carries the air of two sweeps: the one begun on the last world-fixed
-// start line upwind and the one begun on the line before; it shows their blend by how far it
-// lies past the last. A cell therefore reads at most 2·block − 1 lines upwind and drifts at most
+// The blended sweep of the world wind (wind-world.ts) over a rectangle of a grid. Each cell
+// carries the air of two sweeps: the one begun on the last world-fixed start line upwind and the
+// one begun on the line before; it shows their blend by how far it lies past the last. A cell therefore reads at most 2·block − 1 lines upwind and drifts at most
 // one cell across the wind a line, so the rectangle a set of cells needs is known in advance
 // (sweepRegion) and nothing outside it is swept: the cells asked for get the same operations on
 // the same values whatever rectangle, band or thread computed them, bit for bit.
