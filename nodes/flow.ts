@@ -3,9 +3,9 @@
 
 import { cellLength256 } from '../src/grid.ts';
 import { scratch } from '../src/kernels/scratch.ts';
+import { windSides } from '../src/engine/stats.ts';
 import { accumulate, priorityFlood } from '../src/kernels/flow.ts';
 import { defineNode, field, type NodeReading } from '../src/model/manifest.ts';
-import { windVector } from './wind.ts';
 
 export interface FlowStats {
   readonly node: string;
@@ -15,8 +15,8 @@ export interface FlowStats {
   /** River length in cells of a 256 map (river cells × cell length). */
   readonly riverLength: number;
   /**
-   * With a wind upstream of the rain: river length in the half the wind comes from and in the
-   * other (split across the wind through the centre, as the biome statistics split moisture).
+   * With a wind upstream of the rain: river length on windward and on leeward land, told by the
+   * world as the biome statistics tell them (windSides in src/engine/stats.ts), not the view's halves.
    */
   readonly windward?: number;
   readonly leeward?: number;
@@ -30,7 +30,9 @@ function flowStats(r: NodeReading, wind: { readonly angle: number } | null): Flo
   if (rivers?.type !== 'field' || lakes?.type !== 'field' || terrain?.type !== 'terrain') throw new Error(`node "${r.node}" has no rivers`);
   const n = r.domain.n;
   const step = cellLength256(r.domain);
-  const [wx, wy] = windVector(wind?.angle ?? 0);
+  const water = new Uint8Array(n * n);
+  for (let i = 0; i < n * n; i++) water[i] = terrain.data[i] >= terrain.seaLevel ? 0 : 1;
+  const side = wind ? windSides(water, n, wind.angle) : null;
   let land = 0;
   let river = 0;
   let lake = 0;
@@ -44,8 +46,8 @@ function flowStats(r: NodeReading, wind: { readonly angle: number } | null): Flo
       if (lakes.data[i] > 0) lake++;
       if (rivers.data[i] !== 1) continue;
       river++;
-      if ((c + 0.5 - n / 2) * wx + (row + 0.5 - n / 2) * wy < 0) windward++;
-      else leeward++;
+      if (side?.[i] === 1) windward++;
+      else if (side?.[i] === -1) leeward++;
     }
   }
   const share = (k: number) => (land ? k / land : 0);

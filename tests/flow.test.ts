@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { accumulate, OFF_MAP, priorityFlood } from '../src/kernels/flow.ts';
 import { evaluated, loadGraph } from './helpers/graphs.ts';
+import { nodeStats, windSides } from '../src/engine/stats.ts';
+import type { FlowStats } from '../nodes/flow.ts';
 
 const N = 131;
 const engine = evaluated(loadGraph('default.json'), N);
@@ -126,5 +128,34 @@ describe('accumulation', () => {
     let bad = 0;
     for (const i of order) if (receiver[i] >= 0 && acc[receiver[i]] < (acc[i] + Math.max(0, moisture[receiver[i]])) * (1 - 1e-6)) bad++;
     expect(bad).toBe(0);
+  });
+});
+
+describe('river length by side of the wind', () => {
+  it('counts the river cells on windward and on leeward land as the world tells them, not the view halves', () => {
+    const n = 128;
+    const rain = evaluated(loadGraph('rivers-from-the-rain.json'), n);
+    const flowId = rain.graph.nodes.find((node) => node.type === 'flow')!.id;
+    const windNode = rain.graph.nodes.find((node) => node.type === 'wind')!;
+    const stats = nodeStats(rain, flowId) as FlowStats;
+    const rivers = rain.output(flowId, 'rivers')!.data;
+    const land = rain.graph.edges.find((e) => e.to.node === flowId && e.to.port === 'terrain')!;
+    const ground = rain.output(land.from.node, land.from.port);
+    if (ground?.type !== 'terrain') throw new Error('no terrain');
+    const water = new Uint8Array(n * n).map((_, i) => (ground.data[i] < ground.seaLevel ? 1 : 0));
+    const side = windSides(water, n, windNode.params.angle as number);
+    let windward = 0;
+    let leeward = 0;
+    for (let i = 0; i < n * n; i++) {
+      if (rivers[i] !== 1 || water[i]) continue;
+      if (side[i] === 1) windward++;
+      if (side[i] === -1) leeward++;
+    }
+    const step = 256 / n;
+    expect(windward).toBeGreaterThan(0);
+    expect(stats.windward).toBeCloseTo(windward * step, 9);
+    expect(stats.leeward).toBeCloseTo(leeward * step, 9);
+    // Cells the world leaves undecided count on neither side.
+    expect(stats.windward! + stats.leeward!).toBeLessThan(stats.riverLength);
   });
 });
