@@ -155,6 +155,14 @@ function restartEngine(reason: string): void {
 }
 
 app.viewer = engine.viewer;
+// A window narrowed past NARROW_WINDOW after the page opened gives the canvas its width back,
+// as a page opened narrow has it: the map goes to its smallest (the person may widen it again).
+let narrow = window.innerWidth < NARROW_WINDOW;
+window.addEventListener('resize', () => {
+  const now = window.innerWidth < NARROW_WINDOW;
+  if (now && !narrow) engine.viewer.setFrame(MAP_SIZE_MIN);
+  narrow = now;
+});
 if (opened && 'note' in opened && opened.note) queueMicrotask(() => app.say(opened.note!));
 
 let autosaveTimer = 0;

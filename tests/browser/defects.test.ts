@@ -143,4 +143,30 @@ describe('defects found trying the editor', () => {
     expect(seeds.filter((s) => s === fresh)).toHaveLength(1);
     expect((await nodePixels(page, 'fbm')).hash).not.toBe((await nodePixels(page, 'cont')).hash);
   });
+  it('keeps a selected collapsed node\'s params card inside the canvas, and the canvas its width when the window narrows', async () => {
+    const page = app.s.page;
+    for (const size of [{ width: 1600, height: 1000 }, { width: 1024, height: 700 }]) {
+      await page.setViewportSize(size);
+      await page.locator('tg-app .canvas').click({ position: { x: 40, y: 40 } });
+      await page.keyboard.press('f');
+      await settle(page);
+      // The biomes node sits in the rightmost column at fit: its card used to hang past the canvas.
+      await showParams(page, 'biomes');
+      await settle(page);
+      const canvas = (await page.locator('tg-app .canvas').boundingBox())!;
+      const card = (await page.locator('tg-node[data-node-id="biomes"] .params.card').boundingBox())!;
+      expect(card.x).toBeGreaterThanOrEqual(canvas.x);
+      expect(card.x + card.width).toBeLessThanOrEqual(canvas.x + canvas.width + 0.5);
+      expect(card.y + card.height).toBeLessThanOrEqual(canvas.y + canvas.height + 0.5);
+      if (size.width === 1024) {
+        // Narrowed after the page opened: the canvas gets most of the width back, the minimap its small size.
+        expect(canvas.width).toBeGreaterThan(0.6 * size.width);
+        const minimap = (await page.locator('rete-minimap .minimap').boundingBox())!;
+        expect(minimap.height).toBeLessThanOrEqual(120);
+      }
+      await screenshot(page, `defect-card-in-canvas-${size.width}`);
+      await page.keyboard.press('Escape');
+      await page.locator('tg-app .canvas').click({ position: { x: 40, y: 40 } });
+    }
+  });
 });

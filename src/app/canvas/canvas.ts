@@ -68,8 +68,10 @@ export class Canvas {
     );
     // On a small canvas (a 1024 × 700 window) a 180-pixel minimap would hide a third of it.
     // The window's size, not the container's: the viewer beside it may not have its width yet.
-    const small = window.innerWidth < 1300 || window.innerHeight < 800;
-    render.addPreset(Presets.minimap.setup({ size: small ? 110 : 180 }) as never);
+    // Read on each draw (the preset reads its props then), so a window narrowed later gets the
+    // small one at its next draw too.
+    const small = () => window.innerWidth < 1300 || window.innerHeight < 800;
+    render.addPreset(Presets.minimap.setup({ get size() { return small() ? 110 : 180; } }) as never);
     connection.addPreset(() => bridge.flow() as never);
 
     editor.use(area);

@@ -203,6 +203,15 @@ export default css`
     box-shadow: 0 6px 18px rgba(0, 0, 0, 0.45);
     z-index: 2;
   }
+  /* Near the canvas's right side or foot the card flips so it stays in view (placeCard). */
+  :host([card-x='right']) .params.card {
+    left: auto;
+    right: 0;
+  }
+  :host([card-y='above']) .params.card {
+    top: auto;
+    bottom: calc(100% + 4px);
+  }
   /* While a wire is drawn: the sockets that would take it light up, the others dim. */
   rete-ref[data-wire-hint='take'] {
     filter: drop-shadow(0 0 3px var(--tg-selected, #ffd166)) drop-shadow(0 0 2px var(--tg-selected, #ffd166));

@@ -15,6 +15,16 @@ import { appEvent } from '../events.ts';
 import styles from './node.styles.ts';
 
 const stop = (e: Event) => e.stopPropagation();
+
+/** The nearest ancestor (across shadow roots) that clips what overflows it: the canvas. */
+function clippingAncestor(from: Element): Element | null {
+  let el: Element | null = from;
+  while (el) {
+    el = el.parentElement ?? ((el.getRootNode() as ShadowRoot).host || null);
+    if (el && /clip|hidden/.test(getComputedStyle(el).overflow)) return el;
+  }
+  return null;
+}
 /** A slider being dragged needs no help from the canvas, which measures itself on every move. */
 const stopWhileDragging = (e: PointerEvent) => {
   if (e.buttons) e.stopPropagation();
@@ -45,6 +55,14 @@ export class TgNode extends LitElement {
   /** Mirrors the model's collapse flag: title, sockets and picture; params in a card when selected. */
   @property({ type: Boolean, reflect: true }) collapsed = false;
 
+  /**
+   * Where a collapsed node's params card hangs: 'right' (its left edge on the node's, the
+   * default) or flipped so it stays inside the canvas near the right edge; 'above' when the
+   * space below the node is shorter than the card.
+   */
+  @property({ reflect: true, attribute: 'card-x' }) cardX: 'left' | 'right' = 'left';
+  @property({ reflect: true, attribute: 'card-y' }) cardY: 'below' | 'above' = 'below';
+
   /** True while the title is being edited in place. */
   @state() private renaming = false;
 
@@ -67,6 +85,31 @@ export class TgNode extends LitElement {
       this.style.width = `${view.width}px`;
       this.style.height = `${view.height}px`;
     }
+  }
+
+  override updated(): void {
+    const card = this.renderRoot.querySelector<HTMLElement>('.params.card');
+    if (!card || this.cardPlaced === card) return;
+    this.cardPlaced = card;
+    this.placeCard(card);
+  }
+
+  /** The card last placed: placed once each time it opens, not on every update (it reads layout). */
+  private cardPlaced: HTMLElement | null = null;
+
+  /**
+   * Keeps an opened params card inside the canvas: flipped to the node's right edge when it
+   * would run past the canvas's right side, above the node when it would run past its foot.
+   */
+  private placeCard(card: HTMLElement): void {
+    const frame = clippingAncestor(this);
+    if (!frame) return;
+    const box = frame.getBoundingClientRect();
+    const node = this.getBoundingClientRect();
+    const width = card.getBoundingClientRect().width;
+    const height = card.getBoundingClientRect().height;
+    this.cardX = node.left + width > box.right && node.right - width >= box.left ? 'right' : 'left';
+    this.cardY = node.bottom + height > box.bottom && node.top - height >= box.top ? 'above' : 'below';
   }
 
   override render() {
