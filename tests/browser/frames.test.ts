@@ -223,6 +223,26 @@ describe('frames and reroutes', () => {
     expect(await page.locator('tg-node-menu').count()).toBe(0);
   });
 
+  it('keeps a wire\'s dots when the wire is picked off its input and dropped back on it', async () => {
+    const page = app.s.page;
+    const p = await along(page, WIRE, 0.35);
+    await page.mouse.dblclick(p.x, p.y);
+    await expect.poll(async () => (await via(page, WIRE)).length).toBe(1);
+    const dots = await via(page, WIRE);
+    const input = await socketCenter(page, 'height', 'input', 'base');
+    // Picked off the input, carried away over empty canvas, and brought back to it.
+    await page.mouse.move(input.x, input.y);
+    await page.mouse.down();
+    await page.mouse.move(input.x - 60, input.y + 90, { steps: 8 });
+    await page.mouse.move(input.x, input.y, { steps: 8 });
+    await page.mouse.up();
+    // Released on the input it came from, the wire stays on the pointer (click-to-wire); a click there puts it back.
+    await page.mouse.click(input.x, input.y);
+    await settle(page);
+    expect(await via(page, WIRE)).toEqual(dots);
+    expect(await page.locator('tg-wire[pseudo]').count()).toBe(0);
+  });
+
   it('branches a new wire off a dot with Shift-drag: from the same output through the dots so far, its type checked', async () => {
     const page = app.s.page;
     const p = await along(page, WIRE, 0.35);

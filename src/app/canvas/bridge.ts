@@ -57,6 +57,8 @@ export class Bridge {
   private dragging: string | null = null;
   /** The input a wire is about to replace: rete removes the old wire first; the model does it itself. */
   private replacing: string | null = null;
+  /** The wire picked off its input in this gesture, with its reroute dots: dropped back, it keeps them. */
+  private picked: Edge | null = null;
   /** Set when a wire was refused during the current wire drag. */
   private refused = false;
   /** Modifier keys of the last pointer down (rete's "node picked" signal has no event). */
@@ -175,6 +177,8 @@ export class Bridge {
     // A wire picked off its input: cut it in the model. Where it is dropped decides the rest
     // of the gesture (another input: moved, in one undo step; a refused input: put back).
     this.gesture ??= this.core.beginStep('move wire');
+    this.picked = this.core.graph.edges.find((e) => edgeKey(e) === edgeKey(edge)) ?? null;
+    if (this.picked) this.picked = { ...this.picked, ...(this.picked.via ? { via: this.picked.via.map((p): [number, number] => [p[0], p[1]]) } : {}) };
     this.core.disconnect(edge);
     return false;
   }
@@ -233,11 +237,15 @@ export class Bridge {
     if (!edge) return undefined;
     const refusal = this.core.connect(edge);
     if (refusal) this.hooks.notice(`Wire refused: ${refusal}`, 'refused');
+    // Put back where it was picked from: the same wire, its dots kept (in the same undo step).
+    const picked = this.picked;
+    if (!refusal && picked?.via?.length && edgeKey(picked) === edgeKey(edge)) this.core.setVia(edge, picked.via);
     return refusal ? undefined : true;
   }
 
   private onConnectionDrop(initial: SocketData, socket: SocketData | null, created: boolean): void {
     this.replacing = null;
+    this.picked = null;
     const step = this.gesture;
     this.gesture = null;
     if (this.refused) {
