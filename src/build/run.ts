@@ -134,6 +134,20 @@ function progress(total: number, log: (line: string) => void) {
   };
 }
 
+/** The build's worker threads while tiles are being rendered, for stopTiles. */
+const running = new Set<Worker>();
+
+/**
+ * Stops the worker threads rendering tiles and resolves once they have exited, so no thread
+ * writes a file after it (a stopped build then removes its half-written files). On this
+ * thread a tile is never cut short: the one-thread loop yields only between tiles.
+ */
+export async function stopTiles(): Promise<void> {
+  const threads = [...running];
+  running.clear();
+  await Promise.all(threads.map((t) => t.terminate()));
+}
+
 /** Renders the tiles `indices` on `jobs` threads (1: this thread); skips tiles already built. */
 export async function runTiles(prepared: PreparedBuild, indices: readonly number[], jobs: number, log: (line: string) => void): Promise<RunOutcome> {
   const { plan, job, planOptions } = prepared;
@@ -164,6 +178,7 @@ export async function runTiles(prepared: PreparedBuild, indices: readonly number
     const queue = [...indices];
     const init: WorkerInit = { job, plan: planOptions };
     const threads = Array.from({ length: Math.min(jobs, indices.length) }, () => new Worker(new URL('./worker.mjs', import.meta.url), { workerData: init }));
+    for (const t of threads) running.add(t);
     await Promise.all(
       threads.map(
         (worker) =>
@@ -171,7 +186,10 @@ export async function runTiles(prepared: PreparedBuild, indices: readonly number
             let current: number | undefined;
             const next = () => {
               current = queue.shift();
-              if (current === undefined) void worker.terminate().then(() => resolve());
+              if (current === undefined) {
+                running.delete(worker);
+                void worker.terminate().then(() => resolve());
+              }
               else worker.postMessage(current);
             };
             worker.on('message', (reply: WorkerReply) => {
@@ -180,6 +198,7 @@ export async function runTiles(prepared: PreparedBuild, indices: readonly number
             });
             // A thread that dies (out of memory, say) fails its tile; the other threads carry on.
             worker.on('error', (err) => {
+              running.delete(worker);
               if (current !== undefined) settle({ index: current, outcome: 'failed', message: `worker thread died: ${err.message}` });
               current = undefined;
               resolve();

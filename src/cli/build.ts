@@ -4,7 +4,7 @@
 
 import { basename } from 'node:path';
 import { BUILD_FORMATS, type BuildFormat, DEFAULT_TILE_SIZE, PlanError, planJson, type Region, TILE_SIZES } from '../build/plan.ts';
-import { planBuild, prepareBuild, runTiles, writeBuildManifest } from '../build/run.ts';
+import { planBuild, prepareBuild, runTiles, stopTiles, writeBuildManifest } from '../build/run.ts';
 import { removeParts } from '../build/tile.ts';
 import { nodeDef } from '../../nodes/index.ts';
 import { parseGraph } from '../model/format.ts';
@@ -121,10 +121,16 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
   // finished tiles stay (the same command resumes), unfinished files go.
   const folders = ['tiles', ...prepared.job.layers.map((l) => l.stem)];
   removeParts(request.outDir, folders);
+  let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
-    removeParts(request.outDir, folders, true);
-    log(`stopped by ${signal}: the tiles finished so far are kept, unfinished files removed; run the same command again to go on`);
-    process.exit(128 + (signal === 'SIGHUP' ? 1 : signal === 'SIGINT' ? 2 : 15));
+    if (stopping) return;
+    stopping = true;
+    // The worker threads first: once they have exited, no file is written behind the clean-up.
+    void stopTiles().finally(() => {
+      removeParts(request.outDir, folders, true);
+      log(`stopped by ${signal}: the tiles finished so far are kept, unfinished files removed; run the same command again to go on`);
+      process.exit(128 + (signal === 'SIGHUP' ? 1 : signal === 'SIGINT' ? 2 : 15));
+    });
   };
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
   for (const sig of signals) process.on(sig, onSignal);
