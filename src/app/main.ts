@@ -197,8 +197,27 @@ core.subscribe((changes) => {
   }
   // A new selection reaches the worker through the viewer, when it changes what it shows.
   // Frames and reroute dots are drawing only: nothing to evaluate again.
-  if (changes.some((c) => c.kind !== 'selection' && c.kind !== 'frame' && c.kind !== 'via')) engine.client.invalidate();
+  const evaluated = changes.filter((c) => c.kind !== 'selection' && c.kind !== 'frame' && c.kind !== 'via');
+  // A param dragged (a slider, a curve point) is drafted, then evaluated whole when the hand rests.
+  if (paramDrag && evaluated.length && evaluated.every((c) => c.kind === 'param')) engine.client.draft();
+  else if (evaluated.length) engine.client.invalidate();
 });
+/** True between a param control's begin and its commit or cancel: the edits between are a drag. */
+let paramDrag = false;
+// Seen on the way down (capture), before the canvas applies the edit.
+app.addEventListener(
+  'tg-param-edit',
+  (e) => {
+    const phase = (e as CustomEvent<{ phase: string }>).detail.phase;
+    if (phase === 'begin') paramDrag = true;
+    else if (phase === 'commit' || phase === 'cancel') {
+      paramDrag = false;
+      // After the canvas has applied it (a cancel reverts the drag's edits first).
+      queueMicrotask(() => engine.client.rest());
+    }
+  },
+  true,
+);
 /**
  * A graph sent as a link (#graph=…) opens as this tab's draft, asking first when the open graph
  * holds work no file has. The fragment is dropped once read, so a reload keeps later edits.

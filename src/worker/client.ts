@@ -5,6 +5,12 @@
 // between (mapgen4 does the same). Answers come back to the subscribers in order. A request
 // counts as answered when the first part of its answer is in (the pictures people watch);
 // the rest follows in order and is passed on as it comes.
+//
+// While a param is dragged the requests are drafts: the same world square on a coarser view
+// (draftSize), drawn within a frame or two; once the hand rests (REST_MS without an edit, or
+// the drag ends) the full resolution follows. Answers come in the order asked, and each request
+// is built from the newest graph, so no older picture ever replaces a newer one; the last
+// answer of a drag is always a full one, the same bits as if no draft had been made.
 
 import type { EvaluateFailure, EvaluateRequest, EvaluateResult, FromWorker, ToWorker } from './protocol.ts';
 
@@ -23,12 +29,32 @@ export type EditorAnswer = EvaluateResult | EvaluateFailure;
 
 export type AnswerListener = (answer: EditorAnswer, roundTripMs: number) => void;
 
+/** Milliseconds without an edit after which a drag counts as resting: the full picture is asked. */
+export const REST_MS = 120;
+
+/**
+ * The side of a draft's view for a view of n cells and node previews of `preview` pixels: a
+ * quarter of the view's side, and no less than the previews show; null (no draft) when the
+ * view itself is not much larger than that.
+ */
+export function draftSize(n: number, preview: number): number | null {
+  const side = Math.max(preview, Math.ceil(n / 4));
+  return side * 1.5 <= n ? side : null;
+}
+
 export class EngineClient {
   private seq = 0;
   private inFlight: { seq: number; sentAt: number } | null = null;
   /** Requests whose final part has not come yet. */
   private readonly unfinished = new Set<number>();
   private stale = false;
+  /** A param is being dragged and the hand has not rested: requests are drafts. */
+  private drafting = false;
+  /** The newest edit was only drafted: a full evaluation is owed. */
+  private owed = false;
+  private restTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Drafts while dragging (off: every request at full resolution, as measure:editor compares). */
+  drafts = true;
   private readonly listeners = new Set<AnswerListener>();
   private readonly onMessage = (e: MessageEvent<FromWorker>) => this.receive(e.data);
 
@@ -41,11 +67,35 @@ export class EngineClient {
 
   /** True while any part of an answer is awaited (tests and tools wait for it to settle). */
   get busy(): boolean {
-    return this.inFlight !== null || this.unfinished.size > 0;
+    return this.inFlight !== null || this.unfinished.size > 0 || this.owed;
   }
 
   /** Asks for fresh previews: sent now if the worker is idle, else as soon as it answers. */
   invalidate(): void {
+    this.stopDrafting();
+    this.stale = true;
+    this.owed = false;
+    if (!this.inFlight) this.send();
+  }
+
+  /**
+   * An edit of a drag in progress: a draft is asked as invalidate() would ask a request, and
+   * the full resolution when no edit has come for REST_MS (or at rest()).
+   */
+  draft(): void {
+    if (!this.drafts) return this.invalidate();
+    this.drafting = true;
+    this.owed = true;
+    this.stale = true;
+    if (this.restTimer !== null) clearTimeout(this.restTimer);
+    this.restTimer = setTimeout(() => this.rest(), REST_MS);
+    if (!this.inFlight) this.send();
+  }
+
+  /** The drag rests or ended: the full picture of the newest graph, if only a draft has it. */
+  rest(): void {
+    this.stopDrafting();
+    if (!this.owed) return;
     this.stale = true;
     if (!this.inFlight) this.send();
   }
@@ -62,8 +112,16 @@ export class EngineClient {
   }
 
   dispose(): void {
+    this.stopDrafting();
+    this.owed = false;
     this.worker.removeEventListener('message', this.onMessage);
     this.listeners.clear();
+  }
+
+  private stopDrafting(): void {
+    this.drafting = false;
+    if (this.restTimer !== null) clearTimeout(this.restTimer);
+    this.restTimer = null;
   }
 
   private send(): void {
@@ -71,7 +129,10 @@ export class EngineClient {
     const seq = ++this.seq;
     this.inFlight = { seq, sentAt: performance.now() };
     this.unfinished.add(seq);
-    const request = { kind: 'evaluate', seq, ...this.source() } as const;
+    const body = this.source();
+    const draft = this.drafting ? draftSize(body.graph.view.size, body.previewSize) : null;
+    if (draft === null) this.owed = false;
+    const request: EvaluateRequest = { kind: 'evaluate', seq, ...body, ...(draft !== null ? { draft } : {}) };
     this.worker.postMessage(request, request.recycle ?? []);
   }
 

@@ -13,6 +13,7 @@ import { finiteMean, finiteRange, type LayerStyle } from '../render/layer.ts';
 import { histogram, renderPreview } from '../render/preview.ts';
 import type { Detail, EvaluateRequest, EvaluateResult, Image, NodeResult } from './protocol.ts';
 import { trimScratch } from '../kernels/scratch.ts';
+import { Held, Signatures } from './held.ts';
 
 /** One message to post: a result and the buffers it transfers. */
 export interface Answer {
@@ -43,13 +44,21 @@ class BufferShelf {
   }
 }
 
+/** The engine that evaluates a request: the view's own, or the coarser one of drafts. */
+interface Pass {
+  readonly engine: Engine;
+  readonly draft: boolean;
+  /** Node id → signature of its graph state (see held.ts). */
+  readonly states: ReadonlyMap<string, string>;
+}
+
 export class PreviewEvaluator {
   private engine: Engine | null = null;
-  /** What the main thread holds: node → "version@previewSize". */
-  private sent = new Map<string, string>();
-  /** The input each previewInput histogram was last sent for: node → "source@version". */
-  private sentBins = new Map<string, string>();
-  private sentDetail = '';
+  /** The drafts' own engine, on the same world square at a coarser resolution, with its own cache. */
+  private draftEngine: Engine | null = null;
+  /** What the main thread holds: node pictures, curve histograms (`bins:` + node) and the viewer's (`detail`). */
+  private readonly held = new Held();
+  private readonly signatures = new Signatures();
   private readonly shelf = new BufferShelf();
 
   /** `catalogue`: the node types the engine evaluates (the app's: all of them). */
@@ -57,9 +66,7 @@ export class PreviewEvaluator {
 
   /** Forgets what was sent, so the next answer carries everything. */
   reset(): void {
-    this.sent.clear();
-    this.sentBins.clear();
-    this.sentDetail = '';
+    this.held.clear();
   }
 
   private image(value: Value, n: number, size: number, style: LayerStyle = {}): Image {
@@ -84,6 +91,14 @@ export class PreviewEvaluator {
     return this.engine;
   }
 
+  /** The drafts' engine, holding this graph on a view of `size` cells a side. */
+  private draftEngineFor(graph: Graph, size: number): Engine {
+    const coarse = { ...graph, view: { ...graph.view, size } };
+    if (!this.draftEngine) this.draftEngine = createEngine(coarse, { catalogue: this.catalogue });
+    else this.draftEngine.setGraph(coarse);
+    return this.draftEngine;
+  }
+
   /**
    * Evaluates and returns the answers with the buffers to transfer: first the pictures a
    * person watches (the viewer's node and the graph's final outputs, the nodes no wire reads),
@@ -104,42 +119,46 @@ export class PreviewEvaluator {
     const start = performance.now();
     if (req.recycle) this.shelf.give(req.recycle);
     const graph: Graph = req.graph;
-    const engine = this.engineFor(graph);
+    // A draft (while a param is dragged) evaluates the same world square at a coarser resolution.
+    const draft = req.draft !== undefined && req.draft < graph.view.size;
+    const engine = draft ? this.draftEngineFor(graph, req.draft!) : this.engineFor(graph);
     const report = engine.evaluate();
     const evaluateMs = performance.now() - start;
-    const n = graph.view.size;
+    const pass: Pass = { engine, draft, states: this.signatures.of(graph) };
 
     const read = new Set(graph.edges.map((e) => e.from.node));
     const first = graph.nodes.filter((nd) => nd.id === req.detail || !read.has(nd.id));
     const rest = graph.nodes.filter((nd) => !first.includes(nd));
     const answer = (batch: readonly GraphNode[], final: boolean): Answer => {
       const transfer: ArrayBuffer[] = [];
-      const nodes = batch.flatMap((node) => this.nodeResult(graph, node, req, n, transfer));
+      const nodes = batch.flatMap((node) => this.nodeResult(pass, graph, node, req, transfer));
       const ids = new Set(graph.nodes.map((nd) => nd.id));
       let removed: string[] = [];
       let detail: Detail | null = null;
-      if (!final) detail = this.detail(req, ids, n, transfer);
+      if (!final) detail = this.detail(pass, req, ids, transfer);
       else {
-        removed = [...this.sent.keys()].filter((id) => !ids.has(id));
+        removed = this.held.keys().filter((key) => key !== DETAIL && !key.startsWith(BINS) && !ids.has(key));
         for (const id of removed) {
-          this.sent.delete(id);
-          this.sentBins.delete(id);
+          this.held.delete(id);
+          this.held.delete(BINS + id);
         }
       }
-      const result: EvaluateResult = { kind: 'result', seq: req.seq, final, nodes, removed, detail, evaluateMs, totalMs: performance.now() - start, ran: report.ran };
+      const result: EvaluateResult = { kind: 'result', seq: req.seq, final, draft, nodes, removed, detail, evaluateMs, totalMs: performance.now() - start, ran: report.ran };
       return { result, transfer };
     };
     return { first: answer(first, false), rest: () => answer(rest, true), dropped: () => answer([], true) };
   }
 
   /** The node's result if the main thread does not have it yet (none otherwise). */
-  private nodeResult(graph: Graph, node: GraphNode, req: EvaluateRequest, n: number, transfer: ArrayBuffer[]): NodeResult[] {
-    const engine = this.engine!;
+  private nodeResult(pass: Pass, graph: Graph, node: GraphNode, req: EvaluateRequest, transfer: ArrayBuffer[]): NodeResult[] {
+    const { engine, draft } = pass;
     const status = engine.status(node.id);
     if (!status) return [];
-    const key = `${status.version}@${req.previewSize}`;
-    if (this.sent.get(node.id) === key) return [];
-    this.sent.set(node.id, key);
+    const state = `${pass.states.get(node.id)}@${req.previewSize}`;
+    const exact = `${status.version}@${req.previewSize}`;
+    if (draft ? !this.held.lacksState(node.id, state) : !this.held.lacksExact(node.id, exact)) return [];
+    if (draft) this.held.sentDraft(node.id, state);
+    else this.held.sentExact(node.id, exact, state);
     const value = engine.output(node.id);
     let image: Image | null = null;
     let inputBins: NodeResult['inputBins'];
@@ -149,36 +168,43 @@ export class PreviewEvaluator {
       // its own params are dragged the input stays the same, and so do the bins.
       const edge = edgeInto(graph, node.id, shown);
       const input = edge ? engine.output(edge.from.node, edge.from.port) : undefined;
-      const binsKey = edge && input ? `${edge.from.node}.${edge.from.port}@${engine.status(edge.from.node)?.version}` : '-';
-      if (this.sentBins.get(node.id) !== binsKey) {
-        this.sentBins.set(node.id, binsKey);
+      const binsExact = edge && input ? `${edge.from.node}.${edge.from.port}@${engine.status(edge.from.node)?.version}` : '-';
+      const binsState = edge && input ? `${edge.from.port}@${pass.states.get(edge.from.node)}` : '-';
+      if (draft ? this.held.lacksState(BINS + node.id, binsState) : this.held.lacksExact(BINS + node.id, binsExact)) {
+        if (draft) this.held.sentDraft(BINS + node.id, binsState);
+        else this.held.sentExact(BINS + node.id, binsExact, binsState);
         inputBins = input && input.type !== 'biome' ? histogram(input.data, CURVE_BINS) : { lo: 0, hi: 0, counts: new Uint32Array(CURVE_BINS) };
         transfer.push(inputBins.counts.buffer as ArrayBuffer);
       }
     }
     // Such a node shows its input's histogram, not a picture (the viewer draws its output when asked).
     if (value && !shown) {
-      image = this.image(value, n, req.previewSize);
+      image = this.image(value, engine.view.size, req.previewSize);
       transfer.push(image.rgba);
     }
-    return [{ id: node.id, version: status.version, state: status.state, message: status.message, ms: status.ms, portType: value?.type, meaning: value?.meaning, image, inputBins }];
+    return [{ id: node.id, version: pictureVersion(status.version, draft), state: status.state, message: status.message, ms: status.ms, portType: value?.type, meaning: value?.meaning, image, inputBins }];
   }
 
   /**
    * The viewer's picture, with the layer's histogram (and, for a Whittaker node, where each
    * cell's biome came from), when its node, port, output, style or size changed since last sent.
    */
-  private detail(req: EvaluateRequest, ids: ReadonlySet<string>, n: number, transfer: ArrayBuffer[]): Detail | null {
+  private detail(pass: Pass, req: EvaluateRequest, ids: ReadonlySet<string>, transfer: ArrayBuffer[]): Detail | null {
     if (!req.detail || !ids.has(req.detail)) return null;
-    const engine = this.engine!;
+    const { engine, draft } = pass;
     const status = engine.status(req.detail);
     const node = req.graph.nodes.find((nd) => nd.id === req.detail)!;
     const port = outputPort(node, req.detailPort, this.catalogue);
     const value = port ? engine.output(req.detail, port) : undefined;
     const style = req.detailStyle ?? {};
-    const key = `${req.detail}.${port}:${status?.version}@${req.detailSize}:${JSON.stringify(style)}`;
-    if (!value || !status || !port || key === this.sentDetail) return null;
-    this.sentDetail = key;
+    const shown = `${req.detail}.${port}@${req.detailSize}:${JSON.stringify(style)}`;
+    const exact = `${shown}:${status?.version}`;
+    const state = `${shown}:${pass.states.get(req.detail)}`;
+    if (!value || !status || !port) return null;
+    if (draft ? !this.held.lacksState(DETAIL, state) : !this.held.lacksExact(DETAIL, exact)) return null;
+    if (draft) this.held.sentDraft(DETAIL, state);
+    else this.held.sentExact(DETAIL, exact, state);
+    const n = engine.view.size;
     const image = this.image(value, n, req.detailSize, style);
     transfer.push(image.rgba);
     const histogram = layerHistogram(value, style.heightMode);
@@ -191,7 +217,7 @@ export class PreviewEvaluator {
     const view = req.graph.view;
     return {
       id: req.detail,
-      version: status.version,
+      version: pictureVersion(status.version, draft),
       image,
       min,
       max,
@@ -205,8 +231,18 @@ export class PreviewEvaluator {
       style,
       histogram,
       origins,
+      draft,
     };
   }
+}
+
+/** Keys of the held table besides node ids ('#' is in no node id). */
+const DETAIL = '#detail';
+const BINS = '#bins:';
+
+/** Versions the main thread sees: a draft's never equals a full evaluation's (two engines count apart). */
+function pictureVersion(version: number, draft: boolean): number {
+  return version * 2 + (draft ? 1 : 0);
 }
 
 /** The node's output port called `wanted`, else its first; null for an unknown node type. */

@@ -28,6 +28,12 @@ export interface EvaluateRequest {
    * draws the next pictures into them instead of allocating: a drag draws ~10 a frame.
    */
   readonly recycle?: ArrayBuffer[];
+  /**
+   * A draft, asked while a param is dragged: evaluate the same world square on a view of this
+   * many cells a side (coarser than the graph's: the world is one, so it is a true coarser
+   * sampling), in an engine of its own. The full evaluation follows when the hand rests.
+   */
+  readonly draft?: number;
 }
 
 /** Forget what was sent: the next answer carries every preview (a fresh page, a new canvas). */
@@ -165,6 +171,8 @@ export interface Detail {
   readonly style?: LayerStyle;
   /** The histogram of every cell of the layer. */
   readonly histogram?: LayerHistogram;
+  /** Drawn from a draft (n is then below the view's size); the full picture follows. */
+  readonly draft?: boolean;
   /**
    * Whittaker nodes: where each cell's biome came from (table cell 0 … 15, beach 16, ocean
    * 17; row 0 = south), for the table's shares and its highlight on the map.
@@ -180,6 +188,8 @@ export interface EvaluateResult {
    * the final outputs), true for the last part; the request is done when the final part is in.
    */
   readonly final: boolean;
+  /** Pictures of a draft (see EvaluateRequest.draft): a full answer follows. */
+  readonly draft?: boolean;
   /** Nodes whose result changed since the last answer, and nodes no longer in the graph. */
   readonly nodes: readonly NodeResult[];
   readonly removed: readonly string[];

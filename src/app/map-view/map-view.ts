@@ -56,7 +56,9 @@ export class TgMapView extends LitElement {
     // At least a few pixels, so the cell shows at 2048² too.
     const mark = box && { size: Math.max(5, box.size), left: box.left + box.size / 2 - Math.max(5, box.size) / 2, top: box.top + box.size / 2 - Math.max(5, box.size) / 2 };
     const winds = s.winds;
-    const badge = [pic?.source === 'drag' && pic.n !== n ? `coarse ${pic.n}²` : '', z.z > 1.001 ? `${z.z.toFixed(1)}×` : ''].filter(Boolean).join(' · ');
+    // A coarser picture says so: a map drag's frame, or the draft drawn while a param is dragged.
+    const coarse = pic && pic.n !== n ? `coarse ${pic.n}²` : '';
+    const badge = [coarse, z.z > 1.001 ? `${z.z.toFixed(1)}×` : ''].filter(Boolean).join(' · ');
     const showHighlight = s.tableCell !== null && !!s.detail?.origins && !s.dragging;
     return html`<div
       class="frame ${s.dragging ? 'dragging' : ''}"

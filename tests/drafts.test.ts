@@ -1,0 +1,213 @@
+// Drafts while a param is dragged (src/worker/client.ts, evaluator.ts, held.ts): coarser
+// pictures of the same world during the drag, the full resolution when the hand rests, and the
+// pictures after the drag equal to an evaluation that never drafted, bit for bit.
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseGraph } from '../src/index.ts';
+import { downstreamOf, type Graph } from '../src/model/graph.ts';
+import { PreviewEvaluator } from '../src/worker/evaluator.ts';
+import { draftSize, EngineClient, REST_MS, type WorkerPort } from '../src/worker/client.ts';
+import { Signatures } from '../src/worker/held.ts';
+import type { Detail, EvaluateRequest, EvaluateResult, FromWorker, NodeResult, ToWorker } from '../src/worker/protocol.ts';
+
+const DEFAULT = parseGraph(readFileSync('graphs/default.json', 'utf8'));
+const PREVIEW = 64;
+
+function request(graph: Graph, seq: number, draft?: number): EvaluateRequest {
+  return { kind: 'evaluate', seq, graph, previewSize: PREVIEW, detail: 'biomes', detailSize: 256, ...(draft ? { draft } : {}) };
+}
+
+/** Both parts of an answer as one. */
+function run(ev: PreviewEvaluator, req: EvaluateRequest): EvaluateResult {
+  const [first, last] = ev.evaluate(req).map((a) => a.result);
+  return { ...last, nodes: [...first.nodes, ...last.nodes], detail: first.detail };
+}
+
+/** The C curve with its x = 0 point moved to y. */
+function dragged(y: number): Graph {
+  const g = structuredClone(DEFAULT);
+  const curve = g.nodes.find((n) => n.id === 'contCurve')!;
+  curve.params.points = (curve.params.points as [number, number][]).map(([x, py]) => [x, x === 0 ? y : py]);
+  return g;
+}
+
+/** What the main thread shows after taking in these answers in order (as the preview store keeps them). */
+function shown(answers: readonly EvaluateResult[]): { nodes: Map<string, NodeResult>; detail: Detail | null } {
+  const nodes = new Map<string, NodeResult>();
+  let detail: Detail | null = null;
+  for (const a of answers) {
+    for (const n of a.nodes) nodes.set(n.id, n.inputBins || !nodes.get(n.id)?.inputBins ? n : { ...n, inputBins: nodes.get(n.id)!.inputBins });
+    for (const id of a.removed) nodes.delete(id);
+    if (a.detail) detail = a.detail;
+  }
+  return { nodes, detail };
+}
+
+function bytes(b: ArrayBuffer | undefined): Uint8Array {
+  return new Uint8Array(b ?? new ArrayBuffer(0));
+}
+
+describe('drafts in the worker', () => {
+  it('draws a draft at the draft side, only for what the edit changed, and marks it', () => {
+    const ev = new PreviewEvaluator();
+    run(ev, request(DEFAULT, 1));
+    const draft = run(ev, request(dragged(0.1), 2, 48));
+    expect(draft.draft).toBe(true);
+    // The noises upstream of the curve keep their full pictures: they are not sent again.
+    expect(new Set(draft.nodes.map((n) => n.id))).toEqual(downstreamOf(DEFAULT, 'contCurve'));
+    const biomes = draft.nodes.find((n) => n.id === 'biomes')!;
+    expect(biomes.image!.width).toBe(48);
+    expect(draft.detail!.n).toBe(48);
+    expect(draft.detail!.draft).toBe(true);
+    // The same graph state drafted again: nothing new to show.
+    expect(run(ev, request(dragged(0.1), 3, 48)).nodes).toEqual([]);
+  });
+
+  it('leaves, after a drag of drafts and its full answer, the same bytes as an evaluation that never drafted', () => {
+    const ev = new PreviewEvaluator();
+    const answers = [run(ev, request(DEFAULT, 1))];
+    let seq = 2;
+    for (const y of [0.05, 0.1, 0.2, 0.15]) answers.push(run(ev, request(dragged(y), seq++, 64)));
+    answers.push(run(ev, request(dragged(0.15), seq++)));
+    const last = answers.at(-1)!;
+    expect(last.draft).toBe(false);
+    const after = shown(answers);
+
+    const plain = shown([run(new PreviewEvaluator(), request(dragged(0.15), 1))]);
+    expect([...after.nodes.keys()].sort()).toEqual([...plain.nodes.keys()].sort());
+    for (const [id, want] of plain.nodes) {
+      const got = after.nodes.get(id)!;
+      expect(got.state, id).toBe(want.state);
+      expect(bytes(got.image?.rgba), id).toEqual(bytes(want.image?.rgba));
+      expect(got.inputBins?.counts, id).toEqual(want.inputBins?.counts);
+    }
+    expect(after.detail!.n).toBe(DEFAULT.view.size);
+    expect(after.detail!.draft).toBe(false);
+    expect(bytes(after.detail!.image.rgba)).toEqual(bytes(plain.detail!.image.rgba));
+    expect(after.detail!.origins).toEqual(plain.detail!.origins);
+    expect(after.detail!.histogram).toEqual(plain.detail!.histogram);
+  });
+
+  it('draws a draft as a coarser sampling of the same world: the biomes mostly agree with the full picture', () => {
+    const full = run(new PreviewEvaluator(), { ...request(DEFAULT, 1), previewSize: 256 }).nodes.find((n) => n.id === 'biomes')!;
+    const coarse = run(new PreviewEvaluator(), { ...request(DEFAULT, 1, 64), previewSize: 256 }).nodes.find((n) => n.id === 'biomes')!;
+    // Nearest cell of the full grid under each draft cell's centre: the pictures are of one world.
+    const a = new Uint32Array(full.image!.rgba);
+    const b = new Uint32Array(coarse.image!.rgba);
+    let same = 0;
+    for (let r = 0; r < 64; r++) for (let c = 0; c < 64; c++) if (b[r * 64 + c] === a[(r * 4 + 2) * 256 + c * 4 + 2]) same++;
+    expect(same / (64 * 64)).toBeGreaterThan(0.8);
+  });
+
+  it('gives equal signatures to equal graph states and new ones downstream of an edit', () => {
+    const sig = new Signatures();
+    const a = sig.of(DEFAULT);
+    const b = sig.of(structuredClone(DEFAULT));
+    expect(b).toEqual(a);
+    const c = sig.of(dragged(0.3));
+    for (const n of DEFAULT.nodes) expect(c.get(n.id) !== a.get(n.id), n.id).toBe(downstreamOf(DEFAULT, 'contCurve').has(n.id));
+    // The view's origin is part of every output; its resolution is not.
+    const moved = sig.of({ ...DEFAULT, view: { ...DEFAULT.view, x: DEFAULT.view.x + 1 } });
+    for (const n of DEFAULT.nodes) expect(moved.get(n.id)).not.toBe(a.get(n.id));
+    expect(sig.of({ ...DEFAULT, view: { ...DEFAULT.view, size: 97 } })).toEqual(a);
+  });
+});
+
+describe('drafts in the client', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  class FakeWorker implements WorkerPort {
+    sent: EvaluateRequest[] = [];
+    private listener: ((e: MessageEvent<FromWorker>) => void) | null = null;
+    postMessage(message: ToWorker): void {
+      if (message.kind === 'evaluate') this.sent.push(structuredClone(message));
+    }
+    addEventListener(_type: 'message', l: (e: MessageEvent<FromWorker>) => void): void {
+      this.listener = l;
+    }
+    removeEventListener(): void {
+      this.listener = null;
+    }
+    answerLast(): void {
+      const req = this.sent.at(-1)!;
+      for (const final of [false, true]) {
+        const result: FromWorker = { kind: 'result', seq: req.seq, final, draft: req.draft !== undefined, nodes: [], removed: [], detail: null, evaluateMs: 0, totalMs: 0, ran: {} };
+        this.listener?.({ data: result } as MessageEvent<FromWorker>);
+      }
+    }
+  }
+
+  function client(size = 1024): { worker: FakeWorker; client: EngineClient; set(v: number): void } {
+    const worker = new FakeWorker();
+    let value = 0;
+    const c = new EngineClient(worker, () => ({ graph: { ...DEFAULT, name: `v${value}`, view: { ...DEFAULT.view, size } }, previewSize: 148, detail: null, detailSize: 512 }));
+    return { worker, client: c, set: (v) => (value = v) };
+  }
+
+  it('sizes a draft at a quarter of the view, no smaller than the previews, and none for a small view', () => {
+    expect(draftSize(1024, 148)).toBe(256);
+    expect(draftSize(2048, 148)).toBe(512);
+    expect(draftSize(256, 148)).toBe(148);
+    expect(draftSize(200, 148)).toBeNull();
+  });
+
+  it('drafts while the hand moves, then asks the full picture of the newest graph when it rests', () => {
+    vi.useFakeTimers();
+    const { worker, client: c, set } = client();
+    for (let v = 1; v <= 4; v++) {
+      set(v);
+      c.draft();
+      worker.answerLast();
+      vi.advanceTimersByTime(16);
+    }
+    expect(worker.sent.map((r) => r.draft)).toEqual([256, 256, 256, 256]);
+    expect(c.busy).toBe(true); // a full answer is owed
+    vi.advanceTimersByTime(REST_MS);
+    expect(worker.sent.length).toBe(5);
+    expect(worker.sent[4].draft).toBeUndefined();
+    expect(worker.sent[4].graph.name).toBe('v4');
+    worker.answerLast();
+    expect(c.busy).toBe(false);
+    // Nothing more once the full picture is in: no second full request at the release.
+    c.rest();
+    vi.advanceTimersByTime(REST_MS * 2);
+    expect(worker.sent.length).toBe(5);
+  });
+
+  it('asks the full picture at once when the drag ends, after the answer in flight, and never an older graph after a newer one', () => {
+    vi.useFakeTimers();
+    const { worker, client: c, set } = client();
+    set(1);
+    c.draft();
+    set(2);
+    c.draft(); // waits for the answer in flight
+    c.rest(); // released: the pending request becomes a full one
+    expect(worker.sent.length).toBe(1);
+    worker.answerLast();
+    expect(worker.sent.length).toBe(2);
+    expect(worker.sent[1]).toMatchObject({ graph: { name: 'v2' } });
+    expect(worker.sent[1].draft).toBeUndefined();
+    worker.answerLast();
+    vi.advanceTimersByTime(REST_MS * 2);
+    expect(worker.sent.length).toBe(2);
+    expect(c.busy).toBe(false);
+  });
+
+  it('sends full requests when drafts are off, or when the view is small', () => {
+    const off = client();
+    off.client.drafts = false;
+    off.client.draft();
+    expect(off.worker.sent[0].draft).toBeUndefined();
+    expect(off.client.busy).toBe(true);
+    off.worker.answerLast();
+    expect(off.client.busy).toBe(false);
+    const small = client(128);
+    small.client.draft();
+    expect(small.worker.sent[0].draft).toBeUndefined();
+    small.worker.answerLast();
+    expect(small.client.busy).toBe(false);
+    small.client.dispose();
+  });
+});
