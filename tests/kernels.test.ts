@@ -6,6 +6,7 @@ import { seaLevelOf } from '../nodes/water.ts';
 import { tableIds, whittakerKernel } from '../nodes/whittaker.ts';
 import { windKernel, windSweep } from '../nodes/wind.ts';
 import { cellLength256, type Domain } from '../src/grid.ts';
+import { distanceCells } from '../src/kernels/distance.ts';
 import { argsortFloat32 } from '../src/kernels/sort.ts';
 import { BIOMES, biomeId, DEFAULT_TABLE } from '../src/model/biomes.ts';
 import type { TerrainValue } from '../src/model/values.ts';
@@ -68,6 +69,37 @@ describe('coast distance', () => {
     }
     expect(water.length).toBeGreaterThan(0);
     expect(maxErr).toBeLessThan(1e-4);
+  });
+
+  it.each([
+    [48, 0.05, 6, 3],
+    [60, 0.3, 7, 5],
+    [41, 0.6, 8, 1.5],
+    [50, 0.01, 9, 40],
+  ])('capped, on a window inside a %i² mask with %f water: the brute-force distance clamped to the cap, bit for bit', (m, share, seed, capCells) => {
+    // Sea in open runs (most sites have sites above and below, which the column pass leaves
+    // out) and in single cells, and a cap that makes many row distances "too far".
+    const rand = rng(seed);
+    const h = new Float32Array(m * m);
+    for (let r = 0; r < m; r++) for (let c = 0; c < m; c++) h[r * m + c] = rand() < share || (c > m / 3 && c < m / 2 && r > 5) ? -1 : 1;
+    const n = m - 10;
+    const [dc, dr] = [4, 6];
+    const unit = 256 / n;
+    const cap = capCells * unit;
+    const out = new Float32Array(n * n);
+    const water = new Uint8Array(m * m);
+    distanceCells('', { below: h, level: 0 }, m, dc, dr, n, unit, cap, out, water);
+    const sites: [number, number][] = [];
+    for (let i = 0; i < h.length; i++) if (h[i] < 0) sites.push([Math.floor(i / m), i % m]);
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) {
+        let best = Infinity;
+        for (const [wr, wc] of sites) best = Math.min(best, (wr - r - dr) ** 2 + (wc - c - dc) ** 2);
+        const e = Math.fround(Math.sqrt(best) * unit);
+        expect(out[r * n + c]).toBe(e > cap ? Math.fround(cap) : e);
+      }
+    }
+    expect([...water]).toEqual([...h].map((v) => (v < 0 ? 1 : 0)));
   });
 
   it('is infinite everywhere when no water is in view, and 0 on water', () => {

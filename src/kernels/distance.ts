@@ -6,6 +6,11 @@
 // the lower envelope of parabolas down each column, is most of the work and runs in WebAssembly
 // (wasm/distance.as.ts), blocks of columns in bands. Each cell is computed the same way
 // whatever the band, so any split gives the same bits as one thread.
+//
+// With a cap, the envelope holds only what can matter: a row distance past the cap (plus a
+// margin) is dropped, as is a sea cell with sea above and below it. Together about 60 % of the
+// cells of the default graph's grown view; the capped transform at 1024² took about a third
+// less time. Each value is still the exact minimum, so the bits do not change.
 
 import type { Domain } from '../grid.ts';
 import { bands } from '../parallel/threads.ts';
@@ -30,59 +35,76 @@ export type DistanceBand = {
   readonly out: Float32Array;
   readonly unit: number;
   readonly cap: number;
+  /**
+   * Row distances from this many cells on count as none (+∞): every distance through them is
+   * past the cap, so the column pass leaves them out. Past the grid's width when uncapped.
+   */
+  readonly far: number;
   /** Optional, m × m: the row pass writes 1 on every site, 0 elsewhere (what the result came from). */
   readonly water: Uint8Array | null;
 };
 
-/** Rows r0 … r1 − 1 of the row pass: squared distance along the row to the nearest site (+∞ for none). */
+/** Rows r0 … r1 − 1 of the row pass: squared distance along the row to the nearest site (+∞ for none, or from `far` on). */
 function rowPass(a: DistanceBand, r0: number, r1: number): void {
-  if (a.sites) rowPassSites(a.values as Uint8Array, a.g2, a.m, r0, r1);
-  else rowPassBelow(a.values as Float32Array, a.level, a.g2, a.water, a.m, r0, r1);
+  if (a.sites) rowPassSites(a.values as Uint8Array, a.g2, a.m, a.far, r0, r1);
+  else rowPassBelow(a.values as Float32Array, a.level, a.g2, a.water, a.m, a.far, r0, r1);
 }
 
 /**
  * The row pass over heights, the sites where below the level, also writing them into `water`
  * when given. Written out for Float32 heights alone (and the sites' version apart) so the JIT
- * compiles each loop for one array type: a loop shared by both took 1.5 times as long.
+ * compiles each loop for one array type: a loop shared by both took 1.5 times as long. Column
+ * indices stay small integers (no site yet: m + far before the row), so the loops run on int32.
  */
-function rowPassBelow(values: Float32Array, level: number, g2: Float32Array, water: Uint8Array | null, m: number, r0: number, r1: number): void {
+function rowPassBelow(values: Float32Array, level: number, g2: Float32Array, water: Uint8Array | null, m: number, far: number, r0: number, r1: number): void {
   for (let r = r0; r < r1; r++) {
     const row = r * m;
-    // The last site seen, −∞ (as far as can be) before the first: g² is +∞ there.
-    let last = -Infinity;
-    for (let c = 0; c < m; c++) {
-      const site = values[row + c] < level;
-      if (site) last = c;
-      if (water) water[row + c] = site ? 1 : 0;
-      const g = c - last;
-      g2[row + c] = g * g;
+    let last = -m - far;
+    if (water) {
+      for (let c = 0; c < m; c++) {
+        const site = values[row + c] < level;
+        if (site) last = c;
+        water[row + c] = site ? 1 : 0;
+        const g = c - last;
+        g2[row + c] = g < far ? g * g : Infinity;
+      }
+    } else {
+      for (let c = 0; c < m; c++) {
+        if (values[row + c] < level) last = c;
+        const g = c - last;
+        g2[row + c] = g < far ? g * g : Infinity;
+      }
     }
-    last = Infinity;
+    last = m + m + far;
     for (let c = m - 1; c >= 0; c--) {
-      if (values[row + c] < level) last = c;
+      if (g2[row + c] === 0) last = c;
       const g = last - c;
-      const gg = g * g;
-      if (gg < g2[row + c]) g2[row + c] = gg;
+      if (g < far) {
+        const gg = g * g;
+        if (gg < g2[row + c]) g2[row + c] = gg;
+      }
     }
   }
 }
 
 /** The row pass over a grid of sites (non-zero). */
-function rowPassSites(sites: Uint8Array, g2: Float32Array, m: number, r0: number, r1: number): void {
+function rowPassSites(sites: Uint8Array, g2: Float32Array, m: number, far: number, r0: number, r1: number): void {
   for (let r = r0; r < r1; r++) {
     const row = r * m;
-    let last = -Infinity;
+    let last = -m - far;
     for (let c = 0; c < m; c++) {
       if (sites[row + c] !== 0) last = c;
       const g = c - last;
-      g2[row + c] = g * g;
+      g2[row + c] = g < far ? g * g : Infinity;
     }
-    last = Infinity;
+    last = m + m + far;
     for (let c = m - 1; c >= 0; c--) {
-      if (sites[row + c] !== 0) last = c;
+      if (g2[row + c] === 0) last = c;
       const g = last - c;
-      const gg = g * g;
-      if (gg < g2[row + c]) g2[row + c] = gg;
+      if (g < far) {
+        const gg = g * g;
+        if (gg < g2[row + c]) g2[row + c] = gg;
+      }
     }
   }
 }
@@ -124,7 +146,10 @@ export function distanceCells(
   const g2 = sharedScratch('distance.g2', Float32Array, m * m).subarray(0, m * m);
   const level = 'sites' in from ? 0 : from.level;
   if (water && water.length !== m * m) throw new Error(`distance: a site grid of ${water.length} cells for a ${m}² grid`);
-  const rows: DistanceBand = { pass: 0, values, level, sites: 'sites' in from, g2, m, dc, dr, n, out, unit, cap, water };
+  // Two cells of margin over the cap: a distance from `far` cells on is more than cap + unit,
+  // so clamped to the cap even after rounding to Float32.
+  const far = Number.isFinite(cap) ? Math.min(m + 1, Math.ceil(cap / unit) + 2) : m + 1;
+  const rows: DistanceBand = { pass: 0, values, level, sites: 'sites' in from, g2, m, dc, dr, n, out, unit, cap, far, water };
   const columns: DistanceBand = { ...rows, pass: 1 };
   if (!type) {
     distanceBand(rows, 0, m);

@@ -37,10 +37,10 @@ export function columnPass(n: i32, w: i32, gAt: usize, rowFrom: i32, rows: i32, 
       const row = gAt + (<usize>(q * w + c0) << 2);
       for (let t = 0; t < width; t++) store<f32>(columns + (<usize>(t * n + q) << 2), load<f32>(row + (<usize>t << 2)));
     }
-    for (let t = 0; t < width; t++) envelope(columns + (<usize>(t * n) << 2), d + (<usize>(t * n) << 3), n, v, z);
+    for (let t = 0; t < width; t++) envelope(columns + (<usize>(t * n) << 2), d + (<usize>(t * n) << 3), n, v, z, rowFrom, rows);
     for (let q = 0; q < rows; q++) {
       const out = outAt + (<usize>(q * w + c0) << 2);
-      const from = d + (<usize>(rowFrom + q) << 3);
+      const from = d + (<usize>q << 3);
       for (let t = 0; t < width; t++) {
         const e = <f32>(Math.sqrt(load<f64>(from + (<usize>(t * n) << 3))) * unit);
         store<f32>(out + (<usize>t << 2), <f64>e > cap ? capf : e);
@@ -50,14 +50,23 @@ export function columnPass(n: i32, w: i32, gAt: usize, rowFrom: i32, rows: i32, 
 }
 
 /**
- * Lower envelope of the parabolas (q − p)² + f[p] over the finite f[p], evaluated at every q
- * into d. f is Float32 (squared integers, exact up to n = 4096), d and z are Float64.
+ * Lower envelope of the parabolas (q − p)² + f[p] over the finite f[p], evaluated at rows
+ * rowFrom … rowFrom + rows − 1 into d (from its start). f is Float32 (squared integers, exact up
+ * to n = 4096), d and z are Float64. A site (f = 0) with sites above and below is left out: its
+ * neighbours are nearer to every row but its own, where the distance is 0 anyway. The open sea
+ * is most of the sites, so the envelope holds about the coast's only. Every value is the exact
+ * minimum over the parabolas (integers), so leaving dominated ones out changes no bit.
  */
-function envelope(f: usize, d: usize, n: i32, v: usize, z: usize): void {
+function envelope(f: usize, d: usize, n: i32, v: usize, z: usize, rowFrom: i32, rows: i32): void {
   let k = -1;
+  let above: f32 = Infinity; // f[q − 1]
   for (let q = 0; q < n; q++) {
-    const fq = <f64>load<f32>(f + (<usize>q << 2));
+    const f32q = load<f32>(f + (<usize>q << 2));
+    const fq = <f64>f32q;
+    const wasSite = above == 0;
+    above = f32q;
     if (fq == Infinity) continue;
+    if (fq == 0 && wasSite && q + 1 < n && load<f32>(f + (<usize>(q + 1) << 2)) == 0) continue;
     const qf = <f64>q;
     const hq = fq + qf * qf;
     if (k < 0) {
@@ -83,15 +92,20 @@ function envelope(f: usize, d: usize, n: i32, v: usize, z: usize): void {
     store<f64>(z + (<usize>(k + 1) << 3), Infinity);
   }
   if (k < 0) {
-    for (let q = 0; q < n; q++) store<f64>(d + (<usize>q << 3), Infinity);
+    for (let q = 0; q < rows; q++) store<f64>(d + (<usize>q << 3), Infinity);
     return;
   }
   let j = 0;
-  for (let q = 0; q < n; q++) {
+  for (let q = rowFrom; q < rowFrom + rows; q++) {
     const qf = <f64>q;
     while (load<f64>(z + (<usize>(j + 1) << 3)) < qf) j++;
+    const fq = load<f32>(f + (<usize>q << 2));
+    if (fq == 0) {
+      store<f64>(d + (<usize>(q - rowFrom) << 3), 0);
+      continue;
+    }
     const p = load<i32>(v + (<usize>j << 2));
     const e = qf - <f64>p;
-    store<f64>(d + (<usize>q << 3), e * e + <f64>load<f32>(f + (<usize>p << 2)));
+    store<f64>(d + (<usize>(q - rowFrom) << 3), e * e + <f64>load<f32>(f + (<usize>p << 2)));
   }
 }
