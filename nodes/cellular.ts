@@ -3,26 +3,14 @@
 // nearest point's cell. Cracked earth, basalt columns, crater fields, stones for a splat map.
 
 import { assertGrid, cellX, cellY, type Domain } from '../src/grid.ts';
+import { type CellularBand, cellularRows, cellValue, hashCell, OFF_I, OFF_J } from '../src/kernels/cellular.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
+import { bands } from '../src/parallel/threads.ts';
 
 export interface CellularParams {
   readonly seed: number;
   readonly frequency: number;
   readonly jitter: number;
-}
-
-// Integer hashing of a lattice cell, as the simplex noise does it: Math.imul only, so every
-// platform gives the same bits.
-const PRIME_X = 501125321;
-const PRIME_Y = 1136930381;
-
-function hashCell(seed: number, i: number, j: number): number {
-  let h = Math.imul(seed ^ Math.imul(i, PRIME_X) ^ Math.imul(j, PRIME_Y), 0x27d4eb2d);
-  h ^= h >>> 15;
-  h = Math.imul(h, 0x2c1b3c6d);
-  h ^= h >>> 12;
-  h = Math.imul(h, 0x297a2d39);
-  return h ^ (h >>> 15);
 }
 
 /**
@@ -36,19 +24,6 @@ export function featurePoint(seed: number, jitter: number, i: number, j: number)
   return [i + lo + (h & 0xffff) * (j01 / 65536), j + lo + (h >>> 16) * (j01 / 65536)];
 }
 
-/** Lattice offsets around a cell, nearest ring first: the search can skip most of ring 2. */
-const OFF_I = new Int8Array(25);
-const OFF_J = new Int8Array(25);
-{
-  const list: [number, number][] = [];
-  for (let dj = -2; dj <= 2; dj++) for (let di = -2; di <= 2; di++) list.push([di, dj]);
-  list.sort((a, b) => Math.max(Math.abs(a[0]), Math.abs(a[1])) - Math.max(Math.abs(b[0]), Math.abs(b[1])));
-  list.forEach(([di, dj], k) => {
-    OFF_I[k] = di;
-    OFF_J[k] = dj;
-  });
-}
-
 /**
  * Writes F1, F2 (distances to the nearest and second-nearest feature point, in lattice cells),
  * their difference and the nearest point's cell value (−1 … 1) at every cell centre. The point
@@ -56,6 +31,8 @@ const OFF_J = new Int8Array(25);
  * (featurePoint). Every lattice cell within two of the sample is considered unless it cannot
  * hold a point nearer than the current F2, so F1 and F2 are exact for any jitter. The points of
  * the lattice cells the domain touches are hashed once into a table, not once per grid cell.
+ * The reference search, kept as the tests' oracle: the node runs src/kernels/cellular.ts's
+ * block-pruned cellularRows, which writes the same bits several times faster, by row bands.
  */
 export function cellularKernel(
   domain: Domain,
@@ -90,8 +67,7 @@ export function cellularKernel(
       const hash = hashCell(seed, i0 + a, j0 + b);
       px[k] = i0 + a + lo + (hash & 0xffff) * scale;
       py[k] = j0 + b + lo + (hash >>> 16) * scale;
-      // The cell value: another hash of the point's cell, onto −1 … 1.
-      value[k] = (Math.imul(hash, 0x5bd1e995) >>> 8) / 8388608 - 1;
+      value[k] = cellValue(hash);
     }
   }
   // Offsets of the 25 lattice cells in the table, in the order of OFF_I/OFF_J (the first 9 are
@@ -195,12 +171,15 @@ export const cellular = defineNode({
     frequency: { kind: 'number', default: 8, min: 0.25, max: 256, step: 0.25, doc: 'Lattice cells per view width.' },
     jitter: { kind: 'number', default: 1, min: 0, max: 1, step: 0.01, doc: 'How far points move from their cell centres: 0 a square grid, 1 anywhere in the cell.' },
   },
+  // Rows are independent: the engine's threads take bands of them.
+  band: (args, r0, r1) => cellularRows(args as unknown as CellularBand, r0, r1),
   run(ctx, p) {
     const f1 = ctx.alloc('f32');
     const f2 = ctx.alloc('f32');
     const edges = ctx.alloc('f32');
     const cell = ctx.alloc('f32');
-    cellularKernel(ctx.domain, p, f1, f2, edges, cell);
+    const args: CellularBand = { domain: ctx.domain, seed: p.seed, frequency: p.frequency, jitter: p.jitter, f1, f2, edges, cell };
+    bands('cellular', cellularRows, args, ctx.domain.n);
     return { f1: field(f1, 'value'), f2: field(f2, 'value'), edges: field(edges, 'value'), cell: field(cell, 'noise') };
   },
 });

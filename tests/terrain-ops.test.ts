@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { blurKernel, gaussianWeights, usesBoxes } from '../nodes/blur.ts';
 import { boxReach, boxWeights } from '../src/kernels/box-blur.ts';
 import { cellularKernel, featurePoint } from '../nodes/cellular.ts';
+import { cellularRows } from '../src/kernels/cellular.ts';
 import { slopeKernel } from '../nodes/slope.ts';
 import { selectKernel } from '../nodes/select.ts';
 import { terraceKernel } from '../nodes/terrace.ts';
@@ -220,6 +221,30 @@ describe('cellular', () => {
         expect(edges[i]).toBeCloseTo(f2[i] - f1[i], 6);
       }
     }
+  });
+
+  it('by pruned blocks and row bands writes the reference search\'s bits, ties of a square grid included', () => {
+    let compared = 0;
+    for (const jitter of [0, 0.3, 1]) {
+      for (const frequency of [0.25, 3, 8, 37.5, 200]) {
+        for (const d of [D, { x0: -0.37, y0: 1.13, extent: 0.5, n: 77 }]) {
+          const params = { seed: 5, frequency, jitter };
+          const want = run(d, params);
+          const got = [0, 1, 2, 3].map(() => new Float32Array(d.n * d.n));
+          const band = { domain: d, ...params, f1: got[0], f2: got[1], edges: got[2], cell: got[3] };
+          // Two uneven bands, as threads would take them.
+          cellularRows(band, 0, 29);
+          cellularRows(band, 29, d.n);
+          for (const [k, name] of (['f1', 'f2', 'edges', 'cell'] as const).entries()) {
+            for (let i = 0; i < got[k].length; i++) {
+              if (!Object.is(got[k][i], want[name][i])) expect.fail(`${name}[${i}] ${got[k][i]} ≠ ${want[name][i]} at frequency ${frequency}, jitter ${jitter}`);
+              compared++;
+            }
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(100000);
   });
 
   it('is the same bits where two views overlap (a local node at world coordinates)', () => {
