@@ -174,7 +174,8 @@ async function main(args: BenchArgs & { kind: 'scenarios' | 'part' }): Promise<v
     // Each node type's kernel alone (src/bench/nodes.ts), at 256² and 1024² unless --sizes says.
     const sizes = args.sizes ?? [256, 1024];
     const graph = parseGraph(readFileSync('graphs/default.json', 'utf8'), { file: 'default.json' });
-    const rows = benchNodes(graph, sizes);
+    const threads = await startNodeThreads();
+    const rows = benchNodes(graph, sizes, undefined, threads > 1 ? [1, threads] : [1]);
     console.log(formatNodeBench(rows, sizes));
     mkdirSync('bench-results', { recursive: true });
     writeFileSync('bench-results/nodes.json', `${JSON.stringify({ date: new Date().toISOString(), unit: 'ms, median, kernel alone', rows }, null, 2)}\n`);

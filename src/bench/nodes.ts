@@ -2,7 +2,10 @@
 // its own, median ms per size. Each type runs as a "probe" node added to graphs/default.json,
 // wired as that graph wires its type or else from an output of the right port type; its inputs
 // are evaluated once by the engine (on the domain grown by the node's halo) and then only the
-// kernel is timed, writing into buffers allocated once, as the engine's pool hands them out.
+// kernel is timed, writing into buffers allocated once, as the engine's pool hands them out
+// (in shared memory while a thread pool runs, so a node with a band hook splits its rows). Each
+// kernel runs on one thread and on every thread count asked, alternating, so the load of a
+// shared machine falls on both alike.
 
 import { CATALOGUE } from '../../nodes/index.ts';
 import { createEngine } from '../engine/engine.ts';
@@ -11,6 +14,8 @@ import { type Domain, viewDomain } from '../grid.ts';
 import type { Graph } from '../model/graph.ts';
 import { type AnyNodeDef, type Catalogue, defaultParams, footprintOf, marginsOf, type RunContext } from '../model/manifest.ts';
 import type { PortType, Value } from '../model/values.ts';
+import { gridBuffer } from '../parallel/memory.ts';
+import { useThreads } from '../parallel/threads.ts';
 
 /**
  * `base` with one more node of `def`'s type, "probe": wired as `base` wires a node of that type
@@ -37,8 +42,10 @@ export function probeGraph(base: Graph, def: AnyNodeDef, size: number): Graph {
 export interface NodeBench {
   readonly type: string;
   readonly footprint: string;
-  /** Median kernel ms per size; null for a global or view-bound node (timed with the graph). */
+  /** Median kernel ms per size, on the last thread count; null for a global or view-bound node (timed with the graph). */
   readonly ms: Record<number, number | null>;
+  /** The same per thread count (the keys of `threads`), then per size. */
+  readonly byThreads: Record<number, Record<number, number | null>>;
 }
 
 function median(v: number[]): number {
@@ -46,12 +53,12 @@ function median(v: number[]): number {
   return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
-/** The probe's kernel on its own at `size`, `runs` times after `warmup` unmeasured runs. */
-function timeKernel(base: Graph, def: AnyNodeDef, size: number, runs: number, warmup: number): number | null {
+/** The probe's kernel on its own at `size`, `runs` times after `warmup` unmeasured runs, on each thread count: the medians in the order of `counts`. */
+function timeKernel(base: Graph, def: AnyNodeDef, size: number, runs: number, warmup: number, counts: readonly number[]): (number | null)[] {
   const g = probeGraph(base, def, size);
   const probe = g.nodes.find((n) => n.id === 'probe')!;
   const footprint = footprintOf(def, probe.params);
-  if (footprint.kind !== 'local' && footprint.kind !== 'halo') return null;
+  if (footprint.kind !== 'local' && footprint.kind !== 'halo') return counts.map(() => null);
   const domain: Domain = viewDomain(g.view);
   const inputDomain = grow(domain, marginsOf(footprint));
   const engine = createEngine(g);
@@ -75,36 +82,46 @@ function timeKernel(base: Graph, def: AnyNodeDef, size: number, runs: number, wa
     terrainAt: () => null,
     wired: (port) => sources.some((s) => s.to.port === port),
     alloc: (kind, length = domain.n * domain.n) => {
-      if (next === buffers.length) buffers.push(kind === 'u8' ? new Uint8Array(length) : kind === 'u32' ? new Uint32Array(length) : new Float32Array(length));
+      if (next === buffers.length) buffers.push(kind === 'u8' ? gridBuffer(Uint8Array, length) : kind === 'u32' ? gridBuffer(Uint32Array, length) : gridBuffer(Float32Array, length));
       return buffers[next++] as never;
     },
     previous: () => null,
   };
-  const times: number[] = [];
+  const times: number[][] = counts.map(() => []);
   for (let k = -warmup; k < runs; k++) {
-    next = 0;
-    const start = performance.now();
-    def.run(ctx, probe.params as never);
-    const ms = performance.now() - start;
-    if (k >= 0) times.push(ms);
+    counts.forEach((count, j) => {
+      useThreads(count);
+      next = 0;
+      const start = performance.now();
+      def.run(ctx, probe.params as never);
+      const ms = performance.now() - start;
+      if (k >= 0) times[j].push(ms);
+    });
   }
-  return median(times);
+  return times.map(median);
 }
 
-export function benchNodes(base: Graph, sizes: readonly number[], catalogue: Catalogue = CATALOGUE): NodeBench[] {
+/** Each node type's kernel at each size, on each thread count of `counts` (1 and the pool's, say). */
+export function benchNodes(base: Graph, sizes: readonly number[], catalogue: Catalogue = CATALOGUE, counts: readonly number[] = [1]): NodeBench[] {
   return catalogue.types.map((def) => {
     const f = footprintOf(def, defaultParams(def));
-    const ms: Record<number, number | null> = {};
-    for (const size of sizes) ms[size] = timeKernel(base, def, size, size >= 1024 ? 15 : 31, 8);
+    const byThreads: Record<number, Record<number, number | null>> = Object.fromEntries(counts.map((c) => [c, {}]));
+    for (const size of sizes) {
+      const ms = timeKernel(base, def, size, size >= 1024 ? 15 : 31, 8, counts);
+      counts.forEach((c, j) => (byThreads[c][size] = ms[j]));
+    }
     const footprint = f.kind === 'halo' ? 'halo' : f.kind;
-    process.stderr.write(`  ${def.type}: ${sizes.map((s) => `${ms[s]?.toFixed(2) ?? '—'} ms at ${s}²`).join(', ')}\n`);
-    return { type: def.type, footprint, ms };
+    const said = (s: number) => counts.map((c) => `${byThreads[c][s]?.toFixed(2) ?? '—'}`).join(' / ');
+    process.stderr.write(`  ${def.type}: ${sizes.map((s) => `${said(s)} ms at ${s}²`).join(', ')} (${counts.join(' / ')} threads)\n`);
+    return { type: def.type, footprint, ms: byThreads[counts[counts.length - 1]], byThreads };
   });
 }
 
 export function formatNodeBench(rows: readonly NodeBench[], sizes: readonly number[]): string {
-  const fmt = (v: number | null) => (v === null ? '—' : v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
-  const lines = ['kernel alone, median ms (— global or view-bound: timed with the graph above)', `${'node type'.padEnd(14)}${'footprint'.padEnd(10)}${sizes.map((s) => `${s}²`.padStart(10)).join('')}`];
-  for (const r of rows) lines.push(`${r.type.padEnd(14)}${r.footprint.padEnd(10)}${sizes.map((s) => fmt(r.ms[s]).padStart(10)).join('')}`);
+  const fmt = (v: number | null | undefined) => (v === null || v === undefined ? '—' : v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
+  const counts = rows.length ? Object.keys(rows[0].byThreads).map(Number) : [1];
+  const heads = sizes.flatMap((s) => counts.map((c) => `${s}² ${c}t`));
+  const lines = ['kernel alone, median ms (— global or view-bound: timed with the graph above)', `${'node type'.padEnd(14)}${'footprint'.padEnd(10)}${heads.map((h) => h.padStart(11)).join('')}`];
+  for (const r of rows) lines.push(`${r.type.padEnd(14)}${r.footprint.padEnd(10)}${sizes.flatMap((s) => counts.map((c) => fmt(r.byThreads[c][s]).padStart(11))).join('')}`);
   return lines.join('\n');
 }
