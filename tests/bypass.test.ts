@@ -4,7 +4,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseGraph, serializeGraph } from '../src/index.ts';
 import { EditorCore } from '../src/editor/editor.ts';
-import { passThrough } from '../src/model/bypass.ts';
+import { passThrough, sameKind } from '../src/model/bypass.ts';
+import { CATALOGUE } from '../nodes/index.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { evaluated, grab, grabIds, loadGraph } from './helpers/graphs.ts';
 
@@ -60,6 +61,37 @@ describe('bypass', () => {
     expect(grab(a, copy.id, 'mask').every((v) => v === 0)).toBe(true);
     // The bypassed node itself keeps its own output, for its preview: it does have a sea.
     expect(grab(a, 'water', 'mask').some((v) => v === 1)).toBe(true);
+  });
+
+  it('gives a bypassed node\'s outputs of another kind than its input their neutral value: a water\'s mask is all land, not the heights', () => {
+    const graph = loadGraph('default.json');
+    // Something reads the water's mask: a curve (identity) over it.
+    graph.nodes.push({ id: 'maskCurve', type: 'curve', title: 'Mask', position: [0, 900], params: { points: [[-4, -4], [4, 4]] } });
+    graph.edges.push({ from: { node: 'water', port: 'mask' }, to: { node: 'maskCurve', port: 'in' } });
+    const plain = evaluated(graph, 64);
+    expect(grab(plain, 'maskCurve').some((v) => v === 1)).toBe(true);
+    const rewired = passThrough(bypassed(graph, 'water'));
+    const copy = rewired.nodes.find((n) => n.id !== 'water' && n.type === 'water')!;
+    // The mask comes from the neutral copy (no sea), not from the height the water was given.
+    expect(rewired.edges).toContainEqual({ from: { node: copy.id, port: 'mask' }, to: { node: 'maskCurve', port: 'in' } });
+    const a = evaluated(rewired, 64);
+    const mask = grab(a, 'maskCurve');
+    expect(mask.every((v) => v === 0)).toBe(true);
+    expect(mask).not.toEqual(grab(a, 'height'));
+  });
+
+  it('tells an output of the input\'s kind from one of another kind, for every node type', () => {
+    // The main output reshapes its input (a curve over a noise); a mask or a second output of
+    // another meaning does not stand for the heights it was given.
+    const def = (type: string) => CATALOGUE.def(type)!;
+    expect(sameKind(def('curve'), 'out', 'noise')).toBe(true);
+    expect(sameKind(def('water'), 'mask', 'height')).toBe(false);
+    expect(sameKind(def('water'), 'terrain', 'height')).toBe(true);
+    expect(sameKind(def('flow'), 'rivers', 'height')).toBe(false);
+    expect(sameKind(def('flow'), 'filled', 'height')).toBe(true);
+    expect(sameKind(def('flow'), 'lakes', 'height')).toBe(false);
+    expect(sameKind(def('hydraulic'), 'out', 'height')).toBe(true);
+    expect(sameKind(def('hydraulic'), 'wear', 'height')).toBe(false);
   });
 
   it('is saved as "bypass": true, is undoable, and a graph without it keeps its bytes', () => {

@@ -1,11 +1,11 @@
 // Bypass as a rewrite of the graph: the engine never hears of it. Each wire that leaves a
 // bypassed node is moved to leave from what feeds the node's first fitting input instead, or,
-// when no input fits, from a neutral copy of the node.
+// when no input carries a value of that output's kind, from a neutral copy of the node.
 
 import { CATALOGUE } from '../../nodes/index.ts';
 import { edgeInto, type Edge, type Graph, type GraphNode, type PortRef } from './graph.ts';
-import type { AnyParamValue, Catalogue } from './manifest.ts';
-import { canConnect, type PortType } from './values.ts';
+import type { AnyNodeDef, AnyParamValue, Catalogue } from './manifest.ts';
+import { canConnect, type Meaning, type PortType } from './values.ts';
 
 /** The id stem of a bypassed node's neutral copy; `__` never starts an id the editor makes. */
 const NEUTRAL_SUFFIX = '__neutral';
@@ -13,13 +13,28 @@ const NEUTRAL_SUFFIX = '__neutral';
 /**
  * The graph as the engine should evaluate it: every wire out of a bypassed node's output comes
  * instead from the source of the node's first input (in manifest order) whose wired value fits
- * where that output went, through chains of bypassed nodes. When no input fits (a water level
- * turns a field into a terrain) and the node's type declares `neutralParams`, the wire comes
+ * where that output went and is of that output's kind (`sameKind`), through chains of bypassed
+ * nodes. When no input fits (a water level turns a field into a terrain; its mask is no height)
+ * and the node's type declares `neutralParams`, the wire comes
  * from a copy of the node run with those params (the water with no sea), fed as the node is;
  * otherwise it is left out, so the input it fed is unwired (its optional fallback, or a "not
  * wired" message). The bypassed node itself still evaluates, for its own preview.
  * Pure; returns the graph itself when nothing is bypassed.
  */
+/**
+ * Whether the value on a bypassed node's input may stand for one of its outputs: the same
+ * meaning (a flow's filled heights for the heights it was given), or the node's main (first)
+ * output reshaping its input, which is what bypassing a curve, a blur or an erosion is for.
+ * A mask is never a reshaped input: a bypassed water's mask is no height (it is the neutral
+ * copy's, all land), nor are an erosion's wear or a flow's lakes (other outputs, other kinds).
+ */
+export function sameKind(def: AnyNodeDef, port: string, source: Meaning | undefined): boolean {
+  const out = def.outputs[port];
+  if (!out || !source) return false;
+  if (out.meaning === source) return true;
+  return port === Object.keys(def.outputs)[0] && out.meaning !== 'mask' && source !== 'mask';
+}
+
 export function passThrough(graph: Graph, catalogue: Catalogue = CATALOGUE): Graph {
   if (!graph.nodes.some((n) => n.bypass)) return graph;
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
@@ -44,6 +59,11 @@ export function passThrough(graph: Graph, catalogue: Catalogue = CATALOGUE): Gra
     return copy;
   };
 
+  const meaningOf = (ref: PortRef): Meaning | undefined => {
+    const node = byId.get(ref.node) ?? [...neutral.values()].find((n) => n.id === ref.node);
+    return node ? catalogue.def(node.type)?.outputs[ref.port]?.meaning : undefined;
+  };
+
   /** The source that stands for `ref` once bypassed nodes are skipped, for an input of type `want`. */
   const resolve = (ref: PortRef, want: PortType, depth: number): PortRef | null => {
     const node = byId.get(ref.node);
@@ -55,7 +75,7 @@ export function passThrough(graph: Graph, catalogue: Catalogue = CATALOGUE): Gra
       if (!edge) continue;
       const source = resolve(edge.from, want, depth + 1);
       const type = source && outputType(source);
-      if (source && type && canConnect(type, want)) return source;
+      if (source && type && canConnect(type, want) && sameKind(def, ref.port, meaningOf(source))) return source;
     }
     const copy = neutralCopy(node);
     const type = def.outputs[ref.port]?.type;
