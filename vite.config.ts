@@ -19,7 +19,7 @@ export default defineConfig({
   // Pre-bundle the editor's dependencies up front, so `npm run dev` does not reload the page
   // when it finds one late. The browser tests do not depend on this list: they run the build.
   optimizeDeps: {
-    include: ['lit', 'lit/decorators.js', 'lit/directives/live.js', 'rete', 'rete-area-plugin', 'rete-connection-plugin', 'rete-minimap-plugin', 'rete-render-utils', '@retejs/lit-plugin', 'three', 'three/addons/controls/OrbitControls.js'],
+    include: ['lit', 'lit/decorators.js', 'lit/directives/live.js', 'rete', 'rete-area-plugin', 'rete-connection-plugin', 'rete-render-utils', '@retejs/lit-plugin', 'three', 'three/addons/controls/OrbitControls.js'],
   },
   test: {
     environment: 'node',

@@ -161,7 +161,7 @@ describe('defects found trying the editor', () => {
       if (size.width === 1024) {
         // Narrowed after the page opened: the canvas gets most of the width back, the minimap its small size.
         expect(canvas.width).toBeGreaterThan(0.6 * size.width);
-        const minimap = (await page.locator('rete-minimap .minimap').boundingBox())!;
+        const minimap = (await page.locator('tg-app .canvas .tg-minimap').boundingBox())!;
         expect(minimap.height).toBeLessThanOrEqual(120);
       }
       await screenshot(page, `defect-card-in-canvas-${size.width}`);

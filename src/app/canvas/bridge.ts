@@ -69,6 +69,11 @@ export class Bridge {
    * removal and their wires' are ours, not the person's, though the model still has them.
    */
   private readonly rebuilding = new Set<string>();
+  /**
+   * The model's nodes and wires by id, rebuilt when the model's revision moves: rete asks about
+   * each node and wire it adds, and a search of the lists each time made a load O(N²).
+   */
+  private index: { revision: number; nodes: Set<string>; edges: Map<string, Edge> } | null = null;
 
   constructor(
     private readonly core: EditorCore,
@@ -90,8 +95,8 @@ export class Bridge {
   /** Installs the pipes and listeners and mirrors the model once. */
   async start(): Promise<void> {
     this.editor.addPipe((c) => {
-      if (c.type === 'nodecreate') return findNode(this.core.graph, c.data.id) ? c : undefined;
-      if (c.type === 'noderemove') return findNode(this.core.graph, c.data.id) && !this.rebuilding.has(c.data.id) ? undefined : c;
+      if (c.type === 'nodecreate') return this.indexed().nodes.has(c.data.id) ? c : undefined;
+      if (c.type === 'noderemove') return this.indexed().nodes.has(c.data.id) && !this.rebuilding.has(c.data.id) ? undefined : c;
       if (c.type === 'connectioncreate') return this.modelHas(edgeOf(c.data)) ? c : undefined;
       if (c.type === 'connectionremove') return this.onConnectionRemove(c.data) ? c : undefined;
       return c;
@@ -164,8 +169,22 @@ export class Bridge {
 
   // ── rete → model ──────────────────────────────────────────────────────────────────────
 
+  private indexed(): { nodes: Set<string>; edges: Map<string, Edge> } {
+    const revision = this.core.revision;
+    if (this.index?.revision !== revision) {
+      const graph = this.core.graph;
+      this.index = { revision, nodes: new Set(graph.nodes.map((n) => n.id)), edges: new Map(graph.edges.map((e) => [edgeKey(e), e])) };
+    }
+    return this.index;
+  }
+
+  /** The model's wire of that key (its reroute dots, say), if any. */
+  edge(key: string): Edge | undefined {
+    return this.indexed().edges.get(key);
+  }
+
   private modelHas(edge: Edge): boolean {
-    return this.core.graph.edges.some((e) => edgeKey(e) === edgeKey(edge));
+    return this.indexed().edges.has(edgeKey(edge));
   }
 
   /** A connection rete wants to remove: ours to mirror (allow), or a person's edit (veto, then command). */
@@ -388,12 +407,21 @@ export class Bridge {
     const nodes = new Map(graph.nodes.map((n) => [n.id, n]));
     const edges = new Map(graph.edges.map((e) => [edgeKey(e), e]));
     for (const c of this.editor.getConnections()) if (!edges.has(c.id)) await this.editor.removeConnection(c.id);
+    // The wires at each node, gathered once: a search per removed node made a reload O(N²).
+    const wiresAt = new Map<string, string[]>();
+    for (const c of this.editor.getConnections()) {
+      for (const id of [c.source, c.target]) {
+        const list = wiresAt.get(id);
+        if (list) list.push(c.id);
+        else wiresAt.set(id, [c.id]);
+      }
+    }
     for (const view of this.editor.getNodes()) {
       const model = nodes.get(view.id);
       if (model && model.type === view.nodeType && !!model.collapsed === view.collapsed) continue;
       this.rebuilding.add(view.id);
       try {
-        for (const c of this.editor.getConnections()) if (c.source === view.id || c.target === view.id) await this.editor.removeConnection(c.id);
+        for (const id of wiresAt.get(view.id) ?? []) if (this.editor.getConnection(id)) await this.editor.removeConnection(id);
         await this.editor.removeNode(view.id);
       } finally {
         this.rebuilding.delete(view.id);

@@ -1,19 +1,20 @@
 // Sets up rete on a container: the editor, the area (pan, zoom, node order, zoom limits), the
 // connection plugin with our flow, the lit renderer with our node, socket and wire elements,
-// the minimap and box selection; then hands the model over to the bridge.
+// our minimap and box selection; then hands the model over to the bridge.
 
 import { html } from 'lit';
 import { NodeEditor } from 'rete';
 import { AreaExtensions, AreaPlugin } from 'rete-area-plugin';
 import { ConnectionPlugin } from 'rete-connection-plugin';
 import { LitPlugin, Presets } from '@retejs/lit-plugin';
-import { MinimapPlugin } from 'rete-minimap-plugin';
 import type { EditorCore } from '../../editor/editor.ts';
 import type { PreviewStore } from '../previews.ts';
 import { edgeKey } from '../../editor/wiring.ts';
 import { BoxSelect } from './box-select.ts';
 import { FrameLayer } from './frames.ts';
+import { Minimap } from './minimap.ts';
 import { Reroutes } from './reroutes.ts';
+import { BatchedSocketPositions } from './socket-positions.ts';
 import { Bridge, type BridgeHooks } from './bridge.ts';
 import type { Schemes, TypedSocket, ViewConnection } from './view-objects.ts';
 
@@ -26,6 +27,7 @@ export class Canvas {
     private readonly box: BoxSelect,
     readonly frames: FrameLayer,
     private readonly reroutes: Reroutes,
+    readonly minimap: Minimap,
   ) {}
 
   static async create(container: HTMLElement, core: EditorCore, previews: PreviewStore, hooks: BridgeHooks): Promise<Canvas> {
@@ -38,11 +40,12 @@ export class Canvas {
     const connection = new ConnectionPlugin<Schemes, never>();
     // The lit renderer's signal types are wider than the area's; the plugins agree at runtime.
     const render = new LitPlugin<Schemes, never>();
-    const minimap = new MinimapPlugin<Schemes>({ boundViewport: true });
     const bridge = new Bridge(core, editor, area, connection, { core, previews }, hooks);
 
     render.addPreset(
       Presets.classic.setup({
+        // Measured in one batch per frame: rete's own watcher lays the page out per socket.
+        socketPositionWatcher: new BatchedSocketPositions() as never,
         customize: {
           node: (data) => (props) => html`<tg-node .data=${data.payload} .emit=${props.emit}></tg-node>`,
           socket: (data) => () => {
@@ -51,7 +54,7 @@ export class Canvas {
           },
           connection: (data) => (props) => {
             const c = data.payload as ViewConnection;
-            const via = c.isPseudo ? undefined : core.graph.edges.find((e) => edgeKey(e) === c.id)?.via;
+            const via = c.isPseudo ? undefined : bridge.edge(c.id)?.via;
             return html`<tg-wire
               .path=${props.path}
               .start=${props.start}
@@ -66,18 +69,11 @@ export class Canvas {
         },
       }) as never,
     );
-    // On a small canvas (a 1024 × 700 window) a 180-pixel minimap would hide a third of it.
-    // The window's size, not the container's: the viewer beside it may not have its width yet.
-    // Read on each draw (the preset reads its props then), so a window narrowed later gets the
-    // small one at its next draw too.
-    const small = () => window.innerWidth < 1300 || window.innerHeight < 800;
-    render.addPreset(Presets.minimap.setup({ get size() { return small() ? 110 : 180; } }) as never);
     connection.addPreset(() => bridge.flow() as never);
 
     editor.use(area);
     area.use(connection as never);
     area.use(render as never);
-    area.use(minimap as never);
 
     AreaExtensions.simpleNodesOrder(area);
     AreaExtensions.restrictor(area, { scaling: { min: 0.1, max: 2 } });
@@ -86,7 +82,8 @@ export class Canvas {
     const frames = new FrameLayer(area, editor, core, { notice: (m) => hooks.notice(m, 'refused'), frameMenu: (r) => hooks.frameMenu(r) });
     const reroutes = new Reroutes(area, core, (m) => hooks.notice(m, 'refused'));
     await bridge.start();
-    return new Canvas(core, editor, area, bridge, box, frames, reroutes);
+    const minimap = new Minimap(area, core, () => bridge.settled());
+    return new Canvas(core, editor, area, bridge, box, frames, reroutes, minimap);
   }
 
   /** Resolves when the canvas shows every model change made so far. */
@@ -140,6 +137,7 @@ export class Canvas {
     this.box.dispose();
     this.frames.dispose();
     this.reroutes.dispose();
+    this.minimap.dispose();
     this.bridge.dispose();
     this.area.destroy();
   }

@@ -1,4 +1,11 @@
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+import { FRAME_RGB } from '../theme.ts';
+
+const hues = unsafeCSS(
+  Object.entries(FRAME_RGB)
+    .map(([name, rgb]) => `:host([color='${name}']) { --frame-hue: ${rgb.join(', ')}; }`)
+    .join('\n'),
+);
 
 export default css`
   :host {
@@ -19,13 +26,7 @@ export default css`
   }
   /* Each colour a tint for the body and a stronger one for the edge and title bar; the title
      text is the theme's own text colour, so it reads on both themes. */
-  :host([color='blue']) { --frame-hue: 90, 150, 230; }
-  :host([color='green']) { --frame-hue: 80, 180, 110; }
-  :host([color='yellow']) { --frame-hue: 215, 185, 60; }
-  :host([color='orange']) { --frame-hue: 230, 140, 60; }
-  :host([color='red']) { --frame-hue: 220, 80, 80; }
-  :host([color='purple']) { --frame-hue: 160, 110, 220; }
-  :host([color='grey']) { --frame-hue: 140, 150, 160; }
+${hues}
   :host {
     --frame-fill: rgba(var(--frame-hue, 90, 150, 230), 0.1);
     --frame-edge: rgba(var(--frame-hue, 90, 150, 230), 0.55);

@@ -1,0 +1,87 @@
+// Measures how long the editor takes to open a large graph in a real headless Chromium: rows of
+// fBm → curve → curve → curve, 100, 300 and 1000 nodes (or the counts given), opened as a file
+// is, until the canvas shows every node and wire. Not a test: wall-clock figures depend on the
+// machine and its load, so they go in the README and reports, never in an assertion.
+//
+//   npx tsx scripts/measure-load.ts                 100, 300, 1000 nodes, production build
+//   npx tsx scripts/measure-load.ts 100 300         the counts given
+//   RUNS=3 npx tsx scripts/measure-load.ts          median of three opens per count
+import { loadavg } from 'node:os';
+import { launch } from '../tests/browser/chromium.ts';
+import { largeGraph } from '../tests/browser/large-graph.ts';
+import { openEditor, serve } from '../tests/browser/serve.ts';
+
+const counts = process.argv.slice(2).filter((a) => /^\d+$/.test(a)).map(Number);
+const COUNTS = counts.length ? counts : [100, 300, 1000];
+const RUNS = Number(process.env.RUNS ?? 1);
+/** --profile: print the functions that took the most time in each open. */
+const PROFILE = process.argv.includes('--profile');
+
+interface Profile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The functions that took the most time of their own (--profile). */
+function printProfile(profile: Profile): void {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, j) => {
+    const f = byId.get(id)!.callFrame;
+    const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[j] ?? 0) / 1000);
+  });
+  for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.error(`  ${ms.toFixed(0).padStart(6)} ms  ${k}`);
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)];
+}
+
+const server = await serve(false);
+const browser = await launch();
+try {
+  const page = await openEditor(browser, server.url);
+  await page.evaluate('window.__name = (f) => f');
+  const results: Record<string, unknown>[] = [];
+  for (const n of COUNTS) {
+    const text = largeGraph(n);
+    const times: number[] = [];
+    const draws: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const load = loadavg()[0];
+      const cdp = PROFILE ? await page.context().newCDPSession(page) : null;
+      if (cdp) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.start');
+      }
+      const out = await page.evaluate(async (t) => {
+        const tg = (window as never as { terrainGraph: { app: { openText(text: string, file: string): Promise<boolean>; canvas: { settled(): Promise<void>; minimap?: { draws: number } } } } }).terrainGraph;
+        const before = tg.app.canvas.minimap?.draws ?? NaN;
+        const t0 = performance.now();
+        const ok = await tg.app.openText(t, 'large.json');
+        await tg.app.canvas.settled();
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        const ms = performance.now() - t0;
+        return { ok, ms, draws: (tg.app.canvas.minimap?.draws ?? NaN) - before, shown: document.querySelector('tg-app')!.shadowRoot!.querySelectorAll('tg-node').length };
+      }, text);
+      if (cdp) printProfile((await cdp.send('Profiler.stop')).profile as Profile);
+      if (!out.ok || out.shown !== n) throw new Error(`${n} nodes: opened ${out.ok}, ${out.shown} shown`);
+      times.push(out.ms);
+      draws.push(out.draws);
+      console.error(`${n} nodes: ${out.ms.toFixed(0)} ms (load ${load.toFixed(1)}), minimap draws ${out.draws}`);
+      // Back to a small graph so every run starts from the same place.
+      await page.evaluate(async (t) => {
+        const tg = (window as never as { terrainGraph: { app: { openText(text: string, file: string): Promise<boolean> } } }).terrainGraph;
+        await tg.app.openText(t, 'small.json');
+      }, largeGraph(4));
+    }
+    results.push({ nodes: n, medianMs: Math.round(median(times)), runsMs: times.map(Math.round), minimapDraws: draws, load: Number(loadavg()[0].toFixed(1)) });
+  }
+  console.log(JSON.stringify(results, null, 2));
+} finally {
+  await browser.close();
+  await server.close();
+}
