@@ -2,6 +2,7 @@
 // slopes below a limit), to blend layers or place biomes and materials.
 
 import { defineNode, field } from '../src/model/manifest.ts';
+import { bands } from '../src/parallel/threads.ts';
 
 export interface SelectParams {
   readonly low: number;
@@ -9,28 +10,49 @@ export interface SelectParams {
   readonly softness: number;
 }
 
-/** 3t² − 2t³ on 0…1: the ramp's ease in and out. */
-function smooth(t: number): number {
-  return t * t * (3 - 2 * t);
-}
-
 /**
  * Writes 1 where low ≤ v ≤ high and 0 farther than `softness` outside the range, with a smooth
- * ramp between (softness 0: a hard 0/1 mask). NaN reads 0.
+ * ramp 3t² − 2t³ between (softness 0: a hard 0/1 mask). NaN reads 0.
  */
 export function selectKernel(input: Float32Array, p: SelectParams, /* out */ out: Float32Array): void {
   if (out.length !== input.length) throw new Error(`select: output holds ${out.length} cells, input ${input.length}`);
+  checkRange(p);
+  selectSpan(input, p, out, 0, input.length);
+}
+
+function checkRange(p: SelectParams): void {
   if (p.high < p.low) throw new Error(`select: high (${p.high}) must not be below low (${p.low})`);
+}
+
+/** What a band of rows reads and writes: the params, the grids and their width. */
+type SelectBand = { readonly [K in keyof SelectParams]: SelectParams[K] } & { readonly input: Float32Array; readonly out: Float32Array; readonly n: number };
+
+/** Rows r0 … r1 − 1 of selectKernel (cell by cell, so any band gives the same bits). */
+function selectRows(a: SelectBand, r0: number, r1: number): void {
+  selectSpan(a.input, a, a.out, r0 * a.n, r1 * a.n);
+}
+
+/** Cells i0 … i1 − 1 of selectKernel. */
+function selectSpan(input: Float32Array, p: SelectParams, out: Float32Array, i0: number, i1: number): void {
   const { low, high, softness } = p;
-  const inv = softness > 0 ? 1 / softness : 0;
-  for (let i = 0; i < input.length; i++) {
+  if (!(softness > 0)) {
+    for (let i = i0; i < i1; i++) {
+      const v = input[i];
+      out[i] = v >= low && v <= high ? 1 : 0;
+    }
+    return;
+  }
+  const inv = 1 / softness;
+  for (let i = i0; i < i1; i++) {
     const v = input[i];
-    let m: number;
+    let m = 0; // NaN fails every comparison below and stays 0
     if (v >= low && v <= high) m = 1;
-    else if (!(softness > 0) || Number.isNaN(v)) m = 0;
-    else {
+    else if (v < low || v > high) {
       const d = v < low ? (low - v) * inv : (v - high) * inv;
-      m = d >= 1 ? 0 : smooth(1 - d);
+      if (d < 1) {
+        const t = 1 - d;
+        m = t * t * (3 - 2 * t);
+      }
     }
     out[i] = m;
   }
@@ -56,9 +78,14 @@ export const select = defineNode({
     high: { kind: 'number', default: 0.25, min: -4, max: 4, step: 0.01, doc: 'Top of the selected range; not below low.' },
     softness: { kind: 'number', default: 0.05, min: 0, max: 4, step: 0.01, doc: 'Width of the ramp from 1 to 0 outside each end of the range.' },
   },
+  // Cell by cell: the engine's threads take bands of rows.
+  band: (args, r0, r1) => selectRows(args as unknown as SelectBand, r0, r1),
   run(ctx, p) {
     const out = ctx.alloc('f32');
-    selectKernel(ctx.field('in')!, p, out);
+    checkRange(p);
+    const n = ctx.domain.n;
+    const args: SelectBand = { low: p.low, high: p.high, softness: p.softness, input: ctx.field('in')!, out, n };
+    bands('select', selectRows, args, n);
     return { out: field(out, 'unit') };
   },
 });

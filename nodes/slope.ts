@@ -4,6 +4,14 @@
 import { cellOffset } from '../src/engine/domains.ts';
 import { assertGrid, type Domain } from '../src/grid.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
+import { bands } from '../src/parallel/threads.ts';
+
+/** What a band of rows reads and writes. */
+type SlopeBand = { readonly h: Float32Array; readonly inputDomain: Domain; readonly domain: Domain; readonly out: Float32Array };
+
+function slopeRows(a: SlopeBand, r0: number, r1: number): void {
+  slopeKernel(a.h, a.inputDomain, a.domain, a.out, r0, r1);
+}
 
 /**
  * A halo radius smaller than any cell: the engine rounds each side up to one whole cell, which
@@ -15,9 +23,10 @@ export const ONE_CELL = 1e-6;
  * Writes |∇h| on `out` (over `domain`) from h on `inputDomain`, which holds `domain` on the
  * same lattice: central differences (h[c + 1] − h[c − 1]) / 2Δ across each axis, Δ the cell
  * length in world units; one-sided at the input's own border. Every cell reads its neighbours
- * by whole-cell offsets, so overlapping domains give the same bits.
+ * by whole-cell offsets, so overlapping domains give the same bits. Writes rows r0 … r1 − 1 only
+ * when they are given (a band of the engine's threads).
  */
-export function slopeKernel(h: Float32Array, inputDomain: Domain, domain: Domain, /* out */ out: Float32Array): void {
+export function slopeKernel(h: Float32Array, inputDomain: Domain, domain: Domain, /* out */ out: Float32Array, r0 = 0, r1 = domain.n): void {
   assertGrid('slope input', h, inputDomain);
   assertGrid('slope output', out, domain);
   const at = cellOffset(inputDomain, domain);
@@ -29,7 +38,7 @@ export function slopeKernel(h: Float32Array, inputDomain: Domain, domain: Domain
   const cIn0 = Math.max(0, 1 - at.dc);
   const cIn1 = Math.min(n, m - 1 - at.dc);
   const across = 2 * cell;
-  for (let r = 0; r < n; r++) {
+  for (let r = r0; r < r1; r++) {
     const ri = r + at.dr;
     const rs = ri > 0 ? ri - 1 : ri;
     const rn = ri < m - 1 ? ri + 1 : ri;
@@ -75,9 +84,11 @@ export const slope = defineNode({
   params: {},
   footprintDoc: 'halo of one cell (the central differences read each neighbour).',
   footprint: () => ({ kind: 'halo', radius: ONE_CELL }),
+  // Each row reads its own neighbours: the engine's threads take bands of rows.
+  band: (args, r0, r1) => slopeRows(args as unknown as SlopeBand, r0, r1),
   run(ctx) {
     const out = ctx.alloc('f32');
-    slopeKernel(ctx.field('in')!, ctx.inputDomain, ctx.domain, out);
+    bands('slope', slopeRows, { h: ctx.field('in')!, inputDomain: ctx.inputDomain, domain: ctx.domain, out }, ctx.domain.n);
     return { out: field(out, 'value') };
   },
 });

@@ -2,6 +2,7 @@
 // and rice terraces.
 
 import { defineNode, field } from '../src/model/manifest.ts';
+import { bands } from '../src/parallel/threads.ts';
 
 export interface TerraceParams {
   readonly steps: number;
@@ -20,14 +21,31 @@ export interface TerraceParams {
  */
 export function terraceKernel(input: Float32Array, p: TerraceParams, /* out */ out: Float32Array): void {
   if (out.length !== input.length) throw new Error(`terrace: output holds ${out.length} cells, input ${input.length}`);
+  checkRange(p);
+  terraceSpan(input, p, out, 0, input.length);
+}
+
+function checkRange(p: TerraceParams): void {
   if (!(p.high > p.low)) throw new Error(`terrace: high (${p.high}) must be above low (${p.low})`);
+}
+
+/** What a band of rows reads and writes: the params, the grids and their width. */
+type TerraceBand = { readonly [K in keyof TerraceParams]: TerraceParams[K] } & { readonly input: Float32Array; readonly out: Float32Array; readonly n: number };
+
+/** Rows r0 … r1 − 1 of terraceKernel (cell by cell, so any band gives the same bits). */
+function terraceRows(a: TerraceBand, r0: number, r1: number): void {
+  terraceSpan(a.input, a, a.out, r0 * a.n, r1 * a.n);
+}
+
+/** Cells i0 … i1 − 1 of terraceKernel. */
+function terraceSpan(input: Float32Array, p: TerraceParams, out: Float32Array, i0: number, i1: number): void {
   const steps = Math.max(1, Math.round(p.steps));
   const w = (p.high - p.low) / steps;
   const inv = 1 / w;
   const low = p.low;
   const high = p.high;
   if (p.sharpness <= 0) {
-    out.set(input);
+    out.set(input.subarray(i0, i1), i0);
     return;
   }
   // t^p from a table of SHAPE_STEPS steps, linear between: a pow per cell costs 10× the rest.
@@ -35,20 +53,23 @@ export function terraceKernel(input: Float32Array, p: TerraceParams, /* out */ o
   // (p = ∞) is exactly flat: t^∞ is 0 on the whole band.
   const flat = p.sharpness >= 1;
   const table = shapeTable(flat ? 0 : 1 / (1 - p.sharpness));
-  for (let i = 0; i < input.length; i++) {
+  const last = steps - 1;
+  for (let i = i0; i < i1; i++) {
     const v = input[i];
     if (!(v > low && v < high)) {
       out[i] = v; // outside the range, at its ends, and NaN, unchanged
       continue;
     }
+    // u > 0 and below 65 steps: `| 0` is its floor.
     const u = (v - low) * inv;
-    let k = Math.floor(u);
-    if (k >= steps) k = steps - 1;
+    let k = u | 0;
+    if (k > last) k = last;
     let shaped = 0;
     if (!flat) {
       const x = (u - k) * SHAPE_STEPS;
-      const j = Math.floor(x);
-      shaped = table[j] + (x - j) * (table[j + 1] - table[j]);
+      const j = x | 0;
+      const t0 = table[j];
+      shaped = t0 + (x - j) * (table[j + 1] - t0);
     }
     out[i] = low + (k + shaped) * w;
   }
@@ -89,9 +110,14 @@ export const terrace = defineNode({
     low: { kind: 'number', default: 0, min: -4, max: 4, step: 0.01, doc: 'Bottom of the terraced range (a sea level, say).' },
     high: { kind: 'number', default: 0.5, min: -4, max: 4, step: 0.01, doc: 'Top of the terraced range; must be above low.' },
   },
+  // Cell by cell: the engine's threads take bands of rows.
+  band: (args, r0, r1) => terraceRows(args as unknown as TerraceBand, r0, r1),
   run(ctx, p) {
     const out = ctx.alloc('f32');
-    terraceKernel(ctx.field('in')!, p, out);
+    checkRange(p);
+    const n = ctx.domain.n;
+    const args: TerraceBand = { steps: p.steps, sharpness: p.sharpness, low: p.low, high: p.high, input: ctx.field('in')!, out, n };
+    bands('terrace', terraceRows, args, n);
     return { out: field(out, 'height') };
   },
 });
