@@ -93,7 +93,7 @@ describe('frames and reroutes', () => {
     const k = await zoom(page);
     await page.locator('tg-frame .swatch').click();
     await expect.poll(async () => (await frames(page))[0].color).toBe('green');
-    const corner = (await page.locator('tg-frame .resize').boundingBox())!;
+    const corner = (await page.locator('.tg-frame-grip').boundingBox())!;
     await drag(page, { x: corner.x + corner.width / 2, y: corner.y + corner.height / 2 }, { x: corner.x + corner.width / 2 + 100, y: corner.y + corner.height / 2 + 50 });
     await expect.poll(async () => (await frames(page))[0].size[0]).toBeGreaterThan(made.size[0] + 100 / k - 2);
     const grown = (await frames(page))[0].size;
@@ -270,6 +270,39 @@ describe('frames and reroutes', () => {
     // One undo puts the temperature's own noise back.
     await page.keyboard.press('Control+z');
     await expect.poll(async () => (await page.evaluate(() => (window as never as { terrainGraph: { core: { graph: { edges: { from: { node: string }; to: { node: string; port: string } }[] } } } }).terrainGraph.core.graph.edges.find((e) => e.to.node === 'temperature' && e.to.port === 'noise')!.from.node))).toBe('tempNoise');
+  });
+
+  it('keeps a frame\'s corner grip reachable when a node lies over the corner: dragging it resizes the frame, not the node', async () => {
+    const page = app.s.page;
+    await pick(page, 'cont');
+    await page.keyboard.press('Control+g');
+    await expect.poll(() => page.locator('tg-frame').count()).toBe(1);
+    const [made] = await frames(page);
+    const k = await zoom(page);
+    // Drag the Erosion node by its title until it covers the frame's bottom-right corner.
+    const corner = [made.position[0] + made.size[0], made.position[1] + made.size[1]];
+    const eros = await position(page, 'eros');
+    const title = (await page.locator('tg-node[data-node-id="eros"] header .title').boundingBox())!;
+    const from = { x: title.x + 10, y: title.y + title.height / 2 };
+    const to = { x: from.x + (corner[0] - 40 - eros[0]) * k, y: from.y + (corner[1] - 40 - eros[1]) * k };
+    await drag(page, from, to);
+    await settle(page);
+    const moved = await position(page, 'eros');
+    expect(moved[0]).toBeLessThan(corner[0] - 20);
+    expect(moved[1]).toBeLessThan(corner[1] - 20);
+    // The node's box covers the corner now…
+    const node = (await page.locator('tg-node[data-node-id="eros"]').boundingBox())!;
+    const box = (await page.locator('tg-frame').boundingBox())!;
+    const at = { x: box.x + box.width - 4, y: box.y + box.height - 4 };
+    expect(at.x > node.x && at.x < node.x + node.width && at.y > node.y && at.y < node.y + node.height).toBe(true);
+    await screenshot(page, 'frame-grip-over-node');
+    // …yet a drag from the corner resizes the frame, and the node stays where it is.
+    await drag(page, at, { x: at.x + 80, y: at.y + 60 });
+    await settle(page);
+    const [grown] = await frames(page);
+    expect(grown.size[0]).toBeGreaterThan(made.size[0] + 80 / k - 4);
+    expect(grown.size[1]).toBeGreaterThan(made.size[1] + 60 / k - 4);
+    expect(await position(page, 'eros')).toEqual(moved);
   });
 
   it("fits a frame in view with F, and opens its own menu on a right-click on its title bar: rename, a colour, delete (its nodes stay)", async () => {

@@ -38,7 +38,7 @@ export class BoxSelect {
 
   private readonly down = (e: PointerEvent) => {
     if (!e.shiftKey || e.button !== 0) return;
-    if (e.composedPath().some((t) => t instanceof Element && (t.localName === 'tg-node' || t.localName === 'tg-wire' || t.localName === 'tg-frame'))) return;
+    if (e.composedPath().some((t) => t instanceof Element && (t.localName === 'tg-node' || t.localName === 'tg-wire' || t.localName === 'tg-frame' || t.classList.contains('tg-frame-grip')))) return;
     e.stopImmediatePropagation();
     e.preventDefault();
     this.start = { x: e.clientX, y: e.clientY, additive: e.ctrlKey || e.metaKey };

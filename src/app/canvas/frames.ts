@@ -5,10 +5,14 @@ import type { NodeEditor } from 'rete';
 import type { AreaPlugin } from 'rete-area-plugin';
 import type { EditorCore, StepHandle } from '../../editor/editor.ts';
 import { EditError } from '../../editor/commands.ts';
-import { FRAME_COLORS } from '../../model/graph.ts';
+import { FRAME_COLORS, type Frame } from '../../model/graph.ts';
+import { FRAME_RGB } from '../theme.ts';
 import { FRAME_LIMITS, nodesInFrame } from '../../model/frames.ts';
 import type { FrameGestureDetail, TgFrame } from '../frame/frame.ts';
 import type { Schemes } from './view-objects.ts';
+
+/** Side of a frame's corner grip, in canvas units. */
+const GRIP = 20;
 
 /** Room around the nodes a new frame is drawn about, and above them for its title bar. */
 const PAD = 24;
@@ -22,7 +26,10 @@ export interface FrameHooks {
 
 export class FrameLayer {
   private readonly layer: HTMLDivElement;
+  /** The frames' resize grips, above every node and wire, so a node over a corner never hides it. */
+  private readonly grips: HTMLDivElement;
   private readonly views = new Map<string, TgFrame>();
+  private readonly gripViews = new Map<string, HTMLDivElement>();
   private readonly disposers: (() => void)[] = [];
   private gesture: { id: string; step: StepHandle; position: [number, number]; size: [number, number]; carried: string[] } | null = null;
 
@@ -38,6 +45,12 @@ export class FrameLayer {
     // keeps them behind every node and wire whatever order rete gives its own elements.
     Object.assign(this.layer.style, { position: 'absolute', left: '0', top: '0', width: '0', height: '0', zIndex: '-1' });
     area.area.content.holder.prepend(this.layer);
+    this.grips = document.createElement('div');
+    this.grips.className = 'tg-frame-grips';
+    // z-index 1 lies over the nodes and wires (rete gives them none); the layer itself takes
+    // no pointer, only its grips do.
+    Object.assign(this.grips.style, { position: 'absolute', left: '0', top: '0', width: '0', height: '0', zIndex: '1', pointerEvents: 'none' });
+    area.area.content.holder.append(this.grips);
     const onGesture = (e: CustomEvent<FrameGestureDetail>) => this.onGesture(e.detail);
     this.layer.addEventListener('tg-frame-gesture', onGesture);
     this.disposers.push(
@@ -75,6 +88,7 @@ export class FrameLayer {
   dispose(): void {
     for (const d of this.disposers) d();
     this.layer.remove();
+    this.grips.remove();
   }
 
   private sync(): void {
@@ -84,6 +98,8 @@ export class FrameLayer {
       if (keep.has(id)) continue;
       el.remove();
       this.views.delete(id);
+      this.gripViews.get(id)?.remove();
+      this.gripViews.delete(id);
     }
     let prev: Element | null = null;
     for (const f of frames) {
@@ -102,7 +118,34 @@ export class FrameLayer {
       prev = el;
       el.frame = f;
       el.selected = this.core.selectedFrames.has(f.id);
+      this.placeGrip(f);
     }
+  }
+
+  /** The corner grip of a frame: at its bottom-right corner, in its colour, above the nodes. */
+  private placeGrip(f: Frame): void {
+    let grip = this.gripViews.get(f.id);
+    if (!grip) {
+      grip = document.createElement('div');
+      grip.className = 'tg-frame-grip';
+      grip.title = 'Drag to resize the frame';
+      grip.dataset.frameId = f.id;
+      grip.addEventListener('pointerdown', (e) => this.views.get(grip!.dataset.frameId!)?.beginResize(e));
+      this.gripViews.set(f.id, grip);
+      this.grips.append(grip);
+    }
+    const rgb = FRAME_RGB[f.color].join(', ');
+    Object.assign(grip.style, {
+      position: 'absolute',
+      left: `${f.position[0] + f.size[0] - GRIP}px`,
+      top: `${f.position[1] + f.size[1] - GRIP}px`,
+      width: `${GRIP}px`,
+      height: `${GRIP}px`,
+      pointerEvents: 'auto',
+      cursor: 'nwse-resize',
+      borderRadius: '0 0 8px 0',
+      background: `linear-gradient(135deg, transparent 0 50%, rgba(${rgb}, 0.9) 50% 100%)`,
+    });
   }
 
   private onGesture(d: FrameGestureDetail): void {

@@ -13,7 +13,7 @@ export default css`
     display: block;
     box-sizing: border-box;
     /* The body lets the pointer through to the canvas (pan, box select, wires behind it); only
-       the title bar and the corner handle take it. */
+       the title bar takes it (the corner grip lies in a layer above the nodes). */
     pointer-events: none;
     border-radius: 8px;
     border: 2px solid var(--frame-edge);
@@ -75,16 +75,5 @@ ${hues}
     border: 2px solid var(--tg-text, #dde3ea);
     background: rgb(var(--frame-hue, 90, 150, 230));
     cursor: pointer;
-  }
-  .resize {
-    pointer-events: auto;
-    position: absolute;
-    right: -2px;
-    bottom: -2px;
-    width: 18px;
-    height: 18px;
-    cursor: nwse-resize;
-    background: linear-gradient(135deg, transparent 0 50%, var(--frame-edge) 50% 100%);
-    border-radius: 0 0 8px 0;
   }
 `;

@@ -1,5 +1,5 @@
 // A comment frame on the canvas: a titled, coloured rectangle behind the nodes. Its title bar
-// drags it (with the nodes inside), its corner resizes it, a double-click on the title renames
+// drags it (with the nodes inside), its corner grip (drawn above the nodes) resizes it, a double-click on the title renames
 // it and the swatch changes its colour. It draws the model's frame and sends gestures only.
 
 import { html, LitElement } from 'lit';
@@ -53,7 +53,15 @@ export class TgFrame extends LitElement {
           @click=${() => this.send({ kind: 'color' })}
         ></button>
       </header>
-      <div class="resize" title="Drag to resize" @pointerdown=${(e: PointerEvent) => this.drag(e, 'resize')}></div>`;
+`;
+  }
+
+  /**
+   * Starts a resize from a press on the frame's corner grip. The grip is drawn by the canvas's
+   * frame layer above the nodes (a node over the corner would hide a grip drawn in the frame).
+   */
+  beginResize(e: PointerEvent): void {
+    this.drag(e, 'resize');
   }
 
   /** A right-click on the title bar: the frame's own menu, not the canvas's palette. */
