@@ -61,23 +61,13 @@ interface PngParts {
   readonly depth: 8 | 16;
   /** 0: greyscale, 3: indexed. */
   readonly colorType: 0 | 3;
-  /** The rows, already laid out as PNG bytes (big-endian samples), `stride` bytes each. */
-  readonly raw: Uint8Array;
+  /** The rows, each its filter byte (2, Up) and its bytes minus those of the row above. */
+  readonly filtered: Uint8Array;
   readonly palette?: readonly (readonly number[])[];
   readonly text?: Readonly<Record<string, string>>;
 }
 
 function assemble(p: PngParts): Uint8Array {
-  const stride = (p.width * p.depth) / 8;
-  // Each row: filter type 2 (Up), then each byte minus the byte above it (the first row's "above" is 0).
-  const filtered = new Uint8Array((stride + 1) * p.height);
-  for (let r = 0; r < p.height; r++) {
-    const o = r * (stride + 1);
-    const row = r * stride;
-    filtered[o] = 2;
-    if (r === 0) filtered.set(p.raw.subarray(0, stride), o + 1);
-    else for (let i = 0; i < stride; i++) filtered[o + 1 + i] = p.raw[row + i] - p.raw[row - stride + i];
-  }
   const ihdr = new Uint8Array(13);
   const view = new DataView(ihdr.buffer);
   view.setUint32(0, p.width);
@@ -87,7 +77,7 @@ function assemble(p: PngParts): Uint8Array {
   const parts = [SIGNATURE, chunk('IHDR', ihdr)];
   if (p.palette) parts.push(chunk('PLTE', Uint8Array.from(p.palette.flatMap((c) => [c[0], c[1], c[2]]))));
   for (const [k, v] of Object.entries(p.text ?? {})) parts.push(textChunk(k, v));
-  parts.push(chunk('IDAT', zlibSync(filtered, { level: 1 })), chunk('IEND', new Uint8Array(0)));
+  parts.push(chunk('IDAT', zlibSync(p.filtered, { level: 1 })), chunk('IEND', new Uint8Array(0)));
   const out = new Uint8Array(parts.reduce((s, a) => s + a.length, 0));
   let at = 0;
   for (const a of parts) {
@@ -97,17 +87,43 @@ function assemble(p: PngParts): Uint8Array {
   return out;
 }
 
-/** A 16-bit greyscale PNG of samples already in image order (first row at the top). */
+/**
+ * A 16-bit greyscale PNG of samples already in image order (first row at the top). Each row is
+ * written filtered: big-endian bytes minus those of the row above (the first row's "above" is 0).
+ */
 export function grey16PngBytes(data: Uint16Array, n: number, text: Readonly<Record<string, string>>): Uint8Array {
-  const raw = new Uint8Array(2 * n * n);
-  for (let i = 0; i < data.length; i++) {
-    raw[2 * i] = data[i] >>> 8;
-    raw[2 * i + 1] = data[i] & 0xff;
+  const filtered = new Uint8Array((2 * n + 1) * n);
+  for (let r = 0; r < n; r++) {
+    const o = r * (2 * n + 1) + 1;
+    const row = r * n;
+    filtered[o - 1] = 2;
+    if (r === 0) {
+      for (let c = 0; c < n; c++) {
+        const v = data[c];
+        filtered[o + 2 * c] = v >>> 8;
+        filtered[o + 2 * c + 1] = v & 0xff;
+      }
+      continue;
+    }
+    for (let c = 0; c < n; c++) {
+      const v = data[row + c];
+      const u = data[row - n + c];
+      filtered[o + 2 * c] = ((v >>> 8) - (u >>> 8)) & 0xff;
+      filtered[o + 2 * c + 1] = (v - u) & 0xff;
+    }
   }
-  return assemble({ width: n, height: n, depth: 16, colorType: 0, raw, text });
+  return assemble({ width: n, height: n, depth: 16, colorType: 0, filtered, text });
 }
 
-/** An 8-bit indexed PNG of pixels already in image order, with its palette. */
+/** An 8-bit indexed PNG of pixels already in image order, with its palette. Rows filtered as above. */
 export function indexedPngBytes(data: Uint8Array, n: number, palette: readonly (readonly number[])[], text: Readonly<Record<string, string>>): Uint8Array {
-  return assemble({ width: n, height: n, depth: 8, colorType: 3, raw: data, palette, text });
+  const filtered = new Uint8Array((n + 1) * n);
+  for (let r = 0; r < n; r++) {
+    const o = r * (n + 1) + 1;
+    const row = r * n;
+    filtered[o - 1] = 2;
+    if (r === 0) filtered.set(data.subarray(0, n), o);
+    else for (let c = 0; c < n; c++) filtered[o + c] = (data[row + c] - data[row - n + c]) & 0xff;
+  }
+  return assemble({ width: n, height: n, depth: 8, colorType: 3, filtered, palette, text });
 }
