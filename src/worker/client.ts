@@ -30,7 +30,7 @@ export type EditorAnswer = EvaluateResult | EvaluateFailure;
 export type AnswerListener = (answer: EditorAnswer, roundTripMs: number) => void;
 
 /** Milliseconds without an edit after which a drag counts as resting: the full picture is asked. */
-export const REST_MS = 120;
+export const REST_MS = 250;
 
 /**
  * The side of a draft's view for a view of n cells and node previews of `preview` pixels: a

@@ -44,10 +44,19 @@ function errorText(err: unknown): string {
  */
 let pendingRest: { draw: () => Answer; drop: () => Answer } | null = null;
 
+/**
+ * While drafts come (a param dragged), the other thumbnails are drawn at most this often: the
+ * next draft's request is usually on its way when one is answered, and drawing them every time
+ * would delay it. The final outputs and the viewer's picture follow every draft.
+ */
+const DRAFT_REST_MS = 100;
+let restDrawnAt = -Infinity;
+
 function finishRest(drop: boolean): void {
   const rest = pendingRest;
   if (!rest) return;
   pendingRest = null;
+  if (!drop) restDrawnAt = performance.now();
   const { result, transfer } = drop ? rest.drop() : rest.draw();
   scope.postMessage(result, transfer);
 }
@@ -109,8 +118,10 @@ function handle(e: MessageEvent<ToWorker>): void {
       try {
         const { first, rest, dropped } = evaluator.evaluateParts(msg);
         scope.postMessage({ ...first.result, threads: threadCount() }, first.transfer);
-        pendingRest = { draw: rest, drop: dropped };
-        setTimeout(() => finishRest(false), 0);
+        const draw = { draw: rest, drop: dropped };
+        pendingRest = draw;
+        const wait = first.result.draft ? Math.max(0, restDrawnAt + DRAFT_REST_MS - performance.now()) : 0;
+        setTimeout(() => pendingRest === draw && finishRest(false), wait);
       } catch (err) {
         // A thrown error here is a bug or a graph the editor should not have let through (a
         // cycle); the nodes keep their last previews and the page shows the message.

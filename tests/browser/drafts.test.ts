@@ -53,7 +53,14 @@ describe('drafts while dragging', () => {
         if (a.kind === 'result' && a.nodes.some((n) => n.id === 'biomes')) tg.seen.push(a.draft ? 'draft' : 'full');
       });
     });
-    const badges = await dragCurve(page, 30, () => screenshot(page, 'drafts-1024-dragging'));
+    const coastBefore = (await nodePixels(page, 'coast')).hash;
+    let coastDuring = coastBefore;
+    const badges = await dragCurve(page, 30, async () => {
+      await screenshot(page, 'drafts-1024-dragging');
+      coastDuring = (await nodePixels(page, 'coast')).hash;
+    });
+    // The thumbnails between the curve and the biomes follow the drag too (at least ten times a second).
+    expect(coastDuring).not.toBe(coastBefore);
     await settle(page);
     const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
     // Drafts while the point moved, and the last biome picture a full one.

@@ -7,6 +7,8 @@
 //   npm run measure:editor -- --dev          the dev server, as `npm run dev` serves it
 //   npm run measure:editor -- --size 1024    the view at 1024² (the viewer's size menu)
 //   npm run measure:editor -- --no-draft     every request at full resolution, as before drafts
+//   npm run measure:editor -- --ab           drags with drafts and without, alternating (4 runs),
+//                                            reported apart: the machine's load falls on both alike
 //
 // Not a test: wall-clock figures depend on the machine, so they go in the README, not in an
 // assertion. Prints one JSON object with the medians and extremes.
@@ -16,10 +18,13 @@ import { openEditor, serve } from './serve.ts';
 
 const MOVES = Number(process.env.MOVES ?? 240);
 /** Drags measured one after the other; the figures pool their samples. */
-const RUNS = Number(process.env.RUNS ?? 3);
+const ab = process.argv.includes('--ab');
+const RUNS = Number(process.env.RUNS ?? (ab ? 4 : 3));
 const FRAME_MS = 1000 / 60;
 const dev = process.argv.includes('--dev');
 const drafts = !process.argv.includes('--no-draft');
+/** Whether run k drafts: every run, none, or every other one (--ab). */
+const draftsIn = (run: number) => (ab ? run % 2 === 0 : drafts);
 /** Issue 14's target: pointer → biome preview, median. */
 const TARGET_MS = 16;
 const sizeAt = process.argv.indexOf('--size');
@@ -56,18 +61,20 @@ async function instrument(page: Page): Promise<void> {
     type Probe = {
       edits: number[];
       sentEdit: Map<number, number>;
-      draws: { edit: number; at: number; draft: boolean }[];
-      answers: { total: number; evaluate: number; rtt: number; ran: Record<string, number>; draft: boolean }[];
-      cycles: number[];
-      longTasks: number[];
-      frames: number[];
+      draws: { edit: number; at: number; draft: boolean; mode: string }[];
+      answers: { total: number; evaluate: number; rtt: number; ran: Record<string, number>; draft: boolean; mode: string }[];
+      cycles: { ms: number; mode: string }[];
+      longTasks: { ms: number; mode: string }[];
+      frames: { ms: number; mode: string }[];
       running: boolean;
+      /** The run going on: 'draft' or 'full' (every record is tagged with it). */
+      mode: string;
     };
     const tg = (window as never as { terrainGraph: Record<string, never> }).terrainGraph as unknown as {
       client: { seq: number; worker: { postMessage(m: unknown, t?: unknown): void }; subscribe(l: (a: { kind: string; seq: number; final: boolean; draft?: boolean; nodes: { id: string }[]; totalMs: number; evaluateMs: number; ran: Record<string, number> }, rtt: number) => void): void };
       previews: { subscribe(id: string, l: () => void): void };
     };
-    const probe: Probe = { edits: [], sentEdit: new Map(), draws: [], answers: [], cycles: [], longTasks: [], frames: [], running: true };
+    const probe: Probe = { edits: [], sentEdit: new Map(), draws: [], answers: [], cycles: [], longTasks: [], frames: [], running: true, mode: 'idle' };
     (window as never as { probe: Probe }).probe = probe;
     // An edit is a curve-point update sent by the editor element.
     window.addEventListener('tg-param-edit', (e) => {
@@ -87,8 +94,8 @@ async function instrument(page: Page): Promise<void> {
       if (a.kind !== 'result') return;
       lastSeq = a.seq;
       lastDraft = !!a.draft;
-      if (a.nodes.some((n) => n.id === 'biomes')) probe.answers.push({ total: a.totalMs, evaluate: a.evaluateMs, rtt, ran: a.ran, draft: !!a.draft });
-      if (a.final && a.nodes.length) probe.cycles.push(a.totalMs);
+      if (a.nodes.some((n) => n.id === 'biomes')) probe.answers.push({ total: a.totalMs, evaluate: a.evaluateMs, rtt, ran: a.ran, draft: !!a.draft, mode: probe.mode });
+      if (a.final && a.nodes.length) probe.cycles.push({ ms: a.totalMs, mode: probe.mode });
     });
     // The biome preview is drawn in the element's update right after the store tells it.
     tg.previews.subscribe('biomes', () => {
@@ -101,7 +108,7 @@ async function instrument(page: Page): Promise<void> {
         await nodeEl?.updateComplete;
         await (nodeEl?.shadowRoot?.querySelector('tg-preview') as Lit | null)?.updateComplete;
         const edit = probe.sentEdit.get(seq);
-        if (edit !== undefined && edit >= 0) probe.draws.push({ edit, at: performance.now(), draft });
+        if (edit !== undefined && edit >= 0) probe.draws.push({ edit, at: performance.now(), draft, mode: probe.mode });
       });
     });
     function findBiomeNode(): HTMLElement | null {
@@ -118,11 +125,11 @@ async function instrument(page: Page): Promise<void> {
       return walk(document);
     }
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) probe.longTasks.push(e.duration);
+      for (const e of list.getEntries()) probe.longTasks.push({ ms: e.duration, mode: probe.mode });
     }).observe({ type: 'longtask', buffered: false });
     let last = performance.now();
     const frame = (t: number) => {
-      probe.frames.push(t - last);
+      probe.frames.push({ ms: t - last, mode: probe.mode });
       last = t;
       if (probe.running) requestAnimationFrame(frame);
     };
@@ -151,9 +158,6 @@ async function main(): Promise<void> {
     }
     await page.waitForTimeout(500);
     await instrument(page);
-    await page.evaluate((on) => {
-      (window as never as { terrainGraph: { client: { drafts: boolean } } }).terrainGraph.client.drafts = on;
-    }, drafts);
 
     // The C curve's point at x = 0: moving it moves most of the continent, so everything
     // downstream (height, water, coast, rank, climate, biomes) recomputes on every move.
@@ -171,6 +175,10 @@ async function main(): Promise<void> {
     }
     if (process.env.TRACE) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
     for (let run = 0; run < RUNS; run++) {
+      await page.evaluate((on) => {
+        (window as never as { terrainGraph: { client: { drafts: boolean } } }).terrainGraph.client.drafts = on;
+        (window as never as { probe: { mode: string } }).probe.mode = on ? 'draft' : 'full';
+      }, draftsIn(run));
       await page.mouse.move(at.x, at.y);
       await page.mouse.down();
       const start = Date.now();
@@ -185,7 +193,11 @@ async function main(): Promise<void> {
       await page.waitForTimeout(300);
       await page.mouse.up();
       await page.waitForTimeout(500);
-      await page.evaluate(() => (window as never as { probe: { draws: unknown[] } }).probe.draws.push({ edit: -1, at: -1, draft: false }));
+      await page.evaluate(() => {
+        const probe = (window as never as { probe: { draws: unknown[]; mode: string } }).probe;
+        probe.draws.push({ edit: -1, at: -1, draft: false, mode: probe.mode });
+        probe.mode = 'idle';
+      });
     }
     if (process.env.TRACE) {
       const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: { name: string; dur?: number; ph: string; tid: number; args?: { data?: { frame?: string } } }[] };
@@ -216,71 +228,80 @@ async function main(): Promise<void> {
     }
 
     const probe = await page.evaluate(() => {
-      const p = (window as never as { probe: { edits: number[]; draws: { edit: number; at: number; draft: boolean }[]; answers: { total: number; evaluate: number; rtt: number; ran: Record<string, number>; draft: boolean }[]; cycles: number[]; longTasks: number[]; frames: number[]; running: boolean } }).probe;
+      type Tagged = { ms: number; mode: string };
+      const p = (window as never as { probe: { edits: number[]; draws: { edit: number; at: number; draft: boolean; mode: string }[]; answers: { total: number; evaluate: number; rtt: number; ran: Record<string, number>; draft: boolean; mode: string }[]; cycles: Tagged[]; longTasks: Tagged[]; frames: Tagged[]; running: boolean } }).probe;
       p.running = false;
       return { edits: p.edits, draws: p.draws, answers: p.answers, cycles: p.cycles, longTasks: p.longTasks, frames: p.frames };
     });
-    // Runs are separated by a marker draw (edit −1); intervals are taken within a run.
-    const samples: Sample[] = [];
-    const intervals: number[] = [];
-    let prev: Sample | null = null;
-    for (const d of probe.draws) {
-      if (d.edit < 0) {
-        prev = null;
-        continue;
+    const summary = (mode: 'draft' | 'full') => {
+      // Runs are separated by a marker draw (edit −1); intervals are taken within a run.
+      const samples: Sample[] = [];
+      const intervals: number[] = [];
+      let prev: Sample | null = null;
+      for (const d of probe.draws.filter((x) => x.mode === mode)) {
+        if (d.edit < 0) {
+          prev = null;
+          continue;
+        }
+        const sample = { edit: d.edit, drawn: d.at, latency: d.at - probe.edits[d.edit], draft: d.draft };
+        if (prev) intervals.push(sample.drawn - prev.drawn);
+        samples.push(sample);
+        prev = sample;
       }
-      const sample = { edit: d.edit, drawn: d.at, latency: d.at - probe.edits[d.edit], draft: d.draft };
-      if (prev) intervals.push(sample.drawn - prev.drawn);
-      samples.push(sample);
-      prev = sample;
-    }
-    const latency = (xs: readonly Sample[]) => {
-      const ms = xs.map((x) => x.latency);
-      return { count: ms.length, median: round(quantile(ms, 0.5)), p90: round(quantile(ms, 0.9)), max: ms.length ? round(Math.max(...ms)) : NaN };
+      const answers = probe.answers.filter((a) => a.mode === mode);
+      const latency = (xs: readonly Sample[]) => {
+        const ms = xs.map((x) => x.latency);
+        return { count: ms.length, median: round(quantile(ms, 0.5)), p90: round(quantile(ms, 0.9)), max: ms.length ? round(Math.max(...ms)) : NaN };
+      };
+      const worker = (as: typeof answers) => ({
+        evaluate: round(quantile(as.map((a) => a.evaluate), 0.5)),
+        biomeReady: round(quantile(as.map((a) => a.total), 0.5)),
+        roundTrip: round(quantile(as.map((a) => a.rtt), 0.5)),
+      });
+      const kernels = (as: typeof answers) =>
+        Object.fromEntries([...new Set(as.flatMap((a) => Object.keys(a.ran)))].map((id) => [id, round(quantile(as.map((a) => a.ran[id] ?? 0), 0.5))]));
+      const drafted = samples.filter((x) => x.draft);
+      const full = samples.filter((x) => !x.draft);
+      const draftLatency = latency(drafted);
+      const fullLatency = latency(full);
+      const longTasks = probe.longTasks.filter((t) => t.mode === mode).map((t) => t.ms);
+      const frames = probe.frames.filter((t) => t.mode === mode).map((t) => t.ms);
+      return {
+        drafts: mode === 'draft',
+        runs: probe.draws.filter((d) => d.mode === mode && d.edit < 0).length,
+        biomeRefreshes: samples.length,
+        // Time from a pointer move to the biome preview drawn with it: from a draft (while the
+        // pointer moves), and at full resolution. With drafts on, full pictures come when the
+        // hand rests (here: once per run, after the last move; the rest wait is part of it).
+        draftLatencyMs: draftLatency,
+        fullLatencyMs: fullLatency,
+        target: `pointer → biome preview median ≤ ${TARGET_MS} ms: ${[
+          drafted.length ? `draft ${draftLatency.median <= TARGET_MS ? 'met' : 'not met'} (${draftLatency.median})` : '',
+          full.length ? `full resolution ${fullLatency.median <= TARGET_MS ? 'met' : 'not met'} (${fullLatency.median}${mode === 'draft' ? ', after the rest' : ''})` : '',
+        ].filter(Boolean).join('; ')}`,
+        // Time between two biome preview refreshes while the point moves.
+        refreshIntervalMs: { median: round(quantile(intervals, 0.5)), p90: round(quantile(intervals, 0.9)) },
+        // Worker, per request with the biomes in it: evaluating what lies downstream of the point;
+        // that plus drawing the biome picture (posted first); posting to the picture's arrival.
+        workerMs: { draft: worker(answers.filter((a) => a.draft)), full: worker(answers.filter((a) => !a.draft)) },
+        // The whole cycle with every changed picture.
+        allPicturesMs: round(quantile(probe.cycles.filter((c) => c.mode === mode).map((c) => c.ms), 0.5)),
+        // Kernel time per node that reran, medians over the drag.
+        kernelMs: { draft: kernels(answers.filter((a) => a.draft)), full: kernels(answers.filter((a) => !a.draft)) },
+        // The UI thread: tasks over 50 ms as the browser reports them, and the longest frame gap.
+        longTasks: longTasks.length,
+        longestTaskMs: round(Math.max(0, ...longTasks)),
+        frameGapMs: { median: round(quantile(frames, 0.5)), max: round(Math.max(0, ...frames)) },
+      };
     };
-    const worker = (as: typeof probe.answers) => ({
-      evaluate: round(quantile(as.map((a) => a.evaluate), 0.5)),
-      biomeReady: round(quantile(as.map((a) => a.total), 0.5)),
-      roundTrip: round(quantile(as.map((a) => a.rtt), 0.5)),
-    });
-    const kernels = (as: typeof probe.answers) =>
-      Object.fromEntries([...new Set(as.flatMap((a) => Object.keys(a.ran)))].map((id) => [id, round(quantile(as.map((a) => a.ran[id] ?? 0), 0.5))]));
-    const drafted = samples.filter((x) => x.draft);
-    const full = samples.filter((x) => !x.draft);
-    const draftLatency = latency(drafted);
-    const fullLatency = latency(full);
+    const modes = [...new Set(Array.from({ length: RUNS }, (_, k) => (draftsIn(k) ? 'draft' : 'full') as 'draft' | 'full'))];
     const result = {
       build: dev ? 'dev server' : 'production build',
       grid: `${SIZE} × ${SIZE}`,
-      drafts,
       pointerMoves: MOVES * RUNS,
-      runs: RUNS,
       edits: probe.edits.length,
-      biomeRefreshes: samples.length,
-      // Time from a pointer move to the biome preview drawn with it: from a draft (while the
-      // pointer moves), and at full resolution. With drafts on, full pictures come when the
-      // hand rests (here: once per run, after the last move; the rest wait is part of it).
-      draftLatencyMs: draftLatency,
-      fullLatencyMs: fullLatency,
-      target: `pointer → biome preview median ≤ ${TARGET_MS} ms: ${[
-        drafted.length ? `draft ${draftLatency.median <= TARGET_MS ? 'met' : 'not met'} (${draftLatency.median})` : '',
-        full.length ? `full resolution ${fullLatency.median <= TARGET_MS ? 'met' : 'not met'} (${fullLatency.median}${drafts ? ', after the rest' : ''})` : '',
-      ].filter(Boolean).join('; ')}`,
-      // Time between two biome preview refreshes while the point moves.
-      refreshIntervalMs: { median: round(quantile(intervals, 0.5)), p90: round(quantile(intervals, 0.9)) },
-      // Worker, per request with the biomes in it: evaluating what lies downstream of the point;
-      // that plus drawing the biome picture (posted first); posting to the picture's arrival.
-      workerMs: { draft: worker(probe.answers.filter((a) => a.draft)), full: worker(probe.answers.filter((a) => !a.draft)) },
-      // The whole cycle with every changed picture.
-      allPicturesMs: round(quantile(probe.cycles, 0.5)),
-      // Kernel time per node that reran, medians over the drag.
-      kernelMs: { draft: kernels(probe.answers.filter((a) => a.draft)), full: kernels(probe.answers.filter((a) => !a.draft)) },
-      // The UI thread: tasks over 50 ms as the browser reports them, and the longest frame gap.
-      longTasks: probe.longTasks.length,
-      longestTaskMs: round(Math.max(0, ...probe.longTasks)),
-      frameGapMs: { median: round(quantile(probe.frames.slice(5), 0.5)), max: round(Math.max(...probe.frames.slice(5))) },
+      ...Object.fromEntries(modes.map((m) => [m === 'draft' ? 'withDrafts' : 'withoutDrafts', summary(m)])),
     };
-    if (process.env.DEBUG) console.error(JSON.stringify(samples.filter((x) => x.latency > 300).map((x) => ({ ...x, editAt: probe.edits[x.edit], prevEditAt: probe.edits[x.edit - 1], nextEditAt: probe.edits[x.edit + 1] }))));
     console.log(JSON.stringify(result, null, 2));
   } finally {
     await browser.close();
