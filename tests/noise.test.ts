@@ -1,20 +1,21 @@
 // The fBm noise: pinned values for a fixed seed, the SIMD kernel against its plain reference,
 // bounds, and the spread the SPEC describes.
 import { describe, expect, it } from 'vitest';
-import { addSimplexRow, fbmGrid, fbmGridReference, fbmRows, octaveTables, simplex2 } from '../src/kernels/noise.ts';
+import { fbmGrid, fbmGridReference, fbmRows, octaveGridReference, octaveTables, simplex2 } from '../src/kernels/noise.ts';
 import { wasmOctaveGrid } from '../src/kernels/wasm/noise-instance.ts';
 
 describe('fBm noise', () => {
   // The numbers are the product's own on every machine: integer hashing, IEEE add and multiply
   // in a fixed order, no fused or approximate operations. A change to hashing, octaves or
-  // arithmetic shows here. (They moved in the 7th digit when the corners went to Float32.)
+  // arithmetic shows here. (They moved in the 7th digit when the corners went to Float32, and
+  // again, by at most 1.2e-7, when the lattice offsets and the octave sum did.)
   it('gives the pinned golden values for seed 1234, in the SIMD kernel and in the plain reference', () => {
     const domain = { x0: 0.3, y0: -1.7, extent: 1, n: 4 };
     const settings = { seed: 1234, frequency: 2, octaves: 4, lacunarity: 2, gain: 0.5 };
     const golden = [
-      0.02579765021800995, -0.18304955959320068, -0.20446647703647614, 0.3590485751628876, -0.23848098516464233, 0.29645413160324097,
-      -0.105244480073452, 0.024783359840512276, 0.09369689226150513, -0.5343781113624573, 0.3161066770553589, -0.1883874386548996,
-      -0.2819361686706543, 0.5242265462875366, -0.234223410487175, -0.09551507234573364,
+      0.02579762041568756, -0.1830495297908783, -0.20446646213531494, 0.35904860496520996, -0.2384810447692871, 0.2964541018009186,
+      -0.10524444282054901, 0.024783246219158173, 0.09369691461324692, -0.534378170967102, 0.31610676646232605, -0.1883874386548996,
+      -0.2819362282752991, 0.5242266654968262, -0.2342233508825302, -0.09551509469747543,
     ];
     const simd = new Float32Array(16);
     const plain = new Float32Array(16);
@@ -23,7 +24,7 @@ describe('fBm noise', () => {
     expect([...simd]).toEqual(golden);
     expect([...plain]).toEqual(golden);
     expect([simplex2(0, 0.5, 0.5), simplex2(1, 10.25, -3.75), simplex2(-7, 1e3 + 0.1, 2e3 + 0.3)]).toEqual([
-      -0.30221346765756607, 0.21449793130159378, -0.6990348547697067,
+      -0.30221346765756607, 0.21449780091643333, -0.6990348547697067,
     ]);
   });
 
@@ -48,12 +49,7 @@ describe('fBm noise', () => {
   it('gives each octave alone (for the ridged and billow folds) as the plain rows do, bit for bit', () => {
     const n = 53;
     const t = octaveTables({ x0: -40.2, y0: 3.3, extent: 2, n }, { seed: 99, frequency: 5, octaves: 3, lacunarity: 2.5, gain: 0.5 });
-    for (let o = 0; o < t.octaves; o++) {
-      const simd = wasmOctaveGrid(t, o, 80).slice();
-      const plain = new Float64Array(n * n);
-      for (let r = 0; r < n; r++) addSimplexRow(plain, r * n, t.xs.subarray(o * n, o * n + n), t.ys[o * n + r], t.seeds[o], 80);
-      expect(simd).toEqual(plain);
-    }
+    for (let o = 0; o < t.octaves; o++) expect(wasmOctaveGrid(t, o, 80).slice()).toEqual(octaveGridReference(t, o, 80));
   });
 
   it('computes any band of rows as the same bits as the whole grid', () => {

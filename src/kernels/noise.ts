@@ -8,7 +8,6 @@
 // kernel (wasm/noise.as.ts); the plain JS here is its reference, pinned to it bit for bit.
 
 import { assertGrid, cellX, cellY, type Domain } from '../grid.ts';
-import { scratch } from './scratch.ts';
 import { wasmFbmRows, type OctaveTables } from './wasm/noise-instance.ts';
 
 const F2 = 0.36602540378443865; // (√3 − 1) / 2
@@ -17,7 +16,7 @@ const PRIME_X = 501125321;
 const PRIME_Y = 1136930381;
 const HASH_MUL = 0x27d4eb2d;
 /**
- * Output scale. 99.84 would stretch the extremes to exactly ±1, but then one octave has a
+ * Output scale (of simplexCell's values). 99.84 would stretch the extremes to exactly ±1, but then one octave has a
  * standard deviation of 0.54, wider than the classic simplex noise the explainer pages used
  * (Gustavson's, std ≈ 0.44). I scale to that classic spread instead (std 0.43, extremes ±0.8),
  * so the fBm lives where the pages say it does: about 95 % of values within ±0.5.
@@ -59,56 +58,97 @@ function corner(x: number, y: number, h: number): number {
 }
 
 /**
- * The reference for the WebAssembly SIMD kernel (noise.as.ts), written plainly: adds
- * scale · simplex(xs[c], y; seed) to out[base + c] for every c of the row, scale being the
- * octave's amplitude times NORMALISE and xs the noise-space x of each column.
- *
- * The lattice cell and the offsets into it are found in doubles, so far-away coordinates keep
- * their precision; the three corners are summed in Float32, four lanes to a SIMD vector, which
- * is what makes the kernel twice as fast as in doubles (the values differ from double
- * arithmetic by a few units in the last place of a Float32). Each step below is one SIMD
- * operation of noise.as.ts, in its order: tests pin the two bit for bit.
+ * The lattice coordinates of one noise-space coordinate, skewed: v's integer part (i32, modulo
+ * 2³² as `| 0` takes it) into ints[intAt] and its fraction in [0, 1) rounded to Float32 into
+ * fracs[fracAt]. A fraction that rounds up to 1 carries into the integer.
  */
-export function addSimplexRow(
-  /* out */ out: Float64Array,
-  base: number,
-  xs: Float64Array,
-  y: number,
-  seed: number,
-  scale: number,
-): void {
+function splitLattice(v: number, /* out */ ints: Int32Array, /* out */ fracs: Float32Array, intAt: number, fracAt: number): void {
+  let i = Math.floor(v);
+  let frac = f(v - i);
+  if (frac >= 1) {
+    i += 1;
+    frac = 0;
+  }
+  ints[intAt] = i;
+  fracs[fracAt] = frac;
+}
+
+/** Word of column c's terms in a column table starting at word `colAt` (latticeColumns). */
+function columnWord(colAt: number, c: number): number {
+  return colAt + (c >> 2) * 16 + (c & 3);
+}
+
+/**
+ * The skewed coordinates of a cell are a column term plus a row term: x + s = x(1 + F2) + y·F2
+ * and y + s = x·F2 + y(1 + F2), with s = (x + y)·F2. So I split each column's and each row's
+ * terms once, in doubles, into an integer and a Float32 fraction (splitLattice), and a cell
+ * adds two fractions in [0, 1) and two integers: its lattice cell and the offsets into it in
+ * Float32 alone, four cells to a SIMD vector, and as precise at x = 10⁶ as at the origin
+ * (a double demoted to Float32 there would keep 1/16 of a cell).
+ *
+ * Column c's terms, per block of four columns (16 words, the layout the SIMD kernel loads):
+ * word 0…3 the integer parts of x(1 + F2), 4…7 their fractions, 8…11 and 12…15 the same
+ * for x·F2. Padding columns past n have x = 0.
+ */
+export function latticeColumns(xs: ArrayLike<number>, /* out */ ints: Int32Array, /* out */ fracs: Float32Array, at: number): void {
   for (let c = 0; c < xs.length; c++) {
-    const x = xs[c];
-    const s = (x + y) * F2;
-    const fi = Math.floor(x + s);
-    const fj = Math.floor(y + s);
-    const t = (fi + fj) * G2;
-    const x0 = f(x - (fi - t));
-    const y0 = f(y - (fj - t));
-    const ip = Math.imul(fi | 0, PRIME_X);
-    const jp = Math.imul(fj | 0, PRIME_Y);
-    const ipx = (ip + PRIME_X) | 0;
-    const jpy = (jp + PRIME_Y) | 0;
-    let sum = corner(x0, y0, seed ^ ip ^ jp);
-    sum = f(sum + corner(f(x0 + D2), f(y0 + D2), seed ^ ipx ^ jpy));
-    // The middle corner is (1, 0) or (0, 1), by which triangle of the skewed cell we are in.
-    sum =
-      x0 > y0
-        ? f(sum + corner(f(x0 + G2M1), f(y0 + G2F), seed ^ ipx ^ jp))
-        : f(sum + corner(f(x0 + G2F), f(y0 + G2M1), seed ^ ip ^ jpy));
-    out[base + c] += scale * sum;
+    const w = columnWord(at, c);
+    splitLattice(xs[c] * (1 + F2), ints, fracs, w, w + 4);
+    splitLattice(xs[c] * F2, ints, fracs, w + 8, w + 12);
   }
 }
 
-const one = new Float64Array(1);
-const oneX = new Float64Array(1);
+/** A row's terms, four words: the integer part and fraction of y·F2, then of y(1 + F2). */
+export function latticeRow(y: number, /* out */ ints: Int32Array, /* out */ fracs: Float32Array, at: number): void {
+  splitLattice(y * F2, ints, fracs, at, at + 1);
+  splitLattice(y * (1 + F2), ints, fracs, at + 2, at + 3);
+}
 
-/** Simplex noise at a single point, within ±0.8; the same bits as the row kernels. */
+/**
+ * simplex(x, y; seed) / NORMALISE at one cell, the reference for the WebAssembly SIMD kernel
+ * (noise.as.ts), written plainly: the cell's column terms at word w of cols/colFracs
+ * (latticeColumns), its row's at word rowAt of rows/rowFracs (latticeRow).
+ *
+ * Everything is Float32 or int32, as the kernel's f32x4 and i32x4 lanes compute it (the values
+ * differ from double arithmetic by a few units in the last place of a Float32). Each step below
+ * is one SIMD operation of noise.as.ts, in its order: tests pin the two bit for bit.
+ */
+function simplexCell(cols: Int32Array, colFracs: Float32Array, w: number, rows: Int32Array, rowFracs: Float32Array, rowAt: number, seed: number): number {
+  // The lattice cell (i, j) of the skewed grid and the offsets (u, v) into it.
+  let u = f(colFracs[w + 4] + rowFracs[rowAt + 1]);
+  let v = f(colFracs[w + 12] + rowFracs[rowAt + 3]);
+  const cu = u >= 1 ? 1 : 0;
+  const cv = v >= 1 ? 1 : 0;
+  u = f(u - cu);
+  v = f(v - cv);
+  const i = (cols[w] + rows[rowAt] + cu) | 0;
+  const j = (cols[w + 8] + rows[rowAt + 2] + cv) | 0;
+  // Unskewed: the offsets from corner (0, 0).
+  const t = f(f(u + v) * G2F);
+  const x0 = f(u - t);
+  const y0 = f(v - t);
+  const ip = Math.imul(i, PRIME_X);
+  const jp = Math.imul(j, PRIME_Y);
+  const ipx = (ip + PRIME_X) | 0;
+  const jpy = (jp + PRIME_Y) | 0;
+  let sum = corner(x0, y0, seed ^ ip ^ jp);
+  sum = f(sum + corner(f(x0 + D2), f(y0 + D2), seed ^ ipx ^ jpy));
+  // The middle corner is (1, 0) or (0, 1), by which triangle of the skewed cell we are in.
+  return x0 > y0
+    ? f(sum + corner(f(x0 + G2M1), f(y0 + G2F), seed ^ ipx ^ jp))
+    : f(sum + corner(f(x0 + G2F), f(y0 + G2M1), seed ^ ip ^ jpy));
+}
+
+const oneCols = new Int32Array(16);
+const oneColFracs = new Float32Array(oneCols.buffer);
+const oneRow = new Int32Array(4);
+const oneRowFracs = new Float32Array(oneRow.buffer);
+
+/** Simplex noise at a single point, within ±0.8; the same bits as the octave kernels. */
 export function simplex2(seed: number, x: number, y: number): number {
-  one[0] = 0;
-  oneX[0] = x;
-  addSimplexRow(one, 0, oneX, y, seed, NORMALISE);
-  return one[0];
+  latticeColumns([x], oneCols, oneColFracs, 0);
+  latticeRow(y, oneRow, oneRowFracs, 0);
+  return NORMALISE * simplexCell(oneCols, oneColFracs, 0, oneRow, oneRowFracs, 0, seed);
 }
 
 export interface FbmSettings {
@@ -120,27 +160,49 @@ export interface FbmSettings {
   readonly gain: number;
 }
 
-/** The per-octave tables of the fractal sum over a domain: noise-space coordinates, seeds, scales. */
+/**
+ * The per-octave tables of the fractal sum over a domain: each column's and row's lattice terms
+ * (latticeColumns, latticeRow) at the octave's frequency, seeds and scales.
+ */
 export function octaveTables(domain: Domain, s: FbmSettings): OctaveTables {
   const { n } = domain;
   const octaves = s.octaves;
-  const xs = new Float64Array(octaves * n);
-  const ys = new Float64Array(octaves * n);
+  const colWords = 4 * ((n + 3) & ~3);
+  const cols = new Int32Array(octaves * colWords);
+  const rows = new Int32Array(octaves * n * 4);
   const seeds = new Int32Array(octaves);
   const scales = new Float64Array(octaves);
+  const colFracs = new Float32Array(cols.buffer);
+  const rowFracs = new Float32Array(rows.buffer);
+  const xs = new Float64Array(n);
   let amp = 1;
   let freq = s.frequency;
   let total = 0;
   for (let o = 0; o < octaves; o++) {
-    for (let c = 0; c < n; c++) xs[o * n + c] = freq * cellX(domain, c);
-    for (let r = 0; r < n; r++) ys[o * n + r] = freq * cellY(domain, r);
+    for (let c = 0; c < n; c++) xs[c] = freq * cellX(domain, c);
+    latticeColumns(xs, cols, colFracs, o * colWords);
+    for (let r = 0; r < n; r++) latticeRow(freq * cellY(domain, r), rows, rowFracs, (o * n + r) * 4);
     seeds[o] = (s.seed + o) | 0;
     scales[o] = amp * NORMALISE;
     total += amp;
     amp *= s.gain;
     freq *= s.lacunarity;
   }
-  return { n, octaves, xs, ys, seeds, scales, inv: total > 0 ? 1 / total : 0 };
+  const inv = total > 0 ? 1 / total : 0;
+  const weights = Float32Array.from(scales, (scale) => scale * inv);
+  return { n, octaves, colWords, cols, colFracs, rows, rowFracs, seeds, scales, weights };
+}
+
+/** Octave o alone, scale · simplex / NORMALISE at every cell, in plain JS: the reference of wasmOctaveGrid. */
+export function octaveGridReference(t: OctaveTables, o: number, scale: number): Float64Array {
+  const { n } = t;
+  const out = new Float64Array(n * n);
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      out[r * n + c] = scale * simplexCell(t.cols, t.colFracs, columnWord(o * t.colWords, c), t.rows, t.rowFracs, (o * n + r) * 4, t.seeds[o]);
+    }
+  }
+  return out;
 }
 
 /**
@@ -160,16 +222,21 @@ export function fbmRows(/* out */ out: Float32Array, domain: Domain, s: FbmSetti
   wasmFbmRows(octaveTables(domain, s), r0, r1, out);
 }
 
-/** The reference: fbmGrid in plain JS (addSimplexRow), which tests pin the kernel to. */
+/**
+ * The reference: fbmGrid in plain JS, which tests pin the kernel to. Each cell sums its octaves
+ * in Float32, weight by weight (the weights fold in the 1 / Σ amp, so the sum is the output).
+ */
 export function fbmGridReference(/* out */ out: Float32Array, domain: Domain, s: FbmSettings): void {
   assertGrid('fbm output', out, domain);
   const { n } = domain;
   const t = octaveTables(domain, s);
-  const acc = scratch('fbm.acc', Float64Array, n * n);
-  acc.fill(0, 0, n * n);
+  out.fill(0);
   for (let o = 0; o < t.octaves; o++) {
-    const xs = t.xs.subarray(o * n, o * n + n);
-    for (let r = 0; r < n; r++) addSimplexRow(acc, r * n, xs, t.ys[o * n + r], t.seeds[o], t.scales[o]);
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) {
+        const sum = simplexCell(t.cols, t.colFracs, columnWord(o * t.colWords, c), t.rows, t.rowFracs, (o * n + r) * 4, t.seeds[o]);
+        out[r * n + c] = f(out[r * n + c] + f(t.weights[o] * sum));
+      }
+    }
   }
-  for (let i = 0; i < n * n; i++) out[i] = acc[i] * t.inv;
 }

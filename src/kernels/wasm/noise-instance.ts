@@ -6,12 +6,8 @@ import { NOISE_WASM_BASE64 } from './noise-binary.ts';
 
 interface NoiseExports {
   readonly memory: WebAssembly.Memory;
-  fbmRows(
-    n: number, r0: number, r1: number, octaves: number,
-    xsAt: number, ysAt: number, seedsAt: number, scalesAt: number, inv: number,
-    outAt: number, accAt: number,
-  ): void;
-  octaveRows(n: number, r0: number, r1: number, xsAt: number, ysAt: number, seed: number, scale: number, outAt: number): void;
+  fbmRows(n: number, r0: number, r1: number, octaves: number, colsAt: number, rowsAt: number, seedsAt: number, weightsAt: number, outAt: number): void;
+  octaveRows(n: number, r0: number, r1: number, colsAt: number, rowsAt: number, seed: number, scale: number, outAt: number): void;
 }
 
 /** Buffers start above the first page, which holds the module's gradient table. */
@@ -40,19 +36,30 @@ export function noiseBytes(): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(atob(NOISE_WASM_BASE64), (c) => c.charCodeAt(0));
 }
 
-/** The per-octave inputs of the fractal sum, computed once by the caller (see fbmGrid). */
+/** The per-octave inputs of the fractal sum, computed once by the caller (see octaveTables in noise.ts). */
 export interface OctaveTables {
   readonly n: number;
   readonly octaves: number;
-  /** Noise-space x of each column, per octave: octaves × n. */
-  readonly xs: Float64Array;
-  /** Noise-space y of each row, per octave: octaves × n. */
-  readonly ys: Float64Array;
+  /** Words per octave of the column tables: 16 per block of four columns. */
+  readonly colWords: number;
+  /** The columns' lattice terms per octave (latticeColumns): integer parts, and as Float32 the fractions. */
+  readonly cols: Int32Array;
+  readonly colFracs: Float32Array;
+  /** The rows' lattice terms per octave, four words a row (latticeRow). */
+  readonly rows: Int32Array;
+  readonly rowFracs: Float32Array;
   readonly seeds: Int32Array;
   /** amp · output scale, per octave. */
   readonly scales: Float64Array;
-  /** 1 / Σ amp (0 when every amp is 0). */
-  readonly inv: number;
+  /** amp · output scale / Σ amp as Float32, per octave: each octave's factor in the sum (0 when every amp is 0). */
+  readonly weights: Float32Array;
+}
+
+/** Grows the module's memory to hold `end` bytes. */
+function reserve(k: NoiseExports, end: number): ArrayBuffer {
+  const have = k.memory.buffer.byteLength;
+  if (end > have) k.memory.grow(Math.ceil((end - have) / PAGE));
+  return k.memory.buffer;
 }
 
 /** Writes rows r0 … r1 − 1 of the fractal sum into `out` (row r0 at out[0]). */
@@ -63,27 +70,18 @@ export function wasmFbmRows(t: OctaveTables, r0: number, r1: number, /* out */ o
     throw new Error(`fbm rows ${r0}…${r1} of a ${n}² grid into ${out.length} cells`);
   }
   const k = noise();
-  const padded = (n + 3) & ~3;
-  const xsAt = FIRST_BYTE;
-  const ysAt = xsAt + 8 * octaves * padded;
-  const scalesAt = ysAt + 8 * octaves * n;
-  const seedsAt = scalesAt + 8 * octaves;
-  const accAt = seedsAt + 8 * octaves;
-  const outAt = accAt + 8 * padded;
-  const end = outAt + 4 * rows * n;
-  const have = k.memory.buffer.byteLength;
-  if (end > have) k.memory.grow(Math.ceil((end - have) / PAGE));
-  const memory = k.memory.buffer;
-  const xs = new Float64Array(memory, xsAt, octaves * padded);
-  for (let o = 0; o < octaves; o++) {
-    xs.set(t.xs.subarray(o * n, o * n + n), o * padded);
-    // The padding columns are computed and dropped: give them a harmless finite x.
-    xs.fill(0, o * padded + n, o * padded + padded);
-  }
-  new Float64Array(memory, ysAt, octaves * n).set(t.ys.subarray(0, octaves * n));
-  new Float64Array(memory, scalesAt, octaves).set(t.scales.subarray(0, octaves));
-  new Int32Array(memory, seedsAt, octaves).set(t.seeds.subarray(0, octaves));
-  k.fbmRows(n, r0, r1, octaves, xsAt, ysAt, seedsAt, scalesAt, t.inv, outAt, accAt);
+  const colsAt = FIRST_BYTE;
+  const rowsAt = colsAt + 4 * t.cols.length;
+  const seedsAt = rowsAt + 4 * t.rows.length;
+  const weightsAt = seedsAt + 4 * octaves;
+  const outAt = weightsAt + 4 * octaves;
+  // The last row's last vector may run three cells past the end.
+  const memory = reserve(k, outAt + 4 * (rows * n + 4));
+  new Int32Array(memory, colsAt, t.cols.length).set(t.cols);
+  new Int32Array(memory, rowsAt, t.rows.length).set(t.rows);
+  new Int32Array(memory, seedsAt, octaves).set(t.seeds);
+  new Float32Array(memory, weightsAt, octaves).set(t.weights);
+  k.fbmRows(n, r0, r1, octaves, colsAt, rowsAt, seedsAt, weightsAt, outAt);
   out.set(new Float32Array(memory, outAt, rows * n));
 }
 
@@ -94,19 +92,13 @@ export function wasmFbmRows(t: OctaveTables, r0: number, r1: number, /* out */ o
 export function wasmOctaveGrid(t: OctaveTables, o: number, scale: number): Float64Array {
   const { n } = t;
   const k = noise();
-  const padded = (n + 3) & ~3;
-  const xsAt = FIRST_BYTE;
-  const ysAt = xsAt + 8 * padded;
-  const outAt = ysAt + 8 * n;
-  const end = outAt + 8 * (n * n + 4);
-  const have = k.memory.buffer.byteLength;
-  if (end > have) k.memory.grow(Math.ceil((end - have) / PAGE));
-  const memory = k.memory.buffer;
-  const xs = new Float64Array(memory, xsAt, padded);
-  xs.set(t.xs.subarray(o * n, o * n + n));
-  xs.fill(0, n);
-  new Float64Array(memory, ysAt, n).set(t.ys.subarray(o * n, o * n + n));
-  k.octaveRows(n, 0, n, xsAt, ysAt, t.seeds[o], scale, outAt);
+  const colsAt = FIRST_BYTE;
+  const rowsAt = colsAt + 4 * t.colWords;
+  const outAt = rowsAt + 16 * n;
+  const memory = reserve(k, outAt + 8 * (n * n + 4));
+  new Int32Array(memory, colsAt, t.colWords).set(t.cols.subarray(o * t.colWords, (o + 1) * t.colWords));
+  new Int32Array(memory, rowsAt, 4 * n).set(t.rows.subarray(o * 4 * n, (o + 1) * 4 * n));
+  k.octaveRows(n, 0, n, colsAt, rowsAt, t.seeds[o], scale, outAt);
   return new Float64Array(memory, outAt, n * n);
 }
 
