@@ -24,6 +24,7 @@ import {
 } from '../src/editor/files.ts';
 import { TabClaim, tabId } from '../src/editor/tab.ts';
 import { History } from '../src/editor/history.ts';
+import { capName, NAME_LIMITS } from '../src/editor/names.ts';
 
 const DEFAULT_TEXT = readFileSync('graphs/default.json', 'utf8');
 
@@ -528,4 +529,23 @@ describe('view sizes the editor evaluates', () => {
     expect(shipped.ok && shipped.note).toBeUndefined();
   });
 
+});
+
+describe('name limits', () => {
+  it('refuses a graph name or a title over its limit, naming the limit; capName cuts one and says so', () => {
+    const core = new EditorCore(parseGraph(readFileSync('graphs/default.json', 'utf8')));
+    const long = 'x'.repeat(NAME_LIMITS.graph + 1);
+    expect(() => core.setInfo({ name: long })).toThrow(EditError);
+    expect(() => core.setInfo({ name: long })).toThrow(`at most ${NAME_LIMITS.graph} characters, got ${NAME_LIMITS.graph + 1}`);
+    expect(() => core.setTitle('cont', 't'.repeat(NAME_LIMITS.title + 1))).toThrow(`at most ${NAME_LIMITS.title} characters`);
+    const frame = core.addFrame([0, 0], [400, 300]);
+    expect(() => core.setFrame(frame, { title: 't'.repeat(NAME_LIMITS.title + 1) })).toThrow(EditError);
+    core.setInfo({ name: 'n'.repeat(NAME_LIMITS.graph) });
+    expect(core.graph.name).toHaveLength(NAME_LIMITS.graph);
+    // Cut by characters: an emoji is one character, never half of one.
+    const capped = capName('title', '🌋'.repeat(NAME_LIMITS.title + 5));
+    expect([...capped.text]).toHaveLength(NAME_LIMITS.title);
+    expect(capped.notice).toContain(`${NAME_LIMITS.title + 5} typed`);
+    expect(capName('graph', 'short')).toEqual({ text: 'short', notice: null });
+  });
 });

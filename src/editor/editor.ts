@@ -12,6 +12,7 @@ import { type AnyParamValue, defaultParams } from '../model/manifest.ts';
 import { applyCommand, type Change, type Command, EditError } from './commands.ts';
 import { copySnippet, placeSnippet, type Snippet } from './clipboard.ts';
 import { History, type Step } from './history.ts';
+import { nameRefusal } from './names.ts';
 import { freshSeeds } from './placement.ts';
 import { edgeKey, sameEdge, wireRefusal } from './wiring.ts';
 
@@ -278,6 +279,8 @@ export class EditorCore {
   setFrame(id: string, change: Partial<Omit<Frame, 'id'>>, label = change.size ? 'resize frame' : change.title !== undefined ? 'rename frame' : 'recolour frame'): void {
     const frame = this.frame(id);
     if (!frame) throw new EditError(`there is no frame "${id}"`);
+    const tooLong = change.title !== undefined && nameRefusal('title', change.title);
+    if (tooLong) throw new EditError(tooLong);
     const next: Frame = { ...structuredClone(frame), ...structuredClone(change), id };
     if (JSON.stringify(next) === JSON.stringify(frame)) return;
     this.run(label, [{ kind: 'setFrame', frame: next }]);
@@ -323,6 +326,8 @@ export class EditorCore {
 
   /** Renames the graph or rewrites its notes: one undo step. */
   setInfo(info: { name?: string; notes?: string }): void {
+    const tooLong = info.name !== undefined && nameRefusal('graph', info.name);
+    if (tooLong) throw new EditError(tooLong);
     const name = info.name ?? this.doc.name;
     const notes = info.notes ?? this.doc.notes;
     if (name === this.doc.name && notes === this.doc.notes) return;
@@ -330,6 +335,8 @@ export class EditorCore {
   }
 
   setTitle(id: string, title: string): void {
+    const tooLong = nameRefusal('title', title);
+    if (tooLong) throw new EditError(tooLong);
     if (findNode(this.doc, id)?.title === title) return;
     this.run('rename', [{ kind: 'setTitle', id, title }]);
   }

@@ -5,6 +5,7 @@ import type { NodeEditor } from 'rete';
 import type { AreaPlugin } from 'rete-area-plugin';
 import type { EditorCore, StepHandle } from '../../editor/editor.ts';
 import { EditError } from '../../editor/commands.ts';
+import { capName } from '../../editor/names.ts';
 import { FRAME_COLORS, type Frame } from '../../model/graph.ts';
 import { FRAME_RGB } from '../theme.ts';
 import { FRAME_LIMITS, nodesInFrame } from '../../model/frames.ts';
@@ -153,7 +154,9 @@ export class FrameLayer {
     if (!frame) return;
     try {
       if (d.kind === 'title') {
-        this.core.setFrame(d.id, { title: d.title });
+        const capped = capName('title', d.title);
+        if (capped.notice) this.hooks.notice(capped.notice);
+        this.core.setFrame(d.id, { title: capped.text });
         return;
       }
       if (d.kind === 'menu') {

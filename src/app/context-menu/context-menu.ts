@@ -35,6 +35,7 @@ export class TgContextMenu extends LitElement {
       position: fixed;
       z-index: 50;
       min-width: 210px;
+      max-width: 320px;
       padding: 4px 0;
       font: 12px var(--tg-font, system-ui, sans-serif);
       color: var(--tg-text, #dde3ea);
@@ -48,6 +49,9 @@ export class TgContextMenu extends LitElement {
       padding: 4px 12px 4px;
       font-size: 11px;
       color: var(--tg-muted, #a3adba);
+      white-space: nowrap;
+      overflow: hidden;
+      text-overflow: ellipsis;
     }
     button {
       display: flex;

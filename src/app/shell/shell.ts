@@ -6,6 +6,7 @@ import { property, query, state } from 'lit/decorators.js';
 import { allItems, type MenuItem, wireItems } from '../../editor/catalogue.ts';
 import { type Snippet, snippetText } from '../../editor/clipboard.ts';
 import { EditError } from '../../editor/commands.ts';
+import { capName, type NameKind } from '../../editor/names.ts';
 import { emptyGraph, type EditorCore } from '../../editor/editor.ts';
 import { type DraftInfo, graphFileName, graphFileText, type OpenResult, readGraphBlob, readGraphFile, readPastedText } from '../../editor/files.ts';
 import type { Problem } from '../../model/problems.ts';
@@ -171,7 +172,7 @@ export class TgApp extends LitElement {
         @tg-toolbar=${(e: CustomEvent<ToolbarDetail>) => void this.command(e.detail)}
         @tg-open-file=${(e: CustomEvent<{ file: File }>) => void this.openFile(e.detail.file)}
       ></tg-toolbar>
-      <div class="canvas" tabindex="-1" @tg-node-title=${(e: CustomEvent<NodeTitleDetail>) => this.core.setTitle(e.detail.nodeId, e.detail.title)}>
+      <div class="canvas" tabindex="-1" @tg-node-title=${(e: CustomEvent<NodeTitleDetail>) => this.core.setTitle(e.detail.nodeId, this.capped('title', e.detail.title))}>
         ${this.notice ? html`<div class="toast ${this.notice.kind}" role="status" data-kind=${this.notice.kind}>${this.notice.text}</div>` : nothing}
         ${this.dropping ? html`<div class="drop">Drop a graph file to open it</div>` : nothing}
         ${this.notesCard()}
@@ -213,6 +214,13 @@ export class TgApp extends LitElement {
     this.notice = { text, kind };
     clearTimeout(this.noticeTimer);
     this.noticeTimer = window.setTimeout(() => (this.notice = null), NOTICE_MS);
+  }
+
+  /** A typed name cut to its limit, saying so when it was. */
+  capped(kind: NameKind, text: string): string {
+    const capped = capName(kind, text);
+    if (capped.notice) this.say(capped.notice, 'refused');
+    return capped.text;
   }
 
   // ── files ─────────────────────────────────────────────────────────────────────────────
@@ -326,7 +334,7 @@ export class TgApp extends LitElement {
         this.saveAs();
         return;
       case 'rename':
-        if (d.name) this.core.setInfo({ name: d.name });
+        if (d.name) this.core.setInfo({ name: this.capped('graph', d.name) });
         return;
       case 'theme':
         this.dispatchEvent(new CustomEvent('tg-theme', { detail: { theme: this.theme === 'dark' ? 'light' : 'dark' }, bubbles: true, composed: true }));
@@ -364,16 +372,27 @@ export class TgApp extends LitElement {
     this.dropping = true;
   }
 
+  /**
+   * Opens a dropped graph file. The editor holds one graph: of several files dropped, the first
+   * graph file is opened and the person is told which others were not (none is opened silently).
+   */
   private async drop(e: DragEvent): Promise<void> {
     this.dropping = false;
-    const file = e.dataTransfer?.files[0];
-    if (!file) return;
+    const files = [...(e.dataTransfer?.files ?? [])];
+    if (!files.length) return;
     e.preventDefault();
-    if (!file.name.endsWith('.json') && file.type !== 'application/json') {
-      this.say(`${file.name} is not a graph file (.json)`, 'refused');
+    const isGraph = (f: File) => f.name.endsWith('.json') || f.type === 'application/json';
+    const file = files.find(isGraph);
+    if (!file) {
+      this.say(files.length === 1 ? `${files[0].name} is not a graph file (.json)` : `None of the ${files.length} files dropped is a graph file (.json): nothing was opened.`, 'refused');
       return;
     }
-    await this.openFile(file);
+    const opened = await this.openFile(file);
+    if (files.length === 1) return;
+    const others = files.filter((f) => f !== file);
+    const names = others.slice(0, 3).map((f) => f.name).join(', ') + (others.length > 3 ? ` and ${others.length - 3} more` : '');
+    const first = opened ? `Opened ${file.name}` : `${file.name} could not be opened`;
+    this.say(`${first}; the editor holds one graph at a time, so ${others.length === 1 ? 'the other file was' : `the other ${others.length} files were`} not opened: ${names}.`, 'refused');
   }
 
   // ── menus ─────────────────────────────────────────────────────────────────────────────

@@ -53,6 +53,17 @@ export default css`
     font-weight: 600;
     white-space: nowrap;
   }
+  /* A node's title may be long (a file sets no limit): cut it rather than widen the panel. */
+  header h2 {
+    flex: 0 1 auto;
+    min-width: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  header .sub {
+    flex: 0 1 auto;
+    min-width: 0;
+  }
   h3 {
     margin: 0 0 4px;
     font-size: 12px;

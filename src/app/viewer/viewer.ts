@@ -114,7 +114,7 @@ export class TgViewer extends LitElement {
     const def = nodeDef(node.type);
     const outputs = Object.entries(def?.outputs ?? {});
     return html`<header>
-      <h2 data-viewer-node=${node.id}>${node.title}</h2>
+      <h2 data-viewer-node=${node.id} title=${node.title}>${node.title}</h2>
       <span class="sub">${node.id} · ${def?.title ?? node.type}</span>
       ${outputs.length > 1
         ? html`<select class="port" aria-label="output" @change=${(e: Event) => s.setPort((e.target as HTMLSelectElement).value)}>

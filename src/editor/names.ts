@@ -1,0 +1,27 @@
+// How long the names a person types may be: the graph's name, a node's or a frame's title.
+// The file format itself sets no limit (a file with a longer name still opens, drawn cut with
+// an ellipsis); the editor caps what is typed, and says so, so a pasted paragraph never
+// becomes a title that no toolbar, node header or menu can show.
+
+/** Characters in the graph's name, and in a node's or a frame's title. */
+export const NAME_LIMITS = { graph: 80, title: 60 } as const;
+
+export type NameKind = keyof typeof NAME_LIMITS;
+
+const WHAT: Readonly<Record<NameKind, string>> = { graph: "The graph's name", title: 'A title' };
+
+/** `text` cut to its limit (by characters, not UTF-16 units), and what to tell the person when it was. */
+export function capName(kind: NameKind, text: string): { text: string; notice: string | null } {
+  const max = NAME_LIMITS[kind];
+  const chars = [...text];
+  if (chars.length <= max) return { text, notice: null };
+  const kept = chars.slice(0, max).join('').trimEnd();
+  return { text: kept, notice: `${WHAT[kind]} holds at most ${max} characters: the ${chars.length} typed were cut to “${kept.slice(0, 24)}…”.` };
+}
+
+/** Why a name is refused, or null: the core's own check, for callers that did not cap it. */
+export function nameRefusal(kind: NameKind, text: string): string | null {
+  const length = [...text].length;
+  const what = WHAT[kind][0].toLowerCase() + WHAT[kind].slice(1);
+  return length > NAME_LIMITS[kind] ? `${what} holds at most ${NAME_LIMITS[kind]} characters, got ${length}` : null;
+}
