@@ -148,8 +148,22 @@ export async function stopTiles(): Promise<void> {
   await Promise.all(threads.map((t) => t.terminate()));
 }
 
-/** Renders the tiles `indices` on `jobs` threads (1: this thread); skips tiles already built. */
-export async function runTiles(prepared: PreparedBuild, indices: readonly number[], jobs: number, log: (line: string) => void): Promise<RunOutcome> {
+/**
+ * Starts the worker threads of a build before its job is ready: each loads the engine (about
+ * half a second under load) while this thread runs the coarse range pass. runTiles sends them
+ * the job; stopTiles ends them if the build stops before.
+ */
+export function startTileThreads(count: number): Worker[] {
+  const threads = Array.from({ length: count }, () => new Worker(new URL('./worker.mjs', import.meta.url)));
+  for (const t of threads) running.add(t);
+  return threads;
+}
+
+/**
+ * Renders the tiles `indices` on `jobs` threads (1: this thread), on `started` threads when
+ * given (startTileThreads); skips tiles already built.
+ */
+export async function runTiles(prepared: PreparedBuild, indices: readonly number[], jobs: number, log: (line: string) => void, started?: Worker[]): Promise<RunOutcome> {
   const { plan, job, planOptions } = prepared;
   const outcome: RunOutcome = { done: [], skipped: [], failed: [], ms: 0 };
   const report = progress(indices.length, log);
@@ -159,7 +173,7 @@ export async function runTiles(prepared: PreparedBuild, indices: readonly number
     report(reply.index, reply.outcome, reply.outcome === 'failed' ? reply.message : undefined);
   };
   const start = performance.now();
-  if (jobs <= 1 || indices.length <= 1) {
+  if (!started && (jobs <= 1 || indices.length <= 1)) {
     for (const index of indices) {
       // A turn of the event loop between tiles, so a SIGINT or SIGTERM is handled (src/cli/build.ts).
       await new Promise<void>((resolve) => setImmediate(resolve));
@@ -177,8 +191,8 @@ export async function runTiles(prepared: PreparedBuild, indices: readonly number
   } else {
     const queue = [...indices];
     const init: WorkerInit = { job, plan: planOptions };
-    const threads = Array.from({ length: Math.min(jobs, indices.length) }, () => new Worker(new URL('./worker.mjs', import.meta.url), { workerData: init }));
-    for (const t of threads) running.add(t);
+    const threads = started ?? startTileThreads(Math.min(jobs, indices.length));
+    for (const t of threads) t.postMessage(init);
     await Promise.all(
       threads.map(
         (worker) =>

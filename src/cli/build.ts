@@ -4,7 +4,7 @@
 
 import { basename } from 'node:path';
 import { BUILD_FORMATS, type BuildFormat, DEFAULT_TILE_SIZE, PlanError, planJson, type Region, TILE_SIZES } from '../build/plan.ts';
-import { planBuild, prepareBuild, runTiles, stopTiles, writeBuildManifest } from '../build/run.ts';
+import { planBuild, prepareBuild, runTiles, startTileThreads, stopTiles, writeBuildManifest } from '../build/run.ts';
 import { removeParts } from '../build/tile.ts';
 import { nodeDef } from '../../nodes/index.ts';
 import { parseGraph } from '../model/format.ts';
@@ -112,8 +112,15 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
   // Bounded like render's: a folder that cannot be made is refused at once (mkdirSync's
   // recursive mode spins forever under /proc), before any tile is rendered.
   makeFolder(request.outDir);
-  const prepared = refusing(() => prepareBuild(request));
-  writeBuildManifest(prepared, file);
+  const threads = one || jobs <= 1 || count <= 1 ? undefined : startTileThreads(Math.min(jobs, count));
+  let prepared: ReturnType<typeof prepareBuild>;
+  try {
+    prepared = refusing(() => prepareBuild(request));
+    writeBuildManifest(prepared, file);
+  } catch (err) {
+    await stopTiles();
+    throw err;
+  }
   const indices = one ? [one.index] : prepared.plan.tiles.map((t) => t.index);
   const samples = prepared.plan.tileSize ** 2;
   log(`building ${indices.length} of ${count} tiles of ${prepared.plan.tileSize}² (${prepared.plan.tilesX} × ${prepared.plan.tilesY}) on ${one ? 1 : jobs} thread${jobs === 1 || one ? '' : 's'}`);
@@ -136,7 +143,7 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
   for (const sig of signals) process.on(sig, onSignal);
   let result: Awaited<ReturnType<typeof runTiles>>;
   try {
-    result = await runTiles(prepared, indices, one ? 1 : jobs, log);
+    result = await runTiles(prepared, indices, one ? 1 : jobs, log, threads);
   } finally {
     for (const sig of signals) process.off(sig, onSignal);
   }
