@@ -1,8 +1,9 @@
 // The distance transform's column pass (distance.as.ts), instantiated on first use on each
-// thread, synchronously (the module is under 1 KB). A call copies its block of columns into
+// thread (lazy-module.ts; the module is under 1 KB). A call copies its block of columns into
 // the module's memory, runs, and copies the rows wanted out.
 
 import { DISTANCE_WASM_BASE64 } from './distance-binary.ts';
+import { FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
 
 interface DistanceExports {
   readonly memory: WebAssembly.Memory;
@@ -10,29 +11,11 @@ interface DistanceExports {
   columnPass(n: number, w: number, gAt: number, rowFrom: number, rows: number, outAt: number, scratchAt: number, unit: number, cap: number): void;
 }
 
-/** Buffers start above the first page, which the compiled module may use for its own data. */
-const FIRST_BYTE = 65536;
-const PAGE = 65536;
-
-let compiled: WebAssembly.Module | null = null;
-let instance: DistanceExports | null = null;
-
-function distance(): DistanceExports {
-  if (!instance) {
-    try {
-      compiled ??= new WebAssembly.Module(distanceBytes());
-      instance = new WebAssembly.Instance(compiled, {}).exports as unknown as DistanceExports;
-    } catch (err) {
-      throw new Error(`this browser cannot run Terrain Graph's WebAssembly distance transform: ${err instanceof Error ? err.message : String(err)}`);
-    }
-  }
-  return instance;
-}
+const distanceModule = lazyModule<DistanceExports>(DISTANCE_WASM_BASE64, 'distance transform');
+const distance = distanceModule.exports;
 
 /** The compiled module's bytes. */
-export function distanceBytes(): Uint8Array<ArrayBuffer> {
-  return Uint8Array.from(atob(DISTANCE_WASM_BASE64), (c) => c.charCodeAt(0));
-}
+export const distanceBytes = distanceModule.bytes;
 
 /** Where a column pass reads and writes: see wasmColumnPass. */
 export interface ColumnBlock {
@@ -64,9 +47,7 @@ export function wasmColumnPass(b: ColumnBlock): void {
   const outAt = gAt + 4 * m * w;
   const scratchAt = outAt + ((4 * rows * w + 7) & ~7);
   const end = scratchAt + k.columnScratchBytes(m);
-  const have = k.memory.buffer.byteLength;
-  if (end > have) k.memory.grow(Math.ceil((end - have) / PAGE));
-  const memory = k.memory.buffer;
+  const memory = distanceModule.reserve(k, end);
   const g = new Float32Array(memory, gAt, m * w);
   for (let q = 0; q < m; q++) g.set(b.g2.subarray(q * m + c0, q * m + c1), q * w);
   k.columnPass(m, w, gAt, b.rowFrom, rows, outAt, scratchAt, b.unit, b.cap);
@@ -75,11 +56,9 @@ export function wasmColumnPass(b: ColumnBlock): void {
 }
 
 /** Bytes the module's memory holds now (0 before first use). */
-export function distanceMemoryBytes(): number {
-  return instance ? instance.memory.buffer.byteLength : 0;
-}
+export const distanceMemoryBytes = distanceModule.memoryBytes;
 
 /** Lets the memory go when it holds more than grids of `maxCells` cells need. */
 export function releaseDistanceMemory(maxCells: number): void {
-  if (instance && instance.memory.buffer.byteLength > FIRST_BYTE + 8 * maxCells + 4 * PAGE) instance = null;
+  distanceModule.release(FIRST_BYTE + 8 * maxCells + 4 * PAGE);
 }

@@ -1,10 +1,11 @@
-// The WebAssembly kernels, instantiated on first use, synchronously: the module is 3.3 KB, under
+// The WebAssembly kernels, instantiated on first use (lazy-module.ts): the module is 2 KB, under
 // the 4 KB a browser's main thread may compile synchronously (a test keeps it there), so this
 // runs the same in Node, in a Web Worker and on a page. Each call copies its inputs into the module's memory,
 // runs, and copies the outputs out: 256 KB copies cost a few microseconds, the kernels a
 // millisecond. The memory only grows; releaseKernelMemory drops it after a one-off large grid.
 
 import { KERNELS_WASM_BASE64 } from './binary.ts';
+import { FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
 
 interface KernelExports {
   readonly memory: WebAssembly.Memory;
@@ -32,31 +33,14 @@ interface KernelExports {
 
 type Grid = Float32Array | Float64Array | Uint8Array | Uint32Array;
 
-/** Buffers start above the first page, which the compiled module may use for its own data. */
-const FIRST_BYTE = 65536;
-const PAGE = 65536;
-
-let compiled: WebAssembly.Module | null = null;
-let instance: KernelExports | null = null;
-
-function kernels(): KernelExports {
-  if (!instance) {
-    try {
-      compiled ??= new WebAssembly.Module(kernelBytes());
-      instance = new WebAssembly.Instance(compiled, {}).exports as unknown as KernelExports;
-    } catch (err) {
-      throw new Error(
-        `this browser cannot run Terrain Graph's WebAssembly kernels, which need WebAssembly SIMD (Chrome 91, Firefox 89, Safari 16.4 or later): ${err instanceof Error ? err.message : String(err)}`,
-      );
-    }
-  }
-  return instance;
-}
+const kernelModule = lazyModule<KernelExports>(
+  KERNELS_WASM_BASE64,
+  'kernels, which need WebAssembly SIMD (Chrome 91, Firefox 89, Safari 16.4 or later)',
+);
+const kernels = kernelModule.exports;
 
 /** The compiled module's bytes. */
-export function kernelBytes(): Uint8Array<ArrayBuffer> {
-  return Uint8Array.from(atob(KERNELS_WASM_BASE64), (c) => c.charCodeAt(0));
-}
+export const kernelBytes = kernelModule.bytes;
 
 /** Byte offsets of consecutive 8-aligned regions of these sizes; grows the memory to hold them. */
 function reserve(k: KernelExports, sizes: readonly number[]): number[] {
@@ -66,8 +50,7 @@ function reserve(k: KernelExports, sizes: readonly number[]): number[] {
     offsets.push(end);
     end += Math.ceil(size / 8) * 8;
   }
-  const have = k.memory.buffer.byteLength;
-  if (end > have) k.memory.grow(Math.ceil((end - have) / PAGE));
+  kernelModule.reserve(k, end);
   return offsets;
 }
 
@@ -194,9 +177,7 @@ export function wasmCurve(input: Float32Array, xs: Float64Array, ys: Float64Arra
 }
 
 /** Bytes the kernels' memory holds now (0 before first use). */
-export function kernelMemoryBytes(): number {
-  return instance ? instance.memory.buffer.byteLength : 0;
-}
+export const kernelMemoryBytes = kernelModule.memoryBytes;
 
 /**
  * Lets the memory go when it holds more than grids of `maxCells` cells need (after an export):
@@ -204,6 +185,5 @@ export function kernelMemoryBytes(): number {
  */
 export function releaseKernelMemory(maxCells: number): void {
   // The argsort needs the most: 20 bytes a cell (values, sorted, order, two scratch arrays) and two 256 KB count tables.
-  const enough = FIRST_BYTE + 20 * maxCells + 16 * PAGE;
-  if (instance && instance.memory.buffer.byteLength > enough) instance = null;
+  kernelModule.release(FIRST_BYTE + 20 * maxCells + 16 * PAGE);
 }

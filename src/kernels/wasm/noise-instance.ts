@@ -1,8 +1,8 @@
-// The SIMD noise module (noise.as.ts), instantiated on first use, synchronously: it is under the
-// 4 KB a browser's main thread may compile synchronously, like the cell kernels. The caller's
+// The SIMD noise module (noise.as.ts), instantiated on first use (lazy-module.ts). The caller's
 // rows are computed in the module's memory and copied out once; the per-octave tables are tiny.
 
 import { NOISE_WASM_BASE64 } from './noise-binary.ts';
+import { FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
 
 interface NoiseExports {
   readonly memory: WebAssembly.Memory;
@@ -10,31 +10,14 @@ interface NoiseExports {
   octaveRows(n: number, r0: number, r1: number, colsAt: number, rowsAt: number, seed: number, scale: number, outAt: number): void;
 }
 
-/** Buffers start above the first page, which holds the module's gradient table. */
-const FIRST_BYTE = 65536;
-const PAGE = 65536;
-
-let compiled: WebAssembly.Module | null = null;
-let instance: NoiseExports | null = null;
-
-function noise(): NoiseExports {
-  if (!instance) {
-    try {
-      compiled ??= new WebAssembly.Module(noiseBytes());
-      instance = new WebAssembly.Instance(compiled, {}).exports as unknown as NoiseExports;
-    } catch (err) {
-      throw new Error(
-        `this browser cannot run Terrain Graph's WebAssembly noise, which needs WebAssembly SIMD (Chrome 91, Firefox 89, Safari 16.4 or later): ${err instanceof Error ? err.message : String(err)}`,
-      );
-    }
-  }
-  return instance;
-}
+const noiseModule = lazyModule<NoiseExports>(
+  NOISE_WASM_BASE64,
+  'noise, which needs WebAssembly SIMD (Chrome 91, Firefox 89, Safari 16.4 or later)',
+);
+const noise = noiseModule.exports;
 
 /** The compiled module's bytes. */
-export function noiseBytes(): Uint8Array<ArrayBuffer> {
-  return Uint8Array.from(atob(NOISE_WASM_BASE64), (c) => c.charCodeAt(0));
-}
+export const noiseBytes = noiseModule.bytes;
 
 /** The per-octave inputs of the fractal sum, computed once by the caller (see octaveTables in noise.ts). */
 export interface OctaveTables {
@@ -55,13 +38,6 @@ export interface OctaveTables {
   readonly weights: Float32Array;
 }
 
-/** Grows the module's memory to hold `end` bytes. */
-function reserve(k: NoiseExports, end: number): ArrayBuffer {
-  const have = k.memory.buffer.byteLength;
-  if (end > have) k.memory.grow(Math.ceil((end - have) / PAGE));
-  return k.memory.buffer;
-}
-
 /** Writes rows r0 … r1 − 1 of the fractal sum into `out` (row r0 at out[0]). */
 export function wasmFbmRows(t: OctaveTables, r0: number, r1: number, /* out */ out: Float32Array): void {
   const { n, octaves } = t;
@@ -76,7 +52,7 @@ export function wasmFbmRows(t: OctaveTables, r0: number, r1: number, /* out */ o
   const weightsAt = seedsAt + 4 * octaves;
   const outAt = weightsAt + 4 * octaves;
   // The last row's last vector may run three cells past the end.
-  const memory = reserve(k, outAt + 4 * (rows * n + 4));
+  const memory = noiseModule.reserve(k, outAt + 4 * (rows * n + 4));
   new Int32Array(memory, colsAt, t.cols.length).set(t.cols);
   new Int32Array(memory, rowsAt, t.rows.length).set(t.rows);
   new Int32Array(memory, seedsAt, octaves).set(t.seeds);
@@ -95,7 +71,7 @@ export function wasmOctaveGrid(t: OctaveTables, o: number, scale: number): Float
   const colsAt = FIRST_BYTE;
   const rowsAt = colsAt + 4 * t.colWords;
   const outAt = rowsAt + 16 * n;
-  const memory = reserve(k, outAt + 8 * (n * n + 4));
+  const memory = noiseModule.reserve(k, outAt + 8 * (n * n + 4));
   new Int32Array(memory, colsAt, t.colWords).set(t.cols.subarray(o * t.colWords, (o + 1) * t.colWords));
   new Int32Array(memory, rowsAt, 4 * n).set(t.rows.subarray(o * 4 * n, (o + 1) * 4 * n));
   k.octaveRows(n, 0, n, colsAt, rowsAt, t.seeds[o], scale, outAt);
@@ -103,11 +79,9 @@ export function wasmOctaveGrid(t: OctaveTables, o: number, scale: number): Float
 }
 
 /** Bytes the noise module's memory holds now (0 before first use). */
-export function noiseMemoryBytes(): number {
-  return instance ? instance.memory.buffer.byteLength : 0;
-}
+export const noiseMemoryBytes = noiseModule.memoryBytes;
 
 /** Lets the memory go when it holds more than grids of `maxCells` cells need. */
 export function releaseNoiseMemory(maxCells: number): void {
-  if (instance && instance.memory.buffer.byteLength > FIRST_BYTE + 4 * maxCells + 8 * PAGE) instance = null;
+  noiseModule.release(FIRST_BYTE + 4 * maxCells + 8 * PAGE);
 }

@@ -1,9 +1,10 @@
-// The wind module (wind.as.ts), instantiated on first use, synchronously (it is under the 4 KB a
+// The wind module (wind.as.ts), instantiated on first use (lazy-module.ts; it is under the 4 KB a
 // page may compile synchronously, like the other modules). One call sweeps one region: its
 // heights and rank are copied in row by row, the target's blended air is copied out. The memory only grows;
 // releaseWindMemory drops it after a one-off large grid.
 
 import { WIND_WASM_BASE64 } from './wind-binary.ts';
+import { FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
 
 interface WindExports {
   readonly memory: WebAssembly.Memory;
@@ -18,31 +19,14 @@ interface WindExports {
   transpose64(fromAt: number, toAt: number, rows: number, cols: number): void;
 }
 
-/** Buffers start above the first page, which the compiled module may use for its own data. */
-const FIRST_BYTE = 65536;
-const PAGE = 65536;
-
-let compiled: WebAssembly.Module | null = null;
-let instance: WindExports | null = null;
-
-function wind(): WindExports {
-  if (!instance) {
-    try {
-      compiled ??= new WebAssembly.Module(windBytes());
-      instance = new WebAssembly.Instance(compiled, {}).exports as unknown as WindExports;
-    } catch (err) {
-      throw new Error(
-        `this browser cannot run Terrain Graph's WebAssembly wind, which needs WebAssembly SIMD (Chrome 91, Firefox 89, Safari 16.4 or later): ${err instanceof Error ? err.message : String(err)}`,
-      );
-    }
-  }
-  return instance;
-}
+const windModule = lazyModule<WindExports>(
+  WIND_WASM_BASE64,
+  'wind, which needs WebAssembly SIMD (Chrome 91, Firefox 89, Safari 16.4 or later)',
+);
+const wind = windModule.exports;
 
 /** The compiled module's bytes. */
-export function windBytes(): Uint8Array<ArrayBuffer> {
-  return Uint8Array.from(atob(WIND_WASM_BASE64), (c) => c.charCodeAt(0));
-}
+export const windBytes = windModule.bytes;
 
 /** The module's e^x (fdlibm's), for the test that holds it to Math.exp. */
 export function wasmExp(x: number): number {
@@ -57,8 +41,7 @@ function reserve(k: WindExports, sizes: readonly number[]): number[] {
     offsets.push(end);
     end += Math.ceil(size / 16) * 16 + 16; // 16 more: a pair of f32 cells may be read one cell past a line
   }
-  const have = k.memory.buffer.byteLength;
-  if (end > have) k.memory.grow(Math.ceil((end - have) / PAGE));
+  windModule.reserve(k, end);
   return offsets;
 }
 
@@ -148,12 +131,10 @@ export function wasmSweep(s: WasmSweep, /* out */ out: Float32Array | Float64Arr
 }
 
 /** Bytes the wind module's memory holds now (0 before first use). */
-export function windMemoryBytes(): number {
-  return instance ? instance.memory.buffer.byteLength : 0;
-}
+export const windMemoryBytes = windModule.memoryBytes;
 
 /** Lets the memory go when it holds more than grids of `maxCells` cells need. */
 export function releaseWindMemory(maxCells: number): void {
   // Heights and rank of a region (a grid and its fetch: under twice its cells), and the target.
-  if (instance && instance.memory.buffer.byteLength > FIRST_BYTE + 20 * maxCells + 16 * PAGE) instance = null;
+  windModule.release(FIRST_BYTE + 20 * maxCells + 16 * PAGE);
 }
