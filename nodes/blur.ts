@@ -3,9 +3,10 @@
 
 import { cellOffset } from '../src/engine/domains.ts';
 import { assertGrid, type Domain, latticeOf } from '../src/grid.ts';
-import { boxBlur, boxReach } from '../src/kernels/box-blur.ts';
+import { boxBlur, type BoxBlurJob, boxBlurBand, boxReach } from '../src/kernels/box-blur.ts';
 import { scratch } from '../src/kernels/scratch.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
+import { bands } from '../src/parallel/threads.ts';
 
 /** The exact Gaussian is cut at this many standard deviations (weights beyond are below 1.2 %). */
 export const BLUR_REACH = 3;
@@ -44,7 +45,14 @@ export function gaussianWeights(sigmaCells: number): Float64Array {
  * always summing the taps in the same order, so overlapping domains give the same bits.
  * Radius 0 (or below a twentieth of a cell) copies the input.
  */
-export function blurKernel(input: Float32Array, inputDomain: Domain, domain: Domain, radius: number, /* out */ out: Float32Array): void {
+export function blurKernel(
+  input: Float32Array,
+  inputDomain: Domain,
+  domain: Domain,
+  radius: number,
+  /* out */ out: Float32Array,
+  spread?: (job: BoxBlurJob, count: number) => void,
+): void {
   assertGrid('blur input', input, inputDomain);
   assertGrid('blur output', out, domain);
   const at = cellOffset(inputDomain, domain);
@@ -59,7 +67,7 @@ export function blurKernel(input: Float32Array, inputDomain: Domain, domain: Dom
   if (usesBoxes(sigma)) {
     // The blocks of the box sums start at world cells: the input's first cell's lattice index.
     const l = latticeOf(inputDomain);
-    boxBlur(input, m, n, { dc: at.dc, dr: at.dr, col0: l ? l.col0 : 0, row0: l ? l.row0 : 0 }, sigma, out);
+    boxBlur(input, m, n, { dc: at.dc, dr: at.dr, col0: l ? l.col0 : 0, row0: l ? l.row0 : 0 }, sigma, out, spread);
     return;
   }
   const w = gaussianWeights(sigma);
@@ -119,9 +127,11 @@ export const blur = defineNode({
   },
   footprintDoc: 'halo of 3.5 · radius world units (the boxes\' reach); radius 0 is local.',
   footprint: (p) => ({ kind: 'halo', radius: BLUR_HALO * p.radius }),
+  // The boxes' two passes by lines (rows, then strips of columns): the engine's threads take bands.
+  band: (args, r0, r1) => boxBlurBand(args as unknown as BoxBlurJob, r0, r1),
   run(ctx, p) {
     const out = ctx.alloc('f32');
-    blurKernel(ctx.field('in')!, ctx.inputDomain, ctx.domain, p.radius, out);
+    blurKernel(ctx.field('in')!, ctx.inputDomain, ctx.domain, p.radius, out, (job, count) => bands('blur', boxBlurBand, job, count, 1));
     return { out: field(out, 'value') };
   },
 });

@@ -59,8 +59,12 @@ describe('evaluation over threads', () => {
 
   // The node types no shipped graph holds split their rows too: each added to the default graph
   // as the node bench adds it, at an odd size.
-  it.each(CATALOGUE.types.filter((def) => def.band).map((def) => def.type))('a %s node gives the same bytes with 1, 2 and 3 threads', (type) => {
+  const probes: [string, Record<string, number>][] = CATALOGUE.types.filter((def) => def.band).map((def) => [def.type, {}]);
+  // A blur wide enough for its boxes (σ 6.5 cells), besides the default's exact Gaussian.
+  probes.push(['blur', { radius: 0.05 }]);
+  it.each(probes)('a %s node %j gives the same bytes with 1, 2 and 3 threads', (type, params) => {
     const graph = probeGraph(loadGraph('default.json'), CATALOGUE.def(type)!, 131);
+    Object.assign(graph.nodes.find((n) => n.id === 'probe')!.params, params);
     const bytes = (threads: number) => {
       useThreads(threads);
       const engine = createEngine(graph, { poisonBuffers: true });

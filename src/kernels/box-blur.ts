@@ -15,7 +15,7 @@
 // on both sides, so three of them have exactly the variance σ². Their product is a piecewise-
 // quadratic bell within 6.5 % of the Gaussian's peak (boxWeights gives it; a test checks).
 
-import { scratch } from './scratch.ts';
+import { scratch, sharedScratch } from './scratch.ts';
 
 /** One extended box: whole radius R, end weight α ∈ [0, 1), and 1 / (2R + 1 + 2α). */
 export interface Box {
@@ -133,34 +133,77 @@ export interface BoxPlacement {
 const STRIP = 16;
 
 /**
+ * What a band of either pass reads and writes. `mid` holds every input row the column pass reads,
+ * blurred along x over the output's columns (`rows` of them, n wide).
+ */
+export type BoxBlurJob = {
+  readonly input: Float32Array;
+  readonly mid: Float64Array;
+  readonly out: Float32Array;
+  readonly m: number;
+  readonly n: number;
+  readonly dc: number;
+  readonly dr: number;
+  readonly col0: number;
+  readonly row0: number;
+  readonly sigmaCells: number;
+  /** 0: rows of `mid` r0 … r1 − 1; 1: strips of STRIP output columns r0 … r1 − 1. */
+  readonly pass: 0 | 1;
+};
+
+/** How boxBlur runs each pass over its `count` rows or strips: all on this thread, or in bands over threads. */
+export type SpreadPass = (job: BoxBlurJob, count: number) => void;
+
+/**
  * Writes out (n × n) = input (m × m) blurred by three extended boxes of total variance σ²
  * along rows, then along columns. Reads beyond the input's border are clamped to it (the
- * engine's halo makes that unnecessary; a bare call on a small grid still works).
+ * engine's halo makes that unnecessary; a bare call on a small grid still works). Each pass is
+ * cut into independent lines, so `spread` may hand them to threads: the same bits.
  */
-export function boxBlur(input: Float32Array, m: number, n: number, at: BoxPlacement, sigmaCells: number, /* out */ out: Float32Array): void {
-  const box = extendedBox((sigmaCells * sigmaCells) / BOXES);
-  const k = boxReach(sigmaCells);
+export function boxBlur(
+  input: Float32Array,
+  m: number,
+  n: number,
+  at: BoxPlacement,
+  sigmaCells: number,
+  /* out */ out: Float32Array,
+  spread: SpreadPass = (job, count) => boxBlurBand(job, 0, count),
+): void {
+  const rows = n + 2 * boxReach(sigmaCells);
+  const mid = sharedScratch('box.mid', Float64Array, rows * n);
+  const job = { input, mid, out, m, n, dc: at.dc, dr: at.dr, col0: at.col0, row0: at.row0, sigmaCells };
+  spread({ ...job, pass: 0 }, rows);
+  spread({ ...job, pass: 1 }, Math.ceil(n / STRIP));
+}
+
+/** Rows (pass 0) or column strips (pass 1) r0 … r1 − 1 of boxBlur: the band hook of a blur. */
+export function boxBlurBand(a: BoxBlurJob, r0: number, r1: number): void {
+  const box = extendedBox((a.sigmaCells * a.sigmaCells) / BOXES);
+  const k = boxReach(a.sigmaCells);
+  const { input, mid, out, m, n } = a;
   const len = n + 2 * k;
   const line = scratch('box.line', Float64Array, len);
   const suf = scratch('box.suf', Float64Array, len);
   const tmp = scratch('box.tmp', Float64Array, len);
-  // Rows: every input row the column pass reads, blurred along x over the output's columns.
-  const rows = len;
-  const mid = scratch('box.mid', Float64Array, rows * n);
-  const c0 = at.dc - k;
-  const inside = c0 >= 0 && c0 + len <= m;
-  for (let rr = 0; rr < rows; rr++) {
-    const ri = Math.min(m - 1, Math.max(0, at.dr - k + rr));
-    const src = ri * m;
-    if (inside) for (let j = 0; j < len; j++) line[j] = input[src + c0 + j];
-    else for (let j = 0; j < len; j++) line[j] = input[src + Math.min(m - 1, Math.max(0, c0 + j))];
-    blurLine(line, len, at.col0 + c0, box, suf, tmp);
-    mid.set(line.subarray(0, n), rr * n);
+  if (a.pass === 0) {
+    // Rows: every input row the column pass reads, blurred along x over the output's columns.
+    const c0 = a.dc - k;
+    const inside = c0 >= 0 && c0 + len <= m;
+    for (let rr = r0; rr < r1; rr++) {
+      const ri = Math.min(m - 1, Math.max(0, a.dr - k + rr));
+      const src = ri * m;
+      if (inside) for (let j = 0; j < len; j++) line[j] = input[src + c0 + j];
+      else for (let j = 0; j < len; j++) line[j] = input[src + Math.min(m - 1, Math.max(0, c0 + j))];
+      blurLine(line, len, a.col0 + c0, box, suf, tmp);
+      mid.set(line.subarray(0, n), rr * n);
+    }
+    return;
   }
   // Columns, STRIP at a time: gather each into a line, blur, scatter.
+  const rows = len;
   const strip = scratch('box.strip', Float64Array, STRIP * len);
-  const g0 = at.row0 + at.dr - k;
-  for (let cs = 0; cs < n; cs += STRIP) {
+  const g0 = a.row0 + a.dr - k;
+  for (let cs = r0 * STRIP; cs < Math.min(n, r1 * STRIP); cs += STRIP) {
     const width = Math.min(STRIP, n - cs);
     for (let rr = 0; rr < rows; rr++) {
       const src = rr * n + cs;
