@@ -4,8 +4,9 @@
 import { cellOffset } from '../src/engine/domains.ts';
 import { assertGrid, type Domain } from '../src/grid.ts';
 import { fbmGrid } from '../src/kernels/noise.ts';
-import { scratch } from '../src/kernels/scratch.ts';
+import { sharedScratch } from '../src/kernels/scratch.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
+import { bands } from '../src/parallel/threads.ts';
 import { ONE_CELL } from './slope.ts';
 
 /** The warp's own noise: the seed of the y displacement is the x one's plus this. */
@@ -17,6 +18,8 @@ const Y_SEED_OFFSET = 7919;
  * amplitude and one cell, on the same lattice; clamped at its border). The displacement is
  * split into whole cells and a fraction before it is added to the cell's index, so a world cell
  * gets the same bits in every overlapping domain. Amplitude 0 copies the input, bit for bit.
+ * dx and dy are on `domain`, or on `inputDomain` when `displacementOnInput` (wired fields come
+ * on the input grid: read in place, not cropped first). Writes rows r0 … r1 − 1 when given.
  */
 export function warpKernel(
   input: Float32Array,
@@ -26,31 +29,38 @@ export function warpKernel(
   dy: Float32Array,
   amplitude: number,
   /* out */ out: Float32Array,
+  displacementOnInput = false,
+  r0 = 0,
+  r1 = domain.n,
 ): void {
   assertGrid('warp input', input, inputDomain);
   assertGrid('warp output', out, domain);
-  assertGrid('warp dx', dx, domain);
-  assertGrid('warp dy', dy, domain);
+  assertGrid('warp dx', dx, displacementOnInput ? inputDomain : domain);
+  assertGrid('warp dy', dy, displacementOnInput ? inputDomain : domain);
   const at = cellOffset(inputDomain, domain);
   if (!at) throw new Error('warp: the input grid is not on the output grid’s lattice');
   const m = inputDomain.n;
   const n = domain.n;
   if (amplitude === 0) {
-    for (let r = 0; r < n; r++) out.set(input.subarray((r + at.dr) * m + at.dc, (r + at.dr) * m + at.dc + n), r * n);
+    for (let r = r0; r < r1; r++) out.set(input.subarray((r + at.dr) * m + at.dc, (r + at.dr) * m + at.dc + n), r * n);
     return;
   }
+  // Where cell (r, c)'s displacement is: at dRow(r) + c.
+  const dStride = displacementOnInput ? m : n;
+  const dStart = displacementOnInput ? at.dr * m + at.dc : 0;
   const reach = amplitude / (domain.extent / n); // the amplitude in cells
   const last = m - 1;
   // With the halo the engine grows, every read lies inside the input: one loop without clamps
   // (they would change nothing, so the bits are the same).
   const span = Math.ceil(reach) + 1;
   if (at.dc - span >= 0 && at.dr - span >= 0 && at.dc + n - 1 + span <= last && at.dr + n - 1 + span <= last) {
-    for (let r = 0; r < n; r++) {
+    for (let r = r0; r < r1; r++) {
       const rowIn = r + at.dr;
-      for (let c = 0, i = r * n; c < n; c++, i++) {
-        let ux = dx[i];
+      const base = rowIn * m + at.dc;
+      for (let c = 0, i = r * n, d = dStart + r * dStride; c < n; c++, i++, d++) {
+        let ux = dx[d];
         ux = ux > 1 ? 1 : ux < -1 ? -1 : ux;
-        let uy = dy[i];
+        let uy = dy[d];
         uy = uy > 1 ? 1 : uy < -1 ? -1 : uy;
         const ox = reach * ux;
         const oy = reach * uy;
@@ -58,21 +68,22 @@ export function warpKernel(
         const ky = Math.floor(oy);
         const tx = ox - kx;
         const ty = oy - ky;
-        const p0 = (rowIn + ky) * m + c + at.dc + kx;
+        const p0 = base + ky * m + c + kx;
         const a = input[p0];
         const lo = a + tx * (input[p0 + 1] - a);
-        const d = input[p0 + m];
-        const hi = d + tx * (input[p0 + m + 1] - d);
+        const e = input[p0 + m];
+        const hi = e + tx * (input[p0 + m + 1] - e);
         out[i] = lo + ty * (hi - lo);
       }
     }
     return;
   }
-  for (let r = 0; r < n; r++) {
+  for (let r = r0; r < r1; r++) {
     for (let c = 0; c < n; c++) {
       const i = r * n + c;
-      const ox = reach * Math.min(1, Math.max(-1, dx[i]));
-      const oy = reach * Math.min(1, Math.max(-1, dy[i]));
+      const d = dStart + r * dStride + c;
+      const ox = reach * Math.min(1, Math.max(-1, dx[d]));
+      const oy = reach * Math.min(1, Math.max(-1, dy[d]));
       const kx = Math.floor(ox);
       const ky = Math.floor(oy);
       const tx = ox - kx;
@@ -84,11 +95,27 @@ export function warpKernel(
       const a = input[y0 * m + x0];
       const b = input[y0 * m + x1];
       const lo = a + tx * (b - a);
-      const d = input[y1 * m + x0];
-      const hi = d + tx * (input[y1 * m + x1] - d);
+      const e = input[y1 * m + x0];
+      const hi = e + tx * (input[y1 * m + x1] - e);
       out[i] = lo + ty * (hi - lo);
     }
   }
+}
+
+/** What a band of rows reads and writes (see warpKernel). */
+type WarpBand = {
+  readonly input: Float32Array;
+  readonly inputDomain: Domain;
+  readonly domain: Domain;
+  readonly dx: Float32Array;
+  readonly dy: Float32Array;
+  readonly amplitude: number;
+  readonly out: Float32Array;
+  readonly onInput: boolean;
+};
+
+function warpRows(a: WarpBand, r0: number, r1: number): void {
+  warpKernel(a.input, a.inputDomain, a.domain, a.dx, a.dy, a.amplitude, a.out, a.onInput, r0, r1);
 }
 
 export const warp = defineNode({
@@ -116,33 +143,38 @@ export const warp = defineNode({
   // Bilinear reads reach one cell past the displacement.
   footprintDoc: 'halo of the amplitude plus one cell (the farthest a cell moves, and the bilinear read beyond it); amplitude 0 is local.',
   footprint: (p) => ({ kind: 'halo', radius: p.amplitude > 0 ? p.amplitude + ONE_CELL : 0 }),
+  // Each row reads its own displacements: the engine's threads take bands of rows.
+  band: (args, r0, r1) => warpRows(args as unknown as WarpBand, r0, r1),
   run(ctx, p) {
     const d = ctx.domain;
-    const inputDomain = ctx.inputDomain;
-    // Wired displacements come on the input grid: crop them to the output's cells.
-    const crop = (src: Float32Array, name: string): Float32Array => {
-      const at = cellOffset(inputDomain, d)!;
-      const m = inputDomain.n;
-      const dst = scratch(name, Float32Array, d.n * d.n).subarray(0, d.n * d.n);
-      for (let r = 0; r < d.n; r++) dst.set(src.subarray((r + at.dr) * m + at.dc, (r + at.dr) * m + at.dc + d.n), r * d.n);
-      return dst;
-    };
     const own = (seed: number, name: string): Float32Array => {
-      const dst = scratch(name, Float32Array, d.n * d.n).subarray(0, d.n * d.n);
+      const dst = sharedScratch(name, Float32Array, d.n * d.n).subarray(0, d.n * d.n);
       if (p.amplitude > 0) fbmGrid(dst, d, { seed, frequency: p.frequency, octaves: 3, lacunarity: 2, gain: 0.5 });
       else dst.fill(0);
       return dst;
     };
     const wx = ctx.field('dx');
     const wy = ctx.field('dy');
-    // The own noise lies mostly within ±0.5: doubled, it uses the amplitude.
-    const dx = wx ? crop(wx, 'warp.dx') : scaled(own(p.seed, 'warp.dx'));
-    const dy = wy ? crop(wy, 'warp.dy') : scaled(own((p.seed + Y_SEED_OFFSET) | 0, 'warp.dy'));
+    // Wired displacements come on the input grid and are read there; the own noise lies mostly
+    // within ±0.5: doubled, it uses the amplitude.
+    const onInput = !!(wx && wy);
+    const dx = onInput ? wx! : wx ? crop(wx, ctx.inputDomain, d, 'warp.dx') : scaled(own(p.seed, 'warp.dx'));
+    const dy = onInput ? wy! : wy ? crop(wy, ctx.inputDomain, d, 'warp.dy') : scaled(own((p.seed + Y_SEED_OFFSET) | 0, 'warp.dy'));
     const out = ctx.alloc('f32');
-    warpKernel(ctx.field('in')!, inputDomain, d, dx, dy, p.amplitude, out);
+    const args: WarpBand = { input: ctx.field('in')!, inputDomain: ctx.inputDomain, domain: d, dx, dy, amplitude: p.amplitude, out, onInput };
+    bands('warp', warpRows, args, d.n);
     return { out: field(out, 'value') };
   },
 });
+
+/** The cells of `domain` cut out of a grid on `inputDomain` (one wired displacement beside the own noise). */
+function crop(src: Float32Array, inputDomain: Domain, d: Domain, name: string): Float32Array {
+  const at = cellOffset(inputDomain, d)!;
+  const m = inputDomain.n;
+  const dst = sharedScratch(name, Float32Array, d.n * d.n).subarray(0, d.n * d.n);
+  for (let r = 0; r < d.n; r++) dst.set(src.subarray((r + at.dr) * m + at.dc, (r + at.dr) * m + at.dc + d.n), r * d.n);
+  return dst;
+}
 
 /** Doubles a noise in place (the own noise is mostly within ±0.5; the kernel clamps to ±1). */
 function scaled(a: Float32Array): Float32Array {
