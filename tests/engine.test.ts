@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine, nodeDef, WORLD_CUT_DOMAIN } from '../src/index.ts';
 import type { Graph } from '../src/model/graph.ts';
+import { BufferPool } from '../src/engine/pool.ts';
 import { evaluated, grab, grabIds, loadGraph } from './helpers/graphs.ts';
 
 const DOWNSTREAM_OF_C = ['contCurve', 'height', 'water', 'coast', 'rank', 'temperature', 'wind', 'moisture', 'biomes'];
@@ -240,6 +241,34 @@ describe('one-shot evaluation', () => {
     expect(Object.keys(once.evaluate().ran)).toContain('cont');
     expect(once.output('moisture')!.data).toEqual(full.output('moisture')!.data);
     expect(once.output('biomes')!.data).toEqual(full.output('biomes')!.data);
+  });
+});
+
+describe('engines one after another on one pool (a build\'s tiles)', () => {
+  it('the second engine takes the first one\'s buffers and still gives a fresh engine\'s bytes', () => {
+    const g = loadGraph('default.json');
+    const pool = new BufferPool();
+    const first = createEngine(g, { size: 40, pool });
+    first.evaluate({ domain: { x0: 0.3, y0: -0.2, extent: 1, n: 40 } });
+    first.dispose();
+    expect(first.output('biomes', undefined, { x0: 0.3, y0: -0.2, extent: 1, n: 40 })).toBeUndefined();
+    // Every buffer of the second evaluation comes from the first one's leftovers where a size matches.
+    const taken: unknown[] = [];
+    const take = pool.take.bind(pool);
+    pool.take = ((kind, length) => {
+      const b = take(kind, length);
+      taken.push(b);
+      return b;
+    }) as typeof pool.take;
+    const second = createEngine(g, { size: 40, pool });
+    second.evaluate();
+    const fresh = createEngine(g, { size: 40 });
+    fresh.evaluate();
+    for (const n of g.nodes) {
+      const a = second.output(n.id)!;
+      expect(a.data, n.id).toEqual(fresh.output(n.id)!.data);
+    }
+    expect(taken.length).toBeGreaterThan(20);
   });
 });
 

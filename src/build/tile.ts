@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, type Stats, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { createEngine } from '../engine/engine.ts';
+import { BufferPool } from '../engine/pool.ts';
 import type { Graph } from '../model/graph.ts';
 import type { Meaning, PortType } from '../model/values.ts';
 import { encodeTile, formatNeedsRange } from './encode.ts';
@@ -171,11 +172,27 @@ function finiteMinMax(data: Float32Array): { min: number; max: number } | null {
   return lo <= hi ? { min: lo, max: hi } : null;
 }
 
+/**
+ * The grid buffers of this thread's tiles, handed from one tile's engine to the next: a fresh
+ * 1025² tile took some 200 MB of new typed arrays, each page faulted in. Bounded by what one
+ * tile needs at once (and 24 buffers a size).
+ */
+const tilePool = new BufferPool();
+
 /** Evaluates the tile's domain on a fresh engine and writes its files and manifest. */
 export function renderTile(job: TileJob, tile: PlannedTile): TileManifest {
-  // A fresh engine per tile: nothing left from another tile can reach this one's bytes, and
-  // memory stays bounded by one tile (the world cut is recomputed, a 256² grid).
-  const engine = createEngine(job.graph);
+  // A fresh engine per tile: no result of another tile can reach this one's bytes (its buffers
+  // are reused, but kernels write every cell), and memory stays bounded by one tile (the world
+  // cut is recomputed, a 256² grid).
+  const engine = createEngine(job.graph, { pool: tilePool });
+  try {
+    return renderOn(engine, job, tile);
+  } finally {
+    engine.dispose();
+  }
+}
+
+function renderOn(engine: ReturnType<typeof createEngine>, job: TileJob, tile: PlannedTile): TileManifest {
   const nodes = [...new Set(job.layers.map((l) => l.node))];
   engine.evaluate({ domain: tile.domain, targets: nodes, dropIntermediates: true });
   for (const id of nodes) {

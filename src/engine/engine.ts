@@ -73,6 +73,13 @@ export interface EngineOptions {
   readonly poisonBuffers?: boolean;
   /** The node types the engine knows (default: every type of this build). */
   readonly catalogue?: Catalogue;
+  /**
+   * The buffers to draw from, shared with engines used one after another on one thread (a
+   * build's tiles): each gives its buffers back with dispose() and the next takes them, instead
+   * of every tile faulting in hundreds of fresh megabytes. Kernels write every cell they output
+   * (tests run with poisonBuffers), so nothing of one engine's grids reaches another's results.
+   */
+  readonly pool?: BufferPool;
 }
 
 /** Where an input comes from: the upstream node's entry and output port. */
@@ -117,7 +124,7 @@ export class Engine {
     this.catalogue = options.catalogue ?? CATALOGUE;
     const problems = checkEngineGraph(graph, this.catalogue);
     if (problems.length) throw new GraphError(problems);
-    this.pool = new BufferPool(options.poisonBuffers ?? false);
+    this.pool = options.pool ?? new BufferPool(options.poisonBuffers ?? false);
     this.current = cloneGraph(graph);
     this.index();
     const view = { ...this.current.view };
@@ -254,6 +261,16 @@ export class Engine {
       if (s) out[n.id] = s.ms;
     }
     return out;
+  }
+
+  /**
+   * Gives every cached result's buffers back to the pool, which keeps them (for the next engine
+   * sharing it), and forgets the results: outputs read before must not be used after.
+   */
+  dispose(): void {
+    this.refuseWhileEvaluating('dispose()');
+    for (const byDomain of this.cache.values()) for (const entry of byDomain.values()) this.release(entry);
+    this.cache.clear();
   }
 
   /** Drops every cached result and every pooled buffer: the next evaluation is a cold one. */
