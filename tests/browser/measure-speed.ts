@@ -104,13 +104,15 @@ async function instrument(page: Page): Promise<void> {
         const seq = lastSeq;
         const draft = lastDraft;
         type Lit = HTMLElement & { updateComplete: Promise<unknown> };
-        const nodeEl = findBiomeNode() as Lit | null;
+        const nodeEl = (biomeNode?.isConnected ? biomeNode : (biomeNode = findBiomeNode())) as Lit | null;
         await nodeEl?.updateComplete;
         await (nodeEl?.shadowRoot?.querySelector('tg-preview') as Lit | null)?.updateComplete;
         const edit = probe.sentEdit.get(seq);
         if (edit !== undefined && edit >= 0) probe.draws.push({ edit, at: performance.now(), draft, mode: probe.mode });
       });
     });
+    /** Found once (walking every shadow root at each draw would load the thread measured). */
+    let biomeNode: HTMLElement | null = null;
     function findBiomeNode(): HTMLElement | null {
       const walk = (root: ParentNode): HTMLElement | null => {
         for (const child of root.querySelectorAll('*')) {
