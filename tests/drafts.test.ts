@@ -211,3 +211,59 @@ describe('drafts in the client', () => {
     small.client.dispose();
   });
 });
+
+describe('the viewer while drafting', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('keeps its own full-resolution requests (the compare pin) for the full answer after the drafts', async () => {
+    const { EditorCore } = await import('../src/editor/editor.ts');
+    const { PreviewStore } = await import('../src/app/previews.ts');
+    const { ViewerSession } = await import('../src/viewer-core/session.ts');
+    const { InProcessWorker } = await import('./helpers/viewer-setup.ts');
+    const big = { ...DEFAULT, view: { ...DEFAULT.view, size: 320 } };
+    /** Between the control's begin and commit (src/app/main.ts's paramDrag). */
+    let dragging = false;
+    const core = new EditorCore(big);
+    const previews = new PreviewStore();
+    const worker = new InProcessWorker();
+    let session: InstanceType<typeof ViewerSession> | null = null;
+    const client = new EngineClient(worker, () => ({ graph: core.graph, previewSize: 32, ...(session?.detailRequest ?? { detail: null, detailSize: 128 }) }));
+    session = new ViewerSession(core, previews, worker, { invalidate: () => client.invalidate(), download: () => {}, drafting: () => dragging || client.drafting });
+    // As src/app/main.ts wires them.
+    client.subscribe((a) => {
+      if (a.kind !== 'result') return;
+      previews.apply(a);
+      if (a.final && !a.draft && !client.drafting) session!.draftsDone();
+    });
+    core.subscribe((changes) => (dragging && changes.every((c) => c.kind === 'param') ? client.draft() : client.invalidate()));
+    const settle = async () => {
+      for (let k = 0; k < 400 && (client.busy || session!.busy); k++) await new Promise((r) => setTimeout(r, 5));
+      expect(client.busy || session!.busy).toBe(false);
+    };
+    client.invalidate();
+    await settle();
+    session.pinShown();
+    await settle();
+    const pictures = () => worker.sent.filter((m) => m.kind === 'picture').length;
+    const before = pictures();
+
+    dragging = true;
+    const points = core.graph.nodes.find((n) => n.id === 'contCurve')!.params.points as [number, number][];
+    for (const y of [0.05, 0.1, 0.15]) {
+      core.setParam('contCurve', 'points', points.map(([x, py]) => [x, x === 0 ? y : py]));
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    expect(worker.sent.some((m) => m.kind === 'evaluate' && m.draft === 80)).toBe(true);
+    // No full-resolution picture for the pin while the drafts come.
+    expect(pictures()).toBe(before);
+    dragging = false;
+    client.rest();
+    await settle();
+    // The full answer is in: the pin is drawn again, from the newest graph.
+    expect(pictures()).toBe(before + 1);
+    session.dispose();
+    client.dispose();
+  });
+});

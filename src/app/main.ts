@@ -102,6 +102,9 @@ app.drafts = {
 };
 if (draft && !draft.own) queueMicrotask(() => app.say('Opened your latest draft. This tab keeps its own; Drafts… lists the others.'));
 
+/** True between a param control's begin and its commit or cancel: the edits between are a drag. */
+let paramDrag = false;
+
 /** The engine worker with the editor's client and the viewer's session on it. */
 interface Engine {
   readonly worker: Worker;
@@ -120,12 +123,14 @@ function startEngine(): Engine {
     ...(viewer?.detailRequest ?? { detail: null, detailSize: 512 }),
     recycle: previews.takeRecycled(),
   }));
-  viewer = new ViewerSession(core, previews, worker, { invalidate: () => client.invalidate(), download });
+  viewer = new ViewerSession(core, previews, worker, { invalidate: () => client.invalidate(), download, drafting: () => paramDrag || client.drafting });
   // A narrow window (1024 × 700) starts with the smallest map, so the canvas keeps most of the width.
   if (window.innerWidth < NARROW_WINDOW) viewer.setFrame(MAP_SIZE_MIN);
   client.subscribe((answer) => {
-    if (answer.kind === 'result') previews.apply(answer);
-    else {
+    if (answer.kind === 'result') {
+      previews.apply(answer);
+      if (answer.final && !answer.draft && !client.drafting) viewer!.draftsDone();
+    } else {
       previews.fail(answer.message);
       app.say(`Evaluation failed: ${answer.message}`, 'refused');
     }
@@ -202,8 +207,6 @@ core.subscribe((changes) => {
   if (paramDrag && evaluated.length && evaluated.every((c) => c.kind === 'param')) engine.client.draft();
   else if (evaluated.length) engine.client.invalidate();
 });
-/** True between a param control's begin and its commit or cancel: the edits between are a drag. */
-let paramDrag = false;
 // Seen on the way down (capture), before the canvas applies the edit.
 app.addEventListener(
   'tg-param-edit',

@@ -42,6 +42,12 @@ export interface ViewerHooks {
   invalidate(): void;
   /** A finished export, for the page to hand to the person (a download). */
   download(file: ExportedFile): void;
+  /**
+   * True while the editor shows drafts of a dragged param (src/worker/client.ts): the viewer's
+   * own full-resolution requests (the compare pin, a hovered cell, the 3-D land) wait for the
+   * full answer (draftsDone), or each would evaluate the whole view between two drafts.
+   */
+  drafting?(): boolean;
 }
 
 /** Pointer input on the map, in frame pixels from its top-left corner. */
@@ -118,6 +124,8 @@ export class ViewerSession {
   private readonly panLane: Lane<PanRequest, PanResult>;
   private readonly probeLane: Lane<ProbeRequest, ProbeResult>;
   private batch: Set<ViewerChange> | null = null;
+  /** The compare pin was left stale by edits made while drafting: refreshed by draftsDone. */
+  private compareOwed = false;
 
   constructor(
     private readonly core: EditorCore,
@@ -135,7 +143,10 @@ export class ViewerSession {
       core.subscribe((changes) => {
         this.follow();
         // An edit anywhere may change the pinned output, even when the shown one stays.
-        if (changes.some((c) => c.kind !== 'selection')) this.compare.refresh();
+        if (changes.some((c) => c.kind !== 'selection')) {
+          if (this.hooks.drafting?.()) this.compareOwed = true;
+          else this.compare.refresh();
+        }
       }),
       results.subscribeDetail((d) => this.detailArrived(d)),
       () => this.panLane.dispose(),
@@ -418,6 +429,13 @@ export class ViewerSession {
     // Other edits reach the views through the core (the panel) or a new picture (the map).
   }
 
+  /** The full answer after drafts is in: what waited for it is asked now. */
+  draftsDone(): void {
+    if (!this.compareOwed) return;
+    this.compareOwed = false;
+    this.compare.refresh();
+  }
+
   private detailArrived(d: Detail | null): void {
     if (!d || d.id !== this.node) return;
     this.detailStamp = ++this.stamp;
@@ -425,6 +443,8 @@ export class ViewerSession {
     if (!this.drag && d.x === this.core.graph.view.x && d.y === this.core.graph.view.y) this.dragPicture = null;
     if (this.tableCell !== null && !d.origins) this.tableCell = null;
     this.changed('picture', 'state');
+    // A draft's picture only: the cell and the land are read again from the full answer.
+    if (d.draft) return;
     // New results: the cell under the pointer may read differently now, and the land under it.
     this.probe();
     if (this.tab === '3d') this.land.refresh();

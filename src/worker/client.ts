@@ -49,7 +49,7 @@ export class EngineClient {
   private readonly unfinished = new Set<number>();
   private stale = false;
   /** A param is being dragged and the hand has not rested: requests are drafts. */
-  private drafting = false;
+  private dragging = false;
   /** The newest edit was only drafted: a full evaluation is owed. */
   private owed = false;
   private restTimer: ReturnType<typeof setTimeout> | null = null;
@@ -70,6 +70,11 @@ export class EngineClient {
     return this.inFlight !== null || this.unfinished.size > 0 || this.owed;
   }
 
+  /** True while the newest edit has only been drafted: a full answer is still to come. */
+  get drafting(): boolean {
+    return this.owed;
+  }
+
   /** Asks for fresh previews: sent now if the worker is idle, else as soon as it answers. */
   invalidate(): void {
     this.stopDrafting();
@@ -84,7 +89,7 @@ export class EngineClient {
    */
   draft(): void {
     if (!this.drafts) return this.invalidate();
-    this.drafting = true;
+    this.dragging = true;
     this.owed = true;
     this.stale = true;
     if (this.restTimer !== null) clearTimeout(this.restTimer);
@@ -119,7 +124,7 @@ export class EngineClient {
   }
 
   private stopDrafting(): void {
-    this.drafting = false;
+    this.dragging = false;
     if (this.restTimer !== null) clearTimeout(this.restTimer);
     this.restTimer = null;
   }
@@ -130,7 +135,7 @@ export class EngineClient {
     this.inFlight = { seq, sentAt: performance.now() };
     this.unfinished.add(seq);
     const body = this.source();
-    const draft = this.drafting ? draftSize(body.graph.view.size, body.previewSize) : null;
+    const draft = this.dragging ? draftSize(body.graph.view.size, body.previewSize) : null;
     if (draft === null) this.owed = false;
     const request: EvaluateRequest = { kind: 'evaluate', seq, ...body, ...(draft !== null ? { draft } : {}) };
     this.worker.postMessage(request, request.recycle ?? []);
