@@ -72,52 +72,57 @@ export function boxWeights(sigmaCells: number): Float64Array {
 function boxLine(line: Float64Array, len: number, g0: number, box: Box, suf: Float64Array, /* out */ dst: Float64Array): void {
   const r = box.r;
   const w = 2 * r + 1;
-  // Offset within its block of line[0].
+  // Offset within its block of line[0]; the blocks start at line indices first − w, first, first + w, …
   let phase = g0 % w;
   if (phase < 0) phase += w;
+  const first = phase === 0 ? 0 : w - phase;
   // Suffix sums within blocks, from each block's last cell down (a block cut by the line's end
-  // ends there: only windows reaching past the line read those, and none is in range).
-  let q = (phase + len - 1) % w;
-  let s = 0;
-  for (let i = len - 1; i >= 0; i--) {
-    if (q === w - 1) s = 0;
-    s += line[i];
-    suf[i] = s;
-    q = q === 0 ? w - 1 : q - 1;
+  // ends there: only windows reaching past the line read those, and none is in range). Block by
+  // block, so the loops test no block ends.
+  for (let end = len, start = first + Math.floor((len - 1 - first) / w) * w; end > 0; end = start, start -= w) {
+    let s = 0;
+    for (let i = end - 1, lo = Math.max(0, start); i >= lo; i--) {
+      s += line[i];
+      suf[i] = s;
+    }
   }
   const alpha = box.alpha;
   const norm = box.norm;
   // Window [a, a + w) for centre a + R, with b = a + w − 1 its last cell: the suffix of a's
-  // block plus the prefix of b's block up to b, which the same loop sums; when b ends its
-  // block, a starts it and the prefix is the whole window. Then α of the cells just outside.
-  q = phase;
-  s = 0;
-  for (let b = 0; b < w - 1; b++) {
-    if (q === 0) s = 0;
-    s += line[b];
-    if (++q === w) q = 0;
-  }
-  for (let b = w - 1, a = 0; b < len - 1; b++, a++) {
-    if (q === 0) s = 0;
-    s += line[b];
-    if (a > 0) dst[a - 1] = ((q === w - 1 ? s : suf[a] + s) + alpha * (line[a - 1] + line[b + 1])) * norm;
-    if (++q === w) q = 0;
+  // block plus the prefix of b's block up to b; when b ends its block, a starts it and the
+  // prefix is the whole window. Then α of the cells just outside. Written for a ≥ 1 (b ≥ w),
+  // b ≤ len − 2.
+  for (let start = first - w; start < len - 1; start += w) {
+    const end = Math.min(start + w, len - 1); // b runs over [start, end) within this block
+    let s = 0;
+    let b = Math.max(0, start);
+    for (; b < end && b < w; b++) s += line[b]; // the prefix before the first window written
+    const last = start + w - 1; // the block's own last cell
+    for (; b < end; b++) {
+      s += line[b];
+      const a = b - w + 1;
+      dst[a - 1] = ((b === last ? s : suf[a] + s) + alpha * (line[a - 1] + line[b + 1])) * norm;
+    }
   }
 }
 
 /**
  * Blurs line[0 … len) by the three boxes in turn (each shortens it by R + 1 at each end) and
  * returns the result's length; the result is in `line` from index 0, and its first cell is
- * line's cell reach. `g0`: the world index of line[0].
+ * line's cell reach. `g0`: the world index of line[0]. The boxes go line → tmp → line → tmp,
+ * then one copy back.
  */
 function blurLine(line: Float64Array, len: number, g0: number, box: Box, suf: Float64Array, tmp: Float64Array): number {
   const shrink = box.r + 1;
+  let src = line;
+  let dst = tmp;
   for (let b = 0; b < BOXES; b++) {
-    boxLine(line, len, g0, box, suf, tmp);
+    boxLine(src, len, g0, box, suf, dst);
     len -= 2 * shrink;
     g0 += shrink;
-    line.set(tmp.subarray(0, len));
+    [src, dst] = [dst, src];
   }
+  if (src !== line) line.set(src.subarray(0, len));
   return len;
 }
 
