@@ -1,0 +1,98 @@
+// What each toolbar button and keyboard shortcut does: one editor-core call, file command or
+// node action each. keys.ts tells which key is which shortcut; the shell wires both here.
+
+import type { ToolbarDetail } from '../events.ts';
+import type { Shortcut } from './keys.ts';
+import type { TgApp } from './shell.ts';
+
+/** Does what a toolbar button (or the graph's name typed in it) asks. */
+export async function runToolbar(app: TgApp, d: ToolbarDetail): Promise<void> {
+  switch (d.action) {
+    case 'new':
+      return app.files.newGraph();
+    case 'open':
+      return;
+    case 'save':
+      return app.files.save();
+    case 'share':
+      return app.files.share();
+    case 'saveas':
+      return app.files.saveAs();
+    case 'rename':
+      if (d.name) app.core.setInfo({ name: app.capped('graph', d.name) });
+      return;
+    case 'theme':
+      app.dispatchEvent(new CustomEvent('tg-theme', { detail: { theme: app.theme === 'dark' ? 'light' : 'dark' }, bubbles: true, composed: true }));
+      return;
+    case 'help':
+      app.helpOpen = true;
+      return;
+    case 'undo':
+      app.core.undo();
+      return;
+    case 'redo':
+      app.core.redo();
+      return;
+    case 'fit':
+      return app.canvas?.zoomToFit();
+    case 'recipe':
+      return app.files.openRecipe(d.file);
+    case 'draft':
+      return app.files.openDraft(d.draft);
+  }
+}
+
+/** Does what a shortcut asks (keys.ts says which key is which). */
+export function runShortcut(app: TgApp, shortcut: Shortcut): void {
+  const core = app.core;
+  const selected = () => [...core.selection];
+  switch (shortcut) {
+    case 'help':
+      app.helpOpen = true;
+      return;
+    case 'palette':
+      return app.paletteAtPointer();
+    case 'bypass':
+      return app.actions.toggleFlag(selected(), 'bypass');
+    case 'collapse':
+      return app.actions.toggleFlag(selected(), 'collapsed');
+    case 'rename':
+      if (core.primary) app.actions.rename(core.primary);
+      return;
+    case 'renameFrame':
+      return app.actions.renameFrame([...core.selectedFrames][0]);
+    case 'save':
+      return app.files.save();
+    case 'saveAs':
+      return app.files.saveAs();
+    case 'undo':
+      core.undo();
+      return;
+    case 'redo':
+      core.redo();
+      return;
+    case 'copy':
+      app.actions.copy();
+      return;
+    case 'cut':
+      return app.actions.cut();
+    case 'paste':
+      void app.actions.paste();
+      return;
+    case 'duplicate':
+      app.actions.duplicate();
+      return;
+    case 'frame':
+      app.actions.frameSelection();
+      return;
+    case 'selectAll':
+      return core.selectAll();
+    case 'delete':
+      return core.deleteSelection();
+    case 'fit':
+      void app.canvas?.zoomToFit();
+      return;
+    case 'deselect':
+      return core.select([]);
+  }
+}

@@ -1,0 +1,151 @@
+// The shell's file commands: open (text, a picked or dropped file, a recipe, a draft, a link),
+// New, Save, Save as and Share. Every file goes through the editor's readers; an invalid one
+// lists its problems and leaves the open graph as it was.
+
+import { emptyGraph, type EditorCore } from '../../editor/editor.ts';
+import { type DraftInfo, graphFileName, graphFileText, type OpenResult, readGraphBlob, readGraphFile } from '../../editor/files.ts';
+import { type ReadLink, shareLink } from '../../editor/share.ts';
+import type { Problem } from '../../model/problems.ts';
+import type { Canvas } from '../canvas/canvas.ts';
+import { download } from '../download.ts';
+import type { Recipe } from '../recipes.ts';
+import type { ShareState } from '../share/share-dialog.ts';
+
+/** Where the shell reads the drafts of other tabs. */
+export interface DraftSource {
+  list(): readonly DraftInfo[];
+  text(id: string): string | null;
+}
+
+/** What the file commands read and set on the app. */
+export interface FilesHost {
+  readonly core: EditorCore;
+  readonly canvas: Canvas | null;
+  readonly recipes: readonly Recipe[];
+  readonly drafts: DraftSource;
+  /** The file name the open graph came from (Save offers it again). */
+  openedAs: string | null;
+  /** The core's revision when the graph last matched a file. */
+  savedRevision: number;
+  say(text: string, kind?: 'refused' | 'info'): void;
+  showProblems(file: string, list: readonly Problem[]): void;
+  showShare(state: ShareState): void;
+}
+
+const isGraphFile = (f: File) => f.name.endsWith('.json') || f.type === 'application/json';
+
+export class ShellFiles {
+  constructor(private readonly host: FilesHost) {}
+
+  /** Opens graph file text; an invalid file lists its problems and leaves the open graph as it was. */
+  openText(text: string, file: string): Promise<boolean> {
+    return this.openRead(readGraphFile(text, file), file);
+  }
+
+  async openFile(file: File): Promise<boolean> {
+    return this.openRead(await readGraphBlob(file), file.name);
+  }
+
+  private async openRead(read: OpenResult, file: string): Promise<boolean> {
+    const host = this.host;
+    if (!read.ok) {
+      host.showProblems(file, read.problems);
+      return false;
+    }
+    host.core.replaceGraph(read.graph, `open ${file}`);
+    host.openedAs = file;
+    host.savedRevision = host.core.revision;
+    if (read.note) host.say(read.note);
+    await host.canvas?.zoomToFit();
+    return true;
+  }
+
+  /** An empty graph, as if no file had been opened. */
+  newGraph(): void {
+    const host = this.host;
+    host.core.replaceGraph(emptyGraph(), 'new');
+    host.openedAs = null;
+    host.savedRevision = host.core.revision;
+  }
+
+  async openRecipe(file: string | undefined): Promise<void> {
+    const recipe = this.host.recipes.find((r) => r.file === file);
+    if (recipe) await this.openText(recipe.text, recipe.file);
+  }
+
+  /** Opens another tab's draft; it stays a draft (Save asks for nothing, keeps no file name). */
+  async openDraft(id: string | undefined): Promise<void> {
+    const text = id ? this.host.drafts.text(id) : null;
+    if (text === null) this.host.say('That draft is gone: its tab may have been closed long ago.', 'refused');
+    else if (await this.openText(text, 'draft')) this.host.openedAs = null;
+  }
+
+  save(): void {
+    const host = this.host;
+    download({ name: graphFileName(host.core.graph, host.openedAs), mime: 'application/json', bytes: graphFileText(host.core.snapshot()) });
+    host.savedRevision = host.core.revision;
+  }
+
+  /** Asks for a file name, then saves under it; Save offers that name from then on. */
+  saveAs(): void {
+    const suggested = graphFileName(this.host.core.graph, this.host.openedAs);
+    const answer = window.prompt('Save the graph as', suggested);
+    const name = answer?.trim();
+    if (!name) return;
+    this.host.openedAs = name.endsWith('.json') ? name : `${name}.json`;
+    this.save();
+  }
+
+  /** Makes the link that carries the graph, copies it and shows it (or says it is too large). */
+  async share(): Promise<void> {
+    const made = await shareLink(location.href, graphFileText(this.host.core.snapshot()));
+    if (!made.ok) {
+      this.host.showShare({ kind: 'large', length: made.length, max: made.max });
+      return;
+    }
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(made.url);
+      copied = true;
+    } catch {
+      // No clipboard permission: the dialog shows the link selected, to copy by hand.
+    }
+    this.host.showShare({ kind: 'link', url: made.url, length: made.length, copied });
+  }
+
+  /**
+   * Opens the graph a link carried, as a file would be (every problem listed, the open graph
+   * untouched on failure). `ask`: the open graph holds work no file has, so the person is asked
+   * first (it is kept under Drafts… either way). False when nothing was opened.
+   */
+  async openShared(read: ReadLink, ask: boolean): Promise<boolean> {
+    if (read.kind === 'none') return false;
+    if (read.kind === 'damaged') {
+      this.host.say(`The link's graph could not be read: ${read.message}. Nothing was opened.`, 'refused');
+      return false;
+    }
+    if (ask && !window.confirm('Open the graph from the link? The graph you are editing is kept under Drafts….')) return false;
+    if (!(await this.openText(read.text, 'The link'))) return false;
+    this.host.openedAs = null;
+    this.host.say('Opened the graph from the link as a draft of this tab: Save keeps it as a file.');
+    return true;
+  }
+
+  /**
+   * Opens dropped files. The editor holds one graph: of several files dropped, the first graph
+   * file is opened and the person is told which others were not (none is opened silently).
+   */
+  async drop(files: readonly File[]): Promise<void> {
+    const file = files.find(isGraphFile);
+    if (!file) {
+      this.host.say(files.length === 1 ? `${files[0].name} is not a graph file (.json)` : `None of the ${files.length} files dropped is a graph file (.json): nothing was opened.`, 'refused');
+      return;
+    }
+    const opened = await this.openFile(file);
+    if (files.length === 1) return;
+    const others = files.filter((f) => f !== file);
+    const names = others.slice(0, 3).map((f) => f.name).join(', ') + (others.length > 3 ? ` and ${others.length - 3} more` : '');
+    const first = opened ? `Opened ${file.name}` : `${file.name} could not be opened`;
+    this.host.say(`${first}; the editor holds one graph at a time, so ${others.length === 1 ? 'the other file was' : `the other ${others.length} files were`} not opened: ${names}.`, 'refused');
+  }
+}

@@ -1,0 +1,73 @@
+// The editor's keyboard shortcuts as data: which shortcut a key press is, if any. The shell
+// runs it; the help sheet (src/app/help/help.ts) lists the same keys for people.
+
+/** What a key press asks for. */
+export type Shortcut =
+  | 'help'
+  | 'palette'
+  | 'bypass'
+  | 'collapse'
+  | 'rename'
+  | 'renameFrame'
+  | 'save'
+  | 'saveAs'
+  | 'undo'
+  | 'redo'
+  | 'copy'
+  | 'cut'
+  | 'paste'
+  | 'duplicate'
+  | 'frame'
+  | 'selectAll'
+  | 'delete'
+  | 'fit'
+  | 'deselect';
+
+/** True when the key goes to a text field (a title being renamed, a number typed), not to the canvas. */
+export function isTextEntry(target: EventTarget | undefined): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target.localName === 'textarea') return true;
+  return target.localName === 'input' && !['range', 'checkbox', 'button', 'file'].includes((target as HTMLInputElement).type);
+}
+
+/**
+ * The shortcut a key press means, or null. `selected`: how many nodes are selected, and
+ * whether one frame alone is (F2 renames whichever is selected).
+ */
+export function shortcutOf(e: KeyboardEvent, selected: { nodes: number; onlyFrame: boolean }): Shortcut | null {
+  const mod = e.ctrlKey || e.metaKey;
+  const k = e.key.toLowerCase();
+  if (e.key === '?') return 'help';
+  if (!mod && !e.altKey && (e.key === 'Tab' || e.key === ' ')) return 'palette';
+  if (e.key === 'F2') return selected.nodes ? 'rename' : selected.onlyFrame ? 'renameFrame' : null;
+  if (mod) {
+    switch (k) {
+      case 'b':
+        return 'bypass';
+      case 's':
+        return e.shiftKey ? 'saveAs' : 'save';
+      case 'z':
+        return e.shiftKey ? 'redo' : 'undo';
+      case 'y':
+        return 'redo';
+      case 'c':
+        return 'copy';
+      case 'x':
+        return 'cut';
+      case 'v':
+        return 'paste';
+      case 'd':
+        return 'duplicate';
+      case 'g':
+        return 'frame';
+      case 'a':
+        return 'selectAll';
+    }
+    return null;
+  }
+  if (k === 'h') return 'collapse';
+  if (e.key === 'Delete' || e.key === 'Backspace') return 'delete';
+  if (k === 'f') return 'fit';
+  if (e.key === 'Escape') return 'deselect';
+  return null;
+}

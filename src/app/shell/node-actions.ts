@@ -1,0 +1,180 @@
+// What a person does to the selected nodes and frames, from their menus or the keyboard:
+// rename, bypass, collapse, duplicate, frame, delete, copy and paste. Each is one editor-core
+// call (one undo step); the menus' entries are listed here beside what they do.
+
+import { nodeDef } from '../../../nodes/index.ts';
+import { type Snippet, snippetText } from '../../editor/clipboard.ts';
+import { EditError } from '../../editor/commands.ts';
+import type { EditorCore } from '../../editor/editor.ts';
+import { readPastedText } from '../../editor/files.ts';
+import { boundsOf, freeSpotBeside } from '../../editor/placement.ts';
+import { isFrameColor } from '../../model/frames.ts';
+import { FRAME_COLORS, type Frame, type Graph, type GraphNode, type NodeFlag } from '../../model/graph.ts';
+import type { Problem } from '../../model/problems.ts';
+import type { Canvas } from '../canvas/canvas.ts';
+import type { ContextAction } from '../context-menu/context-menu.ts';
+import { nodeSize } from '../node/layout.ts';
+import type { TgNode } from '../node/node.ts';
+
+/** What the actions read of the app. */
+export interface ActionsHost {
+  readonly core: EditorCore;
+  readonly canvas: Canvas | null;
+  say(text: string, kind?: 'refused' | 'info'): void;
+  showProblems(file: string, list: readonly Problem[]): void;
+  /** The element drawing a node, if it is on the canvas. */
+  nodeView(id: string): TgNode | null;
+  /** Where new things go: the pointer's canvas position when it is over the canvas, else the middle. */
+  placeAt(): [number, number] | null;
+}
+
+const mod = () => (navigator.platform.includes('Mac') ? '⌘' : 'Ctrl+');
+
+/** The entries of a node's menu. */
+export function nodeMenuActions(node: GraphNode): ContextAction[] {
+  return [
+    { id: 'rename', label: 'Rename', keys: 'F2' },
+    { id: 'bypass', label: 'Bypass', keys: `${mod()}B`, checked: !!node.bypass },
+    { id: 'collapse', label: 'Collapsed', keys: 'H', checked: !!node.collapsed },
+    { id: 'duplicate', label: 'Duplicate', keys: `${mod()}D` },
+    { id: 'frame', label: 'Frame selection', keys: `${mod()}G` },
+    { id: 'show', label: 'Show in viewer' },
+    { id: 'delete', label: 'Delete', keys: 'Del' },
+  ];
+}
+
+/** The entries of a frame's menu: rename, each colour, delete. */
+export function frameMenuActions(frame: Frame): ContextAction[] {
+  return [
+    { id: 'rename', label: 'Rename', keys: 'F2' },
+    ...FRAME_COLORS.map((c) => ({ id: `color:${c}`, label: c[0].toUpperCase() + c.slice(1), checked: frame.color === c })),
+    { id: 'delete', label: 'Delete frame', keys: 'Del' },
+  ];
+}
+
+export class NodeActions {
+  /** The app's own clipboard: works without the system clipboard's permission. */
+  private clipboard: Snippet | null = null;
+
+  constructor(private readonly host: ActionsHost) {}
+
+  private get core(): EditorCore {
+    return this.host.core;
+  }
+
+  /** Does what a node's menu offers, to the node and the others selected with it. */
+  nodeAction(id: string, action: string): void {
+    const ids = this.core.selection.has(id) ? [...this.core.selection] : [id];
+    switch (action) {
+      case 'rename':
+        this.rename(id);
+        return;
+      case 'bypass':
+        this.toggleFlag(ids, 'bypass');
+        return;
+      case 'collapse':
+        this.toggleFlag(ids, 'collapsed');
+        return;
+      case 'duplicate':
+        this.duplicate(ids);
+        return;
+      case 'frame':
+        this.frameSelection();
+        return;
+      case 'show':
+        this.core.select([id]);
+        return;
+      case 'delete':
+        this.core.removeNodes(ids);
+        return;
+    }
+  }
+
+  /** Does what a frame's menu offers. Deleting a frame leaves its nodes. */
+  frameAction(id: string, action: string): void {
+    if (action === 'rename') this.renameFrame(id);
+    else if (action === 'delete') {
+      this.core.select([], [], [id]);
+      this.core.deleteSelection();
+    } else if (action.startsWith('color:')) {
+      const color = action.slice('color:'.length);
+      if (isFrameColor(color)) this.core.setFrame(id, { color });
+    }
+  }
+
+  /** Opens a node's title for typing. */
+  rename(id: string): void {
+    this.host.nodeView(id)?.startRename();
+  }
+
+  renameFrame(id: string): void {
+    void this.host.canvas?.frames.view(id)?.startRename();
+  }
+
+  /** Turns a flag on for all of them, or off when every one has it already. */
+  toggleFlag(ids: readonly string[], flag: NodeFlag): void {
+    if (!ids.length) return;
+    const allOn = ids.every((id) => this.core.node(id)?.[flag]);
+    this.core.setFlag(ids, flag, !allOn);
+  }
+
+  /** A frame around the selected nodes, or at the pointer when none is selected. */
+  frameSelection(): string | null {
+    const at = this.host.placeAt();
+    return at && this.host.canvas ? this.host.canvas.frames.frameSelection(at) : null;
+  }
+
+  /** Duplicates the selection beside itself, in the first spot that covers no node. */
+  duplicate(ids: Iterable<string> = this.core.selection): string[] {
+    const list = [...ids];
+    if (!list.length) return [];
+    const snippet = this.core.copy(list);
+    const size = (n: GraphNode) => nodeSize(nodeDef(n.type)!);
+    const at = freeSpotBeside(this.core.graph as Graph, boundsOf(snippet.nodes, size), size);
+    return this.core.paste(snippet, at);
+  }
+
+  /** Copies the selection to the app's clipboard (and the system's, when it lets us). */
+  copy(): boolean {
+    if (!this.core.selection.size && !this.core.selectedFrames.size) return false;
+    this.clipboard = this.core.copy();
+    navigator.clipboard?.writeText(snippetText(this.clipboard)).catch(() => {
+      // No permission (an unfocused page, a test browser): the app's own clipboard still works.
+    });
+    return true;
+  }
+
+  cut(): void {
+    if (this.copy()) this.core.deleteSelection();
+  }
+
+  /** Pastes at the pointer: the app's clipboard, else a snippet on the system clipboard (another tab). */
+  async paste(): Promise<void> {
+    let snippet = this.clipboard;
+    if (!snippet) {
+      let text: string | undefined;
+      try {
+        text = await navigator.clipboard?.readText();
+      } catch {
+        // Reading the system clipboard needs a permission the page may not have.
+      }
+      if (!text) return;
+      // Copied nodes, or a whole graph file checked as opening it would be; else say why not.
+      const read = readPastedText(text);
+      if (!read.ok) {
+        if ('notice' in read) this.host.say(read.notice, 'refused');
+        else this.host.showProblems(read.file ?? 'the clipboard', read.problems);
+        return;
+      }
+      snippet = read.snippet;
+    }
+    if (!snippet || !this.host.canvas) return;
+    try {
+      this.core.paste(snippet, this.host.canvas.pointer());
+    } catch (err) {
+      // A snippet copied elsewhere may hold a wire this graph refuses: say why, change nothing.
+      if (err instanceof EditError) this.host.say(`Cannot paste: ${err.message}`, 'refused');
+      else throw err;
+    }
+  }
+}
