@@ -2,6 +2,7 @@
 // in the viewer. A plain list of actions; the app decides what each one does.
 
 import { css, html, LitElement } from 'lit';
+import menu from '../menu.styles.ts';
 import { property, state } from 'lit/decorators.js';
 
 export interface ContextAction {
@@ -30,53 +31,36 @@ declare global {
  * @event tg-menu-close - Dismissed without a choice.
  */
 export class TgContextMenu extends LitElement {
-  static override styles = css`
-    :host {
-      position: fixed;
-      z-index: 50;
-      min-width: 210px;
-      max-width: 320px;
-      padding: 4px 0;
-      font: 12px var(--tg-font, system-ui, sans-serif);
-      color: var(--tg-text, #dde3ea);
-      background: var(--tg-menu-bg, #1b2129);
-      border: 1px solid var(--tg-line, #3a4452);
-      border-radius: 6px;
-      box-shadow: 0 10px 30px rgba(0, 0, 0, 0.5);
-      outline: none;
-    }
-    .heading {
-      padding: 4px 12px 4px;
-      font-size: 11px;
-      color: var(--tg-muted, #a3adba);
-      white-space: nowrap;
-      overflow: hidden;
-      text-overflow: ellipsis;
-    }
-    button {
-      display: flex;
-      width: 100%;
-      gap: 12px;
-      padding: 5px 12px;
-      font: inherit;
-      color: inherit;
-      text-align: left;
-      background: none;
-      border: none;
-      cursor: pointer;
-    }
-    button.active,
-    button:hover {
-      background: var(--tg-menu-active, #2d4f78);
-    }
-    .tick {
-      width: 12px;
-    }
-    .keys {
-      margin-left: auto;
-      color: var(--tg-muted, #a3adba);
-    }
-  `;
+  static override styles = [
+    menu,
+    css`
+      :host {
+        min-width: 210px;
+        max-width: 320px;
+        padding: 4px 0;
+      }
+      .item {
+        display: flex;
+        width: 100%;
+        gap: 12px;
+        padding: 5px 12px;
+        font: inherit;
+        color: inherit;
+        text-align: left;
+        background: none;
+        border: none;
+      }
+      .tick {
+        width: 12px;
+        flex: none;
+      }
+      .keys {
+        margin-left: auto;
+        color: var(--tg-muted, #a3adba);
+      }
+    `,
+  ];
+
 
   /** The actions offered, in order. */
   @property({ attribute: false }) actions: readonly ContextAction[] = [];
@@ -100,14 +84,15 @@ export class TgContextMenu extends LitElement {
   }
 
   override render() {
-    this.style.left = `${Math.max(4, Math.min(this.x, window.innerWidth - 220))}px`;
+    // Kept inside the window: its width once drawn (a long title widens it up to 320 px).
+    this.style.left = `${Math.max(4, Math.min(this.x, window.innerWidth - (this.offsetWidth || 220) - 4))}px`;
     this.style.top = `${Math.max(4, Math.min(this.y, window.innerHeight - 30 - this.actions.length * 26))}px`;
     return html`${this.heading ? html`<div class="heading">${this.heading}</div>` : ''}
       ${this.actions.map(
         (a, k) => html`<button
           role="menuitem"
           data-action=${a.id}
-          class=${k === this.active ? 'active' : ''}
+          class=${k === this.active ? 'item active' : 'item'}
           @pointerenter=${() => (this.active = k)}
           @click=${() => this.pick(a.id)}
         >

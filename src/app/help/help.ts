@@ -1,6 +1,7 @@
 // The `?` sheet: every shortcut and gesture of the editor, in one place.
 
-import { css, html, LitElement } from 'lit';
+import { html, LitElement } from 'lit';
+import styles from './help.styles.ts';
 
 const mod = () => (typeof navigator !== 'undefined' && navigator.platform.includes('Mac') ? '⌘' : 'Ctrl+');
 
@@ -66,61 +67,8 @@ export function shortcuts(): readonly { topic: string; rows: readonly (readonly 
  * @event tg-help-close - The sheet was closed.
  */
 export class TgHelp extends LitElement {
-  static override styles = css`
-    :host {
-      position: fixed;
-      inset: 0;
-      z-index: 60;
-      display: grid;
-      place-items: center;
-      background: rgba(0, 0, 0, 0.45);
-      font: 13px var(--tg-font, system-ui, sans-serif);
-      color: var(--tg-text, #dde3ea);
-    }
-    .sheet {
-      max-width: min(760px, 94vw);
-      max-height: 88vh;
-      overflow: auto;
-      padding: 14px 20px 18px;
-      background: var(--tg-menu-bg, #1b2129);
-      border: 1px solid var(--tg-line, #3a4452);
-      border-radius: 8px;
-      box-shadow: 0 10px 40px rgba(0, 0, 0, 0.5);
-    }
-    h2 {
-      margin: 0 0 6px;
-      font-size: 16px;
-    }
-    h3 {
-      margin: 12px 0 4px;
-      font-size: 12px;
-      text-transform: uppercase;
-      letter-spacing: 0.06em;
-      color: var(--tg-muted, #a3adba);
-    }
-    table {
-      border-collapse: collapse;
-      width: 100%;
-    }
-    td {
-      padding: 3px 8px 3px 0;
-      vertical-align: top;
-    }
-    td:first-child {
-      width: 42%;
-      font-family: var(--tg-mono, ui-monospace, monospace);
-      font-size: 12px;
-    }
-    button {
-      float: right;
-      font: inherit;
-      color: inherit;
-      background: none;
-      border: 1px solid var(--tg-line, #3a4452);
-      border-radius: 4px;
-      cursor: pointer;
-    }
-  `;
+  static override styles = styles;
+
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -132,7 +80,7 @@ export class TgHelp extends LitElement {
   }
 
   override render() {
-    return html`<div class="sheet">
+    return html`<div class="box">
       <button @click=${this.close} aria-label="close">Close (Esc)</button>
       <h2>Shortcuts and gestures</h2>
       ${shortcuts().map(

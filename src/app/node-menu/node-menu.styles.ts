@@ -1,25 +1,17 @@
+// The add-node palette: the shared menu look (menu.styles.ts), a search field and a list of
+// node types by group.
 import { css } from 'lit';
+import menu from '../menu.styles.ts';
 
-export default css`
+export default [
+  menu,
+  css`
   :host {
-    position: fixed;
-    z-index: 50;
     width: 240px;
     max-height: 380px;
     display: flex;
     flex-direction: column;
-    font: 12px var(--tg-font, system-ui, sans-serif);
-    color: var(--tg-text, #dde3ea);
-    background: var(--tg-menu-bg, #1b2129);
-    border: 1px solid var(--tg-line, #3a4452);
-    border-radius: 6px;
-    box-shadow: 0 10px 30px rgba(0, 0, 0, 0.5);
     overflow: hidden;
-  }
-  .heading {
-    padding: 6px 8px 2px;
-    font-size: 11px;
-    color: var(--tg-muted, #a3adba);
   }
   input {
     margin: 6px 8px;
@@ -50,17 +42,11 @@ export default css`
     color: var(--tg-muted, #8c97a6);
   }
   .item {
-    padding: 4px 10px 4px 16px;
-    cursor: pointer;
-    white-space: nowrap;
-    overflow: hidden;
-    text-overflow: ellipsis;
-  }
-  .item.active {
-    background: var(--tg-menu-active, #2d4f78);
+    padding-left: 16px;
   }
   .none {
     padding: 8px 10px;
     color: var(--tg-muted, #8c97a6);
   }
-`;
+`,
+];
