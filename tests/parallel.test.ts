@@ -57,6 +57,16 @@ describe('evaluation over threads', () => {
     },
   );
 
+  // At 97² and 255² the engine's crops are too small to split (64 K cells a band at least);
+  // at 601² the default graph's crops of its 1 in 1.25 grown grids go over the threads too.
+  it('default.json at 601²: the same bytes with 1 and 3 threads, the crops split too', () => {
+    const one = outputs('default.json', 601, 1);
+    const before = bandsSent();
+    const three = outputs('default.json', 601, 3);
+    expect(bandsSent()).toBeGreaterThan(before);
+    expect([...one].filter(([key, bytes]) => Buffer.compare(bytes, three.get(key)!) !== 0).map(([key]) => key)).toEqual([]);
+  }, 60_000);
+
   // The node types no shipped graph holds split their rows too: each added to the default graph
   // as the node bench adds it, at an odd size.
   const probes: [string, Record<string, number>][] = CATALOGUE.types.filter((def) => def.band).map((def) => [def.type, {}]);

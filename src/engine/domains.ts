@@ -109,13 +109,40 @@ export function mergeNeeds(needs: readonly Domain[]): Domain[] {
   return out.filter((d, i) => !out.some((o, j) => j !== i && covers(o, d) && (domainKey(o) !== domainKey(d) || j < i)));
 }
 
-/** Copies the cells of `to` out of `data` laid out on `from` (which covers it) into `out`. */
-export function cropInto<T extends Float32Array | Uint8Array | Uint32Array>(data: T, from: Domain, to: Domain, /* out */ out: T): void {
+/** What a band of a crop reads and writes: rows of `out` (n wide) from `data` (m wide) at column dc, row dr. */
+export type CropBand = {
+  readonly data: Float32Array | Uint8Array | Uint32Array;
+  readonly out: Float32Array | Uint8Array | Uint32Array;
+  readonly m: number;
+  readonly n: number;
+  readonly dc: number;
+  readonly dr: number;
+};
+
+/** Rows r0 … r1 − 1 of a crop. */
+export function cropBand(a: CropBand, r0: number, r1: number): void {
+  const { data, out, m, n, dc, dr } = a;
+  for (let r = r0; r < r1; r++) {
+    const src = (r + dr) * m + dc;
+    out.set(data.subarray(src, src + n) as never, r * n);
+  }
+}
+
+/** The name bands() runs cropBand by (src/parallel/band-worker.ts finds it; no node type starts with #). */
+export const CROP_BAND = '#crop';
+
+/**
+ * Copies the cells of `to` out of `data` laid out on `from` (which covers it) into `out`, in row
+ * bands over the thread pool when `bandsBy` is given (the engine passes bands()).
+ */
+export function cropInto<T extends Float32Array | Uint8Array | Uint32Array>(
+  data: T,
+  from: Domain,
+  to: Domain,
+  /* out */ out: T,
+  bandsBy: (args: CropBand, rows: number) => void = (args, rows) => cropBand(args, 0, rows),
+): void {
   const o = cellOffset(from, to);
   if (!o || !covers(from, to)) throw new Error(`internal: cannot crop ${domainKey(from)} to ${domainKey(to)}`);
-  const n = to.n;
-  for (let r = 0; r < n; r++) {
-    const src = (r + o.dr) * from.n + o.dc;
-    out.set(data.subarray(src, src + n), r * n);
-  }
+  bandsBy({ data, out, m: from.n, n: to.n, dc: o.dc, dr: o.dr }, to.n);
 }

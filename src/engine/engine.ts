@@ -8,7 +8,8 @@ import { cloneGraph, type Edge, type Graph, type GraphNode, portRefText } from '
 import { type AnyNodeDef, type AnyParamValue, type Catalogue, type DomainRead, type Footprint, footprintOf, marginsOf, type RunContext } from '../model/manifest.ts';
 import { describe, GraphError } from '../model/problems.ts';
 import { checkParam, checkView } from '../model/validate.ts';
-import { covers, cropInto, grow, mergeNeeds } from './domains.ts';
+import { covers, CROP_BAND, type CropBand, cropBand, cropInto, grow, mergeNeeds } from './domains.ts';
+import { bands } from '../parallel/threads.ts';
 import { checkEngineGraph } from './graph-check.ts';
 import { type AnyBuffer, type BufferKind, type BufferOf, BufferPool } from './pool.ts';
 import type { Value } from '../model/values.ts';
@@ -533,18 +534,22 @@ export class Engine {
     };
     const outputs: Record<string, Value> = {};
     const cells = to.n * to.n;
+    // Row bands over the threads (a crop of a 1280² grid to 1024² is 4 MB of copying), at least
+    // 64 K cells a band: a smaller copy takes less than handing it to a worker. The buffers are
+    // the engine's, in shared memory while a pool runs.
+    const byBands = (args: CropBand, rows: number): void => bands(CROP_BAND, cropBand, args, rows, Math.ceil(65536 / args.n));
     for (const [port, v] of Object.entries(source.outputs)) {
       if (v.type === 'biome') {
         const data = take('u8', cells);
-        cropInto(v.data, from, to, data);
+        cropInto(v.data, from, to, data, byBands);
         outputs[port] = { ...v, data };
       } else if (v.type === 'field') {
         const data = take('f32', cells);
-        cropInto(v.data, from, to, data);
+        cropInto(v.data, from, to, data, byBands);
         outputs[port] = { ...v, data };
       } else {
         const data = take('f32', cells);
-        cropInto(v.data, from, to, data);
+        cropInto(v.data, from, to, data, byBands);
         // The sorted heights are those of the cut source, not of the grid: they stay as they are.
         // The order indexed the source grid's cells, so it does not carry over.
         const sorted = take('f32', v.sorted.length);
