@@ -130,3 +130,43 @@ describe('rough edges', () => {
     }
   });
 });
+
+describe('a newcomer at 1024 × 700 and 1600 × 1000, in both themes', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`reads a selected node's params at fit and the graph's counts in the status bar (${theme})`, async () => {
+      const { launch } = await import('./harness.ts');
+      const { openApp } = await import('./harness.ts');
+      const browser = await launch();
+      try {
+        for (const size of [{ width: 1024, height: 700 }, { width: 1600, height: 1000 }]) {
+          const context = await browser.newContext({ viewport: size, colorScheme: theme });
+          const s = await openApp(browser, { context });
+          const page = s.page;
+          // The Biomes node at fit: its params card opens under it when it is selected.
+          await page.locator('tg-node[data-node-id="biomes"] header .title').click();
+          await page.locator('tg-node[data-node-id="biomes"] .params.card tg-param').first().waitFor();
+          await settle(page);
+          // Every label in the card is at least 10 px tall on screen, whatever the zoom at fit.
+          const heights = await page.locator('tg-node[data-node-id="biomes"] .params.card tg-param').evaluateAll((els) =>
+            els.map((el) => el.shadowRoot!.querySelector('label')?.getBoundingClientRect().height ?? 99),
+          );
+          expect(Math.min(...heights), `labels at ${size.width}`).toBeGreaterThanOrEqual(10);
+          // And the card stays inside the canvas.
+          const canvas = (await page.locator('tg-app .canvas').boundingBox())!;
+          const card = (await page.locator('tg-node[data-node-id="biomes"] .params.card').boundingBox())!;
+          expect(card.x).toBeGreaterThanOrEqual(canvas.x - 0.5);
+          expect(card.x + card.width).toBeLessThanOrEqual(canvas.x + canvas.width + 0.5);
+          // The status bar's counts are on screen: the hints give way on a narrow window.
+          const counts = (await page.locator('tg-app .status .right').boundingBox())!;
+          expect(counts.x + counts.width).toBeLessThanOrEqual(canvas.x + canvas.width + 0.5);
+          expect(await page.locator('tg-app .status .right').textContent()).toContain('16 nodes');
+          await screenshot(page, `newcomer-${theme}-${size.width}`);
+          expect(s.errors).toEqual([]);
+          await s.close();
+        }
+      } finally {
+        await browser.close();
+      }
+    });
+  }
+});

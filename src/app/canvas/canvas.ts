@@ -75,6 +75,15 @@ export class Canvas {
     area.use(connection as never);
     area.use(render as never);
 
+    // A selected collapsed node's params card is drawn at its own size whatever the zoom (up
+    // to 4×): at fit on a small window it would otherwise come out at 5-pixel text.
+    const cardScale = () => container.style.setProperty('--tg-card-scale', String(Math.min(4, Math.max(1, 1 / area.area.transform.k))));
+    area.addPipe((c) => {
+      if (c.type === 'zoomed') cardScale();
+      return c;
+    });
+    cardScale();
+
     AreaExtensions.simpleNodesOrder(area);
     AreaExtensions.restrictor(area, { scaling: { min: 0.1, max: 2 } });
 

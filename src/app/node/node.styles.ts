@@ -202,15 +202,24 @@ export default css`
     border-radius: 6px;
     box-shadow: 0 6px 18px rgba(0, 0, 0, 0.45);
     z-index: 2;
+    /* Zoomed out (a whole graph at fit), the card is drawn at its own size on screen, not the
+       canvas's: its sliders and numbers stay readable (the canvas sets --tg-card-scale). */
+    transform: scale(var(--tg-card-scale, 1));
+    transform-origin: left top;
   }
   /* Near the canvas's right side or foot the card flips so it stays in view (placeCard). */
   :host([card-x='right']) .params.card {
     left: auto;
     right: 0;
+    transform-origin: right top;
   }
   :host([card-y='above']) .params.card {
     top: auto;
     bottom: calc(100% + 4px);
+    transform-origin: left bottom;
+  }
+  :host([card-x='right'][card-y='above']) .params.card {
+    transform-origin: right bottom;
   }
   /* While a wire is drawn: the sockets that would take it light up, the others dim. */
   rete-ref[data-wire-hint='take'] {

@@ -79,7 +79,15 @@ export default css`
     background: var(--tg-bar-bg, #171c23);
     border-top: 1px solid var(--tg-line, #2c3440);
   }
+  /* On a narrow window the hints give way (cut with an ellipsis) to the graph's counts. */
+  .status .hints {
+    flex: 1 1 auto;
+    min-width: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
   .status .right {
+    flex: none;
     margin-left: auto;
   }
   .notes-line {

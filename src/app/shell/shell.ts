@@ -171,7 +171,7 @@ export class TgApp extends LitElement {
       </div>
       <tg-viewer .core=${core} .session=${this.viewer}></tg-viewer>
       <div class="status">
-        <span>Right-click: add a node · drag from a socket: wire · Shift-drag: select · Del: delete · Ctrl+C / Ctrl+V · Ctrl+Z / Shift+Ctrl+Z · F: fit</span>
+        <span class="hints" title="? lists every shortcut and gesture">?: every shortcut · Right-click: add a node · drag from a socket: wire · Shift-drag: select · Del: delete · Ctrl+C / Ctrl+V · Ctrl+Z / Shift+Ctrl+Z · F: fit</span>
         <span class="right">${core.graph.nodes.length} nodes · ${core.graph.edges.length} wires · ${core.graph.view.size}²</span>
       </div>
       ${this.menu
