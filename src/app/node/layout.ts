@@ -52,6 +52,13 @@ export const COLLAPSED_WIDTH = 124;
 export const COLLAPSED_PREVIEW = 104;
 /** Width of the params card of a selected collapsed node. */
 export const CARD_WIDTH = NODE_WIDTH;
+/** A card holding a table (the Whittaker biomes): room for its four columns' names. */
+export const WIDE_CARD_WIDTH = 360;
+
+/** True for node types whose card needs the wide width. */
+export function hasTable(def: AnyNodeDef): boolean {
+  return Object.values(def.params).some((p) => p.kind === 'table');
+}
 
 export function collapsedBodyHeight(def: AnyNodeDef): number {
   return Math.max(COLLAPSED_PREVIEW, Object.keys(def.inputs).length * PORT_ROW);

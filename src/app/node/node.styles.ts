@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { BODY_GAP, CARD_WIDTH, COLLAPSED_PREVIEW, FOOTER, HEADER_HEIGHT, INPUT_COLUMN, PARAM_ROW, PORT_ROW, PREVIEW_SIZE } from './layout.ts';
+import { BODY_GAP, CARD_WIDTH, WIDE_CARD_WIDTH, COLLAPSED_PREVIEW, FOOTER, HEADER_HEIGHT, INPUT_COLUMN, PARAM_ROW, PORT_ROW, PREVIEW_SIZE } from './layout.ts';
 
 export default css`
   :host {
@@ -206,6 +206,9 @@ export default css`
        canvas's: its sliders and numbers stay readable (the canvas sets --tg-card-scale). */
     transform: scale(var(--tg-card-scale, 1));
     transform-origin: left top;
+  }
+  :host([wide-card]) .params.card {
+    width: ${WIDE_CARD_WIDTH}px;
   }
   /* Near the canvas's right side or foot the card flips so it stays in view (placeCard). */
   :host([card-x='right']) .params.card {

@@ -10,7 +10,7 @@ import type { PortType } from '../../model/values.ts';
 import { NodeWatch } from '../controllers.ts';
 import type { Schemes, TypedSocket, ViewNode } from '../canvas/view-objects.ts';
 import { GROUP_COLORS } from '../theme.ts';
-import { COLLAPSED_PREVIEW, COLLAPSED_WIDTH, CURVE_WIDTH, hasCurveEditor, PREVIEW_SIZE } from './layout.ts';
+import { COLLAPSED_PREVIEW, COLLAPSED_WIDTH, CURVE_WIDTH, hasCurveEditor, hasTable, PREVIEW_SIZE } from './layout.ts';
 import { appEvent } from '../events.ts';
 import styles from './node.styles.ts';
 
@@ -76,6 +76,8 @@ export class TgNode extends LitElement {
     const model = view.ctx.core.node(view.id);
     this.bypassed = !!model?.bypass;
     this.collapsed = !!model?.collapsed;
+    const def = model && nodeDef(model.type);
+    this.toggleAttribute('wide-card', !!def && hasTable(def));
     // A selected collapsed node's card hangs below it, over the nodes there: its view goes on top.
     const holder = this.parentElement;
     if (holder) holder.style.zIndex = this.selected && this.collapsed ? '5' : '';
