@@ -88,7 +88,11 @@ let last: { readonly copy: Float32Array; readonly places: Places } | null = null
 export function placesFor(sorted: Float32Array, start: Int32Array): Places {
   if (last && last.places.start === start && sameValues(last.copy, sorted)) return { ...last.places, sorted };
   const places = placesTable(sorted, start);
-  last = { copy: Float32Array.from(sorted), places };
+  // The copy's buffer is kept from the last table when it fits: a fresh 256 KB array each edit
+  // costs its page faults.
+  const copy = last && last.copy.length === sorted.length ? last.copy : new Float32Array(sorted.length);
+  copy.set(sorted);
+  last = { copy, places };
   return places;
 }
 
