@@ -1,6 +1,7 @@
-// What the engine worker does with a request, without touching `self`: evaluate the graph,
-// draw the previews that changed, and list them with their transferable buffers. Kept apart
-// from the worker entry so it runs (and is tested) in Node too.
+// What the engine worker does with a request, without touching `self`: evaluate the graph (or
+// its draft, on a coarser view, while a param is dragged), draw the previews the page does not
+// hold yet, and list them with their transferable buffers. Kept apart from the worker entry so
+// it runs (and is tested) in Node too.
 
 import { createEngine, type Engine } from '../engine/engine.ts';
 import { readNode } from '../engine/reading.ts';
@@ -56,7 +57,7 @@ export class PreviewEvaluator {
   private engine: Engine | null = null;
   /** The drafts' own engine, on the same world square at a coarser resolution, with its own cache. */
   private draftEngine: Engine | null = null;
-  /** What the main thread holds: node pictures, curve histograms (`bins:` + node) and the viewer's (`detail`). */
+  /** What the main thread holds: node pictures (by id), curve histograms (BINS + id) and the viewer's (DETAIL). */
   private readonly held = new Held();
   private readonly signatures = new Signatures();
   private readonly shelf = new BufferShelf();
