@@ -24,19 +24,42 @@ async function dragCurve(page: Page, moves: number, during?: () => Promise<void>
   const editor = page.locator('tg-node[data-node-id="contCurve"] tg-curve-editor');
   const k = await page.evaluate(() => (window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.node('contCurve')!.params.points as number[][]).then((pts) => pts.findIndex((p) => p[0] === 0));
   const at = (await editor.evaluate((el, index) => (el as unknown as { pointAt(k: number): { x: number; y: number } }).pointAt(index), k))!;
+  // The map's badge, read at every frame of the drag.
+  await page.evaluate(() => {
+    const w = window as unknown as { badges: string[]; watching: boolean };
+    w.badges = [];
+    w.watching = true;
+    const find = (root: ParentNode): Element | null => {
+      for (const el of root.querySelectorAll('*')) {
+        if (el.localName === 'tg-map-view') return el;
+        const inside = el.shadowRoot && find(el.shadowRoot);
+        if (inside) return inside;
+      }
+      return null;
+    };
+    let map: Element | null = null;
+    const look = () => {
+      if (!map?.isConnected) map = find(document);
+      w.badges.push((map?.shadowRoot?.querySelector('.badge')?.textContent ?? '').trim());
+      if (w.watching) requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
   await page.mouse.move(at.x, at.y);
   await page.mouse.down();
-  const badges: string[] = [];
   for (let j = 1; j <= moves; j++) {
     await page.mouse.move(at.x, at.y - j);
     await page.waitForTimeout(16);
-    badges.push((await page.locator('tg-map-view').evaluate((el) => el.shadowRoot?.querySelector('.badge')?.textContent ?? '')).trim());
   }
   await during?.();
   await page.mouse.up();
   // Off the curve, so its editor draws no hovered point.
   await page.mouse.move(5, 500);
-  return badges;
+  return page.evaluate(() => {
+    const w = window as unknown as { badges: string[]; watching: boolean };
+    w.watching = false;
+    return w.badges;
+  });
 }
 
 describe('drafts while dragging', () => {
