@@ -282,7 +282,9 @@ export const RECIPES: readonly Recipe[] = [
       'a domain warp bends them so they do not run in straight lines. The warped ranges are added to the continent, with little peaks-and-valleys detail (E low). ' +
       'Like the folded ranges of the Appalachians or the Zagros seen from above; unlike them, nothing here is folded rock, and the ranges run wherever the noise crests. ' +
       'They do not lengthen the rain shadow in this climate: under the same west wind the Start’s leeward air has already lost about 90 % of its moisture 48 cells inland, ' +
-      'and the rest of the leeward moisture (the noise and coast terms) does not depend on relief, so windward ÷ leeward moisture stays about the Start’s.',
+      'and the rest of the leeward moisture (the noise and coast terms) does not depend on relief, so windward ÷ leeward moisture stays about the Start’s. ' +
+      'A wetter wind shared with the Start (less rain on slopes, more sea uptake) does not change that: the air rains out on rises of land rank, a percentile, ' +
+      'and the ranges climb hardly more ranks on the way inland than the Start’s peaks and valleys do.',
     params: { erosCurve: { points: [[-1, 0.1], [1, 0.1]] } },
     moves: ROOM_FOR_A_COLUMN,
     addNodes: [
