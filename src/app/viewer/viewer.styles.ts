@@ -55,13 +55,14 @@ export default css`
   }
   /* A node's title may be long (a file sets no limit): cut it rather than widen the panel. */
   header h2 {
-    flex: 0 1 auto;
-    min-width: 0;
+    flex: 0 0 auto;
+    max-width: 60%;
     overflow: hidden;
     text-overflow: ellipsis;
   }
+  /* The node's id and type give way first: the title is what a person looks for. */
   header .sub {
-    flex: 0 1 auto;
+    flex: 0 100 auto;
     min-width: 0;
   }
   h3 {
