@@ -41,7 +41,7 @@ export function foldedGrid(/* out */ out: Float32Array, domain: Domain, s: FbmSe
   let amp = 1;
   let total = 0;
   for (let o = 0; o < t.octaves; o++) {
-    // The octave's simplex values from the SIMD kernel (the same bits as the plain rows).
+    // The octave's simplex values from the SIMD kernel, as the plain fBm's kernel sums them.
     const grid = wasmOctaveGrid(t, o, unit);
     for (let r = 0; r < n; r++) {
       const base = r * n;

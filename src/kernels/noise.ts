@@ -161,6 +161,15 @@ export interface FbmSettings {
 }
 
 /**
+ * Below this step between cells (noise-space units), about three blocks of four cells in four
+ * lie in one lattice cell (a row crosses 1.73 lattice lines a unit), and the SIMD kernel hashes
+ * the corners once per lattice cell instead of once per cell (see noise.as.ts). Both ways give
+ * the same bits; the fine octaves, whose blocks mostly straddle lattice lines, do without the
+ * test.
+ */
+const SHARED_STEP = 0.036;
+
+/**
  * The per-octave tables of the fractal sum over a domain: each column's and row's lattice terms
  * (latticeColumns, latticeRow) at the octave's frequency, seeds and scales.
  */
@@ -174,6 +183,7 @@ export function octaveTables(domain: Domain, s: FbmSettings): OctaveTables {
   const scales = new Float64Array(octaves);
   const colFracs = new Float32Array(cols.buffer);
   const rowFracs = new Float32Array(rows.buffer);
+  const shared = new Int32Array(octaves);
   const xs = new Float64Array(n);
   let amp = 1;
   let freq = s.frequency;
@@ -183,6 +193,7 @@ export function octaveTables(domain: Domain, s: FbmSettings): OctaveTables {
     latticeColumns(xs, cols, colFracs, o * colWords);
     for (let r = 0; r < n; r++) latticeRow(freq * cellY(domain, r), rows, rowFracs, (o * n + r) * 4);
     seeds[o] = (s.seed + o) | 0;
+    shared[o] = freq * (domain.extent / n) < SHARED_STEP ? 1 : 0;
     scales[o] = amp * NORMALISE;
     total += amp;
     amp *= s.gain;
@@ -190,16 +201,21 @@ export function octaveTables(domain: Domain, s: FbmSettings): OctaveTables {
   }
   const inv = total > 0 ? 1 / total : 0;
   const weights = Float32Array.from(scales, (scale) => scale * inv);
-  return { n, octaves, colWords, cols, colFracs, rows, rowFracs, seeds, scales, weights };
+  return { n, octaves, colWords, cols, colFracs, rows, rowFracs, seeds, scales, weights, shared };
 }
 
-/** Octave o alone, scale · simplex / NORMALISE at every cell, in plain JS: the reference of wasmOctaveGrid. */
-export function octaveGridReference(t: OctaveTables, o: number, scale: number): Float64Array {
+/**
+ * Octave o alone, scale · simplex / NORMALISE at every cell summed in Float32 onto zero, in plain
+ * JS: the reference of wasmOctaveGrid.
+ */
+export function octaveGridReference(t: OctaveTables, o: number, scale: number): Float32Array {
   const { n } = t;
-  const out = new Float64Array(n * n);
+  const out = new Float32Array(n * n);
+  const weight = f(scale);
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
-      out[r * n + c] = scale * simplexCell(t.cols, t.colFracs, columnWord(o * t.colWords, c), t.rows, t.rowFracs, (o * n + r) * 4, t.seeds[o]);
+      const sum = simplexCell(t.cols, t.colFracs, columnWord(o * t.colWords, c), t.rows, t.rowFracs, (o * n + r) * 4, t.seeds[o]);
+      out[r * n + c] = f(0 + f(weight * sum));
     }
   }
   return out;

@@ -6,8 +6,10 @@ import { FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
 
 interface NoiseExports {
   readonly memory: WebAssembly.Memory;
-  fbmRows(n: number, r0: number, r1: number, octaves: number, colsAt: number, rowsAt: number, seedsAt: number, weightsAt: number, outAt: number): void;
-  octaveRows(n: number, r0: number, r1: number, colsAt: number, rowsAt: number, seed: number, scale: number, outAt: number): void;
+  fbmRows(
+    n: number, r0: number, r1: number, octaves: number,
+    colsAt: number, rowsAt: number, seedsAt: number, weightsAt: number, sharedAt: number, outAt: number,
+  ): void;
 }
 
 const noiseModule = lazyModule<NoiseExports>(
@@ -36,6 +38,29 @@ export interface OctaveTables {
   readonly scales: Float64Array;
   /** amp · output scale / Σ amp as Float32, per octave: each octave's factor in the sum (0 when every amp is 0). */
   readonly weights: Float32Array;
+  /** 1 where an octave's blocks of four cells mostly share a lattice cell (the kernel then hashes per lattice cell). */
+  readonly shared: Int32Array;
+}
+
+/** Copies the octaves' tables into the module's memory and makes room for `rows` rows: the byte offsets. */
+function stage(t: OctaveTables, o0: number, o1: number, rows: number): { k: NoiseExports; at: number[] } {
+  const { n, colWords } = t;
+  const k = noise();
+  const octaves = o1 - o0;
+  const colsAt = FIRST_BYTE;
+  const rowsAt = colsAt + 4 * octaves * colWords;
+  const seedsAt = rowsAt + 16 * octaves * n;
+  const weightsAt = seedsAt + 4 * octaves;
+  const sharedAt = weightsAt + 4 * octaves;
+  const outAt = sharedAt + 4 * octaves;
+  // The last row's last vector may run three cells past the end.
+  const memory = noiseModule.reserve(k, outAt + 4 * (rows * n + 4));
+  new Int32Array(memory, colsAt, octaves * colWords).set(t.cols.subarray(o0 * colWords, o1 * colWords));
+  new Int32Array(memory, rowsAt, 4 * octaves * n).set(t.rows.subarray(4 * o0 * n, 4 * o1 * n));
+  new Int32Array(memory, seedsAt, octaves).set(t.seeds.subarray(o0, o1));
+  new Float32Array(memory, weightsAt, octaves).set(t.weights.subarray(o0, o1));
+  new Int32Array(memory, sharedAt, octaves).set(t.shared.subarray(o0, o1));
+  return { k, at: [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt] };
 }
 
 /** Writes rows r0 … r1 − 1 of the fractal sum into `out` (row r0 at out[0]). */
@@ -45,37 +70,24 @@ export function wasmFbmRows(t: OctaveTables, r0: number, r1: number, /* out */ o
   if (!(r0 >= 0 && r1 <= n && rows >= 0) || out.length < rows * n) {
     throw new Error(`fbm rows ${r0}…${r1} of a ${n}² grid into ${out.length} cells`);
   }
-  const k = noise();
-  const colsAt = FIRST_BYTE;
-  const rowsAt = colsAt + 4 * t.cols.length;
-  const seedsAt = rowsAt + 4 * t.rows.length;
-  const weightsAt = seedsAt + 4 * octaves;
-  const outAt = weightsAt + 4 * octaves;
-  // The last row's last vector may run three cells past the end.
-  const memory = noiseModule.reserve(k, outAt + 4 * (rows * n + 4));
-  new Int32Array(memory, colsAt, t.cols.length).set(t.cols);
-  new Int32Array(memory, rowsAt, t.rows.length).set(t.rows);
-  new Int32Array(memory, seedsAt, octaves).set(t.seeds);
-  new Float32Array(memory, weightsAt, octaves).set(t.weights);
-  k.fbmRows(n, r0, r1, octaves, colsAt, rowsAt, seedsAt, weightsAt, outAt);
-  out.set(new Float32Array(memory, outAt, rows * n));
+  const { k, at } = stage(t, 0, octaves, rows);
+  const [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt] = at;
+  k.fbmRows(n, r0, r1, octaves, colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt);
+  out.set(new Float32Array(k.memory.buffer, outAt, rows * n));
 }
 
 /**
- * Octave o alone, scale · simplex at every cell of the grid (the same bits as addSimplexRow onto
- * zeroed rows), as a view on the module's memory: valid until the next call into the module.
+ * Octave o alone, scale · simplex / 80 at every cell of the grid (the same bits as
+ * octaveGridReference), as a view on the module's memory: valid until the next call into the
+ * module. It is the fractal sum of that one octave, weighted by `scale`.
  */
-export function wasmOctaveGrid(t: OctaveTables, o: number, scale: number): Float64Array {
+export function wasmOctaveGrid(t: OctaveTables, o: number, scale: number): Float32Array {
   const { n } = t;
-  const k = noise();
-  const colsAt = FIRST_BYTE;
-  const rowsAt = colsAt + 4 * t.colWords;
-  const outAt = rowsAt + 16 * n;
-  const memory = noiseModule.reserve(k, outAt + 8 * (n * n + 4));
-  new Int32Array(memory, colsAt, t.colWords).set(t.cols.subarray(o * t.colWords, (o + 1) * t.colWords));
-  new Int32Array(memory, rowsAt, 4 * n).set(t.rows.subarray(o * 4 * n, (o + 1) * 4 * n));
-  k.octaveRows(n, 0, n, colsAt, rowsAt, t.seeds[o], scale, outAt);
-  return new Float64Array(memory, outAt, n * n);
+  const { k, at } = stage(t, o, o + 1, n);
+  const [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt] = at;
+  new Float32Array(k.memory.buffer, weightsAt, 1)[0] = scale;
+  k.fbmRows(n, 0, n, 1, colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt);
+  return new Float32Array(k.memory.buffer, outAt, n * n);
 }
 
 /** Bytes the noise module's memory holds now (0 before first use). */

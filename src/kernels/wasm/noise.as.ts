@@ -88,12 +88,37 @@ const KF = memory.data<f32>([
   return f32x4.mul(f32x4.mul(a, a), f32x4.add(f32x4.mul(gx, x), f32x4.mul(gy, y)));
 }
 
+/** corner() with the gradients given as vectors. */
+@inline function cornerOf(x: v128, y: v128, gx: v128, gy: v128): v128 {
+  let a = f32x4.sub(f32x4.sub(v128.load(KF), f32x4.mul(x, x)), f32x4.mul(y, y));
+  a = f32x4.pmax(f32x4.splat(0), a);
+  a = f32x4.mul(a, a);
+  return f32x4.mul(f32x4.mul(a, a), f32x4.add(f32x4.mul(gx, x), f32x4.mul(gy, y)));
+}
+
+/** gradientOffsets for one lattice point, in scalar registers. */
+@inline function gradientOffset(v: i32): usize {
+  let h = v * HASH_MUL;
+  h ^= h >>> 15;
+  return <usize>((((<u32>h >>> 16) * 24) >>> 16) << 3);
+}
+
+// The lattice cell whose four corners' gradient offsets were hashed last (fresh: for the row
+// and octave under way), kept while the blocks of a row stay in it.
+let lastI: i32 = 0;
+let lastJ: i32 = 0;
+let fresh = false;
+let at00: usize = 0;
+let at11: usize = 0;
+let at10: usize = 0;
+let at01: usize = 0;
+
 /**
  * simplex(x, y; seed) / 80 for four cells: their columns' lattice terms at `colAt` (one 64-byte
  * block, see latticeColumns in noise.ts), the row's terms splatted. The operations are
  * noise.ts's simplexCell, in its order.
  */
-@inline function simplex4(colAt: usize, rui: v128, ruf: v128, rvi: v128, rvf: v128, seedv: v128): v128 {
+@inline function simplex4(colAt: usize, rui: v128, ruf: v128, rvi: v128, rvf: v128, seedv: v128, shared: bool): v128 {
   // The lattice cell (i, j) and the offsets (u, v) into it: fractions summed, carries added.
   const one = v128.load(KF, 16);
   let u = f32x4.add(v128.load(colAt, 16), ruf);
@@ -109,24 +134,50 @@ const KF = memory.data<f32>([
   const t = f32x4.mul(f32x4.add(u, v), v128.load(KF, 32));
   const x0 = f32x4.sub(u, t);
   const y0 = f32x4.sub(v, t);
-  const px = v128.load(K, 32);
-  const py = v128.load(K, 48);
-  const ip = i32x4.mul(i, px);
-  const jp = i32x4.mul(j, py);
-
-  // Corner (0, 0).
-  let sum = corner(x0, y0, gradientOffsets(v128.xor(v128.xor(seedv, ip), jp)));
-  // Corner (1, 1).
   const d2 = v128.load(KF, 48);
-  const o11 = gradientOffsets(v128.xor(v128.xor(seedv, i32x4.add(ip, px)), i32x4.add(jp, py)));
-  sum = f32x4.add(sum, corner(f32x4.add(x0, d2), f32x4.add(y0, d2), o11));
   // The middle corner: (1, 0) where x0 > y0, else (0, 1).
   const m = f32x4.gt(x0, y0);
-  const o = gradientOffsets(v128.xor(v128.xor(seedv, i32x4.add(ip, v128.and(m, px))), i32x4.add(jp, v128.andnot(py, m))));
   const g2 = v128.load(KF, 32);
   const g2m1 = v128.load(KF, 64);
   const dx = v128.bitselect(g2m1, g2, m);
   const dy = v128.bitselect(g2, g2m1, m);
+
+  // Four cells in one lattice cell share its corners: hash them once, in scalar registers, and
+  // once only while the row stays in the cell; splat each gradient to the four lanes. The same
+  // gradients, so the same bits as the lane-by-lane path below.
+  if (shared && i32x4.all_true(v128.and(i32x4.eq(i, v128.shuffle<i32>(i, i, 0, 0, 0, 0)), i32x4.eq(j, v128.shuffle<i32>(j, j, 0, 0, 0, 0))))) {
+    const i0 = i32x4.extract_lane(i, 0);
+    const j0 = i32x4.extract_lane(j, 0);
+    if (i0 != lastI || j0 != lastJ || !fresh) {
+      const seed = i32x4.extract_lane(seedv, 0);
+      const ips = i0 * PRIME_X;
+      const jps = j0 * PRIME_Y;
+      at00 = gradientOffset(seed ^ ips ^ jps);
+      at11 = gradientOffset(seed ^ (ips + PRIME_X) ^ (jps + PRIME_Y));
+      at10 = gradientOffset(seed ^ (ips + PRIME_X) ^ jps);
+      at01 = gradientOffset(seed ^ ips ^ (jps + PRIME_Y));
+      lastI = i0;
+      lastJ = j0;
+      fresh = true;
+    }
+    let s = cornerOf(x0, y0, v128.load32_splat(at00, GRADIENTS), v128.load32_splat(at00, GRADIENTS + 4));
+    s = f32x4.add(s, cornerOf(f32x4.add(x0, d2), f32x4.add(y0, d2), v128.load32_splat(at11, GRADIENTS), v128.load32_splat(at11, GRADIENTS + 4)));
+    const gx = v128.bitselect(v128.load32_splat(at10, GRADIENTS), v128.load32_splat(at01, GRADIENTS), m);
+    const gy = v128.bitselect(v128.load32_splat(at10, GRADIENTS + 4), v128.load32_splat(at01, GRADIENTS + 4), m);
+    return f32x4.add(s, cornerOf(f32x4.add(x0, dx), f32x4.add(y0, dy), gx, gy));
+  }
+
+  const px = v128.load(K, 32);
+  const py = v128.load(K, 48);
+  const ip = i32x4.mul(i, px);
+  const jp = i32x4.mul(j, py);
+  // Corner (0, 0).
+  let sum = corner(x0, y0, gradientOffsets(v128.xor(v128.xor(seedv, ip), jp)));
+  // Corner (1, 1).
+  const o11 = gradientOffsets(v128.xor(v128.xor(seedv, i32x4.add(ip, px)), i32x4.add(jp, py)));
+  sum = f32x4.add(sum, corner(f32x4.add(x0, d2), f32x4.add(y0, d2), o11));
+  // The middle corner.
+  const o = gradientOffsets(v128.xor(v128.xor(seedv, i32x4.add(ip, v128.and(m, px))), i32x4.add(jp, v128.andnot(py, m))));
   return f32x4.add(sum, corner(f32x4.add(x0, dx), f32x4.add(y0, dy), o));
 }
 
@@ -135,10 +186,15 @@ const KF = memory.data<f32>([
  * (row r0 first), each row zeroed and then summed into in fours (a row's last vector may spill
  * up to three cells into the next row, which is zeroed after; the caller pads the last row).
  * Per octave o: the columns' lattice terms at `colsAt` + o · padded · 16 (padded: n rounded up
- * to 4), the rows' at `rowsAt` + (o · n + r) · 16, the seed (i32 at `seedsAt`) and the weight
- * amp · 80 / Σ amp (f32 at `weightsAt`).
+ * to 4), the rows' at `rowsAt` + (o · n + r) · 16, the seed (i32 at `seedsAt`), the weight
+ * amp · 80 / Σ amp (f32 at `weightsAt`) and whether blocks of four cells mostly share a lattice
+ * cell (i32 at `sharedAt`, 1 where the octave is coarse against the cells). One octave with
+ * weight 80 is the octave alone, for the folded noises.
  */
-export function fbmRows(n: i32, r0: i32, r1: i32, octaves: i32, colsAt: usize, rowsAt: usize, seedsAt: usize, weightsAt: usize, outAt: usize): void {
+export function fbmRows(
+  n: i32, r0: i32, r1: i32, octaves: i32,
+  colsAt: usize, rowsAt: usize, seedsAt: usize, weightsAt: usize, sharedAt: usize, outAt: usize,
+): void {
   const padded = (n + 3) & ~3;
   for (let r = r0; r < r1; r++) {
     const out = outAt + (<usize>((r - r0) * n) << 2);
@@ -152,35 +208,18 @@ export function fbmRows(n: i32, r0: i32, r1: i32, octaves: i32, colsAt: usize, r
       const rvi = v128.load32_splat(rowAt, 8);
       const rvf = v128.load32_splat(rowAt, 12);
       const cols = colsAt + ((<usize>o * padded) << 4);
-      for (let c = 0; c < padded; c += 4) {
-        const at = out + (<usize>c << 2);
-        v128.store(at, f32x4.add(v128.load(at), f32x4.mul(weight, simplex4(cols + (<usize>c << 4), rui, ruf, rvi, rvf, seedv))));
+      if (load<i32>(sharedAt + (<usize>o << 2))) {
+        fresh = false;
+        for (let c = 0; c < padded; c += 4) {
+          const at = out + (<usize>c << 2);
+          v128.store(at, f32x4.add(v128.load(at), f32x4.mul(weight, simplex4(cols + (<usize>c << 4), rui, ruf, rvi, rvf, seedv, true))));
+        }
+      } else {
+        for (let c = 0; c < padded; c += 4) {
+          const at = out + (<usize>c << 2);
+          v128.store(at, f32x4.add(v128.load(at), f32x4.mul(weight, simplex4(cols + (<usize>c << 4), rui, ruf, rvi, rvf, seedv, false))));
+        }
       }
-    }
-  }
-}
-
-/**
- * One octave alone, for the folded noises: scale · simplex / 80 at every cell of rows r0 … r1 − 1,
- * as f64 rows of n from `outAt` (row r0 first), the same bits as noise.ts's octaveGridReference;
- * the tables as fbmRows's for one octave. Rows spill over as fbmRows's do.
- */
-export function octaveRows(n: i32, r0: i32, r1: i32, colsAt: usize, rowsAt: usize, seed: i32, scale: f64, outAt: usize): void {
-  const padded = (n + 3) & ~3;
-  const seedv = i32x4.splat(seed);
-  const scalev = f64x2.splat(scale);
-  for (let r = r0; r < r1; r++) {
-    const out = outAt + (<usize>((r - r0) * n) << 3);
-    const rowAt = rowsAt + (<usize>r << 4);
-    const rui = v128.load32_splat(rowAt);
-    const ruf = v128.load32_splat(rowAt, 4);
-    const rvi = v128.load32_splat(rowAt, 8);
-    const rvf = v128.load32_splat(rowAt, 12);
-    for (let c = 0; c < padded; c += 4) {
-      const sum = simplex4(colsAt + (<usize>c << 4), rui, ruf, rvi, rvf, seedv);
-      const at = out + (<usize>c << 3);
-      v128.store(at, f64x2.mul(scalev, f64x2.promote_low_f32x4(sum)));
-      v128.store(at, f64x2.mul(scalev, f64x2.promote_low_f32x4(v128.shuffle<f32>(sum, sum, 2, 3, 2, 3))), 16);
     }
   }
 }
