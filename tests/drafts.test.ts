@@ -111,6 +111,14 @@ describe('drafts in the worker', () => {
     for (const n of DEFAULT.nodes) expect(moved.get(n.id)).not.toBe(a.get(n.id));
     expect(sig.of({ ...DEFAULT, view: { ...DEFAULT.view, size: 97 } })).toEqual(a);
   });
+
+  it('gives every node of a graph with a cycle a signature, without looping', () => {
+    const cyclic = structuredClone(DEFAULT);
+    // height → contCurve closes a loop contCurve → height.
+    cyclic.edges.push({ from: { node: 'height', port: 'out' }, to: { node: 'contCurve', port: 'in' } });
+    const states = new Signatures().of(cyclic);
+    expect(states.size).toBe(cyclic.nodes.length);
+  });
 });
 
 describe('drafts in the client', () => {
