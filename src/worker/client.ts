@@ -7,7 +7,7 @@
 // the rest follows in order and is passed on as it comes.
 //
 // While a param is dragged the requests are drafts: the same world square on a coarser view
-// (draftSize), drawn within a frame or two; once the hand rests (REST_MS without an edit, or
+// (draftSize), several times cheaper at large views; once the hand rests (REST_MS without an edit, or
 // the drag ends) the full resolution follows. Answers come in the order asked, and each request
 // is built from the newest graph, so no older picture ever replaces a newer one; the last
 // answer of a drag is always a full one, the same bits as if no draft had been made.
@@ -29,7 +29,11 @@ export type EditorAnswer = EvaluateResult | EvaluateFailure;
 
 export type AnswerListener = (answer: EditorAnswer, roundTripMs: number) => void;
 
-/** Milliseconds without an edit after which a drag counts as resting: the full picture is asked. */
+/**
+ * Milliseconds without an edit after which a drag counts as resting: the full picture is asked.
+ * Not shorter: a full evaluation, once started, is not interrupted, and at 120 ms a pointer held
+ * up by a busy machine started one in the middle of a drag at 1024² (hundreds of ms).
+ */
 export const REST_MS = 250;
 
 /**
