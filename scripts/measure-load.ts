@@ -50,6 +50,7 @@ try {
     const text = largeGraph(n);
     const times: number[] = [];
     const draws: number[] = [];
+    const closes: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       const load = loadavg()[0];
       const cdp = PROFILE ? await page.context().newCDPSession(page) : null;
@@ -72,13 +73,19 @@ try {
       times.push(out.ms);
       draws.push(out.draws);
       console.error(`${n} nodes: ${out.ms.toFixed(0)} ms (load ${load.toFixed(1)}), minimap draws ${out.draws}`);
-      // Back to a small graph so every run starts from the same place.
-      await page.evaluate(async (t) => {
-        const tg = (window as never as { terrainGraph: { app: { openText(text: string, file: string): Promise<boolean> } } }).terrainGraph;
+      // Back to a small graph so every run starts from the same place: closing the large one
+      // (its N views removed) is timed too.
+      const closeMs = await page.evaluate(async (t) => {
+        const tg = (window as never as { terrainGraph: { app: { openText(text: string, file: string): Promise<boolean>; canvas: { settled(): Promise<void> } } } }).terrainGraph;
+        const t0 = performance.now();
         await tg.app.openText(t, 'small.json');
+        await tg.app.canvas.settled();
+        return performance.now() - t0;
       }, largeGraph(4));
+      closes.push(closeMs);
+      console.error(`${n} nodes: closed in ${closeMs.toFixed(0)} ms`);
     }
-    results.push({ nodes: n, medianMs: Math.round(median(times)), runsMs: times.map(Math.round), minimapDraws: draws, load: Number(loadavg()[0].toFixed(1)) });
+    results.push({ nodes: n, medianMs: Math.round(median(times)), runsMs: times.map(Math.round), minimapDraws: draws, closeMedianMs: Math.round(median(closes)), load: Number(loadavg()[0].toFixed(1)) });
   }
   console.log(JSON.stringify(results, null, 2));
 } finally {
