@@ -1,10 +1,9 @@
 // The bytes of one tile of one layer in a build format. 16-bit formats map the build's one
 // value range (not the tile's own) to 0…65535, so neighbouring tiles meet without a step.
 
-import { BIOMES } from '../model/biomes.ts';
 import type { PortType, Value } from '../model/values.ts';
 import { renderLayer } from '../render/layer.ts';
-import { rgbaPng } from '../render/png.ts';
+import { biomeIndexed, rgbaPng } from '../render/png.ts';
 import type { BuildFormat } from './plan.ts';
 import { grey16PngBytes, indexedPngBytes } from './png.ts';
 
@@ -82,12 +81,8 @@ export function encodeTile(value: Value, n: number, format: BuildFormat, range: 
     case 'png':
       return { bytes: rgbaPng(renderLayer(value, n), n, n), clipped: 0 };
     case 'indexed': {
-      // North up: the grid's last row (north) first. Pixel value = biome id, palette = biome colours.
-      const ids = value.data as Uint8Array;
-      const data = new Uint8Array(n * n);
-      for (let r = 0; r < n; r++) data.set(ids.subarray(r * n, r * n + n), (n - 1 - r) * n);
-      const legend = Object.fromEntries(BIOMES.map((b) => [`biome:${b.id}`, b.name]));
-      return { bytes: indexedPngBytes(data, n, BIOMES.map((b) => b.color), legend), clipped: 0 };
+      const { data, palette, text } = biomeIndexed(value.data as Uint8Array, n);
+      return { bytes: indexedPngBytes(data, n, palette, text), clipped: 0 };
     }
   }
 }

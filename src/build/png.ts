@@ -9,23 +9,7 @@
 // which keeps a tile rendered anywhere byte-identical to the same tile of any other build.
 
 import { zlibSync } from 'fflate';
-
-/** The standard PNG CRC-32 table. */
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
-
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
+import { crc32 } from '../render/zip.ts';
 
 /** One chunk: length, type, data, CRC of type and data. */
 function chunk(type: string, data: Uint8Array): Uint8Array {

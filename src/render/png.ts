@@ -42,10 +42,16 @@ export function grey16Png(field: Float32Array, n: number): Grey16 {
   return { png, min, max };
 }
 
-/** An indexed PNG of a biome map, north up: pixel value = biome id, palette = biome colours. */
-export function biomePng(ids: Uint8Array, n: number): Uint8Array {
+/** A biome map as an indexed image, north up: pixel value = biome id, palette = biome colours, legend in texts. */
+export function biomeIndexed(ids: Uint8Array, n: number): { data: Uint8Array; palette: number[][]; text: Record<string, string> } {
   const data = new Uint8Array(n * n);
   for (let r = 0; r < n; r++) data.set(ids.subarray(r * n, r * n + n), (n - 1 - r) * n);
-  const legend = Object.fromEntries(BIOMES.map((b) => [`biome:${b.id}`, b.name]));
-  return encode({ width: n, height: n, data, channels: 1, depth: 8, palette: BIOMES.map((b) => [...b.color]), text: legend });
+  const text = Object.fromEntries(BIOMES.map((b) => [`biome:${b.id}`, b.name]));
+  return { data, palette: BIOMES.map((b) => [...b.color]), text };
+}
+
+/** An indexed PNG of a biome map (see biomeIndexed). */
+export function biomePng(ids: Uint8Array, n: number): Uint8Array {
+  const { data, palette, text } = biomeIndexed(ids, n);
+  return encode({ width: n, height: n, data, channels: 1, depth: 8, palette, text });
 }
