@@ -249,11 +249,13 @@ describe('engines one after another on one pool (a build\'s tiles)', () => {
     const g = loadGraph('default.json');
     const pool = new BufferPool();
     const first = createEngine(g, { size: 40, pool });
-    first.evaluate({ domain: { x0: 0.3, y0: -0.2, extent: 1, n: 40 } });
+    const at = { x0: 0.3, y0: -0.2, extent: 1, n: 40 };
+    first.evaluate({ domain: at });
+    const firsts = new Set(g.nodes.map((n) => first.output(n.id, undefined, at)?.data.buffer));
     first.dispose();
     expect(first.output('biomes', undefined, { x0: 0.3, y0: -0.2, extent: 1, n: 40 })).toBeUndefined();
     // Every buffer of the second evaluation comes from the first one's leftovers where a size matches.
-    const taken: unknown[] = [];
+    const taken: { buffer: ArrayBufferLike }[] = [];
     const take = pool.take.bind(pool);
     pool.take = ((kind, length) => {
       const b = take(kind, length);
@@ -269,6 +271,8 @@ describe('engines one after another on one pool (a build\'s tiles)', () => {
       expect(a.data, n.id).toEqual(fresh.output(n.id)!.data);
     }
     expect(taken.length).toBeGreaterThan(20);
+    // Taken from the first engine's outputs, not made afresh (dispose() gave them back).
+    expect(taken.filter((b) => firsts.has(b.buffer)).length).toBeGreaterThan(g.nodes.length / 2);
   });
 });
 
