@@ -70,10 +70,13 @@ describe('drafts while dragging', () => {
     await page.locator('tg-viewer select.size').selectOption('1024');
     await settle(page);
     await page.evaluate(() => {
-      const tg = window as unknown as { terrainGraph: { client: { subscribe(l: (a: { kind: string; draft?: boolean; nodes: { id: string }[] }) => void): void } }; seen: string[] };
+      const tg = window as unknown as { terrainGraph: { client: { subscribe(l: (a: { kind: string; draft?: boolean; final: boolean; nodes: { id: string }[] }) => void): void } }; seen: string[]; draftThumbnails: number };
       tg.seen = [];
+      tg.draftThumbnails = 0;
       tg.terrainGraph.client.subscribe((a) => {
         if (a.kind === 'result' && a.nodes.some((n) => n.id === 'biomes')) tg.seen.push(a.draft ? 'draft' : 'full');
+        // The rest of a draft (the thumbnails between the curve and the biomes), drawn and not dropped.
+        if (a.kind === 'result' && a.draft && a.final && a.nodes.some((n) => n.id === 'coast')) tg.draftThumbnails++;
       });
     });
     const coastBefore = (await nodePixels(page, 'coast')).hash;
@@ -82,10 +85,13 @@ describe('drafts while dragging', () => {
       await screenshot(page, 'drafts-1024-dragging');
       coastDuring = (await nodePixels(page, 'coast')).hash;
     });
-    // The thumbnails between the curve and the biomes follow the drag too (at least ten times a second).
     expect(coastDuring).not.toBe(coastBefore);
     await settle(page);
     const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    // The thumbnails between the curve and the biomes follow the drafts too, not only the full
+    // answer after the hand rests (the coast's picture above changes either way: the screenshot
+    // outlasts REST_MS).
+    expect(await page.evaluate(() => (window as unknown as { draftThumbnails: number }).draftThumbnails)).toBeGreaterThan(0);
     // Drafts while the point moved, and the last biome picture a full one.
     expect(seen).toContain('draft');
     expect(seen.at(-1)).toBe('full');
