@@ -88,6 +88,30 @@ describe('drafts in the worker', () => {
     expect(after.detail!.histogram).toEqual(plain.detail!.histogram);
   });
 
+  it('leaves the same bytes when the worker dropped the drafts\' other thumbnails (a newer request came first)', () => {
+    const ev = new PreviewEvaluator();
+    const answers = [run(ev, request(DEFAULT, 1))];
+    let seq = 2;
+    for (const y of [0.05, 0.1, 0.2, 0.15]) {
+      // As src/worker/engine-worker.ts does when the next request arrives before the rest is drawn.
+      const { first, dropped } = ev.evaluateParts(request(dragged(y), seq++, 64));
+      const last = dropped().result;
+      expect(last.nodes).toEqual([]);
+      answers.push({ ...last, nodes: first.result.nodes, detail: first.result.detail });
+    }
+    answers.push(run(ev, request(dragged(0.15), seq++)));
+    const after = shown(answers);
+    const plain = shown([run(new PreviewEvaluator(), request(dragged(0.15), 1))]);
+    expect([...after.nodes.keys()].sort()).toEqual([...plain.nodes.keys()].sort());
+    for (const [id, want] of plain.nodes) {
+      const got = after.nodes.get(id)!;
+      expect(got.state, id).toBe(want.state);
+      expect(bytes(got.image?.rgba), id).toEqual(bytes(want.image?.rgba));
+      expect(got.inputBins?.counts, id).toEqual(want.inputBins?.counts);
+    }
+    expect(bytes(after.detail!.image.rgba)).toEqual(bytes(plain.detail!.image.rgba));
+  });
+
   it('draws a draft as a coarser sampling of the same world: the biomes mostly agree with the full picture', () => {
     const full = run(new PreviewEvaluator(), { ...request(DEFAULT, 1), previewSize: 256 }).nodes.find((n) => n.id === 'biomes')!;
     const coarse = run(new PreviewEvaluator(), { ...request(DEFAULT, 1, 64), previewSize: 256 }).nodes.find((n) => n.id === 'biomes')!;
