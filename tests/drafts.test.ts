@@ -47,6 +47,24 @@ function bytes(b: ArrayBuffer | undefined): Uint8Array {
   return new Uint8Array(b ?? new ArrayBuffer(0));
 }
 
+/** What these answers leave shown equals, byte for byte, one evaluation of `graph` that never drafted. */
+function expectNeverDrafted(answers: readonly EvaluateResult[], graph: Graph): void {
+  const after = shown(answers);
+  const plain = shown([run(new PreviewEvaluator(), request(graph, 1))]);
+  expect([...after.nodes.keys()].sort()).toEqual([...plain.nodes.keys()].sort());
+  for (const [id, want] of plain.nodes) {
+    const got = after.nodes.get(id)!;
+    expect(got.state, id).toBe(want.state);
+    expect(bytes(got.image?.rgba), id).toEqual(bytes(want.image?.rgba));
+    expect(got.inputBins?.counts, id).toEqual(want.inputBins?.counts);
+  }
+  expect(after.detail!.n).toBe(graph.view.size);
+  expect(after.detail!.draft).toBe(false);
+  expect(bytes(after.detail!.image.rgba)).toEqual(bytes(plain.detail!.image.rgba));
+  expect(after.detail!.origins).toEqual(plain.detail!.origins);
+  expect(after.detail!.histogram).toEqual(plain.detail!.histogram);
+}
+
 describe('drafts in the worker', () => {
   it('draws a draft at the draft side, only for what the edit changed, and marks it', () => {
     const ev = new PreviewEvaluator();
@@ -69,23 +87,8 @@ describe('drafts in the worker', () => {
     let seq = 2;
     for (const y of [0.05, 0.1, 0.2, 0.15]) answers.push(run(ev, request(dragged(y), seq++, 64)));
     answers.push(run(ev, request(dragged(0.15), seq++)));
-    const last = answers.at(-1)!;
-    expect(last.draft).toBe(false);
-    const after = shown(answers);
-
-    const plain = shown([run(new PreviewEvaluator(), request(dragged(0.15), 1))]);
-    expect([...after.nodes.keys()].sort()).toEqual([...plain.nodes.keys()].sort());
-    for (const [id, want] of plain.nodes) {
-      const got = after.nodes.get(id)!;
-      expect(got.state, id).toBe(want.state);
-      expect(bytes(got.image?.rgba), id).toEqual(bytes(want.image?.rgba));
-      expect(got.inputBins?.counts, id).toEqual(want.inputBins?.counts);
-    }
-    expect(after.detail!.n).toBe(DEFAULT.view.size);
-    expect(after.detail!.draft).toBe(false);
-    expect(bytes(after.detail!.image.rgba)).toEqual(bytes(plain.detail!.image.rgba));
-    expect(after.detail!.origins).toEqual(plain.detail!.origins);
-    expect(after.detail!.histogram).toEqual(plain.detail!.histogram);
+    expect(answers.at(-1)!.draft).toBe(false);
+    expectNeverDrafted(answers, dragged(0.15));
   });
 
   it('leaves the same bytes when the worker dropped the drafts\' other thumbnails (a newer request came first)', () => {
@@ -100,16 +103,7 @@ describe('drafts in the worker', () => {
       answers.push({ ...last, nodes: first.result.nodes, detail: first.result.detail });
     }
     answers.push(run(ev, request(dragged(0.15), seq++)));
-    const after = shown(answers);
-    const plain = shown([run(new PreviewEvaluator(), request(dragged(0.15), 1))]);
-    expect([...after.nodes.keys()].sort()).toEqual([...plain.nodes.keys()].sort());
-    for (const [id, want] of plain.nodes) {
-      const got = after.nodes.get(id)!;
-      expect(got.state, id).toBe(want.state);
-      expect(bytes(got.image?.rgba), id).toEqual(bytes(want.image?.rgba));
-      expect(got.inputBins?.counts, id).toEqual(want.inputBins?.counts);
-    }
-    expect(bytes(after.detail!.image.rgba)).toEqual(bytes(plain.detail!.image.rgba));
+    expectNeverDrafted(answers, dragged(0.15));
   });
 
   it('draws a draft as a coarser sampling of the same world: the biomes mostly agree with the full picture', () => {
