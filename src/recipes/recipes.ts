@@ -3,7 +3,7 @@
 // each one's claims against the engine's output.
 
 import { cloneParam, defaultParams, type AnyParamValue, type Point } from '../model/manifest.ts';
-import type { Graph } from '../model/graph.ts';
+import type { Edge, Graph } from '../model/graph.ts';
 import { nodeDef } from '../../nodes/index.ts';
 
 export interface Recipe {
@@ -396,3 +396,32 @@ export function buildRecipe(base: Graph, recipe: Recipe): Graph {
   }
   return g;
 }
+
+/**
+ * The generated recipe with the canvas layout of the file already shipped: each node's position
+ * and collapsed flag, the wires' reroute dots and the frames, where the shipped file has them.
+ * The base graph is laid out collapsed for the editor's first sight while the recipes keep the
+ * roomy layout their added nodes were placed in, so regenerating must not re-lay them out.
+ */
+export function keepLayout(generated: Graph, shipped: Graph): Graph {
+  const g = structuredClone(generated);
+  const nodes = new Map(shipped.nodes.map((n) => [n.id, n]));
+  for (const node of g.nodes) {
+    const old = nodes.get(node.id);
+    if (!old) continue;
+    node.position = [...old.position];
+    if (old.collapsed) node.collapsed = true;
+    else delete node.collapsed;
+  }
+  const wire = (e: Edge) => `${e.from.node}.${e.from.port}>${e.to.node}.${e.to.port}`;
+  const dots = new Map(shipped.edges.filter((e) => e.via?.length).map((e) => [wire(e), e.via!]));
+  for (const edge of g.edges) {
+    const via = dots.get(wire(edge));
+    if (via) edge.via = via.map(([x, y]) => [x, y]);
+    else delete edge.via;
+  }
+  if (shipped.frames?.length) g.frames = structuredClone(shipped.frames);
+  else delete g.frames;
+  return g;
+}
+
