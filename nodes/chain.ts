@@ -2,6 +2,7 @@
 // splines". The selector picks, cell by cell, which inputs blend.
 
 import { defineNode, field } from '../src/model/manifest.ts';
+import { bands, rowsOf } from '../src/parallel/threads.ts';
 
 export const CHAIN_INPUTS = ['in0', 'in1', 'in2', 'in3', 'in4', 'in5'] as const;
 
@@ -44,6 +45,26 @@ export function chainKernel(
   }
 }
 
+/** What a band of the chain reads: the wired inputs as grids of their own, so shared memory is checked. */
+type ChainBand = {
+  selector: Float32Array;
+  knots: number[];
+  in0: Float32Array;
+  in1: Float32Array | null;
+  in2: Float32Array | null;
+  in3: Float32Array | null;
+  in4: Float32Array | null;
+  in5: Float32Array | null;
+  out: Float32Array;
+  n: number;
+};
+
+/** Rows r0 … r1 − 1 of the chain (cell by cell, so any band gives the same bits). */
+function chainBand(a: ChainBand, r0: number, r1: number): void {
+  const inputs = [a.in0, a.in1, a.in2, a.in3, a.in4, a.in5].filter((g): g is Float32Array => g !== null);
+  chainKernel(rowsOf(a.selector, a.n, r0, r1), a.knots, inputs.map((g) => rowsOf(g, a.n, r0, r1)), rowsOf(a.out, a.n, r0, r1));
+}
+
 export const chain = defineNode({
   type: 'chain',
   title: 'Chain curves',
@@ -84,6 +105,7 @@ export const chain = defineNode({
     if (wired.length <= p.knots.length) return null;
     return `${wired.length} inputs are wired (${wired.join(', ')}) but ${p.knots.length} knot${p.knots.length === 1 ? ' is' : 's are'} given: one knot per wired input`;
   },
+  band: chainBand,
   run(ctx, p) {
     const selector = ctx.field('selector')!;
     const wired = CHAIN_INPUTS.filter((port) => ctx.wired(port));
@@ -91,7 +113,10 @@ export const chain = defineNode({
     if (problem) throw new Error(problem);
     const inputs = wired.map((port) => ctx.field(port)!);
     const out = ctx.alloc('f32');
-    chainKernel(selector, p.knots.slice(0, wired.length), inputs, out);
+    const knots = p.knots.slice(0, wired.length);
+    const n = ctx.domain.n;
+    const [in0, in1 = null, in2 = null, in3 = null, in4 = null, in5 = null] = inputs;
+    bands('chain', chainBand, { selector, knots, in0, in1, in2, in3, in4, in5, out, n }, n);
     return { out: field(out, 'value') };
   },
 });
