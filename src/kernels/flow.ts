@@ -17,8 +17,9 @@ import { argsortFloat32 } from './sort.ts';
 export const OFF_MAP = -1;
 /** The receiver of a sea cell. */
 const SEA = -2;
-/** A land cell the flood has not reached yet (never left once the flood is over). */
-const UNREACHED = -3;
+/** In the flood's `place`: a cell the flood has reached, and a sea cell (never reached). */
+const REACHED = -1;
+const SEA_PLACE = -2;
 
 export interface FlowResult {
   /** Land cells in flood order (receivers before the cells draining into them); `count` used. */
@@ -50,15 +51,14 @@ class RankQueue {
   size = 0;
 
   constructor(
-    private readonly place: Int32Array,
     private readonly byPlace: Uint32Array,
     cells: number,
   ) {
     this.bits = scratch('flow.queue', Uint32Array, (cells + 31) >>> 5).fill(0, 0, (cells + 31) >>> 5);
   }
 
-  push(c: number): void {
-    const q = this.place[c];
+  /** Adds the cell at place `q` in the sorted heights. */
+  push(q: number): void {
     this.bits[q >>> 5] |= 1 << (q & 31);
     this.size++;
   }
@@ -101,39 +101,45 @@ export function priorityFlood(
   if (f === height) throw new Error('flow: the filled heights must not overwrite the input');
   const order = scratch('flow.order', Int32Array, cells);
   const pit = scratch('flow.pit', Int32Array, cells);
-  // Every cell's place in the heights sorted ascending (ties in cell order, as the sort is
-  // stable): the flood's priority.
+  // Every land cell's place in the heights sorted ascending (ties in cell order, as the sort is
+  // stable): the flood's priority. The same array says what the flood has reached (REACHED) and
+  // where the sea is (SEA_PLACE), so the flood reads one array per neighbour for all three; the
+  // sea is told from the sorted heights, read in order (NaN is sea, as `>=` is false).
   const byPlace = scratch('flow.byPlace', Uint32Array, cells).subarray(0, cells);
-  argsortFloat32(height, scratch('flow.sorted', Float32Array, cells).subarray(0, cells), byPlace);
+  const sorted = scratch('flow.sorted', Float32Array, cells).subarray(0, cells);
+  argsortFloat32(height, sorted, byPlace);
   const place = scratch('flow.place', Int32Array, cells);
-  for (let q = 0; q < cells; q++) place[byPlace[q]] = q;
-  const queue = new RankQueue(place, byPlace, cells);
+  for (let q = 0; q < cells; q++) place[byPlace[q]] = sorted[q] >= seaLevel ? q : SEA_PLACE;
+  const queue = new RankQueue(byPlace, cells);
   const off = Int32Array.from(DC, (dc, k) => DR[k] * n + dc);
   let count = 0;
 
-  // The receivers say what the flood has reached: the sea (SEA) from the start, land once it
-  // has a receiver (UNREACHED until then).
   f.set(height);
-  for (let i = 0; i < cells; i++) receiver[i] = height[i] >= seaLevel ? UNREACHED : SEA;
   // Outlets: land on the edge, or beside the sea (8 neighbours). They drain straight out. A
   // row's cells are pushed in column order, as before the interior got its own loop.
   for (let r = 0; r < n; r++) {
     const edgeRow = r === 0 || r === n - 1;
     for (let c = 0; c < n; c++) {
       const i = r * n + c;
-      if (receiver[i] !== UNREACHED) continue;
+      const q = place[i];
+      if (q === SEA_PLACE) continue;
       let outlet = edgeRow || c === 0 || c === n - 1;
       if (!outlet) {
-        // Inside the rim every neighbour exists; receiver −2 marks the sea (land is not set yet).
+        // Inside the rim every neighbour exists (reached marks do not hide the sea: −2 stays).
         outlet =
-          receiver[i + 1] === -2 || receiver[i - 1] === -2 || receiver[i + n] === -2 || receiver[i - n] === -2 ||
-          receiver[i + n + 1] === -2 || receiver[i - n + 1] === -2 || receiver[i + n - 1] === -2 || receiver[i - n - 1] === -2;
+          place[i + 1] === -2 || place[i - 1] === -2 || place[i + n] === -2 || place[i - n] === -2 ||
+          place[i + n + 1] === -2 || place[i - n + 1] === -2 || place[i + n - 1] === -2 || place[i - n - 1] === -2;
       }
       if (!outlet) continue;
       receiver[i] = OFF_MAP;
-      queue.push(i);
+      place[i] = REACHED;
+      queue.push(q);
     }
   }
+  // The receivers are written here only where the steepest-neighbour pass below keeps them:
+  // outlets (above) and lake cells (their flood parent). A cell pushed on the queue is strictly
+  // higher than the cell that reached it, a neighbour, so that pass always finds it a strictly
+  // lower neighbour and overwrites its receiver: not writing it saves a cache line per cell.
   let pitHead = 0;
   let pitTail = 0;
   while (queue.size > 0 || pitHead < pitTail) {
@@ -143,24 +149,107 @@ export function priorityFlood(
     const c = i - r * n;
     const fi = f[i];
     // Inside the map's rim every neighbour exists: no bounds checks (most cells).
-    const inner = r > 0 && c > 0 && r < n - 1 && c < n - 1;
-    for (let k = 0; k < 8; k++) {
+    if (r > 0 && c > 0 && r < n - 1 && c < n - 1) {
+      // The 8 neighbours in the order of DC/DR, unrolled (the same visits as the loop below).
       let j: number;
-      if (inner) j = i + off[k];
-      else {
-        const rr = r + DR[k];
-        const cc = c + DC[k];
-        if (rr < 0 || cc < 0 || rr >= n || cc >= n) continue;
-        j = rr * n + cc;
+      let q: number;
+      j = i + 1;
+      q = place[j];
+      if (q >= 0) {
+        place[j] = REACHED;
+        if (f[j] <= fi) {
+          f[j] = fi;
+          receiver[j] = i;
+          pit[pitTail++] = j;
+        } else queue.push(q);
       }
-      if (receiver[j] !== UNREACHED) continue;
-      receiver[j] = i;
+      j = i - 1;
+      q = place[j];
+      if (q >= 0) {
+        place[j] = REACHED;
+        if (f[j] <= fi) {
+          f[j] = fi;
+          receiver[j] = i;
+          pit[pitTail++] = j;
+        } else queue.push(q);
+      }
+      j = i + n;
+      q = place[j];
+      if (q >= 0) {
+        place[j] = REACHED;
+        if (f[j] <= fi) {
+          f[j] = fi;
+          receiver[j] = i;
+          pit[pitTail++] = j;
+        } else queue.push(q);
+      }
+      j = i - n;
+      q = place[j];
+      if (q >= 0) {
+        place[j] = REACHED;
+        if (f[j] <= fi) {
+          f[j] = fi;
+          receiver[j] = i;
+          pit[pitTail++] = j;
+        } else queue.push(q);
+      }
+      j = i + n + 1;
+      q = place[j];
+      if (q >= 0) {
+        place[j] = REACHED;
+        if (f[j] <= fi) {
+          f[j] = fi;
+          receiver[j] = i;
+          pit[pitTail++] = j;
+        } else queue.push(q);
+      }
+      j = i - n + 1;
+      q = place[j];
+      if (q >= 0) {
+        place[j] = REACHED;
+        if (f[j] <= fi) {
+          f[j] = fi;
+          receiver[j] = i;
+          pit[pitTail++] = j;
+        } else queue.push(q);
+      }
+      j = i + n - 1;
+      q = place[j];
+      if (q >= 0) {
+        place[j] = REACHED;
+        if (f[j] <= fi) {
+          f[j] = fi;
+          receiver[j] = i;
+          pit[pitTail++] = j;
+        } else queue.push(q);
+      }
+      j = i - n - 1;
+      q = place[j];
+      if (q >= 0) {
+        place[j] = REACHED;
+        if (f[j] <= fi) {
+          f[j] = fi;
+          receiver[j] = i;
+          pit[pitTail++] = j;
+        } else queue.push(q);
+      }
+      continue;
+    }
+    for (let k = 0; k < 8; k++) {
+      const rr = r + DR[k];
+      const cc = c + DC[k];
+      if (rr < 0 || cc < 0 || rr >= n || cc >= n) continue;
+      const j = rr * n + cc;
+      const q = place[j];
+      if (q < 0) continue; // reached, or sea
+      place[j] = REACHED;
       if (f[j] <= fi) {
         // In a hollow: raised to the spill height, and flooded before anything higher.
         f[j] = fi;
+        receiver[j] = i;
         pit[pitTail++] = j;
       } else {
-        queue.push(j);
+        queue.push(q);
       }
     }
   }
@@ -171,11 +260,15 @@ export function priorityFlood(
   // neighbour is sea, none of which this pass changes: so it runs in memory order, not in the
   // flood's, which wanders over the map (the same receivers, far fewer cache misses).
   const D = Math.SQRT1_2;
+  // The sea is where the filled height is below the sea level (or NaN): land is never lowered.
   for (let i = 0; i < cells; i++) {
-    if (receiver[i] === SEA) continue;
+    const fi = f[i];
+    if (!(fi >= seaLevel)) {
+      receiver[i] = SEA;
+      continue;
+    }
     const r = (i / n) | 0;
     const c = i - r * n;
-    const fi = f[i];
     let best = receiver[i];
     let steepest = 0;
     if (r > 0 && c > 0 && r < n - 1 && c < n - 1) {
@@ -205,7 +298,7 @@ export function priorityFlood(
       j = i - n - 1;
       s = (fi - f[j]) * D;
       if (s > steepest) ((steepest = s), (best = j));
-      if (steepest > 0 && receiver[best] === -2) best = OFF_MAP; // into the sea
+      if (steepest > 0 && !(f[best] >= seaLevel)) best = OFF_MAP; // into the sea
       receiver[i] = best;
       continue;
     }
@@ -217,7 +310,7 @@ export function priorityFlood(
       const s = (fi - f[j]) * INV_DIST[k];
       if (s > steepest) {
         steepest = s;
-        best = receiver[j] === -2 ? OFF_MAP : j; // into the sea
+        best = f[j] >= seaLevel ? j : OFF_MAP; // into the sea
       }
     }
     receiver[i] = best;
@@ -241,10 +334,15 @@ export function accumulate(
 ): FlowResult {
   const cells = accumulation.length;
   if (receiver.length !== cells || (rain && rain.length !== cells)) throw new Error(`flow: rain or receivers do not match the grid of ${cells} cells`);
-  const acc = scratch('flow.acc', Float64Array, cells).fill(0, 0, cells);
+  // Each cell's own rain, in memory order (the flood's order wanders over the map: a cache miss
+  // per cell in rain and acc). The land is every cell with a receiver other than the sea's.
+  const acc = scratch('flow.acc', Float64Array, cells);
   let rainOnLand = 0;
-  for (let q = 0; q < count; q++) {
-    const i = order[q];
+  for (let i = 0; i < cells; i++) {
+    if (receiver[i] === SEA) {
+      acc[i] = 0;
+      continue;
+    }
     const wet = rain ? rain[i] - loss : 1 - loss;
     const v = wet > 0 ? wet * cellArea : 0; // NaN rain counts as none
     acc[i] = v;
