@@ -36,47 +36,6 @@ const DR = [0, 0, 1, -1, 1, -1, 1, -1];
 const INV_DIST = [1, 1, 1, 1, Math.SQRT1_2, Math.SQRT1_2, Math.SQRT1_2, Math.SQRT1_2];
 
 /**
- * The flood's priority queue: land cells keyed by their place in the sorted heights (ties in
- * cell order), so the order is total and defined by the heights alone, not by a heap's layout.
- * The queue is monotone — a cell enters it only when it is strictly higher than the cell being
- * flooded, so its place lies past every place taken so far — so it is a bit per place, and
- * taking the lowest is a scan that only moves forward: about 1/32 of a word read per place,
- * against a binary heap's dozen unpredictable comparisons per cell (two thirds of the flood's
- * time at 1024²).
- */
-class RankQueue {
-  private readonly bits: Uint32Array;
-  /** The lowest word that may hold a bit. */
-  private word = 0;
-  size = 0;
-
-  constructor(
-    private readonly byPlace: Uint32Array,
-    cells: number,
-  ) {
-    this.bits = scratch('flow.queue', Uint32Array, (cells + 31) >>> 5).fill(0, 0, (cells + 31) >>> 5);
-  }
-
-  /** Adds the cell at place `q` in the sorted heights. */
-  push(q: number): void {
-    this.bits[q >>> 5] |= 1 << (q & 31);
-    this.size++;
-  }
-
-  /** Removes the lowest cell and returns it. */
-  pop(): number {
-    const bits = this.bits;
-    let w = this.word;
-    while (bits[w] === 0) w++;
-    this.word = w;
-    const x = bits[w];
-    bits[w] = x & (x - 1);
-    this.size--;
-    return this.byPlace[(w << 5) | (31 - Math.clz32(x & -x))];
-  }
-}
-
-/**
  * Fills the depressions of the land (cells with height ≥ seaLevel) and finds where each land
  * cell drains. Writes the filled heights (sea cells keep theirs) and the receiver of each land
  * cell (a cell index, or OFF_MAP for an outlet; −2 on sea cells). Returns the land cells in
@@ -110,7 +69,18 @@ export function priorityFlood(
   argsortFloat32(height, sorted, byPlace);
   const place = scratch('flow.place', Int32Array, cells);
   for (let q = 0; q < cells; q++) place[byPlace[q]] = sorted[q] >= seaLevel ? q : SEA_PLACE;
-  const queue = new RankQueue(byPlace, cells);
+  // The flood's priority queue: land cells keyed by their place in the sorted heights (ties in
+  // cell order), so the order is total and defined by the heights alone, not by a heap's layout.
+  // The queue is monotone — a cell enters it only when it is strictly higher than the cell
+  // being flooded, so its place lies past every place taken so far — so it is a bit per place
+  // (`queue`), and taking the lowest is a scan that only moves forward from `word`: about 1/32 of
+  // a word read per place, against a binary heap's dozen unpredictable comparisons per cell (two
+  // thirds of the flood's time at 1024²). Kept in locals rather than an object: the flood's
+  // inner loop is a few instructions a neighbour, and fields cost loads.
+  const words = (cells + 31) >>> 5;
+  const queue = scratch('flow.queue', Uint32Array, words).fill(0, 0, words);
+  let word = 0;
+  let queued = 0;
   const off = Int32Array.from(DC, (dc, k) => DR[k] * n + dc);
   let count = 0;
 
@@ -133,7 +103,8 @@ export function priorityFlood(
       if (!outlet) continue;
       receiver[i] = OFF_MAP;
       place[i] = REACHED;
-      queue.push(q);
+      queue[q >>> 5] |= 1 << (q & 31);
+      queued++;
     }
   }
   // The receivers are written here only where the steepest-neighbour pass below keeps them:
@@ -142,8 +113,17 @@ export function priorityFlood(
   // lower neighbour and overwrites its receiver: not writing it saves a cache line per cell.
   let pitHead = 0;
   let pitTail = 0;
-  while (queue.size > 0 || pitHead < pitTail) {
-    const i = pitHead < pitTail ? pit[pitHead++] : queue.pop();
+  while (queued > 0 || pitHead < pitTail) {
+    let i: number;
+    if (pitHead < pitTail) i = pit[pitHead++];
+    else {
+      // The lowest queued place: the next set bit from `word` on.
+      while (queue[word] === 0) word++;
+      const x = queue[word];
+      queue[word] = x & (x - 1);
+      queued--;
+      i = byPlace[(word << 5) | (31 - Math.clz32(x & -x))];
+    }
     order[count++] = i;
     const r = (i / n) | 0;
     const c = i - r * n;
@@ -161,7 +141,10 @@ export function priorityFlood(
           f[j] = fi;
           receiver[j] = i;
           pit[pitTail++] = j;
-        } else queue.push(q);
+        } else {
+          queue[q >>> 5] |= 1 << (q & 31);
+          queued++;
+        }
       }
       j = i - 1;
       q = place[j];
@@ -171,7 +154,10 @@ export function priorityFlood(
           f[j] = fi;
           receiver[j] = i;
           pit[pitTail++] = j;
-        } else queue.push(q);
+        } else {
+          queue[q >>> 5] |= 1 << (q & 31);
+          queued++;
+        }
       }
       j = i + n;
       q = place[j];
@@ -181,7 +167,10 @@ export function priorityFlood(
           f[j] = fi;
           receiver[j] = i;
           pit[pitTail++] = j;
-        } else queue.push(q);
+        } else {
+          queue[q >>> 5] |= 1 << (q & 31);
+          queued++;
+        }
       }
       j = i - n;
       q = place[j];
@@ -191,7 +180,10 @@ export function priorityFlood(
           f[j] = fi;
           receiver[j] = i;
           pit[pitTail++] = j;
-        } else queue.push(q);
+        } else {
+          queue[q >>> 5] |= 1 << (q & 31);
+          queued++;
+        }
       }
       j = i + n + 1;
       q = place[j];
@@ -201,7 +193,10 @@ export function priorityFlood(
           f[j] = fi;
           receiver[j] = i;
           pit[pitTail++] = j;
-        } else queue.push(q);
+        } else {
+          queue[q >>> 5] |= 1 << (q & 31);
+          queued++;
+        }
       }
       j = i - n + 1;
       q = place[j];
@@ -211,7 +206,10 @@ export function priorityFlood(
           f[j] = fi;
           receiver[j] = i;
           pit[pitTail++] = j;
-        } else queue.push(q);
+        } else {
+          queue[q >>> 5] |= 1 << (q & 31);
+          queued++;
+        }
       }
       j = i + n - 1;
       q = place[j];
@@ -221,7 +219,10 @@ export function priorityFlood(
           f[j] = fi;
           receiver[j] = i;
           pit[pitTail++] = j;
-        } else queue.push(q);
+        } else {
+          queue[q >>> 5] |= 1 << (q & 31);
+          queued++;
+        }
       }
       j = i - n - 1;
       q = place[j];
@@ -231,7 +232,10 @@ export function priorityFlood(
           f[j] = fi;
           receiver[j] = i;
           pit[pitTail++] = j;
-        } else queue.push(q);
+        } else {
+          queue[q >>> 5] |= 1 << (q & 31);
+          queued++;
+        }
       }
       continue;
     }
@@ -249,7 +253,8 @@ export function priorityFlood(
         receiver[j] = i;
         pit[pitTail++] = j;
       } else {
-        queue.push(q);
+        queue[q >>> 5] |= 1 << (q & 31);
+      queued++;
       }
     }
   }
