@@ -95,6 +95,14 @@ describe('priority-flood', () => {
     expect(Buffer.from(again.receiver.buffer).equals(Buffer.from(receiver.buffer))).toBe(true);
     expect(Buffer.from(again.filled.buffer).equals(Buffer.from(filled.buffer))).toBe(true);
   });
+
+  it('writes every receiver, whatever the array held before (the flood leaves some to the steepest-neighbour pass)', () => {
+    for (const junk of [0, 7, -3, OFF_MAP]) {
+      const stale = new Int32Array(height.length).fill(junk);
+      priorityFlood(height, N, sea, new Float32Array(height.length), stale);
+      expect(Buffer.from(stale.buffer).equals(Buffer.from(receiver.buffer))).toBe(true);
+    }
+  });
 });
 
 describe('accumulation', () => {
