@@ -34,13 +34,17 @@ export class ReliefWatch {
     return this.lane.busy;
   }
 
-  /** Asks again; the request is built from the newest graph when the lane sends it. */
-  refresh(): void {
+  /**
+   * Asks again; the request is built from the newest graph when the lane sends it. `draft`: the
+   * cells a side of the drafts a drag is showing, so the land follows them from the drafts'
+   * engine (the full answer after them asks again without it).
+   */
+  refresh(draft?: number): void {
     this.lane.request(
       () => {
         const t = this.target();
         if (!t) return null;
-        return { request: { kind: 'relief', graph: t.graph as ReliefRequest['graph'], node: t.node, port: t.port, side: this.side, have: this.relief?.key ?? '' } };
+        return { request: { kind: 'relief', graph: t.graph as ReliefRequest['graph'], node: t.node, port: t.port, side: this.side, have: this.relief?.key ?? '', ...(draft ? { draft } : {}) } };
       },
       (a) => {
         if (a.same) {

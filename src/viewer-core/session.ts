@@ -443,8 +443,12 @@ export class ViewerSession {
     if (!this.drag && d.x === this.core.graph.view.x && d.y === this.core.graph.view.y) this.dragPicture = null;
     if (this.tableCell !== null && !d.origins) this.tableCell = null;
     this.changed('picture', 'state');
-    // A draft's picture only: the cell and the land are read again from the full answer.
-    if (d.draft) return;
+    // A draft: the land follows it from the drafts' engine; the cell under the pointer is read
+    // again from the full answer.
+    if (d.draft) {
+      if (this.tab === '3d') this.land.refresh(d.n);
+      return;
+    }
     // New results: the cell under the pointer may read differently now, and the land under it.
     this.probe();
     if (this.tab === '3d') this.land.refresh();

@@ -92,8 +92,8 @@ export class PreviewEvaluator {
     return this.engine;
   }
 
-  /** The drafts' engine, holding this graph on a view of `size` cells a side. */
-  private draftEngineFor(graph: Graph, size: number): Engine {
+  /** The drafts' engine, holding this graph on a view of `size` cells a side (the 3-D land's drafts share it). */
+  draftEngineFor(graph: Graph, size: number): Engine {
     const coarse = { ...graph, view: { ...graph.view, size } };
     if (!this.draftEngine) this.draftEngine = createEngine(coarse, { catalogue: this.catalogue });
     else this.draftEngine.setGraph(coarse);

@@ -97,6 +97,11 @@ export interface ReliefRequest {
   readonly port: string | null;
   readonly side: number;
   readonly have: string;
+  /**
+   * While a param is dragged: the draft's cells a side (below the view's), so the land follows
+   * the drafts from the drafts' engine instead of evaluating the whole view between two of them.
+   */
+  readonly draft?: number;
 }
 
 /**
