@@ -92,12 +92,24 @@ export class PreviewEvaluator {
     return this.engine;
   }
 
-  /** The drafts' engine, holding this graph on a view of `size` cells a side (the 3-D land's drafts share it). */
-  draftEngineFor(graph: Graph, size: number): Engine {
+  /** The drafts' engine, holding this graph on a view of `size` cells a side. */
+  private draftEngineFor(graph: Graph, size: number): Engine {
     const coarse = { ...graph, view: { ...graph.view, size } };
     if (!this.draftEngine) this.draftEngine = createEngine(coarse, { catalogue: this.catalogue });
     else this.draftEngine.setGraph(coarse);
     return this.draftEngine;
+  }
+
+  /**
+   * The engine a request evaluates on: the drafts' when it asks a draft (while a param is
+   * dragged: the same world square at `draft` cells a side, below the view's), else the view's.
+   * The previews and the 3-D land's heights both ask here, so a draft means the same for both.
+   */
+  engineOf(graph: Graph, draft: number | undefined): { engine: Engine; draft: boolean; view: Graph['view'] } {
+    if (draft !== undefined && Number.isInteger(draft) && draft > 0 && draft < graph.view.size) {
+      return { engine: this.draftEngineFor(graph, draft), draft: true, view: { ...graph.view, size: draft } };
+    }
+    return { engine: this.engineFor(graph), draft: false, view: graph.view };
   }
 
   /**
@@ -120,9 +132,7 @@ export class PreviewEvaluator {
     const start = performance.now();
     if (req.recycle) this.shelf.give(req.recycle);
     const graph: Graph = req.graph;
-    // A draft (while a param is dragged) evaluates the same world square at a coarser resolution.
-    const draft = req.draft !== undefined && req.draft < graph.view.size;
-    const engine = draft ? this.draftEngineFor(graph, req.draft!) : this.engineFor(graph);
+    const { engine, draft } = this.engineOf(graph, req.draft);
     const report = engine.evaluate();
     const evaluateMs = performance.now() - start;
     const pass: Pass = { engine, draft, states: this.signatures.of(graph) };

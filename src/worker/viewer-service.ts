@@ -76,12 +76,10 @@ export class ViewerService {
    */
   relief(req: ReliefRequest): { result: ReliefResult; transfer: ArrayBuffer[] } {
     // A draft's land: the same world square on the drafts' coarser view, from their engine.
-    const draft = req.draft !== undefined && Number.isInteger(req.draft) && req.draft > 0 && req.draft < req.graph.view.size;
-    const engine = draft ? this.evaluator.draftEngineFor(req.graph, req.draft!) : this.evaluator.engineFor(req.graph);
+    const { engine, view } = this.evaluator.engineOf(req.graph, req.draft);
     const node = nodeOrThrow(req.graph, req.node);
     const port = outputPort(node, req.port) ?? '';
     engine.evaluate({ targets: [req.node] });
-    const view = draft ? { ...req.graph.view, size: req.draft! } : req.graph.view;
     const base = { kind: 'relief-result', seq: req.seq, node: req.node, n: view.size, x: view.x, y: view.y } as const;
     const outputs = (id: string) => Object.keys(nodeDef(findNode(req.graph, id)?.type ?? '')?.outputs ?? {});
     const found = heightSource(req.graph, (ref) => engine.output(ref.node, ref.port), outputs, { node: req.node, port });
