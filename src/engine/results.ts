@@ -1,0 +1,122 @@
+// The engine's cache of node results: one entry per node and domain, kept while its signature
+// (params, inputs' versions, domain) holds, the least recently used domain evicted beyond a few,
+// and every dropped entry's buffers given back to the pool.
+
+import { type Domain, domainKey } from '../grid.ts';
+import type { AnyBuffer, BufferPool } from './pool.ts';
+import type { Value } from '../model/values.ts';
+
+export type NodeState = 'ok' | 'failed' | 'blocked' | 'missing';
+
+export interface NodeStatus {
+  readonly state: NodeState;
+  /** Why the node has no output: the kernel's error, the failed upstream, the unwired input. */
+  readonly message?: string;
+  /** Milliseconds the kernel took when it last ran on this domain. */
+  readonly ms: number;
+  /** Bumped every time the outputs change; equal versions mean equal outputs. */
+  readonly version: number;
+}
+
+export interface Entry extends NodeStatus {
+  readonly signature: string;
+  readonly outputs: Record<string, Value> | null;
+  /** Buffers this result owns; they go back to the pool when the result is dropped. */
+  readonly buffers: readonly AnyBuffer[];
+  /** When the result was last used, for least-recently-used eviction of domains. */
+  used: number;
+  /** The domain the result covers. */
+  readonly domain: Domain;
+}
+
+/** Where an input comes from: the upstream node's entry and output port. */
+export interface Source {
+  readonly entry: Entry;
+  readonly node: string;
+  readonly port: string;
+}
+
+/** How many domains each node keeps results for (view, world cut, coarse pan, …). */
+const DOMAINS_KEPT = 6;
+
+export class ResultCache {
+  private readonly byNode = new Map<string, Map<string, Entry>>();
+  private clock = 0;
+  /** The clock when the evaluation under way started: results used since must not be evicted. */
+  private evaluationStart = Number.POSITIVE_INFINITY;
+
+  constructor(readonly pool: BufferPool) {}
+
+  /** From now until end(), results used are this evaluation's and stay. */
+  begin(): void {
+    this.evaluationStart = this.clock + 1;
+  }
+
+  end(): void {
+    this.evaluationStart = Number.POSITIVE_INFINITY;
+  }
+
+  get(nodeId: string, domain: Domain): Entry | undefined {
+    return this.byNode.get(nodeId)?.get(domainKey(domain));
+  }
+
+  /** Keeps `entry` as the node's result on `domain`, marks it used, evicts the least recently used domain. */
+  store(nodeId: string, domain: Domain, entry: Entry): Entry {
+    entry.used = ++this.clock;
+    let byDomain = this.byNode.get(nodeId);
+    if (!byDomain) this.byNode.set(nodeId, (byDomain = new Map()));
+    const key = domainKey(domain);
+    const old = byDomain.get(key);
+    if (old === entry) return entry;
+    if (old) this.release(old);
+    byDomain.set(key, entry);
+    if (byDomain.size > DOMAINS_KEPT) {
+      // Never evict a result this evaluation uses: a consumer may still read it.
+      let oldest: string | undefined;
+      for (const [k, e] of byDomain) if (e.used < this.evaluationStart && (oldest === undefined || e.used < byDomain.get(oldest)!.used)) oldest = k;
+      if (oldest !== undefined) {
+        this.release(byDomain.get(oldest)!);
+        byDomain.delete(oldest);
+      }
+    }
+    return entry;
+  }
+
+  /** Gives the result's buffers back to the pool (the result must not be read after). */
+  release(entry: Entry): void {
+    for (const b of entry.buffers) this.pool.give(b);
+  }
+
+  /** Drops the results of every node not in `ids` (after the graph changed). */
+  keepNodes(ids: ReadonlySet<string>): void {
+    for (const [id, byDomain] of this.byNode) {
+      if (ids.has(id)) continue;
+      for (const entry of byDomain.values()) this.release(entry);
+      this.byNode.delete(id);
+    }
+  }
+
+  /** Drops every result of the node but the one on `keep` (when given). */
+  dropNode(nodeId: string, keep?: Domain): void {
+    const byDomain = this.byNode.get(nodeId);
+    if (!byDomain) return;
+    const kept = keep && domainKey(keep);
+    for (const [key, entry] of byDomain) {
+      if (key === kept) continue;
+      this.release(entry);
+      byDomain.delete(key);
+    }
+  }
+
+  /** Gives every result's buffers back to the pool and forgets the results. */
+  dispose(): void {
+    for (const byDomain of this.byNode.values()) for (const entry of byDomain.values()) this.release(entry);
+    this.byNode.clear();
+  }
+
+  /** Forgets every result and every pooled buffer. */
+  clear(): void {
+    this.byNode.clear();
+    this.pool.clear();
+  }
+}
