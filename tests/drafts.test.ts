@@ -172,11 +172,20 @@ describe('drafts in the client', () => {
     return { worker, client: c, set: (v) => (value = v) };
   }
 
-  it('sizes a draft at a quarter of the view, no smaller than the previews, and none for a small view', () => {
-    expect(draftSize(1024, 148)).toBe(256);
-    expect(draftSize(2048, 148)).toBe(512);
+  it('sizes a draft at the previews\' side whatever the view, and none for a view not much larger', () => {
+    expect(draftSize(1024, 148)).toBe(148);
+    expect(draftSize(2048, 148)).toBe(148);
     expect(draftSize(256, 148)).toBe(148);
+    expect(draftSize(222, 148)).toBe(148);
+    expect(draftSize(221, 148)).toBeNull();
     expect(draftSize(200, 148)).toBeNull();
+  });
+
+  it('drafts on one thread unless told otherwise', () => {
+    const { worker, client: c } = client();
+    c.draft();
+    expect(worker.sent[0]).toMatchObject({ draft: 148, draftThreads: 1 });
+    c.dispose();
   });
 
   it('drafts while the hand moves, then asks the full picture of the newest graph when it rests', () => {
@@ -188,7 +197,7 @@ describe('drafts in the client', () => {
       worker.answerLast();
       vi.advanceTimersByTime(16);
     }
-    expect(worker.sent.map((r) => r.draft)).toEqual([256, 256, 256, 256]);
+    expect(worker.sent.map((r) => r.draft)).toEqual([148, 148, 148, 148]);
     expect(c.busy).toBe(true); // a full answer is owed
     vi.advanceTimersByTime(REST_MS);
     expect(worker.sent.length).toBe(5);
@@ -281,7 +290,7 @@ describe('the viewer while drafting', () => {
       core.setParam('contCurve', 'points', points.map(([x, py]) => [x, x === 0 ? y : py]));
       await new Promise((r) => setTimeout(r, 30));
     }
-    expect(worker.sent.some((m) => m.kind === 'evaluate' && m.draft === 80)).toBe(true);
+    expect(worker.sent.some((m) => m.kind === 'evaluate' && m.draft === 32)).toBe(true);
     // No full-resolution picture for the pin while the drafts come.
     expect(pictures()).toBe(before);
     dragging = false;

@@ -37,11 +37,18 @@ export type AnswerListener = (answer: EditorAnswer, roundTripMs: number) => void
 export const REST_MS = 250;
 
 /**
- * The side of a draft's view for a view of n cells and node previews of `preview` pixels: a
- * quarter of the view's side, and no less than the previews show; null (no draft) when the
- * view itself is not much larger than that.
+ * The side of a draft's view for a view of n cells and node previews of `preview` pixels: the
+ * previews' own size, whatever the view (a 1024² view drafts at 148², as a 256² one does), so a
+ * draft costs the same few milliseconds at every view size and the previews lose nothing; null
+ * (no draft) when the view itself is not much larger than that. The viewer shows a draft
+ * upscaled, marked coarse, until the full resolution comes.
  */
 export function draftSize(n: number, preview: number): number | null {
+  return preview * 1.5 <= n ? preview : null;
+}
+
+/** The side drafts used before (a quarter of the view's, no less than the previews'): measure:editor compares. */
+export function quarterDraftSize(n: number, preview: number): number | null {
   const side = Math.max(preview, Math.ceil(n / 4));
   return side * 1.5 <= n ? side : null;
 }
@@ -59,6 +66,14 @@ export class EngineClient {
   private restTimer: ReturnType<typeof setTimeout> | null = null;
   /** Drafts while dragging (off: every request at full resolution, as measure:editor compares). */
   drafts = true;
+  /** The draft's side for a view of n cells (measure:editor compares others). */
+  draftSide: (n: number, preview: number) => number | null = draftSize;
+  /**
+   * Threads a draft's kernels use: one. A draft's grids are small (148²), and a band handed to
+   * a second thread costs more than it saves there, the more so as that thread competes with
+   * the page's own for the machine's cores (measured: see README, Speed).
+   */
+  draftThreads = 1;
   private readonly listeners = new Set<AnswerListener>();
   private readonly onMessage = (e: MessageEvent<FromWorker>) => this.receive(e.data);
 
@@ -139,9 +154,9 @@ export class EngineClient {
     this.inFlight = { seq, sentAt: performance.now() };
     this.unfinished.add(seq);
     const body = this.source();
-    const draft = this.dragging ? draftSize(body.graph.view.size, body.previewSize) : null;
+    const draft = this.dragging ? this.draftSide(body.graph.view.size, body.previewSize) : null;
     if (draft === null) this.owed = false;
-    const request: EvaluateRequest = { kind: 'evaluate', seq, ...body, ...(draft !== null ? { draft } : {}) };
+    const request: EvaluateRequest = { kind: 'evaluate', seq, ...body, ...(draft !== null ? { draft, draftThreads: this.draftThreads } : {}) };
     this.worker.postMessage(request, request.recycle ?? []);
   }
 

@@ -62,9 +62,13 @@ function finishRest(drop: boolean): void {
 }
 
 scope.onmessage = (e) => {
+  received = performance.timeOrigin + performance.now();
   if (started) handle(e);
   else waiting.push(e);
 };
+
+/** When the message being handled was taken off the queue (epoch ms; see EvaluateResult.timing). */
+let received = 0;
 
 function handle(e: MessageEvent<ToWorker>): void {
   // Bypassed nodes are a rewrite of the graph's wires (src/model/bypass.ts), done here once
@@ -116,7 +120,7 @@ function handle(e: MessageEvent<ToWorker>): void {
       return;
     case 'evaluate':
       try {
-        const { first, rest, dropped } = evaluator.evaluateParts(msg);
+        const { first, rest, dropped } = evaluator.evaluateParts({ ...msg, receivedAt: received });
         scope.postMessage({ ...first.result, threads: threadCount() }, first.transfer);
         const draw = { draw: rest, drop: dropped };
         pendingRest = draw;

@@ -14,6 +14,7 @@ import { finiteMean, finiteRange, type LayerStyle } from '../render/layer.ts';
 import { histogram, renderPreview } from '../render/preview.ts';
 import type { Detail, EvaluateRequest, EvaluateResult, Image, NodeResult } from './protocol.ts';
 import { trimScratch } from '../kernels/scratch.ts';
+import { threadCount, useThreads } from '../parallel/threads.ts';
 import { Held, Signatures } from './held.ts';
 
 /** One message to post: a result and the buffers it transfers. */
@@ -128,12 +129,12 @@ export class PreviewEvaluator {
    * the worker does in a later task, so a newer request that arrives meanwhile can drop it
    * (call `dropped` instead: the final answer then carries no pictures).
    */
-  evaluateParts(req: EvaluateRequest): { first: Answer; rest: () => Answer; dropped: () => Answer } {
+  evaluateParts(req: EvaluateRequest & { readonly receivedAt?: number }): { first: Answer; rest: () => Answer; dropped: () => Answer } {
     const start = performance.now();
     if (req.recycle) this.shelf.give(req.recycle);
     const graph: Graph = req.graph;
     const { engine, draft } = this.engineOf(graph, req.draft);
-    const report = engine.evaluate();
+    const report = draft ? onThreads(req.draftThreads ?? 1, () => engine.evaluate()) : engine.evaluate();
     const evaluateMs = performance.now() - start;
     const pass: Pass = { engine, draft, states: this.signatures.of(graph) };
 
@@ -154,7 +155,8 @@ export class PreviewEvaluator {
           this.held.delete(BINS + id);
         }
       }
-      const result: EvaluateResult = { kind: 'result', seq: req.seq, final, draft, nodes, removed, detail, evaluateMs, totalMs: performance.now() - start, ran: report.ran };
+      const timing = { receivedAt: req.receivedAt ?? performance.timeOrigin + start, startedAt: performance.timeOrigin + start, engineMs: report.totalMs, cropMs: report.cropMs };
+      const result: EvaluateResult = { kind: 'result', seq: req.seq, final, draft, nodes, removed, detail, evaluateMs, totalMs: performance.now() - start, ran: report.ran, timing };
       return { result, transfer };
     };
     return { first: answer(first, false), rest: () => answer(rest, true), dropped: () => answer([], true) };
@@ -244,6 +246,17 @@ export class PreviewEvaluator {
       origins,
       draft,
     };
+  }
+}
+
+/** Runs `f` with band jobs on at most `count` threads, then as before. */
+function onThreads<T>(count: number, f: () => T): T {
+  const before = threadCount();
+  useThreads(count);
+  try {
+    return f();
+  } finally {
+    useThreads(before);
   }
 }
 

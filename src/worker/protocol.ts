@@ -34,6 +34,8 @@ export interface EvaluateRequest {
    * sampling), in an engine of its own. The full evaluation follows when the hand rests.
    */
   readonly draft?: number;
+  /** Threads a draft's kernels use (default: one; at most the pool's). */
+  readonly draftThreads?: number;
 }
 
 /** Forget what was sent: the next answer carries every preview (a fresh page, a new canvas). */
@@ -206,6 +208,12 @@ export interface EvaluateResult {
   readonly ran: Readonly<Record<string, number>>;
   /** Threads the kernels that split by rows used (1 without a band pool; see src/parallel). */
   readonly threads?: number;
+  /**
+   * Where the worker's time went, for measure:editor's breakdown: when the request was taken
+   * off the worker's queue and when its evaluation started (epoch ms: performance.timeOrigin +
+   * now, comparable with the page's), the engine's own time and its crops (ms).
+   */
+  readonly timing?: { readonly receivedAt: number; readonly startedAt: number; readonly engineMs: number; readonly cropMs: number };
 }
 
 export interface EvaluateFailure {

@@ -95,7 +95,7 @@ describe('drafts while dragging', () => {
     // Drafts while the point moved, and the last biome picture a full one.
     expect(seen).toContain('draft');
     expect(seen.at(-1)).toBe('full');
-    expect(badges.some((b) => b.includes('coarse 256²'))).toBe(true);
+    expect(badges.some((b) => b.includes('coarse 148²'))).toBe(true);
     expect(await page.locator('tg-map-view').evaluate((el) => el.shadowRoot?.querySelector('.badge')?.textContent ?? '')).not.toContain('coarse');
     const after = await pictures(page);
     await screenshot(page, 'drafts-1024-after');
@@ -121,7 +121,7 @@ describe('drafts while dragging', () => {
       await settle(s.page);
       const badges = await dragCurve(s.page, 20, () => screenshot(s.page, 'drafts-1024x700-dragging'));
       await settle(s.page);
-      expect(badges.some((b) => b.includes('coarse 256²'))).toBe(true);
+      expect(badges.some((b) => b.includes('coarse 148²'))).toBe(true);
       expect(s.errors).toEqual([]);
     } finally {
       await s.close();

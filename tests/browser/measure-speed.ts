@@ -9,22 +9,48 @@
 //   npm run measure:editor -- --no-draft     every request at full resolution, as before drafts
 //   npm run measure:editor -- --ab           drags with drafts and without, alternating (4 runs),
 //                                            reported apart: the machine's load falls on both alike
+//   npm run measure:editor -- --ab-threads   drafts on one thread and on the band pool, alternating
+//   npm run measure:editor -- --ab-side      drafts at the previews' side and at a quarter of the view's
 //
 // Not a test: wall-clock figures depend on the machine, so they go in the README, not in an
 // assertion. Prints one JSON object with the medians and extremes.
 import type { Page } from 'playwright-core';
 import { launch } from './chromium.ts';
 import { openEditor, serve } from './serve.ts';
+import { loadavg } from 'node:os';
+
+/** The machine's load averages (1, 5, 15 minutes): every figure is quoted with it. */
+function loadAverage(): string {
+  return loadavg().map((l) => l.toFixed(2)).join(' ');
+}
 
 const MOVES = Number(process.env.MOVES ?? 240);
 /** Drags measured one after the other; the figures pool their samples. */
-const ab = process.argv.includes('--ab');
+const abThreads = process.argv.includes('--ab-threads');
+const abSide = process.argv.includes('--ab-side');
+const ab = process.argv.includes('--ab') || abThreads || abSide;
 const RUNS = Number(process.env.RUNS ?? (ab ? 4 : 3));
 const FRAME_MS = 1000 / 60;
 const dev = process.argv.includes('--dev');
 const drafts = !process.argv.includes('--no-draft');
-/** Whether run k drafts: every run, none, or every other one (--ab). */
-const draftsIn = (run: number) => (ab ? run % 2 === 0 : drafts);
+/** How a run drags: its name in the report, with drafts or not, the drafts' threads and side. */
+interface Variant {
+  readonly name: string;
+  readonly drafts: boolean;
+  readonly threads?: number;
+  readonly quarter?: boolean;
+}
+const WITH: Variant = { name: 'withDrafts', drafts: true };
+const WITHOUT: Variant = { name: 'withoutDrafts', drafts: false };
+/** What run k compares: every run alike, or two variants alternating (--ab…). */
+const pair: readonly Variant[] = abThreads
+  ? [WITH, { name: 'withDraftsOnThePool', drafts: true, threads: 4 }]
+  : abSide
+    ? [WITH, { name: 'withQuarterDrafts', drafts: true, quarter: true }]
+    : ab
+      ? [WITH, WITHOUT]
+      : [drafts ? WITH : WITHOUT];
+const variantOf = (run: number): Variant => pair[run % pair.length];
 /** Issue 14's target: pointer → biome preview, median. */
 const TARGET_MS = 16;
 const sizeAt = process.argv.indexOf('--size');
@@ -41,6 +67,53 @@ interface Sample {
   readonly latency: number;
   /** Drawn from a draft (a coarser view) rather than at the view's resolution. */
   readonly draft: boolean;
+}
+
+/** One answer's way from the pointer to the screen, each step on the page's clock (ms). */
+interface Way {
+  readonly seq: number;
+  readonly draft: boolean;
+  readonly mode: string;
+  /** The pointer move (the newest edit when the request was posted). */
+  readonly edit: number;
+  readonly posted: number;
+  /** Taken off the worker's queue; its evaluation started. */
+  readonly received: number;
+  readonly started: number;
+  /** Worker ms: evaluating (engine included), in all with the first part's pictures; the engine alone, its crops. */
+  readonly evaluate: number;
+  readonly total: number;
+  readonly engine: number;
+  readonly crop: number;
+  /** The first part's message event on the page; the app's listeners done; the biome canvas drawn; the next frame. */
+  readonly arrived: number;
+  readonly back: number;
+  readonly drawn: number;
+  readonly frame: number;
+}
+
+/**
+ * Medians of each step of the way, for answers drawn as the pointer moved: waiting for the
+ * answer in flight, the message to the worker, the worker's queue, the engine, the worker's
+ * pictures, the message back, the page's listeners, the canvas, the frame.
+ */
+function breakdown(ways: readonly Way[]): Record<string, number> {
+  const step = (f: (w: Way) => number) => round(quantile(ways.map(f).filter(Number.isFinite), 0.5));
+  return {
+    answers: ways.length,
+    'pointer → posted (waiting for the answer in flight)': step((w) => w.posted - w.edit),
+    'posted → taken by the worker': step((w) => w.received - w.posted),
+    'taken → evaluation starts': step((w) => w.started - w.received),
+    'setGraph and bookkeeping before the engine': step((w) => w.evaluate - w.engine),
+    'engine (kernels, plan, crops)': step((w) => w.engine),
+    '  of which crops': step((w) => w.crop),
+    'pictures of the first part': step((w) => w.total - w.evaluate),
+    'posted → message on the page': step((w) => w.arrived - (w.started + w.total)),
+    'message → app listeners done': step((w) => w.back - w.arrived),
+    'listeners → biome canvas drawn': step((w) => w.drawn - w.back),
+    'drawn → next frame': step((w) => w.frame - w.drawn),
+    'pointer → drawn': step((w) => w.drawn - w.edit),
+  };
 }
 
 function quantile(xs: readonly number[], q: number): number {
@@ -64,6 +137,10 @@ async function instrument(page: Page): Promise<void> {
       draws: { edit: number; at: number; draft: boolean; mode: string }[];
       answers: { total: number; evaluate: number; rtt: number; ran: Record<string, number>; draft: boolean; mode: string }[];
       cycles: { ms: number; mode: string }[];
+      /** Per request: when it was posted, and when its first part came back (page clock). */
+      postedAt: Map<number, number>;
+      /** The way of each answer drawn, for the breakdown (see breakdown() below). */
+      ways: Way[];
       longTasks: { ms: number; mode: string }[];
       frames: { ms: number; mode: string }[];
       running: boolean;
@@ -71,10 +148,11 @@ async function instrument(page: Page): Promise<void> {
       mode: string;
     };
     const tg = (window as never as { terrainGraph: Record<string, never> }).terrainGraph as unknown as {
-      client: { seq: number; worker: { postMessage(m: unknown, t?: unknown): void }; subscribe(l: (a: { kind: string; seq: number; final: boolean; draft?: boolean; nodes: { id: string }[]; totalMs: number; evaluateMs: number; ran: Record<string, number> }, rtt: number) => void): void };
+      client: { seq: number; worker: { postMessage(m: unknown, t?: unknown): void }; subscribe(l: (a: { kind: string; seq: number; final: boolean; draft?: boolean; nodes: { id: string }[]; totalMs: number; evaluateMs: number; ran: Record<string, number>; timing?: { receivedAt: number; startedAt: number; engineMs: number; cropMs: number } }, rtt: number) => void): void };
       previews: { subscribe(id: string, l: () => void): void };
     };
-    const probe: Probe = { edits: [], sentEdit: new Map(), draws: [], answers: [], cycles: [], longTasks: [], frames: [], running: true, mode: 'idle' };
+    type Way = { seq: number; draft: boolean; mode: string; edit: number; posted: number; received: number; started: number; evaluate: number; total: number; engine: number; crop: number; back: number; arrived: number; drawn: number; frame: number };
+    const probe: Probe = { edits: [], sentEdit: new Map(), draws: [], answers: [], cycles: [], postedAt: new Map(), ways: [], longTasks: [], frames: [], running: true, mode: 'idle' };
     (window as never as { probe: Probe }).probe = probe;
     // An edit is a curve-point update sent by the editor element.
     window.addEventListener('tg-param-edit', (e) => {
@@ -85,15 +163,36 @@ async function instrument(page: Page): Promise<void> {
     const post = worker.postMessage.bind(worker);
     worker.postMessage = (m: unknown, t?: unknown) => {
       const msg = m as { kind: string; seq: number };
-      if (msg.kind === 'evaluate') probe.sentEdit.set(msg.seq, probe.edits.length - 1);
+      if (msg.kind === 'evaluate') {
+        probe.sentEdit.set(msg.seq, probe.edits.length - 1);
+        probe.postedAt.set(msg.seq, performance.now());
+      }
       post(m, t);
     };
     let lastSeq = 0;
     let lastDraft = false;
+    /** The answer that brought the biomes last, on its way to the screen. */
+    let lastWay: Way | null = null;
+    /** When each answer's first part reached the page (the message event's own time). */
+    const arrivedAt = new Map<number, number>();
+    (worker as unknown as Worker).addEventListener('message', (e: MessageEvent<{ kind: string; seq: number; final: boolean }>) => {
+      if (e.data.kind === 'result' && !e.data.final) arrivedAt.set(e.data.seq, e.timeStamp);
+    });
     tg.client.subscribe((a, rtt) => {
       if (a.kind !== 'result') return;
       lastSeq = a.seq;
       lastDraft = !!a.draft;
+      const t = a.timing;
+      const edit = probe.sentEdit.get(a.seq);
+      if (t && edit !== undefined && edit >= 0 && a.nodes.some((n) => n.id === 'biomes')) {
+        // Worker times are epoch ms: taken back to the page's clock.
+        const page = (epoch: number) => epoch - performance.timeOrigin;
+        lastWay = {
+          seq: a.seq, draft: !!a.draft, mode: probe.mode, edit: probe.edits[edit], posted: probe.postedAt.get(a.seq) ?? NaN,
+          received: page(t.receivedAt), started: page(t.startedAt), evaluate: a.evaluateMs, total: a.totalMs, engine: t.engineMs, crop: t.cropMs,
+          back: performance.now(), arrived: NaN, drawn: NaN, frame: NaN,
+        };
+      }
       if (a.nodes.some((n) => n.id === 'biomes')) probe.answers.push({ total: a.totalMs, evaluate: a.evaluateMs, rtt, ran: a.ran, draft: !!a.draft, mode: probe.mode });
       if (a.final && a.nodes.length) probe.cycles.push({ ms: a.totalMs, mode: probe.mode });
     });
@@ -109,6 +208,18 @@ async function instrument(page: Page): Promise<void> {
         await (nodeEl?.shadowRoot?.querySelector('tg-preview') as Lit | null)?.updateComplete;
         const edit = probe.sentEdit.get(seq);
         if (edit !== undefined && edit >= 0) probe.draws.push({ edit, at: performance.now(), draft, mode: probe.mode });
+        const way = lastWay;
+        if (way && way.seq === seq) {
+          lastWay = null;
+          way.drawn = performance.now();
+          probe.ways.push(way);
+          // The frame that puts the new canvas on screen. The message's own time is read then:
+          // this runs in the microtasks of the client's listener, before the probe's is called.
+          requestAnimationFrame((t) => {
+            way.frame = t;
+            way.arrived = arrivedAt.get(seq) ?? NaN;
+          });
+        }
       });
     });
     /** Found once (walking every shadow root at each draw would load the thread measured). */
@@ -177,10 +288,21 @@ async function main(): Promise<void> {
     }
     if (process.env.TRACE) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
     for (let run = 0; run < RUNS; run++) {
-      await page.evaluate((on) => {
-        (window as never as { terrainGraph: { client: { drafts: boolean } } }).terrainGraph.client.drafts = on;
-        (window as never as { probe: { mode: string } }).probe.mode = on ? 'draft' : 'full';
-      }, draftsIn(run));
+      await page.evaluate((v) => {
+        type Sizer = (n: number, preview: number) => number | null;
+        const client = (window as never as { terrainGraph: { client: { drafts: boolean; draftThreads: number; draftSide: Sizer; original?: Sizer } } }).terrainGraph.client;
+        client.drafts = v.drafts;
+        client.draftThreads = v.threads ?? 1;
+        client.original ??= client.draftSide;
+        // The drafts' side before: a quarter of the view's, no less than the previews'.
+        client.draftSide = v.quarter
+          ? (n, preview) => {
+              const side = Math.max(preview, Math.ceil(n / 4));
+              return side * 1.5 <= n ? side : null;
+            }
+          : client.original;
+        (window as never as { probe: { mode: string } }).probe.mode = v.name;
+      }, variantOf(run));
       await page.mouse.move(at.x, at.y);
       await page.mouse.down();
       const start = Date.now();
@@ -231,11 +353,12 @@ async function main(): Promise<void> {
 
     const probe = await page.evaluate(() => {
       type Tagged = { ms: number; mode: string };
-      const p = (window as never as { probe: { edits: number[]; draws: { edit: number; at: number; draft: boolean; mode: string }[]; answers: { total: number; evaluate: number; rtt: number; ran: Record<string, number>; draft: boolean; mode: string }[]; cycles: Tagged[]; longTasks: Tagged[]; frames: Tagged[]; running: boolean } }).probe;
+      const p = (window as never as { probe: { edits: number[]; draws: { edit: number; at: number; draft: boolean; mode: string }[]; answers: { total: number; evaluate: number; rtt: number; ran: Record<string, number>; draft: boolean; mode: string }[]; cycles: Tagged[]; ways: Way[]; longTasks: Tagged[]; frames: Tagged[]; running: boolean } }).probe;
       p.running = false;
-      return { edits: p.edits, draws: p.draws, answers: p.answers, cycles: p.cycles, longTasks: p.longTasks, frames: p.frames };
+      return { edits: p.edits, draws: p.draws, answers: p.answers, cycles: p.cycles, ways: p.ways, longTasks: p.longTasks, frames: p.frames };
     });
-    const summary = (mode: 'draft' | 'full') => {
+    const summary = (variant: Variant) => {
+      const mode = variant.name;
       // Runs are separated by a marker draw (edit −1); intervals are taken within a run.
       const samples: Sample[] = [];
       const intervals: number[] = [];
@@ -269,7 +392,8 @@ async function main(): Promise<void> {
       const longTasks = probe.longTasks.filter((t) => t.mode === mode).map((t) => t.ms);
       const frames = probe.frames.filter((t) => t.mode === mode).map((t) => t.ms);
       return {
-        drafts: mode === 'draft',
+        drafts: variant.drafts,
+        ...(variant.drafts ? { draftThreads: variant.threads ?? 1, draftSide: variant.quarter ? 'a quarter of the view' : 'the previews' } : {}),
         runs: probe.draws.filter((d) => d.mode === mode && d.edit < 0).length,
         biomeRefreshes: samples.length,
         // Time from a pointer move to the biome preview drawn with it: from a draft (while the
@@ -279,7 +403,7 @@ async function main(): Promise<void> {
         fullLatencyMs: fullLatency,
         target: `pointer → biome preview median ≤ ${TARGET_MS} ms: ${[
           drafted.length ? `draft ${draftLatency.median <= TARGET_MS ? 'met' : 'not met'} (${draftLatency.median})` : '',
-          full.length ? `full resolution ${fullLatency.median <= TARGET_MS ? 'met' : 'not met'} (${fullLatency.median}${mode === 'draft' ? ', after the rest' : ''})` : '',
+          full.length ? `full resolution ${fullLatency.median <= TARGET_MS ? 'met' : 'not met'} (${fullLatency.median}${variant.drafts ? ', after the rest' : ''})` : '',
         ].filter(Boolean).join('; ')}`,
         // Time between two biome preview refreshes while the point moves.
         refreshIntervalMs: { median: round(quantile(intervals, 0.5)), p90: round(quantile(intervals, 0.9)) },
@@ -294,15 +418,18 @@ async function main(): Promise<void> {
         longTasks: longTasks.length,
         longestTaskMs: round(Math.max(0, ...longTasks)),
         frameGapMs: { median: round(quantile(frames, 0.5)), max: round(Math.max(0, ...frames)) },
+        // Where the time from a pointer move to its picture goes (answers drawn during the drag).
+        breakdownMs: breakdown(probe.ways.filter((w) => w.mode === mode && w.draft === variant.drafts)),
       };
     };
-    const modes = [...new Set(Array.from({ length: RUNS }, (_, k) => (draftsIn(k) ? 'draft' : 'full') as 'draft' | 'full'))];
+    const variants = [...new Set(Array.from({ length: RUNS }, (_, k) => variantOf(k)))];
     const result = {
       build: dev ? 'dev server' : 'production build',
       grid: `${SIZE} × ${SIZE}`,
       pointerMoves: MOVES * RUNS,
       edits: probe.edits.length,
-      ...Object.fromEntries(modes.map((m) => [m === 'draft' ? 'withDrafts' : 'withoutDrafts', summary(m)])),
+      load: loadAverage(),
+      ...Object.fromEntries(variants.map((v) => [v.name, summary(v)])),
     };
     console.log(JSON.stringify(result, null, 2));
   } finally {
