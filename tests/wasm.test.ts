@@ -7,6 +7,7 @@ import { scratchBytes, trimScratch } from '../src/kernels/scratch.ts';
 import { WASM_MODULES, binaryModuleText, compileModule } from '../src/kernels/wasm/compile.ts';
 import { kernelBytes, kernelMemoryBytes } from '../src/kernels/wasm/instance.ts';
 import { distanceBytes, distanceMemoryBytes } from '../src/kernels/wasm/distance-instance.ts';
+import { cellularBytes } from '../src/kernels/wasm/cellular-instance.ts';
 import { distanceToBelow, distanceTransform } from '../src/kernels/distance.ts';
 import { noiseBytes, noiseMemoryBytes } from '../src/kernels/wasm/noise-instance.ts';
 import { fbmGrid } from '../src/kernels/noise.ts';
@@ -25,6 +26,7 @@ it('keeps each module under the 4 KB a browser main thread may compile synchrono
   expect(kernelBytes().length).toBeLessThan(4096);
   expect(noiseBytes().length).toBeLessThan(4096);
   expect(distanceBytes().length).toBeLessThan(4096);
+  expect(cellularBytes().length).toBeLessThan(4096);
 });
 
 /** The square domain of an n² grid (the distance transform measures in its cells). */

@@ -1,15 +1,18 @@
-// Cellular (Worley) noise by blocks: the grid is cut into small blocks that each lie in one
-// lattice cell, and each block first drops the lattice points that cannot be its cells' F1 or
-// F2, so a cell compares itself with 2–6 points instead of 9–25. Same bits as the reference
-// search in nodes/cellular.ts (which the tests keep as the oracle): the points kept are visited
-// in the reference's order, and a point dropped could not have changed a comparison.
+// Cellular (Worley) noise by blocks: the grid is cut into strips of rows and blocks of columns
+// that each lie in one lattice cell; each block first drops the lattice points that cannot be
+// its cells' F1 or F2, so a cell compares itself with 2–6 points instead of 9–25, and then all
+// its cells run the same branch-free loop over those points, two to a SIMD vector. Both steps
+// run in WebAssembly (wasm/cellular.as.ts); this file lays out the lattice points and the blocks
+// and copies each strip out. Same bits as the reference search in nodes/cellular.ts (which the
+// tests keep as the oracle): the points kept are visited in the reference's order, and a point
+// dropped could not have changed a comparison.
 //
-// I chose pruning in JS over moving the reference search into WebAssembly: the search is
-// branchy (a running first and second minimum), so SIMD lanes would mostly wait on each other,
-// while pruning removes four fifths of the work whatever the language. Rows are independent,
-// so the node spreads them over threads (its band hook).
+// The pruned search in JS took 11–20 ms at 1024²; in WebAssembly the pruning is a few times
+// faster and the lanes do two cells per instruction. Rows are independent, so the node spreads
+// them over threads (its band hook).
 
 import { cellX, cellY, type Domain } from '../grid.ts';
+import { cellularStrip, STRIP, stripMemory } from './wasm/cellular-instance.ts';
 
 // Integer hashing of a lattice cell, as the simplex noise does it: Math.imul only, so every
 // platform gives the same bits.
@@ -56,14 +59,6 @@ export type CellularBand = {
   readonly cell: Float32Array;
 };
 
-/** Side of a block in grid cells: small enough that few points survive, large enough to pay for the pruning. */
-const BLOCK = 16;
-/**
- * A point is dropped only when its nearest possible distance exceeds the bound by this relative
- * margin: the real-number argument then survives the rounding of the distances (~1e-16).
- */
-const MARGIN = 1 + 1e-9;
-
 /**
  * Rows r0 … r1 − 1 of F1, F2, F2 − F1 and the nearest point's cell value (see cellularKernel in
  * nodes/cellular.ts for the definition; this writes the same bits). Every row is computed the
@@ -81,14 +76,14 @@ export function cellularRows(a: CellularBand, r0: number, r1: number): void {
   for (let c = 0; c < n; c++) xs[c] = a.frequency * cellX(domain, c);
   const ys = new Float64Array(r1 - r0);
   for (let r = r0; r < r1; r++) ys[r - r0] = a.frequency * cellY(domain, r);
-  // The points of every lattice cell the band's cells can reach (±2 around theirs).
+  // The points of every lattice cell the band's cells can reach (±2 around theirs), written
+  // where the module reads them.
   const i0 = Math.floor(xs[0]) - 2;
   const j0 = Math.floor(ys[0]) - 2;
   const w = Math.floor(xs[n - 1]) + 3 - i0;
   const h = Math.floor(ys[r1 - r0 - 1]) + 3 - j0;
-  const px = new Float64Array(w * h);
-  const py = new Float64Array(w * h);
-  const value = new Float32Array(w * h);
+  const s = stripMemory(n, w * h);
+  const { px, py, value, around, blocks } = s;
   for (let b = 0; b < h; b++) {
     for (let q = 0; q < w; q++) {
       const k = b * w + q;
@@ -98,126 +93,44 @@ export function cellularRows(a: CellularBand, r0: number, r1: number): void {
       value[k] = cellValue(hash);
     }
   }
-  // Candidate points of a block, in the reference's visiting order.
-  const cx = new Float64Array(25);
-  const cy = new Float64Array(25);
-  const cv = new Float32Array(25);
-  const ex = new Float64Array(25 * BLOCK);
-  const ey = new Float64Array(25 * BLOCK);
-  // Runs of columns (and rows) that share a lattice cell, cut into BLOCK-cell pieces.
+  for (let k = 0; k < 25; k++) around[k] = OFF_J[k] * w + OFF_I[k];
+  s.xs.set(xs);
+  // Runs of columns (and rows) that share a lattice cell, cut into blocks of at most STRIP.
   const colRuns = runs(xs, 0, n);
   const rowRuns = runs(ys, 0, r1 - r0);
   for (let rr = 0; rr < rowRuns.length; rr += 2) {
     const ra = rowRuns[rr];
     const rb = rowRuns[rr + 1];
-    const jy = Math.floor(ys[ra]) - j0;
-    const ya = ys[ra];
-    const yb = ys[rb - 1];
+    const rowT = (Math.floor(ys[ra]) - j0) * w;
+    s.ys.set(ys.subarray(ra, rb));
+    let count = 0;
     for (let cc = 0; cc < colRuns.length; cc += 2) {
       const ca = colRuns[cc];
-      const cb = colRuns[cc + 1];
-      const ix = Math.floor(xs[ca]) - i0;
-      const xa = xs[ca];
-      const xb = xs[cb - 1];
-      // F2 of every cell in the box [xa, xb] × [ya, yb] is at most the second smallest of the
-      // points' farthest distances from the box.
-      let b1 = Infinity;
-      let b2 = Infinity;
-      for (let k = 0; k < 25; k++) {
-        const t = (jy + OFF_J[k]) * w + ix + OFF_I[k];
-        const fx = Math.max(px[t] - xa, xb - px[t]);
-        const fy = Math.max(py[t] - ya, yb - py[t]);
-        const d = fx * fx + fy * fy;
-        if (d < b1) {
-          b2 = b1;
-          b1 = d;
-        } else if (d < b2) b2 = d;
-      }
-      const bound = b2 * MARGIN;
-      let m = 0;
-      for (let k = 0; k < 25; k++) {
-        const t = (jy + OFF_J[k]) * w + ix + OFF_I[k];
-        const gx = px[t] < xa ? xa - px[t] : px[t] > xb ? px[t] - xb : 0;
-        const gy = py[t] < ya ? ya - py[t] : py[t] > yb ? py[t] - yb : 0;
-        if (gx * gx + gy * gy > bound) continue; // farther than F2 from every cell of the block
-        cx[m] = px[t];
-        cy[m] = py[t];
-        cv[m] = value[t];
-        m++;
-      }
-      // The squared distances along each axis, per candidate: a cell's distance is then one
-      // add per candidate (dx² + dy², the reference's own sum, so the same bits).
-      const bw = cb - ca;
-      const bh = rb - ra;
-      for (let k = 0; k < m; k++) {
-        for (let c = 0; c < bw; c++) {
-          const dx = cx[k] - xs[ca + c];
-          ex[k * BLOCK + c] = dx * dx;
-        }
-        for (let r = 0; r < bh; r++) {
-          const dy = cy[k] - ys[ra + r];
-          ey[k * BLOCK + r] = dy * dy;
-        }
-      }
-      if (m === 2) {
-        // Two points left (most blocks at usual frequencies): no search loop.
-        const v0 = cv[0];
-        const v1 = cv[1];
-        for (let r = 0; r < bh; r++) {
-          const row = (ra + r + r0) * n + ca;
-          const y0 = ey[r];
-          const y1 = ey[BLOCK + r];
-          for (let c = 0; c < bw; c++) {
-            const da = ex[c] + y0;
-            const db = ex[BLOCK + c] + y1;
-            const near = db < da;
-            const f1 = Math.sqrt(near ? db : da);
-            const f2 = Math.sqrt(near ? da : db);
-            const i = row + c;
-            f1Out[i] = f1;
-            f2Out[i] = f2;
-            edgeOut[i] = f2 - f1;
-            cellOut[i] = near ? v1 : v0;
-          }
-        }
-        continue;
-      }
-      for (let r = 0; r < bh; r++) {
-        const row = (ra + r + r0) * n + ca;
-        for (let c = 0; c < bw; c++) {
-          let d1 = ex[c] + ey[r];
-          let d2 = Infinity;
-          let k1 = 0;
-          for (let k = 1; k < m; k++) {
-            const d = ex[k * BLOCK + c] + ey[k * BLOCK + r];
-            if (d < d1) {
-              d2 = d1;
-              d1 = d;
-              k1 = k;
-            } else if (d < d2) d2 = d;
-          }
-          const i = row + c;
-          const f1 = Math.sqrt(d1);
-          const f2 = Math.sqrt(d2);
-          f1Out[i] = f1;
-          f2Out[i] = f2;
-          edgeOut[i] = f2 - f1;
-          cellOut[i] = cv[k1];
-        }
-      }
+      blocks[3 * count] = ca;
+      blocks[3 * count + 1] = colRuns[cc + 1];
+      blocks[3 * count + 2] = rowT + Math.floor(xs[ca]) - i0;
+      count++;
     }
+    // Every cell of the strip in WebAssembly (cellular.as.ts: pruning, then the search), copied out.
+    cellularStrip(s, rb - ra, count);
+    const at = (r0 + ra) * n;
+    const cells = (rb - ra) * n;
+    f1Out.set(s.f1.subarray(0, cells), at);
+    f2Out.set(s.f2.subarray(0, cells), at);
+    edgeOut.set(s.edges.subarray(0, cells), at);
+    cellOut.set(s.cell.subarray(0, cells), at);
   }
 }
 
 /**
  * Consecutive runs [start, end) of indices whose coordinates share a lattice cell (the same
- * floor), each cut into pieces of at most BLOCK, as a flat list start0, end0, start1, …
+ * floor), each cut into pieces of at most STRIP, as a flat list start0, end0, start1, …
  */
 function runs(coords: Float64Array, from: number, to: number): number[] {
   const out: number[] = [];
   let s = from;
   for (let k = from + 1; k <= to; k++) {
-    if (k === to || k - s === BLOCK || Math.floor(coords[k]) !== Math.floor(coords[s])) {
+    if (k === to || k - s === STRIP || Math.floor(coords[k]) !== Math.floor(coords[s])) {
       out.push(s, k);
       s = k;
     }

@@ -7,6 +7,7 @@
 // at once. After a one-off large grid (an export), trimScratch gives the memory back.
 
 import { gridBuffer, gridsShared, isShared } from '../parallel/memory.ts';
+import { releaseCellularMemory } from './wasm/cellular-instance.ts';
 import { releaseDistanceMemory } from './wasm/distance-instance.ts';
 import { releaseKernelMemory } from './wasm/instance.ts';
 import { releaseNoiseMemory } from './wasm/noise-instance.ts';
@@ -64,4 +65,5 @@ export function trimScratch(maxLength: number): void {
   releaseNoiseMemory(maxLength);
   releaseDistanceMemory(maxLength);
   releaseWindMemory(maxLength);
+  releaseCellularMemory(maxLength);
 }
