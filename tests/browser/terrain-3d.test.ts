@@ -134,8 +134,23 @@ describe('the 3-D view and the compare view', () => {
     expect(first.dark).toBeLessThan(0.6);
     await screenshot(page, 'terrain-3d');
 
-    // Drag the C curve's middle point up: the land rises while the pointer moves.
+    // Drag the C curve's middle point up: the land rises while the pointer moves, from the
+    // drafts' engine (a relief read on the drafts' coarser view), not only once the hand rests
+    // and the full answer comes. The page notes every land the viewer takes in, so a draft's
+    // land is seen however briefly it stays; a stall that lets the full answer through during
+    // the drag brings a land at the view's own size, which does not count.
     const keyBefore = await page.evaluate(() => (window as never as Handle).terrainGraph.viewer.land.relief!.key);
+    await page.evaluate(() => {
+      type Watch = { viewer: { land: { relief: { key: string; n: number } | null }; subscribe(l: (c: ReadonlySet<string>) => void): () => void }; core: { graph: { view: { size: number } } } };
+      const tg = (window as never as { terrainGraph: Watch; lands: { key: string; n: number; size: number }[] });
+      const w = window as never as { lands: { key: string; n: number; size: number }[] };
+      w.lands = [];
+      tg.terrainGraph.viewer.subscribe((changes) => {
+        const r = tg.terrainGraph.viewer.land.relief;
+        if (changes.has('relief') && r) w.lands.push({ key: r.key, n: r.n, size: tg.terrainGraph.core.graph.view.size });
+      });
+    });
+    const draftLand = () => page.evaluate((before) => (window as never as { lands: { key: string; n: number; size: number }[] }).lands.some((l) => l.key !== before && l.n < l.size), keyBefore);
     const editor = page.locator('tg-node[data-node-id="contCurve"] tg-curve-editor');
     const points = (await page.evaluate(() => ((window as never as Handle).terrainGraph.core.snapshot() as Graph).nodes.find((n) => n.id === 'contCurve')!.params.points)) as number[][];
     const k = points.findIndex((p) => p[0] === 0);
@@ -143,10 +158,10 @@ describe('the 3-D view and the compare view', () => {
     await page.mouse.move(at.x, at.y);
     await page.mouse.down();
     let changedDuringDrag = false;
-    for (let j = 1; j <= 15 && !changedDuringDrag; j++) {
-      await page.mouse.move(at.x, at.y - j * 3, { steps: 2 });
-      await page.waitForTimeout(80);
-      changedDuringDrag = (await page.evaluate(() => (window as never as Handle).terrainGraph.viewer.land.relief!.key)) !== keyBefore;
+    for (let j = 1; j <= 30 && !changedDuringDrag; j++) {
+      await page.mouse.move(at.x, at.y - (j % 15) * 3 - 3, { steps: 2 });
+      await page.waitForTimeout(60);
+      changedDuringDrag = await draftLand();
     }
     expect(changedDuringDrag).toBe(true);
     await page.mouse.up();
