@@ -5,7 +5,7 @@
 import { CATALOGUE } from '../../nodes/index.ts';
 import { checkDomain, domainKey, type Domain, type View, viewDomain } from '../grid.ts';
 import { cloneGraph, type Graph, type GraphNode } from '../model/graph.ts';
-import { type AnyNodeDef, type AnyParamValue, type Catalogue, type Footprint, footprintOf, marginsOf } from '../model/manifest.ts';
+import { type AnyNodeDef, type AnyParamValue, type Catalogue, draftedParams, type Footprint, footprintOf, marginsOf } from '../model/manifest.ts';
 import { describe, GraphError } from '../model/problems.ts';
 import { checkParam, checkView } from '../model/validate.ts';
 import type { Value } from '../model/values.ts';
@@ -62,12 +62,21 @@ export interface EngineOptions {
    * (tests run with poisonBuffers), so nothing of one engine's grids reaches another's results.
    */
   readonly pool?: BufferPool;
+  /**
+   * An engine of drafts (the editor's, while a param is dragged): every node runs with its
+   * type's draftParams, read once here as the graph comes in, so a node that reads a global
+   * region samples it coarser (the water's world cut, the wind's coarse grid). A draft is an
+   * approximation that a full engine's answer replaces after the drag.
+   */
+  readonly draft?: boolean;
 }
 
 export class Engine {
   /** The node types this engine evaluates. */
   readonly catalogue: Catalogue;
   private current: Graph;
+  /** Nodes run with their draftParams (EngineOptions.draft). */
+  private readonly draft: boolean;
   private readonly cache: ResultCache;
   private readonly pool: BufferPool;
   /** JSON of each node's params, kept up to date by setParam and setGraph (part of the cache key). */
@@ -87,6 +96,7 @@ export class Engine {
 
   constructor(graph: Graph, options: EngineOptions = {}) {
     this.catalogue = options.catalogue ?? CATALOGUE;
+    this.draft = options.draft ?? false;
     const problems = checkEngineGraph(graph, this.catalogue);
     if (problems.length) throw new GraphError(problems);
     this.pool = options.pool ?? new BufferPool(options.poisonBuffers ?? false);
@@ -146,6 +156,7 @@ export class Engine {
     const problems = checkParam(spec, value, path);
     if (problems.length) throw new GraphError(problems);
     node.params[key] = structuredClone(value);
+    if (this.draft) node.params = draftedParams(def, node.params);
     this.paramKeys.set(nodeId, JSON.stringify(node.params));
   }
 
@@ -251,6 +262,7 @@ export class Engine {
   }
 
   private index(): void {
+    if (this.draft) for (const n of this.current.nodes) n.params = draftedParams(this.defOf(n), n.params);
     this.paramKeys.clear();
     for (const n of this.current.nodes) this.paramKeys.set(n.id, JSON.stringify(n.params));
     this.wiring = new Wiring(this.current);

@@ -244,6 +244,11 @@ export function footprintOf(def: AnyNodeDef, params: Record<string, AnyParamValu
   return def.footprint?.(params) ?? LOCAL;
 }
 
+/** The params a drafts' engine runs a node with (see NodeDef.draftParams). */
+export function draftedParams(def: AnyNodeDef, params: Record<string, AnyParamValue>): Record<string, AnyParamValue> {
+  return def.draftParams ? (def.draftParams(params as never) as Record<string, AnyParamValue>) : params;
+}
+
 /** A footprint's halo per side in world units (zeros when it has none). */
 export function marginsOf(f: Footprint): Margins {
   const r = f.kind === 'local' ? 0 : (f.radius ?? 0);
@@ -296,6 +301,12 @@ export interface NodeDef<
    * so what it fed keeps working (src/model/bypass.ts). Absent: such a wire is left unwired.
    */
   readonly neutralParams?: Partial<ParamValues<P>>;
+  /**
+   * The params a drafts' engine runs the node with (EngineOptions.draft): a coarser sampling of
+   * a global region the node reads, say, since a draft is an approximation that a full answer
+   * replaces. Must give the same params again when given its own answer. Absent: the node's own.
+   */
+  draftParams?(params: ParamValues<P>): ParamValues<P>;
   /**
    * Why the node cannot run with these params and wires, known before evaluating (the chain's
    * one knot per wired input), or null. `check` and `render` refuse a graph for it up front.

@@ -56,7 +56,10 @@ interface Pass {
 
 export class PreviewEvaluator {
   private engine: Engine | null = null;
-  /** The drafts' own engine, on the same world square at a coarser resolution, with its own cache. */
+  /**
+   * The drafts' own engine, on the same world square at a coarser resolution, with its own cache;
+   * its nodes sample the global regions they read coarser too (EngineOptions.draft).
+   */
   private draftEngine: Engine | null = null;
   /** What the main thread holds: node pictures (by id), curve histograms (BINS + id) and the viewer's (DETAIL). */
   private readonly held = new Held();
@@ -96,7 +99,7 @@ export class PreviewEvaluator {
   /** The drafts' engine, holding this graph on a view of `size` cells a side. */
   private draftEngineFor(graph: Graph, size: number): Engine {
     const coarse = { ...graph, view: { ...graph.view, size } };
-    if (!this.draftEngine) this.draftEngine = createEngine(coarse, { catalogue: this.catalogue });
+    if (!this.draftEngine) this.draftEngine = createEngine(coarse, { catalogue: this.catalogue, draft: true });
     else this.draftEngine.setGraph(coarse);
     return this.draftEngine;
   }
