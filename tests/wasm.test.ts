@@ -101,7 +101,8 @@ describe('kernel memory', () => {
     const sites = new Uint8Array(n * n);
     sites[n * 3 + 5] = 1;
     wasmDistance(new Float32Array(n * n), n, sites, 1);
-    expect(distanceMemoryBytes()).toBeGreaterThan(8 * n * n);
+    // The transform takes strips of rows into its memory (a few MB at most), not the grid.
+    expect(distanceMemoryBytes()).toBeGreaterThan(2 ** 20);
     trimScratch(128 * 128);
     expect(kernelMemoryBytes()).toBe(0);
     expect(noiseMemoryBytes()).toBe(0);

@@ -1,14 +1,15 @@
-// The distance transform's column pass (distance.as.ts), instantiated on first use on each
-// thread (lazy-module.ts; the module is under 1 KB). A call copies its block of columns into
-// the module's memory, runs, and copies the rows wanted out.
+// The distance transform's two passes (distance.as.ts), instantiated on first use on each thread
+// (lazy-module.ts; the module is under 2 KB). Both copy whole rows in and out of the module's
+// memory, so each copy is one contiguous piece.
 
 import { DISTANCE_WASM_BASE64 } from './distance-binary.ts';
 import { FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
 
 interface DistanceExports {
   readonly memory: WebAssembly.Memory;
-  columnScratchBytes(n: number): number;
-  columnPass(n: number, w: number, gAt: number, rowFrom: number, rows: number, outAt: number, scratchAt: number, unit: number, cap: number): void;
+  columnStrip(m: number, rows: number, r0: number, hAt: number, above: boolean, level: number, waterAt: number, dr: number, n: number, far: number, gAt: number, lastAt: number, backward: boolean, start: boolean): void;
+  rowScratchBytes(m: number): number;
+  rowPass(m: number, rows: number, gAt: number, from: number, n: number, outAt: number, scratchAt: number, unit: number, cap: number): void;
 }
 
 const distanceModule = lazyModule<DistanceExports>(DISTANCE_WASM_BASE64, 'distance transform');
@@ -17,42 +18,108 @@ const distance = distanceModule.exports;
 /** The compiled module's bytes. */
 export const distanceBytes = distanceModule.bytes;
 
-/** Where a column pass reads and writes: see wasmColumnPass. */
-export interface ColumnBlock {
-  /** Squared row distances, m × m, row-major. */
+/** Where the column pass reads and writes: see wasmColumnPass. */
+export interface ColumnGrid {
+  /** m × m: heights, the sites where < level; or, a Uint8Array, the sites where non-zero. */
+  readonly values: Float32Array | Uint8Array;
+  readonly level: number;
+  readonly m: number;
+  /** Rows dr … dr + n − 1 are written into g2 (n rows of m), +∞ from `far` on. */
+  readonly dr: number;
+  readonly n: number;
+  readonly far: number;
+  readonly g2: Float32Array;
+  /** Optional, m × m: 1 on each site, 0 elsewhere. */
+  readonly water: Uint8Array | null;
+}
+
+/** Cells of a strip of rows taken into the module's memory at a time (a MB of heights). */
+const STRIP_CELLS = 1 << 18;
+
+/**
+ * The column pass over the whole grid, in strips of whole rows, so every copy in and out of
+ * the module's memory is one contiguous piece (pieces of rows cost about a microsecond each,
+ * more than the pass). Forward strips top to bottom, then backward strips bottom to top.
+ */
+export function wasmColumnPass(b: ColumnGrid): void {
+  const k = distance();
+  const { values, m, dr, n, far, g2, water } = b;
+  if (n <= 0) return;
+  const end = dr + n;
+  const most = Math.max(1, Math.min(m, Math.floor(STRIP_CELLS / m)));
+  const hAt = FIRST_BYTE;
+  // 16 bytes of slack after each buffer: the last vector of a row may read past it.
+  const gAt = hAt + ((4 * m * most + 31) & ~15);
+  const waterAt = gAt + ((4 * m * most + 31) & ~15);
+  const lastAt = waterAt + ((m * most + 31) & ~15);
+  const memory = distanceModule.reserve(k, lastAt + 4 * m + 32);
+  const sites = values instanceof Uint8Array;
+  const level = sites ? 0 : b.level;
+  const h = new Float32Array(memory, hAt, m * most);
+  const g = new Float32Array(memory, gAt, m * most);
+  const wet = new Uint8Array(memory, waterAt, m * most);
+  // Rows read: all of them for the water, else those within `far` of a row written.
+  const first = water ? 0 : Math.max(0, dr - far);
+  const lastRow = water ? m - 1 : Math.min(m - 1, end - 1 + far);
+  for (let r0 = first; r0 < end; r0 += most) {
+    const rows = Math.min(most, end - r0);
+    h.set(values.subarray(r0 * m, (r0 + rows) * m));
+    k.columnStrip(m, rows, r0, hAt, sites, level, water ? waterAt : 0, dr, n, far, gAt, lastAt, false, r0 === first);
+    const a = Math.max(r0, dr);
+    if (a < r0 + rows) g2.set(g.subarray((a - r0) * m, rows * m), (a - dr) * m);
+    if (water) water.set(wet.subarray(0, rows * m), r0 * m);
+  }
+  for (let r1 = lastRow + 1; r1 > dr; r1 -= most) {
+    const r0 = Math.max(dr, r1 - most);
+    const rows = r1 - r0;
+    h.set(values.subarray(r0 * m, r1 * m));
+    const a = Math.min(r1, end);
+    if (a > r0) g.set(g2.subarray((r0 - dr) * m, (a - dr) * m));
+    k.columnStrip(m, rows, r0, hAt, sites, level, water ? waterAt : 0, dr, n, far, gAt, lastAt, true, r1 === lastRow + 1);
+    if (a > r0) g2.set(g.subarray(0, (a - r0) * m), (r0 - dr) * m);
+    if (water && r1 > end) {
+      const b0 = Math.max(r0, end);
+      water.set(wet.subarray((b0 - r0) * m, rows * m), b0 * m);
+    }
+  }
+}
+
+/** Where a row pass reads and writes: see wasmRowPass. */
+export interface RowBlock {
+  /** Squared column distances, rows of m, row-major; rows r0 … r1 − 1 are finished. */
   readonly g2: Float32Array;
   readonly m: number;
-  /** The columns c0 … c1 − 1 of the m-grid to finish. */
-  readonly c0: number;
-  readonly c1: number;
-  /** The rows of the m-grid to write: rowFrom … rowFrom + rows − 1. */
-  readonly rowFrom: number;
-  readonly rows: number;
-  /** Output grid, `outN` cells wide: row q and column c0 + t of the block go to (q, outCol + t). */
+  readonly r0: number;
+  readonly r1: number;
+  /** The columns of each row to write: from … from + n − 1. */
+  readonly from: number;
+  /** Output grid, n wide: row r of g2 goes to row r of out. */
+  readonly n: number;
   readonly out: Float32Array;
-  readonly outN: number;
-  readonly outCol: number;
   readonly unit: number;
   /** Largest distance written (+∞: none). */
   readonly cap: number;
 }
 
-/** Finishes a block of columns of the distance transform (see columnPass in distance.as.ts). */
-export function wasmColumnPass(b: ColumnBlock): void {
+/** Rows taken into the module's memory at a time: a few hundred KB, so it stays small and in cache. */
+const ROWS_AT_ONCE = 32;
+
+/** Finishes a block of rows of the distance transform (see rowPass in distance.as.ts). */
+export function wasmRowPass(b: RowBlock): void {
   const k = distance();
-  const { m, c0, c1, rows } = b;
-  const w = c1 - c0;
-  if (w <= 0 || rows <= 0) return;
+  const { m, n } = b;
+  if (b.r1 <= b.r0 || n <= 0) return;
+  const most = Math.min(ROWS_AT_ONCE, b.r1 - b.r0);
   const gAt = FIRST_BYTE;
-  const outAt = gAt + 4 * m * w;
-  const scratchAt = outAt + ((4 * rows * w + 7) & ~7);
-  const end = scratchAt + k.columnScratchBytes(m);
-  const memory = distanceModule.reserve(k, end);
-  const g = new Float32Array(memory, gAt, m * w);
-  for (let q = 0; q < m; q++) g.set(b.g2.subarray(q * m + c0, q * m + c1), q * w);
-  k.columnPass(m, w, gAt, b.rowFrom, rows, outAt, scratchAt, b.unit, b.cap);
-  const done = new Float32Array(memory, outAt, rows * w);
-  for (let q = 0; q < rows; q++) b.out.set(done.subarray(q * w, q * w + w), q * b.outN + b.outCol);
+  const outAt = gAt + ((4 * m * most + 7) & ~7);
+  const scratchAt = outAt + ((4 * n * most + 7) & ~7);
+  const memory = distanceModule.reserve(k, scratchAt + k.rowScratchBytes(m));
+  for (let r = b.r0; r < b.r1; r += most) {
+    const rows = Math.min(most, b.r1 - r);
+    new Float32Array(memory, gAt, m * rows).set(b.g2.subarray(r * m, (r + rows) * m));
+    k.rowPass(m, rows, gAt, b.from, n, outAt, scratchAt, b.unit, b.cap);
+    b.out.set(new Float32Array(memory, outAt, n * rows), r * n);
+  }
 }
 
 /** Bytes the module's memory holds now (0 before first use). */

@@ -1,111 +1,166 @@
-// The column pass of the exact Euclidean distance transform (Felzenszwalb & Huttenlocher 2012)
-// in WebAssembly, for any block of columns, so threads can each take a block.
+// The exact Euclidean distance transform (Felzenszwalb & Huttenlocher 2012) in WebAssembly: the
+// column pass in strips of rows, and the row pass for any block of rows, so threads can each
+// take a block.
 //
-// The row pass (distance.ts, in JS) gives every cell its squared distance to the nearest site
-// along its row; this pass takes, down each column, the lower envelope of the parabolas
-// (q − p)² + g²[p] and evaluates it on the rows wanted. Non-sites stay out of the envelope
-// instead of taking INF = 1e20 (which loses the q² terms to rounding), so the result is exact
-// and a column without a site stays at +∞. Columns are transposed into a contiguous buffer 16
-// at a time, so the envelope reads each column contiguously, and finished 16 at a time, so the
-// output is written 16 contiguous values per row.
+// The column pass gives every cell its squared distance to the nearest site down its column:
+// a forward and a backward scan, four columns at a time (SIMD), a strip of rows at a time.
+// The row pass takes, along each row, the lower envelope of the parabolas (q − p)² + g²[p] and
+// evaluates it on the columns wanted. Rows are contiguous in memory, so nothing is transposed.
+// Non-sites stay out of the envelope instead of taking INF = 1e20 (which loses the q² terms to
+// rounding), so the result is exact and a row without a site stays at +∞.
 //
 // Not TypeScript: `npm run wasm` compiles this file into distance-binary.ts. The caller
 // (distance-instance.ts) lays out every buffer and passes byte offsets; nothing here allocates.
 
-/** Columns transposed and finished at a time. */
-const BLOCK: i32 = 16;
-
-/** Bytes of scratch columnPass needs for columns n long. */
-export function columnScratchBytes(n: i32): usize {
-  return ((<usize>(n + 1) + <usize>(BLOCK * n)) << 3) + ((<usize>(BLOCK * n) + <usize>n) << 2);
-}
-
 /**
- * Distances × unit, capped at `cap` (+∞ for none), for w columns n rows long: squared row
- * distances (f32, n rows of w) at `gAt`; rows rowFrom … rowFrom + rows − 1 written as f32 rows
- * of w at `outAt`. Scratch at `scratchAt` (8-aligned): columnScratchBytes(n).
+ * One strip of the column pass over an m-wide grid: `rows` rows of heights (f32, rows of m) at
+ * `hAt`, grid rows r0 … r0 + rows − 1, the sites where below `level` (above it if `above`).
+ * Forward (top to bottom) or backward, carrying each column's nearest site row in `lastAt`
+ * (i32 × m, rounded up to 4) from the strip before; `start` resets it. Squared distances
+ * (f32, +∞ from `far` on) go to the strip's rows at `gAt` that are grid rows dr … dr + n − 1:
+ * forward writes them, backward lowers them. 1 on each site, 0 elsewhere, is written (u8) at
+ * `waterAt` unless it is 0: forward for rows above dr + n, backward for the rows from there.
  */
-export function columnPass(n: i32, w: i32, gAt: usize, rowFrom: i32, rows: i32, outAt: usize, scratchAt: usize, unit: f64, cap: f64): void {
-  const z = scratchAt; // f64 n + 1: boundaries between the envelope's parabolas
-  const d = z + (<usize>(n + 1) << 3); // f64 BLOCK × n: squared distances of a block of columns
-  const columns = d + (<usize>(BLOCK * n) << 3); // f32 BLOCK × n: a block of columns, each contiguous
-  const v = columns + (<usize>(BLOCK * n) << 2); // i32 n: rows of the envelope's parabolas
-  const capf = <f32>cap;
-  for (let c0 = 0; c0 < w; c0 += BLOCK) {
-    const width = min(BLOCK, w - c0);
-    for (let q = 0; q < n; q++) {
-      const row = gAt + (<usize>(q * w + c0) << 2);
-      for (let t = 0; t < width; t++) store<f32>(columns + (<usize>(t * n + q) << 2), load<f32>(row + (<usize>t << 2)));
-    }
-    for (let t = 0; t < width; t++) envelope(columns + (<usize>(t * n) << 2), d + (<usize>(t * n) << 3), n, v, z, rowFrom, rows);
-    for (let q = 0; q < rows; q++) {
-      const out = outAt + (<usize>(q * w + c0) << 2);
-      const from = d + (<usize>q << 3);
-      for (let t = 0; t < width; t++) {
-        const e = <f32>(Math.sqrt(load<f64>(from + (<usize>(t * n) << 3))) * unit);
-        store<f32>(out + (<usize>t << 2), <f64>e > cap ? capf : e);
-      }
+export function columnStrip(m: i32, rows: i32, r0: i32, hAt: usize, above: bool, level: f32, waterAt: usize, dr: i32, n: i32, far: i32, gAt: usize, lastAt: usize, backward: bool, start: bool): void {
+  const end = dr + n;
+  const levelv = f32x4.splat(level);
+  const farv = i32x4.splat(far);
+  const inf = f32x4.splat(Infinity);
+  const one = i32x4.splat(1);
+  if (start) {
+    const none = i32x4.splat(backward ? m + m + far : -m - far);
+    for (let t = 0; t < m; t += 4) v128.store(lastAt + (<usize>t << 2), none);
+  }
+  for (let i = 0; i < rows; i++) {
+    const s = backward ? rows - 1 - i : i;
+    const r = r0 + s;
+    const rv = i32x4.splat(r);
+    const hRow = hAt + (<usize>(s * m) << 2);
+    const gRow = gAt + (<usize>(s * m) << 2);
+    const wRow = waterAt + <usize>(s * m);
+    const written = r >= dr && r < end;
+    const wet = waterAt != 0 && backward == r >= end;
+    for (let t = 0; t < m; t += 4) {
+      const last = lastAt + (<usize>t << 2);
+      const site = isSite(v128.load(hRow + (<usize>t << 2)), levelv, above);
+      const l = v128.bitselect(rv, v128.load(last), site);
+      v128.store(last, l);
+      if (wet) sitesOut(wRow + <usize>t, site, one, m - t);
+      if (!written) continue;
+      const g = backward ? i32x4.sub(l, rv) : i32x4.sub(rv, l);
+      let gg = v128.bitselect(f32x4.convert_i32x4_s(i32x4.mul(g, g)), inf, i32x4.lt_s(g, farv));
+      const at = gRow + (<usize>t << 2);
+      if (backward) gg = f32x4.min(v128.load(at), gg);
+      storeColumns(at, gg, m - t);
     }
   }
 }
 
+@inline function isSite(h: v128, level: v128, above: bool): v128 {
+  return above ? f32x4.gt(h, level) : f32x4.lt(h, level);
+}
+
+/** Stores the first min(4, left) lanes of v (f32) at `at`: a block's last vector may be partial. */
+@inline function storeColumns(at: usize, v: v128, left: i32): void {
+  if (left >= 4) {
+    v128.store(at, v);
+    return;
+  }
+  store<f32>(at, f32x4.extract_lane(v, 0));
+  if (left > 1) store<f32>(at, f32x4.extract_lane(v, 1), 4);
+  if (left > 2) store<f32>(at, f32x4.extract_lane(v, 2), 8);
+}
+
+/** Stores 1 or 0 for the first min(4, left) lanes of a site mask as bytes at `at`. */
+@inline function sitesOut(at: usize, site: v128, one: v128, left: i32): void {
+  const b = v128.and(site, one);
+  const bytes = i8x16.narrow_i16x8_u(i16x8.narrow_i32x4_s(b, b), b);
+  if (left >= 4) {
+    store<i32>(at, i32x4.extract_lane(bytes, 0));
+    return;
+  }
+  store<u8>(at, <u8>i32x4.extract_lane(b, 0));
+  if (left > 1) store<u8>(at, <u8>i32x4.extract_lane(b, 1), 1);
+  if (left > 2) store<u8>(at, <u8>i32x4.extract_lane(b, 2), 2);
+}
+
+/** Bytes of scratch rowPass needs for rows m long. */
+export function rowScratchBytes(m: i32): usize {
+  return (<usize>(m + 1) << 3) + (<usize>m << 3) + (<usize>m << 2);
+}
+
 /**
- * Lower envelope of the parabolas (q − p)² + f[p] over the finite f[p], evaluated at rows
- * rowFrom … rowFrom + rows − 1 into d (from its start). f is Float32 (squared integers, exact up
- * to n = 4096), d and z are Float64. A site (f = 0) with sites above and below is left out: its
- * neighbours are nearer to every row but its own, where the distance is 0 anyway. The open sea
- * is most of the sites, so the envelope holds about the coast's only. Every value is the exact
- * minimum over the parabolas (integers), so leaving dominated ones out changes no bit.
+ * Distances × unit, capped at `cap` (+∞ for none), for `rows` rows m long: squared column
+ * distances (f32, rows of m) at `gAt`; columns from … from + n − 1 of each written as f32 rows of
+ * n at `outAt`. Scratch at `scratchAt` (8-aligned): rowScratchBytes(m).
  */
-function envelope(f: usize, d: usize, n: i32, v: usize, z: usize, rowFrom: i32, rows: i32): void {
+export function rowPass(m: i32, rows: i32, gAt: usize, from: i32, n: i32, outAt: usize, scratchAt: usize, unit: f64, cap: f64): void {
+  const z = scratchAt; // f64 m + 1: boundaries between the envelope's parabolas
+  const h = z + (<usize>(m + 1) << 3); // f64 m: the envelope's parabolas' f[p] + p²
+  const v = h + (<usize>m << 3); // i32 m: columns of the envelope's parabolas
+  for (let t = 0; t < rows; t++) {
+    envelope(gAt + (<usize>(t * m) << 2), outAt + (<usize>(t * n) << 2), m, v, h, z, from, n, unit, cap);
+  }
+}
+
+/**
+ * Lower envelope of the parabolas (q − p)² + f[p] over the finite f[p], evaluated at columns
+ * from … from + n − 1, each as √ × unit capped, into out. f is Float32 (squared integers, exact
+ * up to m = 4096). A site (f = 0) with sites left and right is left out: its neighbours are
+ * nearer to every column but its own, where the distance is 0 anyway. The open sea is most of
+ * the sites, so the envelope holds about the coast's only. Every value is the exact minimum over
+ * the parabolas (integers), so leaving dominated ones out changes no bit.
+ */
+function envelope(f: usize, out: usize, m: i32, v: usize, h: usize, z: usize, from: i32, n: i32, unit: f64, cap: f64): void {
   let k = -1;
-  let above: f32 = Infinity; // f[q − 1]
-  for (let q = 0; q < n; q++) {
+  let before: f32 = Infinity; // f[q − 1]
+  for (let q = 0; q < m; q++) {
     const f32q = load<f32>(f + (<usize>q << 2));
     const fq = <f64>f32q;
-    const wasSite = above == 0;
-    above = f32q;
+    const wasSite = before == 0;
+    before = f32q;
     if (fq == Infinity) continue;
-    if (fq == 0 && wasSite && q + 1 < n && load<f32>(f + (<usize>(q + 1) << 2)) == 0) continue;
+    if (fq == 0 && wasSite && q + 1 < m && load<f32>(f + (<usize>(q + 1) << 2)) == 0) continue;
     const qf = <f64>q;
     const hq = fq + qf * qf;
     if (k < 0) {
       k = 0;
       store<i32>(v, q);
+      store<f64>(h, hq);
       store<f64>(z, -Infinity);
       store<f64>(z + 8, Infinity);
       continue;
     }
     // z[0] is −∞, so the loop always stops by k = 0.
-    let p = load<i32>(v + (<usize>k << 2));
-    let pf = <f64>p;
-    let s = (hq - (<f64>load<f32>(f + (<usize>p << 2)) + pf * pf)) / (2 * (qf - pf));
+    let s = (hq - load<f64>(h + (<usize>k << 3))) / (2 * (qf - <f64>load<i32>(v + (<usize>k << 2))));
     while (s <= load<f64>(z + (<usize>k << 3))) {
       k--;
-      p = load<i32>(v + (<usize>k << 2));
-      pf = <f64>p;
-      s = (hq - (<f64>load<f32>(f + (<usize>p << 2)) + pf * pf)) / (2 * (qf - pf));
+      s = (hq - load<f64>(h + (<usize>k << 3))) / (2 * (qf - <f64>load<i32>(v + (<usize>k << 2))));
     }
     k++;
     store<i32>(v + (<usize>k << 2), q);
+    store<f64>(h + (<usize>k << 3), hq);
     store<f64>(z + (<usize>k << 3), s);
     store<f64>(z + (<usize>(k + 1) << 3), Infinity);
   }
+  const capf = <f32>cap;
   if (k < 0) {
-    for (let q = 0; q < rows; q++) store<f64>(d + (<usize>q << 3), Infinity);
+    const none: f32 = Infinity > cap ? capf : <f32>Infinity;
+    for (let q = 0; q < n; q++) store<f32>(out + (<usize>q << 2), none);
     return;
   }
   let j = 0;
-  for (let q = rowFrom; q < rowFrom + rows; q++) {
+  for (let q = from; q < from + n; q++) {
     const qf = <f64>q;
     while (load<f64>(z + (<usize>(j + 1) << 3)) < qf) j++;
-    const fq = load<f32>(f + (<usize>q << 2));
-    if (fq == 0) {
-      store<f64>(d + (<usize>(q - rowFrom) << 3), 0);
+    const at = out + (<usize>(q - from) << 2);
+    if (load<f32>(f + (<usize>q << 2)) == 0) {
+      store<f32>(at, 0);
       continue;
     }
     const p = load<i32>(v + (<usize>j << 2));
     const e = qf - <f64>p;
-    store<f64>(d + (<usize>(q - rowFrom) << 3), e * e + <f64>load<f32>(f + (<usize>p << 2)));
+    const d = <f32>(Math.sqrt(e * e + <f64>load<f32>(f + (<usize>p << 2))) * unit);
+    store<f32>(at, <f64>d > cap ? capf : d);
   }
 }
