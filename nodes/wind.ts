@@ -2,7 +2,7 @@
 
 import { assertGrid, cellLength256, type Domain } from '../src/grid.ts';
 import { scratch } from '../src/kernels/scratch.ts';
-import { coarseDomainFor, FINE_FETCH, type WindBandArgs, type WindParams, windBand, windSweep, worldWind } from '../src/kernels/wind-world.ts';
+import { COARSE_PER_UNIT, coarseDomainFor, FINE_FETCH, type WindBandArgs, type WindParams, windBand, windSweep, worldWind } from '../src/kernels/wind-world.ts';
 import { bands } from '../src/parallel/threads.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 import type { TerrainValue } from '../src/model/values.ts';
@@ -21,6 +21,11 @@ export function windFrom(angle: number): string {
 function compassPoint(angle: number): number {
   const from = (((angle + 180) % 360) + 360) % 360;
   return Math.round(from / 45) % 8;
+}
+
+/** Cells a view of the world start's coarse pass: `world` is the sampling of every file written before the others. */
+function coarseSampling(start: string): number {
+  return start === 'world-8' ? 8 : start === 'world-4' ? 4 : COARSE_PER_UNIT;
 }
 
 /** One step over water: the air takes up water towards saturation (wet = 1 − e^(−evap·s)). */
@@ -148,21 +153,22 @@ export const wind = defineNode({
     start: {
       kind: 'enum',
       default: 'world',
-      options: ['world', 'view'],
+      options: ['world', 'view', 'world-8', 'world-4'],
       since: { version: 2, legacy: 'view' },
-      doc: 'Where the air starts saturated: on lines fixed in the world upwind (the same air in every view), or at the view\'s upwind edge (depends on the view).',
+      doc: 'Where the air starts saturated: on lines fixed in the world upwind (the same air in every view), its coarse pass at 16, 8 or 4 cells a view (world, world-8, world-4), or at the view\'s upwind edge (depends on the view).',
     },
   },
   footprintDoc:
-    "with start `world`: global, a halo of two full-resolution blocks (2 × 1/16 view) on every side, and the terrain and rank on a coarse grid (16 cells a view) reaching 4.5 views round the domain; with start `view`: view-bound (the air enters at the view's upwind edge); off: local.",
+    "with start `world`: global, a halo of two full-resolution blocks (2 × 1/16 view) on every side, and the terrain and rank on a coarse grid (16 cells a view; 8 with `world-8`, 4 with `world-4`) reaching 4.5 views round the domain; with start `view`: view-bound (the air enters at the view's upwind edge); off: local.",
   footprint(p) {
     if (!p.on) return { kind: 'local' };
     if (p.start === 'view') return { kind: 'view' };
+    const perView = coarseSampling(p.start);
     return {
       kind: 'global',
       radius: FINE_FETCH,
       reads: (domain) => {
-        const coarse = coarseDomainFor(domain);
+        const coarse = coarseDomainFor(domain, p.angle, perView);
         return [
           { port: 'terrain', domain: coarse },
           { port: 'rank', domain: coarse },
@@ -177,8 +183,8 @@ export const wind = defineNode({
   run(ctx, p) {
     const t = ctx.terrain('terrain')!;
     const out = ctx.alloc('f32');
-    if (p.start === 'world' && p.on) {
-      const coarse = coarseDomainFor(ctx.domain);
+    if (p.start !== 'view' && p.on) {
+      const coarse = coarseDomainFor(ctx.domain, p.angle, coarseSampling(p.start));
       worldWind(
         ctx.domain,
         p,

@@ -32,11 +32,21 @@ export const VIEW_SIZE_MIN = 16;
 export const VIEW_SIZE_MAX = 4096;
 
 /**
- * The region the water node's `world` cut reads its sea level from: 16 × 16 views centred on
- * the origin, 16 samples per view. Fixed, so the coast does not move while the view pans
- * and is the same at every view resolution.
+ * The region the water node's world cut reads its sea level from: 16 × 16 views centred on
+ * the origin, sampled at `perView` cells a view (16, 8 or 4: 65,536, 16,384 or 4,096 samples).
+ * Fixed, so the coast does not move while the view pans and is the same at every view
+ * resolution. One object per sampling, so its cache key is made once.
  */
-export const WORLD_CUT_DOMAIN: Domain = Object.freeze({ x0: -8, y0: -8, extent: 16, n: 256 });
+export function worldCutDomain(perView: number): Domain {
+  let d = worldCuts.get(perView);
+  if (!d) worldCuts.set(perView, (d = Object.freeze({ x0: -8, y0: -8, extent: 16, n: 16 * perView })));
+  return d;
+}
+
+const worldCuts = new Map<number, Domain>();
+
+/** The world cut at 16 cells a view, the sampling of every file written before 8 and 4 were offered. */
+export const WORLD_CUT_DOMAIN: Domain = worldCutDomain(16);
 
 export function viewDomain(view: View): Domain {
   return { x0: view.x, y0: view.y, extent: 1, n: view.size };

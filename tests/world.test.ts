@@ -83,6 +83,24 @@ describe('one world: overlapping views agree', () => {
     }
   }
 
+  it('every world cut sampling (world, world-8, world-4) and wind coarse sampling, at any wind angle, is bit-identical on the overlap', () => {
+    for (const [cut, start, angle] of [
+      ['world', 'world', 37],
+      ['world-8', 'world-4', 135],
+      ['world-4', 'world-8', 300],
+      ['world-8', 'world', 225],
+    ] as const) {
+      const graph = loadGraph('default.json');
+      for (const node of graph.nodes) {
+        if (node.type === 'water') node.params.cut = cut;
+        if (node.type === 'wind') Object.assign(node.params, { start, angle });
+      }
+      for (const sign of [1, -1] as const) {
+        for (const x of compare(graph, ...views(97, sign))) expect(x.differ, `${cut}/${start}/${angle}°: ${x.layer}`).toBe(0);
+      }
+    }
+  });
+
   it('the view-bound modes of format 1 do disagree (so the comparison can fail)', () => {
     const graph = loadGraph('default.json');
     for (const node of graph.nodes) {

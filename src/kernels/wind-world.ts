@@ -30,7 +30,10 @@ export { type WindSweep, windSweep, windVector } from './wind-sweep.ts';
 
 /** Length of a full-resolution block along the wind, in views. */
 export const FINE_BLOCK = 1 / 16;
-/** Cells per view of the coarse pass: the world cut's lattice, so its heights are shared. */
+/**
+ * Cells per view of the coarse pass by default: the world cut's lattice, so its heights are
+ * shared. A wind may sample it at 8 or 4 (the water's world-8 and world-4 cuts share those).
+ */
 export const COARSE_PER_UNIT = 16;
 /** Length of a coarse block along the wind, in views. */
 export const COARSE_BLOCK = 2;
@@ -52,21 +55,37 @@ export interface WindParams {
  */
 export const FINE_FETCH = 2 * FINE_BLOCK;
 
-/** How far the coarse pass reaches round a domain, in views: its start lines lie within. */
+/** How far the coarse pass reaches upwind of a domain, in views: its start lines lie within. */
 const COARSE_FETCH = 2 * FINE_BLOCK + 2 * COARSE_BLOCK + 0.25;
 
 /**
- * The coarse grid the wind of a domain reads: on the world cut's lattice, covering the domain and
- * COARSE_FETCH views round it (any wind's two coarse blocks upwind, and their drift), as a square.
- * Within the world cut's region (±8 views) it is a crop of heights computed there anyway.
+ * How far the coarse grid reaches downwind and across a wind that does not drift that way, in
+ * views: the full-resolution pass samples the coarse air at most FINE_FETCH round the domain.
  */
-export function coarseDomainFor(d: Domain): Domain {
-  const P = COARSE_PER_UNIT;
-  const reach = COARSE_FETCH + 2 / P;
-  const c0 = Math.floor((d.x0 - reach) * P);
-  const r0 = Math.floor((d.y0 - reach) * P);
-  const c1 = Math.ceil((d.x0 + d.extent + reach) * P);
-  const r1 = Math.ceil((d.y0 + d.extent + reach) * P);
+const COARSE_MARGIN = FINE_FETCH + 0.25;
+
+/**
+ * The coarse grid the wind of a domain reads: on the world cut's lattice at `perView` cells a
+ * view, covering the domain, COARSE_FETCH views upwind of it (two coarse blocks and their drift)
+ * and COARSE_MARGIN on the other sides, as a square. Only upwind: a coarse cell's air depends only
+ * on the cells upwind of it, the same bits whatever grid holds them, and the coarse air is read only
+ * within FINE_FETCH of the domain; a grid reaching COARSE_FETCH every way computed 2.8 times the
+ * cells. Within the world cut's region (±8 views) it is a crop of heights computed there anyway
+ * when the cut has the same sampling.
+ */
+export function coarseDomainFor(d: Domain, angle: number, perView: number = COARSE_PER_UNIT): Domain {
+  const P = perView;
+  const far = COARSE_FETCH + 2 / P;
+  const near = COARSE_MARGIN + 2 / P;
+  const { alongColumns, major, slope } = windSweep(angle);
+  // Upwind is against the wind: -major on the major axis, -sign(slope) on the other.
+  const towards = (s: number): [number, number] => (s > 0 ? [far, near] : s < 0 ? [near, far] : [near, near]);
+  const [west, east] = towards(alongColumns ? major : slope);
+  const [south, north] = towards(alongColumns ? slope : major);
+  const c0 = Math.floor((d.x0 - west) * P);
+  const r0 = Math.floor((d.y0 - south) * P);
+  const c1 = Math.ceil((d.x0 + d.extent + east) * P);
+  const r1 = Math.ceil((d.y0 + d.extent + north) * P);
   const side = Math.max(c1 - c0, r1 - r0);
   return latticeDomain(P, c0 - Math.floor((side - (c1 - c0)) / 2), r0 - Math.floor((side - (r1 - r0)) / 2), side);
 }
@@ -143,7 +162,7 @@ export function worldWind(
   const cg: SweepGrid = { h: coarse.terrain.data, level: coarse.terrain.seaLevel, rank: coarse.rank, n: cn, perUnit: co.perUnit, col0: co.col0, row0: co.row0 };
   const air = coarseBuffer(cn * cn);
   const all = { c0: 0, r0: 0, c1: cn, r1: cn };
-  sweepBlended(cg, p, Math.round(COARSE_BLOCK * COARSE_PER_UNIT), null, all, all, { c0: 0, r0: 0, stride: cn }, air);
+  sweepBlended(cg, p, Math.round(COARSE_BLOCK * co.perUnit), null, all, all, { c0: 0, r0: 0, stride: cn }, air);
   // 2. The full-resolution blocks, started from the coarse air at each cell's world position,
   //    over the output and its fetch only, in bands across the wind.
   const fd = fine.domain;
