@@ -97,7 +97,7 @@ export const RECIPES: readonly Recipe[] = [
     params: {
       contCurve: { points: [[-1, -0.6], [-0.1, -0.3], [-0.05, 0.2], [0.5, 0.35], [1, 0.5]] },
       erosCurve: { points: E_FLAT_TOPS },
-      water: { cut: 'world' },
+      water: { cut: 'world-8' },
     },
   },
   {
@@ -236,7 +236,7 @@ export const RECIPES: readonly Recipe[] = [
       "Minecraft's splines that lead to other splines, as a graph: erosion goes through two curves, a flat coastal one and a rugged inland one, " +
       'and a Chain node blends them by the continent value (coastal below C = 0.1, a little above where the coast falls; inland above C = 0.3). The sea level is read from the world region (world cut), so the coast falls at the same continent value in every view and the knots mean the same thing everywhere. The result has flat coastal plains beside a rugged interior, ' +
       'which three independent curves cannot make: there the same erosion applies at the coast and inland. Like the plains of the Po below the Alps, without the river.',
-    params: { contCurve: { points: C_START }, erosCurve: { points: [[-1, 0.03], [0, 0.02], [1, 0.01]] }, water: { cut: 'world' } },
+    params: { contCurve: { points: C_START }, erosCurve: { points: [[-1, 0.03], [0, 0.02], [1, 0.01]] }, water: { cut: 'world-8' } },
     moves: ROOM_FOR_A_COLUMN,
     addNodes: [
       { id: 'erosInland', type: 'curve', title: 'E curve, inland', position: [280, 1000], params: { points: [[-1, 0.8], [0, 0.6], [1, 0.4]] } },
