@@ -41,8 +41,11 @@ function rankBand(a: RankBand, r0: number, r1: number): void {
     b = b >= 0 ? (b < last ? b : last) : 0;
     let j = start[b];
     const end = start[b + 1];
-    if (end - j > 16) j = countBelowIn(places, v);
-    else while (j < end && sorted[j] < v) j++;
+    // Most buckets are empty: the count is where the bucket starts, with no compare to mispredict.
+    if (end !== j) {
+      if (end - j > 16) j = countBelowIn(places, v);
+      else while (j < end && sorted[j] < v) j++;
+    }
     const r = (j - k) / span;
     out[i] = r < 0 ? 0 : r > 1 ? 1 : r;
   }

@@ -20,10 +20,15 @@ export interface Places {
   readonly start: Int32Array;
 }
 
-/** Buckets for `count` sorted values: about two per value, a power of two. */
+/**
+ * Buckets for `count` sorted values, a power of two: eight per value while the table stays within
+ * 2^17 entries (512 KB), so most values land in an empty bucket and are placed by one read with no
+ * compare (the world-8 cut's 16,384 heights: the rank a third faster than at two per value); at
+ * least two per value for a large sort, at most 2^22.
+ */
 export function placesBuckets(count: number): number {
   let b = 1;
-  while (b < 2 * count && b < 1 << 22) b <<= 1;
+  while ((b < 2 * count || (b < 8 * count && b < 1 << 17)) && b < 1 << 22) b <<= 1;
   return b;
 }
 
@@ -62,7 +67,8 @@ export function countBelowIn(t: Places, v: number): number {
   const sorted = t.sorted;
   let j = t.start[b];
   const end = t.start[b + 1];
-  // Buckets hold about half a value each; a flat run of equal heights is one long bucket.
+  if (end === j) return j;
+  // Buckets hold an eighth to half a value each; a flat run of equal heights is one long bucket.
   if (end - j > 16) {
     let hi = end;
     while (j < hi) {
