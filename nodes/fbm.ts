@@ -2,15 +2,15 @@
 // folded into ridges (long ranges) or billows.
 
 import { foldedGrid } from '../src/kernels/folded.ts';
-import { fbmRows, type FbmSettings } from '../src/kernels/noise.ts';
-import type { Domain } from '../src/grid.ts';
+import { fbmTableRows, octaveTables } from '../src/kernels/noise.ts';
+import type { OctaveTables } from '../src/kernels/wasm/noise-instance.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 import { bands } from '../src/parallel/threads.ts';
 
 /** Rows r0 … r1 − 1 of the fractal sum into the whole grid `out`. */
-function fbmBand(a: { out: Float32Array; domain: Domain; settings: FbmSettings }, r0: number, r1: number): void {
-  const n = a.domain.n;
-  fbmRows(a.out.subarray(r0 * n, r1 * n), a.domain, a.settings, r0, r1);
+function fbmBand(a: { out: Float32Array; tables: OctaveTables }, r0: number, r1: number): void {
+  const n = a.tables.n;
+  fbmTableRows(a.out.subarray(r0 * n, r1 * n), a.tables, r0, r1);
 }
 
 export const fbm = defineNode({
@@ -46,7 +46,9 @@ export const fbm = defineNode({
     const out = ctx.alloc('f32');
     const { seed, frequency, octaves, lacunarity, gain } = p;
     // By row bands over the threads there are (see src/parallel/threads.ts): the same bits as one.
-    if (p.kind === 'plain') bands('fbm', fbmBand, { out, domain: ctx.domain, settings: { seed, frequency, octaves, lacunarity, gain } }, ctx.domain.n);
+    // The lattice tables are made once here, not by each band: at 256² making them took about
+    // as long as a band's noise.
+    if (p.kind === 'plain') bands('fbm', fbmBand, { out, tables: octaveTables(ctx.domain, { seed, frequency, octaves, lacunarity, gain }) }, ctx.domain.n);
     else foldedGrid(out, ctx.domain, p, p.kind);
     return { out: field(out, 'noise') };
   },

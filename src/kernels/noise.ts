@@ -8,6 +8,7 @@
 // kernel (wasm/noise.as.ts); the plain JS here is its reference, pinned to it bit for bit.
 
 import { assertGrid, cellX, cellY, type Domain } from '../grid.ts';
+import { gridBuffer } from '../parallel/memory.ts';
 import { wasmFbmRows, type OctaveTables } from './wasm/noise-instance.ts';
 
 const F2 = 0.36602540378443865; // (√3 − 1) / 2
@@ -171,14 +172,16 @@ const SHARED_STEP = 0.036;
 
 /**
  * The per-octave tables of the fractal sum over a domain: each column's and row's lattice terms
- * (latticeColumns, latticeRow) at the octave's frequency, seeds and scales.
+ * (latticeColumns, latticeRow) at the octave's frequency, seeds and scales. The two large ones
+ * are in shared memory while a band pool runs, so a node makes them once and its bands on every
+ * thread read them (a message to a worker shares them instead of copying).
  */
 export function octaveTables(domain: Domain, s: FbmSettings): OctaveTables {
   const { n } = domain;
   const octaves = s.octaves;
   const colWords = 4 * ((n + 3) & ~3);
-  const cols = new Int32Array(octaves * colWords);
-  const rows = new Int32Array(octaves * n * 4);
+  const cols = gridBuffer(Int32Array, octaves * colWords);
+  const rows = gridBuffer(Int32Array, octaves * n * 4);
   const seeds = new Int32Array(octaves);
   const scales = new Float64Array(octaves);
   const colFracs = new Float32Array(cols.buffer);
@@ -236,6 +239,11 @@ export function fbmGrid(/* out */ out: Float32Array, domain: Domain, s: FbmSetti
  */
 export function fbmRows(/* out */ out: Float32Array, domain: Domain, s: FbmSettings, r0: number, r1: number): void {
   wasmFbmRows(octaveTables(domain, s), r0, r1, out);
+}
+
+/** fbmRows with the domain's octave tables made already: what each band of one grid shares. */
+export function fbmTableRows(/* out */ out: Float32Array, tables: OctaveTables, r0: number, r1: number): void {
+  wasmFbmRows(tables, r0, r1, out);
 }
 
 /**
