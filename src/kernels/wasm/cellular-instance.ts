@@ -24,7 +24,7 @@ export const cellularBytes = cellularModule.bytes;
 /** Rows of a strip at most, and columns of a block. */
 export const STRIP = 16;
 /** Bytes of the module's own scratch (its candidates, their dx² and dy²). */
-const SCRATCH = 16384;
+const SCRATCH = 12288;
 
 /**
  * The module's memory laid out for strips of an n-wide grid over a table of `cells` lattice

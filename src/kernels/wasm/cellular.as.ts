@@ -6,10 +6,13 @@
 // that cannot be any of its cells' F1 or F2 (2–6 of the 25 remain at usual frequencies), then
 // every cell of the block runs the same loop over the same points, so the running first and
 // second minima need no branch: with the points in the reference's visiting order and a strict
-// `<`, F2 = min(F2, max(F1, d)) and "F1 = d where d < F1" make the reference's if/else choices,
-// ties included. Doubles throughout, as in the reference: d = dx² + dy² with dx² per column and
-// dy² per row, correctly rounded sqrt, then one rounding to Float32, as a Float32Array store
-// rounds. (The pseudo min and max, one instruction each, are exact here: no NaN, no −0.)
+// `<`, F2 = min(F2, max(F1, d)), F1 = min(F1, d) and "the cell value where d < F1" make the
+// reference's if/else choices, ties included. Doubles throughout, as in the reference:
+// d = dx² + dy² with dx² per column and dy² per row, correctly rounded sqrt, then one rounding
+// to Float32, as a Float32Array store rounds. (The pseudo min and max, one instruction each,
+// are exact here: no NaN, no −0; pmin(a, b) is b < a ? b : a.) The pruning is branch-free too:
+// a point's mispredicted keep-or-drop cost more than its arithmetic (12 % of the whole kernel,
+// measured in one process).
 //
 // Not TypeScript: `npm run wasm` compiles this file into cellular-binary.ts. Nothing here
 // allocates; the caller lays out every buffer and passes byte offsets.
@@ -28,7 +31,7 @@ const MARGIN: f64 = 1 + 1e-9;
  * lattice y (f64, rows ≤ 16); pxAt, pyAt (f64) and valueAt (f32): the point and cell value of
  * each lattice cell in a table; aroundAt: the table offsets of the 25 lattice cells around one,
  * in the reference's order (i32); blocksAt: per block, left to right, its first column, one past
- * its last (≤ 16 columns) and its lattice cell's table index (i32 × 3); scratchAt: 16 KB;
+ * its last (≤ 16 columns) and its lattice cell's table index (i32 × 3); scratchAt: 12 KB;
  * outAt: F1, F2, F2 − F1 and the cell value as Float32 rows of n, `plane` bytes apart.
  */
 export function strip(
@@ -37,8 +40,8 @@ export function strip(
 ): void {
   const ya = load<f64>(ysAt);
   const yb = load<f64>(ysAt + (<usize>(rows - 1) << 3));
-  const candAt = scratchAt; // x, y, value (f64) of each point kept
-  const cvAt = candAt + AROUND * 24; // each point's cell value, splat
+  const candAt = scratchAt; // x, y, value (f64) of each point kept, 32 bytes apart
+  const cvAt = candAt + (AROUND + 1) * 32; // each point's cell value, splat
   const eyAt = cvAt + AROUND * 16; // dy² per point and row, splat
   const exAt = eyAt + AROUND * 16 * 16; // dx² per point and pair of columns
   for (let b = 0; b < blocks; b++) {
@@ -49,39 +52,43 @@ export function strip(
     const xa = load<f64>(xsAt + (<usize>ca << 3));
     const xb = load<f64>(xsAt + (<usize>(cb - 1) << 3));
     // F2 of every cell in the box [xa, xb] × [ya, yb] is at most the second smallest of the
-    // points' farthest distances from the box.
-    let b1 = Infinity;
-    let b2 = Infinity;
-    for (let k = 0; k < AROUND; k++) {
+    // farthest distances from the box of any two points: those of the block's own lattice cell
+    // and ring 1 give a bound nearly as tight as all 25. The box's corners as (x, y) vectors;
+    // only lane 0 of b1, b2, d counts.
+    const lo = f64x2.replace_lane(f64x2.splat(xa), 1, ya);
+    const hi = f64x2.replace_lane(f64x2.splat(xb), 1, yb);
+    let b1 = f64x2.splat(Infinity);
+    let b2 = b1;
+    for (let k = 0; k < 9; k++) {
       const t = <usize>(centre + load<i32>(aroundAt + (<usize>k << 2))) << 3;
-      const px = load<f64>(pxAt + t);
-      const py = load<f64>(pyAt + t);
-      const fx = max(px - xa, xb - px);
-      const fy = max(py - ya, yb - py);
-      const d = fx * fx + fy * fy;
-      b2 = min(b2, max(b1, d));
-      b1 = min(b1, d);
+      const p = v128.load64_lane(pyAt + t, v128.load64_zero(pxAt + t), 1);
+      const f = f64x2.pmax(f64x2.sub(p, lo), f64x2.sub(hi, p));
+      const f2 = f64x2.mul(f, f);
+      const d = f64x2.add(f2, i64x2.shuffle(f2, f2, 1, 0));
+      b2 = f64x2.pmin(b2, f64x2.pmax(b1, d));
+      b1 = f64x2.pmin(b1, d);
     }
-    const bound = b2 * MARGIN;
+    const bound = f64x2.extract_lane(b2, 0) * MARGIN;
+    // Keeps, in order, each point whose nearest distance to the box is within the bound (the
+    // others are farther than F2 from every cell of the block), without branching: every point
+    // is written, and the count moves past the kept ones.
     let m = 0;
+    const zero = f64x2.splat(0);
     for (let k = 0; k < AROUND; k++) {
       const t = centre + load<i32>(aroundAt + (<usize>k << 2));
-      const px = load<f64>(pxAt + (<usize>t << 3));
-      const py = load<f64>(pyAt + (<usize>t << 3));
-      const gx = px < xa ? xa - px : px > xb ? px - xb : 0;
-      const gy = py < ya ? ya - py : py > yb ? py - yb : 0;
-      if (gx * gx + gy * gy > bound) continue; // farther than F2 from every cell of the block
-      const at = candAt + <usize>m * 24;
-      store<f64>(at, px);
-      store<f64>(at, py, 8);
+      const p = v128.load64_lane(pyAt + (<usize>t << 3), v128.load64_zero(pxAt + (<usize>t << 3)), 1);
+      const g = f64x2.pmax(zero, f64x2.pmax(f64x2.sub(lo, p), f64x2.sub(p, hi)));
+      const g2 = f64x2.mul(g, g);
+      const at = candAt + <usize>m * 32;
+      v128.store(at, p);
       store<f64>(at, <f64>load<f32>(valueAt + (<usize>t << 2)), 16);
-      m++;
+      m += <i32>(f64x2.extract_lane(g2, 0) + f64x2.extract_lane(g2, 1) <= bound);
     }
     // Per point: its value and dy² per row splat, dx² per pair of columns.
     const w = cb - ca;
     const stride = <usize>((w + 1) >> 1) << 4; // bytes of one point's dx²
     for (let k = 0; k < m; k++) {
-      const at = candAt + <usize>k * 24;
+      const at = candAt + <usize>k * 32;
       const cx = f64x2.splat(load<f64>(at));
       const cy = load<f64>(at, 8);
       v128.store(cvAt + (<usize>k << 4), f64x2.splat(load<f64>(at, 16)));
@@ -108,7 +115,7 @@ export function strip(
           const d = f64x2.add(v128.load(e + <usize>k * stride), v128.load(ey + (<usize>k << 8)));
           f2 = f64x2.pmin(f2, f64x2.pmax(f1, d));
           const nearer = f64x2.lt(d, f1);
-          f1 = v128.bitselect(d, f1, nearer);
+          f1 = f64x2.pmin(f1, d);
           value = v128.bitselect(v128.load(cvAt + (<usize>k << 4)), value, nearer);
         }
         const s1 = f64x2.sqrt(f1);
