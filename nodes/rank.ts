@@ -6,13 +6,12 @@ import { bands } from '../src/parallel/threads.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 import type { TerrainValue } from '../src/model/values.ts';
 
-/** What a band of the world-cut rank reads: the grid's heights, the table of the cut's sorted heights. */
+/** What a band of the world-cut rank reads: the grid's heights, the table of the cut's sorted land heights. */
 type RankBand = {
   readonly h: Float32Array;
   readonly out: Float32Array;
   readonly n: number;
   readonly level: number;
-  readonly waterCount: number;
   readonly span: number;
   readonly sorted: Float32Array;
   readonly start: Int32Array;
@@ -23,11 +22,12 @@ type RankBand = {
 };
 
 /**
- * Rows r0 … r1 − 1 of the world-cut rank: each land cell's place among the cut's sorted heights
- * (the number below it), cell by cell, so any band gives the same bits.
+ * Rows r0 … r1 − 1 of the world-cut rank: each land cell's place among the cut's sorted land
+ * heights (the number below it: with the cut's water, all below any land cell, the number below
+ * it in the whole cut), cell by cell, so any band gives the same bits.
  */
 function rankBand(a: RankBand, r0: number, r1: number): void {
-  const { h, out, level, waterCount: k, span, sorted, start, lo, scale } = a;
+  const { h, out, level, span, sorted, start, lo, scale } = a;
   const places: Places = { sorted, start, valid: a.valid, lo, scale, buckets: a.buckets };
   const last = a.buckets - 1;
   for (let i = r0 * a.n; i < r1 * a.n; i++) {
@@ -46,7 +46,7 @@ function rankBand(a: RankBand, r0: number, r1: number): void {
       if (end - j > 16) j = countBelowIn(places, v);
       else while (j < end && sorted[j] < v) j++;
     }
-    const r = (j - k) / span;
+    const r = j / span;
     out[i] = r < 0 ? 0 : r > 1 ? 1 : r;
   }
 }
@@ -80,12 +80,15 @@ export function landRank(t: TerrainValue, /* out */ out: Float32Array): void {
     }
     return;
   }
-  const start = sharedScratch('rank.places', Int32Array, placesBuckets(t.sorted.length) + 1);
-  const p = placesFor(t.sorted, start);
+  // The table covers the land heights only (every cut height below the level is below every
+  // land cell): twice the buckets over the heights that matter, fewer compares.
+  const landHeights = t.sorted.subarray(k);
+  const start = sharedScratch('rank.places', Int32Array, placesBuckets(landHeights.length) + 1);
+  const p = placesFor(landHeights, start);
   // A square grid is cut by rows; any other length (tests) runs as one row.
   const n = Math.round(Math.sqrt(h.length));
   const rows = n * n === h.length ? n : 1;
-  const args: RankBand = { h, out, n: h.length / rows, level: t.seaLevel, waterCount: k, span, sorted: t.sorted, start, valid: p.valid, lo: p.lo, scale: p.scale, buckets: p.buckets };
+  const args: RankBand = { h, out, n: h.length / rows, level: t.seaLevel, span, sorted: landHeights, start, valid: p.valid, lo: p.lo, scale: p.scale, buckets: p.buckets };
   bands('rank', rankBand, args, rows);
 }
 
