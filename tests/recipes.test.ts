@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createEngine } from '../src/index.ts';
 import { serializeGraph } from '../src/model/format.ts';
 import type { Graph } from '../src/model/graph.ts';
-import { checkClaims, CLAIMS, SEED_SHIFTS } from '../src/recipes/claims.ts';
+import { checkClaims, CLAIMS, sameWindStart, SEED_SHIFTS } from '../src/recipes/claims.ts';
 import { buildRecipe, keepLayout, RECIPES } from '../src/recipes/recipes.ts';
 import { loadGraph } from './helpers/graphs.ts';
 
@@ -40,6 +40,28 @@ describe('shipped graph files', () => {
 
   it('every recipe has claims to check', () => {
     for (const r of RECIPES) expect(CLAIMS[r.file]?.length, r.file).toBeGreaterThan(0);
+  });
+});
+
+describe('the same wind', () => {
+  const ranges = loadGraph('long-ranges.json');
+  const wind = (g: Graph) => g.nodes.find((n) => n.id === 'wind')!;
+
+  it('long ranges has the Start’s wind params, so its rain-shadow claims compare under the same wind', () => {
+    expect(wind(ranges).params).toEqual(wind(start).params);
+  });
+
+  it('the Start under the recipe’s wind reads its own height through the recipe’s relief curve', () => {
+    const twin = sameWindStart(ranges, start)!;
+    const into = (g: Graph, node: string, port: string) => g.edges.filter((e) => e.to.node === node && e.to.port === port).map((e) => `${e.from.node}.${e.from.port}`);
+    expect(into(ranges, 'wind', 'rank')).toEqual(['windRelief.out']);
+    expect(into(twin, 'wind', 'rank')).toEqual(['windRelief.out']);
+    expect(into(twin, 'windRelief', 'in')).toEqual(['height.out']);
+    expect(twin.nodes.find((n) => n.id === 'windRelief')!.params).toEqual(ranges.nodes.find((n) => n.id === 'windRelief')!.params);
+    // Everything else is the Start's: the same nodes but the relief, the same wires but the wind's rank.
+    expect(twin.nodes.filter((n) => n.id !== 'windRelief')).toEqual(start.nodes);
+    expect(twin.edges.filter((e) => e.to.node !== 'windRelief' && !(e.to.node === 'wind' && e.to.port === 'rank'))).toEqual(start.edges.filter((e) => !(e.to.node === 'wind' && e.to.port === 'rank')));
+    expect(sameWindStart(start, start)).toBeNull();
   });
 });
 

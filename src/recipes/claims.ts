@@ -63,6 +63,10 @@ const ratio = (a: number, b: number) => (b > 0 ? a / b : NaN);
 const windward = (m: Measured) => m.extra.windward;
 const leeward = (m: Measured) => m.extra.leeward;
 const windRatio = (m: Measured) => ratio(windward(m), leeward(m));
+/** The Start's windward ÷ leeward land on the same seeds, as shipped: its wind reads the land rank. */
+const startWindRatio = (m: Measured) => ratio(m.extra.startWindward, m.extra.startLeeward);
+/** The Start's under the recipe's wind: its params, and its rank input wired as the recipe's (see sameWindStart). */
+const twinWindRatio = (m: Measured) => ratio(m.extra.twinWindward, m.extra.twinLeeward);
 
 export const CLAIMS: Readonly<Record<string, readonly Claim[]>> = {
   'terrain-start.json': [
@@ -151,6 +155,10 @@ export const CLAIMS: Readonly<Record<string, readonly Claim[]>> = {
   'long-ranges.json': [
     atLeast('the crests join into ranges: share of the highest 30 % of the range noise over land in its largest 8-connected piece', 'long ranges', (m) => m.extra.network, 0.4, '%'),
     atLeast('… where the Start’s peaks-and-valleys noise breaks into separate hills (that share against the Start)', 'vs Start', (m) => ratio(m.extra.network, m.extra.startNetwork), 3, '×'),
+    // "Clearly larger" is at least 1.2× — held against the Start twice under the same wind params:
+    // as shipped (its wind reads the land rank), and reading its own height the recipe's way.
+    atLeast('rain shadows: windward ÷ leeward land moisture, against the Start’s under the same wind (its wind reading its land rank, as shipped)', 'clearly larger', (m) => ratio(windRatio(m), startWindRatio(m)), 1.2, '×'),
+    atLeast('… and against the Start’s with its wind reading its height through the same Relief for the wind curve', 'clearly larger', (m) => ratio(windRatio(m), twinWindRatio(m)), 1.2, '×'),
   ],
   'terraced-mesas.json': [
     atLeast('mesas: land on a flat tread (equal height to its east neighbour)', 'flat tops', (m) => m.extra.terraces, 0.7, '%'),
@@ -243,12 +251,43 @@ export interface ClaimResult {
   readonly ok: boolean;
 }
 
-/** Judges a recipe's claims on its measurement, against the Start measured on the same seeds. */
-export function judgeClaims(file: string, m: Measurement, start: Measurement): ClaimResult[] {
+/**
+ * The Start under a recipe's wind, when the recipe's wind reads something other than the land
+ * rank: the recipe's wind params, and the node `windRelief` wired into the wind's rank input as
+ * in the recipe (from the Start's own nodes of the same ids, e.g. its height). So a claim
+ * "larger than the Start's under the same wind" can be held against the Start read the same
+ * way, not only against the Start as shipped. Null when the recipe has no `windRelief`.
+ */
+export function sameWindStart(recipe: Graph, start: Graph): Graph | null {
+  const relief = recipe.nodes.find((n) => n.id === 'windRelief');
+  const wind = recipe.nodes.find((n) => n.id === 'wind');
+  const startWind = start.nodes.find((n) => n.id === 'wind');
+  if (!relief || !wind || !startWind) return null;
+  const g = structuredClone(start);
+  g.nodes.find((n) => n.id === 'wind')!.params = structuredClone(wind.params);
+  g.nodes.push(structuredClone(relief));
+  const rewired = (e: Graph['edges'][number]) => e.to.node === 'windRelief' || (e.to.node === 'wind' && e.to.port === 'rank');
+  g.edges = [...g.edges.filter((e) => !rewired(e)), ...structuredClone(recipe.edges.filter(rewired))];
+  return g;
+}
+
+/**
+ * Judges a recipe's claims on its measurement, against the Start measured on the same seeds
+ * (and, for a recipe whose wind reads a `windRelief`, the Start under that same wind: `twin`).
+ */
+export function judgeClaims(file: string, m: Measurement, start: Measurement, twin?: Measurement): ClaimResult[] {
   const measured: Measured = {
     stats: m.stats,
     terrain: m.terrain,
-    extra: { ...m.extra, startRelief: start.extra.relief, startNetwork: start.extra.network },
+    extra: {
+      ...m.extra,
+      startRelief: start.extra.relief,
+      startNetwork: start.extra.network,
+      startWindward: start.extra.windward,
+      startLeeward: start.extra.leeward,
+      twinWindward: twin?.extra.windward ?? NaN,
+      twinLeeward: twin?.extra.leeward ?? NaN,
+    },
     start: { stats: start.stats, terrain: start.terrain },
   };
   return (CLAIMS[file] ?? []).map((claim) => {
@@ -259,5 +298,11 @@ export function judgeClaims(file: string, m: Measurement, start: Measurement): C
 
 /** Checks a recipe's claims for one seed shift, against the Start recipe on the same seeds. */
 export function checkClaims(file: string, graph: Graph, start: Graph, shift: number, size = 256): ClaimResult[] {
-  return judgeClaims(file, measureGraph(shiftSeeds(graph, shift), size), measureGraph(shiftSeeds(start, shift), size));
+  const twin = sameWindStart(graph, start);
+  return judgeClaims(
+    file,
+    measureGraph(shiftSeeds(graph, shift), size),
+    measureGraph(shiftSeeds(start, shift), size),
+    twin ? measureGraph(shiftSeeds(twin, shift), size) : undefined,
+  );
 }
