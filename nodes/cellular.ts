@@ -32,7 +32,8 @@ export function featurePoint(seed: number, jitter: number, i: number, j: number)
  * hold a point nearer than the current F2, so F1 and F2 are exact for any jitter. The points of
  * the lattice cells the domain touches are hashed once into a table, not once per grid cell.
  * The reference search, kept as the tests' oracle: the node runs src/kernels/cellular.ts's
- * block-pruned cellularRows, which writes the same bits several times faster, by row bands.
+ * cellularRows (pruned blocks searched in WebAssembly SIMD), which writes the same bits much
+ * faster, by row bands.
  */
 export function cellularKernel(
   domain: Domain,
