@@ -2,13 +2,14 @@
 // "Distance transforms of sampled functions"), in two passes that each split over threads.
 //
 // The input is binary, so the first pass needs no parabolas: down each column the distance to
-// the nearest site is a forward and a backward scan. It runs in JS in bands of columns, each
-// band walking the grid row by row, so it reads memory in order. The second pass, the lower
-// envelope of parabolas along each row, is most of the work and runs in WebAssembly
-// (wasm/distance.as.ts) in bands of rows, which are contiguous: a block goes in and out of the
-// module's memory in one copy, with no transposing. The first pass writes only the rows the
-// output needs, and the second evaluates only its columns, so no crop follows. Each cell is
-// computed the same way whatever the band, so any split gives the same bits as one thread.
+// the nearest site above is a forward scan, to the nearest below a backward one. Each scan
+// walks the grid row by row, four columns a vector (WebAssembly SIMD, wasm/distance.as.ts),
+// into a buffer of its own, so two threads take one each. The second pass, the lower envelope
+// of parabolas along each row over the smaller of the two, is most of the work and runs in
+// bands of rows, which are contiguous: a block goes in and out of the module's memory in one
+// copy, with no transposing. The first pass writes only the rows the output needs, and the
+// second evaluates only its columns, so no crop follows. Each cell is computed the same way
+// whatever the band, so any split gives the same bits as one thread.
 //
 // With a cap, the envelope holds only what can matter: a column distance past the cap (plus a
 // margin) is dropped, as is a sea cell with sea left and right of it. Each value is still the
@@ -17,9 +18,9 @@
 import type { Domain } from '../grid.ts';
 import { bands } from '../parallel/threads.ts';
 import { sharedScratch } from './scratch.ts';
-import { wasmColumnPass, wasmRowPass } from './wasm/distance-instance.ts';
+import { wasmColumnScan, wasmRowPass } from './wasm/distance-instance.ts';
 
-/** What a band of the transform reads and writes (columns for the column pass, output rows for the row pass). */
+/** What a band of the transform reads and writes (the scans for the column pass, output rows for the row pass). */
 export type DistanceBand = {
   /** 0: column pass, 1: row pass. */
   readonly pass: 0 | 1;
@@ -27,8 +28,12 @@ export type DistanceBand = {
   readonly values: Float32Array | Uint8Array;
   readonly level: number;
   readonly sites: boolean;
-  /** Squared column distances, n rows of m (the m-grid's rows dr …): written by the column pass, read by the row pass. */
-  readonly g2: Float32Array;
+  /**
+   * Squared column distances to the nearest site above and below, each n rows of m (the
+   * m-grid's rows dr …): written by the column pass's two scans, read by the row pass.
+   */
+  readonly above: Float32Array;
+  readonly below: Float32Array;
   readonly m: number;
   /** The cells written: the m-grid's rows dr … dr + n − 1 and columns dc … dc + n − 1. */
   readonly dc: number;
@@ -46,13 +51,13 @@ export type DistanceBand = {
   readonly water: Uint8Array | null;
 };
 
-/** Band hook of the transform: columns c0 … c1 − 1 of the column pass, or output rows r0 … r1 − 1 of the row pass. */
+/** Band hook of the transform: the column pass's scans r0 … r1 − 1 (0 forward, 1 backward), or output rows r0 … r1 − 1 of the row pass. */
 export function distanceBand(a: DistanceBand, r0: number, r1: number): void {
   if (a.pass === 0) {
-    wasmColumnPass(a);
+    for (let scan = r0; scan < r1; scan++) wasmColumnScan(a, scan === 1);
     return;
   }
-  wasmRowPass({ g2: a.g2, m: a.m, r0, r1, from: a.dc, n: a.n, out: a.out, unit: a.unit, cap: a.cap });
+  wasmRowPass({ above: a.above, below: a.below, m: a.m, r0, r1, from: a.dc, n: a.n, out: a.out, unit: a.unit, cap: a.cap });
 }
 
 /** Where a transform reads its sites: heights below a level, or a grid of non-zero sites. */
@@ -80,23 +85,24 @@ export function distanceCells(
   if (values.length !== m * m || out.length !== n * n || dc < 0 || dr < 0 || dc + n > m || dr + n > m) {
     throw new Error(`distance: ${values.length} values of a ${m}² grid, ${out.length} outputs for ${n}² cells at (${dc}, ${dr})`);
   }
-  const g2 = sharedScratch('distance.g2', Float32Array, n * m).subarray(0, n * m);
+  const g2 = sharedScratch('distance.g2', Float32Array, 2 * n * m);
+  const above = g2.subarray(0, n * m);
+  const below = g2.subarray(n * m, 2 * n * m);
   const level = 'sites' in from ? 0 : from.level;
   if (water && water.length !== m * m) throw new Error(`distance: a site grid of ${water.length} cells for a ${m}² grid`);
   // Two cells of margin over the cap: a distance from `far` cells on is more than cap + unit,
   // so clamped to the cap even after rounding to Float32.
   const far = Number.isFinite(cap) ? Math.min(m + 1, Math.ceil(cap / unit) + 2) : m + 1;
-  const columns: DistanceBand = { pass: 0, values, level, sites: 'sites' in from, g2, m, dc, dr, n, out, unit, cap, far, water };
+  const columns: DistanceBand = { pass: 0, values, level, sites: 'sites' in from, above, below, m, dc, dr, n, out, unit, cap, far, water };
   const rows: DistanceBand = { ...columns, pass: 1 };
   if (!type) {
-    distanceBand(columns, 0, m);
+    distanceBand(columns, 0, 2);
     distanceBand(rows, 0, n);
     return;
   }
-  // Bands of 64 columns at least, so each row's piece of a band is a few cache lines.
-  // The column pass on this thread: at 1024² it takes a tenth of the row pass, and split into
-  // blocks of columns its copies in and out of WebAssembly memory cost more than the pass.
-  distanceBand(columns, 0, m);
+  // The column pass's two scans, one a thread: split into blocks of columns instead, its copies
+  // in and out of WebAssembly memory (row pieces) cost more than the scans.
+  bands(type, distanceBand, columns, 2, 1);
   bands(type, distanceBand, rows, n);
 }
 

@@ -1,6 +1,6 @@
 // The distance transform's two passes (distance.as.ts), instantiated on first use on each thread
-// (lazy-module.ts; the module is under 2 KB). Both copy whole rows in and out of the module's
-// memory, so each copy is one contiguous piece.
+// (lazy-module.ts; the module is under 2 KB): the column pass's two scans, and the row pass. All
+// copy whole rows in and out of the module's memory, so each copy is one contiguous piece.
 
 import { DISTANCE_WASM_BASE64 } from './distance-binary.ts';
 import { FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
@@ -9,7 +9,7 @@ interface DistanceExports {
   readonly memory: WebAssembly.Memory;
   columnStrip(m: number, rows: number, r0: number, hAt: number, above: boolean, level: number, waterAt: number, dr: number, n: number, far: number, gAt: number, lastAt: number, backward: boolean, start: boolean): void;
   rowScratchBytes(m: number): number;
-  rowPass(m: number, rows: number, gAt: number, from: number, n: number, outAt: number, scratchAt: number, unit: number, cap: number): void;
+  rowPass(m: number, rows: number, gAt: number, belowAt: number, from: number, n: number, outAt: number, scratchAt: number, unit: number, cap: number): void;
 }
 
 const distanceModule = lazyModule<DistanceExports>(DISTANCE_WASM_BASE64, 'distance transform');
@@ -18,18 +18,21 @@ const distance = distanceModule.exports;
 /** The compiled module's bytes. */
 export const distanceBytes = distanceModule.bytes;
 
-/** Where the column pass reads and writes: see wasmColumnPass. */
+/** Where the column pass reads and writes: see wasmColumnScan. */
 export interface ColumnGrid {
   /** m × m: heights, the sites where < level; or, a Uint8Array, the sites where non-zero. */
   readonly values: Float32Array | Uint8Array;
   readonly level: number;
   readonly m: number;
-  /** Rows dr … dr + n − 1 are written into g2 (n rows of m), +∞ from `far` on. */
+  /** Rows dr … dr + n − 1 are written, +∞ from `far` on. */
   readonly dr: number;
   readonly n: number;
   readonly far: number;
-  readonly g2: Float32Array;
-  /** Optional, m × m: 1 on each site, 0 elsewhere. */
+  /** n rows of m: squared distances to the nearest site above (the forward scan's). */
+  readonly above: Float32Array;
+  /** The same to the nearest site below (the backward scan's). */
+  readonly below: Float32Array;
+  /** Optional, m × m: 1 on each site, 0 elsewhere (rows above dr + n by the forward scan, the rest by the backward). */
   readonly water: Uint8Array | null;
 }
 
@@ -37,13 +40,14 @@ export interface ColumnGrid {
 const STRIP_CELLS = 1 << 18;
 
 /**
- * The column pass over the whole grid, in strips of whole rows, so every copy in and out of
- * the module's memory is one contiguous piece (pieces of rows cost about a microsecond each,
- * more than the pass). Forward strips top to bottom, then backward strips bottom to top.
+ * One scan of the column pass over the whole grid, forward (top to bottom) or backward, in
+ * strips of whole rows, so every copy in and out of the module's memory is one contiguous
+ * piece (pieces of rows cost about a microsecond each, more than the pass). The two scans
+ * write buffers of their own, so two threads can each take one.
  */
-export function wasmColumnPass(b: ColumnGrid): void {
+export function wasmColumnScan(b: ColumnGrid, backward: boolean): void {
   const k = distance();
-  const { values, m, dr, n, far, g2, water } = b;
+  const { values, m, dr, n, far, water } = b;
   if (n <= 0) return;
   const end = dr + n;
   const most = Math.max(1, Math.min(m, Math.floor(STRIP_CELLS / m)));
@@ -58,25 +62,28 @@ export function wasmColumnPass(b: ColumnGrid): void {
   const h = new Float32Array(memory, hAt, m * most);
   const g = new Float32Array(memory, gAt, m * most);
   const wet = new Uint8Array(memory, waterAt, m * most);
-  // Rows read: all of them for the water, else those within `far` of a row written.
-  const first = water ? 0 : Math.max(0, dr - far);
-  const lastRow = water ? m - 1 : Math.min(m - 1, end - 1 + far);
-  for (let r0 = first; r0 < end; r0 += most) {
-    const rows = Math.min(most, end - r0);
-    h.set(values.subarray(r0 * m, (r0 + rows) * m));
-    k.columnStrip(m, rows, r0, hAt, sites, level, water ? waterAt : 0, dr, n, far, gAt, lastAt, false, r0 === first);
-    const a = Math.max(r0, dr);
-    if (a < r0 + rows) g2.set(g.subarray((a - r0) * m, rows * m), (a - dr) * m);
-    if (water) water.set(wet.subarray(0, rows * m), r0 * m);
+  const wetAt = water ? waterAt : 0;
+  if (!backward) {
+    // Rows read: all of them above the last written for the water, else those within `far`.
+    const first = water ? 0 : Math.max(0, dr - far);
+    for (let r0 = first; r0 < end; r0 += most) {
+      const rows = Math.min(most, end - r0);
+      h.set(values.subarray(r0 * m, (r0 + rows) * m));
+      k.columnStrip(m, rows, r0, hAt, sites, level, wetAt, dr, n, far, gAt, lastAt, false, r0 === first);
+      const a = Math.max(r0, dr);
+      if (a < r0 + rows) b.above.set(g.subarray((a - r0) * m, rows * m), (a - dr) * m);
+      if (water) water.set(wet.subarray(0, rows * m), r0 * m);
+    }
+    return;
   }
+  const lastRow = water ? m - 1 : Math.min(m - 1, end - 1 + far);
   for (let r1 = lastRow + 1; r1 > dr; r1 -= most) {
     const r0 = Math.max(dr, r1 - most);
     const rows = r1 - r0;
     h.set(values.subarray(r0 * m, r1 * m));
+    k.columnStrip(m, rows, r0, hAt, sites, level, wetAt, dr, n, far, gAt, lastAt, true, r1 === lastRow + 1);
     const a = Math.min(r1, end);
-    if (a > r0) g.set(g2.subarray((r0 - dr) * m, (a - dr) * m));
-    k.columnStrip(m, rows, r0, hAt, sites, level, water ? waterAt : 0, dr, n, far, gAt, lastAt, true, r1 === lastRow + 1);
-    if (a > r0) g2.set(g.subarray(0, (a - r0) * m), (r0 - dr) * m);
+    if (a > r0) b.below.set(g.subarray(0, (a - r0) * m), (r0 - dr) * m);
     if (water && r1 > end) {
       const b0 = Math.max(r0, end);
       water.set(wet.subarray((b0 - r0) * m, rows * m), b0 * m);
@@ -86,8 +93,9 @@ export function wasmColumnPass(b: ColumnGrid): void {
 
 /** Where a row pass reads and writes: see wasmRowPass. */
 export interface RowBlock {
-  /** Squared column distances, rows of m, row-major; rows r0 … r1 − 1 are finished. */
-  readonly g2: Float32Array;
+  /** Squared column distances to the nearest site above and below, rows of m, row-major; rows r0 … r1 − 1 are finished. */
+  readonly above: Float32Array;
+  readonly below: Float32Array;
   readonly m: number;
   readonly r0: number;
   readonly r1: number;
@@ -111,13 +119,15 @@ export function wasmRowPass(b: RowBlock): void {
   if (b.r1 <= b.r0 || n <= 0) return;
   const most = Math.min(ROWS_AT_ONCE, b.r1 - b.r0);
   const gAt = FIRST_BYTE;
-  const outAt = gAt + ((4 * m * most + 7) & ~7);
+  const belowAt = gAt + ((4 * m * most + 7) & ~7);
+  const outAt = belowAt + ((4 * m * most + 7) & ~7);
   const scratchAt = outAt + ((4 * n * most + 7) & ~7);
   const memory = distanceModule.reserve(k, scratchAt + k.rowScratchBytes(m));
   for (let r = b.r0; r < b.r1; r += most) {
     const rows = Math.min(most, b.r1 - r);
-    new Float32Array(memory, gAt, m * rows).set(b.g2.subarray(r * m, (r + rows) * m));
-    k.rowPass(m, rows, gAt, b.from, n, outAt, scratchAt, b.unit, b.cap);
+    new Float32Array(memory, gAt, m * rows).set(b.above.subarray(r * m, (r + rows) * m));
+    new Float32Array(memory, belowAt, m * rows).set(b.below.subarray(r * m, (r + rows) * m));
+    k.rowPass(m, rows, gAt, belowAt, b.from, n, outAt, scratchAt, b.unit, b.cap);
     b.out.set(new Float32Array(memory, outAt, n * rows), r * n);
   }
 }

@@ -17,8 +17,9 @@
  * `hAt`, grid rows r0 … r0 + rows − 1, the sites where below `level` (above it if `above`).
  * Forward (top to bottom) or backward, carrying each column's nearest site row in `lastAt`
  * (i32 × m, rounded up to 4) from the strip before; `start` resets it. Squared distances
- * (f32, +∞ from `far` on) go to the strip's rows at `gAt` that are grid rows dr … dr + n − 1:
- * forward writes them, backward lowers them. 1 on each site, 0 elsewhere, is written (u8) at
+ * (f32, +∞ from `far` on) to the nearest site above (forward) or below (backward) go to the
+ * strip's rows at `gAt` that are grid rows dr … dr + n − 1: the two scans write buffers of their
+ * own, so two threads can each take one, and the row pass takes their minimum. 1 on each site, 0 elsewhere, is written (u8) at
  * `waterAt` unless it is 0: forward for rows above dr + n, backward for the rows from there.
  */
 export function columnStrip(m: i32, rows: i32, r0: i32, hAt: usize, above: bool, level: f32, waterAt: usize, dr: i32, n: i32, far: i32, gAt: usize, lastAt: usize, backward: bool, start: bool): void {
@@ -48,10 +49,8 @@ export function columnStrip(m: i32, rows: i32, r0: i32, hAt: usize, above: bool,
       if (wet) sitesOut(wRow + <usize>t, site, one, m - t);
       if (!written) continue;
       const g = backward ? i32x4.sub(l, rv) : i32x4.sub(rv, l);
-      let gg = v128.bitselect(f32x4.convert_i32x4_s(i32x4.mul(g, g)), inf, i32x4.lt_s(g, farv));
-      const at = gRow + (<usize>t << 2);
-      if (backward) gg = f32x4.min(v128.load(at), gg);
-      storeColumns(at, gg, m - t);
+      const gg = v128.bitselect(f32x4.convert_i32x4_s(i32x4.mul(g, g)), inf, i32x4.lt_s(g, farv));
+      storeColumns(gRow + (<usize>t << 2), gg, m - t);
     }
   }
 }
@@ -91,10 +90,21 @@ export function rowScratchBytes(m: i32): usize {
 
 /**
  * Distances × unit, capped at `cap` (+∞ for none), for `rows` rows m long: squared column
- * distances (f32, rows of m) at `gAt`; columns from … from + n − 1 of each written as f32 rows of
- * n at `outAt`. Scratch at `scratchAt` (8-aligned): rowScratchBytes(m).
+ * distances (f32, rows of m) the minimum of those at `gAt` and at `belowAt` (the two scans'),
+ * taken into `gAt`; columns from … from + n − 1 of each written as f32 rows of n at `outAt`.
+ * Scratch at `scratchAt` (8-aligned): rowScratchBytes(m).
  */
-export function rowPass(m: i32, rows: i32, gAt: usize, from: i32, n: i32, outAt: usize, scratchAt: usize, unit: f64, cap: f64): void {
+export function rowPass(m: i32, rows: i32, gAt: usize, belowAt: usize, from: i32, n: i32, outAt: usize, scratchAt: usize, unit: f64, cap: f64): void {
+  const cells = rows * m;
+  let i = 0;
+  for (; i + 4 <= cells; i += 4) {
+    const at = gAt + (<usize>i << 2);
+    v128.store(at, f32x4.min(v128.load(at), v128.load(belowAt + (<usize>i << 2))));
+  }
+  for (; i < cells; i++) {
+    const at = gAt + (<usize>i << 2);
+    store<f32>(at, min(load<f32>(at), load<f32>(belowAt + (<usize>i << 2))));
+  }
   const z = scratchAt; // f64 m + 1: boundaries between the envelope's parabolas
   const h = z + (<usize>(m + 1) << 3); // f64 m: the envelope's parabolas' f[p] + p²
   const v = h + (<usize>m << 3); // i32 m: columns of the envelope's parabolas
