@@ -9,6 +9,7 @@ import { PreviewEvaluator } from '../src/worker/evaluator.ts';
 import { draftSize, EngineClient, REST_MS, type WorkerPort } from '../src/worker/client.ts';
 import { Signatures } from '../src/worker/held.ts';
 import { createEngine } from '../src/engine/engine.ts';
+import { renderPreview } from '../src/render/preview.ts';
 import { defaultParams, draftedParams } from '../src/model/manifest.ts';
 import { checkParams } from '../src/model/validate.ts';
 import { CATALOGUE } from '../nodes/index.ts';
@@ -67,6 +68,14 @@ function expectNeverDrafted(answers: readonly EvaluateResult[], graph: Graph): v
   expect(bytes(after.detail!.image.rgba)).toEqual(bytes(plain.detail!.image.rgba));
   expect(after.detail!.origins).toEqual(plain.detail!.origins);
   expect(after.detail!.histogram).toEqual(plain.detail!.histogram);
+  // And both are the pictures of a plain engine (the command line's), so a drafts' setting that
+  // leaked into the worker's full engine would show here, not cancel out.
+  const engine = createEngine(graph);
+  engine.evaluate();
+  for (const [id, got] of after.nodes) {
+    const value = engine.output(id);
+    if (got.image && value) expect(bytes(got.image.rgba), id).toEqual(bytes(renderPreview(value, graph.view.size, PREVIEW).rgba.buffer as ArrayBuffer));
+  }
 }
 
 describe('drafts in the worker', () => {
