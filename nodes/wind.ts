@@ -158,11 +158,6 @@ export const wind = defineNode({
       doc: 'Where the air starts saturated: on lines fixed in the world upwind (the same air in every view), its coarse pass at 16, 8 or 4 cells a view (world, world-8, world-4), or at the view\'s upwind edge (depends on the view).',
     },
   },
-  // A draft sweeps its coarse pass at 8 cells a view (world-4 stays at 4), a quarter of the cells
-  // at 16; the full answer follows the drag. Not at 4: in the default graph's 148² draft that cost
-  // a tenth of the biome cells their agreement with the full picture (94 % → 84 %) for 6 % less
-  // CPU time; at 8, 89 %.
-  draftParams: (p) => (p.start === 'world' ? { ...p, start: 'world-8' } : p),
   footprintDoc:
     "with start `world`: global, a halo of two full-resolution blocks (2 × 1/16 view) on every side, and the terrain and rank on a coarse grid (16 cells a view; 8 with `world-8`, 4 with `world-4`) reaching 4.5 views round the domain; with start `view`: view-bound (the air enters at the view's upwind edge); off: local.",
   footprint(p) {

@@ -147,16 +147,16 @@ describe('drafts in the worker', () => {
     expect(draft.output('biomes')?.data).toEqual(plain.output('biomes')?.data);
   });
 
-  it('samples the default graph\'s world cut coarser in a draft: the water level read from 4,096 heights', () => {
-    const graph = { ...DEFAULT, view: { ...DEFAULT.view, size: 96 } };
+  it('samples a world-16 cut coarser in a draft: the water level read from 16,384 heights, not 65,536', () => {
+    const graph = { ...DEFAULT, view: { ...DEFAULT.view, size: 96 }, nodes: DEFAULT.nodes.map((n) => (n.type === 'water' ? { ...n, params: { ...n.params, cut: 'world' } } : n)) };
     const water = graph.nodes.find((n) => n.type === 'water')!.id;
     const sampled = (draft: boolean) => {
       const e = createEngine(graph, { draft });
       e.evaluate();
       return (e.output(water, 'terrain') as { sorted: Float32Array }).sorted.length;
     };
-    expect(sampled(false)).toBe(16 * 16 * 8 * 8);
-    expect(sampled(true)).toBe(16 * 16 * 4 * 4);
+    expect(sampled(false)).toBe(16 * 16 * 16 * 16);
+    expect(sampled(true)).toBe(16 * 16 * 8 * 8);
   });
 
   it('gives every node type\'s draftParams valid params, the same again when drafted twice', () => {
