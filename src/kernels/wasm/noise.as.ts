@@ -103,15 +103,20 @@ const KF = memory.data<f32>([
   return <usize>((((<u32>h >>> 16) * 24) >>> 16) << 3);
 }
 
-// The lattice cell whose four corners' gradient offsets were hashed last (fresh: for the row
-// and octave under way), kept while the blocks of a row stay in it.
+// The lattice cell whose four corners' gradients were looked up last (fresh: for the row and
+// octave under way), kept while the blocks of a row stay in it, each gradient component
+// splatted to the four lanes.
 let lastI: i32 = 0;
 let lastJ: i32 = 0;
 let fresh = false;
-let at00: usize = 0;
-let at11: usize = 0;
-let at10: usize = 0;
-let at01: usize = 0;
+let g00x: v128 = i32x4.splat(0);
+let g00y: v128 = i32x4.splat(0);
+let g11x: v128 = i32x4.splat(0);
+let g11y: v128 = i32x4.splat(0);
+let g10x: v128 = i32x4.splat(0);
+let g10y: v128 = i32x4.splat(0);
+let g01x: v128 = i32x4.splat(0);
+let g01y: v128 = i32x4.splat(0);
 
 /**
  * simplex(x, y; seed) / 80 for four cells: their columns' lattice terms at `colAt` (one 64-byte
@@ -145,25 +150,35 @@ let at01: usize = 0;
   // Four cells in one lattice cell share its corners: hash them once, in scalar registers, and
   // once only while the row stays in the cell; splat each gradient to the four lanes. The same
   // gradients, so the same bits as the lane-by-lane path below.
-  if (shared && i32x4.all_true(v128.and(i32x4.eq(i, v128.shuffle<i32>(i, i, 0, 0, 0, 0)), i32x4.eq(j, v128.shuffle<i32>(j, j, 0, 0, 0, 0))))) {
-    const i0 = i32x4.extract_lane(i, 0);
-    const j0 = i32x4.extract_lane(j, 0);
+  // i and j never decrease (or never increase) along a row's columns, so the first and last
+  // lanes agreeing means all four do.
+  const i0 = i32x4.extract_lane(i, 0);
+  const j0 = i32x4.extract_lane(j, 0);
+  if (shared && i0 == i32x4.extract_lane(i, 3) && j0 == i32x4.extract_lane(j, 3)) {
     if (i0 != lastI || j0 != lastJ || !fresh) {
       const seed = i32x4.extract_lane(seedv, 0);
       const ips = i0 * PRIME_X;
       const jps = j0 * PRIME_Y;
-      at00 = gradientOffset(seed ^ ips ^ jps);
-      at11 = gradientOffset(seed ^ (ips + PRIME_X) ^ (jps + PRIME_Y));
-      at10 = gradientOffset(seed ^ (ips + PRIME_X) ^ jps);
-      at01 = gradientOffset(seed ^ ips ^ (jps + PRIME_Y));
+      const at00 = gradientOffset(seed ^ ips ^ jps);
+      const at11 = gradientOffset(seed ^ (ips + PRIME_X) ^ (jps + PRIME_Y));
+      const at10 = gradientOffset(seed ^ (ips + PRIME_X) ^ jps);
+      const at01 = gradientOffset(seed ^ ips ^ (jps + PRIME_Y));
+      g00x = v128.load32_splat(at00, GRADIENTS);
+      g00y = v128.load32_splat(at00, GRADIENTS + 4);
+      g11x = v128.load32_splat(at11, GRADIENTS);
+      g11y = v128.load32_splat(at11, GRADIENTS + 4);
+      g10x = v128.load32_splat(at10, GRADIENTS);
+      g10y = v128.load32_splat(at10, GRADIENTS + 4);
+      g01x = v128.load32_splat(at01, GRADIENTS);
+      g01y = v128.load32_splat(at01, GRADIENTS + 4);
       lastI = i0;
       lastJ = j0;
       fresh = true;
     }
-    let s = cornerOf(x0, y0, v128.load32_splat(at00, GRADIENTS), v128.load32_splat(at00, GRADIENTS + 4));
-    s = f32x4.add(s, cornerOf(f32x4.add(x0, d2), f32x4.add(y0, d2), v128.load32_splat(at11, GRADIENTS), v128.load32_splat(at11, GRADIENTS + 4)));
-    const gx = v128.bitselect(v128.load32_splat(at10, GRADIENTS), v128.load32_splat(at01, GRADIENTS), m);
-    const gy = v128.bitselect(v128.load32_splat(at10, GRADIENTS + 4), v128.load32_splat(at01, GRADIENTS + 4), m);
+    let s = cornerOf(x0, y0, g00x, g00y);
+    s = f32x4.add(s, cornerOf(f32x4.add(x0, d2), f32x4.add(y0, d2), g11x, g11y));
+    const gx = v128.bitselect(g10x, g01x, m);
+    const gy = v128.bitselect(g10y, g01y, m);
     return f32x4.add(s, cornerOf(f32x4.add(x0, dx), f32x4.add(y0, dy), gx, gy));
   }
 
