@@ -85,6 +85,8 @@ interface Way {
   readonly total: number;
   readonly engine: number;
   readonly crop: number;
+  /** The kernels' own time, summed over the nodes that ran. */
+  readonly kernels: number;
   /** The first part's message event on the page; the app's listeners done; the biome canvas drawn; the next frame. */
   readonly arrived: number;
   readonly back: number;
@@ -106,7 +108,9 @@ function breakdown(ways: readonly Way[]): Record<string, number> {
     'taken → evaluation starts': step((w) => w.started - w.received),
     'setGraph and bookkeeping before the engine': step((w) => w.evaluate - w.engine),
     'engine (kernels, plan, crops)': step((w) => w.engine),
+    '  of which kernels': step((w) => w.kernels),
     '  of which crops': step((w) => w.crop),
+    '  of which the rest (planning, cache, collector)': step((w) => w.engine - w.kernels - w.crop),
     'pictures of the first part': step((w) => w.total - w.evaluate),
     'posted → message on the page': step((w) => w.arrived - (w.started + w.total)),
     'message → app listeners done': step((w) => w.back - w.arrived),
@@ -151,7 +155,7 @@ async function instrument(page: Page): Promise<void> {
       client: { seq: number; worker: { postMessage(m: unknown, t?: unknown): void }; subscribe(l: (a: { kind: string; seq: number; final: boolean; draft?: boolean; nodes: { id: string }[]; totalMs: number; evaluateMs: number; ran: Record<string, number>; timing?: { receivedAt: number; startedAt: number; engineMs: number; cropMs: number } }, rtt: number) => void): void };
       previews: { subscribe(id: string, l: () => void): void };
     };
-    type Way = { seq: number; draft: boolean; mode: string; edit: number; posted: number; received: number; started: number; evaluate: number; total: number; engine: number; crop: number; back: number; arrived: number; drawn: number; frame: number };
+    type Way = { seq: number; draft: boolean; mode: string; edit: number; posted: number; received: number; started: number; evaluate: number; total: number; engine: number; crop: number; kernels: number; back: number; arrived: number; drawn: number; frame: number };
     const probe: Probe = { edits: [], sentEdit: new Map(), draws: [], answers: [], cycles: [], postedAt: new Map(), ways: [], longTasks: [], frames: [], running: true, mode: 'idle' };
     (window as never as { probe: Probe }).probe = probe;
     // An edit is a curve-point update sent by the editor element.
@@ -189,7 +193,7 @@ async function instrument(page: Page): Promise<void> {
         const page = (epoch: number) => epoch - performance.timeOrigin;
         lastWay = {
           seq: a.seq, draft: !!a.draft, mode: probe.mode, edit: probe.edits[edit], posted: probe.postedAt.get(a.seq) ?? NaN,
-          received: page(t.receivedAt), started: page(t.startedAt), evaluate: a.evaluateMs, total: a.totalMs, engine: t.engineMs, crop: t.cropMs,
+          received: page(t.receivedAt), started: page(t.startedAt), evaluate: a.evaluateMs, total: a.totalMs, engine: t.engineMs, crop: t.cropMs, kernels: Object.values(a.ran).reduce((x, y) => x + y, 0),
           back: performance.now(), arrived: NaN, drawn: NaN, frame: NaN,
         };
       }
