@@ -1,6 +1,6 @@
-// The cellular search module (cellular.as.ts), instantiated on first use on each thread
-// (lazy-module.ts; the module is under 1 KB). A call computes one strip of rows in the module's
-// memory from the blocks' candidate points the caller wrote there, then copies the strip out.
+// The cellular module (cellular.as.ts), instantiated on first use on each thread (lazy-module.ts;
+// the module is 1.2 KB). The caller writes the lattice points and a strip's blocks into the
+// module's memory; a call computes the strip's rows there, and the caller copies them out.
 
 import { CELLULAR_WASM_BASE64 } from './cellular-binary.ts';
 import { FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
