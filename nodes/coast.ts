@@ -3,6 +3,7 @@
 import { assertGrid, cellLength256, COAST_UNITS, type Domain, domainKey } from '../src/grid.ts';
 import { cellOffset } from '../src/engine/domains.ts';
 import { distanceBand, distanceCells, distanceToBelow } from '../src/kernels/distance.ts';
+import { wasmSameSites } from '../src/kernels/wasm/distance-instance.ts';
 import { gridBuffer, gridsShared, isShared } from '../src/parallel/memory.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 import type { TerrainValue, Value } from '../src/model/values.ts';
@@ -19,13 +20,6 @@ export function coastDistance(terrain: TerrainValue, domain: Domain, /* out */ o
  * grown grid. Each node compares against its own last result, whichever engine holds it.
  */
 const computedFrom = new WeakMap<Value, { readonly key: string; readonly water: Uint8Array }>();
-
-/** True when `water` holds 1 exactly where the heights lie below the level. */
-function sameCells(water: Uint8Array, h: Float32Array, level: number): boolean {
-  if (water.length !== h.length) return false;
-  for (let i = 0; i < h.length; i++) if ((h[i] < level ? 1 : 0) !== water[i]) return false;
-  return true;
-}
 
 /**
  * True when `distance` (a previous result) is 0 exactly on this terrain's water cells: then the
@@ -88,7 +82,7 @@ export const coast = defineNode({
       // then those of the last run, bit for bit, and copying them costs a pass over the halo.
       const previous = ctx.previous('out');
       const last = previous ? computedFrom.get(previous) : undefined;
-      if (previous && last && last.key === key && sameCells(last.water, h, terrain.seaLevel)) {
+      if (previous && last && last.key === key && wasmSameSites(h, terrain.seaLevel, last.water)) {
         out.set(previous.data);
         const value = field(out, 'distance');
         computedFrom.delete(previous);

@@ -7,6 +7,7 @@ import { tableIds, whittakerKernel } from '../nodes/whittaker.ts';
 import { windKernel, windSweep } from '../nodes/wind.ts';
 import { cellLength256, type Domain } from '../src/grid.ts';
 import { distanceCells } from '../src/kernels/distance.ts';
+import { float32Above, wasmSameSites } from '../src/kernels/wasm/distance-instance.ts';
 import { argsortFloat32 } from '../src/kernels/sort.ts';
 import { BIOMES, biomeId, DEFAULT_TABLE } from '../src/model/biomes.ts';
 import type { TerrainValue } from '../src/model/values.ts';
@@ -100,6 +101,43 @@ describe('coast distance', () => {
       }
     }
     expect([...water]).toEqual([...h].map((v) => (v < 0 ? 1 : 0)));
+  });
+
+  it('compares heights with a level that is no Float32 as the double comparison does', () => {
+    // Levels that round down to Float32, up, exactly, and past the Float32 range; heights at
+    // the Float32 just below and just above each level.
+    const levels = [0.7, 0.3, 0.1, -0.7, -0.3, 1 / 3, 0.5, 1e-46, -1e-46, 3.5e38, -3.5e38, Infinity, NaN];
+    for (const level of levels) {
+      const t = float32Above(level);
+      const near = [Math.fround(level), t, -t, 0, -0, Math.fround(level * (1 - 1e-7)), Math.fround(level * (1 + 1e-7)), NaN, Infinity, -Infinity];
+      for (const h of near.map(Math.fround)) expect([level, h, h < t]).toEqual([level, h, h < level]);
+    }
+    // A cell exactly at the Float32 just under a level that rounds down is water.
+    const level = 0.7;
+    expect(Math.fround(level) < level).toBe(true);
+    const m = 40;
+    const h = new Float32Array(m * m).fill(1);
+    h[20 * m + 20] = Math.fround(level);
+    const out = new Float32Array(m * m);
+    distanceCells('', { below: h, level }, m, 0, 0, m, 1, Infinity, out);
+    expect(out[20 * m + 20]).toBe(0);
+    expect(out[20 * m + 23]).toBe(3);
+  });
+
+  it('knows whether a grid has the water cells of a record, wherever a cell differs', () => {
+    const rand = rng(5);
+    for (const cells of [0, 1, 15, 16, 17, 1000, 300_001]) {
+      const level = 0.7;
+      const h = Float32Array.from({ length: cells }, (_, i) => (i % 11 === 0 ? NaN : i % 13 === 0 ? Math.fround(level) : rand() * 2 - 1));
+      const water = Uint8Array.from(h, (v) => (v < level ? 1 : 0));
+      expect(wasmSameSites(h, level, water)).toBe(true);
+      for (const at of [0, cells >> 1, cells - 1].filter((i) => i >= 0 && i < cells)) {
+        water[at] ^= 1;
+        expect(wasmSameSites(h, level, water)).toBe(false);
+        water[at] ^= 1;
+      }
+    }
+    expect(wasmSameSites(new Float32Array(4), 0, new Uint8Array(5))).toBe(false);
   });
 
   it('is infinite everywhere when no water is in view, and 0 on water', () => {

@@ -55,6 +55,29 @@ export function columnStrip(m: i32, rows: i32, r0: i32, hAt: usize, above: bool,
   }
 }
 
+/**
+ * True when the bytes at `waterAt` are 1 exactly on the `cells` heights at `hAt` below `level`
+ * and 0 elsewhere (NaN is not below): whether a grid's water cells are those of a record.
+ */
+export function sameSites(cells: i32, hAt: usize, level: f32, waterAt: usize): bool {
+  const levelv = f32x4.splat(level);
+  const one = i32x4.splat(1);
+  let i = 0;
+  for (; i + 16 <= cells; i += 16) {
+    const h = hAt + (<usize>i << 2);
+    const a = v128.and(f32x4.lt(v128.load(h), levelv), one);
+    const b = v128.and(f32x4.lt(v128.load(h, 16), levelv), one);
+    const c = v128.and(f32x4.lt(v128.load(h, 32), levelv), one);
+    const d = v128.and(f32x4.lt(v128.load(h, 48), levelv), one);
+    const bytes = i8x16.narrow_i16x8_u(i16x8.narrow_i32x4_s(a, b), i16x8.narrow_i32x4_s(c, d));
+    if (!i8x16.all_true(i8x16.eq(bytes, v128.load(waterAt + <usize>i)))) return false;
+  }
+  for (; i < cells; i++) {
+    if (<u8>(load<f32>(hAt + (<usize>i << 2)) < level) != load<u8>(waterAt + <usize>i)) return false;
+  }
+  return true;
+}
+
 @inline function isSite(h: v128, level: v128, above: bool): v128 {
   return above ? f32x4.gt(h, level) : f32x4.lt(h, level);
 }
