@@ -47,12 +47,6 @@ export function draftSize(n: number, preview: number): number | null {
   return preview * 1.5 <= n ? preview : null;
 }
 
-/** The side drafts used before (a quarter of the view's, no less than the previews'): measure:editor compares. */
-export function quarterDraftSize(n: number, preview: number): number | null {
-  const side = Math.max(preview, Math.ceil(n / 4));
-  return side * 1.5 <= n ? side : null;
-}
-
 export class EngineClient {
   private seq = 0;
   private inFlight: { seq: number; sentAt: number } | null = null;
