@@ -159,7 +159,7 @@ export const wind = defineNode({
     },
   },
   footprintDoc:
-    "with start `world`: global, a halo of two full-resolution blocks (2 × 1/16 view) on every side, and the terrain and rank on a coarse grid (16 cells a view; 8 with `world-8`, 4 with `world-4`) reaching 4.5 views round the domain; with start `view`: view-bound (the air enters at the view's upwind edge); off: local.",
+    "with start `world` (or `world-8`, `world-4`): global, a halo of two full-resolution blocks (2 × 1/16 view) on every side, and the terrain and rank on a coarse grid (16 cells a view; 8 with `world-8`, 4 with `world-4`), a square reaching 4.5 views upwind of the domain and half a view on its other sides; with start `view`: view-bound (the air enters at the view's upwind edge); off: local.",
   footprint(p) {
     if (!p.on) return { kind: 'local' };
     if (p.start === 'view') return { kind: 'view' };
