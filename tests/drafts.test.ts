@@ -131,19 +131,25 @@ describe('drafts in the worker', () => {
   });
 
   it('runs a drafts\' engine with every node\'s draftParams: the same bits as a full engine on the graph so rewritten', () => {
-    const graph = { ...DEFAULT, view: { ...DEFAULT.view, size: 96 } };
+    // On the world-16 cut: the shipped graphs read world-8, which drafts to itself, so on them
+    // a drafts' engine that ignored draftParams would pass too.
+    const graph = { ...DEFAULT, view: { ...DEFAULT.view, size: 96 }, nodes: DEFAULT.nodes.map((n) => (n.type === 'water' ? { ...n, params: { ...n.params, cut: 'world' } } : n)) };
     const draft = createEngine(graph, { draft: true });
     const rewritten = { ...graph, nodes: graph.nodes.map((n) => ({ ...n, params: draftedParams(CATALOGUE.def(n.type)!, n.params) })) };
+    expect(rewritten.nodes).not.toEqual(graph.nodes);
     const plain = createEngine(rewritten);
     draft.evaluate();
     plain.evaluate();
     for (const n of graph.nodes) expect(draft.output(n.id)?.data, n.id).toEqual(plain.output(n.id)?.data);
-    // A param set on the drafts' engine is drafted too.
+    // A param set on the drafts' engine is drafted too: the cut set back to world reads world-8.
     const water = graph.nodes.find((n) => n.type === 'water')!;
+    draft.setParam(water.id, 'cut', 'view');
+    draft.setParam(water.id, 'cut', 'world');
     draft.setParam(water.id, 'share', 0.5);
     plain.setGraph({ ...rewritten, nodes: rewritten.nodes.map((n) => (n.id === water.id ? { ...n, params: draftedParams(CATALOGUE.def(n.type)!, { ...water.params, share: 0.5 }) } : n)) });
     draft.evaluate();
     plain.evaluate();
+    expect((draft.output(water.id, 'terrain') as { sorted: Float32Array }).sorted.length).toBe(16 * 16 * 8 * 8);
     expect(draft.output('biomes')?.data).toEqual(plain.output('biomes')?.data);
   });
 
