@@ -7,6 +7,7 @@ import { CATALOGUE } from '../nodes/index.ts';
 import { createEngine } from '../src/engine/engine.ts';
 import type { Domain } from '../src/grid.ts';
 import { cellularRows } from '../src/kernels/cellular.ts';
+import { cellularMemoryBytes } from '../src/kernels/wasm/cellular-instance.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { defaultParams } from '../src/model/manifest.ts';
 import { startNodeThreads } from '../src/parallel/node-threads.ts';
@@ -72,6 +73,22 @@ describe('the cellular kernel writes the reference search\'s bits', () => {
     let ties = 0;
     for (let i = 0; i < want.f1.length; i++) if (want.edges[i] === 0) ties++;
     expect(ties).toBeGreaterThanOrEqual(4 * 4);
+  });
+});
+
+describe('the cellular kernel\'s memory', () => {
+  it('is given back after a band whose lattice table is large (a high frequency over a wide domain), and kept for usual ones', () => {
+    const run = (d: Domain, frequency: number) => byBands(d, { seed: 1, frequency, jitter: 1 }, [0]);
+    run({ x0: 0, y0: 0, extent: 1, n: 256 }, 8);
+    const usual = cellularMemoryBytes();
+    expect(usual).toBeGreaterThan(0);
+    run({ x0: 0, y0: 0, extent: 1, n: 255 }, 8);
+    expect(cellularMemoryBytes()).toBe(usual);
+    // 2,053² lattice cells in the table: 84 MB of points while the band runs.
+    const wide: Domain = { x0: -4, y0: -4, extent: 8, n: 128 };
+    const got = run(wide, 256);
+    expect(cellularMemoryBytes()).toBeLessThan(8 * 2 ** 20);
+    expect(firstDifference(got, reference(wide, { seed: 1, frequency: 256, jitter: 1 }))).toBeNull();
   });
 });
 
