@@ -8,7 +8,7 @@ import { WASM_MODULES, binaryModuleText, compileModule } from '../src/kernels/wa
 import { kernelBytes, kernelMemoryBytes } from '../src/kernels/wasm/instance.ts';
 import { distanceBytes, distanceMemoryBytes } from '../src/kernels/wasm/distance-instance.ts';
 import { cellularBytes } from '../src/kernels/wasm/cellular-instance.ts';
-import { distanceToBelow, distanceTransform } from '../src/kernels/distance.ts';
+import { distanceCells, distanceToBelow, distanceTransform } from '../src/kernels/distance.ts';
 import { noiseBytes, noiseMemoryBytes } from '../src/kernels/wasm/noise-instance.ts';
 import { fbmGrid } from '../src/kernels/noise.ts';
 import type { Domain } from '../src/grid.ts';
@@ -87,6 +87,39 @@ describe('distance kernel', () => {
     const out = new Float32Array(n * n);
     wasmDistance(out, n, sites, 1);
     for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) expect(out[r * n + c]).toBe(Math.fround(Math.hypot(r - 20, c - 3)));
+  });
+
+  it.each([
+    [560, 0.002, Infinity, 0, 0, 560],
+    [601, 0.004, 30, 7, 19, 571],
+  ])('on a %i² grid, taller than one strip of the module\'s memory (%f sites, cap %f cells): the plain reference, bit for bit', (m, share, capCells, dc, dr, n) => {
+    // The column scans carry each column's last site from one strip of rows to the next; the
+    // brute-force tests elsewhere fit in one strip. Reference: each column's nearest site above
+    // and below found by walking it, then the minimum along the row.
+    const rand = rng(m);
+    const h = Float32Array.from({ length: m * m }, () => (rand() < share ? -1 : 1));
+    for (let r = 40; r < m - 40; r++) h[r * m + (m >> 1)] = -1; // a sea column across the strips' seam
+    const unit = 256 / n;
+    const cap = capCells * unit;
+    const out = new Float32Array(n * n);
+    const water = new Uint8Array(m * m);
+    distanceCells('', { below: h, level: 0 }, m, dc, dr, n, unit, cap, out, water);
+    const g = new Float64Array(m * m);
+    for (let c = 0; c < m; c++) {
+      for (let r = 0, last = -Infinity; r < m; r++) g[r * m + c] = (r - (last = h[r * m + c] < 0 ? r : last)) ** 2;
+      for (let r = m - 1, next = Infinity; r >= 0; r--) g[r * m + c] = Math.min(g[r * m + c], ((next = h[r * m + c] < 0 ? r : next) - r) ** 2);
+    }
+    let wrong = 0;
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) {
+        let best = Infinity;
+        for (let k = 0, row = (r + dr) * m; k < m; k++) best = Math.min(best, (k - c - dc) ** 2 + g[row + k]);
+        const e = Math.fround(Math.sqrt(best) * unit);
+        if (out[r * n + c] !== (e > cap ? Math.fround(cap) : e)) wrong++;
+      }
+    }
+    expect(wrong).toBe(0);
+    expect(water.every((w, i) => w === (h[i] < 0 ? 1 : 0))).toBe(true);
   });
 });
 
