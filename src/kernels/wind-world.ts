@@ -140,7 +140,7 @@ function coarseBuffer(length: number): Float64Array {
 
 /**
  * The world-anchored wind on `out` (cells of `domain`): `fine` holds the terrain and rank on the
- * domain grown by FINE_FETCH, `coarse` on coarseDomainFor(domain). `bandsBy` spreads the
+ * domain grown by FINE_FETCH, `coarse` on coarseDomainFor(domain, p.angle, …). `bandsBy` spreads the
  * full-resolution lines over threads (the wind node passes its band hook through bands()).
  */
 export function worldWind(
