@@ -65,8 +65,10 @@ export interface EngineOptions {
   /**
    * An engine of drafts (the editor's, while a param is dragged): every node runs with its
    * type's draftParams, read once here as the graph comes in, so a node that reads a global
-   * region samples it coarser (the water's world cut, the wind's coarse grid). A draft is an
-   * approximation that a full engine's answer replaces after the drag.
+   * region can sample it coarser (the water reads a world-16 cut on world-8; the wind keeps its
+   * coarse pass, which coarser moved a draft's biomes too far). A draft is an approximation that
+   * a full engine's answer replaces after the drag. The engine's `graph` then holds the drafted
+   * params: nothing saves a drafts' engine's graph.
    */
   readonly draft?: boolean;
 }
