@@ -15,7 +15,11 @@ import { checkParams } from '../src/model/validate.ts';
 import { CATALOGUE } from '../nodes/index.ts';
 import type { Detail, EvaluateRequest, EvaluateResult, FromWorker, NodeResult, ToWorker } from '../src/worker/protocol.ts';
 
-const DEFAULT = parseGraph(readFileSync('graphs/default.json', 'utf8'));
+// The default graph with its sea level read on the world-16 cut, which a draft reads on world-8:
+// on the shipped world-8 cut, which drafts to itself, a drafts' setting that leaked into a full
+// evaluation would change no bit, and the tests below could not see it.
+const SHIPPED = parseGraph(readFileSync('graphs/default.json', 'utf8'));
+const DEFAULT: Graph = { ...SHIPPED, nodes: SHIPPED.nodes.map((n) => (n.type === 'water' ? { ...n, params: { ...n.params, cut: 'world' } } : n)) };
 const PREVIEW = 64;
 
 function request(graph: Graph, seq: number, draft?: number): EvaluateRequest {
@@ -131,9 +135,7 @@ describe('drafts in the worker', () => {
   });
 
   it('runs a drafts\' engine with every node\'s draftParams: the same bits as a full engine on the graph so rewritten', () => {
-    // On the world-16 cut: the shipped graphs read world-8, which drafts to itself, so on them
-    // a drafts' engine that ignored draftParams would pass too.
-    const graph = { ...DEFAULT, view: { ...DEFAULT.view, size: 96 }, nodes: DEFAULT.nodes.map((n) => (n.type === 'water' ? { ...n, params: { ...n.params, cut: 'world' } } : n)) };
+    const graph = { ...DEFAULT, view: { ...DEFAULT.view, size: 96 } };
     const draft = createEngine(graph, { draft: true });
     const rewritten = { ...graph, nodes: graph.nodes.map((n) => ({ ...n, params: draftedParams(CATALOGUE.def(n.type)!, n.params) })) };
     expect(rewritten.nodes).not.toEqual(graph.nodes);
@@ -154,7 +156,7 @@ describe('drafts in the worker', () => {
   });
 
   it('samples a world-16 cut coarser in a draft: the water level read from 16,384 heights, not 65,536', () => {
-    const graph = { ...DEFAULT, view: { ...DEFAULT.view, size: 96 }, nodes: DEFAULT.nodes.map((n) => (n.type === 'water' ? { ...n, params: { ...n.params, cut: 'world' } } : n)) };
+    const graph = { ...DEFAULT, view: { ...DEFAULT.view, size: 96 } };
     const water = graph.nodes.find((n) => n.type === 'water')!.id;
     const sampled = (draft: boolean) => {
       const e = createEngine(graph, { draft });
