@@ -205,6 +205,39 @@ describe('land rank', () => {
     landRank(t, rank);
     expect([...rank]).toEqual([0, 0.5, 1, 0]);
   });
+
+  it('with a world cut, gives every cell the count of land heights below it over the span, bit for bit, after the world changes too', () => {
+    // The rank reads most cells' values from a table per bucket (fillBucketValues): it must give
+    // the bits of the plain count, for values in empty buckets, in buckets with entries, in a long
+    // run of equal heights (binary search), NaN, and again when the world's heights change with
+    // the same count (a stale bucket table would keep the old ranks).
+    let seed = 12345;
+    const random = (): number => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+    for (const shift of [0, 0.37]) {
+      const count = 3000;
+      const world = new Float32Array(count);
+      for (let j = 0; j < count; j++) world[j] = j < 40 ? 0.25 : j < 600 ? -random() : Math.fround(random() ** 2 + shift);
+      world.sort();
+      const n = 64;
+      const data = new Float32Array(n * n);
+      for (let i = 0; i < data.length; i++) data[i] = i % 97 === 0 ? world[(i * 7) % count] : i % 89 === 0 ? 0.25 : Math.fround(random() * 1.6 - 0.3 + shift);
+      data[5] = NaN;
+      const waterCount = world.findIndex((v) => v >= 0);
+      const t: TerrainValue = { type: 'terrain', meaning: 'height', data, seaLevel: 0, sorted: world, waterCount, order: null };
+      const rank = new Float32Array(n * n);
+      landRank(t, rank);
+      const land = world.subarray(waterCount);
+      const span = land.length - 1;
+      const expected = new Float32Array(n * n);
+      for (let i = 0; i < data.length; i++) {
+        if (data[i] < 0) continue;
+        let below = 0;
+        while (below < land.length && land[below] < data[i]) below++;
+        expected[i] = Math.min(1, below / span);
+      }
+      expect(rank).toEqual(expected);
+    }
+  });
 });
 
 describe('wind', () => {
