@@ -50,6 +50,34 @@ function waterBand(a: { input: Float32Array; height: Float32Array; mask: Float32
   for (let i = r0 * a.n; i < end; i++) mask[i] = input[i] < level ? 1 : 0;
 }
 
+/** The last world cut sorted: bit copies of its heights and of their ascending order. */
+let lastCut: { readonly heights: Uint32Array; readonly sorted: Float32Array } | null = null;
+
+/**
+ * The cut's heights in ascending order into `out`. A node on a world cut runs on several domains
+ * in one evaluation (the view grown by the halos, the wind's coarse grid), each reading the same
+ * cut: the order of the last heights sorted is copied when the heights are bit for bit the same
+ * (a compare costs an eighth of the sort), sorted again otherwise.
+ */
+function sortCut(heights: Float32Array, /* out */ out: Float32Array): void {
+  const bits = new Uint32Array(heights.buffer, heights.byteOffset, heights.length);
+  if (lastCut && sameBits(lastCut.heights, bits)) {
+    out.set(lastCut.sorted);
+    return;
+  }
+  argsortFloat32(heights, out, scratch('water.worldOrder', Uint32Array, heights.length).subarray(0, heights.length));
+  const keep = lastCut && lastCut.sorted.length === heights.length ? lastCut : { heights: new Uint32Array(heights.length), sorted: new Float32Array(heights.length) };
+  keep.heights.set(bits);
+  keep.sorted.set(out);
+  lastCut = keep;
+}
+
+function sameBits(a: Uint32Array, b: Uint32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 export const water = defineNode({
   type: 'water',
   title: 'Water level',
@@ -114,7 +142,7 @@ export const water = defineNode({
     } else {
       const source = ctx.fieldAt('height', cutDomainOf(p.cut) ?? ctx.asked)!;
       sorted = ctx.alloc('f32', source.length);
-      argsortFloat32(source, sorted, scratch('water.worldOrder', Uint32Array, source.length).subarray(0, source.length));
+      sortCut(source, sorted);
     }
     const { level, waterCount } = seaLevelOf(sorted, p.mode, p.share, p.level);
     // The terrain keeps its own copy of the heights: every result owns its buffers.

@@ -7,6 +7,7 @@ import { evaluated, grab, grabIds, loadGraph } from './helpers/graphs.ts';
 import { SEED_SHIFTS, shiftSeeds } from '../src/recipes/claims.ts';
 import { domainKey, viewDomain } from '../src/grid.ts';
 import { coarseDomainFor } from '../src/kernels/wind-world.ts';
+import { cutDomainOf } from '../nodes/water.ts';
 
 const DOWNSTREAM_OF_C = ['contCurve', 'height', 'water', 'coast', 'rank', 'temperature', 'wind', 'moisture', 'biomes'];
 
@@ -116,6 +117,27 @@ describe('engine', () => {
     expect(grab(e, 'cont')).not.toEqual(noise);
     // The world region was evaluated once, on its own fixed domain.
     expect(e.status('height', WORLD_CUT_DOMAIN)?.state).toBe('ok');
+  });
+
+  it('on a world cut, each domain and each edit gets the sorted heights of the cut it reads, bit for bit', () => {
+    // The water sorts the cut once and copies that order for its other domains (the grown view,
+    // the wind's coarse grid) while the cut's heights are the same bits: an edit that changes
+    // them, even keeping their count, must sort again (checked: keeping the old order fails).
+    const g = loadGraph('default.json');
+    const cutOf = (e: ReturnType<typeof createEngine>): Float32Array => Float32Array.from(e.output('height', undefined, cutDomainOf('world-8')!)!.data).sort();
+    const e = createEngine(g, { size: 48 });
+    e.evaluate();
+    const coarse = coarseDomainFor(viewDomain(e.view), 0, 16);
+    for (const edit of [0, 0.1, -0.05]) {
+      if (edit) e.setParam('contCurve', 'points', shiftPoints(g.nodes.find((n) => n.id === 'contCurve')!.params.points as [number, number][], edit));
+      e.evaluate();
+      const expected = cutOf(e);
+      for (const d of [undefined, coarse]) {
+        const t = e.output('water', 'terrain', d) as { sorted: Float32Array; seaLevel: number };
+        expect(t.sorted, `edit ${edit}, ${d ? 'coarse grid' : 'view'}`).toEqual(expected);
+        expect(t.seaLevel).toBe(expected[Math.round(0.4 * expected.length)]);
+      }
+    }
   });
 
   it('the coarser world cuts read nearly the same level: the share of the full cut under it stays within 1 % (world-8) or 2.5 % (world-4) of the asked share', () => {
