@@ -155,7 +155,8 @@ export const CLAIMS: Readonly<Record<string, readonly Claim[]>> = {
   'long-ranges.json': [
     atLeast('the crests join into ranges: share of the highest 30 % of the range noise over land in its largest 8-connected piece', 'long ranges', (m) => m.extra.network, 0.4, '%'),
     atLeast('… where the Start’s peaks-and-valleys noise breaks into separate hills (that share against the Start)', 'vs Start', (m) => ratio(m.extra.network, m.extra.startNetwork), 3, '×'),
-    atMost('the tallest crests just reach the snow band of the atlas tints (0.45 above the sea), not far past it: 99th percentile land height above the sea', 'not saturated', (m) => m.terrain.p99, 0.6),
+    atLeast('the tallest crests reach the snow band of the atlas tints (0.45 above the sea): 99th percentile land height above the sea', 'snow on the crests', (m) => m.terrain.p99, 0.45),
+    atMost('… and not far past it, so the height picture does not saturate', 'not saturated', (m) => m.terrain.p99, 0.6),
     // "Clearly larger" is at least 1.2× — held against the Start twice under the same wind params:
     // as shipped (its wind reads the land rank), and reading its own height the recipe's way.
     atLeast('rain shadows: windward ÷ leeward land moisture, against the Start’s under the same wind (its wind reading its land rank, as shipped)', 'clearly larger', (m) => ratio(windRatio(m), startWindRatio(m)), 1.2, '×'),
