@@ -15,8 +15,6 @@ type RankBand = {
   readonly span: number;
   readonly sorted: Float32Array;
   readonly start: Int32Array;
-  /** What a value in each bucket with no entry is given, −1 for the others (fillBucketValues). */
-  readonly values: Float32Array;
   readonly valid: number;
   readonly lo: number;
   readonly scale: number;
@@ -29,7 +27,7 @@ type RankBand = {
  * it in the whole cut), cell by cell, so any band gives the same bits.
  */
 function rankBand(a: RankBand, r0: number, r1: number): void {
-  const { h, out, level, span, sorted, start, values, lo, scale } = a;
+  const { h, out, level, span, sorted, start, lo, scale } = a;
   const places: Places = { sorted, start, valid: a.valid, lo, scale, buckets: a.buckets };
   const last = a.buckets - 1;
   for (let i = r0 * a.n; i < r1 * a.n; i++) {
@@ -41,16 +39,13 @@ function rankBand(a: RankBand, r0: number, r1: number): void {
     // countBelowIn(places, v), its common case written out: this loop is the node's whole cost.
     let b = Math.floor((v - lo) * scale);
     b = b >= 0 ? (b < last ? b : last) : 0;
-    // Most buckets are empty: one read gives the rank, with no compare to mispredict.
-    const given = values[b];
-    if (given >= 0) {
-      out[i] = given;
-      continue;
-    }
     let j = start[b];
     const end = start[b + 1];
-    if (end - j > 16) j = countBelowIn(places, v);
-    else while (j < end && sorted[j] < v) j++;
+    // Most buckets are empty: the count is where the bucket starts, with no compare to mispredict.
+    if (end !== j) {
+      if (end - j > 16) j = countBelowIn(places, v);
+      else while (j < end && sorted[j] < v) j++;
+    }
     const r = j / span;
     out[i] = r < 0 ? 0 : r > 1 ? 1 : r;
   }
@@ -88,14 +83,12 @@ export function landRank(t: TerrainValue, /* out */ out: Float32Array): void {
   // The table covers the land heights only (every cut height below the level is below every
   // land cell): twice the buckets over the heights that matter, fewer compares.
   const landHeights = t.sorted.subarray(k);
-  const buckets = placesBuckets(landHeights.length);
-  const start = sharedScratch('rank.places', Int32Array, buckets + 1);
-  const values = sharedScratch('rank.values', Float32Array, buckets);
-  const p = placesFor(landHeights, start, { span, out: values });
+  const start = sharedScratch('rank.places', Int32Array, placesBuckets(landHeights.length) + 1);
+  const p = placesFor(landHeights, start);
   // A square grid is cut by rows; any other length (tests) runs as one row.
   const n = Math.round(Math.sqrt(h.length));
   const rows = n * n === h.length ? n : 1;
-  const args: RankBand = { h, out, n: h.length / rows, level: t.seaLevel, span, sorted: landHeights, start, values, valid: p.valid, lo: p.lo, scale: p.scale, buckets: p.buckets };
+  const args: RankBand = { h, out, n: h.length / rows, level: t.seaLevel, span, sorted: landHeights, start, valid: p.valid, lo: p.lo, scale: p.scale, buckets: p.buckets };
   bands('rank', rankBand, args, rows);
 }
 

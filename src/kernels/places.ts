@@ -82,60 +82,23 @@ export function countBelowIn(t: Places, v: number): number {
   return j;
 }
 
-/**
- * For each bucket of `t` holding no entry, what every value in it is given: the count below it
- * (the bucket's start) divided by `span`, clamped to 0…1 and rounded to Float32, the very bits
- * that count would give; −1 for a bucket with entries (the values there need compares). One read
- * of this table places most values, with no second read of `start` and no division.
- */
-export function fillBucketValues(t: Places, span: number, /* out */ values: Float32Array): void {
-  if (values.length < t.buckets) throw new Error(`places: ${values.length} bucket values for ${t.buckets} buckets`);
-  const start = t.start;
-  for (let b = 0; b < t.buckets; b++) {
-    const j = start[b];
-    if (start[b + 1] !== j) {
-      values[b] = -1;
-      continue;
-    }
-    const r = j / span;
-    values[b] = r < 0 ? 0 : r > 1 ? 1 : r;
-  }
-}
-
 /** The last table made by placesFor, with a copy of the sorted values it was made from. */
-let last: {
-  readonly copy: Float32Array;
-  readonly places: Places;
-  /** The bucket values last filled for this table (fillBucketValues), and their span. */
-  values: Float32Array | null;
-  span: number;
-} | null = null;
+let last: { readonly copy: Float32Array; readonly places: Places } | null = null;
 
 /**
  * The bucket table for ascending `sorted`, its start array in `start` (sharedScratch of the
  * caller, which must hold placesBuckets(n) + 1 entries and stay the same array): the last table
  * again when `sorted` holds the same values (the world cut's heights, read by the rank on the
  * view and on the wind's coarse grid, are the same for both and change only with the heights).
- * With `values`, its bucket values over `span` are filled there too (fillBucketValues), again
- * only when the table, the span or the array changed.
  */
-export function placesFor(sorted: Float32Array, start: Int32Array, values?: { readonly span: number; readonly out: Float32Array }): Places {
-  let places: Places;
-  if (last && last.places.start === start && sameValues(last.copy, sorted)) {
-    places = { ...last.places, sorted };
-  } else {
-    places = placesTable(sorted, start);
-    // The copy's buffer is kept from the last table when it fits: a fresh 256 KB array each edit
-    // costs its page faults.
-    const copy = last && last.copy.length === sorted.length ? last.copy : new Float32Array(sorted.length);
-    copy.set(sorted);
-    last = { copy, places, values: null, span: 0 };
-  }
-  if (values && (last.values !== values.out || last.span !== values.span)) {
-    fillBucketValues(places, values.span, values.out);
-    last.values = values.out;
-    last.span = values.span;
-  }
+export function placesFor(sorted: Float32Array, start: Int32Array): Places {
+  if (last && last.places.start === start && sameValues(last.copy, sorted)) return { ...last.places, sorted };
+  const places = placesTable(sorted, start);
+  // The copy's buffer is kept from the last table when it fits: a fresh 256 KB array each edit
+  // costs its page faults.
+  const copy = last && last.copy.length === sorted.length ? last.copy : new Float32Array(sorted.length);
+  copy.set(sorted);
+  last = { copy, places };
   return places;
 }
 
