@@ -3,7 +3,7 @@
 
 import { type Domain, domainKey, worldCutDomain } from '../src/grid.ts';
 import { scratch } from '../src/kernels/scratch.ts';
-import { argsortFloat32, countBelow } from '../src/kernels/sort.ts';
+import { argsortFloat32, countBelow, sameBits } from '../src/kernels/sort.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 import { bands } from '../src/parallel/threads.ts';
 import type { TerrainValue } from '../src/model/values.ts';
@@ -50,8 +50,8 @@ function waterBand(a: { input: Float32Array; height: Float32Array; mask: Float32
   for (let i = r0 * a.n; i < end; i++) mask[i] = input[i] < level ? 1 : 0;
 }
 
-/** The last world cut sorted: bit copies of its heights and of their ascending order. */
-let lastCut: { readonly heights: Uint32Array; readonly sorted: Float32Array } | null = null;
+/** The last world cut sorted: copies of its heights and of their ascending order. */
+let lastCut: { readonly heights: Float32Array; readonly sorted: Float32Array } | null = null;
 
 /**
  * The cut's heights in ascending order into `out`. A node on a world cut runs on several domains
@@ -60,22 +60,15 @@ let lastCut: { readonly heights: Uint32Array; readonly sorted: Float32Array } | 
  * (a compare costs an eighth of the sort), sorted again otherwise.
  */
 function sortCut(heights: Float32Array, /* out */ out: Float32Array): void {
-  const bits = new Uint32Array(heights.buffer, heights.byteOffset, heights.length);
-  if (lastCut && sameBits(lastCut.heights, bits)) {
+  if (lastCut && sameBits(lastCut.heights, heights)) {
     out.set(lastCut.sorted);
     return;
   }
   argsortFloat32(heights, out, scratch('water.worldOrder', Uint32Array, heights.length).subarray(0, heights.length));
-  const keep = lastCut && lastCut.sorted.length === heights.length ? lastCut : { heights: new Uint32Array(heights.length), sorted: new Float32Array(heights.length) };
-  keep.heights.set(bits);
+  const keep = lastCut && lastCut.sorted.length === heights.length ? lastCut : { heights: new Float32Array(heights.length), sorted: new Float32Array(heights.length) };
+  keep.heights.set(heights);
   keep.sorted.set(out);
   lastCut = keep;
-}
-
-function sameBits(a: Uint32Array, b: Uint32Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 export const water = defineNode({

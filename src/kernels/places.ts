@@ -8,6 +8,8 @@
 // below v's holds only values below v, a bucket above only values above, and counting in v's own
 // bucket gives the exact count, the same as any search.
 
+import { sameBits } from './sort.ts';
+
 /** A bucket table over ascending `sorted` (see placesTable). */
 export interface Places {
   readonly sorted: Float32Array;
@@ -92,7 +94,7 @@ let last: { readonly copy: Float32Array; readonly places: Places } | null = null
  * view and on the wind's coarse grid, are the same for both and change only with the heights).
  */
 export function placesFor(sorted: Float32Array, start: Int32Array): Places {
-  if (last && last.places.start === start && sameValues(last.copy, sorted)) return { ...last.places, sorted };
+  if (last && last.places.start === start && sameBits(last.copy, sorted)) return { ...last.places, sorted };
   const places = placesTable(sorted, start);
   // The copy's buffer is kept from the last table when it fits: a fresh 256 KB array each edit
   // costs its page faults.
@@ -100,11 +102,4 @@ export function placesFor(sorted: Float32Array, start: Int32Array): Places {
   copy.set(sorted);
   last = { copy, places };
   return places;
-}
-
-/** Equal lengths and equal bits (NaN included). */
-function sameValues(a: Float32Array, b: Float32Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !(a[i] !== a[i] && b[i] !== b[i])) return false;
-  return true;
 }

@@ -28,3 +28,16 @@ export function countBelow(sorted: Float32Array, v: number): number {
   }
   return lo;
 }
+
+/**
+ * Whether two grids hold the same bits (NaN payloads and signed zeros included): a result made
+ * from one is then the result for the other, bit for bit. The water's sorted world cut and the
+ * rank's bucket table keep their last result on this test.
+ */
+export function sameBits(a: Float32Array, b: Float32Array): boolean {
+  if (a.length !== b.length) return false;
+  const x = new Uint32Array(a.buffer, a.byteOffset, a.length);
+  const y = new Uint32Array(b.buffer, b.byteOffset, b.length);
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  return true;
+}
