@@ -1,54 +1,34 @@
 // Land rank: each land cell's percentile among the land of the cut source.
 
-import { countBelowIn, type Places, placesBuckets, placesFor } from '../src/kernels/places.ts';
+import { placesBuckets, placesFor } from '../src/kernels/places.ts';
 import { sharedScratch } from '../src/kernels/scratch.ts';
-import { bands } from '../src/parallel/threads.ts';
+import { wasmRank } from '../src/kernels/wasm/instance.ts';
+import { bands, rowsOf } from '../src/parallel/threads.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 import type { TerrainValue } from '../src/model/values.ts';
 
-/** What a band of the world-cut rank reads: the grid's heights, the table of the cut's sorted land heights. */
+/** What a band of the world-cut rank reads: the grid's heights, the bucket table of the cut's sorted land heights, each count's rank. */
 type RankBand = {
   readonly h: Float32Array;
   readonly out: Float32Array;
   readonly n: number;
-  readonly level: number;
-  readonly span: number;
-  readonly sorted: Float32Array;
   readonly start: Int32Array;
-  readonly valid: number;
+  readonly buckets: number;
+  /** The cut's land heights that are not NaN, ascending. */
+  readonly sorted: Float32Array;
   readonly lo: number;
   readonly scale: number;
-  readonly buckets: number;
+  readonly ranks: Float32Array;
 };
 
 /**
- * Rows r0 … r1 − 1 of the world-cut rank: each land cell's place among the cut's sorted land
- * heights (the number below it: with the cut's water, all below any land cell, the number below
- * it in the whole cut), cell by cell, so any band gives the same bits.
+ * Rows r0 … r1 − 1 of the world-cut rank: each cell's place among the cut's sorted land heights
+ * (the number below it: with the cut's water, all below any land cell, the number below it in
+ * the whole cut), cell by cell in WebAssembly, so any band gives the same bits. A water cell is
+ * below every land height, so its count is 0 and its rank 0, with no test of the level.
  */
 function rankBand(a: RankBand, r0: number, r1: number): void {
-  const { h, out, level, span, sorted, start, lo, scale } = a;
-  const places: Places = { sorted, start, valid: a.valid, lo, scale, buckets: a.buckets };
-  const last = a.buckets - 1;
-  for (let i = r0 * a.n; i < r1 * a.n; i++) {
-    const v = h[i];
-    if (v < level) {
-      out[i] = 0;
-      continue;
-    }
-    // countBelowIn(places, v), its common case written out: this loop is the node's whole cost.
-    let b = Math.floor((v - lo) * scale);
-    b = b >= 0 ? (b < last ? b : last) : 0;
-    let j = start[b];
-    const end = start[b + 1];
-    // Most buckets are empty: the count is where the bucket starts, with no compare to mispredict.
-    if (end !== j) {
-      if (end - j > 16) j = countBelowIn(places, v);
-      else while (j < end && sorted[j] < v) j++;
-    }
-    const r = j / span;
-    out[i] = r < 0 ? 0 : r > 1 ? 1 : r;
-  }
+  wasmRank(a, rowsOf(a.h, a.n, r0, r1), rowsOf(a.out, a.n, r0, r1));
 }
 
 /**
@@ -85,10 +65,16 @@ export function landRank(t: TerrainValue, /* out */ out: Float32Array): void {
   const landHeights = t.sorted.subarray(k);
   const start = sharedScratch('rank.places', Int32Array, placesBuckets(landHeights.length) + 1);
   const p = placesFor(landHeights, start);
+  // The rank of each count, as the division gave it cell by cell: j / span, at most 1.
+  const ranks = sharedScratch('rank.ranks', Float32Array, p.valid + 1).subarray(0, p.valid + 1);
+  for (let j = 0; j <= p.valid; j++) ranks[j] = Math.min(1, j / span);
+  // The heights the bands compare with, in shared memory whatever the caller's cut lives in.
+  const sorted = sharedScratch('rank.sorted', Float32Array, p.valid).subarray(0, p.valid);
+  sorted.set(landHeights.subarray(0, p.valid));
   // A square grid is cut by rows; any other length (tests) runs as one row.
   const n = Math.round(Math.sqrt(h.length));
   const rows = n * n === h.length ? n : 1;
-  const args: RankBand = { h, out, n: h.length / rows, level: t.seaLevel, span, sorted: landHeights, start, valid: p.valid, lo: p.lo, scale: p.scale, buckets: p.buckets };
+  const args: RankBand = { h, out, n: h.length / rows, start, buckets: p.buckets, sorted, lo: p.lo, scale: p.scale, ranks };
   bands('rank', rankBand, args, rows);
 }
 

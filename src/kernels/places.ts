@@ -4,9 +4,10 @@
 // The land rank places every cell of a grid among the world cut's sorted heights. A binary
 // search costs 16 dependent, mispredicted steps a cell; sorting the grid first and walking both
 // (as before) cost a full radix sort of 1.8 M cells at 1024² with its halo. Buckets are
-// floor((v − lo) · scale): IEEE subtraction and multiplication round monotonically, so a bucket
-// below v's holds only values below v, a bucket above only values above, and counting in v's own
-// bucket gives the exact count, the same as any search.
+// trunc((v − lo) · scale) in Float32 arithmetic, as WebAssembly's f32x4 computes them four at a
+// time (wasm/kernels.as.ts rank): IEEE subtraction and multiplication round monotonically, so a
+// bucket below v's holds only values below v, a bucket above only values above, and counting in
+// v's own bucket gives the exact count, the same as any search.
 
 import { sameBits } from './sort.ts';
 
@@ -15,7 +16,9 @@ export interface Places {
   readonly sorted: Float32Array;
   /** Entries of sorted that are not NaN (NaN sorts last and is never below a value). */
   readonly valid: number;
+  /** The least finite entry, a Float32. */
   readonly lo: number;
+  /** Buckets per unit of value, a Float32 (so the bucket is the same in JS and in Float32 lanes). */
   readonly scale: number;
   readonly buckets: number;
   /** start[b]: the first entry whose bucket is ≥ b; start[buckets] = valid. */
@@ -23,21 +26,26 @@ export interface Places {
 }
 
 /**
- * Buckets for `count` sorted values, a power of two: eight per value while the table stays within
- * 2^17 entries (512 KB), so most values land in an empty bucket and are placed by one read with no
- * compare (the world-8 cut's 16,384 heights: the rank a third faster than at two per value); at
- * least two per value for a large sort, at most 2^22.
+ * Buckets for `count` sorted values, a power of two: four per value while the table stays within
+ * 2^17 entries (512 KB), so nearly every bucket holds at most four entries, which the rank
+ * counts with one four-wide compare (the world-8 cut's land heights: one bucket in 65,536 holds
+ * more); at least two per value for a large sort, at most 2^22.
  */
 export function placesBuckets(count: number): number {
   let b = 1;
-  while ((b < 2 * count || (b < 8 * count && b < 1 << 17)) && b < 1 << 22) b <<= 1;
+  while ((b < 2 * count || (b < 4 * count && b < 1 << 17)) && b < 1 << 22) b <<= 1;
   return b;
 }
 
+/**
+ * v's bucket: trunc((v − lo) · scale) with each operation rounded to Float32 (Math.fround of a
+ * double operation on Float32 operands is the Float32 operation), as i32x4.trunc_sat_f32x4_s
+ * of the f32x4 operations gives it. NaN and values below lo go to bucket 0, values above the
+ * range to the last.
+ */
 function bucketOf(v: number, lo: number, scale: number, last: number): number {
-  const b = Math.floor((v - lo) * scale);
-  // NaN and values below lo go to bucket 0, values above the range to the last.
-  return b >= 0 ? (b < last ? b : last) : 0;
+  const b = Math.trunc(Math.fround(Math.fround(v - lo) * scale));
+  return b > 0 ? (b < last ? b : last) : 0;
 }
 
 /** Fills `start` (placesBuckets(n) + 1 entries) for ascending `sorted` and returns the table. */
@@ -52,7 +60,8 @@ export function placesTable(sorted: Float32Array, /* out */ start: Int32Array): 
   if (start.length < buckets + 1) throw new Error(`places: a table of ${start.length} entries for ${buckets} buckets`);
   const lo = first < valid ? sorted[first] : 0;
   const hi = end >= first ? sorted[end] : 0;
-  const scale = hi > lo ? buckets / (hi - lo) : 0;
+  // Float32: an infinite scale (a range of a few subnormals) still gives a monotone bucket.
+  const scale = hi > lo ? Math.fround(buckets / (hi - lo)) : 0;
   const last = buckets - 1;
   let next = 0;
   for (let j = 0; j < valid; j++) {
@@ -61,27 +70,6 @@ export function placesTable(sorted: Float32Array, /* out */ start: Int32Array): 
   }
   while (next <= buckets) start[next++] = valid;
   return { sorted, valid, lo, scale, buckets, start };
-}
-
-/** The number of entries of the table's sorted values that are < v. */
-export function countBelowIn(t: Places, v: number): number {
-  const b = bucketOf(v, t.lo, t.scale, t.buckets - 1);
-  const sorted = t.sorted;
-  let j = t.start[b];
-  const end = t.start[b + 1];
-  if (end === j) return j;
-  // Buckets hold an eighth to half a value each; a flat run of equal heights is one long bucket.
-  if (end - j > 16) {
-    let hi = end;
-    while (j < hi) {
-      const mid = (j + hi) >>> 1;
-      if (sorted[mid] < v) j = mid + 1;
-      else hi = mid;
-    }
-    return j;
-  }
-  while (j < end && sorted[j] < v) j++;
-  return j;
 }
 
 /** The last table made by placesFor, with a copy of the sorted values it was made from. */

@@ -29,6 +29,7 @@ interface KernelExports {
     beachMinTemperature: number,
   ): void;
   curve(n: number, inAt: number, outAt: number, xsAt: number, ysAt: number, m: number): void;
+  rank(cells: number, hAt: number, outAt: number, startAt: number, sortedAt: number, ranksAt: number, lo: number, scale: number, last: number): void;
 }
 
 type Grid = Float32Array | Float64Array | Uint8Array | Uint32Array;
@@ -174,6 +175,40 @@ export function wasmCurve(input: Float32Array, xs: Float64Array, ys: Float64Arra
   const [inAt, xsAt, ysAt, outAt] = stage(k, [input, xs, ys], [out.byteLength]);
   k.curve(input.length, inAt, outAt, xsAt, ysAt, xs.length);
   collect(k, outAt, out);
+}
+
+/** A bucket table over sorted heights and the rank of each count (see rank in kernels.as.ts). */
+export interface RankTable {
+  /** The table's buckets + 1 starts (src/kernels/places.ts). */
+  readonly start: Int32Array;
+  readonly buckets: number;
+  /** The ascending entries that are not NaN. */
+  readonly sorted: Float32Array;
+  readonly lo: number;
+  readonly scale: number;
+  /** ranks[j]: the rank of a height with j entries below it, for j = 0 … sorted.length. */
+  readonly ranks: Float32Array;
+}
+
+/** Each height's rank by the table, into out. */
+export function wasmRank(t: RankTable, heights: Float32Array, /* out */ out: Float32Array): void {
+  const k = kernels();
+  const cells = heights.length;
+  const padded = (cells + 3) & ~3;
+  const valid = t.sorted.length;
+  const [startAt, sortedAt, ranksAt, hAt, outAt] = reserve(k, [4 * (t.buckets + 1), 4 * (valid + 4), 4 * (valid + 1), 4 * padded, 4 * padded]);
+  const memory = k.memory.buffer;
+  new Int32Array(memory, startAt, t.buckets + 1).set(t.start.subarray(0, t.buckets + 1));
+  const sorted = new Float32Array(memory, sortedAt, valid + 4);
+  sorted.set(t.sorted);
+  // The four entries compared from a bucket's start may run past the last: NaN is below nothing.
+  sorted.fill(NaN, valid);
+  new Float32Array(memory, ranksAt, valid + 1).set(t.ranks.subarray(0, valid + 1));
+  const h = new Float32Array(memory, hAt, padded);
+  h.set(heights);
+  h.fill(0, cells);
+  k.rank(padded, hAt, outAt, startAt, sortedAt, ranksAt, t.lo, t.scale, t.buckets - 1);
+  out.set(new Float32Array(memory, outAt, cells));
 }
 
 /** Bytes the kernels' memory holds now (0 before first use). */

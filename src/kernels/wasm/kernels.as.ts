@@ -72,6 +72,58 @@ export function argsort(n: i32, valuesAt: usize, sortedAt: usize, orderAt: usize
   return bits ^ (<u32>(<i32>bits >> 31) | 0x80000000);
 }
 
+// ---- land rank -----------------------------------------------------------------------------
+
+/**
+ * Each of `cells` heights at `hAt` (padded to a multiple of 4) placed among ascending sorted
+ * heights by a bucket table (src/kernels/places.ts): bucket b = trunc((v − lo) · scale) in
+ * Float32, clamped to 0 … last, counted from i32 `startAt`[b] over the sorted f32 at `sortedAt`
+ * (padded with 4 NaN), then the count's rank read from the f32 table at `ranksAt` into `outAt`.
+ * The bucket function is monotone, so an entry past v's bucket is above v: a bucket of up to
+ * four entries is counted by one compare of the four entries from its start, without a branch;
+ * a longer one (a run of equal heights) by binary search. Cells below the least entry (−∞ is
+ * below none; NaN is not below it) have no entry below them: four of them at once (the sea) are
+ * rank 0, with no lookup.
+ */
+export function rank(cells: i32, hAt: usize, outAt: usize, startAt: usize, sortedAt: usize, ranksAt: usize, lo: f32, scale: f32, last: i32): void {
+  const lov = f32x4.splat(lo);
+  const leastv = f32x4.splat(load<f32>(sortedAt));
+  const scalev = f32x4.splat(scale);
+  const zero = i32x4.splat(0);
+  const lastv = i32x4.splat(last);
+  for (let i = 0; i < cells; i += 4) {
+    const o = <usize>i << 2;
+    const v = v128.load(hAt + o);
+    // Four cells below the least entry (the sea, mostly): no entry is below them, rank 0.
+    if (i32x4.all_true(f32x4.lt(v, leastv))) {
+      v128.store(outAt + o, zero);
+      continue;
+    }
+    const b = i32x4.min_s(i32x4.max_s(i32x4.trunc_sat_f32x4_s(f32x4.mul(f32x4.sub(v, lov), scalev)), zero), lastv);
+    store<f32>(outAt + o, place(f32x4.extract_lane(v, 0), i32x4.extract_lane(b, 0), startAt, sortedAt, ranksAt));
+    store<f32>(outAt + o, place(f32x4.extract_lane(v, 1), i32x4.extract_lane(b, 1), startAt, sortedAt, ranksAt), 4);
+    store<f32>(outAt + o, place(f32x4.extract_lane(v, 2), i32x4.extract_lane(b, 2), startAt, sortedAt, ranksAt), 8);
+    store<f32>(outAt + o, place(f32x4.extract_lane(v, 3), i32x4.extract_lane(b, 3), startAt, sortedAt, ranksAt), 12);
+  }
+}
+
+/** The rank of v in bucket b: the sorted entries below v counted, read in the rank table. */
+@inline function place(v: f32, b: i32, startAt: usize, sortedAt: usize, ranksAt: usize): f32 {
+  let j = load<i32>(startAt + (<usize>b << 2));
+  let end = load<i32>(startAt + (<usize>b << 2), 4);
+  if (end - j <= 4) {
+    const below = f32x4.lt(v128.load(sortedAt + (<usize>j << 2)), f32x4.splat(v));
+    j += popcnt(i32x4.bitmask(below));
+  } else {
+    while (j < end) {
+      const mid = (j + end) >>> 1;
+      if (load<f32>(sortedAt + (<usize>mid << 2)) < v) j = mid + 1;
+      else end = mid;
+    }
+  }
+  return load<f32>(ranksAt + (<usize>j << 2));
+}
+
 // ---- cell by cell --------------------------------------------------------------------------
 //
 // Kernels that read a few grids and write one, each cell on its own, two cells at a time in
