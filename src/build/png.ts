@@ -1,17 +1,19 @@
 // The PNG files of a build: 16-bit greyscale heights and indexed biome maps, each row filtered
-// by "Up" (the difference from the row above) and deflated by fflate at level 1.
+// by "Up" (the difference from the row above) and deflated by our own run-length deflate
+// (deflate.ts).
 //
 // fast-png (what previews use) writes every row unfiltered and deflates at level 3: a 1025²
 // 16-bit tile took 275 ms and 1.86 MB. A smooth field differs little from the row above, so
-// the Up filter leaves mostly small bytes that deflate finds fast: 130 ms and 1.36 MB, measured
-// in one process under load 10 (min of 6). fflate is plain JavaScript, so the bytes are the
-// same on every machine and Node version (Node's zlib may pick other matches on another CPU),
-// which keeps a tile rendered anywhere byte-identical to the same tile of any other build.
+// the Up filter leaves mostly small bytes. fflate's level 1 deflate of them took 61–120 ms a
+// tile for 1.51 MB; the run-length deflate takes 24 ms for 1.55 MB (same process, load 2), and
+// makes biome maps smaller (15 KB against 21 KB). Plain JavaScript, so the bytes are the same
+// on every machine and Node version (Node's zlib may pick other matches on another CPU), which
+// keeps a tile rendered anywhere byte-identical to the same tile of any other build.
 // The chunks' CRC-32 is Node's (zlib.crc32, Node 20.15 on): a checksum has one answer, and the
 // JS table loop took 16 ms a tile, as long as quantising it.
 
 import { crc32 } from 'node:zlib';
-import { zlibSync } from 'fflate';
+import { zlibRle } from './deflate.ts';
 
 /** One chunk: length, type, data, CRC of type and data. */
 function chunk(type: string, data: Uint8Array): Uint8Array {
@@ -39,6 +41,13 @@ function textChunk(keyword: string, text: string): Uint8Array {
   return chunk('tEXt', data);
 }
 
+/**
+ * How the PNG tiles are encoded, in the build's settings (and so its manifest): a tile written
+ * by another encoder has other bytes for the same pixels, so a resumed build renders it again
+ * rather than mix encoders in one build.
+ */
+export const PNG_ENCODING = 'rows filtered Up, run-length deflate with dynamic Huffman blocks';
+
 const SIGNATURE = Uint8Array.of(137, 80, 78, 71, 13, 10, 26, 10);
 
 interface PngParts {
@@ -63,7 +72,7 @@ function assemble(p: PngParts): Uint8Array {
   const parts = [SIGNATURE, chunk('IHDR', ihdr)];
   if (p.palette) parts.push(chunk('PLTE', Uint8Array.from(p.palette.flatMap((c) => [c[0], c[1], c[2]]))));
   for (const [k, v] of Object.entries(p.text ?? {})) parts.push(textChunk(k, v));
-  parts.push(chunk('IDAT', zlibSync(p.filtered, { level: 1 })), chunk('IEND', new Uint8Array(0)));
+  parts.push(chunk('IDAT', zlibRle(p.filtered)), chunk('IEND', new Uint8Array(0)));
   const out = new Uint8Array(parts.reduce((s, a) => s + a.length, 0));
   let at = 0;
   for (const a of parts) {

@@ -8,6 +8,7 @@ import { createEngine } from '../engine/engine.ts';
 import type { Graph } from '../model/graph.ts';
 import type { ValueRange } from './encode.ts';
 import { formatApplies, formatNeedsRange } from './encode.ts';
+import { PNG_ENCODING } from './png.ts';
 import { type BuildFormat, type BuildPlan, makePlan, PlanError, type PlanOptions, type Region } from './plan.ts';
 import { worldRanges, type LayerRange } from './range.ts';
 import { type BuildLayer, renderTile, sha256, tileDone, type TileJob, writeAtomic } from './tile.ts';
@@ -75,6 +76,7 @@ export function prepareBuild(req: BuildRequest): PreparedBuild {
     tileSize: req.tileSize,
     layers: layers.map((l) => ({ stem: l.stem, formats: l.formats })),
     ranges: rangeRecord,
+    pngEncoding: PNG_ENCODING,
   };
   const job: TileJob = {
     graph: req.graph,
@@ -101,6 +103,7 @@ export function buildManifest(prepared: PreparedBuild, graphFile: string): strin
     tilesX: plan.tilesX,
     tilesY: plan.tilesY,
     rowOrder: 'png16, png, indexed: north row first; r16 and f32: south row first',
+    pngEncoding: PNG_ENCODING,
     layers: job.layers.map((l) => ({ layer: l.stem, type: l.type, meaning: l.meaning, formats: l.formats, range: job.ranges[l.stem] ?? null })),
     tiles: plan.tiles.map((t) => ({ index: t.index, col: t.col, row: t.row, world: t.world, samples: t.samples, manifest: t.manifest, files: t.files.map((f) => f.path) })),
   };

@@ -1,0 +1,338 @@
+// A zlib stream for the build's PNG tiles: deflate with run-length matches only (each match
+// repeats the byte before it, distance 1) and one dynamic Huffman code per block, as zlib's
+// Z_RLE strategy does.
+//
+// Why not a general LZ77 deflate: a filtered height tile is noise in its low bytes, so
+// matches are rare and the size is what an order-0 Huffman code gives (fflate's level 1 found
+// 1.51 MB of a 2.10 MB tile, Huffman alone 1.55 MB, the same data after the Paeth filter
+// 1.47 MB), while the match search took three quarters of a tile's encoding time. A biome map
+// is long runs of one id, which the run-length matches take (15 KB a 1025² tile, fflate 21 KB).
+// Plain JavaScript and integer arithmetic only: the same bytes on every machine and Node
+// version, which keeps a tile rendered anywhere byte-identical to the same tile of any build.
+
+/** Tokens a block at most: each block gets the Huffman code of its own symbols. */
+const BLOCK_TOKENS = 1 << 16;
+const MAX_RUN = 258;
+const END_OF_BLOCK = 256;
+/** Lengths 3 … 258: length code base and extra bits (RFC 1951 3.2.5). */
+const LENGTH_BASE = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258];
+const LENGTH_EXTRA = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0];
+/** The order in which the code-length code's lengths are sent. */
+const CL_ORDER = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
+
+/** Length 3 … 258 → its symbol's index 0 … 28 (symbol 257 + index). */
+const LENGTH_INDEX = new Uint8Array(MAX_RUN + 1);
+for (let k = 0; k < LENGTH_BASE.length; k++) {
+  const end = k + 1 < LENGTH_BASE.length ? LENGTH_BASE[k + 1] : MAX_RUN + 1;
+  for (let len = LENGTH_BASE[k]; len < end; len++) LENGTH_INDEX[len] = k;
+}
+
+/** LSB-first bit output into a growing byte buffer. */
+class Bits {
+  bytes: Uint8Array;
+  at = 0;
+  acc = 0;
+  count = 0;
+
+  constructor(capacity: number) {
+    this.bytes = new Uint8Array(capacity);
+  }
+
+  /** Writes the low `n` bits of `value` (n ≤ 16). */
+  put(value: number, n: number): void {
+    this.acc |= value << this.count;
+    this.count += n;
+    if (this.count >= 16) {
+      if (this.at + 2 > this.bytes.length) this.grow();
+      this.bytes[this.at++] = this.acc & 0xff;
+      this.bytes[this.at++] = (this.acc >>> 8) & 0xff;
+      this.acc >>>= 16;
+      this.count -= 16;
+    }
+  }
+
+  /** Pads to a whole byte. */
+  align(): void {
+    while (this.count > 0) {
+      if (this.at + 1 > this.bytes.length) this.grow();
+      this.bytes[this.at++] = this.acc & 0xff;
+      this.acc >>>= 8;
+      this.count = Math.max(0, this.count - 8);
+    }
+    this.acc = 0;
+  }
+
+  /** Makes room for `bytes` more bytes. */
+  reserve(bytes: number): void {
+    if (this.at + bytes > this.bytes.length) this.grow(bytes);
+  }
+
+  private grow(bytes = 2): void {
+    const next = new Uint8Array(Math.max(this.bytes.length * 2, this.at + bytes) + 64);
+    next.set(this.bytes.subarray(0, this.at));
+    this.bytes = next;
+  }
+}
+
+/**
+ * Huffman code lengths of at most `limit` bits for the symbols' frequencies (zero: unused).
+ * Ties are broken by symbol index, so the lengths depend on the frequencies alone. At least two
+ * symbols get a length (the format wants at least one bit a code; callers see to two uses).
+ */
+export function codeLengths(freq: ArrayLike<number>, limit: number): Uint8Array {
+  const n = freq.length;
+  const lengths = new Uint8Array(n);
+  const used: number[] = [];
+  for (let s = 0; s < n; s++) if (freq[s] > 0) used.push(s);
+  if (used.length === 0) return lengths;
+  if (used.length === 1) {
+    lengths[used[0]] = 1;
+    return lengths;
+  }
+  used.sort((a, b) => freq[a] - freq[b] || a - b);
+  // Two-queue Huffman: leaves in frequency order, internal nodes in the order made (also sorted).
+  const m = used.length;
+  const weight = new Float64Array(2 * m);
+  const parent = new Int32Array(2 * m);
+  for (let k = 0; k < m; k++) weight[k] = freq[used[k]];
+  let leaf = 0;
+  let inner = m;
+  let made = m;
+  const take = (): number => (leaf < m && (inner >= made || weight[leaf] <= weight[inner]) ? leaf++ : inner++);
+  while (made < 2 * m - 1) {
+    const a = take();
+    const b = take();
+    weight[made] = weight[a] + weight[b];
+    parent[a] = made;
+    parent[b] = made;
+    made++;
+  }
+  // Depths: the root is the last node made; parents are made after their children.
+  const depth = new Int32Array(2 * m);
+  const count = new Int32Array(limit + 1);
+  for (let k = 2 * m - 3; k >= 0; k--) {
+    depth[k] = depth[parent[k]] + 1;
+    if (k < m) count[Math.min(depth[k], limit)]++;
+  }
+  // Leaves deeper than the limit were put at the limit, which over-fills the code; miniz's
+  // repair (tdefl_huffman_enforce_max_code_size) moves one code at a time to a longer length
+  // until the lengths fill the code exactly (Kraft sum 1).
+  let total = 0;
+  for (let bits = limit; bits > 0; bits--) total += count[bits] << (limit - bits);
+  while (total !== 1 << limit) {
+    count[limit]--;
+    for (let bits = limit - 1; bits > 0; bits--) {
+      if (count[bits]) {
+        count[bits]--;
+        count[bits + 1] += 2;
+        break;
+      }
+    }
+    total--;
+  }
+  // The rarest symbols get the longest codes.
+  let k = 0;
+  for (let bits = limit; bits >= 1; bits--) for (let c = count[bits]; c > 0; c--) lengths[used[k++]] = bits;
+  return lengths;
+}
+
+/** Canonical codes for the lengths, bit-reversed for LSB-first output. */
+function canonicalCodes(lengths: Uint8Array): Uint16Array {
+  const count = new Uint16Array(16);
+  for (const l of lengths) if (l) count[l]++;
+  const next = new Uint16Array(16);
+  let code = 0;
+  for (let bits = 1; bits <= 15; bits++) {
+    code = (code + count[bits - 1]) << 1;
+    next[bits] = code;
+  }
+  const codes = new Uint16Array(lengths.length);
+  for (let s = 0; s < lengths.length; s++) {
+    const l = lengths[s];
+    if (!l) continue;
+    let c = next[l]++;
+    let r = 0;
+    for (let i = 0; i < l; i++) {
+      r = (r << 1) | (c & 1);
+      c >>>= 1;
+    }
+    codes[s] = r;
+  }
+  return codes;
+}
+
+/** Writes a dynamic block's header: the two codes' lengths, run-length coded with a code of their own. */
+function writeCodes(out: Bits, lit: Uint8Array, dist: Uint8Array): void {
+  let hlit = 286;
+  while (hlit > 257 && lit[hlit - 1] === 0) hlit--;
+  let hdist = 30;
+  while (hdist > 1 && dist[hdist - 1] === 0) hdist--;
+  const all = new Uint8Array(hlit + hdist);
+  all.set(lit.subarray(0, hlit));
+  all.set(dist.subarray(0, hdist), hlit);
+  // (symbol, extra) pairs of the code-length alphabet: 0…15 a length, 16 repeat the last 3…6
+  // times, 17 zeros 3…10, 18 zeros 11…138.
+  const syms: number[] = [];
+  const extras: number[] = [];
+  for (let i = 0; i < all.length; ) {
+    const l = all[i];
+    let run = 1;
+    while (i + run < all.length && all[i + run] === l) run++;
+    i += run;
+    if (l === 0) {
+      while (run >= 11) {
+        const r = Math.min(run, 138);
+        syms.push(18);
+        extras.push(r - 11);
+        run -= r;
+      }
+      if (run >= 3) {
+        syms.push(17);
+        extras.push(run - 3);
+        run = 0;
+      }
+    } else {
+      syms.push(l);
+      extras.push(0);
+      run--;
+      while (run >= 3) {
+        const r = Math.min(run, 6);
+        syms.push(16);
+        extras.push(r - 3);
+        run -= r;
+      }
+    }
+    for (; run > 0; run--) {
+      syms.push(l);
+      extras.push(0);
+    }
+  }
+  const freq = new Uint32Array(19);
+  for (const s of syms) freq[s]++;
+  // A decoder refuses an incomplete code-length code, and one symbol alone would be one.
+  if (freq.filter((f) => f > 0).length < 2) freq[freq[0] ? 1 : 0]++;
+  const clLengths = codeLengths(freq, 7);
+  const clCodes = canonicalCodes(clLengths);
+  let hclen = 19;
+  while (hclen > 4 && clLengths[CL_ORDER[hclen - 1]] === 0) hclen--;
+  out.put(hlit - 257, 5);
+  out.put(hdist - 1, 5);
+  out.put(hclen - 4, 4);
+  for (let i = 0; i < hclen; i++) out.put(clLengths[CL_ORDER[i]], 3);
+  for (let i = 0; i < syms.length; i++) {
+    const s = syms[i];
+    out.put(clCodes[s], clLengths[s]);
+    if (s === 16) out.put(extras[i], 2);
+    else if (s === 17) out.put(extras[i], 3);
+    else if (s === 18) out.put(extras[i], 7);
+  }
+}
+
+/** One dynamic block of tokens (a byte, or 256 + a run's length). */
+function writeBlock(out: Bits, tokens: Uint16Array, from: number, to: number, last: boolean): void {
+  const litFreq = new Uint32Array(286);
+  for (let i = from; i < to; i++) {
+    const t = tokens[i];
+    litFreq[t < 256 ? t : 257 + LENGTH_INDEX[t - 256]]++;
+  }
+  litFreq[END_OF_BLOCK] = 1;
+  // At least two codes in each tree, as zlib sends (a lone code still takes one bit).
+  if (litFreq.filter((f) => f > 0).length < 2) litFreq[litFreq[0] ? 1 : 0]++;
+  const distFreq = new Uint32Array(30);
+  distFreq[0] = 1;
+  distFreq[1] = 1;
+  const lit = codeLengths(litFreq, 15);
+  const dist = codeLengths(distFreq, 15);
+  const litCodes = canonicalCodes(lit);
+  out.put(last ? 1 : 0, 1);
+  out.put(2, 2);
+  writeCodes(out, lit, dist);
+  // Every run is at distance 1: distance code 0, no extra bits. The loop keeps the bit
+  // accumulator in locals (the hot loop of a tile's encoding); at most 16 + 15 bits pending.
+  const distCode = canonicalCodes(dist)[0];
+  const distBits = dist[0];
+  out.reserve(4 * (to - from) + 64);
+  const buf = out.bytes;
+  let at = out.at;
+  let acc = out.acc;
+  let count = out.count;
+  for (let i = from; i < to; i++) {
+    const t = tokens[i];
+    if (t < 256) {
+      acc |= litCodes[t] << count;
+      count += lit[t];
+    } else {
+      const len = t - 256;
+      const k = LENGTH_INDEX[len];
+      acc |= litCodes[257 + k] << count;
+      count += lit[257 + k];
+      if (count >= 16) {
+        buf[at++] = acc & 0xff;
+        buf[at++] = (acc >>> 8) & 0xff;
+        acc >>>= 16;
+        count -= 16;
+      }
+      acc |= ((len - LENGTH_BASE[k]) | (distCode << LENGTH_EXTRA[k])) << count;
+      count += LENGTH_EXTRA[k] + distBits;
+    }
+    if (count >= 16) {
+      buf[at++] = acc & 0xff;
+      buf[at++] = (acc >>> 8) & 0xff;
+      acc >>>= 16;
+      count -= 16;
+    }
+  }
+  out.at = at;
+  out.acc = acc;
+  out.count = count;
+  out.put(litCodes[END_OF_BLOCK], lit[END_OF_BLOCK]);
+}
+
+function adler32(data: Uint8Array): number {
+  let a = 1;
+  let b = 0;
+  for (let i = 0; i < data.length; ) {
+    // 5552 bytes at most between reductions keep b under 2^32 (zlib's NMAX).
+    const end = Math.min(data.length, i + 5552);
+    for (; i < end; i++) {
+      a += data[i];
+      b += a;
+    }
+    a %= 65521;
+    b %= 65521;
+  }
+  return ((b << 16) | a) >>> 0;
+}
+
+/** `data` as a zlib stream (RFC 1950) of run-length deflate blocks (RFC 1951). */
+export function zlibRle(data: Uint8Array): Uint8Array {
+  // Tokens: a byte as itself, a run of 3 … 258 copies of the byte before as 256 + length.
+  const tokens = new Uint16Array(data.length);
+  let t = 0;
+  for (let i = 0; i < data.length; ) {
+    const v = data[i];
+    if (i > 0 && v === data[i - 1]) {
+      let run = 1;
+      const end = Math.min(data.length, i + MAX_RUN);
+      while (i + run < end && data[i + run] === v) run++;
+      if (run >= 3) {
+        tokens[t++] = 256 + run;
+        i += run;
+        continue;
+      }
+    }
+    tokens[t++] = v;
+    i++;
+  }
+  const out = new Bits(Math.max(1024, data.length + (data.length >> 3)));
+  out.put(0x78, 8);
+  out.put(0x01, 8);
+  if (t === 0) writeBlock(out, tokens, 0, 0, true);
+  for (let from = 0; from < t; from += BLOCK_TOKENS) writeBlock(out, tokens, from, Math.min(t, from + BLOCK_TOKENS), from + BLOCK_TOKENS >= t);
+  out.align();
+  const sum = adler32(data);
+  const result = new Uint8Array(out.at + 4);
+  result.set(out.bytes.subarray(0, out.at));
+  new DataView(result.buffer).setUint32(out.at, sum);
+  return result;
+}
