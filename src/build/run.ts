@@ -13,6 +13,7 @@ import { type BuildFormat, type BuildPlan, makePlan, PlanError, type PlanOptions
 import { worldRanges, type LayerRange } from './range.ts';
 import { type BuildLayer, renderTile, sha256, tileDone, type TileJob, writeAtomic } from './tile.ts';
 import type { WorkerInit, WorkerReply } from './worker.ts';
+import { workerCode } from './worker-code.ts';
 
 export interface BuildRequest {
   readonly graph: Graph;
@@ -152,12 +153,13 @@ export async function stopTiles(): Promise<void> {
 }
 
 /**
- * Starts the worker threads of a build before its job is ready: each loads the engine (about
- * half a second under load) while this thread runs the coarse range pass. runTiles sends them
+ * Starts the worker threads of a build before its job is ready: each loads the engine (the
+ * bundle of worker-code.ts) while this thread runs the coarse range pass. runTiles sends them
  * the job; stopTiles ends them if the build stops before.
  */
 export function startTileThreads(count: number): Worker[] {
-  const threads = Array.from({ length: count }, () => new Worker(new URL('./worker.mjs', import.meta.url)));
+  const code = workerCode();
+  const threads = Array.from({ length: count }, () => new Worker(code));
   for (const t of threads) running.add(t);
   return threads;
 }
