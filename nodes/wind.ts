@@ -1,10 +1,12 @@
 // Wind: the humidity of the air carried across the map by one straight wind, with rain shadows.
 
 import { assertGrid, cellLength256, type Domain } from '../src/grid.ts';
+import { cellOffset } from '../src/engine/domains.ts';
+import type { CellRect } from '../src/kernels/wind-sweep.ts';
 import { scratch } from '../src/kernels/scratch.ts';
-import { COARSE_PER_UNIT, coarseDomainFor, FINE_FETCH, type WindBandArgs, type WindParams, windBand, windSweep, worldWind } from '../src/kernels/wind-world.ts';
+import { COARSE_PER_UNIT, type CoarseRead, coarseReadFor, FINE_FETCH, type WindBandArgs, type WindParams, windBand, windSweep, worldWind } from '../src/kernels/wind-world.ts';
 import { bands } from '../src/parallel/threads.ts';
-import { defineNode, field } from '../src/model/manifest.ts';
+import { defineNode, field, type RunContext } from '../src/model/manifest.ts';
 import type { TerrainValue } from '../src/model/values.ts';
 
 export { type WindParams, type WindSweep, windSweep, windVector } from '../src/kernels/wind-world.ts';
@@ -118,6 +120,35 @@ export function windKernel(
   for (let i = 0; i < n * n; i++) out[i] = air[i];
 }
 
+/**
+ * The coarse heights and rank on the grid of `read`: the grid's own results when it is read
+ * whole, else its band put together from the tiles it was read on (the cells outside the band
+ * are never swept, and are left as they are).
+ */
+function coarseInputs(ctx: RunContext<string>, read: CoarseRead): { domain: Domain; heights: Float32Array; level: number; rank: Float32Array | null; band: CellRect } {
+  const { grid, band, tiles } = read;
+  if (tiles.length === 1 && tiles[0] === grid) {
+    const t = ctx.terrainAt('terrain', grid)!;
+    return { domain: grid, heights: t.data, level: t.seaLevel, rank: ctx.fieldAt('rank', grid), band };
+  }
+  const n = grid.n;
+  const heights = scratch('wind.coarseHeights', Float32Array, n * n);
+  const rank = ctx.wired('rank') ? scratch('wind.coarseRank', Float32Array, n * n) : null;
+  let level = 0;
+  for (const tile of tiles) {
+    const t = ctx.terrainAt('terrain', tile)!;
+    level = t.seaLevel;
+    const r = rank && ctx.fieldAt('rank', tile);
+    const at = cellOffset(grid, tile)!;
+    for (let row = 0; row < tile.n; row++) {
+      const to = (at.dr + row) * n + at.dc;
+      heights.set(t.data.subarray(row * tile.n, (row + 1) * tile.n), to);
+      if (rank && r) rank.set(r.subarray(row * tile.n, (row + 1) * tile.n), to);
+    }
+  }
+  return { domain: grid, heights, level, rank, band };
+}
+
 export const wind = defineNode({
   type: 'wind',
   title: 'Wind',
@@ -159,7 +190,7 @@ export const wind = defineNode({
     },
   },
   footprintDoc:
-    "with start `world` (or `world-8`, `world-4`): global, a halo of two full-resolution blocks (2 × 1/16 view) on every side, and the terrain and rank on a coarse grid (16 cells a view; 8 with `world-8`, 4 with `world-4`), a square reaching 4.5 views upwind of the domain and half a view on its other sides; with start `view`: view-bound (the air enters at the view's upwind edge); off: local.",
+    "with start `world` (or `world-8`, `world-4`): global, a halo of two full-resolution blocks (2 × 1/16 view) on every side, and the terrain and rank on a coarse grid (16 cells a view; 8 with `world-8`, 4 with `world-4`), reaching 4.5 views upwind of the domain and half a view on its other sides (a wind along an axis reads that band as squares of its short side, a slanted one the square holding it); with start `view`: view-bound (the air enters at the view's upwind edge); off: local.",
   footprint(p) {
     if (!p.on) return { kind: 'local' };
     if (p.start === 'view') return { kind: 'view' };
@@ -167,16 +198,13 @@ export const wind = defineNode({
     return {
       kind: 'global',
       radius: FINE_FETCH,
-      reads: (domain) => {
-        const coarse = coarseDomainFor(domain, p.angle, perView);
-        return [
-          { port: 'terrain', domain: coarse },
-          { port: 'rank', domain: coarse },
-        ];
-      },
+      reads: (domain) =>
+        coarseReadFor(domain, p.angle, perView).tiles.flatMap((tile) => [
+          { port: 'terrain', domain: tile },
+          { port: 'rank', domain: tile },
+        ]),
     };
   },
-  // The viewer draws the wind's arrows over every map it leads to.
   overlay: (p) => (p.on ? { angle: p.angle } : null),
   // The full-resolution pass by lines across the wind (each band sweeps its own fetch).
   band: (args, m0, m1) => windBand(args as WindBandArgs, m0, m1),
@@ -184,12 +212,11 @@ export const wind = defineNode({
     const t = ctx.terrain('terrain')!;
     const out = ctx.alloc('f32');
     if (p.start !== 'view' && p.on) {
-      const coarse = coarseDomainFor(ctx.domain, p.angle, coarseSampling(p.start));
       worldWind(
         ctx.domain,
         p,
         { domain: ctx.inputDomain, terrain: t, rank: ctx.field('rank') },
-        { domain: coarse, terrain: ctx.terrainAt('terrain', coarse)!, rank: ctx.fieldAt('rank', coarse) },
+        coarseInputs(ctx, coarseReadFor(ctx.domain, p.angle, coarseSampling(p.start))),
         out,
         (args, lines, minLines) => bands('wind', windBand, args, lines, minLines),
       );

@@ -24,7 +24,7 @@ import { type Domain, latticeDomain, latticeOf } from '../grid.ts';
 import type { TerrainValue } from '../model/values.ts';
 import { gridBuffer } from '../parallel/memory.ts';
 import { threadCount } from '../parallel/threads.ts';
-import { type StartAir, type SweepGrid, sweepBlended, sweepRegion, windSweep } from './wind-sweep.ts';
+import { type CellRect, type StartAir, type SweepGrid, sweepBlended, sweepRegion, windSweep } from './wind-sweep.ts';
 
 export { type WindSweep, windSweep, windVector } from './wind-sweep.ts';
 
@@ -74,6 +74,27 @@ const COARSE_MARGIN = FINE_FETCH + 0.25;
  * when the cut has the same sampling.
  */
 export function coarseDomainFor(d: Domain, angle: number, perView: number = COARSE_PER_UNIT): Domain {
+  return coarseReadFor(d, angle, perView).grid;
+}
+
+export interface CoarseRead {
+  readonly grid: Domain;
+  readonly band: CellRect;
+  readonly tiles: readonly Domain[];
+}
+
+/**
+ * What the wind of a domain reads on the coarse lattice: `grid`, the square its coarse air lies
+ * on (coarseDomainFor); `band`, the cells of it the air is swept over, [c0, c1) × [r0, r1) of the
+ * grid; `tiles`, squares covering the band, the domains its terrain and rank are read on.
+ *
+ * A wind along an axis reads a band of 6 × 2 views (at 16 cells a view, 96 × 32 cells) and its
+ * lines across the wind do not read each other: the band is read as three 32² squares instead of
+ * the 96² square holding it, a third of the cells of the noises, curves, water and rank upstream,
+ * and only the band is swept, the same bits on it. A slanted wind reads about a square (both axes
+ * reach upwind) and its lines do read each other: one tile, the grid itself, swept whole.
+ */
+export function coarseReadFor(d: Domain, angle: number, perView: number = COARSE_PER_UNIT): CoarseRead {
   const P = perView;
   const far = COARSE_FETCH + 2 / P;
   const near = COARSE_MARGIN + 2 / P;
@@ -86,8 +107,22 @@ export function coarseDomainFor(d: Domain, angle: number, perView: number = COAR
   const r0 = Math.floor((d.y0 - south) * P);
   const c1 = Math.ceil((d.x0 + d.extent + east) * P);
   const r1 = Math.ceil((d.y0 + d.extent + north) * P);
-  const side = Math.max(c1 - c0, r1 - r0);
-  return latticeDomain(P, c0 - Math.floor((side - (c1 - c0)) / 2), r0 - Math.floor((side - (r1 - r0)) / 2), side);
+  const w = c1 - c0;
+  const h = r1 - r0;
+  const side = Math.max(w, h);
+  const gc0 = c0 - Math.floor((side - w) / 2);
+  const gr0 = r0 - Math.floor((side - h) / 2);
+  const grid = latticeDomain(P, gc0, gr0, side);
+  const whole = { c0: 0, r0: 0, c1: side, r1: side };
+  const short = Math.min(w, h);
+  // Tiles pay when they cover at most two thirds of the square (one call per tile upstream).
+  if (slope !== 0 || 3 * short > 2 * side) return { grid, band: whole, tiles: [grid] };
+  const tiles: Domain[] = [];
+  for (let k = 0; k * short < side; k++) {
+    const at = Math.min(k * short, side - short); // the last tile ends where the band does
+    tiles.push(w >= h ? latticeDomain(P, c0 + at, r0, short) : latticeDomain(P, c0, r0 + at, short));
+  }
+  return { grid, band: { c0: c0 - gc0, r0: r0 - gr0, c1: c1 - gc0, r1: r1 - gr0 }, tiles };
 }
 
 /** Where a grid lies on its lattice, or a stand-in for a domain off every lattice (its cells rounded). */
@@ -140,14 +175,15 @@ function coarseBuffer(length: number): Float64Array {
 
 /**
  * The world-anchored wind on `out` (cells of `domain`): `fine` holds the terrain and rank on the
- * domain grown by FINE_FETCH, `coarse` on coarseDomainFor(domain, p.angle, …). `bandsBy` spreads the
+ * domain grown by FINE_FETCH, `coarse` the heights, sea level and rank on coarseReadFor(domain,
+ * p.angle, …)'s grid, of which only its band is read. `bandsBy` spreads the
  * full-resolution lines over threads (the wind node passes its band hook through bands()).
  */
 export function worldWind(
   domain: Domain,
   p: WindParams,
   fine: { readonly domain: Domain; readonly terrain: TerrainValue; readonly rank: Float32Array | null },
-  coarse: { readonly domain: Domain; readonly terrain: TerrainValue; readonly rank: Float32Array | null },
+  coarse: { readonly domain: Domain; readonly heights: Float32Array; readonly level: number; readonly rank: Float32Array | null; readonly band?: CellRect },
   /* out */ out: Float32Array,
   bandsBy: (args: WindBandArgs, lines: number, minLines: number) => void = (args, lines) => windBand(args, 0, lines),
 ): void {
@@ -155,14 +191,16 @@ export function worldWind(
     out.fill(0);
     return;
   }
-  // 1. The coarse air, started saturated, over the whole coarse grid (a few thousand cells).
+  // 1. The coarse air, started saturated, over the coarse band (a few thousand cells).
   const cd = coarse.domain;
   const cn = cd.n;
   const co = originOf(cd);
-  const cg: SweepGrid = { h: coarse.terrain.data, level: coarse.terrain.seaLevel, rank: coarse.rank, n: cn, perUnit: co.perUnit, col0: co.col0, row0: co.row0 };
+  const cg: SweepGrid = { h: coarse.heights, level: coarse.level, rank: coarse.rank, n: cn, perUnit: co.perUnit, col0: co.col0, row0: co.row0 };
   const air = coarseBuffer(cn * cn);
-  const all = { c0: 0, r0: 0, c1: cn, r1: cn };
-  sweepBlended(cg, p, Math.round(COARSE_BLOCK * co.perUnit), null, all, all, { c0: 0, r0: 0, stride: cn }, air);
+  const band = coarse.band ?? { c0: 0, r0: 0, c1: cn, r1: cn };
+  // Outside a band the grid holds no heights: its air is NaN, so a read of it would show.
+  if (band.c1 - band.c0 < cn || band.r1 - band.r0 < cn) air.fill(Number.NaN);
+  sweepBlended(cg, p, Math.round(COARSE_BLOCK * co.perUnit), null, band, band, { c0: 0, r0: 0, stride: cn }, air);
   // 2. The full-resolution blocks, started from the coarse air at each cell's world position,
   //    over the output and its fetch only, in bands across the wind.
   const fd = fine.domain;
