@@ -3,7 +3,8 @@
 
 import { type Domain, domainKey, worldCutDomain } from '../src/grid.ts';
 import { scratch } from '../src/kernels/scratch.ts';
-import { argsortFloat32, countBelow, sameBits } from '../src/kernels/sort.ts';
+import { argsortFloat32, countBelow } from '../src/kernels/sort.ts';
+import { gridBuffer } from '../src/parallel/memory.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 import { bands } from '../src/parallel/threads.ts';
 import type { TerrainValue } from '../src/model/values.ts';
@@ -50,25 +51,22 @@ function waterBand(a: { input: Float32Array; height: Float32Array; mask: Float32
   for (let i = r0 * a.n; i < end; i++) mask[i] = input[i] < level ? 1 : 0;
 }
 
-/** The last world cut sorted: copies of its heights and of their ascending order. */
-let lastCut: { readonly heights: Float32Array; readonly sorted: Float32Array } | null = null;
+/** A cut's heights in ascending order and the sea level read off them. */
+interface SortedCut extends SeaLevel {
+  readonly sorted: Float32Array;
+}
 
 /**
- * The cut's heights in ascending order into `out`. A node on a world cut runs on several domains
- * in one evaluation (the view grown by the halos, the wind's coarse grid), each reading the same
- * cut: the order of the last heights sorted is copied when the heights are bit for bit the same
- * (a compare costs an eighth of the sort), sorted again otherwise.
+ * Sorts the cut's heights and reads the level. The water runs on several domains in one
+ * evaluation (the view grown by the halos, the wind's coarse squares), each reading the same cut:
+ * the engine keeps this for every one of them (RunContext.shared) until the cut or the params
+ * change, so the cut is sorted once and its sorted heights are not copied per domain.
  */
-function sortCut(heights: Float32Array, /* out */ out: Float32Array): void {
-  if (lastCut && sameBits(lastCut.heights, heights)) {
-    out.set(lastCut.sorted);
-    return;
-  }
-  argsortFloat32(heights, out, scratch('water.worldOrder', Uint32Array, heights.length).subarray(0, heights.length));
-  const keep = lastCut && lastCut.sorted.length === heights.length ? lastCut : { heights: new Float32Array(heights.length), sorted: new Float32Array(heights.length) };
-  keep.heights.set(heights);
-  keep.sorted.set(out);
-  lastCut = keep;
+function sortCut(heights: Float32Array, p: { mode: 'percent' | 'raw'; share: number; level: number }): SortedCut {
+  // The engine's, not a result's: in shared memory while a band pool runs, like the grids.
+  const sorted = gridBuffer(Float32Array, heights.length);
+  argsortFloat32(heights, sorted, scratch('water.worldOrder', Uint32Array, heights.length).subarray(0, heights.length));
+  return { sorted, ...seaLevelOf(sorted, p.mode, p.share, p.level) };
 }
 
 export const water = defineNode({
@@ -127,18 +125,18 @@ export const water = defineNode({
     const input = ctx.field('height')!;
     let sorted: Float32Array;
     let order: Uint32Array | null = null;
+    let sea: SeaLevel;
     if (p.cut === 'view' && domainKey(ctx.asked) === domainKey(ctx.domain)) {
-      // The view's own heights: their order also gives the land rank in one pass.
       sorted = ctx.alloc('f32');
       order = ctx.alloc('u32');
       argsortFloat32(input, sorted, order);
+      sea = seaLevelOf(sorted, p.mode, p.share, p.level);
     } else {
-      const source = ctx.fieldAt('height', cutDomainOf(p.cut) ?? ctx.asked)!;
-      sorted = ctx.alloc('f32', source.length);
-      sortCut(source, sorted);
+      const cut = ctx.shared(() => sortCut(ctx.fieldAt('height', cutDomainOf(p.cut) ?? ctx.asked)!, p));
+      sorted = cut.sorted;
+      sea = cut;
     }
-    const { level, waterCount } = seaLevelOf(sorted, p.mode, p.share, p.level);
-    // The terrain keeps its own copy of the heights: every result owns its buffers.
+    const { level, waterCount } = sea;
     const height = ctx.alloc('f32');
     const mask = ctx.alloc('f32');
     const n = ctx.domain.n;

@@ -120,9 +120,9 @@ describe('engine', () => {
   });
 
   it('on a world cut, each domain and each edit gets the sorted heights of the cut it reads, bit for bit', () => {
-    // The water sorts the cut once and copies that order for its other domains (the grown view,
-    // the wind's coarse grid) while the cut's heights are the same bits: an edit that changes
-    // them, even keeping their count, must sort again (checked: keeping the old order fails).
+    // The water sorts the cut once (RunContext.shared) and shares that order with its other
+    // domains (the grown view, the wind's coarse squares) while the cut's result is the same: an
+    // edit that changes its heights, even keeping their count, must sort again.
     const g = loadGraph('default.json');
     const cutOf = (e: ReturnType<typeof createEngine>): Float32Array => Float32Array.from(e.output('height', undefined, cutDomainOf('world-8')!)!.data).sort();
     const e = createEngine(g, { size: 48 });
@@ -140,6 +140,45 @@ describe('engine', () => {
         expect(t.seaLevel).toBe(expected[Math.round(0.4 * expected.length)]);
       }
     }
+  });
+
+  it('a value made from the footprint\'s reads alone (RunContext.shared) is made once for every domain, again only when a read changes, and its buffers are never the pool\'s', async () => {
+    const { catalogueOf } = await import('../src/model/manifest.ts');
+    const { CATALOGUE } = await import('../nodes/index.ts');
+    const { water } = await import('../nodes/water.ts');
+    let made = 0;
+    // The water as shipped, counting the values its runs make.
+    const counted = {
+      ...water,
+      run: (ctx: Parameters<typeof water.run>[0], p: Parameters<typeof water.run>[1]) =>
+        water.run({ ...ctx, shared: (make) => ctx.shared(() => (made++, make())) }, p),
+    };
+    const catalogue = catalogueOf(CATALOGUE.types.map((d) => (d.type === water.type ? counted : d)) as never);
+    const g = loadGraph('default.json');
+    const pool = new BufferPool();
+    const e = createEngine(g, { size: 48, catalogue, pool });
+    const domains: string[] = [];
+    e.evaluate({ onNode: (id, _ms, d) => id === 'water' && domains.push(domainKey(d)) });
+    expect(domains.length).toBeGreaterThan(2); // the grown view and the wind's coarse squares
+    expect(made).toBe(1);
+    const tiles = coarseReadFor(viewDomain(e.view), 0, 16).tiles;
+    const sorted = (e.output('water', 'terrain') as { sorted: Float32Array }).sorted;
+    for (const d of tiles) expect((e.output('water', 'terrain', d) as { sorted: Float32Array }).sorted).toBe(sorted);
+    // The wind turned: the water and what feeds it stay.
+    e.setParam('wind', 'angle', 30);
+    e.evaluate();
+    expect(made).toBe(1);
+    // Heights changed: the water runs on every domain again, with one new sort.
+    e.setParam('contCurve', 'points', shiftPoints(g.nodes.find((n) => n.id === 'contCurve')!.params.points as [number, number][], 0.05));
+    e.evaluate();
+    expect(made).toBe(2);
+    const next = (e.output('water', 'terrain') as { sorted: Float32Array }).sorted;
+    expect(next).not.toBe(sorted);
+    // Given back with every result, none of the sorted cuts is handed out again.
+    e.dispose();
+    const taken = Array.from({ length: 30 }, () => pool.take('f32', sorted.length));
+    expect(taken).not.toContain(sorted);
+    expect(taken).not.toContain(next);
   });
 
   it('the coarser world cuts read nearly the same level: the share of the full cut under it stays within 1 % (world-8) or 2.5 % (world-4) of the asked share', () => {

@@ -68,6 +68,8 @@ function timeKernel(base: Graph, def: AnyNodeDef, size: number, runs: number, wa
     const e = sources.find((s) => s.to.port === port);
     return e ? (engine.output(e.from.node, e.from.port, inputDomain) ?? null) : null;
   };
+  // What the kernel computes from its footprint's reads alone, once (none of the timed kinds reads any).
+  let kept: object | undefined;
   // Output buffers allocated once, handed out in the same order every run.
   const buffers: (Float32Array | Uint8Array | Uint32Array)[] = [];
   let next = 0;
@@ -86,6 +88,7 @@ function timeKernel(base: Graph, def: AnyNodeDef, size: number, runs: number, wa
       return buffers[next++] as never;
     },
     previous: () => null,
+    shared: (make) => (kept ??= make()) as never,
   };
   const times: number[][] = counts.map(() => []);
   for (let k = -warmup; k < runs; k++) {

@@ -95,6 +95,11 @@ export class Engine {
   private evaluating: Domain | null = null;
   /** Milliseconds the evaluation under way spent cropping. */
   private cropMs = 0;
+  /**
+   * Per node, its RunContext.shared value and what it was made from (params and the versions
+   * of the footprint's reads): one sort of the water's world cut for every domain it runs on.
+   */
+  private readonly sharedOf = new Map<string, { readonly key: string; readonly value: object }>();
 
   constructor(graph: Graph, options: EngineOptions = {}) {
     this.catalogue = options.catalogue ?? CATALOGUE;
@@ -129,7 +134,9 @@ export class Engine {
     if (graph.view.size !== this.current.view.size) this.pool.keepOnly(graph.view.size * graph.view.size);
     this.current = cloneGraph(graph);
     this.index();
-    this.cache.keepNodes(new Set(graph.nodes.map((n) => n.id)));
+    const ids = new Set(graph.nodes.map((n) => n.id));
+    this.cache.keepNodes(ids);
+    for (const id of this.sharedOf.keys()) if (!ids.has(id)) this.sharedOf.delete(id);
   }
 
   /** Moves or resizes the view; results on the old domain stay cached for a while. */
@@ -244,12 +251,14 @@ export class Engine {
   dispose(): void {
     this.refuseWhileEvaluating('dispose()');
     this.cache.dispose();
+    this.sharedOf.clear();
   }
 
   /** Drops every cached result and every pooled buffer: the next evaluation is a cold one. */
   clearCache(): void {
     this.refuseWhileEvaluating('clearCache()');
     this.cache.clear();
+    this.sharedOf.clear();
   }
 
   private defOf(node: GraphNode): AnyNodeDef {
@@ -312,6 +321,8 @@ export class Engine {
     const sources = new Map<string, Source>();
     const extra = new Map<string, Source>();
     const signature: string[] = [node.type, this.paramKeys.get(nodeId)!, domainKey(inputDomain)];
+    // What the footprint's reads alone give (RunContext.shared) is keyed by the params and those reads.
+    const sharedKey: string[] = [node.type, this.paramKeys.get(nodeId)!];
     for (const port of Object.keys(def.inputs)) {
       const edge = this.wiring.wireInto.get(`${nodeId}.${port}`);
       if (!edge) {
@@ -327,7 +338,9 @@ export class Engine {
       if (!edge) continue;
       const entry = this.resultOn(edge.from.node, other, done);
       extra.set(`${port}@${domainKey(other)}`, { entry, node: edge.from.node, port: edge.from.port });
-      signature.push(`${port}@${domainKey(other)}=${entry.version}.${edge.from.port}`);
+      const read = `${port}@${domainKey(other)}=${entry.version}.${edge.from.port}`;
+      signature.push(read);
+      sharedKey.push(read);
     }
     const sig = signature.join('|');
     const cached = this.cache.get(nodeId, domain);
@@ -352,6 +365,7 @@ export class Engine {
               pool: this.pool,
               ran,
               onNode: this.onNode,
+              shared: (make) => this.shared(nodeId, sharedKey.join('|'), make),
             }),
           );
     done.set(visitKey, result);
@@ -359,6 +373,15 @@ export class Engine {
     if (list) list.push(result);
     else this.settledOn.set(nodeId, [result]);
     return result;
+  }
+
+  /** The node's RunContext.shared value for `key`, made when it has none for it. */
+  private shared<T extends object>(nodeId: string, key: string, make: () => T): T {
+    const kept = this.sharedOf.get(nodeId);
+    if (kept && kept.key === key) return kept.value as T;
+    const value = make();
+    this.sharedOf.set(nodeId, { key, value });
+    return value;
   }
 
   /**

@@ -31,6 +31,8 @@ export interface NodeRun {
   /** Kernel ms per node in the evaluation: the run adds its own. */
   readonly ran: Record<string, number>;
   readonly onNode: ((nodeId: string, ms: number, domain: Domain) => void) | undefined;
+  /** RunContext.shared: the node's value computed from its footprint's reads alone (the engine keeps it). */
+  readonly shared: <T extends object>(make: () => T) => T;
 }
 
 /** The node's result on its domain: its kernel's outputs, or why it has none. */
@@ -59,6 +61,8 @@ export function runNode(a: NodeRun): Entry {
     return v;
   };
   const owned: AnyBuffer[] = [];
+  /** Buffers of shared values: allowed in the outputs, not the result's to give back. */
+  const sharedBuffers: AnyBuffer[] = [];
   const other = (port: string, at: Domain): Value | null => {
     const src = extra.get(`${port}@${domainKey(at)}`);
     if (!src) {
@@ -74,6 +78,12 @@ export function runNode(a: NodeRun): Entry {
     inputDomain,
     asked,
     previous: (port) => previous?.outputs?.[port] ?? null,
+    shared: (make) => {
+      const value = a.shared(make);
+      // Its typed arrays are the engine's: an output may expose them without owning them.
+      for (const v of Object.values(value)) if (ArrayBuffer.isView(v)) sharedBuffers.push(v as AnyBuffer);
+      return value;
+    },
     alloc: (kind, length = domain.n * domain.n) => {
       const b = pool.take(kind, length);
       owned.push(b);
@@ -100,7 +110,7 @@ export function runNode(a: NodeRun): Entry {
     const ms = performance.now() - start;
     ran[nodeId] = (ran[nodeId] ?? 0) + ms;
     a.onNode?.(nodeId, ms, domain);
-    assertOwned(def.type, outputs, owned);
+    assertOwned(def.type, outputs, sharedBuffers.length ? [...owned, ...sharedBuffers] : owned);
     return { signature, outputs, buffers: owned, state: 'ok', ms, version, used: 0, domain };
   } catch (err) {
     const ms = performance.now() - start;
@@ -112,8 +122,9 @@ export function runNode(a: NodeRun): Entry {
 }
 
 /**
- * Every buffer a result exposes must have come from ctx.alloc in this run: a buffer shared
- * with an input would be overwritten when the pool hands the input's buffer out again.
+ * Every buffer a result exposes must have come from ctx.alloc in this run (or be one of the
+ * engine's shared values): a buffer shared with an input would be overwritten when the pool
+ * hands the input's buffer out again.
  */
 function assertOwned(type: string, outputs: Record<string, Value>, owned: readonly AnyBuffer[]): void {
   for (const [port, v] of Object.entries(outputs)) {
@@ -156,10 +167,14 @@ export function cropResult(pool: BufferPool, source: Entry, from: Domain, to: Do
     } else {
       const data = take('f32', cells);
       cropInto(v.data, from, to, data, byBands);
-      // The sorted heights are those of the cut source, not of the grid: they stay as they are.
-      // The order indexed the source grid's cells, so it does not carry over.
-      const sorted = take('f32', v.sorted.length);
-      sorted.set(v.sorted);
+      // The sorted heights are those of the cut source, not of the grid: they stay as they are,
+      // shared when the engine holds them (RunContext.shared), else copied. The order indexed
+      // the source grid's cells, so it does not carry over.
+      let sorted = v.sorted;
+      if (source.buffers.includes(sorted)) {
+        sorted = take('f32', v.sorted.length);
+        sorted.set(v.sorted);
+      }
       outputs[port] = { ...v, data, sorted, order: null };
     }
   }

@@ -31,8 +31,8 @@ export function countBelow(sorted: Float32Array, v: number): number {
 
 /**
  * Whether two grids hold the same bits (NaN payloads and signed zeros included): a result made
- * from one is then the result for the other, bit for bit. The water's sorted world cut and the
- * rank's bucket table keep their last result on this test.
+ * from one is then the result for the other, bit for bit. The rank's bucket table keeps its last
+ * result on this test.
  */
 export function sameBits(a: Float32Array, b: Float32Array): boolean {
   if (a.length !== b.length) return false;

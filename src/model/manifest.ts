@@ -156,6 +156,14 @@ export interface RunContext<I extends string> {
    * is valid only during the run and must never be returned as an output.
    */
   previous(port: string): Value | null;
+  /**
+   * What the node computes from its footprint's reads alone, whatever domain it runs on (the
+   * sorted heights of the water's world cut): `make()` runs once for the node's params and the
+   * versions of the results its footprint reads, and every run on any domain, in this evaluation
+   * and the next while those do not change, gets the same value. The typed arrays in it belong
+   * to the engine, never to one result: outputs may expose them, and nothing may write them.
+   */
+  shared<T extends object>(make: () => T): T;
 }
 
 /**
