@@ -5,6 +5,7 @@
 // millisecond. The memory only grows; releaseKernelMemory drops it after a one-off large grid.
 
 import { KERNELS_WASM_BASE64 } from './binary.ts';
+import { float32Above } from './distance-instance.ts';
 import { FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
 
 interface KernelExports {
@@ -165,7 +166,9 @@ export function wasmWhittaker(
 ): void {
   const k = kernels();
   const [heightAt, temperatureAt, moistureAt, coastAt, tableAt, outAt] = stage(k, [height, temperature, moisture, coast, rules.table], [out.byteLength]);
-  k.whittaker(out.length, heightAt, level, temperatureAt, moistureAt, coastAt, tableAt, outAt, rules.ocean, rules.beach, rules.beachWidth, rules.beachMinTemperature);
+  // Each threshold as the least Float32 at or above it: the module compares Float32 cells in
+  // Float32, with the answers of the doubles' compares.
+  k.whittaker(out.length, heightAt, float32Above(level), temperatureAt, moistureAt, coastAt, tableAt, outAt, rules.ocean, rules.beach, float32Above(rules.beachWidth), float32Above(rules.beachMinTemperature));
   collect(k, outAt, out);
 }
 

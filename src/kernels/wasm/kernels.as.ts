@@ -214,28 +214,71 @@ export function moisture(n: i32, noiseAt: usize, coastAt: usize, airAt: usize, o
   }
 }
 
-/** ⌊4v⌋ clamped to 0…3; NaN reads 0, +∞ reads 3. */
-@inline function tableIndex(v: f64): i32 {
-  return v >= 1 ? 3 : v > 0 ? <i32>(4 * v) : 0;
+/** ⌊4v⌋ clamped to 0…3; NaN reads 0, +∞ reads 3 (4v is exact in Float32 as in f64). */
+@inline function tableIndex(v: f32): i32 {
+  return v >= 1 ? 3 : v > 0 ? <i32>(<f32>4 * v) : 0;
+}
+
+/** tableIndex of four cells: trunc_sat(4v) clamped to 0 … 3 (NaN truncates to 0). */
+@inline function tableIndex4(v: v128): v128 {
+  return i32x4.min_s(i32x4.max_s(i32x4.trunc_sat_f32x4_s(f32x4.mul(v, f32x4.splat(4))), i32x4.splat(0)), i32x4.splat(3));
+}
+
+/** Four i32x4 lanes' low bytes (0 … 255, or masks 0 / −1) as 16 bytes, in order. */
+@inline function bytes16(a: v128, b: v128, c: v128, d: v128): v128 {
+  return i8x16.narrow_i16x8_s(i16x8.narrow_i32x4_s(a, b), i16x8.narrow_i32x4_s(c, d));
 }
 
 /**
  * Biome ids (u8): ocean below the level; beach within beachWidth of the coast where
- * T ≥ beachMinTemperature; else table[⌊4T⌋ · 4 + ⌊4M⌋] (16 u8 at tableAt).
+ * T ≥ beachMinTemperature; else table[⌊4T⌋ · 4 + ⌊4M⌋] (16 u8 at tableAt). The caller gives
+ * each threshold as the least Float32 at or above it (float32Above), so Float32 compares decide
+ * as the doubles did. Sixteen cells at a time: the table is one vector, read by swizzle.
  */
-export function whittaker(n: i32, heightAt: usize, level: f64, temperatureAt: usize, moistureAt: usize, coastAt: usize, tableAt: usize, outAt: usize, ocean: u8, beach: u8, beachWidth: f64, beachMinTemperature: f64): void {
-  for (let i = 0; i < n; i++) {
+export function whittaker(n: i32, heightAt: usize, level: f32, temperatureAt: usize, moistureAt: usize, coastAt: usize, tableAt: usize, outAt: usize, ocean: u8, beach: u8, beachWidth: f32, beachMinTemperature: f32): void {
+  const table = v128.load(tableAt);
+  const levelv = f32x4.splat(level);
+  const widthv = f32x4.splat(beachWidth);
+  const warmv = f32x4.splat(beachMinTemperature);
+  const oceanv = i8x16.splat(ocean);
+  const beachv = i8x16.splat(beach);
+  let i = 0;
+  for (; i + 16 <= n; i += 16) {
     const o = <usize>i << 2;
-    if (<f64>load<f32>(heightAt + o) < level) {
+    const t0 = v128.load(temperatureAt + o);
+    const t1 = v128.load(temperatureAt + o, 16);
+    const t2 = v128.load(temperatureAt + o, 32);
+    const t3 = v128.load(temperatureAt + o, 48);
+    const rows = bytes16(tableIndex4(t0), tableIndex4(t1), tableIndex4(t2), tableIndex4(t3));
+    const m = moistureAt + o;
+    const cols = bytes16(tableIndex4(v128.load(m)), tableIndex4(v128.load(m, 16)), tableIndex4(v128.load(m, 32)), tableIndex4(v128.load(m, 48)));
+    let ids = i8x16.swizzle(table, v128.or(i8x16.shl(rows, 2), cols));
+    if (coastAt) {
+      const c = coastAt + o;
+      const near = bytes16(
+        v128.and(f32x4.lt(v128.load(c), widthv), f32x4.ge(t0, warmv)),
+        v128.and(f32x4.lt(v128.load(c, 16), widthv), f32x4.ge(t1, warmv)),
+        v128.and(f32x4.lt(v128.load(c, 32), widthv), f32x4.ge(t2, warmv)),
+        v128.and(f32x4.lt(v128.load(c, 48), widthv), f32x4.ge(t3, warmv)),
+      );
+      ids = v128.bitselect(beachv, ids, near);
+    }
+    const h = heightAt + o;
+    const wet = bytes16(f32x4.lt(v128.load(h), levelv), f32x4.lt(v128.load(h, 16), levelv), f32x4.lt(v128.load(h, 32), levelv), f32x4.lt(v128.load(h, 48), levelv));
+    v128.store(outAt + <usize>i, v128.bitselect(oceanv, ids, wet));
+  }
+  for (; i < n; i++) {
+    const o = <usize>i << 2;
+    if (load<f32>(heightAt + o) < level) {
       store<u8>(outAt + <usize>i, ocean);
       continue;
     }
-    const t = <f64>load<f32>(temperatureAt + o);
-    if (coastAt && <f64>load<f32>(coastAt + o) < beachWidth && t >= beachMinTemperature) {
+    const t = load<f32>(temperatureAt + o);
+    if (coastAt && load<f32>(coastAt + o) < beachWidth && t >= beachMinTemperature) {
       store<u8>(outAt + <usize>i, beach);
       continue;
     }
-    const m = <f64>load<f32>(moistureAt + o);
+    const m = load<f32>(moistureAt + o);
     store<u8>(outAt + <usize>i, load<u8>(tableAt + <usize>(tableIndex(t) * 4 + tableIndex(m))));
   }
 }
