@@ -286,7 +286,9 @@ export function whittaker(n: i32, heightAt: usize, level: f32, temperatureAt: us
 /**
  * Piecewise-linear curve through m points (x at xsAt, y at ysAt, doubles, sorted by x),
  * constant past the ends; with equal xs the later point wins. Neighbouring cells mostly fall in
- * the same segment, so the segment is searched from the last one.
+ * the same segment, so the segment is searched from the last one, and two cells that both lie
+ * in it are computed as one f64x2 pair (the same operations per lane, so the same bits); a pair
+ * that leaves it goes cell by cell. A pair's lanes past n are padding the caller allows.
  */
 export function curve(n: i32, inAt: usize, outAt: usize, xsAt: usize, ysAt: usize, m: i32): void {
   const xFirst = load<f64>(xsAt);
@@ -294,19 +296,32 @@ export function curve(n: i32, inAt: usize, outAt: usize, xsAt: usize, ysAt: usiz
   const yFirst = load<f64>(ysAt);
   const yLast = load<f64>(ysAt + (<usize>(m - 1) << 3));
   let k = 1;
-  for (let i = 0; i < n; i++) {
-    const v = <f64>load<f32>(inAt + (<usize>i << 2));
-    let y: f64;
-    if (v < xFirst) y = yFirst;
-    else if (v >= xLast) y = yLast;
-    else {
-      while (load<f64>(xsAt + (<usize>k << 3)) <= v) k++;
-      while (load<f64>(xsAt + (<usize>(k - 1) << 3)) > v) k--;
-      const x0 = load<f64>(xsAt + (<usize>(k - 1) << 3));
+  for (let i = 0; i < n; i += 2) {
+    const o = <usize>i << 2;
+    const x0 = load<f64>(xsAt + (<usize>(k - 1) << 3));
+    const x1 = load<f64>(xsAt + (<usize>k << 3));
+    const v2 = load2(inAt + o);
+    // x0 ≤ v < x1 puts v inside [xFirst, xLast) too, where the cell-by-cell code reaches segment k.
+    if (i64x2.all_true(v128.and(f64x2.le(f64x2.splat(x0), v2), f64x2.lt(v2, f64x2.splat(x1))))) {
       const y0 = load<f64>(ysAt + (<usize>(k - 1) << 3));
-      const t = (v - x0) / (load<f64>(xsAt + (<usize>k << 3)) - x0);
-      y = y0 + t * (load<f64>(ysAt + (<usize>k << 3)) - y0);
+      const t = f64x2.div(f64x2.sub(v2, f64x2.splat(x0)), f64x2.splat(x1 - x0));
+      store2(outAt + o, f64x2.add(f64x2.splat(y0), f64x2.mul(t, f64x2.splat(load<f64>(ysAt + (<usize>k << 3)) - y0))));
+      continue;
     }
-    store<f32>(outAt + (<usize>i << 2), <f32>y);
+    for (let c = i; c < i + 2; c++) {
+      const v = <f64>load<f32>(inAt + (<usize>c << 2));
+      let y: f64;
+      if (v < xFirst) y = yFirst;
+      else if (v >= xLast) y = yLast;
+      else {
+        while (load<f64>(xsAt + (<usize>k << 3)) <= v) k++;
+        while (load<f64>(xsAt + (<usize>(k - 1) << 3)) > v) k--;
+        const a = load<f64>(xsAt + (<usize>(k - 1) << 3));
+        const b = load<f64>(ysAt + (<usize>(k - 1) << 3));
+        const t = (v - a) / (load<f64>(xsAt + (<usize>k << 3)) - a);
+        y = b + t * (load<f64>(ysAt + (<usize>k << 3)) - b);
+      }
+      store<f32>(outAt + (<usize>c << 2), <f32>y);
+    }
   }
 }
