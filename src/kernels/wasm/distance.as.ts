@@ -108,7 +108,7 @@ export function sameSites(cells: i32, hAt: usize, level: f32, waterAt: usize): b
 
 /** Bytes of scratch rowPass needs for rows m long. */
 export function rowScratchBytes(m: i32): usize {
-  return (<usize>(m + 1) << 4) + (<usize>m << 3) + (<usize>m << 2);
+  return (<usize>(m + 1) << 3) + (<usize>m << 3) + (<usize>m << 2);
 }
 
 /**
@@ -128,8 +128,8 @@ export function rowPass(m: i32, rows: i32, gAt: usize, belowAt: usize, from: i32
     const at = gAt + (<usize>i << 2);
     store<f32>(at, min(load<f32>(at), load<f32>(belowAt + (<usize>i << 2))));
   }
-  const z = scratchAt; // f64 pairs, m + 1: boundaries between the envelope's parabolas, as fractions
-  const h = z + (<usize>(m + 1) << 4); // f64 m: the envelope's parabolas' f[p] + p²
+  const z = scratchAt; // f64 m + 1: boundaries between the envelope's parabolas
+  const h = z + (<usize>(m + 1) << 3); // f64 m: the envelope's parabolas' f[p] + p²
   const v = h + (<usize>m << 3); // i32 m: columns of the envelope's parabolas
   for (let t = 0; t < rows; t++) {
     envelope(gAt + (<usize>(t * m) << 2), outAt + (<usize>(t * n) << 2), m, v, h, z, from, n, unit, cap);
@@ -139,15 +139,10 @@ export function rowPass(m: i32, rows: i32, gAt: usize, belowAt: usize, from: i32
 /**
  * Lower envelope of the parabolas (q − p)² + f[p] over the finite f[p], evaluated at columns
  * from … from + n − 1, each as √ × unit capped, into out. f is Float32 (squared integers, exact
- * up to m = 4096, integers past it). A site (f = 0) with sites left and right is left out: its
- * neighbours are nearer to every column but its own, where the distance is 0 anyway. The open
- * sea is most of the sites, so the envelope holds about the coast's only. Every value is the
- * exact minimum over the parabolas (integers), so leaving dominated ones out changes no bit.
- *
- * The boundaries between parabolas are fractions num / den of integers (den = 2 (q − p) > 0),
- * kept as the pair and compared by cross-multiplying: exact in f64 (products under 2^53 up to
- * m = 8192), so the same decisions as dividing, whose rounding never orders two distinct such
- * fractions wrongly, and no division (its latency was most of the row pass).
+ * up to m = 4096). A site (f = 0) with sites left and right is left out: its neighbours are
+ * nearer to every column but its own, where the distance is 0 anyway. The open sea is most of
+ * the sites, so the envelope holds about the coast's only. Every value is the exact minimum over
+ * the parabolas (integers), so leaving dominated ones out changes no bit.
  */
 function envelope(f: usize, out: usize, m: i32, v: usize, h: usize, z: usize, from: i32, n: i32, unit: f64, cap: f64): void {
   let k = -1;
@@ -165,28 +160,21 @@ function envelope(f: usize, out: usize, m: i32, v: usize, h: usize, z: usize, fr
       k = 0;
       store<i32>(v, q);
       store<f64>(h, hq);
-      // z[0] = −∞ as −1 / 0, z[1] = +∞ as 1 / 0.
-      store<f64>(z, -1);
-      store<f64>(z, 0, 8);
-      store<f64>(z, 1, 16);
-      store<f64>(z, 0, 24);
+      store<f64>(z, -Infinity);
+      store<f64>(z + 8, Infinity);
       continue;
     }
-    // s ≤ z[k] as fractions; z[0] is −∞, so the loop always stops by k = 0.
-    let num = hq - load<f64>(h + (<usize>k << 3));
-    let den = 2 * (qf - <f64>load<i32>(v + (<usize>k << 2)));
-    while (num * load<f64>(z + (<usize>k << 4), 8) <= load<f64>(z + (<usize>k << 4)) * den) {
+    // z[0] is −∞, so the loop always stops by k = 0.
+    let s = (hq - load<f64>(h + (<usize>k << 3))) / (2 * (qf - <f64>load<i32>(v + (<usize>k << 2))));
+    while (s <= load<f64>(z + (<usize>k << 3))) {
       k--;
-      num = hq - load<f64>(h + (<usize>k << 3));
-      den = 2 * (qf - <f64>load<i32>(v + (<usize>k << 2)));
+      s = (hq - load<f64>(h + (<usize>k << 3))) / (2 * (qf - <f64>load<i32>(v + (<usize>k << 2))));
     }
     k++;
     store<i32>(v + (<usize>k << 2), q);
     store<f64>(h + (<usize>k << 3), hq);
-    store<f64>(z + (<usize>k << 4), num);
-    store<f64>(z + (<usize>k << 4), den, 8);
-    store<f64>(z + (<usize>(k + 1) << 4), 1);
-    store<f64>(z + (<usize>(k + 1) << 4), 0, 8);
+    store<f64>(z + (<usize>k << 3), s);
+    store<f64>(z + (<usize>(k + 1) << 3), Infinity);
   }
   const capf = <f32>cap;
   if (k < 0) {
@@ -197,8 +185,7 @@ function envelope(f: usize, out: usize, m: i32, v: usize, h: usize, z: usize, fr
   let j = 0;
   for (let q = from; q < from + n; q++) {
     const qf = <f64>q;
-    // z[j + 1] < q as fractions (+∞, 1 / 0, never is).
-    while (load<f64>(z + (<usize>(j + 1) << 4)) < qf * load<f64>(z + (<usize>(j + 1) << 4), 8)) j++;
+    while (load<f64>(z + (<usize>(j + 1) << 3)) < qf) j++;
     const at = out + (<usize>(q - from) << 2);
     if (load<f32>(f + (<usize>q << 2)) == 0) {
       store<f32>(at, 0);
