@@ -228,13 +228,11 @@ function writeCodes(out: Bits, lit: Uint8Array, dist: Uint8Array): void {
   }
 }
 
-/** One dynamic block of tokens (a byte, or 256 + a run's length). */
-function writeBlock(out: Bits, tokens: Uint16Array, from: number, to: number, last: boolean): void {
-  const litFreq = new Uint32Array(286);
-  for (let i = from; i < to; i++) {
-    const t = tokens[i];
-    litFreq[t < 256 ? t : 257 + LENGTH_INDEX[t - 256]]++;
-  }
+/**
+ * One dynamic block of `count` tokens (a byte, or 256 + a run's length) whose literal/length
+ * symbols were counted in `litFreq` (changed here: the end-of-block symbol is added).
+ */
+function writeBlock(out: Bits, tokens: Uint16Array, count: number, litFreq: Uint32Array, last: boolean): void {
   litFreq[END_OF_BLOCK] = 1;
   // At least two codes in each tree, as zlib sends (a lone code still takes one bit).
   if (litFreq.filter((f) => f > 0).length < 2) litFreq[litFreq[0] ? 1 : 0]++;
@@ -247,44 +245,50 @@ function writeBlock(out: Bits, tokens: Uint16Array, from: number, to: number, la
   out.put(last ? 1 : 0, 1);
   out.put(2, 2);
   writeCodes(out, lit, dist);
-  // Every run is at distance 1: distance code 0, no extra bits. The loop keeps the bit
-  // accumulator in locals (the hot loop of a tile's encoding); at most 16 + 15 bits pending.
+  // Each token's whole bit string, packed as bits | length << 24: a byte's code; a run's length
+  // code, its extra bits and the distance code (every run is at distance 1: code 0, no extra).
   const distCode = canonicalCodes(dist)[0];
-  const distBits = dist[0];
-  out.reserve(4 * (to - from) + 64);
+  const packed = new Uint32Array(256 + MAX_RUN + 1);
+  for (let v = 0; v < 256; v++) packed[v] = litCodes[v] | (lit[v] << 24);
+  for (let len = 3; len <= MAX_RUN; len++) {
+    const k = LENGTH_INDEX[len];
+    const l = lit[257 + k];
+    if (!l) continue;
+    const bits = litCodes[257 + k] | ((len - LENGTH_BASE[k]) << l) | (distCode << (l + LENGTH_EXTRA[k]));
+    packed[256 + len] = bits | ((l + LENGTH_EXTRA[k] + dist[0]) << 24);
+  }
+  // The hot loop of a tile's encoding: the accumulator in locals, flushed 16 bits at a time, so
+  // at most 15 bits wait when a string of up to 15 (a byte) or 21 (a run) bits comes in.
+  out.reserve(4 * count + 64);
   const buf = out.bytes;
   let at = out.at;
   let acc = out.acc;
-  let count = out.count;
-  for (let i = from; i < to; i++) {
-    const t = tokens[i];
-    if (t < 256) {
-      acc |= litCodes[t] << count;
-      count += lit[t];
+  let pending = out.count;
+  for (let i = 0; i < count; i++) {
+    const e = packed[tokens[i]];
+    const n = e >>> 24;
+    const bits = e & 0xffffff;
+    if (n > 16) {
+      // A run's string: its low 16 bits first, so the accumulator never passes 32 bits.
+      acc |= (bits & 0xffff) << pending;
+      buf[at++] = acc & 0xff;
+      buf[at++] = (acc >>> 8) & 0xff;
+      acc = (acc >>> 16) | ((bits >>> 16) << pending);
+      pending += n - 16;
     } else {
-      const len = t - 256;
-      const k = LENGTH_INDEX[len];
-      acc |= litCodes[257 + k] << count;
-      count += lit[257 + k];
-      if (count >= 16) {
-        buf[at++] = acc & 0xff;
-        buf[at++] = (acc >>> 8) & 0xff;
-        acc >>>= 16;
-        count -= 16;
-      }
-      acc |= ((len - LENGTH_BASE[k]) | (distCode << LENGTH_EXTRA[k])) << count;
-      count += LENGTH_EXTRA[k] + distBits;
+      acc |= bits << pending;
+      pending += n;
     }
-    if (count >= 16) {
+    if (pending >= 16) {
       buf[at++] = acc & 0xff;
       buf[at++] = (acc >>> 8) & 0xff;
       acc >>>= 16;
-      count -= 16;
+      pending -= 16;
     }
   }
   out.at = at;
   out.acc = acc;
-  out.count = count;
+  out.count = pending;
   out.put(litCodes[END_OF_BLOCK], lit[END_OF_BLOCK]);
 }
 
@@ -306,29 +310,36 @@ function adler32(data: Uint8Array): number {
 
 /** `data` as a zlib stream (RFC 1950) of run-length deflate blocks (RFC 1951). */
 export function zlibRle(data: Uint8Array): Uint8Array {
-  // Tokens: a byte as itself, a run of 3 … 258 copies of the byte before as 256 + length.
-  const tokens = new Uint16Array(data.length);
-  let t = 0;
-  for (let i = 0; i < data.length; ) {
-    const v = data[i];
-    if (i > 0 && v === data[i - 1]) {
-      let run = 1;
-      const end = Math.min(data.length, i + MAX_RUN);
-      while (i + run < end && data[i + run] === v) run++;
-      if (run >= 3) {
-        tokens[t++] = 256 + run;
-        i += run;
-        continue;
-      }
-    }
-    tokens[t++] = v;
-    i++;
-  }
   const out = new Bits(Math.max(1024, data.length + (data.length >> 3)));
   out.put(0x78, 8);
   out.put(0x01, 8);
-  if (t === 0) writeBlock(out, tokens, 0, 0, true);
-  for (let from = 0; from < t; from += BLOCK_TOKENS) writeBlock(out, tokens, from, Math.min(t, from + BLOCK_TOKENS), from + BLOCK_TOKENS >= t);
+  // Tokens, a block at a time: a byte as itself, a run of 3 … 258 copies of the byte before as
+  // 256 + length; the block's symbols are counted as they come.
+  const tokens = new Uint16Array(BLOCK_TOKENS);
+  const freq = new Uint32Array(286);
+  let i = 0;
+  do {
+    freq.fill(0);
+    let t = 0;
+    while (t < BLOCK_TOKENS && i < data.length) {
+      const v = data[i];
+      if (i > 0 && v === data[i - 1]) {
+        let run = 1;
+        const end = Math.min(data.length, i + MAX_RUN);
+        while (i + run < end && data[i + run] === v) run++;
+        if (run >= 3) {
+          tokens[t++] = 256 + run;
+          freq[257 + LENGTH_INDEX[run]]++;
+          i += run;
+          continue;
+        }
+      }
+      tokens[t++] = v;
+      freq[v]++;
+      i++;
+    }
+    writeBlock(out, tokens, t, freq, i >= data.length);
+  } while (i < data.length);
   out.align();
   const sum = adler32(data);
   const result = new Uint8Array(out.at + 4);
