@@ -187,14 +187,20 @@ export function octaveTables(domain: Domain, s: FbmSettings): OctaveTables {
   const colFracs = new Float32Array(cols.buffer);
   const rowFracs = new Float32Array(rows.buffer);
   const shared = new Int32Array(octaves);
+  // The cells' world positions once (each cellX, cellY looks the domain's lattice up), then
+  // per octave times its frequency: the same products as freq · cellX(domain, c).
+  const worldX = new Float64Array(n);
+  const worldY = new Float64Array(n);
+  for (let c = 0; c < n; c++) worldX[c] = cellX(domain, c);
+  for (let r = 0; r < n; r++) worldY[r] = cellY(domain, r);
   const xs = new Float64Array(n);
   let amp = 1;
   let freq = s.frequency;
   let total = 0;
   for (let o = 0; o < octaves; o++) {
-    for (let c = 0; c < n; c++) xs[c] = freq * cellX(domain, c);
+    for (let c = 0; c < n; c++) xs[c] = freq * worldX[c];
     latticeColumns(xs, cols, colFracs, o * colWords);
-    for (let r = 0; r < n; r++) latticeRow(freq * cellY(domain, r), rows, rowFracs, (o * n + r) * 4);
+    for (let r = 0; r < n; r++) latticeRow(freq * worldY[r], rows, rowFracs, (o * n + r) * 4);
     seeds[o] = (s.seed + o) | 0;
     shared[o] = freq * (domain.extent / n) < SHARED_STEP ? 1 : 0;
     scales[o] = amp * NORMALISE;

@@ -63,6 +63,12 @@ function stage(t: OctaveTables, o0: number, o1: number, rows: number): { k: Nois
   return { k, at: [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt] };
 }
 
+/**
+ * Rows a call computes into the module's memory before they are copied out: about 128 KB, so
+ * they are still in the core's cache when copied, and the module's memory stays small.
+ */
+const CHUNK_CELLS = 32768;
+
 /** Writes rows r0 … r1 − 1 of the fractal sum into `out` (row r0 at out[0]). */
 export function wasmFbmRows(t: OctaveTables, r0: number, r1: number, /* out */ out: Float32Array): void {
   const { n, octaves } = t;
@@ -70,10 +76,14 @@ export function wasmFbmRows(t: OctaveTables, r0: number, r1: number, /* out */ o
   if (!(r0 >= 0 && r1 <= n && rows >= 0) || out.length < rows * n) {
     throw new Error(`fbm rows ${r0}…${r1} of a ${n}² grid into ${out.length} cells`);
   }
-  const { k, at } = stage(t, 0, octaves, rows);
+  const chunk = Math.max(1, Math.min(rows, Math.floor(CHUNK_CELLS / n)));
+  const { k, at } = stage(t, 0, octaves, chunk);
   const [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt] = at;
-  k.fbmRows(n, r0, r1, octaves, colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt);
-  out.set(new Float32Array(k.memory.buffer, outAt, rows * n));
+  for (let ra = r0; ra < r1; ra += chunk) {
+    const rb = Math.min(r1, ra + chunk);
+    k.fbmRows(n, ra, rb, octaves, colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt);
+    out.set(new Float32Array(k.memory.buffer, outAt, (rb - ra) * n), (ra - r0) * n);
+  }
 }
 
 /**
