@@ -97,6 +97,59 @@ function startAt(c: i32, r: i32): f64 {
   return south + wy * (north - south);
 }
 
+/** |x| below this (high word 0x3fd62e43): fdExp takes its plain path, no reduction by ln 2. */
+const PLAIN_BELOW: f64 = reinterpret<f64>(0x3fd62e4300000000);
+/** |x| from this (high word 0x3e300000) on: fdExp does not return 1 + x. */
+const PLAIN_FROM: f64 = reinterpret<f64>(0x3e30000000000000);
+
+/** The rain factor of cell x alone, as the sweep's scalar loop computes it. */
+@inline function liftOne(h: usize, rank: usize, prevRank: usize, x: i32, cellStep: usize, offset: i32, reach: i32, t: f64, level: f64, kLift: f64): f64 {
+  if (<f64>load<f32>(h + <usize>x * cellStep) < level) return 1;
+  const r0 = <f64>load<f32>(prevRank + <usize>(x + offset) * cellStep);
+  const r1 = <f64>load<f32>(prevRank + <usize>(x + reach) * cellStep);
+  const rise = <f64>load<f32>(rank + <usize>x * cellStep) - (r0 + t * (r1 - r0));
+  return rise > 0 ? fdExp(-kLift * rise) : 1;
+}
+
+/** Two f32 cells `step` bytes apart as f64 lanes. */
+@inline function pair(at: usize, step: usize): v128 {
+  return f64x2.replace_lane(f64x2.splat(<f64>load<f32>(at)), 1, <f64>load<f32>(at + step));
+}
+
+/**
+ * The rain factors of cells x and x + 1 into lift, two lanes at once, when every climb among them
+ * lies where fdExp computes its plain polynomial (2^−28 ≤ |x| < ln 2 / 2, nearly every climb from
+ * one cell to the next): the same operations in the same order as fdExp's, lane by lane, so the
+ * same bits. Returns false, writing nothing, when one does not (the caller does them one by one).
+ */
+@inline function liftPair(h: usize, rank: usize, prevRank: usize, x: i32, cellStep: usize, offset: i32, reach: i32, t2: v128, level2: v128, negLift2: v128, lift: usize): bool {
+  const at = <usize>x * cellStep;
+  const land = v128.not(f64x2.lt(pair(h + at, cellStep), level2));
+  const r0 = pair(prevRank + <usize>(x + offset) * cellStep, cellStep);
+  const r1 = pair(prevRank + <usize>(x + reach) * cellStep, cellStep);
+  const rise = f64x2.sub(pair(rank + at, cellStep), f64x2.add(r0, f64x2.mul(t2, f64x2.sub(r1, r0))));
+  const climbs = v128.and(land, f64x2.gt(rise, f64x2.splat(0)));
+  if (!v128.any_true(climbs)) {
+    v128.store(lift + (<usize>x << 3), f64x2.splat(1));
+    return true;
+  }
+  const e = f64x2.mul(negLift2, rise);
+  const size = f64x2.abs(e);
+  const plain = v128.and(f64x2.lt(size, f64x2.splat(PLAIN_BELOW)), f64x2.ge(size, f64x2.splat(PLAIN_FROM)));
+  // Every climbing lane must be plain: climbs and not plain is none.
+  if (v128.any_true(v128.andnot(climbs, plain))) return false;
+  const tt = f64x2.mul(e, e);
+  const poly = f64x2.add(f64x2.splat(P4), f64x2.mul(tt, f64x2.splat(P5)));
+  const poly3 = f64x2.add(f64x2.splat(P3), f64x2.mul(tt, poly));
+  const poly2 = f64x2.add(f64x2.splat(P2), f64x2.mul(tt, poly3));
+  const poly1 = f64x2.add(f64x2.splat(P1), f64x2.mul(tt, poly2));
+  const c = f64x2.sub(e, f64x2.mul(tt, poly1));
+  const q = f64x2.div(f64x2.mul(e, c), f64x2.sub(c, f64x2.splat(2.0)));
+  const y = f64x2.sub(f64x2.splat(1), f64x2.sub(q, e));
+  v128.store(lift + (<usize>x << 3), v128.bitselect(y, f64x2.splat(1), climbs));
+  return true;
+}
+
 /** Cells a strip of a wind along the columns: their heights, rank and air stay in cache. */
 const STRIP: i32 = 16;
 /** Bytes between consecutive line buffers beyond a line (see sweep). */
@@ -149,6 +202,7 @@ export function sweep(
   const one2 = f64x2.splat(1);
   const t2 = f64x2.splat(t);
   const level2 = f64x2.splat(level);
+  const negLift2 = f64x2.splat(-kLift);
   const offBytes = <isize>offset << 3;
   const reachBytes = <isize>reach << 3;
   // Strips go the way the cells read: upward when a cell reads the cell before (offset −1).
@@ -182,7 +236,15 @@ export function sweep(
           // The rain of the climb from the upwind point to each land cell: e^(−4·lift·Δr) when Δr > 0.
           const rank = rankAt + <usize>(a - a0) * lineStep;
           const prevRank = rank - <usize>major * lineStep;
-          for (let x = lo; x <= hi; x++) {
+          let x = lo;
+          // Two cells at a time while both climbs fall in e^x's plain range (see liftPair).
+          for (; x + 1 <= hi; x += 2) {
+            if (!liftPair(h, rank, prevRank, x, cellStep, offset, reach, t2, level2, negLift2, lift)) {
+              store<f64>(lift + (<usize>x << 3), liftOne(h, rank, prevRank, x, cellStep, offset, reach, t, level, kLift));
+              store<f64>(lift + (<usize>(x + 1) << 3), liftOne(h, rank, prevRank, x + 1, cellStep, offset, reach, t, level, kLift));
+            }
+          }
+          for (; x <= hi; x++) {
             let f: f64 = 1;
             if (!(<f64>load<f32>(h + <usize>x * cellStep) < level)) {
               const r0 = <f64>load<f32>(prevRank + <usize>(x + offset) * cellStep);
