@@ -278,29 +278,32 @@ export const RECIPES: readonly Recipe[] = [
     file: 'long-ranges.json',
     name: 'Long ranges',
     notes:
-      'Ridged noise (the fbm node, kind ridged) folds every octave into a crest and weights each octave by the one before, so crests join into ranges over wide smooth valleys; ' +
-      'a domain warp bends them so they do not run in straight lines. The ranges stand on the continent (height = C + inland · ranges, E low): ' +
-      'the Inland curve of the continentalness gives them half their height at the coast and all of it from C ≈ 0.15 inland, so a coastal plain faces the sea. ' +
+      'Ridged noise (the fbm node, kind ridged, 12 cycles a view) folds every octave into a crest and weights each octave by the one before, so crests join into ranges over narrow valleys; ' +
+      'a domain warp bends them so they do not run in straight lines. The ranges stand inland on a smooth continent (height = C + inland · ranges, E low): ' +
+      'the continentalness has one octave, so its coasts are smooth and few lakes or straits break the land; the C curve keeps a low coastal plain (within 0.01 of the sea level up to C = 0.2) ' +
+      'and the Inland curve of the continentalness raises the ranges from nothing at C = 0.2 to full height at C = 0.3, so the air crosses the plain before it meets them. ' +
       'The Range height curve keeps the tallest crests just into the atlas tints’ snow band (0.45 above the sea). ' +
-      'Like the folded ranges of the Appalachians or the Zagros seen from above; unlike them, nothing here is folded rock, and the ranges run wherever the noise crests. ' +
-      'The wind here reads the Relief for the wind curve of the height instead of the land rank: 0 up to height 0.2 (the sea lies near 0; the Start’s highest 5 % of land lies above about 0.22), ' +
-      'then 1 more for every 0.15 climbed, so air rains out crossing a range (e^(−4 · lift) ≈ 9 % of its water left after 0.15 of climb, lift 0.6) and not crossing low land. ' +
-      'Why: the land rank is a percentile, and the ranges climb hardly more ranks on the way inland than the Start’s peaks and valleys do, ' +
-      'so with the wind on the rank their windward ÷ leeward moisture was about 0.94× the Start’s. ' +
+      'Like the coast ranges of British Columbia or Chile behind their coastal lowlands; unlike them, nothing here is folded rock, and the ranges run wherever the noise crests, not along the coast. ' +
+      'The wind reads the Relief for the wind curve of the height instead of the land rank: 0 at height −0.055 (the sea level of this recipe and of the Start lies at −0.05 to −0.06), ' +
+      'then 1 more for every 0.35 climbed (the Start’s highest land lies about 0.35 above its sea), with no floor: every climb from the sea up rains. ' +
+      'Why not the rank: the land rank is a percentile, so any land that rises from its coasts climbs the same ranks, and with the wind on the rank the ranges’ contrast is the Start’s (0.93–1.06×). ' +
       'The wind’s params are the Start’s (the defaults); the claims hold the ranges’ windward ÷ leeward land moisture against the Start’s twice: ' +
       'as shipped (its wind reads its land rank) and with its wind reading its own height through the same Relief curve. ' +
       'The windward and leeward land are the usual ones (within 16 cells downwind of the sea, and 48 or more). ' +
-      'The claim rests on the air crossing low land without raining: with the relief read from the sea level up (no 0.2 floor), the ranges’ contrast is below the Start’s. ' +
-      'The rain in this model leaves the air and is not counted as moisture, so the slope facing the wind is no wetter for it: the contrast is the dry lee.',
-    params: { erosCurve: { points: [[-1, 0.1], [1, 0.1]] } },
+      'The rain in this model leaves the air and is not counted as moisture, so the slope facing the wind is no wetter for it: the contrast is a wet plain before the ranges and the dry lee behind them.',
+    params: {
+      cont: { octaves: 1 },
+      contCurve: { points: [[-1, -0.6], [-0.35, -0.3], [-0.1, -0.08], [0, 0], [0.2, 0.01], [0.6, 0.1], [1, 0.1]] },
+      erosCurve: { points: [[-1, 0.01], [1, 0.01]] },
+    },
     moves: ROOM_FOR_A_COLUMN,
     addNodes: [
-      { id: 'ridges', type: 'fbm', title: 'Ridges', position: [0, 1320], params: { kind: 'ridged', frequency: 2.5, octaves: 6, seed: 424242 } },
+      { id: 'ridges', type: 'fbm', title: 'Ridges', position: [0, 1320], params: { kind: 'ridged', frequency: 12, octaves: 6, seed: 424242 } },
       { id: 'ranges', type: 'warp', title: 'Bent ranges', position: [280, 1320], params: { amplitude: 0.05, frequency: 1.5, seed: 5 } },
-      { id: 'rangeCurve', type: 'curve', title: 'Range height', position: [560, 1320], params: { points: [[-1, 0], [-0.65, 0], [-0.4, 0.28], [1, 0.43]] } },
-      { id: 'inland', type: 'curve', title: 'Inland', position: [280, 1650], params: { points: [[-1, 0.5], [-0.05, 0.5], [0.15, 1], [1, 1]] } },
+      { id: 'rangeCurve', type: 'curve', title: 'Range height', position: [560, 1320], params: { points: [[-1, 0], [-0.9, 0], [-0.65, 0.286], [1, 0.44]] } },
+      { id: 'inland', type: 'curve', title: 'Inland', position: [280, 1650], params: { points: [[-1, 0], [0.2, 0], [0.3, 1], [1, 1]] } },
       { id: 'withRanges', type: 'combine', title: 'Continent + inland · ranges', position: [560, 0], params: { mode: 'terrain' } },
-      { id: 'windRelief', type: 'curve', title: 'Relief for the wind', position: [1120, 660], params: { points: [[-1, 0], [0.2, 0], [0.8, 4]] } },
+      { id: 'windRelief', type: 'curve', title: 'Relief for the wind', position: [1120, 660], params: { points: [[-1, 0], [-0.055, 0], [1, 3.014]] } },
     ],
     wires: [
       ['ridges.out', 'ranges.in'],
