@@ -11,7 +11,8 @@ import { formatApplies, formatNeedsRange } from './encode.ts';
 import { PNG_ENCODING } from './png.ts';
 import { type BuildFormat, type BuildPlan, makePlan, PlanError, type PlanOptions, type Region } from './plan.ts';
 import { worldRanges, type LayerRange } from './range.ts';
-import { type BuildLayer, renderTile, sha256, tileDone, type TileJob, writeAtomic } from './tile.ts';
+import { blockSide, blocksAllowed, type TileBlock, tileBlocks } from './blocks.ts';
+import { type BuildLayer, renderBlock, sha256, tileDone, type TileJob, writeAtomic } from './tile.ts';
 import type { WorkerInit, WorkerReply } from './worker.ts';
 import { workerCode } from './worker-code.ts';
 
@@ -144,7 +145,7 @@ const running = new Set<Worker>();
 /**
  * Stops the worker threads rendering tiles and resolves once they have exited, so no thread
  * writes a file after it (a stopped build then removes its half-written files). On this
- * thread a tile is never cut short: the one-thread loop yields only between tiles.
+ * thread a block is never cut short: the one-thread loop yields only between blocks of tiles.
  */
 export async function stopTiles(): Promise<void> {
   const threads = [...running];
@@ -165,8 +166,22 @@ export function startTileThreads(count: number): Worker[] {
 }
 
 /**
+ * The blocks to render the tiles in (src/build/blocks.ts): as large as the graph and the tile
+ * size allow, but at least as many as the threads while blocks can be split, so no thread
+ * waits on another's one large block.
+ */
+export function blocksFor(prepared: PreparedBuild, indices: readonly number[], threads: number): TileBlock[] {
+  const { plan, job } = prepared;
+  let side = blocksAllowed(job.graph, [...new Set(job.layers.map((l) => l.node))]) ? blockSide(plan.tileSize) : 1;
+  let blocks = tileBlocks(plan, indices, side);
+  while (side > 1 && blocks.length < threads) blocks = tileBlocks(plan, indices, (side /= 2));
+  return blocks;
+}
+
+/**
  * Renders the tiles `indices` on `jobs` threads (1: this thread), on `started` threads when
- * given (startTileThreads); skips tiles already built.
+ * given (startTileThreads); skips tiles already built. Neighbouring tiles are evaluated
+ * together as blocks where the graph allows (src/build/blocks.ts): the same bytes.
  */
 export async function runTiles(prepared: PreparedBuild, indices: readonly number[], jobs: number, log: (line: string) => void, started?: Worker[]): Promise<RunOutcome> {
   const { plan, job, planOptions } = prepared;
@@ -178,47 +193,50 @@ export async function runTiles(prepared: PreparedBuild, indices: readonly number
     report(reply.index, reply.outcome, reply.outcome === 'failed' ? reply.message : undefined);
   };
   const start = performance.now();
-  if (!started && (jobs <= 1 || indices.length <= 1)) {
-    for (const index of indices) {
-      // A turn of the event loop between tiles, so a SIGINT or SIGTERM is handled (src/cli/build.ts).
+  const todo: number[] = [];
+  for (const index of indices) {
+    if (tileDone(job, plan.tiles[index])) settle({ index, outcome: 'skipped' });
+    else todo.push(index);
+  }
+  const threads = started ? started.length : Math.min(jobs, todo.length);
+  const queue = blocksFor(prepared, todo, Math.max(1, threads));
+  if (!started && threads <= 1) {
+    for (const block of queue) {
+      // A turn of the event loop between blocks, so a SIGINT or SIGTERM is handled (src/cli/build.ts).
       await new Promise<void>((resolve) => setImmediate(resolve));
-      const tile = plan.tiles[index];
-      try {
-        if (tileDone(job, tile)) settle({ index, outcome: 'skipped' });
-        else {
-          renderTile(job, tile);
-          settle({ index, outcome: 'done' });
-        }
-      } catch (err) {
-        settle({ index, outcome: 'failed', message: err instanceof Error ? err.message : String(err) });
-      }
+      renderBlock(job, block.tiles.map((i) => plan.tiles[i]), block.domain, settle);
     }
   } else {
-    const queue = [...indices];
     const init: WorkerInit = { job, plan: planOptions };
-    const threads = started ?? startTileThreads(Math.min(jobs, indices.length));
-    for (const t of threads) t.postMessage(init);
+    const workers = started ?? startTileThreads(threads);
+    for (const t of workers) t.postMessage({ init });
     await Promise.all(
-      threads.map(
+      workers.map(
         (worker) =>
           new Promise<void>((resolve) => {
-            let current: number | undefined;
+            let current: TileBlock | undefined;
+            /** The tiles of the current block not yet answered. */
+            let waiting = new Set<number>();
             const next = () => {
               current = queue.shift();
               if (current === undefined) {
                 running.delete(worker);
                 void worker.terminate().then(() => resolve());
+                return;
               }
-              else worker.postMessage(current);
+              waiting = new Set(current.tiles);
+              worker.postMessage({ block: current });
             };
             worker.on('message', (reply: WorkerReply) => {
               settle(reply);
-              next();
+              waiting.delete(reply.index);
+              if (!waiting.size) next();
             });
-            // A thread that dies (out of memory, say) fails its tile; the other threads carry on.
+            // A thread that dies (out of memory, say) fails its block's tiles; the other threads carry on.
             worker.on('error', (err) => {
               running.delete(worker);
-              if (current !== undefined) settle({ index: current, outcome: 'failed', message: `worker thread died: ${err.message}` });
+              for (const index of waiting) settle({ index, outcome: 'failed', message: `worker thread died: ${err.message}` });
+              waiting = new Set();
               current = undefined;
               resolve();
             });
@@ -226,7 +244,7 @@ export async function runTiles(prepared: PreparedBuild, indices: readonly number
           }),
       ),
     );
-    for (const index of queue.splice(0)) settle({ index, outcome: 'failed', message: 'not rendered: every worker thread died' });
+    for (const block of queue.splice(0)) for (const index of block.tiles) settle({ index, outcome: 'failed', message: 'not rendered: every worker thread died' });
   }
   return { ...outcome, ms: performance.now() - start };
 }

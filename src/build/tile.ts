@@ -1,14 +1,17 @@
-// Renders one tile of a build and writes its files, then its tile manifest (last, so a tile
-// cut short is never taken for done). The same code runs in the command's own thread, in a
-// worker thread and in a lone `--tile K` process: that is what makes their bytes identical.
+// Renders the tiles of a build: evaluates a tile's domain, or a block of tiles' (blocks.ts), and
+// writes each tile's files, then its tile manifest (last, so a tile cut short is never taken
+// for done). The same code runs in the command's own thread, in a worker thread and in a lone
+// `--tile K` process: that, and values that depend on the world position alone, is what makes
+// their bytes identical.
 
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, type Stats, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { createEngine } from '../engine/engine.ts';
+import { type Domain, latticeOf } from '../grid.ts';
 import { BufferPool } from '../engine/pool.ts';
 import type { Graph } from '../model/graph.ts';
-import type { Meaning, PortType } from '../model/values.ts';
+import type { Meaning, PortType, Value } from '../model/values.ts';
 import { encodeTile, formatNeedsRange } from './encode.ts';
 import type { BuildFormat, PlannedTile } from './plan.ts';
 import type { LayerRange } from './range.ts';
@@ -173,43 +176,85 @@ function finiteMinMax(data: Float32Array): { min: number; max: number } | null {
 }
 
 /**
- * The grid buffers of this thread's tiles, handed from one tile's engine to the next: a fresh
+ * The grid buffers of this thread's tiles, handed from one block's engine to the next: a fresh
  * 1025² tile took some 200 MB of new typed arrays, each page faulted in. Bounded by what one
- * tile needs at once (and 24 buffers a size).
+ * block needs at once (and 24 buffers a size).
  */
 const tilePool = new BufferPool();
 
-/** Evaluates the tile's domain on a fresh engine and writes its files and manifest. */
-export function renderTile(job: TileJob, tile: PlannedTile): TileManifest {
-  // A fresh engine per tile: no result of another tile can reach this one's bytes (its buffers
-  // are reused, but kernels write every cell), and memory stays bounded by one tile (the world
-  // cut is recomputed, a 256² grid).
+/** A tile settled: written, or failed with the reason. */
+export type TileOutcome = { readonly index: number; readonly outcome: 'done' } | { readonly index: number; readonly outcome: 'failed'; readonly message: string };
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * Evaluates `domain` (a tile's own, or a block of tiles: src/build/blocks.ts) on a fresh engine,
+ * then cuts each tile out of it and writes its files and manifest, reporting each tile as it
+ * settles. A node that fails fails every tile of the block; a write that fails, its tile only.
+ */
+export function renderBlock(job: TileJob, tiles: readonly PlannedTile[], domain: Domain, report: (outcome: TileOutcome) => void): void {
+  // A fresh engine per block: no result of another block can reach this one's bytes (its
+  // buffers are reused, but kernels write every cell), and memory stays bounded by one block
+  // (the world cut is recomputed, a 128² grid).
   const engine = createEngine(job.graph, { pool: tilePool });
   try {
-    return renderOn(engine, job, tile);
+    const nodes = [...new Set(job.layers.map((l) => l.node))];
+    try {
+      engine.evaluate({ domain, targets: nodes, dropIntermediates: true });
+      for (const id of nodes) {
+        const s = engine.status(id, domain);
+        if (s?.state !== 'ok') throw new Error(`node "${id}" ${s?.state ?? 'did not run'}: ${s?.message ?? ''}`);
+      }
+    } catch (err) {
+      for (const tile of tiles) report({ index: tile.index, outcome: 'failed', message: message(err) });
+      return;
+    }
+    for (const tile of tiles) {
+      try {
+        writeTile(engine, job, tile, domain);
+        report({ index: tile.index, outcome: 'done' });
+      } catch (err) {
+        report({ index: tile.index, outcome: 'failed', message: message(err) });
+      }
+    }
   } finally {
     engine.dispose();
   }
 }
 
-function renderOn(engine: ReturnType<typeof createEngine>, job: TileJob, tile: PlannedTile): TileManifest {
-  const nodes = [...new Set(job.layers.map((l) => l.node))];
-  engine.evaluate({ domain: tile.domain, targets: nodes, dropIntermediates: true });
-  for (const id of nodes) {
-    const s = engine.status(id, tile.domain);
-    if (s?.state !== 'ok') throw new Error(`node "${id}" ${s?.state ?? 'did not run'}: ${s?.message ?? ''}`);
-  }
+/** The tile's cells of a value on `from`, a domain holding the tile on the same lattice, in a buffer of the pool (or the value itself when `from` is the tile's own domain). */
+function cut(value: Value, from: Domain, tile: PlannedTile): Value {
+  const n = tile.domain.n;
+  if (from.n === n) return value;
+  const f = latticeOf(from)!;
+  const t = latticeOf(tile.domain)!;
+  const ox = t.col0 - f.col0;
+  const oy = t.row0 - f.row0;
+  const src = value.data;
+  const data = tilePool.take(value.type === 'biome' ? 'u8' : 'f32', n * n);
+  for (let r = 0; r < n; r++) data.set(src.subarray((oy + r) * from.n + ox, (oy + r) * from.n + ox + n), r * n);
+  return { ...value, data } as Value;
+}
+
+function writeTile(engine: ReturnType<typeof createEngine>, job: TileJob, tile: PlannedTile, domain: Domain): TileManifest {
   const n = tile.domain.n;
   const files: TileManifest['files'][number][] = [];
   for (const f of tile.files) {
     const layer = job.layers.find((l) => l.stem === f.layer)!;
-    const value = engine.output(layer.node, layer.port, tile.domain);
-    if (!value) throw new Error(`node "${layer.node}" has no output "${layer.port}"`);
-    const range = formatNeedsRange(f.format) ? job.ranges[f.layer] : null;
-    const { bytes, clipped } = encodeTile(value, n, f.format, range);
-    writeAtomic(job.outDir, f.path, bytes);
-    const own = value.type === 'biome' ? null : finiteMinMax(value.data);
-    files.push({ path: f.path, layer: f.layer, format: f.format, sha256: sha256(bytes), ...(own ?? {}), ...(range ? { clipped } : {}), ...(value.type === 'terrain' ? { seaLevel: value.seaLevel } : {}) });
+    const whole = engine.output(layer.node, layer.port, domain);
+    if (!whole) throw new Error(`node "${layer.node}" has no output "${layer.port}"`);
+    const value = cut(whole, domain, tile);
+    try {
+      const range = formatNeedsRange(f.format) ? job.ranges[f.layer] : null;
+      const { bytes, clipped } = encodeTile(value, n, f.format, range);
+      writeAtomic(job.outDir, f.path, bytes);
+      const own = value.type === 'biome' ? null : finiteMinMax(value.data);
+      files.push({ path: f.path, layer: f.layer, format: f.format, sha256: sha256(bytes), ...(own ?? {}), ...(range ? { clipped } : {}), ...(value.type === 'terrain' ? { seaLevel: value.seaLevel } : {}) });
+    } finally {
+      if (value !== whole) tilePool.give(value.data);
+    }
   }
   const manifest: TileManifest = {
     index: tile.index,

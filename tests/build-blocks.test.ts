@@ -1,0 +1,110 @@
+// Blocks of tiles (src/build/blocks.ts): which tiles a build evaluates together, and that a
+// tile cut from a block has the bytes of the same tile rendered alone, on a world-consistent
+// graph (cut from blocks) and on a view-bound one (never cut from blocks).
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { blockSide, blocksAllowed, tileBlocks } from '../src/build/blocks.ts';
+import { makePlan } from '../src/build/plan.ts';
+import { main } from '../src/cli/main.ts';
+import { latticeOf } from '../src/grid.ts';
+import { parseGraph } from '../src/model/format.ts';
+
+const GRAPH = 'graphs/default.json';
+
+function tmp(): string {
+  return mkdtempSync(join(tmpdir(), 'tg-blocks-'));
+}
+
+async function run(...argv: string[]): Promise<{ code: number; err: string }> {
+  let err = '';
+  const code = await main(argv, { out: () => {}, err: (t) => (err += `${t}\n`) });
+  return { code, err };
+}
+
+/** Every file under dir, relative path → bytes. */
+function tree(dir: string): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.set(relative(dir, p), readFileSync(p));
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+function plan(tilesX: number, tilesY: number, tileSize = 33, n = 64) {
+  const stride = tileSize - 1;
+  return makePlan({ region: { x0: 0.25, y0: -0.5, x1: 0.25 + (tilesX * stride) / n, y1: -0.5 + (tilesY * stride) / n }, cellsPerView: n, tileSize, layers: [] });
+}
+
+describe('blocks of tiles', () => {
+  it('takes squares as large as a 2049² block allows: 2 × 2 tiles of 1025 or 1009, 4 × 4 of 505, none of 2049', () => {
+    expect([33, 505, 1009, 1025, 2017, 2049, 4097].map(blockSide)).toEqual([64, 4, 2, 2, 1, 1, 1]);
+  });
+
+  it('groups whole squares, splits partial ones down to single tiles, and places each block on the build lattice', () => {
+    const p = plan(5, 3);
+    const all = p.tiles.map((t) => t.index);
+    const blocks = tileBlocks(p, all, 2);
+    // Rows 0-1 (north) hold two 2 × 2 squares; the east column and the south row are single tiles.
+    expect(blocks.map((b) => b.tiles)).toEqual([[0, 1, 5, 6], [2, 3, 7, 8], [4], [9], [10], [11], [12], [13], [14]]);
+    expect(blocks.flatMap((b) => b.tiles).sort((a, b) => a - b)).toEqual(all);
+    for (const b of blocks) {
+      const d = latticeOf(b.domain)!;
+      expect(b.domain.n).toBe(b.tiles.length === 1 ? 33 : 65);
+      for (const index of b.tiles) {
+        // Each tile lies inside its block, on the same lattice.
+        const t = latticeOf(p.tiles[index].domain)!;
+        expect(t.perUnit).toBe(d.perUnit);
+        expect(t.col0 - d.col0).toBeGreaterThanOrEqual(0);
+        expect(t.row0 - d.row0).toBeGreaterThanOrEqual(0);
+        expect(t.col0 - d.col0 + 33).toBeLessThanOrEqual(b.domain.n);
+        expect(t.row0 - d.row0 + 33).toBeLessThanOrEqual(b.domain.n);
+      }
+    }
+    // The block of tiles 0, 1, 5, 6 starts at tile 5's south-west sample.
+    expect(latticeOf(blocks[0].domain)).toEqual(latticeOf(p.tiles[5].domain));
+    // A resumed build's gap breaks a square into what is left; side 4 falls back to 2 × 2 squares.
+    expect(tileBlocks(p, all.filter((i) => i !== 6), 2).map((b) => b.tiles)).toEqual([[2, 3, 7, 8], [0], [1], [5], [4], [9], [10], [11], [12], [13], [14]]);
+    const key = (bs: { tiles: readonly number[] }[]) => bs.map((b) => b.tiles.join(',')).sort();
+    expect(key(tileBlocks(p, all, 4))).toEqual(key(blocks));
+    expect(tileBlocks(p, all, 1).map((b) => b.tiles)).toEqual(all.map((i) => [i]));
+  });
+
+  it('cuts blocks only from graphs with no view-bound node upstream of the layers written', () => {
+    const graph = parseGraph(readFileSync(GRAPH, 'utf8'));
+    expect(blocksAllowed(graph, ['height', 'biomes'])).toBe(true);
+    const viewCut = parseGraph(readFileSync(GRAPH, 'utf8').replace('"cut": "world-8"', '"cut": "view"'));
+    expect(blocksAllowed(viewCut, ['biomes'])).toBe(false);
+    // The noises and curves do not read the water: their tiles may still come from blocks.
+    expect(blocksAllowed(viewCut, ['cont', 'pvCurve'])).toBe(true);
+  });
+
+  for (const [name, edit] of [
+    ['a world-consistent graph (tiles cut from blocks)', (t: string) => t],
+    ['a view-bound graph (tiles rendered one by one)', (t: string) => t.replace('"cut": "world-8"', '"cut": "view"')],
+  ] as const) {
+    it(`writes each tile of ${name} with the bytes of the same tile rendered alone`, async () => {
+      const text = edit(readFileSync(GRAPH, 'utf8'));
+      const file = join(tmp(), 'graph.json');
+      writeFileSync(file, text);
+      const ids = parseGraph(text).nodes.map((n) => n.id);
+      // 2 × 2 views at 64 cells a view: 129² samples, 4 × 4 tiles of 33, four 2 × 2 blocks.
+      const common = ['build', file, '--region', '-1,-1,1,1', '--cells-per-view', '64', '--tile-size', '33', '--format', 'f32,indexed', '--node', ...ids];
+      const whole = tmp();
+      const r = await run(...common, '--out', whole);
+      expect(r.code, r.err).toBe(0);
+      const alone = tmp();
+      for (let k = 0; k < 16; k++) expect((await run(...common, '--out', alone, '--tile', String(k))).code).toBe(0);
+      const a = tree(whole);
+      const b = tree(alone);
+      expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+      for (const [path, bytes] of a) expect(Buffer.compare(bytes, b.get(path)!), path).toBe(0);
+    }, 120_000);
+  }
+});
