@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { decode } from 'fast-png';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { workerCode } from '../src/build/worker-code.ts';
+import { readCachedBundle, workerCode, writeCachedBundle } from '../src/build/worker-code.ts';
 import { main } from '../src/cli/main.ts';
 import { createEngine } from '../src/engine/engine.ts';
 import { latticeDomain } from '../src/grid.ts';
@@ -116,7 +116,40 @@ describe('terrain-graph build', () => {
   it('starts its worker threads from one bundled module, not module by module through tsx', () => {
     // The bytes are the same either way (the test below compares them with lone processes);
     // the fallback only costs each thread about 0.4 s of loading.
-    expect(workerCode().protocol).toBe('data:');
+    const code = workerCode();
+    expect(code.href).not.toMatch(/worker\.mjs$/);
+    // Kept in node_modules/.cache where it can be written, else inline.
+    if (code.protocol === 'file:') expect(code.pathname).toMatch(/node_modules\/\.cache\/terrain-graph\/[0-9a-f]{64}\.mjs$/);
+    else expect(code.protocol).toBe('data:');
+  });
+
+  it('loads a kept bundle only while every source it was made from hashes the same', () => {
+    const dir = tmp();
+    const [a, b] = [join(dir, 'a.ts'), join(dir, 'b.ts')];
+    writeFileSync(a, 'export const a = 1;');
+    writeFileSync(b, 'export const b = 2;');
+    const code = new TextEncoder().encode('export {};');
+    const cache = join(dir, 'cache');
+    const kept = writeCachedBundle(cache, 'key 1', [a, b], code);
+    expect(kept).not.toBeNull();
+    expect(readCachedBundle(cache, 'key 1')).toBe(kept);
+    expect(readFileSync(kept!)).toEqual(Buffer.from(code));
+    // Another bundler, Node or entry: another record.
+    expect(readCachedBundle(cache, 'key 2')).toBeNull();
+    // A source edited, or gone: bundled again.
+    writeFileSync(b, 'export const b = 3;');
+    expect(readCachedBundle(cache, 'key 1')).toBeNull();
+    writeFileSync(b, 'export const b = 2;');
+    expect(readCachedBundle(cache, 'key 1')).toBe(kept);
+    rmSync(a);
+    expect(readCachedBundle(cache, 'key 1')).toBeNull();
+    writeFileSync(a, 'export const a = 1;');
+    // The bundle itself altered: not loaded.
+    writeFileSync(kept!, 'export const evil = 1;');
+    expect(readCachedBundle(cache, 'key 1')).toBeNull();
+    // Where nothing can be written, nothing is kept.
+    writeFileSync(join(dir, 'file'), '');
+    expect(writeCachedBundle(join(dir, 'file', 'cache'), 'key 1', [a], code)).toBeNull();
   });
 
   it('--plan prints the tiles as JSON and renders nothing', async () => {
