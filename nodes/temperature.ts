@@ -1,6 +1,6 @@
 // Temperature: warm at the equator and by the sea, cold with latitude and with land rank.
 
-import { assertGrid, cellY, POLE_DISTANCE, type Domain } from '../src/grid.ts';
+import { assertGrid, cellY, type Domain, type GridWindow, POLE_DISTANCE, wholeWindow, windowRows } from '../src/grid.ts';
 import { scratch } from '../src/kernels/scratch.ts';
 import { wasmTemperature } from '../src/kernels/wasm/instance.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
@@ -29,15 +29,17 @@ export function temperatureKernel(
 ): void {
   assertGrid('temperature output', out, domain);
   for (const [name, a] of [['rank', rank], ['coast', coast], ['noise', noise]] as const) if (a) assertGrid(`temperature ${name}`, a, domain);
-  temperatureRows({ domain, p, rank, coast, noise, out }, 0, domain.n);
+  const whole = (a: Float32Array | null) => a && wholeWindow(a, domain.n);
+  temperatureRows({ domain, p, rank: whole(rank), coast: whole(coast), noise: whole(noise), out }, 0, domain.n);
 }
 
+/** The inputs as windows (ctx.window): a rank on the grid grown for the wind is read in place. */
 type TemperatureBand = {
   domain: Domain;
   p: TemperatureParams;
-  rank: Float32Array | null;
-  coast: Float32Array | null;
-  noise: Float32Array | null;
+  rank: GridWindow | null;
+  coast: GridWindow | null;
+  noise: GridWindow | null;
   out: Float32Array;
 };
 
@@ -46,8 +48,8 @@ function temperatureRows(a: TemperatureBand, r0: number, r1: number): void {
   const { domain, p } = a;
   const rowBase = scratch('temperature.rowBase', Float64Array, domain.n).subarray(0, r1 - r0);
   for (let r = r0; r < r1; r++) rowBase[r - r0] = p.base - p.latitude * Math.min(1, Math.abs(cellY(domain, r)) / POLE_DISTANCE);
-  const rows = (g: Float32Array | null) => rowsOf(g, domain.n, r0, r1);
-  wasmTemperature(rowBase, p, rows(a.rank), rows(a.coast), rows(a.noise), rows(a.out)!);
+  const rows = (w: GridWindow | null) => w && windowRows(w, domain.n, r0, r1);
+  wasmTemperature(rowBase, p, rows(a.rank), rows(a.coast), rows(a.noise), rowsOf(a.out, domain.n, r0, r1));
 }
 
 export const temperature = defineNode({
@@ -76,9 +78,8 @@ export const temperature = defineNode({
   run(ctx, p) {
     const out = ctx.alloc('f32');
     const { domain } = ctx;
-    for (const [name, a] of [['rank', ctx.field('rank')], ['coast', ctx.field('coast')], ['noise', ctx.field('noise')]] as const) if (a) assertGrid(`temperature ${name}`, a, domain);
     const terms = { base: p.base, lapse: p.lapse, latitude: p.latitude, coastMod: p.coastMod, tempNoise: p.tempNoise };
-    bands('temperature', temperatureRows, { domain, p: terms, rank: ctx.field('rank'), coast: ctx.field('coast'), noise: ctx.field('noise'), out }, domain.n);
+    bands('temperature', temperatureRows, { domain, p: terms, rank: ctx.window('rank'), coast: ctx.window('coast'), noise: ctx.window('noise'), out }, domain.n);
     return { out: field(out, 'temperature') };
   },
 });

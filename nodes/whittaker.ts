@@ -5,6 +5,7 @@ import { BEACH, biomeId, DEFAULT_TABLE, MOISTURE_COLUMNS, OCEAN, TABLE_BIOMES, T
 import { MAX_BORDER, softBiomeWeights } from '../src/kernels/soft-biomes.ts';
 import { wasmWhittaker } from '../src/kernels/wasm/instance.ts';
 import { bands, rowsOf } from '../src/parallel/threads.ts';
+import { cellCount, type GridWindow, windowRows } from '../src/grid.ts';
 import { type CellNote, defineNode, type NodeReading } from '../src/model/manifest.ts';
 import { formatValue, SOFT_SLOTS, type TerrainValue, type Value } from '../src/model/values.ts';
 
@@ -79,8 +80,8 @@ type WhittakerBand = {
   rules: WhittakerRules;
   temperature: Float32Array;
   moisture: Float32Array;
-  /** The terrain's heights and sea level (its sorted heights stay behind: no band reads them). */
-  height: Float32Array;
+  /** The terrain's heights, in place (ctx.window), and sea level (its sorted heights stay behind: no band reads them). */
+  height: GridWindow;
   seaLevel: number;
   coast: Float32Array | null;
   out: Uint8Array;
@@ -89,9 +90,15 @@ type WhittakerBand = {
 
 /** Rows r0 … r1 − 1 of the biome map (cell by cell, so any band gives the same bits). */
 function whittakerBand(a: WhittakerBand, r0: number, r1: number): void {
-  const rows = <T extends Float32Array | Uint8Array>(g: T | null) => rowsOf(g, a.n, r0, r1);
-  const terrain = { data: rows(a.height), seaLevel: a.seaLevel } as TerrainValue;
-  whittakerKernel(a.rules, rows(a.temperature)!, rows(a.moisture)!, terrain, rows(a.coast), rows(a.out)!);
+  const out = rowsOf(a.out, a.n, r0, r1);
+  const height = windowRows(a.height, a.n, r0, r1);
+  const temperature = rowsOf(a.temperature, a.n, r0, r1);
+  const moisture = rowsOf(a.moisture, a.n, r0, r1);
+  const coast = rowsOf(a.coast, a.n, r0, r1);
+  for (const [name, g] of [['temperature', temperature], ['moisture', moisture], ['terrain', height], ['coast', coast ?? height]] as const) {
+    if (cellCount(g) !== out.length) throw new Error(`whittaker: ${name} holds ${cellCount(g)} cells, expected ${out.length}`);
+  }
+  wasmWhittaker({ ...a.rules, ocean: OCEAN, beach: BEACH }, height, a.seaLevel, temperature, moisture, coast, out);
 }
 
 /** Table cells are 0 … 15 (row · 4 + col); these origins mark cells the table did not decide. */
@@ -207,7 +214,7 @@ export const whittaker = defineNode({
     const moisture = ctx.field('moisture')!;
     const coast = ctx.field('coast');
     const n = ctx.domain.n;
-    bands('whittaker', whittakerBand, { rules, temperature, moisture, height: t.data, seaLevel: t.seaLevel, coast, out, n }, n);
+    bands('whittaker', whittakerBand, { rules, temperature, moisture, height: ctx.window('terrain')!, seaLevel: t.seaLevel, coast, out, n }, n);
     if (!(p.border > 0)) return { out: { type: 'biome', meaning: 'biome', data: out } };
     // The hard map stays the biome of each cell (statistics, the table, provenance read it);
     // the weights come alongside, for the blended colours and the splat maps.

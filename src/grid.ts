@@ -135,6 +135,44 @@ export function assertGrid(name: string, array: ArrayLike<number>, d: Domain): v
 }
 
 /** Most cells on a side of one domain (a build tile, a grown view): larger would not fit in memory. */
+/**
+ * An n × n grid's cells read in place out of a larger grid: cell (c, r) is
+ * data[(dr + r) · stride + dc + c] (a crop that copies nothing; stride = n, dc = dr = 0 for the
+ * grid itself).
+ */
+export interface GridWindow<T extends Float32Array | Uint8Array = Float32Array> {
+  readonly data: T;
+  readonly stride: number;
+  readonly dc: number;
+  readonly dr: number;
+}
+
+/** The whole grid as a window of itself. */
+export function wholeWindow<T extends Float32Array | Uint8Array>(data: T, n: number): GridWindow<T> {
+  return { data, stride: n, dc: 0, dr: 0 };
+}
+
+/** `rows` rows of `n` cells read in place out of a wider grid: row i starts at data[at + i · stride]. */
+export interface StridedRows {
+  readonly data: Float32Array;
+  readonly at: number;
+  readonly stride: number;
+  readonly n: number;
+  readonly rows: number;
+}
+
+/** Rows r0 … r1 − 1 of an n-wide window: a plain view of the data where they lie end to end, else strided rows. */
+export function windowRows(w: GridWindow, n: number, r0: number, r1: number): Float32Array | StridedRows {
+  const at = (w.dr + r0) * w.stride + w.dc;
+  if (w.stride === n) return w.data.subarray(at, at + (r1 - r0) * n);
+  return { data: w.data, at, stride: w.stride, n, rows: r1 - r0 };
+}
+
+/** The cells in a plain grid or strided rows. */
+export function cellCount(g: ArrayLike<number> | StridedRows): number {
+  return 'rows' in g ? g.rows * g.n : g.length;
+}
+
 export const DOMAIN_SIZE_MAX = 16384;
 
 /** Why a domain cannot be evaluated (for a message naming it), or null when it can. */

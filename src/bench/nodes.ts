@@ -10,7 +10,7 @@
 import { CATALOGUE } from '../../nodes/index.ts';
 import { createEngine } from '../engine/engine.ts';
 import { grow } from '../engine/domains.ts';
-import { type Domain, viewDomain } from '../grid.ts';
+import { type Domain, viewDomain, wholeWindow } from '../grid.ts';
 import type { Graph } from '../model/graph.ts';
 import { type AnyNodeDef, type Catalogue, defaultParams, footprintOf, marginsOf, type RunContext } from '../model/manifest.ts';
 import type { PortType, Value } from '../model/values.ts';
@@ -78,6 +78,10 @@ function timeKernel(base: Graph, def: AnyNodeDef, size: number, runs: number, wa
     inputDomain,
     asked: domain,
     field: (port) => (input(port)?.data as Float32Array | undefined) ?? null,
+    window: (port) => {
+      const data = input(port)?.data as Float32Array | undefined;
+      return data ? wholeWindow(data, inputDomain.n) : null;
+    },
     terrain: (port) => input(port) as never,
     biome: (port) => input(port) as never,
     fieldAt: () => null,

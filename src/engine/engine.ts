@@ -14,7 +14,8 @@ import { checkEngineGraph } from './graph-check.ts';
 import { planDomains, readsOf, Wiring } from './plan.ts';
 import { BufferPool } from './pool.ts';
 import { type Entry, type NodeStatus, ResultCache, type Source } from './results.ts';
-import { cropResult, runNode } from './run-node.ts';
+import { LazyCrop } from './crops.ts';
+import { runNode } from './run-node.ts';
 
 export type { NodeState, NodeStatus } from './results.ts';
 
@@ -41,7 +42,11 @@ export interface EvaluateReport {
    * cached nodes are absent.
    */
   readonly ran: Record<string, number>;
-  /** Time spent cutting results on a grown domain down to the domains their consumers read. */
+  /**
+   * Time spent copying results on a grown domain down to the domains read of them: only crops
+   * whose outputs were read (by a consumer reading its input as a copy; the view's results are
+   * copied when output() first reads them, after the evaluation).
+   */
   readonly cropMs: number;
   readonly totalMs: number;
 }
@@ -93,8 +98,11 @@ export class Engine {
   private readsLeft: Map<string, number> | null = null;
   /** The domain of the evaluation under way. */
   private evaluating: Domain | null = null;
-  /** Milliseconds the evaluation under way spent cropping. */
+  /** Milliseconds spent copying crops since the evaluation under way (or the last) started. */
   private cropMs = 0;
+  private readonly addCropMs = (ms: number): void => {
+    this.cropMs += ms;
+  };
   /**
    * Per node, its RunContext.shared value and what it was made from (params and the versions
    * of the footprint's reads): one sort of the water's world cut for every domain it runs on.
@@ -365,6 +373,7 @@ export class Engine {
               pool: this.pool,
               ran,
               onNode: this.onNode,
+              cropMs: () => this.cropMs,
               shared: (make) => this.shared(nodeId, sharedKey.join('|'), make),
             }),
           );
@@ -386,8 +395,9 @@ export class Engine {
 
   /**
    * The node's result on `domain`, which this evaluation settled the node on or on a domain
-   * covering it: then the cells of `domain` are cropped out, once per evaluation, into a result
-   * of their own that keeps its version while the source's does not change.
+   * covering it: then a crop of those cells, which keeps its version while the source's does
+   * not change and copies them only when its outputs are read (a consumer reading its input
+   * through ctx.window() reads the source in place).
    */
   private resultOn(nodeId: string, domain: Domain, done: Map<string, Entry>): Entry {
     const key = domainKey(domain);
@@ -405,15 +415,11 @@ export class Engine {
     if (!source || !from) throw new Error(`internal: node "${nodeId}" was not planned on a domain covering ${key}`);
     const signature = `crop of ${domainKey(from)} v${source.version}`;
     const cached = this.cache.get(nodeId, domain);
-    let entry = cached;
-    if (!cached || cached.signature !== signature) {
-      const t = performance.now();
-      entry = cropResult(this.pool, source, from, domain, signature, this.nextVersion++);
-      this.cropMs += performance.now() - t;
-    }
-    this.cache.store(nodeId, domain, entry!);
-    done.set(visitKey, entry!);
-    return entry!;
+    // The cells are copied only when something reads the crop's outputs (crops.ts).
+    const entry = cached && cached.signature === signature ? cached : new LazyCrop(this.pool, source, domain, signature, this.nextVersion++, this.addCropMs);
+    this.cache.store(nodeId, domain, entry);
+    done.set(visitKey, entry);
+    return entry;
   }
 }
 

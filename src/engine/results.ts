@@ -5,6 +5,7 @@
 import { type Domain, domainKey } from '../grid.ts';
 import type { AnyBuffer, BufferPool } from './pool.ts';
 import type { Value } from '../model/values.ts';
+import { LazyCrop } from './crops.ts';
 
 export type NodeState = 'ok' | 'failed' | 'blocked' | 'missing';
 
@@ -27,6 +28,8 @@ export interface Entry extends NodeStatus {
   used: number;
   /** The domain the result covers. */
   readonly domain: Domain;
+  /** Crops made of this result (src/engine/crops.ts): told when the cache lets it go. */
+  crops?: LazyCrop[];
 }
 
 /** Where an input comes from: the upstream node's entry and output port. */
@@ -82,9 +85,19 @@ export class ResultCache {
     return entry;
   }
 
-  /** Gives the result's buffers back to the pool (the result must not be read after). */
+  /**
+   * Gives the result's buffers back to the pool (the result must not be read after). A crop of
+   * it that the cache still holds and nothing has read yet keeps them instead (no copy).
+   */
   release(entry: Entry): void {
-    for (const b of entry.buffers) this.pool.give(b);
+    if (entry instanceof LazyCrop) {
+      entry.release();
+      return;
+    }
+    let kept = false;
+    for (const crop of entry.crops ?? []) if (crop.sourceReleased(!kept)) kept = true;
+    entry.crops = undefined;
+    if (!kept) for (const b of entry.buffers) this.pool.give(b);
   }
 
   /** Drops the results of every node not in `ids` (after the graph changed). */

@@ -1,13 +1,12 @@
 // Running one node: checks its inputs are there, hands its kernel a RunContext over its input
 // grids (and the other domains its footprint reads), and wraps the outputs, the error or the
-// missing input in a result. Also the crop: a result cut out of one on a covering domain.
+// missing input in a result.
 
-import { type Domain, domainKey } from '../grid.ts';
+import { type Domain, domainKey, wholeWindow } from '../grid.ts';
 import type { AnyNodeDef, AnyParamValue, RunContext } from '../model/manifest.ts';
 import type { Value } from '../model/values.ts';
-import { bands } from '../parallel/threads.ts';
-import { CROP_BAND, type CropBand, cropBand, cropInto } from './domains.ts';
-import type { AnyBuffer, BufferKind, BufferOf, BufferPool } from './pool.ts';
+import { LazyCrop } from './crops.ts';
+import type { AnyBuffer, BufferPool } from './pool.ts';
 import type { Entry, NodeState, Source } from './results.ts';
 
 export interface NodeRun {
@@ -31,6 +30,8 @@ export interface NodeRun {
   /** Kernel ms per node in the evaluation: the run adds its own. */
   readonly ran: Record<string, number>;
   readonly onNode: ((nodeId: string, ms: number, domain: Domain) => void) | undefined;
+  /** The engine's crop milliseconds so far: a crop copied while the kernel reads its input is not the kernel's time. */
+  readonly cropMs: () => number;
   /** RunContext.shared: the node's value computed from its footprint's reads alone (the engine keeps it). */
   readonly shared: <T extends object>(make: () => T) => T;
 }
@@ -45,16 +46,18 @@ export function runNode(a: NodeRun): Entry {
       if (!spec.optional) return without('missing', `input "${port}" is not wired`);
       continue;
     }
-    if (!src.entry.outputs) return without('blocked', `waits on "${src.node}" (input "${port}"), which ${src.entry.state === 'failed' ? 'failed' : 'has no output'}`);
+    // The state, not the outputs: reading a crop's outputs would copy its cells.
+    if (src.entry.state !== 'ok') return without('blocked', `waits on "${src.node}" (input "${port}"), which ${src.entry.state === 'failed' ? 'failed' : 'has no output'}`);
   }
   for (const src of extra.values()) {
-    if (!src.entry.outputs) return without('blocked', `waits on "${src.node}" on another domain, which ${src.entry.state === 'failed' ? 'failed' : 'has no output'}`);
+    if (src.entry.state !== 'ok') return without('blocked', `waits on "${src.node}" on another domain, which ${src.entry.state === 'failed' ? 'failed' : 'has no output'}`);
   }
 
   const valueOf = (port: string, want: 'field' | 'terrain' | 'biome'): Value | null => {
     const src = sources.get(port);
     if (!src) return null;
-    const v = src.entry.outputs![src.port];
+    // A crop's value copies its cells only when its data is read (the sea level reads free).
+    const v = src.entry instanceof LazyCrop ? src.entry.value(src.port) : src.entry.outputs![src.port];
     if (!v) throw new Error(`input "${port}": the upstream node has no output "${src.port}"`);
     if (want === 'field' && v.type === 'biome') throw new Error(`input "${port}" needs a field, got a biome map`);
     if (want !== 'field' && v.type !== want) throw new Error(`input "${port}" needs a ${want}, got a ${v.type}`);
@@ -90,6 +93,13 @@ export function runNode(a: NodeRun): Entry {
       return b;
     },
     field: (port) => (valueOf(port, 'field') as { data: Float32Array } | null)?.data ?? null,
+    window: (port) => {
+      const src = sources.get(port);
+      if (!src) return null;
+      const w = src.entry instanceof LazyCrop ? src.entry.window(src.port) : null;
+      // Not a crop (or not a field there: valueOf says why): the grid itself.
+      return w ?? wholeWindow((valueOf(port, 'field') as { data: Float32Array }).data, inputDomain.n);
+    },
     terrain: (port) => valueOf(port, 'terrain') as never,
     biome: (port) => valueOf(port, 'biome') as never,
     wired: (port) => sources.has(port),
@@ -105,15 +115,18 @@ export function runNode(a: NodeRun): Entry {
     },
   };
   const start = performance.now();
+  const crop0 = a.cropMs();
+  // The kernel's time, less the copies of crops its reads made (the engine counts those).
+  const kernelMs = (): number => performance.now() - start - (a.cropMs() - crop0);
   try {
     const outputs = def.run(ctx, params as never) as Record<string, Value>;
-    const ms = performance.now() - start;
+    const ms = kernelMs();
     ran[nodeId] = (ran[nodeId] ?? 0) + ms;
     a.onNode?.(nodeId, ms, domain);
     assertOwned(def.type, outputs, sharedBuffers.length ? [...owned, ...sharedBuffers] : owned);
     return { signature, outputs, buffers: owned, state: 'ok', ms, version, used: 0, domain };
   } catch (err) {
-    const ms = performance.now() - start;
+    const ms = kernelMs();
     ran[nodeId] = (ran[nodeId] ?? 0) + ms;
     for (const b of owned) pool.give(b);
     const message = err instanceof Error ? err.message : String(err);
@@ -137,46 +150,4 @@ function assertOwned(type: string, outputs: Record<string, Value>, owned: readon
       if (!owned.includes(b)) throw new Error(`internal: ${type} output "${port}" holds a buffer not taken from ctx.alloc`);
     }
   }
-}
-
-/** A result holding the cells of `to` out of `source` (on `from`), in buffers of its own. */
-export function cropResult(pool: BufferPool, source: Entry, from: Domain, to: Domain, signature: string, version: number): Entry {
-  const base = { signature, state: source.state, message: source.message, ms: 0, version, used: 0, domain: to };
-  if (!source.outputs) return { ...base, outputs: null, buffers: [] };
-  const buffers: AnyBuffer[] = [];
-  const take = <K extends BufferKind>(kind: K, length: number): BufferOf<K> => {
-    const b = pool.take(kind, length);
-    buffers.push(b);
-    return b;
-  };
-  const outputs: Record<string, Value> = {};
-  const cells = to.n * to.n;
-  // Row bands over the threads (a crop of a 1280² grid to 1024² is 4 MB of copying), at least
-  // 64 K cells a band: a smaller copy takes less than handing it to a worker. The buffers are
-  // the engine's, in shared memory while a pool runs.
-  const byBands = (args: CropBand, rows: number): void => bands(CROP_BAND, cropBand, args, rows, Math.ceil(65536 / args.n));
-  for (const [port, v] of Object.entries(source.outputs)) {
-    if (v.type === 'biome') {
-      const data = take('u8', cells);
-      cropInto(v.data, from, to, data, byBands);
-      outputs[port] = { ...v, data };
-    } else if (v.type === 'field') {
-      const data = take('f32', cells);
-      cropInto(v.data, from, to, data, byBands);
-      outputs[port] = { ...v, data };
-    } else {
-      const data = take('f32', cells);
-      cropInto(v.data, from, to, data, byBands);
-      // The sorted heights are those of the cut source, not of the grid: they stay as they are,
-      // shared when the engine holds them (RunContext.shared), else copied. The order indexed
-      // the source grid's cells, so it does not carry over.
-      let sorted = v.sorted;
-      if (source.buffers.includes(sorted)) {
-        sorted = take('f32', v.sorted.length);
-        sorted.set(v.sorted);
-      }
-      outputs[port] = { ...v, data, sorted, order: null };
-    }
-  }
-  return { ...base, outputs, buffers };
 }

@@ -6,7 +6,7 @@
 // preview shows, what it adds to a cell's provenance, its statistics, an overlay); engine,
 // worker, viewer and command line loop over the hooks and never ask for a type by name.
 
-import type { Domain } from '../grid.ts';
+import type { Domain, GridWindow } from '../grid.ts';
 import type { BufferKind, BufferOf } from '../engine/pool.ts';
 import type { BiomeValue, FieldValue, Meaning, PortType, TerrainValue, Value } from './values.ts';
 
@@ -134,6 +134,12 @@ export interface RunContext<I extends string> {
   readonly asked: Domain;
   /** The heights of a wired field or terrain input on `inputDomain`; null when an optional input is unwired. */
   field(port: I): Float32Array | null;
+  /**
+   * A wired field or terrain input's heights on `inputDomain` read in place, as a window of the
+   * grid its node computed them on (a larger one when that node also fed a halo): no copy, where
+   * field() may have to cut the cells out first. Valid during the run only. Null when unwired.
+   */
+  window(port: I): GridWindow | null;
   /** A wired terrain input on `inputDomain` (engine guarantees the type). */
   terrain(port: I): TerrainValue | null;
   /** A wired biome input on `inputDomain`. */

@@ -101,10 +101,14 @@ export function threadCount(): number {
   return pool ? wanted : 1;
 }
 
-/** True when every grid in the args lives in shared memory, so a worker writes where the caller reads. */
+/**
+ * True when every grid in the args lives in shared memory, so a worker writes where the caller
+ * reads: the typed arrays at the top level and the data of a window there (GridWindow).
+ */
 function shareable(args: Record<string, unknown>): boolean {
   for (const v of Object.values(args)) {
-    if (ArrayBuffer.isView(v) && !(v.buffer instanceof SharedArrayBuffer)) return false;
+    const grid = v !== null && typeof v === 'object' && !ArrayBuffer.isView(v) && 'data' in v ? v.data : v;
+    if (ArrayBuffer.isView(grid) && !(grid.buffer instanceof SharedArrayBuffer)) return false;
   }
   return true;
 }

@@ -7,6 +7,7 @@
 import { KERNELS_WASM_BASE64 } from './binary.ts';
 import { float32Above } from './distance-instance.ts';
 import { FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
+import type { StridedRows } from '../../grid.ts';
 
 interface KernelExports {
   readonly memory: WebAssembly.Memory;
@@ -59,14 +60,19 @@ function reserve(k: KernelExports, sizes: readonly number[]): number[] {
 /**
  * Copies the inputs into the module's memory and makes room for the outputs (bytes): the byte
  * offsets of the inputs then of the outputs, 0 for an input that is null (unwired). Regions are
- * padded to 8 bytes, so a kernel working on pairs of Float32 cells may run one cell over.
+ * padded to 8 bytes, so a kernel working on pairs of Float32 cells may run one cell over. Strided
+ * rows (an input read in place out of a wider grid) are laid end to end as they are copied: the
+ * crop costs no copy of its own.
  */
-function stage(k: KernelExports, inputs: readonly (Grid | null)[], outputBytes: readonly number[]): number[] {
-  const at = reserve(k, [...inputs.map((a) => a?.byteLength ?? 0), ...outputBytes]);
+function stage(k: KernelExports, inputs: readonly (Grid | StridedRows | null)[], outputBytes: readonly number[]): number[] {
+  const at = reserve(k, [...inputs.map((a) => (a ? ('rows' in a ? 4 * a.rows * a.n : a.byteLength) : 0)), ...outputBytes]);
   const memory = k.memory.buffer;
   inputs.forEach((a, j) => {
-    if (a) new Uint8Array(memory, at[j], a.byteLength).set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
-    else at[j] = 0;
+    if (!a) at[j] = 0;
+    else if ('rows' in a) {
+      const to = new Float32Array(memory, at[j], a.rows * a.n);
+      for (let i = 0; i < a.rows; i++) to.set(a.data.subarray(a.at + i * a.stride, a.at + i * a.stride + a.n), i * a.n);
+    } else new Uint8Array(memory, at[j], a.byteLength).set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
   });
   return at;
 }
@@ -113,9 +119,9 @@ export interface TemperatureTerms {
 export function wasmTemperature(
   rowBase: Float64Array,
   p: TemperatureTerms,
-  rank: Float32Array | null,
-  coast: Float32Array | null,
-  noise: Float32Array | null,
+  rank: Float32Array | StridedRows | null,
+  coast: Float32Array | StridedRows | null,
+  noise: Float32Array | StridedRows | null,
   /* out */ out: Float32Array,
 ): void {
   const k = kernels();
@@ -157,7 +163,7 @@ export interface BiomeRules {
 /** Biome ids from heights and sea level, temperature, moisture and the optional coast distance. */
 export function wasmWhittaker(
   rules: BiomeRules,
-  height: Float32Array,
+  height: Float32Array | StridedRows,
   level: number,
   temperature: Float32Array,
   moisture: Float32Array,

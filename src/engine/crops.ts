@@ -1,0 +1,165 @@
+// Crops: a node's result on a domain cut out of its result on a larger one (the view out of the
+// view grown by a halo). A crop copies nothing until its outputs are read: a consumer that
+// reads its input through RunContext.window() reads the larger grid in place, and the view's
+// results are copied out only when something (the viewer, a preview, an export) asks for them.
+
+import { type Domain, domainKey, type GridWindow } from '../grid.ts';
+import type { Value } from '../model/values.ts';
+import { bands } from '../parallel/threads.ts';
+import { CROP_BAND, type CropBand, cellOffset, covers, cropBand, cropInto } from './domains.ts';
+import type { AnyBuffer, BufferKind, BufferOf, BufferPool } from './pool.ts';
+import type { Entry, NodeState } from './results.ts';
+
+/** A result that holds the cells of `domain` out of `source` (on a domain covering it), copied on first read. */
+export class LazyCrop implements Entry {
+  readonly state: NodeState;
+  readonly message: string | undefined;
+  readonly ms = 0;
+  used = 0;
+  crops?: LazyCrop[];
+  private made: { readonly outputs: Record<string, Value>; readonly buffers: AnyBuffer[] } | null = null;
+  /** The source's buffers, kept here after the cache let the source go while this crop was unread. */
+  private adopted: readonly AnyBuffer[] | null = null;
+  private released = false;
+  private readonly dc: number;
+  private readonly dr: number;
+
+  constructor(
+    private readonly pool: BufferPool,
+    private readonly source: Entry,
+    readonly domain: Domain,
+    readonly signature: string,
+    readonly version: number,
+    /** Told the milliseconds each copy took (the engine's crop time). */
+    private readonly onCopy: (ms: number) => void,
+  ) {
+    const o = cellOffset(source.domain, domain);
+    if (!o || !covers(source.domain, domain)) throw new Error(`internal: cannot crop ${domainKey(source.domain)} to ${domainKey(domain)}`);
+    this.dc = o.dc;
+    this.dr = o.dr;
+    this.state = source.state;
+    this.message = source.message;
+    (source.crops ??= []).push(this);
+  }
+
+  /** The outputs, copied out of the source's on first read. */
+  get outputs(): Record<string, Value> | null {
+    if (!this.source.outputs) return null;
+    if (!this.made) {
+      if (this.released) throw new Error(`internal: a crop to ${domainKey(this.domain)} was read after the engine let it go`);
+      const t = performance.now();
+      this.made = cropOutputs(this.pool, this.source, this.domain);
+      this.onCopy(performance.now() - t);
+      if (this.adopted) for (const b of this.adopted) this.pool.give(b);
+      this.adopted = null;
+    }
+    return this.made.outputs;
+  }
+
+  /** Buffers this result holds: its copies, or the source's it adopted. */
+  get buffers(): readonly AnyBuffer[] {
+    return this.made?.buffers ?? this.adopted ?? [];
+  }
+
+  /** True once the outputs have been copied out. */
+  get copied(): boolean {
+    return this.made !== null;
+  }
+
+  /**
+   * An output whose cells are copied only when its `data` (or a terrain's `sorted`) is first
+   * read: the rest (a terrain's sea level) reads free.
+   */
+  value(port: string): Value | undefined {
+    if (this.made || !this.source.outputs) return this.outputs?.[port];
+    const v = this.source.outputs[port];
+    if (!v) return undefined;
+    const copied = (): Value => this.outputs![port];
+    const lazy = { ...v };
+    Object.defineProperty(lazy, 'data', { get: () => copied().data, enumerable: true });
+    if (lazy.type === 'terrain') {
+      Object.defineProperty(lazy, 'sorted', { get: () => (copied() as typeof lazy).sorted, enumerable: true });
+      Object.assign(lazy, { order: null });
+    }
+    return lazy;
+  }
+
+  /**
+   * A field or terrain output's cells in place, on the source's grid: no copy. Valid while the
+   * source is (during the evaluation that read it).
+   */
+  window(port: string): GridWindow | null {
+    if (this.made) {
+      const v = this.made.outputs[port];
+      return v && v.type !== 'biome' ? { data: v.data, stride: this.domain.n, dc: 0, dr: 0 } : null;
+    }
+    const v = this.source.outputs?.[port];
+    if (!v || v.type === 'biome') return null;
+    return { data: v.data, stride: this.source.domain.n, dc: this.dc, dr: this.dr };
+  }
+
+  /**
+   * The cache lets this crop's source go (the node ran again, or its result was evicted): an
+   * unread crop that the cache still holds keeps the source's buffers instead of copying them
+   * (the first such crop; any other copies its cells now). Returns true when it kept them.
+   */
+  sourceReleased(keep: boolean): boolean {
+    if (this.released || this.made) return false;
+    if (keep) {
+      this.adopted = this.source.buffers;
+      return true;
+    }
+    void this.outputs;
+    return false;
+  }
+
+  /** The cache dropped this result: the buffers it holds go back to the pool. */
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    for (const b of this.buffers) this.pool.give(b);
+    this.made = null;
+    this.adopted = null;
+  }
+}
+
+/** The outputs of `source` cut to `to`, in buffers of their own from the pool. */
+function cropOutputs(pool: BufferPool, source: Entry, to: Domain): { outputs: Record<string, Value>; buffers: AnyBuffer[] } {
+  const from = source.domain;
+  const buffers: AnyBuffer[] = [];
+  const take = <K extends BufferKind>(kind: K, length: number): BufferOf<K> => {
+    const b = pool.take(kind, length);
+    buffers.push(b);
+    return b;
+  };
+  const outputs: Record<string, Value> = {};
+  const cells = to.n * to.n;
+  // Row bands over the threads (a crop of a 1280² grid to 1024² is 4 MB of copying), at least
+  // 64 K cells a band: a smaller copy takes less than handing it to a worker. The buffers are
+  // the engine's, in shared memory while a pool runs.
+  const byBands = (args: CropBand, rows: number): void => bands(CROP_BAND, cropBand, args, rows, Math.ceil(65536 / args.n));
+  for (const [port, v] of Object.entries(source.outputs!)) {
+    if (v.type === 'biome') {
+      const data = take('u8', cells);
+      cropInto(v.data, from, to, data, byBands);
+      outputs[port] = { ...v, data };
+    } else if (v.type === 'field') {
+      const data = take('f32', cells);
+      cropInto(v.data, from, to, data, byBands);
+      outputs[port] = { ...v, data };
+    } else {
+      const data = take('f32', cells);
+      cropInto(v.data, from, to, data, byBands);
+      // The sorted heights are those of the cut source, not of the grid: they stay as they are,
+      // shared when the engine holds them (RunContext.shared), else copied. The order indexed
+      // the source grid's cells, so it does not carry over.
+      let sorted = v.sorted;
+      if (source.buffers.includes(sorted)) {
+        sorted = take('f32', v.sorted.length);
+        sorted.set(v.sorted);
+      }
+      outputs[port] = { ...v, data, sorted, order: null };
+    }
+  }
+  return { outputs, buffers };
+}
