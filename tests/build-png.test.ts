@@ -56,3 +56,52 @@ it('a build\'s indexed tile holds the pixels, palette and legend of the previews
   expect(tile.text).toEqual(fast.text);
   expect(tile.palette?.length).toBe(13);
 });
+
+it('writes the same bytes as ever: the 16-bit, raw and indexed encodings of a fixed field are pinned', async () => {
+  // Tiles of one build must be byte-identical whoever made them and whenever: a faster encoder
+  // must give these digests (a changed encoding renames PNG_ENCODING, so resumed builds redo tiles).
+  const { createHash } = await import('node:crypto');
+  const n = 301;
+  const rand = rng(13);
+  const field = Float32Array.from({ length: n * n }, (_, i) => {
+    if (i % 9973 === 0) return NaN;
+    if (i % 7919 === 0) return i % 2 ? Infinity : -Infinity;
+    const x = i % n;
+    const y = Math.floor(i / n);
+    return 0.6 * Math.sin(x / 17) * Math.cos(y / 23) + 0.05 * (rand() - 0.5) + (i % 5003 === 0 ? 3 : 0);
+  });
+  const biomes = Uint8Array.from({ length: n * n }, (_, i) => (Math.floor((i % n) / 40) + Math.floor(i / n / 50)) % 12);
+  const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+  const range = { min: -0.5, max: 0.55 };
+  const png16 = encodeTile({ type: 'field', meaning: 'height', data: field }, n, 'png16', range);
+  const r16 = encodeTile({ type: 'field', meaning: 'height', data: field }, n, 'r16', range);
+  const indexed = encodeTile({ type: 'biome', meaning: 'biome', data: biomes } as never, n, 'indexed', null);
+  expect([png16.clipped, r16.clipped]).toEqual([8527, 8527]);
+  expect(sha(png16.bytes)).toBe('ee0e0c409897127d5e33aef382943fdcfd834a66a59efd607e1b2bfbec280855');
+  expect(sha(r16.bytes)).toBe('d373fe1e60d50be0245d2d7da69e9e0010d7b63c949fbdd22c79352904b95396');
+  expect(sha(indexed.bytes)).toBe('fdea880691f81045c39eed36986ffa19ea332100f94ffd4a53121f1b74cb0f59');
+});
+
+it('quantises as Math.round does, next to the halves included', () => {
+  // Float32 cells as near as they come to t · 65535 = k + ½ (a Float32 t never lands on it
+  // exactly), their Float32 neighbours on both sides, the ends, and random cells.
+  const next = (v: number, dir: 1 | -1) => {
+    const f = new Float32Array([v]);
+    const u = new Uint32Array(f.buffer);
+    u[0] += dir;
+    return f[0];
+  };
+  const cells: number[] = [0, 1, 1e-45, Math.fround(1 - 2 ** -24)];
+  for (const k of [0, 1, 2, 1000, 32767, 65533, 65534]) {
+    const near = Math.fround((k + 0.5) / 65535);
+    cells.push(near, next(near, 1), next(near, -1), next(next(near, 1), 1), next(next(near, -1), -1));
+  }
+  const rand = rng(3);
+  for (let i = 0; i < 4000; i++) cells.push(Math.fround(rand()));
+  const n = Math.ceil(Math.sqrt(cells.length));
+  const field = new Float32Array(n * n).fill(0.25);
+  field.set(cells);
+  // The range 0 … 1, so t is the cell itself; rows south first (r16) keep the cells' order.
+  const r16 = new Uint16Array(encodeTile({ type: 'field', meaning: 'height', data: field }, n, 'r16', { min: 0, max: 1 }).bytes.buffer);
+  for (let i = 0; i < field.length; i++) expect(r16[i], `cell ${i}: ${field[i]}`).toBe(Math.round(field[i] * 65535));
+});

@@ -279,12 +279,14 @@ function writeBlock(out: Bits, tokens: Uint16Array, count: number, litFreq: Uint
       acc |= bits << pending;
       pending += n;
     }
-    if (pending >= 16) {
-      buf[at++] = acc & 0xff;
-      buf[at++] = (acc >>> 8) & 0xff;
-      acc >>>= 16;
-      pending -= 16;
-    }
+    // Flushed without a branch (whether 16 bits are waiting is a coin toss on a height tile's
+    // codes): the low two bytes are always stored, and kept only when they were full.
+    buf[at] = acc & 0xff;
+    buf[at + 1] = (acc >>> 8) & 0xff;
+    const full = pending >>> 4;
+    at += full << 1;
+    acc = (acc >>> (full << 4)) | 0;
+    pending -= full << 4;
   }
   out.at = at;
   out.acc = acc;
