@@ -290,6 +290,9 @@ export function whittaker(n: i32, heightAt: usize, level: f32, temperatureAt: us
  * in it are computed as one f64x2 pair (the same operations per lane, so the same bits); a pair
  * that leaves it goes cell by cell. A pair's lanes past n are padding the caller allows.
  */
+/** Curves of at most this many points find a pair's segments by counting (see curve). */
+const BRANCHLESS_POINTS = 16;
+
 export function curve(n: i32, inAt: usize, outAt: usize, xsAt: usize, ysAt: usize, m: i32): void {
   const xFirst = load<f64>(xsAt);
   const xLast = load<f64>(xsAt + (<usize>(m - 1) << 3));
@@ -306,6 +309,27 @@ export function curve(n: i32, inAt: usize, outAt: usize, xsAt: usize, ysAt: usiz
       const y0 = load<f64>(ysAt + (<usize>(k - 1) << 3));
       const t = f64x2.div(f64x2.sub(v2, f64x2.splat(x0)), f64x2.splat(x1 - x0));
       store2(outAt + o, f64x2.add(f64x2.splat(y0), f64x2.mul(t, f64x2.splat(load<f64>(ysAt + (<usize>k << 3)) - y0))));
+      continue;
+    }
+    if (m <= BRANCHLESS_POINTS) {
+      // Rough input (the world cut's cells, far apart): each lane's segment by counting the
+      // inner points at or below it, with no branch to mispredict. It is the segment the search
+      // below finds (xs[k − 1] ≤ v < xs[k]), computed by the same operations per lane; a lane
+      // past either end (or NaN) takes the end's y as the search does.
+      let count = i64x2.splat(0);
+      for (let j = 1; j < m - 1; j++) count = i64x2.sub(count, f64x2.le(f64x2.splat(load<f64>(xsAt + (<usize>j << 3))), v2));
+      const k0 = <usize>i64x2.extract_lane(count, 0) + 1;
+      const k1 = <usize>i64x2.extract_lane(count, 1) + 1;
+      const a = f64x2.replace_lane(f64x2.splat(load<f64>(xsAt + ((k0 - 1) << 3))), 1, load<f64>(xsAt + ((k1 - 1) << 3)));
+      const b = f64x2.replace_lane(f64x2.splat(load<f64>(ysAt + ((k0 - 1) << 3))), 1, load<f64>(ysAt + ((k1 - 1) << 3)));
+      const xk = f64x2.replace_lane(f64x2.splat(load<f64>(xsAt + (k0 << 3))), 1, load<f64>(xsAt + (k1 << 3)));
+      const yk = f64x2.replace_lane(f64x2.splat(load<f64>(ysAt + (k0 << 3))), 1, load<f64>(ysAt + (k1 << 3)));
+      const t = f64x2.div(f64x2.sub(v2, a), f64x2.sub(xk, a));
+      let y = f64x2.add(b, f64x2.mul(t, f64x2.sub(yk, b)));
+      y = v128.bitselect(f64x2.splat(yLast), y, f64x2.ge(v2, f64x2.splat(xLast)));
+      y = v128.bitselect(f64x2.splat(yFirst), y, f64x2.lt(v2, f64x2.splat(xFirst)));
+      store2(outAt + o, y);
+      k = <i32>k1;
       continue;
     }
     for (let c = i; c < i + 2; c++) {
