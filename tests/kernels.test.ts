@@ -6,7 +6,7 @@ import { seaLevelOf } from '../nodes/water.ts';
 import { tableIds, whittakerKernel } from '../nodes/whittaker.ts';
 import { windKernel, windSweep } from '../nodes/wind.ts';
 import { cellLength256, type Domain } from '../src/grid.ts';
-import { distanceCells } from '../src/kernels/distance.ts';
+import { distanceBand, distanceCells, distanceGrid } from '../src/kernels/distance.ts';
 import { float32Above, wasmSameSites } from '../src/kernels/wasm/distance-instance.ts';
 import { argsortFloat32 } from '../src/kernels/sort.ts';
 import { BIOMES, biomeId, DEFAULT_TABLE } from '../src/model/biomes.ts';
@@ -101,6 +101,48 @@ describe('coast distance', () => {
       }
     }
     expect([...water]).toEqual([...h].map((v) => (v < 0 ? 1 : 0)));
+  });
+
+  it.each([
+    [90, 6, 0.02, 9],
+    [77, Infinity, 0.01, 3],
+    [64, 20, 0.05, 2],
+  ])('on a %i² grid with cap %f cells, cut into bands of rows any way, gives the bits of one band', (m, capCells, share, seed) => {
+    // Each band reads the rows within the cap of its own (all of them uncapped) and writes the
+    // water of its rows, the first also of the rows above the output, the last below. Runs of
+    // land between sea rows make column distances that rise and fall along a row (peaks the
+    // envelope leaves out); lone sites far apart leave rows with no site within the cap.
+    const rand = rng(seed);
+    const h = new Float32Array(m * m);
+    for (let r = 0; r < m; r++) for (let c = 0; c < m; c++) h[r * m + c] = rand() < share || (r % 23 === 0 && c % 7 !== 3) || (c > m / 2 && c < m / 2 + 4 && r % 5 !== 0) ? -1 : 1;
+    const [dc, dr, n] = [5, 7, m - 12];
+    const unit = 256 / n;
+    const cap = capCells * unit;
+    const whole = new Float32Array(n * n);
+    const wholeWater = new Uint8Array(m * m);
+    distanceBand(distanceGrid({ below: h, level: 0 }, m, dc, dr, n, unit, cap, whole, wholeWater), 0, n);
+    // The brute force first, so the band cut is compared with the right answer.
+    const sites: [number, number][] = [];
+    for (let i = 0; i < h.length; i++) if (h[i] < 0) sites.push([Math.floor(i / m), i % m]);
+    let wrong = 0;
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) {
+        let best = Infinity;
+        for (const [wr, wc] of sites) best = Math.min(best, (wr - r - dr) ** 2 + (wc - c - dc) ** 2);
+        const e = Math.fround(Math.sqrt(best) * unit);
+        if (whole[r * n + c] !== (e > cap ? Math.fround(cap) : e)) wrong++;
+      }
+    }
+    expect(wrong).toBe(0);
+    for (const cuts of [[0, 1, n], [0, 3, 4, 40, n - 1, n], [0, 17, 18, 19, 50, n]]) {
+      const out = new Float32Array(n * n).fill(NaN);
+      const water = new Uint8Array(m * m).fill(7);
+      const args = distanceGrid({ below: h, level: 0 }, m, dc, dr, n, unit, cap, out, water);
+      // Bands in no particular order, as threads take them.
+      for (let k = cuts.length - 2; k >= 0; k--) distanceBand(args, cuts[k], cuts[k + 1]);
+      expect(Buffer.from(out.buffer).equals(Buffer.from(whole.buffer))).toBe(true);
+      expect(water).toEqual(wholeWater);
+    }
   });
 
   it('compares heights with a level that is no Float32 as the double comparison does', () => {

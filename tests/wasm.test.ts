@@ -92,13 +92,13 @@ describe('distance kernel', () => {
   it.each([
     [560, 0.002, Infinity, 0, 0, 560],
     [601, 0.004, 30, 7, 19, 571],
-  ])('on a %i² grid, taller than one strip of the module\'s memory (%f sites, cap %f cells): the plain reference, bit for bit', (m, share, capCells, dc, dr, n) => {
-    // The column scans carry each column's last site from one strip of rows to the next; the
-    // brute-force tests elsewhere fit in one strip. Reference: each column's nearest site above
-    // and below found by walking it, then the minimum along the row.
+  ])('on a %i² grid (%f sites, cap %f cells): the plain reference, bit for bit', (m, share, capCells, dc, dr, n) => {
+    // Larger than the brute-force tests elsewhere: the column scans' counters run long and
+    // the rows are many vectors wide. Reference: each column's nearest site above and below
+    // found by walking it, then the minimum along the row.
     const rand = rng(m);
     const h = Float32Array.from({ length: m * m }, () => (rand() < share ? -1 : 1));
-    for (let r = 40; r < m - 40; r++) h[r * m + (m >> 1)] = -1; // a sea column across the strips' seam
+    for (let r = 40; r < m - 40; r++) h[r * m + (m >> 1)] = -1; // a sea column down most of the grid
     const unit = 256 / n;
     const cap = capCells * unit;
     const out = new Float32Array(n * n);
@@ -138,7 +138,7 @@ describe('kernel memory', () => {
     const sites = new Uint8Array(n * n);
     sites[n * 3 + 5] = 1;
     wasmDistance(new Float32Array(n * n), n, sites, 1);
-    // The transform takes strips of rows into its memory (a few MB at most), not the grid.
+    // The transform takes its band of rows into its memory (with its halo: here the grid).
     expect(distanceMemoryBytes()).toBeGreaterThan(2 ** 20);
     trimScratch(128 * 128);
     expect(kernelMemoryBytes()).toBe(0);

@@ -1,16 +1,15 @@
-// The distance transform's two passes (distance.as.ts), instantiated on first use on each thread
-// (lazy-module.ts; the module is under 2 KB): the column pass's two scans, and the row pass. All
-// copy whole rows in and out of the module's memory, so each copy is one contiguous piece.
+// The distance transform (distance.as.ts), instantiated on first use on each thread
+// (lazy-module.ts; the module is under 2 KB): a band of output rows at a time, its heights
+// copied in and its output and water cells out as whole rows, so each copy is one piece.
 
 import { DISTANCE_WASM_BASE64 } from './distance-binary.ts';
 import { FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
 
 interface DistanceExports {
   readonly memory: WebAssembly.Memory;
-  columnStrip(m: number, rows: number, r0: number, hAt: number, above: boolean, level: number, waterAt: number, dr: number, n: number, far: number, gAt: number, lastAt: number, backward: boolean, start: boolean): void;
+  band(m: number, s0: number, s1: number, hAt: number, sites: boolean, level: number, a: number, b: number, far: number, sAt: number, outAt: number, workAt: number, from: number, n: number, unit: number, cap: number): void;
   sameSites(cells: number, hAt: number, level: number, waterAt: number): boolean;
-  rowScratchBytes(m: number): number;
-  rowPass(m: number, rows: number, gAt: number, belowAt: number, from: number, n: number, outAt: number, scratchAt: number, unit: number, cap: number): void;
+  workBytes(m: number, rows: number, n: number): number;
 }
 
 const distanceModule = lazyModule<DistanceExports>(DISTANCE_WASM_BASE64, 'distance transform');
@@ -19,78 +18,58 @@ const distance = distanceModule.exports;
 /** The compiled module's bytes. */
 export const distanceBytes = distanceModule.bytes;
 
-/** Where the column pass reads and writes: see wasmColumnScan. */
-export interface ColumnGrid {
+/** What a band of the transform reads and writes: see wasmDistanceBand. */
+export type DistanceGrid = {
   /** m × m: heights, the sites where < level; or, a Uint8Array, the sites where non-zero. */
   readonly values: Float32Array | Uint8Array;
   readonly level: number;
   readonly m: number;
-  /** Rows dr … dr + n − 1 are written, +∞ from `far` on. */
+  /** The output's cells: the m-grid's rows dr … dr + n − 1 and columns dc … dc + n − 1. */
+  readonly dc: number;
   readonly dr: number;
   readonly n: number;
+  readonly out: Float32Array;
+  readonly unit: number;
+  /** Largest distance written (+∞: none). */
+  readonly cap: number;
+  /** Column distances from this many cells on count as none (+∞); past the grid's height when uncapped. */
   readonly far: number;
-  /** n rows of m: squared distances to the nearest site above (the forward scan's). */
-  readonly above: Float32Array;
-  /** The same to the nearest site below (the backward scan's). */
-  readonly below: Float32Array;
-  /** Optional, m × m: 1 on each site, 0 elsewhere (rows above dr + n by the forward scan, the rest by the backward). */
+  /** Optional, m × m: 1 on each site, 0 elsewhere (the first band also writes the rows above the output's, the last those below). */
   readonly water: Uint8Array | null;
-}
-
-/** Cells of a strip of rows taken into the module's memory at a time (a MB of heights). */
-const STRIP_CELLS = 1 << 18;
+};
 
 /**
- * One scan of the column pass over the whole grid, forward (top to bottom) or backward, in
- * strips of whole rows, so every copy in and out of the module's memory is one contiguous
- * piece (pieces of rows cost about a microsecond each, more than the pass). The two scans
- * write buffers of their own, so two threads can each take one.
+ * Output rows r0 … r1 − 1 of the transform (see band in distance.as.ts): the heights of those
+ * rows and of `far` rows either side (every row uncapped) go into the module's memory in one
+ * piece, the band's output and water rows come out in one piece each.
  */
-export function wasmColumnScan(b: ColumnGrid, backward: boolean): void {
+export function wasmDistanceBand(b: DistanceGrid, r0: number, r1: number): void {
+  const { values, m, dc, dr, n, far, water } = b;
+  if (r1 <= r0 || n <= 0) return;
   const k = distance();
-  const { values, m, dr, n, far, water } = b;
-  if (n <= 0) return;
-  const end = dr + n;
-  const most = Math.max(1, Math.min(m, Math.floor(STRIP_CELLS / m)));
+  const a = dr + r0;
+  const end = dr + r1;
+  // The first band also records the water of the rows above the output's, the last below.
+  const wa = water && r0 === 0 ? 0 : a;
+  const wb = water && r1 === n ? m : end;
+  const s0 = Math.min(wa, Math.max(0, a - far));
+  const s1 = Math.max(wb, Math.min(m, end + far));
+  const rows = s1 - s0;
+  // 16 bytes of slack after the heights and the sites: the last vector of a row may read past.
   const hAt = FIRST_BYTE;
-  // 16 bytes of slack after each buffer: the last vector of a row may read past it.
-  const gAt = hAt + ((4 * m * most + 31) & ~15);
-  const waterAt = gAt + ((4 * m * most + 31) & ~15);
-  const lastAt = waterAt + ((m * most + 31) & ~15);
-  const memory = distanceModule.reserve(k, lastAt + 4 * m + 32);
+  const sAt = hAt + ((4 * m * rows + 31) & ~15);
+  const outAt = sAt + ((m * rows + 31) & ~15);
+  const workAt = outAt + ((4 * n * (end - a) + 15) & ~15);
+  const memory = distanceModule.reserve(k, workAt + k.workBytes(m, end - a, n));
   const sites = values instanceof Uint8Array;
-  const level = sites ? 0 : float32Above(b.level);
-  const h = new Float32Array(memory, hAt, m * most);
-  const g = new Float32Array(memory, gAt, m * most);
-  const wet = new Uint8Array(memory, waterAt, m * most);
-  const wetAt = water ? waterAt : 0;
-  if (!backward) {
-    // Rows read: all of them above the last written for the water, else those within `far`.
-    const first = water ? 0 : Math.max(0, dr - far);
-    for (let r0 = first; r0 < end; r0 += most) {
-      const rows = Math.min(most, end - r0);
-      h.set(values.subarray(r0 * m, (r0 + rows) * m));
-      k.columnStrip(m, rows, r0, hAt, sites, level, wetAt, dr, n, far, gAt, lastAt, false, r0 === first);
-      const a = Math.max(r0, dr);
-      if (a < r0 + rows) b.above.set(g.subarray((a - r0) * m, rows * m), (a - dr) * m);
-      if (water) water.set(wet.subarray(0, rows * m), r0 * m);
-    }
-    return;
-  }
-  const lastRow = water ? m - 1 : Math.min(m - 1, end - 1 + far);
-  for (let r1 = lastRow + 1; r1 > dr; r1 -= most) {
-    const r0 = Math.max(dr, r1 - most);
-    const rows = r1 - r0;
-    h.set(values.subarray(r0 * m, r1 * m));
-    k.columnStrip(m, rows, r0, hAt, sites, level, wetAt, dr, n, far, gAt, lastAt, true, r1 === lastRow + 1);
-    const a = Math.min(r1, end);
-    if (a > r0) b.below.set(g.subarray(0, (a - r0) * m), (r0 - dr) * m);
-    if (water && r1 > end) {
-      const b0 = Math.max(r0, end);
-      water.set(wet.subarray((b0 - r0) * m, rows * m), b0 * m);
-    }
-  }
+  new Float32Array(memory, hAt, m * rows).set(values.subarray(s0 * m, s1 * m));
+  k.band(m, s0, s1, hAt, sites, sites ? 0 : float32Above(b.level), a, end, far, sAt, outAt, workAt, dc, n, b.unit, b.cap);
+  b.out.set(new Float32Array(memory, outAt, n * (end - a)), r0 * n);
+  if (water) water.set(new Uint8Array(memory, sAt + (wa - s0) * m, (wb - wa) * m), wa * m);
 }
+
+/** Cells of a strip taken into the module's memory at a time by wasmSameSites (a MB of heights). */
+const STRIP_CELLS = 1 << 18;
 
 const bits = new Float32Array(1);
 const bitsInt = new Int32Array(bits.buffer);
@@ -130,47 +109,6 @@ export function wasmSameSites(values: Float32Array, level: number, water: Uint8A
     if (!k.sameSites(c, hAt, threshold, waterAt)) return false;
   }
   return true;
-}
-
-/** Where a row pass reads and writes: see wasmRowPass. */
-export interface RowBlock {
-  /** Squared column distances to the nearest site above and below, rows of m, row-major; rows r0 … r1 − 1 are finished. */
-  readonly above: Float32Array;
-  readonly below: Float32Array;
-  readonly m: number;
-  readonly r0: number;
-  readonly r1: number;
-  /** The columns of each row to write: from … from + n − 1. */
-  readonly from: number;
-  /** Output grid, n wide: row r of g2 goes to row r of out. */
-  readonly n: number;
-  readonly out: Float32Array;
-  readonly unit: number;
-  /** Largest distance written (+∞: none). */
-  readonly cap: number;
-}
-
-/** Rows taken into the module's memory at a time: a few hundred KB, so it stays small and in cache. */
-const ROWS_AT_ONCE = 32;
-
-/** Finishes a block of rows of the distance transform (see rowPass in distance.as.ts). */
-export function wasmRowPass(b: RowBlock): void {
-  const k = distance();
-  const { m, n } = b;
-  if (b.r1 <= b.r0 || n <= 0) return;
-  const most = Math.min(ROWS_AT_ONCE, b.r1 - b.r0);
-  const gAt = FIRST_BYTE;
-  const belowAt = gAt + ((4 * m * most + 7) & ~7);
-  const outAt = belowAt + ((4 * m * most + 7) & ~7);
-  const scratchAt = outAt + ((4 * n * most + 7) & ~7);
-  const memory = distanceModule.reserve(k, scratchAt + k.rowScratchBytes(m));
-  for (let r = b.r0; r < b.r1; r += most) {
-    const rows = Math.min(most, b.r1 - r);
-    new Float32Array(memory, gAt, m * rows).set(b.above.subarray(r * m, (r + rows) * m));
-    new Float32Array(memory, belowAt, m * rows).set(b.below.subarray(r * m, (r + rows) * m));
-    k.rowPass(m, rows, gAt, belowAt, b.from, n, outAt, scratchAt, b.unit, b.cap);
-    b.out.set(new Float32Array(memory, outAt, n * rows), r * n);
-  }
 }
 
 /** Bytes the module's memory holds now (0 before first use). */

@@ -1,57 +1,106 @@
-// The exact Euclidean distance transform (Felzenszwalb & Huttenlocher 2012) in WebAssembly: the
-// column pass in strips of rows, and the row pass for any block of rows, so threads can each
-// take a block.
+// The exact Euclidean distance transform (Felzenszwalb & Huttenlocher 2012) in WebAssembly, a
+// band of output rows at a time, so threads can each take bands.
 //
-// The column pass gives every cell its squared distance to the nearest site down its column:
-// a forward and a backward scan, four columns at a time (SIMD), a strip of rows at a time.
-// The row pass takes, along each row, the lower envelope of the parabolas (q − p)² + g²[p] and
-// evaluates it on the columns wanted. Rows are contiguous in memory, so nothing is transposed.
-// Non-sites stay out of the envelope instead of taking INF = 1e20 (which loses the q² terms to
-// rounding), so the result is exact and a row without a site stays at +∞.
+// The column pass gives every cell its distance to the nearest site down its column: a forward
+// and a backward scan, eight columns at a time (SIMD, 16-bit counters of the rows since the
+// last site). The row pass takes, along each row, the lower envelope of the parabolas
+// (q − p)² + g²[p] and evaluates it on the columns wanted. Rows are contiguous in memory, so
+// nothing is transposed, and the backward scan hands each row to the envelope as soon as it
+// is finished. Non-sites stay out of the envelope instead of taking INF = 1e20 (which loses
+// the q² terms to rounding), so the result is exact and a row without a site stays at +∞.
 //
 // Not TypeScript: `npm run wasm` compiles this file into distance-binary.ts. The caller
 // (distance-instance.ts) lays out every buffer and passes byte offsets; nothing here allocates.
 
+/** Bytes of work memory band() needs past `workAt` for rows m long, `rows` output rows and n output columns. */
+export function workBytes(m: i32, rows: i32, n: i32): usize {
+  const mp = <usize>((m + 7) & ~7);
+  // The forward scan's distances (u16 rows of mp), the counters, the row with its sentinels
+  // (u16), the envelope's z, h (f64 m + 1), v (i32 m + 1), which columns enter (a bit each),
+  // each output cell's squared distance (f64 n).
+  return (<usize>rows * mp << 1) + (mp << 1) + (mp << 1) + 32 + (<usize>(m + 1) << 4) + (<usize>(m + 1) << 2) + ((mp >> 3) + 16) + (<usize>(n + 2) << 3) + 64;
+}
+
+/** 32767: a counter that saw no site (16-bit lanes saturate there; far ≤ 32767). */
+const NONE: i16 = 32767;
+
 /**
- * One strip of the column pass over an m-wide grid: `rows` rows of heights (f32, rows of m) at
- * `hAt`, grid rows r0 … r0 + rows − 1, the sites where below `level` (above it if `above`).
- * Forward (top to bottom) or backward, carrying each column's nearest site row in `lastAt`
- * (i32 × m, rounded up to 4) from the strip before; `start` resets it. Squared distances
- * (f32, +∞ from `far` on) to the nearest site above (forward) or below (backward) go to the
- * strip's rows at `gAt` that are grid rows dr … dr + n − 1: the two scans write buffers of their
- * own, so two threads can each take one, and the row pass takes their minimum. 1 on each site, 0 elsewhere, is written (u8) at
- * `waterAt` unless it is 0: forward for rows above dr + n, backward for the rows from there.
+ * One band of the transform over an m-wide grid: heights rows s0 … s1 − 1 at `hAt` (f32 rows
+ * of m), the sites where below `level` (where above 0 if `sites`); the output's grid rows
+ * a … b − 1, their columns from … from + n − 1 written × unit, capped at `cap`, as f32 rows of
+ * n at `outAt`. 1 on each site, 0 elsewhere, is written (u8 rows of m) at `sAt` for every row
+ * read: the scans read those, and the caller the water. Column distances from `far` (≤ 32767)
+ * rows on count as none, so a band reads only `far` rows past its own (all of them uncapped).
+ * The forward scan (top down) keeps the distance to the nearest site above for rows a … b − 1;
+ * the backward scan takes, row by row from b − 1 up, the minimum with the nearest site below
+ * and runs the row's envelope while the row is in cache. Work memory from `workAt` (16-aligned):
+ * workBytes(m, b − a, n).
  */
-export function columnStrip(m: i32, rows: i32, r0: i32, hAt: usize, above: bool, level: f32, waterAt: usize, dr: i32, n: i32, far: i32, gAt: usize, lastAt: usize, backward: bool, start: bool): void {
-  const end = dr + n;
-  const levelv = f32x4.splat(level);
-  const farv = i32x4.splat(far);
-  const inf = f32x4.splat(Infinity);
-  const one = i32x4.splat(1);
-  if (start) {
-    const none = i32x4.splat(backward ? m + m + far : -m - far);
-    for (let t = 0; t < m; t += 4) v128.store(lastAt + (<usize>t << 2), none);
-  }
-  for (let i = 0; i < rows; i++) {
-    const s = backward ? rows - 1 - i : i;
-    const r = r0 + s;
-    const rv = i32x4.splat(r);
-    const hRow = hAt + (<usize>(s * m) << 2);
-    const gRow = gAt + (<usize>(s * m) << 2);
-    const wRow = waterAt + <usize>(s * m);
-    const written = r >= dr && r < end;
-    const wet = waterAt != 0 && backward == r >= end;
-    for (let t = 0; t < m; t += 4) {
-      const last = lastAt + (<usize>t << 2);
-      const site = isSite(v128.load(hRow + (<usize>t << 2)), levelv, above);
-      const l = v128.bitselect(rv, v128.load(last), site);
-      v128.store(last, l);
-      if (wet) sitesOut(wRow + <usize>t, site, one, m - t);
-      if (!written) continue;
-      const g = backward ? i32x4.sub(l, rv) : i32x4.sub(rv, l);
-      const gg = v128.bitselect(f32x4.convert_i32x4_s(i32x4.mul(g, g)), inf, i32x4.lt_s(g, farv));
-      storeColumns(gRow + (<usize>t << 2), gg, m - t);
+export function band(m: i32, s0: i32, s1: i32, hAt: usize, sites: bool, level: f32, a: i32, b: i32, far: i32, sAt: usize, outAt: usize, workAt: usize, from: i32, n: i32, unit: f64, cap: f64): void {
+  const mp = (m + 7) & ~7;
+  const above = workAt; // u16 (b − a) rows of mp: the forward scan's distances
+  const counts = above + (<usize>((b - a) * mp) << 1); // u16 mp: rows since each column's last site
+  const row = counts + (<usize>mp << 1) + 16; // u16 m: the row's distances; row[−1] and row[m] are NONE
+  const z = row + (<usize>mp << 1) + 16; // f64 m + 1: boundaries between the envelope's parabolas
+  const hh = z + (<usize>(m + 1) << 3); // f64 m + 1: the envelope's parabolas' f[p] + p²
+  const v = hh + (<usize>(m + 1) << 3); // i32 m + 1: columns of the envelope's parabolas
+  const keep = v + (<usize>(m + 1) << 2); // a bit per column: which enter the envelope
+  const dd = (keep + (<usize>mp >> 3) + 16 + 7) & ~7; // f64 n: each output cell's squared distance
+  // A site where (h, its sign flipped for `sites`) < level: for sites, −h < 0 where h > 0.
+  sitesOut(hAt, (s1 - s0) * m, i32x4.splat(sites ? 0x80000000 : 0), f32x4.splat(level), sAt);
+  const none = i16x8.splat(NONE);
+  reset(counts, mp, none);
+  for (let r = s0; r < b; r++) scan(m, sAt + <usize>((r - s0) * m), counts, r >= a ? above + (<usize>((r - a) * mp) << 1) : 0);
+  reset(counts, mp, none);
+  for (let r = s1 - 1; r >= b; r--) scan(m, sAt + <usize>((r - s0) * m), counts, 0);
+  const farv = i16x8.splat(<i16>far);
+  store<i16>(row - 2, NONE);
+  for (let r = b - 1; r >= a; r--) {
+    scan(m, sAt + <usize>((r - s0) * m), counts, 0);
+    // The row: the nearer of the sites above and below, and which of its columns can matter.
+    const up = above + (<usize>((r - a) * mp) << 1);
+    for (let t = 0; t < m; t += 8) {
+      const at = <usize>t << 1;
+      v128.store(row + at, i16x8.min_s(v128.load(counts + at), v128.load(up + at)));
     }
+    store<i16>(row + (<usize>m << 1), NONE);
+    envelope(row, outAt + (<usize>((r - a) * n) << 2), m, farv, v, hh, z, keep, dd, from, n, unit, cap);
+  }
+}
+
+@inline function reset(at: usize, mp: i32, none: v128): void {
+  for (let t = 0; t < mp; t += 8) v128.store(at + (<usize>t << 1), none);
+}
+
+/**
+ * One row of a scan, eight columns a vector: each column's count of rows since its last site
+ * (0 on a site, saturating at NONE) at `counts` brought to this row from its sites (bytes at
+ * `s`), and stored at `out` too unless it is 0.
+ */
+function scan(m: i32, s: usize, counts: usize, out: usize): void {
+  const one = i16x8.splat(1);
+  for (let t = 0; t < m; t += 8) {
+    const at = counts + (<usize>t << 1);
+    const c = v128.andnot(i16x8.add_sat_s(v128.load(at), one), i16x8.neg(v128.load8x8_u(s + <usize>t)));
+    v128.store(at, c);
+    if (out != 0) v128.store(out + (<usize>t << 1), c);
+  }
+}
+
+/** 1 on each site (xor(h, flip) < level), 0 elsewhere, as bytes at `out` for the `cells` heights at `hAt`, sixteen a vector. */
+function sitesOut(hAt: usize, cells: i32, flip: v128, level: v128, out: usize): void {
+  const one = i32x4.splat(1);
+  let i = 0;
+  for (; i + 16 <= cells; i += 16) {
+    const h = hAt + (<usize>i << 2);
+    const a = v128.and(f32x4.lt(v128.xor(v128.load(h), flip), level), one);
+    const b = v128.and(f32x4.lt(v128.xor(v128.load(h, 16), flip), level), one);
+    const c = v128.and(f32x4.lt(v128.xor(v128.load(h, 32), flip), level), one);
+    const d = v128.and(f32x4.lt(v128.xor(v128.load(h, 48), flip), level), one);
+    v128.store(out + <usize>i, i8x16.narrow_i16x8_u(i16x8.narrow_i32x4_s(a, b), i16x8.narrow_i32x4_s(c, d)));
+  }
+  for (; i < cells; i++) {
+    store<u8>(out + <usize>i, <u8>(i32x4.extract_lane(f32x4.lt(v128.xor(v128.load32_zero(hAt + (<usize>i << 2)), flip), level), 0) & 1));
   }
 }
 
@@ -78,122 +127,106 @@ export function sameSites(cells: i32, hAt: usize, level: f32, waterAt: usize): b
   return true;
 }
 
-@inline function isSite(h: v128, level: v128, above: bool): v128 {
-  return above ? f32x4.gt(h, level) : f32x4.lt(h, level);
-}
-
-/** Stores the first min(4, left) lanes of v (f32) at `at`: a block's last vector may be partial. */
-@inline function storeColumns(at: usize, v: v128, left: i32): void {
-  if (left >= 4) {
-    v128.store(at, v);
-    return;
-  }
-  store<f32>(at, f32x4.extract_lane(v, 0));
-  if (left > 1) store<f32>(at, f32x4.extract_lane(v, 1), 4);
-  if (left > 2) store<f32>(at, f32x4.extract_lane(v, 2), 8);
-}
-
-/** Stores 1 or 0 for the first min(4, left) lanes of a site mask as bytes at `at`. */
-@inline function sitesOut(at: usize, site: v128, one: v128, left: i32): void {
-  const b = v128.and(site, one);
-  const bytes = i8x16.narrow_i16x8_u(i16x8.narrow_i32x4_s(b, b), b);
-  if (left >= 4) {
-    store<i32>(at, i32x4.extract_lane(bytes, 0));
-    return;
-  }
-  store<u8>(at, <u8>i32x4.extract_lane(b, 0));
-  if (left > 1) store<u8>(at, <u8>i32x4.extract_lane(b, 1), 1);
-  if (left > 2) store<u8>(at, <u8>i32x4.extract_lane(b, 2), 2);
-}
-
-/** Bytes of scratch rowPass needs for rows m long. */
-export function rowScratchBytes(m: i32): usize {
-  return (<usize>(m + 1) << 3) + (<usize>m << 3) + (<usize>m << 2);
-}
-
 /**
- * Distances × unit, capped at `cap` (+∞ for none), for `rows` rows m long: squared column
- * distances (f32, rows of m) the minimum of those at `gAt` and at `belowAt` (the two scans'),
- * taken into `gAt`; columns from … from + n − 1 of each written as f32 rows of n at `outAt`.
- * Scratch at `scratchAt` (8-aligned): rowScratchBytes(m).
+ * Lower envelope of the parabolas (q − p)² + g[p]², g the row's column distances (u16, from
+ * `far` on none, NONE at g[−1] and g[m]), evaluated at columns from … from + n − 1, each as
+ * √ × unit capped, into out. Left out, as they cannot change a value: a site (g = 0) with
+ * sites left and right (its neighbours are nearer to every column but its own, where the
+ * distance is 0 anyway: the open sea, most of the sites), and a column whose neighbours are
+ * no farther from the sea down their columns and one of them nearer (at every column right of
+ * it the right neighbour is nearer, left of it the left one, at its own the nearer one; so at
+ * every column some column left in is at least as near). Every value is still the exact
+ * minimum over the parabolas (integers), so no bit changes. Which columns enter is found eight
+ * at a time (SIMD) into `keep`, a bit each; the squared distances go to `dd` (f64), then their
+ * roots two at a time.
  */
-export function rowPass(m: i32, rows: i32, gAt: usize, belowAt: usize, from: i32, n: i32, outAt: usize, scratchAt: usize, unit: f64, cap: f64): void {
-  const cells = rows * m;
-  let i = 0;
-  for (; i + 4 <= cells; i += 4) {
-    const at = gAt + (<usize>i << 2);
-    v128.store(at, f32x4.min(v128.load(at), v128.load(belowAt + (<usize>i << 2))));
+function envelope(g: usize, out: usize, m: i32, farv: v128, v: usize, h: usize, z: usize, keep: usize, dd: usize, from: i32, n: i32, unit: f64, cap: f64): void {
+  const zero = i16x8.splat(0);
+  for (let t = 0; t < m; t += 8) {
+    const at = g + (<usize>t << 1);
+    const c = v128.load(at);
+    const l = v128.load(at - 2);
+    const r = v128.load(at, 2);
+    const innerSea = i16x8.eq(v128.or(c, v128.or(l, r)), zero);
+    const peak = v128.andnot(v128.or(i16x8.lt_s(l, c), i16x8.lt_s(r, c)), v128.or(i16x8.gt_s(l, c), i16x8.gt_s(r, c)));
+    let bits = i16x8.bitmask(v128.andnot(i16x8.lt_s(c, farv), v128.or(innerSea, peak)));
+    if (t + 8 > m) bits &= (1 << (m - t)) - 1;
+    store<u8>(keep + <usize>(t >> 3), <u8>bits);
   }
-  for (; i < cells; i++) {
-    const at = gAt + (<usize>i << 2);
-    store<f32>(at, min(load<f32>(at), load<f32>(belowAt + (<usize>i << 2))));
-  }
-  const z = scratchAt; // f64 m + 1: boundaries between the envelope's parabolas
-  const h = z + (<usize>(m + 1) << 3); // f64 m: the envelope's parabolas' f[p] + p²
-  const v = h + (<usize>m << 3); // i32 m: columns of the envelope's parabolas
-  for (let t = 0; t < rows; t++) {
-    envelope(gAt + (<usize>(t * m) << 2), outAt + (<usize>(t * n) << 2), m, v, h, z, from, n, unit, cap);
-  }
-}
-
-/**
- * Lower envelope of the parabolas (q − p)² + f[p] over the finite f[p], evaluated at columns
- * from … from + n − 1, each as √ × unit capped, into out. f is Float32 (squared integers, exact
- * up to m = 4096). A site (f = 0) with sites left and right is left out: its neighbours are
- * nearer to every column but its own, where the distance is 0 anyway. The open sea is most of
- * the sites, so the envelope holds about the coast's only. Every value is the exact minimum over
- * the parabolas (integers), so leaving dominated ones out changes no bit.
- */
-function envelope(f: usize, out: usize, m: i32, v: usize, h: usize, z: usize, from: i32, n: i32, unit: f64, cap: f64): void {
   let k = -1;
-  let before: f32 = Infinity; // f[q − 1]
-  for (let q = 0; q < m; q++) {
-    const f32q = load<f32>(f + (<usize>q << 2));
-    const fq = <f64>f32q;
-    const wasSite = before == 0;
-    before = f32q;
-    if (fq == Infinity) continue;
-    if (fq == 0 && wasSite && q + 1 < m && load<f32>(f + (<usize>(q + 1) << 2)) == 0) continue;
-    const qf = <f64>q;
-    const hq = fq + qf * qf;
-    if (k < 0) {
-      k = 0;
-      store<i32>(v, q);
-      store<f64>(h, hq);
-      store<f64>(z, -Infinity);
-      store<f64>(z + 8, Infinity);
-      continue;
+  for (let t = 0; t < m; t += 64) {
+    let word = load<u64>(keep + <usize>(t >> 3));
+    while (word != 0) {
+      const q = t + <i32>ctz(word);
+      word &= word - 1;
+      if (q >= m) break;
+      const qf = <f64>q;
+      const gq = <f64>load<u16>(g + (<usize>q << 1));
+      const hq = gq * gq + qf * qf;
+      if (k < 0) {
+        k = 0;
+        store<i32>(v, q);
+        store<f64>(h, hq);
+        store<f64>(z, -Infinity);
+        store<f64>(z + 8, Infinity);
+        continue;
+      }
+      // z[0] is −∞, so the loop always stops by k = 0.
+      let s = (hq - load<f64>(h + (<usize>k << 3))) / (2 * (qf - <f64>load<i32>(v + (<usize>k << 2))));
+      while (s <= load<f64>(z + (<usize>k << 3))) {
+        k--;
+        s = (hq - load<f64>(h + (<usize>k << 3))) / (2 * (qf - <f64>load<i32>(v + (<usize>k << 2))));
+      }
+      k++;
+      store<i32>(v + (<usize>k << 2), q);
+      store<f64>(h + (<usize>k << 3), hq);
+      store<f64>(z + (<usize>k << 3), s);
+      store<f64>(z + (<usize>(k + 1) << 3), Infinity);
     }
-    // z[0] is −∞, so the loop always stops by k = 0.
-    let s = (hq - load<f64>(h + (<usize>k << 3))) / (2 * (qf - <f64>load<i32>(v + (<usize>k << 2))));
-    while (s <= load<f64>(z + (<usize>k << 3))) {
-      k--;
-      s = (hq - load<f64>(h + (<usize>k << 3))) / (2 * (qf - <f64>load<i32>(v + (<usize>k << 2))));
-    }
-    k++;
-    store<i32>(v + (<usize>k << 2), q);
-    store<f64>(h + (<usize>k << 3), hq);
-    store<f64>(z + (<usize>k << 3), s);
-    store<f64>(z + (<usize>(k + 1) << 3), Infinity);
   }
-  const capf = <f32>cap;
   if (k < 0) {
-    const none: f32 = Infinity > cap ? capf : <f32>Infinity;
-    for (let q = 0; q < n; q++) store<f32>(out + (<usize>q << 2), none);
-    return;
-  }
-  let j = 0;
-  for (let q = from; q < from + n; q++) {
-    const qf = <f64>q;
-    while (load<f64>(z + (<usize>(j + 1) << 3)) < qf) j++;
-    const at = out + (<usize>(q - from) << 2);
-    if (load<f32>(f + (<usize>q << 2)) == 0) {
-      store<f32>(at, 0);
-      continue;
+    // No column within reach: +∞, the cap if there is one.
+    for (let q = 0; q < n; q++) store<f64>(dd + (<usize>q << 3), Infinity);
+  } else {
+    // Parabola j is the least on the columns q with z[j] < q ≤ z[j + 1]: each segment's
+    // squared distances (q − p)² + g[p]², two columns a vector.
+    const end = from + n;
+    let q = from;
+    for (let j = 0; q < end; j++) {
+      const zr = load<f64>(z + (<usize>(j + 1) << 3));
+      if (zr < <f64>q) continue;
+      const last = zr >= <f64>(end - 1) ? end - 1 : <i32>zr;
+      const p = load<i32>(v + (<usize>j << 2));
+      const gp = <f64>load<u16>(g + (<usize>p << 1));
+      const fp = f64x2.splat(gp * gp);
+      const pv = f64x2.splat(<f64>p);
+      for (; q < last; q += 2) {
+        const e = f64x2.sub(f64x2.replace_lane(f64x2.splat(<f64>q), 1, <f64>(q + 1)), pv);
+        v128.store(dd + (<usize>(q - from) << 3), f64x2.add(f64x2.mul(e, e), fp));
+      }
+      if (q == last) {
+        const e = <f64>q - <f64>p;
+        store<f64>(dd + (<usize>(q - from) << 3), e * e + gp * gp);
+        q++;
+      }
     }
-    const p = load<i32>(v + (<usize>j << 2));
-    const e = qf - <f64>p;
-    const d = <f32>(Math.sqrt(e * e + <f64>load<f32>(f + (<usize>p << 2))) * unit);
-    store<f32>(at, <f64>d > cap ? capf : d);
+  }
+  // √ × unit rounded to Float32, then the least of it and the cap (as Float32: a Float32 d is
+  // above the cap exactly when it is at or above the cap's Float32, so min gives the cap's);
+  // 0 on sites (one left out of the envelope may have a site beside it nearer than itself).
+  const unitv = f64x2.splat(unit);
+  const capv = f32x4.splat(<f32>cap);
+  const none = i32x4.splat(0);
+  let q = 0;
+  for (; q + 4 <= n; q += 4) {
+    const at = dd + (<usize>q << 3);
+    const lo = f32x4.demote_f64x2_zero(f64x2.mul(f64x2.sqrt(v128.load(at)), unitv));
+    const hi = f32x4.demote_f64x2_zero(f64x2.mul(f64x2.sqrt(v128.load(at, 16)), unitv));
+    const site = i32x4.eq(v128.load16x4_u(g + (<usize>(from + q) << 1)), none);
+    v128.store(out + (<usize>q << 2), v128.andnot(f32x4.pmin(v128.shuffle<i64>(lo, hi, 0, 2), capv), site));
+  }
+  for (; q < n; q++) {
+    const d = <f32>(Math.sqrt(load<f64>(dd + (<usize>q << 3))) * unit);
+    store<f32>(out + (<usize>q << 2), load<u16>(g + (<usize>(from + q) << 1)) == 0 ? 0 : <f64>d > cap ? <f32>cap : d);
   }
 }
