@@ -7,6 +7,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { blockSide, blocksAllowed, tileBlocks } from '../src/build/blocks.ts';
 import { makePlan } from '../src/build/plan.ts';
+import { prepareBuild, runTiles, startTileThreads } from '../src/build/run.ts';
 import { main } from '../src/cli/main.ts';
 import { latticeOf } from '../src/grid.ts';
 import { parseGraph } from '../src/model/format.ts';
@@ -107,4 +108,23 @@ describe('blocks of tiles', () => {
       for (const [path, bytes] of a) expect(Buffer.compare(bytes, b.get(path)!), path).toBe(0);
     }, 120_000);
   }
+
+  it('shares the blocks between this thread and the workers, which take them from one counter', async () => {
+    const text = readFileSync(GRAPH, 'utf8');
+    const graph = parseGraph(text);
+    const request = { graph, graphText: text, graphFile: GRAPH, region: { x0: -1, y0: -1, x1: 1, y1: 1 }, cellsPerView: 64, tileSize: 33, nodes: ['height', 'biomes'], formats: ['f32', 'indexed'] as const, range: null };
+    const one = prepareBuild({ ...request, formats: [...request.formats], outDir: tmp() });
+    const alone = await runTiles(one, one.plan.tiles.map((t) => t.index), 1, () => {});
+    expect([alone.done.length, alone.onWorkers]).toEqual([16, 0]);
+    // Two workers already loaded (as the command starts them while the coarse pass runs) and this thread.
+    const workers = startTileThreads(2);
+    await Promise.all(workers.map((w) => new Promise((resolve) => w.once('message', resolve))));
+    const three = prepareBuild({ ...request, formats: [...request.formats], outDir: tmp() });
+    const shared = await runTiles(three, three.plan.tiles.map((t) => t.index), 3, () => {}, workers);
+    expect([shared.done.length, shared.failed]).toEqual([16, []]);
+    expect(shared.onWorkers).toBeGreaterThan(0);
+    const [a, b] = [tree(one.job.outDir), tree(three.job.outDir)];
+    expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+    for (const [path, bytes] of a) expect(Buffer.compare(bytes, b.get(path)!), path).toBe(0);
+  }, 60_000);
 });

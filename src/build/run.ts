@@ -116,6 +116,8 @@ export interface RunOutcome {
   readonly done: number[];
   readonly skipped: number[];
   readonly failed: { index: number; message: string }[];
+  /** Of the tiles done, those a worker thread rendered (the rest, this thread). */
+  readonly onWorkers: number;
   readonly ms: number;
 }
 
@@ -179,15 +181,20 @@ export function blocksFor(prepared: PreparedBuild, indices: readonly number[], t
 }
 
 /**
- * Renders the tiles `indices` on `jobs` threads (1: this thread), on `started` threads when
- * given (startTileThreads); skips tiles already built. Neighbouring tiles are evaluated
- * together as blocks where the graph allows (src/build/blocks.ts): the same bytes.
+ * Renders the tiles `indices` on `jobs` threads: this one, and jobs − 1 worker threads (the
+ * `started` ones when given: startTileThreads); skips tiles already built. Neighbouring tiles
+ * are evaluated together as blocks where the graph allows (src/build/blocks.ts): the same
+ * bytes. Every thread takes the next block from one shared counter, so a worker never waits
+ * for this thread to hand it work while this thread renders.
  */
 export async function runTiles(prepared: PreparedBuild, indices: readonly number[], jobs: number, log: (line: string) => void, started?: Worker[]): Promise<RunOutcome> {
   const { plan, job, planOptions } = prepared;
-  const outcome: RunOutcome = { done: [], skipped: [], failed: [], ms: 0 };
+  const outcome = { done: [] as number[], skipped: [] as number[], failed: [] as { index: number; message: string }[], onWorkers: 0 };
   const report = progress(indices.length, log);
+  const settled = new Set<number>();
   const settle = (reply: WorkerReply) => {
+    if (settled.has(reply.index)) return;
+    settled.add(reply.index);
     if (reply.outcome === 'failed') outcome.failed.push({ index: reply.index, message: reply.message });
     else (reply.outcome === 'done' ? outcome.done : outcome.skipped).push(reply.index);
     report(reply.index, reply.outcome, reply.outcome === 'failed' ? reply.message : undefined);
@@ -198,54 +205,43 @@ export async function runTiles(prepared: PreparedBuild, indices: readonly number
     if (tileDone(job, plan.tiles[index])) settle({ index, outcome: 'skipped' });
     else todo.push(index);
   }
-  const threads = started ? started.length : Math.min(jobs, todo.length);
-  const queue = blocksFor(prepared, todo, Math.max(1, threads));
-  if (!started && threads <= 1) {
-    for (const block of queue) {
-      // A turn of the event loop between blocks, so a SIGINT or SIGTERM is handled (src/cli/build.ts).
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      renderBlock(job, block.tiles.map((i) => plan.tiles[i]), block.domain, settle);
-    }
-  } else {
-    const init: WorkerInit = { job, plan: planOptions };
-    const workers = started ?? startTileThreads(threads);
-    for (const t of workers) t.postMessage({ init });
-    await Promise.all(
-      workers.map(
-        (worker) =>
-          new Promise<void>((resolve) => {
-            let current: TileBlock | undefined;
-            /** The tiles of the current block not yet answered. */
-            let waiting = new Set<number>();
-            const next = () => {
-              current = queue.shift();
-              if (current === undefined) {
-                running.delete(worker);
-                void worker.terminate().then(() => resolve());
-                return;
-              }
-              waiting = new Set(current.tiles);
-              worker.postMessage({ block: current });
-            };
-            worker.on('message', (reply: WorkerReply) => {
-              settle(reply);
-              waiting.delete(reply.index);
-              if (!waiting.size) next();
-            });
-            // A thread that dies (out of memory, say) fails its block's tiles; the other threads carry on.
-            worker.on('error', (err) => {
-              running.delete(worker);
-              for (const index of waiting) settle({ index, outcome: 'failed', message: `worker thread died: ${err.message}` });
-              waiting = new Set();
-              current = undefined;
-              resolve();
-            });
-            next();
-          }),
-      ),
-    );
-    for (const block of queue.splice(0)) for (const index of block.tiles) settle({ index, outcome: 'failed', message: 'not rendered: every worker thread died' });
+  const blocks = blocksFor(prepared, todo, started ? started.length + 1 : Math.max(1, Math.min(jobs, todo.length)));
+  const workers = started ?? (jobs > 1 && blocks.length > 1 ? startTileThreads(Math.min(jobs, blocks.length) - 1) : []);
+  // Slot 0: the next block to take; slot 1 + w: the block worker w renders (−1: none).
+  const counter = new Int32Array(new SharedArrayBuffer(4 * (1 + workers.length))).fill(-1);
+  counter[0] = 0;
+  const finished = workers.map(
+    (worker, w) =>
+      new Promise<void>((resolve) => {
+        const init: WorkerInit = { job, plan: planOptions, blocks, counter: counter.buffer as SharedArrayBuffer, slot: 1 + w };
+        worker.on('message', (reply: WorkerReply | 'ready' | 'finished') => {
+          if (reply === 'ready') return;
+          if (reply !== 'finished') {
+            if (reply.outcome === 'done' && !settled.has(reply.index)) outcome.onWorkers++;
+            settle(reply);
+            return;
+          }
+          running.delete(worker);
+          void worker.terminate().then(() => resolve());
+        });
+        // A thread that dies (out of memory, say) fails its block's tiles; the other threads carry on.
+        worker.on('error', (err) => {
+          running.delete(worker);
+          const b = Atomics.load(counter, 1 + w);
+          if (b >= 0 && b < blocks.length) for (const index of blocks[b].tiles) settle({ index, outcome: 'failed', message: `worker thread died: ${err.message}` });
+          resolve();
+        });
+        worker.postMessage({ init });
+      }),
+  );
+  for (let b = Atomics.add(counter, 0, 1); b < blocks.length; b = Atomics.add(counter, 0, 1)) {
+    // A turn of the event loop between blocks: the workers' replies are reported, and a SIGINT
+    // or SIGTERM is handled (src/cli/build.ts).
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    renderBlock(job, blocks[b].tiles.map((i) => plan.tiles[i]), blocks[b].domain, settle);
   }
+  await Promise.all(finished);
+  for (const index of todo) settle({ index, outcome: 'failed', message: 'not rendered: its worker thread died' });
   return { ...outcome, ms: performance.now() - start };
 }
 

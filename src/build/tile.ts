@@ -198,10 +198,11 @@ export function renderBlock(job: TileJob, tiles: readonly PlannedTile[], domain:
   // A fresh engine per block: no result of another block can reach this one's bytes (its
   // buffers are reused, but kernels write every cell), and memory stays bounded by one block
   // (the world cut is recomputed, a 128² grid).
-  const engine = createEngine(job.graph, { pool: tilePool });
+  let engine: ReturnType<typeof createEngine> | undefined;
   try {
-    const nodes = [...new Set(job.layers.map((l) => l.node))];
     try {
+      engine = createEngine(job.graph, { pool: tilePool });
+      const nodes = [...new Set(job.layers.map((l) => l.node))];
       engine.evaluate({ domain, targets: nodes, dropIntermediates: true });
       for (const id of nodes) {
         const s = engine.status(id, domain);
@@ -220,7 +221,7 @@ export function renderBlock(job: TileJob, tiles: readonly PlannedTile[], domain:
       }
     }
   } finally {
-    engine.dispose();
+    engine?.dispose();
   }
 }
 

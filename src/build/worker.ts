@@ -1,32 +1,36 @@
 // A build worker thread: takes the job in its first message (the thread is started before the
-// job is ready, so loading the engine overlaps the coarse range pass), then renders the blocks
-// of tiles it is sent (src/build/blocks.ts), one at a time, and answers each tile of a block
-// with done or the error as it settles. Only this file touches parentPort.
+// job is ready, so loading the engine overlaps the coarse range pass) with the build's blocks of
+// tiles (src/build/blocks.ts), then takes the next block from the counter it shares with the
+// other threads until none is left, answering each tile with done or the error as it settles,
+// and 'finished' at the end ('ready' first, once loaded). Only this file touches parentPort.
 
 import { parentPort } from 'node:worker_threads';
 import type { TileBlock } from './blocks.ts';
-import { type BuildPlan, makePlan, type PlanOptions } from './plan.ts';
+import { makePlan, type PlanOptions } from './plan.ts';
 import { renderBlock, type TileJob, type TileOutcome } from './tile.ts';
 
 export interface WorkerInit {
   readonly job: TileJob;
   readonly plan: PlanOptions;
+  readonly blocks: readonly TileBlock[];
+  /** Int32 slot 0: the next block to take (shared by every thread); slot `slot`: the block this thread renders. */
+  readonly counter: SharedArrayBuffer;
+  readonly slot: number;
 }
 
 export type WorkerReply = TileOutcome | { readonly index: number; readonly outcome: 'skipped' };
 
-let job: TileJob | null = null;
-let plan: BuildPlan | null = null;
-
-parentPort!.on('message', (message: { init: WorkerInit } | { block: TileBlock }) => {
-  if ('init' in message) {
-    job = message.init.job;
-    // The plan is a pure function of its options: rebuilding it here gives the main thread's tiles.
-    plan = makePlan(message.init.plan);
-    return;
+parentPort!.once('message', ({ init }: { init: WorkerInit }) => {
+  const { job, blocks, slot } = init;
+  // The plan is a pure function of its options: rebuilding it here gives the main thread's tiles.
+  const plan = makePlan(init.plan);
+  const counter = new Int32Array(init.counter);
+  for (let b = Atomics.add(counter, 0, 1); b < blocks.length; b = Atomics.add(counter, 0, 1)) {
+    Atomics.store(counter, slot, b);
+    renderBlock(job, blocks[b].tiles.map((i) => plan.tiles[i]), blocks[b].domain, (reply: WorkerReply) => parentPort!.postMessage(reply));
   }
-  const { block } = message;
-  if (!job || !plan) throw new Error(`build worker: tiles ${block.tiles.join(', ')} sent before the job`);
-  const p = plan;
-  renderBlock(job, block.tiles.map((i) => p.tiles[i]), block.domain, (reply: WorkerReply) => parentPort!.postMessage(reply));
+  Atomics.store(counter, slot, -1);
+  parentPort!.postMessage('finished');
 });
+// Loaded: the engine is ready for the job (a test waits for this before handing out blocks).
+parentPort!.postMessage('ready');

@@ -25,7 +25,7 @@ export const BUILD_USAGE = `terrain-graph build <graph.json> --region X0,Y0,X1,Y
                         (default: png16 for fields and heights, indexed for biomes)
   --range MIN,MAX       the value range of every 16-bit layer (default: see README "Builds")
   --out DIR             where the tiles and DIR/manifest.json go
-  --jobs J              render the tiles on J worker threads (default 1)
+  --jobs J              render the tiles on J threads: this one and J − 1 workers (default 1)
   --tile K              render tile K alone (default: $JOB_COMPLETION_INDEX or
                         $AWS_BATCH_JOB_ARRAY_INDEX when set, else every tile)
   --plan                print the tiles as JSON and render nothing`;
@@ -112,7 +112,8 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
   // Bounded like render's: a folder that cannot be made is refused at once (mkdirSync's
   // recursive mode spins forever under /proc), before any tile is rendered.
   makeFolder(request.outDir);
-  const threads = one || jobs <= 1 || count <= 1 ? undefined : startTileThreads(Math.min(jobs, count));
+  // --jobs J: this thread and J − 1 workers, which load the engine while this thread runs the coarse pass.
+  const threads = one || jobs <= 1 || count <= 1 ? undefined : startTileThreads(Math.min(jobs, count) - 1);
   let prepared: ReturnType<typeof prepareBuild>;
   try {
     prepared = refusing(() => prepareBuild(request));
