@@ -123,6 +123,24 @@ const BY_WORKERS = 3;
 const CHUNKS_PER_THREAD = 4;
 
 /**
+ * The fewest cells a chunk may hold. Waking a worker asleep in its event loop costs the caller
+ * tens of microseconds, hundreds when no core is free (the woken thread preempts it), and the
+ * caller then waits for the chunk the late worker took: the wind's three 32² coarse squares gave
+ * some thirty such hand-offs per cold 256² evaluation, each for a few microseconds of work.
+ */
+const MIN_CHUNK_CELLS = 2048;
+
+/** Cells of the largest grid in a band's args (a typed array at the top level, or a window's data): the rows' cells. */
+function gridCells(args: Record<string, unknown>): number {
+  let cells = 0;
+  for (const v of Object.values(args)) {
+    const grid = v !== null && typeof v === 'object' && !ArrayBuffer.isView(v) && 'data' in v ? v.data : v;
+    if (ArrayBuffer.isView(grid)) cells = Math.max(cells, (grid as Float32Array).length);
+  }
+  return cells;
+}
+
+/**
  * Takes chunks of rows off the shared counter until none is left: the caller and every worker
  * run this same loop, so whichever thread is running does the work (on a busy machine a worker
  * may start late, and then the caller has done its share for it).
@@ -157,17 +175,24 @@ interface ChunkPlan {
  * that the calling thread and the pool's workers take in turn. The grids of `args` sit at its
  * top level, in shared memory (the engine's buffers are while a pool runs; with one that is
  * not, every row runs on the caller); anything nested, like a biome table, is copied to each
- * worker. Chunks are at least `minRows` rows. If a chunk fails in a worker (or its type is
+ * worker. Chunks are at least `minRows` rows and MIN_CHUNK_CELLS cells (a smaller job runs on
+ * the caller alone). If a chunk fails in a worker (or its type is
  * missing from the worker's catalogue, in a test with a catalogue of its own), the caller runs
  * every chunk again itself, so the error is thrown here.
  */
 export function bands<A extends Record<string, unknown>>(name: string, band: (args: A, r0: number, r1: number) => void, args: A, rows: number, minRows = 8): void {
-  const threads = Math.min(threadCount(), Math.floor(rows / minRows));
-  if (threads <= 1 || !pool || !shareable(args)) {
+  if (threadCount() <= 1 || !pool || rows <= 0) {
     band(args, 0, rows);
     return;
   }
-  const chunks = Math.max(threads, Math.min(threads * CHUNKS_PER_THREAD, Math.floor(rows / minRows)));
+  // At least MIN_CHUNK_CELLS a chunk, the rows' cells read off the largest grid in the args.
+  const least = Math.max(minRows, Math.ceil((MIN_CHUNK_CELLS * rows) / Math.max(1, gridCells(args))));
+  const threads = Math.min(threadCount(), Math.floor(rows / least));
+  if (threads <= 1 || !shareable(args)) {
+    band(args, 0, rows);
+    return;
+  }
+  const chunks = Math.max(threads, Math.min(threads * CHUNKS_PER_THREAD, Math.floor(rows / least)));
   // Counters of their own for each call: a worker that wakes up late reads a finished plan and does nothing.
   const plan: ChunkPlan = { counters: new Int32Array(new SharedArrayBuffer(16)), rows, chunks };
   for (let k = 1; k < threads; k++) {
