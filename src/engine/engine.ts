@@ -4,8 +4,8 @@
 
 import { CATALOGUE } from '../../nodes/index.ts';
 import { checkDomain, domainKey, type Domain, type View, viewDomain } from '../grid.ts';
-import { cloneGraph, type Graph, type GraphNode } from '../model/graph.ts';
-import { type AnyNodeDef, type AnyParamValue, type Catalogue, draftedParams, type Footprint, footprintOf, marginsOf } from '../model/manifest.ts';
+import { cloneGraph, type Edge, type Graph, type GraphNode } from '../model/graph.ts';
+import { type AnyNodeDef, type AnyParamValue, type Catalogue, draftedParams, type Footprint, footprintOf, type Margins, marginsOf } from '../model/manifest.ts';
 import { describe, GraphError } from '../model/problems.ts';
 import { checkParam, checkView } from '../model/validate.ts';
 import type { Value } from '../model/values.ts';
@@ -78,6 +78,18 @@ export interface EngineOptions {
   readonly draft?: boolean;
 }
 
+/** What the engine looks up of a node once per evaluation. */
+interface NodeInfo {
+  readonly node: GraphNode;
+  readonly def: AnyNodeDef;
+  readonly footprint: Footprint;
+  readonly margins: Margins;
+  /** Each input port and the wire into it (undefined: unwired). */
+  readonly inputs: readonly (readonly [string, Edge | undefined])[];
+  /** The input domain of each domain the node runs on. */
+  readonly grown: Map<Domain, Domain>;
+}
+
 export class Engine {
   /** The node types this engine evaluates. */
   readonly catalogue: Catalogue;
@@ -108,6 +120,8 @@ export class Engine {
    * of the footprint's reads): one sort of the water's world cut for every domain it runs on.
    */
   private readonly sharedOf = new Map<string, { readonly key: string; readonly value: object }>();
+  /** Per node, what settle reads of it, for the evaluation under way (params may change between evaluations). */
+  private nodeInfo = new Map<string, NodeInfo>();
 
   constructor(graph: Graph, options: EngineOptions = {}) {
     this.catalogue = options.catalogue ?? CATALOGUE;
@@ -201,7 +215,8 @@ export class Engine {
     const start = performance.now();
     this.cropMs = 0;
     const order = this.wiring.orderFor(targets);
-    const plan = planDomains(this.wiring, (id) => this.footprintOf(id), order, targets, asked);
+    this.nodeInfo = new Map();
+    const plan = planDomains(this.wiring, (id) => this.footprintOf(id), order, targets, asked, (id, d) => this.inputDomainOf(id, d));
     const wanted = new Set(targets);
     this.onNode = options.onNode;
     this.readsLeft = options.dropIntermediates ? this.wiring.countReads(order, wanted) : null;
@@ -275,9 +290,33 @@ export class Engine {
     return def;
   }
 
+  /**
+   * A node's definition, footprint and input wires, looked up once per evaluation (settle runs
+   * for every domain of every node: some fifty times in a cold evaluation with the world modes).
+   */
+  private nodeOf(nodeId: string): NodeInfo {
+    let info = this.nodeInfo.get(nodeId);
+    if (!info) {
+      const node = this.wiring.nodesById.get(nodeId)!;
+      const def = this.defOf(node);
+      const footprint = footprintOf(def, node.params);
+      const inputs = Object.keys(def.inputs).map((port): [string, Edge | undefined] => [port, this.wiring.wireInto.get(`${nodeId}.${port}`)]);
+      info = { node, def, footprint, margins: marginsOf(footprint), inputs, grown: new Map() };
+      this.nodeInfo.set(nodeId, info);
+    }
+    return info;
+  }
+
   private footprintOf(nodeId: string): Footprint {
-    const node = this.wiring.nodesById.get(nodeId)!;
-    return footprintOf(this.defOf(node), node.params);
+    return this.nodeOf(nodeId).footprint;
+  }
+
+  /** The domain a node's inputs cover when it outputs `domain` (grown by its halo), the same object for the same domain. */
+  private inputDomainOf(nodeId: string, domain: Domain): Domain {
+    const info = this.nodeOf(nodeId);
+    let grown = info.grown.get(domain);
+    if (!grown) info.grown.set(domain, (grown = grow(domain, info.margins)));
+    return grown;
   }
 
   private index(): void {
@@ -322,17 +361,14 @@ export class Engine {
     const visitKey = `${nodeId}@${domainKey(domain)}`;
     const settled = done.get(visitKey);
     if (settled) return settled;
-    const node = this.wiring.nodesById.get(nodeId)!;
-    const def = this.defOf(node);
-    const footprint = footprintOf(def, node.params);
-    const inputDomain = grow(domain, marginsOf(footprint));
+    const { node, def, footprint, inputs } = this.nodeOf(nodeId);
+    const inputDomain = this.inputDomainOf(nodeId, domain);
     const sources = new Map<string, Source>();
     const extra = new Map<string, Source>();
     const signature: string[] = [node.type, this.paramKeys.get(nodeId)!, domainKey(inputDomain)];
     // What the footprint's reads alone give (RunContext.shared) is keyed by the params and those reads.
     const sharedKey: string[] = [node.type, this.paramKeys.get(nodeId)!];
-    for (const port of Object.keys(def.inputs)) {
-      const edge = this.wiring.wireInto.get(`${nodeId}.${port}`);
+    for (const [port, edge] of inputs) {
       if (!edge) {
         signature.push(`${port}=-`);
         continue;

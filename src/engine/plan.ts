@@ -86,6 +86,8 @@ export function planDomains(
   order: readonly string[],
   targets: readonly string[],
   asked: Domain,
+  /** The domain a node's inputs cover when it outputs `d` (default: `d` grown by its footprint's margins). */
+  inputDomainOf: (nodeId: string, d: Domain) => Domain = (id, d) => grow(d, marginsOf(footprintOf(id))),
 ): Map<string, Domain[]> {
   const needs = new Map<string, Domain[]>();
   const need = (id: string, d: Domain): void => {
@@ -101,7 +103,7 @@ export function planDomains(
     plan.set(id, domains);
     const footprint = footprintOf(id);
     for (const d of domains) {
-      const inputs = grow(d, marginsOf(footprint));
+      const inputs = inputDomainOf(id, d);
       for (const e of wiring.wiresInto.get(id) ?? []) need(e.from.node, inputs);
       for (const read of readsOf(footprint, d, asked)) {
         const e = wiring.wireInto.get(`${id}.${read.port}`);
