@@ -7,8 +7,13 @@
 // 1.51 MB of a 2.10 MB tile, Huffman alone 1.55 MB, the same data after the Paeth filter
 // 1.47 MB), while the match search took three quarters of a tile's encoding time. A biome map
 // is long runs of one id, which the run-length matches take (15 KB a 1025² tile, fflate 21 KB).
-// Plain JavaScript and integer arithmetic only: the same bytes on every machine and Node
-// version, which keeps a tile rendered anywhere byte-identical to the same tile of any build.
+// Integer arithmetic only: the same bytes on every machine and Node version, which keeps a tile
+// rendered anywhere byte-identical to the same tile of any build. The per-byte loops (tokens,
+// their bit strings, the Adler-32) run in WebAssembly (png.as.ts, the same operations as the
+// JavaScript they replaced); the Huffman codes and block headers are made here.
+
+import { FIRST_BYTE, lazyModule } from '../kernels/wasm/lazy-module.ts';
+import { PNG_WASM_BASE64 } from './png-binary.ts';
 
 /** Tokens a block at most: each block gets the Huffman code of its own symbols. */
 const BLOCK_TOKENS = 1 << 16;
@@ -27,23 +32,20 @@ for (let k = 0; k < LENGTH_BASE.length; k++) {
   for (let len = LENGTH_BASE[k]; len < end; len++) LENGTH_INDEX[len] = k;
 }
 
-/** LSB-first bit output into a growing byte buffer. */
+/** LSB-first bit output into a byte buffer large enough for the whole stream (streamBound). */
 class Bits {
-  bytes: Uint8Array;
   at = 0;
   acc = 0;
   count = 0;
 
-  constructor(capacity: number) {
-    this.bytes = new Uint8Array(capacity);
-  }
+  constructor(readonly bytes: Uint8Array) {}
 
   /** Writes the low `n` bits of `value` (n ≤ 16). */
   put(value: number, n: number): void {
     this.acc |= value << this.count;
     this.count += n;
     if (this.count >= 16) {
-      if (this.at + 2 > this.bytes.length) this.grow();
+      if (this.at + 2 > this.bytes.length) throw new Error('deflate: the stream outgrew its bound');
       this.bytes[this.at++] = this.acc & 0xff;
       this.bytes[this.at++] = (this.acc >>> 8) & 0xff;
       this.acc >>>= 16;
@@ -54,23 +56,12 @@ class Bits {
   /** Pads to a whole byte. */
   align(): void {
     while (this.count > 0) {
-      if (this.at + 1 > this.bytes.length) this.grow();
+      if (this.at + 1 > this.bytes.length) throw new Error('deflate: the stream outgrew its bound');
       this.bytes[this.at++] = this.acc & 0xff;
       this.acc >>>= 8;
       this.count = Math.max(0, this.count - 8);
     }
     this.acc = 0;
-  }
-
-  /** Makes room for `bytes` more bytes. */
-  reserve(bytes: number): void {
-    if (this.at + bytes > this.bytes.length) this.grow(bytes);
-  }
-
-  private grow(bytes = 2): void {
-    const next = new Uint8Array(Math.max(this.bytes.length * 2, this.at + bytes) + 64);
-    next.set(this.bytes.subarray(0, this.at));
-    this.bytes = next;
   }
 }
 
@@ -229,10 +220,10 @@ function writeCodes(out: Bits, lit: Uint8Array, dist: Uint8Array): void {
 }
 
 /**
- * One dynamic block of `count` tokens (a byte, or 256 + a run's length) whose literal/length
- * symbols were counted in `litFreq` (changed here: the end-of-block symbol is added).
+ * One dynamic block of the `count` tokens at TOKENS_AT whose literal/length symbols were counted
+ * in `litFreq` (changed here: the end-of-block symbol is added).
  */
-function writeBlock(out: Bits, tokens: Uint16Array, count: number, litFreq: Uint32Array, last: boolean): void {
+function writeBlock(out: Bits, k: PngExports, outAt: number, count: number, litFreq: Uint32Array, last: boolean): void {
   litFreq[END_OF_BLOCK] = 1;
   // At least two codes in each tree, as zlib sends (a lone code still takes one bit).
   if (litFreq.filter((f) => f > 0).length < 2) litFreq[litFreq[0] ? 1 : 0]++;
@@ -248,104 +239,95 @@ function writeBlock(out: Bits, tokens: Uint16Array, count: number, litFreq: Uint
   // Each token's whole bit string, packed as bits | length << 24: a byte's code; a run's length
   // code, its extra bits and the distance code (every run is at distance 1: code 0, no extra).
   const distCode = canonicalCodes(dist)[0];
-  const packed = new Uint32Array(256 + MAX_RUN + 1);
+  const packed = new Uint32Array(k.memory.buffer, PACKED_AT, 256 + MAX_RUN + 1).fill(0);
   for (let v = 0; v < 256; v++) packed[v] = litCodes[v] | (lit[v] << 24);
   for (let len = 3; len <= MAX_RUN; len++) {
-    const k = LENGTH_INDEX[len];
-    const l = lit[257 + k];
+    const i = LENGTH_INDEX[len];
+    const l = lit[257 + i];
     if (!l) continue;
-    const bits = litCodes[257 + k] | ((len - LENGTH_BASE[k]) << l) | (distCode << (l + LENGTH_EXTRA[k]));
-    packed[256 + len] = bits | ((l + LENGTH_EXTRA[k] + dist[0]) << 24);
+    const bits = litCodes[257 + i] | ((len - LENGTH_BASE[i]) << l) | (distCode << (l + LENGTH_EXTRA[i]));
+    packed[256 + len] = bits | ((l + LENGTH_EXTRA[i] + dist[0]) << 24);
   }
-  // The hot loop of a tile's encoding: the accumulator in locals, flushed 16 bits at a time, so
-  // at most 15 bits wait when a string of up to 15 (a byte) or 21 (a run) bits comes in.
-  out.reserve(4 * count + 64);
-  const buf = out.bytes;
-  let at = out.at;
-  let acc = out.acc;
-  let pending = out.count;
-  for (let i = 0; i < count; i++) {
-    const e = packed[tokens[i]];
-    const n = e >>> 24;
-    const bits = e & 0xffffff;
-    if (n > 16) {
-      // A run's string: its low 16 bits first, so the accumulator never passes 32 bits.
-      acc |= (bits & 0xffff) << pending;
-      buf[at++] = acc & 0xff;
-      buf[at++] = (acc >>> 8) & 0xff;
-      acc = (acc >>> 16) | ((bits >>> 16) << pending);
-      pending += n - 16;
-    } else {
-      acc |= bits << pending;
-      pending += n;
-    }
-    // Flushed without a branch (whether 16 bits are waiting is a coin toss on a height tile's
-    // codes): the low two bytes are always stored, and kept only when they were full.
-    buf[at] = acc & 0xff;
-    buf[at + 1] = (acc >>> 8) & 0xff;
-    const full = pending >>> 4;
-    at += full << 1;
-    acc = (acc >>> (full << 4)) | 0;
-    pending -= full << 4;
-  }
-  out.at = at;
-  out.acc = acc;
-  out.count = pending;
+  // The hot loop, in the module: the bit writer's state goes there and back.
+  const state = new Int32Array(k.memory.buffer, STATE_AT, 4);
+  state[0] = out.at;
+  state[1] = out.acc;
+  state[2] = out.count;
+  k.bitStrings(TOKENS_AT, count, PACKED_AT, outAt, STATE_AT);
+  out.at = state[0];
+  out.acc = state[1];
+  out.count = state[2];
   out.put(litCodes[END_OF_BLOCK], lit[END_OF_BLOCK]);
 }
 
-function adler32(data: Uint8Array): number {
-  let a = 1;
-  let b = 0;
-  for (let i = 0; i < data.length; ) {
-    // 5552 bytes at most between reductions keep b under 2^32 (zlib's NMAX).
-    const end = Math.min(data.length, i + 5552);
-    for (; i < end; i++) {
-      a += data[i];
-      b += a;
-    }
-    a %= 65521;
-    b %= 65521;
-  }
-  return ((b << 16) | a) >>> 0;
+interface PngExports {
+  readonly memory: WebAssembly.Memory;
+  grey16Rows(fieldAt: number, n: number, min: number, span: number, outAt: number, prevAt: number): number;
+  tokens(dataAt: number, len: number, i: number, tokensAt: number, freqAt: number, lengthIndexAt: number, countAt: number): number;
+  bitStrings(tokensAt: number, count: number, packedAt: number, outAt: number, stateAt: number): void;
+  adler32(dataAt: number, len: number): number;
 }
 
-/** `data` as a zlib stream (RFC 1950) of run-length deflate blocks (RFC 1951). */
-export function zlibRle(data: Uint8Array): Uint8Array {
-  const out = new Bits(Math.max(1024, data.length + (data.length >> 3)));
+const pngModule = lazyModule<PngExports>(PNG_WASM_BASE64, 'PNG encoder');
+
+/** The compiled module's bytes. */
+export const pngModuleBytes = pngModule.bytes;
+
+/** The module's fixed scratch: the length index, the block's frequencies, its packed codes, the writer's state, its tokens. */
+const LENGTH_INDEX_AT = FIRST_BYTE;
+const FREQ_AT = LENGTH_INDEX_AT + 272;
+const PACKED_AT = FREQ_AT + 4 * 288;
+const STATE_AT = PACKED_AT + 4 * 528;
+const TOKENS_AT = STATE_AT + 16;
+const DATA_AT = TOKENS_AT + 2 * BLOCK_TOKENS;
+/** The module's memory is let go after a call that grew it past this (a tile of 8129² takes 700 MB). */
+const KEEP_BYTES = 256 * 1024 * 1024;
+
+const up16 = (bytes: number): number => Math.ceil(bytes / 16) * 16;
+
+/**
+ * The largest stream `len` bytes can make: a literal takes at most 15 bits and a run of three
+ * or more at most 21, each block's header at most about 600 bytes, and zlib's own six.
+ */
+function streamBound(len: number): number {
+  return 2 * len + 768 * (Math.ceil(len / BLOCK_TOKENS) + 1) + 64;
+}
+
+/**
+ * A zlib stream (RFC 1950) of run-length deflate blocks (RFC 1951) of `len` bytes that `fill`
+ * writes into the module's memory at dataAt; it may use `scratch` bytes from scratchAt. Returns
+ * the stream and what `fill` returned.
+ */
+export function zlibRleOf<T>(len: number, scratch: number, fill: (k: PngExports, dataAt: number, scratchAt: number) => T): { stream: Uint8Array; filled: T } {
+  const k = pngModule.exports();
+  const scratchAt = up16(DATA_AT + len);
+  const outAt = up16(scratchAt + scratch);
+  const cap = streamBound(len);
+  pngModule.reserve(k, outAt + cap);
+  new Uint8Array(k.memory.buffer, LENGTH_INDEX_AT, LENGTH_INDEX.length).set(LENGTH_INDEX);
+  const filled = fill(k, DATA_AT, scratchAt);
+  const out = new Bits(new Uint8Array(k.memory.buffer, outAt, cap));
   out.put(0x78, 8);
   out.put(0x01, 8);
   // Tokens, a block at a time: a byte as itself, a run of 3 … 258 copies of the byte before as
   // 256 + length; the block's symbols are counted as they come.
-  const tokens = new Uint16Array(BLOCK_TOKENS);
-  const freq = new Uint32Array(286);
+  const freq = new Uint32Array(k.memory.buffer, FREQ_AT, 286);
+  const state = new Int32Array(k.memory.buffer, STATE_AT, 4);
   let i = 0;
   do {
-    freq.fill(0);
-    let t = 0;
-    while (t < BLOCK_TOKENS && i < data.length) {
-      const v = data[i];
-      if (i > 0 && v === data[i - 1]) {
-        let run = 1;
-        const end = Math.min(data.length, i + MAX_RUN);
-        while (i + run < end && data[i + run] === v) run++;
-        if (run >= 3) {
-          tokens[t++] = 256 + run;
-          freq[257 + LENGTH_INDEX[run]]++;
-          i += run;
-          continue;
-        }
-      }
-      tokens[t++] = v;
-      freq[v]++;
-      i++;
-    }
-    writeBlock(out, tokens, t, freq, i >= data.length);
-  } while (i < data.length);
+    i = k.tokens(DATA_AT, len, i, TOKENS_AT, FREQ_AT, LENGTH_INDEX_AT, STATE_AT + 12);
+    writeBlock(out, k, outAt, state[3], freq, i >= len);
+  } while (i < len);
   out.align();
-  const sum = adler32(data);
-  const result = new Uint8Array(out.at + 4);
-  result.set(out.bytes.subarray(0, out.at));
-  new DataView(result.buffer).setUint32(out.at, sum);
-  return result;
+  const sum = k.adler32(DATA_AT, len) >>> 0;
+  const stream = new Uint8Array(out.at + 4);
+  stream.set(out.bytes.subarray(0, out.at));
+  new DataView(stream.buffer).setUint32(out.at, sum);
+  pngModule.release(KEEP_BYTES);
+  return { stream, filled };
+}
+
+/** `data` as a zlib stream (RFC 1950) of run-length deflate blocks (RFC 1951). */
+export function zlibRle(data: Uint8Array): Uint8Array {
+  return zlibRleOf(data.length, 0, (k, at) => new Uint8Array(k.memory.buffer, at, data.length).set(data)).stream;
 }

@@ -5,7 +5,7 @@ import type { PortType, Value } from '../model/values.ts';
 import { renderLayer } from '../render/layer.ts';
 import { biomeIndexed, rgbaPng } from '../render/png.ts';
 import type { BuildFormat } from './plan.ts';
-import { grey16PngBytes, indexedPngBytes } from './png.ts';
+import { grey16FieldPngBytes, indexedPngBytes } from './png.ts';
 
 export interface ValueRange {
   readonly min: number;
@@ -67,9 +67,10 @@ export function encodeTile(value: Value, n: number, format: BuildFormat, range: 
   if (!formatApplies(value.type, format)) throw new Error(`${format} does not apply to a ${value.type} layer`);
   switch (format) {
     case 'png16': {
-      const { data, clipped } = quantize16(value.data as Float32Array, n, range!, true);
-      const text = { 'terrain-graph:min': String(range!.min), 'terrain-graph:max': String(range!.max) };
-      return { bytes: grey16PngBytes(data, n, text), clipped };
+      // quantize16 then grey16PngBytes, in one pass in WebAssembly: the same bytes.
+      const r = range!;
+      const text = { 'terrain-graph:min': String(r.min), 'terrain-graph:max': String(r.max) };
+      return grey16FieldPngBytes(value.data as Float32Array, n, r.min, r.max > r.min ? r.max - r.min : 1, text);
     }
     case 'r16': {
       const { data, clipped } = quantize16(value.data as Float32Array, n, range!, false);

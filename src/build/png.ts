@@ -13,7 +13,7 @@
 // JS table loop took 16 ms a tile, as long as quantising it.
 
 import { crc32 } from 'node:zlib';
-import { zlibRle } from './deflate.ts';
+import { zlibRle, zlibRleOf } from './deflate.ts';
 
 /** One chunk: length, type, data, CRC of type and data. */
 function chunk(type: string, data: Uint8Array): Uint8Array {
@@ -56,8 +56,8 @@ interface PngParts {
   readonly depth: 8 | 16;
   /** 0: greyscale, 3: indexed. */
   readonly colorType: 0 | 3;
-  /** The rows, each its filter byte (2, Up) and its bytes minus those of the row above. */
-  readonly filtered: Uint8Array;
+  /** The zlib stream of the rows, each its filter byte (2, Up) and its bytes minus those of the row above. */
+  readonly stream: Uint8Array;
   readonly palette?: readonly (readonly number[])[];
   readonly text?: Readonly<Record<string, string>>;
 }
@@ -72,7 +72,7 @@ function assemble(p: PngParts): Uint8Array {
   const parts = [SIGNATURE, chunk('IHDR', ihdr)];
   if (p.palette) parts.push(chunk('PLTE', Uint8Array.from(p.palette.flatMap((c) => [c[0], c[1], c[2]]))));
   for (const [k, v] of Object.entries(p.text ?? {})) parts.push(textChunk(k, v));
-  parts.push(chunk('IDAT', zlibRle(p.filtered)), chunk('IEND', new Uint8Array(0)));
+  parts.push(chunk('IDAT', p.stream), chunk('IEND', new Uint8Array(0)));
   const out = new Uint8Array(parts.reduce((s, a) => s + a.length, 0));
   let at = 0;
   for (const a of parts) {
@@ -107,7 +107,7 @@ export function grey16PngBytes(data: Uint16Array, n: number, text: Readonly<Reco
       filtered[o + 2 * c + 1] = (v - u) & 0xff;
     }
   }
-  return assemble({ width: n, height: n, depth: 16, colorType: 0, filtered, text });
+  return assemble({ width: n, height: n, depth: 16, colorType: 0, stream: zlibRle(filtered), text });
 }
 
 /** An 8-bit indexed PNG of pixels already in image order, with its palette. Rows filtered as above. */
@@ -120,5 +120,19 @@ export function indexedPngBytes(data: Uint8Array, n: number, palette: readonly (
     if (r === 0) filtered.set(data.subarray(0, n), o);
     else for (let c = 0; c < n; c++) filtered[o + c] = (data[row + c] - data[row - n + c]) & 0xff;
   }
-  return assemble({ width: n, height: n, depth: 8, colorType: 3, filtered, palette, text });
+  return assemble({ width: n, height: n, depth: 8, colorType: 3, stream: zlibRle(filtered), palette, text });
+}
+
+/**
+ * A height tile's 16-bit greyscale PNG straight from its south-first Float32 field: quantised
+ * over [min, min + span] as encode.ts quantize16 does and filtered as grey16PngBytes does, both
+ * in the module's memory (png.as.ts), so the same bytes without the two passes in JavaScript.
+ * Returns the PNG and the cells clipped.
+ */
+export function grey16FieldPngBytes(field: Float32Array, n: number, min: number, span: number, text: Readonly<Record<string, string>>): { bytes: Uint8Array; clipped: number } {
+  const { stream, filled: clipped } = zlibRleOf((2 * n + 1) * n, 4 * n * n + 2 * n, (k, rowsAt, scratchAt) => {
+    new Float32Array(k.memory.buffer, scratchAt, n * n).set(field);
+    return k.grey16Rows(scratchAt, n, min, span, rowsAt, scratchAt + 4 * n * n);
+  });
+  return { bytes: assemble({ width: n, height: n, depth: 16, colorType: 0, stream, text }), clipped };
 }
