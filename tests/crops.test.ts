@@ -3,6 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../src/index.ts';
 import { BufferPool, type BufferKind, type BufferOf } from '../src/engine/pool.ts';
+import { grow } from '../src/engine/domains.ts';
+import { viewDomain } from '../src/grid.ts';
+import { footprintOf, marginsOf } from '../src/model/manifest.ts';
 import { evaluated, grab, grabIds, loadGraph } from './helpers/graphs.ts';
 
 /** A pool that counts the buffers taken from it (fresh or recycled). */
@@ -11,6 +14,14 @@ class CountingPool extends BufferPool {
   override take<K extends BufferKind>(kind: K, length: number): BufferOf<K> {
     this.takes++;
     return super.take(kind, length);
+  }
+}
+
+/** A pool that fills each buffer given back with garbage at once: a result read after it let its buffers go shows. */
+class SpoilingPool extends BufferPool {
+  override give(buffer: Float32Array | Uint8Array | Uint32Array): void {
+    buffer.fill(buffer instanceof Float32Array ? NaN : 0xffffffff);
+    super.give(buffer);
   }
 }
 
@@ -61,5 +72,33 @@ describe('crops', () => {
     edited.nodes.find((n) => n.id === 'contCurve')!.params.points = moved;
     expect(grab(e, 'contCurve')).toEqual(grab(evaluated(edited, SIZE), 'contCurve'));
     expect(grab(e, 'contCurve')).not.toEqual(before);
+  });
+});
+
+describe('crops of one result on two domains', () => {
+  it('keeps the cells of both when the result they were cut from goes back to the pool unread (one keeps its buffers, the other copies first)', () => {
+    // A blur on the temperature: the temperature runs on the view grown by the blur's halo and
+    // reads the rank there in place (a crop of the rank's grid grown for the wind, unread), and
+    // the rank's view result is a second crop of the same grid.
+    const g = loadGraph('default.json');
+    g.nodes.push({ id: 'tblur', type: 'blur', title: 'Blur', position: [0, 0], params: { radius: 0.02 } });
+    g.edges.push({ from: { node: 'temperature', port: 'out' }, to: { node: 'tblur', port: 'in' } });
+    const e = createEngine(g, { size: SIZE, pool: new SpoilingPool(true) });
+    e.evaluate();
+    const grown = grow(viewDomain(e.view), marginsOf(footprintOf(e.catalogue.def('blur')!, { radius: 0.02 })));
+    // (status, not output: reading the crop's outputs would copy them)
+    expect(e.status('rank', grown)?.state).toBe('ok');
+    // The rank's crop on the grown view, as a fresh engine evaluating the rank there gives it.
+    const alone = createEngine(g, { poisonBuffers: true });
+    alone.evaluate({ domain: grown, targets: ['rank'] });
+    const want = (alone.output('rank', 'out', grown)!.data as Float32Array).slice();
+    const wantView = grab(evaluated(g, SIZE), 'rank');
+    // The C curve moved: the wind alone evaluated, so the rank runs again on its grid and the
+    // last result goes back to the pool while both crops of it stay unread in the cache.
+    const node = g.nodes.find((n) => n.id === 'contCurve')!;
+    e.setParam('contCurve', 'points', (node.params.points as [number, number][]).map(([x, y]): [number, number] => [x, x === 0 ? y + 0.05 : y]));
+    e.evaluate({ targets: ['wind'] });
+    expect(grab(e, 'rank')).toEqual(wantView);
+    expect((e.output('rank', 'out', grown)!.data as Float32Array).slice()).toEqual(want);
   });
 });
