@@ -134,7 +134,6 @@ export function assertGrid(name: string, array: ArrayLike<number>, d: Domain): v
   }
 }
 
-/** Most cells on a side of one domain (a build tile, a grown view): larger would not fit in memory. */
 /**
  * An n × n grid's cells read in place out of a larger grid: cell (c, r) is
  * data[(dr + r) · stride + dc + c] (a crop that copies nothing; stride = n, dc = dr = 0 for the
@@ -173,6 +172,7 @@ export function cellCount(g: ArrayLike<number> | StridedRows): number {
   return 'rows' in g ? g.rows * g.n : g.length;
 }
 
+/** Most cells on a side of one domain (a build tile, a grown view): larger would not fit in memory. */
 export const DOMAIN_SIZE_MAX = 16384;
 
 /** Why a domain cannot be evaluated (for a message naming it), or null when it can. */
