@@ -102,6 +102,13 @@ const PLAIN_BELOW: f64 = reinterpret<f64>(0x3fd62e4300000000);
 /** |x| from this (high word 0x3e300000) on: fdExp does not return 1 + x. */
 const PLAIN_FROM: f64 = reinterpret<f64>(0x3e30000000000000);
 
+/**
+ * liftPair's vector constants, each twice (f64x2), loaded from memory where they are used: V8
+ * builds a v128 constant in three instructions at every use, in the loop. P5 … P1, 2, 1, then
+ * PLAIN_BELOW and PLAIN_FROM.
+ */
+const K = memory.data<f64>([P5, P5, P4, P4, P3, P3, P2, P2, P1, P1, 2.0, 2.0, 1.0, 1.0, PLAIN_BELOW, PLAIN_BELOW, PLAIN_FROM, PLAIN_FROM], 16);
+
 /** The rain factor of cell x alone, as the sweep's scalar loop computes it. */
 @inline function liftOne(h: usize, rank: usize, prevRank: usize, x: i32, cellStep: usize, offset: i32, reach: i32, t: f64, level: f64, kLift: f64): f64 {
   if (<f64>load<f32>(h + <usize>x * cellStep) < level) return 1;
@@ -122,31 +129,31 @@ const PLAIN_FROM: f64 = reinterpret<f64>(0x3e30000000000000);
  * one cell to the next): the same operations in the same order as fdExp's, lane by lane, so the
  * same bits. Returns false, writing nothing, when one does not (the caller does them one by one).
  */
-@inline function liftPair(h: usize, rank: usize, prevRank: usize, x: i32, cellStep: usize, offset: i32, reach: i32, t2: v128, level2: v128, negLift2: v128, lift: usize): bool {
+@inline function liftPair(h: usize, rank: usize, prevRank: usize, x: i32, cellStep: usize, offset: i32, reach: i32, crosses: bool, t2: v128, level2: v128, negLift2: v128, lift: usize): bool {
   const at = <usize>x * cellStep;
   const land = v128.not(f64x2.lt(pair(h + at, cellStep), level2));
   const r0 = pair(prevRank + <usize>(x + offset) * cellStep, cellStep);
-  const r1 = pair(prevRank + <usize>(x + reach) * cellStep, cellStep);
-  const rise = f64x2.sub(pair(rank + at, cellStep), f64x2.add(r0, f64x2.mul(t2, f64x2.sub(r1, r0))));
+  // A wind along an axis reads the cell straight upwind: r0 + 0 · (r0 − r0) is r0.
+  const rise = f64x2.sub(pair(rank + at, cellStep), crosses ? f64x2.add(r0, f64x2.mul(t2, f64x2.sub(pair(prevRank + <usize>(x + reach) * cellStep, cellStep), r0))) : r0);
   const climbs = v128.and(land, f64x2.gt(rise, f64x2.splat(0)));
   if (!v128.any_true(climbs)) {
-    v128.store(lift + (<usize>x << 3), f64x2.splat(1));
+    v128.store(lift + (<usize>x << 3), v128.load(K, 96));
     return true;
   }
   const e = f64x2.mul(negLift2, rise);
   const size = f64x2.abs(e);
-  const plain = v128.and(f64x2.lt(size, f64x2.splat(PLAIN_BELOW)), f64x2.ge(size, f64x2.splat(PLAIN_FROM)));
+  const plain = v128.and(f64x2.lt(size, v128.load(K, 112)), f64x2.ge(size, v128.load(K, 128)));
   // Every climbing lane must be plain: climbs and not plain is none.
   if (v128.any_true(v128.andnot(climbs, plain))) return false;
   const tt = f64x2.mul(e, e);
-  const poly = f64x2.add(f64x2.splat(P4), f64x2.mul(tt, f64x2.splat(P5)));
-  const poly3 = f64x2.add(f64x2.splat(P3), f64x2.mul(tt, poly));
-  const poly2 = f64x2.add(f64x2.splat(P2), f64x2.mul(tt, poly3));
-  const poly1 = f64x2.add(f64x2.splat(P1), f64x2.mul(tt, poly2));
+  const poly = f64x2.add(v128.load(K, 16), f64x2.mul(tt, v128.load(K)));
+  const poly3 = f64x2.add(v128.load(K, 32), f64x2.mul(tt, poly));
+  const poly2 = f64x2.add(v128.load(K, 48), f64x2.mul(tt, poly3));
+  const poly1 = f64x2.add(v128.load(K, 64), f64x2.mul(tt, poly2));
   const c = f64x2.sub(e, f64x2.mul(tt, poly1));
-  const q = f64x2.div(f64x2.mul(e, c), f64x2.sub(c, f64x2.splat(2.0)));
-  const y = f64x2.sub(f64x2.splat(1), f64x2.sub(q, e));
-  v128.store(lift + (<usize>x << 3), v128.bitselect(y, f64x2.splat(1), climbs));
+  const q = f64x2.div(f64x2.mul(e, c), f64x2.sub(c, v128.load(K, 80)));
+  const y = f64x2.sub(v128.load(K, 96), f64x2.sub(q, e));
+  v128.store(lift + (<usize>x << 3), v128.bitselect(y, v128.load(K, 96), climbs));
   return true;
 }
 
@@ -199,7 +206,7 @@ export function sweep(
   const xLast = min(width - 1, width - 1 - reach);
   const wet2 = f64x2.splat(wet);
   const dry2 = f64x2.splat(dry);
-  const one2 = f64x2.splat(1);
+  const one2 = v128.load(K, 96);
   const t2 = f64x2.splat(t);
   const level2 = f64x2.splat(level);
   const negLift2 = f64x2.splat(-kLift);
@@ -239,7 +246,7 @@ export function sweep(
           let x = lo;
           // Two cells at a time while both climbs fall in e^x's plain range (see liftPair).
           for (; x + 1 <= hi; x += 2) {
-            if (!liftPair(h, rank, prevRank, x, cellStep, offset, reach, t2, level2, negLift2, lift)) {
+            if (!liftPair(h, rank, prevRank, x, cellStep, offset, reach, crosses, t2, level2, negLift2, lift)) {
               store<f64>(lift + (<usize>x << 3), liftOne(h, rank, prevRank, x, cellStep, offset, reach, t, level, kLift));
               store<f64>(lift + (<usize>(x + 1) << 3), liftOne(h, rank, prevRank, x + 1, cellStep, offset, reach, t, level, kLift));
             }
@@ -275,11 +282,12 @@ export function sweep(
             const po = prevOld + (<usize>x << 3);
             const n0 = v128.load(pn + offBytes);
             const o0 = v128.load(po + offBytes);
-            const fromNew = f64x2.add(n0, f64x2.mul(t2, f64x2.sub(v128.load(pn + reachBytes), n0)));
-            const fromOld = f64x2.add(o0, f64x2.mul(t2, f64x2.sub(v128.load(po + reachBytes), o0)));
+            // Straight upwind (a wind along an axis): n0 + 0 · (n0 − n0) is n0, the air being finite.
+            const fromNew = crosses ? f64x2.add(n0, f64x2.mul(t2, f64x2.sub(v128.load(pn + reachBytes), n0))) : n0;
+            const fromOld = crosses ? f64x2.add(o0, f64x2.mul(t2, f64x2.sub(v128.load(po + reachBytes), o0))) : o0;
             const hx = h + <usize>x * cellStep;
             const water = f64x2.lt(f64x2.replace_lane(f64x2.splat(<f64>load<f32>(hx)), 1, <f64>load<f32>(hx + cellStep)), level2);
-            const f = withLift ? v128.load(lift + (<usize>x << 3)) : one2;
+            const f = withLift ? v128.load(lift + (<usize>x << 3)) : v128.load(K, 96);
             const newWater = f64x2.add(fromNew, f64x2.mul(f64x2.sub(one2, fromNew), wet2));
             const oldWater = f64x2.add(fromOld, f64x2.mul(f64x2.sub(one2, fromOld), wet2));
             const newLand = f64x2.mul(f64x2.mul(fromNew, dry2), f);
@@ -311,7 +319,20 @@ export function sweep(
       }
       if (a >= ta0 && a < ta1) {
         const w = <f64>phase / <f64>block;
-        for (let b = max(tb0, b0 + from); b < min(tb1, b0 + to); b++) {
+        const bEnd = min(tb1, b0 + to);
+        let b = max(tb0, b0 + from);
+        if (!wide && outCell == 1) {
+          // Along a row of the target (the lines are rows): two cells a vector, the same operations.
+          const w1 = f64x2.splat(1 - w);
+          const w2 = f64x2.splat(w);
+          const o = outAt + ((<usize>(a - ta0) * outLine) << 2);
+          for (; b + 1 < bEnd; b += 2) {
+            const x = <usize>(b - b0) << 3;
+            const v = f64x2.add(f64x2.mul(w1, v128.load(curOld + x)), f64x2.mul(w2, v128.load(curNew + x)));
+            v128.store64_lane(o + (<usize>(b - tb0) << 2), f32x4.demote_f64x2_zero(v), 0);
+          }
+        }
+        for (; b < bEnd; b++) {
           const x = <usize>(b - b0) << 3;
           const v = (1 - w) * load<f64>(curOld + x) + w * load<f64>(curNew + x);
           const o = <usize>(a - ta0) * outLine + <usize>(b - tb0) * outCell;
