@@ -105,3 +105,18 @@ it('quantises as Math.round does, next to the halves included', () => {
   const r16 = new Uint16Array(encodeTile({ type: 'field', meaning: 'height', data: field }, n, 'r16', { min: 0, max: 1 }).bytes.buffer);
   for (let i = 0; i < field.length; i++) expect(r16[i], `cell ${i}: ${field[i]}`).toBe(Math.round(field[i] * 65535));
 });
+
+it("finds a height tile's own finite range in the 16-bit pass: NaN and infinities left out", () => {
+  const n = 5;
+  const field = Float32Array.from({ length: n * n }, (_, i) => (i - 12) / 7);
+  field[3] = NaN;
+  field[4] = Infinity;
+  field[5] = -Infinity;
+  const range = { min: -1, max: 1 };
+  const got = encodeTile({ type: 'field', meaning: 'height', data: field }, n, 'png16', range);
+  const finite = [...field].filter(Number.isFinite);
+  expect(got.own).toEqual({ min: Math.min(...finite), max: Math.max(...finite) });
+  // No finite value: no range.
+  expect(encodeTile({ type: 'field', meaning: 'height', data: new Float32Array(n * n).fill(NaN) }, n, 'png16', range).own).toBeNull();
+  expect(encodeTile({ type: 'field', meaning: 'height', data: new Float32Array(n * n).fill(-Infinity) }, n, 'png16', range).own).toBeNull();
+});

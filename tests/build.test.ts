@@ -228,6 +228,9 @@ describe('terrain-graph build', () => {
     // The tiles' own ranges differ; the file's mapping does not.
     const own = perTile.map((m: any) => m.files.find((f: any) => f.path.endsWith('.f32') && f.layer === 'height.out'));
     expect(new Set(own.map((f: any) => f.min)).size).toBeGreaterThan(1);
+    // The png16 encoder finds the tile's own range in its pass: the same as read from the floats.
+    const ownPng = perTile.map((m: any) => m.files.find((f: any) => f.path.endsWith('.png') && f.layer === 'height.out'));
+    expect(ownPng.map((f: any) => [f.min, f.max])).toEqual(own.map((f: any) => [f.min, f.max]));
     for (const tile of manifest.tiles) {
       const f32 = new Float32Array(new Uint8Array(readFileSync(join(threads, tile.files.find((f: string) => f.startsWith('height.out/') && f.endsWith('.f32'))))).buffer);
       const png = decode(readFileSync(join(threads, tile.files.find((f: string) => f.startsWith('height.out/') && f.endsWith('.png')))));

@@ -73,14 +73,16 @@ class Bits {
 export function codeLengths(freq: ArrayLike<number>, limit: number): Uint8Array {
   const n = freq.length;
   const lengths = new Uint8Array(n);
-  const used: number[] = [];
-  for (let s = 0; s < n; s++) if (freq[s] > 0) used.push(s);
-  if (used.length === 0) return lengths;
+  // The used symbols by frequency, then by index: sorted as the numbers freq · n + symbol (exact
+  // below 2^53), natively, instead of through a comparator (a third of the headers' time).
+  const keys: number[] = [];
+  for (let s = 0; s < n; s++) if (freq[s] > 0) keys.push(freq[s] * n + s);
+  if (keys.length === 0) return lengths;
+  const used = Float64Array.from(keys).sort().map((key) => key % n);
   if (used.length === 1) {
     lengths[used[0]] = 1;
     return lengths;
   }
-  used.sort((a, b) => freq[a] - freq[b] || a - b);
   // Two-queue Huffman: leaves in frequency order, internal nodes in the order made (also sorted).
   const m = used.length;
   const weight = new Float64Array(2 * m);
@@ -262,7 +264,8 @@ function writeBlock(out: Bits, k: PngExports, outAt: number, count: number, litF
 
 interface PngExports {
   readonly memory: WebAssembly.Memory;
-  grey16Rows(fieldAt: number, n: number, min: number, span: number, outAt: number, prevAt: number): number;
+  grey16Rows(fieldAt: number, n: number, min: number, span: number, outAt: number, prevAt: number, rangeAt: number): number;
+  up8Rows(dataAt: number, n: number, outAt: number): void;
   tokens(dataAt: number, len: number, i: number, tokensAt: number, freqAt: number, lengthIndexAt: number, countAt: number): number;
   bitStrings(tokensAt: number, count: number, packedAt: number, outAt: number, stateAt: number): void;
   adler32(dataAt: number, len: number): number;

@@ -16,6 +16,8 @@ export interface Encoded {
   readonly bytes: Uint8Array;
   /** Cells outside the range, written as 0 or 65535 (16-bit formats only). */
   readonly clipped: number;
+  /** The field's own finite range when the encoding found it on the way (png16), null when it has no finite value. */
+  readonly own?: { readonly min: number; readonly max: number } | null;
 }
 
 /** Does this format apply to a layer of this port type? Heights and fields: png16, r16, f32; biomes: indexed; png to both. */

@@ -18,15 +18,21 @@ const MAX_RUN: i32 = 258;
  * big-endian samples minus those of the row above (png.ts grey16PngBytes). prevAt: 2n bytes of
  * scratch. Returns the cells clipped (real values outside the range).
  */
-export function grey16Rows(fieldAt: usize, n: i32, min: f64, span: f64, outAt: usize, prevAt: usize): i32 {
+export function grey16Rows(fieldAt: usize, n: i32, min: f64, span: f64, outAt: usize, prevAt: usize, rangeAt: usize): i32 {
   let clipped: i32 = 0;
+  // The field's own finite range (tile.ts finiteMinMax): NaN never taken, −∞ never the least, +∞ never the most.
+  let lo: f64 = Infinity;
+  let hi: f64 = -Infinity;
   const stride = <usize>(2 * n + 1);
   for (let r: i32 = 0; r < n; r++) {
     const src = fieldAt + ((<usize>(n - 1 - r) * <usize>n) << 2);
     const o = outAt + <usize>r * stride;
     store<u8>(o, 2);
     for (let c: i32 = 0; c < n; c++) {
-      let t = (<f64>load<f32>(src + (<usize>c << 2)) - min) / span;
+      const v = <f64>load<f32>(src + (<usize>c << 2));
+      lo = select<f64>(v, lo, (v < lo) & (v != -Infinity));
+      hi = select<f64>(v, hi, (v > hi) & (v != Infinity));
+      let t = (v - min) / span;
       if (!(t >= 0)) {
         if (t < 0) clipped++;
         t = 0;
@@ -44,7 +50,24 @@ export function grey16Rows(fieldAt: usize, n: i32, min: f64, span: f64, outAt: u
       store<u16>(prevAt + at, <u16>q);
     }
   }
+  store<f64>(rangeAt, lo);
+  store<f64>(rangeAt, hi, 8);
   return clipped;
+}
+
+/** An 8-bit image's PNG rows (n × n at dataAt, north row first), each its filter byte 2 and its bytes minus those of the row above (png.ts indexedPngBytes). */
+export function up8Rows(dataAt: usize, n: i32, outAt: usize): void {
+  const stride = <usize>(n + 1);
+  for (let r: i32 = 0; r < n; r++) {
+    const src = dataAt + <usize>r * <usize>n;
+    const o = outAt + <usize>r * stride;
+    store<u8>(o, 2);
+    if (r == 0) {
+      memory.copy(o + 1, src, <usize>n);
+      continue;
+    }
+    for (let c: i32 = 0; c < n; c++) store<u8>(o + 1 + <usize>c, load<u8>(src + <usize>c) - load<u8>(src - <usize>n + <usize>c));
+  }
 }
 
 /**

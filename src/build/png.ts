@@ -112,27 +112,32 @@ export function grey16PngBytes(data: Uint16Array, n: number, text: Readonly<Reco
 
 /** An 8-bit indexed PNG of pixels already in image order, with its palette. Rows filtered as above. */
 export function indexedPngBytes(data: Uint8Array, n: number, palette: readonly (readonly number[])[], text: Readonly<Record<string, string>>): Uint8Array {
-  const filtered = new Uint8Array((n + 1) * n);
-  for (let r = 0; r < n; r++) {
-    const o = r * (n + 1) + 1;
-    const row = r * n;
-    filtered[o - 1] = 2;
-    if (r === 0) filtered.set(data.subarray(0, n), o);
-    else for (let c = 0; c < n; c++) filtered[o + c] = (data[row + c] - data[row - n + c]) & 0xff;
-  }
-  return assemble({ width: n, height: n, depth: 8, colorType: 3, stream: zlibRle(filtered), palette, text });
+  const { stream } = zlibRleOf((n + 1) * n, n * n, (k, rowsAt, scratchAt) => {
+    new Uint8Array(k.memory.buffer, scratchAt, n * n).set(data.subarray(0, n * n));
+    k.up8Rows(scratchAt, n, rowsAt);
+  });
+  return assemble({ width: n, height: n, depth: 8, colorType: 3, stream, palette, text });
 }
 
 /**
  * A height tile's 16-bit greyscale PNG straight from its south-first Float32 field: quantised
  * over [min, min + span] as encode.ts quantize16 does and filtered as grey16PngBytes does, both
  * in the module's memory (png.as.ts), so the same bytes without the two passes in JavaScript.
- * Returns the PNG and the cells clipped.
+ * Returns the PNG, the cells clipped and the field's own finite range (tile.ts finiteMinMax's,
+ * found in the same pass; null when it has no finite value).
  */
-export function grey16FieldPngBytes(field: Float32Array, n: number, min: number, span: number, text: Readonly<Record<string, string>>): { bytes: Uint8Array; clipped: number } {
-  const { stream, filled: clipped } = zlibRleOf((2 * n + 1) * n, 4 * n * n + 2 * n, (k, rowsAt, scratchAt) => {
-    new Float32Array(k.memory.buffer, scratchAt, n * n).set(field);
-    return k.grey16Rows(scratchAt, n, min, span, rowsAt, scratchAt + 4 * n * n);
+export function grey16FieldPngBytes(
+  field: Float32Array,
+  n: number,
+  min: number,
+  span: number,
+  text: Readonly<Record<string, string>>,
+): { bytes: Uint8Array; clipped: number; own: { min: number; max: number } | null } {
+  const { stream, filled } = zlibRleOf((2 * n + 1) * n, 16 + 4 * n * n + 2 * n, (k, rowsAt, scratchAt) => {
+    new Float32Array(k.memory.buffer, scratchAt + 16, n * n).set(field);
+    const clipped = k.grey16Rows(scratchAt + 16, n, min, span, rowsAt, scratchAt + 16 + 4 * n * n, scratchAt);
+    const [lo, hi] = new Float64Array(k.memory.buffer, scratchAt, 2);
+    return { clipped, own: lo <= hi ? { min: lo, max: hi } : null };
   });
-  return { bytes: assemble({ width: n, height: n, depth: 16, colorType: 0, stream, text }), clipped };
+  return { bytes: assemble({ width: n, height: n, depth: 16, colorType: 0, stream, text }), ...filled };
 }

@@ -249,9 +249,10 @@ function writeTile(engine: ReturnType<typeof createEngine>, job: TileJob, tile: 
     const value = cut(whole, domain, tile);
     try {
       const range = formatNeedsRange(f.format) ? job.ranges[f.layer] : null;
-      const { bytes, clipped } = encodeTile(value, n, f.format, range);
+      const encoded = encodeTile(value, n, f.format, range);
+      const { bytes, clipped } = encoded;
       writeAtomic(job.outDir, f.path, bytes);
-      const own = value.type === 'biome' ? null : finiteMinMax(value.data);
+      const own = value.type === 'biome' ? null : encoded.own !== undefined ? encoded.own : finiteMinMax(value.data);
       files.push({ path: f.path, layer: f.layer, format: f.format, sha256: sha256(bytes), ...(own ?? {}), ...(range ? { clipped } : {}), ...(value.type === 'terrain' ? { seaLevel: value.seaLevel } : {}) });
     } finally {
       if (value !== whole) tilePool.give(value.data);
