@@ -53,6 +53,11 @@ function squareOver(like: Domain, c0: number, r0: number, c1: number, r1: number
   return { x0: like.x0 + sc * cell, y0: like.y0 + sr * cell, extent: side * cell, n: side };
 }
 
+/** A margin in whole cells of size `cell`, rounded up. */
+function wholeCells(v: number, cell: number): number {
+  return v > 0 ? Math.ceil(v / cell - 1e-9) : 0;
+}
+
 /**
  * The domain a node with these margins needs its inputs on: `d` grown by whole cells of its own
  * lattice (each side rounded up), as a square (kernels work on n × n grids). `d` itself when
@@ -60,11 +65,10 @@ function squareOver(like: Domain, c0: number, r0: number, c1: number, r1: number
  */
 export function grow(d: Domain, m: Margins): Domain {
   const cell = d.extent / d.n;
-  const cells = (v: number): number => (v > 0 ? Math.ceil(v / cell - 1e-9) : 0);
-  const w = cells(m.west);
-  const e = cells(m.east);
-  const s = cells(m.south);
-  const nn = cells(m.north);
+  const w = wholeCells(m.west, cell);
+  const e = wholeCells(m.east, cell);
+  const s = wholeCells(m.south, cell);
+  const nn = wholeCells(m.north, cell);
   if (w === 0 && e === 0 && s === 0 && nn === 0) return d;
   const b = boxOf(d);
   const origin = latticeOf(d) ? b : { c0: 0, r0: 0 };

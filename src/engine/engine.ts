@@ -115,6 +115,7 @@ export class Engine {
   private readonly addCropMs = (ms: number): void => {
     this.cropMs += ms;
   };
+  private readonly cropClock = (): number => this.cropMs;
   /**
    * Per node, its RunContext.shared value and what it was made from (params and the versions
    * of the footprint's reads): one sort of the water's world cut for every domain it runs on.
@@ -409,8 +410,8 @@ export class Engine {
               pool: this.pool,
               ran,
               onNode: this.onNode,
-              cropMs: () => this.cropMs,
-              shared: (make) => this.shared(nodeId, sharedKey.join('|'), make),
+              cropMs: this.cropClock,
+              shared: this.sharedFor(nodeId, sharedKey),
             }),
           );
     done.set(visitKey, result);
@@ -418,6 +419,11 @@ export class Engine {
     if (list) list.push(result);
     else this.settledOn.set(nodeId, [result]);
     return result;
+  }
+
+  /** RunContext.shared for one run (an unnamed function: see contextOf in run-node.ts). */
+  private sharedFor(nodeId: string, key: readonly string[]): <T extends object>(make: () => T) => T {
+    return (make) => this.shared(nodeId, key.join('|'), make);
   }
 
   /** The node's RunContext.shared value for `key`, made when it has none for it. */

@@ -38,100 +38,114 @@ export interface NodeRun {
 
 /** The node's result on its domain: its kernel's outputs, or why it has none. */
 export function runNode(a: NodeRun): Entry {
-  const { nodeId, def, params, domain, inputDomain, asked, signature, sources, extra, previous, version, pool, ran } = a;
-  const without = (state: NodeState, message: string): Entry => ({ signature, outputs: null, buffers: [], state, message, ms: 0, version, used: 0, domain });
+  const { nodeId, def, params, domain, signature, sources, extra, version, pool, ran } = a;
   for (const [port, spec] of Object.entries(def.inputs)) {
     const src = sources.get(port);
     if (!src) {
-      if (!spec.optional) return without('missing', `input "${port}" is not wired`);
+      if (!spec.optional) return without(a, 'missing', `input "${port}" is not wired`);
       continue;
     }
     // The state, not the outputs: reading a crop's outputs would copy its cells.
-    if (src.entry.state !== 'ok') return without('blocked', `waits on "${src.node}" (input "${port}"), which ${src.entry.state === 'failed' ? 'failed' : 'has no output'}`);
+    if (src.entry.state !== 'ok') return without(a, 'blocked', `waits on "${src.node}" (input "${port}"), which ${src.entry.state === 'failed' ? 'failed' : 'has no output'}`);
   }
   for (const src of extra.values()) {
-    if (src.entry.state !== 'ok') return without('blocked', `waits on "${src.node}" on another domain, which ${src.entry.state === 'failed' ? 'failed' : 'has no output'}`);
+    if (src.entry.state !== 'ok') return without(a, 'blocked', `waits on "${src.node}" on another domain, which ${src.entry.state === 'failed' ? 'failed' : 'has no output'}`);
   }
-
-  const valueOf = (port: string, want: 'field' | 'terrain' | 'biome'): Value | null => {
-    const src = sources.get(port);
-    if (!src) return null;
-    // A crop's value copies its cells only when its data is read (the sea level reads free).
-    const v = src.entry instanceof LazyCrop ? src.entry.value(src.port) : src.entry.outputs![src.port];
-    if (!v) throw new Error(`input "${port}": the upstream node has no output "${src.port}"`);
-    if (want === 'field' && v.type === 'biome') throw new Error(`input "${port}" needs a field, got a biome map`);
-    if (want !== 'field' && v.type !== want) throw new Error(`input "${port}" needs a ${want}, got a ${v.type}`);
-    return v;
-  };
   const owned: AnyBuffer[] = [];
   /** Buffers of shared values: allowed in the outputs, not the result's to give back. */
   const sharedBuffers: AnyBuffer[] = [];
-  const other = (port: string, at: Domain): Value | null => {
-    const src = extra.get(`${port}@${domainKey(at)}`);
-    if (!src) {
-      if (!sources.has(port)) return null;
-      throw new Error(`input "${port}" was not requested on domain ${domainKey(at)}: the footprint's reads must name it`);
-    }
-    const v = src.entry.outputs![src.port];
-    if (!v) throw new Error(`input "${port}": the upstream node has no output "${src.port}"`);
-    return v;
-  };
-  const ctx: RunContext<string> = {
-    domain,
-    inputDomain,
-    asked,
-    previous: (port) => previous?.outputs?.[port] ?? null,
-    shared: (make) => {
-      const value = a.shared(make);
-      // Its typed arrays are the engine's: an output may expose them without owning them.
-      for (const v of Object.values(value)) if (ArrayBuffer.isView(v)) sharedBuffers.push(v as AnyBuffer);
-      return value;
-    },
-    alloc: (kind, length = domain.n * domain.n) => {
-      const b = pool.take(kind, length);
-      owned.push(b);
-      return b;
-    },
-    field: (port) => (valueOf(port, 'field') as { data: Float32Array } | null)?.data ?? null,
-    window: (port) => {
-      const src = sources.get(port);
-      if (!src) return null;
-      const w = src.entry instanceof LazyCrop ? src.entry.window(src.port) : null;
-      // Not a crop (or not a field there: valueOf says why): the grid itself.
-      return w ?? wholeWindow((valueOf(port, 'field') as { data: Float32Array }).data, inputDomain.n);
-    },
-    terrain: (port) => valueOf(port, 'terrain') as never,
-    biome: (port) => valueOf(port, 'biome') as never,
-    wired: (port) => sources.has(port),
-    fieldAt: (port, at) => {
-      const v = other(port, at);
-      if (v?.type === 'biome') throw new Error(`input "${port}" needs a field on ${domainKey(at)}, got a biome map`);
-      return v?.data ?? null;
-    },
-    terrainAt: (port, at) => {
-      const v = other(port, at);
-      if (v && v.type !== 'terrain') throw new Error(`input "${port}" needs a terrain on ${domainKey(at)}, got a ${v.type}`);
-      return v;
-    },
-  };
+  const ctx = contextOf(a, owned, sharedBuffers);
   const start = performance.now();
   const crop0 = a.cropMs();
-  // The kernel's time, less the copies of crops its reads made (the engine counts those).
-  const kernelMs = (): number => performance.now() - start - (a.cropMs() - crop0);
   try {
     const outputs = def.run(ctx, params as never) as Record<string, Value>;
-    const ms = kernelMs();
+    // The kernel's time, less the copies of crops its reads made (the engine counts those).
+    const ms = performance.now() - start - (a.cropMs() - crop0);
     ran[nodeId] = (ran[nodeId] ?? 0) + ms;
     a.onNode?.(nodeId, ms, domain);
     assertOwned(def.type, outputs, sharedBuffers.length ? [...owned, ...sharedBuffers] : owned);
     return { signature, outputs, buffers: owned, state: 'ok', ms, version, used: 0, domain };
   } catch (err) {
-    const ms = kernelMs();
+    const ms = performance.now() - start - (a.cropMs() - crop0);
     ran[nodeId] = (ran[nodeId] ?? 0) + ms;
     for (const b of owned) pool.give(b);
     const message = err instanceof Error ? err.message : String(err);
     return { signature, outputs: null, buffers: [], state: 'failed', message, ms, version, used: 0, domain };
   }
+}
+
+/** A result without outputs: why the node did not run. */
+function without(a: NodeRun, state: NodeState, message: string): Entry {
+  return { signature: a.signature, outputs: null, buffers: [], state, message, ms: 0, version: a.version, used: 0, domain: a.domain };
+}
+
+/** A wired input's value on the input domain, checked against the type asked; null when unwired. */
+function valueOf(a: NodeRun, port: string, want: 'field' | 'terrain' | 'biome'): Value | null {
+  const src = a.sources.get(port);
+  if (!src) return null;
+  // A crop's value copies its cells only when its data is read (the sea level reads free).
+  const v = src.entry instanceof LazyCrop ? src.entry.value(src.port) : src.entry.outputs![src.port];
+  if (!v) throw new Error(`input "${port}": the upstream node has no output "${src.port}"`);
+  if (want === 'field' && v.type === 'biome') throw new Error(`input "${port}" needs a field, got a biome map`);
+  if (want !== 'field' && v.type !== want) throw new Error(`input "${port}" needs a ${want}, got a ${v.type}`);
+  return v;
+}
+
+/** An input's value on another domain, as the footprint's reads asked; null when unwired. */
+function otherOf(a: NodeRun, port: string, at: Domain): Value | null {
+  const src = a.extra.get(`${port}@${domainKey(at)}`);
+  if (!src) {
+    if (!a.sources.has(port)) return null;
+    throw new Error(`input "${port}" was not requested on domain ${domainKey(at)}: the footprint's reads must name it`);
+  }
+  const v = src.entry.outputs![src.port];
+  if (!v) throw new Error(`input "${port}": the upstream node has no output "${src.port}"`);
+  return v;
+}
+
+/**
+ * The kernel's RunContext: a plain object (callers may spread it), its functions assigned to
+ * members, not written as named properties. Some fifty nodes run in a cold world evaluation, and
+ * under tsx (the bench, the command line, the tests) every named function expression is given
+ * its name at run time (Object.defineProperty), which cost more than the closures themselves.
+ */
+function contextOf(a: NodeRun, owned: AnyBuffer[], sharedBuffers: AnyBuffer[]): RunContext<string> {
+  const { domain, inputDomain, sources } = a;
+  const ctx = { domain, inputDomain, asked: a.asked } as { -readonly [K in keyof RunContext<string>]: RunContext<string>[K] };
+  ctx.previous = (port) => a.previous?.outputs?.[port] ?? null;
+  ctx.shared = (make) => {
+    const value = a.shared(make);
+    // Its typed arrays are the engine's: an output may expose them without owning them.
+    for (const v of Object.values(value)) if (ArrayBuffer.isView(v)) sharedBuffers.push(v as AnyBuffer);
+    return value;
+  };
+  ctx.alloc = (kind, length = domain.n * domain.n) => {
+    const b = a.pool.take(kind, length);
+    owned.push(b);
+    return b;
+  };
+  ctx.field = (port) => (valueOf(a, port, 'field') as { data: Float32Array } | null)?.data ?? null;
+  ctx.window = (port) => {
+    const src = sources.get(port);
+    if (!src) return null;
+    const w = src.entry instanceof LazyCrop ? src.entry.window(src.port) : null;
+    // Not a crop (or not a field there: valueOf says why): the grid itself.
+    return w ?? wholeWindow((valueOf(a, port, 'field') as { data: Float32Array }).data, inputDomain.n);
+  };
+  ctx.terrain = (port) => valueOf(a, port, 'terrain') as never;
+  ctx.biome = (port) => valueOf(a, port, 'biome') as never;
+  ctx.wired = (port) => sources.has(port);
+  ctx.fieldAt = (port, at) => {
+    const v = otherOf(a, port, at);
+    if (v?.type === 'biome') throw new Error(`input "${port}" needs a field on ${domainKey(at)}, got a biome map`);
+    return v?.data ?? null;
+  };
+  ctx.terrainAt = (port, at) => {
+    const v = otherOf(a, port, at);
+    if (v && v.type !== 'terrain') throw new Error(`input "${port}" needs a terrain on ${domainKey(at)}, got a ${v.type}`);
+    return v;
+  };
+  return ctx;
 }
 
 /**
