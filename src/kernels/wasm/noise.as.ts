@@ -7,6 +7,14 @@
 // loop mispredicts its `a > 0` tests about a third of the time); a row's octaves are summed in
 // a row-sized accumulator that stays in L1.
 //
+// On coarse octaves (most of them at 512² and 1024²) a row stays in one lattice cell for many
+// blocks of four cells: there the corners' gradients are read from a cache filled when the row
+// enters a cell, and a block only tests that its lanes' cells are the cached ones. V8 decides
+// much of the speed here: its register allocator spills any vector that lives across a call
+// or a loop's slow path at its definition, on the fast path too, and it schedules loads as
+// early as it can; so the cache lives in memory, the fill is a call after which the block is
+// computed again from its loads, and a store orders the last corner's loads after the others.
+//
 // Not TypeScript: `npm run wasm` compiles this file into noise-binary.ts. Same inputs, same
 // bits: IEEE add and multiply only (no fused multiply-add, no Math functions), the
 // operations in the order noise.ts does them. Nothing here allocates; the caller lays out
@@ -58,12 +66,141 @@ const KF = memory.data<f32>([
   D2f, D2f, D2f, D2f, // 48
   G2M1f, G2M1f, G2M1f, G2M1f, // 64
 ], 16);
+// G2 xor (G2 − 1), bit for bit: a mask and an xor pick either offset of the middle corner.
+const SELf = reinterpret<i32>(G2f) ^ reinterpret<i32>(G2M1f);
+const KSEL = memory.data<i32>([SELf, SELf, SELf, SELf], 16);
 
 /** The lattice hash of noise.ts as byte offsets of gradients: (((h >>> 16) · 24) >>> 16) · 8. */
 @inline function gradientOffsets(v: v128): v128 {
   let h = i32x4.mul(v, v128.load(K));
   h = v128.xor(h, i32x4.shr_u(h, 15));
   return i32x4.shl(i32x4.shr_u(i32x4.mul(i32x4.shr_u(h, 16), v128.load(K, 16)), 16), 3);
+}
+
+/**
+ * One corner's contribution for four cells: (max(0, ½ − x² − y²))⁴ · (g · (x, y)), with the
+ * gradients (gx, gy). A corner out of reach gives ±0, which adds nothing, as the scalar
+ * kernel's skipped branch does.
+ */
+@inline function cornerOf(x: v128, y: v128, gx: v128, gy: v128, half: v128): v128 {
+  let a = f32x4.sub(f32x4.sub(half, f32x4.mul(x, x)), f32x4.mul(y, y));
+  a = f32x4.pmax(f32x4.splat(0), a);
+  a = f32x4.mul(a, a);
+  return f32x4.mul(f32x4.mul(a, a), f32x4.add(f32x4.mul(gx, x), f32x4.mul(gy, y)));
+}
+
+/** gradientOffsets for one lattice point, in scalar registers. */
+@inline function gradientOffset(v: i32): usize {
+  let h = v * HASH_MUL;
+  h ^= h >>> 15;
+  return <usize>((((<u32>h >>> 16) * 24) >>> 16) << 3);
+}
+
+/**
+ * The (gx, gy) pairs at byte offsets `o` of the table, 8 bytes each, gathered lane by lane (two
+ * offsets to a 64-bit extract, split in scalar registers, where four 32-bit extracts would all
+ * use the vector shuffle port), stored as the gx vector at `at` and the gy vector after it.
+ */
+@inline function gatherTo(o: v128, at: usize): void {
+  const o01 = i64x2.extract_lane(o, 0);
+  const o23 = i64x2.extract_lane(o, 1);
+  let p01 = v128.load64_zero(<usize><u32>o01, GRADIENTS);
+  p01 = v128.load64_lane(<usize>(o01 >>> 32), p01, 1, GRADIENTS);
+  let p23 = v128.load64_zero(<usize><u32>o23, GRADIENTS);
+  p23 = v128.load64_lane(<usize>(o23 >>> 32), p23, 1, GRADIENTS);
+  v128.store(at, v128.shuffle<f32>(p01, p23, 0, 2, 4, 6));
+  v128.store(at, v128.shuffle<f32>(p01, p23, 1, 3, 5, 7), 16);
+}
+
+// Two caches of 160 bytes: the lattice cells of a block's four lanes (i and j less the row's
+// integer terms) and their corners' gradients, lane by lane: of (0, 0), (1, 1), (0, 1), and
+// of (1, 0) as its xor with (0, 1)'s, so the middle corner's gradient is a mask and an xor
+// away. Lane by lane, so a block may use a cache exactly when its lanes' cells are the cached
+// ones, whatever lies between. In memory, not in locals: nothing vector lives across the call
+// that fills them, so V8 spills nothing in the loop.
+const CACHES = memory.data(2 * 160 + 16, 16);
+const CELL_I = 0;
+const CELL_J = 16;
+const G00 = 32;
+const G11 = 64;
+const G01 = 96;
+const GD = 128;
+/** Scratch for a partial sum (see simplexCached). */
+const SUM = CACHES + 320;
+
+/**
+ * Fills the cache at `at` for a block in lattice cells (i, j) + the row's terms (at `rowAt`):
+ * where all four lanes lie in one cell, its corners hashed once in scalar registers and each
+ * gradient splatted; else lane by lane, and then the cache at `next` for the cell of the
+ * block's last lane in all four, the cell the row's next block lies in unless it crosses
+ * another lattice line.
+ */
+@noinline function cacheCells(i: v128, j: v128, rowAt: usize, seed: i32, at: usize, next: usize): void {
+  v128.store(at + CELL_I, i);
+  v128.store(at + CELL_J, j);
+  const ri = load<i32>(rowAt);
+  const rj = load<i32>(rowAt, 8);
+  const i0 = i32x4.extract_lane(i, 0);
+  const j0 = i32x4.extract_lane(j, 0);
+  if (i8x16.bitmask(v128.and(i32x4.eq(i, i32x4.splat(i0)), i32x4.eq(j, i32x4.splat(j0)))) == 0xffff) {
+    const ips = (i0 + ri) * PRIME_X;
+    const jps = (j0 + rj) * PRIME_Y;
+    const o00 = gradientOffset(seed ^ ips ^ jps);
+    const o11 = gradientOffset(seed ^ (ips + PRIME_X) ^ (jps + PRIME_Y));
+    const o10 = gradientOffset(seed ^ (ips + PRIME_X) ^ jps);
+    const o01 = gradientOffset(seed ^ ips ^ (jps + PRIME_Y));
+    v128.store(at + G00, v128.load32_splat(o00, GRADIENTS));
+    v128.store(at + G00 + 16, v128.load32_splat(o00, GRADIENTS + 4));
+    v128.store(at + G11, v128.load32_splat(o11, GRADIENTS));
+    v128.store(at + G11 + 16, v128.load32_splat(o11, GRADIENTS + 4));
+    const x01 = v128.load32_splat(o01, GRADIENTS);
+    const y01 = v128.load32_splat(o01, GRADIENTS + 4);
+    v128.store(at + G01, x01);
+    v128.store(at + G01 + 16, y01);
+    v128.store(at + GD, v128.xor(v128.load32_splat(o10, GRADIENTS), x01));
+    v128.store(at + GD + 16, v128.xor(v128.load32_splat(o10, GRADIENTS + 4), y01));
+    return;
+  }
+  const seedv = i32x4.splat(seed);
+  const px = v128.load(K, 32);
+  const py = v128.load(K, 48);
+  const ip = i32x4.mul(i32x4.add(i, i32x4.splat(ri)), px);
+  const jp = i32x4.mul(i32x4.add(j, i32x4.splat(rj)), py);
+  const ipx = i32x4.add(ip, px);
+  const jpy = i32x4.add(jp, py);
+  gatherTo(gradientOffsets(v128.xor(v128.xor(seedv, ip), jp)), at + G00);
+  gatherTo(gradientOffsets(v128.xor(v128.xor(seedv, ipx), jpy)), at + G11);
+  gatherTo(gradientOffsets(v128.xor(v128.xor(seedv, ip), jpy)), at + G01);
+  gatherTo(gradientOffsets(v128.xor(v128.xor(seedv, ipx), jp)), at + GD);
+  v128.store(at + GD, v128.xor(v128.load(at + GD), v128.load(at + G01)));
+  v128.store(at + GD + 16, v128.xor(v128.load(at + GD + 16), v128.load(at + G01 + 16)));
+  for (let k: usize = 0; k < 160; k += 16) v128.store(next + k, i32x4.shuffle(v128.load(at + k), v128.load(at + k), 3, 3, 3, 3));
+}
+
+/**
+ * simplex(x, y; seed) / 80 for the four cells of a block at offsets (u, v) into their lattice
+ * cells, with the gradients of the cache at `cache`, which the caller has made for those
+ * cells. The operations are noise.ts's simplexCell, in its order.
+ */
+@inline function simplexCached(u: v128, v: v128, cache: usize): v128 {
+  const half = v128.load(KF);
+  const g2 = v128.load(KF, 32);
+  // Unskewed: the offsets from corner (0, 0).
+  const t = f32x4.mul(f32x4.add(u, v), g2);
+  const x0 = f32x4.sub(u, t);
+  const y0 = f32x4.sub(v, t);
+  // The middle corner: (1, 0) where x0 > y0, else (0, 1).
+  const m = f32x4.gt(x0, y0);
+  let s = cornerOf(x0, y0, v128.load(cache + G00), v128.load(cache + G00 + 16), half);
+  const d2 = v128.load(KF, 48);
+  s = f32x4.add(s, cornerOf(f32x4.add(x0, d2), f32x4.add(y0, d2), v128.load(cache + G11), v128.load(cache + G11 + 16), half));
+  // A store as a sequence point: V8 loads the middle corner's gradients after it, not at the
+  // top of the block, where they would take registers the other corners need (and spill).
+  v128.store(SUM, s);
+  const sel = v128.and(m, v128.load(KSEL));
+  const gx = v128.xor(v128.load(cache + G01), v128.and(m, v128.load(cache + GD)));
+  const gy = v128.xor(v128.load(cache + G01 + 16), v128.and(m, v128.load(cache + GD + 16)));
+  return f32x4.add(s, cornerOf(f32x4.add(x0, v128.xor(g2, sel)), f32x4.add(y0, v128.xor(v128.load(KF, 64), sel)), gx, gy, half));
 }
 
 /**
@@ -88,42 +225,12 @@ const KF = memory.data<f32>([
   return f32x4.mul(f32x4.mul(a, a), f32x4.add(f32x4.mul(gx, x), f32x4.mul(gy, y)));
 }
 
-/** corner() with the gradients given as vectors. */
-@inline function cornerOf(x: v128, y: v128, gx: v128, gy: v128): v128 {
-  let a = f32x4.sub(f32x4.sub(v128.load(KF), f32x4.mul(x, x)), f32x4.mul(y, y));
-  a = f32x4.pmax(f32x4.splat(0), a);
-  a = f32x4.mul(a, a);
-  return f32x4.mul(f32x4.mul(a, a), f32x4.add(f32x4.mul(gx, x), f32x4.mul(gy, y)));
-}
-
-/** gradientOffsets for one lattice point, in scalar registers. */
-@inline function gradientOffset(v: i32): usize {
-  let h = v * HASH_MUL;
-  h ^= h >>> 15;
-  return <usize>((((<u32>h >>> 16) * 24) >>> 16) << 3);
-}
-
-// The lattice cell whose four corners' gradients were looked up last (fresh: for the row and
-// octave under way), kept while the blocks of a row stay in it, each gradient component
-// splatted to the four lanes.
-let lastI: i32 = 0;
-let lastJ: i32 = 0;
-let fresh = false;
-let g00x: v128 = i32x4.splat(0);
-let g00y: v128 = i32x4.splat(0);
-let g11x: v128 = i32x4.splat(0);
-let g11y: v128 = i32x4.splat(0);
-let g10x: v128 = i32x4.splat(0);
-let g10y: v128 = i32x4.splat(0);
-let g01x: v128 = i32x4.splat(0);
-let g01y: v128 = i32x4.splat(0);
-
 /**
  * simplex(x, y; seed) / 80 for four cells: their columns' lattice terms at `colAt` (one 64-byte
  * block, see latticeColumns in noise.ts), the row's terms splatted. The operations are
  * noise.ts's simplexCell, in its order.
  */
-@inline function simplex4(colAt: usize, rui: v128, ruf: v128, rvi: v128, rvf: v128, seedv: v128, shared: bool): v128 {
+@inline function simplex4(colAt: usize, rui: v128, ruf: v128, rvi: v128, rvf: v128, seedv: v128): v128 {
   // The lattice cell (i, j) and the offsets (u, v) into it: fractions summed, carries added.
   const one = v128.load(KF, 16);
   let u = f32x4.add(v128.load(colAt, 16), ruf);
@@ -147,41 +254,6 @@ let g01y: v128 = i32x4.splat(0);
   const dx = v128.bitselect(g2m1, g2, m);
   const dy = v128.bitselect(g2, g2m1, m);
 
-  // Four cells in one lattice cell share its corners: hash them once, in scalar registers, and
-  // once only while the row stays in the cell; splat each gradient to the four lanes. The same
-  // gradients, so the same bits as the lane-by-lane path below.
-  // i and j never decrease (or never increase) along a row's columns, so the first and last
-  // lanes agreeing means all four do.
-  const i0 = i32x4.extract_lane(i, 0);
-  const j0 = i32x4.extract_lane(j, 0);
-  if (shared && i0 == i32x4.extract_lane(i, 3) && j0 == i32x4.extract_lane(j, 3)) {
-    if (i0 != lastI || j0 != lastJ || !fresh) {
-      const seed = i32x4.extract_lane(seedv, 0);
-      const ips = i0 * PRIME_X;
-      const jps = j0 * PRIME_Y;
-      const at00 = gradientOffset(seed ^ ips ^ jps);
-      const at11 = gradientOffset(seed ^ (ips + PRIME_X) ^ (jps + PRIME_Y));
-      const at10 = gradientOffset(seed ^ (ips + PRIME_X) ^ jps);
-      const at01 = gradientOffset(seed ^ ips ^ (jps + PRIME_Y));
-      g00x = v128.load32_splat(at00, GRADIENTS);
-      g00y = v128.load32_splat(at00, GRADIENTS + 4);
-      g11x = v128.load32_splat(at11, GRADIENTS);
-      g11y = v128.load32_splat(at11, GRADIENTS + 4);
-      g10x = v128.load32_splat(at10, GRADIENTS);
-      g10y = v128.load32_splat(at10, GRADIENTS + 4);
-      g01x = v128.load32_splat(at01, GRADIENTS);
-      g01y = v128.load32_splat(at01, GRADIENTS + 4);
-      lastI = i0;
-      lastJ = j0;
-      fresh = true;
-    }
-    let s = cornerOf(x0, y0, g00x, g00y);
-    s = f32x4.add(s, cornerOf(f32x4.add(x0, d2), f32x4.add(y0, d2), g11x, g11y));
-    const gx = v128.bitselect(g10x, g01x, m);
-    const gy = v128.bitselect(g10y, g01y, m);
-    return f32x4.add(s, cornerOf(f32x4.add(x0, dx), f32x4.add(y0, dy), gx, gy));
-  }
-
   const px = v128.load(K, 32);
   const py = v128.load(K, 48);
   const ip = i32x4.mul(i, px);
@@ -203,8 +275,9 @@ let g01y: v128 = i32x4.splat(0);
  * Per octave o: the columns' lattice terms at `colsAt` + o · padded · 16 (padded: n rounded up
  * to 4), the rows' at `rowsAt` + (o · n + r) · 16, the seed (i32 at `seedsAt`), the weight
  * amp · 80 / Σ amp (f32 at `weightsAt`) and whether blocks of four cells mostly share a lattice
- * cell (i32 at `sharedAt`, 1 where the octave is coarse against the cells). One octave with
- * weight 80 is the octave alone, for the folded noises.
+ * cell (i32 at `sharedAt`, 1 where the octave is coarse against the cells: those read the
+ * gradients from the caches, the others gather them lane by lane). One octave with weight 80
+ * is the octave alone, for the folded noises.
  */
 export function fbmRows(
   n: i32, r0: i32, r1: i32, octaves: i32,
@@ -215,24 +288,59 @@ export function fbmRows(
     const out = outAt + (<usize>((r - r0) * n) << 2);
     memory.fill(out, 0, <usize>padded << 2);
     for (let o = 0; o < octaves; o++) {
-      const seedv = v128.load32_splat(seedsAt + (<usize>o << 2));
+      const seed = load<i32>(seedsAt + (<usize>o << 2));
       const weight = v128.load32_splat(weightsAt + (<usize>o << 2));
       const rowAt = rowsAt + (<usize>(o * n + r) << 4);
-      const rui = v128.load32_splat(rowAt);
       const ruf = v128.load32_splat(rowAt, 4);
-      const rvi = v128.load32_splat(rowAt, 8);
       const rvf = v128.load32_splat(rowAt, 12);
       const cols = colsAt + ((<usize>o * padded) << 4);
       if (load<i32>(sharedAt + (<usize>o << 2))) {
-        fresh = false;
-        for (let c = 0; c < padded; c += 4) {
+        // Both caches start with the first block's cells.
+        let cache = CACHES;
+        let other = CACHES + 160;
+        const one0 = v128.load(KF, 16);
+        cacheCells(
+          i32x4.sub(v128.load(cols), f32x4.ge(f32x4.add(v128.load(cols, 16), ruf), one0)),
+          i32x4.sub(v128.load(cols, 32), f32x4.ge(f32x4.add(v128.load(cols, 48), rvf), one0)),
+          rowAt, seed, cache, other,
+        );
+        for (let k: usize = 0; k < 160; k += 16) v128.store(other + k, v128.load(cache + k));
+        let c = 0;
+        while (c < padded) {
+          const colAt = cols + (<usize>c << 4);
+          const one = v128.load(KF, 16);
+          let u = f32x4.add(v128.load(colAt, 16), ruf);
+          let v = f32x4.add(v128.load(colAt, 48), rvf);
+          const cu = f32x4.ge(u, one);
+          const cv = f32x4.ge(v, one);
+          // The lattice cells less the row's integer terms: a fraction that sums past 1 carries (a
+          // carry lane is −1 as an integer).
+          const i = i32x4.sub(v128.load(colAt), cu);
+          const j = i32x4.sub(v128.load(colAt, 32), cv);
+          if (i8x16.bitmask(v128.and(i32x4.eq(i, v128.load(cache + CELL_I)), i32x4.eq(j, v128.load(cache + CELL_J)))) != 0xffff) {
+            // Other lattice cells: the other cache's (after a block that straddles a lattice
+            // line, the next block's), or gradients read into it; then this block again.
+            const t = cache;
+            cache = other;
+            other = t;
+            if (v128.any_true(v128.or(v128.xor(i, v128.load(cache + CELL_I)), v128.xor(j, v128.load(cache + CELL_J))))) {
+              cacheCells(i, j, rowAt, seed, cache, other);
+            }
+            continue;
+          }
           const at = out + (<usize>c << 2);
-          v128.store(at, f32x4.add(v128.load(at), f32x4.mul(weight, simplex4(cols + (<usize>c << 4), rui, ruf, rvi, rvf, seedv, true))));
+          u = f32x4.sub(u, v128.and(cu, one));
+          v = f32x4.sub(v, v128.and(cv, one));
+          v128.store(at, f32x4.add(v128.load(at), f32x4.mul(weight, simplexCached(u, v, cache))));
+          c += 4;
         }
       } else {
+        const seedv = i32x4.splat(seed);
+        const rui = v128.load32_splat(rowAt);
+        const rvi = v128.load32_splat(rowAt, 8);
         for (let c = 0; c < padded; c += 4) {
           const at = out + (<usize>c << 2);
-          v128.store(at, f32x4.add(v128.load(at), f32x4.mul(weight, simplex4(cols + (<usize>c << 4), rui, ruf, rvi, rvf, seedv, false))));
+          v128.store(at, f32x4.add(v128.load(at), f32x4.mul(weight, simplex4(cols + (<usize>c << 4), rui, ruf, rvi, rvf, seedv))));
         }
       }
     }
