@@ -299,7 +299,8 @@ function streamBound(len: number): number {
 /**
  * A zlib stream (RFC 1950) of run-length deflate blocks (RFC 1951) of `len` bytes that `fill`
  * writes into the module's memory at dataAt; it may use `scratch` bytes from scratchAt. Returns
- * the stream and what `fill` returned.
+ * the stream, a view of the module's memory valid until the next call (copy it at once), and
+ * what `fill` returned.
  */
 export function zlibRleOf<T>(len: number, scratch: number, fill: (k: PngExports, dataAt: number, scratchAt: number) => T): { stream: Uint8Array; filled: T } {
   const k = pngModule.exports();
@@ -322,15 +323,14 @@ export function zlibRleOf<T>(len: number, scratch: number, fill: (k: PngExports,
     writeBlock(out, k, outAt, state[3], freq, i >= len);
   } while (i < len);
   out.align();
-  const sum = k.adler32(DATA_AT, len) >>> 0;
-  const stream = new Uint8Array(out.at + 4);
-  stream.set(out.bytes.subarray(0, out.at));
-  new DataView(stream.buffer).setUint32(out.at, sum);
+  if (out.at + 4 > cap) throw new Error('deflate: the stream outgrew its bound');
+  new DataView(k.memory.buffer, outAt).setUint32(out.at, k.adler32(DATA_AT, len) >>> 0);
+  const stream = new Uint8Array(k.memory.buffer, outAt, out.at + 4);
   pngModule.release(KEEP_BYTES);
   return { stream, filled };
 }
 
 /** `data` as a zlib stream (RFC 1950) of run-length deflate blocks (RFC 1951). */
 export function zlibRle(data: Uint8Array): Uint8Array {
-  return zlibRleOf(data.length, 0, (k, at) => new Uint8Array(k.memory.buffer, at, data.length).set(data)).stream;
+  return zlibRleOf(data.length, 0, (k, at) => new Uint8Array(k.memory.buffer, at, data.length).set(data)).stream.slice();
 }

@@ -56,7 +56,7 @@ interface PngParts {
   readonly depth: 8 | 16;
   /** 0: greyscale, 3: indexed. */
   readonly colorType: 0 | 3;
-  /** The zlib stream of the rows, each its filter byte (2, Up) and its bytes minus those of the row above. */
+  /** The zlib stream of the rows, each its filter byte (2, Up) and its bytes minus those of the row above (a view of the encoder's memory, read at once). */
   readonly stream: Uint8Array;
   readonly palette?: readonly (readonly number[])[];
   readonly text?: Readonly<Record<string, string>>;
@@ -72,13 +72,23 @@ function assemble(p: PngParts): Uint8Array {
   const parts = [SIGNATURE, chunk('IHDR', ihdr)];
   if (p.palette) parts.push(chunk('PLTE', Uint8Array.from(p.palette.flatMap((c) => [c[0], c[1], c[2]]))));
   for (const [k, v] of Object.entries(p.text ?? {})) parts.push(textChunk(k, v));
-  parts.push(chunk('IDAT', p.stream), chunk('IEND', new Uint8Array(0)));
-  const out = new Uint8Array(parts.reduce((s, a) => s + a.length, 0));
+  const iend = chunk('IEND', new Uint8Array(0));
+  // The IDAT chunk is written in place: the stream is copied once, into the file's bytes (it
+  // may be a view of the encoder's memory), and its CRC runs on from that of the chunk's type.
+  const head = parts.reduce((s, a) => s + a.length, 0);
+  const len = p.stream.length;
+  const out = new Uint8Array(head + 12 + len + iend.length);
   let at = 0;
   for (const a of parts) {
     out.set(a, at);
     at += a.length;
   }
+  const idat = new DataView(out.buffer, at);
+  idat.setUint32(0, len);
+  for (let i = 0; i < 4; i++) out[at + 4 + i] = 'IDAT'.charCodeAt(i);
+  out.set(p.stream, at + 8);
+  idat.setUint32(8 + len, crc32(out.subarray(at + 4, at + 8 + len)) >>> 0);
+  out.set(iend, at + 12 + len);
   return out;
 }
 
