@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { blockSide, blocksAllowed, tileBlocks } from '../src/build/blocks.ts';
 import { makePlan } from '../src/build/plan.ts';
-import { prepareBuild, runTiles, startTileThreads } from '../src/build/run.ts';
+import { prepareBuild, runTiles, startTileThreads, stopTiles } from '../src/build/run.ts';
 import { main } from '../src/cli/main.ts';
 import { latticeOf } from '../src/grid.ts';
 import { parseGraph } from '../src/model/format.ts';
@@ -126,5 +126,31 @@ describe('blocks of tiles', () => {
     const [a, b] = [tree(one.job.outDir), tree(three.job.outDir)];
     expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
     for (const [path, bytes] of a) expect(Buffer.compare(bytes, b.get(path)!), path).toBe(0);
+  }, 60_000);
+
+  it('starts no block after the build is stopped, on this thread or the workers, and settles every tile', async () => {
+    // The view-bound graph: every tile is a block of its own. Stopped (as a signal does) when
+    // the first tile settles.
+    const text = readFileSync(GRAPH, 'utf8').replace('"cut": "world-8"', '"cut": "view"');
+    const graph = parseGraph(text);
+    const request = { graph, graphText: text, graphFile: GRAPH, region: { x0: -1, y0: -1, x1: 1, y1: 1 }, cellsPerView: 64, tileSize: 33, nodes: ['coast'], formats: ['f32'] as const, range: null };
+    const stopOnFirst = () => {
+      let first = true;
+      return () => {
+        if (first) void stopTiles();
+        first = false;
+      };
+    };
+    const alone = prepareBuild({ ...request, formats: [...request.formats], outDir: tmp() });
+    const one = await runTiles(alone, alone.plan.tiles.map((t) => t.index), 1, stopOnFirst());
+    expect(one.done.length).toBe(1);
+    expect(one.failed.map((f) => f.message)).toEqual(Array(15).fill('not rendered: the build was stopped'));
+    // With two workers: they are ended, and the run still ends with every tile settled.
+    const workers = startTileThreads(2);
+    await Promise.all(workers.map((w) => new Promise((resolve) => w.once('message', resolve))));
+    const shared = prepareBuild({ ...request, formats: [...request.formats], outDir: tmp() });
+    const three = await runTiles(shared, shared.plan.tiles.map((t) => t.index), 3, stopOnFirst(), workers);
+    expect(three.done.length).toBeLessThan(16);
+    expect(three.done.length + three.failed.length).toBe(16);
   }, 60_000);
 });

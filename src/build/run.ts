@@ -144,12 +144,17 @@ function progress(total: number, log: (line: string) => void) {
 /** The build's worker threads while tiles are being rendered, for stopTiles. */
 const running = new Set<Worker>();
 
+/** Set by stopTiles: this thread takes no further block (runTiles clears it as it starts). */
+let stopRequested = false;
+
 /**
  * Stops the worker threads rendering tiles and resolves once they have exited, so no thread
  * writes a file after it (a stopped build then removes its half-written files). On this
- * thread a block is never cut short: the one-thread loop yields only between blocks of tiles.
+ * thread a block is never cut short, but no block is started after this: the loop yields
+ * between blocks and stops there.
  */
 export async function stopTiles(): Promise<void> {
+  stopRequested = true;
   const threads = [...running];
   running.clear();
   await Promise.all(threads.map((t) => t.terminate()));
@@ -191,6 +196,7 @@ export async function runTiles(prepared: PreparedBuild, indices: readonly number
   const { plan, job, planOptions } = prepared;
   const outcome = { done: [] as number[], skipped: [] as number[], failed: [] as { index: number; message: string }[], onWorkers: 0 };
   const report = progress(indices.length, log);
+  stopRequested = false;
   const settled = new Set<number>();
   const settle = (reply: WorkerReply) => {
     if (settled.has(reply.index)) return;
@@ -231,6 +237,11 @@ export async function runTiles(prepared: PreparedBuild, indices: readonly number
           if (b >= 0 && b < blocks.length) for (const index of blocks[b].tiles) settle({ index, outcome: 'failed', message: `worker thread died: ${err.message}` });
           resolve();
         });
+        // Ended by stopTiles (no 'finished', no error): its tiles not done are failed below.
+        worker.on('exit', () => {
+          running.delete(worker);
+          resolve();
+        });
         worker.postMessage({ init });
       }),
   );
@@ -238,10 +249,13 @@ export async function runTiles(prepared: PreparedBuild, indices: readonly number
     // A turn of the event loop between blocks: the workers' replies are reported, and a SIGINT
     // or SIGTERM is handled (src/cli/build.ts).
     await new Promise<void>((resolve) => setImmediate(resolve));
+    // Stopped (a signal, src/cli/build.ts) while this thread rendered the last block: no other.
+    if (stopRequested) break;
     renderBlock(job, blocks[b].tiles.map((i) => plan.tiles[i]), blocks[b].domain, settle);
   }
   await Promise.all(finished);
-  for (const index of todo) settle({ index, outcome: 'failed', message: 'not rendered: its worker thread died' });
+  const why = stopRequested ? 'not rendered: the build was stopped' : 'not rendered: its worker thread died';
+  for (const index of todo) settle({ index, outcome: 'failed', message: why });
   return { ...outcome, ms: performance.now() - start };
 }
 
