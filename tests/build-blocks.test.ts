@@ -95,7 +95,8 @@ describe('blocks of tiles', () => {
       const file = join(tmp(), 'graph.json');
       writeFileSync(file, text);
       const ids = parseGraph(text).nodes.map((n) => n.id);
-      // 2 × 2 views at 64 cells a view: 129² samples, 4 × 4 tiles of 33, four 2 × 2 blocks.
+      // 2 × 2 views at 64 cells a view: 129² samples, 4 × 4 tiles of 33, on one thread one block
+      // of all 16 (tiles of 33 allow squares up to 64 × 64).
       const common = ['build', file, '--region', '-1,-1,1,1', '--cells-per-view', '64', '--tile-size', '33', '--format', 'f32,indexed', '--node', ...ids];
       const whole = tmp();
       const r = await run(...common, '--out', whole);
