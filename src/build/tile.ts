@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, type Stats, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { createEngine } from '../engine/engine.ts';
-import { type Domain, latticeOf } from '../grid.ts';
+import type { Domain } from '../grid.ts';
+import { cropInto } from '../engine/domains.ts';
 import { BufferPool } from '../engine/pool.ts';
 import type { Graph } from '../model/graph.ts';
 import type { Meaning, PortType, Value } from '../model/values.ts';
@@ -227,16 +228,17 @@ export function renderBlock(job: TileJob, tiles: readonly PlannedTile[], domain:
 
 /** The tile's cells of a value on `from`, a domain holding the tile on the same lattice, in a buffer of the pool (or the value itself when `from` is the tile's own domain). */
 function cut(value: Value, from: Domain, tile: PlannedTile): Value {
-  const n = tile.domain.n;
-  if (from.n === n) return value;
-  const f = latticeOf(from)!;
-  const t = latticeOf(tile.domain)!;
-  const ox = t.col0 - f.col0;
-  const oy = t.row0 - f.row0;
-  const src = value.data;
-  const data = tilePool.take(value.type === 'biome' ? 'u8' : 'f32', n * n);
-  for (let r = 0; r < n; r++) data.set(src.subarray((oy + r) * from.n + ox, (oy + r) * from.n + ox + n), r * n);
-  return { ...value, data } as Value;
+  const cells = tile.domain.n * tile.domain.n;
+  if (from.n === tile.domain.n) return value;
+  // The engine's crop (src/engine/domains.ts): a domain's cells cut out of a covering one on the same lattice.
+  if (value.type === 'biome') {
+    const data = tilePool.take('u8', cells);
+    cropInto(value.data, from, tile.domain, data);
+    return { ...value, data };
+  }
+  const data = tilePool.take('f32', cells);
+  cropInto(value.data, from, tile.domain, data);
+  return { ...value, data };
 }
 
 function writeTile(engine: ReturnType<typeof createEngine>, job: TileJob, tile: PlannedTile, domain: Domain): TileManifest {
