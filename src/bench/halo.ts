@@ -22,6 +22,8 @@ export interface HaloRow {
 export interface HaloBench {
   readonly size: number;
   readonly runs: number;
+  /** Runs of each variant before the measured ones, left out of the figures. */
+  readonly warmup: number;
   readonly totalWorld: number;
   readonly totalView: number;
   /**
@@ -62,8 +64,15 @@ function median(values: readonly number[]): number {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
-/** Cold runs of each variant, interleaved so both see the same machine load. */
-export function benchHalo(graph: Graph, size = 256, runs = 15, warmup = 5): HaloBench {
+/**
+ * Cold runs of each variant, interleaved so both see the same machine load, and in turn first
+ * (world then view, view then world): a collection or a burst of load that hits whichever runs
+ * first or second then hits both alike. The warm-up is long because the world's code takes
+ * longer to be compiled: with 5 runs of warm-up, its median CPU was still 20-22 ms where it
+ * settles at 14-15 after some 40 (the view's from 10-14 to 9), and the ratio read 2.0-2.4×
+ * instead of 1.6-1.7×.
+ */
+export function benchHalo(graph: Graph, size = 256, runs = 50, warmup = 50): HaloBench {
   const variants = [graph, viewBound(graph)];
   const ms = variants.map(() => new Map<string, number[]>());
   const cells = variants.map(() => new Map<string, number>());
@@ -71,7 +80,9 @@ export function benchHalo(graph: Graph, size = 256, runs = 15, warmup = 5): Halo
   const cpu: number[][] = [[], []];
   const asked = size * size;
   for (let k = 0; k < warmup + runs; k++) {
-    variants.forEach((g, v) => {
+    for (let i = 0; i < 2; i++) {
+      const v = (k + i) % 2;
+      const g = variants[v];
       const engine = createEngine(g, { size });
       const seen = new Map<string, number>();
       const spent = new Map<string, number>();
@@ -85,24 +96,24 @@ export function benchHalo(graph: Graph, size = 256, runs = 15, warmup = 5): Halo
         domain: viewDomain(engine.view),
       });
       const used = process.cpuUsage(cpu0);
-      if (k < warmup) return;
+      if (k < warmup) continue;
       totals[v].push(report.totalMs);
       cpu[v].push((used.user + used.system) / 1000);
       for (const [id, c] of seen) cells[v].set(id, c / asked);
       for (const [id, t] of spent) ms[v].set(id, [...(ms[v].get(id) ?? []), t]);
-    });
+    }
   }
   const rows = graph.nodes.map((n) => {
     const perRun = (v: number) => median(ms[v].get(n.id) ?? [0]);
     return { node: n.id, worldMs: perRun(0), viewMs: perRun(1), worldCells: cells[0].get(n.id) ?? 0, viewCells: cells[1].get(n.id) ?? 0 };
   });
-  return { size, runs, totalWorld: median(totals[0]), totalView: median(totals[1]), cpuWorld: median(cpu[0]), cpuView: median(cpu[1]), rows };
+  return { size, runs, warmup, totalWorld: median(totals[0]), totalView: median(totals[1]), cpuWorld: median(cpu[0]), cpuView: median(cpu[1]), rows };
 }
 
 export function formatHaloBench(b: HaloBench): string {
   const f = (v: number) => v.toFixed(2);
   const lines = [
-    `One world at ${b.size}², cold, median of ${b.runs}: world-consistent modes ${f(b.totalWorld)} ms, view-bound modes ${f(b.totalView)} ms (${(b.totalWorld / b.totalView).toFixed(2)}×)`,
+    `One world at ${b.size}², cold, median of ${b.runs} after ${b.warmup} of warm-up, world and view alternating: world-consistent modes ${f(b.totalWorld)} ms, view-bound modes ${f(b.totalView)} ms (${(b.totalWorld / b.totalView).toFixed(2)}×)`,
     `  CPU time (not inflated by waiting for a core on a loaded machine): ${f(b.cpuWorld)} ms against ${f(b.cpuView)} ms (${(b.cpuWorld / b.cpuView).toFixed(2)}×)`,
     `${'node'.padEnd(13)}${'world ms'.padStart(10)}${'view ms'.padStart(10)}${'overhead'.padStart(10)}${'cells×'.padStart(9)}${'(view)'.padStart(8)}`,
   ];
