@@ -24,6 +24,8 @@ export interface BuildBenchResult {
   readonly runs: number;
   /** Median wall time of the whole command, coarse range pass included. */
   readonly ms: number;
+  /** Median CPU time of the command, every thread, user and system (the process's imports excluded, as from ms). */
+  readonly cpuMs: number;
   readonly samplesPerSecond: number;
   readonly maxRssMb: number;
   readonly rssTargetMb: number | null;
@@ -41,6 +43,7 @@ export function benchBuild(file: string, scenario: BuildScenario): BuildBenchRes
   const samples = ((x1 - x0) * s.cellsPerView + 1) * ((y1 - y0) * s.cellsPerView + 1);
   const args = [file, '--region', s.region, '--cells-per-view', String(s.cellsPerView), '--tile-size', String(s.tileSize), '--node', 'height', 'biomes', '--jobs', String(s.jobs)];
   const times: number[] = [];
+  const cpus: number[] = [];
   let maxRssMb = 0;
   for (let k = 0; k < s.runs; k++) {
     // A fresh directory each run: nothing to resume, every tile rendered and written.
@@ -48,18 +51,19 @@ export function benchBuild(file: string, scenario: BuildScenario): BuildBenchRes
     try {
       const child = spawnSync(process.execPath, ['--import', 'tsx', 'src/bench/build-child.ts', 'build', ...args, '--out', out], { encoding: 'utf8' });
       if (child.status !== 0) throw new Error(`bench build failed (${child.status}): ${child.stderr}`);
-      const r = JSON.parse(child.stdout.trim().split('\n').pop()!) as { ms: number; maxRssMb: number };
+      const r = JSON.parse(child.stdout.trim().split('\n').pop()!) as { ms: number; cpuMs: number; maxRssMb: number };
       times.push(r.ms);
+      cpus.push(r.cpuMs);
       maxRssMb = Math.max(maxRssMb, r.maxRssMb);
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
   }
   const ms = median(times);
-  return { scenario, args: args.join(' '), samples, runs: s.runs, ms, samplesPerSecond: samples / (ms / 1000), maxRssMb, rssTargetMb: s.rssTargetMb };
+  return { scenario, args: args.join(' '), samples, runs: s.runs, ms, cpuMs: median(cpus), samplesPerSecond: samples / (ms / 1000), maxRssMb, rssTargetMb: s.rssTargetMb };
 }
 
 export function formatBuildBench(r: BuildBenchResult): string {
   const rss = `peak RSS ${r.maxRssMb.toFixed(0)} MB` + (r.rssTargetMb ? ` (target ≤ ${r.rssTargetMb} MB: ${(r.maxRssMb / r.rssTargetMb).toFixed(2)}×)` : '');
-  return `${r.scenario.padEnd(10)} ${Math.sqrt(r.samples).toFixed(0)}² samples: ${(r.ms / 1000).toFixed(1)} s, ${(r.samplesPerSecond / 1e6).toFixed(2)} M cells/s, ${rss} (median of ${r.runs}; ${r.args})`;
+  return `${r.scenario.padEnd(10)} ${Math.sqrt(r.samples).toFixed(0)}² samples: ${(r.ms / 1000).toFixed(1)} s, ${(r.samplesPerSecond / 1e6).toFixed(2)} M cells/s, CPU ${(r.cpuMs / 1000).toFixed(2)} s, ${rss} (median of ${r.runs}; ${r.args})`;
 }
