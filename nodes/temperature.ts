@@ -1,6 +1,6 @@
 // Temperature: warm at the equator and by the sea, cold with latitude and with land rank.
 
-import { assertGrid, cellY, type Domain, type GridWindow, POLE_DISTANCE, wholeWindow, windowRows } from '../src/grid.ts';
+import { assertGrid, assertWindow, cellY, type Domain, type GridWindow, POLE_DISTANCE, wholeWindow, windowRows } from '../src/grid.ts';
 import { scratch } from '../src/kernels/scratch.ts';
 import { wasmTemperature } from '../src/kernels/wasm/instance.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
@@ -79,7 +79,12 @@ export const temperature = defineNode({
     const out = ctx.alloc('f32');
     const { domain } = ctx;
     const terms = { base: p.base, lapse: p.lapse, latitude: p.latitude, coastMod: p.coastMod, tempNoise: p.tempNoise };
-    bands('temperature', temperatureRows, { domain, p: terms, rank: ctx.window('rank'), coast: ctx.window('coast'), noise: ctx.window('noise'), out }, domain.n);
+    const [rank, coast, noise] = (['rank', 'coast', 'noise'] as const).map((port) => {
+      const w = ctx.window(port);
+      if (w) assertWindow(`temperature ${port}`, w, domain);
+      return w;
+    });
+    bands('temperature', temperatureRows, { domain, p: terms, rank, coast, noise, out }, domain.n);
     return { out: field(out, 'temperature') };
   },
 });

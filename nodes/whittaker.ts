@@ -5,7 +5,7 @@ import { BEACH, biomeId, DEFAULT_TABLE, MOISTURE_COLUMNS, OCEAN, TABLE_BIOMES, T
 import { MAX_BORDER, softBiomeWeights } from '../src/kernels/soft-biomes.ts';
 import { wasmWhittaker } from '../src/kernels/wasm/instance.ts';
 import { bands, rowsOf } from '../src/parallel/threads.ts';
-import { cellCount, type GridWindow, windowRows } from '../src/grid.ts';
+import { assertWindow, cellCount, type GridWindow, windowRows } from '../src/grid.ts';
 import { type CellNote, defineNode, type NodeReading } from '../src/model/manifest.ts';
 import { formatValue, SOFT_SLOTS, type TerrainValue, type Value } from '../src/model/values.ts';
 
@@ -214,7 +214,9 @@ export const whittaker = defineNode({
     const moisture = ctx.field('moisture')!;
     const coast = ctx.field('coast');
     const n = ctx.domain.n;
-    bands('whittaker', whittakerBand, { rules, temperature, moisture, height: ctx.window('terrain')!, seaLevel: t.seaLevel, coast, out, n }, n);
+    const height = ctx.window('terrain')!;
+    assertWindow('whittaker terrain', height, ctx.domain);
+    bands('whittaker', whittakerBand, { rules, temperature, moisture, height, seaLevel: t.seaLevel, coast, out, n }, n);
     if (!(p.border > 0)) return { out: { type: 'biome', meaning: 'biome', data: out } };
     // The hard map stays the biome of each cell (statistics, the table, provenance read it);
     // the weights come alongside, for the blended colours and the splat maps.

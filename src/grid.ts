@@ -146,6 +146,13 @@ export interface GridWindow<T extends Float32Array | Uint8Array = Float32Array> 
   readonly dr: number;
 }
 
+/** Throws when a window does not hold an n × n grid inside its data: kernels check on entry, as assertGrid. */
+export function assertWindow(name: string, w: GridWindow<Float32Array | Uint8Array>, d: Domain): void {
+  if (w.dc < 0 || w.dr < 0 || w.dc + d.n > w.stride || (w.dr + d.n - 1) * w.stride + w.dc + d.n > w.data.length) {
+    throw new Error(`${name}: a window at (${w.dc}, ${w.dr}) in rows of ${w.stride} of ${w.data.length} cells holds no ${d.n} × ${d.n} grid`);
+  }
+}
+
 /** The whole grid as a window of itself. */
 export function wholeWindow<T extends Float32Array | Uint8Array>(data: T, n: number): GridWindow<T> {
   return { data, stride: n, dc: 0, dr: 0 };

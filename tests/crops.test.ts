@@ -5,7 +5,8 @@ import { createEngine } from '../src/index.ts';
 import { BufferPool, type BufferKind, type BufferOf } from '../src/engine/pool.ts';
 import { grow } from '../src/engine/domains.ts';
 import { viewDomain } from '../src/grid.ts';
-import { footprintOf, marginsOf } from '../src/model/manifest.ts';
+import { CATALOGUE } from '../nodes/index.ts';
+import { defaultParams, footprintOf, marginsOf } from '../src/model/manifest.ts';
 import { evaluated, grab, grabIds, loadGraph } from './helpers/graphs.ts';
 
 /** A pool that counts the buffers taken from it (fresh or recycled). */
@@ -100,5 +101,30 @@ describe('crops of one result on two domains', () => {
     e.evaluate({ targets: ['wind'] });
     expect(grab(e, 'rank')).toEqual(wantView);
     expect((e.output('rank', 'out', grown)!.data as Float32Array).slice()).toEqual(want);
+  });
+});
+
+describe('windows read in place', () => {
+  it('are checked on entry: a node refuses a window that holds no grid of its domain', () => {
+    const n = 8;
+    const domain = { x0: 0, y0: 0, extent: 1, n };
+    const grid = (cells: number) => new Float32Array(cells).fill(0.5);
+    /** A context whose `bad` port reads a window one row short of the domain, its others whole grids. */
+    const context = (bad: string, short: boolean) => ({
+      domain,
+      inputDomain: domain,
+      asked: domain,
+      alloc: (kind: string, length = n * n) => (kind === 'u8' ? new Uint8Array(length) : new Float32Array(length)),
+      window: (port: string) => (port === bad && short ? { data: grid((n + 2) * n), stride: n + 2, dc: 1, dr: 1 } : { data: grid(n * n), stride: n, dc: 0, dr: 0 }),
+      field: () => grid(n * n),
+      terrain: () => ({ type: 'terrain', meaning: 'height', data: grid(n * n), seaLevel: 0, sorted: grid(4), order: null }),
+      wired: () => true,
+    });
+    for (const [type, port] of [['temperature', 'rank'], ['temperature', 'noise'], ['whittaker', 'terrain']] as const) {
+      const def = CATALOGUE.def(type)!;
+      const params = defaultParams(def);
+      expect(() => def.run(context(port, false) as never, params as never), `${type} ${port}`).not.toThrow();
+      expect(() => def.run(context(port, true) as never, params as never), `${type} ${port}`).toThrow(new RegExp(`${type} ${port}: .* holds no 8 × 8 grid`));
+    }
   });
 });
