@@ -12,7 +12,7 @@ import { main } from '../src/cli/main.ts';
 import { createEngine } from '../src/engine/engine.ts';
 import { latticeDomain } from '../src/grid.ts';
 import { nodeDef } from '../nodes/index.ts';
-import { parseGraph } from '../src/model/format.ts';
+import { parseGraph, serializeGraph } from '../src/model/format.ts';
 import { type Graph, upstreamOf } from '../src/model/graph.ts';
 import { defaultParams, footprintOf } from '../src/model/manifest.ts';
 
@@ -219,6 +219,29 @@ describe('terrain-graph build', () => {
     const built = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
     expect(expectStitched(dir, halo, built)).toEqual(['warped.out', 'soft.out']);
   }, 120_000);
+
+  it('evaluates bypassed nodes as render and the editor do: their input passed through', async () => {
+    // The C curve bypassed: the height's base is then the continent noise itself, as in a graph
+    // wired that way.
+    const text = readFileSync('graphs/default.json', 'utf8');
+    const bypassed = parseGraph(text);
+    bypassed.nodes.find((n) => n.id === 'contCurve')!.bypass = true;
+    const rewired = text.replace('{ "from": "contCurve.out", "to": "height.base" }', '{ "from": "cont.out", "to": "height.base" }');
+    expect(rewired).not.toBe(text);
+    const dir = tmp();
+    const files: Record<string, string> = { plain: text, bypassed: serializeGraph(bypassed), rewired };
+    const heights: Record<string, Buffer> = {};
+    for (const [name, graphText] of Object.entries(files)) {
+      writeFileSync(join(dir, `${name}.json`), graphText);
+      const out = join(dir, name);
+      const r = await run('build', join(dir, `${name}.json`), '--region', REGION, '--cells-per-view', String(N), '--tile-size', String(T), '--node', 'height', '--format', 'f32', '--out', out);
+      expect(r.code, r.err).toBe(0);
+      heights[name] = Buffer.concat([...tree(out)].filter(([path]) => path.endsWith('.f32')).sort(([a], [b]) => a.localeCompare(b)).map(([, bytes]) => bytes));
+    }
+    expect(heights.bypassed.length).toBeGreaterThan(0);
+    expect(heights.bypassed.equals(heights.rewired)).toBe(true);
+    expect(heights.bypassed.equals(heights.plain)).toBe(false);
+  });
 
   it('writes 16-bit tiles over one range for the whole world, so shared edges are equal', () => {
     const height = manifest.layers.find((l: any) => l.layer === 'height.out');

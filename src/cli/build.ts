@@ -7,6 +7,7 @@ import { BUILD_FORMATS, type BuildFormat, DEFAULT_TILE_SIZE, PlanError, planJson
 import { planBuild, prepareBuild, runTiles, startTileThreads, stopTiles, writeBuildManifest } from '../build/run.ts';
 import { removeParts } from '../build/tile.ts';
 import { nodeDef } from '../../nodes/index.ts';
+import { passThrough } from '../model/bypass.ts';
 import { parseGraph } from '../model/format.ts';
 import type { Graph } from '../model/graph.ts';
 import { parseArgs, UsageError } from './args.ts';
@@ -97,9 +98,12 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
   if (one && args.one.has('jobs')) throw new UsageError(`give either --jobs or one tile (${one.from}), not both`);
 
   const graphText = readGraphText(file);
-  const graph = parseGraph(graphText, { file: basename(file) });
-  const nodes = nodeArgs ?? sinkNodes(graph);
-  const formats = args.one.has('format') ? parseFormats(args.one.get('format')!) : defaultFormats(graph, nodes);
+  const parsed = parseGraph(graphText, { file: basename(file) });
+  // Bypassed nodes pass their input through, as render and the editor evaluate them: a rewrite
+  // of the wires before the engine sees them (src/model/bypass.ts). The layers are the file's.
+  const graph = passThrough(parsed);
+  const nodes = nodeArgs ?? sinkNodes(parsed);
+  const formats = args.one.has('format') ? parseFormats(args.one.get('format')!) : defaultFormats(parsed, nodes);
 
   const request = { graph, graphText, graphFile: file, region, cellsPerView, tileSize, nodes, formats, range, outDir: args.one.get('out') ?? '' };
   const planned = refusing(() => planBuild(request));
