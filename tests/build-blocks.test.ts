@@ -1,9 +1,9 @@
 // Blocks of tiles (src/build/blocks.ts): which tiles a build evaluates together, and that a
 // tile cut from a block has the bytes of the same tile rendered alone, on a world-consistent
 // graph (cut from blocks) and on a view-bound one (never cut from blocks).
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { blockSide, blocksAllowed, tileBlocks } from '../src/build/blocks.ts';
 import { makePlan } from '../src/build/plan.ts';
@@ -11,6 +11,7 @@ import { prepareBuild, runTiles, startTileThreads, stopTiles } from '../src/buil
 import { main } from '../src/cli/main.ts';
 import { latticeOf } from '../src/grid.ts';
 import { parseGraph } from '../src/model/format.ts';
+import { tree } from './helpers/files.ts';
 
 const GRAPH = 'graphs/default.json';
 
@@ -22,20 +23,6 @@ async function run(...argv: string[]): Promise<{ code: number; err: string }> {
   let err = '';
   const code = await main(argv, { out: () => {}, err: (t) => (err += `${t}\n`) });
   return { code, err };
-}
-
-/** Every file under dir, relative path → bytes. */
-function tree(dir: string): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.set(relative(dir, p), readFileSync(p));
-    }
-  };
-  walk(dir);
-  return out;
 }
 
 function plan(tilesX: number, tilesY: number, tileSize = 33, n = 64) {

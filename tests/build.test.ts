@@ -2,9 +2,9 @@
 // (one process per tile) gives the same bytes; stitched tiles equal one evaluation of the whole
 // region; 16-bit tiles share one range; resume, failures and refusals.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { decode } from 'fast-png';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readCachedBundle, workerCode, writeCachedBundle } from '../src/build/worker-code.ts';
@@ -15,6 +15,7 @@ import { nodeDef } from '../nodes/index.ts';
 import { parseGraph, serializeGraph } from '../src/model/format.ts';
 import { type Graph, upstreamOf } from '../src/model/graph.ts';
 import { defaultParams, footprintOf } from '../src/model/manifest.ts';
+import { tree } from './helpers/files.ts';
 
 const GRAPH = 'graphs/default.json';
 const N = 64;
@@ -32,20 +33,6 @@ async function run(...argv: string[]): Promise<{ code: number; out: string; err:
 
 function tmp(): string {
   return mkdtempSync(join(tmpdir(), 'tg-build-'));
-}
-
-/** Every file under dir, relative path → bytes. */
-function tree(dir: string): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.set(relative(dir, p), readFileSync(p));
-    }
-  };
-  walk(dir);
-  return out;
 }
 
 /**
