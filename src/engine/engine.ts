@@ -3,19 +3,17 @@
 // downstream recomputes. Headless: runs the same in Node, in tests and in a Web Worker.
 
 import { CATALOGUE } from '../../nodes/index.ts';
-import { checkDomain, domainKey, type Domain, type View, viewDomain } from '../grid.ts';
-import { cloneGraph, type Edge, type Graph, type GraphNode } from '../model/graph.ts';
-import { type AnyNodeDef, type AnyParamValue, type Catalogue, draftedParams, type Footprint, footprintOf, type Margins, marginsOf } from '../model/manifest.ts';
+import { checkDomain, type Domain, type View, viewDomain } from '../grid.ts';
+import { cloneGraph, type Graph } from '../model/graph.ts';
+import { type AnyParamValue, type Catalogue, draftedParams } from '../model/manifest.ts';
 import { describe, GraphError } from '../model/problems.ts';
 import { checkParam, checkView } from '../model/validate.ts';
 import type { Value } from '../model/values.ts';
-import { covers, grow } from './domains.ts';
+import { defOf, Evaluation } from './evaluation.ts';
 import { checkEngineGraph } from './graph-check.ts';
-import { planDomains, readsOf, Wiring } from './plan.ts';
+import { Wiring } from './plan.ts';
 import { BufferPool } from './pool.ts';
-import { type Entry, type NodeStatus, ResultCache, type Source } from './results.ts';
-import { LazyCrop } from './crops.ts';
-import { runNode } from './run-node.ts';
+import { type NodeStatus, ResultCache } from './results.ts';
 
 export type { NodeState, NodeStatus } from './results.ts';
 
@@ -78,18 +76,6 @@ export interface EngineOptions {
   readonly draft?: boolean;
 }
 
-/** What the engine looks up of a node once per evaluation. */
-interface NodeInfo {
-  readonly node: GraphNode;
-  readonly def: AnyNodeDef;
-  readonly footprint: Footprint;
-  readonly margins: Margins;
-  /** Each input port and the wire into it (undefined: unwired). */
-  readonly inputs: readonly (readonly [string, Edge | undefined])[];
-  /** The input domain of each domain the node runs on. */
-  readonly grown: Map<Domain, Domain>;
-}
-
 export class Engine {
   /** The node types this engine evaluates. */
   readonly catalogue: Catalogue;
@@ -102,14 +88,9 @@ export class Engine {
   private readonly paramKeys = new Map<string, string>();
   /** Nodes by id and the wires by end, rebuilt with the graph. */
   private wiring!: Wiring;
-  /** Per node, the results this evaluation ran or reused on its planned domains: crops come from them. */
-  private settledOn = new Map<string, Entry[]>();
   private nextVersion = 1;
-  private onNode: EvaluateOptions['onNode'];
-  /** With dropIntermediates: per node that is not a target, the wires from it still to be read. */
-  private readsLeft: Map<string, number> | null = null;
-  /** The domain of the evaluation under way. */
-  private evaluating: Domain | null = null;
+  /** The evaluation under way. */
+  private evaluating: Evaluation | null = null;
   /** Milliseconds spent copying crops since the evaluation under way (or the last) started. */
   private cropMs = 0;
   private readonly addCropMs = (ms: number): void => {
@@ -121,8 +102,6 @@ export class Engine {
    * of the footprint's reads): one sort of the water's world cut for every domain it runs on.
    */
   private readonly sharedOf = new Map<string, { readonly key: string; readonly value: object }>();
-  /** Per node, what settle reads of it, for the evaluation under way (params may change between evaluations). */
-  private nodeInfo = new Map<string, NodeInfo>();
 
   constructor(graph: Graph, options: EngineOptions = {}) {
     this.catalogue = options.catalogue ?? CATALOGUE;
@@ -180,7 +159,7 @@ export class Engine {
     const index = this.current.nodes.findIndex((n) => n.id === nodeId);
     const node = this.current.nodes[index];
     if (!node) throw new GraphError([{ path: '$.nodes', message: `no node "${nodeId}"` }]);
-    const def = this.defOf(node);
+    const def = defOf(this.catalogue, node);
     const path = `$.nodes[${index}].params.${key}`;
     // Own keys only: a catalogue's params need not be prototype-free (a def spread into a plain object).
     const spec = Object.hasOwn(def.params, key) ? def.params[key] : undefined;
@@ -212,33 +191,21 @@ export class Engine {
     const targets = options.targets ?? this.current.nodes.map((n) => n.id);
     const unknown = targets.filter((id) => typeof id !== 'string' || !this.wiring.nodesById.has(id));
     if (unknown.length) throw new GraphError(unknown.map((id) => ({ path: 'options.targets', message: `no node "${String(id)}" to evaluate` })));
-    const ran: Record<string, number> = {};
     const start = performance.now();
     this.cropMs = 0;
-    const order = this.wiring.orderFor(targets);
-    this.nodeInfo = new Map();
-    const plan = planDomains(this.wiring, (id) => this.footprintOf(id), order, targets, asked, (id, d) => this.inputDomainOf(id, d));
-    const wanted = new Set(targets);
-    this.onNode = options.onNode;
-    this.readsLeft = options.dropIntermediates ? this.wiring.countReads(order, wanted) : null;
-    this.evaluating = asked;
+    const { catalogue, cache, pool, wiring, paramKeys, sharedOf, cropClock, addCropMs } = this;
+    const state = { catalogue, cache, pool, wiring, paramKeys, sharedOf, cropClock, addCropMs };
+    const evaluation = new Evaluation(state, asked, targets, options.onNode, options.dropIntermediates ?? false, this.nextVersion);
+    this.evaluating = evaluation;
     this.cache.begin();
-    const done = new Map<string, Entry>();
-    this.settledOn = new Map();
     try {
-      for (const id of order) {
-        for (const d of plan.get(id)!) this.settle(id, d, asked, ran, done);
-        if (wanted.has(id)) this.resultOn(id, asked, done);
-        if (this.readsLeft) this.consumeInputs(id, wanted, asked);
-      }
+      evaluation.run();
     } finally {
-      this.onNode = undefined;
-      this.readsLeft = null;
+      this.nextVersion = evaluation.nextVersion;
       this.evaluating = null;
       this.cache.end();
-      this.settledOn = new Map();
     }
-    return { domain: asked, ran, cropMs: this.cropMs, totalMs: performance.now() - start };
+    return { domain: asked, ran: evaluation.ran, cropMs: this.cropMs, totalMs: performance.now() - start };
   }
 
   /**
@@ -285,43 +252,8 @@ export class Engine {
     this.sharedOf.clear();
   }
 
-  private defOf(node: GraphNode): AnyNodeDef {
-    const def = this.catalogue.def(node.type);
-    if (!def) throw new Error(`node "${node.id}" has the type "${node.type}", which this engine's catalogue does not hold`);
-    return def;
-  }
-
-  /**
-   * A node's definition, footprint and input wires, looked up once per evaluation (settle runs
-   * for every domain of every node: some fifty times in a cold evaluation with the world modes).
-   */
-  private nodeOf(nodeId: string): NodeInfo {
-    let info = this.nodeInfo.get(nodeId);
-    if (!info) {
-      const node = this.wiring.nodesById.get(nodeId)!;
-      const def = this.defOf(node);
-      const footprint = footprintOf(def, node.params);
-      const inputs = Object.keys(def.inputs).map((port): [string, Edge | undefined] => [port, this.wiring.wireInto.get(`${nodeId}.${port}`)]);
-      info = { node, def, footprint, margins: marginsOf(footprint), inputs, grown: new Map() };
-      this.nodeInfo.set(nodeId, info);
-    }
-    return info;
-  }
-
-  private footprintOf(nodeId: string): Footprint {
-    return this.nodeOf(nodeId).footprint;
-  }
-
-  /** The domain a node's inputs cover when it outputs `domain` (grown by its halo), the same object for the same domain. */
-  private inputDomainOf(nodeId: string, domain: Domain): Domain {
-    const info = this.nodeOf(nodeId);
-    let grown = info.grown.get(domain);
-    if (!grown) info.grown.set(domain, (grown = grow(domain, info.margins)));
-    return grown;
-  }
-
   private index(): void {
-    if (this.draft) for (const n of this.current.nodes) n.params = draftedParams(this.defOf(n), n.params);
+    if (this.draft) for (const n of this.current.nodes) n.params = draftedParams(defOf(this.catalogue, n), n.params);
     this.paramKeys.clear();
     for (const n of this.current.nodes) this.paramKeys.set(n.id, JSON.stringify(n.params));
     this.wiring = new Wiring(this.current);
@@ -334,134 +266,6 @@ export class Engine {
         { path: 'engine', message: `${what} was called while an evaluation is under way (from an onNode callback?): call it after evaluate() returns` },
       ]);
     }
-  }
-
-  /**
-   * A node has settled on all its domains: its input wires are read; a source with none left
-   * gives back its buffers (a target keeps its result on the asked domain).
-   */
-  private consumeInputs(nodeId: string, wanted: ReadonlySet<string>, asked: Domain): void {
-    for (const e of this.wiring.wiresInto.get(nodeId) ?? []) {
-      const source = e.from.node;
-      const left = this.readsLeft!.get(source);
-      if (left === undefined) continue;
-      if (left > 1) {
-        this.readsLeft!.set(source, left - 1);
-        continue;
-      }
-      this.readsLeft!.delete(source);
-      this.cache.dropNode(source, wanted.has(source) ? asked : undefined);
-    }
-  }
-
-  /**
-   * The node's result on a domain it was planned on: the cached one when its params and its
-   * inputs' versions are unchanged, else a fresh run. `done` holds what this evaluation settled.
-   */
-  private settle(nodeId: string, domain: Domain, asked: Domain, ran: Record<string, number>, done: Map<string, Entry>): Entry {
-    const visitKey = `${nodeId}@${domainKey(domain)}`;
-    const settled = done.get(visitKey);
-    if (settled) return settled;
-    const { node, def, footprint, inputs } = this.nodeOf(nodeId);
-    const inputDomain = this.inputDomainOf(nodeId, domain);
-    const sources = new Map<string, Source>();
-    const extra = new Map<string, Source>();
-    const signature: string[] = [node.type, this.paramKeys.get(nodeId)!, domainKey(inputDomain)];
-    // What the footprint's reads alone give (RunContext.shared) is keyed by the params and those reads.
-    const sharedKey: string[] = [node.type, this.paramKeys.get(nodeId)!];
-    for (const [port, edge] of inputs) {
-      if (!edge) {
-        signature.push(`${port}=-`);
-        continue;
-      }
-      const entry = this.resultOn(edge.from.node, inputDomain, done);
-      sources.set(port, { entry, node: edge.from.node, port: edge.from.port });
-      signature.push(`${port}=${entry.version}.${edge.from.port}`);
-    }
-    for (const { port, domain: other } of readsOf(footprint, domain, asked)) {
-      const edge = this.wiring.wireInto.get(`${nodeId}.${port}`);
-      if (!edge) continue;
-      const entry = this.resultOn(edge.from.node, other, done);
-      extra.set(`${port}@${domainKey(other)}`, { entry, node: edge.from.node, port: edge.from.port });
-      const read = `${port}@${domainKey(other)}=${entry.version}.${edge.from.port}`;
-      signature.push(read);
-      sharedKey.push(read);
-    }
-    const sig = signature.join('|');
-    const cached = this.cache.get(nodeId, domain);
-    const result =
-      cached && cached.signature === sig
-        ? this.cache.store(nodeId, domain, cached)
-        : this.cache.store(
-            nodeId,
-            domain,
-            runNode({
-              nodeId,
-              def,
-              params: node.params,
-              domain,
-              inputDomain,
-              asked,
-              signature: sig,
-              sources,
-              extra,
-              previous: cached,
-              version: this.nextVersion++,
-              pool: this.pool,
-              ran,
-              onNode: this.onNode,
-              cropMs: this.cropClock,
-              shared: this.sharedFor(nodeId, sharedKey),
-            }),
-          );
-    done.set(visitKey, result);
-    const list = this.settledOn.get(nodeId);
-    if (list) list.push(result);
-    else this.settledOn.set(nodeId, [result]);
-    return result;
-  }
-
-  /** RunContext.shared for one run (an unnamed function: see contextOf in run-node.ts). */
-  private sharedFor(nodeId: string, key: readonly string[]): <T extends object>(make: () => T) => T {
-    return (make) => this.shared(nodeId, key.join('|'), make);
-  }
-
-  /** The node's RunContext.shared value for `key`, made when it has none for it. */
-  private shared<T extends object>(nodeId: string, key: string, make: () => T): T {
-    const kept = this.sharedOf.get(nodeId);
-    if (kept && kept.key === key) return kept.value as T;
-    const value = make();
-    this.sharedOf.set(nodeId, { key, value });
-    return value;
-  }
-
-  /**
-   * The node's result on `domain`, which this evaluation settled the node on or on a domain
-   * covering it: then a crop of those cells, which keeps its version while the source's does
-   * not change and copies them only when its outputs are read (a consumer reading its input
-   * through ctx.window() reads the source in place).
-   */
-  private resultOn(nodeId: string, domain: Domain, done: Map<string, Entry>): Entry {
-    const key = domainKey(domain);
-    const visitKey = `${nodeId}@${key}`;
-    const settled = done.get(visitKey);
-    if (settled) return settled;
-    let source: Entry | undefined;
-    let from: Domain | undefined;
-    for (const e of this.settledOn.get(nodeId) ?? []) {
-      if (!covers(e.domain, domain)) continue;
-      source = e;
-      from = e.domain;
-      break;
-    }
-    if (!source || !from) throw new Error(`internal: node "${nodeId}" was not planned on a domain covering ${key}`);
-    const signature = `crop of ${domainKey(from)} v${source.version}`;
-    const cached = this.cache.get(nodeId, domain);
-    // The cells are copied only when something reads the crop's outputs (crops.ts).
-    const entry = cached && cached.signature === signature ? cached : new LazyCrop(this.pool, source, domain, signature, this.nextVersion++, this.addCropMs);
-    this.cache.store(nodeId, domain, entry);
-    done.set(visitKey, entry);
-    return entry;
   }
 }
 

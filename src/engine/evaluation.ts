@@ -1,0 +1,257 @@
+// One evaluation: settles each planned node on each domain of its plan, in dependency order,
+// reusing the engine's cached results whose params and inputs' versions did not change and
+// cropping results on a grown domain down to the domains read of them. Built per evaluate()
+// call over the engine's lasting state (its cache, pool, wiring, params and shared values).
+
+import { type Domain, domainKey } from '../grid.ts';
+import type { Edge, GraphNode } from '../model/graph.ts';
+import { type AnyNodeDef, type Catalogue, type Footprint, footprintOf, type Margins, marginsOf } from '../model/manifest.ts';
+import { LazyCrop } from './crops.ts';
+import { covers, grow } from './domains.ts';
+import { planDomains, readsOf, type Wiring } from './plan.ts';
+import type { BufferPool } from './pool.ts';
+import type { Entry, ResultCache, Source } from './results.ts';
+import { runNode } from './run-node.ts';
+
+/** What an evaluation reads and updates of its engine's lasting state. */
+export interface EngineState {
+  readonly catalogue: Catalogue;
+  readonly cache: ResultCache;
+  readonly pool: BufferPool;
+  /** Nodes by id and the wires by end. */
+  readonly wiring: Wiring;
+  /** JSON of each node's params (part of the cache key). */
+  readonly paramKeys: ReadonlyMap<string, string>;
+  /** Per node, its RunContext.shared value and the key it was made for. */
+  readonly sharedOf: Map<string, { readonly key: string; readonly value: object }>;
+  /**
+   * The engine's crop clock: its milliseconds copying crops so far, and what a crop calls when
+   * it copies. Engine-wide, not the evaluation's: a cached crop outlives the evaluation that
+   * made it, and its copy may happen in a later one.
+   */
+  readonly cropClock: () => number;
+  readonly addCropMs: (ms: number) => void;
+}
+
+/** What the engine looks up of a node once per evaluation. */
+interface NodeInfo {
+  readonly node: GraphNode;
+  readonly def: AnyNodeDef;
+  readonly footprint: Footprint;
+  readonly margins: Margins;
+  /** Each input port and the wire into it (undefined: unwired). */
+  readonly inputs: readonly (readonly [string, Edge | undefined])[];
+  /** The input domain of each domain the node runs on. */
+  readonly grown: Map<Domain, Domain>;
+}
+
+/** The node's definition in the catalogue; throws if the catalogue lacks its type. */
+export function defOf(catalogue: Catalogue, node: GraphNode): AnyNodeDef {
+  const def = catalogue.def(node.type);
+  if (!def) throw new Error(`node "${node.id}" has the type "${node.type}", which this engine's catalogue does not hold`);
+  return def;
+}
+
+export class Evaluation {
+  /** Kernel time per node that ran, summed over its domains (EvaluateReport.ran). */
+  readonly ran: Record<string, number> = {};
+  /** The version the next result made gets: the engine's counter, handed back after run(). */
+  nextVersion: number;
+  /** Per node, what settle reads of it (params may change between evaluations). */
+  private readonly nodeInfo = new Map<string, NodeInfo>();
+  /** What this evaluation settled, by "node@domain key". */
+  private readonly done = new Map<string, Entry>();
+  /** Per node, the results this evaluation ran or reused on its planned domains: crops come from them. */
+  private readonly settledOn = new Map<string, Entry[]>();
+  /** With dropIntermediates: per node that is not a target, the wires from it still to be read. */
+  private readonly readsLeft: Map<string, number> | null;
+  private readonly order: readonly string[];
+  private readonly plan: ReadonlyMap<string, readonly Domain[]>;
+  private readonly wanted: ReadonlySet<string>;
+
+  constructor(
+    private readonly engine: EngineState,
+    /** The domain asked of the evaluation. */
+    private readonly asked: Domain,
+    targets: readonly string[],
+    private readonly onNode: ((nodeId: string, ms: number, domain: Domain) => void) | undefined,
+    dropIntermediates: boolean,
+    nextVersion: number,
+  ) {
+    this.nextVersion = nextVersion;
+    const wiring = engine.wiring;
+    this.order = wiring.orderFor(targets);
+    this.plan = planDomains(wiring, (id) => this.nodeOf(id).footprint, this.order, targets, asked, (id, d) => this.inputDomainOf(id, d));
+    this.wanted = new Set(targets);
+    this.readsLeft = dropIntermediates ? wiring.countReads(this.order, this.wanted) : null;
+  }
+
+  /** Runs the nodes in dependency order without recursion, so a chain of any length evaluates. */
+  run(): void {
+    const { asked, wanted } = this;
+    for (const id of this.order) {
+      for (const d of this.plan.get(id)!) this.settle(id, d);
+      if (wanted.has(id)) this.resultOn(id, asked);
+      if (this.readsLeft) this.consumeInputs(id);
+    }
+  }
+
+  /**
+   * A node's definition, footprint and input wires, looked up once per evaluation (settle runs
+   * for every domain of every node: some fifty times in a cold evaluation with the world modes).
+   */
+  private nodeOf(nodeId: string): NodeInfo {
+    let info = this.nodeInfo.get(nodeId);
+    if (!info) {
+      const { wiring, catalogue } = this.engine;
+      const node = wiring.nodesById.get(nodeId)!;
+      const def = defOf(catalogue, node);
+      const footprint = footprintOf(def, node.params);
+      const inputs = Object.keys(def.inputs).map((port): [string, Edge | undefined] => [port, wiring.wireInto.get(`${nodeId}.${port}`)]);
+      info = { node, def, footprint, margins: marginsOf(footprint), inputs, grown: new Map() };
+      this.nodeInfo.set(nodeId, info);
+    }
+    return info;
+  }
+
+  /** The domain a node's inputs cover when it outputs `domain` (grown by its halo), the same object for the same domain. */
+  private inputDomainOf(nodeId: string, domain: Domain): Domain {
+    const info = this.nodeOf(nodeId);
+    let grown = info.grown.get(domain);
+    if (!grown) info.grown.set(domain, (grown = grow(domain, info.margins)));
+    return grown;
+  }
+
+  /**
+   * A node has settled on all its domains: its input wires are read; a source with none left
+   * gives back its buffers (a target keeps its result on the asked domain).
+   */
+  private consumeInputs(nodeId: string): void {
+    const readsLeft = this.readsLeft!;
+    for (const e of this.engine.wiring.wiresInto.get(nodeId) ?? []) {
+      const source = e.from.node;
+      const left = readsLeft.get(source);
+      if (left === undefined) continue;
+      if (left > 1) {
+        readsLeft.set(source, left - 1);
+        continue;
+      }
+      readsLeft.delete(source);
+      this.engine.cache.dropNode(source, this.wanted.has(source) ? this.asked : undefined);
+    }
+  }
+
+  /**
+   * The node's result on a domain it was planned on: the cached one when its params and its
+   * inputs' versions are unchanged, else a fresh run.
+   */
+  private settle(nodeId: string, domain: Domain): Entry {
+    const { asked, done } = this;
+    const { cache, paramKeys, wiring } = this.engine;
+    const visitKey = `${nodeId}@${domainKey(domain)}`;
+    const settled = done.get(visitKey);
+    if (settled) return settled;
+    const { node, def, footprint, inputs } = this.nodeOf(nodeId);
+    const inputDomain = this.inputDomainOf(nodeId, domain);
+    const sources = new Map<string, Source>();
+    const extra = new Map<string, Source>();
+    const signature: string[] = [node.type, paramKeys.get(nodeId)!, domainKey(inputDomain)];
+    // What the footprint's reads alone give (RunContext.shared) is keyed by the params and those reads.
+    const sharedKey: string[] = [node.type, paramKeys.get(nodeId)!];
+    for (const [port, edge] of inputs) {
+      if (!edge) {
+        signature.push(`${port}=-`);
+        continue;
+      }
+      const entry = this.resultOn(edge.from.node, inputDomain);
+      sources.set(port, { entry, node: edge.from.node, port: edge.from.port });
+      signature.push(`${port}=${entry.version}.${edge.from.port}`);
+    }
+    for (const { port, domain: other } of readsOf(footprint, domain, asked)) {
+      const edge = wiring.wireInto.get(`${nodeId}.${port}`);
+      if (!edge) continue;
+      const entry = this.resultOn(edge.from.node, other);
+      extra.set(`${port}@${domainKey(other)}`, { entry, node: edge.from.node, port: edge.from.port });
+      const read = `${port}@${domainKey(other)}=${entry.version}.${edge.from.port}`;
+      signature.push(read);
+      sharedKey.push(read);
+    }
+    const sig = signature.join('|');
+    const cached = cache.get(nodeId, domain);
+    const result =
+      cached && cached.signature === sig
+        ? cache.store(nodeId, domain, cached)
+        : cache.store(
+            nodeId,
+            domain,
+            runNode({
+              nodeId,
+              def,
+              params: node.params,
+              domain,
+              inputDomain,
+              asked,
+              signature: sig,
+              sources,
+              extra,
+              previous: cached,
+              version: this.nextVersion++,
+              pool: this.engine.pool,
+              ran: this.ran,
+              onNode: this.onNode,
+              cropMs: this.engine.cropClock,
+              shared: this.sharedFor(nodeId, sharedKey),
+            }),
+          );
+    done.set(visitKey, result);
+    const list = this.settledOn.get(nodeId);
+    if (list) list.push(result);
+    else this.settledOn.set(nodeId, [result]);
+    return result;
+  }
+
+  /** RunContext.shared for one run (an unnamed function: see contextOf in run-node.ts). */
+  private sharedFor(nodeId: string, key: readonly string[]): <T extends object>(make: () => T) => T {
+    return (make) => this.shared(nodeId, key.join('|'), make);
+  }
+
+  /** The node's RunContext.shared value for `key`, made when it has none for it. */
+  private shared<T extends object>(nodeId: string, key: string, make: () => T): T {
+    const sharedOf = this.engine.sharedOf;
+    const kept = sharedOf.get(nodeId);
+    if (kept && kept.key === key) return kept.value as T;
+    const value = make();
+    sharedOf.set(nodeId, { key, value });
+    return value;
+  }
+
+  /**
+   * The node's result on `domain`, which this evaluation settled the node on or on a domain
+   * covering it: then a crop of those cells, which keeps its version while the source's does
+   * not change and copies them only when its outputs are read (a consumer reading its input
+   * through ctx.window() reads the source in place).
+   */
+  private resultOn(nodeId: string, domain: Domain): Entry {
+    const { cache, pool } = this.engine;
+    const key = domainKey(domain);
+    const visitKey = `${nodeId}@${key}`;
+    const settled = this.done.get(visitKey);
+    if (settled) return settled;
+    let source: Entry | undefined;
+    let from: Domain | undefined;
+    for (const e of this.settledOn.get(nodeId) ?? []) {
+      if (!covers(e.domain, domain)) continue;
+      source = e;
+      from = e.domain;
+      break;
+    }
+    if (!source || !from) throw new Error(`internal: node "${nodeId}" was not planned on a domain covering ${key}`);
+    const signature = `crop of ${domainKey(from)} v${source.version}`;
+    const cached = cache.get(nodeId, domain);
+    // The cells are copied only when something reads the crop's outputs (crops.ts).
+    const entry = cached && cached.signature === signature ? cached : new LazyCrop(pool, source, domain, signature, this.nextVersion++, this.engine.addCropMs);
+    cache.store(nodeId, domain, entry);
+    this.done.set(visitKey, entry);
+    return entry;
+  }
+}
