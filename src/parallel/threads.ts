@@ -101,13 +101,18 @@ export function threadCount(): number {
   return pool ? wanted : 1;
 }
 
+/** The grid a band's arg holds: the arg itself, or a window's data (GridWindow); else the arg as it is. */
+function gridOf(v: unknown): unknown {
+  return v !== null && typeof v === 'object' && !ArrayBuffer.isView(v) && 'data' in v ? v.data : v;
+}
+
 /**
  * True when every grid in the args lives in shared memory, so a worker writes where the caller
  * reads: the typed arrays at the top level and the data of a window there (GridWindow).
  */
 function shareable(args: Record<string, unknown>): boolean {
   for (const v of Object.values(args)) {
-    const grid = v !== null && typeof v === 'object' && !ArrayBuffer.isView(v) && 'data' in v ? v.data : v;
+    const grid = gridOf(v);
     if (ArrayBuffer.isView(grid) && !(grid.buffer instanceof SharedArrayBuffer)) return false;
   }
   return true;
@@ -134,7 +139,7 @@ const MIN_CHUNK_CELLS = 2048;
 function gridCells(args: Record<string, unknown>): number {
   let cells = 0;
   for (const v of Object.values(args)) {
-    const grid = v !== null && typeof v === 'object' && !ArrayBuffer.isView(v) && 'data' in v ? v.data : v;
+    const grid = gridOf(v);
     if (ArrayBuffer.isView(grid)) cells = Math.max(cells, (grid as Float32Array).length);
   }
   return cells;
