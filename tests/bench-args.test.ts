@@ -27,7 +27,7 @@ describe('bench options', () => {
 
   it('names each wrong option', () => {
     expect(refusal('--frob')).toBe('unknown option --frob');
-    expect(refusal('--only', 'fast')).toMatch(/^--only: no bench "fast"; there are cold, curve edit/);
+    expect(refusal('--only', 'fast')).toMatch(/^--only: no bench "fast"; there are cold, first run, curve edit/);
     expect(refusal('--only')).toMatch(/^--only needs a value/);
     expect(refusal('--only', 'cold', '--only', 'pan')).toMatch(/--only is given twice/);
     expect(refusal('--sizes', '300')).toBe('--sizes: "300" is not one of 256, 512, 1024 (in --sizes 300)');

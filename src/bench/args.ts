@@ -4,7 +4,7 @@
 import { existsSync, statSync } from 'node:fs';
 
 /** The whole-graph scenarios; each `--only` value below picks one of them or a separate bench. */
-export const BENCH_SCENARIOS = ['cold', 'curve edit', 'inland edit', 'wind edit', 'pan'] as const;
+export const BENCH_SCENARIOS = ['cold', 'first run', 'curve edit', 'inland edit', 'wind edit', 'pan'] as const;
 /** The sizes the scenarios have run counts for (src/bench/main.ts RUNS). */
 export const BENCH_SIZES = [256, 512, 1024] as const;
 /** Benches of their own: halo costs, tiled builds, the terrain operators, each node's kernel. */
