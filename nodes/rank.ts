@@ -19,6 +19,8 @@ type RankBand = {
   readonly lo: number;
   readonly scale: number;
   readonly ranks: Float32Array;
+  /** The places table's generation: the same one holds the same start, sorted and ranks. */
+  readonly generation: number;
 };
 
 /**
@@ -30,6 +32,9 @@ type RankBand = {
 function rankBand(a: RankBand, r0: number, r1: number): void {
   wasmRank(a, rowsOf(a.h, a.n, r0, r1), rowsOf(a.out, a.n, r0, r1));
 }
+
+/** The table of ranks and the copy of the sorted heights in the scratch buffers: which places table they were made for. */
+let made: { generation: number; ranks: ArrayBufferLike | null; sorted: ArrayBufferLike | null } = { generation: 0, ranks: null, sorted: null };
 
 /**
  * 0 at the coast, 1 at the highest land, 0 on water; equal heights get equal ranks. With a
@@ -67,14 +72,20 @@ export function landRank(t: TerrainValue, /* out */ out: Float32Array): void {
   const p = placesFor(landHeights, start);
   // The rank of each count, as the division gave it cell by cell: j / span, at most 1.
   const ranks = sharedScratch('rank.ranks', Float32Array, p.valid + 1).subarray(0, p.valid + 1);
-  for (let j = 0; j <= p.valid; j++) ranks[j] = Math.min(1, j / span);
   // The heights the bands compare with, in shared memory whatever the caller's cut lives in.
   const sorted = sharedScratch('rank.sorted', Float32Array, p.valid).subarray(0, p.valid);
-  sorted.set(landHeights.subarray(0, p.valid));
+  // The same table as the last run's (the same cut: the view and the wind's coarse squares in
+  // one evaluation, every evaluation until the heights change) left both as they are: span and
+  // valid are the table's (land is the length of the heights it was made from).
+  if (p.generation !== made.generation || ranks.buffer !== made.ranks || sorted.buffer !== made.sorted) {
+    for (let j = 0; j <= p.valid; j++) ranks[j] = Math.min(1, j / span);
+    sorted.set(landHeights.subarray(0, p.valid));
+    made = { generation: p.generation, ranks: ranks.buffer, sorted: sorted.buffer };
+  }
   // A square grid is cut by rows; any other length (tests) runs as one row.
   const n = Math.round(Math.sqrt(h.length));
   const rows = n * n === h.length ? n : 1;
-  const args: RankBand = { h, out, n: h.length / rows, start, buckets: p.buckets, sorted, lo: p.lo, scale: p.scale, ranks };
+  const args: RankBand = { h, out, n: h.length / rows, start, buckets: p.buckets, sorted, lo: p.lo, scale: p.scale, ranks, generation: p.generation };
   bands('rank', rankBand, args, rows);
 }
 

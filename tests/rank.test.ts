@@ -5,6 +5,7 @@
 // bits on 1, 2 and 3 threads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { landRank } from '../nodes/rank.ts';
+import { wasmCombine } from '../src/kernels/wasm/instance.ts';
 import type { TerrainValue } from '../src/model/values.ts';
 import { gridBuffer } from '../src/parallel/memory.ts';
 import { startNodeThreads } from '../src/parallel/node-threads.ts';
@@ -85,5 +86,27 @@ describe('land rank on a world cut', () => {
       if (threads > 1) expect(bandsSent()).toBeGreaterThan(before);
       expect(out).toEqual(expected);
     }
+  });
+});
+
+describe('land rank table kept in WebAssembly memory', () => {
+  it('ranks grid after grid by one cut, and again after another kernel has used the memory or the cut changed', () => {
+    useThreads(1);
+    const random = rng(99);
+    const world = Array.from({ length: 3000 }, () => random() * 2 - 1);
+    const check = (w: readonly number[]): void => {
+      const t = terrain(w, 0, probeCells(w, [], random));
+      const out = gridBuffer(Float32Array, t.data.length).fill(-1);
+      landRank(t, out);
+      expect(out).toEqual(plainRank(t));
+    };
+    check(world);
+    check(world);
+    // A combine over a grid larger than the table writes over where the rank's table lay.
+    const big = Float32Array.from({ length: 256 * 256 }, () => random());
+    wasmCombine(1, big, null, big, new Float32Array(big.length));
+    check(world);
+    check(world.map((v) => v * 0.5 + 0.1));
+    check(world);
   });
 });

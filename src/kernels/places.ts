@@ -23,7 +23,16 @@ export interface Places {
   readonly buckets: number;
   /** start[b]: the first entry whose bucket is ≥ b; start[buckets] = valid. */
   readonly start: Int32Array;
+  /**
+   * Which table this is, counted up from 1 by this thread: the same generation is the same
+   * table (the same start entries from the same sorted values), so what a caller made from it
+   * (the rank's table of ranks, the copy in WebAssembly memory) need not be made again.
+   */
+  readonly generation: number;
 }
+
+/** Generations handed out by placesTable on this thread. */
+let generations = 0;
 
 /**
  * Buckets for `count` sorted values, a power of two: four per value while the table stays within
@@ -69,7 +78,7 @@ export function placesTable(sorted: Float32Array, /* out */ start: Int32Array): 
     while (next <= b) start[next++] = j;
   }
   while (next <= buckets) start[next++] = valid;
-  return { sorted, valid, lo, scale, buckets, start };
+  return { sorted, valid, lo, scale, buckets, start, generation: ++generations };
 }
 
 /** The last table made by placesFor, with a copy of the sorted values it was made from. */

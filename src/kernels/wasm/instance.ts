@@ -45,8 +45,15 @@ const kernels = kernelModule.exports;
 /** The compiled module's bytes. */
 export const kernelBytes = kernelModule.bytes;
 
+/**
+ * The rank table the memory holds at its first bytes (wasmRank), by its generation, and in which
+ * instance: any other kernel's reserve() lays its own grids there, so it forgets it.
+ */
+let rankHeld: { readonly k: KernelExports; readonly generation: number } | null = null;
+
 /** Byte offsets of consecutive 8-aligned regions of these sizes; grows the memory to hold them. */
 function reserve(k: KernelExports, sizes: readonly number[]): number[] {
+  rankHeld = null;
   const offsets: number[] = [];
   let end = FIRST_BYTE;
   for (const size of sizes) {
@@ -197,6 +204,8 @@ export interface RankTable {
   readonly scale: number;
   /** ranks[j]: the rank of a height with j entries below it, for j = 0 … sorted.length. */
   readonly ranks: Float32Array;
+  /** Which table (src/kernels/places.ts): the same generation holds the same start, sorted and ranks. */
+  readonly generation: number;
 }
 
 /** Each height's rank by the table, into out. */
@@ -205,14 +214,22 @@ export function wasmRank(t: RankTable, heights: Float32Array, /* out */ out: Flo
   const cells = heights.length;
   const padded = (cells + 3) & ~3;
   const valid = t.sorted.length;
+  // The table first, so the same table lies at the same offsets whatever the grid.
+  const held = rankHeld !== null && rankHeld.k === k && rankHeld.generation === t.generation;
   const [startAt, sortedAt, ranksAt, hAt, outAt] = reserve(k, [4 * (t.buckets + 1), 4 * (valid + 4), 4 * (valid + 1), 4 * padded, 4 * padded]);
   const memory = k.memory.buffer;
-  new Int32Array(memory, startAt, t.buckets + 1).set(t.start.subarray(0, t.buckets + 1));
-  const sorted = new Float32Array(memory, sortedAt, valid + 4);
-  sorted.set(t.sorted);
-  // The four entries compared from a bucket's start may run past the last: NaN is below nothing.
-  sorted.fill(NaN, valid);
-  new Float32Array(memory, ranksAt, valid + 1).set(t.ranks.subarray(0, valid + 1));
+  // The table is left in place from the last call when no other kernel ran since: the rank runs
+  // on the view and on each of the wind's coarse squares with the same one, and its 256 KB of
+  // starts cost more to copy than a 32² square to rank.
+  if (!held) {
+    new Int32Array(memory, startAt, t.buckets + 1).set(t.start.subarray(0, t.buckets + 1));
+    const sorted = new Float32Array(memory, sortedAt, valid + 4);
+    sorted.set(t.sorted);
+    // The four entries compared from a bucket's start may run past the last: NaN is below nothing.
+    sorted.fill(NaN, valid);
+    new Float32Array(memory, ranksAt, valid + 1).set(t.ranks.subarray(0, valid + 1));
+  }
+  rankHeld = { k, generation: t.generation };
   const h = new Float32Array(memory, hAt, padded);
   h.set(heights);
   h.fill(0, cells);
