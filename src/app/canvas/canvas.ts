@@ -12,6 +12,7 @@ import type { PreviewStore } from '../previews.ts';
 import { edgeKey } from '../../editor/wiring.ts';
 import { BoxSelect } from './box-select.ts';
 import { FrameLayer } from './frames.ts';
+import { KeepInView } from './keep-in-view.ts';
 import { Minimap } from './minimap.ts';
 import { Reroutes } from './reroutes.ts';
 import { BatchedSocketPositions } from './socket-positions.ts';
@@ -19,6 +20,9 @@ import { Bridge, type BridgeHooks } from './bridge.ts';
 import type { Schemes, TypedSocket, ViewConnection } from './view-objects.ts';
 
 export class Canvas {
+  /** Fits again, or keeps the centre, when the canvas's box changes size. */
+  private readonly keep: KeepInView;
+
   private constructor(
     private readonly core: EditorCore,
     readonly editor: NodeEditor<Schemes>,
@@ -28,7 +32,9 @@ export class Canvas {
     readonly frames: FrameLayer,
     private readonly reroutes: Reroutes,
     readonly minimap: Minimap,
-  ) {}
+  ) {
+    this.keep = new KeepInView(area, () => this.zoomToFit());
+  }
 
   static async create(container: HTMLElement, core: EditorCore, previews: PreviewStore, hooks: BridgeHooks): Promise<Canvas> {
     const editor = new NodeEditor<Schemes>();
@@ -100,8 +106,15 @@ export class Canvas {
     return this.bridge.settled();
   }
 
-  /** Zooms and pans so every node and frame is in view (or the given nodes). */
-  async zoomToFit(ids?: readonly string[]): Promise<void> {
+  /**
+   * Zooms and pans so every node and frame is in view (or the given nodes). After a fit of
+   * everything, the view is fitted again whenever the canvas changes size, until it is moved.
+   */
+  zoomToFit(ids?: readonly string[]): Promise<void> {
+    return this.keep.fit(() => this.fit(ids), !ids);
+  }
+
+  private async fit(ids?: readonly string[]): Promise<void> {
     await this.settled();
     const nodes = ids ? ids.map((id) => this.editor.getNode(id)).filter((n) => n !== undefined) : this.editor.getNodes();
     const frames = ids ? [] : (this.core.graph.frames ?? []);
@@ -143,6 +156,7 @@ export class Canvas {
   }
 
   destroy(): void {
+    this.keep.dispose();
     this.box.dispose();
     this.frames.dispose();
     this.reroutes.dispose();
