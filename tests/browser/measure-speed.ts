@@ -17,6 +17,8 @@
 import type { Page } from 'playwright-core';
 import { launch } from './chromium.ts';
 import { openEditor, serve } from './serve.ts';
+import { writeFileSync } from 'node:fs';
+import { printLongTasks, type Trace } from './long-tasks.ts';
 import { loadavg } from 'node:os';
 
 /** The machine's load averages (1, 5, 15 minutes): every figure is quoted with it. */
@@ -328,20 +330,10 @@ async function main(): Promise<void> {
       });
     }
     if (process.env.TRACE) {
-      const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: { name: string; dur?: number; ph: string; tid: number; args?: { data?: { frame?: string } } }[] };
-      const main = new Map<number, number>();
-      for (const e of trace.traceEvents) if (e.name === 'RunTask' && e.dur) main.set(e.tid, (main.get(e.tid) ?? 0) + e.dur);
-      const totals = new Map<string, number>();
-      for (const e of trace.traceEvents) if (e.dur && e.ph === 'X') totals.set(`${e.tid} ${e.name}`, (totals.get(`${e.tid} ${e.name}`) ?? 0) + e.dur / 1000);
-      const mainId = (trace.traceEvents as { name: string; tid: number }[]).find((e) => e.name === 'Commit')?.tid;
-      console.error([...totals].filter(([k]) => k.startsWith(`${mainId} `)).sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`).join('\n'));
-      // Tasks over 50 ms and what they did: the page's main thread in detail.
-      const mainTid = (trace.traceEvents as { name: string; tid: number }[]).find((e) => e.name === 'Commit')?.tid;
-      const events = trace.traceEvents as { name: string; dur?: number; ph: string; tid: number; ts: number; args?: unknown }[];
-      for (const t of events.filter((e) => e.name === 'RunTask' && e.tid === mainTid && (e.dur ?? 0) > 50_000)) {
-        const inside = events.filter((e) => e.tid === t.tid && e.ph === 'X' && e.ts >= t.ts && e.ts < t.ts + t.dur! && e !== t && (e.dur ?? 0) > (t.tid === mainTid ? 500 : 5_000));
-        console.error(`long task ${(t.dur! / 1000).toFixed(1)} ms on ${t.tid}: ${inside.map((e) => `${e.name} ${(e.dur! / 1000).toFixed(1)} ${JSON.stringify(e.args).slice(0, 120)}`).join(' | ')}`);
-      }
+      const raw = await browser.stopTracing();
+      // TRACE=file.json keeps the whole trace (chrome://tracing or Perfetto open it).
+      if (process.env.TRACE.endsWith('.json')) writeFileSync(process.env.TRACE, raw);
+      printLongTasks(JSON.parse(raw.toString()) as Trace);
     }
     if (cdp) {
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }[]; samples: number[]; timeDeltas: number[] } };
