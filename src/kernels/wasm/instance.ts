@@ -1,8 +1,9 @@
 // The WebAssembly kernels, instantiated on first use (lazy-module.ts): the module is 2 KB, under
 // the 4 KB a browser's main thread may compile synchronously (a test keeps it there), so this
-// runs the same in Node, in a Web Worker and on a page. Each call copies its inputs into the module's memory,
-// runs, and copies the outputs out: 256 KB copies cost a few microseconds, the kernels a
-// millisecond. The memory only grows; releaseKernelMemory drops it after a one-off large grid.
+// runs the same in Node, in a Web Worker and on a page. Each call copies its inputs into the
+// module's memory, runs, and copies the outputs out: the cell-by-cell kernels and the rank a
+// chunk of cells at a time (CHUNK_CELLS), the argsort whole. The memory only grows;
+// releaseKernelMemory drops it after a one-off large grid (an argsort's).
 
 import { KERNELS_WASM_BASE64 } from './binary.ts';
 import { float32Above } from './distance-instance.ts';
@@ -89,6 +90,82 @@ function collect(k: KernelExports, at: number, /* out */ out: Grid): void {
   new Uint8Array(out.buffer, out.byteOffset, out.byteLength).set(new Uint8Array(k.memory.buffer, at, out.byteLength));
 }
 
+/**
+ * Cells of each grid a cell-by-cell kernel takes into the module's memory at a time (64 KB of
+ * Float32). Staged whole, a 1280² grid was copied into the memory, read there by the kernel, its
+ * output written there and copied out: six passes over 6.5 MB that no cache holds. A chunk
+ * copied in is still in the core's cache when the kernel reads it, and its output when it is
+ * copied out, so only the grids themselves come from and go to memory; and the module's memory
+ * stays under a MB whatever the grid. Curve edit at 1024², one thread, whole grids and chunks
+ * alternating in one process (60 runs each, load 5): these kernels 30.2 → 25.9 ms. 8192 and
+ * 32768 cells did as well within 2 %, 4096 and 2048 worse.
+ */
+export let CHUNK_CELLS = 16384;
+
+/** Tests (and in-process A/B timing): sets CHUNK_CELLS; 0 stages whole grids. */
+export function setChunkCells(c: number): void {
+  CHUNK_CELLS = c;
+}
+
+/** A grid a chunked kernel reads cell by cell: plain, or strided rows read in place. */
+type Cells = Float32Array | Uint8Array | StridedRows;
+
+/** Cells c0 … c1 − 1 of a grid (of strided rows: whole rows, c0 and c1 multiples of its n). */
+function cellsOf(a: Cells, c0: number, c1: number): Cells {
+  if (!('rows' in a)) return a.subarray(c0, c1);
+  return { data: a.data, at: a.at + (c0 / a.n) * a.stride, stride: a.stride, n: a.n, rows: (c1 - c0) / a.n };
+}
+
+/** Bytes a cell of a grid takes. */
+function cellBytes(a: Cells): number {
+  return 'rows' in a ? 4 : a.BYTES_PER_ELEMENT;
+}
+
+/** Copies a chunk of a grid to byte `at` of the memory, strided rows end to end. */
+function copyIn(memory: ArrayBuffer, at: number, a: Cells): void {
+  if (!('rows' in a)) {
+    new Uint8Array(memory, at, a.byteLength).set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+    return;
+  }
+  const to = new Float32Array(memory, at, a.rows * a.n);
+  for (let i = 0; i < a.rows; i++) to.set(a.data.subarray(a.at + i * a.stride, a.at + i * a.stride + a.n), i * a.n);
+}
+
+/**
+ * Runs a cell-by-cell kernel over `cells` cells, about CHUNK_CELLS at a time in whole multiples
+ * of `unit` cells (a row, for a kernel that works by rows or reads strided rows): the `fixed` inputs (tables) are staged once, then each chunk
+ * of the `grids` (null: unwired, offset 0) is copied in, `run(c0, count, fixedAt, gridAt,
+ * outAt)` computes it, and its outputs are copied out. Regions are padded to 8 bytes, as stage's.
+ * Every kernel here computes each cell on its own, so any chunking gives the same bits.
+ */
+function chunked(
+  k: KernelExports,
+  cells: number,
+  unit: number,
+  fixed: readonly Grid[],
+  grids: readonly (Cells | null)[],
+  outs: readonly (Float32Array | Uint8Array)[],
+  run: (c0: number, count: number, fixedAt: readonly number[], gridAt: readonly number[], outAt: readonly number[]) => void,
+): void {
+  const step = CHUNK_CELLS <= 0 ? cells : unit * Math.max(1, Math.floor(CHUNK_CELLS / unit));
+  const span = Math.max(1, Math.min(step, cells));
+  const at = reserve(k, [...fixed.map((a) => a.byteLength), ...grids.map((g) => (g ? cellBytes(g) * span : 0)), ...outs.map((o) => o.BYTES_PER_ELEMENT * span)]);
+  const memory = k.memory.buffer;
+  const fixedAt = at.slice(0, fixed.length);
+  const gridAt = at.slice(fixed.length, fixed.length + grids.length).map((a, j) => (grids[j] ? a : 0));
+  const outAt = at.slice(fixed.length + grids.length);
+  fixed.forEach((a, j) => new Uint8Array(memory, fixedAt[j], a.byteLength).set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength)));
+  for (let c0 = 0; c0 < cells; c0 += step) {
+    const c1 = Math.min(cells, c0 + step);
+    grids.forEach((g, j) => g && copyIn(memory, gridAt[j], cellsOf(g, c0, c1)));
+    run(c0, c1 - c0, fixedAt, gridAt, outAt);
+    outs.forEach((o, j) => {
+      const part = o.subarray(c0, c1);
+      new Uint8Array(part.buffer, part.byteOffset, part.byteLength).set(new Uint8Array(memory, outAt[j], part.byteLength));
+    });
+  }
+}
+
 /** Stable ascending argsort of Float32 values (see argsort in kernels.as.ts). */
 export function wasmArgsort(values: Float32Array, /* out */ sortedOut: Float32Array, /* out */ orderOut: Uint32Array): void {
   const k = kernels();
@@ -111,9 +188,9 @@ export function wasmCombine(
   /* out */ out: Float32Array,
 ): void {
   const k = kernels();
-  const [baseAt, scaleAt, detailAt, outAt] = stage(k, [base, scale, detail], [out.byteLength]);
-  k.combine(out.length, mode, baseAt, scaleAt, detailAt, outAt);
-  collect(k, outAt, out);
+  chunked(k, out.length, 1, [], [base, scale, detail], [out], (_, count, __, [baseAt, scaleAt, detailAt], [outAt]) =>
+    k.combine(count, mode, baseAt, scaleAt, detailAt, outAt),
+  );
 }
 
 export interface TemperatureTerms {
@@ -132,9 +209,11 @@ export function wasmTemperature(
   /* out */ out: Float32Array,
 ): void {
   const k = kernels();
-  const [rowBaseAt, rankAt, coastAt, noiseAt, outAt] = stage(k, [rowBase, rank, coast, noise], [out.byteLength]);
-  k.temperature(rowBase.length, out.length / rowBase.length, rowBaseAt, rankAt, coastAt, noiseAt, outAt, p.lapse, p.coastMod, p.tempNoise);
-  collect(k, outAt, out);
+  const n = out.length / rowBase.length;
+  // Whole rows a chunk: each row has its base.
+  chunked(k, out.length, n, [rowBase], [rank, coast, noise], [out], (c0, count, [rowBaseAt], [rankAt, coastAt, noiseAt], [outAt]) =>
+    k.temperature(count / n, n, rowBaseAt + 8 * (c0 / n), rankAt, coastAt, noiseAt, outAt, p.lapse, p.coastMod, p.tempNoise),
+  );
 }
 
 export interface MoistureTerms {
@@ -153,9 +232,9 @@ export function wasmMoisture(
   /* out */ out: Float32Array,
 ): void {
   const k = kernels();
-  const [noiseAt, coastAt, airAt, outAt] = stage(k, [noise, coast, air], [out.byteLength]);
-  k.moisture(out.length, noiseAt, coastAt, airAt, outAt, p.moistNoise, p.coastBonus, p.decay, p.strength);
-  collect(k, outAt, out);
+  chunked(k, out.length, 1, [], [noise, coast, air], [out], (_, count, __, [noiseAt, coastAt, airAt], [outAt]) =>
+    k.moisture(count, noiseAt, coastAt, airAt, outAt, p.moistNoise, p.coastBonus, p.decay, p.strength),
+  );
 }
 
 export interface BiomeRules {
@@ -178,19 +257,19 @@ export function wasmWhittaker(
   /* out */ out: Uint8Array,
 ): void {
   const k = kernels();
-  const [heightAt, temperatureAt, moistureAt, coastAt, tableAt, outAt] = stage(k, [height, temperature, moisture, coast, rules.table], [out.byteLength]);
   // Each threshold as the least Float32 at or above it: the module compares Float32 cells in
   // Float32, with the answers of the doubles' compares.
-  k.whittaker(out.length, heightAt, float32Above(level), temperatureAt, moistureAt, coastAt, tableAt, outAt, rules.ocean, rules.beach, float32Above(rules.beachWidth), float32Above(rules.beachMinTemperature));
-  collect(k, outAt, out);
+  const [levelAbove, widthAbove, warmAbove] = [float32Above(level), float32Above(rules.beachWidth), float32Above(rules.beachMinTemperature)];
+  // Strided heights are copied in by whole rows.
+  chunked(k, out.length, 'rows' in height ? height.n : 1, [rules.table], [height, temperature, moisture, coast], [out], (_, count, [tableAt], [heightAt, temperatureAt, moistureAt, coastAt], [outAt]) =>
+    k.whittaker(count, heightAt, levelAbove, temperatureAt, moistureAt, coastAt, tableAt, outAt, rules.ocean, rules.beach, widthAbove, warmAbove),
+  );
 }
 
 /** The piecewise-linear curve through points (xs sorted) at every input cell. */
 export function wasmCurve(input: Float32Array, xs: Float64Array, ys: Float64Array, /* out */ out: Float32Array): void {
   const k = kernels();
-  const [inAt, xsAt, ysAt, outAt] = stage(k, [input, xs, ys], [out.byteLength]);
-  k.curve(input.length, inAt, outAt, xsAt, ysAt, xs.length);
-  collect(k, outAt, out);
+  chunked(k, input.length, 1, [xs, ys], [input], [out], (_, count, [xsAt, ysAt], [inAt], [outAt]) => k.curve(count, inAt, outAt, xsAt, ysAt, xs.length));
 }
 
 /** A bucket table over sorted heights and the rank of each count (see rank in kernels.as.ts). */
@@ -208,15 +287,17 @@ export interface RankTable {
   readonly generation: number;
 }
 
-/** Each height's rank by the table, into out. */
+/** Each height's rank by the table, into out: the table staged once, the heights a chunk at a time (see CHUNK_CELLS). */
 export function wasmRank(t: RankTable, heights: Float32Array, /* out */ out: Float32Array): void {
   const k = kernels();
   const cells = heights.length;
-  const padded = (cells + 3) & ~3;
+  // Chunks of a multiple of 4 cells: the module ranks four at a time.
+  const step = CHUNK_CELLS <= 0 ? cells : CHUNK_CELLS & ~3;
+  const span = (Math.max(1, Math.min(step, cells)) + 3) & ~3;
   const valid = t.sorted.length;
   // The table first, so the same table lies at the same offsets whatever the grid.
   const held = rankHeld !== null && rankHeld.k === k && rankHeld.generation === t.generation;
-  const [startAt, sortedAt, ranksAt, hAt, outAt] = reserve(k, [4 * (t.buckets + 1), 4 * (valid + 4), 4 * (valid + 1), 4 * padded, 4 * padded]);
+  const [startAt, sortedAt, ranksAt, hAt, outAt] = reserve(k, [4 * (t.buckets + 1), 4 * (valid + 4), 4 * (valid + 1), 4 * span, 4 * span]);
   const memory = k.memory.buffer;
   // The table is left in place from the last call when no other kernel ran since: the rank runs
   // on the view and on each of the wind's coarse squares with the same one, and its 256 KB of
@@ -230,11 +311,16 @@ export function wasmRank(t: RankTable, heights: Float32Array, /* out */ out: Flo
     new Float32Array(memory, ranksAt, valid + 1).set(t.ranks.subarray(0, valid + 1));
   }
   rankHeld = { k, generation: t.generation };
-  const h = new Float32Array(memory, hAt, padded);
-  h.set(heights);
-  h.fill(0, cells);
-  k.rank(padded, hAt, outAt, startAt, sortedAt, ranksAt, t.lo, t.scale, t.buckets - 1);
-  out.set(new Float32Array(memory, outAt, cells));
+  const h = new Float32Array(memory, hAt, span);
+  const ranked = new Float32Array(memory, outAt, span);
+  for (let c0 = 0; c0 < cells; c0 += step) {
+    const c = Math.min(step, cells - c0);
+    const padded = (c + 3) & ~3;
+    h.set(heights.subarray(c0, c0 + c));
+    h.fill(0, c, padded);
+    k.rank(padded, hAt, outAt, startAt, sortedAt, ranksAt, t.lo, t.scale, t.buckets - 1);
+    out.set(c === span ? ranked : ranked.subarray(0, c), c0);
+  }
 }
 
 /** Bytes the kernels' memory holds now (0 before first use). */
