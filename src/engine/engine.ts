@@ -3,13 +3,14 @@
 // downstream recomputes. Headless: runs the same in Node, in tests and in a Web Worker.
 
 import { CATALOGUE } from '../../nodes/index.ts';
-import { checkDomain, type Domain, type View, viewDomain } from '../grid.ts';
+import { checkDomain, type Domain, domainKey, type View, viewDomain } from '../grid.ts';
 import { cloneGraph, type Graph } from '../model/graph.ts';
 import { type AnyParamValue, type Catalogue, draftedParams } from '../model/manifest.ts';
 import { describe, GraphError } from '../model/problems.ts';
 import { checkParam, checkView } from '../model/validate.ts';
 import type { Value } from '../model/values.ts';
-import { defOf, Evaluation } from './evaluation.ts';
+import { Evaluation } from './evaluation.ts';
+import { defOf, Layout } from './layout.ts';
 import { checkEngineGraph } from './graph-check.ts';
 import { Wiring } from './plan.ts';
 import { BufferPool } from './pool.ts';
@@ -102,6 +103,10 @@ export class Engine {
    * of the footprint's reads): one sort of the water's world cut for every domain it runs on.
    */
   private readonly sharedOf = new Map<string, { readonly key: string; readonly value: object }>();
+  /** Bumped whenever the wiring or a footprint may have changed (a new graph, a param of a node with a footprint). */
+  private layoutVersion = 0;
+  /** The last evaluation's layout and what it was made for (layoutVersion, domain asked, targets). */
+  private layout: { readonly key: string; readonly layout: Layout } | null = null;
 
   constructor(graph: Graph, options: EngineOptions = {}) {
     this.catalogue = options.catalogue ?? CATALOGUE;
@@ -169,6 +174,8 @@ export class Engine {
     node.params[key] = structuredClone(value);
     if (this.draft) node.params = draftedParams(def, node.params);
     this.paramKeys.set(nodeId, JSON.stringify(node.params));
+    // A footprint may read any of its node's params (a cap, a cut, a wind's start).
+    if (def.footprint) this.layoutVersion++;
   }
 
   /**
@@ -193,9 +200,9 @@ export class Engine {
     if (unknown.length) throw new GraphError(unknown.map((id) => ({ path: 'options.targets', message: `no node "${String(id)}" to evaluate` })));
     const start = performance.now();
     this.cropMs = 0;
-    const { catalogue, cache, pool, wiring, paramKeys, sharedOf, cropClock, addCropMs } = this;
-    const state = { catalogue, cache, pool, wiring, paramKeys, sharedOf, cropClock, addCropMs };
-    const evaluation = new Evaluation(state, asked, targets, options.onNode, options.dropIntermediates ?? false, this.nextVersion);
+    const { cache, pool, wiring, paramKeys, sharedOf, cropClock, addCropMs } = this;
+    const state = { cache, pool, wiring, paramKeys, sharedOf, cropClock, addCropMs };
+    const evaluation = new Evaluation(state, this.layoutFor(asked, targets), asked, options.onNode, options.dropIntermediates ?? false, this.nextVersion);
     this.evaluating = evaluation;
     this.cache.begin();
     try {
@@ -257,6 +264,18 @@ export class Engine {
     this.paramKeys.clear();
     for (const n of this.current.nodes) this.paramKeys.set(n.id, JSON.stringify(n.params));
     this.wiring = new Wiring(this.current);
+    this.layoutVersion++;
+  }
+
+  /**
+   * The order, domains and reads for an evaluation of `targets` on `asked`: the last
+   * evaluation's when nothing they depend on changed, which spares a cold world evaluation its
+   * planning (some 0.1 ms of sixty node runs on a dozen domains) and gives it the same domain objects.
+   */
+  private layoutFor(asked: Domain, targets: readonly string[]): Layout {
+    const key = `${this.layoutVersion}|${domainKey(asked)}|${JSON.stringify(targets)}`;
+    if (this.layout?.key !== key) this.layout = { key, layout: new Layout(this.catalogue, this.wiring, asked, targets) };
+    return this.layout.layout;
   }
 
   /** Throws when the engine is in the middle of an evaluation: its state must not change under it. */

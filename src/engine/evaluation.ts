@@ -4,18 +4,16 @@
 // call over the engine's lasting state (its cache, pool, wiring, params and shared values).
 
 import { type Domain, domainKey } from '../grid.ts';
-import type { Edge, GraphNode } from '../model/graph.ts';
-import { type AnyNodeDef, type Catalogue, type Footprint, footprintOf, type Margins, marginsOf } from '../model/manifest.ts';
 import { LazyCrop } from './crops.ts';
-import { covers, grow } from './domains.ts';
-import { planDomains, readsOf, type Wiring } from './plan.ts';
+import { covers } from './domains.ts';
+import type { Layout } from './layout.ts';
+import type { Wiring } from './plan.ts';
 import type { BufferPool } from './pool.ts';
 import type { Entry, ResultCache, Source } from './results.ts';
 import { runNode } from './run-node.ts';
 
 /** What an evaluation reads and updates of its engine's lasting state. */
 export interface EngineState {
-  readonly catalogue: Catalogue;
   readonly cache: ResultCache;
   readonly pool: BufferPool;
   /** Nodes by id and the wires by end. */
@@ -33,93 +31,43 @@ export interface EngineState {
   readonly addCropMs: (ms: number) => void;
 }
 
-/** What the engine looks up of a node once per evaluation. */
-interface NodeInfo {
-  readonly node: GraphNode;
-  readonly def: AnyNodeDef;
-  readonly footprint: Footprint;
-  readonly margins: Margins;
-  /** Each input port and the wire into it (undefined: unwired). */
-  readonly inputs: readonly (readonly [string, Edge | undefined])[];
-  /** The input domain of each domain the node runs on. */
-  readonly grown: Map<Domain, Domain>;
-}
-
-/** The node's definition in the catalogue; throws if the catalogue lacks its type. */
-export function defOf(catalogue: Catalogue, node: GraphNode): AnyNodeDef {
-  const def = catalogue.def(node.type);
-  if (!def) throw new Error(`node "${node.id}" has the type "${node.type}", which this engine's catalogue does not hold`);
-  return def;
-}
-
 export class Evaluation {
   /** Kernel time per node that ran, summed over its domains (EvaluateReport.ran). */
   readonly ran: Record<string, number> = {};
   /** The version the next result made gets: the engine's counter, handed back after run(). */
   nextVersion: number;
-  /** Per node, what settle reads of it (params may change between evaluations). */
-  private readonly nodeInfo = new Map<string, NodeInfo>();
   /** What this evaluation settled, by "node@domain key". */
   private readonly done = new Map<string, Entry>();
   /** Per node, the results this evaluation ran or reused on its planned domains: crops come from them. */
   private readonly settledOn = new Map<string, Entry[]>();
   /** With dropIntermediates: per node that is not a target, the wires from it still to be read. */
   private readonly readsLeft: Map<string, number> | null;
-  private readonly order: readonly string[];
-  private readonly plan: ReadonlyMap<string, readonly Domain[]>;
   private readonly wanted: ReadonlySet<string>;
 
   constructor(
     private readonly engine: EngineState,
+    /** The order, domains and reads of the nodes: the engine's, for this graph's layout and the domain asked. */
+    private readonly layout: Layout,
     /** The domain asked of the evaluation. */
     private readonly asked: Domain,
-    targets: readonly string[],
     private readonly onNode: ((nodeId: string, ms: number, domain: Domain) => void) | undefined,
     dropIntermediates: boolean,
     nextVersion: number,
   ) {
     this.nextVersion = nextVersion;
-    const wiring = engine.wiring;
-    this.order = wiring.orderFor(targets);
-    this.plan = planDomains(wiring, (id) => this.nodeOf(id).footprint, this.order, targets, asked, (id, d) => this.inputDomainOf(id, d));
-    this.wanted = new Set(targets);
-    this.readsLeft = dropIntermediates ? wiring.countReads(this.order, this.wanted) : null;
+    this.wanted = layout.wanted;
+    this.readsLeft = dropIntermediates ? layout.readsLeft() : null;
   }
 
   /** Runs the nodes in dependency order without recursion, so a chain of any length evaluates. */
   run(): void {
     const { asked, wanted } = this;
-    for (const id of this.order) {
-      for (const d of this.plan.get(id)!) this.settle(id, d);
+    const { order, plan } = this.layout;
+    for (const id of order) {
+      for (const d of plan.get(id)!) this.settle(id, d);
       if (wanted.has(id)) this.resultOn(id, asked);
       if (this.readsLeft) this.consumeInputs(id);
     }
-  }
-
-  /**
-   * A node's definition, footprint and input wires, looked up once per evaluation (settle runs
-   * for every domain of every node: some fifty times in a cold evaluation with the world modes).
-   */
-  private nodeOf(nodeId: string): NodeInfo {
-    let info = this.nodeInfo.get(nodeId);
-    if (!info) {
-      const { wiring, catalogue } = this.engine;
-      const node = wiring.nodesById.get(nodeId)!;
-      const def = defOf(catalogue, node);
-      const footprint = footprintOf(def, node.params);
-      const inputs = Object.keys(def.inputs).map((port): [string, Edge | undefined] => [port, wiring.wireInto.get(`${nodeId}.${port}`)]);
-      info = { node, def, footprint, margins: marginsOf(footprint), inputs, grown: new Map() };
-      this.nodeInfo.set(nodeId, info);
-    }
-    return info;
-  }
-
-  /** The domain a node's inputs cover when it outputs `domain` (grown by its halo), the same object for the same domain. */
-  private inputDomainOf(nodeId: string, domain: Domain): Domain {
-    const info = this.nodeOf(nodeId);
-    let grown = info.grown.get(domain);
-    if (!grown) info.grown.set(domain, (grown = grow(domain, info.margins)));
-    return grown;
   }
 
   /**
@@ -151,8 +99,10 @@ export class Evaluation {
     const visitKey = `${nodeId}@${domainKey(domain)}`;
     const settled = done.get(visitKey);
     if (settled) return settled;
-    const { node, def, footprint, inputs } = this.nodeOf(nodeId);
-    const inputDomain = this.inputDomainOf(nodeId, domain);
+    const { layout } = this;
+    const info = layout.nodeOf(nodeId);
+    const { node, def, inputs } = info;
+    const inputDomain = layout.inputDomainOf(nodeId, domain);
     const sources = new Map<string, Source>();
     const extra = new Map<string, Source>();
     const signature: string[] = [node.type, paramKeys.get(nodeId)!, domainKey(inputDomain)];
@@ -167,7 +117,7 @@ export class Evaluation {
       sources.set(port, { entry, node: edge.from.node, port: edge.from.port });
       signature.push(`${port}=${entry.version}.${edge.from.port}`);
     }
-    for (const { port, domain: other } of readsOf(footprint, domain, asked)) {
+    for (const { port, domain: other } of layout.readsOn(info, domain)) {
       const edge = wiring.wireInto.get(`${nodeId}.${port}`);
       if (!edge) continue;
       const entry = this.resultOn(edge.from.node, other);

@@ -1,0 +1,92 @@
+// What an evaluation works out before it runs a node: the order the nodes run in, the domains
+// each runs on, and per node its definition, footprint, input wires, grown domains and other
+// reads. It depends only on the wiring, the footprints and the domain asked, so the engine keeps
+// the last one and the next evaluation of the same layout (a cold run, an edit of a param that
+// no footprint reads) starts from it: its domains are then the same objects, with their cache
+// keys and lattices already worked out.
+
+import type { Domain } from '../grid.ts';
+import type { Edge, GraphNode } from '../model/graph.ts';
+import { type AnyNodeDef, type Catalogue, type DomainRead, type Footprint, footprintOf, type Margins, marginsOf } from '../model/manifest.ts';
+import { grow } from './domains.ts';
+import { planDomains, readsOf, type Wiring } from './plan.ts';
+
+/** What an evaluation looks up of a node. */
+export interface NodeInfo {
+  readonly node: GraphNode;
+  readonly def: AnyNodeDef;
+  readonly footprint: Footprint;
+  readonly margins: Margins;
+  /** Each input port and the wire into it (undefined: unwired). */
+  readonly inputs: readonly (readonly [string, Edge | undefined])[];
+  /** The input domain of each domain the node runs on. */
+  readonly grown: Map<Domain, Domain>;
+  /** The footprint's other reads on each domain the node runs on. */
+  readonly reads: Map<Domain, readonly DomainRead[]>;
+}
+
+/** The node's definition in the catalogue; throws if the catalogue lacks its type. */
+export function defOf(catalogue: Catalogue, node: GraphNode): AnyNodeDef {
+  const def = catalogue.def(node.type);
+  if (!def) throw new Error(`node "${node.id}" has the type "${node.type}", which this engine's catalogue does not hold`);
+  return def;
+}
+
+export class Layout {
+  /** The targets and every node feeding them, each after the nodes it reads. */
+  readonly order: readonly string[];
+  /** The domains each node runs on. */
+  readonly plan: ReadonlyMap<string, readonly Domain[]>;
+  readonly wanted: ReadonlySet<string>;
+  /** Per node that is not a target, the wires from it into the evaluation (see readsLeft). */
+  private readonly reads: ReadonlyMap<string, number>;
+  private readonly nodeInfo = new Map<string, NodeInfo>();
+
+  constructor(
+    private readonly catalogue: Catalogue,
+    private readonly wiring: Wiring,
+    /** The domain asked (any domain with the same key gives the same layout). */
+    private readonly asked: Domain,
+    targets: readonly string[],
+  ) {
+    this.order = wiring.orderFor(targets);
+    this.plan = planDomains(wiring, (id) => this.nodeOf(id).footprint, this.order, targets, asked, (id, d) => this.inputDomainOf(id, d));
+    this.wanted = new Set(targets);
+    this.reads = wiring.countReads(this.order, this.wanted);
+  }
+
+  /** A fresh count of the wires still to be read from each node that is not a target. */
+  readsLeft(): Map<string, number> {
+    return new Map(this.reads);
+  }
+
+  /** A node's definition, footprint and input wires, looked up once per layout. */
+  nodeOf(nodeId: string): NodeInfo {
+    let info = this.nodeInfo.get(nodeId);
+    if (!info) {
+      const wiring = this.wiring;
+      const node = wiring.nodesById.get(nodeId)!;
+      const def = defOf(this.catalogue, node);
+      const footprint = footprintOf(def, node.params);
+      const inputs = Object.keys(def.inputs).map((port): [string, Edge | undefined] => [port, wiring.wireInto.get(`${nodeId}.${port}`)]);
+      info = { node, def, footprint, margins: marginsOf(footprint), inputs, grown: new Map(), reads: new Map() };
+      this.nodeInfo.set(nodeId, info);
+    }
+    return info;
+  }
+
+  /** The domain a node's inputs cover when it outputs `domain` (grown by its halo), the same object for the same domain. */
+  inputDomainOf(nodeId: string, domain: Domain): Domain {
+    const info = this.nodeOf(nodeId);
+    let grown = info.grown.get(domain);
+    if (!grown) info.grown.set(domain, (grown = grow(domain, info.margins)));
+    return grown;
+  }
+
+  /** The reads a node's footprint names besides its halo when it runs on `domain`. */
+  readsOn(info: NodeInfo, domain: Domain): readonly DomainRead[] {
+    let reads = info.reads.get(domain);
+    if (!reads) info.reads.set(domain, (reads = readsOf(info.footprint, domain, this.asked)));
+    return reads;
+  }
+}
