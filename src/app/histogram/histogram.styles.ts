@@ -22,14 +22,22 @@ export default css`
     border-left: 1.5px dashed #ffd166;
     pointer-events: none;
   }
+  /* On a dark tag of its own: over the bars (lowland green, shore sand) yellow text did not read.
+     Right of the line, or left of it past the middle, so it never runs off the plot. */
   .sea span {
     position: absolute;
     top: 2px;
-    left: 4px;
+    left: 3px;
+    padding: 0 4px;
+    border-radius: 3px;
     white-space: nowrap;
     color: #ffd166;
+    background: #11151b;
     font-family: var(--tg-mono, ui-monospace, monospace);
-    text-shadow: 0 0 3px #000, 0 0 3px #000;
+  }
+  .sea.flip span {
+    left: auto;
+    right: 3px;
   }
   .axis {
     display: flex;

@@ -1,0 +1,70 @@
+// What a newcomer from Gaea or World Machine found trying the editor with the real mouse and
+// keyboard, each kept fixed: the sea level's label on the height histogram reads over the bars
+// and stays on the plot.
+import type { Page } from 'playwright-core';
+import { decode } from 'fast-png';
+import { describe, expect, it } from 'vitest';
+import { appPerTest, screenshot, settle, showParams } from './harness.ts';
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** WCAG contrast of two colours. */
+function contrast(a: readonly number[], b: readonly number[]): number {
+  const lum = ([r, g, bl]: readonly number[]) => {
+    const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(bl);
+  };
+  const [x, y] = [lum(a), lum(b)];
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+}
+
+/** The viewer's height histogram: its plot's box and the sea level label's box and colour. */
+async function seaLabel(page: Page): Promise<{ plot: Box; label: Box; color: number[] }> {
+  return page.evaluate(() => {
+    const viewer = document.querySelector('tg-app')!.shadowRoot!.querySelector('tg-viewer')!.shadowRoot!;
+    const root = viewer.querySelector('tg-histogram')!.shadowRoot!;
+    const r = (el: Element) => {
+      const b = el.getBoundingClientRect();
+      return { x: b.x, y: b.y, width: b.width, height: b.height };
+    };
+    const span = root.querySelector('.sea span')!;
+    return { plot: r(root.querySelector('.plot')!), label: r(span), color: (getComputedStyle(span).color.match(/[\d.]+/g) ?? []).map(Number) };
+  });
+}
+
+describe('a newcomer’s pass', () => {
+  const app = appPerTest();
+
+  it('writes the sea level on the height histogram where it reads, and on the plot', async () => {
+    const page = app.s.page;
+    await page.locator('tg-node[data-node-id="water"] header .title').click();
+    await settle(page);
+    await page.locator('tg-viewer tg-histogram .sea span').waitFor();
+    const { plot, label, color } = await seaLabel(page);
+    // What lies behind the label's text: the text made transparent, its box read from the screen.
+    await page.locator('tg-viewer tg-histogram .sea span').evaluate((el: HTMLElement) => {
+      el.style.color = 'transparent';
+      el.style.textShadow = 'none';
+    });
+    // Inside its rounded corners, where the text is.
+    const png = decode(await page.screenshot({ clip: { x: label.x + 3, y: label.y + 2, width: label.width - 6, height: label.height - 4 } }));
+    const step = png.channels;
+    let worst = Infinity;
+    for (let i = 0; i < png.data.length; i += step) worst = Math.min(worst, contrast(color, [png.data[i], png.data[i + 1], png.data[i + 2]]));
+    // The default graph's sea level falls among the shore and lowland bars: yellow on them read at 1.1.
+    expect(worst, 'contrast of the label against what is behind it').toBeGreaterThanOrEqual(4.5);
+    await page.locator('tg-viewer tg-histogram .sea span').evaluate((el: HTMLElement) => el.removeAttribute('style'));
+    expect(label.x + label.width).toBeLessThanOrEqual(plot.x + plot.width);
+
+    // A sea level high on the axis: the label turns to the line's left rather than run off the plot.
+    await showParams(page, 'water');
+    const share = page.locator('tg-node[data-node-id="water"] tg-param').filter({ hasText: 'sea share' }).locator('input[type=number]');
+    await share.fill('0.95');
+    await share.press('Enter');
+    await settle(page);
+    const high = await seaLabel(page);
+    expect(high.label.x).toBeGreaterThanOrEqual(high.plot.x);
+    expect(high.label.x + high.label.width).toBeLessThanOrEqual(high.plot.x + high.plot.width);
+    await screenshot(page, 'newcomer-sea-label');
+  });
+});
