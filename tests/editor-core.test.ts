@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseGraph, serializeGraph } from '../src/index.ts';
 import type { Graph } from '../src/model/graph.ts';
-import { allItems, searchMenu, wireItems } from '../src/editor/catalogue.ts';
 import { parseSnippet, snippetText } from '../src/editor/clipboard.ts';
 import { EditError } from '../src/editor/commands.ts';
 import { EditorCore } from '../src/editor/editor.ts';
@@ -482,26 +481,6 @@ describe('drafts', () => {
     expect(restoreDraft(null, 'a')).toBeNull();
     expect(writeDraft(null, 'a', defaultGraph())).toBe(false);
     expect(otherDrafts(null, 'a')).toEqual([]);
-  });
-});
-
-describe('the add-node menu', () => {
-  it('groups every node type as its manifest says and finds them by any word', () => {
-    const groups = searchMenu(allItems(), '');
-    expect(groups.map((g) => g.group)).toEqual(['Terrain', 'Water', 'Climate']);
-    expect(searchMenu(allItems(), 'whit').flatMap((g) => g.items.map((i) => i.type))).toEqual(['whittaker']);
-  });
-
-  it('offers only the ports that can take a dropped wire', () => {
-    const fromTerrain = wireItems('output', 'terrain');
-    expect(fromTerrain.some((i) => i.type === 'coast' && i.port === 'terrain')).toBe(true);
-    expect(fromTerrain.some((i) => i.type === 'curve' && i.port === 'in')).toBe(true);
-    const fromField = wireItems('output', 'field');
-    expect(fromField.some((i) => i.port === 'terrain')).toBe(false);
-    const intoTerrain = wireItems('input', 'terrain');
-    expect(intoTerrain.map((i) => `${i.type}.${i.port}`)).toEqual(['water.terrain']);
-    const combine = fromField.filter((i) => i.type === 'combine').map((i) => i.title);
-    expect(combine).toEqual(['Combine · base', 'Combine · scale', 'Combine · detail']);
   });
 });
 

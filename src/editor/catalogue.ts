@@ -42,15 +42,35 @@ export function wireItems(side: 'input' | 'output', type: PortType): MenuItem[] 
   }));
 }
 
-/** Items whose title, type or port contain every word of the query (case-insensitive), grouped in menu order. */
+/**
+ * How well an item matches one word of the query: its title starts with it (3), a word of its
+ * title does (2), its title, type or port holds it (1), only its group's name does (0), none (-1).
+ */
+function wordScore(it: MenuItem, word: string): number {
+  const title = it.title.toLowerCase();
+  if (title.startsWith(word)) return 3;
+  if (title.split(/[^a-z0-9]+/).some((w) => w.startsWith(word))) return 2;
+  if (`${title} ${it.type} ${it.port ?? ''}`.toLowerCase().includes(word)) return 1;
+  return it.group.toLowerCase().includes(word) ? 0 : -1;
+}
+
+/**
+ * Items whose title, type, port or group contain every word of the query (case-insensitive),
+ * grouped in menu order; with a query, the best matches first (the group holding the best one
+ * first, and in each group its best first), so Enter picks what was typed: "terr" is Terrace,
+ * not the first of the Terrain group, which every Terrain node matches by its group's name.
+ */
 export function searchMenu(items: readonly MenuItem[], query: string): MenuGroup[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  const hits = items.filter((it) => {
-    const text = `${it.title} ${it.type} ${it.port ?? ''} ${it.group}`.toLowerCase();
-    return words.every((w) => text.includes(w));
-  });
+  const scored = items
+    .map((it, k) => {
+      const scores = words.map((w) => wordScore(it, w));
+      return { it, k, score: scores.some((x) => x < 0) ? -1 : scores.reduce((a, b) => a + b, 0) };
+    })
+    .filter((x) => x.score >= 0)
+    .sort((a, b) => b.score - a.score || a.k - b.k);
   const groups: MenuGroup[] = [];
-  for (const it of hits) {
+  for (const { it } of scored) {
     let g = groups.find((x) => x.group === it.group);
     if (!g) groups.push((g = { group: it.group, items: [] }));
     (g.items as MenuItem[]).push(it);
