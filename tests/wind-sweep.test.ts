@@ -3,11 +3,13 @@
 // gives the same bits as the JS sweep at every angle, and its e^x is Math.exp's.
 import { describe, expect, it } from 'vitest';
 import { windBytes, wasmExp } from '../src/kernels/wasm/wind-instance.ts';
+import { CHUNK_CELLS, setChunkCells } from '../src/kernels/wasm/instance.ts';
 import { type CellRect, type StartAir, type SweepGrid, sweepBlended, sweepBlendedJs, sweepRegion } from '../src/kernels/wind-sweep.ts';
 import { rng } from './helpers/graphs.ts';
 
 const ANGLES = [0, 10, 45, 80, 90, 135, 180, 200, 225, 270, 300, 315, 333];
 const PARAMS = { evap: 0.03, dry: 0.001, lift: 0.6 };
+const shipped = CHUNK_CELLS;
 
 /** A smooth random terrain (so land and sea come in patches, as real ones do) and its rank. */
 function grid(n: number, seed: number, at: { col0: number; row0: number; perUnit: number }): SweepGrid {
@@ -74,6 +76,31 @@ describe('the world wind sweep', () => {
         expect(wasm.some((v) => !(v > 0 && v <= 1)), 'air within (0, 1]').toBe(false);
         expect(Buffer.from(wasm.buffer).equals(Buffer.from(js.buffer)), `${n}², rank ${withRank}, start ${withStart}, ${wide ? 'doubles' : 'floats'}`).toBe(true);
       }
+    }
+  });
+
+  it.each([0, 180, 90, 45])('a wind along the columns swept a few rows at a time gives the JS sweep\'s bits, at %i°', (angle) => {
+    // East and west winds are swept about CHUNK_CELLS cells of whole 16-row strips at a time;
+    // the others whole (the same call): chunks of one strip, of two, of the whole region.
+    const n = 67;
+    const g = grid(n, angle + 3, { perUnit: 64, col0: 5, row0: -3 });
+    const start = coarseAir(n);
+    const block = 5;
+    const target: CellRect = { c0: 12, r0: 11, c1: n - 13, r1: n - 10 };
+    const region = sweepRegion(g, angle, block, target);
+    const place = { c0: target.c0, r0: target.r0, stride: target.c1 - target.c0 };
+    const cells = place.stride * (target.r1 - target.r0);
+    const js = new Float32Array(cells);
+    sweepBlendedJs(g, { angle, ...PARAMS }, block, start, region, target, place, js);
+    try {
+      for (const chunk of [1, 32 * (n - 6), 0]) {
+        setChunkCells(chunk);
+        const wasm = new Float32Array(cells);
+        sweepBlended(g, { angle, ...PARAMS }, block, start, region, target, place, wasm);
+        expect(Buffer.from(wasm.buffer).equals(Buffer.from(js.buffer)), `${chunk} cells a chunk`).toBe(true);
+      }
+    } finally {
+      setChunkCells(shipped);
     }
   });
 

@@ -98,7 +98,8 @@ function collect(k: KernelExports, at: number, /* out */ out: Grid): void {
  * copied out, so only the grids themselves come from and go to memory; and the module's memory
  * stays under a MB whatever the grid. Curve edit at 1024², one thread, whole grids and chunks
  * alternating in one process (60 runs each, load 5): these kernels 30.2 → 25.9 ms. 8192 and
- * 32768 cells did as well within 2 %, 4096 and 2048 worse.
+ * 32768 cells did as well within 2 %, 4096 and 2048 worse. The wind's sweep takes its rows in
+ * chunks of about as many cells too (wind-instance.ts).
  */
 export let CHUNK_CELLS = 16384;
 
