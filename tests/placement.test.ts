@@ -1,8 +1,9 @@
-// Where new things go: a duplicate beside its original on free canvas, a fresh seed for a new noise.
+// Where new things go: a duplicate beside its original on free canvas, a node added at the
+// pointer in the free spot nearest it, a fresh seed for a new noise.
 import { describe, expect, it } from 'vitest';
 import { nodeDef } from '../nodes/index.ts';
 import { EditorCore } from '../src/editor/editor.ts';
-import { boundsOf, freeSpotBeside, freshSeeds, GAP } from '../src/editor/placement.ts';
+import { boundsOf, freeSpotBeside, freeSpotNear, freshSeeds, GAP } from '../src/editor/placement.ts';
 import type { GraphNode } from '../src/model/graph.ts';
 import { defaultParams } from '../src/model/manifest.ts';
 import { loadGraph } from './helpers/graphs.ts';
@@ -23,6 +24,23 @@ describe('placement', () => {
       const apart = Math.abs(n.position[0] - second[0]) >= 200 || Math.abs(n.position[1] - second[1]) >= 100;
       expect(apart).toBe(true);
     }
+  });
+
+  it('adds a node at the pointer when there is room, else in the free spot nearest it', () => {
+    const core = new EditorCore();
+    core.addNode('fbm', [0, 0]);
+    core.addNode('fbm', [300, 0]);
+    const box = { w: 200, h: 100 };
+    // Room at the pointer: there.
+    expect(freeSpotNear(core.snapshot(), [0, 400], box, size)).toEqual([0, 400]);
+    // On the first node: moved off it, as little as it takes, clear of both by half a GAP.
+    const spot = freeSpotNear(core.snapshot(), [40, 20], box, size);
+    for (const n of core.graph.nodes) {
+      const apart = spot[0] + box.w + GAP / 2 <= n.position[0] || n.position[0] + 200 + GAP / 2 <= spot[0] || spot[1] + box.h + GAP / 2 <= n.position[1] || n.position[1] + 100 + GAP / 2 <= spot[1];
+      expect(apart, `${spot} against ${n.position}`).toBe(true);
+    }
+    // The nearest room: straight below the node (100 high), half a GAP under it.
+    expect(spot).toEqual([40, 100 + GAP / 2]);
   });
 
   it('gives a new noise a seed no node of the graph uses, the same one every time', () => {

@@ -1,5 +1,5 @@
 // Where new things go on the canvas: a duplicate beside its original in the first free spot,
-// and a seed for a new noise that no other node uses. Pure functions over the model.
+// a node added at the pointer in the free spot nearest it, and a seed for a new noise that no other node uses. Pure functions over the model.
 
 import { nodeDef } from '../../nodes/index.ts';
 import type { Graph, GraphNode } from '../model/graph.ts';
@@ -46,6 +46,31 @@ export function freeSpotBeside(graph: Graph, box: Rect, size: (n: GraphNode) => 
     }
   }
   return [box.x + stepX, box.y];
+}
+
+/** How far from the pointer a new node looks for room, and in what steps (canvas units). */
+const NEAR_RADIUS = 1200;
+const NEAR_STEP = 20;
+
+/**
+ * The top-left corner nearest `at` where a node of size `box` covers no node of the graph
+ * (with half a GAP around each): `at` itself when there is room there. A node added from the
+ * palette at the pointer used to land on the nodes there, hiding them.
+ */
+export function freeSpotNear(graph: Graph, at: readonly [number, number], box: { w: number; h: number }, size: (n: GraphNode) => { width: number; height: number }): [number, number] {
+  const m = GAP / 2;
+  // Only the nodes that a spot within the radius could touch.
+  const taken = graph.nodes
+    .map((n) => ({ x: n.position[0] - m, y: n.position[1] - m, w: size(n).width + GAP, h: size(n).height + GAP }))
+    .filter((t) => overlaps(t, { x: at[0] - NEAR_RADIUS, y: at[1] - NEAR_RADIUS, w: 2 * NEAR_RADIUS + box.w, h: 2 * NEAR_RADIUS + box.h }));
+  const free = (x: number, y: number) => !taken.some((t) => overlaps(t, { x, y, w: box.w, h: box.h }));
+  if (free(at[0], at[1])) return [at[0], at[1]];
+  const k = NEAR_RADIUS / NEAR_STEP;
+  const offsets: [number, number][] = [];
+  for (let i = -k; i <= k; i++) for (let j = -k; j <= k; j++) if (i * i + j * j <= k * k) offsets.push([i * NEAR_STEP, j * NEAR_STEP]);
+  offsets.sort((a, b) => a[0] * a[0] + a[1] * a[1] - (b[0] * b[0] + b[1] * b[1]));
+  for (const [dx, dy] of offsets) if (free(at[0] + dx, at[1] + dy)) return [at[0] + dx, at[1] + dy];
+  return [at[0], at[1]];
 }
 
 /** Seeds follow the stride the shipped graphs use between their noises. */

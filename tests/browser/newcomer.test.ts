@@ -1,10 +1,10 @@
 // What a newcomer from Gaea or World Machine found trying the editor with the real mouse and
 // keyboard, each kept fixed: the sea level's label on the height histogram reads over the bars
-// and stays on the plot.
+// and stays on the plot; a node added from the palette next to others lands beside them, not on them.
 import type { Page } from 'playwright-core';
 import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
-import { appPerTest, screenshot, settle, showParams } from './harness.ts';
+import { appPerTest, screenshot, settle, showParams, type TestHandle } from './harness.ts';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -66,5 +66,36 @@ describe('a newcomer’s pass', () => {
     expect(high.label.x).toBeGreaterThanOrEqual(high.plot.x);
     expect(high.label.x + high.label.width).toBeLessThanOrEqual(high.plot.x + high.plot.width);
     await screenshot(page, 'newcomer-sea-label');
+  });
+
+  it('adds a node from the palette beside the nodes at the pointer, not over them', async () => {
+    const page = app.s.page;
+    // Just under the water level: empty canvas, but a new (expanded) noise there would cover
+    // the temperature and moisture noises of the next column.
+    const spot = await page.evaluate(() => {
+      const tg = (window as unknown as { terrainGraph: TestHandle }).terrainGraph;
+      const el = document.querySelector('tg-app')!.shadowRoot!.querySelector('tg-node[data-node-id="water"]')!.getBoundingClientRect();
+      return { x: el.x + 10, y: el.bottom + 12, nodes: tg.core.graph.nodes.length };
+    });
+    await page.mouse.click(spot.x, spot.y, { button: 'right' });
+    await page.locator('tg-node-menu input').waitFor();
+    await page.keyboard.type('fbm');
+    await page.keyboard.press('Enter');
+    await settle(page);
+    const boxes = await page.evaluate(() =>
+      [...document.querySelector('tg-app')!.shadowRoot!.querySelectorAll('tg-node')].map((n) => {
+        const b = n.getBoundingClientRect();
+        return { id: (n as HTMLElement).dataset.nodeId!, x: b.x, y: b.y, r: b.right, b: b.bottom };
+      }),
+    );
+    expect(boxes.length).toBe(spot.nodes + 1);
+    const added = boxes.find((b) => b.id === 'fbm')!;
+    for (const other of boxes.filter((b) => b !== added)) {
+      const apart = added.r <= other.x || other.r <= added.x || added.b <= other.y || other.b <= added.y;
+      expect(apart, `the new node covers ${other.id}`).toBe(true);
+    }
+    // Still near where it was asked for: within a node's size of the pointer.
+    expect(Math.hypot(added.x - spot.x, added.y - spot.y)).toBeLessThan(300);
+    await screenshot(page, 'newcomer-added-beside');
   });
 });

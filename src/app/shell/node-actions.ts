@@ -7,7 +7,7 @@ import { type Snippet, snippetText } from '../../editor/clipboard.ts';
 import { EditError } from '../../editor/commands.ts';
 import type { EditorCore } from '../../editor/editor.ts';
 import { readPastedText } from '../../editor/files.ts';
-import { boundsOf, freeSpotBeside } from '../../editor/placement.ts';
+import { boundsOf, freeSpotBeside, freeSpotNear } from '../../editor/placement.ts';
 import { isFrameColor } from '../../model/frames.ts';
 import { FRAME_COLORS, type Frame, type Graph, type GraphNode, type NodeFlag } from '../../model/graph.ts';
 import type { Problem } from '../../model/problems.ts';
@@ -122,6 +122,18 @@ export class NodeActions {
   frameSelection(): string | null {
     const at = this.host.placeAt();
     return at && this.host.canvas ? this.host.canvas.frames.frameSelection(at) : null;
+  }
+
+  /** Where a new node of a type goes when asked for at `at`: there, or the free spot nearest it, never over other nodes. */
+  spotFor(type: string, at: readonly [number, number]): [number, number] {
+    const def = nodeDef(type);
+    if (!def) return [at[0], at[1]];
+    const box = nodeSize(def);
+    const size = (n: GraphNode) => {
+      const d = nodeDef(n.type);
+      return d ? nodeSize(d, !!n.collapsed) : { width: 0, height: 0 };
+    };
+    return freeSpotNear(this.core.graph as Graph, at, { w: box.width, h: box.height }, size);
   }
 
   /** Duplicates the selection beside itself, in the first spot that covers no node. */

@@ -304,14 +304,15 @@ export class TgApp extends LitElement {
     this.menu = null;
     if (!menu) return;
     try {
+      const at = this.actions.spotFor(pick.type, menu.at);
       const id =
         menu.wire && pick.port
-          ? this.core.addNodeWired(pick.type, menu.at, {
+          ? this.core.addNodeWired(pick.type, at, {
               newPort: pick.port,
               other: { node: menu.wire.node, port: menu.wire.port },
               otherSide: menu.wire.side,
             })
-          : this.core.addNode(pick.type, menu.at);
+          : this.core.addNode(pick.type, at);
       this.core.select([id]);
     } catch (err) {
       if (err instanceof EditError) this.say(err.message, 'refused');
