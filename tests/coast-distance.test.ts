@@ -4,7 +4,10 @@ import { coastDistance } from '../nodes/coast.ts';
 import { cellLength256 } from '../src/grid.ts';
 import { distanceBand, distanceCells, distanceGrid } from '../src/kernels/distance.ts';
 import { float32Above, wasmSameSites } from '../src/kernels/wasm/distance-instance.ts';
+import { CHUNK_CELLS, setChunkCells } from '../src/kernels/wasm/lazy-module.ts';
 import { rng } from './helpers/graphs.ts';
+
+const shipped = CHUNK_CELLS;
 import { domainOf, terrainOf } from './helpers/terrain.ts';
 
 describe('coast distance', () => {
@@ -106,6 +109,37 @@ describe('coast distance', () => {
       for (let k = cuts.length - 2; k >= 0; k--) distanceBand(args, cuts[k], cuts[k + 1]);
       expect(Buffer.from(out.buffer).equals(Buffer.from(whole.buffer))).toBe(true);
       expect(water).toEqual(wholeWater);
+    }
+  });
+
+  it.each([
+    [90, 6],
+    [77, Infinity],
+  ])('on a %i² grid with cap %f cells, takes its heights or sites in a few rows at a time with the bits of all at once', (m, capCells) => {
+    const rand = rng(m);
+    const h = Float32Array.from({ length: m * m }, (_, i) => (rand() < 0.03 || (Math.floor(i / m) % 19 === 0 && i % 5 !== 0) ? -1 : 1));
+    const sites = Uint8Array.from(h, (v) => (v < 0 ? 1 : 0));
+    const [dc, dr, n] = [5, 7, m - 12];
+    const unit = 256 / n;
+    const run = (from: { below: Float32Array; level: number } | { sites: Uint8Array }) => {
+      const out = new Float32Array(n * n);
+      const water = new Uint8Array(m * m);
+      const args = distanceGrid(from, m, dc, dr, n, unit, capCells * unit, out, water);
+      for (const [r0, r1] of [[0, 20], [20, 21], [21, n]]) distanceBand(args, r0, r1);
+      return [Buffer.from(out.buffer), Buffer.from(water.buffer)];
+    };
+    try {
+      for (const from of [{ below: h, level: 0 }, { sites }]) {
+        setChunkCells(0);
+        const whole = run(from);
+        // A row at a time, three rows and a bit (three rows), more rows than a band reads.
+        for (const chunk of [1, 3 * m + 1, 200 * m]) {
+          setChunkCells(chunk);
+          expect(run(from), `${chunk} cells a chunk`).toEqual(whole);
+        }
+      }
+    } finally {
+      setChunkCells(shipped);
     }
   });
 

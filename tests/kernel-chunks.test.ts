@@ -12,7 +12,7 @@ import { tableIds, whittaker } from '../nodes/whittaker.ts';
 import { type Domain, type GridWindow, wholeWindow } from '../src/grid.ts';
 import { DEFAULT_TABLE } from '../src/model/biomes.ts';
 import type { TerrainValue } from '../src/model/values.ts';
-import { CHUNK_CELLS, setChunkCells } from '../src/kernels/wasm/instance.ts';
+import { CHUNK_CELLS, setChunkCells } from '../src/kernels/wasm/lazy-module.ts';
 import { rng } from './helpers/graphs.ts';
 
 const N = 37;

@@ -3,7 +3,7 @@
 // gives the same bits as the JS sweep at every angle, and its e^x is Math.exp's.
 import { describe, expect, it } from 'vitest';
 import { windBytes, wasmExp } from '../src/kernels/wasm/wind-instance.ts';
-import { CHUNK_CELLS, setChunkCells } from '../src/kernels/wasm/instance.ts';
+import { CHUNK_CELLS, setChunkCells } from '../src/kernels/wasm/lazy-module.ts';
 import { type CellRect, type StartAir, type SweepGrid, sweepBlended, sweepBlendedJs, sweepRegion } from '../src/kernels/wind-sweep.ts';
 import { rng } from './helpers/graphs.ts';
 

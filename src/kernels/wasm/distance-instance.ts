@@ -3,11 +3,12 @@
 // copied in and its output and water cells out as whole rows, so each copy is one piece.
 
 import { DISTANCE_WASM_BASE64 } from './distance-binary.ts';
-import { FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
+import { CHUNK_CELLS, FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
 
 interface DistanceExports {
   readonly memory: WebAssembly.Memory;
   band(m: number, s0: number, s1: number, hAt: number, sites: boolean, level: number, a: number, b: number, far: number, sAt: number, outAt: number, workAt: number, from: number, n: number, unit: number, cap: number): void;
+  sites(hAt: number, cells: number, isSites: boolean, level: number, outAt: number): void;
   sameSites(cells: number, hAt: number, level: number, waterAt: number): boolean;
   workBytes(m: number, rows: number, n: number): number;
 }
@@ -40,8 +41,10 @@ export type DistanceGrid = {
 
 /**
  * Output rows r0 … r1 − 1 of the transform (see band in distance.as.ts): the heights of those
- * rows and of `far` rows either side (every row uncapped) go into the module's memory in one
- * piece, the band's output and water rows come out in one piece each.
+ * rows and of `far` rows either side (every row uncapped) are taken into the module's memory a
+ * few rows at a time (about CHUNK_CELLS cells, lazy-module.ts) and turned into its sites there,
+ * while still in the core's cache (staged whole, 772 rows of 1280 heights a band at 1024² went
+ * to memory and were read back); the band's output and water rows come out in one piece each.
  */
 export function wasmDistanceBand(b: DistanceGrid, r0: number, r1: number): void {
   const { values, m, dc, dr, n, far, water } = b;
@@ -55,15 +58,24 @@ export function wasmDistanceBand(b: DistanceGrid, r0: number, r1: number): void 
   const s0 = Math.min(wa, Math.max(0, a - far));
   const s1 = Math.max(wb, Math.min(m, end + far));
   const rows = s1 - s0;
+  const step = CHUNK_CELLS > 0 ? Math.max(1, Math.floor(CHUNK_CELLS / m)) : rows;
+  const stepRows = Math.min(step, rows);
   // 16 bytes of slack after the heights and the sites: the last vector of a row may read past.
   const hAt = FIRST_BYTE;
-  const sAt = hAt + ((4 * m * rows + 31) & ~15);
+  const sAt = hAt + ((4 * m * stepRows + 31) & ~15);
   const outAt = sAt + ((m * rows + 31) & ~15);
   const workAt = outAt + ((4 * n * (end - a) + 15) & ~15);
   const memory = distanceModule.reserve(k, workAt + k.workBytes(m, end - a, n));
   const sites = values instanceof Uint8Array;
-  new Float32Array(memory, hAt, m * rows).set(values.subarray(s0 * m, s1 * m));
-  k.band(m, s0, s1, hAt, sites, sites ? 0 : float32Above(b.level), a, end, far, sAt, outAt, workAt, dc, n, b.unit, b.cap);
+  const level = sites ? 0 : float32Above(b.level);
+  const staged = new Float32Array(memory, hAt, m * stepRows);
+  for (let r = s0; r < s1; r += step) {
+    const rEnd = Math.min(s1, r + step);
+    const cells = (rEnd - r) * m;
+    staged.set(values.subarray(r * m, rEnd * m));
+    k.sites(hAt, cells, sites, level, sAt + (r - s0) * m);
+  }
+  k.band(m, s0, s1, 0, sites, level, a, end, far, sAt, outAt, workAt, dc, n, b.unit, b.cap);
   b.out.set(new Float32Array(memory, outAt, n * (end - a)), r0 * n);
   if (water) water.set(new Uint8Array(memory, sAt + (wa - s0) * m, (wb - wa) * m), wa * m);
 }

@@ -26,7 +26,8 @@ const NONE: i16 = 32767;
 
 /**
  * One band of the transform over an m-wide grid: heights rows s0 … s1 − 1 at `hAt` (f32 rows
- * of m), the sites where below `level` (where above 0 if `sites`); the output's grid rows
+ * of m), the sites where below `level` (where above 0 if `sites`), or with hAt 0 the sites
+ * already at `sAt` (sites()); the output's grid rows
  * a … b − 1, their columns from … from + n − 1 written × unit, capped at `cap`, as f32 rows of
  * n at `outAt`. 1 on each site, 0 elsewhere, is written (u8 rows of m) at `sAt` for every row
  * read: the scans read those, and the caller the water. Column distances from `far` (≤ 32767)
@@ -47,7 +48,8 @@ export function band(m: i32, s0: i32, s1: i32, hAt: usize, sites: bool, level: f
   const keep = v + (<usize>(m + 1) << 2); // a bit per column: which enter the envelope
   const dd = (keep + (<usize>mp >> 3) + 16 + 7) & ~7; // f64 n: each output cell's squared distance
   // A site where (h, its sign flipped for `sites`) < level: for sites, −h < 0 where h > 0.
-  sitesOut(hAt, (s1 - s0) * m, i32x4.splat(sites ? 0x80000000 : 0), f32x4.splat(level), sAt);
+  // hAt 0: the caller has written the sites already (sites(), a chunk of rows at a time).
+  if (hAt != 0) sitesOut(hAt, (s1 - s0) * m, i32x4.splat(sites ? 0x80000000 : 0), f32x4.splat(level), sAt);
   const none = i16x8.splat(NONE);
   reset(counts, mp, none);
   for (let r = s0; r < b; r++) scan(m, sAt + <usize>((r - s0) * m), counts, r >= a ? above + (<usize>((r - a) * mp) << 1) : 0);
@@ -85,6 +87,15 @@ function scan(m: i32, s: usize, counts: usize, out: usize): void {
     v128.store(at, c);
     if (out != 0) v128.store(out + (<usize>t << 1), c);
   }
+}
+
+/**
+ * The sites of `cells` heights at `hAt` as band() finds them (where below `level`; where above 0
+ * if `isSites`), 1 or 0 a byte at `out`: so the caller can take the heights in a few rows at a
+ * time and call band() with hAt 0.
+ */
+export function sites(hAt: usize, cells: i32, isSites: bool, level: f32, out: usize): void {
+  sitesOut(hAt, cells, i32x4.splat(isSites ? 0x80000000 : 0), f32x4.splat(level), out);
 }
 
 /** 1 on each site (xor(h, flip) < level), 0 elsewhere, as bytes at `out` for the `cells` heights at `hAt`, sixteen a vector. */

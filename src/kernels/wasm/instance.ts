@@ -7,7 +7,7 @@
 
 import { KERNELS_WASM_BASE64 } from './binary.ts';
 import { float32Above } from './distance-instance.ts';
-import { FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
+import { CHUNK_CELLS, FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
 import type { StridedRows } from '../../grid.ts';
 
 interface KernelExports {
@@ -88,24 +88,6 @@ function stage(k: KernelExports, inputs: readonly (Grid | StridedRows | null)[],
 /** Copies a kernel's output out of the module's memory. */
 function collect(k: KernelExports, at: number, /* out */ out: Grid): void {
   new Uint8Array(out.buffer, out.byteOffset, out.byteLength).set(new Uint8Array(k.memory.buffer, at, out.byteLength));
-}
-
-/**
- * Cells of each grid a cell-by-cell kernel takes into the module's memory at a time (64 KB of
- * Float32). Staged whole, a 1280² grid was copied into the memory, read there by the kernel, its
- * output written there and copied out: six passes over 6.5 MB that no cache holds. A chunk
- * copied in is still in the core's cache when the kernel reads it, and its output when it is
- * copied out, so only the grids themselves come from and go to memory; and the module's memory
- * stays under a MB whatever the grid. Curve edit at 1024², one thread, whole grids and chunks
- * alternating in one process (60 runs each, load 5): these kernels 30.2 → 25.9 ms. 8192 and
- * 32768 cells did as well within 2 %, 4096 and 2048 worse. The wind's sweep takes its rows in
- * chunks of about as many cells too (wind-instance.ts).
- */
-export let CHUNK_CELLS = 16384;
-
-/** Tests (and in-process A/B timing): sets CHUNK_CELLS; 0 stages whole grids. */
-export function setChunkCells(c: number): void {
-  CHUNK_CELLS = c;
 }
 
 /** A grid a chunked kernel reads cell by cell: plain, or strided rows read in place. */

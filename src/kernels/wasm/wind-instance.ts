@@ -4,8 +4,7 @@
 // releaseWindMemory drops it after a one-off large grid.
 
 import { WIND_WASM_BASE64 } from './wind-binary.ts';
-import { CHUNK_CELLS } from './instance.ts';
-import { FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
+import { CHUNK_CELLS, FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
 
 interface WindExports {
   readonly memory: WebAssembly.Memory;
