@@ -2,7 +2,7 @@
 // bounds, and the spread the SPEC describes.
 import { describe, expect, it } from 'vitest';
 import { fbmGrid, fbmGridReference, fbmRows, octaveGridReference, octaveTables, simplex2 } from '../src/kernels/noise.ts';
-import { wasmOctaveGrid } from '../src/kernels/wasm/noise-instance.ts';
+import { latticeTables, wasmOctaveGrid } from '../src/kernels/wasm/noise-instance.ts';
 
 describe('fBm noise', () => {
   // The numbers are the product's own on every machine: integer hashing, IEEE add and multiply
@@ -46,19 +46,28 @@ describe('fBm noise', () => {
     }
   });
 
-  it('hashes once per lattice cell on coarse octaves and per cell on fine ones, with the same bits both ways', () => {
-    // 1.5 cycles over 256 cells: blocks of four cells nearly always share a lattice cell, and the
-    // row leaves each lattice cell after dozens of blocks, far from the origin too.
+  it('reads the gradients from its caches, from lattice tables or by hashing each corner, with the same bits every way', () => {
+    // 1.5 cycles over 256 cells: on the coarse octaves blocks of four cells nearly always share a
+    // lattice cell and the row leaves each lattice cell after dozens of blocks (the caches); the
+    // next four read a table of the lattice points their rows reach, the finest hashes (its table
+    // would hold more points than the cells); far from the origin too, whole and in a band.
     const n = 256;
-    const settings = { seed: 5, frequency: 1.5, octaves: 7, lacunarity: 2, gain: 0.6 };
+    const settings = { seed: 5, frequency: 1.5, octaves: 8, lacunarity: 2, gain: 0.6 };
+    const tabled = (plan: Int32Array) => Array.from({ length: settings.octaves }, (_, o) => plan[6 * o] >= 0);
     for (const domain of [{ x0: 0.1, y0: -0.4, extent: 1, n }, { x0: -31004.7, y0: 5120.3, extent: 1, n }]) {
       const t = octaveTables(domain, settings);
-      expect([...t.shared]).toEqual([1, 1, 1, 0, 0, 0, 0]); // both kernels' paths run
+      expect([...t.shared]).toEqual([1, 1, 1, 0, 0, 0, 0, 0]);
+      const ways = [false, false, false, true, true, true, true, false];
+      expect(tabled(latticeTables(t, 0, t.octaves, 0, n).plan)).toEqual(ways);
+      expect(tabled(latticeTables(t, 0, t.octaves, 40, 90).plan)).toEqual(ways);
       const simd = new Float32Array(n * n);
       const plain = new Float32Array(n * n);
       fbmGrid(simd, domain, settings);
       fbmGridReference(plain, domain, settings);
       expect(simd).toEqual(plain);
+      const band = new Float32Array(50 * n);
+      fbmRows(band, domain, settings, 40, 90);
+      expect(band).toEqual(plain.subarray(40 * n, 90 * n));
     }
   });
 

@@ -89,13 +89,16 @@ function columnWord(colAt: number, c: number): number {
  *
  * Column c's terms, per block of four columns (16 words, the layout the SIMD kernel loads):
  * word 0…3 the integer parts of x(1 + F2), 4…7 their fractions, 8…11 and 12…15 the same
- * for x·F2. Padding columns past n have x = 0.
+ * for x·F2. The padding columns up to a multiple of four repeat the last column (so the kernel's
+ * lanes past the row's end stay inside the lattice points the row reaches).
  */
 export function latticeColumns(xs: ArrayLike<number>, /* out */ ints: Int32Array, /* out */ fracs: Float32Array, at: number): void {
-  for (let c = 0; c < xs.length; c++) {
+  const last = xs.length - 1;
+  for (let c = 0; c < ((last + 4) & ~3); c++) {
     const w = columnWord(at, c);
-    splitLattice(xs[c] * (1 + F2), ints, fracs, w, w + 4);
-    splitLattice(xs[c] * F2, ints, fracs, w + 8, w + 12);
+    const x = xs[c < last ? c : last];
+    splitLattice(x * (1 + F2), ints, fracs, w, w + 4);
+    splitLattice(x * F2, ints, fracs, w + 8, w + 12);
   }
 }
 
@@ -162,13 +165,14 @@ export interface FbmSettings {
 }
 
 /**
- * Below this step between cells (noise-space units), about three blocks of four cells in four
- * lie in one lattice cell (a row crosses 1.73 lattice lines a unit), and the SIMD kernel hashes
- * the corners once per lattice cell instead of once per cell (see noise.as.ts). Both ways give
- * the same bits; the fine octaves, whose blocks mostly straddle lattice lines, do without the
- * test.
+ * Below this step between cells (noise-space units), about five blocks of four cells in six lie
+ * in one lattice cell (a row crosses 1.73 lattice lines a unit), and the SIMD kernel reads the
+ * corners' gradients from a cache filled once per lattice cell (see noise.as.ts); above it, from
+ * a table of the lattice points the rows reach, or by hashing each cell's corners where such a
+ * table would be large (noise-instance.ts). Every way gives the same bits. 0.025 is where the
+ * cache's refills, one per lattice line crossed, cost what the table's gathers do.
  */
-const SHARED_STEP = 0.036;
+const SHARED_STEP = 0.025;
 
 /**
  * The per-octave tables of the fractal sum over a domain: each column's and row's lattice terms

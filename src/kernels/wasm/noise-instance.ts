@@ -8,8 +8,9 @@ interface NoiseExports {
   readonly memory: WebAssembly.Memory;
   fbmRows(
     n: number, r0: number, r1: number, octaves: number,
-    colsAt: number, rowsAt: number, seedsAt: number, weightsAt: number, sharedAt: number, outAt: number,
+    colsAt: number, rowsAt: number, seedsAt: number, weightsAt: number, sharedAt: number, outAt: number, tablesAt: number,
   ): void;
+  fillTable(at: number, i0: number, j0: number, rows: number, cols: number, shift: number, seed: number): void;
 }
 
 const noiseModule = lazyModule<NoiseExports>(
@@ -42,8 +43,55 @@ export interface OctaveTables {
   readonly shared: Int32Array;
 }
 
-/** Copies the octaves' tables into the module's memory and makes room for `rows` rows: the byte offsets. */
-function stage(t: OctaveTables, o0: number, o1: number, rows: number): { k: NoiseExports; at: number[] } {
+/** Bytes of lattice tables one call lays out at most (see latticeTables). */
+const TABLE_BYTES = 512 * 1024;
+
+/**
+ * The lattice tables of octaves o0 … o1 − 1 over rows r0 … r1 − 1, six words an octave: the
+ * table's byte offset among the tables (−1: none), log2 of its stride in bytes, the i and j of
+ * its first point, its rows (one per i) and the points filled in each (one per j). An octave
+ * whose blocks share lattice cells has none (the kernel's caches serve it), nor one with more
+ * lattice points than three quarters of its cells (hashing the corners is as cheap from about
+ * one point a cell), nor one past the bytes allowed. The points are the box the rows' cells and
+ * corners reach: a cell's lattice coordinates are a column's integer term plus a row's (plus a
+ * carry), both growing with the column and the row, and the padding columns repeat the last one.
+ */
+export function latticeTables(t: OctaveTables, o0: number, o1: number, r0: number, r1: number): { plan: Int32Array; bytes: number } {
+  const { n, colWords, cols, rows } = t;
+  const plan = new Int32Array(6 * (o1 - o0)).fill(-1);
+  const cells = (r1 - r0) * ((n + 3) & ~3);
+  let bytes = 0;
+  for (let o = o0; o < o1; o++) {
+    if (t.shared[o]) continue;
+    const first = o * colWords;
+    const last = first + ((n - 1) >> 2) * 16 + ((n - 1) & 3);
+    const top = 4 * (o * n + r0);
+    const bottom = 4 * (o * n + r1 - 1);
+    // Wrapping differences: the integer terms are taken modulo 2³², as the kernel adds them.
+    const di = ((cols[last] - cols[first]) | 0) + ((rows[bottom] - rows[top]) | 0);
+    const dj = ((cols[last + 8] - cols[first + 8]) | 0) + ((rows[bottom + 2] - rows[top + 2]) | 0);
+    if (!(di >= 0 && di <= 4096 && dj >= 0 && dj <= 4096)) continue;
+    // Rows of the table one per i, a power of two at least dj + 3 points long (carry, corner).
+    const shift = 35 - Math.clz32(dj + 2);
+    const size = (di + 3) * 2 ** shift;
+    if (size > 6 * cells || bytes + size > TABLE_BYTES) continue;
+    const p = 6 * (o - o0);
+    plan[p] = bytes;
+    plan[p + 1] = shift;
+    plan[p + 2] = cols[first] + rows[top];
+    plan[p + 3] = cols[first + 8] + rows[top + 2];
+    plan[p + 4] = di + 3;
+    plan[p + 5] = dj + 3;
+    bytes += size;
+  }
+  return { plan, bytes };
+}
+
+/**
+ * Copies the octaves' tables into the module's memory, makes room for `rows` rows and fills
+ * the lattice tables for rows r0 … r1 − 1: the byte offsets.
+ */
+function stage(t: OctaveTables, o0: number, o1: number, rows: number, r0: number, r1: number): { k: NoiseExports; at: number[] } {
   const { n, colWords } = t;
   const k = noise();
   const octaves = o1 - o0;
@@ -52,15 +100,27 @@ function stage(t: OctaveTables, o0: number, o1: number, rows: number): { k: Nois
   const seedsAt = rowsAt + 16 * octaves * n;
   const weightsAt = seedsAt + 4 * octaves;
   const sharedAt = weightsAt + 4 * octaves;
-  const outAt = sharedAt + 4 * octaves;
+  const planAt = sharedAt + 4 * octaves;
+  const outAt = planAt + 16 * octaves;
   // The last row's last vector may run three cells past the end.
-  const memory = noiseModule.reserve(k, outAt + 4 * (rows * n + 4));
+  const tablesAt = outAt + 4 * (rows * n + 4);
+  const { plan, bytes } = latticeTables(t, o0, o1, r0, r1);
+  const memory = noiseModule.reserve(k, tablesAt + bytes);
   new Int32Array(memory, colsAt, octaves * colWords).set(t.cols.subarray(o0 * colWords, o1 * colWords));
   new Int32Array(memory, rowsAt, 4 * octaves * n).set(t.rows.subarray(4 * o0 * n, 4 * o1 * n));
   new Int32Array(memory, seedsAt, octaves).set(t.seeds.subarray(o0, o1));
   new Float32Array(memory, weightsAt, octaves).set(t.weights.subarray(o0, o1));
   new Int32Array(memory, sharedAt, octaves).set(t.shared.subarray(o0, o1));
-  return { k, at: [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt] };
+  // Per octave for the kernel: the table's address (0: none), its shift, i and j.
+  const planned = new Int32Array(memory, planAt, 4 * octaves).fill(0);
+  for (let o = 0; o < octaves; o++) {
+    const p = 6 * o;
+    if (plan[p] < 0) continue;
+    planned[4 * o] = tablesAt + plan[p];
+    for (let w = 1; w < 4; w++) planned[4 * o + w] = plan[p + w];
+    k.fillTable(tablesAt + plan[p], plan[p + 2], plan[p + 3], plan[p + 4], plan[p + 5], plan[p + 1], t.seeds[o0 + o]);
+  }
+  return { k, at: [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt] };
 }
 
 /**
@@ -77,11 +137,11 @@ export function wasmFbmRows(t: OctaveTables, r0: number, r1: number, /* out */ o
     throw new Error(`fbm rows ${r0}…${r1} of a ${n}² grid into ${out.length} cells`);
   }
   const chunk = Math.max(1, Math.min(rows, Math.floor(CHUNK_CELLS / n)));
-  const { k, at } = stage(t, 0, octaves, chunk);
-  const [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt] = at;
+  const { k, at } = stage(t, 0, octaves, chunk, r0, r1);
+  const [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt] = at;
   for (let ra = r0; ra < r1; ra += chunk) {
     const rb = Math.min(r1, ra + chunk);
-    k.fbmRows(n, ra, rb, octaves, colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt);
+    k.fbmRows(n, ra, rb, octaves, colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt);
     out.set(new Float32Array(k.memory.buffer, outAt, (rb - ra) * n), (ra - r0) * n);
   }
 }
@@ -93,10 +153,10 @@ export function wasmFbmRows(t: OctaveTables, r0: number, r1: number, /* out */ o
  */
 export function wasmOctaveGrid(t: OctaveTables, o: number, scale: number): Float32Array {
   const { n } = t;
-  const { k, at } = stage(t, o, o + 1, n);
-  const [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt] = at;
+  const { k, at } = stage(t, o, o + 1, n, 0, n);
+  const [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt] = at;
   new Float32Array(k.memory.buffer, weightsAt, 1)[0] = scale;
-  k.fbmRows(n, 0, n, 1, colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt);
+  k.fbmRows(n, 0, n, 1, colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt);
   return new Float32Array(k.memory.buffer, outAt, n * n);
 }
 

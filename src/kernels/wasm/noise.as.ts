@@ -15,6 +15,12 @@
 // early as it can; so the cache lives in memory, the fill is a call after which the block is
 // computed again from its loads, and a store orders the last corner's loads after the others.
 //
+// On finer octaves, where the lattice points the rows reach are fewer than the cells, the caller
+// has them in a lattice table (fillTable: each point hashed once, its gradient pair stored), and
+// a block reads its corners' pairs at its cells' (i, j) in it: a few integer operations where
+// hashing three corners took about forty vector operations (five of them multiplies). The
+// finest octaves hash each cell's corners.
+//
 // Not TypeScript: `npm run wasm` compiles this file into noise-binary.ts. Same inputs, same
 // bits: IEEE add and multiply only (no fused multiply-add, no Math functions), the
 // operations in the order noise.ts does them. Nothing here allocates; the caller lays out
@@ -53,6 +59,7 @@ const K = memory.data<i32>([
   24, 24, 24, 24, // 16
   PRIME_X, PRIME_X, PRIME_X, PRIME_X, // 32
   PRIME_Y, PRIME_Y, PRIME_Y, PRIME_Y, // 48
+  8, 8, 8, 8, // 64
 ], 16);
 const HALF = <f32>0.5;
 const ONE = <f32>1;
@@ -205,8 +212,9 @@ const SUM = CACHES + 320;
 
 /**
  * One corner's contribution for four cells: (max(0, ½ − x² − y²))⁴ · (g · (x, y)), with the
- * gradients at byte offsets `o` of the table. A corner out of reach gives ±0, which adds
- * nothing, as the scalar kernel's skipped branch does.
+ * (gx, gy) pairs at byte offsets `o` from the gradient table (a lattice table's are offsets
+ * from there too, so one gather serves both). A corner
+ * out of reach gives ±0, which adds nothing, as the scalar kernel's skipped branch does.
  */
 @inline function corner(x: v128, y: v128, o: v128): v128 {
   let a = f32x4.sub(f32x4.sub(v128.load(KF), f32x4.mul(x, x)), f32x4.mul(y, y));
@@ -227,10 +235,12 @@ const SUM = CACHES + 320;
 
 /**
  * simplex(x, y; seed) / 80 for four cells: their columns' lattice terms at `colAt` (one 64-byte
- * block, see latticeColumns in noise.ts), the row's terms splatted. The operations are
- * noise.ts's simplexCell, in its order.
+ * block, see latticeColumns in noise.ts), the row's terms splatted. The corners' gradients come
+ * from the octave's lattice table when `table` is not 0 (`rowBase`: the address of the row's
+ * integer terms in it, `shift`: log2 of its stride in bytes), else from hashing the corners.
+ * The operations are noise.ts's simplexCell, in its order.
  */
-@inline function simplex4(colAt: usize, rui: v128, ruf: v128, rvi: v128, rvf: v128, seedv: v128): v128 {
+@inline function simplex4(colAt: usize, rui: v128, ruf: v128, rvi: v128, rvf: v128, seedv: v128, table: usize, rowBase: v128, shift: i32): v128 {
   // The lattice cell (i, j) and the offsets (u, v) into it: fractions summed, carries added.
   const one = v128.load(KF, 16);
   let u = f32x4.add(v128.load(colAt, 16), ruf);
@@ -239,9 +249,9 @@ const SUM = CACHES + 320;
   const cv = f32x4.ge(v, one);
   u = f32x4.sub(u, v128.and(cu, one));
   v = f32x4.sub(v, v128.and(cv, one));
-  // A carry lane is all ones, −1 as an integer.
-  const i = i32x4.sub(i32x4.add(v128.load(colAt), rui), cu);
-  const j = i32x4.sub(i32x4.add(v128.load(colAt, 32), rvi), cv);
+  // A carry lane is all ones, −1 as an integer: (i, j) less the row's integer terms.
+  const i = i32x4.sub(v128.load(colAt), cu);
+  const j = i32x4.sub(v128.load(colAt, 32), cv);
   // Unskewed: the offsets from corner (0, 0).
   const t = f32x4.mul(f32x4.add(u, v), v128.load(KF, 32));
   const x0 = f32x4.sub(u, t);
@@ -253,19 +263,44 @@ const SUM = CACHES + 320;
   const g2m1 = v128.load(KF, 64);
   const dx = v128.bitselect(g2m1, g2, m);
   const dy = v128.bitselect(g2, g2m1, m);
-
-  const px = v128.load(K, 32);
-  const py = v128.load(K, 48);
-  const ip = i32x4.mul(i, px);
-  const jp = i32x4.mul(j, py);
-  // Corner (0, 0).
-  let sum = corner(x0, y0, gradientOffsets(v128.xor(v128.xor(seedv, ip), jp)));
-  // Corner (1, 1).
-  const o11 = gradientOffsets(v128.xor(v128.xor(seedv, i32x4.add(ip, px)), i32x4.add(jp, py)));
+  let o00: v128;
+  let o11: v128;
+  let om: v128;
+  if (table) {
+    // The corners' gradients at rows i, columns j of the table: (1, 1) a row and a column on,
+    // the middle corner a row on where m, else a column.
+    const stride = i32x4.splat(1 << shift);
+    o00 = i32x4.add(i32x4.add(i32x4.shl(i, shift), i32x4.shl(j, 3)), rowBase);
+    o11 = i32x4.add(o00, i32x4.add(stride, v128.load(K, 64)));
+    om = i32x4.add(o00, v128.bitselect(stride, v128.load(K, 64), m));
+  } else {
+    const px = v128.load(K, 32);
+    const py = v128.load(K, 48);
+    const ip = i32x4.mul(i32x4.add(i, rui), px);
+    const jp = i32x4.mul(i32x4.add(j, rvi), py);
+    o00 = gradientOffsets(v128.xor(v128.xor(seedv, ip), jp));
+    o11 = gradientOffsets(v128.xor(v128.xor(seedv, i32x4.add(ip, px)), i32x4.add(jp, py)));
+    om = gradientOffsets(v128.xor(v128.xor(seedv, i32x4.add(ip, v128.and(m, px))), i32x4.add(jp, v128.andnot(py, m))));
+  }
+  let sum = corner(x0, y0, o00);
   sum = f32x4.add(sum, corner(f32x4.add(x0, d2), f32x4.add(y0, d2), o11));
-  // The middle corner.
-  const o = gradientOffsets(v128.xor(v128.xor(seedv, i32x4.add(ip, v128.and(m, px))), i32x4.add(jp, v128.andnot(py, m))));
-  return f32x4.add(sum, corner(f32x4.add(x0, dx), f32x4.add(y0, dy), o));
+  return f32x4.add(sum, corner(f32x4.add(x0, dx), f32x4.add(y0, dy), om));
+}
+
+/**
+ * Fills a lattice table for `seed`: the (gx, gy) pair of lattice point (i0 + a, j0 + b) at
+ * `at` + a · 2^shift + b · 8, for a < rows and b < cols.
+ */
+export function fillTable(at: usize, i0: i32, j0: i32, rows: i32, cols: i32, shift: i32, seed: i32): void {
+  for (let a = 0; a < rows; a++) {
+    const ip = (i0 + a) * PRIME_X;
+    let jp = j0 * PRIME_Y;
+    const end = at + (<usize>a << shift) + (<usize>cols << 3);
+    for (let p = at + (<usize>a << shift); p < end; p += 8) {
+      store<u64>(p, load<u64>(gradientOffset(seed ^ ip ^ jp), GRADIENTS));
+      jp += PRIME_Y;
+    }
+  }
 }
 
 /**
@@ -276,12 +311,15 @@ const SUM = CACHES + 320;
  * to 4), the rows' at `rowsAt` + (o · n + r) · 16, the seed (i32 at `seedsAt`), the weight
  * amp · 80 / Σ amp (f32 at `weightsAt`) and whether blocks of four cells mostly share a lattice
  * cell (i32 at `sharedAt`, 1 where the octave is coarse against the cells: those read the
- * gradients from the caches, the others gather them lane by lane). One octave with weight 80
- * is the octave alone, for the folded noises.
+ * gradients from the caches, the others gather them lane by lane), and its lattice table (four
+ * words at `tablesAt` + o · 16: its address, 0 for none, log2 of its stride in bytes, and the
+ * i and j of its first point; see fillTable). One octave with weight 80 is the octave alone,
+ * for the folded noises.
  */
 export function fbmRows(
   n: i32, r0: i32, r1: i32, octaves: i32,
   colsAt: usize, rowsAt: usize, seedsAt: usize, weightsAt: usize, sharedAt: usize, outAt: usize,
+  tablesAt: usize,
 ): void {
   const padded = (n + 3) & ~3;
   for (let r = r0; r < r1; r++) {
@@ -331,16 +369,24 @@ export function fbmRows(
           const at = out + (<usize>c << 2);
           u = f32x4.sub(u, v128.and(cu, one));
           v = f32x4.sub(v, v128.and(cv, one));
-          v128.store(at, f32x4.add(v128.load(at), f32x4.mul(weight, simplexCached(u, v, cache))));
+          const s = f32x4.mul(weight, simplexCached(u, v, cache));
+          v128.store(at, f32x4.add(v128.load(at), s));
           c += 4;
         }
       } else {
         const seedv = i32x4.splat(seed);
         const rui = v128.load32_splat(rowAt);
         const rvi = v128.load32_splat(rowAt, 8);
+        // The octave's lattice table, if it has one: the row's integer terms' address in it.
+        const desc = tablesAt + (<usize>o << 4);
+        const table = load<usize>(desc);
+        const shift = load<i32>(desc, 4);
+        const rowBase = i32x4.splat(<i32>(table - GRADIENTS) + ((load<i32>(rowAt) - load<i32>(desc, 8)) << shift) + ((load<i32>(rowAt, 8) - load<i32>(desc, 12)) << 3));
         for (let c = 0; c < padded; c += 4) {
           const at = out + (<usize>c << 2);
-          v128.store(at, f32x4.add(v128.load(at), f32x4.mul(weight, simplex4(cols + (<usize>c << 4), rui, ruf, rvi, rvf, seedv))));
+          const s = f32x4.mul(weight, simplex4(cols + (<usize>c << 4), rui, ruf, rvi, rvf, seedv, table, rowBase, shift));
+          v128.store(SUM, s);
+          v128.store(at, f32x4.add(v128.load(at), s));
         }
       }
     }
