@@ -1,6 +1,7 @@
 // What a newcomer from Gaea or World Machine found trying the editor with the real mouse and
 // keyboard, each kept fixed: the sea level's label on the height histogram reads over the bars
-// and stays on the plot; a node added from the palette next to others lands beside them, not on them.
+// and stays on the plot; a node added from the palette next to others lands beside them, not on
+// them; Ctrl+S saves the graph, with the value being typed, while a param field has the focus.
 import type { Page } from 'playwright-core';
 import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
@@ -97,5 +98,19 @@ describe('a newcomer’s pass', () => {
     // Still near where it was asked for: within a node's size of the pointer.
     expect(Math.hypot(added.x - spot.x, added.y - spot.y)).toBeLessThan(300);
     await screenshot(page, 'newcomer-added-beside');
+  });
+
+  it('saves the graph with Ctrl+S while a param field has the focus, with the value typed in it', async () => {
+    const page = app.s.page;
+    await showParams(page, 'cont');
+    const seed = page.locator('tg-node[data-node-id="cont"] tg-param').filter({ hasText: 'seed' }).locator('input[type=number]');
+    await seed.fill('4321');
+    // No Enter, no click elsewhere: the field still has the focus and the value is not yet set.
+    expect(await seed.evaluate((el) => el.matches(':focus'))).toBe(true);
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 15_000 }), page.keyboard.press('Control+s')]);
+    const chunks: Buffer[] = [];
+    for await (const c of (await download.createReadStream())!) chunks.push(c as Buffer);
+    const saved = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { nodes: { id: string; params: { seed?: number } }[] };
+    expect(saved.nodes.find((n) => n.id === 'cont')!.params.seed).toBe(4321);
   });
 });

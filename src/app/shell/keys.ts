@@ -31,6 +31,14 @@ export function isTextEntry(target: EventTarget | undefined): boolean {
 }
 
 /**
+ * Shortcuts that act from a text field too: no field types Ctrl/⌘+S, and left to the browser it
+ * saved the page instead of the graph after a value was typed into a param.
+ */
+export function worksWhileTyping(shortcut: Shortcut): boolean {
+  return shortcut === 'save' || shortcut === 'saveAs';
+}
+
+/**
  * The shortcut a key press means, or null. `selected`: how many nodes are selected, and
  * whether one frame alone is (F2 renames whichever is selected).
  */
