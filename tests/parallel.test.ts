@@ -7,7 +7,7 @@ import { createEngine } from '../src/engine/engine.ts';
 import { catalogueOf, defineNode, field } from '../src/model/manifest.ts';
 import type { Value } from '../src/model/values.ts';
 import { startNodeThreads } from '../src/parallel/node-threads.ts';
-import { bands, bandsSent, chunksByWorkers, stopThreads, threadCount, useThreads } from '../src/parallel/threads.ts';
+import { bands, bandsSent, callsTakenAwake, chunksByWorkers, tuneThreads, stopThreads, threadCount, useThreads } from '../src/parallel/threads.ts';
 import { loadGraph } from './helpers/graphs.ts';
 import { CATALOGUE } from '../nodes/index.ts';
 import { probeGraph } from '../src/bench/nodes.ts';
@@ -16,8 +16,13 @@ const GRAPHS = readdirSync('graphs').filter((f) => f.endsWith('.json'));
 
 beforeAll(async () => {
   expect(await startNodeThreads(3)).toBe(3);
+  // Every call split, however loaded the machine (the caller runs calls alone when the workers get no core).
+  tuneThreads({ aloneCalls: 0 });
 }, 60_000);
-afterAll(() => stopThreads());
+afterAll(() => {
+  tuneThreads();
+  stopThreads();
+});
 
 /** Every output of every node, as bytes, keyed by node and port. */
 function outputs(file: string, size: number, threads: number): Map<string, Uint8Array> {
@@ -89,6 +94,22 @@ describe('evaluation over threads', () => {
     const before = bandsSent();
     for (const other of [bytes(2), bytes(3)]) one.forEach((b, k) => expect(Buffer.compare(b, other[k]), `${type} output ${k}`).toBe(0));
     expect(bandsSent()).toBeGreaterThan(before);
+  });
+
+  // A worker stays awake a while after a band and takes the next call off its port itself
+  // (src/parallel/node-thread.mjs): here long enough, and never backing off, that it does so
+  // whatever the machine's load, and the bytes stay the same.
+  it('gives the same bytes when a worker awake after a band takes the next calls itself', () => {
+    const one = outputs('default.json', 255, 1);
+    const before = callsTakenAwake();
+    tuneThreads({ workerMs: 100, preemptedMs: 1e6, backoffMs: 0, aloneCalls: 0 });
+    try {
+      const two = outputs('default.json', 255, 2);
+      expect([...one].filter(([key, bytes]) => Buffer.compare(bytes, two.get(key)!) !== 0).map(([key]) => key)).toEqual([]);
+    } finally {
+      tuneThreads({ aloneCalls: 0 });
+    }
+    expect(callsTakenAwake()).toBeGreaterThan(before);
   });
 
   it('has had rows computed by the workers, not only by the caller', () => {

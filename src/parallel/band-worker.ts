@@ -12,7 +12,7 @@ function find(type: string): BandKernel | undefined {
   return CATALOGUE.def(type)?.band as BandKernel | undefined;
 }
 
-/** Serves the bands posted to this worker. */
-export function handleBand(message: BandMessage): void {
-  serveBand(message, find);
+/** Serves the bands posted to this worker (and, with `receive`, those posted while it is awake after one: see serveBand). */
+export function handleBand(message: BandMessage, receive?: () => BandMessage | undefined): void {
+  serveBand(message, find, receive);
 }

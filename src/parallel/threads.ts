@@ -26,14 +26,19 @@ export interface BandWorker {
 export type BandKernel = (args: never, r0: number, r1: number) => void;
 
 /** A call of bands() sent to a worker: the node type whose band hook to run, its args (grids on SharedArrayBuffers), the shared chunk counters. */
-export interface BandMessage {
+export interface BandCall {
   readonly kernel: string;
   readonly args: unknown;
   readonly plan: ChunkPlan;
 }
 
+/** What a worker is sent: a band call, or (once, when the pool starts) the pool's control block. */
+export type BandMessage = BandCall | { readonly control: Int32Array };
+
 interface Pool {
   readonly workers: BandWorker[];
+  /** Shared with every worker: POSTED counts the calls posted, so a worker awake after a band sees the next one come. */
+  readonly control: Int32Array;
 }
 
 let pool: Pool | null = null;
@@ -63,7 +68,10 @@ export async function startThreads(count: number, spawn: () => { worker: BandWor
     for (const s of started) s.worker.terminate();
     throw err;
   }
-  pool = { workers: started.map((s) => s.worker) };
+  const control = new Int32Array(new SharedArrayBuffer(4 * CONTROL_WORDS));
+  writeAwake(control, tuning);
+  for (const s of started) s.worker.postMessage({ control });
+  pool = { workers: started.map((s) => s.worker), control };
   wanted = count;
   shareGrids(true);
   return count;
@@ -82,6 +90,9 @@ export function stopThreads(): void {
  * thread with several on the same pool). Returns the count in effect.
  */
 export function useThreads(count: number): number {
+  // A new count starts afresh: whether the workers were starved is found again (see bands()).
+  starvedInRow = 0;
+  aloneFor = 0;
   wanted = Math.max(1, Math.min(count, pool ? pool.workers.length + 1 : 1));
   return wanted;
 }
@@ -123,6 +134,59 @@ const NEXT = 0;
 const FINISHED = 1;
 const FAILURE = 2;
 const BY_WORKERS = 3;
+
+/**
+ * The pool's control block: calls posted so far (a worker watches it while it stays awake), how
+ * long a worker stays awake and the gap that tells it was preempted (µs), calls workers took
+ * while awake.
+ */
+const POSTED = 0;
+const AWAKE_US = 1;
+const PREEMPTED_US = 2;
+const BACKOFF_US = 3;
+const TAKEN_AWAKE = 4;
+const CONTROL_WORDS = 5;
+
+/**
+ * How long a worker stays awake after a band, watching for the next call, before it goes back
+ * to sleep in its event loop (workerMs); how long the caller watches for the workers' last
+ * chunks before it sleeps in Atomics.wait (callerMs). Waking a sleeping thread costs tens of
+ * microseconds in this VM and more when its core has gone idle, and an evaluation at 256²
+ * makes a call every 0.1–1 ms, most gaps between calls (the engine's own work, a kernel not
+ * split) under 0.2 ms. But a thread awake for nothing takes a core the machine's other work
+ * (or the caller) may need: a gap of preemptedMs between two looks at the clock means it was
+ * preempted, and the thread then sleeps at once after each band for backoffMs.
+ */
+const TUNING = { workerMs: 0.2, callerMs: 0.2, preemptedMs: 0.05, backoffMs: 500, starvedMs: 0.3, aloneCalls: 32 };
+type Tuning = typeof TUNING;
+let tuning: Tuning = TUNING;
+
+/**
+ * How long workers and the caller stay awake (ms; 0, 0: they sleep at once, as before
+ * 2026-12-04), the gap that tells a thread it was preempted and how long it then sleeps at
+ * once, and when the caller runs calls alone (see bands(); aloneCalls 0: never): for A/B runs
+ * and the tests. What is not given takes its default.
+ */
+export function tuneThreads(t: Partial<Tuning> = {}): void {
+  tuning = { ...TUNING, ...t };
+  aloneFor = 0;
+  if (pool) writeAwake(pool.control, tuning);
+}
+
+function writeAwake(control: Int32Array, awake: Tuning): void {
+  Atomics.store(control, AWAKE_US, Math.round(awake.workerMs * 1000));
+  Atomics.store(control, PREEMPTED_US, Math.round(awake.preemptedMs * 1000));
+  Atomics.store(control, BACKOFF_US, Math.round(awake.backoffMs * 1000));
+}
+
+/** How many band calls workers took off their port while awake since the pool started. */
+export function callsTakenAwake(): number {
+  return pool ? Atomics.load(pool.control, TAKEN_AWAKE) : 0;
+}
+
+/** Band calls in a row (long ones) where the workers took no chunk; band calls left to run on the caller alone. */
+let starvedInRow = 0;
+let aloneFor = 0;
 
 /** Chunks per thread: enough that a thread slowed by the machine's other work holds no one up. */
 const CHUNKS_PER_THREAD = 4;
@@ -193,7 +257,8 @@ export function bands<A extends Record<string, unknown>>(name: string, band: (ar
   // At least MIN_CHUNK_CELLS a chunk, the rows' cells read off the largest grid in the args.
   const least = Math.max(minRows, Math.ceil((MIN_CHUNK_CELLS * rows) / Math.max(1, gridCells(args))));
   const threads = Math.min(threadCount(), Math.floor(rows / least));
-  if (threads <= 1 || !shareable(args)) {
+  if (threads <= 1 || aloneFor > 0 || !shareable(args)) {
+    if (threads > 1 && aloneFor > 0) aloneFor--;
     band(args, 0, rows);
     return;
   }
@@ -204,17 +269,92 @@ export function bands<A extends Record<string, unknown>>(name: string, band: (ar
     pool.workers[k - 1].postMessage({ kernel: name, args, plan });
     sent++;
   }
+  // A worker still awake from its last band takes this call off its port now.
+  Atomics.add(pool.control, POSTED, 1);
+  const start = performance.now();
   takeChunks(band as never, args, plan, false);
-  // Wait for every chunk, a failed one too: no worker may still write into the grids.
+  const ownMs = performance.now() - start;
+  // Wait for every chunk, a failed one too: no worker may still write into the grids. A
+  // worker's last chunk is usually a fraction of a millisecond away: watch for it a while
+  // before sleeping.
+  const { callerMs, preemptedMs, backoffMs } = tuning;
+  if (callerMs > 0) watch(callerMs, preemptedMs, backoffMs, () => Atomics.load(plan.counters, FINISHED) === chunks);
   for (let done = Atomics.load(plan.counters, FINISHED); done < chunks; done = Atomics.load(plan.counters, FINISHED)) {
     Atomics.wait(plan.counters, FINISHED, done);
   }
-  byWorkers += Atomics.load(plan.counters, BY_WORKERS);
+  const took = Atomics.load(plan.counters, BY_WORKERS);
+  byWorkers += took;
+  // Starved workers: two calls in a row long enough for a worker to wake many times over, and
+  // none took a chunk. The machine has no core for them; posting to them only costs the caller
+  // (and the worker's late, empty wake-up takes CPU from it): run the next calls alone.
+  if (took > 0) starvedInRow = 0;
+  else if (ownMs >= tuning.starvedMs && ++starvedInRow >= 2) aloneFor = tuning.aloneCalls;
   if (Atomics.load(plan.counters, FAILURE)) for (let k = 0; k < chunks; k++) band(args, ...chunkRows(plan, k));
 }
 
-/** The worker's side: takes chunks of a bands() call with the kernel `find` gives for its name. */
-export function serveBand(message: BandMessage, find: (name: string) => BandKernel | undefined): void {
+/** A worker's copy of the pool's control block (its first message). */
+let workerControl: Int32Array | null = null;
+/** When (this thread's performance.now()) it last found it was preempted while awake. */
+let preemptedAt = -Infinity;
+
+/**
+ * Watches `awake()` for up to `ms`, checking the clock every 64 reads: true as soon as it says
+ * so, false when the time is up or the thread was preempted meanwhile (a gap in the clock: the
+ * machine has other work for this core, so the thread then sleeps at once for a while).
+ */
+function watch(ms: number, preemptedMs: number, backoffMs: number, awake: () => boolean): boolean {
+  let last = performance.now();
+  if (last < preemptedAt + backoffMs) return awake();
+  const until = last + ms;
+  for (let reads = 1; ; reads++) {
+    if (awake()) return true;
+    if ((reads & 63) === 0) {
+      const now = performance.now();
+      if (now - last > preemptedMs) {
+        preemptedAt = now;
+        return false;
+      }
+      if (now > until) return false;
+      last = now;
+    }
+  }
+}
+
+/**
+ * The worker's side: takes chunks of a bands() call with the kernel `find` gives for its name.
+ * With `receive` (a synchronous read of the worker's port, as Node's receiveMessageOnPort),
+ * the worker then stays awake a while, and takes each call posted meanwhile off its port
+ * itself, without going back to its event loop (and to sleep).
+ */
+export function serveBand(message: BandMessage, find: (name: string) => BandKernel | undefined, receive?: () => BandMessage | undefined): void {
+  if ('control' in message) {
+    workerControl = message.control;
+    return;
+  }
+  const control = workerControl;
+  // Read before the band: a call posted while it runs moves the counter after this.
+  let seen = control ? Atomics.load(control, POSTED) : 0;
+  serveCall(message, find);
+  if (!receive || !control) return;
+  for (;;) {
+    const ms = Atomics.load(control, AWAKE_US) / 1000;
+    if (ms <= 0) return;
+    const woke = watch(ms, Atomics.load(control, PREEMPTED_US) / 1000, Atomics.load(control, BACKOFF_US) / 1000, () => Atomics.load(control, POSTED) !== seen);
+    if (!woke) return;
+    seen = Atomics.load(control, POSTED);
+    // Posted before the counter moved, so on the port now (unless it was for another worker,
+    // or this one's came through the event loop).
+    const next = receive();
+    if (!next) continue;
+    if ('control' in next) workerControl = next.control;
+    else {
+      Atomics.add(control, TAKEN_AWAKE, 1);
+      serveCall(next, find);
+    }
+  }
+}
+
+function serveCall(message: BandCall, find: (name: string) => BandKernel | undefined): void {
   const band = find(message.kernel);
   if (band) {
     takeChunks(band, message.args, message.plan, true);
