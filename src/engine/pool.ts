@@ -10,8 +10,14 @@ export type AnyBuffer = Float32Array | Uint8Array | Uint32Array;
 
 const CTORS = { f32: Float32Array, u8: Uint8Array, u32: Uint32Array } as const;
 
-/** Buffers kept per kind and length; beyond that, released buffers are left to the GC. */
+/**
+ * Buffers kept per kind and length, or as many as a MB holds when that is more; beyond that,
+ * released buffers are left to the GC. A cold world evaluation takes some thirty 32² grids at
+ * once (ten outputs on each of the wind's three coarse squares): with 24 kept, six of them were
+ * fresh every time.
+ */
 const KEEP_PER_SIZE = 24;
+const KEEP_BYTES = 1 << 20;
 
 export class BufferPool {
   private readonly free = new Map<string, AnyBuffer[]>();
@@ -44,7 +50,8 @@ export class BufferPool {
     const key = `${kind}:${buffer.length}`;
     let list = this.free.get(key);
     if (!list) this.free.set(key, (list = []));
-    if (list.length < KEEP_PER_SIZE && !list.includes(buffer)) list.push(buffer);
+    const keep = buffer.byteLength * KEEP_PER_SIZE < KEEP_BYTES ? KEEP_BYTES / buffer.byteLength : KEEP_PER_SIZE;
+    if (list.length < keep && !list.includes(buffer)) list.push(buffer);
   }
 
   clear(): void {
