@@ -74,6 +74,25 @@ describe('the viewer session', () => {
     expect(session.provenance?.i).toBe(frameToCell(session.zoom, session.frame, 10, 10, 256)!.i);
   });
 
+  it('drops the answer for a cell the pointer left before it came, on the map and in 3-D', async () => {
+    const { core, session, settle } = setup();
+    core.select(['biomes']);
+    await settle();
+    // The probe is posted on the move; the pointer leaves before its answer is back.
+    session.input({ type: 'move', x: 300, y: 120 });
+    session.input({ type: 'leave' });
+    await settle();
+    expect(session.provenance).toBeNull();
+    session.pointAt({ x: 0.5, y: 0.5 });
+    session.pointAt(null);
+    await settle();
+    expect(session.provenance).toBeNull();
+    // So nothing is left to go stale: an edit shows no values of the graph before it.
+    core.setParam('wind', 'angle', 90);
+    await settle();
+    expect(session.provenance).toBeNull();
+  });
+
   it('pans coarsely while dragging and commits one undoable move of the view on release', async () => {
     const { core, session, worker, settle } = setup();
     core.select(['height']);

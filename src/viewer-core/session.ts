@@ -502,7 +502,9 @@ export class ViewerSession {
         return { request: { kind: 'probe', graph: this.core.graph as ProbeRequest['graph'], node: this.node, i: cell.i } };
       },
       (a) => {
-        if (a.node !== this.node) return;
+        // The pointer left (and nothing is pinned) while the answer was on its way: showing it
+        // would leave a cell no one points at on screen, its values never read again after an edit.
+        if (a.node !== this.node || !(this.pointer ?? this.pinned)) return;
         this.provenance = a;
         this.changed('provenance');
       },
