@@ -385,7 +385,6 @@ export function fbmRows(
         for (let c = 0; c < padded; c += 4) {
           const at = out + (<usize>c << 2);
           const s = f32x4.mul(weight, simplex4(cols + (<usize>c << 4), rui, ruf, rvi, rvf, seedv, table, rowBase, shift));
-          v128.store(SUM, s);
           v128.store(at, f32x4.add(v128.load(at), s));
         }
       }
