@@ -88,6 +88,8 @@ export function parseJson(text: string, limits: JsonLimits = { maxDepth: 64 }): 
     for (const word of ['NaN', 'Infinity', '-Infinity', 'undefined']) {
       if (text.startsWith(word, i)) return fail(`${word} is not a JSON value: write a number (or null)`);
     }
+    // "unexpected the end of the text where a value should be" did not read: say it plainly.
+    if (i >= text.length) return fail(`the text ends ${what}`);
     return fail(`unexpected ${shown(text, i)} ${what}`);
   };
 

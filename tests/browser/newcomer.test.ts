@@ -1,7 +1,8 @@
 // What a newcomer from Gaea or World Machine found trying the editor with the real mouse and
 // keyboard, each kept fixed: the sea level's label on the height histogram reads over the bars
 // and stays on the plot; a node added from the palette next to others lands beside them, not on
-// them; Ctrl+S saves the graph, with the value being typed, while a param field has the focus.
+// them; Ctrl+S saves the graph, with the value being typed, while a param field has the focus; a
+// file cut short is refused in words that read.
 import type { Page } from 'playwright-core';
 import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
@@ -112,5 +113,18 @@ describe('a newcomer’s pass', () => {
     for await (const c of (await download.createReadStream())!) chunks.push(c as Buffer);
     const saved = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { nodes: { id: string; params: { seed?: number } }[] };
     expect(saved.nodes.find((n) => n.id === 'cont')!.params.seed).toBe(4321);
+  });
+
+  it('says where a file cut short ends, in words that read', async () => {
+    const page = app.s.page;
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('tg-toolbar button', { hasText: 'Open…' }).click()]);
+    await chooser.setFiles({ name: 'cut.json', mimeType: 'application/json', buffer: Buffer.from('{"format": "terrain-graph", "nodes": [') });
+    const said = () => page.locator('tg-app tg-problems').evaluate((el) => (el.shadowRoot ?? el).textContent!.replace(/\s+/g, ' '));
+    await expect.poll(said).toContain('cut.json could not be opened');
+    const text = await said();
+    // It said "unexpected the end of the text where a value should be".
+    expect(text).toContain('not JSON: the text ends where a value should be (line 1, column 39)');
+    await screenshot(page, 'newcomer-cut-short');
+    await page.keyboard.press('Escape');
   });
 });
