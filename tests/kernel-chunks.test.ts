@@ -1,5 +1,5 @@
 // The cell-by-cell WebAssembly kernels take their grids into the module's memory a chunk at a
-// time (src/kernels/wasm/instance.ts, CHUNK_CELLS): every chunking gives the bits of the grids
+// time (CHUNK_CELLS, src/kernels/wasm/lazy-module.ts): every chunking gives the bits of the grids
 // staged whole, for chunks of a few cells, of less than a row, of rows and a remainder, with
 // unwired inputs and with inputs read in place out of wider grids (strided rows).
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,8 +16,8 @@ import { CHUNK_CELLS, setChunkCells } from '../src/kernels/wasm/lazy-module.ts';
 import { rng } from './helpers/graphs.ts';
 
 const N = 37;
-/** The chunk sizes compared with whole grids (0): a few cells, under a row (37), a row and a bit, many rows. */
-const CHUNKS = [4, 6, 30, 45, 8 * 37 + 5];
+/** The chunk sizes compared with whole grids (0): three cells, a few, under a row (37), a row and a bit, many rows. */
+const CHUNKS = [3, 4, 6, 30, 45, 8 * 37 + 5];
 const shipped = CHUNK_CELLS;
 afterEach(() => setChunkCells(shipped));
 

@@ -274,8 +274,9 @@ export interface RankTable {
 export function wasmRank(t: RankTable, heights: Float32Array, /* out */ out: Float32Array): void {
   const k = kernels();
   const cells = heights.length;
-  // Chunks of a multiple of 4 cells: the module ranks four at a time.
-  const step = CHUNK_CELLS <= 0 ? cells : CHUNK_CELLS & ~3;
+  // Chunks of a multiple of 4 cells (at least 4, or a chunk of 1 to 3 cells would be 0: no
+  // progress): the module ranks four at a time.
+  const step = CHUNK_CELLS <= 0 ? cells : Math.max(4, CHUNK_CELLS & ~3);
   const span = (Math.max(1, Math.min(step, cells)) + 3) & ~3;
   const valid = t.sorted.length;
   // The table first, so the same table lies at the same offsets whatever the grid.

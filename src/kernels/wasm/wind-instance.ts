@@ -98,7 +98,7 @@ const STRIP = 16;
 /**
  * Sweeps a region in the module and writes its target's blended air into `out` (floats, or
  * doubles for the coarse air). A wind straight along the columns (east or west) is swept 16
- * rows at a time at 1024² (about CHUNK_CELLS cells of each grid, instance.ts, in whole strips):
+ * rows at a time at 1024² (about CHUNK_CELLS cells of each grid, lazy-module.ts, in whole strips):
  * its rows do not read each other, and a chunk's heights and rank are still in the core's cache
  * when the sweep reads them, where the whole region (1152 × 1024 cells of each at 1024²) went
  * through memory twice more. One thread, wind alone at 1024², whole and in chunks alternating in
