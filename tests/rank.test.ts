@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { landRank } from '../nodes/rank.ts';
 import { wasmCombine } from '../src/kernels/wasm/instance.ts';
+import { placesBuckets, placesFor } from '../src/kernels/places.ts';
+import { settleBuffer } from '../src/model/values.ts';
 import type { TerrainValue } from '../src/model/values.ts';
 import { gridBuffer } from '../src/parallel/memory.ts';
 import { startNodeThreads } from '../src/parallel/node-threads.ts';
@@ -108,5 +110,29 @@ describe('land rank table kept in WebAssembly memory', () => {
     check(world);
     check(world.map((v) => v * 0.5 + 0.1));
     check(world);
+  });
+});
+
+describe('places table of a sorted cut', () => {
+  it('is compared once per settled array (the engine\'s shared cut), and every time for any other', () => {
+    const start = new Int32Array(placesBuckets(1000) + 1);
+    const values = Float32Array.from({ length: 1000 }, (_, j) => j / 1000);
+    // An array of the caller's own: written in place, its table is made again.
+    const own = values.slice();
+    const a = placesFor(own, start);
+    own[500] = 2;
+    own.sort();
+    expect(placesFor(own, start).generation).not.toBe(a.generation);
+    // A settled array is never written again: the same view of it is not compared again, so a
+    // write against that promise would go unseen (which is how this test sees the shortcut).
+    const settledArray = values.slice();
+    settleBuffer(settledArray.buffer);
+    const b = placesFor(settledArray, start);
+    expect(placesFor(values.slice(), start).generation).toBe(b.generation);
+    expect(placesFor(settledArray, start).generation).toBe(b.generation);
+    settledArray[999] = 5;
+    expect(placesFor(settledArray, start).generation).toBe(b.generation);
+    // Another view of it is compared.
+    expect(placesFor(settledArray.subarray(1), start).generation).not.toBe(b.generation);
   });
 });

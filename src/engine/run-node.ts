@@ -4,7 +4,7 @@
 
 import { type Domain, domainKey, wholeWindow } from '../grid.ts';
 import type { AnyNodeDef, AnyParamValue, RunContext } from '../model/manifest.ts';
-import type { Value } from '../model/values.ts';
+import { settleBuffer, type Value } from '../model/values.ts';
 import { LazyCrop } from './crops.ts';
 import type { AnyBuffer, BufferPool } from './pool.ts';
 import type { Entry, NodeState, Source } from './results.ts';
@@ -115,8 +115,13 @@ function contextOf(a: NodeRun, owned: AnyBuffer[], sharedBuffers: AnyBuffer[]): 
   ctx.previous = (port) => a.previous?.outputs?.[port] ?? null;
   ctx.shared = (make) => {
     const value = a.shared(make);
-    // Its typed arrays are the engine's: an output may expose them without owning them.
-    for (const v of Object.values(value)) if (ArrayBuffer.isView(v)) sharedBuffers.push(v as AnyBuffer);
+    // Its typed arrays are the engine's: an output may expose them without owning them. Nothing
+    // writes them again, which a kernel deriving something from one may rely on (settleBuffer).
+    for (const v of Object.values(value)) {
+      if (!ArrayBuffer.isView(v)) continue;
+      sharedBuffers.push(v as AnyBuffer);
+      if (v.byteOffset === 0 && v.byteLength === v.buffer.byteLength) settleBuffer(v.buffer);
+    }
     return value;
   };
   ctx.alloc = (kind, length = domain.n * domain.n) => {

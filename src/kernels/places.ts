@@ -9,6 +9,7 @@
 // bucket below v's holds only values below v, a bucket above only values above, and counting in
 // v's own bucket gives the exact count, the same as any search.
 
+import { isSettled } from '../model/values.ts';
 import { sameBits } from './sort.ts';
 
 /** A bucket table over ascending `sorted` (see placesTable). */
@@ -81,22 +82,34 @@ export function placesTable(sorted: Float32Array, /* out */ start: Int32Array): 
   return { sorted, valid, lo, scale, buckets, start, generation: ++generations };
 }
 
-/** The last table made by placesFor, with a copy of the sorted values it was made from. */
-let last: { readonly copy: Float32Array; readonly places: Places } | null = null;
+/**
+ * The last table made by placesFor, with a copy of the sorted values it was made from, and the
+ * settled array (src/model/values.ts) last found to hold them, if any.
+ */
+let last: { readonly copy: Float32Array; readonly places: Places; same: Float32Array | null } | null = null;
 
 /**
  * The bucket table for ascending `sorted`, its start array in `start` (sharedScratch of the
  * caller, which must hold placesBuckets(n) + 1 entries and stay the same array): the last table
  * again when `sorted` holds the same values (the world cut's heights, read by the rank on the
  * view and on the wind's coarse grid, are the same for both and change only with the heights).
+ * Those values are compared once per array: the engine's shared sorted cut is settled, so the
+ * same view of it again (the rank on the next domain) holds the same values.
  */
 export function placesFor(sorted: Float32Array, start: Int32Array): Places {
-  if (last && last.places.start === start && sameBits(last.copy, sorted)) return { ...last.places, sorted };
+  if (last && last.places.start === start) {
+    const s = last.same;
+    if (s && s.buffer === sorted.buffer && s.byteOffset === sorted.byteOffset && s.length === sorted.length) return { ...last.places, sorted };
+    if (sameBits(last.copy, sorted)) {
+      last.same = isSettled(sorted.buffer) ? sorted : null;
+      return { ...last.places, sorted };
+    }
+  }
   const places = placesTable(sorted, start);
   // The copy's buffer is kept from the last table when it fits: a fresh 256 KB array each edit
   // costs its page faults.
   const copy = last && last.copy.length === sorted.length ? last.copy : new Float32Array(sorted.length);
   copy.set(sorted);
-  last = { copy, places };
+  last = { copy, places, same: isSettled(sorted.buffer) ? sorted : null };
   return places;
 }

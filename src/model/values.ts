@@ -53,6 +53,24 @@ export interface BiomeValue {
   readonly soft?: { readonly ids: Uint8Array; readonly weights: Float32Array };
 }
 
+/** Buffers whose contents never change again (see settleBuffer). */
+const settled = new WeakSet<ArrayBufferLike>();
+
+/**
+ * Declares that nothing will write `buffer` again: the engine does so for the typed arrays of a
+ * node's RunContext.shared value (each on a buffer of its own), which it never pools and nothing
+ * may write. Whoever keeps what it derived from such an array (the rank's bucket table of the
+ * water's sorted cut) may then trust the same array to hold the same values without comparing them.
+ */
+export function settleBuffer(buffer: ArrayBufferLike): void {
+  settled.add(buffer);
+}
+
+/** True for a buffer declared by settleBuffer. */
+export function isSettled(buffer: ArrayBufferLike): boolean {
+  return settled.has(buffer);
+}
+
 /** Biomes per cell in a soft biome map. */
 export const SOFT_SLOTS = 4;
 
