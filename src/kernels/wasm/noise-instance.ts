@@ -50,9 +50,10 @@ const TABLE_BYTES = 512 * 1024;
  * The lattice tables of octaves o0 … o1 − 1 over rows r0 … r1 − 1, six words an octave: the
  * table's byte offset among the tables (−1: none), log2 of its stride in bytes, the i and j of
  * its first point, its rows (one per i) and the points filled in each (one per j). An octave
- * whose blocks share lattice cells has none (the kernel's caches serve it), nor one with more
- * lattice points than three quarters of its cells (hashing the corners is as cheap from about
- * one point a cell), nor one past the bytes allowed. The points are the box the rows' cells and
+ * whose blocks share lattice cells reads it only for the blocks across a lattice line (the
+ * kernel's caches serve the others); none has a table with more lattice points than three
+ * quarters of its cells (hashing the corners is as cheap from about one point a cell) or past
+ * the bytes allowed. The points are the box the rows' cells and
  * corners reach: a cell's lattice coordinates are a column's integer term plus a row's (plus a
  * carry), both growing with the column and the row, and the padding columns repeat the last one.
  */
@@ -62,7 +63,6 @@ export function latticeTables(t: OctaveTables, o0: number, o1: number, r0: numbe
   const cells = (r1 - r0) * ((n + 3) & ~3);
   let bytes = 0;
   for (let o = o0; o < o1; o++) {
-    if (t.shared[o]) continue;
     const first = o * colWords;
     const last = first + ((n - 1) >> 2) * 16 + ((n - 1) & 3);
     const top = 4 * (o * n + r0);

@@ -14,12 +14,14 @@
 // or a loop's slow path at its definition, on the fast path too, and it schedules loads as
 // early as it can; so the cache lives in memory, the fill is a call after which the block is
 // computed again from its loads, and a store orders the last corner's loads after the others.
+// A block across a lattice line is computed as a fine octave's are, and the cache then filled
+// with its last lane's cell, where the next block lies.
 //
-// On finer octaves, where the lattice points the rows reach are fewer than the cells, the caller
-// has them in a lattice table (fillTable: each point hashed once, its gradient pair stored), and
-// a block reads its corners' pairs at its cells' (i, j) in it: a few integer operations where
-// hashing three corners took about forty vector operations (five of them multiplies). The
-// finest octaves hash each cell's corners.
+// Where the lattice points the rows reach are fewer than the cells, the caller has them in a
+// lattice table (fillTable: each point hashed once, its gradient pair stored), and a block reads
+// its corners' pairs at its cells' (i, j) in it: a few integer operations where hashing three
+// corners takes about 47 vector operations (eight of them two-uop multiplies). The finest
+// octaves hash each cell's corners.
 //
 // Not TypeScript: `npm run wasm` compiles this file into noise-binary.ts. Same inputs, same
 // bits: IEEE add and multiply only (no fused multiply-add, no Math functions), the
@@ -103,28 +105,11 @@ const KSEL = memory.data<i32>([SELf, SELf, SELf, SELf], 16);
   return <usize>((((<u32>h >>> 16) * 24) >>> 16) << 3);
 }
 
-/**
- * The (gx, gy) pairs at byte offsets `o` of the table, 8 bytes each, gathered lane by lane (two
- * offsets to a 64-bit extract, split in scalar registers, where four 32-bit extracts would all
- * use the vector shuffle port), stored as the gx vector at `at` and the gy vector after it.
- */
-@inline function gatherTo(o: v128, at: usize): void {
-  const o01 = i64x2.extract_lane(o, 0);
-  const o23 = i64x2.extract_lane(o, 1);
-  let p01 = v128.load64_zero(<usize><u32>o01, GRADIENTS);
-  p01 = v128.load64_lane(<usize>(o01 >>> 32), p01, 1, GRADIENTS);
-  let p23 = v128.load64_zero(<usize><u32>o23, GRADIENTS);
-  p23 = v128.load64_lane(<usize>(o23 >>> 32), p23, 1, GRADIENTS);
-  v128.store(at, v128.shuffle<f32>(p01, p23, 0, 2, 4, 6));
-  v128.store(at, v128.shuffle<f32>(p01, p23, 1, 3, 5, 7), 16);
-}
-
-// Two caches of 160 bytes: the lattice cells of a block's four lanes (i and j less the row's
-// integer terms) and their corners' gradients, lane by lane: of (0, 0), (1, 1), (0, 1), and
-// of (1, 0) as its xor with (0, 1)'s, so the middle corner's gradient is a mask and an xor
-// away. Lane by lane, so a block may use a cache exactly when its lanes' cells are the cached
-// ones, whatever lies between. In memory, not in locals: nothing vector lives across the call
-// that fills them, so V8 spills nothing in the loop.
+// Two caches of 160 bytes: a lattice cell (i and j less the row's integer terms, splatted) and
+// its corners' gradients, splatted: of (0, 0), (1, 1), (0, 1), and of (1, 0) as its xor with
+// (0, 1)'s, so the middle corner's gradient is a mask and an xor away. Two, so a row that
+// goes back and forth across a lattice line keeps both cells. In memory, not in locals:
+// nothing vector lives across the call that fills them, so V8 spills nothing in the loop.
 const CACHES = memory.data(2 * 160 + 16, 16);
 const CELL_I = 0;
 const CELL_J = 16;
@@ -136,52 +121,28 @@ const GD = 128;
 const SUM = CACHES + 320;
 
 /**
- * Fills the cache at `at` for a block in lattice cells (i, j) + the row's terms (at `rowAt`):
- * where all four lanes lie in one cell, its corners hashed once in scalar registers and each
- * gradient splatted; else lane by lane, and then the cache at `next` for the cell of the
- * block's last lane in all four, the cell the row's next block lies in unless it crosses
- * another lattice line.
+ * Fills the cache at `at` for lattice cell (i, j) + the row's terms (at `rowAt`): its corners
+ * hashed once in scalar registers and each gradient splatted.
  */
-@noinline function cacheCells(i: v128, j: v128, rowAt: usize, seed: i32, at: usize, next: usize): void {
-  v128.store(at + CELL_I, i);
-  v128.store(at + CELL_J, j);
-  const ri = load<i32>(rowAt);
-  const rj = load<i32>(rowAt, 8);
-  const i0 = i32x4.extract_lane(i, 0);
-  const j0 = i32x4.extract_lane(j, 0);
-  if (i8x16.bitmask(v128.and(i32x4.eq(i, i32x4.splat(i0)), i32x4.eq(j, i32x4.splat(j0)))) == 0xffff) {
-    const ips = (i0 + ri) * PRIME_X;
-    const jps = (j0 + rj) * PRIME_Y;
-    const o00 = gradientOffset(seed ^ ips ^ jps);
-    const o11 = gradientOffset(seed ^ (ips + PRIME_X) ^ (jps + PRIME_Y));
-    const o10 = gradientOffset(seed ^ (ips + PRIME_X) ^ jps);
-    const o01 = gradientOffset(seed ^ ips ^ (jps + PRIME_Y));
-    v128.store(at + G00, v128.load32_splat(o00, GRADIENTS));
-    v128.store(at + G00 + 16, v128.load32_splat(o00, GRADIENTS + 4));
-    v128.store(at + G11, v128.load32_splat(o11, GRADIENTS));
-    v128.store(at + G11 + 16, v128.load32_splat(o11, GRADIENTS + 4));
-    const x01 = v128.load32_splat(o01, GRADIENTS);
-    const y01 = v128.load32_splat(o01, GRADIENTS + 4);
-    v128.store(at + G01, x01);
-    v128.store(at + G01 + 16, y01);
-    v128.store(at + GD, v128.xor(v128.load32_splat(o10, GRADIENTS), x01));
-    v128.store(at + GD + 16, v128.xor(v128.load32_splat(o10, GRADIENTS + 4), y01));
-    return;
-  }
-  const seedv = i32x4.splat(seed);
-  const px = v128.load(K, 32);
-  const py = v128.load(K, 48);
-  const ip = i32x4.mul(i32x4.add(i, i32x4.splat(ri)), px);
-  const jp = i32x4.mul(i32x4.add(j, i32x4.splat(rj)), py);
-  const ipx = i32x4.add(ip, px);
-  const jpy = i32x4.add(jp, py);
-  gatherTo(gradientOffsets(v128.xor(v128.xor(seedv, ip), jp)), at + G00);
-  gatherTo(gradientOffsets(v128.xor(v128.xor(seedv, ipx), jpy)), at + G11);
-  gatherTo(gradientOffsets(v128.xor(v128.xor(seedv, ip), jpy)), at + G01);
-  gatherTo(gradientOffsets(v128.xor(v128.xor(seedv, ipx), jp)), at + GD);
-  v128.store(at + GD, v128.xor(v128.load(at + GD), v128.load(at + G01)));
-  v128.store(at + GD + 16, v128.xor(v128.load(at + GD + 16), v128.load(at + G01 + 16)));
-  for (let k: usize = 0; k < 160; k += 16) v128.store(next + k, i32x4.shuffle(v128.load(at + k), v128.load(at + k), 3, 3, 3, 3));
+@noinline function cacheCell(i: i32, j: i32, rowAt: usize, seed: i32, at: usize): void {
+  v128.store(at + CELL_I, i32x4.splat(i));
+  v128.store(at + CELL_J, i32x4.splat(j));
+  const ips = (i + load<i32>(rowAt)) * PRIME_X;
+  const jps = (j + load<i32>(rowAt, 8)) * PRIME_Y;
+  const o00 = gradientOffset(seed ^ ips ^ jps);
+  const o11 = gradientOffset(seed ^ (ips + PRIME_X) ^ (jps + PRIME_Y));
+  const o10 = gradientOffset(seed ^ (ips + PRIME_X) ^ jps);
+  const o01 = gradientOffset(seed ^ ips ^ (jps + PRIME_Y));
+  v128.store(at + G00, v128.load32_splat(o00, GRADIENTS));
+  v128.store(at + G00 + 16, v128.load32_splat(o00, GRADIENTS + 4));
+  v128.store(at + G11, v128.load32_splat(o11, GRADIENTS));
+  v128.store(at + G11 + 16, v128.load32_splat(o11, GRADIENTS + 4));
+  const x01 = v128.load32_splat(o01, GRADIENTS);
+  const y01 = v128.load32_splat(o01, GRADIENTS + 4);
+  v128.store(at + G01, x01);
+  v128.store(at + G01 + 16, y01);
+  v128.store(at + GD, v128.xor(v128.load32_splat(o10, GRADIENTS), x01));
+  v128.store(at + GD + 16, v128.xor(v128.load32_splat(o10, GRADIENTS + 4), y01));
 }
 
 /**
@@ -240,18 +201,7 @@ const SUM = CACHES + 320;
  * integer terms in it, `shift`: log2 of its stride in bytes), else from hashing the corners.
  * The operations are noise.ts's simplexCell, in its order.
  */
-@inline function simplex4(colAt: usize, rui: v128, ruf: v128, rvi: v128, rvf: v128, seedv: v128, table: usize, rowBase: v128, shift: i32): v128 {
-  // The lattice cell (i, j) and the offsets (u, v) into it: fractions summed, carries added.
-  const one = v128.load(KF, 16);
-  let u = f32x4.add(v128.load(colAt, 16), ruf);
-  let v = f32x4.add(v128.load(colAt, 48), rvf);
-  const cu = f32x4.ge(u, one);
-  const cv = f32x4.ge(v, one);
-  u = f32x4.sub(u, v128.and(cu, one));
-  v = f32x4.sub(v, v128.and(cv, one));
-  // A carry lane is all ones, −1 as an integer: (i, j) less the row's integer terms.
-  const i = i32x4.sub(v128.load(colAt), cu);
-  const j = i32x4.sub(v128.load(colAt, 32), cv);
+@inline function simplex4(u: v128, v: v128, i: v128, j: v128, rui: v128, rvi: v128, seedv: v128, table: usize, rowBase: v128, shift: i32): v128 {
   // Unskewed: the offsets from corner (0, 0).
   const t = f32x4.mul(f32x4.add(u, v), v128.load(KF, 32));
   const x0 = f32x4.sub(u, t);
@@ -332,59 +282,82 @@ export function fbmRows(
       const ruf = v128.load32_splat(rowAt, 4);
       const rvf = v128.load32_splat(rowAt, 12);
       const cols = colsAt + ((<usize>o * padded) << 4);
-      if (load<i32>(sharedAt + (<usize>o << 2))) {
-        // Both caches start with the first block's cells.
+      const shared = load<i32>(sharedAt + (<usize>o << 2));
+      const seedv = i32x4.splat(seed);
+      const rui = v128.load32_splat(rowAt);
+      const rvi = v128.load32_splat(rowAt, 8);
+      // The octave's lattice table, if it has one: the row's integer terms' address in it.
+      const desc = tablesAt + (<usize>o << 4);
+      const table = load<usize>(desc);
+      const shift = load<i32>(desc, 4);
+      const rowBase = i32x4.splat(<i32>(table - GRADIENTS) + ((load<i32>(rowAt) - load<i32>(desc, 8)) << shift) + ((load<i32>(rowAt, 8) - load<i32>(desc, 12)) << 3));
+      if (shared) {
+        // Both caches start with the first block's first cell.
         let cache = CACHES;
         let other = CACHES + 160;
         const one0 = v128.load(KF, 16);
-        cacheCells(
-          i32x4.sub(v128.load(cols), f32x4.ge(f32x4.add(v128.load(cols, 16), ruf), one0)),
-          i32x4.sub(v128.load(cols, 32), f32x4.ge(f32x4.add(v128.load(cols, 48), rvf), one0)),
-          rowAt, seed, cache, other,
-        );
-        for (let k: usize = 0; k < 160; k += 16) v128.store(other + k, v128.load(cache + k));
+        const i0 = i32x4.extract_lane(i32x4.sub(v128.load(cols), f32x4.ge(f32x4.add(v128.load(cols, 16), ruf), one0)), 0);
+        const j0 = i32x4.extract_lane(i32x4.sub(v128.load(cols, 32), f32x4.ge(f32x4.add(v128.load(cols, 48), rvf), one0)), 0);
+        cacheCell(i0, j0, rowAt, seed, cache);
+        cacheCell(i0, j0, rowAt, seed, other);
         let c = 0;
         while (c < padded) {
           const colAt = cols + (<usize>c << 4);
+          const at = out + (<usize>c << 2);
+          // The lattice cells less the row's integer terms and the offsets (u, v) into them:
+          // fractions summed, carries added (a carry lane is all ones, −1 as an integer).
           const one = v128.load(KF, 16);
           let u = f32x4.add(v128.load(colAt, 16), ruf);
           let v = f32x4.add(v128.load(colAt, 48), rvf);
           const cu = f32x4.ge(u, one);
           const cv = f32x4.ge(v, one);
-          // The lattice cells less the row's integer terms: a fraction that sums past 1 carries (a
-          // carry lane is −1 as an integer).
           const i = i32x4.sub(v128.load(colAt), cu);
           const j = i32x4.sub(v128.load(colAt, 32), cv);
-          if (i8x16.bitmask(v128.and(i32x4.eq(i, v128.load(cache + CELL_I)), i32x4.eq(j, v128.load(cache + CELL_J)))) != 0xffff) {
-            // Other lattice cells: the other cache's (after a block that straddles a lattice
-            // line, the next block's), or gradients read into it; then this block again.
+          if (i8x16.bitmask(v128.and(i32x4.eq(i, v128.load(cache + CELL_I)), i32x4.eq(j, v128.load(cache + CELL_J)))) == 0xffff) {
+            u = f32x4.sub(u, v128.and(cu, one));
+            v = f32x4.sub(v, v128.and(cv, one));
+            const s = f32x4.mul(weight, simplexCached(u, v, cache));
+            v128.store(at, f32x4.add(v128.load(at), s));
+            c += 4;
+            continue;
+          }
+          const li = i32x4.extract_lane(i, 0);
+          const lj = i32x4.extract_lane(j, 0);
+          if (i8x16.bitmask(v128.and(i32x4.eq(i, i32x4.splat(li)), i32x4.eq(j, i32x4.splat(lj)))) == 0xffff) {
+            // One other lattice cell: the other cache's, or gradients read into it; then this
+            // block again.
             const t = cache;
             cache = other;
             other = t;
             if (v128.any_true(v128.or(v128.xor(i, v128.load(cache + CELL_I)), v128.xor(j, v128.load(cache + CELL_J))))) {
-              cacheCells(i, j, rowAt, seed, cache, other);
+              cacheCell(li, lj, rowAt, seed, cache);
             }
             continue;
           }
-          const at = out + (<usize>c << 2);
+          // A block across a lattice line: as a fine octave's, from the lattice table or hashed;
+          // then the other cache holds its last lane's cell, where the next block most likely lies.
           u = f32x4.sub(u, v128.and(cu, one));
           v = f32x4.sub(v, v128.and(cv, one));
-          const s = f32x4.mul(weight, simplexCached(u, v, cache));
+          const s = f32x4.mul(weight, simplex4(u, v, i, j, rui, rvi, seedv, table, rowBase, shift));
           v128.store(at, f32x4.add(v128.load(at), s));
           c += 4;
+          const t = cache;
+          cache = other;
+          other = t;
+          cacheCell(i32x4.extract_lane(i, 3), i32x4.extract_lane(j, 3), rowAt, seed, cache);
         }
       } else {
-        const seedv = i32x4.splat(seed);
-        const rui = v128.load32_splat(rowAt);
-        const rvi = v128.load32_splat(rowAt, 8);
-        // The octave's lattice table, if it has one: the row's integer terms' address in it.
-        const desc = tablesAt + (<usize>o << 4);
-        const table = load<usize>(desc);
-        const shift = load<i32>(desc, 4);
-        const rowBase = i32x4.splat(<i32>(table - GRADIENTS) + ((load<i32>(rowAt) - load<i32>(desc, 8)) << shift) + ((load<i32>(rowAt, 8) - load<i32>(desc, 12)) << 3));
         for (let c = 0; c < padded; c += 4) {
+          const colAt = cols + (<usize>c << 4);
           const at = out + (<usize>c << 2);
-          const s = f32x4.mul(weight, simplex4(cols + (<usize>c << 4), rui, ruf, rvi, rvf, seedv, table, rowBase, shift));
+          const one = v128.load(KF, 16);
+          let u = f32x4.add(v128.load(colAt, 16), ruf);
+          let v = f32x4.add(v128.load(colAt, 48), rvf);
+          const cu = f32x4.ge(u, one);
+          const cv = f32x4.ge(v, one);
+          u = f32x4.sub(u, v128.and(cu, one));
+          v = f32x4.sub(v, v128.and(cv, one));
+          const s = f32x4.mul(weight, simplex4(u, v, i32x4.sub(v128.load(colAt), cu), i32x4.sub(v128.load(colAt, 32), cv), rui, rvi, seedv, table, rowBase, shift));
           v128.store(at, f32x4.add(v128.load(at), s));
         }
       }
