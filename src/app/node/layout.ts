@@ -3,8 +3,9 @@
 //
 // A node is a header (title, first output socket on the right), one row per further output,
 // a body (input sockets in a left column beside the preview, or the curve editor across the
-// whole width) and one row per param. The default graph's grid is 280 × 330 canvas units:
-// the tallest node that has another below it (five params) is 316 high, so none overlap.
+// whole width) and one row per param. The recipes' grid is 280 × 350 canvas units: the
+// tallest node that has another below it (an fBm noise, six params) is 340 high, so none
+// overlap (tests/graph-layout.test.ts checks every shipped graph).
 
 import type { AnyNodeDef, ParamSpec } from '../../model/manifest.ts';
 
