@@ -2,7 +2,7 @@
 // keyboard, each kept fixed: the sea level's label on the height histogram reads over the bars
 // and stays on the plot; a node added from the palette next to others lands beside them, not on
 // them; Ctrl+S saves the graph, with the value being typed, while a param field has the focus; a
-// file cut short is refused in words that read.
+// file cut short is refused in words that read; the 3-D view's controls fit the smallest map.
 import type { Page } from 'playwright-core';
 import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
@@ -126,5 +126,28 @@ describe('a newcomer’s pass', () => {
     expect(text).toContain('not JSON: the text ends where a value should be (line 1, column 39)');
     await screenshot(page, 'newcomer-cut-short');
     await page.keyboard.press('Escape');
+  });
+
+  it('keeps the 3-D view’s height slider and Reset view inside the smallest map (1024 × 700)', async () => {
+    const page = app.s.page;
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await settle(page);
+    await page.locator('tg-viewer button.tab-3d').click();
+    await page.locator('tg-viewer tg-terrain-3d button.home').waitFor();
+    const { frame, items } = await page.locator('tg-viewer tg-terrain-3d').evaluate((el) => {
+      const r = (e: Element) => {
+        const b = e.getBoundingClientRect();
+        return { x: b.x, r: b.right, w: b.width };
+      };
+      const root = el.shadowRoot!;
+      return { frame: r(root.querySelector('.frame')!), items: [...root.querySelectorAll('.hud label, .hud input, .hud output, .hud button')].map((e) => ({ name: e.localName, ...r(e) })) };
+    });
+    expect(frame.w).toBe(256);
+    for (const it of items) {
+      expect(it.x, it.name).toBeGreaterThanOrEqual(frame.x);
+      expect(it.r, it.name).toBeLessThanOrEqual(frame.r);
+    }
+    expect(items.find((it) => it.name === 'input')!.w).toBeGreaterThanOrEqual(40);
+    await screenshot(page, 'newcomer-3d-1024');
   });
 });

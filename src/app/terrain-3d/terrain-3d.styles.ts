@@ -36,15 +36,24 @@ export default css`
     color: var(--tg-fg, #e6e9ee);
     font-size: 12px;
   }
+  /* The slider gives way on the smallest map (256 px, a 1024 × 700 window): its label and
+     the button keep their width. A range input's own width (about 130 px) is its minimum in a
+     flex row unless its width is set, which pushed Reset view out of the frame. */
   .hud label {
     display: flex;
     align-items: center;
     gap: 6px;
     flex: 1;
+    min-width: 0;
   }
   .hud input[type='range'] {
     flex: 1;
-    min-width: 60px;
+    width: 0;
+    min-width: 40px;
+  }
+  .hud button {
+    flex: none;
+    white-space: nowrap;
   }
   .hud output {
     min-width: 3.2em;
