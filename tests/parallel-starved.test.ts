@@ -44,7 +44,9 @@ describe('a pool whose workers get no core', () => {
     call();
     call();
     expect(call()).toBe(false);
+    // Afresh: the calls left alone and the starved calls counted so far are both forgotten, so
+    // it takes two starved calls again before the caller runs alone.
     useThreads(2);
-    expect(call()).toBe(true);
+    expect([call(), call(), call()]).toEqual([true, true, false]);
   });
 });
