@@ -2,11 +2,13 @@
 // keyboard, each kept fixed: the sea level's label on the height histogram reads over the bars
 // and stays on the plot; a node added from the palette next to others lands beside them, not on
 // them; Ctrl+S saves the graph, with the value being typed, while a param field has the focus; a
-// file cut short is refused in words that read; the 3-D view's controls fit the smallest map.
+// file cut short is refused in words that read; the 3-D view's controls fit the smallest map;
+// every recipe reads at zoom to fit, as the default graph does.
 import type { Page } from 'playwright-core';
+import { readdirSync } from 'node:fs';
 import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
-import { appPerTest, screenshot, settle, showParams, type TestHandle } from './harness.ts';
+import { appPerTest, screenshot, settle, showParams, type TestHandle, waitForPreviews } from './harness.ts';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -149,5 +151,39 @@ describe('a newcomer’s pass', () => {
     }
     expect(items.find((it) => it.name === 'input')!.w).toBeGreaterThanOrEqual(40);
     await screenshot(page, 'newcomer-3d-1024');
+  });
+
+  it('shows every recipe legibly at zoom to fit: no text in a node under 10 px at 1600 × 1000', async () => {
+    const page = app.s.page;
+    const recipes = page.locator('tg-toolbar select').first();
+    const names = (await recipes.locator('option').allTextContents()).slice(1);
+    expect(names.length).toBe(readdirSync('graphs').filter((f) => f.endsWith('.json')).length);
+    const small: string[] = [];
+    for (let k = 1; k <= names.length; k++) {
+      await recipes.selectOption({ index: k });
+      await waitForPreviews(page);
+      // The smallest text on screen in every node (shadow roots included), scaled by the zoom.
+      const px = await page.evaluate(() => {
+        let best = { px: Infinity, text: '' };
+        for (const node of document.querySelector('tg-app')!.shadowRoot!.querySelectorAll('tg-node')) {
+          const el = node as HTMLElement;
+          const scale = el.getBoundingClientRect().width / el.offsetWidth;
+          const visit = (root: ParentNode) => {
+            for (const e of root.querySelectorAll('*')) {
+              const own = [...e.childNodes].filter((c) => c.nodeType === Node.TEXT_NODE && c.textContent!.trim()).map((c) => c.textContent!.trim()).join(' ');
+              const px = parseFloat(getComputedStyle(e).fontSize) * scale;
+              if (own && e.getClientRects().length && px < best.px) best = { px, text: own.slice(0, 30) };
+              if (e.shadowRoot) visit(e.shadowRoot);
+            }
+          };
+          visit(el.shadowRoot!);
+        }
+        return best;
+      });
+      // Expanded nodes made every recipe's params 4 px on screen, its titles 6.
+      if (px.px < 10) small.push(`${names[k - 1]}: ${px.px.toFixed(1)} px ("${px.text}")`);
+    }
+    expect(small).toEqual([]);
+    await screenshot(page, 'newcomer-recipe-at-fit');
   });
 });

@@ -3,9 +3,9 @@
 //
 // A node is a header (title, first output socket on the right), one row per further output,
 // a body (input sockets in a left column beside the preview, or the curve editor across the
-// whole width) and one row per param. The recipes' grid is 280 × 350 canvas units: the
-// tallest node that has another below it (an fBm noise, six params) is 340 high, so none
-// overlap (tests/graph-layout.test.ts checks every shipped graph).
+// whole width) and one row per param. The shipped graphs are collapsed on a grid of
+// 144 × 176 canvas units, and expanded nodes need rows 350 apart (an fBm noise, six params, is
+// 340 high): tests/graph-layout.test.ts checks that no node of a shipped graph covers another.
 
 import type { AnyNodeDef, ParamSpec } from '../../model/manifest.ts';
 
