@@ -49,7 +49,7 @@ export class TgHistogram extends LitElement {
     return html`<div class="plot" data-kind=${h.kind}>
         <canvas style="width:${this.width}px;height:84px"></canvas>
         ${sea !== null && sea >= 0 && sea <= 1
-          ? html`<div class="sea ${sea > 0.6 ? 'flip' : ''}" style="left:${sea * 100}%" title="sea level"><span>sea level ${formatValue((h as { seaLevel: number }).seaLevel)}</span></div>`
+          ? html`<div class="sea ${sea > 0.5 ? 'flip' : ''}" style="left:${sea * 100}%" title="sea level"><span>sea level ${formatValue((h as { seaLevel: number }).seaLevel)}</span></div>`
           : nothing}
       </div>
       <div class="axis"><span>${formatValue(h.lo)}</span><span>${formatValue(h.hi)}</span></div>
