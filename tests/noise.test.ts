@@ -72,6 +72,25 @@ describe('fBm noise', () => {
     }
   });
 
+  it('reads lattice tables across the wrap of the lattice coordinates at 2³¹, with the same bits', () => {
+    // Far east the columns' integer terms pass 2³¹ − 1 and wrap to −2³¹ within a row: the table's
+    // box is measured by wrapping differences, as the kernel adds the terms.
+    const n = 60;
+    const x0 = 2 ** 31 / ((1 + (Math.sqrt(3) - 1) / 2) * 8) - 0.2;
+    const domain = { x0, y0: x0, extent: 0.5, n };
+    const settings = { seed: 11, frequency: 8, octaves: 2, lacunarity: 1.5, gain: 0.5 };
+    const t = octaveTables(domain, settings);
+    expect(t.cols[0]).toBeGreaterThan(2 ** 31 - 100);
+    expect(t.cols[((n - 1) >> 2) * 16 + ((n - 1) & 3)]).toBeLessThan(-(2 ** 31) + 100);
+    const { plan } = latticeTables(t, 0, t.octaves, 0, n);
+    expect([plan[0] >= 0, plan[6] >= 0]).toEqual([true, true]);
+    const simd = new Float32Array(n * n);
+    const plain = new Float32Array(n * n);
+    fbmGrid(simd, domain, settings);
+    fbmGridReference(plain, domain, settings);
+    expect(simd).toEqual(plain);
+  });
+
   it('gives each octave alone (for the ridged and billow folds) as the plain rows do, bit for bit', () => {
     const n = 53;
     const t = octaveTables({ x0: -40.2, y0: 3.3, extent: 2, n }, { seed: 99, frequency: 5, octaves: 3, lacunarity: 2.5, gain: 0.5 });
