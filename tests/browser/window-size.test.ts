@@ -1,6 +1,7 @@
 // The canvas when the window changes size, as a person resizes it: a graph still at fit is
 // fitted again (it stayed at the large window's zoom, cut off at the right and bottom, until
-// F was pressed), and a view the person moved keeps its zoom and the point at its centre.
+// F was pressed), and a view the person moved keeps its zoom and the point at its centre; the
+// viewer's map, widened by hand, leaves the canvas room on a small or shrinking window.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, drag, screenshot, settle } from './harness.ts';
@@ -72,5 +73,31 @@ describe('the canvas when the window changes size', () => {
     const c1 = centre(t, after.area);
     expect(Math.abs(c1[0] - c0[0])).toBeLessThan(1);
     expect(Math.abs(c1[1] - c0[1])).toBeLessThan(1);
+  });
+
+  /** The viewer's resize handle (its left edge), dragged to page x. */
+  async function widenViewer(page: Page, toX: number): Promise<void> {
+    const grip = (await page.locator('tg-viewer .resize').boundingBox())!;
+    await drag(page, { x: grip.x + grip.width / 2, y: grip.y + 200 }, { x: toX, y: grip.y + 200 }, 20);
+    await settle(page);
+  }
+
+  it('leaves the canvas room when the map is widened by hand, on a small window and on one that shrinks', async () => {
+    const page = app.s.page;
+    await resize(page, 1024, 700);
+    await widenViewer(page, 20);
+    let { area } = await boxes(page);
+    const viewer = async () => (await page.locator('tg-viewer').boundingBox())!;
+    // The map stops where the canvas keeps 320 px; the panel stays inside the window.
+    expect(area.width).toBeGreaterThanOrEqual(320);
+    expect((await viewer()).x + (await viewer()).width).toBeLessThanOrEqual(1024);
+    await resize(page, 1700, 1000);
+    await widenViewer(page, 20);
+    expect((await viewer()).width).toBeGreaterThan(1000);
+    await resize(page, 1400, 900);
+    ({ area } = await boxes(page));
+    expect(area.width).toBeGreaterThanOrEqual(320);
+    expect((await viewer()).x + (await viewer()).width).toBeLessThanOrEqual(1400);
+    await screenshot(page, 'window-wide-map-then-shrunk');
   });
 });

@@ -21,6 +21,17 @@ import styles from './viewer.styles.ts';
 export const SIZES = [64, 128, 256, 384, 512, 768, 1024, 1536, 2048];
 /** Padding and scrollbar beside the map. */
 const PANEL_EXTRA = 36;
+/** The canvas keeps at least this width beside the viewer (CSS pixels). */
+export const CANVAS_MIN = 320;
+
+/**
+ * The map's side, no larger than the window leaves room for: the canvas keeps CANVAS_MIN
+ * beside the panel. Without it a map widened to 1024 on a 1024-wide window pushed the canvas
+ * to nothing, and one widened on a large window kept its size when the window shrank.
+ */
+export function roomFor(frame: number): number {
+  return Math.max(MAP_SIZE_MIN, Math.min(frame, window.innerWidth - PANEL_EXTRA - CANVAS_MIN));
+}
 
 const FORMAT_LABELS: Readonly<Record<ExportFormat, { label: string; title: string }>> = {
   png: { label: 'PNG', title: 'The layer as shown: palette, bands, shading, contours' },
@@ -57,6 +68,21 @@ export class TgViewer extends LitElement {
       this.core?.subscribe(() => this.requestUpdate()),
     ],
   );
+
+  private readonly onWindowResize = () => {
+    const s = this.session;
+    if (s && roomFor(s.frame) < s.frame) s.setFrame(roomFor(s.frame));
+  };
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener('resize', this.onWindowResize);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener('resize', this.onWindowResize);
+  }
 
   override willUpdate(): void {
     if (this.session) this.style.width = `${this.session.frame + PANEL_EXTRA}px`;
@@ -259,7 +285,7 @@ export class TgViewer extends LitElement {
 
   private resizeMove = (e: PointerEvent) => {
     if (!this.resize || !this.session) return;
-    const frame = Math.max(MAP_SIZE_MIN, Math.min(MAP_SIZE_MAX, this.resize.frame + (this.resize.x - e.clientX)));
+    const frame = roomFor(Math.max(MAP_SIZE_MIN, Math.min(MAP_SIZE_MAX, this.resize.frame + (this.resize.x - e.clientX))));
     this.session.setFrame(frame);
     this.requestUpdate();
   };
