@@ -254,6 +254,27 @@ export function fillTable(at: usize, i0: i32, j0: i32, rows: i32, cols: i32, shi
 }
 
 /**
+ * Blocks c0, c0 + 4, … below c1 of a row into `out`, their corners' gradients from the octave's
+ * lattice table or hashed (see simplex4): a fine octave's row, or a coarse octave's block across
+ * a lattice line. A call of its own, so its code is in the module once.
+ */
+@noinline function fineBlocks(c0: i32, c1: i32, cols: usize, out: usize, ruf: v128, rvf: v128, rui: v128, rvi: v128, seedv: v128, weight: v128, table: usize, rowBase: v128, shift: i32): void {
+  for (let c = c0; c < c1; c += 4) {
+    const colAt = cols + (<usize>c << 4);
+    const at = out + (<usize>c << 2);
+    const one = v128.load(KF, 16);
+    let u = f32x4.add(v128.load(colAt, 16), ruf);
+    let v = f32x4.add(v128.load(colAt, 48), rvf);
+    const cu = f32x4.ge(u, one);
+    const cv = f32x4.ge(v, one);
+    u = f32x4.sub(u, v128.and(cu, one));
+    v = f32x4.sub(v, v128.and(cv, one));
+    const s = f32x4.mul(weight, simplex4(u, v, i32x4.sub(v128.load(colAt), cu), i32x4.sub(v128.load(colAt, 32), cv), rui, rvi, seedv, table, rowBase, shift));
+    v128.store(at, f32x4.add(v128.load(at), s));
+  }
+}
+
+/**
  * The fractal sum for rows r0 … r1 − 1 of an n × n grid, written as Float32 rows from `outAt`
  * (row r0 first), each row zeroed and then summed into in fours (a row's last vector may spill
  * up to three cells into the next row, which is zeroed after; the caller pads the last row).
@@ -321,45 +342,33 @@ export function fbmRows(
             c += 4;
             continue;
           }
-          const li = i32x4.extract_lane(i, 0);
-          const lj = i32x4.extract_lane(j, 0);
-          if (i8x16.bitmask(v128.and(i32x4.eq(i, i32x4.splat(li)), i32x4.eq(j, i32x4.splat(lj)))) == 0xffff) {
+          // Slow paths: the cells again from memory (a vector of the fast path used here would
+          // be spilled at its definition, on the fast path too).
+          const ci = i32x4.sub(v128.load(colAt), f32x4.ge(f32x4.add(v128.load(colAt, 16), ruf), one));
+          const cj = i32x4.sub(v128.load(colAt, 32), f32x4.ge(f32x4.add(v128.load(colAt, 48), rvf), one));
+          const li = i32x4.extract_lane(ci, 0);
+          const lj = i32x4.extract_lane(cj, 0);
+          const t = cache;
+          cache = other;
+          other = t;
+          if (i8x16.bitmask(v128.and(i32x4.eq(ci, i32x4.splat(li)), i32x4.eq(cj, i32x4.splat(lj)))) == 0xffff) {
             // One other lattice cell: the other cache's, or gradients read into it; then this
             // block again.
-            const t = cache;
-            cache = other;
-            other = t;
-            if (v128.any_true(v128.or(v128.xor(i, v128.load(cache + CELL_I)), v128.xor(j, v128.load(cache + CELL_J))))) {
+            if (v128.any_true(v128.or(v128.xor(ci, v128.load(cache + CELL_I)), v128.xor(cj, v128.load(cache + CELL_J))))) {
               cacheCell(li, lj, rowAt, seed, cache);
             }
             continue;
           }
-          // A block across a lattice line: as a fine octave's, from the lattice table or hashed;
-          // then the other cache holds its last lane's cell, where the next block most likely lies.
-          u = f32x4.sub(u, v128.and(cu, one));
-          v = f32x4.sub(v, v128.and(cv, one));
-          const s = f32x4.mul(weight, simplex4(u, v, i, j, rui, rvi, seedv, table, rowBase, shift));
-          v128.store(at, f32x4.add(v128.load(at), s));
+          // A block across a lattice line: as a fine octave's; then the other cache holds its
+          // last lane's cell, where the next block most likely lies.
+          const ni = i32x4.extract_lane(ci, 3);
+          const nj = i32x4.extract_lane(cj, 3);
+          fineBlocks(c, c + 4, cols, out, ruf, rvf, rui, rvi, seedv, weight, table, rowBase, shift);
           c += 4;
-          const t = cache;
-          cache = other;
-          other = t;
-          cacheCell(i32x4.extract_lane(i, 3), i32x4.extract_lane(j, 3), rowAt, seed, cache);
+          cacheCell(ni, nj, rowAt, seed, cache);
         }
       } else {
-        for (let c = 0; c < padded; c += 4) {
-          const colAt = cols + (<usize>c << 4);
-          const at = out + (<usize>c << 2);
-          const one = v128.load(KF, 16);
-          let u = f32x4.add(v128.load(colAt, 16), ruf);
-          let v = f32x4.add(v128.load(colAt, 48), rvf);
-          const cu = f32x4.ge(u, one);
-          const cv = f32x4.ge(v, one);
-          u = f32x4.sub(u, v128.and(cu, one));
-          v = f32x4.sub(v, v128.and(cv, one));
-          const s = f32x4.mul(weight, simplex4(u, v, i32x4.sub(v128.load(colAt), cu), i32x4.sub(v128.load(colAt, 32), cv), rui, rvi, seedv, table, rowBase, shift));
-          v128.store(at, f32x4.add(v128.load(at), s));
-        }
+        fineBlocks(0, padded, cols, out, ruf, rvf, rui, rvi, seedv, weight, table, rowBase, shift);
       }
     }
   }
