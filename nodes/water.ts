@@ -4,6 +4,7 @@
 import { type Domain, domainKey, worldCutDomain } from '../src/grid.ts';
 import { scratch } from '../src/kernels/scratch.ts';
 import { argsortFloat32, countBelow } from '../src/kernels/sort.ts';
+import { wasmWater } from '../src/kernels/wasm/distance-instance.ts';
 import { gridBuffer } from '../src/parallel/memory.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 import { bands } from '../src/parallel/threads.ts';
@@ -43,12 +44,14 @@ export function cutDomainOf(cut: string): Domain | null {
   return Object.hasOwn(CUT_SAMPLING, cut) ? worldCutDomain(CUT_SAMPLING[cut as keyof typeof CUT_SAMPLING]) : null;
 }
 
-/** Rows r0 … r1 − 1 of the terrain's heights (a copy of the input) and of the water mask. */
+/**
+ * Rows r0 … r1 − 1 of the terrain's heights (a copy of the input) and of the water mask, in
+ * WebAssembly (wasmWater: the input read once, the mask four cells a vector).
+ */
 function waterBand(a: { input: Float32Array; height: Float32Array; mask: Float32Array; level: number; n: number }, r0: number, r1: number): void {
   const { input, height, mask, level } = a;
-  const end = r1 * a.n;
-  height.set(input.subarray(r0 * a.n, end), r0 * a.n);
-  for (let i = r0 * a.n; i < end; i++) mask[i] = input[i] < level ? 1 : 0;
+  const [c0, c1] = [r0 * a.n, r1 * a.n];
+  wasmWater(input.subarray(c0, c1), level, height.subarray(c0, c1), mask.subarray(c0, c1));
 }
 
 /** A cut's heights in ascending order and the sea level read off them. */

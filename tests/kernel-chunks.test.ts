@@ -1,7 +1,8 @@
 // The cell-by-cell WebAssembly kernels take their grids into the module's memory a chunk at a
 // time (CHUNK_CELLS, src/kernels/wasm/lazy-module.ts): every chunking gives the bits of the grids
 // staged whole, for chunks of a few cells, of less than a row, of rows and a remainder, with
-// unwired inputs and with inputs read in place out of wider grids (strided rows).
+// unwired inputs and with inputs read in place out of wider grids (strided rows); and the water's
+// copy and mask, the same as JS's comparison of each Float32 height with the (double) level.
 import { afterEach, describe, expect, it } from 'vitest';
 import { combineKernel, COMBINE_MODES } from '../nodes/combine.ts';
 import { applyCurve } from '../nodes/curve.ts';
@@ -12,6 +13,7 @@ import { tableIds, whittaker } from '../nodes/whittaker.ts';
 import { type Domain, type GridWindow, wholeWindow } from '../src/grid.ts';
 import { DEFAULT_TABLE } from '../src/model/biomes.ts';
 import type { TerrainValue } from '../src/model/values.ts';
+import { wasmWater } from '../src/kernels/wasm/distance-instance.ts';
 import { CHUNK_CELLS, setChunkCells } from '../src/kernels/wasm/lazy-module.ts';
 import { rng } from './helpers/graphs.ts';
 
@@ -98,5 +100,25 @@ describe('cell-by-cell kernels in chunks', () => {
     const t: TerrainValue = { type: 'terrain', meaning: 'height', data: grid(N * N, 16, -1.3, 1.3), seaLevel: 0, sorted, waterCount: sorted.findIndex((v) => v >= 0), order: null };
     const out = new Float32Array(N * N);
     sameInChunks(() => (landRank(t, out), out));
+  });
+
+  it("water: the heights copied and the mask of JS's double comparison, in every chunking", () => {
+    // A Float32 height on, under and over levels that Float32 does not hold (the module compares
+    // with the Float32 above the level), signed zeros, infinities and NaN, an odd count of cells.
+    const on = Math.fround(0.7);
+    const heights = grid(N * N, 17);
+    heights.set([on, Math.fround(on - 1e-7), Math.fround(on + 1e-7), -0, 0, -Infinity], 20);
+    const out = new Float32Array(2 * N * N);
+    const [height, mask] = [out.subarray(0, N * N), out.subarray(N * N)];
+    for (const level of [on + 1e-12, on, on - 1e-12, 0, -0, Infinity, -Infinity, NaN, 1e39, -1e39]) {
+      sameInChunks(() => (wasmWater(heights, level, height, mask), out));
+      expect(new Uint8Array(height.slice().buffer)).toEqual(new Uint8Array(heights.slice().buffer));
+      expect(mask, `level ${level}`).toEqual(Float32Array.from(heights, (h) => (h < level ? 1 : 0)));
+    }
+    // Rows out of the middle of the grids, as a band takes them.
+    height.fill(5);
+    wasmWater(heights.subarray(N, 3 * N), on + 1e-12, height.subarray(N, 3 * N), mask.subarray(N, 3 * N));
+    expect(height.subarray(N, 3 * N)).toEqual(heights.subarray(N, 3 * N));
+    expect([height[N - 1], height[3 * N]]).toEqual([5, 5]);
   });
 });

@@ -116,6 +116,20 @@ function sitesOut(hAt: usize, cells: i32, flip: v128, level: v128, out: usize): 
 }
 
 /**
+ * 1 (a Float32) on each of the `cells` heights at `hAt` below `level`, 0 elsewhere (NaN is not
+ * below), at `outAt`: the water node's mask. Four cells a vector, so the cells up to the next
+ * multiple of 4 are written too (the caller's padding).
+ */
+export function waterMask(cells: i32, hAt: usize, level: f32, outAt: usize): void {
+  const levelv = f32x4.splat(level);
+  const one = f32x4.splat(1);
+  for (let i = 0; i < cells; i += 4) {
+    const o = <usize>i << 2;
+    v128.store(outAt + o, v128.and(f32x4.lt(v128.load(hAt + o), levelv), one));
+  }
+}
+
+/**
  * True when the bytes at `waterAt` are 1 exactly on the `cells` heights at `hAt` below `level`
  * and 0 elsewhere (NaN is not below): whether a grid's water cells are those of a record.
  */

@@ -12,7 +12,7 @@ export const PAGE = 65536;
 /**
  * Cells of each grid a kernel takes into its module's memory at a time (64 KB of Float32): the
  * cell-by-cell kernels and the rank (instance.ts), the wind's sweep (wind-instance.ts) and the
- * coast transform's heights (distance-instance.ts). Staged whole, a 1280² grid was copied into
+ * coast transform's heights and the water's copy and mask (distance-instance.ts). Staged whole, a 1280² grid was copied into
  * the memory, read there by the kernel, its output written there and copied out: six passes
  * over 6.5 MB that no cache holds. A chunk
  * copied in is still in the core's cache when the kernel reads it, and its output when it is
