@@ -98,6 +98,9 @@ describe('the canvas when the window changes size', () => {
     ({ area } = await boxes(page));
     expect(area.width).toBeGreaterThanOrEqual(320);
     expect((await viewer()).x + (await viewer()).width).toBeLessThanOrEqual(1400);
+    // The minimap takes its small size on so narrow a canvas (it hid half of it at 180 px).
+    const minimap = await page.locator('tg-app .canvas .tg-minimap').evaluate((el) => el.getBoundingClientRect().width);
+    expect(minimap).toBeLessThanOrEqual(area.width / 2.5);
     await screenshot(page, 'window-wide-map-then-shrunk');
   });
 });

@@ -29,9 +29,12 @@ interface Box {
   h: number;
 }
 
-/** On a small window (1024 × 700) a 180-pixel minimap would hide a third of the canvas. */
-function small(): boolean {
-  return window.innerWidth < 1300 || window.innerHeight < 800;
+/**
+ * On a small window (1024 × 700) a 180-pixel minimap would hide a third of the canvas; so it
+ * would on a canvas the viewer's widened map leaves narrow (320 px on a 1400-wide window).
+ */
+function small(canvas: HTMLElement): boolean {
+  return window.innerWidth < 1300 || window.innerHeight < 800 || canvas.clientWidth < 800;
 }
 
 export class Minimap {
@@ -71,9 +74,11 @@ export class Minimap {
     this.element.addEventListener('dblclick', stop);
     this.element.addEventListener('contextmenu', stop);
     this.element.addEventListener('wheel', stop);
-    window.addEventListener('resize', onResize);
+    // The canvas changes size with the window and with the viewer's panel.
+    const observer = new ResizeObserver(onResize);
+    observer.observe(area.container);
     this.disposers.push(
-      () => window.removeEventListener('resize', onResize),
+      () => observer.disconnect(),
       core.subscribe((changes) => {
         if (changes.some((c) => c.kind !== 'param' && c.kind !== 'info' && c.kind !== 'view' && c.kind !== 'title')) this.request();
       }),
@@ -118,7 +123,7 @@ export class Minimap {
   private draw(): void {
     if (!this.element.isConnected) return;
     this.draws++;
-    const side = small() ? SMALL_SIZE : SIZE;
+    const side = small(this.area.container) ? SMALL_SIZE : SIZE;
     const dpr = window.devicePixelRatio || 1;
     this.element.style.width = this.element.style.height = `${side}px`;
     if (this.canvas.width !== side * dpr) this.canvas.width = this.canvas.height = side * dpr;
