@@ -117,13 +117,23 @@ function sitesOut(hAt: usize, cells: i32, flip: v128, level: v128, out: usize): 
 
 /**
  * 1 (a Float32) on each of the `cells` heights at `hAt` below `level`, 0 elsewhere (NaN is not
- * below), at `outAt`: the water node's mask. Four cells a vector, so the cells up to the next
- * multiple of 4 are written too (the caller's padding).
+ * below), at `outAt`: the water node's mask. Four vectors a step, then one: the cells up to
+ * the next multiple of 4 are written too (the caller's padding). One vector a step took 0.25 ms
+ * for 1280² cells in the cache, four 0.15.
  */
 export function waterMask(cells: i32, hAt: usize, level: f32, outAt: usize): void {
   const levelv = f32x4.splat(level);
   const one = f32x4.splat(1);
-  for (let i = 0; i < cells; i += 4) {
+  let i = 0;
+  for (; i + 16 <= cells; i += 16) {
+    const h = hAt + (<usize>i << 2);
+    const o = outAt + (<usize>i << 2);
+    v128.store(o, v128.and(f32x4.lt(v128.load(h), levelv), one));
+    v128.store(o, v128.and(f32x4.lt(v128.load(h, 16), levelv), one), 16);
+    v128.store(o, v128.and(f32x4.lt(v128.load(h, 32), levelv), one), 32);
+    v128.store(o, v128.and(f32x4.lt(v128.load(h, 48), levelv), one), 48);
+  }
+  for (; i < cells; i += 4) {
     const o = <usize>i << 2;
     v128.store(outAt + o, v128.and(f32x4.lt(v128.load(hAt + o), levelv), one));
   }
