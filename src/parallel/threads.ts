@@ -155,9 +155,11 @@ const CONTROL_WORDS = 5;
  * makes a call every 0.1–1 ms, most gaps between calls (the engine's own work, a kernel not
  * split) under 0.2 ms. But a thread awake for nothing takes a core the machine's other work
  * (or the caller) may need: a gap of preemptedMs between two looks at the clock means it was
- * preempted, and the thread then sleeps at once after each band for backoffMs.
+ * preempted, and the thread then sleeps at once after each band for backoffMs. Not less than
+ * 1 ms: a thread spinning on a quiet core of this VM still sees some 300 gaps of 50–100 µs a
+ * second and 50 of 0.1–0.5 ms (the host's), but under 2 of 0.5 ms or more; under load, 80.
  */
-const TUNING = { workerMs: 0.2, callerMs: 0.2, preemptedMs: 0.05, backoffMs: 500, starvedMs: 0.3, aloneCalls: 32 };
+const TUNING = { workerMs: 0.2, callerMs: 0.2, preemptedMs: 1, backoffMs: 500, starvedMs: 0.3, aloneCalls: 32 };
 type Tuning = typeof TUNING;
 let tuning: Tuning = TUNING;
 
