@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createEngine, nodeDef, WORLD_CUT_DOMAIN } from '../src/index.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { BufferPool } from '../src/engine/pool.ts';
+import { recordTakes } from './helpers/pool.ts';
 import { evaluated, grab, grabIds, loadGraph } from './helpers/graphs.ts';
 import { SEED_SHIFTS, shiftSeeds } from '../src/recipes/claims.ts';
 import { domainKey, viewDomain } from '../src/grid.ts';
@@ -353,13 +354,7 @@ describe('engines one after another on one pool (a build\'s tiles)', () => {
     first.dispose();
     expect(first.output('biomes', undefined, { x0: 0.3, y0: -0.2, extent: 1, n: 40 })).toBeUndefined();
     // Every buffer of the second evaluation comes from the first one's leftovers where a size matches.
-    const taken: { buffer: ArrayBufferLike }[] = [];
-    const take = pool.take.bind(pool);
-    pool.take = ((kind, length) => {
-      const b = take(kind, length);
-      taken.push(b);
-      return b;
-    }) as typeof pool.take;
+    const taken = recordTakes(pool);
     const second = createEngine(g, { size: 40, pool });
     second.evaluate();
     const fresh = createEngine(g, { size: 40 });

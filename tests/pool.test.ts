@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../src/index.ts';
 import { BufferPool } from '../src/engine/pool.ts';
+import { recordTakes } from './helpers/pool.ts';
 import { loadGraph } from './helpers/graphs.ts';
 
 describe('buffer pool', () => {
@@ -18,13 +19,7 @@ describe('buffer pool', () => {
       give(b);
     };
     e.dispose();
-    const taken: { buffer: ArrayBufferLike; length: number }[] = [];
-    const take = pool.take.bind(pool);
-    pool.take = ((kind, length) => {
-      const b = take(kind, length);
-      taken.push(b);
-      return b;
-    }) as typeof pool.take;
+    const taken = recordTakes(pool);
     e.evaluate();
     // Some thirty of them 32² (ten outputs on each of the wind's three coarse squares).
     expect(taken.filter((b) => b.length === 32 * 32).length).toBeGreaterThan(24);
