@@ -104,8 +104,12 @@ describe('evaluation over threads', () => {
     const before = callsTakenAwake();
     tuneThreads({ workerMs: 100, preemptedMs: 1e6, backoffMs: 0, aloneCalls: 0 });
     try {
-      const two = outputs('default.json', 255, 2);
-      expect([...one].filter(([key, bytes]) => Buffer.compare(bytes, two.get(key)!) !== 0).map(([key]) => key)).toEqual([]);
+      // Up to five evaluations: on a machine loaded enough that the worker is never given a core
+      // while it is awake, one evaluation may post every call to a worker asleep (same bytes).
+      for (let k = 0; k < 5 && callsTakenAwake() === before; k++) {
+        const two = outputs('default.json', 255, 2);
+        expect([...one].filter(([key, bytes]) => Buffer.compare(bytes, two.get(key)!) !== 0).map(([key]) => key)).toEqual([]);
+      }
     } finally {
       tuneThreads({ aloneCalls: 0 });
     }
