@@ -86,7 +86,6 @@ export function benchHalo(graph: Graph, size = 256, runs = 50, warmup = 50): Hal
   for (let k = 0; k < warmup + runs; k++) {
     for (let i = 0; i < 2; i++) {
       const v = (k + i) % 2;
-      const g = variants[v];
       const engine = engines[v];
       engine.dispose();
       const seen = new Map<string, number>();

@@ -1,8 +1,9 @@
 // `npm run bench`: graphs/default.json at 256², 512² and 1024², on one thread and on every
 // core (the kernels that split by row bands, src/parallel), runs of the two alternating so the
 // machine's load falls on both alike. Medians of several runs, per node and per scenario: a
-// cold evaluation (buffers recycled), a first run (fresh memory), a curve edit where the coast falls, a curve edit inland, a wind-angle edit
-// and a pan of the view; the noise per octave-sample; then a tiled build (src/bench/build.ts).
+// cold evaluation (buffers recycled), a first run (fresh memory), a curve edit where the coast
+// falls, a curve edit inland, a wind-angle edit and a pan of the view; the noise per
+// octave-sample; then a tiled build (src/bench/build.ts).
 // Prints a table with each figure against its target and writes bench-results/bench.json.
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -79,7 +80,8 @@ function stepFor(scenario: Scenario, graph: Graph, size: number, k: number, engi
     case 'first run':
       // A new engine each run: empty cache and empty pool, so every grid is fresh memory, as in
       // a process's first evaluation (the command line's render). What first touching memory
-      // costs swings with this virtual machine's state (150 ms at 1024² at one time, 10 at another).
+      // costs swings with this virtual machine's state: the same code's first run at 1024² read
+      // 89 ms one evening and 410 half an hour later.
       return { engine: engine!, step: () => createEngine(graph, { size }) };
     case 'curve edit':
     case 'inland edit': {
