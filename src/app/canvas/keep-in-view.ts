@@ -6,6 +6,12 @@
 // A view still at fit (nothing panned or zoomed since the last fit of every node) is fitted
 // again to the new box. A view the person moved keeps its zoom, and the canvas point at the
 // centre of the box stays at the centre.
+//
+// A fit is asynchronous (it waits for the canvas to settle, then for the area's signals), and
+// the person may pan meanwhile. The fit's own change is one 'zoomed' signal with no source
+// (rete's zoomAt and Canvas.fit both set the transform, then call area.zoom(k, 0, 0)); every
+// other move counts, and one made after the fit set the view leaves the view not at fit. I
+// used to ignore every signal while a fit was under way, which lost such a pan on the next resize.
 
 import type { AreaPlugin } from 'rete-area-plugin';
 import type { Schemes } from './view-objects.ts';
@@ -13,8 +19,12 @@ import type { Schemes } from './view-objects.ts';
 export class KeepInView {
   /** True while the view is the one the last whole fit made. */
   private fitted = false;
-  /** Fits under way: the area's own signals during them are not the person's moves. */
+  /** Fits under way: a 'zoomed' signal with no source during them is the fit's own. */
   private fitting = 0;
+  /** The person's moves so far (pans and zooms), counted to tell those made during a fit. */
+  private moves = 0;
+  /** `moves` when a fit under way last set the view: the moves after it are still in view. */
+  private movesAtFit = 0;
   private size: { w: number; h: number };
   private frame = 0;
   private readonly observer: ResizeObserver;
@@ -27,7 +37,11 @@ export class KeepInView {
     const c = area.container;
     this.size = { w: c.clientWidth, h: c.clientHeight };
     area.addPipe((signal) => {
-      if ((signal.type === 'translated' || signal.type === 'zoomed') && !this.fitting) this.fitted = false;
+      if (signal.type === 'zoomed' && this.fitting && signal.data.source === undefined) this.movesAtFit = this.moves;
+      else if (signal.type === 'translated' || signal.type === 'zoomed') {
+        this.moves++;
+        this.fitted = false;
+      }
       return signal;
     });
     this.observer = new ResizeObserver(() => {
@@ -40,12 +54,14 @@ export class KeepInView {
   /** Runs a fit; a whole fit (every node and frame) marks the view as fitted. */
   async fit(run: () => Promise<void>, whole: boolean): Promise<void> {
     this.fitting++;
+    // A fit that sets nothing (no node to fit) leaves the view as it was: moves since count.
+    this.movesAtFit = this.moves;
     try {
       await run();
     } finally {
       this.fitting--;
     }
-    this.fitted = whole;
+    this.fitted = whole && this.moves === this.movesAtFit;
   }
 
   private resized(): void {
