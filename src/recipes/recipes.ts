@@ -13,16 +13,33 @@ export interface Recipe {
   /** Param values by node id. */
   readonly params?: Readonly<Record<string, Readonly<Record<string, AnyParamValue>>>>;
   readonly view?: { readonly x: number; readonly y: number };
-  /** Nodes to add, with their params (others from the manifest's defaults). */
-  readonly addNodes?: readonly { id: string; type: string; title: string; position: [number, number]; params?: Record<string, AnyParamValue> }[];
+  /** Nodes to add, collapsed, at a cell of the layout grid, with their params (others from the manifest's defaults). */
+  readonly addNodes?: readonly { id: string; type: string; title: string; cell: Cell; params?: Record<string, AnyParamValue> }[];
   /** Wires to add ("node.port" pairs); a wire into an input replaces the one there. */
   readonly wires?: readonly [string, string][];
-  /** Moves of existing nodes on the canvas, to make room. */
-  readonly moves?: Readonly<Record<string, [number, number]>>;
+  /** Moves of existing nodes to other cells of the layout grid, to make room. */
+  readonly moves?: Readonly<Record<string, Cell>>;
   /** Another recipe whose edits come first (the Altiplano starts from the Plateau). */
   readonly from?: string;
   /** Outputs ("node.port") the gallery shows besides the height and the biomes (the rivers). */
   readonly show?: readonly string[];
+}
+
+/** A cell of the shipped graphs' layout grid: [column, row], row 0 at the top. */
+export type Cell = readonly [number, number];
+
+/**
+ * The grid the shipped graphs are laid out on, every node collapsed (src/app/node/layout.ts): a
+ * collapsed node is 124 wide and 144 high, more with a third output or a fifth input (the flow
+ * node is 204), and then reaches into the cell below, which must stay free. Recipes used to place
+ * their nodes on the old expanded grid of 280 × 330, and a recipe made from scratch (with no
+ * shipped file whose layout regeneration keeps) still got that: tests/graph-layout.test.ts.
+ */
+export const LAYOUT_GRID = { x: 144, y: 176 } as const;
+
+/** Canvas position of a layout cell. */
+export function cellPosition([col, row]: Cell): [number, number] {
+  return [col * LAYOUT_GRID.x, row * LAYOUT_GRID.y];
 }
 
 /** Curves of the terrain recipes: continentalness (C), erosion (E), peaks and valleys (PV). */
@@ -31,21 +48,21 @@ const E_FLAT_TOPS: Point[] = [[-1, 0.15], [0, 0.07], [1, 0.02]];
 const C_PLATEAU: Point[] = [[-1, -0.5], [-0.25, -0.12], [0, 0], [0.2, 0.06], [0.35, 0.4], [1, 0.45]];
 
 /** The default graph's nodes from Height on, one column to the right: room for added nodes. */
-const ROOM_FOR_A_COLUMN: Readonly<Record<string, [number, number]>> = {
-  height: [840, 330],
-  water: [1120, 330],
-  coast: [1400, 0],
-  rank: [1400, 330],
-  tempNoise: [1400, 660],
-  moistNoise: [1400, 990],
-  temperature: [1680, 0],
-  wind: [1680, 330],
-  moisture: [1680, 660],
-  biomes: [1960, 330],
+const ROOM_FOR_A_COLUMN: Readonly<Record<string, Cell>> = {
+  height: [3, 1],
+  water: [4, 1],
+  coast: [5, 0],
+  rank: [5, 1],
+  tempNoise: [5, 2],
+  moistNoise: [5, 3],
+  temperature: [6, 0],
+  wind: [6, 1],
+  moisture: [6, 2],
+  biomes: [7, 1],
 };
 
 /** Room for one node between Height and Water level: everything from the water on, one column right. */
-const ROOM_AFTER_HEIGHT: Readonly<Record<string, [number, number]>> = { ...ROOM_FOR_A_COLUMN, height: [560, 330] };
+const ROOM_AFTER_HEIGHT: Readonly<Record<string, Cell>> = { ...ROOM_FOR_A_COLUMN, height: [2, 1] };
 
 const KAUAI_CLIMATE = {
   temperature: { base: 1.2, lapse: 0.455, coastMod: 0.02, tempNoise: 0.4 },
@@ -239,8 +256,8 @@ export const RECIPES: readonly Recipe[] = [
     params: { contCurve: { points: C_START }, erosCurve: { points: [[-1, 0.03], [0, 0.02], [1, 0.01]] }, water: { cut: 'world-8' } },
     moves: ROOM_FOR_A_COLUMN,
     addNodes: [
-      { id: 'erosInland', type: 'curve', title: 'E curve, inland', position: [280, 1000], params: { points: [[-1, 0.8], [0, 0.6], [1, 0.4]] } },
-      { id: 'erosChain', type: 'chain', title: 'Erosion by continent', position: [560, 330], params: { knots: [0.1, 0.3] } },
+      { id: 'erosInland', type: 'curve', title: 'E curve, inland', cell: [1, 3], params: { points: [[-1, 0.8], [0, 0.6], [1, 0.4]] } },
+      { id: 'erosChain', type: 'chain', title: 'Erosion by continent', cell: [2, 1], params: { knots: [0.1, 0.3] } },
     ],
     wires: [
       ['cont.out', 'erosChain.selector'],
@@ -263,7 +280,7 @@ export const RECIPES: readonly Recipe[] = [
         id: 'terraces',
         type: 'curve',
         title: 'Terraces',
-        position: [560, 0],
+        cell: [2, 0],
         params: {
           points: [[-1, -1], [-0.02, -0.02], [0, 0.02], [0.07, 0.02], [0.08, 0.08], [0.15, 0.08], [0.16, 0.14], [0.23, 0.14], [0.24, 0.22], [0.32, 0.22], [0.33, 0.3], [1, 0.3]],
         },
@@ -298,12 +315,12 @@ export const RECIPES: readonly Recipe[] = [
     },
     moves: ROOM_FOR_A_COLUMN,
     addNodes: [
-      { id: 'ridges', type: 'fbm', title: 'Ridges', position: [0, 1320], params: { kind: 'ridged', frequency: 12, octaves: 6, seed: 424242 } },
-      { id: 'ranges', type: 'warp', title: 'Bent ranges', position: [280, 1320], params: { amplitude: 0.05, frequency: 1.5, seed: 5 } },
-      { id: 'rangeCurve', type: 'curve', title: 'Range height', position: [560, 1320], params: { points: [[-1, 0], [-0.9, 0], [-0.65, 0.286], [1, 0.44]] } },
-      { id: 'inland', type: 'curve', title: 'Inland', position: [280, 1650], params: { points: [[-1, 0], [0.2, 0], [0.3, 1], [1, 1]] } },
-      { id: 'withRanges', type: 'combine', title: 'Continent + inland · ranges', position: [560, 0], params: { mode: 'terrain' } },
-      { id: 'windRelief', type: 'curve', title: 'Relief for the wind', position: [1120, 660], params: { points: [[-1, 0], [-0.055, 0], [1, 3.014]] } },
+      { id: 'ridges', type: 'fbm', title: 'Ridges', cell: [0, 4], params: { kind: 'ridged', frequency: 12, octaves: 6, seed: 424242 } },
+      { id: 'ranges', type: 'warp', title: 'Bent ranges', cell: [1, 4], params: { amplitude: 0.05, frequency: 1.5, seed: 5 } },
+      { id: 'rangeCurve', type: 'curve', title: 'Range height', cell: [2, 4], params: { points: [[-1, 0], [-0.9, 0], [-0.65, 0.286], [1, 0.44]] } },
+      { id: 'inland', type: 'curve', title: 'Inland', cell: [1, 5], params: { points: [[-1, 0], [0.2, 0], [0.3, 1], [1, 1]] } },
+      { id: 'withRanges', type: 'combine', title: 'Continent + inland · ranges', cell: [2, 0], params: { mode: 'terrain' } },
+      { id: 'windRelief', type: 'curve', title: 'Relief for the wind', cell: [4, 2], params: { points: [[-1, 0], [-0.055, 0], [1, 3.014]] } },
     ],
     wires: [
       ['ridges.out', 'ranges.in'],
@@ -325,7 +342,7 @@ export const RECIPES: readonly Recipe[] = [
       'Mesas and buttes stand on the treads. Like the mesa country of the Colorado Plateau in outline; real mesas are hard rock layers left by erosion, ours are bands of height.',
     params: { contCurve: { points: C_PLATEAU }, erosCurve: { points: E_FLAT_TOPS } },
     moves: ROOM_FOR_A_COLUMN,
-    addNodes: [{ id: 'terraces', type: 'terrace', title: 'Terraces', position: [840, 660], params: { steps: 6, sharpness: 1, low: -0.02, high: 0.5 } }],
+    addNodes: [{ id: 'terraces', type: 'terrace', title: 'Terraces', cell: [3, 2], params: { steps: 6, sharpness: 1, low: -0.02, high: 0.5 } }],
     wires: [
       ['height.out', 'terraces.in'],
       ['terraces.out', 'water.height'],
@@ -340,7 +357,7 @@ export const RECIPES: readonly Recipe[] = [
       'Every grain worn away is laid down again or carried off the map. Like the gullied flanks of any hill country in look; ' +
       'unlike real valleys, these are cut by one short shower of droplets on soft uniform ground, with no rock strength, no rivers wider than a brush and no time.',
     moves: ROOM_AFTER_HEIGHT,
-    addNodes: [{ id: 'erosion', type: 'hydraulic', title: 'Hydraulic erosion', position: [840, 330] }],
+    addNodes: [{ id: 'erosion', type: 'hydraulic', title: 'Hydraulic erosion', cell: [3, 1] }],
     wires: [
       ['height.out', 'erosion.height'],
       ['erosion.out', 'water.height'],
@@ -357,7 +374,7 @@ export const RECIPES: readonly Recipe[] = [
       'Like Kauai, whose wet north-east is cut by streams while the west is dry; unlike it, this is the Start terrain (several islands, not one volcano), ' +
       'the rain is the moisture of the passing air rather than the rain it drops, and rivers do not cut their valleys (see Eroded valleys).',
     from: 'climate-kauai.json',
-    addNodes: [{ id: 'rivers', type: 'flow', title: 'Flow and rivers', position: [1960, 660], params: { loss: 0.5, riverArea: 8 } }],
+    addNodes: [{ id: 'rivers', type: 'flow', title: 'Flow and rivers', cell: [7, 2], params: { loss: 0.5, riverArea: 8 } }],
     wires: [
       ['water.terrain', 'rivers.terrain'],
       ['moisture.out', 'rivers.rain'],
@@ -392,12 +409,12 @@ export function buildRecipe(base: Graph, recipe: Recipe): Graph {
     if (!def) throw new Error(`${recipe.file}: unknown node type ${add.type}`);
     const params = defaultParams(def);
     for (const [k, v] of Object.entries(add.params ?? {})) params[k] = cloneParam(v);
-    g.nodes.push({ id: add.id, type: add.type, title: add.title, position: add.position, params });
+    g.nodes.push({ id: add.id, type: add.type, title: add.title, position: cellPosition(add.cell), params, collapsed: true });
   }
-  for (const [id, position] of Object.entries(recipe.moves ?? {})) {
+  for (const [id, cell] of Object.entries(recipe.moves ?? {})) {
     const node = g.nodes.find((n) => n.id === id);
     if (!node) throw new Error(`${recipe.file}: no node ${id} to move`);
-    node.position = position;
+    node.position = cellPosition(cell);
   }
   for (const [id, values] of Object.entries(recipe.params ?? {})) {
     const node = g.nodes.find((n) => n.id === id);
@@ -416,8 +433,8 @@ export function buildRecipe(base: Graph, recipe: Recipe): Graph {
 /**
  * The generated recipe with the canvas layout of the file already shipped: each node's position
  * and collapsed flag, the wires' reroute dots and the frames, where the shipped file has them.
- * The base graph is laid out collapsed for the editor's first sight while the recipes keep the
- * roomy layout their added nodes were placed in, so regenerating must not re-lay them out.
+ * A recipe made from scratch is laid out on the same collapsed grid, but a shipped file may have
+ * been arranged by hand since (nodes moved, reroute dots, frames): regenerating keeps that.
  */
 export function keepLayout(generated: Graph, shipped: Graph): Graph {
   const g = structuredClone(generated);
