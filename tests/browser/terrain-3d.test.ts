@@ -195,6 +195,62 @@ describe('the 3-D view and the compare view', () => {
     await settle(page);
   });
 
+  it('reads no pixel back from the GPU for frames drawn at rest, only to time the first full frame of a camera gesture', async () => {
+    // Every readPixels of the page counted: each one waits for the GPU to finish its frame
+    // (Chromium logs "GPU stall due to ReadPixels"), ~160 ms of the main thread on software WebGL.
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    await context.addInitScript(() => {
+      const w = window as never as { pixelReads: number };
+      w.pixelReads = 0;
+      for (const C of [WebGLRenderingContext, WebGL2RenderingContext]) {
+        const read = C.prototype.readPixels as (...a: unknown[]) => void;
+        C.prototype.readPixels = function (this: unknown, ...a: unknown[]) {
+          w.pixelReads++;
+          return read.apply(this, a);
+        } as never;
+      }
+    });
+    const fresh = await openApp(browser, { context });
+    try {
+      const page = fresh.page;
+      const reads = () => page.evaluate(() => (window as never as { pixelReads: number }).pixelReads);
+      await select(page, 'biomes');
+      await page.locator('tg-viewer .tab-3d').click();
+      await landDrawn(page);
+      // At rest: the first frame, an edit upstream (new heights and drape), the hover marker.
+      await page.evaluate(() => (window as never as Handle).terrainGraph.core.setParam('contCurve', 'points', [[-1, -0.6], [0, 0.2], [1, 0.9]]));
+      await landDrawn(page);
+      const box = (await page.locator('tg-terrain-3d canvas').boundingBox())!;
+      await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.55);
+      await page.waitForFunction(() => !!(window as never as Handle).terrainGraph.viewer.provenance);
+      await landDrawn(page);
+      expect(await reads()).toBe(0);
+
+      // A gesture: its first full frame is timed (one read), and on software WebGL the full
+      // mesh is over a 60 Hz frame, so the next gesture draws the coarse mesh while it moves.
+      const orbit = async (dx: number, whileMoving?: () => Promise<void>) => {
+        await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5);
+        await page.mouse.down();
+        await page.mouse.move(box.x + box.width * (0.5 + dx), box.y + box.height * 0.45, { steps: 8 });
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        await whileMoving?.();
+        await page.mouse.up();
+        await landDrawn(page);
+      };
+      await orbit(0.2);
+      expect(await reads()).toBe(1);
+      let coarseWhileMoving = false;
+      await orbit(-0.2, async () => {
+        coarseWhileMoving = await page.locator('tg-terrain-3d').evaluate((el) => (el as unknown as { scene: { coarse: boolean } }).scene.coarse);
+      });
+      expect(coarseWhileMoving).toBe(true);
+      expect(await reads()).toBe(1);
+      expect(fresh.errors).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("reads the hovered point's provenance, the same as the map's for that cell", async () => {
     const page = s.page;
     await select(page, 'biomes');

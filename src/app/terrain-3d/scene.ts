@@ -39,6 +39,12 @@ const LAND_COLOR = new Color(0xb8b0a0);
  * software WebGL spends ~1.2 µs per triangle, so the full 256² mesh takes ~160 ms a frame
  * there. A GPU draws the full mesh in time and never sees the coarse one. The full mesh
  * returns when the camera stops.
+ *
+ * The full mesh's cost is only known once the GPU finished the frame, which a read of one
+ * pixel waits for. I used to read after every full frame, at rest too (an edit, a new drape, the
+ * hover marker): each read stalled the page until the GPU was done (~160 ms on software WebGL,
+ * "GPU stall due to ReadPixels" in Chromium's console). Now the first full frame of each camera
+ * gesture is timed, which is when the level is chosen, and every frame when `measure` is on.
  */
 const COARSE_STRIDE = 4;
 const FRAME_BUDGET_MS = 16;
@@ -66,8 +72,10 @@ export class TerrainScene {
   private moving = false;
   private side = 1;
   private dpr = 1;
-  /** The last render of the full mesh, in ms (waiting for the GPU): decides the level while moving. */
+  /** The last timed render of the full mesh, in ms (waiting for the GPU): decides the level while moving. */
   private fullMs = 0;
+  /** True from the start of a camera gesture until a full frame of it has been timed. */
+  private timeFull = false;
   private readonly listeners = new Set<() => void>();
 
   constructor(canvas: HTMLCanvasElement) {
@@ -84,6 +92,7 @@ export class TerrainScene {
     this.controls.addEventListener('change', () => this.requestRender());
     this.controls.addEventListener('start', () => {
       this.moving = true;
+      this.timeFull = true;
     });
     this.controls.addEventListener('end', () => {
       this.moving = false;
@@ -253,14 +262,18 @@ export class TerrainScene {
     }
     const start = performance.now();
     this.renderer.render(this.scene, this.camera);
-    // The full mesh's cost is only known once the GPU finished: read one pixel back then.
-    if (this.measure || !coarse) {
+    // The first full frame of a gesture is timed to the GPU's end: it decides the level.
+    const timeFull = !coarse && this.moving && this.timeFull && this.land.visible;
+    if (this.measure || timeFull) {
       // Reading a pixel back waits for the GPU (here, the CPU rendering) to finish the frame.
       const gl = this.renderer.getContext();
       gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, this.pixel);
     }
     const ms = performance.now() - start;
-    if (!coarse && this.land.visible) this.fullMs = ms;
+    if (timeFull || (this.measure && !coarse && this.land.visible)) {
+      this.fullMs = ms;
+      this.timeFull = false;
+    }
     this.frameMs.push(ms);
     if (this.frameMs.length > 600) this.frameMs.splice(0, this.frameMs.length - 600);
     for (const l of [...this.listeners]) l();
