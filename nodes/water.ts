@@ -45,8 +45,9 @@ export function cutDomainOf(cut: string): Domain | null {
 }
 
 /**
- * Rows r0 … r1 − 1 of the terrain's heights (a copy of the input) and of the water mask, in
- * WebAssembly (wasmWater: the input read once, the mask four cells a vector).
+ * Rows r0 … r1 − 1 of the terrain's heights (a copy of the input, unless they are the input's
+ * grid itself) and of the water mask, in WebAssembly (wasmWater: the input read once, the mask
+ * four cells a vector).
  */
 function waterBand(a: { input: Float32Array; height: Float32Array; mask: Float32Array; level: number; n: number }, r0: number, r1: number): void {
   const { input, height, mask, level } = a;
@@ -140,7 +141,9 @@ export const water = defineNode({
       sea = cut;
     }
     const { level, waterCount } = sea;
-    const height = ctx.alloc('f32');
+    // The heights as they came, lent by the node that made them (no 6.5 MB copy at 1024² and
+    // its halo); a copy where they cannot be lent (a crop).
+    const height = ctx.borrow('height') ?? ctx.alloc('f32');
     const mask = ctx.alloc('f32');
     const n = ctx.domain.n;
     bands('water', waterBand, { input, height, mask, level, n }, n);

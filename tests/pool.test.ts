@@ -1,6 +1,8 @@
 // The engine's buffer pool (src/engine/pool.ts): a cold evaluation after dispose() (the bench's
 // cold scenario, a file opened in the running editor) takes every grid from what the last one
-// gave back, the wind's many small coarse squares included.
+// gave back, the wind's many small coarse squares included. A grid lent by one result to
+// another (RunContext.borrow: the water's heights are the combine's) is free only when both are
+// dropped.
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../src/index.ts';
 import { BufferPool } from '../src/engine/pool.ts';
@@ -24,5 +26,29 @@ describe('buffer pool', () => {
     // Some thirty of them 32² (ten outputs on each of the wind's three coarse squares).
     expect(taken.filter((b) => b.length === 32 * 32).length).toBeGreaterThan(24);
     expect(taken.filter((b) => !given.has(b.buffer)).map((b) => b.length)).toEqual([]);
+  });
+
+  it("lends the combine's heights to the water's terrain (no copy), and frees them only with their last holder", () => {
+    const g = loadGraph('default.json');
+    const fresh = createEngine(g, { size: 48 });
+    fresh.evaluate({ targets: ['water'] });
+    // Lent: the water's heights are the combine's grid itself.
+    expect(fresh.output('water')!.data).toBe(fresh.output('height')!.data);
+
+    // The combine's result dropped after the water read it: the grid is still the water's.
+    const pool = new BufferPool(true);
+    const e = createEngine(g, { size: 48, pool });
+    e.evaluate({ targets: ['water'], dropIntermediates: true });
+    expect(e.output('height')).toBeUndefined();
+    const heights = e.output('water')!.data;
+    const taken = Array.from({ length: 40 }, () => pool.take('f32', 48 * 48));
+    expect(taken.includes(heights as Float32Array)).toBe(false);
+    // Poisoned takes fill with NaN: a grid handed out again would show here.
+    expect(heights).toEqual(fresh.output('water')!.data);
+    // Both holders gone: back in the pool, once.
+    for (const b of taken) pool.give(b);
+    e.dispose();
+    const again = Array.from({ length: 60 }, () => pool.take('f32', 48 * 48));
+    expect(again.filter((b) => b === heights).length).toBe(1);
   });
 });

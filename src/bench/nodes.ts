@@ -92,6 +92,8 @@ function timeKernel(base: Graph, def: AnyNodeDef, size: number, runs: number, wa
       return buffers[next++] as never;
     },
     previous: () => null,
+    // The kernel alone: its outputs copied as the first run on a domain copies them.
+    borrow: () => null,
     shared: (make) => (kept ??= make()) as never,
   };
   const times: number[][] = counts.map(() => []);

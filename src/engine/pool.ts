@@ -21,6 +21,12 @@ const KEEP_BYTES = 1 << 20;
 
 export class BufferPool {
   private readonly free = new Map<string, AnyBuffer[]>();
+  /**
+   * Holders of a buffer beyond the one that took it (hold(): a result that borrowed an input's
+   * grid as an output, RunContext.borrow). give() counts them down; the buffer returns to the
+   * free list only with its last holder.
+   */
+  private readonly extraHolders = new WeakMap<AnyBuffer, number>();
 
   /**
    * @param poison fill recycled buffers with garbage (NaN, 0xff) instead of leaving the old
@@ -45,7 +51,19 @@ export class BufferPool {
     return fresh;
   }
 
+  /** One more holder of `buffer`, which must then be given once more before it is free. */
+  hold(buffer: AnyBuffer): void {
+    this.extraHolders.set(buffer, (this.extraHolders.get(buffer) ?? 0) + 1);
+  }
+
   give(buffer: AnyBuffer): void {
+    const extra = this.extraHolders.get(buffer);
+    if (extra !== undefined) {
+      // Another result still holds it.
+      if (extra > 1) this.extraHolders.set(buffer, extra - 1);
+      else this.extraHolders.delete(buffer);
+      return;
+    }
     const kind = buffer instanceof Float32Array ? 'f32' : buffer instanceof Uint8Array ? 'u8' : 'u32';
     const key = `${kind}:${buffer.length}`;
     let list = this.free.get(key);

@@ -129,6 +129,16 @@ function contextOf(a: NodeRun, owned: AnyBuffer[], sharedBuffers: AnyBuffer[]): 
     owned.push(b);
     return b;
   };
+  ctx.borrow = (port) => {
+    const src = sources.get(port);
+    // A crop's cells are the crop's to copy; only a result's own pool buffer is lent.
+    if (!src || src.entry instanceof LazyCrop || domainKey(src.entry.domain) !== domainKey(domain)) return null;
+    const v = src.entry.outputs?.[src.port];
+    if (!v || v.type === 'biome' || !src.entry.buffers.includes(v.data)) return null;
+    a.pool.hold(v.data);
+    owned.push(v.data);
+    return v.data;
+  };
   ctx.field = (port) => (valueOf(a, port, 'field') as { data: Float32Array } | null)?.data ?? null;
   ctx.window = (port) => {
     const src = sources.get(port);

@@ -157,6 +157,13 @@ export interface RunContext<I extends string> {
    */
   alloc<K extends BufferKind>(kind: K, length?: number): BufferOf<K>;
   /**
+   * A wired field or terrain input's grid, for an output that equals it cell for cell (the
+   * water's heights): no copy. The engine counts this result as a second holder of the buffer,
+   * which goes back to the pool only when both results are dropped; nothing may write it. Null
+   * when it cannot be lent (unwired, a crop, not on `domain`): the kernel copies into alloc().
+   */
+  borrow(port: I): Float32Array | null;
+  /**
    * This node's output from its last run on this domain, or null. A kernel may read it to skip
    * work that would give the same result (the coast distance of an unchanged water mask); it
    * is valid only during the run and must never be returned as an output.

@@ -126,8 +126,8 @@ export function wasmSameSites(values: Float32Array, level: number, water: Uint8A
 }
 
 /**
- * The water node's outputs: `height` a copy of `input`, `mask` 1 where a height is below `level`
- * and 0 elsewhere. A chunk of heights at a time (CHUNK_CELLS) is copied into the module's memory,
+ * The water node's outputs: `height` a copy of `input` (unless it is `input`'s own cells, lent:
+ * then only the mask is written), `mask` 1 where a height is below `level` and 0 elsewhere. A chunk of heights at a time (CHUNK_CELLS) is copied into the module's memory,
  * masked there four cells a vector, and copied out as both outputs while still in the core's
  * cache, so the input is read from memory once (a JS loop read it twice and took ~3 ns a cell
  * for the mask).
@@ -145,11 +145,12 @@ export function wasmWater(input: Float32Array, level: number, /* out */ height: 
   const threshold = float32Above(level);
   const h = new Float32Array(memory, hAt, span);
   const m = new Float32Array(memory, outAt, span);
+  const copy = height.buffer !== input.buffer || height.byteOffset !== input.byteOffset;
   for (let c0 = 0; c0 < cells; c0 += step) {
     const c = Math.min(step, cells - c0);
     h.set(input.subarray(c0, c0 + c));
     k.waterMask(c, hAt, threshold, outAt);
-    height.set(c === span ? h : h.subarray(0, c), c0);
+    if (copy) height.set(c === span ? h : h.subarray(0, c), c0);
     mask.set(c === span ? m : m.subarray(0, c), c0);
   }
 }
