@@ -42,6 +42,32 @@ describe('the new terrain operators in the editor', () => {
     expect(pixels.colours).toBeGreaterThan(8); // a picture, not a blank or one-colour card
     await screenshot(page, `new-nodes-${type}`);
   });
+
+  it('draws every param of every node type whole in its row: no label cut, nothing past the node, every slider wide enough to drag', async () => {
+    const page = app.s.page;
+    // One expanded node of each type on an empty graph, five to a row.
+    await page.evaluate((types) => {
+      type Core = { snapshot(): object; replaceGraph(g: object): void; addNode(t: string, at: [number, number]): string };
+      const core = (window as never as { terrainGraph: { core: Core } }).terrainGraph.core;
+      core.replaceGraph({ ...core.snapshot(), nodes: [], edges: [], frames: [] });
+      types.forEach((t, k) => core.addNode(t, [(k % 5) * 280, Math.floor(k / 5) * 560]));
+    }, CATALOGUE.types.map((d) => d.type));
+    await settle(page);
+    const faults = await page.locator('tg-node tg-param').evaluateAll((params) =>
+      params.flatMap((p) => {
+        const name = `${p.closest('tg-node')?.getAttribute('data-node-id') ?? (p.getRootNode() as ShadowRoot).host?.getAttribute('data-node-id')}.${p.getAttribute('name')}`;
+        const out: string[] = [];
+        const label = p.shadowRoot!.querySelector('label');
+        if (label && (label.scrollHeight > label.clientHeight + 1 || label.scrollWidth > label.clientWidth + 1)) out.push(`${name}: label "${label.textContent}" cut`);
+        if (p.scrollWidth > p.clientWidth + 1) out.push(`${name}: row ${p.scrollWidth} px wide in ${p.clientWidth}`);
+        const slider = p.shadowRoot!.querySelector('input[type="range"]') as HTMLElement | null;
+        if (slider && slider.offsetWidth < 24) out.push(`${name}: slider ${slider.offsetWidth} px`);
+        return out;
+      }),
+    );
+    expect(faults).toEqual([]);
+    await screenshot(page, 'new-nodes-every-param');
+  });
 });
 
 describe('the new terrain operators on a small screen', () => {

@@ -13,11 +13,15 @@ export default css`
     height: auto;
     display: block;
   }
+  /* Two lines at most: "equator warmth" and "cooling poleward" were cut to "equator wa…". */
   label {
     flex: 0 0 66px;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
     overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+    overflow-wrap: anywhere;
+    line-height: 11px;
     color: var(--tg-muted, #a3adba);
   }
   label .hint {
@@ -33,7 +37,7 @@ export default css`
   }
   input[type='range'] {
     flex: 1 1 auto;
-    min-width: 0;
+    min-width: 28px;
     margin: 0;
     accent-color: var(--tg-accent, #5aa9ff);
   }
@@ -55,11 +59,19 @@ export default css`
   input[type='number']::-webkit-inner-spin-button {
     display: none;
   }
+  /* The unit under the numbers: "0…64 height per view" on one line left the slider 0 px wide
+     and ran past the node's edge. */
   .range {
     flex: 0 0 auto;
+    display: flex;
+    flex-direction: column;
     font-size: 10px;
+    line-height: 10px;
     white-space: nowrap;
     color: var(--tg-muted, #a3adba);
+  }
+  .range .unit {
+    font-size: 9px;
   }
   .wide {
     flex: 1 1 auto;

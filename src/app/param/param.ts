@@ -130,7 +130,9 @@ export class TgParam extends LitElement {
             @change=${this.dragEnd}
           />
           <input type="number" min=${spec.min} max=${spec.max} step="any" .value=${live(formatTyped(v, step))} @change=${this.typed} title=${rangeText(spec)} />
-          <span class="range" title="The range this param takes; a typed value outside it is set to the nearest end">${rangeText(spec)}</span>`;
+          <span class="range" title="The range this param takes; a typed value outside it is set to the nearest end"
+            >${rangeText({ ...spec, unit: undefined })}${spec.unit ? html`<span class="unit"> ${spec.unit}</span>` : nothing}</span
+          >`;
       }
       case 'enum':
         return html`${label}
