@@ -126,6 +126,8 @@ export class ViewerSession {
   private batch: Set<ViewerChange> | null = null;
   /** The compare pin was left stale by edits made while drafting: refreshed by draftsDone. */
   private compareOwed = false;
+  /** Stops watching the shown node's result (its state: ok, failed, missing…). */
+  private unwatchResult: (() => void) | null = null;
 
   constructor(
     private readonly core: EditorCore,
@@ -149,6 +151,7 @@ export class ViewerSession {
         }
       }),
       results.subscribeDetail((d) => this.detailArrived(d)),
+      () => this.unwatchResult?.(),
       () => this.panLane.dispose(),
       () => this.probeLane.dispose(),
       () => this.exports.dispose(),
@@ -419,6 +422,10 @@ export class ViewerSession {
     node ??= finalOutput(this.core.graph);
     if (node !== this.node) {
       this.node = node;
+      // A node that fails (an input not wired) sends no detail: its new state alone must
+      // reach the panel and the map, which said "computing…" until the node was reselected.
+      this.unwatchResult?.();
+      this.unwatchResult = node ? this.results.subscribe(node, () => this.changed('state')) : null;
       this.tableCell = null;
       this.dragPicture = null;
       this.changed('node', 'picture', 'state');

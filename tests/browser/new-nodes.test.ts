@@ -43,6 +43,24 @@ describe('the new terrain operators in the editor', () => {
     await screenshot(page, `new-nodes-${type}`);
   });
 
+  it('says in the map why a node added with its input unwired has no picture, instead of "computing…"', async () => {
+    const page = app.s.page;
+    const area = (await page.locator('tg-app .canvas').boundingBox())!;
+    await page.mouse.click(area.x + 140, area.y + area.height - 120, { button: 'right' });
+    const menu = page.locator('tg-node-menu');
+    await expect.poll(() => menu.count()).toBe(1);
+    await page.keyboard.type('blur');
+    await page.keyboard.press('Enter');
+    await settle(page);
+    // The new node is selected, so the viewer shows it; the worker has answered for it.
+    await page.waitForFunction(() => (window as never as { terrainGraph: { viewer: { result?: { state: string } } } }).terrainGraph.viewer.result?.state === 'missing');
+    await settle(page);
+    const empty = page.locator('tg-map-view .empty');
+    await expect.poll(() => empty.textContent()).toContain('not wired');
+    expect(await empty.textContent()).not.toContain('computing');
+    await screenshot(page, 'new-nodes-unwired-viewer');
+  });
+
   it('draws every param of every node type whole in its row: no label cut, nothing past the node, every slider wide enough to drag', async () => {
     const page = app.s.page;
     // One expanded node of each type on an empty graph, five to a row.

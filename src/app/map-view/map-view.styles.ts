@@ -119,6 +119,8 @@ export default css`
     inset: 0;
     display: grid;
     place-items: center;
+    padding: 0 24px;
+    text-align: center;
     color: var(--tg-muted, #a3adba);
   }
 `;

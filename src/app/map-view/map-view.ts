@@ -12,6 +12,15 @@ import { Subscriptions } from '../controllers.ts';
 import styles from './map-view.styles.ts';
 
 /**
+ * What an empty map says: "computing…" while the node's picture is on its way, and why there is
+ * none when its evaluation failed. A node added with its input unwired read "computing…" for
+ * good, as if the page had frozen (the reason was only in the line under the map).
+ */
+function emptyText(result: { state: string; message?: string } | undefined): string {
+  return result && result.state !== 'ok' ? `no picture: ${result.message ?? result.state}` : 'computing…';
+}
+
+/**
  * The map of the viewer: drag to pan the world, wheel to magnify (1× … 8×) around the
  * pointer, double-click for 1×, click to pin a cell. Its side is the session's frame.
  */
@@ -94,7 +103,7 @@ export class TgMapView extends LitElement {
           </svg>`
         : nothing}
       ${badge ? html`<div class="badge">${badge}</div>` : nothing}
-      ${!pic ? html`<div class="empty">computing…</div>` : nothing}
+      ${!pic ? html`<div class="empty">${emptyText(s.result)}</div>` : nothing}
     </div>`;
   }
 
