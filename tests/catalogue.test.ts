@@ -25,6 +25,21 @@ describe('the add-node menu', () => {
     expect(searchMenu(allItems(), 'nothing like it')).toEqual([]);
   });
 
+  it('finds a node by a word of its documentation when no title has it: the names other terrain tools use', () => {
+    const types = (q: string) => searchMenu(allItems(), q).flatMap((g) => g.items.map((i) => i.type));
+    expect(types('ridged')[0]).toBe('fbm');
+    expect(types('billow')[0]).toBe('fbm');
+    expect(types('voronoi')).toEqual(['cellular']);
+    expect(types('worley')).toEqual(['cellular']);
+    expect(types('gaussian')).toEqual(['blur']);
+    expect(types('talus')).toEqual(['thermal']);
+    expect(types('droplet')).toEqual(['hydraulic']);
+    // Its outputs' names too.
+    expect(types('lakes')).toEqual(['flow']);
+    // A word a title has keeps the search to the titles.
+    expect(types('blur')).toEqual(['blur']);
+  });
+
   it('offers only the ports that can take a dropped wire', () => {
     const fromTerrain = wireItems('output', 'terrain');
     expect(fromTerrain.some((i) => i.type === 'coast' && i.port === 'terrain')).toBe(true);

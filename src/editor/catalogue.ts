@@ -15,6 +15,14 @@ export interface MenuItem {
   readonly doc: string;
   /** The new node's port the dropped wire joins (wire menus only). */
   readonly port?: string;
+  /** Its ports' names and its choices' values ("lakes", "ridged"), searched with the doc. */
+  readonly keywords?: string;
+}
+
+/** The names of a node type's ports and of its params' choices. */
+function keywordsOf(d: AnyNodeDef): string {
+  const choices = Object.values(d.params).flatMap((p) => (p.kind === 'enum' ? p.options : []));
+  return [...Object.keys(d.inputs), ...Object.keys(d.outputs), ...choices].join(' ');
 }
 
 export interface MenuGroup {
@@ -24,7 +32,7 @@ export interface MenuGroup {
 
 /** Every node type, one item each. */
 export function allItems(): MenuItem[] {
-  return NODE_TYPES.map((d) => ({ type: d.type, title: d.title, group: d.group, doc: d.doc }));
+  return NODE_TYPES.map((d) => ({ type: d.type, title: d.title, group: d.group, doc: d.doc, keywords: keywordsOf(d) }));
 }
 
 /** One item per (node type, port) that could take a wire dragged from a socket of this side and type. */
@@ -38,6 +46,7 @@ export function wireItems(side: 'input' | 'output', type: PortType): MenuItem[] 
     title: perType.get(o.def.type)! > 1 ? `${o.def.title} · ${o.port}` : o.def.title,
     group: o.def.group,
     doc: o.def.doc,
+    keywords: keywordsOf(o.def),
     port: o.port,
   }));
 }
@@ -54,21 +63,37 @@ function wordScore(it: MenuItem, word: string): number {
   return it.group.toLowerCase().includes(word) ? 0 : -1;
 }
 
+/** A word of the item's documentation, port names or choices starts with the word (0), or none does (-1). */
+function docScore(it: MenuItem, word: string): number {
+  return `${it.doc} ${it.keywords ?? ''}`.toLowerCase().split(/[^a-z0-9]+/).some((w) => w.startsWith(word)) ? 0 : -1;
+}
+
+/** The items every word matches, best first (then in menu order). */
+function rank(items: readonly MenuItem[], words: readonly string[], score: (it: MenuItem, word: string) => number) {
+  return items
+    .map((it, k) => {
+      const scores = words.map((w) => score(it, w));
+      return { it, k, score: scores.some((x) => x < 0) ? -1 : scores.reduce((a, b) => a + b, 0) };
+    })
+    .filter((x) => x.score >= 0)
+    .sort((a, b) => b.score - a.score || a.k - b.k);
+}
+
 /**
  * Items whose title, type, port or group contain every word of the query (case-insensitive),
  * grouped in menu order; with a query, the best matches first (the group holding the best one
  * first, and in each group its best first), so Enter picks what was typed: "terr" is Terrace,
  * not the first of the Terrain group, which every Terrain node matches by its group's name.
+ * When nothing matches so, the words are looked for in the nodes' documentation: someone from
+ * Gaea or World Machine types "ridged", "voronoi", "gaussian" or "talus", which name a kind or
+ * the method of one of our nodes (fBm noise, Cellular noise, Blur, Thermal erosion) but not its
+ * title, and read "No node matches". Only then, so the documentation never crowds a search the
+ * titles answer.
  */
 export function searchMenu(items: readonly MenuItem[], query: string): MenuGroup[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  const scored = items
-    .map((it, k) => {
-      const scores = words.map((w) => wordScore(it, w));
-      return { it, k, score: scores.some((x) => x < 0) ? -1 : scores.reduce((a, b) => a + b, 0) };
-    })
-    .filter((x) => x.score >= 0)
-    .sort((a, b) => b.score - a.score || a.k - b.k);
+  let scored = rank(items, words, wordScore);
+  if (!scored.length && words.length) scored = rank(items, words, (it, w) => Math.max(wordScore(it, w), docScore(it, w)));
   const groups: MenuGroup[] = [];
   for (const { it } of scored) {
     let g = groups.find((x) => x.group === it.group);
