@@ -6,7 +6,7 @@ import { scratch } from '../src/kernels/scratch.ts';
 import { argsortFloat32, countBelow } from '../src/kernels/sort.ts';
 import { wasmWater } from '../src/kernels/wasm/distance-instance.ts';
 import { gridBuffer } from '../src/parallel/memory.ts';
-import { defineNode, field } from '../src/model/manifest.ts';
+import { defineNode } from '../src/model/manifest.ts';
 import { bands } from '../src/parallel/threads.ts';
 import type { TerrainValue } from '../src/model/values.ts';
 
@@ -46,13 +46,14 @@ export function cutDomainOf(cut: string): Domain | null {
 
 /**
  * Rows r0 … r1 − 1 of the terrain's heights (a copy of the input, unless they are the input's
- * grid itself) and of the water mask, in WebAssembly (wasmWater: the input read once, the mask
- * four cells a vector).
+ * grid itself) and of the water mask (null: the heights alone), the mask in WebAssembly
+ * (wasmWater: the input read once, the mask four cells a vector).
  */
-function waterBand(a: { input: Float32Array; height: Float32Array; mask: Float32Array; level: number; n: number }, r0: number, r1: number): void {
+function waterBand(a: { input: Float32Array; height: Float32Array; mask: Float32Array | null; level: number; n: number }, r0: number, r1: number): void {
   const { input, height, mask, level } = a;
   const [c0, c1] = [r0 * a.n, r1 * a.n];
-  wasmWater(input.subarray(c0, c1), level, height.subarray(c0, c1), mask.subarray(c0, c1));
+  if (mask) wasmWater(input.subarray(c0, c1), level, height.subarray(c0, c1), mask.subarray(c0, c1));
+  else height.set(input.subarray(c0, c1), c0);
 }
 
 /** A cut's heights in ascending order and the sea level read off them. */
@@ -143,11 +144,14 @@ export const water = defineNode({
     const { level, waterCount } = sea;
     // The heights as they came, lent by the node that made them (no 6.5 MB copy at 1024² and
     // its halo); a copy where they cannot be lent (a crop).
-    const height = ctx.borrow('height') ?? ctx.alloc('f32');
-    const mask = ctx.alloc('f32');
+    const borrowed = ctx.borrow('height');
+    const height = borrowed ?? ctx.alloc('f32');
     const n = ctx.domain.n;
-    bands('water', waterBand, { input, height, mask, level, n }, n);
+    if (!borrowed) bands('water', waterBand, { input, height, mask: null, level, n }, n);
+    // The mask, which no shipped graph reads, only if something reads it (another 6.5 MB
+    // written per edit otherwise): from the terrain's heights, which this result holds.
+    const mask = ctx.lazyField('mask', (out) => bands('water', waterBand, { input: height, height, mask: out, level, n }, n));
     const terrain: TerrainValue = { type: 'terrain', meaning: 'height', data: height, seaLevel: level, sorted, waterCount, order };
-    return { terrain, mask: field(mask, 'mask') };
+    return { terrain, mask };
   },
 });

@@ -43,11 +43,16 @@ describe('crops', () => {
       alone.evaluate({ targets: [id] });
       expect(grab(e, id), id).toEqual(grab(alone, id));
     }
-    // One buffer per output copied (the water's terrain and mask; its sorted heights are the
-    // engine's shared ones), none again on a second read.
-    expect(pool.takes).toBe(taken + 6);
+    // One buffer per output copied (the water's terrain; its sorted heights are the engine's
+    // shared ones, its mask is made only when read), none again on a second read.
+    expect(pool.takes).toBe(taken + 5);
     for (const id of ['cont', 'contCurve', 'height', 'water', 'rank']) grab(e, id);
-    expect(pool.takes).toBe(taken + 6);
+    expect(pool.takes).toBe(taken + 5);
+    // The mask read: made on the grown view, then cut out, as the view's own evaluation gives it.
+    const viewMask = createEngine(g, { size: SIZE });
+    viewMask.evaluate({ targets: ['water'] });
+    expect(grab(e, 'water', 'mask')).toEqual(grab(viewMask, 'water', 'mask'));
+    expect(pool.takes).toBe(taken + 7);
     const water = e.output('water');
     expect(water?.type === 'terrain' && water.order).toBe(null);
     // What read the crops in place gives what a fresh engine gives.

@@ -5,6 +5,8 @@
 // dropped.
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../src/index.ts';
+import type { EvaluateReport } from '../src/engine/engine.ts';
+import type { Domain } from '../src/grid.ts';
 import { BufferPool } from '../src/engine/pool.ts';
 import { recordTakes } from './helpers/pool.ts';
 import { loadGraph } from './helpers/graphs.ts';
@@ -13,7 +15,14 @@ describe('buffer pool', () => {
   it('gives a cold world evaluation after dispose() back every buffer the last one used', () => {
     const pool = new BufferPool();
     const e = createEngine(loadGraph('default.json'), { size: 64, pool });
-    e.evaluate();
+    // The water's mask, made only when read, read on every domain the water ran on.
+    const readMasks = (report: EvaluateReport, on: Domain[]): void => {
+      for (const d of on) void e.output('water', 'mask', d)?.data;
+      expect(Object.keys(report.ran)).toContain('water');
+    };
+    const waterOn: Domain[] = [];
+    const onNode = (id: string, _ms: number, d: Domain): void => void (id === 'water' && waterOn.push(d));
+    readMasks(e.evaluate({ onNode }), waterOn);
     const given = new Set<ArrayBufferLike>();
     const give = pool.give.bind(pool);
     pool.give = (b) => {
@@ -22,7 +31,7 @@ describe('buffer pool', () => {
     };
     e.dispose();
     const taken = recordTakes(pool);
-    e.evaluate();
+    readMasks(e.evaluate(), waterOn);
     // Some thirty of them 32² (ten outputs on each of the wind's three coarse squares).
     expect(taken.filter((b) => b.length === 32 * 32).length).toBeGreaterThan(24);
     expect(taken.filter((b) => !given.has(b.buffer)).map((b) => b.length)).toEqual([]);

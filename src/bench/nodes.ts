@@ -94,6 +94,12 @@ function timeKernel(base: Graph, def: AnyNodeDef, size: number, runs: number, wa
     previous: () => null,
     // The kernel alone: its outputs copied as the first run on a domain copies them.
     borrow: () => null,
+    // The kernel alone: a lazy output's cells as if read.
+    lazyField: (meaning, fill) => {
+      const data = ctx.alloc('f32');
+      fill(data);
+      return { type: 'field', meaning, data };
+    },
     shared: (make) => (kept ??= make()) as never,
   };
   const times: number[][] = counts.map(() => []);

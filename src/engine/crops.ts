@@ -9,6 +9,7 @@ import { bands } from '../parallel/threads.ts';
 import { CROP_BAND, type CropBand, cellOffset, covers, cropBand, cropInto } from './domains.ts';
 import type { AnyBuffer, BufferKind, BufferOf, BufferPool } from './pool.ts';
 import type { Entry, NodeState } from './results.ts';
+import { isUnmade, lazyField } from './lazy.ts';
 
 /** A result that holds the cells of `domain` out of `source` (on a domain covering it), copied on first read. */
 export class LazyCrop implements Entry {
@@ -49,6 +50,8 @@ export class LazyCrop implements Entry {
       if (this.released) throw new Error(`internal: a crop to ${domainKey(this.domain)} was read after the engine let it go`);
       const t = performance.now();
       this.made = cropOutputs(this.pool, this.source, this.domain);
+      // The source's buffers go back now: what would be cut out of them later, now.
+      if (this.adopted) this.makeLazy();
       this.onCopy(performance.now() - t);
       if (this.adopted) for (const b of this.adopted) this.pool.give(b);
       this.adopted = null;
@@ -104,13 +107,23 @@ export class LazyCrop implements Entry {
    * (the first such crop; any other copies its cells now). Returns true when it kept them.
    */
   sourceReleased(keep: boolean): boolean {
-    if (this.released || this.made) return false;
+    if (this.released) return false;
+    if (this.made) {
+      // Outputs cut out only when read (lazy) are cut out now, while the source's cells are there.
+      this.makeLazy();
+      return false;
+    }
     if (keep) {
       this.adopted = this.source.buffers;
       return true;
     }
     void this.outputs;
     return false;
+  }
+
+  /** Makes the copied outputs that are computed only when read (RunContext.lazyField). */
+  private makeLazy(): void {
+    for (const v of Object.values(this.made!.outputs)) if (isUnmade(v)) void v.data;
   }
 
   /** The cache dropped this result: the buffers it holds go back to the pool. */
@@ -143,6 +156,13 @@ function cropOutputs(pool: BufferPool, source: Entry, to: Domain): { outputs: Re
       const data = take('u8', cells);
       cropInto(v.data, from, to, data, byBands);
       outputs[port] = { ...v, data };
+    } else if (v.type === 'field' && isUnmade(v)) {
+      // Computed only when read (RunContext.lazyField): cut out then, from the source made then.
+      outputs[port] = lazyField(v.meaning, () => {
+        const data = take('f32', cells);
+        cropInto(v.data, from, to, data, byBands);
+        return data;
+      });
     } else if (v.type === 'field') {
       const data = take('f32', cells);
       cropInto(v.data, from, to, data, byBands);

@@ -6,6 +6,7 @@ import { type Domain, domainKey, wholeWindow } from '../grid.ts';
 import type { AnyNodeDef, AnyParamValue, RunContext } from '../model/manifest.ts';
 import { settleBuffer, type Value } from '../model/values.ts';
 import { LazyCrop } from './crops.ts';
+import { isUnmade, lazyField } from './lazy.ts';
 import type { AnyBuffer, BufferPool } from './pool.ts';
 import type { Entry, NodeState, Source } from './results.ts';
 
@@ -139,6 +140,19 @@ function contextOf(a: NodeRun, owned: AnyBuffer[], sharedBuffers: AnyBuffer[]): 
     owned.push(v.data);
     return v.data;
   };
+  ctx.lazyField = (meaning, fill) =>
+    lazyField(meaning, () => {
+      const b = a.pool.take('f32', domain.n * domain.n);
+      try {
+        fill(b);
+      } catch (err) {
+        a.pool.give(b);
+        throw err;
+      }
+      // The result's buffers (the entry's array, or a crop's that adopted them): given back with the rest.
+      owned.push(b);
+      return b;
+    });
   ctx.field = (port) => (valueOf(a, port, 'field') as { data: Float32Array } | null)?.data ?? null;
   ctx.window = (port) => {
     const src = sources.get(port);
@@ -170,6 +184,8 @@ function contextOf(a: NodeRun, owned: AnyBuffer[], sharedBuffers: AnyBuffer[]): 
  */
 function assertOwned(type: string, outputs: Record<string, Value>, owned: readonly AnyBuffer[]): void {
   for (const [port, v] of Object.entries(outputs)) {
+    // Its buffer is taken from the pool when first read (reading it here would make it).
+    if (isUnmade(v)) continue;
     const buffers: AnyBuffer[] = [v.data];
     if (v.type === 'terrain') {
       buffers.push(v.sorted);

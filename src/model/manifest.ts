@@ -164,6 +164,13 @@ export interface RunContext<I extends string> {
    */
   borrow(port: I): Float32Array | null;
   /**
+   * A field output computed only if something reads it: its `data` is a buffer like alloc()'s,
+   * taken and written by `fill` on the first read (by a consumer, a preview, a crop, after the
+   * run or in a later evaluation), then this result's like the others. `fill` may read only
+   * what the result itself holds (its outputs, a borrowed grid), never the inputs.
+   */
+  lazyField(meaning: Meaning, fill: (out: Float32Array) => void): FieldValue;
+  /**
    * This node's output from its last run on this domain, or null. A kernel may read it to skip
    * work that would give the same result (the coast distance of an unchanged water mask); it
    * is valid only during the run and must never be returned as an output.
