@@ -1,5 +1,6 @@
-// The curve in f64x2 pairs (wasm/kernels.as.ts curve): two cells in the segment last found
-// are computed as one pair, others cell by cell. Against the formula in doubles, bit for bit,
+// The curve four cells at a time (wasm/curve.as.ts): four cells in the segment last found (as
+// Float32 against its ends' least Float32 at or above) are computed as two f64x2 pairs, others
+// by pairs, and pairs that leave the segment cell by cell. Against the formula in doubles, bit for bit,
 // on inputs that stay in a segment for long runs (smooth ramps, as noise is), that cross every
 // point, sit exactly on points and between Float32 neighbours of them, and on NaN and
 // infinities, at odd and even lengths, through a vertical step and with the curve's ends.
@@ -23,13 +24,14 @@ function reference(points: readonly (readonly [number, number])[], v: number): n
 const bits = (a: Float32Array) => [...new Uint32Array(a.buffer, a.byteOffset, a.length)].map((b, i) => (Number.isNaN(a[i]) ? 'NaN' : b));
 
 const CURVES: Record<string, [number, number][]> = {
+  'points between Float32 values (-0.35 and 0.1 have none)': [[-1.1, 0.2], [-0.35, -0.3], [0.1, 0.4], [0.3000001, 0.5], [1.2, -0.1]],
   'the default continent curve': [[-1, -0.6], [-0.35, -0.3], [-0.1, -0.08], [0, 0], [0.3, 0.12], [0.6, 0.3], [1, 0.5]],
   'a vertical step and a flat stretch': [[-0.8, -1], [-0.2, 0.3], [0.1, 0.3], [0.1, 0.9], [0.7, 1.2]],
   'two points': [[-1, 1], [1, -1]],
   'points on Float32 values, a step among them': [[-0.75, -1], [-0.25, 0.3], [0.125, 0.3], [0.125, 0.9], [0.5, 1.2], [0.75, 0.1]],
 };
 
-describe('curve in f64x2 pairs', () => {
+describe('curve four cells at a time', () => {
   it.each(Object.keys(CURVES))('gives the formula’s bits on ramps, points and their neighbours, with %s', (name) => {
     const points = CURVES[name];
     const rand = rng(name.length);
@@ -58,5 +60,20 @@ describe('curve in f64x2 pairs', () => {
     const out = new Float32Array(input.length);
     applyCurve(input, points, out);
     expect(bits(out)).toEqual(bits(Float32Array.from(input, (v) => reference(points, v))));
+    // Fours whose last cell is each point's Float32 neighbour or the point (its Float32 or the
+    // nearest ones where it has none), after fours inside the segment: the four-cell test must
+    // answer as the doubles' compares do, on both sides of every end.
+    const fours = points.slice(1).flatMap(([x], j) => {
+      const mid = Math.fround((points[j][0] + x) / 2);
+      return [-2, -1, 0, 1, 2].flatMap((step) => {
+        f[0] = x;
+        u[0] += step * Math.sign(f[0] || 1);
+        return [mid, mid, mid, mid, mid, mid, mid, f[0]];
+      });
+    });
+    const four = Float32Array.from(fours);
+    const fourOut = new Float32Array(four.length);
+    applyCurve(four, points, fourOut);
+    expect(bits(fourOut)).toEqual(bits(Float32Array.from(four, (v) => reference(points, v))));
   });
 });

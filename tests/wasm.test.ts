@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { argsortFloat32 } from '../src/kernels/sort.ts';
 import { scratchBytes, trimScratch } from '../src/kernels/scratch.ts';
 import { WASM_MODULES, binaryModuleText, compileModule } from '../src/kernels/wasm/compile.ts';
-import { kernelBytes, kernelMemoryBytes } from '../src/kernels/wasm/instance.ts';
+import { curveBytes, kernelBytes, kernelMemoryBytes } from '../src/kernels/wasm/instance.ts';
 import { distanceBytes, distanceMemoryBytes } from '../src/kernels/wasm/distance-instance.ts';
 import { cellularBytes } from '../src/kernels/wasm/cellular-instance.ts';
 import { distanceCells, distanceToBelow, distanceTransform } from '../src/kernels/distance.ts';
@@ -24,6 +24,7 @@ it.each(WASM_MODULES.map((m) => [m.binary.split('/').pop(), m] as const))(
 
 it('keeps each module under the 4 KB a browser main thread may compile synchronously', () => {
   expect(kernelBytes().length).toBeLessThan(4096);
+  expect(curveBytes().length).toBeLessThan(4096);
   expect(noiseBytes().length).toBeLessThan(4096);
   expect(distanceBytes().length).toBeLessThan(4096);
   expect(cellularBytes().length).toBeLessThan(4096);

@@ -18,11 +18,12 @@ const here = (file: string) => fileURLToPath(new URL(`./${file}`, import.meta.ur
 
 /**
  * The modules: the cell kernels (kept under 4 KB so a page may compile them synchronously),
- * and the noise, the distance transform's column pass, the wind and the cellular search, each
+ * the curve, and the noise, the distance transform's column pass, the wind and the cellular search, each
  * on its own so every module stays under that limit.
  */
 export const WASM_MODULES: readonly WasmModuleFiles[] = [
   { source: here('kernels.as.ts'), binary: here('binary.ts'), constant: 'KERNELS_WASM_BASE64' },
+  { source: here('curve.as.ts'), binary: here('curve-binary.ts'), constant: 'CURVE_WASM_BASE64' },
   { source: here('noise.as.ts'), binary: here('noise-binary.ts'), constant: 'NOISE_WASM_BASE64' },
   { source: here('distance.as.ts'), binary: here('distance-binary.ts'), constant: 'DISTANCE_WASM_BASE64' },
   { source: here('wind.as.ts'), binary: here('wind-binary.ts'), constant: 'WIND_WASM_BASE64' },

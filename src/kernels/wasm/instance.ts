@@ -1,11 +1,13 @@
-// The WebAssembly kernels, instantiated on first use (lazy-module.ts): the module is 2 KB, under
-// the 4 KB a browser's main thread may compile synchronously (a test keeps it there), so this
-// runs the same in Node, in a Web Worker and on a page. Each call copies its inputs into the
+// The WebAssembly kernels, instantiated on first use (lazy-module.ts): the cell kernels' module
+// and the curve's (curve.as.ts), each under the 4 KB a browser's main thread may compile
+// synchronously (a test keeps them there), so this runs the same in Node, in a Web Worker and on
+// a page. Each call copies its inputs into the
 // module's memory, runs, and copies the outputs out: the cell-by-cell kernels and the rank a
 // chunk of cells at a time (CHUNK_CELLS), the argsort whole. The memory only grows;
 // releaseKernelMemory drops it after a one-off large grid (an argsort's).
 
 import { KERNELS_WASM_BASE64 } from './binary.ts';
+import { CURVE_WASM_BASE64 } from './curve-binary.ts';
 import { float32Above } from './distance-instance.ts';
 import { CHUNK_CELLS, FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
 import type { StridedRows } from '../../grid.ts';
@@ -31,7 +33,6 @@ interface KernelExports {
     beachWidth: number,
     beachMinTemperature: number,
   ): void;
-  curve(n: number, inAt: number, outAt: number, xsAt: number, ysAt: number, m: number): void;
   rank(cells: number, hAt: number, outAt: number, startAt: number, sortedAt: number, ranksAt: number, lo: number, scale: number, last: number): void;
 }
 
@@ -46,6 +47,17 @@ const kernels = kernelModule.exports;
 /** The compiled module's bytes. */
 export const kernelBytes = kernelModule.bytes;
 
+interface CurveExports {
+  readonly memory: WebAssembly.Memory;
+  curve(n: number, inAt: number, outAt: number, xsAt: number, ysAt: number, m: number): void;
+}
+
+/** The curve's module (curve.as.ts): its four-cell loop had no room in the cell kernels'. */
+const curveModule = lazyModule<CurveExports>(CURVE_WASM_BASE64, 'curve, which needs WebAssembly SIMD (Chrome 91, Firefox 89, Safari 16.4 or later)');
+
+/** The curve module's bytes. */
+export const curveBytes = curveModule.bytes;
+
 /**
  * The rank table the memory holds at its first bytes (wasmRank), by its generation, and in which
  * instance: any other kernel's reserve() lays its own grids there, so it forgets it.
@@ -55,13 +67,18 @@ let rankHeld: { readonly k: KernelExports; readonly generation: number } | null 
 /** Byte offsets of consecutive 8-aligned regions of these sizes; grows the memory to hold them. */
 function reserve(k: KernelExports, sizes: readonly number[]): number[] {
   rankHeld = null;
+  return regions(sizes, (end) => kernelModule.reserve(k, end));
+}
+
+/** Byte offsets of consecutive 8-aligned regions of these sizes from FIRST_BYTE; `grow` is given their end. */
+function regions(sizes: readonly number[], grow: (end: number) => void): number[] {
   const offsets: number[] = [];
   let end = FIRST_BYTE;
   for (const size of sizes) {
     offsets.push(end);
     end += Math.ceil(size / 8) * 8;
   }
-  kernelModule.reserve(k, end);
+  grow(end);
   return offsets;
 }
 
@@ -122,7 +139,7 @@ function copyIn(memory: ArrayBuffer, at: number, a: Cells): void {
  * Every kernel here computes each cell on its own, so any chunking gives the same bits.
  */
 function chunked(
-  k: KernelExports,
+  k: KernelExports | CurveExports,
   cells: number,
   unit: number,
   fixed: readonly Grid[],
@@ -132,7 +149,8 @@ function chunked(
 ): void {
   const step = CHUNK_CELLS <= 0 ? cells : unit * Math.max(1, Math.floor(CHUNK_CELLS / unit));
   const span = Math.max(1, Math.min(step, cells));
-  const at = reserve(k, [...fixed.map((a) => a.byteLength), ...grids.map((g) => (g ? cellBytes(g) * span : 0)), ...outs.map((o) => o.BYTES_PER_ELEMENT * span)]);
+  const sizes = [...fixed.map((a) => a.byteLength), ...grids.map((g) => (g ? cellBytes(g) * span : 0)), ...outs.map((o) => o.BYTES_PER_ELEMENT * span)];
+  const at = 'rank' in k ? reserve(k, sizes) : regions(sizes, (end) => curveModule.reserve(k, end));
   const memory = k.memory.buffer;
   const fixedAt = at.slice(0, fixed.length);
   const gridAt = at.slice(fixed.length, fixed.length + grids.length).map((a, j) => (grids[j] ? a : 0));
@@ -249,9 +267,9 @@ export function wasmWhittaker(
   );
 }
 
-/** The piecewise-linear curve through points (xs sorted) at every input cell. */
+/** The piecewise-linear curve through points (xs sorted) at every input cell (see curve.as.ts). */
 export function wasmCurve(input: Float32Array, xs: Float64Array, ys: Float64Array, /* out */ out: Float32Array): void {
-  const k = kernels();
+  const k = curveModule.exports();
   chunked(k, input.length, 1, [xs, ys], [input], [out], (_, count, [xsAt, ysAt], [inAt], [outAt]) => k.curve(count, inAt, outAt, xsAt, ysAt, xs.length));
 }
 
@@ -317,4 +335,6 @@ export const kernelMemoryBytes = kernelModule.memoryBytes;
 export function releaseKernelMemory(maxCells: number): void {
   // The argsort needs the most: 20 bytes a cell (values, sorted, order, two scratch arrays) and two 256 KB count tables.
   kernelModule.release(FIRST_BYTE + 20 * maxCells + 16 * PAGE);
+  // The curve's: a grid in and one out (whole grids when CHUNK_CELLS is 0).
+  curveModule.release(FIRST_BYTE + 8 * maxCells + PAGE);
 }

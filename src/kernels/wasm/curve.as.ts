@@ -1,0 +1,135 @@
+// The curve node's kernel in AssemblyScript compiled to WebAssembly: a module of its own, as the
+// cell kernels' (kernels.as.ts) had no room under the 4 KB a page compiles synchronously for
+// its four-cell loop. The same operations in the same order as the formula in JS on doubles,
+// so every result is the one JS would give, bit for bit.
+//
+// Not TypeScript: `npm run wasm` compiles this file into curve-binary.ts, and tests/wasm.test.ts
+// fails when the two disagree. The caller (instance.ts) lays out every buffer in linear memory
+// and passes byte offsets; nothing here allocates. The caller pads every grid to 8 bytes: with
+// an odd count the last pair reads and writes one cell of padding.
+
+/** Two Float32 cells as doubles. */
+@inline function load2(at: usize): v128 {
+  return f64x2.promote_low_f32x4(v128.load64_zero(at));
+}
+
+/** Two doubles stored as Float32 cells. */
+@inline function store2(at: usize, v: v128): void {
+  v128.store64_lane(at, f32x4.demote_f64x2_zero(v), 0);
+}
+
+/**
+ * Piecewise-linear curve through m points (x at xsAt, y at ysAt, doubles, sorted by x),
+ * constant past the ends; with equal xs the later point wins. Neighbouring cells mostly fall in
+ * the same segment, so the segment is searched from the last one, and four cells that all lie in
+ * it are computed as two f64x2 pairs (the same operations per lane, so the same bits); four that
+ * leave it go by pairs (curvePair). A pair's lanes past n are padding the caller allows.
+ */
+/** Curves of at most this many points find a pair's segments by counting (see curvePair). */
+const BRANCHLESS_POINTS = 16;
+
+/**
+ * The least Float32 at or above x: for a Float32 v, x ≤ v exactly when this ≤ v, and v < x
+ * exactly when v < this (as float32Above in distance-instance.ts).
+ */
+@inline function float32Above(x: f64): f32 {
+  const f = <f32>x;
+  if (!(<f64>f < x)) return f;
+  return f == 0 ? reinterpret<f32>(1) : reinterpret<f32>(reinterpret<i32>(f) + (f > 0 ? 1 : -1));
+}
+
+export function curve(n: i32, inAt: usize, outAt: usize, xsAt: usize, ysAt: usize, m: i32): void {
+  let k = 1;
+  // Segment k's terms, and its ends as Float32 (four cells tested as Float32 against them
+  // answer as their doubles against the xs): made again only when k moves.
+  let seg = 0;
+  let x0v = f64x2.splat(0);
+  let dxv = x0v;
+  let y0v = x0v;
+  let dyv = x0v;
+  let lov = x0v;
+  let hiv = x0v;
+  let i = 0;
+  for (; i + 4 <= n; i += 4) {
+    if (k != seg) {
+      seg = k;
+      const x0 = load<f64>(xsAt + (<usize>(k - 1) << 3));
+      const x1 = load<f64>(xsAt + (<usize>k << 3));
+      const y0 = load<f64>(ysAt + (<usize>(k - 1) << 3));
+      x0v = f64x2.splat(x0);
+      dxv = f64x2.splat(x1 - x0);
+      y0v = f64x2.splat(y0);
+      dyv = f64x2.splat(load<f64>(ysAt + (<usize>k << 3)) - y0);
+      lov = f32x4.splat(float32Above(x0));
+      hiv = f32x4.splat(float32Above(x1));
+    }
+    const o = <usize>i << 2;
+    const v = v128.load(inAt + o);
+    // x0 ≤ v < x1 puts v inside [xFirst, xLast) too, where the cell-by-cell code reaches segment k.
+    if (i32x4.all_true(v128.and(f32x4.ge(v, lov), f32x4.lt(v, hiv)))) {
+      const a = f64x2.promote_low_f32x4(v);
+      const b = f64x2.promote_low_f32x4(v128.shuffle<f32>(v, v, 2, 3, 2, 3));
+      const ya = f64x2.add(y0v, f64x2.mul(f64x2.div(f64x2.sub(a, x0v), dxv), dyv));
+      const yb = f64x2.add(y0v, f64x2.mul(f64x2.div(f64x2.sub(b, x0v), dxv), dyv));
+      v128.store(outAt + o, v128.shuffle<i64>(f32x4.demote_f64x2_zero(ya), f32x4.demote_f64x2_zero(yb), 0, 2));
+      continue;
+    }
+    k = curvePair(i, k, inAt, outAt, xsAt, ysAt, m);
+    k = curvePair(i + 2, k, inAt, outAt, xsAt, ysAt, m);
+  }
+  for (; i < n; i += 2) k = curvePair(i, k, inAt, outAt, xsAt, ysAt, m);
+}
+
+/** Cells i and i + 1 of the curve, searched from segment k: the segment they end in. */
+function curvePair(i: i32, k: i32, inAt: usize, outAt: usize, xsAt: usize, ysAt: usize, m: i32): i32 {
+  const xFirst = load<f64>(xsAt);
+  const xLast = load<f64>(xsAt + (<usize>(m - 1) << 3));
+  const yFirst = load<f64>(ysAt);
+  const yLast = load<f64>(ysAt + (<usize>(m - 1) << 3));
+  const o = <usize>i << 2;
+  const x0 = load<f64>(xsAt + (<usize>(k - 1) << 3));
+  const x1 = load<f64>(xsAt + (<usize>k << 3));
+  const v2 = load2(inAt + o);
+  if (i64x2.all_true(v128.and(f64x2.le(f64x2.splat(x0), v2), f64x2.lt(v2, f64x2.splat(x1))))) {
+    const y0 = load<f64>(ysAt + (<usize>(k - 1) << 3));
+    const t = f64x2.div(f64x2.sub(v2, f64x2.splat(x0)), f64x2.splat(x1 - x0));
+    store2(outAt + o, f64x2.add(f64x2.splat(y0), f64x2.mul(t, f64x2.splat(load<f64>(ysAt + (<usize>k << 3)) - y0))));
+    return k;
+  }
+  if (m <= BRANCHLESS_POINTS) {
+    // Rough input (the world cut's cells, far apart): each lane's segment by counting the
+    // inner points at or below it, with no branch to mispredict. It is the segment the search
+    // below finds (xs[k − 1] ≤ v < xs[k]), computed by the same operations per lane; a lane
+    // past either end (or NaN) takes the end's y as the search does.
+    let count = i64x2.splat(0);
+    for (let j = 1; j < m - 1; j++) count = i64x2.sub(count, f64x2.le(f64x2.splat(load<f64>(xsAt + (<usize>j << 3))), v2));
+    const k0 = <usize>i64x2.extract_lane(count, 0) + 1;
+    const k1 = <usize>i64x2.extract_lane(count, 1) + 1;
+    const a = f64x2.replace_lane(f64x2.splat(load<f64>(xsAt + ((k0 - 1) << 3))), 1, load<f64>(xsAt + ((k1 - 1) << 3)));
+    const b = f64x2.replace_lane(f64x2.splat(load<f64>(ysAt + ((k0 - 1) << 3))), 1, load<f64>(ysAt + ((k1 - 1) << 3)));
+    const xk = f64x2.replace_lane(f64x2.splat(load<f64>(xsAt + (k0 << 3))), 1, load<f64>(xsAt + (k1 << 3)));
+    const yk = f64x2.replace_lane(f64x2.splat(load<f64>(ysAt + (k0 << 3))), 1, load<f64>(ysAt + (k1 << 3)));
+    const t = f64x2.div(f64x2.sub(v2, a), f64x2.sub(xk, a));
+    let y = f64x2.add(b, f64x2.mul(t, f64x2.sub(yk, b)));
+    y = v128.bitselect(f64x2.splat(yLast), y, f64x2.ge(v2, f64x2.splat(xLast)));
+    y = v128.bitselect(f64x2.splat(yFirst), y, f64x2.lt(v2, f64x2.splat(xFirst)));
+    store2(outAt + o, y);
+    return <i32>k1;
+  }
+  for (let c = i; c < i + 2; c++) {
+    const v = <f64>load<f32>(inAt + (<usize>c << 2));
+    let y: f64;
+    if (v < xFirst) y = yFirst;
+    else if (v >= xLast) y = yLast;
+    else {
+      while (load<f64>(xsAt + (<usize>k << 3)) <= v) k++;
+      while (load<f64>(xsAt + (<usize>(k - 1) << 3)) > v) k--;
+      const a = load<f64>(xsAt + (<usize>(k - 1) << 3));
+      const b = load<f64>(ysAt + (<usize>(k - 1) << 3));
+      const t = (v - a) / (load<f64>(xsAt + (<usize>k << 3)) - a);
+      y = b + t * (load<f64>(ysAt + (<usize>k << 3)) - b);
+    }
+    store<f32>(outAt + (<usize>c << 2), <f32>y);
+  }
+  return k;
+}
