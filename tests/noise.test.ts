@@ -89,6 +89,72 @@ describe('fBm noise', () => {
     fbmGrid(simd, domain, settings);
     fbmGridReference(plain, domain, settings);
     expect(simd).toEqual(plain);
+    // And on the cached path: a coarse octave whose rows cross the wrap.
+    const coarse = { seed: 11, frequency: 0.5, octaves: 1, lacunarity: 2, gain: 0.5 };
+    const near = { x0: 2 ** 31 / ((1 + (Math.sqrt(3) - 1) / 2) * 0.5) - 0.2, y0: 0, extent: 0.5, n };
+    const tc = octaveTables(near, coarse);
+    expect([tc.shared[0], tc.cols[0] > 2 ** 31 - 100, tc.cols[((n - 1) >> 2) * 16 + ((n - 1) & 3)] < -(2 ** 31) + 100]).toEqual([1, true, true]);
+    fbmGrid(simd, near, coarse);
+    fbmGridReference(plain, near, coarse);
+    expect(simd).toEqual(plain);
+  });
+
+  it('matches the plain reference bit for bit on 300 random domains and settings, most octaves on the cached path', () => {
+    // The cached path follows each row's lattice cells by their growth along the row (one lane's
+    // test a block): any domain, near or far (past the wrap at 2³¹ too), any step below the
+    // cache's threshold, odd sizes, whole and in bands; with a negative frequency the columns'
+    // terms fall along the row instead, and a block's cells still lie between its neighbours'.
+    let state = 20261204;
+    const random = () => ((state = (Math.imul(state, 1103515245) + 12345) | 0) >>> 0) / 2 ** 32;
+    let cachedOctaves = 0;
+    for (let k = 0; k < 300; k++) {
+      const n = 1 + Math.floor(random() * 72);
+      const far = [0, 1, 1e3, 1e6, 2 ** 31 / 1.366 / 2][Math.floor(random() * 5)];
+      const domain = { x0: (random() - 0.5) * 2 * far, y0: (random() - 0.5) * 2 * far, extent: 0.01 + random() * 3, n };
+      const settings = { seed: Math.floor(random() * 2 ** 31), frequency: (random() < 0.1 ? -1 : 1) * (0.05 + (random() * random() * (0.05 * n)) / domain.extent), octaves: 1 + Math.floor(random() * 4), lacunarity: 1 + random() * 2, gain: random() };
+      cachedOctaves += octaveTables(domain, settings).shared.reduce((a, b) => a + b, 0);
+      const simd = new Float32Array(n * n);
+      const plain = new Float32Array(n * n);
+      fbmGrid(simd, domain, settings);
+      fbmGridReference(plain, domain, settings);
+      expect(simd, `domain ${JSON.stringify(domain)}, settings ${JSON.stringify(settings)}`).toEqual(plain);
+      const [r0, r1] = [Math.floor(random() * n), n];
+      const band = new Float32Array((r1 - r0) * n);
+      fbmRows(band, domain, settings, r0, r1);
+      expect(band).toEqual(plain.subarray(r0 * n, r1 * n));
+    }
+    expect(cachedOctaves).toBeGreaterThan(300);
+  });
+
+  it('ends a lattice cell on the cached path exactly where a fraction starts to carry, to the last bit', () => {
+    // Column fractions one Float32 step apart around the least one that carries with the row's
+    // fraction (f + r ≥ 1 in Float32), the carry starting at each lane in turn, in u and in v.
+    const bits = new Int32Array(1);
+    const float = new Float32Array(bits.buffer);
+    const step = (x: number, k: number) => ((float[0] = x), (bits[0] += k), float[0]);
+    const carriesFrom = (r: number) => {
+      let t = Math.fround(1 - r);
+      while (Math.fround(step(t, -1) + r) >= 1) t = step(t, -1);
+      while (Math.fround(t + r) < 1) t = step(t, 1);
+      return t;
+    };
+    const n = 8;
+    for (const r of [0.5, 0.25, 0.7071067690849304, 0.000123, 0.9999, 0.3333333432674408, 0.1]) {
+      for (let p = 0; p < n; p++) {
+        const cols = new Int32Array(4 * n);
+        const colFracs = new Float32Array(cols.buffer);
+        const rows = new Int32Array(4 * n);
+        const rowFracs = new Float32Array(rows.buffer);
+        const [tu, tv] = [carriesFrom(r), carriesFrom(Math.fround(1 - r))];
+        for (let c = 0; c < n; c++) {
+          const w = (c >> 2) * 16 + (c & 3);
+          [cols[w], colFracs[w + 4], cols[w + 8], colFracs[w + 12]] = [5, step(tu, c - p), -9, step(tv, c - ((p + 3) % n))];
+        }
+        for (let row = 0; row < n; row++) [rows[4 * row], rowFracs[4 * row + 1], rows[4 * row + 2], rowFracs[4 * row + 3]] = [row, r, -row, Math.fround(1 - r)];
+        const t = { n, octaves: 1, colWords: 4 * n, cols, colFracs, rows, rowFracs, seeds: new Int32Array([3]), scales: new Float64Array([80]), weights: new Float32Array([1]), shared: new Int32Array([1]) };
+        expect(wasmOctaveGrid(t, 0, 80).slice(), `r ${r}, carry from column ${p}`).toEqual(octaveGridReference(t, 0, 80));
+      }
+    }
   });
 
   it('gives each octave alone (for the ridged and billow folds) as the plain rows do, bit for bit', () => {

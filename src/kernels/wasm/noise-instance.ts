@@ -2,14 +2,16 @@
 // rows are computed in the module's memory and copied out once; the per-octave tables are tiny.
 
 import { NOISE_WASM_BASE64 } from './noise-binary.ts';
-import { FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
+import { CHUNK_CELLS, FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
 
 interface NoiseExports {
   readonly memory: WebAssembly.Memory;
   fbmRows(
     n: number, r0: number, r1: number, octaves: number,
     colsAt: number, rowsAt: number, seedsAt: number, weightsAt: number, sharedAt: number, outAt: number, tablesAt: number,
+    keysAt: number,
   ): void;
+  columnKeys(cols: number, at: number, padded: number): void;
   fillTable(at: number, i0: number, j0: number, rows: number, cols: number, shift: number, seed: number): void;
 }
 
@@ -88,8 +90,8 @@ export function latticeTables(t: OctaveTables, o0: number, o1: number, r0: numbe
 }
 
 /**
- * Copies the octaves' tables into the module's memory, makes room for `rows` rows and fills
- * the lattice tables for rows r0 … r1 − 1: the byte offsets.
+ * Copies the octaves' tables into the module's memory, makes room for `rows` rows, fills
+ * the lattice tables for rows r0 … r1 − 1 and the coarse octaves' column keys: the byte offsets.
  */
 function stage(t: OctaveTables, o0: number, o1: number, rows: number, r0: number, r1: number): { k: NoiseExports; at: number[] } {
   const { n, colWords } = t;
@@ -103,7 +105,9 @@ function stage(t: OctaveTables, o0: number, o1: number, rows: number, r0: number
   const planAt = sharedAt + 4 * octaves;
   const outAt = planAt + 16 * octaves;
   // The last row's last vector may run three cells past the end.
-  const tablesAt = outAt + 4 * (rows * n + 4);
+  const keysAt = outAt + 4 * (rows * n + 4);
+  const padded = (n + 3) & ~3;
+  const tablesAt = keysAt + 16 * padded * octaves;
   const { plan, bytes } = latticeTables(t, o0, o1, r0, r1);
   const memory = noiseModule.reserve(k, tablesAt + bytes);
   new Int32Array(memory, colsAt, octaves * colWords).set(t.cols.subarray(o0 * colWords, o1 * colWords));
@@ -120,14 +124,11 @@ function stage(t: OctaveTables, o0: number, o1: number, rows: number, r0: number
     for (let w = 1; w < 4; w++) planned[4 * o + w] = plan[p + w];
     k.fillTable(tablesAt + plan[p], plan[p + 2], plan[p + 3], plan[p + 4], plan[p + 5], plan[p + 1], t.seeds[o0 + o]);
   }
-  return { k, at: [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt] };
+  for (let o = 0; o < octaves; o++) {
+    if (t.shared[o0 + o]) k.columnKeys(colsAt + 4 * o * colWords, keysAt + 16 * padded * o, padded);
+  }
+  return { k, at: [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt, keysAt] };
 }
-
-/**
- * Rows a call computes into the module's memory before they are copied out: about 128 KB, so
- * they are still in the core's cache when copied, and the module's memory stays small.
- */
-const CHUNK_CELLS = 32768;
 
 /** Writes rows r0 … r1 − 1 of the fractal sum into `out` (row r0 at out[0]). */
 export function wasmFbmRows(t: OctaveTables, r0: number, r1: number, /* out */ out: Float32Array): void {
@@ -136,12 +137,14 @@ export function wasmFbmRows(t: OctaveTables, r0: number, r1: number, /* out */ o
   if (!(r0 >= 0 && r1 <= n && rows >= 0) || out.length < rows * n) {
     throw new Error(`fbm rows ${r0}…${r1} of a ${n}² grid into ${out.length} cells`);
   }
-  const chunk = Math.max(1, Math.min(rows, Math.floor(CHUNK_CELLS / n)));
+  // About CHUNK_CELLS cells of rows a call (lazy-module.ts), summed into the module's memory and
+  // copied out while they are still in the core's cache.
+  const chunk = CHUNK_CELLS > 0 ? Math.max(1, Math.min(rows, Math.floor(CHUNK_CELLS / n))) : rows;
   const { k, at } = stage(t, 0, octaves, chunk, r0, r1);
-  const [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt] = at;
+  const [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt, keysAt] = at;
   for (let ra = r0; ra < r1; ra += chunk) {
     const rb = Math.min(r1, ra + chunk);
-    k.fbmRows(n, ra, rb, octaves, colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt);
+    k.fbmRows(n, ra, rb, octaves, colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt, keysAt);
     out.set(new Float32Array(k.memory.buffer, outAt, (rb - ra) * n), (ra - r0) * n);
   }
 }
@@ -154,9 +157,9 @@ export function wasmFbmRows(t: OctaveTables, r0: number, r1: number, /* out */ o
 export function wasmOctaveGrid(t: OctaveTables, o: number, scale: number): Float32Array {
   const { n } = t;
   const { k, at } = stage(t, o, o + 1, n, 0, n);
-  const [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt] = at;
+  const [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt, keysAt] = at;
   new Float32Array(k.memory.buffer, weightsAt, 1)[0] = scale;
-  k.fbmRows(n, 0, n, 1, colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt);
+  k.fbmRows(n, 0, n, 1, colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt, keysAt);
   return new Float32Array(k.memory.buffer, outAt, n * n);
 }
 

@@ -9,7 +9,9 @@
 //
 // On coarse octaves (most of them at 512² and 1024²) a row stays in one lattice cell for many
 // blocks of four cells: there the corners' gradients are read from a cache filled when the row
-// enters a cell, and a block only tests that its lanes' cells are the cached ones. V8 decides
+// enters a cell, and a block only tests, in scalar registers, that its last lane's cell is the
+// cached one (a row's cells only grow, or only fall, along it, so the lanes before lie in it
+// too). V8 decides
 // much of the speed here: its register allocator spills any vector that lives across a call
 // or a loop's slow path at its definition, on the fast path too, and it schedules loads as
 // early as it can; so the cache lives in memory, the fill is a call after which the block is
@@ -105,28 +107,38 @@ const KSEL = memory.data<i32>([SELf, SELf, SELf, SELf], 16);
   return <usize>((((<u32>h >>> 16) * 24) >>> 16) << 3);
 }
 
-// Two caches of 160 bytes: a lattice cell (i and j less the row's integer terms, splatted) and
-// its corners' gradients, splatted: of (0, 0), (1, 1), (0, 1), and of (1, 0) as its xor with
-// (0, 1)'s, so the middle corner's gradient is a mask and an xor away. Two, so a row that
-// goes back and forth across a lattice line keeps both cells. In memory, not in locals:
-// nothing vector lives across the call that fills them, so V8 spills nothing in the loop.
-const CACHES = memory.data(2 * 160 + 16, 16);
-const CELL_I = 0;
-const CELL_J = 16;
-const G00 = 32;
-const G11 = 64;
-const G01 = 96;
-const GD = 128;
-/** Scratch for a partial sum (see simplexCached). */
-const SUM = CACHES + 320;
+// The cache of 128 bytes: a lattice cell's corners' gradients, splatted: of (0, 0), (1, 1),
+// (0, 1), and of (1, 0) as its xor with (0, 1)'s, so the middle corner's gradient is a mask and
+// an xor away. In memory, not in locals: nothing vector lives across the call that fills it,
+// so V8 spills nothing in the loop. Then scratch for a partial sum (see simplexCached).
+const CACHE = memory.data(128 + 16, 16);
+const G00 = 0;
+const G11 = 32;
+const G01 = 64;
+const GD = 96;
+const SUM = CACHE + 128;
+
+/** The word of column c's terms in a column table at `cols` (see latticeColumns in noise.ts). */
+@inline function columnAt(cols: usize, c: i32): usize {
+  return cols + (<usize>(c >> 2) << 6) + (<usize>(c & 3) << 2);
+}
+
+/**
+ * The least Float32 fraction f ≥ 0 with f + r ≥ 1 in Float32 (r in [0, 1)), as its bits: a
+ * fraction carries when its bits are at least these (non-negative floats order as their bits).
+ */
+function carryFrom(r: f32): u32 {
+  let t = reinterpret<u32>(<f32>1 - r);
+  while (t > 0 && reinterpret<f32>(t - 1) + r >= 1) t--;
+  while (reinterpret<f32>(t) + r < 1) t++;
+  return t;
+}
 
 /**
  * Fills the cache at `at` for lattice cell (i, j) + the row's terms (at `rowAt`): its corners
  * hashed once in scalar registers and each gradient splatted.
  */
 @noinline function cacheCell(i: i32, j: i32, rowAt: usize, seed: i32, at: usize): void {
-  v128.store(at + CELL_I, i32x4.splat(i));
-  v128.store(at + CELL_J, i32x4.splat(j));
   const ips = (i + load<i32>(rowAt)) * PRIME_X;
   const jps = (j + load<i32>(rowAt, 8)) * PRIME_Y;
   const o00 = gradientOffset(seed ^ ips ^ jps);
@@ -275,6 +287,19 @@ export function fillTable(at: usize, i0: i32, j0: i32, rows: i32, cols: i32, shi
 }
 
 /**
+ * The columns' keys of an octave whose blocks share lattice cells, from its column terms at
+ * `cols`: per column 16 bytes at `at`, in u and in v the integer term and the fraction's bits as
+ * one u64 (integer high), which grows along a row modulo 2⁶⁴ as the columns do.
+ */
+export function columnKeys(cols: usize, at: usize, padded: i32): void {
+  for (let c = 0; c < padded; c++) {
+    const w = columnAt(cols, c);
+    store<u64>(at + (<usize>c << 4), (<u64>load<u32>(w) << 32) | <u64>load<u32>(w, 16));
+    store<u64>(at + (<usize>c << 4), (<u64>load<u32>(w, 32) << 32) | <u64>load<u32>(w, 48), 8);
+  }
+}
+
+/**
  * The fractal sum for rows r0 … r1 − 1 of an n × n grid, written as Float32 rows from `outAt`
  * (row r0 first), each row zeroed and then summed into in fours (a row's last vector may spill
  * up to three cells into the next row, which is zeroed after; the caller pads the last row).
@@ -284,13 +309,14 @@ export function fillTable(at: usize, i0: i32, j0: i32, rows: i32, cols: i32, shi
  * cell (i32 at `sharedAt`, 1 where the octave is coarse against the cells: those read the
  * gradients from the caches, the others gather them lane by lane), and its lattice table (four
  * words at `tablesAt` + o · 16: its address, 0 for none, log2 of its stride in bytes, and the
- * i and j of its first point; see fillTable). One octave with weight 80 is the octave alone,
+ * i and j of its first point; see fillTable), and for a coarse octave its columns' keys at
+ * `keysAt` + o · padded · 16 (see columnKeys). One octave with weight 80 is the octave alone,
  * for the folded noises.
  */
 export function fbmRows(
   n: i32, r0: i32, r1: i32, octaves: i32,
   colsAt: usize, rowsAt: usize, seedsAt: usize, weightsAt: usize, sharedAt: usize, outAt: usize,
-  tablesAt: usize,
+  tablesAt: usize, keysAt: usize,
 ): void {
   const padded = (n + 3) & ~3;
   for (let r = r0; r < r1; r++) {
@@ -313,59 +339,52 @@ export function fbmRows(
       const shift = load<i32>(desc, 4);
       const rowBase = i32x4.splat(<i32>(table - GRADIENTS) + ((load<i32>(rowAt) - load<i32>(desc, 8)) << shift) + ((load<i32>(rowAt, 8) - load<i32>(desc, 12)) << 3));
       if (shared) {
-        // Both caches start with the first block's first cell.
-        let cache = CACHES;
-        let other = CACHES + 160;
-        const one0 = v128.load(KF, 16);
-        const i0 = i32x4.extract_lane(i32x4.sub(v128.load(cols), f32x4.ge(f32x4.add(v128.load(cols, 16), ruf), one0)), 0);
-        const j0 = i32x4.extract_lane(i32x4.sub(v128.load(cols, 32), f32x4.ge(f32x4.add(v128.load(cols, 48), rvf), one0)), 0);
-        cacheCell(i0, j0, rowAt, seed, cache);
-        cacheCell(i0, j0, rowAt, seed, other);
+        // Along a row the columns' terms only grow (or only fall, for a negative frequency: the
+        // columns' x are c · step + x0 in doubles, rounded monotonically), so the lattice cells
+        // do too, and a block lies in the cached cell when its last lane does (the block before
+        // ended in it, or the cache was filled with this block's first lane's cell). The test is
+        // on the last lane's keys (see columnKeys): cell i holds the keys from (i − 1, t) on,
+        // 2³² of them, t the row's carry threshold (carryFrom); modulo 2⁶⁴, so across the wrap
+        // of the integer terms at 2³¹ too.
+        const tu = carryFrom(load<f32>(rowAt, 4));
+        const tv = carryFrom(load<f32>(rowAt, 12));
+        const keys = keysAt + ((<usize>o * padded) << 4);
+        let cellI = load<i32>(cols) + <i32>(load<u32>(cols, 16) >= tu);
+        let cellJ = load<i32>(cols, 32) + <i32>(load<u32>(cols, 48) >= tv);
+        cacheCell(cellI, cellJ, rowAt, seed, CACHE);
+        let loU = (<u64><u32>(cellI - 1) << 32) + tu;
+        let loV = (<u64><u32>(cellJ - 1) << 32) + tv;
         let c = 0;
         while (c < padded) {
           const colAt = cols + (<usize>c << 4);
-          const at = out + (<usize>c << 2);
-          // The lattice cells less the row's integer terms and the offsets (u, v) into them:
-          // fractions summed, carries added (a carry lane is all ones, −1 as an integer).
-          const one = v128.load(KF, 16);
-          let u = f32x4.add(v128.load(colAt, 16), ruf);
-          let v = f32x4.add(v128.load(colAt, 48), rvf);
-          const cu = f32x4.ge(u, one);
-          const cv = f32x4.ge(v, one);
-          const i = i32x4.sub(v128.load(colAt), cu);
-          const j = i32x4.sub(v128.load(colAt, 32), cv);
-          if (i8x16.bitmask(v128.and(i32x4.eq(i, v128.load(cache + CELL_I)), i32x4.eq(j, v128.load(cache + CELL_J)))) == 0xffff) {
-            u = f32x4.sub(u, v128.and(cu, one));
-            v = f32x4.sub(v, v128.and(cv, one));
-            const s = f32x4.mul(weight, simplexCached(u, v, cache));
+          const keyAt = keys + (<usize>c << 4);
+          if ((((load<u64>(keyAt, 48) - loU) | (load<u64>(keyAt, 56) - loV)) >> 32) == 0) {
+            // The offsets (u, v) into the cell: fractions summed, less their carries.
+            const one = v128.load(KF, 16);
+            const u = f32x4.add(v128.load(colAt, 16), ruf);
+            const v = f32x4.add(v128.load(colAt, 48), rvf);
+            const s = f32x4.mul(weight, simplexCached(f32x4.sub(u, v128.and(f32x4.ge(u, one), one)), f32x4.sub(v, v128.and(f32x4.ge(v, one), one)), CACHE));
+            const at = out + (<usize>c << 2);
             v128.store(at, f32x4.add(v128.load(at), s));
             c += 4;
             continue;
           }
-          // Slow paths: the cells again from memory (a vector of the fast path used here would
-          // be spilled at its definition, on the fast path too).
-          const ci = i32x4.sub(v128.load(colAt), f32x4.ge(f32x4.add(v128.load(colAt, 16), ruf), one));
-          const cj = i32x4.sub(v128.load(colAt, 32), f32x4.ge(f32x4.add(v128.load(colAt, 48), rvf), one));
-          const li = i32x4.extract_lane(ci, 0);
-          const lj = i32x4.extract_lane(cj, 0);
-          const t = cache;
-          cache = other;
-          other = t;
-          if (i8x16.bitmask(v128.and(i32x4.eq(ci, i32x4.splat(li)), i32x4.eq(cj, i32x4.splat(lj)))) == 0xffff) {
-            // One other lattice cell: the other cache's, or gradients read into it; then this
-            // block again.
-            if (v128.any_true(v128.or(v128.xor(ci, v128.load(cache + CELL_I)), v128.xor(cj, v128.load(cache + CELL_J))))) {
-              cacheCell(li, lj, rowAt, seed, cache);
-            }
-            continue;
+          // Another cell at the last lane: the block in one other cell (the cache filled with it,
+          // then the block again), or across a lattice line (computed as a fine octave's, then
+          // the cache filled with its last lane's cell, where the next block begins).
+          const i3 = load<i32>(colAt, 12) + <i32>(load<u32>(colAt, 28) >= tu);
+          const j3 = load<i32>(colAt, 44) + <i32>(load<u32>(colAt, 60) >= tv);
+          const i0 = load<i32>(colAt) + <i32>(load<u32>(colAt, 16) >= tu);
+          const j0 = load<i32>(colAt, 32) + <i32>(load<u32>(colAt, 48) >= tv);
+          if (((i0 ^ i3) | (j0 ^ j3)) != 0) {
+            fineBlocks(c, c + 4, cols, out, ruf, rvf, rui, rvi, seedv, weight, table, rowBase, shift);
+            c += 4;
           }
-          // A block across a lattice line: as a fine octave's; then the other cache holds its
-          // last lane's cell, where the next block most likely lies.
-          const ni = i32x4.extract_lane(ci, 3);
-          const nj = i32x4.extract_lane(cj, 3);
-          fineBlocks(c, c + 4, cols, out, ruf, rvf, rui, rvi, seedv, weight, table, rowBase, shift);
-          c += 4;
-          cacheCell(ni, nj, rowAt, seed, cache);
+          cacheCell(i3, j3, rowAt, seed, CACHE);
+          cellI = i3;
+          cellJ = j3;
+          loU = (<u64><u32>(cellI - 1) << 32) + tu;
+          loV = (<u64><u32>(cellJ - 1) << 32) + tv;
         }
       } else {
         fineBlocks(0, padded, cols, out, ruf, rvf, rui, rvi, seedv, weight, table, rowBase, shift);
