@@ -23,9 +23,10 @@
  * constant past the ends; with equal xs the later point wins. Neighbouring cells mostly fall in
  * the same segment, so the segment is searched from the last one, and four cells that all lie in
  * it are computed as two f64x2 pairs (the same operations per lane, so the same bits); four that
- * leave it go by pairs (curvePair). A pair's lanes past n are padding the caller allows.
+ * leave it find each lane's segment by counting (up to BRANCHLESS_POINTS points; more: by pairs,
+ * curvePair). A pair's lanes past n are padding the caller allows.
  */
-/** Curves of at most this many points find a pair's segments by counting (see curvePair). */
+/** Curves of at most this many points find a four's or a pair's segments by counting. */
 const BRANCHLESS_POINTS = 16;
 
 /**
@@ -38,7 +39,16 @@ const BRANCHLESS_POINTS = 16;
   return f == 0 ? reinterpret<f32>(1) : reinterpret<f32>(reinterpret<i32>(f) + (f > 0 ? 1 : -1));
 }
 
+/** Each point's x as float32Above, for the four-cell search of a curve of up to BRANCHLESS_POINTS points. */
+const ABOVE = memory.data(4 * BRANCHLESS_POINTS, 16);
+
 export function curve(n: i32, inAt: usize, outAt: usize, xsAt: usize, ysAt: usize, m: i32): void {
+  const branchless = m <= BRANCHLESS_POINTS;
+  if (branchless) for (let j = 0; j < m; j++) store<f32>(ABOVE + (<usize>j << 2), float32Above(load<f64>(xsAt + (<usize>j << 3))));
+  const firstA = f32x4.splat(load<f32>(ABOVE));
+  const lastA = f32x4.splat(load<f32>(ABOVE + (<usize>(m - 1) << 2)));
+  const yFirst = f64x2.splat(load<f64>(ysAt));
+  const yLast = f64x2.splat(load<f64>(ysAt + (<usize>(m - 1) << 3)));
   let k = 1;
   // Segment k's terms, and its ends as Float32 (four cells tested as Float32 against them
   // answer as their doubles against the xs): made again only when k moves.
@@ -74,10 +84,38 @@ export function curve(n: i32, inAt: usize, outAt: usize, xsAt: usize, ysAt: usiz
       v128.store(outAt + o, v128.shuffle<i64>(f32x4.demote_f64x2_zero(ya), f32x4.demote_f64x2_zero(yb), 0, 2));
       continue;
     }
-    k = curvePair(i, k, inAt, outAt, xsAt, ysAt, m);
-    k = curvePair(i + 2, k, inAt, outAt, xsAt, ysAt, m);
+    if (!branchless) {
+      k = curvePair(i, k, inAt, outAt, xsAt, ysAt, m);
+      k = curvePair(i + 2, k, inAt, outAt, xsAt, ysAt, m);
+      continue;
+    }
+    // Four cells across segments (a contour of the input, or rough input): each lane's segment
+    // by counting the inner points at or below it (as Float32, the doubles' answers), with no
+    // branch, then the segment's formula with the same operations per lane as the pairs'; a
+    // lane past either end (or NaN) takes the end's y, as the search does.
+    let count = i32x4.splat(1);
+    for (let j = 1; j < m - 1; j++) count = i32x4.sub(count, f32x4.ge(v, f32x4.splat(load<f32>(ABOVE + (<usize>j << 2)))));
+    const past = f32x4.ge(v, lastA);
+    const before = f32x4.lt(v, firstA);
+    const ya = across(f64x2.promote_low_f32x4(v), i32x4.extract_lane(count, 0), i32x4.extract_lane(count, 1), xsAt, ysAt);
+    const yb = across(f64x2.promote_low_f32x4(v128.shuffle<f32>(v, v, 2, 3, 2, 3)), i32x4.extract_lane(count, 2), i32x4.extract_lane(count, 3), xsAt, ysAt);
+    const fa = v128.bitselect(yFirst, v128.bitselect(yLast, ya, i64x2.extend_low_i32x4_s(past)), i64x2.extend_low_i32x4_s(before));
+    const fb = v128.bitselect(yFirst, v128.bitselect(yLast, yb, i64x2.extend_high_i32x4_s(past)), i64x2.extend_high_i32x4_s(before));
+    v128.store(outAt + o, v128.shuffle<i64>(f32x4.demote_f64x2_zero(fa), f32x4.demote_f64x2_zero(fb), 0, 2));
+    k = i32x4.extract_lane(count, 3);
   }
   for (; i < n; i += 2) k = curvePair(i, k, inAt, outAt, xsAt, ysAt, m);
+}
+
+/** Two cells v in segments k0 and k1: y[k − 1] + (v − x[k − 1]) / (x[k] − x[k − 1]) · (y[k] − y[k − 1]) per lane. */
+@inline function across(v: v128, k0: i32, k1: i32, xsAt: usize, ysAt: usize): v128 {
+  const p0 = <usize>k0 << 3;
+  const p1 = <usize>k1 << 3;
+  const a = f64x2.replace_lane(f64x2.splat(load<f64>(xsAt + p0 - 8)), 1, load<f64>(xsAt + p1 - 8));
+  const b = f64x2.replace_lane(f64x2.splat(load<f64>(ysAt + p0 - 8)), 1, load<f64>(ysAt + p1 - 8));
+  const xk = f64x2.replace_lane(f64x2.splat(load<f64>(xsAt + p0)), 1, load<f64>(xsAt + p1));
+  const yk = f64x2.replace_lane(f64x2.splat(load<f64>(ysAt + p0)), 1, load<f64>(ysAt + p1));
+  return f64x2.add(b, f64x2.mul(f64x2.div(f64x2.sub(v, a), f64x2.sub(xk, a)), f64x2.sub(yk, b)));
 }
 
 /** Cells i and i + 1 of the curve, searched from segment k: the segment they end in. */
