@@ -7,6 +7,13 @@
 // when the two disagree. The caller (instance.ts) lays out every buffer in linear memory and
 // passes byte offsets; nothing here allocates. Same inputs, same bits: IEEE arithmetic only.
 
+/**
+ * Vector constants, loaded from memory where they are used: V8 builds a v128 constant in three
+ * instructions at every use, in the loop (as in wind.as.ts). As i32 words: f64x2 0 (i32x4 0
+ * too) at 0, f64x2 1 at 16, f64x2 ½ at 32, f64x2 +∞ at 48, f32x4 4 at 64, i32x4 3 at 80.
+ */
+const K = memory.data<i32>([0, 0, 0, 0, 0, 0x3ff00000, 0, 0x3ff00000, 0, 0x3fe00000, 0, 0x3fe00000, 0, 0x7ff00000, 0, 0x7ff00000, 0x40800000, 0x40800000, 0x40800000, 0x40800000, 3, 3, 3, 3], 16);
+
 // ---- argsort -------------------------------------------------------------------------------
 
 /** Bytes of scratch argsort needs for n values. */
@@ -89,17 +96,16 @@ export function rank(cells: i32, hAt: usize, outAt: usize, startAt: usize, sorte
   const lov = f32x4.splat(lo);
   const leastv = f32x4.splat(load<f32>(sortedAt));
   const scalev = f32x4.splat(scale);
-  const zero = i32x4.splat(0);
   const lastv = i32x4.splat(last);
   for (let i = 0; i < cells; i += 4) {
     const o = <usize>i << 2;
     const v = v128.load(hAt + o);
     // Four cells below the least entry (the sea, mostly): no entry is below them, rank 0.
     if (i32x4.all_true(f32x4.lt(v, leastv))) {
-      v128.store(outAt + o, zero);
+      v128.store(outAt + o, v128.load(K));
       continue;
     }
-    const b = i32x4.min_s(i32x4.max_s(i32x4.trunc_sat_f32x4_s(f32x4.mul(f32x4.sub(v, lov), scalev)), zero), lastv);
+    const b = i32x4.min_s(i32x4.max_s(i32x4.trunc_sat_f32x4_s(f32x4.mul(f32x4.sub(v, lov), scalev)), v128.load(K)), lastv);
     store<f32>(outAt + o, place(f32x4.extract_lane(v, 0), i32x4.extract_lane(b, 0), startAt, sortedAt, ranksAt));
     store<f32>(outAt + o, place(f32x4.extract_lane(v, 1), i32x4.extract_lane(b, 1), startAt, sortedAt, ranksAt), 4);
     store<f32>(outAt + o, place(f32x4.extract_lane(v, 2), i32x4.extract_lane(b, 2), startAt, sortedAt, ranksAt), 8);
@@ -144,7 +150,7 @@ export function rank(cells: i32, hAt: usize, outAt: usize, startAt: usize, sorte
 
 /** v < 0 ? 0 : v > 1 ? 1 : v per lane (NaN stays NaN, as in JS). */
 @inline function saturate(v: v128): v128 {
-  return f64x2.pmin(f64x2.pmax(v, f64x2.splat(0)), f64x2.splat(1));
+  return f64x2.pmin(f64x2.pmax(v, v128.load(K)), v128.load(K, 16));
 }
 
 /** a where the lane mask is set, b elsewhere. */
@@ -159,9 +165,9 @@ const TERRAIN = 0, ADD = 1, MULTIPLY = 2, MIN = 3, MAX = 4, LERP = 5;
 export function combine(n: i32, mode: i32, baseAt: usize, scaleAt: usize, detailAt: usize, outAt: usize): void {
   for (let i = 0; i < n; i += 2) {
     const o = <usize>i << 2;
-    const b = baseAt ? load2(baseAt + o) : f64x2.splat(0);
-    const s = scaleAt ? load2(scaleAt + o) : f64x2.splat(1);
-    const d = detailAt ? load2(detailAt + o) : f64x2.splat(0);
+    const b = baseAt ? load2(baseAt + o) : v128.load(K);
+    const s = scaleAt ? load2(scaleAt + o) : v128.load(K, 16);
+    const d = detailAt ? load2(detailAt + o) : v128.load(K);
     let v: v128;
     if (mode == TERRAIN) v = f64x2.add(b, f64x2.mul(s, d));
     else if (mode == ADD) v = f64x2.add(b, d);
@@ -180,17 +186,18 @@ export function combine(n: i32, mode: i32, baseAt: usize, scaleAt: usize, detail
  * then writes again.
  */
 export function temperature(rows: i32, n: i32, rowBaseAt: usize, rankAt: usize, coastAt: usize, noiseAt: usize, outAt: usize, lapse: f64, coastMod: f64, tempNoise: f64): void {
-  const one = f64x2.splat(1);
-  const half = f64x2.splat(0.5);
+  const lapsev = f64x2.splat(lapse);
+  const coastv = f64x2.splat(coastMod);
+  const noisev = f64x2.splat(tempNoise);
   for (let r = 0; r < rows; r++) {
     const base = f64x2.splat(load<f64>(rowBaseAt + (<usize>r << 3)));
     const end = r * n + n;
     for (let i = r * n; i < end; i += 2) {
       const o = <usize>i << 2;
       let t = base;
-      if (rankAt) t = f64x2.sub(t, f64x2.mul(f64x2.splat(lapse), load2(rankAt + o)));
-      if (coastAt) t = f64x2.add(t, f64x2.div(f64x2.splat(coastMod), f64x2.add(one, load2(coastAt + o))));
-      if (noiseAt) t = f64x2.add(t, f64x2.mul(f64x2.splat(tempNoise), f64x2.sub(f64x2.mul(f64x2.add(load2(noiseAt + o), one), half), half)));
+      if (rankAt) t = f64x2.sub(t, f64x2.mul(lapsev, load2(rankAt + o)));
+      if (coastAt) t = f64x2.add(t, f64x2.div(coastv, f64x2.add(v128.load(K, 16), load2(coastAt + o))));
+      if (noiseAt) t = f64x2.add(t, f64x2.mul(noisev, f64x2.sub(f64x2.mul(f64x2.add(load2(noiseAt + o), v128.load(K, 16)), v128.load(K, 32)), v128.load(K, 32))));
       store2(outAt + o, saturate(t));
     }
   }
@@ -198,18 +205,20 @@ export function temperature(rows: i32, n: i32, rowBaseAt: usize, rankAt: usize, 
 
 /** M = sat(moistNoise · sat((noise + 1) · ½) + coastBonus / (1 + d · decay) + strength · air); d = +∞ adds nothing. */
 export function moisture(n: i32, noiseAt: usize, coastAt: usize, airAt: usize, outAt: usize, moistNoise: f64, coastBonus: f64, decay: f64, strength: f64): void {
-  const one = f64x2.splat(1);
-  const half = f64x2.splat(0.5);
+  const noisev = f64x2.splat(moistNoise);
+  const bonusv = f64x2.splat(coastBonus);
+  const decayv = f64x2.splat(decay);
+  const strengthv = f64x2.splat(strength);
   for (let i = 0; i < n; i += 2) {
     const o = <usize>i << 2;
-    const nm = noiseAt ? saturate(f64x2.mul(f64x2.add(load2(noiseAt + o), one), half)) : half;
-    let m = f64x2.mul(f64x2.splat(moistNoise), nm);
+    const nm = noiseAt ? saturate(f64x2.mul(f64x2.add(load2(noiseAt + o), v128.load(K, 16)), v128.load(K, 32))) : v128.load(K, 32);
+    let m = f64x2.mul(noisev, nm);
     if (coastAt) {
       const d = load2(coastAt + o);
-      const wet = f64x2.add(m, f64x2.div(f64x2.splat(coastBonus), f64x2.add(one, f64x2.mul(d, f64x2.splat(decay)))));
-      m = choose(f64x2.ne(d, f64x2.splat(Infinity)), wet, m);
+      const wet = f64x2.add(m, f64x2.div(bonusv, f64x2.add(v128.load(K, 16), f64x2.mul(d, decayv))));
+      m = choose(f64x2.ne(d, v128.load(K, 48)), wet, m);
     }
-    if (airAt) m = f64x2.add(m, f64x2.mul(f64x2.splat(strength), load2(airAt + o)));
+    if (airAt) m = f64x2.add(m, f64x2.mul(strengthv, load2(airAt + o)));
     store2(outAt + o, saturate(m));
   }
 }
@@ -221,7 +230,7 @@ export function moisture(n: i32, noiseAt: usize, coastAt: usize, airAt: usize, o
 
 /** tableIndex of four cells: trunc_sat(4v) clamped to 0 … 3 (NaN truncates to 0). */
 @inline function tableIndex4(v: v128): v128 {
-  return i32x4.min_s(i32x4.max_s(i32x4.trunc_sat_f32x4_s(f32x4.mul(v, f32x4.splat(4))), i32x4.splat(0)), i32x4.splat(3));
+  return i32x4.min_s(i32x4.max_s(i32x4.trunc_sat_f32x4_s(f32x4.mul(v, v128.load(K, 64))), v128.load(K)), v128.load(K, 80));
 }
 
 /** Four i32x4 lanes' low bytes (0 … 255, or masks 0 / −1) as 16 bytes, in order. */
