@@ -61,7 +61,7 @@ describe('the new terrain operators in the editor', () => {
     await screenshot(page, 'new-nodes-unwired-viewer');
   });
 
-  it('draws every param of every node type whole in its row: no label cut, nothing past the node, every slider wide enough to drag', async () => {
+  it('draws every param of every node type whole in its row: no label cut or word broken, nothing past the node, every slider wide enough to drag', async () => {
     const page = app.s.page;
     // One expanded node of each type on an empty graph, five to a row.
     await page.evaluate((types) => {
@@ -77,9 +77,14 @@ describe('the new terrain operators in the editor', () => {
         const out: string[] = [];
         const label = p.shadowRoot!.querySelector('label');
         if (label && (label.scrollHeight > label.clientHeight + 1 || label.scrollWidth > label.clientWidth + 1)) out.push(`${name}: label "${label.textContent}" cut`);
+        // Lines break between words only: no word wider than the label's column.
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        if (label) ctx.font = getComputedStyle(label).font;
+        for (const word of label?.textContent?.split(/\s+/).filter(Boolean) ?? []) if (ctx.measureText(word).width > label!.clientWidth) out.push(`${name}: "${word}" wider than its label`);
         if (p.scrollWidth > p.clientWidth + 1) out.push(`${name}: row ${p.scrollWidth} px wide in ${p.clientWidth}`);
         const slider = p.shadowRoot!.querySelector('input[type="range"]') as HTMLElement | null;
         if (slider && slider.offsetWidth < 24) out.push(`${name}: slider ${slider.offsetWidth} px`);
+        for (const field of p.shadowRoot!.querySelectorAll('input[type="number"]')) if (field.scrollWidth > field.clientWidth) out.push(`${name}: value ${(field as HTMLInputElement).value} cut`);
         return out;
       }),
     );

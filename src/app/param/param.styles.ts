@@ -13,14 +13,14 @@ export default css`
     height: auto;
     display: block;
   }
-  /* Two lines at most: "equator warmth" and "cooling poleward" were cut to "equator wa…". */
+  /* Two lines at most: "equator warmth" and "cooling poleward" were cut to "equator wa…". Wide
+     enough for the longest single word, "evaporation", which broke as "evaporatio / n" at 66. */
   label {
-    flex: 0 0 66px;
+    flex: 0 0 72px;
     display: -webkit-box;
     -webkit-box-orient: vertical;
     -webkit-line-clamp: 2;
     overflow: hidden;
-    overflow-wrap: anywhere;
     line-height: 11px;
     color: var(--tg-muted, #a3adba);
   }
@@ -37,7 +37,7 @@ export default css`
   }
   input[type='range'] {
     flex: 1 1 auto;
-    min-width: 28px;
+    min-width: 24px;
     margin: 0;
     accent-color: var(--tg-accent, #5aa9ff);
   }
@@ -51,8 +51,8 @@ export default css`
     padding: 0 4px;
   }
   input[type='number'] {
-    flex: 0 0 50px;
-    width: 50px;
+    flex: 0 0 46px;
+    width: 46px;
     text-align: right;
     -moz-appearance: textfield;
   }
