@@ -68,6 +68,8 @@ export interface ToolbarDetail {
 declare global {
   interface HTMLElementEventMap {
     'tg-param-edit': CustomEvent<ParamEditDetail>;
+    /** A params card that fits neither below nor above its node asks the canvas to move up by dy pixels. */
+    'tg-card-room': CustomEvent<{ readonly dy: number }>;
     'tg-wire-pick': CustomEvent<WirePickDetail>;
     'tg-reroute': CustomEvent<RerouteDetail>;
     'tg-frame-gesture': CustomEvent<FrameGestureDetail>;

@@ -2,7 +2,7 @@
 // from the catalogue), and a node added from it shows a preview and one control per param.
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../nodes/index.ts';
-import { appPerTest, dragWire, launch, nodePixels, openApp, screenshot, settle, showParams } from './harness.ts';
+import { appPerTest, dragWire, launch, nodePixels, openApp, screenshot, settle, showParams, waitForPreviews } from './harness.ts';
 
 const NEW_TYPES = ['cellular', 'warp', 'terrace', 'blur', 'slope', 'select'] as const;
 
@@ -94,6 +94,31 @@ describe('the new terrain operators in the editor', () => {
 });
 
 describe('the new terrain operators on a small screen', () => {
+  it('at 1024 × 700 keeps a tall params card (the hydraulic erosion’s) clear of the notes line, its node in view', async () => {
+    const browser = await launch();
+    const s = await openApp(browser, { viewport: { width: 1024, height: 700 } });
+    try {
+      const page = s.page;
+      await page.locator('tg-toolbar select').first().selectOption('eroded-valleys.json');
+      await waitForPreviews(page);
+      await page.locator('tg-node[data-node-id="erosion"] header .title').click();
+      const card = page.locator('tg-node[data-node-id="erosion"] .params.card');
+      await card.waitFor();
+      await settle(page);
+      const canvas = (await page.locator('tg-app .canvas').boundingBox())!;
+      const notes = (await page.locator('tg-app .notes-line').boundingBox())!;
+      const node = (await page.locator('tg-node[data-node-id="erosion"]').boundingBox())!;
+      const box = (await card.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(notes.y);
+      expect(node.y).toBeGreaterThanOrEqual(canvas.y);
+      await screenshot(page, 'new-nodes-tall-card-small-screen');
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+      await browser.close();
+    }
+  });
+
   it('at 1024 × 700 a ridged range through a warp shows in the viewer', async () => {
     const browser = await launch();
     const s = await openApp(browser, { viewport: { width: 1024, height: 700 } });

@@ -34,7 +34,14 @@ export class Canvas {
     readonly minimap: Minimap,
   ) {
     this.keep = new KeepInView(area, () => this.zoomToFit());
+    area.container.addEventListener('tg-card-room', this.cardRoom);
   }
+
+  /** A selected node's params card has no room below or above it: move the view up by dy. */
+  private readonly cardRoom = (e: CustomEvent<{ readonly dy: number }>) => {
+    const t = this.area.area.transform;
+    void this.area.area.translate(t.x, t.y - e.detail.dy);
+  };
 
   static async create(container: HTMLElement, core: EditorCore, previews: PreviewStore, hooks: BridgeHooks): Promise<Canvas> {
     const editor = new NodeEditor<Schemes>();
@@ -156,6 +163,7 @@ export class Canvas {
   }
 
   destroy(): void {
+    this.area.container.removeEventListener('tg-card-room', this.cardRoom);
     this.keep.dispose();
     this.box.dispose();
     this.frames.dispose();

@@ -25,6 +25,9 @@ function clippingAncestor(from: Element): Element | null {
   }
   return null;
 }
+/** Canvas pixels at the foot that the graph's notes line covers (8 px margin and its ~26 px line). */
+const CANVAS_FOOT = 40;
+
 /** A slider being dragged needs no help from the canvas, which measures itself on every move. */
 const stopWhileDragging = (e: PointerEvent) => {
   if (e.buttons) e.stopPropagation();
@@ -107,11 +110,17 @@ export class TgNode extends LitElement {
     const frame = clippingAncestor(this);
     if (!frame) return;
     const box = frame.getBoundingClientRect();
+    // The graph's notes line lies over the canvas's foot: a card's last rows went under it.
+    const bottom = box.bottom - CANVAS_FOOT;
     const node = this.getBoundingClientRect();
     const width = card.getBoundingClientRect().width;
     const height = card.getBoundingClientRect().height;
     this.cardX = node.left + width > box.right && node.right - width >= box.left ? 'right' : 'left';
-    this.cardY = node.bottom + height > box.bottom && node.top - height >= box.top ? 'above' : 'below';
+    this.cardY = node.bottom + height > bottom && node.top - height >= box.top ? 'above' : 'below';
+    // Room neither below nor above (a tall card, the Hydraulic erosion's, on a small window):
+    // the canvas moves up just enough, never taking the node's top out of view.
+    const dy = Math.min(node.bottom + height - bottom, node.top - box.top);
+    if (this.cardY === 'below' && dy > 0) this.dispatchEvent(appEvent('tg-card-room', { dy }));
   }
 
   override render() {
