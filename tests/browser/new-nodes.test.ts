@@ -61,6 +61,27 @@ describe('the new terrain operators in the editor', () => {
     await screenshot(page, 'new-nodes-unwired-viewer');
   });
 
+  it('brings a node added near the canvas’s foot wholly into view, above the notes line', async () => {
+    const page = app.s.page;
+    const area = (await page.locator('tg-app .canvas').boundingBox())!;
+    await page.mouse.click(area.x + 140, area.y + area.height - 60, { button: 'right' });
+    const menu = page.locator('tg-node-menu');
+    await expect.poll(() => menu.count()).toBe(1);
+    await page.keyboard.type('hydraulic');
+    await page.keyboard.press('Enter');
+    await settle(page);
+    const node = page.locator('tg-node[data-node-id="hydraulic"]');
+    await expect.poll(async () => (await node.boundingBox())!.y + (await node.boundingBox())!.height).toBeLessThanOrEqual((await page.locator('tg-app .notes-line').boundingBox())!.y);
+    const box = (await node.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(area.y);
+    expect(box.x + box.width).toBeLessThanOrEqual(area.x + area.width);
+    // Its last control is the topmost thing at its place: not under the notes line or the minimap.
+    const last = node.locator('tg-param').last();
+    const row = (await last.boundingBox())!;
+    await last.locator('input[type="range"]').click({ position: { x: 2, y: row.height / 2 }, trial: true });
+    await screenshot(page, 'new-nodes-added-at-foot');
+  });
+
   it('draws every param of every node type whole in its row: no label cut or word broken, nothing past the node, every slider wide enough to drag', async () => {
     const page = app.s.page;
     // One expanded node of each type on an empty graph, five to a row.

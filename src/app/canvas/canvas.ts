@@ -13,6 +13,7 @@ import { edgeKey } from '../../editor/wiring.ts';
 import { BoxSelect } from './box-select.ts';
 import { FrameLayer } from './frames.ts';
 import { KeepInView } from './keep-in-view.ts';
+import { CANVAS_FOOT } from '../node/layout.ts';
 import { Minimap } from './minimap.ts';
 import { Reroutes } from './reroutes.ts';
 import { BatchedSocketPositions } from './socket-positions.ts';
@@ -147,6 +148,25 @@ export class Canvas {
     this.area.area.transform.x = w / 2 - ((left + right) / 2) * k;
     this.area.area.transform.y = h / 2 - ((top + bottom) / 2) * k;
     await this.area.area.zoom(k, 0, 0);
+  }
+
+  /**
+   * Moves the view just enough that the node is wholly in the canvas, above the notes line at
+   * its foot (its top left first when it is larger). A node added at the pointer near the
+   * canvas's foot or right edge had its controls out of sight, or under the notes line.
+   */
+  async reveal(id: string): Promise<void> {
+    await this.settled();
+    const el = this.area.nodeViews.get(id)?.element;
+    if (!el) return;
+    const box = this.area.container.getBoundingClientRect();
+    const node = el.getBoundingClientRect();
+    const bottom = box.bottom - CANVAS_FOOT;
+    const dx = node.left < box.left ? box.left - node.left : node.right > box.right ? Math.max(box.right - node.right, box.left - node.left) : 0;
+    const dy = node.top < box.top ? box.top - node.top : node.bottom > bottom ? Math.max(bottom - node.bottom, box.top - node.top) : 0;
+    if (!dx && !dy) return;
+    const t = this.area.area.transform;
+    await this.area.area.translate(t.x + dx, t.y + dy);
   }
 
   /** The last pointer position in canvas units. */

@@ -71,3 +71,9 @@ export function nodeSize(def: AnyNodeDef, collapsed = false): { width: number; h
   const height = HEADER_HEIGHT + extraOutputRows(def) * PORT_ROW + BODY_GAP + bodyHeight(def) + BODY_GAP + params + FOOTER;
   return { width: NODE_WIDTH, height };
 }
+
+/**
+ * Canvas pixels at its foot that the graph's notes line covers (its 8 px margin and ~26 px
+ * line): a params card and a node just added are kept above it.
+ */
+export const CANVAS_FOOT = 40;

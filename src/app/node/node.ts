@@ -10,7 +10,7 @@ import type { PortType } from '../../model/values.ts';
 import { NodeWatch } from '../controllers.ts';
 import type { Schemes, TypedSocket, ViewNode } from '../canvas/view-objects.ts';
 import { GROUP_COLORS } from '../theme.ts';
-import { COLLAPSED_PREVIEW, COLLAPSED_WIDTH, CURVE_WIDTH, hasCurveEditor, hasTable, PREVIEW_SIZE } from './layout.ts';
+import { CANVAS_FOOT, COLLAPSED_PREVIEW, COLLAPSED_WIDTH, CURVE_WIDTH, hasCurveEditor, hasTable, PREVIEW_SIZE } from './layout.ts';
 import { appEvent } from '../events.ts';
 import styles from './node.styles.ts';
 
@@ -25,9 +25,6 @@ function clippingAncestor(from: Element): Element | null {
   }
   return null;
 }
-/** Canvas pixels at the foot that the graph's notes line covers (8 px margin and its ~26 px line). */
-const CANVAS_FOOT = 40;
-
 /** A slider being dragged needs no help from the canvas, which measures itself on every move. */
 const stopWhileDragging = (e: PointerEvent) => {
   if (e.buttons) e.stopPropagation();

@@ -314,6 +314,7 @@ export class TgApp extends LitElement {
             })
           : this.core.addNode(pick.type, at);
       this.core.select([id]);
+      void this.canvas?.reveal(id);
     } catch (err) {
       if (err instanceof EditError) this.say(err.message, 'refused');
       else throw err;
