@@ -371,12 +371,14 @@ export function fbmRows(
           }
           // Another cell at the last lane: the block in one other cell (the cache filled with it,
           // then the block again), or across a lattice line (computed as a fine octave's, then
-          // the cache filled with its last lane's cell, where the next block begins).
+          // the cache filled with its last lane's cell, where the next block begins). A block
+          // whose column terms put it in the cached cell when its keys did not (they cannot
+          // disagree but by a caller's error) is computed as a fine one too, so the loop ends.
           const i3 = load<i32>(colAt, 12) + <i32>(load<u32>(colAt, 28) >= tu);
           const j3 = load<i32>(colAt, 44) + <i32>(load<u32>(colAt, 60) >= tv);
           const i0 = load<i32>(colAt) + <i32>(load<u32>(colAt, 16) >= tu);
           const j0 = load<i32>(colAt, 32) + <i32>(load<u32>(colAt, 48) >= tv);
-          if (((i0 ^ i3) | (j0 ^ j3)) != 0) {
+          if (((i0 ^ i3) | (j0 ^ j3)) != 0 || ((i3 ^ cellI) | (j3 ^ cellJ)) == 0) {
             fineBlocks(c, c + 4, cols, out, ruf, rvf, rui, rvi, seedv, weight, table, rowBase, shift);
             c += 4;
           }
