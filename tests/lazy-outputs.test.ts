@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../src/index.ts';
 import { BufferPool } from '../src/engine/pool.ts';
+import { type Domain, domainKey } from '../src/grid.ts';
 import type { TerrainValue } from '../src/model/values.ts';
 import { recordTakes } from './helpers/pool.ts';
 import { grab, loadGraph } from './helpers/graphs.ts';
@@ -78,5 +79,34 @@ describe('outputs computed when read', () => {
     // Grids of every size taken (poisoned): one handed out again too early would show.
     for (const cells of sizes) for (let i = 0; i < 30; i++) pool.take('f32', cells);
     expect(e.output('water', 'mask')!.data).toEqual(mask);
+  });
+});
+
+describe('outputs computed when read, through two crops of one result', () => {
+  it("each crop's mask is right when the water ran again without them and one crop gave the source's grids back first", () => {
+    // The water on the grown view is cut to the view (the biomes read it in place) and to a
+    // temperature's domain grown by a blur (read in place too): two crops, neither read.
+    const g = loadGraph('default.json');
+    const t = g.nodes.find((n) => n.id === 'temperature')!;
+    g.nodes.push({ ...t, id: 't2', params: { ...t.params } }, { id: 'b2', type: 'blur', title: 'Blur', position: [0, 0], params: { radius: 0.02 } });
+    g.edges.push({ from: { node: 'water', port: 'terrain' }, to: { node: 't2', port: 'rank' } }, { from: { node: 't2', port: 'out' }, to: { node: 'b2', port: 'in' } });
+    const domains = new Map<string, Domain>();
+    const sizes = new Set<number>();
+    const before = createEngine(g, { size: 48 });
+    before.evaluate({ onNode: (id, _ms, d) => void (domains.set(id, d), sizes.add(d.n * d.n)) });
+    const crops = [domains.get('biomes')!, domains.get('t2')!];
+    const masks = crops.map((d) => before.output('water', 'mask', d)!.data.slice());
+
+    const pool = new BufferPool(true);
+    const e = createEngine(g, { size: 48, pool });
+    e.evaluate();
+    const node = g.nodes.find((n) => n.id === 'contCurve')!;
+    e.setParam('contCurve', 'points', (node.params.points as [number, number][]).map(([x, y]): [number, number] => [x, x === 0 ? y + 0.05 : y]));
+    // The water runs again on the grown view only: one crop keeps the old grids, the other copies.
+    e.evaluate({ targets: ['coast'] });
+    // Both crops' terrains read: the one that kept the grids gives them back.
+    for (const d of crops) void e.output('water', 'terrain', d)!.data;
+    for (const cells of sizes) for (let i = 0; i < 30; i++) pool.take('f32', cells);
+    crops.forEach((d, i) => expect(e.output('water', 'mask', d)!.data, domainKey(d)).toEqual(masks[i]));
   });
 });

@@ -108,16 +108,14 @@ export class LazyCrop implements Entry {
    */
   sourceReleased(keep: boolean): boolean {
     if (this.released) return false;
-    if (this.made) {
-      // Outputs cut out only when read (lazy) are cut out now, while the source's cells are there.
-      this.makeLazy();
-      return false;
-    }
-    if (keep) {
+    if (!this.made && keep) {
       this.adopted = this.source.buffers;
       return true;
     }
     void this.outputs;
+    // Outputs cut out only when read (lazy) are cut out now, while the source's cells are there:
+    // after this they go back to the pool, or to a crop that kept them and may give them back first.
+    this.makeLazy();
     return false;
   }
 
