@@ -424,8 +424,17 @@ export class ViewerSession {
       this.node = node;
       // A node that fails (an input not wired) sends no detail: its new state alone must
       // reach the panel and the map, which said "computing…" until the node was reselected.
+      // Only a change of state or message: a result per drag frame would redraw the panel twice.
       this.unwatchResult?.();
-      this.unwatchResult = node ? this.results.subscribe(node, () => this.changed('state')) : null;
+      let said = this.result && `${this.result.state} ${this.result.message ?? ''}`;
+      this.unwatchResult = node
+        ? this.results.subscribe(node, (r) => {
+            const now = r && `${r.state} ${r.message ?? ''}`;
+            if (now === said) return;
+            said = now;
+            this.changed('state');
+          })
+        : null;
       this.tableCell = null;
       this.dragPicture = null;
       this.changed('node', 'picture', 'state');
