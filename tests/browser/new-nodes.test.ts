@@ -140,6 +140,26 @@ describe('the new terrain operators on a small screen', () => {
     }
   });
 
+  it('at 1024 × 700 keeps the viewer’s output select of a node with several outputs inside the panel', async () => {
+    const browser = await launch();
+    const s = await openApp(browser, { viewport: { width: 1024, height: 700 } });
+    try {
+      const page = s.page;
+      await page.locator('tg-toolbar select').first().selectOption('rivers-from-the-rain.json');
+      await waitForPreviews(page);
+      await page.locator('tg-node[data-node-id="rivers"] header .title').click();
+      await settle(page);
+      const panel = (await page.locator('tg-viewer').boundingBox())!;
+      const select = (await page.locator('tg-viewer header select.port').boundingBox())!;
+      expect(select.x + select.width).toBeLessThanOrEqual(panel.x + panel.width);
+      await screenshot(page, 'new-nodes-output-select-small-screen');
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+      await browser.close();
+    }
+  });
+
   it('at 1024 × 700 a ridged range through a warp shows in the viewer', async () => {
     const browser = await launch();
     const s = await openApp(browser, { viewport: { width: 1024, height: 700 } });

@@ -153,8 +153,12 @@ export default css`
     background: var(--tg-chip-on, #2d4a6e);
     border-color: var(--tg-chip-on-line, #4f79a8);
   }
+  /* It gives way too, down to its arrow: at 1024 px the Flow and rivers' 'rivers · mask' ran
+     past the panel's edge, its arrow cut off. */
   select.port {
     margin-left: auto;
+    flex: 0 1 auto;
+    min-width: 48px;
   }
   .pin-name {
     max-width: 45%;
