@@ -4,10 +4,11 @@
 // cold evaluation (buffers recycled), a first run (fresh memory), a curve edit where the coast
 // falls, a curve edit inland, a wind-angle edit and a pan of the view; the noise per
 // octave-sample; then a tiled build (src/bench/build.ts).
-// Prints a table with each figure against its target and writes bench-results/bench.json.
+// Prints a table with each figure against its target, and the share of the cores other processes
+// used during each row's runs (src/bench/machine.ts); writes bench-results/bench.json.
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { availableParallelism, cpus } from 'node:os';
 import { createEngine, type Engine } from '../engine/engine.ts';
 import { benchHalo, formatHaloBench } from './halo.ts';
 import { parseGraph } from '../model/format.ts';
@@ -19,6 +20,7 @@ import { fbm } from '../../nodes/fbm.ts';
 import { startNodeThreads } from '../parallel/node-threads.ts';
 import { useThreads } from '../parallel/threads.ts';
 import { benchOperators, formatOperatorBench } from './operators.ts';
+import { cpuMark, othersShare } from './machine.ts';
 import { BenchArgError, type BenchArgs, type BenchScenario, BENCH_USAGE, parseBenchArgs, scenarioProblem } from './args.ts';
 import { readGraphText } from '../cli/files.ts';
 import { UsageError } from '../cli/args.ts';
@@ -68,6 +70,8 @@ interface Result {
   crop: number;
   /** Median ns per octave-sample of the plain fBm nodes, on the cells they really ran on (null: none ran). */
   noiseNs: number | null;
+  /** Share of the machine's cores other processes used during the measured runs (null: not Linux). */
+  others: number | null;
 }
 
 /** Prepares the engine for one run of a scenario and returns the step to time. */
@@ -110,7 +114,9 @@ function measure(graph: Graph, size: number, scenario: Scenario, counts: readonl
     e.evaluate();
     return e;
   });
+  let from: ReturnType<typeof cpuMark> = null;
   for (let k = -WARMUP; k < runs; k++) {
+    if (k === 0) from = cpuMark();
     counts.forEach((t, j) => {
       useThreads(t);
       const { step } = stepFor(scenario, graph, size, k + WARMUP, engines[j]);
@@ -134,7 +140,9 @@ function measure(graph: Graph, size: number, scenario: Scenario, counts: readonl
       for (const [id, ms] of Object.entries(report.ran)) (perNode[j][id] ??= []).push(ms);
     });
   }
+  const others = othersShare(from, cpuMark(), availableParallelism());
   return counts.map((_, j) => ({
+    others,
     total: median(totals[j]),
     runs,
     crop: median(crops[j]),
@@ -146,6 +154,11 @@ function measure(graph: Graph, size: number, scenario: Scenario, counts: readonl
 /** The plain fBm's own nodes, by its definition (the noise kernel the per-sample figure is about). */
 function isPlainFbm(node: GraphNode): boolean {
   return node.type === fbm.type && (node.params.kind === undefined || node.params.kind === 'plain');
+}
+
+/** ", other processes 37 % of the cores" for the progress lines; nothing where unknown. */
+function othersNote(share: number | null): string {
+  return share === null ? '' : `; other processes ${Math.round(share * 100)} % of the cores`;
 }
 
 function fmt(ms: number): string {
@@ -205,7 +218,7 @@ async function main(args: BenchArgs & { kind: 'scenarios' | 'part' }): Promise<v
       const r = measure(graph, size, scenario, counts);
       oneThread[scenario][size] = r[0];
       results[scenario][size] = r[r.length - 1];
-      process.stderr.write(`  ${scenario} at ${size}²: ${r.map((x, j) => `${fmt(x.total)} ms on ${counts[j]}`).join(', ')}\n`);
+      process.stderr.write(`  ${scenario} at ${size}²: ${r.map((x, j) => `${fmt(x.total)} ms on ${counts[j]}`).join(', ')}${othersNote(r[0].others)}\n`);
     }
   }
 
@@ -226,6 +239,13 @@ async function main(args: BenchArgs & { kind: 'scenarios' | 'part' }): Promise<v
       return `${fmt(one).padStart(10)}${fmt(par).padStart(7)}${`${(one / par).toFixed(2)}×`.padStart(7)}`;
     });
     lines.push(`${scenario.padEnd(12)}${cells.join('')}   ${targets.join(', ')}`);
+  }
+  // How quiet it was: what other processes used while each row's runs were measured (a figure
+  // taken while they held a core is no quiet figure, whatever the load average said).
+  const share = (x: number | null) => (x === null ? '?' : `${Math.round(x * 100)} %`);
+  if (SCENARIOS.some((sc) => SIZES.some((s) => results[sc][s].others !== null))) {
+    lines.push('', `CPU of other processes during the measured runs, share of the ${availableParallelism()} cores:`);
+    for (const sc of SCENARIOS) lines.push(`  ${sc.padEnd(12)}${SIZES.map((s) => `${s}² ${share(results[sc][s].others)}`).join(', ')}`);
   }
   if (oneThread.cold) {
     lines.push('');
