@@ -77,3 +77,27 @@ describe('curve four cells at a time', () => {
     expect(bits(fourOut)).toEqual(bits(Float32Array.from(four, (v) => reference(points, v))));
   });
 });
+
+describe('curves of many points', () => {
+  // Up to 16 points a four that leaves its segment counts each lane's segment against the
+  // points' Float32 thresholds; from 17 on it goes by pairs and their search point by point.
+  it.each([16, 17, 32])('gives the formula’s bits with %i points (a step among them, xs on and between Float32 values)', (m) => {
+    const rand = rng(m);
+    // Every other x a Float32 (cells land on it exactly), the rest between two.
+    const xs = Array.from({ length: m }, (_, j) => (j % 2 ? Math.fround(-4 + 8 * rand()) : -4 + 8 * rand())).sort((a, b) => a - b);
+    xs[m >> 1] = xs[(m >> 1) - 1];
+    const points = xs.map((x): [number, number] => [x, -4 + 8 * rand()]);
+    const f = new Float32Array(1);
+    const u = new Int32Array(f.buffer);
+    const near = xs.flatMap((x) => [-1, 0, 1].map((step) => ((f[0] = x), (u[0] += step * Math.sign(f[0] || 1)), f[0])));
+    for (const n of [5, 64, 1001]) {
+      // A ramp across every point, runs of each point's neighbours, rough values, specials.
+      const input = Float32Array.from({ length: n }, (_, i) => (i % 3 === 2 ? -5 + 10 * rand() : -4.5 + (9 * i) / n));
+      for (let i = 0; i + 8 <= n / 2; i += 8) input.fill(near[(i >> 3) % near.length], i + 4, i + 8);
+      input.set([NaN, Infinity, -Infinity, -0], n - 4);
+      const out = new Float32Array(n);
+      applyCurve(input, points, out);
+      expect(bits(out)).toEqual(bits(Float32Array.from(input, (v) => reference(points, v))));
+    }
+  });
+});
