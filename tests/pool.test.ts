@@ -2,7 +2,7 @@
 // cold scenario, a file opened in the running editor) takes every grid from what the last one
 // gave back, the wind's many small coarse squares included. A grid lent by one result to
 // another (RunContext.borrow: the water's heights are the combine's) is free only when both are
-// dropped.
+// dropped; a node that fails after borrowing gives its hold back with its other buffers.
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../src/index.ts';
 import type { EvaluateReport } from '../src/engine/engine.ts';
@@ -10,6 +10,26 @@ import type { Domain } from '../src/grid.ts';
 import { BufferPool } from '../src/engine/pool.ts';
 import { recordTakes } from './helpers/pool.ts';
 import { loadGraph } from './helpers/graphs.ts';
+import { fbm } from '../nodes/fbm.ts';
+import { type AnyNodeDef, catalogueOf, defaultParams, defineNode, field } from '../src/model/manifest.ts';
+import type { Graph } from '../src/model/graph.ts';
+
+/** A test node that borrows its input as its output, and throws after borrowing when `fail` is 1. */
+const lender = defineNode({
+  type: 'lender',
+  title: 'Lender',
+  group: 'Terrain',
+  doc: 'Its input, lent (a test node).',
+  inputs: { in: { type: 'field', doc: 'A field.' } },
+  outputs: { out: { type: 'field', meaning: 'noise', doc: 'The input.' } },
+  params: { fail: { kind: 'int', default: 0, min: 0, max: 1, doc: '1: throws after borrowing.' } },
+  run(ctx, p) {
+    const lent = ctx.borrow('in');
+    if (!lent) throw new Error('nothing lent');
+    if (p.fail) throw new Error('failed after borrowing');
+    return { out: field(lent, 'noise') };
+  },
+});
 
 describe('buffer pool', () => {
   it('gives a cold world evaluation after dispose() back every buffer the last one used', () => {
@@ -60,4 +80,36 @@ describe('buffer pool', () => {
     const again = Array.from({ length: 60 }, () => pool.take('f32', 48 * 48));
     expect(again.filter((b) => b === heights).length).toBe(1);
   });
+
+  it('a node that fails after borrowing gives its hold back: the grid is free once, with its other holder', () => {
+    const catalogue = catalogueOf([fbm, lender] as unknown as AnyNodeDef[]);
+    const node = (id: string, def: AnyNodeDef, params = defaultParams(def)) => ({ id, type: def.type, title: id, position: [0, 0] as [number, number], params });
+    const l = lender as unknown as AnyNodeDef;
+    const graph: Graph = {
+      name: 'lend',
+      notes: '',
+      view: { x: 0, y: 0, size: 24 },
+      nodes: [node('n', fbm as unknown as AnyNodeDef), node('fails', l, { fail: 1 }), node('holds', l)],
+      edges: ['fails', 'holds'].map((id) => ({ from: { node: 'n', port: 'out' }, to: { node: id, port: 'in' } })),
+    };
+    const fresh = createEngine(graph, { catalogue });
+    fresh.evaluate();
+    expect(fresh.status('fails')?.message).toBe('failed after borrowing');
+    const noise = fresh.output('n')!.data.slice();
+    expect(fresh.output('holds')!.data).toBe(fresh.output('n')!.data);
+
+    // The noise's result dropped once both have read it: the one that holds it keeps it.
+    const pool = new BufferPool(true);
+    const e = createEngine(graph, { catalogue, pool });
+    e.evaluate({ targets: ['fails', 'holds'], dropIntermediates: true });
+    const lent = e.output('holds')!.data as Float32Array;
+    const taken = Array.from({ length: 40 }, () => pool.take('f32', 24 * 24));
+    expect(taken.includes(lent)).toBe(false);
+    expect(lent).toEqual(noise);
+    for (const b of taken) pool.give(b);
+    e.dispose();
+    const again = Array.from({ length: 60 }, () => pool.take('f32', 24 * 24));
+    expect(again.filter((b) => b === lent).length).toBe(1);
+  });
 });
+
