@@ -178,9 +178,10 @@ function contextOf(a: NodeRun, owned: AnyBuffer[], sharedBuffers: AnyBuffer[]): 
 }
 
 /**
- * Every buffer a result exposes must have come from ctx.alloc in this run (or be one of the
- * engine's shared values): a buffer shared with an input would be overwritten when the pool
- * hands the input's buffer out again.
+ * Every buffer a result exposes must have come from ctx.alloc or ctx.borrow in this run (or be
+ * one of the engine's shared values; a lazyField output takes its own when read): a buffer
+ * shared with an input without being held would be overwritten when the pool hands the input's
+ * buffer out again.
  */
 function assertOwned(type: string, outputs: Record<string, Value>, owned: readonly AnyBuffer[]): void {
   for (const [port, v] of Object.entries(outputs)) {
