@@ -5,6 +5,11 @@ import { accumulate, OFF_MAP, priorityFlood } from '../src/kernels/flow.ts';
 import { evaluated, loadGraph } from './helpers/graphs.ts';
 import { nodeStats, windSides } from '../src/engine/stats.ts';
 import type { FlowStats } from '../nodes/flow.ts';
+import { viewDomain } from '../src/grid.ts';
+import type { TerrainValue } from '../src/model/values.ts';
+import { cellProvenance } from '../src/engine/provenance.ts';
+import { describeRow } from '../src/viewer-core/provenance.ts';
+import { layerHistogram } from '../src/render/histogram.ts';
 
 const N = 131;
 const engine = evaluated(loadGraph('default.json'), N);
@@ -165,5 +170,28 @@ describe('river length by side of the wind', () => {
     expect(stats.leeward).toBeCloseTo(leeward * step, 9);
     // Cells the world leaves undecided count on neither side.
     expect(stats.windward! + stats.leeward!).toBeLessThan(stats.riverLength);
+  });
+});
+
+describe('the rivers output', () => {
+  // Rivers are not the water mask: a person reads "river" / "no river", never "land" on the sea.
+  const rivers = evaluated(loadGraph('rivers-from-the-rain.json'), 96);
+  const value = rivers.output('rivers', 'rivers')!;
+  const water = rivers.output('water', 'terrain') as TerrainValue;
+  const river = value.data.findIndex((v) => v === 1);
+  const sea = water.data.findIndex((h) => h < water.seaLevel);
+
+  it('has a meaning of its own, worded river / no river in the readout and the histogram', () => {
+    expect(value.meaning).toBe('river');
+    expect(river).toBeGreaterThanOrEqual(0);
+    expect(sea).toBeGreaterThanOrEqual(0);
+    const domain = viewDomain(rivers.view);
+    const row = (i: number) => cellProvenance(rivers, rivers.graph, 'rivers', i, domain).find((r) => r.node === 'rivers' && r.port === 'rivers')!;
+    expect(describeRow(row(river)).note).toBe('river');
+    expect(describeRow(row(sea)).note).toBe('no river');
+    const h = layerHistogram(value);
+    let ones = 0;
+    for (const v of value.data) if (v === 1) ones++;
+    expect(h).toEqual({ kind: 'mask', ones, zeros: value.data.length - ones, one: 'river', zero: 'no river' });
   });
 });

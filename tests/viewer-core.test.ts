@@ -147,7 +147,7 @@ describe('histograms of layers', () => {
     expect(shares[OCEAN].share).toBeCloseTo(Array.from(mask).reduce((a, v) => a + v, 0) / mask.length, 9);
     expect(shares.filter((s) => s.id !== OCEAN).reduce((a, s) => a + s.share, 0)).toBeCloseTo(1, 9);
     const m = layerHistogram(engine.output('water', 'mask')!);
-    expect(m).toEqual({ kind: 'mask', water: b.counts[OCEAN], land: 64 * 64 - b.counts[OCEAN] });
+    expect(m).toEqual({ kind: 'mask', ones: b.counts[OCEAN], zeros: 64 * 64 - b.counts[OCEAN], one: 'water', zero: 'land' });
     const t = layerHistogram(engine.output('temperature')!);
     expect(t.kind === 'field' && [t.meaning, t.rampLo, t.rampHi]).toEqual(['temperature', 0, 1]);
   });

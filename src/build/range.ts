@@ -13,7 +13,7 @@
 
 import type { Domain } from '../grid.ts';
 import type { Engine } from '../engine/engine.ts';
-import type { Meaning } from '../model/values.ts';
+import { isMask, type Meaning } from '../model/values.ts';
 import { finiteRange } from '../render/layer.ts';
 import { rampFor } from '../render/ramps.ts';
 import type { ValueRange } from './encode.ts';
@@ -39,7 +39,7 @@ export function coarseDomain(plan: BuildPlan): Domain {
 
 /** The layer's range from its meaning alone, or null when it has no fixed bounds. */
 export function fixedRange(meaning: Meaning): ValueRange | null {
-  const range = meaning === 'mask' ? ([0, 1] as const) : rampFor(meaning).range;
+  const range = isMask(meaning) ? ([0, 1] as const) : rampFor(meaning).range;
   return range ? { min: range[0], max: range[1] } : null;
 }
 

@@ -5,7 +5,7 @@
 import { CATALOGUE } from '../../nodes/index.ts';
 import { edgeInto, type Edge, type Graph, type GraphNode, type PortRef } from './graph.ts';
 import type { AnyNodeDef, AnyParamValue, Catalogue } from './manifest.ts';
-import { canConnect, type Meaning, type PortType } from './values.ts';
+import { canConnect, isMask, type Meaning, type PortType } from './values.ts';
 
 /** The id stem of a bypassed node's neutral copy; `__` never starts an id the editor makes. */
 const NEUTRAL_SUFFIX = '__neutral';
@@ -25,14 +25,14 @@ const NEUTRAL_SUFFIX = '__neutral';
  * Whether the value on a bypassed node's input may stand for one of its outputs: the same
  * meaning (a flow's filled heights for the heights it was given), or the node's main (first)
  * output reshaping its input, which is what bypassing a curve, a blur or an erosion is for.
- * A mask is never a reshaped input: a bypassed water's mask is no height (it is the neutral
+ * A mask (water, rivers) is never a reshaped input: a bypassed water's mask is no height (it is the neutral
  * copy's, all land), nor are an erosion's wear or a flow's lakes (other outputs, other kinds).
  */
 export function sameKind(def: AnyNodeDef, port: string, source: Meaning | undefined): boolean {
   const out = def.outputs[port];
   if (!out || !source) return false;
   if (out.meaning === source) return true;
-  return port === Object.keys(def.outputs)[0] && out.meaning !== 'mask' && source !== 'mask';
+  return port === Object.keys(def.outputs)[0] && !isMask(out.meaning) && !isMask(source);
 }
 
 export function passThrough(graph: Graph, catalogue: Catalogue = CATALOGUE): Graph {

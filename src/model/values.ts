@@ -15,7 +15,22 @@ export type Meaning =
   | 'moisture'
   | 'air'
   | 'mask'
+  | 'river'
   | 'biome';
+
+/**
+ * The two-valued meanings (cells 1 or 0) and what a person calls a cell of each value: the
+ * water's mask, a flow's rivers. Readouts, legends and palettes word them from here.
+ */
+export const MASK_WORDS: Readonly<Partial<Record<Meaning, { readonly one: string; readonly zero: string }>>> = {
+  mask: { one: 'water', zero: 'land' },
+  river: { one: 'river', zero: 'no river' },
+};
+
+/** True for a meaning whose cells are 1 or 0 (MASK_WORDS). */
+export function isMask(meaning: Meaning): boolean {
+  return Object.hasOwn(MASK_WORDS, meaning);
+}
 
 export interface FieldValue {
   readonly type: 'field';

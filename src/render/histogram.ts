@@ -3,7 +3,7 @@
 // against land. The page colours it (src/viewer-core/histogram.ts).
 
 import { BIOMES } from '../model/biomes.ts';
-import type { Meaning, Value } from '../model/values.ts';
+import { type Meaning, MASK_WORDS, type Value } from '../model/values.ts';
 import { heightCuts } from './layer.ts';
 import { histogram } from './preview.ts';
 import { rampFor } from './ramps.ts';
@@ -39,9 +39,12 @@ export type LayerHistogram =
       readonly counts: Uint32Array;
     }
   | {
+      /** A two-valued meaning (MASK_WORDS): how many cells are 1 and 0, and what each is called. */
       readonly kind: 'mask';
-      readonly water: number;
-      readonly land: number;
+      readonly ones: number;
+      readonly zeros: number;
+      readonly one: string;
+      readonly zero: string;
     };
 
 /** The histogram of a layer (all n² cells), for the viewer. */
@@ -52,10 +55,11 @@ export function layerHistogram(value: Value, heightMode: 'height' | 'share' = 'h
     for (let i = 0; i < ids.length; i++) if (ids[i] < counts.length) counts[ids[i]]++;
     return { kind: 'biome', counts };
   }
-  if (value.meaning === 'mask') {
-    let water = 0;
-    for (let i = 0; i < value.data.length; i++) if (value.data[i] > 0.5) water++;
-    return { kind: 'mask', water, land: value.data.length - water };
+  const words = MASK_WORDS[value.meaning];
+  if (words) {
+    let ones = 0;
+    for (let i = 0; i < value.data.length; i++) if (value.data[i] > 0.5) ones++;
+    return { kind: 'mask', ones, zeros: value.data.length - ones, one: words.one, zero: words.zero };
   }
   const { lo, hi, counts } = histogram(value.data, bins);
   if (value.type === 'terrain') return { kind: 'terrain', lo, hi, counts, seaLevel: value.seaLevel, cuts: heightCuts(value, heightMode) };

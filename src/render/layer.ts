@@ -2,7 +2,7 @@
 // Pure: used by the command line in Node and by the editor's worker alike.
 
 import { BIOMES } from '../model/biomes.ts';
-import { SOFT_SLOTS, type TerrainValue, type Value } from '../model/values.ts';
+import { isMask, SOFT_SLOTS, type TerrainValue, type Value } from '../model/values.ts';
 import { HEIGHT_BANDS, LAND_MASK, rampFor, type Rgb, SHARE_BANDS_LAND, SHARE_BANDS_WATER, WATER_MASK } from './ramps.ts';
 
 export interface LayerStyle {
@@ -209,7 +209,7 @@ export function renderLayer(value: Value, n: number, style: LayerStyle = {}): Ui
     }
     return out;
   }
-  if (value.meaning === 'mask') {
+  if (isMask(value.meaning)) {
     for (let r = 0; r < n; r++) {
       for (let c = 0, p = (n - 1 - r) * n * 4; c < n; c++, p += 4) put(out, p, MASK_RGB, data[r * n + c] > 0.5 ? 0 : 1);
     }

@@ -8,7 +8,7 @@
 // go through renderLayer itself on the sampled grid.
 
 import { BIOMES } from '../model/biomes.ts';
-import { SOFT_SLOTS, type Value } from '../model/values.ts';
+import { isMask, SOFT_SLOTS, type Value } from '../model/values.ts';
 import { finiteRange, type LayerStyle, renderLayer } from './layer.ts';
 import { LAND_MASK, rampFor, WATER_MASK } from './ramps.ts';
 
@@ -106,7 +106,7 @@ export function renderPreview(value: Value, n: number, size: number, style: Laye
     }
     return { width: side, height: side, rgba };
   }
-  if (value.meaning === 'mask') {
+  if (isMask(value.meaning)) {
     for (let y = 0; y < side; y++) {
       const row = pick[side - 1 - y] * n;
       let p = y * side * 4;

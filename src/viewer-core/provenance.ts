@@ -1,7 +1,7 @@
 // Per-cell provenance on the page: the rows the worker read (src/engine/provenance.ts) put in
 // words, each value with what it means. Pure.
 
-import { formatValue, type Meaning } from '../model/values.ts';
+import { formatValue, MASK_WORDS, type Meaning } from '../model/values.ts';
 import type { ProvenanceRow } from '../engine/provenance.ts';
 
 export type { ProvenanceRow } from '../engine/provenance.ts';
@@ -20,6 +20,7 @@ const MEANING_NOTES: Readonly<Record<Meaning, string>> = {
   moisture: '0 dry … 1 wet',
   air: 'humidity of the air, 0 … 1',
   mask: '1 water, 0 land',
+  river: '1 river, 0 no river',
   biome: 'biome',
 };
 
@@ -34,7 +35,8 @@ export function describeRow(row: ProvenanceRow): { value: string; note: string }
   }
   if (row.input) return { value, note: `the curve at ${formatValue(row.input.value)} (${row.input.title})` };
   if (row.why) return { value, note: row.why };
-  if (row.meaning === 'mask') return { value, note: row.value > 0.5 ? 'water' : 'land' };
+  const words = row.meaning && MASK_WORDS[row.meaning];
+  if (words) return { value, note: row.value > 0.5 ? words.one : words.zero };
   if (row.meaning === 'distance' && row.value === 0) return { value, note: 'water (distance 0)' };
   if (row.meaning === 'distance' && row.value === Infinity) return { value, note: 'no water in the view' };
   return { value, note: row.meaning ? MEANING_NOTES[row.meaning] : '' };

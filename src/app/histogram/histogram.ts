@@ -5,7 +5,7 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import type { Point } from '../../model/manifest.ts';
-import { HEIGHT_BANDS, type Rgb } from '../../render/ramps.ts';
+import { HEIGHT_BANDS, LAND_MASK, type Rgb, WATER_MASK } from '../../render/ramps.ts';
 import { axisPosition, biomeShares, histogramBars, type LayerHistogram } from '../../viewer-core/histogram.ts';
 import { formatValue } from '../../viewer-core/provenance.ts';
 import type { Bins } from '../../worker/protocol.ts';
@@ -39,10 +39,10 @@ export class TgHistogram extends LitElement {
     if (!h) return nothing;
     if (h.kind === 'biome') return this.renderBiomes(h.counts);
     if (h.kind === 'mask') {
-      const total = h.water + h.land || 1;
+      const total = h.ones + h.zeros || 1;
       return html`<div class="legend rows" data-kind="mask">
-        ${this.row([58, 110, 165], 'water', h.water / total, percent(h.water / total))}
-        ${this.row([217, 201, 163], 'land', h.land / total, percent(h.land / total))}
+        ${this.row(WATER_MASK, h.one, h.ones / total, percent(h.ones / total))}
+        ${this.row(LAND_MASK, h.zero, h.zeros / total, percent(h.zeros / total))}
       </div>`;
     }
     const sea = h.kind === 'terrain' ? axisPosition(h, h.seaLevel) : null;
