@@ -6,6 +6,7 @@ import { assertGrid, type Domain } from '../src/grid.ts';
 import { fbmGrid } from '../src/kernels/noise.ts';
 import { sharedScratch } from '../src/kernels/scratch.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
+import { isMask, type Meaning } from '../src/model/values.ts';
 import { bands } from '../src/parallel/threads.ts';
 import { ONE_CELL } from './slope.ts';
 
@@ -126,14 +127,16 @@ export const warp = defineNode({
     'Reads the input at each cell moved by amplitude · (dx, dy) world units, bilinearly: ranges bend, ' +
     'coasts swirl. dx and dy are clamped to [−1, 1], so no cell moves farther than the amplitude. ' +
     'Unwired, they are the warp\'s own fBm (seed, frequency; 3 octaves). Amplitude 0 is the identity, ' +
-    'bit for bit. Reads amplitude around each cell (a halo), so it is the same across tiles and pans.',
+    'bit for bit. The output means what the input means (a warped height is a height, a warped noise a ' +
+    'noise), as it only moves the input\'s values; a warped mask is a 0 … 1 value, soft at its edges. ' +
+    'Reads amplitude around each cell (a halo), so it is the same across tiles and pans.',
   inputs: {
     in: { type: 'field', doc: 'The field to warp (a noise, a height).' },
     dx: { type: 'field', doc: 'East displacement, −1 … 1 (times the amplitude).', optional: 'the warp’s own noise' },
     dy: { type: 'field', doc: 'North displacement, −1 … 1 (times the amplitude).', optional: 'the warp’s own noise' },
   },
   outputs: {
-    out: { type: 'field', meaning: 'value', doc: 'The input, warped; within the input’s range.' },
+    out: { type: 'field', meaning: 'value', doc: 'The input, warped; within the input’s range, with its meaning (a mask’s: 0 … 1).' },
   },
   params: {
     amplitude: { kind: 'number', default: 0.05, min: 0, max: 0.5, step: 0.001, doc: 'Largest displacement in world units (a view is 1 wide).' },
@@ -163,9 +166,15 @@ export const warp = defineNode({
     const out = ctx.alloc('f32');
     const args: WarpBand = { input: ctx.field('in')!, inputDomain: ctx.inputDomain, domain: d, dx, dy, amplitude: p.amplitude, out, onInput };
     bands('warp', warpRows, args, d.n);
-    return { out: field(out, 'value') };
+    return { out: field(out, carried(ctx.meaning('in'))) };
   },
 });
+
+/** The output's meaning: the input's, bilinear reads stay within its range; a mask's 0 / 1 blend into 0 … 1. */
+function carried(input: Meaning | null): Meaning {
+  if (!input) return 'value';
+  return isMask(input) ? 'unit' : input;
+}
 
 /** The cells of `domain` cut out of a grid on `inputDomain` (one wired displacement beside the own noise). */
 function crop(src: Float32Array, inputDomain: Domain, d: Domain, name: string): Float32Array {

@@ -17,7 +17,7 @@ import { foldedGrid } from '../src/kernels/folded.ts';
 import { fbmGrid, simplex2 } from '../src/kernels/noise.ts';
 import { parseGraph } from '../src/model/format.ts';
 import type { Graph } from '../src/model/graph.ts';
-import { rng } from './helpers/graphs.ts';
+import { loadGraph, rng } from './helpers/graphs.ts';
 import { opsGraph, OPS_OUTPUTS } from './helpers/ops-graph.ts';
 
 const D: Domain = { x0: -0.3, y0: 0.7, extent: 1, n: 61 };
@@ -390,6 +390,28 @@ describe('halo nodes (warp, blur, slope)', () => {
     e.evaluate();
     const ridged = e.output('ridged')!.data;
     for (const id of ['warp', 'warpWired']) expect(Buffer.from(e.output(id)!.data.buffer).equals(Buffer.from(ridged.buffer)), id).toBe(true);
+  });
+
+  it('warp carries its input’s meaning: a warped noise is a noise, a warped height a height, a warped mask 0 … 1', () => {
+    const e = createEngine(opsGraph(48));
+    e.evaluate();
+    expect(e.output('ridged')!.meaning).toBe('noise');
+    // warpWired reads the warp's grown result through a crop.
+    for (const id of ['warp', 'warpWired']) expect(e.output(id)!.meaning, id).toBe('noise');
+    const base = loadGraph('default.json');
+    const g: Graph = { ...base, view: { ...base.view, size: 48 } };
+    const warped = (id: string, from: string, port: string) => {
+      g.nodes.push({ id, type: 'warp', title: id, position: [0, 0], params: { amplitude: 0.05, seed: 1, frequency: 3 } });
+      g.edges.push({ from: { node: from, port }, to: { node: id, port: 'in' } });
+    };
+    warped('warpedHeight', 'height', 'out');
+    warped('warpedTerrain', 'water', 'terrain');
+    warped('warpedMask', 'water', 'mask');
+    const d = createEngine(g);
+    d.evaluate();
+    expect(d.output('warpedHeight')!.meaning).toBe('height');
+    expect(d.output('warpedTerrain')!.meaning).toBe('height');
+    expect(d.output('warpedMask')!.meaning).toBe('unit');
   });
 
   it('warp moves no cell farther than its amplitude: each value lies within the input’s range around the cell', () => {

@@ -87,6 +87,7 @@ function timeKernel(base: Graph, def: AnyNodeDef, size: number, runs: number, wa
     fieldAt: () => null,
     terrainAt: () => null,
     wired: (port) => sources.some((s) => s.to.port === port),
+    meaning: (port) => input(port)?.meaning ?? null,
     alloc: (kind, length = domain.n * domain.n) => {
       if (next === buffers.length) buffers.push(kind === 'u8' ? gridBuffer(Uint8Array, length) : kind === 'u32' ? gridBuffer(Uint32Array, length) : gridBuffer(Float32Array, length));
       return buffers[next++] as never;

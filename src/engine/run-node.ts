@@ -164,6 +164,8 @@ function contextOf(a: NodeRun, owned: AnyBuffer[], sharedBuffers: AnyBuffer[]): 
   ctx.terrain = (port) => valueOf(a, port, 'terrain') as never;
   ctx.biome = (port) => valueOf(a, port, 'biome') as never;
   ctx.wired = (port) => sources.has(port);
+  // A crop's value is had without copying its cells.
+  ctx.meaning = (port) => (sources.has(port) ? (valueOf(a, port, 'field')?.meaning ?? null) : null);
   ctx.fieldAt = (port, at) => {
     const v = otherOf(a, port, at);
     if (v?.type === 'biome') throw new Error(`input "${port}" needs a field on ${domainKey(at)}, got a biome map`);

@@ -150,6 +150,8 @@ export interface RunContext<I extends string> {
   terrainAt(port: I, domain: Domain): TerrainValue | null;
   /** True when the input has a wire. */
   wired(port: I): boolean;
+  /** What a wired input's numbers mean (a node that resamples it may carry it on); null when unwired. */
+  meaning(port: I): Meaning | null;
   /**
    * A buffer of n × n cells of `domain` (or `length`) owned by the engine, for the outputs: the
    * engine recycles it when this result is replaced. Outputs must come from here. Its contents
