@@ -17,16 +17,13 @@ export interface TerraceParams {
  * (t^p read from a table of 1024 steps, linear between): at
  * sharpness 0 every value stays where it is, towards 1 the band is a flat tread that rises
  * steeply at its top edge. Values outside [low, high] pass unchanged. The result is continuous
- * and never decreases where the input increases.
+ * and never decreases where the input increases. The range is taken in either order (low above
+ * high terraces high … low), and an empty one (low = high) passes every value unchanged: dragging
+ * one end past the other never fails.
  */
 export function terraceKernel(input: Float32Array, p: TerraceParams, /* out */ out: Float32Array): void {
   if (out.length !== input.length) throw new Error(`terrace: output holds ${out.length} cells, input ${input.length}`);
-  checkRange(p);
   terraceSpan(input, p, out, 0, input.length);
-}
-
-function checkRange(p: TerraceParams): void {
-  if (!(p.high > p.low)) throw new Error(`terrace: high (${p.high}) must be above low (${p.low})`);
 }
 
 /** What a band of rows reads and writes: the params, the grids and their width. */
@@ -40,11 +37,12 @@ function terraceRows(a: TerraceBand, r0: number, r1: number): void {
 /** Cells i0 … i1 − 1 of terraceKernel. */
 function terraceSpan(input: Float32Array, p: TerraceParams, out: Float32Array, i0: number, i1: number): void {
   const steps = Math.max(1, Math.round(p.steps));
-  const w = (p.high - p.low) / steps;
+  // The range in either order; empty, it terraces nothing.
+  const low = Math.min(p.low, p.high);
+  const high = Math.max(p.low, p.high);
+  const w = (high - low) / steps;
   const inv = 1 / w;
-  const low = p.low;
-  const high = p.high;
-  if (p.sharpness <= 0) {
+  if (p.sharpness <= 0 || !(high > low)) {
     out.set(input.subarray(i0, i1), i0);
     return;
   }
@@ -97,7 +95,9 @@ export const terrace = defineNode({
     'Cuts the values between low and high into equal steps. Each step is a tread that rises to the ' +
     'next: at fraction t of a step the value moves t^(1 / (1 − sharpness)) of the way up, so sharpness 0 ' +
     'leaves the input as it is and sharpness 1 makes flat treads with vertical risers. Values outside ' +
-    'low … high pass unchanged; the output is continuous and never falls where the input rises.',
+    'low … high pass unchanged; the output is continuous and never falls where the input rises. Low and ' +
+    'high may come in either order (low above high terraces high … low); an empty range (low = high) ' +
+    'leaves the input as it is.',
   inputs: {
     in: { type: 'field', doc: 'The heights (or any values) to terrace.' },
   },
@@ -108,13 +108,12 @@ export const terrace = defineNode({
     steps: { kind: 'int', default: 6, min: 1, max: 64, doc: 'Number of steps between low and high.' },
     sharpness: { kind: 'number', default: 0.8, min: 0, max: 1, step: 0.01, doc: 'How flat the treads are: 0 no terraces, 1 flat treads and vertical risers.' },
     low: { kind: 'number', default: 0, min: -4, max: 4, step: 0.01, doc: 'Bottom of the terraced range (a sea level, say).' },
-    high: { kind: 'number', default: 0.5, min: -4, max: 4, step: 0.01, doc: 'Top of the terraced range; must be above low.' },
+    high: { kind: 'number', default: 0.5, min: -4, max: 4, step: 0.01, doc: 'Top of the terraced range (low and high may come in either order).' },
   },
   // Cell by cell: the engine's threads take bands of rows.
   band: (args, r0, r1) => terraceRows(args as unknown as TerraceBand, r0, r1),
   run(ctx, p) {
     const out = ctx.alloc('f32');
-    checkRange(p);
     const n = ctx.domain.n;
     const args: TerraceBand = { steps: p.steps, sharpness: p.sharpness, low: p.low, high: p.high, input: ctx.field('in')!, out, n };
     bands('terrace', terraceRows, args, n);

@@ -161,8 +161,16 @@ describe('terrace', () => {
     }
   });
 
-  it('refuses a range whose top is not above its bottom, naming both', () => {
-    expect(() => terraceKernel(input, { ...p, low: 0.5, high: 0.5 }, new Float32Array(input.length))).toThrow(/high \(0\.5\) must be above low \(0\.5\)/);
+  it('takes the range in either order, and an empty range is the identity, bit for bit (sliders dragged past each other)', () => {
+    const run = (q: typeof p) => {
+      const out = new Float32Array(input.length);
+      terraceKernel(input, q, out);
+      return out;
+    };
+    const ordered = run(p);
+    expect(ordered).not.toEqual(input);
+    expect(run({ ...p, low: p.high, high: p.low })).toEqual(ordered);
+    for (const at of [0.5, -0.2]) expect(Buffer.from(run({ ...p, low: at, high: at }).buffer).equals(Buffer.from(input.buffer)), `low = high = ${at}`).toBe(true);
   });
 });
 
@@ -180,6 +188,32 @@ describe('select', () => {
       if (k > 0 && v <= p.low) expect(out[k]).toBeGreaterThanOrEqual(out[k - 1]);
       if (k > 0 && v > p.high) expect(out[k]).toBeLessThanOrEqual(out[k - 1]);
     }
+  });
+
+  it('takes the range in either order: low above high selects the same cells as the ends swapped', () => {
+    const xs = Float32Array.from({ length: 8001 }, (_, k) => -1 + (2 * k) / 8000);
+    for (const softness of [0, p.softness]) {
+      const ordered = new Float32Array(xs.length);
+      const swapped = new Float32Array(xs.length);
+      selectKernel(xs, { ...p, softness }, ordered);
+      selectKernel(xs, { low: p.high, high: p.low, softness }, swapped);
+      expect(ordered.filter((m) => m === 1).length).toBeGreaterThan(1000);
+      expect(swapped).toEqual(ordered);
+    }
+  });
+
+  it('as nodes, terrace and select with low above high run and give the ends swapped', () => {
+    const outputs = (swap: boolean) => {
+      const g = opsGraph(40);
+      for (const n of g.nodes) if (swap && (n.id === 'terrace' || n.id === 'select')) [n.params.low, n.params.high] = [n.params.high, n.params.low];
+      const e = createEngine(g);
+      e.evaluate();
+      return ['terrace', 'select'].map((id) => {
+        expect(e.status(id)!.state, id).toBe('ok');
+        return e.output(id)!.data;
+      });
+    };
+    expect(outputs(true)).toEqual(outputs(false));
   });
 
   it('softness 0 is a hard mask of exactly 0 and 1; NaN reads 0', () => {
