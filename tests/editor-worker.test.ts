@@ -34,6 +34,27 @@ function distinctColours(rgba: ArrayBuffer): number {
 }
 
 describe('the preview evaluator', () => {
+  it('gives each node the kernel time of its last run over every domain, not 0 for one that ran on a grown view', () => {
+    // The default graph's coast and wind read a halo: everything upstream of them (the noises,
+    // the height, the water) runs on a grown view, and their view results are crops of it.
+    const g: Graph = { ...DEFAULT, view: { ...DEFAULT.view, size: 96 } };
+    const ev = new PreviewEvaluator();
+    const check = (graph: Graph, seq: number, mustRun: readonly string[]) => {
+      const { result } = run(ev, request(graph, seq));
+      for (const id of mustRun) {
+        const node = result.nodes.find((n) => n.id === id)!;
+        expect(result.ran[id], id).toBeGreaterThan(0);
+        expect(node.ms, id).toBe(result.ran[id]);
+      }
+      return result;
+    };
+    check(g, 1, ['cont', 'height', 'water', 'coast']);
+    // After an edit, the nodes that ran again say so; the rest keep theirs (not sent again).
+    const edited: Graph = { ...g, nodes: g.nodes.map((n) => (n.id === 'cont' ? { ...n, params: { ...n.params, seed: (n.params.seed as number) + 1 } } : n)) };
+    const after = check(edited, 2, ['cont', 'height', 'water']);
+    expect(after.nodes.some((n) => n.id === 'tempNoise')).toBe(false);
+  });
+
   it('draws a non-blank preview of every node of the default graph at the preview size', () => {
     const ev = new PreviewEvaluator();
     const { result, transfer } = run(ev, request(DEFAULT));

@@ -65,6 +65,12 @@ export class PreviewEvaluator {
   private readonly held = new Held();
   private readonly signatures = new Signatures();
   private readonly shelf = new BufferShelf();
+  /**
+   * Per engine, each node's kernel time in the last evaluation that ran it: the report's `ran`,
+   * summed over every domain it ran on. The view's own status would say 0 for a node that ran
+   * on a grown domain for a halo downstream (its view result is a crop of that run).
+   */
+  private readonly kernelMs = new WeakMap<Engine, Map<string, number>>();
 
   /** `catalogue`: the node types the engine evaluates (the app's: all of them). */
   constructor(readonly catalogue: Catalogue = CATALOGUE) {}
@@ -139,6 +145,9 @@ export class PreviewEvaluator {
     const { engine, draft } = this.engineOf(graph, req.draft);
     const report = draft ? onThreads(req.draftThreads ?? 1, () => engine.evaluate()) : engine.evaluate();
     const evaluateMs = performance.now() - start;
+    let kernelMs = this.kernelMs.get(engine);
+    if (!kernelMs) this.kernelMs.set(engine, (kernelMs = new Map()));
+    for (const [id, ms] of Object.entries(report.ran)) kernelMs.set(id, ms);
     const pass: Pass = { engine, draft, states: this.signatures.of(graph) };
 
     const read = new Set(graph.edges.map((e) => e.from.node));
@@ -176,6 +185,9 @@ export class PreviewEvaluator {
     if (draft) this.held.sentDraft(node.id, state);
     else this.held.sentExact(node.id, exact, state);
     const value = engine.output(node.id);
+    // A node that did not run (blocked, missing) took no time, whatever it took before.
+    const ran = status.state === 'ok' || status.state === 'failed';
+    const ms = ran ? (this.kernelMs.get(engine)?.get(node.id) ?? status.ms) : status.ms;
     let image: Image | null = null;
     let inputBins: NodeResult['inputBins'];
     const shown = this.catalogue.def(node.type)?.previewInput;
@@ -198,7 +210,7 @@ export class PreviewEvaluator {
       image = this.image(value, engine.view.size, req.previewSize);
       transfer.push(image.rgba);
     }
-    return [{ id: node.id, version: pictureVersion(status.version, draft), state: status.state, message: status.message, ms: status.ms, portType: value?.type, meaning: value?.meaning, image, inputBins }];
+    return [{ id: node.id, version: pictureVersion(status.version, draft), state: status.state, message: status.message, ms, portType: value?.type, meaning: value?.meaning, image, inputBins }];
   }
 
   /**

@@ -146,7 +146,7 @@ export interface NodeResult {
   readonly state: NodeState;
   /** Why there is no output (the kernel's error, a missing input), for the node to show. */
   readonly message?: string;
-  /** Kernel milliseconds of its last run. */
+  /** Kernel milliseconds of its last run, summed over every domain it ran on (a view, a grown view, a world cut). */
   readonly ms: number;
   /** Type and meaning of the output drawn (the first output). */
   readonly portType?: PortType;
