@@ -6,6 +6,7 @@ import { assertGrid, type Domain, latticeOf } from '../src/grid.ts';
 import { boxBlur, type BoxBlurJob, boxBlurBand, boxReach } from '../src/kernels/box-blur.ts';
 import { scratch } from '../src/kernels/scratch.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
+import { blendedMeaning } from '../src/model/values.ts';
 import { bands } from '../src/parallel/threads.ts';
 
 /** The exact Gaussian is cut at this many standard deviations (weights beyond are below 1.2 %). */
@@ -114,13 +115,14 @@ export const blur = defineNode({
     'A Gaussian blur whose standard deviation is radius world units (a view is 1 wide): exact (cut at 3 radii) ' +
     'up to about 3 cells, then three box filters per axis with the same spread (each weight within 6.5 % of the ' +
     'Gaussian\'s peak; a few additions per cell whatever the radius). The same world radius at every resolution, ' +
-    'so a preview and an export agree. Radius 0 is the identity. Reads 3.5 radii around each cell (a halo), so ' +
+    'so a preview and an export agree. Radius 0 is the identity. The output means what the input means (a ' +
+    'blurred height is a height); a blurred mask is a 0 … 1 value. Reads 3.5 radii around each cell (a halo), so ' +
     'it is the same across tiles and pans.',
   inputs: {
     in: { type: 'field', doc: 'The field to blur.' },
   },
   outputs: {
-    out: { type: 'field', meaning: 'value', doc: 'The blurred field, within the input’s range.' },
+    out: { type: 'field', meaning: 'value', doc: 'The blurred field, within the input’s range, with its meaning (a mask’s: 0 … 1).' },
   },
   params: {
     radius: { kind: 'number', default: 0.01, min: 0, max: 0.25, step: 0.001, doc: 'Standard deviation in world units (0.01 is 2.56 cells of a 256 map).' },
@@ -132,6 +134,6 @@ export const blur = defineNode({
   run(ctx, p) {
     const out = ctx.alloc('f32');
     blurKernel(ctx.field('in')!, ctx.inputDomain, ctx.domain, p.radius, out, (job, count) => bands('blur', boxBlurBand, job, count, 1));
-    return { out: field(out, 'value') };
+    return { out: field(out, blendedMeaning(ctx.meaning('in'))) };
   },
 });

@@ -6,7 +6,7 @@ import { assertGrid, type Domain } from '../src/grid.ts';
 import { fbmGrid } from '../src/kernels/noise.ts';
 import { sharedScratch } from '../src/kernels/scratch.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
-import { isMask, type Meaning } from '../src/model/values.ts';
+import { blendedMeaning } from '../src/model/values.ts';
 import { bands } from '../src/parallel/threads.ts';
 import { ONE_CELL } from './slope.ts';
 
@@ -166,15 +166,9 @@ export const warp = defineNode({
     const out = ctx.alloc('f32');
     const args: WarpBand = { input: ctx.field('in')!, inputDomain: ctx.inputDomain, domain: d, dx, dy, amplitude: p.amplitude, out, onInput };
     bands('warp', warpRows, args, d.n);
-    return { out: field(out, carried(ctx.meaning('in'))) };
+    return { out: field(out, blendedMeaning(ctx.meaning('in'))) };
   },
 });
-
-/** The output's meaning: the input's, bilinear reads stay within its range; a mask's 0 / 1 blend into 0 … 1. */
-function carried(input: Meaning | null): Meaning {
-  if (!input) return 'value';
-  return isMask(input) ? 'unit' : input;
-}
 
 /** The cells of `domain` cut out of a grid on `inputDomain` (one wired displacement beside the own noise). */
 function crop(src: Float32Array, inputDomain: Domain, d: Domain, name: string): Float32Array {

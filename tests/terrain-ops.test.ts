@@ -426,12 +426,12 @@ describe('halo nodes (warp, blur, slope)', () => {
     for (const id of ['warp', 'warpWired']) expect(Buffer.from(e.output(id)!.data.buffer).equals(Buffer.from(ridged.buffer)), id).toBe(true);
   });
 
-  it('warp carries its input’s meaning: a warped noise is a noise, a warped height a height, a warped mask 0 … 1', () => {
+  it('warp and blur carry their input’s meaning: a warped noise is a noise, a warped height a height, a warped mask 0 … 1', () => {
     const e = createEngine(opsGraph(48));
     e.evaluate();
     expect(e.output('ridged')!.meaning).toBe('noise');
     // warpWired reads the warp's grown result through a crop.
-    for (const id of ['warp', 'warpWired']) expect(e.output(id)!.meaning, id).toBe('noise');
+    for (const id of ['warp', 'warpWired', 'blur', 'blurWide']) expect(e.output(id)!.meaning, id).toBe('noise');
     const base = loadGraph('default.json');
     const g: Graph = { ...base, view: { ...base.view, size: 48 } };
     const warped = (id: string, from: string, port: string) => {
@@ -441,11 +441,14 @@ describe('halo nodes (warp, blur, slope)', () => {
     warped('warpedHeight', 'height', 'out');
     warped('warpedTerrain', 'water', 'terrain');
     warped('warpedMask', 'water', 'mask');
+    g.nodes.push({ id: 'blurredMask', type: 'blur', title: 'blurredMask', position: [0, 0], params: { radius: 0.02 } });
+    g.edges.push({ from: { node: 'water', port: 'mask' }, to: { node: 'blurredMask', port: 'in' } });
     const d = createEngine(g);
     d.evaluate();
     expect(d.output('warpedHeight')!.meaning).toBe('height');
     expect(d.output('warpedTerrain')!.meaning).toBe('height');
     expect(d.output('warpedMask')!.meaning).toBe('unit');
+    expect(d.output('blurredMask')!.meaning).toBe('unit');
   });
 
   it('warp moves no cell farther than its amplitude: each value lies within the input’s range around the cell', () => {

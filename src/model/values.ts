@@ -32,6 +32,15 @@ export function isMask(meaning: Meaning): boolean {
   return Object.hasOwn(MASK_WORDS, meaning);
 }
 
+/**
+ * What values moved or averaged from an input of meaning `input` mean (a warp, a blur: they stay
+ * within its range): the input's own, but a mask's 0 and 1 blend into 0 … 1; 'value' unwired.
+ */
+export function blendedMeaning(input: Meaning | null): Meaning {
+  if (!input) return 'value';
+  return isMask(input) ? 'unit' : input;
+}
+
 export interface FieldValue {
   readonly type: 'field';
   readonly meaning: Meaning;
