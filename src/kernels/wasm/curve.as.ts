@@ -92,7 +92,8 @@ export function curve(n: i32, inAt: usize, outAt: usize, xsAt: usize, ysAt: usiz
     // Four cells across segments (a contour of the input, or rough input): each lane's segment
     // by counting the inner points at or below it (as Float32, the doubles' answers), with no
     // branch, then the segment's formula with the same operations per lane as the pairs'; a
-    // lane past either end (or NaN) takes the end's y, as the search does.
+    // lane past either end takes the end's y, as the search does (a NaN lane, in segment 1 by
+    // the count, gives NaN, as the search's formula does).
     let count = i32x4.splat(1);
     for (let j = 1; j < m - 1; j++) count = i32x4.sub(count, f32x4.ge(v, f32x4.splat(load<f32>(ABOVE + (<usize>j << 2)))));
     const past = f32x4.ge(v, lastA);
@@ -138,7 +139,7 @@ function curvePair(i: i32, k: i32, inAt: usize, outAt: usize, xsAt: usize, ysAt:
     // Rough input (the world cut's cells, far apart): each lane's segment by counting the
     // inner points at or below it, with no branch to mispredict. It is the segment the search
     // below finds (xs[k − 1] ≤ v < xs[k]), computed by the same operations per lane; a lane
-    // past either end (or NaN) takes the end's y as the search does.
+    // past either end takes the end's y as the search does (a NaN lane gives NaN, as there).
     let count = i64x2.splat(0);
     for (let j = 1; j < m - 1; j++) count = i64x2.sub(count, f64x2.le(f64x2.splat(load<f64>(xsAt + (<usize>j << 3))), v2));
     const k0 = <usize>i64x2.extract_lane(count, 0) + 1;
