@@ -40,6 +40,20 @@ describe('outputs computed when read', () => {
     expect(given).toContain(data);
   });
 
+  it("read after its result was let go: an error, not a mask made from cells back in the pool", () => {
+    const pool = new BufferPool(true);
+    const e = createEngine(loadGraph('default.json'), { size: 48, pool });
+    e.evaluate({ targets: ['water'] });
+    const mask = e.output('water', 'mask')!;
+    e.dispose();
+    const taken = recordTakes(pool);
+    expect(() => mask.data).toThrow(/read after the engine let its result go/);
+    expect(taken).toEqual([]);
+    // The water evaluated again makes a new mask, right.
+    e.evaluate({ targets: ['water'] });
+    expect(e.output('water', 'mask')!.data).toEqual(maskOf(e.output('water') as TerrainValue));
+  });
+
   it('read later, after its input was dropped and other grids taken (poisoned), or through a crop of the grown view', () => {
     const g = loadGraph('default.json');
     const pool = new BufferPool(true);

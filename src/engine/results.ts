@@ -6,6 +6,7 @@ import { type Domain, domainKey } from '../grid.ts';
 import type { AnyBuffer, BufferPool } from './pool.ts';
 import type { Value } from '../model/values.ts';
 import { LazyCrop } from './crops.ts';
+import { retireLazy } from './lazy.ts';
 
 export type NodeState = 'ok' | 'failed' | 'blocked' | 'missing';
 
@@ -97,7 +98,9 @@ export class ResultCache {
     let kept = false;
     for (const crop of entry.crops ?? []) if (crop.sourceReleased(!kept)) kept = true;
     entry.crops = undefined;
-    if (!kept) for (const b of entry.buffers) this.pool.give(b);
+    if (kept) return;
+    for (const v of Object.values(entry.outputs ?? {})) retireLazy(v);
+    for (const b of entry.buffers) this.pool.give(b);
   }
 
   /** Drops the results of every node not in `ids` (after the graph changed). */
