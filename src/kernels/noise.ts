@@ -209,7 +209,7 @@ export function octaveTables(domain: Domain, s: FbmSettings): OctaveTables {
     latticeColumns(xs, cols, colFracs, o * colWords);
     for (let r = 0; r < n; r++) latticeRow(freq * worldY[r], rows, rowFracs, (o * n + r) * 4);
     seeds[o] = (s.seed + o) | 0;
-    shared[o] = freq * (domain.extent / n) < SHARED_STEP ? 1 : 0;
+    shared[o] = Math.abs(freq * (domain.extent / n)) < SHARED_STEP ? 1 : 0;
     scales[o] = amp * NORMALISE;
     total += amp;
     amp *= s.gain;
