@@ -22,7 +22,7 @@
 
 import { type Domain, latticeDomain, latticeOf } from '../grid.ts';
 import type { TerrainValue } from '../model/values.ts';
-import { gridBuffer } from '../parallel/memory.ts';
+import { gridBuffer, gridsShared, isShared } from '../parallel/memory.ts';
 import { threadCount } from '../parallel/threads.ts';
 import { type CellRect, type StartAir, type SweepGrid, sweepBlended, sweepRegion, windSweep } from './wind-sweep.ts';
 
@@ -168,8 +168,9 @@ export function windBand(args: WindBandArgs, m0: number, m1: number): void {
 let coarseAir: Float64Array | null = null;
 
 function coarseBuffer(length: number): Float64Array {
-  const shared = threadCount() > 1;
-  if (!coarseAir || coarseAir.length !== length || (coarseAir.buffer instanceof SharedArrayBuffer) !== shared) coarseAir = gridBuffer(Float64Array, length);
+  // Kept while it is the memory gridBuffer gives now: isShared, not `instanceof
+  // SharedArrayBuffer`, which throws on a page without cross-origin isolation (no such global).
+  if (!coarseAir || coarseAir.length !== length || isShared(coarseAir.buffer) !== gridsShared()) coarseAir = gridBuffer(Float64Array, length);
   return coarseAir;
 }
 

@@ -3,7 +3,7 @@
 // and either way every preview has the same pixels.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { launch, nodePixels, openApp, type Session } from './harness.ts';
+import { launch, nodePixels, openApp, type Session, settle, type TestHandle } from './harness.ts';
 
 /** The page's isolation and the threads the engine worker's kernels use (asked with one more evaluation). */
 async function threadsOf(s: Session): Promise<{ isolated: boolean; threads: number }> {
@@ -70,5 +70,21 @@ describe('threads in the browser', () => {
     const one = await pictures(plain);
     expect(Object.keys(one).length).toBeGreaterThan(10);
     expect(await pictures(isolated)).toEqual(one);
+  });
+
+  it('without isolation, an edit runs every node again, the wind too, with the same pixels', async () => {
+    // The wind keeps its coarse air between evaluations; the check that it is still the memory
+    // wanted read `instanceof SharedArrayBuffer`, which throws where the page has no such global.
+    for (const s of [plain, isolated]) {
+      await s.page.evaluate(() => (window as never as { terrainGraph: { core: { setParam(id: string, key: string, v: unknown): void } } }).terrainGraph.core.setParam('cont', 'seed', 5));
+      await settle(s.page);
+    }
+    const notOk = await plain.page.evaluate(() => {
+      const tg = (window as never as { terrainGraph: TestHandle }).terrainGraph;
+      return tg.core.graph.nodes.map((n) => ({ id: n.id, p: tg.previews.get(n.id) })).filter(({ p }) => p?.state !== 'ok').map(({ id, p }) => `${id}: ${p?.state} ${p?.message ?? ''}`);
+    });
+    expect(notOk).toEqual([]);
+    expect(plain.errors).toEqual([]);
+    expect(await pictures(isolated)).toEqual(await pictures(plain));
   });
 });
