@@ -4,7 +4,7 @@
 // the water node's mask, which compares heights with a level as the transform's sites do.
 
 import { DISTANCE_WASM_BASE64 } from './distance-binary.ts';
-import { CHUNK_CELLS, FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
+import { CHUNK_CELLS, chunkStep, FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
 
 interface DistanceExports {
   readonly memory: WebAssembly.Memory;
@@ -136,7 +136,7 @@ export function wasmWater(input: Float32Array, level: number, /* out */ height: 
   const cells = input.length;
   if (cells === 0) return;
   const k = distance();
-  const step = CHUNK_CELLS <= 0 ? cells : Math.max(4, CHUNK_CELLS & ~3);
+  const step = chunkStep(cells, 4);
   // Padded to four cells: the module writes the mask four at a time.
   const span = (Math.min(step, cells) + 3) & ~3;
   const hAt = FIRST_BYTE;

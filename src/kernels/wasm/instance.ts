@@ -9,7 +9,7 @@
 import { KERNELS_WASM_BASE64 } from './binary.ts';
 import { CURVE_WASM_BASE64 } from './curve-binary.ts';
 import { float32Above } from './distance-instance.ts';
-import { CHUNK_CELLS, FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
+import { chunkStep, FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
 import type { StridedRows } from '../../grid.ts';
 
 interface KernelExports {
@@ -140,6 +140,8 @@ function copyIn(memory: ArrayBuffer, at: number, a: Cells): void {
  */
 function chunked(
   k: KernelExports | CurveExports,
+  /** Lays out regions of these sizes in k's memory (reserve, regions): their byte offsets. */
+  layout: (sizes: readonly number[]) => number[],
   cells: number,
   unit: number,
   fixed: readonly Grid[],
@@ -147,10 +149,10 @@ function chunked(
   outs: readonly (Float32Array | Uint8Array)[],
   run: (c0: number, count: number, fixedAt: readonly number[], gridAt: readonly number[], outAt: readonly number[]) => void,
 ): void {
-  const step = CHUNK_CELLS <= 0 ? cells : unit * Math.max(1, Math.floor(CHUNK_CELLS / unit));
+  const step = chunkStep(cells, unit);
   const span = Math.max(1, Math.min(step, cells));
   const sizes = [...fixed.map((a) => a.byteLength), ...grids.map((g) => (g ? cellBytes(g) * span : 0)), ...outs.map((o) => o.BYTES_PER_ELEMENT * span)];
-  const at = 'rank' in k ? reserve(k, sizes) : regions(sizes, (end) => curveModule.reserve(k, end));
+  const at = layout(sizes);
   const memory = k.memory.buffer;
   const fixedAt = at.slice(0, fixed.length);
   const gridAt = at.slice(fixed.length, fixed.length + grids.length).map((a, j) => (grids[j] ? a : 0));
@@ -189,7 +191,7 @@ export function wasmCombine(
   /* out */ out: Float32Array,
 ): void {
   const k = kernels();
-  chunked(k, out.length, 1, [], [base, scale, detail], [out], (_, count, __, [baseAt, scaleAt, detailAt], [outAt]) =>
+  chunked(k, (sizes) => reserve(k, sizes), out.length, 1, [], [base, scale, detail], [out], (_, count, __, [baseAt, scaleAt, detailAt], [outAt]) =>
     k.combine(count, mode, baseAt, scaleAt, detailAt, outAt),
   );
 }
@@ -212,7 +214,7 @@ export function wasmTemperature(
   const k = kernels();
   const n = out.length / rowBase.length;
   // Whole rows a chunk: each row has its base.
-  chunked(k, out.length, n, [rowBase], [rank, coast, noise], [out], (c0, count, [rowBaseAt], [rankAt, coastAt, noiseAt], [outAt]) =>
+  chunked(k, (sizes) => reserve(k, sizes), out.length, n, [rowBase], [rank, coast, noise], [out], (c0, count, [rowBaseAt], [rankAt, coastAt, noiseAt], [outAt]) =>
     k.temperature(count / n, n, rowBaseAt + 8 * (c0 / n), rankAt, coastAt, noiseAt, outAt, p.lapse, p.coastMod, p.tempNoise),
   );
 }
@@ -233,7 +235,7 @@ export function wasmMoisture(
   /* out */ out: Float32Array,
 ): void {
   const k = kernels();
-  chunked(k, out.length, 1, [], [noise, coast, air], [out], (_, count, __, [noiseAt, coastAt, airAt], [outAt]) =>
+  chunked(k, (sizes) => reserve(k, sizes), out.length, 1, [], [noise, coast, air], [out], (_, count, __, [noiseAt, coastAt, airAt], [outAt]) =>
     k.moisture(count, noiseAt, coastAt, airAt, outAt, p.moistNoise, p.coastBonus, p.decay, p.strength),
   );
 }
@@ -262,7 +264,7 @@ export function wasmWhittaker(
   // Float32, with the answers of the doubles' compares.
   const [levelAbove, widthAbove, warmAbove] = [float32Above(level), float32Above(rules.beachWidth), float32Above(rules.beachMinTemperature)];
   // Strided heights are copied in by whole rows.
-  chunked(k, out.length, 'rows' in height ? height.n : 1, [rules.table], [height, temperature, moisture, coast], [out], (_, count, [tableAt], [heightAt, temperatureAt, moistureAt, coastAt], [outAt]) =>
+  chunked(k, (sizes) => reserve(k, sizes), out.length, 'rows' in height ? height.n : 1, [rules.table], [height, temperature, moisture, coast], [out], (_, count, [tableAt], [heightAt, temperatureAt, moistureAt, coastAt], [outAt]) =>
     k.whittaker(count, heightAt, levelAbove, temperatureAt, moistureAt, coastAt, tableAt, outAt, rules.ocean, rules.beach, widthAbove, warmAbove),
   );
 }
@@ -270,7 +272,7 @@ export function wasmWhittaker(
 /** The piecewise-linear curve through points (xs sorted) at every input cell (see curve.as.ts). */
 export function wasmCurve(input: Float32Array, xs: Float64Array, ys: Float64Array, /* out */ out: Float32Array): void {
   const k = curveModule.exports();
-  chunked(k, input.length, 1, [xs, ys], [input], [out], (_, count, [xsAt, ysAt], [inAt], [outAt]) => k.curve(count, inAt, outAt, xsAt, ysAt, xs.length));
+  chunked(k, (sizes) => regions(sizes, (end) => curveModule.reserve(k, end)), input.length, 1, [xs, ys], [input], [out], (_, count, [xsAt, ysAt], [inAt], [outAt]) => k.curve(count, inAt, outAt, xsAt, ysAt, xs.length));
 }
 
 /** A bucket table over sorted heights and the rank of each count (see rank in kernels.as.ts). */
@@ -292,9 +294,8 @@ export interface RankTable {
 export function wasmRank(t: RankTable, heights: Float32Array, /* out */ out: Float32Array): void {
   const k = kernels();
   const cells = heights.length;
-  // Chunks of a multiple of 4 cells (at least 4, or a chunk of 1 to 3 cells would be 0: no
-  // progress): the module ranks four at a time.
-  const step = CHUNK_CELLS <= 0 ? cells : Math.max(4, CHUNK_CELLS & ~3);
+  // Chunks of a multiple of 4 cells (at least 4): the module ranks four at a time.
+  const step = chunkStep(cells, 4);
   const span = (Math.max(1, Math.min(step, cells)) + 3) & ~3;
   const valid = t.sorted.length;
   // The table first, so the same table lies at the same offsets whatever the grid.

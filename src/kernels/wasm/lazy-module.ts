@@ -23,6 +23,15 @@ export const PAGE = 65536;
  */
 export let CHUNK_CELLS = 16384;
 
+/**
+ * Cells a chunk of a grid of `cells` cells holds: about CHUNK_CELLS, in whole multiples of `unit`
+ * (a row, or the four cells a module computes at a time) and at least one; all of them when
+ * CHUNK_CELLS is 0.
+ */
+export function chunkStep(cells: number, unit: number): number {
+  return CHUNK_CELLS <= 0 ? cells : unit * Math.max(1, Math.floor(CHUNK_CELLS / unit));
+}
+
 /** Tests (and in-process A/B timing): sets CHUNK_CELLS; 0 stages whole grids. */
 export function setChunkCells(c: number): void {
   CHUNK_CELLS = c;
