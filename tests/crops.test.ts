@@ -109,6 +109,28 @@ describe('crops of one result on two domains', () => {
   });
 });
 
+describe('crops let go with the result they were cut from', () => {
+  it('take nothing from the pool: no crop copies its cells or makes a lazy output just before it goes too', () => {
+    // Rivers from the rain at 64²: the water's view crop is read (its mask, made only when read,
+    // is not). The default graph with a blur on the temperature: the rank's grid grown for the
+    // wind has two crops, both unread. dispose() lets every result go, each with its crops.
+    const blurred = loadGraph('default.json');
+    blurred.nodes.push({ id: 'tblur', type: 'blur', title: 'Blur', position: [0, 0], params: { radius: 0.02 } });
+    blurred.edges.push({ from: { node: 'temperature', port: 'out' }, to: { node: 'tblur', port: 'in' } });
+    for (const [name, g, last] of [['default with a blur', blurred, 'tblur'], ['rivers-from-the-rain', loadGraph('rivers-from-the-rain.json'), 'rivers']] as const) {
+      const pool = new CountingPool(true);
+      const e = createEngine(g, { size: SIZE, pool });
+      e.evaluate();
+      const taken = pool.takes;
+      e.dispose();
+      expect(pool.takes - taken, name).toBe(0);
+      // Nothing still held went back: a cold evaluation from the pool gives a fresh engine's cells.
+      e.evaluate();
+      expect(grab(e, last), name).toEqual(grab(evaluated(g, SIZE), last));
+    }
+  });
+});
+
 describe('windows read in place', () => {
   it('are checked on entry: a node refuses a window that holds no grid of its domain', () => {
     const n = 8;

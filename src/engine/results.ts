@@ -107,7 +107,7 @@ export class ResultCache {
   keepNodes(ids: ReadonlySet<string>): void {
     for (const [id, byDomain] of this.byNode) {
       if (ids.has(id)) continue;
-      for (const entry of byDomain.values()) this.release(entry);
+      this.releaseAll(byDomain.values());
       this.byNode.delete(id);
     }
   }
@@ -117,17 +117,32 @@ export class ResultCache {
     const byDomain = this.byNode.get(nodeId);
     if (!byDomain) return;
     const kept = keep && domainKey(keep);
+    const dropped: Entry[] = [];
     for (const [key, entry] of byDomain) {
       if (key === kept) continue;
-      this.release(entry);
+      dropped.push(entry);
       byDomain.delete(key);
     }
+    this.releaseAll(dropped);
   }
 
   /** Gives every result's buffers back to the pool and forgets the results. */
   dispose(): void {
-    for (const byDomain of this.byNode.values()) for (const entry of byDomain.values()) this.release(entry);
+    for (const byDomain of this.byNode.values()) this.releaseAll(byDomain.values());
     this.byNode.clear();
+  }
+
+  /**
+   * Releases the results of one node, its crops first: a crop let go after its source would
+   * copy its cells (or make its lazy outputs) just before going itself.
+   */
+  private releaseAll(entries: Iterable<Entry>): void {
+    const sources: Entry[] = [];
+    for (const entry of entries) {
+      if (entry instanceof LazyCrop) this.release(entry);
+      else sources.push(entry);
+    }
+    for (const entry of sources) this.release(entry);
   }
 
   /** Forgets every result and every pooled buffer. */
