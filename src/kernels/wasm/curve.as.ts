@@ -44,9 +44,15 @@ const ABOVE = memory.data(4 * BRANCHLESS_POINTS, 16);
 
 export function curve(n: i32, inAt: usize, outAt: usize, xsAt: usize, ysAt: usize, m: i32): void {
   const branchless = m <= BRANCHLESS_POINTS;
-  if (branchless) for (let j = 0; j < m; j++) store<f32>(ABOVE + (<usize>j << 2), float32Above(load<f64>(xsAt + (<usize>j << 3))));
-  const firstA = f32x4.splat(load<f32>(ABOVE));
-  const lastA = f32x4.splat(load<f32>(ABOVE + (<usize>(m - 1) << 2)));
+  // The ends as Float32 for the counting, read only from the table written (it has room for
+  // BRANCHLESS_POINTS points; a longer curve does not count).
+  let firstA = f32x4.splat(0);
+  let lastA = firstA;
+  if (branchless) {
+    for (let j = 0; j < m; j++) store<f32>(ABOVE + (<usize>j << 2), float32Above(load<f64>(xsAt + (<usize>j << 3))));
+    firstA = f32x4.splat(load<f32>(ABOVE));
+    lastA = f32x4.splat(load<f32>(ABOVE + (<usize>(m - 1) << 2)));
+  }
   const yFirst = f64x2.splat(load<f64>(ysAt));
   const yLast = f64x2.splat(load<f64>(ysAt + (<usize>(m - 1) << 3)));
   let k = 1;
