@@ -13,7 +13,8 @@ import { createEngine } from '../src/engine/engine.ts';
 import { parseGraph } from '../src/model/format.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { type ClaimResult, judgeClaims, measureEngine, measureGraph, shiftSeeds } from '../src/recipes/claims.ts';
-import { buildRecipe, RECIPES } from '../src/recipes/recipes.ts';
+import { buildRecipe } from '../src/recipes/build.ts';
+import { RECIPES } from '../src/recipes/recipes.ts';
 
 type Knob = [node: string, param: string, lo: number, hi: number];
 

@@ -8,7 +8,8 @@
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseGraph, serializeGraph } from '../src/model/format.ts';
-import { buildRecipe, keepLayout, RECIPES } from '../src/recipes/recipes.ts';
+import { buildRecipe, keepLayout } from '../src/recipes/build.ts';
+import { RECIPES } from '../src/recipes/recipes.ts';
 
 const base = parseGraph(readFileSync('graphs/default.json', 'utf8'), { file: 'default.json' });
 for (const recipe of RECIPES) {

@@ -9,7 +9,8 @@ import { nodeDef } from '../nodes/index.ts';
 import { parseGraph } from '../src/index.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { nodeSize } from '../src/app/node/layout.ts';
-import { buildRecipe, RECIPES } from '../src/recipes/recipes.ts';
+import { buildRecipe } from '../src/recipes/build.ts';
+import { RECIPES } from '../src/recipes/recipes.ts';
 
 const files = readdirSync('graphs').filter((f) => f.endsWith('.json'));
 

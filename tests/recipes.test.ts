@@ -6,7 +6,8 @@ import { createEngine } from '../src/index.ts';
 import { serializeGraph } from '../src/model/format.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { checkClaims, CLAIMS, sameWindStart, SEED_SHIFTS } from '../src/recipes/claims.ts';
-import { buildRecipe, keepLayout, RECIPES } from '../src/recipes/recipes.ts';
+import { buildRecipe, keepLayout } from '../src/recipes/build.ts';
+import { RECIPES } from '../src/recipes/recipes.ts';
 import { loadGraph } from './helpers/graphs.ts';
 
 const files = readdirSync('graphs').filter((f) => f.endsWith('.json'));
