@@ -14,7 +14,8 @@ import { latticeDomain } from '../src/grid.ts';
 import { nodeDef } from '../nodes/index.ts';
 import { parseGraph, serializeGraph } from '../src/model/format.ts';
 import { type Graph, upstreamOf } from '../src/model/graph.ts';
-import { defaultParams, footprintOf } from '../src/model/manifest.ts';
+import { footprintOf } from '../src/model/manifest.ts';
+import { defaultParams } from '../src/model/params.ts';
 import { tree } from './helpers/files.ts';
 
 const GRAPH = 'graphs/default.json';

@@ -9,7 +9,7 @@ import type { Domain } from '../src/grid.ts';
 import { cellularRows } from '../src/kernels/cellular.ts';
 import { cellularMemoryBytes } from '../src/kernels/wasm/cellular-instance.ts';
 import type { Graph } from '../src/model/graph.ts';
-import { defaultParams } from '../src/model/manifest.ts';
+import { defaultParams } from '../src/model/params.ts';
 import { startNodeThreads } from '../src/parallel/node-threads.ts';
 import { bandsSent, stopThreads, useThreads } from '../src/parallel/threads.ts';
 

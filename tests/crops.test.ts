@@ -6,7 +6,8 @@ import { BufferPool, type BufferKind, type BufferOf } from '../src/engine/pool.t
 import { grow } from '../src/engine/domains.ts';
 import { viewDomain } from '../src/grid.ts';
 import { CATALOGUE } from '../nodes/index.ts';
-import { defaultParams, footprintOf, marginsOf } from '../src/model/manifest.ts';
+import { footprintOf, marginsOf } from '../src/model/manifest.ts';
+import { defaultParams } from '../src/model/params.ts';
 import { evaluated, grab, grabIds, loadGraph } from './helpers/graphs.ts';
 
 /** A pool that counts the buffers taken from it (fresh or recycled). */

@@ -10,7 +10,8 @@ import { draftSize, EngineClient, REST_MS, type WorkerPort } from '../src/worker
 import { Signatures } from '../src/worker/held.ts';
 import { createEngine } from '../src/engine/engine.ts';
 import { renderPreview } from '../src/render/preview.ts';
-import { defaultParams, draftedParams } from '../src/model/manifest.ts';
+import { draftedParams } from '../src/model/manifest.ts';
+import { defaultParams } from '../src/model/params.ts';
 import { checkParams } from '../src/model/validate.ts';
 import { CATALOGUE } from '../nodes/index.ts';
 import type { Detail, EvaluateRequest, EvaluateResult, FromWorker, NodeResult, ToWorker } from '../src/worker/protocol.ts';

@@ -2,7 +2,7 @@
 // domains and unvalidated graphs refused with a GraphError (issue 11, items 4 and 9).
 import { describe, expect, it } from 'vitest';
 import { createEngine, GraphError, nodeDef } from '../src/index.ts';
-import { defaultParams } from '../src/model/manifest.ts';
+import { defaultParams } from '../src/model/params.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { loadGraph } from './helpers/graphs.ts';
 

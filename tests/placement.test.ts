@@ -5,7 +5,7 @@ import { nodeDef } from '../nodes/index.ts';
 import { EditorCore } from '../src/editor/editor.ts';
 import { boundsOf, freeSpotBeside, freeSpotNear, freshSeeds, GAP } from '../src/editor/placement.ts';
 import type { GraphNode } from '../src/model/graph.ts';
-import { defaultParams } from '../src/model/manifest.ts';
+import { defaultParams } from '../src/model/params.ts';
 import { loadGraph } from './helpers/graphs.ts';
 
 const size = () => ({ width: 200, height: 100 });

@@ -11,7 +11,8 @@ import { BufferPool } from '../src/engine/pool.ts';
 import { recordTakes } from './helpers/pool.ts';
 import { loadGraph } from './helpers/graphs.ts';
 import { fbm } from '../nodes/fbm.ts';
-import { type AnyNodeDef, catalogueOf, defaultParams, defineNode, field } from '../src/model/manifest.ts';
+import { type AnyNodeDef, catalogueOf, defineNode, field } from '../src/model/manifest.ts';
+import { defaultParams } from '../src/model/params.ts';
 import type { Graph } from '../src/model/graph.ts';
 
 /** A test node that borrows its input as its output, and throws after borrowing when `fail` is 1. */

@@ -156,7 +156,8 @@ describe('windward and leeward land (render --stats) by the world', () => {
 
 describe('halos', () => {
   it('a halo node reads its inputs on the grown domain and writes the asked one, as a brute-force box mean over a larger grid gives', async () => {
-    const { catalogueOf, defaultParams, defineNode, field } = await import('../src/model/manifest.ts');
+    const { catalogueOf, defineNode, field } = await import('../src/model/manifest.ts');
+    const { defaultParams } = await import('../src/model/params.ts');
     const { fbm } = await import('../nodes/fbm.ts');
     const K = 3; // cells each side at 64 cells a view
     const box = defineNode({

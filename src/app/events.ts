@@ -1,7 +1,7 @@
 // The app's own DOM events, namespaced "tg-" and typed in the global event map, so listeners
 // get their detail types without casts.
 
-import type { AnyParamValue } from '../model/manifest.ts';
+import type { AnyParamValue } from '../model/params.ts';
 import type { FrameGestureDetail } from './frame/frame.ts';
 
 /**

@@ -6,7 +6,8 @@
 import { createEngine } from '../engine/engine.ts';
 import { viewDomain } from '../grid.ts';
 import type { Graph } from '../model/graph.ts';
-import { type AnyParamValue, type Catalogue, footprintOf } from '../model/manifest.ts';
+import { type Catalogue, footprintOf } from '../model/manifest.ts';
+import type { AnyParamValue } from '../model/params.ts';
 import { CATALOGUE } from '../../nodes/index.ts';
 
 export interface HaloRow {

@@ -11,7 +11,7 @@ import { accumulate, priorityFlood } from '../kernels/flow.ts';
 import { hydraulicErosion } from '../kernels/hydraulic.ts';
 import { thermalErosion } from '../kernels/thermal.ts';
 import type { Graph } from '../model/graph.ts';
-import { defaultParams } from '../model/manifest.ts';
+import { defaultParams } from '../model/params.ts';
 import type { TerrainValue } from '../model/values.ts';
 
 export interface OperatorBench {

@@ -8,7 +8,7 @@ import { VIEW_SIZE_MAX, VIEW_SIZE_MIN, viewDomain } from '../grid.ts';
 import { parseGraph } from '../model/format.ts';
 import { passThrough } from '../model/bypass.ts';
 import { type Graph, upstreamOf } from '../model/graph.ts';
-import type { AnyParamValue } from '../model/manifest.ts';
+import type { AnyParamValue } from '../model/params.ts';
 import { GraphError } from '../model/problems.ts';
 import type { Value } from '../model/values.ts';
 import { readinessProblems, suggest } from '../model/validate.ts';

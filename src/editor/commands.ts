@@ -7,7 +7,7 @@
 import { nodeDef } from '../../nodes/index.ts';
 import { type Edge, findNode, type Frame, type Graph, type GraphNode, NODE_ID_PATTERN, type NodeFlag } from '../model/graph.ts';
 import { checkVia, readFrames } from '../model/frames.ts';
-import { type AnyParamValue } from '../model/manifest.ts';
+import type { AnyParamValue } from '../model/params.ts';
 import { checkParam, checkView } from '../model/validate.ts';
 import type { View } from '../grid.ts';
 import { edgeKey, sameEdge, wireRefusal } from './wiring.ts';

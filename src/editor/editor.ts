@@ -8,7 +8,7 @@ import { nodeDef } from '../../nodes/index.ts';
 import { cloneGraph, type Edge, findNode, type Frame, type FrameColor, freshFrameId, freshNodeId, type Graph, type GraphNode, type NodeFlag } from '../model/graph.ts';
 import { frameHoldsPoint } from '../model/frames.ts';
 import type { View } from '../grid.ts';
-import { type AnyParamValue, defaultParams } from '../model/manifest.ts';
+import { type AnyParamValue, defaultParams } from '../model/params.ts';
 import { applyCommand, type Change, type Command, EditError } from './commands.ts';
 import { copySnippet, placeSnippet, type Snippet } from './clipboard.ts';
 import { History, type Step } from './history.ts';

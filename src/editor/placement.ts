@@ -3,7 +3,8 @@
 
 import { nodeDef } from '../../nodes/index.ts';
 import type { Graph, GraphNode } from '../model/graph.ts';
-import type { AnyNodeDef, AnyParamValue } from '../model/manifest.ts';
+import type { AnyNodeDef } from '../model/manifest.ts';
+import type { AnyParamValue } from '../model/params.ts';
 
 export interface Rect {
   x: number;

@@ -5,7 +5,8 @@
 import { CATALOGUE } from '../../nodes/index.ts';
 import { checkDomain, type Domain, domainKey, type View, viewDomain } from '../grid.ts';
 import { cloneGraph, type Graph } from '../model/graph.ts';
-import { type AnyParamValue, type Catalogue, draftedParams } from '../model/manifest.ts';
+import { type Catalogue, draftedParams } from '../model/manifest.ts';
+import type { AnyParamValue } from '../model/params.ts';
 import { describe, GraphError } from '../model/problems.ts';
 import { checkParam, checkView } from '../model/validate.ts';
 import type { Value } from '../model/values.ts';

@@ -3,7 +3,8 @@
 // missing input in a result.
 
 import { type Domain, domainKey, wholeWindow } from '../grid.ts';
-import type { AnyNodeDef, AnyParamValue, RunContext } from '../model/manifest.ts';
+import type { AnyNodeDef, RunContext } from '../model/manifest.ts';
+import type { AnyParamValue } from '../model/params.ts';
 import { settleBuffer, type Value } from '../model/values.ts';
 import { LazyCrop } from './crops.ts';
 import { isUnmade, lazyField } from './lazy.ts';

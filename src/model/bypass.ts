@@ -4,7 +4,8 @@
 
 import { CATALOGUE } from '../../nodes/index.ts';
 import { edgeInto, type Edge, type Graph, type GraphNode, type PortRef } from './graph.ts';
-import type { AnyNodeDef, AnyParamValue, Catalogue } from './manifest.ts';
+import type { AnyNodeDef, Catalogue } from './manifest.ts';
+import type { AnyParamValue } from './params.ts';
 import { canConnect, isMask, type Meaning, type PortType } from './values.ts';
 
 /** The id stem of a bypassed node's neutral copy; `__` never starts an id the editor makes. */

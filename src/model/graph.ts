@@ -1,7 +1,7 @@
 // The graph model: nodes with params, wires between ports, and the view. No DOM, no rete.
 
 import type { View } from '../grid.ts';
-import type { AnyParamValue } from './manifest.ts';
+import type { AnyParamValue } from './params.ts';
 
 export interface GraphNode {
   /** Unique within the graph; letters, digits, _ and -, starting with a letter or _. */

@@ -9,6 +9,7 @@
 import type { Domain, GridWindow } from '../grid.ts';
 import type { BufferKind, BufferOf } from '../engine/pool.ts';
 import type { BiomeValue, FieldValue, Meaning, PortType, TerrainValue, Value } from './values.ts';
+import type { AnyParamValue, ParamSpec, ParamValues } from './params.ts';
 
 export interface InputSpec {
   readonly type: PortType;
@@ -22,103 +23,6 @@ export interface OutputSpec {
   readonly meaning: Meaning;
   readonly doc: string;
 }
-
-interface ParamBase {
-  readonly doc: string;
-  /** The param's name for people, beside its control ("coast warmth"); the key when absent. */
-  readonly label?: string;
-  /** The unit of a number, beside its value ("°C", "cells"); none for plain ratios. */
-  readonly unit?: string;
-  /**
-   * Set on a param added after the first file format: the format version that brought it, and
-   * the value a file written before that version gets (by default the param's default). Chosen
-   * so an older file keeps meaning what it meant; the version-2 migration reads it.
-   */
-  readonly since?: { readonly version: number; readonly legacy?: AnyParamValue };
-}
-
-export interface NumberParam extends ParamBase {
-  readonly kind: 'number';
-  readonly default: number;
-  readonly min: number;
-  readonly max: number;
-  readonly step: number;
-  /** A few words about a value, shown beside the control (a wind angle's compass direction). */
-  readonly hint?: (value: number) => string;
-}
-
-export interface IntParam extends ParamBase {
-  readonly kind: 'int';
-  readonly default: number;
-  readonly min: number;
-  readonly max: number;
-  /** A seed: the editor adds a reroll button. */
-  readonly seed?: boolean;
-}
-
-export interface EnumParam<T extends string = string> extends ParamBase {
-  readonly kind: 'enum';
-  readonly default: T;
-  readonly options: readonly T[];
-}
-
-export interface BoolParam extends ParamBase {
-  readonly kind: 'bool';
-  readonly default: boolean;
-}
-
-/** Curve points [x, y], sorted by x; x and y within [min, max]. */
-export interface PointsParam extends ParamBase {
-  readonly kind: 'points';
-  readonly default: readonly (readonly [number, number])[];
-  readonly min: number;
-  readonly max: number;
-  readonly minCount: number;
-  readonly maxCount: number;
-}
-
-/** A strictly increasing list of numbers within [min, max] (the chain node's knots). */
-export interface NumbersParam extends ParamBase {
-  readonly kind: 'numbers';
-  readonly default: readonly number[];
-  readonly min: number;
-  readonly max: number;
-  readonly minCount: number;
-  readonly maxCount: number;
-}
-
-/** A rows × cols table whose cells are picked from `options` (the Whittaker table). */
-export interface TableParam extends ParamBase {
-  readonly kind: 'table';
-  readonly default: readonly (readonly string[])[];
-  readonly rows: number;
-  readonly cols: number;
-  readonly options: readonly string[];
-}
-
-export type ParamSpec = NumberParam | IntParam | EnumParam | BoolParam | PointsParam | NumbersParam | TableParam;
-
-export type Point = [number, number];
-
-/** The value type a param spec holds. */
-export type ParamValue<S extends ParamSpec> = S extends NumberParam | IntParam
-  ? number
-  : S extends EnumParam<infer T>
-    ? T
-    : S extends BoolParam
-      ? boolean
-      : S extends PointsParam
-        ? Point[]
-        : S extends NumbersParam
-          ? number[]
-          : S extends TableParam
-            ? string[][]
-            : never;
-
-export type ParamValues<P extends Record<string, ParamSpec>> = { [K in keyof P]: ParamValue<P[K]> };
-
-/** Any param value as stored in a graph. */
-export type AnyParamValue = number | string | boolean | Point[] | number[] | string[][];
 
 /** What a kernel gets from the engine besides its params. */
 export interface RunContext<I extends string> {
@@ -392,18 +296,6 @@ export function defineNode<
 
 export function field(data: Float32Array, meaning: Meaning): FieldValue {
   return { type: 'field', meaning, data };
-}
-
-export function defaultParams(def: AnyNodeDef): Record<string, AnyParamValue> {
-  const out: Record<string, AnyParamValue> = {};
-  for (const [key, spec] of Object.entries(def.params)) out[key] = cloneParam(spec.default as AnyParamValue);
-  return out;
-}
-
-/** A deep copy of a param value (points and tables are arrays of arrays). */
-export function cloneParam<T extends AnyParamValue>(value: T): T {
-  if (Array.isArray(value)) return value.map((v) => (Array.isArray(v) ? [...v] : v)) as T;
-  return value;
 }
 
 export type { Value };

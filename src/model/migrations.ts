@@ -1,7 +1,8 @@
 // Graph file versions and the small pure functions that bring an older file up to date.
 
 import { NODE_TYPES } from '../../nodes/index.ts';
-import { cloneParam, type AnyNodeDef, type AnyParamValue } from './manifest.ts';
+import type { AnyNodeDef } from './manifest.ts';
+import { cloneParam, type AnyParamValue } from './params.ts';
 
 export const FORMAT = 'terrain-graph';
 

@@ -3,7 +3,8 @@
 
 import { CATALOGUE, NODE_TYPES } from '../../nodes/index.ts';
 import { VIEW_SIZE_MAX, VIEW_SIZE_MIN } from '../grid.ts';
-import type { AnyNodeDef, AnyParamValue, Catalogue, ParamSpec } from './manifest.ts';
+import type { AnyNodeDef, Catalogue } from './manifest.ts';
+import type { AnyParamValue, ParamSpec } from './params.ts';
 import { type Edge, type Graph, type GraphNode, NODE_ID_PATTERN, portRefText } from './graph.ts';
 import { describe, type Problem } from './problems.ts';
 import { connectRefusal } from './values.ts';

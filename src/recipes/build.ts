@@ -2,7 +2,7 @@
 // of the base graph, its added nodes placed on the shipped graphs' layout grid, and the layout
 // of a file already shipped kept when it is generated again (scripts/make-recipes.ts).
 
-import { cloneParam, defaultParams, type AnyParamValue } from '../model/manifest.ts';
+import { cloneParam, defaultParams, type AnyParamValue } from '../model/params.ts';
 import type { Edge, Graph } from '../model/graph.ts';
 import { nodeDef } from '../../nodes/index.ts';
 import { RECIPES } from './recipes.ts';

@@ -3,7 +3,7 @@
 // scripts/make-recipes.ts writes them to graphs/; tests/recipes.test.ts checks each one's claims
 // against the engine's output.
 
-import type { AnyParamValue, Point } from '../model/manifest.ts';
+import type { AnyParamValue, Point } from '../model/params.ts';
 import type { Cell, Recipe } from './build.ts';
 
 /** Curves of the terrain recipes: continentalness (C), erosion (E), peaks and valleys (PV). */

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { CATALOGUE } from '../../nodes/index.ts';
 import { createEngine } from '../../src/engine/engine.ts';
 import type { Graph, GraphNode } from '../../src/model/graph.ts';
-import { type AnyParamValue, defaultParams } from '../../src/model/manifest.ts';
+import { type AnyParamValue, defaultParams } from '../../src/model/params.ts';
 
 function node(id: string, type: string, params: Record<string, AnyParamValue> = {}): GraphNode {
   return { id, type, title: id, position: [0, 0], params: { ...defaultParams(CATALOGUE.def(type)!), ...params } };

@@ -3,7 +3,7 @@
 
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import type { Point, PointsParam } from '../../model/manifest.ts';
+import type { Point, PointsParam } from '../../model/params.ts';
 import type { Bins } from '../../worker/protocol.ts';
 import { appEvent, type ParamEditDetail } from '../events.ts';
 import { addPoint, curveAt, movePoint, type Range, removePoint, visibleRange } from './geometry.ts';

@@ -1,7 +1,7 @@
 // The curve editor's arithmetic, kept apart from the element so it is plain and testable:
 // the visible ranges, moving a point between its neighbours, adding and removing points.
 
-import type { Point, PointsParam } from '../../model/manifest.ts';
+import type { Point, PointsParam } from '../../model/params.ts';
 
 export interface Range {
   readonly xlo: number;

@@ -4,7 +4,7 @@
 
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, query } from 'lit/decorators.js';
-import type { Point } from '../../model/manifest.ts';
+import type { Point } from '../../model/params.ts';
 import { HEIGHT_BANDS, LAND_MASK, type Rgb, WATER_MASK } from '../../render/ramps.ts';
 import { axisPosition, biomeShares, histogramBars, type LayerHistogram } from '../../viewer-core/histogram.ts';
 import { formatValue } from '../../viewer-core/provenance.ts';

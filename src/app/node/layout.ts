@@ -7,7 +7,8 @@
 // 144 × 176 canvas units, and expanded nodes need rows 350 apart (an fBm noise, six params, is
 // 340 high): tests/graph-layout.test.ts checks that no node of a shipped graph covers another.
 
-import type { AnyNodeDef, ParamSpec } from '../../model/manifest.ts';
+import type { AnyNodeDef } from '../../model/manifest.ts';
+import type { ParamSpec } from '../../model/params.ts';
 
 export const NODE_WIDTH = 244;
 export const HEADER_HEIGHT = 28;

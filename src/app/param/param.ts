@@ -5,7 +5,7 @@ import { html, LitElement, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { BIOMES } from '../../model/biomes.ts';
-import type { AnyParamValue, IntParam, NumberParam, ParamSpec } from '../../model/manifest.ts';
+import type { AnyParamValue, IntParam, NumberParam, ParamSpec } from '../../model/params.ts';
 import { appEvent, type ParamEditDetail } from '../events.ts';
 import styles from './param.styles.ts';
 

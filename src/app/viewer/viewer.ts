@@ -9,7 +9,7 @@ import { nodeDef } from '../../../nodes/index.ts';
 import type { EditorCore } from '../../editor/editor.ts';
 import { EditError } from '../../editor/commands.ts';
 import type { GraphNode } from '../../model/graph.ts';
-import type { Point } from '../../model/manifest.ts';
+import type { Point } from '../../model/params.ts';
 import { EXPORT_PROGRESS_ABOVE, exportApplies, type ExportFormat } from '../../render/exports.ts';
 import { formatValue } from '../../viewer-core/provenance.ts';
 import { MAP_SIZE_MAX, MAP_SIZE_MIN, type ViewerChange, type ViewerSession } from '../../viewer-core/session.ts';
