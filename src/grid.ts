@@ -114,6 +114,15 @@ export function cellY(d: Domain, r: number): number {
   return l ? (l.row0 + r + 0.5) / l.perUnit : d.y0 + ((r + 0.5) * d.extent) / d.n;
 }
 
+/** cellX of columns 0 … n − 1 and cellY of rows 0 … n − 1 into xs and ys, the lattice looked up once: the same numbers. */
+export function cellCentres(d: Domain, /* out */ xs: Float64Array, /* out */ ys: Float64Array): void {
+  const l = latticeOf(d);
+  for (let c = 0; c < d.n; c++) {
+    xs[c] = l ? (l.col0 + c + 0.5) / l.perUnit : d.x0 + ((c + 0.5) * d.extent) / d.n;
+    ys[c] = l ? (l.row0 + c + 0.5) / l.perUnit : d.y0 + ((c + 0.5) * d.extent) / d.n;
+  }
+}
+
 /** Length of one grid cell in cells of a 256 map (COAST_UNITS per view). */
 export function cellLength256(d: Domain): number {
   return (COAST_UNITS * d.extent) / d.n;

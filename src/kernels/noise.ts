@@ -7,7 +7,7 @@
 // at load time can differ between engines. The grids are computed by the WebAssembly SIMD
 // kernel (wasm/noise.as.ts); the plain JS here is its reference, pinned to it bit for bit.
 
-import { assertGrid, cellX, cellY, type Domain } from '../grid.ts';
+import { assertGrid, cellCentres, type Domain } from '../grid.ts';
 import { gridBuffer } from '../parallel/memory.ts';
 import { wasmFbmRows, type OctaveTables } from './wasm/noise-instance.ts';
 
@@ -87,16 +87,17 @@ function columnWord(colAt: number, c: number): number {
  * Float32 alone, four cells to a SIMD vector, and as precise at x = 10⁶ as at the origin
  * (a double demoted to Float32 there would keep 1/16 of a cell).
  *
+ * The columns lie at scale · xs[c] (one product in doubles, as the caller would make it).
  * Column c's terms, per block of four columns (16 words, the layout the SIMD kernel loads):
  * word 0…3 the integer parts of x(1 + F2), 4…7 their fractions, 8…11 and 12…15 the same
  * for x·F2. The padding columns up to a multiple of four repeat the last column (so the kernel's
  * lanes past the row's end stay inside the lattice points the row reaches).
  */
-export function latticeColumns(xs: ArrayLike<number>, /* out */ ints: Int32Array, /* out */ fracs: Float32Array, at: number): void {
+export function latticeColumns(xs: Float64Array, scale: number, /* out */ ints: Int32Array, /* out */ fracs: Float32Array, at: number): void {
   const last = xs.length - 1;
   for (let c = 0; c < ((last + 4) & ~3); c++) {
     const w = columnWord(at, c);
-    const x = xs[c < last ? c : last];
+    const x = scale * xs[c < last ? c : last];
     splitLattice(x * (1 + F2), ints, fracs, w, w + 4);
     splitLattice(x * F2, ints, fracs, w + 8, w + 12);
   }
@@ -143,6 +144,7 @@ function simplexCell(cols: Int32Array, colFracs: Float32Array, w: number, rows: 
     : f(sum + corner(f(x0 + G2F), f(y0 + G2M1), seed ^ ip ^ jpy));
 }
 
+const oneX = new Float64Array(1);
 const oneCols = new Int32Array(16);
 const oneColFracs = new Float32Array(oneCols.buffer);
 const oneRow = new Int32Array(4);
@@ -150,7 +152,8 @@ const oneRowFracs = new Float32Array(oneRow.buffer);
 
 /** Simplex noise at a single point, within ±0.8; the same bits as the octave kernels. */
 export function simplex2(seed: number, x: number, y: number): number {
-  latticeColumns([x], oneCols, oneColFracs, 0);
+  oneX[0] = x;
+  latticeColumns(oneX, 1, oneCols, oneColFracs, 0);
   latticeRow(y, oneRow, oneRowFracs, 0);
   return NORMALISE * simplexCell(oneCols, oneColFracs, 0, oneRow, oneRowFracs, 0, seed);
 }
@@ -177,36 +180,40 @@ export interface FbmSettings {
  */
 const SHARED_STEP = 0.04;
 
+/** octaveTables' scratch: the cells' world x and world y, n each (grown as needed). */
+let centres = new Float64Array(0);
+
 /**
  * The per-octave tables of the fractal sum over a domain: each column's and row's lattice terms
- * (latticeColumns, latticeRow) at the octave's frequency, seeds and scales. The two large ones
- * are in shared memory while a band pool runs, so a node makes them once and its bands on every
- * thread read them (a message to a worker shares them instead of copying).
+ * (latticeColumns, latticeRow) at the octave's frequency, seeds and scales. The column and row
+ * terms share one buffer, in shared memory while a band pool runs, so a node makes them once and
+ * its bands on every thread read them (a message to a worker shares them instead of copying).
  */
 export function octaveTables(domain: Domain, s: FbmSettings): OctaveTables {
   const { n } = domain;
   const octaves = s.octaves;
   const colWords = 4 * ((n + 3) & ~3);
-  const cols = gridBuffer(Int32Array, octaves * colWords);
-  const rows = gridBuffer(Int32Array, octaves * n * 4);
+  const colLength = octaves * colWords;
+  const words = gridBuffer(Int32Array, colLength + octaves * n * 4);
+  const fracs = new Float32Array(words.buffer);
+  const cols = words.subarray(0, colLength);
+  const colFracs = fracs.subarray(0, colLength);
+  const rows = words.subarray(colLength);
+  const rowFracs = fracs.subarray(colLength);
   const seeds = new Int32Array(octaves);
   const scales = new Float64Array(octaves);
-  const colFracs = new Float32Array(cols.buffer);
-  const rowFracs = new Float32Array(rows.buffer);
   const shared = new Int32Array(octaves);
-  // The cells' world positions once (each cellX, cellY looks the domain's lattice up), then
-  // per octave times its frequency: the same products as freq · cellX(domain, c).
-  const worldX = new Float64Array(n);
-  const worldY = new Float64Array(n);
-  for (let c = 0; c < n; c++) worldX[c] = cellX(domain, c);
-  for (let r = 0; r < n; r++) worldY[r] = cellY(domain, r);
-  const xs = new Float64Array(n);
+  // The cells' world positions once (cellX, cellY), then per octave times its frequency: the
+  // same products as freq · cellX(domain, c).
+  if (centres.length < 2 * n) centres = new Float64Array(2 * n);
+  const worldX = centres.subarray(0, n);
+  const worldY = centres.subarray(n, 2 * n);
+  cellCentres(domain, worldX, worldY);
   let amp = 1;
   let freq = s.frequency;
   let total = 0;
   for (let o = 0; o < octaves; o++) {
-    for (let c = 0; c < n; c++) xs[c] = freq * worldX[c];
-    latticeColumns(xs, cols, colFracs, o * colWords);
+    latticeColumns(worldX, freq, cols, colFracs, o * colWords);
     for (let r = 0; r < n; r++) latticeRow(freq * worldY[r], rows, rowFracs, (o * n + r) * 4);
     seeds[o] = (s.seed + o) | 0;
     shared[o] = Math.abs(freq * (domain.extent / n)) < SHARED_STEP ? 1 : 0;
@@ -216,7 +223,8 @@ export function octaveTables(domain: Domain, s: FbmSettings): OctaveTables {
     freq *= s.lacunarity;
   }
   const inv = total > 0 ? 1 / total : 0;
-  const weights = Float32Array.from(scales, (scale) => scale * inv);
+  const weights = new Float32Array(octaves);
+  for (let o = 0; o < octaves; o++) weights[o] = scales[o] * inv;
   return { n, octaves, colWords, cols, colFracs, rows, rowFracs, seeds, scales, weights, shared };
 }
 
