@@ -1,23 +1,26 @@
-// The viewer without its view: which node and port it shows and how, the picture to draw (the
-// editor's detail, or a coarse drag frame moved into place), the pointer on the map (hover,
-// pin, drag to pan, wheel to magnify), the cell's provenance, the Whittaker table's highlight
-// and the exports. The components send it plain input records and draw what it holds, as the
-// canvas does with the editor core; tests drive it in Node with the worker's service in-process.
+// The viewer without its view: which node and port it shows and how, the picture to draw, the
+// pointer input on the map (hover, pin, drag to pan: drag.ts, wheel to magnify), the cell read
+// out and its provenance (pointer.ts), the Whittaker table's highlight, the 3-D land, the
+// compare pin and the exports. The components send it plain input records and draw what it
+// holds, as the canvas does with the editor core; tests drive it in Node with the worker's
+// service in-process.
 
 import { nodeDef } from '../../nodes/index.ts';
 import type { EditorCore } from '../editor/editor.ts';
-import { cellAt, type View, viewDomain } from '../grid.ts';
+import type { View } from '../grid.ts';
 import { finalOutput } from '../model/graph.ts';
 import type { LayerStyle } from '../render/layer.ts';
 import type { ExportFormat } from '../render/exports.ts';
-import { Lane, type LanePort } from '../worker/lane.ts';
-import type { Bins, Detail, Image, NodeResult, PanRequest, PanResult, ProbeRequest, ProbeResult } from '../worker/protocol.ts';
+import type { LanePort } from '../worker/lane.ts';
+import type { Bins, Detail, NodeResult, ProbeResult } from '../worker/protocol.ts';
 import { type ExportedFile, ViewerExports } from './exports.ts';
-import { clampZoom, dragOrigin, dragResolution, NO_ZOOM, type Origin, pictureShift, pictureSize, wheelFactor, type Zoom, zoomAt, frameToWorld } from './pan.ts';
+import { clampZoom, NO_ZOOM, type Origin, pictureSize, wheelFactor, type Zoom, zoomAt, frameToWorld } from './pan.ts';
 import { originCounts, tableShares, type TableShares } from './table.ts';
 import { type WindInfo, windsUpstream } from './wind.ts';
 import { ReliefWatch } from './relief-watch.ts';
 import { Compare } from './compare.ts';
+import { CellPointer, type WorldPoint } from './pointer.ts';
+import { MapDrag, type Picture } from './drag.ts';
 
 export type ViewerStyle = Required<LayerStyle>;
 export const DEFAULT_STYLE: ViewerStyle = Object.freeze({ heightMode: 'height', shade: true, contours: false });
@@ -26,8 +29,6 @@ export const DEFAULT_STYLE: ViewerStyle = Object.freeze({ heightMode: 'height', 
 export const MAP_SIZE = 512;
 export const MAP_SIZE_MIN = 256;
 export const MAP_SIZE_MAX = 1024;
-/** A press that moves less than this (pixels) is a click: it pins the cell. */
-const CLICK_SLOP = 3;
 
 /** Where the viewer reads the editor's results (the PreviewStore fits). */
 export interface DetailSource {
@@ -66,23 +67,7 @@ export type ViewerChange = 'node' | 'picture' | 'pointer' | 'provenance' | 'stat
 export type ViewerTab = 'map' | '3d';
 export type ViewerListener = (changes: ReadonlySet<ViewerChange>) => void;
 
-export interface Picture {
-  readonly image: Image;
-  /** The grid side the picture was computed at, and where. */
-  readonly n: number;
-  readonly origin: Origin;
-  /** How far to move it (frame pixels) so it lines up with the view shown. */
-  readonly shift: { readonly dx: number; readonly dy: number };
-  readonly source: 'detail' | 'drag';
-}
-
-interface Drag {
-  readonly start: Origin;
-  readonly px: number;
-  readonly py: number;
-  origin: Origin;
-  moved: boolean;
-}
+export type { Picture };
 
 export class ViewerSession {
   /** The node shown: the selected one, kept when the selection is emptied. */
@@ -94,17 +79,12 @@ export class ViewerSession {
   zoom: Zoom = NO_ZOOM;
   /** The map's side in CSS pixels. */
   frame = MAP_SIZE;
-  /** The world point under the pointer, and the pinned one (a click on the map). */
-  pointer: { x: number; y: number } | null = null;
-  pinned: { x: number; y: number } | null = null;
-  /** The worker's reading of that cell at every node leading to the shown one, or null. */
-  provenance: ProbeResult | null = null;
+  /** The cell read out: under the pointer or pinned, and its provenance (pointer.ts). */
+  readonly cursor: CellPointer;
   /** The Whittaker table cell whose map cells are highlighted (0 … 15), or null. */
   tableCell: number | null = null;
   /** Exports of the shown output: size, progress, the last file. */
   readonly exports: ViewerExports;
-  /** The last drag frame's worker time and grid, which decides the next frame's resolution. */
-  lastDragFrame: { ms: number; n: number } | null = null;
   /** The map or the 3-D view. */
   tab: ViewerTab = 'map';
   /** The heights under the shown output, for the 3-D view (asked for while it is shown). */
@@ -112,17 +92,11 @@ export class ViewerSession {
   /** The pinned output the map compares with the current one. */
   readonly compare: Compare;
 
-  private drag: Drag | null = null;
-  private dragPicture: PanResult | null = null;
-  /** Arrival order of the detail and of the drag frame: the newer is shown when neither fits. */
-  private dragStamp = 0;
-  private detailStamp = 0;
-  private stamp = 0;
+  /** A drag of the map under way and its coarse frames (drag.ts). */
+  private readonly drag: MapDrag;
   private shares: { origins: Uint8Array; shares: TableShares } | null = null;
   private readonly listeners = new Set<ViewerListener>();
   private readonly disposers: (() => void)[] = [];
-  private readonly panLane: Lane<PanRequest, PanResult>;
-  private readonly probeLane: Lane<ProbeRequest, ProbeResult>;
   private batch: Set<ViewerChange> | null = null;
   /** The compare pin was left stale by edits made while drafting: refreshed by draftsDone. */
   private compareOwed = false;
@@ -135,8 +109,8 @@ export class ViewerSession {
     port: LanePort,
     private readonly hooks: ViewerHooks,
   ) {
-    this.panLane = new Lane(port, ['pan-result']);
-    this.probeLane = new Lane(port, ['probe-result']);
+    this.drag = new MapDrag(port, () => ({ graph: this.core.graph, node: this.node, port: this.port, style: this.style, frame: this.frame, zoom: this.zoom }), () => this.changed('picture'));
+    this.cursor = new CellPointer(port, () => ({ graph: this.core.graph, node: this.node, dragging: this.drag.moved }), (c) => this.changed(c));
     this.exports = new ViewerExports(port, (f) => hooks.download(f), () => this.changed('export'));
     this.land = new ReliefWatch(port, () => (this.node && this.tab === '3d' ? { graph: this.core.graph, node: this.node, port: this.port } : null), () => this.changed('relief'));
     this.compare = new Compare(port, () => ({ graph: this.core.graph, size: this.detailRequest.detailSize }), () => this.changed('compare'));
@@ -152,8 +126,8 @@ export class ViewerSession {
       }),
       results.subscribeDetail((d) => this.detailArrived(d)),
       () => this.unwatchResult?.(),
-      () => this.panLane.dispose(),
-      () => this.probeLane.dispose(),
+      () => this.drag.dispose(),
+      () => this.cursor.dispose(),
       () => this.exports.dispose(),
       () => this.land.dispose(),
       () => this.compare.dispose(),
@@ -173,7 +147,7 @@ export class ViewerSession {
 
   /** True while the worker has a drag frame, a cell or an export of ours to answer. */
   get busy(): boolean {
-    return this.panLane.busy || this.probeLane.busy || this.exports.busy || this.land.busy || this.compare.busy;
+    return this.drag.busy || this.cursor.busy || this.exports.busy || this.land.busy || this.compare.busy;
   }
 
   /** The view's resolution (cells per side). */
@@ -183,11 +157,11 @@ export class ViewerSession {
 
   /** The origin shown: the dragged one during a drag, else the graph's. */
   get origin(): Origin {
-    return this.drag?.origin ?? this.core.graph.view;
+    return this.drag.origin ?? this.core.graph.view;
   }
 
   get dragging(): boolean {
-    return this.drag?.moved ?? false;
+    return this.drag.moved;
   }
 
   /** The output port shown (the node's first unless another was chosen). */
@@ -225,19 +199,7 @@ export class ViewerSession {
    * frame, moved to line up with the dragged origin.
    */
   picture(): Picture | null {
-    const origin = this.origin;
-    const d = this.detail;
-    const detail: Picture | null =
-      d && d.image.rgba.byteLength > 0 ? { image: d.image, n: d.n, origin: { x: d.x ?? origin.x, y: d.y ?? origin.y }, shift: { dx: 0, dy: 0 }, source: 'detail' } : null;
-    const p = this.dragPicture;
-    const drag: Picture | null = p && p.image && p.node === this.node && p.port === this.port ? { image: p.image, n: p.n, origin: { x: p.x, y: p.y }, shift: { dx: 0, dy: 0 }, source: 'drag' } : null;
-    const fits = (pic: Picture | null) => pic && pic.origin.x === origin.x && pic.origin.y === origin.y;
-    let pick: Picture | null;
-    if (!this.drag && detail && fits(detail) && d!.n === this.n) pick = detail;
-    else if (drag && (this.drag || this.dragStamp > this.detailStamp || !detail)) pick = drag;
-    else pick = detail ?? drag;
-    if (!pick) return null;
-    return { ...pick, shift: pictureShift(pick.origin, origin, this.frame, this.zoom) };
+    return this.drag.picture(this.detail, this.origin);
   }
 
   /** The winds (switched on) leading to the shown node: their arrows go over the map. */
@@ -253,10 +215,23 @@ export class ViewerSession {
     return this.shares.shares;
   }
 
+  /** The world point under the pointer, and the pinned one (a click on the map). */
+  get pointer(): WorldPoint | null {
+    return this.cursor.pointer;
+  }
+
+  get pinned(): WorldPoint | null {
+    return this.cursor.pinned;
+  }
+
+  /** The worker's reading of that cell at every node leading to the shown one, or null. */
+  get provenance(): ProbeResult | null {
+    return this.cursor.provenance;
+  }
+
   /** The cell of the view under the pointer (or the pinned one): column, row (0 = south), index. */
   cell(): { c: number; r: number; i: number } | null {
-    const at = this.pointer ?? this.pinned;
-    return at ? cellAt(viewDomain(this.core.graph.view), at.x, at.y) : null;
+    return this.cursor.cell();
   }
 
   // ── settings ─────────────────────────────────────────────────────────────────────────
@@ -266,7 +241,7 @@ export class ViewerSession {
     this.portChoice.set(this.node, port);
     this.changed('node', 'picture', 'state');
     this.hooks.invalidate();
-    this.probe();
+    this.cursor.probe();
     if (this.tab === '3d') this.land.refresh();
   }
 
@@ -290,13 +265,8 @@ export class ViewerSession {
    * The pointer over a world point from another view of the map (the 3-D view's hover), or
    * null when it left: the provenance follows as for the map's own hover.
    */
-  pointAt(world: { x: number; y: number } | null): void {
-    const inside = world && cellAt(viewDomain(this.core.graph.view), world.x, world.y) ? world : null;
-    if (!inside && !this.pointer) return;
-    this.pointer = inside;
-    this.changed('pointer');
-    if (inside || this.pinned) this.probe();
-    else this.clearProvenance();
+  pointAt(world: WorldPoint | null): void {
+    this.cursor.pointAt(world);
   }
 
   setStyle(style: Partial<ViewerStyle>): void {
@@ -338,10 +308,7 @@ export class ViewerSession {
   }
 
   unpin(): void {
-    if (!this.pinned) return;
-    this.pinned = null;
-    this.changed('pointer');
-    if (!this.pointer) this.clearProvenance();
+    this.cursor.unpin();
   }
 
   // ── pointer ──────────────────────────────────────────────────────────────────────────
@@ -349,55 +316,46 @@ export class ViewerSession {
   input(e: MapInput): void {
     switch (e.type) {
       case 'down':
-        this.drag = { start: { x: this.core.graph.view.x, y: this.core.graph.view.y }, px: e.x, py: e.y, origin: { x: this.core.graph.view.x, y: this.core.graph.view.y }, moved: false };
+        this.drag.down(this.core.graph.view, e.x, e.y);
         return;
       case 'move': {
-        const drag = this.drag;
-        if (!drag) return this.hover(e.x, e.y);
-        if (!drag.moved && Math.hypot(e.x - drag.px, e.y - drag.py) < CLICK_SLOP) return;
-        if (!drag.moved) {
-          drag.moved = true;
-          this.pointer = null;
+        if (!this.drag.pressed) return this.hover(e.x, e.y);
+        const step = this.drag.move(e.x, e.y);
+        if (step === 'still') return;
+        if (step === 'started') {
+          this.cursor.dragStarted();
           // The panel dims the provenance once; later moves concern the map alone.
           this.changed('state');
         }
-        drag.origin = dragOrigin(drag.start, e.x - drag.px, e.y - drag.py, this.frame, this.zoom, this.n);
         this.changed('picture', 'pointer');
-        this.requestDragFrame();
         return;
       }
       case 'up': {
-        const drag = this.drag;
-        this.drag = null;
+        const drag = this.drag.end();
         if (!drag) return;
         if (!drag.moved) {
           this.pin(e.x, e.y);
           return;
         }
         // Frames still waiting are for a view that is about to be drawn in full: drop them.
-        this.panLane.cancelPending();
+        this.drag.cancelPending();
         if (drag.origin.x !== drag.start.x || drag.origin.y !== drag.start.y) this.core.setView({ x: drag.origin.x, y: drag.origin.y }, 'pan view');
         this.changed('picture', 'state');
         this.hover(e.x, e.y);
         return;
       }
       case 'cancel': {
-        const drag = this.drag;
-        this.drag = null;
-        this.panLane.cancelPending();
+        const drag = this.drag.end();
+        this.drag.cancelPending();
         if (drag?.moved) this.changed('picture', 'state');
         return;
       }
       case 'leave':
-        if (this.drag) return;
-        this.pointer = null;
-        this.changed('pointer');
-        if (this.pinned) this.probe();
-        else this.clearProvenance();
+        if (!this.drag.pressed) this.cursor.leave();
         return;
       case 'wheel':
         this.setZoom(zoomAt(this.zoom, this.frame, e.x, e.y, wheelFactor(e.deltaY)));
-        if (!this.drag) this.hover(e.x, e.y);
+        if (!this.drag.pressed) this.hover(e.x, e.y);
     }
   }
 
@@ -436,10 +394,10 @@ export class ViewerSession {
           })
         : null;
       this.tableCell = null;
-      this.dragPicture = null;
+      this.drag.forgetFrame();
       this.changed('node', 'picture', 'state');
       this.hooks.invalidate();
-      this.probe();
+      this.cursor.probe();
       if (this.tab === '3d') this.land.refresh();
     }
     // Other edits reach the views through the core (the panel) or a new picture (the map).
@@ -454,9 +412,7 @@ export class ViewerSession {
 
   private detailArrived(d: Detail | null): void {
     if (!d || d.id !== this.node) return;
-    this.detailStamp = ++this.stamp;
-    // The refined picture of the view as it is: the drag frames have served.
-    if (!this.drag && d.x === this.core.graph.view.x && d.y === this.core.graph.view.y) this.dragPicture = null;
+    this.drag.detailArrived(d.x === this.core.graph.view.x && d.y === this.core.graph.view.y);
     if (this.tableCell !== null && !d.origins) this.tableCell = null;
     this.changed('picture', 'state');
     // A draft: the land follows it from the drafts' engine; the cell under the pointer is read
@@ -466,7 +422,7 @@ export class ViewerSession {
       return;
     }
     // New results: the cell under the pointer may read differently now, and the land under it.
-    this.probe();
+    this.cursor.probe();
     if (this.tab === '3d') this.land.refresh();
   }
 
@@ -482,69 +438,13 @@ export class ViewerSession {
     }
   }
 
+  /** The map's pointer at frame pixels: the world point under it. */
   private hover(px: number, py: number): void {
-    const w = frameToWorld(this.zoom, this.frame, px, py, this.core.graph.view);
-    const inside = cellAt(viewDomain(this.core.graph.view), w.x, w.y) !== null;
-    const next = inside ? w : null;
-    if (!next && !this.pointer) return;
-    this.pointer = next;
-    this.changed('pointer');
-    if (next || this.pinned) this.probe();
-    else this.clearProvenance();
+    this.cursor.pointAt(frameToWorld(this.zoom, this.frame, px, py, this.core.graph.view));
   }
 
   private pin(px: number, py: number): void {
-    const w = frameToWorld(this.zoom, this.frame, px, py, this.core.graph.view);
-    if (!cellAt(viewDomain(this.core.graph.view), w.x, w.y)) return;
-    this.pinned = w;
-    this.pointer = w;
-    this.changed('pointer');
-    this.probe();
-  }
-
-  private clearProvenance(): void {
-    if (!this.provenance) return;
-    this.provenance = null;
-    this.changed('provenance');
-  }
-
-  /** Asks for the provenance of the cell under the pointer (or pinned), built when sent. */
-  private probe(): void {
-    if (!this.node || !(this.pointer ?? this.pinned)) return;
-    this.probeLane.request(
-      () => {
-        const cell = this.cell();
-        if (!cell || !this.node || this.drag?.moved) return null;
-        return { request: { kind: 'probe', graph: this.core.graph as ProbeRequest['graph'], node: this.node, i: cell.i } };
-      },
-      (a) => {
-        // The pointer left (and nothing is pinned) while the answer was on its way: showing it
-        // would leave a cell no one points at on screen, its values never read again after an edit.
-        if (a.node !== this.node || !(this.pointer ?? this.pinned)) return;
-        this.provenance = a;
-        this.changed('provenance');
-      },
-    );
-  }
-
-  private requestDragFrame(): void {
-    this.panLane.request(
-      () => {
-        const drag = this.drag;
-        const port = this.port;
-        if (!drag || !this.node || !port) return null;
-        const n = dragResolution(this.n, this.lastDragFrame);
-        return { request: { kind: 'pan', graph: this.core.graph as PanRequest['graph'], node: this.node, port, x: drag.origin.x, y: drag.origin.y, n, style: this.style } };
-      },
-      (a) => {
-        // Only a frame that was drawn says what a frame costs (a failed one may report 0 ms).
-        if (!a.image) return;
-        this.lastDragFrame = { ms: a.totalMs, n: a.n };
-        this.dragPicture = a;
-        this.dragStamp = ++this.stamp;
-        this.changed('picture');
-      },
-    );
+    this.cursor.pin(frameToWorld(this.zoom, this.frame, px, py, this.core.graph.view));
   }
 
   private changed(...changes: ViewerChange[]): void {
