@@ -31,11 +31,18 @@ export function isTextEntry(target: EventTarget | undefined): boolean {
 }
 
 /**
- * Shortcuts that act from a text field too: no field types Ctrl/⌘+S, and left to the browser it
- * saved the page instead of the graph after a value was typed into a param.
+ * Shortcuts that act from a text field too (the shell commits the field's value first): no field
+ * types Ctrl/⌘+S, and left to the browser it saved the page instead of the graph after a value
+ * was typed into a param. Undo and redo act from a one-line field (a param's number, a seed, the
+ * view's origin), so Ctrl/⌘+Z just after a value was typed and Enter pressed undoes that edit:
+ * left to the browser it undid the field's text alone, the map kept the typed value, and leaving
+ * the field set the old text again as a new edit, with nothing left to redo. A value typed and
+ * not yet entered is entered, then undone: the field reads what it read before, as the browser's
+ * own undo would leave it. Multi-line text (the notes) keeps the browser's undo.
  */
-export function worksWhileTyping(shortcut: Shortcut): boolean {
-  return shortcut === 'save' || shortcut === 'saveAs';
+export function worksWhileTyping(shortcut: Shortcut, target?: EventTarget): boolean {
+  if (shortcut === 'save' || shortcut === 'saveAs') return true;
+  return (shortcut === 'undo' || shortcut === 'redo') && target instanceof HTMLElement && target.localName === 'input';
 }
 
 /**

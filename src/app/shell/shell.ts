@@ -367,7 +367,7 @@ export class TgApp extends LitElement {
     const target = e.composedPath()[0];
     const typing = isTextEntry(target);
     const shortcut = shortcutOf(e, { nodes: this.core.selection.size, onlyFrame: !this.core.selection.size && this.core.selectedFrames.size === 1 });
-    if (!shortcut || (typing && !worksWhileTyping(shortcut))) return;
+    if (!shortcut || (typing && !worksWhileTyping(shortcut, target))) return;
     // The field's value is committed (its change event) before the graph is saved with it.
     if (typing) (target as HTMLElement).blur();
     runShortcut(this, shortcut);
