@@ -4,20 +4,20 @@
 // The model is the only truth. Rete never adds or removes a wire or a node on its own: every
 // such signal that does not match the model is vetoed here (that also guards undo and file
 // loading), and what the person meant is sent to the EditorCore instead; the core's change
-// then comes back through `reconcile`, which makes rete match the model. Telling a person's
-// edit from our own mirroring needs no flag: ours always agrees with the model already.
+// then comes back through the mirror (mirror.ts), which makes rete match the model. Telling
+// a person's edit from our own mirroring needs no flag: ours always agrees with the model already.
 
 import type { NodeEditor } from 'rete';
 import type { AreaPlugin } from 'rete-area-plugin';
 import { ClassicFlow, type ConnectionPlugin, getSourceTarget, type SocketData } from 'rete-connection-plugin';
-import type { Change } from '../../editor/commands.ts';
 import type { EditorCore, StepHandle } from '../../editor/editor.ts';
 import { EditError } from '../../editor/commands.ts';
 import { edgeKey } from '../../editor/wiring.ts';
 import { findNode, portRefText, type Edge } from '../../model/graph.ts';
 import type { PortType } from '../../model/values.ts';
 import type { ParamEditDetail, WirePickDetail } from '../events.ts';
-import { edgeOf, type NodeContext, type Schemes, type TypedSocket, ViewConnection, ViewNode } from './view-objects.ts';
+import { edgeOf, type NodeContext, type Schemes, type TypedSocket, type ViewConnection, ViewNode } from './view-objects.ts';
+import { Mirror } from './mirror.ts';
 
 /** A request to open the add-node menu (right-click, or a wire dropped on empty canvas). */
 export interface MenuRequest {
@@ -47,8 +47,8 @@ function isEditable(path: EventTarget[]): boolean {
 }
 
 export class Bridge {
-  private queue: Promise<void> = Promise.resolve();
-  private reconcileQueued = false;
+  /** The model mirrored into rete (mirror.ts). */
+  private readonly mirror: Mirror;
   private readonly disposers: (() => void)[] = [];
   /** The open gesture: a node drag, a wire being drawn or moved, a param drag. */
   private gesture: StepHandle | null = null;
@@ -63,12 +63,6 @@ export class Bridge {
   private refused = false;
   /** Modifier keys of the last pointer down (rete's "node picked" signal has no event). */
   private additive = false;
-  private wiresShownSelected = new Set<string>();
-  /**
-   * Views being replaced by views of another size (a node collapsed or expanded): their own
-   * removal and their wires' are ours, not the person's, though the model still has them.
-   */
-  private readonly rebuilding = new Set<string>();
   /**
    * The model's nodes and wires by id, rebuilt when the model's revision moves: rete asks about
    * each node and wire it adds, and a search of the lists each time made a load O(N²).
@@ -80,9 +74,11 @@ export class Bridge {
     private readonly editor: NodeEditor<Schemes>,
     private readonly area: Area,
     private readonly connection: Connections,
-    private readonly ctx: NodeContext,
+    ctx: NodeContext,
     private readonly hooks: BridgeHooks,
-  ) {}
+  ) {
+    this.mirror = new Mirror(core, editor, area, ctx);
+  }
 
   /** The flow rete's connection plugin uses: it asks us before every wire. */
   flow(): ClassicFlow<Schemes, never[]> {
@@ -96,7 +92,7 @@ export class Bridge {
   async start(): Promise<void> {
     this.editor.addPipe((c) => {
       if (c.type === 'nodecreate') return this.indexed().nodes.has(c.data.id) ? c : undefined;
-      if (c.type === 'noderemove') return this.indexed().nodes.has(c.data.id) && !this.rebuilding.has(c.data.id) ? undefined : c;
+      if (c.type === 'noderemove') return this.indexed().nodes.has(c.data.id) && !this.mirror.rebuilding.has(c.data.id) ? undefined : c;
       if (c.type === 'connectioncreate') return this.modelHas(edgeOf(c.data)) ? c : undefined;
       if (c.type === 'connectionremove') return this.onConnectionRemove(c.data) ? c : undefined;
       return c;
@@ -151,15 +147,15 @@ export class Bridge {
       () => container.removeEventListener('tg-param-edit', onParam),
       () => container.removeEventListener('tg-wire-pick', onWire),
       () => container.removeEventListener('pointerdown', onDown, true),
-      this.core.subscribe((changes) => this.onModelChange(changes)),
+      this.core.subscribe((changes) => this.mirror.onModelChange(changes)),
     );
-    this.scheduleReconcile();
+    this.mirror.schedule();
     await this.settled();
   }
 
   /** Resolves when rete mirrors every model change made so far. */
   settled(): Promise<void> {
-    return this.queue;
+    return this.mirror.settled();
   }
 
   dispose(): void {
@@ -190,7 +186,7 @@ export class Bridge {
   /** A connection rete wants to remove: ours to mirror (allow), or a person's edit (veto, then command). */
   private onConnectionRemove(c: ViewConnection): boolean {
     const edge = edgeOf(c);
-    if (!this.modelHas(edge) || this.rebuilding.has(edge.from.node) || this.rebuilding.has(edge.to.node)) return true;
+    if (!this.modelHas(edge) || this.mirror.rebuilding.has(edge.from.node) || this.mirror.rebuilding.has(edge.to.node)) return true;
     // The wire into an input about to take a new one: the model's connect replaces it.
     if (this.replacing === portRefText(edge.to)) return false;
     // A wire picked off its input: cut it in the model. Where it is dropped decides the rest
@@ -309,7 +305,7 @@ export class Bridge {
     // Only a drag moves nodes in the model. Rete also moves a new view to the origin on its
     // own after we placed it: put it back where the model says.
     if (this.dragging === null) {
-      this.scheduleReconcile();
+      this.mirror.schedule();
       return;
     }
     this.core.moveNodes([{ id, position: [position.x, position.y] }]);
@@ -364,81 +360,5 @@ export class Bridge {
   private openMenu(event: MouseEvent): void {
     const pointer = this.area.area.pointer;
     this.hooks.menu({ clientX: event.clientX, clientY: event.clientY, at: [Math.round(pointer.x), Math.round(pointer.y)] });
-  }
-
-  // ── model → rete ──────────────────────────────────────────────────────────────────────
-
-  private onModelChange(changes: readonly Change[]): void {
-    let structural = false;
-    for (const c of changes) {
-      if (c.kind === 'selection') this.showWireSelection();
-      // Dots and frames are drawn by their own controllers (reroutes.ts, frames.ts).
-      else if (c.kind === 'via' || c.kind === 'frame') continue;
-      else if (c.kind === 'flag') structural ||= c.flag === 'collapsed';
-      else if (c.kind !== 'param' && c.kind !== 'title' && c.kind !== 'info' && c.kind !== 'view') structural = true;
-    }
-    if (structural) this.scheduleReconcile();
-  }
-
-  private showWireSelection(): void {
-    const now = this.core.selectedWires;
-    const touched = new Set([...now, ...this.wiresShownSelected]);
-    this.wiresShownSelected = new Set(now);
-    for (const id of touched) if (this.editor.getConnection(id)) void this.area.update('connection', id);
-  }
-
-  private scheduleReconcile(): void {
-    if (this.reconcileQueued) return;
-    this.reconcileQueued = true;
-    this.queue = this.queue.then(async () => {
-      this.reconcileQueued = false;
-      try {
-        await this.reconcile();
-      } catch (err) {
-        // Mirroring must never stop: log, and let the next change try again.
-        console.error('canvas: could not mirror the model', err);
-      }
-    });
-  }
-
-  /** Makes rete's nodes, wires and positions match the model. */
-  private async reconcile(): Promise<void> {
-    const graph = this.core.graph;
-    const nodes = new Map(graph.nodes.map((n) => [n.id, n]));
-    const edges = new Map(graph.edges.map((e) => [edgeKey(e), e]));
-    for (const c of this.editor.getConnections()) if (!edges.has(c.id)) await this.editor.removeConnection(c.id);
-    // The wires at each node, gathered once: a search per removed node made a reload O(N²).
-    const wiresAt = new Map<string, string[]>();
-    for (const c of this.editor.getConnections()) {
-      for (const id of [c.source, c.target]) {
-        const list = wiresAt.get(id);
-        if (list) list.push(c.id);
-        else wiresAt.set(id, [c.id]);
-      }
-    }
-    for (const view of this.editor.getNodes()) {
-      const model = nodes.get(view.id);
-      if (model && model.type === view.nodeType && !!model.collapsed === view.collapsed) continue;
-      this.rebuilding.add(view.id);
-      try {
-        for (const id of wiresAt.get(view.id) ?? []) if (this.editor.getConnection(id)) await this.editor.removeConnection(id);
-        await this.editor.removeNode(view.id);
-      } finally {
-        this.rebuilding.delete(view.id);
-      }
-    }
-    for (const model of graph.nodes) {
-      if (!this.editor.getNode(model.id)) await this.editor.addNode(new ViewNode(model, this.ctx));
-      const view = this.area.nodeViews.get(model.id);
-      if (view && (view.position.x !== model.position[0] || view.position.y !== model.position[1])) {
-        await this.area.translate(model.id, { x: model.position[0], y: model.position[1] });
-      }
-    }
-    for (const [key, edge] of edges) {
-      if (this.editor.getConnection(key)) continue;
-      const source = this.editor.getNode(edge.from.node);
-      const target = this.editor.getNode(edge.to.node);
-      if (source && target) await this.editor.addConnection(new ViewConnection(source, target, edge));
-    }
   }
 }
