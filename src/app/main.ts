@@ -6,12 +6,13 @@ import { EditorCore } from '../editor/editor.ts';
 import { draftText, fitForEditor, markAlive, otherDrafts, pageStorage, readGraphFile, restoreDraft, writeDraft } from '../editor/files.ts';
 import { readShareFragment, SHARE_KEY } from '../editor/share.ts';
 import { rememberTabId, TabClaim, tabId } from '../editor/tab.ts';
-import { MAP_SIZE_MIN, ViewerSession } from '../viewer-core/session.ts';
+import { MAP_SIZE, MAP_SIZE_MIN, ViewerSession } from '../viewer-core/session.ts';
 import { EngineClient } from '../worker/client.ts';
 import { download } from './download.ts';
 import { defineElements } from './elements.ts';
 import { PREVIEW_SIZE } from './node/layout.ts';
 import { PreviewStore } from './previews.ts';
+import { roomFor } from './viewer/viewer.ts';
 import { recipes } from './recipes.ts';
 
 /** The tab's session storage, or null where the browser refuses it. */
@@ -162,10 +163,20 @@ function restartEngine(reason: string): void {
 app.viewer = engine.viewer;
 // A window narrowed past NARROW_WINDOW after the page opened gives the canvas its width back,
 // as a page opened narrow has it: the map goes to its smallest (the person may widen it again).
+// Widened past it again, the map gets back the size it had (a page opened narrow: the default),
+// unless the person resized it meanwhile: it stayed at its smallest for good, so a window made
+// small for a moment lost the viewer's size.
 let narrow = window.innerWidth < NARROW_WINDOW;
+let wideFrame: number | null = narrow ? MAP_SIZE : null;
 window.addEventListener('resize', () => {
   const now = window.innerWidth < NARROW_WINDOW;
-  if (now && !narrow) engine.viewer.setFrame(MAP_SIZE_MIN);
+  if (now && !narrow) {
+    wideFrame = engine.viewer.frame;
+    engine.viewer.setFrame(MAP_SIZE_MIN);
+  } else if (!now && narrow) {
+    if (wideFrame !== null && engine.viewer.frame === MAP_SIZE_MIN) engine.viewer.setFrame(roomFor(wideFrame));
+    wideFrame = null;
+  }
   narrow = now;
 });
 if (opened && 'note' in opened && opened.note) queueMicrotask(() => app.say(opened.note!));

@@ -1,9 +1,20 @@
 // What a Gaea or World Machine user found going through the editor's workflows end to end with
 // the real mouse and keyboard, each kept fixed: Ctrl+Z just after a typed value and Enter undoes
-// that edit (not the field's text alone).
+// that edit (not the field's text alone); a window made narrow, then wide again, gives the
+// viewer's map back its size.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appPerTest, params, settle, showParams, type TestHandle } from './harness.ts';
+import { appPerTest, drag, params, screenshot, settle, showParams, type TestHandle } from './harness.ts';
+
+/** The viewer's map, its side in page pixels. */
+const mapSide = async (page: Page) => (await page.locator('tg-viewer tg-map-view canvas').first().boundingBox())!.width;
+
+/** Resizes the window as a person drags its corner, and waits for the layout and the worker. */
+async function resize(page: Page, width: number, height: number): Promise<void> {
+  await page.setViewportSize({ width, height });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await settle(page);
+}
 
 const canUndo = (page: Page) => page.evaluate(() => (window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.canUndo);
 
@@ -41,5 +52,25 @@ describe('a newcomer’s workflows', () => {
     await settle(page);
     expect((await params(page, 'water')).share).toBe(0.25);
     expect(Number(await field.inputValue())).toBe(0.25);
+  });
+
+  it('gives the map back its size when a window made narrow is widened again', async () => {
+    const page = app.s.page;
+    expect(await mapSide(page)).toBe(512);
+    await resize(page, 1024, 700);
+    expect(await mapSide(page)).toBe(256);
+    // It stayed at 256 on the wide window, its canvas 300 px wider than the page opened with.
+    await resize(page, 1600, 1000);
+    expect(await mapSide(page)).toBe(512);
+    // A map the person sized while the window was narrow keeps the size they gave it.
+    await resize(page, 1024, 700);
+    const grip = (await page.locator('tg-viewer .resize').boundingBox())!;
+    await drag(page, { x: grip.x + grip.width / 2, y: grip.y + 200 }, { x: grip.x + grip.width / 2 - 100, y: grip.y + 200 }, 10);
+    await settle(page);
+    const mine = await mapSide(page);
+    expect(mine).toBeGreaterThan(300);
+    await resize(page, 1600, 1000);
+    expect(await mapSide(page)).toBe(mine);
+    await screenshot(page, 'workflows-map-after-narrow-window');
   });
 });
