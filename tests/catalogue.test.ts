@@ -1,54 +1,101 @@
 // The add-node menu as data (src/editor/catalogue.ts): groups, search and the ports a dropped
-// wire can take.
+// wire can take. The search's rules are shown on a menu of made-up items; the real menu is
+// checked by what its manifests say (no node type is named here: nodes/ owns those).
 import { describe, expect, it } from 'vitest';
-import { allItems, searchMenu, wireItems } from '../src/editor/catalogue.ts';
+import { allItems, type MenuItem, searchMenu, wireItems } from '../src/editor/catalogue.ts';
+import { NODE_TYPES, nodeDef } from '../nodes/index.ts';
+
+const item = (type: string, title: string, group: MenuItem['group'], doc: string, keywords = ''): MenuItem => ({ type, title, group, doc, keywords });
+
+/** A made-up menu, in menu order: the first Terrain item does not start with "terr", the third does. */
+const MENU: readonly MenuItem[] = [
+  item('noise', 'Fractal noise', 'Terrain', 'Octaves of simplex noise, smooth or ridged.', 'out smooth ridged'),
+  item('mask', 'Height mask', 'Terrain', 'One where the input lies in a band.', 'in out'),
+  item('steps', 'Terrace', 'Terrain', 'Flat steps with the flow of slopes between.', 'in out'),
+  item('rain', 'Hydraulic erosion', 'Terrain', 'Droplets carve valleys.', 'in out'),
+  item('scree', 'Scree erosion', 'Terrain', 'Slopes past the talus angle slide.', 'in out'),
+  item('sea', 'Sea level', 'Water', 'Heights with a sea level.', 'heights terrain'),
+  item('rivers', 'Water flow', 'Water', 'Where the rain runs off.', 'terrain rivers lakes'),
+  item('heat', 'Temperature', 'Climate', 'Warmer near the equator and the sea.', 'rank out'),
+];
+
+const types = (items: readonly MenuItem[], q: string) => searchMenu(items, q).flatMap((g) => g.items.map((i) => i.type));
+const words = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
 
 describe('the add-node menu', () => {
-  it('groups every node type as its manifest says and finds them by any word', () => {
-    const groups = searchMenu(allItems(), '');
-    expect(groups.map((g) => g.group)).toEqual(['Terrain', 'Water', 'Climate']);
-    expect(searchMenu(allItems(), 'whit').flatMap((g) => g.items.map((i) => i.type))).toEqual(['whittaker']);
+  it('groups every node type as its manifest says, in menu order, and finds each by its title', () => {
+    const items = allItems();
+    expect(items.map((i) => i.type)).toEqual(NODE_TYPES.map((d) => d.type));
+    const groups = searchMenu(items, '');
+    expect(groups.map((g) => g.group)).toEqual([...new Set(NODE_TYPES.map((d) => d.group))]);
+    for (const g of groups) expect(g.items.map((i) => i.type)).toEqual(NODE_TYPES.filter((d) => d.group === g.group).map((d) => d.type));
+    for (const it of items) {
+      expect(types(items, it.title)[0], it.title).toBe(it.type);
+      for (const w of words(it.title)) expect(types(items, w), `${it.title}: ${w}`).toContain(it.type);
+    }
   });
 
   it('puts what the words name first, before what matches only by its group', () => {
-    const first = (q: string) => searchMenu(allItems(), q)[0].items[0].type;
-    // Every Terrain node matches "terr" by its group: Enter used to pick the group's first, fBm noise.
-    expect(first('terr')).toBe('terrace');
-    expect(searchMenu(allItems(), 'terr').flatMap((g) => g.items).length).toBe(allItems().filter((i) => i.group === 'Terrain').length);
-    // The Water group holds four types; the water level comes first, the others stay listed.
-    expect(first('water')).toBe('water');
-    expect(searchMenu(allItems(), 'water').flatMap((g) => g.items.map((i) => i.type))).toEqual(expect.arrayContaining(['coast', 'rank', 'flow']));
-    expect(first('ero')).toBe('hydraulic');
-    expect(first('thermal ero')).toBe('thermal');
+    const first = (q: string) => types(MENU, q)[0];
+    // Every Terrain item matches "terr" by its group: Enter used to pick the group's first.
+    expect(first('terr')).toBe('steps');
+    expect(types(MENU, 'terr')).toHaveLength(MENU.filter((i) => i.group === 'Terrain').length);
+    // The group's name and a title: the title first, the rest of the group still listed.
+    expect(types(MENU, 'water')).toEqual(['rivers', 'sea']);
+    // A word of two titles: menu order; every word of the query: the item that has them all.
+    expect(first('ero')).toBe('rain');
+    expect(first('scree ero')).toBe('scree');
     // Only the group's name matches: the whole group, in menu order.
-    expect(searchMenu(allItems(), 'clim').map((g) => g.group)).toEqual(['Climate']);
-    expect(searchMenu(allItems(), 'nothing like it')).toEqual([]);
+    expect(searchMenu(MENU, 'clim').map((g) => g.group)).toEqual(['Climate']);
+    expect(searchMenu(MENU, 'nothing like it')).toEqual([]);
   });
 
-  it('finds a node by a word of its documentation when no title has it: the names other terrain tools use', () => {
-    const types = (q: string) => searchMenu(allItems(), q).flatMap((g) => g.items.map((i) => i.type));
-    expect(types('ridged')[0]).toBe('fbm');
-    expect(types('billow')[0]).toBe('fbm');
-    expect(types('voronoi')).toEqual(['cellular']);
-    expect(types('worley')).toEqual(['cellular']);
-    expect(types('gaussian')).toEqual(['blur']);
-    expect(types('talus')).toEqual(['thermal']);
-    expect(types('droplet')).toEqual(['hydraulic']);
-    // Its outputs' names too.
-    expect(types('lakes')).toEqual(['flow']);
-    // A word a title has keeps the search to the titles.
-    expect(types('blur')).toEqual(['blur']);
+  it('finds a node by a word of its documentation, its ports or its choices when no title has it', () => {
+    expect(types(MENU, 'talus')).toEqual(['scree']);
+    expect(types(MENU, 'droplet')).toEqual(['rain']);
+    expect(types(MENU, 'ridged')).toEqual(['noise']);
+    expect(types(MENU, 'lakes')).toEqual(['rivers']);
+    // A word a title has keeps the search to the titles ("flow" is in a doc too).
+    expect(types(MENU, 'flow')).toEqual(['rivers']);
+    // The real menu: every word of a node's documentation, port names or choices that no title,
+    // type or group holds finds that node.
+    const items = allItems();
+    const named = items.map((i) => `${i.title} ${i.type} ${i.group}`.toLowerCase()).join(' ');
+    let checked = 0;
+    for (const it of items) {
+      const def = nodeDef(it.type)!;
+      const choices = Object.values(def.params).flatMap((p) => (p.kind === 'enum' ? p.options : []));
+      for (const w of words([def.doc, ...Object.keys(def.inputs), ...Object.keys(def.outputs), ...choices].join(' '))) {
+        if (w.length < 4 || named.includes(w)) continue;
+        expect(types(items, w), `${it.type}: ${w}`).toContain(it.type);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(items.length);
   });
 
   it('offers only the ports that can take a dropped wire', () => {
+    const inputType = (i: MenuItem) => nodeDef(i.type)!.inputs[i.port!].type;
+    // A terrain output: terrain inputs, and field inputs too (a terrain is heights).
     const fromTerrain = wireItems('output', 'terrain');
-    expect(fromTerrain.some((i) => i.type === 'coast' && i.port === 'terrain')).toBe(true);
-    expect(fromTerrain.some((i) => i.type === 'curve' && i.port === 'in')).toBe(true);
+    expect(new Set(fromTerrain.map(inputType))).toEqual(new Set(['terrain', 'field']));
+    // A field output: no terrain input (a terrain needs a sea level).
     const fromField = wireItems('output', 'field');
-    expect(fromField.some((i) => i.port === 'terrain')).toBe(false);
-    const intoTerrain = wireItems('input', 'terrain');
-    expect(intoTerrain.map((i) => `${i.type}.${i.port}`)).toEqual(['water.terrain']);
-    const combine = fromField.filter((i) => i.type === 'combine').map((i) => i.title);
-    expect(combine).toEqual(['Combine · base', 'Combine · scale', 'Combine · detail']);
+    expect(fromField.length).toBeGreaterThan(0);
+    expect(fromField.filter((i) => inputType(i) !== 'field')).toEqual([]);
+    // Dragged back from a terrain input: exactly the nodes' terrain outputs.
+    const terrainOutputs = NODE_TYPES.flatMap((d) => Object.entries(d.outputs).filter(([, o]) => o.type === 'terrain').map(([port]) => `${d.type}.${port}`));
+    expect(terrainOutputs.length).toBeGreaterThan(0);
+    expect(wireItems('input', 'terrain').map((i) => `${i.type}.${i.port}`)).toEqual(terrainOutputs);
+    // A node with several ports that fit: one entry each, named "Title · port", in port order.
+    const perType = new Map<string, MenuItem[]>();
+    for (const i of fromField) perType.set(i.type, [...(perType.get(i.type) ?? []), i]);
+    const several = [...perType.values()].filter((list) => list.length > 1);
+    expect(several.length).toBeGreaterThan(0);
+    for (const list of perType.values()) {
+      const def = nodeDef(list[0].type)!;
+      expect(list.map((i) => i.title)).toEqual(list.length > 1 ? list.map((i) => `${def.title} · ${i.port}`) : [def.title]);
+      if (list.length > 1) expect(list.map((i) => i.port)).toEqual(Object.keys(def.inputs).filter((p) => list.some((i) => i.port === p)));
+    }
   });
 });
