@@ -1,7 +1,7 @@
 // What a Gaea or World Machine user found going through the editor's workflows end to end with
 // the real mouse and keyboard, each kept fixed: Ctrl+Z just after a typed value and Enter undoes
 // that edit (not the field's text alone); a window made narrow, then wide again, gives the
-// viewer's map back its size.
+// viewer's map back its size; Ctrl+C copies text selected in the viewer, not the selected nodes.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, drag, params, screenshot, settle, showParams, type TestHandle } from './harness.ts';
@@ -72,5 +72,35 @@ describe('a newcomer’s workflows', () => {
     await resize(page, 1600, 1000);
     expect(await mapSide(page)).toBe(mine);
     await screenshot(page, 'workflows-map-after-narrow-window');
+  });
+
+  it('copies text selected in the viewer with Ctrl+C, and the selected nodes once the canvas is clicked', async () => {
+    const page = app.s.page;
+    const count = () => page.evaluate(() => (window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.graph.nodes.length);
+    await page.locator('tg-node[data-node-id="water"] header .title').click();
+    await settle(page);
+    await page.evaluate(() => {
+      const w = window as unknown as { copied: string | null };
+      w.copied = null;
+      document.addEventListener('copy', () => (w.copied = String(document.getSelection())));
+    });
+    // A word of the water level's documentation, under the map.
+    const doc = (await page.locator('tg-viewer .doc').first().boundingBox())!;
+    await page.mouse.dblclick(doc.x + 30, doc.y + 8);
+    const word = await page.evaluate(() => String(document.getSelection()).trim());
+    expect(word.length).toBeGreaterThan(1);
+    await page.keyboard.press('Control+c');
+    // The editor took the keys for the selected water node: the browser never copied the word.
+    await expect.poll(() => page.evaluate(() => (window as unknown as { copied: string | null }).copied?.trim())).toBe(word);
+
+    // A click on a node clears the text's selection: Ctrl+C, Ctrl+V copy and paste the node.
+    const before = await count();
+    await page.locator('tg-node[data-node-id="rank"] header .title').click();
+    await page.keyboard.press('Control+c');
+    const canvas = (await page.locator('tg-app .canvas').boundingBox())!;
+    await page.mouse.move(canvas.x + canvas.width / 2, canvas.y + 60);
+    await page.keyboard.press('Control+v');
+    await settle(page);
+    expect(await count()).toBe(before + 1);
   });
 });

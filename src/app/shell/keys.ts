@@ -46,6 +46,17 @@ export function worksWhileTyping(shortcut: Shortcut, target?: EventTarget): bool
 }
 
 /**
+ * Whether a copy or cut should be left to the browser: some text of the page is selected (a
+ * value in the viewer's cell rows, a sentence of a node's documentation). The editor took
+ * Ctrl/⌘+C for the selected nodes, so such text could not be copied with the keyboard, and the
+ * nodes' snippet replaced what the person meant to put on the clipboard. A click on the canvas
+ * or a node clears the text selection, so copying nodes works as before.
+ */
+export function leftToBrowser(shortcut: Shortcut, selection: Selection | null): boolean {
+  return (shortcut === 'copy' || shortcut === 'cut') && !!selection && selection.type === 'Range' && selection.toString().trim() !== '';
+}
+
+/**
  * The shortcut a key press means, or null. `selected`: how many nodes are selected, and
  * whether one frame alone is (F2 renames whichever is selected).
  */

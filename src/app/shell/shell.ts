@@ -22,7 +22,7 @@ import type { Recipe } from '../recipes.ts';
 import type { ShareState } from '../share/share-dialog.ts';
 import { type DraftSource, ShellFiles } from './files.ts';
 import { runShortcut, runToolbar } from './commands.ts';
-import { isTextEntry, shortcutOf, worksWhileTyping } from './keys.ts';
+import { isTextEntry, leftToBrowser, shortcutOf, worksWhileTyping } from './keys.ts';
 import { frameMenuActions, nodeMenuActions, NodeActions } from './node-actions.ts';
 import styles from './shell.styles.ts';
 
@@ -368,6 +368,7 @@ export class TgApp extends LitElement {
     const typing = isTextEntry(target);
     const shortcut = shortcutOf(e, { nodes: this.core.selection.size, onlyFrame: !this.core.selection.size && this.core.selectedFrames.size === 1 });
     if (!shortcut || (typing && !worksWhileTyping(shortcut, target))) return;
+    if (leftToBrowser(shortcut, document.getSelection())) return;
     // The field's value is committed (its change event) before the graph is saved with it.
     if (typing) (target as HTMLElement).blur();
     runShortcut(this, shortcut);
