@@ -1,7 +1,8 @@
 // What a Gaea or World Machine user found going through the editor's workflows end to end with
 // the real mouse and keyboard, each kept fixed: Ctrl+Z just after a typed value and Enter undoes
 // that edit (not the field's text alone); a window made narrow, then wide again, gives the
-// viewer's map back its size; Ctrl+C copies text selected in the viewer, not the selected nodes.
+// viewer's map back its size; Ctrl+C copies text selected in the viewer, not the selected nodes; a
+// node added beside the minimap is moved into sight, not left half under it.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, drag, params, screenshot, settle, showParams, type TestHandle } from './harness.ts';
@@ -102,5 +103,26 @@ describe('a newcomer’s workflows', () => {
     await page.keyboard.press('Control+v');
     await settle(page);
     expect(await count()).toBe(before + 1);
+  });
+
+  it('moves a node added beside the minimap into sight, clear of it', async () => {
+    const page = app.s.page;
+    const map = (await page.locator('tg-app .canvas .tg-minimap').boundingBox())!;
+    const area = (await page.locator('tg-app .canvas').boundingBox())!;
+    // Empty canvas just above the minimap's left edge: the new node reaches down over it.
+    await page.mouse.move(map.x + 20, map.y - 80);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('blur');
+    await page.keyboard.press('Enter');
+    await settle(page);
+    const id = await page.evaluate(() => (window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.graph.nodes.find((n) => n.type === 'blur')!.id);
+    await page.evaluate(async () => (await (window as unknown as { terrainGraph: TestHandle }).terrainGraph.app.ready).settled());
+    const node = (await page.locator(`tg-node[data-node-id="${id}"]`).boundingBox())!;
+    const over = node.x < map.x + map.width && node.x + node.width > map.x && node.y < map.y + map.height && node.y + node.height > map.y;
+    expect(over, `node ${JSON.stringify(node)} under the minimap ${JSON.stringify(map)}`).toBe(false);
+    expect(node.x).toBeGreaterThanOrEqual(area.x);
+    expect(node.y).toBeGreaterThanOrEqual(area.y);
+    expect(node.x + node.width).toBeLessThanOrEqual(area.x + area.width + 0.5);
+    await screenshot(page, 'workflows-added-beside-minimap');
   });
 });

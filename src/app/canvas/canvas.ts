@@ -152,8 +152,9 @@ export class Canvas {
 
   /**
    * Moves the view just enough that the node is wholly in the canvas, above the notes line at
-   * its foot (its top left first when it is larger). A node added at the pointer near the
-   * canvas's foot or right edge had its controls out of sight, or under the notes line.
+   * its foot (its top left first when it is larger), and clear of the minimap in the corner. A
+   * node added at the pointer near the canvas's foot or right edge had its controls out of
+   * sight, or under the notes line; one added beside the minimap lay half under it.
    */
   async reveal(id: string): Promise<void> {
     await this.settled();
@@ -162,8 +163,20 @@ export class Canvas {
     const box = this.area.container.getBoundingClientRect();
     const node = el.getBoundingClientRect();
     const bottom = box.bottom - CANVAS_FOOT;
-    const dx = node.left < box.left ? box.left - node.left : node.right > box.right ? Math.max(box.right - node.right, box.left - node.left) : 0;
-    const dy = node.top < box.top ? box.top - node.top : node.bottom > bottom ? Math.max(bottom - node.bottom, box.top - node.top) : 0;
+    let dx = node.left < box.left ? box.left - node.left : node.right > box.right ? Math.max(box.right - node.right, box.left - node.left) : 0;
+    let dy = node.top < box.top ? box.top - node.top : node.bottom > bottom ? Math.max(bottom - node.bottom, box.top - node.top) : 0;
+    // The minimap covers the canvas's bottom right corner: a node over it goes left of it or
+    // above it, whichever is the shorter move that keeps the node in the canvas.
+    const map = this.minimap.element.getBoundingClientRect();
+    const [left, right, top, under] = [node.left + dx, node.right + dx, node.top + dy, node.bottom + dy];
+    if (map.width && map.height && right > map.left && left < map.right && under > map.top && top < map.bottom) {
+      const toLeft = map.left - right;
+      const toTop = map.top - under;
+      const leftFits = left + toLeft >= box.left;
+      const topFits = top + toTop >= box.top;
+      if (leftFits && (!topFits || toLeft >= toTop)) dx += toLeft;
+      else if (topFits) dy += toTop;
+    }
     if (!dx && !dy) return;
     const t = this.area.area.transform;
     await this.area.area.translate(t.x + dx, t.y + dy);
