@@ -114,3 +114,35 @@ describe('engine at the API edge', () => {
     expect(thrown(() => e.setGraph(unknownType))).toBeInstanceOf(GraphError);
   });
 });
+
+describe('kernel times (engine.timings)', () => {
+  it("give each node its last run's time for the view over every domain it ran on: not 0 for one that ran on a grown view, nor a drag frame's", () => {
+    const g = loadGraph('default.json');
+    const e = createEngine(g, { size: 64 });
+    const first = e.evaluate();
+    // The coast and the wind read a halo: what feeds them runs on a grown view, and their view
+    // results are crops of that run, which took no time of their own.
+    expect(Object.keys(first.ran).filter((id) => first.ran[id] > 0 && e.status(id)!.ms === 0).length).toBeGreaterThan(0);
+    expect(e.timings()).toEqual(first.ran);
+    // After an edit, what ran again says its new time; the rest keep their last run's.
+    e.setParam('wind', 'angle', 90);
+    const second = e.evaluate();
+    expect(Object.keys(second.ran).length).toBeLessThan(Object.keys(first.ran).length);
+    expect(e.timings()).toEqual({ ...first.ran, ...second.ran });
+    // A drag frame elsewhere runs them on its own domain: the view's times stay, the frame has its own.
+    const frame = { x0: 3, y0: 0, extent: 1, n: 32 };
+    const pan = e.evaluate({ domain: frame });
+    // (Some nodes' view results made room for the frame's in the cache: those have no time.)
+    const view = Object.entries(e.timings());
+    expect(view.filter(([id]) => id in pan.ran).length).toBeGreaterThan(0);
+    for (const [id, ms] of view) expect(ms, id).toBe({ ...first.ran, ...second.ran }[id]);
+    const onFrame = e.timings(frame);
+    for (const [id, ms] of Object.entries(pan.ran)) expect(onFrame[id], id).toBe(ms);
+    // A node left without an input took no time, whatever its last run took.
+    const unwired = { ...g, edges: g.edges.filter((w) => w.to.node !== 'biomes') };
+    e.setGraph(unwired);
+    e.evaluate();
+    expect(e.status('biomes')!.state).toBe('missing');
+    expect(e.timings().biomes).toBe(0);
+  });
+});

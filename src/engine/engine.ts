@@ -78,6 +78,9 @@ export interface EngineOptions {
   readonly draft?: boolean;
 }
 
+/** Domains asked for whose kernel times each node keeps (Engine.timings). */
+const TIMED_DOMAINS = 4;
+
 export class Engine {
   /** The node types this engine evaluates. */
   readonly catalogue: Catalogue;
@@ -104,6 +107,12 @@ export class Engine {
    * of the footprint's reads): one sort of the water's world cut for every domain it runs on.
    */
   private readonly sharedOf = new Map<string, { readonly key: string; readonly value: object }>();
+  /**
+   * Per node, by the domain an evaluation was asked for, the kernel time of the last one that
+   * ran the node, summed over every domain it ran on (EvaluateReport.ran): a node feeding a halo
+   * runs on the grown view, and its view result, a crop of that run, took no time of its own.
+   */
+  private readonly kernelMs = new Map<string, Map<string, number>>();
   /** Bumped whenever the wiring or a footprint may have changed (a new graph, a param of a node with a footprint). */
   private layoutVersion = 0;
   /** The last evaluation's layout and what it was made for (layoutVersion, domain asked, targets). */
@@ -145,6 +154,7 @@ export class Engine {
     const ids = new Set(graph.nodes.map((n) => n.id));
     this.cache.keepNodes(ids);
     for (const id of this.sharedOf.keys()) if (!ids.has(id)) this.sharedOf.delete(id);
+    for (const id of this.kernelMs.keys()) if (!ids.has(id)) this.kernelMs.delete(id);
   }
 
   /** Moves or resizes the view; results on the old domain stay cached for a while. */
@@ -208,6 +218,7 @@ export class Engine {
     this.cache.begin();
     try {
       evaluation.run();
+      this.noteKernelMs(domainKey(asked), evaluation.ran);
     } finally {
       this.nextVersion = evaluation.nextVersion;
       this.evaluating = null;
@@ -233,14 +244,35 @@ export class Engine {
     return e && { state: e.state, message: e.message, ms: e.ms, version: e.version };
   }
 
-  /** Kernel milliseconds per node for the view domain (the time of its last run). */
+  /**
+   * Kernel milliseconds per node with a result on the domain (the view by default): those of
+   * the last evaluation asked for that domain that ran the node, summed over every domain it ran
+   * on; the result's own time when none did (a domain only covered for another's sake). A
+   * blocked or missing node took none, whatever its last run took.
+   */
   timings(domain?: Domain): Record<string, number> {
+    const on = domain ?? viewDomain(this.current.view);
+    const key = domainKey(on);
     const out: Record<string, number> = {};
     for (const n of this.current.nodes) {
-      const s = this.status(n.id, domain);
-      if (s) out[n.id] = s.ms;
+      const s = this.status(n.id, on);
+      if (!s) continue;
+      const ran = s.state === 'ok' || s.state === 'failed';
+      out[n.id] = ran ? (this.kernelMs.get(n.id)?.get(key) ?? s.ms) : s.ms;
     }
     return out;
+  }
+
+  /** Keeps each node's kernel time of this evaluation under the domain it was asked for. */
+  private noteKernelMs(asked: string, ran: Readonly<Record<string, number>>): void {
+    for (const [id, ms] of Object.entries(ran)) {
+      let byAsked = this.kernelMs.get(id);
+      if (!byAsked) this.kernelMs.set(id, (byAsked = new Map()));
+      // The newest last: beyond a few domains (the view, the last drag frames) the oldest goes.
+      byAsked.delete(asked);
+      byAsked.set(asked, ms);
+      if (byAsked.size > TIMED_DOMAINS) byAsked.delete(byAsked.keys().next().value!);
+    }
   }
 
   /**

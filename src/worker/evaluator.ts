@@ -52,6 +52,8 @@ interface Pass {
   readonly draft: boolean;
   /** Node id → signature of its graph state (see held.ts). */
   readonly states: ReadonlyMap<string, string>;
+  /** Node id → kernel ms of its last run for the view, over every domain it ran on (Engine.timings). */
+  readonly timings: Readonly<Record<string, number>>;
 }
 
 export class PreviewEvaluator {
@@ -65,12 +67,6 @@ export class PreviewEvaluator {
   private readonly held = new Held();
   private readonly signatures = new Signatures();
   private readonly shelf = new BufferShelf();
-  /**
-   * Per engine, each node's kernel time in the last evaluation that ran it: the report's `ran`,
-   * summed over every domain it ran on. The view's own status would say 0 for a node that ran
-   * on a grown domain for a halo downstream (its view result is a crop of that run).
-   */
-  private readonly kernelMs = new WeakMap<Engine, Map<string, number>>();
 
   /** `catalogue`: the node types the engine evaluates (the app's: all of them). */
   constructor(readonly catalogue: Catalogue = CATALOGUE) {}
@@ -145,10 +141,7 @@ export class PreviewEvaluator {
     const { engine, draft } = this.engineOf(graph, req.draft);
     const report = draft ? onThreads(req.draftThreads ?? 1, () => engine.evaluate()) : engine.evaluate();
     const evaluateMs = performance.now() - start;
-    let kernelMs = this.kernelMs.get(engine);
-    if (!kernelMs) this.kernelMs.set(engine, (kernelMs = new Map()));
-    for (const [id, ms] of Object.entries(report.ran)) kernelMs.set(id, ms);
-    const pass: Pass = { engine, draft, states: this.signatures.of(graph) };
+    const pass: Pass = { engine, draft, states: this.signatures.of(graph), timings: engine.timings() };
 
     const read = new Set(graph.edges.map((e) => e.from.node));
     const first = graph.nodes.filter((nd) => nd.id === req.detail || !read.has(nd.id));
@@ -185,9 +178,7 @@ export class PreviewEvaluator {
     if (draft) this.held.sentDraft(node.id, state);
     else this.held.sentExact(node.id, exact, state);
     const value = engine.output(node.id);
-    // A node that did not run (blocked, missing) took no time, whatever it took before.
-    const ran = status.state === 'ok' || status.state === 'failed';
-    const ms = ran ? (this.kernelMs.get(engine)?.get(node.id) ?? status.ms) : status.ms;
+    const ms = pass.timings[node.id];
     let image: Image | null = null;
     let inputBins: NodeResult['inputBins'];
     const shown = this.catalogue.def(node.type)?.previewInput;
