@@ -2,13 +2,12 @@
 // (one process per tile) gives the same bytes; stitched tiles equal one evaluation of the whole
 // region; 16-bit tiles share one range; resume, failures and refusals.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decode } from 'fast-png';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readCachedBundle, workerCode, writeCachedBundle } from '../src/build/worker-code.ts';
-import { main } from '../src/cli/main.ts';
+import { runCli, scratchDir } from './helpers/cli.ts';
 import { createEngine } from '../src/engine/engine.ts';
 import { latticeDomain } from '../src/grid.ts';
 import { nodeDef } from '../nodes/index.ts';
@@ -25,16 +24,8 @@ const T = 33;
 const REGION = '0.25,-0.5,1.75,0.5';
 const [RX0, RY0] = [0.25, -0.5];
 
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`) });
-  return { code, out, err };
-}
-
-function tmp(): string {
-  return mkdtempSync(join(tmpdir(), 'tg-build-'));
-}
+const run = runCli;
+const tmp = (): string => scratchDir('build');
 
 /**
  * The nodes the engine guarantees the same whatever the domain: those with no view-bound

@@ -1,24 +1,15 @@
 // The command line: render, raw + manifest, stats, --set, exit codes, and no stack traces.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
-import { main } from '../src/cli/main.ts';
+import { runCli, scratchDir } from './helpers/cli.ts';
 import { BIOMES } from '../src/model/biomes.ts';
 import { parseRangedName } from '../src/render/exports.ts';
 
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`) });
-  return { code, out, err };
-}
-
-function tmp(): string {
-  return mkdtempSync(join(tmpdir(), 'tg-cli-'));
-}
+const run = runCli;
+const tmp = (): string => scratchDir('cli');
 
 describe('terrain-graph render', () => {
   it('writes a PNG per output of the chosen nodes, north up, in the node palette', async () => {

@@ -1,8 +1,7 @@
 // Hostile files and options (issue 11): one describe per class of input that once crashed,
 // hung, was wrongly accepted or gave a message that did not say what and where.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { failureReport } from '../src/cli/render.ts';
@@ -11,7 +10,7 @@ import { EditError } from '../src/editor/commands.ts';
 import { EditorCore } from '../src/editor/editor.ts';
 import { graphFileName, readGraphFile, readPastedText } from '../src/editor/files.ts';
 import { readShareFragment, shareFragment } from '../src/editor/share.ts';
-import { main } from '../src/cli/main.ts';
+import { runCli, scratchDir } from './helpers/cli.ts';
 import { createEngine } from '../src/engine/engine.ts';
 import { CATALOGUE } from '../nodes/index.ts';
 import { catalogueOf } from '../src/model/manifest.ts';
@@ -21,16 +20,8 @@ import type { Graph } from '../src/model/graph.ts';
 
 const DEFAULT = readFileSync('graphs/default.json', 'utf8');
 
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`) });
-  return { code, out, err };
-}
-
-function tmp(): string {
-  return mkdtempSync(join(tmpdir(), 'tg-hostile-'));
-}
+const run = runCli;
+const tmp = (): string => scratchDir('hostile');
 
 function problemsOf(text: string): readonly Problem[] {
   try {
