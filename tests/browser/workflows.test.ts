@@ -2,13 +2,28 @@
 // the real mouse and keyboard, each kept fixed: Ctrl+Z just after a typed value and Enter undoes
 // that edit (not the field's text alone); a window made narrow, then wide again, gives the
 // viewer's map back its size; Ctrl+C copies text selected in the viewer, not the selected nodes; a
-// node added beside the minimap is moved into sight, not left half under it.
+// node added beside the minimap is moved into sight, not left half under it; a duplicate or a
+// paste that lands past the canvas's edge is brought into sight.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, drag, params, screenshot, settle, showParams, type TestHandle } from './harness.ts';
 
 /** The viewer's map, its side in page pixels. */
 const mapSide = async (page: Page) => (await page.locator('tg-viewer tg-map-view canvas').first().boundingBox())!.width;
+
+/** A node's box, and whether it lies wholly in the canvas and clear of the minimap. */
+async function inSight(page: Page, id: string): Promise<{ box: { x: number; y: number; width: number; height: number }; whole: boolean; clear: boolean }> {
+  await page.evaluate(async () => (await (window as unknown as { terrainGraph: TestHandle }).terrainGraph.app.ready).settled());
+  const box = (await page.locator(`tg-node[data-node-id="${id}"]`).boundingBox())!;
+  const area = (await page.locator('tg-app .canvas').boundingBox())!;
+  const map = (await page.locator('tg-app .canvas .tg-minimap').boundingBox())!;
+  const whole = box.x >= area.x && box.y >= area.y && box.x + box.width <= area.x + area.width + 0.5 && box.y + box.height <= area.y + area.height;
+  const clear = !(box.x < map.x + map.width && box.x + box.width > map.x && box.y < map.y + map.height && box.y + box.height > map.y);
+  return { box, whole, clear };
+}
+
+/** The id of the node added last. */
+const lastNode = (page: Page) => page.evaluate(() => (window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.graph.nodes.at(-1)!.id);
 
 /** Resizes the window as a person drags its corner, and waits for the layout and the worker. */
 async function resize(page: Page, width: number, height: number): Promise<void> {
@@ -124,5 +139,32 @@ describe('a newcomer’s workflows', () => {
     expect(node.y).toBeGreaterThanOrEqual(area.y);
     expect(node.x + node.width).toBeLessThanOrEqual(area.x + area.width + 0.5);
     await screenshot(page, 'workflows-added-beside-minimap');
+  });
+
+  it('brings a duplicate or a pasted node that lands past the canvas’s edge into sight', async () => {
+    const page = app.s.page;
+    // The biomes, at the right of the default graph at fit: the first free spot beside it is
+    // past the canvas's right edge, behind the viewer, and Ctrl+D seemed to do nothing.
+    await page.locator('tg-node[data-node-id="biomes"] header .title').click();
+    await page.keyboard.press('Control+d');
+    await settle(page);
+    const dup = await inSight(page, await lastNode(page));
+    expect(dup.whole, `duplicate at ${JSON.stringify(dup.box)}`).toBe(true);
+    expect(dup.clear).toBe(true);
+    // Pasted at a pointer near the canvas's right edge: the node would reach past it.
+    await page.locator('tg-node[data-node-id="moisture"] header .title').click();
+    await page.keyboard.press('Control+c');
+    const area = (await page.locator('tg-app .canvas').boundingBox())!;
+    await page.mouse.move(area.x + area.width - 30, area.y + 200);
+    await page.keyboard.press('Control+v');
+    await settle(page);
+    const pasted = await inSight(page, await lastNode(page));
+    expect(pasted.whole, `pasted at ${JSON.stringify(pasted.box)}`).toBe(true);
+    expect(pasted.clear).toBe(true);
+    // Its params card (a collapsed node, selected) flips to stay in the canvas too: it was placed
+    // where the node lay before the view moved, and ran past the canvas's edge.
+    const card = (await page.locator(`tg-node[data-node-id="${await lastNode(page)}"] .params.card`).boundingBox())!;
+    expect(card.x + card.width, `card at ${JSON.stringify(card)}`).toBeLessThanOrEqual(area.x + area.width + 0.5);
+    await screenshot(page, 'workflows-pasted-at-edge');
   });
 });

@@ -151,17 +151,27 @@ export class Canvas {
   }
 
   /**
-   * Moves the view just enough that the node is wholly in the canvas, above the notes line at
-   * its foot (its top left first when it is larger), and clear of the minimap in the corner. A
-   * node added at the pointer near the canvas's foot or right edge had its controls out of
-   * sight, or under the notes line; one added beside the minimap lay half under it.
+   * Moves the view just enough that the nodes (a node added, those pasted or duplicated) are
+   * wholly in the canvas, above the notes line at its foot (their top left first when they are
+   * larger), and clear of the minimap in the corner. A node added at the pointer near the
+   * canvas's foot or right edge had its controls out of sight, or under the notes line; one added
+   * beside the minimap lay half under it; a duplicate of the biomes at fit went behind the viewer.
    */
-  async reveal(id: string): Promise<void> {
+  async reveal(ids: string | readonly string[]): Promise<void> {
     await this.settled();
-    const el = this.area.nodeViews.get(id)?.element;
-    if (!el) return;
+    const views = (typeof ids === 'string' ? [ids] : ids).flatMap((id) => {
+      const el = this.area.nodeViews.get(id)?.element;
+      return el ? [el] : [];
+    });
+    const rects = views.map((el) => el.getBoundingClientRect());
+    if (!rects.length) return;
     const box = this.area.container.getBoundingClientRect();
-    const node = el.getBoundingClientRect();
+    const node = {
+      left: Math.min(...rects.map((r) => r.left)),
+      top: Math.min(...rects.map((r) => r.top)),
+      right: Math.max(...rects.map((r) => r.right)),
+      bottom: Math.max(...rects.map((r) => r.bottom)),
+    };
     const bottom = box.bottom - CANVAS_FOOT;
     let dx = node.left < box.left ? box.left - node.left : node.right > box.right ? Math.max(box.right - node.right, box.left - node.left) : 0;
     let dy = node.top < box.top ? box.top - node.top : node.bottom > bottom ? Math.max(bottom - node.bottom, box.top - node.top) : 0;
@@ -180,6 +190,9 @@ export class Canvas {
     if (!dx && !dy) return;
     const t = this.area.area.transform;
     await this.area.area.translate(t.x + dx, t.y + dy);
+    // A selected collapsed node's params card was placed where its node lay before the move
+    // (past the canvas's edge, for a duplicate): placed again, it flips to stay in the canvas.
+    for (const el of views) el.querySelector<HTMLElement & { placeCardAgain?(): void }>('tg-node')?.placeCardAgain?.();
   }
 
   /** The last pointer position in canvas units. */

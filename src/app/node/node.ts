@@ -97,6 +97,12 @@ export class TgNode extends LitElement {
     this.placeCard(card);
   }
 
+  /** Places the open params card again, after the view moved the node (Canvas.reveal). */
+  placeCardAgain(): void {
+    const card = this.renderRoot.querySelector<HTMLElement>('.params.card');
+    if (card) this.placeCard(card);
+  }
+
   /** The card last placed: placed once each time it opens, not on every update (it reads layout). */
   private cardPlaced: HTMLElement | null = null;
 

@@ -143,7 +143,9 @@ export class NodeActions {
     const snippet = this.core.copy(list);
     const size = (n: GraphNode) => nodeSize(nodeDef(n.type)!);
     const at = freeSpotBeside(this.core.graph as Graph, boundsOf(snippet.nodes, size), size);
-    return this.core.paste(snippet, at);
+    const made = this.core.paste(snippet, at);
+    void this.host.canvas?.reveal(made);
+    return made;
   }
 
   /** Copies the selection to the app's clipboard (and the system's, when it lets us). */
@@ -182,7 +184,8 @@ export class NodeActions {
     }
     if (!snippet || !this.host.canvas) return;
     try {
-      this.core.paste(snippet, this.host.canvas.pointer());
+      const made = this.core.paste(snippet, this.host.canvas.pointer());
+      void this.host.canvas.reveal(made);
     } catch (err) {
       // A snippet copied elsewhere may hold a wire this graph refuses: say why, change nothing.
       if (err instanceof EditError) this.host.say(`Cannot paste: ${err.message}`, 'refused');
