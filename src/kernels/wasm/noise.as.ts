@@ -110,13 +110,15 @@ const KSEL = memory.data<i32>([SELf, SELf, SELf, SELf], 16);
 // The cache of 128 bytes: a lattice cell's corners' gradients, splatted: of (0, 0), (1, 1),
 // (0, 1), and of (1, 0) as its xor with (0, 1)'s, so the middle corner's gradient is a mask and
 // an xor away. In memory, not in locals: nothing vector lives across the call that fills it,
-// so V8 spills nothing in the loop. Then scratch for a partial sum (see simplexCached).
-const CACHE = memory.data(128 + 16, 16);
+// so V8 spills nothing in the loop. Then scratch for a partial sum (see simplexCached), and the
+// cell's integer column terms, i and j less the row's, splatted (see fbmRows).
+const CACHE = memory.data(128 + 48, 16);
 const G00 = 0;
 const G11 = 32;
 const G01 = 64;
 const GD = 96;
 const SUM = CACHE + 128;
+const CELL = CACHE + 144;
 
 /** The word of column c's terms in a column table at `cols` (see latticeColumns in noise.ts). */
 @inline function columnAt(cols: usize, c: i32): usize {
@@ -155,6 +157,8 @@ function carryFrom(r: f32): u32 {
   v128.store(at + G01 + 16, y01);
   v128.store(at + GD, v128.xor(v128.load32_splat(o10, GRADIENTS), x01));
   v128.store(at + GD + 16, v128.xor(v128.load32_splat(o10, GRADIENTS + 4), y01));
+  v128.store(CELL, i32x4.splat(i));
+  v128.store(CELL, i32x4.splat(j), 16);
 }
 
 /**
@@ -359,11 +363,15 @@ export function fbmRows(
           const colAt = cols + (<usize>c << 4);
           const keyAt = keys + (<usize>c << 4);
           if ((((load<u64>(keyAt, 48) - loU) | (load<u64>(keyAt, 56) - loV)) >> 32) == 0) {
-            // The offsets (u, v) into the cell: fractions summed, less their carries.
+            // The offsets (u, v) into the cell: fractions summed, less their carries. Every lane
+            // lies in the cell, so a lane carries where its column's integer term is the cell's
+            // less one: the integer difference is the carry's mask (u ≥ 1), with no float compare.
             const one = v128.load(KF, 16);
             const u = f32x4.add(v128.load(colAt, 16), ruf);
             const v = f32x4.add(v128.load(colAt, 48), rvf);
-            const s = f32x4.mul(weight, simplexCached(f32x4.sub(u, v128.and(f32x4.ge(u, one), one)), f32x4.sub(v, v128.and(f32x4.ge(v, one), one)), CACHE));
+            const cu = i32x4.sub(v128.load(colAt), v128.load(CELL));
+            const cv = i32x4.sub(v128.load(colAt, 32), v128.load(CELL, 16));
+            const s = f32x4.mul(weight, simplexCached(f32x4.sub(u, v128.and(cu, one)), f32x4.sub(v, v128.and(cv, one)), CACHE));
             const at = out + (<usize>c << 2);
             v128.store(at, f32x4.add(v128.load(at), s));
             c += 4;
