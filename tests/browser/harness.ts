@@ -64,6 +64,25 @@ export function appPerTest(): AppSuite {
   return suite;
 }
 
+/**
+ * Registers the hooks of a suite whose tests share one page of the app (opened by `open`, by
+ * default as openApp does) in one browser, and fails the suite if the page logged an error.
+ * Call inside `describe`.
+ */
+export function appPerSuite(open: (browser: Browser) => Promise<Session> = (browser) => openApp(browser)): AppSuite {
+  const suite = {} as AppSuite;
+  beforeAll(async () => {
+    suite.browser = await launch();
+    suite.s = await open(suite.browser);
+  });
+  afterAll(async () => {
+    expect(suite.s?.errors ?? []).toEqual([]);
+    await suite.s?.close();
+    await suite.browser?.close();
+  });
+  return suite;
+}
+
 /** The open graph as the editor core holds it, as JSON text. */
 export async function graphText(page: Page): Promise<string> {
   return page.evaluate(() => JSON.stringify((window as never as { terrainGraph: { core: { snapshot(): unknown } } }).terrainGraph.core.snapshot()));

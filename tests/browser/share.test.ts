@@ -3,11 +3,11 @@
 // changes nothing; a graph too large for a link offers the file; a link never replaces work
 // without asking.
 import { readdirSync, readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { graphFileText, readGraphFile } from '../../src/editor/files.ts';
 import { shareLink } from '../../src/editor/share.ts';
-import { appUrl, graphText, launch, openApp, screenshot, type Session, settle, waitForPreviews } from './harness.ts';
+import { appPerSuite, appUrl, graphText, openApp, screenshot, settle, waitForPreviews } from './harness.ts';
 
 async function save(page: Page): Promise<string> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.locator('tg-toolbar button', { hasText: /^Save$/ }).click()]);
@@ -36,24 +36,14 @@ async function notice(page: Page): Promise<string> {
 }
 
 describe('sharing a graph as a link', () => {
-  let browser: Browser;
-  let s: Session;
-
-  beforeAll(async () => {
-    browser = await launch();
-    const context: BrowserContext = await browser.newContext({ viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
+  const app = appPerSuite(async (browser) => {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(appUrl()).origin });
-    s = await openApp(browser, { context });
-  });
-
-  afterAll(async () => {
-    expect(s?.errors ?? []).toEqual([]);
-    await s?.close();
-    await browser?.close();
+    return openApp(browser, { context });
   });
 
   it('copies a link that opens in a new tab to the same graph, saved to the same bytes', async () => {
-    const page = s.page;
+    const page = app.s.page;
     await setSeed(page, 4242);
     const before = await save(page);
     await page.locator('tg-toolbar button.share').click();
@@ -65,7 +55,7 @@ describe('sharing a graph as a link', () => {
     await screenshot(page, 'share-dialog');
     await page.locator('tg-share-dialog button', { hasText: 'Close' }).click();
 
-    const tab = await s.context.newPage();
+    const tab = await app.s.context.newPage();
     await tab.goto(link);
     await waitForPreviews(tab);
     expect(await save(tab)).toBe(before);
@@ -76,7 +66,7 @@ describe('sharing a graph as a link', () => {
   });
 
   it('opens a link of every shipped graph to that graph, byte for byte', async () => {
-    const tab = await s.context.newPage();
+    const tab = await app.s.context.newPage();
     try {
       const files = readdirSync('graphs').filter((f) => f.endsWith('.json'));
       // Each link replaces a graph that is now a draft: accept the question.
@@ -98,7 +88,7 @@ describe('sharing a graph as a link', () => {
   }, 240_000);
 
   it('refuses a damaged link with a clear message and changes nothing', async () => {
-    const page = s.page;
+    const page = app.s.page;
     const before = await graphText(page);
     const made = await shareLink(appUrl(), savedText('terrain-cliff.json'));
     if (!made.ok) throw new Error('no link');
@@ -119,7 +109,7 @@ describe('sharing a graph as a link', () => {
   });
 
   it('asks before a link replaces work, and keeps the work when the person says no', async () => {
-    const page = s.page;
+    const page = app.s.page;
     await setSeed(page, 777);
     const before = await graphText(page);
     const made = await shareLink(appUrl(), savedText('terrain-peaks.json'));
@@ -132,7 +122,7 @@ describe('sharing a graph as a link', () => {
   });
 
   it('says a graph is too large for a link and offers the file instead', async () => {
-    const page = s.page;
+    const page = app.s.page;
     // Notes that do not compress: a long made-up text.
     await page.evaluate(() => {
       let seed = 7;

@@ -2,12 +2,12 @@
 // reshapes while a curve point is dragged, turns when orbited (mouse and touch), and its hover
 // reads the same provenance as the map's; the split view shows exactly the pinned and the current pictures,
 // through an upstream edit. Expected pictures come from an engine in Node on the page's graph.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/engine.ts';
 import type { Graph } from '../../src/model/graph.ts';
 import { renderLayer } from '../../src/render/layer.ts';
-import { launch, openApp, screenshot, type Session, settle } from './harness.ts';
+import { appPerSuite, openApp, screenshot, settle } from './harness.ts';
 
 interface Handle {
   terrainGraph: {
@@ -87,22 +87,10 @@ async function provenance(page: Page): Promise<{ i: number; rows: unknown[] } | 
 }
 
 describe('the 3-D view and the compare view', () => {
-  let browser: Browser;
-  let s: Session;
-
-  beforeAll(async () => {
-    browser = await launch();
-    s = await openApp(browser);
-  });
-
-  afterAll(async () => {
-    expect(s?.errors ?? []).toEqual([]);
-    await s?.close();
-    await browser?.close();
-  });
+  const app = appPerSuite();
 
   it('loads three.js only when the 3-D tab first opens, not for the first paint', async () => {
-    const fresh = await openApp(browser, {});
+    const fresh = await openApp(app.browser, {});
     try {
       const scripts: string[] = [];
       fresh.page.on('request', (r) => {
@@ -124,7 +112,7 @@ describe('the 3-D view and the compare view', () => {
   });
 
   it('draws the land, reshapes it while a curve point is dragged, and turns it when orbited with the mouse or a finger', async () => {
-    const page = s.page;
+    const page = app.s.page;
     await select(page, 'biomes');
     await page.locator('tg-viewer .tab-3d').click();
     await landDrawn(page);
@@ -198,7 +186,7 @@ describe('the 3-D view and the compare view', () => {
   it('reads no pixel back from the GPU for frames drawn at rest, only to time the first full frame of a camera gesture', async () => {
     // Every readPixels of the page counted: each one waits for the GPU to finish its frame
     // (Chromium logs "GPU stall due to ReadPixels"), ~160 ms of the main thread on software WebGL.
-    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    const context = await app.browser.newContext({ viewport: { width: 1600, height: 1000 } });
     await context.addInitScript(() => {
       const w = window as never as { pixelReads: number };
       w.pixelReads = 0;
@@ -210,7 +198,7 @@ describe('the 3-D view and the compare view', () => {
         } as never;
       }
     });
-    const fresh = await openApp(browser, { context });
+    const fresh = await openApp(app.browser, { context });
     try {
       const page = fresh.page;
       const reads = () => page.evaluate(() => (window as never as { pixelReads: number }).pixelReads);
@@ -252,7 +240,7 @@ describe('the 3-D view and the compare view', () => {
   });
 
   it("reads the hovered point's provenance, the same as the map's for that cell", async () => {
-    const page = s.page;
+    const page = app.s.page;
     await select(page, 'biomes');
     await page.locator('tg-viewer .tab-3d').click();
     await landDrawn(page);
@@ -278,7 +266,7 @@ describe('the 3-D view and the compare view', () => {
   });
 
   it('shows exactly the pinned and the current pictures under the split, through an upstream edit', async () => {
-    const page = s.page;
+    const page = app.s.page;
     await select(page, 'water');
     await page.locator('tg-viewer .tab-map').click();
     await page.locator('tg-viewer button.pin').click();

@@ -4,15 +4,15 @@
 // Expected values come from an engine in Node on the graph the page holds.
 import { readFileSync } from 'node:fs';
 import { decode } from 'fast-png';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/engine.ts';
 import { BIOMES, biomeId } from '../../src/model/biomes.ts';
 import type { Graph } from '../../src/model/graph.ts';
 import { parseRangedName } from '../../src/render/exports.ts';
 import { renderLayer } from '../../src/render/layer.ts';
 import { provenanceOrder } from '../../src/viewer-core/provenance.ts';
-import { launch, nodePixels, openApp, screenshot, type Session, settle, showParams } from './harness.ts';
+import { appPerSuite, nodePixels, screenshot, settle, showParams } from './harness.ts';
 
 /** The graph the page holds now. */
 async function pageGraph(page: Page): Promise<Graph> {
@@ -58,22 +58,10 @@ async function select(page: Page, id: string): Promise<void> {
 }
 
 describe('the viewer', () => {
-  let browser: Browser;
-  let s: Session;
-
-  beforeAll(async () => {
-    browser = await launch();
-    s = await openApp(browser);
-  });
-
-  afterAll(async () => {
-    expect(s?.errors ?? []).toEqual([]);
-    await s?.close();
-    await browser?.close();
-  });
+  const app = appPerSuite();
 
   it('switches to the selected node and draws its output large, in its palette, beside the canvas', async () => {
-    const page = s.page;
+    const page = app.s.page;
     const graph = await pageGraph(page);
     const engine = engineOf(graph);
     for (const [id, title] of [['moisture', 'Moisture'], ['water', 'Water level']] as const) {
@@ -118,7 +106,7 @@ describe('the viewer', () => {
   });
 
   it("shows, for a hovered cell, its value at every node upstream, equal to the engine's outputs there", async () => {
-    const page = s.page;
+    const page = app.s.page;
     const { graph, engine, n, ids } = await showBiomes(page);
     // A land cell the table decided (temperate desert): the question "why is it desert?".
     const i = ids.indexOf(biomeId('temperate desert'));
@@ -168,7 +156,7 @@ describe('the viewer', () => {
   });
 
   it('highlights exactly the cells of a biome when its table cell is clicked, with its share of the land', async () => {
-    const page = s.page;
+    const page = app.s.page;
     const { graph, engine, n, ids } = await showBiomes(page);
     // Temperate desert is in one table cell only (cool, dry): its map cells are those of the biome.
     const desert = biomeId('temperate desert');
@@ -196,7 +184,7 @@ describe('the viewer', () => {
   });
 
   it('exports a 16-bit PNG that reads back to the field within 1/65535 of its range, and raw Float32 exactly', async () => {
-    const page = s.page;
+    const page = app.s.page;
     await select(page, 'height');
     const graph = await pageGraph(page);
     const field = engineOf(graph).output('height')!.data as Float32Array;
@@ -228,7 +216,7 @@ describe('the viewer', () => {
   });
 
   it('keeps the world where it is while panning: the biome at a world point stays as the view moves past it', async () => {
-    const page = s.page;
+    const page = app.s.page;
     const { graph, n } = await showBiomes(page);
     const start = await canvasBytes(page, 'canvas.map');
     expect([start.width, start.height]).toEqual([n, n]);
@@ -267,7 +255,7 @@ describe('the viewer', () => {
   });
 
   it('pans the world by dragging the map: the noise changes, and with the world cut the sea level stays', async () => {
-    const page = s.page;
+    const page = app.s.page;
     // Selected first: its params show in its card (a second press on the title soon after would rename it).
     await select(page, 'water');
     await showParams(page, 'water');
