@@ -89,8 +89,9 @@ export const coast = defineNode({
         computedFrom.set(value, last);
         return { out: value };
       }
-      // The last result is being replaced: its water array takes the new run's cells.
-      const water = last && last.water.length === h.length && isShared(last.water.buffer) === gridsShared() ? last.water : gridBuffer(Uint8Array, h.length);
+      // The last result is being replaced: its water array takes the new run's cells. On the grid
+      // heap while there is one (memory.ts), so the next run compares it with the heights in place.
+      const water = last && last.water.length === h.length && isShared(last.water.buffer) === gridsShared() ? last.water : gridBuffer(Uint8Array, h.length, true);
       if (previous) computedFrom.delete(previous);
       const m = ctx.inputDomain.n;
       const at = cellOffset(ctx.inputDomain, ctx.domain)!;

@@ -2,7 +2,7 @@
 // recomputes or its result is evicted, and the next run of any node of that size takes them.
 // (A fresh 256 KB typed array costs ~0.75 ms in page faults here; a recycled one nothing.)
 
-import { gridBuffer } from '../parallel/memory.ts';
+import { gridBuffer, releaseGrid } from '../parallel/memory.ts';
 
 export type BufferKind = 'f32' | 'u8' | 'u32';
 export type BufferOf<K extends BufferKind> = K extends 'f32' ? Float32Array : K extends 'u8' ? Uint8Array : Uint32Array;
@@ -45,8 +45,9 @@ export class BufferPool {
       if (this.poison) b.fill(b instanceof Float32Array ? NaN : 0xffffffff);
       return b as BufferOf<K>;
     }
-    // Shared with the band workers while they run (see src/parallel/threads.ts).
-    const fresh = gridBuffer(CTORS[kind] as never, length) as BufferOf<K>;
+    // Shared with the band workers while they run (see src/parallel/threads.ts), on the grid
+    // heap the kernels read in place when there is one: given back with releaseGrid.
+    const fresh = gridBuffer(CTORS[kind] as never, length, true) as BufferOf<K>;
     if (this.poison) fresh.fill(fresh instanceof Float32Array ? NaN : 0xffffffff);
     return fresh;
   }
@@ -69,15 +70,22 @@ export class BufferPool {
     let list = this.free.get(key);
     if (!list) this.free.set(key, (list = []));
     const keep = buffer.byteLength * KEEP_PER_SIZE < KEEP_BYTES ? KEEP_BYTES / buffer.byteLength : KEEP_PER_SIZE;
-    if (list.length < keep && !list.includes(buffer)) list.push(buffer);
+    if (list.includes(buffer)) return;
+    if (list.length < keep) list.push(buffer);
+    else releaseGrid(buffer);
   }
 
   clear(): void {
+    for (const list of this.free.values()) list.forEach(releaseGrid);
     this.free.clear();
   }
 
   /** Forgets the free buffers of every length but `length` (after the view's size changed). */
   keepOnly(length: number): void {
-    for (const key of this.free.keys()) if (!key.endsWith(`:${length}`)) this.free.delete(key);
+    for (const [key, list] of this.free) {
+      if (key.endsWith(`:${length}`)) continue;
+      list.forEach(releaseGrid);
+      this.free.delete(key);
+    }
   }
 }

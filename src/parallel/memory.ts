@@ -1,20 +1,193 @@
 // Where grid buffers are allocated: in shared memory while a band pool runs (so its workers
 // write where the caller reads), in ordinary memory otherwise. Apart from threads.ts so the
 // engine's buffer pool can use it without importing any kernel.
+//
+// While a pool runs, the engine's pooled grids live in one shared WebAssembly.Memory, the grid
+// heap, that the kernels' heap modules import (src/kernels/wasm/heap-instance.ts): a kernel
+// then reads its inputs and writes its output in place, where one on a SharedArrayBuffer of its
+// own was copied into its module's memory and out again, a chunk at a time (two copies of every
+// grid it touches). The heap is made once (when the first pool starts) and sent to each worker
+// with the pool's control block. Its first page holds a tag (so any thread can tell a grid on
+// the heap from its buffer, which postMessage hands over as an object of its own), the next
+// free byte, and the heap modules' static data (HEAP_BASES); grids start at the second page.
+// Without SharedArrayBuffer (a page without cross-origin isolation) there is no pool and no
+// heap, and the kernels copy as before.
 
 let shared = false;
+
+/** The heap's most pages (1 GB): the heap modules are compiled with this maximum. */
+export const HEAP_PAGES = 16384;
+/** Where each heap module's static data starts (below HEAP_FIRST_GRID; under 1 KB each). */
+export const HEAP_BASES = { kernels: 1024, curve: 4096, distance: 8192 } as const;
+/** The first byte a grid or a thread's scratch may take. */
+const HEAP_FIRST_GRID = 65536;
+const PAGE = 65536;
+/** Int32 words of the first page: the tag (0 … 3), the next free byte (4). */
+const TAG_WORDS = 4;
+const NEXT_FREE = 4;
+/**
+ * Bytes after every heap region that no one else's data starts in: a kernel reading a pair or
+ * a vector of cells may read past a grid's last cell (it never writes past: see heap-instance.ts).
+ */
+const SLACK = 64;
+
+let heap: WebAssembly.Memory | null = null;
+/** The heap's tag, as this thread knows it. */
+let tag: Int32Array | null = null;
+/** Buffers found on the heap or not (a worker is handed a new object for the heap's buffer with each message). */
+const known = new WeakMap<ArrayBufferLike, boolean>();
+/** Free regions by their size (bytes, SLACK included); only the thread that made the heap allocates grids. */
+const freeRegions = new Map<number, Set<number>>();
+/** Grids on the heap that are out (their region), by their typed array. */
+const live = new WeakMap<object, { readonly at: number; readonly size: number }>();
+/** A heap grid no one gave back (a dropped engine's results) frees its region when collected. */
+const orphans = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry<{ at: number; size: number }>((r) => freeRegion(r.at, r.size)) : null;
 
 /** threads.ts: grids go to shared memory from now on (or no longer). */
 export function shareGrids(on: boolean): void {
   shared = on;
 }
 
-/** A grid buffer of `length` entries, on a SharedArrayBuffer while a pool runs. */
+/**
+ * The grid heap, made on the first call where shared WebAssembly memory exists (null where it
+ * does not: then grids are SharedArrayBuffers of their own). threads.ts sends it to each worker.
+ */
+export function gridHeap(): WebAssembly.Memory | null {
+  if (heap) return heap;
+  if (typeof SharedArrayBuffer !== 'function') return null;
+  let made: WebAssembly.Memory;
+  try {
+    made = new WebAssembly.Memory({ initial: 2, maximum: HEAP_PAGES, shared: true });
+  } catch {
+    return null;
+  }
+  const words = new Int32Array(made.buffer, 0, TAG_WORDS + 1);
+  for (let i = 0; i < TAG_WORDS; i++) words[i] = (Math.random() * 2 ** 32) | 0;
+  Atomics.store(words, NEXT_FREE, HEAP_FIRST_GRID);
+  adoptHeap(made);
+  return made;
+}
+
+/** A worker: the heap the pool's caller made (sent with the control block). */
+export function adoptHeap(memory: WebAssembly.Memory): void {
+  if (heap === memory) return;
+  heap = memory;
+  tag = new Int32Array(memory.buffer.slice(0, 4 * TAG_WORDS));
+}
+
+/** The heap as this thread knows it (null: none made or sent). */
+export function heapMemory(): WebAssembly.Memory | null {
+  return heap;
+}
+
+/** True when `buffer` is the grid heap's (any of its SharedArrayBuffer objects, on any thread). */
+export function onHeap(buffer: ArrayBufferLike): boolean {
+  if (!tag) return false;
+  const seen = known.get(buffer);
+  if (seen !== undefined) return seen;
+  let is = isShared(buffer) && buffer.byteLength >= HEAP_FIRST_GRID;
+  if (is) {
+    const words = new Int32Array(buffer, 0, TAG_WORDS);
+    for (let i = 0; i < TAG_WORDS; i++) if (words[i] !== tag[i]) is = false;
+  }
+  known.set(buffer, is);
+  return is;
+}
+
+/** Takes `size` bytes off the heap's end (any thread), growing it; -1 when the heap is full. */
+function bump(size: number): number {
+  const memory = heap!;
+  const words = new Int32Array(memory.buffer, 0, TAG_WORDS + 1);
+  if (Atomics.load(words, NEXT_FREE) + size > HEAP_PAGES * PAGE) return -1;
+  const at = Atomics.add(words, NEXT_FREE, size);
+  const end = at + size;
+  try {
+    const have = memory.buffer.byteLength;
+    if (end > have) memory.grow(Math.ceil((end - have) / PAGE));
+  } catch {
+    return -1;
+  }
+  return at;
+}
+
+function freeRegion(at: number, size: number): void {
+  let list = freeRegions.get(size);
+  if (!list) freeRegions.set(size, (list = new Set()));
+  list.add(at);
+}
+
+/** A free region of `size` bytes, or undefined. */
+function takeRegion(size: number): number | undefined {
+  const list = freeRegions.get(size);
+  if (!list) return undefined;
+  for (const at of list) {
+    list.delete(at);
+    return at;
+  }
+  return undefined;
+}
+
+/** A grid of `length` entries on the heap, or null when it is full. */
+function heapGrid<T>(ctor: { new (buffer: SharedArrayBuffer, at: number, length: number): T; readonly BYTES_PER_ELEMENT: number }, length: number): T | null {
+  const size = Math.ceil((length * ctor.BYTES_PER_ELEMENT) / SLACK) * SLACK + SLACK;
+  const at = takeRegion(size) ?? bump(size);
+  if (at < 0) return null;
+  const grid = new ctor(heap!.buffer as unknown as SharedArrayBuffer, at, length);
+  const region = { at, size };
+  live.set(grid as object, region);
+  orphans?.register(grid as object, region, grid as object);
+  return grid;
+}
+
+/**
+ * A grid buffer of `length` entries, on a SharedArrayBuffer while a pool runs; with `pooled`
+ * (the engine's BufferPool, which gives it back with releaseGrid when it lets it go) on the grid
+ * heap while there is one.
+ */
 export function gridBuffer<T>(
-  ctor: { new (length: number): T; new (buffer: SharedArrayBuffer): T; readonly BYTES_PER_ELEMENT: number },
+  ctor: { new (length: number): T; new (buffer: SharedArrayBuffer): T; new (buffer: SharedArrayBuffer, at: number, length: number): T; readonly BYTES_PER_ELEMENT: number },
   length: number,
+  pooled = false,
 ): T {
-  return shared ? new ctor(new SharedArrayBuffer(length * ctor.BYTES_PER_ELEMENT)) : new ctor(length);
+  if (!shared) return new ctor(length);
+  if (pooled && heap && tag) {
+    const grid = heapGrid(ctor, length);
+    if (grid) return grid;
+  }
+  return new ctor(new SharedArrayBuffer(length * ctor.BYTES_PER_ELEMENT));
+}
+
+/**
+ * The BufferPool lets `grid` go for good: a heap grid's region is taken by the next grid of its
+ * size (nothing may read or write it after). Anything else is left to the GC.
+ */
+export function releaseGrid(grid: object): void {
+  const region = live.get(grid);
+  if (!region) return;
+  live.delete(grid);
+  orphans?.unregister(grid);
+  freeRegion(region.at, region.size);
+}
+
+/** Regions of each thread's own scratch on the heap, by tag (heapScratch). */
+const scratchRegions = new Map<string, { at: number; size: number }>();
+
+/**
+ * `bytes` of this thread's own on the heap for `tag` (a kernel's tables: several threads run the
+ * same module on the heap at once), kept from call to call; -1 without room. Grown when a larger
+ * one is asked (the old region is left: a thread asks for few).
+ */
+export function heapScratch(name: string, bytes: number): number {
+  const have = scratchRegions.get(name);
+  if (have && have.size >= bytes + SLACK) return have.at;
+  if (!heap) return -1;
+  let size = Math.ceil(bytes / SLACK) * SLACK + SLACK;
+  if (have && 2 * have.size > size) size = 2 * have.size;
+  if (size < 4096) size = 4096;
+  const at = bump(size);
+  if (at < 0) return -1;
+  scratchRegions.set(name, { at, size });
+  return at;
 }
 
 /** True while grids go to shared memory (a band pool runs). */

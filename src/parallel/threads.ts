@@ -14,7 +14,7 @@
 // Where there is no pool (never started, still starting, SharedArrayBuffer unavailable, one
 // core) or an output is not in shared memory, `bands` runs every row on the calling thread.
 
-import { shareGrids } from './memory.ts';
+import { adoptHeap, gridHeap, shareGrids } from './memory.ts';
 
 /** What the pool needs of a worker: post it a message; it answers through shared memory. */
 export interface BandWorker {
@@ -32,8 +32,8 @@ export interface BandCall {
   readonly plan: ChunkPlan;
 }
 
-/** What a worker is sent: a band call, or (once, when the pool starts) the pool's control block. */
-export type BandMessage = BandCall | { readonly control: Int32Array };
+/** What a worker is sent: a band call, or (once, when the pool starts) the pool's control block and the grid heap (memory.ts). */
+export type BandMessage = BandCall | { readonly control: Int32Array; readonly heap?: WebAssembly.Memory | null };
 
 interface Pool {
   readonly workers: BandWorker[];
@@ -70,7 +70,8 @@ export async function startThreads(count: number, spawn: () => { worker: BandWor
   }
   const control = new Int32Array(new SharedArrayBuffer(4 * CONTROL_WORDS));
   writeAwake(control, tuning);
-  for (const s of started) s.worker.postMessage({ control });
+  const heap = gridHeap();
+  for (const s of started) s.worker.postMessage({ control, heap });
   pool = { workers: started.map((s) => s.worker), control };
   wanted = count;
   shareGrids(true);
@@ -331,6 +332,7 @@ function watch(ms: number, preemptedMs: number, backoffMs: number, awake: () => 
 export function serveBand(message: BandMessage, find: (name: string) => BandKernel | undefined, receive?: () => BandMessage | undefined): void {
   if ('control' in message) {
     workerControl = message.control;
+    if (message.heap) adoptHeap(message.heap);
     return;
   }
   const control = workerControl;
@@ -348,8 +350,10 @@ export function serveBand(message: BandMessage, find: (name: string) => BandKern
     // or this one's came through the event loop).
     const next = receive();
     if (!next) continue;
-    if ('control' in next) workerControl = next.control;
-    else {
+    if ('control' in next) {
+      workerControl = next.control;
+      if (next.heap) adoptHeap(next.heap);
+    } else {
       Atomics.add(control, TAKEN_AWAKE, 1);
       serveCall(next, find);
     }

@@ -4,6 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { HEAP_BASES, HEAP_PAGES } from '../../parallel/memory.ts';
 
 export interface WasmModuleFiles {
   /** The AssemblyScript source. */
@@ -12,6 +13,12 @@ export interface WasmModuleFiles {
   readonly binary: string;
   /** The name of the exported base64 constant. */
   readonly constant: string;
+  /**
+   * For the grid heap's build of a module (src/parallel/memory.ts): where its static data starts
+   * in the heap's first page. It then imports the heap (env.memory, shared, HEAP_PAGES at most)
+   * instead of owning a memory, so its kernels read and write the engine's grids in place.
+   */
+  readonly heapBase?: number;
 }
 
 const here = (file: string) => fileURLToPath(new URL(`./${file}`, import.meta.url));
@@ -24,6 +31,10 @@ const here = (file: string) => fileURLToPath(new URL(`./${file}`, import.meta.ur
 export const WASM_MODULES: readonly WasmModuleFiles[] = [
   { source: here('kernels.as.ts'), binary: here('binary.ts'), constant: 'KERNELS_WASM_BASE64' },
   { source: here('curve.as.ts'), binary: here('curve-binary.ts'), constant: 'CURVE_WASM_BASE64' },
+  // The same two and the distance transform on the grid heap (heap-instance.ts): static data at their own offsets.
+  { source: here('kernels.as.ts'), binary: here('kernels-heap-binary.ts'), constant: 'KERNELS_HEAP_WASM_BASE64', heapBase: HEAP_BASES.kernels },
+  { source: here('curve.as.ts'), binary: here('curve-heap-binary.ts'), constant: 'CURVE_HEAP_WASM_BASE64', heapBase: HEAP_BASES.curve },
+  { source: here('distance.as.ts'), binary: here('distance-heap-binary.ts'), constant: 'DISTANCE_HEAP_WASM_BASE64', heapBase: HEAP_BASES.distance },
   { source: here('noise.as.ts'), binary: here('noise-binary.ts'), constant: 'NOISE_WASM_BASE64' },
   { source: here('distance.as.ts'), binary: here('distance-binary.ts'), constant: 'DISTANCE_WASM_BASE64' },
   { source: here('wind.as.ts'), binary: here('wind-binary.ts'), constant: 'WIND_WASM_BASE64' },
@@ -32,12 +43,19 @@ export const WASM_MODULES: readonly WasmModuleFiles[] = [
   { source: here('../../build/png.as.ts'), binary: here('../../build/png-binary.ts'), constant: 'PNG_WASM_BASE64' },
 ];
 
-/** A compiled module: no runtime, no imports, no asserts, one exported memory. */
+/**
+ * A compiled module: no runtime, no imports, no asserts, one exported memory; or, with a
+ * heapBase, the grid heap imported as its memory (shared, at most HEAP_PAGES pages).
+ */
 export async function compileModule(m: WasmModuleFiles): Promise<Uint8Array> {
   const asc = (await import('assemblyscript/asc')).default;
+  const heap =
+    m.heapBase === undefined
+      ? {}
+      : { importMemory: true, noExportMemory: true, sharedMemory: true, initialMemory: 1, maximumMemory: HEAP_PAGES, memoryBase: m.heapBase };
   const result = await asc.compileString(
     { 'module.ts': readFileSync(m.source, 'utf8') },
-    { optimizeLevel: 3, shrinkLevel: 0, runtime: 'stub', noAssert: true, use: ['abort='], enable: ['simd'] },
+    { optimizeLevel: 3, shrinkLevel: 0, runtime: 'stub', noAssert: true, use: ['abort='], enable: m.heapBase === undefined ? ['simd'] : ['simd', 'threads'], ...heap },
   );
   if (result.error || !result.binary) throw new Error(`${m.source} does not compile:\n${result.stderr.toString()}`);
   return result.binary;

@@ -3,7 +3,10 @@
 // copied in and its output and water cells out as whole rows, so each copy is one piece. Also
 // the water node's mask, which compares heights with a level as the transform's sites do.
 
+import { heapMemory, heapScratch } from '../../parallel/memory.ts';
 import { DISTANCE_WASM_BASE64 } from './distance-binary.ts';
+import { DISTANCE_HEAP_WASM_BASE64 } from './distance-heap-binary.ts';
+import { countHeapCall, heapAt, onHeapModule } from './heap-instance.ts';
 import { CHUNK_CELLS, chunkStep, FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
 
 interface DistanceExports {
@@ -20,6 +23,12 @@ const distance = distanceModule.exports;
 
 /** The compiled module's bytes. */
 export const distanceBytes = distanceModule.bytes;
+
+/** The same module on the grid heap (heap-instance.ts): heights read and distances written in place. */
+const heapDistance = onHeapModule<DistanceExports>(DISTANCE_HEAP_WASM_BASE64);
+
+/** The heap module's bytes. */
+export const heapDistanceBytes = heapDistance.bytes;
 
 /** What a band of the transform reads and writes: see wasmDistanceBand. */
 export type DistanceGrid = {
@@ -51,7 +60,6 @@ export type DistanceGrid = {
 export function wasmDistanceBand(b: DistanceGrid, r0: number, r1: number): void {
   const { values, m, dc, dr, n, far, water } = b;
   if (r1 <= r0 || n <= 0) return;
-  const k = distance();
   const a = dr + r0;
   const end = dr + r1;
   // The first band also records the water of the rows above the output's, the last below.
@@ -60,6 +68,8 @@ export function wasmDistanceBand(b: DistanceGrid, r0: number, r1: number): void 
   const s0 = Math.min(wa, Math.max(0, a - far));
   const s1 = Math.max(wb, Math.min(m, end + far));
   const rows = s1 - s0;
+  if (heapDistanceBand(b, s0, s1, a, end, r0, wa, wb)) return;
+  const k = distance();
   const step = CHUNK_CELLS > 0 ? Math.max(1, Math.floor(CHUNK_CELLS / m)) : rows;
   const stepRows = Math.min(step, rows);
   // 16 bytes of slack after the heights and the sites: the last vector of a row may read past.
@@ -80,6 +90,31 @@ export function wasmDistanceBand(b: DistanceGrid, r0: number, r1: number): void 
   k.band(m, s0, s1, 0, sites, level, a, end, far, sAt, outAt, workAt, dc, n, b.unit, b.cap);
   b.out.set(new Float32Array(memory, outAt, n * (end - a)), r0 * n);
   if (water) water.set(new Uint8Array(memory, sAt + (wa - s0) * m, (wb - wa) * m), wa * m);
+}
+
+/**
+ * wasmDistanceBand on the grid heap, when the heights (Float32) and the output lie on it: the
+ * module makes the sites of rows s0 … s1 − 1 from the heights in place, into this thread's
+ * scratch with its work area, and writes the band's distances straight into the output; the
+ * water rows are copied out of the sites. False (nothing done) otherwise.
+ */
+function heapDistanceBand(b: DistanceGrid, s0: number, s1: number, a: number, end: number, r0: number, wa: number, wb: number): boolean {
+  const { values, m, n, water } = b;
+  if (!(values instanceof Float32Array)) return false;
+  const hAt = heapAt(values);
+  const outAt = heapAt(b.out);
+  if (hAt < 0 || outAt < 0) return false;
+  const k = heapDistance.exports();
+  const memory = heapMemory();
+  if (!k || !memory) return false;
+  // As wasmDistanceBand's layout: 16 bytes of slack after the sites, the work area 16-aligned.
+  const sitesBytes = (m * (s1 - s0) + 31) & ~15;
+  const sAt = heapScratch('distance', sitesBytes + k.workBytes(m, end - a, n) + 16);
+  if (sAt < 0) return false;
+  countHeapCall();
+  k.band(m, s0, s1, hAt + 4 * s0 * m, false, float32Above(b.level), a, end, b.far, sAt, outAt + 4 * r0 * n, sAt + sitesBytes, b.dc, n, b.unit, b.cap);
+  if (water) water.set(new Uint8Array(memory.buffer, sAt + (wa - s0) * m, (wb - wa) * m), wa * m);
+  return true;
 }
 
 /** Cells of a strip taken into the module's memory at a time by wasmSameSites (a MB of heights). */
@@ -109,13 +144,21 @@ export function float32Above(level: number): number {
  */
 export function wasmSameSites(values: Float32Array, level: number, water: Uint8Array): boolean {
   if (water.length !== values.length) return false;
-  const k = distance();
   const cells = values.length;
   const most = STRIP_CELLS;
+  const threshold = float32Above(level);
+  // In place on the grid heap, strip by strip as below.
+  const [hHeap, waterHeap] = [heapAt(values), heapAt(water)];
+  const h = hHeap >= 0 && waterHeap >= 0 ? heapDistance.exports() : null;
+  if (h) {
+    countHeapCall();
+    for (let i = 0; i < cells; i += most) if (!h.sameSites(Math.min(most, cells - i), hHeap + 4 * i, threshold, waterHeap + i)) return false;
+    return true;
+  }
+  const k = distance();
   const hAt = FIRST_BYTE;
   const waterAt = hAt + 4 * most;
   const memory = distanceModule.reserve(k, waterAt + most + 16);
-  const threshold = float32Above(level);
   for (let i = 0; i < cells; i += most) {
     const c = Math.min(most, cells - i);
     new Float32Array(memory, hAt, c).set(values.subarray(i, i + c));

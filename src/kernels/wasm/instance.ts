@@ -1,7 +1,8 @@
 // The WebAssembly kernels, instantiated on first use (lazy-module.ts): the cell kernels' module
 // and the curve's (curve.as.ts), each under the 4 KB a browser's main thread may compile
 // synchronously (a test keeps them there), so this runs the same in Node, in a Web Worker and on
-// a page. Each call copies its inputs into the
+// a page. A call whose grids lie on the grid heap (while a band pool runs) runs in place there
+// (heap-instance.ts); otherwise it copies its inputs into the
 // module's memory, runs, and copies the outputs out: the cell-by-cell kernels and the rank a
 // chunk of cells at a time (CHUNK_CELLS), the argsort whole. The memory only grows;
 // releaseKernelMemory drops it after a one-off large grid (an argsort's).
@@ -9,6 +10,7 @@
 import { KERNELS_WASM_BASE64 } from './binary.ts';
 import { CURVE_WASM_BASE64 } from './curve-binary.ts';
 import { float32Above } from './distance-instance.ts';
+import { heapCombine, heapCurve, heapMoisture, heapRank, heapTemperature, heapWhittaker } from './heap-instance.ts';
 import { chunkStep, FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
 import type { StridedRows } from '../../grid.ts';
 
@@ -190,8 +192,11 @@ export function wasmCombine(
   detail: Float32Array | null,
   /* out */ out: Float32Array,
 ): void {
+  // In place on the grid heap (heap-instance.ts); copied as below where it leaves cells.
+  const done = heapCombine(mode, base, scale, detail, out);
+  if (done === out.length) return;
   const k = kernels();
-  chunked(k, (sizes) => reserve(k, sizes), out.length, 1, [], [base, scale, detail], [out], (_, count, __, [baseAt, scaleAt, detailAt], [outAt]) =>
+  chunked(k, (sizes) => reserve(k, sizes), out.length - done, 1, [], [from(base, done), from(scale, done), from(detail, done)], [out.subarray(done)], (_, count, __, [baseAt, scaleAt, detailAt], [outAt]) =>
     k.combine(count, mode, baseAt, scaleAt, detailAt, outAt),
   );
 }
@@ -211,6 +216,7 @@ export function wasmTemperature(
   noise: Float32Array | StridedRows | null,
   /* out */ out: Float32Array,
 ): void {
+  if (heapTemperature(rowBase, p, rank, coast, noise, out)) return;
   const k = kernels();
   const n = out.length / rowBase.length;
   // Whole rows a chunk: each row has its base.
@@ -234,8 +240,10 @@ export function wasmMoisture(
   air: Float32Array | null,
   /* out */ out: Float32Array,
 ): void {
+  const done = heapMoisture(p, noise, coast, air, out);
+  if (done === out.length) return;
   const k = kernels();
-  chunked(k, (sizes) => reserve(k, sizes), out.length, 1, [], [noise, coast, air], [out], (_, count, __, [noiseAt, coastAt, airAt], [outAt]) =>
+  chunked(k, (sizes) => reserve(k, sizes), out.length - done, 1, [], [from(noise, done), from(coast, done), from(air, done)], [out.subarray(done)], (_, count, __, [noiseAt, coastAt, airAt], [outAt]) =>
     k.moisture(count, noiseAt, coastAt, airAt, outAt, p.moistNoise, p.coastBonus, p.decay, p.strength),
   );
 }
@@ -263,6 +271,7 @@ export function wasmWhittaker(
   // Each threshold as the least Float32 at or above it: the module compares Float32 cells in
   // Float32, with the answers of the doubles' compares.
   const [levelAbove, widthAbove, warmAbove] = [float32Above(level), float32Above(rules.beachWidth), float32Above(rules.beachMinTemperature)];
+  if (heapWhittaker(rules, height, levelAbove, temperature, moisture, coast, out, widthAbove, warmAbove)) return;
   // Strided heights are copied in by whole rows.
   chunked(k, (sizes) => reserve(k, sizes), out.length, 'rows' in height ? height.n : 1, [rules.table], [height, temperature, moisture, coast], [out], (_, count, [tableAt], [heightAt, temperatureAt, moistureAt, coastAt], [outAt]) =>
     k.whittaker(count, heightAt, levelAbove, temperatureAt, moistureAt, coastAt, tableAt, outAt, rules.ocean, rules.beach, widthAbove, warmAbove),
@@ -271,8 +280,17 @@ export function wasmWhittaker(
 
 /** The piecewise-linear curve through points (xs sorted) at every input cell (see curve.as.ts). */
 export function wasmCurve(input: Float32Array, xs: Float64Array, ys: Float64Array, /* out */ out: Float32Array): void {
+  const done = heapCurve(input, xs, ys, out);
+  if (done === out.length) return;
   const k = curveModule.exports();
-  chunked(k, (sizes) => regions(sizes, (end) => curveModule.reserve(k, end)), input.length, 1, [xs, ys], [input], [out], (_, count, [xsAt, ysAt], [inAt], [outAt]) => k.curve(count, inAt, outAt, xsAt, ysAt, xs.length));
+  chunked(k, (sizes) => regions(sizes, (end) => curveModule.reserve(k, end)), input.length - done, 1, [xs, ys], [input.subarray(done)], [out.subarray(done)], (_, count, [xsAt, ysAt], [inAt], [outAt]) =>
+    k.curve(count, inAt, outAt, xsAt, ysAt, xs.length),
+  );
+}
+
+/** Cells c0 … of a grid, null staying null. */
+function from(a: Float32Array | null, c0: number): Float32Array | null {
+  return a && (c0 === 0 ? a : a.subarray(c0));
 }
 
 /** A bucket table over sorted heights and the rank of each count (see rank in kernels.as.ts). */
@@ -292,6 +310,7 @@ export interface RankTable {
 
 /** Each height's rank by the table, into out: the table staged once, the heights a chunk at a time (see CHUNK_CELLS). */
 export function wasmRank(t: RankTable, heights: Float32Array, /* out */ out: Float32Array): void {
+  if (heapRank(t, heights, out)) return;
   const k = kernels();
   const cells = heights.length;
   // Chunks of a multiple of 4 cells (at least 4): the module ranks four at a time.

@@ -1,0 +1,216 @@
+// The grid heap (src/parallel/memory.ts, src/kernels/wasm/heap-instance.ts): while a band pool
+// runs, the engine's pooled grids live in one shared WebAssembly memory whose kernels read and
+// write them in place. The same bits as the kernels copying grids in and out of their own
+// memory: kernel by kernel (even and odd counts, strided inputs, unwired ones, and one cell
+// past each output left alone), and every shipped graph's outputs at even and odd sizes against
+// an evaluation in plain memory (no pool). Also: regions the pool lets go are taken again.
+import { readdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOGUE } from '../nodes/index.ts';
+import { combineKernel, COMBINE_MODES } from '../nodes/combine.ts';
+import { applyCurve } from '../nodes/curve.ts';
+import { moistureKernel } from '../nodes/moisture.ts';
+import { landRank } from '../nodes/rank.ts';
+import { temperature } from '../nodes/temperature.ts';
+import { tableIds, whittaker } from '../nodes/whittaker.ts';
+import { createEngine } from '../src/engine/engine.ts';
+import { BufferPool } from '../src/engine/pool.ts';
+import { type Domain, type GridWindow, wholeWindow } from '../src/grid.ts';
+import { heapCalls, heapCurveBytes, heapKernelBytes, setHeapKernels } from '../src/kernels/wasm/heap-instance.ts';
+import { DEFAULT_TABLE } from '../src/model/biomes.ts';
+import type { TerrainValue, Value } from '../src/model/values.ts';
+import { HEAP_BASES, HEAP_PAGES, onHeap } from '../src/parallel/memory.ts';
+import { startNodeThreads } from '../src/parallel/node-threads.ts';
+import { stopThreads, tuneThreads, useThreads } from '../src/parallel/threads.ts';
+import { loadGraph, rng } from './helpers/graphs.ts';
+
+const GRAPHS = readdirSync('graphs').filter((f) => f.endsWith('.json'));
+const SIZES = [96, 97];
+
+/** Every output of every node as bytes, keyed by node and port. */
+function outputs(file: string, size: number): Map<string, Uint8Array> {
+  const graph = loadGraph(file);
+  const engine = createEngine(graph, { size, poisonBuffers: true });
+  engine.evaluate();
+  const all = new Map<string, Uint8Array>();
+  for (const node of graph.nodes) {
+    const def = engine.catalogue.def(node.type)!;
+    for (const port of Object.keys(def.outputs)) {
+      const v = engine.output(node.id, port) as Value | undefined;
+      all.set(`${node.id}.${port}`, v ? new Uint8Array(v.data.buffer.slice(v.data.byteOffset, v.data.byteOffset + v.data.byteLength)) : Uint8Array.of(engine.status(node.id)?.state === 'ok' ? 1 : 0));
+    }
+  }
+  return all;
+}
+
+/** In plain memory, before the pool starts. */
+const plain = new Map<string, Map<string, Uint8Array>>();
+
+/** default.json at 96², then after each edit of the continent's curve (inland, then where the coast falls): the biomes, moisture and coast bytes after each. */
+function edits(): Uint8Array[] {
+  const graph = loadGraph('default.json');
+  const engine = createEngine(graph, { size: 96, poisonBuffers: true });
+  const points = graph.nodes.find((n) => n.id === 'contCurve')!.params.points as [number, number][];
+  const seen: Uint8Array[] = [];
+  const keep = () => {
+    for (const id of ['biomes', 'moisture', 'coast']) {
+      const v = engine.output(id) as Value;
+      seen.push(new Uint8Array(v.data.buffer.slice(v.data.byteOffset, v.data.byteOffset + v.data.byteLength)));
+    }
+  };
+  engine.evaluate();
+  keep();
+  for (const [x, dy] of [[0.6, 0.01], [0.6, 0.02], [0, 0.03], [0, -0.05]] as const) {
+    engine.setParam('contCurve', 'points', points.map(([px, py]) => [px, px === x ? py + dy : py]));
+    engine.evaluate();
+    keep();
+  }
+  return seen;
+}
+let plainEdits: Uint8Array[] = [];
+
+beforeAll(async () => {
+  stopThreads();
+  for (const file of GRAPHS) for (const size of SIZES) plain.set(`${file}@${size}`, outputs(file, size));
+  plainEdits = edits();
+  expect(await startNodeThreads(2)).toBe(2);
+  tuneThreads({ aloneCalls: 0 });
+}, 120_000);
+afterAll(() => {
+  setHeapKernels(true);
+  tuneThreads();
+  stopThreads();
+});
+
+describe('the grid heap', () => {
+  it("each heap module is under 4 KB and writes its static data only in its own KB of the heap's first page", () => {
+    for (const [bytes, base] of [[heapKernelBytes(), HEAP_BASES.kernels], [heapCurveBytes(), HEAP_BASES.curve]] as const) {
+      expect(bytes.length).toBeLessThan(4096);
+      const memory = new WebAssembly.Memory({ initial: 2, maximum: HEAP_PAGES, shared: true });
+      const all = new Uint8Array(memory.buffer).fill(0xa5);
+      new WebAssembly.Instance(new WebAssembly.Module(bytes), { env: { memory } });
+      const changed = all.findIndex((b) => b !== 0xa5);
+      const last = all.findLastIndex((b) => b !== 0xa5);
+      expect(changed).toBeGreaterThanOrEqual(base);
+      expect(last).toBeLessThan(base + 1024);
+    }
+  });
+
+  it("the pool's grids are on it while a pool runs, and a region let go is taken again", () => {
+    const pool = new BufferPool();
+    const a = pool.take('f32', 1000);
+    expect(onHeap(a.buffer)).toBe(true);
+    expect(onHeap(new Float32Array(new SharedArrayBuffer(4 * 65536)).buffer)).toBe(false);
+    pool.clear();
+    const at = a.byteOffset;
+    pool.give(a);
+    pool.clear();
+    expect(pool.take('f32', 1000).byteOffset).toBe(at);
+  });
+
+  it.each(GRAPHS.flatMap((file) => SIZES.map((size) => [file, size] as const)))('%s at %i², on the heap over two threads: the bytes of plain memory', (file, size) => {
+    useThreads(2);
+    const before = heapCalls();
+    const heap = outputs(file, size);
+    const want = plain.get(`${file}@${size}`)!;
+    expect([...want].filter(([key, bytes]) => Buffer.compare(bytes, heap.get(key)!) !== 0).map(([key]) => key)).toEqual([]);
+    // Kernels ran in place (on this thread; the workers too, uncounted here).
+    if (CATALOGUE.def('combine') && file === 'default.json') expect(heapCalls()).toBeGreaterThan(before);
+  });
+});
+
+describe('edits on the grid heap', () => {
+  it("default.json's curve edited inland and at the coast: after each edit the bytes of plain memory", () => {
+    useThreads(2);
+    const before = heapCalls();
+    const heap = edits();
+    expect(heap.length).toBe(plainEdits.length);
+    heap.forEach((bytes, i) => expect(Buffer.compare(bytes, plainEdits[i]), `output ${i}`).toBe(0));
+    expect(heapCalls()).toBeGreaterThan(before);
+  });
+});
+
+describe('each kernel in place: the bits of the copies', () => {
+  /** A heap grid (the engine's pool) and a plain one of the same cells. */
+  function pair(cells: number, seed: number, lo = -1, hi = 1): [Float32Array, Float32Array] {
+    const rand = rng(seed);
+    const a = Float32Array.from({ length: cells }, (_, i) => (i === 3 ? NaN : i === 5 ? Infinity : lo + (hi - lo) * rand()));
+    const h = new BufferPool().take('f32', cells);
+    h.set(a);
+    expect(onHeap(h.buffer)).toBe(true);
+    return [h, a];
+  }
+  /** A window of a wider grid (rows of n + 8) on the heap and in plain memory. */
+  function windows(n: number, seed: number, lo = -1, hi = 1): [GridWindow, GridWindow] {
+    const stride = n + 8;
+    const [h, a] = pair(stride * (n + 5), seed, lo, hi);
+    return [{ data: h, stride, dc: 3, dr: 2 }, { data: a, stride, dc: 3, dr: 2 }];
+  }
+  /** Runs `run` on heap grids (in place) and on plain ones (copies): the same bytes, in place counted, and the cell past the output untouched. */
+  function same(cells: number, kind: 'f32' | 'u8', run: (heap: boolean, out: Float32Array | Uint8Array) => void): void {
+    const pool = new BufferPool();
+    // One cell more than the kernel's: the last must stay as it was (a pair written past the end would change it).
+    const heapOut = pool.take(kind, cells + 1).fill(7);
+    const plainOut = (kind === 'f32' ? new Float32Array(cells + 1) : new Uint8Array(cells + 1)).fill(7);
+    // On this thread alone: heapCalls counts its calls only.
+    useThreads(1);
+    const before = heapCalls();
+    run(true, heapOut.subarray(0, cells));
+    expect(heapCalls()).toBeGreaterThan(before);
+    run(false, plainOut.subarray(0, cells));
+    expect(new Uint8Array(heapOut.buffer, heapOut.byteOffset, heapOut.byteLength)).toEqual(new Uint8Array(plainOut.buffer));
+    expect(heapOut[cells]).toBe(7);
+  }
+
+  it.each([36, 37])('curve, combine, moisture and rank on %i² cells', (n) => {
+    const cells = n * n;
+    const [input, inputPlain] = pair(cells, 1, -1.2, 1.2);
+    const points: [number, number][] = [[-1, -0.6], [-0.35, -0.3], [0, 0], [0, 0.1], [0.6, 0.3], [1, 0.5]];
+    same(cells, 'f32', (heap, out) => applyCurve(heap ? input : inputPlain, points, out as Float32Array));
+    const [b, bp] = pair(cells, 2);
+    const [s, sp] = pair(cells, 3);
+    const [d, dp] = pair(cells, 4);
+    for (const mode of COMBINE_MODES) {
+      same(cells, 'f32', (heap, out) => combineKernel(mode, heap ? b : bp, heap ? s : sp, heap ? d : dp, out as Float32Array));
+      same(cells, 'f32', (heap, out) => combineKernel(mode, null, heap ? s : sp, null, out as Float32Array));
+    }
+    const p = { moistNoise: 0.285, coastBonus: 0.355, decay: 0.274, strength: 0.583 };
+    const [coast, coastPlain] = pair(cells, 9, 0, 40);
+    same(cells, 'f32', (heap, out) => moistureKernel(p, heap ? b : bp, heap ? coast : coastPlain, heap ? s : sp, out as Float32Array));
+    same(cells, 'f32', (heap, out) => moistureKernel(p, null, heap ? coast : coastPlain, null, out as Float32Array));
+    const sorted = pair(900, 15)[1].filter((v) => !Number.isNaN(v)).sort();
+    const [h, hp] = pair(cells, 16, -1.3, 1.3);
+    const terrain = (data: Float32Array): TerrainValue => ({ type: 'terrain', meaning: 'height', data, seaLevel: 0, sorted, waterCount: sorted.findIndex((v) => v >= 0), order: null });
+    same(cells, 'f32', (heap, out) => landRank(terrain(heap ? h : hp), out as Float32Array));
+  });
+
+  it.each([36, 37])('temperature and biomes on %i², plain and strided inputs', (n) => {
+    const cells = n * n;
+    const domain: Domain = { x0: 0.25, y0: -0.5, extent: 1, n };
+    const band = (hook: unknown, args: object) => (hook as (a: object, r0: number, r1: number) => void)(args, 0, n);
+    const p = { base: 0.4, lapse: 0.1, latitude: 1, coastMod: 0.062, tempNoise: 0.15 };
+    const [rank, rankPlain] = windows(n, 5, 0, 1);
+    const [coast, coastPlain] = windows(n, 6, 0, 40);
+    const [noise, noisePlain] = pair(cells, 7);
+    const grids = (heap: boolean) => ({ rank: heap ? rank : rankPlain, coast: heap ? coast : coastPlain, noise: wholeWindow(heap ? noise : noisePlain, n) });
+    // n = 37 is odd: the temperature's pairs would spill into the next row, so it copies (no call in place).
+    if (n % 2 === 0) {
+      same(cells, 'f32', (heap, out) => band(temperature.band, { domain, p, ...grids(heap), out }));
+      same(cells, 'f32', (heap, out) => band(temperature.band, { domain, p, rank: null, coast: grids(heap).coast, noise: null, out }));
+      same(cells, 'f32', (heap, out) => band(temperature.band, { domain, p, rank: wholeWindow(heap ? noise : noisePlain, n), coast: null, noise: null, out }));
+    }
+    const rules = { table: tableIds(DEFAULT_TABLE), beachWidth: 1.5, beachMinTemperature: 0.25 };
+    const [t, tp] = pair(cells, 11, -0.2, 1.2);
+    const [m, mp] = pair(cells, 12, -0.2, 1.2);
+    const [c, cp] = pair(cells, 13, 0, 4);
+    const [height, heightPlain] = windows(n, 14);
+    for (const withCoast of [true, false]) {
+      same(cells, 'u8', (heap, out) =>
+        band(whittaker.band, { rules, temperature: heap ? t : tp, moisture: heap ? m : mp, height: heap ? height : heightPlain, seaLevel: 0.1, coast: withCoast ? (heap ? c : cp) : null, out, n }),
+      );
+      same(cells, 'u8', (heap, out) =>
+        band(whittaker.band, { rules, temperature: heap ? t : tp, moisture: heap ? m : mp, height: wholeWindow(heap ? t : tp, n), seaLevel: 0.1, coast: withCoast ? (heap ? c : cp) : null, out, n }),
+      );
+    }
+  });
+});
