@@ -3,7 +3,10 @@
 // heights and rank are copied in row by row, the target's blended air is copied out. The memory only grows;
 // releaseWindMemory drops it after a one-off large grid.
 
+import { heapMemory, heapScratch } from '../../parallel/memory.ts';
+import { countHeapCall, heapAt, onHeapModule } from './heap-instance.ts';
 import { WIND_WASM_BASE64 } from './wind-binary.ts';
+import { WIND_HEAP_WASM_BASE64 } from './wind-heap-binary.ts';
 import { CHUNK_CELLS, FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
 
 interface WindExports {
@@ -14,7 +17,7 @@ interface WindExports {
     hAt: number, rankAt: number, level: number, width: number, lines: number,
     a0: number, b0: number, major: number, major0: number, block: number, transposed: boolean,
     offset: number, reach: number, t: number, wet: number, dry: number, kLift: number,
-    ta0: number, ta1: number, tb0: number, tb1: number, outAt: number, wide: boolean, bufAt: number,
+    ta0: number, ta1: number, tb0: number, tb1: number, outAt: number, wide: boolean, bufAt: number, pitch: number, outPitch: number,
   ): void;
   transpose64(fromAt: number, toAt: number, rows: number, cols: number): void;
 }
@@ -27,6 +30,12 @@ const wind = windModule.exports;
 
 /** The compiled module's bytes. */
 export const windBytes = windModule.bytes;
+
+/** The same module on the grid heap (heap-instance.ts): heights and rank read, the air written, in place. */
+const heapWind = onHeapModule<WindExports>(WIND_HEAP_WASM_BASE64);
+
+/** The heap module's bytes. */
+export const heapWindBytes = heapWind.bytes;
 
 /** The module's e^x (fdlibm's), for the test that holds it to Math.exp. */
 export function wasmExp(x: number): number {
@@ -107,6 +116,7 @@ const STRIP = 16;
  * the wind and is swept whole.
  */
 export function wasmSweep(s: WasmSweep, /* out */ out: Float32Array | Float64Array): void {
+  if (out instanceof Float32Array && heapSweep(s, out)) return;
   const k = wind();
   const width = s.c1 - s.c0;
   const height = s.r1 - s.r0;
@@ -141,7 +151,7 @@ export function wasmSweep(s: WasmSweep, /* out */ out: Float32Array | Float64Arr
       hAt, withRank ? rankAt : 0, s.level, s.transposed ? r1 - r0 : width, s.transposed ? width : r1 - r0,
       a0, b0, s.major, s.major0, s.block, s.transposed,
       s.offset, s.reach, s.t, s.wet, s.dry, s.kLift,
-      ta0, ta1, tb0, tb1, outAt, wide, bufAt,
+      ta0, ta1, tb0, tb1, outAt, wide, bufAt, 0, 0,
     );
     // The target's rows, back where they go.
     const done = wide ? new Float64Array(k.memory.buffer, outAt, tw * (tr1 - tr0)) : new Float32Array(k.memory.buffer, outAt, tw * (tr1 - tr0));
@@ -150,6 +160,40 @@ export function wasmSweep(s: WasmSweep, /* out */ out: Float32Array | Float64Arr
       (out as Float32Array).set(done.subarray(from, from + tw) as Float32Array, (r - s.pr0) * s.stride + (s.tc0 - s.pc0));
     }
   }
+}
+
+/**
+ * wasmSweep on the grid heap, when the heights, the rank (if read) and the output lie on it: the
+ * whole region in one call, its rows read where they lie in the n-wide grids and the target's
+ * written where they go (the module's strips keep what a strip reads in cache), the coarse air
+ * and the line buffers in this thread's scratch. False (nothing done) otherwise.
+ */
+function heapSweep(s: WasmSweep, out: Float32Array): boolean {
+  const withRank = s.rank !== null && s.kLift > 0;
+  const [hAt, rankAt, outAt] = [heapAt(s.h), withRank ? heapAt(s.rank) : 0, heapAt(out)];
+  if (hAt < 0 || rankAt < 0 || outAt < 0) return false;
+  const k = heapWind.exports();
+  const memory = heapMemory();
+  if (!k || !memory) return false;
+  const width = s.c1 - s.c0;
+  const height = s.r1 - s.r0;
+  const airBytes = s.air ? (s.air.byteLength + 15) & ~15 : 0;
+  const bufBytes = 5 * (8 * (s.transposed ? height : width) + 208) + 4 * (8 * (s.transposed ? width : height) + 208) + 16;
+  const scratchAt = heapScratch('wind', airBytes + bufBytes);
+  if (scratchAt < 0) return false;
+  countHeapCall();
+  if (s.air) new Float64Array(memory.buffer, scratchAt, s.air.length).set(s.air);
+  k.setStart(s.air ? scratchAt : 0, s.cn, s.scale, s.fineCol0, s.fineRow0, s.coarseCol0, s.coarseRow0);
+  if (s.tr1 <= s.tr0 || s.tc1 <= s.tc0) return true;
+  const first = 4 * (s.r0 * s.n + s.c0);
+  const [a0, b0, ta0, ta1, tb0, tb1] = s.transposed ? [s.c0, s.r0, s.tc0, s.tc1, s.tr0, s.tr1] : [s.r0, s.c0, s.tr0, s.tr1, s.tc0, s.tc1];
+  k.sweep(
+    hAt + first, withRank ? rankAt + first : 0, s.level, s.transposed ? height : width, s.transposed ? width : height,
+    a0, b0, s.major, s.major0, s.block, s.transposed,
+    s.offset, s.reach, s.t, s.wet, s.dry, s.kLift,
+    ta0, ta1, tb0, tb1, outAt + 4 * ((s.tr0 - s.pr0) * s.stride + (s.tc0 - s.pc0)), false, scratchAt + airBytes, s.n, s.stride,
+  );
+  return true;
 }
 
 /** Bytes the wind module's memory holds now (0 before first use). */

@@ -168,6 +168,9 @@ const STAGGER: usize = 208;
  * line, b0 of its first cell; `transposed` when lines are columns. Writes the blend of target
  * lines ta0 … ta1 − 1, cells tb0 … tb1 − 1 to outAt, row-major, as doubles when `wide` (the
  * coarse air), else as floats. bufAt holds five lines of doubles and four of `lines` doubles, each 208 bytes more.
+ * `pitch`: floats from one row of the region to the next at hAt and rankAt, `outPitch` from one
+ * target row to the next at outAt (0: rows end to end; the grid heap's grids are read and
+ * written in place, rows of the whole grid apart).
  *
  * Lines that are columns are read down the columns, a strip of STRIP rows at a time: each
  * strip sweeps every line over its own cells, and a cell on its edge that reads the row
@@ -177,16 +180,17 @@ export function sweep(
   hAt: usize, rankAt: usize, level: f64, width: i32, lines: i32,
   a0: i32, b0: i32, major: i32, major0: i32, block: i32, transposed: bool,
   offset: i32, reach: i32, t: f64, wet: f64, dry: f64, kLift: f64,
-  ta0: i32, ta1: i32, tb0: i32, tb1: i32, outAt: usize, wide: bool, bufAt: usize,
+  ta0: i32, ta1: i32, tb0: i32, tb1: i32, outAt: usize, wide: bool, bufAt: usize, pitch: i32, outPitch: i32,
 ): void {
   // Cell x of line a is at (a − a0) · lineStep + x · cellStep floats from hAt (and rankAt): a
-  // line is a row of the region, or a column of it when `transposed`.
-  const regionWidth = transposed ? lines : width;
-  const lineStep: usize = transposed ? 4 : <usize>width << 2;
-  const cellStep: usize = transposed ? <usize>regionWidth << 2 : 4;
-  // The target is written row-major: cell (a, b) at (a − ta0) · outLine + (b − tb0) · outCell.
-  const outLine: usize = transposed ? 1 : <usize>(tb1 - tb0);
-  const outCell: usize = transposed ? <usize>(ta1 - ta0) : 1;
+  // line is a row of the region, or a column of it when `transposed`; rows lie `rowFloats` apart.
+  const rowFloats = pitch > 0 ? pitch : transposed ? lines : width;
+  const lineStep: usize = transposed ? 4 : <usize>rowFloats << 2;
+  const cellStep: usize = transposed ? <usize>rowFloats << 2 : 4;
+  // The target is written by rows: cell (a, b) at (a − ta0) · outLine + (b − tb0) · outCell.
+  const outRow: usize = outPitch > 0 ? <usize>outPitch : transposed ? <usize>(ta1 - ta0) : <usize>(tb1 - tb0);
+  const outLine: usize = transposed ? 1 : outRow;
+  const outCell: usize = transposed ? outRow : 1;
   // The line buffers lie a little more than a line apart, so that the windows of them a strip
   // works on do not all fall into the same sets of the first-level cache.
   const lineBytes = (<usize>width << 3) + STAGGER;
