@@ -1,7 +1,7 @@
 // The bench's measure of how quiet the machine was (src/bench/machine.ts): the CPU other
 // processes used between two marks, as a share of the cores, this process's own time left out.
 import { describe, expect, it } from 'vitest';
-import { cpuMark, othersShare } from '../src/bench/machine.ts';
+import { cpuMark, helpersMark, helpersMs, othersShare } from '../src/bench/machine.ts';
 
 describe("other processes' share of the cores", () => {
   it('is the busy time less this process, over the ticks of every core', () => {
@@ -31,6 +31,30 @@ describe("other processes' share of the cores", () => {
     expect(Math.abs((to.ours - from.ours) * 10 - (c.user + c.system) / 1000)).toBeLessThan(40);
     expect(to.busy - from.busy).toBeGreaterThanOrEqual(to.ours - from.ours - 2);
     expect(othersShare(from, to, 1)).toBeGreaterThanOrEqual(0);
+    expect(x).not.toBeNaN();
+  });
+});
+
+describe("this process's helper threads' CPU", () => {
+  it('is the CPU time between two marks in order', () => {
+    expect(helpersMs({ ms: 100, at: 0 }, { ms: 600, at: 1000 })).toBe(500);
+    expect(helpersMs(null, { ms: 1, at: 1 })).toBeNull();
+    expect(helpersMs({ ms: 1, at: 1 }, { ms: 2, at: 1 })).toBeNull();
+  });
+
+  it('reads every thread but those left out (Linux)', () => {
+    const all0 = helpersMark(new Set());
+    if (!all0) return expect(process.platform).not.toBe('linux');
+    // The main thread's id is the process id: left out, 100 ms of its CPU count for nothing.
+    const main = new Set([String(process.pid)]);
+    const but0 = helpersMark(main)!;
+    const c0 = process.cpuUsage();
+    let x = 0;
+    while (process.cpuUsage(c0).user < 100_000) for (let i = 0; i < 1e6; i++) x = (x * 1664525 + 1013904223) | 0;
+    const all = helpersMark(new Set())!.ms - all0.ms;
+    const but = helpersMark(main)!.ms - but0.ms;
+    expect(all).toBeGreaterThanOrEqual(90);
+    expect(but).toBeLessThan(50);
     expect(x).not.toBeNaN();
   });
 });

@@ -20,7 +20,7 @@ import { fbm } from '../../nodes/fbm.ts';
 import { startNodeThreads } from '../parallel/node-threads.ts';
 import { useThreads } from '../parallel/threads.ts';
 import { benchOperators, formatOperatorBench } from './operators.ts';
-import { cpuMark, othersShare } from './machine.ts';
+import { cpuMark, helpersMark, helpersMs, othersShare, threadIds } from './machine.ts';
 import { BenchArgError, type BenchArgs, type BenchScenario, BENCH_USAGE, parseBenchArgs, scenarioProblem } from './args.ts';
 import { readGraphText } from '../cli/files.ts';
 import { UsageError } from '../cli/args.ts';
@@ -72,6 +72,19 @@ interface Result {
   noiseNs: number | null;
   /** Share of the machine's cores other processes used during the measured runs (null: not Linux). */
   others: number | null;
+  /** CPU ms per measured evaluation of this process's threads other than the band threads: V8's compiler and GC (null: not Linux). */
+  helpers: number | null;
+}
+
+/** The threads that run bands: the main thread and the pool's workers (set once the pool starts). */
+let bandThreads: ReadonlySet<string> = new Set([String(process.pid)]);
+
+/** Starts the pool's worker threads, noting which threads they are; resolves with the threads kernels use. */
+async function startPool(): Promise<number> {
+  const before = new Set(threadIds());
+  const threads = await startNodeThreads();
+  bandThreads = new Set([String(process.pid), ...threadIds().filter((id) => !before.has(id))]);
+  return threads;
 }
 
 /** Prepares the engine for one run of a scenario and returns the step to time. */
@@ -115,8 +128,12 @@ function measure(graph: Graph, size: number, scenario: Scenario, counts: readonl
     return e;
   });
   let from: ReturnType<typeof cpuMark> = null;
+  let helpersFrom: ReturnType<typeof helpersMark> = null;
   for (let k = -WARMUP; k < runs; k++) {
-    if (k === 0) from = cpuMark();
+    if (k === 0) {
+      from = cpuMark();
+      helpersFrom = helpersMark(bandThreads);
+    }
     counts.forEach((t, j) => {
       useThreads(t);
       const { step } = stepFor(scenario, graph, size, k + WARMUP, engines[j]);
@@ -141,8 +158,11 @@ function measure(graph: Graph, size: number, scenario: Scenario, counts: readonl
     });
   }
   const others = othersShare(from, cpuMark(), availableParallelism());
+  const helperMs = helpersMs(helpersFrom, helpersMark(bandThreads));
+  const helpers = helperMs === null ? null : helperMs / (runs * counts.length);
   return counts.map((_, j) => ({
     others,
+    helpers,
     total: median(totals[j]),
     runs,
     crop: median(crops[j]),
@@ -156,9 +176,9 @@ function isPlainFbm(node: GraphNode): boolean {
   return node.type === fbm.type && (node.params.kind === undefined || node.params.kind === 'plain');
 }
 
-/** ", other processes 37 % of the cores" for the progress lines; nothing where unknown. */
-function othersNote(share: number | null): string {
-  return share === null ? '' : `; other processes ${Math.round(share * 100)} % of the cores`;
+/** "; other processes 37 % of the cores; helper threads 1.2 ms a run" for the progress lines; nothing where unknown. */
+function othersNote(share: number | null, helpers: number | null): string {
+  return (share === null ? '' : `; other processes ${Math.round(share * 100)} % of the cores`) + (helpers === null ? '' : `; helper threads ${fmt(helpers)} ms a run`);
 }
 
 function fmt(ms: number): string {
@@ -195,7 +215,7 @@ async function main(args: BenchArgs & { kind: 'scenarios' | 'part' }): Promise<v
     // Each node type's kernel alone (src/bench/nodes.ts), at 256² and 1024² unless --sizes says.
     const sizes = args.sizes ?? [256, 1024];
     const graph = parseGraph(readFileSync('graphs/default.json', 'utf8'), { file: 'default.json' });
-    const threads = await startNodeThreads();
+    const threads = await startPool();
     const rows = benchNodes(graph, sizes, undefined, threads > 1 ? [1, threads] : [1]);
     console.log(formatNodeBench(rows, sizes));
     mkdirSync('bench-results', { recursive: true });
@@ -207,7 +227,7 @@ async function main(args: BenchArgs & { kind: 'scenarios' | 'part' }): Promise<v
   const graph = parseGraph(readGraphText(file), { file });
   const lacking = scenarioProblem(file, graph.nodes.map((n) => n.id), SCENARIOS);
   if (lacking) throw new UsageError(lacking);
-  const threads = await startNodeThreads();
+  const threads = await startPool();
   const counts = threads > 1 ? [1, threads] : [1];
   const results: Record<string, Record<number, Result>> = {};
   const oneThread: Record<string, Record<number, Result>> = {};
@@ -218,7 +238,7 @@ async function main(args: BenchArgs & { kind: 'scenarios' | 'part' }): Promise<v
       const r = measure(graph, size, scenario, counts);
       oneThread[scenario][size] = r[0];
       results[scenario][size] = r[r.length - 1];
-      process.stderr.write(`  ${scenario} at ${size}²: ${r.map((x, j) => `${fmt(x.total)} ms on ${counts[j]}`).join(', ')}${othersNote(r[0].others)}\n`);
+      process.stderr.write(`  ${scenario} at ${size}²: ${r.map((x, j) => `${fmt(x.total)} ms on ${counts[j]}`).join(', ')}${othersNote(r[0].others, r[0].helpers)}\n`);
     }
   }
 
@@ -246,6 +266,13 @@ async function main(args: BenchArgs & { kind: 'scenarios' | 'part' }): Promise<v
   if (SCENARIOS.some((sc) => SIZES.some((s) => results[sc][s].others !== null))) {
     lines.push('', `CPU of other processes during the measured runs, share of the ${availableParallelism()} cores:`);
     for (const sc of SCENARIOS) lines.push(`  ${sc.padEnd(12)}${SIZES.map((s) => `${s}² ${share(results[sc][s].others)}`).join(', ')}`);
+  }
+  // And what this process's helper threads used: V8 still compiling (or collecting) during a
+  // row's runs takes a core from the band threads, so a row where they used much is no warm figure.
+  if (SCENARIOS.some((sc) => SIZES.some((s) => results[sc][s].helpers !== null))) {
+    lines.push(`CPU of this process's helper threads (V8's compiler and GC, not the band threads), ms per measured run:`);
+    const ms = (x: number | null) => (x === null ? '?' : fmt(x));
+    for (const sc of SCENARIOS) lines.push(`  ${sc.padEnd(12)}${SIZES.map((s) => `${s}² ${ms(results[sc][s].helpers)}`).join(', ')}`);
   }
   if (oneThread.cold) {
     lines.push('');
