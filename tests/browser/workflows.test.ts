@@ -3,7 +3,8 @@
 // that edit (not the field's text alone); a window made narrow, then wide again, gives the
 // viewer's map back its size; Ctrl+C copies text selected in the viewer, not the selected nodes; a
 // node added beside the minimap is moved into sight, not left half under it; a duplicate or a
-// paste that lands past the canvas's edge is brought into sight.
+// paste that lands past the canvas's edge is brought into sight; Ctrl+Z pressed in the middle of
+// a drag waits for its end, and the drag stays one undo step.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, drag, params, screenshot, settle, showParams, type TestHandle } from './harness.ts';
@@ -166,5 +167,31 @@ describe('a newcomer’s workflows', () => {
     const card = (await page.locator(`tg-node[data-node-id="${await lastNode(page)}"] .params.card`).boundingBox())!;
     expect(card.x + card.width, `card at ${JSON.stringify(card)}`).toBeLessThanOrEqual(area.x + area.width + 0.5);
     await screenshot(page, 'workflows-pasted-at-edge');
+  });
+
+  it('keeps a curve point drag one undo step when Ctrl+Z is pressed in the middle of it', async () => {
+    const page = app.s.page;
+    const points = async () => (await params(page, 'contCurve')).points as number[][];
+    const start = await points();
+    const editor = page.locator('tg-node[data-node-id="contCurve"] tg-curve-editor');
+    const at = (await editor.evaluate((el) => (el as unknown as { pointAt(k: number): { x: number; y: number } }).pointAt(2)))!;
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.down();
+    await page.mouse.move(at.x, at.y - 12, { steps: 4 });
+    await page.keyboard.press('Control+z');
+    await page.mouse.move(at.x, at.y - 24, { steps: 4 });
+    await page.mouse.up();
+    await settle(page);
+    const dragged = await points();
+    expect(dragged[2][1]).toBeGreaterThan(start[2][1]);
+    // One Ctrl+Z undoes the whole drag. Undone in the middle, the drag went on with each later
+    // pointer move an undo step of its own: one Ctrl+Z took back one move.
+    await page.keyboard.press('Control+z');
+    await settle(page);
+    expect(await points()).toEqual(start);
+    expect(await canUndo(page)).toBe(false);
+    await page.keyboard.press('Control+Shift+z');
+    await settle(page);
+    expect(await points()).toEqual(dragged);
   });
 });

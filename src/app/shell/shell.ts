@@ -79,6 +79,8 @@ export class TgApp extends LitElement {
   readonly ready: Promise<Canvas>;
   private resolveReady!: (c: Canvas) => void;
   private pointerAt: { x: number; y: number } | null = null;
+  /** True while a mouse button (or a pen, a finger) is down: a drag is under way. */
+  private buttonsHeld = false;
   private noticeTimer = 0;
   private disposers: (() => void)[] = [];
 
@@ -108,6 +110,15 @@ export class TgApp extends LitElement {
     const onMove = (e: PointerEvent) => (this.pointerAt = { x: e.clientX, y: e.clientY });
     this.addEventListener('pointermove', onMove, true);
     this.disposers.push(() => this.removeEventListener('pointermove', onMove, true));
+    // Whether a button is held (a drag under way), for undo and redo, which wait for its end.
+    const onButtons = (e: PointerEvent) => (this.buttonsHeld = e.buttons !== 0);
+    const onBlur = () => (this.buttonsHeld = false);
+    for (const type of ['pointerdown', 'pointermove', 'pointerup', 'pointercancel'] as const) {
+      window.addEventListener(type, onButtons, true);
+      this.disposers.push(() => window.removeEventListener(type, onButtons, true));
+    }
+    window.addEventListener('blur', onBlur);
+    this.disposers.push(() => window.removeEventListener('blur', onBlur));
     window.addEventListener('keydown', onKey);
     this.addEventListener('pointerdown', onDown, true);
     this.addEventListener('dragover', onOver);
@@ -369,6 +380,13 @@ export class TgApp extends LitElement {
     const shortcut = shortcutOf(e, { nodes: this.core.selection.size, onlyFrame: !this.core.selection.size && this.core.selectedFrames.size === 1 });
     if (!shortcut || (typing && !worksWhileTyping(shortcut, target))) return;
     if (leftToBrowser(shortcut, document.getSelection())) return;
+    // Undo or redo while a drag is under way (a curve point, a slider, a node held): nothing.
+    // Undone mid-drag, the drag went on with every later pointer move an undo step of its own,
+    // and what was undone could not be redone.
+    if ((shortcut === 'undo' || shortcut === 'redo') && this.buttonsHeld) {
+      e.preventDefault();
+      return;
+    }
     // The field's value is committed (its change event) before the graph is saved with it.
     if (typing) (target as HTMLElement).blur();
     runShortcut(this, shortcut);
