@@ -4,7 +4,8 @@
 // viewer's map back its size; Ctrl+C copies text selected in the viewer, not the selected nodes; a
 // node added beside the minimap is moved into sight, not left half under it; a duplicate or a
 // paste that lands past the canvas's edge is brought into sight; Ctrl+Z pressed in the middle of
-// a drag waits for its end, and the drag stays one undo step.
+// a drag waits for its end, and the drag stays one undo step; the Whittaker table's row names read
+// whole.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, drag, params, screenshot, settle, showParams, type TestHandle } from './harness.ts';
@@ -193,5 +194,20 @@ describe('a newcomer’s workflows', () => {
     await page.keyboard.press('Control+Shift+z');
     await settle(page);
     expect(await points()).toEqual(dragged);
+  });
+
+  it('writes the Whittaker table’s row names whole, not under its selects', async () => {
+    const page = app.s.page;
+    await showParams(page, 'biomes');
+    const rows = await page.locator('tg-node[data-node-id="biomes"] tg-param[name="table"] .table span').evaluateAll((spans) =>
+      spans.map((s) => ({ text: s.textContent, fits: s.scrollWidth <= s.clientWidth, right: (s as HTMLElement).getBoundingClientRect().right, next: s.nextElementSibling!.getBoundingClientRect().left })),
+    );
+    expect(rows.map((r) => r.text)).toEqual(['cold', 'cool', 'warm', 'hot']);
+    // "warm" ran 4 px past its 22 px column, its m under the first select.
+    for (const r of rows) {
+      expect(r.fits, `${r.text} overflows its column`).toBe(true);
+      expect(r.right, r.text!).toBeLessThanOrEqual(r.next);
+    }
+    await screenshot(page, 'workflows-whittaker-card');
   });
 });

@@ -105,7 +105,8 @@ export default css`
   }
   .table {
     display: grid;
-    grid-template-columns: 22px repeat(4, 1fr);
+    /* The row names' own width: at 22 px "warm" ran under its first select ("warn"). */
+    grid-template-columns: max-content repeat(4, minmax(0, 1fr));
     gap: 1px;
   }
   .table span {
