@@ -21,7 +21,7 @@ import { heapCalls, heapCurveBytes, heapKernelBytes, setHeapKernels } from '../s
 import { heapWindBytes } from '../src/kernels/wasm/wind-instance.ts';
 import { DEFAULT_TABLE } from '../src/model/biomes.ts';
 import type { TerrainValue, Value } from '../src/model/values.ts';
-import { HEAP_BASES, HEAP_PAGES, onHeap } from '../src/parallel/memory.ts';
+import { HEAP_BASES, HEAP_PAGES, heapMemory, onHeap } from '../src/parallel/memory.ts';
 import { startNodeThreads } from '../src/parallel/node-threads.ts';
 import { stopThreads, tuneThreads, useThreads } from '../src/parallel/threads.ts';
 import { loadGraph, rng } from './helpers/graphs.ts';
@@ -108,6 +108,32 @@ describe('the grid heap', () => {
       const last = all.findLastIndex((b) => b !== 0xa5);
       if (changed >= 0) expect(changed).toBeGreaterThanOrEqual(base);
       expect(last).toBeLessThan(base + 1024);
+    }
+  });
+
+  it("a heap module instantiated again (a worker's first call) leaves the first page as the running kernels wrote it", () => {
+    // Each thread instantiates the modules on the heap at its first call, while the others may be
+    // running a band of the same call: a data segment written then over a table a kernel keeps in
+    // its static memory (the curve's Float32 ends, ABOVE) changed the other thread's cells.
+    useThreads(1);
+    const memory = heapMemory()!;
+    const modules = [heapKernelBytes(), heapCurveBytes(), heapDistanceBytes(), heapWindBytes()].map((bytes) => new WebAssembly.Module(bytes));
+    // Every module's constants in place, as after each module's first call.
+    for (const m of modules) new WebAssembly.Instance(m, { env: { memory } });
+    const pool = new BufferPool();
+    const input = pool.take('f32', 64).fill(0.3);
+    const out = pool.take('f32', 64);
+    const before = heapCalls();
+    applyCurve(input, [[-1, -0.5], [-0.2, 0.1], [0.4, 0.2], [1, 0.9]], out);
+    expect(heapCalls()).toBeGreaterThan(before);
+    const page = () => new Uint8Array(memory.buffer, 0, 65536).slice();
+    const written = page();
+    // The curve wrote its table (float32Above of -1, -0.2, 0.4, 1) in its KB.
+    expect(new Float32Array(written.buffer, HEAP_BASES.curve, 4)[3]).toBe(1);
+    for (const m of modules) {
+      new WebAssembly.Instance(m, { env: { memory } });
+      const now = page();
+      expect(now.findIndex((b, i) => b !== written[i])).toBe(-1);
     }
   });
 

@@ -53,7 +53,10 @@ export async function compileModule(m: WasmModuleFiles): Promise<Uint8Array> {
   const heap =
     m.heapBase === undefined
       ? {}
-      : { importMemory: true, noExportMemory: true, sharedMemory: true, initialMemory: 1, maximumMemory: HEAP_PAGES, memoryBase: m.heapBase };
+      : // zeroFilledMemory: no data segment of zeros (the curve's ABOVE table), which every
+        // instantiation (a worker's first call) would write again over a table another thread's
+        // running kernel reads; the heap's first page starts zeroed (memory.ts).
+        { importMemory: true, noExportMemory: true, sharedMemory: true, zeroFilledMemory: true, initialMemory: 1, maximumMemory: HEAP_PAGES, memoryBase: m.heapBase };
   const result = await asc.compileString(
     { 'module.ts': readFileSync(m.source, 'utf8') },
     { optimizeLevel: 3, shrinkLevel: 0, runtime: 'stub', noAssert: true, use: ['abort='], enable: m.heapBase === undefined ? ['simd'] : ['simd', 'threads'], ...heap },
