@@ -1,8 +1,9 @@
 // The headless editor: the open graph, the selection, and every edit a person makes, with undo.
 //
 // No DOM, no rete, no lit. The canvas sends it plain calls (add, connect, set a param, …); it
-// applies them as commands (src/editor/commands.ts), files their inverses in the history and
-// tells its subscribers what changed. Views redraw from what it holds; they never write it.
+// applies them as commands (src/editor/commands.ts), files their inverses in the history
+// (undo and redo: timeline.ts) and tells its subscribers what changed, the selection
+// (selection.ts) included. Views redraw from what it holds; they never write it.
 
 import { nodeDef } from '../../nodes/index.ts';
 import { cloneGraph, type Edge, findNode, type Frame, type FrameColor, freshFrameId, freshNodeId, type Graph, type GraphNode, type NodeFlag } from '../model/graph.ts';
@@ -11,39 +12,30 @@ import type { View } from '../grid.ts';
 import { type AnyParamValue, defaultParams } from '../model/params.ts';
 import { applyCommand, type Change, type Command, EditError } from './commands.ts';
 import { copySnippet, placeSnippet, type Snippet } from './clipboard.ts';
-import { History, type Step } from './history.ts';
+import { type StepHandle, Timeline } from './timeline.ts';
+import { Selection, toggled } from './selection.ts';
 import { nameRefusal } from './names.ts';
 import { freshSeeds } from './placement.ts';
 import { edgeKey, sameEdge, wireRefusal } from './wiring.ts';
 
 export type Listener = (changes: readonly Change[]) => void;
 
-/** An open gesture: commit files it as one undo step, cancel reverts it. */
-export interface StepHandle {
-  commit(): void;
-  cancel(): void;
-}
-
 /** An empty graph at the default view. */
 export function emptyGraph(name = 'Untitled'): Graph {
   return { name, notes: '', view: { x: 0, y: 0, size: 256 }, nodes: [], edges: [], frames: [] };
 }
 
-function sameSet<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): boolean {
-  return a.size === b.size && [...a].every((x) => b.has(x));
-}
-
 export class EditorCore {
   private readonly doc: Graph;
-  private readonly history = new History();
+  /** Undo and redo (timeline.ts). */
+  private readonly timeline: Timeline;
   private readonly listeners = new Set<Listener>();
-  private selected = new Set<string>();
-  private wires = new Set<string>();
-  private framesSelected = new Set<string>();
+  private readonly chosen = new Selection();
   private revisionCount = 0;
 
   constructor(graph: Graph = emptyGraph()) {
     this.doc = cloneGraph(graph);
+    this.timeline = new Timeline(this.doc, (changes) => this.changed(changes));
   }
 
   /** The open graph, live: read it, never write it (edit through the methods below). */
@@ -74,22 +66,22 @@ export class EditorCore {
 
   /** Selected node ids. */
   get selection(): ReadonlySet<string> {
-    return this.selected;
+    return this.chosen.nodes;
   }
 
   /** Selected wires, by edgeKey. */
   get selectedWires(): ReadonlySet<string> {
-    return this.wires;
+    return this.chosen.wires;
   }
 
   /** The one selected node (the viewer shows it), or null when none or several are selected. */
   get primary(): string | null {
-    return this.selected.size === 1 ? [...this.selected][0] : null;
+    return this.chosen.primary;
   }
 
   /** Selected frames, by id. */
   get selectedFrames(): ReadonlySet<string> {
-    return this.framesSelected;
+    return this.chosen.frames;
   }
 
   frame(id: string): Readonly<Frame> | undefined {
@@ -98,31 +90,17 @@ export class EditorCore {
 
   /** Selects exactly these nodes, wires and frames (unknown ones are skipped). */
   select(ids: Iterable<string>, wires: Iterable<string> = [], frames: Iterable<string> = []): void {
-    const next = new Set([...ids].filter((id) => findNode(this.doc, id)));
-    const keys = new Set(this.doc.edges.map(edgeKey));
-    const nextWires = new Set([...wires].filter((k) => keys.has(k)));
-    const nextFrames = new Set([...frames].filter((id) => this.frame(id)));
-    if (sameSet(next, this.selected) && sameSet(nextWires, this.wires) && sameSet(nextFrames, this.framesSelected)) return;
-    this.selected = next;
-    this.wires = nextWires;
-    this.framesSelected = nextFrames;
-    this.emit([{ kind: 'selection' }]);
+    if (this.chosen.set(this.doc, ids, wires, frames)) this.emit([{ kind: 'selection' }]);
   }
 
   /** Adds the node to the selection, or takes it out if it was in. */
   toggleSelected(id: string): void {
-    const next = new Set(this.selected);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    this.select(next, this.wires, this.framesSelected);
+    this.select(toggled(this.chosen.nodes, id), this.chosen.wires, this.chosen.frames);
   }
 
   /** Adds the wire to the selection, or takes it out if it was in. */
   toggleWire(key: string): void {
-    const next = new Set(this.wires);
-    if (next.has(key)) next.delete(key);
-    else next.add(key);
-    this.select(this.selected, next, this.framesSelected);
+    this.select(this.chosen.nodes, toggled(this.chosen.wires, key), this.chosen.frames);
   }
 
   selectAll(): void {
@@ -150,36 +128,36 @@ export class EditorCore {
       throw err;
     }
     if (done.length === 0) return;
-    if (done.length > 1) this.history.begin(label);
-    for (const d of done) this.history.record(label, d.cmd, d.inverse);
-    if (done.length > 1) this.history.end();
+    this.timeline.record(label, done);
     this.changed(changes);
   }
 
   /** Adds a node of a type with its default params; returns its id. */
   addNode(type: string, position: readonly [number, number], params?: Record<string, AnyParamValue>): string {
-    const def = nodeDef(type);
-    if (!def) throw new EditError(`unknown node type "${type}"`);
-    const id = freshNodeId(this.doc, type);
-    // Explicit params are kept as given; a default seed moves off the seeds already in use.
-    const node: GraphNode = { id, type, title: def.title, position: [position[0], position[1]], params: { ...freshSeeds(this.doc, def, defaultParams(def)), ...params } };
-    this.run(`add ${def.title}`, [{ kind: 'addNode', node }]);
-    return id;
+    const node = this.newNode(type, position, params);
+    this.run(`add ${node.title}`, [{ kind: 'addNode', node }]);
+    return node.id;
   }
 
   /** Adds a node and wires it to an existing port in one step (a wire dropped on empty canvas). */
   addNodeWired(type: string, position: readonly [number, number], wire: { newPort: string; other: { node: string; port: string }; otherSide: 'input' | 'output' }): string {
-    const def = nodeDef(type);
-    if (!def) throw new EditError(`unknown node type "${type}"`);
-    const id = freshNodeId(this.doc, type);
-    const node: GraphNode = { id, type, title: def.title, position: [position[0], position[1]], params: freshSeeds(this.doc, def, defaultParams(def)) };
+    const node = this.newNode(type, position);
+    const id = node.id;
     const edge: Edge =
       wire.otherSide === 'output' ? { from: wire.other, to: { node: id, port: wire.newPort } } : { from: { node: id, port: wire.newPort }, to: wire.other };
-    this.run(`add ${def.title}`, [
+    this.run(`add ${node.title}`, [
       { kind: 'addNode', node },
       { kind: 'connect', edge },
     ]);
     return id;
+  }
+
+  /** A node of a type at a fresh id, not yet added: its defaults, then `params` as given. */
+  private newNode(type: string, position: readonly [number, number], params?: Record<string, AnyParamValue>): GraphNode {
+    const def = nodeDef(type);
+    if (!def) throw new EditError(`unknown node type "${type}"`);
+    // Explicit params are kept as given; a default seed moves off the seeds already in use.
+    return { id: freshNodeId(this.doc, type), type, title: def.title, position: [position[0], position[1]], params: { ...freshSeeds(this.doc, def, defaultParams(def)), ...params } };
   }
 
   /** Removes nodes with their wires. */
@@ -192,10 +170,10 @@ export class EditorCore {
 
   /** Deletes the selected nodes, wires and frames, as one step (a frame's nodes stay). */
   deleteSelection(): void {
-    const nodes = [...this.selected].filter((id) => findNode(this.doc, id));
+    const nodes = [...this.chosen.nodes].filter((id) => findNode(this.doc, id));
     // Wires of deleted nodes go with them; the other selected wires are cut on their own.
-    const wires = this.doc.edges.filter((e) => this.wires.has(edgeKey(e)) && !nodes.includes(e.from.node) && !nodes.includes(e.to.node));
-    const frames = [...this.framesSelected].filter((id) => this.frame(id));
+    const wires = this.doc.edges.filter((e) => this.chosen.wires.has(edgeKey(e)) && !nodes.includes(e.from.node) && !nodes.includes(e.to.node));
+    const frames = [...this.chosen.frames].filter((id) => this.frame(id));
     const cmds: Command[] = [
       ...wires.map((edge) => ({ kind: 'disconnect', edge }) as const),
       ...nodes.map((id) => ({ kind: 'removeNode', id }) as const),
@@ -354,13 +332,13 @@ export class EditorCore {
 
   /** Replaces the whole graph (New, Open, a recipe): one undoable step; the selection empties. */
   replaceGraph(graph: Graph, label = 'open'): void {
-    this.closeGesture();
+    this.timeline.closeGesture();
     this.run(label, [{ kind: 'replaceGraph', graph }]);
     this.select([]);
   }
 
   /** The selected nodes, the wires among them (with their reroute dots) and the selected frames. */
-  copy(ids: Iterable<string> = this.selected, frames: Iterable<string> = this.framesSelected): Snippet {
+  copy(ids: Iterable<string> = this.chosen.nodes, frames: Iterable<string> = this.chosen.frames): Snippet {
     return copySnippet(this.doc, ids, frames);
   }
 
@@ -383,19 +361,19 @@ export class EditorCore {
   // ── history ────────────────────────────────────────────────────────────────────────────
 
   get canUndo(): boolean {
-    return this.history.canUndo;
+    return this.timeline.canUndo;
   }
 
   get canRedo(): boolean {
-    return this.history.canRedo;
+    return this.timeline.canRedo;
   }
 
   get undoLabel(): string | null {
-    return this.history.undoLabel;
+    return this.timeline.undoLabel;
   }
 
   get redoLabel(): string | null {
-    return this.history.redoLabel;
+    return this.timeline.redoLabel;
   }
 
   /**
@@ -403,70 +381,29 @@ export class EditorCore {
    * edit until commit is one undo step. Cancel reverts the gesture's edits.
    */
   beginStep(label: string): StepHandle {
-    this.history.begin(label);
-    let closed = false;
-    return {
-      commit: () => {
-        if (closed) return;
-        closed = true;
-        this.history.end();
-      },
-      cancel: () => {
-        if (closed) return;
-        closed = true;
-        const step = this.history.abandon();
-        if (step) this.revert(step);
-      },
-    };
+    return this.timeline.beginStep(label);
   }
 
   undo(): boolean {
-    this.closeGesture();
-    const step = this.history.popUndo();
-    if (!step) return false;
-    this.revert(step);
-    this.history.undid(step);
+    if (!this.timeline.undo()) return false;
     this.afterTimeTravel();
     return true;
   }
 
   redo(): boolean {
-    this.closeGesture();
-    const step = this.history.popRedo();
-    if (!step) return false;
-    const changes: Change[] = [];
-    for (const entry of step.entries) {
-      const applied = applyCommand(this.doc, entry.cmd);
-      entry.inverse = applied.inverse;
-      changes.push(...applied.changes);
-    }
-    this.history.redid(step);
-    this.changed(changes);
+    if (!this.timeline.redo()) return false;
     this.afterTimeTravel();
     return true;
   }
 
   /** Forgets every step (after a graph is opened fresh at start-up, say). */
   clearHistory(): void {
-    this.history.clear();
-  }
-
-  private revert(step: Step): void {
-    const changes: Change[] = [];
-    for (let k = step.entries.length - 1; k >= 0; k--) {
-      for (const inv of step.entries[k].inverse) changes.push(...applyCommand(this.doc, inv).changes);
-    }
-    this.changed(changes);
-  }
-
-  /** An undo in the middle of a drag first files the drag, so it is what gets undone. */
-  private closeGesture(): void {
-    while (this.history.isOpen) this.history.end();
+    this.timeline.clear();
   }
 
   /** Drops from the selection what no longer exists. */
   private afterTimeTravel(): void {
-    this.select(this.selected, this.wires, this.framesSelected);
+    this.select(this.chosen.nodes, this.chosen.wires, this.chosen.frames);
   }
 
   private changed(changes: Change[]): void {

@@ -10,7 +10,8 @@
 import type { NodeEditor } from 'rete';
 import type { AreaPlugin } from 'rete-area-plugin';
 import { ClassicFlow, type ConnectionPlugin, getSourceTarget, type SocketData } from 'rete-connection-plugin';
-import type { EditorCore, StepHandle } from '../../editor/editor.ts';
+import type { EditorCore } from '../../editor/editor.ts';
+import type { StepHandle } from '../../editor/timeline.ts';
 import { EditError } from '../../editor/commands.ts';
 import { edgeKey } from '../../editor/wiring.ts';
 import { findNode, portRefText, type Edge } from '../../model/graph.ts';

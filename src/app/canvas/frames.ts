@@ -3,7 +3,8 @@
 
 import type { NodeEditor } from 'rete';
 import type { AreaPlugin } from 'rete-area-plugin';
-import type { EditorCore, StepHandle } from '../../editor/editor.ts';
+import type { EditorCore } from '../../editor/editor.ts';
+import type { StepHandle } from '../../editor/timeline.ts';
 import { EditError } from '../../editor/commands.ts';
 import { capName } from '../../editor/names.ts';
 import { FRAME_COLORS, type Frame } from '../../model/graph.ts';

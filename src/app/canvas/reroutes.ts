@@ -2,7 +2,8 @@
 // editor-core calls, and a wire redrawn when its dots change in the model.
 
 import type { AreaPlugin } from 'rete-area-plugin';
-import type { EditorCore, StepHandle } from '../../editor/editor.ts';
+import type { EditorCore } from '../../editor/editor.ts';
+import type { StepHandle } from '../../editor/timeline.ts';
 import { edgeKey } from '../../editor/wiring.ts';
 import { insertionIndex } from '../../model/frames.ts';
 import type { RerouteDetail } from '../events.ts';

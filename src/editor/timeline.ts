@@ -1,0 +1,112 @@
+// Undo and redo applied to the open graph: the steps of the history (history.ts, pure data)
+// are run backwards or forwards on the document, and a gesture (a drag of a slider, a node, a
+// wire) is opened and closed as one step, or cancelled and reverted.
+
+import type { Graph } from '../model/graph.ts';
+import { applyCommand, type Change, type Command } from './commands.ts';
+import { History, type Step } from './history.ts';
+
+/** An open gesture: commit files it as one undo step, cancel reverts it. */
+export interface StepHandle {
+  commit(): void;
+  cancel(): void;
+}
+
+export class Timeline {
+  private readonly history = new History();
+
+  constructor(
+    private readonly doc: Graph,
+    /** Tells the editor what a step run backwards or forwards changed. */
+    private readonly changed: (changes: Change[]) => void,
+  ) {}
+
+  get canUndo(): boolean {
+    return this.history.canUndo;
+  }
+
+  get canRedo(): boolean {
+    return this.history.canRedo;
+  }
+
+  get undoLabel(): string | null {
+    return this.history.undoLabel;
+  }
+
+  get redoLabel(): string | null {
+    return this.history.redoLabel;
+  }
+
+  /** Files commands applied together, with their inverses: one step (or part of the open gesture). */
+  record(label: string, done: readonly { cmd: Command; inverse: Command[] }[]): void {
+    if (done.length > 1) this.history.begin(label);
+    for (const d of done) this.history.record(label, d.cmd, d.inverse);
+    if (done.length > 1) this.history.end();
+  }
+
+  /**
+   * Opens a gesture (a slider or curve-point drag, a node drag, a wire being moved): every
+   * edit until commit is one undo step. Cancel reverts the gesture's edits.
+   */
+  beginStep(label: string): StepHandle {
+    this.history.begin(label);
+    let closed = false;
+    return {
+      commit: () => {
+        if (closed) return;
+        closed = true;
+        this.history.end();
+      },
+      cancel: () => {
+        if (closed) return;
+        closed = true;
+        const step = this.history.abandon();
+        if (step) this.revert(step);
+      },
+    };
+  }
+
+  /** Runs the last step backwards; false when there is none. */
+  undo(): boolean {
+    this.closeGesture();
+    const step = this.history.popUndo();
+    if (!step) return false;
+    this.revert(step);
+    this.history.undid(step);
+    return true;
+  }
+
+  /** Runs the last step undone forwards again; false when there is none. */
+  redo(): boolean {
+    this.closeGesture();
+    const step = this.history.popRedo();
+    if (!step) return false;
+    const changes: Change[] = [];
+    for (const entry of step.entries) {
+      const applied = applyCommand(this.doc, entry.cmd);
+      entry.inverse = applied.inverse;
+      changes.push(...applied.changes);
+    }
+    this.history.redid(step);
+    this.changed(changes);
+    return true;
+  }
+
+  /** Forgets every step. */
+  clear(): void {
+    this.history.clear();
+  }
+
+  /** An undo in the middle of a drag first files the drag, so it is what gets undone. */
+  closeGesture(): void {
+    while (this.history.isOpen) this.history.end();
+  }
+
+  private revert(step: Step): void {
+    const changes: Change[] = [];
+    for (let k = step.entries.length - 1; k >= 0; k--) {
+      for (const inv of step.entries[k].inverse) changes.push(...applyCommand(this.doc, inv).changes);
+    }
+    this.changed(changes);
+  }
+}
