@@ -394,6 +394,9 @@ export class ViewerSession {
           })
         : null;
       this.tableCell = null;
+      // The last export's note names another node's file: under this node's Export row,
+      // "Saved biomes.out.png" read as this node's export.
+      this.exports.note = null;
       this.drag.forgetFrame();
       this.changed('node', 'picture', 'state');
       this.hooks.invalidate();

@@ -5,7 +5,7 @@
 // node added beside the minimap is moved into sight, not left half under it; a duplicate or a
 // paste that lands past the canvas's edge is brought into sight; Ctrl+Z pressed in the middle of
 // a drag waits for its end, and the drag stays one undo step; the Whittaker table's row names read
-// whole.
+// whole; an export's note goes with the node it was made from.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, drag, params, screenshot, settle, showParams, type TestHandle } from './harness.ts';
@@ -209,5 +209,18 @@ describe('a newcomer’s workflows', () => {
       expect(r.right, r.text!).toBeLessThanOrEqual(r.next);
     }
     await screenshot(page, 'workflows-whittaker-card');
+  });
+
+  it('says an export is saved under its own node only, not under the next node shown', async () => {
+    const page = app.s.page;
+    const note = page.locator('tg-viewer .note');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('tg-viewer button[data-format="png"]').click()]);
+    expect(download.suggestedFilename()).toBe('biomes.out.png');
+    await expect.poll(() => note.textContent()).toContain('Saved biomes.out.png');
+    // Under the water level's Export row, "Saved biomes.out.png" read as the water's export.
+    await page.locator('tg-node[data-node-id="water"] header .title').click();
+    await settle(page);
+    expect(await page.locator('tg-viewer h2').textContent()).toBe('Water level');
+    expect(await note.count()).toBe(0);
   });
 });
