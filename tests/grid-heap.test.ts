@@ -149,6 +149,24 @@ describe('the grid heap', () => {
     expect(pool.take('f32', 1000).byteOffset).toBe(at);
   });
 
+  it('a region let go serves grids of other sizes: the heap does not grow for them', () => {
+    // A view resized or a halo's radius dragged makes grids of new sizes; the heap never shrinks.
+    const pool = new BufferPool();
+    const big = pool.take('f32', 1 << 20);
+    const start = big.byteOffset;
+    pool.give(big);
+    pool.clear();
+    const end = heapMemory()!.buffer.byteLength;
+    // A half, a quarter and 15 grids of 64 KB fit where it was (with their slack).
+    const grids = [pool.take('f32', (1 << 19) - 32), pool.take('u8', 1 << 20), ...Array.from({ length: 15 }, () => pool.take('f32', 1 << 14))];
+    expect(heapMemory()!.buffer.byteLength).toBe(end);
+    for (const g of grids) expect(g.byteOffset).toBeGreaterThanOrEqual(start);
+    // Given back, they are one region again: the big grid's place.
+    grids.forEach((g) => pool.give(g));
+    pool.clear();
+    expect(pool.take('f32', 1 << 20).byteOffset).toBe(start);
+  });
+
   it.each(GRAPHS.flatMap((file) => SIZES.map((size) => [file, size] as const)))('%s at %i², on the heap over two threads: the bytes of plain memory', (file, size) => {
     useThreads(2);
     const before = heapCalls();

@@ -36,8 +36,13 @@ let heap: WebAssembly.Memory | null = null;
 let tag: Int32Array | null = null;
 /** Buffers found on the heap or not (a worker is handed a new object for the heap's buffer with each message). */
 const known = new WeakMap<ArrayBufferLike, boolean>();
-/** Free regions by their size (bytes, SLACK included); only the thread that made the heap allocates grids. */
-const freeRegions = new Map<number, Set<number>>();
+/**
+ * Free regions (bytes, SLACK included) in address order, neighbours merged; only the thread that
+ * made the heap allocates grids. A grid takes the smallest that holds it (its front; the rest stays
+ * free), so a region let go serves grids of any size: kept by exact size, the regions of a view
+ * size or a halo no longer used stayed unused, and the heap, which never shrinks, grew for each new one.
+ */
+const freeRegions: { at: number; size: number }[] = [];
 /** Grids on the heap that are out (their region), by their typed array. */
 const live = new WeakMap<object, { readonly at: number; readonly size: number }>();
 /** A heap grid no one gave back (a dropped engine's results) frees its region when collected. */
@@ -111,20 +116,39 @@ function bump(size: number): number {
 }
 
 function freeRegion(at: number, size: number): void {
-  let list = freeRegions.get(size);
-  if (!list) freeRegions.set(size, (list = new Set()));
-  list.add(at);
+  // The first free region after this one.
+  let i = 0;
+  while (i < freeRegions.length && freeRegions[i].at < at) i++;
+  const before = freeRegions[i - 1];
+  const after = freeRegions[i];
+  if (before && before.at + before.size === at) {
+    before.size += size;
+    if (after && at + size === after.at) {
+      before.size += after.size;
+      freeRegions.splice(i, 1);
+    }
+  } else if (after && at + size === after.at) {
+    after.at = at;
+    after.size += size;
+  } else freeRegions.splice(i, 0, { at, size });
 }
 
-/** A free region of `size` bytes, or undefined. */
+/** The front of the smallest free region of at least `size` bytes, or undefined. */
 function takeRegion(size: number): number | undefined {
-  const list = freeRegions.get(size);
-  if (!list) return undefined;
-  for (const at of list) {
-    list.delete(at);
-    return at;
+  let best = -1;
+  for (let i = 0; i < freeRegions.length; i++) {
+    const r = freeRegions[i];
+    if (r.size >= size && (best < 0 || r.size < freeRegions[best].size)) best = i;
   }
-  return undefined;
+  if (best < 0) return undefined;
+  const r = freeRegions[best];
+  const at = r.at;
+  if (r.size === size) freeRegions.splice(best, 1);
+  else {
+    r.at += size;
+    r.size -= size;
+  }
+  return at;
 }
 
 /** A grid of `length` entries on the heap, or null when it is full. */
