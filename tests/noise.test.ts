@@ -2,6 +2,7 @@
 // bounds, and the spread the SPEC describes.
 import { describe, expect, it } from 'vitest';
 import { fbmGrid, fbmGridReference, fbmRows, octaveGridReference, octaveTables, simplex2 } from '../src/kernels/noise.ts';
+import { CHUNK_CELLS, setChunkCells } from '../src/kernels/wasm/lazy-module.ts';
 import { latticeTables, wasmOctaveGrid } from '../src/kernels/wasm/noise-instance.ts';
 
 describe('fBm noise', () => {
@@ -172,6 +173,28 @@ describe('fBm noise', () => {
       const band = new Float32Array((r1 - r0) * 61);
       fbmRows(band, domain, settings, r0, r1);
       expect(band).toEqual(whole.subarray(r0 * 61, r1 * 61));
+    }
+  });
+
+  // Its rows are moved in the module's memory to where their copy's destination lies modulo 8
+  // (noise-instance.ts: V8 copies shared memory word by word only so): an odd width in chunks
+  // of three rows, into a band at an odd cell, starts every other chunk 4 bytes off.
+  it('copies its rows out at any alignment, the same bits', () => {
+    const n = 61;
+    const domain = { x0: 0.25, y0: -0.5, extent: 1, n };
+    const settings = { seed: 7, frequency: 4, octaves: 3, lacunarity: 2, gain: 0.5 };
+    const whole = new Float32Array(n * n);
+    fbmGrid(whole, domain, settings);
+    const shipped = CHUNK_CELLS;
+    setChunkCells(3 * n);
+    try {
+      for (const skip of [0, 1]) {
+        const band = new Float32Array(skip + 28 * n).subarray(skip);
+        fbmRows(band, domain, settings, 5, 33);
+        expect(band).toEqual(whole.subarray(5 * n, 33 * n));
+      }
+    } finally {
+      setChunkCells(shipped);
     }
   });
 

@@ -103,9 +103,12 @@ function stage(t: OctaveTables, o0: number, o1: number, rows: number, r0: number
   const weightsAt = seedsAt + 4 * octaves;
   const sharedAt = weightsAt + 4 * octaves;
   const planAt = sharedAt + 4 * octaves;
-  const outAt = planAt + 16 * octaves;
+  // 16-aligned (with 8 bytes to spare: see wasmFbmRows): V8 copies between a SharedArrayBuffer
+  // and the module's memory word by word only where both addresses agree modulo 8, else byte
+  // by byte, four times the instructions.
+  const outAt = (planAt + 16 * octaves + 15) & ~15;
   // The last row's last vector may run three cells past the end.
-  const keysAt = outAt + 4 * (rows * n + 4);
+  const keysAt = (outAt + 8 + 4 * (rows * n + 4) + 15) & ~15;
   const padded = (n + 3) & ~3;
   const tablesAt = keysAt + 16 * padded * octaves;
   const { plan, bytes } = latticeTables(t, o0, o1, r0, r1);
@@ -144,8 +147,10 @@ export function wasmFbmRows(t: OctaveTables, r0: number, r1: number, /* out */ o
   const [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt, keysAt] = at;
   for (let ra = r0; ra < r1; ra += chunk) {
     const rb = Math.min(r1, ra + chunk);
-    k.fbmRows(n, ra, rb, octaves, colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt, keysAt);
-    out.set(new Float32Array(k.memory.buffer, outAt, (rb - ra) * n), (ra - r0) * n);
+    // The rows where their copy's destination lies modulo 8 (see stage): a whole-word copy.
+    const sumAt = outAt + ((out.byteOffset + 4 * (ra - r0) * n - outAt) & 7);
+    k.fbmRows(n, ra, rb, octaves, colsAt, rowsAt, seedsAt, weightsAt, sharedAt, sumAt, planAt, keysAt);
+    out.set(new Float32Array(k.memory.buffer, sumAt, (rb - ra) * n), (ra - r0) * n);
   }
 }
 
