@@ -2,7 +2,7 @@
 // wire can take. The search's rules are shown on a menu of made-up items; the real menu is
 // checked by what its manifests say (no node type is named here: nodes/ owns those).
 import { describe, expect, it } from 'vitest';
-import { allItems, type MenuItem, searchMenu, wireItems } from '../src/editor/catalogue.ts';
+import { allItems, choicesNamed, type MenuItem, searchMenu, wireItems } from '../src/editor/catalogue.ts';
 import { NODE_TYPES, nodeDef } from '../nodes/index.ts';
 
 const item = (type: string, title: string, group: MenuItem['group'], doc: string, keywords = ''): MenuItem => ({ type, title, group, doc, keywords });
@@ -97,5 +97,30 @@ describe('the add-node menu', () => {
       expect(list.map((i) => i.title)).toEqual(list.length > 1 ? list.map((i) => `${def.title} · ${i.port}`) : [def.title]);
       if (list.length > 1) expect(list.map((i) => i.port)).toEqual(Object.keys(def.inputs).filter((p) => list.some((i) => i.port === p)));
     }
+  });
+});
+
+describe('the choices a search names, set on the node picked from it', () => {
+  const enums = NODE_TYPES.flatMap((d) => Object.entries(d.params).flatMap(([key, p]) => (p.kind === 'enum' ? [{ type: d.type, key, options: p.options, fallback: p.default }] : [])));
+
+  it('sets a choice the query names whole, or by its first four letters or more, among other words', () => {
+    expect(enums.length).toBeGreaterThan(0);
+    for (const { type, key, options, fallback } of enums) {
+      for (const o of options) {
+        if (o === fallback) continue;
+        expect(choicesNamed(type, o)[key], `${type}.${key} ${o}`).toBe(o);
+        expect(choicesNamed(type, `some ${o.toUpperCase()} words`)[key]).toBe(o);
+        if (o.length > 4 && !options.some((other) => other !== o && other.startsWith(o.slice(0, 4)))) expect(choicesNamed(type, o.slice(0, 4))[key]).toBe(o);
+      }
+    }
+  });
+
+  it('sets nothing for the default choice, for three letters, or for words no choice has', () => {
+    for (const { type, key, options, fallback } of enums) {
+      expect(choicesNamed(type, String(fallback))[key]).toBeUndefined();
+      for (const o of options) if (o.length > 3 && o !== fallback && !options.includes(o.slice(0, 3))) expect(choicesNamed(type, o.slice(0, 3))[key]).toBeUndefined();
+      expect(choicesNamed(type, 'zzzz qqqq')).toEqual({});
+    }
+    expect(choicesNamed('no such type', 'anything')).toEqual({});
   });
 });

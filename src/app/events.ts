@@ -50,6 +50,8 @@ export interface MenuPickDetail {
   readonly type: string;
   /** The new node's port to wire, for a wire dropped on empty canvas. */
   readonly port?: string;
+  /** Choices the search named ("ridged": the fBm's kind), set on the new node. */
+  readonly params?: Readonly<Record<string, string>>;
 }
 
 /** A toolbar command. */

@@ -80,6 +80,24 @@ function rank(items: readonly MenuItem[], words: readonly string[], score: (it: 
 }
 
 /**
+ * The choices a search names, for the node picked from it: "ridged" finds the fBm noise by its
+ * kind, and the noise added is then a ridged one, not the plain one the person did not ask for.
+ * A word of the query names a choice when it is the choice or, from 4 letters, its start.
+ */
+export function choicesNamed(type: string, query: string): Record<string, string> {
+  const def = NODE_TYPES.find((d) => d.type === type);
+  const words = query.toLowerCase().split(/[^a-z0-9-]+/).filter(Boolean);
+  const named: Record<string, string> = {};
+  if (!def) return named;
+  for (const [key, spec] of Object.entries(def.params)) {
+    if (spec.kind !== 'enum') continue;
+    const hit = spec.options.find((o) => words.some((w) => w === o.toLowerCase() || (w.length >= 4 && o.toLowerCase().startsWith(w))));
+    if (hit !== undefined && hit !== spec.default) named[key] = hit;
+  }
+  return named;
+}
+
+/**
  * Items whose title, type, port or group contain every word of the query (case-insensitive),
  * grouped in menu order; with a query, the best matches first (the group holding the best one
  * first, and in each group its best first), so Enter picks what was typed: "terr" is Terrace,

@@ -140,8 +140,13 @@ export class EditorCore {
   }
 
   /** Adds a node and wires it to an existing port in one step (a wire dropped on empty canvas). */
-  addNodeWired(type: string, position: readonly [number, number], wire: { newPort: string; other: { node: string; port: string }; otherSide: 'input' | 'output' }): string {
-    const node = this.newNode(type, position);
+  addNodeWired(
+    type: string,
+    position: readonly [number, number],
+    wire: { newPort: string; other: { node: string; port: string }; otherSide: 'input' | 'output' },
+    params?: Record<string, AnyParamValue>,
+  ): string {
+    const node = this.newNode(type, position, params);
     const id = node.id;
     const edge: Edge =
       wire.otherSide === 'output' ? { from: wire.other, to: { node: id, port: wire.newPort } } : { from: { node: id, port: wire.newPort }, to: wire.other };

@@ -5,7 +5,8 @@
 // node added beside the minimap is moved into sight, not left half under it; a duplicate or a
 // paste that lands past the canvas's edge is brought into sight; Ctrl+Z pressed in the middle of
 // a drag waits for its end, and the drag stays one undo step; the Whittaker table's row names read
-// whole; an export's note goes with the node it was made from.
+// whole; an export's note goes with the node it was made from; "ridged" typed in the palette adds
+// a ridged fBm.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, drag, params, screenshot, settle, showParams, type TestHandle } from './harness.ts';
@@ -222,5 +223,23 @@ describe('a newcomer’s workflows', () => {
     await settle(page);
     expect(await page.locator('tg-viewer h2').textContent()).toBe('Water level');
     expect(await note.count()).toBe(0);
+  });
+
+  it('adds the kind the palette’s search named: "ridged" gives a ridged fBm, not a plain one', async () => {
+    const page = app.s.page;
+    const area = (await page.locator('tg-app .canvas').boundingBox())!;
+    await page.mouse.move(area.x + 300, area.y + 60);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('ridged');
+    await page.keyboard.press('Enter');
+    await settle(page);
+    const added = await page.evaluate(() => (window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.graph.nodes.at(-1)!);
+    expect(added.type).toBe('fbm');
+    // The search found the fBm by its kind, but the noise added was plain.
+    expect(added.params.kind).toBe('ridged');
+    // One undo step takes it away, as any added node.
+    await page.keyboard.press('Control+z');
+    await settle(page);
+    expect(await page.evaluate(() => (window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.graph.nodes.length)).toBe(16);
   });
 });

@@ -2,7 +2,7 @@
 
 import { html, LitElement } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { type MenuItem, searchMenu } from '../../editor/catalogue.ts';
+import { choicesNamed, type MenuItem, searchMenu } from '../../editor/catalogue.ts';
 import { appEvent } from '../events.ts';
 import styles from './node-menu.styles.ts';
 
@@ -102,6 +102,6 @@ export class TgNodeMenu extends LitElement {
   }
 
   private pick(it: MenuItem): void {
-    this.dispatchEvent(appEvent('tg-menu-pick', { type: it.type, port: it.port }));
+    this.dispatchEvent(appEvent('tg-menu-pick', { type: it.type, port: it.port, params: choicesNamed(it.type, this.query) }));
   }
 }

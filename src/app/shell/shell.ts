@@ -318,12 +318,13 @@ export class TgApp extends LitElement {
       const at = this.actions.spotFor(pick.type, menu.at);
       const id =
         menu.wire && pick.port
-          ? this.core.addNodeWired(pick.type, at, {
-              newPort: pick.port,
-              other: { node: menu.wire.node, port: menu.wire.port },
-              otherSide: menu.wire.side,
-            })
-          : this.core.addNode(pick.type, at);
+          ? this.core.addNodeWired(
+              pick.type,
+              at,
+              { newPort: pick.port, other: { node: menu.wire.node, port: menu.wire.port }, otherSide: menu.wire.side },
+              pick.params,
+            )
+          : this.core.addNode(pick.type, at, pick.params);
       this.core.select([id]);
       void this.canvas?.reveal(id);
     } catch (err) {
