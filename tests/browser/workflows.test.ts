@@ -6,10 +6,10 @@
 // paste that lands past the canvas's edge is brought into sight; Ctrl+Z pressed in the middle of
 // a drag waits for its end, and the drag stays one undo step; the Whittaker table's row names read
 // whole; an export's note goes with the node it was made from; "ridged" typed in the palette adds
-// a ridged fBm.
+// a ridged fBm; a collapsed node's "bypassed" mark leaves the reason its picture gives readable.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appPerTest, drag, params, screenshot, settle, showParams, type TestHandle } from './harness.ts';
+import { appPerTest, drag, params, screenshot, settle, showParams, type TestHandle, wirePoint } from './harness.ts';
 
 /** The viewer's map, its side in page pixels. */
 const mapSide = async (page: Page) => (await page.locator('tg-viewer tg-map-view canvas').first().boundingBox())!.width;
@@ -241,5 +241,28 @@ describe('a newcomer’s workflows', () => {
     await page.keyboard.press('Control+z');
     await settle(page);
     expect(await page.evaluate(() => (window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.graph.nodes.length)).toBe(16);
+  });
+
+  it('keeps a collapsed bypassed node’s mark off the reason its picture gives', async () => {
+    const page = app.s.page;
+    // The water level's input cut, then the water bypassed: its own picture says why it has none.
+    const at = await wirePoint(page, 'height.out>water.height');
+    await page.mouse.click(at.x, at.y);
+    await page.keyboard.press('Delete');
+    await page.locator('tg-node[data-node-id="water"] header .title').click();
+    await page.keyboard.press('Control+b');
+    await settle(page);
+    const message = page.locator('tg-node[data-node-id="water"] tg-preview .message');
+    await expect.poll(() => message.textContent()).toContain('not wired');
+    const m = (await message.boundingBox())!;
+    const mark = (await page.locator('tg-node[data-node-id="water"] .badge.ribbon').boundingBox())!;
+    // The mark lay on the picture's foot, over the message's words.
+    const over = mark.x < m.x + m.width && mark.x + mark.width > m.x && mark.y < m.y + m.height && mark.y + mark.height > m.y;
+    expect(over, `mark ${JSON.stringify(mark)} over the message ${JSON.stringify(m)}`).toBe(false);
+    // Still on the picture.
+    const picture = (await page.locator('tg-node[data-node-id="water"] tg-preview').boundingBox())!;
+    expect(mark.y).toBeGreaterThanOrEqual(picture.y);
+    expect(mark.y + mark.height).toBeLessThanOrEqual(picture.y + picture.height);
+    await page.locator('tg-node[data-node-id="water"]').screenshot({ path: 'tests/screenshots/workflows-bypassed-with-message.png' });
   });
 });

@@ -165,6 +165,10 @@ export default css`
     border-radius: 8px;
     pointer-events: none;
   }
+  .badge.ribbon.top {
+    bottom: auto;
+    top: calc(100% - ${BODY_GAP + COLLAPSED_PREVIEW - 6}px);
+  }
   .rename {
     flex: 1 1 auto;
     min-width: 0;

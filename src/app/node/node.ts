@@ -150,8 +150,11 @@ export class TgNode extends LitElement {
       ${outputs.slice(1).map(([key, spec]) => html`<div class="extra-out">${this.output(key, spec.type, spec.meaning)}</div>`)}
       ${hasCurveEditor(def) ? this.curveBody(def, model.params.points as Point[]) : this.pictureBody(def)}
       ${model.bypass && collapsed
-        ? // A collapsed title has no room to spare: the mark sits on the picture's foot instead.
-          html`<span class="badge ribbon" title="Bypassed: what this node feeds gets its input instead">bypassed</span>`
+        ? // A collapsed title has no room to spare: the mark sits on the picture's foot instead,
+          // or at its top when the picture's foot says why it has none (the mark hid that text).
+          html`<span class="badge ribbon ${this.watch.result && this.watch.result.state !== 'ok' ? 'top' : ''}" title="Bypassed: what this node feeds gets its input instead"
+            >bypassed</span
+          >`
         : nothing}
       ${!collapsed || (this.selected && hasParams && view.ctx.core.selection.size === 1) ? params : nothing}`;
   }
