@@ -365,6 +365,11 @@ export class EditorCore {
 
   // ── history ────────────────────────────────────────────────────────────────────────────
 
+  /** True while a gesture's step is open: a drag (slider, curve point, node) not yet filed. */
+  get gestureOpen(): boolean {
+    return this.timeline.gestureOpen;
+  }
+
   get canUndo(): boolean {
     return this.timeline.canUndo;
   }

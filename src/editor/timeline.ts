@@ -97,6 +97,11 @@ export class Timeline {
     this.history.clear();
   }
 
+  /** True while a gesture's step is open (a drag not yet filed). */
+  get gestureOpen(): boolean {
+    return this.history.isOpen;
+  }
+
   /** An undo in the middle of a drag first files the drag, so it is what gets undone. */
   closeGesture(): void {
     while (this.history.isOpen) this.history.end();

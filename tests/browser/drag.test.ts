@@ -20,7 +20,7 @@ async function moveUntilChanged(page: Page, node: string, before: string, path: 
 }
 
 function historyOpen(page: Page): Promise<boolean> {
-  return page.evaluate(() => (window as never as { terrainGraph: { core: { history: { isOpen: boolean } } } }).terrainGraph.core.history.isOpen);
+  return page.evaluate(() => (window as never as { terrainGraph: { core: { gestureOpen: boolean } } }).terrainGraph.core.gestureOpen);
 }
 
 describe('dragging controls', () => {
