@@ -21,7 +21,7 @@ import { heapCalls, heapCurveBytes, heapKernelBytes, setHeapKernels } from '../s
 import { heapWindBytes } from '../src/kernels/wasm/wind-instance.ts';
 import { DEFAULT_TABLE } from '../src/model/biomes.ts';
 import type { TerrainValue, Value } from '../src/model/values.ts';
-import { HEAP_BASES, HEAP_PAGES, heapMemory, onHeap } from '../src/parallel/memory.ts';
+import { gridBuffer, HEAP_BASES, HEAP_PAGES, heapMemory, onHeap, releaseGrid } from '../src/parallel/memory.ts';
 import { startNodeThreads } from '../src/parallel/node-threads.ts';
 import { stopThreads, tuneThreads, useThreads } from '../src/parallel/threads.ts';
 import { loadGraph, rng } from './helpers/graphs.ts';
@@ -165,6 +165,21 @@ describe('the grid heap', () => {
     grids.forEach((g) => pool.give(g));
     pool.clear();
     expect(pool.take('f32', 1 << 20).byteOffset).toBe(start);
+  });
+
+  it('grids taken and let go at random, of random sizes, never share a byte', () => {
+    const rand = rng(31);
+    const live: Float32Array[] = [];
+    let overlap = -1;
+    for (let step = 0; step < 3000 && overlap < 0; step++) {
+      if (live.length && rand() < 0.45) releaseGrid(live.splice(Math.floor(rand() * live.length), 1)[0]);
+      else live.push(gridBuffer(Float32Array, 1 + Math.floor(rand() ** 3 * 40000), true));
+      const sorted = live.map((g) => [g.byteOffset, g.byteOffset + g.byteLength]).sort((a, b) => a[0] - b[0]);
+      for (let k = 1; k < sorted.length; k++) if (sorted[k - 1][1] > sorted[k][0]) overlap = step;
+    }
+    expect(overlap).toBe(-1);
+    expect(live.every((g) => onHeap(g.buffer))).toBe(true);
+    live.forEach(releaseGrid);
   });
 
   it.each(GRAPHS.flatMap((file) => SIZES.map((size) => [file, size] as const)))('%s at %i², on the heap over two threads: the bytes of plain memory', (file, size) => {
