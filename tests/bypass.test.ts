@@ -63,6 +63,17 @@ describe('bypass', () => {
     expect(grab(a, 'water', 'mask').some((v) => v === 1)).toBe(true);
   });
 
+  it('names the bypassed node, not its neutral copy, when what the copy feeds waits on it', () => {
+    // A bypassed water level with nothing wired into it: its neutral copy cannot run either.
+    const graph = bypassed(loadGraph('default.json'), 'water');
+    graph.edges = graph.edges.filter((e) => e.to.node !== 'water');
+    const a = evaluated(passThrough(graph), 32);
+    const coast = a.status('coast');
+    expect(coast?.state).toBe('blocked');
+    expect(coast?.message).toContain('waits on "water"');
+    expect(coast?.message).not.toContain('__');
+  });
+
   it('gives a bypassed node\'s outputs of another kind than its input their neutral value: a water\'s mask is all land, not the heights', () => {
     const graph = loadGraph('default.json');
     // Something reads the water's mask: a curve (identity) over it.

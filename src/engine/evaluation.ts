@@ -89,6 +89,11 @@ export class Evaluation {
     }
   }
 
+  /** The id messages give a node: its own, or that of the node it stands for (GraphNode.standsFor). */
+  private nameOf(nodeId: string): string {
+    return this.layout.nodeOf(nodeId).node.standsFor ?? nodeId;
+  }
+
   /**
    * The node's result on a domain it was planned on: the cached one when its params and its
    * inputs' versions are unchanged, else a fresh run.
@@ -114,14 +119,14 @@ export class Evaluation {
         continue;
       }
       const entry = this.resultOn(edge.from.node, inputDomain);
-      sources.set(port, { entry, node: edge.from.node, port: edge.from.port });
+      sources.set(port, { entry, node: this.nameOf(edge.from.node), port: edge.from.port });
       signature.push(`${port}=${entry.version}.${edge.from.port}`);
     }
     for (const { port, domain: other } of layout.readsOn(info, domain)) {
       const edge = wiring.wireInto.get(`${nodeId}.${port}`);
       if (!edge) continue;
       const entry = this.resultOn(edge.from.node, other);
-      extra.set(`${port}@${domainKey(other)}`, { entry, node: edge.from.node, port: edge.from.port });
+      extra.set(`${port}@${domainKey(other)}`, { entry, node: this.nameOf(edge.from.node), port: edge.from.port });
       const read = `${port}@${domainKey(other)}=${entry.version}.${edge.from.port}`;
       signature.push(read);
       sharedKey.push(read);

@@ -36,6 +36,7 @@ export interface Entry extends NodeStatus {
 /** Where an input comes from: the upstream node's entry and output port. */
 export interface Source {
   readonly entry: Entry;
+  /** The upstream node's id as messages name it (a bypassed node's neutral copy: the node's). */
   readonly node: string;
   readonly port: string;
 }

@@ -55,7 +55,7 @@ export function passThrough(graph: Graph, catalogue: Catalogue = CATALOGUE): Gra
     let id = `${node.id}${NEUTRAL_SUFFIX}`;
     for (let k = 2; byId.has(id); k++) id = `${node.id}${NEUTRAL_SUFFIX}${k}`;
     const params = { ...node.params, ...(def.neutralParams as Record<string, AnyParamValue>) };
-    const copy: GraphNode = { id, type: node.type, title: node.title, position: node.position, params };
+    const copy: GraphNode = { id, type: node.type, title: node.title, position: node.position, params, standsFor: node.id };
     neutral.set(node.id, copy);
     return copy;
   };

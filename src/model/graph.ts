@@ -19,6 +19,11 @@ export interface GraphNode {
   bypass?: boolean;
   /** Drawn as its title, sockets and preview only. Saved as `"collapsed": true`; absent means false. */
   collapsed?: boolean;
+  /**
+   * Set only on a node src/model/bypass.ts adds to the graph it evaluates (a bypassed node's
+   * neutral copy): the id of the node it stands for, which messages name in its place. Never saved.
+   */
+  standsFor?: string;
 }
 
 /** The on/off states of a node that are saved with it but are no params. */
