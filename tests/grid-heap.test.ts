@@ -137,7 +137,7 @@ describe('the grid heap', () => {
     }
   });
 
-  it("the pool's grids are on it while a pool runs, and a region let go is taken again", () => {
+  it("the pool's grids are on it while a pool runs, a region let go is taken again, and a grid of 2048² cells is not", () => {
     const pool = new BufferPool();
     const a = pool.take('f32', 1000);
     expect(onHeap(a.buffer)).toBe(true);
@@ -147,6 +147,10 @@ describe('the grid heap', () => {
     pool.give(a);
     pool.clear();
     expect(pool.take('f32', 1000).byteOffset).toBe(at);
+    // An export's 2048² grid stays a SharedArrayBuffer of its own, which the GC gives back (the heap never shrinks).
+    const big = pool.take('u8', 2048 * 2048);
+    expect(onHeap(big.buffer)).toBe(false);
+    expect(big.buffer).toBeInstanceOf(SharedArrayBuffer);
   });
 
   it('a region let go serves grids of other sizes: the heap does not grow for them', () => {

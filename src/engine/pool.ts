@@ -46,7 +46,7 @@ export class BufferPool {
       return b as BufferOf<K>;
     }
     // Shared with the band workers while they run (see src/parallel/threads.ts), on the grid
-    // heap the kernels read in place when there is one: given back with releaseGrid.
+    // heap the kernels read in place when there is one (a free region of it first).
     const fresh = gridBuffer(CTORS[kind] as never, length, true) as BufferOf<K>;
     if (this.poison) fresh.fill(fresh instanceof Float32Array ? NaN : 0xffffffff);
     return fresh;
@@ -65,27 +65,23 @@ export class BufferPool {
       else this.extraHolders.delete(buffer);
       return;
     }
+    // A grid on the grid heap goes back to the heap, whose free regions every pool takes from:
+    // a disposed engine's grids serve the next engine, where a pool of its own kept them.
+    if (releaseGrid(buffer)) return;
     const kind = buffer instanceof Float32Array ? 'f32' : buffer instanceof Uint8Array ? 'u8' : 'u32';
     const key = `${kind}:${buffer.length}`;
     let list = this.free.get(key);
     if (!list) this.free.set(key, (list = []));
     const keep = buffer.byteLength * KEEP_PER_SIZE < KEEP_BYTES ? KEEP_BYTES / buffer.byteLength : KEEP_PER_SIZE;
-    if (list.includes(buffer)) return;
-    if (list.length < keep) list.push(buffer);
-    else releaseGrid(buffer);
+    if (list.length < keep && !list.includes(buffer)) list.push(buffer);
   }
 
   clear(): void {
-    for (const list of this.free.values()) list.forEach(releaseGrid);
     this.free.clear();
   }
 
   /** Forgets the free buffers of every length but `length` (after the view's size changed). */
   keepOnly(length: number): void {
-    for (const [key, list] of this.free) {
-      if (key.endsWith(`:${length}`)) continue;
-      list.forEach(releaseGrid);
-      this.free.delete(key);
-    }
+    for (const key of this.free.keys()) if (!key.endsWith(`:${length}`)) this.free.delete(key);
   }
 }

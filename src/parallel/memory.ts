@@ -10,8 +10,10 @@
 // with the pool's control block. Its first page holds a tag (so any thread can tell a grid on
 // the heap from its buffer, which postMessage hands over as an object of its own), the next
 // free byte, and the heap modules' static data (HEAP_BASES); grids start at the second page.
-// Without SharedArrayBuffer (a page without cross-origin isolation) there is no pool and no
-// heap, and the kernels copy as before.
+// The heap never shrinks: it holds at most HEAP_GRID_BYTES of grids and none of HEAP_GRID_CELLS
+// or more (beyond, grids are SharedArrayBuffers of their own, as before). Without
+// SharedArrayBuffer (a page without cross-origin isolation) there is no pool and no heap, and
+// the kernels copy as before.
 
 let shared = false;
 
@@ -32,10 +34,20 @@ const NEXT_FREE = 4;
 const SLACK = 64;
 
 let heap: WebAssembly.Memory | null = null;
+/** The heap's maximum, in pages (gridHeap). */
+let heapPages = HEAP_PAGES;
 /** The heap's tag, as this thread knows it. */
 let tag: Int32Array | null = null;
 /** Buffers found on the heap or not (a worker is handed a new object for the heap's buffer with each message). */
 const known = new WeakMap<ArrayBufferLike, boolean>();
+/**
+ * Bytes of the heap grids may take (beyond: SharedArrayBuffers of their own, as before), and the
+ * most cells a grid on it may hold (a larger one, an export's or a build's, stays a
+ * SharedArrayBuffer the GC gives back: the heap never shrinks). A curve edit at 1024² keeps some
+ * 80 MB of grids on it; a 2048² export's would be 300 MB more for good.
+ */
+const HEAP_GRID_BYTES = 512 * 2 ** 20;
+const HEAP_GRID_CELLS = 2048 * 2048 - 1;
 /**
  * Free regions (bytes, SLACK included) in address order, neighbours merged; only the thread that
  * made the heap allocates grids. A grid takes the smallest that holds it (its front; the rest stays
@@ -43,10 +55,27 @@ const known = new WeakMap<ArrayBufferLike, boolean>();
  * size or a halo no longer used stayed unused, and the heap, which never shrinks, grew for each new one.
  */
 const freeRegions: { at: number; size: number }[] = [];
-/** Grids on the heap that are out (their region), by their typed array. */
-const live = new WeakMap<object, { readonly at: number; readonly size: number }>();
-/** A heap grid no one gave back (a dropped engine's results) frees its region when collected. */
-const orphans = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry<{ at: number; size: number }>((r) => freeRegion(r.at, r.size)) : null;
+interface Region {
+  readonly at: number;
+  readonly size: number;
+  /** The grid, while anything holds it. */
+  readonly grid: WeakRef<object> | null;
+}
+/** Grids on the heap that are out, by their first byte. */
+const out = new Map<number, Region>();
+/** The same by their typed array. */
+const live = new WeakMap<object, Region>();
+/**
+ * A heap grid no one gave back (a dropped engine's results) frees its region when collected:
+ * here once the GC says so, or when the heap would grow (sweep, which finds it collected).
+ */
+const orphans = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry<Region>(freeRegion) : null;
+/**
+ * An ArrayBuffer as large as the heap's last growth, never touched (so it takes no memory), that
+ * tells the GC memory was taken: the heap's own pages are invisible to it, and without this it
+ * went twenty 1024² engines without collecting a dropped one's grids.
+ */
+let ballast: ArrayBuffer | null = null;
 
 /** threads.ts: grids go to shared memory from now on (or no longer). */
 export function shareGrids(on: boolean): void {
@@ -60,12 +89,17 @@ export function shareGrids(on: boolean): void {
 export function gridHeap(): WebAssembly.Memory | null {
   if (heap) return heap;
   if (typeof SharedArrayBuffer !== 'function') return null;
-  let made: WebAssembly.Memory;
-  try {
-    made = new WebAssembly.Memory({ initial: 2, maximum: HEAP_PAGES, shared: true });
-  } catch {
-    return null;
+  // The most the address space gives (a 32-bit browser, valgrind): 1 GB, else 512 or 256 MB.
+  let made: WebAssembly.Memory | null = null;
+  for (let pages = HEAP_PAGES; !made && pages >= HEAP_PAGES / 4; pages /= 2) {
+    try {
+      made = new WebAssembly.Memory({ initial: 2, maximum: pages, shared: true });
+      heapPages = pages;
+    } catch {
+      made = null;
+    }
   }
+  if (!made) return null;
   const words = new Int32Array(made.buffer, 0, TAG_WORDS + 1);
   for (let i = 0; i < TAG_WORDS; i++) words[i] = (Math.random() * 2 ** 32) | 0;
   Atomics.store(words, NEXT_FREE, HEAP_FIRST_GRID);
@@ -103,19 +137,29 @@ export function onHeap(buffer: ArrayBufferLike): boolean {
 function bump(size: number): number {
   const memory = heap!;
   const words = new Int32Array(memory.buffer, 0, TAG_WORDS + 1);
-  if (Atomics.load(words, NEXT_FREE) + size > HEAP_PAGES * PAGE) return -1;
+  if (Atomics.load(words, NEXT_FREE) + size > heapPages * PAGE) return -1;
   const at = Atomics.add(words, NEXT_FREE, size);
   const end = at + size;
+  const have = memory.buffer.byteLength;
+  if (end <= have) return at;
   try {
-    const have = memory.buffer.byteLength;
-    if (end > have) memory.grow(Math.ceil((end - have) / PAGE));
+    memory.grow(Math.ceil((end - have) / PAGE));
   } catch {
     return -1;
+  }
+  try {
+    ballast = new ArrayBuffer(end - have);
+  } catch {
+    ballast = null;
   }
   return at;
 }
 
-function freeRegion(at: number, size: number): void {
+/** Frees a region that is out (once: the FinalizationRegistry may come after releaseGrid or a sweep). */
+function freeRegion(region: Region): void {
+  if (out.get(region.at) !== region) return;
+  out.delete(region.at);
+  const { at, size } = region;
   // The first free region after this one.
   let i = 0;
   while (i < freeRegions.length && freeRegions[i].at < at) i++;
@@ -131,6 +175,11 @@ function freeRegion(at: number, size: number): void {
     after.at = at;
     after.size += size;
   } else freeRegions.splice(i, 0, { at, size });
+}
+
+/** Frees the regions of grids the GC has collected (before the heap grows for want of one). */
+function sweep(): void {
+  for (const region of out.values()) if (region.grid && region.grid.deref() === undefined) freeRegion(region);
 }
 
 /** The front of the smallest free region of at least `size` bytes, or undefined. */
@@ -151,13 +200,27 @@ function takeRegion(size: number): number | undefined {
   return at;
 }
 
-/** A grid of `length` entries on the heap, or null when it is full. */
+/** A grid of `length` entries on the heap, or null when it is too large or the heap is full. */
 function heapGrid<T>(ctor: { new (buffer: SharedArrayBuffer, at: number, length: number): T; readonly BYTES_PER_ELEMENT: number }, length: number): T | null {
+  if (length > HEAP_GRID_CELLS) return null;
   const size = Math.ceil((length * ctor.BYTES_PER_ELEMENT) / SLACK) * SLACK + SLACK;
-  const at = takeRegion(size) ?? bump(size);
+  let at = takeRegion(size);
+  if (at === undefined) {
+    sweep();
+    at = takeRegion(size);
+  }
+  if (at === undefined) {
+    const words = new Int32Array(heap!.buffer, 0, TAG_WORDS + 1);
+    // Grids take half the heap at most (a smaller heap's), HEAP_GRID_BYTES of a 1 GB one.
+    // (No Math.min here: a call of it in this file made tsc type tests' point lists differently.)
+    const most = HEAP_GRID_BYTES < (heapPages * PAGE) / 2 ? HEAP_GRID_BYTES : (heapPages * PAGE) / 2;
+    if (Atomics.load(words, NEXT_FREE) + size > HEAP_FIRST_GRID + most) return null;
+    at = bump(size);
+  }
   if (at < 0) return null;
   const grid = new ctor(heap!.buffer as unknown as SharedArrayBuffer, at, length);
-  const region = { at, size };
+  const region: Region = { at, size, grid: typeof WeakRef === 'function' ? new WeakRef(grid as object) : null };
+  out.set(at, region);
   live.set(grid as object, region);
   orphans?.register(grid as object, region, grid as object);
   return grid;
@@ -182,15 +245,17 @@ export function gridBuffer<T>(
 }
 
 /**
- * The BufferPool lets `grid` go for good: a heap grid's region is taken by the next grid of its
- * size (nothing may read or write it after). Anything else is left to the GC.
+ * A BufferPool gives `grid` back: a heap grid's region is taken by the next grid of its size, in
+ * any pool (nothing may read or write it after), and true is returned. False for any other grid
+ * (the pool keeps it).
  */
-export function releaseGrid(grid: object): void {
+export function releaseGrid(grid: object): boolean {
   const region = live.get(grid);
-  if (!region) return;
+  if (!region) return false;
   live.delete(grid);
   orphans?.unregister(grid);
-  freeRegion(region.at, region.size);
+  freeRegion(region);
+  return true;
 }
 
 /** Regions of each thread's own scratch on the heap, by tag (heapScratch). */
