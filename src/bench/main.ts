@@ -95,10 +95,15 @@ function stepFor(scenario: Scenario, graph: Graph, size: number, k: number, engi
       // editor opens another file of the same size (its engine's setGraph keeps the pool).
       return { engine: engine!, step: () => (engine!.dispose(), engine!) };
     case 'first run':
-      // A new engine each run: empty cache and empty pool, so every grid is fresh memory, as in
-      // a process's first evaluation (the command line's render). What first touching memory
-      // costs swings with this virtual machine's state: the same code's first run at 1024² read
-      // 89 ms one evening and 410 half an hour later.
+      // A new engine each run: empty cache and empty pool, as in a process's first evaluation
+      // (the command line's render). Without a pool every grid is fresh memory; what first
+      // touching it costs swings with this virtual machine's state (the same code's first run
+      // at 1024² read 89 ms one evening and 410 half an hour later). With a pool the grids come
+      // from the grid heap (src/parallel/memory.ts), from the regions the engine before let go:
+      // it is disposed first, untimed, as the editor disposes an engine it drops. Left to the
+      // garbage collector, dropped engines' grids filled the heap, and every later scenario's
+      // grids fell back to copies.
+      engine!.dispose();
       return { engine: engine!, step: () => createEngine(graph, { size }) };
     case 'curve edit':
     case 'inland edit': {
@@ -157,6 +162,8 @@ function measure(graph: Graph, size: number, scenario: Scenario, counts: readonl
       for (const [id, ms] of Object.entries(report.ran)) (perNode[j][id] ??= []).push(ms);
     });
   }
+  // Their grids back to the heap for the next scenario (see 'first run' in stepFor).
+  for (const e of engines) e.dispose();
   const others = othersShare(from, cpuMark(), availableParallelism());
   const helperMs = helpersMs(helpersFrom, helpersMark(bandThreads));
   const helpers = helperMs === null ? null : helperMs / (runs * counts.length);
