@@ -2,7 +2,7 @@
 // runs, the engine's pooled grids live in one shared WebAssembly memory whose kernels read and
 // write them in place. The same bits as the kernels copying grids in and out of their own
 // memory: kernel by kernel (even and odd counts, strided inputs, unwired ones, and one cell
-// past each output left alone), and every shipped graph's outputs at even and odd sizes against
+// past each output left alone; the fBm's bands), and every shipped graph's outputs at even and odd sizes against
 // an evaluation in plain memory (no pool). Also: regions the pool lets go are taken again.
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,8 @@ import { BufferPool } from '../src/engine/pool.ts';
 import { type Domain, type GridWindow, wholeWindow } from '../src/grid.ts';
 import { heapDistanceBytes } from '../src/kernels/wasm/distance-instance.ts';
 import { heapCalls, heapCurveBytes, heapKernelBytes, setHeapKernels } from '../src/kernels/wasm/heap-instance.ts';
+import { fbmTableRows, octaveTables } from '../src/kernels/noise.ts';
+import { heapNoiseBytes } from '../src/kernels/wasm/noise-instance.ts';
 import { heapWindBytes } from '../src/kernels/wasm/wind-instance.ts';
 import { DEFAULT_TABLE } from '../src/model/biomes.ts';
 import type { TerrainValue, Value } from '../src/model/values.ts';
@@ -97,6 +99,7 @@ describe('the grid heap', () => {
       [heapCurveBytes(), HEAP_BASES.curve],
       [heapDistanceBytes(), HEAP_BASES.distance],
       [heapWindBytes(), HEAP_BASES.wind],
+      [heapNoiseBytes(), HEAP_BASES.noise],
     ] as const;
     for (const [bytes, base] of modules) {
       expect(bytes.length).toBeLessThan(4096);
@@ -117,7 +120,7 @@ describe('the grid heap', () => {
     // its static memory (the curve's Float32 ends, ABOVE) changed the other thread's cells.
     useThreads(1);
     const memory = heapMemory()!;
-    const modules = [heapKernelBytes(), heapCurveBytes(), heapDistanceBytes(), heapWindBytes()].map((bytes) => new WebAssembly.Module(bytes));
+    const modules = [heapKernelBytes(), heapCurveBytes(), heapDistanceBytes(), heapWindBytes(), heapNoiseBytes()].map((bytes) => new WebAssembly.Module(bytes));
     // Every module's constants in place, as after each module's first call.
     for (const m of modules) new WebAssembly.Instance(m, { env: { memory } });
     const pool = new BufferPool();
@@ -260,6 +263,18 @@ describe('each kernel in place: the bits of the copies', () => {
     const [h, hp] = pair(cells, 16, -1.3, 1.3);
     const terrain = (data: Float32Array): TerrainValue => ({ type: 'terrain', meaning: 'height', data, seaLevel: 0, sorted, waterCount: sorted.findIndex((v) => v >= 0), order: null });
     same(cells, 'f32', (heap, out) => landRank(terrain(heap ? h : hp), out as Float32Array));
+  });
+
+  it.each([36, 37, 38, 39])('the fBm on %i² in bands, the last band first: each band writes no cell past its rows', (n) => {
+    // Coarse octaves (the cache), fine ones with a lattice table and without (hashed corners).
+    const domain: Domain = { x0: 0.25, y0: -0.5, extent: 1, n };
+    const s = { seed: 7, frequency: 0.5, octaves: 6, lacunarity: 2.5, gain: 0.6 };
+    const tables = octaveTables(domain, s);
+    // Bands of one row, two, and the rest, the last first: a band writing past its rows changes the next one's.
+    const cuts = [0, 1, 3, Math.floor(n / 2), n];
+    same(n * n, 'f32', (_, out) => {
+      for (let b = cuts.length - 2; b >= 0; b--) fbmTableRows((out as Float32Array).subarray(cuts[b] * n, cuts[b + 1] * n), tables, cuts[b], cuts[b + 1]);
+    });
   });
 
   it.each([36, 37])('temperature and biomes on %i², plain and strided inputs', (n) => {

@@ -3,7 +3,8 @@
 // wired as that graph wires its type or else from an output of the right port type; its inputs
 // are evaluated once by the engine (on the domain grown by the node's halo) and then only the
 // kernel is timed, writing into buffers allocated once, as the engine's pool hands them out
-// (in shared memory while a thread pool runs, so a node with a band hook splits its rows). Each
+// (on the grid heap while a thread pool runs, so a node with a band hook splits its rows and
+// a kernel with a heap build writes in place). Each
 // kernel runs on one thread and on every thread count asked, alternating, so the load of a
 // shared machine falls on both alike.
 
@@ -15,7 +16,7 @@ import type { Graph } from '../model/graph.ts';
 import { type AnyNodeDef, type Catalogue, footprintOf, marginsOf, type RunContext } from '../model/manifest.ts';
 import { defaultParams } from '../model/params.ts';
 import type { PortType, Value } from '../model/values.ts';
-import { gridBuffer } from '../parallel/memory.ts';
+import { gridBuffer, releaseGrid } from '../parallel/memory.ts';
 import { useThreads } from '../parallel/threads.ts';
 
 /**
@@ -90,7 +91,8 @@ function timeKernel(base: Graph, def: AnyNodeDef, size: number, runs: number, wa
     wired: (port) => sources.some((s) => s.to.port === port),
     meaning: (port) => input(port)?.meaning ?? null,
     alloc: (kind, length = domain.n * domain.n) => {
-      if (next === buffers.length) buffers.push(kind === 'u8' ? gridBuffer(Uint8Array, length) : kind === 'u32' ? gridBuffer(Uint32Array, length) : gridBuffer(Float32Array, length));
+      // Pooled, as the engine's BufferPool takes them: on the grid heap while a pool runs.
+      if (next === buffers.length) buffers.push(kind === 'u8' ? gridBuffer(Uint8Array, length, true) : kind === 'u32' ? gridBuffer(Uint32Array, length, true) : gridBuffer(Float32Array, length, true));
       return buffers[next++] as never;
     },
     previous: () => null,
@@ -115,6 +117,7 @@ function timeKernel(base: Graph, def: AnyNodeDef, size: number, runs: number, wa
       if (k >= 0) times[j].push(ms);
     });
   }
+  for (const b of buffers) releaseGrid(b);
   return times.map(median);
 }
 

@@ -31,12 +31,13 @@ const here = (file: string) => fileURLToPath(new URL(`./${file}`, import.meta.ur
 export const WASM_MODULES: readonly WasmModuleFiles[] = [
   { source: here('kernels.as.ts'), binary: here('binary.ts'), constant: 'KERNELS_WASM_BASE64' },
   { source: here('curve.as.ts'), binary: here('curve-binary.ts'), constant: 'CURVE_WASM_BASE64' },
-  // The same two, the distance transform and the wind on the grid heap (heap-instance.ts): static data at their own offsets.
+  // The same two, the distance transform and the wind on the grid heap (the noise's below) (heap-instance.ts): static data at their own offsets.
   { source: here('kernels.as.ts'), binary: here('kernels-heap-binary.ts'), constant: 'KERNELS_HEAP_WASM_BASE64', heapBase: HEAP_BASES.kernels },
   { source: here('curve.as.ts'), binary: here('curve-heap-binary.ts'), constant: 'CURVE_HEAP_WASM_BASE64', heapBase: HEAP_BASES.curve },
   { source: here('distance.as.ts'), binary: here('distance-heap-binary.ts'), constant: 'DISTANCE_HEAP_WASM_BASE64', heapBase: HEAP_BASES.distance },
   { source: here('wind.as.ts'), binary: here('wind-heap-binary.ts'), constant: 'WIND_HEAP_WASM_BASE64', heapBase: HEAP_BASES.wind },
   { source: here('noise.as.ts'), binary: here('noise-binary.ts'), constant: 'NOISE_WASM_BASE64' },
+  { source: here('noise.as.ts'), binary: here('noise-heap-binary.ts'), constant: 'NOISE_HEAP_WASM_BASE64', heapBase: HEAP_BASES.noise },
   { source: here('distance.as.ts'), binary: here('distance-binary.ts'), constant: 'DISTANCE_WASM_BASE64' },
   { source: here('wind.as.ts'), binary: here('wind-binary.ts'), constant: 'WIND_WASM_BASE64' },
   { source: here('cellular.as.ts'), binary: here('cellular-binary.ts'), constant: 'CELLULAR_WASM_BASE64' },

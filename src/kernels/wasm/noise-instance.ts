@@ -1,18 +1,26 @@
 // The SIMD noise module (noise.as.ts), instantiated on first use (lazy-module.ts). The caller's
 // rows are computed in the module's memory and copied out once; the per-octave tables are tiny.
+// While a pool runs and the output grid lies on the grid heap (src/parallel/memory.ts), the
+// module's heap build (noise-heap-binary.ts, one instance per thread) writes the rows straight
+// into the grid instead, its tables and cache in the thread's own scratch on the heap.
 
+import { heapMemory, heapScratch } from '../../parallel/memory.ts';
+import { countHeapCall, heapAt, onHeapModule } from './heap-instance.ts';
+import { NOISE_HEAP_WASM_BASE64 } from './noise-heap-binary.ts';
 import { NOISE_WASM_BASE64 } from './noise-binary.ts';
 import { CHUNK_CELLS, FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
 
-interface NoiseExports {
-  readonly memory: WebAssembly.Memory;
+interface NoiseKernels {
   fbmRows(
     n: number, r0: number, r1: number, octaves: number,
     colsAt: number, rowsAt: number, seedsAt: number, weightsAt: number, sharedAt: number, outAt: number, tablesAt: number,
-    keysAt: number,
+    keysAt: number, cacheAt: number,
   ): void;
   columnKeys(cols: number, at: number, padded: number): void;
   fillTable(at: number, i0: number, j0: number, rows: number, cols: number, shift: number, seed: number): void;
+}
+interface NoiseExports extends NoiseKernels {
+  readonly memory: WebAssembly.Memory;
 }
 
 const noiseModule = lazyModule<NoiseExports>(
@@ -20,9 +28,12 @@ const noiseModule = lazyModule<NoiseExports>(
   'noise, which needs WebAssembly SIMD (Chrome 91, Firefox 89, Safari 16.4 or later)',
 );
 const noise = noiseModule.exports;
+/** The same module on the grid heap (heap-instance.ts). */
+const heapNoise = onHeapModule<NoiseKernels>(NOISE_HEAP_WASM_BASE64);
 
-/** The compiled module's bytes. */
+/** The compiled module's bytes, and its heap build's. */
 export const noiseBytes = noiseModule.bytes;
+export const heapNoiseBytes = heapNoise.bytes;
 
 /** The per-octave inputs of the fractal sum, computed once by the caller (see octaveTables in noise.ts). */
 export interface OctaveTables {
@@ -89,48 +100,98 @@ export function latticeTables(t: OctaveTables, o0: number, o1: number, r0: numbe
   return { plan, bytes };
 }
 
-/**
- * Copies the octaves' tables into the module's memory, makes room for `rows` rows, fills
- * the lattice tables for rows r0 … r1 − 1 and the coarse octaves' column keys: the byte offsets.
- */
-function stage(t: OctaveTables, o0: number, o1: number, rows: number, r0: number, r1: number): { k: NoiseExports; at: number[] } {
-  const { n, colWords } = t;
+/** Where stage lays out a call's inputs: a module and the memory it runs on. */
+interface Place {
+  readonly k: NoiseKernels;
+  /** The memory's buffer once it holds `bytes` bytes from the first offset, and that offset (16-aligned); null without room. */
+  room(bytes: number): { buffer: ArrayBufferLike; base: number } | null;
+}
+
+/** The module's own memory, from its first free byte. */
+function ownPlace(): Place & { k: NoiseExports } {
   const k = noise();
+  return { k, room: (bytes) => ({ buffer: noiseModule.reserve(k, FIRST_BYTE + bytes), base: FIRST_BYTE }) };
+}
+
+/**
+ * Copies the octaves' tables into the place's memory, makes room for `rows` rows of sums (none:
+ * 0) and the kernel's cache, fills the lattice tables for rows r0 … r1 − 1 and the coarse
+ * octaves' column keys: the byte offsets, null without room.
+ */
+function stage(place: Place, t: OctaveTables, o0: number, o1: number, rows: number, r0: number, r1: number): number[] | null {
+  const { n, colWords } = t;
+  const { k } = place;
   const octaves = o1 - o0;
-  const colsAt = FIRST_BYTE;
+  // Offsets from the place's first byte (16-aligned).
+  const colsAt = 0;
   const rowsAt = colsAt + 4 * octaves * colWords;
   const seedsAt = rowsAt + 16 * octaves * n;
   const weightsAt = seedsAt + 4 * octaves;
   const sharedAt = weightsAt + 4 * octaves;
   const planAt = sharedAt + 4 * octaves;
+  const cacheAt = (planAt + 16 * octaves + 15) & ~15;
   // 16-aligned (with 8 bytes to spare: see wasmFbmRows): V8 copies between a SharedArrayBuffer
   // and the module's memory word by word only where both addresses agree modulo 8, else byte
   // by byte, four times the instructions.
-  const outAt = (planAt + 16 * octaves + 15) & ~15;
+  const outAt = cacheAt + 176;
   // The last row's last vector may run three cells past the end.
-  const keysAt = (outAt + 8 + 4 * (rows * n + 4) + 15) & ~15;
+  const keysAt = rows > 0 ? (outAt + 8 + 4 * (rows * n + 4) + 15) & ~15 : outAt;
   const padded = (n + 3) & ~3;
   const tablesAt = keysAt + 16 * padded * octaves;
   const { plan, bytes } = latticeTables(t, o0, o1, r0, r1);
-  const memory = noiseModule.reserve(k, tablesAt + bytes);
-  new Int32Array(memory, colsAt, octaves * colWords).set(t.cols.subarray(o0 * colWords, o1 * colWords));
-  new Int32Array(memory, rowsAt, 4 * octaves * n).set(t.rows.subarray(4 * o0 * n, 4 * o1 * n));
-  new Int32Array(memory, seedsAt, octaves).set(t.seeds.subarray(o0, o1));
-  new Float32Array(memory, weightsAt, octaves).set(t.weights.subarray(o0, o1));
-  new Int32Array(memory, sharedAt, octaves).set(t.shared.subarray(o0, o1));
+  const got = place.room(tablesAt + bytes);
+  if (!got) return null;
+  const { buffer: memory, base } = got;
+  new Int32Array(memory, base + colsAt, octaves * colWords).set(t.cols.subarray(o0 * colWords, o1 * colWords));
+  new Int32Array(memory, base + rowsAt, 4 * octaves * n).set(t.rows.subarray(4 * o0 * n, 4 * o1 * n));
+  new Int32Array(memory, base + seedsAt, octaves).set(t.seeds.subarray(o0, o1));
+  new Float32Array(memory, base + weightsAt, octaves).set(t.weights.subarray(o0, o1));
+  new Int32Array(memory, base + sharedAt, octaves).set(t.shared.subarray(o0, o1));
   // Per octave for the kernel: the table's address (0: none), its shift, i and j.
-  const planned = new Int32Array(memory, planAt, 4 * octaves).fill(0);
+  const planned = new Int32Array(memory, base + planAt, 4 * octaves).fill(0);
   for (let o = 0; o < octaves; o++) {
     const p = 6 * o;
     if (plan[p] < 0) continue;
-    planned[4 * o] = tablesAt + plan[p];
+    planned[4 * o] = base + tablesAt + plan[p];
     for (let w = 1; w < 4; w++) planned[4 * o + w] = plan[p + w];
-    k.fillTable(tablesAt + plan[p], plan[p + 2], plan[p + 3], plan[p + 4], plan[p + 5], plan[p + 1], t.seeds[o0 + o]);
+    k.fillTable(base + tablesAt + plan[p], plan[p + 2], plan[p + 3], plan[p + 4], plan[p + 5], plan[p + 1], t.seeds[o0 + o]);
   }
   for (let o = 0; o < octaves; o++) {
-    if (t.shared[o0 + o]) k.columnKeys(colsAt + 4 * o * colWords, keysAt + 16 * padded * o, padded);
+    if (t.shared[o0 + o]) k.columnKeys(base + colsAt + 4 * o * colWords, base + keysAt + 16 * padded * o, padded);
   }
-  return { k, at: [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt, keysAt] };
+  return [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt, keysAt, cacheAt].map((at) => base + at);
+}
+
+/**
+ * wasmFbmRows on the grid heap, when `out` lies on it: the rows summed straight into it. A row
+ * whose width is not a multiple of 4 writes up to three cells past its end (zeroed and summed
+ * into, then zeroed again by the next row), so then the last row is summed in the scratch and
+ * copied: past the band lie another thread's rows, or another grid. False: not done.
+ */
+function heapFbmRows(t: OctaveTables, r0: number, r1: number, out: Float32Array): boolean {
+  const outAt = heapAt(out);
+  const k = outAt >= 0 ? heapNoise.exports() : null;
+  const memory = heapMemory();
+  if (!k || !memory) return false;
+  const { n, octaves } = t;
+  const whole = n % 4 === 0 ? r1 : r1 - 1;
+  const place: Place = {
+    k,
+    room: (bytes) => {
+      const base = heapScratch('noise', bytes);
+      return base < 0 ? null : { buffer: memory.buffer, base };
+    },
+  };
+  const at = stage(place, t, 0, octaves, whole < r1 ? 1 : 0, r0, r1);
+  if (!at) return false;
+  countHeapCall();
+  const [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, sumAt, planAt, keysAt, cacheAt] = at;
+  if (whole > r0) k.fbmRows(n, r0, whole, octaves, colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt, keysAt, cacheAt);
+  if (whole < r1) {
+    k.fbmRows(n, whole, r1, octaves, colsAt, rowsAt, seedsAt, weightsAt, sharedAt, sumAt, planAt, keysAt, cacheAt);
+    out.set(new Float32Array(memory.buffer, sumAt, n), (whole - r0) * n);
+  }
+  return true;
 }
 
 /** Writes rows r0 … r1 − 1 of the fractal sum into `out` (row r0 at out[0]). */
@@ -140,16 +201,18 @@ export function wasmFbmRows(t: OctaveTables, r0: number, r1: number, /* out */ o
   if (!(r0 >= 0 && r1 <= n && rows >= 0) || out.length < rows * n) {
     throw new Error(`fbm rows ${r0}…${r1} of a ${n}² grid into ${out.length} cells`);
   }
+  if (rows > 0 && heapFbmRows(t, r0, r1, out)) return;
   // About CHUNK_CELLS cells of rows a call (lazy-module.ts), summed into the module's memory and
   // copied out while they are still in the core's cache.
   const chunk = CHUNK_CELLS > 0 ? Math.max(1, Math.min(rows, Math.floor(CHUNK_CELLS / n))) : rows;
-  const { k, at } = stage(t, 0, octaves, chunk, r0, r1);
-  const [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt, keysAt] = at;
+  const place = ownPlace();
+  const { k } = place;
+  const [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt, keysAt, cacheAt] = stage(place, t, 0, octaves, chunk, r0, r1)!;
   for (let ra = r0; ra < r1; ra += chunk) {
     const rb = Math.min(r1, ra + chunk);
     // The rows where their copy's destination lies modulo 8 (see stage): a whole-word copy.
     const sumAt = outAt + ((out.byteOffset + 4 * (ra - r0) * n - outAt) & 7);
-    k.fbmRows(n, ra, rb, octaves, colsAt, rowsAt, seedsAt, weightsAt, sharedAt, sumAt, planAt, keysAt);
+    k.fbmRows(n, ra, rb, octaves, colsAt, rowsAt, seedsAt, weightsAt, sharedAt, sumAt, planAt, keysAt, cacheAt);
     out.set(new Float32Array(k.memory.buffer, sumAt, (rb - ra) * n), (ra - r0) * n);
   }
 }
@@ -161,10 +224,11 @@ export function wasmFbmRows(t: OctaveTables, r0: number, r1: number, /* out */ o
  */
 export function wasmOctaveGrid(t: OctaveTables, o: number, scale: number): Float32Array {
   const { n } = t;
-  const { k, at } = stage(t, o, o + 1, n, 0, n);
-  const [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt, keysAt] = at;
+  const place = ownPlace();
+  const { k } = place;
+  const [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt, keysAt, cacheAt] = stage(place, t, o, o + 1, n, 0, n)!;
   new Float32Array(k.memory.buffer, weightsAt, 1)[0] = scale;
-  k.fbmRows(n, 0, n, 1, colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt, keysAt);
+  k.fbmRows(n, 0, n, 1, colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt, keysAt, cacheAt);
   return new Float32Array(k.memory.buffer, outAt, n * n);
 }
 

@@ -107,18 +107,22 @@ const KSEL = memory.data<i32>([SELf, SELf, SELf, SELf], 16);
   return <usize>((((<u32>h >>> 16) * 24) >>> 16) << 3);
 }
 
-// The cache of 128 bytes: a lattice cell's corners' gradients, splatted: of (0, 0), (1, 1),
-// (0, 1), and of (1, 0) as its xor with (0, 1)'s, so the middle corner's gradient is a mask and
-// an xor away. In memory, not in locals: nothing vector lives across the call that fills it,
-// so V8 spills nothing in the loop. Then scratch for a partial sum (see simplexCached), and the
-// cell's integer column terms, i and j less the row's, splatted (see fbmRows).
-const CACHE = memory.data(128 + 48, 16);
+// The cache, 176 bytes: a lattice cell's corners' gradients, splatted: of
+// (0, 0), (1, 1), (0, 1), and of (1, 0) as its xor with (0, 1)'s, so the middle corner's
+// gradient is a mask and an xor away. In memory, not in locals: nothing vector lives across the
+// call that fills it, so V8 spills nothing in the loop. Then scratch for a partial sum (see
+// simplexCached), and the cell's integer column terms, i and j less the row's, splatted (see
+// fbmRows). In static memory; in the grid heap's build (compile.ts, with threads), where every
+// thread runs this module on one memory, the caller's (`cacheAt`, its own per thread). A constant
+// address where it can be: passed in, the copying build's fbm alone ran 3 % slower (1024²).
+const CACHE = memory.data(176, 16);
+// Offsets from the cache's start:
 const G00 = 0;
 const G11 = 32;
 const G01 = 64;
 const GD = 96;
-const SUM = CACHE + 128;
-const CELL = CACHE + 144;
+const SUM = 128;
+const CELL = 144;
 
 /** The word of column c's terms in a column table at `cols` (see latticeColumns in noise.ts). */
 @inline function columnAt(cols: usize, c: i32): usize {
@@ -147,18 +151,18 @@ function carryFrom(r: f32): u32 {
   const o11 = gradientOffset(seed ^ (ips + PRIME_X) ^ (jps + PRIME_Y));
   const o10 = gradientOffset(seed ^ (ips + PRIME_X) ^ jps);
   const o01 = gradientOffset(seed ^ ips ^ (jps + PRIME_Y));
-  v128.store(at + G00, v128.load32_splat(o00, GRADIENTS));
-  v128.store(at + G00 + 16, v128.load32_splat(o00, GRADIENTS + 4));
-  v128.store(at + G11, v128.load32_splat(o11, GRADIENTS));
-  v128.store(at + G11 + 16, v128.load32_splat(o11, GRADIENTS + 4));
+  v128.store(at, v128.load32_splat(o00, GRADIENTS), G00);
+  v128.store(at, v128.load32_splat(o00, GRADIENTS + 4), G00 + 16);
+  v128.store(at, v128.load32_splat(o11, GRADIENTS), G11);
+  v128.store(at, v128.load32_splat(o11, GRADIENTS + 4), G11 + 16);
   const x01 = v128.load32_splat(o01, GRADIENTS);
   const y01 = v128.load32_splat(o01, GRADIENTS + 4);
-  v128.store(at + G01, x01);
-  v128.store(at + G01 + 16, y01);
-  v128.store(at + GD, v128.xor(v128.load32_splat(o10, GRADIENTS), x01));
-  v128.store(at + GD + 16, v128.xor(v128.load32_splat(o10, GRADIENTS + 4), y01));
-  v128.store(CELL, i32x4.splat(i));
-  v128.store(CELL, i32x4.splat(j), 16);
+  v128.store(at, x01, G01);
+  v128.store(at, y01, G01 + 16);
+  v128.store(at, v128.xor(v128.load32_splat(o10, GRADIENTS), x01), GD);
+  v128.store(at, v128.xor(v128.load32_splat(o10, GRADIENTS + 4), y01), GD + 16);
+  v128.store(at, i32x4.splat(i), CELL);
+  v128.store(at, i32x4.splat(j), CELL + 16);
 }
 
 /**
@@ -175,15 +179,15 @@ function carryFrom(r: f32): u32 {
   const y0 = f32x4.sub(v, t);
   // The middle corner: (1, 0) where x0 > y0, else (0, 1).
   const m = f32x4.gt(x0, y0);
-  let s = cornerOf(x0, y0, v128.load(cache + G00), v128.load(cache + G00 + 16), half);
+  let s = cornerOf(x0, y0, v128.load(cache, G00), v128.load(cache, G00 + 16), half);
   const d2 = v128.load(KF, 48);
-  s = f32x4.add(s, cornerOf(f32x4.add(x0, d2), f32x4.add(y0, d2), v128.load(cache + G11), v128.load(cache + G11 + 16), half));
+  s = f32x4.add(s, cornerOf(f32x4.add(x0, d2), f32x4.add(y0, d2), v128.load(cache, G11), v128.load(cache, G11 + 16), half));
   // A store as a sequence point: V8 loads the middle corner's gradients after it, not at the
   // top of the block, where they would take registers the other corners need (and spill).
-  v128.store(SUM, s);
+  v128.store(cache, s, SUM);
   const sel = v128.and(m, v128.load(KSEL));
-  const gx = v128.xor(v128.load(cache + G01), v128.and(m, v128.load(cache + GD)));
-  const gy = v128.xor(v128.load(cache + G01 + 16), v128.and(m, v128.load(cache + GD + 16)));
+  const gx = v128.xor(v128.load(cache, G01), v128.and(m, v128.load(cache, GD)));
+  const gy = v128.xor(v128.load(cache, G01 + 16), v128.and(m, v128.load(cache, GD + 16)));
   return f32x4.add(s, cornerOf(f32x4.add(x0, v128.xor(g2, sel)), f32x4.add(y0, v128.xor(v128.load(KF, 64), sel)), gx, gy, half));
 }
 
@@ -314,15 +318,17 @@ export function columnKeys(cols: usize, at: usize, padded: i32): void {
  * gradients from the caches, the others gather them lane by lane), and its lattice table (four
  * words at `tablesAt` + o · 16: its address, 0 for none, log2 of its stride in bytes, and the
  * i and j of its first point; see fillTable), and for a coarse octave its columns' keys at
- * `keysAt` + o · padded · 16 (see columnKeys). One octave with weight 80 is the octave alone,
- * for the folded noises.
+ * `keysAt` + o · padded · 16 (see columnKeys); the cache at `cacheAt` in the heap's build (the
+ * copying build's is static). One octave with weight 80 is the octave alone, for the folded
+ * noises.
  */
 export function fbmRows(
   n: i32, r0: i32, r1: i32, octaves: i32,
   colsAt: usize, rowsAt: usize, seedsAt: usize, weightsAt: usize, sharedAt: usize, outAt: usize,
-  tablesAt: usize, keysAt: usize,
+  tablesAt: usize, keysAt: usize, cacheAt: usize,
 ): void {
   const padded = (n + 3) & ~3;
+  const cache: usize = ASC_FEATURE_THREADS ? cacheAt : CACHE;
   for (let r = r0; r < r1; r++) {
     const out = outAt + (<usize>((r - r0) * n) << 2);
     memory.fill(out, 0, <usize>padded << 2);
@@ -355,7 +361,7 @@ export function fbmRows(
         const keys = keysAt + ((<usize>o * padded) << 4);
         let cellI = load<i32>(cols) + <i32>(load<u32>(cols, 16) >= tu);
         let cellJ = load<i32>(cols, 32) + <i32>(load<u32>(cols, 48) >= tv);
-        cacheCell(cellI, cellJ, rowAt, seed, CACHE);
+        cacheCell(cellI, cellJ, rowAt, seed, cache);
         let loU = (<u64><u32>(cellI - 1) << 32) + tu;
         let loV = (<u64><u32>(cellJ - 1) << 32) + tv;
         let c = 0;
@@ -369,9 +375,9 @@ export function fbmRows(
             const one = v128.load(KF, 16);
             const u = f32x4.add(v128.load(colAt, 16), ruf);
             const v = f32x4.add(v128.load(colAt, 48), rvf);
-            const cu = i32x4.sub(v128.load(colAt), v128.load(CELL));
-            const cv = i32x4.sub(v128.load(colAt, 32), v128.load(CELL, 16));
-            const s = f32x4.mul(weight, simplexCached(f32x4.sub(u, v128.and(cu, one)), f32x4.sub(v, v128.and(cv, one)), CACHE));
+            const cu = i32x4.sub(v128.load(colAt), v128.load(cache, CELL));
+            const cv = i32x4.sub(v128.load(colAt, 32), v128.load(cache, CELL + 16));
+            const s = f32x4.mul(weight, simplexCached(f32x4.sub(u, v128.and(cu, one)), f32x4.sub(v, v128.and(cv, one)), cache));
             const at = out + (<usize>c << 2);
             v128.store(at, f32x4.add(v128.load(at), s));
             c += 4;
@@ -390,7 +396,7 @@ export function fbmRows(
             fineBlocks(c, c + 4, cols, out, ruf, rvf, rui, rvi, seedv, weight, table, rowBase, shift);
             c += 4;
           }
-          cacheCell(i3, j3, rowAt, seed, CACHE);
+          cacheCell(i3, j3, rowAt, seed, cache);
           cellI = i3;
           cellJ = j3;
           loU = (<u64><u32>(cellI - 1) << 32) + tu;
