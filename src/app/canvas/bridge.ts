@@ -62,6 +62,8 @@ export class Bridge {
   private picked: Edge | null = null;
   /** Set when a wire was refused during the current wire drag. */
   private refused = false;
+  /** Whether a wire is on the pointer (picked, not yet dropped). */
+  private wiring = false;
   /** Modifier keys of the last pointer down (rete's "node picked" signal has no event). */
   private additive = false;
   /**
@@ -120,8 +122,10 @@ export class Bridge {
     this.connection.addPipe((c) => {
       if (c.type === 'connectionpick') {
         this.refused = false;
+        this.wiring = true;
         this.showTakers(c.data.socket);
       } else if (c.type === 'connectiondrop') {
+        this.wiring = false;
         this.showTakers(null);
         this.onConnectionDrop(c.data.initial, c.data.socket, c.data.created);
       }
@@ -204,6 +208,17 @@ export class Bridge {
     if (!pair) return null;
     const [source, target] = pair;
     return { from: { node: source.nodeId, port: source.key }, to: { node: target.nodeId, port: target.key } };
+  }
+
+  /**
+   * Escape during a wire drag: lets go of the wire as a refused drop does (no connection, no
+   * undo step; a wire picked off its input goes back). False when no wire is on the pointer.
+   */
+  cancelWire(): boolean {
+    if (!this.wiring) return false;
+    this.refused = true;
+    this.connection.drop();
+    return true;
   }
 
   /** Rete asks before a wire; a refused one is dropped with its reason, and nothing is removed. */

@@ -110,6 +110,11 @@ export class Canvas {
   }
 
   /** Resolves when the canvas shows every model change made so far. */
+  /** Drops the wire being dragged, if any (Escape); true when there was one. */
+  cancelWire(): boolean {
+    return this.bridge.cancelWire();
+  }
+
   settled(): Promise<void> {
     return this.bridge.settled();
   }

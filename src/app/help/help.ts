@@ -55,7 +55,7 @@ export function shortcuts(): readonly { topic: string; rows: readonly (readonly 
         [`${m}Z · Shift+${m}Z`, 'undo · redo'],
         [`${m}S · Shift+${m}S`, 'save · save as'],
         ['?', 'this sheet'],
-        ['Escape', 'close a menu or this sheet, clear the selection'],
+        ['Escape', 'drop the wire being dragged, close a menu or this sheet, clear the selection'],
       ],
     },
   ];

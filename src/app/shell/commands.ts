@@ -93,6 +93,8 @@ export function runShortcut(app: TgApp, shortcut: Shortcut): void {
       void app.canvas?.zoomToFit();
       return;
     case 'deselect':
+      // Escape first lets go of a wire being dragged; only without one does it clear the selection.
+      if (app.canvas?.cancelWire()) return;
       return core.select([]);
   }
 }
