@@ -91,6 +91,37 @@ describe('habits people bring', () => {
     }
   });
 
+  it('leaves Tab and Space to a focused toolbar button (Space presses it, Tab moves on); on the canvas they open the palette', async () => {
+    const page = app.s.page;
+    const menu = page.locator('tg-node-menu');
+    const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+    /** The label of the element that has the focus, through shadow roots. */
+    const focused = () =>
+      page.evaluate(() => {
+        let el: Element | null = document.activeElement;
+        while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+        return el ? `${el.localName}:${el.getAttribute('aria-label') ?? el.textContent?.trim()}` : '';
+      });
+    const first = await theme();
+    await page.locator('tg-toolbar button[aria-label="theme"]').click();
+    await expect.poll(theme).not.toBe(first);
+    expect(await focused()).toBe('button:theme');
+    await page.keyboard.press('Space');
+    await expect.poll(theme).toBe(first);
+    expect(await menu.count()).toBe(0);
+    await page.keyboard.press('Tab');
+    await expect.poll(focused).not.toBe('button:theme');
+    expect(await menu.count()).toBe(0);
+    await screenshot(page, 'habits-tab-on-button');
+    // Back on the canvas, Space opens the palette again.
+    const at = await emptySpot(page, 420, 80);
+    await page.mouse.click(at.x, at.y);
+    await page.keyboard.press('Space');
+    await expect.poll(() => menu.count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.count()).toBe(0);
+  });
+
   it('offers rename, bypass, collapse, duplicate, show in viewer and delete on a right-click on a node', async () => {
     const page = app.s.page;
     const title = page.locator('tg-node[data-node-id="tempNoise"] header .title');

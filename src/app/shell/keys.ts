@@ -31,6 +31,19 @@ export function isTextEntry(target: EventTarget | undefined): boolean {
 }
 
 /**
+ * Whether the focused element has its own use for Tab and Space: a button (Space presses it),
+ * a select, a field, a link (Tab moves the focus on from any of them). Tab and Space open the
+ * palette only when the canvas, or nothing, has the focus: from a toolbar button they opened it
+ * and the button could not be pressed, nor the focus moved on, with the keyboard.
+ */
+export function ownsTabAndSpace(target: EventTarget | undefined): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (['button', 'select', 'input', 'textarea', 'a', 'summary'].includes(target.localName)) return true;
+  return ['button', 'checkbox', 'radio', 'switch', 'tab', 'menuitem', 'option', 'slider', 'spinbutton', 'combobox'].includes(target.getAttribute('role') ?? '');
+}
+
+/**
  * Shortcuts that act from a text field too (the shell commits the field's value first): no field
  * types Ctrl/⌘+S, and left to the browser it saved the page instead of the graph after a value
  * was typed into a param. Undo and redo act from a one-line field (a param's number, a seed, the

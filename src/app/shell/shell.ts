@@ -22,7 +22,7 @@ import type { Recipe } from '../recipes.ts';
 import type { ShareState } from '../share/share-dialog.ts';
 import { type DraftSource, ShellFiles } from './files.ts';
 import { runShortcut, runToolbar } from './commands.ts';
-import { isTextEntry, leftToBrowser, shortcutOf, worksWhileTyping } from './keys.ts';
+import { isTextEntry, leftToBrowser, ownsTabAndSpace, shortcutOf, worksWhileTyping } from './keys.ts';
 import { frameMenuActions, nodeMenuActions, NodeActions } from './node-actions.ts';
 import styles from './shell.styles.ts';
 
@@ -380,6 +380,7 @@ export class TgApp extends LitElement {
     const typing = isTextEntry(target);
     const shortcut = shortcutOf(e, { nodes: this.core.selection.size, onlyFrame: !this.core.selection.size && this.core.selectedFrames.size === 1 });
     if (!shortcut || (typing && !worksWhileTyping(shortcut, target))) return;
+    if (shortcut === 'palette' && ownsTabAndSpace(target)) return;
     if (leftToBrowser(shortcut, document.getSelection())) return;
     // Undo or redo while a drag is under way (a curve point, a slider, a node held): nothing.
     // Undone mid-drag, the drag went on with every later pointer move an undo step of its own,
