@@ -246,6 +246,10 @@ describe('the 3-D view and the compare view', () => {
     await landDrawn(page);
     await page.locator('tg-terrain-3d .home').click();
     await landDrawn(page);
+    // Before any hover the hint says what the 3-D view does (a click turns the land, no pin).
+    const hint = await page.locator('tg-provenance .hint').textContent();
+    expect(hint).toContain('Hover the land');
+    expect(hint).not.toContain('Click to pin');
     const box = (await page.locator('tg-terrain-3d canvas').boundingBox())!;
     await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.55);
     await page.waitForFunction(() => !!(window as never as Handle).terrainGraph.viewer.provenance);

@@ -33,9 +33,16 @@ export class TgProvenance extends LitElement {
   /** True when the cell is pinned (clicked) rather than under the pointer. */
   @property({ type: Boolean }) pinned = false;
 
+  /** True while the viewer shows the land in 3-D, where a click turns it rather than pinning a cell. */
+  @property({ type: Boolean }) land3d = false;
+
   override render() {
     const p = this.probe;
-    if (!p) return html`<p class="hint">Hover the map: the cell's value at every node that leads here, upstream to downstream. Click to pin a cell.</p>`;
+    if (!p) {
+      return this.land3d
+        ? html`<p class="hint">Hover the land: the cell's value at every node that leads here, upstream to downstream. Drag to turn it; pin a cell on the map.</p>`
+        : html`<p class="hint">Hover the map: the cell's value at every node that leads here, upstream to downstream. Click to pin a cell.</p>`;
+    }
     if (p.message) return html`<p class="hint failed">${p.message}</p>`;
     const c = p.i % p.n;
     const r = Math.floor(p.i / p.n);
