@@ -13,8 +13,10 @@ import type { StridedRows } from '../../grid.ts';
 import { heapMemory, heapScratch, onHeap } from '../../parallel/memory.ts';
 import { CURVE_HEAP_WASM_BASE64 } from './curve-heap-binary.ts';
 import { KERNELS_HEAP_WASM_BASE64 } from './kernels-heap-binary.ts';
+// Types only: no import at run time, though instance.ts imports this file.
+import type { BiomeRules, MoistureTerms, RankTable, TemperatureTerms } from './instance.ts';
 
-// What this file needs of instance.ts's types, written out (instance.ts imports this file).
+// The modules' exports this file calls (instance.ts's own are not exported).
 interface KernelExports {
   combine(n: number, mode: number, baseAt: number, scaleAt: number, detailAt: number, outAt: number): void;
   temperature(rows: number, n: number, rowBaseAt: number, rankAt: number, coastAt: number, noiseAt: number, outAt: number, lapse: number, coastMod: number, tempNoise: number): void;
@@ -25,18 +27,6 @@ interface KernelExports {
 interface CurveExports {
   curve(n: number, inAt: number, outAt: number, xsAt: number, ysAt: number, m: number): void;
 }
-type TemperatureTerms = { readonly lapse: number; readonly coastMod: number; readonly tempNoise: number };
-type MoistureTerms = { readonly moistNoise: number; readonly coastBonus: number; readonly decay: number; readonly strength: number };
-type BiomeRules = { readonly table: Uint8Array; readonly ocean: number; readonly beach: number };
-type RankTable = {
-  readonly start: Int32Array;
-  readonly buckets: number;
-  readonly sorted: Float32Array;
-  readonly lo: number;
-  readonly scale: number;
-  readonly ranks: Float32Array;
-  readonly generation: number;
-};
 
 /** False: every kernel copies as before, heap or not (tests and in-process A/B timing; this thread only). */
 let inPlace = true;
