@@ -1,7 +1,7 @@
 // `npm run bench`: graphs/default.json at 256², 512² and 1024², on one thread and on every
 // core (the kernels that split by row bands, src/parallel), runs of the two alternating so the
 // machine's load falls on both alike. Medians of several runs, per node and per scenario: a
-// cold evaluation (buffers recycled), a first run (fresh memory), a curve edit where the coast
+// cold evaluation (buffers recycled), a first run (a new engine), a curve edit where the coast
 // falls, a curve edit inland, a wind-angle edit and a pan of the view; the noise per
 // octave-sample; then a tiled build (src/bench/build.ts).
 // Prints a table with each figure against its target, and the share of the cores other processes
