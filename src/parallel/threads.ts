@@ -331,8 +331,7 @@ function watch(ms: number, preemptedMs: number, backoffMs: number, awake: () => 
  */
 export function serveBand(message: BandMessage, find: (name: string) => BandKernel | undefined, receive?: () => BandMessage | undefined): void {
   if ('control' in message) {
-    workerControl = message.control;
-    if (message.heap) adoptHeap(message.heap);
+    takeControl(message);
     return;
   }
   const control = workerControl;
@@ -350,14 +349,18 @@ export function serveBand(message: BandMessage, find: (name: string) => BandKern
     // or this one's came through the event loop).
     const next = receive();
     if (!next) continue;
-    if ('control' in next) {
-      workerControl = next.control;
-      if (next.heap) adoptHeap(next.heap);
-    } else {
+    if ('control' in next) takeControl(next);
+    else {
       Atomics.add(control, TAKEN_AWAKE, 1);
       serveCall(next, find);
     }
   }
+}
+
+/** The worker's side: the pool's control block and grid heap, sent once when the pool starts. */
+function takeControl(message: Exclude<BandMessage, BandCall>): void {
+  workerControl = message.control;
+  if (message.heap) adoptHeap(message.heap);
 }
 
 function serveCall(message: BandCall, find: (name: string) => BandKernel | undefined): void {
