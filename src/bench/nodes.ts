@@ -11,12 +11,12 @@
 import { CATALOGUE } from '../../nodes/index.ts';
 import { createEngine } from '../engine/engine.ts';
 import { grow } from '../engine/domains.ts';
+import { type AnyBuffer, BufferPool } from '../engine/pool.ts';
 import { type Domain, viewDomain, wholeWindow } from '../grid.ts';
 import type { Graph } from '../model/graph.ts';
 import { type AnyNodeDef, type Catalogue, footprintOf, marginsOf, type RunContext } from '../model/manifest.ts';
 import { defaultParams } from '../model/params.ts';
 import type { PortType, Value } from '../model/values.ts';
-import { gridBuffer, releaseGrid } from '../parallel/memory.ts';
 import { useThreads } from '../parallel/threads.ts';
 
 /**
@@ -72,8 +72,10 @@ function timeKernel(base: Graph, def: AnyNodeDef, size: number, runs: number, wa
   };
   // What the kernel computes from its footprint's reads alone, once (none of the timed kinds reads any).
   let kept: object | undefined;
-  // Output buffers allocated once, handed out in the same order every run.
-  const buffers: (Float32Array | Uint8Array | Uint32Array)[] = [];
+  // Output buffers taken once from a pool like the engine's (on the grid heap while a thread
+  // pool runs), handed out in the same order every run, given back at the end.
+  const pool = new BufferPool();
+  const buffers: AnyBuffer[] = [];
   let next = 0;
   const ctx: RunContext<string> = {
     domain,
@@ -91,8 +93,7 @@ function timeKernel(base: Graph, def: AnyNodeDef, size: number, runs: number, wa
     wired: (port) => sources.some((s) => s.to.port === port),
     meaning: (port) => input(port)?.meaning ?? null,
     alloc: (kind, length = domain.n * domain.n) => {
-      // Pooled, as the engine's BufferPool takes them: on the grid heap while a pool runs.
-      if (next === buffers.length) buffers.push(kind === 'u8' ? gridBuffer(Uint8Array, length, true) : kind === 'u32' ? gridBuffer(Uint32Array, length, true) : gridBuffer(Float32Array, length, true));
+      if (next === buffers.length) buffers.push(pool.take(kind, length));
       return buffers[next++] as never;
     },
     previous: () => null,
@@ -117,7 +118,7 @@ function timeKernel(base: Graph, def: AnyNodeDef, size: number, runs: number, wa
       if (k >= 0) times[j].push(ms);
     });
   }
-  for (const b of buffers) releaseGrid(b);
+  for (const b of buffers) pool.give(b);
   return times.map(median);
 }
 
