@@ -118,9 +118,9 @@ const K = memory.data<f64>([P5, P5, P4, P4, P3, P3, P2, P2, P1, P1, 2.0, 2.0, 1.
   return rise > 0 ? fdExp(-kLift * rise) : 1;
 }
 
-/** Two f32 cells `step` bytes apart as f64 lanes. */
+/** Two f32 cells `step` bytes apart as f64 lanes (two loads into one vector, widened together: exact). */
 @inline function pair(at: usize, step: usize): v128 {
-  return f64x2.replace_lane(f64x2.splat(<f64>load<f32>(at)), 1, <f64>load<f32>(at + step));
+  return f64x2.promote_low_f32x4(v128.load32_lane(at + step, v128.load32_zero(at), 1));
 }
 
 /**
@@ -289,8 +289,7 @@ export function sweep(
             // Straight upwind (a wind along an axis): n0 + 0 · (n0 − n0) is n0, the air being finite.
             const fromNew = crosses ? f64x2.add(n0, f64x2.mul(t2, f64x2.sub(v128.load(pn + reachBytes), n0))) : n0;
             const fromOld = crosses ? f64x2.add(o0, f64x2.mul(t2, f64x2.sub(v128.load(po + reachBytes), o0))) : o0;
-            const hx = h + <usize>x * cellStep;
-            const water = f64x2.lt(f64x2.replace_lane(f64x2.splat(<f64>load<f32>(hx)), 1, <f64>load<f32>(hx + cellStep)), level2);
+            const water = f64x2.lt(pair(h + <usize>x * cellStep, cellStep), level2);
             const f = withLift ? v128.load(lift + (<usize>x << 3)) : v128.load(K, 96);
             const newWater = f64x2.add(fromNew, f64x2.mul(f64x2.sub(one2, fromNew), wet2));
             const oldWater = f64x2.add(fromOld, f64x2.mul(f64x2.sub(one2, fromOld), wet2));
@@ -325,15 +324,19 @@ export function sweep(
         const w = <f64>phase / <f64>block;
         const bEnd = min(tb1, b0 + to);
         let b = max(tb0, b0 + from);
-        if (!wide && outCell == 1) {
-          // Along a row of the target (the lines are rows): two cells a vector, the same operations.
+        if (!wide) {
+          // Two cells a vector, the same operations, each float stored where it goes (along a
+          // row of the target, or down a column of it when the lines are columns).
           const w1 = f64x2.splat(1 - w);
           const w2 = f64x2.splat(w);
           const o = outAt + ((<usize>(a - ta0) * outLine) << 2);
+          const cellBytes = outCell << 2;
           for (; b + 1 < bEnd; b += 2) {
             const x = <usize>(b - b0) << 3;
-            const v = f64x2.add(f64x2.mul(w1, v128.load(curOld + x)), f64x2.mul(w2, v128.load(curNew + x)));
-            v128.store64_lane(o + (<usize>(b - tb0) << 2), f32x4.demote_f64x2_zero(v), 0);
+            const v = f32x4.demote_f64x2_zero(f64x2.add(f64x2.mul(w1, v128.load(curOld + x)), f64x2.mul(w2, v128.load(curNew + x))));
+            const at = o + <usize>(b - tb0) * cellBytes;
+            v128.store32_lane(at, v, 0);
+            v128.store32_lane(at + cellBytes, v, 1);
           }
         }
         for (; b < bEnd; b++) {
