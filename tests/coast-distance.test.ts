@@ -113,6 +113,40 @@ describe('coast distance', () => {
   });
 
   it.each([
+    [75, 0.25, 20],
+    [70, 1, Infinity],
+    [61, 4, 9],
+  ])('on a %i² grid in units of %f (a power of two: Float32 roots) with cap %f cells, the brute-force bits, whole and in bands', (m, unit, capCells) => {
+    // Squared distances are integers below 2²⁴: their Float32 roots × a power of two are the
+    // Float64 ones rounded to Float32. Output widths that are not a multiple of 4 (the last
+    // columns one at a time) and segments that end anywhere in a vector.
+    const rand = rng(m);
+    const h = new Float32Array(m * m);
+    for (let r = 0; r < m; r++) for (let c = 0; c < m; c++) h[r * m + c] = rand() < 0.02 || (r % 29 === 3 && c % 9 !== 4) || (c > m / 3 && c < m / 3 + 3 && r % 7 !== 0) ? -1 : 1;
+    const [dc, dr, n] = [3, 6, m - 9];
+    const cap = capCells * unit;
+    const sites: [number, number][] = [];
+    for (let i = 0; i < h.length; i++) if (h[i] < 0) sites.push([Math.floor(i / m), i % m]);
+    const expected = new Float32Array(n * n);
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) {
+        let best = Infinity;
+        for (const [wr, wc] of sites) best = Math.min(best, (wr - r - dr) ** 2 + (wc - c - dc) ** 2);
+        const e = Math.fround(Math.sqrt(best) * unit);
+        expected[r * n + c] = e > cap ? Math.fround(cap) : e;
+      }
+    }
+    for (const cuts of [[0, n], [0, 1, 2, 9, 30, n]]) {
+      const out = new Float32Array(n * n).fill(NaN);
+      const args = distanceGrid({ below: h, level: 0 }, m, dc, dr, n, unit, cap, out);
+      for (let k = 0; k + 1 < cuts.length; k++) distanceBand(args, cuts[k], cuts[k + 1]);
+      let wrong = 0;
+      for (let i = 0; i < out.length; i++) if (!Object.is(out[i], expected[i])) wrong++;
+      expect(wrong, `cut at ${cuts}`).toBe(0);
+    }
+  });
+
+  it.each([
     [90, 6],
     [77, Infinity],
   ])('on a %i² grid with cap %f cells, takes its heights or sites in a few rows at a time with the bits of all at once', (m, capCells) => {

@@ -56,6 +56,10 @@ export function band(m: i32, s0: i32, s1: i32, hAt: usize, sites: bool, level: f
   reset(counts, mp, none);
   for (let r = s1 - 1; r >= b; r--) scan(m, sAt + <usize>((r - s0) * m), counts, 0);
   const farv = i16x8.splat(<i16>far);
+  // Every squared distance is an integer up to 2m², exact in Float32 below 2²⁴ (m ≤ 2896); with
+  // a unit that is a power of two, √ × unit rounded once to Float32 is the Float32 √ × unit
+  // (rounding through Float64 first changes no square root: 53 ≥ 2 × 24 + 2 bits), four a vector.
+  const fast = m <= 2896 && (reinterpret<u64>(unit) & 0xfffffffffffff) == 0 && unit >= 1e-30 && unit <= 1e30;
   store<i16>(row - 2, NONE);
   for (let r = b - 1; r >= a; r--) {
     scan(m, sAt + <usize>((r - s0) * m), counts, 0);
@@ -66,7 +70,7 @@ export function band(m: i32, s0: i32, s1: i32, hAt: usize, sites: bool, level: f
       v128.store(row + at, i16x8.min_s(v128.load(counts + at), v128.load(up + at)));
     }
     store<i16>(row + (<usize>m << 1), NONE);
-    envelope(row, outAt + (<usize>((r - a) * n) << 2), m, farv, v, hh, z, keep, dd, from, n, unit, cap);
+    envelope(row, outAt + (<usize>((r - a) * n) << 2), m, farv, v, hh, z, keep, dd, from, n, unit, cap, fast);
   }
 }
 
@@ -175,7 +179,7 @@ export function sameSites(cells: i32, hAt: usize, level: f32, waterAt: usize): b
  * at a time (SIMD) into `keep`, a bit each; the squared distances go to `dd` (f64), then their
  * roots two at a time.
  */
-function envelope(g: usize, out: usize, m: i32, farv: v128, v: usize, h: usize, z: usize, keep: usize, dd: usize, from: i32, n: i32, unit: f64, cap: f64): void {
+function envelope(g: usize, out: usize, m: i32, farv: v128, v: usize, h: usize, z: usize, keep: usize, dd: usize, from: i32, n: i32, unit: f64, cap: f64, fast: bool): void {
   const zero = i16x8.splat(0);
   for (let t = 0; t < m; t += 8) {
     const at = g + (<usize>t << 1);
@@ -218,6 +222,10 @@ function envelope(g: usize, out: usize, m: i32, farv: v128, v: usize, h: usize, 
       store<f64>(z + (<usize>k << 3), s);
       store<f64>(z + (<usize>(k + 1) << 3), Infinity);
     }
+  }
+  if (fast) {
+    evaluate32(g, out, k, v, z, dd, from, n, unit, cap);
+    return;
   }
   if (k < 0) {
     // No column within reach: +∞, the cap if there is one.
@@ -262,6 +270,49 @@ function envelope(g: usize, out: usize, m: i32, farv: v128, v: usize, h: usize, 
   }
   for (; q < n; q++) {
     const d = <f32>(Math.sqrt(load<f64>(dd + (<usize>q << 3))) * unit);
+    store<f32>(out + (<usize>q << 2), load<u16>(g + (<usize>(from + q) << 1)) == 0 ? 0 : <f64>d > cap ? <f32>cap : d);
+  }
+}
+
+/**
+ * envelope()'s values when `fast` (see band()): the squared distances as Float32 (exact
+ * integers), four columns a vector, their Float32 roots × unit (a power of two: exact), capped
+ * and 0 on sites, four a vector. The bits of the Float64 way.
+ */
+function evaluate32(g: usize, out: usize, k: i32, v: usize, z: usize, dd: usize, from: i32, n: i32, unit: f64, cap: f64): void {
+  if (k < 0) {
+    for (let q = 0; q < n; q++) store<f32>(dd + (<usize>q << 2), Infinity);
+  } else {
+    const end = from + n;
+    const lanes = f32x4(0, 1, 2, 3);
+    let q = from;
+    for (let j = 0; q < end; j++) {
+      const zr = load<f64>(z + (<usize>(j + 1) << 3));
+      if (zr < <f64>q) continue;
+      const last = zr >= <f64>(end - 1) ? end - 1 : <i32>zr;
+      const p = load<i32>(v + (<usize>j << 2));
+      const gp = <f32>load<u16>(g + (<usize>p << 1));
+      const fp = f32x4.splat(gp * gp);
+      const pv = f32x4.splat(<f32>p);
+      // Up to three columns past `last` too: the next segment (or the slack past n) takes them.
+      for (; q <= last; q += 4) {
+        const e = f32x4.sub(f32x4.add(f32x4.splat(<f32>q), lanes), pv);
+        v128.store(dd + (<usize>(q - from) << 2), f32x4.add(f32x4.mul(e, e), fp));
+      }
+      q = last + 1;
+    }
+  }
+  const unitv = f32x4.splat(<f32>unit);
+  const capv = f32x4.splat(<f32>cap);
+  const none = i32x4.splat(0);
+  let q = 0;
+  for (; q + 4 <= n; q += 4) {
+    const d = f32x4.mul(f32x4.sqrt(v128.load(dd + (<usize>q << 2))), unitv);
+    const site = i32x4.eq(v128.load16x4_u(g + (<usize>(from + q) << 1)), none);
+    v128.store(out + (<usize>q << 2), v128.andnot(f32x4.pmin(d, capv), site));
+  }
+  for (; q < n; q++) {
+    const d = Mathf.sqrt(load<f32>(dd + (<usize>q << 2))) * <f32>unit;
     store<f32>(out + (<usize>q << 2), load<u16>(g + (<usize>(from + q) << 1)) == 0 ? 0 : <f64>d > cap ? <f32>cap : d);
   }
 }
