@@ -1,7 +1,7 @@
 // The fBm noise: pinned values for a fixed seed, the SIMD kernel against its plain reference,
 // bounds, and the spread the SPEC describes.
 import { describe, expect, it } from 'vitest';
-import { fbmGrid, fbmGridReference, fbmRows, octaveGridReference, octaveTables, simplex2 } from '../src/kernels/noise.ts';
+import { fbmGrid, fbmGridReference, fbmRows, keepLatticeTerms, octaveGridReference, octaveTables, simplex2 } from '../src/kernels/noise.ts';
 import { CHUNK_CELLS, setChunkCells } from '../src/kernels/wasm/lazy-module.ts';
 import { latticeTables, wasmOctaveGrid } from '../src/kernels/wasm/noise-instance.ts';
 
@@ -179,6 +179,30 @@ describe('fBm noise', () => {
   // Its rows are moved in the module's memory to where their copy's destination lies modulo 8
   // (noise-instance.ts: V8 copies shared memory word by word only so): an odd width in chunks
   // of three rows, into a band at an odd cell, starts every other chunk 4 bytes off.
+  it('keeps a domain\'s lattice terms only for that domain and those frequencies, the same as made anew', () => {
+    // The recent lattice terms are found by domain, frequency, lacunarity and octave count: each
+    // of them changed alone must give its own terms. Asked in turn (so each finds the others
+    // kept), then each again made anew, and the seed's and the gain's parts taken fresh either way.
+    const base = { x0: 0.25, y0: -1.5, extent: 1.25, n: 37 };
+    const s = { seed: 3, frequency: 2, octaves: 3, lacunarity: 2, gain: 0.5 };
+    const cases = [
+      [base, s], [{ ...base, x0: 0.5 }, s], [{ ...base, y0: 0 }, s], [{ ...base, extent: 2 }, s], [{ ...base, n: 36 }, s],
+      [base, { ...s, frequency: 3 }], [base, { ...s, lacunarity: 2.5 }], [base, { ...s, octaves: 4 }], [base, { ...s, seed: 4, gain: 0.6 }],
+    ] as const;
+    const snapshot = (t: ReturnType<typeof octaveTables>) => [[...t.cols], [...t.colFracs], [...t.rows], [...t.rowFracs], [...t.shared], [...t.seeds], [...t.weights]];
+    try {
+      keepLatticeTerms(true);
+      const kept = [0, 1].flatMap(() => cases.map(([d, settings]) => snapshot(octaveTables(d, settings))));
+      const anew = cases.map(([d, settings]) => {
+        keepLatticeTerms(false);
+        return snapshot(octaveTables(d, settings));
+      });
+      expect(kept).toEqual([...anew, ...anew]);
+    } finally {
+      keepLatticeTerms(true);
+    }
+  });
+
   it('copies its rows out at any alignment, the same bits', () => {
     const n = 61;
     const domain = { x0: 0.25, y0: -0.5, extent: 1, n };

@@ -7,8 +7,8 @@
 // at load time can differ between engines. The grids are computed by the WebAssembly SIMD
 // kernel (wasm/noise.as.ts); the plain JS here is its reference, pinned to it bit for bit.
 
-import { assertGrid, cellCentres, type Domain } from '../grid.ts';
-import { gridBuffer } from '../parallel/memory.ts';
+import { assertGrid, cellCentres, domainKey, type Domain } from '../grid.ts';
+import { gridBuffer, gridsShared } from '../parallel/memory.ts';
 import { wasmFbmRows, type OctaveTables } from './wasm/noise-instance.ts';
 
 const F2 = 0.36602540378443865; // (√3 − 1) / 2
@@ -180,16 +180,59 @@ export interface FbmSettings {
  */
 const SHARED_STEP = 0.04;
 
-/** octaveTables' scratch: the cells' world x and world y, n each (grown as needed). */
+/** latticeTerms' scratch: the cells' world x and world y, n each (grown as needed). */
 let centres = new Float64Array(0);
 
+/** The octaves' lattice terms over a domain (latticeTerms): what does not depend on the seed or the gain. */
+interface LatticeTerms {
+  readonly cols: Int32Array;
+  readonly colFracs: Float32Array;
+  readonly rows: Int32Array;
+  readonly rowFracs: Float32Array;
+  readonly shared: Int32Array;
+}
+
 /**
- * The per-octave tables of the fractal sum over a domain: each column's and row's lattice terms
- * (latticeColumns, latticeRow) at the octave's frequency, seeds and scales. The column and row
- * terms share one buffer, in shared memory while a band pool runs, so a node makes them once and
- * its bands on every thread read them (a message to a worker shares them instead of copying).
+ * The lattice terms of recent domains and frequencies, by key (termsKey), least recently used
+ * first, TERMS_BYTES at most. Not a result cache: a domain's terms are where its cell centres
+ * fall on each octave's lattice, a function of the grid's geometry and the octaves' frequencies
+ * alone; the seed's hashing and every sample are computed anew. An evaluation of the default
+ * graph asks for some 17 (five noises on the grown view, the world cut and the wind's squares),
+ * the next one for the same again (and a reseeded noise for its own), and making them (splits
+ * in doubles, shared memory for the workers) took about a tenth of the noise's time at 256².
  */
-export function octaveTables(domain: Domain, s: FbmSettings): OctaveTables {
+const terms = new Map<string, LatticeTerms>();
+let termsBytes = 0;
+const TERMS_BYTES = 8 * 2 ** 20;
+let keepTerms = true;
+
+/** Tests and in-process A/B timing: forgets the recent lattice terms and keeps them from now on, or not. */
+export function keepLatticeTerms(on: boolean): void {
+  terms.clear();
+  termsBytes = 0;
+  keepTerms = on;
+}
+
+function termsKey(domain: Domain, s: FbmSettings): string {
+  return `${domainKey(domain)}|${s.frequency}|${s.lacunarity}|${s.octaves}|${gridsShared() ? 1 : 0}`;
+}
+
+/**
+ * Each column's and row's lattice terms (latticeColumns, latticeRow) per octave, at the octave's
+ * frequency, and whether its blocks of four cells share lattice cells. The column and row terms
+ * share one buffer, in shared memory while a band pool runs, so a node makes them once and its
+ * bands on every thread read them (a message to a worker shares them instead of copying). Made
+ * once per domain and frequencies while they stay among the recent ones (terms); read only.
+ */
+function latticeTerms(domain: Domain, s: FbmSettings): LatticeTerms {
+  const key = termsKey(domain, s);
+  const known = terms.get(key);
+  if (known) {
+    // The most recently used last.
+    terms.delete(key);
+    terms.set(key, known);
+    return known;
+  }
   const { n } = domain;
   const octaves = s.octaves;
   const colWords = 4 * ((n + 3) & ~3);
@@ -200,8 +243,6 @@ export function octaveTables(domain: Domain, s: FbmSettings): OctaveTables {
   const colFracs = fracs.subarray(0, colLength);
   const rows = words.subarray(colLength);
   const rowFracs = fracs.subarray(colLength);
-  const seeds = new Int32Array(octaves);
-  const scales = new Float64Array(octaves);
   const shared = new Int32Array(octaves);
   // The cells' world positions once (cellX, cellY), then per octave times its frequency: the
   // same products as freq · cellX(domain, c).
@@ -209,18 +250,45 @@ export function octaveTables(domain: Domain, s: FbmSettings): OctaveTables {
   const worldX = centres.subarray(0, n);
   const worldY = centres.subarray(n, 2 * n);
   cellCentres(domain, worldX, worldY);
-  let amp = 1;
   let freq = s.frequency;
-  let total = 0;
   for (let o = 0; o < octaves; o++) {
     latticeColumns(worldX, freq, cols, colFracs, o * colWords);
     for (let r = 0; r < n; r++) latticeRow(freq * worldY[r], rows, rowFracs, (o * n + r) * 4);
-    seeds[o] = (s.seed + o) | 0;
     shared[o] = Math.abs(freq * (domain.extent / n)) < SHARED_STEP ? 1 : 0;
+    freq *= s.lacunarity;
+  }
+  const made = { cols, colFracs, rows, rowFracs, shared };
+  const bytes = words.byteLength;
+  if (keepTerms && bytes <= TERMS_BYTES) {
+    for (const [k, t] of terms) {
+      if (termsBytes + bytes <= TERMS_BYTES) break;
+      terms.delete(k);
+      termsBytes -= t.cols.byteLength + t.rows.byteLength;
+    }
+    terms.set(key, made);
+    termsBytes += bytes;
+  }
+  return made;
+}
+
+/**
+ * The per-octave tables of the fractal sum over a domain: each column's and row's lattice terms
+ * (latticeTerms) and the octaves' seeds and scales.
+ */
+export function octaveTables(domain: Domain, s: FbmSettings): OctaveTables {
+  const { n } = domain;
+  const octaves = s.octaves;
+  const colWords = 4 * ((n + 3) & ~3);
+  const { cols, colFracs, rows, rowFracs, shared } = latticeTerms(domain, s);
+  const seeds = new Int32Array(octaves);
+  const scales = new Float64Array(octaves);
+  let amp = 1;
+  let total = 0;
+  for (let o = 0; o < octaves; o++) {
+    seeds[o] = (s.seed + o) | 0;
     scales[o] = amp * NORMALISE;
     total += amp;
     amp *= s.gain;
-    freq *= s.lacunarity;
   }
   const inv = total > 0 ? 1 / total : 0;
   const weights = new Float32Array(octaves);
