@@ -84,15 +84,36 @@ export function heapAt(a: Cells | null): number {
   return 'rows' in a ? g.byteOffset + 4 * a.at : g.byteOffset;
 }
 
-/** Offsets of all the grids on the heap, or null when one is not (or this thread has no heap modules). */
+/**
+ * Offsets of all the grids on the heap, or null when one is not (or this thread has no heap modules).
+ * Pushed onto a literal, so every call's array has one elements kind: `grids.map` gave holey
+ * arrays where it ran as a builtin and packed ones where V8 inlined it, and the kernels' reads
+ * of the offsets, compiled for one kind, were thrown away on meeting the other (a recompile of
+ * 10–18 ms each, in the bench's measured runs).
+ */
 function offsets(grids: readonly (Cells | null)[]): number[] | null {
-  const o = grids.map(heapAt);
-  return o.includes(-1) ? null : o;
+  const o: number[] = [];
+  for (let i = 0; i < grids.length; i++) {
+    const at = heapAt(grids[i]);
+    if (at < 0) return null;
+    o.push(at);
+  }
+  return o;
 }
 
 /** Cells calls may cover at once: a multiple of `unit`, so a kernel working `unit` cells at a time writes no cell past them. */
 function whole(cells: number, unit: number): number {
   return cells - (cells % unit);
+}
+
+/** Whether a grid is strided rows (a window of a wider grid). */
+function isStrided(g: Cells | null): g is StridedRows {
+  return g !== null && 'rows' in g;
+}
+
+/** Bytes from one row of n Float32 cells to the next: 4n, or 4 · stride for strided rows; 0 for null. */
+function rowStep(g: Cells | null, n: number): number {
+  return g === null ? 0 : 4 * (isStrided(g) ? g.stride : n);
 }
 
 /** Copies `a` to this thread's scratch `name` on the heap: its offset, -1 without room. */
@@ -155,15 +176,16 @@ export function heapTemperature(rowBase: Float64Array, p: TemperatureTerms, rank
   calls++;
   const baseAt = toScratch('temperature.rowBase', rowBase, memory);
   if (baseAt < 0) return false;
-  const grids = [rank, coast, noise];
-  if (!grids.some((g) => g && 'rows' in g)) {
+  // Byte step from one row to the next of each input (0: unwired).
+  const rankStep = rowStep(rank, n);
+  const coastStep = rowStep(coast, n);
+  const noiseStep = rowStep(noise, n);
+  if (!(isStrided(rank) || isStrided(coast) || isStrided(noise))) {
     k.temperature(rows, n, baseAt, o[0], o[1], o[2], o[3], p.lapse, p.coastMod, p.tempNoise);
     return true;
   }
-  // Byte step from one row to the next of each input.
-  const step = grids.map((g) => (g ? 4 * ('rows' in g ? g.stride : n) : 0));
   for (let r = 0; r < rows; r++) {
-    k.temperature(1, n, baseAt + 8 * r, o[0] && o[0] + r * step[0], o[1] && o[1] + r * step[1], o[2] && o[2] + r * step[2], o[3] + 4 * r * n, p.lapse, p.coastMod, p.tempNoise);
+    k.temperature(1, n, baseAt + 8 * r, o[0] && o[0] + r * rankStep, o[1] && o[1] + r * coastStep, o[2] && o[2] + r * noiseStep, o[3] + 4 * r * n, p.lapse, p.coastMod, p.tempNoise);
   }
   return true;
 }
