@@ -130,7 +130,7 @@ export function wasmSweep(s: WasmSweep, /* out */ out: Float32Array | Float64Arr
     s.air ? s.air.byteLength : 0,
     4 * cells,
     withRank ? 4 * cells : 0,
-    5 * (8 * (s.transposed ? rows : width) + 208) + 4 * (8 * (s.transposed ? width : rows) + 208),
+    4 * (8 * (s.transposed ? rows : width) + 208) + 4 * (8 * (s.transposed ? width : rows) + 208),
     out.BYTES_PER_ELEMENT * tw * Math.max(0, Math.min(rows, s.tr1 - s.tr0)),
   ]);
   const memory = k.memory.buffer;
@@ -178,7 +178,7 @@ function heapSweep(s: WasmSweep, out: Float32Array): boolean {
   const width = s.c1 - s.c0;
   const height = s.r1 - s.r0;
   const airBytes = s.air ? (s.air.byteLength + 15) & ~15 : 0;
-  const bufBytes = 5 * (8 * (s.transposed ? height : width) + 208) + 4 * (8 * (s.transposed ? width : height) + 208) + 16;
+  const bufBytes = 4 * (8 * (s.transposed ? height : width) + 208) + 4 * (8 * (s.transposed ? width : height) + 208) + 16;
   const scratchAt = heapScratch('wind', airBytes + bufBytes);
   if (scratchAt < 0) return false;
   countHeapCall();

@@ -109,8 +109,8 @@ const PLAIN_FROM: f64 = reinterpret<f64>(0x3e30000000000000);
  */
 const K = memory.data<f64>([P5, P5, P4, P4, P3, P3, P2, P2, P1, P1, 2.0, 2.0, 1.0, 1.0, PLAIN_BELOW, PLAIN_BELOW, PLAIN_FROM, PLAIN_FROM], 16);
 
-/** The rain factor of cell x alone, as the sweep's scalar loop computes it. */
-@inline function liftOne(h: usize, rank: usize, prevRank: usize, x: i32, cellStep: usize, offset: i32, reach: i32, t: f64, level: f64, kLift: f64): f64 {
+/** The rain factor of cell x alone (a line's first sweep line, its last odd cell, a pair off e^x's plain range). */
+function liftOne(h: usize, rank: usize, prevRank: usize, x: i32, cellStep: usize, offset: i32, reach: i32, t: f64, level: f64, kLift: f64): f64 {
   if (<f64>load<f32>(h + <usize>x * cellStep) < level) return 1;
   const r0 = <f64>load<f32>(prevRank + <usize>(x + offset) * cellStep);
   const r1 = <f64>load<f32>(prevRank + <usize>(x + reach) * cellStep);
@@ -124,27 +124,26 @@ const K = memory.data<f64>([P5, P5, P4, P4, P3, P3, P2, P2, P1, P1, 2.0, 2.0, 1.
 }
 
 /**
- * The rain factors of cells x and x + 1 into lift, two lanes at once, when every climb among them
- * lies where fdExp computes its plain polynomial (2^−28 ≤ |x| < ln 2 / 2, nearly every climb from
- * one cell to the next): the same operations in the same order as fdExp's, lane by lane, so the
- * same bits. Returns false, writing nothing, when one does not (the caller does them one by one).
+ * The rain factors of cells x and x + 1 (`water`: which of them lie under the sea level), two
+ * lanes at once when every climb among them lies where fdExp computes its plain polynomial
+ * (2^−28 ≤ |x| < ln 2 / 2, nearly every climb from one cell to the next): the same operations in
+ * the same order as fdExp's, lane by lane, so the same bits; one by one (liftOne) otherwise.
  */
-@inline function liftPair(h: usize, rank: usize, prevRank: usize, x: i32, cellStep: usize, offset: i32, reach: i32, crosses: bool, t2: v128, level2: v128, negLift2: v128, lift: usize): bool {
+@inline function liftPair(h: usize, rank: usize, prevRank: usize, x: i32, cellStep: usize, offset: i32, reach: i32, crosses: bool, t2: v128, water: v128, negLift2: v128, t: f64, level: f64, kLift: f64): v128 {
   const at = <usize>x * cellStep;
-  const land = v128.not(f64x2.lt(pair(h + at, cellStep), level2));
   const r0 = pair(prevRank + <usize>(x + offset) * cellStep, cellStep);
   // A wind along an axis reads the cell straight upwind: r0 + 0 · (r0 − r0) is r0.
   const rise = f64x2.sub(pair(rank + at, cellStep), crosses ? f64x2.add(r0, f64x2.mul(t2, f64x2.sub(pair(prevRank + <usize>(x + reach) * cellStep, cellStep), r0))) : r0);
-  const climbs = v128.and(land, f64x2.gt(rise, f64x2.splat(0)));
-  if (!v128.any_true(climbs)) {
-    v128.store(lift + (<usize>x << 3), v128.load(K, 96));
-    return true;
-  }
+  // Land (not under the sea level) that climbs.
+  const climbs = v128.andnot(f64x2.gt(rise, f64x2.splat(0)), water);
+  if (!v128.any_true(climbs)) return v128.load(K, 96);
   const e = f64x2.mul(negLift2, rise);
   const size = f64x2.abs(e);
   const plain = v128.and(f64x2.lt(size, v128.load(K, 112)), f64x2.ge(size, v128.load(K, 128)));
   // Every climbing lane must be plain: climbs and not plain is none.
-  if (v128.any_true(v128.andnot(climbs, plain))) return false;
+  if (v128.any_true(v128.andnot(climbs, plain))) {
+    return f64x2.replace_lane(f64x2.splat(liftOne(h, rank, prevRank, x, cellStep, offset, reach, t, level, kLift)), 1, liftOne(h, rank, prevRank, x + 1, cellStep, offset, reach, t, level, kLift));
+  }
   const tt = f64x2.mul(e, e);
   const poly = f64x2.add(v128.load(K, 16), f64x2.mul(tt, v128.load(K)));
   const poly3 = f64x2.add(v128.load(K, 32), f64x2.mul(tt, poly));
@@ -153,8 +152,7 @@ const K = memory.data<f64>([P5, P5, P4, P4, P3, P3, P2, P2, P1, P1, 2.0, 2.0, 1.
   const c = f64x2.sub(e, f64x2.mul(tt, poly1));
   const q = f64x2.div(f64x2.mul(e, c), f64x2.sub(c, v128.load(K, 80)));
   const y = f64x2.sub(v128.load(K, 96), f64x2.sub(q, e));
-  v128.store(lift + (<usize>x << 3), v128.bitselect(y, v128.load(K, 96), climbs));
-  return true;
+  return v128.bitselect(y, v128.load(K, 96), climbs);
 }
 
 /** Cells a strip of a wind along the columns: their heights, rank and air stay in cache. */
@@ -167,7 +165,7 @@ const STAGGER: usize = 208;
  * rankAt, 0 without), as wind-sweep.ts's sweepLines: a0 is the grid index of the region's first
  * line, b0 of its first cell; `transposed` when lines are columns. Writes the blend of target
  * lines ta0 … ta1 − 1, cells tb0 … tb1 − 1 to outAt, row-major, as doubles when `wide` (the
- * coarse air), else as floats. bufAt holds five lines of doubles and four of `lines` doubles, each 208 bytes more.
+ * coarse air), else as floats. bufAt holds four lines of doubles and four of `lines` doubles, each 208 bytes more.
  * `pitch`: floats from one row of the region to the next at hAt and rankAt, `outPitch` from one
  * target row to the next at outAt (0: rows end to end; the grid heap's grids are read and
  * written in place, rows of the whole grid apart).
@@ -198,9 +196,8 @@ export function sweep(
   let prevOld = prevNew + lineBytes;
   let curNew = prevOld + lineBytes;
   let curOld = curNew + lineBytes;
-  const lift = curOld + lineBytes;
   const carryBytes = (<usize>lines << 3) + STAGGER;
-  let carryInNew = lift + lineBytes;
+  let carryInNew = curOld + lineBytes;
   let carryInOld = carryInNew + carryBytes;
   let carryOutNew = carryInOld + carryBytes;
   let carryOutOld = carryOutNew + carryBytes;
@@ -243,29 +240,10 @@ export function sweep(
           store<f64>(prevNew + (<usize>xr << 3), load<f64>(carryInNew + c));
           store<f64>(prevOld + (<usize>xr << 3), load<f64>(carryInOld + c));
         }
-        if (withLift) {
-          // The rain of the climb from the upwind point to each land cell: e^(−4·lift·Δr) when Δr > 0.
-          const rank = rankAt + <usize>(a - a0) * lineStep;
-          const prevRank = rank - <usize>major * lineStep;
-          let x = lo;
-          // Two cells at a time while both climbs fall in e^x's plain range (see liftPair).
-          for (; x + 1 <= hi; x += 2) {
-            if (!liftPair(h, rank, prevRank, x, cellStep, offset, reach, crosses, t2, level2, negLift2, lift)) {
-              store<f64>(lift + (<usize>x << 3), liftOne(h, rank, prevRank, x, cellStep, offset, reach, t, level, kLift));
-              store<f64>(lift + (<usize>(x + 1) << 3), liftOne(h, rank, prevRank, x + 1, cellStep, offset, reach, t, level, kLift));
-            }
-          }
-          for (; x <= hi; x++) {
-            let f: f64 = 1;
-            if (!(<f64>load<f32>(h + <usize>x * cellStep) < level)) {
-              const r0 = <f64>load<f32>(prevRank + <usize>(x + offset) * cellStep);
-              const r1 = <f64>load<f32>(prevRank + <usize>(x + reach) * cellStep);
-              const rise = <f64>load<f32>(rank + <usize>x * cellStep) - (r0 + t * (r1 - r0));
-              if (rise > 0) f = fdExp(-kLift * rise);
-            }
-            store<f64>(lift + (<usize>x << 3), f);
-          }
-        }
+        // The rain of the climb from the upwind point to each land cell, e^(−4·lift·Δr) when
+        // Δr > 0, is worked out in the loops below, cell by cell as the air moves on.
+        const rank = rankAt + <usize>(a - a0) * lineStep;
+        const prevRank = rank - <usize>major * lineStep;
         if (phase == 0) {
           // The older sweep is dropped, the newer becomes the older, a new one starts here.
           for (let x = lo; x <= hi; x++) {
@@ -274,12 +252,13 @@ export function sweep(
             const fromNew = n0 + t * (load<f64>(p + reachBytes) - n0);
             const s0 = startAt(transposed ? a : b0 + x, transposed ? b0 + x : a);
             const water = <f64>load<f32>(h + <usize>x * cellStep) < level;
-            const f = withLift ? load<f64>(lift + (<usize>x << 3)) : 1;
+            const f = withLift ? liftOne(h, rank, prevRank, x, cellStep, offset, reach, t, level, kLift) : 1;
             store<f64>(curOld + (<usize>x << 3), water ? fromNew + (1 - fromNew) * wet : fromNew * dry * f);
             store<f64>(curNew + (<usize>x << 3), water ? s0 + (1 - s0) * wet : s0 * dry);
           }
         } else {
-          // Two cells at a time: both sweeps moved on one step, over water or over land.
+          // Two cells at a time: both sweeps moved on one step, over water or over land (the
+          // rain of a climb two lanes at once while both fall in e^x's plain range, liftPair).
           let x = lo;
           for (; x + 1 <= hi; x += 2) {
             const pn = prevNew + (<usize>x << 3);
@@ -290,7 +269,7 @@ export function sweep(
             const fromNew = crosses ? f64x2.add(n0, f64x2.mul(t2, f64x2.sub(v128.load(pn + reachBytes), n0))) : n0;
             const fromOld = crosses ? f64x2.add(o0, f64x2.mul(t2, f64x2.sub(v128.load(po + reachBytes), o0))) : o0;
             const water = f64x2.lt(pair(h + <usize>x * cellStep, cellStep), level2);
-            const f = withLift ? v128.load(lift + (<usize>x << 3)) : v128.load(K, 96);
+            const f = withLift ? liftPair(h, rank, prevRank, x, cellStep, offset, reach, crosses, t2, water, negLift2, t, level, kLift) : one2;
             const newWater = f64x2.add(fromNew, f64x2.mul(f64x2.sub(one2, fromNew), wet2));
             const oldWater = f64x2.add(fromOld, f64x2.mul(f64x2.sub(one2, fromOld), wet2));
             const newLand = f64x2.mul(f64x2.mul(fromNew, dry2), f);
@@ -305,7 +284,7 @@ export function sweep(
             const o0 = load<f64>(po + offBytes);
             const fromNew = n0 + t * (load<f64>(pn + reachBytes) - n0);
             const fromOld = o0 + t * (load<f64>(po + reachBytes) - o0);
-            const f = withLift ? load<f64>(lift + (<usize>x << 3)) : 1;
+            const f = withLift ? liftOne(h, rank, prevRank, x, cellStep, offset, reach, t, level, kLift) : 1;
             const water = <f64>load<f32>(h + <usize>x * cellStep) < level;
             store<f64>(curNew + (<usize>x << 3), water ? fromNew + (1 - fromNew) * wet : fromNew * dry * f);
             store<f64>(curOld + (<usize>x << 3), water ? fromOld + (1 - fromOld) * wet : fromOld * dry * f);
