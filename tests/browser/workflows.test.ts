@@ -6,7 +6,8 @@
 // paste that lands past the canvas's edge is brought into sight; Ctrl+Z pressed in the middle of
 // a drag waits for its end, and the drag stays one undo step; the Whittaker table's row names read
 // whole; an export's note goes with the node it was made from; "ridged" typed in the palette adds
-// a ridged fBm; a collapsed node's "bypassed" mark leaves the reason its picture gives readable.
+// a ridged fBm; a collapsed node's "bypassed" mark leaves the reason its picture gives readable;
+// a params card flipped at the canvas's edge is placed without a second render of its node.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, drag, params, screenshot, settle, showParams, type TestHandle, wirePoint } from './harness.ts';
@@ -169,6 +170,25 @@ describe('a newcomer’s workflows', () => {
     const card = (await page.locator(`tg-node[data-node-id="${await lastNode(page)}"] .params.card`).boundingBox())!;
     expect(card.x + card.width, `card at ${JSON.stringify(card)}`).toBeLessThanOrEqual(area.x + area.width + 0.5);
     await screenshot(page, 'workflows-pasted-at-edge');
+  });
+
+  it('places a params card that flips at the canvas’s edge within the node’s one update, scheduling no second one', async () => {
+    const page = app.s.page;
+    // The biomes lie at the canvas's right edge at fit: selected, their card flips to the node's
+    // right edge. Placing it set reactive properties from updated(), which scheduled a second
+    // render of the node (Lit's change-in-update warning in the dev build, after a paste and an
+    // undo); Lit's updateComplete resolves false when an update scheduled another.
+    const out = await page.evaluate(async () => {
+      const tg = (window as unknown as { terrainGraph: { core: { select(ids: string[]): void } } }).terrainGraph;
+      const el = document.querySelector('tg-app')!.shadowRoot!.querySelector('tg-node[data-node-id="biomes"]') as HTMLElement & { updateComplete: Promise<boolean> };
+      tg.core.select(['biomes']);
+      const alone = await el.updateComplete;
+      return { alone, x: el.getAttribute('card-x'), y: el.getAttribute('card-y') };
+    });
+    expect(out.alone).toBe(true);
+    expect(out.x).toBe('right');
+    await settle(page);
+    await screenshot(page, 'workflows-card-flipped');
   });
 
   it('keeps a curve point drag one undo step when Ctrl+Z is pressed in the middle of it', async () => {

@@ -56,13 +56,6 @@ export class TgNode extends LitElement {
   /** Mirrors the model's collapse flag: title, sockets and picture; params in a card when selected. */
   @property({ type: Boolean, reflect: true }) collapsed = false;
 
-  /**
-   * Where a collapsed node's params card hangs: 'right' (its left edge on the node's, the
-   * default) or flipped so it stays inside the canvas near the right edge; 'above' when the
-   * space below the node is shorter than the card.
-   */
-  @property({ reflect: true, attribute: 'card-x' }) cardX: 'left' | 'right' = 'left';
-  @property({ reflect: true, attribute: 'card-y' }) cardY: 'below' | 'above' = 'below';
 
   /** True while the title is being edited in place. */
   @state() private renaming = false;
@@ -119,12 +112,18 @@ export class TgNode extends LitElement {
     const node = this.getBoundingClientRect();
     const width = card.getBoundingClientRect().width;
     const height = card.getBoundingClientRect().height;
-    this.cardX = node.left + width > box.right && node.right - width >= box.left ? 'right' : 'left';
-    this.cardY = node.bottom + height > bottom && node.top - height >= box.top ? 'above' : 'below';
+    // Where the card hangs: its left edge on the node's (the default) or flipped to the node's
+    // right edge near the canvas's right side; below the node, or above it when the space below
+    // is shorter than the card. Attributes the styles read, not reactive properties: this runs
+    // from updated(), where setting one scheduled a second render of the node for nothing
+    // (Lit's change-in-update warning, seen after a paste and an undo).
+    const above = node.bottom + height > bottom && node.top - height >= box.top;
+    this.setAttribute('card-x', node.left + width > box.right && node.right - width >= box.left ? 'right' : 'left');
+    this.setAttribute('card-y', above ? 'above' : 'below');
     // Room neither below nor above (a tall card, the Hydraulic erosion's, on a small window):
     // the canvas moves up just enough, never taking the node's top out of view.
     const dy = Math.min(node.bottom + height - bottom, node.top - box.top);
-    if (this.cardY === 'below' && dy > 0) this.dispatchEvent(appEvent('tg-card-room', { dy }));
+    if (!above && dy > 0) this.dispatchEvent(appEvent('tg-card-room', { dy }));
   }
 
   override render() {
