@@ -164,9 +164,10 @@ export function wasmSweep(s: WasmSweep, /* out */ out: Float32Array | Float64Arr
 
 /**
  * wasmSweep on the grid heap, when the heights, the rank (if read) and the output lie on it: the
- * whole region in one call, its rows read where they lie in the n-wide grids and the target's
- * written where they go (the module's strips keep what a strip reads in cache), the coarse air
- * and the line buffers in this thread's scratch. False (nothing done) otherwise.
+ * whole region in one call, its rows read where they lie in the n-wide grids (a wind straight
+ * along the columns copies each strip's rows into the scratch first) and the target's written
+ * where they go, the coarse air and the line buffers in this thread's scratch. False (nothing
+ * done) otherwise.
  */
 function heapSweep(s: WasmSweep, out: Float32Array): boolean {
   const withRank = s.rank !== null && s.kLift > 0;
@@ -178,7 +179,10 @@ function heapSweep(s: WasmSweep, out: Float32Array): boolean {
   const width = s.c1 - s.c0;
   const height = s.r1 - s.r0;
   const airBytes = s.air ? (s.air.byteLength + 15) & ~15 : 0;
-  const bufBytes = 4 * (8 * (s.transposed ? height : width) + 208) + 4 * (8 * (s.transposed ? width : height) + 208) + 16;
+  // Four lines and four carries of doubles; a wind straight along the columns also copies each
+  // strip's rows of heights and rank (STRIP rows of the region's width, 64 bytes more a row).
+  const staged = s.transposed && s.offset === 0 && s.reach === 0 ? 2 * STRIP * (4 * width + 64) : 0;
+  const bufBytes = 4 * (8 * (s.transposed ? height : width) + 208) + 4 * (8 * (s.transposed ? width : height) + 208) + staged + 16;
   const scratchAt = heapScratch('wind', airBytes + bufBytes);
   if (scratchAt < 0) return false;
   countHeapCall();

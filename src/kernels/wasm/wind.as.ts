@@ -165,7 +165,8 @@ const STAGGER: usize = 208;
  * rankAt, 0 without), as wind-sweep.ts's sweepLines: a0 is the grid index of the region's first
  * line, b0 of its first cell; `transposed` when lines are columns. Writes the blend of target
  * lines ta0 … ta1 − 1, cells tb0 … tb1 − 1 to outAt, row-major, as doubles when `wide` (the
- * coarse air), else as floats. bufAt holds four lines of doubles and four of `lines` doubles, each 208 bytes more.
+ * coarse air), else as floats. bufAt holds four lines of doubles and four of `lines` doubles, each 208 bytes more,
+ * and, for a wind straight along the columns read in place (pitch > 0), 2 · STRIP rows of `lines` floats, each 64 bytes more.
  * `pitch`: floats from one row of the region to the next at hAt and rankAt, `outPitch` from one
  * target row to the next at outAt (0: rows end to end; the grid heap's grids are read and
  * written in place, rows of the whole grid apart).
@@ -184,7 +185,7 @@ export function sweep(
   // line is a row of the region, or a column of it when `transposed`; rows lie `rowFloats` apart.
   const rowFloats = pitch > 0 ? pitch : transposed ? lines : width;
   const lineStep: usize = transposed ? 4 : <usize>rowFloats << 2;
-  const cellStep: usize = transposed ? <usize>rowFloats << 2 : 4;
+  let cellStep: usize = transposed ? <usize>rowFloats << 2 : 4;
   // The target is written by rows: cell (a, b) at (a − ta0) · outLine + (b − tb0) · outCell.
   const outRow: usize = outPitch > 0 ? <usize>outPitch : transposed ? <usize>(ta1 - ta0) : <usize>(tb1 - tb0);
   const outLine: usize = transposed ? 1 : outRow;
@@ -201,6 +202,15 @@ export function sweep(
   let carryInOld = carryInNew + carryBytes;
   let carryOutNew = carryInOld + carryBytes;
   let carryOutOld = carryOutNew + carryBytes;
+  // A wind straight along the columns of grids read in place (rows `pitch` apart) copies each
+  // strip's rows of heights and rank here first, row by row: a copy streams through memory,
+  // where the sweep, reading 16 rows a column at a time, waited on each row's next cache line.
+  const staged = transposed && pitch > 0 && offset == 0 && reach == 0;
+  const stageRow: usize = (<usize>lines << 2) + 64;
+  const stageH = carryOutOld + carryBytes;
+  const stageRank = stageH + <usize>STRIP * stageRow;
+  let hBase = hAt;
+  let rankBase = rankAt;
   const withLift = rankAt != 0 && kLift > 0;
   // Cells whose upwind points fall outside the region start afresh.
   const xFirst = max(0, -offset);
@@ -226,11 +236,22 @@ export function sweep(
     const withCarry = crosses && xr >= 0 && xr < width;
     const lo = max(from, xFirst);
     const hi = min(to - 1, xLast);
+    if (staged) {
+      // Row x of the strip at stageH + (x − from) · stageRow, so cell x of line a stays at (a − a0) · 4 + x · cellStep.
+      cellStep = stageRow;
+      hBase = stageH - <usize>from * stageRow;
+      rankBase = stageRank - <usize>from * stageRow;
+      for (let x = from; x < to; x++) {
+        const row = <usize>x * (<usize>rowFloats << 2);
+        memory.copy(hBase + <usize>x * stageRow, hAt + row, <usize>lines << 2);
+        if (withLift) memory.copy(rankBase + <usize>x * stageRow, rankAt + row, <usize>lines << 2);
+      }
+    }
     for (let k = 0; k < lines; k++) {
       const a = major > 0 ? a0 + k : a0 + lines - 1 - k;
       const u = major * (major0 + a);
       const phase = ((u % block) + block) % block;
-      const h = hAt + <usize>(a - a0) * lineStep;
+      const h = hBase + <usize>(a - a0) * lineStep;
       if (k == 0) {
         for (let x = from; x < to; x++) startAfresh(h + <usize>x * cellStep, level, wet, dry, transposed, a, b0 + x, x, curNew, curOld);
       } else {
@@ -242,7 +263,7 @@ export function sweep(
         }
         // The rain of the climb from the upwind point to each land cell, e^(−4·lift·Δr) when
         // Δr > 0, is worked out in the loops below, cell by cell as the air moves on.
-        const rank = rankAt + <usize>(a - a0) * lineStep;
+        const rank = rankBase + <usize>(a - a0) * lineStep;
         const prevRank = rank - <usize>major * lineStep;
         if (phase == 0) {
           // The older sweep is dropped, the newer becomes the older, a new one starts here.
