@@ -113,16 +113,18 @@ describe('coast distance', () => {
   });
 
   it.each([
-    [75, 0.25, 20],
-    [70, 1, Infinity],
-    [61, 4, 9],
-  ])('on a %i² grid in units of %f (a power of two: Float32 roots) with cap %f cells, the brute-force bits, whole and in bands', (m, unit, capCells) => {
+    [75, 0.25, 20, 75],
+    [70, 1, Infinity, 70],
+    [61, 4, 9, 61],
+    [66, 0.5, 5, 20],
+  ])('on a %i² grid in units of %f (a power of two: Float32 roots) with cap %f cells, sea in its first %i rows, the brute-force bits, whole and in bands', (m, unit, capCells, seaRows) => {
     // Squared distances are integers below 2²⁴: their Float32 roots × a power of two are the
     // Float64 ones rounded to Float32. Output widths that are not a multiple of 4 (the last
-    // columns one at a time) and segments that end anywhere in a vector.
+    // columns one at a time), segments that end anywhere in a vector, and rows with no sea
+    // within the cap (the cap everywhere).
     const rand = rng(m);
     const h = new Float32Array(m * m);
-    for (let r = 0; r < m; r++) for (let c = 0; c < m; c++) h[r * m + c] = rand() < 0.02 || (r % 29 === 3 && c % 9 !== 4) || (c > m / 3 && c < m / 3 + 3 && r % 7 !== 0) ? -1 : 1;
+    for (let r = 0; r < m; r++) for (let c = 0; c < m; c++) h[r * m + c] = r < seaRows && (rand() < 0.02 || (r % 29 === 3 && c % 9 !== 4) || (c > m / 3 && c < m / 3 + 3 && r % 7 !== 0)) ? -1 : 1;
     const [dc, dr, n] = [3, 6, m - 9];
     const cap = capCells * unit;
     const sites: [number, number][] = [];

@@ -12,13 +12,24 @@
 // Not TypeScript: `npm run wasm` compiles this file into distance-binary.ts. The caller
 // (distance-instance.ts) lays out every buffer and passes byte offsets; nothing here allocates.
 
+/** Rows whose envelopes are built together, their steps taken in turn (see hulls()). */
+const LANES = 4;
+
 /** Bytes of work memory band() needs past `workAt` for rows m long, `rows` output rows and n output columns. */
 export function workBytes(m: i32, rows: i32, n: i32): usize {
   const mp = <usize>((m + 7) & ~7);
-  // The forward scan's distances (u16 rows of mp), the counters, the row with its sentinels
-  // (u16), the envelope's z, h (f64 m + 1), v (i32 m + 1), which columns enter (a bit each),
-  // each output cell's squared distance (f64 n).
-  return (<usize>rows * mp << 1) + (mp << 1) + (mp << 1) + 32 + (<usize>(m + 1) << 4) + (<usize>(m + 1) << 2) + ((mp >> 3) + 16) + (<usize>(n + 2) << 3) + 64;
+  // The forward scan's distances (u16 rows of mp), the counters, LANES rows with their
+  // sentinels (u16) and LANES lanes (laneBytes), which columns enter (a bit each), each output
+  // cell's squared distance (f64 n).
+  return (<usize>rows * mp << 1) + (mp << 1) + LANES * ((mp << 1) + 32 + laneBytes(m)) + ((mp >> 3) + 16) + (<usize>(n + 2) << 3) + 64;
+}
+
+/**
+ * A lane's bytes: the columns of its row that enter the envelope (list(): f64 pairs 2q,
+ * g[q]² + q²), then the envelope (32-byte slots, m + 2 of them: see hulls()).
+ */
+@inline function laneBytes(m: i32): usize {
+  return (<usize>(m + 1) << 4) + (<usize>(m + 2) << 5);
 }
 
 /** 32767: a counter that saw no site (16-bit lanes saturate there; far ≤ 32767). */
@@ -33,19 +44,19 @@ const NONE: i16 = 32767;
  * read: the scans read those, and the caller the water. Column distances from `far` (≤ 32767)
  * rows on count as none, so a band reads only `far` rows past its own (all of them uncapped).
  * The forward scan (top down) keeps the distance to the nearest site above for rows a … b − 1;
- * the backward scan takes, row by row from b − 1 up, the minimum with the nearest site below
- * and runs the row's envelope while the row is in cache. Work memory from `workAt` (16-aligned):
- * workBytes(m, b − a, n).
+ * the backward scan takes, row by row from b − 1 up, the minimum with the nearest site below,
+ * and hands the rows LANES at a time to the envelopes while they are in cache. Work memory
+ * from `workAt` (16-aligned): workBytes(m, b − a, n).
  */
 export function band(m: i32, s0: i32, s1: i32, hAt: usize, sites: bool, level: f32, a: i32, b: i32, far: i32, sAt: usize, outAt: usize, workAt: usize, from: i32, n: i32, unit: f64, cap: f64): void {
   const mp = (m + 7) & ~7;
   const above = workAt; // u16 (b − a) rows of mp: the forward scan's distances
   const counts = above + (<usize>((b - a) * mp) << 1); // u16 mp: rows since each column's last site
-  const row = counts + (<usize>mp << 1) + 16; // u16 m: the row's distances; row[−1] and row[m] are NONE
-  const z = row + (<usize>mp << 1) + 16; // f64 m + 1: boundaries between the envelope's parabolas
-  const hh = z + (<usize>(m + 1) << 3); // f64 m + 1: the envelope's parabolas' f[p] + p²
-  const v = hh + (<usize>(m + 1) << 3); // i32 m + 1: columns of the envelope's parabolas
-  const keep = v + (<usize>(m + 1) << 2); // a bit per column: which enter the envelope
+  const rowBytes = (<usize>mp << 1) + 32;
+  const rows = counts + (<usize>mp << 1) + 16; // LANES u16 rows of m, rowBytes apart; row[−1] and row[m] are NONE
+  const lane = laneBytes(m);
+  const lanes = rows + LANES * rowBytes - 16; // LANES lanes, `lane` bytes apart
+  const keep = lanes + LANES * lane; // a bit per column: which enter the envelope
   const dd = (keep + (<usize>mp >> 3) + 16 + 7) & ~7; // f64 n: each output cell's squared distance
   // A site where (h, its sign flipped for `sites`) < level: for sites, −h < 0 where h > 0.
   // hAt 0: the caller has written the sites already (sites(), a chunk of rows at a time).
@@ -53,24 +64,38 @@ export function band(m: i32, s0: i32, s1: i32, hAt: usize, sites: bool, level: f
   const none = i16x8.splat(NONE);
   reset(counts, mp, none);
   for (let r = s0; r < b; r++) scan(m, sAt + <usize>((r - s0) * m), counts, r >= a ? above + (<usize>((r - a) * mp) << 1) : 0);
-  reset(counts, mp, none);
-  for (let r = s1 - 1; r >= b; r--) scan(m, sAt + <usize>((r - s0) * m), counts, 0);
   const farv = i16x8.splat(<i16>far);
   // Every squared distance is an integer up to 2m², exact in Float32 below 2²⁴ (m ≤ 2896); with
-  // a unit that is a power of two, √ × unit rounded once to Float32 is the Float32 √ × unit
-  // (rounding through Float64 first changes no square root: 53 ≥ 2 × 24 + 2 bits), four a vector.
-  const fast = m <= 2896 && (reinterpret<u64>(unit) & 0xfffffffffffff) == 0 && unit >= 1e-30 && unit <= 1e30;
-  store<i16>(row - 2, NONE);
-  for (let r = b - 1; r >= a; r--) {
+  // a unit that is a power of two (2⁻¹⁰⁰ … 2¹⁰⁰), √ × unit rounded once to Float32 is the
+  // Float32 √ × unit (rounding through Float64 first changes no square root: 53 ≥ 2 × 24 + 2
+  // bits), four a vector.
+  const bits = reinterpret<u64>(unit);
+  const fast = m <= 2896 && bits << 12 == 0 && (bits >> 52) - 923 <= 200;
+  // The scan up: each of the band's rows, the nearer of the sites above and below, goes to a
+  // lane with which of its columns can matter; every LANES rows (at the band's top fewer, the
+  // other lanes empty) their envelopes, then their values.
+  reset(counts, mp, none);
+  let l = 0;
+  for (let r = s1 - 1; r >= a; r--) {
     scan(m, sAt + <usize>((r - s0) * m), counts, 0);
-    // The row: the nearer of the sites above and below, and which of its columns can matter.
+    if (r >= b) continue;
+    const g = rows + <usize>l * rowBytes;
     const up = above + (<usize>((r - a) * mp) << 1);
     for (let t = 0; t < m; t += 8) {
       const at = <usize>t << 1;
-      v128.store(row + at, i16x8.min_s(v128.load(counts + at), v128.load(up + at)));
+      v128.store(g + at, i16x8.min_s(v128.load(counts + at), v128.load(up + at)));
     }
-    store<i16>(row + (<usize>m << 1), NONE);
-    envelope(row, outAt + (<usize>((r - a) * n) << 2), m, farv, v, hh, z, keep, dd, from, n, unit, cap, fast);
+    store<i16>(g - 2, NONE);
+    store<i16>(g + (<usize>m << 1), NONE);
+    store<i32>(lanes + <usize>l * lane - 4, kept(g, lanes + <usize>l * lane, m, farv, keep));
+    if (++l < LANES && r > a) continue;
+    for (let e = l; e < LANES; e++) store<i32>(lanes + <usize>e * lane - 4, 0);
+    hulls(lanes, lane, m);
+    for (let e = 0; e < l; e++) {
+      const list = lanes + <usize>e * lane;
+      evaluate(rows + <usize>e * rowBytes, outAt + (<usize>((r + l - 1 - e - a) * n) << 2), load<i32>(list - 4), list + (<usize>(m + 1) << 4), dd, from, n, unit, cap, fast);
+    }
+    l = 0;
   }
 }
 
@@ -167,19 +192,17 @@ export function sameSites(cells: i32, hAt: usize, level: f32, waterAt: usize): b
 }
 
 /**
- * Lower envelope of the parabolas (q − p)² + g[p]², g the row's column distances (u16, from
- * `far` on none, NONE at g[−1] and g[m]), evaluated at columns from … from + n − 1, each as
- * √ × unit capped, into out. Left out, as they cannot change a value: a site (g = 0) with
- * sites left and right (its neighbours are nearer to every column but its own, where the
- * distance is 0 anyway: the open sea, most of the sites), and a column whose neighbours are
- * no farther from the sea down their columns and one of them nearer (at every column right of
- * it the right neighbour is nearer, left of it the left one, at its own the nearer one; so at
- * every column some column left in is at least as near). Every value is still the exact
- * minimum over the parabolas (integers), so no bit changes. Which columns enter is found eight
- * at a time (SIMD) into `keep`, a bit each; the squared distances go to `dd` (f64), then their
- * roots two at a time.
+ * Which columns of the row g (u16 column distances, from `far` on none, NONE at g[−1] and g[m])
+ * enter its envelope, as f64 pairs (2q, g[q]² + q²) at `list`; their count. Left out, as they
+ * cannot change a value: a site (g = 0) with sites left and right (its neighbours are nearer
+ * to every column but its own, where the distance is 0 anyway: the open sea, most of the
+ * sites), and a column whose neighbours are no farther from the sea down their columns and one
+ * of them nearer (at every column right of it the right neighbour is nearer, left of it the
+ * left one, at its own the nearer one; so at every column some column left in is at least as
+ * near). Every value is still the exact minimum over the parabolas (integers), so no bit
+ * changes. Found eight at a time (SIMD) into `keep`, a bit each.
  */
-function envelope(g: usize, out: usize, m: i32, farv: v128, v: usize, h: usize, z: usize, keep: usize, dd: usize, from: i32, n: i32, unit: f64, cap: f64, fast: bool): void {
+function kept(g: usize, list: usize, m: i32, farv: v128, keep: usize): i32 {
   const zero = i16x8.splat(0);
   for (let t = 0; t < m; t += 8) {
     const at = g + (<usize>t << 1);
@@ -192,7 +215,7 @@ function envelope(g: usize, out: usize, m: i32, farv: v128, v: usize, h: usize, 
     if (t + 8 > m) bits &= (1 << (m - t)) - 1;
     store<u8>(keep + <usize>(t >> 3), <u8>bits);
   }
-  let k = -1;
+  let e = list;
   for (let t = 0; t < m; t += 64) {
     let word = load<u64>(keep + <usize>(t >> 3));
     while (word != 0) {
@@ -201,46 +224,141 @@ function envelope(g: usize, out: usize, m: i32, farv: v128, v: usize, h: usize, 
       if (q >= m) break;
       const qf = <f64>q;
       const gq = <f64>load<u16>(g + (<usize>q << 1));
-      const hq = gq * gq + qf * qf;
-      if (k < 0) {
-        k = 0;
-        store<i32>(v, q);
-        store<f64>(h, hq);
-        store<f64>(z, -Infinity);
-        store<f64>(z + 8, Infinity);
-        continue;
-      }
-      // z[0] is −∞, so the loop always stops by k = 0.
-      let s = (hq - load<f64>(h + (<usize>k << 3))) / (2 * (qf - <f64>load<i32>(v + (<usize>k << 2))));
-      while (s <= load<f64>(z + (<usize>k << 3))) {
-        k--;
-        s = (hq - load<f64>(h + (<usize>k << 3))) / (2 * (qf - <f64>load<i32>(v + (<usize>k << 2))));
-      }
-      k++;
-      store<i32>(v + (<usize>k << 2), q);
-      store<f64>(h + (<usize>k << 3), hq);
-      store<f64>(z + (<usize>k << 3), s);
-      store<f64>(z + (<usize>(k + 1) << 3), Infinity);
+      store<f64>(e, qf + qf);
+      store<f64>(e, gq * gq + qf * qf, 8);
+      e += 16;
     }
   }
-  if (fast) {
-    evaluate32(g, out, k, v, z, dd, from, n, unit, cap);
-    return;
+  return <i32>((e - list) >> 4);
+}
+
+/**
+ * One step of the lower envelope of a lane's parabolas, without a branch: the list's entry i
+ * (2q, hq = g[q]² + q²) against the envelope's top slot k (2p, hp, and the boundary left of p,
+ * a fraction zN / zD of integers). The boundary between the two is s = (hq − hp) / (2q − 2p);
+ * p is hidden when s ≤ zN / zD, compared as (hq − hp) · zD ≤ zN · (2q − 2p), integers below
+ * 2⁵³, exact, and as distinct fractions of denominators below 2¹⁶ round to distinct Float64s,
+ * the comparison of the rounded divisions. The entry is written above the top with s as
+ * its fraction (where it lands if p stays; a slot past the top holds nothing). 1 if p is
+ * hidden (pop: k − 1, the same entry again), 0 if not (push: k + 1, the next entry).
+ */
+@inline function step(list: usize, env: usize, k: i32, i: i32): i32 {
+  const e = list + (<usize>i << 4);
+  const q2 = load<f64>(e);
+  const hq = load<f64>(e, 8);
+  const top = env + (<usize>k << 5);
+  const sN = hq - load<f64>(top, 8);
+  const sD = q2 - load<f64>(top);
+  store<f64>(top, q2, 32);
+  store<f64>(top, hq, 40);
+  store<f64>(top, sN, 48);
+  store<f64>(top, sD, 56);
+  return <i32>(sN * load<f64>(top, 24) <= load<f64>(top, 16) * sD);
+}
+
+/**
+ * The lower envelopes of LANES lanes' lists (`lane` bytes apart from `lanes`, each's count at
+ * −4, where its top index goes). A row's envelope is one long chain of dependent steps whose
+ * pops no branch predicts, so the lanes take their steps in turn, without branches, each
+ * overlapping the others', until one lane has no entry left; then each finishes alone. Slot 0
+ * is the list's first entry with the boundary −∞ (−∞ / 1: nothing pops it); the top slot's
+ * boundary on the right is +∞ (+∞ / 1). The same steps in the same order as one lane alone.
+ */
+function hulls(lanes: usize, lane: usize, m: i32): void {
+  const env = <usize>(m + 1) << 4;
+  const l0 = lanes;
+  const l1 = l0 + lane;
+  const l2 = l1 + lane;
+  const l3 = l2 + lane;
+  for (let l = lanes; l <= l3; l += lane) {
+    const at = l + env;
+    v128.store(at, v128.load(l));
+    store<f64>(at, -Infinity, 16);
+    store<f64>(at, 1, 24);
   }
+  let k0 = 0;
+  let k1 = 0;
+  let k2 = 0;
+  let k3 = 0;
+  let i0 = 1;
+  let i1 = 1;
+  let i2 = 1;
+  let i3 = 1;
+  const n0 = load<i32>(l0 - 4);
+  const n1 = load<i32>(l1 - 4);
+  const n2 = load<i32>(l2 - 4);
+  const n3 = load<i32>(l3 - 4);
+  while (i0 < n0 && i1 < n1 && i2 < n2 && i3 < n3) {
+    const p0 = step(l0, l0 + env, k0, i0);
+    const p1 = step(l1, l1 + env, k1, i1);
+    const p2 = step(l2, l2 + env, k2, i2);
+    const p3 = step(l3, l3 + env, k3, i3);
+    k0 += 1 - (p0 << 1);
+    k1 += 1 - (p1 << 1);
+    k2 += 1 - (p2 << 1);
+    k3 += 1 - (p3 << 1);
+    i0 += 1 - p0;
+    i1 += 1 - p1;
+    i2 += 1 - p2;
+    i3 += 1 - p3;
+  }
+  store<i32>(l0 - 4, finish(l0, env, k0, i0, n0));
+  store<i32>(l1 - 4, finish(l1, env, k1, i1, n1));
+  store<i32>(l2 - 4, finish(l2, env, k2, i2, n2));
+  store<i32>(l3 - 4, finish(l3, env, k3, i3, n3));
+}
+
+/** A lane's remaining steps (hulls()); its top index, −1 for an empty list, the top's right boundary +∞. */
+function finish(list: usize, env: usize, k: i32, i: i32, n: i32): i32 {
+  if (n <= 0) return -1;
+  while (i < n) {
+    const p = step(list, list + env, k, i);
+    k += 1 - (p << 1);
+    i += 1 - p;
+  }
+  const top = list + env + (<usize>(k + 1) << 5);
+  store<f64>(top, Infinity, 16);
+  store<f64>(top, 1, 24);
+  return k;
+}
+
+/**
+ * The envelope 0 … k at `env` (k −1: none) evaluated at columns from … from + n − 1 of the row
+ * g, each as √ × unit capped, into out: parabola j is the least on the columns q with
+ * z[j] < q ≤ z[j + 1], its boundaries divided here (the same correctly rounded divisions as
+ * where they were found). Every value is the exact minimum over the parabolas (integers), so
+ * no bit depends on which were left out. The squared distances go to `dd`, then their roots:
+ * in Float64 two a vector, or when `fast` (band(): integers below 2²⁴, a unit that is a power
+ * of two) in Float32 four a vector, the same bits.
+ */
+function evaluate(g: usize, out: usize, k: i32, env: usize, dd: usize, from: i32, n: i32, unit: f64, cap: f64, fast: bool): void {
   if (k < 0) {
     // No column within reach: +∞, the cap if there is one.
-    for (let q = 0; q < n; q++) store<f64>(dd + (<usize>q << 3), Infinity);
+    for (let q = 0; q < n; q++) {
+      if (fast) store<f32>(dd + (<usize>q << 2), Infinity);
+      else store<f64>(dd + (<usize>q << 3), Infinity);
+    }
   } else {
-    // Parabola j is the least on the columns q with z[j] < q ≤ z[j + 1]: each segment's
-    // squared distances (q − p)² + g[p]², two columns a vector.
+    // Each segment's squared distances (q − p)² + g²[p], Float32 four columns a vector (up to
+    // three past `last`: the next segment or the slack past n takes them), or Float64 two.
     const end = from + n;
     let q = from;
-    for (let j = 0; q < end; j++) {
-      const zr = load<f64>(z + (<usize>(j + 1) << 3));
+    for (let j = env; q < end; j += 32) {
+      const zr = load<f64>(j, 48) / load<f64>(j, 56);
       if (zr < <f64>q) continue;
       const last = zr >= <f64>(end - 1) ? end - 1 : <i32>zr;
-      const p = load<i32>(v + (<usize>j << 2));
+      const p = <i32>load<f64>(j) >> 1;
       const gp = <f64>load<u16>(g + (<usize>p << 1));
+      if (fast) {
+        const fp = f32x4.splat(<f32>(gp * gp));
+        const pv = f32x4.splat(<f32>p);
+        for (; q <= last; q += 4) {
+          const e = f32x4.sub(f32x4.add(f32x4.splat(<f32>q), f32x4(0, 1, 2, 3)), pv);
+          v128.store(dd + (<usize>(q - from) << 2), f32x4.add(f32x4.mul(e, e), fp));
+        }
+        q = last + 1;
+        continue;
+      }
       const fp = f64x2.splat(gp * gp);
       const pv = f64x2.splat(<f64>p);
       for (; q < last; q += 2) {
@@ -257,62 +375,28 @@ function envelope(g: usize, out: usize, m: i32, farv: v128, v: usize, h: usize, 
   // √ × unit rounded to Float32, then the least of it and the cap (as Float32: a Float32 d is
   // above the cap exactly when it is at or above the cap's Float32, so min gives the cap's);
   // 0 on sites (one left out of the envelope may have a site beside it nearer than itself).
-  const unitv = f64x2.splat(unit);
   const capv = f32x4.splat(<f32>cap);
   const none = i32x4.splat(0);
   let q = 0;
-  for (; q + 4 <= n; q += 4) {
-    const at = dd + (<usize>q << 3);
-    const lo = f32x4.demote_f64x2_zero(f64x2.mul(f64x2.sqrt(v128.load(at)), unitv));
-    const hi = f32x4.demote_f64x2_zero(f64x2.mul(f64x2.sqrt(v128.load(at, 16)), unitv));
-    const site = i32x4.eq(v128.load16x4_u(g + (<usize>(from + q) << 1)), none);
-    v128.store(out + (<usize>q << 2), v128.andnot(f32x4.pmin(v128.shuffle<i64>(lo, hi, 0, 2), capv), site));
-  }
-  for (; q < n; q++) {
-    const d = <f32>(Math.sqrt(load<f64>(dd + (<usize>q << 3))) * unit);
-    store<f32>(out + (<usize>q << 2), load<u16>(g + (<usize>(from + q) << 1)) == 0 ? 0 : <f64>d > cap ? <f32>cap : d);
-  }
-}
-
-/**
- * envelope()'s values when `fast` (see band()): the squared distances as Float32 (exact
- * integers), four columns a vector, their Float32 roots × unit (a power of two: exact), capped
- * and 0 on sites, four a vector. The bits of the Float64 way.
- */
-function evaluate32(g: usize, out: usize, k: i32, v: usize, z: usize, dd: usize, from: i32, n: i32, unit: f64, cap: f64): void {
-  if (k < 0) {
-    for (let q = 0; q < n; q++) store<f32>(dd + (<usize>q << 2), Infinity);
+  if (fast) {
+    const unitv = f32x4.splat(<f32>unit);
+    for (; q + 4 <= n; q += 4) {
+      const d = f32x4.mul(f32x4.sqrt(v128.load(dd + (<usize>q << 2))), unitv);
+      const site = i32x4.eq(v128.load16x4_u(g + (<usize>(from + q) << 1)), none);
+      v128.store(out + (<usize>q << 2), v128.andnot(f32x4.pmin(d, capv), site));
+    }
   } else {
-    const end = from + n;
-    const lanes = f32x4(0, 1, 2, 3);
-    let q = from;
-    for (let j = 0; q < end; j++) {
-      const zr = load<f64>(z + (<usize>(j + 1) << 3));
-      if (zr < <f64>q) continue;
-      const last = zr >= <f64>(end - 1) ? end - 1 : <i32>zr;
-      const p = load<i32>(v + (<usize>j << 2));
-      const gp = <f32>load<u16>(g + (<usize>p << 1));
-      const fp = f32x4.splat(gp * gp);
-      const pv = f32x4.splat(<f32>p);
-      // Up to three columns past `last` too: the next segment (or the slack past n) takes them.
-      for (; q <= last; q += 4) {
-        const e = f32x4.sub(f32x4.add(f32x4.splat(<f32>q), lanes), pv);
-        v128.store(dd + (<usize>(q - from) << 2), f32x4.add(f32x4.mul(e, e), fp));
-      }
-      q = last + 1;
+    const unitv = f64x2.splat(unit);
+    for (; q + 4 <= n; q += 4) {
+      const at = dd + (<usize>q << 3);
+      const lo = f32x4.demote_f64x2_zero(f64x2.mul(f64x2.sqrt(v128.load(at)), unitv));
+      const hi = f32x4.demote_f64x2_zero(f64x2.mul(f64x2.sqrt(v128.load(at, 16)), unitv));
+      const site = i32x4.eq(v128.load16x4_u(g + (<usize>(from + q) << 1)), none);
+      v128.store(out + (<usize>q << 2), v128.andnot(f32x4.pmin(v128.shuffle<i64>(lo, hi, 0, 2), capv), site));
     }
   }
-  const unitv = f32x4.splat(<f32>unit);
-  const capv = f32x4.splat(<f32>cap);
-  const none = i32x4.splat(0);
-  let q = 0;
-  for (; q + 4 <= n; q += 4) {
-    const d = f32x4.mul(f32x4.sqrt(v128.load(dd + (<usize>q << 2))), unitv);
-    const site = i32x4.eq(v128.load16x4_u(g + (<usize>(from + q) << 1)), none);
-    v128.store(out + (<usize>q << 2), v128.andnot(f32x4.pmin(d, capv), site));
-  }
   for (; q < n; q++) {
-    const d = Mathf.sqrt(load<f32>(dd + (<usize>q << 2))) * <f32>unit;
+    const d = fast ? Mathf.sqrt(load<f32>(dd + (<usize>q << 2))) * <f32>unit : <f32>(Math.sqrt(load<f64>(dd + (<usize>q << 3))) * unit);
     store<f32>(out + (<usize>q << 2), load<u16>(g + (<usize>(from + q) << 1)) == 0 ? 0 : <f64>d > cap ? <f32>cap : d);
   }
 }
