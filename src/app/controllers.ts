@@ -67,11 +67,21 @@ abstract class TargetWatch<T extends { readonly id: string }> implements Reactiv
 export class NodeWatch extends TargetWatch<{ core: EditorCore; previews: PreviewStore; id: string }> {
   protected watch(t: { core: EditorCore; previews: PreviewStore; id: string }): (() => void)[] {
     this.result = t.previews.get(t.id);
+    // What the node shows of the selection: whether it is selected, and whether alone (a
+    // collapsed node shows its params card then). A click on one node of 1000 redrew all 1000.
+    const shown = () => (t.core.selection.has(t.id) ? (t.core.selection.size === 1 ? 2 : 1) : 0);
+    let selection = shown();
     return [
       t.core.subscribe((changes: readonly Change[]) => {
-        if (changes.some((c) => c.kind === 'selection' || c.kind === 'graph' || ((c.kind === 'param' || c.kind === 'title' || c.kind === 'flag') && c.id === t.id))) {
-          this.host.requestUpdate();
+        let redraw = false;
+        for (const c of changes) {
+          if (c.kind === 'selection') {
+            const now = shown();
+            redraw ||= now !== selection;
+            selection = now;
+          } else redraw ||= c.kind === 'graph' || ((c.kind === 'param' || c.kind === 'title' || c.kind === 'flag') && c.id === t.id);
         }
+        if (redraw) this.host.requestUpdate();
       }),
       t.previews.subscribe(t.id, (r) => {
         const changed = summaryChanged(this.result, r);

@@ -1,11 +1,14 @@
 // Large graphs and the minimap, with the real mouse: a 300-node file opened with Open… lays the
 // page out a bounded number of times and draws the minimap once (the work counts, not the
 // time, which the load measure reports: scripts/measure-load.ts), its wires end at their
-// sockets; frames show in the minimap in their colours, and a press there moves the view.
+// sockets; a 1000-node file survives select all, Delete, undo, redo and a node dragged, undo
+// bringing back exactly what was there, and a click or a move there redraws one node, not
+// 1000, and asks the engine for nothing (the times: npm run measure:large); frames show in the
+// minimap in their colours, and a press there moves the view.
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { largeGraph } from './large-graph.ts';
-import { appPerTest, screenshot, settle, socketCenter } from './harness.ts';
+import { appPerTest, drag, graphText, screenshot, settle, socketCenter } from './harness.ts';
 
 type Handle = { terrainGraph: { app: { canvas: { settled(): Promise<void>; minimap?: { draws: number; element: HTMLElement; pointOf(x: number, y: number): { x: number; y: number } } } } } };
 
@@ -71,6 +74,84 @@ describe('a large graph and the minimap', () => {
       expect(Math.hypot(ends[1].x - to.x, ends[1].y - to.y), `${key} ends at its input`).toBeLessThan(8);
     }
     await screenshot(page, 'large-graph-300');
+  });
+
+  it('deletes all of a 1000-node file, brings it back exactly with undo, deletes it again with redo, and drags a node of it', async () => {
+    const page = app.s.page;
+    const n = 1000;
+    const text = largeGraph(n);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Open…' }).click();
+    await (await chooser).setFiles({ name: 'large.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+    await expect.poll(() => page.locator('tg-node').count(), { timeout: 60_000 }).toBe(n);
+    await settle(page);
+    const wiresOf = () => page.locator('tg-wire svg[data-wire]').count();
+    const expectedWires = JSON.parse(text).edges.length as number;
+    expect(await wiresOf()).toBe(expectedWires);
+    const opened = await graphText(page);
+
+    // A click on one node redraws the nodes whose look it changes (that one), not all 1000; and
+    // moving a node asks the engine for nothing (its place is not evaluated).
+    const work = await page.evaluate(() => {
+      const tg = (window as never as { terrainGraph: { core: { select(ids: string[]): void; moveNodes(m: { id: string; position: [number, number] }[]): void; node(id: string): { position: [number, number] } }; client: { busy: boolean } } }).terrainGraph;
+      const node = (id: string) => document.querySelector('tg-app')!.shadowRoot!.querySelector(`tg-node[data-node-id="${id}"]`) as HTMLElement & { isUpdatePending: boolean };
+      const idle = !tg.client.busy;
+      const [x, y] = tg.core.node('n1')!.position;
+      tg.core.moveNodes([{ id: 'n1', position: [x + 40, y] }]);
+      const asked = tg.client.busy;
+      tg.core.select(['n0']);
+      return { far: node('n500').isUpdatePending, near: node('n0').isUpdatePending, idle, asked };
+    });
+    expect(work.near).toBe(true);
+    expect(work.far).toBe(false);
+    expect(work.idle).toBe(true);
+    expect(work.asked).toBe(false);
+    await page.keyboard.press('Control+z');
+    await settle(page);
+    expect(await graphText(page)).toBe(opened);
+
+    // Select all and Delete, with the canvas focused as after a click on it.
+    const canvas = (await page.locator('tg-app .canvas').boundingBox())!;
+    await page.mouse.click(canvas.x + canvas.width - 30, canvas.y + 30);
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Delete');
+    await expect.poll(() => page.locator('tg-node').count(), { timeout: 60_000 }).toBe(0);
+    expect(await wiresOf()).toBe(0);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.locator('tg-node').count(), { timeout: 60_000 }).toBe(n);
+    await settle(page);
+    expect(await wiresOf()).toBe(expectedWires);
+    // Exactly what was there: every node, param, place and wire, in the file's order.
+    expect(await graphText(page)).toBe(opened);
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(() => page.locator('tg-node').count(), { timeout: 60_000 }).toBe(0);
+    expect(await wiresOf()).toBe(0);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.locator('tg-node').count(), { timeout: 60_000 }).toBe(n);
+    await settle(page);
+    expect(await graphText(page)).toBe(opened);
+
+    // Drag the first node by its title with the real mouse: it moves, its wire follows, and
+    // one undo puts it back.
+    const title = page.locator('tg-node[data-node-id="n0"] header .title');
+    const box = (await title.boundingBox())!;
+    const before = await page.evaluate(() => (window as never as { terrainGraph: { core: { node(id: string): { position: [number, number] } } } }).terrainGraph.core.node('n0')!.position);
+    await drag(page, { x: box.x + 5, y: box.y + box.height / 2 }, { x: box.x + 5 + 60, y: box.y + box.height / 2 + 30 }, 20);
+    await settle(page);
+    const after = await page.evaluate(() => (window as never as { terrainGraph: { core: { node(id: string): { position: [number, number] } } } }).terrainGraph.core.node('n0')!.position);
+    expect(after[0]).toBeGreaterThan(before[0]);
+    expect(after[1]).toBeGreaterThan(before[1]);
+    const wireStart = await page.locator('tg-wire svg[data-wire="n0.out>n1.in"] path.hit').evaluate((path: SVGPathElement) => {
+      const m = path.getScreenCTM()!;
+      const p = path.getPointAtLength(0);
+      return { x: m.a * p.x + m.c * p.y + m.e, y: m.b * p.x + m.d * p.y + m.f };
+    });
+    const from = await socketCenter(page, 'n0', 'output', 'out');
+    expect(Math.hypot(wireStart.x - from.x, wireStart.y - from.y)).toBeLessThan(8);
+    await screenshot(page, 'large-graph-1000-dragged');
+    await page.keyboard.press('Control+z');
+    await settle(page);
+    expect(await graphText(page)).toBe(opened);
   });
 
   it('draws frames in the minimap in their colours, and a press there moves the view to that spot', async () => {

@@ -35,14 +35,33 @@ export class Mirror {
   /** The model changed: a structural change (nodes, wires, a node collapsed) is mirrored. */
   onModelChange(changes: readonly Change[]): void {
     let structural = false;
+    const moved: string[] = [];
     for (const c of changes) {
       if (c.kind === 'selection') this.showWireSelection();
       // Dots and frames are drawn by their own controllers (reroutes.ts, frames.ts).
       else if (c.kind === 'via' || c.kind === 'frame') continue;
       else if (c.kind === 'flag') structural ||= c.flag === 'collapsed';
+      else if (c.kind === 'nodeMoved') moved.push(c.id);
       else if (c.kind !== 'param' && c.kind !== 'title' && c.kind !== 'info' && c.kind !== 'view') structural = true;
     }
     if (structural) this.schedule();
+    else if (moved.length) this.follow(moved);
+  }
+
+  /**
+   * Nodes moved and nothing else (each move of a drag, a move undone): those views follow, in
+   * the queue's order, without the whole pass over every node and wire that reconcile makes.
+   */
+  private follow(ids: readonly string[]): void {
+    this.queue = this.queue.then(async () => {
+      for (const id of ids) {
+        const model = this.core.node(id);
+        const view = this.area.nodeViews.get(id);
+        if (model && view && (view.position.x !== model.position[0] || view.position.y !== model.position[1])) {
+          await this.area.translate(id, { x: model.position[0], y: model.position[1] });
+        }
+      }
+    });
   }
 
   private showWireSelection(): void {

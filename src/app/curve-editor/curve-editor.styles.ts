@@ -4,6 +4,7 @@ export default css`
   :host {
     display: block;
     position: relative;
+    content-visibility: auto;
     border-radius: 4px;
     overflow: hidden;
     background: #141920;

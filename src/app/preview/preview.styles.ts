@@ -4,6 +4,7 @@ export default css`
   :host {
     display: block;
     position: relative;
+    content-visibility: auto;
     width: var(--tg-preview-size, 148px);
     height: var(--tg-preview-size, 148px);
     border-radius: 4px;
