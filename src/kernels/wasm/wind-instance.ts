@@ -103,6 +103,8 @@ function copyIn(memory: ArrayBuffer, at: number, grid: Float32Array, n: number, 
 
 /** Rows of the module's strips of a wind along the columns (STRIP in wind.as.ts): a chunk holds whole strips. */
 const STRIP = 16;
+/** Rows of its strips when it copies them from grids read in place (STAGED_STRIP in wind.as.ts). */
+const STAGED_STRIP = 32;
 
 /**
  * Sweeps a region in the module and writes its target's blended air into `out` (floats, or
@@ -180,8 +182,8 @@ function heapSweep(s: WasmSweep, out: Float32Array): boolean {
   const height = s.r1 - s.r0;
   const airBytes = s.air ? (s.air.byteLength + 15) & ~15 : 0;
   // Four lines and four carries of doubles; a wind straight along the columns also copies each
-  // strip's rows of heights and rank (STRIP rows of the region's width, 64 bytes more a row).
-  const staged = s.transposed && s.offset === 0 && s.reach === 0 ? 2 * STRIP * (4 * width + 64) : 0;
+  // strip's rows of heights and rank (STAGED_STRIP rows of the region's width, 64 bytes more a row).
+  const staged = s.transposed && s.offset === 0 && s.reach === 0 ? 2 * STAGED_STRIP * (4 * width + 64) : 0;
   const bufBytes = 4 * (8 * (s.transposed ? height : width) + 208) + 4 * (8 * (s.transposed ? width : height) + 208) + staged + 16;
   const scratchAt = heapScratch('wind', airBytes + bufBytes);
   if (scratchAt < 0) return false;

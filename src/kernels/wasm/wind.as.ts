@@ -157,6 +157,11 @@ function liftOne(h: usize, rank: usize, prevRank: usize, x: i32, cellStep: usize
 
 /** Cells a strip of a wind along the columns: their heights, rank and air stay in cache. */
 const STRIP: i32 = 16;
+/**
+ * Cells a strip when its rows are copied first (see `staged` in sweep): 32 rows swept 3–5 %
+ * faster than 16 there (8 rows 7 % slower, 64 rows 13 %), where rows read in place did worse at 32.
+ */
+const STAGED_STRIP: i32 = 32;
 /** Bytes between consecutive line buffers beyond a line (see sweep). */
 const STAGGER: usize = 208;
 
@@ -166,7 +171,7 @@ const STAGGER: usize = 208;
  * line, b0 of its first cell; `transposed` when lines are columns. Writes the blend of target
  * lines ta0 … ta1 − 1, cells tb0 … tb1 − 1 to outAt, row-major, as doubles when `wide` (the
  * coarse air), else as floats. bufAt holds four lines of doubles and four of `lines` doubles, each 208 bytes more,
- * and, for a wind straight along the columns read in place (pitch > 0), 2 · STRIP rows of `lines` floats, each 64 bytes more.
+ * and, for a wind straight along the columns read in place (pitch > 0), 2 · STAGED_STRIP rows of `lines` floats, each 64 bytes more.
  * `pitch`: floats from one row of the region to the next at hAt and rankAt, `outPitch` from one
  * target row to the next at outAt (0: rows end to end; the grid heap's grids are read and
  * written in place, rows of the whole grid apart).
@@ -204,11 +209,11 @@ export function sweep(
   let carryOutOld = carryOutNew + carryBytes;
   // A wind straight along the columns of grids read in place (rows `pitch` apart) copies each
   // strip's rows of heights and rank here first, row by row: a copy streams through memory,
-  // where the sweep, reading 16 rows a column at a time, waited on each row's next cache line.
+  // where the sweep, reading a strip's rows a column at a time, waited on each row's next cache line.
   const staged = transposed && pitch > 0 && offset == 0 && reach == 0;
   const stageRow: usize = (<usize>lines << 2) + 64;
   const stageH = carryOutOld + carryBytes;
-  const stageRank = stageH + <usize>STRIP * stageRow;
+  const stageRank = stageH + <usize>STAGED_STRIP * stageRow;
   let hBase = hAt;
   let rankBase = rankAt;
   const withLift = rankAt != 0 && kLift > 0;
@@ -224,7 +229,7 @@ export function sweep(
   const offBytes = <isize>offset << 3;
   const reachBytes = <isize>reach << 3;
   // Strips go the way the cells read: upward when a cell reads the cell before (offset −1).
-  const strip = transposed ? STRIP : width;
+  const strip = transposed ? (staged ? STAGED_STRIP : STRIP) : width;
   const strips = (width + strip - 1) / strip;
   const crosses = offset != 0 || reach != 0;
   const up = offset < 0;
