@@ -148,6 +148,23 @@ describe('coast distance', () => {
     }
   });
 
+  it('on a grid wider than 2896 cells keeps the Float64 roots, the unit a power of two or not', () => {
+    // One sea cell in the corner of a 3000² grid: in the window at the far corner the squared
+    // distances pass 2²⁴, where a Float32 sum of squares rounds (the Float32 roots are exact only
+    // below it): the Float64 root rounded once to Float32 is the bits.
+    const m = 3000;
+    const h = new Float32Array(m * m).fill(1);
+    h[0] = -1;
+    const [dc, dr, n] = [m - 130, m - 131, 130];
+    for (const unit of [1, 0.5, 0.3]) {
+      const out = new Float32Array(n * n).fill(NaN);
+      distanceBand(distanceGrid({ below: h, level: 0 }, m, dc, dr, n, unit, Infinity, out), 0, n);
+      let wrong = 0;
+      for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) if (!Object.is(out[r * n + c], Math.fround(Math.sqrt((r + dr) ** 2 + (c + dc) ** 2) * unit))) wrong++;
+      expect(wrong, `unit ${unit}`).toBe(0);
+    }
+  });
+
   it.each([
     [90, 6],
     [77, Infinity],
