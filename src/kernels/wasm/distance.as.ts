@@ -233,20 +233,19 @@ function kept(g: usize, list: usize, m: i32, farv: v128, keep: usize): i32 {
 }
 
 /**
- * One step of the lower envelope of a lane's parabolas, without a branch: the list's entry i
- * (2q, hq = g[q]² + q²) against the envelope's top slot k (2p, hp, and the boundary left of p,
+ * One step of the lower envelope of a lane's parabolas, without a branch: the list's entry at
+ * e (2q, hq = g[q]² + q²) against the envelope's top slot at `top` (2p, hp, and the boundary left of p,
  * a fraction zN / zD of integers). The boundary between the two is s = (hq − hp) / (2q − 2p);
  * p is hidden when s ≤ zN / zD, compared as (hq − hp) · zD ≤ zN · (2q − 2p), integers below
  * 2⁵³, exact, and as distinct fractions of denominators below 2¹⁶ round to distinct Float64s,
  * the comparison of the rounded divisions. The entry is written above the top with s as
  * its fraction (where it lands if p stays; a slot past the top holds nothing). 1 if p is
- * hidden (pop: k − 1, the same entry again), 0 if not (push: k + 1, the next entry).
+ * hidden (pop: the slot below, the same entry again), 0 if not (push: the slot above, the
+ * next entry).
  */
-@inline function step(list: usize, env: usize, k: i32, i: i32): i32 {
-  const e = list + (<usize>i << 4);
+@inline function step(e: usize, top: usize): i32 {
   const q2 = load<f64>(e);
   const hq = load<f64>(e, 8);
-  const top = env + (<usize>k << 5);
   const sN = hq - load<f64>(top, 8);
   const sD = q2 - load<f64>(top);
   store<f64>(top, q2, 32);
@@ -276,50 +275,51 @@ function hulls(lanes: usize, lane: usize, m: i32): void {
     store<f64>(at, -Infinity, 16);
     store<f64>(at, 1, 24);
   }
-  let k0 = 0;
-  let k1 = 0;
-  let k2 = 0;
-  let k3 = 0;
-  let i0 = 1;
-  let i1 = 1;
-  let i2 = 1;
-  let i3 = 1;
-  const n0 = load<i32>(l0 - 4);
-  const n1 = load<i32>(l1 - 4);
-  const n2 = load<i32>(l2 - 4);
-  const n3 = load<i32>(l3 - 4);
-  while (i0 < n0 && i1 < n1 && i2 < n2 && i3 < n3) {
-    const p0 = step(l0, l0 + env, k0, i0);
-    const p1 = step(l1, l1 + env, k1, i1);
-    const p2 = step(l2, l2 + env, k2, i2);
-    const p3 = step(l3, l3 + env, k3, i3);
-    k0 += 1 - (p0 << 1);
-    k1 += 1 - (p1 << 1);
-    k2 += 1 - (p2 << 1);
-    k3 += 1 - (p3 << 1);
-    i0 += 1 - p0;
-    i1 += 1 - p1;
-    i2 += 1 - p2;
-    i3 += 1 - p3;
+  // Each lane's top slot and next entry as addresses: a pop steps the top down a slot and
+  // keeps the entry, a push steps both up.
+  let t0 = l0 + env;
+  let t1 = l1 + env;
+  let t2 = l2 + env;
+  let t3 = l3 + env;
+  let e0 = l0 + 16;
+  let e1 = l1 + 16;
+  let e2 = l2 + 16;
+  let e3 = l3 + 16;
+  const n0 = l0 + (<usize>load<i32>(l0 - 4) << 4);
+  const n1 = l1 + (<usize>load<i32>(l1 - 4) << 4);
+  const n2 = l2 + (<usize>load<i32>(l2 - 4) << 4);
+  const n3 = l3 + (<usize>load<i32>(l3 - 4) << 4);
+  while (e0 < n0 && e1 < n1 && e2 < n2 && e3 < n3) {
+    const p0 = step(e0, t0);
+    const p1 = step(e1, t1);
+    const p2 = step(e2, t2);
+    const p3 = step(e3, t3);
+    t0 += 32 - (<usize>p0 << 6);
+    t1 += 32 - (<usize>p1 << 6);
+    t2 += 32 - (<usize>p2 << 6);
+    t3 += 32 - (<usize>p3 << 6);
+    e0 += 16 - (<usize>p0 << 4);
+    e1 += 16 - (<usize>p1 << 4);
+    e2 += 16 - (<usize>p2 << 4);
+    e3 += 16 - (<usize>p3 << 4);
   }
-  store<i32>(l0 - 4, finish(l0, env, k0, i0, n0));
-  store<i32>(l1 - 4, finish(l1, env, k1, i1, n1));
-  store<i32>(l2 - 4, finish(l2, env, k2, i2, n2));
-  store<i32>(l3 - 4, finish(l3, env, k3, i3, n3));
+  store<i32>(l0 - 4, finish(l0 + env, t0, e0, n0, l0));
+  store<i32>(l1 - 4, finish(l1 + env, t1, e1, n1, l1));
+  store<i32>(l2 - 4, finish(l2 + env, t2, e2, n2, l2));
+  store<i32>(l3 - 4, finish(l3 + env, t3, e3, n3, l3));
 }
 
-/** A lane's remaining steps (hulls()); its top index, −1 for an empty list, the top's right boundary +∞. */
-function finish(list: usize, env: usize, k: i32, i: i32, n: i32): i32 {
-  if (n <= 0) return -1;
-  while (i < n) {
-    const p = step(list, list + env, k, i);
-    k += 1 - (p << 1);
-    i += 1 - p;
+/** A lane's remaining steps (hulls()) up to its list's `end`; its top index, −1 for an empty list, the top's right boundary +∞. */
+function finish(env: usize, top: usize, e: usize, end: usize, list: usize): i32 {
+  if (end <= list) return -1;
+  while (e < end) {
+    const p = step(e, top);
+    top += 32 - (<usize>p << 6);
+    e += 16 - (<usize>p << 4);
   }
-  const top = list + env + (<usize>(k + 1) << 5);
-  store<f64>(top, Infinity, 16);
-  store<f64>(top, 1, 24);
-  return k;
+  store<f64>(top, Infinity, 48);
+  store<f64>(top, 1, 56);
+  return <i32>((top - env) >> 5);
 }
 
 /**
