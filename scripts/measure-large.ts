@@ -10,6 +10,7 @@
 //   npm run measure:large                      1000 nodes, one pass
 //   npm run measure:large -- 300 --runs 3      300 nodes, median of three passes
 //   npm run measure:large -- --profile         the functions that took the most time, per gesture
+//   npm run measure:large -- --zoom 1          the drag at zoom 1 on the first node (default: at fit)
 //   TRACE=drag npm run measure:large           a Chrome trace of one gesture (open, drag, delete,
 //                                              undo, redo): its busiest events and long tasks
 import { loadavg } from 'node:os';
@@ -20,9 +21,11 @@ import { printLongTasks, type Trace } from '../tests/browser/long-tasks.ts';
 import { openEditor, serve } from '../tests/browser/serve.ts';
 
 const args = process.argv.slice(2);
-const N = Number(args.find((a, k) => /^\d+$/.test(a) && args[k - 1] !== '--runs') ?? 1000);
+const N = Number(args.find((a, k) => /^\d+$/.test(a) && args[k - 1] !== '--runs' && args[k - 1] !== '--zoom') ?? 1000);
 const RUNS = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 1;
 const PROFILE = args.includes('--profile');
+/** --zoom k: the drag at zoom k on the first node (the default: at fit, as the file opened). */
+const ZOOM = args.includes('--zoom') ? Number(args[args.indexOf('--zoom') + 1]) : null;
 
 interface Profile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
@@ -122,6 +125,14 @@ async function profiled<T extends { ms: number; longest: number }>(cdp: CDPSessi
 
 /** Drags the first node 300 px right with the real mouse in 60 moves; frames drawn per second and the longest gap between frames. */
 async function dragNode(page: Page): Promise<{ ms: number; fps: number; worstFrame: number; longest: number }> {
+  if (ZOOM !== null) {
+    await page.evaluate(async (k) => {
+      const area = (window as never as { terrainGraph: { app: { canvas: { area: { area: { zoom(k: number): Promise<unknown>; translate(x: number, y: number): Promise<unknown> } } } } } }).terrainGraph.app.canvas.area.area;
+      await area.zoom(k);
+      await area.translate(150, 150);
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    }, ZOOM);
+  }
   const title = page.locator('tg-node[data-node-id="n0"] header').first();
   const box = (await title.boundingBox())!;
   const x = box.x + Math.min(20, box.width / 3);
