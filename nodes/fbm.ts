@@ -2,15 +2,14 @@
 // folded into ridges (long ranges) or billows.
 
 import { foldedGrid } from '../src/kernels/folded.ts';
-import { fbmTableRows, octaveTables } from '../src/kernels/noise.ts';
-import type { OctaveTables } from '../src/kernels/wasm/noise-instance.ts';
+import { fbmTableRows, octaveTables, packTables, type PackedTables, unpackTables } from '../src/kernels/noise.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 import { bands } from '../src/parallel/threads.ts';
 
-/** Rows r0 … r1 − 1 of the fractal sum into the whole grid `out`. */
-function fbmBand(a: { out: Float32Array; tables: OctaveTables }, r0: number, r1: number): void {
+/** Rows r0 … r1 − 1 of the fractal sum into the whole grid `out` (the tables packed for the message to a worker). */
+function fbmBand(a: { out: Float32Array; tables: PackedTables }, r0: number, r1: number): void {
   const n = a.tables.n;
-  fbmTableRows(a.out.subarray(r0 * n, r1 * n), a.tables, r0, r1);
+  fbmTableRows(a.out.subarray(r0 * n, r1 * n), unpackTables(a.tables), r0, r1);
 }
 
 export const fbm = defineNode({
@@ -48,7 +47,7 @@ export const fbm = defineNode({
     // By row bands over the threads there are (see src/parallel/threads.ts): the same bits as one.
     // The lattice tables are made once here, not by each band: at 256² making them took about
     // as long as a band's noise.
-    if (p.kind === 'plain') bands('fbm', fbmBand, { out, tables: octaveTables(ctx.domain, { seed, frequency, octaves, lacunarity, gain }) }, ctx.domain.n);
+    if (p.kind === 'plain') bands('fbm', fbmBand, { out, tables: packTables(octaveTables(ctx.domain, { seed, frequency, octaves, lacunarity, gain })) }, ctx.domain.n);
     else foldedGrid(out, ctx.domain, p, p.kind);
     return { out: field(out, 'noise') };
   },

@@ -270,6 +270,8 @@ describe('each kernel in place: the bits of the copies', () => {
     const domain: Domain = { x0: 0.25, y0: -0.5, extent: 1, n };
     const s = { seed: 7, frequency: 0.5, octaves: 6, lacunarity: 2.5, gain: 0.6 };
     const tables = octaveTables(domain, s);
+    // Its lattice terms and keys on the heap, where the heap's kernel reads them in place (the plain run copies them).
+    expect(onHeap(tables.cols.buffer) && tables.keys !== undefined && onHeap(tables.keys.buffer)).toBe(true);
     // Bands of one row, two, and the rest, the last first: a band writing past its rows changes the next one's.
     const cuts = [0, 1, 3, Math.floor(n / 2), n];
     same(n * n, 'f32', (_, out) => {

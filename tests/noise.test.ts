@@ -1,7 +1,7 @@
 // The fBm noise: pinned values for a fixed seed, the SIMD kernel against its plain reference,
 // bounds, and the spread the SPEC describes.
 import { describe, expect, it } from 'vitest';
-import { fbmGrid, fbmGridReference, fbmRows, keepLatticeTerms, octaveGridReference, octaveTables, simplex2 } from '../src/kernels/noise.ts';
+import { fbmGrid, fbmGridReference, fbmRows, fbmTableRows, keepLatticeTerms, octaveGridReference, octaveTables, packTables, simplex2, unpackTables } from '../src/kernels/noise.ts';
 import { CHUNK_CELLS, setChunkCells } from '../src/kernels/wasm/lazy-module.ts';
 import { latticeTables, wasmOctaveGrid } from '../src/kernels/wasm/noise-instance.ts';
 
@@ -200,6 +200,36 @@ describe('fBm noise', () => {
       expect(kept).toEqual([...anew, ...anew]);
     } finally {
       keepLatticeTerms(true);
+    }
+  });
+
+  it('gives the same rows from its tables packed into a message and unpacked, as a worker gets them', () => {
+    const domain = { x0: -0.3, y0: 0.7, extent: 1.5, n: 45 };
+    const settings = { seed: 12, frequency: 3, octaves: 5, lacunarity: 2.1, gain: 0.55 };
+    const whole = new Float32Array(45 * 45);
+    fbmGrid(whole, domain, settings);
+    const t = octaveTables(domain, settings);
+    const posted = unpackTables(structuredClone(packTables(t)));
+    for (const key of ['cols', 'colFracs', 'rows', 'rowFracs', 'seeds', 'scales', 'weights', 'shared'] as const) expect(posted[key], key).toEqual(t[key]);
+    const band = new Float32Array(20 * 45);
+    fbmTableRows(band, posted, 10, 30);
+    expect(band).toEqual(whole.subarray(10 * 45, 30 * 45));
+  });
+
+  it('lays out each column\'s keys as the kernel reads them: per octave and column, the integer term over the fraction\'s bits, in u and in v', () => {
+    const n = 23;
+    const t = octaveTables({ x0: -3.7, y0: 2.2, extent: 0.8, n }, { seed: 5, frequency: 0.7, octaves: 3, lacunarity: 2.2, gain: 0.5 });
+    const keys = t.keys!;
+    const padded = (n + 3) & ~3;
+    expect(keys.length).toBe(3 * padded * 4);
+    const u64 = new BigUint64Array(keys.buffer, keys.byteOffset, keys.length / 2);
+    const bits = new Uint32Array(t.colFracs.buffer, t.colFracs.byteOffset, t.colFracs.length);
+    const key = (int: number, frac: number) => (BigInt(int >>> 0) << 32n) | BigInt(frac);
+    for (let o = 0; o < 3; o++) {
+      for (let c = 0; c < padded; c++) {
+        const w = o * t.colWords + (c >> 2) * 16 + (c & 3);
+        expect([u64[(o * padded + c) * 2], u64[(o * padded + c) * 2 + 1]], `octave ${o}, column ${c}`).toEqual([key(t.cols[w], bits[w + 4]), key(t.cols[w + 8], bits[w + 12])]);
+      }
     }
   });
 

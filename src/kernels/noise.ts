@@ -8,7 +8,7 @@
 // kernel (wasm/noise.as.ts); the plain JS here is its reference, pinned to it bit for bit.
 
 import { assertGrid, cellCentres, domainKey, type Domain } from '../grid.ts';
-import { gridBuffer, gridsShared } from '../parallel/memory.ts';
+import { gridBuffer, gridsShared, releaseGrid } from '../parallel/memory.ts';
 import { wasmFbmRows, type OctaveTables } from './wasm/noise-instance.ts';
 
 const F2 = 0.36602540378443865; // (√3 − 1) / 2
@@ -77,6 +77,25 @@ function splitLattice(v: number, /* out */ ints: Int32Array, /* out */ fracs: Fl
 /** Word of column c's terms in a column table starting at word `colAt` (latticeColumns). */
 function columnWord(colAt: number, c: number): number {
   return colAt + (c >> 2) * 16 + (c & 3);
+}
+
+/**
+ * Each column's keys per octave (the SIMD kernel's test that a block lies in the cached lattice
+ * cell, see fbmRows in noise.as.ts), 16 bytes a column: in u and in v the fraction's bits and
+ * the integer term, a little-endian u64 with the integer high. `cols` holds `octaves` column
+ * tables of `colWords` words (latticeColumns), including their padding columns.
+ */
+function columnKeys(cols: Int32Array, colWords: number, octaves: number, /* out */ keys: Int32Array): void {
+  for (let o = 0; o < octaves; o++) {
+    for (let c = 0; c < colWords / 4; c++) {
+      const w = columnWord(o * colWords, c);
+      const k = o * colWords + 4 * c;
+      keys[k] = cols[w + 4];
+      keys[k + 1] = cols[w];
+      keys[k + 2] = cols[w + 12];
+      keys[k + 3] = cols[w + 8];
+    }
+  }
 }
 
 /**
@@ -189,6 +208,7 @@ interface LatticeTerms {
   readonly colFracs: Float32Array;
   readonly rows: Int32Array;
   readonly rowFracs: Float32Array;
+  readonly keys: Int32Array;
   readonly shared: Int32Array;
 }
 
@@ -201,15 +221,22 @@ interface LatticeTerms {
  * the next one for the same again (and a reseeded noise for its own), and making them (splits
  * in doubles, shared memory for the workers) took about a tenth of the noise's time at 256².
  */
-const terms = new Map<string, LatticeTerms>();
+const terms = new Map<string, LatticeTerms & { readonly words: Int32Array }>();
 let termsBytes = 0;
 const TERMS_BYTES = 8 * 2 ** 20;
 let keepTerms = true;
 
+/** Lets a kept entry go: its region of the grid heap at once (its callers are done with it, see octaveTables). */
+function dropTerms(key: string): void {
+  const t = terms.get(key)!;
+  terms.delete(key);
+  termsBytes -= t.words.byteLength;
+  releaseGrid(t.words);
+}
+
 /** Tests and in-process A/B timing: forgets the recent lattice terms and keeps them from now on, or not. */
 export function keepLatticeTerms(on: boolean): void {
-  terms.clear();
-  termsBytes = 0;
+  for (const key of [...terms.keys()]) dropTerms(key);
   keepTerms = on;
 }
 
@@ -237,12 +264,25 @@ function latticeTerms(domain: Domain, s: FbmSettings): LatticeTerms {
   const octaves = s.octaves;
   const colWords = 4 * ((n + 3) & ~3);
   const colLength = octaves * colWords;
-  const words = gridBuffer(Int32Array, colLength + octaves * n * 4);
-  const fracs = new Float32Array(words.buffer);
+  const rowLength = octaves * n * 4;
+  const length = 2 * colLength + rowLength;
+  const keep = keepTerms && 4 * length <= TERMS_BYTES;
+  if (keep) {
+    // The least recently used first.
+    for (const k of terms.keys()) {
+      if (termsBytes + 4 * length <= TERMS_BYTES) break;
+      dropTerms(k);
+    }
+  }
+  // Kept ones on the grid heap while there is one (the heap kernel then reads them in place,
+  // and a dropped one's region is given back at once); others in memory the GC takes back.
+  const words = gridBuffer(Int32Array, length, keep);
+  const fracs = new Float32Array(words.buffer, words.byteOffset, words.length);
   const cols = words.subarray(0, colLength);
   const colFracs = fracs.subarray(0, colLength);
-  const rows = words.subarray(colLength);
-  const rowFracs = fracs.subarray(colLength);
+  const rows = words.subarray(colLength, colLength + rowLength);
+  const rowFracs = fracs.subarray(colLength, colLength + rowLength);
+  const keys = words.subarray(colLength + rowLength);
   const shared = new Int32Array(octaves);
   // The cells' world positions once (cellX, cellY), then per octave times its frequency: the
   // same products as freq · cellX(domain, c).
@@ -257,29 +297,26 @@ function latticeTerms(domain: Domain, s: FbmSettings): LatticeTerms {
     shared[o] = Math.abs(freq * (domain.extent / n)) < SHARED_STEP ? 1 : 0;
     freq *= s.lacunarity;
   }
-  const made = { cols, colFracs, rows, rowFracs, shared };
-  const bytes = words.byteLength;
-  if (keepTerms && bytes <= TERMS_BYTES) {
-    for (const [k, t] of terms) {
-      if (termsBytes + bytes <= TERMS_BYTES) break;
-      terms.delete(k);
-      termsBytes -= t.cols.byteLength + t.rows.byteLength;
-    }
+  columnKeys(cols, colWords, octaves, keys);
+  const made = { words, cols, colFracs, rows, rowFracs, keys, shared };
+  if (keep) {
     terms.set(key, made);
-    termsBytes += bytes;
+    termsBytes += words.byteLength;
   }
   return made;
 }
 
 /**
  * The per-octave tables of the fractal sum over a domain: each column's and row's lattice terms
- * (latticeTerms) and the octaves' seeds and scales.
+ * (latticeTerms) and the octaves' seeds and scales. Read only, and good until later calls let
+ * their terms go (after some 8 MB of others): use them within the call that asked for them, as
+ * a node's run and its bands, the folded sums and the tests do.
  */
 export function octaveTables(domain: Domain, s: FbmSettings): OctaveTables {
   const { n } = domain;
   const octaves = s.octaves;
   const colWords = 4 * ((n + 3) & ~3);
-  const { cols, colFracs, rows, rowFracs, shared } = latticeTerms(domain, s);
+  const { cols, colFracs, rows, rowFracs, keys, shared } = latticeTerms(domain, s);
   const seeds = new Int32Array(octaves);
   const scales = new Float64Array(octaves);
   let amp = 1;
@@ -293,7 +330,37 @@ export function octaveTables(domain: Domain, s: FbmSettings): OctaveTables {
   const inv = total > 0 ? 1 / total : 0;
   const weights = new Float32Array(octaves);
   for (let o = 0; o < octaves; o++) weights[o] = scales[o] * inv;
-  return { n, octaves, colWords, cols, colFracs, rows, rowFracs, seeds, scales, weights, shared };
+  return { n, octaves, colWords, cols, colFracs, rows, rowFracs, seeds, scales, weights, shared, keys };
+}
+
+/**
+ * OctaveTables as a band's message carries them to a worker: the column terms, row terms and
+ * keys as one view of their buffer (octaveTables lays them out in turn), not five (a message
+ * carries each typed array on shared memory in about 1.4 µs here: all the tables in 8.7 µs,
+ * these in 3.1).
+ */
+export type PackedTables = Omit<OctaveTables, 'cols' | 'colFracs' | 'rows' | 'rowFracs' | 'keys'> & { readonly words: Int32Array };
+
+export function packTables(t: OctaveTables): PackedTables {
+  const { n, octaves, colWords, cols, rows, keys, seeds, scales, weights, shared } = t;
+  if (!keys || rows.buffer !== cols.buffer || keys.buffer !== cols.buffer || rows.byteOffset !== cols.byteOffset + cols.byteLength || keys.byteOffset !== rows.byteOffset + rows.byteLength) {
+    throw new Error('fbm tables: not the column terms, the row terms and the keys in turn');
+  }
+  const words = new Int32Array(cols.buffer, cols.byteOffset, cols.length + rows.length + keys.length);
+  return { n, octaves, colWords, words, seeds, scales, weights, shared };
+}
+
+/** The tables packTables packed: the four views made again on the lattice terms' buffer. */
+export function unpackTables(p: PackedTables): OctaveTables {
+  const { n, octaves, colWords, words, seeds, scales, weights, shared } = p;
+  const colLength = octaves * colWords;
+  const rowEnd = colLength + octaves * n * 4;
+  const fracs = new Float32Array(words.buffer, words.byteOffset, words.length);
+  const rows = words.subarray(colLength, rowEnd);
+  const rowFracs = fracs.subarray(colLength, rowEnd);
+  const keys = words.subarray(rowEnd);
+  // The fields in octaveTables' order: one object shape for the kernels' callers.
+  return { n, octaves, colWords, cols: words.subarray(0, colLength), colFracs: fracs.subarray(0, colLength), rows, rowFracs, seeds, scales, weights, shared, keys };
 }
 
 /**

@@ -4,7 +4,7 @@
 // module's heap build (noise-heap-binary.ts, one instance per thread) writes the rows straight
 // into the grid instead, its tables and cache in the thread's own scratch on the heap.
 
-import { heapMemory, heapScratch } from '../../parallel/memory.ts';
+import { heapMemory, heapScratch, onHeap } from '../../parallel/memory.ts';
 import { countHeapCall, heapAt, onHeapModule } from './heap-instance.ts';
 import { NOISE_HEAP_WASM_BASE64 } from './noise-heap-binary.ts';
 import { NOISE_WASM_BASE64 } from './noise-binary.ts';
@@ -54,6 +54,11 @@ export interface OctaveTables {
   readonly weights: Float32Array;
   /** 1 where an octave's blocks of four cells mostly share a lattice cell (the kernel then hashes per lattice cell). */
   readonly shared: Int32Array;
+  /**
+   * The columns' keys per octave (columnKeys in noise.as.ts, 16 bytes a column), after the row
+   * terms in their buffer; where absent, each call makes them.
+   */
+  readonly keys?: Int32Array;
 }
 
 /** Bytes of lattice tables one call lays out at most (see latticeTables). */
@@ -116,16 +121,19 @@ function ownPlace(): Place & { k: NoiseExports } {
 /**
  * Copies the octaves' tables into the place's memory, makes room for `rows` rows of sums (none:
  * 0) and the kernel's cache, fills the lattice tables for rows r0 … r1 − 1 and the coarse
- * octaves' column keys: the byte offsets, null without room.
+ * octaves' column keys: the byte offsets, null without room. With `terms` (the heap's byte
+ * offsets of the tables' column terms, row terms and keys, which the kernel then reads where
+ * they are) only the rest is laid out.
  */
-function stage(place: Place, t: OctaveTables, o0: number, o1: number, rows: number, r0: number, r1: number): number[] | null {
+function stage(place: Place, t: OctaveTables, o0: number, o1: number, rows: number, r0: number, r1: number, terms: readonly [number, number, number] | null = null): number[] | null {
   const { n, colWords } = t;
   const { k } = place;
   const octaves = o1 - o0;
+  const padded = (n + 3) & ~3;
   // Offsets from the place's first byte (16-aligned).
   const colsAt = 0;
-  const rowsAt = colsAt + 4 * octaves * colWords;
-  const seedsAt = rowsAt + 16 * octaves * n;
+  const rowsAt = terms ? colsAt : colsAt + 4 * octaves * colWords;
+  const seedsAt = terms ? rowsAt : rowsAt + 16 * octaves * n;
   const weightsAt = seedsAt + 4 * octaves;
   const sharedAt = weightsAt + 4 * octaves;
   const planAt = sharedAt + 4 * octaves;
@@ -136,14 +144,15 @@ function stage(place: Place, t: OctaveTables, o0: number, o1: number, rows: numb
   const outAt = cacheAt + 176;
   // The last row's last vector may run three cells past the end.
   const keysAt = rows > 0 ? (outAt + 8 + 4 * (rows * n + 4) + 15) & ~15 : outAt;
-  const padded = (n + 3) & ~3;
-  const tablesAt = keysAt + 16 * padded * octaves;
+  const tablesAt = terms ? keysAt : keysAt + 16 * padded * octaves;
   const { plan, bytes } = latticeTables(t, o0, o1, r0, r1);
   const got = place.room(tablesAt + bytes);
   if (!got) return null;
   const { buffer: memory, base } = got;
-  new Int32Array(memory, base + colsAt, octaves * colWords).set(t.cols.subarray(o0 * colWords, o1 * colWords));
-  new Int32Array(memory, base + rowsAt, 4 * octaves * n).set(t.rows.subarray(4 * o0 * n, 4 * o1 * n));
+  if (!terms) {
+    new Int32Array(memory, base + colsAt, octaves * colWords).set(t.cols.subarray(o0 * colWords, o1 * colWords));
+    new Int32Array(memory, base + rowsAt, 4 * octaves * n).set(t.rows.subarray(4 * o0 * n, 4 * o1 * n));
+  }
   new Int32Array(memory, base + seedsAt, octaves).set(t.seeds.subarray(o0, o1));
   new Float32Array(memory, base + weightsAt, octaves).set(t.weights.subarray(o0, o1));
   new Int32Array(memory, base + sharedAt, octaves).set(t.shared.subarray(o0, o1));
@@ -155,6 +164,9 @@ function stage(place: Place, t: OctaveTables, o0: number, o1: number, rows: numb
     planned[4 * o] = base + tablesAt + plan[p];
     for (let w = 1; w < 4; w++) planned[4 * o + w] = plan[p + w];
     k.fillTable(base + tablesAt + plan[p], plan[p + 2], plan[p + 3], plan[p + 4], plan[p + 5], plan[p + 1], t.seeds[o0 + o]);
+  }
+  if (terms) {
+    return [terms[0] + 4 * o0 * colWords, terms[1] + 16 * o0 * n, base + seedsAt, base + weightsAt, base + sharedAt, base + outAt, base + planAt, terms[2] + 16 * padded * o0, base + cacheAt];
   }
   for (let o = 0; o < octaves; o++) {
     if (t.shared[o0 + o]) k.columnKeys(base + colsAt + 4 * o * colWords, base + keysAt + 16 * padded * o, padded);
@@ -182,7 +194,9 @@ function heapFbmRows(t: OctaveTables, r0: number, r1: number, out: Float32Array)
       return base < 0 ? null : { buffer: memory.buffer, base };
     },
   };
-  const at = stage(place, t, 0, octaves, whole < r1 ? 1 : 0, r0, r1);
+  // The tables' terms and keys where they lie, when on the heap (octaveTables puts them there).
+  const terms = t.keys && onHeap(t.cols.buffer) ? ([t.cols.byteOffset, t.rows.byteOffset, t.keys.byteOffset] as const) : null;
+  const at = stage(place, t, 0, octaves, whole < r1 ? 1 : 0, r0, r1, terms);
   if (!at) return false;
   countHeapCall();
   const [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, sumAt, planAt, keysAt, cacheAt] = at;
