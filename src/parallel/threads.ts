@@ -5,7 +5,7 @@
 // `bands(type, band, args, rows)` from its run(): the rows are cut into chunks, every worker is
 // sent the call (it finds the hook by the node's type in the catalogue), the caller and the
 // workers take chunks off a shared counter until none is left, and the caller blocks
-// (Atomics.wait) until every chunk is written. So evaluation stays synchronous and the engine does not change: a node's kernel is
+// (Atomics.wait) until every chunk is written (the chunks and their counters: chunks.ts). So evaluation stays synchronous and the engine does not change: a node's kernel is
 // the only place that knows it split. A band hook computes each row the same way whatever the
 // band, so the result is bit-identical to one thread. I chose this over running whole
 // sub-graphs on tiles because most of the graph's cost is in a few kernels (the noises, the
@@ -14,6 +14,7 @@
 // Where there is no pool (never started, still starting, SharedArrayBuffer unavailable, one
 // core) or an output is not in shared memory, `bands` runs every row on the calling thread.
 
+import { BOUNDS, BY_WORKERS, type ChunkPlan, FAILURE, FINISHED, gridCells, leaveChunks, MIN_CHUNK_CELLS, planChunks, shareable, takeChunks } from './chunks.ts';
 import { adoptHeap, gridHeap, shareGrids } from './memory.ts';
 
 /** What the pool needs of a worker: post it a message; it answers through shared memory. */
@@ -113,29 +114,6 @@ export function threadCount(): number {
   return pool ? wanted : 1;
 }
 
-/** The grid a band's arg holds: the arg itself, or a window's data (GridWindow); else the arg as it is. */
-function gridOf(v: unknown): unknown {
-  return v !== null && typeof v === 'object' && !ArrayBuffer.isView(v) && 'data' in v ? v.data : v;
-}
-
-/**
- * True when every grid in the args lives in shared memory, so a worker writes where the caller
- * reads: the typed arrays at the top level and the data of a window there (GridWindow).
- */
-function shareable(args: Record<string, unknown>): boolean {
-  for (const v of Object.values(args)) {
-    const grid = gridOf(v);
-    if (ArrayBuffer.isView(grid) && !(grid.buffer instanceof SharedArrayBuffer)) return false;
-  }
-  return true;
-}
-
-/** The shared counters of one bands() call: the next chunk to take, chunks finished, a failure seen, chunks workers ran. */
-const NEXT = 0;
-const FINISHED = 1;
-const FAILURE = 2;
-const BY_WORKERS = 3;
-
 /**
  * The pool's control block: calls posted so far (a worker watches it while it stays awake), how
  * long a worker stays awake and the gap that tells it was preempted (µs), calls workers took
@@ -159,16 +137,20 @@ const CONTROL_WORDS = 5;
  * preempted, and the thread then sleeps at once after each band for backoffMs. Not less than
  * 1 ms: a thread spinning on a quiet core of this VM still sees some 300 gaps of 50–100 µs a
  * second and 50 of 0.1–0.5 ms (the host's), but under 2 of 0.5 ms or more; under load, 80.
+ * How the rows are cut (chunks.ts, chunkBounds): even chunks (guide 0), or guided ones, long
+ * first and short last (guide 2: each a quarter of the rows left on two threads, none under
+ * 1/tail of an even chunk); guided is not the default until measured on a quiet machine
+ * (docs/speed-log.md, "Two threads in the curve edit").
  */
-const TUNING = { workerMs: 0.2, callerMs: 0.2, preemptedMs: 1, backoffMs: 500, starvedMs: 0.3, aloneCalls: 32 };
+const TUNING = { workerMs: 0.2, callerMs: 0.2, preemptedMs: 1, backoffMs: 500, starvedMs: 0.3, aloneCalls: 32, guide: 0, tail: 2 };
 type Tuning = typeof TUNING;
 let tuning: Tuning = TUNING;
 
 /**
  * How long workers and the caller stay awake (ms; 0, 0: they sleep at once, as before
  * 2026-12-04), the gap that tells a thread it was preempted and how long it then sleeps at
- * once, and when the caller runs calls alone (see bands(); aloneCalls 0: never): for A/B runs
- * and the tests. What is not given takes its default.
+ * once, when the caller runs calls alone (see bands(); aloneCalls 0: never), and how calls'
+ * rows are cut into chunks (guide, tail): for A/B runs and the tests. What is not given takes its default.
  */
 export function tuneThreads(t: Partial<Tuning> = {}): void {
   tuning = { ...TUNING, ...t };
@@ -190,57 +172,6 @@ export function callsTakenAwake(): number {
 /** Band calls in a row (long ones) where the workers took no chunk; band calls left to run on the caller alone. */
 let starvedInRow = 0;
 let aloneFor = 0;
-
-/** Chunks per thread: enough that a thread slowed by the machine's other work holds no one up. */
-const CHUNKS_PER_THREAD = 4;
-
-/**
- * The fewest cells a chunk may hold. Waking a worker asleep in its event loop costs the caller
- * tens of microseconds, hundreds when no core is free (the woken thread preempts it), and the
- * caller then waits for the chunk the late worker took: the wind's three 32² coarse squares gave
- * some thirty such hand-offs per cold 256² evaluation, each for a few microseconds of work.
- */
-const MIN_CHUNK_CELLS = 2048;
-
-/** Cells of the largest grid in a band's args (a typed array at the top level, or a window's data): the rows' cells. */
-function gridCells(args: Record<string, unknown>): number {
-  let cells = 0;
-  for (const v of Object.values(args)) {
-    const grid = gridOf(v);
-    if (ArrayBuffer.isView(grid)) cells = Math.max(cells, (grid as Float32Array).length);
-  }
-  return cells;
-}
-
-/**
- * Takes chunks of rows off the shared counter until none is left: the caller and every worker
- * run this same loop, so whichever thread is running does the work (on a busy machine a worker
- * may start late, and then the caller has done its share for it).
- */
-function takeChunks(band: (args: never, r0: number, r1: number) => void, args: unknown, plan: ChunkPlan, worker: boolean): void {
-  const { counters, chunks } = plan;
-  for (let k = Atomics.add(counters, NEXT, 1); k < chunks; k = Atomics.add(counters, NEXT, 1)) {
-    if (worker) Atomics.add(counters, BY_WORKERS, 1);
-    try {
-      band(args as never, ...chunkRows(plan, k));
-    } catch {
-      // The caller runs every chunk again itself, to throw the error where it can be reported.
-      Atomics.store(counters, FAILURE, 1);
-    }
-    if (Atomics.add(counters, FINISHED, 1) + 1 === chunks) Atomics.notify(counters, FINISHED);
-  }
-}
-
-/** Rows r0, r1 of chunk k. */
-function chunkRows({ rows, chunks }: ChunkPlan, k: number): [number, number] {
-  return [Math.round((rows * k) / chunks), Math.round((rows * (k + 1)) / chunks)];
-}
-
-interface ChunkPlan {
-  readonly counters: Int32Array;
-  readonly rows: number;
-  readonly chunks: number;
-}
 
 /**
  * Runs `band` (the band hook of node type `name`) on rows 0 … rows − 1, cut into chunks of rows
@@ -265,9 +196,8 @@ export function bands<A extends Record<string, unknown>>(name: string, band: (ar
     band(args, 0, rows);
     return;
   }
-  const chunks = Math.max(threads, Math.min(threads * CHUNKS_PER_THREAD, Math.floor(rows / least)));
-  // Counters of their own for each call: a worker that wakes up late reads a finished plan and does nothing.
-  const plan: ChunkPlan = { counters: new Int32Array(new SharedArrayBuffer(16)), rows, chunks };
+  const plan = planChunks(rows, threads, least, tuning.guide, tuning.tail);
+  const { chunks } = plan;
   for (let k = 1; k < threads; k++) {
     pool.workers[k - 1].postMessage({ kernel: name, args, plan });
     sent++;
@@ -292,7 +222,7 @@ export function bands<A extends Record<string, unknown>>(name: string, band: (ar
   // (and the worker's late, empty wake-up takes CPU from it): run the next calls alone.
   if (took > 0) starvedInRow = 0;
   else if (ownMs >= tuning.starvedMs && ++starvedInRow >= 2) aloneFor = tuning.aloneCalls;
-  if (Atomics.load(plan.counters, FAILURE)) for (let k = 0; k < chunks; k++) band(args, ...chunkRows(plan, k));
+  if (Atomics.load(plan.counters, FAILURE)) for (let k = 0; k < chunks; k++) band(args, plan.counters[BOUNDS + k], plan.counters[BOUNDS + k + 1]);
 }
 
 /** A worker's copy of the pool's control block (its first message). */
@@ -369,13 +299,8 @@ function serveCall(message: BandCall, find: (name: string) => BandKernel | undef
     takeChunks(band, message.args, message.plan, true);
     return;
   }
-  // Without the kernel, leave the chunks to the caller; if it has taken them all already, a
-  // failure is recorded for none of them.
-  const { counters, chunks } = message.plan;
-  for (let k = Atomics.add(counters, NEXT, 1); k < chunks; k = Atomics.add(counters, NEXT, 1)) {
-    Atomics.store(counters, FAILURE, 1);
-    if (Atomics.add(counters, FINISHED, 1) + 1 === chunks) Atomics.notify(counters, FINISHED);
-  }
+  // Without the kernel, leave the chunks to the caller.
+  leaveChunks(message.plan);
 }
 
 /** Rows r0 … r1 − 1 of an n-wide grid, as a view (null stays null): what a cell-by-cell band reads and writes. */

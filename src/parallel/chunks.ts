@@ -1,0 +1,115 @@
+// The chunks of one bands() call (threads.ts): how its rows are cut, and the shared counters
+// the calling thread and the workers take the chunks off. Which grids a call may share, and how
+// many cells its rows hold, are read off its args here too.
+
+/** The grid a band's arg holds: the arg itself, or a window's data (GridWindow); else the arg as it is. */
+function gridOf(v: unknown): unknown {
+  return v !== null && typeof v === 'object' && !ArrayBuffer.isView(v) && 'data' in v ? v.data : v;
+}
+
+/**
+ * True when every grid in the args lives in shared memory, so a worker writes where the caller
+ * reads: the typed arrays at the top level and the data of a window there (GridWindow).
+ */
+export function shareable(args: Record<string, unknown>): boolean {
+  for (const v of Object.values(args)) {
+    const grid = gridOf(v);
+    if (ArrayBuffer.isView(grid) && !(grid.buffer instanceof SharedArrayBuffer)) return false;
+  }
+  return true;
+}
+
+/** The shared counters of one bands() call: the next chunk to take, chunks finished, a failure seen, chunks workers ran. */
+const NEXT = 0;
+export const FINISHED = 1;
+export const FAILURE = 2;
+export const BY_WORKERS = 3;
+
+/** Chunks per thread: enough that a thread slowed by the machine's other work holds no one up. */
+const CHUNKS_PER_THREAD = 4;
+
+/**
+ * The fewest cells a chunk may hold. Waking a worker asleep in its event loop costs the caller
+ * tens of microseconds, hundreds when no core is free (the woken thread preempts it), and the
+ * caller then waits for the chunk the late worker took: the wind's three 32² coarse squares gave
+ * some thirty such hand-offs per cold 256² evaluation, each for a few microseconds of work.
+ */
+export const MIN_CHUNK_CELLS = 2048;
+
+/** Cells of the largest grid in a band's args (a typed array at the top level, or a window's data): the rows' cells. */
+export function gridCells(args: Record<string, unknown>): number {
+  let cells = 0;
+  for (const v of Object.values(args)) {
+    const grid = gridOf(v);
+    if (ArrayBuffer.isView(grid)) cells = Math.max(cells, (grid as Float32Array).length);
+  }
+  return cells;
+}
+
+/**
+ * Takes chunks of rows off the shared counter until none is left: the caller and every worker
+ * run this same loop, so whichever thread is running does the work (on a busy machine a worker
+ * may start late, and then the caller has done its share for it).
+ */
+export function takeChunks(band: (args: never, r0: number, r1: number) => void, args: unknown, plan: ChunkPlan, worker: boolean): void {
+  const { counters, chunks } = plan;
+  for (let k = Atomics.add(counters, NEXT, 1); k < chunks; k = Atomics.add(counters, NEXT, 1)) {
+    if (worker) Atomics.add(counters, BY_WORKERS, 1);
+    try {
+      band(args as never, counters[BOUNDS + k], counters[BOUNDS + k + 1]);
+    } catch {
+      // The caller runs every chunk again itself, to throw the error where it can be reported.
+      Atomics.store(counters, FAILURE, 1);
+    }
+    if (Atomics.add(counters, FINISHED, 1) + 1 === chunks) Atomics.notify(counters, FINISHED);
+  }
+}
+
+/**
+ * The chunks' first rows, then `rows`: as many chunks as `chunks` of equal rows with `guide` 0;
+ * else each chunk a `guide`-th of the rows left a thread, none under `least` rows nor the
+ * share of an even cut into `chunks`, so the first chunks are long and the last short: the
+ * thread that finishes first waits at most for a short chunk.
+ */
+function chunkBounds(rows: number, chunks: number, threads: number, least: number, guide: number, tail: number): number[] {
+  if (guide <= 0) return Array.from({ length: chunks + 1 }, (_, k) => Math.round((rows * k) / chunks));
+  const smallest = Math.max(least, Math.ceil(rows / (tail * chunks)));
+  const bounds = [0];
+  for (let r = 0; r < rows; bounds.push(r)) {
+    const left = rows - r;
+    const size = Math.max(smallest, Math.ceil(left / (guide * threads)));
+    // No chunk under `least` rows: what would be left goes with this one.
+    r = left - size < least ? rows : r + size;
+  }
+  return bounds;
+}
+
+/** A call's shared counters (NEXT … BY_WORKERS), then from BOUNDS its chunks' first rows and the rows' end. */
+export interface ChunkPlan {
+  readonly counters: Int32Array;
+  readonly chunks: number;
+}
+
+export const BOUNDS = 4;
+
+/**
+ * The plan of a call of `rows` rows over `threads` threads, chunks of at least `least` rows:
+ * CHUNKS_PER_THREAD even chunks a thread (guide 0), or guided ones (chunkBounds). Counters of
+ * their own for each call: a worker that wakes up late reads a finished plan and does nothing.
+ */
+export function planChunks(rows: number, threads: number, least: number, guide: number, tail: number): ChunkPlan {
+  const even = Math.max(threads, Math.min(threads * CHUNKS_PER_THREAD, Math.floor(rows / least)));
+  const bounds = chunkBounds(rows, even, threads, least, guide, tail);
+  const chunks = bounds.length - 1;
+  const counters = new Int32Array(new SharedArrayBuffer(4 * (BOUNDS + chunks + 1)));
+  counters.set(bounds, BOUNDS);
+  return { counters, chunks };
+}
+
+/** A worker without the call's kernel: leaves every chunk not yet taken to the caller (a failure, which it runs again); none if the caller took them all. */
+export function leaveChunks({ counters, chunks }: ChunkPlan): void {
+  for (let k = Atomics.add(counters, NEXT, 1); k < chunks; k = Atomics.add(counters, NEXT, 1)) {
+    Atomics.store(counters, FAILURE, 1);
+    if (Atomics.add(counters, FINISHED, 1) + 1 === chunks) Atomics.notify(counters, FINISHED);
+  }
+}
