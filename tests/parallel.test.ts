@@ -7,7 +7,7 @@ import { createEngine } from '../src/engine/engine.ts';
 import { catalogueOf, defineNode, field } from '../src/model/manifest.ts';
 import type { Value } from '../src/model/values.ts';
 import { startNodeThreads } from '../src/parallel/node-threads.ts';
-import { bands, bandsSent, callsTakenAwake, chunksByWorkers, tuneThreads, stopThreads, threadCount, useThreads } from '../src/parallel/threads.ts';
+import { bands, bandsSent, callsTakenAwake, chunksByWorkers, holdThreads, releaseThreads, tuneThreads, stopThreads, threadCount, useThreads } from '../src/parallel/threads.ts';
 import { loadGraph } from './helpers/graphs.ts';
 import { CATALOGUE } from '../nodes/index.ts';
 import { probeGraph } from '../src/bench/nodes.ts';
@@ -130,6 +130,49 @@ describe('evaluation over threads', () => {
       tuneThreads({ aloneCalls: 0 });
     }
     expect(callsTakenAwake()).toBeGreaterThan(before);
+  });
+
+  // While the caller holds them (an evaluation does), workers stay awake between its calls for
+  // heldMs, not workerMs: here workerMs is 0 (asleep at once after a band), so only the hold
+  // keeps a worker awake across the 5 ms between two calls.
+  it('keeps the workers awake between the calls while the caller holds them', () => {
+    useThreads(2);
+    const out = new Float32Array(new SharedArrayBuffer(4 * 256 * 256));
+    const fill = (a: { out: Float32Array }, r0: number, r1: number) => a.out.fill(r0, r0 * 256, r1 * 256);
+    const gap = () => {
+      for (const t = performance.now(); performance.now() - t < 5; );
+    };
+    tuneThreads({ workerMs: 0, heldMs: 1000, preemptedMs: 1e6, backoffMs: 0, aloneCalls: 0 });
+    try {
+      // A worker still watching from an earlier test takes this call (perhaps after the caller
+      // has done every chunk) and then sleeps at once: wait until the count stays put.
+      bands('#test-fill', fill, { out }, 256);
+      let before = -1;
+      while (before !== callsTakenAwake()) {
+        before = callsTakenAwake();
+        for (let k = 0; k < 4; k++) gap();
+      }
+      // Without a hold: every call finds the worker asleep.
+      for (let k = 0; k < 3; k++) {
+        gap();
+        bands('#test-fill', fill, { out }, 256);
+      }
+      expect(callsTakenAwake()).toBe(before);
+      // Held: a worker that had a core in the gap takes the call awake (up to twenty tries on a
+      // machine loaded enough that it does not).
+      for (let k = 0; k < 20 && callsTakenAwake() === before; k++) {
+        holdThreads();
+        try {
+          gap();
+          bands('#test-fill', fill, { out }, 256);
+        } finally {
+          releaseThreads();
+        }
+      }
+      expect(callsTakenAwake()).toBeGreaterThan(before);
+    } finally {
+      tuneThreads({ aloneCalls: 0 });
+    }
   });
 
   it('has had rows computed by the workers, not only by the caller', () => {

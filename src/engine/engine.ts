@@ -15,6 +15,7 @@ import { defOf, Layout } from './layout.ts';
 import { checkEngineGraph } from './graph-check.ts';
 import { Wiring } from './plan.ts';
 import { BufferPool } from './pool.ts';
+import { holdThreads, releaseThreads } from '../parallel/threads.ts';
 import { type NodeStatus, ResultCache } from './results.ts';
 
 export type { NodeState, NodeStatus } from './results.ts';
@@ -210,10 +211,21 @@ export class Engine {
     const unknown = targets.filter((id) => typeof id !== 'string' || !this.wiring.nodesById.has(id));
     if (unknown.length) throw new GraphError(unknown.map((id) => ({ path: 'options.targets', message: `no node "${String(id)}" to evaluate` })));
     const start = performance.now();
+    // The band workers wake now, while the layout is made, and stay awake between the
+    // evaluation's calls (threads.ts).
+    holdThreads();
+    try {
+      return this.run(asked, targets, options.onNode, options.dropIntermediates ?? false, start);
+    } finally {
+      releaseThreads();
+    }
+  }
+
+  private run(asked: Domain, targets: readonly string[], onNode: EvaluateOptions['onNode'], dropIntermediates: boolean, start: number): EvaluateReport {
     this.cropMs = 0;
     const { cache, pool, wiring, paramKeys, sharedOf, cropClock, addCropMs } = this;
     const state = { cache, pool, wiring, paramKeys, sharedOf, cropClock, addCropMs };
-    const evaluation = new Evaluation(state, this.layoutFor(asked, targets), asked, options.onNode, options.dropIntermediates ?? false, this.nextVersion);
+    const evaluation = new Evaluation(state, this.layoutFor(asked, targets), asked, onNode, dropIntermediates, this.nextVersion);
     this.evaluating = evaluation;
     this.cache.begin();
     try {

@@ -33,8 +33,11 @@ export interface BandCall {
   readonly plan: ChunkPlan;
 }
 
-/** What a worker is sent: a band call, or (once, when the pool starts) the pool's control block and the grid heap (memory.ts). */
-export type BandMessage = BandCall | { readonly control: Int32Array; readonly heap?: WebAssembly.Memory | null };
+/**
+ * What a worker is sent: a band call; a wake-up (holdThreads: stay awake for the calls to
+ * come); or (once, when the pool starts) the pool's control block and the grid heap (memory.ts).
+ */
+export type BandMessage = BandCall | { readonly wake: true } | { readonly control: Int32Array; readonly heap?: WebAssembly.Memory | null };
 
 interface Pool {
   readonly workers: BandWorker[];
@@ -124,7 +127,10 @@ const AWAKE_US = 1;
 const PREEMPTED_US = 2;
 const BACKOFF_US = 3;
 const TAKEN_AWAKE = 4;
-const CONTROL_WORDS = 5;
+/** 1 while the caller holds the workers awake (holdThreads); how long a held worker watches after a band (µs). */
+const HELD = 5;
+const HELD_US = 6;
+const CONTROL_WORDS = 7;
 
 /**
  * How long a worker stays awake after a band, watching for the next call, before it goes back
@@ -140,9 +146,11 @@ const CONTROL_WORDS = 5;
  * How the rows are cut (chunks.ts, chunkBounds): even chunks (guide 0), or guided ones, long
  * first and short last (guide 2: each a quarter of the rows left on two threads, none under
  * 1/tail of an even chunk); guided is not the default until measured on a quiet machine
- * (docs/speed-log.md, "Two threads in the curve edit").
+ * (docs/speed-log.md, "Two threads in the curve edit"). How long a worker held awake by the
+ * caller (holdThreads) watches after a band (heldMs; 0: no hold, the default until measured
+ * the same way).
  */
-const TUNING = { workerMs: 0.2, callerMs: 0.2, preemptedMs: 1, backoffMs: 500, starvedMs: 0.3, aloneCalls: 32, guide: 0, tail: 2 };
+const TUNING = { workerMs: 0.2, callerMs: 0.2, preemptedMs: 1, backoffMs: 500, starvedMs: 0.3, aloneCalls: 32, guide: 0, tail: 2, heldMs: 0 };
 type Tuning = typeof TUNING;
 let tuning: Tuning = TUNING;
 
@@ -150,7 +158,8 @@ let tuning: Tuning = TUNING;
  * How long workers and the caller stay awake (ms; 0, 0: they sleep at once, as before
  * 2026-12-04), the gap that tells a thread it was preempted and how long it then sleeps at
  * once, when the caller runs calls alone (see bands(); aloneCalls 0: never), and how calls'
- * rows are cut into chunks (guide, tail): for A/B runs and the tests. What is not given takes its default.
+ * rows are cut into chunks (guide, tail), how long held workers watch (heldMs): for A/B runs
+ * and the tests. What is not given takes its default.
  */
 export function tuneThreads(t: Partial<Tuning> = {}): void {
   tuning = { ...TUNING, ...t };
@@ -160,8 +169,29 @@ export function tuneThreads(t: Partial<Tuning> = {}): void {
 
 function writeAwake(control: Int32Array, awake: Tuning): void {
   Atomics.store(control, AWAKE_US, Math.round(awake.workerMs * 1000));
+  Atomics.store(control, HELD_US, Math.round(awake.heldMs * 1000));
   Atomics.store(control, PREEMPTED_US, Math.round(awake.preemptedMs * 1000));
   Atomics.store(control, BACKOFF_US, Math.round(awake.backoffMs * 1000));
+}
+
+/**
+ * The caller is about to make band calls with gaps between them (an evaluation: the engine's
+ * own work and the kernels not split run between its calls): wakes the workers the calls will
+ * use, and keeps them watching for the next call for up to `heldMs` after each band, not
+ * `workerMs`, until releaseThreads(). Their wake-up then overlaps the caller's work before the
+ * first call, and no call of the evaluation finds them asleep. True when it woke any.
+ */
+export function holdThreads(): boolean {
+  if (!pool || threadCount() <= 1 || tuning.heldMs <= 0) return false;
+  Atomics.store(pool.control, HELD, 1);
+  for (let k = 1; k < threadCount(); k++) pool.workers[k - 1].postMessage({ wake: true });
+  Atomics.add(pool.control, POSTED, 1);
+  return true;
+}
+
+/** The end of holdThreads(): a held worker goes back to sleep at once. */
+export function releaseThreads(): void {
+  if (pool) Atomics.store(pool.control, HELD, 0);
 }
 
 /** How many band calls workers took off their port while awake since the pool started. */
@@ -267,28 +297,29 @@ export function serveBand(message: BandMessage, find: (name: string) => BandKern
   const control = workerControl;
   // Read before the band: a call posted while it runs moves the counter after this.
   let seen = control ? Atomics.load(control, POSTED) : 0;
-  serveCall(message, find);
+  if ('kernel' in message) serveCall(message, find);
   if (!receive || !control) return;
   for (;;) {
-    const ms = Atomics.load(control, AWAKE_US) / 1000;
+    const held = Atomics.load(control, HELD) === 1;
+    const ms = Atomics.load(control, held ? HELD_US : AWAKE_US) / 1000;
     if (ms <= 0) return;
-    const woke = watch(ms, Atomics.load(control, PREEMPTED_US) / 1000, Atomics.load(control, BACKOFF_US) / 1000, () => Atomics.load(control, POSTED) !== seen);
-    if (!woke) return;
+    const woke = watch(ms, Atomics.load(control, PREEMPTED_US) / 1000, Atomics.load(control, BACKOFF_US) / 1000, () => Atomics.load(control, POSTED) !== seen || (held && Atomics.load(control, HELD) === 0));
+    if (!woke || Atomics.load(control, POSTED) === seen) return;
     seen = Atomics.load(control, POSTED);
     // Posted before the counter moved, so on the port now (unless it was for another worker,
-    // or this one's came through the event loop).
-    const next = receive();
-    if (!next) continue;
-    if ('control' in next) takeControl(next);
-    else {
-      Atomics.add(control, TAKEN_AWAKE, 1);
-      serveCall(next, find);
+    // or this one's came through the event loop); a wake-up may be there before a call.
+    for (let next = receive(); next; next = receive()) {
+      if ('control' in next) takeControl(next);
+      else if ('kernel' in next) {
+        Atomics.add(control, TAKEN_AWAKE, 1);
+        serveCall(next, find);
+      }
     }
   }
 }
 
 /** The worker's side: the pool's control block and grid heap, sent once when the pool starts. */
-function takeControl(message: Exclude<BandMessage, BandCall>): void {
+function takeControl(message: Extract<BandMessage, { control: Int32Array }>): void {
   workerControl = message.control;
   if (message.heap) adoptHeap(message.heap);
 }
