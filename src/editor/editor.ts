@@ -2,12 +2,12 @@
 //
 // No DOM, no rete, no lit. The canvas sends it plain calls (add, connect, set a param, …); it
 // applies them as commands (src/editor/commands.ts), files their inverses in the history
-// (undo and redo: timeline.ts) and tells its subscribers what changed, the selection
-// (selection.ts) included. Views redraw from what it holds; they never write it.
+// (undo and redo: timeline.ts; frames and reroute dots as commands: frame-edits.ts) and tells
+// its subscribers what changed, the selection (selection.ts) included. Views redraw from what
+// it holds; they never write it.
 
 import { nodeDef } from '../../nodes/index.ts';
-import { cloneGraph, type Edge, findNode, type Frame, type FrameColor, freshFrameId, freshNodeId, type Graph, type GraphNode, type NodeFlag } from '../model/graph.ts';
-import { frameHoldsPoint } from '../model/frames.ts';
+import { cloneGraph, type Edge, findNode, type Frame, type FrameColor, freshNodeId, type Graph, type GraphNode, type NodeFlag } from '../model/graph.ts';
 import type { View } from '../grid.ts';
 import { type AnyParamValue, defaultParams } from '../model/params.ts';
 import { applyCommand, type Change, type Command, EditError } from './commands.ts';
@@ -15,6 +15,7 @@ import { copySnippet, placeSnippet, type Snippet } from './clipboard.ts';
 import { type StepHandle, Timeline } from './timeline.ts';
 import { Selection, toggled } from './selection.ts';
 import { nameRefusal } from './names.ts';
+import { changedFrame, frameMoveCommands, newFrame, viaCommand, viaWithDot, viaWithoutDot } from './frame-edits.ts';
 import { freshSeeds } from './placement.ts';
 import { edgeKey, sameEdge, wireRefusal } from './wiring.ts';
 
@@ -228,45 +229,35 @@ export class EditorCore {
 
   /** Sets a wire's reroute dots (an empty list straightens it); EditError if it has no such wire. */
   setVia(edge: Edge, via: readonly (readonly [number, number])[], label = 'move reroute'): void {
-    const wire = this.doc.edges.find((e) => sameEdge(e, edge));
-    const now = wire?.via ?? [];
-    if (wire && now.length === via.length && now.every((p, k) => p[0] === via[k][0] && p[1] === via[k][1])) return;
-    this.run(label, [{ kind: 'setVia', edge: { from: edge.from, to: edge.to }, via }]);
+    const cmd = viaCommand(this.doc, edge, via);
+    if (cmd) this.run(label, [cmd]);
   }
 
   /** Adds a reroute dot to a wire at place `index` of its dot list. */
   addReroute(edge: Edge, index: number, point: readonly [number, number]): void {
-    const via = [...(this.doc.edges.find((e) => sameEdge(e, edge))?.via ?? [])];
-    via.splice(Math.max(0, Math.min(via.length, index)), 0, [point[0], point[1]]);
-    this.setVia(edge, via, 'add reroute');
+    this.setVia(edge, viaWithDot(this.doc, edge, index, point), 'add reroute');
   }
 
   /** Removes dot `index` of a wire. */
   removeReroute(edge: Edge, index: number): void {
-    const via = [...(this.doc.edges.find((e) => sameEdge(e, edge))?.via ?? [])];
-    if (index < 0 || index >= via.length) return;
-    via.splice(index, 1);
-    this.setVia(edge, via, 'delete reroute');
+    const via = viaWithoutDot(this.doc, edge, index);
+    if (via) this.setVia(edge, via, 'delete reroute');
   }
 
   /** Adds a frame (a fresh id, a default title and colour unless given) and selects it; returns its id. */
   addFrame(at: readonly [number, number], size: readonly [number, number], init: { title?: string; color?: FrameColor } = {}): string {
-    const id = freshFrameId(this.doc);
-    const frame: Frame = { id, title: init.title ?? 'Frame', color: init.color ?? 'blue', position: [at[0], at[1]], size: [size[0], size[1]] };
+    const frame = newFrame(this.doc, at, size, init);
     this.run('add frame', [{ kind: 'addFrame', frame }]);
-    this.select([], [], [id]);
-    return id;
+    this.select([], [], [frame.id]);
+    return frame.id;
   }
 
   /** Changes a frame's title, colour or size (EditError when the result is not a valid frame). */
   setFrame(id: string, change: Partial<Omit<Frame, 'id'>>, label = change.size ? 'resize frame' : change.title !== undefined ? 'rename frame' : 'recolour frame'): void {
     const frame = this.frame(id);
     if (!frame) throw new EditError(`there is no frame "${id}"`);
-    const tooLong = change.title !== undefined && nameRefusal('title', change.title);
-    if (tooLong) throw new EditError(tooLong);
-    const next: Frame = { ...structuredClone(frame), ...structuredClone(change), id };
-    if (JSON.stringify(next) === JSON.stringify(frame)) return;
-    this.run(label, [{ kind: 'setFrame', frame: next }]);
+    const next = changedFrame(frame, change);
+    if (next) this.run(label, [{ kind: 'setFrame', frame: next }]);
   }
 
   /**
@@ -277,19 +268,8 @@ export class EditorCore {
   moveFrame(id: string, position: readonly [number, number], carried: readonly string[]): void {
     const frame = this.frame(id);
     if (!frame) throw new EditError(`there is no frame "${id}"`);
-    const dx = position[0] - frame.position[0];
-    const dy = position[1] - frame.position[1];
-    if (dx === 0 && dy === 0) return;
-    const cmds: Command[] = [{ kind: 'setFrame', frame: { ...structuredClone(frame), position: [position[0], position[1]] } }];
-    for (const nid of carried) {
-      const node = findNode(this.doc, nid);
-      if (node) cmds.push({ kind: 'moveNode', id: nid, position: [node.position[0] + dx, node.position[1] + dy] });
-    }
-    for (const e of this.doc.edges) {
-      if (!e.via?.some((p) => frameHoldsPoint(frame, p))) continue;
-      cmds.push({ kind: 'setVia', edge: { from: e.from, to: e.to }, via: e.via.map((p) => (frameHoldsPoint(frame, p) ? [p[0] + dx, p[1] + dy] : p)) });
-    }
-    this.run('move frame', cmds);
+    const cmds = frameMoveCommands(this.doc, frame, position, carried);
+    if (cmds.length) this.run('move frame', cmds);
   }
 
   /** Sets a param after checking it against the manifest (EditError when out of range). */
