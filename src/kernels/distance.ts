@@ -2,10 +2,11 @@
 // "Distance transforms of sampled functions"), in bands of output rows that split over threads.
 //
 // The input is binary, so the first pass needs no parabolas: down each column the distance to
-// the nearest site above is a forward scan, to the nearest below a backward one, four columns a
+// the nearest site above is a forward scan, to the nearest below a backward one, eight columns a
 // vector (WebAssembly SIMD, wasm/distance.as.ts). The second pass, the lower envelope of
 // parabolas along each row over the smaller of the two, is most of the work; the backward scan
-// hands it each row as it finishes it. A band of output rows does both in the module's memory:
+// hands it the rows four at a time as it finishes them, and their envelopes are built together
+// (their steps interleaved, with no branch). A band of output rows does both in the module's memory:
 // its heights go in and its output comes out in one copy each, with nothing transposed and no
 // grid of column distances between threads. With a cap a band reads only the rows within the
 // cap of its own, so the bands over the threads repeat little. Each cell is computed the same

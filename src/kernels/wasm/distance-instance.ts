@@ -1,5 +1,5 @@
 // The distance transform (distance.as.ts), instantiated on first use on each thread
-// (lazy-module.ts; the module is under 3 KB): a band of output rows at a time, its heights
+// (lazy-module.ts; the module is under the 4 KB a page compiles synchronously): a band of output rows at a time, its heights
 // copied in and its output and water cells out as whole rows, so each copy is one piece. Also
 // the water node's mask, which compares heights with a level as the transform's sites do.
 

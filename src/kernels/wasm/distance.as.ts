@@ -5,8 +5,8 @@
 // and a backward scan, eight columns at a time (SIMD, 16-bit counters of the rows since the
 // last site). The row pass takes, along each row, the lower envelope of the parabolas
 // (q − p)² + g²[p] and evaluates it on the columns wanted. Rows are contiguous in memory, so
-// nothing is transposed, and the backward scan hands each row to the envelope as soon as it
-// is finished. Non-sites stay out of the envelope instead of taking INF = 1e20 (which loses
+// nothing is transposed, and the backward scan hands the rows to the envelope four at a time as
+// soon as they are finished (hulls(): four rows' steps interleaved). Non-sites stay out of the envelope instead of taking INF = 1e20 (which loses
 // the q² terms to rounding), so the result is exact and a row without a site stays at +∞.
 //
 // Not TypeScript: `npm run wasm` compiles this file into distance-binary.ts. The caller
