@@ -4,7 +4,6 @@ import { assertGrid, cellLength256, COAST_UNITS, type Domain, domainKey } from '
 import { cellOffset } from '../src/engine/domains.ts';
 import { distanceBand, distanceCells, distanceToBelow } from '../src/kernels/distance.ts';
 import { wasmSameSites } from '../src/kernels/wasm/distance-instance.ts';
-import { gridBuffer, gridsShared, isShared } from '../src/parallel/memory.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 import type { TerrainValue, Value } from '../src/model/values.ts';
 
@@ -82,16 +81,18 @@ export const coast = defineNode({
       // then those of the last run, bit for bit, and copying them costs a pass over the halo.
       const previous = ctx.previous('out');
       const last = previous ? computedFrom.get(previous) : undefined;
+      // The water cells go with the result that was computed from them: a buffer of the engine's
+      // pool (on the grid heap while there is one, so the next run compares it with the heights
+      // in place), given back when the result is replaced or disposed.
+      const water = ctx.alloc('u8', h.length);
       if (previous && last && last.key === key && wasmSameSites(h, terrain.seaLevel, last.water)) {
         out.set(previous.data);
+        water.set(last.water);
         const value = field(out, 'distance');
         computedFrom.delete(previous);
-        computedFrom.set(value, last);
+        computedFrom.set(value, { key, water });
         return { out: value };
       }
-      // The last result is being replaced: its water array takes the new run's cells. On the grid
-      // heap while there is one (memory.ts), so the next run compares it with the heights in place.
-      const water = last && last.water.length === h.length && isShared(last.water.buffer) === gridsShared() ? last.water : gridBuffer(Uint8Array, h.length, true);
       if (previous) computedFrom.delete(previous);
       const m = ctx.inputDomain.n;
       const at = cellOffset(ctx.inputDomain, ctx.domain)!;

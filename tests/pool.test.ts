@@ -58,6 +58,26 @@ describe('buffer pool', () => {
     expect(taken.filter((b) => !given.has(b.buffer)).map((b) => b.length)).toEqual([]);
   });
 
+  it("gives the coast's water cells back with its result: a cold evaluation takes them from the pool, none anew", () => {
+    const pool = new BufferPool();
+    const e = createEngine(loadGraph('default.json'), { size: 64, pool });
+    e.evaluate();
+    const given: Uint8Array[] = [];
+    const give = pool.give.bind(pool);
+    pool.give = (b) => {
+      if (b instanceof Uint8Array) given.push(b);
+      give(b);
+    };
+    e.dispose();
+    // The coast reads a halo around the view: its water cells are the one byte grid larger than it.
+    const water = given.filter((b) => b.length > 64 * 64);
+    expect(water.length).toBe(1);
+    const taken = recordTakes(pool);
+    e.evaluate();
+    expect(taken).toContain(water[0]);
+    e.dispose();
+  });
+
   it("lends the combine's heights to the water's terrain (no copy), and frees them only with their last holder", () => {
     const g = loadGraph('default.json');
     const fresh = createEngine(g, { size: 48 });
