@@ -145,12 +145,12 @@ const CONTROL_WORDS = 7;
  * second and 50 of 0.1–0.5 ms (the host's), but under 2 of 0.5 ms or more; under load, 80.
  * How the rows are cut (chunks.ts, chunkBounds): even chunks (guide 0), or guided ones, long
  * first and short last (guide 2: each a quarter of the rows left on two threads, none under
- * 1/tail of an even chunk); guided is not the default until measured on a quiet machine
- * (docs/speed-log.md, "Two threads in the curve edit"). How long a worker held awake by the
- * caller (holdThreads) watches after a band (heldMs; 0: no hold, the default until measured
- * the same way).
+ * 1/tail of an even chunk); even is the default: guided was no faster in the curve edit at
+ * 1024² (docs/speed-log.md, "Two threads in the curve edit"). How long a worker held awake by
+ * the caller (holdThreads: an evaluation) watches after a band (heldMs; 0: no hold); 2 ms
+ * covers the gaps of the edit there (0.25–0.54 ms) and took 0.2–0.3 ms off it, quiet.
  */
-const TUNING = { workerMs: 0.2, callerMs: 0.2, preemptedMs: 1, backoffMs: 500, starvedMs: 0.3, aloneCalls: 32, guide: 0, tail: 2, heldMs: 0 };
+const TUNING = { workerMs: 0.2, callerMs: 0.2, preemptedMs: 1, backoffMs: 500, starvedMs: 0.3, aloneCalls: 32, guide: 0, tail: 2, heldMs: 2 };
 type Tuning = typeof TUNING;
 let tuning: Tuning = TUNING;
 
