@@ -185,6 +185,26 @@ describe('evaluation over threads', () => {
     expect(threadCount()).toBe(3);
   });
 
+  it('cuts a call by its output grid, not by a larger table beside it: a 32² grid runs on the caller', () => {
+    useThreads(3);
+    const shared = (cells: number) => new Float32Array(new SharedArrayBuffer(cells * 4));
+    const fill = (a: { out: Float32Array; n: number }, r0: number, r1: number) => {
+      for (let i = r0 * a.n; i < r1 * a.n; i++) a.out[i] = i;
+    };
+    // The rank's case: its sorted heights of the 128² world cut beside a 32² coarse square.
+    const small = { out: shared(32 * 32), table: shared(128 * 128), n: 32 };
+    let before = bandsSent();
+    bands('fill', fill, small, 32);
+    expect(bandsSent()).toBe(before);
+    expect(small.out[32 * 32 - 1]).toBe(32 * 32 - 1);
+    // A grid large enough to split is still split, with the same table beside it.
+    const large = { out: shared(128 * 128), table: shared(128 * 128), n: 128 };
+    before = bandsSent();
+    bands('fill', fill, large, 128);
+    expect(bandsSent()).toBeGreaterThan(before);
+    expect(large.out[128 * 128 - 1]).toBe(128 * 128 - 1);
+  });
+
   it('runs on the caller a band whose node type the workers do not know, with the same result', () => {
     // A catalogue of the test's own: the workers load the full one, which has no "ramp".
     const ramp = (a: { out: Float32Array; n: number }, r0: number, r1: number) => {

@@ -36,8 +36,15 @@ const CHUNKS_PER_THREAD = 4;
  */
 export const MIN_CHUNK_CELLS = 2048;
 
-/** Cells of the largest grid in a band's args (a typed array at the top level, or a window's data): the rows' cells. */
+/**
+ * Cells of the rows being cut: the output grid's (`out` at the args' top level, a typed array or
+ * a window's data) when there is one, else the largest grid in the args. A table beside the
+ * grid (the rank's sorted heights of a 128² world cut, beside a 32² coarse square) is not the
+ * rows' cells: counted as such it cut a job of a few microseconds into chunks for the workers.
+ */
 export function gridCells(args: Record<string, unknown>): number {
+  const out = gridOf(args.out);
+  if (ArrayBuffer.isView(out)) return (out as Float32Array).length;
   let cells = 0;
   for (const v of Object.values(args)) {
     const grid = gridOf(v);

@@ -218,7 +218,7 @@ export function bands<A extends Record<string, unknown>>(name: string, band: (ar
     band(args, 0, rows);
     return;
   }
-  // At least MIN_CHUNK_CELLS a chunk, the rows' cells read off the largest grid in the args.
+  // At least MIN_CHUNK_CELLS a chunk, the rows' cells read off the output grid (gridCells).
   const least = Math.max(minRows, Math.ceil((MIN_CHUNK_CELLS * rows) / Math.max(1, gridCells(args))));
   const threads = Math.min(threadCount(), Math.floor(rows / least));
   if (threads <= 1 || aloneFor > 0 || !shareable(args)) {
