@@ -19,6 +19,7 @@ import { launch } from '../tests/browser/chromium.ts';
 import { largeGraph } from '../tests/browser/large-graph.ts';
 import { printLongTasks, type Trace } from '../tests/browser/long-tasks.ts';
 import { openEditor, serve } from '../tests/browser/serve.ts';
+import { type Profile, printProfile } from './cpu-profile.ts';
 
 const args = process.argv.slice(2);
 const N = Number(args.find((a, k) => /^\d+$/.test(a) && args[k - 1] !== '--runs' && args[k - 1] !== '--zoom') ?? 1000);
@@ -26,23 +27,6 @@ const RUNS = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) 
 const PROFILE = args.includes('--profile');
 /** --zoom k: the drag at zoom k on the first node (the default: at fit, as the file opened). */
 const ZOOM = args.includes('--zoom') ? Number(args[args.indexOf('--zoom') + 1]) : null;
-
-interface Profile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
-function printProfile(profile: Profile): void {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const self = new Map<string, number>();
-  profile.samples.forEach((id, j) => {
-    const f = byId.get(id)!.callFrame;
-    const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`;
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[j] ?? 0) / 1000);
-  });
-  for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.error(`    ${ms.toFixed(0).padStart(6)} ms  ${k}`);
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
@@ -118,7 +102,7 @@ async function profiled<T extends { ms: number; longest: number }>(cdp: CDPSessi
   }
   if (cdp) {
     console.error(`  ${name}:`);
-    printProfile((await cdp.send('Profiler.stop')).profile as Profile);
+    printProfile((await cdp.send('Profiler.stop')).profile as Profile, 15, '    ');
   }
   return { ...out, ...mainThreadCpu(trace) };
 }

@@ -10,30 +10,13 @@ import { loadavg } from 'node:os';
 import { launch } from '../tests/browser/chromium.ts';
 import { largeGraph } from '../tests/browser/large-graph.ts';
 import { openEditor, serve } from '../tests/browser/serve.ts';
+import { type Profile, printProfile } from './cpu-profile.ts';
 
 const counts = process.argv.slice(2).filter((a) => /^\d+$/.test(a)).map(Number);
 const COUNTS = counts.length ? counts : [100, 300, 1000];
 const RUNS = Number(process.env.RUNS ?? 1);
 /** --profile: print the functions that took the most time in each open. */
 const PROFILE = process.argv.includes('--profile');
-
-interface Profile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
-/** The functions that took the most time of their own (--profile). */
-function printProfile(profile: Profile): void {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const self = new Map<string, number>();
-  profile.samples.forEach((id, j) => {
-    const f = byId.get(id)!.callFrame;
-    const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`;
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[j] ?? 0) / 1000);
-  });
-  for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.error(`  ${ms.toFixed(0).padStart(6)} ms  ${k}`);
-}
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -68,7 +51,7 @@ try {
         const ms = performance.now() - t0;
         return { ok, ms, draws: (tg.app.canvas.minimap?.draws ?? NaN) - before, shown: document.querySelector('tg-app')!.shadowRoot!.querySelectorAll('tg-node').length };
       }, text);
-      if (cdp) printProfile((await cdp.send('Profiler.stop')).profile as Profile);
+      if (cdp) printProfile((await cdp.send('Profiler.stop')).profile as Profile, 25);
       if (!out.ok || out.shown !== n) throw new Error(`${n} nodes: opened ${out.ok}, ${out.shown} shown`);
       times.push(out.ms);
       draws.push(out.draws);
