@@ -56,7 +56,6 @@ export class TgNode extends LitElement {
   /** Mirrors the model's collapse flag: title, sockets and picture; params in a card when selected. */
   @property({ type: Boolean, reflect: true }) collapsed = false;
 
-
   /** True while the title is being edited in place. */
   @state() private renaming = false;
 

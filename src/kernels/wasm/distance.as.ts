@@ -237,8 +237,10 @@ function kept(g: usize, list: usize, m: i32, farv: v128, keep: usize): i32 {
  * e (2q, hq = g[q]² + q²) against the envelope's top slot at `top` (2p, hp, and the boundary left of p,
  * a fraction zN / zD of integers). The boundary between the two is s = (hq − hp) / (2q − 2p);
  * p is hidden when s ≤ zN / zD, compared as (hq − hp) · zD ≤ zN · (2q − 2p), integers below
- * 2⁵³, exact, and as distinct fractions of denominators below 2¹⁶ round to distinct Float64s,
- * the comparison of the rounded divisions. The entry is written above the top with s as
+ * 2⁵³, exact, and the comparison of the rounded divisions: two distinct fractions N1 / D1 and
+ * N2 / D2 (denominators below 2¹⁶) differ by at least 1 / (D1 · D2), more than an ulp of either
+ * while |N1| · D2 < 2⁵²; here |N| ≤ far² + m · D (N = g[q]² − g[p]² + q² − p²), so
+ * |N1| · D2 ≤ (far² + m · D1) · D2 < 2⁴⁸ for far, m ≤ 32767, and they round to distinct Float64s. The entry is written above the top with s as
  * its fraction (where it lands if p stays; a slot past the top holds nothing). 1 if p is
  * hidden (pop: the slot below, the same entry again), 0 if not (push: the slot above, the
  * next entry).
