@@ -72,22 +72,6 @@ describe('evaluation over threads', () => {
     expect([...one].filter(([key, bytes]) => Buffer.compare(bytes, three.get(key)!) !== 0).map(([key]) => key)).toEqual([]);
   }, 60_000);
 
-  // Chunks cut guided (long first, short last: tuneThreads' guide) give the same bytes too.
-  it('default.json at 255² and 601²: the same bytes with guided chunks on 2 and 3 threads', () => {
-    tuneThreads({ aloneCalls: 0, guide: 2 });
-    try {
-      for (const size of [255, 601]) {
-        const one = outputs('default.json', size, 1);
-        for (const threads of [2, 3]) {
-          const other = outputs('default.json', size, threads);
-          expect([...one].filter(([key, bytes]) => Buffer.compare(bytes, other.get(key)!) !== 0).map(([key]) => `${key} at ${size}² on ${threads}`)).toEqual([]);
-        }
-      }
-    } finally {
-      tuneThreads({ aloneCalls: 0 });
-    }
-  }, 60_000);
-
   // The node types no shipped graph holds split their rows too: each added to the default graph
   // as the node bench adds it, at an odd size.
   const probes: [string, Record<string, number>][] = CATALOGUE.types.filter((def) => def.band).map((def) => [def.type, {}]);

@@ -63,7 +63,7 @@ export function takeChunks(band: (args: never, r0: number, r1: number) => void, 
   for (let k = Atomics.add(counters, NEXT, 1); k < chunks; k = Atomics.add(counters, NEXT, 1)) {
     if (worker) Atomics.add(counters, BY_WORKERS, 1);
     try {
-      band(args as never, counters[BOUNDS + k], counters[BOUNDS + k + 1]);
+      band(args as never, ...chunkRows(plan, k));
     } catch {
       // The caller runs every chunk again itself, to throw the error where it can be reported.
       Atomics.store(counters, FAILURE, 1);
@@ -72,45 +72,26 @@ export function takeChunks(band: (args: never, r0: number, r1: number) => void, 
   }
 }
 
-/**
- * The chunks' first rows, then `rows`: as many chunks as `chunks` of equal rows with `guide` 0;
- * else each chunk a `guide`-th of the rows left a thread, none under `least` rows nor the
- * share of an even cut into `chunks`, so the first chunks are long and the last short: the
- * thread that finishes first waits at most for a short chunk.
- */
-function chunkBounds(rows: number, chunks: number, threads: number, least: number, guide: number, tail: number): number[] {
-  if (guide <= 0) return Array.from({ length: chunks + 1 }, (_, k) => Math.round((rows * k) / chunks));
-  const smallest = Math.max(least, Math.ceil(rows / (tail * chunks)));
-  const bounds = [0];
-  for (let r = 0; r < rows; bounds.push(r)) {
-    const left = rows - r;
-    const size = Math.max(smallest, Math.ceil(left / (guide * threads)));
-    // No chunk under `least` rows: what would be left goes with this one.
-    r = left - size < least ? rows : r + size;
-  }
-  return bounds;
-}
-
-/** A call's shared counters (NEXT … BY_WORKERS), then from BOUNDS its chunks' first rows and the rows' end. */
+/** A call's shared counters (NEXT … BY_WORKERS), its rows and how many chunks they are cut into. */
 export interface ChunkPlan {
   readonly counters: Int32Array;
+  readonly rows: number;
   readonly chunks: number;
 }
 
-export const BOUNDS = 4;
-
 /**
- * The plan of a call of `rows` rows over `threads` threads, chunks of at least `least` rows:
- * CHUNKS_PER_THREAD even chunks a thread (guide 0), or guided ones (chunkBounds). Counters of
- * their own for each call: a worker that wakes up late reads a finished plan and does nothing.
+ * The plan of a call of `rows` rows over `threads` threads: CHUNKS_PER_THREAD even chunks a
+ * thread, none under `least` rows. Counters of their own for each call: a worker that wakes up
+ * late reads a finished plan and does nothing.
  */
-export function planChunks(rows: number, threads: number, least: number, guide: number, tail: number): ChunkPlan {
-  const even = Math.max(threads, Math.min(threads * CHUNKS_PER_THREAD, Math.floor(rows / least)));
-  const bounds = chunkBounds(rows, even, threads, least, guide, tail);
-  const chunks = bounds.length - 1;
-  const counters = new Int32Array(new SharedArrayBuffer(4 * (BOUNDS + chunks + 1)));
-  counters.set(bounds, BOUNDS);
-  return { counters, chunks };
+export function planChunks(rows: number, threads: number, least: number): ChunkPlan {
+  const chunks = Math.max(threads, Math.min(threads * CHUNKS_PER_THREAD, Math.floor(rows / least)));
+  return { counters: new Int32Array(new SharedArrayBuffer(16)), rows, chunks };
+}
+
+/** Rows r0, r1 of chunk k. */
+export function chunkRows({ rows, chunks }: ChunkPlan, k: number): [number, number] {
+  return [Math.round((rows * k) / chunks), Math.round((rows * (k + 1)) / chunks)];
 }
 
 /** A worker without the call's kernel: leaves every chunk not yet taken to the caller (a failure, which it runs again); none if the caller took them all. */

@@ -14,7 +14,7 @@
 // Where there is no pool (never started, still starting, SharedArrayBuffer unavailable, one
 // core) or an output is not in shared memory, `bands` runs every row on the calling thread.
 
-import { BOUNDS, BY_WORKERS, type ChunkPlan, FAILURE, FINISHED, gridCells, leaveChunks, MIN_CHUNK_CELLS, planChunks, shareable, takeChunks } from './chunks.ts';
+import { BY_WORKERS, chunkRows, type ChunkPlan, FAILURE, FINISHED, gridCells, leaveChunks, MIN_CHUNK_CELLS, planChunks, shareable, takeChunks } from './chunks.ts';
 import { adoptHeap, gridHeap, shareGrids } from './memory.ts';
 
 /** What the pool needs of a worker: post it a message; it answers through shared memory. */
@@ -143,23 +143,19 @@ const CONTROL_WORDS = 7;
  * preempted, and the thread then sleeps at once after each band for backoffMs. Not less than
  * 1 ms: a thread spinning on a quiet core of this VM still sees some 300 gaps of 50–100 µs a
  * second and 50 of 0.1–0.5 ms (the host's), but under 2 of 0.5 ms or more; under load, 80.
- * How the rows are cut (chunks.ts, chunkBounds): even chunks (guide 0), or guided ones, long
- * first and short last (guide 2: each a quarter of the rows left on two threads, none under
- * 1/tail of an even chunk); even is the default: guided was no faster in the curve edit at
- * 1024² (docs/speed-log.md, "Two threads in the curve edit"). How long a worker held awake by
- * the caller (holdThreads: an evaluation) watches after a band (heldMs; 0: no hold); 2 ms
- * covers the gaps of the edit there (0.25–0.54 ms) and took 0.2–0.3 ms off it, quiet.
+ * How long a worker held awake by the caller (holdThreads: an evaluation) watches after a band
+ * (heldMs; 0: no hold); 2 ms covers the gaps of the curve edit at 1024² (0.25–0.54 ms) and took
+ * 0.2–0.3 ms off it, quiet.
  */
-const TUNING = { workerMs: 0.2, callerMs: 0.2, preemptedMs: 1, backoffMs: 500, starvedMs: 0.3, aloneCalls: 32, guide: 0, tail: 2, heldMs: 2 };
+const TUNING = { workerMs: 0.2, callerMs: 0.2, preemptedMs: 1, backoffMs: 500, starvedMs: 0.3, aloneCalls: 32, heldMs: 2 };
 type Tuning = typeof TUNING;
 let tuning: Tuning = TUNING;
 
 /**
  * How long workers and the caller stay awake (ms; 0, 0: they sleep at once, as before
  * 2026-12-04), the gap that tells a thread it was preempted and how long it then sleeps at
- * once, when the caller runs calls alone (see bands(); aloneCalls 0: never), and how calls'
- * rows are cut into chunks (guide, tail), how long held workers watch (heldMs): for A/B runs
- * and the tests. What is not given takes its default.
+ * once, when the caller runs calls alone (see bands(); aloneCalls 0: never), and how long held
+ * workers watch (heldMs): for A/B runs and the tests. What is not given takes its default.
  */
 export function tuneThreads(t: Partial<Tuning> = {}): void {
   tuning = { ...TUNING, ...t };
@@ -226,7 +222,7 @@ export function bands<A extends Record<string, unknown>>(name: string, band: (ar
     band(args, 0, rows);
     return;
   }
-  const plan = planChunks(rows, threads, least, tuning.guide, tuning.tail);
+  const plan = planChunks(rows, threads, least);
   const { chunks } = plan;
   for (let k = 1; k < threads; k++) {
     pool.workers[k - 1].postMessage({ kernel: name, args, plan });
@@ -252,7 +248,7 @@ export function bands<A extends Record<string, unknown>>(name: string, band: (ar
   // (and the worker's late, empty wake-up takes CPU from it): run the next calls alone.
   if (took > 0) starvedInRow = 0;
   else if (ownMs >= tuning.starvedMs && ++starvedInRow >= 2) aloneFor = tuning.aloneCalls;
-  if (Atomics.load(plan.counters, FAILURE)) for (let k = 0; k < chunks; k++) band(args, plan.counters[BOUNDS + k], plan.counters[BOUNDS + k + 1]);
+  if (Atomics.load(plan.counters, FAILURE)) for (let k = 0; k < chunks; k++) band(args, ...chunkRows(plan, k));
 }
 
 /** A worker's copy of the pool's control block (its first message). */
