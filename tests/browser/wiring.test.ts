@@ -154,27 +154,22 @@ describe('wiring on the canvas', () => {
     const canUndo = () => page.evaluate(() => (window as never as { terrainGraph: { core: { canUndo: boolean } } }).terrainGraph.core.canUndo);
     const before = (await wires(page)).sort();
     // A new wire from pv.out, Escape over contCurve.in (which would take it), then the drop there.
-    const from = await socketCenter(page, 'pv', 'output', 'out');
-    const to = await socketCenter(page, 'contCurve', 'input', 'in');
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    await page.mouse.move(to.x, to.y, { steps: 12 });
-    await page.keyboard.press('Escape');
-    await screenshot(page, 'wiring-escape');
-    await page.mouse.up();
-    await settle(page);
+    /** Presses on `from`, drags over `to`, presses Escape there, then lets go. */
+    const dragThenEscape = async (from: { x: number; y: number }, to: { x: number; y: number }, shot?: string) => {
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move(to.x, to.y, { steps: 12 });
+      await page.keyboard.press('Escape');
+      if (shot) await screenshot(page, shot);
+      await page.mouse.up();
+      await settle(page);
+    };
+    await dragThenEscape(await socketCenter(page, 'pv', 'output', 'out'), await socketCenter(page, 'contCurve', 'input', 'in'), 'wiring-escape');
     expect((await wires(page)).sort()).toEqual(before);
     expect(await page.locator('tg-node-menu').count()).toBe(0);
     expect(await canUndo()).toBe(false);
     // A wire picked off its input, Escape over another input: it goes back where it was.
-    const off = await socketCenter(page, 'moisture', 'input', 'noise');
-    const onto = await socketCenter(page, 'temperature', 'input', 'noise');
-    await page.mouse.move(off.x, off.y);
-    await page.mouse.down();
-    await page.mouse.move(onto.x, onto.y, { steps: 12 });
-    await page.keyboard.press('Escape');
-    await page.mouse.up();
-    await settle(page);
+    await dragThenEscape(await socketCenter(page, 'moisture', 'input', 'noise'), await socketCenter(page, 'temperature', 'input', 'noise'));
     expect((await wires(page)).sort()).toEqual(before);
     expect(await page.locator('tg-wire svg[data-wire="moistNoise.out>moisture.noise"]').count()).toBe(1);
     expect(await canUndo()).toBe(false);
