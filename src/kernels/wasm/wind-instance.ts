@@ -107,6 +107,16 @@ const STRIP = 16;
 const STAGED_STRIP = 32;
 
 /**
+ * Bytes of the sweep's line buffers (bufAt in wind.as.ts) for a region of `width` × `rows`: four
+ * lines and four carries of doubles, each STAGGER (208) bytes more; with `staged` (a wind straight
+ * along the columns on the grid heap) also two strips of STAGED_STRIP rows of floats, heights
+ * and rank, each row 64 bytes more.
+ */
+function lineBytes(transposed: boolean, width: number, rows: number, staged: boolean): number {
+  return 4 * (8 * (transposed ? rows : width) + 208) + 4 * (8 * (transposed ? width : rows) + 208) + (staged ? 2 * STAGED_STRIP * (4 * width + 64) : 0);
+}
+
+/**
  * Sweeps a region in the module and writes its target's blended air into `out` (floats, or
  * doubles for the coarse air). A wind straight along the columns (east or west) is swept 16
  * rows at a time at 1024² (about CHUNK_CELLS cells of each grid, lazy-module.ts, in whole strips):
@@ -132,7 +142,7 @@ export function wasmSweep(s: WasmSweep, /* out */ out: Float32Array | Float64Arr
     s.air ? s.air.byteLength : 0,
     4 * cells,
     withRank ? 4 * cells : 0,
-    4 * (8 * (s.transposed ? rows : width) + 208) + 4 * (8 * (s.transposed ? width : rows) + 208),
+    lineBytes(s.transposed, width, rows, false),
     out.BYTES_PER_ELEMENT * tw * Math.max(0, Math.min(rows, s.tr1 - s.tr0)),
   ]);
   const memory = k.memory.buffer;
@@ -181,10 +191,8 @@ function heapSweep(s: WasmSweep, out: Float32Array): boolean {
   const width = s.c1 - s.c0;
   const height = s.r1 - s.r0;
   const airBytes = s.air ? (s.air.byteLength + 15) & ~15 : 0;
-  // Four lines and four carries of doubles; a wind straight along the columns also copies each
-  // strip's rows of heights and rank (STAGED_STRIP rows of the region's width, 64 bytes more a row).
-  const staged = s.transposed && s.offset === 0 && s.reach === 0 ? 2 * STAGED_STRIP * (4 * width + 64) : 0;
-  const bufBytes = 4 * (8 * (s.transposed ? height : width) + 208) + 4 * (8 * (s.transposed ? width : height) + 208) + staged + 16;
+  // A wind straight along the columns also copies each strip's rows of heights and rank.
+  const bufBytes = lineBytes(s.transposed, width, height, s.transposed && s.offset === 0 && s.reach === 0) + 16;
   const scratchAt = heapScratch('wind', airBytes + bufBytes);
   if (scratchAt < 0) return false;
   countHeapCall();
