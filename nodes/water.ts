@@ -2,8 +2,7 @@
 // read from this grid (view) or from a fixed coarse world region (world).
 
 import { type Domain, domainKey, worldCutDomain } from '../src/grid.ts';
-import { scratch } from '../src/kernels/scratch.ts';
-import { argsortFloat32, countBelow } from '../src/kernels/sort.ts';
+import { argsortFloat32, countBelow, sortFloat32 } from '../src/kernels/sort.ts';
 import { wasmWater } from '../src/kernels/wasm/distance-instance.ts';
 import { gridBuffer } from '../src/parallel/memory.ts';
 import { defineNode } from '../src/model/manifest.ts';
@@ -70,7 +69,7 @@ interface SortedCut extends SeaLevel {
 function sortCut(heights: Float32Array, p: { mode: 'percent' | 'raw'; share: number; level: number }): SortedCut {
   // The engine's, not a result's: in shared memory while a band pool runs, like the grids.
   const sorted = gridBuffer(Float32Array, heights.length);
-  argsortFloat32(heights, sorted, scratch('water.worldOrder', Uint32Array, heights.length).subarray(0, heights.length));
+  sortFloat32(heights, sorted);
   return { sorted, ...seaLevelOf(sorted, p.mode, p.share, p.level) };
 }
 

@@ -2,7 +2,7 @@
 // ascending argsort, and the memory a one-off large grid grew is given back.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { argsortFloat32 } from '../src/kernels/sort.ts';
+import { argsortFloat32, sortFloat32 } from '../src/kernels/sort.ts';
 import { scratchBytes, trimScratch } from '../src/kernels/scratch.ts';
 import { WASM_MODULES, binaryModuleText, compileModule } from '../src/kernels/wasm/compile.ts';
 import { curveBytes, kernelBytes, kernelMemoryBytes } from '../src/kernels/wasm/instance.ts';
@@ -72,6 +72,35 @@ describe('argsort', () => {
 
   it('refuses outputs of the wrong length', () => {
     expect(() => argsortFloat32(new Float32Array(4), new Float32Array(3), new Uint32Array(4))).toThrow(/must hold 4 entries/);
+  });
+});
+
+describe('sort (values only)', () => {
+  it.each([0, 1, 2, 7, 1000, 16384, 65537])('writes the bits the argsort writes for %i values, NaN, signed zeros, infinities and subnormals included', (n) => {
+    const rand = rng(n + 17);
+    const values = Float32Array.from({ length: n }, () => {
+      const r = rand();
+      if (r < 0.01) return NaN;
+      if (r < 0.03) return rand() < 0.5 ? Infinity : -Infinity;
+      if (r < 0.06) return rand() < 0.5 ? 0 : -0;
+      if (r < 0.08) return (rand() - 0.5) * 1e-40; // subnormal
+      if (r < 0.3) return Math.round(rand() * 20) / 10 - 1; // many ties
+      return (rand() * 2 - 1) * 10 ** Math.floor(rand() * 8 - 4);
+    });
+    // A NaN of the other sign and payload, which sorts first where the positive one sorts last.
+    const bits = new Uint32Array(values.buffer);
+    if (n > 2) bits[n >> 1] = 0xffc00001;
+    const viaArgsort = new Float32Array(n);
+    argsortFloat32(values, viaArgsort, new Uint32Array(n));
+    const sorted = new Float32Array(n);
+    sortFloat32(values, sorted);
+    expect([...new Uint32Array(sorted.buffer)]).toEqual([...new Uint32Array(viaArgsort.buffer)]);
+    const finite = [...sorted].filter((v) => !Number.isNaN(v));
+    for (let j = 1; j < finite.length; j++) expect(finite[j]).toBeGreaterThanOrEqual(finite[j - 1]);
+  });
+
+  it('refuses an output of the wrong length', () => {
+    expect(() => sortFloat32(new Float32Array(4), new Float32Array(5))).toThrow(/must hold 4 entries/);
   });
 });
 

@@ -5,7 +5,7 @@
 // cell. The sort itself runs in WebAssembly (wasm/kernels.as.ts): two passes of 16 bits over
 // sortable float bits, about twice as fast as the same passes in JS.
 
-import { wasmArgsort } from './wasm/instance.ts';
+import { wasmArgsort, wasmSort } from './wasm/instance.ts';
 
 /**
  * Sorts `values` ascending: writes the sorted values into `sortedOut` and the index of the
@@ -15,6 +15,16 @@ export function argsortFloat32(values: Float32Array, /* out */ sortedOut: Float3
   const n = values.length;
   if (sortedOut.length !== n || orderOut.length !== n) throw new Error(`argsortFloat32: outputs must hold ${n} entries`);
   wasmArgsort(values, sortedOut, orderOut);
+}
+
+/**
+ * Sorts `values` ascending into `sortedOut`, the values alone: what argsortFloat32 writes there,
+ * without the cells' order (three 11-bit passes: for tens of thousands of values, several times
+ * faster than the argsort's two 16-bit passes and their 65,536-entry tables).
+ */
+export function sortFloat32(values: Float32Array, /* out */ sortedOut: Float32Array): void {
+  if (sortedOut.length !== values.length) throw new Error(`sortFloat32: the output must hold ${values.length} entries`);
+  wasmSort(values, sortedOut);
 }
 
 /** Number of entries of an ascending array that are < v. */

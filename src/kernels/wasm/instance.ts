@@ -18,6 +18,8 @@ interface KernelExports {
   readonly memory: WebAssembly.Memory;
   argsortScratchBytes(n: number): number;
   argsort(n: number, valuesAt: number, sortedAt: number, orderAt: number, scratchAt: number): void;
+  sortScratchBytes(n: number): number;
+  sort(n: number, valuesAt: number, sortedAt: number, scratchAt: number): void;
   combine(n: number, mode: number, baseAt: number, scaleAt: number, detailAt: number, outAt: number): void;
   temperature(rows: number, n: number, rowBaseAt: number, rankAt: number, coastAt: number, noiseAt: number, outAt: number, lapse: number, coastMod: number, tempNoise: number): void;
   moisture(n: number, noiseAt: number, coastAt: number, airAt: number, outAt: number, moistNoise: number, coastBonus: number, decay: number, strength: number): void;
@@ -179,6 +181,15 @@ export function wasmArgsort(values: Float32Array, /* out */ sortedOut: Float32Ar
   k.argsort(n, valuesAt, sortedAt, orderAt, scratchAt);
   collect(k, sortedAt, sortedOut);
   collect(k, orderAt, orderOut);
+}
+
+/** Ascending sort of Float32 values, values only (see sort in kernels.as.ts). */
+export function wasmSort(values: Float32Array, /* out */ sortedOut: Float32Array): void {
+  const k = kernels();
+  const n = values.length;
+  const [valuesAt, sortedAt, scratchAt] = stage(k, [values], [4 * n, k.sortScratchBytes(n)]);
+  k.sort(n, valuesAt, sortedAt, scratchAt);
+  collect(k, sortedAt, sortedOut);
 }
 
 /**
