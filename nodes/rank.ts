@@ -21,6 +21,8 @@ type RankBand = {
   readonly ranks: Float32Array;
   /** The places table's generation: the same one holds the same start, sorted and ranks. */
   readonly generation: number;
+  /** Four NaN follow sorted in its buffer (RankTable.padded). */
+  readonly padded: boolean;
 };
 
 /**
@@ -72,20 +74,24 @@ export function landRank(t: TerrainValue, /* out */ out: Float32Array): void {
   const p = placesFor(landHeights, start);
   // The rank of each count, as the division gave it cell by cell: j / span, at most 1.
   const ranks = sharedScratch('rank.ranks', Float32Array, p.valid + 1).subarray(0, p.valid + 1);
-  // The heights the bands compare with, in shared memory whatever the caller's cut lives in.
-  const sorted = sharedScratch('rank.sorted', Float32Array, p.valid).subarray(0, p.valid);
+  // The heights the bands compare with, in shared memory whatever the caller's cut lives in,
+  // and four NaN after them (the four-wide compare from a bucket's start may read past the last
+  // entry; NaN is below nothing), so heap kernels read all three tables in place.
+  const padded = sharedScratch('rank.sorted', Float32Array, p.valid + 4);
+  const sorted = padded.subarray(0, p.valid);
   // The same table as the last run's (the same cut: the view and the wind's coarse squares in
   // one evaluation, every evaluation until the heights change) left both as they are: span and
   // valid are the table's (land is the length of the heights it was made from).
   if (p.generation !== made.generation || ranks.buffer !== made.ranks || sorted.buffer !== made.sorted) {
     for (let j = 0; j <= p.valid; j++) ranks[j] = Math.min(1, j / span);
     sorted.set(landHeights.subarray(0, p.valid));
+    padded.fill(NaN, p.valid, p.valid + 4);
     made = { generation: p.generation, ranks: ranks.buffer, sorted: sorted.buffer };
   }
   // A square grid is cut by rows; any other length (tests) runs as one row.
   const n = Math.round(Math.sqrt(h.length));
   const rows = n * n === h.length ? n : 1;
-  const args: RankBand = { h, out, n: h.length / rows, start, buckets: p.buckets, sorted, lo: p.lo, scale: p.scale, ranks, generation: p.generation };
+  const args: RankBand = { h, out, n: h.length / rows, start, buckets: p.buckets, sorted, lo: p.lo, scale: p.scale, ranks, generation: p.generation, padded: true };
   bands('rank', rankBand, args, rows);
 }
 

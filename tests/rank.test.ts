@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { landRank } from '../nodes/rank.ts';
 import { wasmCombine } from '../src/kernels/wasm/instance.ts';
-import { placesBuckets, placesFor } from '../src/kernels/places.ts';
+import { placesBuckets, placesFor, placesStarts, placesTable } from '../src/kernels/places.ts';
 import { settleBuffer } from '../src/model/values.ts';
 import type { TerrainValue } from '../src/model/values.ts';
 import { gridBuffer } from '../src/parallel/memory.ts';
@@ -134,5 +134,26 @@ describe('places table of a sorted cut', () => {
     expect(placesFor(settledArray, start).generation).toBe(b.generation);
     // Another view of it is compared.
     expect(placesFor(settledArray.subarray(1), start).generation).not.toBe(b.generation);
+  });
+});
+
+describe('places table filled in WebAssembly', () => {
+  /** Ascending Float32 heights of awkward kinds: long runs, subnormal ranges, one value, infinities, NaN last. */
+  const cuts: [string, () => Float32Array][] = [
+    ['smooth', () => Float32Array.from({ length: 10_000 }, (_, j) => Math.fround(0.1 + (j / 10_000) ** 1.7 * 1.5))],
+    ['runs of ties', () => Float32Array.from({ length: 3000 }, (_, j) => Math.floor(j / 37) / 10)],
+    ['a few subnormals (an infinite scale)', () => Float32Array.from({ length: 50 }, (_, j) => (j % 3) * 1e-45).sort()],
+    ['one value', () => Float32Array.of(0.25)],
+    ['infinities at both ends, NaN last', () => Float32Array.from([-Infinity, -1, -0.5, 0, 0.5, 1, Infinity, NaN, NaN])],
+    ['random, wide', () => { const r = rng(5); return Float32Array.from({ length: 5000 }, () => (r() * 2 - 1) * 10 ** Math.floor(r() * 6 - 3)).sort(); }],
+  ];
+  it.each(cuts)('gives the JS fill\'s start entries: %s', (_, make) => {
+    const sorted = make();
+    const start = new Int32Array(placesBuckets(sorted.length) + 1).fill(-7);
+    const t = placesTable(sorted, start);
+    const expected = new Int32Array(start.length).fill(-7);
+    placesStarts(sorted, t.valid, t.lo, t.scale, t.buckets, expected);
+    expect([...start.subarray(0, t.buckets + 1)]).toEqual([...expected.subarray(0, t.buckets + 1)]);
+    expect(start[t.buckets]).toBe(t.valid);
   });
 });

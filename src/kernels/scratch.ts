@@ -42,7 +42,9 @@ export function sharedScratch<T extends Float64Array | Float32Array | Uint8Array
 ): T {
   let b = buffers.get(tag) as T | undefined;
   if (!b || b.length < length || !(b instanceof ctor) || isShared(b.buffer) !== gridsShared()) {
-    b = gridBuffer(ctor, length);
+    // On the grid heap while there is one (pooled: no BufferPool gives it back; the heap frees
+    // its region once the buffer is dropped and collected), so heap kernels read it in place.
+    b = gridBuffer(ctor, length, true);
     buffers.set(tag, b);
   }
   return b;

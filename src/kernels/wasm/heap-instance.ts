@@ -23,6 +23,7 @@ interface KernelExports {
   moisture(n: number, noiseAt: number, coastAt: number, airAt: number, outAt: number, moistNoise: number, coastBonus: number, decay: number, strength: number): void;
   whittaker(n: number, heightAt: number, level: number, temperatureAt: number, moistureAt: number, coastAt: number, tableAt: number, outAt: number, ocean: number, beach: number, beachWidth: number, beachMinTemperature: number): void;
   rank(cells: number, hAt: number, outAt: number, startAt: number, sortedAt: number, ranksAt: number, lo: number, scale: number, last: number): void;
+  places(valid: number, sortedAt: number, startAt: number, lo: number, scale: number, buckets: number): void;
 }
 interface CurveExports {
   curve(n: number, inAt: number, outAt: number, xsAt: number, ysAt: number, m: number): void;
@@ -121,6 +122,16 @@ function toScratch(name: string, a: Float64Array | Uint8Array | Float32Array | I
   const to = heapScratch(name, a.byteLength);
   if (to >= 0) new Uint8Array(memory.buffer, to, a.byteLength).set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
   return to;
+}
+
+/** The places table's start entries (start[0 … buckets]) in place: true when both arrays lie on the heap. */
+export function heapPlaces(sorted: Float32Array, lo: number, scale: number, buckets: number, start: Int32Array): boolean {
+  const o = offsets([sorted, start as unknown as Float32Array]);
+  const k = o && kernelModule.exports();
+  if (!o || !k) return false;
+  calls++;
+  k.places(sorted.length, o[0], o[1], lo, scale, buckets);
+  return true;
 }
 
 /** combine in place over the largest even count of cells: the cells done (0: not on the heap). */
@@ -234,13 +245,20 @@ export function heapRank(t: RankTable, heights: Float32Array, out: Float32Array)
   const k = o && kernelModule.exports();
   const memory = heapMemory();
   if (!o || !k || !memory) return false;
-  calls++;
+  const tailAt = heapScratch('rank.tail', 32);
+  if (tailAt < 0) return false;
+  const tables = t.padded ? offsets([t.start as unknown as Float32Array, t.sorted, t.ranks]) : null;
+  if (tables) {
+    calls++;
+    rankCells(k, memory, heights, out, [o[0], o[1], tables[0], tables[1], tables[2], tailAt], t);
+    return true;
+  }
   const valid = t.sorted.length;
   const startBytes = 4 * (t.buckets + 1);
   const sortedBytes = 4 * (valid + 4);
   const tableAt = heapScratch('rank.table', startBytes + sortedBytes + 4 * (valid + 1) + 32);
-  const tailAt = heapScratch('rank.tail', 32);
-  if (tableAt < 0 || tailAt < 0) return false;
+  if (tableAt < 0) return false;
+  calls++;
   const startAt = tableAt;
   const sortedAt = startAt + startBytes;
   const ranksAt = sortedAt + sortedBytes;
@@ -254,9 +272,16 @@ export function heapRank(t: RankTable, heights: Float32Array, out: Float32Array)
     new Float32Array(m, ranksAt, valid + 1).set(t.ranks.subarray(0, valid + 1));
     rankHeld = { generation: t.generation, at: tableAt };
   }
+  rankCells(k, memory, heights, out, [o[0], o[1], startAt, sortedAt, ranksAt, tailAt], t);
+  return true;
+}
+
+/** The rank of the heights at hAt into outAt by the table at these offsets: four cells at a time, the last few through the thread's tail scratch (16 bytes in, 16 out). */
+function rankCells(k: KernelExports, memory: WebAssembly.Memory, heights: Float32Array, out: Float32Array, at: readonly number[], t: RankTable): void {
+  const [hAt, outAt, startAt, sortedAt, ranksAt, tailAt] = at;
   const cells = heights.length;
   const count = whole(cells, 4);
-  k.rank(count, o[0], o[1], startAt, sortedAt, ranksAt, t.lo, t.scale, t.buckets - 1);
+  k.rank(count, hAt, outAt, startAt, sortedAt, ranksAt, t.lo, t.scale, t.buckets - 1);
   const rest = cells - count;
   if (rest > 0) {
     const m = memory.buffer;
@@ -266,5 +291,4 @@ export function heapRank(t: RankTable, heights: Float32Array, out: Float32Array)
     k.rank(4, tailAt, tailAt + 16, startAt, sortedAt, ranksAt, t.lo, t.scale, t.buckets - 1);
     out.set(new Float32Array(m, tailAt + 16, rest), count);
   }
-  return true;
 }

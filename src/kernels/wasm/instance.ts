@@ -10,7 +10,7 @@
 import { KERNELS_WASM_BASE64 } from './binary.ts';
 import { CURVE_WASM_BASE64 } from './curve-binary.ts';
 import { float32Above } from './distance-instance.ts';
-import { heapCombine, heapCurve, heapMoisture, heapRank, heapTemperature, heapWhittaker } from './heap-instance.ts';
+import { heapCombine, heapCurve, heapMoisture, heapPlaces, heapRank, heapTemperature, heapWhittaker } from './heap-instance.ts';
 import { chunkStep, FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
 import type { StridedRows } from '../../grid.ts';
 
@@ -20,6 +20,7 @@ interface KernelExports {
   argsort(n: number, valuesAt: number, sortedAt: number, orderAt: number, scratchAt: number): void;
   sortScratchBytes(n: number): number;
   sort(n: number, valuesAt: number, sortedAt: number, scratchAt: number): void;
+  places(valid: number, sortedAt: number, startAt: number, lo: number, scale: number, buckets: number): void;
   combine(n: number, mode: number, baseAt: number, scaleAt: number, detailAt: number, outAt: number): void;
   temperature(rows: number, n: number, rowBaseAt: number, rankAt: number, coastAt: number, noiseAt: number, outAt: number, lapse: number, coastMod: number, tempNoise: number): void;
   moisture(n: number, noiseAt: number, coastAt: number, airAt: number, outAt: number, moistNoise: number, coastBonus: number, decay: number, strength: number): void;
@@ -40,7 +41,7 @@ interface KernelExports {
   rank(cells: number, hAt: number, outAt: number, startAt: number, sortedAt: number, ranksAt: number, lo: number, scale: number, last: number): void;
 }
 
-type Grid = Float32Array | Float64Array | Uint8Array | Uint32Array;
+type Grid = Float32Array | Float64Array | Uint8Array | Uint32Array | Int32Array;
 
 const kernelModule = lazyModule<KernelExports>(
   KERNELS_WASM_BASE64,
@@ -192,6 +193,17 @@ export function wasmSort(values: Float32Array, /* out */ sortedOut: Float32Array
   collect(k, sortedAt, sortedOut);
 }
 
+/** The start entries of a bucket table over ascending `sorted` (see places in kernels.as.ts) into start[0 … buckets]. */
+export function wasmPlaces(sorted: Float32Array, lo: number, scale: number, buckets: number, /* out */ start: Int32Array): void {
+  // In place where both lie on the grid heap (a 256 KB table copied out of the module's memory
+  // into shared memory cost more than the fill).
+  if (heapPlaces(sorted, lo, scale, buckets, start)) return;
+  const k = kernels();
+  const [sortedAt, startAt] = stage(k, [sorted], [4 * (buckets + 1)]);
+  k.places(sorted.length, sortedAt, startAt, lo, scale, buckets);
+  collect(k, startAt, start.subarray(0, buckets + 1));
+}
+
 /**
  * Combine by mode: 0 terrain, 1 add, 2 multiply, 3 min, 4 max, 5 lerp (see combine in
  * kernels.as.ts); unwired inputs take base 0, scale 1, detail 0.
@@ -317,6 +329,12 @@ export interface RankTable {
   readonly ranks: Float32Array;
   /** Which table (src/kernels/places.ts): the same generation holds the same start, sorted and ranks. */
   readonly generation: number;
+  /**
+   * True when four NaN follow the sorted entries in their buffer (the four-wide compare from a
+   * bucket's start may read past the last): with the three on the grid heap, the bands read them
+   * there in place, where each thread copied them into its own scratch.
+   */
+  readonly padded?: boolean;
 }
 
 /** Each height's rank by the table, into out: the table staged once, the heights a chunk at a time (see CHUNK_CELLS). */

@@ -179,6 +179,33 @@ export function rank(cells: i32, hAt: usize, outAt: usize, startAt: usize, sorte
   }
 }
 
+/**
+ * The bucket table of `valid` ascending Float32 entries at `sortedAt` (src/kernels/places.ts
+ * placesTable, the same numbers): the i32 `startAt`[b] is the first entry whose bucket
+ * trunc((v − lo) · scale), in Float32 and clamped to 0 … buckets − 1, is ≥ b; `startAt`[buckets]
+ * is `valid`.
+ */
+export function places(valid: i32, sortedAt: usize, startAt: usize, lo: f32, scale: f32, buckets: i32): void {
+  const last = buckets - 1;
+  // The buckets are monotone in j, so the first entry at or past bucket b is the count of
+  // entries below it: counted into startAt[b + 1], then summed (no branch on the data, where
+  // stepping b up entry by entry mispredicted at every irregular gap).
+  memory.fill(startAt, 0, <usize>(buckets + 1) << 2);
+  for (let j = 0; j < valid; j++) {
+    const x: f32 = (load<f32>(sortedAt + (<usize>j << 2)) - lo) * scale;
+    // NaN and x ≤ 0 go to bucket 0, as in JS; x < last truncates in range.
+    const b: i32 = x >= <f32>last ? last : x > 0 ? <i32>x : 0;
+    const at = startAt + (<usize>(b + 1) << 2);
+    store<i32>(at, load<i32>(at) + 1);
+  }
+  let sum = 0;
+  for (let b = 1; b <= buckets; b++) {
+    const at = startAt + (<usize>b << 2);
+    sum += load<i32>(at);
+    store<i32>(at, sum);
+  }
+}
+
 /** The rank of v in bucket b: the sorted entries below v counted, read in the rank table. */
 @inline function place(v: f32, b: i32, startAt: usize, sortedAt: usize, ranksAt: usize): f32 {
   let j = load<i32>(startAt + (<usize>b << 2));
