@@ -97,7 +97,7 @@ export const coast = defineNode({
       const m = ctx.inputDomain.n;
       const at = cellOffset(ctx.inputDomain, ctx.domain)!;
       // Both passes over the threads; only the output's cells are finished (no crop after).
-      distanceCells('coast', { below: h, level: terrain.seaLevel }, m, at.dc, at.dr, ctx.domain.n, cellLength256(ctx.domain), p.cap, out, water);
+      distanceCells('coast', { below: h, level: terrain.seaLevel }, m, at.dc, at.dr, ctx.domain.n, cellLength256(ctx.domain), p.cap, out, water, true);
       const value = field(out, 'distance');
       computedFrom.set(value, { key, water });
       return { out: value };

@@ -65,7 +65,7 @@ export const combine = defineNode({
   run(ctx, p) {
     const out = ctx.alloc('f32');
     const n = ctx.domain.n;
-    bands('combine', combineBand, { mode: p.mode, base: ctx.field('base'), scale: ctx.field('scale'), detail: ctx.field('detail'), out, n }, n);
+    bands('combine', combineBand, { mode: p.mode, base: ctx.field('base'), scale: ctx.field('scale'), detail: ctx.field('detail'), out, n }, n, 8, true);
     return { out: field(out, 'height') };
   },
 });

@@ -63,7 +63,7 @@ export const curve = defineNode({
   run(ctx, p) {
     const input = ctx.field('in')!;
     const out = ctx.alloc('f32');
-    bands('curve', curveBand, { input, out, n: ctx.domain.n, points: p.points }, ctx.domain.n);
+    bands('curve', curveBand, { input, out, n: ctx.domain.n, points: p.points }, ctx.domain.n, 8, true);
     return { out: field(out, 'value') };
   },
 });

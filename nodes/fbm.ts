@@ -47,7 +47,7 @@ export const fbm = defineNode({
     // By row bands over the threads there are (see src/parallel/threads.ts): the same bits as one.
     // The lattice tables are made once here, not by each band: at 256² making them took about
     // as long as a band's noise.
-    if (p.kind === 'plain') bands('fbm', fbmBand, { out, tables: packTables(octaveTables(ctx.domain, { seed, frequency, octaves, lacunarity, gain })) }, ctx.domain.n);
+    if (p.kind === 'plain') bands('fbm', fbmBand, { out, tables: packTables(octaveTables(ctx.domain, { seed, frequency, octaves, lacunarity, gain })) }, ctx.domain.n, 8, true);
     else foldedGrid(out, ctx.domain, p, p.kind);
     return { out: field(out, 'noise') };
   },

@@ -69,7 +69,7 @@ export const moisture = defineNode({
     const out = ctx.alloc('f32');
     const n = ctx.domain.n;
     const terms = { moistNoise: p.moistNoise, coastBonus: p.coastBonus, decay: p.decay, strength: p.strength };
-    bands('moisture', moistureBand, { p: terms, noise: ctx.field('noise'), coast: ctx.field('coast'), air: ctx.field('air'), out, n }, n);
+    bands('moisture', moistureBand, { p: terms, noise: ctx.field('noise'), coast: ctx.field('coast'), air: ctx.field('air'), out, n }, n, 8, true);
     return { out: field(out, 'moisture') };
   },
 });

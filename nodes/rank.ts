@@ -92,7 +92,7 @@ export function landRank(t: TerrainValue, /* out */ out: Float32Array): void {
   const n = Math.round(Math.sqrt(h.length));
   const rows = n * n === h.length ? n : 1;
   const args: RankBand = { h, out, n: h.length / rows, start, buckets: p.buckets, sorted, lo: p.lo, scale: p.scale, ranks, generation: p.generation, padded: true };
-  bands('rank', rankBand, args, rows);
+  bands('rank', rankBand, args, rows, 8, true);
 }
 
 export const rank = defineNode({

@@ -84,7 +84,7 @@ export const temperature = defineNode({
       if (w) assertWindow(`temperature ${port}`, w, domain);
       return w;
     });
-    bands('temperature', temperatureRows, { domain, p: terms, rank, coast, noise, out }, domain.n);
+    bands('temperature', temperatureRows, { domain, p: terms, rank, coast, noise, out }, domain.n, 8, true);
     return { out: field(out, 'temperature') };
   },
 });

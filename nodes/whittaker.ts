@@ -216,7 +216,7 @@ export const whittaker = defineNode({
     const n = ctx.domain.n;
     const height = ctx.window('terrain')!;
     assertWindow('whittaker terrain', height, ctx.domain);
-    bands('whittaker', whittakerBand, { rules, temperature, moisture, height, seaLevel: t.seaLevel, coast, out, n }, n);
+    bands('whittaker', whittakerBand, { rules, temperature, moisture, height, seaLevel: t.seaLevel, coast, out, n }, n, 8, true);
     if (!(p.border > 0)) return { out: { type: 'biome', meaning: 'biome', data: out } };
     // The hard map stays the biome of each cell (statistics, the table, provenance read it);
     // the weights come alongside, for the blended colours and the splat maps.

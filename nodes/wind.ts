@@ -218,7 +218,7 @@ export const wind = defineNode({
         { domain: ctx.inputDomain, terrain: t, rank: ctx.field('rank') },
         coarseInputs(ctx, coarseReadFor(ctx.domain, p.angle, coarseSampling(p.start))),
         out,
-        (args, lines, minLines) => bands('wind', windBand, args, lines, minLines),
+        (args, lines, minLines) => bands('wind', windBand, args, lines, minLines, true),
       );
     } else {
       windKernel(ctx.domain, p, t, ctx.field('rank'), out);

@@ -11,6 +11,7 @@ import type { Wiring } from './plan.ts';
 import type { BufferPool } from './pool.ts';
 import type { Entry, ResultCache, Source } from './results.ts';
 import { runNode } from './run-node.ts';
+import { finishDetached } from '../parallel/threads.ts';
 
 /** What an evaluation reads and updates of its engine's lasting state. */
 export interface EngineState {
@@ -63,10 +64,43 @@ export class Evaluation {
   run(): void {
     const { asked, wanted } = this;
     const { order, plan } = this.layout;
-    for (const id of order) {
-      for (const d of plan.get(id)!) this.settle(id, d);
-      if (wanted.has(id)) this.resultOn(id, asked);
-      if (this.readsLeft) this.consumeInputs(id);
+    const askedKey = domainKey(asked);
+    try {
+      for (const id of order) {
+        const domains = plan.get(id)!;
+        for (const d of domains) this.settle(id, d);
+        if (wanted.has(id)) {
+          // A crop takes its source's state when made: the source's calls finished first. The
+          // result on the asked domain itself is finished at the end.
+          if (!domains.some((d) => domainKey(d) === askedKey)) this.finish(id);
+          this.resultOn(id, asked);
+        }
+        if (this.readsLeft) this.consumeInputs(id);
+      }
+    } finally {
+      // No band call outlives the evaluation: what it returns is read at once.
+      for (const id of this.settledOn.keys()) this.finish(id);
+    }
+  }
+
+  /**
+   * Finishes the band calls this evaluation's runs of the node left on the workers (threads.ts,
+   * detach), before anything reads their outputs or the node runs again; a chunk that failed
+   * there fails that result, as if its run had thrown.
+   */
+  private finish(nodeId: string): void {
+    const entries = this.settledOn.get(nodeId);
+    if (!entries) return;
+    for (const e of entries) {
+      const d = e.pending;
+      if (!d) continue;
+      e.pending = null;
+      try {
+        finishDetached(d);
+      } catch (err) {
+        for (const b of e.buffers) this.engine.pool.give(b);
+        Object.assign(e as { -readonly [K in keyof Entry]: Entry[K] }, { state: 'failed', outputs: null, buffers: [], message: err instanceof Error ? err.message : String(err) });
+      }
     }
   }
 
@@ -107,6 +141,9 @@ export class Evaluation {
     const { layout } = this;
     const info = layout.nodeOf(nodeId);
     const { node, def, inputs } = info;
+    // What it reads is finished before it is read (its band calls may be left on the workers).
+    // Its own run on another domain may be left finishing: runs of a node share nothing they
+    // write, but through guarded scratch (threads.ts finishReaders).
     const inputDomain = layout.inputDomainOf(nodeId, domain);
     const sources = new Map<string, Source>();
     const extra = new Map<string, Source>();
@@ -118,6 +155,7 @@ export class Evaluation {
         signature.push(`${port}=-`);
         continue;
       }
+      this.finish(edge.from.node);
       const entry = this.resultOn(edge.from.node, inputDomain);
       sources.set(port, { entry, node: this.nameOf(edge.from.node), port: edge.from.port });
       signature.push(`${port}=${entry.version}.${edge.from.port}`);
@@ -125,6 +163,7 @@ export class Evaluation {
     for (const { port, domain: other } of layout.readsOn(info, domain)) {
       const edge = wiring.wireInto.get(`${nodeId}.${port}`);
       if (!edge) continue;
+      this.finish(edge.from.node);
       const entry = this.resultOn(edge.from.node, other);
       extra.set(`${port}@${domainKey(other)}`, { entry, node: this.nameOf(edge.from.node), port: edge.from.port });
       const read = `${port}@${domainKey(other)}=${entry.version}.${edge.from.port}`;

@@ -7,6 +7,7 @@ import type { AnyBuffer, BufferPool } from './pool.ts';
 import type { Value } from '../model/values.ts';
 import { LazyCrop } from './crops.ts';
 import { retireLazy } from './lazy.ts';
+import type { Detached } from '../parallel/threads.ts';
 
 export type NodeState = 'ok' | 'failed' | 'blocked' | 'missing';
 
@@ -31,6 +32,11 @@ export interface Entry extends NodeStatus {
   readonly domain: Domain;
   /** Crops made of this result (src/engine/crops.ts): told when the cache lets it go. */
   crops?: LazyCrop[];
+  /**
+   * Band calls of the run that made it still finishing on the workers (threads.ts, detach): the
+   * evaluation finishes them (Evaluation.finish) before anything reads the outputs.
+   */
+  pending?: Detached | null;
 }
 
 /** Where an input comes from: the upstream node's entry and output port. */

@@ -6,6 +6,7 @@ import { type Domain, domainKey, wholeWindow } from '../grid.ts';
 import type { AnyNodeDef, RunContext } from '../model/manifest.ts';
 import type { AnyParamValue } from '../model/params.ts';
 import { settleBuffer, type Value } from '../model/values.ts';
+import { collectDetached, type Detached, finishDetached } from '../parallel/threads.ts';
 import { LazyCrop } from './crops.ts';
 import { isUnmade, lazyField } from './lazy.ts';
 import type { AnyBuffer, BufferPool } from './pool.ts';
@@ -57,19 +58,31 @@ export function runNode(a: NodeRun): Entry {
   /** Buffers of shared values: allowed in the outputs, not the result's to give back. */
   const sharedBuffers: AnyBuffer[] = [];
   const ctx = contextOf(a, owned, sharedBuffers);
+  // The run's last band call may be left finishing on the workers (bands' detach): the result
+  // holds it, and the evaluation finishes it before anything reads the outputs.
+  const detached: Detached = { calls: [] };
+  const before = collectDetached(detached);
   const start = performance.now();
   const crop0 = a.cropMs();
   try {
     const outputs = def.run(ctx, params as never) as Record<string, Value>;
+    collectDetached(before);
     // The kernel's time, less the copies of crops its reads made (the engine counts those).
     const ms = performance.now() - start - (a.cropMs() - crop0);
     ran[nodeId] = (ran[nodeId] ?? 0) + ms;
     a.onNode?.(nodeId, ms, domain);
     assertOwned(def.type, outputs, sharedBuffers.length ? [...owned, ...sharedBuffers] : owned);
-    return { signature, outputs, buffers: owned, state: 'ok', ms, version, used: 0, domain };
+    return { signature, outputs, buffers: owned, state: 'ok', ms, version, used: 0, domain, pending: detached.calls.length ? detached : null };
   } catch (err) {
+    collectDetached(before);
     const ms = performance.now() - start - (a.cropMs() - crop0);
     ran[nodeId] = (ran[nodeId] ?? 0) + ms;
+    // No worker may still write into a buffer given back; the run's own error is the one told.
+    try {
+      finishDetached(detached);
+    } catch {
+      // (A chunk of that call failed as well.)
+    }
     for (const b of owned) pool.give(b);
     const message = err instanceof Error ? err.message : String(err);
     return { signature, outputs: null, buffers: [], state: 'failed', message, ms, version, used: 0, domain };

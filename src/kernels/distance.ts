@@ -62,7 +62,8 @@ export function distanceGrid(
 
 /**
  * The transform of distanceGrid's arguments. With a node type, in bands of that type, whose
- * band hook must call distanceBand; with '' on the calling thread alone.
+ * band hook must call distanceBand; with '' on the calling thread alone. `detach`: the bands may
+ * be left finishing when it returns (threads.ts), for a node's run that reads nothing it wrote.
  */
 export function distanceCells(
   type: string,
@@ -75,6 +76,7 @@ export function distanceCells(
   cap: number,
   /* out */ out: Float32Array,
   /* out */ water: Uint8Array | null = null,
+  detach = false,
 ): void {
   const args = distanceGrid(from, m, dc, dr, n, unit, cap, out, water);
   if (!type) {
@@ -84,7 +86,7 @@ export function distanceCells(
   // Each band scans `far` rows past its own both ways (every row uncapped): with a cap, two
   // bands a thread (so one slowed by other work holds little up), one uncapped.
   const per = args.far > m ? threadCount() : 2 * threadCount();
-  bands(type, distanceBand, args, n, Math.max(8, Math.floor(n / per)));
+  bands(type, distanceBand, args, n, Math.max(8, Math.floor(n / per)), detach);
 }
 
 /**

@@ -9,6 +9,7 @@
 
 import { assertGrid, cellCentres, domainKey, type Domain } from '../grid.ts';
 import { gridBuffer, gridsShared, releaseGrid } from '../parallel/memory.ts';
+import { finishReaders } from '../parallel/threads.ts';
 import { wasmFbmRows, type OctaveTables } from './wasm/noise-instance.ts';
 
 const F2 = 0.36602540378443865; // (√3 − 1) / 2
@@ -231,6 +232,9 @@ function dropTerms(key: string): void {
   const t = terms.get(key)!;
   terms.delete(key);
   termsBytes -= t.words.byteLength;
+  // Its region may be the next grid's at once: a noise's bands left finishing (threads.ts,
+  // detach) may still read it.
+  finishReaders(t.words);
   releaseGrid(t.words);
 }
 

@@ -7,6 +7,7 @@
 // at once. After a one-off large grid (an export), trimScratch gives the memory back.
 
 import { gridBuffer, gridsShared, isShared } from '../parallel/memory.ts';
+import { finishReaders } from '../parallel/threads.ts';
 import { releaseCellularMemory } from './wasm/cellular-instance.ts';
 import { releaseDistanceMemory } from './wasm/distance-instance.ts';
 import { releaseKernelMemory } from './wasm/instance.ts';
@@ -47,6 +48,8 @@ export function sharedScratch<T extends Float64Array | Float32Array | Uint8Array
     b = gridBuffer(ctor, length, true);
     buffers.set(tag, b);
   }
+  // The caller writes it next: a band call left finishing (threads.ts, detach) may still read it.
+  finishReaders(b);
   return b;
 }
 

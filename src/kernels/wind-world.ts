@@ -23,7 +23,7 @@
 import { type Domain, latticeDomain, latticeOf } from '../grid.ts';
 import type { TerrainValue } from '../model/values.ts';
 import { gridBuffer, gridsShared, isShared } from '../parallel/memory.ts';
-import { threadCount } from '../parallel/threads.ts';
+import { finishReaders, threadCount } from '../parallel/threads.ts';
 import { type CellRect, type StartAir, type SweepGrid, sweepBlended, sweepRegion, windSweep } from './wind-sweep.ts';
 
 export { type WindSweep, windSweep, windVector } from './wind-sweep.ts';
@@ -171,6 +171,8 @@ function coarseBuffer(length: number): Float64Array {
   // Kept while it is the memory gridBuffer gives now: isShared, not `instanceof
   // SharedArrayBuffer`, which throws on a page without cross-origin isolation (no such global).
   if (!coarseAir || coarseAir.length !== length || isShared(coarseAir.buffer) !== gridsShared()) coarseAir = gridBuffer(Float64Array, length);
+  // Written next: the last wind's bands, left finishing (threads.ts, detach), may still read it.
+  finishReaders(coarseAir);
   return coarseAir;
 }
 

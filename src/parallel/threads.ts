@@ -195,6 +195,80 @@ export function callsTakenAwake(): number {
   return pool ? Atomics.load(pool.control, TAKEN_AWAKE) : 0;
 }
 
+/**
+ * Band calls a node's run left to finish on the workers (bands' `detach`), the engine's to finish
+ * (finishDetached) before anything reads what they write: a consumer of the node, the node's next
+ * run, the end of the evaluation. Meanwhile the caller goes on to the next node, and a worker's
+ * last chunk overlaps it, where the caller waited for it (some 0.1-0.4 ms a call at 1024²).
+ */
+export interface Detached {
+  readonly calls: PendingCall[];
+}
+
+interface PendingCall {
+  readonly band: (args: never, r0: number, r1: number) => void;
+  readonly args: unknown;
+  readonly plan: ChunkPlan;
+  readonly ownMs: number;
+}
+
+/** Where bands() leaves detached calls: the running node's (collectDetached); none: every call waits. */
+let collecting: Detached | null = null;
+/** Every detached call not finished yet, whoever holds it (finishReaders). */
+const unfinished = new Set<PendingCall>();
+/** Calls left finishing so far (tests check the engine does leave some). */
+let detachedCalls = 0;
+
+/** How many band calls have been left finishing on the workers, and how many of them are not finished yet (tests). */
+export function detachedCount(): { readonly calls: number; readonly unfinished: number } {
+  return { calls: detachedCalls, unfinished: unfinished.size };
+}
+
+/** Detached calls from now on go to `d` (null: none are left, every call waits); returns the one before. */
+export function collectDetached(d: Detached | null): Detached | null {
+  const before = collecting;
+  collecting = d;
+  return before;
+}
+
+/**
+ * Waits for every call in `d` (taking them out of it). A chunk that failed in a worker is run
+ * again here, so its error is thrown here; the other calls are finished first all the same.
+ */
+export function finishDetached(d: Detached): void {
+  const calls = d.calls.splice(0);
+  let error: unknown = null;
+  for (const call of calls) {
+    try {
+      finishCall(call);
+    } catch (err) {
+      error ??= err;
+    }
+  }
+  if (error !== null) throw error;
+}
+
+/**
+ * Waits for the chunks of every detached call whose args hold memory overlapping `view` (a typed
+ * array at their top level, or one level down, as a noise's tables): for what is about to write
+ * shared memory such a call may still read (a table for the workers made anew, a heap region
+ * given back). Errors are left for the call's holder (finishDetached throws them there).
+ */
+export function finishReaders(view: ArrayBufferView): void {
+  if (!unfinished.size) return;
+  for (const call of [...unfinished]) if (reads(call.args, view, 2)) awaitChunks(call.plan);
+}
+
+/** Whether `value` (depth levels of objects down) holds a typed array overlapping `view`. */
+function reads(value: unknown, view: ArrayBufferView, depth: number): boolean {
+  if (ArrayBuffer.isView(value)) {
+    return value.buffer === view.buffer && value.byteOffset < view.byteOffset + view.byteLength && view.byteOffset < value.byteOffset + value.byteLength;
+  }
+  if (depth <= 0 || value === null || typeof value !== 'object') return false;
+  for (const v of Object.values(value)) if (reads(v, view, depth - 1)) return true;
+  return false;
+}
+
 /** Band calls in a row (long ones) where the workers took no chunk; band calls left to run on the caller alone. */
 let starvedInRow = 0;
 let aloneFor = 0;
@@ -208,8 +282,17 @@ let aloneFor = 0;
  * the caller alone). If a chunk fails in a worker (or its type is
  * missing from the worker's catalogue, in a test with a catalogue of its own), the caller runs
  * every chunk again itself, so the error is thrown here.
+ *
+ * With `detach`, in a node's run (collectDetached), the caller returns once no chunk is left to
+ * take, and the workers' last chunks finish while it goes on: for the last call of a run that
+ * reads nothing the call writes, and whose args hold nothing the caller may write again before
+ * the engine finishes the call, except through a guard (finishReaders: sharedScratch, the wind's
+ * coarse air, the noise's lattice terms). The error of a failed chunk is then thrown where the
+ * call is finished (finishDetached).
  */
-export function bands<A extends Record<string, unknown>>(name: string, band: (args: A, r0: number, r1: number) => void, args: A, rows: number, minRows = 8): void {
+export function bands<A extends Record<string, unknown>>(name: string, band: (args: A, r0: number, r1: number) => void, args: A, rows: number, minRows = 8, detach = false): void {
+  // A run's calls follow one another: the next may read what the last wrote.
+  if (collecting && collecting.calls.length) finishDetached(collecting);
   if (threadCount() <= 1 || !pool || rows <= 0) {
     band(args, 0, rows);
     return;
@@ -232,15 +315,37 @@ export function bands<A extends Record<string, unknown>>(name: string, band: (ar
   Atomics.add(pool.control, POSTED, 1);
   const start = performance.now();
   takeChunks(band as never, args, plan, false);
-  const ownMs = performance.now() - start;
-  // Wait for every chunk, a failed one too: no worker may still write into the grids. A
-  // worker's last chunk is usually a fraction of a millisecond away: watch for it a while
-  // before sleeping.
+  const call: PendingCall = { band: band as never, args, plan, ownMs: performance.now() - start };
+  if (detach && collecting && Atomics.load(plan.counters, FINISHED) < chunks) {
+    collecting.calls.push(call);
+    unfinished.add(call);
+    detachedCalls++;
+    return;
+  }
+  finishCall(call);
+}
+
+/**
+ * Waits for every chunk of a call, a failed one too: no worker may still write into the grids.
+ * A worker's last chunk is usually a fraction of a millisecond away: watch for it a while
+ * before sleeping.
+ */
+function awaitChunks(plan: ChunkPlan): void {
+  const { chunks } = plan;
   const { callerMs, preemptedMs, backoffMs } = tuning;
+  if (Atomics.load(plan.counters, FINISHED) === chunks) return;
   if (callerMs > 0) watch(callerMs, preemptedMs, backoffMs, () => Atomics.load(plan.counters, FINISHED) === chunks);
   for (let done = Atomics.load(plan.counters, FINISHED); done < chunks; done = Atomics.load(plan.counters, FINISHED)) {
     Atomics.wait(plan.counters, FINISHED, done);
   }
+}
+
+/** The end of a call: every chunk awaited, the workers' share counted, a failed call run again on the caller (its error thrown here). */
+function finishCall(call: PendingCall): void {
+  const { band, args, plan, ownMs } = call;
+  const { chunks } = plan;
+  awaitChunks(plan);
+  unfinished.delete(call);
   const took = Atomics.load(plan.counters, BY_WORKERS);
   byWorkers += took;
   // Starved workers: two calls in a row long enough for a worker to wake many times over, and
@@ -248,7 +353,7 @@ export function bands<A extends Record<string, unknown>>(name: string, band: (ar
   // (and the worker's late, empty wake-up takes CPU from it): run the next calls alone.
   if (took > 0) starvedInRow = 0;
   else if (ownMs >= tuning.starvedMs && ++starvedInRow >= 2) aloneFor = tuning.aloneCalls;
-  if (Atomics.load(plan.counters, FAILURE)) for (let k = 0; k < chunks; k++) band(args, ...chunkRows(plan, k));
+  if (Atomics.load(plan.counters, FAILURE)) for (let k = 0; k < chunks; k++) band(args as never, ...chunkRows(plan, k));
 }
 
 /** A worker's copy of the pool's control block (its first message). */
