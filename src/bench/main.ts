@@ -21,6 +21,7 @@ import { startNodeThreads } from '../parallel/node-threads.ts';
 import { useThreads } from '../parallel/threads.ts';
 import { benchOperators, formatOperatorBench } from './operators.ts';
 import { cpuMark, helpersMark, helpersMs, othersShare, threadIds } from './machine.ts';
+import { WARM_BLOCK, type WarmUp, warmUntilQuiet } from './warm.ts';
 import { BenchArgError, type BenchArgs, type BenchScenario, BENCH_USAGE, parseBenchArgs, scenarioProblem } from './args.ts';
 import { readGraphText } from '../cli/files.ts';
 import { UsageError } from '../cli/args.ts';
@@ -30,6 +31,36 @@ import { GraphError } from '../model/problems.ts';
 const RUNS: Record<number, number> = { 256: 25, 512: 15, 1024: 7 };
 /** Unmeasured runs first, so the JIT has optimised the kernels (a drag is many edits in a row). */
 const WARMUP = 10;
+
+/** The size of the process's warm-up evaluations (src/bench/warm.ts). */
+const WARM_SIZE = 256;
+
+/**
+ * Warms this process before any scenario (src/bench/warm.ts): cold evaluations of the graph at
+ * WARM_SIZE², one thread and the pool's alternating, until V8's compiler and collector go quiet.
+ */
+function warmProcess(graph: Graph, counts: readonly number[]): WarmUp {
+  const engines = counts.map((t) => {
+    useThreads(t);
+    return createEngine(graph, { size: WARM_SIZE });
+  });
+  const pair = (): void =>
+    counts.forEach((t, j) => {
+      useThreads(t);
+      engines[j].dispose();
+      engines[j].evaluate();
+    });
+  const w = warmUntilQuiet(pair, () => helpersMark(bandThreads), counts.length);
+  for (const e of engines) e.dispose();
+  return w;
+}
+
+/** The warm-up as a line of the report. */
+function warmLine(w: WarmUp, threads: number): string {
+  const helpers = w.firstHelpers === null ? '' : `; V8's compiler and GC threads ${fmt(w.firstHelpers)} ms an evaluation in the first block of ${WARM_BLOCK}, ${fmt(w.lastHelpers!)} in the last`;
+  const runs = threads > 1 ? `${w.pairs} cold evaluations at ${WARM_SIZE}² on 1 thread and ${w.pairs} on ${threads}` : `${w.pairs} cold evaluations at ${WARM_SIZE}²`;
+  return `Warm-up before the scenarios: ${runs}, ${w.seconds.toFixed(1)} s${helpers}`;
+}
 
 /** The whole-graph scenarios (their names and --only/--sizes: src/bench/args.ts). */
 type Scenario = BenchScenario;
@@ -236,6 +267,8 @@ async function main(args: BenchArgs & { kind: 'scenarios' | 'part' }): Promise<v
   if (lacking) throw new UsageError(lacking);
   const threads = await startPool();
   const counts = threads > 1 ? [1, threads] : [1];
+  const warm = warmProcess(graph, counts);
+  process.stderr.write(`  ${warmLine(warm, threads)}\n`);
   const results: Record<string, Record<number, Result>> = {};
   const oneThread: Record<string, Record<number, Result>> = {};
   for (const scenario of SCENARIOS) {
@@ -252,6 +285,7 @@ async function main(args: BenchArgs & { kind: 'scenarios' | 'part' }): Promise<v
   const lines: string[] = [];
   lines.push(`Terrain Graph bench — ${file}, median ms on 1 thread and on ${threads} (runs: ${SIZES.map((s) => `${RUNS[s]} at ${s}²`).join(', ')})`);
   lines.push(`${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}`);
+  lines.push(warmLine(warm, threads));
   lines.push('');
   const head = (s: number) => [`${s}² 1t`, `${threads}t`, 'ratio'].map((h, j) => h.padStart(j ? 7 : 10)).join('');
   lines.push(`${'scenario'.padEnd(12)}${SIZES.map(head).join('')}   target (${threads} threads)`);
@@ -319,6 +353,7 @@ async function main(args: BenchArgs & { kind: 'scenarios' | 'part' }): Promise<v
     unit: 'ms, median',
     targets: TARGETS,
     threads,
+    warmUp: warm,
     results,
     oneThread,
     build,
