@@ -36,41 +36,28 @@ export function argsort(n: i32, valuesAt: usize, sortedAt: usize, orderAt: usize
   const cells2 = keys2 + (<usize>n << 2);
   memory.fill(lo, 0, 65536 << 3);
   for (let i = 0; i < n; i++) {
-    const k = sortableKey(load<u32>(valuesAt + (<usize>i << 2)));
-    const l = lo + (<usize>(k & 0xffff) << 2);
-    store<u32>(l, load<u32>(l) + 1);
-    const h = hi + (<usize>(k >>> 16) << 2);
-    store<u32>(h, load<u32>(h) + 1);
+    const k = sortableKey(load<u32>(word(valuesAt, i)));
+    bump(word(lo, k & 0xffff));
+    bump(word(hi, k >>> 16));
   }
   let sumLo: u32 = 0;
   let sumHi: u32 = 0;
   for (let d = 0; d < 65536; d++) {
-    const l = lo + (<usize>d << 2);
-    const cl = load<u32>(l);
-    store<u32>(l, sumLo);
-    sumLo += cl;
-    const h = hi + (<usize>d << 2);
-    const ch = load<u32>(h);
-    store<u32>(h, sumHi);
-    sumHi += ch;
+    sumLo = startOf(word(lo, d), sumLo);
+    sumHi = startOf(word(hi, d), sumHi);
   }
   // The keys are made again from the values rather than kept: less memory, and no slower.
   for (let i = 0; i < n; i++) {
-    const k = sortableKey(load<u32>(valuesAt + (<usize>i << 2)));
-    const l = lo + (<usize>(k & 0xffff) << 2);
-    const at = load<u32>(l);
-    store<u32>(l, at + 1);
-    store<u32>(keys2 + (<usize>at << 2), k);
-    store<u32>(cells2 + (<usize>at << 2), i);
+    const k = sortableKey(load<u32>(word(valuesAt, i)));
+    const at = bump(word(lo, k & 0xffff));
+    store<u32>(word(keys2, at), k);
+    store<u32>(word(cells2, at), i);
   }
   for (let j = 0; j < n; j++) {
-    const k = load<u32>(keys2 + (<usize>j << 2));
-    const h = hi + (<usize>(k >>> 16) << 2);
-    const at = load<u32>(h);
-    store<u32>(h, at + 1);
-    store<u32>(orderAt + (<usize>at << 2), load<u32>(cells2 + (<usize>j << 2)));
-    // Back from the sortable key to the float's bits.
-    store<u32>(sortedAt + (<usize>at << 2), k & 0x80000000 ? k ^ 0x80000000 : ~k);
+    const k = load<u32>(word(keys2, j));
+    const at = bump(word(hi, k >>> 16));
+    store<u32>(word(orderAt, at), load<u32>(word(cells2, j)));
+    store<u32>(word(sortedAt, at), floatBits(k));
   }
 }
 
@@ -93,51 +80,56 @@ export function sort(n: i32, valuesAt: usize, sortedAt: usize, scratchAt: usize)
   const keys = c2 + (2048 << 2);
   memory.fill(c0, 0, 3 * 2048 << 2);
   for (let i = 0; i < n; i++) {
-    const k = sortableKey(load<u32>(valuesAt + (<usize>i << 2)));
-    const a = c0 + (<usize>(k & 0x7ff) << 2);
-    store<u32>(a, load<u32>(a) + 1);
-    const b = c1 + (<usize>((k >>> 11) & 0x7ff) << 2);
-    store<u32>(b, load<u32>(b) + 1);
-    const c = c2 + (<usize>(k >>> 22) << 2);
-    store<u32>(c, load<u32>(c) + 1);
+    const k = sortableKey(load<u32>(word(valuesAt, i)));
+    bump(word(c0, k & 0x7ff));
+    bump(word(c1, (k >>> 11) & 0x7ff));
+    bump(word(c2, k >>> 22));
   }
   let s0: u32 = 0;
   let s1: u32 = 0;
   let s2: u32 = 0;
   for (let d = 0; d < 2048; d++) {
-    const o = <usize>d << 2;
-    const a = load<u32>(c0 + o);
-    store<u32>(c0 + o, s0);
-    s0 += a;
-    const b = load<u32>(c1 + o);
-    store<u32>(c1 + o, s1);
-    s1 += b;
-    const c = load<u32>(c2 + o);
-    store<u32>(c2 + o, s2);
-    s2 += c;
+    s0 = startOf(word(c0, d), s0);
+    s1 = startOf(word(c1, d), s1);
+    s2 = startOf(word(c2, d), s2);
   }
   // Values to keys in `sortedAt` by the low digit, to `keys` by the middle one, back by the top one as floats.
   for (let i = 0; i < n; i++) {
-    const k = sortableKey(load<u32>(valuesAt + (<usize>i << 2)));
-    const a = c0 + (<usize>(k & 0x7ff) << 2);
-    const at = load<u32>(a);
-    store<u32>(a, at + 1);
-    store<u32>(sortedAt + (<usize>at << 2), k);
+    const k = sortableKey(load<u32>(word(valuesAt, i)));
+    store<u32>(word(sortedAt, bump(word(c0, k & 0x7ff))), k);
   }
   for (let i = 0; i < n; i++) {
-    const k = load<u32>(sortedAt + (<usize>i << 2));
-    const b = c1 + (<usize>((k >>> 11) & 0x7ff) << 2);
-    const at = load<u32>(b);
-    store<u32>(b, at + 1);
-    store<u32>(keys + (<usize>at << 2), k);
+    const k = load<u32>(word(sortedAt, i));
+    store<u32>(word(keys, bump(word(c1, (k >>> 11) & 0x7ff))), k);
   }
   for (let i = 0; i < n; i++) {
-    const k = load<u32>(keys + (<usize>i << 2));
-    const c = c2 + (<usize>(k >>> 22) << 2);
-    const at = load<u32>(c);
-    store<u32>(c, at + 1);
-    store<u32>(sortedAt + (<usize>at << 2), k & 0x80000000 ? k ^ 0x80000000 : ~k);
+    const k = load<u32>(word(keys, i));
+    store<u32>(word(sortedAt, bump(word(c2, k >>> 22))), floatBits(k));
   }
+}
+
+/** The address of 32-bit word j from `at`. */
+@inline function word(at: usize, j: u32): usize {
+  return at + (<usize>j << 2);
+}
+
+/** A count's slot: its value, then one more (a radix pass's next place for its digit). */
+@inline function bump(slot: usize): u32 {
+  const at = load<u32>(slot);
+  store<u32>(slot, at + 1);
+  return at;
+}
+
+/** A digit's count turned into where its run starts (the sum of those before): the next sum. */
+@inline function startOf(slot: usize, sum: u32): u32 {
+  const count = load<u32>(slot);
+  store<u32>(slot, sum);
+  return sum + count;
+}
+
+/** Back from a sortable key to the float's bits. */
+@inline function floatBits(k: u32): u32 {
+  return k & 0x80000000 ? k ^ 0x80000000 : ~k;
 }
 
 /** A Float32's bits as an unsigned key in the float's order: negatives inverted, positives with the sign bit set. */
