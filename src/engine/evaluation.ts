@@ -75,7 +75,11 @@ export class Evaluation {
           if (!domains.some((d) => domainKey(d) === askedKey)) this.finish(id);
           this.resultOn(id, asked);
         }
-        if (this.readsLeft) this.consumeInputs(id);
+        if (this.readsLeft) {
+          // Its inputs' grids may go back to the pool now: its calls left finishing read them.
+          this.finish(id);
+          this.consumeInputs(id);
+        }
       }
     } finally {
       // No band call outlives the evaluation: what it returns is read at once.

@@ -1,0 +1,119 @@
+// Review of bands left finishing (src/parallel/threads.ts, detach): a worker that is slow on
+// purpose holds the first chunk it takes of a call and runs it only when the caller waits for
+// that call (Atomics.wait), the latest a real worker, preempted, may run it. Anything the
+// engine or a kernel writes before that which the held chunk reads shows in the result.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CATALOGUE } from '../nodes/index.ts';
+import { CROP_BAND, cropBand } from '../src/engine/domains.ts';
+import { createEngine } from '../src/engine/engine.ts';
+import type { Graph } from '../src/model/graph.ts';
+import type { AnyNodeDef } from '../src/model/manifest.ts';
+import { defaultParams } from '../src/model/params.ts';
+import { sharedScratch } from '../src/kernels/scratch.ts';
+import { BY_WORKERS, type ChunkPlan, chunkRows, FAILURE, FINISHED } from '../src/parallel/chunks.ts';
+import {
+  type BandMessage,
+  type BandWorker,
+  bands,
+  collectDetached,
+  type Detached,
+  detachedCount,
+  finishDetached,
+  startThreads,
+  stopThreads,
+  tuneThreads,
+  useThreads,
+} from '../src/parallel/threads.ts';
+
+type Band = (args: never, r0: number, r1: number) => void;
+
+/**
+ * One worker that takes a chunk of a call only when it holds none, and runs it when the caller
+ * waits (or `fail` says it fails there, as a worker-only error would).
+ */
+function lateWorker(find: (name: string) => Band | undefined) {
+  const state: { held: { band: Band; args: unknown; plan: ChunkPlan; k: number } | null; fail: boolean } = { held: null, fail: false };
+  const worker: BandWorker = {
+    postMessage(m: BandMessage) {
+      if (!('kernel' in m) || state.held) return;
+      const band = find(m.kernel);
+      if (!band) throw new Error(`no band ${m.kernel}`);
+      const k = Atomics.add(m.plan.counters, 0, 1);
+      if (k < m.plan.chunks) state.held = { band, args: m.args, plan: m.plan, k };
+    },
+    terminate() {},
+  };
+  const run = (): void => {
+    const h = state.held;
+    if (!h) throw new Error('the caller waits for a chunk nobody holds');
+    state.held = null;
+    Atomics.add(h.plan.counters, BY_WORKERS, 1);
+    try {
+      if (state.fail) throw new Error('worker-only failure');
+      h.band(h.args as never, ...chunkRows(h.plan, h.k));
+    } catch {
+      Atomics.store(h.plan.counters, FAILURE, 1);
+    }
+    Atomics.add(h.plan.counters, FINISHED, 1);
+  };
+  return { spawn: () => ({ worker, ready: Promise.resolve() }), state, run };
+}
+
+const findInCatalogue = (name: string): Band | undefined => (name === CROP_BAND ? (cropBand as Band) : (CATALOGUE.def(name)?.band as Band | undefined));
+
+let late: ReturnType<typeof lateWorker>;
+
+beforeEach(async () => {
+  late = lateWorker(findInCatalogue);
+  expect(await startThreads(2, late.spawn)).toBe(2);
+  // No spinning before the wait, no calls left to the caller alone: every wait is the worker's cue.
+  tuneThreads({ callerMs: 0, aloneCalls: 0 });
+  vi.spyOn(Atomics, 'wait').mockImplementation(() => {
+    late.run();
+    return 'ok';
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  collectDetached(null);
+  tuneThreads();
+  stopThreads();
+});
+
+const node = (id: string, type: string, params: Record<string, unknown> = {}) => ({
+  id,
+  type,
+  title: id,
+  position: [0, 0] as [number, number],
+  params: { ...defaultParams(CATALOGUE.def(type) as AnyNodeDef), ...params },
+});
+const wire = (from: string, to: string, port: string) => ({ from: { node: from, port: 'out' }, to: { node: to, port } });
+
+describe('review: detached band calls', () => {
+  it('dropIntermediates gives back an input a consumer left finishing still reads', () => {
+    // Runs a, b, ca, cb1, cb2, m: after ca, a's grid goes back (its last reader ran) while ca's
+    // held chunk still reads it, and cb1 takes that grid and writes curve(b) there.
+    const graph: Graph = {
+      name: 'drop',
+      notes: '',
+      view: { x: 0, y: 0, size: 128 },
+      nodes: [node('a', 'fbm', { seed: 1 }), node('b', 'fbm', { seed: 2 }), node('ca', 'curve'), node('cb1', 'curve'), node('cb2', 'curve'), node('m', 'combine', { mode: 'add' })],
+      edges: [wire('a', 'ca', 'in'), wire('b', 'cb1', 'in'), wire('cb1', 'cb2', 'in'), wire('ca', 'm', 'base'), wire('cb2', 'm', 'detail')],
+    } as Graph;
+    const render = (threads: number): Float32Array => {
+      useThreads(threads);
+      const e = createEngine(graph);
+      e.evaluate({ targets: ['m'], dropIntermediates: true });
+      const v = e.output('m');
+      expect(v?.type).toBe('field');
+      return (v as { data: Float32Array }).data.slice();
+    };
+    const one = render(1);
+    const before = detachedCount().calls;
+    const two = render(2);
+    expect(detachedCount().calls).toBeGreaterThan(before);
+    expect(detachedCount().unfinished).toBe(0);
+    expect(two).toEqual(one);
+  });
+});
