@@ -2,6 +2,8 @@
 // purpose holds the first chunk it takes of a call and runs it only when the caller waits for
 // that call (Atomics.wait), the latest a real worker, preempted, may run it. Anything the
 // engine or a kernel writes before that which the held chunk reads shows in the result.
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CATALOGUE } from '../nodes/index.ts';
 import { CROP_BAND, cropBand } from '../src/engine/domains.ts';
@@ -10,6 +12,7 @@ import type { Graph } from '../src/model/graph.ts';
 import type { AnyNodeDef } from '../src/model/manifest.ts';
 import { defaultParams } from '../src/model/params.ts';
 import { sharedScratch } from '../src/kernels/scratch.ts';
+import { gridBuffer } from '../src/parallel/memory.ts';
 import { BY_WORKERS, type ChunkPlan, chunkRows, FAILURE, FINISHED } from '../src/parallel/chunks.ts';
 import {
   type BandMessage,
@@ -59,7 +62,22 @@ function lateWorker(find: (name: string) => Band | undefined) {
   return { spawn: () => ({ worker, ready: Promise.resolve() }), state, run };
 }
 
-const findInCatalogue = (name: string): Band | undefined => (name === CROP_BAND ? (cropBand as Band) : (CATALOGUE.def(name)?.band as Band | undefined));
+/** Bands of this file's own, by name, then the engine's crop and the catalogue's. */
+const testBands = new Map<string, Band>();
+const findInCatalogue = (name: string): Band | undefined =>
+  testBands.get(name) ?? (name === CROP_BAND ? (cropBand as Band) : (CATALOGUE.def(name)?.band as Band | undefined));
+
+const N = 64;
+/** Every cell of its rows: the table's first entry. */
+const fillBand = (a: { table: Float32Array; out: Float32Array }, r0: number, r1: number): void => {
+  for (let i = r0 * N; i < r1 * N; i++) a.out[i] = a.table[0];
+};
+testBands.set('review.fill', fillBand as Band);
+
+/** The GC, for a test of what the heap gives back when a grid is collected. */
+v8.setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+const tick = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
 
 let late: ReturnType<typeof lateWorker>;
 
@@ -91,6 +109,50 @@ const node = (id: string, type: string, params: Record<string, unknown> = {}) =>
 const wire = (from: string, to: string, port: string) => ({ from: { node: from, port: 'out' }, to: { node: to, port } });
 
 describe('review: detached band calls', () => {
+  // First in the file: the heap has no free region yet, so the next grid sweeps for collected ones.
+  it('a shared scratch grown while a call left finishing reads a view of the old one: no grid takes its region before the call is finished', async () => {
+    sharedScratch('review.grow', Float32Array, 1024).fill(1);
+    // The buffer was made in an earlier job: the GC may take it once nothing holds it.
+    await tick();
+    const out = gridBuffer(Float32Array, N * N, true);
+    const d: Detached = { calls: [] };
+    collectDetached(d);
+    // As the rank's ranks and sorted heights: a view of the scratch, not the scratch itself.
+    const table = sharedScratch('review.grow', Float32Array, 1024).subarray(0, 1000);
+    bands('review.fill', fillBand, { table, out }, N, 8, true);
+    collectDetached(null);
+    expect(d.calls).toHaveLength(1);
+    // A larger table: the scratch is made anew, the old one dropped.
+    sharedScratch('review.grow', Float32Array, 4096);
+    await tick();
+    gc();
+    const taken: Float32Array[] = [];
+    for (let k = 0; k < 4; k++) taken.push(gridBuffer(Float32Array, 1024, true));
+    const overlaps = taken.some((g) => g.byteOffset < table.byteOffset + table.byteLength && table.byteOffset < g.byteOffset + g.byteLength);
+    const unfinished = detachedCount().unfinished;
+    finishDetached(d);
+    expect(overlaps && unfinished > 0).toBe(false);
+  });
+
+  it('a chunk that failed on a worker is run again with the guarded scratch the call was made with', () => {
+    const out = gridBuffer(Float32Array, N * N, true);
+    const table = sharedScratch('review.table', Float32Array, 4);
+    table.fill(1);
+    const d: Detached = { calls: [] };
+    collectDetached(d);
+    bands('review.fill', fillBand, { table, out }, N, 8, true);
+    collectDetached(null);
+    expect(d.calls).toHaveLength(1);
+    // The worker's chunk fails there (not on the caller), when the guard waits for it.
+    late.state.fail = true;
+    const again = sharedScratch('review.table', Float32Array, 4);
+    expect(again).toBe(table);
+    // What the guard lets the caller do next: write the scratch.
+    again.fill(2);
+    finishDetached(d);
+    expect(out.every((v) => v === 1)).toBe(true);
+  });
+
   it('dropIntermediates gives back an input a consumer left finishing still reads', () => {
     // Runs a, b, ca, cb1, cb2, m: after ca, a's grid goes back (its last reader ran) while ca's
     // held chunk still reads it, and cb1 takes that grid and writes curve(b) there.

@@ -43,6 +43,9 @@ export function sharedScratch<T extends Float64Array | Float32Array | Uint8Array
 ): T {
   let b = buffers.get(tag) as T | undefined;
   if (!b || b.length < length || !(b instanceof ctor) || isShared(b.buffer) !== gridsShared()) {
+    // The old one is let go: its heap region is the next grid's once the GC takes it, while a
+    // call left finishing may hold only a view of it (the rank's ranks and sorted heights).
+    if (b) finishReaders(b);
     // On the grid heap while there is one (pooled: no BufferPool gives it back; the heap frees
     // its region once the buffer is dropped and collected), so heap kernels read it in place.
     b = gridBuffer(ctor, length, true);

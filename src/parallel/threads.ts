@@ -210,6 +210,11 @@ interface PendingCall {
   readonly args: unknown;
   readonly plan: ChunkPlan;
   readonly ownMs: number;
+  /**
+   * Set when finishReaders finished it ahead of its holder: whether a chunk failed and the
+   * error of its run again on the caller, thrown by finishDetached.
+   */
+  early?: { readonly failed: boolean; readonly error: unknown };
 }
 
 /** Where bands() leaves detached calls: the running node's (collectDetached); none: every call waits. */
@@ -239,6 +244,10 @@ export function finishDetached(d: Detached): void {
   const calls = d.calls.splice(0);
   let error: unknown = null;
   for (const call of calls) {
+    if (call.early) {
+      if (call.early.failed) error ??= call.early.error;
+      continue;
+    }
     try {
       finishCall(call);
     } catch (err) {
@@ -252,11 +261,22 @@ export function finishDetached(d: Detached): void {
  * Waits for the chunks of every detached call whose args hold memory overlapping `view` (a typed
  * array at their top level, or one level down, as a noise's tables): for what is about to write
  * shared memory such a call may still read (a table for the workers made anew, a heap region
- * given back). Errors are left for the call's holder (finishDetached throws them there).
+ * given back), and runs a failed one again on the caller before that. Errors are left for the
+ * call's holder (finishDetached throws them there).
  */
 export function finishReaders(view: ArrayBufferView): void {
   if (!unfinished.size) return;
-  for (const call of [...unfinished]) if (reads(call.args, view, 2)) awaitChunks(call.plan);
+  for (const call of [...unfinished]) {
+    if (!reads(call.args, view, 2)) continue;
+    // Finished now, a failed chunk run again on the caller too: later, that run would read
+    // what the caller is about to write.
+    try {
+      finishCall(call);
+      call.early = { failed: false, error: null };
+    } catch (err) {
+      call.early = { failed: true, error: err };
+    }
+  }
 }
 
 /** Whether `value` (depth levels of objects down) holds a typed array overlapping `view`. */
