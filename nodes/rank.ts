@@ -35,8 +35,12 @@ function rankBand(a: RankBand, r0: number, r1: number): void {
   wasmRank(a, rowsOf(a.h, a.n, r0, r1), rowsOf(a.out, a.n, r0, r1));
 }
 
-/** The table of ranks and the copy of the sorted heights in the scratch buffers: which places table they were made for. */
-let made: { generation: number; ranks: ArrayBufferLike | null; sorted: ArrayBufferLike | null } = { generation: 0, ranks: null, sorted: null };
+/**
+ * The table of ranks and the copy of the sorted heights in the scratch buffers: which places
+ * table they were made for, in which scratch arrays (the arrays, not their buffers: on the grid
+ * heap every grid's buffer is the heap's).
+ */
+let made: { generation: number; ranks: Float32Array | null; sorted: Float32Array | null } = { generation: 0, ranks: null, sorted: null };
 
 /**
  * 0 at the coast, 1 at the highest land, 0 on water; equal heights get equal ranks. With a
@@ -73,7 +77,8 @@ export function landRank(t: TerrainValue, /* out */ out: Float32Array): void {
   const start = sharedScratch('rank.places', Int32Array, placesBuckets(landHeights.length) + 1);
   const p = placesFor(landHeights, start);
   // The rank of each count, as the division gave it cell by cell: j / span, at most 1.
-  const ranks = sharedScratch('rank.ranks', Float32Array, p.valid + 1).subarray(0, p.valid + 1);
+  const ranksGrid = sharedScratch('rank.ranks', Float32Array, p.valid + 1);
+  const ranks = ranksGrid.subarray(0, p.valid + 1);
   // The heights the bands compare with, in shared memory whatever the caller's cut lives in,
   // and four NaN after them (the four-wide compare from a bucket's start may read past the last
   // entry; NaN is below nothing), so heap kernels read all three tables in place.
@@ -82,11 +87,11 @@ export function landRank(t: TerrainValue, /* out */ out: Float32Array): void {
   // The same table as the last run's (the same cut: the view and the wind's coarse squares in
   // one evaluation, every evaluation until the heights change) left both as they are: span and
   // valid are the table's (land is the length of the heights it was made from).
-  if (p.generation !== made.generation || ranks.buffer !== made.ranks || sorted.buffer !== made.sorted) {
+  if (p.generation !== made.generation || ranksGrid !== made.ranks || padded !== made.sorted) {
     for (let j = 0; j <= p.valid; j++) ranks[j] = Math.min(1, j / span);
     sorted.set(landHeights.subarray(0, p.valid));
     padded.fill(NaN, p.valid, p.valid + 4);
-    made = { generation: p.generation, ranks: ranks.buffer, sorted: sorted.buffer };
+    made = { generation: p.generation, ranks: ranksGrid, sorted: padded };
   }
   // A square grid is cut by rows; any other length (tests) runs as one row.
   const n = Math.round(Math.sqrt(h.length));

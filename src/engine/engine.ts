@@ -25,7 +25,11 @@ export interface EvaluateOptions {
   readonly targets?: readonly string[];
   /** Evaluate on this domain instead of the graph's view (the viewer's coarse pan). */
   readonly domain?: Domain;
-  /** Called after each kernel that runs (not for cached nodes): progress for large grids. */
+  /**
+   * Called after each kernel that runs (not for cached nodes): progress for large grids. A
+   * node's last band call may still be finishing on the workers then (src/parallel/threads.ts,
+   * detach): its outputs are whole only once evaluate() returns.
+   */
   readonly onNode?: (nodeId: string, ms: number, domain: Domain) => void;
   /**
    * One-shot evaluation of a large grid (the command line): drop each result that is not a
