@@ -197,9 +197,10 @@ export function callsTakenAwake(): number {
 
 /**
  * Band calls a node's run left to finish on the workers (bands' `detach`), the engine's to finish
- * (finishDetached) before anything reads what they write: a consumer of the node, the node's next
- * run, the end of the evaluation. Meanwhile the caller goes on to the next node, and a worker's
- * last chunk overlaps it, where the caller waited for it (some 0.1-0.4 ms a call at 1024²).
+ * (finishDetached) before anything reads what they write or lets their memory go: a consumer of
+ * the node, a crop of it, its inputs given back to the pool, the end of the evaluation. Meanwhile
+ * the caller goes on to the next node, and a worker's last chunk overlaps it, where the caller
+ * waited for it (some 0.1-0.4 ms a call at 1024²).
  */
 export interface Detached {
   readonly calls: PendingCall[];
