@@ -89,8 +89,8 @@ export class Evaluation {
 
   /**
    * Finishes the band calls this evaluation's runs of the node left on the workers (threads.ts,
-   * detach), before anything reads their outputs or the node runs again; a chunk that failed
-   * there fails that result, as if its run had thrown.
+   * detach), before anything reads their outputs or their inputs go back to the pool; a chunk
+   * that failed there fails that result, as if its run had thrown.
    */
   private finish(nodeId: string): void {
     const entries = this.settledOn.get(nodeId);
