@@ -78,7 +78,7 @@ export const heapCurveBytes = curveModule.bytes;
 type Cells = Float32Array | Uint8Array | StridedRows;
 
 /** Byte offset of a grid's first cell on the heap; 0 for null (an unwired input); -1 when it is not on the heap. */
-export function heapAt(a: Cells | null): number {
+export function heapAt(a: Cells | Int32Array | null): number {
   if (!a) return 0;
   const g = 'rows' in a ? a.data : a;
   if (!onHeap(g.buffer)) return -1;
@@ -92,7 +92,7 @@ export function heapAt(a: Cells | null): number {
  * of the offsets, compiled for one kind, were thrown away on meeting the other (a recompile of
  * 10–18 ms each, in the bench's measured runs).
  */
-function offsets(grids: readonly (Cells | null)[]): number[] | null {
+function offsets(grids: readonly (Cells | Int32Array | null)[]): number[] | null {
   const o: number[] = [];
   for (let i = 0; i < grids.length; i++) {
     const at = heapAt(grids[i]);
@@ -126,7 +126,7 @@ function toScratch(name: string, a: Float64Array | Uint8Array | Float32Array | I
 
 /** The places table's start entries (start[0 … buckets]) in place: true when both arrays lie on the heap. */
 export function heapPlaces(sorted: Float32Array, lo: number, scale: number, buckets: number, start: Int32Array): boolean {
-  const o = offsets([sorted, start as unknown as Float32Array]);
+  const o = offsets([sorted, start]);
   const k = o && kernelModule.exports();
   if (!o || !k) return false;
   calls++;
@@ -247,7 +247,7 @@ export function heapRank(t: RankTable, heights: Float32Array, out: Float32Array)
   if (!o || !k || !memory) return false;
   const tailAt = heapScratch('rank.tail', 32);
   if (tailAt < 0) return false;
-  const tables = t.padded ? offsets([t.start as unknown as Float32Array, t.sorted, t.ranks]) : null;
+  const tables = t.padded ? offsets([t.start, t.sorted, t.ranks]) : null;
   if (tables) {
     calls++;
     rankCells(k, memory, heights, out, [o[0], o[1], tables[0], tables[1], tables[2], tailAt], t);
