@@ -1,12 +1,14 @@
-// Band calls left finishing on the workers (src/parallel/threads.ts, bands' detach): the caller
-// returns while a worker still holds a chunk, finishDetached waits for it (and throws the error
-// of a chunk that failed there), finishReaders waits only for calls that read the memory about
-// to be written; and an evaluation leaves some calls finishing but none unfinished at its end.
+// Band calls left to the workers (src/parallel/threads.ts, bands' detach): the caller returns
+// without taking a chunk, finishDetached takes what no worker has and waits for the rest (and
+// throws the error of a chunk that failed there), finishReaders waits only for calls that read
+// the memory about to be written; and an evaluation leaves some calls to the workers but none
+// unfinished at its end.
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine/engine.ts';
 import { parseGraph } from '../src/model/format.ts';
-import { FAILURE, FINISHED, type ChunkPlan } from '../src/parallel/chunks.ts';
+import { BUSY_US, FAILURE, FINISHED, type ChunkPlan } from '../src/parallel/chunks.ts';
+import { domainKey } from '../src/grid.ts';
 import { startNodeThreads } from '../src/parallel/node-threads.ts';
 import {
   type BandMessage,
@@ -49,26 +51,27 @@ const ramp = (a: { out: Float32Array }, r0: number, r1: number): void => {
 const rowsOf = (plan: ChunkPlan, k: number): [number, number] => [Math.round((plan.rows * k) / plan.chunks), Math.round((plan.rows * (k + 1)) / plan.chunks)];
 
 describe('a detached band call', () => {
-  it('returns while a worker holds a chunk; finishDetached waits for it', async () => {
+  it('returns at once while a worker holds a chunk; finishing it runs the rest and waits for that one', async () => {
     const { spawn, held } = holding();
     expect(await startThreads(2, spawn)).toBe(2);
     const out = new Float32Array(new SharedArrayBuffer(4 * n * n));
-    const d: Detached = { calls: [] };
+    const d: Detached = { calls: [], poolMs: 0 };
     collectDetached(d);
     bands('ramp', ramp, { out }, n, 8, true);
     expect(d.calls).toHaveLength(1);
     expect(detachedCount().unfinished).toBe(1);
     const [{ plan, args, k }] = held;
     const [r0, r1] = rowsOf(plan, k);
-    // The held chunk's rows are not written yet; every other row is.
-    expect(out.subarray(r0 * n, r1 * n).every((v) => v === 0)).toBe(true);
-    expect(out.every((v, i) => (i >= r0 * n && i < r1 * n) || v === i)).toBe(true);
+    // The caller took no chunk: it goes on, and takes what is left when the call is finished.
+    expect(out.every((v) => v === 0)).toBe(true);
     // Memory the call does not read: no wait (a wait here would never end: the chunk is held).
     finishReaders(new Float32Array(new SharedArrayBuffer(16)));
-    // The worker ends its chunk.
+    expect(out.every((v) => v === 0)).toBe(true);
+    // The worker ends its chunk; finishing the call runs every other chunk on the caller.
     ramp(args, r0, r1);
     Atomics.add(plan.counters, FINISHED, 1);
     finishReaders(out.subarray(r0 * n, r0 * n + 4));
+    expect(out.every((v, i) => v === i)).toBe(true);
     finishDetached(d);
     expect(d.calls).toHaveLength(0);
     expect(detachedCount().unfinished).toBe(0);
@@ -79,7 +82,7 @@ describe('a detached band call', () => {
     const { spawn, held } = holding();
     await startThreads(2, spawn);
     const out = new Float32Array(new SharedArrayBuffer(4 * n * n));
-    const d: Detached = { calls: [] };
+    const d: Detached = { calls: [], poolMs: 0 };
     collectDetached(d);
     let calls = 0;
     const failing = (a: { out: Float32Array }, r0: number, r1: number): void => {
@@ -94,6 +97,92 @@ describe('a detached band call', () => {
     Atomics.add(plan.counters, FINISHED, 1);
     expect(() => finishDetached(d)).toThrow('band broke');
     expect(detachedCount().unfinished).toBe(0);
+  });
+});
+
+describe("a call's time", () => {
+  it("is the pool's: its chunks on every thread, over the threads it was cut for", async () => {
+    const { spawn, held } = holding();
+    await startThreads(2, spawn);
+    const out = new Float32Array(new SharedArrayBuffer(4 * n * n));
+    const d: Detached = { calls: [], poolMs: 0 };
+    collectDetached(d);
+    // Each chunk of the caller's takes some time of its own, as the band itself measures it.
+    let inBands = 0;
+    const slow = (a: { out: Float32Array }, r0: number, r1: number): void => {
+      const start = performance.now();
+      while (performance.now() - start < 0.5);
+      ramp(a, r0, r1);
+      inBands += performance.now() - start;
+    };
+    bands('slow', slow, { out }, n, 8, true);
+    collectDetached(null);
+    const [{ plan, args, k }] = held;
+    expect(plan.chunks).toBeGreaterThanOrEqual(2);
+    // The worker's chunk took 6 ms by its own clock.
+    ramp(args, ...rowsOf(plan, k));
+    Atomics.add(plan.counters, BUSY_US, 6000);
+    Atomics.add(plan.counters, FINISHED, 1);
+    finishDetached(d);
+    expect(out.every((v, i) => v === i)).toBe(true);
+    // Split over two threads: half of all of it (the caller's chunks measured round the band,
+    // a little more than inside it).
+    const least = (6 + inBands) / 2;
+    expect(d.poolMs).toBeGreaterThanOrEqual(least - 0.01);
+    expect(d.poolMs).toBeLessThan(least + 0.5);
+  });
+
+  it('is told once per node and domain, and sums to what the report says each node ran', async () => {
+    await startNodeThreads(2);
+    useThreads(2);
+    const g = parseGraph(readFileSync('graphs/default.json', 'utf8'));
+    const e = createEngine(g, { size: 200 });
+    const told = new Map<string, number>();
+    const sums: Record<string, number> = {};
+    const report = e.evaluate({
+      onNode: (id, ms, d) => {
+        const key = `${id}@${domainKey(d)}`;
+        told.set(key, (told.get(key) ?? 0) + 1);
+        sums[id] = (sums[id] ?? 0) + ms;
+        expect(ms).toBeGreaterThan(0);
+      },
+    });
+    expect(detachedCount().calls).toBeGreaterThan(0);
+    expect([...told.values()].every((c) => c === 1)).toBe(true);
+    expect(Object.keys(sums).sort()).toEqual(Object.keys(report.ran).sort());
+    for (const [id, ms] of Object.entries(report.ran)) expect(sums[id]).toBeCloseTo(ms, 9);
+  });
+});
+
+describe('an evaluation whose cache fails to keep a result', () => {
+  it('still finishes the calls that run left to the workers, and the next evaluation gives the bytes of one thread', async () => {
+    await startNodeThreads(2);
+    const g = parseGraph(readFileSync('graphs/default.json', 'utf8'));
+    useThreads(1);
+    const one = createEngine(g, { size: 129 });
+    one.evaluate();
+    const bytes = new Uint8Array((one.output('biomes') as { data: Uint8Array }).data);
+    useThreads(2);
+    const e = createEngine(g, { size: 129 });
+    e.evaluate();
+    // Whether the workers were starved (their first calls, still compiling) is found afresh.
+    useThreads(2);
+    const cache = (e as unknown as { cache: { store: (...a: unknown[]) => unknown } }).cache;
+    const store = cache.store.bind(cache);
+    let thrown = 0;
+    cache.store = (...a: unknown[]) => {
+      // The curve's new result, its call still left to the workers, as an allocation failing there would.
+      if (a[0] === 'contCurve' && (a[2] as { pending?: unknown }).pending && thrown++ === 0) throw new RangeError('out of memory');
+      return store(...a);
+    };
+    const points = g.nodes.find((x) => x.id === 'contCurve')!.params.points as [number, number][];
+    e.setParam('contCurve', 'points', points.map(([x, y]) => [x, x === 0 ? y + 0.01 : y]));
+    expect(() => e.evaluate()).toThrow('out of memory');
+    expect(thrown).toBe(1);
+    expect(detachedCount().unfinished).toBe(0);
+    e.setParam('contCurve', 'points', points);
+    e.evaluate();
+    expect(new Uint8Array((e.output('biomes') as { data: Uint8Array }).data)).toEqual(bytes);
   });
 });
 

@@ -115,7 +115,7 @@ describe('review: detached band calls', () => {
     // The buffer was made in an earlier job: the GC may take it once nothing holds it.
     await tick();
     const out = gridBuffer(Float32Array, N * N, true);
-    const d: Detached = { calls: [] };
+    const d: Detached = { calls: [], poolMs: 0 };
     collectDetached(d);
     // As the rank's ranks and sorted heights: a view of the scratch, not the scratch itself.
     const table = sharedScratch('review.grow', Float32Array, 1024).subarray(0, 1000);
@@ -138,7 +138,7 @@ describe('review: detached band calls', () => {
     const out = gridBuffer(Float32Array, N * N, true);
     const table = sharedScratch('review.table', Float32Array, 4);
     table.fill(1);
-    const d: Detached = { calls: [] };
+    const d: Detached = { calls: [], poolMs: 0 };
     collectDetached(d);
     bands('review.fill', fillBand, { table, out }, N, 8, true);
     collectDetached(null);

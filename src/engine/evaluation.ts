@@ -88,9 +88,10 @@ export class Evaluation {
   }
 
   /**
-   * Finishes the band calls this evaluation's runs of the node left on the workers (threads.ts,
+   * Finishes the band calls this evaluation's runs of the node left to the workers (threads.ts,
    * detach), before anything reads their outputs or their inputs go back to the pool; a chunk
-   * that failed there fails that result, as if its run had thrown.
+   * that failed there fails that result, as if its run had thrown. The run's time then gets the
+   * pool's time on them, and onNode is told.
    */
   private finish(nodeId: string): void {
     const entries = this.settledOn.get(nodeId);
@@ -99,12 +100,21 @@ export class Evaluation {
       const d = e.pending;
       if (!d) continue;
       e.pending = null;
+      const done = e as { -readonly [K in keyof Entry]: Entry[K] };
+      let failed: unknown = null;
       try {
         finishDetached(d);
       } catch (err) {
-        for (const b of e.buffers) this.engine.pool.give(b);
-        Object.assign(e as { -readonly [K in keyof Entry]: Entry[K] }, { state: 'failed', outputs: null, buffers: [], message: err instanceof Error ? err.message : String(err) });
+        failed = err;
       }
+      done.ms += d.poolMs;
+      this.ran[nodeId] = (this.ran[nodeId] ?? 0) + d.poolMs;
+      if (failed === null) {
+        this.onNode?.(nodeId, done.ms, e.domain);
+        continue;
+      }
+      for (const b of e.buffers) this.engine.pool.give(b);
+      Object.assign(done, { state: 'failed', outputs: null, buffers: [], message: failed instanceof Error ? failed.message : String(failed) });
     }
   }
 
@@ -178,11 +188,8 @@ export class Evaluation {
     const cached = cache.get(nodeId, domain);
     const result =
       cached && cached.signature === sig
-        ? cache.store(nodeId, domain, cached)
-        : cache.store(
-            nodeId,
-            domain,
-            runNode({
+        ? cached
+        : runNode({
               nodeId,
               def,
               params: node.params,
@@ -198,13 +205,15 @@ export class Evaluation {
               ran: this.ran,
               onNode: this.onNode,
               cropMs: this.engine.cropClock,
-              shared: this.sharedFor(nodeId, sharedKey),
-            }),
-          );
-    done.set(visitKey, result);
+            shared: this.sharedFor(nodeId, sharedKey),
+          });
+    // Listed before anything else may throw: the run's calls may still be running on the
+    // workers, and the evaluation finishes every listed result's before it returns.
     const list = this.settledOn.get(nodeId);
     if (list) list.push(result);
     else this.settledOn.set(nodeId, [result]);
+    cache.store(nodeId, domain, result);
+    done.set(visitKey, result);
     return result;
   }
 

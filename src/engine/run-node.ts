@@ -6,7 +6,7 @@ import { type Domain, domainKey, wholeWindow } from '../grid.ts';
 import type { AnyNodeDef, RunContext } from '../model/manifest.ts';
 import type { AnyParamValue } from '../model/params.ts';
 import { settleBuffer, type Value } from '../model/values.ts';
-import { collectDetached, type Detached, finishDetached } from '../parallel/threads.ts';
+import { collectDetached, finishDetached, newDetached } from '../parallel/threads.ts';
 import { LazyCrop } from './crops.ts';
 import { isUnmade, lazyField } from './lazy.ts';
 import type { AnyBuffer, BufferPool } from './pool.ts';
@@ -58,9 +58,9 @@ export function runNode(a: NodeRun): Entry {
   /** Buffers of shared values: allowed in the outputs, not the result's to give back. */
   const sharedBuffers: AnyBuffer[] = [];
   const ctx = contextOf(a, owned, sharedBuffers);
-  // The run's last band call may be left finishing on the workers (bands' detach): the result
-  // holds it, and the evaluation finishes it before anything reads the outputs.
-  const detached: Detached = { calls: [] };
+  // The run's last band call may be left to the workers (bands' detach): the result holds it,
+  // and the evaluation finishes it before anything reads the outputs, and adds its time then.
+  const detached = newDetached();
   const before = collectDetached(detached);
   const start = performance.now();
   const crop0 = a.cropMs();
@@ -70,9 +70,10 @@ export function runNode(a: NodeRun): Entry {
     // The kernel's time, less the copies of crops its reads made (the engine counts those).
     const ms = performance.now() - start - (a.cropMs() - crop0);
     ran[nodeId] = (ran[nodeId] ?? 0) + ms;
-    a.onNode?.(nodeId, ms, domain);
+    const pending = detached.calls.length ? detached : null;
+    if (!pending) a.onNode?.(nodeId, ms, domain);
     assertOwned(def.type, outputs, sharedBuffers.length ? [...owned, ...sharedBuffers] : owned);
-    return { signature, outputs, buffers: owned, state: 'ok', ms, version, used: 0, domain, pending: detached.calls.length ? detached : null };
+    return { signature, outputs, buffers: owned, state: 'ok', ms, version, used: 0, domain, pending };
   } catch (err) {
     collectDetached(before);
     const ms = performance.now() - start - (a.cropMs() - crop0);

@@ -19,11 +19,16 @@ export function shareable(args: Record<string, unknown>): boolean {
   return true;
 }
 
-/** The shared counters of one bands() call: the next chunk to take, chunks finished, a failure seen, chunks workers ran. */
-const NEXT = 0;
+/**
+ * The shared counters of one bands() call: the next chunk to take, chunks finished, a failure
+ * seen, chunks workers ran, microseconds every thread spent in its chunks.
+ */
+export const NEXT = 0;
 export const FINISHED = 1;
 export const FAILURE = 2;
 export const BY_WORKERS = 3;
+export const BUSY_US = 4;
+const COUNTERS = 5;
 
 /** Chunks per thread: enough that a thread slowed by the machine's other work holds no one up. */
 const CHUNKS_PER_THREAD = 4;
@@ -56,23 +61,30 @@ export function gridCells(args: Record<string, unknown>): number {
 /**
  * Takes chunks of rows off the shared counter until none is left: the caller and every worker
  * run this same loop, so whichever thread is running does the work (on a busy machine a worker
- * may start late, and then the caller has done its share for it).
+ * may start late, and then the caller has done its share for it). Returns the milliseconds this
+ * thread spent in them; every thread's are summed in the counters (BUSY_US).
  */
-export function takeChunks(band: (args: never, r0: number, r1: number) => void, args: unknown, plan: ChunkPlan, worker: boolean): void {
+export function takeChunks(band: (args: never, r0: number, r1: number) => void, args: unknown, plan: ChunkPlan, worker: boolean): number {
   const { counters, chunks } = plan;
+  let busy = 0;
   for (let k = Atomics.add(counters, NEXT, 1); k < chunks; k = Atomics.add(counters, NEXT, 1)) {
     if (worker) Atomics.add(counters, BY_WORKERS, 1);
+    const start = performance.now();
     try {
       band(args as never, ...chunkRows(plan, k));
     } catch {
       // The caller runs every chunk again itself, to throw the error where it can be reported.
       Atomics.store(counters, FAILURE, 1);
     }
+    const ms = performance.now() - start;
+    busy += ms;
+    Atomics.add(counters, BUSY_US, Math.round(ms * 1000));
     if (Atomics.add(counters, FINISHED, 1) + 1 === chunks) Atomics.notify(counters, FINISHED);
   }
+  return busy;
 }
 
-/** A call's shared counters (NEXT … BY_WORKERS), its rows and how many chunks they are cut into. */
+/** A call's shared counters (NEXT … BUSY_US), its rows and how many chunks they are cut into. */
 export interface ChunkPlan {
   readonly counters: Int32Array;
   readonly rows: number;
@@ -86,7 +98,7 @@ export interface ChunkPlan {
  */
 export function planChunks(rows: number, threads: number, least: number): ChunkPlan {
   const chunks = Math.max(threads, Math.min(threads * CHUNKS_PER_THREAD, Math.floor(rows / least)));
-  return { counters: new Int32Array(new SharedArrayBuffer(16)), rows, chunks };
+  return { counters: new Int32Array(new SharedArrayBuffer(4 * COUNTERS)), rows, chunks };
 }
 
 /** Rows r0, r1 of chunk k. */

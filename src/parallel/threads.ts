@@ -14,7 +14,7 @@
 // Where there is no pool (never started, still starting, SharedArrayBuffer unavailable, one
 // core) or an output is not in shared memory, `bands` runs every row on the calling thread.
 
-import { BY_WORKERS, chunkRows, type ChunkPlan, FAILURE, FINISHED, gridCells, leaveChunks, MIN_CHUNK_CELLS, planChunks, shareable, takeChunks } from './chunks.ts';
+import { BUSY_US, BY_WORKERS, chunkRows, type ChunkPlan, FAILURE, FINISHED, gridCells, leaveChunks, MIN_CHUNK_CELLS, NEXT, planChunks, shareable, takeChunks } from './chunks.ts';
 import { adoptHeap, gridHeap, shareGrids } from './memory.ts';
 
 /** What the pool needs of a worker: post it a message; it answers through shared memory. */
@@ -120,7 +120,7 @@ export function threadCount(): number {
 /**
  * The pool's control block: calls posted so far (a worker watches it while it stays awake), how
  * long a worker stays awake and the gap that tells it was preempted (µs), calls workers took
- * while awake.
+ * while awake, whether and how long they are held, calls workers have begun (any way).
  */
 const POSTED = 0;
 const AWAKE_US = 1;
@@ -130,7 +130,8 @@ const TAKEN_AWAKE = 4;
 /** 1 while the caller holds the workers awake (holdThreads); how long a held worker watches after a band (µs). */
 const HELD = 5;
 const HELD_US = 6;
-const CONTROL_WORDS = 7;
+const BEGUN = 7;
+const CONTROL_WORDS = 8;
 
 /**
  * How long a worker stays awake after a band, watching for the next call, before it goes back
@@ -147,15 +148,17 @@ const CONTROL_WORDS = 7;
  * (heldMs; 0: no hold); 2 ms covers the gaps of the curve edit at 1024² (0.25–0.54 ms) and took
  * 0.2–0.3 ms off it, quiet.
  */
-const TUNING = { workerMs: 0.2, callerMs: 0.2, preemptedMs: 1, backoffMs: 500, starvedMs: 0.3, aloneCalls: 32, heldMs: 2 };
+const TUNING = { workerMs: 0.2, callerMs: 0.2, preemptedMs: 1, backoffMs: 500, starvedMs: 0.3, aloneCalls: 32, heldMs: 2, defer: true };
 type Tuning = typeof TUNING;
 let tuning: Tuning = TUNING;
 
 /**
  * How long workers and the caller stay awake (ms; 0, 0: they sleep at once, as before
  * 2026-12-04), the gap that tells a thread it was preempted and how long it then sleeps at
- * once, when the caller runs calls alone (see bands(); aloneCalls 0: never), and how long held
- * workers watch (heldMs): for A/B runs and the tests. What is not given takes its default.
+ * once, when the caller runs calls alone (see bands(); aloneCalls 0: never), how long held
+ * workers watch (heldMs), and whether a call left to the workers gets none of the caller's
+ * chunks until it is finished (defer; false: the caller takes its share first, as before
+ * 2026-12-05): for A/B runs and the tests. What is not given takes its default.
  */
 export function tuneThreads(t: Partial<Tuning> = {}): void {
   tuning = { ...TUNING, ...t };
@@ -196,21 +199,43 @@ export function callsTakenAwake(): number {
 }
 
 /**
- * Band calls a node's run left to finish on the workers (bands' `detach`), the engine's to finish
+ * Band calls a node's run left to the workers (bands' `detach`), the engine's to finish
  * (finishDetached) before anything reads what they write or lets their memory go: a consumer of
- * the node, a crop of it, its inputs given back to the pool, the end of the evaluation. Meanwhile
- * the caller goes on to the next node, and a worker's last chunk overlaps it, where the caller
- * waited for it (some 0.1-0.4 ms a call at 1024²).
+ * the node, a crop of it, its inputs given back to the pool, the end of the evaluation. The
+ * caller goes on to the next nodes meanwhile, and takes what chunks are left when it finishes
+ * them: the workers compute while it does the work that is not split (the small grids, the
+ * engine's own), where they waited for it.
  */
 export interface Detached {
   readonly calls: PendingCall[];
+  /**
+   * The pool's time on the calls finished so far, in ms: each call's chunks, summed over the
+   * threads that ran them and divided by the threads it was cut for, less what the caller ran
+   * of it before the run returned (the run's own time holds that). What the node took, spread
+   * over the pool, wherever its chunks ran and whatever ran beside them.
+   */
+  poolMs: number;
+}
+
+/** A new, empty Detached for a run's calls. */
+export function newDetached(): Detached {
+  return { calls: [], poolMs: 0 };
 }
 
 interface PendingCall {
   readonly band: (args: never, r0: number, r1: number) => void;
   readonly args: unknown;
   readonly plan: ChunkPlan;
-  readonly ownMs: number;
+  /** Threads the call was cut for: the caller and the workers it was posted to. */
+  readonly threads: number;
+  /** The pool's count of calls workers had begun when it was posted (BEGUN). */
+  readonly begun: number;
+  /** The caller's time in the call's chunks before the run returned (0 when it was deferred). */
+  readonly inRunMs: number;
+  /** The caller's time in the call's chunks in all (the starvation rule reads it). */
+  ownMs: number;
+  /** Set when finished: the pool's time on it (Detached.poolMs). */
+  poolMs?: number;
   /**
    * Set when finishReaders finished it ahead of its holder: whether a chunk failed and the
    * error of its run again on the caller, thrown by finishDetached.
@@ -247,13 +272,14 @@ export function finishDetached(d: Detached): void {
   for (const call of calls) {
     if (call.early) {
       if (call.early.failed) error ??= call.early.error;
-      continue;
+    } else {
+      try {
+        finishCall(call);
+      } catch (err) {
+        error ??= err;
+      }
     }
-    try {
-      finishCall(call);
-    } catch (err) {
-      error ??= err;
-    }
+    d.poolMs += call.poolMs ?? 0;
   }
   if (error !== null) throw error;
 }
@@ -304,12 +330,15 @@ let aloneFor = 0;
  * missing from the worker's catalogue, in a test with a catalogue of its own), the caller runs
  * every chunk again itself, so the error is thrown here.
  *
- * With `detach`, in a node's run (collectDetached), the caller returns once no chunk is left to
- * take, and the workers' last chunks finish while it goes on: for the last call of a run that
- * reads nothing the call writes, and whose args hold nothing the caller may write again before
- * the engine finishes the call, except through a guard (finishReaders: sharedScratch, the wind's
- * coarse air, the noise's lattice terms). The error of a failed chunk is then thrown where the
- * call is finished (finishDetached).
+ * With `detach`, in a node's run (collectDetached), the call is left to the workers: the caller
+ * returns at once and goes on to the next nodes, and takes the chunks no worker has taken yet
+ * when the engine finishes the call (finishDetached: before its outputs are read). So the
+ * workers compute while the caller does what is not split (a cold 256² evaluation, on two
+ * threads, 12 % faster than the caller taking its share first). For the last call of a run
+ * that reads nothing the call writes, and whose args hold nothing the caller may write again
+ * before the engine finishes the call, except through a guard (finishReaders: sharedScratch,
+ * the wind's coarse air, the noise's lattice terms). The error of a failed chunk is then
+ * thrown where the call is finished (finishDetached).
  */
 export function bands<A extends Record<string, unknown>>(name: string, band: (args: A, r0: number, r1: number) => void, args: A, rows: number, minRows = 8, detach = false): void {
   // A run's calls follow one another: the next may read what the last wrote.
@@ -328,17 +357,20 @@ export function bands<A extends Record<string, unknown>>(name: string, band: (ar
   }
   const plan = planChunks(rows, threads, least);
   const { chunks } = plan;
+  const begun = Atomics.load(pool.control, BEGUN);
   for (let k = 1; k < threads; k++) {
     pool.workers[k - 1].postMessage({ kernel: name, args, plan });
     sent++;
   }
   // A worker still awake from its last band takes this call off its port now.
   Atomics.add(pool.control, POSTED, 1);
-  const start = performance.now();
-  takeChunks(band as never, args, plan, false);
-  const call: PendingCall = { band: band as never, args, plan, ownMs: performance.now() - start };
-  if (detach && collecting && Atomics.load(plan.counters, FINISHED) < chunks) {
-    collecting.calls.push(call);
+  const leave = detach && collecting !== null;
+  // Left to the workers, the caller takes none now: it goes on to the next nodes, and takes what
+  // is left when something needs the call (finishCall). Else it takes its share at once.
+  const inRunMs = leave && tuning.defer ? 0 : takeChunks(band as never, args, plan, false);
+  const call: PendingCall = { band: band as never, args, plan, threads, begun, inRunMs, ownMs: inRunMs };
+  if (leave && Atomics.load(plan.counters, FINISHED) < chunks) {
+    collecting!.calls.push(call);
     unfinished.add(call);
     detachedCalls++;
     return;
@@ -363,16 +395,21 @@ function awaitChunks(plan: ChunkPlan): void {
 
 /** The end of a call: every chunk awaited, the workers' share counted, a failed call run again on the caller (its error thrown here). */
 function finishCall(call: PendingCall): void {
-  const { band, args, plan, ownMs } = call;
+  const { band, args, plan } = call;
   const { chunks } = plan;
+  // Chunks no worker has taken yet (a call left to them: bands' detach): the caller's now.
+  if (Atomics.load(plan.counters, NEXT) < chunks) call.ownMs += takeChunks(band, args, plan, false);
   awaitChunks(plan);
   unfinished.delete(call);
+  call.poolMs = Atomics.load(plan.counters, BUSY_US) / 1000 / call.threads - call.inRunMs;
+  const { ownMs } = call;
   const took = Atomics.load(plan.counters, BY_WORKERS);
   byWorkers += took;
   // Starved workers: two calls in a row long enough for a worker to wake many times over, and
-  // none took a chunk. The machine has no core for them; posting to them only costs the caller
-  // (and the worker's late, empty wake-up takes CPU from it): run the next calls alone.
-  if (took > 0) starvedInRow = 0;
+  // no worker began any call meanwhile (one busy with an earlier call left to it is not
+  // starved). The machine has no core for them; posting to them only costs the caller (and the
+  // worker's late, empty wake-up takes CPU from it): run the next calls alone.
+  if (took > 0 || !pool || Atomics.load(pool.control, BEGUN) !== call.begun) starvedInRow = 0;
   else if (ownMs >= tuning.starvedMs && ++starvedInRow >= 2) aloneFor = tuning.aloneCalls;
   if (Atomics.load(plan.counters, FAILURE)) for (let k = 0; k < chunks; k++) band(args as never, ...chunkRows(plan, k));
 }
@@ -448,6 +485,7 @@ function takeControl(message: Extract<BandMessage, { control: Int32Array }>): vo
 
 function serveCall(message: BandCall, find: (name: string) => BandKernel | undefined): void {
   const band = find(message.kernel);
+  if (workerControl) Atomics.add(workerControl, BEGUN, 1);
   if (band) {
     takeChunks(band, message.args, message.plan, true);
     return;
