@@ -19,6 +19,7 @@ import {
   detachedCount,
   finishDetached,
   finishReaders,
+  finishingClock,
   startThreads,
   stopThreads,
   useThreads,
@@ -132,6 +133,36 @@ describe("a call's time", () => {
     const least = (6 + inBands) / 2;
     expect(d.poolMs).toBeGreaterThanOrEqual(least - 0.01);
     expect(d.poolMs).toBeLessThan(least + 0.5);
+  });
+
+  it("is on the finishing clock where another run finishes it, so that run leaves it out of its own", async () => {
+    const { spawn, held } = holding();
+    await startThreads(2, spawn);
+    useThreads(2);
+    const out = new Float32Array(new SharedArrayBuffer(4 * n * n));
+    const d: Detached = { calls: [], poolMs: 0 };
+    collectDetached(d);
+    let inBands = 0;
+    const slow = (a: { out: Float32Array }, r0: number, r1: number): void => {
+      const start = performance.now();
+      while (performance.now() - start < 0.5);
+      ramp(a, r0, r1);
+      inBands += performance.now() - start;
+    };
+    bands('slow', slow, { out }, n, 8, true);
+    collectDetached(null);
+    const [{ plan, args, k }] = held;
+    ramp(args, ...rowsOf(plan, k));
+    Atomics.add(plan.counters, FINISHED, 1);
+    // Another run about to write what the call reads finishes it: the caller's chunks and wait.
+    const before = finishingClock();
+    finishReaders(out);
+    expect(finishingClock() - before).toBeGreaterThanOrEqual(inBands);
+    expect(inBands).toBeGreaterThan(0);
+    // Its holder still counts it (once) when it finishes its calls.
+    finishDetached(d);
+    expect(d.poolMs).toBeGreaterThanOrEqual(inBands / 2 - 0.01);
+    expect(out.every((v, i) => v === i)).toBe(true);
   });
 
   it('is told once per node and domain, and sums to what the report says each node ran', async () => {

@@ -6,7 +6,7 @@ import { type Domain, domainKey, wholeWindow } from '../grid.ts';
 import type { AnyNodeDef, RunContext } from '../model/manifest.ts';
 import type { AnyParamValue } from '../model/params.ts';
 import { settleBuffer, type Value } from '../model/values.ts';
-import { collectDetached, finishDetached, newDetached } from '../parallel/threads.ts';
+import { collectDetached, type Detached, finishDetached, finishingClock, newDetached } from '../parallel/threads.ts';
 import { LazyCrop } from './crops.ts';
 import { isUnmade, lazyField } from './lazy.ts';
 import type { AnyBuffer, BufferPool } from './pool.ts';
@@ -64,11 +64,11 @@ export function runNode(a: NodeRun): Entry {
   const before = collectDetached(detached);
   const start = performance.now();
   const crop0 = a.cropMs();
+  const finishing0 = finishingClock();
   try {
     const outputs = def.run(ctx, params as never) as Record<string, Value>;
     collectDetached(before);
-    // The kernel's time, less the copies of crops its reads made (the engine counts those).
-    const ms = performance.now() - start - (a.cropMs() - crop0);
+    const ms = runTime(start, a.cropMs() - crop0, finishingClock() - finishing0, detached);
     ran[nodeId] = (ran[nodeId] ?? 0) + ms;
     const pending = detached.calls.length ? detached : null;
     if (!pending) a.onNode?.(nodeId, ms, domain);
@@ -76,18 +76,30 @@ export function runNode(a: NodeRun): Entry {
     return { signature, outputs, buffers: owned, state: 'ok', ms, version, used: 0, domain, pending };
   } catch (err) {
     collectDetached(before);
-    const ms = performance.now() - start - (a.cropMs() - crop0);
-    ran[nodeId] = (ran[nodeId] ?? 0) + ms;
     // No worker may still write into a buffer given back; the run's own error is the one told.
     try {
       finishDetached(detached);
     } catch {
       // (A chunk of that call failed as well.)
     }
+    const ms = runTime(start, a.cropMs() - crop0, finishingClock() - finishing0, detached);
+    ran[nodeId] = (ran[nodeId] ?? 0) + ms;
     for (const b of owned) pool.give(b);
     const message = err instanceof Error ? err.message : String(err);
     return { signature, outputs: null, buffers: [], state: 'failed', message, ms, version, used: 0, domain };
   }
+}
+
+/**
+ * The kernel's time since `start`: less the copies of crops its reads made (the engine counts
+ * those) and the calls left to the workers it finished (theirs: each counts in its pool time),
+ * plus the pool's time on its own such calls finished so far (the rest is added when they are:
+ * Evaluation.finish), which is then taken out of `detached`.
+ */
+function runTime(start: number, cropMs: number, finishingMs: number, detached: Detached): number {
+  const ms = performance.now() - start - cropMs - finishingMs + detached.poolMs;
+  detached.poolMs = 0;
+  return ms;
 }
 
 /** A result without outputs: why the node did not run. */

@@ -274,7 +274,7 @@ export function finishDetached(d: Detached): void {
       if (call.early.failed) error ??= call.early.error;
     } else {
       try {
-        finishCall(call);
+        finishPending(call);
       } catch (err) {
         error ??= err;
       }
@@ -298,7 +298,7 @@ export function finishReaders(view: ArrayBufferView): void {
     // Finished now, a failed chunk run again on the caller too: later, that run would read
     // what the caller is about to write.
     try {
-      finishCall(call);
+      finishPending(call);
       call.early = { failed: false, error: null };
     } catch (err) {
       call.early = { failed: true, error: err };
@@ -390,6 +390,29 @@ function awaitChunks(plan: ChunkPlan): void {
   if (callerMs > 0) watch(callerMs, preemptedMs, backoffMs, () => Atomics.load(plan.counters, FINISHED) === chunks);
   for (let done = Atomics.load(plan.counters, FINISHED); done < chunks; done = Atomics.load(plan.counters, FINISHED)) {
     Atomics.wait(plan.counters, FINISHED, done);
+  }
+}
+
+/** The caller's time finishing calls left to the workers so far (ms): see finishingClock(). */
+let finishingMs = 0;
+
+/**
+ * Milliseconds the caller has spent finishing calls left to the workers (their chunks it took,
+ * the wait for the rest) since the process started: a node's run that finishes other calls (a
+ * guard's finishReaders, its own earlier call) leaves this out of its own time, as those calls'
+ * time is counted in their pool time (Detached.poolMs).
+ */
+export function finishingClock(): number {
+  return finishingMs;
+}
+
+/** finishCall for a call left to the workers, its time on the finishing clock. */
+function finishPending(call: PendingCall): void {
+  const start = performance.now();
+  try {
+    finishCall(call);
+  } finally {
+    finishingMs += performance.now() - start;
   }
 }
 
