@@ -482,14 +482,10 @@ export function serveBand(message: BandMessage, find: (name: string) => BandKern
   if ('kernel' in message) serveCall(message, find);
   if (!receive || !control) return;
   for (;;) {
-    const held = Atomics.load(control, HELD) === 1;
-    const ms = Atomics.load(control, held ? HELD_US : AWAKE_US) / 1000;
-    if (ms <= 0) return;
-    const woke = watch(ms, Atomics.load(control, PREEMPTED_US) / 1000, Atomics.load(control, BACKOFF_US) / 1000, () => Atomics.load(control, POSTED) !== seen || (held && Atomics.load(control, HELD) === 0));
-    if (!woke || Atomics.load(control, POSTED) === seen) return;
-    seen = Atomics.load(control, POSTED);
-    // Posted before the counter moved, so on the port now (unless it was for another worker,
-    // or this one's came through the event loop); a wake-up may be there before a call.
+    // What is on the port now: a call posted while the band ran, or before the counter was read.
+    // An evaluation's wake-up reaches a sleeping worker after its first call was posted (the
+    // caller goes on at once): watching for the counter to move, the worker left that call on
+    // its port until its watch ran out, 2 ms later, and it came through the event loop.
     for (let next = receive(); next; next = receive()) {
       if ('control' in next) takeControl(next);
       else if ('kernel' in next) {
@@ -497,6 +493,14 @@ export function serveBand(message: BandMessage, find: (name: string) => BandKern
         serveCall(next, find);
       }
     }
+    const held = Atomics.load(control, HELD) === 1;
+    const ms = Atomics.load(control, held ? HELD_US : AWAKE_US) / 1000;
+    if (ms <= 0) return;
+    const woke = watch(ms, Atomics.load(control, PREEMPTED_US) / 1000, Atomics.load(control, BACKOFF_US) / 1000, () => Atomics.load(control, POSTED) !== seen || (held && Atomics.load(control, HELD) === 0));
+    if (!woke || Atomics.load(control, POSTED) === seen) return;
+    // Posted before the counter moved, so on the port now (unless it was for another worker,
+    // or this one's came through the event loop): taken at the loop's top.
+    seen = Atomics.load(control, POSTED);
   }
 }
 
