@@ -179,3 +179,48 @@ describe('review: detached band calls', () => {
     expect(two).toEqual(one);
   });
 });
+
+describe('review: an onNode callback that throws', () => {
+  it('fails that node as on one thread, and the calls of the others are finished before evaluate() returns', () => {
+    // Two noises, both targets: both runs leave their call to the workers (the worker holds a
+    // chunk of the first, so the caller has every chunk of the second to take when finishing).
+    const graph: Graph = {
+      name: 'progress',
+      notes: '',
+      view: { x: 0, y: 0, size: 128 },
+      nodes: [node('a', 'fbm', { seed: 1 }), node('b', 'fbm', { seed: 2 })],
+      edges: [],
+    } as Graph;
+    const render = (threads: number) => {
+      useThreads(threads);
+      const e = createEngine(graph, { poisonBuffers: true });
+      let error: unknown = null;
+      try {
+        e.evaluate({
+          onNode: (id) => {
+            if (id === 'a') throw new Error('progress broke');
+          },
+        });
+      } catch (err) {
+        error = err;
+      }
+      const b = e.output('b') as { data: Float32Array } | undefined;
+      return {
+        error: error instanceof Error ? error.message : error,
+        a: e.status('a')?.state,
+        b: e.status('b')?.state,
+        unfinished: detachedCount().unfinished,
+        b_: b ? b.data.slice() : null,
+      };
+    };
+    const one = render(1);
+    expect(one.a).toBe('failed');
+    const before = detachedCount().calls;
+    const { b_: bOne, ...oneStates } = one;
+    const { b_: bTwo, ...twoStates } = render(2);
+    expect(detachedCount().calls).toBeGreaterThan(before);
+    expect(twoStates).toEqual(oneStates);
+    // b's grid whole (the pool's buffers are poisoned with NaN: a chunk never run shows).
+    expect(bTwo && bOne && bTwo.every((v, i) => Object.is(v, bOne[i]))).toBe(true);
+  });
+});

@@ -27,8 +27,8 @@ export interface EvaluateOptions {
   readonly domain?: Domain;
   /**
    * Called after each kernel that runs (not for cached nodes): progress for large grids. A
-   * node's last band call may still be finishing on the workers then (src/parallel/threads.ts,
-   * detach): its outputs are whole only once evaluate() returns.
+   * run whose last band call was left to the workers (src/parallel/threads.ts, detach) is told
+   * once that call is finished, with its time. If it throws, that node fails with its error.
    */
   readonly onNode?: (nodeId: string, ms: number, domain: Domain) => void;
   /**

@@ -109,10 +109,16 @@ export class Evaluation {
       }
       done.ms += d.poolMs;
       this.ran[nodeId] = (this.ran[nodeId] ?? 0) + d.poolMs;
+      // As in runNode: an onNode that throws fails the result, and the evaluation goes on (and
+      // finishes every other call before it returns).
       if (failed === null) {
-        this.onNode?.(nodeId, done.ms, e.domain);
-        continue;
+        try {
+          this.onNode?.(nodeId, done.ms, e.domain);
+        } catch (err) {
+          failed = err;
+        }
       }
+      if (failed === null) continue;
       for (const b of e.buffers) this.engine.pool.give(b);
       Object.assign(done, { state: 'failed', outputs: null, buffers: [], message: failed instanceof Error ? failed.message : String(failed) });
     }
