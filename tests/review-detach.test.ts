@@ -18,6 +18,7 @@ import {
   type BandMessage,
   type BandWorker,
   bands,
+  bandsSent,
   collectDetached,
   type Detached,
   detachedCount,
@@ -222,5 +223,36 @@ describe('review: an onNode callback that throws', () => {
     expect(twoStates).toEqual(oneStates);
     // b's grid whole (the pool's buffers are poisoned with NaN: a chunk never run shows).
     expect(bTwo && bOne && bTwo.every((v, i) => Object.is(v, bOne[i]))).toBe(true);
+  });
+});
+
+describe('review: the starvation rule', () => {
+  it('counts the worker busy with an earlier call left to it as not starved: the calls made meanwhile still go to the pool', () => {
+    // Any call counts as long enough for a worker to have come; two starved ones in a row and
+    // the next four would run on the caller alone.
+    tuneThreads({ callerMs: 0, starvedMs: 0, aloneCalls: 4 });
+    useThreads(2);
+    const table = gridBuffer(Float32Array, 4);
+    table.fill(1);
+    const left = gridBuffer(Float32Array, N * N, true);
+    const d: Detached = { calls: [], poolMs: 0 };
+    collectDetached(d);
+    bands('review.fill', fillBand, { table, out: left }, N, 8, true);
+    collectDetached(null);
+    expect(d.calls).toHaveLength(1);
+    // The worker is in that call (it holds a chunk of it) until the caller waits for it; the
+    // calls made meanwhile (not left) are the caller's, every chunk.
+    expect(late.state.held).not.toBeNull();
+    const posted: boolean[] = [];
+    for (let k = 0; k < 3; k++) {
+      const out = gridBuffer(Float32Array, N * N, true);
+      const before = bandsSent();
+      bands('review.fill', fillBand, { table, out }, N);
+      posted.push(bandsSent() > before);
+      expect(out.every((v) => v === 1)).toBe(true);
+    }
+    finishDetached(d);
+    expect(left.every((v) => v === 1)).toBe(true);
+    expect(posted).toEqual([true, true, true]);
   });
 });

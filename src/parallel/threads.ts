@@ -429,12 +429,22 @@ function finishCall(call: PendingCall): void {
   const took = Atomics.load(plan.counters, BY_WORKERS);
   byWorkers += took;
   // Starved workers: two calls in a row long enough for a worker to wake many times over, and
-  // no worker began any call meanwhile (one busy with an earlier call left to it is not
-  // starved). The machine has no core for them; posting to them only costs the caller (and the
-  // worker's late, empty wake-up takes CPU from it): run the next calls alone.
-  if (took > 0 || !pool || Atomics.load(pool.control, BEGUN) !== call.begun) starvedInRow = 0;
+  // no worker began any call meanwhile nor is still in one left to it (one busy with an earlier
+  // call is not starved: it began that call before this one was posted). The machine has no
+  // core for them; posting to them only costs the caller (and the worker's late, empty wake-up
+  // takes CPU from it): run the next calls alone.
+  if (took > 0 || !pool || Atomics.load(pool.control, BEGUN) !== call.begun || inLeftCall()) starvedInRow = 0;
   else if (ownMs >= tuning.starvedMs && ++starvedInRow >= 2) aloneFor = tuning.aloneCalls;
   if (Atomics.load(plan.counters, FAILURE)) for (let k = 0; k < chunks; k++) band(args as never, ...chunkRows(plan, k));
+}
+
+/**
+ * True while a worker is in a call left to the workers that is not finished: one of its chunks
+ * taken and not all of them done, the caller not in it (it is finishing another call).
+ */
+function inLeftCall(): boolean {
+  for (const u of unfinished) if (Atomics.load(u.plan.counters, NEXT) > 0 && Atomics.load(u.plan.counters, FINISHED) < u.plan.chunks) return true;
+  return false;
 }
 
 /** A worker's copy of the pool's control block (its first message). */
