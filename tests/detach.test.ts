@@ -28,6 +28,10 @@ import {
 afterEach(() => {
   collectDetached(null);
   stopThreads();
+  // Whether the workers were starved is found afresh in each test: the fake workers never take
+  // a chunk the caller could see (BY_WORKERS), and two calls of the caller's over starvedMs (a
+  // first, compiling run on a loaded machine) would leave the next test's calls to the caller alone.
+  useThreads(1);
 });
 
 /** A worker that takes the first chunk of each call it is sent and holds it until `release`. */
