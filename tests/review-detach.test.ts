@@ -9,7 +9,7 @@ import { CATALOGUE } from '../nodes/index.ts';
 import { CROP_BAND, cropBand } from '../src/engine/domains.ts';
 import { createEngine } from '../src/engine/engine.ts';
 import type { Graph } from '../src/model/graph.ts';
-import type { AnyNodeDef } from '../src/model/manifest.ts';
+import { type AnyNodeDef, catalogueOf, defineNode, field } from '../src/model/manifest.ts';
 import { defaultParams } from '../src/model/params.ts';
 import { sharedScratch } from '../src/kernels/scratch.ts';
 import { gridBuffer } from '../src/parallel/memory.ts';
@@ -254,5 +254,62 @@ describe('review: the starvation rule', () => {
     finishDetached(d);
     expect(left.every((v) => v === 1)).toBe(true);
     expect(posted).toEqual([true, true, true]);
+  });
+});
+
+describe("review: a node's time", () => {
+  it("holds none of another run's call that its guard finished (finishReaders): that call's time is its own node's", () => {
+    // A clock of the test's own: each chunk of the slow band takes 10 ms by it, nothing else any.
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    const slowBand = (a: { table: Float32Array; out: Float32Array; n: number }, r0: number, r1: number): void => {
+      for (let i = r0 * a.n; i < r1 * a.n; i++) a.out[i] = a.table[0];
+      now += 10;
+    };
+    testBands.set('review.slow', slowBand as Band);
+    const slow = defineNode({
+      type: 'review.slow',
+      title: 'Slow',
+      group: 'Terrain',
+      doc: 'The table, by a slow band left to the workers.',
+      inputs: {},
+      outputs: { out: { type: 'field', meaning: 'value', doc: 'table[0]' } },
+      params: {},
+      band: slowBand,
+      run(ctx) {
+        const table = sharedScratch('review.time', Float32Array, 4);
+        table.fill(1);
+        const out = ctx.alloc('f32');
+        bands('review.slow', slowBand, { table, out, n: ctx.domain.n }, ctx.domain.n, 8, true);
+        return { out: field(out, 'value') };
+      },
+    });
+    // Writes the same scratch, so its guard finishes the slow node's call first.
+    const guard = defineNode({
+      type: 'review.guard',
+      title: 'Guard',
+      group: 'Terrain',
+      doc: 'The scratch written again; 2 everywhere.',
+      inputs: {},
+      outputs: { out: { type: 'field', meaning: 'value', doc: '2' } },
+      params: {},
+      run(ctx) {
+        sharedScratch('review.time', Float32Array, 4).fill(2);
+        const out = ctx.alloc('f32');
+        out.fill(2);
+        return { out: field(out, 'value') };
+      },
+    });
+    const graph = { version: 1, view: { x: 0, y: 0, size: N }, nodes: [{ id: 's', type: 'review.slow', params: {}, x: 0, y: 0 }, { id: 'g', type: 'review.guard', params: {}, x: 0, y: 0 }], edges: [] };
+    const e = createEngine(graph as never, { catalogue: catalogueOf([slow as AnyNodeDef, guard as AnyNodeDef]) });
+    const told: Record<string, number> = {};
+    const before = detachedCount().calls;
+    const report = e.evaluate({ onNode: (id, ms) => void (told[id] = ms) });
+    expect(detachedCount().calls).toBe(before + 1);
+    expect((e.output('s') as { data: Float32Array }).data.every((v) => v === 1)).toBe(true);
+    // The slow node's chunks ran on the fake clock while the guard's run was under way; none of
+    // them is the guard's.
+    expect(report.ran.s).toBeGreaterThan(0);
+    expect([report.ran.g, told.g]).toEqual([0, 0]);
   });
 });
