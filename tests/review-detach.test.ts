@@ -312,4 +312,31 @@ describe("review: a node's time", () => {
     expect(report.ran.s).toBeGreaterThan(0);
     expect([report.ran.g, told.g]).toEqual([0, 0]);
   });
+
+  it('counts a run once when what follows it fails the node (onNode throwing, one thread)', () => {
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    const tick = defineNode({
+      type: 'review.tick',
+      title: 'Tick',
+      group: 'Terrain',
+      doc: 'Takes 10 ms by the test clock.',
+      inputs: {},
+      outputs: { out: { type: 'field', meaning: 'value', doc: '1' } },
+      params: {},
+      run(ctx) {
+        now += 10;
+        return { out: field(ctx.alloc('f32').fill(1), 'value') };
+      },
+    });
+    const graph = { version: 1, view: { x: 0, y: 0, size: N }, nodes: [{ id: 't', type: 'review.tick', params: {}, x: 0, y: 0 }], edges: [] };
+    const e = createEngine(graph as never, { catalogue: catalogueOf([tick as AnyNodeDef]) });
+    const report = e.evaluate({
+      onNode: () => {
+        throw new Error('progress broke');
+      },
+    });
+    expect(e.status('t')).toMatchObject({ state: 'failed', message: 'progress broke', ms: 10 });
+    expect(report.ran.t).toBe(10);
+  });
 });

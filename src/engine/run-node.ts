@@ -65,14 +65,17 @@ export function runNode(a: NodeRun): Entry {
   const start = performance.now();
   const crop0 = a.cropMs();
   const finishing0 = finishingClock();
+  // The run's time, once it has returned (an error after that, its outputs' check or onNode's,
+  // fails the node but counts it once).
+  let ms: number | null = null;
   try {
     const outputs = def.run(ctx, params as never) as Record<string, Value>;
     collectDetached(before);
-    const ms = runTime(start, a.cropMs() - crop0, finishingClock() - finishing0, detached);
-    ran[nodeId] = (ran[nodeId] ?? 0) + ms;
+    ms = runTime(start, a.cropMs() - crop0, finishingClock() - finishing0, detached);
+    assertOwned(def.type, outputs, sharedBuffers.length ? [...owned, ...sharedBuffers] : owned);
     const pending = detached.calls.length ? detached : null;
     if (!pending) a.onNode?.(nodeId, ms, domain);
-    assertOwned(def.type, outputs, sharedBuffers.length ? [...owned, ...sharedBuffers] : owned);
+    ran[nodeId] = (ran[nodeId] ?? 0) + ms;
     return { signature, outputs, buffers: owned, state: 'ok', ms, version, used: 0, domain, pending };
   } catch (err) {
     collectDetached(before);
@@ -82,7 +85,7 @@ export function runNode(a: NodeRun): Entry {
     } catch {
       // (A chunk of that call failed as well.)
     }
-    const ms = runTime(start, a.cropMs() - crop0, finishingClock() - finishing0, detached);
+    ms = ms === null ? runTime(start, a.cropMs() - crop0, finishingClock() - finishing0, detached) : ms + detached.poolMs;
     ran[nodeId] = (ran[nodeId] ?? 0) + ms;
     for (const b of owned) pool.give(b);
     const message = err instanceof Error ? err.message : String(err);
