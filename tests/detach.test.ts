@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine/engine.ts';
 import { parseGraph } from '../src/model/format.ts';
-import { BUSY_US, FAILURE, FINISHED, type ChunkPlan } from '../src/parallel/chunks.ts';
+import { BUSY_US, BY_WORKERS, FAILURE, FINISHED, type ChunkPlan } from '../src/parallel/chunks.ts';
 import { domainKey } from '../src/grid.ts';
 import { startNodeThreads } from '../src/parallel/node-threads.ts';
 import {
@@ -41,7 +41,10 @@ function holding(): { spawn: () => { worker: BandWorker; ready: Promise<void> };
     postMessage(m: BandMessage) {
       if (!('kernel' in m)) return;
       const k = Atomics.add(m.plan.counters, 0, 1);
-      if (k < m.plan.chunks) held.push({ plan: m.plan, args: m.args as { out: Float32Array }, k });
+      if (k >= m.plan.chunks) return;
+      // As a worker counts the chunks it takes.
+      Atomics.add(m.plan.counters, BY_WORKERS, 1);
+      held.push({ plan: m.plan, args: m.args as { out: Float32Array }, k });
     },
     terminate() {},
   };
@@ -137,6 +140,28 @@ describe("a call's time", () => {
     const least = (6 + inBands) / 2;
     expect(d.poolMs).toBeGreaterThanOrEqual(least - 0.01);
     expect(d.poolMs).toBeLessThan(least + 0.5);
+  });
+
+  it('is all of its chunks when the caller ran every one (no worker took any)', async () => {
+    // A worker that never takes a chunk (busy elsewhere, or asleep).
+    await startThreads(2, () => ({ worker: { postMessage() {}, terminate() {} }, ready: Promise.resolve() }));
+    useThreads(2);
+    const out = new Float32Array(new SharedArrayBuffer(4 * n * n));
+    const d: Detached = { calls: [], poolMs: 0 };
+    collectDetached(d);
+    let inBands = 0;
+    const slow = (a: { out: Float32Array }, r0: number, r1: number): void => {
+      const start = performance.now();
+      while (performance.now() - start < 0.5);
+      ramp(a, r0, r1);
+      inBands += performance.now() - start;
+    };
+    bands('slow', slow, { out }, n, 8, true);
+    collectDetached(null);
+    finishDetached(d);
+    expect(out.every((v, i) => v === i)).toBe(true);
+    expect(d.poolMs).toBeGreaterThanOrEqual(inBands - 0.01);
+    expect(d.poolMs).toBeLessThan(inBands + 0.5);
   });
 
   it("is on the finishing clock where another run finishes it, so that run leaves it out of its own", async () => {

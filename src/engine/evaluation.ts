@@ -75,11 +75,7 @@ export class Evaluation {
           if (!domains.some((d) => domainKey(d) === askedKey)) this.finish(id);
           this.resultOn(id, asked);
         }
-        if (this.readsLeft) {
-          // Its inputs' grids may go back to the pool now: its calls left finishing read them.
-          this.finish(id);
-          this.consumeInputs(id);
-        }
+        if (this.readsLeft) this.consumeInputs(id);
       }
     } finally {
       // No band call outlives the evaluation: what it returns is read at once.
@@ -126,7 +122,9 @@ export class Evaluation {
 
   /**
    * A node has settled on all its domains: its input wires are read; a source with none left
-   * gives back its buffers (a target keeps its result on the asked domain).
+   * gives back its buffers (a target keeps its result on the asked domain), once the node's
+   * calls left to the workers, which read them, are finished (only then: a node none of whose
+   * sources goes yet keeps computing beside the next ones).
    */
   private consumeInputs(nodeId: string): void {
     const readsLeft = this.readsLeft!;
@@ -139,6 +137,7 @@ export class Evaluation {
         continue;
       }
       readsLeft.delete(source);
+      this.finish(nodeId);
       this.engine.cache.dropNode(source, this.wanted.has(source) ? this.asked : undefined);
     }
   }

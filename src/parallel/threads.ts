@@ -210,9 +210,10 @@ export interface Detached {
   readonly calls: PendingCall[];
   /**
    * The pool's time on the calls finished so far, in ms: each call's chunks, summed over the
-   * threads that ran them and divided by the threads it was cut for, less what the caller ran
-   * of it before the run returned (the run's own time holds that). What the node took, spread
-   * over the pool, wherever its chunks ran and whatever ran beside them.
+   * threads that ran them and divided by the threads it was cut for (by one when the caller ran
+   * them all), less what the caller ran of it before the run returned (the run's own time holds
+   * that). What the node took, spread over the pool, wherever its chunks ran and whatever ran
+   * beside them.
    */
   poolMs: number;
 }
@@ -424,9 +425,10 @@ function finishCall(call: PendingCall): void {
   if (Atomics.load(plan.counters, NEXT) < chunks) call.ownMs += takeChunks(band, args, plan, false);
   awaitChunks(plan);
   unfinished.delete(call);
-  call.poolMs = Atomics.load(plan.counters, BUSY_US) / 1000 / call.threads - call.inRunMs;
   const { ownMs } = call;
   const took = Atomics.load(plan.counters, BY_WORKERS);
+  // Over the threads it was cut for, or the caller's alone when no worker took a chunk.
+  call.poolMs = Atomics.load(plan.counters, BUSY_US) / 1000 / (took > 0 ? call.threads : 1) - call.inRunMs;
   byWorkers += took;
   // Starved workers: two calls in a row long enough for a worker to wake many times over, and
   // no worker began any call meanwhile nor is still in one left to it (one busy with an earlier
