@@ -257,6 +257,63 @@ describe('review: the starvation rule', () => {
   });
 });
 
+describe('the order nodes settle in', () => {
+  it('lets a node whose sources are ready go before one that waits on a call the workers still compute', () => {
+    const ran: string[] = [];
+    const plain = (type: string, inputs: Record<string, { type: 'field'; doc: string }>) =>
+      defineNode({
+        type,
+        title: type,
+        group: 'Terrain',
+        doc: 'A cell-by-cell test node.',
+        inputs,
+        outputs: { out: { type: 'field', meaning: 'value', doc: 'its values' } },
+        params: {},
+        run(ctx) {
+          ran.push(type);
+          const out = ctx.alloc('f32').fill(Object.keys(inputs).length ? ctx.field('in')![0] + 1 : 1);
+          return { out: field(out, 'value') };
+        },
+      });
+    // Its one call left to the workers, whose first chunk the late worker holds until the caller waits.
+    const slow = defineNode({
+      type: 'review.left',
+      title: 'Left',
+      group: 'Terrain',
+      doc: 'Its band left to the workers.',
+      inputs: {},
+      outputs: { out: { type: 'field', meaning: 'value', doc: '1' } },
+      params: {},
+      band: fillBand,
+      run(ctx) {
+        ran.push('review.left');
+        const table = sharedScratch('review.order', Float32Array, 4).fill(1);
+        const out = ctx.alloc('f32');
+        bands('review.fill', fillBand, { table, out }, N, 8, true);
+        return { out: field(out, 'value') };
+      },
+    });
+    const input = { in: { type: 'field' as const, doc: 'read' } };
+    const defs = [slow, plain('review.source', {}), plain('review.waits', input), plain('review.ready', input)] as AnyNodeDef[];
+    // File order, and the engine's: left, source, waits (reads left), ready (reads source).
+    const graph = {
+      version: 1,
+      view: { x: 0, y: 0, size: N },
+      nodes: ['left', 'source', 'waits', 'ready'].map((id) => ({ id, type: `review.${id}`, params: {}, x: 0, y: 0 })),
+      edges: [
+        { from: { node: 'left', port: 'out' }, to: { node: 'waits', port: 'in' } },
+        { from: { node: 'source', port: 'out' }, to: { node: 'ready', port: 'in' } },
+      ],
+    };
+    const e = createEngine(graph as never, { catalogue: catalogueOf(defs) });
+    e.evaluate();
+    expect(late.state.held).toBeNull();
+    expect(ran).toEqual(['review.left', 'review.source', 'review.ready', 'review.waits']);
+    expect((e.output('waits') as { data: Float32Array }).data.every((v) => v === 2)).toBe(true);
+    expect((e.output('ready') as { data: Float32Array }).data.every((v) => v === 2)).toBe(true);
+  });
+});
+
 describe("review: a node's time", () => {
   it("holds none of another run's call that its guard finished (finishReaders): that call's time is its own node's", () => {
     // A clock of the test's own: each chunk of the slow band takes 10 ms by it, nothing else any.

@@ -11,7 +11,13 @@ import type { Wiring } from './plan.ts';
 import type { BufferPool } from './pool.ts';
 import type { Entry, ResultCache, Source } from './results.ts';
 import { runNode } from './run-node.ts';
-import { finishDetached } from '../parallel/threads.ts';
+import { detachedDone, finishDetached } from '../parallel/threads.ts';
+
+/** Whether any of the results has a call left to the workers that they have not done yet. */
+function computing(entries: readonly Entry[]): boolean {
+  for (const e of entries) if (e.pending && !detachedDone(e.pending)) return true;
+  return false;
+}
 
 /** What an evaluation reads and updates of its engine's lasting state. */
 export interface EngineState {
@@ -60,13 +66,19 @@ export class Evaluation {
     this.readsLeft = dropIntermediates ? layout.readsLeft() : null;
   }
 
-  /** Runs the nodes in dependency order without recursion, so a chain of any length evaluates. */
+  /**
+   * Runs the nodes in dependency order without recursion, so a chain of any length evaluates;
+   * a node whose sources the workers still compute lets a ready one of the next few go first.
+   */
   run(): void {
     const { asked, wanted } = this;
     const { order, plan } = this.layout;
     const askedKey = domainKey(asked);
     try {
-      for (const id of order) {
+      const left = [...order];
+      while (left.length) {
+        // In order, but a node whose sources the workers still compute gives way to a ready one.
+        const id = left.splice(this.nextReady(left), 1)[0];
         const domains = plan.get(id)!;
         for (const d of domains) this.settle(id, d);
         if (wanted.has(id)) {
@@ -81,6 +93,28 @@ export class Evaluation {
       // No band call outlives the evaluation: what it returns is read at once.
       for (const id of this.settledOn.keys()) this.finish(id);
     }
+  }
+
+  /**
+   * Which of the next nodes to settle (an index into `left`, in order): the first of the next
+   * few whose sources are all settled and have nothing left on the workers, else the first. A
+   * node waiting on a call the workers still compute gives way to one that is ready, so the
+   * caller does its work meanwhile instead of waiting on the call's last chunk.
+   */
+  private nextReady(left: readonly string[]): number {
+    const look = Math.min(left.length, 8);
+    for (let k = 0; k < look; k++) {
+      let ready = true;
+      for (const e of this.engine.wiring.wiresInto.get(left[k]) ?? []) {
+        const entries = this.settledOn.get(e.from.node);
+        if (!entries || computing(entries)) {
+          ready = false;
+          break;
+        }
+      }
+      if (ready) return k;
+    }
+    return 0;
   }
 
   /**

@@ -263,6 +263,12 @@ export function collectDetached(d: Detached | null): Detached | null {
   return before;
 }
 
+/** Whether every chunk of every call in `d` is done (nothing to wait for: finishDetached would return at once). */
+export function detachedDone(d: Detached): boolean {
+  for (const call of d.calls) if (!call.early && Atomics.load(call.plan.counters, FINISHED) < call.plan.chunks) return false;
+  return true;
+}
+
 /**
  * Waits for every call in `d` (taking them out of it). A chunk that failed in a worker is run
  * again here, so its error is thrown here; the other calls are finished first all the same.
