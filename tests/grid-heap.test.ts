@@ -17,6 +17,7 @@ import { createEngine } from '../src/engine/engine.ts';
 import { BufferPool } from '../src/engine/pool.ts';
 import { type Domain, type GridWindow, wholeWindow } from '../src/grid.ts';
 import { heapDistanceBytes } from '../src/kernels/wasm/distance-instance.ts';
+import { distanceBand, distanceGrid } from '../src/kernels/distance.ts';
 import { heapCalls, heapCurveBytes, heapKernelBytes, setHeapKernels } from '../src/kernels/wasm/heap-instance.ts';
 import { fbmTableRows, octaveTables } from '../src/kernels/noise.ts';
 import { heapNoiseBytes } from '../src/kernels/wasm/noise-instance.ts';
@@ -242,6 +243,33 @@ describe('each kernel in place: the bits of the copies', () => {
     expect(new Uint8Array(heapOut.buffer, heapOut.byteOffset, heapOut.byteLength)).toEqual(new Uint8Array(plainOut.buffer));
     expect(heapOut[cells]).toBe(7);
   }
+
+  it.each([61, 64])('the coast distance on a %i² grid, its water cells written in place by bands that share rows: the bits of the copies', (m) => {
+    const rand = rng(m);
+    const h = Float32Array.from({ length: m * m }, () => (rand() < 0.1 ? -1 : 1));
+    const [dc, dr, n] = [4, 6, m - 10];
+    const unit = 256 / n;
+    const cap = 9 * unit;
+    const plainOut = new Float32Array(n * n);
+    const plainWater = new Uint8Array(m * m);
+    distanceBand(distanceGrid({ below: h, level: 0 }, m, dc, dr, n, unit, cap, plainOut, plainWater), 0, n);
+    const pool = new BufferPool();
+    const heights = pool.take('f32', m * m);
+    heights.set(h);
+    useThreads(1);
+    for (const cuts of [[0, n], [0, 5, 6, 30, n]]) {
+      const out = pool.take('f32', n * n).fill(NaN);
+      // One cell more than the grid's: it must stay as it was.
+      const water = pool.take('u8', m * m + 1).fill(7);
+      const before = heapCalls();
+      const args = distanceGrid({ below: heights, level: 0 }, m, dc, dr, n, unit, cap, out, water.subarray(0, m * m));
+      for (let k = cuts.length - 2; k >= 0; k--) distanceBand(args, cuts[k], cuts[k + 1]);
+      expect(heapCalls()).toBeGreaterThan(before);
+      expect(Buffer.from(out.buffer, out.byteOffset, out.byteLength).equals(Buffer.from(plainOut.buffer))).toBe(true);
+      expect(water.subarray(0, m * m)).toEqual(plainWater);
+      expect(water[m * m]).toBe(7);
+    }
+  });
 
   it.each([36, 37])('curve, combine, moisture and rank on %i² cells', (n) => {
     const cells = n * n;

@@ -107,13 +107,18 @@ function heapDistanceBand(b: DistanceGrid, s0: number, s1: number, a: number, en
   const k = heapDistance.exports();
   const memory = heapMemory();
   if (!k || !memory) return false;
-  // As wasmDistanceBand's layout: 16 bytes of slack after the sites, the work area 16-aligned.
-  const sitesBytes = (m * (s1 - s0) + 31) & ~15;
+  // The sites straight into the water grid where it lies on the heap (rows s0 … s1 − 1: a band's
+  // neighbours write the rows they share with the same bytes; the heap's slack after a grid
+  // holds the scans' reads past its last row); else as wasmDistanceBand's layout, 16 bytes of
+  // slack after the sites, and the band's own rows copied out. The work area 16-aligned.
+  const waterAt = water ? heapAt(water) : -1;
+  const sitesBytes = waterAt >= 0 ? 0 : (m * (s1 - s0) + 31) & ~15;
   const sAt = heapScratch('distance', sitesBytes + k.workBytes(m, end - a, n) + 16);
   if (sAt < 0) return false;
   countHeapCall();
-  k.band(m, s0, s1, hAt + 4 * s0 * m, false, float32Above(b.level), a, end, b.far, sAt, outAt + 4 * r0 * n, sAt + sitesBytes, b.dc, n, b.unit, b.cap);
-  if (water) water.set(new Uint8Array(memory.buffer, sAt + (wa - s0) * m, (wb - wa) * m), wa * m);
+  const sitesAt = waterAt >= 0 ? waterAt + s0 * m : sAt;
+  k.band(m, s0, s1, hAt + 4 * s0 * m, false, float32Above(b.level), a, end, b.far, sitesAt, outAt + 4 * r0 * n, sAt + sitesBytes, b.dc, n, b.unit, b.cap);
+  if (water && waterAt < 0) water.set(new Uint8Array(memory.buffer, sAt + (wa - s0) * m, (wb - wa) * m), wa * m);
   return true;
 }
 
