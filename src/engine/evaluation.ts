@@ -76,9 +76,12 @@ export class Evaluation {
     const askedKey = domainKey(asked);
     try {
       const left = [...order];
-      while (left.length) {
-        // In order, but a node whose sources the workers still compute gives way to a ready one.
-        const id = left.splice(this.nextReady(left), 1)[0];
+      for (let at = 0; at < left.length; at++) {
+        // In order, but a node whose sources the workers still compute gives way to a ready one
+        // (moved up to `at`; the common case, the next in order, moves nothing).
+        const k = this.nextReady(left, at);
+        if (k > at) left.splice(at, 0, ...left.splice(k, 1));
+        const id = left[at];
         const domains = plan.get(id)!;
         for (const d of domains) this.settle(id, d);
         if (wanted.has(id)) {
@@ -96,14 +99,14 @@ export class Evaluation {
   }
 
   /**
-   * Which of the next nodes to settle (an index into `left`, in order): the first of the next
-   * few whose sources are all settled and have nothing left on the workers, else the first. A
-   * node waiting on a call the workers still compute gives way to one that is ready, so the
-   * caller does its work meanwhile instead of waiting on the call's last chunk.
+   * Which node to settle next (an index into `left`, from `at` on, in order): the first of the
+   * next few whose sources are all settled and have nothing left on the workers, else the
+   * first. A node waiting on a call the workers still compute gives way to one that is ready,
+   * so the caller does its work meanwhile instead of waiting on the call's last chunk.
    */
-  private nextReady(left: readonly string[]): number {
-    const look = Math.min(left.length, 8);
-    for (let k = 0; k < look; k++) {
+  private nextReady(left: readonly string[], at: number): number {
+    const look = Math.min(left.length, at + 8);
+    for (let k = at; k < look; k++) {
       let ready = true;
       for (const e of this.engine.wiring.wiresInto.get(left[k]) ?? []) {
         const entries = this.settledOn.get(e.from.node);
@@ -114,7 +117,7 @@ export class Evaluation {
       }
       if (ready) return k;
     }
-    return 0;
+    return at;
   }
 
   /**
@@ -229,21 +232,21 @@ export class Evaluation {
       cached && cached.signature === sig
         ? cached
         : runNode({
-              nodeId,
-              def,
-              params: node.params,
-              domain,
-              inputDomain,
-              asked,
-              signature: sig,
-              sources,
-              extra,
-              previous: cached,
-              version: this.nextVersion++,
-              pool: this.engine.pool,
-              ran: this.ran,
-              onNode: this.onNode,
-              cropMs: this.engine.cropClock,
+            nodeId,
+            def,
+            params: node.params,
+            domain,
+            inputDomain,
+            asked,
+            signature: sig,
+            sources,
+            extra,
+            previous: cached,
+            version: this.nextVersion++,
+            pool: this.engine.pool,
+            ran: this.ran,
+            onNode: this.onNode,
+            cropMs: this.engine.cropClock,
             shared: this.sharedFor(nodeId, sharedKey),
           });
     // Listed before anything else may throw: the run's calls may still be running on the
