@@ -1,7 +1,7 @@
 // The bench's measure of how quiet the machine was (src/bench/machine.ts): the CPU other
 // processes used between two marks, as a share of the cores, this process's own time left out.
 import { describe, expect, it } from 'vitest';
-import { cpuMark, helpersMark, helpersMs, othersShare } from '../src/bench/machine.ts';
+import { cpuMark, helpersMark, helpersMs, machineLine, machineSpeed, othersShare } from '../src/bench/machine.ts';
 
 describe("other processes' share of the cores", () => {
   it('is the busy time less this process, over the ticks of every core', () => {
@@ -56,5 +56,16 @@ describe("this process's helper threads' CPU", () => {
     expect(all).toBeGreaterThanOrEqual(90);
     expect(but).toBeLessThan(50);
     expect(x).not.toBeNaN();
+  });
+});
+
+describe("the machine's speed probe", () => {
+  it('times its loop and its copy (positive, finite) and prints both, before and after', () => {
+    const s = machineSpeed();
+    expect(s.loopMs).toBeGreaterThan(0);
+    expect(Number.isFinite(s.copyGBs) && s.copyGBs > 0).toBe(true);
+    expect(machineLine({ loopMs: 2.861, copyGBs: 13.39 }, { loopMs: 3.2, copyGBs: 9.5 })).toBe(
+      'This machine (a fixed probe, before / after the scenarios): an integer loop 2.86 / 3.20 ms, a 96 MB copy 13.4 / 9.50 GB/s',
+    );
   });
 });

@@ -81,3 +81,50 @@ export function helpersMark(leave: ReadonlySet<string>): HelpersMark | null {
 export function helpersMs(from: HelpersMark | null, to: HelpersMark | null): number | null {
   return from && to && to.at > from.at ? Math.max(0, to.ms - from.ms) : null;
 }
+
+/**
+ * How fast this machine is at the moment, on a fixed probe that no change of ours moves: an
+ * integer loop (the cores' speed) and a copy of 96 MB (memory: more than its last-level cache
+ * holds, so it streams from DRAM). This VM's speed drifts through the day by 20–30 %, with
+ * nothing else running (docs/speed-log.md); taken before and after the scenarios, it tells a
+ * slow hour from a slower build. A 1024² edit reads and writes some 67 MB of grids, over the
+ * 56–60 MB of cache this VM keeps for it: the cell kernels then wait on DRAM.
+ */
+export interface MachineSpeed {
+  /** Median ms of 2 million rounds of an integer hash. */
+  readonly loopMs: number;
+  /** Gigabytes a second read and written by a 96 MB TypedArray.set (median of five). */
+  readonly copyGBs: number;
+}
+
+const COPY_WORDS = 24 << 20;
+
+export function machineSpeed(): MachineSpeed {
+  const median = (f: () => number, k: number): number => {
+    const t: number[] = [];
+    for (let i = 0; i < k; i++) t.push(f());
+    return t.sort((a, b) => a - b)[k >> 1];
+  };
+  let sink = 0;
+  const loopMs = median(() => {
+    const start = performance.now();
+    let h = 0x12345;
+    for (let i = 0; i < 2e6; i++) h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
+    sink += h & 1;
+    return performance.now() - start;
+  }, 9);
+  const from = new Float32Array(COPY_WORDS).fill(sink);
+  const to = new Float32Array(COPY_WORDS);
+  const copyMs = median(() => {
+    const start = performance.now();
+    to.set(from);
+    return performance.now() - start;
+  }, 5);
+  return { loopMs, copyGBs: (2 * 4 * COPY_WORDS) / copyMs / 1e6 };
+}
+
+/** The probe before and after, as one line of the bench. */
+export function machineLine(before: MachineSpeed, after: MachineSpeed): string {
+  const f = (x: number) => x.toFixed(x < 10 ? 2 : 1);
+  return `This machine (a fixed probe, before / after the scenarios): an integer loop ${f(before.loopMs)} / ${f(after.loopMs)} ms, a 96 MB copy ${f(before.copyGBs)} / ${f(after.copyGBs)} GB/s`;
+}

@@ -20,7 +20,7 @@ import { fbm } from '../../nodes/fbm.ts';
 import { startNodeThreads } from '../parallel/node-threads.ts';
 import { useThreads } from '../parallel/threads.ts';
 import { benchOperators, formatOperatorBench } from './operators.ts';
-import { cpuMark, helpersMark, helpersMs, othersShare, threadIds } from './machine.ts';
+import { cpuMark, helpersMark, helpersMs, machineLine, machineSpeed, othersShare, threadIds } from './machine.ts';
 import { WARM_BLOCK, type WarmUp, warmUntilQuiet } from './warm.ts';
 import { BenchArgError, type BenchArgs, type BenchScenario, BENCH_USAGE, parseBenchArgs, scenarioProblem } from './args.ts';
 import { readGraphText } from '../cli/files.ts';
@@ -276,6 +276,7 @@ async function main(args: BenchArgs & { kind: 'scenarios' | 'part' }): Promise<v
   if (lacking) throw new UsageError(lacking);
   const threads = await startPool();
   const counts = threads > 1 ? [1, threads] : [1];
+  const speedBefore = machineSpeed();
   const warm = warmProcess(graph, counts);
   process.stderr.write(`  ${warmLine(warm, threads)}\n`);
   const results: Record<string, Record<number, Result>> = {};
@@ -291,10 +292,12 @@ async function main(args: BenchArgs & { kind: 'scenarios' | 'part' }): Promise<v
     }
   }
 
+  const speedAfter = machineSpeed();
   const lines: string[] = [];
   lines.push(`Terrain Graph bench — ${file}, median ms on 1 thread and on ${threads} (runs: ${SIZES.map((s) => `${RUNS[s]} at ${s}²`).join(', ')})`);
   lines.push(`${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}`);
   lines.push(warmLine(warm, threads));
+  lines.push(machineLine(speedBefore, speedAfter));
   lines.push('');
   const head = (s: number) => [`${s}² 1t`, `${threads}t`, 'ratio'].map((h, j) => h.padStart(j ? 7 : 10)).join('');
   lines.push(`${'scenario'.padEnd(12)}${SIZES.map(head).join('')}   target (${threads} threads)`);
@@ -358,7 +361,7 @@ async function main(args: BenchArgs & { kind: 'scenarios' | 'part' }): Promise<v
   const doc = {
     graph: file,
     date: new Date().toISOString(),
-    machine: { cpu: cpus()[0]?.model, cores: cpus().length, node: process.version },
+    machine: { cpu: cpus()[0]?.model, cores: cpus().length, node: process.version, speedBefore, speedAfter },
     unit: 'ms, median',
     targets: TARGETS,
     threads,
