@@ -28,10 +28,11 @@ import { UsageError } from '../cli/args.ts';
 import { GraphError } from '../model/problems.ts';
 
 /**
- * Runs per scenario and size. At 1024² a run takes 15–140 ms; the curve edit there is measured
- * against its target within a few percent, and on this VM one run in five reads 20–25 % over the
- * median (a host's pause): a median of 7 moved by ±0.5 ms from run to run of the bench, one of
- * 21 by about ±0.2.
+ * Runs per scenario and size. At 1024² a run takes 15–140 ms, and the curve edit there is read
+ * against its target within a few percent: on this VM one run in ten reads 20 % or more over the
+ * median (a host's pause), and with 7 runs a row the bench could not resolve half a millisecond
+ * (docs/speed-log.md, "The bench through the morning"). With 21, ten benches within five minutes
+ * read the two-thread curve edit at 15.4–16.0 ms.
  */
 const RUNS: Record<number, number> = { 256: 25, 512: 15, 1024: 21 };
 /** Unmeasured runs first, so the JIT has optimised the kernels (a drag is many edits in a row). */
