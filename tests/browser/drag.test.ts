@@ -92,6 +92,34 @@ describe('dragging controls', () => {
     expect(((await params(page, 'contCurve')).points as number[][])[k][1]).toBeGreaterThan(pointsBefore[k][1]);
   });
 
+  it('moves a curve point pressed beside its centre by as much as the pointer moves, not to the pointer', async () => {
+    const page = app.s.page;
+    // The E curve's middle point: its neighbours lie far from it (the C curve's lie 4 px apart).
+    const before = (await params(page, 'erosCurve')).points as number[][];
+    const editor = page.locator('tg-node[data-node-id="erosCurve"] tg-curve-editor');
+    const pointAt = (index: number) => editor.evaluate((el, k) => (el as unknown as { pointAt(k: number): { x: number; y: number } }).pointAt(k), index);
+    const k = 1;
+    const at = (await pointAt(k))!;
+    // Pressed 3 px left of the point and 3 px below it (within its hit radius), then straight up.
+    await page.mouse.move(at.x - 3, at.y + 3);
+    await page.mouse.down();
+    await page.mouse.move(at.x - 3, at.y - 17, { steps: 5 });
+    await page.waitForTimeout(100);
+    const during = (await params(page, 'erosCurve')).points as number[][];
+    const moved = (await pointAt(k))!;
+    await page.mouse.up();
+    await settle(page);
+    // Its x exactly as it was, and drawn 20 px higher, still 3 px right of and above the pointer
+    // (it used to jump to the pointer: its x moved with the 3 px).
+    expect(during[k][0]).toBe(before[k][0]);
+    expect(during[k][1]).toBeGreaterThan(before[k][1]);
+    expect(Math.abs(moved.x - at.x)).toBeLessThan(1);
+    expect(Math.abs(moved.y - (at.y - 20))).toBeLessThan(1.5);
+    await page.keyboard.press('Control+z');
+    await settle(page);
+    expect((await params(page, 'erosCurve')).points).toEqual(before);
+  });
+
   it('adds a curve point with a double-click and removes it with another', async () => {
     const page = app.s.page;
     const before = (await params(page, 'erosCurve')).points as number[][];

@@ -42,7 +42,13 @@ export class TgCurveEditor extends LitElement {
   @property({ type: Number }) height = 148;
 
   @state() private hover = -1;
-  @state() private drag: { index: number; points: Point[]; range: Range; box: DOMRect } | null = null;
+  /**
+   * The point being dragged: its index, the points as the drag has moved them, the range and the
+   * canvas's box as they were when it began, the point then and the pointer then (CSS pixels).
+   * The point moves as far as the pointer has, so pressing a little beside it does not make it
+   * jump to the pointer, and a drag along one axis leaves the other coordinate as it was.
+   */
+  @state() private drag: { index: number; points: Point[]; range: Range; box: DOMRect; start: Point; px: number; py: number } | null = null;
 
   @query('canvas') private canvas!: HTMLCanvasElement;
 
@@ -137,7 +143,9 @@ export class TgCurveEditor extends LitElement {
     if (k < 0) return;
     e.preventDefault();
     this.canvas.setPointerCapture(e.pointerId);
-    this.drag = { index: k, points: this.points.map((p) => [p[0], p[1]]), range: this.range, box: this.canvas.getBoundingClientRect() };
+    const [px, py] = this.local(e);
+    const start: Point = [this.points[k][0], this.points[k][1]];
+    this.drag = { index: k, points: this.points.map((p) => [p[0], p[1]]), range: this.range, box: this.canvas.getBoundingClientRect(), start, px, py };
     this.send('begin');
   }
 
@@ -150,8 +158,11 @@ export class TgCurveEditor extends LitElement {
     // drag is ours alone, and those measurements would cost the drag its frame rate.
     e.stopPropagation();
     const [px, py] = this.local(e);
-    const [x, y] = this.fromPx(px, py, this.drag.range);
-    const next = movePoint(this.drag.points, this.drag.index, x, y, this.spec);
+    const { start, range } = this.drag;
+    const [sx, sy] = this.toPx(start[0], start[1], range);
+    const [x, y] = this.fromPx(sx + px - this.drag.px, sy + py - this.drag.py, range);
+    // Not moved along an axis: that coordinate exactly as it was (not as the pixels give it back).
+    const next = movePoint(this.drag.points, this.drag.index, px === this.drag.px ? start[0] : x, py === this.drag.py ? start[1] : y, this.spec);
     const cur = this.drag.points[this.drag.index];
     const moved = next[this.drag.index];
     if (moved[0] === cur[0] && moved[1] === cur[1]) return;
