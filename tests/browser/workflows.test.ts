@@ -217,7 +217,7 @@ describe('a newcomer’s workflows', () => {
     expect(await points()).toEqual(dragged);
   });
 
-  it('writes the Whittaker table’s row names whole, not under its selects', async () => {
+  it('writes the Whittaker table’s row names whole, not under its selects, and every biome’s name whole in its cell', async () => {
     const page = app.s.page;
     await showParams(page, 'biomes');
     const rows = await page.locator('tg-node[data-node-id="biomes"] tg-param[name="table"] .table span').evaluateAll((spans) =>
@@ -230,6 +230,33 @@ describe('a newcomer’s workflows', () => {
       expect(r.right, r.text!).toBeLessThanOrEqual(r.next);
     }
     await screenshot(page, 'workflows-whittaker-card');
+    // Every biome's name whole in its cell, at 1600 × 1000 and at 1024 × 700: as selects, four
+    // cells read "temperat…" and three more were cut.
+    const names = () =>
+      page.locator('tg-node[data-node-id="biomes"] tg-param[name="table"] .table .name').evaluateAll((els) =>
+        els.map((e) => ({ text: e.textContent, whole: e.scrollHeight <= e.clientHeight + 1 && e.scrollWidth <= e.clientWidth + 1 })),
+      );
+    // The select over a cell still sets it, by a click and a choice as a person makes it.
+    const first = page.locator('tg-node[data-node-id="biomes"] tg-param[name="table"] select').first();
+    const before = ((await params(page, 'biomes')).table as string[][])[0][0];
+    const other = before === 'snow' ? 'tundra' : 'snow';
+    await first.selectOption(other);
+    await settle(page);
+    expect(((await params(page, 'biomes')).table as string[][])[0][0]).toBe(other);
+    expect(await page.locator('tg-node[data-node-id="biomes"] tg-param[name="table"] .table .name').first().textContent()).toBe(other);
+    await page.keyboard.press('Control+z');
+    await settle(page);
+    expect(((await params(page, 'biomes')).table as string[][])[0][0]).toBe(before);
+    for (const size of [null, { width: 1024, height: 700 }]) {
+      if (size) {
+        await page.setViewportSize(size);
+        await settle(page);
+        await screenshot(page, 'workflows-whittaker-card-1024');
+      }
+      const cells = await names();
+      expect(cells.length).toBe(16);
+      for (const c of cells) expect(c.whole, `"${c.text}" is cut`).toBe(true);
+    }
   });
 
   it('says an export is saved under its own node only, not under the next node shown', async () => {

@@ -51,8 +51,8 @@ export function breakable(name: string): string {
     .join(' ');
 }
 
-/** Light biomes (snow, desert, beach) take dark text. */
-function ink(name: string): string {
+/** Light biomes (snow, desert, beach) take dark text, the dark ones (forests) light text. */
+export function ink(name: string): string {
   const c = BIOMES[biomeId(name)]?.color ?? [80, 80, 80];
   return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2] > 150 ? '#141a22' : '#f3f6f9';
 }

@@ -20,7 +20,7 @@ export const INPUT_COLUMN = 84;
 /** The curve editor spans the node between 8-pixel margins. */
 export const CURVE_WIDTH = NODE_WIDTH - 16;
 export const PARAM_ROW = 24;
-export const TABLE_ROW = 19;
+export const TABLE_ROW = 23;
 export const FOOTER = 8;
 
 /** Height of the control a param gets. */

@@ -112,18 +112,45 @@ export default css`
   .table span {
     color: var(--tg-muted, #a3adba);
     font-size: 9px;
-    line-height: 18px;
+    line-height: 22px;
     text-align: right;
     padding-right: 3px;
   }
-  .table select {
-    height: 18px;
-    font-size: 9px;
-    padding: 0 1px;
+  /* A cell: the biome's name whole, on two lines at most ("tropical seasonal / forest"), in its
+     colour; the select lies over it unseen and opens on a click, as a select does. */
+  .table .cell {
+    position: relative;
+    display: flex;
+    align-items: center;
+    height: 22px;
     border-radius: 2px;
-    color: #10151b;
-    border: none;
-    /* Biome names are long: the colour says which biome, the tooltip names it. */
-    text-overflow: ellipsis;
+    overflow: hidden;
+    cursor: pointer;
+  }
+  .table .cell:hover {
+    filter: brightness(1.08);
+  }
+  .table .cell:focus-within {
+    outline: 1px solid var(--tg-accent, #5aa9ff);
+    outline-offset: -1px;
+  }
+  .table .name {
+    font-size: 9px;
+    line-height: 10px;
+    padding: 0 2px;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
+    overflow: hidden;
+    overflow-wrap: anywhere;
+  }
+  .table select {
+    position: absolute;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+    opacity: 0;
+    cursor: pointer;
+    font-size: 11px;
   }
 `;

@@ -6,6 +6,7 @@ import { property } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { BIOMES } from '../../model/biomes.ts';
 import type { AnyParamValue, IntParam, NumberParam, ParamSpec } from '../../model/params.ts';
+import { ink } from '../biome-table/biome-table.ts';
 import { appEvent, type ParamEditDetail } from '../events.ts';
 import styles from './param.styles.ts';
 
@@ -155,14 +156,18 @@ export class TgParam extends LitElement {
         return html`<div class="table" title=${spec.doc}>
           ${table.map(
             (row, r) => html`<span>${ROW_NAMES[r] ?? r}</span>${row.map(
-              (cell, c) => html`<select
-                name="${this.name}[${r}][${c}]"
-                style="background:${biomeColor(cell)}"
-                title="${ROW_NAMES[r] ?? r}, moisture column ${c + 1}: ${cell}"
-                @change=${(e: Event) => this.setCell(r, c, (e.target as HTMLSelectElement).value)}
-              >
-                ${spec.options.map((o) => html`<option value=${o} ?selected=${o === cell}>${o}</option>`)}
-              </select>`,
+              // The biome's whole name on two lines, the select over it unseen: a select shows one
+              // line, which cut four cells to "temperat…" in a 78 px column.
+              (cell, c) => html`<div class="cell" style="background:${biomeColor(cell)};color:${ink(cell)}" title="${ROW_NAMES[r] ?? r}, moisture column ${c + 1}: ${cell}"
+                ><div class="name">${cell}</div
+                ><select
+                  name="${this.name}[${r}][${c}]"
+                  aria-label="${ROW_NAMES[r] ?? r}, moisture column ${c + 1}"
+                  @change=${(e: Event) => this.setCell(r, c, (e.target as HTMLSelectElement).value)}
+                >
+                  ${spec.options.map((o) => html`<option value=${o} ?selected=${o === cell}>${o}</option>`)}
+                </select></div
+              >`,
             )}`,
           )}
         </div>`;
