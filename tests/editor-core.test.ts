@@ -350,6 +350,17 @@ describe('drafts', () => {
     expect(draftText(store, 'gone')).toBeNull();
   });
 
+  it("keeps the name of the file a draft's graph came from, and reads a record without one (an older build's) as none", () => {
+    const store = memoryStore();
+    writeDraft(store, 'a', named('A'), 1000, 'default.json');
+    expect(restoreDraft(store, 'a')).toMatchObject({ own: true, file: 'default.json', graph: { name: 'A' } });
+    // Written by an older build: no file field.
+    store.setItem(`${DRAFT_PREFIX}b`, JSON.stringify({ savedAt: 2000, name: 'B', text: serializeGraph(named('B')) }));
+    expect(restoreDraft(store, 'b')).toMatchObject({ own: true, file: null, graph: { name: 'B' } });
+    writeDraft(store, 'c', named('C'), 3000);
+    expect(restoreDraft(store, 'c')?.file).toBeNull();
+  });
+
   it('keeps every unreadable draft aside, each copy under its own key, and opens the latest readable one', () => {
     const store = memoryStore();
     const aside = () => [...store.map.keys()].filter((k) => k.startsWith(UNREADABLE_PREFIX)).sort();

@@ -65,7 +65,8 @@ const app = document.createElement('tg-app');
 app.core = core;
 app.previews = previews;
 app.recipes = shipped;
-app.openedAs = restored ? null : (fallback?.file ?? null);
+// A draft keeps the name of the file it came from: Save offers it again after a reload.
+app.openedAs = restored ? (draft.file ?? null) : (fallback?.file ?? null);
 // A restored draft holds edits no file has: it opens with the unsaved mark.
 app.savedRevision = restored ? -1 : 0;
 
@@ -187,7 +188,7 @@ let autosaveRefused = false;
 const autosave = () => {
   clearTimeout(autosaveTimer);
   autosaveTimer = 0;
-  const saved = writeDraft(storage, tab, core.graph);
+  const saved = writeDraft(storage, tab, core.graph, Date.now(), app.openedAs);
   if (!saved && storage && !autosaveRefused) app.say("The browser's storage refused the autosave (full?): save your graph with Save.", 'refused');
   autosaveRefused = !saved;
 };

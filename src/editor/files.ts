@@ -157,6 +157,8 @@ export interface DraftInfo {
 
 interface Draft extends DraftInfo {
   readonly text: string;
+  /** The file the graph was opened from or last saved as (Save offers it again); null: none. */
+  readonly file: string | null;
 }
 
 /** The keys of the store that start with a prefix. */
@@ -170,11 +172,12 @@ function keysWith(store: KeyValueStore, prefix: string): string[] {
 }
 
 /** A draft record's parts, or null when the text is not one. */
-function parseRecord(raw: string | null): { savedAt: number; name: string; text: string } | null {
+function parseRecord(raw: string | null): { savedAt: number; name: string; text: string; file: string | null } | null {
   try {
-    const record = JSON.parse(raw ?? '') as { savedAt?: unknown; name?: unknown; text?: unknown };
+    const record = JSON.parse(raw ?? '') as { savedAt?: unknown; name?: unknown; text?: unknown; file?: unknown };
     if (typeof record.savedAt !== 'number' || typeof record.text !== 'string') return null;
-    return { savedAt: record.savedAt, name: typeof record.name === 'string' ? record.name : 'Untitled', text: record.text };
+    const file = typeof record.file === 'string' ? record.file : null;
+    return { savedAt: record.savedAt, name: typeof record.name === 'string' ? record.name : 'Untitled', text: record.text, file };
   } catch {
     return null;
   }
@@ -211,9 +214,11 @@ function setAside(store: KeyValueStore, id: string, text: string, now: number): 
  * whose tabs are closed are removed, one at a time, until the draft fits: the work of the
  * open tab comes before drafts nobody has touched for longest.
  */
-export function writeDraft(store: KeyValueStore | null, id: string, graph: Graph, now = Date.now()): boolean {
+export function writeDraft(store: KeyValueStore | null, id: string, graph: Graph, now = Date.now(), file: string | null = null): boolean {
   if (!store) return false;
-  const record = JSON.stringify({ savedAt: now, name: graph.name, text: serializeGraph(graph) });
+  // The file's name too, so a reload's Save offers the name the graph was opened as. An older
+  // build reads the record and leaves the field alone.
+  const record = JSON.stringify({ savedAt: now, name: graph.name, text: serializeGraph(graph), ...(file ? { file } : {}) });
   for (;;) {
     try {
       store.setItem(DRAFT_PREFIX + id, record);
@@ -300,14 +305,14 @@ function tidyDrafts(store: KeyValueStore, id: string, now: number): Draft[] {
  * The graph a tab opens on: its own draft (a reload), else the most recently saved one (a new
  * tab, or its own draft no longer reads), or null. Tidies the drafts first (tidyDrafts).
  */
-export function restoreDraft(store: KeyValueStore | null, id: string, now = Date.now()): { graph: Graph; own: boolean } | null {
+export function restoreDraft(store: KeyValueStore | null, id: string, now = Date.now()): { graph: Graph; own: boolean; file: string | null } | null {
   if (!store) return null;
   try {
     const drafts = tidyDrafts(store, id, now);
     // The tab's own draft first, then the others from the most recent.
     for (const draft of [...drafts.filter((d) => d.id === id), ...drafts.filter((d) => d.id !== id)]) {
       const read = readGraphFile(draft.text, 'draft');
-      if (read.ok) return { graph: read.graph, own: draft.id === id };
+      if (read.ok) return { graph: read.graph, own: draft.id === id, file: draft.file };
       // The whole record, so a build that reads it takes it back with its name and time.
       setAside(store, draft.id, store.getItem(DRAFT_PREFIX + draft.id) ?? draft.text, now);
     }

@@ -132,6 +132,9 @@ describe('graph files in the editor', () => {
     await waitForPreviews(page);
     expect(await graphText(page)).toBe(edited);
     expect((await params(page, 'cont')).gain).toBe(0.65);
+    // Save offers the name the graph was opened as, after the reload too (it offered the
+    // graph's title as a file name: start-terrain-with-its-climate.json).
+    expect((await save(page)).name).toBe('default.json');
     expect(app.s.errors).toEqual([]);
   });
 
