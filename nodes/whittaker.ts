@@ -151,6 +151,14 @@ function explainCell(r: NodeReading<Params>, i: number): CellNote {
   }
 }
 
+/**
+ * The beach's width in a drag's draft (the view at 148², so a cell is 256 / 148 = 1.73 256-map
+ * cells): just over one such cell. At the param's 1.5 no cell of a draft lies within the beach,
+ * so every beach vanished while a point was dragged and came back when the hand rested; drafted,
+ * the land cells next to the sea are beach, as the full picture's band of 1.5 looks at 148².
+ */
+export const DRAFT_BEACH_WIDTH = 1.8;
+
 export const whittaker = defineNode({
   type: 'whittaker',
   title: 'Whittaker biomes',
@@ -206,6 +214,8 @@ export const whittaker = defineNode({
     return biomeFigures(r.node, biomes.data, numbers(r.input('moisture')), r.arrowsUpstream('moisture')[0] ?? null);
   },
   band: whittakerBand,
+  // Only a draft's: every full evaluation keeps the param as it is (saved files keep their pixels).
+  draftParams: (p) => (p.beachWidth > 0 && p.beachWidth < DRAFT_BEACH_WIDTH ? { ...p, beachWidth: DRAFT_BEACH_WIDTH } : p),
   run(ctx, p) {
     const t = ctx.terrain('terrain')!;
     const out = ctx.alloc('u8');

@@ -14,6 +14,8 @@ import { draftedParams } from '../src/model/manifest.ts';
 import { defaultParams } from '../src/model/params.ts';
 import { checkParams } from '../src/model/validate.ts';
 import { CATALOGUE } from '../nodes/index.ts';
+import { BEACH } from '../src/model/biomes.ts';
+import { DRAFT_BEACH_WIDTH } from '../nodes/whittaker.ts';
 import type { Detail, EvaluateRequest, EvaluateResult, FromWorker, NodeResult, ToWorker } from '../src/worker/protocol.ts';
 
 // The default graph with its sea level read on the world-16 cut, which a draft reads on world-8:
@@ -154,6 +156,27 @@ describe('drafts in the worker', () => {
     plain.evaluate();
     expect((draft.output(water.id, 'terrain') as { sorted: Float32Array }).sorted.length).toBe(16 * 16 * 8 * 8);
     expect(draft.output('biomes')?.data).toEqual(plain.output('biomes')?.data);
+  });
+
+  it('draws the beaches in a draft at 148² (the land cells next to the sea), where the beach of 1.5 has no cell', () => {
+    const share = (size: number, draft: boolean) => {
+      const e = createEngine({ ...DEFAULT, view: { ...DEFAULT.view, size } }, { draft });
+      e.evaluate();
+      const b = e.output('biomes')!.data;
+      let beach = 0;
+      for (const id of b) if (id === BEACH) beach++;
+      return beach / b.length;
+    };
+    // A 148² cell is 1.73 256-map cells: the nearest land lies farther from the sea than 1.5.
+    expect(256 / 148).toBeGreaterThan(1.5);
+    expect(256 / 148).toBeLessThan(DRAFT_BEACH_WIDTH);
+    expect(share(148, false)).toBe(0);
+    const full = share(256, false);
+    const drafted = share(148, true);
+    expect(full).toBeGreaterThan(0.01);
+    // About as much beach as the full picture (its band is 1.5 cells at 256²).
+    expect(drafted).toBeGreaterThan(full / 2);
+    expect(drafted).toBeLessThan(full * 2);
   });
 
   it('samples a world-16 cut coarser in a draft: the water level read from 16,384 heights, not 65,536', () => {
