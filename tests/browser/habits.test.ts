@@ -245,6 +245,14 @@ describe('habits people bring', () => {
     await page.locator('tg-app .canvas').click({ position: { x: 10, y: 10 } });
     await expect.poll(() => core<string>(page, 'terrainGraph.core.graph.notes')).toMatch(/Mine now\.$/);
     await screenshot(page, 'habits-notes');
+    // Escape closes the notes, keeping what was typed just before it.
+    await area.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Truly.');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('tg-app .notes-card').count()).toBe(0);
+    expect(await core<string>(page, 'terrainGraph.core.graph.notes')).toMatch(/Mine now\. Truly\.$/);
+    expect(await notes.textContent()).toContain('Truly.');
     page.once('dialog', (d) => void d.accept('island-2'));
     const download = page.waitForEvent('download');
     await page.locator('tg-toolbar button', { hasText: 'Save as…' }).click();

@@ -289,7 +289,7 @@ export class TgApp extends LitElement {
         <b>Notes</b> ${notes || html`<i>none yet: click to write some</i>`}
       </button>`;
     }
-    return html`<div class="notes-card" @pointerdown=${(e: Event) => e.stopPropagation()} @keydown=${(e: Event) => e.stopPropagation()}>
+    return html`<div class="notes-card" @pointerdown=${(e: Event) => e.stopPropagation()} @keydown=${(e: KeyboardEvent) => this.notesKey(e)}>
       <header><b>Notes</b> <small>what this graph does, for whoever opens it</small><button aria-label="close notes" @click=${() => (this.notesOpen = false)}>×</button></header>
       <textarea
         aria-label="graph notes"
@@ -297,6 +297,19 @@ export class TgApp extends LitElement {
         @change=${(e: Event) => this.core.setInfo({ notes: (e.target as HTMLTextAreaElement).value })}
       ></textarea>
     </div>`;
+  }
+
+  /**
+   * Keys in the open notes are the text's (no shortcut fires while typing), but Escape closes
+   * them, as it closes the other cards, with what was typed kept (the textarea's change event
+   * comes only when it loses the focus, and closing removes it first).
+   */
+  private notesKey(e: KeyboardEvent): void {
+    e.stopPropagation();
+    if (e.key !== 'Escape') return;
+    const area = (e.currentTarget as HTMLElement).querySelector('textarea');
+    if (area && area.value !== this.core.graph.notes) this.core.setInfo({ notes: area.value });
+    this.notesOpen = false;
   }
 
   // ── menus ─────────────────────────────────────────────────────────────────────────────
