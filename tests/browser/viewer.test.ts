@@ -103,6 +103,8 @@ describe('the viewer', () => {
     await screenshot(page, 'viewer-water-contours');
     await page.locator('tg-viewer input[type="checkbox"]').nth(1).uncheck();
     await settle(page);
+    // A field's figures: its range and mean.
+    expect(await page.locator('tg-viewer dt', { hasText: 'min · mean · max' }).count()).toBe(1);
   });
 
   it("shows, for a hovered cell, its value at every node upstream, equal to the engine's outputs there", async () => {
@@ -158,6 +160,9 @@ describe('the viewer', () => {
   it('highlights exactly the cells of a biome when its table cell is clicked, with its share of the land', async () => {
     const page = app.s.page;
     const { graph, engine, n, ids } = await showBiomes(page);
+    // A biome map's figures say how many biomes it holds, not the mean of their ids (3.09).
+    expect(await page.locator('tg-viewer .biomes-present').textContent()).toBe(`${new Set(ids).size} on the map`);
+    expect(await page.locator('tg-viewer dt', { hasText: 'min · mean · max' }).count()).toBe(0);
     // Temperate desert is in one table cell only (cool, dry): its map cells are those of the biome.
     const desert = biomeId('temperate desert');
     const cell = page.locator('tg-biome-table button[data-biome="temperate desert"]');

@@ -224,8 +224,10 @@ export class TgViewer extends LitElement {
     return html`<dl>
       <dt>output</dt>
       <dd>${d.port} · ${d.portType} · ${d.meaning}</dd>
-      <dt>min · mean · max</dt>
-      <dd>${formatValue(d.min)} · ${formatValue(d.mean)} · ${formatValue(d.max)}</dd>
+      ${d.histogram?.kind === 'biome'
+        ? // Biome ids are names, not amounts: their mean (3.09 for the default graph) said nothing.
+          html`<dt>biomes</dt><dd class="biomes-present">${d.histogram.counts.filter((c) => c > 0).length} on the map</dd>`
+        : html`<dt>min · mean · max</dt><dd>${formatValue(d.min)} · ${formatValue(d.mean)} · ${formatValue(d.max)}</dd>`}
       ${d.histogram?.kind === 'terrain' ? html`<dt>sea level</dt><dd class="sea-level" data-value=${String(d.histogram.seaLevel)}>${formatValue(d.histogram.seaLevel)}</dd>` : nothing}
       <dt>kernel</dt>
       <dd>${result ? `${result.ms.toFixed(1)} ms` : '…'}</dd>
