@@ -3,7 +3,7 @@
 // picture's colours.
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../nodes/index.ts';
-import { appPerTest, dragWire, nodePixels, screenshot, settle } from './harness.ts';
+import { appPerTest, dragWire, nodePixels, screenshot, settle, waitForPreviews } from './harness.ts';
 
 /** Each type with the wire that feeds it: [from node, port] → its input. */
 const TYPES = [
@@ -36,5 +36,18 @@ describe('erosion and flow in the editor', () => {
     // The flow node's first output is the river mask: river and not river, two colours.
     expect(after.colours).toBeGreaterThan(type === 'flow' ? 1 : 8);
     await screenshot(page, `flow-nodes-${type}`);
+  });
+
+  it('names the outputs beyond the first of a collapsed node in their rows, each whole', async () => {
+    const page = app.s.page;
+    await page.locator('tg-toolbar select').first().selectOption('rivers-from-the-rain.json');
+    await waitForPreviews(page);
+    const node = page.locator('tg-node[data-node-id="rivers"]');
+    expect(await node.getAttribute('collapsed')).not.toBeNull();
+    const rows = await node.locator('.extra-out .port-name').evaluateAll((names) => names.map((o) => ({ text: o.textContent!.trim(), whole: o.scrollWidth <= o.clientWidth + 1 })));
+    // Empty rows over the picture before: the flow node's top half looked blank.
+    expect(rows.map((r) => r.text)).toEqual(Object.keys(CATALOGUE.def('flow')!.outputs).slice(1));
+    for (const r of rows) expect(r.whole, r.text).toBe(true);
+    await screenshot(page, 'flow-nodes-collapsed-outputs');
   });
 });

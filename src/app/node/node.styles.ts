@@ -53,6 +53,12 @@ export default css`
     color: #e8eef7;
     opacity: 0.85;
   }
+  .out .port-name {
+    min-width: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
   .extra-out {
     padding-top: 2px;
   }
@@ -189,6 +195,10 @@ export default css`
   }
   :host([collapsed]) tg-preview {
     --tg-preview-size: ${COLLAPSED_PREVIEW}px;
+  }
+  /* A collapsed node's output names, in their rows: as large as its title, legible at fit. */
+  :host([collapsed]) .extra-out .out {
+    font-size: 12px;
   }
   :host([collapsed]) .title {
     font-size: 12px;

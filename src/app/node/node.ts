@@ -145,7 +145,7 @@ export class TgNode extends LitElement {
         ${model.bypass && !collapsed ? html`<span class="badge" title="Bypassed: what this node feeds gets its input instead">bypassed</span>` : nothing}
         ${outputs.slice(0, 1).map(([key, spec]) => this.output(key, spec.type, spec.meaning))}
       </header>
-      ${outputs.slice(1).map(([key, spec]) => html`<div class="extra-out">${this.output(key, spec.type, spec.meaning)}</div>`)}
+      ${outputs.slice(1).map(([key, spec]) => html`<div class="extra-out">${this.output(key, spec.type, spec.meaning, true)}</div>`)}
       ${hasCurveEditor(def) ? this.curveBody(def, model.params.points as Point[]) : this.pictureBody(def)}
       ${model.bypass && collapsed
         ? // A collapsed title has no room to spare: the mark sits on the picture's foot instead,
@@ -256,8 +256,13 @@ export class TgNode extends LitElement {
     </div>`;
   }
 
-  private output(key: string, type: PortType, meaning: string) {
-    return html`<span class="out" title="${key}: ${type} (${meaning})">${this.collapsed ? nothing : key}${this.socket('output', key)}</span>`;
+  /**
+   * An output's socket with its name: the first output's sits in the title bar, which a collapsed
+   * node keeps for its title; the others have rows of their own, which a collapsed node would show
+   * empty over its picture without their names (the flow node's three looked like a blank top half).
+   */
+  private output(key: string, type: PortType, meaning: string, row = false) {
+    return html`<span class="out" title="${key}: ${type} (${meaning})">${this.collapsed && !row ? nothing : html`<span class="port-name">${key}</span>`}${this.socket('output', key)}</span>`;
   }
 
   private socket(side: 'input' | 'output', key: string) {
