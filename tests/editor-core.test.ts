@@ -539,3 +539,23 @@ describe('name limits', () => {
     expect(capName('graph', 'short')).toEqual({ text: 'short', notice: null });
   });
 });
+
+describe('a node added takes the look of the graph', () => {
+  it('comes collapsed among collapsed nodes (every shipped graph), expanded among expanded ones or alone', () => {
+    const shipped = editor();
+    expect(shipped.graph.nodes.every((n) => n.collapsed)).toBe(true);
+    const a = shipped.addNode('fbm', [0, 0]);
+    expect(shipped.graph.nodes.find((n) => n.id === a)!.collapsed).toBe(true);
+    // Undone and redone, the same node.
+    shipped.undo();
+    shipped.redo();
+    expect(shipped.graph.nodes.find((n) => n.id === a)!.collapsed).toBe(true);
+    const g = defaultGraph();
+    const expanded = new EditorCore({ ...g, nodes: g.nodes.map(({ collapsed: _, ...n }) => n) });
+    const b = expanded.addNode('fbm', [0, 0]);
+    expect(expanded.graph.nodes.find((n) => n.id === b)!.collapsed).toBeUndefined();
+    const empty = new EditorCore({ ...g, nodes: [], edges: [] });
+    const c = empty.addNode('fbm', [0, 0]);
+    expect(empty.graph.nodes.find((n) => n.id === c)!.collapsed).toBeUndefined();
+  });
+});

@@ -163,7 +163,12 @@ export class EditorCore {
     const def = nodeDef(type);
     if (!def) throw new EditError(`unknown node type "${type}"`);
     // Explicit params are kept as given; a default seed moves off the seeds already in use.
-    return { id: freshNodeId(this.doc, type), type, title: def.title, position: [position[0], position[1]], params: { ...freshSeeds(this.doc, def, defaultParams(def)), ...params } };
+    const node: GraphNode = { id: freshNodeId(this.doc, type), type, title: def.title, position: [position[0], position[1]], params: { ...freshSeeds(this.doc, def, defaultParams(def)), ...params } };
+    // It takes the graph's look: collapsed among collapsed nodes (every shipped graph's), so its
+    // params show in a card at their own size, not drawn at the canvas's zoom (at fit, 5–9 px).
+    const collapsed = this.doc.nodes.filter((n) => n.collapsed).length;
+    if (collapsed > 0 && 2 * collapsed >= this.doc.nodes.length) node.collapsed = true;
+    return node;
   }
 
   /** Removes nodes with their wires. */

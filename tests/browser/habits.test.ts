@@ -80,6 +80,10 @@ describe('habits people bring', () => {
     await settle(page);
     const added = (await page.locator('tg-node[data-node-id="curve"]').boundingBox())!;
     expect(Math.abs(added.x - spot.x)).toBeLessThan(12);
+    // Among the default graph's collapsed nodes it comes collapsed, like them (expanded, its
+    // params were drawn at the canvas's zoom: 5–9 px; collapsed, a card shows them at their own
+    // size when it is selected, and a curve's points are its picture).
+    expect(await page.locator('tg-node[data-node-id="curve"]').getAttribute('collapsed')).not.toBeNull();
     for (const key of ['Tab', 'Space']) {
       const at = await emptySpot(page, 420, 80);
       await page.mouse.move(at.x, at.y);
