@@ -120,7 +120,10 @@ describe('wiring', () => {
     const reason = ed.connect(wire('biomes.out', 'contCurve.in'));
     expect(reason).toMatch(/biome/);
     const loop = ed.connect(wire('height.out', 'contCurve.in'));
-    expect(loop).toMatch(/loop: contCurve → height → contCurve/);
+    // By the titles on the canvas, each with its id.
+    expect(loop).toBe('this wire would close a loop: C curve (contCurve) → Height = C + E · PV (height) → C curve (contCurve)');
+    expect(reason).toBe("cannot wire Biomes (biomes)'s out (biome) to C curve (contCurve)'s in (field): " + reason!.split(': ').slice(1).join(': '));
+    expect(ed.connect(wire('height.out', 'coast.terrain'))).toMatch(/^cannot wire Height = C \+ E · PV \(height\)'s out \(field\) to Coast distance \(coast\)'s terrain \(terrain\): .*sea level/);
   });
 
   it('replaces the wire into an input in one step, and undo brings the old wire back', () => {

@@ -7,7 +7,7 @@ import { NODE_TYPES, nodeDef } from '../../nodes/index.ts';
 import { type Edge, findNode, type Graph, portRefText } from '../model/graph.ts';
 import type { AnyNodeDef } from '../model/manifest.ts';
 import { cycleThrough, wireProblem } from '../model/validate.ts';
-import { canConnect, type PortType } from '../model/values.ts';
+import { canConnect, connectRefusal, type PortType } from '../model/values.ts';
 
 /** "from.port>to.port": one key per wire (an input takes one wire, so this is unique). */
 export function edgeKey(edge: Edge): string {
@@ -23,13 +23,23 @@ export function sameEdge(a: Edge, b: Edge): boolean {
  * into an input that already has one is fine: it replaces the old one.
  */
 export function wireRefusal(graph: Graph, edge: Edge): string | null {
+  // The nodes by the titles the person reads on the canvas, their ids beside them.
+  const title = (id: string) => {
+    const n = findNode(graph, id);
+    return n && n.title !== id ? `${n.title} (${id})` : id;
+  };
   if (edge.from.node === edge.to.node && findNode(graph, edge.from.node)) {
-    return `a node cannot feed itself: "${portRefText(edge.from)}" → "${portRefText(edge.to)}" would be a loop`;
+    return `a node cannot feed itself: ${title(edge.from.node)}, ${edge.from.port} → ${edge.to.port}, would be a loop`;
   }
   const wrong = wireProblem(graph, edge);
+  if (wrong?.end === 'wire') {
+    const from = portType(graph, edge.from.node, 'output', edge.from.port)!;
+    const to = portType(graph, edge.to.node, 'input', edge.to.port)!;
+    return `cannot wire ${title(edge.from.node)}'s ${edge.from.port} (${from}) to ${title(edge.to.node)}'s ${edge.to.port} (${to}): ${connectRefusal(from, to)}`;
+  }
   if (wrong) return wrong.message;
   const cycle = cycleThrough(graph, edge);
-  if (cycle) return `this wire would close a loop: ${[...cycle, cycle[0]].join(' → ')}`;
+  if (cycle) return `this wire would close a loop: ${[...cycle, cycle[0]].map(title).join(' → ')}`;
   return null;
 }
 

@@ -255,7 +255,7 @@ describe('frames and reroutes', () => {
     await page.keyboard.down('Shift');
     await drag(page, from, await socketCenter(page, 'coast', 'input', 'terrain'));
     await page.keyboard.up('Shift');
-    await expect.poll(() => page.locator('tg-app .toast').textContent()).toMatch(/Wire refused: .*coast\.terrain.*sea level/);
+    await expect.poll(() => page.locator('tg-app .toast').textContent()).toMatch(/Wire refused: .*Coast distance \(coast\)'s terrain.*sea level/);
     expect(await page.evaluate(() => (window as never as { terrainGraph: { core: { graph: { edges: unknown[] } } } }).terrainGraph.core.graph.edges.length)).toBe(before);
     // Onto the temperature's noise input: the C curve now feeds it, through the dot.
     await page.keyboard.down('Shift');
