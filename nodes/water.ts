@@ -97,7 +97,15 @@ export const water = defineNode({
   },
   params: {
     mode: { kind: 'enum', default: 'percent', options: ['percent', 'raw'], doc: 'Level by share of cells (percent) or by a fixed height (raw).' },
-    share: { label: 'sea share', kind: 'number', default: 0.4, min: 0, max: 1, step: 0.01, doc: 'percent: share of the cut source under water.' },
+    share: {
+      label: 'sea share of the cut',
+      kind: 'number',
+      default: 0.4,
+      min: 0,
+      max: 1,
+      step: 0.01,
+      doc: 'percent: share of the cut source under water. A world cut is a fixed region of 16 × 16 views: the view shown holds more or less sea than this share.',
+    },
     level: { label: 'sea level', kind: 'number', default: 0, min: -4, max: 4, step: 0.005, doc: 'raw: the sea level as a height.' },
     cut: {
       kind: 'enum',

@@ -100,7 +100,7 @@ export class TgBiomeTable extends LitElement {
       ${s
         ? html`<div class="apart">
             <span><i style="background:${colour('beach')}"></i>beach ${percent(s.beach)} of the land</span>
-            <span><i style="background:${colour('ocean')}"></i>ocean ${percent(s.ocean)} of the map</span>
+            <span title="The sea's share of this map. The water level's share is of the cut it reads, which with a world cut is a region of 16 × 16 views, not this map."><i style="background:${colour('ocean')}"></i>ocean ${percent(s.ocean)} of the map</span>
           </div>`
         : nothing}`;
   }
