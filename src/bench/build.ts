@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { median } from './median.ts';
 
 export const BUILD_SCENARIOS = {
   build: { region: '0,0,4,4', cellsPerView: 1024, tileSize: 1025, jobs: 2, runs: 3, rssTargetMb: null },
@@ -29,12 +30,6 @@ export interface BuildBenchResult {
   readonly samplesPerSecond: number;
   readonly maxRssMb: number;
   readonly rssTargetMb: number | null;
-}
-
-function median(values: readonly number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
 export function benchBuild(file: string, scenario: BuildScenario): BuildBenchResult {

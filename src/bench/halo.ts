@@ -9,6 +9,7 @@ import type { Graph } from '../model/graph.ts';
 import { type Catalogue, footprintOf } from '../model/manifest.ts';
 import type { AnyParamValue } from '../model/params.ts';
 import { CATALOGUE } from '../../nodes/index.ts';
+import { median } from './median.ts';
 
 export interface HaloRow {
   readonly node: string;
@@ -57,12 +58,6 @@ export function viewBound(graph: Graph, catalogue: Catalogue = CATALOGUE): Graph
     }
   }
   return g;
-}
-
-function median(values: readonly number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
 /**

@@ -8,6 +8,7 @@
 // process it is still compiling long after the bench's warm-up (docs/speed-log.md, "What warms").
 
 import { readdirSync, readFileSync } from 'node:fs';
+import { median } from './median.ts';
 
 /** The machine's busy time and this process's CPU time (both in clock ticks), and when. */
 export interface CpuMark {
@@ -100,13 +101,9 @@ export interface MachineSpeed {
 const COPY_WORDS = 24 << 20;
 
 export function machineSpeed(): MachineSpeed {
-  const median = (f: () => number, k: number): number => {
-    const t: number[] = [];
-    for (let i = 0; i < k; i++) t.push(f());
-    return t.sort((a, b) => a - b)[k >> 1];
-  };
+  const timed = (f: () => number, k: number): number => median(Array.from({ length: k }, f));
   let sink = 0;
-  const loopMs = median(() => {
+  const loopMs = timed(() => {
     const start = performance.now();
     let h = 0x12345;
     for (let i = 0; i < 2e6; i++) h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
@@ -115,7 +112,7 @@ export function machineSpeed(): MachineSpeed {
   }, 9);
   const from = new Float32Array(COPY_WORDS).fill(sink);
   const to = new Float32Array(COPY_WORDS);
-  const copyMs = median(() => {
+  const copyMs = timed(() => {
     const start = performance.now();
     to.set(from);
     return performance.now() - start;

@@ -26,6 +26,7 @@ import { BenchArgError, type BenchArgs, type BenchScenario, BENCH_USAGE, parseBe
 import { readGraphText } from '../cli/files.ts';
 import { UsageError } from '../cli/args.ts';
 import { GraphError } from '../model/problems.ts';
+import { median } from './median.ts';
 
 /**
  * Runs per scenario and size. At 1024² a run takes 15–140 ms, and the curve edit there is read
@@ -95,12 +96,6 @@ const NOISE_TARGET_NS = 3;
  */
 function dragPoint(points: [number, number][], x: number, k: number): [number, number][] {
   return points.map(([px, py]) => [px, px === x ? py + 0.002 * ((k % 5) + 1) : py] as [number, number]);
-}
-
-export function median(values: readonly number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
 interface Result {

@@ -18,6 +18,7 @@ import { type AnyNodeDef, type Catalogue, footprintOf, marginsOf, type RunContex
 import { defaultParams } from '../model/params.ts';
 import type { PortType, Value } from '../model/values.ts';
 import { useThreads } from '../parallel/threads.ts';
+import { median } from './median.ts';
 
 /**
  * `base` with one more node of `def`'s type, "probe": wired as `base` wires a node of that type
@@ -48,11 +49,6 @@ export interface NodeBench {
   readonly ms: Record<number, number | null>;
   /** The same per thread count (the keys of `threads`), then per size. */
   readonly byThreads: Record<number, Record<number, number | null>>;
-}
-
-function median(v: number[]): number {
-  const s = [...v].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
 /** The probe's kernel on its own at `size`, `runs` times after `warmup` unmeasured runs, on each thread count: the medians in the order of `counts`. */

@@ -13,6 +13,7 @@ import { thermalErosion } from '../kernels/thermal.ts';
 import type { Graph } from '../model/graph.ts';
 import { defaultParams } from '../model/params.ts';
 import type { TerrainValue } from '../model/values.ts';
+import { median } from './median.ts';
 
 export interface OperatorBench {
   readonly kernel: string;
@@ -25,11 +26,6 @@ export interface OperatorBench {
   readonly steps?: number;
   readonly mStepsPerCpuSecond?: number;
   readonly mStepsPerWallSecond?: number;
-}
-
-function median(v: number[]): number {
-  const s = [...v].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
 /** Times `run` `runs` times after one unmeasured run; returns wall and CPU medians and its last result. */

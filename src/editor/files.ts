@@ -172,7 +172,7 @@ function keysWith(store: KeyValueStore, prefix: string): string[] {
 }
 
 /** A draft record's parts, or null when the text is not one. */
-function parseRecord(raw: string | null): { savedAt: number; name: string; text: string; file: string | null } | null {
+function parseRecord(raw: string | null): Omit<Draft, 'id'> | null {
   try {
     const record = JSON.parse(raw ?? '') as { savedAt?: unknown; name?: unknown; text?: unknown; file?: unknown };
     if (typeof record.savedAt !== 'number' || typeof record.text !== 'string') return null;
