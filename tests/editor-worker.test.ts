@@ -9,6 +9,8 @@ import { PreviewEvaluator, CURVE_BINS } from '../src/worker/evaluator.ts';
 import { EngineClient, type WorkerPort } from '../src/worker/client.ts';
 import type { EvaluateRequest, FromWorker, ToWorker } from '../src/worker/protocol.ts';
 import { distanceMemoryBytes } from '../src/kernels/wasm/distance-instance.ts';
+import { constantOf } from '../src/render/preview.ts';
+import { SOFT_SLOTS } from '../src/model/values.ts';
 
 const DEFAULT = parseGraph(readFileSync('graphs/default.json', 'utf8'));
 
@@ -71,6 +73,33 @@ describe('the preview evaluator', () => {
       expect(distinctColours(n.image!.rgba), n.id).toBeGreaterThan(1);
     }
     expect(transfer.length).toBeGreaterThanOrEqual(DEFAULT.nodes.length);
+  });
+
+  it('says which value a picture of one value everywhere holds, and says nothing of a varied one', () => {
+    const ev = new PreviewEvaluator();
+    const varied = run(ev, request(DEFAULT)).result;
+    expect(varied.nodes.filter((n) => n.constant).map((n) => `${n.id}: ${n.constant}`)).toEqual([]);
+    // All sea: no land to measure a coast or a rank on, and every biome the ocean.
+    const sea = structuredClone(DEFAULT);
+    sea.nodes.find((n) => n.id === 'water')!.params.share = 1;
+    const { result } = run(ev, request(sea, 2));
+    const said = Object.fromEntries(result.nodes.map((n) => [n.id, n.constant]));
+    expect(said.coast).toBe('constant 0');
+    expect(said.rank).toBe('constant 0');
+    expect(said.biomes).toBe('all ocean');
+    expect(said.water).toBeUndefined();
+  });
+
+  it('words a constant layer by its type, and never calls NaN or soft biomes constant', () => {
+    const field = (data: number[]) => ({ type: 'field', meaning: 'unit', data: Float32Array.from(data) }) as const;
+    expect(constantOf(field([0.4, 0.4, 0.4, 0.4]))).toBe('constant 0.4');
+    expect(constantOf(field([1 / 3, 1 / 3]))).toBe('constant 0.333');
+    expect(constantOf(field([0, -0]))).toBe('constant 0');
+    expect(constantOf(field([0.4, 0.4, 0.41, 0.4]))).toBeNull();
+    expect(constantOf(field([NaN, NaN]))).toBeNull();
+    expect(constantOf({ type: 'biome', meaning: 'biome', data: Uint8Array.from([12, 12]) })).toBe('all beach');
+    const soft = { ids: new Uint8Array(2 * SOFT_SLOTS), weights: new Float32Array(2 * SOFT_SLOTS) };
+    expect(constantOf({ type: 'biome', meaning: 'biome', data: Uint8Array.from([3, 3]), soft })).toBeNull();
   });
 
   it('sends nothing again for an unchanged graph, and only what lies downstream after an edit', () => {

@@ -161,6 +161,22 @@ export function renderPreview(value: Value, n: number, size: number, style: Laye
   return { width: side, height: side, rgba };
 }
 
+/**
+ * What a node's picture cannot say on its own when every cell holds the same value (a plain
+ * square): "constant 0.4", or "all ocean" for biomes; null when any two cells differ (NaN
+ * differs from itself: a layer of NaN is drawn in its own colour). Stops at the first cell that
+ * differs, so a varied layer costs a few reads; soft biomes are never called constant (their
+ * weights vary within one id).
+ */
+export function constantOf(value: Value): string | null {
+  const data = value.data;
+  if (data.length === 0 || (value.type === 'biome' && value.soft)) return null;
+  const first = data[0];
+  for (let i = 1; i < data.length; i++) if (data[i] !== first) return null;
+  if (value.type === 'biome') return `all ${BIOMES[first]?.name ?? `biome ${first}`}`;
+  return `constant ${Number.isFinite(first) ? Number(first.toPrecision(3)) : first}`;
+}
+
 export interface Histogram {
   /** The finite range the bins cover: bin k holds values in [lo + k·w, lo + (k+1)·w). */
   readonly lo: number;

@@ -11,7 +11,7 @@ import type { Value } from '../model/values.ts';
 import { CATALOGUE } from '../../nodes/index.ts';
 import { layerHistogram } from '../render/histogram.ts';
 import { finiteMean, finiteRange, type LayerStyle } from '../render/layer.ts';
-import { histogram, renderPreview } from '../render/preview.ts';
+import { constantOf, histogram, renderPreview } from '../render/preview.ts';
 import type { Detail, EvaluateRequest, EvaluateResult, Image, NodeResult } from './protocol.ts';
 import { trimScratch } from '../kernels/scratch.ts';
 import { threadCount, useThreads } from '../parallel/threads.ts';
@@ -180,6 +180,7 @@ export class PreviewEvaluator {
     const value = engine.output(node.id);
     const ms = pass.timings[node.id];
     let image: Image | null = null;
+    let constant: string | undefined;
     let inputBins: NodeResult['inputBins'];
     const shown = this.catalogue.def(node.type)?.previewInput;
     if (shown) {
@@ -200,8 +201,9 @@ export class PreviewEvaluator {
     if (value && !shown) {
       image = this.image(value, engine.view.size, req.previewSize);
       transfer.push(image.rgba);
+      constant = constantOf(value) ?? undefined;
     }
-    return [{ id: node.id, version: pictureVersion(status.version, draft), state: status.state, message: status.message, ms, portType: value?.type, meaning: value?.meaning, image, inputBins }];
+    return [{ id: node.id, version: pictureVersion(status.version, draft), state: status.state, message: status.message, ms, portType: value?.type, meaning: value?.meaning, image, constant, inputBins }];
   }
 
   /**

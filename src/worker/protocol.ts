@@ -152,6 +152,8 @@ export interface NodeResult {
   readonly portType?: PortType;
   readonly meaning?: Meaning;
   readonly image: Image | null;
+  /** Words for a picture of one value everywhere ("constant 0.4", "all ocean"): absent otherwise. */
+  readonly constant?: string;
   /**
    * Curve nodes: the histogram of their input values, drawn behind the curve. Sent when the
    * input changed (or with the node's first result): absent means "as before".

@@ -1,6 +1,6 @@
-// The five defects found trying the editor as a new user, each driven with the real mouse and
+// The defects found trying the editor as a new user, each driven with the real mouse and
 // keyboard: a wire dropped on an output, the viewer at its narrowest, Ctrl+D twice, a typed
-// value out of range, and the seed of a new noise.
+// value out of range, a preview of one colour, and the seed of a new noise.
 import { describe, expect, it } from 'vitest';
 import { appPerTest, drag, dragWire, nodePixels, params, screenshot, settle, showParams, socketCenter, type TestHandle, wires } from './harness.ts';
 
@@ -131,6 +131,32 @@ describe('defects found trying the editor', () => {
     await page.keyboard.press('Control+z');
     await settle(page);
     expect((await params(page, 'water')).share).not.toBe(1);
+  });
+
+  it('says what a preview of one colour holds: the value, or the one biome', async () => {
+    const page = app.s.page;
+    const caption = (id: string) => page.locator(`tg-node[data-node-id="${id}"] tg-preview .constant`);
+    expect(await page.locator('tg-preview .constant').count()).toBe(0);
+    // All sea, typed into the water's share: the coast and the rank are 0 everywhere, the map all ocean.
+    await showParams(page, 'water');
+    const field = page.locator('tg-node[data-node-id="water"] tg-param[name="share"] input[type="number"]');
+    await field.fill('1');
+    await field.press('Enter');
+    await settle(page);
+    await expect.poll(() => caption('coast').textContent()).toBe('constant 0');
+    expect(await caption('rank').textContent()).toBe('constant 0');
+    expect(await caption('biomes').textContent()).toBe('all ocean');
+    // Whole, and as large on screen as a collapsed node's title.
+    const fit = await caption('biomes').evaluate((el) => ({ whole: el.scrollWidth <= el.clientWidth, px: parseFloat(getComputedStyle(el).fontSize) * (el.getBoundingClientRect().height / (el as HTMLElement).offsetHeight) }));
+    expect(fit.whole).toBe(true);
+    expect(fit.px).toBeGreaterThanOrEqual(10);
+    await screenshot(page, 'defect-constant-previews');
+    // Undone, the land is back and the captions go.
+    await page.keyboard.press('Escape');
+    await page.locator('tg-app .canvas').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+z');
+    await settle(page);
+    await expect.poll(() => page.locator('tg-preview .constant').count()).toBe(0);
   });
 
   it('gives a new noise a seed no other node uses, so its preview is its own', async () => {

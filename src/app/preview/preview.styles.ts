@@ -29,6 +29,18 @@ export default css`
     white-space: normal;
     overflow-wrap: anywhere;
   }
+  .constant {
+    position: absolute;
+    inset: auto 0 0 0;
+    padding: 3px 5px;
+    font: 12px/1.3 var(--tg-font, system-ui, sans-serif);
+    color: #e6e9ee;
+    background: rgba(20, 24, 30, 0.72);
+    text-align: center;
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
   .failed {
     color: #ffd2d2;
     background: rgba(120, 20, 28, 0.92);
