@@ -133,6 +133,12 @@ describe('the viewer', () => {
     expect(last.text).toContain('temperate desert');
     expect(last.text).toMatch(/cool row, M .* → dry column/);
     expect(rows.find((x) => x.port === 'terrain')!.text).toMatch(/land, .* above the sea/);
+    // The answer heads the list, on screen: the biome row itself lies below the fold at 1600 × 1000.
+    const answer = page.locator('tg-provenance .answer');
+    expect(await answer.getAttribute('data-node')).toBe('biomes');
+    expect(await answer.textContent()).toContain('temperate desert');
+    expect(await answer.textContent()).toMatch(/cool row, M .* → dry column/);
+    expect((await answer.boundingBox())!.y + (await answer.boundingBox())!.height).toBeLessThanOrEqual(page.viewportSize()!.height);
     await screenshot(page, 'viewer-provenance');
 
     // Magnified 4× around the pointer, the cell under it is still the one the geometry says.

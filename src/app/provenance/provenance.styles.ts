@@ -80,7 +80,25 @@ export default css`
     color: var(--tg-muted, #a3adba);
     line-height: 1.3;
   }
-  :host([dim]) table {
+  /* The shown node's value, above the list: as its row looks, one line or two. */
+  .answer {
+    margin-bottom: 4px;
+    padding: 3px 6px;
+    border-radius: 3px;
+    background: var(--tg-chip-on, #262f3b);
+    line-height: 1.35;
+  }
+  .answer b {
+    font: 600 12px var(--tg-mono, ui-monospace, monospace);
+  }
+  .answer b.name {
+    font-family: var(--tg-font, system-ui, sans-serif);
+  }
+  .answer .note {
+    color: var(--tg-muted, #a3adba);
+  }
+  :host([dim]) table,
+  :host([dim]) .answer {
     opacity: 0.4;
   }
 `;

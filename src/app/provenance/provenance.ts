@@ -24,8 +24,11 @@ export class TgProvenance extends LitElement {
   /** The worker's answer for the cell. */
   @property({ attribute: false }) probe: ProbeResult | null = null;
 
-  /** The node the viewer shows: its row stands out. */
+  /** The node the viewer shows: its row stands out, and its value heads the list. */
   @property() shown = '';
+
+  /** The output of the shown node the viewer draws. */
+  @property() shownPort = '';
 
   /** Greys the values out (while the map is dragged they belong to the view left behind). */
   @property({ type: Boolean, reflect: true }) dim = false;
@@ -51,9 +54,23 @@ export class TgProvenance extends LitElement {
         <span>x <b>${formatValue(p.x)}</b> · y <b>${formatValue(p.y)}</b></span>
         ${this.pinned ? html`<button @click=${() => this.dispatchEvent(new CustomEvent('tg-unpin', { bubbles: true, composed: true }))}>unpin</button>` : nothing}
       </div>
+      ${this.answer(p.rows)}
       <table>
         ${p.rows.map((row) => this.row(row, p.rows))}
       </table>`;
+  }
+
+  /**
+   * The shown node's value at the cell, above the list: the answer comes last upstream to
+   * downstream, and a long graph's list put it below the fold (the biome row, at 1600 × 1000).
+   */
+  private answer(rows: readonly ProvenanceRow[]) {
+    const row = rows.find((r) => r.node === this.shown && r.port === this.shownPort) ?? rows.find((r) => r.node === this.shown);
+    if (!row) return nothing;
+    const { value, note } = describeRow(row);
+    return html`<div class="answer" data-node=${row.node} data-port=${row.port}>
+      <span class="title">${row.title}</span> <b class=${row.biome !== undefined ? 'name' : ''}>${value}</b> <span class="note">${note}</span>
+    </div>`;
   }
 
   private row(row: ProvenanceRow, rows: readonly ProvenanceRow[]) {
