@@ -55,6 +55,15 @@ describe('habits people bring', () => {
       expect(box.x).toBeGreaterThanOrEqual(area.x);
       expect(box.x + box.width).toBeLessThanOrEqual(area.x + area.width);
     }
+    // A title cut at fit ("Continental…") is whole in its header's tooltip, which gave the node's type alone.
+    const titles = await page.locator('tg-node header').evaluateAll((hs) =>
+      hs.map((h) => {
+        const t = h.querySelector('.title')!;
+        return { text: t.textContent!, cut: t.scrollWidth > t.clientWidth, tip: h.getAttribute('title')! };
+      }),
+    );
+    expect(titles.filter((t) => t.cut).length).toBeGreaterThan(0);
+    for (const t of titles) expect(t.tip.startsWith(t.text), `${t.text}: "${t.tip}"`).toBe(true);
     await screenshot(page, 'habits-1600-dark');
   });
 

@@ -138,7 +138,9 @@ export class TgNode extends LitElement {
         .map(([key, spec]) => html`<tg-param .nodeId=${view.id} .name=${key} .spec=${spec} .value=${model.params[key]}></tg-param>`)}
     </div>`;
     const hasParams = Object.values(def.params).some((spec) => spec.kind !== 'points');
-    return html`<header style="--tg-header:${GROUP_COLORS[def.group] ?? '#3b5f8a'}" title="${def.title}${model.bypass ? ' (bypassed)' : ''}: ${def.doc}">
+    // The tooltip names the node in full first: a collapsed node's title is cut at fit ("Continental…").
+    const named = model.title === def.title ? def.title : `${model.title} (${def.title})`;
+    return html`<header style="--tg-header:${GROUP_COLORS[def.group] ?? '#3b5f8a'}" title="${named}${model.bypass ? ' (bypassed)' : ''}: ${def.doc}">
         ${this.renaming
           ? html`<input class="rename" aria-label="node title" .value=${model.title} @pointerdown=${stop} @dblclick=${stop} @keydown=${this.renameKey} @blur=${this.renameDone} />`
           : html`<span class="title" @pointerdown=${this.titleDown}>${model.title}</span>`}
