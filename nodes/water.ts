@@ -96,7 +96,14 @@ export const water = defineNode({
     mask: { type: 'field', meaning: 'mask', doc: '1 on water, 0 on land.' },
   },
   params: {
-    mode: { kind: 'enum', default: 'percent', options: ['percent', 'raw'], doc: 'Level by share of cells (percent) or by a fixed height (raw).' },
+    mode: {
+      kind: 'enum',
+      default: 'percent',
+      options: ['percent', 'raw'],
+      // The share is a fraction 0 … 1, not a percentage: the control says what each mode reads.
+      labels: { percent: 'share of the cut', raw: 'fixed height' },
+      doc: 'Level by share of cells (percent) or by a fixed height (raw).',
+    },
     share: {
       label: 'sea share of the cut',
       kind: 'number',

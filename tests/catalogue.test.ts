@@ -100,6 +100,22 @@ describe('the add-node menu', () => {
   });
 });
 
+describe('the words people see for a choice', () => {
+  it('labels only options the param has, each with words of its own', () => {
+    const labelled = NODE_TYPES.flatMap((d) => Object.entries(d.params).flatMap(([key, p]) => (p.kind === 'enum' && p.labels ? [{ at: `${d.type}.${key}`, p }] : [])));
+    // The water's modes: "percent" read as a percentage where the share is a fraction 0 … 1.
+    expect(labelled.map((l) => l.at)).toContain('water.mode');
+    for (const { at, p } of labelled) {
+      const words = Object.entries(p.labels!);
+      for (const [option, label] of words) {
+        expect(p.options, `${at}: label for "${option}"`).toContain(option);
+        expect(label!.trim().length, `${at}.${option}`).toBeGreaterThan(0);
+      }
+      expect(new Set(words.map(([, w]) => w)).size, `${at}: two options with the same words`).toBe(words.length);
+    }
+  });
+});
+
 describe('the choices a search names, set on the node picked from it', () => {
   const enums = NODE_TYPES.flatMap((d) => Object.entries(d.params).flatMap(([key, p]) => (p.kind === 'enum' ? [{ type: d.type, key, options: p.options, fallback: p.default }] : [])));
 

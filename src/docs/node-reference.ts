@@ -12,7 +12,8 @@ function range(spec: ParamSpec): string {
     case 'int':
       return `${spec.min} … ${spec.max}`;
     case 'enum':
-      return spec.options.map((o) => `\`${o}\``).join(', ');
+      // The file's value, and the words the editor's select shows for it when they differ.
+      return spec.options.map((o) => `\`${o}\`${spec.labels?.[o] ? ` (“${spec.labels[o]}”)` : ''}`).join(', ');
     case 'bool':
       return 'true, false';
     case 'points':

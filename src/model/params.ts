@@ -41,6 +41,8 @@ export interface EnumParam<T extends string = string> extends ParamBase {
   readonly kind: 'enum';
   readonly default: T;
   readonly options: readonly T[];
+  /** Words for people per option, shown in its select ("fixed height"); files keep the option itself. */
+  readonly labels?: Readonly<Partial<Record<T, string>>>;
 }
 
 export interface BoolParam extends ParamBase {

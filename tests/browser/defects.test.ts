@@ -114,6 +114,9 @@ describe('defects found trying the editor', () => {
     expect(await share.locator('label').textContent()).toContain('sea share of the cut');
     const label = await share.locator('label').evaluate((l) => ({ whole: l.scrollHeight <= l.clientHeight + 1 && l.scrollWidth <= l.clientWidth + 1 }));
     expect(label.whole).toBe(true);
+    // The modes in words: "percent" read as a percentage where the share is a fraction 0 … 1.
+    const modes = page.locator('tg-node[data-node-id="water"] tg-param[name="mode"] option');
+    expect(await modes.evaluateAll((os) => os.map((o) => `${(o as HTMLOptionElement).value}: ${o.textContent}`))).toEqual(['percent: share of the cut', 'raw: fixed height']);
     const range = await share.locator('.range').textContent();
     expect(range).toMatch(/0.*1/);
     const field = share.locator('input[type="number"]');

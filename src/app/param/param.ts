@@ -138,7 +138,7 @@ export class TgParam extends LitElement {
       case 'enum':
         return html`${label}
           <select name=${this.name} @change=${(e: Event) => this.send('set', (e.target as HTMLSelectElement).value)}>
-            ${spec.options.map((o) => html`<option value=${o} ?selected=${o === this.value}>${o}</option>`)}
+            ${spec.options.map((o) => html`<option value=${o} ?selected=${o === this.value}>${spec.labels?.[o] ?? o}</option>`)}
           </select>`;
       case 'bool':
         return html`${label}<input type="checkbox" name=${this.name} .checked=${live(this.value as boolean)} @change=${(e: Event) => this.send('set', (e.target as HTMLInputElement).checked)} />`;
