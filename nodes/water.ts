@@ -111,9 +111,10 @@ export const water = defineNode({
       min: 0,
       max: 1,
       step: 0.01,
+      appliesWhen: { param: 'mode', in: ['percent'] },
       doc: 'percent: share of the cut source under water. A world cut is a fixed region of 16 × 16 views: the view shown holds more or less sea than this share.',
     },
-    level: { label: 'sea level', kind: 'number', default: 0, min: -4, max: 4, step: 0.005, doc: 'raw: the sea level as a height.' },
+    level: { label: 'sea level', kind: 'number', default: 0, min: -4, max: 4, step: 0.005, appliesWhen: { param: 'mode', in: ['raw'] }, doc: 'raw: the sea level as a height.' },
     cut: {
       kind: 'enum',
       default: 'view',

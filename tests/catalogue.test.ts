@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { allItems, choicesNamed, type MenuItem, searchMenu, wireItems } from '../src/editor/catalogue.ts';
 import { NODE_TYPES, nodeDef } from '../nodes/index.ts';
+import { paramApplies } from '../src/model/params.ts';
 
 const item = (type: string, title: string, group: MenuItem['group'], doc: string, keywords = ''): MenuItem => ({ type, title, group, doc, keywords });
 
@@ -113,6 +114,28 @@ describe('the words people see for a choice', () => {
       }
       expect(new Set(words.map(([, w]) => w)).size, `${at}: two options with the same words`).toBe(words.length);
     }
+  });
+});
+
+describe('params read only with some choices', () => {
+  it('name an enum of their own node and options it has', () => {
+    const conditional = NODE_TYPES.flatMap((d) => Object.entries(d.params).flatMap(([key, p]) => (p.appliesWhen ? [{ d, at: `${d.type}.${key}`, when: p.appliesWhen }] : [])));
+    expect(conditional.map((c) => c.at)).toEqual(expect.arrayContaining(['water.share', 'water.level']));
+    for (const { d, at, when } of conditional) {
+      const on = d.params[when.param];
+      expect(on?.kind, `${at} applies with ${when.param}`).toBe('enum');
+      if (on?.kind === 'enum') for (const o of when.in) expect(on.options, at).toContain(o);
+      // Read with the node's defaults or not, it is read with some choice: never dimmed for good.
+      expect(when.in.length, at).toBeGreaterThan(0);
+    }
+  });
+
+  it('are read with their choice and not with another', () => {
+    const water = NODE_TYPES.find((d) => d.type === 'water')!;
+    expect(paramApplies(water.params.share, { mode: 'percent' })).toBe(true);
+    expect(paramApplies(water.params.share, { mode: 'raw' })).toBe(false);
+    expect(paramApplies(water.params.level, { mode: 'raw' })).toBe(true);
+    expect(paramApplies(water.params.cut, { mode: 'raw' })).toBe(true);
   });
 });
 

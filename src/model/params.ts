@@ -16,6 +16,17 @@ interface ParamBase {
    * so an older file keeps meaning what it meant; the version-2 migration reads it.
    */
   readonly since?: { readonly version: number; readonly legacy?: AnyParamValue };
+  /**
+   * The param is read only while another (an enum) holds one of these options: the water's
+   * share with mode percent, its level with mode raw. The editor dims it otherwise.
+   */
+  readonly appliesWhen?: { readonly param: string; readonly in: readonly string[] };
+}
+
+/** Whether a param is read with these params (see ParamBase.appliesWhen). */
+export function paramApplies(spec: ParamSpec, params: Readonly<Record<string, AnyParamValue>>): boolean {
+  const when = spec.appliesWhen;
+  return !when || when.in.includes(params[when.param] as string);
 }
 
 export interface NumberParam extends ParamBase {

@@ -136,6 +136,20 @@ describe('defects found trying the editor', () => {
     expect((await params(page, 'water')).share).not.toBe(1);
   });
 
+  it('dims the param the water does not read in its mode: the level by share, the share at a fixed height', async () => {
+    const page = app.s.page;
+    await showParams(page, 'water');
+    const unused = () =>
+      page.locator('tg-node[data-node-id="water"] tg-param').evaluateAll((ps) => ps.filter((p) => p.hasAttribute('unused')).map((p) => p.getAttribute('name')));
+    expect(await unused()).toEqual(['level']);
+    await page.locator('tg-node[data-node-id="water"] tg-param[name="mode"] select').selectOption('raw');
+    await settle(page);
+    expect(await unused()).toEqual(['share']);
+    // Dimmed, not hidden: its label says why, and it can still be set.
+    expect(await page.locator('tg-node[data-node-id="water"] tg-param[name="share"] label').getAttribute('title')).toContain('Not read now: it applies with mode percent');
+    await screenshot(page, 'defect-unused-param');
+  });
+
   it('says what a preview of one colour holds: the value, or the one biome', async () => {
     const page = app.s.page;
     const caption = (id: string) => page.locator(`tg-node[data-node-id="${id}"] tg-preview .constant`);

@@ -9,6 +9,10 @@ export default css`
     font: 11px var(--tg-font, system-ui, sans-serif);
     color: var(--tg-text, #dde3ea);
   }
+  /* A param the node does not read with its other params now (the water's level in share mode). */
+  :host([unused]) {
+    opacity: 0.55;
+  }
   :host([kind='table']) {
     height: auto;
     display: block;

@@ -91,6 +91,9 @@ export class TgParam extends LitElement {
   /** The current value, from the model. */
   @property({ attribute: false }) value!: AnyParamValue;
 
+  /** True when the node does not read this param with its other params now (ParamBase.appliesWhen): drawn dimmed, still editable. */
+  @property({ type: Boolean, reflect: true }) unused = false;
+
   /** The spec's kind, reflected for styling. */
   @property({ reflect: true }) kind = '';
 
@@ -105,7 +108,8 @@ export class TgParam extends LitElement {
     if (!spec) return nothing;
     const hint = spec.kind === 'number' && spec.hint ? spec.hint(this.value as number) : '';
     const words = paramLabel(this.name, spec);
-    const label = html`<label title="${words} (${this.name})${hint ? `, ${hint}` : ''}: ${spec.doc}${rangeTitle(spec)}">${words}${hint ? html`<span class="hint"> ${hint}</span>` : nothing}</label>`;
+    const when = this.unused && spec.appliesWhen ? ` Not read now: it applies with ${spec.appliesWhen.param} ${spec.appliesWhen.in.join(' or ')}.` : '';
+    const label = html`<label title="${words} (${this.name})${hint ? `, ${hint}` : ''}: ${spec.doc}${rangeTitle(spec)}${when}">${words}${hint ? html`<span class="hint"> ${hint}</span>` : nothing}</label>`;
     switch (spec.kind) {
       case 'number':
       case 'int': {
