@@ -376,7 +376,17 @@ export class EditorCore {
    * edit until commit is one undo step. Cancel reverts the gesture's edits.
    */
   beginStep(label: string): StepHandle {
-    return this.timeline.beginStep(label);
+    const step = this.timeline.beginStep(label);
+    return {
+      // Filing the step changes no value but what undo offers: tell the views (the Undo button).
+      commit: () => {
+        const could = this.canUndo;
+        const label = this.undoLabel;
+        step.commit();
+        if (this.canUndo !== could || this.undoLabel !== label) this.emit([]);
+      },
+      cancel: () => step.cancel(),
+    };
   }
 
   undo(): boolean {

@@ -4,21 +4,23 @@
 // The model is the only truth. Rete never adds or removes a wire or a node on its own: every
 // such signal that does not match the model is vetoed here (that also guards undo and file
 // loading), and what the person meant is sent to the EditorCore instead; the core's change
-// then comes back through the mirror (mirror.ts), which makes rete match the model. Telling
-// a person's edit from our own mirroring needs no flag: ours always agrees with the model already.
+// then comes back through the mirror (mirror.ts), which makes rete match the model. Only the
+// mirror takes a wire out of rete: its removals are let through once each by id; rete's own
+// (the old wire into an input taking a new one) are vetoed, a wire on the pointer excepted.
+// A param's edits are turned into core calls by param-gestures.ts.
 
 import type { NodeEditor } from 'rete';
 import type { AreaPlugin } from 'rete-area-plugin';
 import { ClassicFlow, type ConnectionPlugin, getSourceTarget, type SocketData } from 'rete-connection-plugin';
 import type { EditorCore } from '../../editor/editor.ts';
 import type { StepHandle } from '../../editor/timeline.ts';
-import { EditError } from '../../editor/commands.ts';
 import { edgeKey } from '../../editor/wiring.ts';
 import { findNode, portRefText, type Edge } from '../../model/graph.ts';
 import type { PortType } from '../../model/values.ts';
 import type { ParamEditDetail, WirePickDetail } from '../events.ts';
 import { edgeOf, type NodeContext, type Schemes, type TypedSocket, type ViewConnection, ViewNode } from './view-objects.ts';
 import { Mirror } from './mirror.ts';
+import { ParamGestures } from './param-gestures.ts';
 
 /** A request to open the add-node menu (right-click, or a wire dropped on empty canvas). */
 export interface MenuRequest {
@@ -53,15 +55,17 @@ export class Bridge {
   private readonly disposers: (() => void)[] = [];
   /** The open gesture: a node drag, a wire being drawn or moved, a param drag. */
   private gesture: StepHandle | null = null;
-  private paramGesture: { key: string; step: StepHandle } | null = null;
   /** The node under the pointer in a drag: only its moves carry the other selected nodes along. */
   private dragging: string | null = null;
   /** The input a wire is about to replace: rete removes the old wire first; the model does it itself. */
   private replacing: string | null = null;
-  /** The wire picked off its input in this gesture, with its reroute dots: dropped back, it keeps them. */
+  /** The wire picked off its input in this gesture: dropped back there, the pick-off is undone. */
   private picked: Edge | null = null;
-  /** Set when a wire was refused during the current wire drag. */
-  private refused = false;
+  /**
+   * Set when the current wire drag is to change nothing: a wire refused, dropped where it already
+   * was, or let go with Escape. Its drop cancels the drag's step (a wire picked off goes back).
+   */
+  private noChange = false;
   /** Whether a wire is on the pointer (picked, not yet dropped). */
   private wiring = false;
   /** Modifier keys of the last pointer down (rete's "node picked" signal has no event). */
@@ -121,7 +125,7 @@ export class Bridge {
     });
     this.connection.addPipe((c) => {
       if (c.type === 'connectionpick') {
-        this.refused = false;
+        this.noChange = false;
         this.wiring = true;
         this.showTakers(c.data.socket);
       } else if (c.type === 'connectiondrop') {
@@ -132,7 +136,8 @@ export class Bridge {
       return c;
     });
     const container = this.area.container;
-    const onParam = (e: CustomEvent<ParamEditDetail>) => this.onParamEdit(e.detail);
+    const params = new ParamGestures(this.core, (m, kind) => this.hooks.notice(m, kind));
+    const onParam = (e: CustomEvent<ParamEditDetail>) => params.onEdit(e.detail);
     const onWire = (e: CustomEvent<WirePickDetail>) => {
       if (e.detail.additive) this.core.toggleWire(e.detail.key);
       else this.core.select([], [e.detail.key]);
@@ -190,15 +195,22 @@ export class Bridge {
 
   /** A connection rete wants to remove: ours to mirror (allow), or a person's edit (veto, then command). */
   private onConnectionRemove(c: ViewConnection): boolean {
+    // The mirror's own removal (the model lost the wire, or its node is rebuilt) goes through.
+    if (this.mirror.takeRemoval(c.id)) return true;
     const edge = edgeOf(c);
-    if (!this.modelHas(edge) || this.mirror.rebuilding.has(edge.from.node) || this.mirror.rebuilding.has(edge.to.node)) return true;
+    // Rete's own removal of a wire the model no longer has (the old wire into an input the
+    // model's connect has just replaced): the mirror removes it, once.
+    if (!this.modelHas(edge)) return false;
     // The wire into an input about to take a new one: the model's connect replaces it.
     if (this.replacing === portRefText(edge.to)) return false;
+    // Only a wire on the pointer is a person's pick-off; any other removal rete asks for while
+    // the model keeps the wire (a wire dropped where it already was) is vetoed and changes nothing.
+    if (!this.wiring) return false;
     // A wire picked off its input: cut it in the model. Where it is dropped decides the rest
-    // of the gesture (another input: moved, in one undo step; a refused input: put back).
+    // of the gesture (another input: moved, in one undo step; a refused socket, its own input
+    // or its own output: put back, with its dots, and nothing to undo).
     this.gesture ??= this.core.beginStep('move wire');
-    this.picked = this.core.graph.edges.find((e) => edgeKey(e) === edgeKey(edge)) ?? null;
-    if (this.picked) this.picked = { ...this.picked, ...(this.picked.via ? { via: this.picked.via.map((p): [number, number] => [p[0], p[1]]) } : {}) };
+    this.picked = edge;
     this.core.disconnect(edge);
     return false;
   }
@@ -216,7 +228,7 @@ export class Bridge {
    */
   cancelWire(): boolean {
     if (!this.wiring) return false;
-    this.refused = true;
+    this.noChange = true;
     this.connection.drop();
     return true;
   }
@@ -224,19 +236,37 @@ export class Bridge {
   /** Rete asks before a wire; a refused one is dropped with its reason, and nothing is removed. */
   private canWire(initial: SocketData, socket: SocketData): boolean {
     const edge = this.edgeBetween(initial, socket);
-    // Released on the socket it started from: a click, which picks the wire up (rete's
-    // click-to-wire). Released on another socket of the same side: refused like a wrong type.
-    if (!edge && socket.nodeId === initial.nodeId && socket.key === initial.key && socket.side === initial.side) return false;
+    if (!edge && socket.nodeId === initial.nodeId && socket.key === initial.key && socket.side === initial.side) {
+      // Released on the output a wire picked off its input hangs from: put back, as a refused
+      // drop is. Released on the socket a new wire started from: a click, which picks the wire
+      // up (rete's click-to-wire).
+      if (this.picked && initial.side === 'output') this.letGo();
+      return false;
+    }
+    // Dropped on the input it already feeds: nothing to do, and rete must not take the wire
+    // off that input first (it would, as for any wire into a fed input).
+    if (edge && this.modelHas(edge)) {
+      this.letGo();
+      return false;
+    }
+    // Released on another socket of the same side: refused like a wrong type.
     const refusal = edge ? this.core.wireRefusal(edge) : `a wire goes from an output to an input, not from ${initial.side === 'output' ? 'an output to an output' : 'an input to an input'}`;
     if (!edge || refusal) {
-      this.refused = true;
       this.hooks.notice(`Wire refused: ${refusal}`, 'refused');
-      // Rete keeps a refused wire on the pointer; let go of it once this pick is over.
-      setTimeout(() => this.connection.drop(), 0);
+      this.letGo();
       return false;
     }
     this.replacing = portRefText(edge.to);
     return true;
+  }
+
+  /**
+   * Ends the wire drag with nothing connected and nothing to undo (a wire picked off its input
+   * goes back). Rete keeps a wire it was refused on the pointer: it is let go once this pick is over.
+   */
+  private letGo(): void {
+    this.noChange = true;
+    setTimeout(() => this.connection.drop(), 0);
   }
 
   /**
@@ -266,11 +296,14 @@ export class Bridge {
     const edge = this.edgeBetween(initial, socket);
     this.replacing = null;
     if (!edge) return undefined;
+    // Put back on the input it was picked off: the drop undoes the pick-off (the wire keeps its
+    // dots and its place in the file's list), and there is nothing to undo.
+    if (this.picked && edgeKey(this.picked) === edgeKey(edge)) {
+      this.noChange = true;
+      return true;
+    }
     const refusal = this.core.connect(edge);
     if (refusal) this.hooks.notice(`Wire refused: ${refusal}`, 'refused');
-    // Put back where it was picked from: the same wire, its dots kept (in the same undo step).
-    const picked = this.picked;
-    if (!refusal && picked?.via?.length && edgeKey(picked) === edgeKey(edge)) this.core.setVia(edge, picked.via);
     return refusal ? undefined : true;
   }
 
@@ -279,9 +312,9 @@ export class Bridge {
     this.picked = null;
     const step = this.gesture;
     this.gesture = null;
-    if (this.refused) {
-      // A refused drop changes nothing: a wire picked off its input goes back.
-      this.refused = false;
+    // A refused drop changes nothing: a wire picked off its input goes back.
+    if (this.noChange) {
+      this.noChange = false;
       step?.cancel();
       return;
     }
@@ -339,38 +372,6 @@ export class Bridge {
     this.dragging = null;
     this.gesture?.commit();
     this.gesture = null;
-  }
-
-  private onParamEdit(d: ParamEditDetail): void {
-    const key = `${d.nodeId}.${d.key}`;
-    try {
-      switch (d.phase) {
-        case 'begin':
-          this.paramGesture?.step.commit();
-          this.paramGesture = { key, step: this.core.beginStep(`change ${d.key}`) };
-          return;
-        case 'update':
-        case 'set':
-          if (d.value !== undefined) this.core.setParam(d.nodeId, d.key, d.value);
-          if (d.note) this.hooks.notice(d.note, 'info');
-          return;
-        case 'commit':
-          if (this.paramGesture?.key === key) {
-            this.paramGesture.step.commit();
-            this.paramGesture = null;
-          }
-          return;
-        case 'cancel':
-          if (this.paramGesture?.key === key) {
-            this.paramGesture.step.cancel();
-            this.paramGesture = null;
-          }
-          return;
-      }
-    } catch (err) {
-      if (err instanceof EditError) this.hooks.notice(`Value refused: ${err.message}`, 'refused');
-      else throw err;
-    }
   }
 
   private openMenu(event: MouseEvent): void {

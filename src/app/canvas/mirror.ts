@@ -19,6 +19,13 @@ export class Mirror {
    * removal and their wires' are ours, not the person's, though the model still has them.
    */
   readonly rebuilding = new Set<string>();
+  /**
+   * Wires the mirror is taking out of rete, by id: the bridge lets exactly one removal of each
+   * through. Rete takes a wire off a fed input on its own too, and two removals of one wire in
+   * flight at once made rete drop another wire from its list while its drawing stayed on the
+   * canvas (rete's removeConnection splices at indexOf, -1 the second time).
+   */
+  private readonly removing = new Set<string>();
 
   constructor(
     private readonly core: EditorCore,
@@ -86,12 +93,27 @@ export class Mirror {
     });
   }
 
+  /** Whether a removal of this wire rete asks about is the mirror's own (once per removal). */
+  takeRemoval(id: string): boolean {
+    return this.removing.delete(id);
+  }
+
+  private async removeWire(id: string): Promise<void> {
+    if (!this.editor.getConnection(id)) return;
+    this.removing.add(id);
+    try {
+      await this.editor.removeConnection(id);
+    } finally {
+      this.removing.delete(id);
+    }
+  }
+
   /** Makes rete's nodes, wires and positions match the model. */
   private async reconcile(): Promise<void> {
     const graph = this.core.graph;
     const nodes = new Map(graph.nodes.map((n) => [n.id, n]));
     const edges = new Map(graph.edges.map((e) => [edgeKey(e), e]));
-    for (const c of this.editor.getConnections()) if (!edges.has(c.id)) await this.editor.removeConnection(c.id);
+    for (const c of [...this.editor.getConnections()]) if (!edges.has(c.id)) await this.removeWire(c.id);
     // The wires at each node, gathered once: a search per removed node made a reload O(N²).
     const wiresAt = new Map<string, string[]>();
     for (const c of this.editor.getConnections()) {
@@ -106,7 +128,7 @@ export class Mirror {
       if (model && model.type === view.nodeType && !!model.collapsed === view.collapsed) continue;
       this.rebuilding.add(view.id);
       try {
-        for (const id of wiresAt.get(view.id) ?? []) if (this.editor.getConnection(id)) await this.editor.removeConnection(id);
+        for (const id of wiresAt.get(view.id) ?? []) await this.removeWire(id);
         await this.editor.removeNode(view.id);
       } finally {
         this.rebuilding.delete(view.id);
