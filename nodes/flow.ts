@@ -5,7 +5,8 @@ import { cellLength256 } from '../src/grid.ts';
 import { scratch } from '../src/kernels/scratch.ts';
 import { windSides } from '../src/engine/stats.ts';
 import { accumulate, priorityFlood } from '../src/kernels/flow.ts';
-import { defineNode, field, type NodeReading } from '../src/model/manifest.ts';
+import { type CellNote, defineNode, field, type NodeReading } from '../src/model/manifest.ts';
+import { formatValue } from '../src/model/values.ts';
 
 export interface FlowStats {
   readonly node: string;
@@ -60,6 +61,49 @@ function flowStats(r: NodeReading, wind: { readonly angle: number } | null): Flo
   };
 }
 
+type Params = { loss: number; riverArea: number };
+
+/**
+ * Why cell i of each output is what it is, by the kernel's own rules: the river's threshold on
+ * the accumulation, the rain the cell itself adds, the lake's spill height. A newcomer read
+ * "rivers 1.0000 river … accumulation 1411.7 value" and learnt neither the rule nor the unit.
+ */
+function explainCell(r: NodeReading<Params>, i: number, port: string): CellNote {
+  const filled = r.output('filled');
+  const terrain = r.input('terrain');
+  if (filled?.type !== 'field' || terrain?.type !== 'terrain') return {};
+  const f = filled.data[i];
+  const h = terrain.data[i];
+  // The kernel's sea: where even the filled height is under the sea level (src/kernels/flow.ts).
+  const sea = !(f >= terrain.seaLevel);
+  const acc = r.output('accumulation');
+  const a = acc?.type === 'field' ? acc.data[i] : NaN;
+  switch (port) {
+    case 'rivers':
+      if (sea) return { why: 'under the sea level, where the rivers end: no river' };
+      return a >= r.params.riverArea
+        ? { why: `accumulation ${formatValue(a)} ≥ river area ${r.params.riverArea} → river` }
+        : { why: `accumulation ${formatValue(a)} < river area ${r.params.riverArea} → no river` };
+    case 'accumulation': {
+      if (sea) return { why: 'under the sea level: rain is gathered on land only' };
+      const rain = r.input('rain');
+      const wet = rain && rain.type !== 'biome' ? rain.data[i] : 1;
+      const from = rain ? (r.inputTitle('rain') ?? 'rain') : 'unwired: 1 everywhere';
+      const own = `its own rain ${formatValue(wet)} (${from})`;
+      return wet - r.params.loss > 0
+        ? { why: `rain × 256-map cells: what drains into the cell, plus ${own} − loss ${r.params.loss}` }
+        : { why: `rain × 256-map cells: what drains into the cell; ${own} is under the loss ${r.params.loss}` };
+    }
+    case 'lakes':
+      if (sea) return { why: 'under the sea level: no lake' };
+      return f > h ? { why: `lake depth: the hollow filled to its spill point ${formatValue(f)}` } : { why: 'no lake: the cell drains downhill' };
+    case 'filled':
+      if (sea) return { why: 'height, under the sea level' };
+      return f > h ? { why: `height ${formatValue(h)} raised to its spill point` } : { why: 'height: no hollow here' };
+  }
+  return {};
+}
+
 export const flow = defineNode({
   type: 'flow',
   title: 'Flow and rivers',
@@ -93,6 +137,7 @@ export const flow = defineNode({
       doc: 'Accumulation from which a cell is river: the rain of this many 256-map cells of rain 1.',
     },
   },
+  explain: explainCell,
   stats(r) {
     return flowStats(r, r.arrowsUpstream('rain')[0] ?? null);
   },

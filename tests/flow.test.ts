@@ -8,7 +8,7 @@ import type { FlowStats } from '../nodes/flow.ts';
 import { viewDomain } from '../src/grid.ts';
 import type { TerrainValue } from '../src/model/values.ts';
 import { cellProvenance } from '../src/engine/provenance.ts';
-import { describeRow } from '../src/viewer-core/provenance.ts';
+import { describeRow, formatValue } from '../src/viewer-core/provenance.ts';
 import { layerHistogram } from '../src/render/histogram.ts';
 
 const N = 131;
@@ -174,24 +174,61 @@ describe('river length by side of the wind', () => {
 });
 
 describe('the rivers output', () => {
-  // Rivers are not the water mask: a person reads "river" / "no river", never "land" on the sea.
+  // Rivers are not the water mask: a person reads "river" / "no river", never "land" on the sea
+  // (the readout's words are the node's own rule, below).
   const rivers = evaluated(loadGraph('rivers-from-the-rain.json'), 96);
   const value = rivers.output('rivers', 'rivers')!;
   const water = rivers.output('water', 'terrain') as TerrainValue;
   const river = value.data.findIndex((v) => v === 1);
   const sea = water.data.findIndex((h) => h < water.seaLevel);
 
-  it('has a meaning of its own, worded river / no river in the readout and the histogram', () => {
+  it('has a meaning of its own, worded river / no river in the histogram', () => {
     expect(value.meaning).toBe('river');
     expect(river).toBeGreaterThanOrEqual(0);
     expect(sea).toBeGreaterThanOrEqual(0);
-    const domain = viewDomain(rivers.view);
-    const row = (i: number) => cellProvenance(rivers, rivers.graph, 'rivers', i, domain).find((r) => r.node === 'rivers' && r.port === 'rivers')!;
-    expect(describeRow(row(river)).note).toBe('river');
-    expect(describeRow(row(sea)).note).toBe('no river');
     const h = layerHistogram(value);
     let ones = 0;
     for (const v of value.data) if (v === 1) ones++;
     expect(h).toEqual({ kind: 'mask', ones, zeros: value.data.length - ones, one: 'river', zero: 'no river' });
+  });
+});
+
+describe("the flow node's explanation of a cell", () => {
+  // A newcomer read "rivers 1.0000 river … accumulation 1411.7 value": neither the rule nor the unit.
+  const e = evaluated(loadGraph('rivers-from-the-rain.json'), 96);
+  const domain = viewDomain(e.view);
+  const note = (i: number, port: string) => describeRow(cellProvenance(e, e.graph, 'rivers', i, domain).find((r) => r.node === 'rivers' && r.port === port)!).note;
+  const rivers = e.output('rivers', 'rivers')!.data;
+  const acc = e.output('rivers', 'accumulation')!.data;
+  const lakes = e.output('rivers', 'lakes')!.data;
+  const rain = e.output('moisture', 'out')!.data;
+  const water = e.output('water', 'terrain') as TerrainValue;
+  const land = (i: number) => water.data[i] >= water.seaLevel;
+  const river = rivers.findIndex((v, i) => v === 1 && land(i));
+  const dry = rivers.findIndex((v, i) => v === 0 && land(i) && lakes[i] === 0);
+  const sea = water.data.findIndex((h) => h < water.seaLevel);
+  const lake = lakes.findIndex((d) => d > 0);
+
+  it('says why a cell is or is not a river: its accumulation against the river area', () => {
+    expect(Math.min(river, dry, sea)).toBeGreaterThanOrEqual(0);
+    expect(note(river, 'rivers')).toBe(`accumulation ${formatValue(acc[river])} ≥ river area 8 → river`);
+    expect(note(dry, 'rivers')).toBe(`accumulation ${formatValue(acc[dry])} < river area 8 → no river`);
+    expect(note(sea, 'rivers')).toMatch(/^under the sea level.*: no river$/);
+  });
+
+  it("gives the accumulation's unit and the rain the cell itself got, less the loss", () => {
+    const own = `its own rain ${formatValue(rain[river])} (Moisture)`;
+    expect(note(river, 'accumulation')).toBe(`rain × 256-map cells: what drains into the cell, ${rain[river] > 0.5 ? `plus ${own} − loss 0.5` : `${own} is under the loss 0.5`}`);
+    const parched = rain.findIndex((v, i) => land(i) && v < 0.5);
+    expect(note(parched, 'accumulation')).toBe(`rain × 256-map cells: what drains into the cell; its own rain ${formatValue(rain[parched])} (Moisture) is under the loss 0.5`);
+    expect(note(sea, 'accumulation')).toMatch(/^under the sea level/);
+  });
+
+  it('tells a lake from land that drains, each output with its own words', () => {
+    expect(lake).toBeGreaterThanOrEqual(0);
+    expect(note(lake, 'lakes')).toMatch(/^lake depth: the hollow filled to its spill point /);
+    expect(note(lake, 'filled')).toMatch(/raised to its spill point$/);
+    expect(note(dry, 'lakes')).toBe('no lake: the cell drains downhill');
+    expect(note(dry, 'filled')).toBe('height: no hollow here');
   });
 });

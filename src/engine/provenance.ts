@@ -57,7 +57,7 @@ export function cellProvenance(engine: Engine, graph: Graph, target: string, i: 
         continue;
       }
       const value = v.data[i];
-      const row: ProvenanceRow = { ...base, state: 'ok', portType: v.type, meaning: v.meaning, value, ...def?.explain?.(reading as never, i) };
+      const row: ProvenanceRow = { ...base, state: 'ok', portType: v.type, meaning: v.meaning, value, ...def?.explain?.(reading as never, i, port) };
       if (v.type === 'terrain') rows.push({ ...row, seaLevel: v.seaLevel, water: value < v.seaLevel });
       else if (v.type === 'biome') rows.push({ ...row, biome: BIOMES[value]?.name ?? `id ${value}` });
       else rows.push(row);

@@ -214,8 +214,11 @@ export interface NodeDef<
    * `points` param of the node over the same histogram.
    */
   readonly previewInput?: keyof I & string;
-  /** Adds to the provenance row of cell i (index on r.domain) what explains it. */
-  explain?(r: NodeReading<ParamValues<P>>, i: number): CellNote;
+  /**
+   * Adds to the provenance row of cell i (index on r.domain) at output `port` what explains it:
+   * each output of a node with several has a row of its own, and its own reason.
+   */
+  explain?(r: NodeReading<ParamValues<P>>, i: number, port: keyof O & string): CellNote;
   /**
    * For a node with a `table` param: which table entry decided each cell (row · cols + col),
    * or codes ≥ rows · cols for cells the table did not decide; null when it cannot say.

@@ -122,7 +122,7 @@ describe('the viewer', () => {
     expect(Number(await where.getAttribute('data-i'))).toBe(i);
     expect(Number(await where.getAttribute('data-x'))).toBeCloseTo(graph.view.x + (c + 0.5) / n, 12);
     expect(Number(await where.getAttribute('data-y'))).toBeCloseTo(graph.view.y + (r + 0.5) / n, 12);
-    const rows = await page.locator('tg-provenance tr').evaluateAll((trs) =>
+    const rows = await page.locator('tg-provenance tr[data-port]').evaluateAll((trs) =>
       trs.map((tr) => ({ node: (tr as HTMLElement).dataset.node!, port: (tr as HTMLElement).dataset.port!, value: (tr as HTMLElement).dataset.value!, text: tr.textContent ?? '' })),
     );
     // Every output of every node leading to the biomes, upstream to downstream.

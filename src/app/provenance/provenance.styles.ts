@@ -47,7 +47,8 @@ export default css`
     background: var(--tg-chip-on, #262f3b);
   }
   th {
-    width: 30%;
+    /* Wide enough for the longest port name whole at 1024 × 700 ("accumulation", indented). */
+    width: 32%;
     padding: 2px 6px 2px 0;
     font-weight: 500;
     text-align: left;
@@ -55,9 +56,24 @@ export default css`
     overflow: hidden;
     text-overflow: ellipsis;
   }
-  th small {
+  /* A node with several outputs: its title heads its rows, whole, and each row names its port. */
+  tr.head {
+    border-top: 1px solid var(--tg-rule, #232a33);
+  }
+  tr.head + tr {
+    border-top: none;
+  }
+  tr.head th {
+    white-space: normal;
+    padding-bottom: 0;
+  }
+  th.port {
+    padding-left: 6px;
     color: var(--tg-muted, #a3adba);
     font-weight: 400;
+  }
+  .answer small {
+    color: var(--tg-muted, #a3adba);
   }
   td.value {
     width: 22%;

@@ -56,7 +56,7 @@ export class TgProvenance extends LitElement {
       </div>
       ${this.answer(p.rows)}
       <table>
-        ${p.rows.map((row) => this.row(row, p.rows))}
+        ${p.rows.map((row, k) => this.row(row, p.rows[k - 1], p.rows[k + 1]))}
       </table>`;
   }
 
@@ -68,19 +68,28 @@ export class TgProvenance extends LitElement {
     const row = rows.find((r) => r.node === this.shown && r.port === this.shownPort) ?? rows.find((r) => r.node === this.shown);
     if (!row) return nothing;
     const { value, note } = describeRow(row);
+    // A node with several outputs says which one: the flow's rivers, not its accumulation.
+    const several = rows.filter((r) => r.node === row.node).length > 1;
     return html`<div class="answer" data-node=${row.node} data-port=${row.port}>
-      <span class="title">${row.title}</span> <b class=${row.biome !== undefined ? 'name' : ''}>${value}</b> <span class="note">${note}</span>
+      <span class="title">${row.title}</span>${several ? html` <small>${row.port}</small>` : nothing} <b class=${row.biome !== undefined ? 'name' : ''}>${value}</b> <span class="note">${note}</span>
     </div>`;
   }
 
-  private row(row: ProvenanceRow, rows: readonly ProvenanceRow[]) {
+  /**
+   * A row per output. A node with several outputs heads its rows with its title on a line of its
+   * own and names only the port on each: at 1024 × 700 the title and port shared a cell cut at
+   * the title, and the four flow rows all read "Flow and ri…".
+   */
+  private row(row: ProvenanceRow, before: ProvenanceRow | undefined, after: ProvenanceRow | undefined) {
     const { value, note } = describeRow(row);
-    // A node with several outputs names the port on each of its rows.
-    const several = rows.filter((r) => r.node === row.node).length > 1;
-    return html`<tr class=${row.node === this.shown ? 'shown' : ''} data-node=${row.node} data-port=${row.port} data-value=${row.value === null ? '' : String(row.value)}>
-      <th>${row.title}${several ? html` <small>${row.port}</small>` : nothing}</th>
-      <td class="value ${row.state !== 'ok' ? 'missing' : ''} ${row.biome !== undefined ? 'name' : ''}">${value}</td>
-      <td class="note">${note}</td>
-    </tr>`;
+    const several = before?.node === row.node || after?.node === row.node;
+    const shown = row.node === this.shown ? 'shown' : '';
+    const head =
+      several && before?.node !== row.node ? html`<tr class="head ${shown}" data-head=${row.node}><th colspan="3" title=${row.title}>${row.title}</th></tr>` : nothing;
+    return html`${head}<tr class=${shown} data-node=${row.node} data-port=${row.port} data-value=${row.value === null ? '' : String(row.value)}>
+        <th class=${several ? 'port' : ''} title=${several ? `${row.title}: ${row.port}` : row.title}>${several ? row.port : row.title}</th>
+        <td class="value ${row.state !== 'ok' ? 'missing' : ''} ${row.biome !== undefined ? 'name' : ''}">${value}</td>
+        <td class="note">${note}</td>
+      </tr>`;
   }
 }
