@@ -125,7 +125,7 @@ describe('bypass', () => {
   it('refuses a flag that is not true or false, naming where', () => {
     const doc = JSON.parse(readFileSync('graphs/default.json', 'utf8'));
     doc.nodes[2].bypass = 'yes';
-    expect(() => parseGraph(doc, { file: 'x.json' })).toThrow(/\$\.nodes\[2\]\.bypass: expected true or false, got "yes"/);
+    expect(() => parseGraph(doc, { file: 'x.json' })).toThrow(/\$\.nodes\[2\]\.bypass: fbm node "pv" \("Peaks & valleys"\): expected true or false, got "yes"/);
   });
 });
 

@@ -170,7 +170,7 @@ describe('terrain-graph render', () => {
     const r = await run('render', file, '--out', dir);
     expect(r.code).toBe(2);
     expect(r.err).toContain('bad.json: 2 problems in the graph');
-    expect(r.err).toContain('$.nodes[0].params.octaves: 40 is above the maximum 10');
+    expect(r.err).toContain('$.nodes[0].params.octaves: fbm node "cont" ("Continentalness"): 40 is above the maximum 10');
     expect(r.err).toContain('$.edges[21].to: input "contCurve.in" already has a wire ($.edges[0])');
   });
 

@@ -130,7 +130,7 @@ describe('check finds what render would refuse', () => {
     const long = `n${'x'.repeat(250)}`;
     const r = await run('check', file(tmp(), 'long.json', DEFAULT.replaceAll('"cont"', `"${long}"`).replaceAll('"cont.', `"${long}.`)));
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/\$\.nodes\[0\]\.id: expected an id of .* at most 64 long/);
+    expect(r.err).toMatch(/\$\.nodes\[0\]\.id: fbm node \("Continentalness"\): expected an id of .* at most 64 long/);
   });
 });
 

@@ -54,18 +54,18 @@ describe('graph file validation', () => {
     ['text that is not JSON', '{"format": "terrain-graph",\n  "version": 1,,}', '$', /^not JSON: .*line 2/],
     ['a wrong format', edited((d) => (d.format = 'mapgen')), '$.format', /expected "terrain-graph", got "mapgen"/],
     ['a version that is not a number', edited((d) => (d.version = 'one')), '$.version', /expected an integer version, got "one"/],
-    ['an unknown node type', edited((d) => (d.nodes[1].type = 'curv')), '$.nodes[1].type', /unknown node type "curv" \(did you mean "curve"\?\)/],
-    ['a duplicate id', edited((d) => (d.nodes[3].id = 'a')), '$.nodes[3].id', /duplicate node id "a" \(first at \$\.nodes\[0\]\)/],
-    ['a bad id', edited((d) => (d.nodes[0].id = 'a.b')), '$.nodes[0].id', /expected an id of letters, digits, _ or -/],
-    ['a missing param', edited((d) => delete d.nodes[0].params.octaves), '$.nodes[0].params.octaves', /missing param "octaves" of fbm node "a"/],
-    ['an unknown param', edited((d) => (d.nodes[0].params.octave = 3)), '$.nodes[0].params.octave', /unknown param "octave" of fbm node "a" \(did you mean "octaves"\?\)/],
-    ['a value of the wrong type', edited((d) => (d.nodes[0].params.octaves = '4')), '$.nodes[0].params.octaves', /expected an integer, got "4"/],
+    ['an unknown node type', edited((d) => (d.nodes[1].type = 'curv')), '$.nodes[1].type', /^node "b" \("B"\): unknown node type "curv" \(did you mean "curve"\?\)/],
+    ['a duplicate id', edited((d) => (d.nodes[3].id = 'a')), '$.nodes[3].id', /^coast node "a" \("C"\): duplicate node id "a" \(first at \$\.nodes\[0\]\)/],
+    ['a bad id', edited((d) => (d.nodes[0].id = 'a.b')), '$.nodes[0].id', /^fbm node \("A"\): expected an id of letters, digits, _ or -/],
+    ['a missing param', edited((d) => delete d.nodes[0].params.octaves), '$.nodes[0].params.octaves', /^fbm node "a" \("A"\): missing param "octaves"$/],
+    ['an unknown param', edited((d) => (d.nodes[0].params.octave = 3)), '$.nodes[0].params.octave', /^fbm node "a" \("A"\): unknown param "octave" \(did you mean "octaves"\?\)$/],
+    ['a value of the wrong type', edited((d) => (d.nodes[0].params.octaves = '4')), '$.nodes[0].params.octaves', /^fbm node "a" \("A"\): expected an integer, got "4"$/],
     ['a fractional integer', edited((d) => (d.nodes[0].params.octaves = 2.5)), '$.nodes[0].params.octaves', /expected an integer, got 2.5/],
-    ['a value above its range', edited((d) => (d.nodes[0].params.octaves = 12)), '$.nodes[0].params.octaves', /12 is above the maximum 10/],
-    ['a value below its range', edited((d) => (d.nodes[2].params.share = -0.1)), '$.nodes[2].params.share', /-0.1 is below the minimum 0/],
+    ['a value above its range', edited((d) => (d.nodes[0].params.octaves = 12)), '$.nodes[0].params.octaves', /^fbm node "a" \("A"\): 12 is above the maximum 10$/],
+    ['a value below its range', edited((d) => (d.nodes[2].params.share = -0.1)), '$.nodes[2].params.share', /^water node "w" \("W"\): -0.1 is below the minimum 0$/],
     ['a value that is not finite', edited((d) => (d.nodes[0].params.gain = NaN)), '$.nodes[0].params.gain', /expected a finite number, got NaN/],
     ['an infinite value', edited((d) => (d.nodes[0].params.frequency = Infinity)), '$.nodes[0].params.frequency', /expected a finite number, got Infinity/],
-    ['an unknown enum value', edited((d) => (d.nodes[2].params.mode = 'percentage')), '$.nodes[2].params.mode', /expected one of "percent", "raw", got "percentage"/],
+    ['an unknown enum value', edited((d) => (d.nodes[2].params.mode = 'percentage')), '$.nodes[2].params.mode', /^water node "w" \("W"\): expected one of "percent", "raw", got "percentage"$/],
     ['curve points out of order', edited((d) => (d.nodes[1].params.points = [[0.5, 0], [-0.5, 1]])), '$.nodes[1].params.points[1][0]', /points must be sorted by x: -0.5 comes after 0.5/],
     ['a curve with one point', edited((d) => (d.nodes[1].params.points = [[0, 0]])), '$.nodes[1].params.points', /needs at least 2 points, got 1/],
     ['an edge to an unknown node', edited((d) => (d.edges[0].to = 'x.in')), '$.edges[0].to', /unknown node "x" in "x.in"/],
@@ -109,7 +109,8 @@ describe('graph file validation', () => {
       const e = err as GraphError;
       expect(e.problems.map((p) => p.path)).toEqual(['$.view.size', '$.nodes[0].params.octaves', '$.nodes[2].params.share', '$.edges[0].to']);
       expect(e.message.split('\n')[0]).toBe('broken.json: 4 problems in the graph');
-      expect(e.message).toContain('  $.nodes[0].params.octaves: 99 is above the maximum 10');
+      // The node named by id and title as well as by its place in the file.
+      expect(e.message).toContain('  $.nodes[0].params.octaves: fbm node "a" ("A"): 99 is above the maximum 10');
       expect(e.message).not.toMatch(/at .*\.ts:\d+/); // no stack trace in what a person reads
     }
   });

@@ -14,7 +14,7 @@ import { cloneParam, type AnyParamValue } from './params.ts';
 import { CURRENT_VERSION, FORMAT, migrate, type Document, type Migration, MIGRATIONS } from './migrations.ts';
 import { JsonError, parseJson } from './json.ts';
 import { describe, GraphError, jsonPath, type Problem } from './problems.ts';
-import { checkParams, checkView, cycleWires, isValidNodeId, NODE_ID_MAX, suggest, wireProblemIn } from './validate.ts';
+import { checkParams, checkView, cycleWires, isValidNodeId, NODE_ID_MAX, nodeNamed, suggest, wireProblemIn } from './validate.ts';
 
 /**
  * What a graph file may hold (README, "Graph files"). The size is checked before a file is
@@ -150,36 +150,33 @@ export function parseGraph(input: string | unknown, options: ParseOptions = {}):
         problems.push({ path: at, message: `expected a node object, got ${describe(rawNode)}` });
         return;
       }
-      problems.push(...unknownKeys(rawNode, NODE_KEYS, at, 'a node'));
       const { id, type, title, position, params } = rawNode;
+      const def = typeof type === 'string' ? catalogue.def(type) : undefined;
+      // Every problem inside a node names it: its type, its id and the title the canvas shows.
+      const shownTitle = typeof title === 'string' ? title : def?.title;
+      const who = `${nodeNamed(isValidNodeId(id) ? id : null, def?.type, shownTitle)}: `;
+      const inNode = (path: string, message: string) => problems.push({ path, message: who + message });
+      for (const p of unknownKeys(rawNode, NODE_KEYS, at, 'the node')) inNode(p.path, p.message);
       let ok = true;
       if (!isValidNodeId(id)) {
-        problems.push({ path: `${at}.id`, message: `expected an id of letters, digits, _ or - (not starting with a digit, at most ${NODE_ID_MAX} long), got ${describe(id)}` });
+        inNode(`${at}.id`, `expected an id of letters, digits, _ or - (not starting with a digit, at most ${NODE_ID_MAX} long), got ${describe(id)}`);
         ok = false;
       } else if (firstIndex.has(id)) {
-        problems.push({ path: `${at}.id`, message: `duplicate node id "${id}" (first at $.nodes[${firstIndex.get(id)}])` });
+        inNode(`${at}.id`, `duplicate node id "${id}" (first at $.nodes[${firstIndex.get(id)}])`);
         ok = false;
       } else firstIndex.set(id, k);
-      const def = typeof type === 'string' ? catalogue.def(type) : undefined;
       if (!def) {
         const hint = typeof type === 'string' ? suggest(type, knownTypes) : ` (known: ${knownTypes.join(', ')})`;
-        problems.push({ path: `${at}.type`, message: `unknown node type ${describe(type)}${hint}` });
+        inNode(`${at}.type`, `unknown node type ${describe(type)}${hint}`);
         ok = false;
       }
-      if (title !== undefined && typeof title !== 'string') {
-        problems.push({ path: `${at}.title`, message: `expected a string, got ${describe(title)}` });
-      }
-      if (!finitePair(position)) {
-        problems.push({ path: `${at}.position`, message: `expected [x, y] of finite numbers, got ${describe(position)}` });
-      }
+      if (title !== undefined && typeof title !== 'string') inNode(`${at}.title`, `expected a string, got ${describe(title)}`);
+      if (!finitePair(position)) inNode(`${at}.position`, `expected [x, y] of finite numbers, got ${describe(position)}`);
       for (const flag of NODE_FLAGS) {
-        if (rawNode[flag] !== undefined && typeof rawNode[flag] !== 'boolean') {
-          problems.push({ path: `${at}.${flag}`, message: `expected true or false, got ${describe(rawNode[flag])}` });
-        }
+        if (rawNode[flag] !== undefined && typeof rawNode[flag] !== 'boolean') inNode(`${at}.${flag}`, `expected true or false, got ${describe(rawNode[flag])}`);
       }
-      const label = typeof id === 'string' ? id : `#${k}`;
       if (def) {
-        const paramProblems = checkParams(def, label, params, `${at}.params`);
+        const paramProblems = checkParams(def, isValidNodeId(id) ? id : null, params, `${at}.params`, shownTitle);
         problems.push(...paramProblems);
         if (paramProblems.length) ok = false;
       }

@@ -130,22 +130,36 @@ export function suggest(name: string, known: readonly string[]): string {
 /** The type names of the full catalogue (messages list them). */
 export const KNOWN_TYPES = NODE_TYPES.map((d) => d.type);
 
-/** Problems with the params object of one node; all of its params must be present. */
-export function checkParams(def: AnyNodeDef, nodeId: string, params: unknown, path: string): Problem[] {
+/**
+ * How a problem names the node it points into: `flow node "rivers" ("Flow and rivers")`, the id
+ * to find it in the file and the title to find it on the canvas. The JSON path alone
+ * (`$.nodes[17].params.loss`) sent a person counting the nodes of the file.
+ */
+export function nodeNamed(id: string | null, type?: string, title?: string): string {
+  const what = type ? `${type} node` : 'node';
+  return `${id === null ? what : `${what} "${id}"`}${title ? ` (${describe(title)})` : ''}`;
+}
+
+/**
+ * Problems with the params object of one node; all of its params must be present. Each message
+ * opens with the node's type, id and (when given) title.
+ */
+export function checkParams(def: AnyNodeDef, nodeId: string | null, params: unknown, path: string, title?: string): Problem[] {
+  const who = `${nodeNamed(nodeId, def.type, title)}: `;
   if (typeof params !== 'object' || params === null || Array.isArray(params)) {
-    return [{ path, message: `expected an object of params, got ${describe(params)}` }];
+    return [{ path, message: `${who}expected an object of params, got ${describe(params)}` }];
   }
   const out: Problem[] = [];
   const given = params as Record<string, unknown>;
   const names = Object.keys(def.params);
   for (const key of names) {
     const at = `${path}.${key}`;
-    if (!Object.hasOwn(given, key)) out.push({ path: at, message: `missing param "${key}" of ${def.type} node "${nodeId}"` });
-    else out.push(...checkParam(def.params[key], given[key], at));
+    if (!Object.hasOwn(given, key)) out.push({ path: at, message: `${who}missing param "${key}"` });
+    else for (const p of checkParam(def.params[key], given[key], at)) out.push({ path: p.path, message: who + p.message });
   }
   for (const key of Object.keys(given)) {
     if (!names.includes(key)) {
-      out.push({ path: `${path}.${key}`, message: `unknown param "${key}" of ${def.type} node "${nodeId}"${suggest(key, names)}` });
+      out.push({ path: `${path}.${key}`, message: `${who}unknown param "${key}"${suggest(key, names)}` });
     }
   }
   return out;
