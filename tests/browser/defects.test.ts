@@ -126,7 +126,7 @@ describe('defects found trying the editor', () => {
     const max = (await params(page, 'water')).share;
     expect(max).toBe(1);
     expect(await field.inputValue()).toBe('1');
-    await expect.poll(() => page.locator('tg-app .toast').textContent()).toMatch(/5 is above the largest .*1.*set to 1/);
+    await expect.poll(() => page.locator('tg-app .toast').textContent()).toBe('Water level, sea share of the cut: 5 is above the largest value it takes, 1; set to 1');
     await screenshot(page, 'defect-typed-out-of-range');
     // One undo step takes it back.
     await page.keyboard.press('Escape');

@@ -47,6 +47,8 @@ function rangeTitle(spec: ParamSpec): string {
  * A typed number brought into the param's range (and to a whole number for an int param),
  * with a sentence saying what was done when it was needed: an entry out of range is set to
  * the nearest end rather than refused, so the person sees at once how far the param goes.
+ * `label` names the node and the param ("Water level, sea share of the cut"): the sentence is
+ * shown in a toast, away from the control.
  */
 export function clampTyped(v: number, spec: NumberParam | IntParam, label: string): { value: number; note?: string } {
   let value = spec.kind === 'int' ? Math.round(v) : v;
@@ -81,6 +83,9 @@ export class TgParam extends LitElement {
 
   /** The node the param belongs to. */
   @property() nodeId = '';
+
+  /** That node's title, which a notice about the value names (a card or a toast is read apart from its node). */
+  @property() nodeTitle = '';
 
   /** The param's name in the manifest (reflected, so tests and styles can find a control). */
   @property({ reflect: true }) name = '';
@@ -211,7 +216,8 @@ export class TgParam extends LitElement {
       this.requestUpdate();
       return;
     }
-    const { value, note } = clampTyped(v, spec, paramLabel(this.name, spec));
+    const words = paramLabel(this.name, spec);
+    const { value, note } = clampTyped(v, spec, this.nodeTitle ? `${this.nodeTitle}, ${words}` : words);
     this.send('set', value, note);
     // If the model refused the value, show the model's value again.
     this.requestUpdate();
