@@ -11,7 +11,7 @@ import { loadGraph } from './helpers/graphs.ts';
 const size = () => ({ width: 200, height: 100 });
 
 describe('placement', () => {
-  it('puts a copy to the right of its original, then below, never on a node', () => {
+  it('puts a copy to the right of its original, then in the free spot nearest it, never on a node', () => {
     const core = new EditorCore();
     const a = core.addNode('fbm', [0, 0]);
     const box = boundsOf([core.node(a)! as GraphNode], size);
@@ -20,6 +20,9 @@ describe('placement', () => {
     core.addNode('fbm', first);
     const second = freeSpotBeside(core.snapshot(), box, size);
     expect(second).not.toEqual(first);
+    // Next to the original (above or below it, its height and half a GAP away), not one row out.
+    expect(second[0]).toBe(0);
+    expect(Math.abs(second[1])).toBe(100 + GAP / 2);
     for (const n of core.graph.nodes) {
       const apart = Math.abs(n.position[0] - second[0]) >= 200 || Math.abs(n.position[1] - second[1]) >= 100;
       expect(apart).toBe(true);

@@ -1,5 +1,5 @@
-// Where new things go on the canvas: a duplicate beside its original in the first free spot,
-// a node added at the pointer in the free spot nearest it, and a seed for a new noise that no other node uses. Pure functions over the model.
+// Where new things go on the canvas: a duplicate beside its original (the free spot nearest its
+// right side), a node added or pasted at the pointer in the free spot nearest it, and a seed for a new noise that no other node uses. Pure functions over the model.
 
 import { nodeDef } from '../../nodes/index.ts';
 import type { Graph, GraphNode } from '../model/graph.ts';
@@ -30,23 +30,16 @@ export function boundsOf(nodes: readonly GraphNode[], size: (n: GraphNode) => { 
 }
 
 /**
- * The top-left corner for a copy of `box` that covers no node of the graph: to the right of
- * the original first, then below it, then further out, ring by ring. I chose "beside" over
- * "at the pointer" because Ctrl+D twice without moving the pointer put both copies on one spot.
+ * The top-left corner for a copy of `box` (a duplicate) that covers no node of the graph: just
+ * right of the original when there is room, else the free spot nearest the original, in any
+ * direction. I chose "beside" over "at the pointer" because Ctrl+D twice without moving the
+ * pointer put both copies on one spot. (Searching only rightwards and downwards in steps of the
+ * box's size put a copy far off at the bottom right though there was room above the original.)
  */
 export function freeSpotBeside(graph: Graph, box: Rect, size: (n: GraphNode) => { width: number; height: number }): [number, number] {
-  const taken = graph.nodes.map((n) => ({ x: n.position[0], y: n.position[1], w: size(n).width, h: size(n).height }));
-  const stepX = box.w + GAP;
-  const stepY = box.h + GAP;
-  for (let ring = 1; ring <= 12; ring++) {
-    const candidates: [number, number][] = [];
-    for (let k = 0; k <= ring; k++) candidates.push([ring, k], [k, ring]);
-    for (const [i, j] of candidates) {
-      const spot = { x: box.x + i * stepX, y: box.y + j * stepY, w: box.w, h: box.h };
-      if (!taken.some((t) => overlaps(t, { x: spot.x - GAP / 2, y: spot.y - GAP / 2, w: spot.w + GAP, h: spot.h + GAP }))) return [spot.x, spot.y];
-    }
-  }
-  return [box.x + stepX, box.y];
+  const right: [number, number] = [box.x + box.w + GAP, box.y];
+  const spot = freeSpotNear(graph, right, box, size);
+  return spot[0] === right[0] && spot[1] === right[1] ? spot : freeSpotNear(graph, [box.x, box.y], box, size);
 }
 
 /** How far from the pointer a new node looks for room, and in what steps (canvas units). */

@@ -155,7 +155,10 @@ describe('a newcomer’s workflows', () => {
     const dup = await inSight(page, await lastNode(page));
     expect(dup.whole, `duplicate at ${JSON.stringify(dup.box)}`).toBe(true);
     expect(dup.clear).toBe(true);
-    // Pasted at a pointer near the canvas's right edge: the node would reach past it.
+    // Pasted at a pointer near the canvas's right edge: the node would reach past it. (A click
+    // on empty canvas first closes the copy's params card, which hangs over the moisture's title.)
+    const top = (await page.locator('tg-app .canvas').boundingBox())!;
+    await page.mouse.click(top.x + 20, top.y + 20);
     await page.locator('tg-node[data-node-id="moisture"] header .title').click();
     await page.keyboard.press('Control+c');
     const area = (await page.locator('tg-app .canvas').boundingBox())!;

@@ -192,11 +192,14 @@ export class Canvas {
       if (leftFits && (!topFits || toLeft >= toTop)) dx += toLeft;
       else if (topFits) dy += toTop;
     }
-    if (!dx && !dy) return;
-    const t = this.area.area.transform;
-    await this.area.area.translate(t.x + dx, t.y + dy);
-    // A selected collapsed node's params card was placed where its node lay before the move
-    // (past the canvas's edge, for a duplicate): placed again, it flips to stay in the canvas.
+    if (dx || dy) {
+      const t = this.area.area.transform;
+      await this.area.area.translate(t.x + dx, t.y + dy);
+    }
+    // A selected collapsed node's params card was placed where its node lay when the card
+    // opened: before this move (past the canvas's edge, for a duplicate), or before the mirror
+    // put a new view where the model has it (a node added from the palette near the canvas's
+    // foot opened its card under the notes line). Placed again, it flips to stay in the canvas.
     for (const el of views) el.querySelector<HTMLElement & { placeCardAgain?(): void }>('tg-node')?.placeCardAgain?.();
   }
 

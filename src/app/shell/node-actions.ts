@@ -52,6 +52,12 @@ export function frameMenuActions(frame: Frame): ContextAction[] {
   ];
 }
 
+/** A node's size on the canvas as drawn (collapsed or not); an unknown type takes no room. */
+function drawnSize(n: GraphNode): { width: number; height: number } {
+  const d = nodeDef(n.type);
+  return d ? nodeSize(d, !!n.collapsed) : { width: 0, height: 0 };
+}
+
 export class NodeActions {
   /** The app's own clipboard: works without the system clipboard's permission. */
   private clipboard: Snippet | null = null;
@@ -116,6 +122,8 @@ export class NodeActions {
     if (!ids.length) return;
     const allOn = ids.every((id) => this.core.node(id)?.[flag]);
     this.core.setFlag(ids, flag, !allOn);
+    // Expanded (H), a node near the canvas's edge ran under the viewer: bring it into sight.
+    if (flag === 'collapsed' && allOn) void this.host.canvas?.reveal(ids);
   }
 
   /** A frame around the selected nodes, or at the pointer when none is selected. */
@@ -129,11 +137,7 @@ export class NodeActions {
     const def = nodeDef(type);
     if (!def) return [at[0], at[1]];
     const box = nodeSize(def);
-    const size = (n: GraphNode) => {
-      const d = nodeDef(n.type);
-      return d ? nodeSize(d, !!n.collapsed) : { width: 0, height: 0 };
-    };
-    return freeSpotNear(this.core.graph as Graph, at, { w: box.width, h: box.height }, size);
+    return freeSpotNear(this.core.graph as Graph, at, { w: box.width, h: box.height }, drawnSize);
   }
 
   /** Duplicates the selection beside itself, in the first spot that covers no node. */
@@ -141,8 +145,7 @@ export class NodeActions {
     const list = [...ids];
     if (!list.length) return [];
     const snippet = this.core.copy(list);
-    const size = (n: GraphNode) => nodeSize(nodeDef(n.type)!);
-    const at = freeSpotBeside(this.core.graph as Graph, boundsOf(snippet.nodes, size), size);
+    const at = freeSpotBeside(this.core.graph as Graph, boundsOf(snippet.nodes, drawnSize), drawnSize);
     const made = this.core.paste(snippet, at);
     void this.host.canvas?.reveal(made);
     return made;
@@ -184,7 +187,10 @@ export class NodeActions {
     }
     if (!snippet || !this.host.canvas) return;
     try {
-      const made = this.core.paste(snippet, this.host.canvas.pointer());
+      // At the pointer, or the free spot nearest it: pasted over a node, it hid that node.
+      const box = snippet.nodes.length ? boundsOf(snippet.nodes, drawnSize) : null;
+      const at = box ? freeSpotNear(this.core.graph as Graph, this.host.canvas.pointer(), box, drawnSize) : this.host.canvas.pointer();
+      const made = this.core.paste(snippet, at);
       void this.host.canvas.reveal(made);
     } catch (err) {
       // A snippet copied elsewhere may hold a wire this graph refuses: say why, change nothing.
