@@ -4,7 +4,7 @@
 // After each, the wires drawn are exactly the model's, and the Undo button agrees with Ctrl+Z.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appPerTest, drag, dragWire, screenshot, settle, socketCenter, waitForPreviews, wires } from './harness.ts';
+import { appPerTest, drag, dragWire, launch, openApp, screenshot, settle, socketCenter, waitForPreviews } from './harness.ts';
 
 interface Seen {
   edges: string[];
@@ -113,6 +113,25 @@ describe('dragging a wire where it already is', () => {
     expect(await seen(page)).toEqual(before);
   });
 
+  it('moves a wire picked off its input onto a fed input: that input’s wire goes, one undo step', async () => {
+    const page = app.s.page;
+    const before = await seen(page);
+    await drag(page, await socketCenter(page, 'contCurve', 'input', 'in'), await socketCenter(page, 'pvCurve', 'input', 'in'));
+    const after = await seen(page);
+    expect(after.edges).toContain('cont.out>pvCurve.in');
+    expect(after.edges).not.toContain('cont.out>contCurve.in');
+    expect(after.edges).not.toContain('pv.out>pvCurve.in');
+    expect(after.edges.length).toBe(before.edges.length - 1);
+    expect(after.drawn).toEqual(after.edges);
+    expect(after.undoLabel).toBe('move wire');
+    expect(after.undoButtonEnabled).toBe(true);
+    expect(after.gestureOpen).toBe(false);
+    await page.keyboard.press('Control+z');
+    const undone = await seen(page);
+    expect(undone.edges).toEqual(before.edges);
+    expect(undone.drawn).toEqual(before.edges);
+  });
+
   it('keeps the wire into Hydraulic erosion, and no loose wire stays after another recipe opens', async () => {
     const page = app.s.page;
     await openRecipe(page, 'eroded-valleys.json');
@@ -126,5 +145,25 @@ describe('dragging a wire where it already is', () => {
     await openRecipe(page, 'rivers-from-the-rain.json');
     const other = await seen(page);
     expect(other.drawn).toEqual(other.edges);
+  });
+});
+
+describe('a wire dragged where it already is, on a small window', () => {
+  it('at 1024 × 700 changes nothing, from either end', async () => {
+    const browser = await launch();
+    const s = await openApp(browser, { viewport: { width: 1024, height: 700 } });
+    try {
+      const page = s.page;
+      const before = await seen(page);
+      await dragWire(page, ['height', 'out'], ['water', 'height']);
+      expect(await seen(page)).toEqual(before);
+      await drag(page, await socketCenter(page, 'water', 'input', 'height'), await socketCenter(page, 'height', 'output', 'out'));
+      expect(await seen(page)).toEqual(before);
+      await screenshot(page, 'wire-redraw-same-wire-1024');
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+      await browser.close();
+    }
   });
 });
