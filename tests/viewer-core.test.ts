@@ -252,6 +252,12 @@ describe('wind arrows', () => {
     const calm = structuredClone(DEFAULT);
     calm.nodes.find((n) => n.id === 'wind')!.params.on = false;
     expect(windsUpstream(calm, 'biomes')).toEqual([]);
+    // Bypassed, the wind feeds the biomes nothing: no arrows over them (a newcomer saw them).
+    const bypassed = structuredClone(DEFAULT);
+    bypassed.nodes.find((n) => n.id === 'wind')!.bypass = true;
+    expect(windsUpstream(bypassed, 'biomes')).toEqual([]);
+    // Shown itself, it still says where it would blow.
+    expect(windsUpstream(bypassed, 'wind')).toEqual([{ node: 'wind', angle: 0 }]);
   });
 
   it('draws every wind upstream, up to a few, on grids that interleave', () => {

@@ -4,16 +4,21 @@
 
 import { type Domain, viewDomain } from '../grid.ts';
 import { edgeInto, findNode, type Graph, upstreamOf } from '../model/graph.ts';
+import { passThrough } from '../model/bypass.ts';
 import type { AnyNodeDef, Arrows, Catalogue, NodeReading } from '../model/manifest.ts';
 import type { Engine } from './engine.ts';
 
-/** The arrows (NodeDef.overlay) of every node that is `target` or feeds it, in file order. */
+/**
+ * The arrows (NodeDef.overlay) of every node that is `target` or feeds it as the graph is
+ * evaluated, in file order: a bypassed wind feeds nothing (its wires come from its input), so
+ * its arrows are not drawn over what it no longer feeds.
+ */
 export function arrowsUpstream(graph: Graph, catalogue: Catalogue, target: string): Arrows[] {
   if (!findNode(graph, target)) return [];
-  const upstream = upstreamOf(graph, [target]);
+  const upstream = upstreamOf(passThrough(graph, catalogue), [target]);
   const out: Arrows[] = [];
   for (const n of graph.nodes) {
-    if (!upstream.has(n.id)) continue;
+    if (!upstream.has(n.id) || (n.bypass && n.id !== target)) continue;
     const overlay = catalogue.def(n.type)?.overlay?.(n.params as never);
     if (overlay) out.push({ node: n.id, angle: overlay.angle });
   }
