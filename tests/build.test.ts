@@ -181,6 +181,27 @@ describe('terrain-graph build', () => {
     expect(checked).toHaveLength(ALL.length + 1); // the water node has two outputs
   });
 
+  it('says before a tile is written, and in its manifest, which layers will not match at tile edges', async () => {
+    // The default graph's layers all match: not a word.
+    expect(manifest.layers.filter((l: any) => l.seams)).toEqual([]);
+    const dir = tmp();
+    const r = await run('build', 'graphs/eroded-valleys.json', '--region', REGION, '--cells-per-view', String(N), '--tile-size', String(T), '--node', 'height', 'erosion', '--format', 'f32', '--out', dir);
+    expect(r.code, r.err).toBe(0);
+    const warning = r.err.split('\n').find((l) => l.startsWith('warning:'));
+    expect(warning).toMatch(/^warning: erosion will not match at tile edges: erosion depends on the grid it runs on/);
+    expect(r.err.indexOf('warning:')).toBeLessThan(r.err.indexOf('tile 0 done'));
+    const built = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    const seams = Object.fromEntries(built.layers.map((l: any) => [l.layer, l.seams ?? null]));
+    expect(seams['height.out']).toBeNull();
+    expect(seams['erosion.out']).toEqual({ at: 'tile edges', because: ['erosion'] });
+    // And they do not: the shared column of the first two tiles differs.
+    const f32 = (col: number) => new Float32Array(new Uint8Array(readFileSync(join(dir, built.tiles.find((t: any) => t.col === col && t.row === 0).files.find((f: string) => f.startsWith('erosion.out/') && f.endsWith('.f32'))))).buffer);
+    const [a, b] = [f32(0), f32(1)];
+    let same = 0;
+    for (let r = 0; r < T; r++) if (a[r * T + T - 1] === b[r * T]) same++;
+    expect(same).toBeLessThan(T);
+  });
+
   it('stitches halo nodes too: a warp and a blur read past the tile edge and still agree', async () => {
     // The default graph with its height warped by the warp's own noise, then blurred.
     const doc = JSON.parse(readFileSync(GRAPH, 'utf8'));

@@ -39,6 +39,25 @@ export function blocksAllowed(graph: Graph, nodes: readonly string[]): boolean {
   return true;
 }
 
+/**
+ * Of the nodes written, those whose values depend on the tile they are rendered in, each with
+ * the view-bound nodes upstream that make it so (itself included): an erosion, a flow, a view
+ * cut. Neighbouring tiles of such a layer do not agree at their shared edge.
+ */
+export function tileBound(graph: Graph, nodes: readonly string[]): { node: string; because: string[] }[] {
+  const byId = new Map(graph.nodes.map((n) => [n.id, n]));
+  const out: { node: string; because: string[] }[] = [];
+  for (const id of nodes) {
+    const because = [...upstreamOf(graph, [id])].filter((up) => {
+      const node = byId.get(up);
+      const def = node && nodeDef(node.type);
+      return !!node && !!def && footprintOf(def, node.params).kind === 'view';
+    });
+    if (because.length) out.push({ node: id, because: because.sort() });
+  }
+  return out;
+}
+
 /** The largest block side in tiles: a power of two whose block fits BLOCK_SAMPLES_MAX. */
 export function blockSide(tileSize: number): number {
   let side = 1;

@@ -11,7 +11,7 @@ import { formatApplies, formatNeedsRange } from './encode.ts';
 import { PNG_ENCODING } from './png.ts';
 import { type BuildFormat, type BuildPlan, makePlan, PlanError, type PlanOptions, type Region } from './plan.ts';
 import { worldRanges, type LayerRange } from './range.ts';
-import { blockSide, blocksAllowed, type TileBlock, tileBlocks } from './blocks.ts';
+import { blockSide, blocksAllowed, type TileBlock, tileBlocks, tileBound } from './blocks.ts';
 import { type BuildLayer, renderBlock, sha256, tileDone, type TileJob, writeAtomic } from './tile.ts';
 import type { WorkerInit, WorkerReply } from './worker.ts';
 import { workerCode } from './worker-code.ts';
@@ -94,6 +94,9 @@ export function prepareBuild(req: BuildRequest): PreparedBuild {
 /** DIR/manifest.json: the same bytes from every process of a build, so any of them may write it. */
 export function buildManifest(prepared: PreparedBuild, graphFile: string): string {
   const { plan, job } = prepared;
+  // A layer whose tiles do not agree at their edges says so, and which nodes make it so.
+  const bound = new Map(tileBound(job.graph, job.layers.map((l) => l.node)).map((b) => [b.node, b.because]));
+  const seamOf = (node: string) => (bound.has(node) ? { seams: { at: 'tile edges', because: bound.get(node) } } : {});
   const doc = {
     kind: 'terrain-graph build',
     graph: { file: basename(graphFile), sha256: job.graphSha256 },
@@ -106,7 +109,7 @@ export function buildManifest(prepared: PreparedBuild, graphFile: string): strin
     tilesY: plan.tilesY,
     rowOrder: 'png16, png, indexed: north row first; r16 and f32: south row first',
     pngEncoding: PNG_ENCODING,
-    layers: job.layers.map((l) => ({ layer: l.stem, type: l.type, meaning: l.meaning, formats: l.formats, range: job.ranges[l.stem] ?? null })),
+    layers: job.layers.map((l) => ({ layer: l.stem, type: l.type, meaning: l.meaning, formats: l.formats, range: job.ranges[l.stem] ?? null, ...seamOf(l.node) })),
     tiles: plan.tiles.map((t) => ({ index: t.index, col: t.col, row: t.row, world: t.world, samples: t.samples, manifest: t.manifest, files: t.files.map((f) => f.path) })),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;

@@ -4,6 +4,7 @@
 
 import { basename } from 'node:path';
 import { BUILD_FORMATS, type BuildFormat, DEFAULT_TILE_SIZE, PlanError, planJson, type Region, TILE_SIZES } from '../build/plan.ts';
+import { tileBound } from '../build/blocks.ts';
 import { planBuild, prepareBuild, runTiles, startTileThreads, stopTiles, writeBuildManifest } from '../build/run.ts';
 import { removeParts } from '../build/tile.ts';
 import { nodeDef } from '../../nodes/index.ts';
@@ -129,6 +130,15 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
   const indices = one ? [one.index] : prepared.plan.tiles.map((t) => t.index);
   const samples = prepared.plan.tileSize ** 2;
   log(`building ${indices.length} of ${count} tiles of ${prepared.plan.tileSize}² (${prepared.plan.tilesX} × ${prepared.plan.tilesY}) on ${one ? 1 : jobs} thread${jobs === 1 || one ? '' : 's'}`);
+  // Said before a tile is written, and in manifest.json: found in the engine, a seam costs a day.
+  const bound = tileBound(prepared.job.graph, [...new Set(prepared.job.layers.map((l) => l.node))]);
+  if (bound.length && count > 1) {
+    const causes = [...new Set(bound.flatMap((b) => b.because))];
+    log(
+      `warning: ${bound.map((b) => b.node).join(', ')} will not match at tile edges: ${causes.join(', ')} ${causes.length === 1 ? 'depends' : 'depend'} on the grid ` +
+        'it runs on (an erosion, a flow, a view cut or start, a coast without a cap), so each tile gets its own; build the region as one tile, or see the README ("Which layers are seamless")',
+    );
+  }
   // Half-written files of builds stopped earlier (killed outright), then ours if we are stopped:
   // finished tiles stay (the same command resumes), unfinished files go.
   const folders = ['tiles', ...prepared.job.layers.map((l) => l.stem)];
