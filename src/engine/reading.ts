@@ -4,18 +4,16 @@
 
 import { type Domain, viewDomain } from '../grid.ts';
 import { edgeInto, findNode, type Graph, upstreamOf } from '../model/graph.ts';
-import { passThrough } from '../model/bypass.ts';
 import type { AnyNodeDef, Arrows, Catalogue, NodeReading } from '../model/manifest.ts';
 import type { Engine } from './engine.ts';
 
 /**
- * The arrows (NodeDef.overlay) of every node that is `target` or feeds it as the graph is
- * evaluated, in file order: a bypassed wind feeds nothing (its wires come from its input), so
- * its arrows are not drawn over what it no longer feeds.
+ * The arrows (NodeDef.overlay) of every node that is `target` or feeds it in `graph`, in file
+ * order. Pass the graph as evaluated (bypass's passThrough): a bypassed wind feeds nothing there.
  */
 export function arrowsUpstream(graph: Graph, catalogue: Catalogue, target: string): Arrows[] {
   if (!findNode(graph, target)) return [];
-  const upstream = upstreamOf(passThrough(graph, catalogue), [target]);
+  const upstream = upstreamOf(graph, [target]);
   const out: Arrows[] = [];
   for (const n of graph.nodes) {
     if (!upstream.has(n.id) || (n.bypass && n.id !== target)) continue;

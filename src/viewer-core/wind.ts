@@ -3,15 +3,19 @@
 
 import { CATALOGUE } from '../../nodes/index.ts';
 import { arrowsUpstream } from '../engine/reading.ts';
+import { passThrough } from '../model/bypass.ts';
 import type { Graph } from '../model/graph.ts';
 import type { Arrows, Catalogue } from '../model/manifest.ts';
 
 /** A wind (any node with an arrow overlay) and the direction its arrows point. */
 export type WindInfo = Arrows;
 
-/** The nodes with arrows (winds that are on) that lead to `target` (itself included), in file order. */
+/**
+ * The nodes with arrows (winds that are on) that lead to `target` (itself included) as the graph
+ * is evaluated, in file order: a bypassed wind feeds nothing, so no arrows over what it fed.
+ */
 export function windsUpstream(graph: Graph, target: string, catalogue: Catalogue = CATALOGUE): WindInfo[] {
-  return arrowsUpstream(graph, catalogue, target);
+  return arrowsUpstream(passThrough(graph, catalogue), catalogue, target);
 }
 
 export interface Arrow {
