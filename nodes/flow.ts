@@ -141,6 +141,8 @@ export const flow = defineNode({
   stats(r) {
     return flowStats(r, r.arrowsUpstream('rain')[0] ?? null);
   },
+  footprintDoc:
+    'grid-bound: a river gathers its whole basin and a lake fills to its spill point wherever that is on the grid it runs on, so its outputs depend on that grid; a tile is not a crop of a larger map.',
   footprint() {
     // A river gathers its whole basin and a lake fills to its spill point wherever that is:
     // bound to the grid it runs on (README: flow across tiles).

@@ -42,6 +42,8 @@ export const hydraulic = defineNode({
     gravity: { kind: 'number', default: 4, min: 0, max: 20, step: 0.1, doc: 'How fast a droplet speeds up going down.' },
     radius: { kind: 'number', default: 3, min: 1, max: 8, step: 0.5, unit: 'cells', doc: 'Radius of the brush a droplet wears the ground with.' },
   },
+  footprintDoc:
+    "grid-bound: reads the whole grid it runs on (a droplet may roll anywhere on it), so its heights, and everything downstream, depend on that grid's extent and resolution; a tile is not a crop of a larger map. The water and the wind then read the view (their `eroded` param).",
   footprint() {
     // Bound to the grid it runs on: a droplet may roll anywhere on it, so the result depends on
     // the whole domain, not on the world around a cell (README: erosion across tiles).

@@ -25,6 +25,8 @@ export const thermal = defineNode({
     talus: { kind: 'number', default: 4, min: 0, max: 64, step: 0.1, unit: 'height per view', doc: 'The steepest slope that stands: height gained over one view width.' },
     rate: { kind: 'number', default: 0.25, min: 0, max: 0.5, step: 0.01, doc: 'Share of the excess that slides per pass.' },
   },
+  footprintDoc:
+    "grid-bound: a cell sees the heights within 2 × iterations cells, a reach in cells, not in world units, so its heights depend on the grid's resolution and edges (a tile with that margin in cells agrees bit for bit). The water and the wind then read the view (their `eroded` param).",
   footprint() {
     // A cell sees the heights within 2 × iterations cells, a reach in cells, not in world units,
     // so the engine cannot grow a domain for it: bound to the grid it runs on. A tile with that

@@ -12,6 +12,7 @@ import { parseGraph } from '../src/model/format.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { renderLayer } from '../src/render/layer.ts';
 import { HEIGHT_BANDS, type Rgb } from '../src/render/ramps.ts';
+import { isMask } from '../src/model/values.ts';
 import { rgbaPng } from '../src/render/png.ts';
 import { checkClaims, type Claim, SEED_SHIFTS } from '../src/recipes/claims.ts';
 import { RECIPES } from '../src/recipes/recipes.ts';
@@ -53,7 +54,7 @@ const MASK_OVER_HEIGHT: Rgb = [0, 170, 255];
 const COASTLINE: Rgb = [250, 250, 250];
 
 /**
- * One more picture of a recipe (Recipe.show): a mask drawn in blue over the hill-shaded height,
+ * One more picture of a recipe (Recipe.show): a mask (water, rivers) drawn in blue over the hill-shaded height,
  * so rivers show where they run; any other output in its own palette.
  */
 function showOutput(graph: Graph, ref: string, stem: string): { file: string; alt: string } {
@@ -63,7 +64,7 @@ function showOutput(graph: Graph, ref: string, stem: string): { file: string; al
   const value = engine.output(node, port);
   if (!value) throw new Error(`${stem}: no output ${ref}`);
   let rgba: Uint8ClampedArray;
-  if (value.meaning === 'mask') {
+  if (isMask(value.meaning)) {
     const terrain = engine.output('water', 'terrain')!;
     rgba = renderLayer(terrain, SIZE);
     if (terrain.type !== 'terrain') throw new Error(`${stem}: the water node gives no terrain`);

@@ -24,9 +24,9 @@ function annotated(): string {
 }
 
 describe('format version 3', () => {
-  it('is the version this build writes', () => {
-    expect(CURRENT_VERSION).toBe(3);
-    for (const file of files) expect(JSON.parse(readFileSync(`graphs/${file}`, 'utf8')).version).toBe(3);
+  it('is read by this build, which writes version 4, as every shipped graph is', () => {
+    expect(CURRENT_VERSION).toBe(4);
+    for (const file of files) expect(JSON.parse(readFileSync(`graphs/${file}`, 'utf8')).version).toBe(4);
   });
 
   it('saves frames and reroute dots, and loads them back to the same bytes', () => {
@@ -63,11 +63,11 @@ describe('format version 3', () => {
     expect(problems[2].message).toBe('duplicate frame id "noises" (first at $.frames[0])');
   });
 
-  it('refuses a file newer than version 3 with one clear problem', () => {
+  it('refuses a file newer than version 4 with one clear problem', () => {
     const doc = JSON.parse(annotated());
-    doc.version = 4;
+    doc.version = 5;
     expect(() => parseGraph(doc, { file: 'new.json' })).toThrow(
-      'new.json: 1 problem in the graph\n  $.version: the file is version 4, newer than this Terrain Graph reads (up to 3): open it with a newer Terrain Graph',
+      'new.json: 1 problem in the graph\n  $.version: the file is version 5, newer than this Terrain Graph reads (up to 4): open it with a newer Terrain Graph',
     );
   });
 });
@@ -77,7 +77,7 @@ describe('version 2 → 3 and 1 → 3', () => {
     const v2 = { format: 'terrain-graph', version: 2, nodes: [], edges: [{ from: 'a.out', to: 'b.in' }] };
     expect(addFrameList(v2)).toEqual({ ...v2, frames: [] });
     expect(v2).not.toHaveProperty('frames');
-    expect(migrate(v2, 2)).toEqual({ ...v2, version: 3, frames: [] });
+    expect(migrate(v2, 2, 3)).toEqual({ ...v2, version: 3, frames: [] });
   });
 
   it.each(files)('%s written as version 2 opens with nothing lost and saves to the shipped version-3 bytes', (file) => {
@@ -100,8 +100,8 @@ describe('version 2 → 3 and 1 → 3', () => {
     for (const n of v1.nodes) {
       delete n.bypass;
       delete n.collapsed;
-      // Params version 2 brought were not in version-1 files: they come back with their legacy value.
-      for (const [key, spec] of Object.entries(nodeDef(n.type)!.params)) if (spec.since?.version === 2) delete n.params[key];
+      // Params later versions brought were not in version-1 files: they come back with their legacy value.
+      for (const [key, spec] of Object.entries(nodeDef(n.type)!.params)) if (spec.since) delete n.params[key];
     }
     const opened = parseGraph(v1, { file });
     expect(opened.nodes.map((n) => [n.id, n.type, n.title, n.position])).toEqual(shipped.nodes.map((n) => [n.id, n.type, n.title, n.position]));
@@ -109,7 +109,7 @@ describe('version 2 → 3 and 1 → 3', () => {
     expect(opened.frames).toEqual([]);
     for (const [k, n] of opened.nodes.entries()) {
       for (const [key, spec] of Object.entries(nodeDef(n.type)!.params)) {
-        const want = spec.since?.version === 2 ? (spec.since.legacy ?? spec.default) : shipped.nodes[k].params[key];
+        const want = spec.since ? (spec.since.legacy ?? spec.default) : shipped.nodes[k].params[key];
         expect(n.params[key]).toEqual(want);
       }
     }
@@ -268,11 +268,11 @@ describe('the command line with version-3 files', () => {
     // The file's own nodes, each output once; the water's neutral copy is no output of the file.
     expect(list(out).filter((f) => f.includes('__'))).toEqual([]);
     expect(list(out)).toContain('biomes.out.png');
-    const v4 = JSON.parse(text);
-    v4.version = 4;
-    writeFileSync(file, JSON.stringify(v4));
+    const v5 = JSON.parse(text);
+    v5.version = 5;
+    writeFileSync(file, JSON.stringify(v5));
     const refused = await run('check', file);
     expect(refused.code).not.toBe(0);
-    expect(refused.err).toContain('the file is version 4, newer than this Terrain Graph reads (up to 3)');
+    expect(refused.err).toContain('the file is version 5, newer than this Terrain Graph reads (up to 4)');
   });
 });

@@ -11,6 +11,7 @@ import { describe, GraphError } from '../model/problems.ts';
 import { checkParam, checkView } from '../model/validate.ts';
 import type { Value } from '../model/values.ts';
 import { Evaluation } from './evaluation.ts';
+import { bindGrids } from './grid-bound.ts';
 import { defOf, Layout } from './layout.ts';
 import { checkEngineGraph } from './graph-check.ts';
 import { Wiring } from './plan.ts';
@@ -120,6 +121,13 @@ export class Engine {
   private readonly kernelMs = new Map<string, Map<string, number>>();
   /** Bumped whenever the wiring or a footprint may have changed (a new graph, a param of a node with a footprint). */
   private layoutVersion = 0;
+  /**
+   * Each node's params as given (drafted in a drafts' engine), before gridBoundParams: the
+   * graph's nodes hold the params they run with (grid-bound.ts).
+   */
+  private readonly given = new Map<string, Record<string, AnyParamValue>>();
+  /** The nodes whose outputs are grid-bound (grid-bound.ts). */
+  private gridBound: ReadonlySet<string> = new Set();
   /** The last evaluation's layout and what it was made for (layoutVersion, domain asked, targets). */
   private layout: { readonly key: string; readonly layout: Layout } | null = null;
 
@@ -187,11 +195,18 @@ export class Engine {
     if (!spec) throw new GraphError([{ path, message: `${node.type} node "${nodeId}" has no param "${key}"` }]);
     const problems = checkParam(spec, value, path);
     if (problems.length) throw new GraphError(problems);
-    node.params[key] = structuredClone(value);
-    if (this.draft) node.params = draftedParams(def, node.params);
-    this.paramKeys.set(nodeId, JSON.stringify(node.params));
-    // A footprint may read any of its node's params (a cap, a cut, a wind's start).
-    if (def.footprint) this.layoutVersion++;
+    let given: Record<string, AnyParamValue> = { ...this.given.get(nodeId)!, [key]: structuredClone(value) };
+    if (this.draft) given = draftedParams(def, given);
+    this.given.set(nodeId, given);
+    // A footprint may read any of its node's params (a cap, a cut, a wind's start), and with
+    // them which nodes are grid-bound and what the nodes downstream run with.
+    if (def.footprint || def.gridBoundParams) {
+      this.bindGrids();
+      this.layoutVersion++;
+    } else {
+      node.params = given;
+      this.paramKeys.set(nodeId, JSON.stringify(given));
+    }
   }
 
   /**
@@ -310,10 +325,22 @@ export class Engine {
 
   private index(): void {
     if (this.draft) for (const n of this.current.nodes) n.params = draftedParams(defOf(this.catalogue, n), n.params);
+    this.given.clear();
+    for (const n of this.current.nodes) this.given.set(n.id, n.params);
     this.paramKeys.clear();
-    for (const n of this.current.nodes) this.paramKeys.set(n.id, JSON.stringify(n.params));
+    this.bindGrids();
     this.wiring = new Wiring(this.current);
     this.layoutVersion++;
+  }
+
+  /** The grid-bound nodes, and the params each node runs with, from the params given (grid-bound.ts). */
+  private bindGrids(): void {
+    const binding = bindGrids(this.current, this.catalogue, this.given);
+    this.gridBound = binding.bound;
+    for (const n of this.current.nodes) {
+      n.params = binding.params.get(n.id)!;
+      this.paramKeys.set(n.id, JSON.stringify(n.params));
+    }
   }
 
   /**
@@ -323,7 +350,7 @@ export class Engine {
    */
   private layoutFor(asked: Domain, targets: readonly string[]): Layout {
     const key = `${this.layoutVersion}|${domainKey(asked)}|${JSON.stringify(targets)}`;
-    if (this.layout?.key !== key) this.layout = { key, layout: new Layout(this.catalogue, this.wiring, asked, targets) };
+    if (this.layout?.key !== key) this.layout = { key, layout: new Layout(this.catalogue, this.wiring, asked, targets, this.gridBound) };
     return this.layout.layout;
   }
 

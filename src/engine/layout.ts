@@ -48,9 +48,21 @@ export class Layout {
     /** The domain asked (any domain with the same key gives the same layout). */
     private readonly asked: Domain,
     targets: readonly string[],
+    /** The nodes whose values depend on the grid they run on (grid-bound.ts). */
+    gridBound: ReadonlySet<string> = new Set(),
   ) {
     this.order = wiring.orderFor(targets);
-    this.plan = planDomains(wiring, (id) => this.nodeOf(id).footprint, this.order, targets, asked, (id, d) => this.inputDomainOf(id, d));
+    const footprint = (id: string) => this.nodeOf(id).footprint;
+    const inputs = (id: string, d: Domain) => this.inputDomainOf(id, d);
+    // A grid-bound node runs on the grids the whole graph's evaluation gives it, whichever
+    // nodes are asked for: the same grids, so the same values (grid-bound.ts).
+    let fixed: ((id: string) => readonly Domain[] | undefined) | undefined;
+    if (this.order.some((id) => gridBound.has(id))) {
+      const all = wiring.orderFor([...wiring.nodesById.keys()]);
+      const whole = planDomains(wiring, footprint, all, all, asked, inputs);
+      fixed = (id) => (gridBound.has(id) ? whole.get(id) : undefined);
+    }
+    this.plan = planDomains(wiring, footprint, this.order, targets, asked, inputs, fixed);
     this.wanted = new Set(targets);
     this.reads = wiring.countReads(this.order, this.wanted);
   }

@@ -88,6 +88,11 @@ export function planDomains(
   asked: Domain,
   /** The domain a node's inputs cover when it outputs `d` (default: `d` grown by its footprint's margins). */
   inputDomainOf: (nodeId: string, d: Domain) => Domain = (id, d) => grow(d, marginsOf(footprintOf(id))),
+  /**
+   * Domains a node runs on whatever is asked of it here (a grid-bound node's, from the plan of
+   * the whole graph), besides which only needs they do not cover are added.
+   */
+  fixed?: (nodeId: string) => readonly Domain[] | undefined,
 ): Map<string, Domain[]> {
   const needs = new Map<string, Domain[]>();
   const need = (id: string, d: Domain): void => {
@@ -99,7 +104,8 @@ export function planDomains(
   const plan = new Map<string, Domain[]>();
   for (let k = order.length - 1; k >= 0; k--) {
     const id = order[k];
-    const domains = mergeNeeds(needs.get(id) ?? [asked]);
+    const own = fixed?.(id);
+    const domains = mergeNeeds(own ? [...own, ...(needs.get(id) ?? [])] : (needs.get(id) ?? [asked]));
     plan.set(id, domains);
     const footprint = footprintOf(id);
     for (const d of domains) {

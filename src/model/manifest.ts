@@ -178,6 +178,18 @@ export function footprintOf(def: AnyNodeDef, params: Record<string, AnyParamValu
   return def.footprint?.(params) ?? LOCAL;
 }
 
+/**
+ * Whether a node's values depend on the grid it runs on, its extent and resolution, and not
+ * on the world round each cell alone: a `view` footprint that names no reads (an erosion, a
+ * flow, a coast without a cap, a wind entering at the grid's edge). A `view` footprint that
+ * reads the domain asked (the water's view cut) gives every grid of an evaluation the same
+ * level: it moves with the view, but not with the grid. Downstream of a grid-bound node every
+ * value is grid-bound too (src/engine/grid-bound.ts).
+ */
+export function gridBound(f: Footprint): boolean {
+  return f.kind === 'view' && !f.reads;
+}
+
 /** The params a drafts' engine runs a node with (see NodeDef.draftParams). */
 export function draftedParams(def: AnyNodeDef, params: Record<string, AnyParamValue>): Record<string, AnyParamValue> {
   return def.draftParams ? (def.draftParams(params as never) as Record<string, AnyParamValue>) : params;
@@ -244,6 +256,14 @@ export interface NodeDef<
    * replaces. Must give the same params again when given its own answer. Absent: the node's own.
    */
   draftParams?(params: ParamValues<P>): ParamValues<P>;
+  /**
+   * The params the node runs with when some of its inputs (`inputs`, by port) are grid-bound
+   * (gridBound: an erosion or a flow upstream, whose values depend on the grid they run on).
+   * A read of such an input on another domain (a coarse world region, say) would run that
+   * erosion on a grid of another size and resolution: a different landscape. The water then
+   * reads its level from the view and the wind starts at the view's edge. Absent: the node's own.
+   */
+  gridBoundParams?(params: ParamValues<P>, inputs: ReadonlySet<keyof I & string>): ParamValues<P>;
   /**
    * Why the node cannot run with these params and wires, known before evaluating (the chain's
    * one knot per wired input), or null. `check` and `render` refuse a graph for it up front.

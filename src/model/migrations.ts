@@ -7,7 +7,7 @@ import { cloneParam, type AnyParamValue } from './params.ts';
 export const FORMAT = 'terrain-graph';
 
 /** The version this build writes, and the newest it reads. */
-export const CURRENT_VERSION = 3;
+export const CURRENT_VERSION = 4;
 
 export type Document = Record<string, unknown>;
 
@@ -56,10 +56,18 @@ export const addFrameList: Migration = (doc) => (Object.hasOwn(doc, 'frames') ? 
 /** The steps of version 2 → 3, in order. */
 export const V2_TO_V3: readonly Migration[] = [addFrameList];
 
+/**
+ * Version 4 reads an eroded land on the view (the water's `eroded`, the wind's `eroded`): where
+ * an erosion or a flow feeds the water's world cut or the wind's coarse pass, version 3 ran it
+ * again on those coarse grids. A version-3 file gets the params that keep that, so its pixels stay.
+ */
+export const V3_TO_V4: readonly Migration[] = [addParamsSince(4)];
+
 /** MIGRATIONS[v] upgrades version v to v + 1. */
 export const MIGRATIONS: Readonly<Record<number, Migration>> = {
   1: (doc) => V1_TO_V2.reduce((d, step) => step(d), doc),
   2: (doc) => V2_TO_V3.reduce((d, step) => step(d), doc),
+  3: (doc) => V3_TO_V4.reduce((d, step) => step(d), doc),
 };
 
 /** Applies the steps from `from` up to `to`; throws naming the first missing step. */
