@@ -318,6 +318,14 @@ describe('export files', () => {
     // Row 0 of the image is the north row, the grid's last.
     const v = (back.data as Uint16Array)[0] / 65535;
     expect(png16.min! + v * (png16.max! - png16.min!)).toBeCloseTo(moisture.data[31 * 32], 4);
+    expect(back.text).not.toHaveProperty('terrain-graph:sea-level');
+    // A terrain's says where its sea lies, for the engine's water plane: the height and its 16-bit value.
+    const terrain = engine.output('water', 'terrain')!;
+    if (terrain.type !== 'terrain') throw new Error('the water gives no terrain');
+    const sea = decode(exportFile(terrain, 32, 'water.terrain', 'png16')!.bytes).text;
+    expect(Number(sea['terrain-graph:sea-level'])).toBe(terrain.seaLevel);
+    const [lo, hi] = [Number(sea['terrain-graph:min']), Number(sea['terrain-graph:max'])];
+    expect(Number(sea['terrain-graph:sea-level-16'])).toBe(Math.round(((terrain.seaLevel - lo) / (hi - lo)) * 65535));
     expect(exportFile(engine.output('biomes')!, 32, 'biomes.out', 'raw')!.name).toBe('biomes.out.u8');
     expect(exportFile(engine.output('biomes')!, 32, 'biomes.out', 'png16')).toBeNull();
     expect(exportFile(moisture, 32, 'moisture.out', 'indexed')).toBeNull();

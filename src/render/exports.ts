@@ -88,7 +88,7 @@ export function exportFile(value: Value, n: number, stem: string, format: Export
     case 'png':
       return { name: `${stem}.png`, bytes: rgbaPng(renderLayer(value, n, style), n, n), mime: 'image/png' };
     case 'png16': {
-      const { png } = grey16Png(value.data as Float32Array, n);
+      const { png } = grey16Png(value.data as Float32Array, n, value.type === 'terrain' ? value.seaLevel : undefined);
       const { tag, min, max } = rangePart(value.data as Float32Array);
       return { name: `${stem}.${tag}.16.png`, bytes: png, mime: 'image/png', min, max };
     }

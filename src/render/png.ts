@@ -18,9 +18,11 @@ export interface Grey16 {
 
 /**
  * A 16-bit greyscale PNG of a field, north up: 0 is the field's finite minimum and 65535 its
- * maximum (+∞ clips to 65535). The range is also written into the file's text chunks.
+ * maximum (+∞ clips to 65535). The range is also written into the file's text chunks, and for
+ * a terrain its sea level, as a height and as the 16-bit value it falls at, where a game
+ * engine's water plane goes.
  */
-export function grey16Png(field: Float32Array, n: number): Grey16 {
+export function grey16Png(field: Float32Array, n: number, seaLevel?: number): Grey16 {
   const [min, max] = finiteRange(field);
   const span = max > min ? max - min : 1;
   const data = new Uint16Array(n * n);
@@ -37,7 +39,11 @@ export function grey16Png(field: Float32Array, n: number): Grey16 {
     data,
     channels: 1,
     depth: 16,
-    text: { 'terrain-graph:min': String(min), 'terrain-graph:max': String(max) },
+    text: {
+      'terrain-graph:min': String(min),
+      'terrain-graph:max': String(max),
+      ...(seaLevel === undefined ? {} : { 'terrain-graph:sea-level': String(seaLevel), 'terrain-graph:sea-level-16': String(Math.round(Math.min(1, Math.max(0, (seaLevel - min) / span)) * 65535)) }),
+    },
   });
   return { png, min, max };
 }

@@ -224,6 +224,18 @@ describe('the viewer', () => {
     expect(parseRangedName(raw.suggestedFilename())?.ext).toBe('f32');
     const bytes = readFileSync((await raw.path())!);
     expect(new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4)).toEqual(field);
+
+    // At a size a game engine imports as it is, chosen by the engine's name: Unity's 1025².
+    const sizes = page.locator('tg-viewer select.export-size');
+    expect(await sizes.locator('optgroup').evaluateAll((gs) => gs.map((g) => `${g.getAttribute('label')}: ${[...g.querySelectorAll('option')].map((o) => (o as HTMLOptionElement).value).join(' ')}`))).toEqual([
+      'Unity: 513 1025 2049',
+      'Unreal: 505 1009 2017',
+    ]);
+    await sizes.selectOption('1025');
+    const [unity] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.locator('tg-viewer button[data-format="png16"]').click()]);
+    const big = decode(readFileSync((await unity.path())!));
+    expect([big.width, big.height, big.depth]).toEqual([1025, 1025, 16]);
+    await sizes.selectOption('view');
   });
 
   it('keeps the world where it is while panning: the biome at a world point stays as the view moves past it', async () => {

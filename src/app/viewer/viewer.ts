@@ -19,6 +19,16 @@ import styles from './viewer.styles.ts';
 
 /** Resolutions offered for the view and for exports (the model takes any integer in range). */
 export const SIZES = [64, 128, 256, 384, 512, 768, 1024, 1536, 2048];
+
+/**
+ * Heightmap sizes the game engines import as they are, offered for exports: Unity's terrain
+ * takes 2^k + 1 samples a side, Unreal's landscape its recommended sizes (a whole number of
+ * 63-quad components, plus one).
+ */
+export const ENGINE_SIZES = [
+  { engine: 'Unity', sizes: [513, 1025, 2049] },
+  { engine: 'Unreal', sizes: [505, 1009, 2017] },
+] as const;
 /** Padding and scrollbar beside the map. */
 const PANEL_EXTRA = 36;
 /** The canvas keeps at least this width beside the viewer (CSS pixels). */
@@ -251,6 +261,9 @@ export class TgViewer extends LitElement {
         }}>
           <option value="view" ?selected=${s.exports.size === null}>view (${s.n}²)</option>
           ${SIZES.map((n) => html`<option value=${n} ?selected=${s.exports.size === n}>${n}²</option>`)}
+          ${ENGINE_SIZES.map(
+            (g) => html`<optgroup label=${g.engine}>${g.sizes.map((n) => html`<option value=${n} ?selected=${s.exports.size === n}>${n}² (${g.engine})</option>`)}</optgroup>`,
+          )}
         </select>
       </div>
       ${x
