@@ -127,7 +127,7 @@ export const water = defineNode({
       default: 'view',
       options: ['view', 'cut'],
       labels: { view: 'level of the view', cut: 'eroded on the cut' },
-      appliesWhen: { param: 'cut', in: ['world', 'world-8', 'world-4'], gridBound: true },
+      appliesWhen: { param: 'cut', in: ['world', 'world-8', 'world-4'] },
       since: { version: 4, legacy: 'cut' },
       doc:
         'When the heights come from an erosion or a flow (nodes bound to the grid they run on): view reads the level from the ' +

@@ -194,7 +194,7 @@ export const wind = defineNode({
       default: 'view',
       options: ['view', 'coarse'],
       labels: { view: "air from the view's edge", coarse: 'eroded on the coarse grid' },
-      appliesWhen: { param: 'start', in: ['world', 'world-8', 'world-4'], gridBound: true },
+      appliesWhen: { param: 'start', in: ['world', 'world-8', 'world-4'] },
       since: { version: 4, legacy: 'coarse' },
       doc:
         'When the terrain or the rank comes from an erosion or a flow (nodes bound to the grid they run on): view starts the air ' +

@@ -136,10 +136,6 @@ describe('params read only with some choices', () => {
     expect(paramApplies(water.params.share, { mode: 'raw' })).toBe(false);
     expect(paramApplies(water.params.level, { mode: 'raw' })).toBe(true);
     expect(paramApplies(water.params.cut, { mode: 'raw' })).toBe(true);
-    // The eroded heights: with a world cut and an erosion upstream only.
-    expect(paramApplies(water.params.eroded, { cut: 'world-8' }, true)).toBe(true);
-    expect(paramApplies(water.params.eroded, { cut: 'world-8' }, false)).toBe(false);
-    expect(paramApplies(water.params.eroded, { cut: 'view' }, true)).toBe(false);
   });
 });
 

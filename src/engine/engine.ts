@@ -270,11 +270,6 @@ export class Engine {
   }
 
   /** The node's state after the last evaluation on the domain, or undefined if never evaluated there. */
-  /** Whether the node's values depend on the grid it runs on (an erosion or a flow at or upstream of it: grid-bound.ts). */
-  isGridBound(nodeId: string): boolean {
-    return this.gridBound.has(nodeId);
-  }
-
   status(nodeId: string, domain?: Domain): NodeStatus | undefined {
     const e = this.cache.get(nodeId, domain ?? viewDomain(this.current.view));
     return e && { state: e.state, message: e.message, ms: e.ms, version: e.version };

@@ -18,22 +18,15 @@ interface ParamBase {
   readonly since?: { readonly version: number; readonly legacy?: AnyParamValue };
   /**
    * The param is read only while another (an enum) holds one of these options: the water's
-   * share with mode percent, its level with mode raw; and, with `gridBound`, only while the
-   * node's inputs are grid-bound (an erosion upstream: the water's and the wind's `eroded`).
-   * The editor dims it otherwise.
+   * share with mode percent, its level with mode raw. The editor dims it otherwise.
    */
-  readonly appliesWhen?: { readonly param: string; readonly in: readonly string[]; readonly gridBound?: true };
+  readonly appliesWhen?: { readonly param: string; readonly in: readonly string[] };
 }
 
-/**
- * Whether a param is read with these params (see ParamBase.appliesWhen); `gridBound`: whether
- * the node is grid-bound (unknown: taken as read).
- */
-export function paramApplies(spec: ParamSpec, params: Readonly<Record<string, AnyParamValue>>, gridBound?: boolean): boolean {
+/** Whether a param is read with these params (see ParamBase.appliesWhen). */
+export function paramApplies(spec: ParamSpec, params: Readonly<Record<string, AnyParamValue>>): boolean {
   const when = spec.appliesWhen;
-  if (!when) return true;
-  if (when.gridBound && gridBound === false) return false;
-  return when.in.includes(params[when.param] as string);
+  return !when || when.in.includes(params[when.param] as string);
 }
 
 export interface NumberParam extends ParamBase {

@@ -203,7 +203,7 @@ export class PreviewEvaluator {
       transfer.push(image.rgba);
       constant = constantOf(value) ?? undefined;
     }
-    return [{ id: node.id, version: pictureVersion(status.version, draft), state: status.state, message: status.message, ms, portType: value?.type, meaning: value?.meaning, image, constant, gridBound: engine.isGridBound(node.id), inputBins }];
+    return [{ id: node.id, version: pictureVersion(status.version, draft), state: status.state, message: status.message, ms, portType: value?.type, meaning: value?.meaning, image, constant, inputBins }];
   }
 
   /**

@@ -152,8 +152,6 @@ export interface NodeResult {
   readonly portType?: PortType;
   readonly meaning?: Meaning;
   readonly image: Image | null;
-  /** True when the node's values depend on the grid it runs on (an erosion or a flow at or upstream of it). */
-  readonly gridBound?: boolean;
   /** Words for a picture of one value everywhere ("constant 0.4", "all ocean"): absent otherwise. */
   readonly constant?: string;
   /**

@@ -2,7 +2,7 @@
 // keyboard: a wire dropped on an output, the viewer at its narrowest, Ctrl+D twice, a typed
 // value out of range, a preview of one colour, and the seed of a new noise.
 import { describe, expect, it } from 'vitest';
-import { appPerTest, drag, dragWire, nodePixels, params, screenshot, settle, showParams, socketCenter, type TestHandle, waitForPreviews, wires } from './harness.ts';
+import { appPerTest, drag, dragWire, nodePixels, params, screenshot, settle, showParams, socketCenter, type TestHandle, wires } from './harness.ts';
 
 type Page = ReturnType<typeof appPerTest>['s']['page'];
 
@@ -141,21 +141,13 @@ describe('defects found trying the editor', () => {
     await showParams(page, 'water');
     const unused = () =>
       page.locator('tg-node[data-node-id="water"] tg-param').evaluateAll((ps) => ps.filter((p) => p.hasAttribute('unused')).map((p) => p.getAttribute('name')));
-    // What it does with eroded heights too: the default graph has no erosion.
-    expect(await unused()).toEqual(['level', 'eroded']);
+    expect(await unused()).toEqual(['level']);
     await page.locator('tg-node[data-node-id="water"] tg-param[name="mode"] select').selectOption('raw');
     await settle(page);
-    expect(await unused()).toEqual(['share', 'eroded']);
+    expect(await unused()).toEqual(['share']);
     // Dimmed, not hidden: its label says why, and it can still be set.
     expect(await page.locator('tg-node[data-node-id="water"] tg-param[name="share"] label').getAttribute('title')).toContain('Not read now: it applies with mode percent');
-    expect(await page.locator('tg-node[data-node-id="water"] tg-param[name="eroded"] label').getAttribute('title')).toContain('and an erosion or a flow upstream');
     await screenshot(page, 'defect-unused-param');
-    // Below an erosion, the water's eroded heights param is read.
-    await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption('eroded-valleys.json');
-    await waitForPreviews(page);
-    await showParams(page, 'water');
-    await expect.poll(unused).toEqual(['level']);
-    await screenshot(page, 'defect-eroded-water-param');
   });
 
   it('says what a preview of one colour holds: the value, or the one biome', async () => {

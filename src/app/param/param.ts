@@ -113,10 +113,7 @@ export class TgParam extends LitElement {
     if (!spec) return nothing;
     const hint = spec.kind === 'number' && spec.hint ? spec.hint(this.value as number) : '';
     const words = paramLabel(this.name, spec);
-    const when =
-      this.unused && spec.appliesWhen
-        ? ` Not read now: it applies with ${spec.appliesWhen.param} ${spec.appliesWhen.in.join(' or ')}${spec.appliesWhen.gridBound ? ', and an erosion or a flow upstream' : ''}.`
-        : '';
+    const when = this.unused && spec.appliesWhen ? ` Not read now: it applies with ${spec.appliesWhen.param} ${spec.appliesWhen.in.join(' or ')}.` : '';
     const label = html`<label title="${words} (${this.name})${hint ? `, ${hint}` : ''}: ${spec.doc}${rangeTitle(spec)}${when}">${words}${hint ? html`<span class="hint"> ${hint}</span>` : nothing}</label>`;
     switch (spec.kind) {
       case 'number':
