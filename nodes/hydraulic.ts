@@ -41,9 +41,19 @@ export const hydraulic = defineNode({
     evaporation: { kind: 'number', default: 0.02, min: 0, max: 0.5, step: 0.005, doc: 'Share of its water a droplet loses per step.' },
     gravity: { kind: 'number', default: 4, min: 0, max: 20, step: 0.1, doc: 'How fast a droplet speeds up going down.' },
     radius: { kind: 'number', default: 3, min: 1, max: 8, step: 0.5, unit: 'cells', doc: 'Radius of the brush a droplet wears the ground with.' },
+    coarse: {
+      label: 'on coarse grids',
+      kind: 'enum',
+      default: 'before',
+      options: ['before', 'run'],
+      labels: { before: 'the land before it', run: 'eroded there too' },
+      since: { version: 4, legacy: 'run' },
+      doc: "On a grid coarser or finer than the one asked for (the water's world cut, the wind's coarse pass upwind): before passes the land on as it was before this erosion, whose large shapes are all such a grid holds; run erodes there too, another landscape at another resolution, as files before format 4 did (on the eroded-valleys recipe a third of the land came out snow and the lee wetter than the windward side).",
+    },
   },
   footprintDoc:
-    "grid-bound: reads the whole grid it runs on (a droplet may roll anywhere on it), so its heights, and everything downstream, depend on that grid's extent and resolution; a tile is not a crop of a larger map. The water and the wind then read the view (their `eroded` param).",
+    "grid-bound: reads the whole grid it runs on (a droplet may roll anywhere on it), so its heights, and everything downstream, depend on that grid's extent and resolution; a tile is not a crop of a larger map. Read on a coarse grid (the water's world cut, the wind's upwind pass) it passes the land before it on, by default (`coarse`).",
+  coarseParams: (p) => (p.coarse === 'before' ? { ...p, droplets: 0 } : p),
   footprint() {
     // Bound to the grid it runs on: a droplet may roll anywhere on it, so the result depends on
     // the whole domain, not on the world around a cell (README: erosion across tiles).

@@ -121,19 +121,6 @@ export const water = defineNode({
       options: ['view', 'world', 'world-8', 'world-4'],
       doc: 'Where the level is read: this grid, or a fixed 16 × 16-view world region sampled at 16, 8 or 4 cells a view (world, world-8, world-4).',
     },
-    eroded: {
-      label: 'eroded heights',
-      kind: 'enum',
-      default: 'view',
-      options: ['view', 'cut'],
-      labels: { view: 'level of the view', cut: 'eroded on the cut' },
-      appliesWhen: { param: 'cut', in: ['world', 'world-8', 'world-4'] },
-      since: { version: 4, legacy: 'cut' },
-      doc:
-        'When the heights come from an erosion or a flow (nodes bound to the grid they run on): view reads the level from the ' +
-        "view's own heights, as the view cut does; cut runs the erosion again on the world cut's coarse region and reads the " +
-        'level there, as files before format 4 did (another landscape: its sea level ranked most of the view\'s land near the top).',
-    },
   },
   // Bypassed, the water floods nothing: the share 0 reads the level at the lowest height, and
   // no cell lies below that. What reads the terrain gets the heights without a sea.
@@ -145,10 +132,6 @@ export const water = defineNode({
   // pass at 8 a view) a draft was 14 % cheaper but its most-off biome share moved from 3.8 to
   // 5.0-6.7 points off the full picture's, which then jumps when the hand rests (README, drafts).
   draftParams: (p) => (p.cut === 'world' ? { ...p, cut: 'world-8' } : p),
-  // Heights from an erosion (grid-bound) read on the world cut would be eroded there, on a
-  // coarse grid of 16 × 16 views: another landscape, whose share of sea set the view's level
-  // (the view's land then ranked near its top: a third of it snow). The view's own heights instead.
-  gridBoundParams: (p) => (p.cut === 'view' || p.eroded === 'cut' ? p : { ...p, cut: 'view' }),
   footprintDoc:
     'global with a world cut (reads the heights of a fixed region of 16 × 16 views around the origin at 16, 8 or 4 cells a view, besides its own cell); view-bound with the view cut (the level is read from the domain asked of the evaluation, so it changes as the view moves).',
   footprint(p) {

@@ -188,19 +188,6 @@ export const wind = defineNode({
       since: { version: 2, legacy: 'view' },
       doc: 'Where the air starts saturated: on lines fixed in the world upwind (the same air in every view), its coarse pass at 16, 8 or 4 cells a view (world, world-8, world-4), or at the view\'s upwind edge (depends on the view).',
     },
-    eroded: {
-      label: 'eroded land',
-      kind: 'enum',
-      default: 'view',
-      options: ['view', 'coarse'],
-      labels: { view: "air from the view's edge", coarse: 'eroded on the coarse grid' },
-      appliesWhen: { param: 'start', in: ['world', 'world-8', 'world-4'] },
-      since: { version: 4, legacy: 'coarse' },
-      doc:
-        'When the terrain or the rank comes from an erosion or a flow (nodes bound to the grid they run on): view starts the air ' +
-        "at the view's upwind edge, as the view start does; coarse runs the erosion again on the coarse pass's squares, as files " +
-        'before format 4 did (another landscape: on the eroded-valleys recipe its rain shadow fell on the windward side).',
-    },
   },
   footprintDoc:
     "with start `world` (or `world-8`, `world-4`): global, a halo of two full-resolution blocks (2 × 1/16 view) on every side, and the terrain and rank on a coarse grid (16 cells a view; 8 with `world-8`, 4 with `world-4`), reaching 4.5 views upwind of the domain and half a view on its other sides (a wind along an axis reads that band as squares of its short side, a slanted one the square holding it); with start `view`: view-bound (the air enters at the view's upwind edge); off: local.",
@@ -218,11 +205,6 @@ export const wind = defineNode({
         ]),
     };
   },
-  // Terrain or rank from an erosion (grid-bound) read on the coarse grid would be eroded there,
-  // on squares of another size and resolution, and cast another landscape's rain shadow (on the
-  // eroded-valleys recipe, wetter in the lee than to windward). The air enters at the edge of
-  // the grid the wind runs on instead.
-  gridBoundParams: (p) => (p.start === 'view' || p.eroded === 'coarse' ? p : { ...p, start: 'view' }),
   overlay: (p) => (p.on ? { angle: p.angle } : null),
   // The full-resolution pass by lines across the wind (each band sweeps its own fetch).
   band: (args, m0, m1) => windBand(args as WindBandArgs, m0, m1),

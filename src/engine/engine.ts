@@ -11,7 +11,7 @@ import { describe, GraphError } from '../model/problems.ts';
 import { checkParam, checkView } from '../model/validate.ts';
 import type { Value } from '../model/values.ts';
 import { Evaluation } from './evaluation.ts';
-import { bindGrids } from './grid-bound.ts';
+import { gridBoundNodes } from './grid-bound.ts';
 import { defOf, Layout } from './layout.ts';
 import { checkEngineGraph } from './graph-check.ts';
 import { Wiring } from './plan.ts';
@@ -121,11 +121,6 @@ export class Engine {
   private readonly kernelMs = new Map<string, Map<string, number>>();
   /** Bumped whenever the wiring or a footprint may have changed (a new graph, a param of a node with a footprint). */
   private layoutVersion = 0;
-  /**
-   * Each node's params as given (drafted in a drafts' engine), before gridBoundParams: the
-   * graph's nodes hold the params they run with (grid-bound.ts).
-   */
-  private readonly given = new Map<string, Record<string, AnyParamValue>>();
   /** The nodes whose outputs are grid-bound (grid-bound.ts). */
   private gridBound: ReadonlySet<string> = new Set();
   /** The last evaluation's layout and what it was made for (layoutVersion, domain asked, targets). */
@@ -195,17 +190,14 @@ export class Engine {
     if (!spec) throw new GraphError([{ path, message: `${node.type} node "${nodeId}" has no param "${key}"` }]);
     const problems = checkParam(spec, value, path);
     if (problems.length) throw new GraphError(problems);
-    let given: Record<string, AnyParamValue> = { ...this.given.get(nodeId)!, [key]: structuredClone(value) };
-    if (this.draft) given = draftedParams(def, given);
-    this.given.set(nodeId, given);
+    node.params[key] = structuredClone(value);
+    if (this.draft) node.params = draftedParams(def, node.params);
+    this.paramKeys.set(nodeId, JSON.stringify(node.params));
     // A footprint may read any of its node's params (a cap, a cut, a wind's start), and with
-    // them which nodes are grid-bound and what the nodes downstream run with.
-    if (def.footprint || def.gridBoundParams) {
-      this.bindGrids();
+    // them which nodes are grid-bound.
+    if (def.footprint) {
+      this.gridBound = gridBoundNodes(this.current, this.catalogue);
       this.layoutVersion++;
-    } else {
-      node.params = given;
-      this.paramKeys.set(nodeId, JSON.stringify(given));
     }
   }
 
@@ -325,22 +317,11 @@ export class Engine {
 
   private index(): void {
     if (this.draft) for (const n of this.current.nodes) n.params = draftedParams(defOf(this.catalogue, n), n.params);
-    this.given.clear();
-    for (const n of this.current.nodes) this.given.set(n.id, n.params);
     this.paramKeys.clear();
-    this.bindGrids();
+    for (const n of this.current.nodes) this.paramKeys.set(n.id, JSON.stringify(n.params));
+    this.gridBound = gridBoundNodes(this.current, this.catalogue);
     this.wiring = new Wiring(this.current);
     this.layoutVersion++;
-  }
-
-  /** The grid-bound nodes, and the params each node runs with, from the params given (grid-bound.ts). */
-  private bindGrids(): void {
-    const binding = bindGrids(this.current, this.catalogue, this.given);
-    this.gridBound = binding.bound;
-    for (const n of this.current.nodes) {
-      n.params = binding.params.get(n.id)!;
-      this.paramKeys.set(n.id, JSON.stringify(n.params));
-    }
   }
 
   /**

@@ -7,6 +7,7 @@ import { type Domain, domainKey } from '../grid.ts';
 import { LazyCrop } from './crops.ts';
 import { covers } from './domains.ts';
 import type { Layout } from './layout.ts';
+import type { AnyNodeDef } from '../model/manifest.ts';
 import type { Wiring } from './plan.ts';
 import type { BufferPool } from './pool.ts';
 import type { Entry, ResultCache, Source } from './results.ts';
@@ -203,9 +204,13 @@ export class Evaluation {
     const inputDomain = layout.inputDomainOf(nodeId, domain);
     const sources = new Map<string, Source>();
     const extra = new Map<string, Source>();
-    const signature: string[] = [node.type, paramKeys.get(nodeId)!, domainKey(inputDomain)];
+    // On a grid of another resolution than the one asked, a node may run with other params
+    // (NodeDef.coarseParams: an erosion passes the land before it on); keyed by what it runs with.
+    const params = coarseRun(def, domain, asked) ? def.coarseParams!(node.params as never) : node.params;
+    const paramKey = params === node.params ? paramKeys.get(nodeId)! : JSON.stringify(params);
+    const signature: string[] = [node.type, paramKey, domainKey(inputDomain)];
     // What the footprint's reads alone give (RunContext.shared) is keyed by the params and those reads.
-    const sharedKey: string[] = [node.type, paramKeys.get(nodeId)!];
+    const sharedKey: string[] = [node.type, paramKey];
     for (const [port, edge] of inputs) {
       if (!edge) {
         signature.push(`${port}=-`);
@@ -234,7 +239,7 @@ export class Evaluation {
         : runNode({
             nodeId,
             def,
-            params: node.params,
+            params,
             domain,
             inputDomain,
             asked,
@@ -303,4 +308,16 @@ export class Evaluation {
     this.done.set(visitKey, entry);
     return entry;
   }
+}
+
+/**
+ * Whether a node runs with its coarseParams on `domain`: it has them, and the domain's cells are
+ * of another size than those of the domain asked of the evaluation (a world cut or the wind's
+ * coarse pass, not the view or the view grown by a halo).
+ */
+export function coarseRun(def: AnyNodeDef, domain: Domain, asked: Domain): boolean {
+  if (!def.coarseParams) return false;
+  const here = domain.n / domain.extent;
+  const there = asked.n / asked.extent;
+  return Math.abs(here - there) > 1e-9 * there;
 }

@@ -257,13 +257,13 @@ export interface NodeDef<
    */
   draftParams?(params: ParamValues<P>): ParamValues<P>;
   /**
-   * The params the node runs with when some of its inputs (`inputs`, by port) are grid-bound
-   * (gridBound: an erosion or a flow upstream, whose values depend on the grid they run on).
-   * A read of such an input on another domain (a coarse world region, say) would run that
-   * erosion on a grid of another size and resolution: a different landscape. The water then
-   * reads its level from the view and the wind starts at the view's edge. Absent: the node's own.
+   * The params the node runs with on a grid of another resolution than the domain asked of the
+   * evaluation (the water's world cut, the wind's coarse pass upwind), where its own would make
+   * another landscape: a grid-bound erosion run there is another erosion at another scale. An
+   * erosion passes its input on instead (no droplets, no passes), the large shapes a coarse grid
+   * holds, so what reads it there sees the land before it. Absent: the node's own params.
    */
-  gridBoundParams?(params: ParamValues<P>, inputs: ReadonlySet<keyof I & string>): ParamValues<P>;
+  coarseParams?(params: ParamValues<P>): ParamValues<P>;
   /**
    * Why the node cannot run with these params and wires, known before evaluating (the chain's
    * one knot per wired input), or null. `check` and `render` refuse a graph for it up front.

@@ -57,9 +57,10 @@ export const addFrameList: Migration = (doc) => (Object.hasOwn(doc, 'frames') ? 
 export const V2_TO_V3: readonly Migration[] = [addFrameList];
 
 /**
- * Version 4 reads an eroded land on the view (the water's `eroded`, the wind's `eroded`): where
- * an erosion or a flow feeds the water's world cut or the wind's coarse pass, version 3 ran it
- * again on those coarse grids. A version-3 file gets the params that keep that, so its pixels stay.
+ * Version 4 has an erosion read on a coarse grid (the water's world cut, the wind's coarse pass)
+ * pass on the land before it (the hydraulic and thermal nodes' `coarse`: before); version 3 ran
+ * the erosion again on those grids. A version-3 file gets `coarse: run`, which keeps that, so
+ * its pixels stay (tests/saved-pixels.test.ts).
  */
 export const V3_TO_V4: readonly Migration[] = [addParamsSince(4)];
 

@@ -171,10 +171,10 @@ export const CLAIMS: Readonly<Record<string, readonly Claim[]>> = {
     atLeast('gullies: the land is rougher after the rain (mean absolute Laplacian, after ÷ before)', 'gullies cut', (m) => m.extra.gullies, 1.15, '×'),
     atLeast('height worn away per cell', 'eroded', (m) => m.extra.meanWear, 0.01),
     atMost('the sediment books balance: worn against laid + lost from the map, gap ÷ worn, in millionths (Float32 outputs)', 'conserved', (m) => m.extra.erosionBooks * 1e6, 100, '', 0),
-    // The climate reads the worn land, not another landscape: the erosion is bound to the grid it
-    // runs on, and the water's cut and the wind's coarse pass read the view instead (grid-bound.ts).
-    // Before, the wind swept land eroded on coarse squares: the lee came out wetter (0.71×), and
-    // the world cut's sea level ranked most of the view's land near the top: a third of it snow.
+    // The climate of the worn land, not of another landscape: the erosion is bound to the grid it
+    // runs on, and on the coarse grids (the water's world cut, the wind's upwind pass) it passes
+    // the land before it on (its coarseParams; grid-bound.ts). Eroding there too, the lee came out
+    // wetter (0.71×) and the cut's sea level ranked most of the view's land near the top: a third of it snow.
     atLeast('the rain shadow outlasts the rain: windward ÷ leeward land, against the Start’s', 'the climate of the land it wears', (m) => ratio(windRatio(m), startWindRatio(m)), 0.8, '×', 1),
     atMost('snow stays on the summits: snow’s share of the land', 'as in the Start (0.1 %)', land('snow'), 0.05, '%', 0),
   ],
