@@ -30,6 +30,29 @@ describe('node previews', () => {
     }
   });
 
+  it('keeps rivers a cell wide in a small picture, where a nearest-cell sample lost them', () => {
+    // A 256² map with one river along column 4, drawn 104 pixels wide (a collapsed node's preview).
+    const n = 256;
+    const size = 104;
+    const data = new Float32Array(n * n);
+    for (let r = 0; r < n; r++) data[r * n + 4] = 1;
+    const riverRgb = Array.from(renderLayer({ type: 'field', meaning: 'river', data: Float32Array.of(1) }, 1).slice(0, 3)).join();
+    const rowsWith = (rgba: Uint8ClampedArray) => {
+      let rows = 0;
+      for (let y = 0; y < size; y++) {
+        let found = false;
+        for (let x = 0; x < size && !found; x++) found = Array.from(rgba.slice((y * size + x) * 4, (y * size + x) * 4 + 3)).join() === riverRgb;
+        if (found) rows++;
+      }
+      return rows;
+    };
+    const rivers = renderPreview({ type: 'field', meaning: 'river', data }, n, size).rgba;
+    expect(rowsWith(rivers)).toBe(size);
+    // The water mask is no lines: sampled at cell centres as before, and that sample misses column 4.
+    const water = renderPreview({ type: 'field', meaning: 'mask', data }, n, size).rgba;
+    expect(rowsWith(water)).toBe(0);
+  });
+
   it('draws NaN, infinities and a flat field as renderLayer does', () => {
     const data = new Float32Array(16 * 16).map((_, i) => (i % 7) / 3);
     data[3] = NaN;

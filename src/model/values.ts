@@ -22,10 +22,16 @@ export type Meaning =
  * The two-valued meanings (cells 1 or 0) and what a person calls a cell of each value: the
  * water's mask, a flow's rivers. Readouts, legends and palettes word them from here.
  */
-export const MASK_WORDS: Readonly<Partial<Record<Meaning, { readonly one: string; readonly zero: string }>>> = {
+export const MASK_WORDS: Readonly<Partial<Record<Meaning, { readonly one: string; readonly zero: string; readonly lines?: true }>>> = {
   mask: { one: 'water', zero: 'land' },
-  river: { one: 'river', zero: 'no river' },
+  // Rivers are lines a cell wide: a small picture of them keeps a block's 1 when any of its cells is.
+  river: { one: 'river', zero: 'no river', lines: true },
 };
+
+/** True for a two-valued meaning whose 1 cells make lines a cell wide (rivers): kept when drawn smaller. */
+export function isLines(meaning: Meaning): boolean {
+  return MASK_WORDS[meaning]?.lines === true;
+}
 
 /** True for a meaning whose cells are 1 or 0 (MASK_WORDS). */
 export function isMask(meaning: Meaning): boolean {

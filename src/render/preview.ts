@@ -8,7 +8,7 @@
 // go through renderLayer itself on the sampled grid.
 
 import { BIOMES } from '../model/biomes.ts';
-import { isMask, SOFT_SLOTS, type Value } from '../model/values.ts';
+import { isLines, isMask, SOFT_SLOTS, type Value } from '../model/values.ts';
 import { finiteRange, type LayerStyle, renderLayer } from './layer.ts';
 import { LAND_MASK, rampFor, WATER_MASK } from './ramps.ts';
 
@@ -25,11 +25,14 @@ function samplePicks(n: number, size: number): Int32Array {
 /**
  * The layer sampled at size × size cells (nearest cell centre), or the layer itself when it is
  * no larger. A terrain keeps its sea level and sorted heights, so its tints stay the same.
+ * Rivers (isLines) keep a pixel's 1 when any cell under it is: a nearest-cell sample of lines
+ * one cell wide drew a 104-pixel preview of a 256² river map nearly blank.
  */
 export function downsampleValue(value: Value, n: number, size: number): Value {
   if (size >= n) return value;
   const src = value.data;
   if (src.length !== n * n) throw new Error(`downsampleValue: layer holds ${src.length} cells, expected ${n * n}`);
+  if (value.type === 'field' && isLines(value.meaning)) return { ...value, data: anyOf(src as Float32Array, n, size) };
   const pick = samplePicks(n, size);
   const out = value.type === 'biome' ? new Uint8Array(size * size) : new Float32Array(size * size);
   for (let r = 0; r < size; r++) {
@@ -62,9 +65,26 @@ export interface Picture {
   readonly rgba: Uint8ClampedArray;
 }
 
+/** Each of size × size pixels 1 when any cell of the n grid under it is over ½, else 0. */
+function anyOf(src: Float32Array, n: number, size: number): Float32Array {
+  const out = new Float32Array(size * size);
+  for (let r = 0; r < size; r++) {
+    const r0 = Math.floor((r * n) / size);
+    const r1 = Math.max(r0 + 1, Math.floor(((r + 1) * n) / size));
+    for (let c = 0; c < size; c++) {
+      const c0 = Math.floor((c * n) / size);
+      const c1 = Math.max(c0 + 1, Math.floor(((c + 1) * n) / size));
+      let one = 0;
+      for (let y = r0; y < r1 && !one; y++) for (let x = c0; x < c1; x++) if (src[y * n + x] > 0.5) one = 1;
+      out[r * size + c] = one;
+    }
+  }
+  return out;
+}
+
 /** True when renderPreview draws this layer in its own single pass (no bands, no shading). */
 function isFlat(value: Value): boolean {
-  return (value.type === 'biome' && !value.soft) || (value.type === 'field' && value.meaning !== 'height');
+  return (value.type === 'biome' && !value.soft) || (value.type === 'field' && value.meaning !== 'height' && !isLines(value.meaning));
 }
 
 /**
