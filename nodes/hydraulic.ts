@@ -2,6 +2,7 @@
 // they slow (the kernel is src/kernels/hydraulic.ts).
 
 import { hydraulicErosion } from '../src/kernels/hydraulic.ts';
+import { COARSE_PARAM } from '../src/model/erosion-coarse.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 
 /**
@@ -41,15 +42,7 @@ export const hydraulic = defineNode({
     evaporation: { kind: 'number', default: 0.02, min: 0, max: 0.5, step: 0.005, doc: 'Share of its water a droplet loses per step.' },
     gravity: { kind: 'number', default: 4, min: 0, max: 20, step: 0.1, doc: 'How fast a droplet speeds up going down.' },
     radius: { kind: 'number', default: 3, min: 1, max: 8, step: 0.5, unit: 'cells', doc: 'Radius of the brush a droplet wears the ground with.' },
-    coarse: {
-      label: 'on coarse grids',
-      kind: 'enum',
-      default: 'before',
-      options: ['before', 'run'],
-      labels: { before: 'the land before it', run: 'eroded there too' },
-      since: { version: 4, legacy: 'run' },
-      doc: "On a grid coarser or finer than the one asked for (the water's world cut, the wind's coarse pass upwind): before passes the land on as it was before this erosion, whose large shapes are all such a grid holds; run erodes there too, another landscape at another resolution, as files before format 4 did (on the eroded-valleys recipe a third of the land came out snow and the lee wetter than the windward side).",
-    },
+    coarse: COARSE_PARAM,
   },
   footprintDoc:
     "grid-bound: reads the whole grid it runs on (a droplet may roll anywhere on it), so its heights, and everything downstream, depend on that grid's extent and resolution; a tile is not a crop of a larger map. Read on a coarse grid (the water's world cut, the wind's upwind pass) it passes the land before it on, by default (`coarse`).",

@@ -2,6 +2,7 @@
 // (the kernel is src/kernels/thermal.ts).
 
 import { thermalErosion } from '../src/kernels/thermal.ts';
+import { COARSE_PARAM } from '../src/model/erosion-coarse.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 
 export const thermal = defineNode({
@@ -24,15 +25,7 @@ export const thermal = defineNode({
     iterations: { kind: 'int', default: 40, min: 0, max: 500, doc: 'Passes over the map; 0 leaves the heights as they are.' },
     talus: { kind: 'number', default: 4, min: 0, max: 64, step: 0.1, unit: 'height per view', doc: 'The steepest slope that stands: height gained over one view width.' },
     rate: { kind: 'number', default: 0.25, min: 0, max: 0.5, step: 0.01, doc: 'Share of the excess that slides per pass.' },
-    coarse: {
-      label: 'on coarse grids',
-      kind: 'enum',
-      default: 'before',
-      options: ['before', 'run'],
-      labels: { before: 'the land before it', run: 'eroded there too' },
-      since: { version: 4, legacy: 'run' },
-      doc: "On a grid coarser or finer than the one asked for (the water's world cut, the wind's coarse pass upwind): before passes the land on as it was before this erosion, whose large shapes are all such a grid holds; run erodes there too, another landscape at another resolution, as files before format 4 did.",
-    },
+    coarse: COARSE_PARAM,
   },
   footprintDoc:
     "grid-bound: a cell sees the heights within 2 × iterations cells, a reach in cells, not in world units, so its heights depend on the grid's resolution and edges (a tile with that margin in cells agrees bit for bit). Read on a coarse grid (the water's world cut, the wind's upwind pass) it passes the land before it on, by default (`coarse`).",
