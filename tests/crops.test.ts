@@ -110,6 +110,27 @@ describe('crops of one result on two domains', () => {
   });
 });
 
+describe('crops of a result without outputs', () => {
+  it('let it go with nothing to copy when the node runs again: a rewired input crashed the next evaluation', () => {
+    // The rank waits on an unwired terrain on the view grown by the blur's halo, cropped twice
+    // (the temperature's read and the view). Wired again and run, its waiting result goes: its
+    // crops read outputs that were null ("Cannot read properties of null (reading 'outputs')",
+    // the editor's "Evaluation failed" after a wire was lost and put back).
+    const g = loadGraph('default.json');
+    g.nodes.push({ id: 'tblur', type: 'blur', title: 'Blur', position: [0, 0], params: { radius: 0.02 } });
+    g.edges.push({ from: { node: 'temperature', port: 'out' }, to: { node: 'tblur', port: 'in' } });
+    const unwired = structuredClone(g);
+    unwired.edges = unwired.edges.filter((e) => !(e.to.node === 'rank' && e.to.port === 'terrain'));
+    const e = createEngine(unwired, { size: SIZE, pool: new SpoilingPool(true) });
+    e.evaluate();
+    expect(e.status('rank')?.state).not.toBe('ok');
+    e.setGraph({ ...g, view: { ...g.view, size: SIZE } });
+    e.evaluate({ targets: ['wind'] });
+    e.evaluate();
+    expect(grab(e, 'rank')).toEqual(grab(evaluated(g, SIZE), 'rank'));
+  });
+});
+
 describe('crops let go with the result they were cut from', () => {
   it('take nothing from the pool: no crop copies its cells or makes a lazy output just before it goes too', () => {
     // Rivers from the rain at 64²: the water's view crop is read (its mask, made only when read,

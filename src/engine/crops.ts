@@ -108,6 +108,9 @@ export class LazyCrop implements Entry {
    */
   sourceReleased(keep: boolean): boolean {
     if (this.released) return false;
+    // A crop of a result without outputs (a node waiting on an unwired input, or failed) has
+    // nothing to copy or keep: reading on made nothing, and made-lazy outputs read a null.
+    if (!this.source.outputs) return false;
     if (!this.made && keep) {
       this.adopted = this.source.buffers;
       return true;
@@ -121,7 +124,8 @@ export class LazyCrop implements Entry {
 
   /** Makes the copied outputs that are computed only when read (RunContext.lazyField). */
   private makeLazy(): void {
-    for (const v of Object.values(this.made!.outputs)) if (isUnmade(v)) void v.data;
+    if (!this.made) return;
+    for (const v of Object.values(this.made.outputs)) if (isUnmade(v)) void v.data;
   }
 
   /** The cache dropped this result: the buffers it holds go back to the pool. */
