@@ -32,6 +32,12 @@ export function sameWater(distance: Float32Array, terrain: TerrainValue): boolea
   return true;
 }
 
+/**
+ * Results computed without a cap: the last result may be copied only when it is one of them
+ * (after the cap was set to 0, the capped one was copied: distances clipped at the old cap).
+ */
+const uncapped = new WeakSet<object>();
+
 export const coast = defineNode({
   type: 'coast',
   title: 'Coast distance',
@@ -105,9 +111,12 @@ export const coast = defineNode({
     // A curve dragged above the coast moves heights but no cell across the sea level: the
     // distances are then those of the last run, bit for bit, and copying them is 30 times
     // cheaper than the transform.
+    // Only a last run without a cap: one with a cap stopped at it and saw water in the halo.
     const previous = ctx.previous('out');
-    if (previous?.type === 'field' && sameWater(previous.data, terrain)) out.set(previous.data);
+    if (previous?.type === 'field' && uncapped.has(previous) && sameWater(previous.data, terrain)) out.set(previous.data);
     else distanceCells('coast', { below: terrain.data, level: terrain.seaLevel }, ctx.domain.n, 0, 0, ctx.domain.n, cellLength256(ctx.domain), Infinity, out);
-    return { out: field(out, 'distance') };
+    const value = field(out, 'distance');
+    uncapped.add(value);
+    return { out: value };
   },
 });

@@ -9,6 +9,8 @@ import { rng } from './helpers/graphs.ts';
 
 const shipped = CHUNK_CELLS;
 import { domainOf, terrainOf } from './helpers/terrain.ts';
+import { createEngine } from '../src/engine/engine.ts';
+import { evaluated, grab, loadGraph } from './helpers/graphs.ts';
 
 describe('coast distance', () => {
   it.each([
@@ -243,5 +245,24 @@ describe('coast distance', () => {
     coastDistance(terrainOf(h), domainOf(n), out);
     expect(out[5 * n + 7]).toBe(0);
     expect(out[5 * n + 10]).toBeCloseTo(3 * 16, 4); // 3 cells of a 16 map = 48 cells of a 256 map
+  });
+});
+
+describe('the coast node across a change of its cap', () => {
+  it('measures again without a cap, where it copied the distances measured with one', () => {
+    // The same water cells with the cap set to 0: the last result, clipped at the cap and
+    // seeing water in the halo, was copied (5718 of 65536 cells off at 256², a review found).
+    const g = loadGraph('default.json');
+    const e = createEngine(g, { size: 64 });
+    e.evaluate();
+    e.setParam('coast', 'cap', 0);
+    e.evaluate();
+    const fresh = structuredClone(g);
+    fresh.nodes.find((n) => n.id === 'coast')!.params.cap = 0;
+    expect(grab(e, 'coast')).toEqual(grab(evaluated(fresh, 64), 'coast'));
+    // And back: the capped path keys its own reuse.
+    e.setParam('coast', 'cap', 32);
+    e.evaluate();
+    expect(grab(e, 'coast')).toEqual(grab(evaluated(g, 64), 'coast'));
   });
 });
