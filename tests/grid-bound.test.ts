@@ -47,6 +47,22 @@ describe('a grid-bound node in an evaluation', () => {
     }
   });
 
+  it('runs, asked alone, on its whole-graph grid only, and minds no cycle drawn elsewhere', () => {
+    const ran: string[] = [];
+    const alone = createEngine(ERODED, { size: SIZE });
+    alone.evaluate({ targets: ['erosion'], onNode: (id, _ms, d) => id === 'erosion' && ran.push(`${d.n}`) });
+    // The view grown by the coast's and the wind's halos, not the world cut's or the wind's coarse grids.
+    expect(ran).toEqual([String(SIZE + 2 * Math.ceil(SIZE / 8))]);
+    // Two curves wired into each other, off to the side: the erosion does not read them.
+    const looped = structuredClone(ERODED);
+    looped.nodes.push({ id: 'c1', type: 'curve', title: 'C1', position: [0, 0], params: { ...looped.nodes.find((n) => n.id === 'contCurve')!.params } });
+    looped.nodes.push({ id: 'c2', type: 'curve', title: 'C2', position: [0, 0], params: { ...looped.nodes.find((n) => n.id === 'contCurve')!.params } });
+    looped.edges.push({ from: { node: 'c1', port: 'out' }, to: { node: 'c2', port: 'in' } }, { from: { node: 'c2', port: 'out' }, to: { node: 'c1', port: 'in' } });
+    const e = createEngine(looped, { size: SIZE });
+    e.evaluate({ targets: ['erosion'] });
+    expect(bytes(e.output('erosion')!.data).equals(bytes(alone.output('erosion')!.data))).toBe(true);
+  });
+
   it('runs an erosion with its coarse params on grids of another resolution only', () => {
     const hydraulic = nodeDef('hydraulic')!;
     const view = latticeDomain(256, 0, 0, 256);

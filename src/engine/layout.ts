@@ -58,8 +58,12 @@ export class Layout {
     // nodes are asked for: the same grids, so the same values (grid-bound.ts).
     let fixed: ((id: string) => readonly Domain[] | undefined) | undefined;
     if (this.order.some((id) => gridBound.has(id))) {
-      const all = wiring.orderFor([...wiring.nodesById.keys()]);
-      const whole = planDomains(wiring, footprint, all, all, asked, inputs);
+      // Every reader of a grid-bound node is grid-bound: planning them all (and what feeds
+      // them) gives every grid any evaluation asks of them, and leaves the rest of the graph
+      // (a cycle being drawn elsewhere, say) out.
+      const bound = [...gridBound].filter((id) => wiring.nodesById.has(id));
+      const all = wiring.orderFor(bound);
+      const whole = planDomains(wiring, footprint, all, bound, asked, inputs);
       fixed = (id) => (gridBound.has(id) ? whole.get(id) : undefined);
     }
     this.plan = planDomains(wiring, footprint, this.order, targets, asked, inputs, fixed);

@@ -6,7 +6,7 @@ import type { Domain } from '../grid.ts';
 import { type Edge, type Graph, type GraphNode, portRefText } from '../model/graph.ts';
 import { type DomainRead, type Footprint, marginsOf } from '../model/manifest.ts';
 import { GraphError } from '../model/problems.ts';
-import { grow, mergeNeeds } from './domains.ts';
+import { covers, grow, mergeNeeds } from './domains.ts';
 
 /** The graph's nodes by id and its wires by end, rebuilt with the graph. */
 export class Wiring {
@@ -90,7 +90,7 @@ export function planDomains(
   inputDomainOf: (nodeId: string, d: Domain) => Domain = (id, d) => grow(d, marginsOf(footprintOf(id))),
   /**
    * Domains a node runs on whatever is asked of it here (a grid-bound node's, from the plan of
-   * the whole graph), besides which only needs they do not cover are added.
+   * the whole graph): a need one of them covers is run on it.
    */
   fixed?: (nodeId: string) => readonly Domain[] | undefined,
 ): Map<string, Domain[]> {
@@ -104,8 +104,11 @@ export function planDomains(
   const plan = new Map<string, Domain[]>();
   for (let k = order.length - 1; k >= 0; k--) {
     const id = order[k];
+    // A need a fixed domain covers is run on that domain (the same grid, so the same values);
+    // fixed domains nothing here needs are left out.
     const own = fixed?.(id);
-    const domains = mergeNeeds(own ? [...own, ...(needs.get(id) ?? [])] : (needs.get(id) ?? [asked]));
+    const wanted = needs.get(id) ?? [asked];
+    const domains = mergeNeeds(own ? wanted.map((d) => own.find((o) => covers(o, d)) ?? d) : wanted);
     plan.set(id, domains);
     const footprint = footprintOf(id);
     for (const d of domains) {
