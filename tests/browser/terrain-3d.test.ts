@@ -286,8 +286,10 @@ describe('the 3-D view and the compare view', () => {
       const n = graph.view.size;
       const pinned = renderLayer(engine.output('water', 'terrain')!, n, style);
       const current = renderLayer(engine.output('moisture')!, n, style);
-      expect(bytesDiffering(await mapCanvas(page, 'canvas.pinned'), pinned), `${label}: pinned`).toBe(0);
-      expect(bytesDiffering(await mapCanvas(page, 'canvas.map'), current), `${label}: current`).toBe(0);
+      // Polled: under load the pinned picture of an undo was seen to land after the editor's
+      // answers settled (once in eight full runs); exact bytes either way.
+      await expect.poll(async () => bytesDiffering(await mapCanvas(page, 'canvas.pinned'), pinned), { message: `${label}: pinned`, timeout: 10_000 }).toBe(0);
+      await expect.poll(async () => bytesDiffering(await mapCanvas(page, 'canvas.map'), current), { message: `${label}: current`, timeout: 10_000 }).toBe(0);
       // On screen, left of the split is the pinned picture and right of it the current one.
       const frame = (await page.locator('tg-map-view .frame').boundingBox())!;
       const shot = await page.screenshot({ clip: { x: frame.x, y: frame.y, width: frame.width, height: frame.height }, type: 'png' });
