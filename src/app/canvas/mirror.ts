@@ -15,8 +15,9 @@ export class Mirror {
   private reconcileQueued = false;
   private wiresShownSelected = new Set<string>();
   /**
-   * Views being replaced by views of another size (a node collapsed or expanded): their own
-   * removal and their wires' are ours, not the person's, though the model still has them.
+   * Views being replaced by views of another size (a node collapsed or expanded): their removal
+   * is ours, not the person's, though the model still has them (their wires' removals go
+   * through `removing`, as every wire the mirror takes out does).
    */
   readonly rebuilding = new Set<string>();
   /**
