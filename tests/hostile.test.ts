@@ -8,7 +8,7 @@ import { failureReport } from '../src/cli/render.ts';
 import { placeSnippet, type Snippet, SNIPPET_FORMAT } from '../src/editor/clipboard.ts';
 import { EditError } from '../src/editor/commands.ts';
 import { EditorCore } from '../src/editor/editor.ts';
-import { graphFileName, readGraphFile, readPastedText } from '../src/editor/files.ts';
+import { FILE_NAME_MAX, fileNameProblem, graphFileName, readGraphFile, readPastedText, saveAsName } from '../src/editor/files.ts';
 import { readShareFragment, shareFragment } from '../src/editor/share.ts';
 import { runCli, scratchDir } from './helpers/cli.ts';
 import { createEngine } from '../src/engine/engine.ts';
@@ -177,6 +177,22 @@ describe('pasted text gets the checks a file gets', () => {
     expect(name).toMatch(/^very-long-name-(very-long-name-)*very-long[a-z-]*\.json$/);
     expect(name.length).toBeLessThanOrEqual(105);
     expect(graphFileName({ ...graph, name: '!!!' }, null)).toBe('graph.json');
+  });
+
+  it('refuses a Save as name no file system takes, saying which character or why, and adds .json to the rest', () => {
+    expect(fileNameProblem('')).toBe('Type a name for the file.');
+    expect(fileNameProblem('maps/island')).toMatch(/cannot hold "\/": the browser saves to its downloads folder/);
+    expect(fileNameProblem('maps\\island')).toMatch(/cannot hold "\\"/);
+    for (const c of [':', '*', '?', '"', '<', '>', '|']) expect(fileNameProblem(`is${c}land`)).toBe(`A file name cannot hold "${c}": Windows refuses it.`);
+    expect(fileNameProblem('is\u0007land')).toBe('A file name cannot hold a control character: Windows refuses it.');
+    expect(fileNameProblem('..')).toMatch(/dots alone/);
+    expect(fileNameProblem('..json')).toBe(null);
+    expect(fileNameProblem('x'.repeat(FILE_NAME_MAX))).toBe(null);
+    expect(fileNameProblem('x'.repeat(FILE_NAME_MAX + 1))).toMatch(new RegExp(`at most ${FILE_NAME_MAX} characters, please: this one has ${FILE_NAME_MAX + 1}`));
+    for (const ok of ['island-2', 'Île de Ré (v2)', 'a.b.c', 'my island.JSON']) expect(fileNameProblem(ok), ok).toBe(null);
+    expect(saveAsName('island-2')).toBe('island-2.json');
+    expect(saveAsName('a.b')).toBe('a.b.json');
+    expect(saveAsName('Island.JSON')).toBe('Island.JSON');
   });
 
   it('refuses to place nodes so far apart that their positions overflow (the saved file would not read)', () => {

@@ -1,6 +1,7 @@
 // Registers every custom element of the app. Called once by the app entry: importing a
 // component module defines nothing by itself.
 
+import { TgAskDialog } from './ask/ask-dialog.ts';
 import { TgBiomeTable } from './biome-table/biome-table.ts';
 import { TgContextMenu } from './context-menu/context-menu.ts';
 import { TgCurveEditor } from './curve-editor/curve-editor.ts';
@@ -43,6 +44,7 @@ declare global {
     'tg-provenance': TgProvenance;
     'tg-terrain-3d': TgTerrain3d;
     'tg-share-dialog': TgShareDialog;
+    'tg-ask-dialog': TgAskDialog;
     'tg-context-menu': TgContextMenu;
     'tg-help': TgHelp;
   }
@@ -67,6 +69,7 @@ export function defineElements(): void {
   define('tg-provenance', TgProvenance);
   define('tg-terrain-3d', TgTerrain3d);
   define('tg-share-dialog', TgShareDialog);
+  define('tg-ask-dialog', TgAskDialog);
   define('tg-context-menu', TgContextMenu);
   define('tg-help', TgHelp);
 }

@@ -83,6 +83,7 @@ declare global {
     'tg-open-file': CustomEvent<{ readonly file: File }>;
     'tg-share-close': CustomEvent<void>;
     'tg-share-save': CustomEvent<void>;
+    'tg-ask-answer': CustomEvent<{ readonly answer: string | null }>;
   }
 }
 

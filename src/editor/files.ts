@@ -104,6 +104,34 @@ export function graphFileName(graph: Graph, openedAs: string | null): string {
   return `${stem || 'graph'}.json`;
 }
 
+/** Characters a file name may not hold on some system people save to (Windows refuses all of these). */
+const NOT_IN_NAMES = /[\\/:*?"<>|\u0000-\u001f]/;
+/** Longest name Save as takes: a file name stops at 255 bytes, and a browser may add " (1)". */
+export const FILE_NAME_MAX = 120;
+
+/**
+ * Why `name` (as typed for Save as, trimmed) cannot name a graph file, or null when it can:
+ * empty, too long, a character some system refuses, a folder, or a name of dots alone.
+ */
+export function fileNameProblem(name: string): string | null {
+  if (!name) return 'Type a name for the file.';
+  if (name.length > FILE_NAME_MAX) return `A name of at most ${FILE_NAME_MAX} characters, please: this one has ${name.length}.`;
+  const bad = NOT_IN_NAMES.exec(name);
+  if (bad) {
+    const shown = bad[0] < ' ' ? 'a control character' : `"${bad[0]}"`;
+    return bad[0] === '/' || bad[0] === '\\'
+      ? `A file name cannot hold ${shown}: the browser saves to its downloads folder, so there is no folder to give.`
+      : `A file name cannot hold ${shown}: Windows refuses it.`;
+  }
+  if (/^\.+$/.test(name)) return 'A name of dots alone is not a file name.';
+  return null;
+}
+
+/** The file name Save as saves under for a typed name: with ".json" added when it has none. */
+export function saveAsName(name: string): string {
+  return /\.json$/i.test(name) ? name : `${name}.json`;
+}
+
 /** The part of the Web Storage API the drafts use. */
 export interface KeyValueStore {
   getItem(key: string): string | null;

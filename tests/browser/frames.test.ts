@@ -381,9 +381,10 @@ describe('frames and reroutes', () => {
     expect([px - vx, py - vy]).toEqual([b.position[0] - a.position[0], b.position[1] - a.position[1]]);
     await settle(page);
 
-    page.once('dialog', (d) => void d.accept('framed'));
     const download = page.waitForEvent('download');
     await page.locator('tg-toolbar button', { hasText: 'Save as…' }).click();
+    await page.locator('tg-ask-dialog input').fill('framed');
+    await page.locator('tg-ask-dialog button.confirm').click();
     const file = await download;
     const chunks: Buffer[] = [];
     for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);

@@ -266,11 +266,42 @@ describe('habits people bring', () => {
     await expect.poll(() => page.locator('tg-app .notes-card').count()).toBe(0);
     expect(await core<string>(page, 'terrainGraph.core.graph.notes')).toMatch(/Mine now\. Truly\.$/);
     expect(await notes.textContent()).toContain('Truly.');
-    page.once('dialog', (d) => void d.accept('island-2'));
-    const download = page.waitForEvent('download');
+    // Save as asks in the editor's own box, the name's stem selected, checked as it is typed.
+    const downloads: string[] = [];
+    const count = (d: { suggestedFilename(): string }) => downloads.push(d.suggestedFilename());
+    page.on('download', count);
+    const box = page.locator('tg-ask-dialog');
+    const field = box.locator('input');
+    const save = box.locator('button.confirm');
     await page.locator('tg-toolbar button', { hasText: 'Save as…' }).click();
+    await expect.poll(() => field.evaluate((el: HTMLInputElement) => [el.value, el.value.slice(el.selectionStart!, el.selectionEnd!), el === (el.getRootNode() as ShadowRoot).activeElement])).toEqual(['default.json', 'default', true]);
+    await page.keyboard.type('maps/island');
+    await expect.poll(() => box.locator('p.note').textContent()).toMatch(/cannot hold "\/": the browser saves to its downloads folder/);
+    expect(await save.isDisabled()).toBe(true);
+    // Enter does not save a name the box refuses, nor does anything the canvas would do with the keys.
+    await page.keyboard.press('Enter');
+    await screenshot(page, 'habits-save-as-refused');
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await screenshot(page, 'habits-save-as-1024');
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    expect(await box.count()).toBe(1);
+    // Escape cancels: nothing is saved, the graph is still unsaved.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => box.count()).toBe(0);
+    expect((await dirty.textContent())!.trim()).not.toBe('');
+    await page.locator('tg-toolbar button', { hasText: 'Save as…' }).click();
+    await field.waitFor();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('island-2');
+    await expect.poll(() => box.locator('p.note').textContent()).toBe('Saved as island-2.json');
+    await screenshot(page, 'habits-save-as');
+    const download = page.waitForEvent('download');
+    await page.keyboard.press('Enter');
     const file = await download;
     expect(file.suggestedFilename()).toBe('island-2.json');
+    expect(downloads).toEqual(['island-2.json']);
+    page.off('download', count);
+    await expect.poll(() => box.count()).toBe(0);
     await expect.poll(async () => (await dirty.textContent())!.trim()).toBe('');
     // Save from then on keeps that name; Ctrl+S saves too.
     const again = page.waitForEvent('download');

@@ -69,14 +69,16 @@ describe('sharing a graph as a link', () => {
     const tab = await app.s.context.newPage();
     try {
       const files = readdirSync('graphs').filter((f) => f.endsWith('.json'));
-      // Each link replaces a graph that is now a draft: accept the question.
-      tab.on('dialog', (d) => void d.accept());
       let first = true;
       for (const file of files) {
         const made = await shareLink(appUrl(), savedText(file));
         if (!made.ok) throw new Error(`${file}: no link`);
         if (first) await tab.goto(made.url);
-        else await tab.evaluate((url) => (location.hash = new URL(url).hash), made.url);
+        else {
+          // Each later link replaces a graph that is now a draft: the question is answered yes.
+          await tab.evaluate((url) => (location.hash = new URL(url).hash), made.url);
+          await tab.locator('tg-ask-dialog button.confirm').click();
+        }
         first = false;
         await tab.waitForFunction((name) => (window as never as { terrainGraph: { core: { graph: { name: string } } } }).terrainGraph.core.graph.name === name, JSON.parse(savedText(file)).name);
         await waitForPreviews(tab);
@@ -100,8 +102,8 @@ describe('sharing a graph as a link', () => {
     // Not a graph at all, though it unpacks: the file's problem list, and nothing changes.
     const junk = await shareLink(appUrl(), '{"name": 3}');
     if (!junk.ok) throw new Error('no link');
-    page.once('dialog', (d) => void d.accept());
     await page.evaluate((url) => (location.hash = new URL(url).hash), junk.url);
+    await page.locator('tg-ask-dialog button.confirm').click();
     await page.locator('tg-problems').waitFor();
     expect(await page.locator('tg-problems h2').textContent()).toMatch(/The link could not be opened/);
     await page.locator('tg-problems button').click();
@@ -114,9 +116,15 @@ describe('sharing a graph as a link', () => {
     const before = await graphText(page);
     const made = await shareLink(appUrl(), savedText('terrain-peaks.json'));
     if (!made.ok) throw new Error('no link');
-    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.message()))));
     await page.evaluate((url) => (location.hash = new URL(url).hash), made.url);
-    expect(await asked).toMatch(/Open the graph from the link\?/);
+    const box = page.locator('tg-ask-dialog');
+    await expect.poll(() => box.locator('h2').textContent()).toBe('Open the graph from the link?');
+    expect(await box.locator('p').textContent()).toMatch(/kept under Drafts/);
+    await screenshot(page, 'share-ask');
+    // The keys go to the box, not to the canvas behind it: Delete deletes nothing, Escape says no.
+    await page.keyboard.press('Delete');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => box.count()).toBe(0);
     await settle(page);
     expect(await graphText(page)).toBe(before);
   });

@@ -64,7 +64,8 @@ export function runShortcut(app: TgApp, shortcut: Shortcut): void {
     case 'save':
       return app.files.save();
     case 'saveAs':
-      return app.files.saveAs();
+      void app.files.saveAs();
+      return;
     case 'undo':
       core.undo();
       return;

@@ -3,9 +3,10 @@
 // lists its problems and leaves the open graph as it was.
 
 import { emptyGraph, type EditorCore } from '../../editor/editor.ts';
-import { type DraftInfo, graphFileName, graphFileText, type OpenResult, readGraphBlob, readGraphFile } from '../../editor/files.ts';
+import { type DraftInfo, fileNameProblem, graphFileName, graphFileText, type OpenResult, readGraphBlob, readGraphFile, saveAsName } from '../../editor/files.ts';
 import { type ReadLink, shareLink } from '../../editor/share.ts';
 import type { Problem } from '../../model/problems.ts';
+import type { AskAnswer, AskRequest } from '../ask/ask-dialog.ts';
 import type { Canvas } from '../canvas/canvas.ts';
 import { download } from '../download.ts';
 import type { Recipe } from '../recipes.ts';
@@ -30,6 +31,8 @@ export interface FilesHost {
   say(text: string, kind?: 'refused' | 'info'): void;
   showProblems(file: string, list: readonly Problem[]): void;
   showShare(state: ShareState): void;
+  /** Asks the person in the editor's own box (not the browser's prompt or confirm). */
+  ask(request: AskRequest): Promise<AskAnswer>;
 }
 
 const isGraphFile = (f: File) => f.name.endsWith('.json') || f.type === 'application/json';
@@ -86,13 +89,25 @@ export class ShellFiles {
     host.savedRevision = host.core.revision;
   }
 
-  /** Asks for a file name, then saves under it; Save offers that name from then on. */
-  saveAs(): void {
-    const suggested = graphFileName(this.host.core.graph, this.host.openedAs);
-    const answer = window.prompt('Save the graph as', suggested);
-    const name = answer?.trim();
-    if (!name) return;
-    this.host.openedAs = name.endsWith('.json') ? name : `${name}.json`;
+  /**
+   * Asks for a file name in the editor's box (checked as it is typed: fileNameProblem), then
+   * saves under it, ".json" added; Save offers that name from then on. A cancel saves nothing.
+   */
+  async saveAs(): Promise<void> {
+    const answer = await this.host.ask({
+      title: 'Save the graph as',
+      text: 'The file goes to the browser\'s downloads folder; Save keeps using this name.',
+      field: {
+        label: 'File name',
+        value: graphFileName(this.host.core.graph, this.host.openedAs),
+        problem: fileNameProblem,
+        hint: (name) => `Saved as ${saveAsName(name)}`,
+      },
+      confirm: 'Save',
+      cancel: 'Cancel',
+    });
+    if (answer === null) return;
+    this.host.openedAs = saveAsName(answer);
     this.save();
   }
 
@@ -124,7 +139,15 @@ export class ShellFiles {
       this.host.say(`The link's graph could not be read: ${read.message}. Nothing was opened.`, 'refused');
       return false;
     }
-    if (ask && !window.confirm('Open the graph from the link? The graph you are editing is kept under Drafts….')) return false;
+    if (ask) {
+      const answer = await this.host.ask({
+        title: 'Open the graph from the link?',
+        text: 'It replaces the graph you are editing, which is kept under Drafts… in the toolbar.',
+        confirm: 'Open the link\'s graph',
+        cancel: 'Keep editing mine',
+      });
+      if (answer === null) return false;
+    }
     if (!(await this.openText(read.text, 'The link'))) return false;
     this.host.openedAs = null;
     this.host.say('Opened the graph from the link as a draft of this tab: Save keeps it as a file.');

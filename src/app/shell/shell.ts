@@ -19,6 +19,7 @@ import type { MenuPickDetail, NodeTitleDetail, ToolbarDetail } from '../events.t
 import type { TgNode } from '../node/node.ts';
 import type { PreviewStore } from '../previews.ts';
 import type { Recipe } from '../recipes.ts';
+import type { AskAnswer, AskRequest } from '../ask/ask-dialog.ts';
 import type { ShareState } from '../share/share-dialog.ts';
 import { type DraftSource, ShellFiles } from './files.ts';
 import { runShortcut, runToolbar } from './commands.ts';
@@ -66,6 +67,8 @@ export class TgApp extends LitElement {
   @state() private notice: { text: string; kind: 'refused' | 'info' } | null = null;
   @state() private dropping = false;
   @state() private sharing: ShareState | null = null;
+  /** The question the editor's own box asks (ask()), and who waits for the answer. */
+  @state() private asking: { request: AskRequest; answer: (a: AskAnswer) => void } | null = null;
   /** The open menu of a node, or of a frame (`frame` set). */
   @state() private nodeMenu: { clientX: number; clientY: number; id: string; frame?: boolean } | null = null;
   /** The sheet of every shortcut (?), open. */
@@ -209,6 +212,9 @@ export class TgApp extends LitElement {
               this.files.save();
             }}
           ></tg-share-dialog>`
+        : nothing}
+      ${this.asking
+        ? html`<tg-ask-dialog .request=${this.asking.request} @tg-ask-answer=${(e: CustomEvent<{ answer: AskAnswer }>) => this.answered(e.detail.answer)}></tg-ask-dialog>`
         : nothing}`;
   }
 
@@ -234,6 +240,23 @@ export class TgApp extends LitElement {
 
   showShare(state: ShareState): void {
     this.sharing = state;
+  }
+
+  /**
+   * Asks in the editor's own box; resolves with the answer (null: cancelled). A question asked
+   * while another is open cancels that one: one box at a time.
+   */
+  ask(request: AskRequest): Promise<AskAnswer> {
+    this.asking?.answer(null);
+    return new Promise((answer) => (this.asking = { request, answer }));
+  }
+
+  private answered(answer: AskAnswer): void {
+    const asking = this.asking;
+    this.asking = null;
+    asking?.answer(answer);
+    // The keys go to the canvas again, not to the page behind a removed field.
+    this.container.focus({ preventScroll: true });
   }
 
   /** The element drawing a node (in the canvas: the area's container, inside this shadow root). */
@@ -388,7 +411,7 @@ export class TgApp extends LitElement {
       }
       return;
     }
-    if (this.menu || this.problems || this.nodeMenu || this.sharing) return;
+    if (this.menu || this.problems || this.nodeMenu || this.sharing || this.asking) return;
     const target = e.composedPath()[0];
     const typing = isTextEntry(target);
     const shortcut = shortcutOf(e, { nodes: this.core.selection.size, onlyFrame: !this.core.selection.size && this.core.selectedFrames.size === 1 });
