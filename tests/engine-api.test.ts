@@ -106,7 +106,11 @@ describe('engine at the API edge', () => {
     }
     const badParam = structuredClone(g);
     badParam.nodes[0].params.octaves = 'many' as never;
-    expect((thrown(() => createEngine(badParam)) as Error).message).toMatch(/octaves/);
+    // Named as the canvas shows it too: type, id and title.
+    expect((thrown(() => createEngine(badParam)) as Error).message).toContain('$.nodes[0].params.octaves: fbm node "cont" ("Continentalness"): expected an integer');
+    const badPort = structuredClone(g);
+    badPort.edges[0].to.port = 'inn';
+    expect((thrown(() => createEngine(badPort)) as Error).message).toContain('curve node "contCurve" ("C curve") has no input "inn"');
     const dangling = structuredClone(g);
     dangling.edges.push({ from: { node: 'ghost', port: 'out' }, to: { node: 'coast', port: 'terrain' } });
     expect((thrown(() => createEngine(dangling)) as Error).message).toMatch(/ghost/);

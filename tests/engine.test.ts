@@ -294,8 +294,8 @@ describe('engine', () => {
 
   it('refuses a param value outside its range, naming the node and the JSON path', () => {
     const e = createEngine(loadGraph('default.json'), { size: 32 });
-    expect(() => e.setParam('water', 'share', 1.5)).toThrow('$.nodes[7].params.share: 1.5 is above the maximum 1');
-    expect(() => e.setParam('water', 'shares', 0.5)).toThrow('water node "water" has no param "shares"');
+    expect(() => e.setParam('water', 'share', 1.5)).toThrow('$.nodes[7].params.share: water node "water" ("Water level"): 1.5 is above the maximum 1');
+    expect(() => e.setParam('water', 'shares', 0.5)).toThrow('$.nodes[7].params.shares: water node "water" ("Water level") has no param "shares" (did you mean "share"?)');
     expect(() => e.setParam('nope', 'share', 0.5)).toThrow('no node "nope"');
   });
 });

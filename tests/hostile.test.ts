@@ -64,12 +64,12 @@ describe('object-prototype names are names like any other', () => {
   it.each(PROTO_NAMES)('refuses --set wind.%s with exit 2, naming the param and the node', async (name) => {
     const r = await run('render', 'graphs/default.json', '--size', '16', '--out', tmp(), '--set', `wind.${name}=1`);
     expect(r.code).toBe(2);
-    expect(r.err).toContain(`--set wind.${name}=1: wind node "wind" has no param "${name}"`);
+    expect(r.err).toContain(`--set wind.${name}=1: $.nodes[13].params.${name}: wind node "wind" ("Wind") has no param "${name}"`);
     expectPlain(r.err);
   });
 
   it.each(PROTO_NAMES)("refuses the library's setParam('wind', '%s') with a GraphError naming the node and the param", (name) => {
-    const message = `wind node "wind" has no param "${name}"`;
+    const message = `wind node "wind" ("Wind") has no param "${name}"`;
     const engine = createEngine(parseGraph(DEFAULT));
     expect(() => engine.setParam('wind', name, 1)).toThrow(GraphError);
     expect(() => engine.setParam('wind', name, 1)).toThrow(message);

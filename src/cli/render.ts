@@ -77,13 +77,7 @@ export function applySets(engine: Engine, sets: readonly string[]): void {
       }
       value = raw;
     }
-    // Only the node's own params: "constructor", "__proto__" or "toString" are no param of any node.
-    const node = engine.graph.nodes.find((n) => n.id === id);
-    const def = node && engine.catalogue.def(node.type);
-    if (node && def && !Object.hasOwn(def.params, key)) {
-      const names = Object.keys(def.params);
-      throw new GraphError([{ path: `--set ${text}`, message: `${node.type} node "${id}" has no param "${key}"${suggest(key, names)}` }]);
-    }
+    // The engine refuses a param the node lacks ("constructor" and "__proto__" too), naming the node.
     try {
       engine.setParam(id, key, value as AnyParamValue);
     } catch (err) {

@@ -8,7 +8,7 @@ import { cloneGraph, type Graph } from '../model/graph.ts';
 import { type Catalogue, draftedParams } from '../model/manifest.ts';
 import type { AnyParamValue } from '../model/params.ts';
 import { describe, GraphError } from '../model/problems.ts';
-import { checkParam, checkView } from '../model/validate.ts';
+import { checkParam, checkView, nodeNamed, suggest } from '../model/validate.ts';
 import type { Value } from '../model/values.ts';
 import { Evaluation } from './evaluation.ts';
 import { gridBoundNodes } from './grid-bound.ts';
@@ -187,8 +187,10 @@ export class Engine {
     const path = `$.nodes[${index}].params.${key}`;
     // Own keys only: a catalogue's params need not be prototype-free (a def spread into a plain object).
     const spec = Object.hasOwn(def.params, key) ? def.params[key] : undefined;
-    if (!spec) throw new GraphError([{ path, message: `${node.type} node "${nodeId}" has no param "${key}"` }]);
-    const problems = checkParam(spec, value, path);
+    // Named as a file's problems name it: type, id, and the title the canvas shows.
+    const who = nodeNamed(nodeId, node.type, node.title);
+    if (!spec) throw new GraphError([{ path, message: `${who} has no param "${key}"${suggest(key, Object.keys(def.params))}` }]);
+    const problems = checkParam(spec, value, path).map((p) => ({ path: p.path, message: `${who}: ${p.message}` }));
     if (problems.length) throw new GraphError(problems);
     node.params[key] = structuredClone(value);
     if (this.draft) node.params = draftedParams(def, node.params);

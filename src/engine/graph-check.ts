@@ -4,7 +4,7 @@
 
 import type { Catalogue } from '../model/manifest.ts';
 import { describe, type Problem } from '../model/problems.ts';
-import { checkParams, checkView, suggest } from '../model/validate.ts';
+import { checkParams, checkView, nodeNamed, suggest } from '../model/validate.ts';
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -20,6 +20,8 @@ export function checkEngineGraph(graph: unknown, catalogue: Catalogue): Problem[
   if (!Array.isArray(graph.nodes)) return [...problems, { path: '$.nodes', message: `expected an array of nodes, got ${describe(graph.nodes)}` }];
   if (!Array.isArray(graph.edges)) return [...problems, { path: '$.edges', message: `expected an array of edges, got ${describe(graph.edges)}` }];
   const types = new Map<string, string>();
+  /** Each node's title, where it has one: a message names the node as the canvas shows it too. */
+  const titles = new Map<string, string>();
   /** Nodes whose type is unknown: named once, not again at each of their wires. */
   const untyped = new Set<string>();
   graph.nodes.forEach((node: unknown, i) => {
@@ -34,7 +36,9 @@ export function checkEngineGraph(graph: unknown, catalogue: Catalogue): Problem[
       return problems.push({ path: `${path}.type`, message: `node "${id}" has the type ${describe(type)}, which this engine's catalogue does not hold${suggest(String(type), known)}` });
     }
     types.set(id, type as string);
-    problems.push(...checkParams(def, id, node.params, `${path}.params`));
+    const title = typeof node.title === 'string' && node.title !== '' ? node.title : undefined;
+    if (title) titles.set(id, title);
+    problems.push(...checkParams(def, id, node.params, `${path}.params`, title));
     return 0;
   });
   const wired = new Set<string>();
@@ -51,7 +55,7 @@ export function checkEngineGraph(graph: unknown, catalogue: Catalogue): Problem[
       }
       const ports = catalogue.def(type)![side];
       if (typeof ref.port !== 'string' || !Object.hasOwn(ports, ref.port)) {
-        problems.push({ path: `${path}.${end}`, message: `${type} node "${String(ref.node)}" has no ${side === 'inputs' ? 'input' : 'output'} ${describe(ref.port)}${suggest(String(ref.port), Object.keys(ports))}` });
+        problems.push({ path: `${path}.${end}`, message: `${nodeNamed(String(ref.node), type, titles.get(String(ref.node)))} has no ${side === 'inputs' ? 'input' : 'output'} ${describe(ref.port)}${suggest(String(ref.port), Object.keys(ports))}` });
       }
     }
     const into = `${String((edge.to as Record<string, unknown>).node)}.${String((edge.to as Record<string, unknown>).port)}`;
