@@ -103,6 +103,32 @@ describe('both themes', () => {
     await s.close();
   });
 
+  it("redraws the minimap in the new theme's colours when the system's theme changes under an open page", async () => {
+    const s = await open(browser, 'light');
+    const page = s.page;
+    // The minimap's background at its top-left corner, against the theme's panel colour.
+    const corner = () =>
+      page.locator('tg-app').evaluate((app) => {
+        const c = [...app.shadowRoot!.querySelectorAll('canvas')].find((el) => el.parentElement?.style.position === 'absolute' && el.parentElement.style.right === '16px')!;
+        return [...c.getContext('2d')!.getImageData(1, 1, 1, 1).data.slice(0, 3)];
+      });
+    const panel = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--tg-panel-bg').trim());
+    const rgb = (hex: string) => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16));
+    // How far the corner is from the theme's panel colour, in the worst channel (the canvas rounds by one).
+    const off = async () => {
+      const want = rgb(await panel());
+      return Math.max(...(await corner()).map((v, k) => Math.abs(v - want[k])));
+    };
+    const light = rgb(await panel());
+    await expect.poll(off).toBeLessThanOrEqual(2);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(Math.max(...rgb(await panel()).map((v, k) => Math.abs(v - light[k])))).toBeGreaterThan(100);
+    await expect.poll(off).toBeLessThanOrEqual(2);
+    await screenshot(page, 'themes-minimap-switched-dark');
+    await s.close();
+  });
+
   it("lays a collapsed node's bypassed mark on its picture, leaving its title whole", async () => {
     const s = await open(browser, 'light');
     const page = s.page;

@@ -77,8 +77,13 @@ export class Minimap {
     // The canvas changes size with the window and with the viewer's panel.
     const observer = new ResizeObserver(onResize);
     observer.observe(area.container);
+    // Its colours are the theme's, read when it draws: a switch of theme (the button, or the
+    // system's dark mode at sunset) draws it again, where it kept the other theme's box.
+    const themed = new MutationObserver(() => this.request());
+    themed.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
     this.disposers.push(
       () => observer.disconnect(),
+      () => themed.disconnect(),
       core.subscribe((changes) => {
         if (changes.some((c) => c.kind !== 'param' && c.kind !== 'info' && c.kind !== 'view' && c.kind !== 'title')) this.request();
       }),
