@@ -209,6 +209,15 @@ describe('terrain-graph render', () => {
     expect(bad.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('stops quietly when the reader of its output goes away (`| head`), with no stack trace', () => {
+    // The plan of 289 tiles is some 100 KB: more than a pipe holds, so the writes after head
+    // has gone fail with EPIPE. Left alone, Node threw it as an unhandled 'error' event.
+    const plan = 'node bin/terrain-graph.mjs build graphs/default.json --region 0,0,16,16 --cells-per-view 1024 --out unused --plan';
+    const r = spawnSync('bash', ['-c', `set -o pipefail; ${plan} | head -c 100 > /dev/null`], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(141);
+  });
+
   it('prints progress on stderr for sizes of 1024 and more', async () => {
     const r = await run('render', 'graphs/default.json', '--size', '1024', '--out', tmp(), '--node', 'cont');
     expect(r.code).toBe(0);

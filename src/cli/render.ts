@@ -31,7 +31,8 @@ export const RENDER_USAGE = `terrain-graph render <graph.json> [options]
   --indexed            also write biome maps as indexed DIR/<node>.<port>.indexed.png
   --splat              also write biome maps as splat maps DIR/<node>.<port>.splat<k>.png (4 biomes
                        per RGBA picture, weights summing to 255) and DIR/<node>.<port>.splat.json
-  --stats              print the statistics of every node that has some (biome maps) as one JSON object
+  --stats              print the statistics of the nodes that have some (biome maps, rivers) as JSON:
+                       one object, or an array of them in file order when several nodes have some
   --by-share           tint heights by share (the top 8 % is snow) instead of by height
   --contours           draw contour lines on heights
   --no-shade           no hill-shading`;
