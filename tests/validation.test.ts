@@ -115,6 +115,26 @@ describe('graph file validation', () => {
     }
   });
 
+  it('lists the first 100 problems of a file and counts all of them, those not listed too', () => {
+    // 150 nodes with a bad octaves each: 150 problems, of which 100 are listed. The head said
+    // "101 problems", counting the line that says how many more there are as one of them.
+    const d = edited((doc) => {
+      const fbm = doc.nodes[0];
+      for (let i = 0; i < 150; i++) doc.nodes.push({ ...structuredClone(fbm), id: `n${i}`, params: { ...fbm.params, octaves: 99 } });
+    });
+    try {
+      parseGraph(d, { file: 'many.json' });
+      expect.unreachable();
+    } catch (err) {
+      const e = err as GraphError;
+      const lines = e.message.split('\n');
+      expect(lines[0]).toBe('many.json: 150 problems in the graph');
+      expect(lines.slice(1, 101).every((l) => l.includes('99 is above the maximum 10'))).toBe(true);
+      expect(lines.slice(101)).toEqual(['  $: and 50 more problems']);
+      expect(e.total).toBe(150);
+    }
+  });
+
   it('refuses a newer version with a clear message', () => {
     const problems = problemsOf(edited((d) => (d.version = CURRENT_VERSION + 1)));
     expect(problems).toEqual([

@@ -87,7 +87,7 @@ export function parseGraph(input: string | unknown, options: ParseOptions = {}):
   const fail = (problems: Problem[]): never => {
     const cap = GRAPH_FILE_LIMITS.problems;
     const more = problems.length - cap;
-    throw new GraphError(more > 0 ? [...problems.slice(0, cap), { path: '$', message: `and ${more} more problems` }] : problems, options.file);
+    throw new GraphError(more > 0 ? [...problems.slice(0, cap), { path: '$', message: `and ${more} more problems`, more }] : problems, options.file);
   };
   let raw: unknown = input;
   if (typeof input === 'string') {

@@ -4,6 +4,13 @@ export interface Problem {
   /** JSON path into the file, e.g. `$.nodes[2].params.octaves`. */
   readonly path: string;
   readonly message: string;
+  /** Set on the line that stands for the problems not listed ("and 476 more problems"): how many. */
+  readonly more?: number;
+}
+
+/** How many problems a list stands for: the line for those not listed counts as that many. */
+export function problemCount(problems: readonly Problem[]): number {
+  return problems.reduce((n, p) => n + (p.more ?? 1), 0);
 }
 
 /** Thrown by parseGraph and by edits that would make a graph invalid; lists every problem. */
@@ -11,18 +18,22 @@ export class GraphError extends Error {
   readonly problems: readonly Problem[];
   /** The file the problems are in, when known. */
   readonly file: string | undefined;
+  /** How many problems were found, those left out of the list too. */
+  readonly total: number;
 
   constructor(problems: readonly Problem[], file?: string) {
     super(formatProblems(problems, file));
     this.name = 'GraphError';
     this.problems = problems;
     this.file = file;
+    this.total = problemCount(problems);
   }
 }
 
 export function formatProblems(problems: readonly Problem[], file?: string): string {
   const where = file ? `${file}: ` : '';
-  const head = `${where}${problems.length} problem${problems.length === 1 ? '' : 's'} in the graph`;
+  const n = problemCount(problems);
+  const head = `${where}${n} problem${n === 1 ? '' : 's'} in the graph`;
   return [head, ...problems.map((p) => `  ${p.path}: ${p.message}`)].join('\n');
 }
 

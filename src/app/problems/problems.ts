@@ -2,7 +2,7 @@
 
 import { html, LitElement } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { Problem } from '../../model/problems.ts';
+import { problemCount, type Problem } from '../../model/problems.ts';
 import { appEvent } from '../events.ts';
 import styles from './problems.styles.ts';
 
@@ -31,7 +31,7 @@ export class TgProblems extends LitElement {
   }
 
   override render() {
-    const n = this.problems.length;
+    const n = problemCount(this.problems);
     return html`<div class="box" @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && this.close()}>
       <h2>${this.file || 'The file'} could not be opened</h2>
       <p>${n} problem${n === 1 ? '' : 's'}; the open graph is unchanged.</p>
