@@ -37,7 +37,7 @@ export function shortcuts(): readonly { topic: string; rows: readonly (readonly 
     {
       topic: 'Nodes',
       rows: [
-        ['Right-click a node', 'rename, bypass, collapse, duplicate, delete, show in viewer'],
+        ['Right-click a node', 'rename, bypass, collapse, duplicate, frame selection, show in viewer, delete'],
         ['Double-click a title · F2', 'rename the node'],
         [`${m}B`, 'bypass the selected nodes (their input passes through)'],
         ['H', 'collapse or expand the selected nodes'],
@@ -52,7 +52,7 @@ export function shortcuts(): readonly { topic: string; rows: readonly (readonly 
       rows: [
         ['F', 'zoom to fit'],
         ['Wheel · drag empty canvas', 'zoom · pan'],
-        [`${m}Z · Shift+${m}Z`, 'undo · redo'],
+        [`${m}Z · Shift+${m}Z or ${m}Y`, 'undo · redo'],
         [`${m}S · Shift+${m}S`, 'save · save as'],
         ['?', 'this sheet'],
         ['Escape', 'drop the wire being dragged, close a menu or this sheet, clear the selection'],
