@@ -33,7 +33,7 @@ export const RENDER_USAGE = `terrain-graph render <graph.json> [options]
                        per RGBA picture, weights summing to 255) and DIR/<node>.<port>.splat.json
   --stats              print the statistics of the nodes that have some (biome maps, rivers) as JSON:
                        one object, or an array of them in file order when several nodes have some
-  --by-share           tint heights by share (the top 8 % is snow) instead of by height
+  --by-share           tint terrains (heights with a sea level) by share (the top 8 % is snow), not by height
   --contours           draw contour lines on heights
   --no-shade           no hill-shading`;
 

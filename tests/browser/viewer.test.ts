@@ -338,4 +338,25 @@ describe('the viewer', () => {
     await settle(page);
     expect((await pageGraph(page)).view).toEqual(before.view);
   });
+  it('offers height tints by height or by share for a terrain only: a height field has no sea level to band around', async () => {
+    const page = app.s.page;
+    const tints = page.locator('tg-viewer [aria-label="height tints"] button');
+    // The water's terrain: the two tints draw two pictures, as the engine in Node does.
+    await select(page, 'water');
+    await expect.poll(() => tints.allTextContents()).toEqual(['by height', 'by share']);
+    await tints.filter({ hasText: 'by share' }).click();
+    await settle(page);
+    const engine = engineOf(await pageGraph(page));
+    const byShare = await canvasBytes(page, 'canvas.map');
+    expect(Buffer.compare(byShare.bytes, Buffer.from(renderLayer(engine.output('water')!, 256, { heightMode: 'share' }).buffer))).toBe(0);
+    expect(Buffer.compare(byShare.bytes, Buffer.from(renderLayer(engine.output('water')!, 256, { heightMode: 'height' }).buffer))).not.toBe(0);
+    await tints.filter({ hasText: 'by height' }).click();
+    await settle(page);
+    // C + E · PV, a height with no sea level, is drawn in its ramp whatever the tint: the two
+    // buttons were offered and "by share" changed nothing. Shading and contours still apply.
+    await select(page, 'height');
+    await expect.poll(() => page.locator('tg-viewer .bar.style label').allTextContents()).toEqual([' hill-shading', ' contours']);
+    expect(await tints.count()).toBe(0);
+    await screenshot(page, 'viewer-height-field');
+  });
 });

@@ -179,18 +179,27 @@ export class TgViewer extends LitElement {
     </div>`;
   }
 
-  /** Height tints, hill-shading and contours, for layers of heights. */
+  /**
+   * Hill-shading and contours, for layers of heights; height tints for a terrain only. The tints
+   * are bands around its sea level, by height or by share; a height field with no sea level (the
+   * sum C + E · PV) is drawn in its ramp whatever the tint, so the two buttons it was offered
+   * changed nothing.
+   */
   private styleBar(s: ViewerSession, node: Readonly<GraphNode>) {
     const d = s.detail;
-    const meaning = d ? d.meaning : Object.entries(nodeDef(node.type)?.outputs ?? {}).find(([k]) => k === s.port)?.[1].meaning;
+    const port = Object.entries(nodeDef(node.type)?.outputs ?? {}).find(([k]) => k === s.port)?.[1];
+    const meaning = d ? d.meaning : port?.meaning;
     if (meaning !== 'height') return nothing;
+    const terrain = (d ? d.portType : port?.type) === 'terrain';
     const st = s.style;
     const check = (key: 'shade' | 'contours') => (e: Event) => s.setStyle({ [key]: (e.target as HTMLInputElement).checked });
     return html`<div class="bar style">
-      <span class="seg" role="group" aria-label="height tints">
-        <button class=${st.heightMode === 'height' ? 'on' : ''} @click=${() => s.setStyle({ heightMode: 'height' })} title="Fixed bands around the sea level, like an atlas">by height</button>
-        <button class=${st.heightMode === 'share' ? 'on' : ''} @click=${() => s.setStyle({ heightMode: 'share' })} title="Bands by share: the top 8 % is always snow">by share</button>
-      </span>
+      ${terrain
+        ? html`<span class="seg" role="group" aria-label="height tints">
+            <button class=${st.heightMode === 'height' ? 'on' : ''} @click=${() => s.setStyle({ heightMode: 'height' })} title="Fixed bands around the sea level, like an atlas">by height</button>
+            <button class=${st.heightMode === 'share' ? 'on' : ''} @click=${() => s.setStyle({ heightMode: 'share' })} title="Bands by share: the top 8 % is always snow">by share</button>
+          </span>`
+        : nothing}
       <label><input type="checkbox" .checked=${st.shade} @change=${check('shade')} /> hill-shading</label>
       <label><input type="checkbox" .checked=${st.contours} @change=${check('contours')} /> contours</label>
     </div>`;
