@@ -178,7 +178,7 @@ describe('terrain-graph render', () => {
     const r = await run('render', 'graphs/default.json', '--out', tmp(), '--set', 'wind.lift=-1');
     expect(r.code).toBe(2);
     expect(r.err).toContain('--set wind.lift=-1: $.nodes[13].params.lift: wind node "wind" ("Wind"): -1 is below the minimum 0');
-    expect((await run('render', 'graphs/default.json', '--out', tmp(), '--set', 'wind.angel=90')).err).toContain('--set wind.angel=90: $.nodes[13].params.angel: wind node "wind" ("Wind") has no param "angel" (known: on, angle, evap, dry, lift, start)');
+    expect((await run('render', 'graphs/default.json', '--out', tmp(), '--set', 'wind.angel=90')).err).toContain('--set wind.angel=90: $.nodes[13].params.angel: wind node "wind" ("Wind") has no param "angel" (did you mean "angle"?)');
     expect((await run('render', 'graphs/default.json', '--out', tmp(), '--set', 'nobody.x=1')).err).toContain('no node "nobody"');
     expect((await run('render', 'graphs/default.json', '--out', tmp(), '--set', 'wind.angle')).err).toContain('expected ID.param=JSON');
   });

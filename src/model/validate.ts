@@ -105,19 +105,25 @@ export function checkParam(spec: ParamSpec, value: unknown, path: string): Probl
   }
 }
 
-/** Levenshtein distance, for "did you mean" hints on misspelt names. */
+/**
+ * Edits between two names for "did you mean" hints: insertions, deletions, substitutions and
+ * swaps of two neighbouring letters, one each (optimal string alignment). A swap is the commonest
+ * slip ("angel" for "angle", "fmb" for "fbm"), and as two substitutions it was too far to suggest.
+ */
 function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let before = new Array<number>(b.length + 1).fill(0);
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
-    let diag = row[0];
-    row[0] = i;
+    const row = [i];
     for (let j = 1; j <= b.length; j++) {
-      const up = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = up;
+      let d = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2] + 1);
+      row.push(d);
     }
+    before = prev;
+    prev = row;
   }
-  return row[b.length];
+  return prev[b.length];
 }
 
 /** ` (did you mean "x"?)` when a known name is close, else ` (known: …)`. */
