@@ -32,12 +32,6 @@ export function defOf(catalogue: Catalogue, node: GraphNode): AnyNodeDef {
   return def;
 }
 
-/** Margins with the widest side's on every side. */
-function evenMargins(m: Margins): Margins {
-  const r = Math.max(m.west, m.east, m.south, m.north);
-  return r === m.west && r === m.east && r === m.south && r === m.north ? m : { west: r, east: r, south: r, north: r };
-}
-
 export class Layout {
   /** The targets and every node feeding them, each after the nodes it reads. */
   readonly order: readonly string[];
@@ -69,11 +63,7 @@ export class Layout {
       // (a cycle being drawn elsewhere, say) out.
       const bound = [...gridBound].filter((id) => wiring.nodesById.has(id));
       const all = wiring.orderFor(bound);
-      // Each halo made even (its widest side on every side): a one-sided halo, the wind's
-      // upwind fetch, turns with a param, and a grid-bound node's grid must not turn with it
-      // (turning the wind would erode other land). The grids then cover any side's reach.
-      const evenly = (id: string, d: Domain) => grow(d, evenMargins(this.nodeOf(id).margins));
-      const whole = planDomains(wiring, footprint, all, bound, asked, evenly);
+      const whole = planDomains(wiring, footprint, all, bound, asked, inputs);
       fixed = (id) => (gridBound.has(id) ? whole.get(id) : undefined);
     }
     this.plan = planDomains(wiring, footprint, this.order, targets, asked, inputs, fixed);
