@@ -4,7 +4,7 @@ import { assertGrid, cellLength256, type Domain } from '../src/grid.ts';
 import { cellOffset } from '../src/engine/domains.ts';
 import type { CellRect } from '../src/kernels/wind-sweep.ts';
 import { scratch } from '../src/kernels/scratch.ts';
-import { COARSE_PER_UNIT, type CoarseRead, coarseReadFor, fineFetch, type WindBandArgs, type WindParams, windBand, windSweep, worldWind } from '../src/kernels/wind-world.ts';
+import { COARSE_PER_UNIT, type CoarseRead, coarseReadFor, FINE_FETCH, type WindBandArgs, type WindParams, windBand, windSweep, worldWind } from '../src/kernels/wind-world.ts';
 import { bands } from '../src/parallel/threads.ts';
 import { defineNode, field, type RunContext } from '../src/model/manifest.ts';
 import type { TerrainValue } from '../src/model/values.ts';
@@ -190,14 +190,14 @@ export const wind = defineNode({
     },
   },
   footprintDoc:
-    "with start `world` (or `world-8`, `world-4`): global, a halo of two full-resolution blocks (2 × 1/16 view) on the sides the wind comes from (the west side for a west wind; west and south for a south-west one), and the terrain and rank on a coarse grid (16 cells a view; 8 with `world-8`, 4 with `world-4`), reaching 4.5 views upwind of the domain and half a view on its other sides (a wind along an axis reads that band as squares of its short side, a slanted one the square holding it); with start `view`: view-bound (the air enters at the view's upwind edge); off: local.",
+    "with start `world` (or `world-8`, `world-4`): global, a halo of two full-resolution blocks (2 × 1/16 view) on every side, and the terrain and rank on a coarse grid (16 cells a view; 8 with `world-8`, 4 with `world-4`), reaching 4.5 views upwind of the domain and half a view on its other sides (a wind along an axis reads that band as squares of its short side, a slanted one the square holding it); with start `view`: view-bound (the air enters at the view's upwind edge); off: local.",
   footprint(p) {
     if (!p.on) return { kind: 'local' };
     if (p.start === 'view') return { kind: 'view' };
     const perView = coarseSampling(p.start);
     return {
       kind: 'global',
-      radius: fineFetch(p.angle),
+      radius: FINE_FETCH,
       reads: (domain) =>
         coarseReadFor(domain, p.angle, perView).tiles.flatMap((tile) => [
           { port: 'terrain', domain: tile },

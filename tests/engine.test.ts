@@ -7,8 +7,7 @@ import { recordTakes } from './helpers/pool.ts';
 import { evaluated, grab, grabIds, loadGraph } from './helpers/graphs.ts';
 import { SEED_SHIFTS, shiftSeeds } from '../src/recipes/claims.ts';
 import { domainKey, viewDomain } from '../src/grid.ts';
-import { coarseDomainFor, coarseReadFor, fineFetch } from '../src/kernels/wind-world.ts';
-import { grow } from '../src/engine/domains.ts';
+import { coarseDomainFor, coarseReadFor } from '../src/kernels/wind-world.ts';
 import { cutDomainOf } from '../nodes/water.ts';
 
 const DOWNSTREAM_OF_C = ['contCurve', 'height', 'water', 'coast', 'rank', 'temperature', 'wind', 'moisture', 'biomes'];
@@ -36,19 +35,14 @@ describe('engine', () => {
     const report = e.evaluate();
     expect(Object.keys(report.ran).sort()).toEqual([...DOWNSTREAM_OF_C].sort());
     // Turning the wind to another side moves its coarse grid upwind: what feeds the wind runs on
-    // that small grid (the view's results stay), the wind and what it feeds on the view, and the
-    // rank, which only the wind's fetch sized, on the view grown on the wind's new upwind sides
-    // (south and east for a wind from a little east of south), and so the temperature reading
-    // it (the same values, a new result); the heights below the rank cover both.
+    // that small grid only (the view's results stay), the wind and what it feeds on the view.
     e.setParam('wind', 'angle', 100);
     const view = viewDomain(e.view);
     const coarse = coarseDomainFor(view, 100);
     const on = new Map<string, Set<string>>();
     e.evaluate({ onNode: (id, _ms, d) => on.set(id, (on.get(id) ?? new Set()).add(domainKey(d))) });
-    for (const id of ['biomes', 'moisture', 'wind', 'temperature']) expect(on.get(id), id).toBeDefined();
-    expect(fineFetch(100)).toEqual({ west: 0, east: 0.125, south: 0.125, north: 0 });
-    expect([...on.get('rank')!].sort()).toEqual([domainKey(coarse), domainKey(grow(view, fineFetch(100)))].sort());
-    for (const [id, domains] of on) if (!['biomes', 'moisture', 'wind', 'rank', 'temperature'].includes(id)) expect([...domains], id).toEqual([domainKey(coarse)]);
+    for (const id of ['biomes', 'moisture', 'wind']) expect(on.get(id), id).toBeDefined();
+    for (const [id, domains] of on) if (!['biomes', 'moisture', 'wind'].includes(id)) expect([...domains], id).toEqual([domainKey(coarse)]);
     // 6 views a side at 16 cells a view, where reaching 4.5 views every way took 10.
     expect(coarse.n).toBeLessThanOrEqual(96);
     // Turning it further on the same side reads the same grids: only the wind and what it feeds run.

@@ -21,7 +21,6 @@
 // drift beside it otherwise. The coarse pass is a few thousand cells, swept whole.
 
 import { type Domain, latticeDomain, latticeOf } from '../grid.ts';
-import type { Margins } from '../model/manifest.ts';
 import type { TerrainValue } from '../model/values.ts';
 import { gridBuffer, gridsShared, isShared } from '../parallel/memory.ts';
 import { finishReaders, threadCount } from '../parallel/threads.ts';
@@ -50,27 +49,11 @@ export interface WindParams {
 
 /**
  * The fetch of the full-resolution pass, in views: two blocks, which hold a cell's reach of
- * 2·block − 1 lines upwind and its drift across the wind (sweepRegion).
+ * 2·block − 1 lines upwind and its drift across the wind (sweepRegion). Read on every side, not
+ * only upwind: the grown domains then do not change with the angle, so turning the wind
+ * recomputes the wind and what reads it, nothing upstream.
  */
 export const FINE_FETCH = 2 * FINE_BLOCK;
-
-/**
- * Where the full-resolution pass reads beyond a domain, in views: FINE_FETCH on the sides the
- * wind comes from (against its major axis, and across it on the side a slanted wind drifts
- * from: sweepRegion), none on the others. A west wind reads 1152 × 1024 of a 1024² view, not
- * 1280², so what feeds it alone (the rank) runs on 1152² (a square over that): a fifth fewer
- * cells. It depends only on the signs of the wind's components, so turning the wind within a
- * quarter keeps every domain upstream; crossing an axis (due west to a little north of west)
- * recomputes what the halo alone sized once, where a halo on every side recomputed nothing.
- */
-export function fineFetch(angle: number): Margins {
-  const { alongColumns, major, slope } = windSweep(angle);
-  // Against a positive step the upwind side is the lower one (west, south), and vice versa.
-  const upwind = (step: number): [number, number] => (step > 0 ? [FINE_FETCH, 0] : step < 0 ? [0, FINE_FETCH] : [0, 0]);
-  const [west, east] = upwind(alongColumns ? major : slope);
-  const [south, north] = upwind(alongColumns ? slope : major);
-  return { west, east, south, north };
-}
 
 /** How far the coarse pass reaches upwind of a domain, in views: its start lines lie within. */
 const COARSE_FETCH = 2 * FINE_BLOCK + 2 * COARSE_BLOCK + 0.25;
