@@ -63,6 +63,28 @@ describe('a grid-bound node in an evaluation', () => {
     expect(bytes(e.output('erosion')!.data).equals(bytes(alone.output('erosion')!.data))).toBe(true);
   });
 
+  it("keeps an erosion's grid, and its values, when the wind downstream turns", () => {
+    // With the coast's cap at 0 the wind's fetch is the widest reader of the erosion: were it
+    // read on the upwind sides only, turning the wind from west to south-east would move the
+    // erosion's grid and erode other land (tried on 5 December: it did, at 100°).
+    const graph = structuredClone(ERODED);
+    graph.nodes.find((n) => n.type === 'coast')!.params.cap = 0;
+    const e = createEngine(graph, { size: SIZE });
+    // The erosion's runs at the view's resolution (the coarse grids pass the land on: coarseParams).
+    const fine: string[] = [];
+    const onNode = (id: string, _ms: number, d: { x0: number; y0: number; extent: number; n: number }) => id === 'erosion' && d.n / d.extent === SIZE && fine.push(`${d.x0},${d.y0},${d.n}`);
+    e.setParam('wind', 'angle', 0);
+    e.evaluate({ onNode });
+    const before = bytes(e.output('erosion')!.data);
+    for (const angle of [100, 225, 300]) {
+      e.setParam('wind', 'angle', angle);
+      e.evaluate({ onNode });
+      expect(bytes(e.output('erosion')!.data).equals(before), `${angle}°`).toBe(true);
+    }
+    // One grid, run once: turning the wind never ran the erosion again.
+    expect(fine).toHaveLength(1);
+  });
+
   it('runs an erosion with its coarse params on grids of another resolution only', () => {
     const hydraulic = nodeDef('hydraulic')!;
     const view = latticeDomain(256, 0, 0, 256);
