@@ -45,3 +45,37 @@ describe('a gesture filed as a step', () => {
     expect(labels.at(-1)).toBe('move');
   });
 });
+
+describe('a gesture that ends where it began', () => {
+  // Found by tests/editor-history-fuzz.test.ts (seed 8): a node dragged away and back filed a
+  // step, and Ctrl+Z then did nothing the person could see.
+  it('files no step, so undo undoes the edit before it and the redo list stays', () => {
+    const ed = editor();
+    const start = ed.node('wind')!.params.lift;
+    ed.setTitle('wind', 'Gusts');
+    ed.undo();
+    const slider = ed.beginStep('change lift');
+    for (const v of [1, 2, 3, start]) ed.setParam('wind', 'lift', v as number);
+    slider.commit();
+    const [x, y] = ed.node('wind')!.position;
+    const drag = ed.beginStep('move');
+    for (const d of [10, 20, 0]) ed.moveNodes([{ id: 'wind', position: [x + d, y + d] }]);
+    drag.commit();
+    expect(ed.canUndo).toBe(false);
+    expect(ed.redoLabel).toBe('rename');
+  });
+
+  it('keeps what did change when a drag moved one thing back and another not', () => {
+    const ed = editor();
+    const [x, y] = ed.node('wind')!.position;
+    const step = ed.beginStep('move');
+    ed.moveNodes([{ id: 'wind', position: [x + 5, y] }, { id: 'height', position: [0, 0] }]);
+    ed.moveNodes([{ id: 'wind', position: [x, y] }]);
+    step.commit();
+    ed.undo();
+    expect(ed.canUndo).toBe(false);
+    expect(ed.node('height')!.position).toEqual(editor().node('height')!.position);
+    ed.redo();
+    expect(ed.node('height')!.position).toEqual([0, 0]);
+  });
+});

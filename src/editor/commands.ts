@@ -259,3 +259,33 @@ export function sameTarget(a: Command, b: Command): boolean {
   if (a.kind === 'setFrame' && b.kind === 'setFrame') return a.frame.id === b.frame.id;
   return false;
 }
+
+/**
+ * True when a command's inverse puts back what the command wrote: a drag merged into one entry
+ * (history.ts) that ended where it began. Filing it would make an undo step that changes nothing.
+ */
+export function changesNothing(cmd: Command, inverse: readonly Command[]): boolean {
+  if (inverse.length !== 1 || !sameTarget(cmd, inverse[0])) return false;
+  const back = inverse[0];
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  switch (cmd.kind) {
+    case 'setParam':
+      return same(cmd.value, (back as typeof cmd).value);
+    case 'moveNode':
+      return same(cmd.position, (back as typeof cmd).position);
+    case 'setTitle':
+      return cmd.title === (back as typeof cmd).title;
+    case 'setView': {
+      const v = (back as typeof cmd).view;
+      return cmd.view.x === v.x && cmd.view.y === v.y && cmd.view.size === v.size;
+    }
+    case 'setVia':
+      return same(cmd.via, (back as typeof cmd).via);
+    case 'setFrame': {
+      const f = (back as typeof cmd).frame;
+      return cmd.frame.title === f.title && cmd.frame.color === f.color && same(cmd.frame.position, f.position) && same(cmd.frame.size, f.size);
+    }
+    default:
+      return false;
+  }
+}

@@ -6,7 +6,7 @@
 // position) replaces that one's forward half and keeps its inverse: a drag of 200 pointer
 // moves undoes in one command, to the value before the drag. Pure data: the editor applies.
 
-import { type Command, sameTarget } from './commands.ts';
+import { changesNothing, type Command, sameTarget } from './commands.ts';
 
 export interface Entry {
   /** The command as last applied (redo applies it again). */
@@ -123,6 +123,10 @@ export class History {
   }
 
   private file(step: Step): void {
+    // A drag that ended where it began leaves entries that change nothing: an undo step of only
+    // those would do nothing when pressed (and filing it would empty the redo list for nothing).
+    // Dropping one is safe: an entry merges only across commands that commute with it.
+    for (let k = step.entries.length - 1; k >= 0; k--) if (changesNothing(step.entries[k].cmd, step.entries[k].inverse)) step.entries.splice(k, 1);
     if (step.entries.length === 0) return;
     this.done.push(step);
     if (this.done.length > this.limit) this.done.shift();
