@@ -79,3 +79,27 @@ describe('a gesture that ends where it began', () => {
     expect(ed.node('height')!.position).toEqual([0, 0]);
   });
 });
+
+describe('a gesture whose step an undo has filed', () => {
+  // The drag's handle, let go after a Ctrl+Z inside it, ended the next drag early (its later
+  // moves became steps of their own) or, cancelled, reverted that drag's moves.
+  it('neither ends nor reverts the gesture opened after it when let go', () => {
+    const ed = editor();
+    const [x, y] = ed.node('wind')!.position;
+    const slider = ed.beginStep('change lift');
+    ed.setParam('wind', 'lift', 2);
+    ed.undo();
+    const drag = ed.beginStep('move');
+    ed.moveNodes([{ id: 'wind', position: [x + 1, y] }]);
+    slider.cancel();
+    slider.commit();
+    expect(ed.node('wind')!.position).toEqual([x + 1, y]);
+    expect(ed.gestureOpen).toBe(true);
+    ed.moveNodes([{ id: 'wind', position: [x + 2, y] }]);
+    drag.commit();
+    ed.undo();
+    expect(ed.node('wind')!.position).toEqual([x, y]);
+    expect(ed.undoLabel).toBe(null);
+    expect(ed.redoLabel).toBe('move');
+  });
+});

@@ -54,6 +54,11 @@ export class History {
     return this.open !== null;
   }
 
+  /** The open step (a nested begin shares its outermost one's), or null. */
+  get openStep(): Step | null {
+    return this.open;
+  }
+
   /** Opens a step (or nests in the open one: the outermost label wins). */
   begin(label: string): void {
     if (this.depth === 0) this.open = { label, entries: [] };

@@ -50,15 +50,19 @@ export class Timeline {
    */
   beginStep(label: string): StepHandle {
     this.history.begin(label);
+    const mine = this.history.openStep;
     let closed = false;
+    // An undo, a redo or an opened graph files the gesture before its end (closeGesture): the
+    // handle is then spent, and must not end or revert a gesture opened after that one.
+    const spent = () => closed || this.history.openStep !== mine;
     return {
       commit: () => {
-        if (closed) return;
+        if (spent()) return;
         closed = true;
         this.history.end();
       },
       cancel: () => {
-        if (closed) return;
+        if (spent()) return;
         closed = true;
         const step = this.history.abandon();
         if (step) this.revert(step);
