@@ -562,3 +562,17 @@ describe('a node added takes the look of the graph', () => {
     expect(empty.graph.nodes.find((n) => n.id === c)!.collapsed).toBeUndefined();
   });
 });
+
+describe('the node limit', () => {
+  // A graph at the most nodes a file holds took one more from the palette: it saved, and the
+  // file then never opened again ("100001 nodes: a graph holds at most 100000").
+  it('refuses a node past the most a file holds, changing nothing', () => {
+    const fbm = defaultGraph().nodes.find((n) => n.type === 'fbm')!;
+    const nodes = Array.from({ length: 100_000 }, (_, k) => ({ ...fbm, id: `n${k}`, params: { ...fbm.params } }));
+    const ed = new EditorCore({ ...defaultGraph(), nodes, edges: [] });
+    expect(() => ed.addNode('curve', [0, 0])).toThrow(EditError);
+    expect(() => ed.addNode('curve', [0, 0])).toThrow('a graph holds at most 100000 nodes');
+    expect(ed.graph.nodes).toHaveLength(100_000);
+    expect(ed.canUndo).toBe(false);
+  });
+});

@@ -276,3 +276,30 @@ describe('the command line with version-3 files', () => {
     expect(refused.err).toContain('the file is version 5, newer than this Terrain Graph reads (up to 4)');
   });
 });
+
+describe('frame limits in the editor', () => {
+  // Found reading the format's limits beside the commands: the editor took a 1001st frame (the
+  // graph then saved but never opened again) and refused to paste a frame with a 64-character id.
+  it('refuses a frame past the most a file holds, and the graph still saves and opens', () => {
+    const core = new EditorCore(loadGraph('default.json'));
+    for (let k = 0; k < 1000; k++) core.addFrame([k, 0], [50, 50]);
+    expect(() => core.addFrame([0, 0], [50, 50])).toThrow('a graph holds at most 1000 frames');
+    core.select([], [], ['frame']);
+    expect(() => core.paste(core.copy(), [0, 0])).toThrow('a graph holds at most 1000 frames');
+    expect(core.graph.frames).toHaveLength(1000);
+    expect(core.undoLabel).toBe('add frame');
+    expect(parseGraph(serializeGraph(core.snapshot())).frames).toHaveLength(1000);
+  });
+
+  it('pastes a frame with the longest id under a fresh id that a file still reads', () => {
+    const g = loadGraph('default.json');
+    g.frames = [{ id: 'f'.repeat(64), title: 'Long', color: 'blue', position: [0, 0], size: [50, 50] }];
+    const core = new EditorCore(g);
+    core.select([], [], [g.frames[0].id]);
+    core.paste(core.copy(), [100, 100]);
+    expect(core.graph.frames!.map((f) => f.id)).toEqual(['f'.repeat(64), `${'f'.repeat(56)}`]);
+    core.paste(core.copy([], [g.frames[0].id]), [200, 100]);
+    expect(core.graph.frames![2].id).toBe(`${'f'.repeat(56)}2`);
+    expect(parseGraph(serializeGraph(core.snapshot())).frames).toHaveLength(3);
+  });
+});

@@ -6,7 +6,8 @@
 
 import { nodeDef } from '../../nodes/index.ts';
 import { type Edge, findNode, type Frame, type Graph, type GraphNode, NODE_ID_PATTERN, type NodeFlag } from '../model/graph.ts';
-import { checkVia, readFrames } from '../model/frames.ts';
+import { checkVia, FRAME_LIMITS, readFrames } from '../model/frames.ts';
+import { GRAPH_FILE_LIMITS } from '../model/format.ts';
 import type { AnyParamValue } from '../model/params.ts';
 import { checkParam, checkView } from '../model/validate.ts';
 import type { View } from '../grid.ts';
@@ -94,6 +95,8 @@ function frameAt(graph: Graph, id: string): number {
 
 /** Checks a whole node record against its type's manifest before it enters the graph. */
 function checkNewNode(graph: Graph, node: GraphNode): void {
+  // One more than a file may hold would make a graph that saves but never opens again.
+  if (graph.nodes.length >= GRAPH_FILE_LIMITS.nodes) throw new EditError(`a graph holds at most ${GRAPH_FILE_LIMITS.nodes} nodes`);
   if (!NODE_ID_PATTERN.test(node.id)) throw new EditError(`"${node.id}" is not a valid node id`);
   if (findNode(graph, node.id)) throw new EditError(`a node "${node.id}" already exists`);
   const def = nodeDef(node.type);
@@ -206,6 +209,7 @@ export function applyCommand(graph: Graph, cmd: Command): Applied {
       const frame = checkFrame(cmd.frame);
       const frames = (graph.frames ??= []);
       if (frames.some((f) => f.id === frame.id)) throw new EditError(`a frame "${frame.id}" already exists`);
+      if (frames.length >= FRAME_LIMITS.frames) throw new EditError(`a graph holds at most ${FRAME_LIMITS.frames} frames`);
       const at = cmd.at === undefined ? frames.length : Math.max(0, Math.min(frames.length, cmd.at));
       frames.splice(at, 0, frame);
       return { inverse: [{ kind: 'removeFrame', id: frame.id }], changes: [{ kind: 'frame', id: frame.id }] };

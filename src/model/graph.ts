@@ -187,6 +187,9 @@ export function freshNodeId(graph: Graph, stem: string): string {
 
 /** A frame id not yet used in the graph ("frame", "frame2", …). */
 export function freshFrameId(graph: Graph, stem = 'frame'): string {
+  // Capped as freshNodeId caps node ids: a pasted frame with a 64-character id needs room for
+  // its number, or the paste is refused as a whole.
+  stem = stem.slice(0, 56) || 'frame';
   const used = new Set((graph.frames ?? []).map((f) => f.id));
   if (!used.has(stem)) return stem;
   for (let k = 2; ; k++) if (!used.has(`${stem}${k}`)) return `${stem}${k}`;

@@ -129,7 +129,14 @@ export class NodeActions {
   /** A frame around the selected nodes, or at the pointer when none is selected. */
   frameSelection(): string | null {
     const at = this.host.placeAt();
-    return at && this.host.canvas ? this.host.canvas.frames.frameSelection(at) : null;
+    try {
+      return at && this.host.canvas ? this.host.canvas.frames.frameSelection(at) : null;
+    } catch (err) {
+      // The graph's last frame taken, or a selection wider than a frame may be: say which.
+      if (err instanceof EditError) this.host.say(`Cannot frame: ${err.message}`, 'refused');
+      else throw err;
+      return null;
+    }
   }
 
   /** Where a new node of a type goes when asked for at `at`: there, or the free spot nearest it, never over other nodes. */
