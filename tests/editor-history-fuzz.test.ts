@@ -25,6 +25,8 @@ function annotated(): Graph {
   g.frames = [{ id: 'noises', title: 'The noises', color: 'green', position: [a.position[0] - 20, a.position[1] - 20], size: [900, 700] }];
   g.edges[0].via = [[a.position[0] + 40, a.position[1] + 30], [a.position[0] + 5000, 0]];
   g.edges[1].via = [[a.position[0] + 60, a.position[1] + 60]];
+  // The longest id a file allows: a copy of it needs a fresh id within that limit.
+  g.frames.push({ id: 'f'.repeat(64), title: 'Long id', color: 'grey', position: [3000, 0], size: [400, 300] });
   return g;
 }
 
@@ -84,6 +86,9 @@ function runOps(start: Graph, source: (ed: EditorCore, k: number) => Op | undefi
       const couldRedo = ed.canRedo;
       const done = perform(ed, op, () => serializeGraph(ed.snapshot()));
       const after = saved(ed);
+      if (done.mismatch) fail(done.mismatch);
+      // What is in the graph always copies and pastes (a limit aside, which this never reaches).
+      if (op.op === 'duplicate' && done.refused !== null) fail(`copying what the graph holds was refused: ${done.refused}`);
       if (done.refused !== null) {
         if (after !== before) fail(`refused ("${done.refused}") but the graph changed`);
         if (ed.canRedo !== couldRedo) fail(`refused ("${done.refused}") but the redo list changed`);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CURRENT_VERSION, parseGraph, serializeGraph } from '../src/index.ts';
 import { EditorCore } from '../src/editor/editor.ts';
 import { parseSnippet, snippetText } from '../src/editor/clipboard.ts';
-import { insertionIndex, nodesInFrame } from '../src/model/frames.ts';
+import { dotsInFrame, insertionIndex, nodesInFrame } from '../src/model/frames.ts';
 import { addFrameList, migrate } from '../src/model/migrations.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { passThrough } from '../src/model/bypass.ts';
@@ -197,7 +197,8 @@ describe('frames', () => {
     core.setVia(edge, [[a.position[0] + 5, a.position[1] + 5], [-9999, -9999]]);
     const start = { ...core.frame(id)! };
     const step = core.beginStep('move frame');
-    for (let d = 1; d <= 30; d++) core.moveFrame(id, [start.position[0] + d, start.position[1] + 2 * d], inside);
+    const carried = { nodes: inside, dots: dotsInFrame(g, core.frame(id)!) };
+    for (let d = 1; d <= 30; d++) core.moveFrame(id, [start.position[0] + d, start.position[1] + 2 * d], carried);
     step.commit();
     expect(core.frame(id)!.position).toEqual([start.position[0] + 30, start.position[1] + 60]);
     expect(core.node(a.id)!.position).toEqual([a.position[0] + 30, a.position[1] + 60]);
@@ -274,6 +275,29 @@ describe('the command line with version-3 files', () => {
     const refused = await run('check', file);
     expect(refused.code).not.toBe(0);
     expect(refused.err).toContain('the file is version 5, newer than this Terrain Graph reads (up to 4)');
+  });
+});
+
+describe('a frame drag', () => {
+  // A frame dragged across a wire's reroute dot picked it up on the way and carried it to the
+  // end of the drag, where the nodes it carries are the ones inside when the drag began.
+  it('carries the dots inside the frame when it began, and leaves those it passes over', () => {
+    const core = new EditorCore(loadGraph('default.json'));
+    const g = core.graph as Graph;
+    const [inner, outer] = [g.edges[0], g.edges[1]];
+    core.setVia(inner, [[50, 50]]);
+    core.setVia(outer, [[150, 50], [-500, -500]]);
+    const id = core.addFrame([0, 0], [100, 100]);
+    const carried = { nodes: [], dots: dotsInFrame(g, core.frame(id)!) };
+    expect(carried.dots).toEqual([{ edge: { from: inner.from, to: inner.to }, index: 0 }]);
+    const step = core.beginStep('move frame');
+    for (let d = 10; d <= 200; d += 10) core.moveFrame(id, [d, 0], carried);
+    step.commit();
+    expect(g.edges[0].via).toEqual([[250, 50]]);
+    expect(g.edges[1].via).toEqual([[150, 50], [-500, -500]]);
+    core.undo();
+    expect(g.edges[0].via).toEqual([[50, 50]]);
+    expect(core.frame(id)!.position).toEqual([0, 0]);
   });
 });
 

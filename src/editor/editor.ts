@@ -15,7 +15,7 @@ import { copySnippet, placeSnippet, type Snippet } from './clipboard.ts';
 import { type StepHandle, Timeline } from './timeline.ts';
 import { Selection, toggled } from './selection.ts';
 import { nameRefusal } from './names.ts';
-import { changedFrame, frameMoveCommands, newFrame, viaCommand, viaWithDot, viaWithoutDot } from './frame-edits.ts';
+import { type Carried, changedFrame, frameMoveCommands, newFrame, viaCommand, viaWithDot, viaWithoutDot } from './frame-edits.ts';
 import { freshSeeds } from './placement.ts';
 import { edgeKey, sameEdge, wireRefusal } from './wiring.ts';
 
@@ -266,11 +266,11 @@ export class EditorCore {
   }
 
   /**
-   * Moves a frame to `position` and carries along, by the same offset, the nodes `carried` and
-   * the reroute dots that lay inside the frame where it was: what a frame drag does. Within an
-   * open gesture, repeated calls make one undo step.
+   * Moves a frame to `position` and carries along, by the same offset, the nodes and reroute
+   * dots `carried` (nodesInFrame and dotsInFrame when the drag began): what a frame drag does.
+   * Within an open gesture, repeated calls make one undo step.
    */
-  moveFrame(id: string, position: readonly [number, number], carried: readonly string[]): void {
+  moveFrame(id: string, position: readonly [number, number], carried: Carried): void {
     const frame = this.frame(id);
     if (!frame) throw new EditError(`there is no frame "${id}"`);
     const cmds = frameMoveCommands(this.doc, frame, position, carried);

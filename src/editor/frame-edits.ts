@@ -3,10 +3,10 @@
 // graph and returns what to run (null: nothing to do); the core runs it as one undo step.
 
 import { type Edge, findNode, type Frame, type FrameColor, freshFrameId, type Graph } from '../model/graph.ts';
-import { frameHoldsPoint } from '../model/frames.ts';
+import type { DotRef } from '../model/frames.ts';
 import { type Command, EditError } from './commands.ts';
 import { nameRefusal } from './names.ts';
-import { sameEdge } from './wiring.ts';
+import { edgeKey, sameEdge } from './wiring.ts';
 
 type Dots = readonly (readonly [number, number])[];
 
@@ -51,22 +51,37 @@ export function changedFrame(frame: Readonly<Frame>, change: Partial<Omit<Frame,
   return JSON.stringify(next) === JSON.stringify(frame) ? null : next;
 }
 
+/** What a frame drag carries: the nodes and the reroute dots inside the frame when it began. */
+export interface Carried {
+  readonly nodes: readonly string[];
+  readonly dots: readonly DotRef[];
+}
+
 /**
- * A frame drag: the frame at `position`, the nodes `carried` and the reroute dots that lay
- * inside the frame where it was moved by the same offset. Empty when the frame stays put.
+ * A frame drag: the frame at `position`, and the nodes and dots `carried` moved by the same
+ * offset. Empty when the frame stays put.
  */
-export function frameMoveCommands(graph: Readonly<Graph>, frame: Readonly<Frame>, position: readonly [number, number], carried: readonly string[]): Command[] {
+export function frameMoveCommands(graph: Readonly<Graph>, frame: Readonly<Frame>, position: readonly [number, number], carried: Carried): Command[] {
   const dx = position[0] - frame.position[0];
   const dy = position[1] - frame.position[1];
   if (dx === 0 && dy === 0) return [];
   const cmds: Command[] = [{ kind: 'setFrame', frame: { ...structuredClone(frame as Frame), position: [position[0], position[1]] } }];
-  for (const nid of carried) {
+  for (const nid of carried.nodes) {
     const node = findNode(graph as Graph, nid);
     if (node) cmds.push({ kind: 'moveNode', id: nid, position: [node.position[0] + dx, node.position[1] + dy] });
   }
+  // The dots by wire, so each wire's list is set once. I chose the dots inside when the drag
+  // began over the dots inside the frame now: those swept up every dot the frame passed over.
+  const dots = new Map<string, Set<number>>();
+  for (const d of carried.dots) {
+    const key = edgeKey(d.edge as Edge);
+    if (!dots.has(key)) dots.set(key, new Set());
+    dots.get(key)!.add(d.index);
+  }
   for (const e of graph.edges) {
-    if (!e.via?.some((p) => frameHoldsPoint(frame, p))) continue;
-    cmds.push({ kind: 'setVia', edge: { from: e.from, to: e.to }, via: e.via.map((p) => (frameHoldsPoint(frame, p) ? [p[0] + dx, p[1] + dy] : p)) });
+    const picked = e.via && dots.get(edgeKey(e));
+    if (!picked) continue;
+    cmds.push({ kind: 'setVia', edge: { from: e.from, to: e.to }, via: e.via!.map((p, k) => (picked.has(k) ? [p[0] + dx, p[1] + dy] : p)) });
   }
   return cmds;
 }

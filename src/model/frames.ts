@@ -5,7 +5,7 @@
 // wire from its output to its input, so types, cycles and values are checked and computed as
 // if the dots were not there.
 
-import { type Frame, FRAME_COLORS, type FrameColor, type Graph, NODE_ID_PATTERN } from './graph.ts';
+import { type Frame, FRAME_COLORS, type FrameColor, type Graph, NODE_ID_PATTERN, type PortRef } from './graph.ts';
 import { describe, type Problem } from './problems.ts';
 
 /** What a file may hold: generous for hand layout, small enough that no file can choke the canvas. */
@@ -121,6 +121,26 @@ export function nodesInFrame(graph: Graph, frame: Frame, sizeOf: (id: string) =>
       return size !== undefined && frameHolds(frame, { x: n.position[0], y: n.position[1], ...size });
     })
     .map((n) => n.id);
+}
+
+/** A reroute dot: its wire (by its ends) and its place in the wire's list. */
+export interface DotRef {
+  readonly edge: { readonly from: PortRef; readonly to: PortRef };
+  readonly index: number;
+}
+
+/**
+ * The reroute dots inside the frame: with nodesInFrame, what dragging it carries. Taken when
+ * the drag starts, as the nodes are, so the frame does not sweep up the dots it passes over.
+ */
+export function dotsInFrame(graph: Graph, frame: Frame): DotRef[] {
+  const out: DotRef[] = [];
+  for (const e of graph.edges) {
+    e.via?.forEach((p, index) => {
+      if (frameHoldsPoint(frame, p)) out.push({ edge: { from: { ...e.from }, to: { ...e.to } }, index });
+    });
+  }
+  return out;
 }
 
 /**

@@ -9,8 +9,8 @@ import { parseSnippet, snippetText } from '../../src/editor/clipboard.ts';
 import { EditError } from '../../src/editor/commands.ts';
 import { EditorCore } from '../../src/editor/editor.ts';
 import { edgeKey } from '../../src/editor/wiring.ts';
-import { FRAME_COLORS, type Edge, type FrameColor, type NodeFlag, type PortRef } from '../../src/model/graph.ts';
-import { nodesInFrame } from '../../src/model/frames.ts';
+import { FRAME_COLORS, type Edge, type FrameColor, type Graph, type NodeFlag, type PortRef } from '../../src/model/graph.ts';
+import { dotsInFrame, nodesInFrame } from '../../src/model/frames.ts';
 import type { AnyParamValue, ParamSpec } from '../../src/model/params.ts';
 
 type XY = [number, number];
@@ -61,6 +61,8 @@ export interface Performed {
   refused: string | null;
   /** An undo pressed inside the gesture: the graph the gesture had made when it was pressed. */
   undoneAt?: string;
+  /** The op did something other than what a person asked: what. */
+  mismatch?: string;
 }
 
 /**
@@ -174,9 +176,25 @@ export function perform(ed: EditorCore, op: Op, save: () => string): Performed {
         const frame = ed.frame(op.id);
         if (!frame) return { refused: 'no such frame' };
         // What lies inside when the drag starts is what the drag carries (src/app/canvas/frames.ts).
-        const carried = nodesInFrame(ed.graph as never, frame, () => NODE_BOX);
+        const graph = ed.graph as Graph;
+        const carried = { nodes: nodesInFrame(graph, frame, () => NODE_BOX), dots: dotsInFrame(graph, frame) };
         const at = [frame.position[0], frame.position[1]];
+        const before = structuredClone(graph);
         gesture('move frame', op.deltas.map((d) => () => ed.moveFrame(op.id, [at[0] + d[0], at[1] + d[1]], carried)), op.end);
+        if (op.end !== 'commit') break;
+        // Exactly what was inside moved, by the drag's last offset; everything else stayed.
+        const [dx, dy] = op.deltas.at(-1)!;
+        const moved = new Set(carried.nodes);
+        for (const n of before.nodes) {
+          const want = moved.has(n.id) ? [n.position[0] + dx, n.position[1] + dy] : n.position;
+          if (JSON.stringify(ed.node(n.id)?.position) !== JSON.stringify(want)) return { refused: null, mismatch: `node "${n.id}" is at ${JSON.stringify(ed.node(n.id)?.position)}, not ${JSON.stringify(want)}` };
+        }
+        const dots = new Set(carried.dots.map((d) => `${edgeKey(d.edge as Edge)}#${d.index}`));
+        for (const e of before.edges) {
+          const want = e.via?.map((p, k) => (dots.has(`${edgeKey(e)}#${k}`) ? [p[0] + dx, p[1] + dy] : p));
+          const now = graph.edges.find((x) => edgeKey(x) === edgeKey(e))?.via;
+          if (JSON.stringify(now) !== JSON.stringify(want)) return { refused: null, mismatch: `wire ${edgeKey(e)} has dots ${JSON.stringify(now)}, not ${JSON.stringify(want)}` };
+        }
         break;
       }
       case 'resizeFrame':

@@ -4,12 +4,13 @@
 import type { NodeEditor } from 'rete';
 import type { AreaPlugin } from 'rete-area-plugin';
 import type { EditorCore } from '../../editor/editor.ts';
+import type { Carried } from '../../editor/frame-edits.ts';
 import type { StepHandle } from '../../editor/timeline.ts';
 import { EditError } from '../../editor/commands.ts';
 import { capName } from '../../editor/names.ts';
 import { FRAME_COLORS, type Frame } from '../../model/graph.ts';
 import { FRAME_RGB } from '../theme.ts';
-import { FRAME_LIMITS, nodesInFrame } from '../../model/frames.ts';
+import { dotsInFrame, FRAME_LIMITS, nodesInFrame } from '../../model/frames.ts';
 import type { FrameGestureDetail, TgFrame } from '../frame/frame.ts';
 import type { Schemes } from './view-objects.ts';
 
@@ -33,7 +34,7 @@ export class FrameLayer {
   private readonly views = new Map<string, TgFrame>();
   private readonly gripViews = new Map<string, HTMLDivElement>();
   private readonly disposers: (() => void)[] = [];
-  private gesture: { id: string; step: StepHandle; position: [number, number]; size: [number, number]; carried: string[] } | null = null;
+  private gesture: { id: string; step: StepHandle; position: [number, number]; size: [number, number]; carried: Carried } | null = null;
 
   constructor(
     private readonly area: AreaPlugin<Schemes, never>,
@@ -185,7 +186,7 @@ export class FrameLayer {
           position: [frame.position[0], frame.position[1]],
           size: [frame.size[0], frame.size[1]],
           // What lies inside when the drag starts is what the drag carries, all the way.
-          carried: d.kind === 'move' ? nodesInFrame(this.core.graph, frame, sizeOf) : [],
+          carried: d.kind === 'move' ? { nodes: nodesInFrame(this.core.graph, frame, sizeOf), dots: dotsInFrame(this.core.graph, frame) } : { nodes: [], dots: [] },
         };
         return;
       }
