@@ -2,7 +2,8 @@
 // wire dragged onto an input, a slider dragged, Delete, Ctrl+Z, Ctrl+Shift+Z) with the mouse and
 // keyboard, then Ctrl+Z until nothing is left: the graph is the one the page opened with, and
 // Ctrl+Shift+Z until nothing is left gives the graph the gestures made. After every gesture the
-// canvas shows exactly the model's nodes and wires (polled, not slept for).
+// canvas shows exactly the model's nodes and wires, each node where the model has it (polled,
+// not slept for).
 // tests/editor-history-fuzz.test.ts does the same to the headless core with every edit there is.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -57,8 +58,18 @@ async function viewAgrees(page: Page, what: string): Promise<void> {
     const shownWires = (await page.locator('tg-wire svg[data-wire]').evaluateAll((els) => els.map((e) => e.getAttribute('data-wire') ?? ''))).sort();
     const nodes = m.nodes.map((n) => n.id).sort();
     const wires = [...m.wires].sort();
-    if (JSON.stringify(shownNodes) === JSON.stringify(nodes) && JSON.stringify(shownWires) === JSON.stringify(wires)) return;
-    last = `nodes shown ${JSON.stringify(shownNodes)}, in the model ${JSON.stringify(nodes)}; wires shown ${JSON.stringify(shownWires)}, in the model ${JSON.stringify(wires)}`;
+    // Where rete draws each node, against where the model has it.
+    const misplaced = await page.evaluate(() => {
+      const tg = (window as unknown as { terrainGraph: TestHandle & { app: { canvas: { area: { nodeViews: Map<string, { position: { x: number; y: number } }> } } } } }).terrainGraph;
+      return tg.core.graph.nodes
+        .filter((n) => {
+          const view = tg.app.canvas.area.nodeViews.get(n.id);
+          return view && (view.position.x !== n.position[0] || view.position.y !== n.position[1]);
+        })
+        .map((n) => n.id);
+    });
+    if (JSON.stringify(shownNodes) === JSON.stringify(nodes) && JSON.stringify(shownWires) === JSON.stringify(wires) && !misplaced.length) return;
+    last = `nodes shown ${JSON.stringify(shownNodes)}, in the model ${JSON.stringify(nodes)}; wires shown ${JSON.stringify(shownWires)}, in the model ${JSON.stringify(wires)}; drawn elsewhere than the model says: ${JSON.stringify(misplaced)}`;
   }
   throw new Error(`after ${what} the canvas does not show the model: ${last}`);
 }
