@@ -391,6 +391,13 @@ export function nextOp(r: Rand, ed: EditorCore): Op {
       return { op: 'dragParam', id, key, values: dragValues(r, spec, node.params[key]), end: end(r) };
     }],
     [4, () => ({ op: 'move', moves: some(r, ids, 0.2).map((id) => ({ id, position: chance(r, 0.03) ? [Number.NaN, 0] : at() })) })],
+    [3, () => {
+      // A node put inside a frame (so a frame drag carries it), or one taken out of it.
+      const fr = frames.length ? ed.frame(pick(r, frames))! : null;
+      if (!fr || !ids.length || fr.size[0] < NODE_BOX.width || fr.size[1] < NODE_BOX.height) return null;
+      const inside: XY = [fr.position[0] + int(r, 0, fr.size[0] - NODE_BOX.width), fr.position[1] + int(r, 0, fr.size[1] - NODE_BOX.height)];
+      return { op: 'move', moves: [{ id: pick(r, ids), position: chance(r, 0.8) ? inside : at() }] };
+    }],
     [8, () => ({ op: 'dragNodes', ids: chance(r, 0.6) ? [anyNode()] : some(r, ids, 0.25), deltas: deltas(r), end: end(r) })],
     [3, () => ({ op: 'title', id: anyNode(), title: randomTitle(r) })],
     [4, () => ({ op: 'flag', ids: chance(r, 0.5) ? [anyNode()] : some(r, ids, 0.3), flag: pick(r, ['bypass', 'collapsed'] as const), value: chance(r, 0.5) })],
