@@ -1,17 +1,17 @@
 // Undo that never breaks, through the page: a seeded mix of real gestures (a node dragged, a
-// wire dragged onto an input, a slider dragged, Delete, Ctrl+Z, Ctrl+Shift+Z) with the mouse and
-// keyboard, then Ctrl+Z until nothing is left: the graph is the one the page opened with, and
+// wire dragged onto an input or picked off one, a slider dragged, Delete, Ctrl+G and a frame
+// dragged, a reroute dot added, Ctrl+D, Ctrl+Z, Ctrl+Shift+Z) with the mouse and keyboard, then Ctrl+Z until nothing is left: the graph is the one the page opened with, and
 // Ctrl+Shift+Z until nothing is left gives the graph the gestures made. After every gesture the
-// canvas shows exactly the model's nodes and wires, each node where the model has it (polled,
-// not slept for).
+// canvas shows exactly the model's nodes, wires, reroute dots and frames, each node where the
+// model has it (polled, not slept for).
 // tests/editor-history-fuzz.test.ts does the same to the headless core with every edit there is.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { rng } from '../helpers/graphs.ts';
-import { appPerSuite, drag, graphText, openApp, screenshot, socketCenter, type TestHandle } from './harness.ts';
+import { appPerSuite, drag, graphText, openApp, screenshot, socketCenter, type TestHandle, wirePoint } from './harness.ts';
 
 const SEED = 2026;
-const GESTURES = 36;
+const GESTURES = 30;
 
 type Rand = () => number;
 const pick = <T>(r: Rand, list: readonly T[]): T => list[Math.floor(r() * list.length)];
@@ -19,6 +19,9 @@ const pick = <T>(r: Rand, list: readonly T[]): T => list[Math.floor(r() * list.l
 interface Model {
   nodes: { id: string; inputs: string[]; outputs: string[] }[];
   wires: string[];
+  /** Each wire's key with its count of reroute dots. */
+  dots: string[];
+  frames: string[];
   canUndo: boolean;
   canRedo: boolean;
 }
@@ -35,6 +38,8 @@ function model(page: Page): Promise<Model> {
         return { id: n.id, inputs: refs.filter((s) => s.startsWith('input:')).map((s) => s.slice(6)), outputs: refs.filter((s) => s.startsWith('output:')).map((s) => s.slice(7)) };
       }),
       wires: core.graph.edges.map((e) => `${e.from.node}.${e.from.port}>${e.to.node}.${e.to.port}`),
+      dots: (core.graph.edges as { from: { node: string; port: string }; to: { node: string; port: string }; via?: unknown[] }[]).map((e) => `${e.from.node}.${e.from.port}>${e.to.node}.${e.to.port}:${e.via?.length ?? 0}`),
+      frames: ((core.graph as { frames?: { id: string }[] }).frames ?? []).map((f) => f.id),
       canUndo: core.canUndo,
       canRedo: core.canRedo,
     };
@@ -68,10 +73,23 @@ async function viewAgrees(page: Page, what: string): Promise<void> {
         })
         .map((n) => n.id);
     });
-    if (JSON.stringify(shownNodes) === JSON.stringify(nodes) && JSON.stringify(shownWires) === JSON.stringify(wires) && !misplaced.length) return;
-    last = `nodes shown ${JSON.stringify(shownNodes)}, in the model ${JSON.stringify(nodes)}; wires shown ${JSON.stringify(shownWires)}, in the model ${JSON.stringify(wires)}; drawn elsewhere than the model says: ${JSON.stringify(misplaced)}`;
+    const shownDots = (await page.locator('tg-wire svg[data-wire]').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-wire')}:${e.querySelectorAll('circle.dot').length}`))).sort();
+    const shownFrames = (await page.locator('tg-frame').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.frameId ?? ''))).sort();
+    const same = (a: string[], b: string[]) => JSON.stringify(a) === JSON.stringify(b);
+    if (same(shownNodes, nodes) && same(shownWires, wires) && same(shownDots, [...m.dots].sort()) && same(shownFrames, [...m.frames].sort()) && !misplaced.length) return;
+    last = `nodes shown ${JSON.stringify(shownNodes)}, in the model ${JSON.stringify(nodes)}; wires (with their dots) shown ${JSON.stringify(shownDots)}, in the model ${JSON.stringify([...m.dots].sort())}; frames shown ${JSON.stringify(shownFrames)}, in the model ${JSON.stringify(m.frames)}; drawn elsewhere than the model says: ${JSON.stringify(misplaced)}`;
   }
   throw new Error(`after ${what} the canvas does not show the model: ${last}`);
+}
+
+/** Whether a point lies inside the canvas's box. */
+function within(area: { x: number; y: number; width: number; height: number }, p: { x: number; y: number }): boolean {
+  return p.x > area.x && p.y > area.y && p.x < area.x + area.width && p.y < area.y + area.height;
+}
+
+/** A point moved inside the canvas's box (a drag never ends over the toolbar or the viewer). */
+function inside(area: { x: number; y: number; width: number; height: number }, x: number, y: number): { x: number; y: number } {
+  return { x: Math.max(area.x + 5, Math.min(area.x + area.width - 5, x)), y: Math.max(area.y + 5, Math.min(area.y + area.height - 5, y)) };
 }
 
 /**
@@ -104,27 +122,26 @@ async function gesturesUndoneAndRedone(page: Page, seed: number, count: number, 
     const m = await model(page);
     const roll = r();
     let what: string;
-    if (roll < 0.22) {
+    if (roll < 0.18) {
       // A node dragged by its title (the selection moves with it: here the node alone).
       const id = pick(r, m.nodes).id;
       const box = await page.locator(`tg-node[data-node-id="${id}"] header .title`).boundingBox();
       const dx = Math.round((r() - 0.5) * 240);
       const dy = Math.round((r() - 0.5) * 240);
       what = `drag node ${id} by ${dx},${dy}`;
-      if (box) {
-        const from = { x: box.x + Math.min(12, box.width / 2), y: box.y + box.height / 2 };
-        const to = { x: Math.max(area.x + 5, Math.min(area.x + area.width - 5, from.x + dx)), y: Math.max(area.y + 5, Math.min(area.y + area.height - 5, from.y + dy)) };
-        await drag(page, from, to, 8);
-      }
-    } else if (roll < 0.44) {
+      const from = box && { x: box.x + Math.min(12, box.width / 2), y: box.y + box.height / 2 };
+      if (from && within(area, from)) await drag(page, from, inside(area, from.x + dx, from.y + dy), 8);
+    } else if (roll < 0.36) {
       // A wire from an output onto an input: new, replacing, or refused (wrong type, a loop).
       const from = pick(r, m.nodes.filter((n) => n.outputs.length));
       const to = pick(r, m.nodes.filter((n) => n.inputs.length));
       const out = pick(r, from.outputs);
       const input = pick(r, to.inputs);
       what = `wire ${from.id}.${out} to ${to.id}.${input}`;
-      await drag(page, await socketCenter(page, from.id, 'output', out), await socketCenter(page, to.id, 'input', input), 10);
-    } else if (roll < 0.56 && m.wires.length) {
+      const [a, b] = [await socketCenter(page, from.id, 'output', out), await socketCenter(page, to.id, 'input', input)];
+      // A socket out of sight (under the viewer, past the canvas's edge) is no place a person drops on.
+      if (within(area, a) && within(area, b)) await drag(page, a, b, 10);
+    } else if (roll < 0.46 && m.wires.length) {
       // A wire picked off its input and dropped on another input: moved, or refused and put back.
       const wire = pick(r, m.wires);
       const [, toRef] = wire.split('>');
@@ -132,43 +149,78 @@ async function gesturesUndoneAndRedone(page: Page, seed: number, count: number, 
       const other = pick(r, m.nodes.filter((n) => n.inputs.length));
       const input = pick(r, other.inputs);
       what = `move wire ${wire} to ${other.id}.${input}`;
-      await drag(page, await socketCenter(page, toNode, 'input', toPort), await socketCenter(page, other.id, 'input', input), 10);
-    } else if (roll < 0.72) {
+      const [a, b] = [await socketCenter(page, toNode, 'input', toPort), await socketCenter(page, other.id, 'input', input)];
+      if (within(area, a) && within(area, b)) {
+        await drag(page, a, b, 10);
+        // Let go where it was picked up, it is a click: the wire stays on the pointer (rete's
+        // click-to-wire) until Escape lets go of it, putting it back with nothing to undo.
+        if (other.id === toNode && input === toPort) await page.keyboard.press('Escape');
+      }
+    } else if (roll < 0.58) {
       // A slider dragged: the node's params shown (it is selected), pressed and moved.
-      const withSliders = await page.evaluate(() => {
-        const tg = (window as unknown as { terrainGraph: TestHandle & { core: { graph: { nodes: { id: string; collapsed?: boolean }[] } } } }).terrainGraph;
-        return tg.core.graph.nodes.map((n) => n.id);
-      });
-      const id = pick(r, withSliders);
+      const id = pick(r, m.nodes).id;
       what = `slider of ${id}`;
       if (await clickNode(page, id)) {
         const sliders = page.locator(`tg-node[data-node-id="${id}"] tg-param input[type="range"]`);
         const count = await sliders.count();
-        if (count) {
-          const slider = sliders.nth(Math.floor(r() * count));
-          const box = await slider.boundingBox();
-          if (box) {
-            const y = box.y + box.height / 2;
-            const x0 = box.x + 4 + r() * (box.width - 8);
-            const x1 = box.x + 4 + r() * (box.width - 8);
-            what += ` ${(await slider.getAttribute('name')) ?? ''} from ${Math.round(x0 - box.x)} to ${Math.round(x1 - box.x)} px`;
-            await drag(page, { x: x0, y }, { x: x1, y }, 8);
-          }
+        const slider = count ? sliders.nth(Math.floor(r() * count)) : null;
+        const box = slider && (await slider.boundingBox());
+        if (slider && box) {
+          const y = box.y + box.height / 2;
+          const x0 = box.x + 4 + r() * (box.width - 8);
+          const x1 = box.x + 4 + r() * (box.width - 8);
+          what += ` ${(await slider.getAttribute('name')) ?? ''} from ${Math.round(x0 - box.x)} to ${Math.round(x1 - box.x)} px`;
+          await drag(page, { x: x0, y }, { x: x1, y }, 8);
         }
       }
-    } else if (roll < 0.8) {
+    } else if (roll < 0.64) {
       const id = pick(r, m.nodes).id;
       what = `delete ${id}`;
       if (await clickNode(page, id)) await page.keyboard.press('Delete');
-    } else if (roll < 0.92) {
+    } else if (roll < 0.69) {
+      // Ctrl+G: a frame around the selected node.
+      const id = pick(r, m.nodes).id;
+      what = `frame ${id}`;
+      if (await clickNode(page, id)) await page.keyboard.press('Control+g');
+    } else if (roll < 0.76 && m.frames.length) {
+      // A frame dragged by its title bar: it carries the nodes and dots inside it.
+      const id = pick(r, m.frames);
+      const bar = await page.locator(`tg-frame[data-frame-id="${id}"] header`).boundingBox();
+      const dx = Math.round((r() - 0.5) * 300);
+      const dy = Math.round((r() - 0.5) * 300);
+      what = `drag frame ${id} by ${dx},${dy}`;
+      const from = bar && { x: bar.x + 30, y: bar.y + bar.height / 2 };
+      if (from && within(area, from)) await drag(page, from, inside(area, from.x + dx, from.y + dy), 8);
+    } else if (roll < 0.81 && m.wires.length) {
+      // A double-click on a wire: a reroute dot there.
+      const wire = pick(r, m.wires);
+      what = `dot on ${wire}`;
+      const p = await wirePoint(page, wire).catch(() => null);
+      if (p && within(area, p)) await page.mouse.dblclick(p.x, p.y);
+    } else if (roll < 0.85) {
+      const id = pick(r, m.nodes).id;
+      what = `duplicate ${id}`;
+      if (await clickNode(page, id)) await page.keyboard.press('Control+d');
+    } else if (roll < 0.94) {
       what = 'Ctrl+Z';
       await page.keyboard.press('Control+z');
     } else {
       what = 'Ctrl+Shift+Z';
       await page.keyboard.press('Control+Shift+z');
     }
+    // A menu left open (a wire let go over empty canvas offers the nodes that take it) takes
+    // every key: a person closes it with Escape.
+    if (await page.locator('tg-node-menu').count()) {
+      await page.keyboard.press('Escape');
+      what += ' (menu closed)';
+    }
     await viewAgrees(page, `gesture ${k} (${what})`);
     done.push(what);
+  }
+  // What was undone last is redone first, so that the end is where redoing everything goes.
+  while ((await model(page)).canRedo) {
+    await page.keyboard.press('Control+Shift+z');
+    await viewAgrees(page, 'redo before the end');
   }
   await screenshot(page, `${shots}-edited`);
   const end = await graphText(page);
