@@ -95,13 +95,19 @@ function runOps(start: Graph, source: (ed: EditorCore, k: number) => Op | undefi
       } else if (done.undoneAt !== undefined) {
         // Ctrl+Z inside a gesture: the gesture is filed and undone, or, when it had changed
         // nothing, the step before it is undone.
+        const between = done.followed ? done.between! : after;
         if (done.undoneAt !== before) {
           states = [...states.slice(0, n + 1), done.undoneAt];
-          if (after !== before) fail('an undo inside a gesture did not go back to before the gesture');
+          if (between !== before) fail('an undo inside a gesture did not go back to before the gesture');
         } else if (n > 0) {
           n--;
-          expectAt('an undo inside a gesture that changed nothing');
-        } else if (after !== before) fail('an undo inside a gesture with nothing to undo changed the graph');
+          if (between !== states[n]) fail('an undo inside a gesture that changed nothing did not undo the step before');
+        } else if (between !== before) fail('an undo inside a gesture with nothing to undo changed the graph');
+        // The gesture begun after the undo is one step of its own, whatever the late handle did.
+        if (done.followed && after !== between) {
+          states = [...states.slice(0, n + 1), after];
+          n++;
+        }
       } else if (after !== before) {
         states = [...states.slice(0, n + 1), after];
         n++;

@@ -42,6 +42,12 @@ export type Op =
   | { op: 'addReroute'; edge: Edge; index: number; point: XY }
   | { op: 'removeReroute'; edge: Edge; index: number }
   | { op: 'dragReroute'; edge: Edge; index: number; points: XY[]; end: GestureEnd }
+  /**
+   * A slider drag with Ctrl+Z pressed inside it (which files and undoes it), then a node drag
+   * begun before the slider's handle is let go (committed or cancelled, late): the late handle
+   * must leave the node drag alone, one step of its own.
+   */
+  | { op: 'interrupted'; id: string; key: string; values: unknown[]; nodes: string[]; deltas: XY[]; letGo: 'commit' | 'cancel' }
   | { op: 'replace'; file: string }
   | { op: 'undo'; times: number }
   | { op: 'redo'; times: number };
@@ -63,6 +69,10 @@ export interface Performed {
   undoneAt?: string;
   /** The op did something other than what a person asked: what. */
   mismatch?: string;
+  /** After the undo inside the gesture, another gesture made a step of its own. */
+  followed?: boolean;
+  /** With `followed`: the graph between the undo and that other gesture. */
+  between?: string;
 }
 
 /**
@@ -216,6 +226,29 @@ export function perform(ed: EditorCore, op: Op, save: () => string): Performed {
           op.end,
         );
         break;
+      }
+      case 'interrupted': {
+        const slider = ed.beginStep(`change ${op.key}`);
+        for (const v of op.values) {
+          try {
+            ed.setParam(op.id, op.key, v as AnyParamValue);
+          } catch (err) {
+            if (!(err instanceof EditError)) throw err;
+          }
+        }
+        undoneAt = save();
+        ed.undo();
+        const between = save();
+        const start = new Map(op.nodes.map((id) => [id, ed.node(id)?.position]));
+        const drag = ed.beginStep('move');
+        const moveBy = (d: XY) => ed.moveNodes(op.nodes.filter((id) => start.get(id)).map((id) => ({ id, position: [start.get(id)![0] + d[0], start.get(id)![1] + d[1]] })));
+        const half = Math.ceil(op.deltas.length / 2);
+        for (const d of op.deltas.slice(0, half)) moveBy(d);
+        if (op.letGo === 'commit') slider.commit();
+        else slider.cancel();
+        for (const d of op.deltas.slice(half)) moveBy(d);
+        drag.commit();
+        return { refused: null, undoneAt, followed: true, between };
       }
       case 'replace':
         ed.replaceGraph(op.file === 'empty' ? { name: 'Untitled', notes: '', view: { x: 0, y: 0, size: 256 }, nodes: [], edges: [], frames: [] } : loadShipped(op.file), `open ${op.file}`);
@@ -389,6 +422,14 @@ export function nextOp(r: Rand, ed: EditorCore): Op {
       if (!entries.length) return null;
       const [key, spec] = pick(r, entries);
       return { op: 'dragParam', id, key, values: dragValues(r, spec, node.params[key]), end: end(r) };
+    }],
+    [2, () => {
+      const id = anyNode();
+      const node = ed.node(id);
+      const entries = node ? Object.entries(nodeDef(node.type)!.params) : [];
+      if (!node || !entries.length) return null;
+      const [key, spec] = pick(r, entries);
+      return { op: 'interrupted', id, key, values: dragValues(r, spec, node.params[key]), nodes: some(r, ids, 0.25), deltas: deltas(r), letGo: chance(r, 0.5) ? 'commit' : 'cancel' };
     }],
     [4, () => ({ op: 'move', moves: some(r, ids, 0.2).map((id) => ({ id, position: chance(r, 0.03) ? [Number.NaN, 0] : at() })) })],
     [3, () => {
