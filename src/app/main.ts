@@ -125,7 +125,7 @@ function startEngine(): Engine {
     ...(viewer?.detailRequest ?? { detail: null, detailSize: 512 }),
     recycle: previews.takeRecycled(),
   }));
-  viewer = new ViewerSession(core, previews, worker, { invalidate: () => client.invalidate(), download, drafting: () => paramDrag || client.drafting });
+  viewer = new ViewerSession(core, previews, worker, { invalidate: () => client.invalidate(), download, drafting: () => paramDrag || client.drafting, store: storage });
   // A narrow window (1024 × 700) starts with the smallest map, so the canvas keeps most of the width.
   if (window.innerWidth < NARROW_WINDOW) viewer.setFrame(MAP_SIZE_MIN);
   client.subscribe((answer) => {

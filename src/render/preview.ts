@@ -66,7 +66,7 @@ export interface Picture {
 }
 
 /** Each of size × size pixels 1 when any cell of the n grid under it is over ½, else 0. */
-function anyOf(src: Float32Array, n: number, size: number): Float32Array {
+export function anyOf(src: Float32Array, n: number, size: number): Float32Array {
   const out = new Float32Array(size * size);
   for (let r = 0; r < size; r++) {
     const r0 = Math.floor((r * n) / size);

@@ -6,7 +6,7 @@
 import type { Graph } from '../model/graph.ts';
 import type { LayerStyle } from '../render/layer.ts';
 import { Lane, type LanePort } from '../worker/lane.ts';
-import type { Detail, Image, PanRequest, PanResult } from '../worker/protocol.ts';
+import type { Detail, Image, PanRequest, PanResult, RiverRef } from '../worker/protocol.ts';
 import { dragOrigin, dragResolution, type Origin, pictureShift, type Zoom } from './pan.ts';
 
 /** A press that moves less than this (pixels) is a click: it pins the cell. */
@@ -37,6 +37,8 @@ export type DragContext = () => {
   node: string | null;
   port: string | null;
   style: Required<LayerStyle>;
+  /** Rivers drawn over the frames, or null. */
+  rivers: RiverRef | null;
   /** The map's side in CSS pixels, and its magnification. */
   frame: number;
   zoom: Zoom;
@@ -152,10 +154,10 @@ export class MapDrag {
     this.lane.request(
       () => {
         const press = this.press;
-        const { graph, node, port, style } = this.context();
+        const { graph, node, port, style, rivers } = this.context();
         if (!press || !node || !port) return null;
         const n = dragResolution(graph.view.size, this.lastFrame);
-        return { request: { kind: 'pan', graph: graph as PanRequest['graph'], node, port, x: press.origin.x, y: press.origin.y, n, style } };
+        return { request: { kind: 'pan', graph: graph as PanRequest['graph'], node, port, x: press.origin.x, y: press.origin.y, n, style, rivers } };
       },
       (a) => {
         // Only a frame that was drawn says what a frame costs (a failed one may report 0 ms).

@@ -5,7 +5,7 @@ import type { Graph } from '../model/graph.ts';
 import type { ExportFormat } from '../render/exports.ts';
 import type { LayerStyle } from '../render/layer.ts';
 import { Lane, type LanePort } from '../worker/lane.ts';
-import type { ExportProgress, ExportRequest, ExportResult } from '../worker/protocol.ts';
+import type { ExportProgress, ExportRequest, ExportResult, RiverRef } from '../worker/protocol.ts';
 
 export interface ExportState {
   readonly format: ExportFormat;
@@ -29,6 +29,8 @@ export interface ExportTarget {
   readonly node: string;
   readonly port: string;
   readonly style: LayerStyle;
+  /** Rivers drawn over a PNG (the picture as seen); null or absent for none. */
+  readonly rivers?: RiverRef | null;
 }
 
 export class ViewerExports {
@@ -65,7 +67,7 @@ export class ViewerExports {
     this.note = null;
     this.changed();
     this.lane.request(
-      () => ({ request: { kind: 'export', graph: target.graph as Graph, node: target.node, port: target.port, format, size, style: target.style } }),
+      () => ({ request: { kind: 'export', graph: target.graph as Graph, node: target.node, port: target.port, format, size, style: target.style, rivers: target.rivers ?? null } }),
       (a) => {
         if (a.kind === 'export-progress') {
           this.state = { format, size, done: a.done, total: a.total, step: a.step };

@@ -21,6 +21,8 @@ import { ReliefWatch } from './relief-watch.ts';
 import { Compare } from './compare.ts';
 import { CellPointer, type WorldPoint } from './pointer.ts';
 import { MapDrag, type Picture } from './drag.ts';
+import { readRiverSetting, type RiverOutput, riverOutputs, type RiverSetting, riverShown, type SettingStore, writeRiverSetting } from './rivers.ts';
+import type { RiverRef } from '../worker/protocol.ts';
 
 export type ViewerStyle = Required<LayerStyle>;
 export const DEFAULT_STYLE: ViewerStyle = Object.freeze({ heightMode: 'height', shade: true, contours: false });
@@ -49,6 +51,11 @@ export interface ViewerHooks {
    * full answer (draftsDone), or each would evaluate the whole view between two drafts.
    */
   drafting?(): boolean;
+  /**
+   * Where the viewer keeps its own settings across reloads (the rivers drawn over the map): the
+   * page's localStorage. Not the graph file: the format stays as it is. None: for this page only.
+   */
+  readonly store?: SettingStore | null;
 }
 
 /** Pointer input on the map, in frame pixels from its top-left corner. */
@@ -91,6 +98,8 @@ export class ViewerSession {
   readonly land: ReliefWatch;
   /** The pinned output the map compares with the current one. */
   readonly compare: Compare;
+  /** Rivers over the picture: on or off, and which river output (rivers.ts); kept in hooks.store. */
+  rivers: RiverSetting;
 
   /** A drag of the map under way and its coarse frames (drag.ts). */
   private readonly drag: MapDrag;
@@ -102,6 +111,8 @@ export class ViewerSession {
   private compareOwed = false;
   /** Stops watching the shown node's result (its state: ok, failed, missing…). */
   private unwatchResult: (() => void) | null = null;
+  /** The graph's river outputs, worked out once per graph. */
+  private riverList: { graph: unknown; outputs: RiverOutput[] } | null = null;
 
   constructor(
     private readonly core: EditorCore,
@@ -109,7 +120,12 @@ export class ViewerSession {
     port: LanePort,
     private readonly hooks: ViewerHooks,
   ) {
-    this.drag = new MapDrag(port, () => ({ graph: this.core.graph, node: this.node, port: this.port, style: this.style, frame: this.frame, zoom: this.zoom }), () => this.changed('picture'));
+    this.rivers = readRiverSetting(hooks.store);
+    this.drag = new MapDrag(
+      port,
+      () => ({ graph: this.core.graph, node: this.node, port: this.port, style: this.style, rivers: this.riverRef, frame: this.frame, zoom: this.zoom }),
+      () => this.changed('picture'),
+    );
     this.cursor = new CellPointer(port, () => ({ graph: this.core.graph, node: this.node, dragging: this.drag.moved }), (c) => this.changed(c));
     this.exports = new ViewerExports(port, (f) => hooks.download(f), () => this.changed('export'));
     this.land = new ReliefWatch(port, () => (this.node && this.tab === '3d' ? { graph: this.core.graph, node: this.node, port: this.port } : null), () => this.changed('relief'));
@@ -173,8 +189,26 @@ export class ViewerSession {
   }
 
   /** What the editor's client asks the worker to draw for the viewer. */
-  get detailRequest(): { detail: string | null; detailPort: string | null; detailSize: number; detailStyle: ViewerStyle } {
-    return { detail: this.node, detailPort: this.port, detailSize: pictureSize(this.frame, this.zoom, this.n), detailStyle: this.style };
+  get detailRequest(): { detail: string | null; detailPort: string | null; detailSize: number; detailStyle: ViewerStyle; detailRivers: RiverRef | null } {
+    return { detail: this.node, detailPort: this.port, detailSize: pictureSize(this.frame, this.zoom, this.n), detailStyle: this.style, detailRivers: this.riverRef };
+  }
+
+  /** The graph's river outputs (any node's output meaning 'river'), for the control to offer. */
+  get riverOutputs(): readonly RiverOutput[] {
+    const graph = this.core.graph;
+    if (this.riverList?.graph !== graph) this.riverList = { graph, outputs: riverOutputs(graph) };
+    return this.riverList.outputs;
+  }
+
+  /** The river output drawn over the picture, or null (off, or the graph has none). */
+  get riverShown(): RiverOutput | null {
+    return riverShown(this.riverOutputs, this.rivers);
+  }
+
+  /** What the worker is asked to draw over the picture. */
+  private get riverRef(): RiverRef | null {
+    const r = this.riverShown;
+    return r && { node: r.node, port: r.port };
   }
 
   /** The editor's latest picture of the shown node and port, if it has one. */
@@ -277,6 +311,20 @@ export class ViewerSession {
     this.hooks.invalidate();
   }
 
+  /**
+   * Rivers over the picture on or off, or another river output picked ("node.port"): kept in the
+   * viewer's store, so a reload draws them again.
+   */
+  setRivers(setting: Partial<RiverSetting>): void {
+    const next = { ...this.rivers, ...setting };
+    if (next.on === this.rivers.on && next.pick === this.rivers.pick) return;
+    const before = this.riverShown?.key;
+    this.rivers = next;
+    writeRiverSetting(this.hooks.store, next);
+    this.changed('state');
+    if (this.riverShown?.key !== before) this.hooks.invalidate();
+  }
+
   /** The map's side changed (the panel was resized): the magnified picture keeps its place. */
   setFrame(frame: number): void {
     const f = Math.max(MAP_SIZE_MIN, Math.min(MAP_SIZE_MAX, Math.round(frame)));
@@ -365,7 +413,7 @@ export class ViewerSession {
   exportLayer(format: ExportFormat): void {
     const port = this.port;
     if (!this.node || !port) return;
-    this.exports.start({ graph: this.core.graph, node: this.node, port, style: this.style }, format, this.n);
+    this.exports.start({ graph: this.core.graph, node: this.node, port, style: this.style, rivers: format === 'png' ? this.riverRef : null }, format, this.n);
   }
 
   // ── internals ────────────────────────────────────────────────────────────────────────

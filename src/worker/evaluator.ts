@@ -7,12 +7,14 @@ import { createEngine, type Engine } from '../engine/engine.ts';
 import { readNode } from '../engine/reading.ts';
 import { edgeInto, type Graph, type GraphNode } from '../model/graph.ts';
 import type { Catalogue } from '../model/manifest.ts';
-import type { Value } from '../model/values.ts';
+import { isLines, type Value } from '../model/values.ts';
+import type { Domain } from '../grid.ts';
 import { CATALOGUE } from '../../nodes/index.ts';
 import { layerHistogram } from '../render/histogram.ts';
 import { finiteMean, finiteRange, type LayerStyle } from '../render/layer.ts';
 import { constantOf, histogram, renderPreview } from '../render/preview.ts';
-import type { Detail, EvaluateRequest, EvaluateResult, Image, NodeResult } from './protocol.ts';
+import { drawRivers } from '../render/rivers.ts';
+import type { Detail, EvaluateRequest, EvaluateResult, Image, NodeResult, RiverRef } from './protocol.ts';
 import { trimScratch } from '../kernels/scratch.ts';
 import { threadCount, useThreads } from '../parallel/threads.ts';
 import { Held, Signatures } from './held.ts';
@@ -218,15 +220,20 @@ export class PreviewEvaluator {
     const port = outputPort(node, req.detailPort, this.catalogue);
     const value = port ? engine.output(req.detail, port) : undefined;
     const style = req.detailStyle ?? {};
-    const shown = `${req.detail}.${port}@${req.detailSize}:${JSON.stringify(style)}`;
-    const exact = `${shown}:${status?.version}`;
-    const state = `${shown}:${pass.states.get(req.detail)}`;
+    // The rivers drawn over it are part of the picture: a new river layer is a new picture,
+    // though the shown node did not change (the flow's river area dragged over the biomes).
+    const rivers = riverLayer(engine, req.detailRivers && ids.has(req.detailRivers.node) ? req.detailRivers : null);
+    const over = rivers ? `+${rivers.name}` : '';
+    const shown = `${req.detail}.${port}@${req.detailSize}:${JSON.stringify(style)}${over}`;
+    const exact = `${shown}:${status?.version}${rivers ? `:${engine.status(rivers.ref.node)?.version}` : ''}`;
+    const state = `${shown}:${pass.states.get(req.detail)}${rivers ? `:${pass.states.get(rivers.ref.node)}` : ''}`;
     if (!value || !status || !port) return null;
     if (draft ? !this.held.lacksState(DETAIL, state) : !this.held.lacksExact(DETAIL, exact)) return null;
     if (draft) this.held.sentDraft(DETAIL, state);
     else this.held.sentExact(DETAIL, exact, state);
     const n = engine.view.size;
     const image = this.image(value, n, req.detailSize, style);
+    if (rivers) drawRivers(new Uint8ClampedArray(image.rgba), image.width, rivers.data, n);
     transfer.push(image.rgba);
     const histogram = layerHistogram(value, style.heightMode);
     if ('counts' in histogram) transfer.push(histogram.counts.buffer as ArrayBuffer);
@@ -253,8 +260,21 @@ export class PreviewEvaluator {
       histogram,
       origins,
       draft,
+      ...(rivers ? { rivers: rivers.name } : {}),
     };
   }
+}
+
+/**
+ * The river layer `ref` names, read from the engine's results on the view (the previews'
+ * evaluation has computed every node), or null when there is none to draw: no ref, a node
+ * gone or failed, an output that is not a river layer.
+ */
+export function riverLayer(engine: Engine, ref: RiverRef | null | undefined, domain?: Domain): { ref: RiverRef; name: string; data: Float32Array } | null {
+  if (!ref || !engine.status(ref.node, domain)) return null;
+  const value = engine.output(ref.node, ref.port, domain);
+  if (value?.type !== 'field' || !isLines(value.meaning)) return null;
+  return { ref, name: `${ref.node}.${ref.port}`, data: value.data };
 }
 
 /** Runs `f` with band jobs on at most `count` threads, then as before. */

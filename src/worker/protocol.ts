@@ -9,6 +9,15 @@ import type { LayerStyle } from '../render/layer.ts';
 import type { LayerHistogram } from '../render/histogram.ts';
 import type { ProvenanceRow } from '../engine/provenance.ts';
 
+/**
+ * An output drawn over the viewer's picture: a river layer (meaning 'river'), its 1 cells in
+ * the river blue (src/render/rivers.ts).
+ */
+export interface RiverRef {
+  readonly node: string;
+  readonly port: string;
+}
+
 /** Evaluate this graph and send back the previews that changed since the last answer. */
 export interface EvaluateRequest {
   readonly kind: 'evaluate';
@@ -23,6 +32,8 @@ export interface EvaluateRequest {
   readonly detailPort?: string | null;
   /** How the viewer draws heights (default: by height, shaded, no contours). */
   readonly detailStyle?: LayerStyle;
+  /** Rivers drawn over the viewer's picture, or none (null, absent). */
+  readonly detailRivers?: RiverRef | null;
   /**
    * Picture buffers the main thread has drawn and gives back (transferred), so the worker
    * draws the next pictures into them instead of allocating: a drag draws ~10 a frame.
@@ -57,6 +68,8 @@ export interface PanRequest {
   readonly y: number;
   readonly n: number;
   readonly style: LayerStyle;
+  /** Rivers drawn over the frame (evaluated on the frame's view with the node). */
+  readonly rivers?: RiverRef | null;
 }
 
 /**
@@ -84,6 +97,8 @@ export interface ExportRequest {
   readonly format: ExportFormat;
   readonly size: number;
   readonly style: LayerStyle;
+  /** Rivers drawn over a PNG export (the picture as seen); the data formats ignore it. */
+  readonly rivers?: RiverRef | null;
 }
 
 /**
@@ -182,6 +197,8 @@ export interface Detail {
   readonly histogram?: LayerHistogram;
   /** Drawn from a draft (n is then below the view's size); the full picture follows. */
   readonly draft?: boolean;
+  /** The rivers drawn over the picture ("node.port"), absent for none. */
+  readonly rivers?: string;
   /**
    * Whittaker nodes: where each cell's biome came from (table cell 0 … 15, beach 16, ocean
    * 17; row 0 = south), for the table's shares and its highlight on the map.
@@ -234,6 +251,8 @@ export interface PanResult {
   readonly n: number;
   /** The picture, n × n; null when the node has no output there (see message). */
   readonly image: Image | null;
+  /** The rivers drawn over it ("node.port"), absent for none. */
+  readonly rivers?: string;
   readonly message?: string;
   /** Worker milliseconds: evaluating, and evaluating plus drawing. */
   readonly evaluateMs: number;

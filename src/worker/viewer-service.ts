@@ -9,7 +9,8 @@ import { findNode, type Graph } from '../model/graph.ts';
 import { EXPORT_PROGRESS_ABOVE, exportFile } from '../render/exports.ts';
 import { renderPreview } from '../render/preview.ts';
 import { cellProvenance, provenanceOrder } from '../engine/provenance.ts';
-import { outputPort, type PreviewEvaluator } from './evaluator.ts';
+import { outputPort, type PreviewEvaluator, riverLayer } from './evaluator.ts';
+import { drawRivers } from '../render/rivers.ts';
 import type { ExportProgress, ExportRequest, ExportResult, PanRequest, PanResult, PictureRequest, PictureResult, ProbeRequest, ProbeResult, ReliefRequest, ReliefResult } from './protocol.ts';
 import { heightSource, reliefGrid } from '../render/relief.ts';
 import { nodeDef } from '../../nodes/index.ts';
@@ -45,14 +46,19 @@ export class ViewerService {
     const node = nodeOrThrow(req.graph, req.node);
     const port = outputPort(node, req.port, engine.catalogue) ?? '';
     const domain: Domain = { x0: req.x, y0: req.y, extent: 1, n: req.n };
-    engine.evaluate({ domain, targets: [req.node] });
+    // The rivers drawn over the frame are evaluated on it too: the frame is the picture as the
+    // map draws it, and the frame's resolution follows what both cost (drag.ts).
+    const over = req.rivers && findNode(req.graph, req.rivers.node) ? req.rivers : null;
+    engine.evaluate({ domain, targets: over && over.node !== req.node ? [req.node, over.node] : [req.node] });
     const evaluateMs = performance.now() - start;
     const value = engine.output(req.node, port, domain);
     const base = { kind: 'pan-result', seq: req.seq, node: req.node, port, x: req.x, y: req.y, n: req.n, evaluateMs } as const;
     if (!value) return { result: { ...base, image: null, message: engine.status(req.node, domain)?.message, totalMs: performance.now() - start }, transfer: [] };
     const pic = renderPreview(value, req.n, req.n, req.style);
+    const rivers = riverLayer(engine, over, domain);
+    if (rivers) drawRivers(pic.rgba, pic.width, rivers.data, req.n);
     const image = { width: pic.width, height: pic.height, rgba: pic.rgba.buffer as ArrayBuffer };
-    return { result: { ...base, image, totalMs: performance.now() - start }, transfer: [image.rgba] };
+    return { result: { ...base, image, ...(rivers ? { rivers: rivers.name } : {}), totalMs: performance.now() - start }, transfer: [image.rgba] };
   }
 
   /** The provenance of cell i of the graph's view, read from the results on that view. */
@@ -145,8 +151,11 @@ export class ViewerService {
     else engine = createEngine(req.graph, { size: req.size, catalogue: this.evaluator.catalogue });
     if (report) tell(`evaluating at ${req.size}²`);
     const domain = viewDomain(engine.view);
+    // A PNG is the picture as seen: with the rivers the viewer draws over it. The data formats
+    // (16-bit, raw, indexed, splat) stay the layer's own values.
+    const over = req.format === 'png' && req.rivers && findNode(req.graph, req.rivers.node) && req.rivers.node !== req.node ? req.rivers : null;
     engine.evaluate({
-      targets: [req.node],
+      targets: over ? [req.node, over.node] : [req.node],
       onNode: report
         ? (id) => {
             done = Math.min(total, done + 1);
@@ -159,7 +168,8 @@ export class ViewerService {
     if (!value) return fail(`"${node.title}" has no output to export: ${engine.status(req.node, domain)?.message ?? 'not evaluated'}`);
     done = total;
     if (report) tell('encoding the file');
-    const file = exportFile(value, req.size, `${req.node}.${port}`, req.format, req.style);
+    const rivers = req.format === 'png' ? riverLayer(engine, req.rivers && findNode(req.graph, req.rivers.node) ? req.rivers : null, domain) : null;
+    const file = exportFile(value, req.size, `${req.node}.${port}`, req.format, req.style, rivers?.data);
     if (!file) return fail(`a ${value.type} output has no ${req.format} export`);
     const bytes = ownBuffer(file.bytes);
     return { result: { kind: 'export-result', seq: req.seq, name: file.name, mime: file.mime, bytes, ms: performance.now() - start }, transfer: [bytes] };

@@ -5,6 +5,7 @@ import { PreviewStore } from '../../src/app/previews.ts';
 import { EditorCore } from '../../src/editor/editor.ts';
 import { parseGraph } from '../../src/index.ts';
 import { ViewerSession } from '../../src/viewer-core/session.ts';
+import type { SettingStore } from '../../src/viewer-core/rivers.ts';
 import { EngineClient } from '../../src/worker/client.ts';
 import { PreviewEvaluator } from '../../src/worker/evaluator.ts';
 import type { LanePort } from '../../src/worker/lane.ts';
@@ -67,14 +68,14 @@ export class InProcessWorker implements LanePort {
 }
 
 /** The app's wiring (src/app/main.ts) without the page. */
-export function setup(graph = DEFAULT, progressAbove?: number) {
+export function setup(graph = DEFAULT, progressAbove?: number, store?: SettingStore) {
   const core = new EditorCore(graph);
   const previews = new PreviewStore();
   const worker = new InProcessWorker(progressAbove);
   const downloads: { name: string; mime: string; bytes: ArrayBuffer }[] = [];
   let session: ViewerSession | null = null;
   const client = new EngineClient(worker, () => ({ graph: core.graph, previewSize: 32, ...(session?.detailRequest ?? { detail: null, detailSize: 512 }) }));
-  session = new ViewerSession(core, previews, worker, { invalidate: () => client.invalidate(), download: (f) => downloads.push(f) });
+  session = new ViewerSession(core, previews, worker, { invalidate: () => client.invalidate(), download: (f) => downloads.push(f), store });
   client.subscribe((a) => a.kind === 'result' && previews.apply(a));
   core.subscribe((changes) => changes.some((c) => c.kind !== 'selection') && client.invalidate());
   const settle = async () => {

@@ -139,6 +139,14 @@ export default css`
   .seg {
     display: inline-flex;
   }
+  .rivers {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+  }
+  .rivers select {
+    max-width: 160px;
+  }
   .seg button {
     border-radius: 0;
   }

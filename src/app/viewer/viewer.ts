@@ -214,6 +214,7 @@ export class TgViewer extends LitElement {
         <button role="tab" class="tab-map ${s.tab === 'map' ? 'on' : ''}" aria-selected=${s.tab === 'map'} @click=${() => s.setTab('map')} title="The layer as a flat map">Map</button>
         <button role="tab" class="tab-3d ${s.tab === '3d' ? 'on' : ''}" aria-selected=${s.tab === '3d'} @click=${() => s.setTab('3d')} title="The land under the layer in 3-D, draped with it">3-D</button>
       </span>
+      ${this.riversControl(s)}
       <span class="spacer"></span>
       ${pin
         ? html`<span class="pin-name" title="The map shows this output left of the split, the current one right">pinned: ${pin.title} · ${pin.port}${c.message ? html` <em class="pin-stale">(${c.message})</em>` : nothing}</span>
@@ -221,6 +222,27 @@ export class TgViewer extends LitElement {
             <button class="unpin" @click=${() => c.unpin()} title="Stop comparing">Unpin</button>`
         : html`<button class="pin" ?disabled=${!s.detail} @click=${() => s.pinShown()} title="Pin this output as drawn now; then select another node or change a param to compare the two under a split">Pin to compare</button>`}
     </div>`;
+  }
+
+  /**
+   * Rivers drawn over the shown layer, on the map and the 3-D drape, when the graph has a river
+   * output (any node's output meaning 'river'); a pick of which when it has several.
+   */
+  private riversControl(s: ViewerSession) {
+    const outputs = s.riverOutputs;
+    if (!outputs.length) return nothing;
+    const shown = s.riverShown;
+    const picked = shown ?? outputs.find((o) => o.key === s.rivers.pick) ?? outputs[0];
+    return html`<span class="rivers">
+      <label title="Draw the rivers over the layer shown, in the map, the 3-D view and the PNG export (kept across reloads)"
+        ><input class="rivers-on" type="checkbox" .checked=${s.rivers.on} @change=${(e: Event) => s.setRivers({ on: (e.target as HTMLInputElement).checked })} /> rivers</label
+      >
+      ${outputs.length > 1
+        ? html`<select class="rivers-pick" aria-label="river output" @change=${(e: Event) => s.setRivers({ pick: (e.target as HTMLSelectElement).value, on: true })}>
+            ${outputs.map((o) => html`<option value=${o.key} ?selected=${o.key === picked.key}>${o.label}</option>`)}
+          </select>`
+        : nothing}
+    </span>`;
   }
 
   /** The map (or the 3-D view), greyed with the node's message when its last evaluation failed. */
