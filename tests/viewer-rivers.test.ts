@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createEngine, parseGraph } from '../src/index.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { renderPreview } from '../src/render/preview.ts';
-import { drawRivers, RIVER_PALE_RGB, RIVER_RGB } from '../src/render/rivers.ts';
+import { drawRivers, RIVER_COLOURS, RIVER_DEEP_RGB, RIVER_PALE_RGB, RIVER_RGB, riverColour } from '../src/render/rivers.ts';
 import { LAND_MASK, WATER_MASK } from '../src/render/ramps.ts';
 import { DEFAULT_RIVERS, readRiverSetting, RIVERS_KEY, riverOutputs, riverShown, type SettingStore, writeRiverSetting } from '../src/viewer-core/rivers.ts';
 import { PreviewEvaluator } from '../src/worker/evaluator.ts';
@@ -81,22 +81,46 @@ describe('the composed picture', () => {
     return rgba;
   }
 
-  it('paints river cells blue (pale over blue), north up, and leaves every other pixel', () => {
+  it('paints river cells in the river blue, north up, and leaves every other pixel', () => {
     const rgba = picture();
     const before = rgba.slice();
-    // Grid row 0 is south: cell (r 0, c 0) is the image's bottom-left pixel; (r 3, c 3) its top-right.
+    // Grid row 0 is south: cell (r 0, c 0) is the image's bottom-left pixel; (r 3, c 1) its top row.
     const rivers = new Float32Array(16);
     rivers[0 * 4 + 0] = 1;
-    rivers[3 * 4 + 3] = 1;
+    rivers[3 * 4 + 1] = 1;
     rivers[1 * 4 + 1] = 0.4; // not a river: under ½
     expect(drawRivers(rgba, 4, rivers, 4)).toBe(2);
     const px = (x: number, y: number) => [...rgba.slice((y * 4 + x) * 4, (y * 4 + x) * 4 + 4)];
     expect(px(0, 3)).toEqual([...RIVER_RGB, 255]);
-    expect(px(3, 0)).toEqual([...RIVER_PALE_RGB, 255]);
+    expect(px(1, 0)).toEqual([...RIVER_RGB, 255]);
     for (let p = 0; p < 16; p++) {
-      if (p === 3 * 4 + 0 || p === 0 * 4 + 3) continue;
+      if (p === 3 * 4 + 0 || p === 0 * 4 + 1) continue;
       expect([...rgba.slice(p * 4, p * 4 + 4)], `pixel ${p}`).toEqual([...before.slice(p * 4, p * 4 + 4)]);
     }
+  });
+
+  it('draws all the rivers of a picture in one colour, the one that stands out on most of what they cover', () => {
+    const fill = (rgb: readonly number[]) => {
+      const rgba = new Uint8ClampedArray(4 * 4 * 4);
+      for (let p = 0; p < 16; p++) rgba.set([...rgb, 255], p * 4);
+      return rgba;
+    };
+    const rivers = new Float32Array(16);
+    for (let c = 0; c < 4; c++) rivers[2 * 4 + c] = 1;
+    // Viridis' teal is near the river blue: pale; greens keep the river blue.
+    expect(riverColour(fill([38, 130, 142]), rivers, 4)).toEqual(RIVER_PALE_RGB);
+    expect(riverColour(fill([84, 150, 72]), rivers, 4)).toEqual(RIVER_RGB);
+    // The air's ramp: two river pixels over its mid blue (near the river blue), two over its
+    // pale end (near the pale blue): deep.
+    const air = fill([54, 144, 192]);
+    air.set([208, 209, 230, 255], (1 * 4 + 0) * 4);
+    air.set([208, 209, 230, 255], (1 * 4 + 1) * 4);
+    expect(riverColour(air, rivers, 4)).toEqual(RIVER_DEEP_RGB);
+    // Three river pixels over teal, one over green: all four pale, not two colours.
+    const rgba = fill([38, 130, 142]);
+    rgba.set([84, 150, 72, 255], (1 * 4 + 3) * 4);
+    drawRivers(rgba, 4, rivers, 4);
+    for (let c = 0; c < 4; c++) expect([...rgba.slice((1 * 4 + c) * 4, (1 * 4 + c) * 4 + 3)]).toEqual([...RIVER_PALE_RGB]);
   });
 
   it('keeps a line a cell wide when the picture is smaller than the grid', () => {
@@ -137,7 +161,7 @@ describe('the session draws rivers over the shown layer', () => {
         const got = [rgba[p], rgba[p + 1], rgba[p + 2]];
         if (rivers[r * n + c] === 1) {
           riverCells++;
-          expect([RIVER_RGB, RIVER_PALE_RGB].map((x) => x.join())).toContain(got.join());
+          expect(RIVER_COLOURS.map((x) => x.join())).toContain(got.join());
         } else if (got.join() !== [plain[p], plain[p + 1], plain[p + 2]].join()) throw new Error(`cell ${r},${c} changed without a river`);
       }
     }
@@ -155,6 +179,23 @@ describe('the session draws rivers over the shown layer', () => {
     await settle();
     expect(session.detail?.rivers).toBeUndefined();
     expect(Buffer.from(new Uint8ClampedArray(session.detail!.image.rgba)).equals(Buffer.from(plain))).toBe(true);
+  });
+
+  it('offers the rivers of a graph opened later, and none once they are gone', async () => {
+    const { core, session, settle } = setup(DEFAULT, undefined, memoryStore());
+    await settle();
+    expect(session.riverOutputs).toEqual([]);
+    core.replaceGraph(RIVERS);
+    await settle();
+    expect(session.riverOutputs.map((o) => o.key)).toEqual(['rivers.rivers']);
+    session.setRivers({ on: true });
+    await settle();
+    expect(session.detail?.rivers).toBe('rivers.rivers');
+    core.replaceGraph(DEFAULT);
+    await settle();
+    expect(session.riverOutputs).toEqual([]);
+    expect(session.riverShown).toBeNull();
+    expect(session.detail?.rivers).toBeUndefined();
   });
 
   it('follows an edit of the river node while the shown node stays the same', async () => {

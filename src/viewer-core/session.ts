@@ -111,8 +111,8 @@ export class ViewerSession {
   private compareOwed = false;
   /** Stops watching the shown node's result (its state: ok, failed, missing…). */
   private unwatchResult: (() => void) | null = null;
-  /** The graph's river outputs, worked out once per graph. */
-  private riverList: { graph: unknown; outputs: RiverOutput[] } | null = null;
+  /** The graph's river outputs, worked out once per revision (the core's graph is edited in place). */
+  private riverList: { revision: number; outputs: RiverOutput[] } | null = null;
 
   constructor(
     private readonly core: EditorCore,
@@ -195,8 +195,8 @@ export class ViewerSession {
 
   /** The graph's river outputs (any node's output meaning 'river'), for the control to offer. */
   get riverOutputs(): readonly RiverOutput[] {
-    const graph = this.core.graph;
-    if (this.riverList?.graph !== graph) this.riverList = { graph, outputs: riverOutputs(graph) };
+    const revision = this.core.revision;
+    if (this.riverList?.revision !== revision) this.riverList = { revision, outputs: riverOutputs(this.core.graph) };
     return this.riverList.outputs;
   }
 

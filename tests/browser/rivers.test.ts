@@ -1,0 +1,149 @@
+// Rivers drawn over the viewer's picture, in a real browser: on the rivers recipe the control
+// turns them on over the biomes, the map's river cells turn the river blue and no other pixel
+// changes, the 3-D drape follows, and a reload keeps them on. Screenshots at 1600 × 1000 and
+// 1024 × 700 in both themes, map and 3-D. Expected cells come from an engine in Node.
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/engine/engine.ts';
+import type { Graph } from '../../src/model/graph.ts';
+import { RIVER_COLOURS, RIVER_RGB } from '../../src/render/rivers.ts';
+import { launch, openApp, screenshot, settle, waitForPreviews } from './harness.ts';
+
+async function pageGraph(page: Page): Promise<Graph> {
+  return page.evaluate(() => (window as never as { terrainGraph: { core: { snapshot(): unknown } } }).terrainGraph.core.snapshot()) as Promise<Graph>;
+}
+
+/** RGBA of the viewer's map canvas. */
+async function mapBytes(page: Page): Promise<{ width: number; bytes: Buffer }> {
+  const r = await page.locator('tg-map-view canvas.map').evaluate((c: HTMLCanvasElement) => {
+    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    let s = '';
+    for (let i = 0; i < data.length; i += 0x8000) s += String.fromCharCode(...data.subarray(i, i + 0x8000));
+    return { width: c.width, b64: btoa(s) };
+  });
+  return { width: r.width, bytes: Buffer.from(r.b64, 'base64') };
+}
+
+/** A hash of the 3-D canvas's pixels. */
+async function glHash(page: Page): Promise<string> {
+  return page.locator('tg-terrain-3d canvas').evaluate((gl: HTMLCanvasElement) => {
+    const c = document.createElement('canvas');
+    c.width = gl.width;
+    c.height = gl.height;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(gl, 0, 0);
+    const data = ctx.getImageData(0, 0, c.width, c.height).data;
+    let h = 0x811c9dc5;
+    for (let i = 0; i < data.length; i += 4) h = Math.imul(h ^ ((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]), 0x01000193) >>> 0;
+    return h.toString(16);
+  });
+}
+
+async function landDrawn(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const el = document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector('tg-terrain-3d') as unknown as { scene: { frameMs: number[] } | null } | null;
+    return !!el?.scene && el.scene.frameMs.length > 0 && !!(window as never as { terrainGraph: { viewer: { land: { relief: unknown } } } }).terrainGraph.viewer.land.relief;
+  }, undefined, { timeout: 60_000 });
+  await settle(page);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+async function openRivers(browser: Browser, viewport: { width: number; height: number }, theme: 'dark' | 'light') {
+  const context = await browser.newContext({ viewport, colorScheme: theme, acceptDownloads: true });
+  const s = await openApp(browser, { context });
+  await s.page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption('rivers-from-the-rain.json');
+  await waitForPreviews(s.page);
+  await s.page.waitForFunction(() => document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector('h2[data-viewer-node="biomes"]'));
+  return s;
+}
+
+describe('rivers over the viewer', () => {
+  it('draws the river cells over the biomes, leaves every other pixel, follows in 3-D and survives a reload', async () => {
+    const browser = await launch();
+    const s = await openRivers(browser, { width: 1600, height: 1000 }, 'dark');
+    try {
+      const page = s.page;
+      const box = page.locator('tg-viewer input.rivers-on');
+      expect(await box.isChecked()).toBe(false);
+      const before = await mapBytes(page);
+      await box.click();
+      await settle(page);
+      const after = await mapBytes(page);
+      const graph = await pageGraph(page);
+      const n = graph.view.size;
+      expect(after.width).toBe(n);
+      const engine = createEngine(graph);
+      engine.evaluate({ targets: ['rivers'] });
+      const rivers = engine.output('rivers', 'rivers')!.data;
+      const blues = RIVER_COLOURS.map((c) => c.join());
+      let riverCells = 0;
+      let changedElsewhere = 0;
+      for (let r = 0; r < n; r++) {
+        for (let c = 0; c < n; c++) {
+          const p = ((n - 1 - r) * n + c) * 4;
+          const rgb = [...after.bytes.subarray(p, p + 3)].join();
+          if (rivers[r * n + c] === 1) {
+            riverCells++;
+            expect(blues, `river cell ${c},${r}`).toContain(rgb);
+          } else if (rgb !== [...before.bytes.subarray(p, p + 3)].join()) changedElsewhere++;
+        }
+      }
+      expect(riverCells).toBeGreaterThan(100);
+      expect(changedElsewhere).toBe(0);
+      await screenshot(page, 'rivers-map-1600-dark');
+
+      // The 3-D view drapes the same picture: rivers on and off draw different land.
+      await page.locator('tg-viewer button.tab-3d').click();
+      await landDrawn(page);
+      const on3d = await glHash(page);
+      await screenshot(page, 'rivers-3d-1600-dark');
+      await box.click();
+      await settle(page);
+      await landDrawn(page);
+      expect(await glHash(page)).not.toBe(on3d);
+      await box.click();
+      await settle(page);
+      await page.locator('tg-viewer button.tab-map').click();
+      await settle(page);
+
+      // A reload keeps the choice: the map is drawn with the rivers again.
+      await page.reload();
+      await waitForPreviews(page);
+      expect(await page.locator('tg-viewer input.rivers-on').isChecked()).toBe(true);
+      expect((await mapBytes(page)).bytes.equals(after.bytes)).toBe(true);
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+      await browser.close();
+    }
+  });
+
+  for (const [viewport, theme] of [
+    [{ width: 1600, height: 1000 }, 'light'],
+    [{ width: 1024, height: 700 }, 'dark'],
+    [{ width: 1024, height: 700 }, 'light'],
+  ] as const) {
+    it(`reads at ${viewport.width} × ${viewport.height} in the ${theme} theme, on the map and in 3-D`, async () => {
+      const browser = await launch();
+      const s = await openRivers(browser, viewport, theme);
+      try {
+        const page = s.page;
+        await page.locator('tg-viewer input.rivers-on').click();
+        await settle(page);
+        // The map may be smaller than the grid here: the lines are kept, not thinned out.
+        const { width, bytes } = await mapBytes(page);
+        let blue = 0;
+        for (let p = 0; p < bytes.length; p += 4) if (bytes[p] === RIVER_RGB[0] && bytes[p + 1] === RIVER_RGB[1] && bytes[p + 2] === RIVER_RGB[2]) blue++;
+        expect(blue / (width * width)).toBeGreaterThan(0.005);
+        await screenshot(page, `rivers-map-${viewport.width}-${theme}`);
+        await page.locator('tg-viewer button.tab-3d').click();
+        await landDrawn(page);
+        await screenshot(page, `rivers-3d-${viewport.width}-${theme}`);
+        expect(s.errors).toEqual([]);
+      } finally {
+        await s.close();
+        await browser.close();
+      }
+    });
+  }
+});
