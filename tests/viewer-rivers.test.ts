@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
 import { createEngine, parseGraph } from '../src/index.ts';
+import { formatValue } from '../src/model/values.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { renderPreview } from '../src/render/preview.ts';
 import { drawRivers, RIVER_COLOURS, RIVER_DEEP_RGB, RIVER_PALE_RGB, RIVER_RGB, riverColour } from '../src/render/rivers.ts';
@@ -196,6 +197,31 @@ describe('the session draws rivers over the shown layer', () => {
     expect(session.riverOutputs).toEqual([]);
     expect(session.riverShown).toBeNull();
     expect(session.detail?.rivers).toBeUndefined();
+  });
+
+  it("adds the river's line to the cell read out, with its rule, while they are drawn", async () => {
+    const { session, settle } = setup(RIVERS, undefined, memoryStore());
+    await settle();
+    const engine = createEngine(RIVERS);
+    engine.evaluate({ targets: ['rivers'] });
+    const rivers = engine.output('rivers', 'rivers')!.data;
+    const acc = engine.output('rivers', 'accumulation')!.data;
+    const n = RIVERS.view.size;
+    const i = rivers.findIndex((v) => v === 1);
+    const [c, r] = [i % n, Math.floor(i / n)];
+    // The frame pixel over cell (c, r) at 1×: the map is north up.
+    const at = { x: ((c + 0.5) * session.frame) / n, y: ((n - 1 - r + 0.5) * session.frame) / n };
+    session.input({ type: 'move', ...at });
+    await settle();
+    expect(session.provenance?.i).toBe(i);
+    expect(session.provenance?.river).toBeUndefined();
+    session.setRivers({ on: true });
+    await settle();
+    const river = session.provenance!.river!;
+    expect(river).toMatchObject({ node: 'rivers', port: 'rivers', value: 1 });
+    expect(river.why).toBe(`accumulation ${formatValue(acc[i])} ≥ river area 8 → river`);
+    // The shown node's rows stay its own: the flow does not lead to the biomes.
+    expect(session.provenance!.rows.some((row) => row.node === 'rivers')).toBe(false);
   });
 
   it('follows an edit of the river node while the shown node stays the same', async () => {

@@ -5,12 +5,15 @@
 import type { Graph } from '../model/graph.ts';
 import { cellAt, viewDomain } from '../grid.ts';
 import { Lane, type LanePort } from '../worker/lane.ts';
-import type { ProbeRequest, ProbeResult } from '../worker/protocol.ts';
+import type { ProbeRequest, ProbeResult, RiverRef } from '../worker/protocol.ts';
 
 export type WorldPoint = { x: number; y: number };
 
-/** The graph and the node shown; `dragging` while a drag moves the map (no cell is read then). */
-export type PointerContext = () => { graph: Readonly<Graph>; node: string | null; dragging: boolean };
+/**
+ * The graph and the node shown; `dragging` while a drag moves the map (no cell is read then);
+ * the rivers drawn over the map, whose row for the cell is read too.
+ */
+export type PointerContext = () => { graph: Readonly<Graph>; node: string | null; dragging: boolean; rivers?: RiverRef | null };
 
 export class CellPointer {
   /** The world point under the pointer, and the pinned one (a click on the map). */
@@ -87,9 +90,9 @@ export class CellPointer {
     this.lane.request(
       () => {
         const cell = this.cell();
-        const { graph, node, dragging } = this.context();
+        const { graph, node, dragging, rivers } = this.context();
         if (!cell || !node || dragging) return null;
-        return { request: { kind: 'probe', graph: graph as ProbeRequest['graph'], node, i: cell.i } };
+        return { request: { kind: 'probe', graph: graph as ProbeRequest['graph'], node, i: cell.i, rivers: rivers ?? null } };
       },
       (a) => {
         // The pointer left (and nothing is pinned) while the answer was on its way: showing it

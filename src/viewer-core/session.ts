@@ -126,7 +126,7 @@ export class ViewerSession {
       () => ({ graph: this.core.graph, node: this.node, port: this.port, style: this.style, rivers: this.riverRef, frame: this.frame, zoom: this.zoom }),
       () => this.changed('picture'),
     );
-    this.cursor = new CellPointer(port, () => ({ graph: this.core.graph, node: this.node, dragging: this.drag.moved }), (c) => this.changed(c));
+    this.cursor = new CellPointer(port, () => ({ graph: this.core.graph, node: this.node, dragging: this.drag.moved, rivers: this.riverRef }), (c) => this.changed(c));
     this.exports = new ViewerExports(port, (f) => hooks.download(f), () => this.changed('export'));
     this.land = new ReliefWatch(port, () => (this.node && this.tab === '3d' ? { graph: this.core.graph, node: this.node, port: this.port } : null), () => this.changed('relief'));
     this.compare = new Compare(port, () => ({ graph: this.core.graph, size: this.detailRequest.detailSize }), () => this.changed('compare'));
@@ -322,7 +322,10 @@ export class ViewerSession {
     this.rivers = next;
     writeRiverSetting(this.hooks.store, next);
     this.changed('state');
-    if (this.riverShown?.key !== before) this.hooks.invalidate();
+    if (this.riverShown?.key === before) return;
+    this.hooks.invalidate();
+    // The cell read out says whether it is river: read again with the rivers now drawn.
+    this.cursor.probe();
   }
 
   /** The map's side changed (the panel was resized): the magnified picture keeps its place. */

@@ -82,6 +82,8 @@ export interface ProbeRequest {
   readonly graph: Graph;
   readonly node: string;
   readonly i: number;
+  /** The rivers drawn over the map: their row for the cell comes too (ProbeResult.river). */
+  readonly rivers?: RiverRef | null;
 }
 
 /**
@@ -269,6 +271,8 @@ export interface ProbeResult {
   readonly y: number;
   readonly n: number;
   readonly rows: readonly ProvenanceRow[];
+  /** The cell's row at the rivers drawn over the map (ProbeRequest.rivers), with its rule. */
+  readonly river?: ProvenanceRow;
   readonly message?: string;
 }
 

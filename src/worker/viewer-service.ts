@@ -68,12 +68,15 @@ export class ViewerService {
     const domain = viewDomain(req.graph.view);
     const n = domain.n;
     if (!Number.isInteger(req.i) || req.i < 0 || req.i >= n * n) throw new Error(`cell ${req.i} is outside the ${n} × ${n} view`);
+    const rivers = req.rivers && findNode(req.graph, req.rivers.node) ? req.rivers : null;
     // Cached unless the graph changed since the last evaluation: then this brings it up to date.
-    engine.evaluate({ targets: [req.node] });
+    engine.evaluate({ targets: rivers ? [req.node, rivers.node] : [req.node] });
     const c = req.i % n;
     const r = Math.floor(req.i / n);
     const rows = cellProvenance(engine, req.graph, req.node, req.i, domain);
-    return { kind: 'probe-result', seq: req.seq, node: req.node, i: req.i, x: cellX(domain, c), y: cellY(domain, r), n, rows };
+    // The river drawn over the cell, with the rule that made it one ("accumulation 17 ≥ river area 8").
+    const river = rivers ? (rows.find((row) => row.node === rivers.node && row.port === rivers.port) ?? cellProvenance(engine, req.graph, rivers.node, req.i, domain).find((row) => row.node === rivers.node && row.port === rivers.port)) : undefined;
+    return { kind: 'probe-result', seq: req.seq, node: req.node, i: req.i, x: cellX(domain, c), y: cellY(domain, r), n, rows, ...(river ? { river } : {}) };
   }
 
   /**

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/engine.ts';
 import type { Graph } from '../../src/model/graph.ts';
+import { formatValue } from '../../src/model/values.ts';
 import { RIVER_COLOURS, RIVER_RGB } from '../../src/render/rivers.ts';
 import { launch, openApp, screenshot, settle, waitForPreviews } from './harness.ts';
 
@@ -90,6 +91,16 @@ describe('rivers over the viewer', () => {
       }
       expect(riverCells).toBeGreaterThan(100);
       expect(changedElsewhere).toBe(0);
+      // Hovering a river cell: the read out still explains the biome, and adds the river's rule.
+      const i = rivers.findIndex((v, k) => v === 1 && k % n > 8 && k % n < n - 8 && k / n > 8 && k / n < n - 8);
+      const frame = (await page.locator('tg-map-view .frame').boundingBox())!;
+      const cell = frame.width / n;
+      await page.mouse.move(frame.x + ((i % n) + 0.5) * cell, frame.y + (n - 1 - Math.floor(i / n) + 0.5) * cell);
+      await settle(page);
+      await page.waitForFunction((at) => document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector('tg-provenance')?.shadowRoot?.querySelector(`.where[data-i="${at}"]`), i);
+      expect(await page.locator('tg-provenance .answer').getAttribute('data-node')).toBe('biomes');
+      const acc = engine.output('rivers', 'accumulation')!.data[i];
+      expect((await page.locator('tg-provenance .river-line').textContent())!.replace(/\s+/g, ' ').trim()).toBe(`Flow and rivers river accumulation ${formatValue(acc)} ≥ river area 8 → river`);
       await screenshot(page, 'rivers-map-1600-dark');
 
       // The 3-D view drapes the same picture: rivers on and off draw different land.

@@ -54,7 +54,7 @@ export class TgProvenance extends LitElement {
         <span>x <b>${formatValue(p.x)}</b> · y <b>${formatValue(p.y)}</b></span>
         ${this.pinned ? html`<button @click=${() => this.dispatchEvent(new CustomEvent('tg-unpin', { bubbles: true, composed: true }))}>unpin</button>` : nothing}
       </div>
-      ${this.answer(p.rows)}
+      ${this.answer(p.rows)} ${this.river(p)}
       <table>
         ${p.rows.map((row, k) => this.row(row, p.rows[k - 1], p.rows[k + 1]))}
       </table>`;
@@ -72,6 +72,20 @@ export class TgProvenance extends LitElement {
     const several = rows.filter((r) => r.node === row.node).length > 1;
     return html`<div class="answer" data-node=${row.node} data-port=${row.port}>
       <span class="title">${row.title}</span>${several ? html` <small>${row.port}</small>` : nothing} <b class=${row.biome !== undefined ? 'name' : ''}>${value}</b> <span class="note">${note}</span>
+    </div>`;
+  }
+
+  /**
+   * The rivers drawn over the map at this cell, under the answer: whether the cell is river and
+   * the rule ("accumulation 17 ≥ river area 8 → river"), when the rivers are not the shown output.
+   */
+  private river(p: ProbeResult) {
+    const row = p.river;
+    if (!row || (row.node === this.shown && row.port === this.shownPort)) return nothing;
+    const { note } = describeRow(row);
+    const word = row.value === null ? '—' : row.value > 0.5 ? 'river' : 'no river';
+    return html`<div class="river-line" data-node=${row.node} data-port=${row.port} data-value=${row.value === null ? '' : String(row.value)}>
+      <span class="title">${row.title}</span> <b>${word}</b> <span class="note">${note}</span>
     </div>`;
   }
 

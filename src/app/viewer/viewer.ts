@@ -44,7 +44,7 @@ export function roomFor(frame: number): number {
 }
 
 const FORMAT_LABELS: Readonly<Record<ExportFormat, { label: string; title: string }>> = {
-  png: { label: 'PNG', title: 'The layer as shown: palette, bands, shading, contours' },
+  png: { label: 'PNG', title: 'The layer as shown: palette, bands, shading, contours, and the rivers when they are on' },
   png16: { label: '16-bit PNG', title: 'Greyscale, 0 = the minimum, 65535 = the maximum; the range is in the file name and the PNG text' },
   raw: { label: 'Raw', title: 'Little-endian Float32, row 0 = south (biomes: one byte per cell); the range is in the file name' },
   indexed: { label: 'Indexed PNG', title: 'Pixel value = biome id, the palette the biome colours, the names in the PNG text' },
