@@ -271,6 +271,32 @@ describe('the session draws rivers over the shown layer', () => {
     expect(Buffer.from(downloads[1].bytes).equals(Buffer.from(engine.output('biomes')!.data))).toBe(true);
   });
 
+  it('pins the picture with its rivers, and draws the picked river output of several', async () => {
+    const { core, session, settle } = setup(twoRivers(), undefined, memoryStore());
+    session.setRivers({ on: true });
+    await settle();
+    expect(session.riverOutputs.map((o) => o.key)).toEqual(['rivers.rivers', 'wet.rivers']);
+    expect(session.detail?.rivers).toBe('rivers.rivers');
+    const first = new Uint8ClampedArray(session.detail!.image.rgba).slice();
+    session.pinShown();
+    await settle();
+    expect(Buffer.from(new Uint8ClampedArray(session.compare.picture!.image.rgba)).equals(Buffer.from(first))).toBe(true);
+    session.setRivers({ pick: 'wet.rivers' });
+    await settle();
+    expect(session.detail?.rivers).toBe('wet.rivers');
+    // The wet rivers (river area 2) cover more of the map.
+    const blue = (rgba: Uint8ClampedArray) => {
+      let k = 0;
+      for (let p = 0; p < rgba.length; p += 4) if (rgba[p] === RIVER_RGB[0] && rgba[p + 1] === RIVER_RGB[1] && rgba[p + 2] === RIVER_RGB[2]) k++;
+      return k;
+    };
+    expect(blue(new Uint8ClampedArray(session.detail!.image.rgba))).toBeGreaterThan(blue(first));
+    // The pin keeps the rivers it was pinned with, through an edit.
+    core.setParam('wet', 'riverArea', 3);
+    await settle();
+    expect(Buffer.from(new Uint8ClampedArray(session.compare.picture!.image.rgba)).equals(Buffer.from(first))).toBe(true);
+  });
+
   it('asks the worker for no node more than without them', async () => {
     const ran = async (on: boolean) => {
       const { core, session, client, settle } = setup(RIVERS, undefined, memoryStore());

@@ -5,7 +5,7 @@
 import type { Graph } from '../model/graph.ts';
 import type { LayerStyle } from '../render/layer.ts';
 import { Lane, type LanePort } from '../worker/lane.ts';
-import type { PictureRequest, PictureResult } from '../worker/protocol.ts';
+import type { PictureRequest, PictureResult, RiverRef } from '../worker/protocol.ts';
 
 export interface Pin {
   readonly node: string;
@@ -13,6 +13,8 @@ export interface Pin {
   /** The node's title when pinned, to name the pin after the node is gone. */
   readonly title: string;
   readonly style: Required<LayerStyle>;
+  /** The rivers drawn over it when pinned, or null: the pinned side is the picture as it was seen. */
+  readonly rivers?: RiverRef | null;
 }
 
 /** A picture answer that carried a picture. */
@@ -87,7 +89,7 @@ export class Compare {
         const pin = this.pin;
         if (!pin || this.frozen) return null;
         const { graph, size } = this.context();
-        return { request: { kind: 'picture', graph: graph as PictureRequest['graph'], node: pin.node, port: pin.port, size, style: pin.style, have: this.picture?.key ?? '' } };
+        return { request: { kind: 'picture', graph: graph as PictureRequest['graph'], node: pin.node, port: pin.port, size, style: pin.style, rivers: pin.rivers ?? null, have: this.picture?.key ?? '' } };
       },
       (a) => {
         const pin = this.pin;

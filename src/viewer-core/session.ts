@@ -292,7 +292,7 @@ export class ViewerSession {
     const port = this.port;
     const node = this.node ? this.core.node(this.node) : undefined;
     if (!node || !port) return;
-    this.compare.pinOutput({ node: node.id, port, title: node.title, style: this.style });
+    this.compare.pinOutput({ node: node.id, port, title: node.title, style: this.style, rivers: this.riverRef });
   }
 
   /**

@@ -135,6 +135,8 @@ export interface PictureRequest {
   readonly port: string | null;
   readonly size: number;
   readonly style: LayerStyle;
+  /** Rivers drawn over the pinned picture, as they were when it was pinned. */
+  readonly rivers?: RiverRef | null;
   readonly have: string;
 }
 
