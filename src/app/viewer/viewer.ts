@@ -161,7 +161,11 @@ export class TgViewer extends LitElement {
     </header>`;
   }
 
-  /** The view's origin and resolution (edits of the graph) and the magnification. */
+  /**
+   * The view's origin and resolution (edits of the graph), the rivers drawn over it, and the
+   * magnification. The rivers sit here rather than beside the Map and 3-D tabs: at 1024 × 700
+   * that row has no room left and pushed *Pin to compare*, and the map, a line down.
+   */
   private viewBar(s: ViewerSession, core: EditorCore) {
     const view = core.graph.view;
     const sizes = [...new Set([...SIZES, view.size])].sort((a, b) => a - b);
@@ -174,6 +178,7 @@ export class TgViewer extends LitElement {
           ${sizes.map((n) => html`<option value=${n} ?selected=${n === view.size}>${n}²</option>`)}
         </select>
       </label>
+      ${this.riversControl(s)}
       <span class="spacer"></span>
       <button class="zoom" ?disabled=${s.zoom.z <= 1} title="Back to 1× (or double-click the map)" @click=${() => s.resetZoom()}>${s.zoom.z.toFixed(1)}×</button>
     </div>`;
@@ -214,7 +219,6 @@ export class TgViewer extends LitElement {
         <button role="tab" class="tab-map ${s.tab === 'map' ? 'on' : ''}" aria-selected=${s.tab === 'map'} @click=${() => s.setTab('map')} title="The layer as a flat map">Map</button>
         <button role="tab" class="tab-3d ${s.tab === '3d' ? 'on' : ''}" aria-selected=${s.tab === '3d'} @click=${() => s.setTab('3d')} title="The land under the layer in 3-D, draped with it">3-D</button>
       </span>
-      ${this.riversControl(s)}
       <span class="spacer"></span>
       ${pin
         ? html`<span class="pin-name" title="The map shows this output left of the split, the current one right">pinned: ${pin.title} · ${pin.port}${c.message ? html` <em class="pin-stale">(${c.message})</em>` : nothing}</span>
