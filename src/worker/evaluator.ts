@@ -222,7 +222,7 @@ export class PreviewEvaluator {
     const style = req.detailStyle ?? {};
     // The rivers drawn over it are part of the picture: a new river layer is a new picture,
     // though the shown node did not change (the flow's river area dragged over the biomes).
-    const rivers = riverLayer(engine, req.detailRivers && ids.has(req.detailRivers.node) ? req.detailRivers : null);
+    const rivers = riverLayer(engine, riversIn(req.graph, req.detailRivers));
     const over = rivers ? `+${rivers.name}` : '';
     const shown = `${req.detail}.${port}@${req.detailSize}:${JSON.stringify(style)}${over}`;
     const exact = `${shown}:${status?.version}${rivers ? `:${engine.status(rivers.ref.node)?.version}` : ''}`;
@@ -263,6 +263,11 @@ export class PreviewEvaluator {
       ...(rivers ? { rivers: rivers.name } : {}),
     };
   }
+}
+
+/** The rivers a request asks drawn, when their node is in its graph (a stale pick names none). */
+export function riversIn(graph: Graph, ref: RiverRef | null | undefined): RiverRef | null {
+  return ref && graph.nodes.some((nd) => nd.id === ref.node) ? ref : null;
 }
 
 /**

@@ -9,9 +9,9 @@ import { findNode, type Graph } from '../model/graph.ts';
 import { EXPORT_PROGRESS_ABOVE, exportFile } from '../render/exports.ts';
 import { renderPreview } from '../render/preview.ts';
 import { cellProvenance, provenanceOrder } from '../engine/provenance.ts';
-import { outputPort, type PreviewEvaluator, riverLayer } from './evaluator.ts';
+import { outputPort, type PreviewEvaluator, riverLayer, riversIn } from './evaluator.ts';
 import { drawRivers } from '../render/rivers.ts';
-import type { ExportProgress, ExportRequest, ExportResult, PanRequest, PanResult, PictureRequest, PictureResult, ProbeRequest, ProbeResult, ReliefRequest, ReliefResult } from './protocol.ts';
+import type { RiverRef, ExportProgress, ExportRequest, ExportResult, PanRequest, PanResult, PictureRequest, PictureResult, ProbeRequest, ProbeResult, ReliefRequest, ReliefResult } from './protocol.ts';
 import { heightSource, reliefGrid } from '../render/relief.ts';
 import { nodeDef } from '../../nodes/index.ts';
 import { layerHistogram } from '../render/histogram.ts';
@@ -25,6 +25,11 @@ function nodeOrThrow(graph: Graph, id: string) {
   const node = findNode(graph, id);
   if (!node) throw new Error(`there is no node "${id}"`);
   return node;
+}
+
+/** The node to evaluate, and the river node drawn over it (evaluated on the same domain). */
+function withRivers(node: string, rivers: RiverRef | null): string[] {
+  return rivers && rivers.node !== node ? [node, rivers.node] : [node];
 }
 
 /** Bytes that own their whole buffer, so the buffer can be transferred as the file. */
@@ -48,8 +53,8 @@ export class ViewerService {
     const domain: Domain = { x0: req.x, y0: req.y, extent: 1, n: req.n };
     // The rivers drawn over the frame are evaluated on it too: the frame is the picture as the
     // map draws it, and the frame's resolution follows what both cost (drag.ts).
-    const over = req.rivers && findNode(req.graph, req.rivers.node) ? req.rivers : null;
-    engine.evaluate({ domain, targets: over && over.node !== req.node ? [req.node, over.node] : [req.node] });
+    const over = riversIn(req.graph, req.rivers);
+    engine.evaluate({ domain, targets: withRivers(req.node, over) });
     const evaluateMs = performance.now() - start;
     const value = engine.output(req.node, port, domain);
     const base = { kind: 'pan-result', seq: req.seq, node: req.node, port, x: req.x, y: req.y, n: req.n, evaluateMs } as const;
@@ -68,9 +73,9 @@ export class ViewerService {
     const domain = viewDomain(req.graph.view);
     const n = domain.n;
     if (!Number.isInteger(req.i) || req.i < 0 || req.i >= n * n) throw new Error(`cell ${req.i} is outside the ${n} × ${n} view`);
-    const rivers = req.rivers && findNode(req.graph, req.rivers.node) ? req.rivers : null;
+    const rivers = riversIn(req.graph, req.rivers);
     // Cached unless the graph changed since the last evaluation: then this brings it up to date.
-    engine.evaluate({ targets: rivers ? [req.node, rivers.node] : [req.node] });
+    engine.evaluate({ targets: withRivers(req.node, rivers) });
     const c = req.i % n;
     const r = Math.floor(req.i / n);
     const rows = cellProvenance(engine, req.graph, req.node, req.i, domain);
@@ -111,8 +116,8 @@ export class ViewerService {
     const engine = this.evaluator.engineFor(req.graph);
     const node = nodeOrThrow(req.graph, req.node);
     const port = outputPort(node, req.port) ?? '';
-    const over = req.rivers && findNode(req.graph, req.rivers.node) ? req.rivers : null;
-    engine.evaluate({ targets: over ? [req.node, over.node] : [req.node] });
+    const over = riversIn(req.graph, req.rivers);
+    engine.evaluate({ targets: withRivers(req.node, over) });
     const view = req.graph.view;
     const value = engine.output(req.node, port);
     const status = engine.status(req.node);
@@ -160,9 +165,9 @@ export class ViewerService {
     const domain = viewDomain(engine.view);
     // A PNG is the picture as seen: with the rivers the viewer draws over it. The data formats
     // (16-bit, raw, indexed, splat) stay the layer's own values.
-    const over = req.format === 'png' && req.rivers && findNode(req.graph, req.rivers.node) && req.rivers.node !== req.node ? req.rivers : null;
+    const over = req.format === 'png' ? riversIn(req.graph, req.rivers) : null;
     engine.evaluate({
-      targets: over ? [req.node, over.node] : [req.node],
+      targets: withRivers(req.node, over),
       onNode: report
         ? (id) => {
             done = Math.min(total, done + 1);
@@ -175,7 +180,7 @@ export class ViewerService {
     if (!value) return fail(`"${node.title}" has no output to export: ${engine.status(req.node, domain)?.message ?? 'not evaluated'}`);
     done = total;
     if (report) tell('encoding the file');
-    const rivers = req.format === 'png' ? riverLayer(engine, req.rivers && findNode(req.graph, req.rivers.node) ? req.rivers : null, domain) : null;
+    const rivers = riverLayer(engine, over, domain);
     const file = exportFile(value, req.size, `${req.node}.${port}`, req.format, req.style, rivers?.data);
     if (!file) return fail(`a ${value.type} output has no ${req.format} export`);
     const bytes = ownBuffer(file.bytes);
