@@ -193,6 +193,9 @@ describe('pasted text gets the checks a file gets', () => {
     expect(saveAsName('island-2')).toBe('island-2.json');
     expect(saveAsName('a.b')).toBe('a.b.json');
     expect(saveAsName('Island.JSON')).toBe('Island.JSON');
+    // Save downloads under the name Save as took, in any case: not "Island.JSON.json".
+    expect(graphFileName(graph, saveAsName('Island.JSON'))).toBe('Island.JSON');
+    expect(graphFileName(graph, 'island')).toBe('island.json');
   });
 
   it('refuses to place nodes so far apart that their positions overflow (the saved file would not read)', () => {

@@ -94,7 +94,8 @@ export function graphFileText(graph: Graph): string {
 
 /** A file name for a download: the name it was opened as, else the graph's name made safe. */
 export function graphFileName(graph: Graph, openedAs: string | null): string {
-  if (openedAs) return openedAs.endsWith('.json') ? openedAs : `${openedAs}.json`;
+  // Any case, as Save as takes it (saveAsName): "Island.JSON" is not saved as "Island.JSON.json".
+  if (openedAs) return saveAsName(openedAs);
   // At most 100 characters: a file name stops at 255 bytes, and a graph's name has no limit.
   const stem = graph.name
     .toLowerCase()
