@@ -129,6 +129,50 @@ describe('sharing a graph as a link', () => {
     expect(await graphText(page)).toBe(before);
   });
 
+  it("keeps the keys in the box: a link's question over Save as takes the focus, Tab goes round its buttons, Escape clears no selection", async () => {
+    const page = app.s.page;
+    await setSeed(page, 778);
+    await page.locator('tg-node[data-node-id="pv"]').click({ position: { x: 30, y: 8 } });
+    const selected = () => page.evaluate(() => [...(window as never as { terrainGraph: { core: { selection: Set<string> } } }).terrainGraph.core.selection]);
+    expect(await selected()).toEqual(['pv']);
+    const before = await graphText(page);
+    /** Where the focus is: the tg-app's focused element, and inside the box, its focused control. */
+    const focus = () => page.evaluate(() => {
+      const inApp = document.querySelector('tg-app')?.shadowRoot?.activeElement;
+      const inBox = inApp?.shadowRoot?.activeElement;
+      return `${inApp?.localName ?? document.activeElement?.localName}${inBox ? ` > ${inBox.localName}.${inBox.className}` : ''}`;
+    });
+    const made = await shareLink(appUrl(), savedText('terrain-peaks.json'));
+    if (!made.ok) throw new Error('no link');
+    const box = page.locator('tg-ask-dialog');
+    await page.keyboard.press('Control+Shift+S');
+    await expect.poll(focus).toBe('tg-ask-dialog > input.');
+    // The link arrives while Save as asks: its question takes the box's place, and the focus.
+    await page.evaluate((url) => (location.hash = new URL(url).hash), made.url);
+    await expect.poll(() => box.locator('h2').textContent()).toBe('Open the graph from the link?');
+    await expect.poll(focus).toBe('tg-ask-dialog > button.confirm');
+    // Tab goes round the two buttons, never to the toolbar behind the dimmed page.
+    const seen: string[] = [];
+    for (let k = 0; k < 3; k++) {
+      await page.keyboard.press('Tab');
+      seen.push(await focus());
+    }
+    expect(seen).toEqual(['tg-ask-dialog > button.cancel', 'tg-ask-dialog > button.confirm', 'tg-ask-dialog > button.cancel']);
+    // Escape answers no, and is not the canvas's Escape too (which cleared the selection).
+    await page.keyboard.press('Escape');
+    await expect.poll(() => box.count()).toBe(0);
+    expect(await selected()).toEqual(['pv']);
+    // A press on the box's text takes the focus out of it: Escape still says no.
+    await page.evaluate((url) => (location.hash = new URL(url).hash), made.url);
+    await box.locator('h2').click();
+    await expect.poll(focus).not.toMatch(/tg-ask-dialog/);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => box.count()).toBe(0);
+    expect(await selected()).toEqual(['pv']);
+    await settle(page);
+    expect(await graphText(page)).toBe(before);
+  });
+
   it('says a graph is too large for a link and offers the file instead', async () => {
     const page = app.s.page;
     // Notes that do not compress: a long made-up text.

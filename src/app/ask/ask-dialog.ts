@@ -29,7 +29,8 @@ export type AskAnswer = string | null;
 
 /**
  * A modal box with a question, perhaps a text field, and two buttons. Enter answers (when the
- * text is acceptable), Escape cancels, and so does a press outside the box.
+ * text is acceptable), Escape cancels, and so does a press outside the box. Tab goes round the
+ * box's own controls: the toolbar behind the dimmed page is out of reach while it asks.
  *
  * @event tg-ask-answer - The person answered or cancelled: detail.answer as AskAnswer.
  */
@@ -46,11 +47,14 @@ export class TgAskDialog extends LitElement {
     this.setAttribute('role', 'dialog');
     this.setAttribute('aria-modal', 'true');
     this.addEventListener('pointerdown', this.outside);
+    // On the host, not the box: a key pressed anywhere inside (the field, a button) is ours.
+    this.addEventListener('keydown', this.key);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.removeEventListener('pointerdown', this.outside);
+    this.removeEventListener('keydown', this.key);
   }
 
   override willUpdate(changed: Map<string, unknown>): void {
@@ -60,7 +64,13 @@ export class TgAskDialog extends LitElement {
     }
   }
 
-  override firstUpdated(): void {
+  override updated(changed: Map<string, unknown>): void {
+    // Each question, not only the first: a link's question can take the place of Save as's box.
+    if (changed.has('request')) this.focusFirst();
+  }
+
+  /** Puts the focus in the box: the field with its name's stem selected, else the confirm button. */
+  focusFirst(): void {
     const field = this.renderRoot.querySelector('input');
     if (field) {
       field.focus();
@@ -75,7 +85,7 @@ export class TgAskDialog extends LitElement {
     if (!r) return nothing;
     const problem = r.field?.problem?.(this.text.trim()) ?? null;
     const hint = r.field && !problem ? (r.field.hint?.(this.text.trim()) ?? '') : '';
-    return html`<div class="box" @keydown=${this.key}>
+    return html`<div class="box">
       <h2>${r.title}</h2>
       <p>${r.text}</p>
       ${r.field
@@ -104,15 +114,28 @@ export class TgAskDialog extends LitElement {
     if (e.composedPath()[0] === this) this.cancel();
   };
 
+  /**
+   * Escape, Enter in the field and Tab are the box's: they stop here, or the editor's own keys
+   * would act on them too once the box had answered (Escape also cleared the canvas's selection).
+   */
   private key = (e: KeyboardEvent): void => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      this.cancel();
-    } else if (e.key === 'Enter' && (e.target as HTMLElement).localName === 'input') {
-      e.preventDefault();
-      this.confirm();
-    }
+    const inField = e.composedPath()[0] instanceof HTMLInputElement;
+    if (e.key === 'Escape') this.cancel();
+    else if (e.key === 'Enter' && inField && !e.isComposing) this.confirm();
+    else if (e.key === 'Tab') this.tab(e.shiftKey);
+    else return;
+    e.preventDefault();
+    e.stopPropagation();
   };
+
+  /** Moves the focus to the next (or previous) enabled control of the box, round from the last. */
+  private tab(back: boolean): void {
+    const controls = [...this.renderRoot.querySelectorAll<HTMLElement>('input, button:not(:disabled)')];
+    if (!controls.length) return;
+    const at = controls.indexOf(this.shadowRoot!.activeElement as HTMLElement);
+    const next = at < 0 ? 0 : (at + (back ? controls.length - 1 : 1)) % controls.length;
+    controls[next].focus();
+  }
 
   private confirm = (): void => {
     const r = this.request;

@@ -411,7 +411,16 @@ export class TgApp extends LitElement {
       }
       return;
     }
-    if (this.menu || this.problems || this.nodeMenu || this.sharing || this.asking) return;
+    if (this.asking) {
+      // The box's own keys stop in it; these came while the focus was outside it (a press on its
+      // text moves the focus to the page): Escape still cancels, Tab goes back into the box.
+      if (e.key === 'Escape') this.answered(null);
+      else if (e.key === 'Tab') this.renderRoot.querySelector('tg-ask-dialog')?.focusFirst();
+      else return;
+      e.preventDefault();
+      return;
+    }
+    if (this.menu || this.problems || this.nodeMenu || this.sharing) return;
     const target = e.composedPath()[0];
     const typing = isTextEntry(target);
     const shortcut = shortcutOf(e, { nodes: this.core.selection.size, onlyFrame: !this.core.selection.size && this.core.selectedFrames.size === 1 });
