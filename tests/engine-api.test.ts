@@ -108,6 +108,10 @@ describe('engine at the API edge', () => {
     badParam.nodes[0].params.octaves = 'many' as never;
     // Named as the canvas shows it too: type, id and title.
     expect((thrown(() => createEngine(badParam)) as Error).message).toContain('$.nodes[0].params.octaves: fbm node "cont" ("Continentalness"): expected an integer');
+    // A node without a title is named with its type's, as the file reader names it.
+    const untitled = structuredClone(badParam);
+    delete (untitled.nodes[0] as { title?: string }).title;
+    expect((thrown(() => createEngine(untitled)) as Error).message).toContain('$.nodes[0].params.octaves: fbm node "cont" ("fBm noise"): expected an integer');
     const badPort = structuredClone(g);
     badPort.edges[0].to.port = 'inn';
     expect((thrown(() => createEngine(badPort)) as Error).message).toContain('curve node "contCurve" ("C curve") has no input "inn"');

@@ -36,7 +36,8 @@ export function checkEngineGraph(graph: unknown, catalogue: Catalogue): Problem[
       return problems.push({ path: `${path}.type`, message: `node "${id}" has the type ${describe(type)}, which this engine's catalogue does not hold${suggest(String(type), known)}` });
     }
     types.set(id, type as string);
-    const title = typeof node.title === 'string' && node.title !== '' ? node.title : undefined;
+    // A node without a title shows its type's (as a file's problems name it: format.ts).
+    const title = typeof node.title === 'string' ? node.title : def.title;
     if (title) titles.set(id, title);
     problems.push(...checkParams(def, id, node.params, `${path}.params`, title));
     return 0;
