@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { createEngine, type Domain, type Engine } from '../src/index.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { loadGraph } from './helpers/graphs.ts';
+import { cellOffset, grow } from '../src/engine/domains.ts';
+import { coarseReadFor, FINE_FETCH, windVector, worldWind } from '../src/kernels/wind-world.ts';
+import type { TerrainValue } from '../src/model/values.ts';
 
 interface Agreement {
   readonly layer: string;
@@ -256,5 +259,61 @@ describe('halos', () => {
     }
     expect(wrong).toBe(0);
     expect(seenPastEdge).toBeGreaterThan(0);
+  });
+});
+
+describe('the wind on a domain off the lattice', () => {
+  const F = FINE_FETCH;
+  /**
+   * The world wind's air on `domain` with the land handed to it on `fine` (a grid holding its
+   * fetch): land where `land` says, by cell of the domain's lattice counted from its first cell,
+   * sea elsewhere, and sea on the coarse grid.
+   */
+  function air(domain: Domain, fine: Domain, angle: number, land: (u: number, v: number) => boolean): Float32Array {
+    const at = cellOffset(fine, domain)!;
+    const h = new Float32Array(fine.n * fine.n);
+    for (let r = 0; r < fine.n; r++) for (let c = 0; c < fine.n; c++) h[r * fine.n + c] = land(c - at.dc, r - at.dr) ? 1 : 0;
+    const read = coarseReadFor(domain, angle);
+    const coarse = { domain: read.grid, heights: new Float32Array(read.grid.n * read.grid.n), level: 0.5, rank: null, band: read.band };
+    const out = new Float32Array(domain.n * domain.n);
+    const terrain = { type: 'terrain', data: h, seaLevel: 0.5 } as unknown as TerrainValue;
+    worldWind(domain, { on: true, angle, evap: 0.3, dry: 0.05, lift: 0 }, { domain: fine, terrain, rank: null }, coarse, out);
+    return out;
+  }
+  const scattered = (u: number, v: number) => ((Math.imul(u + 1000, 73856093) ^ Math.imul(v + 1000, 19349663)) >>> 0) % 7 === 0;
+
+  it('reads the land under its own cells on a domain half a cell off the lattice', () => {
+    // Each origin rounded on its own is a tie there: the domain's rounded one way, its fine
+    // grid's the other, and the wind read the land one cell beside its own.
+    const domain: Domain = { x0: 3.5 / 97, y0: 7.5 / 97, extent: 1, n: 97 };
+    const fine = grow(domain, { west: F, east: F, south: F, north: F });
+    // One column of land: a west wind dries over it, so its air is lowest on that column.
+    const out = air(domain, fine, 0, (u) => u === 40);
+    const row = [...out.subarray(50 * 97, 51 * 97)];
+    expect(row.indexOf(Math.min(...row))).toBe(40);
+  });
+
+  it('gives the same air whatever fine grid round the domain holds the land', () => {
+    // Half a cell off the lattice, and 576 cells a view that a grown grid holds one ulp under
+    // (blocks of 35 cells for 36).
+    const domains: Domain[] = [
+      { x0: 3.5 / 97, y0: 7.5 / 97, extent: 1, n: 97 },
+      { x0: 0.114381886087358, y0: -4.950718304608017, extent: 0.4982638888888889, n: 287 },
+    ];
+    for (const domain of domains) {
+      for (const angle of [0, 45, 90, 180, 270]) {
+        // Round the domain evenly, further on two sides, and on the sides the wind comes from only.
+        const [dx, dy] = windVector(angle);
+        const upwind = { west: dx > 0 ? F : 0, east: dx < 0 ? F : 0, south: dy > 0 ? F : 0, north: dy < 0 ? F : 0 };
+        const grids = [
+          grow(domain, { west: F, east: F, south: F, north: F }),
+          grow(domain, { west: 3 * F, east: F, south: 3 * F, north: F }),
+          grow(domain, { west: F, east: 2 * F, south: F, north: 2 * F }),
+          grow(domain, upwind),
+        ];
+        const first = air(domain, grids[0], angle, scattered);
+        for (const fine of grids.slice(1)) expect(Buffer.from(air(domain, fine, angle, scattered).buffer).equals(Buffer.from(first.buffer)), `${domain.n}² at ${angle}°, grid ${fine.n}²`).toBe(true);
+      }
+    }
   });
 });

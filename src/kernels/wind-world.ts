@@ -206,11 +206,18 @@ export function worldWind(
   sweepBlended(cg, p, Math.round(COARSE_BLOCK * co.perUnit), null, band, band, { c0: 0, r0: 0, stride: cn }, air);
   // 2. The full-resolution blocks, started from the coarse air at each cell's world position,
   //    over the output and its fetch only, in bands across the wind.
+  // The fine grid is the domain grown by whole cells (grow): where it lies and its cells a view
+  // are counted from the domain's, not rounded on their own, so the wind does not depend on how
+  // far round the domain the grid reaches. Apart, a domain half a cell off the lattice had its
+  // origin rounded one way and the grid's the other (the wind read the land a cell beside its
+  // own), and a grid's 576 cells a view, one ulp under, gave blocks of 35 cells, not 36.
   const fd = fine.domain;
-  const fo = originOf(fd);
   const eo = originOf(domain);
+  const dc = Math.round((domain.x0 - fd.x0) * eo.perUnit);
+  const dr = Math.round((domain.y0 - fd.y0) * eo.perUnit);
+  const fo = { perUnit: eo.perUnit, col0: eo.col0 - dc, row0: eo.row0 - dr };
   const n = domain.n;
-  const block = Math.max(1, Math.floor(FINE_BLOCK * fo.perUnit));
+  const block = Math.max(1, Math.floor(FINE_BLOCK * fo.perUnit + 1e-9));
   const args: WindBandArgs = {
     h: fine.terrain.data,
     rank: fine.rank,
@@ -220,8 +227,8 @@ export function worldWind(
     coarse: { n: cn, perUnit: co.perUnit, col0: co.col0, row0: co.row0 },
     p: { on: p.on, angle: p.angle, evap: p.evap, dry: p.dry, lift: p.lift },
     block,
-    dc: eo.col0 - fo.col0,
-    dr: eo.row0 - fo.row0,
+    dc,
+    dr,
     n,
     out,
   };
