@@ -166,8 +166,11 @@ describe('params', () => {
     ed.setParam('cont', 'octaves', 6);
     expect(ed.node('cont')?.params.octaves).toBe(6);
     expect(() => ed.setParam('cont', 'octaves', 11)).toThrow(EditError);
+    // Named as files and the engine name it: type, id and the title the canvas shows.
+    const title = ed.node('cont')!.title;
+    expect(() => ed.setParam('cont', 'octaves', 11)).toThrow(`fbm node "cont" ("${title}"): octaves: 11 is above the maximum 10`);
     expect(() => ed.setParam('cont', 'octaves', 2.5)).toThrow(/integer/);
-    expect(() => ed.setParam('cont', 'nope', 1)).toThrow(/no param "nope"/);
+    expect(() => ed.setParam('cont', 'nope', 1)).toThrow(`fbm node "cont" ("${title}") has no param "nope"`);
     expect(ed.node('cont')?.params.octaves).toBe(6);
   });
 

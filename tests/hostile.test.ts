@@ -188,7 +188,13 @@ describe('pasted text gets the checks a file gets', () => {
     expect(fileNameProblem('..')).toMatch(/dots alone/);
     expect(fileNameProblem('..json')).toBe(null);
     expect(fileNameProblem('x'.repeat(FILE_NAME_MAX))).toBe(null);
-    expect(fileNameProblem('x'.repeat(FILE_NAME_MAX + 1))).toMatch(new RegExp(`at most ${FILE_NAME_MAX} characters, please: this one has ${FILE_NAME_MAX + 1}`));
+    expect(fileNameProblem('x'.repeat(FILE_NAME_MAX + 1))).toMatch(new RegExp(`at most ${FILE_NAME_MAX} bytes here, and this one has ${FILE_NAME_MAX + 1}\\.$`));
+    // Counted in bytes, as file systems count: 100 CJK characters are 300 bytes.
+    expect(fileNameProblem('島'.repeat(100))).toMatch(/this one has 300 \(100 characters, some of several bytes\)/);
+    expect(fileNameProblem('島'.repeat(60))).toBe(null);
+    expect(fileNameProblem('.json')).toBe('Type a name before .json.');
+    for (const device of ['CON', 'nul.json', 'Com1', 'lpt9.txt']) expect(fileNameProblem(device), device).toMatch(/is a device's name on Windows/);
+    for (const ok of ['console', 'nullish', 'com10']) expect(fileNameProblem(ok), ok).toBe(null);
     for (const ok of ['island-2', 'Île de Ré (v2)', 'a.b.c', 'my island.JSON']) expect(fileNameProblem(ok), ok).toBe(null);
     expect(saveAsName('island-2')).toBe('island-2.json');
     expect(saveAsName('a.b')).toBe('a.b.json');

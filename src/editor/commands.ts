@@ -9,7 +9,7 @@ import { type Edge, findNode, type Frame, type Graph, type GraphNode, NODE_ID_PA
 import { checkVia, FRAME_LIMITS, readFrames } from '../model/frames.ts';
 import { GRAPH_FILE_LIMITS } from '../model/format.ts';
 import type { AnyParamValue } from '../model/params.ts';
-import { checkParam, checkView } from '../model/validate.ts';
+import { checkParam, checkView, nodeNamed } from '../model/validate.ts';
 import type { View } from '../grid.ts';
 import { edgeKey, sameEdge, wireRefusal } from './wiring.ts';
 
@@ -156,9 +156,11 @@ export function applyCommand(graph: Graph, cmd: Command): Applied {
     case 'setParam': {
       const node = nodeOrThrow(graph, cmd.id);
       const spec = nodeDef(node.type)?.params[cmd.key];
-      if (!spec) throw new EditError(`${node.type} node "${cmd.id}" has no param "${cmd.key}"`);
+      // Named as a file's problems and the engine's name it: type, id and title.
+      const who = nodeNamed(cmd.id, node.type, node.title);
+      if (!spec) throw new EditError(`${who} has no param "${cmd.key}"`);
       const problems = checkParam(spec, cmd.value, cmd.key);
-      if (problems.length) throw new EditError(`${problems[0].path}: ${problems[0].message}`);
+      if (problems.length) throw new EditError(`${who}: ${problems[0].path}: ${problems[0].message}`);
       const before = node.params[cmd.key];
       node.params[cmd.key] = structuredClone(cmd.value);
       return { inverse: [{ kind: 'setParam', id: cmd.id, key: cmd.key, value: before }], changes: [{ kind: 'param', id: cmd.id, key: cmd.key }] };

@@ -107,8 +107,10 @@ export function graphFileName(graph: Graph, openedAs: string | null): string {
 
 /** Characters a file name may not hold on some system people save to (Windows refuses all of these). */
 const NOT_IN_NAMES = /[\\/:*?"<>|\u0000-\u001f]/;
-/** Longest name Save as takes: a file name stops at 255 bytes, and a browser may add " (1)". */
-export const FILE_NAME_MAX = 120;
+/** Longest name Save as takes, in UTF-8 bytes: a file name stops at 255, and a browser may add " (1)" and ".json". */
+export const FILE_NAME_MAX = 200;
+/** Names Windows keeps for devices, with or without an extension: such a file cannot be made there. */
+const DEVICE_NAMES = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
 
 /**
  * Why `name` (as typed for Save as, trimmed) cannot name a graph file, or null when it can:
@@ -116,7 +118,8 @@ export const FILE_NAME_MAX = 120;
  */
 export function fileNameProblem(name: string): string | null {
   if (!name) return 'Type a name for the file.';
-  if (name.length > FILE_NAME_MAX) return `A name of at most ${FILE_NAME_MAX} characters, please: this one has ${name.length}.`;
+  const bytes = new TextEncoder().encode(name).length;
+  if (bytes > FILE_NAME_MAX) return `A shorter name, please: a file name holds at most ${FILE_NAME_MAX} bytes here, and this one has ${bytes}${bytes > name.length ? ` (${name.length} characters, some of several bytes)` : ''}.`;
   const bad = NOT_IN_NAMES.exec(name);
   if (bad) {
     const shown = bad[0] < ' ' ? 'a control character' : `"${bad[0]}"`;
@@ -125,6 +128,8 @@ export function fileNameProblem(name: string): string | null {
       : `A file name cannot hold ${shown}: Windows refuses it.`;
   }
   if (/^\.+$/.test(name)) return 'A name of dots alone is not a file name.';
+  if (/^\.json$/i.test(name)) return 'Type a name before .json.';
+  if (DEVICE_NAMES.test(name)) return `"${name.split('.')[0]}" is a device's name on Windows, not a file's: add to it.`;
   return null;
 }
 

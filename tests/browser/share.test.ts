@@ -173,6 +173,42 @@ describe('sharing a graph as a link', () => {
     expect(await graphText(page)).toBe(before);
   });
 
+  it("closes the problem list with Escape without clearing the selection behind it; Ctrl+S under a box saves nothing", async () => {
+    const page = app.s.page;
+    // Selected through the core: a click on the title of the node the test before selected would rename it.
+    await page.evaluate(() => (window as never as { terrainGraph: { core: { select(ids: string[]): void } } }).terrainGraph.core.select(['pv']));
+    await page.locator('tg-app .canvas').focus();
+    const selected = () => page.evaluate(() => [...(window as never as { terrainGraph: { core: { selection: Set<string> } } }).terrainGraph.core.selection]);
+    expect(await selected()).toEqual(['pv']);
+    const downloads: string[] = [];
+    const count = (d: { suggestedFilename(): string }) => downloads.push(d.suggestedFilename());
+    page.on('download', count);
+    // A graph that is no graph: its problem list opens over the editor.
+    const junk = await shareLink(appUrl(), '{"name": 3}');
+    if (!junk.ok) throw new Error('no link');
+    await page.evaluate((url) => (location.hash = new URL(url).hash), junk.url);
+    const ask = page.locator('tg-ask-dialog');
+    const list = page.locator('tg-problems');
+    // The tab holds edits of the tests before: the link's question comes first.
+    await ask.locator('button.confirm').click();
+    await list.waitFor();
+    await list.locator('button').focus();
+    await page.keyboard.press('Control+s');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => list.count(), { message: 'the problem list', timeout: 5000 }).toBe(0);
+    expect(await selected()).toEqual(['pv']);
+    // Under the Save as box too, Ctrl+S is nobody's: no download, and the box stays.
+    await page.locator('tg-toolbar button', { hasText: 'Save as…' }).click();
+    await ask.locator('input').waitFor();
+    await page.keyboard.press('Control+s');
+    await page.waitForTimeout(300);
+    expect(await ask.count(), 'the Save as box').toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => ask.count(), { message: 'the Save as box, after Escape', timeout: 5000 }).toBe(0);
+    expect(downloads).toEqual([]);
+    page.off('download', count);
+  });
+
   it('says a graph is too large for a link and offers the file instead', async () => {
     const page = app.s.page;
     // Notes that do not compress: a long made-up text.

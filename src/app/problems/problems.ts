@@ -32,7 +32,7 @@ export class TgProblems extends LitElement {
 
   override render() {
     const n = problemCount(this.problems);
-    return html`<div class="box" @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && this.close()}>
+    return html`<div class="box" @keydown=${this.escape}>
       <h2>${this.file || 'The file'} could not be opened</h2>
       <p>${n} problem${n === 1 ? '' : 's'}; the open graph is unchanged.</p>
       <ol>
@@ -45,4 +45,12 @@ export class TgProblems extends LitElement {
   private close(): void {
     this.dispatchEvent(appEvent('tg-problems-close', undefined));
   }
+
+  /** Escape closes the box and stops here: the editor's own Escape would clear the selection behind it. */
+  private escape = (e: KeyboardEvent): void => {
+    if (e.key !== 'Escape') return;
+    e.stopPropagation();
+    e.preventDefault();
+    this.close();
+  };
 }

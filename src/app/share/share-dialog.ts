@@ -40,7 +40,7 @@ export class TgShareDialog extends LitElement {
   override render() {
     const s = this.state;
     if (!s) return html``;
-    return html`<div class="box" @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && this.close()}>
+    return html`<div class="box" @keydown=${this.escape}>
       <h2>Share as a link</h2>
       ${s.kind === 'link'
         ? html`<p class="said">
@@ -78,5 +78,13 @@ export class TgShareDialog extends LitElement {
 
   private close = () => {
     this.dispatchEvent(appEvent('tg-share-close', undefined));
+  };
+
+  /** Escape closes the box and stops here: the editor's own Escape would clear the selection behind it. */
+  private escape = (e: KeyboardEvent): void => {
+    if (e.key !== 'Escape') return;
+    e.stopPropagation();
+    e.preventDefault();
+    this.close();
   };
 }

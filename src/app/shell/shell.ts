@@ -411,12 +411,27 @@ export class TgApp extends LitElement {
       }
       return;
     }
+    // Under an open box or list, Ctrl/⌘+S saves nothing, and the browser's own Save Page does
+    // not open either (a person answering the box pressed it out of habit).
+    const modal = this.asking || this.problems || this.sharing;
+    if (modal && (e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+      e.preventDefault();
+      return;
+    }
     if (this.asking) {
       // The box's own keys stop in it; these came while the focus was outside it (a press on its
       // text moves the focus to the page): Escape still cancels, Tab goes back into the box.
       if (e.key === 'Escape') this.answered(null);
       else if (e.key === 'Tab') this.renderRoot.querySelector('tg-ask-dialog')?.focusFirst();
       else return;
+      e.preventDefault();
+      return;
+    }
+    // The list and the share box close on their own Escape; this one came while the focus was
+    // outside them (on the page, after a press on their text).
+    if (e.key === 'Escape' && (this.problems || this.sharing)) {
+      this.problems = null;
+      this.sharing = null;
       e.preventDefault();
       return;
     }
