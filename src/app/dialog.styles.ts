@@ -52,3 +52,11 @@ export default css`
     cursor: pointer;
   }
 `;
+
+/** The blue accent of a dialog that asks or offers (the share link, Save as), not one that warns. */
+export const askingAccent = css`
+  :host {
+    --tg-dialog-border: #2f4a6b;
+    --tg-dialog-title: var(--tg-accent, #5aa9ff);
+  }
+`;

@@ -210,3 +210,25 @@ export async function showParams(page: Page, id: string): Promise<void> {
   await page.locator(`tg-node[data-node-id="${id}"] header .title`).click();
   await page.locator(`tg-node[data-node-id="${id}"] tg-param`).first().waitFor();
 }
+
+/** The 3-D canvas's pixels, summed up: a hash and how many colours. */
+export async function glPixels(page: Page): Promise<{ hash: string; colours: number; dark: number }> {
+  return page.locator('tg-terrain-3d canvas').evaluate((gl: HTMLCanvasElement) => {
+    const c = document.createElement('canvas');
+    c.width = gl.width;
+    c.height = gl.height;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(gl, 0, 0);
+    const data = ctx.getImageData(0, 0, c.width, c.height).data;
+    let h = 0x811c9dc5;
+    const seen = new Set<number>();
+    let dark = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const px = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2];
+      seen.add(px);
+      if (px === 0x1b1f24) dark++;
+      h = Math.imul(h ^ px, 0x01000193) >>> 0;
+    }
+    return { hash: h.toString(16), colours: seen.size, dark: dark / (data.length / 4) };
+  });
+}

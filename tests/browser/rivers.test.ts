@@ -8,7 +8,7 @@ import { createEngine } from '../../src/engine/engine.ts';
 import type { Graph } from '../../src/model/graph.ts';
 import { formatValue } from '../../src/model/values.ts';
 import { RIVER_COLOURS, RIVER_RGB } from '../../src/render/rivers.ts';
-import { launch, openApp, screenshot, settle, waitForPreviews } from './harness.ts';
+import { glPixels, launch, openApp, screenshot, settle, waitForPreviews } from './harness.ts';
 
 async function pageGraph(page: Page): Promise<Graph> {
   return page.evaluate(() => (window as never as { terrainGraph: { core: { snapshot(): unknown } } }).terrainGraph.core.snapshot()) as Promise<Graph>;
@@ -23,21 +23,6 @@ async function mapBytes(page: Page): Promise<{ width: number; bytes: Buffer }> {
     return { width: c.width, b64: btoa(s) };
   });
   return { width: r.width, bytes: Buffer.from(r.b64, 'base64') };
-}
-
-/** A hash of the 3-D canvas's pixels. */
-async function glHash(page: Page): Promise<string> {
-  return page.locator('tg-terrain-3d canvas').evaluate((gl: HTMLCanvasElement) => {
-    const c = document.createElement('canvas');
-    c.width = gl.width;
-    c.height = gl.height;
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(gl, 0, 0);
-    const data = ctx.getImageData(0, 0, c.width, c.height).data;
-    let h = 0x811c9dc5;
-    for (let i = 0; i < data.length; i += 4) h = Math.imul(h ^ ((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]), 0x01000193) >>> 0;
-    return h.toString(16);
-  });
 }
 
 async function landDrawn(page: Page): Promise<void> {
@@ -106,12 +91,12 @@ describe('rivers over the viewer', () => {
       // The 3-D view drapes the same picture: rivers on and off draw different land.
       await page.locator('tg-viewer button.tab-3d').click();
       await landDrawn(page);
-      const on3d = await glHash(page);
+      const on3d = (await glPixels(page)).hash;
       await screenshot(page, 'rivers-3d-1600-dark');
       await box.click();
       await settle(page);
       await landDrawn(page);
-      expect(await glHash(page)).not.toBe(on3d);
+      expect((await glPixels(page)).hash).not.toBe(on3d);
       await box.click();
       await settle(page);
       await page.locator('tg-viewer button.tab-map').click();

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/engine.ts';
 import type { Graph } from '../../src/model/graph.ts';
 import { renderLayer } from '../../src/render/layer.ts';
-import { appPerSuite, openApp, screenshot, settle } from './harness.ts';
+import { appPerSuite, glPixels, openApp, screenshot, settle } from './harness.ts';
 
 interface Handle {
   terrainGraph: {
@@ -35,28 +35,6 @@ async function landDrawn(page: Page): Promise<void> {
   await settle(page);
   // A frame after the last change.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-}
-
-/** The 3-D canvas's pixels, summed up: a hash and how many colours. */
-async function glPixels(page: Page): Promise<{ hash: string; colours: number; dark: number }> {
-  return page.locator('tg-terrain-3d canvas').evaluate((gl: HTMLCanvasElement) => {
-    const c = document.createElement('canvas');
-    c.width = gl.width;
-    c.height = gl.height;
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(gl, 0, 0);
-    const data = ctx.getImageData(0, 0, c.width, c.height).data;
-    let h = 0x811c9dc5;
-    const seen = new Set<number>();
-    let dark = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      const px = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2];
-      seen.add(px);
-      if (px === 0x1b1f24) dark++;
-      h = Math.imul(h ^ px, 0x01000193) >>> 0;
-    }
-    return { hash: h.toString(16), colours: seen.size, dark: dark / (data.length / 4) };
-  });
 }
 
 /** RGBA of a canvas in the viewer's map. */

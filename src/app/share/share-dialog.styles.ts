@@ -1,13 +1,10 @@
 import { css } from 'lit';
-import dialog from '../dialog.styles.ts';
+import dialog, { askingAccent } from '../dialog.styles.ts';
 
 export default [
   dialog,
+  askingAccent,
   css`
-    :host {
-      --tg-dialog-border: #2f4a6b;
-      --tg-dialog-title: var(--tg-accent, #5aa9ff);
-    }
     input.link {
       margin: 0 14px;
       height: 28px;
