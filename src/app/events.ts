@@ -94,3 +94,16 @@ export function appEvent<K extends keyof HTMLElementEventMap>(
 ): CustomEvent {
   return new CustomEvent(type, { detail, bubbles: true, composed: true });
 }
+
+/**
+ * A dialog's keydown handler: Escape closes it (`close`) and stops there, where the editor's own
+ * Escape would act too and clear the canvas's selection behind it.
+ */
+export function escapeCloses(close: () => void): (e: KeyboardEvent) => void {
+  return (e) => {
+    if (e.key !== 'Escape') return;
+    e.stopPropagation();
+    e.preventDefault();
+    close();
+  };
+}

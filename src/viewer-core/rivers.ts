@@ -3,6 +3,7 @@
 // person chose to draw over the shown layer, and that choice kept across reloads.
 
 import { CATALOGUE } from '../../nodes/index.ts';
+import type { KeyValueStore } from '../editor/files.ts';
 import type { Graph } from '../model/graph.ts';
 import type { Catalogue } from '../model/manifest.ts';
 import { isLines } from '../model/values.ts';
@@ -43,11 +44,8 @@ export function riverShown(outputs: readonly RiverOutput[], setting: RiverSettin
   return outputs.find((o) => o.key === setting.pick) ?? outputs[0] ?? null;
 }
 
-/** Where the viewer keeps its own settings across reloads (the page's localStorage; a Map in tests). */
-export interface SettingStore {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-}
+/** Where the viewer keeps its own settings across reloads: the part of the drafts' store it reads and writes (the page's localStorage; a Map in tests). */
+export type SettingStore = Pick<KeyValueStore, 'getItem' | 'setItem'>;
 
 /** The key of the river setting in the store: the viewer's own state, not the graph file's. */
 export const RIVERS_KEY = 'terrain-graph:viewer-rivers';

@@ -3,7 +3,7 @@
 import { html, LitElement } from 'lit';
 import { property } from 'lit/decorators.js';
 import { problemCount, type Problem } from '../../model/problems.ts';
-import { appEvent } from '../events.ts';
+import { appEvent, escapeCloses } from '../events.ts';
 import styles from './problems.styles.ts';
 
 /**
@@ -32,7 +32,7 @@ export class TgProblems extends LitElement {
 
   override render() {
     const n = problemCount(this.problems);
-    return html`<div class="box" @keydown=${this.escape}>
+    return html`<div class="box" @keydown=${this.onKey}>
       <h2>${this.file || 'The file'} could not be opened</h2>
       <p>${n} problem${n === 1 ? '' : 's'}; the open graph is unchanged.</p>
       <ol>
@@ -42,15 +42,10 @@ export class TgProblems extends LitElement {
     </div>`;
   }
 
+  /** Escape closes the box and stops in it (escapeCloses). */
+  private readonly onKey = escapeCloses(() => this.close());
+
   private close(): void {
     this.dispatchEvent(appEvent('tg-problems-close', undefined));
   }
-
-  /** Escape closes the box and stops here: the editor's own Escape would clear the selection behind it. */
-  private escape = (e: KeyboardEvent): void => {
-    if (e.key !== 'Escape') return;
-    e.stopPropagation();
-    e.preventDefault();
-    this.close();
-  };
 }

@@ -3,7 +3,7 @@
 
 import { html, LitElement } from 'lit';
 import { property } from 'lit/decorators.js';
-import { appEvent } from '../events.ts';
+import { appEvent, escapeCloses } from '../events.ts';
 import styles from './share-dialog.styles.ts';
 
 export type ShareState =
@@ -40,7 +40,7 @@ export class TgShareDialog extends LitElement {
   override render() {
     const s = this.state;
     if (!s) return html``;
-    return html`<div class="box" @keydown=${this.escape}>
+    return html`<div class="box" @keydown=${this.onKey}>
       <h2>Share as a link</h2>
       ${s.kind === 'link'
         ? html`<p class="said">
@@ -76,15 +76,10 @@ export class TgShareDialog extends LitElement {
     }
   };
 
+  /** Escape closes the box and stops in it (escapeCloses). */
+  private readonly onKey = escapeCloses(() => this.close());
+
   private close = () => {
     this.dispatchEvent(appEvent('tg-share-close', undefined));
-  };
-
-  /** Escape closes the box and stops here: the editor's own Escape would clear the selection behind it. */
-  private escape = (e: KeyboardEvent): void => {
-    if (e.key !== 'Escape') return;
-    e.stopPropagation();
-    e.preventDefault();
-    this.close();
   };
 }
