@@ -122,7 +122,7 @@ export const flow = defineNode({
   outputs: {
     rivers: { type: 'field', meaning: 'river', doc: '1 where the accumulation reaches riverArea, else 0.' },
     filled: { type: 'field', meaning: 'height', doc: 'The heights with every hollow filled to its spill point.' },
-    lakes: { type: 'field', meaning: 'value', doc: 'Lake depth: filled height minus height (0 off the lakes).' },
+    lakes: { type: 'field', meaning: 'lake', doc: 'Lake depth: filled height minus height, in height units (0 off the lakes).' },
     accumulation: { type: 'field', meaning: 'value', doc: 'Rain gathered through each land cell, in rain × 256-map cells; 0 on the sea.' },
   },
   params: {
@@ -165,6 +165,6 @@ export const flow = defineNode({
       rivers[i] = accumulation[i] >= p.riverArea ? 1 : 0;
       lakes[i] = filled[i] - h[i];
     }
-    return { rivers: field(rivers, 'river'), filled: field(filled, 'height'), lakes: field(lakes, 'value'), accumulation: field(accumulation, 'value') };
+    return { rivers: field(rivers, 'river'), filled: field(filled, 'height'), lakes: field(lakes, 'lake'), accumulation: field(accumulation, 'value') };
   },
 });

@@ -58,7 +58,7 @@ describe('node previews', () => {
     data[3] = NaN;
     data[5] = Infinity;
     data[9] = -Infinity;
-    for (const meaning of ['distance', 'unit', 'moisture'] as const) {
+    for (const meaning of ['distance', 'unit', 'moisture', 'lake'] as const) {
       const v: Value = { type: 'field', meaning, data };
       expect(Buffer.from(renderPreview(v, 16, 8).rgba).equals(Buffer.from(renderLayer(downsampleValue(v, 16, 8), 8)))).toBe(true);
       const flat: Value = { type: 'field', meaning, data: new Float32Array(256).fill(2) };

@@ -16,6 +16,7 @@ export type Meaning =
   | 'air'
   | 'mask'
   | 'river'
+  | 'lake'
   | 'biome';
 
 /**
@@ -31,6 +32,17 @@ export const MASK_WORDS: Readonly<Partial<Record<Meaning, { readonly one: string
 /** True for a two-valued meaning whose 1 cells make lines a cell wide (rivers): kept when drawn smaller. */
 export function isLines(meaning: Meaning): boolean {
   return MASK_WORDS[meaning]?.lines === true;
+}
+
+/**
+ * How the viewer draws an output of this meaning over whatever layer it shows, as water: a river
+ * layer's 1 cells as lines a cell wide, a lake layer's cells deeper than 0 (meaning 'lake': the
+ * depth of water standing on land, in height units) as areas; null for the rest, which are
+ * layers of their own. The overlay finds its outputs by this, never by a node's type.
+ */
+export function waterKind(meaning: Meaning): 'lines' | 'area' | null {
+  if (isLines(meaning)) return 'lines';
+  return meaning === 'lake' ? 'area' : null;
 }
 
 /** True for a meaning whose cells are 1 or 0 (MASK_WORDS). */

@@ -63,6 +63,7 @@ export function layerHistogram(value: Value, heightMode: 'height' | 'share' = 'h
   }
   const { lo, hi, counts } = histogram(value.data, bins);
   if (value.type === 'terrain') return { kind: 'terrain', lo, hi, counts, seaLevel: value.seaLevel, cuts: heightCuts(value, heightMode) };
-  const { range } = rampFor(value.meaning);
-  return { kind: 'field', lo, hi, counts, meaning: value.meaning, rampLo: range ? range[0] : lo, rampHi: range ? range[1] : hi };
+  const { range, floor } = rampFor(value.meaning);
+  const low = !range && floor !== undefined && floor < lo ? floor : lo;
+  return { kind: 'field', lo, hi, counts, meaning: value.meaning, rampLo: range ? range[0] : low, rampHi: range ? range[1] : Math.max(hi, low) };
 }

@@ -159,6 +159,18 @@ function drawContours(out: Uint8ClampedArray, h: Float32Array, n: number, seaLev
   }
 }
 
+/** Paints the cells exactly 0 of an n × n layer in `colour` (a ramp's `zero`: no lake), image north up. */
+export function paintZeros(out: Uint8ClampedArray, data: ArrayLike<number>, n: number, colour: Rgb): void {
+  for (let r = 0; r < n; r++) {
+    for (let c = 0, p = (n - 1 - r) * n * 4; c < n; c++, p += 4) {
+      if (data[r * n + c] !== 0) continue;
+      out[p] = colour[0];
+      out[p + 1] = colour[1];
+      out[p + 2] = colour[2];
+    }
+  }
+}
+
 /**
  * RGBA pixels (n × n, row 0 of the image is the north row) of a layer in the palette of its
  * meaning. Heights with a sea level get atlas tints, shading and optional contours.
@@ -228,8 +240,9 @@ export function renderLayer(value: Value, n: number, style: LayerStyle = {}): Ui
     if (style.contours) drawContours(out, value.data, n, value.seaLevel);
     return out;
   }
-  const { ramp, range } = rampFor(value.meaning);
-  const [lo, hi] = range ?? finiteRange(data);
+  const { ramp, range, floor, zero } = rampFor(value.meaning);
+  let [lo, hi] = range ?? finiteRange(data);
+  if (!range && floor !== undefined && floor < lo) [lo, hi] = [floor, Math.max(hi, floor)];
   const scale = hi > lo ? 1 / (hi - lo) : 0;
   // The ramp's 256 entries are the palette; NaN falls outside it and shows magenta.
   for (let r = 0; r < n; r++) {
@@ -239,6 +252,7 @@ export function renderLayer(value: Value, n: number, style: LayerStyle = {}): Ui
       put(out, p, ramp, Number.isNaN(v) ? -1 : t <= 0 ? 0 : t >= 1 ? 255 : Math.round(t * 255));
     }
   }
+  if (zero) paintZeros(out, data, n, zero);
   if (heights && style.shade !== false) shadeHeights(out, value.data, n, -Infinity);
   if (heights && style.contours) drawContours(out, value.data, n, lo);
   return out;

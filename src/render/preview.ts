@@ -140,7 +140,7 @@ export function renderPreview(value: Value, n: number, size: number, style: Laye
     }
     return { width: side, height: side, rgba };
   }
-  const { ramp, range } = rampFor(value.meaning);
+  const { ramp, range, floor, zero } = rampFor(value.meaning);
   let lo: number;
   let hi: number;
   if (range) [lo, hi] = range;
@@ -157,6 +157,7 @@ export function renderPreview(value: Value, n: number, size: number, style: Laye
       }
     }
     if (!(lo <= hi)) [lo, hi] = [0, 0];
+    if (floor !== undefined && floor < lo) [lo, hi] = [floor, Math.max(hi, floor)];
   }
   const scale = hi > lo ? 1 / (hi - lo) : 0;
   for (let y = 0; y < side; y++) {
@@ -174,6 +175,11 @@ export function renderPreview(value: Value, n: number, size: number, style: Laye
         rgba[p] = ramp[k];
         rgba[p + 1] = ramp[k + 1];
         rgba[p + 2] = ramp[k + 2];
+        if (v === 0 && zero) {
+          rgba[p] = zero[0];
+          rgba[p + 1] = zero[1];
+          rgba[p + 2] = zero[2];
+        }
       }
       rgba[p + 3] = 255;
     }

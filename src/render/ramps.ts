@@ -42,8 +42,22 @@ export const ELEVATION = makeRamp(['#1d2b3a', '#3d5a6c', '#6f8f7a', '#a7b57e', '
 export const WATER_MASK: Rgb = [58, 110, 165];
 export const LAND_MASK: Rgb = [217, 201, 163];
 
-/** The ramp and fixed range of a meaning; null range means "the data's own min … max". */
-export function rampFor(meaning: Meaning): { ramp: Ramp; range: readonly [number, number] | null } {
+/**
+ * Lake depth: a water blue, pale at a lake's shore and deep where it is deepest; no lake (0) is
+ * drawn apart, in the water mask's land (rampFor's `zero`). A plain ramp from the land colour drew
+ * the shallow half of the lakes (most of their cells) as sand tinted blue, which read as land,
+ * and a ramp whose first entry was the land drew the shallowest lake cells (under 1/510 of the
+ * deepest) as land.
+ */
+export const LAKE = makeRamp(['#a9d4f0', '#5fa8d8', '#2a74b8', '#0b3d7a']);
+
+/**
+ * The ramp and fixed range of a meaning; null range means "the data's own min … max", with the
+ * low end at `floor` when that is lower (lake depth: 0, so a view all lake keeps its shallowest
+ * cells pale blue, not the deepest's colour). `zero`: the colour of cells exactly 0, apart from
+ * the ramp (no lake, where any depth is water).
+ */
+export function rampFor(meaning: Meaning): { ramp: Ramp; range: readonly [number, number] | null; floor?: number; zero?: Rgb } {
   switch (meaning) {
     case 'temperature':
       return { ramp: TEMPERATURE, range: [0, 1] };
@@ -61,6 +75,9 @@ export function rampFor(meaning: Meaning): { ramp: Ramp; range: readonly [number
       return { ramp: DISTANCE, range: null };
     case 'height':
       return { ramp: ELEVATION, range: null };
+    case 'lake':
+      // 0 … the deepest lake shown: an export's range and a build's (coarse) range stay as before.
+      return { ramp: LAKE, range: null, floor: 0, zero: LAND_MASK };
     default:
       return { ramp: VIRIDIS, range: null };
   }

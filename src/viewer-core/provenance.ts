@@ -21,6 +21,7 @@ const MEANING_NOTES: Readonly<Record<Meaning, string>> = {
   air: 'humidity of the air, 0 … 1',
   mask: '1 water, 0 land',
   river: '1 river, 0 no river',
+  lake: 'lake depth, 0 off the lakes',
   biome: 'biome',
 };
 
