@@ -1,16 +1,18 @@
-// Rivers drawn over the viewer's picture: which outputs are river layers (by meaning, any node),
-// the person's choice and its keeping across reloads, the composed pixels on a tiny grid, and
-// the session driving the worker's own code: the map's picture, a draft's, a drag frame's and
-// the PNG export carry the rivers; the data exports do not.
+// Rivers and lakes drawn over the viewer's picture: which outputs are water (by meaning, any
+// node), the person's choice and its keeping across reloads, the composed pixels on a tiny grid,
+// and the session driving the worker's own code: the map's picture, a draft's, a drag frame's and
+// the PNG export carry the rivers and lakes; the data exports do not.
 import { readFileSync } from 'node:fs';
 import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
 import { createEngine, parseGraph } from '../src/index.ts';
-import { formatValue } from '../src/model/values.ts';
+import { formatValue, waterKind } from '../src/model/values.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { renderPreview } from '../src/render/preview.ts';
-import { drawRivers, RIVER_COLOURS, RIVER_DEEP_RGB, RIVER_PALE_RGB, RIVER_RGB, riverColour } from '../src/render/rivers.ts';
-import { LAND_MASK, WATER_MASK } from '../src/render/ramps.ts';
+import { drawRivers, drawWater, RIVER_AQUA_RGB, RIVER_COLOURS, RIVER_DEEP_RGB, RIVER_PALE_RGB, RIVER_RGB, riverColour, widenWater } from '../src/render/rivers.ts';
+import { AIR, LAKE, LAND_MASK, WATER_MASK } from '../src/render/ramps.ts';
+import { renderLayer } from '../src/render/layer.ts';
+import { widens } from '../src/app/terrain-3d/mesh.ts';
 import { DEFAULT_RIVERS, readRiverSetting, RIVERS_KEY, riverOutputs, riverShown, type SettingStore, writeRiverSetting } from '../src/viewer-core/rivers.ts';
 import { PreviewEvaluator } from '../src/worker/evaluator.ts';
 import type { PanRequest } from '../src/worker/protocol.ts';
@@ -19,7 +21,7 @@ import { DEFAULT, setup } from './helpers/viewer-setup.ts';
 const RIVERS_TEXT = readFileSync('graphs/rivers-from-the-rain.json', 'utf8');
 const RIVERS = parseGraph(RIVERS_TEXT);
 
-/** A second flow node reading the same land, so the graph has two river outputs. */
+/** A second flow node reading the same land, so the graph has two nodes' rivers and lakes. */
 function twoRivers(): Graph {
   const file = JSON.parse(RIVERS_TEXT);
   const flow = file.nodes.find((n: { id: string }) => n.id === 'rivers');
@@ -33,14 +35,47 @@ function memoryStore(): SettingStore & { map: Map<string, string> } {
   return { map, getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v) };
 }
 
-describe('which outputs are rivers', () => {
-  it("finds every output meaning 'river', whatever its node, and none in a graph without", () => {
-    expect(riverOutputs(RIVERS).map((o) => o.key)).toEqual(['rivers.rivers']);
+/** Which cells of the rivers recipe's flow are river and lake, on its own view. */
+function riversAndLakes(graph: Graph = RIVERS): { rivers: Float32Array; lakes: Float32Array; acc: Float32Array; n: number } {
+  const engine = createEngine(graph);
+  engine.evaluate({ targets: ['rivers'] });
+  const out = (port: string) => engine.output('rivers', port)!.data as Float32Array;
+  return { rivers: out('rivers'), lakes: out('lakes'), acc: out('accumulation'), n: graph.view.size };
+}
+
+describe('which outputs are rivers and lakes', () => {
+  it("finds every output meaning 'river' or 'lake', a node at a time, whatever its node, and none in a graph without", () => {
+    const found = riverOutputs(RIVERS);
+    expect(found.map((o) => [o.key, o.ports, o.words, o.label])).toEqual([['rivers.rivers', ['rivers', 'lakes'], 'rivers & lakes', 'Flow and rivers']]);
     expect(riverOutputs(DEFAULT)).toEqual([]);
     const two = riverOutputs(twoRivers());
     expect(two.map((o) => o.key)).toEqual(['rivers.rivers', 'wet.rivers']);
-    // The flow has four outputs: the label names the port.
-    expect(two[1].label).toBe('Wet rivers · rivers');
+    expect(two[1].label).toBe('Wet rivers');
+  });
+
+  it("gives the flow's lake depth a meaning of its own, drawn as areas; the rivers as lines; the rest as nothing", () => {
+    expect(waterKind('lake')).toBe('area');
+    expect(waterKind('river')).toBe('lines');
+    for (const m of ['value', 'mask', 'height', 'air'] as const) expect(waterKind(m)).toBeNull();
+    const engine = createEngine(RIVERS);
+    engine.evaluate({ targets: ['rivers'] });
+    expect(engine.output('rivers', 'lakes')?.meaning).toBe('lake');
+    expect(engine.output('rivers', 'accumulation')?.meaning).toBe('value');
+  });
+
+  it('draws lake depth as water depth: no lake in the land colour, any depth blue, deeper darker', () => {
+    const rgba = renderLayer({ type: 'field', meaning: 'lake', data: Float32Array.of(0, 0.0001, 0.02, 0.08) }, 2);
+    // North row first: cells 2, 3 then 0, 1.
+    const px = (k: number) => [...rgba.slice(k * 4, k * 4 + 3)];
+    expect(px(2)).toEqual([...LAND_MASK]);
+    for (const k of [3, 0, 1]) expect(px(k)[2], `pixel ${k} blue`).toBeGreaterThan(px(k)[0] + 60);
+    const light = (k: number) => px(k).reduce((a, b) => a + b, 0);
+    expect(light(3)).toBeGreaterThan(light(0));
+    expect(light(0)).toBeGreaterThan(light(1));
+    expect([...LAKE.slice(3, 6)]).not.toEqual([...LAND_MASK]);
+    // A view all lake keeps its shallowest cells blue: the ramp's low end is 0, not the shallowest.
+    const all = renderLayer({ type: 'field', meaning: 'lake', data: Float32Array.of(0.01, 0.02, 0.03, 0.04) }, 2);
+    for (let k = 0; k < 4; k++) expect([...all.slice(k * 4, k * 4 + 3)]).not.toEqual([...LAND_MASK]);
   });
 
   it('draws none when off, the picked one when it is there, else the first', () => {
@@ -124,6 +159,64 @@ describe('the composed picture', () => {
     for (let c = 0; c < 4; c++) expect([...rgba.slice((1 * 4 + c) * 4, (1 * 4 + c) * 4 + 3)]).toEqual([...RIVER_PALE_RGB]);
   });
 
+  it('paints lake cells (deeper than 0) as areas, in the same colour as the rivers', () => {
+    const rgba = picture();
+    const before = rgba.slice();
+    const rivers = new Float32Array(16);
+    rivers[3 * 4 + 0] = 1;
+    const lakes = new Float32Array(16);
+    lakes[0 * 4 + 0] = 0.004;
+    lakes[0 * 4 + 1] = 0.02;
+    lakes[1 * 4 + 1] = 0; // dry
+    const { painted, colour } = drawWater(rgba, 4, [{ kind: 'area', data: lakes }, { kind: 'lines', data: rivers }], 4);
+    expect(painted).toBe(3);
+    expect(colour).toEqual(RIVER_RGB);
+    const px = (x: number, y: number) => [...rgba.slice((y * 4 + x) * 4, (y * 4 + x) * 4 + 4)];
+    expect(px(0, 0)).toEqual([...RIVER_RGB, 255]);
+    expect(px(0, 3)).toEqual([...RIVER_RGB, 255]);
+    expect(px(1, 3)).toEqual([...RIVER_RGB, 255]);
+    expect(px(1, 2)).toEqual([...before.slice((2 * 4 + 1) * 4, (2 * 4 + 1) * 4 + 4)]);
+    // Smaller than the grid, a lake pixel is the cell at its centre (as the picture under it),
+    // not any cell: a one-cell pond off the centres is not drawn four times its size.
+    const small = new Uint8ClampedArray(2 * 2 * 4).fill(200);
+    const pond = new Float32Array(16);
+    pond[0] = 0.01;
+    expect(drawWater(small, 2, [{ kind: 'area', data: pond }], 4).painted).toBe(0);
+    pond[1 * 4 + 1] = 0.01;
+    expect(drawWater(small, 2, [{ kind: 'area', data: pond }], 4).painted).toBe(1);
+  });
+
+  it("reads on the air's ramp, white to deep blue, where each blue fades on part of it", () => {
+    // Rivers over every colour of the air's ramp: the river blue fades on its mid blues, the pale
+    // one on its light end (the colour it drew there before), the deep one on its dark end.
+    const side = 16;
+    const rgba = new Uint8ClampedArray(side * side * 4);
+    for (let p = 0; p < side * side; p++) rgba.set([AIR[p * 3], AIR[p * 3 + 1], AIR[p * 3 + 2], 255], p * 4);
+    const lines = new Float32Array(side * side).fill(1);
+    expect(riverColour(rgba, lines, side)).toEqual(RIVER_AQUA_RGB);
+    // Each colour of the air's ramp stands apart from it by the faintness threshold.
+    for (let k = 0; k < 256; k++) {
+      const d = Math.hypot(AIR[k * 3] - RIVER_AQUA_RGB[0], AIR[k * 3 + 1] - RIVER_AQUA_RGB[1], AIR[k * 3 + 2] - RIVER_AQUA_RGB[2]);
+      expect(d, `air entry ${k}`).toBeGreaterThan(130);
+    }
+  });
+
+  it('widens the water of a picture by a pixel east and south for the small 3-D view, and nothing else', () => {
+    const side = 4;
+    const rgba = new Uint8ClampedArray(side * side * 4).fill(90);
+    // A river pixel at (1, 1) and a pixel of the same colour but not opaque (not water).
+    rgba.set([...RIVER_RGB, 255], (1 * side + 1) * 4);
+    rgba.set([...RIVER_RGB, 254], (3 * side + 3) * 4);
+    expect(widenWater(rgba, side, RIVER_RGB)).toBe(2);
+    const water = [];
+    for (let p = 0; p < side * side; p++) if (rgba[p * 4 + 3] === 255 && rgba[p * 4] === RIVER_RGB[0] && rgba[p * 4 + 2] === RIVER_RGB[2]) water.push(p);
+    expect(water).toEqual([1 * side + 1, 1 * side + 2, 2 * side + 1]);
+    // 1024 × 700: a 256² picture on a 256-pixel canvas is widened; at 1600 × 1000 (512) it is not.
+    expect(widens(256, 256)).toBe(true);
+    expect(widens(256, 512)).toBe(false);
+    expect(widens(512, 512)).toBe(true);
+  });
+
   it('keeps a line a cell wide when the picture is smaller than the grid', () => {
     // A river along grid column 1 of 4, drawn on 2 × 2 pixels: the west column of pixels.
     const rivers = new Float32Array(16);
@@ -137,7 +230,7 @@ describe('the composed picture', () => {
 });
 
 describe('the session draws rivers over the shown layer', () => {
-  it('on the biomes: river cells in the river blue, every other pixel as without; kept for the next session', async () => {
+  it('on the biomes: river and lake cells in one water blue, every other pixel as without; kept for the next session', async () => {
     const store = memoryStore();
     const { session, settle } = setup(RIVERS, undefined, store);
     await settle();
@@ -148,38 +241,62 @@ describe('the session draws rivers over the shown layer', () => {
     session.setRivers({ on: true });
     await settle();
     const d = session.detail!;
-    expect(d.rivers).toBe('rivers.rivers');
+    expect(d.rivers).toBe('rivers.rivers+lakes');
+    expect(d.water).toEqual(RIVER_RGB);
     const n = d.n;
     expect(d.image.width).toBe(n);
-    const engine = createEngine(RIVERS);
-    engine.evaluate({ targets: ['rivers', 'biomes'] });
-    const rivers = engine.output('rivers', 'rivers')!.data as Float32Array;
+    const { rivers, lakes } = riversAndLakes();
     const rgba = new Uint8ClampedArray(d.image.rgba);
     let riverCells = 0;
+    let lakeCells = 0;
     for (let r = 0; r < n; r++) {
       for (let c = 0; c < n; c++) {
         const p = ((n - 1 - r) * n + c) * 4;
         const got = [rgba[p], rgba[p + 1], rgba[p + 2]];
-        if (rivers[r * n + c] === 1) {
-          riverCells++;
-          expect(RIVER_COLOURS.map((x) => x.join())).toContain(got.join());
-        } else if (got.join() !== [plain[p], plain[p + 1], plain[p + 2]].join()) throw new Error(`cell ${r},${c} changed without a river`);
+        const i = r * n + c;
+        if (rivers[i] === 1 || lakes[i] > 0) {
+          if (rivers[i] === 1) riverCells++;
+          else lakeCells++;
+          expect(got, `cell ${c},${r}`).toEqual([...RIVER_RGB]);
+        } else if (got.join() !== [plain[p], plain[p + 1], plain[p + 2]].join()) throw new Error(`cell ${r},${c} changed without water`);
       }
     }
     expect(riverCells).toBeGreaterThan(100);
-    // The same picture the biomes' own preview draws, with the rivers over it.
+    expect(lakeCells).toBeGreaterThan(1000);
+    // The same picture the biomes' own preview draws, with the rivers and lakes over it.
+    const engine = createEngine(RIVERS);
+    engine.evaluate({ targets: ['biomes'] });
     const expected = renderPreview(engine.output('biomes')!, n, n).rgba;
-    drawRivers(expected, n, rivers, n);
+    drawWater(expected, n, [{ kind: 'lines', data: rivers }, { kind: 'area', data: lakes }], n);
     expect(Buffer.from(rgba).equals(Buffer.from(expected))).toBe(true);
     // A reload: a new session reads the choice back.
     const again = setup(RIVERS, undefined, store);
     await again.settle();
     expect(again.session.rivers.on).toBe(true);
-    expect(again.session.detail?.rivers).toBe('rivers.rivers');
+    expect(again.session.detail?.rivers).toBe('rivers.rivers+lakes');
     session.setRivers({ on: false });
     await settle();
     expect(session.detail?.rivers).toBeUndefined();
+    expect(session.detail?.water).toBeUndefined();
     expect(Buffer.from(new Uint8ClampedArray(session.detail!.image.rgba)).equals(Buffer.from(plain))).toBe(true);
+  });
+
+  it('draws the rivers, not the lakes again, over the lake depths shown themselves', async () => {
+    const { core, session, settle } = setup(RIVERS, undefined, memoryStore());
+    session.setRivers({ on: true });
+    await settle();
+    core.select(['rivers']);
+    session.setPort('lakes');
+    await settle();
+    const d = session.detail!;
+    expect([d.id, d.port, d.meaning, d.rivers]).toEqual(['rivers', 'lakes', 'lake', 'rivers.rivers']);
+    // Lake cells off the rivers keep their depth's colour: the depths read under the rivers.
+    const { rivers, lakes, n } = riversAndLakes();
+    const own = renderPreview({ type: 'field', meaning: 'lake', data: lakes }, n, n).rgba;
+    const rgba = new Uint8ClampedArray(d.image.rgba);
+    const i = lakes.findIndex((v, k) => v > 0.02 && rivers[k] === 0);
+    const p = ((n - 1 - Math.floor(i / n)) * n + (i % n)) * 4;
+    expect([...rgba.slice(p, p + 3)]).toEqual([...own.slice(p, p + 3)]);
   });
 
   it('offers the rivers of a graph opened later, and none once they are gone', async () => {
@@ -191,7 +308,7 @@ describe('the session draws rivers over the shown layer', () => {
     expect(session.riverOutputs.map((o) => o.key)).toEqual(['rivers.rivers']);
     session.setRivers({ on: true });
     await settle();
-    expect(session.detail?.rivers).toBe('rivers.rivers');
+    expect(session.detail?.rivers).toBe('rivers.rivers+lakes');
     core.replaceGraph(DEFAULT);
     await settle();
     expect(session.riverOutputs).toEqual([]);
@@ -214,14 +331,30 @@ describe('the session draws rivers over the shown layer', () => {
     session.input({ type: 'move', ...at });
     await settle();
     expect(session.provenance?.i).toBe(i);
-    expect(session.provenance?.river).toBeUndefined();
+    expect(session.provenance?.water).toBeUndefined();
     session.setRivers({ on: true });
     await settle();
-    const river = session.provenance!.river!;
+    const river = session.provenance!.water![0];
     expect(river).toMatchObject({ node: 'rivers', port: 'rivers', value: 1 });
     expect(river.why).toBe(`accumulation ${formatValue(acc[i])} ≥ river area 8 → river`);
     // The shown node's rows stay its own: the flow does not lead to the biomes.
     expect(session.provenance!.rows.some((row) => row.node === 'rivers')).toBe(false);
+  });
+
+  it("adds a lake's depth to the cell read out on a lake, in the heights' units", async () => {
+    const { session, settle } = setup(RIVERS, undefined, memoryStore());
+    session.setRivers({ on: true });
+    await settle();
+    const { rivers, lakes, n } = riversAndLakes();
+    const i = lakes.findIndex((v, k) => v > 0.01 && rivers[k] === 0);
+    const [c, r] = [i % n, Math.floor(i / n)];
+    session.input({ type: 'move', x: ((c + 0.5) * session.frame) / n, y: ((n - 1 - r + 0.5) * session.frame) / n });
+    await settle();
+    expect(session.provenance?.i).toBe(i);
+    const [river, lake] = session.provenance!.water!;
+    expect(river).toMatchObject({ node: 'rivers', port: 'rivers', value: 0 });
+    expect(lake).toMatchObject({ node: 'rivers', port: 'lakes', meaning: 'lake', value: lakes[i] });
+    expect(lake.why).toMatch(/^lake depth: the hollow filled to its spill point /);
   });
 
   it('follows an edit of the river node while the shown node stays the same', async () => {
@@ -244,8 +377,8 @@ describe('the session draws rivers over the shown layer', () => {
   it('draws them on a draft and on a drag frame, and in the PNG export but not the raw one', async () => {
     // A draft: the drafts' engine on a coarser view has the rivers too.
     const evaluator = new PreviewEvaluator();
-    const [first] = evaluator.evaluate({ kind: 'evaluate', seq: 1, graph: RIVERS, previewSize: 32, detail: 'biomes', detailSize: 512, detailRivers: { node: 'rivers', port: 'rivers' }, draft: 64 });
-    expect(first.result.detail).toMatchObject({ draft: true, n: 64, rivers: 'rivers.rivers' });
+    const [first] = evaluator.evaluate({ kind: 'evaluate', seq: 1, graph: RIVERS, previewSize: 32, detail: 'biomes', detailSize: 512, detailRivers: { node: 'rivers', ports: ['rivers', 'lakes'] }, draft: 64 });
+    expect(first.result.detail).toMatchObject({ draft: true, n: 64, rivers: 'rivers.rivers+lakes' });
 
     const { session, worker, downloads, settle } = setup(RIVERS, undefined, memoryStore());
     session.setRivers({ on: true });
@@ -254,7 +387,7 @@ describe('the session draws rivers over the shown layer', () => {
     for (let k = 1; k <= 4; k++) session.input({ type: 'move', x: 100 + 8 * k, y: 100 });
     await settle();
     const pans = worker.sent.filter((m): m is PanRequest => m.kind === 'pan');
-    expect(pans.at(-1)?.rivers).toEqual({ node: 'rivers', port: 'rivers' });
+    expect(pans.at(-1)?.rivers).toEqual({ node: 'rivers', ports: ['rivers', 'lakes'] });
     session.input({ type: 'cancel' });
     await settle();
 
@@ -271,19 +404,19 @@ describe('the session draws rivers over the shown layer', () => {
     expect(Buffer.from(downloads[1].bytes).equals(Buffer.from(engine.output('biomes')!.data))).toBe(true);
   });
 
-  it('pins the picture with its rivers, and draws the picked river output of several', async () => {
+  it("pins the picture with its rivers and lakes, and draws the picked node's of several", async () => {
     const { core, session, settle } = setup(twoRivers(), undefined, memoryStore());
     session.setRivers({ on: true });
     await settle();
     expect(session.riverOutputs.map((o) => o.key)).toEqual(['rivers.rivers', 'wet.rivers']);
-    expect(session.detail?.rivers).toBe('rivers.rivers');
+    expect(session.detail?.rivers).toBe('rivers.rivers+lakes');
     const first = new Uint8ClampedArray(session.detail!.image.rgba).slice();
     session.pinShown();
     await settle();
     expect(Buffer.from(new Uint8ClampedArray(session.compare.picture!.image.rgba)).equals(Buffer.from(first))).toBe(true);
     session.setRivers({ pick: 'wet.rivers' });
     await settle();
-    expect(session.detail?.rivers).toBe('wet.rivers');
+    expect(session.detail?.rivers).toBe('wet.rivers+lakes');
     // The wet rivers (river area 2) cover more of the map.
     const blue = (rgba: Uint8ClampedArray) => {
       let k = 0;

@@ -5,7 +5,7 @@
 import type { BiomeValue, PortType, Value } from '../model/values.ts';
 import { finiteRange, type LayerStyle, renderLayer } from './layer.ts';
 import { biomePng, grey16Png, rgbaPng } from './png.ts';
-import { drawRivers } from './rivers.ts';
+import { drawWater, type WaterLayer } from './rivers.ts';
 import { splatFiles } from './splat.ts';
 import { zipStored } from './zip.ts';
 
@@ -81,17 +81,17 @@ export function exportApplies(value: { readonly type: PortType }, format: Export
 /**
  * The file of one layer in one format, `stem` being "<node>.<port>":
  * `stem.png`, `stem.<min>_<max>.16.png`, `stem.<min>_<max>.f32`, `stem.u8`, `stem.indexed.png`.
- * `rivers` (n × n, 1 = river) are drawn over the PNG as the viewer draws them, which the name
- * says (`stem.rivers.png`); the other formats are the layer's data and leave them out.
+ * `water` (river and lake layers, n × n) is drawn over the PNG as the viewer draws it, which the
+ * name says (`stem.rivers.png`); the other formats are the layer's data and leave it out.
  * Null when the format does not apply to the layer.
  */
-export function exportFile(value: Value, n: number, stem: string, format: ExportFormat, style: LayerStyle = {}, rivers?: Float32Array): ExportFile | null {
+export function exportFile(value: Value, n: number, stem: string, format: ExportFormat, style: LayerStyle = {}, water?: readonly WaterLayer[]): ExportFile | null {
   if (!exportApplies(value, format)) return null;
   switch (format) {
     case 'png': {
       const rgba = renderLayer(value, n, style);
-      if (rivers) drawRivers(rgba, n, rivers, n);
-      return { name: `${stem}${rivers ? '.rivers' : ''}.png`, bytes: rgbaPng(rgba, n, n), mime: 'image/png' };
+      if (water?.length) drawWater(rgba, n, water, n);
+      return { name: `${stem}${water?.length ? '.rivers' : ''}.png`, bytes: rgbaPng(rgba, n, n), mime: 'image/png' };
     }
     case 'png16': {
       const { png } = grey16Png(value.data as Float32Array, n, value.type === 'terrain' ? value.seaLevel : undefined);

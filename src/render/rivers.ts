@@ -1,7 +1,7 @@
-// Rivers drawn over a picture: the 1 cells of a river layer (meaning 'river', lines a cell wide)
-// painted in a water blue over whatever the picture shows, as mapgen4 and Azgaar draw them over
-// their biomes. Pure, like layer.ts: the worker draws the viewer's pictures with it, and the
-// PNG export the same way.
+// Water drawn over a picture: the 1 cells of a river layer (meaning 'river', lines a cell wide)
+// and the cells of a lake layer deeper than 0 (meaning 'lake', areas), painted in one water blue
+// over whatever the picture shows, as mapgen4 and Azgaar draw them over their biomes. Pure, like
+// layer.ts: the worker draws the viewer's pictures with it, and the PNG export the same way.
 
 import type { Rgb } from './ramps.ts';
 import { anyOf } from './preview.ts';
@@ -10,24 +10,41 @@ import { anyOf } from './preview.ts';
 export const RIVER_RGB: Rgb = [0, 150, 255];
 /** Over pictures already that blue (viridis' teals, a water mask): a pale blue. */
 export const RIVER_PALE_RGB: Rgb = [190, 236, 255];
-/** Over pictures both pale and mid blue (the air's ramp), where neither of the others reads: a deep blue. */
+/** Over pictures both pale and mid blue, where neither of the others reads: a deep blue. */
 export const RIVER_DEEP_RGB: Rgb = [0, 45, 120];
-/** The river colours in order of preference: the first reads on the biomes, the tints and the moisture. */
-export const RIVER_COLOURS: readonly Rgb[] = [RIVER_RGB, RIVER_PALE_RGB, RIVER_DEEP_RGB];
-/** Squared RGB distance under which a river pixel hardly stands out from the pixel it covers. */
+/**
+ * Over pictures that run from white through every blue to a deep blue (the air's ramp): an aqua,
+ * the one water colour none of them hides. The deep blue was chosen there before it, and
+ * vanished on the air's dark half; the pale one on its light half.
+ */
+export const RIVER_AQUA_RGB: Rgb = [0, 255, 255];
+/** The water colours in order of preference: the first reads on the biomes, the tints and the moisture. */
+export const RIVER_COLOURS: readonly Rgb[] = [RIVER_RGB, RIVER_PALE_RGB, RIVER_DEEP_RGB, RIVER_AQUA_RGB];
+/** Squared RGB distance under which a water pixel hardly stands out from the pixel it covers. */
 const FAINT2 = 130 * 130;
+/** A colour faint on no more than this share of what it covers is good enough: the first such is taken. */
+const FAINT_SHARE = 0.02;
+
+/** One layer drawn as water: a river layer's 1 cells as lines, or a lake layer's cells deeper than 0 as areas. */
+export interface WaterLayer {
+  readonly kind: 'lines' | 'area';
+  /** n × n cells, row 0 south. */
+  readonly data: Float32Array;
+}
 
 /**
- * The colour the rivers of this picture are drawn in: of RIVER_COLOURS, the one faint on the
- * fewest of the pixels the rivers cover (the first on a tie). One colour for the whole picture:
- * choosing per pixel (pale where the pixel under it was blue) drew one river in two colours
- * on viridis and on the air's ramp, and read as two things.
+ * The colour the water of this picture is drawn in: of RIVER_COLOURS, the first faint on at most
+ * FAINT_SHARE of the pixels the water covers, else the one faint on the fewest (the first on a
+ * tie). One colour for the whole picture: choosing per pixel (pale where the pixel under it was
+ * blue) drew one river in two colours on viridis and on the air's ramp, and read as two things.
  */
-export function riverColour(rgba: Uint8ClampedArray, lines: ArrayLike<number>, side: number): Rgb {
+export function riverColour(rgba: Uint8ClampedArray, water: ArrayLike<number>, side: number): Rgb {
   const faint = RIVER_COLOURS.map(() => 0);
+  let covered = 0;
   for (let r = 0; r < side; r++) {
     for (let c = 0, p = (side - 1 - r) * side * 4; c < side; c++, p += 4) {
-      if (!(lines[r * side + c] > 0.5)) continue;
+      if (!(water[r * side + c] > 0.5)) continue;
+      covered++;
       for (let k = 0; k < RIVER_COLOURS.length; k++) {
         const [R, G, B] = RIVER_COLOURS[k];
         const dr = rgba[p] - R;
@@ -37,27 +54,49 @@ export function riverColour(rgba: Uint8ClampedArray, lines: ArrayLike<number>, s
       }
     }
   }
+  const good = faint.findIndex((f) => f <= covered * FAINT_SHARE);
+  if (good >= 0) return RIVER_COLOURS[good];
   let best = 0;
   for (let k = 1; k < faint.length; k++) if (faint[k] < faint[best]) best = k;
   return RIVER_COLOURS[best];
 }
 
 /**
- * Paints the river cells of `rivers` (an n × n layer, row 0 south, 1 = river) over `rgba`
- * (side × side pixels, north row first), in riverColour's colour. Drawn smaller than the grid
- * (side < n), a pixel is river when any cell under it is, so the lines stay unbroken at every
- * size (as the previews keep them, preview.ts). Returns how many pixels it painted.
+ * Which of side × side pixels are water (1) or not (0): a lines layer's pixel when any cell under
+ * it is 1, so the lines stay unbroken at every size (as the previews keep them, preview.ts); an
+ * area layer's pixel when the cell at its centre is deeper than 0, as the picture under it samples.
  */
-export function drawRivers(rgba: Uint8ClampedArray, side: number, rivers: Float32Array, n: number): number {
-  if (rgba.length !== side * side * 4) throw new Error(`drawRivers: the picture holds ${rgba.length / 4} pixels, expected ${side} × ${side}`);
-  if (rivers.length !== n * n) throw new Error(`drawRivers: the river layer holds ${rivers.length} cells, expected ${n} × ${n}`);
-  if (side > n) throw new Error(`drawRivers: a ${side}-pixel picture of a ${n}-cell grid (pictures are never larger than their grid)`);
-  const lines = side < n ? anyOf(rivers, n, side) : rivers;
-  const [R, G, B] = riverColour(rgba, lines, side);
+export function waterPixels(layers: readonly WaterLayer[], n: number, side: number): Uint8Array {
+  if (side > n) throw new Error(`drawWater: a ${side}-pixel picture of a ${n}-cell grid (pictures are never larger than their grid)`);
+  const out = new Uint8Array(side * side);
+  for (const layer of layers) {
+    if (layer.data.length !== n * n) throw new Error(`drawWater: the ${layer.kind === 'lines' ? 'river' : 'lake'} layer holds ${layer.data.length} cells, expected ${n} × ${n}`);
+    if (layer.kind === 'lines') {
+      const lines = side < n ? anyOf(layer.data, n, side) : layer.data;
+      for (let i = 0; i < side * side; i++) if (lines[i] > 0.5) out[i] = 1;
+      continue;
+    }
+    for (let r = 0; r < side; r++) {
+      const row = Math.min(n - 1, Math.floor(((r + 0.5) * n) / side)) * n;
+      for (let c = 0; c < side; c++) if (layer.data[row + Math.min(n - 1, Math.floor(((c + 0.5) * n) / side))] > 0) out[r * side + c] = 1;
+    }
+  }
+  return out;
+}
+
+/**
+ * Paints the water of `layers` (n × n each, row 0 south) over `rgba` (side × side pixels, north
+ * row first) in riverColour's colour: rivers and lakes in one colour, a river running into a
+ * lake as into the sea. Returns how many pixels it painted, and in which colour.
+ */
+export function drawWater(rgba: Uint8ClampedArray, side: number, layers: readonly WaterLayer[], n: number): { painted: number; colour: Rgb } {
+  if (rgba.length !== side * side * 4) throw new Error(`drawWater: the picture holds ${rgba.length / 4} pixels, expected ${side} × ${side}`);
+  const water = waterPixels(layers, n, side);
+  const [R, G, B] = riverColour(rgba, water, side);
   let painted = 0;
   for (let r = 0; r < side; r++) {
     for (let c = 0, p = (side - 1 - r) * side * 4; c < side; c++, p += 4) {
-      if (!(lines[r * side + c] > 0.5)) continue;
+      if (!water[r * side + c]) continue;
       rgba[p] = R;
       rgba[p + 1] = G;
       rgba[p + 2] = B;
@@ -65,5 +104,39 @@ export function drawRivers(rgba: Uint8ClampedArray, side: number, rivers: Float3
       painted++;
     }
   }
-  return painted;
+  return { painted, colour: [R, G, B] };
+}
+
+/**
+ * Widens the water of a picture drawn by drawWater (its pixels of exactly `colour`, opaque) by a
+ * pixel east and south, in place, for a picture shown at fewer screen pixels than it has (the
+ * small 3-D view's drape): a line one pixel wide there covers less than a screen pixel, and
+ * whatever the texture filter it fades into the land. Returns how many pixels it added.
+ */
+export function widenWater(rgba: Uint8ClampedArray | Uint8Array, side: number, colour: Rgb): number {
+  if (rgba.length !== side * side * 4) throw new Error(`widenWater: the picture holds ${rgba.length / 4} pixels, expected ${side} × ${side}`);
+  const [R, G, B] = colour;
+  const water = new Uint8Array(side * side);
+  for (let k = 0, p = 0; k < side * side; k++, p += 4) if (rgba[p] === R && rgba[p + 1] === G && rgba[p + 2] === B && rgba[p + 3] === 255) water[k] = 1;
+  let added = 0;
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+      const k = y * side + x;
+      if (water[k]) continue;
+      // West or north of this pixel (the picture's first row is north) is water: widen it here.
+      if (!((x > 0 && water[k - 1]) || (y > 0 && water[k - side]))) continue;
+      const p = k * 4;
+      rgba[p] = R;
+      rgba[p + 1] = G;
+      rgba[p + 2] = B;
+      rgba[p + 3] = 255;
+      added++;
+    }
+  }
+  return added;
+}
+
+/** drawWater with one river layer (1 = river). */
+export function drawRivers(rgba: Uint8ClampedArray, side: number, rivers: Float32Array, n: number): number {
+  return drawWater(rgba, side, [{ kind: 'lines', data: rivers }], n).painted;
 }

@@ -5,7 +5,7 @@
 import type { Graph } from '../model/graph.ts';
 import type { LayerStyle } from '../render/layer.ts';
 import { Lane, type LanePort } from '../worker/lane.ts';
-import type { PictureRequest, PictureResult, RiverRef } from '../worker/protocol.ts';
+import type { PictureRequest, PictureResult, WaterRef } from '../worker/protocol.ts';
 
 export interface Pin {
   readonly node: string;
@@ -14,7 +14,7 @@ export interface Pin {
   readonly title: string;
   readonly style: Required<LayerStyle>;
   /** The rivers drawn over it when pinned, or null: the pinned side is the picture as it was seen. */
-  readonly rivers?: RiverRef | null;
+  readonly rivers?: WaterRef | null;
 }
 
 /** A picture answer that carried a picture. */

@@ -6,7 +6,7 @@
 import type { Graph } from '../model/graph.ts';
 import type { LayerStyle } from '../render/layer.ts';
 import { Lane, type LanePort } from '../worker/lane.ts';
-import type { Detail, Image, PanRequest, PanResult, RiverRef } from '../worker/protocol.ts';
+import type { Detail, Image, PanRequest, PanResult, WaterRef } from '../worker/protocol.ts';
 import { dragOrigin, dragResolution, type Origin, pictureShift, type Zoom } from './pan.ts';
 
 /** A press that moves less than this (pixels) is a click: it pins the cell. */
@@ -38,7 +38,7 @@ export type DragContext = () => {
   port: string | null;
   style: Required<LayerStyle>;
   /** Rivers drawn over the frames, or null. */
-  rivers: RiverRef | null;
+  rivers: WaterRef | null;
   /** The map's side in CSS pixels, and its magnification. */
   frame: number;
   zoom: Zoom;

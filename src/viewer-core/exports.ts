@@ -5,7 +5,7 @@ import type { Graph } from '../model/graph.ts';
 import type { ExportFormat } from '../render/exports.ts';
 import type { LayerStyle } from '../render/layer.ts';
 import { Lane, type LanePort } from '../worker/lane.ts';
-import type { ExportProgress, ExportRequest, ExportResult, RiverRef } from '../worker/protocol.ts';
+import type { ExportProgress, ExportRequest, ExportResult, WaterRef } from '../worker/protocol.ts';
 
 export interface ExportState {
   readonly format: ExportFormat;
@@ -30,7 +30,7 @@ export interface ExportTarget {
   readonly port: string;
   readonly style: LayerStyle;
   /** Rivers drawn over a PNG (the picture as seen); null or absent for none. */
-  readonly rivers?: RiverRef | null;
+  readonly rivers?: WaterRef | null;
 }
 
 export class ViewerExports {

@@ -5,7 +5,7 @@
 import type { Graph } from '../model/graph.ts';
 import { cellAt, viewDomain } from '../grid.ts';
 import { Lane, type LanePort } from '../worker/lane.ts';
-import type { ProbeRequest, ProbeResult, RiverRef } from '../worker/protocol.ts';
+import type { ProbeRequest, ProbeResult, WaterRef } from '../worker/protocol.ts';
 
 export type WorldPoint = { x: number; y: number };
 
@@ -13,7 +13,7 @@ export type WorldPoint = { x: number; y: number };
  * The graph and the node shown; `dragging` while a drag moves the map (no cell is read then);
  * the rivers drawn over the map, whose row for the cell is read too.
  */
-export type PointerContext = () => { graph: Readonly<Graph>; node: string | null; dragging: boolean; rivers?: RiverRef | null };
+export type PointerContext = () => { graph: Readonly<Graph>; node: string | null; dragging: boolean; rivers?: WaterRef | null };
 
 export class CellPointer {
   /** The world point under the pointer, and the pinned one (a click on the map). */

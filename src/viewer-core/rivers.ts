@@ -1,36 +1,43 @@
-// Rivers over the viewer's picture: which outputs of the graph are river layers (any node's
-// output whose meaning draws as lines a cell wide: 'river', src/model/values.ts), which one the
-// person chose to draw over the shown layer, and that choice kept across reloads.
+// Rivers and lakes over the viewer's picture: which outputs of the graph are drawn as water (any
+// node's output whose meaning says so: 'river' lines, 'lake' areas, waterKind in
+// src/model/values.ts), which node's the person chose to draw over the shown layer, and that
+// choice kept across reloads.
 
 import { CATALOGUE } from '../../nodes/index.ts';
 import type { KeyValueStore } from '../editor/files.ts';
 import type { Graph } from '../model/graph.ts';
 import type { Catalogue } from '../model/manifest.ts';
-import { isLines } from '../model/values.ts';
-import type { RiverRef } from '../worker/protocol.ts';
+import { waterKind } from '../model/values.ts';
+import type { WaterRef } from '../worker/protocol.ts';
 
-/** An output the viewer can draw over its picture. */
-export interface RiverOutput extends RiverRef {
-  /** "node.port", the key the choice is kept under. */
+/** One node's water the viewer can draw over its picture: its river and lake outputs. */
+export interface RiverOutput extends WaterRef {
+  /** "node.port" of its first water output, the key the choice is kept under. */
   readonly key: string;
-  /** What the control says: the node's title, and the port when the node has several. */
+  /** What the control says: the node's title. */
   readonly label: string;
+  /** What it draws, as the box says it: "rivers", "lakes", or "rivers & lakes" (the flow's). */
+  readonly words: string;
 }
 
-/** The river layers of a graph, in file order: by the output's meaning, whatever the node. */
+/**
+ * The water of a graph, a node at a time in file order: each node's outputs drawn as water, by
+ * their meaning, whatever the node (the flow's rivers and lakes go together, as one picture).
+ */
 export function riverOutputs(graph: Readonly<Graph>, catalogue: Catalogue = CATALOGUE): RiverOutput[] {
   const found: RiverOutput[] = [];
   for (const node of graph.nodes) {
-    const outputs = Object.entries(catalogue.def(node.type)?.outputs ?? {});
-    for (const [port, spec] of outputs) {
-      if (!isLines(spec.meaning)) continue;
-      found.push({ node: node.id, port, key: `${node.id}.${port}`, label: outputs.length > 1 ? `${node.title} · ${port}` : node.title });
-    }
+    const outputs = Object.entries(catalogue.def(node.type)?.outputs ?? {}).filter(([, spec]) => waterKind(spec.meaning));
+    if (!outputs.length) continue;
+    const ports = outputs.map(([port]) => port);
+    const kinds = new Set(outputs.map(([, spec]) => waterKind(spec.meaning)));
+    const words = [kinds.has('lines') && 'rivers', kinds.has('area') && 'lakes'].filter(Boolean).join(' & ');
+    found.push({ node: node.id, ports, key: `${node.id}.${ports[0]}`, label: node.title, words });
   }
   return found;
 }
 
-/** The person's choice: rivers drawn or not, and which output ("node.port"; null: the first). */
+/** The person's choice: water drawn or not, and which node's (its key, "node.port"; null: the first). */
 export interface RiverSetting {
   readonly on: boolean;
   readonly pick: string | null;

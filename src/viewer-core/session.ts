@@ -22,7 +22,7 @@ import { Compare } from './compare.ts';
 import { CellPointer, type WorldPoint } from './pointer.ts';
 import { MapDrag, type Picture } from './drag.ts';
 import { readRiverSetting, type RiverOutput, riverOutputs, type RiverSetting, riverShown, type SettingStore, writeRiverSetting } from './rivers.ts';
-import type { RiverRef } from '../worker/protocol.ts';
+import type { WaterRef } from '../worker/protocol.ts';
 
 export type ViewerStyle = Required<LayerStyle>;
 export const DEFAULT_STYLE: ViewerStyle = Object.freeze({ heightMode: 'height', shade: true, contours: false });
@@ -52,7 +52,7 @@ export interface ViewerHooks {
    */
   drafting?(): boolean;
   /**
-   * Where the viewer keeps its own settings across reloads (the rivers drawn over the map): the
+   * Where the viewer keeps its own settings across reloads (the rivers and lakes drawn over the map): the
    * page's localStorage. Not the graph file: the format stays as it is. None: for this page only.
    */
   readonly store?: SettingStore | null;
@@ -98,7 +98,7 @@ export class ViewerSession {
   readonly land: ReliefWatch;
   /** The pinned output the map compares with the current one. */
   readonly compare: Compare;
-  /** Rivers over the picture: on or off, and which river output (rivers.ts); kept in hooks.store. */
+  /** Rivers and lakes over the picture: on or off, and which node's (rivers.ts); kept in hooks.store. */
   rivers: RiverSetting;
 
   /** A drag of the map under way and its coarse frames (drag.ts). */
@@ -111,7 +111,7 @@ export class ViewerSession {
   private compareOwed = false;
   /** Stops watching the shown node's result (its state: ok, failed, missing…). */
   private unwatchResult: (() => void) | null = null;
-  /** The graph's river outputs, worked out once per revision (the core's graph is edited in place). */
+  /** The graph's water outputs, worked out once per revision (the core's graph is edited in place). */
   private riverList: { revision: number; outputs: RiverOutput[] } | null = null;
 
   constructor(
@@ -189,26 +189,26 @@ export class ViewerSession {
   }
 
   /** What the editor's client asks the worker to draw for the viewer. */
-  get detailRequest(): { detail: string | null; detailPort: string | null; detailSize: number; detailStyle: ViewerStyle; detailRivers: RiverRef | null } {
+  get detailRequest(): { detail: string | null; detailPort: string | null; detailSize: number; detailStyle: ViewerStyle; detailRivers: WaterRef | null } {
     return { detail: this.node, detailPort: this.port, detailSize: pictureSize(this.frame, this.zoom, this.n), detailStyle: this.style, detailRivers: this.riverRef };
   }
 
-  /** The graph's river outputs (any node's output meaning 'river'), for the control to offer. */
+  /** The graph's water (each node's outputs meaning 'river' or 'lake'), for the control to offer. */
   get riverOutputs(): readonly RiverOutput[] {
     const revision = this.core.revision;
     if (this.riverList?.revision !== revision) this.riverList = { revision, outputs: riverOutputs(this.core.graph) };
     return this.riverList.outputs;
   }
 
-  /** The river output drawn over the picture, or null (off, or the graph has none). */
+  /** The water drawn over the picture, or null (off, or the graph has none). */
   get riverShown(): RiverOutput | null {
     return riverShown(this.riverOutputs, this.rivers);
   }
 
   /** What the worker is asked to draw over the picture. */
-  private get riverRef(): RiverRef | null {
+  private get riverRef(): WaterRef | null {
     const r = this.riverShown;
-    return r && { node: r.node, port: r.port };
+    return r && { node: r.node, ports: r.ports };
   }
 
   /** The editor's latest picture of the shown node and port, if it has one. */
@@ -312,7 +312,7 @@ export class ViewerSession {
   }
 
   /**
-   * Rivers over the picture on or off, or another river output picked ("node.port"): kept in the
+   * Rivers and lakes over the picture on or off, or another node's picked (its key): kept in the
    * viewer's store, so a reload draws them again.
    */
   setRivers(setting: Partial<RiverSetting>): void {
@@ -324,7 +324,7 @@ export class ViewerSession {
     this.changed('state');
     if (this.riverShown?.key === before) return;
     this.hooks.invalidate();
-    // The cell read out says whether it is river: read again with the rivers now drawn.
+    // The cell read out says whether it is river or lake: read again with the water now drawn.
     this.cursor.probe();
   }
 

@@ -7,14 +7,14 @@ import { createEngine, type Engine } from '../engine/engine.ts';
 import { readNode } from '../engine/reading.ts';
 import { edgeInto, type Graph, type GraphNode } from '../model/graph.ts';
 import type { Catalogue } from '../model/manifest.ts';
-import { isLines, type Value } from '../model/values.ts';
+import { type Value, waterKind } from '../model/values.ts';
 import type { Domain } from '../grid.ts';
 import { CATALOGUE } from '../../nodes/index.ts';
 import { layerHistogram } from '../render/histogram.ts';
 import { finiteMean, finiteRange, type LayerStyle } from '../render/layer.ts';
 import { constantOf, histogram, renderPreview } from '../render/preview.ts';
-import { drawRivers } from '../render/rivers.ts';
-import type { Detail, EvaluateRequest, EvaluateResult, Image, NodeResult, RiverRef } from './protocol.ts';
+import { drawWater, type WaterLayer } from '../render/rivers.ts';
+import type { Detail, EvaluateRequest, EvaluateResult, Image, NodeResult, WaterRef } from './protocol.ts';
 import { trimScratch } from '../kernels/scratch.ts';
 import { threadCount, useThreads } from '../parallel/threads.ts';
 import { Held, Signatures } from './held.ts';
@@ -222,7 +222,7 @@ export class PreviewEvaluator {
     const style = req.detailStyle ?? {};
     // The rivers drawn over it are part of the picture: a new river layer is a new picture,
     // though the shown node did not change (the flow's river area dragged over the biomes).
-    const rivers = riverLayer(engine, riversIn(req.graph, req.detailRivers));
+    const rivers = port ? riverLayer(engine, riversIn(req.graph, req.detailRivers), undefined, { node: req.detail, port }) : null;
     const over = rivers ? `+${rivers.name}` : '';
     const shown = `${req.detail}.${port}@${req.detailSize}:${JSON.stringify(style)}${over}`;
     const exact = `${shown}:${status?.version}${rivers ? `:${engine.status(rivers.ref.node)?.version}` : ''}`;
@@ -233,7 +233,7 @@ export class PreviewEvaluator {
     else this.held.sentExact(DETAIL, exact, state);
     const n = engine.view.size;
     const image = this.image(value, n, req.detailSize, style);
-    if (rivers) drawRivers(new Uint8ClampedArray(image.rgba), image.width, rivers.data, n);
+    const water = rivers ? drawWater(new Uint8ClampedArray(image.rgba), image.width, rivers.layers, n).colour : null;
     transfer.push(image.rgba);
     const histogram = layerHistogram(value, style.heightMode);
     if ('counts' in histogram) transfer.push(histogram.counts.buffer as ArrayBuffer);
@@ -260,26 +260,40 @@ export class PreviewEvaluator {
       histogram,
       origins,
       draft,
-      ...(rivers ? { rivers: rivers.name } : {}),
+      ...(rivers ? { rivers: rivers.name, water: water! } : {}),
     };
   }
 }
 
-/** The rivers a request asks drawn, when their node is in its graph (a stale pick names none). */
-export function riversIn(graph: Graph, ref: RiverRef | null | undefined): RiverRef | null {
+/** The water a request asks drawn, when its node is in its graph (a stale pick names none). */
+export function riversIn(graph: Graph, ref: WaterRef | null | undefined): WaterRef | null {
   return ref && graph.nodes.some((nd) => nd.id === ref.node) ? ref : null;
 }
 
 /**
- * The river layer `ref` names, read from the engine's results on the view (the previews'
- * evaluation has computed every node), or null when there is none to draw: no ref, a node
- * gone or failed, an output that is not a river layer.
+ * The water layers `ref` names, read from the engine's results on the view (the previews'
+ * evaluation has computed every node), or null when there is none to draw: no ref, a node gone
+ * or failed, no output of it drawn as water. `shown` (the picture's own node and port) is left
+ * out: the lake depths shown are their own picture, which lakes painted flat over it would hide.
  */
-export function riverLayer(engine: Engine, ref: RiverRef | null | undefined, domain?: Domain): { ref: RiverRef; name: string; data: Float32Array } | null {
+export function riverLayer(
+  engine: Engine,
+  ref: WaterRef | null | undefined,
+  domain?: Domain,
+  shown?: { readonly node: string; readonly port: string },
+): { ref: WaterRef; name: string; layers: WaterLayer[] } | null {
   if (!ref || !engine.status(ref.node, domain)) return null;
-  const value = engine.output(ref.node, ref.port, domain);
-  if (value?.type !== 'field' || !isLines(value.meaning)) return null;
-  return { ref, name: `${ref.node}.${ref.port}`, data: value.data };
+  const layers: WaterLayer[] = [];
+  const ports: string[] = [];
+  for (const port of ref.ports) {
+    if (shown && shown.node === ref.node && shown.port === port) continue;
+    const value = engine.output(ref.node, port, domain);
+    const kind = value?.type === 'field' ? waterKind(value.meaning) : null;
+    if (!kind) continue;
+    layers.push({ kind, data: value!.data as Float32Array });
+    ports.push(port);
+  }
+  return layers.length ? { ref, name: `${ref.node}.${ports.join('+')}`, layers } : null;
 }
 
 /** Runs `f` with band jobs on at most `count` threads, then as before. */

@@ -10,12 +10,13 @@ import type { LayerHistogram } from '../render/histogram.ts';
 import type { ProvenanceRow } from '../engine/provenance.ts';
 
 /**
- * An output drawn over the viewer's picture: a river layer (meaning 'river'), its 1 cells in
- * the river blue (src/render/rivers.ts).
+ * The water drawn over the viewer's picture: outputs of one node that the viewer draws as water
+ * (waterKind in src/model/values.ts: a river layer's lines, a lake layer's areas), in one
+ * water blue (src/render/rivers.ts). The requests call it their `rivers`, the box's first word.
  */
-export interface RiverRef {
+export interface WaterRef {
   readonly node: string;
-  readonly port: string;
+  readonly ports: readonly string[];
 }
 
 /** Evaluate this graph and send back the previews that changed since the last answer. */
@@ -32,8 +33,8 @@ export interface EvaluateRequest {
   readonly detailPort?: string | null;
   /** How the viewer draws heights (default: by height, shaded, no contours). */
   readonly detailStyle?: LayerStyle;
-  /** Rivers drawn over the viewer's picture, or none (null, absent). */
-  readonly detailRivers?: RiverRef | null;
+  /** Rivers and lakes drawn over the viewer's picture, or none (null, absent). */
+  readonly detailRivers?: WaterRef | null;
   /**
    * Picture buffers the main thread has drawn and gives back (transferred), so the worker
    * draws the next pictures into them instead of allocating: a drag draws ~10 a frame.
@@ -68,8 +69,8 @@ export interface PanRequest {
   readonly y: number;
   readonly n: number;
   readonly style: LayerStyle;
-  /** Rivers drawn over the frame (evaluated on the frame's view with the node). */
-  readonly rivers?: RiverRef | null;
+  /** Rivers and lakes drawn over the frame (evaluated on the frame's view with the node). */
+  readonly rivers?: WaterRef | null;
 }
 
 /**
@@ -82,8 +83,8 @@ export interface ProbeRequest {
   readonly graph: Graph;
   readonly node: string;
   readonly i: number;
-  /** The rivers drawn over the map: their row for the cell comes too (ProbeResult.river). */
-  readonly rivers?: RiverRef | null;
+  /** The rivers and lakes drawn over the map: their rows for the cell come too (ProbeResult.water). */
+  readonly rivers?: WaterRef | null;
 }
 
 /**
@@ -99,8 +100,8 @@ export interface ExportRequest {
   readonly format: ExportFormat;
   readonly size: number;
   readonly style: LayerStyle;
-  /** Rivers drawn over a PNG export (the picture as seen); the data formats ignore it. */
-  readonly rivers?: RiverRef | null;
+  /** Rivers and lakes drawn over a PNG export (the picture as seen); the data formats ignore it. */
+  readonly rivers?: WaterRef | null;
 }
 
 /**
@@ -135,8 +136,8 @@ export interface PictureRequest {
   readonly port: string | null;
   readonly size: number;
   readonly style: LayerStyle;
-  /** Rivers drawn over the pinned picture, as they were when it was pinned. */
-  readonly rivers?: RiverRef | null;
+  /** Rivers and lakes drawn over the pinned picture, as they were when it was pinned. */
+  readonly rivers?: WaterRef | null;
   readonly have: string;
 }
 
@@ -201,8 +202,10 @@ export interface Detail {
   readonly histogram?: LayerHistogram;
   /** Drawn from a draft (n is then below the view's size); the full picture follows. */
   readonly draft?: boolean;
-  /** The rivers drawn over the picture ("node.port"), absent for none. */
+  /** The water drawn over the picture ("node.port+port": the rivers, the lakes), absent for none. */
   readonly rivers?: string;
+  /** The colour it was drawn in (src/render/rivers.ts), which the 3-D view widens on a small canvas. */
+  readonly water?: readonly [number, number, number];
   /**
    * Whittaker nodes: where each cell's biome came from (table cell 0 … 15, beach 16, ocean
    * 17; row 0 = south), for the table's shares and its highlight on the map.
@@ -255,7 +258,7 @@ export interface PanResult {
   readonly n: number;
   /** The picture, n × n; null when the node has no output there (see message). */
   readonly image: Image | null;
-  /** The rivers drawn over it ("node.port"), absent for none. */
+  /** The water drawn over it ("node.port+port"), absent for none. */
   readonly rivers?: string;
   readonly message?: string;
   /** Worker milliseconds: evaluating, and evaluating plus drawing. */
@@ -273,8 +276,11 @@ export interface ProbeResult {
   readonly y: number;
   readonly n: number;
   readonly rows: readonly ProvenanceRow[];
-  /** The cell's row at the rivers drawn over the map (ProbeRequest.rivers), with its rule. */
-  readonly river?: ProvenanceRow;
+  /**
+   * The cell's rows at the water drawn over the map (ProbeRequest.rivers), one per port in its
+   * order, each with its rule: "accumulation 17 ≥ river area 8 → river", a lake's depth.
+   */
+  readonly water?: readonly ProvenanceRow[];
   readonly message?: string;
 }
 

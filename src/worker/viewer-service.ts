@@ -10,8 +10,8 @@ import { EXPORT_PROGRESS_ABOVE, exportFile } from '../render/exports.ts';
 import { renderPreview } from '../render/preview.ts';
 import { cellProvenance, provenanceOrder } from '../engine/provenance.ts';
 import { outputPort, type PreviewEvaluator, riverLayer, riversIn } from './evaluator.ts';
-import { drawRivers } from '../render/rivers.ts';
-import type { RiverRef, ExportProgress, ExportRequest, ExportResult, PanRequest, PanResult, PictureRequest, PictureResult, ProbeRequest, ProbeResult, ReliefRequest, ReliefResult } from './protocol.ts';
+import { drawWater } from '../render/rivers.ts';
+import type { WaterRef, ExportProgress, ExportRequest, ExportResult, PanRequest, PanResult, PictureRequest, PictureResult, ProbeRequest, ProbeResult, ReliefRequest, ReliefResult } from './protocol.ts';
 import { heightSource, reliefGrid } from '../render/relief.ts';
 import { nodeDef } from '../../nodes/index.ts';
 import { layerHistogram } from '../render/histogram.ts';
@@ -27,8 +27,8 @@ function nodeOrThrow(graph: Graph, id: string) {
   return node;
 }
 
-/** The node to evaluate, and the river node drawn over it (evaluated on the same domain). */
-function withRivers(node: string, rivers: RiverRef | null): string[] {
+/** The node to evaluate, and the node of the water drawn over it (evaluated on the same domain). */
+function withRivers(node: string, rivers: WaterRef | null): string[] {
   return rivers && rivers.node !== node ? [node, rivers.node] : [node];
 }
 
@@ -60,8 +60,8 @@ export class ViewerService {
     const base = { kind: 'pan-result', seq: req.seq, node: req.node, port, x: req.x, y: req.y, n: req.n, evaluateMs } as const;
     if (!value) return { result: { ...base, image: null, message: engine.status(req.node, domain)?.message, totalMs: performance.now() - start }, transfer: [] };
     const pic = renderPreview(value, req.n, req.n, req.style);
-    const rivers = riverLayer(engine, over, domain);
-    if (rivers) drawRivers(pic.rgba, pic.width, rivers.data, req.n);
+    const rivers = riverLayer(engine, over, domain, { node: req.node, port });
+    if (rivers) drawWater(pic.rgba, pic.width, rivers.layers, req.n);
     const image = { width: pic.width, height: pic.height, rgba: pic.rgba.buffer as ArrayBuffer };
     return { result: { ...base, image, ...(rivers ? { rivers: rivers.name } : {}), totalMs: performance.now() - start }, transfer: [image.rgba] };
   }
@@ -79,9 +79,10 @@ export class ViewerService {
     const c = req.i % n;
     const r = Math.floor(req.i / n);
     const rows = cellProvenance(engine, req.graph, req.node, req.i, domain);
-    // The river drawn over the cell, with the rule that made it one ("accumulation 17 ≥ river area 8").
-    const river = rivers ? (rows.find((row) => row.node === rivers.node && row.port === rivers.port) ?? cellProvenance(engine, req.graph, rivers.node, req.i, domain).find((row) => row.node === rivers.node && row.port === rivers.port)) : undefined;
-    return { kind: 'probe-result', seq: req.seq, node: req.node, i: req.i, x: cellX(domain, c), y: cellY(domain, r), n, rows, ...(river ? { river } : {}) };
+    // The water drawn over the cell, each with its rule ("accumulation 17 ≥ river area 8", a lake's depth).
+    const own = rivers && (rows.some((row) => row.node === rivers.node) ? rows : cellProvenance(engine, req.graph, rivers.node, req.i, domain));
+    const water = rivers ? rivers.ports.flatMap((port) => own!.filter((row) => row.node === rivers.node && row.port === port)) : [];
+    return { kind: 'probe-result', seq: req.seq, node: req.node, i: req.i, x: cellX(domain, c), y: cellY(domain, r), n, rows, ...(water.length ? { water } : {}) };
   }
 
   /**
@@ -121,14 +122,14 @@ export class ViewerService {
     const view = req.graph.view;
     const value = engine.output(req.node, port);
     const status = engine.status(req.node);
-    const rivers = riverLayer(engine, over);
+    const rivers = riverLayer(engine, over, undefined, { node: req.node, port });
     const drawn = rivers ? `+${rivers.name}@${engine.status(rivers.ref.node)?.version}` : '';
     const key = `${req.node}.${port}@${status?.version}:${view.x},${view.y},${view.size}:${req.size}:${JSON.stringify(req.style)}${drawn}`;
     const base = { kind: 'picture-result', seq: req.seq, node: req.node, port, key, n: view.size, x: view.x, y: view.y } as const;
     if (!value) return { result: { ...base, same: false, image: null, message: status?.message ?? 'not evaluated' }, transfer: [] };
     if (key === req.have) return { result: { ...base, same: true, image: null }, transfer: [] };
     const pic = renderPreview(value, view.size, req.size, req.style);
-    if (rivers) drawRivers(pic.rgba, pic.width, rivers.data, view.size);
+    if (rivers) drawWater(pic.rgba, pic.width, rivers.layers, view.size);
     const image = { width: pic.width, height: pic.height, rgba: pic.rgba.buffer as ArrayBuffer };
     const histogram = layerHistogram(value, req.style.heightMode);
     const transfer = [image.rgba];
@@ -163,7 +164,7 @@ export class ViewerService {
     else engine = createEngine(req.graph, { size: req.size, catalogue: this.evaluator.catalogue });
     if (report) tell(`evaluating at ${req.size}²`);
     const domain = viewDomain(engine.view);
-    // A PNG is the picture as seen: with the rivers the viewer draws over it. The data formats
+    // A PNG is the picture as seen: with the rivers and lakes the viewer draws over it. The data formats
     // (16-bit, raw, indexed, splat) stay the layer's own values.
     const over = req.format === 'png' ? riversIn(req.graph, req.rivers) : null;
     engine.evaluate({
@@ -180,8 +181,8 @@ export class ViewerService {
     if (!value) return fail(`"${node.title}" has no output to export: ${engine.status(req.node, domain)?.message ?? 'not evaluated'}`);
     done = total;
     if (report) tell('encoding the file');
-    const rivers = riverLayer(engine, over, domain);
-    const file = exportFile(value, req.size, `${req.node}.${port}`, req.format, req.style, rivers?.data);
+    const rivers = riverLayer(engine, over, domain, { node: req.node, port });
+    const file = exportFile(value, req.size, `${req.node}.${port}`, req.format, req.style, rivers?.layers);
     if (!file) return fail(`a ${value.type} output has no ${req.format} export`);
     const bytes = ownBuffer(file.bytes);
     return { result: { kind: 'export-result', seq: req.seq, name: file.name, mime: file.mime, bytes, ms: performance.now() - start }, transfer: [bytes] };

@@ -113,14 +113,16 @@ export default css`
   .answer .note {
     color: var(--tg-muted, #a3adba);
   }
-  /* The rivers drawn over the map at this cell: marked with their own blue (src/render/rivers.ts). */
-  .river-line {
+  /* The rivers and lakes drawn over the map at this cell: marked with their blue (src/render/rivers.ts). */
+  .river-line,
+  .lake-line {
     margin-bottom: 4px;
     padding: 2px 6px;
     border-left: 3px solid rgb(0, 150, 255);
     line-height: 1.35;
   }
-  .river-line .note {
+  .river-line .note,
+  .lake-line .note {
     color: var(--tg-muted, #a3adba);
   }
   :host([dim]) table,

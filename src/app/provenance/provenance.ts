@@ -54,7 +54,7 @@ export class TgProvenance extends LitElement {
         <span>x <b>${formatValue(p.x)}</b> · y <b>${formatValue(p.y)}</b></span>
         ${this.pinned ? html`<button @click=${() => this.dispatchEvent(new CustomEvent('tg-unpin', { bubbles: true, composed: true }))}>unpin</button>` : nothing}
       </div>
-      ${this.answer(p.rows)} ${this.river(p)}
+      ${this.answer(p.rows)} ${this.water(p)}
       <table>
         ${p.rows.map((row, k) => this.row(row, p.rows[k - 1], p.rows[k + 1]))}
       </table>`;
@@ -76,17 +76,26 @@ export class TgProvenance extends LitElement {
   }
 
   /**
-   * The rivers drawn over the map at this cell, under the answer: whether the cell is river and
-   * the rule ("accumulation 17 ≥ river area 8 → river"), when the rivers are not the shown output.
+   * The water drawn over the map at this cell, under the answer, when it is not the shown output:
+   * whether the cell is river and the rule ("accumulation 17 ≥ river area 8 → river"); on a lake,
+   * how deep ("lake 0.0120 deep"), in the heights' units as the sea's depth is said.
    */
-  private river(p: ProbeResult) {
-    const row = p.river;
-    if (!row || (row.node === this.shown && row.port === this.shownPort)) return nothing;
-    const { note } = describeRow(row);
-    const word = row.value === null ? '—' : row.value > 0.5 ? 'river' : 'no river';
-    return html`<div class="river-line" data-node=${row.node} data-port=${row.port} data-value=${row.value === null ? '' : String(row.value)}>
-      <span class="title">${row.title}</span> <b>${word}</b> <span class="note">${note}</span>
-    </div>`;
+  private water(p: ProbeResult) {
+    return (p.water ?? []).map((row) => {
+      if (row.node === this.shown && row.port === this.shownPort) return nothing;
+      const value = row.value === null ? '' : String(row.value);
+      const { note } = describeRow(row);
+      if (row.meaning === 'lake') {
+        if (row.value === null || !(row.value > 0)) return nothing;
+        return html`<div class="lake-line" data-node=${row.node} data-port=${row.port} data-value=${value}>
+          <span class="title">${row.title}</span> <b>lake ${formatValue(row.value)} deep</b> <span class="note">${note}</span>
+        </div>`;
+      }
+      const word = row.value === null ? '—' : row.value > 0.5 ? 'river' : 'no river';
+      return html`<div class="river-line" data-node=${row.node} data-port=${row.port} data-value=${value}>
+        <span class="title">${row.title}</span> <b>${word}</b> <span class="note">${note}</span>
+      </div>`;
+    });
   }
 
   /**

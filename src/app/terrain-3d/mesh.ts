@@ -190,3 +190,14 @@ export function pickRelief(origin: Vec, dir: Vec, relief: ReliefSamples, exagger
 export function sceneToWorld(x: number, z: number, view: { readonly x: number; readonly y: number }): { x: number; y: number } {
   return { x: view.x + x + 0.5, y: view.y + 0.5 - z };
 }
+
+/**
+ * True when a picture `width` pixels wide is draped on a canvas `canvasPx` device pixels wide
+ * at under two screen pixels a picture pixel (the land fills most of the canvas from the home
+ * view, its far half foreshortened about two to one): there a one-pixel river covers less than a
+ * screen pixel and fades into the land, so the drape's water is widened (widenWater). At
+ * 1024 × 700 (a 256-pixel canvas, a 256² picture) it is; at 1600 × 1000 (512 pixels) it is not.
+ */
+export function widens(width: number, canvasPx: number): boolean {
+  return width * 2 > canvasPx;
+}

@@ -12,6 +12,7 @@ import {
   DirectionalLight,
   DoubleSide,
   LinearFilter,
+  LinearMipmapLinearFilter,
   Mesh,
   MeshBasicMaterial,
   MeshLambertMaterial,
@@ -28,7 +29,9 @@ import {
 } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { Image } from '../../worker/protocol.ts';
-import { gridIndices, pickRelief, type ReliefSamples, surfaceY, writePositions, writeUvs } from './mesh.ts';
+import type { Rgb } from '../../render/ramps.ts';
+import { widenWater } from '../../render/rivers.ts';
+import { gridIndices, pickRelief, type ReliefSamples, surfaceY, widens, writePositions, writeUvs } from './mesh.ts';
 
 /** Where the camera starts: south of the land, looking north and down at about 40°. */
 const HOME = new Vector3(0, 1.02, 1.26);
@@ -64,6 +67,10 @@ export class TerrainScene {
   private relief: ReliefSamples | null = null;
   private exaggeration = 1;
   private texture: DataTexture | null = null;
+  /** The picture draped and its water colour, kept to drape again when the canvas's size changes. */
+  private drape: { image: Image; water: Rgb | null } | null = null;
+  /** True when the drape's water was widened (widens). */
+  private widened = false;
   private frame = 0;
   private readonly pixel = new Uint8Array(4);
   /** The full and the coarse index over the same vertices, and whether the camera is moving. */
@@ -131,6 +138,9 @@ export class TerrainScene {
     this.renderer.setSize(side, side, false);
     this.camera.aspect = 1;
     this.camera.updateProjectionMatrix();
+    // The water is widened or not by the picture's size against the canvas's: redrape when that changed.
+    const drape = this.drape;
+    if (drape?.water && widens(drape.image.width, side * this.dpr) !== this.widened) this.setDrape(drape.image, drape.water);
     this.requestRender();
   }
 
@@ -174,8 +184,13 @@ export class TerrainScene {
     this.requestRender();
   }
 
-  /** The layer's picture as the map draws it, copied (the page hands its buffers back to the worker). */
-  setDrape(image: Image | null): void {
+  /**
+   * The layer's picture as the map draws it, copied (the page hands its buffers back to the
+   * worker). `water` is the colour its rivers and lakes were drawn in (Detail.water): widened by
+   * a pixel where the land shows fewer screen pixels than the picture has (widens).
+   */
+  setDrape(image: Image | null, water: Rgb | null = null): void {
+    this.drape = image && { image, water };
     const material = this.land.material;
     if (!image) {
       material.map = null;
@@ -185,14 +200,22 @@ export class TerrainScene {
       return;
     }
     const bytes = new Uint8Array(image.rgba.slice(0));
+    this.widened = !!water && widens(image.width, this.side * this.dpr);
+    if (this.widened) widenWater(bytes, image.width, water!);
     let texture = this.texture;
     if (!texture || texture.image.width !== image.width || texture.image.height !== image.height) {
       texture?.dispose();
       texture = new DataTexture(bytes, image.width, image.height, RGBAFormat);
       texture.colorSpace = SRGBColorSpace;
       texture.magFilter = LinearFilter;
-      texture.minFilter = LinearFilter;
-      texture.generateMipmaps = false;
+      // Seen from the home view the land's far half is foreshortened about two to one: without
+      // mipmaps a one-cell river there was sampled at every other cell and broke into dots
+      // that crawled as the land turned. Trilinear mipmaps alone blur those rows; anisotropic
+      // filtering (three.js' Texture.anisotropy, up to what the GPU offers) samples along the
+      // foreshortening and keeps them sharp.
+      texture.minFilter = LinearMipmapLinearFilter;
+      texture.generateMipmaps = true;
+      texture.anisotropy = this.renderer.capabilities.getMaxAnisotropy();
       this.texture = texture;
     } else {
       texture.image.data = bytes;

@@ -109,7 +109,7 @@ export class TgTerrain3d extends LitElement {
     // A picture without pixels was handed back to the worker: keep the last one drawn.
     if (drape !== this.shownDrape && (drape || !d)) {
       this.shownDrape = drape;
-      scene.setDrape(drape);
+      scene.setDrape(drape, (drape && d?.water) || null);
     }
     if (!s.pointer) scene.setMarker(null);
   }

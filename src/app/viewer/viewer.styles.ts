@@ -139,6 +139,9 @@ export default css`
   .seg {
     display: inline-flex;
   }
+  .bar.view .zoom {
+    margin-left: auto;
+  }
   .rivers {
     display: inline-flex;
     align-items: center;

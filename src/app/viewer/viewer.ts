@@ -44,7 +44,7 @@ export function roomFor(frame: number): number {
 }
 
 const FORMAT_LABELS: Readonly<Record<ExportFormat, { label: string; title: string }>> = {
-  png: { label: 'PNG', title: 'The layer as shown: palette, bands, shading, contours, and the rivers when they are on' },
+  png: { label: 'PNG', title: 'The layer as shown: palette, bands, shading, contours, and the rivers and lakes when they are on' },
   png16: { label: '16-bit PNG', title: 'Greyscale, 0 = the minimum, 65535 = the maximum; the range is in the file name and the PNG text' },
   raw: { label: 'Raw', title: 'Little-endian Float32, row 0 = south (biomes: one byte per cell); the range is in the file name' },
   indexed: { label: 'Indexed PNG', title: 'Pixel value = biome id, the palette the biome colours, the names in the PNG text' },
@@ -162,9 +162,11 @@ export class TgViewer extends LitElement {
   }
 
   /**
-   * The view's origin and resolution (edits of the graph), the rivers drawn over it, and the
+   * The view's origin and resolution (edits of the graph), the rivers and lakes drawn over it, and the
    * magnification. The rivers sit here rather than beside the Map and 3-D tabs: at 1024 × 700
-   * that row has no room left and pushed *Pin to compare*, and the map, a line down.
+   * that row has no room left and pushed *Pin to compare*, and the map, a line down. The zoom
+   * button is pushed right by its margin, not a spacer: a spacer's own gap took the 10 px that
+   * "rivers & lakes" needed there, and the button wrapped onto a line of its own.
    */
   private viewBar(s: ViewerSession, core: EditorCore) {
     const view = core.graph.view;
@@ -179,7 +181,6 @@ export class TgViewer extends LitElement {
         </select>
       </label>
       ${this.riversControl(s)}
-      <span class="spacer"></span>
       <button class="zoom" ?disabled=${s.zoom.z <= 1} title="Back to 1× (or double-click the map)" @click=${() => s.resetZoom()}>${s.zoom.z.toFixed(1)}×</button>
     </div>`;
   }
@@ -229,20 +230,22 @@ export class TgViewer extends LitElement {
   }
 
   /**
-   * Rivers drawn over the shown layer, on the map and the 3-D drape, when the graph has a river
-   * output (any node's output meaning 'river'); a pick of which when it has several.
+   * Rivers and lakes drawn over the shown layer, on the map and the 3-D drape, when the graph has
+   * water outputs (any node's output meaning 'river' or 'lake'); a pick of whose when several
+   * nodes have some. The box says what it draws: "rivers & lakes" for a node with both.
    */
   private riversControl(s: ViewerSession) {
     const outputs = s.riverOutputs;
     if (!outputs.length) return nothing;
     const shown = s.riverShown;
     const picked = shown ?? outputs.find((o) => o.key === s.rivers.pick) ?? outputs[0];
+    const words = picked.words;
     return html`<span class="rivers">
-      <label title="Draw the rivers over the layer shown, in the map, the 3-D view and the PNG export (kept across reloads)"
-        ><input class="rivers-on" type="checkbox" .checked=${s.rivers.on} @change=${(e: Event) => s.setRivers({ on: (e.target as HTMLInputElement).checked })} /> rivers</label
+      <label title="Draw the ${words} over the layer shown, in one water blue, in the map, the 3-D view and the PNG export (kept across reloads)"
+        ><input class="rivers-on" type="checkbox" .checked=${s.rivers.on} @change=${(e: Event) => s.setRivers({ on: (e.target as HTMLInputElement).checked })} /> ${words}</label
       >
       ${outputs.length > 1
-        ? html`<select class="rivers-pick" aria-label="river output" @change=${(e: Event) => s.setRivers({ pick: (e.target as HTMLSelectElement).value, on: true })}>
+        ? html`<select class="rivers-pick" aria-label="whose rivers and lakes" @change=${(e: Event) => s.setRivers({ pick: (e.target as HTMLSelectElement).value, on: true })}>
             ${outputs.map((o) => html`<option value=${o.key} ?selected=${o.key === picked.key}>${o.label}</option>`)}
           </select>`
         : nothing}
