@@ -1,6 +1,7 @@
-// Rivers drawn over the viewer's picture, in a real browser: on the rivers recipe the control
-// turns them on over the biomes, the map's river cells turn the river blue and no other pixel
-// changes, the 3-D drape follows, and a reload keeps them on. Screenshots at 1600 × 1000 and
+// Rivers and lakes drawn over the viewer's picture, in a real browser: on the rivers recipe the
+// control turns them on over the biomes, the map's river and lake cells turn the water blue and
+// no other pixel changes, a lake cell's read out says how deep, the 3-D drape follows (its water
+// widened on the small canvas), and a reload keeps them on. Screenshots at 1600 × 1000 and
 // 1024 × 700 in both themes, map and 3-D. Expected cells come from an engine in Node.
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { createEngine } from '../../src/engine/engine.ts';
 import type { Graph } from '../../src/model/graph.ts';
 import { formatValue } from '../../src/model/values.ts';
 import { RIVER_COLOURS, RIVER_RGB } from '../../src/render/rivers.ts';
+import type { Rgb } from '../../src/render/ramps.ts';
 import { glPixels, launch, openApp, screenshot, settle, waitForPreviews } from './harness.ts';
 
 async function pageGraph(page: Page): Promise<Graph> {
@@ -23,6 +25,23 @@ async function mapBytes(page: Page): Promise<{ width: number; bytes: Buffer }> {
     return { width: c.width, b64: btoa(s) };
   });
   return { width: r.width, bytes: Buffer.from(r.b64, 'base64') };
+}
+
+/** Pixels of exactly `rgb` in the 3-D view's drape (the texture it draws, widened or not) and whether it was widened. */
+async function drapeWater(page: Page, rgb: Rgb): Promise<{ pixels: number; widened: boolean }> {
+  return page.locator('tg-terrain-3d').evaluate((el: Element, [r, g, b]) => {
+    const scene = (el as unknown as { scene: { texture: { image: { data: Uint8Array } }; widened: boolean } }).scene;
+    const data = scene.texture.image.data;
+    let pixels = 0;
+    for (let p = 0; p < data.length; p += 4) if (data[p] === r && data[p + 1] === g && data[p + 2] === b) pixels++;
+    return { pixels, widened: scene.widened };
+  }, rgb as [number, number, number]);
+}
+
+function count(bytes: Uint8Array | Buffer, rgb: Rgb): number {
+  let k = 0;
+  for (let p = 0; p < bytes.length; p += 4) if (bytes[p] === rgb[0] && bytes[p + 1] === rgb[1] && bytes[p + 2] === rgb[2]) k++;
+  return k;
 }
 
 async function landDrawn(page: Page): Promise<void> {
@@ -43,14 +62,15 @@ async function openRivers(browser: Browser, viewport: { width: number; height: n
   return s;
 }
 
-describe('rivers over the viewer', () => {
-  it('draws the river cells over the biomes, leaves every other pixel, follows in 3-D and survives a reload', async () => {
+describe('rivers and lakes over the viewer', () => {
+  it('draws the river and lake cells over the biomes, leaves every other pixel, reads a lake, follows in 3-D and survives a reload', async () => {
     const browser = await launch();
     const s = await openRivers(browser, { width: 1600, height: 1000 }, 'dark');
     try {
       const page = s.page;
       const box = page.locator('tg-viewer input.rivers-on');
       expect(await box.isChecked()).toBe(false);
+      expect((await page.locator('tg-viewer .rivers label').textContent())!.trim()).toBe('rivers & lakes');
       const before = await mapBytes(page);
       await box.click();
       await settle(page);
@@ -61,20 +81,24 @@ describe('rivers over the viewer', () => {
       const engine = createEngine(graph);
       engine.evaluate({ targets: ['rivers'] });
       const rivers = engine.output('rivers', 'rivers')!.data;
+      const lakes = engine.output('rivers', 'lakes')!.data;
       const blues = RIVER_COLOURS.map((c) => c.join());
       let riverCells = 0;
+      let lakeCells = 0;
       let changedElsewhere = 0;
       for (let r = 0; r < n; r++) {
         for (let c = 0; c < n; c++) {
           const p = ((n - 1 - r) * n + c) * 4;
           const rgb = [...after.bytes.subarray(p, p + 3)].join();
-          if (rivers[r * n + c] === 1) {
-            riverCells++;
-            expect(blues, `river cell ${c},${r}`).toContain(rgb);
+          if (rivers[r * n + c] === 1 || lakes[r * n + c] > 0) {
+            if (rivers[r * n + c] === 1) riverCells++;
+            else lakeCells++;
+            expect(blues, `water cell ${c},${r}`).toContain(rgb);
           } else if (rgb !== [...before.bytes.subarray(p, p + 3)].join()) changedElsewhere++;
         }
       }
       expect(riverCells).toBeGreaterThan(100);
+      expect(lakeCells).toBeGreaterThan(1000);
       expect(changedElsewhere).toBe(0);
       // Hovering a river cell: the read out still explains the biome, and adds the river's rule.
       const i = rivers.findIndex((v, k) => v === 1 && k % n > 8 && k % n < n - 8 && k / n > 8 && k / n < n - 8);
@@ -86,12 +110,23 @@ describe('rivers over the viewer', () => {
       expect(await page.locator('tg-provenance .answer').getAttribute('data-node')).toBe('biomes');
       const acc = engine.output('rivers', 'accumulation')!.data[i];
       expect((await page.locator('tg-provenance .river-line').textContent())!.replace(/\s+/g, ' ').trim()).toBe(`Flow and rivers river accumulation ${formatValue(acc)} ≥ river area 8 → river`);
+      // Hovering a lake cell off the rivers: how deep it is, in the heights' units.
+      const l = lakes.findIndex((v, k) => v > 0.01 && rivers[k] === 0 && k % n > 8 && k % n < n - 8);
+      await page.mouse.move(frame.x + ((l % n) + 0.5) * cell, frame.y + (n - 1 - Math.floor(l / n) + 0.5) * cell);
+      await page.waitForFunction((at) => document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector('tg-provenance')?.shadowRoot?.querySelector(`.where[data-i="${at}"]`), l);
+      const filled = engine.output('rivers', 'filled')!.data[l];
+      expect((await page.locator('tg-provenance .lake-line').textContent())!.replace(/\s+/g, ' ').trim()).toBe(
+        `Flow and rivers lake ${formatValue(lakes[l])} deep lake depth: the hollow filled to its spill point ${formatValue(filled)}`,
+      );
+      expect(await page.locator('tg-provenance .river-line').textContent()).toMatch(/no river/);
       await screenshot(page, 'rivers-map-1600-dark');
 
       // The 3-D view drapes the same picture: rivers on and off draw different land.
       await page.locator('tg-viewer button.tab-3d').click();
       await landDrawn(page);
       const on3d = (await glPixels(page)).hash;
+      // A 256² drape on a 512-px canvas: the water as the map draws it, not widened.
+      expect(await drapeWater(page, RIVER_RGB)).toEqual({ pixels: count(after.bytes, RIVER_RGB), widened: false });
       await screenshot(page, 'rivers-3d-1600-dark');
       await box.click();
       await settle(page);
@@ -128,12 +163,21 @@ describe('rivers over the viewer', () => {
         await settle(page);
         // The map may be smaller than the grid here: the lines are kept, not thinned out.
         const { width, bytes } = await mapBytes(page);
-        let blue = 0;
-        for (let p = 0; p < bytes.length; p += 4) if (bytes[p] === RIVER_RGB[0] && bytes[p + 1] === RIVER_RGB[1] && bytes[p + 2] === RIVER_RGB[2]) blue++;
+        const blue = count(bytes, RIVER_RGB);
         expect(blue / (width * width)).toBeGreaterThan(0.005);
+        // "rivers & lakes" and the zoom button share the cells' row: at 1024 × 700 a spacer's gap
+        // pushed the button onto a line of its own, and the map down with it.
+        const row = async (sel: string) => (await page.locator(`tg-viewer .bar.view ${sel}`).boundingBox())!;
+        expect(Math.abs((await row('button.zoom')).y - (await row('select.size')).y)).toBeLessThan(4);
+        expect(Math.abs((await row('.rivers')).y - (await row('select.size')).y)).toBeLessThan(4);
         await screenshot(page, `rivers-map-${viewport.width}-${theme}`);
         await page.locator('tg-viewer button.tab-3d').click();
         await landDrawn(page);
+        // On the small canvas the drape's water is widened, so one-cell rivers read in 3-D.
+        const drape = await drapeWater(page, RIVER_RGB);
+        expect(drape.widened).toBe(viewport.width < 1300);
+        if (drape.widened) expect(drape.pixels).toBeGreaterThan(blue * 1.3);
+        else expect(drape.pixels).toBe(blue);
         await screenshot(page, `rivers-3d-${viewport.width}-${theme}`);
         expect(s.errors).toEqual([]);
       } finally {
