@@ -13,7 +13,7 @@ export interface Pin {
   /** The node's title when pinned, to name the pin after the node is gone. */
   readonly title: string;
   readonly style: Required<LayerStyle>;
-  /** The rivers drawn over it when pinned, or null: the pinned side is the picture as it was seen. */
+  /** The rivers and lakes drawn over it when pinned, or null: the pinned side is the picture as it was seen. */
   readonly rivers?: WaterRef | null;
 }
 

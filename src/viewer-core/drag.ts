@@ -37,7 +37,7 @@ export type DragContext = () => {
   node: string | null;
   port: string | null;
   style: Required<LayerStyle>;
-  /** Rivers drawn over the frames, or null. */
+  /** Rivers and lakes drawn over the frames, or null. */
   rivers: WaterRef | null;
   /** The map's side in CSS pixels, and its magnification. */
   frame: number;

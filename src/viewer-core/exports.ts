@@ -29,7 +29,7 @@ export interface ExportTarget {
   readonly node: string;
   readonly port: string;
   readonly style: LayerStyle;
-  /** Rivers drawn over a PNG (the picture as seen); null or absent for none. */
+  /** Rivers and lakes drawn over a PNG (the picture as seen); null or absent for none. */
   readonly rivers?: WaterRef | null;
 }
 

@@ -11,7 +11,7 @@ export type WorldPoint = { x: number; y: number };
 
 /**
  * The graph and the node shown; `dragging` while a drag moves the map (no cell is read then);
- * the rivers drawn over the map, whose row for the cell is read too.
+ * the rivers and lakes drawn over the map, whose rows for the cell are read too.
  */
 export type PointerContext = () => { graph: Readonly<Graph>; node: string | null; dragging: boolean; rivers?: WaterRef | null };
 

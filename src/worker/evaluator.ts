@@ -222,7 +222,7 @@ export class PreviewEvaluator {
     const style = req.detailStyle ?? {};
     // The rivers drawn over it are part of the picture: a new river layer is a new picture,
     // though the shown node did not change (the flow's river area dragged over the biomes).
-    const rivers = port ? riverLayer(engine, riversIn(req.graph, req.detailRivers), undefined, { node: req.detail, port }) : null;
+    const rivers = port ? waterLayers(engine, riversIn(req.graph, req.detailRivers), undefined, { node: req.detail, port }) : null;
     const over = rivers ? `+${rivers.name}` : '';
     const shown = `${req.detail}.${port}@${req.detailSize}:${JSON.stringify(style)}${over}`;
     const exact = `${shown}:${status?.version}${rivers ? `:${engine.status(rivers.ref.node)?.version}` : ''}`;
@@ -276,7 +276,7 @@ export function riversIn(graph: Graph, ref: WaterRef | null | undefined): WaterR
  * or failed, no output of it drawn as water. `shown` (the picture's own node and port) is left
  * out: the lake depths shown are their own picture, which lakes painted flat over it would hide.
  */
-export function riverLayer(
+export function waterLayers(
   engine: Engine,
   ref: WaterRef | null | undefined,
   domain?: Domain,

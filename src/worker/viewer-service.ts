@@ -9,7 +9,7 @@ import { findNode, type Graph } from '../model/graph.ts';
 import { EXPORT_PROGRESS_ABOVE, exportFile } from '../render/exports.ts';
 import { renderPreview } from '../render/preview.ts';
 import { cellProvenance, provenanceOrder } from '../engine/provenance.ts';
-import { outputPort, type PreviewEvaluator, riverLayer, riversIn } from './evaluator.ts';
+import { outputPort, type PreviewEvaluator, waterLayers, riversIn } from './evaluator.ts';
 import { drawWater } from '../render/rivers.ts';
 import type { WaterRef, ExportProgress, ExportRequest, ExportResult, PanRequest, PanResult, PictureRequest, PictureResult, ProbeRequest, ProbeResult, ReliefRequest, ReliefResult } from './protocol.ts';
 import { heightSource, reliefGrid } from '../render/relief.ts';
@@ -60,7 +60,7 @@ export class ViewerService {
     const base = { kind: 'pan-result', seq: req.seq, node: req.node, port, x: req.x, y: req.y, n: req.n, evaluateMs } as const;
     if (!value) return { result: { ...base, image: null, message: engine.status(req.node, domain)?.message, totalMs: performance.now() - start }, transfer: [] };
     const pic = renderPreview(value, req.n, req.n, req.style);
-    const rivers = riverLayer(engine, over, domain, { node: req.node, port });
+    const rivers = waterLayers(engine, over, domain, { node: req.node, port });
     if (rivers) drawWater(pic.rgba, pic.width, rivers.layers, req.n);
     const image = { width: pic.width, height: pic.height, rgba: pic.rgba.buffer as ArrayBuffer };
     return { result: { ...base, image, ...(rivers ? { rivers: rivers.name } : {}), totalMs: performance.now() - start }, transfer: [image.rgba] };
@@ -122,7 +122,7 @@ export class ViewerService {
     const view = req.graph.view;
     const value = engine.output(req.node, port);
     const status = engine.status(req.node);
-    const rivers = riverLayer(engine, over, undefined, { node: req.node, port });
+    const rivers = waterLayers(engine, over, undefined, { node: req.node, port });
     const drawn = rivers ? `+${rivers.name}@${engine.status(rivers.ref.node)?.version}` : '';
     const key = `${req.node}.${port}@${status?.version}:${view.x},${view.y},${view.size}:${req.size}:${JSON.stringify(req.style)}${drawn}`;
     const base = { kind: 'picture-result', seq: req.seq, node: req.node, port, key, n: view.size, x: view.x, y: view.y } as const;
@@ -181,7 +181,7 @@ export class ViewerService {
     if (!value) return fail(`"${node.title}" has no output to export: ${engine.status(req.node, domain)?.message ?? 'not evaluated'}`);
     done = total;
     if (report) tell('encoding the file');
-    const rivers = riverLayer(engine, over, domain, { node: req.node, port });
+    const rivers = waterLayers(engine, over, domain, { node: req.node, port });
     const file = exportFile(value, req.size, `${req.node}.${port}`, req.format, req.style, rivers?.layers);
     if (!file) return fail(`a ${value.type} output has no ${req.format} export`);
     const bytes = ownBuffer(file.bytes);
