@@ -32,6 +32,20 @@ export const VIEW_SIZE_MIN = 16;
 export const VIEW_SIZE_MAX = 4096;
 
 /**
+ * How far from 0 a view's origin may lie, in views, each way. A domain's cells are counted as
+ * integers on the world's lattice (latticeOf: origin × cells a view); up to 10⁹ views at 4096
+ * (or a build's 16384) cells a view those integers stay exact in a double with room to spare,
+ * where at 10²⁰ the halo's cell count rounded to 262,144 a side (an engine out of memory) and at
+ * 10³⁰⁸ the noise read ∞ − ∞ (NaN). The world is noise that never repeats sooner anyway.
+ */
+export const WORLD_ORIGIN_MAX = 1e9;
+
+/** "… is farther from 0 than …" for a world coordinate beyond WORLD_ORIGIN_MAX, or null. */
+export function farOrigin(v: number): string | null {
+  return Math.abs(v) > WORLD_ORIGIN_MAX ? `${v} is farther from 0 than an origin may lie (${WORLD_ORIGIN_MAX.toExponential()} views each way)` : null;
+}
+
+/**
  * The region the water node's world cut reads its sea level from: 16 × 16 views centred on
  * the origin, sampled at `perView` cells a view (16, 8 or 4: 65,536, 16,384 or 4,096 samples).
  * Fixed, so the coast does not move while the view pans and is the same at every view
@@ -197,7 +211,9 @@ export function checkDomain(d: unknown): string | null {
   const { x0, y0, extent, n } = d as Record<string, unknown>;
   const bad: string[] = [];
   if (typeof x0 !== 'number' || !Number.isFinite(x0)) bad.push(`x0 must be a finite number, got ${String(x0)}`);
+  else if (Math.abs(x0) > 2 * WORLD_ORIGIN_MAX) bad.push(`x0 must lie within ±${(2 * WORLD_ORIGIN_MAX).toExponential()} views, got ${x0}`);
   if (typeof y0 !== 'number' || !Number.isFinite(y0)) bad.push(`y0 must be a finite number, got ${String(y0)}`);
+  else if (Math.abs(y0) > 2 * WORLD_ORIGIN_MAX) bad.push(`y0 must lie within ±${(2 * WORLD_ORIGIN_MAX).toExponential()} views, got ${y0}`);
   if (typeof extent !== 'number' || !Number.isFinite(extent) || extent <= 0) bad.push(`extent must be a finite number above 0, got ${String(extent)}`);
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > DOMAIN_SIZE_MAX) bad.push(`n must be a whole number of cells from 1 to ${DOMAIN_SIZE_MAX}, got ${String(n)}`);
   return bad.length ? `bad domain: ${bad.join('; ')}` : null;

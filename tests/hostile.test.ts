@@ -541,6 +541,35 @@ describe('layers without finite values', () => {
   });
 });
 
+describe('world origins', () => {
+  // Found by tests/fuzz-files.test.ts: an origin of 1e20 made the halo's square 262,144 cells a
+  // side (its lattice indices rounded), and the engine ran out of memory; -1e308 gave NaN noise.
+  it('refuses an origin beyond 1e9 views in a file, naming its path, and evaluates one at 1e9 to finite values', () => {
+    for (const [key, x] of [['x', 1e20], ['y', -1e308]] as const) {
+      expect(problemsOf(edited((d) => ((d as unknown as { view: Record<string, number> }).view[key] = x)))).toEqual([
+        { path: `$.view.${key}`, message: `${x} is farther from 0 than an origin may lie (1e+9 views each way)` },
+      ]);
+    }
+    const far = parseGraph(edited((d) => ((d as unknown as { view: object }).view = { x: -1e9, y: 1e9, size: 16 })));
+    const engine = createEngine(far, { size: 16 });
+    engine.evaluate();
+    for (const node of far.nodes) {
+      const v = engine.output(node.id);
+      expect(engine.status(node.id)?.state, node.id).toBe('ok');
+      if (v && v.type !== 'biome') expect(v.data.some(Number.isNaN), node.id).toBe(false);
+    }
+    expect(() => engine.setView({ x: 1e20 })).toThrow('$.view.x: 100000000000000000000 is farther from 0 than an origin may lie');
+    expect(() => engine.evaluate({ domain: { x0: 0, y0: -1e20, extent: 1, n: 16 } })).toThrow('y0 must lie within ±2e+9 views, got -100000000000000000000');
+  });
+
+  it('refuses such an origin in --view and --region, with exit 2', async () => {
+    const r = await run('render', 'graphs/default.json', '--view', '1e20,0', '--size', '16', '--out', tmp());
+    expect([r.code, r.err]).toEqual([2, '--view 1e20,0: 100000000000000000000 is farther from 0 than an origin may lie (1e+9 views each way)\n']);
+    const b = await run('build', 'graphs/default.json', '--region', '0,-1e12,1,-999999999999', '--cells-per-view', '32', '--tile-size', '33', '--node', 'cont', '--out', tmp());
+    expect([b.code, b.err]).toEqual([2, '--region 0,-1000000000000,1,-999999999999: -1000000000000 is farther from 0 than an origin may lie (1e+9 views each way)\n']);
+  });
+});
+
 describe('options', () => {
   it('takes the file after --set values and --node ids', async () => {
     const r = await run('render', '--set', 'wind.lift=0', 'graphs/default.json', '--size', '16', '--out', tmp());

@@ -9,7 +9,7 @@
 // starts every T − 1, so neighbours share their edge row, as Unreal and Unity expect; the
 // last tiles may reach past the region's north and east edges (the world goes on).
 
-import { type Domain, latticeDomain } from '../grid.ts';
+import { type Domain, farOrigin, latticeDomain } from '../grid.ts';
 
 /** Unreal's recommended landscape sizes (whole components, shared edges). */
 export const UNREAL_TILE_SIZES: readonly number[] = [505, 1009, 2017, 4033, 8129];
@@ -110,6 +110,8 @@ export function makePlan(options: PlanOptions): BuildPlan {
   const { region, cellsPerView: n, tileSize: t } = options;
   const r = region;
   if (![r.x0, r.y0, r.x1, r.y1].every(Number.isFinite)) throw new PlanError(`--region expects four finite numbers X0,Y0,X1,Y1`);
+  const far = [r.x0, r.y0, r.x1, r.y1].map(farOrigin).find((m) => m !== null);
+  if (far) throw new PlanError(`--region ${r.x0},${r.y0},${r.x1},${r.y1}: ${far}`);
   if (!(r.x1 > r.x0) || !(r.y1 > r.y0)) {
     throw new PlanError(`--region ${r.x0},${r.y0},${r.x1},${r.y1} is empty: X1 must be greater than X0 and Y1 greater than Y0`);
   }

@@ -4,7 +4,7 @@
 import { basename } from 'node:path';
 import { createEngine, type Engine, type NodeStatus } from '../engine/engine.ts';
 import { nodeStats } from '../engine/stats.ts';
-import { VIEW_SIZE_MAX, VIEW_SIZE_MIN, viewDomain } from '../grid.ts';
+import { farOrigin, VIEW_SIZE_MAX, VIEW_SIZE_MIN, viewDomain } from '../grid.ts';
 import { parseGraph } from '../model/format.ts';
 import { passThrough } from '../model/bypass.ts';
 import { type Graph, upstreamOf } from '../model/graph.ts';
@@ -109,6 +109,8 @@ function parseView(text: string): { x: number; y: number } {
   if (parts.length !== 2 || !parts.every((p) => DECIMAL.test(p) && Number.isFinite(Number(p)))) {
     throw new UsageError(`--view expects X,Y (two decimal numbers), got "${text}"`);
   }
+  const far = parts.map((p) => farOrigin(Number(p))).find((m) => m !== null);
+  if (far) throw new UsageError(`--view ${text}: ${far}`);
   return { x: Number(parts[0]), y: Number(parts[1]) };
 }
 

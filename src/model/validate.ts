@@ -2,7 +2,7 @@
 // The file loader, the engine's setParam and the editor's wiring all ask these same questions.
 
 import { CATALOGUE, NODE_TYPES } from '../../nodes/index.ts';
-import { VIEW_SIZE_MAX, VIEW_SIZE_MIN } from '../grid.ts';
+import { farOrigin, VIEW_SIZE_MAX, VIEW_SIZE_MIN } from '../grid.ts';
 import type { AnyNodeDef, Catalogue } from './manifest.ts';
 import type { AnyParamValue, ParamSpec } from './params.ts';
 import { type Edge, type Graph, type GraphNode, NODE_ID_PATTERN, portRefText } from './graph.ts';
@@ -301,7 +301,7 @@ export function cycleWires(ids: readonly string[], edges: readonly Edge[], limit
   return found;
 }
 
-/** Problems with a view object {x, y, size}; the origin may be anywhere, the size 16…4096. */
+/** Problems with a view object {x, y, size}: the origin within ±10⁹ views (WORLD_ORIGIN_MAX), the size 16…4096. */
 export function checkView(view: unknown, path = '$.view'): Problem[] {
   if (typeof view !== 'object' || view === null || Array.isArray(view)) {
     return [{ path, message: `expected {"x", "y", "size"}, got ${describe(view)}` }];
@@ -311,6 +311,9 @@ export function checkView(view: unknown, path = '$.view'): Problem[] {
   for (const key of ['x', 'y']) {
     if (typeof v[key] !== 'number' || !Number.isFinite(v[key])) {
       out.push({ path: `${path}.${key}`, message: `expected a finite number, got ${describe(v[key])}` });
+    } else {
+      const far = farOrigin(v[key] as number);
+      if (far) out.push({ path: `${path}.${key}`, message: far });
     }
   }
   const size = v.size;
