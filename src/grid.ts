@@ -34,7 +34,7 @@ export const VIEW_SIZE_MAX = 4096;
 /**
  * How far from 0 a view's origin may lie, in views, each way. A domain's cells are counted as
  * integers on the world's lattice (latticeOf: origin × cells a view); up to 10⁹ views at 4096
- * (or a build's 16384) cells a view those integers stay exact in a double with room to spare,
+ * (or a build's 65,536) cells a view those integers stay exact in a double with room to spare,
  * where at 10²⁰ the halo's cell count rounded to 262,144 a side (an engine out of memory) and at
  * 10³⁰⁸ the noise read ∞ − ∞ (NaN). The world is noise that never repeats sooner anyway.
  */

@@ -377,13 +377,13 @@ describe('output paths', () => {
     expect(r.err).toBe(`--out ${join(f, 'x')}: ${f} is a file, not a folder\n`);
   });
 
-  it('writes nothing when a file cannot be put in place, and says which files reached the folder', async () => {
+  it('writes nothing when a file cannot be put in place, and says which file and which files reached the folder', async () => {
     const dir = tmp();
     // A folder where the manifest should go: moving the manifest into place fails.
     mkdirSync(join(dir, 'manifest.json'));
     const r = await run('render', 'graphs/default.json', '--size', '16', '--out', dir, '--node', 'cont', '--raw');
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/cannot move the outputs into .*: (EISDIR|EEXIST|ENOTEMPTY|EPERM); only cont\.out\.png, cont\.out\.[-0-9._]+\.f32 reached/);
+    expect(r.err).toMatch(/cannot move manifest\.json into .*: (EISDIR \(a folder of that name is in the way\)|EEXIST|ENOTEMPTY|EPERM); only cont\.out\.png, cont\.out\.[-0-9._]+\.f32 reached/);
     expect(readdirSync(dir).filter((f) => f.startsWith('.terrain-graph-'))).toEqual([]);
   });
 
@@ -604,6 +604,20 @@ describe('options', () => {
     const dir = tmp();
     const f = await run('build', 'graphs/default.json', ...region, '--format', 'png16,f32,png16', '--out', dir);
     expect([f.code, f.err]).toEqual([2, '--format png16,f32,png16: png16 is given twice; give each format once\n']);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it.each([
+    // Found by hand after the fuzz: the first two named a range of 1…9007199254740991, where 16…65536 is taken.
+    [['--cells-per-view', '0'], '--cells-per-view must be an integer in 16…65536, got "0"'],
+    [['--cells-per-view', 'abc'], '--cells-per-view must be an integer in 16…65536, got "abc"'],
+    [['--cells-per-view', '32', '--tile', '-1'], '--tile must be a whole number from 0, got "-1"'],
+    // A span past the largest double wrote every sample as 0, with exit 0.
+    [['--cells-per-view', '32', '--range', '-1e308,1e308'], '--range -1e308,1e308: MAX − MIN is Infinity; a 16-bit layer needs a finite span'],
+  ])('refuses build %j with exit 2, naming the option and what it takes', async (argv, message) => {
+    const dir = tmp();
+    const r = await run('build', 'graphs/default.json', '--region', '0,0,1,1', '--tile-size', '33', '--node', 'cont', ...argv, '--out', dir);
+    expect([r.code, r.err]).toEqual([2, `${message}\n`]);
     expect(readdirSync(dir)).toEqual([]);
   });
 

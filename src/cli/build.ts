@@ -3,7 +3,7 @@
 // index variable), or only planned (--plan).
 
 import { basename } from 'node:path';
-import { BUILD_FORMATS, type BuildFormat, DEFAULT_TILE_SIZE, PlanError, planJson, type Region, TILE_SIZES } from '../build/plan.ts';
+import { BUILD_FORMATS, type BuildFormat, CELLS_PER_VIEW_MAX, CELLS_PER_VIEW_MIN, DEFAULT_TILE_SIZE, PlanError, planJson, type Region, TILE_SIZES } from '../build/plan.ts';
 import { tileBound } from '../build/blocks.ts';
 import { planBuild, prepareBuild, runTiles, startTileThreads, stopTiles, writeBuildManifest } from '../build/run.ts';
 import { removeParts } from '../build/tile.ts';
@@ -42,9 +42,12 @@ function numbers(flag: string, text: string, count: number, what: string): numbe
   return parts;
 }
 
-function integer(flag: string, text: string, min: number, max: number): number {
+/** A whole number in min…max (no upper bound when max is absent: the plan says what fits). */
+function integer(flag: string, text: string, min: number, max?: number): number {
   const n = Number(text);
-  if (text.trim() === '' || !Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${flag} must be an integer in ${min}…${max}, got "${text}"`);
+  if (text.trim() === '' || !Number.isSafeInteger(n) || n < min || (max !== undefined && n > max)) {
+    throw new UsageError(`--${flag} must be ${max === undefined ? `a whole number from ${min}` : `an integer in ${min}…${max}`}, got "${text}"`);
+  }
   return n;
 }
 
@@ -60,7 +63,7 @@ function parseFormats(text: string): BuildFormat[] {
 
 /** The one tile this process renders: --tile, else a fan-out's index variable, else null (all). */
 function chosenTile(flag: string | undefined, env: NodeJS.ProcessEnv): { index: number; from: string } | null {
-  if (flag !== undefined) return { index: integer('tile', flag, 0, Number.MAX_SAFE_INTEGER), from: '--tile' };
+  if (flag !== undefined) return { index: integer('tile', flag, 0), from: '--tile' };
   for (const name of INDEX_VARIABLES) {
     const text = env[name];
     if (text === undefined || text === '') continue;
@@ -84,7 +87,7 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
   const file = args.positional[0];
   const [x0, y0, x1, y1] = numbers('region', args.one.get('region')!, 4, 'X0,Y0,X1,Y1 (four numbers)');
   const region: Region = { x0, y0, x1, y1 };
-  const cellsPerView = integer('cells-per-view', args.one.get('cells-per-view')!, 1, Number.MAX_SAFE_INTEGER);
+  const cellsPerView = integer('cells-per-view', args.one.get('cells-per-view')!, CELLS_PER_VIEW_MIN, CELLS_PER_VIEW_MAX);
   const tileText = args.one.get('tile-size');
   const tileSize = tileText === undefined ? DEFAULT_TILE_SIZE : integer('tile-size', tileText, TILE_SIZES[0], TILE_SIZES[TILE_SIZES.length - 1]);
   const rangeText = args.one.get('range');
@@ -92,6 +95,8 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
   if (rangeText !== undefined) {
     const [min, max] = numbers('range', rangeText, 2, 'MIN,MAX (two numbers)');
     if (!(max > min)) throw new UsageError(`--range ${rangeText}: MAX must be greater than MIN`);
+    // A span past the largest double (-1e308,1e308) quantised every sample to 0, saying nothing.
+    if (!Number.isFinite(max - min)) throw new UsageError(`--range ${rangeText}: MAX − MIN is ${max - min}; a 16-bit layer needs a finite span`);
     range = { min, max };
   }
   const jobs = args.one.has('jobs') ? integer('jobs', args.one.get('jobs')!, 1, JOBS_MAX) : 1;

@@ -204,15 +204,18 @@ export class Staging {
     const moved: string[] = [];
     const temp = this.temp;
     if (temp === null) return moved;
+    let name = '';
     try {
-      for (const name of this.names) {
+      for (name of this.names) {
         renameSync(join(temp, name), join(this.dir, name));
         moved.push(name);
       }
     } catch (err) {
       this.abandon();
       const done = moved.length ? `only ${moved.join(', ')} reached ${this.dir}` : `nothing reached ${this.dir}`;
-      throw new Error(`cannot move the outputs into ${this.dir}: ${reason(err)}; ${done}`);
+      // Which file, and for the likeliest cause the words: a folder where the file goes.
+      const why = (err as NodeJS.ErrnoException).code === 'EISDIR' ? 'EISDIR (a folder of that name is in the way)' : reason(err);
+      throw new Error(`cannot move ${name} into ${this.dir}: ${why}; ${done}`);
     }
     this.abandon();
     return moved;
