@@ -18,6 +18,7 @@ import {
   otherDrafts,
   readGraphFile,
   restoreDraft,
+  type SetAsideDraft,
   UNREADABLE_PREFIX,
   writeDraft,
 } from '../src/editor/files.ts';
@@ -384,6 +385,26 @@ describe('drafts', () => {
     restoreDraft(store, 'x', 5000);
     expect(aside()).toHaveLength(3);
     expect(aside().map((k) => store.getItem(k))).toContain(newer.replace('"X"', '"X2"'));
+  });
+
+  it('tells what it set aside, why and where, so the editor can say why another graph opens', () => {
+    // Found by the fuzz brief: the tab's own draft from a newer build was set aside and another
+    // graph opened without a word, as if the work were gone.
+    const store = memoryStore();
+    writeDraft(store, 'old', named('Old'), 1000);
+    store.setItem(`${DRAFT_PREFIX}x`, JSON.stringify({ savedAt: 3000, name: 'Mine', text: '{"format": "terrain-graph", "version": 99}' }));
+    store.setItem(`${DRAFT_PREFIX}y`, '{"savedAt": 2000, "na');
+    const told: SetAsideDraft[] = [];
+    expect(restoreDraft(store, 'x', 5000, (d) => told.push(d))).toMatchObject({ own: false, graph: { name: 'Old' } });
+    expect(told).toEqual([
+      { name: 'Untitled', savedAt: null, key: `${UNREADABLE_PREFIX}y@5000`, problems: [{ path: '$', message: 'the stored draft is not a draft record {"savedAt", "name", "text"} (a write cut short?): "{\\"savedAt\\": 2000, \\"na"' }] },
+      {
+        name: 'Mine',
+        savedAt: 3000,
+        key: `${UNREADABLE_PREFIX}x@5000`,
+        problems: [{ path: '$.version', message: 'the file is version 99, newer than this Terrain Graph reads (up to 4): open it with a newer Terrain Graph' }],
+      },
+    ]);
   });
 
   it('takes back a set-aside draft once the build reads it', () => {

@@ -3,7 +3,7 @@
 // keeps the tab's draft up to date. The viewer's session shares the worker on lanes of its own.
 
 import { EditorCore } from '../editor/editor.ts';
-import { draftText, fitForEditor, markAlive, otherDrafts, pageStorage, readGraphFile, restoreDraft, writeDraft } from '../editor/files.ts';
+import { draftText, fitForEditor, markAlive, otherDrafts, pageStorage, readGraphFile, restoreDraft, type SetAsideDraft, writeDraft } from '../editor/files.ts';
 import { readShareFragment, SHARE_KEY } from '../editor/share.ts';
 import { rememberTabId, TabClaim, tabId } from '../editor/tab.ts';
 import { MAP_SIZE, MAP_SIZE_MIN, ViewerSession } from '../viewer-core/session.ts';
@@ -43,7 +43,9 @@ const session = sessionStore();
 let tab = tabId(session);
 /** A link that carries a graph opens it instead of a copy of the latest draft (which stays listed). */
 const linked = location.hash.startsWith(`#${SHARE_KEY}=`);
-const found = restoreDraft(storage, tab);
+/** Drafts that no longer read, set aside on the way to the one that opens: the person is told. */
+const setAside: SetAsideDraft[] = [];
+const found = restoreDraft(storage, tab, Date.now(), (d) => setAside.push(d));
 const draft = linked && found && !found.own ? null : found;
 // A duplicated tab starts with its opener's id: another open tab that holds it makes this one move.
 if (typeof BroadcastChannel === 'function') {
@@ -103,6 +105,19 @@ app.drafts = {
   text: (id) => draftText(storage, id),
 };
 if (draft && !draft.own) queueMicrotask(() => app.say('Opened your latest draft. This tab keeps its own; Drafts… lists the others.'));
+if (setAside.length) queueMicrotask(() => showSetAside(setAside));
+
+/**
+ * Says why the graph on screen is not the draft the person had: the first draft set aside with
+ * its problems, where it is kept, and what opened instead.
+ */
+function showSetAside([first, ...others]: readonly SetAsideDraft[]): void {
+  const when = first.savedAt === null ? '' : ` (saved ${new Date(first.savedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })})`;
+  const kept = first.key ? `it is kept as it was in this browser's storage under "${first.key}", and a Terrain Graph that reads it takes it back as a draft` : "it stays as it was in this browser's storage";
+  const more = others.length ? `; ${others.length} more draft${others.length === 1 ? '' : 's'} that did not read ${others.length === 1 ? 'is' : 'are'} kept alike` : '';
+  const instead = restored ? `your draft "${core.graph.name}"` : `${fallback?.file ?? 'an empty graph'}`;
+  app.showProblems(`Your draft "${first.name}"${when}`, first.problems, `${kept}${more}. Opened instead: ${instead}.`);
+}
 
 /** True between a param control's begin and its commit or cancel: the edits between are a drag. */
 let paramDrag = false;

@@ -3,7 +3,7 @@
 
 import type { Graph } from '../model/graph.ts';
 import { GRAPH_FILE_LIMITS, parseGraph, serializeGraph } from '../model/format.ts';
-import { GraphError, type Problem } from '../model/problems.ts';
+import { describe, GraphError, type Problem } from '../model/problems.ts';
 import { copySnippet, readSnippet, type Snippet } from './clipboard.ts';
 
 export type OpenResult =
@@ -205,6 +205,24 @@ function keysWith(store: KeyValueStore, prefix: string): string[] {
   return keys;
 }
 
+/**
+ * A draft moved aside because it no longer reads (a newer format, a broken write): what it was,
+ * why, and the key it is kept under, for the editor to say so rather than open something else
+ * without a word.
+ */
+export interface SetAsideDraft {
+  /** The graph's name as the draft record gives it ('Untitled' for a record that does not parse). */
+  readonly name: string;
+  /** When it was saved (ms), when the record says. */
+  readonly savedAt: number | null;
+  /** Where it is kept; null when the storage refused to move it (it stays where it was). */
+  readonly key: string | null;
+  readonly problems: readonly Problem[];
+}
+
+/** Told of each draft set aside while the drafts are read (restoreDraft). */
+export type SetAsideReport = (draft: SetAsideDraft) => void;
+
 /** A draft record's parts, or null when the text is not one. */
 function parseRecord(raw: string | null): Omit<Draft, 'id'> | null {
   try {
@@ -218,27 +236,33 @@ function parseRecord(raw: string | null): Omit<Draft, 'id'> | null {
 }
 
 /** Every draft in storage with its text, most recent first; a record that does not parse is moved aside. */
-function readDrafts(store: KeyValueStore, now = Date.now()): Draft[] {
+function readDrafts(store: KeyValueStore, now = Date.now(), report?: SetAsideReport): Draft[] {
   const drafts: Draft[] = [];
   for (const key of keysWith(store, DRAFT_PREFIX)) {
     const raw = store.getItem(key);
     const id = key.slice(DRAFT_PREFIX.length);
     const record = parseRecord(raw);
     if (record) drafts.push({ id, ...record });
-    else setAside(store, id, raw ?? '', now);
+    else {
+      const kept = setAside(store, id, raw ?? '', now);
+      const problem = { path: '$', message: `the stored draft is not a draft record {"savedAt", "name", "text"} (a write cut short?): ${describe(raw)}` };
+      report?.({ name: 'Untitled', savedAt: null, key: kept, problems: [problem] });
+    }
   }
   return drafts.sort((a, b) => b.savedAt - a.savedAt);
 }
 
-/** Moves a draft's text aside under a key no other copy has, and removes the draft. */
-function setAside(store: KeyValueStore, id: string, text: string, now: number): void {
+/** Moves a draft's text aside under a key no other copy has, and removes the draft; the key, or null when storage refused. */
+function setAside(store: KeyValueStore, id: string, text: string, now: number): string | null {
   try {
     let key = `${UNREADABLE_PREFIX}${id}@${now}`;
     for (let k = 2; store.getItem(key) !== null; k++) key = `${UNREADABLE_PREFIX}${id}@${now}.${k}`;
     store.setItem(key, text);
     store.removeItem(DRAFT_PREFIX + id);
+    return key;
   } catch {
     // Storage full: the draft stays where it is, unread; nothing is lost.
+    return null;
   }
 }
 
@@ -299,7 +323,7 @@ export function markAlive(store: KeyValueStore | null, id: string, now = Date.no
  * recent, nor saved within DRAFT_MAX_AGE_MS, nor of an open tab. Each step on its own, so a
  * full storage that refuses one does not stop the others.
  */
-function tidyDrafts(store: KeyValueStore, id: string, now: number): Draft[] {
+function tidyDrafts(store: KeyValueStore, id: string, now: number, report?: SetAsideReport): Draft[] {
   try {
     const legacy = store.getItem(LEGACY_AUTOSAVE_KEY);
     if (legacy !== null) {
@@ -320,7 +344,7 @@ function tidyDrafts(store: KeyValueStore, id: string, now: number): Draft[] {
       // Storage full: it stays aside, as it was.
     }
   }
-  const drafts = readDrafts(store, now);
+  const drafts = readDrafts(store, now, report);
   const pruned = new Set<string>();
   try {
     for (const old of drafts.slice(DRAFTS_KEPT)) {
@@ -337,18 +361,21 @@ function tidyDrafts(store: KeyValueStore, id: string, now: number): Draft[] {
 
 /**
  * The graph a tab opens on: its own draft (a reload), else the most recently saved one (a new
- * tab, or its own draft no longer reads), or null. Tidies the drafts first (tidyDrafts).
+ * tab, or its own draft no longer reads), or null. Tidies the drafts first (tidyDrafts). Each
+ * draft set aside on the way is told to `report`, so the editor says why the graph it opens is
+ * not the one the person had.
  */
-export function restoreDraft(store: KeyValueStore | null, id: string, now = Date.now()): { graph: Graph; own: boolean; file: string | null } | null {
+export function restoreDraft(store: KeyValueStore | null, id: string, now = Date.now(), report?: SetAsideReport): { graph: Graph; own: boolean; file: string | null } | null {
   if (!store) return null;
   try {
-    const drafts = tidyDrafts(store, id, now);
+    const drafts = tidyDrafts(store, id, now, report);
     // The tab's own draft first, then the others from the most recent.
     for (const draft of [...drafts.filter((d) => d.id === id), ...drafts.filter((d) => d.id !== id)]) {
       const read = readGraphFile(draft.text, 'draft');
       if (read.ok) return { graph: read.graph, own: draft.id === id, file: draft.file };
       // The whole record, so a build that reads it takes it back with its name and time.
-      setAside(store, draft.id, store.getItem(DRAFT_PREFIX + draft.id) ?? draft.text, now);
+      const key = setAside(store, draft.id, store.getItem(DRAFT_PREFIX + draft.id) ?? draft.text, now);
+      report?.({ name: draft.name, savedAt: draft.savedAt, key, problems: read.problems });
     }
   } catch {
     // Storage that refuses to be read: start without a draft.

@@ -20,6 +20,9 @@ export class TgProblems extends LitElement {
 
   @property({ attribute: false }) problems: readonly Problem[] = [];
 
+  /** What became of the file and what is open instead, when not "the open graph is unchanged" (a draft set aside at start-up). */
+  @property() note = '';
+
   override connectedCallback(): void {
     super.connectedCallback();
     this.setAttribute('role', 'alertdialog');
@@ -34,7 +37,7 @@ export class TgProblems extends LitElement {
     const n = problemCount(this.problems);
     return html`<div class="box" @keydown=${this.onKey}>
       <h2>${this.file || 'The file'} could not be opened</h2>
-      <p>${n} problem${n === 1 ? '' : 's'}; the open graph is unchanged.</p>
+      <p>${n} problem${n === 1 ? '' : 's'}; ${this.note || 'the open graph is unchanged.'}</p>
       <ol>
         ${this.problems.map((p) => html`<li class="problem"><code>${p.path}</code> ${p.message}</li>`)}
       </ol>

@@ -63,7 +63,7 @@ export class TgApp extends LitElement {
   @state() private notesOpen = false;
 
   @state() private menu: (MenuRequest & { items: MenuItem[]; heading: string }) | null = null;
-  @state() private problems: { file: string; list: readonly Problem[] } | null = null;
+  @state() private problems: { file: string; list: readonly Problem[]; note?: string } | null = null;
   @state() private notice: { text: string; kind: 'refused' | 'info' } | null = null;
   @state() private dropping = false;
   @state() private sharing: ShareState | null = null;
@@ -201,7 +201,7 @@ export class TgApp extends LitElement {
       ${this.contextMenu()}
       ${this.helpOpen ? html`<tg-help @tg-help-close=${() => (this.helpOpen = false)}></tg-help>` : nothing}
       ${this.problems
-        ? html`<tg-problems .file=${this.problems.file} .problems=${this.problems.list} @tg-problems-close=${() => (this.problems = null)}></tg-problems>`
+        ? html`<tg-problems .file=${this.problems.file} .problems=${this.problems.list} .note=${this.problems.note ?? ''} @tg-problems-close=${() => (this.problems = null)}></tg-problems>`
         : nothing}
       ${this.sharing
         ? html`<tg-share-dialog
@@ -234,8 +234,9 @@ export class TgApp extends LitElement {
 
   // ── what the helpers ask of the app ─────────────────────────────────────────────────────
 
-  showProblems(file: string, list: readonly Problem[]): void {
-    this.problems = { file, list };
+  /** Lists the problems of a file that was not opened; `note` replaces "the open graph is unchanged". */
+  showProblems(file: string, list: readonly Problem[], note?: string): void {
+    this.problems = { file, list, note };
   }
 
   showShare(state: ShareState): void {
