@@ -111,7 +111,7 @@ function judge(m: Mutant, size: number, twice: boolean): { outcome: Outcome; wro
   }
 }
 
-/** FUZZ_COUNT and FUZZ_SEED run more or other mutants by hand; CI runs these. */
+/** FUZZ_COUNT and FUZZ_SEED run more or other mutants by hand (FUZZ_SLOW=ms names those slower than that); CI runs these. */
 const COUNT = Number(process.env.FUZZ_COUNT ?? 1000);
 const SEED = Number(process.env.FUZZ_SEED ?? 1);
 /** Far beyond any mutant's time (most take a few milliseconds): only a hang trips it. */
@@ -148,8 +148,13 @@ describe('graph file mutants', () => {
       if (!wrong && m.text !== undefined && n % 25 === 0) {
         writeFileSync(file, m.text);
         wrong = wrongWithRun(await runCli('check', file), [0, 2]) ?? wrongWithRun(await runCli('render', file, '--size', '16', '--all', '--raw', '--out', join(dir, 'out')), [0, 1, 2]);
+        // And every 50th through a build of one tile of 33², every layer the build takes.
+        if (!wrong && n % 50 === 0) {
+          wrong = wrongWithRun(await runCli('build', file, '--region', '0,0,1,1', '--cells-per-view', '32', '--tile-size', '33', '--format', 'png16,f32', '--out', join(dir, `build-${n}`)), [0, 1, 2]);
+        }
       }
       const ms = performance.now() - start;
+      if (process.env.FUZZ_SLOW && ms > Number(process.env.FUZZ_SLOW)) console.log(`#${n} ${Math.round(ms)} ms ${m.from}: ${m.what.slice(0, 200)}`);
       if (wrong === null && ms > HANG_MS) wrong = `took ${Math.round(ms)} ms (a hang?)`;
       if (wrong) found.push(`#${n} ${m.from}: ${m.what}\n    ${wrong}`);
     }
