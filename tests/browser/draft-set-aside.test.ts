@@ -1,6 +1,7 @@
 // A draft that no longer reads, met when the tab starts: the editor says which, why and where it
 // is kept, and what opened instead; nothing of it is lost. Before, the tab opened the default
 // graph (or another draft) without a word, as if the person's work were gone.
+import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRAFT_PREFIX, UNREADABLE_PREFIX } from '../../src/editor/files.ts';
@@ -68,6 +69,33 @@ describe('a draft that no longer reads', () => {
     await expect.poll(async () => JSON.parse(await graphText(page)).nodes.length).toBe(17);
     await settle(page);
     await page.screenshot({ path: `/work/notes/shots/s23-fuzz-draft-set-aside-${width}-after.png` });
+    expect(s.errors).toEqual([]);
+    await s.close();
+  });
+
+  it('names a draft whose view lies past the world the engine counts, which every reload used to hand the worker again', async () => {
+    // Before the origin's bound (1e9 views), the viewer's x field took 1e20, the draft kept it,
+    // and the engine worker spent itself growing a halo of 262,144² cells: pictures stale, at
+    // every reload.
+    const doc = JSON.parse(readFileSync('graphs/default.json', 'utf8'));
+    doc.view.x = 1e20;
+    const record = JSON.stringify({ savedAt: Date.UTC(2026, 11, 5, 22, 0), name: doc.name, text: JSON.stringify(doc) });
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    await context.addInitScript(
+      ([tab, key, text]) => {
+        if (sessionStorage.getItem('seeded')) return;
+        sessionStorage.setItem('seeded', '1');
+        sessionStorage.setItem('terrain-graph:tab', tab);
+        localStorage.setItem(key, text);
+      },
+      [TAB, `${DRAFT_PREFIX}${TAB}`, record],
+    );
+    const s = await openApp(browser, { context });
+    const dialog = s.page.locator('tg-problems');
+    await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(1);
+    expect(await dialog.locator('li.problem').allTextContents()).toEqual(['$.view.x 100000000000000000000 is farther from 0 than an origin may lie (1e+9 views each way)']);
+    await dialog.locator('button', { hasText: 'Close' }).click();
+    expect(JSON.parse(await graphText(s.page)).view).toEqual({ x: 0, y: 0, size: 256 });
     expect(s.errors).toEqual([]);
     await s.close();
   });
