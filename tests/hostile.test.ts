@@ -587,6 +587,9 @@ describe('options', () => {
     [['--node', 'biomes', 'biomes'], '--node biomes is given twice: give each node once'],
     [['--set', 'wind.lift=0', 'wind.lift=1'], '--set gives wind.lift twice ("wind.lift=0" and "wind.lift=1"): give it once'],
     [['-o', 'x'], 'unknown option -o (options start with --)'],
+    // It said "--node needs at least one value, got "cont.out"", given one.
+    [['--node', 'cont.out'], '--node takes node ids, which have no dot ("cont", where "cont.out" names an output), got "cont.out"'],
+    [['--set', 'other.json'], '--set takes ID.PARAM=JSON, got "other.json"'],
     [['--out', ''], '--out needs a value, got an empty one ("")'],
     [['--out= ', '--size', '16'], '--out needs a value, got an empty one (" ")'],
   ])('refuses %j with exit 2 and a message naming the option', async (argv, message) => {

@@ -18,6 +18,8 @@ export interface ArgSpec {
    */
   readonly many: readonly string[];
   readonly takes?: Readonly<Record<string, (value: string) => boolean>>;
+  /** What a flag's test takes, in words, for the refusal of a value it does not ("node ids"). */
+  readonly what?: Readonly<Record<string, string>>;
   /** Flags without a value. */
   readonly bare: readonly string[];
 }
@@ -59,7 +61,12 @@ export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
       // or the first word that cannot be one (the graph file after the values).
       if (inline !== undefined) values.push(inline);
       else while (k + 1 < argv.length && !argv[k + 1].startsWith('--') && takes(argv[k + 1])) values.push(argv[++k]);
-      if (!values.length) throw new UsageError(`--${name} needs at least one value${argv[k + 1] && !argv[k + 1].startsWith('--') ? `, got "${argv[k + 1]}"` : ''}`);
+      if (!values.length) {
+        const next = argv[k + 1] !== undefined && !argv[k + 1].startsWith('--') ? argv[k + 1] : undefined;
+        const what = spec.what && Object.hasOwn(spec.what, name) ? spec.what[name] : undefined;
+        if (next !== undefined && what) throw new UsageError(`--${name} takes ${what}, got "${next}"`);
+        throw new UsageError(`--${name} needs at least one value${next !== undefined ? `, got "${next}"` : ''}`);
+      }
       out.many.set(name, values);
     } else {
       throw new UsageError(`unknown option --${name}`);

@@ -165,6 +165,7 @@ export async function renderCommand(argv: readonly string[], log: (line: string)
     many: ['node', 'set'],
     // A node id has no dot and a --set has "=": the graph file after them is neither.
     takes: { node: (v) => !v.includes('.'), set: (v) => v.includes('=') || !/\.json$/i.test(v) },
+    what: { node: 'node ids, which have no dot ("cont", where "cont.out" names an output)', set: 'ID.PARAM=JSON' },
     bare: ['all', 'raw', 'png16', 'indexed', 'splat', 'stats', 'by-share', 'contours', 'no-shade'],
   });
   if (args.positional.length !== 1) {
