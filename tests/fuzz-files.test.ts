@@ -7,6 +7,9 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../nodes/index.ts';
+import { EditError } from '../src/editor/commands.ts';
+import { EditorCore } from '../src/editor/editor.ts';
+import { readGraphFile, readPastedText } from '../src/editor/files.ts';
 import { createEngine } from '../src/engine/engine.ts';
 import { parseGraph, serializeGraph } from '../src/model/format.ts';
 import type { Graph } from '../src/model/graph.ts';
@@ -80,6 +83,37 @@ function outputsOf(graph: Graph, size: number): { bytes: Map<string, Uint8Array>
 
 type Outcome = 'refused' | 'waiting' | 'evaluated';
 
+const DEFAULT_GRAPH = parseGraph(readFileSync('graphs/default.json', 'utf8'));
+
+/**
+ * The editor's ways in for file text: Open (readGraphFile) refuses what the parser refuses with
+ * the same problems, or opens it over the default graph, undoably; a paste of the text adds its
+ * nodes (or lists its problems, or says it is no graph), undoably; what results saves and reads back.
+ */
+function wrongInEditor(text: string, parsed: boolean): string | null {
+  const opened = readGraphFile(text, 'mutant.json');
+  if (opened.ok !== parsed) return `the editor's Open ${opened.ok ? 'opened' : 'refused'} what the parser ${parsed ? 'read' : 'refused'}`;
+  if (!opened.ok) return wrongWithProblems(opened.problems);
+  const core = new EditorCore(structuredClone(DEFAULT_GRAPH));
+  core.replaceGraph(opened.graph);
+  const pasted = readPastedText(text);
+  if (!pasted.ok) return 'notice' in pasted ? `a paste of a graph file that opens said: ${pasted.notice}` : wrongWithProblems(pasted.problems);
+  try {
+    core.paste(pasted.snippet, [120, 80]);
+  } catch (err) {
+    // Nodes too far apart to be placed are refused as an edit, in words.
+    if (!(err instanceof EditError) || INTERNAL.test(err.message)) throw err;
+    core.undo();
+    return serializeGraph(core.snapshot()) === serializeGraph(DEFAULT_GRAPH) ? null : 'undoing the open did not give the default graph back';
+  }
+  const saved = serializeGraph(core.snapshot());
+  if (serializeGraph(parseGraph(saved)) !== saved) return 'the editor saved a file that does not read back the same';
+  core.undo();
+  core.undo();
+  if (serializeGraph(core.snapshot()) !== serializeGraph(DEFAULT_GRAPH)) return 'undoing the paste and the open did not give the default graph back';
+  return null;
+}
+
 /**
  * Runs one mutant through parse, migration, the engine's check and evaluation (twice when
  * `twice`, to compare the bytes); what became of it, or what went wrong.
@@ -89,13 +123,15 @@ function judge(m: Mutant, size: number, twice: boolean): { outcome: Outcome; wro
   try {
     graph = parseGraph(m.text ?? m.doc, { file: 'mutant.json' });
   } catch (err) {
-    if (err instanceof GraphError) return { outcome: 'refused', wrong: wrongWithProblems(err.problems) };
+    if (err instanceof GraphError) return { outcome: 'refused', wrong: wrongWithProblems(err.problems) ?? (m.text === undefined ? null : wrongInEditor(m.text, false)) };
     return { outcome: 'refused', wrong: `parseGraph threw ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}` };
   }
   try {
     // What loads saves and loads again the same.
     const text = serializeGraph(graph);
     if (serializeGraph(parseGraph(text)) !== text) return { outcome: 'evaluated', wrong: 'a saved file does not read back the same' };
+    const editor = m.text === undefined ? null : wrongInEditor(m.text, true);
+    if (editor) return { outcome: 'evaluated', wrong: editor };
     const notReady = readinessProblems(graph);
     if (notReady.length) return { outcome: 'waiting', wrong: wrongWithProblems(notReady) };
     const first = outputsOf(graph, size);
