@@ -184,6 +184,15 @@ describe('graph file mutants', () => {
       if (!wrong && m.text !== undefined && n % 25 === 0) {
         writeFileSync(file, m.text);
         wrong = wrongWithRun(await runCli('check', file), [0, 2]) ?? wrongWithRun(await runCli('render', file, '--size', '16', '--all', '--raw', '--out', join(dir, 'out')), [0, 1, 2]);
+        // format rewrites what reads in the canonical layout and leaves the rest as it was.
+        if (!wrong) {
+          const before = readFileSync(file);
+          const r = await runCli('format', file);
+          const after = readFileSync(file);
+          wrong = wrongWithRun(r, [0, 2]);
+          if (!wrong && r.code === 0 && after.toString() !== serializeGraph(parseGraph(after.toString()))) wrong = 'format wrote a file not in the canonical layout';
+          if (!wrong && r.code === 2 && !after.equals(before)) wrong = 'format changed a file it refused';
+        }
         // And every 50th through a build of one tile of 33², every layer the build takes.
         if (!wrong && n % 50 === 0) {
           wrong = wrongWithRun(await runCli('build', file, '--region', '0,0,1,1', '--cells-per-view', '32', '--tile-size', '33', '--format', 'png16,f32', '--out', join(dir, `build-${n}`)), [0, 1, 2]);
