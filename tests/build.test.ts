@@ -322,7 +322,7 @@ describe('terrain-graph build', () => {
       [['--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '1000'], /--tile-size 1000 is not a size an engine imports/],
       [['--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', 'big'], /--tile-size must be an integer/],
       [['--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '33', '--tile', '4'], /--tile 4 is out of range: this build has 4 tiles \(0…3\)/],
-      [['--region', '0,0,1,1', '--cells-per-view', '64', '--tile', '-1'], /--tile must be an integer/],
+      [['--region', '0,0,1,1', '--cells-per-view', '64', '--tile', '-1'], /--tile must be a whole number from 0, got "-1"/],
       [['--region', '0,0,1,1', '--cells-per-view', '64', '--tile', '0', '--jobs', '2'], /either --jobs or one tile/],
       [['--region', '0,0,1,1', '--cells-per-view', '64', '--jobs', '0'], /--jobs must be an integer/],
       [['--region', '0,0,1,1', '--cells-per-view', '64', '--format', 'tiff'], /unknown format "tiff"/],

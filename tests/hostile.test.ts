@@ -4,6 +4,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildCommand } from '../src/cli/build.ts';
 import { failureReport } from '../src/cli/render.ts';
 import { placeSnippet, type Snippet, SNIPPET_FORMAT } from '../src/editor/clipboard.ts';
 import { EditError } from '../src/editor/commands.ts';
@@ -617,11 +618,27 @@ describe('options', () => {
     [['--cells-per-view', '32', '--tile', '-1'], '--tile must be a whole number from 0, got "-1"'],
     // A span past the largest double wrote every sample as 0, with exit 0.
     [['--cells-per-view', '32', '--range', '-1e308,1e308'], '--range -1e308,1e308: MAX − MIN is Infinity; a 16-bit layer needs a finite span'],
+    // Hex and exponents were read by Number(): 0x20 was 32 cells a view, 1e1 ten jobs.
+    [['--cells-per-view', '0x20'], '--cells-per-view must be an integer in 16…65536, got "0x20"'],
+    [['--cells-per-view', '32', '--jobs', '1e1'], '--jobs must be an integer in 1…64, got "1e1"'],
   ])('refuses build %j with exit 2, naming the option and what it takes', async (argv, message) => {
     const dir = tmp();
     const r = await run('build', 'graphs/default.json', '--region', '0,0,1,1', '--tile-size', '33', '--node', 'cont', ...argv, '--out', dir);
     expect([r.code, r.err]).toEqual([2, `${message}\n`]);
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('reads a region in decimal and a fan-out index in digits only: a blank index was tile 0', async () => {
+    const args = ['graphs/default.json', '--cells-per-view', '32', '--tile-size', '33', '--node', 'cont', '--plan'];
+    const r = await run('build', ...args, '--region', '0x0,0,1,1');
+    expect([r.code, r.err]).toEqual([2, '--region expects X0,Y0,X1,Y1 (four numbers), got "0x0,0,1,1"\n']);
+    for (const index of [' ', '1e0', '0x0', '+0']) {
+      let err = '';
+      await expect(buildCommand([...args, '--region', '0,0,1,1'], () => {}, (t) => (err += t), { JOB_COMPLETION_INDEX: index })).rejects.toThrow(
+        `JOB_COMPLETION_INDEX="${index}" is not a tile index (a whole number from 0)`,
+      );
+      expect(err).toBe('');
+    }
   });
 
   it('refuses a second graph file and options given to check', async () => {

@@ -4,6 +4,12 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/** A decimal number as a person writes it: no hex, no blanks, no empty text. */
+export const DECIMAL = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
+
+/** A whole number in decimal digits only: no sign, no exponent, no hex, no blanks. */
+export const WHOLE = /^\d+$/;
+
 /** "cannot read FILE: ENOENT" for a failed read, naming the file and the system's reason. */
 export function cannotRead(file: string, err: unknown): string {
   return `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`;

@@ -11,7 +11,7 @@ import { nodeDef } from '../../nodes/index.ts';
 import { passThrough } from '../model/bypass.ts';
 import { parseGraph } from '../model/format.ts';
 import type { Graph } from '../model/graph.ts';
-import { parseArgs, UsageError } from './args.ts';
+import { DECIMAL, parseArgs, UsageError, WHOLE } from './args.ts';
 import { sinkNodes } from './render.ts';
 import { makeFolder, readGraphText } from './files.ts';
 
@@ -37,15 +37,15 @@ const INDEX_VARIABLES = ['JOB_COMPLETION_INDEX', 'AWS_BATCH_JOB_ARRAY_INDEX'] as
 const JOBS_MAX = 64;
 
 function numbers(flag: string, text: string, count: number, what: string): number[] {
-  const parts = text.split(',').map((p) => (p.trim() === '' ? NaN : Number(p)));
+  const parts = text.split(',').map((p) => (DECIMAL.test(p.trim()) ? Number(p) : NaN));
   if (parts.length !== count || !parts.every(Number.isFinite)) throw new UsageError(`--${flag} expects ${what}, got "${text}"`);
   return parts;
 }
 
 /** A whole number in min…max (no upper bound when max is absent: the plan says what fits). */
 function integer(flag: string, text: string, min: number, max?: number): number {
-  const n = Number(text);
-  if (text.trim() === '' || !Number.isSafeInteger(n) || n < min || (max !== undefined && n > max)) {
+  const n = WHOLE.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || (max !== undefined && n > max)) {
     throw new UsageError(`--${flag} must be ${max === undefined ? `a whole number from ${min}` : `an integer in ${min}…${max}`}, got "${text}"`);
   }
   return n;
@@ -67,8 +67,9 @@ function chosenTile(flag: string | undefined, env: NodeJS.ProcessEnv): { index: 
   for (const name of INDEX_VARIABLES) {
     const text = env[name];
     if (text === undefined || text === '') continue;
-    const n = Number(text);
-    if (!Number.isInteger(n) || n < 0) throw new UsageError(`${name}="${text}" is not a tile index (a whole number from 0)`);
+    // Digits only: a blank (" ") was tile 0 to Number(), so every pod of a badly templated job built it.
+    const n = WHOLE.test(text) ? Number(text) : NaN;
+    if (!Number.isSafeInteger(n)) throw new UsageError(`${name}="${text}" is not a tile index (a whole number from 0)`);
     return { index: n, from: name };
   }
   return null;

@@ -15,7 +15,7 @@ import { readinessProblems, suggest } from '../model/validate.ts';
 import { exportFile, type ExportFormat, NONFINITE_TAG, nonFiniteCount } from '../render/exports.ts';
 import { finiteMean, finiteRange } from '../render/layer.ts';
 import { splatFiles } from '../render/splat.ts';
-import { parseArgs, UsageError } from './args.ts';
+import { DECIMAL, parseArgs, UsageError, WHOLE } from './args.ts';
 import { readGraphText, Staging, tidyLayers } from './files.ts';
 
 export const RENDER_USAGE = `terrain-graph render <graph.json> [options]
@@ -101,9 +101,6 @@ function summary(v: Value): { min: number | null; max: number | null; mean: numb
   return { min, max, mean };
 }
 
-/** A decimal number as a person writes it: no hex, no blanks, no empty text. */
-const DECIMAL = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
-
 function parseView(text: string): { x: number; y: number } {
   const parts = text.split(',').map((p) => p.trim());
   if (parts.length !== 2 || !parts.every((p) => DECIMAL.test(p) && Number.isFinite(Number(p)))) {
@@ -115,7 +112,7 @@ function parseView(text: string): { x: number; y: number } {
 }
 
 function parseSize(text: string): number {
-  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  const n = WHOLE.test(text) ? Number(text) : NaN;
   if (!Number.isInteger(n) || n < VIEW_SIZE_MIN || n > VIEW_SIZE_MAX) {
     throw new UsageError(`--size must be a whole number in ${VIEW_SIZE_MIN}…${VIEW_SIZE_MAX}, got "${text}"`);
   }
