@@ -3,7 +3,7 @@
 // evaluation, and the command line's check. Each mutant either loads and evaluates (no NaN, the
 // same bytes twice) or is refused with problems that each name a JSON path and say what is
 // wrong in words — never an internal error's text (a TypeError's "reading 'x'"), never a hang.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../nodes/index.ts';
@@ -203,6 +203,7 @@ describe('graph file mutants', () => {
       if (wrong === null && ms > HANG_MS) wrong = `took ${Math.round(ms)} ms (a hang?)`;
       if (wrong) found.push(`#${n} ${m.from}: ${m.what}\n    ${wrong}`);
     }
+    rmSync(dir, { recursive: true, force: true });
     expect(found.slice(0, 20).join('\n')).toBe('');
     // The fuzz reaches the engine: a good share of mutants load and evaluate, others wait for a wire.
     expect(counts.evaluated).toBeGreaterThan(COUNT / 10);
