@@ -309,7 +309,7 @@ export class TgApp extends LitElement {
   private notesCard() {
     const notes = this.core.graph.notes;
     if (!this.notesOpen) {
-      return html`<button class="notes-line" title="The graph's notes: click to read them in full or edit them" @click=${() => (this.notesOpen = true)}>
+      return html`<button class="notes-line" title="The graph's notes: click to read them in full or edit them" @click=${() => void this.openNotes()}>
         <b>Notes</b> ${notes || html`<i>none yet: click to write some</i>`}
       </button>`;
     }
@@ -321,6 +321,20 @@ export class TgApp extends LitElement {
         @change=${(e: Event) => this.core.setInfo({ notes: (e.target as HTMLTextAreaElement).value })}
       ></textarea>
     </div>`;
+  }
+
+  /**
+   * Opens the notes with the caret at the end of their text. The line clicked goes away with
+   * the click, so the focus fell to the page: what was typed next ran the canvas's shortcuts
+   * (Space opened the palette, H collapsed the selected nodes) and Escape left the notes open.
+   */
+  private async openNotes(): Promise<void> {
+    this.notesOpen = true;
+    await this.updateComplete;
+    const area = this.renderRoot.querySelector<HTMLTextAreaElement>('.notes-card textarea');
+    if (!area) return;
+    area.focus();
+    area.setSelectionRange(area.value.length, area.value.length);
   }
 
   /**

