@@ -39,4 +39,24 @@ describe('a first hour with the editor', () => {
     expect(after).toEqual(before);
   });
 
+  it('opens a params card above its node rather than under the minimap', async () => {
+    const page = app.s.page;
+    const map = (await page.locator('tg-app .canvas .tg-minimap').boundingBox())!;
+    // The moisture node moved to just above the minimap's left part: its card, below it,
+    // reached down over the minimap, its fields under it.
+    const title = (await page.locator('tg-node[data-node-id="moisture"] header .title').boundingBox())!;
+    await drag(page, { x: title.x + 10, y: title.y + title.height / 2 }, { x: map.x + 30, y: map.y - 130 });
+    await settle(page);
+    await page.mouse.click(300, 80);
+    await page.locator('tg-node[data-node-id="moisture"] header .title').click();
+    const card = page.locator('tg-node[data-node-id="moisture"] .params.card');
+    await card.waitFor();
+    await settle(page);
+    const box = (await card.boundingBox())!;
+    const node = (await page.locator('tg-node[data-node-id="moisture"]').boundingBox())!;
+    expect(node.y + node.height, 'the node itself is above the minimap').toBeLessThanOrEqual(map.y);
+    expect(overlap(box, map), `card ${JSON.stringify(box)} under the minimap ${JSON.stringify(map)}`).toBe(false);
+    await screenshot(page, 'first-hour-card-minimap');
+  });
+
 });

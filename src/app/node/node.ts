@@ -116,12 +116,18 @@ export class TgNode extends LitElement {
     // is shorter than the card. Attributes the styles read, not reactive properties: this runs
     // from updated(), where setting one scheduled a second render of the node for nothing
     // (Lit's change-in-update warning, seen after a paste and an undo).
-    const above = node.bottom + height > bottom && node.top - height >= box.top;
-    this.setAttribute('card-x', node.left + width > box.right && node.right - width >= box.left ? 'right' : 'left');
+    const x = node.left + width > box.right && node.right - width >= box.left ? 'right' : 'left';
+    // The minimap lies over the canvas's bottom right corner: a card whose columns it shares
+    // ends above it (a blur added beside it at 1600 × 1000 had its radius field under it).
+    const map = frame.querySelector(':scope > .tg-minimap')?.getBoundingClientRect();
+    const cardLeft = x === 'right' ? node.right - width : node.left;
+    const floor = map && map.height && cardLeft < map.right && cardLeft + width > map.left ? Math.min(bottom, map.top) : bottom;
+    const above = node.bottom + height > floor && node.top - height >= box.top;
+    this.setAttribute('card-x', x);
     this.setAttribute('card-y', above ? 'above' : 'below');
     // Room neither below nor above (a tall card, the Hydraulic erosion's, on a small window):
     // the canvas moves up just enough, never taking the node's top out of view.
-    const dy = Math.min(node.bottom + height - bottom, node.top - box.top);
+    const dy = Math.min(node.bottom + height - floor, node.top - box.top);
     if (!above && dy > 0) this.dispatchEvent(appEvent('tg-card-room', { dy }));
   }
 
