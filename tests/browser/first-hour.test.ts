@@ -59,4 +59,23 @@ describe('a first hour with the editor', () => {
     await screenshot(page, 'first-hour-card-minimap');
   });
 
+  it('writes the zoom badge under the current side’s label when comparing a magnified map', async () => {
+    const page = app.s.page;
+    // The viewer shows the biomes: pin them, show the moisture, magnify.
+    await page.locator('tg-viewer button', { hasText: 'Pin to compare' }).click();
+    await page.locator('tg-node[data-node-id="moisture"] header .title').click();
+    await settle(page);
+    const frame = (await page.locator('tg-viewer tg-map-view .frame').boundingBox())!;
+    await page.mouse.move(frame.x + frame.width * 0.7, frame.y + frame.height * 0.5);
+    await page.mouse.wheel(0, -300);
+    const badge = page.locator('tg-viewer tg-map-view .badge');
+    await badge.waitFor();
+    await settle(page);
+    const label = (await page.locator('tg-viewer tg-map-view .current-label').boundingBox())!;
+    const b = (await badge.boundingBox())!;
+    expect(await badge.textContent()).toMatch(/×/);
+    expect(overlap(label, b), `badge ${JSON.stringify(b)} over the label ${JSON.stringify(label)}`).toBe(false);
+    await screenshot(page, 'first-hour-compare-badge');
+  });
+
 });

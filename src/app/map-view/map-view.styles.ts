@@ -114,6 +114,10 @@ export default css`
     font: 11px var(--tg-mono, ui-monospace, monospace);
     pointer-events: none;
   }
+  /* Comparing, the corner is the current side's label: the badge goes under it (it covered it). */
+  .badge.below {
+    top: 28px;
+  }
   .empty {
     position: absolute;
     inset: 0;

@@ -102,7 +102,7 @@ export class TgMapView extends LitElement {
             )}
           </svg>`
         : nothing}
-      ${badge ? html`<div class="badge">${badge}</div>` : nothing}
+      ${badge ? html`<div class="badge ${s.compare.pin && s.compare.picture ? 'below' : ''}">${badge}</div>` : nothing}
       ${!pic ? html`<div class="empty">${emptyText(s.result)}</div>` : nothing}
     </div>`;
   }
