@@ -78,4 +78,32 @@ describe('a first hour with the editor', () => {
     await screenshot(page, 'first-hour-compare-badge');
   });
 
+  it('pans the canvas with the middle button, over empty canvas and over a node, keeping the selection', async () => {
+    const page = app.s.page;
+    await page.locator('tg-node[data-node-id="water"] header .title').click();
+    const start = await transform(page);
+    const canvas = (await page.locator('tg-app .canvas').boundingBox())!;
+    const empty = { x: canvas.x + 20, y: canvas.y + 60 };
+    await page.mouse.move(empty.x, empty.y);
+    await page.mouse.down({ button: 'middle' });
+    await page.mouse.move(empty.x + 60, empty.y + 40, { steps: 6 });
+    await page.mouse.up({ button: 'middle' });
+    const moved = await transform(page);
+    expect(moved.x - start.x).toBeCloseTo(60, 0);
+    expect(moved.y - start.y).toBeCloseTo(40, 0);
+    // Over a node: the view moves, the node stays where it is in the graph.
+    const position = () => page.evaluate(() => (window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.node('cont')!.position.join(','));
+    const was = await position();
+    const picture = (await page.locator('tg-node[data-node-id="cont"] tg-preview').boundingBox())!;
+    await page.mouse.move(picture.x + 10, picture.y + 10);
+    await page.mouse.down({ button: 'middle' });
+    await page.mouse.move(picture.x - 20, picture.y + 40, { steps: 6 });
+    await page.mouse.up({ button: 'middle' });
+    const again = await transform(page);
+    expect(again.x - moved.x).toBeCloseTo(-30, 0);
+    expect(again.y - moved.y).toBeCloseTo(30, 0);
+    expect(await position()).toBe(was);
+    expect(await page.evaluate(() => [...(window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.selection])).toEqual(['water']);
+  });
+
 });

@@ -4,7 +4,7 @@
 
 import { html } from 'lit';
 import { NodeEditor } from 'rete';
-import { AreaExtensions, AreaPlugin } from 'rete-area-plugin';
+import { AreaExtensions, AreaPlugin, Drag } from 'rete-area-plugin';
 import { ConnectionPlugin } from 'rete-connection-plugin';
 import { LitPlugin, Presets } from '@retejs/lit-plugin';
 import type { EditorCore } from '../../editor/editor.ts';
@@ -97,6 +97,14 @@ export class Canvas {
       return c;
     });
     cardScale();
+
+    // The middle button pans too, over empty canvas or a node, as in Gaea, World Machine,
+    // Houdini and Blender (rete's area pans on the left button only). Its mousedown is taken so
+    // the browser starts no autoscroll and pastes nothing.
+    area.area.setDragHandler(new Drag({ down: (e) => e.pointerType !== 'mouse' || e.button === 0 || e.button === 1, move: () => true }));
+    container.addEventListener('mousedown', (e) => {
+      if (e.button === 1) e.preventDefault();
+    });
 
     AreaExtensions.simpleNodesOrder(area);
     AreaExtensions.restrictor(area, { scaling: { min: 0.1, max: 2 } });

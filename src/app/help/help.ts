@@ -51,7 +51,7 @@ export function shortcuts(): readonly { topic: string; rows: readonly (readonly 
       topic: 'View and file',
       rows: [
         ['F', 'zoom to fit'],
-        ['Wheel · drag empty canvas', 'zoom · pan'],
+        ['Wheel · drag empty canvas or middle-drag', 'zoom · pan'],
         [`${m}Z · Shift+${m}Z or ${m}Y`, 'undo · redo'],
         [`${m}S · Shift+${m}S`, 'save · save as'],
         ['?', 'this sheet'],
