@@ -106,4 +106,15 @@ describe('a first hour with the editor', () => {
     expect(await page.evaluate(() => [...(window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.selection])).toEqual(['water']);
   });
 
+  it('counts one node and one wire in the singular in the status bar', async () => {
+    const page = app.s.page;
+    const status = page.locator('tg-app .status .right');
+    await page.locator('tg-toolbar button', { hasText: 'New' }).click();
+    await expect.poll(() => status.textContent()).toMatch(/^0 nodes · 0 wires · /);
+    await page.mouse.dblclick(200, 300);
+    await page.keyboard.type('fbm');
+    await page.keyboard.press('Enter');
+    await settle(page);
+    expect(await status.textContent()).toMatch(/^1 node · 0 wires · 256²$/);
+  });
 });

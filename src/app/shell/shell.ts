@@ -31,6 +31,11 @@ export type { DraftSource } from './files.ts';
 
 const NOTICE_MS = 6000;
 
+/** "1 node", "2 nodes": the status bar said "1 nodes · 1 wires". */
+function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 /**
  * The Terrain Graph editor. Give it the editor core, the previews, the viewer session and the
  * recipes; it builds the canvas in its shadow root. The viewer panel on the right sizes itself
@@ -186,7 +191,7 @@ export class TgApp extends LitElement {
       <tg-viewer .core=${core} .session=${this.viewer}></tg-viewer>
       <div class="status">
         <span class="hints" title="? lists every shortcut and gesture">?: every shortcut · Right-click: add a node · drag from a socket: wire · Shift-drag: select · Del: delete · Ctrl+C / Ctrl+V · Ctrl+Z / Shift+Ctrl+Z · F: fit</span>
-        <span class="right">${core.graph.nodes.length} nodes · ${core.graph.edges.length} wires · ${core.graph.view.size}²</span>
+        <span class="right">${counted(core.graph.nodes.length, 'node')} · ${counted(core.graph.edges.length, 'wire')} · ${core.graph.view.size}²</span>
       </div>
       ${this.menu
         ? html`<tg-node-menu
