@@ -1,8 +1,9 @@
 // A Gaea and World Machine user's first hour with the editor, with the real mouse and keyboard,
 // each defect found kept fixed: the notes opened by a click take what is typed (it ran the
-// canvas's shortcuts) and close on Escape; a params card stays clear of the minimap; comparing a
-// magnified map, the zoom badge leaves the current side's label readable; the middle button pans
-// the canvas; the status bar counts "1 node".
+// canvas's shortcuts) and close on Escape; a params card stays clear of the minimap, and in the
+// canvas when its node is dragged to the foot; comparing a magnified map, the zoom badge leaves
+// the current side's label readable; the middle button pans the canvas; the status bar counts
+// "1 node".
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, drag, screenshot, settle, type TestHandle } from './harness.ts';
@@ -57,6 +58,30 @@ describe('a first hour with the editor', () => {
     expect(node.y + node.height, 'the node itself is above the minimap').toBeLessThanOrEqual(map.y);
     expect(overlap(box, map), `card ${JSON.stringify(box)} under the minimap ${JSON.stringify(map)}`).toBe(false);
     await screenshot(page, 'first-hour-card-minimap');
+  });
+
+  it('places a selected node’s params card again where the node is dropped: above it near the canvas’s foot', async () => {
+    const page = app.s.page;
+    const title = page.locator('tg-node[data-node-id="moisture"] header .title');
+    await title.click();
+    const card = page.locator('tg-node[data-node-id="moisture"] .params.card');
+    await card.waitFor();
+    // Dragged down by its title to just above the notes line (a pause first: a second press
+    // on the title at once is a double-click, which renames).
+    await page.waitForTimeout(600);
+    const from = (await title.boundingBox())!;
+    const canvas = (await page.locator('tg-app .canvas').boundingBox())!;
+    const notes = (await page.locator('tg-app .notes-line').boundingBox())!;
+    const node = (await page.locator('tg-node[data-node-id="moisture"]').boundingBox())!;
+    await drag(page, { x: from.x + 10, y: from.y + from.height / 2 }, { x: from.x - 150, y: notes.y - node.height + from.height / 2 - 8 });
+    await settle(page);
+    const dropped = (await page.locator('tg-node[data-node-id="moisture"]').boundingBox())!;
+    expect(dropped.y + dropped.height).toBeLessThanOrEqual(notes.y);
+    const box = (await card.boundingBox())!;
+    // It stayed below the node, past the canvas's foot: 974 to 1084 on a canvas ending at 975.
+    expect(box.y).toBeGreaterThanOrEqual(canvas.y);
+    expect(box.y + box.height, `card ${JSON.stringify(box)} past the notes line at ${notes.y}`).toBeLessThanOrEqual(notes.y);
+    await screenshot(page, 'first-hour-card-dropped');
   });
 
   it('writes the zoom badge under the current side’s label when comparing a magnified map', async () => {

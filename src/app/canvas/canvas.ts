@@ -94,6 +94,9 @@ export class Canvas {
     const cardScale = () => container.style.setProperty('--tg-card-scale', String(Math.min(4, Math.max(1, 1 / area.area.transform.k))));
     area.addPipe((c) => {
       if (c.type === 'zoomed') cardScale();
+      // A selected node's card was placed when it opened, where the node lay then: dragged
+      // towards the canvas's foot, the node took it out of sight below. Placed again on the drop.
+      if (c.type === 'nodedragged') area.nodeViews.get(c.data.id)?.element.querySelector<HTMLElement & { placeCardAgain?(): void }>('tg-node')?.placeCardAgain?.();
       return c;
     });
     cardScale();
