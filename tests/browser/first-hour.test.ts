@@ -2,8 +2,8 @@
 // each defect found kept fixed: the notes opened by a click take what is typed (it ran the
 // canvas's shortcuts) and close on Escape; a params card stays clear of the minimap, and in the
 // canvas when its node is dragged to the foot; comparing a magnified map, the zoom badge leaves
-// the current side's label readable; the middle button pans the canvas; the status bar counts
-// "1 node".
+// the current side's label readable; the middle button pans the canvas; a right-click on a curve
+// node's curve opens its menu; the status bar counts "1 node".
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, drag, screenshot, settle, type TestHandle } from './harness.ts';
@@ -129,6 +129,26 @@ describe('a first hour with the editor', () => {
     expect(again.y - moved.y).toBeCloseTo(30, 0);
     expect(await position()).toBe(was);
     expect(await page.evaluate(() => [...(window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.selection])).toEqual(['water']);
+  });
+
+  it('opens a curve node’s menu on a right-click on its curve away from a point; on a point it still removes the point', async () => {
+    const page = app.s.page;
+    const editor = page.locator('tg-node[data-node-id="contCurve"] tg-curve-editor');
+    const points = () => page.evaluate(() => ((window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.node('contCurve')!.params.points as unknown[]).length);
+    const count = await points();
+    const box = (await editor.boundingBox())!;
+    // The top left corner: no point there (the curve rises from the bottom left).
+    await page.mouse.click(box.x + 6, box.y + 6, { button: 'right' });
+    const menu = page.locator('tg-context-menu');
+    await expect.poll(() => menu.locator('button').allTextContents()).toContainEqual(expect.stringContaining('Rename'));
+    expect(await points()).toBe(count);
+    await screenshot(page, 'first-hour-curve-menu');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.count()).toBe(0);
+    const at = (await editor.evaluate((el) => (el as unknown as { pointAt(k: number): { x: number; y: number } }).pointAt(1)))!;
+    await page.mouse.click(at.x, at.y, { button: 'right' });
+    await expect.poll(points).toBe(count - 1);
+    expect(await menu.count()).toBe(0);
   });
 
   it('counts one node and one wire in the singular in the status bar', async () => {

@@ -196,11 +196,16 @@ export class TgCurveEditor extends LitElement {
     if (next.length !== this.points.length) this.send('set', next);
   }
 
+  /**
+   * A right-click on a point removes it. Elsewhere it goes on to the node, whose menu opens as
+   * on any node: the curve fills a curve node, and a right-click on it did nothing at all.
+   */
   private contextMenu(e: MouseEvent): void {
+    const k = this.hit(e);
+    if (k < 0) return;
     e.preventDefault();
     e.stopPropagation();
-    const k = this.hit(e);
-    if (k >= 0) this.removeAt(k);
+    this.removeAt(k);
   }
 
   private removeAt(k: number): void {
