@@ -103,7 +103,7 @@ describe('a first hour with the editor', () => {
     await screenshot(page, 'first-hour-compare-badge');
   });
 
-  it('pans the canvas with the middle button, over empty canvas and over a node, keeping the selection', async () => {
+  it('pans the canvas with the middle button, over empty canvas, a node or a socket, keeping the selection', async () => {
     const page = app.s.page;
     await page.locator('tg-node[data-node-id="water"] header .title').click();
     const start = await transform(page);
@@ -128,6 +128,16 @@ describe('a first hour with the editor', () => {
     expect(again.x - moved.x).toBeCloseTo(-30, 0);
     expect(again.y - moved.y).toBeCloseTo(30, 0);
     expect(await position()).toBe(was);
+    // Over a socket: the view moves, no wire is drawn and no palette opens when it is let go.
+    const socket = (await page.locator('tg-node[data-node-id="cont"] rete-ref[data-socket="output:out"]').boundingBox())!;
+    await page.mouse.move(socket.x + socket.width / 2, socket.y + socket.height / 2);
+    await page.mouse.down({ button: 'middle' });
+    await page.mouse.move(socket.x + 50, socket.y + 80, { steps: 6 });
+    await page.mouse.up({ button: 'middle' });
+    const last = await transform(page);
+    expect(last.x - again.x).toBeCloseTo(50 - socket.width / 2, 0);
+    expect(await page.locator('tg-node-menu').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.graph.edges.length)).toBe(21);
     expect(await page.evaluate(() => [...(window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.selection])).toEqual(['water']);
   });
 

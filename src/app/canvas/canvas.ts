@@ -4,7 +4,7 @@
 
 import { html } from 'lit';
 import { NodeEditor } from 'rete';
-import { AreaExtensions, AreaPlugin, Drag } from 'rete-area-plugin';
+import { AreaExtensions, AreaPlugin } from 'rete-area-plugin';
 import { ConnectionPlugin } from 'rete-connection-plugin';
 import { LitPlugin, Presets } from '@retejs/lit-plugin';
 import type { EditorCore } from '../../editor/editor.ts';
@@ -14,6 +14,7 @@ import { BoxSelect } from './box-select.ts';
 import { FrameLayer } from './frames.ts';
 import { KeepInView } from './keep-in-view.ts';
 import { CANVAS_FOOT } from '../node/layout.ts';
+import { middlePan } from './middle-pan.ts';
 import { Minimap } from './minimap.ts';
 import { Reroutes } from './reroutes.ts';
 import { BatchedSocketPositions } from './socket-positions.ts';
@@ -23,6 +24,8 @@ import type { Schemes, TypedSocket, ViewConnection } from './view-objects.ts';
 export class Canvas {
   /** Fits again, or keeps the centre, when the canvas's box changes size. */
   private readonly keep: KeepInView;
+  /** Ends the middle button's panning. */
+  private readonly unpan: () => void;
 
   private constructor(
     private readonly core: EditorCore,
@@ -36,6 +39,7 @@ export class Canvas {
   ) {
     this.keep = new KeepInView(area, () => this.zoomToFit());
     area.container.addEventListener('tg-card-room', this.cardRoom);
+    this.unpan = middlePan(area);
   }
 
   /** A selected node's params card has no room below or above it: move the view up by dy. */
@@ -100,14 +104,6 @@ export class Canvas {
       return c;
     });
     cardScale();
-
-    // The middle button pans too, over empty canvas or a node, as in Gaea, World Machine,
-    // Houdini and Blender (rete's area pans on the left button only). Its mousedown is taken so
-    // the browser starts no autoscroll and pastes nothing.
-    area.area.setDragHandler(new Drag({ down: (e) => e.pointerType !== 'mouse' || e.button === 0 || e.button === 1, move: () => true }));
-    container.addEventListener('mousedown', (e) => {
-      if (e.button === 1) e.preventDefault();
-    });
 
     AreaExtensions.simpleNodesOrder(area);
     AreaExtensions.restrictor(area, { scaling: { min: 0.1, max: 2 } });
@@ -229,6 +225,7 @@ export class Canvas {
 
   destroy(): void {
     this.area.container.removeEventListener('tg-card-room', this.cardRoom);
+    this.unpan();
     this.keep.dispose();
     this.box.dispose();
     this.frames.dispose();
