@@ -1,9 +1,10 @@
 // A Gaea and World Machine user's first hour with the editor, with the real mouse and keyboard,
 // each defect found kept fixed: the notes opened by a click take what is typed (it ran the
 // canvas's shortcuts) and close on Escape; a params card stays clear of the minimap, and in the
-// canvas when its node is dragged to the foot; comparing a magnified map, the zoom badge leaves
-// the current side's label readable; the middle button pans the canvas; a right-click on a curve
-// node's curve opens its menu; the status bar counts "1 node".
+// canvas when its node is dragged to the foot; a frame pasted alone is brought into sight;
+// comparing a magnified map, the zoom badge leaves the current side's label readable; the middle
+// button pans the canvas; a right-click on a curve node's curve opens its menu; the status bar
+// counts "1 node".
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, drag, screenshot, settle, type TestHandle } from './harness.ts';
@@ -82,6 +83,28 @@ describe('a first hour with the editor', () => {
     expect(box.y).toBeGreaterThanOrEqual(canvas.y);
     expect(box.y + box.height, `card ${JSON.stringify(box)} past the notes line at ${notes.y}`).toBeLessThanOrEqual(notes.y);
     await screenshot(page, 'first-hour-card-dropped');
+  });
+
+  it('brings a frame pasted alone near the canvas’s foot into sight, above the notes line', async () => {
+    const page = app.s.page;
+    // A frame at the pointer (Ctrl+G with nothing selected), selected alone, copied.
+    await page.mouse.click(300, 120);
+    await page.keyboard.press('Control+g');
+    await page.locator('tg-frame').waitFor();
+    await page.mouse.click(20, 120);
+    await page.locator('tg-frame header .title').click();
+    await page.keyboard.press('Control+c');
+    const notes = (await page.locator('tg-app .notes-line').boundingBox())!;
+    const canvas = (await page.locator('tg-app .canvas').boundingBox())!;
+    await page.mouse.move(notes.x + notes.width + 40, notes.y - 20);
+    await page.keyboard.press('Control+v');
+    await expect.poll(() => page.locator('tg-frame').count()).toBe(2);
+    await settle(page);
+    const pasted = (await page.locator('tg-frame').nth(1).boundingBox())!;
+    // It hung from the pointer, its foot 236 px past the notes line, below the canvas's own.
+    expect(pasted.y).toBeGreaterThanOrEqual(canvas.y);
+    expect(pasted.y + pasted.height, `frame ${JSON.stringify(pasted)} past the notes line at ${notes.y}`).toBeLessThanOrEqual(notes.y + 0.5);
+    await screenshot(page, 'first-hour-frame-pasted');
   });
 
   it('writes the zoom badge under the current side’s label when comparing a magnified map', async () => {

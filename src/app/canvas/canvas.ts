@@ -163,19 +163,25 @@ export class Canvas {
   }
 
   /**
-   * Moves the view just enough that the nodes (a node added, those pasted or duplicated) are
-   * wholly in the canvas, above the notes line at its foot (their top left first when they are
-   * larger), and clear of the minimap in the corner. A node added at the pointer near the
+   * Moves the view just enough that the nodes (a node added, those pasted or duplicated) and
+   * the frames given with them are wholly in the canvas, above the notes line at its foot (their
+   * top left first when they are larger), and clear of the minimap in the corner. A node added at the pointer near the
    * canvas's foot or right edge had its controls out of sight, or under the notes line; one added
    * beside the minimap lay half under it; a duplicate of the biomes at fit went behind the viewer.
    */
-  async reveal(ids: string | readonly string[]): Promise<void> {
+  async reveal(ids: string | readonly string[], frameIds: readonly string[] = []): Promise<void> {
     await this.settled();
     const views = (typeof ids === 'string' ? [ids] : ids).flatMap((id) => {
       const el = this.area.nodeViews.get(id)?.element;
       return el ? [el] : [];
     });
-    const rects = views.map((el) => el.getBoundingClientRect());
+    // Frames pasted or duplicated with the nodes (or alone, which moved nothing: a frame pasted
+    // near the canvas's foot hung past it and under the notes line).
+    const frames = frameIds.flatMap((id) => {
+      const el = this.frames.view(id);
+      return el ? [el] : [];
+    });
+    const rects = [...views, ...frames].map((el) => el.getBoundingClientRect());
     if (!rects.length) return;
     const box = this.area.container.getBoundingClientRect();
     const node = {

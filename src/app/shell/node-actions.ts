@@ -154,7 +154,7 @@ export class NodeActions {
     const snippet = this.core.copy(list);
     const at = freeSpotBeside(this.core.graph as Graph, boundsOf(snippet.nodes, drawnSize), drawnSize);
     const made = this.core.paste(snippet, at);
-    void this.host.canvas?.reveal(made);
+    void this.host.canvas?.reveal(made, [...this.core.selectedFrames]);
     return made;
   }
 
@@ -198,7 +198,7 @@ export class NodeActions {
       const box = snippet.nodes.length ? boundsOf(snippet.nodes, drawnSize) : null;
       const at = box ? freeSpotNear(this.core.graph as Graph, this.host.canvas.pointer(), box, drawnSize) : this.host.canvas.pointer();
       const made = this.core.paste(snippet, at);
-      void this.host.canvas.reveal(made);
+      void this.host.canvas.reveal(made, [...this.core.selectedFrames]);
     } catch (err) {
       // A snippet copied elsewhere may hold a wire this graph refuses: say why, change nothing.
       if (err instanceof EditError) this.host.say(`Cannot paste: ${err.message}`, 'refused');
