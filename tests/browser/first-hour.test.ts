@@ -3,8 +3,8 @@
 // canvas's shortcuts) and close on Escape; a params card stays clear of the minimap, and in the
 // canvas when its node is dragged to the foot; a frame pasted alone is brought into sight;
 // comparing a magnified map, the zoom badge leaves the current side's label readable; the middle
-// button pans the canvas; a right-click on a curve node's curve opens its menu; the status bar
-// counts "1 node".
+// button pans the canvas; a right-click on a curve node's curve opens its menu; New starts at full
+// size, not at the last graph's fit; the status bar counts "1 node".
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, drag, screenshot, settle, type TestHandle } from './harness.ts';
@@ -182,6 +182,28 @@ describe('a first hour with the editor', () => {
     await page.mouse.click(at.x, at.y, { button: 'right' });
     await expect.poll(points).toBe(count - 1);
     expect(await menu.count()).toBe(0);
+  });
+
+  it('starts a new graph at full size: the params of a node added to it read at 1024 × 700', async () => {
+    const page = app.s.page;
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await settle(page);
+    await page.locator('tg-toolbar button', { hasText: 'New' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.graph.nodes.length)).toBe(0);
+    await page.mouse.dblclick(150, 200);
+    await page.keyboard.type('fbm');
+    await page.keyboard.press('Enter');
+    await settle(page);
+    // The labels of the new (expanded) node's params, as drawn: the default graph's fit (0.59)
+    // stayed, and they came out at 6.5 px.
+    const px = await page.locator('tg-node[data-node-id="fbm"]').evaluate((node: HTMLElement) => {
+      const scale = node.getBoundingClientRect().width / node.offsetWidth;
+      return [...node.shadowRoot!.querySelectorAll('tg-param')].map((p) => parseFloat(getComputedStyle(p.shadowRoot!.querySelector('label')!).fontSize) * scale);
+    });
+    expect(px.length).toBeGreaterThan(3);
+    expect(Math.min(...px)).toBeGreaterThanOrEqual(10);
+    expect((await transform(page)).k).toBe(1);
+    await screenshot(page, 'first-hour-new-graph-1024');
   });
 
   it('counts one node and one wire in the singular in the status bar', async () => {

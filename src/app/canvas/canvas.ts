@@ -138,6 +138,13 @@ export class Canvas {
     await this.settled();
     const nodes = ids ? ids.map((id) => this.editor.getNode(id)).filter((n) => n !== undefined) : this.editor.getNodes();
     const frames = ids ? [] : (this.core.graph.frames ?? []);
+    if (!frames.length && !nodes.length && !ids) {
+      // Nothing to fit (New): the view goes back to full size. It kept the last graph's fit,
+      // 0.59 at 1024 × 700, where the nodes one then adds, expanded, had 5-pixel params.
+      await this.area.area.zoom(1, 0, 0);
+      await this.area.area.translate(0, 0);
+      return;
+    }
     if (!frames.length) {
       if (nodes.length) await AreaExtensions.zoomAt(this.area, nodes, { scale: 0.92 });
       return;

@@ -63,12 +63,13 @@ export class ShellFiles {
     return true;
   }
 
-  /** An empty graph, as if no file had been opened. */
-  newGraph(): void {
+  /** An empty graph, as if no file had been opened, the view at full size. */
+  async newGraph(): Promise<void> {
     const host = this.host;
     host.core.replaceGraph(emptyGraph(), 'new');
     host.openedAs = null;
     host.savedRevision = host.core.revision;
+    await host.canvas?.zoomToFit();
   }
 
   async openRecipe(file: string | undefined): Promise<void> {
