@@ -107,3 +107,16 @@ export function escapeCloses(close: () => void): (e: KeyboardEvent) => void {
     close();
   };
 }
+
+/**
+ * A keydown handler for a field of real numbers: a comma types a decimal point. The browser's
+ * number field drops a comma it does not take, so "0,3" (a decimal comma, as much of Europe
+ * writes it) was read as 3 and set to a param's largest value. Not for whole numbers, where a
+ * comma separates thousands and dropping it reads "10,000" right.
+ */
+export function decimalComma(e: KeyboardEvent): void {
+  if (e.key !== ',' || e.ctrlKey || e.metaKey || e.altKey) return;
+  e.preventDefault();
+  // Typed as if by the keyboard, at the caret and over a selection, and undoable in the field.
+  document.execCommand('insertText', false, '.');
+}

@@ -4,7 +4,7 @@
 // canvas when its node is dragged to the foot; a frame pasted alone is brought into sight;
 // comparing a magnified map, the zoom badge leaves the current side's label readable; the middle
 // button pans the canvas; a right-click on a curve node's curve opens its menu; New starts at full
-// size, not at the last graph's fit; the status bar counts "1 node".
+// size, not at the last graph's fit; a decimal comma is a point; the status bar counts "1 node".
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, drag, screenshot, settle, type TestHandle } from './harness.ts';
@@ -204,6 +204,33 @@ describe('a first hour with the editor', () => {
     expect(Math.min(...px)).toBeGreaterThanOrEqual(10);
     expect((await transform(page)).k).toBe(1);
     await screenshot(page, 'first-hour-new-graph-1024');
+  });
+
+  it('reads a decimal comma typed in a param or the view’s origin as a point: "0,3" is 0.3, not 3', async () => {
+    const page = app.s.page;
+    await page.locator('tg-node[data-node-id="cont"] header .title').click();
+    const gain = page.locator('tg-node[data-node-id="cont"] tg-param').filter({ hasText: 'gain' }).locator('input[type=number]');
+    await gain.click({ clickCount: 3 });
+    await page.keyboard.type('0,3');
+    await page.keyboard.press('Enter');
+    await settle(page);
+    // The field dropped the comma: 03, set to the largest gain, 1, with a notice saying 3.
+    const gainNow = () => page.evaluate(() => (window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.node('cont')!.params.gain);
+    expect(await gainNow()).toBe(0.3);
+    expect(await page.locator('tg-app .toast').count()).toBe(0);
+    const x = page.locator('tg-viewer input.x');
+    await x.click({ clickCount: 3 });
+    await page.keyboard.type('0,25');
+    await page.keyboard.press('Enter');
+    await settle(page);
+    expect(await page.evaluate(() => (window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.graph as unknown as { view: { x: number } })).toMatchObject({ view: { x: 0.25 } });
+    // A whole number's field keeps dropping it: a comma there separates thousands.
+    const octaves = page.locator('tg-node[data-node-id="cont"] tg-param').filter({ hasText: 'octaves' }).locator('input[type=number]');
+    await octaves.click({ clickCount: 3 });
+    await page.keyboard.type('6,');
+    await page.keyboard.press('Enter');
+    await settle(page);
+    expect(await page.evaluate(() => (window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.node('cont')!.params.octaves)).toBe(6);
   });
 
   it('counts one node and one wire in the singular in the status bar', async () => {

@@ -7,8 +7,11 @@ import { live } from 'lit/directives/live.js';
 import { BIOMES } from '../../model/biomes.ts';
 import type { AnyParamValue, IntParam, NumberParam, ParamSpec } from '../../model/params.ts';
 import { ink } from '../biome-table/biome-table.ts';
-import { appEvent, type ParamEditDetail } from '../events.ts';
+import { appEvent, decimalComma, type ParamEditDetail } from '../events.ts';
 import styles from './param.styles.ts';
+
+/** Whole numbers keep the browser's keys (a comma between thousands is dropped, "10,000" read right). */
+const noKeys = (): void => {};
 
 /** Digits a number shows with: enough for its step, at most 4. */
 function digitsFor(step: number): number {
@@ -139,7 +142,7 @@ export class TgParam extends LitElement {
             @input=${this.slid}
             @change=${this.dragEnd}
           />
-          <input type="number" min=${spec.min} max=${spec.max} step="any" .value=${live(formatTyped(v, step))} @change=${this.typed} title=${rangeText(spec)} />
+          <input type="number" min=${spec.min} max=${spec.max} step="any" .value=${live(formatTyped(v, step))} @keydown=${spec.kind === 'number' ? decimalComma : noKeys} @change=${this.typed} title=${rangeText(spec)} />
           <span class="range" title="The range this param takes; a typed value outside it is set to the nearest end"
             >${rangeText({ ...spec, unit: undefined })}${spec.unit ? html`<span class="unit"> ${spec.unit}</span>` : nothing}</span
           >`;
