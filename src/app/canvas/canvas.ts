@@ -172,9 +172,10 @@ export class Canvas {
   /**
    * Moves the view just enough that the nodes (a node added, those pasted or duplicated) and
    * the frames given with them are wholly in the canvas, above the notes line at its foot (their
-   * top left first when they are larger), and clear of the minimap in the corner. A node added at the pointer near the
-   * canvas's foot or right edge had its controls out of sight, or under the notes line; one added
-   * beside the minimap lay half under it; a duplicate of the biomes at fit went behind the viewer.
+   * top left first when they are larger), and clear of the minimap in the corner. A node added
+   * at the pointer near the canvas's foot or right edge had its controls out of sight, or under
+   * the notes line; one added beside the minimap lay half under it; a duplicate of the biomes at
+   * fit went behind the viewer.
    */
   async reveal(ids: string | readonly string[], frameIds: readonly string[] = []): Promise<void> {
     await this.settled();
