@@ -4,7 +4,8 @@
 // canvas when its node is dragged to the foot; a frame pasted alone is brought into sight;
 // comparing a magnified map, the zoom badge leaves the current side's label readable; the middle
 // button pans the canvas; a right-click on a curve node's curve opens its menu; New starts at full
-// size, not at the last graph's fit; a decimal comma is a point; the status bar counts "1 node".
+// size, not at the last graph's fit; a decimal comma is a point; a wire let go over the viewer
+// is let go; the status bar counts "1 node".
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, drag, screenshot, settle, type TestHandle } from './harness.ts';
@@ -231,6 +232,29 @@ describe('a first hour with the editor', () => {
     await page.keyboard.press('Enter');
     await settle(page);
     expect(await page.evaluate(() => (window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.node('cont')!.params.octaves)).toBe(6);
+  });
+
+  it('lets go of a wire released over the viewer, as Escape does: no palette over the map, a wire picked off goes back', async () => {
+    const page = app.s.page;
+    const handle = () =>
+      page.evaluate(() => {
+        const core = (window as unknown as { terrainGraph: TestHandle }).terrainGraph.core;
+        return { wires: core.graph.edges.map((e) => `${e.from.node}.${e.from.port}>${e.to.node}.${e.to.port}`).sort(), canUndo: core.canUndo };
+      });
+    const before = await handle();
+    const map = (await page.locator('tg-viewer tg-map-view .frame').boundingBox())!;
+    const out = (await page.locator('tg-node[data-node-id="biomes"] rete-ref[data-socket="output:out"]').boundingBox())!;
+    await drag(page, { x: out.x + out.width / 2, y: out.y + out.height / 2 }, { x: map.x + map.width / 2, y: map.y + map.height / 2 }, 16);
+    await settle(page);
+    expect(await page.locator('tg-node-menu').count()).toBe(0);
+    expect(await handle()).toEqual(before);
+    // A wire picked off its input (the water's height) and let go over the map stays.
+    const input = (await page.locator('tg-node[data-node-id="water"] rete-ref[data-socket="input:height"]').boundingBox())!;
+    await drag(page, { x: input.x + input.width / 2, y: input.y + input.height / 2 }, { x: map.x + map.width / 2, y: map.y + 40 }, 16);
+    await settle(page);
+    expect(await page.locator('tg-node-menu').count()).toBe(0);
+    expect(await handle()).toEqual(before);
+    await screenshot(page, 'first-hour-wire-over-viewer');
   });
 
   it('counts one node and one wire in the singular in the status bar', async () => {

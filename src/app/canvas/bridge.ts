@@ -318,18 +318,25 @@ export class Bridge {
       step?.cancel();
       return;
     }
+    const pointer = this.area.area.pointer;
+    const rect = this.area.container.getBoundingClientRect();
+    const t = this.area.area.transform;
+    const [clientX, clientY] = [rect.left + pointer.x * t.k + t.x, rect.top + pointer.y * t.k + t.y];
+    // Let go outside the canvas (over the viewer or the toolbar): as Escape does, not as a drop
+    // on empty canvas, which opened the palette over the map (and cut a wire picked off).
+    if (!created && !socket && (clientX < rect.left || clientX > rect.right || clientY < rect.top || clientY > rect.bottom)) {
+      step?.cancel();
+      return;
+    }
     step?.commit();
     if (created || socket) return;
     const sock = (initial.side === 'input' ? this.editor.getNode(initial.nodeId)?.inputs[initial.key] : this.editor.getNode(initial.nodeId)?.outputs[initial.key])?.socket as
       | TypedSocket
       | undefined;
     if (!sock) return;
-    const pointer = this.area.area.pointer;
-    const rect = this.area.container.getBoundingClientRect();
-    const t = this.area.area.transform;
     this.hooks.menu({
-      clientX: rect.left + pointer.x * t.k + t.x,
-      clientY: rect.top + pointer.y * t.k + t.y,
+      clientX,
+      clientY,
       at: [Math.round(pointer.x), Math.round(pointer.y)],
       wire: { side: initial.side, node: initial.nodeId, port: initial.key, portType: sock.portType },
     });
