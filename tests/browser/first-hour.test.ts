@@ -108,7 +108,7 @@ describe('a first hour with the editor', () => {
     await screenshot(page, 'first-hour-frame-pasted');
   });
 
-  it('writes the zoom badge under the current side’s label when comparing a magnified map', async () => {
+  it('writes the zoom badge under the current side’s label when comparing a magnified map, and the pinned histogram’s heading apart', async () => {
     const page = app.s.page;
     // The viewer shows the biomes: pin them, show the moisture, magnify.
     await page.locator('tg-viewer button', { hasText: 'Pin to compare' }).click();
@@ -124,6 +124,11 @@ describe('a first hour with the editor', () => {
     const b = (await badge.boundingBox())!;
     expect(await badge.textContent()).toMatch(/×/);
     expect(overlap(label, b), `badge ${JSON.stringify(b)} over the label ${JSON.stringify(label)}`).toBe(false);
+    // Below the current histogram, the pinned one's heading keeps a gap to its axis labels (it
+    // stood flush on them).
+    const current = (await page.locator('tg-viewer section.histogram tg-histogram').first().boundingBox())!;
+    const heading = (await page.locator('tg-viewer h3.pinned-histogram').boundingBox())!;
+    expect(heading.y - (current.y + current.height)).toBeGreaterThanOrEqual(8);
     await screenshot(page, 'first-hour-compare-badge');
   });
 

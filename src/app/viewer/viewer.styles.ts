@@ -70,6 +70,10 @@ export default css`
     font-size: 12px;
     font-weight: 600;
   }
+  /* The pinned histogram's heading stood flush on the current one's axis labels. */
+  h3.pinned-histogram {
+    margin-top: 10px;
+  }
   h3 small,
   .sub {
     color: var(--tg-muted, #a3adba);
