@@ -5,7 +5,7 @@
 // comparing a magnified map, the zoom badge leaves the current side's label readable; the middle
 // button pans the canvas; a right-click on a curve node's curve opens its menu; New starts at full
 // size, not at the last graph's fit; a decimal comma is a point; a wire let go over the viewer
-// is let go; the status bar counts "1 node".
+// is let go; a focused select keeps its type-ahead; the status bar counts "1 node".
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, drag, screenshot, settle, type TestHandle } from './harness.ts';
@@ -260,6 +260,27 @@ describe('a first hour with the editor', () => {
     expect(await page.locator('tg-node-menu').count()).toBe(0);
     expect(await handle()).toEqual(before);
     await screenshot(page, 'first-hour-wire-over-viewer');
+  });
+
+  it('leaves a focused select its type-ahead: F picks "fixed height", H does not collapse the node', async () => {
+    const page = app.s.page;
+    await page.locator('tg-node[data-node-id="water"] header .title').click();
+    const mode = page.locator('tg-node[data-node-id="water"] tg-param select').first();
+    await mode.focus();
+    const start = await transform(page);
+    await page.keyboard.press('f');
+    await settle(page);
+    const water = () =>
+      page.evaluate(() => {
+        const node = (window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.graph.nodes.find((n) => n.id === 'water')! as { params: Record<string, unknown>; collapsed?: boolean };
+        return { mode: node.params.mode, collapsed: !!node.collapsed };
+      });
+    // F fitted the canvas and the select kept "share of the cut"; H expanded the node.
+    expect(await water()).toEqual({ mode: 'raw', collapsed: true });
+    expect(await transform(page)).toEqual(start);
+    await page.keyboard.press('h');
+    await settle(page);
+    expect(await water()).toEqual({ mode: 'raw', collapsed: true });
   });
 
   it('counts one node and one wire in the singular in the status bar', async () => {

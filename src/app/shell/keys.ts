@@ -44,6 +44,16 @@ export function ownsTabAndSpace(target: EventTarget | undefined): boolean {
 }
 
 /**
+ * Whether a focused select takes the key itself: a plain letter or digit is its type-ahead
+ * (F picks "fixed height" in the water level's mode). The canvas took H and F from it, so a
+ * param's select could not be set by its first letter, and H collapsed the node whose card
+ * held it. `?` still opens the shortcut sheet.
+ */
+export function ownsTypeAhead(target: EventTarget | undefined, e: KeyboardEvent): boolean {
+  return target instanceof HTMLElement && target.localName === 'select' && e.key.length === 1 && e.key !== '?' && !e.ctrlKey && !e.metaKey && !e.altKey;
+}
+
+/**
  * Shortcuts that act from a text field too (the shell commits the field's value first): no field
  * types Ctrl/⌘+S, and left to the browser it saved the page instead of the graph after a value
  * was typed into a param. Undo and redo act from a one-line field (a param's number, a seed, the
