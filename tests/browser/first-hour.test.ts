@@ -5,7 +5,8 @@
 // comparing a magnified map, the zoom badge leaves the current side's label readable; the middle
 // button pans the canvas; a right-click on a curve node's curve opens its menu; New starts at full
 // size, not at the last graph's fit; a decimal comma is a point; a wire let go over the viewer
-// is let go; a focused select keeps its type-ahead; the status bar counts "1 node".
+// is let go; a focused select keeps its type-ahead; the ? sheet has the curves; the status bar
+// counts "1 node".
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, drag, screenshot, settle, type TestHandle } from './harness.ts';
@@ -281,6 +282,16 @@ describe('a first hour with the editor', () => {
     await page.keyboard.press('h');
     await settle(page);
     expect(await water()).toEqual({ mode: 'raw', collapsed: true });
+  });
+
+  it('lists the curve’s gestures on the ? sheet', async () => {
+    const page = app.s.page;
+    await page.keyboard.press('?');
+    const sheet = page.locator('tg-help');
+    await expect.poll(() => sheet.count()).toBe(1);
+    const text = (await sheet.evaluate((el) => el.shadowRoot!.textContent))!.replace(/\s+/g, ' ');
+    for (const words of ['Curves', 'Double-click the curve', 'Double-click or right-click a point', 'remove it']) expect(text).toContain(words);
+    await page.keyboard.press('Escape');
   });
 
   it('counts one node and one wire in the singular in the status bar', async () => {

@@ -48,6 +48,16 @@ export function shortcuts(): readonly { topic: string; rows: readonly (readonly 
       ],
     },
     {
+      // The curve gestures were nowhere on the sheet, only in the README and, cut to
+      // "dbl-click: add · remove", in small grey type on a wide curve (none on a collapsed one).
+      topic: 'Curves',
+      rows: [
+        ['Drag a point', 'move it (its x and y show on the curve)'],
+        ['Double-click the curve', 'add a point there'],
+        ['Double-click or right-click a point', 'remove it'],
+      ],
+    },
+    {
       topic: 'View and file',
       rows: [
         ['F', 'zoom to fit'],
