@@ -5,8 +5,8 @@
 // comparing a magnified map, the zoom badge leaves the current side's label readable; the middle
 // button pans the canvas; a right-click on a curve node's curve opens its menu; New starts at full
 // size, not at the last graph's fit; a decimal comma is a point; a wire let go over the viewer
-// is let go; a focused select keeps its type-ahead; the ? sheet has the curves; the status bar
-// counts "1 node".
+// is let go; a focused select keeps its type-ahead; 3-D shows no controls over no land; the ?
+// sheet has the curves; the status bar counts "1 node".
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, drag, screenshot, settle, type TestHandle } from './harness.ts';
@@ -282,6 +282,21 @@ describe('a first hour with the editor', () => {
     await page.keyboard.press('h');
     await settle(page);
     expect(await water()).toEqual({ mode: 'raw', collapsed: true });
+  });
+
+  it('shows no height slider or Reset view in 3-D over "No land to show" (a noise), and both over land', async () => {
+    const page = app.s.page;
+    await page.locator('tg-viewer button.tab-3d').click();
+    const view = page.locator('tg-viewer tg-terrain-3d');
+    await view.locator('button.home').waitFor();
+    await page.locator('tg-node[data-node-id="cont"] header .title').click();
+    await settle(page);
+    await expect.poll(() => view.locator('.status').textContent()).toMatch(/^No land to show/);
+    expect(await view.locator('.hud').count()).toBe(0);
+    await page.locator('tg-node[data-node-id="water"] header .title').click();
+    await settle(page);
+    await view.locator('button.home').waitFor();
+    expect(await view.locator('.status').count()).toBe(0);
   });
 
   it('lists the curve’s gestures on the ? sheet', async () => {

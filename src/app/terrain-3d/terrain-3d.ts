@@ -66,7 +66,13 @@ export class TgTerrain3d extends LitElement {
       <canvas aria-label="land in 3-D" style="width:${S}px;height:${S}px" @pointermove=${this.hover} @pointerleave=${this.leave} @pointerdown=${this.leave}></canvas>
       ${relief?.source && relief.source.node !== s.node ? html`<div class="source">heights of ${relief.source.node}.${relief.source.port}</div>` : nothing}
       ${status ? html`<div class="status" role="status">${status}</div>` : nothing}
-      <div class="hud">
+      ${land.message ? nothing : this.hud()}
+    </div>`;
+  }
+
+  /** The height exaggeration and Reset view: none over "No land to show", where they did nothing. */
+  private hud() {
+    return html`<div class="hud">
         <label title="Vertical exaggeration of the heights"
           >height
           <input
@@ -81,8 +87,7 @@ export class TgTerrain3d extends LitElement {
           <output>${this.exaggeration.toFixed(2)}×</output>
         </label>
         <button class="home" title="Back to the starting view" @click=${() => this.scene?.home()}>Reset view</button>
-      </div>
-    </div>`;
+      </div>`;
   }
 
   protected override updated(): void {
