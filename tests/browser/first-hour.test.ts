@@ -5,7 +5,8 @@
 // comparing a magnified map, the zoom badge leaves the current side's label readable; the middle
 // button pans the canvas; a right-click on a curve node's curve opens its menu; New starts at full
 // size, not at the last graph's fit; a decimal comma is a point; a wire let go over the viewer
-// is let go; a focused select keeps its type-ahead; 3-D shows no controls over no land; the ?
+// is let go; a focused select keeps its type-ahead, and a focused control Delete and Backspace;
+// 3-D shows no controls over no land; the ?
 // sheet has the curves; the status bar counts "1 node".
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -282,6 +283,25 @@ describe('a first hour with the editor', () => {
     await page.keyboard.press('h');
     await settle(page);
     expect(await water()).toEqual({ mode: 'raw', collapsed: true });
+  });
+
+  it('leaves Delete and Backspace to a focused param control: the node stays; a click on a node then deletes it', async () => {
+    const page = app.s.page;
+    const ids = () => page.evaluate(() => (window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.graph.nodes.map((n) => n.id));
+    const before = await ids();
+    await page.locator('tg-node[data-node-id="water"] header .title').click();
+    const mode = page.locator('tg-node[data-node-id="water"] tg-param select').first();
+    await mode.focus();
+    await page.keyboard.press('Delete');
+    await page.keyboard.press('Backspace');
+    await settle(page);
+    // The canvas took both and deleted the water node whose mode was being set.
+    expect(await ids()).toEqual(before);
+    // A press on a node leaves the control: Delete is the canvas's again.
+    await page.locator('tg-node[data-node-id="coast"] header .title').click();
+    await page.keyboard.press('Delete');
+    await settle(page);
+    expect(await ids()).toEqual(before.filter((id) => id !== 'coast'));
   });
 
   it('shows no height slider or Reset view in 3-D over "No land to show" (a noise), and both over land', async () => {

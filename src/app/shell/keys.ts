@@ -54,6 +54,18 @@ export function ownsTypeAhead(target: EventTarget | undefined, e: KeyboardEvent)
 }
 
 /**
+ * Whether a focused control keeps Delete and Backspace: a select, a slider, a checkbox, any field
+ * (a text field types them already, see isTextEntry). A param's select or slider in a node's card
+ * is in that node, and the canvas took Delete from it and deleted the node the person was setting.
+ */
+export function ownsDelete(target: EventTarget | undefined, e: KeyboardEvent): boolean {
+  if (e.key !== 'Delete' && e.key !== 'Backspace') return false;
+  if (!(target instanceof HTMLElement)) return false;
+  if (['select', 'input', 'textarea'].includes(target.localName) || target.isContentEditable) return true;
+  return ['slider', 'spinbutton', 'combobox', 'listbox', 'checkbox', 'switch'].includes(target.getAttribute('role') ?? '');
+}
+
+/**
  * Shortcuts that act from a text field too (the shell commits the field's value first): no field
  * types Ctrl/⌘+S, and left to the browser it saved the page instead of the graph after a value
  * was typed into a param. Undo and redo act from a one-line field (a param's number, a seed, the

@@ -23,7 +23,7 @@ import type { AskAnswer, AskRequest } from '../ask/ask-dialog.ts';
 import type { ShareState } from '../share/share-dialog.ts';
 import { type DraftSource, ShellFiles } from './files.ts';
 import { runShortcut, runToolbar } from './commands.ts';
-import { isTextEntry, leftToBrowser, ownsTabAndSpace, ownsTypeAhead, shortcutOf, worksWhileTyping } from './keys.ts';
+import { isTextEntry, leftToBrowser, ownsDelete, ownsTabAndSpace, ownsTypeAhead, shortcutOf, worksWhileTyping } from './keys.ts';
 import { frameMenuActions, nodeMenuActions, NodeActions } from './node-actions.ts';
 import styles from './shell.styles.ts';
 
@@ -461,7 +461,7 @@ export class TgApp extends LitElement {
     const shortcut = shortcutOf(e, { nodes: this.core.selection.size, onlyFrame: !this.core.selection.size && this.core.selectedFrames.size === 1 });
     if (!shortcut || (typing && !worksWhileTyping(shortcut, target))) return;
     if (shortcut === 'palette' && ownsTabAndSpace(target)) return;
-    if (ownsTypeAhead(target, e)) return;
+    if (ownsTypeAhead(target, e) || ownsDelete(target, e)) return;
     if (leftToBrowser(shortcut, document.getSelection())) return;
     // Undo or redo while a drag is under way (a curve point, a slider, a node held): nothing.
     // Undone mid-drag, the drag went on with every later pointer move an undo step of its own,
