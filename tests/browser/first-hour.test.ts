@@ -6,8 +6,7 @@
 // button pans the canvas; a right-click on a curve node's curve opens its menu; New starts at full
 // size, not at the last graph's fit; a decimal comma is a point; a wire let go over the viewer
 // is let go; a focused select keeps its type-ahead, and a focused control Delete and Backspace;
-// 3-D shows no controls over no land; the ?
-// sheet has the curves; the status bar counts "1 node".
+// 3-D shows no controls over no land; the ? sheet has the curves; the status bar counts "1 node".
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, drag, screenshot, settle, type TestHandle } from './harness.ts';
