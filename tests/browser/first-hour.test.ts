@@ -6,7 +6,8 @@
 // button pans the canvas; a right-click on a curve node's curve opens its menu; New starts at full
 // size, not at the last graph's fit; a decimal comma is a point; a wire let go over the viewer
 // is let go; a focused select keeps its type-ahead, and a focused control Delete and Backspace;
-// 3-D shows no controls over no land; the ? sheet has the curves; the status bar counts "1 node".
+// F frames the selection; 3-D shows no controls over no land; the ? sheet has the curves; the
+// status bar counts "1 node".
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, drag, screenshot, settle, type TestHandle } from './harness.ts';
@@ -301,6 +302,22 @@ describe('a first hour with the editor', () => {
     await page.keyboard.press('Delete');
     await settle(page);
     expect(await ids()).toEqual(before.filter((id) => id !== 'coast'));
+  });
+
+  it('frames the selection with F, at most at full size, and everything with F when nothing is selected', async () => {
+    const page = app.s.page;
+    const fitted = await transform(page);
+    await page.locator('tg-node[data-node-id="moisture"] header .title').click();
+    await page.keyboard.press('f');
+    await expect.poll(async () => (await transform(page)).k).toBe(1);
+    const canvas = (await page.locator('tg-app .canvas').boundingBox())!;
+    const node = (await page.locator('tg-node[data-node-id="moisture"]').boundingBox())!;
+    // F fitted every node: the moisture stayed at the fit's zoom, off the canvas's centre.
+    expect(Math.abs(node.x + node.width / 2 - (canvas.x + canvas.width / 2))).toBeLessThan(2);
+    expect(Math.abs(node.y + node.height / 2 - (canvas.y + canvas.height / 2))).toBeLessThan(2);
+    await page.locator('tg-app .canvas').click({ position: { x: 30, y: 30 } });
+    await page.keyboard.press('f');
+    await expect.poll(() => transform(page)).toEqual(fitted);
   });
 
   it('shows no height slider or Reset view in 3-D over "No land to show" (a noise), and both over land', async () => {

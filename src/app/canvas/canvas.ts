@@ -130,23 +130,32 @@ export class Canvas {
    * Zooms and pans so every node and frame is in view (or the given nodes). After a fit of
    * everything, the view is fitted again whenever the canvas changes size, until it is moved.
    */
-  zoomToFit(ids?: readonly string[]): Promise<void> {
-    return this.keep.fit(() => this.fit(ids), !ids);
+  zoomToFit(): Promise<void> {
+    return this.keep.fit(() => this.fit(), true);
   }
 
-  private async fit(ids?: readonly string[]): Promise<void> {
+  /**
+   * Frames the selected nodes and frames (F with a selection, as Houdini's F): centred, at most
+   * full size (one node is not blown up to fill the canvas). The view is then no longer at fit.
+   */
+  zoomToSelection(nodeIds: readonly string[], frameIds: readonly string[]): Promise<void> {
+    return this.keep.fit(() => this.fit({ nodeIds, frameIds }), false);
+  }
+
+  private async fit(only?: { nodeIds: readonly string[]; frameIds: readonly string[] }): Promise<void> {
     await this.settled();
-    const nodes = ids ? ids.map((id) => this.editor.getNode(id)).filter((n) => n !== undefined) : this.editor.getNodes();
-    const frames = ids ? [] : (this.core.graph.frames ?? []);
-    if (!frames.length && !nodes.length && !ids) {
+    const nodes = only ? only.nodeIds.map((id) => this.editor.getNode(id)).filter((n) => n !== undefined) : this.editor.getNodes();
+    const frames = only ? (this.core.graph.frames ?? []).filter((f) => only.frameIds.includes(f.id)) : (this.core.graph.frames ?? []);
+    if (!frames.length && !nodes.length) {
+      if (only) return;
       // Nothing to fit (New): the view goes back to full size. It kept the last graph's fit,
       // 0.59 at 1024 × 700, where the nodes one then adds, expanded, had 5-pixel params.
       await this.area.area.zoom(1, 0, 0);
       await this.area.area.translate(0, 0);
       return;
     }
-    if (!frames.length) {
-      if (nodes.length) await AreaExtensions.zoomAt(this.area, nodes, { scale: 0.92 });
+    if (!frames.length && !only) {
+      await AreaExtensions.zoomAt(this.area, nodes, { scale: 0.92 });
       return;
     }
     // Frames are no rete nodes, so the fit is done here as rete's zoomAt does it, over both.

@@ -60,7 +60,7 @@ export function shortcuts(): readonly { topic: string; rows: readonly (readonly 
     {
       topic: 'View and file',
       rows: [
-        ['F', 'zoom to fit'],
+        ['F', 'frame the selection; zoom to fit when nothing is selected'],
         ['Wheel · drag empty canvas or middle-drag', 'zoom · pan'],
         [`${m}Z · Shift+${m}Z or ${m}Y`, 'undo · redo'],
         [`${m}S · Shift+${m}S`, 'save · save as'],

@@ -90,9 +90,13 @@ export function runShortcut(app: TgApp, shortcut: Shortcut): void {
       return core.selectAll();
     case 'delete':
       return core.deleteSelection();
-    case 'fit':
-      void app.canvas?.zoomToFit();
+    case 'fit': {
+      // F frames the selection when there is one (Houdini's habit), everything otherwise.
+      const nodes = [...core.selection];
+      const frames = [...core.selectedFrames];
+      void (nodes.length || frames.length ? app.canvas?.zoomToSelection(nodes, frames) : app.canvas?.zoomToFit());
       return;
+    }
     case 'deselect':
       // Escape first lets go of a wire being dragged; only without one does it clear the selection.
       if (app.canvas?.cancelWire()) return;
