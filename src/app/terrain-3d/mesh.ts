@@ -196,7 +196,8 @@ export function sceneToWorld(x: number, z: number, view: { readonly x: number; r
  * at under two screen pixels a picture pixel (the land fills most of the canvas from the home
  * view, its far half foreshortened about two to one): there a one-pixel river covers less than a
  * screen pixel and fades into the land, so the drape's water is widened (widenWater). At
- * 1024 × 700 (a 256-pixel canvas, a 256² picture) it is; at 1600 × 1000 (512 pixels) it is not.
+ * 1024 × 700 (a 256-pixel canvas, a 256² picture) it is; at 1600 × 1000 (512 pixels) it is not
+ * for a 256² view, but is for a 512² view or larger (a 512² picture on 512 pixels).
  */
 export function widens(width: number, canvasPx: number): boolean {
   return width * 2 > canvasPx;
