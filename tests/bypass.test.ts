@@ -105,6 +105,24 @@ describe('bypass', () => {
     expect(sameKind(def('hydraulic'), 'wear', 'height')).toBe(false);
   });
 
+  it("never passes a bypassed flow's rain on as its lakes, whatever meaning the rain has", () => {
+    // Rain through a curve (meaning 'value'): while the lakes meant 'value' too, a bypassed flow
+    // handed that curve to whatever read its lakes, as lake depth.
+    const graph = loadGraph('rivers-from-the-rain.json');
+    const g = structuredClone(graph);
+    const curve = structuredClone(g.nodes.find((n) => n.id === 'contCurve')!);
+    g.nodes.push({ ...curve, id: 'rainCurve', title: 'Rain curve' }, { ...curve, id: 'lakeCurve', title: 'Lake curve' });
+    g.edges = g.edges.filter((e) => !(e.to.node === 'rivers' && e.to.port === 'rain'));
+    g.edges.push(
+      { from: { node: 'moisture', port: 'out' }, to: { node: 'rainCurve', port: 'in' } },
+      { from: { node: 'rainCurve', port: 'out' }, to: { node: 'rivers', port: 'rain' } },
+      { from: { node: 'rivers', port: 'lakes' }, to: { node: 'lakeCurve', port: 'in' } },
+    );
+    const into = (x: Graph) => x.edges.filter((e) => e.to.node === 'lakeCurve').map((e) => `${e.from.node}.${e.from.port}`);
+    expect(into(passThrough(g))).toEqual(['rivers.lakes']);
+    expect(into(passThrough(bypassed(g, 'rivers')))).toEqual([]);
+  });
+
   it('is saved as "bypass": true, is undoable, and a graph without it keeps its bytes', () => {
     const text = readFileSync('graphs/default.json', 'utf8');
     const core = new EditorCore(parseGraph(text));
