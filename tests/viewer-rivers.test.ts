@@ -281,6 +281,21 @@ describe('the session draws rivers over the shown layer', () => {
     expect(Buffer.from(new Uint8ClampedArray(session.detail!.image.rgba)).equals(Buffer.from(plain))).toBe(true);
   });
 
+  it("paints no lakes flat over another node's lake depths shown (a blur of them): the rivers only", async () => {
+    const file = JSON.parse(RIVERS_TEXT);
+    file.nodes.push({ id: 'soft', type: 'blur', title: 'Soft lakes', position: [0, 0], params: { radius: 0.01 } });
+    file.edges.push({ from: 'rivers.lakes', to: 'soft.in' });
+    const { core, session, settle } = setup(parseGraph(JSON.stringify(file)), undefined, memoryStore());
+    session.setRivers({ on: true });
+    await settle();
+    expect(session.detail?.rivers).toBe('rivers.rivers+lakes');
+    core.select(['soft']);
+    await settle();
+    const d = session.detail!;
+    // The flow's lakes were painted flat over the blurred depths, hiding them.
+    expect([d.id, d.meaning, d.rivers]).toEqual(['soft', 'lake', 'rivers.rivers']);
+  });
+
   it('draws the rivers, not the lakes again, over the lake depths shown themselves', async () => {
     const { core, session, settle } = setup(RIVERS, undefined, memoryStore());
     session.setRivers({ on: true });

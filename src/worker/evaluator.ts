@@ -285,11 +285,14 @@ export function waterLayers(
   if (!ref || !engine.status(ref.node, domain)) return null;
   const layers: WaterLayer[] = [];
   const ports: string[] = [];
+  // Lake depths shown (any node's: another flow's, a blurred copy) get no lakes painted flat over them.
+  const shownValue = shown ? engine.output(shown.node, shown.port, domain) : null;
+  const depthsShown = shownValue?.type === 'field' && shownValue.meaning === 'lake';
   for (const port of ref.ports) {
     if (shown && shown.node === ref.node && shown.port === port) continue;
     const value = engine.output(ref.node, port, domain);
     const kind = value?.type === 'field' ? waterKind(value.meaning) : null;
-    if (!kind) continue;
+    if (!kind || (kind === 'area' && depthsShown)) continue;
     layers.push({ kind, data: value!.data as Float32Array });
     ports.push(port);
   }

@@ -119,6 +119,12 @@ describe('rivers and lakes over the viewer', () => {
         `Flow and rivers lake ${formatValue(lakes[l])} deep lake depth: the hollow filled to its spill point ${formatValue(filled)}`,
       );
       expect(await page.locator('tg-provenance .river-line').textContent()).toMatch(/no river/);
+      // A lake shallower than the readout's four decimals says so (it read "lake 0.0000 deep").
+      const t = lakes.findIndex((v, k) => v > 0 && v < 1e-4 && rivers[k] === 0 && k % n > 8 && k % n < n - 8);
+      expect(t).toBeGreaterThan(-1);
+      await page.mouse.move(frame.x + ((t % n) + 0.5) * cell, frame.y + (n - 1 - Math.floor(t / n) + 0.5) * cell);
+      await page.waitForFunction((at) => document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector('tg-provenance')?.shadowRoot?.querySelector(`.where[data-i="${at}"]`), t);
+      expect(await page.locator('tg-provenance .lake-line').textContent()).toMatch(/lake under 0\.0001 deep/);
       await screenshot(page, 'rivers-map-1600-dark');
 
       // The 3-D view drapes the same picture: rivers on and off draw different land.

@@ -88,7 +88,7 @@ export class TgProvenance extends LitElement {
       if (row.meaning === 'lake') {
         if (row.value === null || !(row.value > 0)) return nothing;
         return html`<div class="lake-line" data-node=${row.node} data-port=${row.port} data-value=${value}>
-          <span class="title">${row.title}</span> <b>lake ${formatValue(row.value)} deep</b> <span class="note">${note}</span>
+          <span class="title">${row.title}</span> <b>lake ${row.value >= 1e-4 ? formatValue(row.value) : 'under 0.0001'} deep</b> <span class="note">${note}</span>
         </div>`;
       }
       const word = row.value === null ? '—' : row.value > 0.5 ? 'river' : 'no river';
