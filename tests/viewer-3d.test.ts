@@ -8,7 +8,7 @@ import { cellAt, viewDomain } from '../src/grid.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { renderLayer } from '../src/render/layer.ts';
 import { HEIGHT_SCALE, gridIndices, pickRelief, sceneToWorld, surfaceY, writePositions, writeUvs } from '../src/app/terrain-3d/mesh.ts';
-import { heightSource, reliefGrid, sampledCell } from '../src/viewer-core/relief.ts';
+import { heightSource, OWN_RELIEF_SPAN, ownRelief, reliefGrid, sampledCell } from '../src/viewer-core/relief.ts';
 import { DEFAULT, setup } from './helpers/viewer-setup.ts';
 
 /** How many bytes differ (a length mismatch counts every byte): faster to compare than toEqual on 262 144 bytes. */
@@ -42,8 +42,25 @@ describe('the land under a layer', () => {
       expect(found.ref, start.node).toEqual({ node: 'water', port: 'terrain' });
       expect(found.seaLevel).toBe((engine.output('water', 'terrain') as { seaLevel: number }).seaLevel);
     }
-    // A noise alone stands on nothing.
-    expect(heightSource(DEFAULT, read, outputs, { node: 'cont', port: 'out' })).toBeNull();
+    // A noise alone is its own relief, with no sea; what is no field, or not evaluated, stands on nothing.
+    const noise = heightSource(DEFAULT, read, outputs, { node: 'cont', port: 'out' })!;
+    expect([noise.ref, noise.seaLevel, noise.value]).toEqual([{ node: 'cont', port: 'out' }, null, engine.output('cont', 'out')]);
+    expect(heightSource(DEFAULT, () => undefined, outputs, { node: 'cont', port: 'out' })).toBeNull();
+  });
+
+  it("draws a field's own values as heights from its least to its greatest over 0 … OWN_RELIEF_SPAN, with no sea", () => {
+    const data = engine.output('cont', 'out')!.data as Float32Array;
+    const grid = reliefGrid(data, DEFAULT.view.size, null);
+    const own = ownRelief(grid);
+    expect([own.min, own.max, own.seaLevel, own.side]).toEqual([0, OWN_RELIEF_SPAN, null, grid.side]);
+    const lo = grid.heights.indexOf(Math.min(...grid.heights));
+    const hi = grid.heights.indexOf(Math.max(...grid.heights));
+    expect(own.heights[lo]).toBeCloseTo(((grid.heights[lo] - grid.min) * OWN_RELIEF_SPAN) / (grid.max - grid.min), 6);
+    expect(own.heights[hi]).toBeCloseTo(((grid.heights[hi] - grid.min) * OWN_RELIEF_SPAN) / (grid.max - grid.min), 6);
+    for (let k = 1; k < 200; k++) expect(Math.sign(own.heights[k] - own.heights[k - 1])).toBe(Math.sign(grid.heights[k] - grid.heights[k - 1]));
+    // A flat field stays as it is.
+    const flat = reliefGrid(new Float32Array(64 * 64).fill(0.3), 64, null);
+    expect(ownRelief(flat)).toBe(flat);
   });
 
   it('is thinned to at most 256² by taking the cell under each sample, the range from every cell', () => {

@@ -25,8 +25,10 @@ export interface HeightSource {
  * output of the same node that does (a water node's terrain beside its mask), else the
  * nearest heights upstream (breadth first along the wires into each node). A terrain
  * (heights with a sea level) is preferred over a plain height field met earlier, so a biome
- * map stands on the water node's land, not on the raw noise sum before it. Null when nothing
- * upstream holds heights (a noise alone).
+ * map stands on the water node's land, not on the raw noise sum before it. When nothing
+ * upstream holds heights (a noise alone, a curve of it), a field is its own relief: its values
+ * drawn as heights, with no sea, as a heightfield tool draws any node. Null for what is no field
+ * (a biome map with no land under it, an output not evaluated).
  *
  * @param outputs the output ports of a node, in their declared order
  */
@@ -50,7 +52,9 @@ export function heightSource(graph: Graph, read: (ref: PortRef) => Value | undef
     if (found) return found;
     for (const e of graph.edges) if (e.to.node === ref.node) queue.push(e.from);
   }
-  return field;
+  if (field) return field;
+  const own = read(start);
+  return own?.type === 'field' ? { ref: start, value: own, seaLevel: null } : null;
 }
 
 /** Heights thinned for the mesh: side × side, row 0 = south, each the value of one cell of the view. */
@@ -91,4 +95,19 @@ export function reliefGrid(data: Float32Array, n: number, seaLevel: number | nul
     }
   }
   return { side, heights, cells, n, min, max, seaLevel };
+}
+
+/** How high a field drawn as its own relief rises from its least value to its greatest, in heights' units. */
+export const OWN_RELIEF_SPAN = 0.5;
+
+/**
+ * A field's values as heights (see heightSource): scaled from its least value to its greatest
+ * onto 0 … OWN_RELIEF_SPAN, so a noise stands as high as land does over a sea, whatever its range.
+ */
+export function ownRelief(grid: ReliefGrid): ReliefGrid {
+  const span = grid.max - grid.min;
+  if (!(span > 0) || !Number.isFinite(span)) return grid;
+  const k = OWN_RELIEF_SPAN / span;
+  const heights = grid.heights.map((h) => (h - grid.min) * k);
+  return { ...grid, heights, min: 0, max: OWN_RELIEF_SPAN, seaLevel: null };
 }

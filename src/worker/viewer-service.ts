@@ -12,7 +12,7 @@ import { cellProvenance, provenanceOrder } from '../engine/provenance.ts';
 import { outputPort, type PreviewEvaluator, waterLayers, riversIn } from './evaluator.ts';
 import { drawWater } from '../render/rivers.ts';
 import type { WaterRef, ExportProgress, ExportRequest, ExportResult, PanRequest, PanResult, PictureRequest, PictureResult, ProbeRequest, ProbeResult, ReliefRequest, ReliefResult } from './protocol.ts';
-import { heightSource, reliefGrid } from '../render/relief.ts';
+import { heightSource, ownRelief, reliefGrid } from '../render/relief.ts';
 import { nodeDef } from '../../nodes/index.ts';
 import { layerHistogram } from '../render/histogram.ts';
 import { trimScratch } from '../kernels/scratch.ts';
@@ -107,7 +107,10 @@ export class ViewerService {
     const empty = { ...base, key, source, side: 0, heights: null, cells: null, min: 0, max: 0, seaLevel: found.seaLevel };
     if (key === req.have) return { result: { ...empty, same: true }, transfer: [] };
     if (found.value.type === 'biome') return { result: { ...empty, same: false, message: 'a biome map holds no heights' }, transfer: [] };
-    const grid = reliefGrid(found.value.data, view.size, found.seaLevel, req.side);
+    let grid = reliefGrid(found.value.data, view.size, found.seaLevel, req.side);
+    // A field drawn as its own relief (a noise: nothing upstream holds heights) spans its own
+    // range, a noise's 1.3 where the land above a sea rises about 0.5: it is drawn that high.
+    if (found.value.meaning !== 'height') grid = ownRelief(grid);
     const result: ReliefResult = { ...base, key, same: false, source, side: grid.side, heights: grid.heights, cells: grid.cells, min: grid.min, max: grid.max, seaLevel: grid.seaLevel };
     return { result, transfer: [grid.heights.buffer as ArrayBuffer, grid.cells.buffer as ArrayBuffer] };
   }

@@ -6,8 +6,8 @@
 // button pans the canvas; a right-click on a curve node's curve opens its menu; New starts at full
 // size, not at the last graph's fit; a decimal comma is a point; a wire let go over the viewer
 // is let go; a focused select keeps its type-ahead, and a focused control Delete and Backspace;
-// F frames the selection; 3-D shows no controls over no land; the ? sheet has the curves; the
-// status bar counts "1 node".
+// F frames the selection; 3-D draws a lone noise as its own relief and shows no controls over no
+// land; the ? sheet has the curves; the status bar counts "1 node".
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, drag, screenshot, settle, type TestHandle } from './harness.ts';
@@ -320,15 +320,27 @@ describe('a first hour with the editor', () => {
     await expect.poll(() => transform(page)).toEqual(fitted);
   });
 
-  it('shows no height slider or Reset view in 3-D over "No land to show" (a noise), and both over land', async () => {
+  it('draws a lone noise in 3-D as its own relief, labelled so; shows no height slider or Reset view over "No land to show"', async () => {
     const page = app.s.page;
     await page.locator('tg-viewer button.tab-3d').click();
     const view = page.locator('tg-viewer tg-terrain-3d');
     await view.locator('button.home').waitFor();
+    // A noise with nothing upstream: its values as heights (it said "No land to show").
     await page.locator('tg-node[data-node-id="cont"] header .title').click();
+    await settle(page);
+    await expect.poll(() => view.locator('.source').textContent()).toBe('values of cont.out as heights');
+    expect(await view.locator('.status').count()).toBe(0);
+    await view.locator('button.home').waitFor();
+    // The biomes with their land cut off (the wire into the water level taken out) stand on nothing.
+    await page.evaluate(() => {
+      const core = (window as unknown as { terrainGraph: TestHandle }).terrainGraph.core as unknown as { graph: { edges: { to: { node: string } }[] }; disconnect(e: unknown): void; select(ids: string[]): void };
+      core.disconnect(core.graph.edges.find((e) => e.to.node === 'water')!);
+      core.select(['biomes']);
+    });
     await settle(page);
     await expect.poll(() => view.locator('.status').textContent()).toMatch(/^No land to show/);
     expect(await view.locator('.hud').count()).toBe(0);
+    await page.keyboard.press('Control+z');
     await page.locator('tg-node[data-node-id="water"] header .title').click();
     await settle(page);
     await view.locator('button.home').waitFor();

@@ -64,10 +64,24 @@ export class TgTerrain3d extends LitElement {
     const status = this.failed ?? (!this.scene ? 'loading the 3-D view…' : land.message ? `No land to show: ${land.message}.` : !relief ? 'computing…' : null);
     return html`<div class="frame" style="width:${S}px;height:${S}px">
       <canvas aria-label="land in 3-D" style="width:${S}px;height:${S}px" @pointermove=${this.hover} @pointerleave=${this.leave} @pointerdown=${this.leave}></canvas>
-      ${relief?.source && relief.source.node !== s.node ? html`<div class="source">heights of ${relief.source.node}.${relief.source.port}</div>` : nothing}
+      ${this.sourceLabel()}
       ${status ? html`<div class="status" role="status">${status}</div>` : nothing}
       ${land.message ? nothing : this.hud()}
     </div>`;
+  }
+
+  /**
+   * Where the heights come from, when not from the layer shown: another output ("heights of
+   * water.terrain"), or the layer's own values where nothing upstream holds heights (a noise).
+   */
+  private sourceLabel() {
+    const s = this.session!;
+    const source = s.land.relief?.source;
+    if (!source) return nothing;
+    if (source.node !== s.node) return html`<div class="source">heights of ${source.node}.${source.port}</div>`;
+    const d = s.detail;
+    if (d && d.port === source.port && d.meaning !== 'height') return html`<div class="source">values of ${source.node}.${source.port} as heights</div>`;
+    return nothing;
   }
 
   /** The height exaggeration and Reset view: none over "No land to show", where they did nothing. */
