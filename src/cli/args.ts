@@ -1,5 +1,7 @@
 // Command-line arguments: flags that take one value, several values, or none.
 
+import { suggest } from '../model/validate.ts';
+
 export class UsageError extends Error {
   override name = 'UsageError';
 }
@@ -26,6 +28,11 @@ export interface ArgSpec {
   readonly takes?: Readonly<Record<string, (value: string) => boolean>>;
   /** What a flag's test takes, in words, for the refusal of a value it does not ("node ids"). */
   readonly what?: Readonly<Record<string, string>>;
+  /**
+   * Flags another command takes, and what this one says instead (build's answer to render's
+   * --size: its resolution is --cells-per-view); the unknown flag's refusal says it.
+   */
+  readonly elsewhere?: Readonly<Record<string, string>>;
   /** Flags without a value. */
   readonly bare: readonly string[];
 }
@@ -75,7 +82,9 @@ export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
       }
       out.many.set(name, values);
     } else {
-      throw new UsageError(`unknown option --${name}`);
+      // What to give instead, or the close one, or every option the command takes.
+      const instead = spec.elsewhere && Object.hasOwn(spec.elsewhere, name) ? ` (${spec.elsewhere[name]})` : undefined;
+      throw new UsageError(`unknown option --${name}${instead ?? suggest(`--${name}`, [...spec.one, ...spec.many, ...spec.bare].map((f) => `--${f}`))}`);
     }
   }
   return out;

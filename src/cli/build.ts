@@ -77,7 +77,16 @@ function chosenTile(flag: string | undefined, env: NodeJS.ProcessEnv): { index: 
 
 /** Runs the build command; returns the exit code (0 built, 1 a tile failed). Throws UsageError for bad options. */
 export async function buildCommand(argv: readonly string[], out: (text: string) => void, log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const args = parseArgs(argv, { one: ['region', 'cells-per-view', 'tile-size', 'format', 'range', 'out', 'jobs', 'tile'], many: ['node'], bare: ['plan'] });
+  const args = parseArgs(argv, {
+    one: ['region', 'cells-per-view', 'tile-size', 'format', 'range', 'out', 'jobs', 'tile'],
+    many: ['node'],
+    bare: ['plan'],
+    elsewhere: {
+      size: "a build's resolution is --cells-per-view N (cells a view), its extent --region, its tiles' side --tile-size T",
+      view: 'a build covers --region X0,Y0,X1,Y1 (in views)',
+      set: 'set params in the graph file, or render with --set',
+    },
+  });
   const nodeArgs = args.many.get('node');
   // `build --node height g.json`: a node id has no dot, so a trailing "….json" is the file.
   if (args.positional.length === 0 && nodeArgs && /\.json$/i.test(nodeArgs[nodeArgs.length - 1])) args.positional.push(nodeArgs.pop()!);

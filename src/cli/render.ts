@@ -164,6 +164,12 @@ export async function renderCommand(argv: readonly string[], log: (line: string)
     takes: { node: (v) => !v.includes('.'), set: (v) => v.includes('=') || !/\.json$/i.test(v) },
     what: { node: 'node ids, which have no dot ("cont", where "cont.out" names an output)', set: 'ID.PARAM=JSON' },
     bare: ['all', 'raw', 'png16', 'indexed', 'splat', 'stats', 'by-share', 'contours', 'no-shade'],
+    elsewhere: {
+      'cells-per-view': "render's resolution is --size N (cells a side of its one view)",
+      region: 'render draws one view: --view X,Y (its origin, in views) and --size N; build covers a region in tiles',
+      'tile-size': 'render writes one view; build writes tiles (--tile-size)',
+      format: 'render writes PNGs, with --raw, --png16, --indexed or --splat for the other formats',
+    },
   });
   if (args.positional.length !== 1) {
     const got = args.positional.length ? `, got ${args.positional.map((p) => `"${p}"`).join(' ')}` : '';
