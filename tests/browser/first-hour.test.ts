@@ -320,6 +320,32 @@ describe('a first hour with the editor', () => {
     await expect.poll(() => transform(page)).toEqual(fitted);
   });
 
+  it("reaches a node's params from the keyboard: Enter on the selected node, a value entered, Escape back to the canvas", async () => {
+    const page = app.s.page;
+    const focused = () =>
+      page.evaluate(() => {
+        let el: Element | null = document.activeElement;
+        while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+        return el ? `${el.localName}${el.getAttribute('name') ? `[${el.getAttribute('name')}]` : ''}.${el.className}` : '';
+      });
+    const seed = () => page.evaluate(() => (window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.graph.nodes.find((n) => n.id === 'cont')!.params.seed);
+    await page.locator('tg-node[data-node-id="cont"] header .title').click();
+    await page.keyboard.press('Enter');
+    // Enter did nothing: the params could be reached with the mouse only.
+    await expect.poll(focused).toBe('input[seed].wide');
+    await page.keyboard.type('7');
+    await page.keyboard.press('Enter');
+    await expect.poll(seed).toBe(7);
+    await page.keyboard.type('9');
+    await page.keyboard.press('Escape');
+    // The 9 typed and not entered is dropped, and the keys are the canvas's again.
+    await expect.poll(focused).toMatch(/^div\.canvas/);
+    expect(await seed()).toBe(7);
+    expect(await page.locator('tg-node[data-node-id="cont"] tg-param input.wide').inputValue()).toBe('7');
+    await page.keyboard.press('Delete');
+    await expect.poll(() => page.locator('tg-node[data-node-id="cont"]').count()).toBe(0);
+  });
+
   it('draws a lone noise in 3-D as its own relief, labelled so; shows no height slider or Reset view over "No land to show"', async () => {
     const page = app.s.page;
     await page.locator('tg-viewer button.tab-3d').click();

@@ -61,6 +61,7 @@ export function shortcuts(): readonly { topic: string; rows: readonly (readonly 
       topic: 'View and file',
       rows: [
         ['F', 'frame the selection; zoom to fit when nothing is selected'],
+        ['Enter', "the selected node's params: Tab goes on through them, Escape back to the canvas"],
         ['Wheel · drag empty canvas or middle-drag', 'zoom · pan'],
         [`${m}Z · Shift+${m}Z or ${m}Y`, 'undo · redo'],
         [`${m}S · Shift+${m}S`, 'save · save as'],

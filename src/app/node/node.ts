@@ -184,6 +184,24 @@ export class TgNode extends LitElement {
   };
 
   /** Opens the title for typing (a double-click on it, or Rename in the node's menu). */
+  /**
+   * Focuses the node's first param control (its number field, else its select, box or field),
+   * in its card when collapsed: the params reached from the keyboard, Tab then going on through them.
+   */
+  focusParams(): void {
+    void this.updateComplete.then(() => {
+      for (const param of this.renderRoot.querySelectorAll('tg-param')) {
+        const root = param.shadowRoot;
+        const control = root?.querySelector<HTMLElement>('input[type="number"], input[type="text"], select, input');
+        if (control) {
+          control.focus();
+          if (control instanceof HTMLInputElement && control.type !== 'checkbox') control.select();
+          return;
+        }
+      }
+    });
+  }
+
   startRename = (e?: Event): void => {
     e?.stopPropagation();
     this.renaming = true;

@@ -61,6 +61,9 @@ export function runShortcut(app: TgApp, shortcut: Shortcut): void {
       return;
     case 'renameFrame':
       return app.actions.renameFrame([...core.selectedFrames][0]);
+    case 'editParams':
+      if (core.primary) app.actions.editParams(core.primary);
+      return;
     case 'save':
       return app.files.save();
     case 'saveAs':

@@ -21,6 +21,7 @@ export type Shortcut =
   | 'selectAll'
   | 'delete'
   | 'fit'
+  | 'editParams'
   | 'deselect';
 
 /** True when the key goes to a text field (a title being renamed, a number typed), not to the canvas. */
@@ -129,6 +130,7 @@ export function shortcutOf(e: KeyboardEvent, selected: { nodes: number; onlyFram
   if (k === 'h') return 'collapse';
   if (e.key === 'Delete' || e.key === 'Backspace') return 'delete';
   if (k === 'f') return 'fit';
+  if (e.key === 'Enter' && !e.shiftKey && !e.altKey) return selected.nodes === 1 ? 'editParams' : null;
   if (e.key === 'Escape') return 'deselect';
   return null;
 }

@@ -113,6 +113,11 @@ export class NodeActions {
     this.host.nodeView(id)?.startRename();
   }
 
+  /** Puts the keyboard in a node's first param (Enter on the selected node): Tab goes on through them. */
+  editParams(id: string): void {
+    this.host.nodeView(id)?.focusParams();
+  }
+
   renameFrame(id: string): void {
     void this.host.canvas?.frames.view(id)?.startRename();
   }

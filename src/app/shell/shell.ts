@@ -456,11 +456,22 @@ export class TgApp extends LitElement {
       return;
     }
     if (this.menu || this.problems || this.nodeMenu || this.sharing) return;
+    // Escape in a param's control gives the keyboard back to the canvas, the value typed and not
+    // entered dropped (the control drawn again from the param): the way back from Enter's params.
+    if (e.key === 'Escape') {
+      const param = e.composedPath().find((t): t is HTMLElement & { requestUpdate(): void; updateComplete: Promise<unknown> } => t instanceof HTMLElement && t.localName === 'tg-param');
+      if (param) {
+        param.requestUpdate();
+        void param.updateComplete.then(() => this.container.focus({ preventScroll: true }));
+        e.preventDefault();
+        return;
+      }
+    }
     const target = e.composedPath()[0];
     const typing = isTextEntry(target);
     const shortcut = shortcutOf(e, { nodes: this.core.selection.size, onlyFrame: !this.core.selection.size && this.core.selectedFrames.size === 1 });
     if (!shortcut || (typing && !worksWhileTyping(shortcut, target))) return;
-    if (shortcut === 'palette' && ownsTabAndSpace(target)) return;
+    if ((shortcut === 'palette' || shortcut === 'editParams') && ownsTabAndSpace(target)) return;
     if (ownsTypeAhead(target, e) || ownsDelete(target, e)) return;
     if (leftToBrowser(shortcut, document.getSelection())) return;
     // Undo or redo while a drag is under way (a curve point, a slider, a node held): nothing.
