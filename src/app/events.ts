@@ -84,6 +84,8 @@ declare global {
     'tg-share-close': CustomEvent<void>;
     'tg-share-save': CustomEvent<void>;
     'tg-ask-answer': CustomEvent<{ readonly answer: string | null }>;
+    /** A refusal to tell the person in the app's notice (a value a field does not take). */
+    'tg-refused': CustomEvent<{ readonly text: string }>;
   }
 }
 

@@ -346,6 +346,17 @@ describe('a first hour with the editor', () => {
     await expect.poll(() => page.locator('tg-node[data-node-id="cont"]').count()).toBe(0);
   });
 
+  it("says why the view's origin refused a value, and shows the origin it kept", async () => {
+    const page = app.s.page;
+    const x = page.locator('tg-viewer input.x');
+    await x.fill('1e20');
+    await x.press('Enter');
+    // The field went back to 0 without a word.
+    await expect.poll(() => page.locator('tg-app .toast.refused').textContent()).toMatch(/^The view's x: 100000000000000000000 is farther from 0 than an origin may lie .*; it stays 0\.$/);
+    expect(await x.inputValue()).toBe('0');
+    expect(await page.evaluate(() => (window as unknown as { terrainGraph: { core: { graph: { view: { x: number } } } } }).terrainGraph.core.graph.view.x)).toBe(0);
+  });
+
   it('draws a lone noise in 3-D as its own relief, labelled so; shows no height slider or Reset view over "No land to show"', async () => {
     const page = app.s.page;
     await page.locator('tg-viewer button.tab-3d').click();

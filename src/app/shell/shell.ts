@@ -188,7 +188,7 @@ export class TgApp extends LitElement {
         ${this.dropping ? html`<div class="drop">Drop a graph file to open it</div>` : nothing}
         ${this.notesCard()}
       </div>
-      <tg-viewer .core=${core} .session=${this.viewer}></tg-viewer>
+      <tg-viewer .core=${core} .session=${this.viewer} @tg-refused=${(e: CustomEvent<{ text: string }>) => this.say(e.detail.text, 'refused')}></tg-viewer>
       <div class="status">
         <span class="hints" title="? lists every shortcut and gesture">?: every shortcut · Right-click: add a node · drag from a socket: wire · Shift-drag: select · Del: delete · Ctrl+C / Ctrl+V · Ctrl+Z / Shift+Ctrl+Z · F: fit</span>
         <span class="right">${counted(core.graph.nodes.length, 'node')} · ${counted(core.graph.edges.length, 'wire')} · ${core.graph.view.size}²</span>

@@ -15,7 +15,7 @@ import { formatValue } from '../../viewer-core/provenance.ts';
 import { MAP_SIZE_MAX, MAP_SIZE_MIN, type ViewerChange, type ViewerSession } from '../../viewer-core/session.ts';
 import type { TablePickDetail } from '../biome-table/biome-table.ts';
 import { Subscriptions } from '../controllers.ts';
-import { decimalComma } from '../events.ts';
+import { appEvent, decimalComma } from '../events.ts';
 import styles from './viewer.styles.ts';
 
 /** Resolutions offered for the view and for exports (the model takes any integer in range). */
@@ -319,8 +319,11 @@ export class TgViewer extends LitElement {
     const input = e.target as HTMLInputElement | HTMLSelectElement;
     const v = Number(input.value);
     const view = this.core!.graph.view;
-    if (!Number.isFinite(v)) {
+    // A value refused says why, in the app's notice; the field shows the view's again. It was
+    // put back without a word, as if the value had been taken.
+    if (input.value.trim() === '' || !Number.isFinite(v)) {
       input.value = String(view[key]);
+      this.dispatchEvent(appEvent('tg-refused', { text: `The view's ${key} takes a number; it stays ${view[key]}.` }));
       return;
     }
     try {
@@ -328,6 +331,8 @@ export class TgViewer extends LitElement {
     } catch (err) {
       if (!(err instanceof EditError)) throw err;
       input.value = String(view[key]);
+      // Without the file's JSON path ("$.view.x: "), which names nothing on the screen.
+      this.dispatchEvent(appEvent('tg-refused', { text: `The view's ${key}: ${err.message.replace(/^\$\.view\.\w+: /, '')}; it stays ${view[key]}.` }));
     }
   }
 
