@@ -125,7 +125,7 @@ export const blur = defineNode({
     out: { type: 'field', meaning: 'value', doc: 'The blurred field, within the input’s range, with its meaning (a mask’s: 0 … 1).' },
   },
   params: {
-    radius: { kind: 'number', default: 0.01, min: 0, max: 0.25, step: 0.001, doc: 'Standard deviation in world units (0.01 is 2.56 cells of a 256 map).' },
+    radius: { kind: 'number', scale: 'log', default: 0.01, min: 0, max: 0.25, step: 0.001, doc: 'Standard deviation in world units (0.01 is 2.56 cells of a 256 map).' },
   },
   footprintDoc: 'halo of 3.5 · radius world units (the boxes\' reach); radius 0 is local.',
   footprint: (p) => ({ kind: 'halo', radius: BLUR_HALO * p.radius }),

@@ -169,7 +169,7 @@ export const cellular = defineNode({
   },
   params: {
     seed: { kind: 'int', default: 1, min: 0, max: 2147483647, seed: true, doc: 'Integer seed of the feature points and cell values.' },
-    frequency: { kind: 'number', default: 8, min: 0.25, max: 256, step: 0.25, doc: 'Lattice cells per view width.' },
+    frequency: { kind: 'number', scale: 'log', default: 8, min: 0.25, max: 256, step: 0.25, doc: 'Lattice cells per view width.' },
     jitter: { kind: 'number', default: 1, min: 0, max: 1, step: 0.01, doc: 'How far points move from their cell centres: 0 a square grid, 1 anywhere in the cell.' },
   },
   // Rows are independent: the engine's threads take bands of them.

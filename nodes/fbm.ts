@@ -28,7 +28,7 @@ export const fbm = defineNode({
   },
   params: {
     seed: { kind: 'int', default: 1, min: 0, max: 2147483647, seed: true, doc: 'Integer seed; octave o hashes with seed + o.' },
-    frequency: { kind: 'number', default: 2, min: 0.05, max: 64, step: 0.05, doc: 'Cycles of the first octave per view width.' },
+    frequency: { kind: 'number', scale: 'log', default: 2, min: 0.05, max: 64, step: 0.05, doc: 'Cycles of the first octave per view width.' },
     octaves: { kind: 'int', default: 4, min: 1, max: 10, doc: 'Number of octaves summed.' },
     lacunarity: { kind: 'number', default: 2, min: 1, max: 4, step: 0.05, doc: 'Frequency ratio between octaves (λ).' },
     gain: { kind: 'number', default: 0.5, min: 0, max: 1, step: 0.01, doc: 'Amplitude ratio between octaves.' },

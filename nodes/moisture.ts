@@ -61,7 +61,7 @@ export const moisture = defineNode({
   params: {
     moistNoise: { label: 'noise amount', kind: 'number', default: 0.285, min: 0, max: 1, step: 0.01, doc: 'Weight of the noise term.' },
     coastBonus: { label: 'coast wetness', kind: 'number', default: 0.355, min: 0, max: 1, step: 0.01, doc: 'Moisture the sea adds at the shore.' },
-    decay: { label: 'coast fade', unit: '/ cell', kind: 'number', default: 0.274, min: 0, max: 2, step: 0.005, doc: 'How fast the coast bonus fades inland, per 256-map cell.' },
+    decay: { label: 'coast fade', unit: '/ cell', kind: 'number', scale: 'log', default: 0.274, min: 0, max: 2, step: 0.005, doc: 'How fast the coast bonus fades inland, per 256-map cell.' },
     strength: { label: 'wind share', kind: 'number', default: 0.583, min: 0, max: 1, step: 0.01, doc: "Weight of the wind's air humidity." },
   },
   band: moistureBand,

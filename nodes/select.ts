@@ -76,7 +76,7 @@ export const select = defineNode({
   params: {
     low: { kind: 'number', default: 0, min: -4, max: 4, step: 0.01, doc: 'Bottom of the selected range.' },
     high: { kind: 'number', default: 0.25, min: -4, max: 4, step: 0.01, doc: 'Top of the selected range (low and high may come in either order).' },
-    softness: { kind: 'number', default: 0.05, min: 0, max: 4, step: 0.01, doc: 'Width of the ramp from 1 to 0 outside each end of the range.' },
+    softness: { kind: 'number', scale: 'log', default: 0.05, min: 0, max: 4, step: 0.01, doc: 'Width of the ramp from 1 to 0 outside each end of the range.' },
   },
   // Cell by cell: the engine's threads take bands of rows.
   band: (args, r0, r1) => selectRows(args as unknown as SelectBand, r0, r1),

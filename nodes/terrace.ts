@@ -105,7 +105,7 @@ export const terrace = defineNode({
     out: { type: 'field', meaning: 'height', doc: 'The terraced values; equal to the input outside low … high.' },
   },
   params: {
-    steps: { kind: 'int', default: 6, min: 1, max: 64, doc: 'Number of steps between low and high.' },
+    steps: { kind: 'int', scale: 'log', default: 6, min: 1, max: 64, doc: 'Number of steps between low and high.' },
     sharpness: { kind: 'number', default: 0.8, min: 0, max: 1, step: 0.01, doc: 'How flat the treads are: 0 no terraces, 1 flat treads and vertical risers.' },
     low: { kind: 'number', default: 0, min: -4, max: 4, step: 0.01, doc: 'Bottom of the terraced range (a sea level, say).' },
     high: { kind: 'number', default: 0.5, min: -4, max: 4, step: 0.01, doc: 'Top of the terraced range (low and high may come in either order).' },

@@ -22,8 +22,8 @@ export const thermal = defineNode({
     moved: { type: 'field', meaning: 'value', doc: 'Height lost (positive) or gained (negative) per cell.' },
   },
   params: {
-    iterations: { kind: 'int', default: 40, min: 0, max: 500, doc: 'Passes over the map; 0 leaves the heights as they are.' },
-    talus: { kind: 'number', default: 4, min: 0, max: 64, step: 0.1, unit: 'height per view', doc: 'The steepest slope that stands: height gained over one view width.' },
+    iterations: { kind: 'int', scale: 'log', default: 40, min: 0, max: 500, doc: 'Passes over the map; 0 leaves the heights as they are.' },
+    talus: { kind: 'number', scale: 'log', default: 4, min: 0, max: 64, step: 0.1, unit: 'height per view', doc: 'The steepest slope that stands: height gained over one view width.' },
     rate: { kind: 'number', default: 0.25, min: 0, max: 0.5, step: 0.01, doc: 'Share of the excess that slides per pass.' },
     coarse: COARSE_PARAM,
   },

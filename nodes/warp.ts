@@ -139,9 +139,9 @@ export const warp = defineNode({
     out: { type: 'field', meaning: 'value', doc: 'The input, warped; within the input’s range, with its meaning (a mask’s: 0 … 1).' },
   },
   params: {
-    amplitude: { kind: 'number', default: 0.05, min: 0, max: 0.5, step: 0.001, doc: 'Largest displacement in world units (a view is 1 wide).' },
+    amplitude: { kind: 'number', scale: 'log', default: 0.05, min: 0, max: 0.5, step: 0.001, doc: 'Largest displacement in world units (a view is 1 wide).' },
     seed: { kind: 'int', default: 1, min: 0, max: 2147483647, seed: true, doc: 'Seed of the own noise (dy uses seed + 7919).' },
-    frequency: { kind: 'number', default: 3, min: 0.05, max: 64, step: 0.05, doc: 'Cycles per view width of the own noise.' },
+    frequency: { kind: 'number', scale: 'log', default: 3, min: 0.05, max: 64, step: 0.05, doc: 'Cycles per view width of the own noise.' },
   },
   // Bilinear reads reach one cell past the displacement.
   footprintDoc: 'halo of the amplitude plus one cell (the farthest a cell moves, and the bilinear read beyond it); amplitude 0 is local.',

@@ -188,7 +188,7 @@ export const whittaker = defineNode({
       options: TABLE_BIOMES,
       doc: 'Biome of each temperature row (cold → hot) and moisture column (dry → wet).',
     },
-    beachWidth: { label: 'beach width', unit: 'cells', kind: 'number', default: 1.5, min: 0, max: 20, step: 0.1, doc: 'Land closer to the sea than this (256-map cells) is beach.' },
+    beachWidth: { label: 'beach width', unit: 'cells', kind: 'number', scale: 'log', default: 1.5, min: 0, max: 20, step: 0.1, doc: 'Land closer to the sea than this (256-map cells) is beach.' },
     beachMinTemperature: { label: 'beach warmth', kind: 'number', default: 0.25, min: 0, max: 1, step: 0.01, doc: 'Beaches only where at least this warm.' },
     border: {
       kind: 'number',

@@ -10,7 +10,7 @@ function range(spec: ParamSpec): string {
   switch (spec.kind) {
     case 'number':
     case 'int':
-      return `${spec.min} … ${spec.max}`;
+      return `${spec.min} … ${spec.max}${spec.scale === 'log' ? ' (log slider)' : ''}`;
     case 'enum':
       // The file's value, and the words the editor's select shows for it when they differ.
       return spec.options.map((o) => `\`${o}\`${spec.labels?.[o] ? ` (“${spec.labels[o]}”)` : ''}`).join(', ');

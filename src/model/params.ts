@@ -29,6 +29,14 @@ export function paramApplies(spec: ParamSpec, params: Readonly<Record<string, An
   return !when || when.in.includes(params[when.param] as string);
 }
 
+/**
+ * How a number's slider spreads its range: 'log' for a range over orders of magnitude (a
+ * frequency over 0.05…64, where the useful 1…8 would be a tenth of a linear track), so each
+ * tenth of the track multiplies the value by about the same factor; needs min ≥ 0. The editor's
+ * slider only: files, typed values and the step a drag lands on are as with a linear slider.
+ */
+export type SliderScale = 'linear' | 'log';
+
 export interface NumberParam extends ParamBase {
   readonly kind: 'number';
   readonly default: number;
@@ -37,6 +45,8 @@ export interface NumberParam extends ParamBase {
   readonly step: number;
   /** A few words about a value, shown beside the control (a wind angle's compass direction). */
   readonly hint?: (value: number) => string;
+  /** See SliderScale. */
+  readonly scale?: SliderScale;
 }
 
 export interface IntParam extends ParamBase {
@@ -46,6 +56,8 @@ export interface IntParam extends ParamBase {
   readonly max: number;
   /** A seed: the editor adds a reroll button. */
   readonly seed?: boolean;
+  /** See SliderScale. */
+  readonly scale?: SliderScale;
 }
 
 export interface EnumParam<T extends string = string> extends ParamBase {

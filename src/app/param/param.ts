@@ -9,6 +9,7 @@ import type { AnyParamValue, IntParam, NumberParam, ParamSpec } from '../../mode
 import { ink } from '../biome-table/biome-table.ts';
 import { appEvent, decimalComma, type ParamEditDetail } from '../events.ts';
 import styles from './param.styles.ts';
+import { fromPosition, isLog, keyedValue, toPosition, TRACK } from './slider-scale.ts';
 
 /** Whole numbers keep the browser's keys (a comma between thousands is dropped, "10,000" read right). */
 const noKeys = (): void => {};
@@ -123,6 +124,9 @@ export class TgParam extends LitElement {
       case 'int': {
         const step = spec.kind === 'int' ? 1 : spec.step;
         const v = this.value as number;
+        // A log slider runs over thumb positions 0…TRACK, which slid() maps to values: the native
+        // range input knows only a linear scale.
+        const log = isLog(spec);
         if (spec.kind === 'int' && spec.seed) {
           return html`${label}
             <input class="wide" type="number" name=${this.name} min=${spec.min} max=${spec.max} step="1" .value=${live(String(v))} @change=${this.typed} title=${rangeText(spec)} />
@@ -132,10 +136,15 @@ export class TgParam extends LitElement {
           <input
             type="range"
             name=${this.name}
-            min=${spec.min}
-            max=${spec.max}
-            step=${step}
-            .value=${live(String(v))}
+            class=${log ? 'log' : ''}
+            min=${log ? 0 : spec.min}
+            max=${log ? TRACK : spec.max}
+            step=${log ? 1 : step}
+            .value=${live(String(log ? toPosition(spec, v) : v))}
+           
+            aria-valuetext=${log ? `${formatTyped(v, step)}${spec.unit ? ` ${spec.unit}` : ''}` : nothing}
+            title=${log ? 'Logarithmic: each part of the track multiplies the value by about the same factor' : nothing}
+            @keydown=${log ? this.logKey : nothing}
             @pointerdown=${this.dragStart}
             @pointerup=${this.dragEnd}
             @lostpointercapture=${this.dragEnd}
@@ -200,9 +209,21 @@ export class TgParam extends LitElement {
   }
 
   private slid(e: Event): void {
-    const v = Number((e.target as HTMLInputElement).value);
+    const spec = this.spec;
+    const position = Number((e.target as HTMLInputElement).value);
+    const v = (spec.kind === 'number' || spec.kind === 'int') && isLog(spec) ? fromPosition(spec, position) : position;
     // Arrow keys move a focused slider without a drag: each press is its own step.
     this.send(this.dragging ? 'update' : 'set', v);
+  }
+
+  /** Keys on a log slider move along its log scale (see keyedValue): left to the browser, an arrow moved a thousandth of the track, lost to snapping. */
+  private logKey(e: KeyboardEvent): void {
+    const spec = this.spec;
+    if ((spec.kind !== 'number' && spec.kind !== 'int') || e.altKey || e.ctrlKey || e.metaKey) return;
+    const v = keyedValue(spec, this.value as number, e.key);
+    if (v === undefined) return;
+    e.preventDefault();
+    if (v !== this.value) this.send('set', v);
   }
 
   private dragEnd(): void {
