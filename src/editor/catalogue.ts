@@ -5,7 +5,7 @@
 
 import { NODE_TYPES } from '../../nodes/index.ts';
 import type { AnyNodeDef } from '../model/manifest.ts';
-import type { PortType } from '../model/values.ts';
+import { canConnect, type PortType } from '../model/values.ts';
 import { portOffers } from './wiring.ts';
 
 export interface MenuItem {
@@ -13,8 +13,10 @@ export interface MenuItem {
   readonly title: string;
   readonly group: AnyNodeDef['group'];
   readonly doc: string;
-  /** The new node's port the dropped wire joins (wire menus only). */
+  /** The new node's port the dropped wire joins (wire menus only); its input, for a node inserted on a wire. */
   readonly port?: string;
+  /** For a node inserted on a wire: its output that feeds the wire's input. */
+  readonly outPort?: string;
   /** Its ports' names and its choices' values ("lakes", "ridged"), searched with the doc. */
   readonly keywords?: string;
 }
@@ -49,6 +51,21 @@ export function wireItems(side: 'input' | 'output', type: PortType): MenuItem[] 
     keywords: keywordsOf(o.def),
     port: o.port,
   }));
+}
+
+/**
+ * One item per (node type, input) that can sit on a wire from a `from` output to a `to` input:
+ * the input takes `from`, and the type's first output that `to` takes feeds it on.
+ */
+export function insertItems(from: PortType, to: PortType): MenuItem[] {
+  const items: MenuItem[] = [];
+  for (const o of portOffers('output', from)) {
+    const out = Object.entries(o.def.outputs).find(([, spec]) => canConnect(spec.type, to));
+    if (out) items.push({ type: o.def.type, title: o.def.title, group: o.def.group, doc: o.def.doc, keywords: keywordsOf(o.def), port: o.port, outPort: out[0] });
+  }
+  const perType = new Map<string, number>();
+  for (const it of items) perType.set(it.type, (perType.get(it.type) ?? 0) + 1);
+  return items.map((it) => (perType.get(it.type)! > 1 ? { ...it, title: `${it.title} · ${it.port}` } : it));
 }
 
 /**

@@ -158,6 +158,23 @@ export class EditorCore {
     return id;
   }
 
+  /**
+   * Adds a node on a wire in one step (a wire's menu, Insert node…): the wire's output into the
+   * new node's `inPort`, its `outPort` into the wire's input, which replaces the wire there (in
+   * its place in the list; its dots go with it). EditError, and nothing changed, when a type
+   * does not fit.
+   */
+  insertNode(type: string, position: readonly [number, number], wire: Edge, ports: { inPort: string; outPort: string }, params?: Record<string, AnyParamValue>): string {
+    if (!this.doc.edges.some((e) => sameEdge(e, wire))) throw new EditError(`no wire ${edgeKey(wire)} to insert a node on`);
+    const node = this.newNode(type, position, params);
+    this.run(`insert ${node.title}`, [
+      { kind: 'addNode', node },
+      { kind: 'connect', edge: { from: wire.from, to: { node: node.id, port: ports.inPort } } },
+      { kind: 'connect', edge: { from: { node: node.id, port: ports.outPort }, to: wire.to } },
+    ]);
+    return node.id;
+  }
+
   /** A node of a type at a fresh id, not yet added: its defaults, then `params` as given. */
   private newNode(type: string, position: readonly [number, number], params?: Record<string, AnyParamValue>): GraphNode {
     const def = nodeDef(type);
