@@ -39,6 +39,15 @@ export interface RerouteDetail {
   readonly ends?: readonly [readonly [number, number], readonly [number, number]];
 }
 
+/** A right-click on a wire: its menu, at the pointer. */
+export interface WireMenuDetail {
+  readonly key: string;
+  readonly clientX: number;
+  readonly clientY: number;
+  /** Where the wire leaves its output and enters its input, in canvas units (for a dot added there). */
+  readonly ends?: readonly [readonly [number, number], readonly [number, number]];
+}
+
 /** A node's title typed in place. */
 export interface NodeTitleDetail {
   readonly nodeId: string;
@@ -50,6 +59,8 @@ export interface MenuPickDetail {
   readonly type: string;
   /** The new node's port to wire, for a wire dropped on empty canvas. */
   readonly port?: string;
+  /** For a node inserted on a wire: its output that feeds the wire's input. */
+  readonly outPort?: string;
   /** Choices the search named ("ridged": the fBm's kind), set on the new node. */
   readonly params?: Readonly<Record<string, string>>;
 }
@@ -73,6 +84,7 @@ declare global {
     /** A params card that fits neither below nor above its node asks the canvas to move up by dy pixels. */
     'tg-card-room': CustomEvent<{ readonly dy: number }>;
     'tg-wire-pick': CustomEvent<WirePickDetail>;
+    'tg-wire-menu': CustomEvent<WireMenuDetail>;
     'tg-reroute': CustomEvent<RerouteDetail>;
     'tg-frame-gesture': CustomEvent<FrameGestureDetail>;
     'tg-menu-pick': CustomEvent<MenuPickDetail>;

@@ -17,7 +17,7 @@ import type { StepHandle } from '../../editor/timeline.ts';
 import { edgeKey } from '../../editor/wiring.ts';
 import { findNode, portRefText, type Edge } from '../../model/graph.ts';
 import type { PortType } from '../../model/values.ts';
-import type { ParamEditDetail, WirePickDetail } from '../events.ts';
+import type { ParamEditDetail, WireMenuDetail, WirePickDetail } from '../events.ts';
 import { edgeOf, type NodeContext, type Schemes, type TypedSocket, type ViewConnection, ViewNode } from './view-objects.ts';
 import { Mirror } from './mirror.ts';
 import { ParamGestures } from './param-gestures.ts';
@@ -30,6 +30,8 @@ export interface MenuRequest {
   readonly at: readonly [number, number];
   /** The loose end of a dropped wire: offer only nodes that can take it, and wire the new one. */
   readonly wire?: { readonly side: 'input' | 'output'; readonly node: string; readonly port: string; readonly portType: PortType };
+  /** A wire to put the new node on (a wire's menu, Insert node…): offer only nodes that fit both its ends. */
+  readonly insert?: { readonly edge: Edge; readonly from: PortType; readonly to: PortType };
 }
 
 export interface BridgeHooks {
@@ -40,6 +42,13 @@ export interface BridgeHooks {
   nodeMenu(request: { readonly clientX: number; readonly clientY: number; readonly id: string }): void;
   /** A right-click on a frame's title bar: its own menu (rename, colour, delete). */
   frameMenu(request: { readonly clientX: number; readonly clientY: number; readonly id: string }): void;
+  /** A right-click on a wire: its own menu (delete, add a dot, insert a node); `at` in canvas units. */
+  wireMenu(request: WireMenuRequest): void;
+}
+
+/** A wire's menu to open: the right-click's detail, and where it was in canvas units. */
+export interface WireMenuRequest extends WireMenuDetail {
+  readonly at: readonly [number, number];
 }
 
 type Area = AreaPlugin<Schemes, never>;
@@ -142,6 +151,14 @@ export class Bridge {
       if (e.detail.additive) this.core.toggleWire(e.detail.key);
       else this.core.select([], [e.detail.key]);
     };
+    const onWireMenu = (e: CustomEvent<WireMenuDetail>) => {
+      // As a node's menu acts on its node: the wire is selected, so its menu reads as its own.
+      if (!this.core.selectedWires.has(e.detail.key)) this.core.select([], [e.detail.key]);
+      const rect = container.getBoundingClientRect();
+      const t = this.area.area.transform;
+      const at = [Math.round((e.detail.clientX - rect.left - t.x) / t.k), Math.round((e.detail.clientY - rect.top - t.y) / t.k)] as const;
+      this.hooks.wireMenu({ ...e.detail, at });
+    };
     // Modifier keys are read on the way down, before rete's own handlers see the event.
     const onDown = (e: PointerEvent) => (this.additive = e.ctrlKey || e.metaKey || e.shiftKey);
     const onDoubleClick = (e: MouseEvent) => {
@@ -152,10 +169,12 @@ export class Bridge {
     this.disposers.push(() => container.removeEventListener('dblclick', onDoubleClick));
     container.addEventListener('tg-param-edit', onParam);
     container.addEventListener('tg-wire-pick', onWire);
+    container.addEventListener('tg-wire-menu', onWireMenu);
     container.addEventListener('pointerdown', onDown, true);
     this.disposers.push(
       () => container.removeEventListener('tg-param-edit', onParam),
       () => container.removeEventListener('tg-wire-pick', onWire),
+      () => container.removeEventListener('tg-wire-menu', onWireMenu),
       () => container.removeEventListener('pointerdown', onDown, true),
       this.core.subscribe((changes) => this.mirror.onModelChange(changes)),
     );

@@ -9,6 +9,7 @@ import { ConnectionPlugin } from 'rete-connection-plugin';
 import { LitPlugin, Presets } from '@retejs/lit-plugin';
 import type { EditorCore } from '../../editor/editor.ts';
 import type { PreviewStore } from '../previews.ts';
+import type { RerouteDetail } from '../events.ts';
 import { edgeKey } from '../../editor/wiring.ts';
 import { BoxSelect } from './box-select.ts';
 import { FrameLayer } from './frames.ts';
@@ -114,6 +115,11 @@ export class Canvas {
     await bridge.start();
     const minimap = new Minimap(area, core, () => bridge.settled());
     return new Canvas(core, editor, area, bridge, box, frames, reroutes, minimap);
+  }
+
+  /** Adds a reroute dot to a wire at a client point, as a double-click there does (a wire's menu). */
+  addReroute(key: string, clientX: number, clientY: number, ends?: RerouteDetail['ends']): void {
+    this.reroutes.addAt(key, clientX, clientY, ends);
   }
 
   /** Resolves when the canvas shows every model change made so far. */

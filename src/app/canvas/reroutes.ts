@@ -69,6 +69,11 @@ export class Reroutes {
     return [(clientX - rect.left - t.x) / t.k, (clientY - rect.top - t.y) / t.k];
   }
 
+  /** Adds a dot to a wire at a client point (a wire's menu): as a double-click there does. */
+  addAt(key: string, clientX: number, clientY: number, ends?: RerouteDetail['ends']): void {
+    this.onReroute({ key, phase: 'add', index: -1, clientX, clientY, ends });
+  }
+
   /** Adds, drags or removes a wire's dot; a drag is one undo step. */
   private onReroute(d: RerouteDetail): void {
     const edge = this.core.graph.edges.find((e) => edgeKey(e) === d.key);

@@ -18,6 +18,7 @@ export function shortcuts(): readonly { topic: string; rows: readonly (readonly 
         ['Drop a wire on empty canvas', 'add a node that takes it, wired'],
         ['Drag a wire off an input', 'move it to another input, or drop it to cut it'],
         ['Click a wire · Delete', 'select it · cut it'],
+        ['Right-click a wire', 'its menu: delete it, add a reroute dot there, insert a node on it'],
         ['Double-click a wire · Alt-click it', 'add a reroute dot there'],
         ['Drag a dot · double-click or Alt-click it', 'move the dot · remove it'],
         ['Shift-drag from a dot to an input', 'branch a new wire from the same output through the dots'],

@@ -102,6 +102,6 @@ export class TgNodeMenu extends LitElement {
   }
 
   private pick(it: MenuItem): void {
-    this.dispatchEvent(appEvent('tg-menu-pick', { type: it.type, port: it.port, params: choicesNamed(it.type, this.query) }));
+    this.dispatchEvent(appEvent('tg-menu-pick', { type: it.type, port: it.port, outPort: it.outPort, params: choicesNamed(it.type, this.query) }));
   }
 }

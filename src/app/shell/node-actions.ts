@@ -5,12 +5,14 @@
 import { nodeDef } from '../../../nodes/index.ts';
 import { type Snippet, snippetText } from '../../editor/clipboard.ts';
 import { EditError } from '../../editor/commands.ts';
+import { edgeKey } from '../../editor/wiring.ts';
 import type { EditorCore } from '../../editor/editor.ts';
 import { readPastedText } from '../../editor/files.ts';
 import { boundsOf, freeSpotBeside, freeSpotNear } from '../../editor/placement.ts';
 import { isFrameColor } from '../../model/frames.ts';
 import { FRAME_COLORS, type Frame, type Graph, type GraphNode, type NodeFlag } from '../../model/graph.ts';
 import type { Problem } from '../../model/problems.ts';
+import type { WireMenuRequest } from '../canvas/bridge.ts';
 import type { Canvas } from '../canvas/canvas.ts';
 import type { ContextAction } from '../context-menu/context-menu.ts';
 import { nodeSize } from '../node/layout.ts';
@@ -49,6 +51,15 @@ export function frameMenuActions(frame: Frame): ContextAction[] {
     { id: 'rename', label: 'Rename', keys: 'F2' },
     ...FRAME_COLORS.map((c) => ({ id: `color:${c}`, label: c[0].toUpperCase() + c.slice(1), checked: frame.color === c })),
     { id: 'delete', label: 'Delete frame', keys: 'Del' },
+  ];
+}
+
+/** The entries of a wire's menu; Insert node… only when some node type fits both its ends. */
+export function wireMenuActions(canInsert: boolean): ContextAction[] {
+  return [
+    { id: 'delete', label: 'Delete wire', keys: 'Del' },
+    { id: 'reroute', label: 'Add reroute dot here', keys: 'Double-click' },
+    ...(canInsert ? [{ id: 'insert', label: 'Insert node…' }] : []),
   ];
 }
 
@@ -106,6 +117,17 @@ export class NodeActions {
       const color = action.slice('color:'.length);
       if (isFrameColor(color)) this.core.setFrame(id, { color });
     }
+  }
+
+  /**
+   * Does what a wire's menu offers but Insert node… (the shell opens the palette for it):
+   * deletes the wire, or adds a reroute dot where the menu was opened, as a double-click does.
+   */
+  wireAction(request: WireMenuRequest, action: string): void {
+    const edge = this.core.graph.edges.find((e) => edgeKey(e) === request.key);
+    if (!edge) return;
+    if (action === 'delete') this.core.disconnect(edge);
+    else if (action === 'reroute') this.host.canvas?.addReroute(request.key, request.clientX, request.clientY, request.ends);
   }
 
   /** Opens a node's title for typing. */

@@ -5,14 +5,17 @@
 
 import { html, LitElement, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { allItems, type MenuItem, wireItems } from '../../editor/catalogue.ts';
+import { allItems, insertItems, type MenuItem, wireItems } from '../../editor/catalogue.ts';
 import { EditError } from '../../editor/commands.ts';
 import type { EditorCore } from '../../editor/editor.ts';
 import { capName, type NameKind } from '../../editor/names.ts';
 import type { ReadLink } from '../../editor/share.ts';
 import type { Problem } from '../../model/problems.ts';
+import type { PortType } from '../../model/values.ts';
+import { nodeDef } from '../../../nodes/index.ts';
+import { edgeKey } from '../../editor/wiring.ts';
 import type { ViewerSession } from '../../viewer-core/session.ts';
-import type { MenuRequest } from '../canvas/bridge.ts';
+import type { MenuRequest, WireMenuRequest } from '../canvas/bridge.ts';
 import { Canvas } from '../canvas/canvas.ts';
 import type { ContextPickDetail } from '../context-menu/context-menu.ts';
 import type { MenuPickDetail, NodeTitleDetail, ToolbarDetail } from '../events.ts';
@@ -24,7 +27,7 @@ import type { ShareState } from '../share/share-dialog.ts';
 import { type DraftSource, ShellFiles } from './files.ts';
 import { runShortcut, runToolbar } from './commands.ts';
 import { isTextEntry, leftToBrowser, ownsDelete, ownsTabAndSpace, ownsTypeAhead, shortcutOf, worksWhileTyping } from './keys.ts';
-import { frameMenuActions, nodeMenuActions, NodeActions } from './node-actions.ts';
+import { frameMenuActions, nodeMenuActions, NodeActions, wireMenuActions } from './node-actions.ts';
 import styles from './shell.styles.ts';
 
 export type { DraftSource } from './files.ts';
@@ -76,6 +79,8 @@ export class TgApp extends LitElement {
   @state() private asking: { request: AskRequest; answer: (a: AskAnswer) => void } | null = null;
   /** The open menu of a node, or of a frame (`frame` set). */
   @state() private nodeMenu: { clientX: number; clientY: number; id: string; frame?: boolean } | null = null;
+  /** The open menu of a wire. */
+  @state() private wireMenu: WireMenuRequest | null = null;
   /** The sheet of every shortcut (?), open. */
   @state() helpOpen = false;
 
@@ -112,7 +117,7 @@ export class TgApp extends LitElement {
     const onDown = (e: PointerEvent) => {
       const inside = (name: string) => e.composedPath().some((t) => t instanceof Element && t.localName === name);
       if (this.menu && !inside('tg-node-menu')) this.menu = null;
-      if (this.nodeMenu && !inside('tg-context-menu')) this.nodeMenu = null;
+      if ((this.nodeMenu || this.wireMenu) && !inside('tg-context-menu')) this.nodeMenu = this.wireMenu = null;
     };
     // Where the pointer is, for the palette that Tab and Space open there.
     const onMove = (e: PointerEvent) => (this.pointerAt = { x: e.clientX, y: e.clientY });
@@ -161,6 +166,11 @@ export class TgApp extends LitElement {
       frameMenu: (request) => {
         this.menu = null;
         this.nodeMenu = { ...request, frame: true };
+      },
+      wireMenu: (request) => {
+        this.menu = null;
+        this.nodeMenu = null;
+        this.wireMenu = request;
       },
     });
     this.canvas = canvas;
@@ -361,6 +371,9 @@ export class TgApp extends LitElement {
     if (request.wire) {
       const w = request.wire;
       this.menu = { ...request, items: wireItems(w.side, w.portType), heading: `Connect ${w.node}.${w.port} (${w.portType}) to…` };
+    } else if (request.insert) {
+      const { edge, from, to } = request.insert;
+      this.menu = { ...request, items: insertItems(from, to), heading: `Insert on ${edge.from.node}.${edge.from.port} → ${edge.to.node}.${edge.to.port}` };
     } else {
       this.menu = { ...request, items: allItems(), heading: 'Add node' };
     }
@@ -372,8 +385,9 @@ export class TgApp extends LitElement {
     if (!menu) return;
     try {
       const at = this.actions.spotFor(pick.type, menu.at);
-      const id =
-        menu.wire && pick.port
+      const id = menu.insert && pick.port && pick.outPort
+        ? this.core.insertNode(pick.type, at, menu.insert.edge, { inPort: pick.port, outPort: pick.outPort }, pick.params)
+        : menu.wire && pick.port
           ? this.core.addNodeWired(
               pick.type,
               at,
@@ -389,8 +403,9 @@ export class TgApp extends LitElement {
     }
   }
 
-  /** The open menu of a node or a frame, its entries from node-actions.ts. */
+  /** The open menu of a node, a frame or a wire, its entries from node-actions.ts. */
   private contextMenu() {
+    if (this.wireMenu) return this.wireContextMenu(this.wireMenu);
     const open = this.nodeMenu;
     if (!open) return nothing;
     const frame = open.frame ? this.core.frame(open.id) : undefined;
@@ -409,6 +424,32 @@ export class TgApp extends LitElement {
       @tg-context-pick=${(e: CustomEvent<ContextPickDetail>) => pick(e.detail.id)}
       @tg-menu-close=${() => (this.nodeMenu = null)}
     ></tg-context-menu>`;
+  }
+
+  private wireContextMenu(open: WireMenuRequest) {
+    const edge = this.core.graph.edges.find((e) => edgeKey(e) === open.key);
+    const from = edge && this.portType(edge.from.node, 'outputs', edge.from.port);
+    const to = edge && this.portType(edge.to.node, 'inputs', edge.to.port);
+    if (!edge || !from || !to) return nothing;
+    const pick = (action: string) => {
+      this.wireMenu = null;
+      if (action === 'insert') this.openMenu({ clientX: open.clientX, clientY: open.clientY, at: open.at, insert: { edge, from, to } });
+      else this.actions.wireAction(open, action);
+    };
+    return html`<tg-context-menu
+      .actions=${wireMenuActions(insertItems(from, to).length > 0)}
+      .heading=${`Wire ${edge.from.node}.${edge.from.port} → ${edge.to.node}.${edge.to.port}`}
+      .x=${open.clientX}
+      .y=${open.clientY}
+      @tg-context-pick=${(e: CustomEvent<ContextPickDetail>) => pick(e.detail.id)}
+      @tg-menu-close=${() => (this.wireMenu = null)}
+    ></tg-context-menu>`;
+  }
+
+  /** The type of a node's port, from its type's manifest; undefined for an unknown node, type or port. */
+  private portType(nodeId: string, side: 'inputs' | 'outputs', port: string): PortType | undefined {
+    const node = this.core.node(nodeId);
+    return node ? nodeDef(node.type)?.[side][port]?.type : undefined;
   }
 
   /** The palette at the pointer (Tab, Space), or mid-canvas when the pointer is elsewhere. */
@@ -455,7 +496,7 @@ export class TgApp extends LitElement {
       e.preventDefault();
       return;
     }
-    if (this.menu || this.problems || this.nodeMenu || this.sharing) return;
+    if (this.menu || this.problems || this.nodeMenu || this.wireMenu || this.sharing) return;
     // Escape in a param's control gives the keyboard back to the canvas, the value typed and not
     // entered dropped (the control drawn again from the param): the way back from Enter's params.
     if (e.key === 'Escape') {

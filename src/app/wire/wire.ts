@@ -33,6 +33,7 @@ export function wirePath(points: readonly Point[]): string {
  * so the socket under the pointer is found when it is dropped.
  *
  * @event tg-wire-pick - A pointer went down on the wire.
+ * @event tg-wire-menu - A right-click on the wire: its menu (delete, add a dot there, insert a node).
  * @event tg-reroute - A dot was added (double-click or Alt-click on the wire), dragged
  *   (begin, move, end), Shift-dragged to branch a new wire off it, or removed (double-click
  *   or Alt-click on the dot).
@@ -65,7 +66,7 @@ export class TgWire extends LitElement {
     const d = this.via.length && this.start && this.end ? wirePath([this.start, ...this.via.map(([x, y]) => ({ x, y })), this.end]) : this.path;
     const color = PORT_COLORS[this.portType];
     return html`<svg data-testid="connection" class=${cls} data-wire=${this.wireKey}>
-      <path class="hit" d=${d} @pointerdown=${this.pick} @dblclick=${this.addDot}></path>
+      <path class="hit" d=${d} @pointerdown=${this.pick} @dblclick=${this.addDot} @contextmenu=${this.menu}></path>
       <path class="line" d=${d} style="stroke: ${color}"></path>
       ${this.pseudo
         ? nothing
@@ -89,12 +90,24 @@ export class TgWire extends LitElement {
     this.dispatchEvent(appEvent('tg-wire-pick', { key: this.wireKey, additive: e.ctrlKey || e.metaKey || e.shiftKey }));
   }
 
+  /** The ends in canvas units, for a dot added at a point of the wire. */
+  private ends(): readonly [readonly [number, number], readonly [number, number]] | undefined {
+    return this.start && this.end ? [[this.start.x, this.start.y], [this.end.x, this.end.y]] : undefined;
+  }
+
+  private menu(e: MouseEvent) {
+    if (this.pseudo || !this.wireKey) return;
+    // Neither the browser's menu nor the canvas's palette, which a right-click elsewhere opens.
+    e.stopPropagation();
+    e.preventDefault();
+    this.dispatchEvent(appEvent('tg-wire-menu', { key: this.wireKey, clientX: e.clientX, clientY: e.clientY, ends: this.ends() }));
+  }
+
   private addDot(e: MouseEvent) {
     if (this.pseudo || !this.wireKey) return;
     e.stopPropagation();
     e.preventDefault();
-    const ends = this.start && this.end ? ([[this.start.x, this.start.y], [this.end.x, this.end.y]] as const) : undefined;
-    this.dispatchEvent(appEvent('tg-reroute', { key: this.wireKey, phase: 'add', index: -1, clientX: e.clientX, clientY: e.clientY, ends }));
+    this.dispatchEvent(appEvent('tg-reroute', { key: this.wireKey, phase: 'add', index: -1, clientX: e.clientX, clientY: e.clientY, ends: this.ends() }));
   }
 
   private dotRemove(e: MouseEvent, index: number) {
