@@ -129,6 +129,7 @@ export const flow = defineNode({
     loss: { kind: 'number', default: 0, min: 0, max: 1, step: 0.01, doc: 'Rain lost to evaporation on each cell before it runs off: land drier than this feeds no river.' },
     riverArea: {
       kind: 'number',
+      scale: 'log',
       default: 300,
       min: 1,
       max: 100000,
