@@ -2,7 +2,7 @@
 // is kept, and what opened instead; nothing of it is lost. Before, the tab opened the default
 // graph (or another draft) without a word, as if the person's work were gone.
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRAFT_PREFIX, UNREADABLE_PREFIX } from '../../src/editor/files.ts';
 import { graphText, launch, openApp, screenshot, settle } from './harness.ts';
@@ -14,6 +14,21 @@ const RECORD = JSON.stringify({
   name: 'My valley',
   text: JSON.stringify({ format: 'terrain-graph', version: 99, name: 'My valley', nodes: [], edges: [] }),
 });
+
+/** A browser context whose tab holds `record` as its own draft, seeded once before the app's first script. */
+async function withDraft(browser: Browser, viewport: { width: number; height: number }, record: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript(
+    ([tab, key, text]) => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      sessionStorage.setItem('terrain-graph:tab', tab);
+      localStorage.setItem(key, text);
+    },
+    [TAB, `${DRAFT_PREFIX}${TAB}`, record],
+  );
+  return context;
+}
 
 describe('a draft that no longer reads', () => {
   let browser: Browser;
@@ -29,17 +44,7 @@ describe('a draft that no longer reads', () => {
     [1600, 1000, [160, 300]],
     [1024, 700, [280, 560]],
   ])('is named with its problem and where it is kept, and the editor works on at %i × %i', async (width, height, [x, y]) => {
-    const context = await browser.newContext({ viewport: { width, height } });
-    // Seeded once, before the app's first script: the tab id and its draft.
-    await context.addInitScript(
-      ([tab, key, record]) => {
-        if (sessionStorage.getItem('seeded')) return;
-        sessionStorage.setItem('seeded', '1');
-        sessionStorage.setItem('terrain-graph:tab', tab);
-        localStorage.setItem(key, record);
-      },
-      [TAB, `${DRAFT_PREFIX}${TAB}`, RECORD],
-    );
+    const context = await withDraft(browser, { width, height }, RECORD);
     const s = await openApp(browser, { context });
     const page = s.page;
     const dialog = page.locator('tg-problems');
@@ -80,16 +85,7 @@ describe('a draft that no longer reads', () => {
     const doc = JSON.parse(readFileSync('graphs/default.json', 'utf8'));
     doc.view.x = 1e20;
     const record = JSON.stringify({ savedAt: Date.UTC(2026, 11, 5, 22, 0), name: doc.name, text: JSON.stringify(doc) });
-    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-    await context.addInitScript(
-      ([tab, key, text]) => {
-        if (sessionStorage.getItem('seeded')) return;
-        sessionStorage.setItem('seeded', '1');
-        sessionStorage.setItem('terrain-graph:tab', tab);
-        localStorage.setItem(key, text);
-      },
-      [TAB, `${DRAFT_PREFIX}${TAB}`, record],
-    );
+    const context = await withDraft(browser, { width: 1600, height: 1000 }, record);
     const s = await openApp(browser, { context });
     const dialog = s.page.locator('tg-problems');
     await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(1);

@@ -120,32 +120,21 @@ function portsOf(type: Json, side: 'inputs' | 'outputs'): string[] {
 /** One damage to a document, in place; returns what it did. */
 type Damage = (doc: Doc, rand: Random) => string;
 
+/** One param of a node picked at random set to `value`'s pick for its spec; what it did, with `tag`. */
+function setParam(doc: Doc, rand: Random, value: (rand: Random, spec: ParamSpec) => Json, tag: string): string {
+  const node = pick(rand, nodesOf(doc));
+  const def = node && typeof node.type === 'string' ? CATALOGUE.def(node.type) : undefined;
+  if (!def || typeof node.params !== 'object' || node.params === null || Array.isArray(node.params)) return 'nothing';
+  const key = pick(rand, Object.keys(def.params));
+  if (key === undefined) return 'nothing';
+  (node.params as Doc)[key] = value(rand, def.params[key]);
+  return `${String(node.id)}.${key} = ${JSON.stringify((node.params as Doc)[key]).slice(0, 80)}${tag}`;
+}
+
 const DAMAGES: readonly { weight: number; damage: Damage }[] = [
-  {
-    weight: 6,
-    damage: (doc, rand) => {
-      // A param set to a value its node takes: the engine must evaluate it.
-      const node = pick(rand, nodesOf(doc));
-      const def = node && typeof node.type === 'string' ? CATALOGUE.def(node.type) : undefined;
-      if (!def || typeof node.params !== 'object' || node.params === null || Array.isArray(node.params)) return 'nothing';
-      const key = pick(rand, Object.keys(def.params));
-      if (key === undefined) return 'nothing';
-      (node.params as Doc)[key] = validValue(rand, def.params[key]);
-      return `${String(node.id)}.${key} = ${JSON.stringify((node.params as Doc)[key]).slice(0, 80)}`;
-    },
-  },
-  {
-    weight: 2,
-    damage: (doc, rand) => {
-      const node = pick(rand, nodesOf(doc));
-      const def = node && typeof node.type === 'string' ? CATALOGUE.def(node.type) : undefined;
-      if (!def || typeof node.params !== 'object' || node.params === null || Array.isArray(node.params)) return 'nothing';
-      const key = pick(rand, Object.keys(def.params));
-      if (key === undefined) return 'nothing';
-      (node.params as Doc)[key] = invalidValue(rand, def.params[key]);
-      return `${String(node.id)}.${key} = ${JSON.stringify((node.params as Doc)[key]).slice(0, 80)} (invalid)`;
-    },
-  },
+  // A param set to a value its node takes (the engine must evaluate it), or to one it does not.
+  { weight: 6, damage: (doc, rand) => setParam(doc, rand, validValue, '') },
+  { weight: 2, damage: (doc, rand) => setParam(doc, rand, invalidValue, ' (invalid)') },
   {
     weight: 4,
     damage: (doc, rand) => {
