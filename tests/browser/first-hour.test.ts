@@ -346,6 +346,23 @@ describe('a first hour with the editor', () => {
     await expect.poll(() => page.locator('tg-node[data-node-id="cont"]').count()).toBe(0);
   });
 
+  it("puts Enter's keyboard in a slider param's number, its text selected, not in the slider", async () => {
+    const page = app.s.page;
+    const cap = () => page.evaluate(() => (window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.graph.nodes.find((n) => n.id === 'coast')!.params.cap);
+    await page.locator('tg-node[data-node-id="coast"] header .title').click();
+    await page.keyboard.press('Enter');
+    // The coast's first param is a slider and its number: the slider took the keyboard, and the
+    // digits typed did nothing.
+    await expect.poll(() => page.evaluate(() => {
+      let el: Element | null = document.activeElement;
+      while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+      return el instanceof HTMLInputElement ? el.type : el?.localName;
+    })).toBe('number');
+    await page.keyboard.type('12');
+    await page.keyboard.press('Enter');
+    await expect.poll(cap).toBe(12);
+  });
+
   it("says why the view's origin refused a value, and shows the origin it kept", async () => {
     const page = app.s.page;
     const x = page.locator('tg-viewer input.x');

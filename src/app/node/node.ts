@@ -183,7 +183,6 @@ export class TgNode extends LitElement {
     }
   };
 
-  /** Opens the title for typing (a double-click on it, or Rename in the node's menu). */
   /**
    * Focuses the node's first param control (its number field, else its select, box or field),
    * in its card when collapsed: the params reached from the keyboard, Tab then going on through them.
@@ -192,7 +191,9 @@ export class TgNode extends LitElement {
     void this.updateComplete.then(() => {
       for (const param of this.renderRoot.querySelectorAll('tg-param')) {
         const root = param.shadowRoot;
-        const control = root?.querySelector<HTMLElement>('input[type="number"], input[type="text"], select, input');
+        // In that order: a selector list matches in the card's order, and a param's slider comes
+        // before its number, so Enter put the keyboard on the slider, where typed digits did nothing.
+        const control = ['input[type="number"]', 'input[type="text"]', 'select', 'input'].reduce<HTMLElement | null>((found, q) => found ?? root?.querySelector<HTMLElement>(q) ?? null, null);
         if (control) {
           control.focus();
           if (control instanceof HTMLInputElement && control.type !== 'checkbox') control.select();
@@ -202,6 +203,7 @@ export class TgNode extends LitElement {
     });
   }
 
+  /** Opens the title for typing (a double-click on it, or Rename in the node's menu). */
   startRename = (e?: Event): void => {
     e?.stopPropagation();
     this.renaming = true;
