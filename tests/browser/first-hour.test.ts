@@ -5,7 +5,8 @@
 // comparing a magnified map, the zoom badge leaves the current side's label readable; the middle
 // button pans the canvas; a right-click on a curve node's curve opens its menu; New starts at full
 // size, not at the last graph's fit; a decimal comma is a point; a wire let go over the viewer
-// is let go; a focused select keeps its type-ahead, and a focused control Delete and Backspace;
+// is let go; a focused select keeps its type-ahead, and a focused control Delete and Backspace
+// until a press elsewhere in the canvas (the minimap, a Shift-drag box);
 // F frames the selection; 3-D draws a lone noise as its own relief and shows no controls over no
 // land; the ? sheet has the curves; the status bar counts "1 node".
 import type { Page } from 'playwright-core';
@@ -372,6 +373,45 @@ describe('a first hour with the editor', () => {
     await expect.poll(() => page.locator('tg-app .toast.refused').textContent()).toMatch(/^The view's x: 100000000000000000000 is farther from 0 than an origin may lie .*; it stays 0\.$/);
     expect(await x.inputValue()).toBe('0');
     expect(await page.evaluate(() => (window as unknown as { terrainGraph: { core: { graph: { view: { x: number } } } } }).terrainGraph.core.graph.view.x)).toBe(0);
+  });
+
+  it('gives Delete back to the canvas after a press on the minimap or a Shift-drag box, which keep the focus where it was', async () => {
+    const page = app.s.page;
+    const ids = () => page.evaluate(() => (window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.graph.nodes.map((n) => n.id));
+    const before = await ids();
+    const slide = async (id: string) => {
+      const b = (await page.locator(`tg-node[data-node-id="${id}"] tg-param input[type=range]`).first().boundingBox())!;
+      await drag(page, { x: b.x + b.width * 0.3, y: b.y + b.height / 2 }, { x: b.x + b.width * 0.6, y: b.y + b.height / 2 });
+      await settle(page);
+    };
+    // The water level's sea share set in its card, then a press on the minimap: the slider kept
+    // the focus, and Delete did nothing to the selected water level.
+    await page.locator('tg-node[data-node-id="water"] header .title').click();
+    await slide('water');
+    const map = (await page.locator('tg-app .tg-minimap').boundingBox())!;
+    await page.mouse.click(map.x + map.width / 2, map.y + map.height / 2);
+    await settle(page);
+    await page.keyboard.press('Delete');
+    await expect.poll(ids).toEqual(before.filter((id) => id !== 'water'));
+    await page.keyboard.press('Control+z');
+    await expect.poll(ids).toEqual(before);
+    // An expanded node's slider, then a box drawn round the coast distance: the same.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('f');
+    await settle(page);
+    await page.locator('tg-node[data-node-id="water"] header .title').click();
+    await page.keyboard.press('h');
+    await page.keyboard.press('Escape');
+    await settle(page);
+    await slide('water');
+    const coast = (await page.locator('tg-node[data-node-id="coast"]').boundingBox())!;
+    await page.keyboard.down('Shift');
+    await drag(page, { x: coast.x + coast.width + 8, y: coast.y - 12 }, { x: coast.x - 6, y: coast.y + coast.height + 8 });
+    await page.keyboard.up('Shift');
+    await settle(page);
+    expect(await page.evaluate(() => [...(window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.selection])).toEqual(['coast']);
+    await page.keyboard.press('Delete');
+    await expect.poll(ids).toEqual(before.filter((id) => id !== 'coast'));
   });
 
   it('draws a lone noise in 3-D as its own relief, labelled so; shows no height slider or Reset view over "No land to show"', async () => {

@@ -118,6 +118,7 @@ export class TgApp extends LitElement {
       const inside = (name: string) => e.composedPath().some((t) => t instanceof Element && t.localName === name);
       if (this.menu && !inside('tg-node-menu')) this.menu = null;
       if ((this.nodeMenu || this.wireMenu) && !inside('tg-context-menu')) this.nodeMenu = this.wireMenu = null;
+      this.leaveParam(e);
     };
     // Where the pointer is, for the palette that Tab and Space open there.
     const onMove = (e: PointerEvent) => (this.pointerAt = { x: e.clientX, y: e.clientY });
@@ -463,6 +464,25 @@ export class TgApp extends LitElement {
   }
 
   // ── keyboard ──────────────────────────────────────────────────────────────────────────
+
+  /**
+   * A press elsewhere in the canvas takes the keys from a focused param control. The browser
+   * moves the focus itself, but not on a press whose handler prevents it (the minimap, a
+   * Shift-drag's box): the control kept Delete (see ownsDelete), and the nodes then selected,
+   * or the one still selected, were not deleted.
+   */
+  private leaveParam(e: PointerEvent): void {
+    const path = e.composedPath();
+    if (!this.container || !path.includes(this.container)) return;
+    let focused = this.renderRoot instanceof ShadowRoot ? this.renderRoot.activeElement : null;
+    let inParam = false;
+    while (focused) {
+      inParam ||= focused.localName === 'tg-param';
+      if (!focused.shadowRoot?.activeElement) break;
+      focused = focused.shadowRoot.activeElement;
+    }
+    if (focused && inParam && !path.includes(focused)) this.container.focus({ preventScroll: true });
+  }
 
   private key(e: KeyboardEvent): void {
     if (this.helpOpen) {
