@@ -189,6 +189,8 @@ describe('terrain-graph render', () => {
     // An unknown option says what to give instead: the close one, the other command's way, or every option.
     expect((await run('render', 'graphs/default.json', '--sise', '512')).err).toContain('unknown option --sise (did you mean "--size"?)');
     expect((await run('build', 'graphs/default.json', '--size', '2017')).err).toContain("unknown option --size (a build's resolution is --cells-per-view N");
+    // A near miss of render's --size is answered as --size is, not with build's closest flag (--tile).
+    expect((await run('build', 'graphs/default.json', '--sise', '2017')).err).toContain("unknown option --sise (a build's resolution is --cells-per-view N");
     expect((await run('render', 'graphs/default.json', '--cells-per-view', '512')).err).toContain("render's resolution is --size N");
     expect((await run('build', 'graphs/default.json', '--bogus')).err).toContain('unknown option --bogus (known: --region, --cells-per-view, --tile-size');
     expect((await run('render', 'missing.json')).err).toContain('cannot read missing.json: ENOENT');

@@ -82,9 +82,13 @@ export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
       }
       out.many.set(name, values);
     } else {
-      // What to give instead, or the close one, or every option the command takes.
-      const instead = spec.elsewhere && Object.hasOwn(spec.elsewhere, name) ? ` (${spec.elsewhere[name]})` : undefined;
-      throw new UsageError(`unknown option --${name}${instead ?? suggest(`--${name}`, [...spec.one, ...spec.many, ...spec.bare].map((f) => `--${f}`))}`);
+      // What to give instead (for another command's flag, or a near miss of one: build's --sise
+      // was asked "did you mean --tile?"), or the close one, or every option the command takes.
+      const own = [...spec.one, ...spec.many, ...spec.bare].map((f) => `--${f}`);
+      const away = Object.keys(spec.elsewhere ?? {}).filter((f) => !own.includes(`--${f}`));
+      const near = /^ \(did you mean "--(.+)"\?\)$/.exec(suggest(`--${name}`, [...own, ...away.map((f) => `--${f}`)]))?.[1];
+      const other = away.includes(name) ? name : near !== undefined && away.includes(near) ? near : undefined;
+      throw new UsageError(`unknown option --${name}${other !== undefined ? ` (${spec.elsewhere![other]})` : suggest(`--${name}`, own)}`);
     }
   }
   return out;
