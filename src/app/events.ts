@@ -46,6 +46,8 @@ export interface WireMenuDetail {
   readonly clientY: number;
   /** Where the wire leaves its output and enters its input, in canvas units (for a dot added there). */
   readonly ends?: readonly [readonly [number, number], readonly [number, number]];
+  /** The reroute dot right-clicked, by its index along the wire; none for the wire's line. */
+  readonly dot?: number;
 }
 
 /** A node's title typed in place. */

@@ -1,5 +1,5 @@
 // A right-click on a wire opens its menu, as a node's does: delete the wire, add a reroute dot
-// where it was clicked, or insert a node on it; each is one undo step.
+// where it was clicked (on a dot: remove it), or insert a node on it; each is one undo step.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appPerTest, graphText, openApp, screenshot, settle, type TestHandle, wirePoint, wires } from './harness.ts';
@@ -61,6 +61,32 @@ describe("a wire's menu", () => {
     await page.keyboard.press('Control+z');
     await settle(page);
     expect(await via(page, WIRE)).toBeUndefined();
+  });
+
+  it('opens on a right-click on a reroute dot, offering to remove that dot; the removal is one undo step', async () => {
+    const page = app.s.page;
+    await openWireMenu(page, WIRE);
+    await page.locator('tg-context-menu button[data-action="reroute"]').click();
+    await settle(page);
+    const dots = await via(page, WIRE);
+    expect(dots).toHaveLength(1);
+    const dot = (await page.locator(`tg-wire svg[data-wire="${WIRE}"] circle.dot`).boundingBox())!;
+    await page.mouse.click(dot.x + dot.width / 2, dot.y + dot.height / 2, { button: 'right' });
+    // The dot had no menu: the canvas's palette opened over it.
+    const menu = page.locator('tg-context-menu');
+    await menu.waitFor();
+    expect(await page.locator('tg-node-menu').count()).toBe(0);
+    expect(await menu.locator('button[role="menuitem"]').allTextContents()).toEqual([
+      expect.stringContaining('Delete wire'),
+      expect.stringContaining('Remove this reroute dot'),
+      expect.stringContaining('Insert node…'),
+    ]);
+    await menu.locator('button[data-action="unroute"]').click();
+    await settle(page);
+    expect(await via(page, WIRE)).toBeUndefined();
+    await page.keyboard.press('Control+z');
+    await settle(page);
+    expect(await via(page, WIRE)).toEqual(dots);
   });
 
   it('inserts a node picked from the palette between the wire’s ends in one undo step; Escape closes the menu', async () => {

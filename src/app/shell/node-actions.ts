@@ -54,11 +54,14 @@ export function frameMenuActions(frame: Frame): ContextAction[] {
   ];
 }
 
-/** The entries of a wire's menu; Insert node… only when some node type fits both its ends. */
-export function wireMenuActions(canInsert: boolean): ContextAction[] {
+/**
+ * The entries of a wire's menu, opened on its line or on one of its reroute dots (`onDot`: that
+ * dot's removal in place of adding one); Insert node… only when some node type fits both its ends.
+ */
+export function wireMenuActions(canInsert: boolean, onDot = false): ContextAction[] {
   return [
     { id: 'delete', label: 'Delete wire', keys: 'Del' },
-    { id: 'reroute', label: 'Add reroute dot here', keys: 'Double-click' },
+    onDot ? { id: 'unroute', label: 'Remove this reroute dot', keys: 'Double-click' } : { id: 'reroute', label: 'Add reroute dot here', keys: 'Double-click' },
     ...(canInsert ? [{ id: 'insert', label: 'Insert node…' }] : []),
   ];
 }
@@ -121,13 +124,15 @@ export class NodeActions {
 
   /**
    * Does what a wire's menu offers but Insert node… (the shell opens the palette for it):
-   * deletes the wire, or adds a reroute dot where the menu was opened, as a double-click does.
+   * deletes the wire, adds a reroute dot where the menu was opened, or removes the dot it was
+   * opened on, as a double-click does.
    */
   wireAction(request: WireMenuRequest, action: string): void {
     const edge = this.core.graph.edges.find((e) => edgeKey(e) === request.key);
     if (!edge) return;
     if (action === 'delete') this.core.disconnect(edge);
     else if (action === 'reroute') this.host.canvas?.addReroute(request.key, request.clientX, request.clientY, request.ends);
+    else if (action === 'unroute' && request.dot !== undefined) this.core.removeReroute(edge, request.dot);
   }
 
   /** Opens a node's title for typing. */

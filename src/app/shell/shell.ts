@@ -438,7 +438,7 @@ export class TgApp extends LitElement {
       else this.actions.wireAction(open, action);
     };
     return html`<tg-context-menu
-      .actions=${wireMenuActions(insertItems(from, to).length > 0)}
+      .actions=${wireMenuActions(insertItems(from, to).length > 0, open.dot !== undefined)}
       .heading=${`Wire ${edge.from.node}.${edge.from.port} → ${edge.to.node}.${edge.to.port}`}
       .x=${open.clientX}
       .y=${open.clientY}

@@ -74,7 +74,8 @@ export class TgWire extends LitElement {
             ([x, y], index) =>
               svg`<circle class="dot" data-reroute=${index} cx=${x} cy=${y} r="7" style="fill: ${color}"
                 @pointerdown=${(e: PointerEvent) => this.dotDown(e, index)}
-                @dblclick=${(e: MouseEvent) => this.dotRemove(e, index)}></circle>`,
+                @dblclick=${(e: MouseEvent) => this.dotRemove(e, index)}
+                @contextmenu=${(e: MouseEvent) => this.menu(e, index)}></circle>`,
           )}
     </svg>`;
   }
@@ -95,12 +96,13 @@ export class TgWire extends LitElement {
     return this.start && this.end ? [[this.start.x, this.start.y], [this.end.x, this.end.y]] : undefined;
   }
 
-  private menu(e: MouseEvent) {
+  /** The wire's menu, at a right-click on its line or on one of its dots (`dot`: its index). */
+  private menu(e: MouseEvent, dot?: number) {
     if (this.pseudo || !this.wireKey) return;
     // Neither the browser's menu nor the canvas's palette, which a right-click elsewhere opens.
     e.stopPropagation();
     e.preventDefault();
-    this.dispatchEvent(appEvent('tg-wire-menu', { key: this.wireKey, clientX: e.clientX, clientY: e.clientY, ends: this.ends() }));
+    this.dispatchEvent(appEvent('tg-wire-menu', { key: this.wireKey, clientX: e.clientX, clientY: e.clientY, ends: this.ends(), ...(dot === undefined ? {} : { dot }) }));
   }
 
   private addDot(e: MouseEvent) {
