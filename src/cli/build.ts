@@ -85,6 +85,9 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
       size: "a build's resolution is --cells-per-view N (cells a view), its extent --region, its tiles' side --tile-size T",
       view: 'a build covers --region X0,Y0,X1,Y1 (in views)',
       set: 'set params in the graph file, or render with --set',
+      raw: 'build writes raw floats with --format f32',
+      png16: 'build writes 16-bit PNGs with --format png16',
+      indexed: 'build writes biome ids with --format indexed',
     },
   });
   const nodeArgs = args.many.get('node');

@@ -169,6 +169,7 @@ export async function renderCommand(argv: readonly string[], log: (line: string)
       region: 'render draws one view: --view X,Y (its origin, in views) and --size N; build covers a region in tiles',
       'tile-size': 'render writes one view; build writes tiles (--tile-size)',
       format: 'render writes PNGs, with --raw, --png16, --indexed or --splat for the other formats',
+      png: 'render writes PNGs without being asked; --png16 for 16-bit ones',
     },
   });
   if (args.positional.length !== 1) {
