@@ -11,9 +11,7 @@ import type { EditorCore } from '../../editor/editor.ts';
 import { capName, type NameKind } from '../../editor/names.ts';
 import type { ReadLink } from '../../editor/share.ts';
 import type { Problem } from '../../model/problems.ts';
-import type { PortType } from '../../model/values.ts';
-import { nodeDef } from '../../../nodes/index.ts';
-import { edgeKey } from '../../editor/wiring.ts';
+import { edgeKey, portType } from '../../editor/wiring.ts';
 import type { ViewerSession } from '../../viewer-core/session.ts';
 import type { MenuRequest, WireMenuRequest } from '../canvas/bridge.ts';
 import { Canvas } from '../canvas/canvas.ts';
@@ -429,8 +427,8 @@ export class TgApp extends LitElement {
 
   private wireContextMenu(open: WireMenuRequest) {
     const edge = this.core.graph.edges.find((e) => edgeKey(e) === open.key);
-    const from = edge && this.portType(edge.from.node, 'outputs', edge.from.port);
-    const to = edge && this.portType(edge.to.node, 'inputs', edge.to.port);
+    const from = edge && portType(this.core.graph, edge.from.node, 'output', edge.from.port);
+    const to = edge && portType(this.core.graph, edge.to.node, 'input', edge.to.port);
     if (!edge || !from || !to) return nothing;
     const pick = (action: string) => {
       this.wireMenu = null;
@@ -445,12 +443,6 @@ export class TgApp extends LitElement {
       @tg-context-pick=${(e: CustomEvent<ContextPickDetail>) => pick(e.detail.id)}
       @tg-menu-close=${() => (this.wireMenu = null)}
     ></tg-context-menu>`;
-  }
-
-  /** The type of a node's port, from its type's manifest; undefined for an unknown node, type or port. */
-  private portType(nodeId: string, side: 'inputs' | 'outputs', port: string): PortType | undefined {
-    const node = this.core.node(nodeId);
-    return node ? nodeDef(node.type)?.[side][port]?.type : undefined;
   }
 
   /** The palette at the pointer (Tab, Space), or mid-canvas when the pointer is elsewhere. */
