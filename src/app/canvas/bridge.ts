@@ -18,7 +18,7 @@ import { edgeKey } from '../../editor/wiring.ts';
 import { findNode, portRefText, type Edge } from '../../model/graph.ts';
 import type { PortType } from '../../model/values.ts';
 import type { ParamEditDetail, WireMenuDetail, WirePickDetail } from '../events.ts';
-import { edgeOf, type NodeContext, type Schemes, type TypedSocket, type ViewConnection, ViewNode } from './view-objects.ts';
+import { canvasPoint, edgeOf, type NodeContext, type Schemes, type TypedSocket, type ViewConnection, ViewNode } from './view-objects.ts';
 import { Mirror } from './mirror.ts';
 import { ParamGestures } from './param-gestures.ts';
 
@@ -154,9 +154,8 @@ export class Bridge {
     const onWireMenu = (e: CustomEvent<WireMenuDetail>) => {
       // As a node's menu acts on its node: the wire is selected, so its menu reads as its own.
       if (!this.core.selectedWires.has(e.detail.key)) this.core.select([], [e.detail.key]);
-      const rect = container.getBoundingClientRect();
-      const t = this.area.area.transform;
-      const at = [Math.round((e.detail.clientX - rect.left - t.x) / t.k), Math.round((e.detail.clientY - rect.top - t.y) / t.k)] as const;
+      const [x, y] = canvasPoint(this.area, e.detail.clientX, e.detail.clientY);
+      const at = [Math.round(x), Math.round(y)] as const;
       this.hooks.wireMenu({ ...e.detail, at });
     };
     // Modifier keys are read on the way down, before rete's own handlers see the event.

@@ -8,7 +8,7 @@ import { edgeKey } from '../../editor/wiring.ts';
 import { insertionIndex } from '../../model/frames.ts';
 import type { RerouteDetail } from '../events.ts';
 import { wirePath } from '../wire/wire.ts';
-import type { Schemes } from './view-objects.ts';
+import { canvasPoint, type Schemes } from './view-objects.ts';
 
 /** The input socket under a client point, through the nodes' shadow roots; null when none. */
 function inputAt(clientX: number, clientY: number): { node: string; port: string } | null {
@@ -62,13 +62,6 @@ export class Reroutes {
     this.disposers.length = 0;
   }
 
-  /** A client point in canvas units. */
-  private toCanvas(clientX: number, clientY: number): [number, number] {
-    const rect = this.area.container.getBoundingClientRect();
-    const t = this.area.area.transform;
-    return [(clientX - rect.left - t.x) / t.k, (clientY - rect.top - t.y) / t.k];
-  }
-
   /** Adds a dot to a wire at a client point (a wire's menu): as a double-click there does. */
   addAt(key: string, clientX: number, clientY: number, ends?: RerouteDetail['ends']): void {
     this.onReroute({ key, phase: 'add', index: -1, clientX, clientY, ends });
@@ -78,7 +71,7 @@ export class Reroutes {
   private onReroute(d: RerouteDetail): void {
     const edge = this.core.graph.edges.find((e) => edgeKey(e) === d.key);
     if (!edge) return;
-    const [x, y] = this.toCanvas(d.clientX, d.clientY);
+    const [x, y] = canvasPoint(this.area, d.clientX, d.clientY);
     const via = edge.via ?? [];
     switch (d.phase) {
       case 'add': {

@@ -2,6 +2,7 @@
 // of their own. Sockets carry their port type, so the view can colour them and refuse wires.
 
 import { ClassicPreset, type GetSchemes } from 'rete';
+import type { AreaPlugin } from 'rete-area-plugin';
 import { nodeDef } from '../../../nodes/index.ts';
 import type { Edge, GraphNode } from '../../model/graph.ts';
 import type { PortType } from '../../model/values.ts';
@@ -62,4 +63,11 @@ export type Schemes = GetSchemes<ViewNode, ViewConnection>;
 /** The model wire a rete connection stands for. */
 export function edgeOf(c: { source: string; sourceOutput: string | number | symbol; target: string; targetInput: string | number | symbol }): Edge {
   return { from: { node: c.source, port: String(c.sourceOutput) }, to: { node: c.target, port: String(c.targetInput) } };
+}
+
+/** A client point in canvas units, under the area's pan and zoom as they are now. */
+export function canvasPoint(area: AreaPlugin<Schemes, never>, clientX: number, clientY: number): [number, number] {
+  const rect = area.container.getBoundingClientRect();
+  const t = area.area.transform;
+  return [(clientX - rect.left - t.x) / t.k, (clientY - rect.top - t.y) / t.k];
 }
