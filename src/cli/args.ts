@@ -1,6 +1,6 @@
 // Command-line arguments: flags that take one value, several values, or none.
 
-import { suggest } from '../model/validate.ts';
+import { closest, suggest } from '../model/validate.ts';
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -84,11 +84,11 @@ export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
     } else {
       // What to give instead (for another command's flag, or a near miss of one: build's --sise
       // was asked "did you mean --tile?"), or the close one, or every option the command takes.
-      const own = [...spec.one, ...spec.many, ...spec.bare].map((f) => `--${f}`);
-      const away = Object.keys(spec.elsewhere ?? {}).filter((f) => !own.includes(`--${f}`));
-      const near = /^ \(did you mean "--(.+)"\?\)$/.exec(suggest(`--${name}`, [...own, ...away.map((f) => `--${f}`)]))?.[1];
+      const own = [...spec.one, ...spec.many, ...spec.bare];
+      const away = Object.keys(spec.elsewhere ?? {}).filter((f) => !own.includes(f));
+      const near = closest(`--${name}`, [...own, ...away].map((f) => `--${f}`))?.slice(2);
       const other = away.includes(name) ? name : near !== undefined && away.includes(near) ? near : undefined;
-      throw new UsageError(`unknown option --${name}${other !== undefined ? ` (${spec.elsewhere![other]})` : suggest(`--${name}`, own)}`);
+      throw new UsageError(`unknown option --${name}${other !== undefined ? ` (${spec.elsewhere![other]})` : suggest(`--${name}`, own.map((f) => `--${f}`))}`);
     }
   }
   return out;

@@ -126,10 +126,16 @@ function editDistance(a: string, b: string): number {
   return prev[b.length];
 }
 
+/** The known name close enough to `name` to be what was meant (a third of its letters off at most), if any. */
+export function closest(name: string, known: readonly string[]): string | undefined {
+  const best = known.map((k) => [k, editDistance(name.toLowerCase(), k.toLowerCase())] as const).sort((a, b) => a[1] - b[1])[0];
+  return best && best[1] <= Math.max(1, Math.floor(name.length / 3)) ? best[0] : undefined;
+}
+
 /** ` (did you mean "x"?)` when a known name is close, else ` (known: …)`. */
 export function suggest(name: string, known: readonly string[]): string {
-  const best = known.map((k) => [k, editDistance(name.toLowerCase(), k.toLowerCase())] as const).sort((a, b) => a[1] - b[1])[0];
-  if (best && best[1] <= Math.max(1, Math.floor(name.length / 3))) return ` (did you mean "${best[0]}"?)`;
+  const near = closest(name, known);
+  if (near !== undefined) return ` (did you mean "${near}"?)`;
   return known.length ? ` (known: ${known.join(', ')})` : '';
 }
 
