@@ -9,7 +9,7 @@ import { createEngine, parseGraph } from '../src/index.ts';
 import { formatValue, waterKind } from '../src/model/values.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { renderPreview } from '../src/render/preview.ts';
-import { drawRivers, drawWater, RIVER_AQUA_RGB, RIVER_COLOURS, RIVER_DEEP_RGB, RIVER_PALE_RGB, RIVER_RGB, riverColour, widenWater } from '../src/render/rivers.ts';
+import { drawWater, RIVER_AQUA_RGB, RIVER_COLOURS, RIVER_DEEP_RGB, RIVER_PALE_RGB, RIVER_RGB, riverColour, widenWater } from '../src/render/rivers.ts';
 import { AIR, LAKE, LAND_MASK, WATER_MASK } from '../src/render/ramps.ts';
 import { renderLayer } from '../src/render/layer.ts';
 import { widens } from '../src/app/terrain-3d/mesh.ts';
@@ -125,7 +125,7 @@ describe('the composed picture', () => {
     rivers[0 * 4 + 0] = 1;
     rivers[3 * 4 + 1] = 1;
     rivers[1 * 4 + 1] = 0.4; // not a river: under ½
-    expect(drawRivers(rgba, 4, rivers, 4)).toBe(2);
+    expect(drawWater(rgba, 4, [{ kind: 'lines', data: rivers }], 4).painted).toBe(2);
     const px = (x: number, y: number) => [...rgba.slice((y * 4 + x) * 4, (y * 4 + x) * 4 + 4)];
     expect(px(0, 3)).toEqual([...RIVER_RGB, 255]);
     expect(px(1, 0)).toEqual([...RIVER_RGB, 255]);
@@ -155,7 +155,7 @@ describe('the composed picture', () => {
     // Three river pixels over teal, one over green: all four pale, not two colours.
     const rgba = fill([38, 130, 142]);
     rgba.set([84, 150, 72, 255], (1 * 4 + 3) * 4);
-    drawRivers(rgba, 4, rivers, 4);
+    drawWater(rgba, 4, [{ kind: 'lines', data: rivers }], 4);
     for (let c = 0; c < 4; c++) expect([...rgba.slice((1 * 4 + c) * 4, (1 * 4 + c) * 4 + 3)]).toEqual([...RIVER_PALE_RGB]);
   });
 
@@ -222,10 +222,10 @@ describe('the composed picture', () => {
     const rivers = new Float32Array(16);
     for (let r = 0; r < 4; r++) rivers[r * 4 + 1] = 1;
     const rgba = new Uint8ClampedArray(2 * 2 * 4).fill(200);
-    expect(drawRivers(rgba, 2, rivers, 4)).toBe(2);
+    expect(drawWater(rgba, 2, [{ kind: 'lines', data: rivers }], 4).painted).toBe(2);
     expect([...rgba.slice(0, 3)]).toEqual([...RIVER_RGB]);
     expect([...rgba.slice(4, 7)]).toEqual([200, 200, 200]);
-    expect(() => drawRivers(rgba, 2, new Float32Array(9), 4)).toThrow(/river layer holds 9 cells, expected 4 × 4/);
+    expect(() => drawWater(rgba, 2, [{ kind: 'lines', data: new Float32Array(9) }], 4)).toThrow(/river layer holds 9 cells, expected 4 × 4/);
   });
 });
 

@@ -135,8 +135,3 @@ export function widenWater(rgba: Uint8ClampedArray | Uint8Array, side: number, c
   }
   return added;
 }
-
-/** drawWater with one river layer (1 = river). */
-export function drawRivers(rgba: Uint8ClampedArray, side: number, rivers: Float32Array, n: number): number {
-  return drawWater(rgba, side, [{ kind: 'lines', data: rivers }], n).painted;
-}
