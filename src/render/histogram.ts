@@ -6,7 +6,7 @@ import { BIOMES } from '../model/biomes.ts';
 import { type Meaning, MASK_WORDS, type Value } from '../model/values.ts';
 import { heightCuts } from './layer.ts';
 import { histogram } from './preview.ts';
-import { rampFor } from './ramps.ts';
+import { floored, rampFor } from './ramps.ts';
 
 /** Bins of a field's histogram in the viewer. */
 export const VIEWER_BINS = 96;
@@ -64,6 +64,6 @@ export function layerHistogram(value: Value, heightMode: 'height' | 'share' = 'h
   const { lo, hi, counts } = histogram(value.data, bins);
   if (value.type === 'terrain') return { kind: 'terrain', lo, hi, counts, seaLevel: value.seaLevel, cuts: heightCuts(value, heightMode) };
   const { range, floor } = rampFor(value.meaning);
-  const low = !range && floor !== undefined && floor < lo ? floor : lo;
-  return { kind: 'field', lo, hi, counts, meaning: value.meaning, rampLo: range ? range[0] : low, rampHi: range ? range[1] : Math.max(hi, low) };
+  const [low, high] = range ?? floored(lo, hi, floor);
+  return { kind: 'field', lo, hi, counts, meaning: value.meaning, rampLo: low, rampHi: Math.max(high, low) };
 }

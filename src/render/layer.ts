@@ -3,7 +3,7 @@
 
 import { BIOMES } from '../model/biomes.ts';
 import { isMask, SOFT_SLOTS, type TerrainValue, type Value } from '../model/values.ts';
-import { HEIGHT_BANDS, LAND_MASK, rampFor, type Rgb, SHARE_BANDS_LAND, SHARE_BANDS_WATER, WATER_MASK } from './ramps.ts';
+import { floored, HEIGHT_BANDS, LAND_MASK, rampFor, type Rgb, SHARE_BANDS_LAND, SHARE_BANDS_WATER, WATER_MASK } from './ramps.ts';
 
 export interface LayerStyle {
   /** Height tints: by fixed cuts around the sea level (default) or by share. */
@@ -241,8 +241,7 @@ export function renderLayer(value: Value, n: number, style: LayerStyle = {}): Ui
     return out;
   }
   const { ramp, range, floor, zero } = rampFor(value.meaning);
-  let [lo, hi] = range ?? finiteRange(data);
-  if (!range && floor !== undefined && floor < lo) [lo, hi] = [floor, Math.max(hi, floor)];
+  const [lo, hi] = range ?? floored(...finiteRange(data), floor);
   const scale = hi > lo ? 1 / (hi - lo) : 0;
   // The ramp's 256 entries are the palette; NaN falls outside it and shows magenta.
   for (let r = 0; r < n; r++) {

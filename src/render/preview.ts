@@ -10,7 +10,7 @@
 import { BIOMES } from '../model/biomes.ts';
 import { isLines, isMask, SOFT_SLOTS, type Value } from '../model/values.ts';
 import { finiteRange, type LayerStyle, renderLayer } from './layer.ts';
-import { LAND_MASK, rampFor, WATER_MASK } from './ramps.ts';
+import { floored, LAND_MASK, rampFor, WATER_MASK } from './ramps.ts';
 
 /** The colour renderLayer gives NaN. */
 const NAN_RGB = [255, 0, 255] as const;
@@ -157,7 +157,7 @@ export function renderPreview(value: Value, n: number, size: number, style: Laye
       }
     }
     if (!(lo <= hi)) [lo, hi] = [0, 0];
-    if (floor !== undefined && floor < lo) [lo, hi] = [floor, Math.max(hi, floor)];
+    [lo, hi] = floored(lo, hi, floor);
   }
   const scale = hi > lo ? 1 / (hi - lo) : 0;
   for (let y = 0; y < side; y++) {

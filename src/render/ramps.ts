@@ -51,6 +51,11 @@ export const LAND_MASK: Rgb = [217, 201, 163];
  */
 export const LAKE = makeRamp(['#a9d4f0', '#5fa8d8', '#2a74b8', '#0b3d7a']);
 
+/** A data range [lo, hi] with its low end lowered to a ramp's `floor` when that is lower (see rampFor). */
+export function floored(lo: number, hi: number, floor: number | undefined): [number, number] {
+  return floor !== undefined && floor < lo ? [floor, Math.max(hi, floor)] : [lo, hi];
+}
+
 /**
  * The ramp and fixed range of a meaning; null range means "the data's own min … max", with the
  * low end at `floor` when that is lower (lake depth: 0, so a view all lake keeps its shallowest
