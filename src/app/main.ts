@@ -3,7 +3,8 @@
 // keeps the tab's draft up to date. The viewer's session shares the worker on lanes of its own.
 
 import { EditorCore } from '../editor/editor.ts';
-import { draftText, fitForEditor, markAlive, otherDrafts, pageStorage, readGraphFile, restoreDraft, type SetAsideDraft, writeDraft } from '../editor/files.ts';
+import { draftText, fitForEditor, graphFileText, markAlive, otherDrafts, pageStorage, readGraphFile, restoreDraft, type SetAsideDraft, writeDraft } from '../editor/files.ts';
+import { restoreSavedHistory, StepTexts, writeSavedHistory } from '../editor/saved-history.ts';
 import { readShareFragment, SHARE_KEY } from '../editor/share.ts';
 import { rememberTabId, TabClaim, tabId } from '../editor/tab.ts';
 import { MAP_SIZE, MAP_SIZE_MIN, ViewerSession } from '../viewer-core/session.ts';
@@ -61,6 +62,10 @@ setInterval(() => markAlive(storage, tab), 60_000);
 const restored = draft && fitForEditor(draft.graph);
 const opened = restored ?? (fallback ? readGraphFile(fallback.text, fallback.file) : null);
 const core = new EditorCore(opened && 'graph' in opened ? opened.graph : undefined);
+// The draft's undo history comes with it (a copy's too: a new tab can undo what the latest
+// draft's tab did last); one that does not fit the graph starts empty, and the person is told.
+const savedHistory = draft ? restoreSavedHistory(storage, draft.id, draft.text, core.graph) : null;
+if (savedHistory) core.restoreHistory(savedHistory.steps);
 const previews = new PreviewStore();
 
 const app = document.createElement('tg-app');
@@ -104,7 +109,10 @@ app.drafts = {
   list: () => otherDrafts(storage, tab),
   text: (id) => draftText(storage, id),
 };
-if (draft && !draft.own) queueMicrotask(() => app.say('Opened your latest draft. This tab keeps its own; Drafts… lists the others.'));
+{
+  const opening = [draft && !draft.own ? 'Opened your latest draft. This tab keeps its own; Drafts… lists the others.' : '', savedHistory?.reason ?? ''].filter(Boolean);
+  if (opening.length) queueMicrotask(() => app.say(opening.join(' ')));
+}
 if (setAside.length) queueMicrotask(() => showSetAside(setAside));
 
 /**
@@ -200,12 +208,22 @@ if (opened && 'note' in opened && opened.note) queueMicrotask(() => app.say(open
 let autosaveTimer = 0;
 /** True after an autosave failed, so the notice is not repeated at every edit. */
 let autosaveRefused = false;
+/** True after the undo history could not be saved, likewise. */
+let historyRefused = false;
+/** Each undo step's JSON, written once however often the history is saved. */
+const stepTexts = new StepTexts();
 const autosave = () => {
   clearTimeout(autosaveTimer);
   autosaveTimer = 0;
-  const saved = writeDraft(storage, tab, core.graph, Date.now(), app.openedAs);
+  const text = graphFileText(core.graph);
+  const saved = writeDraft(storage, tab, core.graph, Date.now(), app.openedAs, text);
   if (!saved && storage && !autosaveRefused) app.say("The browser's storage refused the autosave (full?): save your graph with Save.", 'refused');
   autosaveRefused = !saved;
+  // The graph first: the history is saved only beside the draft it belongs to.
+  if (!saved) return;
+  const kept = writeSavedHistory(storage, tab, core.historySteps, text, stepTexts);
+  if (!kept && !historyRefused) app.say("The browser's storage is full: your graph is saved, but its undo history will not survive a reload.");
+  historyRefused = !kept;
 };
 /**
  * Whether the open graph holds edits of the person's that no file has: true for a draft, false
@@ -222,8 +240,9 @@ core.subscribe((changes) => {
       edited = true;
     }
   }
-  const graphChanged = changes.some((c) => c.kind !== 'selection');
-  if (graphChanged) {
+  // No change at all: the history alone changed (a gesture filed), which is saved too.
+  const toSave = changes.length === 0 || changes.some((c) => c.kind !== 'selection');
+  if (toSave) {
     clearTimeout(autosaveTimer);
     autosaveTimer = window.setTimeout(autosave, AUTOSAVE_MS);
   }

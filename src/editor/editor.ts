@@ -12,6 +12,7 @@ import type { View } from '../grid.ts';
 import { type AnyParamValue, defaultParams } from '../model/params.ts';
 import { applyCommand, type Change, type Command, EditError } from './commands.ts';
 import { copySnippet, placeSnippet, type Snippet } from './clipboard.ts';
+import type { Steps } from './history.ts';
 import { type StepHandle, Timeline } from './timeline.ts';
 import { Selection, toggled } from './selection.ts';
 import { nameRefusal } from './names.ts';
@@ -421,6 +422,20 @@ export class EditorCore {
   /** Forgets every step (after a graph is opened fresh at start-up, say). */
   clearHistory(): void {
     this.timeline.clear();
+  }
+
+  /** Undo's and redo's steps as a reload should find them (saved with the tab's draft). */
+  get historySteps(): Steps {
+    return this.timeline.steps;
+  }
+
+  /**
+   * Puts back steps saved with the tab's draft, the cursor between them (readSavedHistory has
+   * checked that they fit the open graph). The views hear of it: Undo and Redo light up.
+   */
+  restoreHistory(steps: Steps): void {
+    this.timeline.load(steps);
+    this.emit([]);
   }
 
   /** Drops from the selection what no longer exists. */

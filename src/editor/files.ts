@@ -5,6 +5,7 @@ import type { Graph } from '../model/graph.ts';
 import { GRAPH_FILE_LIMITS, parseGraph, serializeGraph } from '../model/format.ts';
 import { describe, GraphError, type Problem } from '../model/problems.ts';
 import { copySnippet, readSnippet, type Snippet } from './clipboard.ts';
+import { dropOneHistory, HISTORY_PREFIX } from './saved-history.ts';
 
 export type OpenResult =
   | { readonly ok: true; readonly graph: Graph; readonly note?: string }
@@ -268,22 +269,32 @@ function setAside(store: KeyValueStore, id: string, text: string, now: number): 
 
 /**
  * Writes the tab's draft; false when storage refused (private mode, or full even after
- * making room). When the storage is full, the oldest drafts beyond the DRAFTS_KEPT most recent
- * whose tabs are closed are removed, one at a time, until the draft fits: the work of the
- * open tab comes before drafts nobody has touched for longest.
+ * making room). When the storage is full, the saved undo histories go first (saved-history.ts:
+ * other tabs', then this tab's own), then the oldest drafts beyond the DRAFTS_KEPT most recent
+ * whose tabs are closed, one at a time, until the draft fits: the work of the open tab comes
+ * before anyone's undo steps, and those before drafts nobody has touched for longest. `text`
+ * is the graph's file text when the caller has it already (the saved history names it).
  */
-export function writeDraft(store: KeyValueStore | null, id: string, graph: Graph, now = Date.now(), file: string | null = null): boolean {
+export function writeDraft(store: KeyValueStore | null, id: string, graph: Graph, now = Date.now(), file: string | null = null, text = serializeGraph(graph)): boolean {
   if (!store) return false;
   // The file's name too, so a reload's Save offers the name the graph was opened as. An older
   // build reads the record and leaves the field alone.
-  const record = JSON.stringify({ savedAt: now, name: graph.name, text: serializeGraph(graph), ...(file ? { file } : {}) });
+  const record = JSON.stringify({ savedAt: now, name: graph.name, text, ...(file ? { file } : {}) });
   for (;;) {
     try {
       store.setItem(DRAFT_PREFIX + id, record);
       return true;
     } catch {
-      if (!dropOldestDraft(store, id, now)) return false;
+      if (!dropHistoryQuietly(store, id) && !dropOldestDraft(store, id, now)) return false;
     }
+  }
+}
+
+function dropHistoryQuietly(store: KeyValueStore, id: string): boolean {
+  try {
+    return dropOneHistory(store, id);
+  } catch {
+    return false;
   }
 }
 
@@ -353,10 +364,24 @@ function tidyDrafts(store: KeyValueStore, id: string, now: number, report?: SetA
       pruned.add(old.id);
     }
     for (const key of keysWith(store, ALIVE_PREFIX)) if (now - Number(store.getItem(key)) > DRAFT_MAX_AGE_MS) store.removeItem(key);
+    // A history goes with its draft: pruned, set aside or never written.
+    for (const key of keysWith(store, HISTORY_PREFIX)) if (store.getItem(DRAFT_PREFIX + key.slice(HISTORY_PREFIX.length)) === null) store.removeItem(key);
   } catch {
     // Nothing more pruned this time.
   }
   return drafts.filter((d) => !pruned.has(d.id));
+}
+
+/** The draft a tab opens on (restoreDraft). */
+export interface RestoredDraft {
+  readonly graph: Graph;
+  /** True for the tab's own draft (a reload); false for a copy of another's (a new tab). */
+  readonly own: boolean;
+  readonly file: string | null;
+  /** The id the draft is stored under: its saved undo history is stored under it too. */
+  readonly id: string;
+  /** The draft's graph file text as stored, which its saved history names. */
+  readonly text: string;
 }
 
 /**
@@ -365,14 +390,14 @@ function tidyDrafts(store: KeyValueStore, id: string, now: number, report?: SetA
  * draft set aside on the way is told to `report`, so the editor says why the graph it opens is
  * not the one the person had.
  */
-export function restoreDraft(store: KeyValueStore | null, id: string, now = Date.now(), report?: SetAsideReport): { graph: Graph; own: boolean; file: string | null } | null {
+export function restoreDraft(store: KeyValueStore | null, id: string, now = Date.now(), report?: SetAsideReport): RestoredDraft | null {
   if (!store) return null;
   try {
     const drafts = tidyDrafts(store, id, now, report);
     // The tab's own draft first, then the others from the most recent.
     for (const draft of [...drafts.filter((d) => d.id === id), ...drafts.filter((d) => d.id !== id)]) {
       const read = readGraphFile(draft.text, 'draft');
-      if (read.ok) return { graph: read.graph, own: draft.id === id, file: draft.file };
+      if (read.ok) return { graph: read.graph, own: draft.id === id, file: draft.file, id: draft.id, text: draft.text };
       // The whole record, so a build that reads it takes it back with its name and time.
       const key = setAside(store, draft.id, store.getItem(DRAFT_PREFIX + draft.id) ?? draft.text, now);
       report?.({ name: draft.name, savedAt: draft.savedAt, key, problems: read.problems });

@@ -23,6 +23,25 @@ export interface Step {
 /** Commands that commute with commands on other targets, so merging across them is safe. */
 const MERGEABLE = new Set<Command['kind']>(['setParam', 'moveNode', 'setTitle', 'setView', 'setVia', 'setFrame']);
 
+/** Steps the editor keeps; the oldest fall off. */
+export const HISTORY_LIMIT = 500;
+
+/** Undo's steps (oldest first) and redo's (the next redo last), as History keeps them. */
+export interface Steps {
+  readonly done: readonly Step[];
+  readonly undone: readonly Step[];
+}
+
+/**
+ * The step without its entries that change nothing (a drag that ended where it began), or null
+ * when none is left: an undo step of only those would do nothing when pressed. Dropping one is
+ * safe: an entry merges only across commands that commute with it.
+ */
+function effective(step: Step): Step | null {
+  const entries = step.entries.filter((e) => !changesNothing(e.cmd, e.inverse));
+  return entries.length ? { label: step.label, entries } : null;
+}
+
 export class History {
   private readonly done: Step[] = [];
   private readonly undone: Step[] = [];
@@ -30,7 +49,7 @@ export class History {
   private depth = 0;
 
   /** How many steps are kept; the oldest fall off. */
-  constructor(private readonly limit = 500) {}
+  constructor(private readonly limit = HISTORY_LIMIT) {}
 
   get canUndo(): boolean {
     return this.done.length > 0;
@@ -121,19 +140,32 @@ export class History {
   }
 
   clear(): void {
-    this.done.length = 0;
-    this.undone.length = 0;
+    this.load([], []);
+  }
+
+  /**
+   * The steps as a reload should find them: an open gesture filed as its end would file it (a
+   * drag paused past the autosave's quiet time is saved with the graph it has moved).
+   */
+  get settled(): Steps {
+    const open = this.open && effective(this.open);
+    if (!open) return { done: this.done, undone: this.undone };
+    return { done: [...this.done, open].slice(-this.limit), undone: [] };
+  }
+
+  /** Replaces every step with these (read back from storage), the cursor between them; no gesture is open. */
+  load(done: readonly Step[], undone: readonly Step[]): void {
+    this.done.splice(0, this.done.length, ...done.slice(-this.limit));
+    this.undone.splice(0, this.undone.length, ...undone.slice(-this.limit));
     this.open = null;
     this.depth = 0;
   }
 
   private file(step: Step): void {
-    // A drag that ended where it began leaves entries that change nothing: an undo step of only
-    // those would do nothing when pressed (and filing it would empty the redo list for nothing).
-    // Dropping one is safe: an entry merges only across commands that commute with it.
-    for (let k = step.entries.length - 1; k >= 0; k--) if (changesNothing(step.entries[k].cmd, step.entries[k].inverse)) step.entries.splice(k, 1);
-    if (step.entries.length === 0) return;
-    this.done.push(step);
+    // Filing a step that changes nothing would also empty the redo list for nothing.
+    const kept = effective(step);
+    if (!kept) return;
+    this.done.push(kept);
     if (this.done.length > this.limit) this.done.shift();
     this.undone.length = 0;
   }

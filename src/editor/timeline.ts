@@ -4,7 +4,7 @@
 
 import type { Graph } from '../model/graph.ts';
 import { applyCommand, type Change, type Command } from './commands.ts';
-import { History, type Step } from './history.ts';
+import { History, type Step, type Steps } from './history.ts';
 
 /** An open gesture: commit files it as one undo step, cancel reverts it. */
 export interface StepHandle {
@@ -99,6 +99,16 @@ export class Timeline {
   /** Forgets every step. */
   clear(): void {
     this.history.clear();
+  }
+
+  /** Undo's and redo's steps, an open gesture filed as its end would file it (History.settled). */
+  get steps(): Steps {
+    return this.history.settled;
+  }
+
+  /** Takes steps read back from storage (checked against the document first: saved-history.ts). */
+  load(steps: Steps): void {
+    this.history.load(steps.done, steps.undone);
   }
 
   /** True while a gesture's step is open (a drag not yet filed). */

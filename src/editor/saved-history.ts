@@ -1,0 +1,306 @@
+// The undo history saved with a tab's draft, so a reload (a crashed tab, a browser reopened)
+// can still undo the change made just before it, and redo what was undone.
+//
+// A record of its own beside the draft (HISTORY_PREFIX + the tab's id), written just after it:
+// the graph always goes first, and a history the storage refuses is dropped, never the graph.
+// The record is versioned and names the draft text it was made with; reading it back checks
+// every command's shape and then replays every step on a copy of the graph (back to the start
+// and forward again), so a history that does not fit the graph never reaches the editor: it
+// starts empty, with one line saying why. Pure apart from the store, which is passed in.
+
+import { NODE_FLAGS, type Graph } from '../model/graph.ts';
+import { cloneGraph } from '../model/graph.ts';
+import { parseGraph, serializeGraph } from '../model/format.ts';
+import { checkVia, readFrames } from '../model/frames.ts';
+import { GraphError } from '../model/problems.ts';
+import { checkView, isValidNodeId } from '../model/validate.ts';
+import { applyCommand, type Command } from './commands.ts';
+import type { KeyValueStore } from './files.ts';
+import { type Entry, HISTORY_LIMIT, type Step, type Steps } from './history.ts';
+
+/** A tab's history lives under this prefix and the tab's id, as its draft does under DRAFT_PREFIX. */
+export const HISTORY_PREFIX = 'terrain-graph:history:';
+export const HISTORY_FORMAT = 'terrain-graph-history';
+/** The record's format version: a record of another version is not read (the history starts empty). */
+export const HISTORY_VERSION = 1;
+
+/**
+ * What one tab's saved history may hold. Steps: as many as the editor keeps in memory, so a
+ * reload of an ordinary session loses none (500 steps of moves and params are about 100 000
+ * characters). Characters: a fifth of what Chromium gives a site's localStorage (about 5.2
+ * million characters, measured), so the drafts of a dozen tabs keep their room; a graph of
+ * 1000 nodes is 261 000 characters as a draft, and opening it over another is one step of
+ * about 450 000. The steps nearest the cursor are kept, the oldest undo and the farthest redo
+ * go first.
+ */
+export const SAVED_HISTORY_LIMITS = { steps: HISTORY_LIMIT, chars: 1024 * 1024 } as const;
+
+/** What was read back: the steps (maybe none), and when they could not be taken, why, for a person. */
+export interface SavedHistory {
+  readonly steps: Steps;
+  readonly reason?: string;
+}
+
+const NONE: Steps = { done: [], undone: [] };
+
+/** FNV-1a over the UTF-16 code units, with the length: names a draft text, it secures nothing. */
+export function textKey(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return `${text.length}:${(h >>> 0).toString(16).padStart(8, '0')}`;
+}
+
+// ── writing ─────────────────────────────────────────────────────────────────────────────
+
+/** A command as stored: a whole graph (replaceGraph) in its file form, so reading it back checks it as a file is checked. */
+function storedCommand(cmd: Command): unknown {
+  return cmd.kind === 'replaceGraph' ? { kind: cmd.kind, graph: JSON.parse(serializeGraph(cmd.graph)) } : cmd;
+}
+
+function stepText(step: Step): string {
+  return JSON.stringify({ label: step.label, entries: step.entries.map((e) => ({ cmd: storedCommand(e.cmd), inverse: e.inverse.map(storedCommand) })) });
+}
+
+/**
+ * Writes each step's JSON once: a filed step does not change, except that a redo gives its
+ * entries fresh inverses (Timeline.redo), which the cache notices. An autosave then writes
+ * the new steps only, however long the history (a step that opened a 1000-node graph costs
+ * 25 ms to write; copying its text, nothing).
+ */
+export class StepTexts {
+  private readonly cache = new WeakMap<Step, { inverses: readonly (readonly Command[])[]; text: string }>();
+
+  text(step: Step): string {
+    const inverses = step.entries.map((e: Entry) => e.inverse);
+    const known = this.cache.get(step);
+    if (known && known.inverses.length === inverses.length && known.inverses.every((inv, k) => inv === inverses[k])) return known.text;
+    const text = stepText(step);
+    this.cache.set(step, { inverses, text });
+    return text;
+  }
+}
+
+/**
+ * The record of `steps` for the draft whose text is `draftText`: the steps nearest the cursor
+ * (the last undo, the next redo, then one further each way in turn) within SAVED_HISTORY_LIMITS.
+ */
+export function historyRecord(steps: Steps, draftText: string, texts = new StepTexts(), limits: { readonly steps: number; readonly chars: number } = SAVED_HISTORY_LIMITS): string {
+  const head = `{"format":${JSON.stringify(HISTORY_FORMAT)},"version":${HISTORY_VERSION},"graph":${JSON.stringify(textKey(draftText))}`;
+  const done: string[] = [];
+  const undone: string[] = [];
+  let room = limits.chars - head.length - 32;
+  let open = { done: true, undone: true };
+  for (let k = 1; (open.done || open.undone) && done.length + undone.length < limits.steps; k++) {
+    for (const side of ['done', 'undone'] as const) {
+      const list = steps[side];
+      if (!open[side] || done.length + undone.length >= limits.steps) continue;
+      const step = list[list.length - k];
+      const text = step && texts.text(step);
+      // A side stops at its first step that does not fit: what is kept runs on from the cursor.
+      if (!text || text.length + 1 > room) {
+        open = { ...open, [side]: false };
+        continue;
+      }
+      room -= text.length + 1;
+      (side === 'done' ? done : undone).push(text);
+    }
+  }
+  const dropped = steps.done.length + steps.undone.length - done.length - undone.length;
+  return `${head},"done":[${done.reverse().join(',')}],"undone":[${undone.reverse().join(',')}],"dropped":${dropped}}`;
+}
+
+/** The record left when the storage refused the history: the next start says why there is none. */
+function refusedRecord(draftText: string): string {
+  return JSON.stringify({ format: HISTORY_FORMAT, version: HISTORY_VERSION, graph: textKey(draftText), refused: true });
+}
+
+/**
+ * Saves the tab's history after its draft (whose text is `draftText`). False when the storage
+ * refused it: the history is then dropped (a small record says so), and the draft stays.
+ */
+export function writeSavedHistory(store: KeyValueStore | null, id: string, steps: Steps, draftText: string, texts?: StepTexts): boolean {
+  if (!store) return false;
+  const key = HISTORY_PREFIX + id;
+  try {
+    store.setItem(key, historyRecord(steps, draftText, texts));
+    return true;
+  } catch {
+    try {
+      store.removeItem(key);
+      store.setItem(key, refusedRecord(draftText));
+    } catch {
+      // Not even that: the next start finds no history, and says nothing of it.
+    }
+    return false;
+  }
+}
+
+/**
+ * Removes one history to make room for a draft: another tab's, else this tab's own; false when
+ * there is none left. A history is worth less than any graph.
+ */
+export function dropOneHistory(store: KeyValueStore, id: string): boolean {
+  const keys: string[] = [];
+  for (let i = 0; i < store.length; i++) {
+    const key = store.key(i);
+    if (key?.startsWith(HISTORY_PREFIX)) keys.push(key);
+  }
+  const key = keys.find((k) => k !== HISTORY_PREFIX + id) ?? keys[0];
+  if (key === undefined) return false;
+  store.removeItem(key);
+  return true;
+}
+
+// ── reading ─────────────────────────────────────────────────────────────────────────────
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isString = (v: unknown) => typeof v === 'string';
+const isPair = (v: unknown) => Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'number' && Number.isFinite(x));
+const isIndex = (v: unknown) => v === undefined || (Number.isInteger(v) && (v as number) >= 0);
+const isRef = (v: unknown) => isObject(v) && isString(v.node) && isString(v.port) && Object.keys(v).length === 2;
+const isEdge = (v: unknown) =>
+  isObject(v) && isRef(v.from) && isRef(v.to) && (v.via === undefined || checkVia(v.via, 'via').length === 0) && Object.keys(v).every((k) => ['from', 'to', 'via'].includes(k));
+const isFrame = (v: unknown) => readFrames([v]).problems.length === 0;
+const NODE_KEYS = ['id', 'type', 'title', 'position', 'params', ...NODE_FLAGS];
+/** A node's record; its type and params are checked against the manifest when it is added (applyCommand). */
+const isNode = (v: unknown) =>
+  isObject(v) &&
+  isValidNodeId(v.id) &&
+  isString(v.type) &&
+  isString(v.title) &&
+  isPair(v.position) &&
+  isObject(v.params) &&
+  NODE_FLAGS.every((f) => v[f] === undefined || typeof v[f] === 'boolean') &&
+  Object.keys(v).every((k) => NODE_KEYS.includes(k));
+
+/**
+ * Each command's fields and what each must be. What applyCommand checks itself (a param
+ * against its manifest, a view, a frame, a wire's types) it checks again on the replay; these
+ * are the shapes it takes on trust from the editor's own code.
+ */
+const SHAPES: { readonly [K in Exclude<Command['kind'], 'replaceGraph'>]: Readonly<Record<string, (v: unknown) => boolean>> } = {
+  addNode: { node: isNode, at: isIndex },
+  removeNode: { id: isString },
+  moveNode: { id: isString, position: isPair },
+  setTitle: { id: isString, title: isString },
+  setFlag: { id: isString, flag: (v) => (NODE_FLAGS as readonly unknown[]).includes(v), value: (v) => typeof v === 'boolean' },
+  setParam: { id: isString, key: isString, value: (v) => v !== undefined },
+  connect: { edge: isEdge, at: isIndex },
+  disconnect: { edge: isEdge },
+  setVia: { edge: isEdge, via: (v) => checkVia(v, 'via').length === 0 },
+  addFrame: { frame: isFrame, at: isIndex },
+  removeFrame: { id: isString },
+  setFrame: { frame: isFrame },
+  setView: { view: (v) => checkView(v).length === 0 },
+  setInfo: { name: isString, notes: isString },
+};
+
+/** Why a value is not a stored command of this build, thrown with where it is. */
+class Unreadable extends Error {}
+
+function readCommand(raw: unknown, where: string): Command {
+  if (!isObject(raw) || !isString(raw.kind)) throw new Unreadable(`${where} is not a command`);
+  if (raw.kind === 'replaceGraph') {
+    try {
+      return { kind: 'replaceGraph', graph: parseGraph(raw.graph) };
+    } catch (err) {
+      const first = err instanceof GraphError ? `${err.problems[0].path} ${err.problems[0].message}` : String(err);
+      throw new Unreadable(`${where} holds a graph that does not read (${first})`);
+    }
+  }
+  const shape = SHAPES[raw.kind as keyof typeof SHAPES] as Readonly<Record<string, (v: unknown) => boolean>> | undefined;
+  if (!shape) throw new Unreadable(`${where} is a command this Terrain Graph does not know ("${raw.kind}")`);
+  for (const key of Object.keys(raw)) if (key !== 'kind' && !(key in shape)) throw new Unreadable(`${where} (${raw.kind}) has an unknown field "${key}"`);
+  for (const [key, fits] of Object.entries(shape)) if (!fits(raw[key])) throw new Unreadable(`${where} (${raw.kind}) has a wrong "${key}"`);
+  return raw as unknown as Command;
+}
+
+function readStep(raw: unknown, where: string): Step {
+  if (!isObject(raw) || !isString(raw.label) || !Array.isArray(raw.entries) || raw.entries.length === 0) throw new Unreadable(`${where} is not a step`);
+  const entries = raw.entries.map((e: unknown, k: number): Entry => {
+    if (!isObject(e) || !Array.isArray(e.inverse)) throw new Unreadable(`${where}, entry ${k + 1}, is not a command with its inverse`);
+    return { cmd: readCommand(e.cmd, `${where}, entry ${k + 1}`), inverse: e.inverse.map((c: unknown, j: number) => readCommand(c, `${where}, entry ${k + 1}, inverse ${j + 1}`)) };
+  });
+  return { label: raw.label as string, entries };
+}
+
+/** Runs a step backwards (its entries' inverses, last entry first), as Timeline.undo does. */
+function revert(doc: Graph, step: Step): void {
+  for (let k = step.entries.length - 1; k >= 0; k--) for (const inv of step.entries[k].inverse) applyCommand(doc, inv);
+}
+
+/** Runs a step forwards, giving its entries the inverses this graph returns, as Timeline.redo does. */
+function replay(doc: Graph, step: Step): void {
+  for (const entry of step.entries) entry.inverse = applyCommand(doc, entry.cmd).inverse;
+}
+
+/**
+ * Replays the steps on a copy of the graph: every undo back to the start, every redo forward
+ * to the end again, then back to the cursor, which must give the graph again. Null when all
+ * went, else which step did not and why. Afterwards every inverse is the one this graph gives.
+ */
+function replayProblem(graph: Graph, steps: Steps): string | null {
+  const doc = cloneGraph(graph);
+  const { done, undone } = steps;
+  const at = (list: readonly Step[], k: number) => `${list === done ? 'undo' : 'redo'} step ${list.length - k} ("${list[k].label}")`;
+  let k = done.length - 1;
+  let list = done;
+  try {
+    for (; k >= 0; k--) revert(doc, done[k]);
+    for (k = 0; k < done.length; k++) replay(doc, done[k]);
+    list = undone;
+    for (k = undone.length - 1; k >= 0; k--) replay(doc, undone[k]);
+    for (k = 0; k < undone.length; k++) revert(doc, undone[k]);
+  } catch (err) {
+    return `${at(list, k)} does not apply to the graph: ${err instanceof Error ? err.message : String(err)}`;
+  }
+  return serializeGraph(doc) === serializeGraph(graph) ? null : 'its steps do not lead back to the graph';
+}
+
+/** Says why the history starts empty: one line, the graph named as safe. */
+const because = (why: string): SavedHistory => ({ steps: NONE, reason: `The undo history was not restored: ${why}. Your graph is as you left it.` });
+
+/**
+ * The history saved for a draft, read back: `raw` is the stored record (null: none, which is
+ * no news), `draftText` the draft's text as stored and `graph` the graph opened from it. Any
+ * record that does not fit gives an empty history and the reason; nothing here throws.
+ */
+export function readSavedHistory(raw: string | null, draftText: string, graph: Graph): SavedHistory {
+  if (raw === null) return { steps: NONE };
+  let record: unknown;
+  try {
+    record = JSON.parse(raw);
+  } catch {
+    return because('its record is cut short or damaged');
+  }
+  if (!isObject(record) || record.format !== HISTORY_FORMAT) return because('its record is not an undo history');
+  const version = record.version;
+  if (typeof version !== 'number' || !Number.isInteger(version)) return because('its record has no format version');
+  if (version > HISTORY_VERSION) return because(`it was saved by a newer Terrain Graph (history format ${version}; this one reads ${HISTORY_VERSION})`);
+  if (version < HISTORY_VERSION) return because(`it was saved by an older Terrain Graph (history format ${version}; this one reads ${HISTORY_VERSION})`);
+  if (record.graph !== textKey(draftText)) return because('it was saved with another version of the graph than the draft (the history was written, the draft later, or the other way round)');
+  if (record.refused === true) return because("the browser's storage was full when it was saved");
+  const rawDone = record.done;
+  const rawUndone = record.undone;
+  if (!Array.isArray(rawDone) || !Array.isArray(rawUndone)) return because('its record is cut short or damaged');
+  try {
+    const done = rawDone.map((s: unknown, k: number) => readStep(s, `undo step ${rawDone.length - k}`));
+    const undone = rawUndone.map((s: unknown, k: number) => readStep(s, `redo step ${rawUndone.length - k}`));
+    const steps = { done: done.slice(-HISTORY_LIMIT), undone: undone.slice(-HISTORY_LIMIT) };
+    const problem = replayProblem(graph, steps);
+    return problem ? because(problem) : { steps };
+  } catch (err) {
+    return because(err instanceof Unreadable ? err.message : `it does not read (${err instanceof Error ? err.message : String(err)})`);
+  }
+}
+
+/** The history stored for a draft (`id`: the draft's tab), read back as readSavedHistory does. */
+export function restoreSavedHistory(store: KeyValueStore | null, id: string, draftText: string, graph: Graph): SavedHistory {
+  let raw: string | null = null;
+  try {
+    raw = store?.getItem(HISTORY_PREFIX + id) ?? null;
+  } catch {
+    return because("the browser's storage refused to read it");
+  }
+  return readSavedHistory(raw, draftText, graph);
+}
