@@ -113,6 +113,53 @@ describe('undo after a reload', () => {
     await s.close();
   });
 
+  it("keeps each tab's history with its own draft: a second tab starts with a copy of the latest, then each undoes its own", async () => {
+    const first = await openApp(browser);
+    const a = first.page;
+    /** Types a param's value into its field, as a person does, and waits for the history to be saved. */
+    const typeParam = async (page: Page, id: string, name: string, value: string, counts: [number, number]) => {
+      await showParams(page, id);
+      const field = page.locator(`tg-node[data-node-id="${id}"] tg-param[name="${name}"] input[type="number"]`);
+      await field.fill(value);
+      await field.press('Enter');
+      await settle(page);
+      await page.locator('tg-app .canvas').click({ position: { x: 10, y: 10 } });
+      await expect.poll(() => storedCounts(page)).toEqual(counts);
+    };
+    const gain0 = (await params(a, 'cont')).gain;
+    const lift0 = (await params(a, 'wind')).lift;
+    await typeParam(a, 'cont', 'gain', '0.65', [1, 0]);
+    // A second tab of the same browser opens the latest draft (the first tab's) as a copy, with its step.
+    const second = await openApp(browser, { context: first.context });
+    const b = second.page;
+    expect((await params(b, 'cont')).gain).toBe(0.65);
+    expect(await undoState(b)).toEqual({ canUndo: true, canRedo: false });
+    await typeParam(b, 'wind', 'lift', '2.5', [2, 0]);
+    await typeParam(a, 'cont', 'gain', '0.7', [2, 0]);
+
+    await a.reload();
+    await waitForPreviews(a);
+    await a.locator('tg-app .canvas').click({ position: { x: 10, y: 10 } });
+    await key(a, 'Control+z');
+    expect((await params(a, 'cont')).gain).toBe(0.65);
+    await key(a, 'Control+z');
+    expect((await params(a, 'cont')).gain).toBe(gain0);
+    expect((await params(a, 'wind')).lift).toBe(lift0);
+    expect(await undoState(a)).toEqual({ canUndo: false, canRedo: true });
+
+    await b.reload();
+    await waitForPreviews(b);
+    await b.locator('tg-app .canvas').click({ position: { x: 10, y: 10 } });
+    await key(b, 'Control+z');
+    expect((await params(b, 'wind')).lift).toBe(lift0);
+    expect((await params(b, 'cont')).gain).toBe(0.65);
+    await key(b, 'Control+z');
+    expect((await params(b, 'cont')).gain).toBe(gain0);
+    expect(await undoState(b)).toEqual({ canUndo: false, canRedo: true });
+    expect([...first.errors, ...second.errors]).toEqual([]);
+    await first.close();
+  });
+
   /** A context whose tab holds a draft (the default graph, its gain changed) and a stored history `history`, seeded before the app's first script. */
   async function seeded(viewport: { width: number; height: number }, history: string): Promise<BrowserContext> {
     const context = await browser.newContext({ viewport });
