@@ -237,6 +237,12 @@ describe('what is kept of a long history', () => {
     expect(read.reason).toBeUndefined();
     expect(counts(read.steps)).toEqual([1, 1]);
     expect(SAVED_HISTORY_LIMITS).toEqual({ steps: 500, chars: 1024 * 1024 });
+    // To the character: a cap of the whole record's length keeps every step, one less drops one.
+    const whole = historyRecord(ed.historySteps, text);
+    expect(JSON.parse(historyRecord(ed.historySteps, text, new StepTexts(), { steps: 500, chars: whole.length })).dropped).toBe(0);
+    const short = historyRecord(ed.historySteps, text, new StepTexts(), { steps: 500, chars: whole.length - 1 });
+    expect(JSON.parse(short).dropped).toBe(1);
+    expect(short.length).toBeLessThan(whole.length);
   });
 
   it('writes a step once, and again only after a redo gave it fresh inverses', () => {

@@ -88,24 +88,29 @@ export function historyRecord(steps: Steps, draftText: string, texts = new StepT
   const head = `{"format":${JSON.stringify(HISTORY_FORMAT)},"version":${HISTORY_VERSION},"graph":${JSON.stringify(textKey(draftText))}`;
   const done: string[] = [];
   const undone: string[] = [];
-  let room = limits.chars - head.length - 32;
+  // What the record holds besides the steps: its head, and its tail with the count left out.
+  const total = steps.done.length + steps.undone.length;
+  let room = limits.chars - head.length - `,"done":[],"undone":[],"dropped":${total}}`.length;
   let open = { done: true, undone: true };
   for (let k = 1; (open.done || open.undone) && done.length + undone.length < limits.steps; k++) {
     for (const side of ['done', 'undone'] as const) {
       const list = steps[side];
       if (!open[side] || done.length + undone.length >= limits.steps) continue;
       const step = list[list.length - k];
+      const kept = side === 'done' ? done : undone;
       const text = step && texts.text(step);
+      // Its text, and a comma after the first of its list.
+      const cost = text ? text.length + (kept.length ? 1 : 0) : Infinity;
       // A side stops at its first step that does not fit: what is kept runs on from the cursor.
-      if (!text || text.length + 1 > room) {
+      if (cost > room) {
         open = { ...open, [side]: false };
         continue;
       }
-      room -= text.length + 1;
-      (side === 'done' ? done : undone).push(text);
+      room -= cost;
+      kept.push(text);
     }
   }
-  const dropped = steps.done.length + steps.undone.length - done.length - undone.length;
+  const dropped = total - done.length - undone.length;
   return `${head},"done":[${done.reverse().join(',')}],"undone":[${undone.reverse().join(',')}],"dropped":${dropped}}`;
 }
 
