@@ -221,6 +221,19 @@ describe('what is kept of a long history', () => {
     expect(again.undo()).toBe(false);
   });
 
+  it('reads no more steps than the editor keeps, those nearest the cursor, from a record that holds more', () => {
+    const ed = new EditorCore(parseGraph(DEFAULT_TEXT));
+    ed.moveNodes([{ id: 'cont', position: [1, 1] }]);
+    const text = serializeGraph(ed.snapshot());
+    const record = JSON.parse(historyRecord(ed.historySteps, text));
+    record.done = Array.from({ length: 600 }, (_, k) => ({ ...record.done[0], label: `move ${k}` }));
+    const read = readSavedHistory(JSON.stringify(record), text, parseGraph(text));
+    expect(read.reason).toBeUndefined();
+    expect(counts(read.steps)).toEqual([500, 0]);
+    expect(read.steps.done.at(-1)!.label).toBe('move 599');
+    expect(read.steps.done[0].label).toBe('move 100');
+  });
+
   it('stops each side at its first step past the cap of characters, and stays within it', () => {
     const ed = new EditorCore(parseGraph(DEFAULT_TEXT));
     ed.moveNodes([{ id: 'cont', position: [1, 1] }]);

@@ -283,13 +283,14 @@ export function readSavedHistory(raw: string | null, draftText: string, graph: G
   if (version < HISTORY_VERSION) return because(`it was saved by an older Terrain Graph (history format ${version}; this one reads ${HISTORY_VERSION})`);
   if (record.graph !== textKey(draftText)) return because('it was saved with another version of the graph than the draft (the history was written, the draft later, or the other way round)');
   if (record.refused === true) return because("the browser's storage was full when it was saved");
-  const rawDone = record.done;
-  const rawUndone = record.undone;
-  if (!Array.isArray(rawDone) || !Array.isArray(rawUndone)) return because('its record is cut short or damaged');
+  if (!Array.isArray(record.done) || !Array.isArray(record.undone)) return because('its record is cut short or damaged');
+  // No more than the editor keeps, nearest the cursor, whatever the record holds.
+  const rawDone = record.done.slice(-HISTORY_LIMIT);
+  const rawUndone = record.undone.slice(-HISTORY_LIMIT);
   try {
     const done = rawDone.map((s: unknown, k: number) => readStep(s, `undo step ${rawDone.length - k}`));
     const undone = rawUndone.map((s: unknown, k: number) => readStep(s, `redo step ${rawUndone.length - k}`));
-    const steps = { done: done.slice(-HISTORY_LIMIT), undone: undone.slice(-HISTORY_LIMIT) };
+    const steps = { done, undone };
     const problem = replayProblem(graph, steps);
     return problem ? because(problem) : { steps };
   } catch (err) {
