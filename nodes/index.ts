@@ -9,6 +9,7 @@ import { combine } from './combine.ts';
 import { curve } from './curve.ts';
 import { fbm } from './fbm.ts';
 import { flow } from './flow.ts';
+import { fluvial } from './fluvial.ts';
 import { hydraulic } from './hydraulic.ts';
 import { moisture } from './moisture.ts';
 import { rank } from './rank.ts';
@@ -38,6 +39,7 @@ export const CATALOGUE: Catalogue = catalogueOf([
   thermal,
   water,
   flow,
+  fluvial,
   coast,
   rank,
   temperature,

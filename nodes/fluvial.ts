@@ -1,0 +1,131 @@
+// Fluvial erosion: rivers cut their valleys by the stream-power law, fed by the rain input (the
+// kernel is src/kernels/fluvial.ts, the drainage src/kernels/flow.ts).
+
+import { cellLength256 } from '../src/grid.ts';
+import { streamPowerErosion } from '../src/kernels/fluvial.ts';
+import { argsortFloat32 } from '../src/kernels/sort.ts';
+import { COARSE_PARAM } from '../src/model/erosion-coarse.ts';
+import { type CellNote, defineNode, field, type NodeReading } from '../src/model/manifest.ts';
+import { formatValue, type TerrainValue } from '../src/model/values.ts';
+
+type Params = { strength: number; m: number; iterations: number; loss: number };
+
+/**
+ * Why cell i was cut as much as it was, by the kernel's rules: base levels, the drainage area
+ * of the last step and the factor it gives, lakes and dry land.
+ */
+function explainCell(r: NodeReading<Params>, i: number, port: string): CellNote {
+  const terrain = r.input('terrain');
+  const cut = r.output('cut');
+  const area = r.output('area');
+  if (terrain?.type !== 'terrain' || cut?.type !== 'field' || area?.type !== 'field') return {};
+  const n = r.domain.n;
+  const row = (i / n) | 0;
+  const col = i - row * n;
+  const h = terrain.data[i];
+  const a = area.data[i];
+  const p = r.params;
+  if (!(h >= terrain.seaLevel)) return { why: 'under the sea level: base level, never cut' };
+  if (port === 'area') {
+    const rain = r.input('rain') ? (r.inputTitle('rain') ?? 'rain') : 'rain 1 everywhere (unwired)';
+    return { why: `rain × 256-map cells gathered through the cell in the last step (${rain}, less loss ${p.loss})` };
+  }
+  if (row === 0 || col === 0 || row === n - 1 || col === n - 1) return { why: "on the map's edge: base level, never cut" };
+  const c = cut.data[i];
+  if (p.iterations === 0 || p.strength === 0) return { why: `no steps (iterations ${p.iterations}, strength ${p.strength}): not cut` };
+  if (c > 0) {
+    const f = p.strength * Math.pow(a, p.m);
+    return {
+      why:
+        `height ${formatValue(h)} cut by ${formatValue(c)} in ${p.iterations} steps: ${formatValue(a)} rain × cells drain through it ` +
+        `(last step), so each step closes (F / (1 + F)) of its drop to where it drains, F = strength · A^m / L = ${formatValue(f)} / L`,
+    };
+  }
+  if (!(a > 0)) return { why: `not cut: no water runs off it (its rain is under the loss ${p.loss}, and none drains into it)` };
+  return { why: 'not cut: under a lake (a filled hollow) at every step, or level with where it drains' };
+}
+
+export const fluvial = defineNode({
+  type: 'fluvial',
+  title: 'Fluvial erosion',
+  group: 'Water',
+  doc:
+    'Rivers cut their valleys: the stream-power law dh/dt = −K · A^m · S, solved step by step with the implicit ' +
+    'scheme of Braun and Willett (2013). Each step routes the water as Flow and rivers does (hollows filled to ' +
+    'their outlet, each cell to its steepest lower neighbour), gathers the rain input (less the loss) downstream ' +
+    'into the drainage area A, in rain × 256-map cells, and lowers each land cell towards where it drains: ' +
+    'h ← (h + F · h_receiver) / (1 + F), F = strength · A^m / L, L the step to the receiver in 256-map cells. ' +
+    'Wire the moisture as rain and the valleys deepen where the wind brings it. The sea and the map edge are the ' +
+    'base level and never change; land is cut towards the sea level, never below it, so the coast stays; a lake ' +
+    "floor is not cut (its water crosses to the outlet, which cuts down and drains the lake over the steps). Land " +
+    'is never raised. 0 iterations returns the terrain unchanged. Bound to the grid it runs on, like Flow and rivers.',
+  inputs: {
+    terrain: { type: 'terrain', doc: 'Heights with a sea level: the sea is where the rivers end.' },
+    rain: { type: 'field', doc: 'Rain per cell (wire the moisture, 0…1).', optional: 'rain 1 everywhere' },
+  },
+  outputs: {
+    terrain: { type: 'terrain', meaning: 'height', doc: 'The eroded heights, with the same sea level.' },
+    cut: { type: 'field', meaning: 'value', doc: 'Depth cut per cell: height before minus after (≥ 0), in height units.' },
+    area: { type: 'field', meaning: 'value', doc: 'Drainage area of the last step: rain × 256-map cells gathered through each land cell; 0 on the sea.' },
+  },
+  params: {
+    strength: {
+      label: 'strength (K · dt)',
+      kind: 'number',
+      scale: 'log',
+      default: 0.1,
+      min: 0,
+      max: 10,
+      step: 0.001,
+      unit: 'per step',
+      doc: 'K · dt of one step: a cell draining an area of 1 over a step of one 256-map cell closes about this share of its drop per step.',
+    },
+    m: {
+      label: 'area exponent m',
+      kind: 'number',
+      default: 0.5,
+      min: 0.3,
+      max: 0.7,
+      step: 0.01,
+      doc: 'How much more a larger river cuts (A^m): higher carves the trunk valleys deep and leaves the slopes.',
+    },
+    iterations: { kind: 'int', scale: 'log', default: 10, min: 0, max: 500, doc: 'Time steps; 0 leaves the terrain as it is. Each step costs a Flow and rivers run.' },
+    loss: { kind: 'number', default: 0, min: 0, max: 1, step: 0.01, doc: "Rain lost on each cell before it runs off, as the flow's loss: land drier than this adds no area of its own." },
+    coarse: COARSE_PARAM,
+  },
+  explain: explainCell,
+  neutralParams: { iterations: 0 },
+  coarseParams: (p) => (p.coarse === 'before' ? { ...p, iterations: 0 } : p),
+  footprintDoc:
+    "grid-bound: a river gathers its whole basin and cuts back from the sea or the map's edge wherever that is on the grid it runs on, so its heights depend on that grid; a tile is not a crop of a larger map. Read on a coarse grid (the water's world cut, the wind's upwind pass) it passes the land before it on, by default (`coarse`).",
+  footprint() {
+    // A river gathers its whole basin: bound to the grid it runs on, as the flow node.
+    return { kind: 'view' };
+  },
+  run(ctx, p) {
+    const d = ctx.domain;
+    const cells = d.n * d.n;
+    const t = ctx.terrain('terrain')!;
+    const out = ctx.alloc('f32');
+    const area = ctx.alloc('f32');
+    streamPowerErosion(t.data, d.n, t.seaLevel, ctx.field('rain'), { ...p, cellLength: cellLength256(d) }, out, area);
+    const cut = ctx.alloc('f32');
+    for (let i = 0; i < cells; i++) cut[i] = t.data[i] - out[i];
+    // The sea level's cut source. Read from this grid (the water's view cut, which orders its
+    // cells), it is these heights: sorted again, as the water would sort them. Read elsewhere (a
+    // world cut, a crop) it is that region's, which this node did not erode: passed on. Either
+    // way the same cells lie under the level, as no land is cut below it.
+    let sorted: Float32Array;
+    let order: Uint32Array | null = null;
+    if (t.order && t.order.length === cells && t.sorted.length === cells) {
+      sorted = ctx.alloc('f32');
+      order = ctx.alloc('u32');
+      argsortFloat32(out, sorted, order);
+    } else {
+      sorted = ctx.alloc('f32', t.sorted.length);
+      sorted.set(t.sorted);
+    }
+    const terrain: TerrainValue = { type: 'terrain', meaning: 'height', data: out, seaLevel: t.seaLevel, sorted, waterCount: t.waterCount, order };
+    return { terrain, cut: field(cut, 'value'), area: field(area, 'value') };
+  },
+});

@@ -1,0 +1,124 @@
+// Fluvial erosion: the stream-power law dh/dt = −K · A^m · S (n = 1), solved step by step with
+// the implicit O(N) scheme of Braun and Willett (2013) over the drainage of src/kernels/flow.ts.
+//
+// Each step routes the current heights with Priority-Flood (every hollow drains to its outlet,
+// each cell to its steepest lower neighbour), gathers the rain downstream into the drainage area
+// A, then lowers every land cell towards its receiver, receivers first:
+//
+//   h_i ← (h_i + F_i · h_r) / (1 + F_i),   F_i = K · dt · A_i^m / L_i
+//
+// with h_r the receiver's height already updated this step. That is backward Euler on the
+// channel's slope, so it is stable for any step and a cell ends between its old height and its
+// receiver's new one: land is never raised and never falls below where it drains. I did not
+// take the explicit scheme (h_i −= F_i · (h_i − h_r)): past F = 1 it overshoots the receiver and
+// digs pits, which the next step would fill as lakes.
+//
+// Base levels, never changed: the sea (cells under the sea level) and the map's edge. A land
+// cell that drains into the sea is cut towards the sea level, never below it, so the coast stays
+// where it is. Lakes: a cell under standing water (its filled height above its own) is not cut —
+// the water that reaches a hollow crosses it to the outlet, and the outlet cuts down like any
+// channel, so a lake is drained step by step as its sill is lowered. The hollow's floor is left
+// as it is.
+
+import { accumulate, OFF_MAP, priorityFlood } from './flow.ts';
+import { scratch } from './scratch.ts';
+
+export interface StreamPowerParams {
+  /** Time steps; 0 copies the heights. */
+  readonly iterations: number;
+  /** K · dt: the share of the height over its receiver a cell of area 1 and length 1 loses, roughly, per step. */
+  readonly strength: number;
+  /** The area exponent m. */
+  readonly m: number;
+  /** Rain lost on each cell before it runs off, as the flow's loss: land drier than this gathers no area of its own. */
+  readonly loss: number;
+  /** One cell's side in the units L is measured in (cells of a 256 map: cellLength256). */
+  readonly cellLength: number;
+}
+
+/** The smallest Float32 at or above v: the lowest land height for a sea level v. */
+function float32AtOrAbove(v: number): number {
+  const f = Math.fround(v);
+  if (!(f < v)) return f;
+  const bits = new Float32Array([f]);
+  const u = new Int32Array(bits.buffer);
+  if (f === 0) u[0] = 1; // the smallest positive Float32
+  else u[0] += f > 0 ? 1 : -1;
+  return bits[0];
+}
+
+/**
+ * Erodes `height` (land: cells ≥ seaLevel) by `iterations` steps of the stream-power law.
+ * Writes the eroded heights into `out` and the drainage area of the last step (rain × cells of
+ * `cellLength`², 0 on the sea and before any step) into `area`. `rain` is the rain per cell
+ * (null: 1 everywhere), less `loss`, never below 0.
+ */
+export function streamPowerErosion(
+  height: Float32Array,
+  n: number,
+  seaLevel: number,
+  rain: Float32Array | null,
+  p: StreamPowerParams,
+  /* out */ out: Float32Array,
+  /* out */ area: Float32Array,
+): void {
+  const cells = n * n;
+  for (const [name, a] of [['height', height], ['out', out], ['area', area], ['rain', rain]] as const) {
+    if (a && a.length !== cells) throw new Error(`fluvial: ${name} holds ${a.length} cells, expected ${n} × ${n} = ${cells}`);
+  }
+  if (out === height) throw new Error('fluvial: the eroded heights must not overwrite the input');
+  for (const [name, v] of [['strength', p.strength], ['m', p.m], ['cellLength', p.cellLength]] as const) {
+    if (!(Number.isFinite(v) && v >= 0)) throw new Error(`fluvial: ${name} must be a finite number ≥ 0, got ${v}`);
+  }
+  if (!(Number.isInteger(p.iterations) && p.iterations >= 0)) throw new Error(`fluvial: iterations must be a whole number ≥ 0, got ${p.iterations}`);
+  out.set(height);
+  area.fill(0);
+  if (p.iterations === 0 || p.strength === 0) return;
+  const filled = scratch('fluvial.filled', Float32Array, cells).subarray(0, cells);
+  const receiver = scratch('fluvial.receiver', Int32Array, cells).subarray(0, cells);
+  const cellArea = p.cellLength * p.cellLength;
+  // K · dt / L for a neighbour along an axis and along a diagonal.
+  const kAxis = p.strength / p.cellLength;
+  const kDiagonal = kAxis * Math.SQRT1_2;
+  const seaBase = float32AtOrAbove(seaLevel);
+  const h = out;
+  const m = p.m;
+  for (let step = 0; step < p.iterations; step++) {
+    const { order, count } = priorityFlood(h, n, seaLevel, filled, receiver);
+    accumulate(receiver, order, count, rain, p.loss, cellArea, area);
+    // Flood order: every receiver comes before the cells that drain into it, so h[r] is already
+    // this step's when a donor reads it (the implicit scheme's one pass).
+    for (let q = 0; q < count; q++) {
+      const i = order[q];
+      const hi = h[i];
+      // Under a lake: not cut (see the file's head).
+      if (filled[i] > hi) continue;
+      const row = (i / n) | 0;
+      const col = i - row * n;
+      if (row === 0 || col === 0 || row === n - 1 || col === n - 1) continue; // the edge: base level
+      const a = area[i];
+      if (!(a > 0)) continue;
+      const r = receiver[i];
+      let base: number;
+      let k: number;
+      if (r === OFF_MAP) {
+        // Into the sea, across an edge or a corner: the nearest sea cell says which.
+        base = seaBase;
+        k = seaBeside(h, n, i, seaLevel) ? kAxis : kDiagonal;
+      } else {
+        base = h[r];
+        k = r - i === 1 || i - r === 1 || r - i === n || i - r === n ? kAxis : kDiagonal;
+      }
+      if (!(hi > base)) continue;
+      const f = k * Math.pow(a, m);
+      // Between base and hi in doubles, and both are Float32: so is the rounded result. A
+      // factor past the doubles' range (a huge strength) puts the cell on its receiver.
+      h[i] = f === Infinity ? base : (hi + f * base) / (1 + f);
+    }
+  }
+}
+
+/** True when a neighbour along an axis of inner cell i is sea (height under the level, or NaN). */
+function seaBeside(h: Float32Array, n: number, i: number, seaLevel: number): boolean {
+  return !(h[i + 1] >= seaLevel) || !(h[i - 1] >= seaLevel) || !(h[i + n] >= seaLevel) || !(h[i - n] >= seaLevel);
+}
