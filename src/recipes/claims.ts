@@ -183,6 +183,14 @@ export const CLAIMS: Readonly<Record<string, readonly Claim[]>> = {
     atLeast('rivers: total length in 256-map cells', 'present', (m) => m.extra.riverLength, 100),
     atLeast('lakes: land in filled hollows', 'lakes', (m) => m.extra.lake, 0.005, '%'),
   ],
+  'carved-valleys.json': [
+    // The rain is the moisture less 0.5: the lee's is mostly under the loss, so its slopes gather
+    // little area and its valleys stay shallow (4.0–6.5× at 256² on shifts 0, 1000, 2000).
+    atLeast('valleys deepen where the wind brings the rain: mean depth cut on windward land ÷ on leeward land', 'deeper windward', (m) => ratio(m.extra.cutWindward, m.extra.cutLeeward), 2, '×', 4),
+    atLeast('valleys cut: mean depth cut on land, in height units', 'cut', (m) => m.extra.meanCut, 0.01),
+    atMost('the coast stays: cells that changed between land and sea', 'none', (m) => m.extra.coastMoved, 0, '', 0),
+    atLeast('rivers run in the carved land: total length in 256-map cells', 'present', (m) => m.extra.riverLength, 100),
+  ],
   'soft-borders.json': [
     { text: 'land where biomes blend (more than one biome weighs)', page: 'soft borders', measure: (m) => m.extra.blended, unit: '%', min: 0.1, max: 0.7 },
     atMost('weights sum to 1 in every cell: largest gap, in millionths', '1', (m) => m.extra.weightGap * 1e6, 1, '', 0),

@@ -1,5 +1,5 @@
-// Figures of the erosion, flow and soft-border recipes, read from the engine's own outputs by
-// node id ("erosion", "rivers", "biomes"), so their claims can be asserted in numbers.
+// Figures of the erosion, flow, fluvial and soft-border recipes, read from the engine's own outputs
+// by node id ("erosion", "rivers", "valleys", "biomes"), so their claims can be asserted in numbers.
 
 import type { Engine } from '../engine/engine.ts';
 import { nodeStats } from '../engine/stats.ts';
@@ -61,6 +61,35 @@ function erosionFigures(engine: Engine, n: number): Record<string, number> {
   };
 }
 
+/**
+ * cutWindward, cutLeeward: the mean depth the rivers cut on windward and on leeward land (the
+ * world's split, as the rivers' and the biomes'); meanCut: over all land; coastMoved: cells
+ * that are land on one side of the node and sea on the other.
+ */
+function valleyFigures(engine: Engine, n: number): Record<string, number> {
+  const cut = engine.output('valleys', 'cut');
+  const before = engine.output('water', 'terrain');
+  const after = engine.output('valleys', 'terrain');
+  const wind = engine.graph.nodes.find((node) => node.id === 'wind');
+  if (cut?.type !== 'field' || before?.type !== 'terrain' || after?.type !== 'terrain') return {};
+  let land = 0;
+  let sum = 0;
+  let moved = 0;
+  for (let i = 0; i < n * n; i++) {
+    const wasLand = before.data[i] >= before.seaLevel;
+    if (wasLand !== after.data[i] >= after.seaLevel) moved++;
+    if (!wasLand) continue;
+    land++;
+    sum += cut.data[i];
+  }
+  const out: Record<string, number> = { meanCut: land ? sum / land : 0, coastMoved: moved };
+  if (wind?.params.on) {
+    const sides = windSides(before, cut.data, n, wind.params.angle as number);
+    Object.assign(out, { cutWindward: sides.windward, cutLeeward: sides.leeward });
+  }
+  return out;
+}
+
 /** Share of the land with more than one biome, and the largest gap of a cell's weights from 1. */
 function softFigures(engine: Engine, n: number): Record<string, number> {
   const biomes = engine.output('biomes');
@@ -85,7 +114,7 @@ function softFigures(engine: Engine, n: number): Record<string, number> {
   return { blended: land ? blended / land : 0, weightGap: worst };
 }
 
-/** The figures of whichever of the erosion, rivers and soft-border nodes the graph has. */
+/** The figures of whichever of the erosion, rivers, valleys and soft-border nodes the graph has. */
 export function operatorFigures(engine: Engine): Record<string, number> {
   const n = engine.view.size;
   const out: Record<string, number> = {};
@@ -103,6 +132,7 @@ export function operatorFigures(engine: Engine): Record<string, number> {
       Object.assign(out, { riverWindward: sides.windward, riverLeeward: sides.leeward });
     }
   }
+  if (has(engine, 'valleys')) Object.assign(out, valleyFigures(engine, n));
   Object.assign(out, softFigures(engine, n));
   return out;
 }
