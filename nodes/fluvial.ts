@@ -12,13 +12,15 @@ type Params = { strength: number; m: number; iterations: number; loss: number };
 
 /**
  * Why cell i was cut as much as it was, by the kernel's rules: base levels, the drainage area
- * of the last step and the factor it gives, lakes and dry land.
+ * of the last step and the factor it gives, lakes and dry land. A newcomer reading "cut 0.0123
+ * value" learns neither the rule nor why the next cell was not cut.
  */
 function explainCell(r: NodeReading<Params>, i: number, port: string): CellNote {
   const terrain = r.input('terrain');
   const cut = r.output('cut');
   const area = r.output('area');
-  if (terrain?.type !== 'terrain' || cut?.type !== 'field' || area?.type !== 'field') return {};
+  // The terrain's own row reads its sea level (the viewer words a terrain by it): the cut says why.
+  if (port === 'terrain' || terrain?.type !== 'terrain' || cut?.type !== 'field' || area?.type !== 'field') return {};
   const n = r.domain.n;
   const row = (i / n) | 0;
   const col = i - row * n;

@@ -1,5 +1,5 @@
-// The erosion, flow and soft-border outputs of three shipped recipes (a thermal node added after
-// the hydraulic one), hashed: tests/flow-determinism.test.ts compares this process's digest
+// The erosion, flow, fluvial and soft-border outputs of four shipped recipes (a thermal node added
+// after the hydraulic one), hashed: tests/flow-determinism.test.ts compares this process's digest
 // with a fresh Node process's (`node --import tsx tests/helpers/flow-digest.ts SIZE` prints it).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -21,6 +21,9 @@ export function flowDigest(size: number): string {
   const b = createEngine(load('rivers-from-the-rain.json'), { size });
   b.evaluate();
   for (const port of ['rivers', 'filled', 'lakes', 'accumulation']) hash.update(Buffer.from(b.output('rivers', port)!.data.buffer));
+  const v = createEngine(load('carved-valleys.json'), { size });
+  v.evaluate();
+  for (const [node, port] of [['valleys', 'terrain'], ['valleys', 'cut'], ['valleys', 'area'], ['rivers', 'accumulation']]) hash.update(Buffer.from(v.output(node, port)!.data.buffer));
   const c = createEngine(load('soft-borders.json'), { size });
   c.evaluate();
   const biomes = c.output('biomes');
