@@ -76,6 +76,7 @@ export function streamPowerErosion(
   if (p.iterations === 0 || p.strength === 0) return;
   const filled = scratch('fluvial.filled', Float32Array, cells).subarray(0, cells);
   const receiver = scratch('fluvial.receiver', Int32Array, cells).subarray(0, cells);
+  const areaPower = scratch('fluvial.areaPower', Float64Array, cells);
   const cellArea = p.cellLength * p.cellLength;
   // K · dt / L for a neighbour along an axis and along a diagonal.
   const kAxis = p.strength / p.cellLength;
@@ -86,18 +87,26 @@ export function streamPowerErosion(
   for (let step = 0; step < p.iterations; step++) {
     const { order, count } = priorityFlood(h, n, seaLevel, filled, receiver);
     accumulate(receiver, order, count, rain, p.loss, cellArea, area);
+    // A^m of every cell that is cut, 0 for the rest, in memory order: the pass below goes in
+    // flood order, which wanders over the map, and should read as few arrays as it can. A^m as
+    // exp(m · log A), twice as fast as Math.pow for an m like 0.45 (50 ns a cell: 3 ms a step
+    // at 256²), and a square root for the default ½.
+    for (let i = 0; i < cells; i++) {
+      const a = area[i];
+      // Dry (or sea: area 0), and under a lake (see the file's head): not cut.
+      if (!(a > 0) || filled[i] > h[i]) areaPower[i] = 0;
+      else areaPower[i] = m === 0.5 ? Math.sqrt(a) : Math.exp(m * Math.log(a));
+    }
+    // The edge: base level.
+    for (let c = 0; c < n; c++) areaPower[c] = areaPower[cells - n + c] = 0;
+    for (let r = 0; r < n; r++) areaPower[r * n] = areaPower[r * n + n - 1] = 0;
     // Flood order: every receiver comes before the cells that drain into it, so h[r] is already
     // this step's when a donor reads it (the implicit scheme's one pass).
     for (let q = 0; q < count; q++) {
       const i = order[q];
+      const power = areaPower[i];
+      if (power === 0) continue;
       const hi = h[i];
-      // Under a lake: not cut (see the file's head).
-      if (filled[i] > hi) continue;
-      const row = (i / n) | 0;
-      const col = i - row * n;
-      if (row === 0 || col === 0 || row === n - 1 || col === n - 1) continue; // the edge: base level
-      const a = area[i];
-      if (!(a > 0)) continue;
       const r = receiver[i];
       let base: number;
       let k: number;
@@ -107,10 +116,11 @@ export function streamPowerErosion(
         k = seaBeside(h, n, i, seaLevel) ? kAxis : kDiagonal;
       } else {
         base = h[r];
-        k = r - i === 1 || i - r === 1 || r - i === n || i - r === n ? kAxis : kDiagonal;
+        const d = r > i ? r - i : i - r;
+        k = d === 1 || d === n ? kAxis : kDiagonal;
       }
       if (!(hi > base)) continue;
-      const f = k * Math.pow(a, m);
+      const f = k * power;
       // Between base and hi in doubles, and both are Float32: so is the rounded result. A
       // factor past the doubles' range (a huge strength) puts the cell on its receiver.
       h[i] = f === Infinity ? base : (hi + f * base) / (1 + f);

@@ -350,12 +350,12 @@ export const RECIPES: readonly Recipe[] = [
     name: 'Valleys cut by the rain',
     notes:
       'Rivers from the rain, with a Fluvial erosion node between the water level and the rivers: the moisture, less a loss of 0.5, is the rain ' +
-      'that gathers downstream, and the rivers it makes cut their valleys by the stream-power law (Braun and Willett 2013), ten steps back from the sea. ' +
+      'that gathers downstream, and the rivers it makes cut their valleys by the stream-power law (Braun and Willett 2013), five steps back from the sea. ' +
       'Valleys branch up every wet slope of the windward side and stay shallow in the rain shadow, where little rain runs off; the rivers run in the valleys they cut. ' +
       'Like the deep-cut windward valleys of Kauai and its smoother dry lee; unlike them, the ground is of one softness everywhere, nothing is laid down ' +
       '(the cut sediment leaves the map), no hillslope creeps back, and the climate is that of the land before the cutting.',
     from: 'rivers-from-the-rain.json',
-    addNodes: [{ id: 'valleys', type: 'fluvial', title: 'Fluvial erosion', cell: [6, 3], params: { strength: 0.3, iterations: 10, loss: 0.5 } }],
+    addNodes: [{ id: 'valleys', type: 'fluvial', title: 'Fluvial erosion', cell: [6, 3], params: { strength: 0.6, loss: 0.5 } }],
     wires: [
       ['water.terrain', 'valleys.terrain'],
       ['moisture.out', 'valleys.rain'],
