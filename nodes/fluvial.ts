@@ -24,10 +24,9 @@ function explainCell(r: NodeReading<Params>, i: number, port: string): CellNote 
   const n = r.domain.n;
   const row = (i / n) | 0;
   const col = i - row * n;
-  const h = terrain.data[i];
   const a = area.data[i];
   const p = r.params;
-  if (!(h >= terrain.seaLevel)) return { why: 'under the sea level: base level, never cut' };
+  if (!(terrain.data[i] >= terrain.seaLevel)) return { why: 'under the sea level: base level, never cut' };
   if (port === 'area') {
     const rain = r.input('rain') ? (r.inputTitle('rain') ?? 'rain') : 'rain 1 everywhere (unwired)';
     return { why: `rain × 256-map cells gathered through the cell in the last step (${rain}, less loss ${p.loss})` };
@@ -36,11 +35,12 @@ function explainCell(r: NodeReading<Params>, i: number, port: string): CellNote 
   const c = cut.data[i];
   if (p.iterations === 0 || p.strength === 0) return { why: `no steps (iterations ${p.iterations}, strength ${p.strength}): not cut` };
   if (c > 0) {
-    const f = p.strength * Math.pow(a, p.m);
+    // F for a step along an axis (a diagonal's L is √2 longer): what a person can check by hand.
+    const f = (p.strength * Math.pow(a, p.m)) / cellLength256(r.domain);
     return {
       why:
-        `height ${formatValue(h)} cut by ${formatValue(c)} in ${p.iterations} steps: ${formatValue(a)} rain × cells drain through it ` +
-        `(last step), so each step closes (F / (1 + F)) of its drop to where it drains, F = strength · A^m / L = ${formatValue(f)} / L`,
+        `cut by ${formatValue(c)} in ${p.iterations} steps: ${formatValue(a)} rain × cells drain through it (last step); ` +
+        `each step closes F / (1 + F) of its drop to where it drains, F = strength · A^m / L = ${formatValue(f)} along an axis`,
     };
   }
   if (!(a > 0)) return { why: `not cut: no water runs off it (its rain is under the loss ${p.loss}, and none drains into it)` };

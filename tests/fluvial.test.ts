@@ -264,7 +264,7 @@ describe('the fluvial node in the engine', () => {
     const note = (i: number, port: string) => describeRow(cellProvenance(e, e.graph, 'valleys', i, domain).find((r) => r.node === 'valleys' && r.port === port)!).note;
     const cut = grab(e, 'valleys', 'cut');
     const deep = cut.indexOf(Math.max(...cut));
-    expect(note(deep, 'cut')).toMatch(/^height .* cut by .* in 5 steps: .* rain × cells drain through it/);
+    expect(note(deep, 'cut')).toMatch(/^cut by \S+ in 5 steps: \S+ rain × cells drain through it \(last step\); each step closes F \/ \(1 \+ F\) of its drop to where it drains, F = strength · A\^m \/ L = \S+ along an axis$/);
     const seaCell = before.data.findIndex((h) => h < before.seaLevel);
     expect(note(seaCell, 'cut')).toBe('under the sea level: base level, never cut');
     const edge = before.data.findIndex((h, i) => h >= before.seaLevel && i < 96);

@@ -1,4 +1,4 @@
-// Erosion and flow in the editor: each node comes from the add menu with a preview and a control
+// Erosion, flow and fluvial erosion in the editor: each node comes from the add menu with a preview and a control
 // per param, and wired to the graph's heights it draws a picture; soft borders blend the biome
 // picture's colours.
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ const TYPES = [
   ['hydraulic', ['height', 'out'], 'height'],
   ['thermal', ['height', 'out'], 'height'],
   ['flow', ['water', 'terrain'], 'terrain'],
+  ['fluvial', ['water', 'terrain'], 'terrain'],
 ] as const;
 
 describe('erosion and flow in the editor', () => {
