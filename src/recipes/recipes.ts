@@ -361,7 +361,7 @@ export const RECIPES: readonly Recipe[] = [
       ['moisture.out', 'valleys.rain'],
       ['valleys.terrain', 'rivers.terrain'],
     ],
-    show: ['valleys.cut', 'rivers.rivers'],
+    show: ['valleys.terrain', 'valleys.cut', 'rivers.rivers'],
   },
   {
     file: 'soft-borders.json',
