@@ -68,7 +68,7 @@ export const fluvial = defineNode({
   outputs: {
     terrain: { type: 'terrain', meaning: 'height', doc: 'The eroded heights, with the same sea level.' },
     cut: { type: 'field', meaning: 'value', doc: 'Depth cut per cell: height before minus after (≥ 0), in height units.' },
-    area: { type: 'field', meaning: 'value', doc: 'Drainage area of the last step: rain × 256-map cells gathered through each land cell; 0 on the sea.' },
+    area: { type: 'field', meaning: 'value', doc: 'Drainage area of the last step: rain × 256-map cells gathered through each land cell; 0 on the sea, and everywhere with 0 iterations.' },
   },
   params: {
     strength: {

@@ -169,6 +169,12 @@ describe('stream-power erosion', () => {
     expect(() => streamPowerErosion(height, N, sea, null, { ...DEFAULTS, iterations: 1.5 }, out, area)).toThrow('fluvial: iterations must be a whole number ≥ 0, got 1.5');
     expect(() => streamPowerErosion(height, N, sea, null, DEFAULTS, height, area)).toThrow('must not overwrite the input');
   });
+
+  it('cuts nothing at strength 0 but still gives the drainage area', () => {
+    const { out, area } = erode(height, N, sea, moisture, { strength: 0, iterations: 50 });
+    expect(sameBits(out, height)).toBe(true);
+    expect(area.some((a) => a > 1)).toBe(true);
+  });
 });
 
 /** The carved-valleys graph's valleys at resolution n, each output copied. */

@@ -50,7 +50,7 @@ function float32AtOrAbove(v: number): number {
 /**
  * Erodes `height` (land: cells ≥ seaLevel) by `iterations` steps of the stream-power law.
  * Writes the eroded heights into `out` and the drainage area of the last step (rain × cells of
- * `cellLength`², 0 on the sea and before any step) into `area`. `rain` is the rain per cell
+ * `cellLength`², 0 on the sea, and everywhere with 0 iterations) into `area`. `rain` is the rain per cell
  * (null: 1 everywhere), less `loss`, never below 0.
  */
 export function streamPowerErosion(
@@ -73,7 +73,9 @@ export function streamPowerErosion(
   if (!(Number.isInteger(p.iterations) && p.iterations >= 0)) throw new Error(`fluvial: iterations must be a whole number ≥ 0, got ${p.iterations}`);
   out.set(height);
   area.fill(0);
-  if (p.iterations === 0 || p.strength === 0) return;
+  if (p.iterations === 0) return;
+  // Strength 0 cuts nothing: one step still routes the water, for the area.
+  const steps = p.strength === 0 ? 1 : p.iterations;
   const filled = scratch('fluvial.filled', Float32Array, cells).subarray(0, cells);
   const receiver = scratch('fluvial.receiver', Int32Array, cells).subarray(0, cells);
   const areaPower = scratch('fluvial.areaPower', Float64Array, cells);
@@ -84,7 +86,7 @@ export function streamPowerErosion(
   const seaBase = float32AtOrAbove(seaLevel);
   const h = out;
   const m = p.m;
-  for (let step = 0; step < p.iterations; step++) {
+  for (let step = 0; step < steps; step++) {
     const { order, count } = priorityFlood(h, n, seaLevel, filled, receiver);
     accumulate(receiver, order, count, rain, p.loss, cellArea, area);
     // A^m of every cell that is cut, 0 for the rest, in memory order: the pass below goes in
