@@ -227,6 +227,28 @@ describe('terrain-graph render', () => {
     expect(r.status).toBe(141);
   });
 
+  it('refuses a bad option, file or node before it starts its worker threads', () => {
+    // In a process of its own, so that no other test has started the threads: `--size 1e9`
+    // started them (half a second, a thread per core) and only then refused the size.
+    const script = `
+      import { main } from './src/cli/main.ts';
+      import { threadCount } from './src/parallel/threads.ts';
+      const quiet = { out() {}, err() {} };
+      const refused = [
+        ['render', 'graphs/default.json', '--size', '1e9'],
+        ['render', 'graphs/default.json', '--size', '1024', '--view', 'north'],
+        ['render', 'missing.json', '--size', '1024'],
+        ['render', 'graphs/default.json', '--size', '1024', '--node', 'nope'],
+        ['render', 'graphs/default.json', '--size', '1024', '--set', 'wind.angel=90'],
+      ];
+      const seen = [];
+      for (const argv of refused) seen.push([await main(argv, quiet), threadCount()]);
+      console.log(JSON.stringify(seen));`;
+    const r = spawnSync('node', ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual(Array.from({ length: 5 }, () => [2, 1]));
+  });
+
   it('prints progress on stderr for sizes of 1024 and more', async () => {
     const r = await run('render', 'graphs/default.json', '--size', '1024', '--out', tmp(), '--node', 'cont');
     expect(r.code).toBe(0);

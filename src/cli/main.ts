@@ -103,10 +103,10 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
           return 0;
         }
         // A large grid is worth the worker threads' start-up (about half a second): the kernels
-        // that split by rows then use every core, with the same bytes as one thread.
-        const size = Number(rest[rest.indexOf('--size') + 1]);
-        if (rest.includes('--size') && size >= 512) await startNodeThreads();
-        const result = await renderCommand(rest, io.err);
+        // that split by rows then use every core, with the same bytes as one thread. Started by
+        // renderCommand once every option and the file are checked: `--size 1e9` once started
+        // them and then refused the size.
+        const result = await renderCommand(rest, io.err, { startThreads: (size) => (size >= 512 ? startNodeThreads() : undefined) });
         if (result.stats) io.out(JSON.stringify(result.stats.length === 1 ? result.stats[0] : result.stats, null, 2));
         else io.err(`wrote ${result.written.length} file${result.written.length === 1 ? '' : 's'}: ${result.written.join(', ')}`);
         return 0;

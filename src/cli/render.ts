@@ -155,8 +155,17 @@ export interface RenderResult {
   readonly stats: object[] | null;
 }
 
+export interface RenderHooks {
+  /**
+   * Called with the view's size once the options, the file and its --set are checked and the
+   * output folder is made, before any evaluation: where the command line starts its worker
+   * threads, so that a refused option costs nothing.
+   */
+  readonly startThreads?: (size: number) => Promise<unknown> | undefined;
+}
+
 /** Runs the render command; throws GraphError (bad file or --set), UsageError or Error. */
-export async function renderCommand(argv: readonly string[], log: (line: string) => void): Promise<RenderResult> {
+export async function renderCommand(argv: readonly string[], log: (line: string) => void, hooks: RenderHooks = {}): Promise<RenderResult> {
   const args = parseArgs(argv, {
     one: ['size', 'view', 'out'],
     many: ['node', 'set'],
@@ -220,6 +229,7 @@ export async function renderCommand(argv: readonly string[], log: (line: string)
   const staging = new Staging(outDir);
   try {
     const n = engine.view.size;
+    await hooks.startThreads?.(n);
     const progress = n >= 1024;
     if (progress) log(`evaluating ${graph.name || file} at ${n}²`);
     engine.evaluate({
