@@ -28,6 +28,12 @@ export default css`
     line-height: 11px;
     color: var(--tg-muted, #a3adba);
   }
+  /* "log scale" after a log slider's name, on its line or the next: as large as the range beside it. */
+  label .log {
+    font-size: 10px;
+    color: var(--tg-accent, #5aa9ff);
+    white-space: nowrap;
+  }
   label .hint {
     font-size: 9px;
     color: var(--tg-text, #dde3ea);

@@ -118,7 +118,12 @@ export class TgParam extends LitElement {
     const hint = spec.kind === 'number' && spec.hint ? spec.hint(this.value as number) : '';
     const words = paramLabel(this.name, spec);
     const when = this.unused && spec.appliesWhen ? ` Not read now: it applies with ${spec.appliesWhen.param} ${spec.appliesWhen.in.join(' or ')}.` : '';
-    const label = html`<label title="${words} (${this.name})${hint ? `, ${hint}` : ''}: ${spec.doc}${rangeTitle(spec)}${when}">${words}${hint ? html`<span class="hint"> ${hint}</span>` : nothing}</label>`;
+    // A log slider says so beside its name: its track gave no sign that its middle is 1.8 of 0.05…64.
+    const log = (spec.kind === 'number' || spec.kind === 'int') && isLog(spec);
+    const scale = log ? ' Its slider is logarithmic: each part of the track multiplies the value by about the same factor.' : '';
+    const label = html`<label title="${words} (${this.name})${hint ? `, ${hint}` : ''}: ${spec.doc}${rangeTitle(spec)}${scale}${when}"
+      >${words}${hint ? html`<span class="hint"> ${hint}</span>` : nothing}${log ? html` <span class="log">log scale</span>` : nothing}</label
+    >`;
     switch (spec.kind) {
       case 'number':
       case 'int': {
@@ -126,7 +131,6 @@ export class TgParam extends LitElement {
         const v = this.value as number;
         // A log slider runs over thumb positions 0…TRACK, which slid() maps to values: the native
         // range input knows only a linear scale.
-        const log = isLog(spec);
         if (spec.kind === 'int' && spec.seed) {
           return html`${label}
             <input class="wide" type="number" name=${this.name} min=${spec.min} max=${spec.max} step="1" .value=${live(String(v))} @change=${this.typed} title=${rangeText(spec)} />

@@ -1,0 +1,62 @@
+// Small things a person trips on, driven with the real mouse and keyboard: Tab past a params
+// card's last control (it went on to the viewer), a log slider with no sign of its scale, the
+// rivers control with two flow nodes (at 1024 × 700 it took two lines of the viewer's bar), and
+// a node without inputs (an fBm) drawn with an empty column for them.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appPerTest, launch, openApp, screenshot, settle, waitForPreviews } from './harness.ts';
+
+/** The focused element, through the shadow roots: "tg-param[seed] input[number]" or "tg-viewer input". */
+async function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const parts: string[] = [];
+    let el: Element | null = document.activeElement;
+    while (el) {
+      const name = el.getAttribute('name');
+      const type = el.getAttribute('type');
+      parts.push(`${el.tagName.toLowerCase()}${name ? `[${name}]` : ''}${type ? `[${type}]` : ''}`);
+      el = el.shadowRoot?.activeElement ?? null;
+    }
+    return parts.slice(1).join(' ');
+  });
+}
+
+/** Clicks a node's title: it is the one selected. */
+async function select(page: Page, id: string): Promise<void> {
+  await page.locator(`tg-node[data-node-id="${id}"] header .title`).click();
+  await settle(page);
+}
+
+/** Where a node's picture sits across it: its centre's distance from the node's centre, in screen pixels. */
+async function pictureOffset(page: Page, id: string): Promise<number> {
+  const node = (await page.locator(`tg-node[data-node-id="${id}"]`).boundingBox())!;
+  const picture = (await page.locator(`tg-node[data-node-id="${id}"] tg-preview`).boundingBox())!;
+  return picture.x + picture.width / 2 - (node.x + node.width / 2);
+}
+
+describe('a log slider', () => {
+  it('says "log scale" beside its name, legibly and whole at 1024 × 700; a linear slider says nothing', async () => {
+    const browser = await launch();
+    const s = await openApp(browser, { viewport: { width: 1024, height: 700 } });
+    try {
+      const page = s.page;
+      await select(page, 'cont');
+      const mark = page.locator('tg-node[data-node-id="cont"] tg-param[name="frequency"] label .log');
+      expect(await mark.count()).toBe(1);
+      expect(await mark.textContent()).toBe('log scale');
+      const box = (await mark.boundingBox())!;
+      const label = (await page.locator('tg-node[data-node-id="cont"] tg-param[name="frequency"] label').boundingBox())!;
+      // Inside its label's two lines (not cut off by the clamp) and at least 10 px on the screen.
+      expect(box.y + box.height).toBeLessThanOrEqual(label.y + label.height + 0.5);
+      expect(box.x + box.width).toBeLessThanOrEqual(label.x + label.width + 0.5);
+      expect(await mark.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(10);
+      expect(await page.locator('tg-node[data-node-id="cont"] tg-param[name="octaves"] label .log').count()).toBe(0);
+      expect(await page.locator('tg-node[data-node-id="cont"] tg-param[name="frequency"] label').getAttribute('title')).toContain('Its slider is logarithmic');
+      await screenshot(page, 'small-things-log-scale-1024');
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+      await browser.close();
+    }
+  });
+});
