@@ -60,3 +60,43 @@ describe('a log slider', () => {
     }
   });
 });
+
+describe('the rivers control with two flow nodes', () => {
+  for (const viewport of [
+    { width: 1600, height: 1000 },
+    { width: 1024, height: 700 },
+  ]) {
+    it(`keeps its words on one line and the zoom button on the cells' row at ${viewport.width} × ${viewport.height}`, async () => {
+        const browser = await launch();
+      const s = await openApp(browser, { viewport });
+      try {
+        const page = s.page;
+        await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption('rivers-from-the-rain.json');
+        await waitForPreviews(page);
+        await select(page, 'rivers');
+        await page.keyboard.press('Control+d');
+        await settle(page);
+        await select(page, 'biomes');
+        const pick = page.locator('tg-viewer select.rivers-pick');
+        expect(await pick.locator('option').count()).toBe(2);
+        const bar = (await page.locator('tg-viewer .bar.view').boundingBox())!;
+        const words = (await page.locator('tg-viewer .rivers label').boundingBox())!;
+        const picked = (await pick.boundingBox())!;
+        const size = (await page.locator('tg-viewer select.size').boundingBox())!;
+        const zoom = (await page.locator('tg-viewer button.zoom').boundingBox())!;
+        // "rivers & lakes" on one line, its select whole beside it, inside the bar.
+        expect(words.height).toBeLessThan(24);
+        expect(Math.abs(picked.y + picked.height / 2 - (words.y + words.height / 2))).toBeLessThan(4);
+        expect(picked.x + picked.width).toBeLessThanOrEqual(bar.x + bar.width + 0.5);
+        // The zoom button stays on the cells' row; the rivers take the row under it.
+        expect(Math.abs(zoom.y - size.y)).toBeLessThan(4);
+        expect(words.y).toBeGreaterThan(size.y + size.height - 1);
+        await screenshot(page, `small-things-two-flows-${viewport.width}`);
+        expect(s.errors).toEqual([]);
+      } finally {
+        await s.close();
+        await browser.close();
+      }
+    });
+  }
+});

@@ -151,8 +151,22 @@ export default css`
     align-items: center;
     gap: 6px;
   }
+  .rivers label {
+    white-space: nowrap;
+  }
   .rivers select {
     max-width: 160px;
+  }
+  /* With a pick of whose rivers (two flow nodes), last on a row of its own, the zoom button staying
+     on the cells' row; a long title gives way in its select, not the words. */
+  .rivers.several {
+    order: 1;
+    flex: 1 1 100%;
+    min-width: 0;
+  }
+  .rivers.several select {
+    flex: 0 1 auto;
+    min-width: 0;
   }
   .seg button {
     border-radius: 0;

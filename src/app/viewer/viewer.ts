@@ -233,7 +233,10 @@ export class TgViewer extends LitElement {
   /**
    * Rivers and lakes drawn over the shown layer, on the map and the 3-D drape, when the graph has
    * water outputs (any node's output meaning 'river' or 'lake'); a pick of whose when several
-   * nodes have some. The box says what it draws: "rivers & lakes" for a node with both.
+   * nodes have some. The box says what it draws: "rivers & lakes" for a node with both. With a
+   * pick it takes a row of its own (the styles' .rivers.several): beside the cells and the zoom
+   * button, at 1024 × 700, the box and its select went onto a line of their own and the button
+   * onto another, four lines where three do.
    */
   private riversControl(s: ViewerSession) {
     const outputs = s.riverOutputs;
@@ -241,7 +244,7 @@ export class TgViewer extends LitElement {
     const shown = s.riverShown;
     const picked = shown ?? outputs.find((o) => o.key === s.rivers.pick) ?? outputs[0];
     const words = picked.words;
-    return html`<span class="rivers">
+    return html`<span class="rivers ${outputs.length > 1 ? 'several' : ''}">
       <label title="Draw the ${words} over the layer shown, in one water blue, in the map, the 3-D view and the PNG export (kept across reloads)"
         ><input class="rivers-on" type="checkbox" .checked=${s.rivers.on} @change=${(e: Event) => s.setRivers({ on: (e.target as HTMLInputElement).checked })} /> ${words}</label
       >
