@@ -34,6 +34,37 @@ async function pictureOffset(page: Page, id: string): Promise<number> {
   return picture.x + picture.width / 2 - (node.x + node.width / 2);
 }
 
+describe('a params card and the keyboard', () => {
+  const app = appPerTest();
+
+  it('goes round the params with Tab and Shift+Tab, never on to the viewer, and Escape gives the keys back', async () => {
+    const page = app.s.page;
+    await select(page, 'cont');
+    await page.keyboard.press('Enter');
+    const first = await focused(page);
+    expect(first).toBe('tg-node tg-param[seed] input[seed][number]');
+    // seed and its reroll button, a slider and a number for each of four numbers, the kind.
+    const stops = 11;
+    const seen: string[] = [];
+    for (let k = 0; k < stops; k++) {
+      await page.keyboard.press('Tab');
+      seen.push(await focused(page));
+    }
+    expect(seen.every((f) => f.startsWith('tg-node tg-param'))).toBe(true);
+    expect(seen[stops - 2]).toBe('tg-node tg-param[kind] select[kind]');
+    // Past the last, the first again, its number selected to type over.
+    expect(seen[stops - 1]).toBe(first);
+    await page.keyboard.type('7');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused(page)).toBe('tg-node tg-param[kind] select[kind]');
+    expect(await page.locator('tg-node[data-node-id="cont"] tg-param[name="seed"] input').inputValue()).toBe('7');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe(first);
+    await page.keyboard.press('Escape');
+    expect(await focused(page)).not.toContain('tg-param');
+  });
+});
+
 describe('a log slider', () => {
   it('says "log scale" beside its name, legibly and whole at 1024 × 700; a linear slider says nothing', async () => {
     const browser = await launch();

@@ -138,7 +138,7 @@ export class TgNode extends LitElement {
     if (!view || !model || !def) return nothing;
     const outputs = Object.entries(def.outputs);
     const collapsed = this.collapsed;
-    const params = html`<div class="params ${collapsed ? 'card' : ''}" @pointerdown=${stop} @pointermove=${stopWhileDragging} @dblclick=${stop} @contextmenu=${stop}>
+    const params = html`<div class="params ${collapsed ? 'card' : ''}" @pointerdown=${stop} @pointermove=${stopWhileDragging} @dblclick=${stop} @contextmenu=${stop} @keydown=${this.paramsTab}>
       ${Object.entries(def.params)
         .filter(([, spec]) => spec.kind !== 'points')
         .map(([key, spec]) => html`<tg-param .nodeId=${view.id} .nodeTitle=${model.title} .name=${key} .spec=${spec} .value=${model.params[key]} ?unused=${!paramApplies(spec, model.params)}></tg-param>`)}
@@ -202,6 +202,29 @@ export class TgNode extends LitElement {
       }
     });
   }
+
+  /** The controls of the node's params that Tab stops on, in the card's order (a param's slider, then its number). */
+  private paramControls(): HTMLElement[] {
+    return [...this.renderRoot.querySelectorAll('.params tg-param')].flatMap((param) => [...(param.shadowRoot?.querySelectorAll<HTMLElement>('input, select, button') ?? [])]);
+  }
+
+  /**
+   * Tab and Shift+Tab go round the node's params: after the last control comes the first again,
+   * and before the first the last, as in Houdini's parameter pane. Left to the browser, Tab went
+   * on from the last param to the viewer's x field, across the page. Escape still gives the keys
+   * back to the canvas.
+   */
+  private paramsTab = (e: KeyboardEvent): void => {
+    if (e.key !== 'Tab' || e.altKey || e.ctrlKey || e.metaKey) return;
+    const controls = this.paramControls();
+    const at = controls.indexOf(e.composedPath()[0] as HTMLElement);
+    if (at < 0 || at !== (e.shiftKey ? 0 : controls.length - 1)) return;
+    e.preventDefault();
+    const to = controls[e.shiftKey ? controls.length - 1 : 0];
+    to.focus();
+    // As the browser does for a field Tab reaches: its text selected, to type over.
+    if (to instanceof HTMLInputElement && (to.type === 'number' || to.type === 'text')) to.select();
+  };
 
   /** Opens the title for typing (a double-click on it, or Rename in the node's menu). */
   startRename = (e?: Event): void => {
