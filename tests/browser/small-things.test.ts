@@ -131,3 +131,40 @@ describe('the rivers control with two flow nodes', () => {
     });
   }
 });
+
+describe('a node without inputs', () => {
+  const app = appPerTest();
+
+  it('has no empty column for inputs: its picture sits in the middle, expanded as collapsed (an fBm and a cellular noise)', async () => {
+    const page = app.s.page;
+    // A cellular noise from the palette at the pointer, beside the default graph's fBm noises.
+    await page.mouse.dblclick(200, 820);
+    await page.keyboard.type('cellular');
+    await page.keyboard.press('Enter');
+    await settle(page);
+    const cellular = await page.evaluate(() => (window as never as { terrainGraph: { core: { graph: { nodes: { id: string; type: string }[] } } } }).terrainGraph.core.graph.nodes.find((n) => n.type === 'cellular')!.id);
+    for (const id of ['cont', cellular]) expect(Math.abs(await pictureOffset(page, id))).toBeLessThan(1.5);
+    // Expanded (H on the selection): still in the middle, with its meaning at the picture's foot.
+    for (const id of ['cont', cellular]) {
+      await select(page, id);
+      await page.keyboard.press('h');
+      await settle(page);
+      expect(await page.locator(`tg-node[data-node-id="${id}"]`).getAttribute('collapsed')).toBeNull();
+      expect(Math.abs(await pictureOffset(page, id))).toBeLessThan(1.5);
+      expect(await page.locator(`tg-node[data-node-id="${id}"] .inputs`).count()).toBe(0);
+      const meta = page.locator(`tg-node[data-node-id="${id}"] .meta`);
+      expect(await meta.textContent()).toMatch(/noise|value/);
+      const metaBox = (await meta.boundingBox())!;
+      const picture = (await page.locator(`tg-node[data-node-id="${id}"] tg-preview`).boundingBox())!;
+      expect(metaBox.x + metaBox.width).toBeLessThanOrEqual(picture.x + 0.5);
+    }
+    // A node with inputs keeps its column: its picture sits right of the middle.
+    await select(page, 'height');
+    await page.keyboard.press('h');
+    await settle(page);
+    expect(await pictureOffset(page, 'height')).toBeGreaterThan(10);
+    await page.keyboard.press('f');
+    await settle(page);
+    await screenshot(page, 'small-things-no-inputs');
+  });
+});

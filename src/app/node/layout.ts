@@ -2,10 +2,11 @@
 // socket positions, the minimap and zoom-to-fit, so nothing in a node may change its height.
 //
 // A node is a header (title, first output socket on the right), one row per further output,
-// a body (input sockets in a left column beside the preview, or the curve editor across the
-// whole width) and one row per param. The shipped graphs are collapsed on a grid of
-// 144 × 176 canvas units, and expanded nodes need rows 350 apart (an fBm noise, six params, is
-// 340 high): tests/graph-layout.test.ts checks that no node of a shipped graph covers another.
+// a body (input sockets in a left column beside the preview, the preview centred when there are
+// none, or the curve editor across the whole width) and one row per param. The shipped graphs
+// are collapsed on a grid of 144 × 176 canvas units, and expanded nodes need rows 350 apart
+// (an fBm noise, six params, is 340 high): tests/graph-layout.test.ts checks that no node of a
+// shipped graph covers another.
 
 import type { AnyNodeDef } from '../../model/manifest.ts';
 import type { ParamSpec } from '../../model/params.ts';

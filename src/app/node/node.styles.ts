@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { BODY_GAP, CARD_WIDTH, WIDE_CARD_WIDTH, COLLAPSED_PREVIEW, FOOTER, HEADER_HEIGHT, INPUT_COLUMN, PARAM_ROW, PORT_ROW, PREVIEW_SIZE } from './layout.ts';
+import { BODY_GAP, CARD_WIDTH, WIDE_CARD_WIDTH, COLLAPSED_PREVIEW, FOOTER, HEADER_HEIGHT, INPUT_COLUMN, NODE_WIDTH, PARAM_ROW, PORT_ROW, PREVIEW_SIZE } from './layout.ts';
 
 export default css`
   :host {
@@ -103,6 +103,23 @@ export default css`
     font-size: 10px;
     line-height: 1.35;
     color: var(--tg-muted, #8c97a6);
+  }
+  /* No inputs: the picture in the middle, the meaning in the left margin at its foot. */
+  .body.no-inputs {
+    position: relative;
+    justify-content: center;
+    padding-left: 8px;
+    padding-right: 8px;
+  }
+  .body.no-inputs .meta {
+    position: absolute;
+    left: 0;
+    bottom: ${BODY_GAP}px;
+    width: ${(NODE_WIDTH - PREVIEW_SIZE) / 2 - 4}px;
+    box-sizing: border-box;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
   }
   .curve-body {
     position: relative;

@@ -273,6 +273,14 @@ export class TgNode extends LitElement {
     const result = this.watch.result;
     const meta = result ? (result.meaning ?? result.portType ?? result.state) : '';
     const collapsed = this.collapsed;
+    // A node without inputs (a noise) has no column for them: its picture sits in the middle of
+    // the node, the meaning in the margin at its foot. The empty column was 84 px of nothing.
+    if (!Object.keys(def.inputs).length) {
+      return html`<div class="body no-inputs">
+        ${collapsed ? nothing : html`<div class="meta">${meta}</div>`}
+        <tg-preview .previews=${this.data!.ctx.previews} .nodeId=${this.data!.id}></tg-preview>
+      </div>`;
+    }
     return html`<div class="body">
       <div class="inputs">
         ${Object.entries(def.inputs).map(
