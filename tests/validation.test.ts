@@ -66,7 +66,7 @@ describe('graph file validation', () => {
     ['a value below its range', edited((d) => (d.nodes[2].params.share = -0.1)), '$.nodes[2].params.share', /^water node "w" \("W"\): -0.1 is below the minimum 0$/],
     ['a value that is not finite', edited((d) => (d.nodes[0].params.gain = NaN)), '$.nodes[0].params.gain', /expected a finite number, got NaN/],
     ['an infinite value', edited((d) => (d.nodes[0].params.frequency = Infinity)), '$.nodes[0].params.frequency', /expected a finite number, got Infinity/],
-    ['an unknown enum value', edited((d) => (d.nodes[2].params.mode = 'percentage')), '$.nodes[2].params.mode', /^water node "w" \("W"\): expected one of "percent", "raw", got "percentage"$/],
+    ['an unknown enum value', edited((d) => (d.nodes[2].params.mode = 'percentage')), '$.nodes[2].params.mode', /^water node "w" \("W"\): expected one of "percent", "raw", got "percentage" \(did you mean "percent"\?\)$/],
     ['curve points out of order', edited((d) => (d.nodes[1].params.points = [[0.5, 0], [-0.5, 1]])), '$.nodes[1].params.points[1][0]', /points must be sorted by x: -0.5 comes after 0.5/],
     ['a curve with one point', edited((d) => (d.nodes[1].params.points = [[0, 0]])), '$.nodes[1].params.points', /needs at least 2 points, got 1/],
     ['an edge to an unknown node', edited((d) => (d.edges[0].to = 'x.in')), '$.edges[0].to', /unknown node "x" in "x.in"/],

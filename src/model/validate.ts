@@ -44,10 +44,12 @@ export function checkParam(spec: ParamSpec, value: unknown, path: string): Probl
     }
     case 'bool':
       return typeof value === 'boolean' ? [] : problem(`expected true or false, got ${describe(value)}`);
-    case 'enum':
-      return typeof value === 'string' && spec.options.includes(value)
-        ? []
-        : problem(`expected one of ${spec.options.map((o) => `"${o}"`).join(', ')}, got ${describe(value)}`);
+    case 'enum': {
+      if (typeof value === 'string' && spec.options.includes(value)) return [];
+      // A near miss says which it meant, as an unknown param or option does: "ridgd" is "ridged".
+      const near = typeof value === 'string' ? closest(value, spec.options) : undefined;
+      return problem(`expected one of ${spec.options.map((o) => `"${o}"`).join(', ')}, got ${describe(value)}${near !== undefined ? ` (did you mean "${near}"?)` : ''}`);
+    }
     case 'points': {
       if (!Array.isArray(value)) return problem(`expected a list of [x, y] points, got ${describe(value)}`);
       if (value.length < spec.minCount) return problem(`needs at least ${spec.minCount} points, got ${value.length}`);
