@@ -262,6 +262,12 @@ describe('terrain-graph check and format', () => {
     const file = join(dir, 'g.json');
     writeFileSync(file, JSON.stringify(JSON.parse(readFileSync('graphs/default.json', 'utf8'))));
     expect((await run('check', file)).code).toBe(0);
+    // --help is answered, as render's and build's are, not refused as an option.
+    for (const command of ['check', 'format']) {
+      const help = await run(command, '--help');
+      expect(help.code).toBe(0);
+      expect(help.out).toContain(`terrain-graph ${command} <graph.json> …`);
+    }
     expect((await run('format', file)).out).toContain('rewritten');
     expect(readFileSync(file, 'utf8')).toBe(readFileSync('graphs/default.json', 'utf8'));
     writeFileSync(file, '[]');

@@ -12,12 +12,14 @@ import { BUILD_USAGE, buildCommand } from './build.ts';
 import { readGraphText } from './files.ts';
 import { RENDER_USAGE, renderCommand } from './render.ts';
 
+const CHECK_USAGE = `  terrain-graph check <graph.json> …            validate files, list every problem
+  terrain-graph format <graph.json> …           rewrite files in the canonical layout`;
+
 const USAGE = `terrain-graph — procedural terrain and climate as a graph
 
   terrain-graph render <graph.json> [options]   evaluate and write layers (see render --help)
   terrain-graph build <graph.json> [options]    build a world region as engine-ready tiles (see build --help)
-  terrain-graph check <graph.json> …            validate files, list every problem
-  terrain-graph format <graph.json> …           rewrite files in the canonical layout
+${CHECK_USAGE}
 
 ${RENDER_USAGE}`;
 
@@ -118,9 +120,13 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         }
         return await buildCommand(rest, io.out, io.err);
       case 'check':
-        return check(rest, io, false);
       case 'format':
-        return check(rest, io, true);
+        // As render and build answer it: "check takes no options, got --help" answered a person asking how.
+        if (rest.includes('--help')) {
+          io.out(`${CHECK_USAGE}\n\n  Both take no options; the exit code is 2 when a file has problems.`);
+          return 0;
+        }
+        return check(rest, io, command === 'format');
       case undefined:
       case '--help':
       case 'help':
