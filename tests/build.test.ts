@@ -328,6 +328,7 @@ describe('terrain-graph build', () => {
       [['--region', '0,0,1,1', '--cells-per-view', '64', '--format', 'tiff'], /unknown format "tiff"/],
       [['--region', '0,0,1,1', '--cells-per-view', '64', '--node', 'biomes', '--format', 'r16'], /does not apply to biomes.out, a biome layer/],
       [['--region', '0,0,1,1', '--cells-per-view', '64', '--node', 'nowhere'], /no node "nowhere"/],
+      [['--region', '0,0,1,1', '--cells-per-view', '64', '--node', 'wate'], /no node "wate" in the graph \(did you mean "water"\?\)/],
       [['--region', '0,0,1,1', '--cells-per-view', '64', '--range', '1,0'], /MAX must be greater than MIN/],
       [['--cells-per-view', '64'], /build needs --region/],
     ];

@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { nodeDef } from '../../nodes/index.ts';
 import { createEngine } from '../engine/engine.ts';
 import type { Graph } from '../model/graph.ts';
+import { suggest } from '../model/validate.ts';
 import type { ValueRange } from './encode.ts';
 import { formatApplies, formatNeedsRange } from './encode.ts';
 import { PNG_ENCODING } from './png.ts';
@@ -44,7 +45,8 @@ export function buildLayers(graph: Graph, nodes: readonly string[], formats: rea
   const used = new Set<BuildFormat>();
   for (const id of nodes) {
     const node = graph.nodes.find((n) => n.id === id);
-    if (!node) throw new PlanError(`--node ${id}: no node "${id}" in the graph`);
+    // The near miss, as render names it (`--node wate` meant "water"); no list of a huge graph's ids.
+    if (!node) throw new PlanError(`--node ${id}: no node "${id}" in the graph${suggest(id, graph.nodes.length <= 1000 ? graph.nodes.map((n) => n.id) : [])}`);
     for (const [port, spec] of Object.entries(nodeDef(node.type)!.outputs)) {
       const fits = formats.filter((f) => formatApplies(spec.type, f));
       if (!fits.length) {
