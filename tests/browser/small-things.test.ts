@@ -1,7 +1,8 @@
 // Small things a person trips on, driven with the real mouse and keyboard: Tab past a params
 // card's last control (it went on to the viewer), a log slider with no sign of its scale, the
-// rivers control with two flow nodes (at 1024 × 700 it took two lines of the viewer's bar), and
-// a node without inputs (an fBm) drawn with an empty column for them.
+// rivers control with two flow nodes (at 1024 × 700 it took two lines of the viewer's bar), the
+// viewer's heading cut short with no tooltip, and a node without inputs (an fBm) drawn with an
+// empty column for them.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, launch, openApp, screenshot, settle, waitForPreviews } from './harness.ts';
@@ -130,6 +131,25 @@ describe('the rivers control with two flow nodes', () => {
       }
     });
   }
+});
+
+describe("the viewer's heading", () => {
+  it('says in its tooltip what it cuts short: the node id and type beside an output select at 1024 × 700', async () => {
+    const browser = await launch();
+    const s = await openApp(browser, { viewport: { width: 1024, height: 700 } });
+    try {
+      const page = s.page;
+      await select(page, 'water');
+      const sub = page.locator('tg-viewer header .sub');
+      // "water · Water level" beside the Water level's output select: cut to "wat…".
+      expect(await sub.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+      expect(await sub.getAttribute('title')).toBe('water · Water level');
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+      await browser.close();
+    }
+  });
 });
 
 describe('a node without inputs', () => {

@@ -152,7 +152,7 @@ export class TgViewer extends LitElement {
     const outputs = Object.entries(def?.outputs ?? {});
     return html`<header>
       <h2 data-viewer-node=${node.id} title=${node.title}>${node.title}</h2>
-      <span class="sub">${node.id} · ${def?.title ?? node.type}</span>
+      <span class="sub" title="${node.id} · ${def?.title ?? node.type}">${node.id} · ${def?.title ?? node.type}</span>
       ${outputs.length > 1
         ? html`<select class="port" aria-label="output" @change=${(e: Event) => s.setPort((e.target as HTMLSelectElement).value)}>
             ${outputs.map(([k, spec]) => html`<option value=${k} ?selected=${k === s.port}>${k} · ${spec.meaning}</option>`)}
