@@ -177,10 +177,11 @@ describe('terrain-graph render', () => {
   it('exits 2 for a bad --set, naming the node, the param and the path', async () => {
     const r = await run('render', 'graphs/default.json', '--out', tmp(), '--set', 'wind.lift=-1');
     expect(r.code).toBe(2);
-    expect(r.err).toContain('--set wind.lift=-1: $.nodes[13].params.lift: wind node "wind" ("Wind"): -1 is below the minimum 0');
+    // Named as the file's own problems are: the file, then the problem under it.
+    expect(r.err).toBe('default.json: 1 problem in the graph\n  --set wind.lift=-1: $.nodes[13].params.lift: wind node "wind" ("Wind"): -1 is below the minimum 0\n');
     expect((await run('render', 'graphs/default.json', '--out', tmp(), '--set', 'wind.angel=90')).err).toContain('--set wind.angel=90: $.nodes[13].params.angel: wind node "wind" ("Wind") has no param "angel" (did you mean "angle"?)');
     expect((await run('render', 'graphs/default.json', '--out', tmp(), '--set', 'nobody.x=1')).err).toContain('no node "nobody"');
-    expect((await run('render', 'graphs/default.json', '--out', tmp(), '--set', 'wind.angle')).err).toContain('expected ID.param=JSON');
+    expect((await run('render', 'graphs/default.json', '--out', tmp(), '--set', 'wind.angle')).err).toMatch(/^default\.json: 1 problem in the graph\n  --set: expected ID\.param=JSON/);
   });
 
   it('exits 2 for bad options, unreadable files and a node that cannot run, naming it', async () => {

@@ -54,14 +54,17 @@ export interface ManifestEntry {
   splat?: string[];
 }
 
-/** Applies `ID.param=JSON` overrides; a bare word that is not JSON is taken as a string. */
-export function applySets(engine: Engine, sets: readonly string[]): void {
+/**
+ * Applies `ID.param=JSON` overrides; a bare word that is not JSON is taken as a string. A refusal
+ * names `file`, as the file's own problems do ("default.json: 1 problem in the graph").
+ */
+export function applySets(engine: Engine, sets: readonly string[], file?: string): void {
   const seen = new Map<string, string>();
   for (const text of sets) {
     const eq = text.indexOf('=');
     const dot = text.indexOf('.');
     if (eq < 0 || dot < 0 || dot > eq) {
-      throw new GraphError([{ path: '--set', message: `expected ID.param=JSON, got "${text}"` }]);
+      throw new GraphError([{ path: '--set', message: `expected ID.param=JSON, got "${text}"` }], file);
     }
     const id = text.slice(0, dot);
     const key = text.slice(dot + 1, eq);
@@ -74,7 +77,7 @@ export function applySets(engine: Engine, sets: readonly string[]): void {
       value = JSON.parse(raw);
     } catch {
       if (!/^[A-Za-z][\w -]*$/.test(raw)) {
-        throw new GraphError([{ path: `--set ${text}`, message: `the value is not JSON: ${raw}` }]);
+        throw new GraphError([{ path: `--set ${text}`, message: `the value is not JSON: ${raw}` }], file);
       }
       value = raw;
     }
@@ -82,7 +85,7 @@ export function applySets(engine: Engine, sets: readonly string[]): void {
     try {
       engine.setParam(id, key, value as AnyParamValue);
     } catch (err) {
-      if (err instanceof GraphError) throw new GraphError(err.problems.map((p) => ({ path: `--set ${text}: ${p.path}`, message: p.message })));
+      if (err instanceof GraphError) throw new GraphError(err.problems.map((p) => ({ path: `--set ${text}: ${p.path}`, message: p.message })), file);
       throw err;
     }
   }
@@ -201,7 +204,7 @@ export async function renderCommand(argv: readonly string[], log: (line: string)
   const graph = passThrough(parsed);
   const engine = createEngine(graph, { size, view });
   const sets = args.many.get('set') ?? [];
-  applySets(engine, sets);
+  applySets(engine, sets, name);
 
   // The file's own nodes: a bypassed node's neutral copy (src/model/bypass.ts) is no output.
   const known = new Set(parsed.nodes.map((n) => n.id));
