@@ -16,6 +16,8 @@ export interface ParamEditDetail {
   readonly value?: AnyParamValue;
   /** Why the value sent differs from the one typed (clamped to the range): shown to the person. */
   readonly note?: string;
+  /** Why what was typed could not be read (a word in a knot list): shown as a refusal; nothing is set. */
+  readonly refused?: string;
 }
 
 /** A pointer down on a wire: select it (added to the selection with a modifier key). */

@@ -1,8 +1,8 @@
 // Small things a person trips on, driven with the real mouse and keyboard: Tab past a params
 // card's last control (it went on to the viewer), a log slider with no sign of its scale, the
 // rivers control with two flow nodes (at 1024 × 700 it took two lines of the viewer's bar), the
-// viewer's heading cut short with no tooltip, and a node without inputs (an fBm) drawn with an
-// empty column for them.
+// viewer's heading cut short with no tooltip, a knot list with a word in it dropped without a
+// word, and a node without inputs (an fBm) drawn with an empty column for them.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, launch, openApp, screenshot, settle, waitForPreviews } from './harness.ts';
@@ -131,6 +131,38 @@ describe('the rivers control with two flow nodes', () => {
       }
     });
   }
+});
+
+describe('a knot list typed with a word in it', () => {
+  const app = appPerTest();
+
+  it('is refused with a notice naming the node, the param and the word, the field outlined, nothing set', async () => {
+    const page = app.s.page;
+    // A chain of curves from the palette at the pointer; its card's one field is its knots.
+    await page.mouse.dblclick(200, 820);
+    await page.keyboard.type('chain');
+    await page.keyboard.press('Enter');
+    await settle(page);
+    const id = await page.evaluate(() => (window as never as { terrainGraph: { core: { graph: { nodes: { id: string; type: string }[] } } } }).terrainGraph.core.graph.nodes.find((n) => n.type === 'chain')!.id);
+    const knots = async () => page.evaluate((nodeId) => (window as never as { terrainGraph: { core: { node(id: string): { params: { knots: number[] } } } } }).terrainGraph.core.node(nodeId).params.knots, id);
+    const before = await knots();
+    await select(page, id);
+    await page.keyboard.press('Enter');
+    expect(await focused(page)).toBe('tg-node tg-param[knots] input[knots][text]');
+    await page.keyboard.type('0.5, x');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('tg-app .toast.refused').textContent()).toBe('Value refused: Chain curves, knots: "x" is not a number; nothing was set');
+    expect(await knots()).toEqual(before);
+    const field = page.locator(`tg-node[data-node-id="${id}"] tg-param[name="knots"] input`);
+    expect(await field.evaluate((el) => getComputedStyle(el).borderTopColor)).toBe('rgb(255, 107, 107)');
+    // Put right, it is set and the outline goes.
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('0.2, 0.6');
+    await page.keyboard.press('Enter');
+    await expect.poll(knots).toEqual([0.2, 0.6]);
+    expect(await field.evaluate((el) => getComputedStyle(el).borderTopColor)).not.toBe('rgb(255, 107, 107)');
+    await screenshot(page, 'small-things-knots-refused');
+  });
 });
 
 describe("the viewer's heading", () => {

@@ -25,6 +25,10 @@ export class ParamGestures {
           return;
         case 'update':
         case 'set':
+          if (d.refused) {
+            this.notice(`Value refused: ${d.refused}`, 'refused');
+            return;
+          }
           if (d.value !== undefined) this.core.setParam(d.nodeId, d.key, d.value);
           if (d.note) this.notice(d.note, 'info');
           return;

@@ -92,8 +92,9 @@ export default css`
     flex: 1 1 auto;
     min-width: 0;
   }
+  /* input.invalid, not .invalid: the text field's own border (input[type='text']) outranked it. */
   input:invalid,
-  .invalid {
+  input.invalid {
     border-color: #ff6b6b;
     outline: none;
   }

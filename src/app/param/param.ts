@@ -253,12 +253,16 @@ export class TgParam extends LitElement {
 
   private typedList(e: Event): void {
     const input = e.target as HTMLInputElement;
-    const list = input.value
-      .split(/[,\s]+/)
-      .filter(Boolean)
-      .map((t) => Number(t.replace('−', '-')));
-    if (list.some((v) => !Number.isFinite(v))) {
+    const words = input.value.split(/[,\s]+/).filter(Boolean);
+    const list = words.map((t) => Number(t.replace('−', '-')));
+    const bad = words.find((_, k) => !Number.isFinite(list[k]));
+    if (bad !== undefined) {
+      // Said, not only outlined: "0.5, x" was dropped with no word of why.
       input.classList.add('invalid');
+      const label = paramLabel(this.name, this.spec);
+      this.dispatchEvent(
+        appEvent('tg-param-edit', { nodeId: this.nodeId, key: this.name, phase: 'set', refused: `${this.nodeTitle ? `${this.nodeTitle}, ` : ''}${label}: "${bad}" is not a number; nothing was set` }),
+      );
       return;
     }
     input.classList.remove('invalid');
