@@ -59,7 +59,8 @@ export const fluvial = defineNode({
     'h ← (h + F · h_receiver) / (1 + F), F = strength · A^m / L, L the step to the receiver in 256-map cells. ' +
     'Wire the moisture as rain and the valleys deepen where the wind brings it. The sea and the map edge are the ' +
     'base level and never change; land is cut towards the sea level, never below it, so the coast stays; a lake ' +
-    "floor is not cut (its water crosses to the outlet, which cuts down and drains the lake over the steps). Land " +
+    "floor is not cut (its water crosses to the outlet, which cuts down and drains the lake over the steps), and a river " +
+    'running into a lake is cut towards its surface, not its floor. Land ' +
     'is never raised. 0 iterations returns the terrain unchanged. Bound to the grid it runs on, like Flow and rivers.',
   inputs: {
     terrain: { type: 'terrain', doc: 'Heights with a sea level: the sea is where the rivers end.' },

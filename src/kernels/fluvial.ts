@@ -18,7 +18,11 @@
 // where it is. Lakes: a cell under standing water (its filled height above its own) is not cut —
 // the water that reaches a hollow crosses it to the outlet, and the outlet cuts down like any
 // channel, so a lake is drained step by step as its sill is lowered. The hollow's floor is left
-// as it is.
+// as it is. A cell that drains into a lake is cut towards the lake's surface (its outlet's height
+// this step, already lowered), not towards the floor of the lake cell it drains into: a river
+// meets a lake at its surface. Cutting to the floor dug the shore under the water, which the
+// next step read as lake, so lakes grew at every inflow (on carved-valleys at 256², 685 of the
+// 7 480 cell-steps that drained into a lake in the recipe's 5 steps).
 
 import { accumulate, OFF_MAP, priorityFlood } from './flow.ts';
 import { scratch } from './scratch.ts';
@@ -79,6 +83,10 @@ export function streamPowerErosion(
   const filled = scratch('fluvial.filled', Float32Array, cells).subarray(0, cells);
   const receiver = scratch('fluvial.receiver', Int32Array, cells).subarray(0, cells);
   const areaPower = scratch('fluvial.areaPower', Float64Array, cells);
+  // Where each cell's water stands after its update this step: its height, or, under a lake, the
+  // lake's surface (the level of where the lake drains, at least its floor). A donor is cut
+  // towards its receiver's level. Float32 as the heights, which it copies.
+  const level = scratch('fluvial.level', Float32Array, cells).subarray(0, cells);
   const cellArea = p.cellLength * p.cellLength;
   // K · dt / L for a neighbour along an axis and along a diagonal.
   const kAxis = p.strength / p.cellLength;
@@ -95,21 +103,31 @@ export function streamPowerErosion(
     // at 256²), and a square root for the default ½.
     for (let i = 0; i < cells; i++) {
       const a = area[i];
-      // Dry (or sea: area 0), and under a lake (see the file's head): not cut.
-      if (!(a > 0) || filled[i] > h[i]) areaPower[i] = 0;
+      // Under a lake (see the file's head): not cut, marked −1 to pass the lake's surface on.
+      // Dry (or sea: area 0): not cut.
+      if (filled[i] > h[i]) areaPower[i] = -1;
+      else if (!(a > 0)) areaPower[i] = 0;
       else areaPower[i] = m === 0.5 ? Math.sqrt(a) : Math.exp(m * Math.log(a));
     }
     // The edge: base level.
     for (let c = 0; c < n; c++) areaPower[c] = areaPower[cells - n + c] = 0;
     for (let r = 0; r < n; r++) areaPower[r * n] = areaPower[r * n + n - 1] = 0;
-    // Flood order: every receiver comes before the cells that drain into it, so h[r] is already
-    // this step's when a donor reads it (the implicit scheme's one pass).
+    level.set(h);
+    // Flood order: every receiver comes before the cells that drain into it, so its level is
+    // already this step's when a donor reads it (the implicit scheme's one pass), across a lake
+    // too: a lake's cells drain through one another to its outlet, which comes first.
     for (let q = 0; q < count; q++) {
       const i = order[q];
       const power = areaPower[i];
       if (power === 0) continue;
       const hi = h[i];
       const r = receiver[i];
+      if (power < 0) {
+        // Under a lake: not cut; its water stands at the level of where it drains.
+        const surface = r === OFF_MAP ? seaBase : level[r];
+        if (surface > hi) level[i] = surface;
+        continue;
+      }
       let base: number;
       let k: number;
       if (r === OFF_MAP) {
@@ -117,7 +135,7 @@ export function streamPowerErosion(
         base = seaBase;
         k = seaBeside(h, n, i, seaLevel) ? kAxis : kDiagonal;
       } else {
-        base = h[r];
+        base = level[r];
         const d = r > i ? r - i : i - r;
         k = d === 1 || d === n ? kAxis : kDiagonal;
       }
@@ -125,7 +143,7 @@ export function streamPowerErosion(
       const f = k * power;
       // Between base and hi in doubles, and both are Float32: so is the rounded result. A
       // factor past the doubles' range (a huge strength) puts the cell on its receiver.
-      h[i] = f === Infinity ? base : (hi + f * base) / (1 + f);
+      h[i] = level[i] = f === Infinity ? base : (hi + f * base) / (1 + f);
     }
   }
 }
