@@ -234,6 +234,28 @@ describe('what is kept of a long history', () => {
     expect(read.steps.done[0].label).toBe('move 100');
   });
 
+  it('reads no more than the editor keeps of undo and redo together, half each way, from a record that holds more of both', () => {
+    // A session never holds more than 500 in all (a redo step was an undo step first); a record
+    // of 400 each way (made by hand, or damaged) gave 800 steps to check at start and to keep.
+    const ed = new EditorCore(parseGraph(DEFAULT_TEXT));
+    ed.moveNodes([{ id: 'cont', position: [1, 1] }]);
+    ed.moveNodes([{ id: 'cont', position: [2, 2] }]);
+    ed.undo();
+    const text = serializeGraph(ed.snapshot());
+    const record = JSON.parse(historyRecord(ed.historySteps, text));
+    // Each way, a move and its reverse in turn, the last undo the move to where the graph is: the
+    // steps replay to the graph, however many of them are read.
+    const reversed = (step: { label: string; entries: { cmd: unknown; inverse: unknown[] }[] }) => ({ ...step, entries: [{ cmd: step.entries[0].inverse[0], inverse: [step.entries[0].cmd] }] });
+    const [undo, redo] = [record.done[0], record.undone[0]];
+    record.done = Array.from({ length: 400 }, (_, k) => ({ ...(k % 2 ? undo : reversed(undo)), label: `undo ${k}` }));
+    record.undone = Array.from({ length: 400 }, (_, k) => ({ ...(k % 2 ? redo : reversed(redo)), label: `redo ${k}` }));
+    const read = readSavedHistory(JSON.stringify(record), text, parseGraph(text));
+    expect(read.reason).toBeUndefined();
+    expect(counts(read.steps)).toEqual([250, 250]);
+    expect(read.steps.done.at(-1)!.label).toBe('undo 399');
+    expect(read.steps.undone.at(-1)!.label).toBe('redo 399');
+  });
+
   it('stops each side at its first step past the cap of characters, and stays within it', () => {
     const ed = new EditorCore(parseGraph(DEFAULT_TEXT));
     ed.moveNodes([{ id: 'cont', position: [1, 1] }]);

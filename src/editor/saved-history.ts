@@ -284,9 +284,13 @@ export function readSavedHistory(raw: string | null, draftText: string, graph: G
   if (record.graph !== textKey(draftText)) return because('it was saved with another version of the graph than the draft (the history was written, the draft later, or the other way round)');
   if (record.refused === true) return because("the browser's storage was full when it was saved");
   if (!Array.isArray(record.done) || !Array.isArray(record.undone)) return because('its record is cut short or damaged');
-  // No more than the editor keeps, nearest the cursor, whatever the record holds.
-  const rawDone = record.done.slice(-HISTORY_LIMIT);
-  const rawUndone = record.undone.slice(-HISTORY_LIMIT);
+  // No more than the editor keeps, undo and redo together (a session never holds more: a redo
+  // step was an undo step first), nearest the cursor, whatever the record holds: as the writer
+  // keeps them, one each way in turn, so each side gets half unless the other has less.
+  const keepDone = Math.min(record.done.length, Math.max(Math.ceil(HISTORY_LIMIT / 2), HISTORY_LIMIT - record.undone.length));
+  const keepUndone = Math.min(record.undone.length, HISTORY_LIMIT - keepDone);
+  const rawDone = keepDone ? record.done.slice(-keepDone) : [];
+  const rawUndone = keepUndone ? record.undone.slice(-keepUndone) : [];
   try {
     const done = rawDone.map((s: unknown, k: number) => readStep(s, `undo step ${rawDone.length - k}`));
     const undone = rawUndone.map((s: unknown, k: number) => readStep(s, `redo step ${rawUndone.length - k}`));
