@@ -171,6 +171,22 @@ describe('stream-power erosion', () => {
     expect(meanCut(5, 0.1, 0.5) / meanCut(spec.max, 0.01, 0.5)).toBeCloseTo(1, 1);
   });
 
+  it("cuts alike in more, weaker steps or fewer, stronger ones, as the README says: strength × iterations sets the depth", () => {
+    // The README's figures: graphs/default.json's heights at 256², no rain wired, mean cut on
+    // land 0.0289, 0.0282, 0.0272 and 0.0308 for 20 × 0.05, 10 × 0.1, 5 × 0.2 and 3 × 0.4.
+    const e = evaluated(loadGraph('default.json'), 256);
+    const t = e.output('water', 'terrain') as TerrainValue;
+    const means = [[20, 0.05], [10, 0.1], [5, 0.2], [3, 0.4]].map(([iterations, strength]) => {
+      const { out } = erode(t.data, 256, t.seaLevel, null, { iterations, strength });
+      let cut = 0;
+      let land = 0;
+      for (let i = 0; i < out.length; i++) if (t.data[i] >= t.seaLevel) ((cut += t.data[i] - out[i]), land++);
+      return cut / land;
+    });
+    expect(means.map((v) => v.toFixed(4))).toEqual(['0.0289', '0.0282', '0.0272', '0.0308']);
+    expect(Math.max(...means) / Math.min(...means)).toBeLessThan(1.15);
+  });
+
   it('cuts the rainier of two identical islands deeper', () => {
     // Two islands, the same seeded cone with gullies, side by side in the sea: with the same
     // rain they are cut alike cell for cell; with twice the rain on the east one it is cut deeper.
