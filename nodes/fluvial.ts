@@ -81,7 +81,7 @@ export const fluvial = defineNode({
       max: 10,
       step: 0.001,
       unit: 'per step',
-      doc: 'K · dt of one step: a cell draining an area of 1 over a step of one 256-map cell closes about this share of its drop per step.',
+      doc: 'K · dt of one step: a cell draining an area of 1 over a step of one 256-map cell closes s / (1 + s) of its drop to where it drains per step (0.2: 17 %, 1: half, 10: 91 %).',
     },
     m: {
       label: 'area exponent m',
