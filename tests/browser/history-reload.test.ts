@@ -113,6 +113,33 @@ describe('undo after a reload', () => {
     await s.close();
   });
 
+  it('keeps a drag the page was reloaded in the middle of: the moved node, one undo back to where the drag began', async () => {
+    const s = await openApp(browser);
+    const page = s.page;
+    const start = await graph(page);
+    const title = (await page.locator('tg-node[data-node-id="pv"] header .title').boundingBox())!;
+    await page.mouse.move(title.x + 10, title.y + 5);
+    await page.mouse.down();
+    await page.mouse.move(title.x + 110, title.y + 85, { steps: 10 });
+    // The button still held, past the autosave's quiet time: the draft and the step are saved.
+    await expect.poll(() => storedCounts(page)).toEqual([1, 0]);
+    const moved = await graph(page);
+    expect(moved).not.toEqual(start);
+    await page.reload();
+    await waitForPreviews(page);
+    await page.mouse.up(); // the button let go on the new page: no gesture there to end
+    expect(await graph(page)).toEqual(moved);
+    expect(await page.locator('tg-app .toast').count()).toBe(0);
+    await page.locator('tg-app .canvas').click({ position: { x: 10, y: 10 } });
+    await key(page, 'Control+z');
+    expect(await graph(page)).toEqual(start);
+    expect(await undoState(page)).toEqual({ canUndo: false, canRedo: true });
+    await key(page, 'Control+Shift+z');
+    expect(await graph(page)).toEqual(moved);
+    expect(s.errors).toEqual([]);
+    await s.close();
+  });
+
   it("keeps each tab's history with its own draft: a second tab starts with a copy of the latest, then each undoes its own", async () => {
     const first = await openApp(browser);
     const a = first.page;
