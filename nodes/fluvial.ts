@@ -19,8 +19,15 @@ function explainCell(r: NodeReading<Params>, i: number, port: string): CellNote 
   const terrain = r.input('terrain');
   const cut = r.output('cut');
   const area = r.output('area');
-  // The terrain's own row reads its sea level (the viewer words a terrain by it): the cut says why.
-  if (port === 'terrain' || terrain?.type !== 'terrain' || cut?.type !== 'field' || area?.type !== 'field') return {};
+  if (terrain?.type !== 'terrain' || cut?.type !== 'field' || area?.type !== 'field') return {};
+  if (port === 'terrain') {
+    // The viewer words a terrain by its sea level, and this row is the one a person reads first
+    // (the map shows the terrain): it says how deep the land was cut, and where to read why, as
+    // the cut's own row lies a dozen rows further down, out of sight at 1600 × 1000.
+    if (!(terrain.data[i] >= terrain.seaLevel)) return {};
+    const c = cut.data[i];
+    return { why: c > 0 ? `cut by ${formatValue(c)} here (its cut row says why)` : 'not cut here (its cut row says why)' };
+  }
   const n = r.domain.n;
   const row = (i / n) | 0;
   const col = i - row * n;

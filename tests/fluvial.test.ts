@@ -10,7 +10,7 @@ import { cellProvenance } from '../src/engine/provenance.ts';
 import { viewDomain } from '../src/grid.ts';
 import type { Graph } from '../src/model/graph.ts';
 import type { TerrainValue } from '../src/model/values.ts';
-import { describeRow } from '../src/viewer-core/provenance.ts';
+import { describeRow, formatValue } from '../src/viewer-core/provenance.ts';
 import { evaluated, grab, loadGraph, rng } from './helpers/graphs.ts';
 
 const N = 97;
@@ -373,5 +373,9 @@ describe('the fluvial node in the engine', () => {
     expect(note(seaCell, 'cut')).toBe('under the sea level: base level, never cut');
     const edge = before.data.findIndex((h, i) => h >= before.seaLevel && i < 96);
     expect(note(edge, 'cut')).toBe("on the map's edge: base level, never cut");
+    // The terrain's row, the one read first (the map shows the terrain), says how deep it was cut.
+    expect(note(deep, 'terrain')).toMatch(new RegExp(`^sea level \\S+: land, \\S+ above the sea; cut by ${formatValue(cut[deep])} here \\(its cut row says why\\)$`));
+    expect(note(edge, 'terrain')).toMatch(/^sea level \S+: land, \S+ above the sea; not cut here \(its cut row says why\)$/);
+    expect(note(seaCell, 'terrain')).toMatch(/^sea level \S+: water, \S+ deep$/);
   });
 });

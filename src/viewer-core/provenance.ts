@@ -32,7 +32,9 @@ export function describeRow(row: ProvenanceRow): { value: string; note: string }
   const value = formatValue(row.value);
   if (row.seaLevel !== undefined) {
     const above = row.value - row.seaLevel;
-    return { value, note: `sea level ${formatValue(row.seaLevel)}: ${row.water ? `water, ${formatValue(-above)} deep` : `land, ${formatValue(above)} above the sea`}` };
+    const level = `sea level ${formatValue(row.seaLevel)}: ${row.water ? `water, ${formatValue(-above)} deep` : `land, ${formatValue(above)} above the sea`}`;
+    // A node may add what it did to the cell (an erosion: how deep it cut) after the level.
+    return { value, note: row.why ? `${level}; ${row.why}` : level };
   }
   if (row.input) return { value, note: `the curve at ${formatValue(row.input.value)} (${row.input.title})` };
   if (row.why) return { value, note: row.why };
