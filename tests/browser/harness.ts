@@ -139,9 +139,18 @@ export interface TestHandle {
 
 /** A fingerprint of the pixels of a node's picture (the curve editor for curve nodes), read from the page. */
 export async function nodePixels(page: Page, id: string): Promise<{ hash: string; colours: number }> {
-  const canvas = page.locator(`tg-node[data-node-id="${id}"] tg-preview canvas, tg-node[data-node-id="${id}"] tg-curve-editor canvas`).first();
-  return canvas.evaluate((c: HTMLCanvasElement) => {
-    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+  const picture = page.locator(`tg-node[data-node-id="${id}"] tg-preview, tg-node[data-node-id="${id}"] tg-curve-editor`).first();
+  return picture.evaluate(async (host: HTMLElement) => {
+    // The picture is an <img>, decoded after the element's update: its updateComplete waits for it.
+    await (host as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+    const img = host.shadowRoot!.querySelector('img');
+    const c = document.createElement('canvas');
+    c.width = img?.naturalWidth ?? 0;
+    c.height = img?.naturalHeight ?? 0;
+    if (!img || !c.width) return { hash: 'no picture', colours: 0 };
+    const g = c.getContext('2d')!;
+    g.drawImage(img, 0, 0);
+    const data = g.getImageData(0, 0, c.width, c.height).data;
     let h = 0x811c9dc5;
     const seen = new Set<number>();
     for (let i = 0; i < data.length; i += 4) {

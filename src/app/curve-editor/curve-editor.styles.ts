@@ -4,23 +4,35 @@ export default css`
   :host {
     display: block;
     position: relative;
-    content-visibility: auto;
     border-radius: 4px;
     overflow: hidden;
     background: #141920;
     touch-action: none;
   }
-  canvas {
-    display: block;
+  .surface {
+    position: relative;
     width: 100%;
     height: 100%;
     cursor: crosshair;
   }
-  canvas.over-point {
+  .surface.over-point {
     cursor: grab;
   }
-  canvas.dragging {
+  .surface.dragging {
     cursor: grabbing;
+  }
+  .picture,
+  .image {
+    display: block;
+    width: 100%;
+    height: 100%;
+  }
+  canvas {
+    position: absolute;
+    inset: 0;
+    display: block;
+    width: 100%;
+    height: 100%;
   }
   .readout {
     position: absolute;

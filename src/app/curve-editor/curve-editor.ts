@@ -6,6 +6,7 @@ import { property, query, state } from 'lit/decorators.js';
 import type { Point, PointsParam } from '../../model/params.ts';
 import type { Bins } from '../../worker/protocol.ts';
 import { appEvent, type ParamEditDetail } from '../events.ts';
+import { PictureImg } from '../picture.ts';
 import { addPoint, curveAt, movePoint, type Range, removePoint, visibleRange } from './geometry.ts';
 import styles from './curve-editor.styles.ts';
 
@@ -13,9 +14,25 @@ const PAD = 8;
 const HIT_RADIUS = 8;
 
 /**
+ * Where every curve editor draws its picture before it becomes an image: one canvas, kept off
+ * the page (a canvas on the page is a compositing layer: picture.ts), read back in memory.
+ */
+let scratch: CanvasRenderingContext2D | null = null;
+function scratchContext(width: number, height: number): CanvasRenderingContext2D {
+  scratch ??= document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+  if (scratch.canvas.width !== width) scratch.canvas.width = width;
+  if (scratch.canvas.height !== height) scratch.canvas.height = height;
+  return scratch;
+}
+
+/**
  * Draws the curve and the histogram of the values that reach it ("where the noise really
  * lives"), and edits the points in place. A drag sends begin, updates and commit, so the
  * previews follow the point while it moves and the whole drag is one undo step.
+ *
+ * At rest the drawing is an image (picture.ts: a canvas per curve node made 750 compositing
+ * layers of a 1000-node graph); while a point is dragged it is a live canvas, drawn in the
+ * same frame as the pointer moves, until the image of where the point ended replaces it.
  *
  * @event tg-param-edit - The points changed (phases as ParamEditDetail).
  */
@@ -50,7 +67,19 @@ export class TgCurveEditor extends LitElement {
    */
   @state() private drag: { index: number; points: Point[]; range: Range; box: DOMRect; start: Point; px: number; py: number } | null = null;
 
-  @query('canvas') private canvas!: HTMLCanvasElement;
+  /**
+   * A point is being dragged, or was and its image is not on the page yet: the live canvas
+   * shows the drawing.
+   */
+  @state() private live = false;
+
+  /** What receives the pointer: the image, or the live canvas over it. */
+  @query('.surface') private surface!: HTMLElement;
+  @query('canvas') private canvas!: HTMLCanvasElement | null;
+  @query('.picture') private frame!: HTMLElement;
+  private picture: PictureImg | null = null;
+  /** What the image shows (the drawing's inputs), so a re-render that changes none of them makes no new image. */
+  private shown: { key: string; bins: Bins | undefined } | null = null;
 
   override willUpdate(changed: Map<string, unknown>): void {
     if (changed.has('width')) this.style.width = `${this.width}px`;
@@ -62,8 +91,8 @@ export class TgCurveEditor extends LitElement {
     const k = this.drag?.index ?? this.hover;
     const readout = k >= 0 && pts[k] ? `x ${pts[k][0].toFixed(3)}  y ${pts[k][1].toFixed(3)}` : '';
     const cls = this.drag ? 'dragging' : this.hover >= 0 ? 'over-point' : '';
-    return html`<canvas
-        class=${cls}
+    return html`<div
+        class="surface ${cls}"
         @pointerdown=${this.down}
         @pointermove=${this.move}
         @pointerup=${this.up}
@@ -71,21 +100,47 @@ export class TgCurveEditor extends LitElement {
         @pointerleave=${() => !this.drag && (this.hover = -1)}
         @dblclick=${this.doubleClick}
         @contextmenu=${this.contextMenu}
-      ></canvas>
+      >
+        <div class="picture"></div>
+        ${this.live ? html`<canvas></canvas>` : nothing}
+      </div>
       <div class="readout">${readout}</div>
       ${this.width >= 160 ? html`<div class="hint">dbl-click: add · remove</div>` : nothing}`;
   }
 
   protected override updated(_changed: PropertyValues<this>): void {
-    this.draw();
+    const { w, h } = this.size();
+    const dpr = Math.max(1, Math.min(3, window.devicePixelRatio || 1));
+    const [pw, ph] = [Math.round(w * dpr), Math.round(h * dpr)];
+    if (this.live && this.canvas) {
+      if (this.canvas.width !== pw) this.canvas.width = pw;
+      if (this.canvas.height !== ph) this.canvas.height = ph;
+      this.draw(this.canvas.getContext('2d')!, dpr);
+    }
+    if (this.drag) return;
+    const key = JSON.stringify([this.points, this.hover, pw, ph]);
+    if (this.shown?.key === key && this.shown.bins === this.bins) return;
+    this.shown = { key, bins: this.bins };
+    const g = scratchContext(pw, ph);
+    this.draw(g, dpr);
+    void (this.picture ??= new PictureImg(this.frame, 'image')).show(g.getImageData(0, 0, pw, ph).data, pw, ph).then(() => {
+      if (!this.drag) this.live = false;
+    });
+  }
+
+  /** Resolves when the drawing of the latest state is on the page (the image decodes after the update). */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const done = await super.getUpdateComplete();
+    await this.picture?.drawn;
+    return done;
   }
 
   /** Where point k is drawn, in client pixels (for tests and tools that drive the editor). */
   pointAt(k: number): { x: number; y: number } | null {
     const p = this.points[k];
-    if (!p || !this.canvas) return null;
+    if (!p || !this.surface) return null;
     const [px, py] = this.toPx(p[0], p[1], this.range);
-    const box = this.canvas.getBoundingClientRect();
+    const box = this.surface.getBoundingClientRect();
     const { w, h } = this.size();
     return { x: box.left + (px / w) * box.width, y: box.top + (py / h) * box.height };
   }
@@ -110,7 +165,7 @@ export class TgCurveEditor extends LitElement {
 
   private local(e: MouseEvent): [number, number] {
     // During a drag the editor does not move: measure it once, not on every pointer move.
-    const box = this.drag?.box ?? this.canvas.getBoundingClientRect();
+    const box = this.drag?.box ?? this.surface.getBoundingClientRect();
     const { w, h } = this.size();
     // The canvas may be scaled by the canvas zoom: map client pixels back to CSS pixels.
     return [((e.clientX - box.left) / box.width) * w, ((e.clientY - box.top) / box.height) * h];
@@ -142,10 +197,11 @@ export class TgCurveEditor extends LitElement {
     const k = this.hit(e);
     if (k < 0) return;
     e.preventDefault();
-    this.canvas.setPointerCapture(e.pointerId);
+    this.surface.setPointerCapture(e.pointerId);
     const [px, py] = this.local(e);
     const start: Point = [this.points[k][0], this.points[k][1]];
-    this.drag = { index: k, points: this.points.map((p) => [p[0], p[1]]), range: this.range, box: this.canvas.getBoundingClientRect(), start, px, py };
+    this.drag = { index: k, points: this.points.map((p) => [p[0], p[1]]), range: this.range, box: this.surface.getBoundingClientRect(), start, px, py };
+    this.live = true;
     this.send('begin');
   }
 
@@ -215,14 +271,9 @@ export class TgCurveEditor extends LitElement {
     this.send('set', next);
   }
 
-  private draw(): void {
-    const canvas = this.canvas;
-    if (!canvas) return;
+  /** Draws the editor into `g`, whose canvas is the editor's size times `dpr`. */
+  private draw(g: CanvasRenderingContext2D, dpr: number): void {
     const { w, h } = this.size();
-    const dpr = Math.max(1, Math.min(3, window.devicePixelRatio || 1));
-    if (canvas.width !== Math.round(w * dpr)) canvas.width = Math.round(w * dpr);
-    if (canvas.height !== Math.round(h * dpr)) canvas.height = Math.round(h * dpr);
-    const g = canvas.getContext('2d')!;
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
     g.clearRect(0, 0, w, h);
     const r = this.range;

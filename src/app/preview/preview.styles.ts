@@ -4,17 +4,19 @@ export default css`
   :host {
     display: block;
     position: relative;
-    content-visibility: auto;
     width: var(--tg-preview-size, 148px);
     height: var(--tg-preview-size, 148px);
     border-radius: 4px;
     overflow: hidden;
     background: repeating-linear-gradient(45deg, #2a313b 0 6px, #252b34 6px 12px);
   }
-  canvas {
+  .picture,
+  .image {
     display: block;
     width: 100%;
     height: 100%;
+  }
+  .image {
     image-rendering: pixelated;
   }
   .message {

@@ -1,7 +1,8 @@
-// A node's picture: the worker's RGBA drawn into a canvas, or why there is none.
+// A node's picture: the worker's RGBA shown as an image, or why there is none.
 
 import { html, LitElement, nothing } from 'lit';
 import { property, query } from 'lit/decorators.js';
+import { PictureImg } from '../picture.ts';
 import { ResultWatch } from '../controllers.ts';
 import type { PreviewStore } from '../previews.ts';
 import styles from './preview.styles.ts';
@@ -23,7 +24,13 @@ export class TgPreview extends LitElement {
   /** The node drawn. */
   @property() nodeId = '';
 
-  @query('canvas') private canvas!: HTMLCanvasElement;
+  @query('.picture') private frame!: HTMLElement;
+
+  /**
+   * The picture, an <img> (picture.ts says why not a canvas); made at the first update, when the
+   * shadow root has its frame.
+   */
+  private picture: PictureImg | null = null;
 
   private readonly watch = new ResultWatch(this, () => (this.previews && this.nodeId ? { previews: this.previews, id: this.nodeId } : null));
 
@@ -33,7 +40,7 @@ export class TgPreview extends LitElement {
   override render() {
     const r = this.watch.result;
     const message = r && r.state !== 'ok' ? r.message ?? r.state : null;
-    return html`<canvas part="canvas"></canvas>
+    return html`<div class="picture" part="picture"></div>
       ${!r ? html`<div class="empty">computing…</div>` : nothing}
       ${r?.constant && !message ? html`<div class="constant" title="Every cell of this output holds the same value">${r.constant}</div>` : nothing}
       ${message ? html`<div class="message ${r!.state === 'failed' ? 'failed' : ''}" role="status">${message}</div>` : nothing}`;
@@ -45,8 +52,14 @@ export class TgPreview extends LitElement {
     if (!r?.image || r.version === this.drawn || r.image.rgba.byteLength === 0) return;
     this.drawn = r.version;
     const { width, height, rgba } = r.image;
-    if (this.canvas.width !== width) this.canvas.width = width;
-    if (this.canvas.height !== height) this.canvas.height = height;
-    this.canvas.getContext('2d')!.putImageData(new ImageData(new Uint8ClampedArray(rgba), width, height), 0, 0);
+    // The bytes are copied now: the store gives the buffer back to the worker after this update.
+    void (this.picture ??= new PictureImg(this.frame, 'image')).show(rgba, width, height);
+  }
+
+  /** Resolves when the picture of the latest result is on the page (it decodes after the update). */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const done = await super.getUpdateComplete();
+    await this.picture?.drawn;
+    return done;
   }
 }
