@@ -98,6 +98,11 @@ export class Canvas {
     // to 4×): at fit on a small window it would otherwise come out at 5-pixel text.
     const cardScale = () => container.style.setProperty('--tg-card-scale', String(Math.min(4, Math.max(1, 1 / area.area.transform.k))));
     area.addPipe((c) => {
+      // A wire's holder (rete's, placed at 0, 0, its SVG positioned inside it, so 0 × 0 with or
+      // without this) is a relayout boundary: a wire's new path is laid out within it. Without,
+      // each path changed by a node drag laid out the whole canvas again, every node and wire
+      // of it: 4-5 ms a frame at 1000 nodes, 0.15 with (the speed log, 6 December).
+      if (c.type === 'render' && c.data.type === 'connection') c.data.element.style.contain = 'size layout style';
       if (c.type === 'zoomed') cardScale();
       // A selected node's card was placed when it opened, where the node lay then: dragged
       // towards the canvas's foot, the node took it out of sight below. Placed again on the drop.
