@@ -54,6 +54,29 @@ describe('node pictures', () => {
     expect(after.rgba.findIndex((v, i) => v !== sent!.rgba[i])).toBe(-1);
   });
 
+  it('shows a curve being edited once: a live canvas over its hidden image while a point is dragged, the image alone after', async () => {
+    const page = app.s.page;
+    const editor = page.locator('tg-node[data-node-id="contCurve"] tg-curve-editor');
+    const at = (await editor.evaluate((el) => (el as unknown as { pointAt(k: number): { x: number; y: number } }).pointAt(1)))!;
+    const seen = () =>
+      editor.evaluate((el) => {
+        const root = el.shadowRoot!;
+        const shown = (e: Element | null) => !!e && getComputedStyle(e).visibility === 'visible' && getComputedStyle(e).display !== 'none';
+        return { canvas: shown(root.querySelector('canvas')), image: shown(root.querySelector('.picture')) && !!root.querySelector('.picture img') };
+      });
+    expect(await seen()).toEqual({ canvas: false, image: true });
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.down();
+    for (let k = 1; k <= 5; k++) await page.mouse.move(at.x, at.y - k * 3);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+    // The canvas is transparent where nothing is drawn: an image left visible under it showed
+    // the point where the drag began, a ghost beside the point being dragged.
+    expect(await seen()).toEqual({ canvas: true, image: false });
+    await page.mouse.up();
+    await settle(page);
+    expect(await seen()).toEqual({ canvas: false, image: true });
+  });
+
   it('lays out only the dragged node and its wires on each move of a drag, not the whole canvas', async () => {
     const page = app.s.page;
     // The C curve: a collapsed node without a params card. Its two wires follow it on each move.

@@ -27,6 +27,10 @@ export default css`
     width: 100%;
     height: 100%;
   }
+  /* The live canvas is transparent where nothing is drawn: the image under it would show through. */
+  .picture.covered {
+    visibility: hidden;
+  }
   canvas {
     position: absolute;
     inset: 0;

@@ -101,7 +101,7 @@ export class TgCurveEditor extends LitElement {
         @dblclick=${this.doubleClick}
         @contextmenu=${this.contextMenu}
       >
-        <div class="picture"></div>
+        <div class="picture ${this.live ? 'covered' : ''}"></div>
         ${this.live ? html`<canvas></canvas>` : nothing}
       </div>
       <div class="readout">${readout}</div>
