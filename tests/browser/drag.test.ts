@@ -137,4 +137,45 @@ describe('dragging controls', () => {
     await settle(page);
     expect((await params(page, 'erosCurve')).points).toEqual(before);
   });
+  it('moves a dragged node in a layer of its own, drawn where it was, and puts it back at the front of the canvas when dropped', async () => {
+    const page = app.s.page;
+    // The Continental noise: an fBm, whose params card (open once the press selects it) holds a select.
+    const where = () =>
+      page.evaluate(() => {
+        const app = document.querySelector('tg-app')!.shadowRoot!;
+        const node = app.querySelector('tg-node[data-node-id="cont"]')!;
+        // rete's holder of the node's view (the lit renderer's <rete-root> is between them).
+        const holder = node.parentElement!.parentElement!;
+        const r = node.getBoundingClientRect();
+        const layer = app.querySelector('.tg-drag-layer')!;
+        return { lifted: holder.parentElement === layer, last: holder.parentElement!.lastElementChild === holder, x: r.x, y: r.y, inLayer: layer.childElementCount };
+      });
+    const title = (await page.locator('tg-node[data-node-id="cont"] header .title').boundingBox())!;
+    const before = await where();
+    expect(before.lifted).toBe(false);
+    await page.mouse.move(title.x + 5, title.y + title.height / 2);
+    await page.mouse.down();
+    const picked = await where();
+    // Lifted out of the canvas's content for the drag (a select inside a node moved among the
+    // others made Chromium lay out every node on each move), and drawn exactly where it was.
+    expect(picked.lifted).toBe(true);
+    // (To a ten-thousandth of a pixel: the layer's transform is the content's, composed apart.)
+    expect(picked.x).toBeCloseTo(before.x, 3);
+    expect(picked.y).toBeCloseTo(before.y, 3);
+    await page.mouse.move(title.x + 45, title.y + title.height / 2 + 20, { steps: 5 });
+    const moved = await where();
+    expect(moved.x - before.x).toBeCloseTo(40, 0);
+    expect(moved.y - before.y).toBeCloseTo(20, 0);
+    await page.mouse.up();
+    await settle(page);
+    const dropped = await where();
+    // Back among the nodes, last: in front of them, as rete's node order put it when picked.
+    expect([dropped.lifted, dropped.last, dropped.inLayer]).toEqual([false, true, 0]);
+    expect(dropped.x).toBeCloseTo(moved.x, 3);
+    expect(dropped.y).toBeCloseTo(moved.y, 3);
+    await page.keyboard.press('Control+z');
+    await settle(page);
+    const undone = await where();
+    expect([undone.lifted, undone.x, undone.y]).toEqual([false, before.x, before.y]);
+  });
 });

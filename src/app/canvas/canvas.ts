@@ -12,6 +12,7 @@ import type { PreviewStore } from '../previews.ts';
 import type { RerouteDetail } from '../events.ts';
 import { edgeKey } from '../../editor/wiring.ts';
 import { BoxSelect } from './box-select.ts';
+import { DragLayer } from './drag-layer.ts';
 import { FrameLayer } from './frames.ts';
 import { KeepInView } from './keep-in-view.ts';
 import { CANVAS_FOOT } from '../node/layout.ts';
@@ -37,6 +38,7 @@ export class Canvas {
     readonly frames: FrameLayer,
     private readonly reroutes: Reroutes,
     readonly minimap: Minimap,
+    private readonly dragLayer: DragLayer,
   ) {
     this.keep = new KeepInView(area, () => this.zoomToFit());
     area.container.addEventListener('tg-card-room', this.cardRoom);
@@ -112,6 +114,8 @@ export class Canvas {
     cardScale();
 
     AreaExtensions.simpleNodesOrder(area);
+    // After the node order: the picked node is last in the content when the layer lifts it.
+    const dragLayer = new DragLayer(area);
     AreaExtensions.restrictor(area, { scaling: { min: 0.1, max: 2 } });
 
     const box = new BoxSelect(container, editor, area, core);
@@ -119,7 +123,7 @@ export class Canvas {
     const reroutes = new Reroutes(area, core, (m) => hooks.notice(m, 'refused'));
     await bridge.start();
     const minimap = new Minimap(area, core, () => bridge.settled());
-    return new Canvas(core, editor, area, bridge, box, frames, reroutes, minimap);
+    return new Canvas(core, editor, area, bridge, box, frames, reroutes, minimap, dragLayer);
   }
 
   /** Adds a reroute dot to a wire at a client point, as a double-click there does (a wire's menu). */
@@ -265,6 +269,7 @@ export class Canvas {
     this.frames.dispose();
     this.reroutes.dispose();
     this.minimap.dispose();
+    this.dragLayer.dispose();
     this.bridge.dispose();
     this.area.destroy();
   }
