@@ -5,7 +5,7 @@
 // word, and a node without inputs (an fBm) drawn with an empty column for them.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appPerTest, launch, openApp, screenshot, settle, waitForPreviews } from './harness.ts';
+import { appPerTest, drag, launch, openApp, screenshot, settle, waitForPreviews } from './harness.ts';
 
 /** The focused element, through the shadow roots: "tg-param[seed] input[number]" or "tg-viewer input". */
 async function focused(page: Page): Promise<string> {
@@ -63,6 +63,43 @@ describe('a params card and the keyboard', () => {
     expect(await focused(page)).toBe(first);
     await page.keyboard.press('Escape');
     expect(await focused(page)).not.toContain('tg-param');
+  });
+});
+
+describe("a collapsed node's params card", () => {
+  const app = appPerTest();
+
+  it('is drawn over the nodes below it when the node is selected with a Shift-drag box, not only by a press', async () => {
+    const page = app.s.page;
+    const cont = (await page.locator('tg-node[data-node-id="cont"]').boundingBox())!;
+    // A box from the empty canvas above-left of the Continentalness round it alone.
+    await page.keyboard.down('Shift');
+    await drag(page, { x: cont.x - 6, y: cont.y - 12 }, { x: cont.x + cont.width + 4, y: cont.y + cont.height + 6 });
+    await page.keyboard.up('Shift');
+    await settle(page);
+    expect(await page.evaluate(() => [...(window as unknown as { terrainGraph: { core: { selection: Set<string> } } }).terrainGraph.core.selection])).toEqual(['cont']);
+    const card = (await page.locator('tg-node[data-node-id="cont"] .params.card').boundingBox())!;
+    // The node a point of the card hits first, through the shadow roots.
+    const hit = (x: number, y: number) =>
+      page.evaluate(([px, py]) => {
+        let root: Document | ShadowRoot = document;
+        let el = root.elementFromPoint(px, py);
+        while (el?.shadowRoot && el.shadowRoot !== root) {
+          root = el.shadowRoot;
+          const inner: Element | null = root.elementFromPoint(px, py);
+          if (!inner || inner === el) break;
+          el = inner;
+        }
+        for (let n: Node | null = el; n; n = n instanceof ShadowRoot ? n.host : n.parentNode) {
+          if (n instanceof HTMLElement && n.tagName === 'TG-NODE') return n.dataset.nodeId ?? null;
+        }
+        return null;
+      }, [x, y] as const);
+    // The card lies over the Erosion and E curve nodes below: every point of it is the card's.
+    const points = [0.25, 0.5, 0.75].flatMap((fx) => [0.3, 0.6, 0.9].map((fy) => [card.x + card.width * fx, card.y + card.height * fy] as const));
+    const owners = await Promise.all(points.map(([x, y]) => hit(x, y)));
+    expect(owners).toEqual(points.map(() => 'cont'));
+    await screenshot(page, 'small-things-card-over-nodes');
   });
 });
 

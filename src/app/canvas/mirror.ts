@@ -45,7 +45,10 @@ export class Mirror {
     let structural = false;
     const moved: string[] = [];
     for (const c of changes) {
-      if (c.kind === 'selection') this.showWireSelection();
+      if (c.kind === 'selection') {
+        this.showWireSelection();
+        this.raiseCard();
+      }
       // Dots and frames are drawn by their own controllers (reroutes.ts, frames.ts).
       else if (c.kind === 'via' || c.kind === 'frame') continue;
       else if (c.kind === 'flag') structural ||= c.flag === 'collapsed';
@@ -70,6 +73,22 @@ export class Mirror {
         }
       }
     });
+  }
+
+  /**
+   * A collapsed node selected alone shows its params card below it, over the nodes there: its
+   * view goes last in the content, over them, as a press on it puts it (rete's node order).
+   * Selected without a press (a Shift-drag box, Ctrl+A of one, undo), it stayed where it was and
+   * the nodes after it covered the card. The order, not a z-index: a z-index on the view would
+   * lift it over the frames' corner grips too.
+   */
+  private raiseCard(): void {
+    const [id] = this.core.selection;
+    if (this.core.selection.size !== 1 || !this.core.node(id)?.collapsed) return;
+    const el = this.area.nodeViews.get(id)?.element;
+    const content = this.area.area.content;
+    // Not a view lifted into the drag layer (drag-layer.ts): it is over everything already.
+    if (el && el.parentElement === content.holder && el !== content.holder.lastElementChild) content.reorder(el, null);
   }
 
   private showWireSelection(): void {

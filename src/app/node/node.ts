@@ -71,9 +71,6 @@ export class TgNode extends LitElement {
     this.collapsed = !!model?.collapsed;
     const def = model && nodeDef(model.type);
     this.toggleAttribute('wide-card', !!def && hasTable(def));
-    // A selected collapsed node's card hangs below it, over the nodes there: its view goes on top.
-    const holder = this.parentElement;
-    if (holder) holder.style.zIndex = this.selected && this.collapsed ? '5' : '';
     // Written once: touching the host's style on every update would restyle the canvas.
     if (this.dataset.nodeId !== view.id) {
       this.dataset.nodeId = view.id;
