@@ -130,7 +130,7 @@ export const fluvial = defineNode({
     const t = ctx.terrain('terrain')!;
     const out = ctx.alloc('f32');
     const area = ctx.alloc('f32');
-    streamPowerErosion(t.data, d.n, t.seaLevel, ctx.field('rain'), { ...p, cellLength: cellLength256(d) }, out, area);
+    streamPowerErosion(t.data, d.n, t.seaLevel, ctx.field('rain'), { ...p, cellLength: cellLength256(d) }, out, area, ctx.checkpoint);
     const cut = ctx.alloc('f32');
     for (let i = 0; i < cells; i++) cut[i] = t.data[i] - out[i];
     // The sea level's cut source. Read from this grid (the water's view cut, which orders its

@@ -61,7 +61,7 @@ export const hydraulic = defineNode({
     // The world cell under grid cell 0, so droplets start from the world cell they fall on.
     const originCol = Math.round((d.x0 * n) / d.extent);
     const originRow = Math.round((d.y0 * n) / d.extent);
-    hydraulicErosion(ctx.field('height')!, n, { ...p, originCol, originRow, heightScale: n / HEIGHT_SCALE_CELLS }, out, wear, deposit);
+    hydraulicErosion(ctx.field('height')!, n, { ...p, originCol, originRow, heightScale: n / HEIGHT_SCALE_CELLS }, out, wear, deposit, ctx.checkpoint);
     return { out: field(out, 'height'), wear: field(wear, 'value'), deposit: field(deposit, 'value') };
   },
 });

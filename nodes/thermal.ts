@@ -41,7 +41,7 @@ export const thermal = defineNode({
     const out = ctx.alloc('f32');
     const moved = ctx.alloc('f32');
     // One cell step spans extent / n views: the talus in height per view times that.
-    thermalErosion(ctx.field('height')!, d.n, { iterations: p.iterations, talusPerCell: (p.talus * d.extent) / d.n, rate: p.rate }, out, moved);
+    thermalErosion(ctx.field('height')!, d.n, { iterations: p.iterations, talusPerCell: (p.talus * d.extent) / d.n, rate: p.rate }, out, moved, ctx.checkpoint);
     return { out: field(out, 'height'), moved: field(moved, 'value') };
   },
 });

@@ -93,6 +93,8 @@ function timeKernel(base: Graph, def: AnyNodeDef, size: number, runs: number, wa
       return buffers[next++] as never;
     },
     previous: () => null,
+    // The kernel alone: never stopped.
+    checkpoint: () => {},
     // The kernel alone: its outputs copied as the first run on a domain copies them.
     borrow: () => null,
     // The kernel alone: a lazy output's cells as if read.

@@ -20,6 +20,7 @@ import { holdThreads, releaseThreads } from '../parallel/threads.ts';
 import { type NodeStatus, ResultCache } from './results.ts';
 
 export type { NodeState, NodeStatus } from './results.ts';
+export { Stopped } from './stopped.ts';
 
 export interface EvaluateOptions {
   /** Evaluate only these nodes and what feeds them (default: every node). */
@@ -38,6 +39,15 @@ export interface EvaluateOptions {
    * it instead of adding to the peak. The next evaluation recomputes what was dropped.
    */
   readonly dropIntermediates?: boolean;
+  /**
+   * Asked before each node runs and at each kernel's checkpoint (RunContext.checkpoint: an
+   * erosion's step or pass); when it says yes, evaluate() throws Stopped (src/engine/stopped.ts)
+   * instead of returning a report. The nodes settled before keep their results (the next
+   * evaluation reuses them); the node stopped keeps its previous result, records no failure and
+   * gives back its buffers, and no band call of it is left running on the workers. The worker
+   * reads a word the page writes when a newer edit makes the request stale (src/worker/stop.ts).
+   */
+  readonly shouldStop?: () => boolean;
 }
 
 export interface EvaluateReport {
@@ -217,6 +227,9 @@ export class Engine {
     if (options.targets !== undefined && !Array.isArray(options.targets)) {
       throw new GraphError([{ path: 'options.targets', message: `expected a list of node ids, got ${describe(options.targets)}` }]);
     }
+    if (options.shouldStop !== undefined && typeof options.shouldStop !== 'function') {
+      throw new GraphError([{ path: 'options.shouldStop', message: `expected a function, got ${describe(options.shouldStop)}` }]);
+    }
     const asked = options.domain ?? viewDomain(this.current.view);
     const domainProblem = checkDomain(asked);
     if (domainProblem) throw new GraphError([{ path: 'options.domain', message: domainProblem }]);
@@ -228,17 +241,18 @@ export class Engine {
     // evaluation's calls (threads.ts).
     holdThreads();
     try {
-      return this.run(asked, targets, options.onNode, options.dropIntermediates ?? false, start);
+      return this.run(asked, targets, options, start);
     } finally {
       releaseThreads();
     }
   }
 
-  private run(asked: Domain, targets: readonly string[], onNode: EvaluateOptions['onNode'], dropIntermediates: boolean, start: number): EvaluateReport {
+  private run(asked: Domain, targets: readonly string[], options: EvaluateOptions, start: number): EvaluateReport {
     this.cropMs = 0;
     const { cache, pool, wiring, paramKeys, sharedOf, cropClock, addCropMs } = this;
     const state = { cache, pool, wiring, paramKeys, sharedOf, cropClock, addCropMs };
-    const evaluation = new Evaluation(state, this.layoutFor(asked, targets), asked, onNode, dropIntermediates, this.nextVersion);
+    const layout = this.layoutFor(asked, targets);
+    const evaluation = new Evaluation(state, layout, asked, options.onNode, options.dropIntermediates ?? false, this.nextVersion, options.shouldStop);
     this.evaluating = evaluation;
     this.cache.begin();
     try {

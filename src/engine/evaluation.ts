@@ -12,6 +12,7 @@ import type { Wiring } from './plan.ts';
 import type { BufferPool } from './pool.ts';
 import type { Entry, ResultCache, Source } from './results.ts';
 import { runNode } from './run-node.ts';
+import { Stopped } from './stopped.ts';
 import { detachedDone, finishDetached } from '../parallel/threads.ts';
 
 /** Whether any of the results has a call left to the workers that they have not done yet. */
@@ -61,6 +62,8 @@ export class Evaluation {
     private readonly onNode: ((nodeId: string, ms: number, domain: Domain) => void) | undefined,
     dropIntermediates: boolean,
     nextVersion: number,
+    /** Whether to stop (EvaluateOptions.shouldStop): asked before each node and at kernels' checkpoints. */
+    private readonly shouldStop: (() => boolean) | undefined,
   ) {
     this.nextVersion = nextVersion;
     this.wanted = layout.wanted;
@@ -70,6 +73,8 @@ export class Evaluation {
   /**
    * Runs the nodes in dependency order without recursion, so a chain of any length evaluates;
    * a node whose sources the workers still compute lets a ready one of the next few go first.
+   * Throws Stopped when shouldStop says so (a stopped run stores nothing: runNode throws before
+   * settle() stores), after finishing every band call left to the workers, as on any exit.
    */
   run(): void {
     const { asked, wanted } = this;
@@ -83,6 +88,8 @@ export class Evaluation {
         const k = this.nextReady(left, at);
         if (k > at) left.splice(at, 0, ...left.splice(k, 1));
         const id = left[at];
+        // Between nodes: what settled so far stays cached for the next evaluation.
+        if (this.shouldStop?.()) throw new Stopped(null);
         const domains = plan.get(id)!;
         for (const d of domains) this.settle(id, d);
         if (wanted.has(id)) {
@@ -253,6 +260,7 @@ export class Evaluation {
             onNode: this.onNode,
             cropMs: this.engine.cropClock,
             shared: this.sharedFor(nodeId, sharedKey),
+            shouldStop: this.shouldStop,
           });
     // Listed before anything else may throw: the run's calls may still be running on the
     // workers, and the evaluation finishes every listed result's before it returns.

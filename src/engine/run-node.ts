@@ -11,6 +11,7 @@ import { LazyCrop } from './crops.ts';
 import { isUnmade, lazyField } from './lazy.ts';
 import type { AnyBuffer, BufferPool } from './pool.ts';
 import type { Entry, NodeState, Source } from './results.ts';
+import { Stopped } from './stopped.ts';
 
 export interface NodeRun {
   readonly nodeId: string;
@@ -37,9 +38,14 @@ export interface NodeRun {
   readonly cropMs: () => number;
   /** RunContext.shared: the node's value computed from its footprint's reads alone (the engine keeps it). */
   readonly shared: <T extends object>(make: () => T) => T;
+  /** Whether the evaluation is asked to stop (EvaluateOptions.shouldStop): RunContext.checkpoint reads it. */
+  readonly shouldStop: (() => boolean) | undefined;
 }
 
-/** The node's result on its domain: its kernel's outputs, or why it has none. */
+/**
+ * The node's result on its domain: its kernel's outputs, or why it has none. Throws Stopped when
+ * the kernel was stopped at a checkpoint, after giving back all the run took: no result then.
+ */
 export function runNode(a: NodeRun): Entry {
   const { nodeId, def, params, domain, signature, sources, extra, version, pool, ran } = a;
   for (const [port, spec] of Object.entries(def.inputs)) {
@@ -86,8 +92,10 @@ export function runNode(a: NodeRun): Entry {
       // (A chunk of that call failed as well.)
     }
     ms = ms === null ? runTime(start, a.cropMs() - crop0, finishingClock() - finishing0, detached) : ms + detached.poolMs;
-    ran[nodeId] = (ran[nodeId] ?? 0) + ms;
     for (const b of owned) pool.give(b);
+    // Stopped: as if the run had never started (no failure, no time; the caller stores nothing).
+    if (err instanceof Stopped) throw err;
+    ran[nodeId] = (ran[nodeId] ?? 0) + ms;
     const message = err instanceof Error ? err.message : String(err);
     return { signature, outputs: null, buffers: [], state: 'failed', message, ms, version, used: 0, domain };
   }
@@ -183,6 +191,10 @@ function contextOf(a: NodeRun, owned: AnyBuffer[], sharedBuffers: AnyBuffer[]): 
       owned.push(b);
       return b;
     });
+  const shouldStop = a.shouldStop;
+  ctx.checkpoint = () => {
+    if (shouldStop?.()) throw new Stopped(a.nodeId);
+  };
   ctx.field = (port) => (valueOf(a, port, 'field') as { data: Float32Array } | null)?.data ?? null;
   ctx.window = (port) => {
     const src = sources.get(port);

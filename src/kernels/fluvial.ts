@@ -55,7 +55,8 @@ function float32AtOrAbove(v: number): number {
  * Erodes `height` (land: cells ≥ seaLevel) by `iterations` steps of the stream-power law.
  * Writes the eroded heights into `out` and the drainage area of the last step (rain × cells of
  * `cellLength`², 0 on the sea, and everywhere with 0 iterations) into `area`. `rain` is the rain per cell
- * (null: 1 everywhere), less `loss`, never below 0.
+ * (null: 1 everywhere), less `loss`, never below 0. `checkpoint` is called before each step (the
+ * engine's RunContext.checkpoint, which may throw to stop a stale evaluation).
  */
 export function streamPowerErosion(
   height: Float32Array,
@@ -65,6 +66,7 @@ export function streamPowerErosion(
   p: StreamPowerParams,
   /* out */ out: Float32Array,
   /* out */ area: Float32Array,
+  checkpoint?: () => void,
 ): void {
   const cells = n * n;
   for (const [name, a] of [['height', height], ['out', out], ['area', area], ['rain', rain]] as const) {
@@ -95,6 +97,7 @@ export function streamPowerErosion(
   const h = out;
   const m = p.m;
   for (let step = 0; step < steps; step++) {
+    checkpoint?.();
     const { order, count } = priorityFlood(h, n, seaLevel, filled, receiver);
     accumulate(receiver, order, count, rain, p.loss, cellArea, area);
     // A^m of every cell that is cut, 0 for the rest, in memory order: the pass below goes in

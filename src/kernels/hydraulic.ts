@@ -95,7 +95,9 @@ function brush(radius: number): { dc: Int32Array; dr: Int32Array; w: Float64Arra
 /**
  * Erodes `height` (n × n) with droplets. Writes the eroded heights, and per cell the height
  * worn away (wear ≥ 0) and the height laid down (deposit ≥ 0), both in height units. Returns
- * the sediment books, summed in double precision.
+ * the sediment books, summed in double precision. `checkpoint` is called before each row of cells
+ * releases its droplets (the engine's RunContext.checkpoint, which may throw to stop a stale
+ * evaluation): n calls in all, none per droplet.
  */
 export function hydraulicErosion(
   height: Float32Array,
@@ -104,6 +106,7 @@ export function hydraulicErosion(
   /* out */ out: Float32Array,
   /* out */ wear: Float32Array,
   /* out */ deposit: Float32Array,
+  checkpoint?: () => void,
 ): HydraulicBooks {
   const cells = n * n;
   for (const [name, a] of [['height', height], ['out', out], ['wear', wear], ['deposit', deposit]] as const) {
@@ -143,6 +146,7 @@ export function hydraulicErosion(
     const sc = cell - sr * n;
     const wc = (sc + col0) | 0;
     const wr = (sr + row0) | 0;
+    if (k === 0 && sc === 0) checkpoint?.();
     if (k >= whole && !(k === whole && unit(seed, wc, wr, 0) < part)) {
       cell++;
       k = -1;

@@ -25,9 +25,17 @@ const DIST = [1, 1, 1, 1, Math.SQRT2, Math.SQRT2, Math.SQRT2, Math.SQRT2];
 
 /**
  * Slides material down slopes steeper than the talus. Writes the new heights and, per cell,
- * the net height moved away (positive) or received (negative) as `moved`.
+ * the net height moved away (positive) or received (negative) as `moved`. `checkpoint` is called
+ * before each pass (the engine's RunContext.checkpoint, which may throw to stop a stale evaluation).
  */
-export function thermalErosion(height: Float32Array, n: number, p: ThermalParams, /* out */ out: Float32Array, /* out */ moved: Float32Array): void {
+export function thermalErosion(
+  height: Float32Array,
+  n: number,
+  p: ThermalParams,
+  /* out */ out: Float32Array,
+  /* out */ moved: Float32Array,
+  checkpoint?: () => void,
+): void {
   const cells = n * n;
   for (const [name, a] of [['height', height], ['out', out], ['moved', moved]] as const) {
     if (a.length !== cells) throw new Error(`thermal erosion: ${name} holds ${a.length} cells, expected ${n} × ${n} = ${cells}`);
@@ -50,6 +58,7 @@ export function thermalErosion(height: Float32Array, n: number, p: ThermalParams
   const excess = new Float64Array(8);
 
   for (let it = 0; it < p.iterations; it++) {
+    checkpoint?.();
     for (let r = 1; r <= n; r++) {
       for (let i = r * w + 1, end = r * w + n + 1; i < end; i++) {
         const hi = h[i];

@@ -90,6 +90,13 @@ export interface RunContext<I extends string> {
    * to the engine, never to one result: outputs may expose them, and nothing may write them.
    */
   shared<T extends object>(make: () => T): T;
+  /**
+   * A step boundary of a long kernel (an erosion's step or pass, a batch of droplets): throws
+   * the engine's Stopped when the evaluation was asked to stop (EvaluateOptions.shouldStop), so a
+   * stale evaluation ends within a step. Called once per step, never in an inner loop; the
+   * engine gives back what the run took, so the kernel needs no cleanup of its own.
+   */
+  checkpoint(): void;
 }
 
 /**
