@@ -9,6 +9,7 @@ import { readShareFragment, SHARE_KEY } from '../editor/share.ts';
 import { rememberTabId, TabClaim, tabId } from '../editor/tab.ts';
 import { MAP_SIZE, MAP_SIZE_MIN, ViewerSession } from '../viewer-core/session.ts';
 import { EngineClient } from '../worker/client.ts';
+import { newStopWord } from '../worker/stop.ts';
 import { download } from './download.ts';
 import { defineElements } from './elements.ts';
 import { PREVIEW_SIZE } from './node/layout.ts';
@@ -147,7 +148,7 @@ function startEngine(): Engine {
     previewSize: PREVIEW_SIZE,
     ...(viewer?.detailRequest ?? { detail: null, detailSize: 512 }),
     recycle: previews.takeRecycled(),
-  }));
+  }), newStopWord());
   viewer = new ViewerSession(core, previews, worker, { invalidate: () => client.invalidate(), download, drafting: () => paramDrag || client.drafting, store: storage });
   // A narrow window (1024 × 700) starts with the smallest map, so the canvas keeps most of the width.
   if (window.innerWidth < NARROW_WINDOW) viewer.setFrame(MAP_SIZE_MIN);

@@ -11,8 +11,16 @@
 // the drag ends) the full resolution follows. Answers come in the order asked, and each request
 // is built from the newest graph, so no older picture ever replaces a newer one; the last
 // answer of a drag is always a full one, the same bits as if no draft had been made.
+//
+// Where the page is cross-origin isolated the client shares a stop word with the worker
+// (stop.ts): an edit while a full request is being evaluated marks that request stale, the
+// worker stops it at the next node or kernel step (keeping the nodes it finished) and answers
+// "superseded", and the newest request goes out at once, as after any answer. Drafts are not
+// stopped: they take milliseconds, and during a drag edits come faster than that, so stopping
+// each would leave the drag with no picture at all until the hand rests.
 
 import type { EvaluateFailure, EvaluateRequest, EvaluateResult, FromWorker, ToWorker } from './protocol.ts';
+import { markStale } from './stop.ts';
 
 /** What the client needs of a Worker (a fake in tests). */
 export interface WorkerPort {
@@ -31,8 +39,10 @@ export type AnswerListener = (answer: EditorAnswer, roundTripMs: number) => void
 
 /**
  * Milliseconds without an edit after which a drag counts as resting: the full picture is asked.
- * Not shorter: a full evaluation, once started, is not interrupted, and at 120 ms a pointer held
- * up by a busy machine started one in the middle of a drag at 1024² (hundreds of ms).
+ * Not shorter: without a stop word (a page not cross-origin isolated) a full evaluation, once
+ * started, is not interrupted, and at 120 ms a pointer held up by a busy machine started one in
+ * the middle of a drag at 1024² (hundreds of ms). With one, the next edit stops it, but the
+ * nodes it had not finished are still to compute when the hand rests.
  */
 export const REST_MS = 250;
 
@@ -49,7 +59,7 @@ export function draftSize(n: number, preview: number): number | null {
 
 export class EngineClient {
   private seq = 0;
-  private inFlight: { seq: number; sentAt: number } | null = null;
+  private inFlight: { seq: number; sentAt: number; draft: boolean } | null = null;
   /** Requests whose final part has not come yet. */
   private readonly unfinished = new Set<number>();
   private stale = false;
@@ -69,11 +79,21 @@ export class EngineClient {
    */
   draftThreads = 1;
   private readonly listeners = new Set<AnswerListener>();
+  private stoppedRequests = 0;
+  /** Requests the worker stopped because an edit made them stale (tests and tools count them). */
+  get supersededCount(): number {
+    return this.stoppedRequests;
+  }
   private readonly onMessage = (e: MessageEvent<FromWorker>) => this.receive(e.data);
 
+  /**
+   * @param stopWord shared with the worker (stop.ts newStopWord; null where the page is not
+   *   cross-origin isolated): full requests carry it, and an edit marks a stale one there.
+   */
   constructor(
     private readonly worker: WorkerPort,
     private readonly source: RequestSource,
+    private readonly stopWord: Int32Array | null = null,
   ) {
     worker.addEventListener('message', this.onMessage);
   }
@@ -94,6 +114,7 @@ export class EngineClient {
     this.stale = true;
     this.owed = false;
     if (!this.inFlight) this.send();
+    else this.supersede();
   }
 
   /**
@@ -108,6 +129,7 @@ export class EngineClient {
     if (this.restTimer !== null) clearTimeout(this.restTimer);
     this.restTimer = setTimeout(() => this.rest(), REST_MS);
     if (!this.inFlight) this.send();
+    else this.supersede();
   }
 
   /** The drag rests or ended: the full picture of the newest graph, if only a draft has it. */
@@ -136,6 +158,12 @@ export class EngineClient {
     this.listeners.clear();
   }
 
+  /** A newer edit made the full request in flight stale: the worker stops evaluating it (drafts run on). */
+  private supersede(): void {
+    const flight = this.inFlight;
+    if (this.stopWord && flight && !flight.draft) markStale(this.stopWord, flight.seq);
+  }
+
   private stopDrafting(): void {
     this.dragging = false;
     if (this.restTimer !== null) clearTimeout(this.restTimer);
@@ -145,16 +173,18 @@ export class EngineClient {
   private send(): void {
     this.stale = false;
     const seq = ++this.seq;
-    this.inFlight = { seq, sentAt: performance.now() };
     this.unfinished.add(seq);
     const body = this.source();
     const draft = this.dragging ? this.draftSide(body.graph.view.size, body.previewSize) : null;
+    this.inFlight = { seq, sentAt: performance.now(), draft: draft !== null };
     if (draft === null) this.owed = false;
-    const request: EvaluateRequest = { kind: 'evaluate', seq, ...body, ...(draft !== null ? { draft, draftThreads: this.draftThreads } : {}) };
+    const sized = draft !== null ? { draft, draftThreads: this.draftThreads } : this.stopWord ? { stop: this.stopWord } : {};
+    const request: EvaluateRequest = { kind: 'evaluate', seq, ...body, ...sized };
     this.worker.postMessage(request, request.recycle ?? []);
   }
 
   private receive(message: FromWorker): void {
+    if (message.kind === 'superseded') return this.superseded(message.seq);
     // The viewer's answers share the worker; their seqs count on their own lanes.
     if (message.kind !== 'result' && message.kind !== 'failure') return;
     const answer: EditorAnswer = message;
@@ -172,5 +202,18 @@ export class EngineClient {
     const roundTrip = performance.now() - flight.sentAt;
     if (this.stale) this.send();
     for (const l of [...this.listeners]) l(answer, roundTrip);
+  }
+
+  /**
+   * The worker stopped request `seq`, which an edit made stale: nothing to show (the previews
+   * keep their pictures), and the newest request goes now. It is sent even when nothing is
+   * marked stale, so the page is never left without the answer a stopped request owed it.
+   */
+  private superseded(seq: number): void {
+    this.unfinished.delete(seq);
+    if (this.inFlight?.seq !== seq) return;
+    this.inFlight = null;
+    this.stoppedRequests++;
+    this.send();
   }
 }

@@ -1,6 +1,8 @@
 // The engine worker's entry: the one file that owns `onmessage`. It answers each request in
 // turn; the main thread sends the next only when this answer is back (one in flight, one
-// pending), so it never works on a graph that a newer edit has already replaced. The viewer's
+// pending), so it never starts on a graph that a newer edit has already replaced; and where the
+// page shares a stop word (stop.ts), a full evaluation that an edit made stale stops at its next
+// node or kernel step and is answered "superseded". The viewer's
 // requests (drag frames, hovered cells, exports) come on lanes of their own, in the same queue.
 
 import { type Answer, PreviewEvaluator } from './evaluator.ts';
@@ -9,6 +11,7 @@ import { passThrough } from '../model/bypass.ts';
 import { ViewerService } from './viewer-service.ts';
 import { startBrowserThreads } from '../parallel/browser-threads.ts';
 import { threadCount } from '../parallel/threads.ts';
+import { Stopped } from '../engine/stopped.ts';
 
 // Band workers beside this one, where the page is cross-origin isolated: kernels that split by
 // rows use them, with the same bits as here alone (src/parallel/threads.ts); without isolation
@@ -127,6 +130,12 @@ function handle(e: MessageEvent<ToWorker>): void {
         const wait = first.result.draft ? Math.max(0, restDrawnAt + DRAFT_REST_MS - performance.now()) : 0;
         setTimeout(() => pendingRest === draw && finishRest(false), wait);
       } catch (err) {
+        // Stopped: a newer edit made the request stale (its stop word). The engine kept what
+        // finished before; nothing was drawn or sent, so what the page holds is unchanged.
+        if (err instanceof Stopped) {
+          scope.postMessage({ kind: 'superseded', seq: msg.seq }, []);
+          return;
+        }
         // A thrown error here is a bug or a graph the editor should not have let through (a
         // cycle); the nodes keep their last previews and the page shows the message.
         evaluator.reset();

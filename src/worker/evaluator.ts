@@ -18,6 +18,7 @@ import type { Detail, EvaluateRequest, EvaluateResult, Image, NodeResult, WaterR
 import { trimScratch } from '../kernels/scratch.ts';
 import { threadCount, useThreads } from '../parallel/threads.ts';
 import { Held, Signatures } from './held.ts';
+import { staleTest } from './stop.ts';
 
 /** One message to post: a result and the buffers it transfers. */
 export interface Answer {
@@ -134,14 +135,17 @@ export class PreviewEvaluator {
   /**
    * Evaluates and draws the first answer now; the rest is drawn when `rest` is called, which
    * the worker does in a later task, so a newer request that arrives meanwhile can drop it
-   * (call `dropped` instead: the final answer then carries no pictures).
+   * (call `dropped` instead: the final answer then carries no pictures). Throws the engine's
+   * Stopped when the request's stop word marks it stale during the evaluation (nothing drawn,
+   * nothing held changed: the worker answers EvaluateSuperseded).
    */
   evaluateParts(req: EvaluateRequest & { readonly receivedAt?: number }): { first: Answer; rest: () => Answer; dropped: () => Answer } {
     const start = performance.now();
     if (req.recycle) this.shelf.give(req.recycle);
     const graph: Graph = req.graph;
     const { engine, draft } = this.engineOf(graph, req.draft);
-    const report = draft ? onThreads(req.draftThreads ?? 1, () => engine.evaluate()) : engine.evaluate();
+    const options = req.stop ? { shouldStop: staleTest(req.stop, req.seq) } : {};
+    const report = draft ? onThreads(req.draftThreads ?? 1, () => engine.evaluate(options)) : engine.evaluate(options);
     const evaluateMs = performance.now() - start;
     const pass: Pass = { engine, draft, states: this.signatures.of(graph), timings: engine.timings() };
 

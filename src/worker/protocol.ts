@@ -48,6 +48,13 @@ export interface EvaluateRequest {
   readonly draft?: number;
   /** Threads a draft's kernels use (default: one; at most the pool's). */
   readonly draftThreads?: number;
+  /**
+   * The page's stop word (src/worker/stop.ts), on shared memory, where the page is cross-origin
+   * isolated: once it holds this request's seq (or a later one), a newer edit made the request
+   * stale, and its evaluation stops at the next node or kernel checkpoint, answered by an
+   * EvaluateSuperseded. Absent: the request runs to the end, as everywhere without isolation.
+   */
+  readonly stop?: Int32Array;
 }
 
 /** Forget what was sent: the next answer carries every preview (a fresh page, a new canvas). */
@@ -242,6 +249,16 @@ export interface EvaluateResult {
   readonly timing?: { readonly receivedAt: number; readonly startedAt: number; readonly engineMs: number; readonly cropMs: number };
 }
 
+/**
+ * The evaluation of request `seq` was stopped because a newer edit made it stale (its stop word):
+ * no pictures, nothing failed; the page sends its newest request. The engine keeps what was
+ * finished before the stop, so that request starts from there.
+ */
+export interface EvaluateSuperseded {
+  readonly kind: 'superseded';
+  readonly seq: number;
+}
+
 export interface EvaluateFailure {
   readonly kind: 'failure';
   readonly seq: number;
@@ -349,4 +366,4 @@ export interface PictureResult {
 
 export type ViewerAnswer = PanResult | ProbeResult | ExportProgress | ExportResult | ReliefResult | PictureResult;
 
-export type FromWorker = EvaluateResult | EvaluateFailure | ViewerAnswer;
+export type FromWorker = EvaluateResult | EvaluateFailure | EvaluateSuperseded | ViewerAnswer;
