@@ -2,7 +2,7 @@
 
 export { parseGraph, serializeGraph, type ParseOptions } from './model/format.ts';
 export { GraphError, formatProblems, type Problem } from './model/problems.ts';
-export { createEngine, Engine, type EngineOptions, type EvaluateOptions, type EvaluateReport, type NodeStatus } from './engine/engine.ts';
+export { createEngine, Engine, type EngineOptions, type EvaluateOptions, type EvaluateReport, type NodeStatus, Stopped } from './engine/engine.ts';
 export { BufferPool } from './engine/pool.ts';
 export type { Graph, GraphNode, Edge, PortRef } from './model/graph.ts';
 export type { Value, FieldValue, TerrainValue, BiomeValue, PortType, Meaning } from './model/values.ts';

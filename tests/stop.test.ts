@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../nodes/index.ts';
 import { createEngine, type Engine } from '../src/index.ts';
-import { Stopped } from '../src/engine/stopped.ts';
+import { Stopped } from '../src/index.ts';
 import { BufferPool, type AnyBuffer, type BufferKind, type BufferOf } from '../src/engine/pool.ts';
 import { hydraulicErosion } from '../src/kernels/hydraulic.ts';
 import { streamPowerErosion } from '../src/kernels/fluvial.ts';
