@@ -67,8 +67,9 @@ describe('a stopped evaluation', () => {
     const control = { stopAt: 2, calls: 0, stop: false };
     const engine = createEngine(valleys(50), { size: SIZE, catalogue: stoppingCatalogue(control) });
     let thrown: unknown = null;
+    const onNodeMs: Record<string, number> = {};
     try {
-      engine.evaluate({ shouldStop: () => control.stop });
+      engine.evaluate({ shouldStop: () => control.stop, onNode: (id, ms) => void (onNodeMs[id] = (onNodeMs[id] ?? 0) + ms) });
     } catch (err) {
       thrown = err;
     }
@@ -79,6 +80,9 @@ describe('a stopped evaluation', () => {
     expect(engine.status('valleys')).toBeUndefined();
     expect(engine.status('rivers')).toBeUndefined();
     expect(engine.status('water')?.state).toBe('ok');
+    // The finished nodes' times are kept too (Engine.timings), as onNode was told them.
+    const waterMs = engine.timings().water;
+    expect(waterMs).toBeCloseTo(onNodeMs.water, 6);
 
     control.stop = false;
     control.stopAt = -1;

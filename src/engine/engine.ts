@@ -257,8 +257,9 @@ export class Engine {
     this.cache.begin();
     try {
       evaluation.run();
-      this.noteKernelMs(domainKey(asked), evaluation.ran);
     } finally {
+      // Also for a stopped evaluation: the nodes it finished keep their results, and their times.
+      this.noteKernelMs(domainKey(asked), evaluation.ran);
       this.nextVersion = evaluation.nextVersion;
       this.evaluating = null;
       this.cache.end();
