@@ -5,6 +5,7 @@ import { property, query } from 'lit/decorators.js';
 import { PictureImg } from '../picture.ts';
 import { ResultWatch } from '../controllers.ts';
 import type { PreviewStore } from '../previews.ts';
+import type { NodeResult } from '../../worker/protocol.ts';
 import styles from './preview.styles.ts';
 
 /**
@@ -34,8 +35,14 @@ export class TgPreview extends LitElement {
 
   private readonly watch = new ResultWatch(this, () => (this.previews && this.nodeId ? { previews: this.previews, id: this.nodeId } : null));
 
-  /** The version drawn last, so a re-render without a new picture does not redraw it. */
-  private drawn = -1;
+  /**
+   * The result drawn last, so a re-render without a new picture does not redraw it. The result
+   * itself, not its version: versions are a worker's engine's, and a worker started after one
+   * died counts them from 1 again, so a new picture could come with the version of the one
+   * shown (seen when an edit stopped the new worker's first evaluation: the picture after the
+   * edit came with the old picture's version and was never drawn).
+   */
+  private drawn: NodeResult | null = null;
 
   override render() {
     const r = this.watch.result;
@@ -49,8 +56,8 @@ export class TgPreview extends LitElement {
   protected override updated(): void {
     const r = this.watch.result;
     // A picture whose buffer went back to the worker was drawn already.
-    if (!r?.image || r.version === this.drawn || r.image.rgba.byteLength === 0) return;
-    this.drawn = r.version;
+    if (!r?.image || r === this.drawn || r.image.rgba.byteLength === 0) return;
+    this.drawn = r;
     const { width, height, rgba } = r.image;
     // The bytes are copied now: the store gives the buffer back to the worker after this update.
     void (this.picture ??= new PictureImg(this.frame, 'image')).show(rgba, width, height);
