@@ -26,6 +26,7 @@
 
 import { accumulate, OFF_MAP, priorityFlood } from './flow.ts';
 import { scratch } from './scratch.ts';
+import { float32Above } from './wasm/distance-instance.ts';
 
 export interface StreamPowerParams {
   /** Time steps; 0 copies the heights. */
@@ -38,17 +39,6 @@ export interface StreamPowerParams {
   readonly loss: number;
   /** One cell's side in the units L is measured in (cells of a 256 map: cellLength256). */
   readonly cellLength: number;
-}
-
-/** The smallest Float32 at or above v: the lowest land height for a sea level v. */
-function float32AtOrAbove(v: number): number {
-  const f = Math.fround(v);
-  if (!(f < v)) return f;
-  const bits = new Float32Array([f]);
-  const u = new Int32Array(bits.buffer);
-  if (f === 0) u[0] = 1; // the smallest positive Float32
-  else u[0] += f > 0 ? 1 : -1;
-  return bits[0];
 }
 
 /**
@@ -93,7 +83,8 @@ export function streamPowerErosion(
   // K · dt / L for a neighbour along an axis and along a diagonal.
   const kAxis = p.strength / p.cellLength;
   const kDiagonal = kAxis * Math.SQRT1_2;
-  const seaBase = float32AtOrAbove(seaLevel);
+  // The lowest land height for the sea level: the least Float32 at or above it.
+  const seaBase = float32Above(seaLevel);
   const h = out;
   const m = p.m;
   for (let step = 0; step < steps; step++) {
