@@ -39,19 +39,27 @@ const BRANCHLESS_POINTS = 16;
   return f == 0 ? reinterpret<f32>(1) : reinterpret<f32>(reinterpret<i32>(f) + (f > 0 ? 1 : -1));
 }
 
-/** Each point's x as float32Above, for the four-cell search of a curve of up to BRANCHLESS_POINTS points. */
+/**
+ * Each point's x as float32Above, for the four-cell search of a curve of up to BRANCHLESS_POINTS
+ * points. In static memory; in the grid heap's build (compile.ts, with threads), where every
+ * thread runs this module on one memory, the caller's (`aboveAt`, its own per thread): a table
+ * at one address for all threads was written by one curve while another thread's band of
+ * another curve read it (a curve's band is left finishing while the next node runs, threads.ts
+ * detach), and that band's rows took the other curve's breaks.
+ */
 const ABOVE = memory.data(4 * BRANCHLESS_POINTS, 16);
 
-export function curve(n: i32, inAt: usize, outAt: usize, xsAt: usize, ysAt: usize, m: i32): void {
+export function curve(n: i32, inAt: usize, outAt: usize, xsAt: usize, ysAt: usize, m: i32, aboveAt: usize): void {
   const branchless = m <= BRANCHLESS_POINTS;
+  const above: usize = ASC_FEATURE_THREADS ? aboveAt : ABOVE;
   // The ends as Float32 for the counting, read only from the table written (it has room for
   // BRANCHLESS_POINTS points; a longer curve does not count).
   let firstA = f32x4.splat(0);
   let lastA = firstA;
   if (branchless) {
-    for (let j = 0; j < m; j++) store<f32>(ABOVE + (<usize>j << 2), float32Above(load<f64>(xsAt + (<usize>j << 3))));
-    firstA = f32x4.splat(load<f32>(ABOVE));
-    lastA = f32x4.splat(load<f32>(ABOVE + (<usize>(m - 1) << 2)));
+    for (let j = 0; j < m; j++) store<f32>(above + (<usize>j << 2), float32Above(load<f64>(xsAt + (<usize>j << 3))));
+    firstA = f32x4.splat(load<f32>(above));
+    lastA = f32x4.splat(load<f32>(above + (<usize>(m - 1) << 2)));
   }
   const yFirst = f64x2.splat(load<f64>(ysAt));
   const yLast = f64x2.splat(load<f64>(ysAt + (<usize>(m - 1) << 3)));
@@ -101,7 +109,7 @@ export function curve(n: i32, inAt: usize, outAt: usize, xsAt: usize, ysAt: usiz
     // lane past either end takes the end's y, as the search does (a NaN lane, in segment 1 by
     // the count, gives NaN, as the search's formula does).
     let count = i32x4.splat(1);
-    for (let j = 1; j < m - 1; j++) count = i32x4.sub(count, f32x4.ge(v, f32x4.splat(load<f32>(ABOVE + (<usize>j << 2)))));
+    for (let j = 1; j < m - 1; j++) count = i32x4.sub(count, f32x4.ge(v, f32x4.splat(load<f32>(above + (<usize>j << 2)))));
     const past = f32x4.ge(v, lastA);
     const before = f32x4.lt(v, firstA);
     const ya = across(f64x2.promote_low_f32x4(v), i32x4.extract_lane(count, 0), i32x4.extract_lane(count, 1), xsAt, ysAt);

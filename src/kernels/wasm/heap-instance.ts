@@ -26,7 +26,7 @@ interface KernelExports {
   places(valid: number, sortedAt: number, startAt: number, lo: number, scale: number, buckets: number): void;
 }
 interface CurveExports {
-  curve(n: number, inAt: number, outAt: number, xsAt: number, ysAt: number, m: number): void;
+  curve(n: number, inAt: number, outAt: number, xsAt: number, ysAt: number, m: number, aboveAt: number): void;
 }
 
 /** False: every kernel copies as before, heap or not (tests and in-process A/B timing; this thread only). */
@@ -76,6 +76,9 @@ export const heapKernelBytes = kernelModule.bytes;
 export const heapCurveBytes = curveModule.bytes;
 
 type Cells = Float32Array | Uint8Array | StridedRows;
+
+/** Bytes of the curve module's table of its points' bounds (curve.as.ts: 4 · BRANCHLESS_POINTS). */
+const CURVE_ABOVE_BYTES = 64;
 
 /** Byte offset of a grid's first cell on the heap; 0 for null (an unwired input); -1 when it is not on the heap. */
 export function heapAt(a: Cells | Int32Array | null): number {
@@ -165,9 +168,12 @@ export function heapCurve(input: Float32Array, xs: Float64Array, ys: Float64Arra
   calls++;
   const xsAt = toScratch('curve.xs', xs, memory);
   const ysAt = toScratch('curve.ys', ys, memory);
-  if (xsAt < 0 || ysAt < 0) return 0;
+  // The module's table of the points' Float32 bounds (curve.as.ts ABOVE): this thread's own,
+  // as another thread may run another curve at the same time.
+  const aboveAt = heapScratch('curve.above', CURVE_ABOVE_BYTES);
+  if (xsAt < 0 || ysAt < 0 || aboveAt < 0) return 0;
   const count = whole(out.length, 2);
-  k.curve(count, o[0], o[1], xsAt, ysAt, xs.length);
+  k.curve(count, o[0], o[1], xsAt, ysAt, xs.length, aboveAt);
   return count;
 }
 

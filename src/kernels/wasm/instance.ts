@@ -54,7 +54,7 @@ export const kernelBytes = kernelModule.bytes;
 
 interface CurveExports {
   readonly memory: WebAssembly.Memory;
-  curve(n: number, inAt: number, outAt: number, xsAt: number, ysAt: number, m: number): void;
+  curve(n: number, inAt: number, outAt: number, xsAt: number, ysAt: number, m: number, aboveAt: number): void;
 }
 
 /** The curve's module (curve.as.ts): its four-cell loop had no room in the cell kernels'. */
@@ -307,7 +307,8 @@ export function wasmCurve(input: Float32Array, xs: Float64Array, ys: Float64Arra
   if (done === out.length) return;
   const k = curveModule.exports();
   chunked(k, (sizes) => regions(sizes, (end) => curveModule.reserve(k, end)), input.length - done, 1, [xs, ys], [input.subarray(done)], [out.subarray(done)], (_, count, [xsAt, ysAt], [inAt], [outAt]) =>
-    k.curve(count, inAt, outAt, xsAt, ysAt, xs.length),
+    // The copying build's table of bounds is its own static one (aboveAt unread).
+    k.curve(count, inAt, outAt, xsAt, ysAt, xs.length, 0),
   );
 }
 
