@@ -264,8 +264,10 @@ describe('the 3-D view and the compare view', () => {
       const n = graph.view.size;
       const pinned = renderLayer(engine.output('water', 'terrain')!, n, style);
       const current = renderLayer(engine.output('moisture')!, n, style);
-      // Polled: under load the pinned picture of an undo was seen to land after the editor's
-      // answers settled (once in eight full runs); exact bytes either way.
+      // Exact bytes. The wrong pictures once seen here (11-20 K bytes off, about one full run in
+      // ten) were not late: a band of 21 rows of the node's output was wrong, a race between two
+      // threads' curves on the grid heap (fixed in fcaa1f1; tests/grid-heap.test.ts pins it).
+      // Polled all the same: a late picture is not what this test is about.
       await expect.poll(async () => bytesDiffering(await mapCanvas(page, 'canvas.pinned'), pinned), { message: `${label}: pinned`, timeout: 10_000 }).toBe(0);
       await expect.poll(async () => bytesDiffering(await mapCanvas(page, 'canvas.map'), current), { message: `${label}: current`, timeout: 10_000 }).toBe(0);
       // On screen, left of the split is the pinned picture and right of it the current one.
