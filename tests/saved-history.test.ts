@@ -75,6 +75,25 @@ describe('the undo history saved with a draft', () => {
     expect(walk(again)).toEqual(walk(ed));
   });
 
+  it('brings back with an undone Open the file name Save offered before it, after a reload too', () => {
+    const ed = new EditorCore(parseGraph(DEFAULT_TEXT));
+    ed.setFile('default.json');
+    ed.replaceGraph(loadShipped('terrain-peaks.json'), 'open terrain-peaks.json', 'terrain-peaks.json');
+    ed.setInfo({ name: 'Peaks, renamed' });
+    expect(ed.file).toBe('terrain-peaks.json');
+    const { again, reason } = reloaded(ed);
+    expect(reason).toBeUndefined();
+    again.setFile('terrain-peaks.json');
+    for (const editor of [ed, again]) {
+      editor.undo();
+      expect(editor.file).toBe('terrain-peaks.json');
+      editor.undo();
+      expect(editor.file).toBe('default.json');
+      editor.redo();
+      expect(editor.file).toBe('terrain-peaks.json');
+    }
+  });
+
   it('keeps a whole drag one step: one undo goes back to before the drag', () => {
     const ed = new EditorCore(parseGraph(DEFAULT_TEXT));
     const before = ed.node('cont')!.params.gain;

@@ -74,7 +74,7 @@ app.core = core;
 app.previews = previews;
 app.recipes = shipped;
 // A draft keeps the name of the file it came from: Save offers it again after a reload.
-app.openedAs = restored ? (draft.file ?? null) : (fallback?.file ?? null);
+core.setFile(restored ? (draft.file ?? null) : (fallback?.file ?? null));
 // A restored draft holds edits no file has: it opens with the unsaved mark.
 app.savedRevision = restored ? -1 : 0;
 

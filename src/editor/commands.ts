@@ -28,7 +28,18 @@ export type Command =
   | { readonly kind: 'setFrame'; readonly frame: Frame }
   | { readonly kind: 'setView'; readonly view: View }
   | { readonly kind: 'setInfo'; readonly name: string; readonly notes: string }
-  | { readonly kind: 'replaceGraph'; readonly graph: Graph };
+  /** `file`: the name Save offers for the incoming graph (null or absent: none, Save makes one of its name). */
+  | { readonly kind: 'replaceGraph'; readonly graph: Graph; readonly file?: string | null };
+
+/**
+ * What the open graph is kept as beside its content: the file name Save offers (the file it
+ * was opened from or last saved as), null for none. It is not part of the graph, yet it follows
+ * the graph shown: a replaceGraph command sets it and its inverse puts back the one before, so
+ * undoing an Open offers the name from before the Open again.
+ */
+export interface Kept {
+  file: string | null;
+}
 
 /** What a command changed, for the views: they redraw only what these name. */
 export type Change =
@@ -107,8 +118,11 @@ function checkNewNode(graph: Graph, node: GraphNode): void {
   }
 }
 
-/** Applies one command to the graph (in place) and returns its inverse; throws EditError if refused. */
-export function applyCommand(graph: Graph, cmd: Command): Applied {
+/**
+ * Applies one command to the graph (in place) and returns its inverse; throws EditError if
+ * refused. `kept`: the open graph's file name, which a replaceGraph command sets.
+ */
+export function applyCommand(graph: Graph, cmd: Command, kept?: Kept): Applied {
   switch (cmd.kind) {
     case 'addNode': {
       checkNewNode(graph, cmd.node);
@@ -250,7 +264,9 @@ export function applyCommand(graph: Graph, cmd: Command): Applied {
       graph.nodes = next.nodes;
       graph.edges = next.edges;
       graph.frames = next.frames ?? [];
-      return { inverse: [{ kind: 'replaceGraph', graph: before }], changes: [{ kind: 'graph', outgoing: before }] };
+      const keptBefore = kept?.file ?? null;
+      if (kept) kept.file = cmd.file ?? null;
+      return { inverse: [{ kind: 'replaceGraph', graph: before, file: keptBefore }], changes: [{ kind: 'graph', outgoing: before }] };
     }
   }
 }

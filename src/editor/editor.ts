@@ -10,7 +10,7 @@ import { nodeDef } from '../../nodes/index.ts';
 import { cloneGraph, type Edge, findNode, type Frame, type FrameColor, freshNodeId, type Graph, type GraphNode, type NodeFlag } from '../model/graph.ts';
 import type { View } from '../grid.ts';
 import { type AnyParamValue, defaultParams } from '../model/params.ts';
-import { applyCommand, type Change, type Command, EditError } from './commands.ts';
+import { applyCommand, type Change, type Command, EditError, type Kept } from './commands.ts';
 import { copySnippet, placeSnippet, type Snippet } from './clipboard.ts';
 import type { Steps } from './history.ts';
 import { type StepHandle, Timeline } from './timeline.ts';
@@ -34,10 +34,12 @@ export class EditorCore {
   private readonly listeners = new Set<Listener>();
   private readonly chosen = new Selection();
   private revisionCount = 0;
+  /** The file name Save offers: set by Open (replaceGraph) and by Save as; undo carries it. */
+  private readonly kept: Kept = { file: null };
 
   constructor(graph: Graph = emptyGraph()) {
     this.doc = cloneGraph(graph);
-    this.timeline = new Timeline(this.doc, (changes) => this.changed(changes));
+    this.timeline = new Timeline(this.doc, this.kept, (changes) => this.changed(changes));
   }
 
   /** The open graph, live: read it, never write it (edit through the methods below). */
@@ -53,6 +55,20 @@ export class EditorCore {
   /** Bumped by every change to the graph (not by selection changes). */
   get revision(): number {
     return this.revisionCount;
+  }
+
+  /**
+   * The name of the file the open graph came from or was last saved as, which Save offers
+   * again; null when none (a new graph, a draft, a link's). It follows the graph shown: after
+   * an Open is undone it is the name from before the Open.
+   */
+  get file(): string | null {
+    return this.kept.file;
+  }
+
+  /** Keeps the open graph under another file name (Save as, a draft restored): no edit, no undo step. */
+  setFile(file: string | null): void {
+    this.kept.file = file;
   }
 
   node(id: string): Readonly<GraphNode> | undefined {
@@ -120,12 +136,12 @@ export class EditorCore {
     const changes: Change[] = [];
     try {
       for (const cmd of commands) {
-        const applied = applyCommand(this.doc, cmd);
+        const applied = applyCommand(this.doc, cmd, this.kept);
         done.push({ cmd, inverse: applied.inverse });
         changes.push(...applied.changes);
       }
     } catch (err) {
-      for (const d of done.reverse()) for (const inv of d.inverse) changes.push(...applyCommand(this.doc, inv).changes);
+      for (const d of done.reverse()) for (const inv of d.inverse) changes.push(...applyCommand(this.doc, inv, this.kept).changes);
       if (changes.length) this.changed(changes);
       throw err;
     }
@@ -338,10 +354,13 @@ export class EditorCore {
     this.run(label, [{ kind: 'setView', view: next }]);
   }
 
-  /** Replaces the whole graph (New, Open, a recipe): one undoable step; the selection empties. */
-  replaceGraph(graph: Graph, label = 'open'): void {
+  /**
+   * Replaces the whole graph (New, Open, a recipe): one undoable step; the selection empties.
+   * `file`: the name Save offers for it from now on (null: none), until the step is undone.
+   */
+  replaceGraph(graph: Graph, label = 'open', file: string | null = null): void {
     this.timeline.closeGesture();
-    this.run(label, [{ kind: 'replaceGraph', graph }]);
+    this.run(label, [{ kind: 'replaceGraph', graph, file }]);
     this.select([]);
   }
 

@@ -13,7 +13,7 @@ import { parseGraph, serializeGraph } from '../model/format.ts';
 import { checkVia, readFrames } from '../model/frames.ts';
 import { GraphError } from '../model/problems.ts';
 import { checkView, isValidNodeId } from '../model/validate.ts';
-import { applyCommand, type Command } from './commands.ts';
+import { applyCommand, type Command, type Kept } from './commands.ts';
 import type { KeyValueStore } from './files.ts';
 import { type Entry, HISTORY_LIMIT, type Step, type Steps } from './history.ts';
 
@@ -52,7 +52,7 @@ export function textKey(text: string): string {
 
 /** A command as stored: a whole graph (replaceGraph) in its file form, so reading it back checks it as a file is checked. */
 function storedCommand(cmd: Command): unknown {
-  return cmd.kind === 'replaceGraph' ? { kind: cmd.kind, graph: JSON.parse(serializeGraph(cmd.graph)) } : cmd;
+  return cmd.kind === 'replaceGraph' ? { kind: cmd.kind, graph: JSON.parse(serializeGraph(cmd.graph)), file: cmd.file ?? null } : cmd;
 }
 
 function stepText(step: Step): string {
@@ -204,8 +204,10 @@ class Unreadable extends Error {}
 function readCommand(raw: unknown, where: string): Command {
   if (!isObject(raw) || !isString(raw.kind)) throw new Unreadable(`${where} is not a command`);
   if (raw.kind === 'replaceGraph') {
+    // The file name Save offers for the graph (missing in a history saved before it was kept).
+    if (raw.file !== undefined && raw.file !== null && !isString(raw.file)) throw new Unreadable(`${where} (replaceGraph) has a wrong "file"`);
     try {
-      return { kind: 'replaceGraph', graph: parseGraph(raw.graph) };
+      return { kind: 'replaceGraph', graph: parseGraph(raw.graph), file: (raw.file as string | null | undefined) ?? null };
     } catch (err) {
       const first = err instanceof GraphError ? `${err.problems[0].path} ${err.problems[0].message}` : String(err);
       throw new Unreadable(`${where} holds a graph that does not read (${first})`);
@@ -228,13 +230,13 @@ function readStep(raw: unknown, where: string): Step {
 }
 
 /** Runs a step backwards (its entries' inverses, last entry first), as Timeline.undo does. */
-function revert(doc: Graph, step: Step): void {
-  for (let k = step.entries.length - 1; k >= 0; k--) for (const inv of step.entries[k].inverse) applyCommand(doc, inv);
+function revert(doc: Graph, kept: Kept, step: Step): void {
+  for (let k = step.entries.length - 1; k >= 0; k--) for (const inv of step.entries[k].inverse) applyCommand(doc, inv, kept);
 }
 
 /** Runs a step forwards, giving its entries the inverses this graph returns, as Timeline.redo does. */
-function replay(doc: Graph, step: Step): void {
-  for (const entry of step.entries) entry.inverse = applyCommand(doc, entry.cmd).inverse;
+function replay(doc: Graph, kept: Kept, step: Step): void {
+  for (const entry of step.entries) entry.inverse = applyCommand(doc, entry.cmd, kept).inverse;
 }
 
 /**
@@ -244,16 +246,18 @@ function replay(doc: Graph, step: Step): void {
  */
 function replayProblem(graph: Graph, steps: Steps): string | null {
   const doc = cloneGraph(graph);
+  // The file names the steps carry, passed on as undo and redo pass them (the draft's own is not needed).
+  const kept: Kept = { file: null };
   const { done, undone } = steps;
   const at = (list: readonly Step[], k: number) => `${list === done ? 'undo' : 'redo'} step ${list.length - k} ("${list[k].label}")`;
   let k = done.length - 1;
   let list = done;
   try {
-    for (; k >= 0; k--) revert(doc, done[k]);
-    for (k = 0; k < done.length; k++) replay(doc, done[k]);
+    for (; k >= 0; k--) revert(doc, kept, done[k]);
+    for (k = 0; k < done.length; k++) replay(doc, kept, done[k]);
     list = undone;
-    for (k = undone.length - 1; k >= 0; k--) replay(doc, undone[k]);
-    for (k = 0; k < undone.length; k++) revert(doc, undone[k]);
+    for (k = undone.length - 1; k >= 0; k--) replay(doc, kept, undone[k]);
+    for (k = 0; k < undone.length; k++) revert(doc, kept, undone[k]);
   } catch (err) {
     return `${at(list, k)} does not apply to the graph: ${err instanceof Error ? err.message : String(err)}`;
   }

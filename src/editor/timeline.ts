@@ -3,7 +3,7 @@
 // wire) is opened and closed as one step, or cancelled and reverted.
 
 import type { Graph } from '../model/graph.ts';
-import { applyCommand, type Change, type Command } from './commands.ts';
+import { applyCommand, type Change, type Command, type Kept } from './commands.ts';
 import { History, type Step, type Steps } from './history.ts';
 
 /** An open gesture: commit files it as one undo step, cancel reverts it. */
@@ -17,6 +17,8 @@ export class Timeline {
 
   constructor(
     private readonly doc: Graph,
+    /** The file name the open graph is kept as, which undo and redo carry with it. */
+    private readonly kept: Kept,
     /** Tells the editor what a step run backwards or forwards changed. */
     private readonly changed: (changes: Change[]) => void,
   ) {}
@@ -87,7 +89,7 @@ export class Timeline {
     if (!step) return false;
     const changes: Change[] = [];
     for (const entry of step.entries) {
-      const applied = applyCommand(this.doc, entry.cmd);
+      const applied = applyCommand(this.doc, entry.cmd, this.kept);
       entry.inverse = applied.inverse;
       changes.push(...applied.changes);
     }
@@ -124,7 +126,7 @@ export class Timeline {
   private revert(step: Step): void {
     const changes: Change[] = [];
     for (let k = step.entries.length - 1; k >= 0; k--) {
-      for (const inv of step.entries[k].inverse) changes.push(...applyCommand(this.doc, inv).changes);
+      for (const inv of step.entries[k].inverse) changes.push(...applyCommand(this.doc, inv, this.kept).changes);
     }
     this.changed(changes);
   }

@@ -40,23 +40,26 @@ const isGraphFile = (f: File) => f.name.endsWith('.json') || f.type === 'applica
 export class ShellFiles {
   constructor(private readonly host: FilesHost) {}
 
-  /** Opens graph file text; an invalid file lists its problems and leaves the open graph as it was. */
-  openText(text: string, file: string): Promise<boolean> {
-    return this.openRead(readGraphFile(text, file), file);
+  /**
+   * Opens graph file text; an invalid file lists its problems and leaves the open graph as it
+   * was. `keepAs`: the name Save offers for it (null: none, for a draft or a link's graph).
+   */
+  openText(text: string, file: string, keepAs: string | null = file): Promise<boolean> {
+    return this.openRead(readGraphFile(text, file), file, keepAs);
   }
 
   async openFile(file: File): Promise<boolean> {
-    return this.openRead(await readGraphBlob(file), file.name);
+    return this.openRead(await readGraphBlob(file), file.name, file.name);
   }
 
-  private async openRead(read: OpenResult, file: string): Promise<boolean> {
+  private async openRead(read: OpenResult, file: string, keepAs: string | null): Promise<boolean> {
     const host = this.host;
     if (!read.ok) {
       host.showProblems(file, read.problems);
       return false;
     }
-    host.core.replaceGraph(read.graph, `open ${file}`);
-    host.openedAs = file;
+    // The name goes with the step, so undoing the Open offers the name from before it again.
+    host.core.replaceGraph(read.graph, `open ${file}`, keepAs);
     host.savedRevision = host.core.revision;
     if (read.note) host.say(read.note);
     await host.canvas?.zoomToFit();
@@ -66,8 +69,7 @@ export class ShellFiles {
   /** An empty graph, as if no file had been opened, the view at full size. */
   async newGraph(): Promise<void> {
     const host = this.host;
-    host.core.replaceGraph(emptyGraph(), 'new');
-    host.openedAs = null;
+    host.core.replaceGraph(emptyGraph(), 'new', null);
     host.savedRevision = host.core.revision;
     await host.canvas?.zoomToFit();
   }
@@ -81,7 +83,7 @@ export class ShellFiles {
   async openDraft(id: string | undefined): Promise<void> {
     const text = id ? this.host.drafts.text(id) : null;
     if (text === null) this.host.say('That draft is gone: its tab may have been closed long ago.', 'refused');
-    else if (await this.openText(text, 'draft')) this.host.openedAs = null;
+    else await this.openText(text, 'draft', null);
   }
 
   save(): void {
@@ -149,8 +151,7 @@ export class ShellFiles {
       });
       if (answer === null) return false;
     }
-    if (!(await this.openText(read.text, 'The link'))) return false;
-    this.host.openedAs = null;
+    if (!(await this.openText(read.text, 'The link', null))) return false;
     this.host.say('Opened the graph from the link as a draft of this tab: Save keeps it as a file.');
     return true;
   }

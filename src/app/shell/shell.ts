@@ -53,8 +53,13 @@ export class TgApp extends LitElement {
   /** The drafts other tabs autosaved: listed under Drafts, opened like a file. */
   @property({ attribute: false }) drafts: DraftSource = { list: () => [], text: () => null };
 
-  /** The file name the open graph came from (Save offers it again). */
-  @property() openedAs: string | null = null;
+  /** The file name the open graph came from (Save offers it again); the core keeps it, so undo carries it. */
+  get openedAs(): string | null {
+    return this.core.file;
+  }
+  set openedAs(file: string | null) {
+    this.core.setFile(file);
+  }
 
   /**
    * The core's revision when the graph last matched a file (opened or saved); any other
