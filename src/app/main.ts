@@ -7,7 +7,7 @@ import { draftText, fitForEditor, graphFileText, markAlive, otherDrafts, pageSto
 import { restoreSavedHistory, StepTexts, writeSavedHistory } from '../editor/saved-history.ts';
 import { readShareFragment, SHARE_KEY } from '../editor/share.ts';
 import { rememberTabId, TabClaim, tabId } from '../editor/tab.ts';
-import { MAP_SIZE, MAP_SIZE_MIN, ViewerSession } from '../viewer-core/session.ts';
+import { MAP_SIZE, MAP_SIZE_MIN, type ViewerChoices, ViewerSession } from '../viewer-core/session.ts';
 import { EngineClient } from '../worker/client.ts';
 import { newStopWord } from '../worker/stop.ts';
 import { download } from './download.ts';
@@ -138,8 +138,11 @@ interface Engine {
   readonly viewer: ViewerSession;
 }
 
-/** Starts a worker; if it dies (out of memory, a failed load), a new one takes over. */
-function startEngine(): Engine {
+/**
+ * Starts a worker; if it dies (out of memory, a failed load), a new one takes over, its viewer
+ * session resuming what the person chose in the dead one's (`choices`).
+ */
+function startEngine(choices?: ViewerChoices): Engine {
   const worker = new Worker(new URL('../worker/engine-worker.ts', import.meta.url), { type: 'module' });
   // The viewer asks for its picture (node, port, style, size) with the editor's own requests.
   let viewer: ViewerSession | null = null;
@@ -150,8 +153,9 @@ function startEngine(): Engine {
     recycle: previews.takeRecycled(),
   }), newStopWord());
   viewer = new ViewerSession(core, previews, worker, { invalidate: () => client.invalidate(), download, drafting: () => paramDrag || client.drafting, store: storage });
+  if (choices) viewer.resume(choices);
   // A narrow window (1024 × 700) starts with the smallest map, so the canvas keeps most of the width.
-  if (window.innerWidth < NARROW_WINDOW) viewer.setFrame(MAP_SIZE_MIN);
+  else if (window.innerWidth < NARROW_WINDOW) viewer.setFrame(MAP_SIZE_MIN);
   client.subscribe((answer) => {
     if (answer.kind === 'result') {
       previews.apply(answer);
@@ -171,6 +175,7 @@ const restarts: number[] = [];
 function restartEngine(reason: string): void {
   const now = performance.now();
   while (restarts.length && now - restarts[0] > 60_000) restarts.shift();
+  const choices = engine.viewer.choices;
   engine.client.dispose();
   engine.viewer.dispose();
   engine.worker.terminate();
@@ -180,7 +185,7 @@ function restartEngine(reason: string): void {
   }
   restarts.push(now);
   app.say(`The engine stopped (${reason}) and was restarted.`, 'refused');
-  engine = startEngine();
+  engine = startEngine(choices);
   app.viewer = engine.viewer;
   engine.client.resend();
 }

@@ -74,6 +74,27 @@ export type ViewerChange = 'node' | 'picture' | 'pointer' | 'provenance' | 'stat
 export type ViewerTab = 'map' | '3d';
 export type ViewerListener = (changes: ReadonlySet<ViewerChange>) => void;
 
+/**
+ * What the person chose in the viewer, handed to the session that replaces this one when a dead
+ * engine worker is replaced (src/app/main.ts): the restart changes none of it.
+ */
+export interface ViewerChoices {
+  readonly node: string | null;
+  /** The output chosen per node (the layer). */
+  readonly ports: ReadonlyMap<string, string>;
+  readonly style: ViewerStyle;
+  readonly zoom: Zoom;
+  readonly frame: number;
+  readonly tableCell: number | null;
+  readonly tab: ViewerTab;
+  readonly rivers: RiverSetting;
+  /** The export size picked (null: the view's). */
+  readonly exportSize: number | null;
+  /** The cell pinned by a click on the map. */
+  readonly pinnedCell: WorldPoint | null;
+  readonly compare: Pick<Compare, 'pin' | 'frozen' | 'picture' | 'message' | 'split'>;
+}
+
 export type { Picture };
 
 export class ViewerSession {
@@ -148,6 +169,58 @@ export class ViewerSession {
       () => this.land.dispose(),
       () => this.compare.dispose(),
     );
+  }
+
+  /** What the person chose here, for a session that takes over (resume). */
+  get choices(): ViewerChoices {
+    const c = this.compare;
+    return {
+      node: this.node,
+      ports: new Map(this.portChoice),
+      style: this.style,
+      zoom: this.zoom,
+      frame: this.frame,
+      tableCell: this.tableCell,
+      tab: this.tab,
+      rivers: this.rivers,
+      exportSize: this.exports.size,
+      pinnedCell: this.cursor.pinned,
+      compare: { pin: c.pin, frozen: c.frozen, picture: c.picture, message: c.message, split: c.split },
+    };
+  }
+
+  /**
+   * Takes over what the person chose in the session this one replaces (a dead worker's), before
+   * anything is asked of the new worker: the node shown (if it is still there), its layer, the
+   * style, the magnification, the map's size, the table cell, the tab, the rivers, the export
+   * size, the pinned cell and the compare pin with its split. An unfrozen pin keeps its picture until the new
+   * worker draws it again; a frozen one keeps it for good.
+   */
+  resume(from: ViewerChoices): void {
+    if (from.node && from.node !== this.node && this.core.node(from.node)) this.show(from.node);
+    this.portChoice = new Map(from.ports);
+    this.style = from.style;
+    this.frame = from.frame;
+    this.zoom = clampZoom(from.zoom, this.frame);
+    this.tableCell = from.tableCell;
+    this.tab = from.tab;
+    this.rivers = from.rivers;
+    this.exports.size = from.exportSize;
+    const c = this.compare;
+    c.split = from.compare.split;
+    if (from.compare.pin) {
+      c.pin = from.compare.pin;
+      c.frozen = from.compare.frozen;
+      c.message = from.compare.message;
+      // A picture's key names a version of the dead worker's engine, whose count the new one
+      // starts again: kept with its key, it could be taken for the new one's and never redrawn.
+      c.picture = from.compare.picture && (c.frozen ? from.compare.picture : { ...from.compare.picture, key: '' });
+      c.refresh();
+    }
+    if (from.pinnedCell) this.cursor.pin(from.pinnedCell);
+    this.changed('node', 'picture', 'state', 'pointer', 'compare');
+    this.hooks.invalidate();
+    if (this.tab === '3d') this.land.refresh();
   }
 
   subscribe(listener: ViewerListener): () => void {
@@ -429,32 +502,35 @@ export class ViewerSession {
     if (node && !this.core.node(node)) node = null;
     // Nothing chosen yet (a new page, a reload, another graph opened): the final output.
     node ??= finalOutput(this.core.graph);
-    if (node !== this.node) {
-      this.node = node;
-      // A node that fails (an input not wired) sends no detail: its new state alone must
-      // reach the panel and the map, which said "computing…" until the node was reselected.
-      // Only a change of state or message: a result per drag frame would redraw the panel twice.
-      this.unwatchResult?.();
-      let said = this.result && `${this.result.state} ${this.result.message ?? ''}`;
-      this.unwatchResult = node
-        ? this.results.subscribe(node, (r) => {
-            const now = r && `${r.state} ${r.message ?? ''}`;
-            if (now === said) return;
-            said = now;
-            this.changed('state');
-          })
-        : null;
-      this.tableCell = null;
-      // The last export's note names another node's file: under this node's Export row,
-      // "Saved biomes.out.png" read as this node's export.
-      this.exports.note = null;
-      this.drag.forgetFrame();
-      this.changed('node', 'picture', 'state');
-      this.hooks.invalidate();
-      this.cursor.probe();
-      if (this.tab === '3d') this.land.refresh();
-    }
+    if (node !== this.node) this.show(node);
     // Other edits reach the views through the core (the panel) or a new picture (the map).
+  }
+
+  /** Shows another node: its state watched, its table cell and export note cleared, its picture asked for. */
+  private show(node: string | null): void {
+    this.node = node;
+    // A node that fails (an input not wired) sends no detail: its new state alone must
+    // reach the panel and the map, which said "computing…" until the node was reselected.
+    // Only a change of state or message: a result per drag frame would redraw the panel twice.
+    this.unwatchResult?.();
+    let said = this.result && `${this.result.state} ${this.result.message ?? ''}`;
+    this.unwatchResult = node
+      ? this.results.subscribe(node, (r) => {
+          const now = r && `${r.state} ${r.message ?? ''}`;
+          if (now === said) return;
+          said = now;
+          this.changed('state');
+        })
+      : null;
+    this.tableCell = null;
+    // The last export's note names another node's file: under this node's Export row,
+    // "Saved biomes.out.png" read as this node's export.
+    this.exports.note = null;
+    this.drag.forgetFrame();
+    this.changed('node', 'picture', 'state');
+    this.hooks.invalidate();
+    this.cursor.probe();
+    if (this.tab === '3d') this.land.refresh();
   }
 
   /** The full answer after drafts is in: what waited for it is asked now. */

@@ -37,7 +37,7 @@ export class TgMapView extends LitElement {
 
   private drawn: Picture['image'] | null = null;
   private drawnPin: Picture['image'] | null = null;
-  private highlighted = '';
+  private highlighted: { readonly origins: object; readonly cell: number } | null = null;
   /** Measured once per press: the frame does not move during a drag. */
   private box: DOMRect | null = null;
 
@@ -190,13 +190,16 @@ export class TgMapView extends LitElement {
     const origins = s.detail?.origins;
     const canvas = this.highlightCanvas;
     if (!canvas || !origins || s.tableCell === null) {
-      this.highlighted = '';
+      this.highlighted = null;
       return;
     }
+    // Keyed on the origins themselves, not the detail's version: versions are a worker's engine's
+    // and count from 1 again when a worker that died is replaced, and the chosen cell is kept
+    // across that (ViewerSession.resume), so a new map could come with the version of the one
+    // veiled (as the node previews found: src/app/preview/preview.ts).
+    if (this.highlighted?.origins === origins && this.highlighted.cell === s.tableCell) return;
+    this.highlighted = { origins, cell: s.tableCell };
     const n = s.detail!.n;
-    const key = `${s.detail!.version}:${n}:${s.tableCell}`;
-    if (key === this.highlighted) return;
-    this.highlighted = key;
     canvas.width = n;
     canvas.height = n;
     canvas.getContext('2d')!.putImageData(new ImageData(highlightOverlay(origins, n, s.tableCell), n, n), 0, 0);
