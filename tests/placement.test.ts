@@ -1,9 +1,11 @@
 // Where new things go: a duplicate beside its original on free canvas, a node added at the
-// pointer in the free spot nearest it, a fresh seed for a new noise.
+// pointer in the free spot nearest it, room for nodes expanded in place, a fresh seed for a new
+// noise.
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { nodeDef } from '../nodes/index.ts';
 import { EditorCore } from '../src/editor/editor.ts';
-import { boundsOf, freeSpotBeside, freeSpotNear, freshSeeds, GAP } from '../src/editor/placement.ts';
+import { boundsOf, freeSpotBeside, freeSpotNear, freshSeeds, GAP, makeRoom } from '../src/editor/placement.ts';
 import type { GraphNode } from '../src/model/graph.ts';
 import { defaultParams } from '../src/model/params.ts';
 import { loadGraph } from './helpers/graphs.ts';
@@ -58,5 +60,43 @@ describe('placement', () => {
     expect(core.node(id)!.params.seed).toBe(params.seed);
     // An explicit seed is kept as given.
     expect(core.node(core.addNode('fbm', [0, 0], { seed: 1 }))!.params.seed).toBe(1);
+  });
+
+  it('makes room for nodes expanded in place: none covers another that it did not cover before, nodes moving right and down only', () => {
+    // A collapsed node 124 × 140, expanded 244 × 420: the sizes' proportions in the editor.
+    const before = (n: GraphNode) => (n.collapsed ? { width: 124, height: 140 } : { width: 244, height: 420 });
+    for (const file of readdirSync('graphs').filter((f) => f.endsWith('.json'))) {
+      const graph = loadGraph(file);
+      const collapsed = graph.nodes.filter((n) => n.collapsed);
+      // Every other collapsed node, then all of them: expanded together.
+      for (const grown of [new Set(collapsed.filter((_, k) => k % 2 === 0).map((n) => n.id)), new Set(collapsed.map((n) => n.id))]) {
+        const after = (n: GraphNode) => before(grown.has(n.id) ? { ...n, collapsed: false } : n);
+        const moves = new Map(makeRoom(graph, grown, before, after).map((m) => [m.id, m.position]));
+        const rect = (n: GraphNode, size: typeof before, at = n.position) => ({ x: at[0], y: at[1], w: size(n).width, h: size(n).height });
+        const over = (a: ReturnType<typeof rect>, b: ReturnType<typeof rect>) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+        for (const a of graph.nodes) {
+          for (const b of graph.nodes) {
+            if (a === b || over(rect(a, before), rect(b, before))) continue;
+            if (over(rect(a, after, moves.get(a.id)), rect(b, after, moves.get(b.id)))) throw new Error(`${file}: ${a.id} over ${b.id} after expanding ${[...grown].join(', ')}`);
+          }
+        }
+        // Right and down only.
+        for (const [id, at] of moves) {
+          const n = graph.nodes.find((m) => m.id === id)!;
+          expect(at[0] >= n.position[0] && at[1] >= n.position[1]).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('pushes a row right and a column down, keeping the gaps the graph had', () => {
+    const core = new EditorCore();
+    // Three in a row and one below the first, 20 apart, all collapsed.
+    const ids = [[0, 0], [144, 0], [288, 0], [0, 160]].map((at) => core.addNode('fbm', at as [number, number]));
+    core.setFlag(ids, 'collapsed', true);
+    const before = (n: GraphNode) => (n.collapsed ? { width: 124, height: 140 } : { width: 244, height: 420 });
+    const after = (n: GraphNode) => before(n.id === ids[0] ? { ...n, collapsed: false } : n);
+    const moves = Object.fromEntries(makeRoom(core.snapshot(), [ids[0]], before, after).map((m) => [m.id, m.position]));
+    expect(moves).toEqual({ [ids[1]]: [264, 0], [ids[2]]: [408, 0], [ids[3]]: [0, 440] });
   });
 });

@@ -318,12 +318,17 @@ export class EditorCore {
     this.run(`change ${key}`, [{ kind: 'setParam', id, key, value }]);
   }
 
-  /** Turns bypass or collapse on or off for some nodes, as one undo step. */
-  setFlag(ids: Iterable<string>, flag: NodeFlag, value: boolean): void {
+  /**
+   * Turns bypass or collapse on or off for some nodes, as one undo step, with `moves` in the
+   * same step (the room made for nodes expanded: placement.ts makeRoom).
+   */
+  setFlag(ids: Iterable<string>, flag: NodeFlag, value: boolean, moves: readonly { id: string; position: readonly [number, number] }[] = []): void {
     const cmds: Command[] = [...ids]
       .filter((id) => { const n = findNode(this.doc, id); return n && !!n[flag] !== value; })
       .map((id) => ({ kind: 'setFlag', id, flag, value }) as const);
-    if (cmds.length) this.run(`${value ? '' : 'un'}${flag === 'bypass' ? 'bypass' : 'collapse'}`, cmds);
+    if (!cmds.length) return;
+    for (const m of moves) if (findNode(this.doc, m.id)) cmds.push({ kind: 'moveNode', id: m.id, position: [m.position[0], m.position[1]] });
+    this.run(`${value ? '' : 'un'}${flag === 'bypass' ? 'bypass' : 'collapse'}`, cmds);
   }
 
   /** Renames the graph or rewrites its notes: one undo step. */

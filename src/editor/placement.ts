@@ -1,5 +1,7 @@
 // Where new things go on the canvas: a duplicate beside its original (the free spot nearest its
-// right side), a node added or pasted at the pointer in the free spot nearest it, and a seed for a new noise that no other node uses. Pure functions over the model.
+// right side), a node added or pasted at the pointer in the free spot nearest it, room made for
+// nodes expanded in place, and a seed for a new noise that no other node uses. Pure functions
+// over the model.
 
 import { nodeDef } from '../../nodes/index.ts';
 import type { Graph, GraphNode } from '../model/graph.ts';
@@ -65,6 +67,55 @@ export function freeSpotNear(graph: Graph, at: readonly [number, number], box: {
   offsets.sort((a, b) => a[0] * a[0] + a[1] * a[1] - (b[0] * b[0] + b[1] * b[1]));
   for (const [dx, dy] of offsets) if (free(at[0] + dx, at[1] + dy)) return [at[0] + dx, at[1] + dy];
   return [at[0], at[1]];
+}
+
+type Size = (n: GraphNode) => { width: number; height: number };
+
+const rectOf = (n: GraphNode, at: readonly [number, number], size: Size): Rect => ({ x: at[0], y: at[1], w: size(n).width, h: size(n).height });
+
+/**
+ * The moves that make room for nodes grown in place (expanded with H: a collapsed node is
+ * 124 wide, an expanded one 244 and three times as tall, and it grows right and down over its
+ * neighbours). Each node a grown one now covers is pushed away from it, and each node a pushed
+ * one then covers in turn, so the step leaves no node over another that was not over it before.
+ * A node that lay right of the other is pushed right, one that lay below it down (a graph laid
+ * out left to right keeps its rows and columns), diagonally the shorter way; it keeps the gap it
+ * had, up to a GAP. Nodes move right and down only: the grown ones stay where they are unless
+ * another grown one pushes them. I chose pushing the neighbours over moving the grown nodes to
+ * free spots: a node expanded to be read stays where the person looked, by its wires.
+ * `before` and `after`: the nodes' sizes before and after they grew.
+ */
+export function makeRoom(graph: Graph, grown: Iterable<string>, before: Size, after: Size): { id: string; position: [number, number] }[] {
+  const byId = new Map(graph.nodes.map((n) => [n.id, n]));
+  const was = new Map(graph.nodes.map((n) => [n.id, rectOf(n, n.position, before)]));
+  const at = new Map<string, [number, number]>();
+  const now = (n: GraphNode) => rectOf(n, at.get(n.id) ?? n.position, after);
+  const queue = [...grown].filter((id) => byId.has(id));
+  // Each push moves a node right or down: a cap, in case pushes chase each other round.
+  let pushes = 50 * graph.nodes.length;
+  while (queue.length && pushes > 0) {
+    const a = byId.get(queue.shift()!)!;
+    const A = now(a);
+    const A0 = was.get(a.id)!;
+    for (const b of graph.nodes) {
+      if (b === a) continue;
+      const B = now(b);
+      const B0 = was.get(b.id)!;
+      // Not over it now, or over it already before (drawn so on purpose, or long ago): left be.
+      if (!overlaps(A, B) || overlaps(A0, B0)) continue;
+      const gapX = Math.min(GAP, Math.max(0, B0.x - (A0.x + A0.w)));
+      const gapY = Math.min(GAP, Math.max(0, B0.y - (A0.y + A0.h)));
+      const right = A.x + A.w + gapX - B.x;
+      const down = A.y + A.h + gapY - B.y;
+      const rightOf = B0.x >= A0.x + A0.w;
+      const below = B0.y >= A0.y + A0.h;
+      const goRight = rightOf && !below ? true : below && !rightOf ? false : right <= down;
+      at.set(b.id, goRight ? [B.x + right, B.y] : [B.x, B.y + down]);
+      queue.push(b.id);
+      pushes--;
+    }
+  }
+  return [...at].map(([id, position]) => ({ id, position }));
 }
 
 /** Seeds follow the stride the shipped graphs use between their noises. */

@@ -8,7 +8,7 @@ import { EditError } from '../../editor/commands.ts';
 import { edgeKey } from '../../editor/wiring.ts';
 import type { EditorCore } from '../../editor/editor.ts';
 import { readPastedText } from '../../editor/files.ts';
-import { boundsOf, freeSpotBeside, freeSpotNear } from '../../editor/placement.ts';
+import { boundsOf, freeSpotBeside, freeSpotNear, makeRoom } from '../../editor/placement.ts';
 import { isFrameColor } from '../../model/frames.ts';
 import { FRAME_COLORS, type Frame, type Graph, type GraphNode, type NodeFlag } from '../../model/graph.ts';
 import type { Problem } from '../../model/problems.ts';
@@ -149,11 +149,16 @@ export class NodeActions {
     void this.host.canvas?.frames.view(id)?.startRename();
   }
 
-  /** Turns a flag on for all of them, or off when every one has it already. */
+  /**
+   * Turns a flag on for all of them, or off when every one has it already. Nodes expanded push
+   * the nodes they would cover out of their way, in the same undo step (makeRoom).
+   */
   toggleFlag(ids: readonly string[], flag: NodeFlag): void {
     if (!ids.length) return;
     const allOn = ids.every((id) => this.core.node(id)?.[flag]);
-    this.core.setFlag(ids, flag, !allOn);
+    const expanding = new Set(flag === 'collapsed' && allOn ? ids : []);
+    const moves = expanding.size ? makeRoom(this.core.graph as Graph, expanding, drawnSize, (n) => drawnSize(expanding.has(n.id) ? { ...n, collapsed: false } : n)) : [];
+    this.core.setFlag(ids, flag, !allOn, moves);
     // Expanded (H), a node near the canvas's edge ran under the viewer: bring it into sight.
     if (flag === 'collapsed' && allOn) void this.host.canvas?.reveal(ids);
   }
