@@ -55,6 +55,7 @@ describe('graph file validation', () => {
     ['a wrong format', edited((d) => (d.format = 'mapgen')), '$.format', /expected "terrain-graph", got "mapgen"/],
     ['a version that is not a number', edited((d) => (d.version = 'one')), '$.version', /expected an integer version, got "one"/],
     ['an unknown node type', edited((d) => (d.nodes[1].type = 'curv')), '$.nodes[1].type', /^node "b" \("B"\): unknown node type "curv" \(did you mean "curve"\?\)/],
+    ['a node without a type', edited((d) => delete d.nodes[0].type), '$.nodes[0].type', /^node "a" \("A"\): expected a node type \(one of fbm, cellular, .*\), got nothing$/],
     ['a node type with two letters swapped', edited((d) => (d.nodes[0].type = 'fmb')), '$.nodes[0].type', /unknown node type "fmb" \(did you mean "fbm"\?\)/],
     ['a duplicate id', edited((d) => (d.nodes[3].id = 'a')), '$.nodes[3].id', /^coast node "a" \("C"\): duplicate node id "a" \(first at \$\.nodes\[0\]\)/],
     ['a bad id', edited((d) => (d.nodes[0].id = 'a.b')), '$.nodes[0].id', /^fbm node \("A"\): expected an id of letters, digits, _ or -/],

@@ -166,8 +166,9 @@ export function parseGraph(input: string | unknown, options: ParseOptions = {}):
         ok = false;
       } else firstIndex.set(id, k);
       if (!def) {
-        const hint = typeof type === 'string' ? suggest(type, knownTypes) : ` (known: ${knownTypes.join(', ')})`;
-        inNode(`${at}.type`, `unknown node type ${describe(type)}${hint}`);
+        // A type missing (or not a name) is not an unknown type: "unknown node type nothing" read as nonsense.
+        if (typeof type === 'string') inNode(`${at}.type`, `unknown node type ${describe(type)}${suggest(type, knownTypes)}`);
+        else inNode(`${at}.type`, `expected a node type (one of ${knownTypes.join(', ')}), got ${describe(type)}`);
         ok = false;
       }
       if (title !== undefined && typeof title !== 'string') inNode(`${at}.title`, `expected a string, got ${describe(title)}`);
