@@ -84,7 +84,7 @@ export class TgToolbar extends LitElement {
         <input
           class="name"
           aria-label="graph name"
-          title="The graph's name: click to rename"
+          title="${this.graphName}: the graph's name, click to rename"
           .value=${this.graphName}
           @keydown=${(e: KeyboardEvent) => {
             e.stopPropagation();

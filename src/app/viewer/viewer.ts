@@ -223,7 +223,7 @@ export class TgViewer extends LitElement {
       </span>
       <span class="spacer"></span>
       ${pin
-        ? html`<span class="pin-name" title="The map shows this output left of the split, the current one right">pinned: ${pin.title} · ${pin.port}${c.message ? html` <em class="pin-stale">(${c.message})</em>` : nothing}</span>
+        ? html`<span class="pin-name" title="Pinned: ${pin.title} · ${pin.port}${c.message ? ` (${c.message})` : ''}. The map shows this output left of the split, the current one right">pinned: ${pin.title} · ${pin.port}${c.message ? html` <em class="pin-stale">(${c.message})</em>` : nothing}</span>
             <label title="Keep the pinned picture as it is through edits"><input class="freeze" type="checkbox" .checked=${c.frozen} @change=${(e: Event) => c.setFrozen((e.target as HTMLInputElement).checked)} /> freeze</label>
             <button class="unpin" @click=${() => c.unpin()} title="Stop comparing">Unpin</button>`
         : html`<button class="pin" ?disabled=${!s.detail} @click=${() => s.pinShown()} title="Pin this output as drawn now; then select another node or change a param to compare the two under a split">Pin to compare</button>`}

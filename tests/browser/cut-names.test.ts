@@ -1,0 +1,41 @@
+// Names cut short with an ellipsis in a narrow window (1024 × 700) keep their whole text in the
+// tooltip: the graph's name in the toolbar and the compare pin's name in the viewer. Both said
+// what they were for and not the name, so a cut name could not be read at all.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { launch, openApp, screenshot, settle, waitForPreviews } from './harness.ts';
+
+/** Whether an element in the page (through shadow roots) is drawn cut, and its tooltip. */
+async function cut(page: Page, selector: string): Promise<{ cut: boolean; title: string }> {
+  return page.locator(selector).evaluate((el: HTMLElement) => ({ cut: el.scrollWidth > el.clientWidth + 1, title: el.title }));
+}
+
+describe('names cut short at 1024 × 700', () => {
+  it('keep their whole text in the tooltip: the graph name and the pinned output', async () => {
+    const browser = await launch();
+    const s = await openApp(browser, { viewport: { width: 1024, height: 700 } });
+    try {
+      const page = s.page;
+      const name = await page.evaluate(() => (window as never as { terrainGraph: { core: { graph: { name: string } } } }).terrainGraph.core.graph.name);
+      const field = await cut(page, 'tg-toolbar input.name');
+      expect(field.cut).toBe(true);
+      expect(field.title).toContain(name);
+      await page.locator('tg-toolbar select').first().selectOption('rivers-from-the-rain.json');
+      await waitForPreviews(page);
+      await page.locator('tg-node[data-node-id="rivers"] header .title').click();
+      await settle(page);
+      await page.locator('tg-viewer button.pin').click();
+      await page.mouse.click(200, 100);
+      await page.locator('tg-node[data-node-id="pv"] header .title').click();
+      await settle(page);
+      const pin = await cut(page, 'tg-viewer .pin-name');
+      expect(pin.cut).toBe(true);
+      expect(pin.title).toContain('Flow and rivers · rivers');
+      await screenshot(page, 'cut-names-1024');
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+      await browser.close();
+    }
+  });
+});
