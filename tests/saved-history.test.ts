@@ -75,23 +75,29 @@ describe('the undo history saved with a draft', () => {
     expect(walk(again)).toEqual(walk(ed));
   });
 
-  it('brings back with an undone Open the file name Save offered before it, after a reload too', () => {
+  it('brings back with an undone Open the file name Save offered before it, and its unsaved mark, after a reload too', () => {
     const ed = new EditorCore(parseGraph(DEFAULT_TEXT));
-    ed.setFile('default.json');
+    ed.keep({ file: 'default.json', clean: true });
     ed.replaceGraph(loadShipped('terrain-peaks.json'), 'open terrain-peaks.json', 'terrain-peaks.json');
+    expect([ed.file, ed.clean]).toEqual(['terrain-peaks.json', true]);
     ed.setInfo({ name: 'Peaks, renamed' });
-    expect(ed.file).toBe('terrain-peaks.json');
+    expect([ed.file, ed.clean]).toEqual(['terrain-peaks.json', false]);
     const { again, reason } = reloaded(ed);
     expect(reason).toBeUndefined();
-    again.setFile('terrain-peaks.json');
+    again.keep({ file: 'terrain-peaks.json', clean: false });
     for (const editor of [ed, again]) {
       editor.undo();
-      expect(editor.file).toBe('terrain-peaks.json');
+      expect([editor.file, editor.clean]).toEqual(['terrain-peaks.json', false]);
       editor.undo();
-      expect(editor.file).toBe('default.json');
+      expect([editor.file, editor.clean]).toEqual(['default.json', true]);
       editor.redo();
-      expect(editor.file).toBe('terrain-peaks.json');
+      expect([editor.file, editor.clean]).toEqual(['terrain-peaks.json', true]);
     }
+    // An edited graph opened over stays marked unsaved when the Open is undone.
+    ed.setParam(ed.graph.nodes[0].id, 'seed', 5);
+    ed.replaceGraph(loadShipped('default.json'), 'open default.json', 'default.json');
+    ed.undo();
+    expect([ed.file, ed.clean]).toEqual(['terrain-peaks.json', false]);
   });
 
   it('keeps a whole drag one step: one undo goes back to before the drag', () => {

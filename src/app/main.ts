@@ -73,10 +73,9 @@ const app = document.createElement('tg-app');
 app.core = core;
 app.previews = previews;
 app.recipes = shipped;
-// A draft keeps the name of the file it came from: Save offers it again after a reload.
-core.setFile(restored ? (draft.file ?? null) : (fallback?.file ?? null));
-// A restored draft holds edits no file has: it opens with the unsaved mark.
-app.savedRevision = restored ? -1 : 0;
+// A draft keeps the name of the file it came from: Save offers it again after a reload. It
+// holds edits no file has: it opens with the unsaved mark.
+core.keep(restored ? { file: draft.file ?? null, clean: false } : { file: fallback?.file ?? null, clean: true });
 
 /** Where the person's choice of theme is kept; without one the system's is followed. */
 const THEME_KEY = 'terrain-graph:theme';

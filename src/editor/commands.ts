@@ -28,17 +28,20 @@ export type Command =
   | { readonly kind: 'setFrame'; readonly frame: Frame }
   | { readonly kind: 'setView'; readonly view: View }
   | { readonly kind: 'setInfo'; readonly name: string; readonly notes: string }
-  /** `file`: the name Save offers for the incoming graph (null or absent: none, Save makes one of its name). */
-  | { readonly kind: 'replaceGraph'; readonly graph: Graph; readonly file?: string | null };
+  /** `file` and `clean`: what the incoming graph is kept as (Kept; absent: no file, not clean). */
+  | { readonly kind: 'replaceGraph'; readonly graph: Graph; readonly file?: string | null; readonly clean?: boolean };
 
 /**
- * What the open graph is kept as beside its content: the file name Save offers (the file it
- * was opened from or last saved as), null for none. It is not part of the graph, yet it follows
+ * What the open graph is kept as beside its content. It is not part of the graph, yet it follows
  * the graph shown: a replaceGraph command sets it and its inverse puts back the one before, so
- * undoing an Open offers the name from before the Open again.
+ * undoing an Open offers the name from before the Open again, and no unsaved mark if there was
+ * none.
  */
 export interface Kept {
+  /** The file name Save offers (the file the graph was opened from or last saved as), or null. */
   file: string | null;
+  /** True while the graph is as a file has it: opened or saved, no edit since. */
+  clean: boolean;
 }
 
 /** What a command changed, for the views: they redraw only what these name. */
@@ -120,9 +123,16 @@ function checkNewNode(graph: Graph, node: GraphNode): void {
 
 /**
  * Applies one command to the graph (in place) and returns its inverse; throws EditError if
- * refused. `kept`: the open graph's file name, which a replaceGraph command sets.
+ * refused. `kept`: what the open graph is kept as, which a replaceGraph command sets and any
+ * other edit makes unlike its file.
  */
 export function applyCommand(graph: Graph, cmd: Command, kept?: Kept): Applied {
+  const applied = apply(graph, cmd, kept);
+  if (kept && cmd.kind !== 'replaceGraph') kept.clean = false;
+  return applied;
+}
+
+function apply(graph: Graph, cmd: Command, kept?: Kept): Applied {
   switch (cmd.kind) {
     case 'addNode': {
       checkNewNode(graph, cmd.node);
@@ -264,9 +274,12 @@ export function applyCommand(graph: Graph, cmd: Command, kept?: Kept): Applied {
       graph.nodes = next.nodes;
       graph.edges = next.edges;
       graph.frames = next.frames ?? [];
-      const keptBefore = kept?.file ?? null;
-      if (kept) kept.file = cmd.file ?? null;
-      return { inverse: [{ kind: 'replaceGraph', graph: before, file: keptBefore }], changes: [{ kind: 'graph', outgoing: before }] };
+      const was: Kept = { file: kept?.file ?? null, clean: kept?.clean ?? false };
+      if (kept) {
+        kept.file = cmd.file ?? null;
+        kept.clean = cmd.clean ?? false;
+      }
+      return { inverse: [{ kind: 'replaceGraph', graph: before, ...was }], changes: [{ kind: 'graph', outgoing: before }] };
     }
   }
 }

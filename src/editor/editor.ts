@@ -34,8 +34,8 @@ export class EditorCore {
   private readonly listeners = new Set<Listener>();
   private readonly chosen = new Selection();
   private revisionCount = 0;
-  /** The file name Save offers: set by Open (replaceGraph) and by Save as; undo carries it. */
-  private readonly kept: Kept = { file: null };
+  /** What the open graph is kept as (its file name, whether it is as the file has it); undo carries it. */
+  private readonly kept: Kept = { file: null, clean: true };
 
   constructor(graph: Graph = emptyGraph()) {
     this.doc = cloneGraph(graph);
@@ -66,9 +66,22 @@ export class EditorCore {
     return this.kept.file;
   }
 
-  /** Keeps the open graph under another file name (Save as, a draft restored): no edit, no undo step. */
-  setFile(file: string | null): void {
-    this.kept.file = file;
+  /**
+   * False once the open graph holds an edit no file has (the unsaved mark); true after it was
+   * opened or saved. Undoing an Open brings back the graph's from before it.
+   */
+  get clean(): boolean {
+    return this.kept.clean;
+  }
+
+  /**
+   * Keeps the open graph under another file name (Save as, a draft restored), or marks it as
+   * saved (clean) or not: no edit, no undo step. The views hear of it (the unsaved mark).
+   */
+  keep(kept: Partial<Kept>): void {
+    if (kept.file !== undefined) this.kept.file = kept.file;
+    if (kept.clean !== undefined) this.kept.clean = kept.clean;
+    this.emit([]);
   }
 
   node(id: string): Readonly<GraphNode> | undefined {
@@ -361,11 +374,12 @@ export class EditorCore {
 
   /**
    * Replaces the whole graph (New, Open, a recipe): one undoable step; the selection empties.
-   * `file`: the name Save offers for it from now on (null: none), until the step is undone.
+   * `file`: the name Save offers for it from now on (null: none), until the step is undone; it
+   * comes without the unsaved mark.
    */
   replaceGraph(graph: Graph, label = 'open', file: string | null = null): void {
     this.timeline.closeGesture();
-    this.run(label, [{ kind: 'replaceGraph', graph, file }]);
+    this.run(label, [{ kind: 'replaceGraph', graph, file, clean: true }]);
     this.select([]);
   }
 

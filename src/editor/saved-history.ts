@@ -52,7 +52,7 @@ export function textKey(text: string): string {
 
 /** A command as stored: a whole graph (replaceGraph) in its file form, so reading it back checks it as a file is checked. */
 function storedCommand(cmd: Command): unknown {
-  return cmd.kind === 'replaceGraph' ? { kind: cmd.kind, graph: JSON.parse(serializeGraph(cmd.graph)), file: cmd.file ?? null } : cmd;
+  return cmd.kind === 'replaceGraph' ? { kind: cmd.kind, graph: JSON.parse(serializeGraph(cmd.graph)), file: cmd.file ?? null, clean: cmd.clean ?? false } : cmd;
 }
 
 function stepText(step: Step): string {
@@ -204,10 +204,11 @@ class Unreadable extends Error {}
 function readCommand(raw: unknown, where: string): Command {
   if (!isObject(raw) || !isString(raw.kind)) throw new Unreadable(`${where} is not a command`);
   if (raw.kind === 'replaceGraph') {
-    // The file name Save offers for the graph (missing in a history saved before it was kept).
+    // What the graph is kept as (missing in a history saved before it was kept: no file, not clean).
     if (raw.file !== undefined && raw.file !== null && !isString(raw.file)) throw new Unreadable(`${where} (replaceGraph) has a wrong "file"`);
+    if (raw.clean !== undefined && typeof raw.clean !== 'boolean') throw new Unreadable(`${where} (replaceGraph) has a wrong "clean"`);
     try {
-      return { kind: 'replaceGraph', graph: parseGraph(raw.graph), file: (raw.file as string | null | undefined) ?? null };
+      return { kind: 'replaceGraph', graph: parseGraph(raw.graph), file: (raw.file as string | null | undefined) ?? null, clean: raw.clean === true };
     } catch (err) {
       const first = err instanceof GraphError ? `${err.problems[0].path} ${err.problems[0].message}` : String(err);
       throw new Unreadable(`${where} holds a graph that does not read (${first})`);
@@ -247,7 +248,7 @@ function replay(doc: Graph, kept: Kept, step: Step): void {
 function replayProblem(graph: Graph, steps: Steps): string | null {
   const doc = cloneGraph(graph);
   // The file names the steps carry, passed on as undo and redo pass them (the draft's own is not needed).
-  const kept: Kept = { file: null };
+  const kept: Kept = { file: null, clean: false };
   const { done, undone } = steps;
   const at = (list: readonly Step[], k: number) => `${list === done ? 'undo' : 'redo'} step ${list.length - k} ("${list[k].label}")`;
   let k = done.length - 1;

@@ -15,6 +15,11 @@ async function savedName(page: Page): Promise<string> {
   return download.suggestedFilename();
 }
 
+/** The toolbar's unsaved mark: '●' or nothing. */
+async function unsavedMark(page: Page): Promise<string> {
+  return (await page.locator('tg-toolbar .dirty').textContent())?.trim() ?? '';
+}
+
 describe('the name Save offers', () => {
   const app = appPerTest();
 
@@ -27,10 +32,27 @@ describe('the name Save offers', () => {
     await page.keyboard.press('Control+z');
     await waitForPreviews(page);
     expect(await page.evaluate(() => (window as never as { terrainGraph: { core: { graph: { name: string } } } }).terrainGraph.core.graph.name)).toBe(JSON.parse(readFileSync('graphs/default.json', 'utf8')).name);
+    // Nor does the default, never edited, come back marked unsaved.
+    expect(await unsavedMark(page)).toBe('');
     expect(await savedName(page)).toBe('default.json');
     await page.keyboard.press('Control+y');
     await settle(page);
     expect(await savedName(page)).toBe('terrain-peaks.json');
+    expect(await unsavedMark(page)).toBe('');
+  });
+
+  it('marks an edited graph unsaved again when an Open over it is undone', async () => {
+    const page = app.s.page;
+    await page.locator('tg-node[data-node-id="cont"] header .title').click();
+    await page.keyboard.press('Control+b');
+    await settle(page);
+    expect(await unsavedMark(page)).toBe('●');
+    await page.locator('tg-toolbar input[type="file"]').setInputFiles({ name: 'terrain-peaks.json', mimeType: 'application/json', buffer: readFileSync('graphs/terrain-peaks.json') });
+    await waitForPreviews(page);
+    expect(await unsavedMark(page)).toBe('');
+    await page.keyboard.press('Control+z');
+    await waitForPreviews(page);
+    expect(await unsavedMark(page)).toBe('●');
   });
 });
 

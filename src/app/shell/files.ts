@@ -26,8 +26,6 @@ export interface FilesHost {
   readonly drafts: DraftSource;
   /** The file name the open graph came from (Save offers it again). */
   openedAs: string | null;
-  /** The core's revision when the graph last matched a file. */
-  savedRevision: number;
   say(text: string, kind?: 'refused' | 'info'): void;
   showProblems(file: string, list: readonly Problem[]): void;
   showShare(state: ShareState): void;
@@ -60,7 +58,6 @@ export class ShellFiles {
     }
     // The name goes with the step, so undoing the Open offers the name from before it again.
     host.core.replaceGraph(read.graph, `open ${file}`, keepAs);
-    host.savedRevision = host.core.revision;
     if (read.note) host.say(read.note);
     await host.canvas?.zoomToFit();
     return true;
@@ -70,7 +67,6 @@ export class ShellFiles {
   async newGraph(): Promise<void> {
     const host = this.host;
     host.core.replaceGraph(emptyGraph(), 'new', null);
-    host.savedRevision = host.core.revision;
     await host.canvas?.zoomToFit();
   }
 
@@ -89,7 +85,7 @@ export class ShellFiles {
   save(): void {
     const host = this.host;
     download({ name: graphFileName(host.core.graph, host.openedAs), mime: 'application/json', bytes: graphFileText(host.core.snapshot()) });
-    host.savedRevision = host.core.revision;
+    host.core.keep({ clean: true });
   }
 
   /**

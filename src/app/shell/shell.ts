@@ -58,14 +58,8 @@ export class TgApp extends LitElement {
     return this.core.file;
   }
   set openedAs(file: string | null) {
-    this.core.setFile(file);
+    this.core.keep({ file });
   }
-
-  /**
-   * The core's revision when the graph last matched a file (opened or saved); any other
-   * revision shows the unsaved mark. A restored draft starts at -1: no file has it.
-   */
-  @property({ type: Number }) savedRevision = 0;
 
   /** The colour theme: the system's (prefers-color-scheme) until the person picks one. */
   @property({ reflect: true }) theme: 'dark' | 'light' = 'dark';
@@ -192,7 +186,7 @@ export class TgApp extends LitElement {
         .undoLabel=${core.undoLabel ?? ''}
         .redoLabel=${core.redoLabel ?? ''}
         .graphName=${core.graph.name}
-        .dirty=${core.revision !== this.savedRevision}
+        .dirty=${!core.clean}
         .theme=${this.theme}
         @tg-toolbar=${(e: CustomEvent<ToolbarDetail>) => void runToolbar(this, e.detail)}
         @tg-open-file=${(e: CustomEvent<{ file: File }>) => void this.files.openFile(e.detail.file)}
