@@ -193,8 +193,8 @@ export class ViewerSession {
    * Takes over what the person chose in the session this one replaces (a dead worker's), before
    * anything is asked of the new worker: the node shown (if it is still there), its layer, the
    * style, the magnification, the map's size, the table cell, the tab, the rivers, the export
-   * size, the pinned cell and the compare pin with its split. An unfrozen pin keeps its picture until the new
-   * worker draws it again; a frozen one keeps it for good.
+   * size, the pinned cell and the compare pin with its split. An unfrozen pin keeps its picture
+   * until the new worker draws it again; a frozen one keeps it for good.
    */
   resume(from: ViewerChoices): void {
     if (from.node && from.node !== this.node && this.core.node(from.node)) this.show(from.node);
