@@ -23,6 +23,12 @@ export class TgNodeMenu extends LitElement {
   /** A line above the search field ("Add node", "Take the wire from water.terrain"). */
   @property() heading = 'Add node';
 
+  /**
+   * What the list says when no node is offered at all (a wire no node takes), where "No node
+   * matches." blamed a search nothing had been typed in.
+   */
+  @property() nothing = 'No node matches.';
+
   /** Where the menu opens, in client pixels. */
   @property({ type: Number }) x = 0;
   @property({ type: Number }) y = 0;
@@ -64,7 +70,7 @@ export class TgNodeMenu extends LitElement {
         @keydown=${(e: KeyboardEvent) => this.key(e, flat)}
       />
       <ul>
-        ${groups.length === 0 ? html`<li class="none">No node matches.</li>` : ''}
+        ${groups.length === 0 ? html`<li class="none">${this.items.length ? 'No node matches.' : this.nothing}</li>` : ''}
         ${groups.map(
           (g) => html`<li class="group" role="presentation">${g.group}</li>
             ${g.items.map((it) => {

@@ -67,7 +67,7 @@ export class TgApp extends LitElement {
   /** True while the graph's notes are open in full (they show as one line otherwise). */
   @state() private notesOpen = false;
 
-  @state() private menu: (MenuRequest & { items: MenuItem[]; heading: string }) | null = null;
+  @state() private menu: (MenuRequest & { items: MenuItem[]; heading: string; nothing?: string }) | null = null;
   @state() private problems: { file: string; list: readonly Problem[]; note?: string } | null = null;
   @state() private notice: { text: string; kind: 'refused' | 'info' } | null = null;
   @state() private dropping = false;
@@ -205,6 +205,7 @@ export class TgApp extends LitElement {
         ? html`<tg-node-menu
             .items=${this.menu.items}
             .heading=${this.menu.heading}
+            .nothing=${this.menu.nothing ?? 'No node matches.'}
             .x=${this.menu.clientX}
             .y=${this.menu.clientY}
             @tg-menu-pick=${(e: CustomEvent<MenuPickDetail>) => this.menuPick(e.detail)}
@@ -368,7 +369,8 @@ export class TgApp extends LitElement {
   private openMenu(request: MenuRequest): void {
     if (request.wire) {
       const w = request.wire;
-      this.menu = { ...request, items: wireItems(w.side, w.portType), heading: `Connect ${w.node}.${w.port} (${w.portType}) to…` };
+      const none = w.side === 'output' ? `No node has an input that takes a ${w.portType}.` : `No node has an output that a ${w.portType} input takes.`;
+      this.menu = { ...request, items: wireItems(w.side, w.portType), heading: `Connect ${w.node}.${w.port} (${w.portType}) to…`, nothing: none };
     } else if (request.insert) {
       const { edge, from, to } = request.insert;
       this.menu = { ...request, items: insertItems(from, to), heading: `Insert on ${edge.from.node}.${edge.from.port} → ${edge.to.node}.${edge.to.port}` };

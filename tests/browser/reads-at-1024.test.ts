@@ -1,9 +1,10 @@
-// Names cut short with an ellipsis in a narrow window (1024 × 700) keep their whole text in the
-// tooltip: the graph's name in the toolbar and the compare pin's name in the viewer. Both said
-// what they were for and not the name, so a cut name could not be read at all.
+// What a person reads at 1024 × 700. Names cut short with an ellipsis keep their whole text in
+// the tooltip: the graph's name in the toolbar and the compare pin's name in the viewer (both
+// tooltips said what the thing was for and not the name, so a cut name could not be read at
+// all). A wire no node takes, dropped on the canvas, says so, not "No node matches."
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { launch, openApp, screenshot, settle, waitForPreviews } from './harness.ts';
+import { drag, launch, openApp, screenshot, settle, socketCenter, waitForPreviews } from './harness.ts';
 
 /** Whether an element in the page (through shadow roots) is drawn cut, and its tooltip. */
 async function cut(page: Page, selector: string): Promise<{ cut: boolean; title: string }> {
@@ -32,6 +33,31 @@ describe('names cut short at 1024 × 700', () => {
       expect(pin.cut).toBe(true);
       expect(pin.title).toContain('Flow and rivers · rivers');
       await screenshot(page, 'cut-names-1024');
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+      await browser.close();
+    }
+  });
+});
+
+describe('a wire no node takes, dropped on empty canvas', () => {
+  it('says that no node takes its type, not that none matches a search nothing was typed in', async () => {
+    const browser = await launch();
+    const s = await openApp(browser, { viewport: { width: 1024, height: 700 } });
+    try {
+      const page = s.page;
+      const from = await socketCenter(page, 'biomes', 'output', 'out');
+      await drag(page, from, { x: from.x + 20, y: from.y + 200 });
+      await settle(page);
+      await expect.poll(() => page.locator('tg-node-menu .none').textContent()).toBe('No node has an input that takes a biome.');
+      await page.keyboard.type('curve');
+      await expect.poll(() => page.locator('tg-node-menu .none').textContent()).toBe('No node has an input that takes a biome.');
+      await page.keyboard.press('Escape');
+      // A search that finds nothing among nodes offered says so.
+      await page.mouse.dblclick(300, 110);
+      await page.keyboard.type('zzzz');
+      await expect.poll(() => page.locator('tg-node-menu .none').textContent()).toBe('No node matches.');
       expect(s.errors).toEqual([]);
     } finally {
       await s.close();
