@@ -63,7 +63,7 @@ describe('placement', () => {
   });
 
   it('makes room for nodes expanded in place: none covers another that it did not cover before, nodes moving right and down only', () => {
-    // A collapsed node 124 × 140, expanded 244 × 420: the sizes' proportions in the editor.
+    // A collapsed node 124 wide, expanded 244 (the editor's widths), and three times as tall.
     const before = (n: GraphNode) => (n.collapsed ? { width: 124, height: 140 } : { width: 244, height: 420 });
     for (const file of readdirSync('graphs').filter((f) => f.endsWith('.json'))) {
       const graph = loadGraph(file);

@@ -74,8 +74,8 @@ type Size = (n: GraphNode) => { width: number; height: number };
 const rectOf = (n: GraphNode, at: readonly [number, number], size: Size): Rect => ({ x: at[0], y: at[1], w: size(n).width, h: size(n).height });
 
 /**
- * The moves that make room for nodes grown in place (expanded with H: a collapsed node is
- * 124 wide, an expanded one 244 and three times as tall, and it grows right and down over its
+ * The moves that make room for nodes grown in place (expanded with H: an expanded node is
+ * wider and taller than collapsed, and it grows right and down from its corner over its
  * neighbours). Each node a grown one now covers is pushed away from it, and each node a pushed
  * one then covers in turn, so the step leaves no node over another that was not over it before.
  * A node that lay right of the other is pushed right, one that lay below it down (a graph laid
