@@ -1,9 +1,10 @@
 // Thermal erosion: ground steeper than its talus slope slides down to its lower neighbours
 // (the kernel is src/kernels/thermal.ts).
 
-import { thermalErosion } from '../src/kernels/thermal.ts';
+import { type ThermalBand, thermalBand, thermalErosion } from '../src/kernels/thermal.ts';
 import { COARSE_PARAM } from '../src/model/erosion-coarse.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
+import { bands, threadCount } from '../src/parallel/threads.ts';
 
 export const thermal = defineNode({
   type: 'thermal',
@@ -36,12 +37,16 @@ export const thermal = defineNode({
     // margin agrees bit for bit (tests/erosion.test.ts).
     return { kind: 'view' };
   },
+  // Each pass reads only the last one's heights: the engine's threads take bands of its rows.
+  band: (args, r0, r1) => thermalBand(args as unknown as ThermalBand, r0, r1),
   run(ctx, p) {
     const d = ctx.domain;
     const out = ctx.alloc('f32');
     const moved = ctx.alloc('f32');
+    // One thread keeps every pass in the module's memory; several share each pass's rows out.
+    const split = threadCount() > 1 ? (job: ThermalBand, rows: number) => bands('thermal', thermalBand, job, rows) : undefined;
     // One cell step spans extent / n views: the talus in height per view times that.
-    thermalErosion(ctx.field('height')!, d.n, { iterations: p.iterations, talusPerCell: (p.talus * d.extent) / d.n, rate: p.rate }, out, moved, ctx.checkpoint);
+    thermalErosion(ctx.field('height')!, d.n, { iterations: p.iterations, talusPerCell: (p.talus * d.extent) / d.n, rate: p.rate }, out, moved, ctx.checkpoint, split);
     return { out: field(out, 'height'), moved: field(moved, 'value') };
   },
 });

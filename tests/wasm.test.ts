@@ -8,6 +8,8 @@ import { WASM_MODULES, binaryModuleText, compileModule } from '../src/kernels/wa
 import { curveBytes, kernelBytes, kernelMemoryBytes } from '../src/kernels/wasm/instance.ts';
 import { distanceBytes, distanceMemoryBytes } from '../src/kernels/wasm/distance-instance.ts';
 import { cellularBytes } from '../src/kernels/wasm/cellular-instance.ts';
+import { thermalBytes, thermalMemoryBytes } from '../src/kernels/wasm/thermal-instance.ts';
+import { thermalErosion } from '../src/kernels/thermal.ts';
 import { distanceCells, distanceToBelow, distanceTransform } from '../src/kernels/distance.ts';
 import { noiseBytes, noiseMemoryBytes, wasmOctaveGrid } from '../src/kernels/wasm/noise-instance.ts';
 import { fbmGrid, octaveTables } from '../src/kernels/noise.ts';
@@ -28,6 +30,7 @@ it('keeps each module under the 4 KB a browser main thread may compile synchrono
   expect(noiseBytes().length).toBeLessThan(4096);
   expect(distanceBytes().length).toBeLessThan(4096);
   expect(cellularBytes().length).toBeLessThan(4096);
+  expect(thermalBytes().length).toBeLessThan(4096);
 });
 
 /** The square domain of an n² grid (the distance transform measures in its cells). */
@@ -170,7 +173,11 @@ describe('kernel memory', () => {
     wasmDistance(new Float32Array(n * n), n, sites, 1);
     // The transform takes its band of rows into its memory (with its halo: here the grid).
     expect(distanceMemoryBytes()).toBeGreaterThan(2 ** 20);
+    // Thermal erosion keeps its two padded grids of doubles in its memory.
+    thermalErosion(values, n, { iterations: 1, talusPerCell: 0.01, rate: 0.25 }, new Float32Array(n * n), new Float32Array(n * n));
+    expect(thermalMemoryBytes()).toBeGreaterThan(16 * n * n);
     trimScratch(128 * 128);
+    expect(thermalMemoryBytes()).toBe(0);
     expect(kernelMemoryBytes()).toBe(0);
     expect(noiseMemoryBytes()).toBe(0);
     expect(distanceMemoryBytes()).toBe(0);

@@ -12,6 +12,7 @@ import { releaseCellularMemory } from './wasm/cellular-instance.ts';
 import { releaseDistanceMemory } from './wasm/distance-instance.ts';
 import { releaseKernelMemory } from './wasm/instance.ts';
 import { releaseNoiseMemory } from './wasm/noise-instance.ts';
+import { releaseThermalMemory } from './wasm/thermal-instance.ts';
 import { releaseWindMemory } from './wasm/wind-instance.ts';
 
 type Ctor<T> = { new (length: number): T };
@@ -74,4 +75,5 @@ export function trimScratch(maxLength: number): void {
   releaseDistanceMemory(maxLength);
   releaseWindMemory(maxLength);
   releaseCellularMemory(maxLength);
+  releaseThermalMemory(maxLength);
 }

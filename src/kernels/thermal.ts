@@ -6,8 +6,14 @@
 // visited in, and after k iterations a cell has only seen the heights within 2k cells of it (a cell gives by
 // its excess over all its neighbours, so a pass reaches two cells).
 // Material only moves between cells of the map: the total is kept exactly (in doubles).
+//
+// The passes run in WebAssembly (wasm/thermal.as.ts, which says how each cell gathers what its
+// neighbours give in the order the JS kernel scattered it, so the same bits): all of them in the
+// module's memory on one thread, or, given `split` (the engine's threads), one pass at a time
+// with its rows shared out, the heights in two grids that the passes alternate between.
 
-import { scratch } from './scratch.ts';
+import { sharedScratch } from './scratch.ts';
+import { type ThermalSlopes, wasmThermalBand, wasmThermalGrid, wasmThermalPasses } from './wasm/thermal-instance.ts';
 
 export interface ThermalParams {
   /** Passes over the map; 0 leaves the heights as they are. */
@@ -18,15 +24,24 @@ export interface ThermalParams {
   readonly rate: number;
 }
 
-/** Neighbour offsets in the padded grid (filled in per width) and their distances in cells. */
-const DC = [1, -1, 0, 0, 1, 1, -1, -1];
-const DR = [0, 0, 1, -1, 1, -1, 1, -1];
-const DIST = [1, 1, 1, 1, Math.SQRT2, Math.SQRT2, Math.SQRT2, Math.SQRT2];
+/** One pass's rows as a band of the engine's threads: padded heights in `from` (w × w), the new ones into `to`. */
+export type ThermalBand = {
+  readonly from: Float64Array;
+  readonly to: Float64Array;
+  readonly w: number;
+  readonly slopes: ThermalSlopes;
+};
+
+/** Rows r0 … r1 − 1 of the map, of one pass (NodeDef.band). */
+export function thermalBand(job: ThermalBand, r0: number, r1: number): void {
+  wasmThermalBand(job.from, job.to, job.w, job.slopes, r0, r1);
+}
 
 /**
  * Slides material down slopes steeper than the talus. Writes the new heights and, per cell,
  * the net height moved away (positive) or received (negative) as `moved`. `checkpoint` is called
  * before each pass (the engine's RunContext.checkpoint, which may throw to stop a stale evaluation).
+ * With `split`, each pass's n rows are handed to it (bands() over the engine's threads).
  */
 export function thermalErosion(
   height: Float32Array,
@@ -35,6 +50,7 @@ export function thermalErosion(
   /* out */ out: Float32Array,
   /* out */ moved: Float32Array,
   checkpoint?: () => void,
+  split?: (job: ThermalBand, rows: number) => void,
 ): void {
   const cells = n * n;
   for (const [name, a] of [['height', height], ['out', out], ['moved', moved]] as const) {
@@ -45,57 +61,41 @@ export function thermalErosion(
     moved.fill(0);
     return;
   }
-  // A ring of +∞ around the map: nothing is ever lower than it, so nothing slides off the edge,
-  // and the inner loop needs no bounds checks.
   const w = n + 2;
-  const h = scratch('thermal.h', Float64Array, w * w);
-  const delta = scratch('thermal.delta', Float64Array, w * w);
-  h.fill(Infinity, 0, w * w);
-  delta.fill(0, 0, w * w);
-  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) h[(r + 1) * w + c + 1] = height[r * n + c];
-  const off = DC.map((dc, k) => DR[k] * w + dc);
-  const talus = DIST.map((d) => p.talusPerCell * d);
-  const excess = new Float64Array(8);
-
-  for (let it = 0; it < p.iterations; it++) {
-    checkpoint?.();
-    for (let r = 1; r <= n; r++) {
-      for (let i = r * w + 1, end = r * w + n + 1; i < end; i++) {
-        const hi = h[i];
-        let most = 0;
-        let total = 0;
-        for (let k = 0; k < 8; k++) {
-          const e = hi - h[i + off[k]] - talus[k];
-          excess[k] = e;
-          if (e > 0) {
-            total += e;
-            if (e > most) most = e;
-          }
-        }
-        if (most === 0) continue;
-        // Move rate × the largest excess, shared by the lower neighbours as their excess.
-        const amount = p.rate * most;
-        for (let k = 0; k < 8; k++) {
-          const e = excess[k];
-          if (e <= 0) continue;
-          const t = (amount * e) / total;
-          delta[i] -= t;
-          delta[i + off[k]] += t;
-        }
-      }
+  const slopes: ThermalSlopes = { talus: p.talusPerCell, diagonal: p.talusPerCell * Math.SQRT2, rate: p.rate };
+  let last: Float64Array;
+  if (split) {
+    // Shared with the threads: two grids the passes alternate between.
+    const h = pad(height, n, sharedScratch('thermal.h', Float64Array, w * w));
+    const other = sharedScratch('thermal.next', Float64Array, w * w);
+    other.set(h.subarray(0, w * w));
+    last = h;
+    for (let it = 0; it < p.iterations; it++) {
+      checkpoint?.();
+      const [from, to] = it % 2 === 0 ? [h, other] : [other, h];
+      split({ from, to, w, slopes }, n);
+      last = to;
     }
-    for (let r = 1; r <= n; r++) {
-      for (let i = r * w + 1, end = r * w + n + 1; i < end; i++) {
-        h[i] += delta[i];
-        delta[i] = 0;
-      }
-    }
+  } else {
+    pad(height, n, wasmThermalGrid(w));
+    last = wasmThermalPasses(w, slopes, p.iterations, checkpoint);
   }
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
-      const v = h[(r + 1) * w + c + 1];
+      const v = last[(r + 1) * w + c + 1];
       out[r * n + c] = v;
       moved[r * n + c] = height[r * n + c] - v;
     }
   }
+}
+
+/**
+ * The heights into `h` with a ring of +∞ around the map ((n + 2)² doubles): nothing is ever lower
+ * than it, so nothing slides off the edge, and the kernel's loops need no bounds checks.
+ */
+function pad(height: Float32Array, n: number, /* out */ h: Float64Array): Float64Array {
+  const w = n + 2;
+  h.fill(Infinity, 0, w * w);
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) h[(r + 1) * w + c + 1] = height[r * n + c];
+  return h;
 }

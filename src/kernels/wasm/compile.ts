@@ -41,6 +41,7 @@ export const WASM_MODULES: readonly WasmModuleFiles[] = [
   { source: here('distance.as.ts'), binary: here('distance-binary.ts'), constant: 'DISTANCE_WASM_BASE64' },
   { source: here('wind.as.ts'), binary: here('wind-binary.ts'), constant: 'WIND_WASM_BASE64' },
   { source: here('cellular.as.ts'), binary: here('cellular-binary.ts'), constant: 'CELLULAR_WASM_BASE64' },
+  { source: here('thermal.as.ts'), binary: here('thermal-binary.ts'), constant: 'THERMAL_WASM_BASE64' },
   // The build's PNG encoding (src/build/png.as.ts).
   { source: here('../../build/png.as.ts'), binary: here('../../build/png-binary.ts'), constant: 'PNG_WASM_BASE64' },
 ];
