@@ -13,6 +13,7 @@ import { moistureKernel } from '../nodes/moisture.ts';
 import { landRank } from '../nodes/rank.ts';
 import { temperature } from '../nodes/temperature.ts';
 import { tableIds, whittaker } from '../nodes/whittaker.ts';
+import { probeGraph } from '../src/bench/nodes.ts';
 import { createEngine } from '../src/engine/engine.ts';
 import { BufferPool } from '../src/engine/pool.ts';
 import { type Domain, type GridWindow, wholeWindow } from '../src/grid.ts';
@@ -22,6 +23,7 @@ import { heapCalls, heapCurveBytes, heapKernelBytes, setHeapKernels } from '../s
 import { fbmTableRows, octaveTables } from '../src/kernels/noise.ts';
 import { heapNoiseBytes } from '../src/kernels/wasm/noise-instance.ts';
 import { heapWindBytes } from '../src/kernels/wasm/wind-instance.ts';
+import { heapThermalBytes } from '../src/kernels/wasm/thermal-instance.ts';
 import { DEFAULT_TABLE } from '../src/model/biomes.ts';
 import type { TerrainValue, Value } from '../src/model/values.ts';
 import { gridBuffer, HEAP_BASES, HEAP_PAGES, heapMemory, onHeap, releaseGrid } from '../src/parallel/memory.ts';
@@ -80,10 +82,30 @@ function edits(): Uint8Array[] {
 }
 let plainEdits: Uint8Array[] = [];
 
+/**
+ * A thermal node on default.json's heights at `size`² (its default 40 passes, then 39: only it
+ * runs again): its outputs' bytes, and the heap calls this thread made in that second run.
+ */
+function thermal(size: number): { bytes: Uint8Array[]; calls: number } {
+  const engine = createEngine(probeGraph(loadGraph('default.json'), CATALOGUE.def('thermal')!, size), { poisonBuffers: true });
+  engine.evaluate({ targets: ['probe'] });
+  engine.setParam('probe', 'iterations', 39);
+  const before = heapCalls();
+  engine.evaluate({ targets: ['probe'] });
+  const calls = heapCalls() - before;
+  const bytes = ['out', 'moved'].map((port) => {
+    const v = engine.output('probe', port) as Value;
+    return new Uint8Array(v.data.buffer.slice(v.data.byteOffset, v.data.byteOffset + v.data.byteLength));
+  });
+  return { bytes, calls };
+}
+const plainThermal = new Map<number, Uint8Array[]>();
+
 beforeAll(async () => {
   stopThreads();
   for (const file of GRAPHS) for (const size of SIZES) plain.set(`${file}@${size}`, outputs(file, size));
   plainEdits = edits();
+  for (const size of SIZES) plainThermal.set(size, thermal(size).bytes);
   expect(await startNodeThreads(2)).toBe(2);
   tuneThreads({ aloneCalls: 0 });
 }, 120_000);
@@ -101,6 +123,7 @@ describe('the grid heap', () => {
       [heapDistanceBytes(), HEAP_BASES.distance],
       [heapWindBytes(), HEAP_BASES.wind],
       [heapNoiseBytes(), HEAP_BASES.noise],
+      [heapThermalBytes(), HEAP_BASES.thermal],
     ] as const;
     for (const [bytes, base] of modules) {
       expect(bytes.length).toBeLessThan(4096);
@@ -185,7 +208,7 @@ describe('the grid heap', () => {
     // module's constants are in place, no kernel run, on any thread, and no instantiation
     // writes the first page's static data again.
     const memory = heapMemory()!;
-    const modules = [heapKernelBytes(), heapCurveBytes(), heapDistanceBytes(), heapWindBytes(), heapNoiseBytes()].map((bytes) => new WebAssembly.Module(bytes));
+    const modules = [heapKernelBytes(), heapCurveBytes(), heapDistanceBytes(), heapWindBytes(), heapNoiseBytes(), heapThermalBytes()].map((bytes) => new WebAssembly.Module(bytes));
     for (const m of modules) new WebAssembly.Instance(m, { env: { memory } });
     // From the modules' data on: the tag and the next free byte (below 1 KB) change as grids come.
     const page = () => new Uint8Array(memory.buffer, HEAP_BASES.kernels, 65536 - HEAP_BASES.kernels).slice();
@@ -256,6 +279,16 @@ describe('edits on the grid heap', () => {
     expect(heap.length).toBe(plainEdits.length);
     heap.forEach((bytes, i) => expect(Buffer.compare(bytes, plainEdits[i]), `output ${i}`).toBe(0));
     expect(heapCalls()).toBeGreaterThan(before);
+  });
+});
+
+describe('thermal erosion on the grid heap', () => {
+  it.each(SIZES)("at %i², each pass's rows over two threads, read and written in place: the bytes of one thread in plain memory", (size) => {
+    useThreads(2);
+    const { bytes, calls } = thermal(size);
+    bytes.forEach((b, k) => expect(Buffer.compare(b, plainThermal.get(size)![k]), `output ${k}`).toBe(0));
+    // The caller's bands of the 39 passes (the workers' are not counted here).
+    expect(calls).toBeGreaterThanOrEqual(39);
   });
 });
 

@@ -42,6 +42,8 @@ export const WASM_MODULES: readonly WasmModuleFiles[] = [
   { source: here('wind.as.ts'), binary: here('wind-binary.ts'), constant: 'WIND_WASM_BASE64' },
   { source: here('cellular.as.ts'), binary: here('cellular-binary.ts'), constant: 'CELLULAR_WASM_BASE64' },
   { source: here('thermal.as.ts'), binary: here('thermal-binary.ts'), constant: 'THERMAL_WASM_BASE64' },
+  // Thermal erosion's bands on the grid heap: each thread reads and writes the two grids of heights in place.
+  { source: here('thermal.as.ts'), binary: here('thermal-heap-binary.ts'), constant: 'THERMAL_HEAP_WASM_BASE64', heapBase: HEAP_BASES.thermal },
   // The build's PNG encoding (src/build/png.as.ts).
   { source: here('../../build/png.as.ts'), binary: here('../../build/png-binary.ts'), constant: 'PNG_WASM_BASE64' },
 ];

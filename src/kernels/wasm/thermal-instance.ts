@@ -2,12 +2,17 @@
 // 4 KB a page may compile synchronously). Two ways to run its passes:
 // - all of them in the module's memory (one thread): the padded heights go in once, the passes
 //   alternate between two grids there, the last one comes out; nothing is copied between passes;
-// - a band of rows of one pass (the engine's threads, each with its own instance): the rows the
-//   band reads are copied in from the shared grid, the rows it writes copied out to the other.
+// - a band of rows of one pass (the engine's threads, each with its own instance): on the grid
+//   heap (src/parallel/memory.ts) the heap build reads and writes the two grids in place, the
+//   ring in the thread's own scratch there; else the rows the band reads are copied in from the
+//   shared grid, and the rows it writes copied out to the other.
 // The memory only grows; releaseThermalMemory drops it after a one-off large grid.
 
+import { heapScratch, onHeap } from '../../parallel/memory.ts';
+import { countHeapCall, onHeapModule } from './heap-instance.ts';
 import { FIRST_BYTE, PAGE, lazyModule } from './lazy-module.ts';
 import { THERMAL_WASM_BASE64 } from './thermal-binary.ts';
+import { THERMAL_HEAP_WASM_BASE64 } from './thermal-heap-binary.ts';
 
 interface ThermalExports {
   readonly memory: WebAssembly.Memory;
@@ -20,6 +25,12 @@ const thermal = thermalModule.exports;
 
 /** The compiled module's bytes. */
 export const thermalBytes = thermalModule.bytes;
+
+/** The same module on the grid heap (heap-instance.ts). */
+const heapThermal = onHeapModule<ThermalExports>(THERMAL_HEAP_WASM_BASE64);
+
+/** The heap module's bytes. */
+export const heapThermalBytes = heapThermal.bytes;
 
 /** Bytes the module's memory holds now (tests). */
 export const thermalMemoryBytes = thermalModule.memoryBytes;
@@ -85,6 +96,14 @@ export function wasmThermalPasses(w: number, s: ThermalSlopes, iterations: numbe
  * writes those rows of `to` (their cells inside the padding only).
  */
 export function wasmThermalBand(from: Float64Array, to: Float64Array, w: number, s: ThermalSlopes, r0: number, r1: number): void {
+  const h = onHeap(from.buffer) && onHeap(to.buffer) ? heapThermal.exports() : null;
+  const ringAt = h ? heapScratch('thermal.ring', h.ringBytes(w)) : -1;
+  if (h && ringAt >= 0) {
+    countHeapCall();
+    // Reads past a grid's last cell (a pair's second, with n odd) fall in the heap's slack.
+    h.pass(w, r0, r1, from.byteOffset, to.byteOffset, ringAt, s.talus, s.diagonal, s.rate);
+    return;
+  }
   const k = thermal();
   // Padded rows r0 + 1 … r1 are written; their shares and those of the rows on either side read
   // the heights two rows around them.
