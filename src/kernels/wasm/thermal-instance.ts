@@ -35,7 +35,7 @@ export const heapThermalBytes = heapThermal.bytes;
 /** Bytes the module's memory holds now (tests). */
 export const thermalMemoryBytes = thermalModule.memoryBytes;
 
-/** Drops the module's memory when it holds more than a grid of `maxLength` cells needs (trimScratch). */
+/** Drops the module's memory when it holds more than a grid of `maxCells` cells needs (trimScratch). */
 export function releaseThermalMemory(maxCells: number): void {
   // Two padded grids of doubles (a grid's cells and its padding: under 17 bytes a cell past 64²) and the ring.
   thermalModule.release(FIRST_BYTE + 17 * maxCells + 16 * PAGE);
