@@ -14,7 +14,8 @@
 // (a ring of three rows of them, eight planes each, so two cells' shares sit side by side for
 // f64x2), then each row's new heights from the three rows of shares around it.
 //
-// Not TypeScript: `npm run wasm` compiles this file into thermal-binary.ts. IEEE add, subtract,
+// Not TypeScript: `npm run wasm` compiles this file into thermal-binary.ts (its own memory) and
+// thermal-heap-binary.ts (the grid heap's, for the threads' bands). IEEE add, subtract,
 // multiply and divide only (no fused multiply-add); nothing allocates.
 
 /** Bytes of the ring of shares for a padded width w: three rows of eight planes of w doubles. */
@@ -25,8 +26,9 @@ export function ringBytes(w: i32): usize {
 /**
  * The shares every cell of padded row p gives its eight neighbours (in the JS kernel's order: +1,
  * −1, +w, −w, +w+1, −w+1, +w−1, −w−1), into the ring's slot for p. A row of the padding (p 0 or
- * w − 1) gives nothing, nor does the padding's column on either side. Two cells at a time, with
- * no branch: where the JS kernel skipped (no excess, or a cell with none) the share is +0.
+ * w − 1) gives nothing, nor does the padding's column on either side. Two cells at a time:
+ * where the JS kernel skipped (no excess, or a cell with none) the share is +0, chosen without a
+ * branch but one, for a pair of which neither cell gives (zeros written at once).
  */
 function shares(w: i32, p: i32, hAt: usize, ringAt: usize, talus: f64, diagonal: f64, rate: f64): void {
   const plane = <usize>w << 3;
