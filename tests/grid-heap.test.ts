@@ -230,6 +230,8 @@ describe('the grid heap', () => {
       engine.dispose();
       unchanged(`after ${file}`);
     }
+    thermal(97);
+    unchanged('after a thermal erosion');
     for (const m of modules) new WebAssembly.Instance(m, { env: { memory } });
     unchanged('after the modules are instantiated again');
   });
