@@ -14,6 +14,7 @@ import { edgeKey } from '../../editor/wiring.ts';
 import { BoxSelect } from './box-select.ts';
 import { DragLayer } from './drag-layer.ts';
 import { FrameLayer } from './frames.ts';
+import { fitTransform } from './fit.ts';
 import { KeepInView } from './keep-in-view.ts';
 import { CANVAS_FOOT } from '../node/layout.ts';
 import { middlePan } from './middle-pan.ts';
@@ -169,11 +170,8 @@ export class Canvas {
       await this.area.area.translate(0, 0);
       return;
     }
-    if (!frames.length && !only) {
-      await AreaExtensions.zoomAt(this.area, nodes, { scale: 0.92 });
-      return;
-    }
-    // Frames are no rete nodes, so the fit is done here as rete's zoomAt does it, over both.
+    // Frames are no rete nodes, so the fit is done here over both (rete's zoomAt fits nodes
+    // alone, and into the whole canvas, under the notes line and the minimap too).
     const rects = [
       ...nodes.map((n) => {
         const p = this.area.nodeViews.get(n.id)?.position ?? { x: 0, y: 0 };
@@ -181,15 +179,17 @@ export class Canvas {
       }),
       ...frames.map((f) => ({ x: f.position[0], y: f.position[1], w: f.size[0], h: f.size[1] })),
     ];
-    const left = Math.min(...rects.map((r) => r.x));
-    const top = Math.min(...rects.map((r) => r.y));
-    const right = Math.max(...rects.map((r) => r.x + r.w));
-    const bottom = Math.max(...rects.map((r) => r.y + r.h));
-    const w = this.area.container.clientWidth;
-    const h = this.area.container.clientHeight;
-    const k = Math.min((w / (right - left)) * 0.92, (h / (bottom - top)) * 0.92, 1);
-    this.area.area.transform.x = w / 2 - ((left + right) / 2) * k;
-    this.area.area.transform.y = h / 2 - ((top + bottom) / 2) * k;
+    const container = this.area.container;
+    const box = container.getBoundingClientRect();
+    // What lies over the canvas's foot: the minimap, and the graph's notes line, which the
+    // shell draws in this container.
+    const covers = [this.minimap.element, container.querySelector(':scope > .notes-line')].flatMap((el) => {
+      const r = el?.getBoundingClientRect();
+      return r && r.width && r.height ? [{ x: r.left - box.left, y: r.top - box.top, w: r.width, h: r.height }] : [];
+    });
+    const { x, y, k } = fitTransform(rects, { w: container.clientWidth, h: container.clientHeight, covers });
+    this.area.area.transform.x = x;
+    this.area.area.transform.y = y;
     await this.area.area.zoom(k, 0, 0);
   }
 

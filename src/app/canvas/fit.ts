@@ -1,0 +1,76 @@
+// Where a fit puts the graph: the zoom and pan that show some rectangles (nodes, frames) whole
+// in the canvas, clear of what lies over the canvas's foot (the notes line at its left, the
+// minimap in its right corner).
+//
+// I used to fit into the whole canvas, as rete's zoomAt does: at 1024 × 700 the long-ranges
+// recipe opened with its Inland curve under the notes line, and at both window sizes the
+// carved-valleys recipe with its Fluvial erosion node under the minimap, so "see everything"
+// hid a node. I did not fit into the box above the foot instead: that drew every tall graph
+// smaller, the long ranges' titles under 10 px at 1600 × 1000, where nothing lay under the notes
+// line. Plain geometry, no DOM: the canvas measures, this decides.
+
+/** A rectangle: in canvas units for what is fitted, in the canvas box's pixels for the covers. */
+export interface FitRect {
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+}
+
+/** The canvas box in pixels and what covers it at its foot (each touching its bottom edge). */
+export interface FitBox {
+  readonly w: number;
+  readonly h: number;
+  readonly covers: readonly FitRect[];
+}
+
+export interface FitTransform {
+  readonly x: number;
+  readonly y: number;
+  readonly k: number;
+}
+
+/** The share of the box's width or height the graph takes (a margin of 4 % each side). */
+const SPAN = 0.92;
+/** Pixels kept between a node and what covers the canvas. */
+const GAP = 8;
+
+const overlaps = (a: FitRect, b: FitRect) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+/**
+ * The transform (screen = canvas · k + (x, y)) that shows every rectangle, at most at full size
+ * (k ≤ 1): centred in the box; when that puts one under a cover, moved up or left just enough
+ * (the shorter move that keeps the graph in the box and clears every cover); when no move does,
+ * fitted into the box above the covers, or left of the right one, whichever draws it larger.
+ */
+export function fitTransform(rects: readonly FitRect[], box: FitBox): FitTransform {
+  const left = Math.min(...rects.map((r) => r.x));
+  const top = Math.min(...rects.map((r) => r.y));
+  const width = Math.max(...rects.map((r) => r.x + r.w)) - left || 1;
+  const height = Math.max(...rects.map((r) => r.y + r.h)) - top || 1;
+  const into = (w: number, h: number): FitTransform => {
+    const k = Math.min((w / width) * SPAN, (h / height) * SPAN, 1);
+    return { k, x: w / 2 - (left + width / 2) * k, y: h / 2 - (top + height / 2) * k };
+  };
+  const covers = box.covers.filter((c) => c.w > 0 && c.h > 0);
+  const screen = (t: FitTransform) => rects.map((r) => ({ x: t.x + r.x * t.k, y: t.y + r.y * t.k, w: r.w * t.k, h: r.h * t.k }));
+  const clear = (t: FitTransform) => t.x + left * t.k >= 0 && t.y + top * t.k >= 0 && !screen(t).some((r) => covers.some((c) => overlaps(r, c)));
+  const fit = into(box.w, box.h);
+  if (clear(fit)) return fit;
+  // Up: whatever lies over a cover's columns ends above its top; left: whatever lies over a
+  // cover's rows ends left of it (the minimap's; the notes line starts at the canvas's left).
+  const drawn = screen(fit);
+  const shift = (cross: (r: FitRect, c: FitRect) => boolean, past: (r: FitRect, c: FitRect) => number) =>
+    Math.max(0, ...covers.flatMap((c) => drawn.filter((r) => cross(r, c)).map((r) => past(r, c) + GAP)));
+  const up = shift((r, c) => r.x < c.x + c.w && r.x + r.w > c.x, (r, c) => r.y + r.h - c.y);
+  const aside = shift((r, c) => r.y < c.y + c.h && r.y + r.h > c.y, (r, c) => r.x + r.w - c.x);
+  const moves = [
+    { by: up, t: { ...fit, y: fit.y - up } },
+    { by: aside, t: { ...fit, x: fit.x - aside } },
+  ].filter((m) => clear(m.t));
+  if (moves.length) return moves.reduce((a, b) => (b.by < a.by ? b : a)).t;
+  const above = into(box.w, Math.max(1, Math.min(...covers.map((c) => c.y)) - GAP));
+  const rightmost = covers.reduce((a, b) => (b.x > a.x ? b : a));
+  const beside = into(Math.max(1, rightmost.x - GAP), box.h);
+  return clear(beside) && beside.k > above.k ? beside : above;
+}

@@ -1,0 +1,68 @@
+// A game developer's first hour, again (Gaea, World Machine, Houdini habits), with the real
+// mouse and keyboard at 1600 × 1000 and 1024 × 700, each defect found kept fixed: a recipe
+// opened (and F, and Fit) shows every node clear of the notes line and of the minimap.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appPerTest, drag, openApp, screenshot, type Session, waitForPreviews } from './harness.ts';
+
+type Box = { x: number; y: number; width: number; height: number };
+
+const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The nodes drawn over the notes line or under the minimap, by id. */
+async function hidden(page: Page): Promise<{ notes: string[]; minimap: string[] }> {
+  const notes = (await page.locator('tg-app .notes-line').boundingBox())!;
+  const minimap = (await page.locator('tg-app .canvas .tg-minimap').boundingBox())!;
+  const nodes = await page.locator('tg-app tg-node').evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return { id: (el as HTMLElement).dataset.nodeId!, box: { x: r.x, y: r.y, width: r.width, height: r.height } };
+    }),
+  );
+  return { notes: nodes.filter((n) => overlap(n.box, notes)).map((n) => n.id), minimap: nodes.filter((n) => overlap(n.box, minimap)).map((n) => n.id) };
+}
+
+async function openRecipe(page: Page, title: string): Promise<void> {
+  await page.locator('tg-toolbar select').first().selectOption({ label: title });
+  await waitForPreviews(page);
+}
+
+describe('a game developer’s first hour, again', () => {
+  const app = appPerTest();
+
+  async function at(viewport: { width: number; height: number }, body: (s: Session) => Promise<void>): Promise<void> {
+    if (viewport.width === 1600) return body(app.s);
+    const s = await openApp(app.browser, { viewport });
+    try {
+      await body(s);
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  }
+
+  for (const viewport of [
+    { width: 1024, height: 700 },
+    { width: 1600, height: 1000 },
+  ]) {
+    it(`opens a recipe with every node in sight: none under the notes line or the minimap, after F and Fit too (${viewport.width} × ${viewport.height})`, async () => {
+      await at(viewport, async ({ page }) => {
+        // At 1024 × 700 the long ranges' Inland curve lay under the notes line; at both sizes
+        // the carved valleys' Fluvial erosion lay under the minimap.
+        for (const title of ['Long ranges', 'Valleys cut by the rain']) {
+          await openRecipe(page, title);
+          expect(await hidden(page), `${title} opened`).toEqual({ notes: [], minimap: [] });
+          // Pan away, then F on empty canvas (nothing selected) fits everything again.
+          const canvas = (await page.locator('tg-app .canvas').boundingBox())!;
+          await drag(page, { x: canvas.x + 10, y: canvas.y + 10 }, { x: canvas.x + 220, y: canvas.y + 260 });
+          await page.keyboard.press('f');
+          await expect.poll(() => hidden(page), { message: `${title} after F` }).toEqual({ notes: [], minimap: [] });
+          await drag(page, { x: canvas.x + 10, y: canvas.y + 10 }, { x: canvas.x + 20, y: canvas.y + 200 });
+          await page.getByRole('button', { name: 'Fit', exact: true }).click();
+          await expect.poll(() => hidden(page), { message: `${title} after Fit` }).toEqual({ notes: [], minimap: [] });
+        }
+        await screenshot(page, `newcomer-again-fit-${viewport.width}`);
+      });
+    });
+  }
+});
