@@ -190,6 +190,24 @@ describe('the viewer session', () => {
     const d = viewDomain(core.graph.view);
     expect(session.cell()).toEqual(frameToCell(session.zoom, session.frame, 256.3, 255.6, d.n));
   });
+
+  it('goes back to 1× when another graph is opened (New, a recipe), and not for an edit', async () => {
+    const graph = structuredClone(DEFAULT);
+    graph.view = { x: 0, y: 0, size: 1024 };
+    const { core, session, settle } = setup(structuredClone(graph));
+    await settle();
+    session.input({ type: 'wheel', x: 256, y: 256, deltaY: -2000 });
+    expect(session.zoom.z).toBe(8);
+    core.setParam('cont', 'seed', 7);
+    await settle();
+    expect(session.zoom.z).toBe(8);
+    expect(session.detail!.image.width).toBe(1024);
+    // The map magnified 8× over a new graph's first node read as a blur.
+    core.replaceGraph(graph, 'open');
+    expect(session.zoom.z).toBe(1);
+    await settle();
+    expect(session.detail!.image.width).toBe(512);
+  });
 });
 
 describe('a viewer lane', () => {

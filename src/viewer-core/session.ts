@@ -154,6 +154,10 @@ export class ViewerSession {
     this.follow();
     this.disposers.push(
       core.subscribe((changes) => {
+        // Another graph (New, Open, a recipe, a draft, a link, or their undo) starts at 1×: the
+        // magnification is where the map looked in the graph before, and a new fBm opened at the
+        // last recipe's 8× read as a blur, with only the small badge to say why.
+        if (changes.some((c) => c.kind === 'graph')) this.setZoom(NO_ZOOM);
         this.follow();
         // An edit anywhere may change the pinned output, even when the shown one stays.
         if (changes.some((c) => c.kind !== 'selection')) {
