@@ -315,6 +315,10 @@ describe('reading a file: bounded, and every refusal says where', () => {
     ['single quotes', "{ 'format': 1 }", /^not JSON: .*double quotes.* \(line 1, column 3\)$/],
     ['UTF-16 with a byte order mark', Buffer.from(`\uFEFF${DEFAULT}`, 'utf16le').toString('utf8'), /UTF-16.*save it as UTF-8/],
     ['UTF-16 without one', Buffer.from(DEFAULT, 'utf16le').toString('utf8'), /UTF-16.*save it as UTF-8/],
+    // Exports opened by mistake said 'unexpected "\uFFFD" where a value should be (line 1, column 1)'.
+    ['a PNG export', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]).toString('utf8'), /^not JSON: the file is a PNG image \(an export or a heightmap\), not a graph file/],
+    ['the splat maps’ zip', Buffer.from([0x50, 0x4b, 0x03, 0x04, 20, 0]).toString('utf8'), /^not JSON: the file is a zip archive, not a graph file/],
+    ['a raw biome map', Buffer.from([2, 2, 3, 5, 5, 4]).toString('utf8'), /^not JSON: the file is binary data \(a raw grid\?\), not a graph file/],
   ])('refuses %s with the line and column', (_what, text, message) => {
     const problems = problemsOf(text);
     expect(problems).toHaveLength(1);

@@ -48,6 +48,17 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /**
+ * What a file that is no text is, read as UTF-8: an export opened by mistake (a PNG or 16-bit PNG,
+ * the splat maps' zip, a raw grid) said `unexpected "U+FFFD" where a value should be`. Only its first
+ * character decides, which JSON text never starts with.
+ */
+function binaryKind(text: string): string | null {
+  if (text.startsWith('\uFFFDPNG\r\n\u001a\n')) return 'a PNG image (an export or a heightmap)';
+  if (text.startsWith('PK\u0003\u0004')) return 'a zip archive';
+  return /^[\uFFFD\u0000-\u0008\u000e-\u001f]/.test(text) ? 'binary data (a raw grid?)' : null;
+}
+
+/**
  * The text as JSON, or the one problem that stops it being read: UTF-16 named as such, a
  * syntax error with its line and column, a key given twice with where both are. A UTF-8 byte
  * order mark is accepted (editors add one).
@@ -58,6 +69,8 @@ function readJson(text: string): { value: unknown } | { problem: Problem } {
   if (body.startsWith('\uFFFD\uFFFD') || /\u0000/.test(body.slice(0, 4))) {
     return { problem: { path: '$', message: 'not JSON in UTF-8: the file looks like UTF-16 text; save it as UTF-8' } };
   }
+  const binary = binaryKind(body);
+  if (binary) return { problem: { path: '$', message: `not JSON: the file is ${binary}, not a graph file (the JSON text Save writes)` } };
   try {
     return { value: parseJson(body, { maxDepth: GRAPH_FILE_LIMITS.depth }) };
   } catch (err) {
