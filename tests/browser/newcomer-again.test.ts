@@ -1,6 +1,6 @@
 // A game developer's first hour, again (Gaea, World Machine, Houdini habits), with the real
 // mouse and keyboard at 1600 × 1000 and 1024 × 700, each defect found kept fixed: a recipe
-// opened (and F, and Fit) shows every node clear of the notes line and of the minimap.
+// opened (and F, Fit, a reload) shows every node clear of the notes line and of the minimap.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, drag, openApp, screenshot, type Session, waitForPreviews } from './harness.ts';
@@ -45,7 +45,7 @@ describe('a game developer’s first hour, again', () => {
     { width: 1024, height: 700 },
     { width: 1600, height: 1000 },
   ]) {
-    it(`opens a recipe with every node in sight: none under the notes line or the minimap, after F and Fit too (${viewport.width} × ${viewport.height})`, async () => {
+    it(`opens a recipe with every node in sight: none under the notes line or the minimap, after F, Fit and a reload too (${viewport.width} × ${viewport.height})`, async () => {
       await at(viewport, async ({ page }) => {
         // At 1024 × 700 the long ranges' Inland curve lay under the notes line; at both sizes
         // the carved valleys' Fluvial erosion lay under the minimap.
@@ -61,6 +61,11 @@ describe('a game developer’s first hour, again', () => {
           await page.getByRole('button', { name: 'Fit', exact: true }).click();
           await expect.poll(() => hidden(page), { message: `${title} after Fit` }).toEqual({ notes: [], minimap: [] });
         }
+        // A reload opens the draft zoomed to fit, before the minimap has drawn (it had no size
+        // yet: the fit went under it).
+        await page.reload();
+        await waitForPreviews(page);
+        expect(await hidden(page), 'after a reload').toEqual({ notes: [], minimap: [] });
         await screenshot(page, `newcomer-again-fit-${viewport.width}`);
       });
     });

@@ -183,10 +183,8 @@ export class Canvas {
     const box = container.getBoundingClientRect();
     // What lies over the canvas's foot: the minimap, and the graph's notes line, which the
     // shell draws in this container.
-    const covers = [this.minimap.element, container.querySelector(':scope > .notes-line')].flatMap((el) => {
-      const r = el?.getBoundingClientRect();
-      return r && r.width && r.height ? [{ x: r.left - box.left, y: r.top - box.top, w: r.width, h: r.height }] : [];
-    });
+    const notes = container.querySelector(':scope > .notes-line')?.getBoundingClientRect();
+    const covers = [this.minimap.cover(), ...(notes && notes.width && notes.height ? [{ x: notes.left - box.left, y: notes.top - box.top, w: notes.width, h: notes.height }] : [])];
     const { x, y, k } = fitTransform(rects, { w: container.clientWidth, h: container.clientHeight, covers });
     this.area.area.transform.x = x;
     this.area.area.transform.y = y;

@@ -17,6 +17,8 @@ import type { Schemes } from './view-objects.ts';
 /** Side of the minimap in CSS pixels, and the small one for windows under 1300 × 800. */
 const SIZE = 180;
 const SMALL_SIZE = 110;
+/** Its distance from the canvas's right and bottom edges, in CSS pixels. */
+const INSET = 16;
 /** Room around what the minimap shows, in its own pixels. */
 const PAD = 8;
 /** The minimap never zooms in closer than this many canvas units across (as rete's did). */
@@ -59,7 +61,7 @@ export class Minimap {
     this.element.title = 'Minimap: press or drag to move the view';
     this.canvas = document.createElement('canvas');
     this.element.append(this.canvas);
-    Object.assign(this.element.style, { position: 'absolute', right: '16px', bottom: '16px', zIndex: '5', borderRadius: '8px', overflow: 'hidden', cursor: 'pointer', touchAction: 'none' });
+    Object.assign(this.element.style, { position: 'absolute', right: `${INSET}px`, bottom: `${INSET}px`, zIndex: '5', borderRadius: '8px', overflow: 'hidden', cursor: 'pointer', touchAction: 'none' });
     Object.assign(this.canvas.style, { display: 'block', width: '100%', height: '100%' });
     area.container.append(this.element);
 
@@ -116,6 +118,18 @@ export class Minimap {
   dispose(): void {
     for (const d of this.disposers) d();
     this.element.remove();
+  }
+
+  /**
+   * Where the minimap lies in the canvas's box (pixels from its top left) at its next drawing:
+   * the fit keeps nodes clear of it. Its element has no size before it first draws (a frame after
+   * the canvas settles), after the page's first fit, and keeps its old size for a frame when the
+   * window crosses the small size: read from the element, the graph opened under it.
+   */
+  cover(): Box {
+    const c = this.area.container;
+    const side = small(c) ? SMALL_SIZE : SIZE;
+    return { x: c.clientWidth - INSET - side, y: c.clientHeight - INSET - side, w: side, h: side };
   }
 
   /** The visible part of the canvas, in canvas units. */
