@@ -58,6 +58,11 @@ describe('the add-node menu', () => {
     expect(types(MENU, 'lakes')).toEqual(['rivers']);
     // A word a title has keeps the search to the titles ("flow" is in a doc too).
     expect(types(MENU, 'flow')).toEqual(['rivers']);
+    // A word held inside a group's name is no match by the group: "rain" (in "Terrain") listed
+    // every Terrain node, the fBm noise first, and never reached the nodes the rain goes through.
+    const rain = types(allItems(), 'rain');
+    expect(rain).not.toContain('fbm');
+    for (const type of ['hydraulic', 'wind', 'flow', 'fluvial']) expect(rain, type).toContain(type);
     // The real menu: every word of a node's documentation, port names or choices that no title,
     // type or group holds finds that node.
     const items = allItems();

@@ -70,14 +70,17 @@ export function insertItems(from: PortType, to: PortType): MenuItem[] {
 
 /**
  * How well an item matches one word of the query: its title starts with it (3), a word of its
- * title does (2), its title, type or port holds it (1), only its group's name does (0), none (-1).
+ * title does (2), its title, type or port holds it (1), only a word of its group's name starts with
+ * it (0), none (-1).
  */
 function wordScore(it: MenuItem, word: string): number {
   const title = it.title.toLowerCase();
   if (title.startsWith(word)) return 3;
   if (title.split(/[^a-z0-9]+/).some((w) => w.startsWith(word))) return 2;
   if (`${title} ${it.type} ${it.port ?? ''}`.toLowerCase().includes(word)) return 1;
-  return it.group.toLowerCase().includes(word) ? 0 : -1;
+  // A word of the group's name that starts with it: "rain" held inside "Terrain" listed every
+  // Terrain node (the fBm noise first) and kept the search from the nodes the rain goes through.
+  return it.group.toLowerCase().split(/[^a-z0-9]+/).some((w) => w.startsWith(word)) ? 0 : -1;
 }
 
 /** A word of the item's documentation, port names or choices starts with the word (0), or none does (-1). */
