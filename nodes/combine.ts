@@ -48,7 +48,7 @@ export const combine = defineNode({
   group: 'Terrain',
   doc:
     'terrain: base + scale · detail (height = C + E · PV). add: base + detail. multiply: base · scale. ' +
-    'min / max: of base and detail. lerp: from base to detail by scale. Unwired inputs take neutral ' +
+    'min / max: of base and detail. lerp: from base to detail by scale (a mix, or blend). Unwired inputs take neutral ' +
     'values: base 0, scale 1, detail 0.',
   inputs: {
     base: { type: 'field', doc: 'C, the continent: where land is.', optional: 'base 0' },

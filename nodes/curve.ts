@@ -32,8 +32,8 @@ export const curve = defineNode({
   group: 'Terrain',
   doc:
     'Piecewise-linear curve through points sorted by x, constant past the ends. A flat stretch ' +
-    'makes a plateau, a steep one a cliff. The preview shows the curve over a histogram of the ' +
-    'input values actually present.',
+    'makes a plateau, a steep one a cliff; it remaps values as Remap and Levels nodes do elsewhere, and a ' +
+    'falling curve inverts them. The preview shows the curve over a histogram of the input values actually present.',
   inputs: {
     in: { type: 'field', doc: 'The values to reshape (usually a noise in [−1, 1]).' },
   },

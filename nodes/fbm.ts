@@ -17,7 +17,7 @@ export const fbm = defineNode({
   title: 'fBm noise',
   group: 'Terrain',
   doc:
-    'Fractal Brownian motion: octaves of 2-D simplex noise, each λ times finer and gain times weaker, ' +
+    'Fractal Brownian motion: octaves of 2-D simplex noise (Perlin\'s successor to his gradient noise), each λ times finer and gain times weaker, ' +
     'averaged to [−1, 1]. Summing octaves pulls values towards 0: nearly all lie within ±0.5. ' +
     'Kind ridged folds each octave into a crest, (1 − |n|)², weighted by the octave before (ridged ' +
     'multifractal): crests join into long ranges over wide, smooth valleys; values in [−1, 1], mostly ' +

@@ -63,6 +63,8 @@ describe('the add-node menu', () => {
     const rain = types(allItems(), 'rain');
     expect(rain).not.toContain('fbm');
     for (const type of ['hydraulic', 'wind', 'flow', 'fluvial']) expect(rain, type).toContain(type);
+    // Other tools' words for what a node here does read "No node matches".
+    for (const [word, type] of [['perlin', 'fbm'], ['remap', 'curve'], ['levels', 'curve'], ['invert', 'curve'], ['mix', 'combine']]) expect(types(allItems(), word), word).toContain(type);
     // The real menu: every word of a node's documentation, port names or choices that no title,
     // type or group holds finds that node.
     const items = allItems();
