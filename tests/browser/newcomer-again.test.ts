@@ -1,6 +1,7 @@
 // A game developer's first hour, again (Gaea, World Machine, Houdini habits), with the real
 // mouse and keyboard at 1600 × 1000 and 1024 × 700, each defect found kept fixed: a recipe
-// opened (and F, Fit, a reload) shows every node clear of the notes line and of the minimap.
+// opened (and F, Fit, a reload) shows every node clear of the notes line and of the minimap; a
+// frame made at the pointer near the canvas's foot is brought into sight.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, drag, openApp, screenshot, type Session, waitForPreviews } from './harness.ts';
@@ -40,6 +41,27 @@ describe('a game developer’s first hour, again', () => {
       await s.close();
     }
   }
+
+  it('brings a frame made at the pointer near the canvas’s foot into sight, above the notes line (1024 × 700)', async () => {
+    await at({ width: 1024, height: 700 }, async ({ page }) => {
+      const canvas = (await page.locator('tg-app .canvas').boundingBox())!;
+      const notes = (await page.locator('tg-app .notes-line').boundingBox())!;
+      // Nothing selected: Ctrl+G adds a frame of the default size at the pointer.
+      await page.mouse.click(canvas.x + 300, notes.y - 40);
+      await page.keyboard.press('Escape');
+      await page.mouse.move(canvas.x + 300, notes.y - 20);
+      await page.keyboard.press('Control+g');
+      await expect.poll(() => page.locator('tg-app tg-frame').count()).toBe(1);
+      // It hung 100 px past the window, under the notes line, its corner out of reach.
+      await expect
+        .poll(async () => {
+          const frame = (await page.locator('tg-app tg-frame').boundingBox())!;
+          return frame.y + frame.height <= notes.y && frame.y >= canvas.y && frame.x + frame.width <= canvas.x + canvas.width;
+        })
+        .toBe(true);
+      await screenshot(page, 'newcomer-again-frame-at-foot');
+    });
+  });
 
   for (const viewport of [
     { width: 1024, height: 700 },

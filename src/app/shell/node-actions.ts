@@ -167,7 +167,12 @@ export class NodeActions {
   frameSelection(): string | null {
     const at = this.host.placeAt();
     try {
-      return at && this.host.canvas ? this.host.canvas.frames.frameSelection(at) : null;
+      const canvas = this.host.canvas;
+      const id = at && canvas ? canvas.frames.frameSelection(at) : null;
+      // Made at the pointer near the canvas's foot, a frame hung past the window, under the notes
+      // line, its corner out of reach: it is brought into sight, as a frame pasted is.
+      if (id) void canvas?.reveal([], [id]);
+      return id;
     } catch (err) {
       // The graph's last frame taken, or a selection wider than a frame may be: say which.
       if (err instanceof EditError) this.host.say(`Cannot frame: ${err.message}`, 'refused');
