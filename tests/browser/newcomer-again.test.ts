@@ -1,7 +1,8 @@
 // A game developer's first hour, again (Gaea, World Machine, Houdini habits), with the real
 // mouse and keyboard at 1600 × 1000 and 1024 × 700, each defect found kept fixed: a recipe
 // opened (and F, Fit, a reload) shows every node clear of the notes line and of the minimap; a
-// frame made at the pointer near the canvas's foot is brought into sight.
+// frame made at the pointer near the canvas's foot is brought into sight; a wire no node takes,
+// dropped on empty canvas, says so.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, drag, openApp, screenshot, type Session, waitForPreviews } from './harness.ts';
@@ -61,6 +62,26 @@ describe('a game developer’s first hour, again', () => {
         .toBe(true);
       await screenshot(page, 'newcomer-again-frame-at-foot');
     });
+  });
+
+  it('says no node takes a wire of the biome map dropped on empty canvas, not "No node matches" before a word is typed', async () => {
+    const page = app.s.page;
+    // Empty canvas: the default graph at fit leaves the canvas's top free.
+    const canvas = (await page.locator('tg-app .canvas').boundingBox())!;
+    const empty = { x: canvas.x + 400, y: canvas.y + 80 };
+    const out = (await page.locator('tg-node[data-node-id="biomes"] rete-ref[data-socket="output:out"]').boundingBox())!;
+    await drag(page, { x: out.x + out.width / 2, y: out.y + out.height / 2 }, empty);
+    const menu = page.locator('tg-node-menu');
+    await expect.poll(() => menu.locator('li.none').textContent()).toBe('No node has an input that takes a biome.');
+    // Typed words still say so when they match nothing, on a wire some node takes.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.count()).toBe(0);
+    const moist = (await page.locator('tg-node[data-node-id="moisture"] rete-ref[data-socket="output:out"]').boundingBox())!;
+    await drag(page, { x: moist.x + moist.width / 2, y: moist.y + moist.height / 2 }, empty);
+    await page.keyboard.type('zzz');
+    await expect.poll(() => menu.locator('li.none').textContent()).toBe('No node matches.');
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(() => (window as unknown as { terrainGraph: { core: { canUndo: boolean } } }).terrainGraph.core.canUndo)).toBe(false);
   });
 
   for (const viewport of [
