@@ -191,20 +191,27 @@ describe('the viewer session', () => {
     expect(session.cell()).toEqual(frameToCell(session.zoom, session.frame, 256.3, 255.6, d.n));
   });
 
-  it('goes back to 1× when another graph is opened (New, a recipe), and not for an edit', async () => {
+  it('starts another graph opened (New, a recipe) at 1×, with no table cell chosen and no export note, and not an edit', async () => {
     const graph = structuredClone(DEFAULT);
     graph.view = { x: 0, y: 0, size: 1024 };
     const { core, session, settle } = setup(structuredClone(graph));
     await settle();
     session.input({ type: 'wheel', x: 256, y: 256, deltaY: -2000 });
     expect(session.zoom.z).toBe(8);
+    session.setTableCell(5);
+    session.exports.note = { text: 'biomes.out.png · 40 kB', failed: false };
     core.setParam('cont', 'seed', 7);
     await settle();
     expect(session.zoom.z).toBe(8);
+    expect(session.tableCell).toBe(5);
     expect(session.detail!.image.width).toBe(1024);
-    // The map magnified 8× over a new graph's first node read as a blur.
+    // The map magnified 8× over a new graph's first node read as a blur; the last graph's table
+    // cell veiled the new biomes (the same node id), and its export's note stayed.
     core.replaceGraph(graph, 'open');
+    expect(session.node).toBe('biomes');
     expect(session.zoom.z).toBe(1);
+    expect(session.tableCell).toBe(null);
+    expect(session.exports.note).toBe(null);
     await settle();
     expect(session.detail!.image.width).toBe(512);
   });

@@ -154,10 +154,7 @@ export class ViewerSession {
     this.follow();
     this.disposers.push(
       core.subscribe((changes) => {
-        // Another graph (New, Open, a recipe, a draft, a link, or their undo) starts at 1×: the
-        // magnification is where the map looked in the graph before, and a new fBm opened at the
-        // last recipe's 8× read as a blur, with only the small badge to say why.
-        if (changes.some((c) => c.kind === 'graph')) this.setZoom(NO_ZOOM);
+        if (changes.some((c) => c.kind === 'graph')) this.graphReplaced();
         this.follow();
         // An edit anywhere may change the pinned output, even when the shown one stays.
         if (changes.some((c) => c.kind !== 'selection')) {
@@ -535,6 +532,21 @@ export class ViewerSession {
     this.hooks.invalidate();
     this.cursor.probe();
     if (this.tab === '3d') this.land.refresh();
+  }
+
+  /**
+   * Another graph (New, Open, a recipe, a draft, a link, or their undo) starts the map afresh,
+   * even when it shows a node of the same id ('biomes', 'height' are in every recipe): at 1×
+   * (a new fBm opened at the last recipe's 8× read as a blur, the small badge alone saying why),
+   * with no table cell veiling the map (the last graph's choice darkened the new one's biomes)
+   * and no note of the last graph's export under its Export row.
+   */
+  private graphReplaced(): void {
+    this.setZoom(NO_ZOOM);
+    if (this.tableCell === null && this.exports.note === null) return;
+    this.tableCell = null;
+    this.exports.note = null;
+    this.changed('state', 'export');
   }
 
   /** The full answer after drafts is in: what waited for it is asked now. */
