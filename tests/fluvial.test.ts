@@ -379,3 +379,114 @@ describe('the fluvial node in the engine', () => {
     expect(note(seaCell, 'terrain')).toMatch(/^sea level \S+: water, \S+ deep$/);
   });
 });
+
+describe('deposition (Yuan et al. 2019)', () => {
+  // One step on the test's heights with the rain of the moisture, and the drainage that step
+  // routed: the flood of the heights it started from.
+  const oneStep = (deposition: number, p: Partial<StreamPowerParams> = {}) => {
+    const { out, area } = erode(height, N, sea, moisture, { iterations: 1, strength: 0.5, deposition, ...p });
+    const filled = new Float32Array(height.length);
+    const receiver = new Int32Array(height.length);
+    const { order, count } = priorityFlood(height, N, sea, filled, receiver);
+    return { out, area, receiver, order: order.slice(0, count) };
+  };
+  const cellArea = (256 / N) ** 2;
+
+  it('is the step without it, bit for bit, at 0 (the default)', () => {
+    for (const p of [{}, { strength: 3, iterations: 12, m: 0.7 }]) {
+      expect(sameBits(erode(height, N, sea, moisture, { ...p, deposition: 0 }).out, erode(height, N, sea, moisture, p).out)).toBe(true);
+    }
+  });
+
+  it('fills the valley floors where the rivers gather and slow, and cuts less, against the same steps without it', () => {
+    const without = erode(height, N, sea, moisture);
+    const floors = [...without.area].filter((a) => a > 0).sort((a, b) => a - b);
+    const big = floors[Math.floor(floors.length * 0.9)];
+    const measure = (deposition: number) => {
+      const { out } = erode(height, N, sea, moisture, { deposition });
+      let floor = 0;
+      let floorCells = 0;
+      let cut = 0;
+      let raised = 0;
+      for (let i = 0; i < height.length; i++) {
+        if (!(height[i] >= sea)) continue;
+        if (without.area[i] >= big) ((floor += out[i]), floorCells++);
+        cut += Math.max(0, height[i] - out[i]);
+        if (out[i] > height[i]) raised++;
+      }
+      return { floor: floor / floorCells, cut, raised };
+    };
+    const none = measure(0);
+    const some = measure(0.5);
+    const more = measure(2);
+    expect(none.raised).toBe(0);
+    expect(some.raised).toBeGreaterThan(20);
+    expect(more.raised).toBeGreaterThan(some.raised);
+    expect(some.floor).toBeGreaterThan(none.floor);
+    expect(more.floor).toBeGreaterThan(some.floor);
+    expect(some.cut).toBeLessThan(none.cut);
+    expect(more.cut).toBeLessThan(some.cut);
+  });
+
+  it('lays down no more than was eroded: the sediment each cell sends on is never negative, and the rest leaves by the sea or the edge', () => {
+    for (const deposition of [0.5, 2]) {
+      for (const p of [{}, { strength: 5, m: 0.7 }, { loss: 0.4 }]) {
+        const { out, receiver, order } = oneStep(deposition, p);
+        // The flux of the final heights, from the ridges down: what reached a cell plus what it lost.
+        const flux = new Float64Array(height.length);
+        let negative = 0;
+        let left = 0;
+        let eroded = 0;
+        let deposited = 0;
+        for (let q = order.length - 1; q >= 0; q--) {
+          const i = order[q];
+          const sent = flux[i] + (height[i] - out[i]) * cellArea;
+          if (sent < -1e-9) negative++;
+          if (receiver[i] >= 0) flux[receiver[i]] += sent;
+          else left += sent;
+          if (out[i] < height[i]) eroded += (height[i] - out[i]) * cellArea;
+          else deposited += (out[i] - height[i]) * cellArea;
+        }
+        const label = `G ${deposition} ${JSON.stringify(p)}`;
+        expect(negative, label).toBe(0);
+        expect(deposited, label).toBeGreaterThan(0);
+        expect(eroded, label).toBeGreaterThan(deposited);
+        expect(left, label).toBeCloseTo(eroded - deposited, 6);
+      }
+    }
+  });
+
+  it('raises no cell above the land that drains into it, nor any that nothing drains into, and keeps the base levels', () => {
+    for (const deposition of [0.5, 2]) {
+      const { out, receiver } = oneStep(deposition, { strength: 2 });
+      const highestDonor = new Float32Array(height.length).fill(-Infinity);
+      for (let i = 0; i < height.length; i++) if (receiver[i] >= 0) highestDonor[receiver[i]] = Math.max(highestDonor[receiver[i]], height[i]);
+      const wrong: string[] = [];
+      let raised = 0;
+      for (let i = 0; i < height.length; i++) {
+        if (!(height[i] >= sea) || onEdge(i, N)) {
+          if (!Object.is(out[i], height[i])) wrong.push(`base level ${i}: ${height[i]} → ${out[i]}`);
+          continue;
+        }
+        if (!(out[i] > height[i])) continue;
+        raised++;
+        if (out[i] > highestDonor[i]) wrong.push(`cell ${i} raised to ${out[i]}, above its donors (highest ${highestDonor[i]})`);
+      }
+      expect(wrong).toEqual([]);
+      expect(raised).toBeGreaterThan(10);
+    }
+  });
+
+  it('gives k steps as k single steps, bit for bit', () => {
+    let h = height;
+    for (let step = 0; step < 4; step++) h = erode(h, N, sea, moisture, { iterations: 1, strength: 0.5, deposition: 1 }).out;
+    expect(sameBits(erode(height, N, sea, moisture, { iterations: 4, strength: 0.5, deposition: 1 }).out, h)).toBe(true);
+  });
+
+  it('refuses a deposition out of range, naming it', () => {
+    const out = new Float32Array(N * N);
+    const area = new Float32Array(N * N);
+    expect(() => streamPowerErosion(height, N, sea, null, { ...DEFAULTS, deposition: -0.5 }, out, area)).toThrow('fluvial: deposition must be a number from 0 to 4, got -0.5');
+    expect(() => streamPowerErosion(height, N, sea, null, { ...DEFAULTS, deposition: NaN }, out, area)).toThrow('fluvial: deposition must be a number from 0 to 4, got NaN');
+  });
+});
