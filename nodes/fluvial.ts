@@ -2,13 +2,13 @@
 // kernel is src/kernels/fluvial.ts, the drainage src/kernels/flow.ts).
 
 import { cellLength256 } from '../src/grid.ts';
-import { streamPowerErosion } from '../src/kernels/fluvial.ts';
+import { DEPOSITION_MAX, streamPowerErosion } from '../src/kernels/fluvial.ts';
 import { argsortFloat32 } from '../src/kernels/sort.ts';
 import { COARSE_PARAM } from '../src/model/erosion-coarse.ts';
 import { type CellNote, defineNode, field, type NodeReading } from '../src/model/manifest.ts';
 import { formatValue, type TerrainValue } from '../src/model/values.ts';
 
-type Params = { strength: number; m: number; iterations: number; loss: number };
+type Params = { strength: number; m: number; iterations: number; loss: number; deposition: number };
 
 /**
  * Why cell i was cut as much as it was, by the kernel's rules: base levels, the drainage area
@@ -19,13 +19,15 @@ function explainCell(r: NodeReading<Params>, i: number, port: string): CellNote 
   const terrain = r.input('terrain');
   const cut = r.output('cut');
   const area = r.output('area');
-  if (terrain?.type !== 'terrain' || cut?.type !== 'field' || area?.type !== 'field') return {};
+  const deposit = r.output('deposit');
+  if (terrain?.type !== 'terrain' || cut?.type !== 'field' || area?.type !== 'field' || deposit?.type !== 'field') return {};
   if (port === 'terrain') {
     // The viewer words a terrain by its sea level, and this row is the one a person reads first
     // (the map shows the terrain): it says how deep the land was cut, and where to read why, as
     // the cut's own row lies a dozen rows further down, out of sight at 1600 × 1000.
     if (!(terrain.data[i] >= terrain.seaLevel)) return {};
     const c = cut.data[i];
+    if (deposit.data[i] > 0) return { why: `filled by ${formatValue(deposit.data[i])} here (its deposit row says why)` };
     return { why: c > 0 ? `cut by ${formatValue(c)} here (its cut row says why)` : 'not cut here (its cut row says why)' };
   }
   const n = r.domain.n;
@@ -39,6 +41,19 @@ function explainCell(r: NodeReading<Params>, i: number, port: string): CellNote 
     return { why: `rain × 256-map cells gathered through the cell in the last step (${rain}, less loss ${p.loss})` };
   }
   if (row === 0 || col === 0 || row === n - 1 || col === n - 1) return { why: "on the map's edge: base level, never cut" };
+  const laid = deposit.data[i];
+  if (port === 'deposit') {
+    if (laid > 0) {
+      return {
+        why:
+          `filled by ${formatValue(laid)} in ${p.iterations} steps: the sediment cut upstream settles where the rivers gather and slow, ` +
+          `G · Qs / A a step (deposition G ${p.deposition}, Qs what reaches it, A ${formatValue(a)} rain × cells, last step), less what the river cuts`,
+      };
+    }
+    if (p.deposition === 0) return { why: 'nothing laid down: deposition is 0 (what is cut leaves the map)' };
+    return { why: 'nothing laid down: what settled here was cut away again, or no sediment reached it' };
+  }
+  if (laid > 0) return { why: `not cut: filled by ${formatValue(laid)} (its deposit row says why)` };
   const c = cut.data[i];
   if (p.iterations === 0 || p.strength === 0) return { why: `no steps (iterations ${p.iterations}, strength ${p.strength}): not cut` };
   if (c > 0) {
@@ -68,14 +83,17 @@ export const fluvial = defineNode({
     'base level and never change; land is cut towards the sea level, never below it, so the coast stays; a lake ' +
     "floor is not cut (its water crosses to the outlet, which cuts down and drains the lake over the steps), and a river " +
     'running into a lake is cut towards its surface, not its floor. Land ' +
-    'is never raised. 0 iterations returns the terrain unchanged. Bound to the grid it runs on, like Flow and rivers.',
+    'is never raised, but by deposition: above 0, the sediment cut upstream settles where the rivers gather and slow ' +
+    '(Yuan et al. 2019: G · Qs / A a step, Qs the sediment reaching a cell), filling valley floors and lakes. ' +
+    '0 iterations returns the terrain unchanged. Bound to the grid it runs on, like Flow and rivers.',
   inputs: {
     terrain: { type: 'terrain', doc: 'Heights with a sea level: the sea is where the rivers end.' },
     rain: { type: 'field', doc: 'Rain per cell (wire the moisture, 0…1).', optional: 'rain 1 everywhere' },
   },
   outputs: {
     terrain: { type: 'terrain', meaning: 'height', doc: 'The eroded heights, with the same sea level.' },
-    cut: { type: 'field', meaning: 'value', doc: 'Depth cut per cell: height before minus after (≥ 0), in height units.' },
+    cut: { type: 'field', meaning: 'value', doc: 'Depth cut per cell: height before minus after where the land fell (≥ 0), in height units.' },
+    deposit: { type: 'field', meaning: 'value', doc: 'Height laid down per cell: after minus before where the land rose (≥ 0); 0 everywhere without deposition.' },
     area: { type: 'field', meaning: 'value', doc: 'Drainage area of the last step: rain × 256-map cells gathered through each land cell; 0 on the sea, and everywhere with 0 iterations.' },
   },
   params: {
@@ -113,6 +131,16 @@ export const fluvial = defineNode({
       doc: 'Time steps; 0 leaves the terrain as it is. Strength × iterations sets how deep the valleys are; more, weaker steps follow the law more closely, and each costs a Flow and rivers run (50 at 1024²: several seconds).',
     },
     loss: { kind: 'number', default: 0, min: 0, max: 1, step: 0.01, doc: "Rain lost on each cell before it runs off, as the flow's loss: land drier than this adds no area of its own." },
+    deposition: {
+      kind: 'number',
+      scale: 'log',
+      default: 0,
+      min: 0,
+      max: DEPOSITION_MAX,
+      step: 0.01,
+      since: { version: 5, legacy: 0 },
+      doc: "Yuan et al.'s G: how readily the sediment cut upstream settles where the rivers slow (G · Qs / A a step). 0: none, what is cut leaves the map; 1: valley floors and lakes fill, the valleys cut less.",
+    },
     coarse: COARSE_PARAM,
   },
   explain: explainCell,
@@ -132,7 +160,12 @@ export const fluvial = defineNode({
     const area = ctx.alloc('f32');
     streamPowerErosion(t.data, d.n, t.seaLevel, ctx.field('rain'), { ...p, cellLength: cellLength256(d) }, out, area, ctx.checkpoint);
     const cut = ctx.alloc('f32');
-    for (let i = 0; i < cells; i++) cut[i] = t.data[i] - out[i];
+    const deposit = ctx.alloc('f32');
+    for (let i = 0; i < cells; i++) {
+      const d = t.data[i] - out[i];
+      cut[i] = d < 0 ? 0 : d;
+      deposit[i] = d < 0 ? -d : 0;
+    }
     // The sea level's cut source. Read from this grid (the water's view cut, which orders its
     // cells), it is these heights: sorted again, as the water would sort them. Read elsewhere (a
     // world cut, a crop) it is that region's, which this node did not erode: passed on. Either
@@ -148,6 +181,6 @@ export const fluvial = defineNode({
       sorted.set(t.sorted);
     }
     const terrain: TerrainValue = { type: 'terrain', meaning: 'height', data: out, seaLevel: t.seaLevel, sorted, waterCount: t.waterCount, order };
-    return { terrain, cut: field(cut, 'value'), area: field(area, 'value') };
+    return { terrain, cut: field(cut, 'value'), deposit: field(deposit, 'value'), area: field(area, 'value') };
   },
 });

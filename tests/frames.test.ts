@@ -24,9 +24,9 @@ function annotated(): string {
 }
 
 describe('format version 3', () => {
-  it('is read by this build, which writes version 4, as every shipped graph is', () => {
-    expect(CURRENT_VERSION).toBe(4);
-    for (const file of files) expect(JSON.parse(readFileSync(`graphs/${file}`, 'utf8')).version).toBe(4);
+  it('is read by this build, which writes version 5, as every shipped graph is', () => {
+    expect(CURRENT_VERSION).toBe(5);
+    for (const file of files) expect(JSON.parse(readFileSync(`graphs/${file}`, 'utf8')).version).toBe(5);
   });
 
   it('saves frames and reroute dots, and loads them back to the same bytes', () => {
@@ -63,11 +63,11 @@ describe('format version 3', () => {
     expect(problems[2].message).toBe('duplicate frame id "noises" (first at $.frames[0])');
   });
 
-  it('refuses a file newer than version 4 with one clear problem', () => {
+  it('refuses a file newer than version 5 with one clear problem', () => {
     const doc = JSON.parse(annotated());
-    doc.version = 5;
+    doc.version = 6;
     expect(() => parseGraph(doc, { file: 'new.json' })).toThrow(
-      'new.json: 1 problem in the graph\n  $.version: the file is version 5, newer than this Terrain Graph reads (up to 4): open it with a newer Terrain Graph',
+      'new.json: 1 problem in the graph\n  $.version: the file is version 6, newer than this Terrain Graph reads (up to 5): open it with a newer Terrain Graph',
     );
   });
 });
@@ -244,7 +244,7 @@ describe('frames', () => {
 });
 
 describe('the command line with version-3 files', () => {
-  it('checks, formats and renders a file with frames, dots and a bypassed water; refuses version 4 by name', async () => {
+  it('checks, formats and renders a file with frames, dots and a bypassed water; refuses a newer version by name', async () => {
     const { main } = await import('../src/cli/main.ts');
     const { mkdtempSync, readdirSync: list, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
@@ -269,12 +269,12 @@ describe('the command line with version-3 files', () => {
     // The file's own nodes, each output once; the water's neutral copy is no output of the file.
     expect(list(out).filter((f) => f.includes('__'))).toEqual([]);
     expect(list(out)).toContain('biomes.out.png');
-    const v5 = JSON.parse(text);
-    v5.version = 5;
-    writeFileSync(file, JSON.stringify(v5));
+    const v6 = JSON.parse(text);
+    v6.version = 6;
+    writeFileSync(file, JSON.stringify(v6));
     const refused = await run('check', file);
     expect(refused.code).not.toBe(0);
-    expect(refused.err).toContain('the file is version 5, newer than this Terrain Graph reads (up to 4)');
+    expect(refused.err).toContain('the file is version 6, newer than this Terrain Graph reads (up to 5)');
   });
 });
 

@@ -224,3 +224,16 @@ describe('version 1 → 2', () => {
     }
   });
 });
+
+describe('version 4 → 5', () => {
+  it("opens a version-4 file with the fluvial erosion's deposition at 0, which is what it computed", () => {
+    const v5 = loadGraph('carved-valleys.json');
+    const v4 = JSON.parse(serializeGraph(v5)) as Doc;
+    v4.version = 4;
+    const valleys = v4.nodes.find((node: Doc) => node.type === 'fluvial')!;
+    expect(valleys.params.deposition).toBe(0);
+    delete valleys.params.deposition;
+    expect(parseGraph(v4)).toEqual(parseGraph(serializeGraph(v5)));
+    expect(MIGRATIONS[4]).toBeTypeOf('function');
+  });
+});

@@ -7,7 +7,7 @@ import { cloneParam, type AnyParamValue } from './params.ts';
 export const FORMAT = 'terrain-graph';
 
 /** The version this build writes, and the newest it reads. */
-export const CURRENT_VERSION = 4;
+export const CURRENT_VERSION = 5;
 
 export type Document = Record<string, unknown>;
 
@@ -64,11 +64,18 @@ export const V2_TO_V3: readonly Migration[] = [addFrameList];
  */
 export const V3_TO_V4: readonly Migration[] = [addParamsSince(4)];
 
+/**
+ * Version 5 brings the fluvial erosion's `deposition` (Yuan et al.'s G): a version-4 file gets
+ * 0, no deposition, which is what it computed, so its pixels stay.
+ */
+export const V4_TO_V5: readonly Migration[] = [addParamsSince(5)];
+
 /** MIGRATIONS[v] upgrades version v to v + 1. */
 export const MIGRATIONS: Readonly<Record<number, Migration>> = {
   1: (doc) => V1_TO_V2.reduce((d, step) => step(d), doc),
   2: (doc) => V2_TO_V3.reduce((d, step) => step(d), doc),
   3: (doc) => V3_TO_V4.reduce((d, step) => step(d), doc),
+  4: (doc) => V4_TO_V5.reduce((d, step) => step(d), doc),
 };
 
 /** Applies the steps from `from` up to `to`; throws naming the first missing step. */

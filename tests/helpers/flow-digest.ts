@@ -1,4 +1,4 @@
-// The erosion, flow, fluvial and soft-border outputs of four shipped recipes (a thermal node added
+// The erosion, flow, fluvial (with and without deposition) and soft-border outputs of four shipped recipes (a thermal node added
 // after the hydraulic one), hashed: tests/flow-determinism.test.ts compares this process's digest
 // with a fresh Node process's (`node --import tsx tests/helpers/flow-digest.ts SIZE` prints it).
 import { createHash } from 'node:crypto';
@@ -24,6 +24,11 @@ export function flowDigest(size: number): string {
   const v = createEngine(load('carved-valleys.json'), { size });
   v.evaluate();
   for (const [node, port] of [['valleys', 'terrain'], ['valleys', 'cut'], ['valleys', 'area'], ['rivers', 'accumulation']]) hash.update(Buffer.from(v.output(node, port)!.data.buffer));
+  const filledValleys = load('carved-valleys.json');
+  filledValleys.nodes.find((node) => node.id === 'valleys')!.params.deposition = 1;
+  const w = createEngine(filledValleys, { size });
+  w.evaluate();
+  for (const port of ['terrain', 'cut', 'deposit']) hash.update(Buffer.from(w.output('valleys', port)!.data.buffer));
   const c = createEngine(load('soft-borders.json'), { size });
   c.evaluate();
   const biomes = c.output('biomes');
