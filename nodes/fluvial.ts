@@ -44,10 +44,13 @@ function explainCell(r: NodeReading<Params>, i: number, port: string): CellNote 
   const laid = deposit.data[i];
   if (port === 'deposit') {
     if (laid > 0) {
+      // A fill can turn the water away: the last step's area is then 0, and saying "A 0" would
+      // read as a division by nothing (seen on carved-valleys at G 2: its most filled cell).
+      const water = a > 0 ? `A ${formatValue(a)} rain × cells, last step` : 'no water crossed it in the last step: filled in an earlier one';
       return {
         why:
           `filled by ${formatValue(laid)} in ${p.iterations} steps: the sediment cut upstream settles where the rivers gather and slow, ` +
-          `G · Qs / A a step (deposition G ${p.deposition}, Qs what reaches it, A ${formatValue(a)} rain × cells, last step), less what the river cuts`,
+          `G · Qs / A a step (deposition G ${p.deposition}, Qs what reaches it, ${water}), less what the river cuts`,
       };
     }
     if (p.deposition === 0) return { why: 'nothing laid down: deposition is 0 (what is cut leaves the map)' };

@@ -415,7 +415,12 @@ describe('the fluvial node in the engine', () => {
     const domain = viewDomain(e.view);
     const note = (i: number, port: string) => describeRow(cellProvenance(e, e.graph, 'valleys', i, domain).find((r) => r.node === 'valleys' && r.port === port)!).note;
     expect(note(filled, 'terrain')).toMatch(new RegExp(`^sea level \\S+: land, \\S+ above the sea; filled by ${formatValue(deposit[filled])} here \\(its deposit row says why\\)$`));
-    expect(note(filled, 'deposit')).toMatch(/^filled by \S+ in 5 steps: the sediment cut upstream settles where the rivers gather and slow, G · Qs \/ A a step \(deposition G 1, Qs what reaches it, A \S+ rain × cells, last step\), less what the river cuts$/);
+    expect(note(filled, 'deposit')).toMatch(/^filled by \S+ in 5 steps: the sediment cut upstream settles where the rivers gather and slow, G · Qs \/ A a step \(deposition G 1, Qs what reaches it, (A \S+ rain × cells, last step|no water crossed it in the last step: filled in an earlier one)\), less what the river cuts$/);
+    // A filled cell that no water crossed in the last step (the fill turned it away) says so, not "A 0".
+    const area = grab(e, 'valleys', 'area');
+    const dry = deposit.findIndex((d, i) => d > 0 && area[i] === 0);
+    expect(dry).toBeGreaterThanOrEqual(0);
+    expect(note(dry, 'deposit')).toContain('no water crossed it in the last step: filled in an earlier one');
     expect(note(filled, 'cut')).toBe(`not cut: filled by ${formatValue(deposit[filled])} (its deposit row says why)`);
     // Without deposition, the deposit row says why nothing was laid down.
     const plain = carved(96);

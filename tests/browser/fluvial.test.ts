@@ -1,6 +1,7 @@
 // Fluvial erosion in the editor, at a large and a small window: the carved-valleys recipe shows
 // the valleys node in the viewer, a click on its most deeply cut cell says why it was cut, and
-// dragging the strength slider with the mouse redraws the node's picture deeper.
+// dragging the strength slider with the mouse redraws the node's picture deeper; dragging the
+// deposition slider up fills the valley floors, and a click on the most filled cell says so.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/engine.ts';
@@ -63,6 +64,63 @@ describe('fluvial erosion in the editor', () => {
         expect((await params(page, 'valleys')).strength as number).toBeGreaterThan(strength0);
         expect((await nodePixels(page, 'valleys')).hash).not.toBe(before.hash);
         await screenshot(page, `fluvial-stronger-${viewport.width}`);
+        expect(s.errors).toEqual([]);
+      } finally {
+        await s.close();
+        await browser.close();
+      }
+    });
+  }
+  for (const viewport of [
+    { width: 1600, height: 1000 },
+    { width: 1024, height: 700 },
+  ]) {
+    it(`at ${viewport.width} × ${viewport.height} fills the valleys as the deposition slider is dragged up, and explains a filled cell`, async () => {
+      const browser = await launch();
+      const s = await openApp(browser, { viewport });
+      try {
+        const page = s.page;
+        await page.locator('tg-toolbar select').first().selectOption('carved-valleys.json');
+        await waitForPreviews(page);
+        await page.locator('tg-node[data-node-id="valleys"] header .title').click();
+        await settle(page);
+        await viewerShows(page, 'valleys');
+        await showParams(page, 'valleys');
+        expect((await params(page, 'valleys')).deposition).toBe(0);
+        const before = await nodePixels(page, 'valleys');
+        const slider = page.locator('tg-node[data-node-id="valleys"] tg-param[name="deposition"] input[type="range"]');
+        await slider.scrollIntoViewIfNeeded();
+        const track = (await slider.boundingBox())!;
+        await page.mouse.move(track.x + 2, track.y + track.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(track.x + track.width * 0.8, track.y + track.height / 2, { steps: 8 });
+        await page.mouse.up();
+        await settle(page);
+        const deposition = (await params(page, 'valleys')).deposition as number;
+        expect(deposition).toBeGreaterThan(0.2);
+        expect((await nodePixels(page, 'valleys')).hash).not.toBe(before.hash);
+        await screenshot(page, `fluvial-deposition-slider-${viewport.width}`);
+
+        // The most filled cell away from the edge, as the engine here computes it.
+        const graph = await pageGraph(page);
+        const engine = createEngine(graph);
+        engine.evaluate();
+        const n = graph.view.size;
+        const deposit = engine.output('valleys', 'deposit')!.data;
+        let i = -1;
+        for (let k = 0; k < n * n; k++) if (k % n > 8 && k % n < n - 8 && k / n > 8 && k / n < n - 8 && (i < 0 || deposit[k] > deposit[i])) i = k;
+        expect(deposit[i]).toBeGreaterThan(0);
+        const box = (await page.locator('tg-map-view .frame').boundingBox())!;
+        const cell = box.width / n;
+        await page.mouse.click(box.x + ((i % n) + 0.5) * cell, box.y + (n - 1 - Math.floor(i / n) + 0.5) * cell);
+        await settle(page);
+        await page.waitForFunction((at) => document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector('tg-provenance')?.shadowRoot?.querySelector(`.where[data-i="${at}"]`), i);
+        const terrainRow = page.locator('tg-provenance tr[data-node="valleys"][data-port="terrain"]');
+        expect((await terrainRow.locator('td.note').textContent())!.trim()).toMatch(/filled by \S+ here \(its deposit row says why\)$/);
+        const row = page.locator('tg-provenance tr[data-node="valleys"][data-port="deposit"]');
+        await row.evaluate((tr) => tr.scrollIntoView({ block: 'end' }));
+        expect((await row.locator('td.note').textContent())!.trim()).toMatch(/^filled by \S+ in 5 steps: the sediment cut upstream settles where the rivers gather and slow/);
+        await screenshot(page, `fluvial-deposit-explained-${viewport.width}`);
         expect(s.errors).toEqual([]);
       } finally {
         await s.close();
