@@ -364,15 +364,15 @@ function settleSediment(
   }
 }
 
-/** The greatest Float32 below a positive or negative finite Float32 v. */
+/** The greatest Float32 below a finite Float32 v (its bits one step down in magnitude or up past 0). */
 function float32Below(v: number): number {
-  const f = new Float32Array([v]);
-  const u = new Int32Array(f.buffer);
-  if (v > 0) u[0]--;
-  else if (v < 0) u[0]++;
-  else return -Math.pow(2, -149);
-  return f[0];
+  if (v === 0) return -Math.pow(2, -149);
+  ONE_FLOAT[0] = v;
+  ONE_FLOAT_BITS[0] += v > 0 ? -1 : 1;
+  return ONE_FLOAT[0];
 }
+const ONE_FLOAT = new Float32Array(1);
+const ONE_FLOAT_BITS = new Int32Array(ONE_FLOAT.buffer);
 
 /** True when a neighbour along an axis of inner cell i is sea (height under the level, or NaN). */
 function seaBeside(h: Float32Array, n: number, i: number, seaLevel: number): boolean {
