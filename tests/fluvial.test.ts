@@ -1,6 +1,8 @@
 // Fluvial erosion: the stream-power law by Braun and Willett's implicit scheme. Identity at 0
 // steps, no land raised, no cell below where it drains, base levels kept, one step against the
-// formula, more rain cuts deeper, the same picture at two resolutions, and the node in the engine.
+// formula, more rain cuts deeper, the same picture at two resolutions, and the node in the engine;
+// with deposition: 0 is the same bits, floors fill, the sediment is accounted for, no cell rises
+// above its donors, and the same bound across views.
 import { describe, expect, it } from 'vitest';
 import { fluvial } from '../nodes/fluvial.ts';
 import { streamPowerErosion, type StreamPowerParams } from '../src/kernels/fluvial.ts';
