@@ -9,6 +9,8 @@ import { curveBytes, kernelBytes, kernelMemoryBytes } from '../src/kernels/wasm/
 import { distanceBytes, distanceMemoryBytes } from '../src/kernels/wasm/distance-instance.ts';
 import { cellularBytes } from '../src/kernels/wasm/cellular-instance.ts';
 import { thermalBytes, thermalMemoryBytes } from '../src/kernels/wasm/thermal-instance.ts';
+import { floodMemoryBytes } from '../src/kernels/wasm/flood-instance.ts';
+import { priorityFlood } from '../src/kernels/flow.ts';
 import { thermalErosion } from '../src/kernels/thermal.ts';
 import { distanceCells, distanceToBelow, distanceTransform } from '../src/kernels/distance.ts';
 import { noiseBytes, noiseMemoryBytes, wasmOctaveGrid } from '../src/kernels/wasm/noise-instance.ts';
@@ -176,8 +178,12 @@ describe('kernel memory', () => {
     // Thermal erosion keeps its two padded grids of doubles in its memory.
     thermalErosion(values, n, { iterations: 1, talusPerCell: 0.01, rate: 0.25 }, new Float32Array(n * n), new Float32Array(n * n));
     expect(thermalMemoryBytes()).toBeGreaterThan(16 * n * n);
+    // The flow's flood keeps seven grids of Int32 or Float32 in its memory.
+    priorityFlood(values, n, 0, new Float32Array(n * n), new Int32Array(n * n));
+    expect(floodMemoryBytes()).toBeGreaterThan(28 * n * n);
     trimScratch(128 * 128);
     expect(thermalMemoryBytes()).toBe(0);
+    expect(floodMemoryBytes()).toBe(0);
     expect(kernelMemoryBytes()).toBe(0);
     expect(noiseMemoryBytes()).toBe(0);
     expect(distanceMemoryBytes()).toBe(0);

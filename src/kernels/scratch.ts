@@ -10,6 +10,7 @@ import { gridBuffer, gridsShared, isShared } from '../parallel/memory.ts';
 import { finishReaders } from '../parallel/threads.ts';
 import { releaseCellularMemory } from './wasm/cellular-instance.ts';
 import { releaseDistanceMemory } from './wasm/distance-instance.ts';
+import { releaseFloodMemory } from './wasm/flood-instance.ts';
 import { releaseKernelMemory } from './wasm/instance.ts';
 import { releaseNoiseMemory } from './wasm/noise-instance.ts';
 import { releaseThermalMemory } from './wasm/thermal-instance.ts';
@@ -76,4 +77,5 @@ export function trimScratch(maxLength: number): void {
   releaseWindMemory(maxLength);
   releaseCellularMemory(maxLength);
   releaseThermalMemory(maxLength);
+  releaseFloodMemory(maxLength);
 }

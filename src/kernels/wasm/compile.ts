@@ -44,6 +44,8 @@ export const WASM_MODULES: readonly WasmModuleFiles[] = [
   { source: here('thermal.as.ts'), binary: here('thermal-binary.ts'), constant: 'THERMAL_WASM_BASE64' },
   // Thermal erosion's bands on the grid heap: each thread reads and writes the two grids of heights in place.
   { source: here('thermal.as.ts'), binary: here('thermal-heap-binary.ts'), constant: 'THERMAL_HEAP_WASM_BASE64', heapBase: HEAP_BASES.thermal },
+  // The flow's Priority-Flood and accumulation (flood-instance.ts): its own memory on every thread.
+  { source: here('flood.as.ts'), binary: here('flood-binary.ts'), constant: 'FLOOD_WASM_BASE64' },
   // The build's PNG encoding (src/build/png.as.ts).
   { source: here('../../build/png.as.ts'), binary: here('../../build/png-binary.ts'), constant: 'PNG_WASM_BASE64' },
 ];

@@ -1,0 +1,103 @@
+// The flood module (flood.as.ts), instantiated on first use on each thread (lazy-module.ts; under
+// the 4 KB a page may compile synchronously), its memory its own: no static data, so two
+// threads never share a table. The caller (flow.ts) writes the heights and the places into the
+// module's memory, a call floods there, and the results are copied out; the accumulation copies
+// its receivers, order and rain in the same way. The memory only grows; releaseFloodMemory drops
+// it after a one-off large grid.
+
+import { FLOOD_WASM_BASE64 } from './flood-binary.ts';
+import { FIRST_BYTE, lazyModule } from './lazy-module.ts';
+
+interface FloodExports {
+  readonly memory: WebAssembly.Memory;
+  flood(n: number, seaLevel: number, fAt: number, sortedAt: number, byPlaceAt: number, placeAt: number, receiverAt: number, orderAt: number, pitAt: number, queueAt: number): number;
+  accumulate(cells: number, count: number, receiverAt: number, orderAt: number, rainAt: number, loss: number, cellArea: number, accAt: number, outAt: number, sumsAt: number): void;
+}
+
+const floodModule = lazyModule<FloodExports>(FLOOD_WASM_BASE64, 'flow and rivers');
+
+/** The compiled module's bytes. */
+export const floodBytes = floodModule.bytes;
+
+/** Bytes the module's memory holds now (tests). */
+export const floodMemoryBytes = floodModule.memoryBytes;
+
+/** Bytes a cell takes in the module's memory at most: the flood's seven Int32 or Float32 arrays and its queue's bit. */
+const BYTES_A_CELL = 29;
+
+/** Drops the module's memory when it holds more than a grid of `maxCells` cells needs (trimScratch). */
+export function releaseFloodMemory(maxCells: number): void {
+  floodModule.release(FIRST_BYTE + BYTES_A_CELL * maxCells + 16 * 8);
+}
+
+/** The module's memory laid out for the flood of `cells` cells: typed views, valid until the next call here. */
+export interface FloodMemory {
+  /** The heights in, the filled heights out. */
+  readonly filled: Float32Array;
+  /** The heights sorted ascending, and the cell at each place of them (ties in cell order). */
+  readonly sorted: Float32Array;
+  readonly byPlace: Uint32Array;
+  readonly receiver: Int32Array;
+  /** The land cells in flood order. */
+  readonly order: Int32Array;
+  /** Byte offsets of filled, sorted, byPlace, the places, receiver, order, the pit queue and the priority queue. */
+  readonly at: readonly number[];
+}
+
+/** Consecutive 16-aligned regions of these byte sizes from FIRST_BYTE; grows the memory to hold them. */
+function regions(k: FloodExports, sizes: readonly number[]): { at: number[]; buffer: ArrayBuffer } {
+  const at: number[] = [];
+  let end = FIRST_BYTE;
+  for (const size of sizes) {
+    at.push(end);
+    end += Math.ceil(size / 16) * 16;
+  }
+  return { at, buffer: floodModule.reserve(k, end) };
+}
+
+/** Lays out (and grows) the module's memory for the flood of `cells` cells. */
+export function floodMemory(cells: number): FloodMemory {
+  const k = floodModule.exports();
+  const b = 4 * cells;
+  const { at, buffer } = regions(k, [b, b, b, b, b, b, b, 4 * ((cells + 31) >>> 5)]);
+  return {
+    filled: new Float32Array(buffer, at[0], cells),
+    sorted: new Float32Array(buffer, at[1], cells),
+    byPlace: new Uint32Array(buffer, at[2], cells),
+    receiver: new Int32Array(buffer, at[4], cells),
+    order: new Int32Array(buffer, at[5], cells),
+    at,
+  };
+}
+
+/** The flood over the arrays floodMemory laid out for an n × n grid (filled, sorted and byPlace written): the count of land cells. */
+export function wasmFlood(m: FloodMemory, n: number, seaLevel: number): number {
+  const [fAt, sortedAt, byPlaceAt, placeAt, receiverAt, orderAt, pitAt, queueAt] = m.at;
+  return floodModule.exports().flood(n, seaLevel, fAt, sortedAt, byPlaceAt, placeAt, receiverAt, orderAt, pitAt, queueAt);
+}
+
+/**
+ * The accumulation (flow.ts accumulate) in the module's memory: the receivers, the first `count`
+ * of the order and the rain (null: 1 everywhere) copied in, the accumulation copied out.
+ */
+export function wasmAccumulate(
+  receiver: Int32Array,
+  order: Int32Array,
+  count: number,
+  rain: Float32Array | null,
+  loss: number,
+  cellArea: number,
+  /* out */ accumulation: Float32Array,
+): { rainOnLand: number; outflow: number } {
+  const k = floodModule.exports();
+  const cells = accumulation.length;
+  const b = 4 * cells;
+  const { at, buffer } = regions(k, [b, 4 * count, rain ? b : 0, 8 * cells, b, 16]);
+  new Int32Array(buffer, at[0], cells).set(receiver.subarray(0, cells));
+  new Int32Array(buffer, at[1], count).set(order.subarray(0, count));
+  if (rain) new Float32Array(buffer, at[2], cells).set(rain);
+  k.accumulate(cells, count, at[0], at[1], rain ? at[2] : 0, loss, cellArea, at[3], at[4], at[5]);
+  accumulation.set(new Float32Array(buffer, at[4], cells));
+  const sums = new Float64Array(buffer, at[5], 2);
+  return { rainOnLand: sums[0], outflow: sums[1] };
+}
