@@ -3,7 +3,7 @@
 // kernels they replaced (tests/helpers/flow-reference.ts), `wasm` the ones in src/kernels/flow.ts;
 // the two alternate call by call, so a change in the machine's load falls on each alike.
 // Medians of the runs, wall and the CPU time of the process (one thread: the core's).
-//   npx tsx scripts/measure-flood.ts -- [256,512,1024] [--runs 9] [--kernels js,wasm]
+//   npm run measure:flood -- [256,512,1024] [--runs 9] [--kernels js,wasm]
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createEngine } from '../src/engine/engine.ts';
