@@ -319,6 +319,10 @@ describe('reading a file: bounded, and every refusal says where', () => {
     ['a PNG export', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]).toString('utf8'), /^not JSON: the file is a PNG image \(an export or a heightmap\), not a graph file/],
     ['the splat maps’ zip', Buffer.from([0x50, 0x4b, 0x03, 0x04, 20, 0]).toString('utf8'), /^not JSON: the file is a zip archive, not a graph file/],
     ['a raw biome map', Buffer.from([2, 2, 3, 5, 5, 4]).toString('utf8'), /^not JSON: the file is binary data \(a raw grid\?\), not a graph file/],
+    // A raw export's first cells: zeros (sea, ocean biome 0) or a negative height read as UTF-16.
+    ['a raw grid of zeros', Buffer.from(new Float32Array([0, 0, 0.25, 0.5]).buffer).toString('utf8'), /^not JSON: the file is binary data \(a raw grid\?\), not a graph file/],
+    ['a raw grid below 0', Buffer.from(new Float32Array([-0.3, -0.2, 0.1]).buffer).toString('utf8'), /^not JSON: the file is binary data \(a raw grid\?\), not a graph file/],
+    ['a raw biome map with the ocean first', Buffer.from([0, 0, 3, 5, 5, 4]).toString('utf8'), /^not JSON: the file is binary data \(a raw grid\?\), not a graph file/],
   ])('refuses %s with the line and column', (_what, text, message) => {
     const problems = problemsOf(text);
     expect(problems).toHaveLength(1);

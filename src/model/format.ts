@@ -65,8 +65,9 @@ function binaryKind(text: string): string | null {
  */
 function readJson(text: string): { value: unknown } | { problem: Problem } {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  // UTF-16 read as UTF-8: its byte order mark becomes two U+FFFD, its ASCII a NUL after each letter.
-  if (body.startsWith('\uFFFD\uFFFD') || /\u0000/.test(body.slice(0, 4))) {
+  // UTF-16 read as UTF-8: its byte order mark becomes two U+FFFD, its ASCII a NUL beside each
+  // letter. A NUL beside no letter is binary data (a raw grid's zeros), told below.
+  if (/^(?:\uFFFD\uFFFD)?(?:[\t\n\r\u0020-\u007e]\u0000|\u0000[\t\n\r\u0020-\u007e])/.test(body)) {
     return { problem: { path: '$', message: 'not JSON in UTF-8: the file looks like UTF-16 text; save it as UTF-8' } };
   }
   const binary = binaryKind(body);
