@@ -58,6 +58,13 @@ describe('hostile files in the editor', () => {
     await open(page, 'utf16.json', Buffer.from(DEFAULT, 'utf16le'));
     expect((await listed(page)).items[0]).toContain('UTF-16');
 
+    // A raw export opened by mistake (sea first: its first Float32 is 0, bytes 00 00 00 00) is
+    // binary data, not UTF-16 text.
+    await open(page, 'height.out.-0.5_1.f32', Buffer.from(new Float32Array([0, 0, 0.25, 0.5, -0.3, 1]).buffer));
+    const raw = await listed(page, 'hostile-raw-export');
+    expect(raw.items[0]).toContain('not JSON: the file is binary data (a raw grid?), not a graph file');
+    expect(raw.items[0]).not.toContain('UTF-16');
+
     const doc = JSON.parse(DEFAULT);
     doc.edges.push({ from: 'eros.constructor', to: 'coast.__proto__' }, { from: 'cont.hasOwnProperty', to: 'biomes.toString' });
     await open(page, 'proto.json', Buffer.from(JSON.stringify(doc)));
