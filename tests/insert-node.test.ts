@@ -32,12 +32,15 @@ it('inserts a node on a wire in its place, as one undo step', () => {
 
 it('refuses a node whose ports do not fit the wire, and changes nothing', () => {
   const c = core();
+  c.keep({ file: 'default.json', clean: true });
   const before = serializeGraph(c.snapshot());
   // The Whittaker node's output is a biome: the water's height input does not take it.
   expect(() => c.insertNode('whittaker', [0, 0], heightToWater, { inPort: 'terrain', outPort: 'out' })).toThrow(EditError);
   expect(() => c.insertNode('blur', [0, 0], { from: { node: 'height', port: 'out' }, to: { node: 'coast', port: 'terrain' } }, { inPort: 'in', outPort: 'out' })).toThrow(/no wire/);
   expect(serializeGraph(c.snapshot())).toBe(before);
   expect(c.canUndo).toBe(false);
+  // Nor the unsaved mark: the node added before the refused wire was taken back.
+  expect(c.clean).toBe(true);
 });
 
 it('offers only node types with an input that takes the wire and an output its input takes', () => {

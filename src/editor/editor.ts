@@ -147,6 +147,8 @@ export class EditorCore {
   run(label: string, commands: readonly Command[]): void {
     const done: { cmd: Command; inverse: Command[] }[] = [];
     const changes: Change[] = [];
+    // Put back with the graph when a command is refused: the edits taken back made no change.
+    const kept = { ...this.kept };
     try {
       for (const cmd of commands) {
         const applied = applyCommand(this.doc, cmd, this.kept);
@@ -155,6 +157,7 @@ export class EditorCore {
       }
     } catch (err) {
       for (const d of done.reverse()) for (const inv of d.inverse) changes.push(...applyCommand(this.doc, inv, this.kept).changes);
+      Object.assign(this.kept, kept);
       if (changes.length) this.changed(changes);
       throw err;
     }
