@@ -551,6 +551,18 @@ describe('deposition (Yuan et al. 2019)', () => {
     expect(sameBits(erode(height, N, sea, moisture, { iterations: 4, strength: 0.5, deposition: 1 }).out, h)).toBe(true);
   });
 
+  it('keeps an infinite height infinite and every finite one finite, as without deposition', () => {
+    // A +∞ (an overflow upstream) on the land sent ∞ − ∞ on: its receivers' heights came out NaN.
+    const land = [...height.keys()].filter((i) => height[i] > sea + 0.05 && !onEdge(i, N));
+    const peaks = new Float32Array(height);
+    for (const i of [land[10], land[Math.floor(land.length / 2)], land[land.length - 10]]) peaks[i] = Infinity;
+    for (const deposition of [0, 1, 4]) {
+      const { out } = erode(peaks, N, sea, moisture, { deposition });
+      const wrong = [...peaks.keys()].filter((i) => !Object.is(Number.isFinite(out[i]), Number.isFinite(peaks[i])) || (peaks[i] === Infinity && out[i] !== Infinity));
+      expect(wrong, `G ${deposition}`).toEqual([]);
+    }
+  });
+
   it('refuses a deposition out of range, naming it', () => {
     const out = new Float32Array(N * N);
     const area = new Float32Array(N * N);

@@ -243,6 +243,9 @@ function depositionStep(
     const sum = gamma[i];
     const slope = delta[i];
     const h0 = start[i];
+    // A height that is not finite (+∞ from an overflow upstream, say) stays so, as without deposition,
+    // and sends nothing on: ∞ − ∞ in what it sends made its receivers' heights NaN.
+    if (!Number.isFinite(h0)) continue;
     const c = fillRate(area[i], g, cellArea);
     const m = mode[i];
     if (m === FIXED) {
@@ -351,7 +354,8 @@ function settleSediment(
   for (let q = count - 1; q >= 0; q--) {
     const i = order[q];
     const reached = inflow[i];
-    let sent = reached + (start[i] - h[i]) * cellArea;
+    // A cell as it was sends what reached it (an infinite one too, where ∞ − ∞ is NaN).
+    let sent = reached + (start[i] === h[i] ? 0 : (start[i] - h[i]) * cellArea);
     if (sent < 0) {
       // Filled by more than reached it: by what did, rounded down to a Float32.
       let hi = Math.fround(start[i] + reached / cellArea);
