@@ -368,6 +368,17 @@ describe('drafts', () => {
     expect(restoreDraft(store, 'c')?.file).toBeNull();
   });
 
+  it('keeps whether the file holds the draft (saved, no edit since); a record without the field (an older build\'s) holds edits', () => {
+    const store = memoryStore();
+    const text = serializeGraph(named('A'));
+    writeDraft(store, 'a', named('A'), 1000, 'default.json', text, true);
+    expect(restoreDraft(store, 'a')).toMatchObject({ file: 'default.json', clean: true });
+    writeDraft(store, 'a', named('A'), 2000, 'default.json', text);
+    expect(restoreDraft(store, 'a')).toMatchObject({ file: 'default.json', clean: false });
+    store.setItem(`${DRAFT_PREFIX}b`, JSON.stringify({ savedAt: 3000, name: 'B', text: serializeGraph(named('B')), file: 'b.json' }));
+    expect(restoreDraft(store, 'b')?.clean).toBe(false);
+  });
+
   it('keeps every unreadable draft aside, each copy under its own key, and opens the latest readable one', () => {
     const store = memoryStore();
     const aside = () => [...store.map.keys()].filter((k) => k.startsWith(UNREADABLE_PREFIX)).sort();

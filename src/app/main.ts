@@ -74,8 +74,8 @@ app.core = core;
 app.previews = previews;
 app.recipes = shipped;
 // A draft keeps the name of the file it came from: Save offers it again after a reload. It
-// holds edits no file has: it opens with the unsaved mark.
-core.keep(restored ? { file: draft.file ?? null, clean: false } : { file: fallback?.file ?? null, clean: true });
+// opens with the unsaved mark unless that file holds it all (saved, or opened and not edited).
+core.keep(restored ? { file: draft.file ?? null, clean: draft.clean } : { file: fallback?.file ?? null, clean: true });
 
 /** Where the person's choice of theme is kept; without one the system's is followed. */
 const THEME_KEY = 'terrain-graph:theme';
@@ -221,7 +221,7 @@ const autosave = () => {
   clearTimeout(autosaveTimer);
   autosaveTimer = 0;
   const text = graphFileText(core.graph);
-  const saved = writeDraft(storage, tab, core.graph, Date.now(), app.openedAs, text);
+  const saved = writeDraft(storage, tab, core.graph, Date.now(), app.openedAs, text, core.clean);
   if (!saved && storage && !autosaveRefused) app.say("The browser's storage refused the autosave (full?): save your graph with Save.", 'refused');
   autosaveRefused = !saved;
   // The graph first: the history is saved only beside the draft it belongs to.
@@ -235,7 +235,7 @@ const autosave = () => {
  * for a shipped file just opened. A graph replaced while it does (New, Open, a recipe, a draft)
  * is kept as a draft of its own, listed under Drafts…, rather than written over.
  */
-let edited = !!restored;
+let edited = !!restored && !core.clean;
 core.subscribe((changes) => {
   for (const c of changes) {
     if (c.kind === 'graph') {

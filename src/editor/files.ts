@@ -194,6 +194,8 @@ interface Draft extends DraftInfo {
   readonly text: string;
   /** The file the graph was opened from or last saved as (Save offers it again); null: none. */
   readonly file: string | null;
+  /** True when that file holds the graph as the draft does (saved, no edit since): no unsaved mark. */
+  readonly clean: boolean;
 }
 
 /** The keys of the store that start with a prefix. */
@@ -227,10 +229,11 @@ export type SetAsideReport = (draft: SetAsideDraft) => void;
 /** A draft record's parts, or null when the text is not one. */
 function parseRecord(raw: string | null): Omit<Draft, 'id'> | null {
   try {
-    const record = JSON.parse(raw ?? '') as { savedAt?: unknown; name?: unknown; text?: unknown; file?: unknown };
+    const record = JSON.parse(raw ?? '') as { savedAt?: unknown; name?: unknown; text?: unknown; file?: unknown; clean?: unknown };
     if (typeof record.savedAt !== 'number' || typeof record.text !== 'string') return null;
     const file = typeof record.file === 'string' ? record.file : null;
-    return { savedAt: record.savedAt, name: typeof record.name === 'string' ? record.name : 'Untitled', text: record.text, file };
+    // An older build's record says nothing: it holds edits, as every draft was taken to.
+    return { savedAt: record.savedAt, name: typeof record.name === 'string' ? record.name : 'Untitled', text: record.text, file, clean: record.clean === true };
   } catch {
     return null;
   }
@@ -274,12 +277,13 @@ function setAside(store: KeyValueStore, id: string, text: string, now: number): 
  * whose tabs are closed, one at a time, until the draft fits: the work of the open tab comes
  * before anyone's undo steps, and those before drafts nobody has touched for longest. `text`
  * is the graph's file text when the caller has it already (the saved history names it).
+ * `clean`: the graph is as `file` has it (just saved or opened), so a reload shows no unsaved mark.
  */
-export function writeDraft(store: KeyValueStore | null, id: string, graph: Graph, now = Date.now(), file: string | null = null, text = serializeGraph(graph)): boolean {
+export function writeDraft(store: KeyValueStore | null, id: string, graph: Graph, now = Date.now(), file: string | null = null, text = serializeGraph(graph), clean = false): boolean {
   if (!store) return false;
-  // The file's name too, so a reload's Save offers the name the graph was opened as. An older
-  // build reads the record and leaves the field alone.
-  const record = JSON.stringify({ savedAt: now, name: graph.name, text, ...(file ? { file } : {}) });
+  // The file's name too, so a reload's Save offers the name the graph was opened as, and
+  // whether that file holds it all. An older build reads the record and leaves the fields alone.
+  const record = JSON.stringify({ savedAt: now, name: graph.name, text, ...(file ? { file } : {}), ...(clean ? { clean } : {}) });
   for (;;) {
     try {
       store.setItem(DRAFT_PREFIX + id, record);
@@ -378,6 +382,8 @@ export interface RestoredDraft {
   /** True for the tab's own draft (a reload); false for a copy of another's (a new tab). */
   readonly own: boolean;
   readonly file: string | null;
+  /** True when `file` holds the graph as the draft does (it was saved, no edit since). */
+  readonly clean: boolean;
   /** The id the draft is stored under: its saved undo history is stored under it too. */
   readonly id: string;
   /** The draft's graph file text as stored, which its saved history names. */
@@ -397,7 +403,7 @@ export function restoreDraft(store: KeyValueStore | null, id: string, now = Date
     // The tab's own draft first, then the others from the most recent.
     for (const draft of [...drafts.filter((d) => d.id === id), ...drafts.filter((d) => d.id !== id)]) {
       const read = readGraphFile(draft.text, 'draft');
-      if (read.ok) return { graph: read.graph, own: draft.id === id, file: draft.file, id: draft.id, text: draft.text };
+      if (read.ok) return { graph: read.graph, own: draft.id === id, file: draft.file, clean: draft.clean, id: draft.id, text: draft.text };
       // The whole record, so a build that reads it takes it back with its name and time.
       const key = setAside(store, draft.id, store.getItem(DRAFT_PREFIX + draft.id) ?? draft.text, now);
       report?.({ name: draft.name, savedAt: draft.savedAt, key, problems: read.problems });
