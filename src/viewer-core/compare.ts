@@ -1,6 +1,8 @@
 // The compare view's pinned side: an output (node, port, style) the person pinned, drawn again
 // by the worker whenever the graph changes, so an upstream edit shows in both sides, unless
-// the pin is frozen. The map lays it over the current picture under a split slider.
+// the pin is frozen. Another graph opened over the pinned one (New, Open, a recipe) freezes it,
+// named after its graph, so two recipes compare; undo back to that graph brings it back as it
+// was. The map lays it over the current picture under a split slider.
 
 import type { Graph } from '../model/graph.ts';
 import type { LayerStyle } from '../render/layer.ts';
@@ -15,6 +17,24 @@ export interface Pin {
   readonly style: Required<LayerStyle>;
   /** The rivers and lakes drawn over it when pinned, or null: the pinned side is the picture as it was seen. */
   readonly rivers?: WaterRef | null;
+  /**
+   * The name of the graph it was pinned on, once another graph replaced that one; absent while
+   * it is the open graph's. Its id means nothing in the graph open now ('biomes' is in every
+   * recipe), so the pin is frozen meanwhile.
+   */
+  readonly graph?: string;
+}
+
+/** How a pin is named to the person: its node's title, and its graph's name when that graph is no longer open. */
+export function pinName(pin: Pin): string {
+  return pin.graph === undefined ? pin.title : `${pin.title} of "${pin.graph}"`;
+}
+
+/** The graph a pin was left on when another graph replaced it, and whether the person had frozen it. */
+export interface LeftGraph {
+  /** The graph's JSON: the pin comes back live when the open graph is this one again (undo). */
+  readonly json: string;
+  readonly frozen: boolean;
 }
 
 /** A picture answer that carried a picture. */
@@ -31,6 +51,8 @@ export class Compare {
   picture: PinnedPicture | null = null;
   /** Why the pinned side shows nothing new (its node was deleted, it failed), or null. */
   message: string | null = null;
+  /** The graph the pin was made on while another is open (the pin frozen meanwhile), or null. */
+  left: LeftGraph | null = null;
   /** Where the split lies across the map, 0 (all current) … 1 (all pinned). */
   split = 0.5;
   private readonly lane: Lane<PictureRequest, PictureResult>;
@@ -51,6 +73,7 @@ export class Compare {
   pinOutput(pin: Pin): void {
     this.pin = pin;
     this.frozen = false;
+    this.left = null;
     this.picture = null;
     this.message = null;
     this.changed();
@@ -60,16 +83,24 @@ export class Compare {
   unpin(): void {
     if (!this.pin) return;
     this.pin = null;
+    this.left = null;
     this.picture = null;
     this.message = null;
     this.lane.cancelPending();
     this.changed();
   }
 
-  /** Frozen, the pinned picture stays as it is; thawed, it is drawn again from the graph as it is now. */
+  /**
+   * Frozen, the pinned picture stays as it is; thawed, it is drawn again from the graph as it is
+   * now: a pin left on another graph then follows its node id in the open one, as the person asked.
+   */
   setFrozen(frozen: boolean): void {
     if (frozen === this.frozen) return;
     this.frozen = frozen;
+    if (!frozen && this.pin && this.left) {
+      this.left = null;
+      this.pin = ownGraph(this.pin);
+    }
     this.changed();
     if (!frozen) this.refresh();
   }
@@ -78,6 +109,32 @@ export class Compare {
     const s = Math.max(0, Math.min(1, split));
     if (s === this.split) return;
     this.split = s;
+    this.changed();
+  }
+
+  /**
+   * Another graph replaced `outgoing` (New, Open, a recipe, a draft, a link, or their undo). A
+   * live pin would follow its node id into the new graph, and both sides would show the new one:
+   * I freeze it instead, named after the graph it shows. When `current` is the graph the pin was
+   * left on (the Open undone), it comes back as it was, live unless the person had frozen it.
+   * I compare the graphs' JSON, not an identity: undo puts back a copy of the graph.
+   */
+  graphReplaced(outgoing: Graph, current: Graph): void {
+    const pin = this.pin;
+    if (!pin) return;
+    if (this.left) {
+      if (this.left.json !== JSON.stringify(current)) return;
+      this.pin = ownGraph(pin);
+      this.frozen = this.left.frozen;
+      this.left = null;
+      this.changed();
+      this.refresh();
+      return;
+    }
+    this.left = { json: JSON.stringify(outgoing), frozen: this.frozen };
+    this.pin = { ...pin, graph: outgoing.name };
+    this.frozen = true;
+    this.lane.cancelPending();
     this.changed();
   }
 
@@ -112,4 +169,10 @@ export class Compare {
   dispose(): void {
     this.lane.dispose();
   }
+}
+
+/** The pin without the name of a graph left: it is the open graph's again. */
+function ownGraph(pin: Pin): Pin {
+  const { graph: _left, ...own } = pin;
+  return own;
 }

@@ -8,7 +8,7 @@
 import { nodeDef } from '../../nodes/index.ts';
 import type { EditorCore } from '../editor/editor.ts';
 import type { View } from '../grid.ts';
-import { finalOutput } from '../model/graph.ts';
+import { finalOutput, type Graph } from '../model/graph.ts';
 import type { LayerStyle } from '../render/layer.ts';
 import type { ExportFormat } from '../render/exports.ts';
 import type { LanePort } from '../worker/lane.ts';
@@ -92,7 +92,7 @@ export interface ViewerChoices {
   readonly exportSize: number | null;
   /** The cell pinned by a click on the map. */
   readonly pinnedCell: WorldPoint | null;
-  readonly compare: Pick<Compare, 'pin' | 'frozen' | 'picture' | 'message' | 'split'>;
+  readonly compare: Pick<Compare, 'pin' | 'frozen' | 'picture' | 'message' | 'split' | 'left'>;
 }
 
 export type { Picture };
@@ -154,7 +154,7 @@ export class ViewerSession {
     this.follow();
     this.disposers.push(
       core.subscribe((changes) => {
-        if (changes.some((c) => c.kind === 'graph')) this.graphReplaced();
+        for (const c of changes) if (c.kind === 'graph') this.graphReplaced(c.outgoing);
         this.follow();
         // An edit anywhere may change the pinned output, even when the shown one stays.
         if (changes.some((c) => c.kind !== 'selection')) {
@@ -186,7 +186,7 @@ export class ViewerSession {
       rivers: this.rivers,
       exportSize: this.exports.size,
       pinnedCell: this.cursor.pinned,
-      compare: { pin: c.pin, frozen: c.frozen, picture: c.picture, message: c.message, split: c.split },
+      compare: { pin: c.pin, frozen: c.frozen, picture: c.picture, message: c.message, split: c.split, left: c.left },
     };
   }
 
@@ -213,6 +213,7 @@ export class ViewerSession {
       c.pin = from.compare.pin;
       c.frozen = from.compare.frozen;
       c.message = from.compare.message;
+      c.left = from.compare.left;
       // A picture's key names a version of the dead worker's engine, whose count the new one
       // starts again: kept with its key, it could be taken for the new one's and never redrawn.
       c.picture = from.compare.picture && (c.frozen ? from.compare.picture : { ...from.compare.picture, key: '' });
@@ -539,9 +540,11 @@ export class ViewerSession {
    * even when it shows a node of the same id ('biomes', 'height' are in every recipe): at 1×
    * (a new fBm opened at the last recipe's 8× read as a blur, the small badge alone saying why),
    * with no table cell veiling the map (the last graph's choice darkened the new one's biomes)
-   * and no note of the last graph's export under its Export row.
+   * and no note of the last graph's export under its Export row. The compare pin keeps the last
+   * graph's picture (compare.ts).
    */
-  private graphReplaced(): void {
+  private graphReplaced(outgoing: Graph): void {
+    this.compare.graphReplaced(outgoing, this.core.graph);
     this.setZoom(NO_ZOOM);
     if (this.tableCell === null && this.exports.note === null) return;
     this.tableCell = null;

@@ -1,8 +1,15 @@
 // Small frictions people from other node editors trip on, driven with the real mouse and
-// keyboard: a saved graph that comes back marked unsaved after a reload, …
+// keyboard: a saved graph that comes back marked unsaved after a reload, a compare pin that
+// followed its node id into the next recipe (both halves showed the new graph), …
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appPerTest, settle, waitForPreviews } from './harness.ts';
+import { appPerTest, screenshot, settle, waitForPreviews } from './harness.ts';
+
+/** The pixels of one of the map's canvases ('pinned' or the current one), as a data URL. */
+async function mapPixels(page: Page, which: 'pinned' | 'current'): Promise<string> {
+  return page.locator(`tg-viewer tg-map-view canvas.${which === 'pinned' ? 'pinned' : 'map'}`).first().evaluate((c) => (c as HTMLCanvasElement).toDataURL());
+}
 
 /** The toolbar's unsaved mark: '●' or nothing. */
 async function unsavedMark(page: Page): Promise<string> {
@@ -34,5 +41,32 @@ describe('small frictions', () => {
     await page.reload();
     await waitForPreviews(page);
     expect(await unsavedMark(page)).toBe('●');
+  });
+
+  it('keeps the pinned picture of the graph another recipe replaced, named after it, and brings it back live on undo', async () => {
+    const page = app.s.page;
+    const name = JSON.parse(readFileSync('graphs/default.json', 'utf8')).name as string;
+    await expect.poll(() => page.locator('tg-viewer h2[data-viewer-node]').getAttribute('data-viewer-node')).toBe('biomes');
+    await page.locator('tg-viewer button', { hasText: 'Pin to compare' }).click();
+    await settle(page);
+    const pinned = await mapPixels(page, 'pinned');
+    expect(await page.locator('tg-viewer tg-map-view .pinned-label').textContent()).toBe('Biomes');
+    await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption('climate-atacama.json');
+    await waitForPreviews(page);
+    await expect.poll(() => page.locator('tg-viewer h2[data-viewer-node]').getAttribute('data-viewer-node')).toBe('biomes');
+    // The pinned half is still the default graph's Biomes, frozen and named after its graph;
+    // the current half is Atacama's.
+    expect(await page.locator('tg-viewer tg-map-view .pinned-label').textContent()).toBe(`Biomes of "${name}" · frozen`);
+    expect(await page.locator('tg-viewer .pin-name').textContent()).toContain(`Biomes of "${name}" · out`);
+    expect(await page.locator('tg-viewer input.freeze').isChecked()).toBe(true);
+    expect(await mapPixels(page, 'pinned')).toBe(pinned);
+    expect(await mapPixels(page, 'current')).not.toBe(pinned);
+    await screenshot(page, 'frictions-compare-two-recipes');
+    // Undo the recipe: the pin is the open graph's again, live.
+    await page.keyboard.press('Control+z');
+    await waitForPreviews(page);
+    expect(await page.locator('tg-viewer tg-map-view .pinned-label').textContent()).toBe('Biomes');
+    expect(await page.locator('tg-viewer input.freeze').isChecked()).toBe(false);
+    expect(await mapPixels(page, 'pinned')).toBe(pinned);
   });
 });

@@ -12,6 +12,7 @@ import type { GraphNode } from '../../model/graph.ts';
 import type { Point } from '../../model/params.ts';
 import { EXPORT_PROGRESS_ABOVE, exportApplies, type ExportFormat } from '../../render/exports.ts';
 import { formatValue } from '../../viewer-core/provenance.ts';
+import { pinName } from '../../viewer-core/compare.ts';
 import { MAP_SIZE_MAX, MAP_SIZE_MIN, type ViewerChange, type ViewerSession } from '../../viewer-core/session.ts';
 import type { TablePickDetail } from '../biome-table/biome-table.ts';
 import { Subscriptions } from '../controllers.ts';
@@ -138,7 +139,7 @@ export class TgViewer extends LitElement {
           .curve=${pointsKey && s.inputBins ? { bins: s.inputBins, points: node.params[pointsKey] as Point[] } : null}
         ></tg-histogram>
         ${s.compare.pin && s.compare.picture?.histogram
-          ? html`<h3 class="pinned-histogram">Pinned <small>${s.compare.pin.title} · ${s.compare.pin.port}${s.compare.frozen ? ' · frozen' : ''}</small></h3>
+          ? html`<h3 class="pinned-histogram">Pinned <small>${pinName(s.compare.pin)} · ${s.compare.pin.port}${s.compare.frozen ? ' · frozen' : ''}</small></h3>
               <tg-histogram class="pinned" .width=${s.frame} .histogram=${s.compare.picture.histogram}></tg-histogram>`
           : nothing}
       </section>
@@ -223,7 +224,7 @@ export class TgViewer extends LitElement {
       </span>
       <span class="spacer"></span>
       ${pin
-        ? html`<span class="pin-name" title="Pinned: ${pin.title} · ${pin.port}${c.message ? ` (${c.message})` : ''}. The map shows this output left of the split, the current one right">pinned: ${pin.title} · ${pin.port}${c.message ? html` <em class="pin-stale">(${c.message})</em>` : nothing}</span>
+        ? html`<span class="pin-name" title="Pinned: ${pinName(pin)} · ${pin.port}${c.message ? ` (${c.message})` : ''}. The map shows this output left of the split, the current one right${pin.graph === undefined ? '' : `; it stays as it was in "${pin.graph}" (untick freeze to follow its node in this graph)`}">pinned: ${pinName(pin)} · ${pin.port}${c.message ? html` <em class="pin-stale">(${c.message})</em>` : nothing}</span>
             <label title="Keep the pinned picture as it is through edits"><input class="freeze" type="checkbox" .checked=${c.frozen} @change=${(e: Event) => c.setFrozen((e.target as HTMLInputElement).checked)} /> freeze</label>
             <button class="unpin" @click=${() => c.unpin()} title="Stop comparing">Unpin</button>`
         : html`<button class="pin" ?disabled=${!s.detail} @click=${() => s.pinShown()} title="Pin this output as drawn now; then select another node or change a param to compare the two under a split">Pin to compare</button>`}
