@@ -75,3 +75,33 @@ export function portOffers(side: 'input' | 'output', type: PortType): PortOffer[
   }
   return out;
 }
+
+/** One end of a wire being dragged: the socket it hangs from. */
+export interface LooseEnd {
+  readonly side: 'input' | 'output';
+  readonly node: string;
+  readonly port: string;
+}
+
+/**
+ * The wire a loose end makes when it is dropped on a node's body rather than on a socket (as
+ * Gaea, Houdini and Blender do it): from an output, into the node's first input that takes it
+ * and has no wire yet, else its first input that takes it (the new wire replaces the old); from
+ * an input, out of the node's first output that fits. Ports in the manifest's order. When none
+ * fits, the reason the first port was refused (or that the node has no port on that side).
+ */
+export function wireOntoNode(graph: Graph, end: LooseEnd, onto: string): { readonly edge: Edge } | { readonly refusal: string } {
+  const node = findNode(graph, onto);
+  const def = node && nodeDef(node.type);
+  if (!node || !def) return { refusal: `there is no node "${onto}"` };
+  const name = node.title !== onto ? `${node.title} (${onto})` : onto;
+  const fromOutput = end.side === 'output';
+  const ports = Object.keys(fromOutput ? def.inputs : def.outputs);
+  if (!ports.length) return { refusal: `${name} has no ${fromOutput ? 'input' : 'output'} to take the wire` };
+  const edgeTo = (port: string): Edge =>
+    fromOutput ? { from: { node: end.node, port: end.port }, to: { node: onto, port } } : { from: { node: onto, port }, to: { node: end.node, port: end.port } };
+  const fitting = ports.map(edgeTo).filter((e) => !wireRefusal(graph, e));
+  const free = fitting.find((e) => !graph.edges.some((w) => w.to.node === e.to.node && w.to.port === e.to.port));
+  const edge = fromOutput ? (free ?? fitting[0]) : fitting[0];
+  return edge ? { edge } : { refusal: wireRefusal(graph, edgeTo(ports[0]))! };
+}

@@ -1,10 +1,17 @@
 // Small frictions people from other node editors trip on, driven with the real mouse and
 // keyboard: a saved graph that comes back marked unsaved after a reload, a compare pin that
-// followed its node id into the next recipe (both halves showed the new graph), …
+// followed its node id into the next recipe (both halves showed the new graph), a wire dropped
+// on a node's body that opened the palette over the node, …
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appPerTest, screenshot, settle, waitForPreviews } from './harness.ts';
+import { appPerTest, drag, screenshot, settle, socketCenter, waitForPreviews, wirePoint, wires } from './harness.ts';
+
+/** The centre of a node's body (its preview), in page pixels. */
+async function bodyOf(page: Page, id: string): Promise<{ x: number; y: number }> {
+  const box = (await page.locator(`tg-node[data-node-id="${id}"]`).boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height * 0.6 };
+}
 
 /** The pixels of one of the map's canvases ('pinned' or the current one), as a data URL. */
 async function mapPixels(page: Page, which: 'pinned' | 'current'): Promise<string> {
@@ -68,5 +75,47 @@ describe('small frictions', () => {
     expect(await page.locator('tg-viewer tg-map-view .pinned-label').textContent()).toBe('Biomes');
     expect(await page.locator('tg-viewer input.freeze').isChecked()).toBe(false);
     expect(await mapPixels(page, 'pinned')).toBe(pinned);
+  });
+
+  it('wires a dropped wire into the first free input that takes it (else the first that takes it), one undo step, refused when none does', async () => {
+    const page = app.s.page;
+    const before = await wires(page);
+    // Temperature has rank, coast and noise wired; cut coast's wire (click it, Delete).
+    const cut = await wirePoint(page, 'coast.out>temperature.coast');
+    await page.mouse.click(cut.x, cut.y);
+    await page.keyboard.press('Delete');
+    await settle(page);
+    expect(await wires(page)).not.toContain('coast.out>temperature.coast');
+    // Moisture noise's output dropped on Temperature's body: its first free input, coast, not rank.
+    await drag(page, await socketCenter(page, 'moistNoise', 'output', 'out'), await bodyOf(page, 'temperature'));
+    await settle(page);
+    expect(await page.locator('tg-node-menu').count()).toBe(0);
+    expect(await wires(page)).toContain('moistNoise.out>temperature.coast');
+    expect(await wires(page)).toContain('rank.out>temperature.rank');
+    await page.keyboard.press('Control+z');
+    await settle(page);
+    expect(await wires(page)).not.toContain('moistNoise.out>temperature.coast');
+    await page.keyboard.press('Control+z');
+    await settle(page);
+    expect((await wires(page)).sort()).toEqual([...before].sort());
+    // Every input of Height is fed: the wire replaces its first, base, in one undo step.
+    await drag(page, await socketCenter(page, 'moistNoise', 'output', 'out'), await bodyOf(page, 'height'));
+    await settle(page);
+    expect(await wires(page)).toContain('moistNoise.out>height.base');
+    expect(await wires(page)).not.toContain('contCurve.out>height.base');
+    await page.keyboard.press('Control+z');
+    await settle(page);
+    expect((await wires(page)).sort()).toEqual([...before].sort());
+    // A wire picked off Height's scale and let go over Height's body goes back: nothing to undo.
+    await drag(page, await socketCenter(page, 'height', 'input', 'scale'), await bodyOf(page, 'height'));
+    await settle(page);
+    expect((await wires(page)).sort()).toEqual([...before].sort());
+    expect(await page.locator('tg-toolbar button', { hasText: 'Undo' }).isDisabled()).toBe(true);
+    // Biomes' output is a biome map: no input of Moisture takes it. Refused, nothing changes.
+    await drag(page, await socketCenter(page, 'biomes', 'output', 'out'), await bodyOf(page, 'moisture'));
+    await settle(page);
+    await expect.poll(() => page.locator('tg-app .toast').textContent()).toMatch(/Wire refused: cannot wire Biomes \(biomes\)'s out \(biome\) to Moisture \(moisture\)'s noise/);
+    expect(await page.locator('tg-node-menu').count()).toBe(0);
+    expect((await wires(page)).sort()).toEqual([...before].sort());
   });
 });

@@ -14,7 +14,7 @@ import type { AreaPlugin } from 'rete-area-plugin';
 import { ClassicFlow, type ConnectionPlugin, getSourceTarget, type SocketData } from 'rete-connection-plugin';
 import type { EditorCore } from '../../editor/editor.ts';
 import type { StepHandle } from '../../editor/timeline.ts';
-import { edgeKey } from '../../editor/wiring.ts';
+import { edgeKey, wireOntoNode } from '../../editor/wiring.ts';
 import { findNode, portRefText, type Edge } from '../../model/graph.ts';
 import type { PortType } from '../../model/values.ts';
 import type { ParamEditDetail, WireMenuDetail, WirePickDetail } from '../events.ts';
@@ -327,6 +327,7 @@ export class Bridge {
 
   private onConnectionDrop(initial: SocketData, socket: SocketData | null, created: boolean): void {
     this.replacing = null;
+    const picked = this.picked;
     this.picked = null;
     const step = this.gesture;
     this.gesture = null;
@@ -346,6 +347,13 @@ export class Bridge {
       step?.cancel();
       return;
     }
+    if (!created && !socket) {
+      const onto = this.nodeAt(clientX, clientY);
+      if (onto) {
+        this.dropOnNode(initial, onto, picked, step);
+        return;
+      }
+    }
     step?.commit();
     if (created || socket) return;
     const sock = (initial.side === 'input' ? this.editor.getNode(initial.nodeId)?.inputs[initial.key] : this.editor.getNode(initial.nodeId)?.outputs[initial.key])?.socket as
@@ -358,6 +366,36 @@ export class Bridge {
       at: [Math.round(pointer.x), Math.round(pointer.y)],
       wire: { side: initial.side, node: initial.nodeId, port: initial.key, portType: sock.portType },
     });
+  }
+
+  /** The node drawn under a point of the page (its body, header or preview), or null. */
+  private nodeAt(clientX: number, clientY: number): string | null {
+    const root = this.area.container.getRootNode() as Document | ShadowRoot;
+    for (const el of root.elementsFromPoint(clientX, clientY)) {
+      if (el.localName === 'tg-node' && (el as HTMLElement).dataset.nodeId) return (el as HTMLElement).dataset.nodeId!;
+    }
+    return null;
+  }
+
+  /**
+   * A wire let go over a node's body, not on a socket: it joins the node's first input that
+   * takes it (wiring.ts wireOntoNode), in the drag's undo step, rather than opening the palette
+   * over the node as if on empty canvas. Refused, it changes nothing (a wire picked off goes back).
+   */
+  private dropOnNode(initial: SocketData, onto: string, picked: Edge | null, step: StepHandle | null): void {
+    const made = wireOntoNode(this.core.graph, { side: initial.side, node: initial.nodeId, port: initial.key }, onto);
+    // Dropped back on the node it was picked off, into the same input: put back, nothing to undo.
+    if ('edge' in made && picked && edgeKey(made.edge) === edgeKey(picked)) {
+      step?.cancel();
+      return;
+    }
+    const refusal = 'edge' in made ? this.core.connect(made.edge) : made.refusal;
+    if (refusal) {
+      this.hooks.notice(`Wire refused: ${refusal}`, 'refused');
+      step?.cancel();
+      return;
+    }
+    step?.commit();
   }
 
   private onPointerDown(event: PointerEvent): void {

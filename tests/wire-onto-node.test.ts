@@ -1,0 +1,30 @@
+// A wire dropped on a node's body (src/editor/wiring.ts wireOntoNode): which socket it joins.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseGraph } from '../src/index.ts';
+import { wireOntoNode } from '../src/editor/wiring.ts';
+import type { Graph } from '../src/model/graph.ts';
+
+const DEFAULT = parseGraph(readFileSync('graphs/default.json', 'utf8'));
+const without = (g: Graph, to: string): Graph => ({ ...g, edges: g.edges.filter((e) => `${e.to.node}.${e.to.port}` !== to) });
+const text = (r: ReturnType<typeof wireOntoNode>) => ('edge' in r ? `${r.edge.from.node}.${r.edge.from.port}>${r.edge.to.node}.${r.edge.to.port}` : r.refusal);
+
+describe('a wire dropped on a node', () => {
+  it('joins the first free input that takes it, else the first that takes it', () => {
+    expect(text(wireOntoNode(DEFAULT, { side: 'output', node: 'moistNoise', port: 'out' }, 'height'))).toBe('moistNoise.out>height.base');
+    expect(text(wireOntoNode(without(DEFAULT, 'height.detail'), { side: 'output', node: 'moistNoise', port: 'out' }, 'height'))).toBe('moistNoise.out>height.detail');
+    // Height feeds Water: every input of Height would close a loop, the free one too.
+    expect(text(wireOntoNode(without(DEFAULT, 'height.base'), { side: 'output', node: 'water', port: 'terrain' }, 'height'))).toMatch(/loop/);
+  });
+
+  it('from an input, leaves the first output that fits', () => {
+    expect(text(wireOntoNode(DEFAULT, { side: 'input', node: 'coast', port: 'terrain' }, 'water'))).toBe('water.terrain>coast.terrain');
+  });
+
+  it('is refused with the reason when no port fits, or the node has none on that side, or would close a loop', () => {
+    expect(text(wireOntoNode(DEFAULT, { side: 'output', node: 'biomes', port: 'out' }, 'moisture'))).toMatch(/^cannot wire Biomes \(biomes\)'s out \(biome\) to Moisture \(moisture\)'s noise/);
+    expect(text(wireOntoNode(DEFAULT, { side: 'output', node: 'height', port: 'out' }, 'cont'))).toMatch(/has no input to take the wire$/);
+    expect(text(wireOntoNode(DEFAULT, { side: 'output', node: 'biomes', port: 'out' }, 'biomes'))).toMatch(/cannot feed itself/);
+    expect(text(wireOntoNode(DEFAULT, { side: 'output', node: 'water', port: 'terrain' }, 'height'))).toMatch(/loop/);
+  });
+});
