@@ -11,7 +11,20 @@ export interface Recipe {
 
 const FILES = import.meta.glob('../../graphs/*.json', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 
-/** Every file in graphs/, the default graph first, then by file name. */
+/** Titles in the order a person reads a list: letters before case ("Climate: no wind" after "Climate: Kauai"), numbers by value. */
+const TITLES = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/**
+ * Recipes in menu order: the default graph first (what the editor opens on), then by the name
+ * the menu shows, not by file name, which read as a scramble ("Archipelago" among the T's, as
+ * terrain-archipelago.json). The file name breaks a tie.
+ */
+export function menuOrder(list: readonly Recipe[]): Recipe[] {
+  const first = (r: Recipe) => (r.file === 'default.json' ? 0 : 1);
+  return [...list].sort((a, b) => first(a) - first(b) || TITLES.compare(a.name, b.name) || a.file.localeCompare(b.file));
+}
+
+/** Every file in graphs/, in menu order (menuOrder). */
 export function recipes(): Recipe[] {
   const list = Object.entries(FILES).map(([path, text]) => {
     const file = path.slice(path.lastIndexOf('/') + 1);
@@ -24,5 +37,5 @@ export function recipes(): Recipe[] {
     }
     return { file, name, text };
   });
-  return list.sort((a, b) => (a.file === 'default.json' ? -1 : b.file === 'default.json' ? 1 : a.file.localeCompare(b.file)));
+  return menuOrder(list);
 }

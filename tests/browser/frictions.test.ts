@@ -1,8 +1,8 @@
 // Small frictions people from other node editors trip on, driven with the real mouse and
 // keyboard: a saved graph that comes back marked unsaved after a reload, a compare pin that
 // followed its node id into the next recipe (both halves showed the new graph), a wire dropped
-// on a node's body that opened the palette over the node, …
-import { readFileSync } from 'node:fs';
+// on a node's body that opened the palette over the node, the Recipes list in file-name order, …
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, drag, screenshot, settle, socketCenter, waitForPreviews, wirePoint, wires } from './harness.ts';
@@ -117,5 +117,18 @@ describe('small frictions', () => {
     await expect.poll(() => page.locator('tg-app .toast').textContent()).toMatch(/Wire refused: cannot wire Biomes \(biomes\)'s out \(biome\) to Moisture \(moisture\)'s noise/);
     expect(await page.locator('tg-node-menu').count()).toBe(0);
     expect((await wires(page)).sort()).toEqual([...before].sort());
+  });
+
+  it('lists the recipes by the names it shows, the default graph first', async () => {
+    const page = app.s.page;
+    const options = await page.locator('tg-toolbar select[aria-label="Recipes"] option').evaluateAll((els) =>
+      els.filter((e) => (e as HTMLOptionElement).value).map((e) => ({ file: (e as HTMLOptionElement).value, name: e.textContent!.trim() })),
+    );
+    expect(options.length).toBe(readdirSync('graphs').filter((f) => f.endsWith('.json')).length);
+    expect(options[0].file).toBe('default.json');
+    const names = options.slice(1).map((o) => o.name);
+    expect(names).toEqual([...names].sort(new Intl.Collator('en', { sensitivity: 'base', numeric: true }).compare));
+    // Archipelago (terrain-archipelago.json) comes first, not among the T's.
+    expect(names[0]).toBe('Archipelago');
   });
 });
