@@ -1,7 +1,8 @@
 // Small frictions people from other node editors trip on, driven with the real mouse and
 // keyboard: a saved graph that comes back marked unsaved after a reload, a compare pin that
 // followed its node id into the next recipe (both halves showed the new graph), a wire dropped
-// on a node's body that opened the palette over the node, the Recipes list in file-name order, …
+// on a node's body that opened the palette over the node, the Recipes list in file-name order,
+// table cells and an export's note that broke words at 1024 × 700, …
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +12,38 @@ import { appPerTest, drag, screenshot, settle, socketCenter, waitForPreviews, wi
 async function bodyOf(page: Page, id: string): Promise<{ x: number; y: number }> {
   const box = (await page.locator(`tg-node[data-node-id="${id}"]`).boundingBox())!;
   return { x: box.x + box.width / 2, y: box.y + box.height * 0.6 };
+}
+
+/**
+ * Where the text of the elements matching `selector` in the viewer wraps: for each element, the
+ * character each line ends with (its last line aside; ' ' for a line that ends at a space), read
+ * from where each character is drawn.
+ */
+async function lineEnds(page: Page, selector: string): Promise<{ text: string; ends: string[] }[]> {
+  return page.evaluate((sel) => {
+    const viewer = document.querySelector('tg-app')!.shadowRoot!.querySelector('tg-viewer')!.shadowRoot!;
+    const roots: ParentNode[] = [viewer, ...[...viewer.querySelectorAll('*')].flatMap((e) => (e.shadowRoot ? [e.shadowRoot] : []))];
+    return roots.flatMap((root) =>
+      [...root.querySelectorAll(sel)].map((el) => {
+        // Each drawn character with the one after it in the text (a space at a line's end is not drawn).
+        const chars: { ch: string; next: string; top: number }[] = [];
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+          const text = t.textContent!;
+          for (let k = 0; k < text.length; k++) {
+            const r = document.createRange();
+            r.setStart(t, k);
+            r.setEnd(t, k + 1);
+            const rect = [...r.getClientRects()].find((q) => q.width > 0);
+            if (rect) chars.push({ ch: text[k], next: text[k + 1] ?? '', top: Math.round(rect.top) });
+          }
+        }
+        // A line that ends before a space ends at the space.
+        const ends = chars.filter((c, k) => k + 1 < chars.length && chars[k + 1].top > c.top + 2).map((c) => (c.next === ' ' ? ' ' : c.ch));
+        return { text: el.textContent!, ends };
+      }),
+    );
+  }, selector);
 }
 
 /** The pixels of one of the map's canvases ('pinned' or the current one), as a data URL. */
@@ -130,5 +163,31 @@ describe('small frictions', () => {
     expect(names).toEqual([...names].sort(new Intl.Collator('en', { sensitivity: 'base', numeric: true }).compare));
     // Archipelago (terrain-archipelago.json) comes first, not among the T's.
     expect(names[0]).toBe('Archipelago');
+  });
+
+  it('breaks no word of the Whittaker table, nor a saved file\'s name, at 1600 × 1000 and 1024 × 700', async () => {
+    const page = app.s.page;
+    for (const [width, height] of [[1600, 1000], [1024, 700]]) {
+      await page.setViewportSize({ width, height });
+      await settle(page);
+      const names = await lineEnds(page, '.cell .name');
+      expect(names.length).toBe(16);
+      // A line of a biome's name ends at a space, never at a soft hyphen inside a word.
+      for (const n of names) expect(n.ends.every((c) => c === ' '), `${n.text.replace(/\u00ad/g, '~')}: lines end with ${JSON.stringify(n.ends)}`).toBe(true);
+      await page.locator('tg-viewer tg-biome-table').scrollIntoViewIfNeeded();
+      await screenshot(page, `frictions-table-${width}`);
+    }
+    // The 16-bit PNG's name, "height.out.<min>_<max>.16.png", is longer than the note's line at
+    // 1024 × 700: it wraps after a "." or "_", whole numbers either side.
+    await page.locator('tg-node[data-node-id="height"] header .title').click();
+    await settle(page);
+    await Promise.all([page.waitForEvent('download'), page.locator('tg-viewer button[data-format="png16"]').click()]);
+    await settle(page);
+    const [note] = await lineEnds(page, '.exports .note');
+    expect(note.text).toMatch(/^Saved height\.out\.-?[\d.]+_[\d.]+\.16\.png · /);
+    expect(note.ends.length).toBeGreaterThan(0);
+    for (const c of note.ends) expect(' ._', `${note.text}: a line ends with ${JSON.stringify(c)}`).toContain(c);
+    await page.locator('tg-viewer .exports').scrollIntoViewIfNeeded();
+    await screenshot(page, 'frictions-note-1024');
   });
 });

@@ -29,9 +29,9 @@ function colour(name: string): string {
 /**
  * A biome name that may break inside its long words: a soft hyphen between two consonants
  * after a vowel ("rain-forest", "sub-tropical") or before a consonant between vowels
- * ("sea-sonal"), at least three letters from either end. The
- * narrowest viewer gives a cell about 45 pixels, less than "subtropical" needs; the browser's
- * own hyphenation needs dictionaries a headless or offline browser may not have.
+ * ("sea-sonal"), at least three letters from either end. The styles use them only in a table
+ * too narrow for whole words (under 240 pixels); the browser's own hyphenation needs
+ * dictionaries a headless or offline browser may not have.
  */
 export function breakable(name: string): string {
   return name
@@ -77,7 +77,7 @@ export class TgBiomeTable extends LitElement {
   override render() {
     const s = this.shares;
     return html`<div class="grid" role="grid">
-        <span></span>
+        <span class="corner"></span>
         ${MOISTURE_COLUMNS.map((c) => html`<span class="head">${c}</span>`)}
         ${this.table.map(
           (row, r) => html`<span class="head side">${TEMPERATURE_ROWS[r]}</span>

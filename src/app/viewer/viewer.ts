@@ -45,6 +45,15 @@ export function roomFor(frame: number): number {
   return Math.max(MAP_SIZE_MIN, Math.min(frame, window.innerWidth - PANEL_EXTRA - CANVAS_MIN));
 }
 
+/**
+ * A saved file's note with a line break allowed after each "." that ends a word and each "_",
+ * never inside a word or a number: "height.out.-0.4460241_0.34664494.16.png" wrapped at the
+ * line's end, mid-number, in the 255 pixels the note has at 1024 × 700.
+ */
+export function fileNameBreaks(text: string): string[] {
+  return text.split(/(?<=_)|(?<=\.)(?=\D)/);
+}
+
 const FORMAT_LABELS: Readonly<Record<ExportFormat, { label: string; title: string }>> = {
   png: { label: 'PNG', title: 'The layer as shown: palette, bands, shading, contours, and the rivers and lakes when they are on' },
   png16: { label: '16-bit PNG', title: 'Greyscale, 0 = the minimum, 65535 = the maximum; the range is in the file name and the PNG text' },
@@ -314,7 +323,7 @@ export class TgViewer extends LitElement {
             <progress max=${x.total || 1} .value=${x.total ? x.done : 0}></progress><span>${x.step}${x.total ? ` (${x.done}/${x.total})` : ''}</span>
           </div>`
         : s.exports.note
-          ? html`<div class="note ${s.exports.note.failed ? 'failed' : ''}">${s.exports.note.failed ? '' : 'Saved '}${s.exports.note.text}</div>`
+          ? html`<div class="note ${s.exports.note.failed ? 'failed' : ''}">${s.exports.note.failed ? s.exports.note.text : html`Saved ${fileNameBreaks(s.exports.note.text).map((part, k) => (k ? html`<wbr />${part}` : part))}`}</div>`
           : nothing}
     </section>`;
   }
