@@ -2,7 +2,8 @@
 // keyboard: a saved graph that comes back marked unsaved after a reload, a compare pin that
 // followed its node id into the next recipe (both halves showed the new graph), a wire dropped
 // on a node's body that opened the palette over the node, the Recipes list in file-name order,
-// table cells and an export's note that broke words at 1024 × 700, …
+// table cells and an export's note that broke words at 1024 × 700; and Ctrl+A, H, which must
+// leave no expanded node over another.
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +45,21 @@ async function lineEnds(page: Page, selector: string): Promise<{ text: string; e
       }),
     );
   }, selector);
+}
+
+/** Pairs of nodes drawn one over the other on screen, as "a over b". */
+async function overlapping(page: Page): Promise<string[]> {
+  const list = await page.locator('tg-node').evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { id: e.getAttribute('data-node-id')!, x: r.x, y: r.y, w: r.width, h: r.height };
+    }),
+  );
+  const found: string[] = [];
+  for (const [i, a] of list.entries()) {
+    for (const b of list.slice(i + 1)) if (a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5) found.push(`${a.id} over ${b.id}`);
+  }
+  return found;
 }
 
 /** The pixels of one of the map's canvases ('pinned' or the current one), as a data URL. */
@@ -189,5 +205,21 @@ describe('small frictions', () => {
     for (const c of note.ends) expect(' ._', `${note.text}: a line ends with ${JSON.stringify(c)}`).toContain(c);
     await page.locator('tg-viewer .exports').scrollIntoViewIfNeeded();
     await screenshot(page, 'frictions-note-1024');
+  });
+
+  it('expands every node of a shipped graph with Ctrl+A then H, none over another', async () => {
+    const page = app.s.page;
+    // The default, the largest climate graph and the one with a Flow node (the widest params card).
+    for (const file of ['default.json', 'climate-kauai.json', 'rivers-from-the-rain.json']) {
+      await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption(file);
+      await waitForPreviews(page);
+      await page.locator('tg-app .canvas').click({ position: { x: 5, y: 5 } });
+      await page.keyboard.press('Control+a');
+      await page.keyboard.press('h');
+      await settle(page);
+      const collapsed = await page.evaluate(() => (window as never as { terrainGraph: { core: { graph: { nodes: { collapsed?: boolean }[] } } } }).terrainGraph.core.graph.nodes.filter((n) => n.collapsed).length);
+      expect(collapsed, file).toBe(0);
+      expect(await overlapping(page), file).toEqual([]);
+    }
   });
 });
