@@ -62,6 +62,11 @@ async function overlapping(page: Page): Promise<string[]> {
   return found;
 }
 
+/** The map's label over the pinned side, spaces as read. */
+async function pinnedLabel(page: Page): Promise<string> {
+  return (await page.locator('tg-viewer tg-map-view .pinned-label').textContent())!.replace(/\u00a0/g, ' ').trim();
+}
+
 /** The pixels of one of the map's canvases ('pinned' or the current one), as a data URL. */
 async function mapPixels(page: Page, which: 'pinned' | 'current'): Promise<string> {
   return page.locator(`tg-viewer tg-map-view canvas.${which === 'pinned' ? 'pinned' : 'map'}`).first().evaluate((c) => (c as HTMLCanvasElement).toDataURL());
@@ -106,22 +111,33 @@ describe('small frictions', () => {
     await page.locator('tg-viewer button', { hasText: 'Pin to compare' }).click();
     await settle(page);
     const pinned = await mapPixels(page, 'pinned');
-    expect(await page.locator('tg-viewer tg-map-view .pinned-label').textContent()).toBe('Biomes');
+    expect(await pinnedLabel(page)).toBe('Biomes');
     await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption('climate-atacama.json');
     await waitForPreviews(page);
     await expect.poll(() => page.locator('tg-viewer h2[data-viewer-node]').getAttribute('data-viewer-node')).toBe('biomes');
     // The pinned half is still the default graph's Biomes, frozen and named after its graph;
     // the current half is Atacama's.
-    expect(await page.locator('tg-viewer tg-map-view .pinned-label').textContent()).toBe(`Biomes of "${name}" · frozen`);
+    expect(await pinnedLabel(page)).toBe(`Biomes of "${name}" · frozen`);
     expect(await page.locator('tg-viewer .pin-name').textContent()).toContain(`Biomes of "${name}" · out`);
     expect(await page.locator('tg-viewer input.freeze').isChecked()).toBe(true);
     expect(await mapPixels(page, 'pinned')).toBe(pinned);
     expect(await mapPixels(page, 'current')).not.toBe(pinned);
     await screenshot(page, 'frictions-compare-two-recipes');
+    // At 1024 × 700 the label stays on one line, clear of "current": the graph's name gives way.
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await settle(page);
+    const label = (await page.locator('tg-viewer tg-map-view .pinned-label').boundingBox())!;
+    const current = (await page.locator('tg-viewer tg-map-view .current-label').boundingBox())!;
+    expect(label.height).toBeLessThan(20);
+    expect(label.x + label.width).toBeLessThanOrEqual(current.x);
+    expect(await page.locator('tg-viewer tg-map-view .pinned-label').evaluate((el) => el.lastElementChild!.textContent)).toBe('\u00a0· frozen');
+    await screenshot(page, 'frictions-compare-two-recipes-1024');
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await settle(page);
     // Undo the recipe: the pin is the open graph's again, live.
     await page.keyboard.press('Control+z');
     await waitForPreviews(page);
-    expect(await page.locator('tg-viewer tg-map-view .pinned-label').textContent()).toBe('Biomes');
+    expect(await pinnedLabel(page)).toBe('Biomes');
     expect(await page.locator('tg-viewer input.freeze').isChecked()).toBe(false);
     expect(await mapPixels(page, 'pinned')).toBe(pinned);
   });

@@ -62,8 +62,25 @@ export default css`
     font-size: 11px;
     pointer-events: none;
   }
+  /*
+   * One line, clear of the "current" label: a pin kept from another graph names it, and at
+   * 1024 × 700 "Biomes of "Start terrain with its climate" · frozen" ran under "current" and onto
+   * a second line. The graph's name gives way (…); the node's title and "frozen" stay whole.
+   */
   .pinned-label {
     left: 6px;
+    display: flex;
+    max-width: calc(100% - 90px);
+    white-space: nowrap;
+  }
+  .pinned-label > span {
+    flex: none;
+  }
+  .pinned-label > .graph {
+    flex: 0 1 auto;
+    min-width: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
   }
   .current-label {
     right: 6px;

@@ -5,7 +5,6 @@
 import { html, LitElement, nothing, svg } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import { cellOnFrame, pictureShift } from '../../viewer-core/pan.ts';
-import { pinName } from '../../viewer-core/compare.ts';
 import type { MapInput, Picture, ViewerChange, ViewerSession } from '../../viewer-core/session.ts';
 import { highlightOverlay } from '../../viewer-core/table.ts';
 import { windLayers } from '../../viewer-core/wind.ts';
@@ -122,7 +121,11 @@ export class TgMapView extends LitElement {
         <canvas class="pinned" style="width:${S}px;height:${S}px;${place(shift.dx, shift.dy)}" aria-label="pinned map"></canvas>
       </div>
       <div class="split" style="left:${x}px" title="Drag to move the split" @pointerdown=${this.splitDown} @pointermove=${this.splitMove} @pointerup=${this.splitUp} @pointercancel=${this.splitUp}></div>
-      <div class="side-label pinned-label">${pinName(c.pin!)}${c.frozen ? ' · frozen' : ''}</div>
+      <div class="side-label pinned-label">
+        ${c.pin!.graph === undefined
+          ? html`<span>${c.pin!.title}</span>`
+          : html`<span>${c.pin!.title} of\u00a0</span><span class="graph">"${c.pin!.graph}"</span>`}${c.frozen ? html`<span>\u00a0· frozen</span>` : nothing}
+      </div>
       <div class="side-label current-label">current</div>`;
   }
 
