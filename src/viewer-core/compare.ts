@@ -123,7 +123,7 @@ export class Compare {
     const pin = this.pin;
     if (!pin) return;
     if (this.left) {
-      if (this.left.json !== JSON.stringify(current)) return;
+      if (this.left.json !== graphJson(current)) return;
       this.pin = ownGraph(pin);
       this.frozen = this.left.frozen;
       this.left = null;
@@ -131,7 +131,7 @@ export class Compare {
       this.refresh();
       return;
     }
-    this.left = { json: JSON.stringify(outgoing), frozen: this.frozen };
+    this.left = { json: graphJson(outgoing), frozen: this.frozen };
     this.pin = { ...pin, graph: outgoing.name };
     this.frozen = true;
     this.lane.cancelPending();
@@ -175,4 +175,9 @@ export class Compare {
 function ownGraph(pin: Pin): Pin {
   const { graph: _left, ...own } = pin;
   return own;
+}
+
+/** A graph's content as JSON, the same for a copy (undo puts one back) and with no frames said or an empty list. */
+function graphJson(g: Graph): string {
+  return JSON.stringify([g.name, g.notes, g.view, g.nodes, g.edges, g.frames ?? []]);
 }
