@@ -10,6 +10,7 @@ import { rememberTabId, TabClaim, tabId } from '../editor/tab.ts';
 import { MAP_SIZE, MAP_SIZE_MIN, type ViewerChoices, ViewerSession } from '../viewer-core/session.ts';
 import { EngineClient } from '../worker/client.ts';
 import { newStopWord } from '../worker/stop.ts';
+import { ExportPort } from '../worker/export-port.ts';
 import { download } from './download.ts';
 import { defineElements } from './elements.ts';
 import { PREVIEW_SIZE } from './node/layout.ts';
@@ -130,6 +131,13 @@ function showSetAside([first, ...others]: readonly SetAsideDraft[]): void {
 /** True between a param control's begin and its commit or cancel: the edits between are a drag. */
 let paramDrag = false;
 
+/**
+ * Exports run in a worker of their own, started on the first one (src/worker/export-worker.ts):
+ * the engine worker meanwhile answers the previews, drags and hovers as if none ran. It
+ * outlives an engine restart (a new session takes it over).
+ */
+const exportPort = new ExportPort(() => new Worker(new URL('../worker/export-worker.ts', import.meta.url), { type: 'module' }));
+
 /** The engine worker with the editor's client and the viewer's session on it. */
 interface Engine {
   readonly worker: Worker;
@@ -151,7 +159,7 @@ function startEngine(choices?: ViewerChoices): Engine {
     ...(viewer?.detailRequest ?? { detail: null, detailSize: 512 }),
     recycle: previews.takeRecycled(),
   }), newStopWord());
-  viewer = new ViewerSession(core, previews, worker, { invalidate: () => client.invalidate(), download, drafting: () => paramDrag || client.drafting, store: storage });
+  viewer = new ViewerSession(core, previews, worker, { invalidate: () => client.invalidate(), download, drafting: () => paramDrag || client.drafting, store: storage, exports: exportPort });
   if (choices) viewer.resume(choices);
   // A narrow window (1024 × 700) starts with the smallest map, so the canvas keeps most of the width.
   else if (window.innerWidth < NARROW_WINDOW) viewer.setFrame(MAP_SIZE_MIN);

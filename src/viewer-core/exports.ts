@@ -1,5 +1,6 @@
-// The viewer's exports: one at a time, sent to the worker on a lane of their own, with the
-// progress it reports and the file handed to the page when it is done. Headless.
+// The viewer's exports: one at a time, sent on a lane of their own (in the page, to the export
+// worker: src/worker/export-port.ts), with the progress it reports, a cancel, and the file
+// handed to the page when it is done. Headless.
 
 import type { Graph } from '../model/graph.ts';
 import type { ExportFormat } from '../render/exports.ts';
@@ -38,20 +39,35 @@ export class ViewerExports {
   size: number | null = null;
   /** The export under way, or null. */
   state: ExportState | null = null;
-  /** The last export's file name and size, or why it failed, for the panel to say. */
-  note: { readonly text: string; readonly failed: boolean } | null = null;
+  /** The last export's file name and size, or why it failed, or that it was cancelled, for the panel to say. */
+  note: { readonly text: string; readonly failed: boolean; readonly cancelled?: boolean } | null = null;
   private readonly lane: Lane<ExportRequest, ExportProgress | ExportResult>;
 
+  /**
+   * @param stop stops the export under way, which the port then answers as cancelled (the
+   *   export worker's port: ExportPort.cancel); absent, an export cannot be cancelled.
+   */
   constructor(
     port: LanePort,
     private readonly download: (file: ExportedFile) => void,
     private readonly changed: () => void,
+    private readonly stop?: () => void,
   ) {
     this.lane = new Lane(port, ['export-progress', 'export-result'], (a) => a.kind === 'export-result');
   }
 
   get busy(): boolean {
     return this.lane.busy;
+  }
+
+  /** True when an export under way can be cancelled. */
+  get cancellable(): boolean {
+    return this.state !== null && this.stop !== undefined;
+  }
+
+  /** Cancels the export under way (a size picked wrong): no file, the panel says so. */
+  cancel(): void {
+    if (this.cancellable) this.stop!();
   }
 
   setSize(size: number | null): void {
@@ -76,15 +92,18 @@ export class ViewerExports {
           if (a.bytes.byteLength > 0) {
             this.note = { text: `${a.name} · ${formatBytes(a.bytes.byteLength)}`, failed: false };
             this.download({ name: a.name, mime: a.mime, bytes: a.bytes });
-          } else this.note = { text: a.message ?? 'the export failed', failed: true };
+          } else if (a.cancelled) this.note = { text: `Cancelled the ${size}² export; nothing was saved`, failed: false, cancelled: true };
+          else this.note = { text: a.message ?? 'the export failed', failed: true };
         }
         this.changed();
       },
     );
   }
 
+  /** Stops listening, and stops the export under way: its answer would come to no one. */
   dispose(): void {
     this.lane.dispose();
+    if (this.cancellable) this.stop!();
   }
 }
 

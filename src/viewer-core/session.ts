@@ -56,6 +56,11 @@ export interface ViewerHooks {
    * page's localStorage. Not the graph file: the format stays as it is. None: for this page only.
    */
   readonly store?: SettingStore | null;
+  /**
+   * Where exports go, if not to the shared port: the page's export worker (src/worker/export-port.ts),
+   * so a long export leaves the engine worker to the previews; its cancel stops one under way.
+   */
+  readonly exports?: LanePort & { cancel(): boolean };
 }
 
 /** Pointer input on the map, in frame pixels from its top-left corner. */
@@ -148,7 +153,8 @@ export class ViewerSession {
       () => this.changed('picture'),
     );
     this.cursor = new CellPointer(port, () => ({ graph: this.core.graph, node: this.node, dragging: this.drag.moved, rivers: this.riverRef }), (c) => this.changed(c));
-    this.exports = new ViewerExports(port, (f) => hooks.download(f), () => this.changed('export'));
+    const exporter = hooks.exports;
+    this.exports = new ViewerExports(exporter ?? port, (f) => hooks.download(f), () => this.changed('export'), exporter && (() => exporter.cancel()));
     this.land = new ReliefWatch(port, () => (this.node && this.tab === '3d' ? { graph: this.core.graph, node: this.node, port: this.port } : null), () => this.changed('relief'));
     this.compare = new Compare(port, () => ({ graph: this.core.graph, size: this.detailRequest.detailSize }), () => this.changed('compare'));
     this.follow();

@@ -3,7 +3,8 @@
 // pending), so it never starts on a graph that a newer edit has already replaced; and where the
 // page shares a stop word (stop.ts), a full evaluation that an edit made stale stops at its next
 // node or kernel step and is answered "superseded". The viewer's
-// requests (drag frames, hovered cells, exports) come on lanes of their own, in the same queue.
+// requests (drag frames, hovered cells, the 3-D land, the compare pin) come on lanes of their own,
+// in the same queue; its exports go to a worker of their own (export-worker.ts).
 
 import { type Answer, PreviewEvaluator } from './evaluator.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
@@ -98,12 +99,9 @@ function handle(e: MessageEvent<ToWorker>): void {
       }
       return;
     case 'export':
-      try {
-        const { result, transfer } = viewer.export(msg, (p) => scope.postMessage(p, []));
-        scope.postMessage(result, transfer);
-      } catch (err) {
-        scope.postMessage({ kind: 'export-result', seq: msg.seq, name: '', mime: '', bytes: new ArrayBuffer(0), message: errorText(err), ms: 0 }, []);
-      }
+      // Exports go to the export worker (export-worker.ts), never here: one would hold up every
+      // preview, drag frame and hovered cell while it ran. Answered, so a lane is never left waiting.
+      scope.postMessage({ kind: 'export-result', seq: msg.seq, name: '', mime: '', bytes: new ArrayBuffer(0), message: 'exports run in the export worker, not the engine worker', ms: 0 }, []);
       return;
     case 'relief':
       try {

@@ -318,6 +318,8 @@ export interface ExportResult {
   /** The file (transferred); empty when the export failed (see message). */
   readonly bytes: ArrayBuffer;
   readonly message?: string;
+  /** The person cancelled it (export-port.ts): nothing failed, nothing was saved. */
+  readonly cancelled?: boolean;
   readonly ms: number;
 }
 

@@ -215,6 +215,10 @@ export default css`
     margin-top: 6px;
     color: var(--tg-muted, #a3adba);
   }
+  .progress .cancel-export {
+    flex: none;
+    margin-left: auto;
+  }
   progress {
     flex: 0 0 180px;
     accent-color: var(--tg-accent, #5aa9ff);

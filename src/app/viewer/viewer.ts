@@ -321,9 +321,10 @@ export class TgViewer extends LitElement {
       ${x
         ? html`<div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax=${x.total} aria-valuenow=${x.done}>
             <progress max=${x.total || 1} .value=${x.total ? x.done : 0}></progress><span>${x.step}${x.total ? ` (${x.done}/${x.total})` : ''}</span>
+            ${s.exports.cancellable ? html`<button class="cancel-export" title="Stop this export; nothing is saved" @click=${() => s.exports.cancel()}>Cancel</button>` : nothing}
           </div>`
         : s.exports.note
-          ? html`<div class="note ${s.exports.note.failed ? 'failed' : ''}">${s.exports.note.failed ? s.exports.note.text : html`Saved ${fileNameBreaks(s.exports.note.text).map((part, k) => (k ? html`<wbr />${part}` : part))}`}</div>`
+          ? html`<div class="note ${s.exports.note.failed ? 'failed' : ''}">${s.exports.note.failed || s.exports.note.cancelled ? s.exports.note.text : html`Saved ${fileNameBreaks(s.exports.note.text).map((part, k) => (k ? html`<wbr />${part}` : part))}`}</div>`
           : nothing}
     </section>`;
   }
