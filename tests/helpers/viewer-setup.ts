@@ -68,14 +68,14 @@ export class InProcessWorker implements LanePort {
 }
 
 /** The app's wiring (src/app/main.ts) without the page. */
-export function setup(graph = DEFAULT, progressAbove?: number, store?: SettingStore) {
+export function setup(graph = DEFAULT, progressAbove?: number, store?: SettingStore, exports?: LanePort & { cancel(): boolean }) {
   const core = new EditorCore(graph);
   const previews = new PreviewStore();
   const worker = new InProcessWorker(progressAbove);
   const downloads: { name: string; mime: string; bytes: ArrayBuffer }[] = [];
   let session: ViewerSession | null = null;
   const client = new EngineClient(worker, () => ({ graph: core.graph, previewSize: 32, ...(session?.detailRequest ?? { detail: null, detailSize: 512 }) }));
-  session = new ViewerSession(core, previews, worker, { invalidate: () => client.invalidate(), download: (f) => downloads.push(f), store });
+  session = new ViewerSession(core, previews, worker, { invalidate: () => client.invalidate(), download: (f) => downloads.push(f), store, exports });
   client.subscribe((a) => a.kind === 'result' && previews.apply(a));
   core.subscribe((changes) => changes.some((c) => c.kind !== 'selection') && client.invalidate());
   const settle = async () => {
