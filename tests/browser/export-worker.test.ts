@@ -1,0 +1,152 @@
+// A long export never freezes the editor: exports run in a worker of their own
+// (src/worker/export-worker.ts). On carved-valleys, a 16-bit PNG of Fluvial erosion at Unreal's
+// 2017², clicked with the mouse: a strength dragged meanwhile redraws the node's preview before
+// the export ends, and the file is that of the graph as of the click, byte for byte the engine's
+// own export here. A Cancel (mouse) stops one, and a page without cross-origin isolation exports
+// the same bytes. The preview's time during an export is printed (measured, not asserted).
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/engine/engine.ts';
+import type { Graph } from '../../src/model/graph.ts';
+import { exportFile } from '../../src/render/exports.ts';
+import { launch, openApp, screenshot, settle, showParams, type TestHandle, waitForPreviews } from './harness.ts';
+
+interface Handle extends TestHandle {
+  viewer: TestHandle['viewer'] & { exports: { state: { done: number; total: number } | null; note: { text: string } | null } };
+}
+
+const pageGraph = (page: Page) => page.evaluate(() => (window as never as { terrainGraph: Handle }).terrainGraph.core.snapshot()) as Promise<Graph>;
+const version = (page: Page, id: string) => page.evaluate((node) => (window as never as { terrainGraph: Handle }).terrainGraph.previews.get(node)?.version ?? -1, id);
+
+/** The exported file as the engine here writes it for `graph` at `size` (the command line's `render --size`). */
+function expectedBytes(graph: Graph, node: string, port: string, size: number): { name: string; bytes: Uint8Array } {
+  const engine = createEngine(graph, { size });
+  engine.evaluate({ targets: [node] });
+  const file = exportFile(engine.output(node, port)!, size, `${node}.${port}`, 'png16')!;
+  return { name: file.name, bytes: file.bytes };
+}
+
+async function openValleys(browser: Browser, viewport: { width: number; height: number }, context?: BrowserContext) {
+  const s = await openApp(browser, { viewport, context });
+  const page = s.page;
+  await page.locator('tg-toolbar select').first().selectOption('carved-valleys.json');
+  await waitForPreviews(page);
+  await page.locator('tg-node[data-node-id="valleys"] header .title').click();
+  await settle(page);
+  await page.waitForFunction(() => document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector('h2[data-viewer-node="valleys"]'));
+  return s;
+}
+
+async function saved(download: Download): Promise<Uint8Array> {
+  return new Uint8Array(readFileSync((await download.path())!));
+}
+
+describe('a long export leaves the editor free', () => {
+  it('at 1600 × 1000: the preview follows a slider dragged during a 2017² export, and the file is the graph as of the click', async () => {
+    const browser = await launch();
+    const s = await openValleys(browser, { width: 1600, height: 1000 });
+    try {
+      const page = s.page;
+      await showParams(page, 'valleys');
+      const atClick = await pageGraph(page);
+      await page.locator('tg-viewer select.export-size').selectOption('2017');
+      const download = page.waitForEvent('download', { timeout: 240_000 });
+      await page.locator('tg-viewer button[data-format="png16"]').click();
+      await page.locator('tg-viewer .exports .progress').waitFor();
+
+      // Strength dragged up with the mouse while the export runs.
+      const before = await version(page, 'valleys');
+      const slider = page.locator('tg-node[data-node-id="valleys"] tg-param[name="strength"] input[type="range"]');
+      const track = (await slider.boundingBox())!;
+      await page.mouse.move(track.x + track.width * 0.5, track.y + track.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(track.x + track.width * 0.85, track.y + track.height / 2, { steps: 8 });
+      const released = await page.evaluate(() => performance.now());
+      await page.mouse.up();
+      const shown = await page.waitForFunction(
+        (v) => {
+          const tg = (window as never as { terrainGraph: Handle }).terrainGraph;
+          const now = tg.previews.get('valleys')?.version ?? -1;
+          return now !== v && !tg.client.busy && { at: performance.now(), exporting: tg.viewer.exports.state !== null, step: tg.viewer.exports.state };
+        },
+        before,
+        { timeout: 240_000, polling: 20 },
+      );
+      const seen = (await shown.jsonValue()) as { at: number; exporting: boolean; step: { done: number; total: number } | null };
+      console.log(`[measure] previews after the strength drag, during a 2017² export: ${(seen.at - released).toFixed(0)} ms from release; export still running: ${seen.exporting} (${seen.step?.done ?? '-'}/${seen.step?.total ?? '-'})`);
+      expect(seen.exporting).toBe(true);
+      expect(await version(page, 'valleys')).not.toBe(before);
+      await screenshot(page, 'export-during-drag-1600');
+
+      const file = await download;
+      const expected = expectedBytes(atClick, 'valleys', 'terrain', 2017);
+      expect(file.suggestedFilename()).toBe(expected.name);
+      expect(await saved(file)).toEqual(expected.bytes);
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+      await browser.close();
+    }
+  }, 480_000);
+
+  it('at 1024 × 700: Cancel stops a 2017² export, nothing is saved, and the next export runs', async () => {
+    const browser = await launch();
+    const s = await openValleys(browser, { width: 1024, height: 700 });
+    try {
+      const page = s.page;
+      const downloads: string[] = [];
+      page.on('download', (d) => downloads.push(d.suggestedFilename()));
+      const sizes = page.locator('tg-viewer select.export-size');
+      await sizes.selectOption('2017');
+      await page.locator('tg-viewer button[data-format="png16"]').click();
+      await page.locator('tg-viewer .exports .progress').waitFor();
+      await page.locator('tg-viewer .exports .progress button.cancel-export').scrollIntoViewIfNeeded();
+      await screenshot(page, 'export-progress-1024');
+      await page.locator('tg-viewer .exports .progress button.cancel-export').click();
+      await page.locator('tg-viewer .exports .note').waitFor();
+      expect(await page.locator('tg-viewer .exports .note').textContent()).toBe('Cancelled the 2017² export; nothing was saved');
+      await screenshot(page, 'export-cancelled-1024');
+      expect(await page.locator('tg-viewer button[data-format="png16"]').isEnabled()).toBe(true);
+
+      await sizes.selectOption('view');
+      const graph = await pageGraph(page);
+      const [file] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.locator('tg-viewer button[data-format="png16"]').click()]);
+      const expected = expectedBytes(graph, 'valleys', 'terrain', graph.view.size);
+      expect(file.suggestedFilename()).toBe(expected.name);
+      expect(await saved(file)).toEqual(expected.bytes);
+      expect(downloads).toEqual([expected.name]);
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+      await browser.close();
+    }
+  }, 240_000);
+
+  it('exports the same bytes from a page without cross-origin isolation', async () => {
+    const browser = await launch();
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
+    await context.route('**/*', async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers['cross-origin-opener-policy'];
+      delete headers['cross-origin-embedder-policy'];
+      await route.fulfill({ response, headers });
+    });
+    const s = await openValleys(browser, { width: 1600, height: 1000 }, context);
+    try {
+      const page = s.page;
+      expect(await page.evaluate(() => crossOriginIsolated)).toBe(false);
+      await page.locator('tg-viewer select.export-size').selectOption('505');
+      const graph = await pageGraph(page);
+      const [file] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), page.locator('tg-viewer button[data-format="png16"]').click()]);
+      const expected = expectedBytes(graph, 'valleys', 'terrain', 505);
+      expect(file.suggestedFilename()).toBe(expected.name);
+      expect(await saved(file)).toEqual(expected.bytes);
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+      await browser.close();
+    }
+  }, 240_000);
+});
