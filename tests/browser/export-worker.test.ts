@@ -101,7 +101,7 @@ describe('a long export leaves the editor free', () => {
       await sizes.selectOption('2017');
       await page.locator('tg-viewer button[data-format="png16"]').click();
       await page.locator('tg-viewer .exports .progress').waitFor();
-      await page.locator('tg-viewer .exports .progress button.cancel-export').scrollIntoViewIfNeeded();
+      await page.locator('tg-viewer .exports .progress').evaluate((el) => el.scrollIntoView({ block: 'end' }));
       await screenshot(page, 'export-progress-1024');
       await page.locator('tg-viewer .exports .progress button.cancel-export').click();
       await page.locator('tg-viewer .exports .note').waitFor();

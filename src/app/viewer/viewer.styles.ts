@@ -215,12 +215,18 @@ export default css`
     margin-top: 6px;
     color: var(--tg-muted, #a3adba);
   }
+  /* The step's words shrink and wrap, so the row never pushes Cancel out of a narrow panel. */
+  .progress span {
+    flex: 1 1 auto;
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
   .progress .cancel-export {
     flex: none;
-    margin-left: auto;
   }
   progress {
-    flex: 0 0 180px;
+    flex: 0 1 180px;
+    min-width: 60px;
     accent-color: var(--tg-accent, #5aa9ff);
   }
   .note {
