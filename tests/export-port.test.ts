@@ -9,6 +9,8 @@ import { ExportPort, type ExportWorkerLike } from '../src/worker/export-port.ts'
 import { PreviewEvaluator } from '../src/worker/evaluator.ts';
 import type { ExportRequest, FromWorker, ToWorker } from '../src/worker/protocol.ts';
 import { ViewerService } from '../src/worker/viewer-service.ts';
+import { parseGraph } from '../src/index.ts';
+import { readFileSync } from 'node:fs';
 import { setup } from './helpers/viewer-setup.ts';
 
 /** The export worker's code in-process: a fresh engine per export, each message in a task of its own. */
@@ -113,5 +115,15 @@ describe('exports in a worker of their own', () => {
     await settle();
     expect(workers.length).toBe(2);
     expect(downloads.map((d) => d.name)).toEqual(['moisture.out.png']);
+  });
+
+  it('counts nodes in its progress, not their runs: the bar fills only with the exported node, after the nodes on a world cut ran twice', () => {
+    const graph = parseGraph(readFileSync('graphs/carved-valleys.json', 'utf8'));
+    const steps: { done: number; total: number; step: string }[] = [];
+    const req: ExportRequest = { kind: 'export', seq: 1, graph, node: 'valleys', port: 'terrain', format: 'png16', size: 128, style: {} };
+    new ViewerService(new PreviewEvaluator(), 64).export(req, (p) => steps.push(p));
+    const full = steps.findIndex((p) => p.done === p.total);
+    expect(steps[full].step).toBe('computed Fluvial erosion');
+    expect(steps.slice(full + 1).map((p) => p.step)).toEqual(['encoding the file']);
   });
 });

@@ -161,6 +161,7 @@ export class ViewerService {
     const report = req.size > this.progressAbove;
     const total = provenanceOrder(req.graph, req.node).length;
     let done = 0;
+    const finished = new Set<string>();
     const tell = (step: string) => progress({ kind: 'export-progress', seq: req.seq, done, total, step });
     let engine: Engine;
     if (req.size === req.graph.view.size) engine = this.evaluator.engineFor(req.graph);
@@ -172,9 +173,12 @@ export class ViewerService {
     const over = req.format === 'png' ? riversIn(req.graph, req.rivers) : null;
     engine.evaluate({
       targets: withRivers(req.node, over),
+      // A node is told once per domain it runs on (the view, a grown view, a world cut): the
+      // bar counts nodes, or it was full (14/14) before carved-valleys' fluvial, most of the work, began.
       onNode: report
         ? (id) => {
-            done = Math.min(total, done + 1);
+            finished.add(id);
+            done = Math.min(total, finished.size);
             tell(`computed ${findNode(req.graph, id)?.title ?? id}`);
           }
         : undefined,
