@@ -117,7 +117,7 @@ describe('exports in a worker of their own', () => {
     expect(downloads.map((d) => d.name)).toEqual(['moisture.out.png']);
   });
 
-  it('counts nodes in its progress, not their runs: the bar fills only with the exported node, after the nodes on a world cut ran twice', () => {
+  it('counts nodes in its progress, not their runs: the bar fills only with the exported node, with nodes that ran on several domains (a world cut)', () => {
     const graph = parseGraph(readFileSync('graphs/carved-valleys.json', 'utf8'));
     const steps: { done: number; total: number; step: string }[] = [];
     const req: ExportRequest = { kind: 'export', seq: 1, graph, node: 'valleys', port: 'terrain', format: 'png16', size: 128, style: {} };
