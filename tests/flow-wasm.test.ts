@@ -6,19 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { accumulate, priorityFlood } from '../src/kernels/flow.ts';
 import { floodBytes } from '../src/kernels/wasm/flood-instance.ts';
 import { accumulateReference, priorityFloodReference } from './helpers/flow-reference.ts';
-import { evaluated, loadGraph } from './helpers/graphs.ts';
-
-/** A seeded generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { evaluated, loadGraph, rng as random } from './helpers/graphs.ts';
 
 const bits = (a: Float32Array) => new Uint32Array(a.buffer, a.byteOffset, a.length);
 
