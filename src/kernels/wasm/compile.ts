@@ -59,9 +59,10 @@ export async function compileModule(m: WasmModuleFiles): Promise<Uint8Array> {
   const heap =
     m.heapBase === undefined
       ? {}
-      : // zeroFilledMemory: no data segment of zeros (the curve's ABOVE table), which every
-        // instantiation (a worker's first call) would write again over a table another thread's
-        // running kernel reads; the heap's first page starts zeroed (memory.ts).
+      : // zeroFilledMemory: no data segment of zeros (such as the curve's ABOVE table), which
+        // every instantiation (a worker's first call) would write again; the heap's first page
+        // starts zeroed (memory.ts). No heap kernel writes its static memory at run time either:
+        // a table a kernel fills goes in its thread's own heap scratch (grid-heap.test checks).
         { importMemory: true, noExportMemory: true, sharedMemory: true, zeroFilledMemory: true, initialMemory: 1, maximumMemory: HEAP_PAGES, memoryBase: m.heapBase };
   const result = await asc.compileString(
     { 'module.ts': readFileSync(m.source, 'utf8') },
