@@ -15,6 +15,26 @@ async function pageGraph(page: Page): Promise<Graph> {
 const viewerShows = (page: Page, id: string) =>
   page.waitForFunction((node) => document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector(`h2[data-viewer-node="${node}"]`), id);
 
+/**
+ * Clicks on the map (pinning it) the cell away from the edge where the valleys node's `port` is
+ * largest, as an engine here computes it on the page's graph, and waits for its provenance.
+ */
+async function pinLargest(page: Page, port: 'cut' | 'deposit'): Promise<void> {
+  const graph = await pageGraph(page);
+  const engine = createEngine(graph);
+  engine.evaluate();
+  const n = graph.view.size;
+  const v = engine.output('valleys', port)!.data;
+  let i = -1;
+  for (let k = 0; k < n * n; k++) if (k % n > 8 && k % n < n - 8 && k / n > 8 && k / n < n - 8 && (i < 0 || v[k] > v[i])) i = k;
+  expect(v[i]).toBeGreaterThan(0);
+  const box = (await page.locator('tg-map-view .frame').boundingBox())!;
+  const cell = box.width / n;
+  await page.mouse.click(box.x + ((i % n) + 0.5) * cell, box.y + (n - 1 - Math.floor(i / n) + 0.5) * cell);
+  await settle(page);
+  await page.waitForFunction((at) => document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector('tg-provenance')?.shadowRoot?.querySelector(`.where[data-i="${at}"]`), i);
+}
+
 describe('fluvial erosion in the editor', () => {
   for (const viewport of [
     { width: 1600, height: 1000 },
@@ -31,20 +51,7 @@ describe('fluvial erosion in the editor', () => {
         await settle(page);
         await viewerShows(page, 'valleys');
 
-        // The deepest cut away from the edge, as the engine here computes it.
-        const graph = await pageGraph(page);
-        const engine = createEngine(graph);
-        engine.evaluate();
-        const n = graph.view.size;
-        const cut = engine.output('valleys', 'cut')!.data;
-        let i = -1;
-        for (let k = 0; k < n * n; k++) if (k % n > 8 && k % n < n - 8 && k / n > 8 && k / n < n - 8 && (i < 0 || cut[k] > cut[i])) i = k;
-        expect(cut[i]).toBeGreaterThan(0);
-        const box = (await page.locator('tg-map-view .frame').boundingBox())!;
-        const cell = box.width / n;
-        await page.mouse.click(box.x + ((i % n) + 0.5) * cell, box.y + (n - 1 - Math.floor(i / n) + 0.5) * cell);
-        await settle(page);
-        await page.waitForFunction((at) => document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector('tg-provenance')?.shadowRoot?.querySelector(`.where[data-i="${at}"]`), i);
+        await pinLargest(page, 'cut');
         const row = page.locator('tg-provenance tr[data-node="valleys"][data-port="cut"]');
         await row.evaluate((tr) => tr.scrollIntoView({ block: 'end' }));
         expect((await row.locator('td.note').textContent())!.trim()).toMatch(/^cut by \S+ in 5 steps: \S+ rain × cells drain through it \(last step\); each step closes F \/ \(1 \+ F\) of its drop/);
@@ -101,20 +108,7 @@ describe('fluvial erosion in the editor', () => {
         expect((await nodePixels(page, 'valleys')).hash).not.toBe(before.hash);
         await screenshot(page, `fluvial-deposition-slider-${viewport.width}`);
 
-        // The most filled cell away from the edge, as the engine here computes it.
-        const graph = await pageGraph(page);
-        const engine = createEngine(graph);
-        engine.evaluate();
-        const n = graph.view.size;
-        const deposit = engine.output('valleys', 'deposit')!.data;
-        let i = -1;
-        for (let k = 0; k < n * n; k++) if (k % n > 8 && k % n < n - 8 && k / n > 8 && k / n < n - 8 && (i < 0 || deposit[k] > deposit[i])) i = k;
-        expect(deposit[i]).toBeGreaterThan(0);
-        const box = (await page.locator('tg-map-view .frame').boundingBox())!;
-        const cell = box.width / n;
-        await page.mouse.click(box.x + ((i % n) + 0.5) * cell, box.y + (n - 1 - Math.floor(i / n) + 0.5) * cell);
-        await settle(page);
-        await page.waitForFunction((at) => document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector('tg-provenance')?.shadowRoot?.querySelector(`.where[data-i="${at}"]`), i);
+        await pinLargest(page, 'deposit');
         const terrainRow = page.locator('tg-provenance tr[data-node="valleys"][data-port="terrain"]');
         expect((await terrainRow.locator('td.note').textContent())!.trim()).toMatch(/filled by \S+ here \(its deposit row says why\)$/);
         const row = page.locator('tg-provenance tr[data-node="valleys"][data-port="deposit"]');
