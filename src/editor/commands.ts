@@ -28,20 +28,21 @@ export type Command =
   | { readonly kind: 'setFrame'; readonly frame: Frame }
   | { readonly kind: 'setView'; readonly view: View }
   | { readonly kind: 'setInfo'; readonly name: string; readonly notes: string }
-  /** `file` and `clean`: what the incoming graph is kept as (Kept; absent: no file, not clean). */
+  /**
+   * `file`: the name the incoming graph is kept as (Kept; absent: none). `clean`: that file
+   * holds it (an Open; absent: not), so the state after the step is a saved one (history.ts).
+   */
   | { readonly kind: 'replaceGraph'; readonly graph: Graph; readonly file?: string | null; readonly clean?: boolean };
 
 /**
  * What the open graph is kept as beside its content. It is not part of the graph, yet it follows
  * the graph shown: a replaceGraph command sets it and its inverse puts back the one before, so
- * undoing an Open offers the name from before the Open again, and no unsaved mark if there was
- * none.
+ * undoing an Open offers the name from before the Open again. (Whether that file holds the
+ * graph shown is the history's to know: History.atSaved.)
  */
 export interface Kept {
   /** The file name Save offers (the file the graph was opened from or last saved as), or null. */
   file: string | null;
-  /** True while the graph is as a file has it: opened or saved, no edit since. */
-  clean: boolean;
 }
 
 /** What a command changed, for the views: they redraw only what these name. */
@@ -123,16 +124,9 @@ function checkNewNode(graph: Graph, node: GraphNode): void {
 
 /**
  * Applies one command to the graph (in place) and returns its inverse; throws EditError if
- * refused. `kept`: what the open graph is kept as, which a replaceGraph command sets and any
- * other edit makes unlike its file.
+ * refused. `kept`: what the open graph is kept as, which a replaceGraph command sets.
  */
 export function applyCommand(graph: Graph, cmd: Command, kept?: Kept): Applied {
-  const applied = apply(graph, cmd, kept);
-  if (kept && cmd.kind !== 'replaceGraph') kept.clean = false;
-  return applied;
-}
-
-function apply(graph: Graph, cmd: Command, kept?: Kept): Applied {
   switch (cmd.kind) {
     case 'addNode': {
       checkNewNode(graph, cmd.node);
@@ -274,12 +268,9 @@ function apply(graph: Graph, cmd: Command, kept?: Kept): Applied {
       graph.nodes = next.nodes;
       graph.edges = next.edges;
       graph.frames = next.frames ?? [];
-      const was: Kept = { file: kept?.file ?? null, clean: kept?.clean ?? false };
-      if (kept) {
-        kept.file = cmd.file ?? null;
-        kept.clean = cmd.clean ?? false;
-      }
-      return { inverse: [{ kind: 'replaceGraph', graph: before, ...was }], changes: [{ kind: 'graph', outgoing: before }] };
+      const was = kept?.file ?? null;
+      if (kept) kept.file = cmd.file ?? null;
+      return { inverse: [{ kind: 'replaceGraph', graph: before, file: was }], changes: [{ kind: 'graph', outgoing: before }] };
     }
   }
 }

@@ -34,8 +34,8 @@ export class EditorCore {
   private readonly listeners = new Set<Listener>();
   private readonly chosen = new Selection();
   private revisionCount = 0;
-  /** What the open graph is kept as (its file name, whether it is as the file has it); undo carries it. */
-  private readonly kept: Kept = { file: null, clean: true };
+  /** The name of the file the open graph is kept as; undo carries it. */
+  private readonly kept: Kept = { file: null };
 
   constructor(graph: Graph = emptyGraph()) {
     this.doc = cloneGraph(graph);
@@ -67,20 +67,21 @@ export class EditorCore {
   }
 
   /**
-   * False once the open graph holds an edit no file has (the unsaved mark); true after it was
-   * opened or saved. Undoing an Open brings back the graph's from before it.
+   * False while the open graph holds an edit no file has (the unsaved mark); true when it is as
+   * it was opened or last saved, undo and redo back onto that state included (the history
+   * keeps which states are saved). Undoing an Open brings back the graph's from before it.
    */
   get clean(): boolean {
-    return this.kept.clean;
+    return this.timeline.atSaved;
   }
 
   /**
    * Keeps the open graph under another file name (Save as, a draft restored), or marks it as
    * saved (clean) or not: no edit, no undo step. The views hear of it (the unsaved mark).
    */
-  keep(kept: Partial<Kept>): void {
+  keep(kept: Partial<Kept & { clean: boolean }>): void {
     if (kept.file !== undefined) this.kept.file = kept.file;
-    if (kept.clean !== undefined) this.kept.clean = kept.clean;
+    if (kept.clean !== undefined) this.timeline.markSaved(kept.clean);
     this.emit([]);
   }
 

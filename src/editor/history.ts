@@ -5,6 +5,13 @@
 // step, a command on the same target as an earlier one (the same param, the same node's
 // position) replaces that one's forward half and keeps its inverse: a drag of 200 pointer
 // moves undoes in one command, to the value before the drag. Pure data: the editor applies.
+//
+// It also knows which states between steps a file holds (the saved states: where the graph
+// was opened or last saved), so undo or redo back onto one clears the unsaved mark, as in
+// Blender or VS Code. A state is named by the step that led to it (START before the first).
+// I keep one per stretch between two Opens, not one in all: undoing an Open goes back to the
+// graph before it, which its own file may hold. Comparing the graph with the saved text
+// instead would serialise the whole graph at every edit of a drag.
 
 import { changesNothing, type Command, sameTarget } from './commands.ts';
 
@@ -30,7 +37,19 @@ export const HISTORY_LIMIT = 500;
 export interface Steps {
   readonly done: readonly Step[];
   readonly undone: readonly Step[];
+  /**
+   * The saved states, as steps from the cursor: 0 the graph shown, -k after k undos, +k after
+   * k redos. Absent: none known (a history saved before they were kept).
+   */
+  readonly saved?: readonly number[];
 }
+
+/** The state before the first step kept. */
+const START = 'start';
+type State = Step | typeof START;
+
+/** True when the step replaces the whole graph (an Open): the states on its two sides belong to different files. */
+const opensGraph = (step: Step) => step.entries.some((e) => e.cmd.kind === 'replaceGraph');
 
 /**
  * The step without its entries that change nothing (a drag that ended where it began), or null
@@ -47,6 +66,8 @@ export class History {
   private readonly undone: Step[] = [];
   private open: Step | null = null;
   private depth = 0;
+  /** The saved states (at most one between two Opens); the empty graph a History starts on is one. */
+  private readonly saved = new Set<State>([START]);
 
   /** How many steps are kept; the oldest fall off. */
   constructor(private readonly limit = HISTORY_LIMIT) {}
@@ -76,6 +97,30 @@ export class History {
   /** The open step (a nested begin shares its outermost one's), or null. */
   get openStep(): Step | null {
     return this.open;
+  }
+
+  /**
+   * True when the graph shown is a saved state: no gesture under way has changed it, and the
+   * cursor stands where a file was opened or saved.
+   */
+  get atSaved(): boolean {
+    return !(this.open && effective(this.open)) && this.saved.has(this.cursor);
+  }
+
+  /**
+   * Marks the graph shown as what its file holds (Save): the one saved state of its stretch
+   * between Opens, so the state saved before in that stretch no longer is. Mid-gesture, the
+   * graph shown is no state of the history yet: nothing is marked.
+   */
+  markSaved(): void {
+    if (this.open && effective(this.open)) return;
+    for (const state of this.stretch()) this.saved.delete(state);
+    this.saved.add(this.cursor);
+  }
+
+  /** Marks the graph shown as holding edits no file has (a draft that said so). */
+  markUnsaved(): void {
+    this.saved.delete(this.cursor);
   }
 
   /** Opens a step (or nests in the open one: the outermost label wins). */
@@ -139,8 +184,10 @@ export class History {
     this.done.push(step);
   }
 
+  /** Forgets every step; the graph shown stays saved or not, as it was. */
   clear(): void {
-    this.load([], []);
+    const saved = this.atSaved;
+    this.load([], [], saved ? [0] : []);
   }
 
   /**
@@ -149,16 +196,56 @@ export class History {
    */
   get settled(): Steps {
     const open = this.open && effective(this.open);
-    if (!open) return { done: this.done, undone: this.undone };
-    return { done: [...this.done, open].slice(-this.limit), undone: [] };
+    const saved = this.savedOffsets();
+    if (!open) return { done: this.done, undone: this.undone, saved };
+    const done = [...this.done, open].slice(-this.limit);
+    // The cursor moves on by the step filed; the redo steps and their states go.
+    return { done, undone: [], saved: saved.map((k) => k - 1).filter((k) => k >= -done.length) };
   }
 
-  /** Replaces every step with these (read back from storage), the cursor between them; no gesture is open. */
-  load(done: readonly Step[], undone: readonly Step[]): void {
+  /**
+   * Replaces every step with these (read back from storage), the cursor between them; no
+   * gesture is open. `saved`: the saved states as Steps.saved gives them.
+   */
+  load(done: readonly Step[], undone: readonly Step[], saved: readonly number[] = []): void {
     this.done.splice(0, this.done.length, ...done.slice(-this.limit));
     this.undone.splice(0, this.undone.length, ...undone.slice(-this.limit));
     this.open = null;
     this.depth = 0;
+    this.saved.clear();
+    for (const k of saved) {
+      const state = this.stateAt(k);
+      if (state) this.saved.add(state);
+    }
+  }
+
+  /** The state the graph shown is (the last step done, or START). */
+  private get cursor(): State {
+    return this.done.at(-1) ?? START;
+  }
+
+  /** The state `k` steps from the cursor (Steps.saved), or null when the history has none there. */
+  private stateAt(k: number): State | null {
+    if (k <= 0) return -k < this.done.length ? this.done[this.done.length - 1 + k] : -k === this.done.length ? START : null;
+    return k <= this.undone.length ? this.undone[this.undone.length - k] : null;
+  }
+
+  /** The saved states as steps from the cursor. */
+  private savedOffsets(): number[] {
+    const offsets: number[] = [];
+    for (let k = -this.done.length; k <= this.undone.length; k++) {
+      const state = this.stateAt(k);
+      if (state && this.saved.has(state)) offsets.push(k);
+    }
+    return offsets;
+  }
+
+  /** The states the graph shown can reach by undo and redo without crossing an Open, itself among them. */
+  private stretch(): State[] {
+    const states: State[] = [this.cursor];
+    for (let k = this.done.length - 1; k >= 0 && !opensGraph(this.done[k]); k--) states.push(k > 0 ? this.done[k - 1] : START);
+    for (let k = this.undone.length - 1; k >= 0 && !opensGraph(this.undone[k]); k--) states.push(this.undone[k]);
+    return states;
   }
 
   private file(step: Step): void {
@@ -166,7 +253,15 @@ export class History {
     const kept = effective(step);
     if (!kept) return;
     this.done.push(kept);
-    if (this.done.length > this.limit) this.done.shift();
+    if (this.done.length > this.limit) {
+      // The oldest state goes with the oldest step: the one after it is the start now.
+      const dropped = this.done.shift()!;
+      if (this.saved.delete(dropped)) this.saved.add(START);
+      else this.saved.delete(START);
+    }
+    for (const gone of this.undone) this.saved.delete(gone);
     this.undone.length = 0;
+    // A graph opened is what its file holds (an Open of a draft or a link included: nothing to save yet).
+    if (kept.entries.some((e) => e.cmd.kind === 'replaceGraph' && e.cmd.clean)) this.saved.add(kept);
   }
 }

@@ -88,7 +88,8 @@ export function historyRecord(steps: Steps, draftText: string, texts = new StepT
   const undone: string[] = [];
   // What the record holds besides the steps: its head, and its tail with the count left out.
   const total = steps.done.length + steps.undone.length;
-  let room = limits.chars - head.length - `,"done":[],"undone":[],"dropped":${total}}`.length;
+  // The saved states' list at its longest (all of them kept).
+  let room = limits.chars - head.length - `,"done":[],"undone":[],"saved":[${(steps.saved ?? []).join(',')}],"dropped":${total}}`.length;
   let open = { done: true, undone: true };
   for (let k = 1; (open.done || open.undone) && done.length + undone.length < limits.steps; k++) {
     for (const side of ['done', 'undone'] as const) {
@@ -109,7 +110,9 @@ export function historyRecord(steps: Steps, draftText: string, texts = new StepT
     }
   }
   const dropped = total - done.length - undone.length;
-  return `${head},"done":[${done.reverse().join(',')}],"undone":[${undone.reverse().join(',')}],"dropped":${dropped}}`;
+  // The saved states among the steps kept, as steps from the cursor (Steps.saved).
+  const saved = (steps.saved ?? []).filter((k) => k >= -done.length && k <= undone.length);
+  return `${head},"done":[${done.reverse().join(',')}],"undone":[${undone.reverse().join(',')}],"saved":[${saved.join(',')}],"dropped":${dropped}}`;
 }
 
 /** The record left when the storage refused the history: the next start says why there is none. */
@@ -248,7 +251,7 @@ function replay(doc: Graph, kept: Kept, step: Step): void {
 function replayProblem(graph: Graph, steps: Steps): string | null {
   const doc = cloneGraph(graph);
   // The file names the steps carry, passed on as undo and redo pass them (the draft's own is not needed).
-  const kept: Kept = { file: null, clean: false };
+  const kept: Kept = { file: null };
   const { done, undone } = steps;
   const at = (list: readonly Step[], k: number) => `${list === done ? 'undo' : 'redo'} step ${list.length - k} ("${list[k].label}")`;
   let k = done.length - 1;
@@ -263,6 +266,36 @@ function replayProblem(graph: Graph, steps: Steps): string | null {
     return `${at(list, k)} does not apply to the graph: ${err instanceof Error ? err.message : String(err)}`;
   }
   return serializeGraph(doc) === serializeGraph(graph) ? null : 'its steps do not lead back to the graph';
+}
+
+/**
+ * The saved states of a history saved before they were kept beside its steps, from what its
+ * Opens said: the state after an Open was saved when it opened a file (its `clean`), the one
+ * before it when its inverse says so (the graph it replaced had no unsaved mark). Of two in one
+ * stretch between Opens, the later one said so last.
+ */
+function savedFromOpens(steps: Steps): number[] {
+  const line = [...steps.done, ...[...steps.undone].reverse()];
+  const at = (k: number) => k - steps.done.length;
+  const saved: number[] = [];
+  let stretchStart = 0;
+  line.forEach((step, k) => {
+    const open = step.entries.find((e) => e.cmd.kind === 'replaceGraph');
+    if (!open) return;
+    if (open.inverse.some((c) => c.kind === 'replaceGraph' && c.clean)) {
+      while (saved.length && saved[saved.length - 1] >= at(stretchStart)) saved.pop();
+      saved.push(at(k));
+    }
+    stretchStart = k + 1;
+    if (open.cmd.kind === 'replaceGraph' && open.cmd.clean) saved.push(at(k + 1));
+  });
+  return saved;
+}
+
+/** The saved states a record lists (Steps.saved), or null when it lists none; steps beyond those kept are left out. */
+function readSaved(raw: unknown, steps: Steps): number[] | null {
+  if (!Array.isArray(raw)) return null;
+  return raw.filter((k): k is number => Number.isInteger(k) && k >= -steps.done.length && k <= steps.undone.length);
 }
 
 /** Says why the history starts empty: one line, the graph named as safe. */
@@ -299,9 +332,9 @@ export function readSavedHistory(raw: string | null, draftText: string, graph: G
   try {
     const done = rawDone.map((s: unknown, k: number) => readStep(s, `undo step ${rawDone.length - k}`));
     const undone = rawUndone.map((s: unknown, k: number) => readStep(s, `redo step ${rawUndone.length - k}`));
-    const steps = { done, undone };
-    const problem = replayProblem(graph, steps);
-    return problem ? because(problem) : { steps };
+    const problem = replayProblem(graph, { done, undone });
+    if (problem) return because(problem);
+    return { steps: { done, undone, saved: readSaved(record.saved, { done, undone }) ?? savedFromOpens({ done, undone }) } };
   } catch (err) {
     return because(err instanceof Unreadable ? err.message : `it does not read (${err instanceof Error ? err.message : String(err)})`);
   }

@@ -39,6 +39,17 @@ export class Timeline {
     return this.history.redoLabel;
   }
 
+  /** True when a file holds the graph shown (History.atSaved): no unsaved mark. */
+  get atSaved(): boolean {
+    return this.history.atSaved;
+  }
+
+  /** Marks the graph shown as what its file holds (Save), or as holding edits no file has. */
+  markSaved(saved: boolean): void {
+    if (saved) this.history.markSaved();
+    else this.history.markUnsaved();
+  }
+
   /** Files commands applied together, with their inverses: one step (or part of the open gesture). */
   record(label: string, done: readonly { cmd: Command; inverse: Command[] }[]): void {
     if (done.length > 1) this.history.begin(label);
@@ -110,7 +121,7 @@ export class Timeline {
 
   /** Takes steps read back from storage (checked against the document first: saved-history.ts). */
   load(steps: Steps): void {
-    this.history.load(steps.done, steps.undone);
+    this.history.load(steps.done, steps.undone, steps.saved);
   }
 
   /** True while a gesture's step is open (a drag not yet filed). */

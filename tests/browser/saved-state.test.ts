@@ -1,0 +1,95 @@
+// The unsaved mark follows the undo history, driven with the real mouse and keyboard: undo back
+// to the graph as opened or last saved clears it, redo sets it again, a wire picked off and let
+// go with Escape or a node dragged back where it began never sets it, and after a reload an undo
+// onto the saved step still clears it.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appPerTest, screenshot, settle, socketCenter, waitForPreviews } from './harness.ts';
+
+/** The toolbar's unsaved mark: '●' or nothing. */
+async function unsavedMark(page: Page): Promise<string> {
+  return (await page.locator('tg-toolbar .dirty').textContent())?.trim() ?? '';
+}
+
+async function key(page: Page, combo: string): Promise<void> {
+  await page.keyboard.press(combo);
+  await settle(page);
+}
+
+/** Bypasses (or brings back) the node: an edit of one undo step. */
+async function toggleBypass(page: Page, id: string): Promise<void> {
+  await page.locator(`tg-node[data-node-id="${id}"] header .title`).click();
+  await key(page, 'Control+b');
+}
+
+describe('the unsaved mark and undo', () => {
+  const app = appPerTest();
+
+  it('goes on an edit, off when it is undone back to the graph as opened or saved, on again on redo', async () => {
+    const page = app.s.page;
+    expect(await unsavedMark(page)).toBe('');
+    await toggleBypass(page, 'cont');
+    expect(await unsavedMark(page)).toBe('●');
+    await key(page, 'Control+z');
+    expect(await unsavedMark(page)).toBe('');
+    await key(page, 'Control+Shift+z');
+    expect(await unsavedMark(page)).toBe('●');
+    // Saved with the bypass: the file holds that step now, not the graph as opened.
+    await Promise.all([page.waitForEvent('download'), page.keyboard.press('Control+s')]);
+    await settle(page);
+    expect(await unsavedMark(page)).toBe('');
+    await toggleBypass(page, 'wind');
+    expect(await unsavedMark(page)).toBe('●');
+    await screenshot(page, 'saved-state-edited');
+    await key(page, 'Control+z');
+    expect(await unsavedMark(page)).toBe('');
+    await key(page, 'Control+z');
+    expect(await unsavedMark(page)).toBe('●');
+    await key(page, 'Control+Shift+z');
+    expect(await unsavedMark(page)).toBe('');
+    await screenshot(page, 'saved-state-undone');
+  });
+
+  it('stays off through a wire picked off and let go with Escape, and a node dragged back where it began', async () => {
+    const page = app.s.page;
+    const edge = await page.evaluate(() => {
+      const e = (window as never as { terrainGraph: { core: { graph: { edges: { to: { node: string; port: string } }[] } } } }).terrainGraph.core.graph.edges[0];
+      return e.to;
+    });
+    const input = await socketCenter(page, edge.node, 'input', edge.port);
+    await page.mouse.move(input.x, input.y);
+    await page.mouse.down();
+    await page.mouse.move(input.x - 120, input.y + 90, { steps: 8 });
+    await page.keyboard.press('Escape');
+    await page.mouse.up();
+    await settle(page);
+    expect(await unsavedMark(page)).toBe('');
+    const title = (await page.locator('tg-node[data-node-id="cont"] header .title').boundingBox())!;
+    const at = { x: title.x + title.width / 2, y: title.y + title.height / 2 };
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.down();
+    await page.mouse.move(at.x + 150, at.y + 80, { steps: 8 });
+    await page.mouse.move(at.x, at.y, { steps: 8 });
+    await page.mouse.up();
+    await settle(page);
+    expect(await unsavedMark(page)).toBe('');
+  });
+
+  it('goes off on an undo onto the saved step after a reload', async () => {
+    const page = app.s.page;
+    await toggleBypass(page, 'cont');
+    await Promise.all([page.waitForEvent('download'), page.keyboard.press('Control+s')]);
+    await settle(page);
+    await toggleBypass(page, 'wind');
+    expect(await unsavedMark(page)).toBe('●');
+    // Leaving the page autosaves the draft and its history.
+    await page.reload();
+    await waitForPreviews(page);
+    expect(await unsavedMark(page)).toBe('●');
+    await page.locator('tg-app .canvas').click({ position: { x: 10, y: 10 } });
+    await key(page, 'Control+z');
+    expect(await unsavedMark(page)).toBe('');
+    await key(page, 'Control+z');
+    expect(await unsavedMark(page)).toBe('●');
+  });
+});

@@ -1,0 +1,164 @@
+// The unsaved mark follows the saved state through the undo history: undo or redo back onto
+// the graph a file holds (opened or saved) clears it, leaving that state sets it, a cancelled
+// or empty gesture never sets it, and the saved states come back after a reload.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseGraph, serializeGraph } from '../src/index.ts';
+import { EditorCore } from '../src/editor/editor.ts';
+import { History } from '../src/editor/history.ts';
+import { historyRecord, readSavedHistory } from '../src/editor/saved-history.ts';
+import { loadShipped } from './helpers/edit-ops.ts';
+
+const DEFAULT_TEXT = readFileSync('graphs/default.json', 'utf8');
+
+/** An editor on the default graph as opened from its file. */
+function opened(): EditorCore {
+  const ed = new EditorCore(parseGraph(DEFAULT_TEXT));
+  ed.keep({ file: 'default.json', clean: true });
+  return ed;
+}
+
+/** What a reload does (as main.ts): the draft and its history written and read back, the draft's mark kept. */
+function reloaded(ed: EditorCore, record = historyRecord(ed.historySteps, serializeGraph(ed.snapshot()))): EditorCore {
+  const text = serializeGraph(ed.snapshot());
+  const graph = parseGraph(text);
+  const read = readSavedHistory(record, text, graph);
+  expect(read.reason).toBeUndefined();
+  const again = new EditorCore(graph);
+  again.restoreHistory(read.steps);
+  again.keep({ file: ed.file, clean: ed.clean });
+  return again;
+}
+
+describe('the unsaved mark and the undo history', () => {
+  it('clears when an edit is undone back to the graph as opened, and comes back on redo', () => {
+    const ed = opened();
+    ed.setParam('cont', 'gain', 0.7);
+    ed.moveNodes([{ id: 'cont', position: [5, 5] }]);
+    expect(ed.clean).toBe(false);
+    ed.undo();
+    expect(ed.clean).toBe(false);
+    ed.undo();
+    expect(ed.clean).toBe(true);
+    ed.redo();
+    expect(ed.clean).toBe(false);
+    ed.undo();
+    expect(ed.clean).toBe(true);
+  });
+
+  it('clears on undo or redo onto the step last saved, and not on the graph as opened once a later save replaced it', () => {
+    const ed = opened();
+    ed.setParam('cont', 'gain', 0.7);
+    ed.keep({ clean: true });
+    ed.setParam('cont', 'gain', 0.8);
+    expect(ed.clean).toBe(false);
+    ed.undo();
+    expect(ed.clean).toBe(true);
+    // The file holds gain 0.7 now, not the graph as opened.
+    ed.undo();
+    expect(ed.clean).toBe(false);
+    ed.redo();
+    expect(ed.clean).toBe(true);
+    ed.redo();
+    expect(ed.clean).toBe(false);
+  });
+
+  it('is never set by a gesture cancelled or ended where it began', () => {
+    const ed = opened();
+    const drag = ed.beginStep('move node');
+    ed.moveNodes([{ id: 'cont', position: [40, 40] }]);
+    expect(ed.clean).toBe(false);
+    drag.cancel();
+    expect(ed.clean).toBe(true);
+    const back = ed.beginStep('move node');
+    const was = ed.node('cont')!.position;
+    ed.moveNodes([{ id: 'cont', position: [40, 40] }]);
+    ed.moveNodes([{ id: 'cont', position: [was[0], was[1]] }]);
+    back.commit();
+    expect([ed.clean, ed.canUndo]).toEqual([true, false]);
+  });
+
+  it('is set for good once the saved step is cut off by a new edit after an undo', () => {
+    const ed = opened();
+    ed.setParam('cont', 'gain', 0.7);
+    ed.keep({ clean: true });
+    ed.undo();
+    ed.setParam('cont', 'gain', 0.9);
+    ed.undo();
+    expect(ed.clean).toBe(false);
+    ed.setParam('cont', 'gain', 0.7);
+    // The same values as saved, but no saved step: the history knows steps, not files' bytes.
+    expect(ed.clean).toBe(false);
+  });
+
+  it('keeps each opened graph its own saved state: undoing an Open lands on the earlier file\'s', () => {
+    const ed = opened();
+    ed.setParam('cont', 'gain', 0.7);
+    ed.keep({ clean: true });
+    ed.replaceGraph(loadShipped('terrain-peaks.json'), 'open terrain-peaks.json', 'terrain-peaks.json');
+    ed.setInfo({ name: 'Peaks, renamed' });
+    ed.keep({ clean: true });
+    ed.setInfo({ name: 'Peaks, renamed again' });
+    const marks: [string | null, boolean][] = [];
+    while (ed.undo()) marks.push([ed.file, ed.clean]);
+    expect(marks).toEqual([
+      ['terrain-peaks.json', true],
+      ['terrain-peaks.json', false],
+      ['default.json', true],
+      ['default.json', false],
+    ]);
+  });
+
+  it('comes back after a reload: the saved step clears the mark on undo, and on redo', () => {
+    const ed = opened();
+    ed.setParam('cont', 'gain', 0.7);
+    ed.keep({ clean: true });
+    ed.setParam('cont', 'gain', 0.8);
+    ed.setParam('cont', 'gain', 0.9);
+    ed.undo();
+    const again = reloaded(ed);
+    expect(again.clean).toBe(false);
+    again.undo();
+    expect(again.clean).toBe(true);
+    again.undo();
+    expect(again.clean).toBe(false);
+    again.redo();
+    again.redo();
+    again.redo();
+    expect(again.clean).toBe(false);
+    const saved = reloaded(again);
+    saved.undo();
+    saved.undo();
+    expect(saved.clean).toBe(true);
+  });
+
+  it('reads the saved states of a history saved before they were kept from what its Opens said', () => {
+    const ed = opened();
+    ed.setParam('cont', 'gain', 0.7);
+    ed.replaceGraph(loadShipped('terrain-peaks.json'), 'open terrain-peaks.json', 'terrain-peaks.json');
+    ed.setInfo({ name: 'Peaks, renamed' });
+    const record = JSON.parse(historyRecord(ed.historySteps, serializeGraph(ed.snapshot())));
+    delete record.saved;
+    // An earlier build wrote whether the graph an Open replaced was saved in the Open's inverse.
+    record.done[1].entries[0].inverse[0].clean = false;
+    const again = reloaded(ed, JSON.stringify(record));
+    again.undo();
+    expect([again.file, again.clean]).toEqual(['terrain-peaks.json', true]);
+    again.undo();
+    expect([again.file, again.clean]).toEqual(['default.json', false]);
+  });
+
+  it('moves the saved state to the start when the oldest steps fall off, and forgets it when its own step does', () => {
+    const h = new History(3);
+    const step = (v: number) => h.record('set', { kind: 'setParam', id: 'a', key: 'k', value: v }, [{ kind: 'setParam', id: 'a', key: 'k', value: v - 1 }]);
+    step(1);
+    h.markSaved();
+    step(2);
+    step(3);
+    step(4);
+    // The state after step 1 is the oldest kept: the start.
+    expect(h.settled.saved).toEqual([-3]);
+    step(5);
+    expect(h.settled.saved).toEqual([]);
+  });
+});
