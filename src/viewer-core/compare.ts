@@ -2,9 +2,12 @@
 // by the worker whenever the graph changes, so an upstream edit shows in both sides, unless
 // the pin is frozen. Another graph opened over the pinned one (New, Open, a recipe) freezes it,
 // named after its graph, so two recipes compare; undo back to that graph brings it back as it
-// was. The map lays it over the current picture under a split slider.
+// was. A pin whose picture had not come yet when its graph was replaced (a slow engine, a 1024²
+// view) keeps asking for it, drawn from the graph it was pinned on: frozen with no picture, it
+// would show nothing and say nothing. The map lays it over the current picture under a split
+// slider.
 
-import type { Graph } from '../model/graph.ts';
+import { cloneGraph, type Graph } from '../model/graph.ts';
 import type { LayerStyle } from '../render/layer.ts';
 import { Lane, type LanePort } from '../worker/lane.ts';
 import type { PictureRequest, PictureResult, WaterRef } from '../worker/protocol.ts';
@@ -55,6 +58,18 @@ export class Compare {
   left: LeftGraph | null = null;
   /** Where the split lies across the map, 0 (all current) … 1 (all pinned). */
   split = 0.5;
+  /**
+   * The graph the pin's picture is still owed for, or null: it had none yet when another graph
+   * replaced that one, or when the person froze it. Its requests draw this graph, not the open one.
+   */
+  owed: Graph | null = null;
+  /**
+   * Bumped whenever an answer asked for earlier stops being what the pin wants (pinned anew,
+   * unpinned, frozen or thawed, its graph left with a picture or come back): such an answer is
+   * dropped when it comes. Not bumped when its graph is left with the picture owed: the answer
+   * in flight then is that graph's picture, the one wanted.
+   */
+  private asked = 0;
   private readonly lane: Lane<PictureRequest, PictureResult>;
 
   constructor(
@@ -76,6 +91,8 @@ export class Compare {
     this.left = null;
     this.picture = null;
     this.message = null;
+    this.owed = null;
+    this.asked++;
     this.changed();
     this.refresh();
   }
@@ -86,6 +103,8 @@ export class Compare {
     this.left = null;
     this.picture = null;
     this.message = null;
+    this.owed = null;
+    this.asked++;
     this.lane.cancelPending();
     this.changed();
   }
@@ -97,6 +116,15 @@ export class Compare {
   setFrozen(frozen: boolean): void {
     if (frozen === this.frozen) return;
     this.frozen = frozen;
+    if (frozen && this.pin && this.picture === null && this.message === null) {
+      // Frozen before its picture came: the one asked for is of the graph as it is now, the one wanted.
+      this.owed = cloneGraph(this.context().graph);
+      this.ask();
+      this.changed();
+      return;
+    }
+    this.owed = null;
+    this.asked++;
     if (!frozen && this.pin && this.left) {
       this.left = null;
       this.pin = ownGraph(this.pin);
@@ -127,30 +155,51 @@ export class Compare {
       this.pin = ownGraph(pin);
       this.frozen = this.left.frozen;
       this.left = null;
+      this.owed = null;
+      this.asked++;
       this.changed();
       this.refresh();
       return;
     }
     this.left = { json: graphJson(outgoing), frozen: this.frozen };
     this.pin = { ...pin, graph: outgoing.name };
+    const owing = this.picture === null && this.message === null && (!this.frozen || this.owed !== null);
     this.frozen = true;
     this.lane.cancelPending();
+    if (owing) {
+      // `outgoing` is a copy the open graph no longer shares: the request drawn from it stays true.
+      this.owed ??= outgoing;
+      this.ask();
+    } else this.asked++;
     this.changed();
   }
 
   /** Draws the pin again from the newest graph (the worker answers "same" when nothing changed). */
   refresh(): void {
-    if (!this.pin || this.frozen) return;
+    if (!this.pin || (this.frozen && !this.owed)) return;
+    this.ask();
+  }
+
+  /**
+   * Asks for the pin's picture: of the graph it is owed for, else of the open graph (built when
+   * sent, from the newest state). The answer is taken while nothing bumped `asked` meanwhile.
+   */
+  private ask(): void {
+    const asked = this.asked;
+    const wanted = () => this.pin !== null && asked === this.asked && (!this.frozen || this.owed !== null);
     this.lane.request(
       () => {
         const pin = this.pin;
-        if (!pin || this.frozen) return null;
+        if (!pin || !wanted()) return null;
         const { graph, size } = this.context();
-        return { request: { kind: 'picture', graph: graph as PictureRequest['graph'], node: pin.node, port: pin.port, size, style: pin.style, rivers: pin.rivers ?? null, have: this.picture?.key ?? '' } };
+        const drawn = this.owed ?? graph;
+        return { request: { kind: 'picture', graph: drawn as PictureRequest['graph'], node: pin.node, port: pin.port, size, style: pin.style, rivers: pin.rivers ?? null, have: this.picture?.key ?? '' } };
       },
       (a) => {
         const pin = this.pin;
-        if (!pin || this.frozen || a.node !== pin.node || a.port !== pin.port) return;
+        if (!pin || !wanted() || a.node !== pin.node || a.port !== pin.port) return;
+        // A picture owed has come (or why there is none): nothing more to ask for while frozen.
+        this.owed = null;
         if (a.same) {
           if (this.message === null) return;
           this.message = null;

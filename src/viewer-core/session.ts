@@ -97,7 +97,7 @@ export interface ViewerChoices {
   readonly exportSize: number | null;
   /** The cell pinned by a click on the map. */
   readonly pinnedCell: WorldPoint | null;
-  readonly compare: Pick<Compare, 'pin' | 'frozen' | 'picture' | 'message' | 'split' | 'left'>;
+  readonly compare: Pick<Compare, 'pin' | 'frozen' | 'picture' | 'message' | 'split' | 'left' | 'owed'>;
 }
 
 export type { Picture };
@@ -192,7 +192,7 @@ export class ViewerSession {
       rivers: this.rivers,
       exportSize: this.exports.size,
       pinnedCell: this.cursor.pinned,
-      compare: { pin: c.pin, frozen: c.frozen, picture: c.picture, message: c.message, split: c.split, left: c.left },
+      compare: { pin: c.pin, frozen: c.frozen, picture: c.picture, message: c.message, split: c.split, left: c.left, owed: c.owed },
     };
   }
 
@@ -201,7 +201,8 @@ export class ViewerSession {
    * anything is asked of the new worker: the node shown (if it is still there), its layer, the
    * style, the magnification, the map's size, the table cell, the tab, the rivers, the export
    * size, the pinned cell and the compare pin with its split. An unfrozen pin keeps its picture
-   * until the new worker draws it again; a frozen one keeps it for good.
+   * until the new worker draws it again; a frozen one keeps it for good, or asks the new worker
+   * for the one it was still owed.
    */
   resume(from: ViewerChoices): void {
     if (from.node && from.node !== this.node && this.core.node(from.node)) this.show(from.node);
@@ -220,6 +221,8 @@ export class ViewerSession {
       c.frozen = from.compare.frozen;
       c.message = from.compare.message;
       c.left = from.compare.left;
+      // A frozen pin whose picture had not come asks the new worker for it.
+      c.owed = from.compare.owed;
       // A picture's key names a version of the dead worker's engine, whose count the new one
       // starts again: kept with its key, it could be taken for the new one's and never redrawn.
       c.picture = from.compare.picture && (c.frozen ? from.compare.picture : { ...from.compare.picture, key: '' });

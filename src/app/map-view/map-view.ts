@@ -113,19 +113,19 @@ export class TgMapView extends LitElement {
    */
   private pinned(S: number, place: (dx: number, dy: number) => string) {
     const c = this.session!.compare;
-    const pic = c.pin ? c.picture : null;
-    if (!pic) return nothing;
+    if (!c.pin) return nothing;
+    const pic = c.picture;
+    const name =
+      c.pin.graph === undefined ? html`<span>${c.pin.title}</span>` : html`<span>${c.pin.title} of\u00a0</span><span class="graph">"${c.pin.graph}"</span>`;
+    // No picture yet: the label says why in the pin's place (the pin's name in the bar above is cut short).
+    if (!pic) return html`<div class="side-label pinned-label waiting">${name}<span>\u00a0· ${c.message ?? 'drawing…'}</span></div>`;
     const shift = pictureShift({ x: pic.x, y: pic.y }, this.session!.origin, S, this.session!.zoom);
     const x = Math.round(c.split * S);
     return html`<div class="pin-clip" style="clip-path: inset(0 ${S - x}px 0 0)">
         <canvas class="pinned" style="width:${S}px;height:${S}px;${place(shift.dx, shift.dy)}" aria-label="pinned map"></canvas>
       </div>
       <div class="split" style="left:${x}px" title="Drag to move the split" @pointerdown=${this.splitDown} @pointermove=${this.splitMove} @pointerup=${this.splitUp} @pointercancel=${this.splitUp}></div>
-      <div class="side-label pinned-label">
-        ${c.pin!.graph === undefined
-          ? html`<span>${c.pin!.title}</span>`
-          : html`<span>${c.pin!.title} of\u00a0</span><span class="graph">"${c.pin!.graph}"</span>`}${c.frozen ? html`<span>\u00a0· frozen</span>` : nothing}
-      </div>
+      <div class="side-label pinned-label">${name}${c.frozen ? html`<span>\u00a0· frozen</span>` : nothing}</div>
       <div class="side-label current-label">current</div>`;
   }
 

@@ -222,6 +222,14 @@ export class TgViewer extends LitElement {
     </div>`;
   }
 
+  /**
+   * Why the pinned side shows no picture yet, or null when it has one (or a message says why
+   * not): the engine is still drawing it, for a graph no longer open too (compare.ts `owed`).
+   */
+  private pinNote(c: ViewerSession['compare']): string | null {
+    return c.pin && !c.picture && !c.message ? 'drawing…' : null;
+  }
+
   /** Map or 3-D, and the pin that compares the output shown now with another. */
   private compareBar(s: ViewerSession) {
     const c = s.compare;
@@ -233,7 +241,7 @@ export class TgViewer extends LitElement {
       </span>
       <span class="spacer"></span>
       ${pin
-        ? html`<span class="pin-name" title="Pinned: ${pinName(pin)} · ${pin.port}${c.message ? ` (${c.message})` : ''}. The map shows this output left of the split, the current one right${pin.graph === undefined ? '' : `; it stays as it was in "${pin.graph}" (untick freeze to follow its node in this graph)`}">pinned: ${pinName(pin)} · ${pin.port}${c.message ? html` <em class="pin-stale">(${c.message})</em>` : nothing}</span>
+        ? html`<span class="pin-name" title="Pinned: ${pinName(pin)} · ${pin.port}${c.message ? ` (${c.message})` : ''}${this.pinNote(c) ? ` (${this.pinNote(c)})` : ''}. The map shows this output left of the split, the current one right${pin.graph === undefined ? '' : `; it stays as it was in "${pin.graph}" (untick freeze to follow its node in this graph)`}">pinned: ${pinName(pin)} · ${pin.port}${c.message ? html` <em class="pin-stale">(${c.message})</em>` : this.pinNote(c) ? html` <em class="pin-drawing">(${this.pinNote(c)})</em>` : nothing}</span>
             <label title="Keep the pinned picture as it is through edits"><input class="freeze" type="checkbox" .checked=${c.frozen} @change=${(e: Event) => c.setFrozen((e.target as HTMLInputElement).checked)} /> freeze</label>
             <button class="unpin" @click=${() => c.unpin()} title="Stop comparing">Unpin</button>`
         : html`<button class="pin" ?disabled=${!s.detail} @click=${() => s.pinShown()} title="Pin this output as drawn now; then select another node or change a param to compare the two under a split">Pin to compare</button>`}
