@@ -8,7 +8,8 @@ import { EditorCore } from '../src/editor/editor.ts';
 import { boundsOf, freeSpotBeside, freeSpotNear, freshSeeds, GAP, makeRoom } from '../src/editor/placement.ts';
 import type { GraphNode } from '../src/model/graph.ts';
 import { defaultParams } from '../src/model/params.ts';
-import { loadGraph } from './helpers/graphs.ts';
+import { loadGraph, rng } from './helpers/graphs.ts';
+import { FRAME_PAD, nodesInFrame } from '../src/model/frames.ts';
 
 const size = () => ({ width: 200, height: 100 });
 
@@ -71,7 +72,7 @@ describe('placement', () => {
       // Every other collapsed node, then all of them: expanded together.
       for (const grown of [new Set(collapsed.filter((_, k) => k % 2 === 0).map((n) => n.id)), new Set(collapsed.map((n) => n.id))]) {
         const after = (n: GraphNode) => before(grown.has(n.id) ? { ...n, collapsed: false } : n);
-        const moves = new Map(makeRoom(graph, grown, before, after).map((m) => [m.id, m.position]));
+        const moves = new Map(makeRoom(graph, grown, before, after).nodes.map((m) => [m.id, m.position]));
         const rect = (n: GraphNode, size: typeof before, at = n.position) => ({ x: at[0], y: at[1], w: size(n).width, h: size(n).height });
         const over = (a: ReturnType<typeof rect>, b: ReturnType<typeof rect>) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
         for (const a of graph.nodes) {
@@ -96,7 +97,132 @@ describe('placement', () => {
     core.setFlag(ids, 'collapsed', true);
     const before = (n: GraphNode) => (n.collapsed ? { width: 124, height: 140 } : { width: 244, height: 420 });
     const after = (n: GraphNode) => before(n.id === ids[0] ? { ...n, collapsed: false } : n);
-    const moves = Object.fromEntries(makeRoom(core.snapshot(), [ids[0]], before, after).map((m) => [m.id, m.position]));
+    const moves = Object.fromEntries(makeRoom(core.snapshot(), [ids[0]], before, after).nodes.map((m) => [m.id, m.position]));
     expect(moves).toEqual({ [ids[1]]: [264, 0], [ids[2]]: [408, 0], [ids[3]]: [0, 440] });
+  });
+
+  describe('and frames', () => {
+    const before = (n: GraphNode) => (n.collapsed ? { width: 124, height: 140 } : { width: 244, height: 420 });
+    /** Collapsed fbm nodes at these corners. */
+    const nodesAt = (core: EditorCore, corners: [number, number][]) => {
+      const ids = corners.map((at) => core.addNode('fbm', at));
+      core.setFlag(ids, 'collapsed', true);
+      return ids;
+    };
+    const expand = (core: EditorCore, ids: string[]) => {
+      const grown = new Set(ids);
+      const after = (n: GraphNode) => before(grown.has(n.id) ? { ...n, collapsed: false } : n);
+      const room = makeRoom(core.snapshot(), grown, before, after);
+      core.setFlag(ids, 'collapsed', false, room);
+      return room;
+    };
+    const sizeOf = (core: EditorCore) => (id: string) => before(core.node(id)! as GraphNode);
+    const inFrame = (core: EditorCore, id: string) => nodesInFrame(core.snapshot(), core.frame(id)!, sizeOf(core)).sort();
+
+    it('grows a frame to hold its node expanded and the node it pushed, and pushes the node outside it out of the grown frame\'s way', () => {
+      const core = new EditorCore();
+      const [a, b, out] = nodesAt(core, [[0, 0], [144, 0], [340, 0]]);
+      // A frame about a and b, FRAME_PAD clear of them; `out` just right of it.
+      const frame = core.addFrame([-FRAME_PAD, -FRAME_PAD - 40], [268 + 2 * FRAME_PAD, 140 + 2 * FRAME_PAD + 40]);
+      expect(inFrame(core, frame)).toEqual([a, b].sort());
+      const text = JSON.stringify(core.snapshot());
+      const room = expand(core, [a]);
+      // b pushed right within the frame, which grew right and down to hold a and b, FRAME_PAD clear.
+      expect(core.node(b)!.position).toEqual([264, 0]);
+      expect(core.frame(frame)!.position).toEqual([-FRAME_PAD, -FRAME_PAD - 40]);
+      expect(core.frame(frame)!.size).toEqual([264 + 124 + 2 * FRAME_PAD, 420 + 2 * FRAME_PAD + 40]);
+      expect(inFrame(core, frame)).toEqual([a, b].sort());
+      // `out` kept its gap from the frame (48, so GAP) from the grown frame, and is not in it.
+      expect(core.node(out)!.position).toEqual([264 + 124 + FRAME_PAD + GAP, 0]);
+      expect(room.frames).toHaveLength(1);
+      // One undo step puts everything back.
+      core.undo();
+      expect(JSON.stringify(core.snapshot())).toBe(text);
+    });
+
+    it('pushes a frame in the way of a node outside it as a block, with its nodes and reroute dots', () => {
+      const core = new EditorCore();
+      const [a, b, c] = nodesAt(core, [[0, 0], [200, 0], [400, 0]]);
+      const frame = core.addFrame([180, -20], [380, 200]);
+      expect(inFrame(core, frame)).toEqual([b, c].sort());
+      core.connect({ from: { node: b, port: 'out' }, to: { node: core.addNode('blur', [700, 300]), port: 'in' } });
+      const wire = core.graph.edges.find((e) => e.from.node === b)!;
+      core.setVia(wire, [[500, 160], [900, 400]]);
+      expand(core, [a]);
+      // a grows to 244 wide: the frame (56 clear of a before, so GAP) goes right with all it holds, b and c keep their places in it.
+      const dx = 244 + GAP - 180;
+      expect(core.frame(frame)!.position).toEqual([180 + dx, -20]);
+      expect(core.frame(frame)!.size).toEqual([380, 200]);
+      expect([core.node(b)!.position, core.node(c)!.position]).toEqual([[200 + dx, 0], [400 + dx, 0]]);
+      expect(inFrame(core, frame)).toEqual([b, c].sort());
+      // The dot inside the frame went with it; the one outside stayed.
+      expect(core.graph.edges.find((e) => e.from.node === b)!.via).toEqual([[500 + dx, 160], [900, 400]]);
+    });
+
+    it('carries a frame inside a frame pushed, and grows the outer frame with the inner one', () => {
+      const core = new EditorCore();
+      const [a, b] = nodesAt(core, [[0, 0], [144, 0]]);
+      const inner = core.addFrame([-10, -10], [144 + 124 + 20, 160]);
+      const outer = core.addFrame([-30, -60], [144 + 124 + 60, 220]);
+      const [right] = nodesAt(core, [[340, 0]]);
+      const [other] = nodesAt(core, [[360, 300]]);
+      const far = core.addFrame([340, 280], [164, 180]);
+      expand(core, [a]);
+      expect(inFrame(core, inner)).toEqual([a, b].sort());
+      expect(inFrame(core, outer)).toEqual([a, b].sort());
+      // The outer frame holds the inner one it grew with, and nothing else overlaps it newly.
+      const fr = (id: string) => ({ x: core.frame(id)!.position[0], y: core.frame(id)!.position[1], w: core.frame(id)!.size[0], h: core.frame(id)!.size[1] });
+      const o = fr(outer);
+      const i = fr(inner);
+      expect(i.x >= o.x && i.y >= o.y && i.x + i.w <= o.x + o.w && i.y + i.h <= o.y + o.h).toBe(true);
+      const f = fr(far);
+      expect(f.x >= o.x + o.w || f.y >= o.y + o.h).toBe(true);
+      expect(inFrame(core, far)).toEqual([other]);
+      expect(core.node(right)!.position[0]).toBeGreaterThanOrEqual(o.x + o.w);
+    });
+
+    it('keeps every node in its frame and no node or frame over another it was clear of, on seeded random layouts', () => {
+      for (let seed = 1; seed <= 40; seed++) {
+        const random = rng(seed);
+        const core = new EditorCore();
+        // A grid of collapsed nodes, 20 apart; frames about random blocks of it.
+        const cols = 6;
+        const ids = nodesAt(core, Array.from({ length: 24 }, (_, k): [number, number] => [(k % cols) * 144, Math.floor(k / cols) * 160]));
+        for (let f = 0; f < 3; f++) {
+          const c0 = Math.floor(random() * cols);
+          const r0 = Math.floor(random() * 4);
+          const c1 = Math.min(cols - 1, c0 + Math.floor(random() * 2));
+          const r1 = Math.min(3, r0 + Math.floor(random() * 2));
+          const at: [number, number] = [c0 * 144 - 8, r0 * 160 - 8];
+          const size: [number, number] = [(c1 - c0) * 144 + 124 + 16, (r1 - r0) * 160 + 140 + 16];
+          if ((core.graph.frames ?? []).some((g) => g.position[0] < at[0] + size[0] && at[0] < g.position[0] + g.size[0] && g.position[1] < at[1] + size[1] && at[1] < g.position[1] + g.size[1])) continue;
+          core.addFrame(at, size);
+        }
+        const members = new Map((core.graph.frames ?? []).map((f) => [f.id, inFrame(core, f.id)]));
+        const was = core.snapshot();
+        const grown = ids.filter(() => random() < 0.3);
+        expand(core, grown);
+        for (const [id, held] of members) expect(inFrame(core, id), `seed ${seed}, frame ${id}`).toEqual(held);
+        // Nodes: none over another it was clear of (as before frames).
+        const rect = (n: GraphNode, size = before(n)) => ({ x: n.position[0], y: n.position[1], w: size.width, h: size.height });
+        const over = (a: { x: number; y: number; w: number; h: number }, b: typeof a) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+        for (const n of core.graph.nodes) {
+          for (const m of core.graph.nodes) {
+            if (n === m || over(rect(was.nodes.find((x) => x.id === n.id)!), rect(was.nodes.find((x) => x.id === m.id)!))) continue;
+            expect(over(rect(n as GraphNode), rect(m as GraphNode)), `seed ${seed}: ${n.id} over ${m.id}`).toBe(false);
+          }
+        }
+        // Frames: none over another it was clear of, and no node outside a frame over it.
+        const fr = (f: { position: readonly number[]; size: readonly number[] }) => ({ x: f.position[0], y: f.position[1], w: f.size[0], h: f.size[1] });
+        for (const f of core.graph.frames ?? []) {
+          const f0 = fr(was.frames!.find((x) => x.id === f.id)!);
+          for (const g of core.graph.frames ?? []) if (f !== g && !over(f0, fr(was.frames!.find((x) => x.id === g.id)!))) expect(over(fr(f), fr(g)), `seed ${seed}`).toBe(false);
+          for (const n of core.graph.nodes) {
+            if (members.get(f.id)!.includes(n.id) || over(f0, rect(was.nodes.find((x) => x.id === n.id)!))) continue;
+            expect(over(fr(f), rect(n as GraphNode)), `seed ${seed}: ${n.id} under frame ${f.id}`).toBe(false);
+          }
+        }
+      }
+    });
   });
 });

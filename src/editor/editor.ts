@@ -17,7 +17,7 @@ import { type StepHandle, Timeline } from './timeline.ts';
 import { Selection, toggled } from './selection.ts';
 import { nameRefusal } from './names.ts';
 import { type Carried, changedFrame, frameMoveCommands, newFrame, viaCommand, viaWithDot, viaWithoutDot } from './frame-edits.ts';
-import { freshSeeds } from './placement.ts';
+import { freshSeeds, type Room } from './placement.ts';
 import { edgeKey, sameEdge, wireRefusal } from './wiring.ts';
 
 export type Listener = (changes: readonly Change[]) => void;
@@ -336,15 +336,21 @@ export class EditorCore {
   }
 
   /**
-   * Turns bypass or collapse on or off for some nodes, as one undo step, with `moves` in the
-   * same step (the room made for nodes expanded: placement.ts makeRoom).
+   * Turns bypass or collapse on or off for some nodes, as one undo step, with `room` in the
+   * same step (the nodes moved, the frames grown or moved and the reroute dots carried to make
+   * room for nodes expanded: placement.ts makeRoom).
    */
-  setFlag(ids: Iterable<string>, flag: NodeFlag, value: boolean, moves: readonly { id: string; position: readonly [number, number] }[] = []): void {
+  setFlag(ids: Iterable<string>, flag: NodeFlag, value: boolean, room: Partial<Room> = {}): void {
     const cmds: Command[] = [...ids]
       .filter((id) => { const n = findNode(this.doc, id); return n && !!n[flag] !== value; })
       .map((id) => ({ kind: 'setFlag', id, flag, value }) as const);
     if (!cmds.length) return;
-    for (const m of moves) if (findNode(this.doc, m.id)) cmds.push({ kind: 'moveNode', id: m.id, position: [m.position[0], m.position[1]] });
+    for (const m of room.nodes ?? []) if (findNode(this.doc, m.id)) cmds.push({ kind: 'moveNode', id: m.id, position: [m.position[0], m.position[1]] });
+    for (const f of room.frames ?? []) if (this.frame(f.id)) cmds.push({ kind: 'setFrame', frame: f });
+    for (const v of room.vias ?? []) {
+      const cmd = viaCommand(this.doc, v.edge, v.via);
+      if (cmd) cmds.push(cmd);
+    }
     this.run(`${value ? '' : 'un'}${flag === 'bypass' ? 'bypass' : 'collapse'}`, cmds);
   }
 

@@ -1,10 +1,12 @@
 // Where new things go on the canvas: a duplicate beside its original (the free spot nearest its
 // right side), a node added or pasted at the pointer in the free spot nearest it, room made for
-// nodes expanded in place, and a seed for a new noise that no other node uses. Pure functions
+// nodes expanded in place (frames kept holding their nodes), and a seed for a new noise that no other node uses. Pure functions
 // over the model.
 
 import { nodeDef } from '../../nodes/index.ts';
-import type { Graph, GraphNode } from '../model/graph.ts';
+import type { Edge, Frame, Graph, GraphNode } from '../model/graph.ts';
+import { dotsInFrame, FRAME_LIMITS, FRAME_PAD, frameHolds } from '../model/frames.ts';
+import { edgeKey, sameEdge } from './wiring.ts';
 import type { AnyNodeDef } from '../model/manifest.ts';
 import type { AnyParamValue } from '../model/params.ts';
 
@@ -72,6 +74,21 @@ export function freeSpotNear(graph: Graph, at: readonly [number, number], box: {
 type Size = (n: GraphNode) => { width: number; height: number };
 
 const rectOf = (n: GraphNode, at: readonly [number, number], size: Size): Rect => ({ x: at[0], y: at[1], w: size(n).width, h: size(n).height });
+const frameRect = (f: Frame): Rect => ({ x: f.position[0], y: f.position[1], w: f.size[0], h: f.size[1] });
+const area = (r: Rect) => r.w * r.h;
+
+/** What makeRoom moves, to be applied in one undo step with the nodes expanded. */
+export interface Room {
+  /** Nodes pushed out of the way, or carried with their frame. */
+  readonly nodes: { id: string; position: [number, number] }[];
+  /** Frames grown to keep holding their nodes, or pushed out of the way with all they hold. */
+  readonly frames: Frame[];
+  /** Wires whose reroute dots were carried with a frame pushed. */
+  readonly vias: { edge: Edge; via: [number, number][] }[];
+}
+
+/** A node, or a frame with the nodes and reroute dots it holds: what a push moves as one. */
+type Item = { readonly kind: 'node'; readonly node: GraphNode } | { readonly kind: 'frame'; readonly frame: Frame };
 
 /**
  * The moves that make room for nodes grown in place (expanded with H: an expanded node is
@@ -83,24 +100,70 @@ const rectOf = (n: GraphNode, at: readonly [number, number], size: Size): Rect =
  * had, up to a GAP. Nodes move right and down only: the grown ones stay where they are unless
  * another grown one pushes them. I chose pushing the neighbours over moving the grown nodes to
  * free spots: a node expanded to be read stays where the person looked, by its wires.
- * `before` and `after`: the nodes' sizes before and after they grew.
+ *
+ * Frames keep what they hold, as a frame drag does. A node in a frame (wholly inside it, the
+ * smallest such frame, before the step) pushes only the nodes of its own frame, and its frame
+ * grows right and down to hold it, FRAME_PAD clear of its edges. A frame is pushed as a block,
+ * with its nodes and reroute dots, by a node outside it or by another frame, grown or pushed,
+ * that now covers it; so a node pushed never leaves its frame, and a node outside never ends
+ * up inside one. (I chose growing the frame over pushing the node out of it: a node dropped
+ * out of its frame is left behind by the next drag of the frame, which the person does not
+ * see coming.) `before` and `after`: the nodes' sizes before and after they grew.
  */
-export function makeRoom(graph: Graph, grown: Iterable<string>, before: Size, after: Size): { id: string; position: [number, number] }[] {
+export function makeRoom(graph: Graph, grown: Iterable<string>, before: Size, after: Size): Room {
+  const frames = graph.frames ?? [];
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
-  const was = new Map(graph.nodes.map((n) => [n.id, rectOf(n, n.position, before)]));
+  /** The smallest frame other than `self` that holds the rectangle wholly, or null. */
+  const smallestHolding = (r: Rect, self?: Frame): Frame | null =>
+    frames
+      .filter((f) => f !== self && frameHolds(f, { x: r.x, y: r.y, width: r.w, height: r.h }))
+      .sort((a, b) => area(frameRect(a)) - area(frameRect(b)))[0] ?? null;
+  // Each node's frame and each frame's own, as drawn before the step: the tree a push keeps.
+  const home = new Map<string, Frame | null>(graph.nodes.map((n) => [n.id, smallestHolding(rectOf(n, n.position, before))]));
+  const parent = new Map<Frame, Frame | null>(frames.map((f) => [f, smallestHolding(frameRect(f), f)]));
   const at = new Map<string, [number, number]>();
-  const now = (n: GraphNode) => rectOf(n, at.get(n.id) ?? n.position, after);
-  const queue = [...grown].filter((id) => byId.has(id));
-  // Each push moves a node right or down: a cap, in case pushes chase each other round.
-  let pushes = 50 * graph.nodes.length;
+  const box = new Map<string, Rect>(frames.map((f) => [f.id, frameRect(f)]));
+  const itemKey = (i: Item) => (i.kind === 'node' ? `n:${i.node.id}` : `f:${i.frame.id}`);
+  const was = (i: Item): Rect => (i.kind === 'node' ? rectOf(i.node, i.node.position, before) : frameRect(i.frame));
+  const now = (i: Item): Rect => (i.kind === 'node' ? rectOf(i.node, at.get(i.node.id) ?? i.node.position, after) : box.get(i.frame.id)!);
+  const levelOf = (i: Item): Frame | null => (i.kind === 'node' ? home.get(i.node.id)! : parent.get(i.frame)!);
+  // What an item may push: the items of its own level (the nodes and frames its frame holds, or
+  // those no frame holds).
+  const items = [...graph.nodes.map((node): Item => ({ kind: 'node', node })), ...frames.map((frame): Item => ({ kind: 'frame', frame }))];
+  const level = (f: Frame | null): Item[] => items.filter((i) => levelOf(i) === f);
+  /** Moves an item, a frame with all it holds. */
+  const shift = (i: Item, dx: number, dy: number): void => {
+    if (i.kind === 'node') {
+      const p = at.get(i.node.id) ?? i.node.position;
+      at.set(i.node.id, [p[0] + dx, p[1] + dy]);
+      return;
+    }
+    const r = box.get(i.frame.id)!;
+    box.set(i.frame.id, { ...r, x: r.x + dx, y: r.y + dy });
+    for (const inner of level(i.frame)) shift(inner, dx, dy);
+  };
+  /** Grows a frame right and down to hold the rectangle; true when it grew. */
+  const holdIn = (f: Frame, r: Rect): boolean => {
+    const b = box.get(f.id)!;
+    const w = Math.min(FRAME_LIMITS.maxSize, Math.max(b.w, r.x + r.w + FRAME_PAD - b.x));
+    const h = Math.min(FRAME_LIMITS.maxSize, Math.max(b.h, r.y + r.h + FRAME_PAD - b.y));
+    if (w === b.w && h === b.h) return false;
+    box.set(f.id, { ...b, w, h });
+    return true;
+  };
+  const queue: Item[] = [...grown].filter((id) => byId.has(id)).map((id) => ({ kind: 'node', node: byId.get(id)! }));
+  // Each push moves an item right or down: a cap, in case pushes chase each other round.
+  let pushes = 50 * (graph.nodes.length + frames.length);
   while (queue.length && pushes > 0) {
-    const a = byId.get(queue.shift()!)!;
+    const a = queue.shift()!;
     const A = now(a);
-    const A0 = was.get(a.id)!;
-    for (const b of graph.nodes) {
-      if (b === a) continue;
+    const A0 = was(a);
+    const f = levelOf(a);
+    if (f && holdIn(f, A)) queue.push({ kind: 'frame', frame: f });
+    for (const b of level(f)) {
+      if (itemKey(b) === itemKey(a)) continue;
       const B = now(b);
-      const B0 = was.get(b.id)!;
+      const B0 = was(b);
       // Not over it now, or over it already before (drawn so on purpose, or long ago): left be.
       if (!overlaps(A, B) || overlaps(A0, B0)) continue;
       const gapX = Math.min(GAP, Math.max(0, B0.x - (A0.x + A0.w)));
@@ -110,12 +173,43 @@ export function makeRoom(graph: Graph, grown: Iterable<string>, before: Size, af
       const rightOf = B0.x >= A0.x + A0.w;
       const below = B0.y >= A0.y + A0.h;
       const goRight = rightOf && !below ? true : below && !rightOf ? false : right <= down;
-      at.set(b.id, goRight ? [B.x + right, B.y] : [B.x, B.y + down]);
-      queue.push(b.id);
+      shift(b, goRight ? right : 0, goRight ? 0 : down);
+      queue.push(b);
       pushes--;
     }
   }
-  return [...at].map(([id, position]) => ({ id, position }));
+  const changed = frames.filter((fr) => {
+    const b = box.get(fr.id)!;
+    return b.x !== fr.position[0] || b.y !== fr.position[1] || b.w !== fr.size[0] || b.h !== fr.size[1];
+  });
+  // The dots a frame pushed carries (a frame inside it moved by the same offset: each dot once),
+  // by wire, so each wire's list is set once.
+  const vias = new Map<Edge, [number, number][]>();
+  const carried = new Set<string>();
+  for (const fr of changed) {
+    const b = box.get(fr.id)!;
+    const dx = b.x - fr.position[0];
+    const dy = b.y - fr.position[1];
+    if (dx === 0 && dy === 0) continue;
+    for (const dot of dotsInFrame(graph, fr)) {
+      const edge = graph.edges.find((e) => sameEdge(e, dot.edge as Edge))!;
+      const key = `${edgeKey(edge)}#${dot.index}`;
+      if (carried.has(key)) continue;
+      carried.add(key);
+      const via = vias.get(edge) ?? edge.via!.map((p): [number, number] => [p[0], p[1]]);
+      const p = edge.via![dot.index];
+      via[dot.index] = [p[0] + dx, p[1] + dy];
+      vias.set(edge, via);
+    }
+  }
+  return {
+    nodes: [...at].map(([id, position]) => ({ id, position })),
+    frames: changed.map((fr) => {
+      const b = box.get(fr.id)!;
+      return { ...structuredClone(fr), position: [b.x, b.y], size: [b.w, b.h] };
+    }),
+    vias: [...vias].map(([edge, via]) => ({ edge: { from: edge.from, to: edge.to }, via })),
+  };
 }
 
 /** Seeds follow the stride the shipped graphs use between their noises. */

@@ -22,6 +22,9 @@ export const FRAME_LIMITS = {
   maxSize: 100_000,
 } as const;
 
+/** Room between a frame's edges and the nodes it is drawn about (or grown to hold), in canvas units. */
+export const FRAME_PAD = 24;
+
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

@@ -10,15 +10,14 @@ import { EditError } from '../../editor/commands.ts';
 import { capName } from '../../editor/names.ts';
 import { FRAME_COLORS, type Frame } from '../../model/graph.ts';
 import { FRAME_RGB } from '../theme.ts';
-import { dotsInFrame, FRAME_LIMITS, nodesInFrame } from '../../model/frames.ts';
+import { dotsInFrame, FRAME_LIMITS, FRAME_PAD, nodesInFrame } from '../../model/frames.ts';
 import type { FrameGestureDetail, TgFrame } from '../frame/frame.ts';
 import type { Schemes } from './view-objects.ts';
 
 /** Side of a frame's corner grip, in canvas units. */
 const GRIP = 20;
 
-/** Room around the nodes a new frame is drawn about, and above them for its title bar. */
-const PAD = 24;
+/** Room above the nodes a new frame is drawn about, for its title bar (FRAME_PAD on every side besides). */
 const TITLE_ROOM = 40;
 
 /** What the layer asks of the app: to say something, to open a frame's menu. */
@@ -81,10 +80,10 @@ export class FrameLayer {
       return node && view ? { x: node.position[0], y: node.position[1], w: view.width, h: view.height } : null;
     }).filter((b) => b !== null);
     if (!boxes.length) return this.core.addFrame([Math.round(at[0]), Math.round(at[1])], [480, 300]);
-    const x0 = Math.min(...boxes.map((b) => b.x)) - PAD;
-    const y0 = Math.min(...boxes.map((b) => b.y)) - PAD - TITLE_ROOM;
-    const x1 = Math.max(...boxes.map((b) => b.x + b.w)) + PAD;
-    const y1 = Math.max(...boxes.map((b) => b.y + b.h)) + PAD;
+    const x0 = Math.min(...boxes.map((b) => b.x)) - FRAME_PAD;
+    const y0 = Math.min(...boxes.map((b) => b.y)) - FRAME_PAD - TITLE_ROOM;
+    const x1 = Math.max(...boxes.map((b) => b.x + b.w)) + FRAME_PAD;
+    const y1 = Math.max(...boxes.map((b) => b.y + b.h)) + FRAME_PAD;
     return this.core.addFrame([Math.round(x0), Math.round(y0)], [Math.round(x1 - x0), Math.round(y1 - y0)]);
   }
 

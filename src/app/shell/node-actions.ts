@@ -151,14 +151,15 @@ export class NodeActions {
 
   /**
    * Turns a flag on for all of them, or off when every one has it already. Nodes expanded push
-   * the nodes they would cover out of their way, in the same undo step (makeRoom).
+   * the nodes they would cover out of their way, their frames growing to hold them and frames
+   * in the way pushed whole, in the same undo step (makeRoom).
    */
   toggleFlag(ids: readonly string[], flag: NodeFlag): void {
     if (!ids.length) return;
     const allOn = ids.every((id) => this.core.node(id)?.[flag]);
     const expanding = new Set(flag === 'collapsed' && allOn ? ids : []);
-    const moves = expanding.size ? makeRoom(this.core.graph as Graph, expanding, drawnSize, (n) => drawnSize(expanding.has(n.id) ? { ...n, collapsed: false } : n)) : [];
-    this.core.setFlag(ids, flag, !allOn, moves);
+    const room = expanding.size ? makeRoom(this.core.graph as Graph, expanding, drawnSize, (n) => drawnSize(expanding.has(n.id) ? { ...n, collapsed: false } : n)) : {};
+    this.core.setFlag(ids, flag, !allOn, room);
     // Expanded (H), a node near the canvas's edge ran under the viewer: bring it into sight.
     if (flag === 'collapsed' && allOn) void this.host.canvas?.reveal(ids);
   }
