@@ -1,7 +1,7 @@
 // Where new things go on the canvas: a duplicate beside its original (the free spot nearest its
 // right side), a node added or pasted at the pointer in the free spot nearest it, room made for
-// nodes expanded in place (frames kept holding their nodes), and a seed for a new noise that no other node uses. Pure functions
-// over the model.
+// nodes expanded in place (frames kept holding their nodes), and a seed for a new noise that no
+// other node uses. Pure functions over the model.
 
 import { nodeDef } from '../../nodes/index.ts';
 import type { Edge, Frame, Graph, GraphNode } from '../model/graph.ts';
