@@ -161,4 +161,21 @@ describe('the unsaved mark and the undo history', () => {
     step(5);
     expect(h.settled.saved).toEqual([]);
   });
+
+  it('saves a drag still held with the saved states a reload should find: not the redo state it cuts off', () => {
+    const ed = opened();
+    ed.setParam('cont', 'gain', 0.7);
+    ed.keep({ clean: true });
+    ed.undo();
+    // The redo step holds the saved state; a drag held past the autosave's quiet time will cut it off.
+    const drag = ed.beginStep('move node');
+    ed.moveNodes([{ id: 'cont', position: [40, 40] }]);
+    expect(ed.historySteps.saved).toEqual([]);
+    const again = reloaded(ed);
+    again.undo();
+    expect(again.clean).toBe(false);
+    drag.commit();
+    // Filed, the drag cut the saved state off for good.
+    expect(ed.historySteps.saved).toEqual([]);
+  });
 });

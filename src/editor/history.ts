@@ -199,8 +199,9 @@ export class History {
     const saved = this.savedOffsets();
     if (!open) return { done: this.done, undone: this.undone, saved };
     const done = [...this.done, open].slice(-this.limit);
-    // The cursor moves on by the step filed; the redo steps and their states go.
-    return { done, undone: [], saved: saved.map((k) => k - 1).filter((k) => k >= -done.length) };
+    // The cursor moves on by the step filed; the redo steps and their states go (a saved one
+    // among them must not become the state after the gesture).
+    return { done, undone: [], saved: saved.filter((k) => k <= 0).map((k) => k - 1).filter((k) => k >= -done.length) };
   }
 
   /**
