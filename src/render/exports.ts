@@ -1,11 +1,14 @@
 // The files a layer is exported as, named the same way by the command line and the editor: a
 // PNG in the layer's palette, a 16-bit greyscale PNG and a raw Float32 grid of a field (with
-// the value range in the file name), a raw or indexed map of biome ids. Pure: Node or worker.
+// the value range in the file name), a raw or indexed map of biome ids, the land as a glTF mesh
+// draped with the layer's picture. Pure: Node or worker.
 
 import type { BiomeValue, PortType, Value } from '../model/values.ts';
 import { finiteRange, type LayerStyle, renderLayer } from './layer.ts';
+import { type MeshOptions, terrainGlb } from './land-mesh.ts';
 import { biomePng, grey16Png, rgbaPng } from './png.ts';
 import { drawWater, type WaterLayer } from './rivers.ts';
+import type { HeightSource } from './relief.ts';
 import { splatFiles } from './splat.ts';
 import { zipStored } from './zip.ts';
 
@@ -13,11 +16,25 @@ import { zipStored } from './zip.ts';
  * png: the layer in its palette, as the viewer draws it; png16: 16-bit grey, 0 the field's
  * minimum and 65535 its maximum; raw: little-endian Float32 (.f32), or biome ids (.u8);
  * indexed: an indexed PNG of a biome map (pixel value = biome id, names in its text chunks);
- * splat: a biome map's splat maps and their channel list (src/render/splat.ts) in one zip.
+ * splat: a biome map's splat maps and their channel list (src/render/splat.ts) in one zip;
+ * glb: the land under the layer as a glTF 2.0 binary mesh in metres, the PNG as its colour
+ * (src/render/land-mesh.ts).
  */
-export type ExportFormat = 'png' | 'png16' | 'raw' | 'indexed' | 'splat';
+export type ExportFormat = 'png' | 'png16' | 'raw' | 'indexed' | 'splat' | 'glb';
 
-export const EXPORT_FORMATS: readonly ExportFormat[] = ['png', 'png16', 'raw', 'indexed', 'splat'];
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['png', 'png16', 'raw', 'indexed', 'splat', 'glb'];
+
+/** Formats that are the picture as seen, rivers and lakes drawn over it when they are on: the PNG and the mesh's drape. */
+export function exportDrawsWater(format: ExportFormat): boolean {
+  return format === 'png' || format === 'glb';
+}
+
+/** What a mesh export stands on: the heights under the layer (heightSource) and the metres. */
+export interface MeshExport {
+  /** Null when nothing under the layer holds heights (a biome map whose land was cut off). */
+  readonly land: HeightSource | null;
+  readonly options: MeshOptions;
+}
 
 export interface ExportFile {
   readonly name: string;
@@ -82,10 +99,11 @@ export function exportApplies(value: { readonly type: PortType }, format: Export
  * The file of one layer in one format, `stem` being "<node>.<port>":
  * `stem.png`, `stem.<min>_<max>.16.png`, `stem.<min>_<max>.f32`, `stem.u8`, `stem.indexed.png`.
  * `water` (river and lake layers, n × n) is drawn over the PNG as the viewer draws it, which the
- * name says (`stem.rivers.png`); the other formats are the layer's data and leave it out.
- * Null when the format does not apply to the layer.
+ * name says (`stem.rivers.png`), and over the mesh's drape (`stem.glb`, `stem.rivers.glb`);
+ * the other formats are the layer's data and leave it out. `mesh` is the glb's land and
+ * metres (required for it). Null when the format does not apply to the layer.
  */
-export function exportFile(value: Value, n: number, stem: string, format: ExportFormat, style: LayerStyle = {}, water?: readonly WaterLayer[]): ExportFile | null {
+export function exportFile(value: Value, n: number, stem: string, format: ExportFormat, style: LayerStyle = {}, water?: readonly WaterLayer[], mesh?: MeshExport): ExportFile | null {
   if (!exportApplies(value, format)) return null;
   switch (format) {
     case 'png': {
@@ -110,6 +128,24 @@ export function exportFile(value: Value, n: number, stem: string, format: Export
     case 'splat':
       // The same files `render --splat` writes side by side, in one download.
       return { name: `${stem}.splat.zip`, bytes: zipStored(splatFiles(value as BiomeValue, n, stem)), mime: 'application/zip' };
+    case 'glb': {
+      if (!mesh) throw new Error('exportFile: a mesh export needs its land and options');
+      const { land, options } = mesh;
+      if (!land) throw new Error(`nothing under ${stem} holds heights to build a mesh on`);
+      if (land.value.type === 'biome' || land.value.data.length !== n * n) throw new Error(`the heights under ${stem} (${land.ref.node}.${land.ref.port}) are no ${n} × ${n} field`);
+      const rgba = renderLayer(value, n, style);
+      if (water?.length) drawWater(rgba, n, water, n);
+      const bytes = terrainGlb({
+        heights: land.value.data as Float32Array,
+        n,
+        seaLevel: land.seaLevel,
+        picture: rgbaPng(rgba, n, n),
+        layer: stem,
+        heightsFrom: `${land.ref.node}.${land.ref.port}`,
+        options,
+      });
+      return { name: `${stem}${water?.length ? '.rivers' : ''}.glb`, bytes, mime: 'model/gltf-binary' };
+    }
   }
 }
 

@@ -3,7 +3,9 @@
 // grid the mesh can redraw on every drag frame. Pure: the worker runs it over its engine's
 // results, and tests run it in Node.
 
-import type { Graph, PortRef } from '../model/graph.ts';
+import type { Domain } from '../grid.ts';
+import { findNode, type Graph, type PortRef } from '../model/graph.ts';
+import type { Catalogue } from '../model/manifest.ts';
 import type { Value } from '../model/values.ts';
 import { finiteRange } from './layer.ts';
 
@@ -55,6 +57,22 @@ export function heightSource(graph: Graph, read: (ref: PortRef) => Value | undef
   if (field) return field;
   const own = read(start);
   return own?.type === 'field' ? { ref: start, value: own, seaLevel: null } : null;
+}
+
+/** What landUnder reads: an engine's results and its node types (src/engine/engine.ts). */
+export interface ResultsOf {
+  output(node: string, port?: string, domain?: Domain): Value | undefined;
+  readonly catalogue: Catalogue;
+}
+
+/**
+ * heightSource over an engine's results on `domain`, its node types giving each node's
+ * outputs: the land a mesh export stands on, found as the 3-D view finds it. The nodes
+ * upstream must still hold their results (an evaluation that did not drop intermediates).
+ */
+export function landUnder(graph: Graph, engine: ResultsOf, start: PortRef, domain?: Domain): HeightSource | null {
+  const outputs = (id: string) => Object.keys(engine.catalogue.def(findNode(graph, id)?.type ?? '')?.outputs ?? {});
+  return heightSource(graph, (ref) => engine.output(ref.node, ref.port, domain), outputs, start);
 }
 
 /** Heights thinned for the mesh: side × side, row 0 = south, each the value of one cell of the view. */

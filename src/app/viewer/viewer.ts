@@ -60,6 +60,7 @@ const FORMAT_LABELS: Readonly<Record<ExportFormat, { label: string; title: strin
   raw: { label: 'Raw', title: 'Little-endian Float32, row 0 = south (biomes: one byte per cell); the range is in the file name' },
   indexed: { label: 'Indexed PNG', title: 'Pixel value = biome id, the palette the biome colours, the names in the PNG text' },
   splat: { label: 'Splat maps', title: 'Biome weights for terrain materials: 4 biomes per RGBA PNG, 255 a cell, and the channel list, in one zip' },
+  glb: { label: 'Mesh (glTF)', title: 'The land under the layer as a glTF 2.0 binary (.glb) in metres, draped with the picture as shown: for Blender, Unreal, Unity (glTFast)' },
 };
 
 /**
