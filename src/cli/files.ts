@@ -239,7 +239,7 @@ export function tidyLayers(dir: string, written: readonly string[], stems: reado
   const removed: string[] = [];
   const others: string[] = [];
   const ours = new Set(stems);
-  const layerFile = /^([^.]+\.[^.]+)\.(?:.+\.)?(png|f32|u8)$/;
+  const layerFile = /^([^.]+\.[^.]+)\.(?:.+\.)?(png|f32|u8|glb)$/;
   let entries: string[];
   try {
     entries = readdirSync(dir);

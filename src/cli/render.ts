@@ -12,8 +12,10 @@ import type { AnyParamValue } from '../model/params.ts';
 import { GraphError } from '../model/problems.ts';
 import type { Value } from '../model/values.ts';
 import { readinessProblems, suggest } from '../model/validate.ts';
-import { exportFile, type ExportFormat, NONFINITE_TAG, nonFiniteCount } from '../render/exports.ts';
+import { exportFile, type ExportFormat, type MeshExport, NONFINITE_TAG, nonFiniteCount } from '../render/exports.ts';
 import { finiteMean, finiteRange } from '../render/layer.ts';
+import { MESH_DEFAULTS, MESH_SIDE_MAX, MESH_SIDE_MIN, type MeshOptions, meshOptionProblems, meshSide } from '../render/land-mesh.ts';
+import { landUnder } from '../render/relief.ts';
 import { splatFiles } from '../render/splat.ts';
 import { DECIMAL, parseArgs, UsageError, WHOLE } from './args.ts';
 import { readGraphText, Staging, tidyLayers } from './files.ts';
@@ -31,6 +33,12 @@ export const RENDER_USAGE = `terrain-graph render <graph.json> [options]
   --indexed            also write biome maps as indexed DIR/<node>.<port>.indexed.png
   --splat              also write biome maps as splat maps DIR/<node>.<port>.splat<k>.png (4 biomes
                        per RGBA picture, weights summing to 255) and DIR/<node>.<port>.splat.json
+  --glb                also write the land under each layer as a glTF 2.0 mesh DIR/<node>.<port>.glb,
+                       draped with the layer's picture (for Blender, Unreal, Unity with glTFast)
+  --mesh-size S        the mesh's vertices a side, ${MESH_SIDE_MIN}…${MESH_SIDE_MAX} (default ${MESH_DEFAULTS.side}; one a cell when --size is smaller)
+  --metres-per-cell M  metres between neighbouring cells' centres (default ${MESH_DEFAULTS.metresPerCell})
+  --height-range H     metres from the land's lowest point (at 0) to its highest (default ${MESH_DEFAULTS.heightRange})
+  --sea                add the sea as a translucent plane at the sea level
   --stats              print the statistics of the nodes that have some (biome maps, rivers) as JSON:
                        one object, or an array of them in file order when several nodes have some
   --by-share           tint terrains (heights with a sea level) by share (the top 8 % is snow), not by height
@@ -52,6 +60,7 @@ export interface ManifestEntry {
   png16?: string;
   indexedPng?: string;
   splat?: string[];
+  glb?: string;
 }
 
 /**
@@ -114,6 +123,27 @@ function parseView(text: string): { x: number; y: number } {
   return { x: Number(parts[0]), y: Number(parts[1]) };
 }
 
+/** The mesh flags read into options, each checked and refused naming its flag; they go with --glb. */
+function parseMesh(args: { one: Map<string, string>; bare: Set<string> }): MeshOptions | null {
+  const flags = { 'mesh-size': 'side', 'metres-per-cell': 'metresPerCell', 'height-range': 'heightRange' } as const;
+  const given = [...Object.keys(flags).filter((f) => args.one.has(f)), ...(args.bare.has('sea') ? ['sea'] : [])];
+  if (!args.bare.has('glb')) {
+    if (given.length) throw new UsageError(`--${given[0]} shapes the mesh that --glb writes: give it with --glb`);
+    return null;
+  }
+  const options: { -readonly [K in keyof MeshOptions]: MeshOptions[K] } = { ...MESH_DEFAULTS, sea: args.bare.has('sea') };
+  for (const [flag, key] of Object.entries(flags)) {
+    const text = args.one.get(flag);
+    if (text === undefined) continue;
+    const ok = key === 'side' ? WHOLE.test(text) : DECIMAL.test(text);
+    if (!ok) throw new UsageError(`--${flag} expects ${key === 'side' ? 'a whole number' : 'a decimal number of metres'}, got "${text}"`);
+    options[key] = Number(text);
+  }
+  const problem = meshOptionProblems(options)[0];
+  if (problem) throw new UsageError(`--${Object.entries(flags).find(([, k]) => k === problem.option)![0]}: ${problem.message}`);
+  return options;
+}
+
 function parseSize(text: string): number {
   const n = WHOLE.test(text) ? Number(text) : NaN;
   if (!Number.isInteger(n) || n < VIEW_SIZE_MIN || n > VIEW_SIZE_MAX) {
@@ -170,17 +200,17 @@ export interface RenderHooks {
 /** Runs the render command; throws GraphError (bad file or --set), UsageError or Error. */
 export async function renderCommand(argv: readonly string[], log: (line: string) => void, hooks: RenderHooks = {}): Promise<RenderResult> {
   const args = parseArgs(argv, {
-    one: ['size', 'view', 'out'],
+    one: ['size', 'view', 'out', 'mesh-size', 'metres-per-cell', 'height-range'],
     many: ['node', 'set'],
     // A node id has no dot and a --set has "=": the graph file after them is neither.
     takes: { node: (v) => !v.includes('.'), set: (v) => v.includes('=') || !/\.json$/i.test(v) },
     what: { node: 'node ids, which have no dot ("cont", where "cont.out" names an output)', set: 'ID.PARAM=JSON' },
-    bare: ['all', 'raw', 'png16', 'indexed', 'splat', 'stats', 'by-share', 'contours', 'no-shade'],
+    bare: ['all', 'raw', 'png16', 'indexed', 'splat', 'glb', 'sea', 'stats', 'by-share', 'contours', 'no-shade'],
     elsewhere: {
       'cells-per-view': "render's resolution is --size N (cells a side of its one view)",
       region: 'render draws one view: --view X,Y (its origin, in views) and --size N; build covers a region in tiles',
       'tile-size': 'render writes one view; build writes tiles (--tile-size)',
-      format: 'render writes PNGs, with --raw, --png16, --indexed or --splat for the other formats',
+      format: 'render writes PNGs, with --raw, --png16, --indexed, --splat or --glb for the other formats',
       png: 'render writes PNGs without being asked; --png16 for 16-bit ones',
     },
   });
@@ -197,6 +227,7 @@ export async function renderCommand(argv: readonly string[], log: (line: string)
   if (all && requested) throw new UsageError('give either --node or --all, not both');
   const size = args.one.has('size') ? parseSize(args.one.get('size')!) : undefined;
   const view = args.one.has('view') ? parseView(args.one.get('view')!) : undefined;
+  const mesh = parseMesh(args);
 
   const name = basename(file);
   // Bypassed nodes pass their input through: a rewrite of the wires, before the engine sees them.
@@ -238,14 +269,20 @@ export async function renderCommand(argv: readonly string[], log: (line: string)
     engine.evaluate({
       targets,
       // One render: what only feeds the outputs goes as soon as it is read (less memory at 4096²);
-      // the statistics read the wind and moisture behind the biomes afterwards, so they keep all.
-      dropIntermediates: !wantStats,
+      // the statistics read the wind and moisture behind the biomes afterwards, and a mesh the
+      // heights upstream of its layer, so they keep all.
+      dropIntermediates: !wantStats && !mesh,
       onNode: progress ? (id, ms) => log(`  ${id.padEnd(16)} ${ms.toFixed(0).padStart(6)} ms`) : undefined,
     });
     const failed = failureReport(edited, targets, (id) => engine.status(id));
     if (failed.length) throw new Error(failed.join('\n'));
+    if (mesh && args.one.has('mesh-size') && meshSide(mesh, n) < mesh.side) {
+      log(`note: the meshes have ${n} vertices a side, one a cell: --mesh-size ${mesh.side} asks more than the ${n}² grid has`);
+    }
 
     const manifest: ManifestEntry[] = [];
+    /** Layers whose land has no sea level, so --sea adds none to their meshes. */
+    const sealess: string[] = [];
     const stems: string[] = [];
     const style = { heightMode: args.bare.has('by-share') ? 'share' : 'height', contours: args.bare.has('contours'), shade: !args.bare.has('no-shade') } as const;
     for (const id of ids) {
@@ -259,8 +296,8 @@ export async function renderCommand(argv: readonly string[], log: (line: string)
         stems.push(stem);
         if (progress) log(`writing ${stem}`);
         // The same files, under the same names, as the editor's viewer exports (src/render/exports.ts).
-        const file = (format: ExportFormat) => {
-          const f = exportFile(value, n, stem, format, style);
+        const file = (format: ExportFormat, meshOf?: MeshExport) => {
+          const f = exportFile(value, n, stem, format, style, undefined, meshOf);
           if (f) staging.write(f.name, f.bytes);
           return f?.name;
         };
@@ -285,10 +322,19 @@ export async function renderCommand(argv: readonly string[], log: (line: string)
           for (const f of files) staging.write(f.name, f.bytes);
           entry.splat = files.map((f) => f.name);
         }
+        if (mesh) {
+          const land = landUnder(graph, engine, { node: id, port });
+          if (!land) log(`note: nothing under ${stem} holds heights: no mesh for it`);
+          else {
+            if (mesh.sea && land.seaLevel === null) sealess.push(stem);
+            entry.glb = file('glb', { land, options: mesh });
+          }
+        }
         manifest.push(entry);
       }
     }
-    if (args.bare.has('raw') || args.bare.has('png16') || args.bare.has('indexed') || args.bare.has('splat')) {
+    if (sealess.length) log(`note: ${listed(sealess)} stand${sealess.length === 1 ? 's' : ''} on heights with no sea level (a plain height field or a noise): no sea in ${sealess.length === 1 ? 'its mesh' : 'their meshes'}`);
+    if (args.bare.has('raw') || args.bare.has('png16') || args.bare.has('indexed') || args.bare.has('splat') || mesh) {
       const doc = { graph: graph.name, view: { ...engine.view }, rowOrder: 'row 0 = south', files: manifest };
       staging.write('manifest.json', `${JSON.stringify(doc, null, 2)}\n`);
     }
@@ -297,14 +343,18 @@ export async function renderCommand(argv: readonly string[], log: (line: string)
     const { removed, others } = tidyLayers(outDir, written, stems);
     if (removed.length) log(`replaced the earlier files of the same layers: removed ${removed.join(', ')}`);
     if (others.length) {
-      const list = others.length > 8 ? `${others.slice(0, 8).join(', ')} and ${others.length - 8} more` : others.join(', ');
-      log(`note: ${outDir} also holds ${others.length} layer file${others.length === 1 ? '' : 's'} this render did not write (an earlier run's?): ${list}`);
+      log(`note: ${outDir} also holds ${others.length} layer file${others.length === 1 ? '' : 's'} this render did not write (an earlier run's?): ${listed(others)}`);
     }
     return { written, stats };
   } catch (err) {
     staging.abandon();
     throw err;
   }
+}
+
+/** Names, the first eight of them and how many more. */
+function listed(names: readonly string[]): string {
+  return names.length > 8 ? `${names.slice(0, 8).join(', ')} and ${names.length - 8} more` : names.join(', ');
 }
 
 /** "+∞", "−∞, NaN", … : which non-finite values a field holds. */

@@ -140,7 +140,7 @@ export function gridNormals(positions: Float32Array, side: number, step: number)
       const dx = (y(r, ce) - y(r, cw)) / ((ce - cw) * step);
       const dNorth = (y(rn, c) - y(rs, c)) / ((rn - rs) * step);
       // z runs south: ∂y/∂z = −∂y/∂north, so the normal's z is +∂y/∂north.
-      const nx = -dx;
+      const nx = 0 - dx; // not −dx: a flat cell's normal is +0, never −0
       const nz = dNorth;
       const len = Math.sqrt(nx * nx + 1 + nz * nz);
       const p = (r * side + c) * 3;

@@ -4,6 +4,7 @@
 
 import type { Graph } from '../model/graph.ts';
 import type { ExportFormat } from '../render/exports.ts';
+import { MESH_DEFAULTS, type MeshOption, meshOptionProblems, type MeshOptions } from '../render/land-mesh.ts';
 import type { LayerStyle } from '../render/layer.ts';
 import { Lane, type LanePort } from '../worker/lane.ts';
 import type { ExportProgress, ExportRequest, ExportResult, WaterRef } from '../worker/protocol.ts';
@@ -37,6 +38,8 @@ export interface ExportTarget {
 export class ViewerExports {
   /** Cells per side; null is the view's own resolution. */
   size: number | null = null;
+  /** A mesh export's vertices a side, metres and sea (the glb format). */
+  mesh: MeshOptions = MESH_DEFAULTS;
   /** The export under way, or null. */
   state: ExportState | null = null;
   /** The last export's file name and size, or why it failed, or that it was cancelled, for the panel to say. */
@@ -75,6 +78,19 @@ export class ViewerExports {
     this.changed();
   }
 
+  /**
+   * Changes one of the mesh's options; a value out of range is refused with why (and the
+   * options stay as they were), for the panel to say.
+   */
+  setMesh(change: Partial<MeshOptions>): { option: MeshOption; message: string } | null {
+    const next = { ...this.mesh, ...change };
+    const problem = meshOptionProblems(next).find((p) => p.option in change);
+    if (problem) return problem;
+    this.mesh = next;
+    this.changed();
+    return null;
+  }
+
   /** Starts an export unless one is under way; `viewSize` stands in for a size of null. */
   start(target: ExportTarget, format: ExportFormat, viewSize: number): void {
     if (this.state) return;
@@ -83,7 +99,7 @@ export class ViewerExports {
     this.note = null;
     this.changed();
     this.lane.request(
-      () => ({ request: { kind: 'export', graph: target.graph as Graph, node: target.node, port: target.port, format, size, style: target.style, rivers: target.rivers ?? null } }),
+      () => ({ request: { kind: 'export', graph: target.graph as Graph, node: target.node, port: target.port, format, size, style: target.style, rivers: target.rivers ?? null, ...(format === 'glb' ? { mesh: this.mesh } : {}) } }),
       (a) => {
         if (a.kind === 'export-progress') {
           this.state = { format, size, done: a.done, total: a.total, step: a.step };

@@ -10,7 +10,7 @@ import type { EditorCore } from '../editor/editor.ts';
 import type { View } from '../grid.ts';
 import { finalOutput, type Graph } from '../model/graph.ts';
 import type { LayerStyle } from '../render/layer.ts';
-import type { ExportFormat } from '../render/exports.ts';
+import { exportDrawsWater, type ExportFormat } from '../render/exports.ts';
 import type { LanePort } from '../worker/lane.ts';
 import type { Bins, Detail, NodeResult, ProbeResult } from '../worker/protocol.ts';
 import { type ExportedFile, ViewerExports } from './exports.ts';
@@ -500,7 +500,7 @@ export class ViewerSession {
   exportLayer(format: ExportFormat): void {
     const port = this.port;
     if (!this.node || !port) return;
-    this.exports.start({ graph: this.core.graph, node: this.node, port, style: this.style, rivers: format === 'png' ? this.riverRef : null }, format, this.n);
+    this.exports.start({ graph: this.core.graph, node: this.node, port, style: this.style, rivers: exportDrawsWater(format) ? this.riverRef : null }, format, this.n);
   }
 
   // ── internals ────────────────────────────────────────────────────────────────────────

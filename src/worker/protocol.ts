@@ -5,6 +5,7 @@ import type { Graph } from '../model/graph.ts';
 import type { NodeState } from '../engine/engine.ts';
 import type { Meaning, PortType } from '../model/values.ts';
 import type { ExportFormat } from '../render/exports.ts';
+import type { MeshOptions } from '../render/land-mesh.ts';
 import type { LayerStyle } from '../render/layer.ts';
 import type { LayerHistogram } from '../render/histogram.ts';
 import type { ProvenanceRow } from '../engine/provenance.ts';
@@ -109,6 +110,8 @@ export interface ExportRequest {
   readonly style: LayerStyle;
   /** Rivers and lakes drawn over a PNG export (the picture as seen); the data formats ignore it. */
   readonly rivers?: WaterRef | null;
+  /** A mesh export's size and metres (src/render/land-mesh.ts); MESH_DEFAULTS when absent. */
+  readonly mesh?: MeshOptions;
 }
 
 /**

@@ -6,13 +6,14 @@
 import { createEngine, type Engine } from '../engine/engine.ts';
 import { cellX, cellY, type Domain, viewDomain } from '../grid.ts';
 import { findNode, type Graph } from '../model/graph.ts';
-import { EXPORT_PROGRESS_ABOVE, exportFile } from '../render/exports.ts';
+import { EXPORT_PROGRESS_ABOVE, exportDrawsWater, exportFile } from '../render/exports.ts';
+import { MESH_DEFAULTS } from '../render/land-mesh.ts';
 import { renderPreview } from '../render/preview.ts';
 import { cellProvenance, provenanceOrder } from '../engine/provenance.ts';
 import { outputPort, type PreviewEvaluator, waterLayers, riversIn } from './evaluator.ts';
 import { drawWater } from '../render/rivers.ts';
 import type { WaterRef, ExportProgress, ExportRequest, ExportResult, PanRequest, PanResult, PictureRequest, PictureResult, ProbeRequest, ProbeResult, ReliefRequest, ReliefResult } from './protocol.ts';
-import { heightSource, ownRelief, reliefGrid } from '../render/relief.ts';
+import { heightSource, landUnder, ownRelief, reliefGrid } from '../render/relief.ts';
 import { nodeDef } from '../../nodes/index.ts';
 import { layerHistogram } from '../render/histogram.ts';
 import { trimScratch } from '../kernels/scratch.ts';
@@ -168,9 +169,9 @@ export class ViewerService {
     else engine = createEngine(req.graph, { size: req.size, catalogue: this.evaluator.catalogue });
     if (report) tell(`evaluating at ${req.size}²`);
     const domain = viewDomain(engine.view);
-    // A PNG is the picture as seen: with the rivers and lakes the viewer draws over it. The data formats
-    // (16-bit, raw, indexed, splat) stay the layer's own values.
-    const over = req.format === 'png' ? riversIn(req.graph, req.rivers) : null;
+    // A PNG (and a mesh's drape) is the picture as seen: with the rivers and lakes the viewer draws
+    // over it. The data formats (16-bit, raw, indexed, splat) stay the layer's own values.
+    const over = exportDrawsWater(req.format) ? riversIn(req.graph, req.rivers) : null;
     engine.evaluate({
       targets: withRivers(req.node, over),
       // A node is told once per domain it runs on (the view, a grown view, a world cut): the
@@ -189,7 +190,9 @@ export class ViewerService {
     done = total;
     if (report) tell('encoding the file');
     const rivers = waterLayers(engine, over, domain, { node: req.node, port });
-    const file = exportFile(value, req.size, `${req.node}.${port}`, req.format, req.style, rivers?.layers);
+    // A mesh stands on the land under the layer, found upstream as the 3-D view finds it.
+    const mesh = req.format === 'glb' ? { land: landUnder(req.graph, engine, { node: req.node, port }, domain), options: req.mesh ?? MESH_DEFAULTS } : undefined;
+    const file = exportFile(value, req.size, `${req.node}.${port}`, req.format, req.style, rivers?.layers, mesh);
     if (!file) return fail(`a ${value.type} output has no ${req.format} export`);
     const bytes = ownBuffer(file.bytes);
     return { result: { kind: 'export-result', seq: req.seq, name: file.name, mime: file.mime, bytes, ms: performance.now() - start }, transfer: [bytes] };

@@ -109,6 +109,15 @@ export default css`
   .spacer {
     flex: 1;
   }
+  .bar.mesh {
+    margin-top: 6px;
+  }
+  .bar.mesh input[type='number'] {
+    width: 64px;
+  }
+  .mesh-extent {
+    font-family: var(--tg-mono, ui-monospace, monospace);
+  }
   input,
   select,
   button {

@@ -11,6 +11,7 @@ import { EditError } from '../../editor/commands.ts';
 import type { GraphNode } from '../../model/graph.ts';
 import type { Point } from '../../model/params.ts';
 import { EXPORT_PROGRESS_ABOVE, exportApplies, type ExportFormat } from '../../render/exports.ts';
+import { MESH_SIDES, type MeshOption, meshSide } from '../../render/land-mesh.ts';
 import { formatValue } from '../../viewer-core/provenance.ts';
 import { pinName } from '../../viewer-core/compare.ts';
 import { MAP_SIZE_MAX, MAP_SIZE_MIN, type ViewerChange, type ViewerSession } from '../../viewer-core/session.ts';
@@ -310,7 +311,7 @@ export class TgViewer extends LitElement {
     const d = s.detail;
     const size = s.exports.size ?? s.n;
     const x = s.exports.state;
-    const formats = (['png', 'png16', 'raw', 'indexed', 'splat'] as const).filter((f) => !d || exportApplies({ type: d.portType }, f));
+    const formats = (['png', 'png16', 'raw', 'indexed', 'splat', 'glb'] as const).filter((f) => !d || exportApplies({ type: d.portType }, f));
     return html`<section class="exports">
       <h3>Export <small>${size}² at the view's origin${size > EXPORT_PROGRESS_ABOVE ? ', with progress' : ''}</small></h3>
       <div class="bar">
@@ -327,6 +328,7 @@ export class TgViewer extends LitElement {
           )}
         </select>
       </div>
+      ${this.meshOptions(size)}
       ${x
         ? html`<div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax=${x.total} aria-valuenow=${x.done}>
             <progress max=${x.total || 1} .value=${x.total ? x.done : 0}></progress><span>${x.step}${x.total ? ` (${x.done}/${x.total})` : ''}</span>
@@ -336,6 +338,43 @@ export class TgViewer extends LitElement {
           ? html`<div class="note ${s.exports.note.failed ? 'failed' : ''}">${s.exports.note.failed || s.exports.note.cancelled ? s.exports.note.text : html`Saved ${fileNameBreaks(s.exports.note.text).map((part, k) => (k ? html`<wbr />${part}` : part))}`}</div>`
           : nothing}
     </section>`;
+  }
+
+  /**
+   * The mesh export's options under the buttons: vertices a side (at most the export's cells),
+   * metres a cell, metres from the lowest point to the highest, and the sea.
+   */
+  private meshOptions(size: number) {
+    const s = this.session!;
+    const m = s.exports.mesh;
+    const side = meshSide(m, size);
+    const km = ((size - 1) * m.metresPerCell) / 1000;
+    const across = km >= 1 ? `${km.toLocaleString('en', { maximumFractionDigits: 2 })} km` : `${Math.round(km * 1000)} m`;
+    return html`<div class="bar mesh" title="Mesh (glTF): ${side}² vertices over the ${size}² export, ${across} from the first cell's centre to the last, the lowest point at 0 m and the highest at ${m.heightRange} m">
+      <span class="mesh-label">Mesh</span>
+      <select class="mesh-size" aria-label="mesh vertices a side" @change=${(e: Event) => this.setMesh('side', e)}>
+        ${MESH_SIDES.map((v) => html`<option value=${v} ?selected=${m.side === v}>${v}²</option>`)}
+      </select>
+      <label title="Metres between the centres of neighbouring cells of the export (horizontal scale)"
+        ><input class="mesh-metres" type="number" min="0" step="any" .value=${String(m.metresPerCell)} @keydown=${decimalComma} @change=${(e: Event) => this.setMesh('metresPerCell', e)} />m a cell</label
+      >
+      <label title="Metres from the lowest point of the land to its highest (vertical scale; the lowest is at 0 m)"
+        ><input class="mesh-height" type="number" min="0" step="any" .value=${String(m.heightRange)} @keydown=${decimalComma} @change=${(e: Event) => this.setMesh('heightRange', e)} />m high</label
+      >
+      <label title="Add the sea as a translucent plane at the sea level (a terrain with a sea level)"><input class="mesh-sea" type="checkbox" .checked=${m.sea} @change=${(e: Event) => s.exports.setMesh({ sea: (e.target as HTMLInputElement).checked })} />sea</label>
+      <span class="mesh-extent">${side < size ? `${side}² of ${size}²` : `${side}², every cell`} · ${across}</span>
+    </div>`;
+  }
+
+  /** One of the mesh's numbers from its field; a value refused says why, and the field shows the option again. */
+  private setMesh(option: MeshOption, e: Event): void {
+    const input = e.target as HTMLInputElement | HTMLSelectElement;
+    const exports = this.session!.exports;
+    const text = input.value.trim();
+    const problem = exports.setMesh({ [option]: text === '' ? NaN : Number(text) });
+    if (!problem) return;
+    input.value = String(exports.mesh[option]);
+    this.dispatchEvent(appEvent('tg-refused', { text: `Mesh: ${problem.message}; it stays ${exports.mesh[option]}.` }));
   }
 
   private setView(key: 'x' | 'y' | 'size', e: Event): void {
