@@ -220,9 +220,13 @@ describe('mesh export from the command line and the editor', () => {
     expect(await refused('--sea')).toBe('--sea shapes the mesh that --glb writes: give it with --glb');
     expect(await refused('--mesh-size', '257')).toBe('--mesh-size shapes the mesh that --glb writes: give it with --glb');
 
-    const note = await runCli('render', 'graphs/default.json', '--size', '32', '--out', scratchDir('mesh-note'), '--node', 'biomes', '--glb', '--mesh-size', '1025');
+    const dir = scratchDir('mesh-note');
+    const note = await runCli('render', 'graphs/default.json', '--size', '32', '--out', dir, '--node', 'biomes', '--glb', '--mesh-size', '1025');
     expect(note.code).toBe(0);
     expect(note.err).toContain('note: the meshes have 32 vertices a side, one a cell: --mesh-size 1025 asks more than the 32² grid has');
+    // An earlier render's mesh of another layer is named, as its other layer files are.
+    const again = await runCli('render', 'graphs/default.json', '--size', '32', '--out', dir, '--node', 'water', '--glb');
+    expect(again.err).toContain('also holds 2 layer files this render did not write (an earlier run\'s?): biomes.out.glb, biomes.out.png');
 
     const { session } = setup({ ...DEFAULT, view: { ...DEFAULT.view, size: 32 } });
     expect(session.exports.setMesh({ metresPerCell: -1 })).toMatchObject({ option: 'metresPerCell' });

@@ -71,7 +71,7 @@ describe('Export → Mesh (glTF)', () => {
       await expect.poll(() => page.locator('tg-app .toast.refused').textContent()).toBe('Mesh: the metres per cell must be above 0 and at most 100,000; got -3; it stays 20.');
       expect(await metres.inputValue()).toBe('20');
       await settle(page);
-      expect(await viewer(page).locator('.mesh-extent').textContent()).toBe('129² of 256² · 5.1 km');
+      expect(await viewer(page).locator('.mesh-extent').textContent()).toBe('129² of 256² · 5.1 km across');
       await shot(page, 'panel-1600');
 
       const graph = JSON.parse(await graphText(page)) as Graph;

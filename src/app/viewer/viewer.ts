@@ -362,7 +362,7 @@ export class TgViewer extends LitElement {
         ><input class="mesh-height" type="number" min="0" step="any" .value=${String(m.heightRange)} @keydown=${decimalComma} @change=${(e: Event) => this.setMesh('heightRange', e)} />m high</label
       >
       <label title="Add the sea as a translucent plane at the sea level (a terrain with a sea level)"><input class="mesh-sea" type="checkbox" .checked=${m.sea} @change=${(e: Event) => s.exports.setMesh({ sea: (e.target as HTMLInputElement).checked })} />sea</label>
-      <span class="mesh-extent">${side < size ? `${side}² of ${size}²` : `${side}², every cell`} · ${across}</span>
+      <span class="mesh-extent">${side < size ? `${side}² of ${size}²` : `${side}², every cell`} · ${across} across</span>
     </div>`;
   }
 
