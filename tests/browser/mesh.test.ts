@@ -70,6 +70,12 @@ describe('Export → Mesh (glTF)', () => {
       await page.keyboard.press('Enter');
       await expect.poll(() => page.locator('tg-app .toast.refused').textContent()).toBe('Mesh: the metres per cell must be above 0 and at most 100,000; got -3; it stays 20.');
       expect(await metres.inputValue()).toBe('20');
+      // Emptied: no number at all.
+      await high.click({ clickCount: 3 });
+      await page.keyboard.press('Backspace');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.locator('tg-app .toast.refused').textContent()).toBe('Mesh: the height range takes a number; it stays 1500.');
+      expect(await high.inputValue()).toBe('1500');
       await settle(page);
       expect(await viewer(page).locator('.mesh-extent').textContent()).toBe('129² of 256² · 5.1 km across');
       await shot(page, 'panel-1600');

@@ -64,6 +64,9 @@ const FORMAT_LABELS: Readonly<Record<ExportFormat, { label: string; title: strin
   glb: { label: 'Mesh (glTF)', title: 'The land under the layer as a glTF 2.0 binary (.glb) in metres, draped with the picture as shown: for Blender, Unreal, Unity (glTFast)' },
 };
 
+/** The mesh's numbers as the panel's refusals name them. */
+const MESH_OPTION_WORDS: Readonly<Record<MeshOption, string>> = { side: 'mesh size', metresPerCell: 'metres per cell', heightRange: 'height range' };
+
 /**
  * The viewer. Drag its left edge to resize the map (256 … 1024 pixels).
  *
@@ -370,8 +373,9 @@ export class TgViewer extends LitElement {
   private setMesh(option: MeshOption, e: Event): void {
     const input = e.target as HTMLInputElement | HTMLSelectElement;
     const exports = this.session!.exports;
-    const text = input.value.trim();
-    const problem = exports.setMesh({ [option]: text === '' ? NaN : Number(text) });
+    // A number field holds '' for what is no number ("ten", "1..5"): said as such, not as "got NaN".
+    const value = input.value.trim() === '' ? NaN : Number(input.value);
+    const problem = Number.isFinite(value) ? exports.setMesh({ [option]: value }) : { message: `the ${MESH_OPTION_WORDS[option]} takes a number` };
     if (!problem) return;
     input.value = String(exports.mesh[option]);
     this.dispatchEvent(appEvent('tg-refused', { text: `Mesh: ${problem.message}; it stays ${exports.mesh[option]}.` }));
