@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { type ThermalBand, thermalBand, thermalErosion, type ThermalParams } from '../src/kernels/thermal.ts';
+import { gridCells } from '../src/parallel/chunks.ts';
 import { evaluated, grab, loadGraph, rng } from './helpers/graphs.ts';
 import { thermalReference } from './helpers/thermal-reference.ts';
 
@@ -92,5 +93,22 @@ describe('thermal erosion keeps its bits', () => {
     const whole = run(thermalErosion, c);
     expect(bytes(banded.out).equals(bytes(whole.out))).toBe(true);
     expect(bytes(banded.moved).equals(bytes(whole.moved))).toBe(true);
+  });
+
+  it("hands the threads this grid's cells after a larger run, so its chunks are sized from them", () => {
+    // The band pool cuts a pass into chunks of at least MIN_CHUNK_CELLS of the grids it is
+    // handed: grids kept from a larger run (97² here, 257² earlier in this file) made a 17² run's
+    // chunks as if it had that larger run's cells.
+    const seen: number[] = [];
+    const count = (job: ThermalBand, rows: number) => {
+      seen.push(gridCells(job));
+      thermalBand(job, 0, rows);
+    };
+    const large = all.find((c) => c.n === 97)!;
+    run(thermalErosion, large, count);
+    const small = all.find((c) => c.n === 17)!;
+    const banded = run(thermalErosion, small, count);
+    expect(seen.slice(large.p.iterations)).toEqual(new Array(small.p.iterations).fill(19 * 19));
+    expect(bytes(banded.out).equals(bytes(run(thermalErosion, small).out))).toBe(true);
   });
 });

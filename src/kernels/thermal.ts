@@ -65,10 +65,13 @@ export function thermalErosion(
   const slopes: ThermalSlopes = { talus: p.talusPerCell, diagonal: p.talusPerCell * Math.SQRT2, rate: p.rate };
   let last: Float64Array;
   if (split) {
-    // Shared with the threads: two grids the passes alternate between.
-    const h = pad(height, n, sharedScratch('thermal.h', Float64Array, w * w));
-    const other = sharedScratch('thermal.next', Float64Array, w * w);
-    other.set(h.subarray(0, w * w));
+    // Shared with the threads: two grids the passes alternate between. Cut to this grid's
+    // w × w: a scratch grid kept from a larger run is longer, and bands() sizes its chunks from
+    // the grids it is handed (gridCells), so it cut a small grid's passes into chunks too small
+    // to be worth a thread.
+    const h = pad(height, n, sharedScratch('thermal.h', Float64Array, w * w).subarray(0, w * w));
+    const other = sharedScratch('thermal.next', Float64Array, w * w).subarray(0, w * w);
+    other.set(h);
     last = h;
     for (let it = 0; it < p.iterations; it++) {
       checkpoint?.();
