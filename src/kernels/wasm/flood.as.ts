@@ -20,18 +20,20 @@ let pitTail: i32 = 0;
 let queued: i32 = 0;
 
 /**
- * The flood reaching cell j from cell i (filled height fi): a hollow is raised to fi and goes
- * on the pit queue, a higher cell on the priority queue (its bit at its place).
+ * The flood reaching cell j from cell i, the flood's level fi: a hollow (its height at most fi)
+ * is raised to fi and goes on the pit queue, a higher cell on the priority queue (its bit at its
+ * place). A cell not yet reached still has its own height, sorted[its place], and the land's
+ * sorted heights ascend, so "at most fi" is "its place is under `below`", the first place
+ * higher than the level: the flood reads no height of a neighbour.
  */
 // @ts-ignore: decorator
-@inline function visit(i: i32, j: i32, fi: f32, fAt: usize, receiverAt: usize, placeAt: usize, pitAt: usize, queueAt: usize): void {
+@inline function visit(i: i32, j: i32, fi: f32, below: i32, fAt: usize, receiverAt: usize, placeAt: usize, pitAt: usize, queueAt: usize): void {
   const pj = placeAt + (<usize>j << 2);
   const q = load<i32>(pj);
   if (q < 0) return; // reached, or sea
   store<i32>(pj, REACHED);
-  const fj = fAt + (<usize>j << 2);
-  if (load<f32>(fj) <= fi) {
-    store<f32>(fj, fi);
+  if (q < below) {
+    store<f32>(fAt + (<usize>j << 2), fi);
     store<i32>(receiverAt + (<usize>j << 2), i);
     store<i32>(pitAt + (<usize>pitTail << 2), j);
     pitTail++;
@@ -89,9 +91,15 @@ export function flood(n: i32, seaLevel: f64, fAt: usize, sortedAt: usize, byPlac
   // read per place, against a binary heap's dozen unpredictable comparisons per cell). A hollow
   // goes on the plain pit queue instead (Barnes' "improved" variant), flooded before anything
   // higher.
+  //
+  // The flood's level fi is the height of the cell last taken off the priority queue: the cells
+  // of the pit queue were raised to it, and it is emptied before the next. `below` is the first
+  // place past it whose height is higher (only moving forward too).
   let pitHead = 0;
   let word = 0;
   let count = 0;
+  let fi: f32 = 0;
+  let below = 0;
   while (queued > 0 || pitHead < pitTail) {
     let i: i32;
     if (pitHead < pitTail) {
@@ -103,23 +111,27 @@ export function flood(n: i32, seaLevel: f64, fAt: usize, sortedAt: usize, byPlac
       const x = load<u32>(wAt);
       store<u32>(wAt, x & (x - 1));
       queued--;
-      i = load<i32>(byPlaceAt + (<usize>((word << 5) | <i32>ctz(x)) << 2));
+      const q = (word << 5) | <i32>ctz(x);
+      i = load<i32>(byPlaceAt + (<usize>q << 2));
+      fi = load<f32>(sortedAt + (<usize>q << 2));
+      // The places before q are lower land or sea (never compared); a NaN past the land stops it.
+      if (below <= q) below = q + 1;
+      while (below < cells && load<f32>(sortedAt + (<usize>below << 2)) <= fi) below++;
     }
     store<i32>(orderAt + (<usize>count << 2), i);
     count++;
     const r = i / n;
     const c = i - r * n;
-    const fi = load<f32>(fAt + (<usize>i << 2));
     if (r > 0 && c > 0 && r < n - 1 && c < n - 1) {
       // The 8 neighbours in flow.ts's order: east, west, north, south, then the diagonals.
-      visit(i, i + 1, fi, fAt, receiverAt, placeAt, pitAt, queueAt);
-      visit(i, i - 1, fi, fAt, receiverAt, placeAt, pitAt, queueAt);
-      visit(i, i + n, fi, fAt, receiverAt, placeAt, pitAt, queueAt);
-      visit(i, i - n, fi, fAt, receiverAt, placeAt, pitAt, queueAt);
-      visit(i, i + n + 1, fi, fAt, receiverAt, placeAt, pitAt, queueAt);
-      visit(i, i - n + 1, fi, fAt, receiverAt, placeAt, pitAt, queueAt);
-      visit(i, i + n - 1, fi, fAt, receiverAt, placeAt, pitAt, queueAt);
-      visit(i, i - n - 1, fi, fAt, receiverAt, placeAt, pitAt, queueAt);
+      visit(i, i + 1, fi, below, fAt, receiverAt, placeAt, pitAt, queueAt);
+      visit(i, i - 1, fi, below, fAt, receiverAt, placeAt, pitAt, queueAt);
+      visit(i, i + n, fi, below, fAt, receiverAt, placeAt, pitAt, queueAt);
+      visit(i, i - n, fi, below, fAt, receiverAt, placeAt, pitAt, queueAt);
+      visit(i, i + n + 1, fi, below, fAt, receiverAt, placeAt, pitAt, queueAt);
+      visit(i, i - n + 1, fi, below, fAt, receiverAt, placeAt, pitAt, queueAt);
+      visit(i, i + n - 1, fi, below, fAt, receiverAt, placeAt, pitAt, queueAt);
+      visit(i, i - n - 1, fi, below, fAt, receiverAt, placeAt, pitAt, queueAt);
       continue;
     }
     // On the rim: the same order, the neighbours off the map skipped.
@@ -127,14 +139,14 @@ export function flood(n: i32, seaLevel: f64, fAt: usize, sortedAt: usize, byPlac
     const west = c > 0;
     const north = r < n - 1;
     const south = r > 0;
-    if (e) visit(i, i + 1, fi, fAt, receiverAt, placeAt, pitAt, queueAt);
-    if (west) visit(i, i - 1, fi, fAt, receiverAt, placeAt, pitAt, queueAt);
-    if (north) visit(i, i + n, fi, fAt, receiverAt, placeAt, pitAt, queueAt);
-    if (south) visit(i, i - n, fi, fAt, receiverAt, placeAt, pitAt, queueAt);
-    if (north && e) visit(i, i + n + 1, fi, fAt, receiverAt, placeAt, pitAt, queueAt);
-    if (south && e) visit(i, i - n + 1, fi, fAt, receiverAt, placeAt, pitAt, queueAt);
-    if (north && west) visit(i, i + n - 1, fi, fAt, receiverAt, placeAt, pitAt, queueAt);
-    if (south && west) visit(i, i - n - 1, fi, fAt, receiverAt, placeAt, pitAt, queueAt);
+    if (e) visit(i, i + 1, fi, below, fAt, receiverAt, placeAt, pitAt, queueAt);
+    if (west) visit(i, i - 1, fi, below, fAt, receiverAt, placeAt, pitAt, queueAt);
+    if (north) visit(i, i + n, fi, below, fAt, receiverAt, placeAt, pitAt, queueAt);
+    if (south) visit(i, i - n, fi, below, fAt, receiverAt, placeAt, pitAt, queueAt);
+    if (north && e) visit(i, i + n + 1, fi, below, fAt, receiverAt, placeAt, pitAt, queueAt);
+    if (south && e) visit(i, i - n + 1, fi, below, fAt, receiverAt, placeAt, pitAt, queueAt);
+    if (north && west) visit(i, i + n - 1, fi, below, fAt, receiverAt, placeAt, pitAt, queueAt);
+    if (south && west) visit(i, i - n - 1, fi, below, fAt, receiverAt, placeAt, pitAt, queueAt);
   }
   steepest(n, seaLevel, fAt, receiverAt);
   return count;
