@@ -63,4 +63,30 @@ describe('the flood and accumulation in WebAssembly', () => {
       expectSame(h, n, Infinity, rain); // all sea
     }
   });
+
+  it('gives drainage chains holding every land cell once, each after every cell that drains into it', () => {
+    const grids: [Float32Array, number, number][] = [];
+    const engine = evaluated(loadGraph('default.json'), 97);
+    const terrain = engine.output('water', 'terrain');
+    if (terrain?.type !== 'terrain') throw new Error('no terrain');
+    grids.push([terrain.data.slice(), 97, terrain.seaLevel]);
+    for (const [seed, n] of [[7, 1], [8, 2], [9, 17], [10, 64]] as const) {
+      const next = random(seed);
+      const h = Float32Array.from({ length: n * n }, () => (next() < 0.03 ? NaN : Math.round(next() * 8) / 4 - 0.5));
+      grids.push([h, n, 0], [h, n, -Infinity], [h, n, Infinity]);
+    }
+    for (const [h, n, seaLevel] of grids) {
+      const cells = n * n;
+      const receiver = new Int32Array(cells);
+      const chain = new Int32Array(cells).fill(-7);
+      const { order, count } = priorityFlood(h, n, seaLevel, new Float32Array(cells), receiver, chain);
+      const place = new Int32Array(cells).fill(-1);
+      for (let t = 0; t < count; t++) {
+        expect(place[chain[t]], `${n}²: cell ${chain[t]} twice`).toBe(-1);
+        place[chain[t]] = t;
+      }
+      expect([...chain.subarray(0, count)].sort((a, b) => a - b)).toEqual([...order.subarray(0, count)].sort((a, b) => a - b));
+      for (let i = 0; i < cells; i++) if (receiver[i] >= 0) expect(place[i] < place[receiver[i]], `${n}²: ${i} drains into ${receiver[i]}`).toBe(true);
+    }
+  });
 });

@@ -3,6 +3,7 @@
 // formula, more rain cuts deeper, the same picture at two resolutions, and the node in the engine;
 // with deposition: 0 is the same bits, floors fill, the sediment is accounted for, no cell rises
 // above its donors, and the same bound across views.
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { fluvial } from '../nodes/fluvial.ts';
 import { streamPowerErosion, type StreamPowerParams } from '../src/kernels/fluvial.ts';
@@ -37,6 +38,22 @@ const onEdge = (i: number, n: number) => {
 };
 
 describe('stream-power erosion', () => {
+  it('keeps its bits: a digest of the eroded heights and areas, taken before the pass went by the drainage chains', () => {
+    // Three param sets: the defaults without rain, strong steps at m 0.45 with the moisture as
+    // rain and a loss, and deposition (which keeps the flood order). Any order with receivers
+    // first gives the same heights; a change of order that broke that would show here.
+    const hash = createHash('sha256');
+    for (const [p, rain] of [
+      [{}, null],
+      [{ iterations: 7, strength: 3, m: 0.45, loss: 0.1 }, moisture],
+      [{ iterations: 3, strength: 0.5, m: 0.6, deposition: 1 }, moisture],
+    ] as const) {
+      const { out, area } = erode(height, N, sea, rain, p);
+      hash.update(new Uint8Array(out.buffer)).update(new Uint8Array(area.buffer));
+    }
+    expect(hash.digest('hex')).toBe('018ae6fb3187592b42d9b9e97f751e0f154c1c3b9dd804af4518303991fe1d95');
+  });
+
   it('is the identity, bit for bit, with 0 iterations', () => {
     const { out, area } = erode(height, N, sea, moisture, { iterations: 0, strength: 5 });
     expect(sameBits(out, height)).toBe(true);

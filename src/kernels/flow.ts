@@ -12,7 +12,7 @@
 
 import { scratch } from './scratch.ts';
 import { argsortFloat32 } from './sort.ts';
-import { floodMemory, wasmAccumulate, wasmFlood } from './wasm/flood-instance.ts';
+import { floodMemory, wasmAccumulate, wasmChains, wasmFlood } from './wasm/flood-instance.ts';
 
 /** A cell's receiver when it drains into the sea (a sea neighbour) or off the map's edge. */
 export const OFF_MAP = -1;
@@ -31,7 +31,9 @@ export interface FlowResult {
  * Fills the depressions of the land (cells with height ≥ seaLevel) and finds where each land
  * cell drains. Writes the filled heights (sea cells keep theirs) and the receiver of each land
  * cell (a cell index, or OFF_MAP for an outlet; −2 on sea cells). Returns the land cells in
- * flood order.
+ * flood order. Given `chain` (n² entries), also writes there the land cells in another order
+ * where each comes after every cell draining into it, one that keeps near the cells it has
+ * just passed: wasm/flood.as.ts chains.
  */
 export function priorityFlood(
   height: Float32Array,
@@ -39,11 +41,13 @@ export function priorityFlood(
   seaLevel: number,
   /* out */ filled: Float32Array,
   /* out */ receiver: Int32Array,
+  /* out */ chain?: Int32Array,
 ): { order: Int32Array; count: number } {
   const cells = n * n;
   for (const [name, a] of [['height', height], ['filled', filled], ['receiver', receiver]] as const) {
     if (a.length !== cells) throw new Error(`flow: ${name} holds ${a.length} cells, expected ${n} × ${n} = ${cells}`);
   }
+  if (chain && chain.length < cells) throw new Error(`flow: chain holds ${chain.length} cells, fewer than ${n} × ${n} = ${cells}`);
   if (filled === height) throw new Error('flow: the filled heights must not overwrite the input');
   // The flood and the receivers run in WebAssembly (wasm/flood.as.ts), in the module's memory:
   // the heights go in and are flooded in place there (a lake's surface is the exact height of
@@ -60,6 +64,7 @@ export function priorityFlood(
   receiver.set(m.receiver);
   const order = scratch('flow.order', Int32Array, cells);
   order.set(m.order.subarray(0, count));
+  if (chain) chain.set(wasmChains(m, cells));
   return { order, count };
 }
 

@@ -2,7 +2,8 @@
 // the 4 KB a page may compile synchronously), its memory its own: no static data, so two
 // threads never share a table. The caller (flow.ts) writes the heights, and the argsort the
 // sorted heights and the cells by place, into the module's memory; a call floods there, and the
-// filled heights, receivers and order are copied out. The accumulation copies its receivers,
+// filled heights, receivers and order are copied out (and, for fluvial erosion, the drainage
+// chains made from the receivers still there). The accumulation copies its receivers,
 // order and rain in, and the accumulation out. The memory only grows; releaseFloodMemory drops
 // it after a one-off large grid.
 
@@ -12,6 +13,7 @@ import { FIRST_BYTE, lazyModule } from './lazy-module.ts';
 interface FloodExports {
   readonly memory: WebAssembly.Memory;
   flood(n: number, seaLevel: number, fAt: number, sortedAt: number, byPlaceAt: number, placeAt: number, receiverAt: number, orderAt: number, pitAt: number, queueAt: number): number;
+  chains(cells: number, receiverAt: number, donorsAt: number, chainAt: number): number;
   accumulate(cells: number, count: number, receiverAt: number, orderAt: number, rainAt: number, loss: number, cellArea: number, accAt: number, outAt: number, sumsAt: number): void;
 }
 
@@ -75,6 +77,18 @@ export function floodMemory(cells: number): FloodMemory {
 export function wasmFlood(m: FloodMemory, n: number, seaLevel: number): number {
   const [fAt, sortedAt, byPlaceAt, placeAt, receiverAt, orderAt, pitAt, queueAt] = m.at;
   return floodModule.exports().flood(n, seaLevel, fAt, sortedAt, byPlaceAt, placeAt, receiverAt, orderAt, pitAt, queueAt);
+}
+
+/**
+ * The land cells, every one after the cells that drain into it (flood.as.ts chains), from the
+ * receivers the last wasmFlood over `m` left in the module's memory: a view of the module's
+ * memory (over the places and the pit queue, which the flood no longer needs), valid until the
+ * next call here.
+ */
+export function wasmChains(m: FloodMemory, cells: number): Int32Array {
+  const [, , , placeAt, receiverAt, , pitAt] = m.at;
+  const count = floodModule.exports().chains(cells, receiverAt, placeAt, pitAt);
+  return new Int32Array(floodModule.exports().memory.buffer, pitAt, count);
 }
 
 /**

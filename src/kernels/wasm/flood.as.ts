@@ -134,19 +134,14 @@ export function flood(n: i32, seaLevel: f64, fAt: usize, sortedAt: usize, byPlac
       visit(i, i - n - 1, fi, below, fAt, receiverAt, placeAt, pitAt, queueAt);
       continue;
     }
-    // On the rim: the same order, the neighbours off the map skipped.
-    const e = c < n - 1;
-    const west = c > 0;
-    const north = r < n - 1;
-    const south = r > 0;
-    if (e) visit(i, i + 1, fi, below, fAt, receiverAt, placeAt, pitAt, queueAt);
-    if (west) visit(i, i - 1, fi, below, fAt, receiverAt, placeAt, pitAt, queueAt);
-    if (north) visit(i, i + n, fi, below, fAt, receiverAt, placeAt, pitAt, queueAt);
-    if (south) visit(i, i - n, fi, below, fAt, receiverAt, placeAt, pitAt, queueAt);
-    if (north && e) visit(i, i + n + 1, fi, below, fAt, receiverAt, placeAt, pitAt, queueAt);
-    if (south && e) visit(i, i - n + 1, fi, below, fAt, receiverAt, placeAt, pitAt, queueAt);
-    if (north && west) visit(i, i + n - 1, fi, below, fAt, receiverAt, placeAt, pitAt, queueAt);
-    if (south && west) visit(i, i - n - 1, fi, below, fAt, receiverAt, placeAt, pitAt, queueAt);
+    // On the rim: the same order (as steepest's rim), the neighbours off the map skipped.
+    for (let k = 0; k < 8; k++) {
+      const dc = k == 0 || k == 4 || k == 5 ? 1 : k == 1 || k == 6 || k == 7 ? -1 : 0;
+      const dr = k == 2 || k == 4 || k == 6 ? 1 : k == 3 || k == 5 || k == 7 ? -1 : 0;
+      const rr = r + dr;
+      const cc = c + dc;
+      if (rr >= 0 && cc >= 0 && rr < n && cc < n) visit(i, rr * n + cc, fi, below, fAt, receiverAt, placeAt, pitAt, queueAt);
+    }
   }
   steepest(n, seaLevel, fAt, receiverAt);
   return count;
@@ -249,4 +244,42 @@ export function accumulate(cells: i32, count: i32, receiverAt: usize, orderAt: u
   for (let i = 0; i < cells; i++) store<f32>(outAt + (<usize>i << 2), <f32>load<f64>(accAt + (<usize>i << 3)));
   store<f64>(sumsAt, rainOnLand);
   store<f64>(sumsAt + 8, outflow);
+}
+
+/**
+ * The land cells in an order where every cell comes after all the cells draining into it (the
+ * receivers of the flood above at receiverAt), written to chainAt; `donorsAt` holds n² Int32
+ * (written here). Returns the count of land cells. In memory order, each cell with no donor
+ * left starts a chain that follows the water down for as long as each cell it reaches has had
+ * all its donors: so the order stays near the cells it has just passed, where the flood's order
+ * wanders over the map by height (flow.ts drainageChains says what for).
+ */
+export function chains(cells: i32, receiverAt: usize, donorsAt: usize, chainAt: usize): i32 {
+  memory.fill(donorsAt, 0, <usize>cells << 2);
+  for (let i = 0; i < cells; i++) {
+    const r = load<i32>(receiverAt + (<usize>i << 2));
+    if (r >= 0) {
+      const d = donorsAt + (<usize>r << 2);
+      store<i32>(d, load<i32>(d) + 1);
+    }
+  }
+  let t = 0;
+  for (let i = 0; i < cells; i++) {
+    if (load<i32>(donorsAt + (<usize>i << 2)) != 0 || load<i32>(receiverAt + (<usize>i << 2)) == SEA) continue;
+    let c = i;
+    while (true) {
+      store<i32>(chainAt + (<usize>t << 2), c);
+      t++;
+      // Taken: never 0 again, so the sweep passes it by.
+      store<i32>(donorsAt + (<usize>c << 2), -1);
+      const r = load<i32>(receiverAt + (<usize>c << 2));
+      if (r < 0) break;
+      const d = donorsAt + (<usize>r << 2);
+      const left = load<i32>(d) - 1;
+      store<i32>(d, left);
+      if (left != 0) break;
+      c = r;
+    }
+  }
+  return t;
 }
