@@ -11,7 +11,6 @@
 // climbs in the filled heights, and ends at the sea or the edge.
 
 import { scratch } from './scratch.ts';
-import { argsortFloat32 } from './sort.ts';
 import { floodMemory, wasmAccumulate, wasmChains, wasmFlood } from './wasm/flood-instance.ts';
 
 /** A cell's receiver when it drains into the sea (a sea neighbour) or off the map's edge. */
@@ -49,15 +48,13 @@ export function priorityFlood(
   }
   if (chain && chain.length < cells) throw new Error(`flow: chain holds ${chain.length} cells, fewer than ${n} × ${n} = ${cells}`);
   if (filled === height) throw new Error('flow: the filled heights must not overwrite the input');
-  // The flood and the receivers run in WebAssembly (wasm/flood.as.ts), in the module's memory:
-  // the heights go in and are flooded in place there (a lake's surface is the exact height of
-  // its spill point, a copy of one Float32 height, so Float32 holds every filled height
-  // exactly), the filled heights, receivers and order come out.
+  // The sort of the land's heights, the flood and the receivers run in WebAssembly
+  // (wasm/flood.as.ts), in the module's memory: the heights go in and are flooded in place there
+  // (a lake's surface is the exact height of its spill point, a copy of one Float32 height, so
+  // Float32 holds every filled height exactly), the filled heights, receivers and order come out.
+  // Every land cell's place in the land's heights sorted ascending (ties in cell order, as the
+  // sort is stable) is the flood's priority, so the order is total and defined by the heights alone.
   const m = floodMemory(cells);
-  // Every land cell's place in the heights sorted ascending (ties in cell order, as the sort is
-  // stable) is the flood's priority, so the order is total and defined by the heights alone.
-  // The sort writes straight into the flood's memory.
-  argsortFloat32(height, m.sorted, m.byPlace);
   m.filled.set(height);
   const count = wasmFlood(m, n, seaLevel);
   filled.set(m.filled);

@@ -1,8 +1,7 @@
 // The flood module (flood.as.ts), instantiated on first use on each thread (lazy-module.ts; under
 // the 4 KB a page may compile synchronously), its memory its own: no static data, so two
-// threads never share a table. The caller (flow.ts) writes the heights, and the argsort the
-// sorted heights and the cells by place, into the module's memory; a call floods there, and the
-// filled heights, receivers and order are copied out (and, for fluvial erosion, the drainage
+// threads never share a table. The caller (flow.ts) writes the heights into the module's memory;
+// a call sorts the land's and floods there, and the filled heights, receivers and order are copied out (and, for fluvial erosion, the drainage
 // chains made from the receivers still there). The accumulation copies its receivers,
 // order and rain in, and the accumulation out. The memory only grows; releaseFloodMemory drops
 // it after a one-off large grid.
@@ -12,7 +11,7 @@ import { FIRST_BYTE, lazyModule } from './lazy-module.ts';
 
 interface FloodExports {
   readonly memory: WebAssembly.Memory;
-  flood(n: number, seaLevel: number, fAt: number, sortedAt: number, byPlaceAt: number, placeAt: number, receiverAt: number, orderAt: number, pitAt: number, queueAt: number): number;
+  flood(n: number, seaLevel: number, fAt: number, sortedAt: number, byPlaceAt: number, placeAt: number, receiverAt: number, orderAt: number, pitAt: number, queueAt: number, tableAt: number): number;
   chains(cells: number, receiverAt: number, donorsAt: number, chainAt: number): number;
   accumulate(cells: number, count: number, receiverAt: number, orderAt: number, rainAt: number, loss: number, cellArea: number, accAt: number, outAt: number, sumsAt: number): void;
 }
@@ -27,23 +26,25 @@ export const floodMemoryBytes = floodModule.memoryBytes;
 
 /** Bytes a cell takes in the module's memory at most: the flood's seven Int32 or Float32 arrays and its queue's bit. */
 const BYTES_A_CELL = 29;
+/** The sort's two tables of 65,536 counts. */
+const TABLE_BYTES = 2 * 65536 * 4;
 
 /** Drops the module's memory when it holds more than a grid of `maxCells` cells needs (trimScratch). */
 export function releaseFloodMemory(maxCells: number): void {
-  floodModule.release(FIRST_BYTE + BYTES_A_CELL * maxCells + 16 * 8);
+  floodModule.release(FIRST_BYTE + BYTES_A_CELL * maxCells + TABLE_BYTES + 16 * 9);
 }
 
 /** The module's memory laid out for the flood of `cells` cells: typed views, valid until the next call here. */
 export interface FloodMemory {
   /** The heights in, the filled heights out. */
   readonly filled: Float32Array;
-  /** The heights sorted ascending, and the cell at each place of them (ties in cell order). */
-  readonly sorted: Float32Array;
-  readonly byPlace: Uint32Array;
   readonly receiver: Int32Array;
   /** The land cells in flood order. */
   readonly order: Int32Array;
-  /** Byte offsets of filled, sorted, byPlace, the places, receiver, order, the pit queue and the priority queue. */
+  /**
+   * Byte offsets of filled, the land's sorted heights, the cell at each of their places, the
+   * places, receiver, order, the pit queue, the priority queue and the sort's tables.
+   */
   readonly at: readonly number[];
 }
 
@@ -62,21 +63,19 @@ function regions(k: FloodExports, sizes: readonly number[]): { at: number[]; buf
 export function floodMemory(cells: number): FloodMemory {
   const k = floodModule.exports();
   const b = 4 * cells;
-  const { at, buffer } = regions(k, [b, b, b, b, b, b, b, 4 * ((cells + 31) >>> 5)]);
+  const { at, buffer } = regions(k, [b, b, b, b, b, b, b, 4 * ((cells + 31) >>> 5), TABLE_BYTES]);
   return {
     filled: new Float32Array(buffer, at[0], cells),
-    sorted: new Float32Array(buffer, at[1], cells),
-    byPlace: new Uint32Array(buffer, at[2], cells),
     receiver: new Int32Array(buffer, at[4], cells),
     order: new Int32Array(buffer, at[5], cells),
     at,
   };
 }
 
-/** The flood over the arrays floodMemory laid out for an n × n grid (filled, sorted and byPlace written): the count of land cells. */
+/** The flood over the arrays floodMemory laid out for an n × n grid (the heights written into filled): the count of land cells. */
 export function wasmFlood(m: FloodMemory, n: number, seaLevel: number): number {
-  const [fAt, sortedAt, byPlaceAt, placeAt, receiverAt, orderAt, pitAt, queueAt] = m.at;
-  return floodModule.exports().flood(n, seaLevel, fAt, sortedAt, byPlaceAt, placeAt, receiverAt, orderAt, pitAt, queueAt);
+  const [fAt, sortedAt, byPlaceAt, placeAt, receiverAt, orderAt, pitAt, queueAt, tableAt] = m.at;
+  return floodModule.exports().flood(n, seaLevel, fAt, sortedAt, byPlaceAt, placeAt, receiverAt, orderAt, pitAt, queueAt, tableAt);
 }
 
 /**
