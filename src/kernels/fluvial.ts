@@ -112,8 +112,9 @@ export function streamPowerErosion(
     checkpoint?.();
     const { order, count } = priorityFlood(h, n, seaLevel, filled, receiver, chain);
     accumulate(receiver, order, count, rain, p.loss, cellArea, area);
-    // A^m of every cell that is cut, 0 for the rest, in memory order: the pass below goes in
-    // flood order, which wanders over the map, and should read as few arrays as it can. A^m as
+    // A^m of every cell that is cut, 0 for the rest, in memory order: the pass below goes down
+    // the chains (or in flood order, which wanders over the map, with deposition), and should
+    // read as few arrays as it can. A^m as
     // exp(m · log A), twice as fast as Math.pow for an m like 0.45 (50 ns a cell: 3 ms a step
     // at 256²), and a square root for the default ½.
     for (let i = 0; i < cells; i++) {

@@ -1,9 +1,9 @@
 // The flood module (flood.as.ts), instantiated on first use on each thread (lazy-module.ts; under
 // the 4 KB a page may compile synchronously), its memory its own: no static data, so two
 // threads never share a table. The caller (flow.ts) writes the heights into the module's memory;
-// a call sorts the land's and floods there, and the filled heights, receivers and order are copied out (and, for fluvial erosion, the drainage
-// chains made from the receivers still there). The accumulation copies its receivers,
-// order and rain in, and the accumulation out. The memory only grows; releaseFloodMemory drops
+// a call sorts the land's and floods there, and the filled heights, receivers and order are
+// copied out (and, for fluvial erosion, the drainage chains made from the receivers still there).
+// The accumulation copies its receivers, order and rain in, and the accumulation out. The memory only grows; releaseFloodMemory drops
 // it after a one-off large grid.
 
 import { FLOOD_WASM_BASE64 } from './flood-binary.ts';
