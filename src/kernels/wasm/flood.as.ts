@@ -1,7 +1,9 @@
-// The flow's Priority-Flood and accumulation (src/kernels/flow.ts) in WebAssembly: the same
-// comparisons, the same Float32 copies and the same doubles in the same order as the JS kernels
-// they replaced (tests/helpers/flow-reference.ts), so the same bits. flow.ts describes the
-// method; this file only says where it differs in form.
+// The flow's Priority-Flood and accumulation (src/kernels/flow.ts) in WebAssembly, with the sort
+// of the land's heights the flood starts from, and fluvial erosion's drainage chains: the same
+// decisions (comparisons, or ones that decide alike: see visit), the same Float32 copies and the
+// same doubles in the same order as the JS kernels they replaced
+// (tests/helpers/flow-reference.ts), so the same bits. flow.ts describes the method; this file
+// only says where it differs in form.
 //
 // Not TypeScript: `npm run wasm` compiles this file into flood-binary.ts. The caller lays out
 // every array in the module's memory and passes their byte offsets; the module has no static
