@@ -5,7 +5,7 @@
 // shows its node's id and type cut to a letter beside the output select.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appPerTest, screenshot, settle } from './harness.ts';
+import { appPerTest, openApp, screenshot, settle } from './harness.ts';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -35,5 +35,27 @@ describe('an island for Unreal in a first hour', () => {
     expect(box.y).toBeGreaterThanOrEqual(canvas.y);
     expect(box.y + box.height).toBeLessThanOrEqual(notes.y);
     await screenshot(page, 'island-hour-card-after-resize');
+  });
+
+  it('shows the viewer’s node id and type readably or not at all beside an output select at 1024 × 700', async () => {
+    const s = await openApp(app.browser, { viewport: { width: 1024, height: 700 } });
+    try {
+      const page = s.page;
+      for (const id of ['water', 'moisture']) {
+        await page.locator(`tg-node[data-node-id="${id}"] header .title`).click();
+        await settle(page);
+        const sub = page.locator('tg-viewer header .sub');
+        const box = await sub.boundingBox();
+        // Beside the Water level's output select it was 9 px wide: a lone "w", read as a
+        // chevron. Shown, it holds a few characters at least.
+        if (box) expect(box.width, `${id}: the id and type in ${box.width} px`).toBeGreaterThanOrEqual(40);
+        await screenshot(page, `island-hour-viewer-heading-${id}-1024`);
+      }
+      // Where there is room (no output select), they still show.
+      expect(await page.locator('tg-viewer header .sub').boundingBox()).not.toBeNull();
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+    }
   });
 });

@@ -46,6 +46,8 @@ export default css`
     align-items: baseline;
     gap: 10px;
     min-width: 0;
+    /* Its width decides whether the node's id and type show beside an output select (below). */
+    container-type: inline-size;
   }
   h2 {
     margin: 0;
@@ -64,6 +66,16 @@ export default css`
   header .sub {
     flex: 0 100 auto;
     min-width: 0;
+  }
+  /* Beside an output select on a narrow panel (256 px at 1024 × 700) they had a few pixels
+     left: a lone "w" or "v" after the title, read as a chevron. Not shown there: the title and
+     the select say which node and output, and the tooltip of the title's node on the canvas
+     says its type. I did not let the select wrap onto a line of its own, which would push the
+     map down a line on the window with the least height to spare. */
+  @container (max-width: 360px) {
+    header.with-port .sub {
+      display: none;
+    }
   }
   h3 {
     margin: 0 0 4px;

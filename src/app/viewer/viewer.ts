@@ -165,7 +165,7 @@ export class TgViewer extends LitElement {
   private heading(s: ViewerSession, core: EditorCore, node: Readonly<GraphNode>) {
     const def = nodeDef(node.type);
     const outputs = Object.entries(def?.outputs ?? {});
-    return html`<header>
+    return html`<header class=${outputs.length > 1 ? 'with-port' : ''}>
       <h2 data-viewer-node=${node.id} title=${node.title}>${node.title}</h2>
       <span class="sub" title="${node.id} · ${def?.title ?? node.type}">${node.id} · ${def?.title ?? node.type}</span>
       ${outputs.length > 1
