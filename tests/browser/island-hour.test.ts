@@ -2,10 +2,11 @@
 // falloff, eroded valleys, rivers from the wind's rain, 3-D, a 16-bit export), with the real
 // mouse and keyboard at 1600 × 1000 and 1024 × 700, each defect found kept fixed: a selected
 // node's params card stays in the canvas when the window shrinks; the viewer's heading never
-// shows its node's id and type cut to a letter beside the output select.
+// shows its node's id and type cut to a letter beside the output select; a wire's menu and the
+// palette of a wire dropped on empty canvas name the nodes by their titles, not their ids.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appPerTest, openApp, screenshot, settle } from './harness.ts';
+import { appPerTest, drag, openApp, screenshot, settle, socketCenter, wirePoint } from './harness.ts';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -57,5 +58,27 @@ describe('an island for Unreal in a first hour', () => {
     } finally {
       await s.close();
     }
+  });
+
+  it('names the nodes by their titles in a wire’s menu and in the palette of a wire dropped on empty canvas', async () => {
+    const page = app.s.page;
+    // Right-click the C curve's wire into the height: it said "Wire contCurve.out → height.base",
+    // names found nowhere on the canvas.
+    const p = await wirePoint(page, 'contCurve.out>height.base');
+    await page.mouse.click(p.x, p.y, { button: 'right' });
+    const menu = page.locator('tg-context-menu');
+    await menu.waitFor();
+    expect(await menu.locator('.heading').textContent()).toBe('Wire C curve · out → Height = C + E · PV · base');
+    await screenshot(page, 'island-hour-wire-menu');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.count()).toBe(0);
+    // The continentalness's output dragged to empty canvas, left of the nodes.
+    const from = await socketCenter(page, 'cont', 'output', 'out');
+    const canvas = (await page.locator('tg-app .canvas').boundingBox())!;
+    await drag(page, from, { x: canvas.x + 20, y: from.y + 160 });
+    const palette = page.locator('tg-node-menu');
+    await palette.waitFor();
+    expect(await palette.locator('.heading').textContent()).toBe('Connect Continentalness · out (field) to…');
+    await page.keyboard.press('Escape');
   });
 });

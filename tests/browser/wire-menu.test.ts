@@ -100,7 +100,7 @@ describe("a wire's menu", () => {
     await page.locator('tg-context-menu button[data-action="insert"]').click();
     const palette = page.locator('tg-node-menu');
     await palette.waitFor();
-    expect(await palette.locator('.heading').textContent()).toBe('Insert on height.out → water.height');
+    expect(await palette.locator('.heading').textContent()).toBe('Insert on Height = C + E · PV · out → Water level · height');
     await page.keyboard.type('blur');
     await page.keyboard.press('Enter');
     await settle(page);

@@ -10,6 +10,7 @@ import { EditError } from '../../editor/commands.ts';
 import type { EditorCore } from '../../editor/editor.ts';
 import { capName, type NameKind } from '../../editor/names.ts';
 import type { ReadLink } from '../../editor/share.ts';
+import type { Edge } from '../../model/graph.ts';
 import type { Problem } from '../../model/problems.ts';
 import { edgeKey, portType } from '../../editor/wiring.ts';
 import type { ViewerSession } from '../../viewer-core/session.ts';
@@ -366,14 +367,28 @@ export class TgApp extends LitElement {
 
   // ── menus ─────────────────────────────────────────────────────────────────────────────
 
+  /**
+   * A port in a menu's heading as the canvas names it: its node's title and the port, as the
+   * palette's items read (`Combine · scale`). The ids (`contCurve.out`) are in no title a person
+   * sees on the canvas, and the refusal notices already name the titles.
+   */
+  private portLabel(node: string, port: string): string {
+    return `${this.core.node(node)?.title ?? node} · ${port}`;
+  }
+
+  /** A wire in a menu's heading: from its output to its input, by titles. */
+  private wireLabel(edge: Readonly<Edge>): string {
+    return `${this.portLabel(edge.from.node, edge.from.port)} → ${this.portLabel(edge.to.node, edge.to.port)}`;
+  }
+
   private openMenu(request: MenuRequest): void {
     if (request.wire) {
       const w = request.wire;
       const none = w.side === 'output' ? `No node has an input that takes a ${w.portType}.` : `No node has an output that a ${w.portType} input takes.`;
-      this.menu = { ...request, items: wireItems(w.side, w.portType), heading: `Connect ${w.node}.${w.port} (${w.portType}) to…`, nothing: none };
+      this.menu = { ...request, items: wireItems(w.side, w.portType), heading: `Connect ${this.portLabel(w.node, w.port)} (${w.portType}) to…`, nothing: none };
     } else if (request.insert) {
       const { edge, from, to } = request.insert;
-      this.menu = { ...request, items: insertItems(from, to), heading: `Insert on ${edge.from.node}.${edge.from.port} → ${edge.to.node}.${edge.to.port}` };
+      this.menu = { ...request, items: insertItems(from, to), heading: `Insert on ${this.wireLabel(edge)}` };
     } else {
       this.menu = { ...request, items: allItems(), heading: 'Add node' };
     }
@@ -438,7 +453,7 @@ export class TgApp extends LitElement {
     };
     return html`<tg-context-menu
       .actions=${wireMenuActions(insertItems(from, to).length > 0, open.dot !== undefined)}
-      .heading=${`Wire ${edge.from.node}.${edge.from.port} → ${edge.to.node}.${edge.to.port}`}
+      .heading=${`Wire ${this.wireLabel(edge)}`}
       .x=${open.clientX}
       .y=${open.clientY}
       @tg-context-pick=${(e: CustomEvent<ContextPickDetail>) => pick(e.detail.id)}
