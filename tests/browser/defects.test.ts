@@ -26,7 +26,7 @@ describe('defects found trying the editor', () => {
     expect(await page.locator('tg-wire[pseudo]').count()).toBe(0);
     expect((await wires(page)).sort()).toEqual([...before].sort());
     expect(await canUndo(page)).toBe(false);
-    // A click on empty canvas afterwards is only a click: no "Connect cont.out to…" menu.
+    // A click on empty canvas afterwards is only a click: no "Connect Continentalness · out to…" menu.
     const spot = await emptySpot(page);
     await page.mouse.click(spot.x, spot.y);
     await settle(page);
