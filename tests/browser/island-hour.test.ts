@@ -3,7 +3,8 @@
 // mouse and keyboard at 1600 × 1000 and 1024 × 700, each defect found kept fixed: a selected
 // node's params card stays in the canvas when the window shrinks; the viewer's heading never
 // shows its node's id and type cut to a letter beside the output select; a wire's menu and the
-// palette of a wire dropped on empty canvas name the nodes by their titles, not their ids.
+// palette of a wire dropped on empty canvas name the nodes by their titles, not their ids;
+// with the notes open, Fit and a node added near them keep the nodes clear of them.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, drag, openApp, screenshot, settle, socketCenter, wirePoint } from './harness.ts';
@@ -80,5 +81,41 @@ describe('an island for Unreal in a first hour', () => {
     await palette.waitFor();
     expect(await palette.locator('.heading').textContent()).toBe('Connect Continentalness · out (field) to…');
     await page.keyboard.press('Escape');
+  });
+
+  it('fits the graph clear of the open notes, and brings a node added beside them into sight above them', async () => {
+    const s = await openApp(app.browser, { viewport: { width: 1024, height: 700 } });
+    try {
+      const page = s.page;
+      const under = async () => {
+        const card = (await page.locator('tg-app .notes-card').boundingBox()) as Box;
+        const nodes = await page.locator('tg-app tg-node').evaluateAll((els) => els.map((el) => ({ id: (el as HTMLElement).dataset.nodeId!, r: el.getBoundingClientRect().toJSON() as { x: number; y: number; width: number; height: number } })));
+        return nodes.filter(({ r }) => r.x < card.x + card.width && card.x < r.x + r.width && r.y < card.y + card.height && card.y < r.y + r.height).map((n) => n.id);
+      };
+      await page.locator('tg-app .notes-line').click();
+      await page.locator('tg-app .notes-card textarea').waitFor();
+      // Open, the notes lie over the Moisture noise's picture; Fit left it there.
+      await page.locator('tg-toolbar button', { hasText: 'Fit' }).click();
+      await settle(page);
+      expect(await under()).toEqual([]);
+      await screenshot(page, 'island-hour-fit-notes-open-1024');
+      // A node added at the pointer just above the open notes went under them.
+      const card = (await page.locator('tg-app .notes-card').boundingBox()) as Box;
+      await page.mouse.dblclick(card.x + 60, card.y - 12);
+      await page.locator('tg-node-menu').waitFor();
+      await page.keyboard.type('blur');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.locator('tg-app tg-node').count()).toBe(17);
+      await settle(page);
+      expect(await under()).toEqual([]);
+      // Its params card too: it hung below the node, under the notes.
+      const params = (await page.locator('tg-app tg-node[data-node-id="blur"] .params.card').boundingBox()) as Box;
+      const notes = (await page.locator('tg-app .notes-card').boundingBox()) as Box;
+      expect(params.y + params.height, `card ${JSON.stringify(params)} over the notes ${JSON.stringify(notes)}`).toBeLessThanOrEqual(notes.y);
+      await screenshot(page, 'island-hour-added-notes-open-1024');
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+    }
   });
 });

@@ -24,6 +24,9 @@ import { BatchedSocketPositions } from './socket-positions.ts';
 import { Bridge, type BridgeHooks } from './bridge.ts';
 import type { Schemes, TypedSocket, ViewConnection } from './view-objects.ts';
 
+/** Pixels kept between a node brought into sight and the open notes above which it goes. */
+const NOTES_GAP = 8;
+
 export class Canvas {
   /** Fits again, or keeps the centre, when the canvas's box changes size. */
   private readonly keep: KeepInView;
@@ -185,9 +188,9 @@ export class Canvas {
     ];
     const container = this.area.container;
     const box = container.getBoundingClientRect();
-    // What lies over the canvas's foot: the minimap, and the graph's notes line, which the
-    // shell draws in this container.
-    const notes = container.querySelector(':scope > .notes-line')?.getBoundingClientRect();
+    // What lies over the canvas's foot: the minimap, and the graph's notes, which the shell
+    // draws in this container (a line, or the card they open in, taller).
+    const notes = this.notesBox();
     const covers = [this.minimap.cover(), ...(notes && notes.width && notes.height ? [{ x: notes.left - box.left, y: notes.top - box.top, w: notes.width, h: notes.height }] : [])];
     const { x, y, k } = fitTransform(rects, { w: container.clientWidth, h: container.clientHeight, covers });
     this.area.area.transform.x = x;
@@ -224,7 +227,11 @@ export class Canvas {
       right: Math.max(...rects.map((r) => r.right)),
       bottom: Math.max(...rects.map((r) => r.bottom)),
     };
-    const bottom = box.bottom - CANVAS_FOOT;
+    // The notes line at the foot, or the notes opened over the canvas's bottom left: a node
+    // added from the palette with them open went under them, out of sight.
+    const notes = this.notesBox();
+    const underNotes = notes && notes.height > CANVAS_FOOT && node.left < notes.right && node.right > notes.left;
+    const bottom = underNotes ? Math.min(box.bottom - CANVAS_FOOT, notes.top - NOTES_GAP) : box.bottom - CANVAS_FOOT;
     let dx = node.left < box.left ? box.left - node.left : node.right > box.right ? Math.max(box.right - node.right, box.left - node.left) : 0;
     let dy = node.top < box.top ? box.top - node.top : node.bottom > bottom ? Math.max(bottom - node.bottom, box.top - node.top) : 0;
     // The minimap covers the canvas's bottom right corner: a node over it goes left of it or
@@ -253,6 +260,11 @@ export class Canvas {
   /** Places the params cards of the selected nodes again, for the canvas's box as it is now. */
   private placeCardsAgain(): void {
     for (const id of this.core.selection) this.area.nodeViews.get(id)?.element.querySelector<HTMLElement & { placeCardAgain?(): void }>('tg-node')?.placeCardAgain?.();
+  }
+
+  /** The graph's notes as the shell draws them over this canvas: their line, or their open card. */
+  private notesBox(): DOMRect | undefined {
+    return this.area.container.querySelector(':scope > .notes-line, :scope > .notes-card')?.getBoundingClientRect();
   }
 
   /** The last pointer position in canvas units. */

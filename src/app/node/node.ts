@@ -118,7 +118,11 @@ export class TgNode extends LitElement {
     // ends above it (a blur added beside it at 1600 × 1000 had its radius field under it).
     const map = frame.querySelector(':scope > .tg-minimap')?.getBoundingClientRect();
     const cardLeft = x === 'right' ? node.right - width : node.left;
-    const floor = map && map.height && cardLeft < map.right && cardLeft + width > map.left ? Math.min(bottom, map.top) : bottom;
+    // So do the graph's notes when open over the bottom left (a node added above them had its
+    // card under them).
+    const notes = frame.querySelector(':scope > .notes-card')?.getBoundingClientRect();
+    const covers = [map, notes].filter((c): c is DOMRect => !!c && c.height > 0 && cardLeft < c.right && cardLeft + width > c.left);
+    const floor = Math.min(bottom, ...covers.map((c) => c.top));
     const above = node.bottom + height > floor && node.top - height >= box.top;
     this.setAttribute('card-x', x);
     this.setAttribute('card-y', above ? 'above' : 'below');
