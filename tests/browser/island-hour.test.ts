@@ -4,7 +4,8 @@
 // node's params card stays in the canvas when the window shrinks; the viewer's heading never
 // shows its node's id and type cut to a letter beside the output select; a wire's menu and the
 // palette of a wire dropped on empty canvas name the nodes by their titles, not their ids;
-// with the notes open, Fit and a node added near them keep the nodes clear of them.
+// with the notes open, Fit and a node added near them keep the nodes clear of them; an export
+// at an engine's size says where tiles are made.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, drag, openApp, screenshot, settle, socketCenter, wirePoint } from './harness.ts';
@@ -113,6 +114,39 @@ describe('an island for Unreal in a first hour', () => {
       const notes = (await page.locator('tg-app .notes-card').boundingBox()) as Box;
       expect(params.y + params.height, `card ${JSON.stringify(params)} over the notes ${JSON.stringify(notes)}`).toBeLessThanOrEqual(notes.y);
       await screenshot(page, 'island-hour-added-notes-open-1024');
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('says, for an export at Unreal’s or Unity’s size, that it is one heightmap and where a tiled world is built', async () => {
+    const s = await openApp(app.browser, { viewport: { width: 1024, height: 700 } });
+    try {
+      const page = s.page;
+      await page.locator('tg-node[data-node-id="water"] header .title').click();
+      await settle(page);
+      const size = page.locator('tg-viewer select.export-size');
+      const hint = page.locator('tg-viewer .engine-hint');
+      expect(await hint.count()).toBe(0);
+      await size.selectOption('1009');
+      // Nothing said where the tiles for a larger landscape come from: the command line's build.
+      await expect.poll(async () => (await hint.textContent())?.replace(/\s+/g, ' ')).toBe('One Unreal heightmap of 1009². A world of tiles sharing their edges: terrain-graph build on the command line (README, Builds).');
+      const panel = (await page.locator('tg-viewer').boundingBox()) as Box;
+      // Scrolled to with the wheel, as a person does: the map stays on top, the hint below it.
+      await page.mouse.move(panel.x + panel.width / 2, panel.y + panel.height - 60);
+      await page.mouse.wheel(0, 200);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const box = (await hint.boundingBox()) as Box;
+      const map = (await page.locator('tg-viewer tg-map-view').boundingBox()) as Box;
+      expect(box.x + box.width).toBeLessThanOrEqual(panel.x + panel.width);
+      expect(box.y).toBeGreaterThanOrEqual(map.y + map.height);
+      expect(box.y + box.height).toBeLessThanOrEqual(panel.y + panel.height);
+      await screenshot(page, 'island-hour-engine-hint-1024');
+      await size.selectOption('513');
+      await expect.poll(() => hint.textContent()).toMatch(/^One Unity heightmap of 513²/);
+      await size.selectOption('512');
+      await expect.poll(() => hint.count()).toBe(0);
       expect(s.errors).toEqual([]);
     } finally {
       await s.close();

@@ -256,6 +256,11 @@ export default css`
     font-family: var(--tg-mono, ui-monospace, monospace);
     overflow-wrap: anywhere;
   }
+  .engine-hint {
+    margin: 6px 0 0;
+    color: var(--tg-muted, #a3adba);
+    font-size: 11px;
+  }
   .note.failed {
     color: var(--tg-danger, #ffb3b3);
   }

@@ -315,6 +315,10 @@ export class TgViewer extends LitElement {
     const size = s.exports.size ?? s.n;
     const x = s.exports.state;
     const formats = (['png', 'png16', 'raw', 'indexed', 'splat', 'glb'] as const).filter((f) => !d || exportApplies({ type: d.portType }, f));
+    // A Gaea or World Machine user who picks an engine's size looks for tiles next: the editor
+    // exports one, the command line builds a tiled world. I did not put a tiles button here: a
+    // build runs over many views and belongs to the command line's fan-out (README, Builds).
+    const engine = ENGINE_SIZES.find((g) => (g.sizes as readonly number[]).includes(size))?.engine;
     return html`<section class="exports">
       <h3>Export <small>${size}² at the view's origin${size > EXPORT_PROGRESS_ABOVE ? ', with progress' : ''}</small></h3>
       <div class="bar">
@@ -332,6 +336,7 @@ export class TgViewer extends LitElement {
         </select>
       </div>
       ${this.meshOptions(size)}
+      ${engine ? html`<p class="engine-hint">One ${engine} heightmap of ${size}². A world of tiles sharing their edges: <code>terrain-graph build</code> on the command line (README, Builds).</p>` : nothing}
       ${x
         ? html`<div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax=${x.total} aria-valuenow=${x.done}>
             <progress max=${x.total || 1} .value=${x.total ? x.done : 0}></progress><span>${x.step}${x.total ? ` (${x.done}/${x.total})` : ''}</span>
