@@ -4,7 +4,8 @@
 // node's params card stays in the canvas when the window shrinks; the viewer's heading never
 // shows its node's id and type cut to a letter beside the output select; a wire's menu and the
 // palette of a wire dropped on empty canvas name the nodes by their titles, not their ids;
-// with the notes open, Fit and a node added near them keep the nodes clear of them; an export
+// with the notes open, Fit and a node added near them keep the nodes clear of them, and Escape
+// on the canvas closes them; an export
 // at an engine's size says where tiles are made.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -151,5 +152,22 @@ describe('an island for Unreal in a first hour', () => {
     } finally {
       await s.close();
     }
+  });
+
+  it('closes the open notes with Escape pressed on the canvas after a click there, keeping what was typed', async () => {
+    const page = app.s.page;
+    await page.locator('tg-app .notes-line').click();
+    await page.locator('tg-app .notes-card textarea').waitFor();
+    await page.keyboard.type(' An island.');
+    // A click on empty canvas gives the keys back to the canvas; Escape then left the notes open.
+    await page.mouse.click(300, 120);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('tg-app .notes-card').count()).toBe(0);
+    const notes = await page.evaluate(() => (window as unknown as { terrainGraph: { core: { graph: { notes: string } } } }).terrainGraph.core.graph.notes);
+    expect(notes).toMatch(/An island\.$/);
+    // The next Escape is the canvas's own: it clears the selection.
+    await page.locator('tg-node[data-node-id="wind"] header .title').click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { terrainGraph: { core: { selection: Set<string> } } }).terrainGraph.core.selection.size)).toBe(0);
   });
 });

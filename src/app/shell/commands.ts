@@ -101,8 +101,10 @@ export function runShortcut(app: TgApp, shortcut: Shortcut): void {
       return;
     }
     case 'deselect':
-      // Escape first lets go of a wire being dragged; only without one does it clear the selection.
+      // Escape first lets go of a wire being dragged, then closes the open notes; only without
+      // either does it clear the selection.
       if (app.canvas?.cancelWire()) return;
+      if (app.closeNotes()) return;
       return core.select([]);
   }
 }

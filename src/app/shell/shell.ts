@@ -353,6 +353,17 @@ export class TgApp extends LitElement {
   }
 
   /**
+   * Closes the open notes, as Escape pressed on the canvas does (they stayed open over the
+   * canvas's bottom left once a click had taken the keys back to it); false when none were open.
+   * What was typed is the graph's already: the text area's change fires as it loses the focus.
+   */
+  closeNotes(): boolean {
+    if (!this.notesOpen) return false;
+    this.notesOpen = false;
+    return true;
+  }
+
+  /**
    * Keys in the open notes are the text's (no shortcut fires while typing), but Escape closes
    * them, as it closes the other cards, with what was typed kept (the textarea's change event
    * comes only when it loses the focus, and closing removes it first).
