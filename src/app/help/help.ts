@@ -67,7 +67,7 @@ export function shortcuts(): readonly { topic: string; rows: readonly (readonly 
         [`${m}Z · Shift+${m}Z or ${m}Y`, 'undo · redo'],
         [`${m}S · Shift+${m}S`, 'save · save as'],
         ['?', 'this sheet'],
-        ['Escape', 'drop the wire being dragged, close a menu or this sheet, clear the selection'],
+        ['Escape', 'drop the wire being dragged, close a menu, this sheet or the open notes, clear the selection'],
       ],
     },
   ];
