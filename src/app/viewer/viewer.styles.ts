@@ -69,8 +69,7 @@ export default css`
   }
   /* Beside an output select on a narrow panel (256 px at 1024 × 700) they had a few pixels
      left: a lone "w" or "v" after the title, read as a chevron. Not shown there: the title and
-     the select say which node and output, and the tooltip of the title's node on the canvas
-     says its type. I did not let the select wrap onto a line of its own, which would push the
+     the select say which node and output, and the title's tooltip holds the id and type. I did not let the select wrap onto a line of its own, which would push the
      map down a line on the window with the least height to spare. */
   @container (max-width: 360px) {
     header.with-port .sub {

@@ -166,7 +166,7 @@ export class TgViewer extends LitElement {
     const def = nodeDef(node.type);
     const outputs = Object.entries(def?.outputs ?? {});
     return html`<header class=${outputs.length > 1 ? 'with-port' : ''}>
-      <h2 data-viewer-node=${node.id} title=${node.title}>${node.title}</h2>
+      <h2 data-viewer-node=${node.id} title="${node.title} (${node.id} · ${def?.title ?? node.type})">${node.title}</h2>
       <span class="sub" title="${node.id} · ${def?.title ?? node.type}">${node.id} · ${def?.title ?? node.type}</span>
       ${outputs.length > 1
         ? html`<select class="port" aria-label="output" @change=${(e: Event) => s.setPort((e.target as HTMLSelectElement).value)}>
