@@ -5,7 +5,7 @@
 // shows its node's id and type cut to a letter beside the output select; a wire's menu and the
 // palette of a wire dropped on empty canvas name the nodes by their titles, not their ids;
 // with the notes open, Fit and a node added near them keep the nodes clear of them, and Escape
-// on the canvas closes them; an export
+// on the canvas closes them; the curve editor's gestures read over the histogram; an export
 // at an engine's size says where tiles are made.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -169,5 +169,30 @@ describe('an island for Unreal in a first hour', () => {
     await page.locator('tg-node[data-node-id="wind"] header .title').click();
     await page.keyboard.press('Escape');
     await expect.poll(() => page.evaluate(() => (window as unknown as { terrainGraph: { core: { selection: Set<string> } } }).terrainGraph.core.selection.size)).toBe(0);
+  });
+
+  it('writes the curve editor’s gestures readably over the histogram: 10 px, on a backing of their own', async () => {
+    const page = app.s.page;
+    await page.locator('tg-node[data-node-id="contCurve"] header .title').click();
+    await page.keyboard.press('h');
+    const hint = page.locator('tg-node[data-node-id="contCurve"] tg-curve-editor .hint');
+    await hint.waitFor();
+    await settle(page);
+    const look = await hint.evaluate((el) => {
+      const cs = getComputedStyle(el);
+      const rgba = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
+      return { size: parseFloat(cs.fontSize), color: rgba(cs.color), background: rgba(cs.backgroundColor) };
+    });
+    // 9 px of #6f7b8a with nothing behind it but the histogram's grey-blue bars.
+    expect(look.size).toBeGreaterThanOrEqual(10);
+    expect(look.background.length, 'a background of its own').toBe(4);
+    expect(look.background[3]).toBeGreaterThanOrEqual(0.8);
+    const lum = ([r, g, b]: number[]) => {
+      const c = [r, g, b].map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+    };
+    const [a, b] = [lum(look.color), lum(look.background)].sort((x, y) => y - x);
+    expect((a + 0.05) / (b + 0.05), 'contrast of the text on its backing').toBeGreaterThanOrEqual(4.5);
+    await screenshot(page, 'island-hour-curve-hint');
   });
 });
