@@ -1,77 +1,117 @@
-// Exports in a worker of their own (src/worker/export-port.ts, export-worker.ts), driven through
-// the viewer session headless: the engine worker never sees an export, the file is the command
-// line's, a Cancel ends the worker and the next export starts a fresh one, and a worker that dies
-// leaves a clear note and the editor as it was.
-import { describe, expect, it } from 'vitest';
-import { createEngine } from '../src/index.ts';
-import { exportFile } from '../src/render/exports.ts';
-import { ExportPort, type ExportWorkerLike } from '../src/worker/export-port.ts';
-import { PreviewEvaluator } from '../src/worker/evaluator.ts';
-import type { ExportRequest, FromWorker, ToWorker } from '../src/worker/protocol.ts';
-import { ViewerService } from '../src/worker/viewer-service.ts';
-import { parseGraph } from '../src/index.ts';
+// Exports through the app's export port (src/worker/export-port.ts), driven through the viewer
+// session headless with the workers' code in-process: at the view's size the layer is read off
+// the engine worker's results (no kernel runs again) and encoded in the export worker; any other
+// size is computed there, the engine worker never asked. The file is the command line's, a
+// Cancel ends an export wherever it is, a worker that dies leaves a clear note, and an engine
+// worker restarted during an export leaves it to finish.
 import { readFileSync } from 'node:fs';
-import { setup } from './helpers/viewer-setup.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Engine, type EvaluateReport } from '../src/engine/engine.ts';
+import { createEngine, parseGraph } from '../src/index.ts';
+import type { Graph } from '../src/model/graph.ts';
+import { exportFile } from '../src/render/exports.ts';
+import { ViewerSession } from '../src/viewer-core/session.ts';
+import { EngineClient } from '../src/worker/client.ts';
+import { PreviewEvaluator } from '../src/worker/evaluator.ts';
+import type { ExportRequest } from '../src/worker/protocol.ts';
+import { ViewerService } from '../src/worker/viewer-service.ts';
+import { InProcessWorker, setup } from './helpers/viewer-setup.ts';
 
-/** The export worker's code in-process: a fresh engine per export, each message in a task of its own. */
-class FakeExportWorker implements ExportWorkerLike {
-  onmessage: ((e: MessageEvent<FromWorker>) => void) | null = null;
-  onerror: ((e: ErrorEvent) => void) | null = null;
-  terminated = false;
-  /** Requests kept unanswered while true (an export deep in its kernels). */
-  hold = false;
-  readonly held: ExportRequest[] = [];
-
-  postMessage(message: ToWorker): void {
-    const msg = structuredClone(message) as ExportRequest;
-    setTimeout(() => (this.hold ? this.held.push(msg) : this.run(msg)), 0);
-  }
-
-  terminate(): void {
-    this.terminated = true;
-  }
-
-  private run(msg: ExportRequest): void {
-    const viewer = new ViewerService(new PreviewEvaluator(), 64);
-    const post = (m: FromWorker) => setTimeout(() => !this.terminated && this.onmessage?.({ data: m } as MessageEvent<FromWorker>), 0);
-    post(viewer.export(msg, post).result);
-  }
+/** The command line's file (`render`) of a node's output at a size. */
+function expected(graph: Graph, node: string, port: string, format: 'png' | 'png16' | 'raw', size = graph.view.size) {
+  const engine = createEngine(graph, { size });
+  engine.evaluate({ targets: [node] });
+  return exportFile(engine.output(node, port)!, size, `${node}.${port}`, format)!;
 }
 
-function exportWorkers() {
-  const workers: FakeExportWorker[] = [];
-  const port = new ExportPort(() => {
-    const w = new FakeExportWorker();
-    workers.push(w);
-    return w;
-  });
-  return { port, workers };
+/** Counts the kernels that run in any engine from now on (either worker's: both run in this process). */
+function countKernelRuns(): () => number {
+  const spy = vi.spyOn(Engine.prototype, 'evaluate');
+  return () => spy.mock.results.reduce((sum, r) => sum + (r.type === 'return' ? Object.keys((r.value as EvaluateReport).ran).length : 0), 0);
 }
 
-describe('exports in a worker of their own', () => {
-  it('starts the export worker on the first export and writes the command line bytes, the engine worker never asked', async () => {
-    const { port, workers } = exportWorkers();
-    const { core, session, downloads, worker, settle } = setup(undefined, 64, undefined, port);
-    core.select(['moisture']);
+/** What restartEngine (src/app/main.ts) does when the engine worker dies: a new worker, client and session, the page's exports taken over. */
+function restartEngine(s: ReturnType<typeof setup>) {
+  const choices = s.session.choices;
+  s.client.dispose();
+  s.session.dispose();
+  s.exportPort.useEngine(null);
+  const worker = new InProcessWorker();
+  let session: ViewerSession | null = null;
+  const client = new EngineClient(worker, () => ({ graph: s.core.graph, previewSize: 32, ...(session?.detailRequest ?? { detail: null, detailSize: 512 }) }));
+  session = new ViewerSession(s.core, s.previews, worker, { invalidate: () => client.invalidate(), download: () => {}, exports: s.exports });
+  s.exportPort.useEngine(worker);
+  session.resume(choices);
+  client.subscribe((a) => a.kind === 'result' && s.previews.apply(a));
+  client.resend();
+  const settle = async () => {
+    for (let k = 0; k < 400 && (k < 4 || client.busy || session.busy); k++) await new Promise((r) => setTimeout(r, 0));
+  };
+  return { worker, session, settle };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('exports through the export port', () => {
+  it("reads a view-size export off the engine worker's results: no kernel runs again, the export worker encodes the command line's bytes", async () => {
+    const { core, session, downloads, worker, exportWorkers, settle } = setup();
+    core.select(['biomes']);
     await settle();
-    expect(port.started).toBe(0);
+    const runs = countKernelRuns();
+    session.exportLayer('png');
+    await settle();
+    core.select(['water']);
+    await settle();
     session.exportLayer('png16');
     await settle();
-    const engine = createEngine(core.snapshot());
-    engine.evaluate();
-    const expected = exportFile(engine.output('moisture')!, 256, 'moisture.out', 'png16')!;
-    expect(downloads.map((d) => d.name)).toEqual([expected.name]);
-    expect(new Uint8Array(downloads[0].bytes)).toEqual(expected.bytes);
-    session.exportLayer('raw');
+    expect(runs()).toBe(0);
+    const graph = core.snapshot();
+    const files = [expected(graph, 'biomes', 'out', 'png'), expected(graph, 'water', 'terrain', 'png16')];
+    expect(downloads.map((d) => d.name)).toEqual(files.map((f) => f.name));
+    for (const [k, f] of files.entries()) expect(new Uint8Array(downloads[k].bytes)).toEqual(f.bytes);
+    expect(worker.sent.filter((m) => m.kind === 'export').length).toBe(2);
+    expect(exportWorkers.length).toBe(1);
+    expect(exportWorkers[0].sent.map((m) => m.kind)).toEqual(['export-encode', 'export-encode']);
+  });
+
+  it('adds no kernel run to an edit when exported at once at the view size: the engine worker computes the edit once, for its previews and the export', async () => {
+    const runsAfterEdit = async (exportToo: boolean) => {
+      const { core, session, downloads, settle } = setup();
+      core.select(['moisture']);
+      await settle();
+      const runs = countKernelRuns();
+      core.setParam('water', 'share', 0.55);
+      if (exportToo) session.exportLayer('raw');
+      await settle();
+      vi.restoreAllMocks();
+      return { ran: runs(), downloads, graph: core.snapshot() };
+    };
+    const edit = await runsAfterEdit(false);
+    const both = await runsAfterEdit(true);
+    expect(edit.ran).toBeGreaterThan(0);
+    expect(both.ran).toBe(edit.ran);
+    expect(new Uint8Array(both.downloads[0].bytes)).toEqual(expected(both.graph, 'moisture', 'out', 'raw').bytes);
+  });
+
+  it('computes any other size in the export worker, the engine worker never asked', async () => {
+    const { core, session, downloads, worker, exportWorkers, exportPort, settle } = setup();
+    core.select(['moisture']);
     await settle();
-    expect(downloads.length).toBe(2);
-    expect(workers.length).toBe(1);
+    expect(exportPort.started).toBe(0);
+    session.exports.setSize(128);
+    session.exportLayer('png16');
+    await settle();
+    const file = expected(core.snapshot(), 'moisture', 'out', 'png16', 128);
+    expect(downloads.map((d) => d.name)).toEqual([file.name]);
+    expect(new Uint8Array(downloads[0].bytes)).toEqual(file.bytes);
     expect(worker.sent.filter((m) => m.kind === 'export')).toEqual([]);
+    expect(exportWorkers[0].sent.map((m) => m.kind)).toEqual(['export']);
   });
 
   it('cancels an export under way: no file, a note that says so, and the next export starts a fresh worker', async () => {
-    const { port, workers } = exportWorkers();
-    const { core, session, downloads, previews, settle } = setup(undefined, 64, undefined, port);
+    const { core, session, downloads, previews, exportWorkers: workers, settle } = setup();
     core.select(['moisture']);
     await settle();
     const graph = JSON.stringify(core.snapshot());
@@ -98,11 +138,27 @@ describe('exports in a worker of their own', () => {
     expect(new Float32Array(downloads[0].bytes).length).toBe(128 * 128);
   });
 
-  it('says why when the export worker dies, and the next export works', async () => {
-    const { port, workers } = exportWorkers();
-    const { core, session, downloads, settle } = setup(undefined, 64, undefined, port);
+  it("cancels a view-size export the engine worker is reading: no file, the engine worker's grids dropped, the worker left to its previews", async () => {
+    const { core, session, downloads, exportWorkers, settle } = setup();
     core.select(['moisture']);
     await settle();
+    session.exportLayer('raw');
+    expect(session.exports.cancellable).toBe(true);
+    session.exports.cancel();
+    expect(session.exports.note).toMatchObject({ failed: false, cancelled: true });
+    await settle();
+    expect(downloads).toEqual([]);
+    expect(exportWorkers).toEqual([]);
+    session.exportLayer('raw');
+    await settle();
+    expect(downloads.map((d) => d.name)).toEqual([expected(core.snapshot(), 'moisture', 'out', 'raw').name]);
+  });
+
+  it('says why when the export worker dies, and the next export works', async () => {
+    const { core, session, downloads, exportWorkers: workers, settle } = setup();
+    core.select(['moisture']);
+    await settle();
+    session.exports.setSize(128);
     session.exportLayer('png');
     workers[0].hold = true;
     await new Promise((r) => setTimeout(r, 5));
@@ -125,5 +181,49 @@ describe('exports in a worker of their own', () => {
     const full = steps.findIndex((p) => p.done === p.total);
     expect(steps[full].step).toBe('computed Fluvial erosion');
     expect(steps.slice(full + 1).map((p) => p.step)).toEqual(['encoding the file']);
+  });
+});
+
+describe('an export when the engine worker is restarted', () => {
+  it('goes on in the export worker: the file is saved, nothing cancelled', async () => {
+    const s = setup();
+    s.core.select(['moisture']);
+    await s.settle();
+    s.session.exports.setSize(128);
+    s.session.exportLayer('png16');
+    s.exportWorkers[0].hold = true;
+    await new Promise((r) => setTimeout(r, 5));
+    const graph = s.core.snapshot();
+    const next = restartEngine(s);
+    expect(s.exportWorkers[0].terminated).toBe(false);
+    expect(next.session.exports.state?.size).toBe(128);
+    s.exportWorkers[0].hold = false;
+    for (const m of s.exportWorkers[0].held.splice(0)) s.exportWorkers[0].postMessage(m);
+    await next.settle();
+    const file = expected(graph, 'moisture', 'out', 'png16', 128);
+    expect(s.downloads.map((d) => d.name)).toEqual([file.name]);
+    expect(new Uint8Array(s.downloads[0].bytes)).toEqual(file.bytes);
+    expect(next.session.exports.note).toMatchObject({ failed: false });
+    expect(next.session.exports.note?.text).toContain(file.name);
+  });
+
+  it('computes a view-size export the dead worker had not answered in the export worker, saying so, with the same bytes', async () => {
+    const s = setup();
+    s.core.select(['biomes']);
+    await s.settle();
+    const graph = s.core.snapshot();
+    const steps: string[] = [];
+    s.exports.subscribe(() => s.exports.state && steps.push(s.exports.state.step));
+    s.session.exportLayer('png');
+    // The worker dies before it answers (its answer, had it one, goes nowhere).
+    const next = restartEngine(s);
+    await next.settle();
+    await s.settle().catch(() => {});
+    const file = expected(graph, 'biomes', 'out', 'png');
+    expect(s.downloads.map((d) => d.name)).toEqual([file.name]);
+    expect(new Uint8Array(s.downloads[0].bytes)).toEqual(file.bytes);
+    expect(steps).toContain('the engine restarted: computing the 256² export again');
+    expect(s.exportWorkers[0].sent.map((m) => m.kind)).toEqual(['export']);
+    expect(next.session.exports.note).toMatchObject({ failed: false });
   });
 });

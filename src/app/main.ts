@@ -11,6 +11,7 @@ import { MAP_SIZE, MAP_SIZE_MIN, type ViewerChoices, ViewerSession } from '../vi
 import { EngineClient } from '../worker/client.ts';
 import { newStopWord } from '../worker/stop.ts';
 import { ExportPort } from '../worker/export-port.ts';
+import { ViewerExports } from '../viewer-core/exports.ts';
 import { download } from './download.ts';
 import { defineElements } from './elements.ts';
 import { PREVIEW_SIZE } from './node/layout.ts';
@@ -132,11 +133,14 @@ function showSetAside([first, ...others]: readonly SetAsideDraft[]): void {
 let paramDrag = false;
 
 /**
- * Exports run in a worker of their own, started on the first one (src/worker/export-worker.ts):
- * the engine worker meanwhile answers the previews, drags and hovers as if none ran. It
- * outlives an engine restart (a new session takes it over).
+ * Exports are encoded, and at another size than the view's computed, in a worker of their own,
+ * started on the first one (src/worker/export-worker.ts): the engine worker meanwhile answers
+ * the previews, drags and hovers; at the view's size it only hands over the layer it holds
+ * (src/worker/export-port.ts). The exports outlive an engine restart, an export under way
+ * included: each new viewer session takes them over.
  */
 const exportPort = new ExportPort(() => new Worker(new URL('../worker/export-worker.ts', import.meta.url), { type: 'module' }));
+const exports = new ViewerExports(exportPort, download, () => exportPort.cancel());
 
 /** The engine worker with the editor's client and the viewer's session on it. */
 interface Engine {
@@ -159,7 +163,8 @@ function startEngine(choices?: ViewerChoices): Engine {
     ...(viewer?.detailRequest ?? { detail: null, detailSize: 512 }),
     recycle: previews.takeRecycled(),
   }), newStopWord());
-  viewer = new ViewerSession(core, previews, worker, { invalidate: () => client.invalidate(), download, drafting: () => paramDrag || client.drafting, store: storage, exports: exportPort });
+  viewer = new ViewerSession(core, previews, worker, { invalidate: () => client.invalidate(), download, drafting: () => paramDrag || client.drafting, store: storage, exports });
+  exportPort.useEngine(worker);
   if (choices) viewer.resume(choices);
   // A narrow window (1024 × 700) starts with the smallest map, so the canvas keeps most of the width.
   else if (window.innerWidth < NARROW_WINDOW) viewer.setFrame(MAP_SIZE_MIN);
@@ -186,6 +191,8 @@ function restartEngine(reason: string): void {
   engine.client.dispose();
   engine.viewer.dispose();
   engine.worker.terminate();
+  // An export the dead worker was reading is computed again in the export worker.
+  exportPort.useEngine(null);
   if (restarts.length >= WORKER_RESTARTS) {
     app.say(`The engine keeps stopping (${reason}); your graph is saved. Try a smaller resolution, then reload the page.`, 'refused');
     return;
@@ -319,5 +326,6 @@ const handle = {
   get worker() {
     return engine.worker;
   },
+  exportPort,
 };
 Object.assign(window, { terrainGraph: handle });

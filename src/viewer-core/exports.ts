@@ -1,6 +1,8 @@
 // The viewer's exports: one at a time, sent on a lane of their own (in the page, to the export
-// worker: src/worker/export-port.ts), with the progress it reports, a cancel, and the file
-// handed to the page when it is done. Headless.
+// port, src/worker/export-port.ts, which has each read or computed and encoded off the page),
+// with the progress it reports, a cancel, and the file handed to the page when it is done. The
+// page's outlives the viewer session: a session that replaces one (a restarted engine worker)
+// takes it over with an export under way. Headless.
 
 import type { Graph } from '../model/graph.ts';
 import type { ExportFormat } from '../render/exports.ts';
@@ -45,18 +47,29 @@ export class ViewerExports {
   /** The last export's file name and size, or why it failed, or that it was cancelled, for the panel to say. */
   note: { readonly text: string; readonly failed: boolean; readonly cancelled?: boolean } | null = null;
   private readonly lane: Lane<ExportRequest, ExportProgress | ExportResult>;
+  private readonly listeners = new Set<() => void>();
 
   /**
    * @param stop stops the export under way, which the port then answers as cancelled (the
-   *   export worker's port: ExportPort.cancel); absent, an export cannot be cancelled.
+   *   export port: ExportPort.cancel); absent, an export cannot be cancelled.
    */
   constructor(
     port: LanePort,
     private readonly download: (file: ExportedFile) => void,
-    private readonly changed: () => void,
     private readonly stop?: () => void,
   ) {
     this.lane = new Lane(port, ['export-progress', 'export-result'], (a) => a.kind === 'export-result');
+  }
+
+  /** Calls `listener` whenever the size, the state or the note changes; returns its disposer. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Tells the listeners (the session, when it changes the note itself). */
+  changed(): void {
+    for (const l of [...this.listeners]) l();
   }
 
   get busy(): boolean {
@@ -120,6 +133,7 @@ export class ViewerExports {
   dispose(): void {
     this.lane.dispose();
     if (this.cancellable) this.stop!();
+    this.listeners.clear();
   }
 }
 

@@ -43,7 +43,7 @@ export interface DetailSource {
 export interface ViewerHooks {
   /** What the editor's client should draw for the viewer changed: ask the worker again. */
   invalidate(): void;
-  /** A finished export, for the page to hand to the person (a download). */
+  /** A finished export of the session's own exports (no `exports` given), for the page to hand to the person. */
   download(file: ExportedFile): void;
   /**
    * True while the editor shows drafts of a dragged param (src/worker/client.ts): the viewer's
@@ -57,10 +57,13 @@ export interface ViewerHooks {
    */
   readonly store?: SettingStore | null;
   /**
-   * Where exports go, if not to the shared port: the page's export worker (src/worker/export-port.ts),
-   * so a long export leaves the engine worker to the previews; its cancel stops one under way.
+   * The page's exports, on the export port (src/worker/export-port.ts: a view-size export read
+   * from the engine worker's results, any other computed in the export worker, each encoded
+   * there), with their own download: they outlive this session, and a session that replaces it
+   * (a restarted engine worker) takes them over, an export under way included. Absent: the
+   * session has its own on its port, downloaded through `download` and ended with it.
    */
-  readonly exports?: LanePort & { cancel(): boolean };
+  readonly exports?: ViewerExports;
 }
 
 /** Pointer input on the map, in frame pixels from its top-left corner. */
@@ -153,8 +156,9 @@ export class ViewerSession {
       () => this.changed('picture'),
     );
     this.cursor = new CellPointer(port, () => ({ graph: this.core.graph, node: this.node, dragging: this.drag.moved, rivers: this.riverRef }), (c) => this.changed(c));
-    const exporter = hooks.exports;
-    this.exports = new ViewerExports(exporter ?? port, (f) => hooks.download(f), () => this.changed('export'), exporter && (() => exporter.cancel()));
+    // The page's exports outlive this session; without them, its own go on its port and end with it.
+    this.exports = hooks.exports ?? new ViewerExports(port, (f) => hooks.download(f));
+    const ownExports = !hooks.exports;
     this.land = new ReliefWatch(port, () => (this.node && this.tab === '3d' ? { graph: this.core.graph, node: this.node, port: this.port } : null), () => this.changed('relief'));
     this.compare = new Compare(port, () => ({ graph: this.core.graph, size: this.detailRequest.detailSize }), () => this.changed('compare'));
     this.follow();
@@ -172,7 +176,8 @@ export class ViewerSession {
       () => this.unwatchResult?.(),
       () => this.drag.dispose(),
       () => this.cursor.dispose(),
-      () => this.exports.dispose(),
+      this.exports.subscribe(() => this.changed('export')),
+      () => ownExports && this.exports.dispose(),
       () => this.land.dispose(),
       () => this.compare.dispose(),
     );

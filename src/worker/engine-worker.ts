@@ -4,7 +4,8 @@
 // page shares a stop word (stop.ts), a full evaluation that an edit made stale stops at its next
 // node or kernel step and is answered "superseded". The viewer's
 // requests (drag frames, hovered cells, the 3-D land, the compare pin) come on lanes of their own,
-// in the same queue; its exports go to a worker of their own (export-worker.ts).
+// in the same queue. Its exports are encoded in a worker of their own (export-worker.ts), which
+// also computes those of another size than the view's; one at the view's size is read here.
 
 import { type Answer, PreviewEvaluator } from './evaluator.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
@@ -99,9 +100,16 @@ function handle(e: MessageEvent<ToWorker>): void {
       }
       return;
     case 'export':
-      // Exports go to the export worker (export-worker.ts), never here: one would hold up every
-      // preview, drag frame and hovered cell while it ran. Answered, so a lane is never left waiting.
-      scope.postMessage({ kind: 'export-result', seq: msg.seq, name: '', mime: '', bytes: new ArrayBuffer(0), message: 'exports run in the export worker, not the engine worker', ms: 0 }, []);
+      // Only at the view's own size (export-port.ts sends no other): the layer is read from the
+      // results the previews were drawn from and handed over, copied, for the export worker to
+      // encode, so an export of what is on screen computes nothing again and holds the previews
+      // up only for the copy. Other sizes are computed in the export worker.
+      try {
+        const { result, transfer } = viewer.exportGrids(msg, (p) => scope.postMessage(p, []));
+        scope.postMessage(result, transfer);
+      } catch (err) {
+        scope.postMessage({ kind: 'export-result', seq: msg.seq, name: '', mime: '', bytes: new ArrayBuffer(0), message: errorText(err), ms: 0 }, []);
+      }
       return;
     case 'relief':
       try {

@@ -1,16 +1,24 @@
-// The page's side of the export worker (export-worker.ts): a LanePort that starts the worker on
-// the first export, passes its answers on, and can end it. Cancelling an export terminates the
-// worker, since an engine deep in a kernel reads no message, and answers the export "cancelled"
-// itself; a worker that dies (out of memory at a large size) answers it with why. Either way
-// the next export starts a fresh worker, and nothing of the editor's (graph, previews, engine
-// worker) was ever in this one to lose.
+// The page's side of the viewer's exports: a LanePort that sends each export where it costs
+// least. At the view's own size the engine worker already holds the layer (its previews were
+// drawn from it): it is asked for the layer's grids, which come back copied and go on, transferred,
+// to the export worker (export-worker.ts) to be encoded, so nothing is computed again and the
+// engine worker is held up only for the copy. Any other size is computed in the export worker.
+//
+// The export worker is started on the first export. Cancelling an export under way there
+// terminates it, since an engine deep in a kernel reads no message, and the port answers the
+// export "cancelled" itself; an export still being read by the engine worker is simply dropped
+// (what it computes, its previews need too). A worker that dies (out of memory at a large size)
+// answers the export with why, and the next export starts a fresh worker. An engine worker that
+// dies (restartEngine in src/app/main.ts) takes no export with it: the one it was reading is
+// computed again in the export worker, with a step in the progress saying so.
 
+import { buffersOf } from './grids.ts';
 import type { LanePort } from './lane.ts';
-import type { ExportResult, FromWorker, ToWorker } from './protocol.ts';
+import type { ExportEncode, ExportRequest, ExportResult, FromWorker, ToExportWorker, ToWorker } from './protocol.ts';
 
-/** What the port needs of a Worker (a fake in tests). */
+/** What the port needs of the export worker (a fake in tests). */
 export interface ExportWorkerLike {
-  postMessage(message: ToWorker, transfer?: Transferable[]): void;
+  postMessage(message: ToExportWorker, transfer?: Transferable[]): void;
   terminate(): void;
   onmessage: ((e: MessageEvent<FromWorker>) => void) | null;
   onerror: ((e: ErrorEvent) => void) | null;
@@ -18,12 +26,21 @@ export interface ExportWorkerLike {
 
 type Listener = (e: MessageEvent<FromWorker>) => void;
 
+/** The export under way: what was asked, when, and which worker has it now. */
+interface Running {
+  readonly request: ExportRequest;
+  readonly sentAt: number;
+  at: 'engine' | 'export';
+}
+
 export class ExportPort implements LanePort {
   private worker: ExportWorkerLike | null = null;
-  /** The export under way: its seq and when it was sent. */
-  private running: { seq: number; sentAt: number } | null = null;
+  /** The engine worker view-size exports are read from; null: every export is computed in the export worker. */
+  private engine: LanePort | null = null;
+  private running: Running | null = null;
   private readonly listeners = new Set<Listener>();
-  /** Workers started so far (tests count them). */
+  private readonly fromEngine = (e: MessageEvent<FromWorker>) => this.engineAnswered(e.data);
+  /** Export workers started so far (tests count them). */
   started = 0;
 
   constructor(private readonly spawn: () => ExportWorkerLike) {}
@@ -33,11 +50,36 @@ export class ExportPort implements LanePort {
     return this.running !== null;
   }
 
-  postMessage(message: ToWorker, transfer: Transferable[] = []): void {
+  /** Where the export under way is: read by the engine worker, or in the export worker; null for none. */
+  get stage(): 'engine' | 'export' | null {
+    return this.running?.at ?? null;
+  }
+
+  /**
+   * The engine worker to read view-size exports from (the page's, a restarted one), or null
+   * (it died, or is being replaced). An export it had not answered yet is computed again in
+   * the export worker: the worker that had its layer is gone, and a new one has no results yet.
+   */
+  useEngine(engine: LanePort | null): void {
+    if (engine === this.engine) return;
+    this.engine?.removeEventListener('message', this.fromEngine);
+    this.engine = engine;
+    engine?.addEventListener('message', this.fromEngine);
+    const running = this.running;
+    if (running?.at !== 'engine') return;
+    const { seq, size } = running.request;
+    this.emit({ kind: 'export-progress', seq, done: 0, total: 0, step: `the engine restarted: computing the ${size}² export again` });
+    this.toExportWorker(running, running.request);
+  }
+
+  postMessage(message: ToWorker): void {
     if (message.kind !== 'export') return;
-    const worker = this.worker ?? this.start();
-    this.running = { seq: message.seq, sentAt: performance.now() };
-    worker.postMessage(message, transfer);
+    const running: Running = { request: message, sentAt: performance.now(), at: 'export' };
+    this.running = running;
+    if (this.engine && message.size === message.graph.view.size) {
+      running.at = 'engine';
+      this.engine.postMessage(message);
+    } else this.toExportWorker(running, message);
   }
 
   addEventListener(_type: 'message', listener: Listener): void {
@@ -53,11 +95,32 @@ export class ExportPort implements LanePort {
     return this.end('cancelled', true);
   }
 
-  /** Ends the worker (the page goes away); an export under way is answered as cancelled. */
+  /** Ends the export worker (the page goes away); an export under way is answered as cancelled. */
   dispose(): void {
     this.end('cancelled', true);
     this.worker?.terminate();
     this.worker = null;
+    this.useEngine(null);
+  }
+
+  private toExportWorker(running: Running, message: ToExportWorker, transfer: Transferable[] = []): void {
+    running.at = 'export';
+    (this.worker ?? this.start()).postMessage(message, transfer);
+  }
+
+  /** The engine worker's answers to the export it reads: progress, a failure, or the grids to encode. */
+  private engineAnswered(m: FromWorker): void {
+    const running = this.running;
+    if (running?.at !== 'engine' || !('seq' in m) || m.seq !== running.request.seq) return;
+    if (m.kind === 'export-progress') this.emit(m);
+    else if (m.kind === 'export-result') {
+      this.running = null;
+      this.emit(m);
+    } else if (m.kind === 'export-grids') {
+      const { format, style } = running.request;
+      const encode: ExportEncode = { kind: 'export-encode', seq: m.seq, format, style, value: m.value, n: m.n, stem: m.stem, water: m.water, ...(m.mesh ? { mesh: m.mesh } : {}) };
+      this.toExportWorker(running, encode, buffersOf(encode));
+    }
   }
 
   private start(): ExportWorkerLike {
@@ -66,7 +129,8 @@ export class ExportPort implements LanePort {
     worker.onmessage = (e) => {
       if (worker !== this.worker) return;
       const m = e.data;
-      if (m.kind === 'export-result' && m.seq === this.running?.seq) this.running = null;
+      if (this.running?.at !== 'export' || !('seq' in m) || m.seq !== this.running.request.seq) return;
+      if (m.kind === 'export-result') this.running = null;
       this.emit(m);
     };
     // A module that failed to load, or memory the size asked for could not have: the export
@@ -74,20 +138,28 @@ export class ExportPort implements LanePort {
     worker.onerror = (e) => {
       e.preventDefault?.();
       if (worker !== this.worker) return;
-      this.end(`the export stopped: ${e.message || 'its worker failed'} (a smaller size may fit in memory)`, false);
+      this.worker = null;
+      worker.terminate();
+      if (this.running?.at === 'export') this.end(`the export stopped: ${e.message || 'its worker failed'} (a smaller size may fit in memory)`, false);
     };
     this.worker = worker;
     return worker;
   }
 
-  /** Terminates the worker and answers the export under way with `message`. */
+  /**
+   * Answers the export under way with `message`. One in the export worker ends that worker (it
+   * reads no message while it computes); one the engine worker reads is left to finish there,
+   * its answer dropped: the results it computes are its previews' too.
+   */
   private end(message: string, cancelled: boolean): boolean {
     const running = this.running;
     if (!running) return false;
     this.running = null;
-    this.worker?.terminate();
-    this.worker = null;
-    const answer: ExportResult = { kind: 'export-result', seq: running.seq, name: '', mime: '', bytes: new ArrayBuffer(0), message, ms: performance.now() - running.sentAt, ...(cancelled ? { cancelled: true } : {}) };
+    if (running.at === 'export') {
+      this.worker?.terminate();
+      this.worker = null;
+    }
+    const answer: ExportResult = { kind: 'export-result', seq: running.request.seq, name: '', mime: '', bytes: new ArrayBuffer(0), message, ms: performance.now() - running.sentAt, ...(cancelled ? { cancelled: true } : {}) };
     this.emit(answer);
     return true;
   }

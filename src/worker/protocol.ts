@@ -3,12 +3,13 @@
 
 import type { Graph } from '../model/graph.ts';
 import type { NodeState } from '../engine/engine.ts';
-import type { Meaning, PortType } from '../model/values.ts';
-import type { ExportFormat } from '../render/exports.ts';
+import type { Meaning, PortType, Value } from '../model/values.ts';
+import type { ExportFormat, MeshExport } from '../render/exports.ts';
 import type { MeshOptions } from '../render/land-mesh.ts';
 import type { LayerStyle } from '../render/layer.ts';
 import type { LayerHistogram } from '../render/histogram.ts';
 import type { ProvenanceRow } from '../engine/provenance.ts';
+import type { WaterLayer } from '../render/rivers.ts';
 
 /**
  * The water drawn over the viewer's picture: outputs of one node that the viewer draws as water
@@ -97,7 +98,9 @@ export interface ProbeRequest {
 
 /**
  * An export of one output at the graph's view origin with `size` × `size` cells. Answered by
- * ExportProgress messages (for sizes above progressAbove) and one ExportResult.
+ * ExportProgress messages (for sizes above progressAbove) and one ExportResult; by the engine
+ * worker, which is asked only for the view's own size, with ExportGrids instead of the file
+ * (export-port.ts has them encoded in the export worker).
  */
 export interface ExportRequest {
   readonly kind: 'export';
@@ -313,6 +316,42 @@ export interface ExportProgress {
   readonly step: string;
 }
 
+/**
+ * The engine worker's answer to an export at the view's own size: the layer and the water drawn
+ * over it (a PNG's), copied out of the results its previews were drawn from, in buffers of their
+ * own (transferred), for the export worker to encode (an ExportEncode). A failure (no output, a
+ * format that does not apply) is an ExportResult with its message, as from the export worker.
+ */
+export interface ExportGrids {
+  readonly kind: 'export-grids';
+  readonly seq: number;
+  /** What the file is made of, for exportFile: the layer, its side, "<node>.<port>", the water. */
+  readonly value: Value;
+  readonly n: number;
+  readonly stem: string;
+  readonly water: readonly WaterLayer[] | null;
+  /** A mesh export's land and options (the glb format). */
+  readonly mesh?: MeshExport;
+  /** Engine worker milliseconds: the evaluation (nothing when cached) and the copies. */
+  readonly ms: number;
+}
+
+/** To the export worker: write the file of grids the engine worker sent (ExportGrids). Answered by an ExportResult. */
+export interface ExportEncode {
+  readonly kind: 'export-encode';
+  readonly seq: number;
+  readonly format: ExportFormat;
+  readonly style: LayerStyle;
+  readonly value: Value;
+  readonly n: number;
+  readonly stem: string;
+  readonly water: readonly WaterLayer[] | null;
+  readonly mesh?: MeshExport;
+}
+
+/** What the export worker is asked: an export computed there, or grids from the engine worker encoded. */
+export type ToExportWorker = ExportRequest | ExportEncode;
+
 export interface ExportResult {
   readonly kind: 'export-result';
   readonly seq: number;
@@ -371,4 +410,4 @@ export interface PictureResult {
 
 export type ViewerAnswer = PanResult | ProbeResult | ExportProgress | ExportResult | ReliefResult | PictureResult;
 
-export type FromWorker = EvaluateResult | EvaluateFailure | EvaluateSuperseded | ViewerAnswer;
+export type FromWorker = EvaluateResult | EvaluateFailure | EvaluateSuperseded | ViewerAnswer | ExportGrids;

@@ -6,17 +6,19 @@
 import { createEngine, type Engine } from '../engine/engine.ts';
 import { cellX, cellY, type Domain, viewDomain } from '../grid.ts';
 import { findNode, type Graph } from '../model/graph.ts';
-import { EXPORT_PROGRESS_ABOVE, exportDrawsWater, exportFile } from '../render/exports.ts';
+import { EXPORT_PROGRESS_ABOVE, exportApplies, exportDrawsWater, exportFile, type MeshExport } from '../render/exports.ts';
 import { MESH_DEFAULTS } from '../render/land-mesh.ts';
 import { renderPreview } from '../render/preview.ts';
 import { cellProvenance, provenanceOrder } from '../engine/provenance.ts';
 import { outputPort, type PreviewEvaluator, waterLayers, riversIn } from './evaluator.ts';
-import { drawWater } from '../render/rivers.ts';
-import type { WaterRef, ExportProgress, ExportRequest, ExportResult, PanRequest, PanResult, PictureRequest, PictureResult, ProbeRequest, ProbeResult, ReliefRequest, ReliefResult } from './protocol.ts';
+import { drawWater, type WaterLayer } from '../render/rivers.ts';
+import type { Value } from '../model/values.ts';
+import type { WaterRef, ExportEncode, ExportGrids, ExportProgress, ExportRequest, ExportResult, PanRequest, PanResult, PictureRequest, PictureResult, ProbeRequest, ProbeResult, ReliefRequest, ReliefResult } from './protocol.ts';
 import { heightSource, landUnder, ownRelief, reliefGrid } from '../render/relief.ts';
 import { nodeDef } from '../../nodes/index.ts';
 import { layerHistogram } from '../render/histogram.ts';
 import { trimScratch } from '../kernels/scratch.ts';
+import { buffersOf, ownedCopy } from './grids.ts';
 
 /** Exports larger than this report their progress (node by node, then the encoding). */
 export const PROGRESS_ABOVE = EXPORT_PROGRESS_ABOVE;
@@ -142,38 +144,72 @@ export class ViewerService {
   }
 
   /**
-   * An export at the graph's view origin with size × size cells. At the view's own size the
-   * engine's cached results serve; any other size is computed by an engine made for it and
-   * dropped after, with the kernels' scratch grown for it, so a 2048² export does not keep
-   * 300 MB of grids in the worker.
+   * An export at the graph's view origin with size × size cells, computed and encoded here (the
+   * export worker's part), by an engine made for it and dropped after, with the kernels' scratch
+   * grown for it, so a 2048² export does not keep 300 MB of grids in the worker.
    */
   export(req: ExportRequest, progress: (p: ExportProgress) => void): { result: ExportResult; transfer: ArrayBuffer[] } {
     try {
-      return this.exportAt(req, progress);
+      const engine = createEngine(req.graph, { size: req.size, catalogue: this.evaluator.catalogue });
+      const layer = this.layer(req, engine, false, progress);
+      if ('kind' in layer) return { result: layer, transfer: [] };
+      if (req.size > this.progressAbove) progress({ kind: 'export-progress', seq: req.seq, done: layer.total, total: layer.total, step: 'encoding the file' });
+      return encodeExport({ kind: 'export-encode', seq: req.seq, format: req.format, style: req.style, value: layer.value, n: req.size, stem: layer.stem, water: layer.water, mesh: layer.mesh }, layer.start);
     } finally {
       if (req.size > req.graph.view.size) trimScratch(req.graph.view.size * req.graph.view.size);
     }
   }
 
-  private exportAt(req: ExportRequest, progress: (p: ExportProgress) => void): { result: ExportResult; transfer: ArrayBuffer[] } {
+  /**
+   * The engine worker's part of an export at the view's own size: the layer and its water read
+   * from the results the previews were drawn from (computed first if the graph changed since),
+   * copied into buffers of their own, for the export worker to encode (encodeExport). Copying
+   * 1024² grids takes this worker 1–18 ms, where encoding them here took it 100–900 ms in
+   * Chromium at a load of 6–10, the previews waiting (README, Exports). Refuses another size:
+   * that is the export worker's to compute.
+   *
+   * The whole graph is evaluated, as for the previews, not the exported node alone: its results
+   * are those of the previews' layout (a node read through a halo downstream, such as the water
+   * under the coast distance, runs on a grown domain, its view result a crop of it), and asking
+   * for the node alone lays it out on the view itself, a result the cache does not hold: the
+   * water and the eight nodes above it ran again (tests/export-port.test.ts).
+   */
+  exportGrids(req: ExportRequest, progress: (p: ExportProgress) => void): { result: ExportGrids | ExportResult; transfer: ArrayBuffer[] } {
+    if (req.size !== req.graph.view.size) throw new Error(`the engine worker exports at the view's size (${req.graph.view.size}²), not ${req.size}²`);
+    const layer = this.layer(req, this.evaluator.engineFor(req.graph), true, progress);
+    if ('kind' in layer) return { result: layer, transfer: [] };
+    if (req.size > this.progressAbove) progress({ kind: 'export-progress', seq: req.seq, done: layer.total, total: layer.total, step: 'encoding the file' });
+    const value = ownedCopy(layer.value);
+    const water = layer.water && layer.water.map((w) => ownedCopy(w));
+    // A mesh's land in a buffer of its own too (a terrain's own heights are copied twice: one
+    // buffer may be transferred once).
+    const mesh = layer.mesh && { ...layer.mesh, land: layer.mesh.land && ownedCopy(layer.mesh.land) };
+    const transfer = buffersOf({ value, water, mesh });
+    return { result: { kind: 'export-grids', seq: req.seq, value, n: req.size, stem: layer.stem, water, mesh, ms: performance.now() - layer.start }, transfer };
+  }
+
+  /**
+   * The layer an export writes, evaluated on `engine` (at the export's size): the whole graph
+   * (`whole`: the previews' engine, whose cache holds their layout) or only what the layer and
+   * its water need (an engine of the export's own); with the water a PNG draws over it; or the
+   * ExportResult saying why there is none.
+   */
+  private layer(req: ExportRequest, engine: Engine, whole: boolean, progress: (p: ExportProgress) => void): { value: Value; water: WaterLayer[] | null; mesh: MeshExport | undefined; stem: string; total: number; start: number } | ExportResult {
     const start = performance.now();
     const node = nodeOrThrow(req.graph, req.node);
     const port = outputPort(node, req.port, this.evaluator.catalogue) ?? '';
     const report = req.size > this.progressAbove;
-    const total = provenanceOrder(req.graph, req.node).length;
+    const total = whole ? req.graph.nodes.length : provenanceOrder(req.graph, req.node).length;
     let done = 0;
     const finished = new Set<string>();
     const tell = (step: string) => progress({ kind: 'export-progress', seq: req.seq, done, total, step });
-    let engine: Engine;
-    if (req.size === req.graph.view.size) engine = this.evaluator.engineFor(req.graph);
-    else engine = createEngine(req.graph, { size: req.size, catalogue: this.evaluator.catalogue });
     if (report) tell(`evaluating at ${req.size}²`);
     const domain = viewDomain(engine.view);
     // A PNG (and a mesh's drape) is the picture as seen: with the rivers and lakes the viewer draws
     // over it. The data formats (16-bit, raw, indexed, splat) stay the layer's own values.
     const over = exportDrawsWater(req.format) ? riversIn(req.graph, req.rivers) : null;
     engine.evaluate({
-      targets: withRivers(req.node, over),
+      targets: whole ? undefined : withRivers(req.node, over),
       // A node is told once per domain it runs on (the view, a grown view, a world cut): the
       // bar counts nodes, or it was full (14/14) before carved-valleys' fluvial, most of the work, began.
       onNode: report
@@ -185,16 +221,24 @@ export class ViewerService {
         : undefined,
     });
     const value = engine.output(req.node, port, domain);
-    const fail = (message: string) => ({ result: { kind: 'export-result', seq: req.seq, name: '', mime: '', bytes: new ArrayBuffer(0), message, ms: performance.now() - start } as const, transfer: [] });
+    const fail = (message: string): ExportResult => ({ kind: 'export-result', seq: req.seq, name: '', mime: '', bytes: new ArrayBuffer(0), message, ms: performance.now() - start });
     if (!value) return fail(`"${node.title}" has no output to export: ${engine.status(req.node, domain)?.message ?? 'not evaluated'}`);
-    done = total;
-    if (report) tell('encoding the file');
+    if (!exportApplies(value, req.format)) return fail(`a ${value.type} output has no ${req.format} export`);
     const rivers = waterLayers(engine, over, domain, { node: req.node, port });
     // A mesh stands on the land under the layer, found upstream as the 3-D view finds it.
     const mesh = req.format === 'glb' ? { land: landUnder(req.graph, engine, { node: req.node, port }, domain), options: req.mesh ?? MESH_DEFAULTS } : undefined;
-    const file = exportFile(value, req.size, `${req.node}.${port}`, req.format, req.style, rivers?.layers, mesh);
-    if (!file) return fail(`a ${value.type} output has no ${req.format} export`);
-    const bytes = ownBuffer(file.bytes);
-    return { result: { kind: 'export-result', seq: req.seq, name: file.name, mime: file.mime, bytes, ms: performance.now() - start }, transfer: [bytes] };
+    return { value, water: rivers?.layers ?? null, mesh, stem: `${req.node}.${port}`, total, start };
   }
+}
+
+/**
+ * The export's file from its layer (the export worker's part of an export the engine worker
+ * read: ExportGrids), written by the command line's own function (exportFile), so the bytes are
+ * the same whichever worker read the layer. `start`: when the export began, for its ms.
+ */
+export function encodeExport(req: ExportEncode, start = performance.now()): { result: ExportResult; transfer: ArrayBuffer[] } {
+  const file = exportFile(req.value, req.n, req.stem, req.format, req.style, req.water ?? undefined, req.mesh);
+  if (!file) return { result: { kind: 'export-result', seq: req.seq, name: '', mime: '', bytes: new ArrayBuffer(0), message: `a ${req.value.type} output has no ${req.format} export`, ms: performance.now() - start }, transfer: [] };
+  const bytes = ownBuffer(file.bytes);
+  return { result: { kind: 'export-result', seq: req.seq, name: file.name, mime: file.mime, bytes, ms: performance.now() - start }, transfer: [bytes] };
 }

@@ -3,7 +3,11 @@
 // 2017², clicked with the mouse: a strength dragged meanwhile redraws the node's preview before
 // the export ends, and the file is that of the graph as of the click, byte for byte the engine's
 // own export here. A Cancel (mouse) stops one, and a page without cross-origin isolation exports
-// the same bytes. The preview's time during an export is printed (measured, not asserted).
+// the same bytes. The preview's time during an export is printed (measured, not asserted). An
+// engine worker killed during an export (as one that runs out of memory dies) leaves it to
+// finish: a 2017² one in the export worker, and a view-size one the engine worker was reading,
+// computed again in the export worker with a word in the progress; the files are the graph's
+// as of the click.
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +17,9 @@ import { exportFile } from '../../src/render/exports.ts';
 import { launch, openApp, screenshot, settle, showParams, type TestHandle, waitForPreviews } from './harness.ts';
 
 interface Handle extends TestHandle {
-  viewer: TestHandle['viewer'] & { exports: { state: { done: number; total: number } | null; note: { text: string } | null } };
+  viewer: TestHandle['viewer'] & { exports: { state: { done: number; total: number; step: string } | null; note: { text: string } | null } };
+  worker: Worker;
+  exportPort: { stage: 'engine' | 'export' | null };
 }
 
 const pageGraph = (page: Page) => page.evaluate(() => (window as never as { terrainGraph: Handle }).terrainGraph.core.snapshot()) as Promise<Graph>;
@@ -149,4 +155,80 @@ describe('a long export leaves the editor free', () => {
       await browser.close();
     }
   }, 240_000);
+});
+
+/**
+ * Kills the engine worker as a crash would (its error event: restartEngine replaces it), once
+ * the export under way is at `stage`; returns where it was when the worker died.
+ */
+async function killEngineDuring(page: Page, stage: 'engine' | 'export'): Promise<string | null> {
+  await page.waitForFunction((at) => (window as never as { terrainGraph: Handle }).terrainGraph.exportPort.stage === at, stage, { timeout: 60_000, polling: 10 });
+  const at = await page.evaluate(() => {
+    const tg = (window as never as { terrainGraph: Handle }).terrainGraph;
+    const at = tg.exportPort.stage;
+    tg.worker.dispatchEvent(new ErrorEvent('error', { message: 'out of memory (simulated)' }));
+    return at;
+  });
+  await expect.poll(() => page.locator('tg-app .toast').textContent()).toMatch(/restarted/);
+  return at;
+}
+
+describe('an export when the engine worker dies', () => {
+  it('at 1600 × 1000: a 2017² export in the export worker goes on to its file, the graph as of the click', async () => {
+    const browser = await launch();
+    const s = await openValleys(browser, { width: 1600, height: 1000 });
+    try {
+      const page = s.page;
+      const atClick = await pageGraph(page);
+      await page.locator('tg-viewer select.export-size').selectOption('2017');
+      const download = page.waitForEvent('download', { timeout: 240_000 });
+      await page.locator('tg-viewer button[data-format="png16"]').click();
+      await page.locator('tg-viewer .exports .progress').waitFor();
+      expect(await killEngineDuring(page, 'export')).toBe('export');
+      // Still under way after the restart (it was cancelled there), the new viewer showing its progress.
+      expect(await page.evaluate(() => (window as never as { terrainGraph: Handle }).terrainGraph.viewer.exports.state !== null)).toBe(true);
+      await page.locator('tg-viewer .exports .progress').waitFor();
+      await screenshot(page, 'export-after-restart-1600');
+      const file = await download;
+      const expected = expectedBytes(atClick, 'valleys', 'terrain', 2017);
+      expect(file.suggestedFilename()).toBe(expected.name);
+      expect(await saved(file)).toEqual(expected.bytes);
+      await page.locator('tg-viewer .exports .note').waitFor();
+      expect(await page.locator('tg-viewer .exports .note').textContent()).toContain(expected.name);
+    } finally {
+      await s.close();
+      await browser.close();
+    }
+  }, 480_000);
+
+  it('at 1024 × 700: a view-size export the engine worker was reading is computed again in the export worker, saying so', async () => {
+    const browser = await launch();
+    const s = await openValleys(browser, { width: 1024, height: 700 });
+    try {
+      const page = s.page;
+      await page.locator('tg-viewer select.size').selectOption('1024');
+      await waitForPreviews(page);
+      // An edit the engine worker takes a second or two over (the fluvial at 1024²); the export
+      // clicked meanwhile waits behind it there, and the worker dies before it answers.
+      await page.evaluate(() => (window as never as { terrainGraph: { core: { setParam(id: string, key: string, v: unknown): void } } }).terrainGraph.core.setParam('valleys', 'strength', 0.5));
+      const atClick = await pageGraph(page);
+      const download = page.waitForEvent('download', { timeout: 240_000 });
+      await page.locator('tg-viewer button[data-format="png16"]').click();
+      expect(await killEngineDuring(page, 'engine')).toBe('engine');
+      await page.locator('tg-viewer .exports .progress', { hasText: 'the engine restarted' }).waitFor();
+      await page.locator('tg-viewer .exports .progress').evaluate((el) => el.scrollIntoView({ block: 'end' }));
+      await screenshot(page, 'export-again-after-restart-1024');
+      const text = await page.locator('tg-viewer .exports .progress').textContent();
+      const file = await download;
+      const expected = expectedBytes(atClick, 'valleys', 'terrain', 1024);
+      expect(file.suggestedFilename()).toBe(expected.name);
+      expect(await saved(file)).toEqual(expected.bytes);
+      expect(text).toContain('the engine restarted: computing the 1024² export again');
+      await page.locator('tg-viewer .exports .note').waitFor();
+      expect(await page.locator('tg-viewer .exports .note').textContent()).toContain(expected.name);
+    } finally {
+      await s.close();
+      await browser.close();
+    }
+  }, 480_000);
 });

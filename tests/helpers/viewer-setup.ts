@@ -1,5 +1,6 @@
-// The viewer session over the worker's own code answering in-process, as the app wires them
-// (src/app/main.ts) without the page: the session tests drive it headless.
+// The viewer session over the workers' own code answering in-process, as the app wires them
+// (src/app/main.ts) without the page: the engine worker's, and the export worker's behind the
+// app's export port. The session tests drive it headless.
 import { readFileSync } from 'node:fs';
 import { PreviewStore } from '../../src/app/previews.ts';
 import { EditorCore } from '../../src/editor/editor.ts';
@@ -9,8 +10,10 @@ import type { SettingStore } from '../../src/viewer-core/rivers.ts';
 import { EngineClient } from '../../src/worker/client.ts';
 import { PreviewEvaluator } from '../../src/worker/evaluator.ts';
 import type { LanePort } from '../../src/worker/lane.ts';
-import type { FromWorker, ToWorker } from '../../src/worker/protocol.ts';
-import { ViewerService } from '../../src/worker/viewer-service.ts';
+import type { ExportRequest, FromWorker, ToExportWorker, ToWorker } from '../../src/worker/protocol.ts';
+import { encodeExport, ViewerService } from '../../src/worker/viewer-service.ts';
+import { ExportPort, type ExportWorkerLike } from '../../src/worker/export-port.ts';
+import { ViewerExports } from '../../src/viewer-core/exports.ts';
 
 export const DEFAULT = parseGraph(readFileSync('graphs/default.json', 'utf8'));
 
@@ -58,7 +61,12 @@ export class InProcessWorker implements LanePort {
       case 'probe':
         return this.emit(this.service.probe(msg));
       case 'export':
-        return this.emit(this.service.export(msg, (p) => this.emit(p)).result);
+        // As the engine worker answers (engine-worker.ts): the layer's grids, for the export worker to encode.
+        try {
+          return this.emit(this.service.exportGrids(msg, (p) => this.emit(p)).result);
+        } catch (err) {
+          return this.emit({ kind: 'export-result', seq: msg.seq, name: '', mime: '', bytes: new ArrayBuffer(0), message: (err as Error).message, ms: 0 });
+        }
       case 'relief':
         return this.emit(this.service.relief(msg).result);
       case 'picture':
@@ -67,12 +75,56 @@ export class InProcessWorker implements LanePort {
   }
 }
 
+/** The export worker's code in-process (export-worker.ts): a fresh engine per export, each message in a task of its own. */
+export class InProcessExportWorker implements ExportWorkerLike {
+  onmessage: ((e: MessageEvent<FromWorker>) => void) | null = null;
+  onerror: ((e: ErrorEvent) => void) | null = null;
+  terminated = false;
+  /** Requests kept unanswered while true (an export deep in its kernels). */
+  hold = false;
+  readonly held: ToExportWorker[] = [];
+  /** Every message it was sent. */
+  readonly sent: ToExportWorker[] = [];
+
+  constructor(private readonly progressAbove?: number) {}
+
+  postMessage(message: ToExportWorker): void {
+    this.sent.push(message);
+    const msg = structuredClone(message);
+    setTimeout(() => (this.hold ? this.held.push(msg) : this.run(msg)), 0);
+  }
+
+  terminate(): void {
+    this.terminated = true;
+  }
+
+  private run(msg: ToExportWorker): void {
+    const post = (m: FromWorker) => void setTimeout(() => !this.terminated && this.onmessage?.({ data: m } as MessageEvent<FromWorker>), 0);
+    if (msg.kind === 'export-encode') return post(encodeExport(msg).result);
+    post(new ViewerService(new PreviewEvaluator(), this.progressAbove).export(msg as ExportRequest, post).result);
+  }
+}
+
+/** The app's export port over in-process export workers, and the workers it started. */
+export function exportWorkers(progressAbove?: number) {
+  const workers: InProcessExportWorker[] = [];
+  const port = new ExportPort(() => {
+    const w = new InProcessExportWorker(progressAbove);
+    workers.push(w);
+    return w;
+  });
+  return { port, workers };
+}
+
 /** The app's wiring (src/app/main.ts) without the page. */
-export function setup(graph = DEFAULT, progressAbove?: number, store?: SettingStore, exports?: LanePort & { cancel(): boolean }) {
+export function setup(graph = DEFAULT, progressAbove?: number, store?: SettingStore) {
   const core = new EditorCore(graph);
   const previews = new PreviewStore();
   const worker = new InProcessWorker(progressAbove);
   const downloads: { name: string; mime: string; bytes: ArrayBuffer }[] = [];
+  const { port: exportPort, workers: exportWorkerList } = exportWorkers(progressAbove);
+  const exports = new ViewerExports(exportPort, (f) => downloads.push(f), () => exportPort.cancel());
+  exportPort.useEngine(worker);
   let session: ViewerSession | null = null;
   const client = new EngineClient(worker, () => ({ graph: core.graph, previewSize: 32, ...(session?.detailRequest ?? { detail: null, detailSize: 512 }) }));
   session = new ViewerSession(core, previews, worker, { invalidate: () => client.invalidate(), download: (f) => downloads.push(f), store, exports });
@@ -89,6 +141,5 @@ export function setup(graph = DEFAULT, progressAbove?: number, store?: SettingSt
     throw new Error('the worker did not settle');
   };
   client.invalidate();
-  return { core, previews, worker, session, client, downloads, settle };
+  return { core, previews, worker, session, client, downloads, settle, exports, exportPort, exportWorkers: exportWorkerList };
 }
-
