@@ -67,8 +67,7 @@ export class ViewerExports {
     return () => this.listeners.delete(listener);
   }
 
-  /** Tells the listeners (the session, when it changes the note itself). */
-  changed(): void {
+  private changed(): void {
     for (const l of [...this.listeners]) l();
   }
 
