@@ -2,7 +2,8 @@
 // shown node follows the selection, hover reads provenance, a drag pans coarsely and commits
 // one undoable move, the world cut holds the sea level, exports match the command line's.
 import { decode } from 'fast-png';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { Engine, type EvaluateReport } from '../src/engine/engine.ts';
 import { createEngine } from '../src/index.ts';
 import { viewDomain } from '../src/grid.ts';
 import { BIOMES } from '../src/model/biomes.ts';
@@ -43,6 +44,30 @@ describe('the viewer session', () => {
     await settle();
     expect(session.detail?.origins?.length).toBe(256 * 256);
     expect(session.table!.cells.length).toBe(16);
+  });
+
+  it('reads a hovered cell, the compare pin and the 3-D land off the previews\' results: no kernel runs again', async () => {
+    const { core, session, settle } = setup();
+    core.select(['water']);
+    await settle();
+    const spy = vi.spyOn(Engine.prototype, 'evaluate');
+    try {
+      session.input({ type: 'move', x: 300, y: 120 });
+      await settle();
+      expect(session.provenance?.rows.length).toBeGreaterThan(0);
+      session.pinShown();
+      session.setTab('3d');
+      await settle();
+      core.select(['biomes']);
+      await settle();
+      session.input({ type: 'move', x: 200, y: 220 });
+      await settle();
+      expect(session.land.relief).toBeTruthy();
+      const ran = spy.mock.results.flatMap((r) => Object.keys((r.value as EvaluateReport).ran));
+      expect(ran).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("reads the hovered cell's value at every upstream node, equal to an engine of its own", async () => {

@@ -35,6 +35,19 @@ function withRivers(node: string, rivers: WaterRef | null): string[] {
   return rivers && rivers.node !== node ? [node, rivers.node] : [node];
 }
 
+/**
+ * Brings the previews' engine up to date as their own evaluation does: the whole graph. Its
+ * cache holds the previews' layout, where a node read through a halo downstream (the water under
+ * the coast distance) runs on a grown domain and its view result is a crop of it; asked for one
+ * node alone, the engine lays that node out on the view itself, a result the cache does not
+ * hold, and ran it and all above it again: a cell of the water hovered at 1024² after the
+ * previews ran the water and the seven nodes above it (273 ms), one of the biomes ran the
+ * biomes, and the next previews ran the biomes once more (tests/viewer-session.test.ts).
+ */
+function evaluateAsPreviews(engine: Engine): void {
+  engine.evaluate();
+}
+
 /** Bytes that own their whole buffer, so the buffer can be transferred as the file. */
 function ownBuffer(bytes: Uint8Array): ArrayBuffer {
   if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return bytes.buffer as ArrayBuffer;
@@ -78,7 +91,7 @@ export class ViewerService {
     if (!Number.isInteger(req.i) || req.i < 0 || req.i >= n * n) throw new Error(`cell ${req.i} is outside the ${n} × ${n} view`);
     const rivers = riversIn(req.graph, req.rivers);
     // Cached unless the graph changed since the last evaluation: then this brings it up to date.
-    engine.evaluate({ targets: withRivers(req.node, rivers) });
+    evaluateAsPreviews(engine);
     const c = req.i % n;
     const r = Math.floor(req.i / n);
     const rows = cellProvenance(engine, req.graph, req.node, req.i, domain);
@@ -97,7 +110,7 @@ export class ViewerService {
     const { engine, view } = this.evaluator.engineOf(req.graph, req.draft);
     const node = nodeOrThrow(req.graph, req.node);
     const port = outputPort(node, req.port) ?? '';
-    engine.evaluate({ targets: [req.node] });
+    evaluateAsPreviews(engine);
     const base = { kind: 'relief-result', seq: req.seq, node: req.node, n: view.size, x: view.x, y: view.y } as const;
     const outputs = (id: string) => Object.keys(nodeDef(findNode(req.graph, id)?.type ?? '')?.outputs ?? {});
     const found = heightSource(req.graph, (ref) => engine.output(ref.node, ref.port), outputs, { node: req.node, port });
@@ -124,7 +137,7 @@ export class ViewerService {
     const node = nodeOrThrow(req.graph, req.node);
     const port = outputPort(node, req.port) ?? '';
     const over = riversIn(req.graph, req.rivers);
-    engine.evaluate({ targets: withRivers(req.node, over) });
+    evaluateAsPreviews(engine);
     const view = req.graph.view;
     const value = engine.output(req.node, port);
     const status = engine.status(req.node);
@@ -168,11 +181,8 @@ export class ViewerService {
    * Chromium at a load of 6–10, the previews waiting (README, Exports). Refuses another size:
    * that is the export worker's to compute.
    *
-   * The whole graph is evaluated, as for the previews, not the exported node alone: its results
-   * are those of the previews' layout (a node read through a halo downstream, such as the water
-   * under the coast distance, runs on a grown domain, its view result a crop of it), and asking
-   * for the node alone lays it out on the view itself, a result the cache does not hold: the
-   * water and the eight nodes above it ran again (tests/export-port.test.ts).
+   * The whole graph is evaluated, as for the previews (evaluateAsPreviews), not the exported
+   * node alone, which ran the water and the seven nodes above it again (tests/export-port.test.ts).
    */
   exportGrids(req: ExportRequest, progress: (p: ExportProgress) => void): { result: ExportGrids | ExportResult; transfer: ArrayBuffer[] } {
     if (req.size !== req.graph.view.size) throw new Error(`the engine worker exports at the view's size (${req.graph.view.size}²), not ${req.size}²`);
