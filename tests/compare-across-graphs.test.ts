@@ -114,4 +114,19 @@ describe('the compare pin across graphs', () => {
     expect(c.picture).not.toBe(frozen);
     expect(Buffer.from(frozen.image.rgba).equals(Buffer.from(c.picture!.image.rgba))).toBe(true);
   });
+  it('still gets the picture owed when frozen by hand before it came, another graph opened and undone before it came', async () => {
+    const s = setup();
+    s.core.select(['biomes']);
+    await s.settle();
+    const c = s.session.compare;
+    s.session.pinShown();
+    c.setFrozen(true);
+    s.core.replaceGraph(PEAKS, 'open');
+    s.core.undo();
+    await s.settle();
+    expect([c.frozen, c.pin!.graph, c.message]).toEqual([true, undefined, null]);
+    // Frozen with no picture and nothing asked, it said "drawing…" for good.
+    expect(c.picture?.image).toBeTruthy();
+    expect(c.owed).toBeNull();
+  });
 });

@@ -155,7 +155,9 @@ export class Compare {
       this.pin = ownGraph(pin);
       this.frozen = this.left.frozen;
       this.left = null;
-      this.owed = null;
+      // Frozen by hand before its picture came, it is still owed that graph's picture: asked again
+      // (the answer in flight is dropped), or it would say "drawing…" with nothing asked.
+      if (!this.frozen) this.owed = null;
       this.asked++;
       this.changed();
       this.refresh();
