@@ -140,6 +140,20 @@ describe('placement', () => {
       expect(JSON.stringify(core.snapshot())).toBe(text);
     });
 
+    it('pushes a frame whose pad already lay over the collapsed node, when the node expanded would cover what it holds', () => {
+      const core = new EditorCore();
+      // b 20 right of a, closer than FRAME_PAD: a frame drawn about b alone (Ctrl+G) overlaps a by 4.
+      const [a, b] = nodesAt(core, [[0, 0], [144, 0]]);
+      const frame = core.addFrame([144 - FRAME_PAD, -FRAME_PAD - 40], [124 + 2 * FRAME_PAD, 140 + 2 * FRAME_PAD + 40]);
+      expect(inFrame(core, frame)).toEqual([b]);
+      expand(core, [a]);
+      // The expanded a (244 wide) covered b and its frame: the frame is pushed clear of a, b with it.
+      const f = core.frame(frame)!;
+      expect(f.position[0]).toBeGreaterThanOrEqual(244);
+      expect(core.node(b)!.position[0]).toBeGreaterThanOrEqual(244);
+      expect(inFrame(core, frame)).toEqual([b]);
+    });
+
     it('pushes a frame in the way of a node outside it as a block, with its nodes and reroute dots', () => {
       const core = new EditorCore();
       const [a, b, c] = nodesAt(core, [[0, 0], [200, 0], [400, 0]]);

@@ -105,7 +105,8 @@ type Item = { readonly kind: 'node'; readonly node: GraphNode } | { readonly kin
  * smallest such frame, before the step) pushes only the nodes of its own frame, and its frame
  * grows right and down to hold it, FRAME_PAD clear of its edges. A frame is pushed as a block,
  * with its nodes and reroute dots, by a node outside it or by another frame, grown or pushed,
- * that now covers it; so a node pushed never leaves its frame, and a node outside never ends
+ * that now covers it (over it before means over what it holds, not its pad); so a node pushed
+ * never leaves its frame, and a node outside never ends
  * up inside one. (I chose growing the frame over pushing the node out of it: a node dropped
  * out of its frame is left behind by the next drag of the frame, which the person does not
  * see coming.) `before` and `after`: the nodes' sizes before and after they grew.
@@ -151,6 +152,17 @@ export function makeRoom(graph: Graph, grown: Iterable<string>, before: Size, af
     box.set(f.id, { ...b, w, h });
     return true;
   };
+  /**
+   * What an item covered before the step: a node its box, a frame the items it holds (its pad
+   * and title bar hold no node: a frame drawn about a node 20 from another lies over that one
+   * by 4), an empty frame its box.
+   */
+  const cores = (i: Item): Rect[] => {
+    if (i.kind === 'node') return [was(i)];
+    const held = level(i.frame);
+    return held.length ? held.flatMap(cores) : [was(i)];
+  };
+  const coveredBefore = (a: Item, b: Item): boolean => cores(a).some((r) => cores(b).some((q) => overlaps(r, q)));
   const queue: Item[] = [...grown].filter((id) => byId.has(id)).map((id) => ({ kind: 'node', node: byId.get(id)! }));
   // Each push moves an item right or down: a cap, in case pushes chase each other round.
   let pushes = 50 * (graph.nodes.length + frames.length);
@@ -165,7 +177,7 @@ export function makeRoom(graph: Graph, grown: Iterable<string>, before: Size, af
       const B = now(b);
       const B0 = was(b);
       // Not over it now, or over it already before (drawn so on purpose, or long ago): left be.
-      if (!overlaps(A, B) || overlaps(A0, B0)) continue;
+      if (!overlaps(A, B) || coveredBefore(a, b)) continue;
       const gapX = Math.min(GAP, Math.max(0, B0.x - (A0.x + A0.w)));
       const gapY = Math.min(GAP, Math.max(0, B0.y - (A0.y + A0.h)));
       const right = A.x + A.w + gapX - B.x;
