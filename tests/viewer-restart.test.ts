@@ -16,6 +16,8 @@ describe('the viewer session after a dead worker is replaced', () => {
     first.session.pinShown();
     first.session.setPort('mask');
     first.session.compare.setSplit(0.3);
+    // The mesh's options as set in the export panel: a restart must not put back the defaults.
+    expect(first.session.exports.setMesh({ side: 129, metresPerCell: 20, heightRange: 1500, sea: true })).toBeNull();
     first.session.input({ type: 'wheel', x: 200, y: 200, deltaY: -300 });
     await first.settle();
     const pinned = first.session.compare.picture!;
@@ -36,6 +38,7 @@ describe('the viewer session after a dead worker is replaced', () => {
     for (let k = 0; k < 400 && (k < 4 || client.busy || session.busy); k++) await new Promise((r) => setTimeout(r, 0));
     expect([session.node, session.port, session.style.contours, session.compare.split, session.zoom.z]).toEqual(['water', 'mask', true, 0.3, choices.zoom.z]);
     expect(session.zoom.z).toBeGreaterThan(1);
+    expect(session.exports.mesh).toEqual({ side: 129, metresPerCell: 20, heightRange: 1500, sea: true });
     expect(session.compare.pin).toMatchObject({ node: 'water', port: 'terrain' });
     const now = session.compare.picture!;
     // The new engine counts versions from 1 again: the pin's key is the one the dead worker gave…

@@ -10,6 +10,7 @@ import type { EditorCore } from '../editor/editor.ts';
 import type { View } from '../grid.ts';
 import { finalOutput, type Graph } from '../model/graph.ts';
 import type { LayerStyle } from '../render/layer.ts';
+import type { MeshOptions } from '../render/land-mesh.ts';
 import { exportDrawsWater, type ExportFormat } from '../render/exports.ts';
 import type { LanePort } from '../worker/lane.ts';
 import type { Bins, Detail, NodeResult, ProbeResult } from '../worker/protocol.ts';
@@ -98,6 +99,8 @@ export interface ViewerChoices {
   readonly rivers: RiverSetting;
   /** The export size picked (null: the view's). */
   readonly exportSize: number | null;
+  /** The mesh export's options (ViewerExports.mesh). */
+  readonly exportMesh: MeshOptions;
   /** The cell pinned by a click on the map. */
   readonly pinnedCell: WorldPoint | null;
   readonly compare: Pick<Compare, 'pin' | 'frozen' | 'picture' | 'message' | 'split' | 'left' | 'owed'>;
@@ -196,6 +199,7 @@ export class ViewerSession {
       tab: this.tab,
       rivers: this.rivers,
       exportSize: this.exports.size,
+      exportMesh: this.exports.mesh,
       pinnedCell: this.cursor.pinned,
       compare: { pin: c.pin, frozen: c.frozen, picture: c.picture, message: c.message, split: c.split, left: c.left, owed: c.owed },
     };
@@ -205,9 +209,9 @@ export class ViewerSession {
    * Takes over what the person chose in the session this one replaces (a dead worker's), before
    * anything is asked of the new worker: the node shown (if it is still there), its layer, the
    * style, the magnification, the map's size, the table cell, the tab, the rivers, the export
-   * size, the pinned cell and the compare pin with its split. An unfrozen pin keeps its picture
-   * until the new worker draws it again; a frozen one keeps it for good, or asks the new worker
-   * for the one it was still owed.
+   * size and mesh options, the pinned cell and the compare pin with its split. An unfrozen pin
+   * keeps its picture until the new worker draws it again; a frozen one keeps it for good, or
+   * asks the new worker for the one it was still owed.
    */
   resume(from: ViewerChoices): void {
     if (from.node && from.node !== this.node && this.core.node(from.node)) this.show(from.node);
@@ -219,6 +223,7 @@ export class ViewerSession {
     this.tab = from.tab;
     this.rivers = from.rivers;
     this.exports.size = from.exportSize;
+    this.exports.mesh = from.exportMesh;
     const c = this.compare;
     c.split = from.compare.split;
     if (from.compare.pin) {
