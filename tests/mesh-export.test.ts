@@ -166,6 +166,8 @@ describe('the land as a glTF mesh', () => {
     ]);
     expect(() => landGeometry(new Float32Array(256), 16, { ...MESH_DEFAULTS, heightRange: Infinity })).toThrow('the height range is metres');
     expect(() => landGeometry(new Float32Array(255), 16, MESH_DEFAULTS)).toThrow('255 heights, expected 256');
+    // One cell is no surface: refused, not a file of NaN positions and no triangle.
+    expect(() => landGeometry(new Float32Array(1), 1, MESH_DEFAULTS)).toThrow('landGeometry: a mesh needs at least 2 × 2 heights, got 1 × 1');
     const engine = evaluated(32);
     const biomes = engine.output('biomes', 'out')!;
     expect(() => exportFile(biomes, 32, 'biomes.out', 'glb', {}, undefined, { land: null, options: MESH_DEFAULTS })).toThrow('nothing under biomes.out holds heights to build a mesh on');

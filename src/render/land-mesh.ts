@@ -80,6 +80,7 @@ export interface LandGeometry {
  */
 export function landGeometry(heights: Float32Array, n: number, options: MeshOptions): LandGeometry {
   if (heights.length !== n * n) throw new Error(`landGeometry: ${heights.length} heights, expected ${n * n}`);
+  if (n < 2) throw new Error(`landGeometry: a mesh needs at least 2 × 2 heights, got ${n} × ${n}`);
   const problems = meshOptionProblems(options);
   if (problems.length) throw new Error(problems.map((p) => p.message).join('; '));
   const side = meshSide(options, n);
