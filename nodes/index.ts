@@ -14,6 +14,7 @@ import { hydraulic } from './hydraulic.ts';
 import { moisture } from './moisture.ts';
 import { rank } from './rank.ts';
 import { select } from './select.ts';
+import { shape } from './shape.ts';
 import { slope } from './slope.ts';
 import { temperature } from './temperature.ts';
 import { terrace } from './terrace.ts';
@@ -27,6 +28,7 @@ import { wind } from './wind.ts';
 export const CATALOGUE: Catalogue = catalogueOf([
   fbm,
   cellular,
+  shape,
   curve,
   combine,
   chain,

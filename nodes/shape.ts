@@ -1,0 +1,138 @@
+// Shape: a mask drawn from the world position alone (a disc, a square, a straight ramp), for
+// island falloffs, radial gradients and fading a map out towards one side.
+
+import { cellCentres } from '../src/grid.ts';
+import { defineNode, field } from '../src/model/manifest.ts';
+
+export type ShapeKind = 'radial' | 'square' | 'linear';
+
+export interface ShapeParams {
+  readonly kind: ShapeKind;
+  readonly x: number;
+  readonly y: number;
+  readonly radius: number;
+  readonly falloff: number;
+  readonly rounding: number;
+  readonly angle: number;
+  readonly invert: boolean;
+}
+
+/** 1 at or below `inner`, 0 at or beyond `outer`, 1 − (3t² − 2t³) between; a hard edge at `outer` when they meet. */
+function fall(m: number, inner: number, outer: number): number {
+  if (m >= outer) return 0;
+  if (m <= inner) return 1;
+  const t = (m - inner) / (outer - inner);
+  return 1 - t * t * (3 - 2 * t);
+}
+
+/**
+ * The shape's value at world point (px, py). Radial and square: 1 within radius · (1 − falloff)
+ * of the centre, 0 at the radius and beyond, a smoothstep between; the square measures the
+ * Chebyshev distance (max(|dx|, |dy|)), its corners rounded by a circle of rounding · radius
+ * (the distance is then radius plus the signed distance to that rounded square). Linear: 0 at
+ * width / 2 behind the centre along the angle, 1 at width / 2 ahead of it, a straight ramp
+ * between, flat beyond. Invert gives 1 − value.
+ */
+export function shapeAt(p: ShapeParams, px: number, py: number): number {
+  const dx = px - p.x;
+  const dy = py - p.y;
+  const r = p.radius;
+  let v: number;
+  if (p.kind === 'linear') {
+    const a = (p.angle * Math.PI) / 180;
+    const along = dx * Math.cos(a) + dy * Math.sin(a);
+    v = r > 0 ? Math.min(1, Math.max(0, along / r + 0.5)) : along >= 0 ? 1 : 0;
+  } else {
+    let m: number;
+    if (p.kind === 'radial') m = Math.hypot(dx, dy);
+    else {
+      // Signed distance to a square of half-side r whose corners are circles of radius k, plus r.
+      const k = Math.min(1, Math.max(0, p.rounding)) * r;
+      const qx = Math.abs(dx) - (r - k);
+      const qy = Math.abs(dy) - (r - k);
+      m = r - k + Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) + Math.min(Math.max(qx, qy), 0);
+    }
+    v = fall(m, r * (1 - Math.min(1, Math.max(0, p.falloff))), r);
+  }
+  return p.invert ? 1 - v : v;
+}
+
+/** Writes the shape at every cell centre of the domain (row 0 south), from the world position only. */
+export function shapeKernel(p: ShapeParams, domain: { x0: number; y0: number; extent: number; n: number }, /* out */ out: Float32Array): void {
+  const n = domain.n;
+  if (out.length !== n * n) throw new Error(`shape: output holds ${out.length} cells, expected ${n} × ${n}`);
+  const xs = new Float64Array(n);
+  const ys = new Float64Array(n);
+  cellCentres(domain, xs, ys);
+  for (let r = 0; r < n; r++) {
+    const y = ys[r];
+    for (let c = 0; c < n; c++) out[r * n + c] = shapeAt(p, xs[c], y);
+  }
+}
+
+const ROUND = { param: 'kind', in: ['radial', 'square'] } as const;
+
+export const shape = defineNode({
+  type: 'shape',
+  title: 'Shape',
+  group: 'Terrain',
+  doc:
+    'A mask from the world position alone: kind radial is a disc (a circle falloff for an island), square ' +
+    'a square, 1 within radius · (1 − falloff) of the centre, 0 at the radius and beyond, a smooth ramp ' +
+    '(3t² − 2t³) between; kind linear is a straight gradient, 0 on one side and 1 on the other across width ' +
+    'world units around the centre, rising towards the angle (0° east, 90° north). Invert swaps 1 and 0. ' +
+    'Multiply a height by it (Combine, multiply) to sink the map\'s edges into the sea and make an island, ' +
+    'or use it as the scale of a lerp. Same place, same value in every view and tile.',
+  inputs: {},
+  outputs: {
+    out: { type: 'field', meaning: 'unit', doc: 'The mask, 0 … 1.' },
+  },
+  params: {
+    kind: {
+      kind: 'enum',
+      default: 'radial',
+      options: ['radial', 'square', 'linear'],
+      labels: { radial: 'radial (disc)', square: 'square', linear: 'linear gradient' },
+      doc: 'radial: a disc; square: a square (Chebyshev distance); linear: a straight ramp from 0 to 1.',
+    },
+    x: { kind: 'number', default: 0.5, min: -16, max: 16, step: 0.01, unit: 'world', doc: 'World x of the centre (the viewer\'s x; a view is 1 wide).' },
+    y: { kind: 'number', default: 0.5, min: -16, max: 16, step: 0.01, unit: 'world', doc: 'World y of the centre (the viewer\'s y, north up).' },
+    radius: {
+      label: 'radius / width',
+      kind: 'number',
+      scale: 'log',
+      default: 0.45,
+      min: 0,
+      max: 16,
+      step: 0.005,
+      unit: 'world',
+      doc: 'Radial: the disc\'s radius; square: half its side; linear: the width of the ramp from 0 to 1.',
+    },
+    falloff: { kind: 'number', default: 0.5, min: 0, max: 1, step: 0.01, appliesWhen: ROUND, doc: 'Share of the radius the edge fades over: 0 a hard edge, 1 a fade from the centre.' },
+    rounding: {
+      kind: 'number',
+      default: 0,
+      min: 0,
+      max: 1,
+      step: 0.01,
+      appliesWhen: { param: 'kind', in: ['square'] },
+      doc: 'Square: its corners rounded by a circle of this share of the radius (1 makes it a disc).',
+    },
+    angle: {
+      kind: 'number',
+      default: 0,
+      min: 0,
+      max: 360,
+      step: 1,
+      unit: '°',
+      appliesWhen: { param: 'kind', in: ['linear'] },
+      doc: 'Linear: the direction the ramp rises towards, counter-clockwise from east (0° east, 90° north).',
+    },
+    invert: { kind: 'bool', default: false, doc: 'Gives 1 − the mask: 0 inside, 1 outside (a lake, a hole in a plateau).' },
+  },
+  run(ctx, p) {
+    const out = ctx.alloc('f32');
+    shapeKernel(p, ctx.domain, out);
+    return { out: field(out, 'unit') };
+  },
+});

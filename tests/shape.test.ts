@@ -1,0 +1,110 @@
+// The Shape node: a disc, a square and a linear gradient drawn from the world position alone
+// (values at known points; the same cell the same value in a shifted view and in tiles), and
+// the palette words a Gaea user types for it.
+import { describe, expect, it } from 'vitest';
+import { CATALOGUE } from '../nodes/index.ts';
+import { shapeAt, type ShapeParams } from '../nodes/shape.ts';
+import { allItems, searchMenu } from '../src/editor/catalogue.ts';
+import { createEngine } from '../src/engine/engine.ts';
+import type { Domain } from '../src/grid.ts';
+import type { Graph } from '../src/model/graph.ts';
+import { defaultParams } from '../src/model/params.ts';
+
+const DISC: ShapeParams = { kind: 'radial', x: 0.5, y: 0.5, radius: 0.4, falloff: 0.5, rounding: 0, angle: 0, invert: false };
+
+describe('Shape values at known points', () => {
+  it('radial: 1 at the centre and inside radius · (1 − falloff), 0.5 at the falloff\'s midpoint, 0 at and beyond the radius', () => {
+    expect(shapeAt(DISC, 0.5, 0.5)).toBe(1);
+    expect(shapeAt(DISC, 0.5 + 0.19, 0.5)).toBe(1);
+    // The falloff runs from 0.2 to 0.4: its midpoint 0.3, in any direction.
+    expect(shapeAt(DISC, 0.8, 0.5)).toBeCloseTo(0.5, 12);
+    expect(shapeAt(DISC, 0.5, 0.2)).toBeCloseTo(0.5, 12);
+    expect(shapeAt(DISC, 0.5 + 0.3 * Math.SQRT1_2, 0.5 + 0.3 * Math.SQRT1_2)).toBeCloseTo(0.5, 12);
+    // A quarter into the falloff: smoothstep(0.25) = 0.15625 fallen.
+    expect(shapeAt(DISC, 0.75, 0.5)).toBeCloseTo(1 - 0.15625, 12);
+    expect(shapeAt(DISC, 0.9, 0.5)).toBe(0);
+    expect(shapeAt(DISC, 3, -2)).toBe(0);
+    expect(shapeAt({ ...DISC, invert: true }, 0.5, 0.5)).toBe(0);
+    expect(shapeAt({ ...DISC, invert: true }, 3, -2)).toBe(1);
+    // Falloff 0: a hard edge at the radius.
+    expect(shapeAt({ ...DISC, falloff: 0 }, 0.89, 0.5)).toBe(1);
+    expect(shapeAt({ ...DISC, falloff: 0 }, 0.9, 0.5)).toBe(0);
+  });
+
+  it('square: the Chebyshev distance (a corner point inside is 1 where the disc is 0); rounding 1 is the disc', () => {
+    const sq: ShapeParams = { ...DISC, kind: 'square' };
+    expect(shapeAt(sq, 0.5 + 0.19, 0.5 + 0.19)).toBe(1);
+    expect(shapeAt(DISC, 0.5 + 0.19, 0.5 + 0.19)).toBeLessThan(1);
+    expect(shapeAt(sq, 0.8, 0.5 + 0.29)).toBeCloseTo(0.5, 12);
+    expect(shapeAt(sq, 0.5 + 0.35, 0.5 + 0.35)).toBeGreaterThan(0);
+    expect(shapeAt(sq, 0.5 + 0.41, 0.5)).toBe(0);
+    for (const [x, y] of [[0.8, 0.8], [0.7, 0.6], [0.55, 0.85], [0.5, 0.5]]) {
+      expect(shapeAt({ ...sq, rounding: 1 }, x, y)).toBeCloseTo(shapeAt(DISC, x, y), 12);
+    }
+    // A half-rounded corner cuts the square's corner: inside the square, outside the rounded one.
+    expect(shapeAt({ ...sq, falloff: 0 }, 0.89, 0.89)).toBe(1);
+    expect(shapeAt({ ...sq, falloff: 0, rounding: 0.5 }, 0.89, 0.89)).toBe(0);
+  });
+
+  it('linear: 0 at one side, 1 at the other across the width, rising towards the angle', () => {
+    const ramp: ShapeParams = { ...DISC, kind: 'linear', radius: 0.5, angle: 0 };
+    expect(shapeAt(ramp, 0.25, 0.9)).toBe(0);
+    expect(shapeAt(ramp, 0.5, 0.1)).toBeCloseTo(0.5, 12);
+    expect(shapeAt(ramp, 0.625, 0.3)).toBeCloseTo(0.75, 12);
+    expect(shapeAt(ramp, 0.75, 0.3)).toBe(1);
+    expect(shapeAt(ramp, -5, 0)).toBe(0);
+    const north = { ...ramp, angle: 90 };
+    expect(shapeAt(north, 0.9, 0.25)).toBeCloseTo(0, 12);
+    expect(shapeAt(north, 0.1, 0.75)).toBeCloseTo(1, 12);
+    expect(shapeAt({ ...north, invert: true }, 0.1, 0.75)).toBeCloseTo(0, 12);
+  });
+});
+
+function graph(params: Partial<ShapeParams>): Graph {
+  const def = CATALOGUE.def('shape')!;
+  return {
+    name: 'shape',
+    notes: '',
+    view: { x: 0, y: 0, size: 64 },
+    nodes: [{ id: 'mask', type: 'shape', title: 'mask', position: [0, 0], params: { ...defaultParams(def), ...params } }],
+    edges: [],
+  };
+}
+
+function evaluate(g: Graph, d: Domain): Float32Array {
+  const engine = createEngine(g, { poisonBuffers: true });
+  engine.evaluate({ domain: d });
+  expect(engine.status('mask', d)?.state, engine.status('mask', d)?.message).toBe('ok');
+  return engine.output('mask', 'out', d)!.data as Float32Array;
+}
+
+describe('Shape in the engine: one world', () => {
+  const kinds: Partial<ShapeParams>[] = [{}, { kind: 'square', rounding: 0.3, x: 0.7 }, { kind: 'linear', angle: 30, radius: 0.6 }];
+  it.each(kinds)('a view shifted by whole cells agrees cell by cell, and so do two tiles with the one view (%j)', (params) => {
+    const g = graph(params);
+    const n = 64;
+    const a = evaluate(g, { x0: 0, y0: 0, extent: 1, n });
+    expect(a[32 * n + 32]).toBeGreaterThan(0.2);
+    expect(new Set(a).size).toBeGreaterThan(10); // a shape, not a flat grid
+    // Shifted 20 cells east and 7 south.
+    const b = evaluate(g, { x0: 20 / n, y0: -7 / n, extent: 1, n });
+    for (let r = 0; r < n - 7; r++) for (let c = 20; c < n; c++) expect(b[(r + 7) * n + (c - 20)], `cell ${c}, ${r}`).toBe(a[r * n + c]);
+    // The west and east halves as tiles.
+    const half = n / 2;
+    const tiles = [0, 1].map((t) => evaluate(g, { x0: t / 2, y0: 0, extent: 0.5, n: half }));
+    const top = [0, 1].map((t) => evaluate(g, { x0: t / 2, y0: 0.5, extent: 0.5, n: half }));
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) {
+        const tile = (r < half ? tiles : top)[c < half ? 0 : 1];
+        expect(tile[(r % half) * half + (c % half)], `cell ${c}, ${r}`).toBe(a[r * n + c]);
+      }
+    }
+  });
+});
+
+describe('Shape in the palette', () => {
+  it.each(['falloff', 'radial', 'gradient', 'island', 'mask', 'circle', 'shape'])('"%s" finds it', (word) => {
+    const found = searchMenu(allItems(), word).flatMap((g) => g.items.map((i) => i.type));
+    expect(found).toContain('shape');
+  });
+});
