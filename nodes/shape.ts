@@ -34,27 +34,37 @@ function fall(m: number, inner: number, outer: number): number {
  * between, flat beyond. Invert gives 1 − value.
  */
 export function shapeAt(p: ShapeParams, px: number, py: number): number {
-  const dx = px - p.x;
-  const dy = py - p.y;
-  const r = p.radius;
-  let v: number;
+  return shaper(p)(px, py);
+}
+
+/** shapeAt for these params, its constants worked out once (a kernel calls it per cell). */
+function shaper(p: ShapeParams): (px: number, py: number) => number {
+  const { x: cx, y: cy, radius: r, invert } = p;
+  let f: (dx: number, dy: number) => number;
   if (p.kind === 'linear') {
     const a = (p.angle * Math.PI) / 180;
-    const along = dx * Math.cos(a) + dy * Math.sin(a);
-    v = r > 0 ? Math.min(1, Math.max(0, along / r + 0.5)) : along >= 0 ? 1 : 0;
+    const ux = Math.cos(a);
+    const uy = Math.sin(a);
+    f = (dx, dy) => {
+      const along = dx * ux + dy * uy;
+      return r > 0 ? Math.min(1, Math.max(0, along / r + 0.5)) : along >= 0 ? 1 : 0;
+    };
   } else {
-    let m: number;
-    if (p.kind === 'radial') m = Math.hypot(dx, dy);
+    const inner = r * (1 - Math.min(1, Math.max(0, p.falloff)));
+    if (p.kind === 'radial') f = (dx, dy) => fall(Math.sqrt(dx * dx + dy * dy), inner, r);
     else {
       // Signed distance to a square of half-side r whose corners are circles of radius k, plus r.
       const k = Math.min(1, Math.max(0, p.rounding)) * r;
-      const qx = Math.abs(dx) - (r - k);
-      const qy = Math.abs(dy) - (r - k);
-      m = r - k + Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) + Math.min(Math.max(qx, qy), 0);
+      f = (dx, dy) => {
+        const qx = Math.abs(dx) - (r - k);
+        const qy = Math.abs(dy) - (r - k);
+        const ox = Math.max(qx, 0);
+        const oy = Math.max(qy, 0);
+        return fall(r - k + Math.sqrt(ox * ox + oy * oy) + Math.min(Math.max(qx, qy), 0), inner, r);
+      };
     }
-    v = fall(m, r * (1 - Math.min(1, Math.max(0, p.falloff))), r);
   }
-  return p.invert ? 1 - v : v;
+  return invert ? (px, py) => 1 - f(px - cx, py - cy) : (px, py) => f(px - cx, py - cy);
 }
 
 /** Writes the shape at every cell centre of the domain (row 0 south), from the world position only. */
@@ -64,9 +74,10 @@ export function shapeKernel(p: ShapeParams, domain: { x0: number; y0: number; ex
   const xs = new Float64Array(n);
   const ys = new Float64Array(n);
   cellCentres(domain, xs, ys);
+  const at = shaper(p);
   for (let r = 0; r < n; r++) {
     const y = ys[r];
-    for (let c = 0; c < n; c++) out[r * n + c] = shapeAt(p, xs[c], y);
+    for (let c = 0; c < n; c++) out[r * n + c] = at(xs[c], y);
   }
 }
 
@@ -98,7 +109,6 @@ export const shape = defineNode({
     x: { kind: 'number', default: 0.5, min: -16, max: 16, step: 0.01, unit: 'world', doc: 'World x of the centre (the viewer\'s x; a view is 1 wide).' },
     y: { kind: 'number', default: 0.5, min: -16, max: 16, step: 0.01, unit: 'world', doc: 'World y of the centre (the viewer\'s y, north up).' },
     radius: {
-      label: 'radius / width',
       kind: 'number',
       scale: 'log',
       default: 0.45,
