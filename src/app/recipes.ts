@@ -1,12 +1,36 @@
 // The graph files shipped in graphs/, bundled as text so the Recipes menu works offline and
 // opening one goes through the same parser as any other file.
 
+import { nodeDef } from '../../nodes/index.ts';
+
 export interface Recipe {
   /** File name in graphs/, e.g. "default.json". */
   readonly file: string;
   /** The graph's own name, for the menu. */
   readonly name: string;
   readonly text: string;
+  /**
+   * What the menu's option says when pointed at: the graph's notes, then the kinds of node it
+   * uses ("Nodes: … Flow and rivers, Fluvial erosion"), so a person can tell which recipe has
+   * rivers or erosion before opening it; the titles alone did not say.
+   */
+  readonly about: string;
+}
+
+/** The notes and node kinds of a graph file's text (see Recipe.about); "" for a file that does not parse. */
+export function recipeAbout(text: string): string {
+  let doc: { notes?: unknown; nodes?: unknown };
+  try {
+    doc = JSON.parse(text) as typeof doc;
+  } catch {
+    return '';
+  }
+  const notes = typeof doc.notes === 'string' ? doc.notes.trim() : '';
+  const types = Array.isArray(doc.nodes) ? doc.nodes.map((n: { type?: unknown }) => n?.type).filter((t): t is string => typeof t === 'string') : [];
+  // Each kind once, in the file's order, by the title the palette shows (the type when unknown).
+  const kinds = [...new Set(types)].map((t) => nodeDef(t)?.title ?? t);
+  const uses = kinds.length ? `Nodes: ${kinds.join(', ')}.` : '';
+  return [notes, uses].filter(Boolean).join('\n\n');
 }
 
 const FILES = import.meta.glob('../../graphs/*.json', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
@@ -35,7 +59,7 @@ export function recipes(): Recipe[] {
     } catch {
       // A file that does not parse is still listed: opening it shows its problems.
     }
-    return { file, name, text };
+    return { file, name, text, about: recipeAbout(text) };
   });
   return menuOrder(list);
 }

@@ -58,7 +58,7 @@ export class TgToolbar extends LitElement {
         }}
       >
         <option value="" selected>Recipes…</option>
-        ${this.recipes.map((r) => html`<option value=${r.file}>${r.name}</option>`)}
+        ${this.recipes.map((r) => html`<option value=${r.file} title=${r.about}>${r.name}</option>`)}
       </select>
       <select
         aria-label="Drafts"
