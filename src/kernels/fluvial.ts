@@ -114,9 +114,8 @@ export function streamPowerErosion(
     accumulate(receiver, order, count, rain, p.loss, cellArea, area);
     // A^m of every cell that is cut, 0 for the rest, in memory order: the pass below goes down
     // the chains (or in flood order, which wanders over the map, with deposition), and should
-    // read as few arrays as it can. A^m as
-    // exp(m · log A), twice as fast as Math.pow for an m like 0.45 (50 ns a cell: 3 ms a step
-    // at 256²), and a square root for the default ½.
+    // read as few arrays as it can. A^m as exp(m · log A), twice as fast as Math.pow for an m
+    // like 0.45 (50 ns a cell: 3 ms a step at 256²), and a square root for the default ½.
     for (let i = 0; i < cells; i++) {
       const a = area[i];
       // Under a lake (see the file's head): not cut, marked −1 to pass the lake's surface on.
