@@ -86,7 +86,7 @@ declare global {
   interface HTMLElementEventMap {
     'tg-param-edit': CustomEvent<ParamEditDetail>;
     /** A params card that fits neither below nor above its node asks the canvas to move up by dy pixels. */
-    'tg-card-room': CustomEvent<{ readonly dy: number }>;
+    'tg-card-room': CustomEvent<{ readonly dx: number; readonly dy: number }>;
     'tg-wire-pick': CustomEvent<WirePickDetail>;
     'tg-wire-menu': CustomEvent<WireMenuDetail>;
     'tg-reroute': CustomEvent<RerouteDetail>;

@@ -121,6 +121,33 @@ describe('an island for Unreal in a first hour', () => {
     }
   });
 
+  it('moves the view right for a params card whose node lies partly past the canvas’s left side, at 1024 × 700', async () => {
+    const page = app.s.page;
+    await resize(page, 1024, 700);
+    const canvas = (await page.locator('tg-app .canvas').boundingBox())!;
+    const node = page.locator('tg-node[data-node-id="cont"]');
+    const before = (await node.boundingBox()) as Box;
+    // Pan with the mouse (a drag on empty canvas, above the nodes) until a third of the node lies
+    // past the canvas's left side, as a person panning towards the graph's right part leaves it.
+    const from = { x: canvas.x + canvas.width / 2, y: canvas.y + 12 };
+    const shift = before.x - canvas.x + before.width / 3;
+    await drag(page, from, { x: from.x - shift, y: from.y });
+    await settle(page);
+    const panned = (await node.boundingBox()) as Box;
+    expect(panned.x).toBeLessThan(canvas.x);
+    await page.mouse.click(panned.x + panned.width * 0.7, panned.y + 8);
+    const card = page.locator('tg-node[data-node-id="cont"] .params.card');
+    await card.waitFor();
+    await settle(page);
+    // The card hung from the node's left edge, its params' names cut off by the canvas's side
+    // (found on a Shape node at 1024 × 700).
+    const box = (await card.boundingBox()) as Box;
+    expect(box.x, `card ${JSON.stringify(box)} in canvas ${JSON.stringify(canvas)}`).toBeGreaterThanOrEqual(canvas.x - 0.5);
+    const after = (await node.boundingBox()) as Box;
+    expect(after.x + after.width).toBeLessThanOrEqual(canvas.x + canvas.width);
+    await screenshot(page, 'island-hour-card-left-1024');
+  });
+
   it('says, for an export at Unreal’s or Unity’s size, that it is one heightmap and where a tiled world is built', async () => {
     const s = await openApp(app.browser, { viewport: { width: 1024, height: 700 } });
     try {

@@ -53,10 +53,13 @@ export class Canvas {
     this.unpan = middlePan(area);
   }
 
-  /** A selected node's params card has no room below or above it: move the view up by dy. */
-  private readonly cardRoom = (e: CustomEvent<{ readonly dy: number }>) => {
+  /**
+   * A selected node's params card has no room below or above it, or runs past the canvas's left
+   * side: move the view up by dy and right by dx.
+   */
+  private readonly cardRoom = (e: CustomEvent<{ readonly dx: number; readonly dy: number }>) => {
     const t = this.area.area.transform;
-    void this.area.area.translate(t.x, t.y - e.detail.dy);
+    void this.area.area.translate(t.x + e.detail.dx, t.y - e.detail.dy);
   };
 
   static async create(container: HTMLElement, core: EditorCore, previews: PreviewStore, hooks: BridgeHooks): Promise<Canvas> {

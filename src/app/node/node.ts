@@ -128,8 +128,12 @@ export class TgNode extends LitElement {
     this.setAttribute('card-y', above ? 'above' : 'below');
     // Room neither below nor above (a tall card, the Hydraulic erosion's, on a small window):
     // the canvas moves up just enough, never taking the node's top out of view.
-    const dy = Math.min(node.bottom + height - floor, node.top - box.top);
-    if (!above && dy > 0) this.dispatchEvent(appEvent('tg-card-room', { dy }));
+    const dy = Math.max(0, Math.min(node.bottom + height - floor, node.top - box.top));
+    // A node partly past the canvas's left side (the view panned) hung its card past it, the
+    // params' names cut off: the canvas moves right just enough, never taking the node's right
+    // edge out of view.
+    const dx = Math.max(0, Math.min(box.left - cardLeft, box.right - node.right));
+    if ((!above && dy > 0) || dx > 0) this.dispatchEvent(appEvent('tg-card-room', { dx, dy: above ? 0 : dy }));
   }
 
   override render() {
