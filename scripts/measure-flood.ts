@@ -4,32 +4,23 @@
 // the two alternate call by call, so a change in the machine's load falls on each alike.
 // Medians of the runs, wall and the CPU time of the process (one thread: the core's).
 //   npm run measure:flood -- [256,512,1024] [--runs 9] [--kernels js,wasm]
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { createEngine } from '../src/engine/engine.ts';
+import { median } from '../src/bench/median.ts';
 import { accumulate, priorityFlood } from '../src/kernels/flow.ts';
-import { parseGraph } from '../src/model/format.ts';
-import type { TerrainValue } from '../src/model/values.ts';
 import { accumulateReference, priorityFloodReference } from '../tests/helpers/flow-reference.ts';
+import { defaultTerrain, opt, sizesArg } from './measure-common.ts';
 
-const args = process.argv.slice(2);
-const opt = (name: string, dflt: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
-const sizes = (args.find((a, k) => /^\d+(,\d+)*$/.test(a) && !args[k - 1]?.startsWith('--')) ?? '256,512,1024').split(',').map(Number);
+const sizes = sizesArg('256,512,1024');
 const runs = Number(opt('--runs', '9'));
 const kernels = opt('--kernels', 'js,wasm').split(',');
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 const impl = {
   js: { flood: priorityFloodReference, acc: accumulateReference },
   wasm: { flood: priorityFlood, acc: accumulate },
 } as const;
 
 console.log(`load average at start ${loadavg()[0].toFixed(1)}, ${runs} runs`);
-const graph = parseGraph(readFileSync('graphs/default.json', 'utf8'), { file: 'default.json' });
 for (const n of sizes) {
-  const engine = createEngine(graph, { size: n });
-  engine.evaluate({ targets: ['water'] });
-  const terrain = engine.output('water', 'terrain') as TerrainValue;
-  const height = terrain.data.slice();
+  const { height, seaLevel } = defaultTerrain(n);
   const cells = n * n;
   const filled = new Float32Array(cells);
   const receiver = new Int32Array(cells);
@@ -42,7 +33,7 @@ for (const n of sizes) {
       const f = impl[k as keyof typeof impl];
       const c0 = process.cpuUsage();
       const t0 = performance.now();
-      const { order, count } = f.flood(height, n, terrain.seaLevel, filled, receiver);
+      const { order, count } = f.flood(height, n, seaLevel, filled, receiver);
       const t1 = performance.now();
       const c1 = process.cpuUsage();
       const res = f.acc(receiver, order, count, null, 0, 1, acc);

@@ -9,23 +9,19 @@
 // machine's load falls on each alike, and every output of the two is compared bit for bit.
 //   npm run measure:fluvial -- [256,512,1024] [--runs 9] [--against ae60a57]
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createEngine } from '../src/engine/engine.ts';
+import { median } from '../src/bench/median.ts';
 import type * as Flow from '../src/kernels/flow.ts';
 import type * as Fluvial from '../src/kernels/fluvial.ts';
-import { parseGraph } from '../src/model/format.ts';
-import type { TerrainValue } from '../src/model/values.ts';
+import { defaultTerrain, opt, sizesArg } from './measure-common.ts';
 
-const args = process.argv.slice(2);
-const opt = (name: string, dflt: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
-const sizes = (args.find((a, k) => /^\d+(,\d+)*$/.test(a) && !args[k - 1]?.startsWith('--')) ?? '256,512,1024').split(',').map(Number);
+const sizes = sizesArg('256,512,1024');
 const runs = Number(opt('--runs', '9'));
 const against = opt('--against', '');
 const STEPS = 5;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 const cpuMs = () => {
   const c = process.cpuUsage();
   return (c.user + c.system) / 1000;
@@ -59,12 +55,8 @@ const trees: Kernels[] = [await kernelsOf('this tree', resolve('.'))];
 if (against) trees.push(await kernelsOf(against, treeOf(against)));
 
 console.log(`load average at start ${loadavg()[0].toFixed(1)}, ${runs} runs after 2, fluvial ${STEPS} steps a run`);
-const graph = parseGraph(readFileSync('graphs/default.json', 'utf8'), { file: 'default.json' });
 for (const n of sizes) {
-  const engine = createEngine(graph, { size: n });
-  engine.evaluate({ targets: ['water'] });
-  const terrain = engine.output('water', 'terrain') as TerrainValue;
-  const height = terrain.data.slice();
+  const { height, seaLevel } = defaultTerrain(n);
   const cells = n * n;
   const params = { iterations: STEPS, strength: 0.2, m: 0.5, loss: 0, cellLength: 256 / n };
   type Times = { flowCpu: number[]; flowWall: number[]; stepCpu: number[]; stepWall: number[]; bits: Uint32Array[] };
@@ -78,14 +70,14 @@ for (const n of sizes) {
       const area = new Float32Array(cells);
       let c0 = cpuMs();
       let t0 = performance.now();
-      const { order, count } = k.flow.priorityFlood(height, n, terrain.seaLevel, filled, receiver);
+      const { order, count } = k.flow.priorityFlood(height, n, seaLevel, filled, receiver);
       k.flow.accumulate(receiver, order, count, null, 0, 1, accumulation);
       const flowWall = performance.now() - t0;
       const flowCpu = cpuMs() - c0;
       const flowOrder = order.slice(0, count);
       c0 = cpuMs();
       t0 = performance.now();
-      k.fluvial.streamPowerErosion(height, n, terrain.seaLevel, null, params, out, area);
+      k.fluvial.streamPowerErosion(height, n, seaLevel, null, params, out, area);
       const stepWall = (performance.now() - t0) / STEPS;
       const stepCpu = (cpuMs() - c0) / STEPS;
       if (r < 0) return;

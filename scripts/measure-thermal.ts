@@ -5,19 +5,14 @@
 // machine's load falls on each alike. Medians of the runs; CPU is the whole process's (every thread).
 // `js` among the thread counts is the JS kernel it replaced (tests/helpers/thermal-reference.ts).
 //   npm run measure:thermal -- [256,512,1024,2048] [--threads js,1,2] [--runs 5] [--passes 20]
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { createEngine } from '../src/engine/engine.ts';
 import { type ThermalBand, thermalBand, thermalErosion } from '../src/kernels/thermal.ts';
-import { parseGraph } from '../src/model/format.ts';
-import type { TerrainValue } from '../src/model/values.ts';
 import { startNodeThreads } from '../src/parallel/node-threads.ts';
 import { bands, chunksByWorkers, tuneThreads, useThreads } from '../src/parallel/threads.ts';
 import { thermalReference } from '../tests/helpers/thermal-reference.ts';
+import { defaultTerrain, opt, sizesArg } from './measure-common.ts';
 
-const args = process.argv.slice(2);
-const opt = (name: string, dflt: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
-const sizes = (args.find((a, k) => /^\d+(,\d+)*$/.test(a) && !args[k - 1]?.startsWith('--')) ?? '256,512,1024,2048').split(',').map(Number);
+const sizes = sizesArg('256,512,1024,2048');
 /** Thread counts; 0 is the JS kernel (`js`). */
 const threadCounts = opt('--threads', '1').split(',').map((t) => (t === 'js' ? 0 : Number(t)));
 const runs = Number(opt('--runs', '5'));
@@ -31,11 +26,8 @@ if (most > 1) {
   tuneThreads({ aloneCalls: 0 });
 }
 console.log(`load average at start ${loadavg()[0].toFixed(1)}, ${passes} passes a run, ${runs} runs`);
-const graph = parseGraph(readFileSync('graphs/default.json', 'utf8'), { file: 'default.json' });
 for (const n of sizes) {
-  const engine = createEngine(graph, { size: n });
-  engine.evaluate({ targets: ['water'] });
-  const height = (engine.output('water', 'terrain') as TerrainValue).data.slice();
+  const { height } = defaultTerrain(n);
   const out = new Float32Array(n * n);
   const moved = new Float32Array(n * n);
   const run = (threads: number) => {
