@@ -2,12 +2,13 @@
 // dependency): `npm run wasm` writes each result into its binary file, and a test checks the
 // two still agree.
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HEAP_BASES, HEAP_PAGES } from '../../parallel/memory.ts';
 
 export interface WasmModuleFiles {
-  /** The AssemblyScript source. */
+  /** The AssemblyScript source (the entry: the files it imports are found beside it). */
   readonly source: string;
   /** The generated TypeScript module holding the binary as base64. */
   readonly binary: string;
@@ -56,20 +57,30 @@ export const WASM_MODULES: readonly WasmModuleFiles[] = [
  */
 export async function compileModule(m: WasmModuleFiles): Promise<Uint8Array> {
   const asc = (await import('assemblyscript/asc')).default;
+  // asc's command line: the options as flags (compileString would turn an options object into
+  // these, but it makes every file an entry, whose exports the module would then export too).
   const heap =
     m.heapBase === undefined
-      ? {}
+      ? ['--enable', 'simd']
       : // zeroFilledMemory: no data segment of zeros (such as the curve's ABOVE table), which
         // every instantiation (a worker's first call) would write again; the heap's first page
         // starts zeroed (memory.ts). No heap kernel writes its static memory at run time either:
         // a table a kernel fills goes in its thread's own heap scratch (grid-heap.test checks).
-        { importMemory: true, noExportMemory: true, sharedMemory: true, zeroFilledMemory: true, initialMemory: 1, maximumMemory: HEAP_PAGES, memoryBase: m.heapBase };
-  const result = await asc.compileString(
-    { 'module.ts': readFileSync(m.source, 'utf8') },
-    { optimizeLevel: 3, shrinkLevel: 0, runtime: 'stub', noAssert: true, use: ['abort='], enable: m.heapBase === undefined ? ['simd'] : ['simd', 'threads'], ...heap },
+        ['--enable', 'simd,threads', '--importMemory', '--noExportMemory', '--sharedMemory', '--zeroFilledMemory', '--initialMemory', '1', '--maximumMemory', String(HEAP_PAGES), '--memoryBase', String(m.heapBase)];
+  // The source is the one entry file; a file it imports (`from './radix.as'`: kernels.as.ts and
+  // flood.as.ts share their sort) is read beside it.
+  const dir = dirname(m.source);
+  const read = (name: string) =>
+    name === 'module.ts' ? readFileSync(m.source, 'utf8') : name.endsWith('.as.ts') && existsSync(join(dir, name)) ? readFileSync(join(dir, name), 'utf8') : null;
+  const out: Record<string, string | Uint8Array> = {};
+  const stderr = asc.createMemoryStream();
+  const result = await asc.main(
+    ['module.ts', '--outFile', 'binary', '--optimizeLevel', '3', '--shrinkLevel', '0', '--runtime', 'stub', '--noAssert', '--use', 'abort=', ...heap],
+    { readFile: read, writeFile: (name, contents) => void (out[name] = contents), listFiles: () => [], stderr },
   );
-  if (result.error || !result.binary) throw new Error(`${m.source} does not compile:\n${result.stderr.toString()}`);
-  return result.binary;
+  const binary = out.binary;
+  if (result.error || !(binary instanceof Uint8Array)) throw new Error(`${m.source} does not compile:\n${stderr.toString()}`);
+  return binary;
 }
 
 /** The binary file's text for a compiled module. */

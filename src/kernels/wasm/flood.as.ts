@@ -9,13 +9,15 @@
 // every array in the module's memory and passes their byte offsets; the module has no static
 // data (nothing another instance could share), and nothing allocates.
 
+import { LEFT_OUT, radixArgsort } from './radix.as';
+
 /** A cell's receiver when it drains into the sea or off the map's edge (flow.ts OFF_MAP). */
 const OFF_MAP: i32 = -1;
 /** The receiver of a sea cell. */
 const SEA: i32 = -2;
 /** In `place`: a cell the flood has reached, and a sea cell. */
 const REACHED: i32 = -1;
-const SEA_PLACE: i32 = -2;
+const SEA_PLACE: i32 = LEFT_OUT;
 
 // The flood's state between the calls of visit: the pit queue's tail, the count of queued places.
 let pitTail: i32 = 0;
@@ -47,81 +49,8 @@ let queued: i32 = 0;
 }
 
 /**
- * The land's heights (the cells at fAt at or above seaLevel; NaN is sea, as `>=` is false)
- * sorted ascending into sortedAt, stably (ties in cell order), the cell at each place into
- * byPlaceAt, and each cell's place into placeAt (SEA_PLACE on the sea). Returns the count of
- * land cells. A radix sort of the heights' bits made unsigned-sortable (negatives: all bits
- * inverted; positives: the sign bit set) in two passes of 16 bits, as kernels.as.ts argsort, but
- * of the land alone (a third of a map is sea, which the flood never orders) and in this module's
- * memory, so the heights are not copied to the other module and the sort's output back.
- * `tableAt`: two tables of 65,536 counts; `pairsAt`: 8 bytes a land cell (each key with its cell).
- */
-function sortLand(cells: i32, seaLevel: f64, fAt: usize, sortedAt: usize, byPlaceAt: usize, placeAt: usize, tableAt: usize, pairsAt: usize): i32 {
-  const lo = tableAt;
-  const hi = tableAt + (65536 << 2);
-  memory.fill(lo, 0, 65536 << 3);
-  let land = 0;
-  for (let i = 0; i < cells; i++) {
-    const bits = load<u32>(fAt + (<usize>i << 2));
-    if (!(<f64>reinterpret<f32>(bits) >= seaLevel)) {
-      store<i32>(placeAt + (<usize>i << 2), SEA_PLACE);
-      continue;
-    }
-    const k = sortableKey(bits);
-    bump(lo + (<usize>(k & 0xffff) << 2));
-    bump(hi + (<usize>(k >>> 16) << 2));
-    land++;
-  }
-  let sumLo: u32 = 0;
-  let sumHi: u32 = 0;
-  for (let d = 0; d < 65536; d++) {
-    sumLo = startOf(lo + (<usize>d << 2), sumLo);
-    sumHi = startOf(hi + (<usize>d << 2), sumHi);
-  }
-  for (let i = 0; i < cells; i++) {
-    const bits = load<u32>(fAt + (<usize>i << 2));
-    if (!(<f64>reinterpret<f32>(bits) >= seaLevel)) continue;
-    const k = sortableKey(bits);
-    const at = bump(lo + (<usize>(k & 0xffff) << 2));
-    store<u64>(pairsAt + (<usize>at << 3), (<u64>i << 32) | <u64>k);
-  }
-  for (let j = 0; j < land; j++) {
-    const p = load<u64>(pairsAt + (<usize>j << 3));
-    const k = <u32>p;
-    const i = <u32>(p >>> 32);
-    const at = bump(hi + (<usize>(k >>> 16) << 2));
-    store<u32>(byPlaceAt + (<usize>at << 2), i);
-    store<u32>(sortedAt + (<usize>at << 2), k & 0x80000000 ? k ^ 0x80000000 : ~k);
-    store<i32>(placeAt + (<usize>i << 2), at);
-  }
-  return land;
-}
-
-/** A Float32's bits as an unsigned key in the float's order: negatives inverted, positives with the sign bit set. */
-// @ts-ignore: decorator
-@inline function sortableKey(bits: u32): u32 {
-  return bits ^ (<u32>(<i32>bits >> 31) | 0x80000000);
-}
-
-/** A count's slot: its value, then one more (a radix pass's next place for its digit). */
-// @ts-ignore: decorator
-@inline function bump(slot: usize): u32 {
-  const at = load<u32>(slot);
-  store<u32>(slot, at + 1);
-  return at;
-}
-
-/** A digit's count turned into where its run starts (the sum of those before): the next sum. */
-// @ts-ignore: decorator
-@inline function startOf(slot: usize, sum: u32): u32 {
-  const count = load<u32>(slot);
-  store<u32>(slot, sum);
-  return sum + count;
-}
-
-/**
  * Floods the land of the n × n heights at fAt in place (filled heights out): sorts the land
- * (sortLand: the sorted heights to sortedAt, the cell at each place to byPlaceAt, in the
+ * (radixArgsort: the sorted heights to sortedAt, the cell at each place to byPlaceAt, in the
  * receivers' and order's memory while it sorts, both written after), then writes every cell's
  * receiver and the land cells in flood order. `place` holds n² Int32 (written here: each land
  * cell's place, SEA_PLACE on the sea, then REACHED as the flood goes), `pit` n², `queue`
@@ -130,8 +59,10 @@ function sortLand(cells: i32, seaLevel: f64, fAt: usize, sortedAt: usize, byPlac
 export function flood(n: i32, seaLevel: f64, fAt: usize, sortedAt: usize, byPlaceAt: usize, placeAt: usize, receiverAt: usize, orderAt: usize, pitAt: usize, queueAt: usize, tableAt: usize): i32 {
   const cells = n * n;
   const words = (cells + 31) >>> 5;
-  // The receivers' and the order's memory follow one another: 8 bytes a cell for the sort's pairs.
-  const land = sortLand(cells, seaLevel, fAt, sortedAt, byPlaceAt, placeAt, tableAt, receiverAt);
+  // The land's heights sorted in this module's memory (radix.as.ts, the sort kernels.as.ts's
+  // argsort runs on every height), so they are not copied to that module and back. The
+  // receivers' and the order's memory follow one another: 8 bytes a cell for the sort's pairs.
+  const land = radixArgsort(cells, fAt, true, seaLevel, sortedAt, byPlaceAt, placeAt, tableAt, receiverAt);
   memory.fill(queueAt, 0, <usize>words << 2);
   pitTail = 0;
   queued = 0;
