@@ -55,6 +55,11 @@ describe('the node contract', () => {
     expect(wrong.map((f) => f.path)).toEqual([]);
   });
 
+  it('src/render never imports src/app (the mesh export and the 3-D view share their triangles from render)', () => {
+    const wrong = SRC.filter(({ path }) => path.startsWith(join('src', 'render'))).filter(({ text }) => /from '\.\.\/app\//.test(text));
+    expect(wrong.map((f) => f.path)).toEqual([]);
+  });
+
   it('an engine evaluates over a catalogue of two node types, and names a type it does not hold', () => {
     const two = catalogueOf([fbm, curve] as unknown as AnyNodeDef[]);
     const graph: Graph = {

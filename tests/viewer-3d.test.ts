@@ -7,7 +7,8 @@ import { createEngine, type Engine } from '../src/index.ts';
 import { cellAt, viewDomain } from '../src/grid.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { renderLayer } from '../src/render/layer.ts';
-import { HEIGHT_SCALE, gridIndices, pickRelief, sceneToWorld, surfaceY, writePositions, writeUvs } from '../src/app/terrain-3d/mesh.ts';
+import { gridIndices } from '../src/render/grid-mesh.ts';
+import { HEIGHT_SCALE, pickRelief, sceneToWorld, surfaceY, writePositions, writeUvs } from '../src/app/terrain-3d/mesh.ts';
 import { heightSource, OWN_RELIEF_SPAN, ownRelief, reliefGrid, sampledCell } from '../src/viewer-core/relief.ts';
 import { DEFAULT, setup } from './helpers/viewer-setup.ts';
 

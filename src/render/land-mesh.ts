@@ -6,8 +6,8 @@
 // Axes are glTF's: x east, y up, z south (north is −z), so Blender's importer (which turns
 // glTF's y-up into its z-up) shows north as +Y, and the land is centred on the origin.
 
-import { gridIndices } from '../app/terrain-3d/mesh.ts';
 import { GlbWriter } from './glb.ts';
+import { gridIndices } from './grid-mesh.ts';
 import { finiteRange } from './layer.ts';
 
 export interface MeshOptions {

@@ -31,7 +31,8 @@ import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { Image } from '../../worker/protocol.ts';
 import type { Rgb } from '../../render/ramps.ts';
 import { widenWater } from '../../render/rivers.ts';
-import { gridIndices, pickRelief, type ReliefSamples, surfaceY, widens, writePositions, writeUvs } from './mesh.ts';
+import { gridIndices } from '../../render/grid-mesh.ts';
+import { pickRelief, type ReliefSamples, surfaceY, widens, writePositions, writeUvs } from './mesh.ts';
 
 /** Where the camera starts: south of the land, looking north and down at about 40°. */
 const HOME = new Vector3(0, 1.02, 1.26);
