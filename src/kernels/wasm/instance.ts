@@ -383,7 +383,7 @@ export const kernelMemoryBytes = kernelModule.memoryBytes;
  * the next call starts a fresh instance from the compiled module.
  */
 export function releaseKernelMemory(maxCells: number): void {
-  // The argsort needs the most: 20 bytes a cell (values, sorted, order, two scratch arrays) and two 256 KB count tables.
+  // The argsort needs the most: 20 bytes a cell (values, sorted, order, the 8-byte key and cell pairs) and two 256 KB count tables.
   kernelModule.release(FIRST_BYTE + 20 * maxCells + 16 * PAGE);
   // The curve's: a grid in and one out (whole grids when CHUNK_CELLS is 0).
   curveModule.release(FIRST_BYTE + 8 * maxCells + PAGE);
