@@ -1,9 +1,10 @@
 // The flow's kernels in WebAssembly (src/kernels/wasm/flood.as.ts) give the bits of the JS
 // kernels they replaced (tests/helpers/flow-reference.ts): filled heights, receivers, flood order,
 // accumulation and the two sums, on shipped terrain and on grids made to hit the edge cases
-// (plateaus of ties, NaN and ±∞ heights, all sea, all land, odd sizes, one cell).
+// (plateaus of ties, NaN and ±∞ heights, all sea, all land, odd sizes, one cell); and so does
+// floodAndAccumulate, which keeps the receivers in the module's memory between the two.
 import { describe, expect, it } from 'vitest';
-import { accumulate, priorityFlood } from '../src/kernels/flow.ts';
+import { accumulate, floodAndAccumulate, priorityFlood } from '../src/kernels/flow.ts';
 import { floodBytes } from '../src/kernels/wasm/flood-instance.ts';
 import { accumulateReference, priorityFloodReference } from './helpers/flow-reference.ts';
 import { evaluated, loadGraph, rng as random } from './helpers/graphs.ts';
@@ -30,6 +31,22 @@ function expectSame(h: Float32Array, n: number, seaLevel: number, rain: Float32A
   expect(bits(got.accumulation)).toEqual(bits(want.accumulation));
   expect(Object.is(got.rainOnLand, want.rainOnLand)).toBe(true);
   expect(Object.is(got.outflow, want.outflow)).toBe(true);
+  // The two in one call, the receivers and order left in the module's memory between them: the
+  // same bits again, and the drainage chains of priorityFlood with a chain.
+  const filled = new Float32Array(cells).fill(123);
+  const receiver = new Int32Array(cells).fill(77);
+  const accumulation = new Float32Array(cells).fill(5);
+  const chain = new Int32Array(cells).fill(-7);
+  const together = floodAndAccumulate(h, n, seaLevel, rain, loss, cellArea, filled, receiver, accumulation, chain);
+  const chainApart = new Int32Array(cells).fill(-7);
+  priorityFlood(h, n, seaLevel, new Float32Array(cells), new Int32Array(cells), chainApart);
+  expect(bits(filled)).toEqual(bits(want.filled));
+  expect(receiver).toEqual(want.receiver);
+  expect(together.order.slice(0, together.count)).toEqual(want.order);
+  expect(bits(accumulation)).toEqual(bits(want.accumulation));
+  expect(Object.is(together.rainOnLand, want.rainOnLand)).toBe(true);
+  expect(Object.is(together.outflow, want.outflow)).toBe(true);
+  expect(chain).toEqual(chainApart);
 }
 
 describe('the flood and accumulation in WebAssembly', () => {

@@ -11,7 +11,7 @@
 // climbs in the filled heights, and ends at the sea or the edge.
 
 import { scratch } from './scratch.ts';
-import { floodMemory, wasmAccumulate, wasmChains, wasmFlood } from './wasm/flood-instance.ts';
+import { type FloodMemory, floodMemory, wasmAccumulate, wasmAccumulateAfterFlood, wasmChains, wasmFlood } from './wasm/flood-instance.ts';
 
 /** A cell's receiver when it drains into the sea (a sea neighbour) or off the map's edge. */
 export const OFF_MAP = -1;
@@ -42,6 +42,19 @@ export function priorityFlood(
   /* out */ receiver: Int32Array,
   /* out */ chain?: Int32Array,
 ): { order: Int32Array; count: number } {
+  const { order, count } = flood(height, n, seaLevel, filled, receiver, chain);
+  return { order, count };
+}
+
+/** priorityFlood, also giving the module's memory where the receivers and order still are. */
+function flood(
+  height: Float32Array,
+  n: number,
+  seaLevel: number,
+  /* out */ filled: Float32Array,
+  /* out */ receiver: Int32Array,
+  /* out */ chain?: Int32Array,
+): { order: Int32Array; count: number; m: FloodMemory } {
   const cells = n * n;
   for (const [name, a] of [['height', height], ['filled', filled], ['receiver', receiver]] as const) {
     if (a.length !== cells) throw new Error(`flow: ${name} holds ${a.length} cells, expected ${n} × ${n} = ${cells}`);
@@ -62,7 +75,7 @@ export function priorityFlood(
   const order = scratch('flow.order', Int32Array, cells);
   order.set(m.order.subarray(0, count));
   if (chain) chain.set(wasmChains(m, cells));
-  return { order, count };
+  return { order, count, m };
 }
 
 /**
@@ -85,5 +98,30 @@ export function accumulate(
   // order walked backwards (donors come after their receivers in it, or anywhere for a
   // steeper-neighbour receiver, which is strictly lower hence flooded earlier), in doubles.
   const { rainOnLand, outflow } = wasmAccumulate(receiver, order, count, rain, loss, cellArea, accumulation);
+  return { order, count, rainOnLand, outflow };
+}
+
+/**
+ * priorityFlood then accumulate, with the same outputs, bit for bit: the accumulation reads the
+ * receivers and the order in the WebAssembly module's memory, where the flood left them, instead
+ * of having them copied in again (about 1.5 ms at 1024²). For a caller that runs the two back to
+ * back, as fluvial erosion does at every step.
+ */
+export function floodAndAccumulate(
+  height: Float32Array,
+  n: number,
+  seaLevel: number,
+  rain: Float32Array | null,
+  loss: number,
+  cellArea: number,
+  /* out */ filled: Float32Array,
+  /* out */ receiver: Int32Array,
+  /* out */ accumulation: Float32Array,
+  /* out */ chain?: Int32Array,
+): FlowResult {
+  const cells = n * n;
+  if (accumulation.length !== cells || (rain && rain.length !== cells)) throw new Error(`flow: rain or accumulation do not match the grid of ${n} × ${n} = ${cells} cells`);
+  const { order, count, m } = flood(height, n, seaLevel, filled, receiver, chain);
+  const { rainOnLand, outflow } = wasmAccumulateAfterFlood(m, count, rain, loss, cellArea, accumulation);
   return { order, count, rainOnLand, outflow };
 }

@@ -27,7 +27,7 @@
 // Deposition (a `deposition` coefficient G above 0) adds Yuan et al.'s (2019) term: the sediment
 // cut upstream settles where the rivers gather and slow. See depositionStep.
 
-import { accumulate, OFF_MAP, priorityFlood } from './flow.ts';
+import { floodAndAccumulate, OFF_MAP } from './flow.ts';
 import { scratch } from './scratch.ts';
 import { float32Above } from './wasm/distance-instance.ts';
 
@@ -110,8 +110,8 @@ export function streamPowerErosion(
   const chain = g > 0 ? undefined : scratch('fluvial.chain', Int32Array, cells);
   for (let step = 0; step < steps; step++) {
     checkpoint?.();
-    const { order, count } = priorityFlood(h, n, seaLevel, filled, receiver, chain);
-    accumulate(receiver, order, count, rain, p.loss, cellArea, area);
+    // The flood and the accumulation (flow.ts), the receivers kept in the module's memory between the two.
+    const { order, count } = floodAndAccumulate(h, n, seaLevel, rain, p.loss, cellArea, filled, receiver, area, chain);
     // A^m of every cell that is cut, 0 for the rest, in memory order: the pass below goes down
     // the chains (or in flood order, which wanders over the map, with deposition), and should
     // read as few arrays as it can. A^m as exp(m · log A), twice as fast as Math.pow for an m

@@ -3,8 +3,9 @@
 // threads never share a table. The caller (flow.ts) writes the heights into the module's memory;
 // a call sorts the land's and floods there, and the filled heights, receivers and order are
 // copied out (and, for fluvial erosion, the drainage chains made from the receivers still there).
-// The accumulation copies its receivers, order and rain in, and the accumulation out. The memory only grows; releaseFloodMemory drops
-// it after a one-off large grid.
+// The accumulation copies its receivers, order and rain in, and the accumulation out; right after
+// a flood (flow.ts floodAndAccumulate) it reads the receivers and order where the flood left
+// them. The memory only grows; releaseFloodMemory drops it after a one-off large grid.
 
 import { FLOOD_WASM_BASE64 } from './flood-binary.ts';
 import { FIRST_BYTE, lazyModule } from './lazy-module.ts';
@@ -109,9 +110,49 @@ export function wasmAccumulate(
   const { at, buffer } = regions(k, [b, 4 * count, rain ? b : 0, 8 * cells, b, 16]);
   new Int32Array(buffer, at[0], cells).set(receiver.subarray(0, cells));
   new Int32Array(buffer, at[1], count).set(order.subarray(0, count));
-  if (rain) new Float32Array(buffer, at[2], cells).set(rain);
-  k.accumulate(cells, count, at[0], at[1], rain ? at[2] : 0, loss, cellArea, at[3], at[4], at[5]);
-  accumulation.set(new Float32Array(buffer, at[4], cells));
-  const sums = new Float64Array(buffer, at[5], 2);
+  return accumulateAt(k, cells, count, at[0], at[1], rain, at[2], loss, cellArea, at[3], at[4], at[5], accumulation);
+}
+
+/**
+ * The accumulation over the receivers and order the last wasmFlood over `m` left in the module's
+ * memory, where wasmAccumulate would copy them in again (about 1.5 ms at 1024²). The rest goes
+ * where the flood has done with its arrays: the rain over the heights (the caller has copied the
+ * filled ones out), the doubles over the sorted heights and the cells at their places (two
+ * regions of 4 bytes a cell, one after the other), the accumulation over the places (wasmChains'
+ * donors, also read by then), the two sums over the sort's tables.
+ */
+export function wasmAccumulateAfterFlood(
+  m: FloodMemory,
+  count: number,
+  rain: Float32Array | null,
+  loss: number,
+  cellArea: number,
+  /* out */ accumulation: Float32Array,
+): { rainOnLand: number; outflow: number } {
+  const [fAt, sortedAt, , placeAt, receiverAt, orderAt, , , tableAt] = m.at;
+  return accumulateAt(floodModule.exports(), accumulation.length, count, receiverAt, orderAt, rain, fAt, loss, cellArea, sortedAt, placeAt, tableAt, accumulation);
+}
+
+/** flood.as.ts accumulate at these offsets: the rain copied in (at rainAt), the accumulation copied out. */
+function accumulateAt(
+  k: FloodExports,
+  cells: number,
+  count: number,
+  receiverAt: number,
+  orderAt: number,
+  rain: Float32Array | null,
+  rainAt: number,
+  loss: number,
+  cellArea: number,
+  accAt: number,
+  outAt: number,
+  sumsAt: number,
+  /* out */ accumulation: Float32Array,
+): { rainOnLand: number; outflow: number } {
+  const buffer = k.memory.buffer;
+  if (rain) new Float32Array(buffer, rainAt, cells).set(rain);
+  k.accumulate(cells, count, receiverAt, orderAt, rain ? rainAt : 0, loss, cellArea, accAt, outAt, sumsAt);
+  accumulation.set(new Float32Array(buffer, outAt, cells));
+  const sums = new Float64Array(buffer, sumsAt, 2);
   return { rainOnLand: sums[0], outflow: sums[1] };
 }
