@@ -4,7 +4,7 @@
 import { cellLength256 } from '../src/grid.ts';
 import { scratch } from '../src/kernels/scratch.ts';
 import { windSides } from '../src/engine/stats.ts';
-import { accumulate, priorityFlood } from '../src/kernels/flow.ts';
+import { floodAndAccumulate } from '../src/kernels/flow.ts';
 import { type CellNote, defineNode, field, type NodeReading } from '../src/model/manifest.ts';
 import { formatValue } from '../src/model/values.ts';
 
@@ -155,10 +155,9 @@ export const flow = defineNode({
     const terrain = ctx.terrain('terrain')!;
     const filled = ctx.alloc('f32');
     const receiver = scratch('flow.receiver', Int32Array, cells).subarray(0, cells);
-    const { order, count } = priorityFlood(terrain.data, d.n, terrain.seaLevel, filled, receiver);
     const accumulation = ctx.alloc('f32');
     const area = cellLength256(d) ** 2;
-    accumulate(receiver, order, count, ctx.field('rain'), p.loss, area, accumulation);
+    floodAndAccumulate(terrain.data, d.n, terrain.seaLevel, ctx.field('rain'), p.loss, area, filled, receiver, accumulation);
     const rivers = ctx.alloc('f32');
     const lakes = ctx.alloc('f32');
     const h = terrain.data;
