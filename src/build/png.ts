@@ -9,10 +9,11 @@
 // makes biome maps smaller (15 KB against 21 KB). Plain JavaScript, so the bytes are the same
 // on every machine and Node version (Node's zlib may pick other matches on another CPU), which
 // keeps a tile rendered anywhere byte-identical to the same tile of any other build.
-// The chunks' CRC-32 is Node's (zlib.crc32, Node 20.15 on): a checksum has one answer, and the
-// JS table loop took 16 ms a tile, as long as quantising it.
+// The chunks' CRC-32 is Node's (zlib.crc32) in Node, and eight bytes a step in JavaScript in the
+// browser (digest.ts): a checksum has one answer, and the JS byte-table loop took 16 ms a tile,
+// as long as quantising it.
 
-import { crc32 } from 'node:zlib';
+import { crc32 } from './digest.ts';
 import { zlibRle, zlibRleOf } from './deflate.ts';
 
 /** One chunk: length, type, data, CRC of type and data. */

@@ -1,121 +1,14 @@
-// Runs a build: prepares the job (layers, the world's value ranges, hashes), writes the build
-// manifest, and renders the chosen tiles here or on worker threads, reporting progress.
+// Runs a build: prepares the job (prepare.ts: layers, the world's value ranges, hashes), writes
+// the build manifest, and renders the chosen tiles here or on worker threads, reporting progress.
 
-import { basename, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { nodeDef } from '../../nodes/index.ts';
-import { createEngine } from '../engine/engine.ts';
-import type { Graph } from '../model/graph.ts';
-import { suggest } from '../model/validate.ts';
-import type { ValueRange } from './encode.ts';
-import { formatApplies, formatNeedsRange } from './encode.ts';
-import { PNG_ENCODING } from './png.ts';
-import { type BuildFormat, type BuildPlan, makePlan, PlanError, type PlanOptions, type Region } from './plan.ts';
-import { worldRanges, type LayerRange } from './range.ts';
-import { blockSide, blocksAllowed, type TileBlock, tileBlocks, tileBound } from './blocks.ts';
-import { type BuildLayer, renderBlock, sha256, tileDone, type TileJob, writeAtomic } from './tile.ts';
+import { blockSide, blocksAllowed, type TileBlock, tileBlocks } from './blocks.ts';
+import { buildManifest, type PreparedBuild } from './prepare.ts';
+import { renderBlock, tileDone, writeAtomic } from './tile.ts';
 import type { WorkerInit, WorkerReply } from './worker.ts';
 import { workerCode } from './worker-code.ts';
 
-export interface BuildRequest {
-  readonly graph: Graph;
-  /** The graph file's bytes, hashed into every manifest. */
-  readonly graphText: string;
-  readonly graphFile: string;
-  readonly region: Region;
-  readonly cellsPerView: number;
-  readonly tileSize: number;
-  /** Node ids; every output port of each is written. */
-  readonly nodes: readonly string[];
-  /** Formats asked for; each layer gets those that apply to it. */
-  readonly formats: readonly BuildFormat[];
-  readonly range: ValueRange | null;
-  readonly outDir: string;
-}
-
-export interface PreparedBuild {
-  readonly plan: BuildPlan;
-  readonly planOptions: PlanOptions;
-  readonly job: TileJob;
-}
-
-/** The layers of the chosen nodes with the formats that apply; a layer or format left with nothing is refused. */
-export function buildLayers(graph: Graph, nodes: readonly string[], formats: readonly BuildFormat[]): BuildLayer[] {
-  const layers: BuildLayer[] = [];
-  const used = new Set<BuildFormat>();
-  for (const id of nodes) {
-    const node = graph.nodes.find((n) => n.id === id);
-    // The near miss, as render names it (`--node wate` meant "water"); no list of a huge graph's ids.
-    if (!node) throw new PlanError(`--node ${id}: no node "${id}" in the graph${suggest(id, graph.nodes.length <= 1000 ? graph.nodes.map((n) => n.id) : [])}`);
-    for (const [port, spec] of Object.entries(nodeDef(node.type)!.outputs)) {
-      const fits = formats.filter((f) => formatApplies(spec.type, f));
-      if (!fits.length) {
-        throw new PlanError(`--format ${formats.join(',')} does not apply to ${id}.${port}, a ${spec.type} layer: use ${spec.type === 'biome' ? 'indexed or png' : 'png16, r16, f32 or png'}`);
-      }
-      fits.forEach((f) => used.add(f));
-      layers.push({ stem: `${id}.${port}`, node: id, port, type: spec.type, meaning: spec.meaning, formats: fits });
-    }
-  }
-  const unused = formats.filter((f) => !used.has(f));
-  if (unused.length) throw new PlanError(`--format ${unused.join(',')} applies to none of the layers written (${layers.map((l) => l.stem).join(', ')})`);
-  return layers;
-}
-
-/** The plan alone (what --plan prints): no evaluation. */
-export function planBuild(req: BuildRequest): { plan: BuildPlan; planOptions: PlanOptions; layers: BuildLayer[] } {
-  const layers = buildLayers(req.graph, req.nodes, req.formats);
-  const planOptions: PlanOptions = { region: req.region, cellsPerView: req.cellsPerView, tileSize: req.tileSize, layers };
-  return { plan: makePlan(planOptions), planOptions, layers };
-}
-
-/** Plans the build and works out everything each tile needs (the coarse range pass runs here). */
-export function prepareBuild(req: BuildRequest): PreparedBuild {
-  const { plan, planOptions, layers } = planBuild(req);
-  const ranged = layers.filter((l) => l.formats.some(formatNeedsRange));
-  const ranges = ranged.length ? worldRanges(createEngine(req.graph), plan, ranged, req.range) : new Map<string, LayerRange>();
-  const rangeRecord = Object.fromEntries([...ranges].sort(([a], [b]) => (a < b ? -1 : 1)));
-  const settings = {
-    region: req.region,
-    cellsPerView: req.cellsPerView,
-    tileSize: req.tileSize,
-    layers: layers.map((l) => ({ stem: l.stem, formats: l.formats })),
-    ranges: rangeRecord,
-    pngEncoding: PNG_ENCODING,
-  };
-  const job: TileJob = {
-    graph: req.graph,
-    graphSha256: sha256(req.graphText),
-    settingsSha256: sha256(JSON.stringify(settings)),
-    outDir: req.outDir,
-    layers,
-    ranges: rangeRecord,
-  };
-  return { plan, planOptions, job };
-}
-
-/** DIR/manifest.json: the same bytes from every process of a build, so any of them may write it. */
-export function buildManifest(prepared: PreparedBuild, graphFile: string): string {
-  const { plan, job } = prepared;
-  // A layer whose tiles do not agree at their edges says so, and which nodes make it so.
-  const bound = new Map(tileBound(job.graph, job.layers.map((l) => l.node)).map((b) => [b.node, b.because]));
-  const seamOf = (node: string) => (bound.has(node) ? { seams: { at: 'tile edges', because: bound.get(node) } } : {});
-  const doc = {
-    kind: 'terrain-graph build',
-    graph: { file: basename(graphFile), sha256: job.graphSha256 },
-    settingsSha256: job.settingsSha256,
-    region: plan.region,
-    cellsPerView: plan.cellsPerView,
-    tileSize: plan.tileSize,
-    samples: { x: plan.samplesX, y: plan.samplesY, at: 'X0 + i / cellsPerView, Y0 + j / cellsPerView' },
-    tilesX: plan.tilesX,
-    tilesY: plan.tilesY,
-    rowOrder: 'png16, png, indexed: north row first; r16 and f32: south row first',
-    pngEncoding: PNG_ENCODING,
-    layers: job.layers.map((l) => ({ layer: l.stem, type: l.type, meaning: l.meaning, formats: l.formats, range: job.ranges[l.stem] ?? null, ...seamOf(l.node) })),
-    tiles: plan.tiles.map((t) => ({ index: t.index, col: t.col, row: t.row, world: t.world, samples: t.samples, manifest: t.manifest, files: t.files.map((f) => f.path) })),
-  };
-  return `${JSON.stringify(doc, null, 2)}\n`;
-}
+export { type BuildRequest, buildLayers, buildManifest, planBuild, type PreparedBuild, prepareBuild } from './prepare.ts';
 
 export interface RunOutcome {
   readonly done: number[];

@@ -1,70 +1,15 @@
-// Renders the tiles of a build: evaluates a tile's domain, or a block of tiles' (blocks.ts), and
-// writes each tile's files, then its tile manifest (last, so a tile cut short is never taken
-// for done). The same code runs in the command's own thread, in a worker thread and in a lone
-// `--tile K` process: that, and values that depend on the world position alone, is what makes
-// their bytes identical.
+// The build folder's side of rendering tiles (tile-render.ts renders them): each file written
+// atomically inside the output folder, the half-written files of a stopped build removed, and
+// a tile already built recognised, so a build resumes.
 
-import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, type Stats, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { createEngine } from '../engine/engine.ts';
 import type { Domain } from '../grid.ts';
-import { cropInto } from '../engine/domains.ts';
-import { BufferPool } from '../engine/pool.ts';
-import type { Graph } from '../model/graph.ts';
-import type { Meaning, PortType, Value } from '../model/values.ts';
-import { encodeTile, formatNeedsRange } from './encode.ts';
-import type { BuildFormat, PlannedTile } from './plan.ts';
-import type { LayerRange } from './range.ts';
+import type { PlannedTile } from './plan.ts';
+import { renderBlockTo, type TileJob, type TileManifest, type TileOutcome } from './tile-render.ts';
 
-export interface BuildLayer {
-  /** "node.port" */
-  readonly stem: string;
-  readonly node: string;
-  readonly port: string;
-  readonly type: PortType;
-  readonly meaning: Meaning;
-  readonly formats: readonly BuildFormat[];
-}
-
-/** Everything a tile needs besides its plan entry; plain data, so it crosses to worker threads. */
-export interface TileJob {
-  readonly graph: Graph;
-  readonly graphSha256: string;
-  /** Hash of everything else that shapes a tile's bytes: resume skips a tile only when it matches. */
-  readonly settingsSha256: string;
-  readonly outDir: string;
-  readonly layers: readonly BuildLayer[];
-  /** Per field layer written in a 16-bit format. */
-  readonly ranges: Readonly<Record<string, LayerRange>>;
-}
-
-export interface TileManifest {
-  readonly index: number;
-  readonly col: number;
-  readonly row: number;
-  readonly graphSha256: string;
-  readonly settingsSha256: string;
-  readonly world: PlannedTile['world'];
-  readonly samples: PlannedTile['samples'];
-  readonly files: readonly {
-    readonly path: string;
-    readonly layer: string;
-    readonly format: BuildFormat;
-    readonly sha256: string;
-    /** The tile's own finite range of the layer (fields), to compare with the build's range. */
-    readonly min?: number;
-    readonly max?: number;
-    /** Cells outside the build's range, clipped to 0 or 65535. */
-    readonly clipped?: number;
-    /** A terrain layer's sea level (the same in every tile when the level is read from the world cut). */
-    readonly seaLevel?: number;
-  }[];
-}
-
-export function sha256(bytes: Uint8Array | string): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
+export { sha256 } from './digest.ts';
+export type { BuildLayer, TileJob, TileManifest, TileOutcome } from './tile-render.ts';
 
 function code(err: unknown): string {
   return (err as NodeJS.ErrnoException).code ?? (err as Error).message;
@@ -165,111 +110,7 @@ export function tileDone(job: TileJob, tile: PlannedTile): boolean {
   return tile.files.every((f) => m.files.some((g) => g?.path === f.path) && existsSync(join(job.outDir, f.path)));
 }
 
-function finiteMinMax(data: Float32Array): { min: number; max: number } | null {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (let i = 0; i < data.length; i++) {
-    const v = data[i];
-    if (v < lo && v !== -Infinity) lo = v;
-    if (v > hi && v !== Infinity) hi = v;
-  }
-  return lo <= hi ? { min: lo, max: hi } : null;
-}
-
-/**
- * The grid buffers of this thread's tiles, handed from one block's engine to the next: a fresh
- * 1025² tile took some 200 MB of new typed arrays, each page faulted in. Bounded by what one
- * block needs at once (and 24 buffers a size).
- */
-const tilePool = new BufferPool();
-
-/** A tile settled: written, or failed with the reason. */
-export type TileOutcome = { readonly index: number; readonly outcome: 'done' } | { readonly index: number; readonly outcome: 'failed'; readonly message: string };
-
-function message(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
-/**
- * Evaluates `domain` (a tile's own, or a block of tiles: src/build/blocks.ts) on a fresh engine,
- * then cuts each tile out of it and writes its files and manifest, reporting each tile as it
- * settles. A node that fails fails every tile of the block; a write that fails, its tile only.
- */
+/** Renders a block of tiles (tile-render.ts renderBlockTo) into the build folder job.outDir. */
 export function renderBlock(job: TileJob, tiles: readonly PlannedTile[], domain: Domain, report: (outcome: TileOutcome) => void): void {
-  // A fresh engine per block: no result of another block can reach this one's bytes (its
-  // buffers are reused, but kernels write every cell), and memory stays bounded by one block
-  // (the world cut is recomputed, a 128² grid).
-  let engine: ReturnType<typeof createEngine> | undefined;
-  try {
-    try {
-      engine = createEngine(job.graph, { pool: tilePool });
-      const nodes = [...new Set(job.layers.map((l) => l.node))];
-      engine.evaluate({ domain, targets: nodes, dropIntermediates: true });
-      for (const id of nodes) {
-        const s = engine.status(id, domain);
-        if (s?.state !== 'ok') throw new Error(`node "${id}" ${s?.state ?? 'did not run'}: ${s?.message ?? ''}`);
-      }
-    } catch (err) {
-      for (const tile of tiles) report({ index: tile.index, outcome: 'failed', message: message(err) });
-      return;
-    }
-    for (const tile of tiles) {
-      try {
-        writeTile(engine, job, tile, domain);
-        report({ index: tile.index, outcome: 'done' });
-      } catch (err) {
-        report({ index: tile.index, outcome: 'failed', message: message(err) });
-      }
-    }
-  } finally {
-    engine?.dispose();
-  }
-}
-
-/** The tile's cells of a value on `from`, a domain holding the tile on the same lattice, in a buffer of the pool (or the value itself when `from` is the tile's own domain). */
-function cut(value: Value, from: Domain, tile: PlannedTile): Value {
-  const cells = tile.domain.n * tile.domain.n;
-  if (from.n === tile.domain.n) return value;
-  // The engine's crop (src/engine/domains.ts): a domain's cells cut out of a covering one on the same lattice.
-  if (value.type === 'biome') {
-    const data = tilePool.take('u8', cells);
-    cropInto(value.data, from, tile.domain, data);
-    return { ...value, data };
-  }
-  const data = tilePool.take('f32', cells);
-  cropInto(value.data, from, tile.domain, data);
-  return { ...value, data };
-}
-
-function writeTile(engine: ReturnType<typeof createEngine>, job: TileJob, tile: PlannedTile, domain: Domain): TileManifest {
-  const n = tile.domain.n;
-  const files: TileManifest['files'][number][] = [];
-  for (const f of tile.files) {
-    const layer = job.layers.find((l) => l.stem === f.layer)!;
-    const whole = engine.output(layer.node, layer.port, domain);
-    if (!whole) throw new Error(`node "${layer.node}" has no output "${layer.port}"`);
-    const value = cut(whole, domain, tile);
-    try {
-      const range = formatNeedsRange(f.format) ? job.ranges[f.layer] : null;
-      const encoded = encodeTile(value, n, f.format, range);
-      const { bytes, clipped } = encoded;
-      writeAtomic(job.outDir, f.path, bytes);
-      const own = value.type === 'biome' ? null : encoded.own !== undefined ? encoded.own : finiteMinMax(value.data);
-      files.push({ path: f.path, layer: f.layer, format: f.format, sha256: sha256(bytes), ...(own ?? {}), ...(range ? { clipped } : {}), ...(value.type === 'terrain' ? { seaLevel: value.seaLevel } : {}) });
-    } finally {
-      if (value !== whole) tilePool.give(value.data);
-    }
-  }
-  const manifest: TileManifest = {
-    index: tile.index,
-    col: tile.col,
-    row: tile.row,
-    graphSha256: job.graphSha256,
-    settingsSha256: job.settingsSha256,
-    world: tile.world,
-    samples: tile.samples,
-    files,
-  };
-  writeAtomic(job.outDir, tile.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
-  return manifest;
+  renderBlockTo(job, tiles, domain, (rel, bytes) => writeAtomic(job.outDir, rel, bytes), report);
 }

@@ -1,22 +1,10 @@
 // A zip archive of files stored as they are (no compression: the PNGs inside are compressed
 // already), so an export of several files is still one download. Pure: Node or browser.
 
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
+import { crc32 } from '../build/digest.ts';
 
-/** CRC-32 (the zip and PNG one) of bytes. */
-export function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
+/** CRC-32 (the zip and PNG one) of bytes: src/build/digest.ts, Node's own in Node. */
+export { crc32 };
 
 /**
  * The zip of `files`, each stored, with a fixed date (1980-01-01) so the same files give the

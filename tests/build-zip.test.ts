@@ -1,0 +1,94 @@
+// The editor's Export → Tiles zip (src/build/files.ts, run in the export worker) holds exactly the
+// files `terrain-graph build` writes for the same graph file, region, tile size, node and format:
+// the same names and the same bytes. And the checksums it uses off Node (digest.ts's JavaScript)
+// give Node's answers.
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { crc32 as zlibCrc32 } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { crc32Js, sha256Js } from '../src/build/digest.ts';
+import { buildZip } from '../src/build/files.ts';
+import type { BuildRequest } from '../src/build/prepare.ts';
+import { passThrough } from '../src/model/bypass.ts';
+import { parseGraph } from '../src/model/format.ts';
+import { runCli, scratchDir } from './helpers/cli.ts';
+import { tree } from './helpers/files.ts';
+import { unzipStored } from './helpers/unzip.ts';
+
+const GRAPH_TEXT = readFileSync('graphs/default.json', 'utf8');
+const graph = passThrough(parseGraph(GRAPH_TEXT, { file: 'default.json' }));
+
+/** 1 × 1 view at 64 cells a view: 65² samples, 2 × 2 tiles of 33 (the smallest size build takes). */
+function request(over: Partial<BuildRequest> = {}): BuildRequest {
+  return { graph, graphText: GRAPH_TEXT, graphFile: 'default.json', region: { x0: 0, y0: 0, x1: 1, y1: 1 }, cellsPerView: 64, tileSize: 33, nodes: ['water'], formats: ['png16'], range: null, outDir: '', ...over };
+}
+
+/** Every entry under `folder/` of the zip, by its path inside the folder; throws on an entry outside it. */
+function entries(zip: Uint8Array, folder: string): Map<string, Uint8Array> {
+  const out = new Map<string, Uint8Array>();
+  for (const e of unzipStored(zip)) {
+    if (!e.name.startsWith(`${folder}/`)) throw new Error(`${e.name} is not under ${folder}/`);
+    out.set(e.name.slice(folder.length + 1), e.bytes);
+  }
+  return out;
+}
+
+/** The paths whose bytes differ between the zip's files and the build folder's (or that only one has). */
+function differences(zipped: Map<string, Uint8Array>, built: Map<string, Buffer>): string[] {
+  const paths = [...new Set([...zipped.keys(), ...built.keys()])].sort();
+  return paths.filter((p) => !zipped.has(p) || !built.has(p) || Buffer.compare(Buffer.from(zipped.get(p)!), built.get(p)!) !== 0);
+}
+
+async function cliBuild(args: string[]): Promise<Map<string, Buffer>> {
+  const dir = scratchDir('zip');
+  const file = join(dir, 'default.json');
+  writeFileSync(file, GRAPH_TEXT);
+  const out = join(dir, 'out');
+  const r = await runCli('build', file, '--out', out, ...args);
+  expect(r.code, r.err).toBe(0);
+  return tree(out);
+}
+
+describe('Export → Tiles zip', () => {
+  it('holds the files terrain-graph build writes, byte for byte: png16 of a terrain and its mask, 2 × 2 tiles of 33', async () => {
+    const built = await cliBuild(['--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '33', '--node', 'water', '--format', 'png16']);
+    const zipped = entries(buildZip(request(), 'world'), 'world');
+    expect([...zipped.keys()].sort()).toEqual([...built.keys()].sort());
+    expect(zipped.size).toBe(1 + 4 * 3); // manifest.json, and per tile the terrain's and the mask's PNG and tile-K.json
+    expect(differences(zipped, built)).toEqual([]);
+  });
+
+  it('holds the same bytes for r16, png and indexed, and a region that does not start at the origin', async () => {
+    const region = { x0: -0.5, y0: 0.25, x1: 0.5, y1: 1.25 };
+    const args = ['--region', '-0.5,0.25,0.5,1.25', '--cells-per-view', '64', '--tile-size', '33'];
+    const heights = await cliBuild([...args, '--node', 'height', '--format', 'r16,png']);
+    expect(differences(entries(buildZip(request({ region, nodes: ['height'], formats: ['r16', 'png'] }), 'w'), 'w'), heights)).toEqual([]);
+    const biomes = await cliBuild([...args, '--node', 'biomes', '--format', 'indexed']);
+    expect(differences(entries(buildZip(request({ region, nodes: ['biomes'], formats: ['indexed'] }), 'w'), 'w'), biomes)).toEqual([]);
+  });
+
+  it('tells a tile shifted by one sample from the build (the comparison above can fail)', async () => {
+    const built = await cliBuild(['--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '33', '--node', 'water', '--format', 'png16']);
+    // One sample east: the same names, tiles one sample off.
+    const shifted = entries(buildZip(request({ region: { x0: 1 / 64, y0: 0, x1: 1 + 1 / 64, y1: 1 } }), 'world'), 'world');
+    expect([...shifted.keys()].sort()).toEqual([...built.keys()].sort());
+    const differ = differences(shifted, built);
+    const pngs = [...built.keys()].filter((p) => p.endsWith('.png'));
+    expect(pngs.length).toBe(8);
+    for (const p of pngs) expect(differ).toContain(p);
+  });
+});
+
+describe('checksums off Node', () => {
+  it('the JavaScript CRC-32 and SHA-256 give what zlib and crypto give, at every length about a block', () => {
+    let seed = 12345;
+    const bytes = Uint8Array.from({ length: 3000 }, () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 24));
+    for (const n of [0, 1, 7, 8, 9, 55, 56, 57, 63, 64, 65, 119, 120, 127, 128, 129, 1000, 3000]) {
+      const b = bytes.subarray(0, n);
+      expect(crc32Js(b), `crc32 of ${n} bytes`).toBe(zlibCrc32(b) >>> 0);
+      expect(sha256Js(b), `sha256 of ${n} bytes`).toBe(createHash('sha256').update(b).digest('hex'));
+    }
+    expect(sha256Js('é and ü')).toBe(createHash('sha256').update('é and ü').digest('hex'));
+  });
+});
