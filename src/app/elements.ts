@@ -2,6 +2,7 @@
 // component module defines nothing by itself.
 
 import { TgAskDialog } from './ask/ask-dialog.ts';
+import { TgTilesDialog } from './viewer/tiles-dialog.ts';
 import { TgBiomeTable } from './biome-table/biome-table.ts';
 import { TgContextMenu } from './context-menu/context-menu.ts';
 import { TgCurveEditor } from './curve-editor/curve-editor.ts';
@@ -45,6 +46,7 @@ declare global {
     'tg-terrain-3d': TgTerrain3d;
     'tg-share-dialog': TgShareDialog;
     'tg-ask-dialog': TgAskDialog;
+    'tg-tiles-dialog': TgTilesDialog;
     'tg-context-menu': TgContextMenu;
     'tg-help': TgHelp;
   }
@@ -70,6 +72,7 @@ export function defineElements(): void {
   define('tg-terrain-3d', TgTerrain3d);
   define('tg-share-dialog', TgShareDialog);
   define('tg-ask-dialog', TgAskDialog);
+  define('tg-tiles-dialog', TgTilesDialog);
   define('tg-context-menu', TgContextMenu);
   define('tg-help', TgHelp);
 }

@@ -98,6 +98,8 @@ declare global {
     'tg-problems-close': CustomEvent<void>;
     'tg-open-file': CustomEvent<{ readonly file: File }>;
     'tg-share-close': CustomEvent<void>;
+    /** The Export → Tiles box is done: closed, or its export started. */
+    'tg-tiles-close': CustomEvent<void>;
     'tg-share-save': CustomEvent<void>;
     'tg-ask-answer': CustomEvent<{ readonly answer: string | null }>;
     /** A refusal to tell the person in the app's notice (a value a field does not take). */

@@ -17,7 +17,7 @@ export interface BuiltFile {
 /**
  * The files `terrain-graph build` writes for `req` (its outDir unused): manifest.json first,
  * then each tile's files and its tiles/tile-K.json, tile by tile in index order. `onTile` hears
- * of each tile as it is done (1-based count, total). A tile that fails fails the whole: a zip
+ * (0, total) once the preparation is done, then (k, total) as the k-th tile is. A tile that fails fails the whole: a zip
  * with a hole in it is no world.
  */
 export function buildFiles(req: BuildRequest, onTile: (done: number, total: number) => void = () => {}): BuiltFile[] {
@@ -25,6 +25,7 @@ export function buildFiles(req: BuildRequest, onTile: (done: number, total: numb
   const encoder = new TextEncoder();
   const files: BuiltFile[] = [{ path: 'manifest.json', bytes: encoder.encode(buildManifest(prepared, req.graphFile)) }];
   const { plan, job } = prepared;
+  onTile(0, plan.tiles.length);
   for (const tile of plan.tiles) {
     renderBlockTo(
       job,

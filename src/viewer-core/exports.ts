@@ -9,10 +9,13 @@ import type { ExportFormat } from '../render/exports.ts';
 import { MESH_DEFAULTS, type MeshOption, meshOptionProblems, type MeshOptions } from '../render/land-mesh.ts';
 import type { LayerStyle } from '../render/layer.ts';
 import { Lane, type LanePort } from '../worker/lane.ts';
-import type { ExportProgress, ExportRequest, ExportResult, WaterRef } from '../worker/protocol.ts';
+import type { ExportProgress, ExportRequest, ExportResult, TilesRequest, WaterRef } from '../worker/protocol.ts';
+import { tilesFolder, TILES_DEFAULTS, type TilesChoice, type TilesSummary } from './tiles.ts';
 
 export interface ExportState {
-  readonly format: ExportFormat;
+  /** A file's format, or 'tiles' (Export → Tiles: a zip of a build's files). */
+  readonly format: ExportFormat | 'tiles';
+  /** Cells a side of the file; a tile's side for tiles. */
   readonly size: number;
   /** Kernels run so far, of total (0 until the worker says). */
   readonly done: number;
@@ -42,11 +45,13 @@ export class ViewerExports {
   size: number | null = null;
   /** A mesh export's vertices a side, metres and sea (the glb format). */
   mesh: MeshOptions = MESH_DEFAULTS;
+  /** Export → Tiles: the layout, tile size, resolution, region and format last chosen. */
+  tiles: TilesChoice = TILES_DEFAULTS;
   /** The export under way, or null. */
   state: ExportState | null = null;
   /** The last export's file name and size, or why it failed, or that it was cancelled, for the panel to say. */
   note: { readonly text: string; readonly failed: boolean; readonly cancelled?: boolean } | null = null;
-  private readonly lane: Lane<ExportRequest, ExportProgress | ExportResult>;
+  private readonly lane: Lane<ExportRequest | TilesRequest, ExportProgress | ExportResult>;
   private readonly listeners = new Set<() => void>();
 
   /**
@@ -103,6 +108,41 @@ export class ViewerExports {
     return null;
   }
 
+  /** Keeps the tiles' choice (the dialog's fields), for the next time the dialog opens. */
+  setTiles(choice: TilesChoice): void {
+    this.tiles = choice;
+    this.changed();
+  }
+
+  /**
+   * Starts Export → Tiles of `node` as the summary plans it (tiles.ts tilesSummary of this.tiles),
+   * unless an export is under way or the summary has a problem: the graph file's text and name
+   * go to the export worker, which renders the tiles one by one and answers with the zip.
+   */
+  startTiles(graphText: string, graphFile: string, node: string, summary: TilesSummary): void {
+    if (this.state || !summary.plan || summary.problem) return;
+    const choice = this.tiles;
+    const count = summary.plan.tiles.length;
+    this.state = { format: 'tiles', size: choice.tileSize, done: 0, total: count, step: 'starting' };
+    this.note = null;
+    this.changed();
+    const request: Omit<TilesRequest, 'seq'> = {
+      kind: 'export-tiles',
+      graphText,
+      graphFile,
+      folder: tilesFolder(node, choice),
+      region: summary.region,
+      cellsPerView: choice.cellsPerView,
+      tileSize: choice.tileSize,
+      node,
+      formats: [choice.format],
+    };
+    this.lane.request(
+      () => ({ request }),
+      (a) => this.answered(a, 'tiles', choice.tileSize, `Cancelled the export of ${count} tile${count === 1 ? '' : 's'}; nothing was saved`),
+    );
+  }
+
   /** Starts an export unless one is under way; `viewSize` stands in for a size of null. */
   start(target: ExportTarget, format: ExportFormat, viewSize: number): void {
     if (this.state) return;
@@ -112,20 +152,23 @@ export class ViewerExports {
     this.changed();
     this.lane.request(
       () => ({ request: { kind: 'export', graph: target.graph as Graph, node: target.node, port: target.port, format, size, style: target.style, rivers: target.rivers ?? null, ...(format === 'glb' ? { mesh: this.mesh } : {}) } }),
-      (a) => {
-        if (a.kind === 'export-progress') {
-          this.state = { format, size, done: a.done, total: a.total, step: a.step };
-        } else {
-          this.state = null;
-          if (a.bytes.byteLength > 0) {
-            this.note = { text: `${a.name} · ${formatBytes(a.bytes.byteLength)}`, failed: false };
-            this.download({ name: a.name, mime: a.mime, bytes: a.bytes });
-          } else if (a.cancelled) this.note = { text: `Cancelled the ${size}² export; nothing was saved`, failed: false, cancelled: true };
-          else this.note = { text: a.message ?? 'the export failed', failed: true };
-        }
-        this.changed();
-      },
+      (a) => this.answered(a, format, size, `Cancelled the ${size}² export; nothing was saved`),
     );
+  }
+
+  /** An answer of the export under way: its progress, or its file handed on, or why not. */
+  private answered(a: ExportProgress | ExportResult, format: ExportState['format'], size: number, cancelled: string): void {
+    if (a.kind === 'export-progress') {
+      this.state = { format, size, done: a.done, total: a.total, step: a.step };
+    } else {
+      this.state = null;
+      if (a.bytes.byteLength > 0) {
+        this.note = { text: `${a.name} · ${formatBytes(a.bytes.byteLength)}`, failed: false };
+        this.download({ name: a.name, mime: a.mime, bytes: a.bytes });
+      } else if (a.cancelled) this.note = { text: cancelled, failed: false, cancelled: true };
+      else this.note = { text: a.message ?? 'the export failed', failed: true };
+    }
+    this.changed();
   }
 
   /** Stops listening, and stops the export under way: its answer would come to no one. */

@@ -15,6 +15,9 @@ import { exportDrawsWater, type ExportFormat } from '../render/exports.ts';
 import type { LanePort } from '../worker/lane.ts';
 import type { Bins, Detail, NodeResult, ProbeResult } from '../worker/protocol.ts';
 import { type ExportedFile, ViewerExports } from './exports.ts';
+import { formatsFor, type TilesChoice, tilesSummary, type TilesSummary } from './tiles.ts';
+import type { BuildFormat } from '../build/plan.ts';
+import { graphFileName, graphFileText } from '../editor/files.ts';
 import { clampZoom, NO_ZOOM, type Origin, pictureSize, wheelFactor, type Zoom, zoomAt, frameToWorld } from './pan.ts';
 import { originCounts, tableShares, type TableShares } from './table.ts';
 import { type WindInfo, windsUpstream } from './wind.ts';
@@ -101,6 +104,8 @@ export interface ViewerChoices {
   readonly exportSize: number | null;
   /** The mesh export's options (ViewerExports.mesh). */
   readonly exportMesh: MeshOptions;
+  /** Export → Tiles' choice (ViewerExports.tiles). */
+  readonly exportTiles: TilesChoice;
   /** The cell pinned by a click on the map. */
   readonly pinnedCell: WorldPoint | null;
   readonly compare: Pick<Compare, 'pin' | 'frozen' | 'picture' | 'message' | 'split' | 'left' | 'owed'>;
@@ -200,6 +205,7 @@ export class ViewerSession {
       rivers: this.rivers,
       exportSize: this.exports.size,
       exportMesh: this.exports.mesh,
+      exportTiles: this.exports.tiles,
       pinnedCell: this.cursor.pinned,
       compare: { pin: c.pin, frozen: c.frozen, picture: c.picture, message: c.message, split: c.split, left: c.left, owed: c.owed },
     };
@@ -224,6 +230,7 @@ export class ViewerSession {
     this.rivers = from.rivers;
     this.exports.size = from.exportSize;
     this.exports.mesh = from.exportMesh;
+    this.exports.tiles = from.exportTiles;
     const c = this.compare;
     c.split = from.compare.split;
     if (from.compare.pin) {
@@ -511,6 +518,26 @@ export class ViewerSession {
     const port = this.port;
     if (!this.node || !port) return;
     this.exports.start({ graph: this.core.graph, node: this.node, port, style: this.style, rivers: exportDrawsWater(format) ? this.riverRef : null }, format, this.n);
+  }
+
+  /**
+   * Export → Tiles of the shown node as chosen (exports.tiles), planned from the view's origin
+   * as `terrain-graph build` plans it for the graph's file; null with no node shown.
+   */
+  tilesSummary(): TilesSummary | null {
+    return this.node ? tilesSummary(this.core.graph, this.node, this.exports.tiles, graphFileName(this.core.graph, this.core.file)) : null;
+  }
+
+  /** The tile formats that apply to the shown node's outputs, as build offers them. */
+  tilesFormats(): BuildFormat[] {
+    return this.node ? formatsFor(this.core.graph, this.node) : [];
+  }
+
+  /** Starts Export → Tiles as tilesSummary plans it (nothing when it names a problem): the zip goes to hooks.download. */
+  exportTiles(): void {
+    const summary = this.tilesSummary();
+    if (!this.node || !summary) return;
+    this.exports.startTiles(graphFileText(this.core.snapshot()), graphFileName(this.core.graph, this.core.file), this.node, summary);
   }
 
   // ── internals ────────────────────────────────────────────────────────────────────────

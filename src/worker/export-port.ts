@@ -14,7 +14,7 @@
 
 import { buffersOf } from './grids.ts';
 import type { LanePort } from './lane.ts';
-import type { ExportEncode, ExportRequest, ExportResult, FromWorker, ToExportWorker, ToWorker } from './protocol.ts';
+import type { ExportEncode, ExportRequest, ExportResult, FromWorker, TilesRequest, ToExportWorker, ToWorker } from './protocol.ts';
 
 /** What the port needs of the export worker (a fake in tests). */
 export interface ExportWorkerLike {
@@ -28,7 +28,7 @@ type Listener = (e: MessageEvent<FromWorker>) => void;
 
 /** The export under way: what was asked, when, and which worker has it now. */
 interface Running {
-  readonly request: ExportRequest;
+  readonly request: ExportRequest | TilesRequest;
   readonly sentAt: number;
   at: 'engine' | 'export';
 }
@@ -66,17 +66,18 @@ export class ExportPort implements LanePort {
     this.engine = engine;
     engine?.addEventListener('message', this.fromEngine);
     const running = this.running;
-    if (running?.at !== 'engine') return;
+    if (running?.at !== 'engine' || running.request.kind !== 'export') return;
     const { seq, size } = running.request;
     this.emit({ kind: 'export-progress', seq, done: 0, total: 0, step: `the engine restarted: computing the ${size}² export again` });
     this.toExportWorker(running, running.request);
   }
 
   postMessage(message: ToWorker): void {
-    if (message.kind !== 'export') return;
+    if (message.kind !== 'export' && message.kind !== 'export-tiles') return;
     const running: Running = { request: message, sentAt: performance.now(), at: 'export' };
     this.running = running;
-    if (this.engine && message.size === message.graph.view.size) {
+    // Tiles are always computed here: the engine worker holds no tile's grids.
+    if (this.engine && message.kind === 'export' && message.size === message.graph.view.size) {
       running.at = 'engine';
       this.engine.postMessage(message);
     } else this.toExportWorker(running, message);
@@ -111,7 +112,7 @@ export class ExportPort implements LanePort {
   /** The engine worker's answers to the export it reads: progress, a failure, or the grids to encode. */
   private engineAnswered(m: FromWorker): void {
     const running = this.running;
-    if (running?.at !== 'engine' || !('seq' in m) || m.seq !== running.request.seq) return;
+    if (running?.at !== 'engine' || running.request.kind !== 'export' || !('seq' in m) || m.seq !== running.request.seq) return;
     if (m.kind === 'export-progress') this.emit(m);
     else if (m.kind === 'export-result') {
       this.running = null;

@@ -3,13 +3,17 @@
 // own (ExportRequest → ExportProgress…, ExportResult), so a long export never holds up the
 // editor's previews, drag frames or hovered cells, which the engine worker answers meanwhile;
 // at the view's size, encoded from the grids the engine worker read off its results
-// (ExportEncode → ExportResult). The page starts it on the first export (export-port.ts) and
+// (ExportEncode → ExportResult); and Export → Tiles, the files `terrain-graph build` writes,
+// rendered a tile at a time and zipped (TilesRequest → ExportProgress a tile, ExportResult). The
+// page starts it on the first export (export-port.ts) and
 // ends it to cancel one. It runs alone, without a band pool: on a machine of two cores
 // the engine worker and its band worker already use both, and a pool here would take them
 // from the previews the export is meant to leave alone (README, "What runs where").
 
 import { PreviewEvaluator } from './evaluator.ts';
-import type { ExportProgress, ExportResult, ToExportWorker } from './protocol.ts';
+import type { ExportProgress, ExportResult, TilesRequest, ToExportWorker } from './protocol.ts';
+import { buildZip } from '../build/files.ts';
+import { parseGraph } from '../model/format.ts';
 import { passThrough } from '../model/bypass.ts';
 import { encodeExport, ViewerService } from './viewer-service.ts';
 import { trimScratch } from '../kernels/scratch.ts';
@@ -27,6 +31,11 @@ scope.onmessage = (e) => {
       scope.postMessage(result, transfer);
       return;
     }
+    if (msg.kind === 'export-tiles') {
+      const bytes = tilesZip(msg);
+      scope.postMessage({ kind: 'export-result', seq: msg.seq, name: `${msg.folder}.zip`, mime: 'application/zip', bytes: bytes.buffer as ArrayBuffer, ms: 0 }, [bytes.buffer]);
+      return;
+    }
     if (msg.kind !== 'export') return;
     // The bypassed nodes' rewrite, as the engine worker does it for every request with a graph.
     const req = { ...msg, graph: passThrough(msg.graph) };
@@ -41,3 +50,18 @@ scope.onmessage = (e) => {
     trimScratch(0);
   }
 };
+
+/**
+ * The zip of a TilesRequest: the graph parsed from its file text and its bypassed nodes
+ * rewritten, as `terrain-graph build` reads a file, then src/build/files.ts. Progress after the
+ * coarse pass and after each tile.
+ */
+function tilesZip(msg: TilesRequest): Uint8Array {
+  const graph = passThrough(parseGraph(msg.graphText, { file: msg.graphFile }));
+  const progress = (done: number, total: number, step: string) => scope.postMessage({ kind: 'export-progress', seq: msg.seq, done, total, step }, []);
+  progress(0, 0, 'the value range: a coarse pass over the region');
+  const req = { graph, graphText: msg.graphText, graphFile: msg.graphFile, region: msg.region, cellsPerView: msg.cellsPerView, tileSize: msg.tileSize, nodes: [msg.node], formats: msg.formats, range: null, outDir: '' };
+  const zip = buildZip(req, msg.folder, (done, total) => progress(done, total, done < total ? `${msg.tileSize}² tiles` : `zipping ${total} tiles`));
+  // A zip's bytes may sit in a larger buffer: the download is exactly the zip.
+  return zip.byteOffset === 0 && zip.byteLength === zip.buffer.byteLength ? zip : zip.slice();
+}

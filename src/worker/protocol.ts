@@ -10,6 +10,7 @@ import type { LayerStyle } from '../render/layer.ts';
 import type { LayerHistogram } from '../render/histogram.ts';
 import type { ProvenanceRow } from '../engine/provenance.ts';
 import type { WaterLayer } from '../render/rivers.ts';
+import type { BuildFormat } from '../build/plan.ts';
 
 /**
  * The water drawn over the viewer's picture: outputs of one node that the viewer draws as water
@@ -118,6 +119,26 @@ export interface ExportRequest {
 }
 
 /**
+ * Export → Tiles: the files `terrain-graph build` writes for the graph file `graphText` (saved
+ * as `graphFile`), the region, resolution, tile size, node and formats, zipped under `folder/`
+ * (src/build/files.ts). Only the export worker takes it; answered by ExportProgress (a tile at a
+ * time) and one ExportResult, the zip.
+ */
+export interface TilesRequest {
+  readonly kind: 'export-tiles';
+  readonly seq: number;
+  /** The graph as its file: parsed in the worker, as build parses the file, so the hashes match. */
+  readonly graphText: string;
+  readonly graphFile: string;
+  readonly folder: string;
+  readonly region: { readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number };
+  readonly cellsPerView: number;
+  readonly tileSize: number;
+  readonly node: string;
+  readonly formats: readonly BuildFormat[];
+}
+
+/**
  * The 3-D view's land: the heights the output (node, port) stands on, thinned to at most
  * `side` per side (src/render/relief.ts). `have` is the key of the relief the page holds:
  * when it is still current the answer carries no heights. Answered by a ReliefResult.
@@ -154,7 +175,7 @@ export interface PictureRequest {
   readonly have: string;
 }
 
-export type ViewerRequest = PanRequest | ProbeRequest | ExportRequest | ReliefRequest | PictureRequest;
+export type ViewerRequest = PanRequest | ProbeRequest | ExportRequest | TilesRequest | ReliefRequest | PictureRequest;
 
 export type ToWorker = EvaluateRequest | ResetRequest | ViewerRequest;
 
@@ -349,8 +370,8 @@ export interface ExportEncode {
   readonly mesh?: MeshExport;
 }
 
-/** What the export worker is asked: an export computed there, or grids from the engine worker encoded. */
-export type ToExportWorker = ExportRequest | ExportEncode;
+/** What the export worker is asked: an export computed there, grids from the engine worker encoded, or tiles. */
+export type ToExportWorker = ExportRequest | ExportEncode | TilesRequest;
 
 export interface ExportResult {
   readonly kind: 'export-result';

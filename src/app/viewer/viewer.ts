@@ -83,6 +83,9 @@ export class TgViewer extends LitElement {
 
   private resize: { x: number; frame: number } | null = null;
 
+  /** True while the Export → Tiles box is open. */
+  private tilesOpen = false;
+
   private readonly watch = new Subscriptions(
     this,
     () => [this.session, this.core],
@@ -315,14 +318,15 @@ export class TgViewer extends LitElement {
     const size = s.exports.size ?? s.n;
     const x = s.exports.state;
     const formats = (['png', 'png16', 'raw', 'indexed', 'splat', 'glb'] as const).filter((f) => !d || exportApplies({ type: d.portType }, f));
-    // A Gaea or World Machine user who picks an engine's size looks for tiles next: the editor
-    // exports one, the command line builds a tiled world. I did not put a tiles button here: a
-    // build runs over many views and belongs to the command line's fan-out (README, Builds).
+    // A Gaea or World Machine user who picks an engine's size looks for tiles next: *Tiles…* opens
+    // the box that exports the files `terrain-graph build` writes, as one zip, up to the browser's
+    // limit (src/viewer-core/tiles.ts); larger worlds go to the command line's fan-out.
     const engine = ENGINE_SIZES.find((g) => (g.sizes as readonly number[]).includes(size))?.engine;
     return html`<section class="exports">
       <h3>Export <small>${size}² at the view's origin${size > EXPORT_PROGRESS_ABOVE ? ', with progress' : ''}</small></h3>
       <div class="bar">
         ${formats.map((f) => html`<button data-format=${f} ?disabled=${!!x || !d} title=${FORMAT_LABELS[f].title} @click=${() => s.exportLayer(f)}>${FORMAT_LABELS[f].label}</button>`)}
+        <button class="tiles-open" ?disabled=${!!x || !d} title="A world of engine-ready tiles sharing their edges (Unreal, Unity): the files terrain-graph build writes, in one zip" @click=${this.openTiles}>Tiles…</button>
         <span class="spacer"></span>
         <select class="export-size" aria-label="export size" @change=${(e: Event) => {
           const v = (e.target as HTMLSelectElement).value;
@@ -336,7 +340,8 @@ export class TgViewer extends LitElement {
         </select>
       </div>
       ${this.meshOptions(size)}
-      ${engine ? html`<p class="engine-hint">One ${engine} heightmap of ${size}². A world of tiles sharing their edges: <code>terrain-graph build</code> on the command line (README, Builds).</p>` : nothing}
+      ${engine ? html`<p class="engine-hint">One ${engine} heightmap of ${size}². For a world of ${engine} tiles sharing their edges, use <em>Tiles…</em>: the files <code>terrain-graph build</code> writes, zipped.</p>` : nothing}
+      ${this.tilesOpen ? html`<tg-tiles-dialog .session=${s} @tg-tiles-close=${this.closeTiles}></tg-tiles-dialog>` : nothing}
       ${x
         ? html`<div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax=${x.total} aria-valuenow=${x.done}>
             <progress max=${x.total || 1} .value=${x.total ? x.done : 0}></progress><span>${x.step}${x.total ? ` (${x.done}/${x.total})` : ''}</span>
@@ -347,6 +352,20 @@ export class TgViewer extends LitElement {
           : nothing}
     </section>`;
   }
+
+  private openTiles = (): void => {
+    this.tilesOpen = true;
+    this.requestUpdate();
+  };
+
+  private closeTiles = (e: Event): void => {
+    e.stopPropagation();
+    this.tilesOpen = false;
+    this.requestUpdate();
+    // Its export started: the tiles' progress and Cancel are in the Export row, which at
+    // 1024 × 700 lies below the panel's fold.
+    if (this.session?.exports.state) void this.updateComplete.then(() => this.renderRoot.querySelector('.exports .progress')?.scrollIntoView({ block: 'nearest' }));
+  };
 
   /**
    * The mesh export's options under the buttons: vertices a side (at most the export's cells),

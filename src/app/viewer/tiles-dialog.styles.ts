@@ -1,0 +1,93 @@
+import { css } from 'lit';
+import dialog, { askingAccent } from '../dialog.styles.ts';
+
+export default [
+  dialog,
+  askingAccent,
+  css`
+    .box {
+      width: min(620px, 94vw);
+      overflow-y: auto;
+    }
+    h2 small {
+      font-weight: normal;
+      color: var(--tg-muted, #a3adba);
+    }
+    code {
+      font: 11px var(--tg-mono, ui-monospace, monospace);
+      color: var(--tg-text, #dde3ea);
+    }
+    .form {
+      display: grid;
+      grid-template-columns: max-content 1fr;
+      align-items: center;
+      gap: 8px 12px;
+      padding: 4px 14px 10px;
+    }
+    .label {
+      color: var(--tg-muted, #a3adba);
+    }
+    select,
+    input {
+      height: 26px;
+      padding: 0 6px;
+      font: inherit;
+      color: var(--tg-text, #dde3ea);
+      background: var(--tg-field-bg, #11161c);
+      border: 1px solid var(--tg-line, #3a4452);
+      border-radius: 4px;
+    }
+    input {
+      width: 72px;
+    }
+    .region {
+      display: flex;
+      align-items: center;
+      gap: 6px;
+      flex-wrap: wrap;
+    }
+    .aside {
+      margin-left: 8px;
+      color: var(--tg-muted, #a3adba);
+    }
+    .seg {
+      display: inline-flex;
+    }
+    .seg button {
+      border-radius: 0;
+    }
+    .seg button:first-child {
+      border-radius: 4px 0 0 4px;
+    }
+    .seg button:last-child {
+      border-radius: 0 4px 4px 0;
+      border-left: none;
+    }
+    .seg button.on {
+      background: var(--tg-menu-active, #2d4f78);
+      border-color: var(--tg-accent, #5aa9ff);
+    }
+    p.summary {
+      color: var(--tg-text, #dde3ea);
+      line-height: 1.5;
+    }
+    p.seams {
+      color: var(--tg-warning, #ffd27a);
+    }
+    p.problem {
+      color: var(--tg-danger, #ffb3b3);
+    }
+    p.command code {
+      user-select: all;
+      word-break: break-all;
+    }
+    button.confirm {
+      background: var(--tg-menu-active, #2d4f78);
+      border-color: var(--tg-accent, #5aa9ff);
+    }
+    button:disabled {
+      opacity: 0.45;
+      cursor: not-allowed;
+    }
+  `,
+];

@@ -1,0 +1,188 @@
+// Export → Tiles: the box where a person picks an engine's layout, the tile size, the resolution,
+// the region (tiles or samples across, from the view's origin) and the format, reads what that
+// makes (how many tiles, their size, the world area, the download's estimated size, the seams of
+// a grid-bound graph, the browser's limit) and starts the export. The planning is headless
+// (src/viewer-core/tiles.ts); the export runs in the export worker, its progress in the panel.
+
+import { html, LitElement, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { BuildFormat } from '../../build/plan.ts';
+import type { ViewerSession } from '../../viewer-core/session.ts';
+import { bytesText, TILE_CELLS_PER_VIEW, TILE_LAYOUTS, type TileLayout, type TilesChoice } from '../../viewer-core/tiles.ts';
+import { appEvent } from '../events.ts';
+import styles from './tiles-dialog.styles.ts';
+
+const FORMAT_WORDS: Readonly<Record<BuildFormat, string>> = {
+  png16: 'png16 · 16-bit greyscale PNG (Unreal)',
+  r16: 'r16 · 16-bit raw, south row first (Unity)',
+  f32: 'f32 · raw Float32',
+  png: 'png · the layer in its palette (a preview)',
+  indexed: 'indexed · biome ids as an indexed PNG',
+};
+
+/** A world coordinate as short as it reads back. */
+function coord(v: number): string {
+  return String(Number(v.toPrecision(6)));
+}
+
+/**
+ * The Export → Tiles box, modal over the page. Escape, a press outside the box or Close closes
+ * it; Export starts the export and closes it (the panel's Export row shows each tile's progress
+ * and a Cancel).
+ *
+ * @event tg-tiles-close - The box is done: closed, or the export started.
+ */
+export class TgTilesDialog extends LitElement {
+  static override styles = styles;
+
+  /** The viewer session: the node shown, the tiles' choice, the export. */
+  @property({ attribute: false }) session: ViewerSession | null = null;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.setAttribute('role', 'dialog');
+    this.setAttribute('aria-modal', 'true');
+    this.setAttribute('aria-label', 'Export tiles');
+    this.addEventListener('pointerdown', this.outside);
+    this.addEventListener('keydown', this.key);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.removeEventListener('pointerdown', this.outside);
+    this.removeEventListener('keydown', this.key);
+  }
+
+  /** The choice's format made one that applies to the node shown, before the summary is planned from it. */
+  override willUpdate(): void {
+    const s = this.session;
+    if (!s?.node) return;
+    const fitted = this.fitted(s.exports.tiles, s.tilesFormats());
+    // A normalisation, not a change the viewer need redraw for: set without telling it.
+    if (fitted !== s.exports.tiles) s.exports.tiles = fitted;
+  }
+
+  override firstUpdated(): void {
+    this.renderRoot.querySelector<HTMLButtonElement>('button.layout.on')?.focus();
+  }
+
+  override render() {
+    const s = this.session;
+    const summary = s?.tilesSummary();
+    if (!s || !summary) return nothing;
+    const choice = s.exports.tiles;
+    const layout = TILE_LAYOUTS[choice.layout];
+    const plan = summary.plan;
+    const shape = summary.shape;
+    const r = summary.region;
+    const busy = !!s.exports.state;
+    return html`<div class="box">
+      <h2>Export tiles <small>${s.node}</small></h2>
+      <p>The files <code>terrain-graph build</code> writes, in one zip: the world from the view's origin, cut into tiles that share their edge rows, as the engines import them.</p>
+      <div class="form">
+        <span class="label">Engine</span>
+        <span class="seg" role="group" aria-label="engine">
+          ${(Object.keys(TILE_LAYOUTS) as TileLayout[]).map(
+            (k) => html`<button class="layout ${k === choice.layout ? 'on' : ''}" data-layout=${k} aria-pressed=${k === choice.layout} @click=${() => this.pickLayout(k, summary.formats)}>${TILE_LAYOUTS[k].label}</button>`,
+          )}
+        </span>
+        <label class="label" for="tile-size">Tile size</label>
+        <span>
+          <select id="tile-size" class="tile-size" @change=${(e: Event) => this.set({ tileSize: Number((e.target as HTMLSelectElement).value) })}>
+            ${layout.sizes.map((t) => html`<option value=${t} ?selected=${t === choice.tileSize}>${t}² samples</option>`)}
+          </select>
+          <small class="aside">${layout.larger.map((t) => `${t}²`).join(", ")}: <code>terrain-graph build</code> only</small>
+        </span>
+        <label class="label" for="cells">Resolution</label>
+        <select id="cells" class="cells" @change=${(e: Event) => this.set({ cellsPerView: Number((e.target as HTMLSelectElement).value) })}>
+          ${TILE_CELLS_PER_VIEW.map((n) => html`<option value=${n} ?selected=${n === choice.cellsPerView}>${n} cells a view</option>`)}
+        </select>
+        <span class="label">Region</span>
+        <span class="region">
+          <select class="across" aria-label="region in" @change=${(e: Event) => this.setAcross((e.target as HTMLSelectElement).value as TilesChoice['across'], choice)}>
+            <option value="tiles" ?selected=${choice.across === 'tiles'}>tiles</option>
+            <option value="samples" ?selected=${choice.across === 'samples'}>samples</option>
+          </select>
+          <input class="x" type="number" min="1" step="1" aria-label="across (east)" .value=${String(choice.x)} @change=${(e: Event) => this.set({ x: Number((e.target as HTMLInputElement).value) })} />
+          across ×
+          <input class="y" type="number" min="1" step="1" aria-label="up (north)" .value=${String(choice.y)} @change=${(e: Event) => this.set({ y: Number((e.target as HTMLInputElement).value) })} />
+          up
+        </span>
+        <label class="label" for="format">Format</label>
+        <select id="format" class="format" @change=${(e: Event) => this.set({ format: (e.target as HTMLSelectElement).value as BuildFormat })}>
+          ${summary.formats.map((f) => html`<option value=${f} ?selected=${f === choice.format}>${FORMAT_WORDS[f]}</option>`)}
+        </select>
+      </div>
+      ${shape
+        ? html`<p class="summary" role="status">
+            <strong>${shape.count} tile${shape.count === 1 ? '' : 's'}</strong> (${shape.tilesX} × ${shape.tilesY}) of ${shape.tileSize}² samples ·
+            ${shape.samplesX} × ${shape.samplesY} samples · the world from (${coord(r.x0)}, ${coord(r.y0)}) to (${coord(r.x1)}, ${coord(r.y1)}), ${coord(r.x1 - r.x0)} × ${coord(r.y1 - r.y0)} views ·
+            about <strong class="estimate">${bytesText(summary.bytes)}</strong>
+          </p>`
+        : nothing}
+      ${summary.seams ? html`<p class="seams">${summary.seams}</p>` : nothing}
+      ${summary.problem
+        ? html`<p class="problem" role="alert">${summary.problem}</p>
+            <p class="command"><code>${summary.command}</code></p>`
+        : html`<p class="command"><small>The same on the command line:</small> <code>${summary.command}</code></p>`}
+      <footer>
+        <button class="confirm" ?disabled=${!!summary.problem || !plan || busy} title=${busy ? 'An export is under way' : ''} @click=${this.start}>
+          Export ${shape ? `${shape.count} tile${shape.count === 1 ? '' : 's'}` : 'tiles'}
+        </button>
+        <button class="cancel" @click=${this.close}>Close</button>
+      </footer>
+    </div>`;
+  }
+
+  /** The choice with a format that applies to the node shown (the layout's own when it does). */
+  private fitted(choice: TilesChoice, formats: readonly BuildFormat[]): TilesChoice {
+    if (formats.includes(choice.format) || !formats.length) return choice;
+    const own = TILE_LAYOUTS[choice.layout].format;
+    return { ...choice, format: formats.includes(own) ? own : formats.includes('indexed') ? 'indexed' : formats[0] };
+  }
+
+  private set(change: Partial<TilesChoice>): void {
+    const s = this.session!;
+    s.exports.setTiles({ ...s.exports.tiles, ...change });
+    this.requestUpdate();
+  }
+
+  /** Another engine: its usual tile size (1009 for Unreal, 1025 for Unity) and its format where it applies. */
+  private pickLayout(layout: TileLayout, formats: readonly BuildFormat[]): void {
+    const l = TILE_LAYOUTS[layout];
+    const tileSize = l.sizes.includes(this.session!.exports.tiles.tileSize) ? this.session!.exports.tiles.tileSize : layout === 'unreal' ? 1009 : 1025;
+    const format = formats.includes(l.format) ? l.format : this.session!.exports.tiles.format;
+    this.set({ layout, tileSize, format });
+  }
+
+  /** Tiles or samples across: the numbers turned into the other unit, so the region stays about the same. */
+  private setAcross(across: TilesChoice['across'], c: TilesChoice): void {
+    if (across === c.across) return;
+    const t = c.tileSize - 1;
+    if (across === 'samples') this.set({ across, x: c.x * t + 1, y: c.y * t + 1 });
+    else this.set({ across, x: Math.max(1, Math.ceil((c.x - 1) / t)), y: Math.max(1, Math.ceil((c.y - 1) / t)) });
+  }
+
+  private start = (): void => {
+    this.session?.exportTiles();
+    this.close();
+  };
+
+  private close = (): void => {
+    this.dispatchEvent(appEvent('tg-tiles-close', undefined));
+  };
+
+  /** A press on the dimmed page outside the box (the host itself) closes it. */
+  private outside = (e: PointerEvent): void => {
+    if (e.composedPath()[0] === this) this.close();
+  };
+
+  /** Escape closes; the editor's own keys do not act on what is typed here. */
+  private key = (e: KeyboardEvent): void => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      this.close();
+    }
+    e.stopPropagation();
+  };
+}

@@ -1,0 +1,170 @@
+// Export → Tiles, headless: what the dialog offers (an engine's layout, tile size, resolution,
+// the region in tiles or samples across, a format), what a choice makes (the plan `terrain-graph
+// build` would make, the download's estimated size, the seams of a grid-bound graph, the
+// equivalent command line) and the browser's limit. The export itself runs in the export worker
+// (src/build/files.ts); this module plans only.
+
+import { nodeDef } from '../../nodes/index.ts';
+import type { Graph } from '../model/graph.ts';
+import { isMask } from '../model/values.ts';
+import { tileBound } from '../build/blocks.ts';
+import { formatApplies } from '../build/encode.ts';
+import { buildLayers } from '../build/prepare.ts';
+import type { BuildLayer } from '../build/tile-render.ts';
+import { type BuildFormat, type BuildPlan, makePlan, PlanError, type Region, UNITY_TILE_SIZES, UNREAL_TILE_SIZES } from '../build/plan.ts';
+
+export type TileLayout = 'unreal' | 'unity';
+
+/**
+ * The largest tile the browser renders: the largest single export the viewer offers (2049²),
+ * so a tile costs what such an export already costs. Tiles are rendered one at a time.
+ */
+export const BROWSER_TILE_MAX = 2049;
+/**
+ * Samples of all the tiles together the browser exports at most: 16 tiles of 2049² (67.2 M; 64
+ * of 1025², 66 of 1009²). The worker holds every file until the zip is made, and the zip again:
+ * about 110 MB of PNG heights at this bound, twice over, and the page a copy to download, where
+ * `terrain-graph build` writes each tile to disk and holds none.
+ */
+export const BROWSER_SAMPLES_MAX = 16 * 2049 * 2049;
+
+export const TILE_LAYOUTS: Readonly<Record<TileLayout, { readonly label: string; readonly sizes: readonly number[]; readonly larger: readonly number[]; readonly format: BuildFormat }>> = {
+  unreal: { label: 'Unreal', sizes: UNREAL_TILE_SIZES.filter((t) => t <= BROWSER_TILE_MAX), larger: UNREAL_TILE_SIZES.filter((t) => t > BROWSER_TILE_MAX), format: 'png16' },
+  unity: { label: 'Unity', sizes: UNITY_TILE_SIZES.filter((t) => t <= BROWSER_TILE_MAX), larger: UNITY_TILE_SIZES.filter((t) => t > BROWSER_TILE_MAX), format: 'r16' },
+};
+
+/** Resolutions offered, in cells per view (a view is one world unit). */
+export const TILE_CELLS_PER_VIEW = [64, 128, 256, 512, 1024, 2048, 4096];
+
+export interface TilesChoice {
+  readonly layout: TileLayout;
+  readonly tileSize: number;
+  readonly cellsPerView: number;
+  /** The region's extent: tiles across and up, or samples across and up. */
+  readonly across: 'tiles' | 'samples';
+  readonly x: number;
+  readonly y: number;
+  readonly format: BuildFormat;
+}
+
+export const TILES_DEFAULTS: TilesChoice = Object.freeze({ layout: 'unreal', tileSize: 1009, cellsPerView: 1024, across: 'tiles', x: 2, y: 2, format: 'png16' });
+
+/** What a choice makes, for the dialog to say before the export starts. */
+export interface TilesSummary {
+  /** The build's plan, or null when the choice cannot make one or is past the browser's limit (see problem). */
+  readonly plan: BuildPlan | null;
+  /** How many tiles of what size, and the region's samples, whenever the numbers make sense (past the limit too). */
+  readonly shape: { readonly count: number; readonly tilesX: number; readonly tilesY: number; readonly tileSize: number; readonly samplesX: number; readonly samplesY: number } | null;
+  readonly region: Region;
+  /** The download's estimated bytes (PNG sizes measured on the default graph's layers). */
+  readonly bytes: number;
+  /** Why the export cannot run as chosen (the browser's limit, a region off the lattice), or null. */
+  readonly problem: string | null;
+  /** The layers whose tiles will not meet at their edges, as `build` says it, or null. */
+  readonly seams: string | null;
+  /** The same build on the command line. */
+  readonly command: string;
+  /** The formats that apply to the node's outputs, in the order build lists them. */
+  readonly formats: readonly BuildFormat[];
+}
+
+/** The formats build would write for some output of the node. */
+export function formatsFor(graph: Readonly<Graph>, node: string): BuildFormat[] {
+  const n = graph.nodes.find((g) => g.id === node);
+  const outputs = Object.values((n && nodeDef(n.type)?.outputs) ?? {});
+  return (['png16', 'r16', 'f32', 'png', 'indexed'] as const).filter((f) => outputs.some((o) => formatApplies(o.type, f)));
+}
+
+/** Bytes a sample of a layer in a format, about: measured on the default graph's 513² tiles. */
+function bytesPerSample(format: BuildFormat, type: string, meaning: string): number {
+  const flat = type === 'biome' || isMask(meaning as never);
+  switch (format) {
+    case 'png16':
+      return flat ? 0.05 : 1.6;
+    case 'r16':
+      return 2;
+    case 'f32':
+      return 4;
+    case 'png':
+      return flat ? 0.1 : 2.7;
+    case 'indexed':
+      return 0.06;
+  }
+}
+
+/** A number of bytes as people read it. */
+export function bytesText(bytes: number): string {
+  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`;
+  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(bytes >= 1e8 ? 0 : 1)} MB`;
+  if (bytes >= 1e3) return `${Math.round(bytes / 1e3)} kB`;
+  return `${bytes} B`;
+}
+
+/** A count of samples: "67.1 M". */
+function samplesText(n: number): string {
+  return n >= 1e6 ? `${(n / 1e6).toFixed(1)} M` : n >= 1e3 ? `${Math.round(n / 1e3)} k` : String(n);
+}
+
+/** The zip's name and its folder: "<node>.tiles-<T>-<N>" (the folder build's --out would be). */
+export function tilesFolder(node: string, choice: TilesChoice): string {
+  return `${node}.tiles-${choice.tileSize}-${choice.cellsPerView}`;
+}
+
+/** Plans the export of `node` of `graph` (saved as `graphFile`) from the view's origin. */
+export function tilesSummary(graph: Readonly<Graph>, node: string, choice: TilesChoice, graphFile: string): TilesSummary {
+  const { tileSize: t, cellsPerView: n } = choice;
+  const formats = formatsFor(graph, node);
+  const cellsX = choice.across === 'tiles' ? choice.x * (t - 1) : choice.x - 1;
+  const cellsY = choice.across === 'tiles' ? choice.y * (t - 1) : choice.y - 1;
+  const x0 = graph.view.x;
+  const y0 = graph.view.y;
+  const region: Region = { x0, y0, x1: x0 + cellsX / n, y1: y0 + cellsY / n };
+  const command =
+    `npx terrain-graph build ${graphFile} --region ${[region.x0, region.y0, region.x1, region.y1].map(String).join(',')} ` +
+    `--cells-per-view ${n} --tile-size ${t} --node ${node} --format ${choice.format} --out ${tilesFolder(node, choice)}`;
+  const none = { plan: null, shape: null, region, bytes: 0, seams: null, command, formats };
+  const wholeAcross = choice.across === 'tiles' ? 1 : 2;
+  if (![choice.x, choice.y].every((v) => Number.isInteger(v) && v >= wholeAcross)) {
+    return { ...none, problem: choice.across === 'tiles' ? 'Tiles across and up are whole numbers from 1.' : 'Samples across and up are whole numbers from 2.' };
+  }
+  if (!Number.isInteger(x0 * n) || !Number.isInteger(y0 * n)) {
+    return { ...none, problem: `The view's origin (${x0}, ${y0}) is not on a cell at ${n} cells per view: pick another resolution, or move the view.` };
+  }
+  if (!formats.includes(choice.format)) return { ...none, problem: `${choice.format} does not apply to ${node}'s outputs: choose ${formats.join(', ')}.` };
+  let layers: BuildLayer[];
+  try {
+    layers = buildLayers(graph as Graph, [node], [choice.format]);
+  } catch (err) {
+    if (err instanceof PlanError) return { ...none, problem: err.message };
+    throw err;
+  }
+  // The tiles' count from the numbers alone: a world far past the limit is never planned tile by tile.
+  const tilesX = Math.max(1, Math.ceil(cellsX / (t - 1)));
+  const tilesY = Math.max(1, Math.ceil(cellsY / (t - 1)));
+  const count = tilesX * tilesY;
+  const samples = count * t * t;
+  const shape = { count, tilesX, tilesY, tileSize: t, samplesX: cellsX + 1, samplesY: cellsY + 1 };
+  let plan: BuildPlan | null = null;
+  if (samples <= BROWSER_SAMPLES_MAX) {
+    try {
+      plan = makePlan({ region, cellsPerView: n, tileSize: t, layers });
+    } catch (err) {
+      if (err instanceof PlanError) return { ...none, shape, problem: err.message };
+      throw err;
+    }
+  }
+  const bytes = Math.round(
+    2000 + count * (600 + 300 * layers.length) + samples * layers.reduce((s, l) => s + l.formats.reduce((a, f) => a + bytesPerSample(f, l.type, l.meaning), 0), 0),
+  );
+  const bound = tileBound(graph as Graph, [node]);
+  const causes = [...new Set(bound.flatMap((b) => b.because))];
+  const seams =
+    bound.length && count > 1
+      ? `${node} will not match at tile edges: ${causes.join(', ')} ${causes.length === 1 ? 'depends' : 'depend'} on the grid it runs on (an erosion, a flow, a view cut or start, a coast without a cap), so each tile gets its own, as terrain-graph build says of it. Export the region as one tile to keep it seamless.`
+      : null;
+  const problem =
+    samples > BROWSER_SAMPLES_MAX
+      ? `${count} tiles of ${t}² are ${samplesText(samples)} samples: the browser exports at most ${samplesText(BROWSER_SAMPLES_MAX)} (16 tiles of 2049²), since it holds the whole download in memory. Build it on the command line, which writes one tile at a time to disk:`
+      : null;
+  return { plan, shape, region, bytes, problem, seams, command, formats };
+}

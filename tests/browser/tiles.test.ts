@@ -1,0 +1,171 @@
+// Export → Tiles, driven with the mouse: the Tiles… button, an engine's layout, the export. The
+// download is one zip holding exactly the files `terrain-graph build` writes for the same graph
+// file, region, tile size, node and format, byte for byte (the build run here, in Node, on the
+// graph as the page saves it). While tiles render the editor answers (another node shown); a
+// Cancel stops the export with nothing saved; a world past the browser's limit is refused with
+// the limit named and the command line to use. Screenshots of the box at 1600 × 1000 and
+// 1024 × 700 (tests/screenshots/tiles-*.png).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serializeGraph } from '../../src/model/format.ts';
+import type { Graph } from '../../src/model/graph.ts';
+import { runCli, scratchDir } from '../helpers/cli.ts';
+import { tree } from '../helpers/files.ts';
+import { unzipStored } from '../helpers/unzip.ts';
+import { launch, openApp, screenshot, settle, type Session } from './harness.ts';
+
+interface Handle {
+  core: { snapshot(): Graph };
+  viewer: { exports: { state: { done: number; total: number; step: string } | null; note: { text: string; cancelled?: boolean } | null } };
+}
+
+const viewer = 'tg-viewer';
+const dialog = 'tg-tiles-dialog';
+
+async function show(page: Page, id: string): Promise<void> {
+  await page.locator(`tg-node[data-node-id="${id}"] header .title`).click();
+  await settle(page);
+  await page.waitForFunction((node) => document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector(`h2[data-viewer-node="${node}"]`), id);
+}
+
+/** Opens the box with the mouse and picks Unity, 33² tiles at 64 cells a view: 2 × 2 tiles by default. */
+async function openSmall(page: Page): Promise<void> {
+  await page.locator(`${viewer} button.tiles-open`).click();
+  await page.locator(dialog).waitFor();
+  await page.locator(`${dialog} button[data-layout="unity"]`).click();
+  await page.locator(`${dialog} select.tile-size`).selectOption('33');
+  await page.locator(`${dialog} select.cells`).selectOption('64');
+}
+
+describe('Export → Tiles', () => {
+  let browser: Awaited<ReturnType<typeof launch>>;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('at 1600 × 1000: Unity tiles of the water level, zipped, are the files terrain-graph build writes, byte for byte', async () => {
+    const s: Session = await openApp(browser, { viewport: { width: 1600, height: 1000 } });
+    try {
+      const page = s.page;
+      await show(page, 'water');
+      await openSmall(page);
+      const summary = page.locator(`${dialog} p.summary`);
+      await expect.poll(() => summary.innerText()).toContain('4 tiles (2 × 2) of 33² samples');
+      expect(await summary.innerText()).toMatch(/65 × 65 samples · the world from \(0, 0\) to \(1, 1\), 1 × 1 views · about \d+ kB/);
+      expect(await page.locator(`${dialog} select.format`).inputValue()).toBe('r16');
+      await screenshot(page, 'tiles-dialog-1600');
+      const download = page.waitForEvent('download', { timeout: 120_000 });
+      await page.locator(`${dialog} button.confirm`).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe('water.tiles-33-64.zip');
+      const zip = new Uint8Array(readFileSync((await file.path())!));
+      const entries = unzipStored(zip);
+      expect(entries.every((e) => e.name.startsWith('water.tiles-33-64/'))).toBe(true);
+      const zipped = new Map(entries.map((e) => [e.name.slice('water.tiles-33-64/'.length), e.bytes]));
+
+      // The same build on the command line, on the graph file as the page saves it.
+      const manifest = JSON.parse(new TextDecoder().decode(zipped.get('manifest.json')));
+      const graph = await page.evaluate(() => (window as never as { terrainGraph: Handle }).terrainGraph.core.snapshot());
+      const dir = scratchDir('tiles');
+      const graphFile = join(dir, manifest.graph.file);
+      writeFileSync(graphFile, serializeGraph(graph));
+      const out = join(dir, 'out');
+      const r = await runCli('build', graphFile, '--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '33', '--node', 'water', '--format', 'r16', '--out', out);
+      expect(r.code, r.err).toBe(0);
+      const built = tree(out);
+      expect([...zipped.keys()].sort()).toEqual([...built.keys()].sort());
+      expect(zipped.size).toBe(1 + 4 * 3);
+      for (const [path, bytes] of built) expect(Buffer.compare(Buffer.from(zipped.get(path)!), bytes), path).toBe(0);
+      await expect.poll(() => page.locator(`${viewer} .exports .note`).innerText()).toContain('water.tiles-33-64.zip');
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('at 1024 × 700: the editor answers while tiles render, and Cancel stops the export with nothing saved', async () => {
+    const s: Session = await openApp(browser, { viewport: { width: 1024, height: 700 } });
+    try {
+      const page = s.page;
+      await show(page, 'height');
+      await page.locator(`${viewer} button.tiles-open`).click();
+      await page.locator(dialog).waitFor();
+      await page.locator(`${dialog} button[data-layout="unreal"]`).click();
+      await page.locator(`${dialog} select.tile-size`).selectOption('1009');
+      await page.locator(`${dialog} select.cells`).selectOption('1024');
+      // 64 tiles of 1009², just under the browser's limit: a minute's work, cancelled after the first.
+      for (const axis of ['x', 'y']) {
+        await page.locator(`${dialog} input.${axis}`).fill('8');
+        await page.locator(`${dialog} input.${axis}`).press('Tab');
+      }
+      await expect.poll(() => page.locator(`${dialog} p.summary`).innerText()).toContain('64 tiles (8 × 8) of 1009² samples');
+      await screenshot(page, 'tiles-dialog-1024');
+      let downloads = 0;
+      page.on('download', () => downloads++);
+      await page.locator(`${dialog} button.confirm`).click();
+      expect(await page.locator(dialog).count()).toBe(0);
+      const progress = page.locator(`${viewer} .exports .progress`);
+      await progress.waitFor();
+      // The first tile done: progress is per tile.
+      await expect.poll(() => progress.innerText(), { timeout: 120_000 }).toMatch(/^1009² tiles \([1-9]\/64\)/);
+      await screenshot(page, 'tiles-progress-1024');
+      // The editor answers meanwhile: another node shown in the viewer (not waiting for the
+      // worker to settle, as show() does: it counts the export as work under way).
+      await page.locator('tg-node[data-node-id="moisture"] header .title').click();
+      await page.waitForFunction(() => document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector('h2[data-viewer-node="moisture"]'));
+      const during = await page.evaluate(() => { const x = (window as never as { terrainGraph: Handle }).terrainGraph.viewer.exports; return { state: x.state, note: x.note }; });
+      expect(during.state, JSON.stringify(during)).not.toBe(null);
+      await page.locator(`${viewer} button.cancel-export`).click();
+      await expect.poll(() => page.locator(`${viewer} .exports .note`).innerText()).toBe('Cancelled the export of 64 tiles; nothing was saved');
+      await page.waitForTimeout(500);
+      expect(downloads).toBe(0);
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('refuses a world past the browser limit, naming the limit and the command line, and says so of a grid-bound graph', async () => {
+    const s: Session = await openApp(browser, { viewport: { width: 1600, height: 1000 } });
+    try {
+      const page = s.page;
+      await page.locator(`${viewer} select.export-size`).selectOption('1009');
+      expect(await page.locator(`${viewer} .engine-hint`).innerText()).toContain('use Tiles…');
+      await page.locator(`${viewer} button.tiles-open`).click();
+      await page.locator(`${dialog} button[data-layout="unreal"]`).click();
+      await page.locator(`${dialog} select.tile-size`).selectOption('1009');
+      await page.locator(`${dialog} input.x`).fill('17');
+      await page.locator(`${dialog} input.x`).press('Tab');
+      await page.locator(`${dialog} input.y`).fill('17');
+      await page.locator(`${dialog} input.y`).press('Tab');
+      const problem = page.locator(`${dialog} p.problem`);
+      await expect.poll(() => problem.count()).toBe(1);
+      expect(await problem.innerText()).toContain('289 tiles of 1009² are 294.2 M samples: the browser exports at most 67.2 M');
+      expect(await page.locator(`${dialog} p.command`).innerText()).toContain('npx terrain-graph build default.json --region 0,0,16.734375,16.734375 --cells-per-view 1024 --tile-size 1009 --node biomes --format indexed');
+      expect(await page.locator(`${dialog} button.confirm`).isDisabled()).toBe(true);
+      await screenshot(page, 'tiles-refused-1600');
+      await page.keyboard.press('Escape');
+      expect(await page.locator(dialog).count()).toBe(0);
+
+      // A graph with a flow: the box says what build says of such tiles.
+      await page.locator('tg-toolbar select').first().selectOption('rivers-from-the-rain.json');
+      await settle(page);
+      await show(page, 'rivers');
+      await page.locator(`${viewer} button.tiles-open`).click();
+      const seams = page.locator(`${dialog} p.seams`);
+      await page.locator(dialog).waitFor();
+      await screenshot(page, 'tiles-seams-1600');
+      await expect.poll(() => seams.count()).toBe(1);
+      expect(await seams.innerText()).toMatch(/^rivers will not match at tile edges: rivers depends on the grid it runs on/);
+      await screenshot(page, 'tiles-seams-1600');
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+});

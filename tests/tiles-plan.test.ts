@@ -1,0 +1,67 @@
+// Export → Tiles' planning (src/viewer-core/tiles.ts): the tiles, samples and world area the box
+// says, the browser's limit with the command line instead, and the seams of a grid-bound graph
+// said as `terrain-graph build` says them.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { planBuild } from '../src/build/prepare.ts';
+import { parseGraph } from '../src/model/format.ts';
+import { BROWSER_SAMPLES_MAX, TILES_DEFAULTS, type TilesChoice, tilesSummary } from '../src/viewer-core/tiles.ts';
+import { runCli, scratchDir } from './helpers/cli.ts';
+
+const read = (file: string) => parseGraph(readFileSync(`graphs/${file}`, 'utf8'), { file });
+const small: TilesChoice = { ...TILES_DEFAULTS, layout: 'unity', tileSize: 33, cellsPerView: 64, x: 2, y: 2, format: 'r16' };
+
+describe('Export → Tiles planning', () => {
+  it('plans from the view origin what build plans for the same region: 2 × 2 tiles of 33 over one view', () => {
+    const g = read('default.json');
+    const s = tilesSummary(g, 'water', small, 'default.json');
+    expect(s.problem).toBe(null);
+    expect(s.region).toEqual({ x0: 0, y0: 0, x1: 1, y1: 1 });
+    expect(s.shape).toEqual({ count: 4, tilesX: 2, tilesY: 2, tileSize: 33, samplesX: 65, samplesY: 65 });
+    const { plan } = planBuild({ graph: g, graphText: '', graphFile: 'default.json', region: s.region, cellsPerView: 64, tileSize: 33, nodes: ['water'], formats: ['r16'], range: null, outDir: '' });
+    expect(s.plan!.tiles.map((t) => t.files.map((f) => f.path))).toEqual(plan.tiles.map((t) => t.files.map((f) => f.path)));
+    expect(s.command).toBe('npx terrain-graph build default.json --region 0,0,1,1 --cells-per-view 64 --tile-size 33 --node water --format r16 --out water.tiles-33-64');
+    // Two r16 layers (terrain, mask) of 4 × 33² samples at 2 bytes, and the manifests.
+    expect(s.bytes).toBeGreaterThan(4 * 33 * 33 * 2 * 2);
+    expect(s.bytes).toBeLessThan(4 * 33 * 33 * 2 * 2 + 20_000);
+  });
+
+  it('takes the region in samples: 100 × 65 samples are 4 × 2 tiles of 33, the last column reaching past the region', () => {
+    const s = tilesSummary(read('default.json'), 'height', { ...small, across: 'samples', x: 100, y: 65 }, 'default.json');
+    expect(s.shape).toEqual({ count: 8, tilesX: 4, tilesY: 2, tileSize: 33, samplesX: 100, samplesY: 65 });
+    expect(s.region).toEqual({ x0: 0, y0: 0, x1: 99 / 64, y1: 1 });
+  });
+
+  it('refuses past the browser limit, naming it, with the command line to use, without planning every tile', () => {
+    const s = tilesSummary(read('default.json'), 'height', { ...TILES_DEFAULTS, tileSize: 1009, cellsPerView: 1024, x: 200, y: 200, format: 'png16' }, 'default.json');
+    expect(s.plan).toBe(null);
+    expect(s.shape!.count).toBe(40_000);
+    expect(s.problem).toContain(`the browser exports at most ${(BROWSER_SAMPLES_MAX / 1e6).toFixed(1)} M`);
+    expect(s.command).toMatch(/^npx terrain-graph build default\.json --region 0,0,196\.875,196\.875 --cells-per-view 1024 --tile-size 1009 --node height --format png16/);
+    const under = tilesSummary(read('default.json'), 'height', { ...TILES_DEFAULTS, tileSize: 2049, cellsPerView: 1024, x: 4, y: 4, format: 'png16' }, 'default.json');
+    expect(under.problem).toBe(null);
+  });
+
+  it('says which formats apply, and refuses one that does not, and an origin off the lattice', () => {
+    const g = read('default.json');
+    expect(tilesSummary(g, 'biomes', small, 'default.json').formats).toEqual(['png', 'indexed']);
+    expect(tilesSummary(g, 'biomes', small, 'default.json').problem).toBe("r16 does not apply to biomes's outputs: choose png, indexed.");
+    const off = { ...g, view: { ...g.view, x: 0.3 } };
+    expect(tilesSummary(off, 'height', small, 'g.json').problem).toBe("The view's origin (0.3, 0) is not on a cell at 64 cells per view: pick another resolution, or move the view.");
+  });
+
+  it('says of a grid-bound node what build says before it writes a tile', async () => {
+    const file = 'rivers-from-the-rain.json';
+    const s = tilesSummary(read(file), 'rivers', { ...small, format: 'png16' }, file);
+    expect(s.problem).toBe(null);
+    const dir = scratchDir('tiles-plan');
+    writeFileSync(join(dir, file), readFileSync(`graphs/${file}`));
+    const r = await runCli('build', join(dir, file), '--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '33', '--node', 'rivers', '--format', 'png16', '--out', join(dir, 'out'));
+    expect(r.code, r.err).toBe(0);
+    const warning = /warning: (.*? on the grid it runs on \(an erosion, a flow, a view cut or start, a coast without a cap\), so each tile gets its own)/.exec(r.err)![1];
+    expect(s.seams).toContain(warning);
+    // And not of a graph whose nodes are all world-consistent.
+    expect(tilesSummary(read('default.json'), 'biomes', { ...small, format: 'indexed' }, 'default.json').seams).toBe(null);
+  });
+});
