@@ -91,7 +91,7 @@ export class TgTilesDialog extends LitElement {
           <select id="tile-size" class="tile-size" @change=${(e: Event) => this.set({ tileSize: Number((e.target as HTMLSelectElement).value) })}>
             ${layout.sizes.map((t) => html`<option value=${t} ?selected=${t === choice.tileSize}>${t}² samples</option>`)}
           </select>
-          <small class="aside">${layout.larger.map((t) => `${t}²`).join(", ")}: <code>terrain-graph build</code> only</small>
+          <small class="aside">${layout.larger.map((t) => `${t}²`).join(', ')}: <code>terrain-graph build</code> only</small>
         </span>
         <label class="label" for="cells">Resolution</label>
         <select id="cells" class="cells" @change=${(e: Event) => this.set({ cellsPerView: Number((e.target as HTMLSelectElement).value) })}>
