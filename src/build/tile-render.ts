@@ -82,6 +82,11 @@ function finiteMinMax(data: Float32Array): { min: number; max: number } | null {
  */
 const tilePool = new BufferPool();
 
+/** Lets go of the free grids kept between blocks (the editor's export worker, after its tiles). */
+export function releaseTileBuffers(): void {
+  tilePool.clear();
+}
+
 /** A tile settled: written, or failed with the reason. */
 export type TileOutcome = { readonly index: number; readonly outcome: 'done' } | { readonly index: number; readonly outcome: 'failed'; readonly message: string };
 

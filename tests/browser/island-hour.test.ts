@@ -158,8 +158,8 @@ describe('an island for Unreal in a first hour', () => {
       const hint = page.locator('tg-viewer .engine-hint');
       expect(await hint.count()).toBe(0);
       await size.selectOption('1009');
-      // Nothing said where the tiles for a larger landscape come from: the command line's build.
-      await expect.poll(async () => (await hint.textContent())?.replace(/\s+/g, ' ')).toBe('One Unreal heightmap of 1009². A world of tiles sharing their edges: terrain-graph build on the command line (README, Builds).');
+      // Nothing said where the tiles for a larger landscape come from: Tiles…, build's files zipped.
+      await expect.poll(async () => (await hint.textContent())?.replace(/\s+/g, ' ')).toBe('One Unreal heightmap of 1009². For a world of Unreal tiles sharing their edges, use Tiles…: the files terrain-graph build writes, zipped.');
       const panel = (await page.locator('tg-viewer').boundingBox()) as Box;
       // Scrolled to with the wheel, as a person does: the map stays on top, the hint below it.
       await page.mouse.move(panel.x + panel.width / 2, panel.y + panel.height - 60);
