@@ -6,7 +6,7 @@
 
 import { nodeDef } from '../../nodes/index.ts';
 import type { Graph } from '../model/graph.ts';
-import { isMask } from '../model/values.ts';
+import { isMask, type Meaning, type PortType } from '../model/values.ts';
 import { tileBound } from '../build/blocks.ts';
 import { formatApplies } from '../build/encode.ts';
 import { buildLayers } from '../build/prepare.ts';
@@ -76,8 +76,9 @@ export function formatsFor(graph: Readonly<Graph>, node: string): BuildFormat[] 
 }
 
 /** Bytes a sample of a layer in a format, about: measured on the default graph's 513² tiles. */
-function bytesPerSample(format: BuildFormat, type: string, meaning: string): number {
-  const flat = type === 'biome' || isMask(meaning as never);
+function bytesPerSample(format: BuildFormat, type: PortType, meaning: Meaning): number {
+  // Masks and biome maps are long runs of one value, which the run-length deflate takes.
+  const flat = type === 'biome' || isMask(meaning);
   switch (format) {
     case 'png16':
       return flat ? 0.05 : 1.6;

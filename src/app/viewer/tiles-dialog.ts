@@ -27,7 +27,7 @@ function coord(v: number): string {
 
 /**
  * The Export → Tiles box, modal over the page. Escape, a press outside the box or Close closes
- * it; Export starts the export and closes it (the panel's Export row shows each tile's progress
+ * it; Tab goes round its controls; Export starts the export and closes it (the panel's Export row shows each tile's progress
  * and a Cancel).
  *
  * @event tg-tiles-close - The box is done: closed, or the export started.
@@ -177,11 +177,17 @@ export class TgTilesDialog extends LitElement {
     if (e.composedPath()[0] === this) this.close();
   };
 
-  /** Escape closes; the editor's own keys do not act on what is typed here. */
+  /** Escape closes; Tab goes round the box's own controls; the editor's own keys do not act on what is typed here. */
   private key = (e: KeyboardEvent): void => {
     if (e.key === 'Escape') {
       e.preventDefault();
       this.close();
+    } else if (e.key === 'Tab') {
+      e.preventDefault();
+      const controls = [...this.renderRoot.querySelectorAll<HTMLElement>('select, input, button:not(:disabled)')];
+      const at = controls.indexOf(this.shadowRoot!.activeElement as HTMLElement);
+      // A number typed is taken as the focus leaves its field, as a change.
+      controls[at < 0 ? 0 : (at + (e.shiftKey ? controls.length - 1 : 1)) % controls.length]?.focus();
     }
     e.stopPropagation();
   };
