@@ -13,7 +13,8 @@ import { drawWater, RIVER_AQUA_RGB, RIVER_COLOURS, RIVER_DEEP_RGB, RIVER_PALE_RG
 import { AIR, LAKE, LAND_MASK, WATER_MASK } from '../src/render/ramps.ts';
 import { renderLayer } from '../src/render/layer.ts';
 import { widens } from '../src/app/terrain-3d/mesh.ts';
-import { DEFAULT_RIVERS, readRiverSetting, RIVERS_KEY, riverOutputs, riverShown, type SettingStore, writeRiverSetting } from '../src/viewer-core/rivers.ts';
+import { DEFAULT_RIVERS, readRiverSetting, RIVERS_KEY, riverOutputs, riverShown, writeRiverSetting } from '../src/viewer-core/rivers.ts';
+import type { SettingStore } from '../src/viewer-core/settings.ts';
 import { PreviewEvaluator } from '../src/worker/evaluator.ts';
 import type { PanRequest } from '../src/worker/protocol.ts';
 import { DEFAULT, setup } from './helpers/viewer-setup.ts';

@@ -16,7 +16,7 @@ import { download } from './download.ts';
 import { defineElements } from './elements.ts';
 import { PREVIEW_SIZE } from './node/layout.ts';
 import { PreviewStore } from './previews.ts';
-import { roomFor } from './viewer/viewer.ts';
+import { ENGINE_SIZES, roomFor, SIZES } from './viewer/viewer.ts';
 import { recipes } from './recipes.ts';
 
 /** The tab's session storage, or null where the browser refuses it. */
@@ -140,7 +140,8 @@ let paramDrag = false;
  * included: each new viewer session takes them over.
  */
 const exportPort = new ExportPort(() => new Worker(new URL('../worker/export-worker.ts', import.meta.url), { type: 'module' }));
-const exports = new ViewerExports(exportPort, download, () => exportPort.cancel());
+// The export's size and mesh options are kept in this browser's storage, as the theme is.
+const exports = new ViewerExports(exportPort, download, () => exportPort.cancel(), { store: storage, sizes: [...SIZES, ...ENGINE_SIZES.flatMap((g) => g.sizes)] });
 
 /** The engine worker with the editor's client and the viewer's session on it. */
 interface Engine {

@@ -6,10 +6,12 @@
 
 import type { Graph } from '../model/graph.ts';
 import type { ExportFormat } from '../render/exports.ts';
-import { MESH_DEFAULTS, type MeshOption, meshOptionProblems, type MeshOptions } from '../render/land-mesh.ts';
+import { type MeshOption, meshOptionProblems, type MeshOptions } from '../render/land-mesh.ts';
 import type { LayerStyle } from '../render/layer.ts';
 import { Lane, type LanePort } from '../worker/lane.ts';
 import type { ExportProgress, ExportRequest, ExportResult, TilesRequest, WaterRef } from '../worker/protocol.ts';
+import { DEFAULT_EXPORT_CHOICES, readExportChoices, writeExportChoices } from './export-choices.ts';
+import type { SettingStore } from './settings.ts';
 import { tilesFolder, TILES_DEFAULTS, type TilesChoice, type TilesSummary } from './tiles.ts';
 
 export interface ExportState {
@@ -40,11 +42,17 @@ export interface ExportTarget {
   readonly rivers?: WaterRef | null;
 }
 
+/** Where the export's size and mesh options are kept across reloads, and the sizes the panel offers. */
+export interface KeptChoices {
+  readonly store: SettingStore | null;
+  readonly sizes: readonly number[];
+}
+
 export class ViewerExports {
   /** Cells per side; null is the view's own resolution. */
-  size: number | null = null;
+  size: number | null;
   /** A mesh export's vertices a side, metres and sea (the glb format). */
-  mesh: MeshOptions = MESH_DEFAULTS;
+  mesh: MeshOptions;
   /** Export → Tiles: the layout, tile size, resolution, region and format last chosen. */
   tiles: TilesChoice = TILES_DEFAULTS;
   /** The export under way, or null. */
@@ -57,12 +65,16 @@ export class ViewerExports {
   /**
    * @param stop stops the export under way, which the port then answers as cancelled (the
    *   export port: ExportPort.cancel); absent, an export cannot be cancelled.
+   * @param kept where the size and the mesh options are read from at the start and written
+   *   to on each change (export-choices.ts); absent, they start at their defaults each time.
    */
   constructor(
     port: LanePort,
     private readonly download: (file: ExportedFile) => void,
     private readonly stop?: () => void,
+    private readonly kept?: KeptChoices,
   ) {
+    ({ size: this.size, mesh: this.mesh } = kept ? readExportChoices(kept.store, kept.sizes) : DEFAULT_EXPORT_CHOICES);
     this.lane = new Lane(port, ['export-progress', 'export-result'], (a) => a.kind === 'export-result');
   }
 
@@ -74,6 +86,11 @@ export class ViewerExports {
 
   private changed(): void {
     for (const l of [...this.listeners]) l();
+  }
+
+  /** Writes the size and the mesh options where they are kept (a reload finds them again). */
+  private keep(): void {
+    if (this.kept) writeExportChoices(this.kept.store, { size: this.size, mesh: this.mesh });
   }
 
   get busy(): boolean {
@@ -90,20 +107,23 @@ export class ViewerExports {
     if (this.cancellable) this.stop!();
   }
 
+  /** The export's size (cells a side; null: the view's), kept across reloads. */
   setSize(size: number | null): void {
     this.size = size;
+    this.keep();
     this.changed();
   }
 
   /**
-   * Changes one of the mesh's options; a value out of range is refused with why (and the
-   * options stay as they were), for the panel to say.
+   * Changes one of the mesh's options, kept across reloads; a value out of range is refused
+   * with why (and the options stay as they were), for the panel to say.
    */
   setMesh(change: Partial<MeshOptions>): { option: MeshOption; message: string } | null {
     const next = { ...this.mesh, ...change };
     const problem = meshOptionProblems(next).find((p) => p.option in change);
     if (problem) return problem;
     this.mesh = next;
+    this.keep();
     this.changed();
     return null;
   }
@@ -177,6 +197,20 @@ export class ViewerExports {
     if (this.cancellable) this.stop!();
     this.listeners.clear();
   }
+}
+
+/**
+ * A distance on the ground as a person reads it: metres below 10 km, with one decimal when
+ * they are not whole ("127.5 m", "2,550 m"), kilometres from 10 km ("20.47 km"). The mesh row
+ * said "128 m across" for 127.5 m, and "2.55 km" where the README counts 2,550 m.
+ */
+export function distanceWords(metres: number): string {
+  if (metres >= 10_000) return `${(metres / 1000).toLocaleString('en', { maximumFractionDigits: 2 })} km`;
+  const tenths = Math.round(metres * 10) / 10;
+  // Less than a twentieth of a metre (a mesh of millimetre cells) would read "0.0 m".
+  if (tenths === 0 && metres > 0) return `${metres.toLocaleString('en', { maximumSignificantDigits: 2 })} m`;
+  const digits = Number.isInteger(tenths) ? 0 : 1;
+  return `${tenths.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits })} m`;
 }
 
 function formatBytes(bytes: number): string {

@@ -4,11 +4,11 @@
 // choice kept across reloads.
 
 import { CATALOGUE } from '../../nodes/index.ts';
-import type { KeyValueStore } from '../editor/files.ts';
 import type { Graph } from '../model/graph.ts';
 import type { Catalogue } from '../model/manifest.ts';
 import { waterKind } from '../model/values.ts';
 import type { WaterRef } from '../worker/protocol.ts';
+import { fields, readSetting, type SettingStore, writeSetting } from './settings.ts';
 
 /** One node's water the viewer can draw over its picture: its river and lake outputs. */
 export interface RiverOutput extends WaterRef {
@@ -51,36 +51,23 @@ export function riverShown(outputs: readonly RiverOutput[], setting: RiverSettin
   return outputs.find((o) => o.key === setting.pick) ?? outputs[0] ?? null;
 }
 
-/** Where the viewer keeps its own settings across reloads: the part of the drafts' store it reads and writes (the page's localStorage; a Map in tests). */
-export type SettingStore = Pick<KeyValueStore, 'getItem' | 'setItem'>;
-
 /** The key of the river setting in the store: the viewer's own state, not the graph file's. */
 export const RIVERS_KEY = 'terrain-graph:viewer-rivers';
 
 /** The stored setting, or the default when there is none or it does not read (a hand-edited store). */
 export function readRiverSetting(store: SettingStore | null | undefined): RiverSetting {
-  let text: string | null = null;
-  try {
-    text = store?.getItem(RIVERS_KEY) ?? null;
-  } catch {
-    return DEFAULT_RIVERS;
-  }
-  if (!text) return DEFAULT_RIVERS;
-  try {
-    const v: unknown = JSON.parse(text);
-    if (typeof v !== 'object' || v === null) return DEFAULT_RIVERS;
-    const { on, pick } = v as Record<string, unknown>;
-    return { on: on === true, pick: typeof pick === 'string' ? pick : null };
-  } catch {
-    return DEFAULT_RIVERS;
-  }
+  return readSetting(
+    store,
+    RIVERS_KEY,
+    (v) => {
+      const { on, pick } = fields(v);
+      return { on: on === true, pick: typeof pick === 'string' ? pick : null };
+    },
+    DEFAULT_RIVERS,
+  );
 }
 
 /** Keeps the setting; a store that refuses (full, blocked) leaves it for this page only. */
 export function writeRiverSetting(store: SettingStore | null | undefined, setting: RiverSetting): void {
-  try {
-    store?.setItem(RIVERS_KEY, JSON.stringify({ on: setting.on, pick: setting.pick }));
-  } catch {
-    // The choice still holds for this page.
-  }
+  writeSetting(store, RIVERS_KEY, { on: setting.on, pick: setting.pick });
 }

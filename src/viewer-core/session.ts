@@ -25,7 +25,8 @@ import { ReliefWatch } from './relief-watch.ts';
 import { Compare } from './compare.ts';
 import { CellPointer, type WorldPoint } from './pointer.ts';
 import { MapDrag, type Picture } from './drag.ts';
-import { readRiverSetting, type RiverOutput, riverOutputs, type RiverSetting, riverShown, type SettingStore, writeRiverSetting } from './rivers.ts';
+import { readRiverSetting, type RiverOutput, riverOutputs, type RiverSetting, riverShown, writeRiverSetting } from './rivers.ts';
+import type { SettingStore } from './settings.ts';
 import type { WaterRef } from '../worker/protocol.ts';
 
 export type ViewerStyle = Required<LayerStyle>;

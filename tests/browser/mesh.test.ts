@@ -77,7 +77,7 @@ describe('Export → Mesh (glTF)', () => {
       await expect.poll(() => page.locator('tg-app .toast.refused').textContent()).toBe('Mesh: the height range takes a number; it stays 1500.');
       expect(await high.inputValue()).toBe('1500');
       await settle(page);
-      expect(await viewer(page).locator('.mesh-extent').textContent()).toBe('129² of 256² · 5.1 km across');
+      expect(await viewer(page).locator('.mesh-extent').textContent()).toBe('129² of 256² · 5,100 m across');
       await shot(page, 'panel-1600');
 
       const graph = JSON.parse(await graphText(page)) as Graph;

@@ -6,7 +6,7 @@ import { PreviewStore } from '../../src/app/previews.ts';
 import { EditorCore } from '../../src/editor/editor.ts';
 import { parseGraph } from '../../src/index.ts';
 import { ViewerSession } from '../../src/viewer-core/session.ts';
-import type { SettingStore } from '../../src/viewer-core/rivers.ts';
+import type { SettingStore } from '../../src/viewer-core/settings.ts';
 import { EngineClient } from '../../src/worker/client.ts';
 import { PreviewEvaluator } from '../../src/worker/evaluator.ts';
 import type { LanePort } from '../../src/worker/lane.ts';

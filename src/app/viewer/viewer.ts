@@ -14,6 +14,7 @@ import { EXPORT_PROGRESS_ABOVE, exportApplies, type ExportFormat } from '../../r
 import { MESH_SIDES, type MeshOption, meshSide } from '../../render/land-mesh.ts';
 import { formatValue } from '../../viewer-core/provenance.ts';
 import { pinName } from '../../viewer-core/compare.ts';
+import { distanceWords } from '../../viewer-core/exports.ts';
 import { MAP_SIZE_MAX, MAP_SIZE_MIN, type ViewerChange, type ViewerSession } from '../../viewer-core/session.ts';
 import type { TablePickDetail } from '../biome-table/biome-table.ts';
 import { Subscriptions } from '../controllers.ts';
@@ -375,8 +376,7 @@ export class TgViewer extends LitElement {
     const s = this.session!;
     const m = s.exports.mesh;
     const side = meshSide(m, size);
-    const km = ((size - 1) * m.metresPerCell) / 1000;
-    const across = km >= 1 ? `${km.toLocaleString('en', { maximumFractionDigits: 2 })} km` : `${Math.round(km * 1000)} m`;
+    const across = distanceWords((size - 1) * m.metresPerCell);
     return html`<div class="bar mesh" title="Mesh (glTF): ${side}² vertices over the ${size}² export, ${across} from the first cell's centre to the last, the lowest point at 0 m and the highest at ${m.heightRange} m">
       <span class="mesh-label">Mesh</span>
       <select class="mesh-size" aria-label="mesh vertices a side" @change=${(e: Event) => this.setMesh('side', e)}>
