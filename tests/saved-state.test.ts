@@ -178,4 +178,71 @@ describe('the unsaved mark and the undo history', () => {
     // Filed, the drag cut the saved state off for good.
     expect(ed.historySteps.saved).toEqual([]);
   });
+
+  it('a Save during a held drag marks the graph as shown: off while the drag stays there, on when it moves on, and the state it ends on is the saved one', () => {
+    const ed = opened();
+    const drag = ed.beginStep('change gain');
+    ed.setParam('cont', 'gain', 0.6);
+    ed.setParam('cont', 'gain', 0.65);
+    ed.keep({ clean: true });
+    // The file holds gain 0.65: the mark is off while the slider stays there.
+    expect(ed.clean).toBe(true);
+    ed.setParam('cont', 'gain', 0.7);
+    expect(ed.clean).toBe(false);
+    ed.setParam('cont', 'gain', 0.65);
+    expect(ed.clean).toBe(true);
+    drag.commit();
+    expect(ed.clean).toBe(true);
+    // The graph as opened is no longer what the file holds; the drag's state is.
+    ed.undo();
+    expect(ed.clean).toBe(false);
+    ed.redo();
+    expect(ed.clean).toBe(true);
+    const again = reloaded(ed);
+    expect(again.clean).toBe(true);
+    again.undo();
+    expect(again.clean).toBe(false);
+  });
+
+  it('a Save during a drag that then moves on leaves the mark on after it, and no state before it saved', () => {
+    const ed = opened();
+    const drag = ed.beginStep('move node');
+    ed.moveNodes([{ id: 'cont', position: [40, 40] }]);
+    ed.keep({ clean: true });
+    ed.moveNodes([{ id: 'cont', position: [80, 60] }]);
+    drag.commit();
+    expect(ed.clean).toBe(false);
+    // Before, the graph as opened still counted as saved: undo cleared the mark over a file
+    // that holds the node at 40, 40.
+    ed.undo();
+    expect(ed.clean).toBe(false);
+    ed.redo();
+    expect(ed.clean).toBe(false);
+  });
+
+  it('a Save during a drag then cancelled leaves the mark on: the file holds the drag', () => {
+    const ed = opened();
+    const drag = ed.beginStep('move node');
+    ed.moveNodes([{ id: 'cont', position: [40, 40] }]);
+    ed.keep({ clean: true });
+    drag.cancel();
+    expect([ed.clean, ed.canUndo]).toEqual([false, false]);
+  });
+
+  it('a Save during a drag held past the autosave is found saved after a reload', () => {
+    const ed = opened();
+    ed.setParam('cont', 'gain', 0.7);
+    const drag = ed.beginStep('move node');
+    ed.moveNodes([{ id: 'cont', position: [40, 40] }]);
+    ed.keep({ clean: true });
+    expect(ed.historySteps.saved).toEqual([0]);
+    const again = reloaded(ed);
+    expect(again.clean).toBe(true);
+    again.undo();
+    expect(again.clean).toBe(false);
+    again.undo();
+    expect(again.clean).toBe(false);
+    drag.commit();
+    expect(ed.historySteps.saved).toEqual([0]);
+  });
 });

@@ -291,25 +291,32 @@ export function sameTarget(a: Command, b: Command): boolean {
  * (history.ts) that ended where it began. Filing it would make an undo step that changes nothing.
  */
 export function changesNothing(cmd: Command, inverse: readonly Command[]): boolean {
-  if (inverse.length !== 1 || !sameTarget(cmd, inverse[0])) return false;
-  const back = inverse[0];
-  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  switch (cmd.kind) {
+  return inverse.length === 1 && writesSame(cmd, inverse[0]);
+}
+
+/**
+ * True when two commands of the kinds a drag merges write the same value to the same target
+ * (a param, a node's position, the view…); false for any other kind, which is never compared.
+ */
+export function writesSame(a: Command, b: Command): boolean {
+  if (!sameTarget(a, b)) return false;
+  const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
+  switch (a.kind) {
     case 'setParam':
-      return same(cmd.value, (back as typeof cmd).value);
+      return same(a.value, (b as typeof a).value);
     case 'moveNode':
-      return same(cmd.position, (back as typeof cmd).position);
+      return same(a.position, (b as typeof a).position);
     case 'setTitle':
-      return cmd.title === (back as typeof cmd).title;
+      return a.title === (b as typeof a).title;
     case 'setView': {
-      const v = (back as typeof cmd).view;
-      return cmd.view.x === v.x && cmd.view.y === v.y && cmd.view.size === v.size;
+      const v = (b as typeof a).view;
+      return a.view.x === v.x && a.view.y === v.y && a.view.size === v.size;
     }
     case 'setVia':
-      return same(cmd.via, (back as typeof cmd).via);
+      return same(a.via, (b as typeof a).via);
     case 'setFrame': {
-      const f = (back as typeof cmd).frame;
-      return cmd.frame.title === f.title && cmd.frame.color === f.color && same(cmd.frame.position, f.position) && same(cmd.frame.size, f.size);
+      const f = (b as typeof a).frame;
+      return a.frame.title === f.title && a.frame.color === f.color && same(a.frame.position, f.position) && same(a.frame.size, f.size);
     }
     default:
       return false;

@@ -12,8 +12,17 @@
 // I keep one per stretch between two Opens, not one in all: undoing an Open goes back to the
 // graph before it, which its own file may hold. Comparing the graph with the saved text
 // instead would serialise the whole graph at every edit of a drag.
+//
+// A Save in the middle of a gesture (Ctrl+S with a slider or a node still held) writes the
+// graph as shown, which is no state of the history yet: I keep the open step's commands as
+// they were at the Save, and the graph shown is saved while the step still writes just that
+// (held still, or brought back), and the state it files is the saved one if it ends so. As in
+// VS Code, the file holds what was on screen at the Save and the mark says whether the screen
+// still shows it. I did not defer the Save to the gesture's end (a file written later than
+// asked, or never if the gesture never ends), nor save the graph from before the gesture (a
+// file without the change the person was looking at).
 
-import { changesNothing, type Command, sameTarget } from './commands.ts';
+import { changesNothing, type Command, sameTarget, writesSame } from './commands.ts';
 
 export interface Entry {
   /** The command as last applied (redo applies it again). */
@@ -68,6 +77,11 @@ export class History {
   private depth = 0;
   /** The saved states (at most one between two Opens); the empty graph a History starts on is one. */
   private readonly saved = new Set<State>([START]);
+  /**
+   * The open step's commands as a Save in the middle of its gesture found them (the graph the
+   * file holds is the cursor's with these applied), or null: no Save since the gesture began.
+   */
+  private savedMidGesture: readonly Command[] | null = null;
 
   /** How many steps are kept; the oldest fall off. */
   constructor(private readonly limit = HISTORY_LIMIT) {}
@@ -100,27 +114,33 @@ export class History {
   }
 
   /**
-   * True when the graph shown is a saved state: no gesture under way has changed it, and the
-   * cursor stands where a file was opened or saved.
+   * True when the graph shown is what a file holds: the cursor stands where a file was opened or
+   * saved and no gesture under way has changed it, or a Save during the gesture wrote it as the
+   * gesture has it now.
    */
   get atSaved(): boolean {
-    return !(this.open && effective(this.open)) && this.saved.has(this.cursor);
+    const open = this.open && effective(this.open);
+    return open ? this.holdsMidGestureSave(open) : this.saved.has(this.cursor);
   }
 
   /**
    * Marks the graph shown as what its file holds (Save): the one saved state of its stretch
    * between Opens, so the state saved before in that stretch no longer is. Mid-gesture, the
-   * graph shown is no state of the history yet: nothing is marked.
+   * graph shown is no state of the history yet: the open step's commands are kept, and the
+   * state the gesture files is the saved one if it ends on them (savedMidGesture).
    */
   markSaved(): void {
-    if (this.open && effective(this.open)) return;
-    for (const state of this.stretch()) this.saved.delete(state);
-    this.saved.add(this.cursor);
+    const open = this.open && effective(this.open);
+    // A gesture that opens a graph starts a stretch of its own: the one before keeps its state.
+    if (!open || !opensGraph(open)) for (const state of this.stretch()) this.saved.delete(state);
+    this.savedMidGesture = open ? open.entries.map((e) => e.cmd) : null;
+    if (!open) this.saved.add(this.cursor);
   }
 
   /** Marks the graph shown as holding edits no file has (a draft that said so). */
   markUnsaved(): void {
     this.saved.delete(this.cursor);
+    this.savedMidGesture = null;
   }
 
   /** Opens a step (or nests in the open one: the outermost label wins). */
@@ -135,8 +155,10 @@ export class History {
     this.depth--;
     if (this.depth > 0) return;
     const step = this.open!;
+    const saved = this.holdsMidGestureSave(step);
     this.open = null;
-    this.file(step);
+    this.savedMidGesture = null;
+    this.file(step, saved);
   }
 
   /** Drops the open step without filing it and returns it, so the caller can revert it. */
@@ -144,6 +166,7 @@ export class History {
     const step = this.open;
     this.open = null;
     this.depth = 0;
+    this.savedMidGesture = null;
     return step;
   }
 
@@ -200,8 +223,10 @@ export class History {
     if (!open) return { done: this.done, undone: this.undone, saved };
     const done = [...this.done, open].slice(-this.limit);
     // The cursor moves on by the step filed; the redo steps and their states go (a saved one
-    // among them must not become the state after the gesture).
-    return { done, undone: [], saved: saved.filter((k) => k <= 0).map((k) => k - 1).filter((k) => k >= -done.length) };
+    // among them must not become the state after the gesture). The state after it is saved when
+    // a Save during the gesture wrote the graph as it stands.
+    const before = saved.filter((k) => k <= 0).map((k) => k - 1).filter((k) => k >= -done.length);
+    return { done, undone: [], saved: this.holdsMidGestureSave(open) ? [...before, 0] : before };
   }
 
   /**
@@ -213,6 +238,7 @@ export class History {
     this.undone.splice(0, this.undone.length, ...undone.slice(-this.limit));
     this.open = null;
     this.depth = 0;
+    this.savedMidGesture = null;
     this.saved.clear();
     for (const k of saved) {
       const state = this.stateAt(k);
@@ -249,7 +275,18 @@ export class History {
     return states;
   }
 
-  private file(step: Step): void {
+  /**
+   * True when a Save during the open gesture wrote the graph as `step` (the open step) has it:
+   * its commands that change something are the ones the Save found, each writing what it wrote.
+   */
+  private holdsMidGestureSave(step: Step): boolean {
+    const at = this.savedMidGesture;
+    const now = effective(step)?.entries ?? [];
+    return !!at && now.length === at.length && now.every((e, k) => e.cmd === at[k] || writesSame(e.cmd, at[k]));
+  }
+
+  /** Files a step as done; `saved`: the state after it is what a file holds (a Save during its gesture). */
+  private file(step: Step, saved = false): void {
     // Filing a step that changes nothing would also empty the redo list for nothing.
     const kept = effective(step);
     if (!kept) return;
@@ -263,6 +300,6 @@ export class History {
     for (const gone of this.undone) this.saved.delete(gone);
     this.undone.length = 0;
     // A graph opened is what its file holds (an Open of a draft or a link included: nothing to save yet).
-    if (kept.entries.some((e) => e.cmd.kind === 'replaceGraph' && e.cmd.clean)) this.saved.add(kept);
+    if (saved || kept.entries.some((e) => e.cmd.kind === 'replaceGraph' && e.cmd.clean)) this.saved.add(kept);
   }
 }

@@ -1,7 +1,9 @@
 // The unsaved mark follows the undo history, driven with the real mouse and keyboard: undo back
 // to the graph as opened or last saved clears it, redo sets it again, a wire picked off and let
 // go with Escape or a node dragged back where it began never sets it, and after a reload an undo
-// onto the saved step still clears it.
+// onto the saved step still clears it. Ctrl+S with a node still held saves the graph as shown,
+// and the mark says afterwards whether the graph still is what the file holds.
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, screenshot, settle, socketCenter, waitForPreviews } from './harness.ts';
@@ -89,6 +91,57 @@ describe('the unsaved mark and undo', () => {
     await page.locator('tg-app .canvas').click({ position: { x: 10, y: 10 } });
     await key(page, 'Control+z');
     expect(await unsavedMark(page)).toBe('');
+    await key(page, 'Control+z');
+    expect(await unsavedMark(page)).toBe('●');
+  });
+
+  it('Ctrl+S during a held node drag saves the graph as shown; the mark stays honest through the rest of the drag, the release and undo', async () => {
+    const page = app.s.page;
+    const position = () => page.evaluate(() => (window as never as { terrainGraph: { core: { node(id: string): { position: [number, number] } } } }).terrainGraph.core.node('cont').position);
+    const title = (await page.locator('tg-node[data-node-id="cont"] header .title').boundingBox())!;
+    const at = { x: title.x + title.width / 2, y: title.y + title.height / 2 };
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.down();
+    await page.mouse.move(at.x + 120, at.y + 60, { steps: 8 });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Control+s')]);
+    await settle(page);
+    const saved = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { nodes: { id: string; position: [number, number] }[] };
+    const held = await position();
+    // The file holds the node where it is held, and the mark is off while it stays there.
+    expect(saved.nodes.find((n) => n.id === 'cont')!.position).toEqual(held);
+    expect(await unsavedMark(page)).toBe('');
+    await page.mouse.move(at.x + 200, at.y + 100, { steps: 6 });
+    await settle(page);
+    expect(await unsavedMark(page)).toBe('●');
+    await screenshot(page, 'saved-state-drag-moved-on');
+    await page.mouse.move(at.x + 120, at.y + 60, { steps: 6 });
+    await settle(page);
+    expect(await position()).toEqual(held);
+    expect(await unsavedMark(page)).toBe('');
+    await page.mouse.up();
+    await settle(page);
+    // Let go where it was saved: no mark (it stayed on before).
+    expect(await unsavedMark(page)).toBe('');
+    await screenshot(page, 'saved-state-drag-saved');
+    await key(page, 'Control+z');
+    expect(await unsavedMark(page)).toBe('●');
+    await key(page, 'Control+Shift+z');
+    expect(await unsavedMark(page)).toBe('');
+  });
+
+  it('Ctrl+S during a held drag that then moves on leaves the mark on, and undo does not clear it over a file that holds the drag', async () => {
+    const page = app.s.page;
+    const title = (await page.locator('tg-node[data-node-id="cont"] header .title').boundingBox())!;
+    const at = { x: title.x + title.width / 2, y: title.y + title.height / 2 };
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.down();
+    await page.mouse.move(at.x + 120, at.y + 60, { steps: 8 });
+    await Promise.all([page.waitForEvent('download'), page.keyboard.press('Control+s')]);
+    await page.mouse.move(at.x + 200, at.y + 100, { steps: 6 });
+    await page.mouse.up();
+    await settle(page);
+    expect(await unsavedMark(page)).toBe('●');
+    // The graph as opened is not what the file holds any more: it cleared the mark before.
     await key(page, 'Control+z');
     expect(await unsavedMark(page)).toBe('●');
   });
