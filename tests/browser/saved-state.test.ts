@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appPerTest, screenshot, settle, socketCenter, waitForPreviews } from './harness.ts';
+import { appPerTest, params, screenshot, settle, showParams, socketCenter, waitForPreviews } from './harness.ts';
 
 /** The toolbar's unsaved mark: '●' or nothing. */
 async function unsavedMark(page: Page): Promise<string> {
@@ -142,6 +142,36 @@ describe('the unsaved mark and undo', () => {
     await settle(page);
     expect(await unsavedMark(page)).toBe('●');
     // The graph as opened is not what the file holds any more: it cleared the mark before.
+    await key(page, 'Control+z');
+    expect(await unsavedMark(page)).toBe('●');
+  });
+
+  it('Ctrl+S during a held slider drag at 1024 × 700: the file holds the value shown, and the mark is off after the release there', async () => {
+    const page = app.s.page;
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await settle(page);
+    await showParams(page, 'water');
+    const before = (await params(page, 'water')).share as number;
+    const slider = page.locator('tg-node[data-node-id="water"] tg-param[name="share"] input[type="range"]');
+    const box = (await slider.boundingBox())!;
+    const y = box.y + box.height / 2;
+    const x0 = box.x + 6 + (box.width - 12) * before;
+    await page.mouse.move(x0, y);
+    await page.mouse.down();
+    await page.mouse.move(x0 + 30, y, { steps: 6 });
+    await settle(page);
+    const held = (await params(page, 'water')).share as number;
+    expect(held).not.toBe(before);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Control+s')]);
+    await settle(page);
+    const file = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { nodes: { id: string; params: Record<string, unknown> }[] };
+    expect(file.nodes.find((n) => n.id === 'water')!.params.share).toBe(held);
+    expect(await unsavedMark(page)).toBe('');
+    await screenshot(page, 'saved-state-slider-held-1024');
+    await page.mouse.up();
+    await settle(page);
+    expect((await params(page, 'water')).share).toBe(held);
+    expect(await unsavedMark(page)).toBe('');
     await key(page, 'Control+z');
     expect(await unsavedMark(page)).toBe('●');
   });
