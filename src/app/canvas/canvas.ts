@@ -221,7 +221,12 @@ export class Canvas {
       const el = this.frames.view(id);
       return el ? [el] : [];
     });
+    // A node's sockets stand half out of its sides: a node brought flush to the canvas's right
+    // edge (the Flow node added from a wire dropped near it) had its outputs cut in half, too
+    // little of them left to drag a wire from. Its sockets count as part of it.
+    const sockets = views.flatMap((el) => [...(el.querySelector('tg-node')?.shadowRoot?.querySelectorAll('rete-ref') ?? [])]);
     const rects = [...views, ...frames].map((el) => el.getBoundingClientRect());
+    rects.push(...sockets.map((el) => el.getBoundingClientRect()).filter((r) => r.width && r.height));
     if (!rects.length) return;
     const box = this.area.container.getBoundingClientRect();
     const node = {

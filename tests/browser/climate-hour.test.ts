@@ -1,0 +1,85 @@
+// A World Machine and Azgaar user's first hour with the climate (the Kauai recipe, the wind
+// moved, the moisture's wire dropped on empty canvas for a Flow node), with the real mouse and
+// keyboard at 1600 × 1000 and 1024 × 700, each defect found kept fixed: a node added near the
+// canvas's right edge is brought into sight with its sockets whole, not flush with the edge and
+// its outputs cut in half.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { launch, openApp, screenshot, settle, socketCenter, waitForPreviews } from './harness.ts';
+
+type Box = { x: number; y: number; width: number; height: number };
+
+const SIZES = [
+  { width: 1600, height: 1000 },
+  { width: 1024, height: 700 },
+];
+
+/** Opens the Kauai climate recipe from the Recipes list. */
+async function openKauai(page: Page): Promise<void> {
+  await page.locator('tg-toolbar select').first().selectOption('climate-kauai.json');
+  await waitForPreviews(page);
+}
+
+/**
+ * Drags the moisture's output with the real mouse to empty canvas 40 px inside the canvas's
+ * right edge, types "flow" in the palette that opens and presses Enter: the Flow node comes in
+ * with the moisture as its rain and its terrain not wired yet.
+ */
+async function flowFromMoisture(page: Page): Promise<void> {
+  const from = await socketCenter(page, 'moisture', 'output', 'out');
+  const canvas = (await page.locator('tg-app .canvas').boundingBox()) as Box;
+  const to = { x: canvas.x + canvas.width - 40, y: from.y + 120 };
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 12 });
+  await page.mouse.up();
+  await page.locator('tg-node-menu').waitFor();
+  await page.keyboard.type('flow');
+  await page.keyboard.press('Enter');
+  await page.locator('tg-node[data-node-id="flow"]').waitFor();
+  await settle(page);
+}
+
+describe('the Kauai climate in a first hour', () => {
+  for (const viewport of SIZES) {
+    it(`at ${viewport.width} × ${viewport.height} brings a Flow node added near the canvas's right edge into sight with every socket whole`, async () => {
+      const browser = await launch();
+      const s = await openApp(browser, { viewport });
+      try {
+        const page = s.page;
+        await openKauai(page);
+        await flowFromMoisture(page);
+        const canvas = (await page.locator('tg-app .canvas').boundingBox()) as Box;
+        const sockets = await page.locator('tg-node[data-node-id="flow"] rete-ref[data-socket]').evaluateAll((els) =>
+          els.map((el) => {
+            const r = el.getBoundingClientRect();
+            return { key: el.getAttribute('data-socket'), left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+          }),
+        );
+        // Two inputs (terrain, rain) and four outputs.
+        expect(sockets).toHaveLength(6);
+        for (const k of sockets) {
+          // The view moved just enough for the node's box: flush with the canvas's right edge,
+          // its four outputs stood half past it (8 px of 16 left to grab).
+          expect(k.right, `${k.key} ${JSON.stringify(k)} in canvas ${JSON.stringify(canvas)}`).toBeLessThanOrEqual(canvas.x + canvas.width);
+          expect(k.left).toBeGreaterThanOrEqual(canvas.x);
+        }
+        // Its rivers output, whole, takes a drag: let go on empty canvas, it offers the nodes that take it.
+        const rivers = await socketCenter(page, 'flow', 'output', 'rivers');
+        await page.mouse.move(rivers.x, rivers.y);
+        await page.mouse.down();
+        await page.mouse.move(canvas.x + canvas.width / 2, canvas.y + 60, { steps: 12 });
+        await page.mouse.up();
+        const palette = page.locator('tg-node-menu');
+        await palette.waitFor();
+        expect(await palette.locator('.item').count()).toBeGreaterThan(0);
+        await page.keyboard.press('Escape');
+        await screenshot(page, `climate-hour-flow-whole-${viewport.width}`);
+        expect(s.errors).toEqual([]);
+      } finally {
+        await s.close();
+        await browser.close();
+      }
+    });
+  }
+});
