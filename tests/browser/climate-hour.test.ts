@@ -2,7 +2,7 @@
 // moved, the moisture's wire dropped on empty canvas for a Flow node), with the real mouse and
 // keyboard at 1600 × 1000 and 1024 × 700, each defect found kept fixed: a node added near the
 // canvas's right edge is brought into sight with its sockets whole, not flush with the edge and
-// its outputs cut in half.
+// its outputs cut in half; the viewer draws no wind arrows over a node that has no picture.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { launch, openApp, screenshot, settle, socketCenter, waitForPreviews } from './harness.ts';
@@ -82,4 +82,38 @@ describe('the Kauai climate in a first hour', () => {
       }
     });
   }
+
+  it('draws no wind arrows over a node that has no picture, and draws them again once it has one', async () => {
+    const browser = await launch();
+    const s = await openApp(browser, { viewport: { width: 1024, height: 700 } });
+    try {
+      const page = s.page;
+      await openKauai(page);
+      // The biomes, downstream of the wind, show its arrows.
+      expect(await page.locator('tg-viewer tg-map-view svg.wind').count()).toBe(1);
+      await flowFromMoisture(page);
+      await page.locator('tg-viewer h2[data-viewer-node="flow"]').waitFor();
+      // The Flow node, shown, has no picture: its terrain is not wired. The wind leads to it
+      // (through the moisture), and its arrows were drawn over the empty grey map, as if the
+      // message were a map with wind.
+      await page.locator('tg-viewer tg-map-view .empty').waitFor();
+      expect((await page.locator('tg-viewer tg-map-view .empty').textContent())!.trim()).toBe('no picture: input "terrain" is not wired');
+      expect(await page.locator('tg-viewer tg-map-view svg.wind').count()).toBe(0);
+      await screenshot(page, 'climate-hour-flow-no-picture-1024');
+      // Its terrain wired with the mouse, it has a picture, and the arrows come back over it.
+      const from = await socketCenter(page, 'water', 'output', 'terrain');
+      const to = await socketCenter(page, 'flow', 'input', 'terrain');
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move(to.x, to.y, { steps: 15 });
+      await page.mouse.up();
+      await settle(page);
+      expect(await page.locator('tg-viewer tg-map-view .empty').count()).toBe(0);
+      expect(await page.locator('tg-viewer tg-map-view svg.wind').count()).toBe(1);
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+      await browser.close();
+    }
+  });
 });

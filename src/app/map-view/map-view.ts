@@ -64,7 +64,9 @@ export class TgMapView extends LitElement {
     const box = cell && cellOnFrame(z, S, n, cell.c, cell.r);
     // At least a few pixels, so the cell shows at 2048² too.
     const mark = box && { size: Math.max(5, box.size), left: box.left + box.size / 2 - Math.max(5, box.size) / 2, top: box.top + box.size / 2 - Math.max(5, box.size) / 2 };
-    const winds = s.winds;
+    // Over no picture ("no picture: input … is not wired", "computing…") the wind's arrows read
+    // as a map with wind on it: they go with a picture.
+    const winds = pic ? s.winds : [];
     // A coarser picture says so: a map drag's frame, or the draft drawn while a param is dragged.
     const coarse = pic && pic.n !== n ? `coarse ${pic.n}²` : '';
     const badge = [coarse, z.z > 1.001 ? `${z.z.toFixed(1)}×` : ''].filter(Boolean).join(' · ');
