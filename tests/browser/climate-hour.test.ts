@@ -2,7 +2,8 @@
 // moved, the moisture's wire dropped on empty canvas for a Flow node), with the real mouse and
 // keyboard at 1600 × 1000 and 1024 × 700, each defect found kept fixed: a node added near the
 // canvas's right edge is brought into sight with its sockets whole, not flush with the edge and
-// its outputs cut in half; the viewer draws no wind arrows over a node that has no picture.
+// its outputs cut in half; the viewer draws no wind arrows over a node that has no picture; a
+// compare pin says on the map that it follows edits until freeze is ticked.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { launch, openApp, screenshot, settle, socketCenter, waitForPreviews } from './harness.ts';
@@ -37,6 +38,30 @@ async function flowFromMoisture(page: Page): Promise<void> {
   await page.keyboard.type('flow');
   await page.keyboard.press('Enter');
   await page.locator('tg-node[data-node-id="flow"]').waitFor();
+  await settle(page);
+}
+
+/** The map's label over the pinned side, spaces as read. */
+async function pinnedLabel(page: Page): Promise<string> {
+  return (await page.locator('tg-viewer tg-map-view .pinned-label').textContent())!.replace(/\u00a0/g, ' ').trim();
+}
+
+/** The pixels of one side of the compared map, as a data URL. */
+async function mapPixels(page: Page, which: 'pinned' | 'current'): Promise<string> {
+  return page.locator(`tg-viewer tg-map-view canvas.${which === 'pinned' ? 'pinned' : 'map'}`).first().evaluate((c) => (c as HTMLCanvasElement).toDataURL());
+}
+
+/** Drags the wind's angle slider with the mouse a third of its track to the left. */
+async function moveTheWind(page: Page): Promise<void> {
+  await page.locator('tg-node[data-node-id="wind"] header .title').click();
+  const slider = page.locator('tg-node[data-node-id="wind"] tg-param[name="angle"] input[type="range"]');
+  await slider.waitFor();
+  const b = (await slider.boundingBox()) as Box;
+  const from = { x: b.x + (b.width * 225) / 360, y: b.y + b.height / 2 };
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x - b.width / 3, from.y, { steps: 10 });
+  await page.mouse.up();
   await settle(page);
 }
 
@@ -110,6 +135,38 @@ describe('the Kauai climate in a first hour', () => {
       await settle(page);
       expect(await page.locator('tg-viewer tg-map-view .empty').count()).toBe(0);
       expect(await page.locator('tg-viewer tg-map-view svg.wind').count()).toBe(1);
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+      await browser.close();
+    }
+  });
+
+  it('compares the wind moved with the wind as it was: the pinned side says it follows edits until freeze is ticked', async () => {
+    const browser = await launch();
+    const s = await openApp(browser, { viewport: { width: 1024, height: 700 } });
+    try {
+      const page = s.page;
+      await openKauai(page);
+      await page.locator('tg-viewer button', { hasText: 'Pin to compare' }).click();
+      await settle(page);
+      // Pinned and edited, the pin is drawn again: both sides showed the moved wind's biomes,
+      // labelled "Biomes" and "current", and the pin looked like a snapshot that had not worked.
+      await moveTheWind(page);
+      await page.locator('tg-node[data-node-id="biomes"] header .title').click();
+      await settle(page);
+      expect(await mapPixels(page, 'pinned')).toBe(await mapPixels(page, 'current'));
+      expect(await pinnedLabel(page)).toBe('Biomes · follows edits');
+      await screenshot(page, 'climate-hour-pin-follows-1024');
+      // Frozen, then the wind moved back by undo: the pinned side keeps the moved wind.
+      await page.locator('tg-viewer input.freeze').click();
+      expect(await pinnedLabel(page)).toBe('Biomes · frozen');
+      await page.locator('tg-app .canvas').click({ position: { x: 20, y: 300 } });
+      await page.keyboard.press('Control+z');
+      await settle(page);
+      expect(await page.evaluate(() => (window as never as { terrainGraph: { core: { node(id: string): { params: { angle: number } } } } }).terrainGraph.core.node('wind').params.angle)).toBe(225);
+      expect(await mapPixels(page, 'pinned')).not.toBe(await mapPixels(page, 'current'));
+      await screenshot(page, 'climate-hour-pin-frozen-1024');
       expect(s.errors).toEqual([]);
     } finally {
       await s.close();

@@ -111,7 +111,7 @@ describe('small frictions', () => {
     await page.locator('tg-viewer button', { hasText: 'Pin to compare' }).click();
     await settle(page);
     const pinned = await mapPixels(page, 'pinned');
-    expect(await pinnedLabel(page)).toBe('Biomes');
+    expect(await pinnedLabel(page)).toBe('Biomes · follows edits');
     await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption('climate-atacama.json');
     await waitForPreviews(page);
     await expect.poll(() => page.locator('tg-viewer h2[data-viewer-node]').getAttribute('data-viewer-node')).toBe('biomes');
@@ -137,7 +137,7 @@ describe('small frictions', () => {
     // Undo the recipe: the pin is the open graph's again, live.
     await page.keyboard.press('Control+z');
     await waitForPreviews(page);
-    expect(await pinnedLabel(page)).toBe('Biomes');
+    expect(await pinnedLabel(page)).toBe('Biomes · follows edits');
     expect(await page.locator('tg-viewer input.freeze').isChecked()).toBe(false);
     expect(await mapPixels(page, 'pinned')).toBe(pinned);
   });

@@ -111,7 +111,9 @@ export class TgMapView extends LitElement {
 
   /**
    * The compare view: the pinned picture over the current one, left of the split, moved and
-   * magnified with the map; the split's handle drags without panning.
+   * magnified with the map; the split's handle drags without panning. Its label says whether
+   * it follows edits: pinned, edited and shown again, the two sides were the same picture, and
+   * a World Machine user took the pin for a snapshot of the before that had not worked.
    */
   private pinned(S: number, place: (dx: number, dy: number) => string) {
     const c = this.session!.compare;
@@ -127,7 +129,7 @@ export class TgMapView extends LitElement {
         <canvas class="pinned" style="width:${S}px;height:${S}px;${place(shift.dx, shift.dy)}" aria-label="pinned map"></canvas>
       </div>
       <div class="split" style="left:${x}px" title="Drag to move the split" @pointerdown=${this.splitDown} @pointermove=${this.splitMove} @pointerup=${this.splitUp} @pointercancel=${this.splitUp}></div>
-      <div class="side-label pinned-label">${name}${c.frozen ? html`<span>\u00a0· frozen</span>` : nothing}</div>
+      <div class="side-label pinned-label">${name}<span>\u00a0· ${c.frozen ? 'frozen' : 'follows edits'}</span></div>
       <div class="side-label current-label">current</div>`;
   }
 

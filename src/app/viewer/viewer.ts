@@ -251,9 +251,9 @@ export class TgViewer extends LitElement {
       <span class="spacer"></span>
       ${pin
         ? html`<span class="pin-name" title="Pinned: ${pinName(pin)} · ${pin.port}${c.message ? ` (${c.message})` : ''}${this.pinNote(c) ? ` (${this.pinNote(c)})` : ''}. The map shows this output left of the split, the current one right${pin.graph === undefined ? '' : `; it stays as it was in "${pin.graph}" (untick freeze to follow its node in this graph)`}">pinned: ${pinName(pin)} · ${pin.port}${c.message ? html` <em class="pin-stale">(${c.message})</em>` : this.pinNote(c) ? html` <em class="pin-drawing">(${this.pinNote(c)})</em>` : nothing}</span>
-            <label title="Keep the pinned picture as it is through edits"><input class="freeze" type="checkbox" .checked=${c.frozen} @change=${(e: Event) => c.setFrozen((e.target as HTMLInputElement).checked)} /> freeze</label>
+            <label title="Keep the pinned picture as it is through edits: tick it, then edit, to see the before and the after"><input class="freeze" type="checkbox" .checked=${c.frozen} @change=${(e: Event) => c.setFrozen((e.target as HTMLInputElement).checked)} /> freeze</label>
             <button class="unpin" @click=${() => c.unpin()} title="Stop comparing">Unpin</button>`
-        : html`<button class="pin" ?disabled=${!s.detail} @click=${() => s.pinShown()} title="Pin this output as drawn now; then select another node or change a param to compare the two under a split">Pin to compare</button>`}
+        : html`<button class="pin" ?disabled=${!s.detail} @click=${() => s.pinShown()} title="Pin this output to compare it under a split with another node's, or with itself after edits once freeze is ticked (unfrozen, the pinned side is drawn again after every edit)">Pin to compare</button>`}
     </div>`;
   }
 
