@@ -1,7 +1,8 @@
 // Moisture: rain from local noise, from the nearby sea, and from the wind's humid air.
 
 import { wasmMoisture } from '../src/kernels/wasm/instance.ts';
-import { defineNode, field } from '../src/model/manifest.ts';
+import { type CellNote, defineNode, field, type NodeReading } from '../src/model/manifest.ts';
+import { formatValue } from '../src/model/values.ts';
 import { bands, rowsOf } from '../src/parallel/threads.ts';
 
 export interface MoistureParams {
@@ -43,6 +44,30 @@ function moistureBand(a: MoistureBand, r0: number, r1: number): void {
   moistureKernel(a.p, rows(a.noise), rows(a.coast), rows(a.air), rows(a.out)!);
 }
 
+/**
+ * Cell i's moisture as the sum of its three terms, each with the value it read, and which of
+ * them wets it most: a newcomer read "Moisture 1.0000" on a rainforest cell and could not tell
+ * the wind from the coast.
+ */
+function explainMoisture(r: NodeReading<MoistureParams>, i: number): CellNote {
+  const p = r.params;
+  const read = (port: string) => {
+    const v = r.input(port);
+    return v && v.type !== 'biome' ? v.data[i] : null;
+  };
+  const noise = read('noise');
+  const coast = read('coast');
+  const air = read('air');
+  const nM = noise === null ? 0.5 : Math.min(1, Math.max(0, (noise + 1) / 2));
+  const terms: [string, number, string][] = [['noise', p.moistNoise * nM, `noise ${p.moistNoise} · ${formatValue(nM)}${noise === null ? ' (unwired: ½)' : ''}`]];
+  if (coast !== null) terms.push(['the coast', p.coastBonus / (1 + coast * p.decay), `coast ${p.coastBonus} / (1 + ${formatValue(coast)} cells · ${p.decay})`]);
+  if (air !== null) terms.push([`the wind's air (${r.inputTitle('air') ?? 'air'})`, p.strength * air, `wind ${p.strength} · ${formatValue(air)}`]);
+  const sum = terms.reduce((t, [, v]) => t + v, 0);
+  const most = terms.reduce((a, b) => (b[1] > a[1] ? b : a));
+  const clipped = sum > 1 ? ' → 1 (saturated)' : sum < 0 ? ' → 0' : '';
+  return { why: `${terms.map(([, , words]) => words).join(' + ')} = ${formatValue(sum)}${clipped}; mostly ${most[0]}` };
+}
+
 export const moisture = defineNode({
   type: 'moisture',
   title: 'Moisture',
@@ -64,6 +89,7 @@ export const moisture = defineNode({
     decay: { label: 'coast fade', unit: '/ cell', kind: 'number', scale: 'log', default: 0.274, min: 0, max: 2, step: 0.005, doc: 'How fast the coast bonus fades inland, per 256-map cell.' },
     strength: { label: 'wind share', kind: 'number', default: 0.583, min: 0, max: 1, step: 0.01, doc: "Weight of the wind's air humidity." },
   },
+  explain: (r, i) => explainMoisture(r, i),
   band: moistureBand,
   run(ctx, p) {
     const out = ctx.alloc('f32');

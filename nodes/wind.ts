@@ -6,8 +6,8 @@ import type { CellRect } from '../src/kernels/wind-sweep.ts';
 import { scratch } from '../src/kernels/scratch.ts';
 import { COARSE_PER_UNIT, type CoarseRead, coarseReadFor, FINE_FETCH, type WindBandArgs, type WindParams, windBand, windSweep, worldWind } from '../src/kernels/wind-world.ts';
 import { bands } from '../src/parallel/threads.ts';
-import { defineNode, field, type RunContext } from '../src/model/manifest.ts';
-import type { TerrainValue } from '../src/model/values.ts';
+import { type CellNote, defineNode, field, type NodeReading, type RunContext } from '../src/model/manifest.ts';
+import { formatValue, type TerrainValue } from '../src/model/values.ts';
 
 export { type WindParams, type WindSweep, windSweep, windVector } from '../src/kernels/wind-world.ts';
 
@@ -149,6 +149,85 @@ function coarseInputs(ctx: RunContext<string>, read: CoarseRead): { domain: Doma
   return { domain: grid, heights, level, rank, band };
 }
 
+/** What the air met upwind of a cell, by upwindWalk. */
+export interface UpwindWalk {
+  /** Land cells the air crossed to reach the cell, the cell included. */
+  readonly steps: number;
+  /** The land rank the air climbed on the way (the rises, summed; the sea's rank is 0). */
+  readonly climb: number;
+  /** The highest land rank on the way, the cell's included. */
+  readonly top: number;
+  /** The first sea cell upwind, or null when the walk left the grid on land. */
+  readonly sea: number | null;
+}
+
+/**
+ * A walk upwind from land cell i, one cell length a step, to the sea or the grid's edge (the
+ * wind blowing towards `angle`, degrees counter-clockwise from east; row 0 the south row). Along
+ * an axis it follows the kernel's own line of cells; slanted, the kernel interpolates between
+ * lines where this steps to the nearest cell.
+ */
+export function upwindWalk(n: number, isSea: (j: number) => boolean, rank: Float32Array | null, angle: number, i: number): UpwindWalk {
+  const a = (angle * Math.PI) / 180;
+  const dx = -Math.cos(a);
+  const dy = -Math.sin(a);
+  let x = (i % n) + 0.5;
+  let y = Math.floor(i / n) + 0.5;
+  let here = i;
+  let steps = 1;
+  let climb = 0;
+  let top = rank ? rank[i] : 0;
+  for (let k = 0; k < 2 * n; k++) {
+    x += dx;
+    y += dy;
+    if (x < 0 || y < 0 || x >= n || y >= n) break;
+    const j = Math.floor(y) * n + Math.floor(x);
+    const sea = isSea(j);
+    // The air moving downwind from j onto `here` climbs where the rank rises (0 over the sea).
+    if (rank) climb += Math.max(0, rank[here] - (sea ? 0 : rank[j]));
+    if (sea) return { steps, climb, top, sea: j };
+    if (rank) top = Math.max(top, rank[j]);
+    steps++;
+    here = j;
+  }
+  return { steps, climb, top, sea: null };
+}
+
+/**
+ * Why the air at cell i is what it is, by the kernel's rules (over the sea the air takes up
+ * water; over land it dries a little every cell and rains out where it climbs), from a walk
+ * upwind (upwindWalk). A newcomer read "Wind 0.3454 humidity of the air" on a dry slope and
+ * could not tell why.
+ */
+function explainAir(r: NodeReading<WindParams & { on: boolean; start: string }>, i: number): CellNote {
+  const p = r.params;
+  if (!p.on) return { why: 'the wind is off: no air reaches the land' };
+  const terrain = r.input('terrain');
+  if (terrain?.type !== 'terrain') return {};
+  const rankValue = r.input('rank');
+  const rank = rankValue && rankValue.type !== 'biome' ? rankValue.data : null;
+  const isSea = (j: number) => !(terrain.data[j] >= terrain.seaLevel);
+  const from = `from the ${windFrom(p.angle)}`;
+  if (isSea(i)) return { why: `over the sea: the air ${from} takes up water, ${formatValue(p.evap)} of what it lacks a cell` };
+  const walk = upwindWalk(r.domain.n, isSea, rank, p.angle, i);
+  const cells = walk.steps * cellLength256(r.domain);
+  const distance = cells < 10 ? cells.toFixed(1) : String(Math.round(cells));
+  const path =
+    walk.sea !== null
+      ? `over land ${distance} cells (256-map) ${from} since the sea`
+      : `over land ${from} all the way to the view's edge, ${distance} cells (256-map) upwind, where it came in with the air it had there`;
+  const lift = !rank
+    ? 'rank unwired: no rain from climbing'
+    : walk.climb > 0
+      ? `× ${formatValue(Math.exp(-4 * p.lift * walk.climb))} left after the rain of climbing ${formatValue(walk.climb)} of land rank (lift ${p.lift})`
+      : 'no climb on the way: no rain from climbing';
+  const side = !rank || walk.climb === 0 ? '' : walk.top > rank[i] ? `; in the lee of land upwind up to rank ${formatValue(walk.top)} (here ${formatValue(rank[i])}): rain shadow` : '; climbing here: the windward side';
+  // With a world start the air is a blend of two sweeps begun upwind at fixed lines in the
+  // world, so the factors are the air's to within that blend: "about".
+  const about = p.start === 'view' ? '' : 'about ';
+  return { why: `${path}; ${about}× ${formatValue(Math.exp(-p.dry * cells))} left after drying, ${lift}${side}` };
+}
+
 export const wind = defineNode({
   type: 'wind',
   title: 'Wind',
@@ -206,6 +285,7 @@ export const wind = defineNode({
     };
   },
   overlay: (p) => (p.on ? { angle: p.angle } : null),
+  explain: (r, i) => explainAir(r, i),
   // The full-resolution pass by lines across the wind (each band sweeps its own fetch).
   band: (args, m0, m1) => windBand(args as WindBandArgs, m0, m1),
   run(ctx, p) {
