@@ -7,7 +7,9 @@ import { serializeGraph } from '../src/model/format.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { checkClaims, CLAIMS, sameWindStart, SEED_SHIFTS } from '../src/recipes/claims.ts';
 import { buildRecipe, keepLayout } from '../src/recipes/build.ts';
+import { terrainFigures } from '../src/recipes/measures.ts';
 import { RECIPES } from '../src/recipes/recipes.ts';
+import type { TerrainValue } from '../src/model/values.ts';
 import { loadGraph } from './helpers/graphs.ts';
 
 const files = readdirSync('graphs').filter((f) => f.endsWith('.json'));
@@ -63,6 +65,31 @@ describe('the same wind', () => {
     expect(twin.nodes.filter((n) => n.id !== 'windRelief')).toEqual(start.nodes);
     expect(twin.edges.filter((e) => e.to.node !== 'windRelief' && !(e.to.node === 'wind' && e.to.port === 'rank'))).toEqual(start.edges.filter((e) => !(e.to.node === 'wind' && e.to.port === 'rank')));
     expect(sameWindStart(start, start)).toBeNull();
+  });
+});
+
+describe('the island figures', () => {
+  /** A terrain from rows of text, north row first: '#' land (height 1), '.' water (height −1), sea level 0. */
+  function terrain(rows: string[]): TerrainValue {
+    const n = rows.length;
+    const data = new Float32Array(n * n);
+    rows.forEach((row, k) => [...row].forEach((ch, c) => (data[(n - 1 - k) * n + c] = ch === '#' ? 1 : -1)));
+    return { type: 'terrain', meaning: 'height', data, seaLevel: 0, sorted: Float32Array.from(data).sort(), waterCount: 0, order: null };
+  }
+
+  it('one landmass joins land that touches at a corner; a separate piece lowers its share', () => {
+    const joined = terrainFigures(terrain(['......', '.##...', '.##...', '...##.', '...##.', '......']), 6);
+    expect(joined.mainland).toBe(1);
+    expect(joined.borderWater).toBe(1);
+    const apart = terrainFigures(terrain(['......', '.##...', '.##...', '......', '....#.', '......']), 6);
+    expect(apart.mainland).toBeCloseTo(4 / 5, 12);
+  });
+
+  it('the border share counts each border cell once, corners too', () => {
+    // 20 border cells on a 6 × 6 map: one land corner, and one land cell mid-edge.
+    const f = terrainFigures(terrain(['#.....', '......', '.....#', '......', '......', '......']), 6);
+    expect(f.borderWater).toBeCloseTo(18 / 20, 12);
+    expect(terrainFigures(terrain(['......', '......', '......', '......', '......', '......']), 6).mainland).toBe(0);
   });
 });
 

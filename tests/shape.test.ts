@@ -1,6 +1,6 @@
 // The Shape node: a disc, a square and a linear gradient drawn from the world position alone
-// (values at known points; the same cell the same value in a shifted view and in tiles), and
-// the palette words a Gaea user types for it.
+// (values at known points; the same cell the same value in a shifted view and in tiles), what
+// its doc says makes an island (and what does not), and the palette words a Gaea user types for it.
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../nodes/index.ts';
 import { shapeAt, type ShapeParams } from '../nodes/shape.ts';
@@ -9,6 +9,10 @@ import { createEngine } from '../src/engine/engine.ts';
 import type { Domain } from '../src/grid.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { defaultParams } from '../src/model/params.ts';
+import type { TerrainValue } from '../src/model/values.ts';
+import { buildRecipe, type Recipe } from '../src/recipes/build.ts';
+import { terrainFigures } from '../src/recipes/measures.ts';
+import { loadGraph } from './helpers/graphs.ts';
 
 const DISC: ShapeParams = { kind: 'radial', x: 0.5, y: 0.5, radius: 0.4, falloff: 0.5, rounding: 0, angle: 0, invert: false };
 
@@ -99,6 +103,53 @@ describe('Shape in the engine: one world', () => {
         expect(tile[(r % half) * half + (c % half)], `cell ${c}, ${r}`).toBe(a[r * n + c]);
       }
     }
+  });
+});
+
+describe('Shape for an island, as its doc says', () => {
+  const base = loadGraph('default.json');
+  const island = (edits: Omit<Recipe, 'file' | 'name' | 'notes'>) => {
+    const engine = createEngine(buildRecipe(base, { file: 'island.json', name: 'island', notes: '', ...edits }), { size: 128 });
+    engine.evaluate({ targets: ['water'] });
+    return terrainFigures(engine.output('water', 'terrain') as TerrainValue, 128);
+  };
+  type Added = NonNullable<Recipe['addNodes']>[number];
+  const mask: Added = { id: 'mask', type: 'shape', title: 'Island', cell: [0, 3] };
+  // The mask through a curve: the sea floor (−0.5) where it is 0, nothing added where it is 1.
+  const floor: Added = { id: 'floor', type: 'curve', title: 'Sea floor', cell: [1, 3], params: { points: [[0, -0.5], [1, 0]] } };
+  const lerp = {
+    addNodes: [mask, floor, { id: 'island', type: 'combine', title: 'Island', cell: [2, 3], params: { mode: 'terrain' } }],
+    wires: [
+      ['mask.out', 'floor.in'],
+      ['floor.out', 'island.base'],
+      ['mask.out', 'island.scale'],
+      ['height.out', 'island.detail'],
+      ['island.out', 'water.height'],
+    ],
+  } satisfies Partial<Recipe>;
+  const RAW = { water: { mode: 'raw', level: 0 } };
+
+  it('a lerp from a sea floor to the height by the mask, with a fixed sea level, puts every border cell under water and keeps land inside', () => {
+    const f = island({ ...lerp, params: RAW });
+    expect(f.borderWater).toBe(1);
+    expect(f.land).toBeGreaterThan(0.1);
+  });
+
+  it('the same lerp with the level at a share of the world cut leaves the edges dry: the level falls on the sea floor', () => {
+    expect(island(lerp).borderWater).toBe(0);
+  });
+
+  it('multiplying the height by the mask leaves the edges at 0, dry under either water level', () => {
+    const multiply = {
+      addNodes: [mask, { id: 'island', type: 'combine', title: 'Island', cell: [2, 3], params: { mode: 'multiply' } }],
+      wires: [
+        ['height.out', 'island.base'],
+        ['mask.out', 'island.scale'],
+        ['island.out', 'water.height'],
+      ],
+    } satisfies Partial<Recipe>;
+    expect(island(multiply).borderWater).toBe(0);
+    expect(island({ ...multiply, params: RAW }).borderWater).toBe(0);
   });
 });
 

@@ -196,6 +196,15 @@ export const CLAIMS: Readonly<Record<string, readonly Claim[]>> = {
     atMost('weights sum to 1 in every cell: largest gap, in millionths', '1', (m) => m.extra.weightGap * 1e6, 1, '', 0),
     atMost('the hard biomes do not move: largest land-share change against the Start', 'unchanged', (m) => Math.max(...Object.keys(m.stats.land).map((b) => Math.abs(m.stats.land[b] - m.start.stats.land[b]))), 0, '%', 0),
   ],
+  'island.json': [
+    { text: 'a sea all round: the map\'s border cells that are water', page: 'every one', measure: (m) => m.terrain.borderWater, unit: '%', min: 1, max: 1 },
+    atLeast('one landmass: share of the land in its largest 8-connected piece', 'one island', (m) => m.terrain.mainland, 0.9, '%', 1),
+    { text: 'land share of the map', page: 'about a quarter', measure: (m) => m.terrain.land, unit: '%', min: 0.15, max: 0.4, target: 0.26 },
+    atLeast('the windward side wetter (windward ÷ leeward land moisture)', 'wet north-east, dry lee', windRatio, 1.6, '×', 2),
+    atLeast('more river on windward land (share of it that is river, windward ÷ leeward)', 'rivers windward', (m) => ratio(m.extra.riverWindward, m.extra.riverLeeward), 2, '×'),
+    atLeast('rainforest on the island (tropical rainforest)', 'present', land('tropical rainforest'), 0.1, '%'),
+    atLeast('dry grass in the lee (grassland + subtropical desert)', 'present', (m) => land('grassland')(m) + land('subtropical desert')(m), 0.05, '%'),
+  ],
   'composed-curves.json': [
     atLeast('terraces: land cells of the base on a flat step', 'terraces', (m) => m.extra.terraces, 0.6, '%'),
   ],

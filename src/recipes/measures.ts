@@ -1,5 +1,5 @@
 // Figures that describe a terrain's shape, so a recipe's claims can be asserted in numbers:
-// islands, height spread, the step at the coast, plateaus and peaks.
+// islands, one landmass, a sea all round, height spread, the step at the coast, plateaus and peaks.
 
 import { distanceTransform } from '../kernels/distance.ts';
 import type { TerrainValue } from '../model/values.ts';
@@ -10,6 +10,10 @@ export interface TerrainFigures {
   readonly islands: number;
   /** Share of the cells that is land. */
   readonly land: number;
+  /** Share of the land in its largest 8-connected piece: 1 for one landmass, 0 with no land. */
+  readonly mainland: number;
+  /** Share of the map's border cells (its first and last rows and columns) that is water: 1 for a sea all round. */
+  readonly borderWater: number;
   /** Land heights above the sea level at these percentiles of the land. */
   readonly p5: number;
   readonly p50: number;
@@ -90,9 +94,14 @@ export function terrainFigures(terrain: TerrainValue, n: number): TerrainFigures
   const coastSorted = Float64Array.from(coast).sort();
   const p50 = percentile(land, 0.5);
   const p98 = percentile(land, 0.98);
+  let borderWater = 0;
+  for (let k = 0; k < n; k++) borderWater += water[k] + water[(n - 1) * n + k] + (k > 0 && k < n - 1 ? water[k * n] + water[k * n + n - 1] : 0);
   return {
     islands: countIslands(terrain, n),
     land: land.length / (n * n),
+    // All the land is the "top" share 1 of the heights over land.
+    mainland: topNetwork(h, n, (i) => !water[i], 1),
+    borderWater: borderWater / (4 * n - 4),
     p5: percentile(land, 0.05),
     p50,
     p95: percentile(land, 0.95),

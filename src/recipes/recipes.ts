@@ -373,4 +373,31 @@ export const RECIPES: readonly Recipe[] = [
       'Real ecotones are like this, a band where two biomes mix; ours is a fixed blend in climate space, not a mixing of species.',
     params: { biomes: { border: 0.08 } },
   },
+  {
+    file: 'island.json',
+    name: 'Island',
+    notes:
+      'One island in the open sea, under the Kauai climate with its rivers: a Shape node (a disc of radius 0.55 around the middle of the view, fading from its centre) ' +
+      'goes through the Island lift curve, from −1.5 at its rim to +0.6 at its centre, and is added to the continentalness before the C curve. ' +
+      'The noise still draws the bays and capes, but the continent climbs towards the middle and sinks to a sea floor about 0.5 under the sea at the map\'s edges, where the mask is 0. ' +
+      'The water level is a fixed height (0, where the C curve meets the sea), not a share: a share of a world that is mostly open sea would fall on the sea floor. ' +
+      'Multiplying the height by the mask, as Gaea and World Machine do with heights of 0 … 1, would leave the edges at 0 here, which is the coast, not the sea floor. ' +
+      'The trade wind from the north-east rains out on the windward slopes, where the rainforest grows and the rivers run; dry grass lies in the lee. ' +
+      'Like Kauai, with its wet north-east and dry west, and its summit plateau (the white of the height tints) like the Alakai; unlike it, the island is a disc bent by noise, not a volcano, and has no reef.',
+    from: 'rivers-from-the-rain.json',
+    params: { water: { mode: 'raw', level: 0, cut: 'world' } },
+    moves: { ...ROOM_FOR_A_COLUMN, contCurve: [2, 0], rivers: [8, 2] },
+    addNodes: [
+      { id: 'island', type: 'shape', title: 'Island', cell: [0, 3], params: { kind: 'radial', x: 0.5, y: 0.5, radius: 0.55, falloff: 1 } },
+      { id: 'islandLift', type: 'curve', title: 'Island lift', cell: [1, 3], params: { points: [[0, -1.5], [0.5, 0.2], [1, 0.6]] } },
+      { id: 'islandCont', type: 'combine', title: 'Continent + island lift', cell: [1, 0], params: { mode: 'add' } },
+    ],
+    wires: [
+      ['island.out', 'islandLift.in'],
+      ['islandLift.out', 'islandCont.base'],
+      ['cont.out', 'islandCont.detail'],
+      ['islandCont.out', 'contCurve.in'],
+    ],
+    show: ['rivers.rivers'],
+  },
 ];
