@@ -1,5 +1,6 @@
 // An island made the way a Gaea user looks for it: the Shape node found in the palette by
-// "falloff" and multiplied into the height with a Combine; the Recipes list telling which recipe
+// "falloff" and multiplied into the height with a Combine (which takes the edges to 0, on the coast,
+// not under the sea: the Island recipe and tests/shape.test.ts show what does); the Recipes list telling which recipe
 // has rivers or erosion; "levels" in the palette listing the Curve alone.
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -24,7 +25,7 @@ async function addByTyping(page: import('playwright-core').Page, x: number, y: n
 describe('Shape: an island from the palette', () => {
   const app = appPerTest();
 
-  it('typing "falloff" adds a Shape; multiplied into the height by a Combine it sinks the map\'s edges', async () => {
+  it('typing "falloff" adds a Shape; multiplied into the height by a Combine it takes the map\'s edges to 0', async () => {
     const page = app.s.page;
     await waitForPreviews(page);
     const area = (await page.locator('tg-app .canvas').boundingBox())!;
