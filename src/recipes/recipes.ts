@@ -25,12 +25,6 @@ const ROOM_FOR_A_COLUMN: Readonly<Record<string, Cell>> = {
   biomes: [7, 1],
 };
 
-/** Room for two columns before the C curve (the Island's lift): the C curve and everything from Height on, two columns right. */
-const ROOM_FOR_TWO_COLUMNS: Readonly<Record<string, Cell>> = {
-  contCurve: [3, 0],
-  ...Object.fromEntries(Object.entries(ROOM_FOR_A_COLUMN).map(([id, [col, row]]) => [id, [col + 1, row] as const])),
-};
-
 /** Room for one node between Height and Water level: everything from the water on, one column right. */
 const ROOM_AFTER_HEIGHT: Readonly<Record<string, Cell>> = { ...ROOM_FOR_A_COLUMN, height: [2, 1] };
 
@@ -392,11 +386,13 @@ export const RECIPES: readonly Recipe[] = [
       'Like Kauai, with its wet north-east and dry west, and its summit plateau (the white of the height tints) like the Alakai; unlike it, the island is a disc bent by noise, not a volcano, and has no reef.',
     from: 'rivers-from-the-rain.json',
     params: { water: { mode: 'raw', level: 0, cut: 'world' } },
-    moves: { ...ROOM_FOR_TWO_COLUMNS, rivers: [9, 2] },
+    // Eight columns, as the rivers recipe: the Island and its lift stacked under the noises, the
+    // rivers under the biomes. Nine or ten made the text of every node at zoom to fit 8-9 px.
+    moves: { ...ROOM_FOR_A_COLUMN, contCurve: [2, 0], rivers: [7, 3] },
     addNodes: [
       { id: 'island', type: 'shape', title: 'Island', cell: [0, 3], params: { kind: 'radial', x: 0.5, y: 0.5, radius: 0.55, falloff: 1 } },
-      { id: 'islandLift', type: 'curve', title: 'Island lift', cell: [1, 3], params: { points: [[0, -1.5], [0.5, 0.2], [1, 0.6]] } },
-      { id: 'islandCont', type: 'combine', title: 'Continent + island lift', cell: [2, 0], params: { mode: 'add' } },
+      { id: 'islandLift', type: 'curve', title: 'Island lift', cell: [0, 4], params: { points: [[0, -1.5], [0.5, 0.2], [1, 0.6]] } },
+      { id: 'islandCont', type: 'combine', title: 'Continent + island lift', cell: [1, 0], params: { mode: 'add' } },
     ],
     wires: [
       ['island.out', 'islandLift.in'],
