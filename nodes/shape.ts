@@ -92,13 +92,13 @@ export const shape = defineNode({
     'a square, 1 within radius · (1 − falloff) of the centre, 0 at the radius and beyond, a smooth ramp ' +
     '(3t² − 2t³) between; kind linear is a straight gradient, 0 on one side and 1 on the other across width ' +
     'world units around the centre, rising towards the angle (0° east, 90° north). Invert swaps 1 and 0. ' +
-    'For an island, lerp from a sea floor to the height by it: Combine (terrain) with the height as detail, ' +
-    'the mask as scale and, as base, the mask through a Curve from the sea floor at 0 (say −0.5) to 0 at 1; or add ' +
-    'the mask through a Curve to the continentalness before its C curve, so the noise still draws the coast (the ' +
-    'Island recipe). Then set the Water level by a fixed height (raw): a share of a world that is mostly sea floor ' +
-    'falls on the sea floor. Multiplying a height by the mask is not enough here: heights lie around the sea level, ' +
-    'not in 0 … 1 as in Gaea or World Machine, so the edges stay at 0, on the coast. Same place, same value in every ' +
-    'view and tile.',
+    'For an island, lerp from a sea floor to the height by the mask: a Combine (terrain) with the height as ' +
+    'detail, the mask as scale and, as base, the mask through a Curve that maps its 0 to the sea floor (say −0.5) ' +
+    'and its 1 to 0. Or add the mask, through a Curve, to the continentalness before its C curve, so the noise ' +
+    'still draws the coast (the Island recipe). Either way set the Water level by a fixed height (raw): a share of ' +
+    'a world region that is mostly sea floor puts the level on the sea floor. Multiplying a height by the mask is ' +
+    'not enough here: heights lie around the sea level, not in 0 … 1 as in Gaea or World Machine, so the edges ' +
+    'stay at 0, on the coast. Same place, same value in every view and tile.',
   inputs: {},
   outputs: {
     out: { type: 'field', meaning: 'unit', doc: 'The mask, 0 … 1.' },
