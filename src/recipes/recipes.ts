@@ -387,7 +387,7 @@ export const RECIPES: readonly Recipe[] = [
     from: 'rivers-from-the-rain.json',
     params: { water: { mode: 'raw', level: 0, cut: 'world' } },
     // Eight columns, as the rivers recipe: the Island and its lift stacked under the noises, the
-    // rivers under the biomes. Nine or ten made the text of every node at zoom to fit 8-9 px.
+    // rivers under the biomes. Ten columns made the nodes' text 8.2 px at zoom to fit (newcomer test).
     moves: { ...ROOM_FOR_A_COLUMN, contCurve: [2, 0], rivers: [7, 3] },
     addNodes: [
       { id: 'island', type: 'shape', title: 'Island', cell: [0, 3], params: { kind: 'radial', x: 0.5, y: 0.5, radius: 0.55, falloff: 1 } },
