@@ -47,6 +47,21 @@ export const hydraulic = defineNode({
   footprintDoc:
     "grid-bound: reads the whole grid it runs on (a droplet may roll anywhere on it), so its heights, and everything downstream, depend on that grid's extent and resolution; a tile is not a crop of a larger map. Read on a coarse grid (the water's world cut, the wind's upwind pass) it passes the land before it on, by default (`coarse`).",
   coarseParams: (p) => (p.coarse === 'before' ? { ...p, droplets: 0 } : p),
+  // A draft at `cells` of the full picture's resolution (148 / 1024 at a 1024² view): run with
+  // the full params, its droplets wore 15 to 20 times the full picture's height (mean |change|
+  // against the full change averaged down to the draft's cells; 2.2 times at a 256² view) in
+  // blobs that matched it poorly (r 0.51). A droplet's path in world units (lifetime × cells)
+  // and what it carries scaled by cells^1.5 (capacity and minCapacity: I measured powers 1 and 2
+  // too, 1.5 gave the same wear at 256², 512², 1024² and 2048²) wear 0.93-1.08 times as much as
+  // the full picture, r 0.94 at 256² and 0.74 at 1024² (0.98 and 0.93 blurred over 2 draft
+  // cells). Droplets per cell and the brush's radius in cells stay: fewer droplets or a smaller
+  // brush matched worse (scripts/measure-drafts.ts).
+  draftParams: (p, cells) => ({
+    ...p,
+    lifetime: Math.max(1, Math.round(p.lifetime * cells)),
+    capacity: p.capacity * cells ** 1.5,
+    minCapacity: p.minCapacity * cells ** 1.5,
+  }),
   footprint() {
     // Bound to the grid it runs on: a droplet may roll anywhere on it, so the result depends on
     // the whole domain, not on the world around a cell (README: erosion across tiles).

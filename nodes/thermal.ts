@@ -31,6 +31,18 @@ export const thermal = defineNode({
   footprintDoc:
     "grid-bound: a cell sees the heights within 2 × iterations cells, a reach in cells, not in world units, so its heights depend on the grid's resolution and edges (a tile with that margin in cells agrees bit for bit). Read on a coarse grid (the water's world cut, the wind's upwind pass) it passes the land before it on, by default (`coarse`).",
   coarseParams: (p) => (p.coarse === 'before' ? { ...p, iterations: 0 } : p),
+  // A draft at `cells` of the full picture's resolution: the slide is a diffusion, whose passes
+  // for a given world distance go with the square of the cells it spans, so a draft runs
+  // iterations × cells² passes (the talus is per view already). Passes are whole: it runs the
+  // next whole number of them at the rate that slides as much in all. With the full passes a
+  // 148² draft of a 1024² view slid 9 times the full picture's height (mean |change| against
+  // the full change averaged down to the draft's cells, 40 passes; r 0.73); so, 1.07 times, r
+  // 0.97 (0.85-1.07 times at 10, 40 and 150 passes; scripts/measure-drafts.ts).
+  draftParams: (p, cells) => {
+    const passes = p.iterations * cells * cells;
+    const whole = Math.ceil(passes);
+    return whole === p.iterations ? p : { ...p, iterations: whole, rate: (p.rate * passes) / whole };
+  },
   footprint() {
     // A cell sees the heights within 2 × iterations cells, a reach in cells, not in world units,
     // so the engine cannot grow a domain for it: bound to the grid it runs on. A tile with that

@@ -191,14 +191,15 @@ describe('drafts in the worker', () => {
     expect(sampled(true)).toBe(16 * 16 * 8 * 8);
   });
 
-  it('gives every node type\'s draftParams valid params, the same again when drafted twice', () => {
+  it('gives every node type\'s draftParams valid params at every draft resolution, the same again when drafted twice at the full one', () => {
     for (const def of CATALOGUE.types) {
       const base = defaultParams(def);
       // The defaults, and each option of every enum param.
       const variants = [base, ...Object.entries(def.params).flatMap(([key, spec]) => (spec.kind === 'enum' ? spec.options.map((o) => ({ ...base, [key]: o })) : []))];
       for (const params of variants) {
+        // 148² drafts of views of 148, 256, 1024 and 4096 cells a side.
+        for (const cells of [1, 148 / 256, 148 / 1024, 148 / 4096]) expect(checkParams(def, 'n', draftedParams(def, params, cells), '$'), `${def.type} at ${cells}`).toEqual([]);
         const drafted = draftedParams(def, params);
-        expect(checkParams(def, 'n', drafted, '$'), def.type).toEqual([]);
         expect(draftedParams(def, drafted), def.type).toEqual(drafted);
       }
     }

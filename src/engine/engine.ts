@@ -84,14 +84,17 @@ export interface EngineOptions {
    */
   readonly pool?: BufferPool;
   /**
-   * An engine of drafts (the editor's, while a param is dragged): every node runs with its
-   * type's draftParams, read once here as the graph comes in, so a node that reads a global
-   * region can sample it coarser (the water reads a world-16 cut on world-8; the wind keeps its
-   * coarse pass, which coarser moved a draft's biomes too far). A draft is an approximation that
-   * a full engine's answer replaces after the drag. The engine's `graph` then holds the drafted
-   * params: nothing saves a drafts' engine's graph.
+   * An engine of drafts (the editor's, while a param is dragged), standing for a view of this
+   * many cells a side (the full picture's size; `true`: its own size): every node runs with its
+   * type's draftParams for the ratio of the engine's view size to that one, worked out here as
+   * the graph, a param or the view's size comes in, so a node that reads a global region can
+   * sample it coarser (the water reads a world-16 cut on world-8; the wind keeps its coarse
+   * pass, which coarser moved a draft's biomes too far) and an erosion runs the full picture's
+   * process at the draft's size. A draft is an approximation that a full engine's answer
+   * replaces after the drag. The engine's `graph` then holds the drafted params: nothing saves
+   * a drafts' engine's graph.
    */
-  readonly draft?: boolean;
+  readonly draft?: boolean | number;
 }
 
 /** Domains asked for whose kernel times each node keeps (Engine.timings). */
@@ -101,8 +104,13 @@ export class Engine {
   /** The node types this engine evaluates. */
   readonly catalogue: Catalogue;
   private current: Graph;
-  /** Nodes run with their draftParams (EngineOptions.draft). */
-  private readonly draft: boolean;
+  /**
+   * The side of the view the drafts stand for (EngineOptions.draft): 0 when the engine runs its
+   * nodes as they are, its own view's size when `draft` is true.
+   */
+  private readonly draftOf: number | 'own' | 0;
+  /** A drafts' engine: each node's params as set, before drafting (its nodes hold the drafted ones). */
+  private readonly given = new Map<string, Record<string, AnyParamValue>>();
   private readonly cache: ResultCache;
   private readonly pool: BufferPool;
   /** JSON of each node's params, kept up to date by setParam and setGraph (part of the cache key). */
@@ -138,7 +146,7 @@ export class Engine {
 
   constructor(graph: Graph, options: EngineOptions = {}) {
     this.catalogue = options.catalogue ?? CATALOGUE;
-    this.draft = options.draft ?? false;
+    this.draftOf = options.draft === true ? 'own' : typeof options.draft === 'number' && options.draft > 0 ? options.draft : 0;
     const problems = checkEngineGraph(graph, this.catalogue);
     if (problems.length) throw new GraphError(problems);
     this.pool = options.pool ?? new BufferPool(options.poisonBuffers ?? false);
@@ -168,6 +176,7 @@ export class Engine {
     // Free buffers of another size would only be memory: the new view cannot use them.
     if (graph.view.size !== this.current.view.size) this.pool.keepOnly(graph.view.size * graph.view.size);
     this.current = cloneGraph(graph);
+    this.given.clear();
     this.index();
     const ids = new Set(graph.nodes.map((n) => n.id));
     this.cache.keepNodes(ids);
@@ -184,7 +193,10 @@ export class Engine {
     if (problems.length) throw new GraphError(problems);
     // Free buffers of the old size would only be memory: the new size cannot use them.
     if (next.size !== this.current.view.size) this.pool.keepOnly(next.size * next.size);
+    const resized = next.size !== this.current.view.size;
     this.current.view = next;
+    // A draft's params depend on its size over the full picture's.
+    if (this.draftOf && resized) this.index();
   }
 
   /** Sets one param after checking it against the node's manifest; throws a GraphError if wrong. */
@@ -202,8 +214,12 @@ export class Engine {
     if (!spec) throw new GraphError([{ path, message: `${who} has no param "${key}"${suggest(key, Object.keys(def.params))}` }]);
     const problems = checkParam(spec, value, path).map((p) => ({ path: p.path, message: `${who}: ${p.message}` }));
     if (problems.length) throw new GraphError(problems);
-    node.params[key] = structuredClone(value);
-    if (this.draft) node.params = draftedParams(def, node.params);
+    if (this.draftOf) {
+      // Drafted from the params as set: a drafted count scaled again would shrink at every edit.
+      const given = { ...this.given.get(nodeId)!, [key]: structuredClone(value) };
+      this.given.set(nodeId, given);
+      node.params = draftedParams(def, given, this.draftCells());
+    } else node.params[key] = structuredClone(value);
     this.paramKeys.set(nodeId, JSON.stringify(node.params));
     // A footprint may read any of its node's params (a cap, a cut, a wind's start), and with
     // them which nodes are grid-bound.
@@ -249,8 +265,8 @@ export class Engine {
 
   private run(asked: Domain, targets: readonly string[], options: EvaluateOptions, start: number): EvaluateReport {
     this.cropMs = 0;
-    const { cache, pool, wiring, paramKeys, sharedOf, cropClock, addCropMs } = this;
-    const state = { cache, pool, wiring, paramKeys, sharedOf, cropClock, addCropMs };
+    const { cache, pool, wiring, paramKeys, sharedOf, cropClock, addCropMs, given } = this;
+    const state = { cache, pool, wiring, paramKeys, sharedOf, cropClock, addCropMs, given };
     const layout = this.layoutFor(asked, targets);
     const evaluation = new Evaluation(state, layout, asked, options.onNode, options.dropIntermediates ?? false, this.nextVersion, options.shouldStop);
     this.evaluating = evaluation;
@@ -332,8 +348,22 @@ export class Engine {
     this.sharedOf.clear();
   }
 
+  /** A drafts' engine: its cells per cell of the full picture it stands for, at most 1. */
+  private draftCells(): number {
+    return this.draftOf === 'own' || this.draftOf === 0 ? 1 : Math.min(1, this.current.view.size / this.draftOf);
+  }
+
   private index(): void {
-    if (this.draft) for (const n of this.current.nodes) n.params = draftedParams(defOf(this.catalogue, n), n.params);
+    if (this.draftOf) {
+      // A new graph's nodes hold their params as set (setGraph forgot the last ones); a resized
+      // view's hold drafted ones, and the params as set are kept.
+      const cells = this.draftCells();
+      for (const n of this.current.nodes) {
+        const given = this.given.get(n.id) ?? n.params;
+        this.given.set(n.id, given);
+        n.params = draftedParams(defOf(this.catalogue, n), given, cells);
+      }
+    }
     this.paramKeys.clear();
     for (const n of this.current.nodes) this.paramKeys.set(n.id, JSON.stringify(n.params));
     this.gridBound = gridBoundNodes(this.current, this.catalogue);

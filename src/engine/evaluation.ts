@@ -29,6 +29,12 @@ export interface EngineState {
   readonly wiring: Wiring;
   /** JSON of each node's params (part of the cache key). */
   readonly paramKeys: ReadonlyMap<string, string>;
+  /**
+   * A drafts' engine: each node's params as set, whose node holds them drafted for the view's
+   * lattice. A run on a grid of another resolution (a world cut) takes its coarseParams of these,
+   * as a full engine's does on that grid. Empty in a full engine.
+   */
+  readonly given: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
   /** Per node, its RunContext.shared value and the key it was made for. */
   readonly sharedOf: Map<string, { readonly key: string; readonly value: object }>;
   /**
@@ -213,7 +219,7 @@ export class Evaluation {
     const extra = new Map<string, Source>();
     // On a grid of another resolution than the one asked, a node may run with other params
     // (NodeDef.coarseParams: an erosion passes the land before it on); keyed by what it runs with.
-    const params = coarseRun(def, domain, asked) ? def.coarseParams!(node.params as never) : node.params;
+    const params = coarseRun(def, domain, asked) ? def.coarseParams!((this.engine.given.get(nodeId) ?? node.params) as never) : node.params;
     const paramKey = params === node.params ? paramKeys.get(nodeId)! : JSON.stringify(params);
     const signature: string[] = [node.type, paramKey, domainKey(inputDomain)];
     // What the footprint's reads alone give (RunContext.shared) is keyed by the params and those reads.

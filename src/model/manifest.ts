@@ -197,9 +197,12 @@ export function gridBound(f: Footprint): boolean {
   return f.kind === 'view' && !f.reads;
 }
 
-/** The params a drafts' engine runs a node with (see NodeDef.draftParams). */
-export function draftedParams(def: AnyNodeDef, params: Record<string, AnyParamValue>): Record<string, AnyParamValue> {
-  return def.draftParams ? (def.draftParams(params as never) as Record<string, AnyParamValue>) : params;
+/**
+ * The params a drafts' engine runs a node with on the view's lattice (see NodeDef.draftParams),
+ * for a draft of `cells` of its cells per cell of the full picture (1: a draft at the full size).
+ */
+export function draftedParams(def: AnyNodeDef, params: Record<string, AnyParamValue>, cells = 1): Record<string, AnyParamValue> {
+  return def.draftParams ? (def.draftParams(params as never, cells) as Record<string, AnyParamValue>) : params;
 }
 
 /** A footprint's halo per side in world units (zeros when it has none). */
@@ -258,11 +261,17 @@ export interface NodeDef<
    */
   readonly neutralParams?: Partial<ParamValues<P>>;
   /**
-   * The params a drafts' engine runs the node with (EngineOptions.draft): a coarser sampling of
-   * a global region the node reads, say, since a draft is an approximation that a full answer
-   * replaces. Must give the same params again when given its own answer. Absent: the node's own.
+   * The params a drafts' engine runs the node with on the view's lattice (EngineOptions.draft):
+   * a coarser sampling of a global region the node reads, say, since a draft is an approximation
+   * that a full answer replaces. `cells` is the draft's resolution over the full picture's, in
+   * (0, 1] (148 / 1024 for a 1024² view drafted at 148²): a grid-bound node whose params count
+   * cells, steps or passes (an erosion) scales them by it, so that the draft runs the same
+   * process as the full picture at its coarser size and looks like it. Returns valid params; is
+   * always given the params as set (the engine keeps those), never its own answer. On a grid of
+   * another resolution than the view's (a world cut) the node runs its coarseParams of the
+   * params as set, as a full engine does there. Absent: the node's own.
    */
-  draftParams?(params: ParamValues<P>): ParamValues<P>;
+  draftParams?(params: ParamValues<P>, cells: number): ParamValues<P>;
   /**
    * The params the node runs with on a grid of another resolution than the domain asked of the
    * evaluation (the water's world cut, the wind's coarse pass upwind), where its own would make

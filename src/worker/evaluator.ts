@@ -66,6 +66,8 @@ export class PreviewEvaluator {
    * its nodes sample the global regions they read coarser too (EngineOptions.draft).
    */
   private draftEngine: Engine | null = null;
+  /** The side of the view the drafts' engine stands for (EngineOptions.draft). */
+  private draftOf = 0;
   /** What the main thread holds: node pictures (by id), curve histograms (BINS + id) and the viewer's (DETAIL). */
   private readonly held = new Held();
   private readonly signatures = new Signatures();
@@ -101,11 +103,20 @@ export class PreviewEvaluator {
     return this.engine;
   }
 
-  /** The drafts' engine, holding this graph on a view of `size` cells a side. */
+  /**
+   * The drafts' engine, holding this graph on a view of `size` cells a side and standing for the
+   * graph's own view (its erosions scale their params by the ratio). A view of another size (the
+   * viewer's size menu) makes a new one: every draft of that view is a new picture anyway.
+   */
   private draftEngineFor(graph: Graph, size: number): Engine {
     const coarse = { ...graph, view: { ...graph.view, size } };
-    if (!this.draftEngine) this.draftEngine = createEngine(coarse, { catalogue: this.catalogue, draft: true });
+    if (this.draftEngine && this.draftOf !== graph.view.size) {
+      this.draftEngine.dispose();
+      this.draftEngine = null;
+    }
+    if (!this.draftEngine) this.draftEngine = createEngine(coarse, { catalogue: this.catalogue, draft: graph.view.size });
     else this.draftEngine.setGraph(coarse);
+    this.draftOf = graph.view.size;
     return this.draftEngine;
   }
 
