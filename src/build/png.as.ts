@@ -20,7 +20,7 @@ const MAX_RUN: i32 = 258;
  */
 export function grey16Rows(fieldAt: usize, n: i32, min: f64, span: f64, outAt: usize, prevAt: usize, rangeAt: usize): i32 {
   let clipped: i32 = 0;
-  // The field's own finite range (tile.ts finiteMinMax): NaN never taken, −∞ never the least, +∞ never the most.
+  // The field's own finite range (finiteMinMax in src/render/layer.ts): NaN never taken, −∞ never the least, +∞ never the most.
   let lo: f64 = Infinity;
   let hi: f64 = -Infinity;
   const stride = <usize>(2 * n + 1);

@@ -134,7 +134,7 @@ export function indexedPngBytes(data: Uint8Array, n: number, palette: readonly (
  * A height tile's 16-bit greyscale PNG straight from its south-first Float32 field: quantised
  * over [min, min + span] as encode.ts quantize16 does and filtered as grey16PngBytes does, both
  * in the module's memory (png.as.ts), so the same bytes without the two passes in JavaScript.
- * Returns the PNG, the cells clipped and the field's own finite range (tile.ts finiteMinMax's,
+ * Returns the PNG, the cells clipped and the field's own finite range (finiteMinMax's in src/render/layer.ts,
  * found in the same pass; null when it has no finite value).
  */
 export function grey16FieldPngBytes(

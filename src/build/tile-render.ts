@@ -15,6 +15,7 @@ import { sha256 } from './digest.ts';
 import { encodeTile, formatNeedsRange } from './encode.ts';
 import type { BuildFormat, PlannedTile } from './plan.ts';
 import type { LayerRange } from './range.ts';
+import { finiteMinMax } from '../render/layer.ts';
 
 export interface BuildLayer {
   /** "node.port" */
@@ -63,17 +64,6 @@ export interface TileManifest {
 
 /** Takes one file of a tile (`rel` inside the build folder); throwing fails that tile. */
 export type TileWriter = (rel: string, bytes: Uint8Array | string) => void;
-
-function finiteMinMax(data: Float32Array): { min: number; max: number } | null {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (let i = 0; i < data.length; i++) {
-    const v = data[i];
-    if (v < lo && v !== -Infinity) lo = v;
-    if (v > hi && v !== Infinity) hi = v;
-  }
-  return lo <= hi ? { min: lo, max: hi } : null;
-}
 
 /**
  * The grid buffers of this thread's tiles, handed from one block's engine to the next: a fresh

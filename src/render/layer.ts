@@ -24,8 +24,8 @@ const SHADE_EXAGGERATION = 0.12;
 
 const NAN_COLOR: Rgb = [255, 0, 255];
 
-/** Finite min and max of a buffer (0, 0 when it has none); ±∞ and NaN are passed over. */
-export function finiteRange(data: ArrayLike<number>): [number, number] {
+/** Finite min and max of a buffer, or null when it has none; ±∞ and NaN are passed over. */
+export function finiteMinMax(data: ArrayLike<number>): { min: number; max: number } | null {
   let lo = Infinity;
   let hi = -Infinity;
   for (let i = 0; i < data.length; i++) {
@@ -33,7 +33,13 @@ export function finiteRange(data: ArrayLike<number>): [number, number] {
     if (v < lo && v !== -Infinity) lo = v;
     if (v > hi && v !== Infinity) hi = v;
   }
-  return lo <= hi ? [lo, hi] : [0, 0];
+  return lo <= hi ? { min: lo, max: hi } : null;
+}
+
+/** Finite min and max of a buffer (0, 0 when it has none); ±∞ and NaN are passed over. */
+export function finiteRange(data: ArrayLike<number>): [number, number] {
+  const r = finiteMinMax(data);
+  return r ? [r.min, r.max] : [0, 0];
 }
 
 /** Mean of the finite values of a buffer, or null when it has none. */
