@@ -43,6 +43,23 @@ describe('Export → Tiles planning', () => {
     expect(under.problem).toBe(null);
   });
 
+  it('takes the worlds the README names at the limit (64 Unity tiles of 1025², 66 Unreal of 1009², 16 of 2049²), and a refusal never says the limit is what it refuses', () => {
+    const g = read('default.json');
+    const at = (layout: TilesChoice['layout'], tileSize: number, x: number, y: number) =>
+      tilesSummary(g, 'height', { ...TILES_DEFAULTS, layout, tileSize, cellsPerView: 1024, x, y, format: 'png16' }, 'default.json');
+    for (const [layout, t, x, y] of [['unity', 1025, 8, 8], ['unreal', 1009, 11, 6], ['unity', 2049, 4, 4]] as const) {
+      const s = at(layout, t, x, y);
+      expect(s.problem, `${x * y} tiles of ${t}²`).toBe(null);
+      expect(s.plan!.tiles.length).toBe(x * y);
+    }
+    expect(at('unity', 1025, 13, 5).problem).toMatch(/^65 tiles of 1025² are 68\.3 M samples: the browser exports at most 67\.2 M/);
+    // 4041 tiles of 129² are 67,246,281 samples, just past the limit: both numbers said in full, not "67.2 M … at most 67.2 M".
+    const past = at('unity', 129, 3, 1347).problem!;
+    const [, over, limit] = /are (.*?) samples: the browser exports at most (.*?) \(/.exec(past)!;
+    expect(over).not.toBe(limit);
+    expect(past).toContain('4041 tiles of 129² are 67,246,281 samples');
+  });
+
   it('says which formats apply, and refuses one that does not, and an origin off the lattice', () => {
     const g = read('default.json');
     expect(tilesSummary(g, 'biomes', small, 'default.json').formats).toEqual(['png', 'indexed']);

@@ -21,12 +21,14 @@ export type TileLayout = 'unreal' | 'unity';
  */
 export const BROWSER_TILE_MAX = 2049;
 /**
- * Samples of all the tiles together the browser exports at most: 16 tiles of 2049² (67.2 M; 64
- * of 1025², 66 of 1009²). The worker holds every file until the zip is made, and the zip again:
- * about 110 MB of PNG heights at this bound, twice over, and the page a copy to download, where
- * `terrain-graph build` writes each tile to disk and holds none.
+ * Samples of all the tiles together the browser exports at most: 64 tiles of 1025² (67.24 M),
+ * which also takes 66 of 1009² (67.19 M) and 16 of 2049² (67.17 M). I bound it by the largest of
+ * the three, not by 16 × 2049², which refused Unity's 8 × 8 tiles of 1025² by 0.1 %. The worker
+ * holds every file until the zip is made, and the zip again: about 110 MB of PNG heights at this
+ * bound, twice over, and the page a copy to download, where `terrain-graph build` writes each
+ * tile to disk and holds none.
  */
-export const BROWSER_SAMPLES_MAX = 16 * 2049 * 2049;
+export const BROWSER_SAMPLES_MAX = 64 * 1025 * 1025;
 
 export const TILE_LAYOUTS: Readonly<Record<TileLayout, { readonly label: string; readonly sizes: readonly number[]; readonly larger: readonly number[]; readonly format: BuildFormat }>> = {
   unreal: { label: 'Unreal', sizes: UNREAL_TILE_SIZES.filter((t) => t <= BROWSER_TILE_MAX), larger: UNREAL_TILE_SIZES.filter((t) => t > BROWSER_TILE_MAX), format: 'png16' },
@@ -106,6 +108,12 @@ function samplesText(n: number): string {
   return n >= 1e6 ? `${(n / 1e6).toFixed(1)} M` : n >= 1e3 ? `${Math.round(n / 1e3)} k` : String(n);
 }
 
+/** A count of samples past the limit and the limit, as samplesText says them, or in full when those would read the same ("67.2 M … at most 67.2 M"). */
+function pastLimitText(samples: number): [string, string] {
+  const short = [samplesText(samples), samplesText(BROWSER_SAMPLES_MAX)];
+  return short[0] === short[1] ? [samples.toLocaleString('en-GB'), BROWSER_SAMPLES_MAX.toLocaleString('en-GB')] : [short[0], short[1]];
+}
+
 /** The zip's name and its folder: "<node>.tiles-<T>-<N>" (the folder build's --out would be). */
 export function tilesFolder(node: string, choice: TilesChoice): string {
   return `${node}.tiles-${choice.tileSize}-${choice.cellsPerView}`;
@@ -163,9 +171,10 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
     bound.length && count > 1
       ? `${node} will not match at tile edges: ${causes.join(', ')} ${causes.length === 1 ? 'depends' : 'depend'} on the grid it runs on (an erosion, a flow, a view cut or start, a coast without a cap), so each tile gets its own, as terrain-graph build says of it. Export the region as one tile to keep it seamless.`
       : null;
+  const [past, limit] = pastLimitText(samples);
   const problem =
     samples > BROWSER_SAMPLES_MAX
-      ? `${count} tiles of ${t}² are ${samplesText(samples)} samples: the browser exports at most ${samplesText(BROWSER_SAMPLES_MAX)} (16 tiles of 2049²), since it holds the whole download in memory. Build it on the command line, which writes one tile at a time to disk:`
+      ? `${count} tiles of ${t}² are ${past} samples: the browser exports at most ${limit} (64 tiles of 1025², 16 of 2049²), since it holds the whole download in memory. Build it on the command line, which writes one tile at a time to disk:`
       : null;
   return { plan, shape, region, bytes, problem, seams, command, formats };
 }
