@@ -1,6 +1,7 @@
 // Export → Tiles' planning (src/viewer-core/tiles.ts): the tiles, samples and world area the box
 // says, the browser's limit with the command line instead, and the seams of a grid-bound graph
 // said as `terrain-graph build` says them.
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -58,6 +59,17 @@ describe('Export → Tiles planning', () => {
     const [, over, limit] = /are (.*?) samples: the browser exports at most (.*?) \(/.exec(past)!;
     expect(over).not.toBe(limit);
     expect(past).toContain('4041 tiles of 129² are 67,246,281 samples');
+  });
+
+  it("quotes the graph file's name in the command line, so a name a browser or a person gave (spaces, brackets, quotes, $) pastes into a shell as one argument", () => {
+    const g = read('default.json');
+    for (const name of ['default.json', 'default (1).json', "Ann's $HOME `x`.json"]) {
+      const { command } = tilesSummary(g, 'height', small, name);
+      const args = command.slice('npx terrain-graph build '.length);
+      const first = execFileSync('bash', ['-c', `set -- ${args}; printf %s "$1"`], { encoding: 'utf8' });
+      expect(first, command).toBe(name);
+    }
+    expect(tilesSummary(g, 'height', small, 'default.json').command).toMatch(/^npx terrain-graph build default\.json --region/);
   });
 
   it('says which formats apply, and refuses one that does not, and an origin off the lattice', () => {

@@ -114,6 +114,16 @@ function pastLimitText(samples: number): [string, string] {
   return short[0] === short[1] ? [samples.toLocaleString('en-GB'), BROWSER_SAMPLES_MAX.toLocaleString('en-GB')] : [short[0], short[1]];
 }
 
+/**
+ * A word a POSIX shell reads back as `text`: as it is when it holds only characters no shell
+ * treats specially, else in single quotes (a quote inside closed, escaped and reopened). The
+ * file's name is the one word of the command a person chose: "default (1).json", as a browser
+ * names a second download, broke the command pasted into bash.
+ */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
 /** The zip's name and its folder: "<node>.tiles-<T>-<N>" (the folder build's --out would be). */
 export function tilesFolder(node: string, choice: TilesChoice): string {
   return `${node}.tiles-${choice.tileSize}-${choice.cellsPerView}`;
@@ -129,7 +139,7 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
   const y0 = graph.view.y;
   const region: Region = { x0, y0, x1: x0 + cellsX / n, y1: y0 + cellsY / n };
   const command =
-    `npx terrain-graph build ${graphFile} --region ${[region.x0, region.y0, region.x1, region.y1].map(String).join(',')} ` +
+    `npx terrain-graph build ${shellWord(graphFile)} --region ${[region.x0, region.y0, region.x1, region.y1].map(String).join(',')} ` +
     `--cells-per-view ${n} --tile-size ${t} --node ${node} --format ${choice.format} --out ${tilesFolder(node, choice)}`;
   const none = { plan: null, shape: null, region, bytes: 0, seams: null, command, formats };
   const wholeAcross = choice.across === 'tiles' ? 1 : 2;
