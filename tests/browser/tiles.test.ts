@@ -130,6 +130,49 @@ describe('Export → Tiles', () => {
     }
   });
 
+  it("at 1024 × 700, keyboard only: the box opens from Tiles…, Escape gives the focus back to Tiles…, Export gives it to the export's Cancel, which Enter presses", async () => {
+    const s: Session = await openApp(browser, { viewport: { width: 1024, height: 700 } });
+    /** The focused element through the shadow roots: its tag and classes. */
+    const focused = () =>
+      s.page.evaluate(() => {
+        let a: Element | null = document.activeElement;
+        while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+        return a ? `${a.tagName.toLowerCase()}.${[...a.classList].join('.')}` : 'none';
+      });
+    try {
+      const page = s.page;
+      await show(page, 'height');
+      await page.locator(`${viewer} button.tiles-open`).focus();
+      await page.keyboard.press('Enter');
+      await page.locator(dialog).waitFor();
+      expect(await focused()).toBe('button.layout.on');
+      await page.keyboard.press('Escape');
+      expect(await page.locator(dialog).count()).toBe(0);
+      await expect.poll(focused).toBe('button.tiles-open');
+      // Again, 4 × 2 tiles of 1009² (the default size), typed, then Export.
+      await page.keyboard.press('Enter');
+      await page.locator(dialog).waitFor();
+      for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
+      expect(await focused()).toBe('input.x');
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('4');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      expect(await focused()).toBe('button.confirm');
+      expect(await page.locator(`${dialog} button.confirm`).innerText()).toBe('Export 8 tiles');
+      await page.keyboard.press('Enter');
+      expect(await page.locator(dialog).count()).toBe(0);
+      await expect.poll(focused).toBe('button.cancel-export');
+      await screenshot(page, 'tiles-keyboard-cancel-1024');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.locator(`${viewer} .exports .note`).innerText()).toBe('Cancelled the export of 8 tiles; nothing was saved');
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('refuses a world past the browser limit, naming the limit and the command line, and says so of a grid-bound graph', async () => {
     const s: Session = await openApp(browser, { viewport: { width: 1600, height: 1000 } });
     try {

@@ -364,8 +364,15 @@ export class TgViewer extends LitElement {
     this.tilesOpen = false;
     this.requestUpdate();
     // Its export started: the tiles' progress and Cancel are in the Export row, which at
-    // 1024 × 700 lies below the panel's fold.
-    if (this.session?.exports.state) void this.updateComplete.then(() => this.renderRoot.querySelector('.exports .progress')?.scrollIntoView({ block: 'nearest' }));
+    // 1024 × 700 lies below the panel's fold. The focus goes back where the box was opened from
+    // (or to that Cancel, Tiles… being disabled meanwhile), not to the page's start, where a
+    // keyboard user would have to tab back through the whole editor.
+    const started = !!this.session?.exports.state;
+    void this.updateComplete.then(() => {
+      const progress = started ? this.renderRoot.querySelector('.exports .progress') : null;
+      progress?.scrollIntoView({ block: 'nearest' });
+      (progress?.querySelector<HTMLElement>('button.cancel-export') ?? this.renderRoot.querySelector<HTMLElement>('button.tiles-open'))?.focus({ preventScroll: !!progress });
+    });
   };
 
   /**
