@@ -189,6 +189,8 @@ describe('Export → Tiles', () => {
       const problem = page.locator(`${dialog} p.problem`);
       await expect.poll(() => problem.count()).toBe(1);
       expect(await problem.innerText()).toContain('289 tiles of 1009² are 294.2 M samples: the browser exports at most 67.2 M');
+      // The world area as the command line has it, not rounded to 16.7344.
+      expect(await page.locator(`${dialog} p.summary`).innerText()).toContain('the world from (0, 0) to (16.734375, 16.734375), 16.734375 × 16.734375 views');
       expect(await page.locator(`${dialog} p.command`).innerText()).toContain('npx terrain-graph build default.json --region 0,0,16.734375,16.734375 --cells-per-view 1024 --tile-size 1009 --node biomes --format indexed');
       expect(await page.locator(`${dialog} button.confirm`).isDisabled()).toBe(true);
       await screenshot(page, 'tiles-refused-1600');

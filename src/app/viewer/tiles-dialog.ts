@@ -20,9 +20,13 @@ const FORMAT_WORDS: Readonly<Record<BuildFormat, string>> = {
   indexed: 'indexed · biome ids as an indexed PNG',
 };
 
-/** A world coordinate as short as it reads back. */
+/**
+ * A world coordinate in full, as the command line below has it: the region's edges are whole
+ * cells from an origin on the lattice, so at most a dozen binary places ("16.734375", which six
+ * digits made "16.7344", another number than the command's).
+ */
 function coord(v: number): string {
-  return String(Number(v.toPrecision(6)));
+  return String(v);
 }
 
 /**
