@@ -91,4 +91,14 @@ describe('checksums off Node', () => {
     }
     expect(sha256Js('é and ü')).toBe(createHash('sha256').update('é and ü').digest('hex'));
   });
+
+  it("and on a tile's size of bytes, as views into a larger buffer (a PNG chunk's CRC is taken over one)", () => {
+    let seed = 99;
+    const big = Uint8Array.from({ length: 1_200_037 }, () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 24));
+    for (const [from, n] of [[0, 1_200_037], [3, 1_048_633], [17, 65536 * 8 + 5]]) {
+      const b = big.subarray(from, from + n);
+      expect(crc32Js(b), `crc32 of ${n} bytes from ${from}`).toBe(zlibCrc32(b) >>> 0);
+      expect(sha256Js(b), `sha256 of ${n} bytes from ${from}`).toBe(createHash('sha256').update(b).digest('hex'));
+    }
+  });
 });

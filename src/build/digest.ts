@@ -4,7 +4,7 @@
 //
 // In Node we use Node's own (zlib.crc32, crypto's sha256), reached through
 // process.getBuiltinModule (Node 20.16 on), not an import: a static `import 'node:zlib'` would
-// not load in the browser's worker. The JavaScript below is what runs there; tests/build-digest
+// not load in the browser's worker. The JavaScript below is what runs there; tests/build-zip.test.ts
 // pins that both give the same answers. I did not make the browser hash with crypto.subtle: it
 // is asynchronous, and a tile's manifest is written in the same synchronous pass as its files.
 
