@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planBuild } from '../src/build/prepare.ts';
 import { parseGraph } from '../src/model/format.ts';
-import { BROWSER_SAMPLES_MAX, TILES_DEFAULTS, type TilesChoice, tilesSummary } from '../src/viewer-core/tiles.ts';
+import { BROWSER_SAMPLES_MAX, bytesText, TILES_DEFAULTS, type TilesChoice, tilesSummary } from '../src/viewer-core/tiles.ts';
 import { runCli, scratchDir } from './helpers/cli.ts';
 
 const read = (file: string) => parseGraph(readFileSync(`graphs/${file}`, 'utf8'), { file });
@@ -70,6 +70,13 @@ describe('Export → Tiles planning', () => {
       expect(first, command).toBe(name);
     }
     expect(tilesSummary(g, 'height', small, 'default.json').command).toMatch(/^npx terrain-graph build default\.json --region/);
+  });
+
+  it('says the estimate in the units of the Export row\'s Saved note (a MB of 2²⁰ bytes): 538,047,424 bytes, saved as "513.1 MB", are about 513 MB, not 538', () => {
+    expect(bytesText(538_047_424)).toBe('513 MB');
+    expect(bytesText(104_000_000)).toBe('99.2 MB');
+    expect(bytesText(2_900_000)).toBe('2.8 MB');
+    expect(bytesText(20_480)).toBe('20 kB');
   });
 
   it('says which formats apply, and refuses one that does not, and an origin off the lattice', () => {

@@ -95,11 +95,18 @@ function bytesPerSample(format: BuildFormat, type: PortType, meaning: Meaning): 
   }
 }
 
-/** A number of bytes as people read it. */
+/**
+ * A number of bytes as people read it, in the units the Export row's "Saved … · N MB" uses
+ * (exports.ts: a MB of 2²⁰ bytes), so the estimate and the file it announces compare: in units
+ * of 10⁶ the box said "about 538 MB" of a download the row then called 513.1 MB.
+ */
 export function bytesText(bytes: number): string {
-  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`;
-  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(bytes >= 1e8 ? 0 : 1)} MB`;
-  if (bytes >= 1e3) return `${Math.round(bytes / 1e3)} kB`;
+  const KB = 1 << 10;
+  const MB = 1 << 20;
+  const GB = 1 << 30;
+  if (bytes >= GB) return `${(bytes / GB).toFixed(1)} GB`;
+  if (bytes >= MB) return `${(bytes / MB).toFixed(bytes >= 100 * MB ? 0 : 1)} MB`;
+  if (bytes >= KB) return `${Math.round(bytes / KB)} kB`;
   return `${bytes} B`;
 }
 
