@@ -2,7 +2,7 @@
 // byte, Adler-32 checked, and the Huffman codes stay complete and within their length limits.
 import { inflateSync } from 'node:zlib';
 import { expect, it } from 'vitest';
-import { codeLengths, zlibRle } from '../src/build/deflate.ts';
+import { codeLengths, deflateMemoryBytes, releaseDeflateMemory, zlibRle } from '../src/build/deflate.ts';
 import { rng } from './helpers/graphs.ts';
 
 function kraft(lengths: Uint8Array): number {
@@ -64,4 +64,14 @@ it('code lengths are complete and within the limit, even where Huffman would go 
     // Rarer symbols never get shorter codes than more frequent ones.
     for (let a = 0; a < freq.length; a++) for (let b = 0; b < freq.length; b++) if (freq[a] > 0 && freq[a] < freq[b]) expect(lengths[a]).toBeGreaterThanOrEqual(lengths[b]);
   }
+});
+
+it('keeps its memory for the next call until told to let it go (an export worker between two exports)', () => {
+  const data = new Uint8Array(4 << 20).map((_, i) => (i * 2654435761) >>> 24);
+  const z = zlibRle(data);
+  expect(deflateMemoryBytes()).toBeGreaterThan(data.length);
+  releaseDeflateMemory();
+  expect(deflateMemoryBytes()).toBe(0);
+  // And encodes again afterwards, the same bytes.
+  expect(zlibRle(data)).toEqual(z);
 });

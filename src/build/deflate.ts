@@ -276,6 +276,17 @@ const pngModule = lazyModule<PngExports>(PNG_WASM_BASE64, 'PNG encoder');
 /** The compiled module's bytes. */
 export const pngModuleBytes = pngModule.bytes;
 
+/** Bytes the encoder's memory holds now (0 before first use and after releaseDeflateMemory). */
+export const deflateMemoryBytes = pngModule.memoryBytes;
+
+/**
+ * Lets the encoder's memory go whatever it holds: a call keeps up to KEEP_BYTES for the next
+ * tile, which an export worker between two exports should not (after 2049² tiles, tens of MB).
+ */
+export function releaseDeflateMemory(): void {
+  pngModule.release(0);
+}
+
 /** The module's fixed scratch: the length index, the block's frequencies, its packed codes, the writer's state, its tokens. */
 const LENGTH_INDEX_AT = FIRST_BYTE;
 const FREQ_AT = LENGTH_INDEX_AT + 272;

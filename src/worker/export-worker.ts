@@ -13,6 +13,7 @@
 import { PreviewEvaluator } from './evaluator.ts';
 import type { ExportProgress, ExportResult, TilesRequest, ToExportWorker } from './protocol.ts';
 import { buildZip } from '../build/files.ts';
+import { releaseDeflateMemory } from '../build/deflate.ts';
 import { releaseTileBuffers } from '../build/tile-render.ts';
 import { parseGraph } from '../model/format.ts';
 import { passThrough } from '../model/bypass.ts';
@@ -48,9 +49,10 @@ scope.onmessage = (e) => {
     scope.postMessage({ kind: 'export-result', seq: msg.seq, name: '', mime: '', bytes: new ArrayBuffer(0), message: err instanceof Error ? err.message : String(err), ms: 0 }, []);
   } finally {
     // Its grids went with its engine; the kernels' scratch and WebAssembly memory go too, and
-    // the free grids the tiles' engines kept for the next tile.
+    // the free grids the tiles' engines kept for the next tile, and the PNG encoder's memory.
     trimScratch(0);
     releaseTileBuffers();
+    releaseDeflateMemory();
   }
 };
 
