@@ -65,7 +65,8 @@ export function runShortcut(app: TgApp, shortcut: Shortcut): void {
       if (core.primary) app.actions.editParams(core.primary);
       return;
     case 'save':
-      return app.files.save();
+      void app.files.save();
+      return;
     case 'saveAs':
       void app.files.saveAs();
       return;

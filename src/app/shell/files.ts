@@ -70,19 +70,34 @@ export class ShellFiles {
     await host.canvas?.zoomToFit();
   }
 
+  /**
+   * Opens a recipe as a template: no file name is kept, so Save asks for one rather than
+   * offering the shipped file's name (a person saving "climate-kauai.json" over and over would
+   * lose their edits among the recipe's copies).
+   */
   async openRecipe(file: string | undefined): Promise<void> {
     const recipe = this.host.recipes.find((r) => r.file === file);
-    if (recipe) await this.openText(recipe.text, recipe.file);
+    if (recipe) await this.openText(recipe.text, recipe.file, null);
   }
 
-  /** Opens another tab's draft; it stays a draft (Save asks for nothing, keeps no file name). */
+  /** Opens another tab's draft; it stays a draft (it keeps no file name: Save asks for one). */
   async openDraft(id: string | undefined): Promise<void> {
     const text = id ? this.host.drafts.text(id) : null;
     if (text === null) this.host.say('That draft is gone: its tab may have been closed long ago.', 'refused');
     else await this.openText(text, 'draft', null);
   }
 
-  save(): void {
+  /**
+   * Saves under the name the graph was opened or saved as; a graph with no file of its own
+   * (New, a recipe, a draft, a link's) asks for a name first, as Save as does.
+   */
+  async save(): Promise<void> {
+    const host = this.host;
+    if (host.openedAs === null) return this.saveAs();
+    this.download();
+  }
+
+  private download(): void {
     const host = this.host;
     download({ name: graphFileName(host.core.graph, host.openedAs), mime: 'application/json', bytes: graphFileText(host.core.snapshot()) });
     host.core.keep({ clean: true });
@@ -107,7 +122,7 @@ export class ShellFiles {
     });
     if (answer === null) return;
     this.host.openedAs = saveAsName(answer);
-    this.save();
+    this.download();
   }
 
   /** Makes the link that carries the graph, copies it and shows it (or says it is too large). */

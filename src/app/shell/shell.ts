@@ -224,7 +224,7 @@ export class TgApp extends LitElement {
             @tg-share-close=${() => (this.sharing = null)}
             @tg-share-save=${() => {
               this.sharing = null;
-              this.files.save();
+              void this.files.save();
             }}
           ></tg-share-dialog>`
         : nothing}

