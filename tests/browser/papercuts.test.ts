@@ -3,7 +3,7 @@
 // reload, the compare pin's name readable at 1024 × 700, and the angle sliders' 1° steps.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appPerTest, screenshot, settle, waitForPreviews } from './harness.ts';
+import { appPerTest, launch, openApp, screenshot, settle, waitForPreviews } from './harness.ts';
 
 /** Opens a recipe from the toolbar's Recipes list. */
 async function openRecipe(page: Page, file: string): Promise<void> {
@@ -36,4 +36,43 @@ describe('small papercuts', () => {
     expect(again.suggestedFilename()).toBe('my-kauai.json');
     expect(await ask.count()).toBe(0);
   });
+});
+
+/** The compare bar's pinned name: its text, whether it is cut, and its lines. */
+async function pinName(page: Page): Promise<{ text: string; cut: boolean; lines: number; title: string }> {
+  return page.locator('tg-viewer .pin-name').evaluate((el) => {
+    const h = el as HTMLElement;
+    const line = parseFloat(getComputedStyle(h).lineHeight) || 15;
+    return { text: h.textContent!.replace(/\s+/g, ' ').trim(), cut: h.scrollWidth > h.clientWidth + 1, lines: Math.round(h.getBoundingClientRect().height / line), title: h.title };
+  });
+}
+
+describe('the compare pin', () => {
+  for (const viewport of [
+    { width: 1024, height: 700 },
+    { width: 1600, height: 1000 },
+  ]) {
+    it(`shows the pinned output's whole name on one line at ${viewport.width} × ${viewport.height}`, async () => {
+      const browser = await launch();
+      const s = await openApp(browser, { viewport });
+      try {
+        const page = s.page;
+        await openRecipe(page, 'climate-kauai.json');
+        await page.locator('tg-node[data-node-id="biomes"] header .title').click();
+        await settle(page);
+        await page.locator('tg-viewer button', { hasText: 'Pin to compare' }).click();
+        await settle(page);
+        await screenshot(page, `papercuts-pin-${viewport.width}`);
+        const name = await pinName(page);
+        expect(name.text).toMatch(/^pinned: Biomes · /);
+        expect(name.cut, `"${name.text}" cut short`).toBe(false);
+        expect(name.lines).toBe(1);
+        expect(name.title).toContain('Biomes');
+        expect(s.errors).toEqual([]);
+      } finally {
+        await s.close();
+        await browser.close();
+      }
+    });
+  }
 });

@@ -209,8 +209,12 @@ export default css`
     flex: 0 1 auto;
     min-width: 48px;
   }
+  /* As wide as its words, up to the whole row: capped at 45 % it was cut ("pinned: Biomes ·…") at
+     1024 × 700, where freeze and Unpin wrap to the row below anyway and leave room for it. A name
+     longer than the row is cut there, whole in its title. */
   .pin-name {
-    max-width: 45%;
+    min-width: 0;
+    max-width: 100%;
     overflow: hidden;
     text-overflow: ellipsis;
     white-space: nowrap;
