@@ -9,10 +9,19 @@ import type { AnyParamValue, IntParam, NumberParam, ParamSpec } from '../../mode
 import { ink } from '../biome-table/biome-table.ts';
 import { appEvent, decimalComma, type ParamEditDetail } from '../events.ts';
 import styles from './param.styles.ts';
-import { fromPosition, isLog, keyedValue, toPosition, TRACK } from './slider-scale.ts';
+import { fromPosition, isLog, keyedValue, snap, toPosition, TRACK } from './slider-scale.ts';
+
+/**
+ * How much slower a Shift-drag moves a slider than a plain one: the wind's 0…360° on a 60 px
+ * track was 6° a pixel, and 1° steps took a typed value (as in Blender, Shift is the fine drag).
+ */
+export const FINE_DRAG = 10;
 
 /** Whole numbers keep the browser's keys (a comma between thousands is dropped, "10,000" read right). */
 const noKeys = (): void => {};
+
+/** A number slider's tooltip on its fine drag. */
+const FINE_TIP = `Shift+drag for fine steps (${FINE_DRAG}× slower)`;
 
 /** Digits a number shows with: enough for its step, at most 4. */
 function digitsFor(step: number): number {
@@ -108,6 +117,9 @@ export class TgParam extends LitElement {
 
   private dragging = false;
 
+  /** A Shift-drag in progress: where it started, in page pixels and in the slider's own units. */
+  private fine: { x: number; position: number; width: number } | null = null;
+
   override willUpdate(): void {
     this.kind = this.spec?.kind ?? '';
   }
@@ -147,9 +159,11 @@ export class TgParam extends LitElement {
             .value=${live(String(log ? toPosition(spec, v) : v))}
            
             aria-valuetext=${log ? `${formatTyped(v, step)}${spec.unit ? ` ${spec.unit}` : ''}` : nothing}
-            title=${log ? 'Logarithmic: each part of the track multiplies the value by about the same factor' : nothing}
+            title=${log ? `Logarithmic: each part of the track multiplies the value by about the same factor. ${FINE_TIP}` : FINE_TIP}
             @keydown=${log ? this.logKey : nothing}
             @pointerdown=${this.dragStart}
+            @pointermove=${this.fineMove}
+            @mousedown=${this.noNativeFine}
             @pointerup=${this.dragEnd}
             @lostpointercapture=${this.dragEnd}
             @input=${this.slid}
@@ -209,7 +223,32 @@ export class TgParam extends LitElement {
   private dragStart(e: PointerEvent): void {
     if (e.button !== 0) return;
     this.dragging = true;
+    if (e.shiftKey) {
+      // The slider follows this pointer from here, not the browser: the thumb does not jump to it.
+      const input = e.target as HTMLInputElement;
+      e.preventDefault();
+      input.setPointerCapture(e.pointerId);
+      this.fine = { x: e.clientX, position: Number(input.value), width: input.getBoundingClientRect().width };
+    }
     this.send('begin');
+  }
+
+  /** The browser's own drag stays out of a Shift-drag (cancelling pointerdown does not stop it). */
+  private noNativeFine(e: MouseEvent): void {
+    if (e.shiftKey) e.preventDefault();
+  }
+
+  /** A Shift-drag: the value moves a FINE_DRAG-th as far as the pointer, on the param's scale and step. */
+  private fineMove(e: PointerEvent): void {
+    const fine = this.fine;
+    const spec = this.spec;
+    if (!fine || !this.dragging || (spec.kind !== 'number' && spec.kind !== 'int')) return;
+    const input = e.target as HTMLInputElement;
+    const low = Number(input.min);
+    const high = Number(input.max);
+    const position = Math.min(high, Math.max(low, fine.position + ((e.clientX - fine.x) / Math.max(1, fine.width)) * ((high - low) / FINE_DRAG)));
+    const v = isLog(spec) ? fromPosition(spec, Math.round(position)) : snap(spec, position);
+    if (v !== this.value) this.send('update', v);
   }
 
   private slid(e: Event): void {
@@ -233,6 +272,7 @@ export class TgParam extends LitElement {
   private dragEnd(): void {
     if (!this.dragging) return;
     this.dragging = false;
+    this.fine = null;
     this.send('commit');
   }
 
