@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { MESH_DEFAULTS } from '../src/render/land-mesh.ts';
 import { DEFAULT_EXPORT_CHOICES, EXPORTS_KEY, readExportChoices, writeExportChoices } from '../src/viewer-core/export-choices.ts';
 import { distanceWords, ViewerExports } from '../src/viewer-core/exports.ts';
+import { TILES_DEFAULTS, type TilesChoice } from '../src/viewer-core/tiles.ts';
 import type { SettingStore } from '../src/viewer-core/settings.ts';
 import type { LanePort } from '../src/worker/lane.ts';
 
@@ -38,6 +39,41 @@ describe('the export choices kept across reloads', () => {
     expect(new ViewerExports(idle, () => {}, undefined, { store, sizes: SIZES }).size).toBeNull();
   });
 
+  it('reads back the Export → Tiles choice as the dialog set it, on a new page', () => {
+    const store = memoryStore();
+    const first = new ViewerExports(idle, () => {}, undefined, { store, sizes: SIZES });
+    expect(first.tiles).toEqual(TILES_DEFAULTS);
+    const unity: TilesChoice = { layout: 'unity', tileSize: 513, cellsPerView: 512, across: 'samples', x: 1500, y: 700, format: 'r16' };
+    first.setTiles(unity);
+    first.setSize(64);
+    const reloaded = new ViewerExports(idle, () => {}, undefined, { store, sizes: SIZES });
+    expect(reloaded.tiles).toEqual(unity);
+    expect(reloaded.size).toBe(64);
+  });
+
+  it('falls back part by part where the stored tiles choice is damaged or not offered', () => {
+    const store = memoryStore();
+    const tiles = (value: unknown) => {
+      store.map.set(EXPORTS_KEY, JSON.stringify({ size: 64, tiles: value }));
+      return readExportChoices(store, SIZES).tiles;
+    };
+    expect(tiles(undefined)).toEqual(TILES_DEFAULTS);
+    expect(tiles('unity')).toEqual(TILES_DEFAULTS);
+    expect(tiles({ layout: 'unity', tileSize: 1009, cellsPerView: 512, format: 'webp' })).toEqual({ ...TILES_DEFAULTS, layout: 'unity', tileSize: 1025, cellsPerView: 512, format: 'r16' });
+    // A layout no engine has: the default engine, its usual tile unless the size is one of its own.
+    expect(tiles({ layout: 'godot', tileSize: 505 })).toEqual({ ...TILES_DEFAULTS, tileSize: 505 });
+    expect(tiles({ layout: 'toString', tileSize: 4033 })).toEqual(TILES_DEFAULTS);
+    expect(tiles({ cellsPerView: 300, format: 'jpeg' })).toEqual(TILES_DEFAULTS);
+    expect(tiles({ format: 'f32', cellsPerView: 4096 })).toEqual({ ...TILES_DEFAULTS, format: 'f32', cellsPerView: 4096 });
+    // The region falls back whole: counts are read in its unit.
+    expect(tiles({ across: 'samples', x: 2017, y: 1009 })).toMatchObject({ across: 'samples', x: 2017, y: 1009 });
+    for (const region of [{ across: 'samples', x: 0, y: 3 }, { across: 'tiles', x: 2.5, y: 3 }, { across: 'metres', x: 3, y: 3 }, { across: 'tiles', x: 3, y: '3' }, { across: 'tiles', x: 1e9, y: 3 }, { across: 'tiles', x: null, y: 3 }]) {
+      expect(tiles(region), JSON.stringify(region)).toMatchObject({ across: 'tiles', x: 2, y: 2 });
+    }
+    // The rest of the choices stay as they were kept.
+    expect(readExportChoices(store, SIZES).size).toBe(64);
+  });
+
   it('without a store they start at their defaults and are kept nowhere', () => {
     const exports = new ViewerExports(idle, () => {});
     exports.setSize(64);
@@ -55,11 +91,11 @@ describe('the export choices kept across reloads', () => {
     expect(read(null)).toEqual(DEFAULT_EXPORT_CHOICES);
     expect(read([513])).toEqual(DEFAULT_EXPORT_CHOICES);
     // A size the panel does not offer, or no number: the view's; the mesh kept.
-    expect(read({ size: 300, mesh: { side: 129, metresPerCell: 2, heightRange: 50, sea: true } })).toEqual({ size: null, mesh: { side: 129, metresPerCell: 2, heightRange: 50, sea: true } });
+    expect(read({ size: 300, mesh: { side: 129, metresPerCell: 2, heightRange: 50, sea: true } })).toEqual({ size: null, mesh: { side: 129, metresPerCell: 2, heightRange: 50, sea: true }, tiles: TILES_DEFAULTS });
     expect(read({ size: '513' }).size).toBeNull();
     expect(read({ size: 1e9 }).size).toBeNull();
     // Each mesh option on its own.
-    expect(read({ size: 2017, mesh: { side: 300, metresPerCell: 0, heightRange: 1e9, sea: 'yes' } })).toEqual({ size: 2017, mesh: MESH_DEFAULTS });
+    expect(read({ size: 2017, mesh: { side: 300, metresPerCell: 0, heightRange: 1e9, sea: 'yes' } })).toEqual({ size: 2017, mesh: MESH_DEFAULTS, tiles: TILES_DEFAULTS });
     expect(read({ mesh: { side: 2049, metresPerCell: -4, heightRange: 3000 } }).mesh).toEqual({ ...MESH_DEFAULTS, side: 2049, heightRange: 3000 });
     expect(read({ mesh: { metresPerCell: '10', heightRange: null } }).mesh).toEqual(MESH_DEFAULTS);
     // JSON has no NaN or Infinity: they come back as null, which falls back too.
@@ -77,7 +113,7 @@ describe('the export choices kept across reloads', () => {
       },
     };
     expect(readExportChoices(refusing, SIZES)).toEqual(DEFAULT_EXPORT_CHOICES);
-    expect(() => writeExportChoices(refusing, { size: 64, mesh: MESH_DEFAULTS })).not.toThrow();
+    expect(() => writeExportChoices(refusing, { size: 64, mesh: MESH_DEFAULTS, tiles: TILES_DEFAULTS })).not.toThrow();
     const exports = new ViewerExports(idle, () => {}, undefined, { store: refusing, sizes: SIZES });
     exports.setSize(64);
     expect(exports.setMesh({ sea: true })).toBeNull();

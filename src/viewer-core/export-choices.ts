@@ -1,18 +1,48 @@
-// The export's size and mesh options as the person last set them in the viewer, kept across
-// reloads (settings.ts: per browser, not per graph). Each part is checked on its own when read
-// back: a size the panel does not offer, or a mesh option out of range, falls back to its
-// default and leaves the others as they were kept.
+// The export's size, mesh options and Export → Tiles choice as the person last set them in the
+// viewer, kept across reloads (settings.ts: per browser, not per graph). Each part is checked on
+// its own when read back: a size the panel does not offer, a mesh option out of range or a tiles
+// field the dialog does not offer falls back to its default and leaves the others as they were kept.
 
 import { MESH_DEFAULTS, MESH_SIDES, type MeshOption, meshOptionProblems, type MeshOptions } from '../render/land-mesh.ts';
+import { BUILD_FORMATS } from '../build/plan.ts';
 import { fields, readSetting, type SettingStore, writeSetting } from './settings.ts';
+import { TILE_CELLS_PER_VIEW, TILE_LAYOUTS, type TileLayout, TILES_DEFAULTS, type TilesChoice } from './tiles.ts';
 
-/** The export's size (cells a side; null: the view's own) and the mesh's options (the glb format). */
+/** The export's size (cells a side; null: the view's own), the mesh's options (the glb format) and Export → Tiles' choice. */
 export interface ExportChoices {
   readonly size: number | null;
   readonly mesh: MeshOptions;
+  readonly tiles: TilesChoice;
 }
 
-export const DEFAULT_EXPORT_CHOICES: ExportChoices = Object.freeze({ size: null, mesh: MESH_DEFAULTS });
+export const DEFAULT_EXPORT_CHOICES: ExportChoices = Object.freeze({ size: null, mesh: MESH_DEFAULTS, tiles: TILES_DEFAULTS });
+
+/** Tiles or samples a side a stored region may ask for: more is no region anyone exports (the dialog then says it is too large). */
+const REGION_MAX = 1_000_000;
+
+/**
+ * The tiles' choice as stored, each part the default where the dialog does not offer it: the
+ * layout with a tile size of its own (else the layout's usual one), the resolution, the region
+ * (its unit and both counts together, whole numbers from 1) and the format (else the layout's own).
+ */
+function tilesChoice(value: unknown): TilesChoice {
+  const t = fields(value);
+  const layout: TileLayout = typeof t.layout === 'string' && Object.hasOwn(TILE_LAYOUTS, t.layout) ? (t.layout as TileLayout) : TILES_DEFAULTS.layout;
+  const sizes = TILE_LAYOUTS[layout].sizes;
+  // Each engine's usual tile, as the dialog picks it with the layout.
+  const usual = layout === 'unity' ? 1025 : 1009;
+  const count = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= REGION_MAX;
+  const region = (t.across === 'tiles' || t.across === 'samples') && count(t.x) && count(t.y);
+  return {
+    layout,
+    tileSize: typeof t.tileSize === 'number' && sizes.includes(t.tileSize) ? t.tileSize : usual,
+    cellsPerView: typeof t.cellsPerView === 'number' && TILE_CELLS_PER_VIEW.includes(t.cellsPerView) ? t.cellsPerView : TILES_DEFAULTS.cellsPerView,
+    across: region ? (t.across as TilesChoice['across']) : TILES_DEFAULTS.across,
+    x: region ? (t.x as number) : TILES_DEFAULTS.x,
+    y: region ? (t.y as number) : TILES_DEFAULTS.y,
+    format: typeof t.format === 'string' && (BUILD_FORMATS as readonly string[]).includes(t.format) ? (t.format as TilesChoice['format']) : TILE_LAYOUTS[layout].format,
+  };
+}
 
 /** The key of the export choices in the store: the viewer's own state, not the graph file's. */
 export const EXPORTS_KEY = 'terrain-graph:viewer-exports';
@@ -32,7 +62,7 @@ export function readExportChoices(store: SettingStore | null | undefined, sizes:
     store,
     EXPORTS_KEY,
     (v) => {
-      const { size, mesh } = fields(v);
+      const { size, mesh, tiles } = fields(v);
       const m = fields(mesh);
       return {
         size: typeof size === 'number' && sizes.includes(size) ? size : null,
@@ -43,6 +73,7 @@ export function readExportChoices(store: SettingStore | null | undefined, sizes:
           heightRange: meshNumber('heightRange', m.heightRange),
           sea: typeof m.sea === 'boolean' ? m.sea : MESH_DEFAULTS.sea,
         },
+        tiles: tilesChoice(tiles),
       };
     },
     DEFAULT_EXPORT_CHOICES,
@@ -52,5 +83,6 @@ export function readExportChoices(store: SettingStore | null | undefined, sizes:
 /** Keeps the choices; a store that refuses (full, blocked) leaves them for this page only. */
 export function writeExportChoices(store: SettingStore | null | undefined, choices: ExportChoices): void {
   const { side, metresPerCell, heightRange, sea } = choices.mesh;
-  writeSetting(store, EXPORTS_KEY, { size: choices.size, mesh: { side, metresPerCell, heightRange, sea } });
+  const { layout, tileSize, cellsPerView, across, x, y, format } = choices.tiles;
+  writeSetting(store, EXPORTS_KEY, { size: choices.size, mesh: { side, metresPerCell, heightRange, sea }, tiles: { layout, tileSize, cellsPerView, across, x, y, format } });
 }

@@ -12,7 +12,7 @@ import { Lane, type LanePort } from '../worker/lane.ts';
 import type { ExportProgress, ExportRequest, ExportResult, TilesRequest, WaterRef } from '../worker/protocol.ts';
 import { DEFAULT_EXPORT_CHOICES, readExportChoices, writeExportChoices } from './export-choices.ts';
 import type { SettingStore } from './settings.ts';
-import { tilesFolder, TILES_DEFAULTS, type TilesChoice, type TilesSummary } from './tiles.ts';
+import { tilesFolder, type TilesChoice, type TilesSummary } from './tiles.ts';
 
 export interface ExportState {
   /** A file's format, or 'tiles' (Export → Tiles: a zip of a build's files). */
@@ -53,8 +53,8 @@ export class ViewerExports {
   size: number | null;
   /** A mesh export's vertices a side, metres and sea (the glb format). */
   mesh: MeshOptions;
-  /** Export → Tiles: the layout, tile size, resolution, region and format last chosen. */
-  tiles: TilesChoice = TILES_DEFAULTS;
+  /** Export → Tiles: the layout, tile size, resolution, region and format last chosen, kept across reloads. */
+  tiles: TilesChoice;
   /** The export under way, or null. */
   state: ExportState | null = null;
   /** The last export's file name and size, or why it failed, or that it was cancelled, for the panel to say. */
@@ -74,7 +74,7 @@ export class ViewerExports {
     private readonly stop?: () => void,
     private readonly kept?: KeptChoices,
   ) {
-    ({ size: this.size, mesh: this.mesh } = kept ? readExportChoices(kept.store, kept.sizes) : DEFAULT_EXPORT_CHOICES);
+    ({ size: this.size, mesh: this.mesh, tiles: this.tiles } = kept ? readExportChoices(kept.store, kept.sizes) : DEFAULT_EXPORT_CHOICES);
     this.lane = new Lane(port, ['export-progress', 'export-result'], (a) => a.kind === 'export-result');
   }
 
@@ -88,9 +88,9 @@ export class ViewerExports {
     for (const l of [...this.listeners]) l();
   }
 
-  /** Writes the size and the mesh options where they are kept (a reload finds them again). */
+  /** Writes the size, the mesh options and the tiles' choice where they are kept (a reload finds them again). */
   private keep(): void {
-    if (this.kept) writeExportChoices(this.kept.store, { size: this.size, mesh: this.mesh });
+    if (this.kept) writeExportChoices(this.kept.store, { size: this.size, mesh: this.mesh, tiles: this.tiles });
   }
 
   get busy(): boolean {
@@ -128,9 +128,10 @@ export class ViewerExports {
     return null;
   }
 
-  /** Keeps the tiles' choice (the dialog's fields), for the next time the dialog opens. */
+  /** Keeps the tiles' choice (the dialog's fields), for the next time the dialog opens and across reloads. */
   setTiles(choice: TilesChoice): void {
     this.tiles = choice;
+    this.keep();
     this.changed();
   }
 

@@ -122,3 +122,72 @@ describe('an angle slider', () => {
     expect(await angle()).toBe(225);
   });
 });
+
+describe('Export → Tiles', () => {
+  const app = appPerTest();
+
+  /** The dialog's fields as they stand. */
+  async function fields(page: Page) {
+    const d = page.locator('tg-tiles-dialog');
+    return {
+      layout: await d.locator('button.layout.on').getAttribute('data-layout'),
+      tileSize: await d.locator('select.tile-size').inputValue(),
+      cells: await d.locator('select.cells').inputValue(),
+      across: await d.locator('select.across').inputValue(),
+      x: await d.locator('input.x').inputValue(),
+      y: await d.locator('input.y').inputValue(),
+      format: await d.locator('select.format').inputValue(),
+    };
+  }
+
+  async function openTiles(page: Page): Promise<void> {
+    await page.locator('tg-node[data-node-id="water"] header .title').click();
+    await settle(page);
+    await page.locator('tg-viewer button.tiles-open').click();
+    await page.locator('tg-tiles-dialog').waitFor();
+  }
+
+  /** Picks an option of a select as a person does: a click opens it, typing its label's start and Enter picks it. */
+  async function pick(page: Page, selector: string, typed: string): Promise<void> {
+    await page.locator(`tg-tiles-dialog ${selector}`).click();
+    await page.keyboard.type(typed);
+    await page.keyboard.press('Enter');
+  }
+
+  it('keeps the choices made with the mouse and keyboard across a reload', async () => {
+    const page = app.s.page;
+    await openTiles(page);
+    expect(await fields(page)).toEqual({ layout: 'unreal', tileSize: '1009', cells: '1024', across: 'tiles', x: '2', y: '2', format: 'png16' });
+    await page.locator('tg-tiles-dialog button[data-layout="unity"]').click();
+    await pick(page, 'select.tile-size', '513');
+    await pick(page, 'select.cells', '512');
+    const x = page.locator('tg-tiles-dialog input.x');
+    await x.click({ clickCount: 3 });
+    await page.keyboard.type('3');
+    await page.keyboard.press('Tab');
+    const y = page.locator('tg-tiles-dialog input.y');
+    await y.click({ clickCount: 3 });
+    await page.keyboard.type('1');
+    await page.keyboard.press('Tab');
+    const set = { layout: 'unity', tileSize: '513', cells: '512', across: 'tiles', x: '3', y: '1', format: 'r16' };
+    expect(await fields(page)).toEqual(set);
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await waitForPreviews(page);
+    await openTiles(page);
+    expect(await fields(page)).toEqual(set);
+    await screenshot(page, 'papercuts-tiles-kept-1600');
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await settle(page);
+    await screenshot(page, 'papercuts-tiles-kept-1024');
+  });
+
+  it('opens with the defaults where the kept choice is damaged, the other parts as kept', async () => {
+    const page = app.s.page;
+    await page.evaluate(() => localStorage.setItem('terrain-graph:viewer-exports', '{"size": null, "tiles": {"layout": "unity", "tileSize": 999, "cellsPerView": 512, "across": "tiles", "x": -3, "y": 1, "format": "gif"}}'));
+    await page.reload();
+    await waitForPreviews(page);
+    await openTiles(page);
+    expect(await fields(page)).toEqual({ layout: 'unity', tileSize: '1025', cells: '512', across: 'tiles', x: '2', y: '2', format: 'r16' });
+  });
+});
