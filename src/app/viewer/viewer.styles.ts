@@ -210,8 +210,18 @@ export default css`
     min-width: 48px;
   }
   /* As wide as its words, up to the whole row: capped at 45 % it was cut ("pinned: Biomes ·…") at
-     1024 × 700, where freeze and Unpin wrap to the row below anyway and leave room for it. A name
-     longer than the row is cut there, whole in its title. */
+     1024 × 700. In a narrow panel it takes the row under Map, 3-D, freeze and Unpin, which stay
+     on one row (left where they were, Unpin went onto a third row of its own); a name longer
+     than the row is cut there, whole in its title. */
+  .bar.tabs {
+    container-type: inline-size;
+  }
+  @container (max-width: 400px) {
+    .pin-name {
+      order: 1;
+      flex-basis: 100%;
+    }
+  }
   .pin-name {
     min-width: 0;
     max-width: 100%;
