@@ -9,11 +9,22 @@ import { graphFileText, readGraphFile } from '../../src/editor/files.ts';
 import { shareLink } from '../../src/editor/share.ts';
 import { appPerSuite, appUrl, graphText, openApp, screenshot, settle, waitForPreviews } from './harness.ts';
 
+/** Saves with the toolbar's Save; a graph with no file of its own (a link's) asks for a name first: Enter takes the one offered. */
 async function save(page: Page): Promise<string> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('tg-toolbar button', { hasText: /^Save$/ }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), saveButton(page, () => page.locator('tg-toolbar button', { hasText: /^Save$/ }).click())]);
   const chunks: Buffer[] = [];
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Presses a Save button with `press`, and Enter in the Save as box if it asks for a name. */
+async function saveButton(page: Page, press: () => Promise<void>): Promise<void> {
+  let downloaded = false;
+  page.once('download', () => (downloaded = true));
+  await press();
+  const asked = page.locator('tg-ask-dialog input');
+  await expect.poll(async () => downloaded || (await asked.count()) > 0).toBe(true);
+  if (await asked.count()) await page.keyboard.press('Enter');
 }
 
 /** The canonical text of a shipped graph (what Save writes for it). */
@@ -226,7 +237,7 @@ describe('sharing a graph as a link', () => {
     await said.waitFor();
     expect(await said.textContent()).toMatch(/would make a link of [\d,]+ characters; links longer than 16,000/);
     await screenshot(page, 'share-too-large');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('tg-share-dialog button.save').click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), saveButton(page, () => page.locator('tg-share-dialog button.save').click())]);
     expect(download.suggestedFilename()).toMatch(/\.json$/);
     expect(await page.locator('tg-share-dialog').count()).toBe(0);
   });
