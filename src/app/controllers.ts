@@ -146,3 +146,33 @@ export class Subscriptions implements ReactiveController {
     this.sources = null;
   }
 }
+
+/** The focused element, through open shadow roots (document.activeElement stops at a host). */
+function deepActiveElement(): HTMLElement | null {
+  let at: Element | null = document.activeElement;
+  while (at?.shadowRoot?.activeElement) at = at.shadowRoot.activeElement;
+  return at instanceof HTMLElement && at !== document.body ? at : null;
+}
+
+/**
+ * Gives the focus back, when a modal box leaves the page, to where it was when the box came
+ * (the Save as button, the canvas a Ctrl+S was pressed on), not to the canvas whatever opened
+ * it, from where a keyboard user tabbed back through the toolbar. Nothing when that place has gone.
+ */
+export class FocusReturn implements ReactiveController {
+  private to: HTMLElement | null = null;
+
+  constructor(host: ReactiveControllerHost) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.to = deepActiveElement();
+  }
+
+  hostDisconnected(): void {
+    const to = this.to;
+    this.to = null;
+    if (to?.isConnected) to.focus({ preventScroll: true });
+  }
+}

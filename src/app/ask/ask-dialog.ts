@@ -5,6 +5,7 @@
 
 import { html, LitElement, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import { FocusReturn } from '../controllers.ts';
 import { appEvent } from '../events.ts';
 import styles from './ask-dialog.styles.ts';
 
@@ -36,6 +37,9 @@ export type AskAnswer = string | null;
  */
 export class TgAskDialog extends LitElement {
   static override styles = styles;
+
+  /** The focus goes back where it was when the box came. */
+  private readonly focusReturn = new FocusReturn(this);
 
   @property({ attribute: false }) request: AskRequest | null = null;
 

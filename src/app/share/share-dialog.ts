@@ -3,6 +3,7 @@
 
 import { html, LitElement } from 'lit';
 import { property } from 'lit/decorators.js';
+import { FocusReturn } from '../controllers.ts';
 import { appEvent, escapeCloses } from '../events.ts';
 import styles from './share-dialog.styles.ts';
 
@@ -19,6 +20,9 @@ export type ShareState =
  */
 export class TgShareDialog extends LitElement {
   static override styles = styles;
+
+  /** The focus goes back where it was when the box came. */
+  private readonly focusReturn = new FocusReturn(this);
 
   /** What to show. */
   @property({ attribute: false }) state: ShareState | null = null;
