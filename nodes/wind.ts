@@ -208,7 +208,7 @@ function explainAir(r: NodeReading<WindParams & { on: boolean; start: string }>,
   const rank = rankValue && rankValue.type !== 'biome' ? rankValue.data : null;
   const isSea = (j: number) => !(terrain.data[j] >= terrain.seaLevel);
   const from = `from the ${windFrom(p.angle)}`;
-  if (isSea(i)) return { why: `over the sea: the air ${from} takes up water, ${formatValue(p.evap)} of what it lacks a cell` };
+  if (isSea(i)) return { why: `over the sea: the air ${from} takes up water, ${formatValue(1 - Math.exp(-p.evap))} of what it lacks each 256-map cell (1 − e^(−sea uptake))` };
   const walk = upwindWalk(r.domain.n, isSea, rank, p.angle, i);
   const cells = walk.steps * cellLength256(r.domain);
   const distance = cells < 10 ? cells.toFixed(1) : String(Math.round(cells));

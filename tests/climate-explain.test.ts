@@ -23,7 +23,7 @@ describe("the wind's explanation", () => {
   const e = evaluated(loadGraph('climate-west-wind.json'), N);
   e.setParam('wind', 'start', 'view');
   e.evaluate();
-  const wind = e.graph.nodes.find((n) => n.id === 'wind')!.params as { dry: number; lift: number; angle: number };
+  const wind = e.graph.nodes.find((n) => n.id === 'wind')!.params as { dry: number; lift: number; angle: number; evap: number };
   const air = grab(e, 'wind');
   const h = grab(e, 'water', 'terrain');
   const sea = (e.output('water', 'terrain') as { seaLevel: number }).seaLevel;
@@ -57,7 +57,9 @@ describe("the wind's explanation", () => {
     expect(leeNote).toContain('rain shadow');
     expect(noteOf(e, 'wind', windward.i)).toContain('climbing here: the windward side');
     expect(leeNote).not.toContain('about');
-    expect(noteOf(e, 'wind', land.length ? h.findIndex((v) => !(v >= sea)) : 0)).toMatch(/^over the sea: the air from the west takes up water/);
+    const seaNote = noteOf(e, 'wind', h.findIndex((v) => !(v >= sea)));
+    expect(seaNote).toMatch(/^over the sea: the air from the west takes up water/);
+    expect(seaNote).toContain(`${formatValue(1 - Math.exp(-wind.evap))} of what it lacks each 256-map cell`);
   });
 });
 
