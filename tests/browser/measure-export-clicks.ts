@@ -14,6 +14,7 @@ import { loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
 import { launch } from './chromium.ts';
 import { serve } from './serve.ts';
+import { median } from '../../src/bench/median.ts';
 
 const REPEAT = Number(process.env.REPEAT ?? 3);
 const FLUVIAL = Number(process.env.FLUVIAL ?? 1);
@@ -58,7 +59,6 @@ async function clickToFile(page: Page, format: string): Promise<number> {
   return ms;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const browser = await launch();
 const server = await serve(false);
