@@ -2,7 +2,8 @@
 // session headless with the workers' code in-process: at the view's size the layer is read off
 // the engine worker's results (no kernel runs again) and encoded in the export worker; any other
 // size is computed there, the engine worker never asked. The file is the command line's, a
-// Cancel ends an export wherever it is, a worker that dies leaves a clear note, and an engine
+// Cancel ends an export wherever it is (the engine worker's evaluation of one stopped at its stop
+// word, the nodes it finished kept), a worker that dies leaves a clear note, and an engine
 // worker restarted during an export leaves it to finish.
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -15,7 +16,8 @@ import { EngineClient } from '../src/worker/client.ts';
 import { PreviewEvaluator } from '../src/worker/evaluator.ts';
 import type { ExportRequest } from '../src/worker/protocol.ts';
 import { ViewerService } from '../src/worker/viewer-service.ts';
-import { InProcessWorker, setup } from './helpers/viewer-setup.ts';
+import { markStale } from '../src/worker/stop.ts';
+import { DEFAULT, InProcessWorker, setup } from './helpers/viewer-setup.ts';
 
 /** The command line's file (`render`) of a node's output at a size. */
 function expected(graph: Graph, node: string, port: string, format: 'png' | 'png16' | 'raw', size = graph.view.size) {
@@ -138,8 +140,8 @@ describe('exports through the export port', () => {
     expect(new Float32Array(downloads[0].bytes).length).toBe(128 * 128);
   });
 
-  it("cancels a view-size export the engine worker is reading: no file, the engine worker's grids dropped, the worker left to its previews", async () => {
-    const { core, session, downloads, exportWorkers, settle } = setup();
+  it("cancels a view-size export the engine worker is reading without a stop word (no cross-origin isolation): no file, the engine worker's grids dropped, the worker left to its previews", async () => {
+    const { core, session, downloads, exportWorkers, exportPort, settle } = setup();
     core.select(['moisture']);
     await settle();
     session.exportLayer('raw');
@@ -149,9 +151,57 @@ describe('exports through the export port', () => {
     await settle();
     expect(downloads).toEqual([]);
     expect(exportWorkers).toEqual([]);
+    expect(exportPort.dropped).toBe(1);
     session.exportLayer('raw');
     await settle();
     expect(downloads.map((d) => d.name)).toEqual([expected(core.snapshot(), 'moisture', 'out', 'raw').name]);
+  });
+
+  it("stops the engine worker's evaluation of a cancelled view-size export at its stop word, answered stopped, not read to the end and dropped", async () => {
+    const { core, session, downloads, worker, exportWorkers, exportPort, previews, settle } = setup(DEFAULT, undefined, undefined, true);
+    core.select(['moisture']);
+    await settle();
+    // An edit, and an export of it at once: the worker has both queued when the cancel comes.
+    core.setParam('water', 'share', 0.55);
+    session.exportLayer('raw');
+    session.exports.cancel();
+    expect(session.exports.note).toMatchObject({ failed: false, cancelled: true });
+    await settle();
+    const sent = worker.sent.find((m) => m.kind === 'export')!;
+    expect(sent.kind === 'export' && sent.stop && Atomics.load(sent.stop, 0)).toBe(sent.seq);
+    expect(exportPort.engineStops.count).toBe(1);
+    expect(exportPort.engineStops.last).toBe('cancelled: the engine stopped its evaluation between two nodes');
+    expect(exportPort.dropped).toBe(0);
+    expect(downloads).toEqual([]);
+    expect(exportWorkers).toEqual([]);
+    // The edit's previews came as ever, and the next export is not stopped by the last one's word.
+    expect(previews.get('moisture')?.state).toBe('ok');
+    session.exportLayer('raw');
+    await settle();
+    expect(downloads.map((d) => d.name)).toEqual([expected(core.snapshot(), 'moisture', 'out', 'raw').name]);
+    expect(exportPort.engineStops.count).toBe(1);
+  });
+
+  it('keeps the nodes a stopped export evaluation finished, for the previews: the stop comes at the next node, and the previews run only the rest', () => {
+    const file = parseGraph(readFileSync('graphs/carved-valleys.json', 'utf8'));
+    const graph = { ...file, view: { ...file.view, size: 64 } };
+    const evaluator = new PreviewEvaluator();
+    const stop = new Int32Array(new SharedArrayBuffer(4));
+    const req: ExportRequest = { kind: 'export', seq: 7, graph, node: 'valleys', port: 'terrain', format: 'raw', size: 64, style: {}, stop };
+    const computed: string[] = [];
+    const { result } = new ViewerService(evaluator, 0).exportGrids(req, (p) => {
+      if (!p.step.startsWith('computed ')) return;
+      computed.push(p.step);
+      // The person cancels once the first node is computed.
+      markStale(stop, req.seq);
+    });
+    // One node, told once for each domain it ran on (a grown view, a world cut), and no other.
+    expect(new Set(computed).size).toBe(1);
+    expect(result).toMatchObject({ kind: 'export-result', seq: 7, cancelled: true, stopped: true, message: 'cancelled: the engine stopped its evaluation between two nodes' });
+    const [first] = evaluator.evaluate({ kind: 'evaluate', seq: 1, graph, previewSize: 16, detail: null, detailSize: 64 });
+    const ran = Object.keys(first.result.ran);
+    expect(ran.length).toBe(graph.nodes.length - 1);
+    expect(computed[0]).toBe(`computed ${graph.nodes.find((n) => !ran.includes(n.id))!.title}`);
   });
 
   it('says why when the export worker dies, and the next export works', async () => {

@@ -103,7 +103,8 @@ function handle(e: MessageEvent<ToWorker>): void {
       // Only at the view's own size (export-port.ts sends no other): the layer is read from the
       // results the previews were drawn from and handed over, copied, for the export worker to
       // encode, so an export of what is on screen computes nothing again and holds the previews
-      // up only for the copy. Other sizes are computed in the export worker.
+      // up only for the copy. Other sizes are computed in the export worker. A cancelled one stops
+      // at its stop word as a stale preview does, answered `stopped` (exportGrids).
       try {
         const { result, transfer } = viewer.exportGrids(msg, (p) => scope.postMessage(p, []));
         scope.postMessage(result, transfer);

@@ -6,14 +6,19 @@
 //
 // The export worker is started on the first export. Cancelling an export under way there
 // terminates it, since an engine deep in a kernel reads no message, and the port answers the
-// export "cancelled" itself; an export still being read by the engine worker is simply dropped
-// (what it computes, its previews need too). A worker that dies (out of memory at a large size)
+// export "cancelled" itself. One the engine worker is reading cannot be ended so (the worker is
+// the editor's): it goes with a stop word of its own (stop.ts, as a stale preview's request
+// does), which the cancel marks, so the engine stops its evaluation at the next node or kernel
+// checkpoint, keeping the nodes it finished, and answers it `stopped`; the port has answered the
+// cancel already. Without cross-origin isolation (no shared memory) the evaluation runs on and
+// its answer is dropped. A worker that dies (out of memory at a large size)
 // answers the export with why, and the next export starts a fresh worker. An engine worker that
 // dies (restartEngine in src/app/main.ts) takes no export with it: the one it was reading is
 // computed again in the export worker, with a step in the progress saying so.
 
 import { buffersOf } from './grids.ts';
 import type { LanePort } from './lane.ts';
+import { markStale, newStopWord } from './stop.ts';
 import type { ExportEncode, ExportRequest, ExportResult, FromWorker, TilesRequest, ToExportWorker, ToWorker } from './protocol.ts';
 
 /** What the port needs of the export worker (a fake in tests). */
@@ -31,6 +36,8 @@ interface Running {
   readonly request: ExportRequest | TilesRequest;
   readonly sentAt: number;
   at: 'engine' | 'export';
+  /** The stop word the engine worker's evaluation of it reads (null: none can be shared). */
+  stop: Int32Array | null;
 }
 
 export class ExportPort implements LanePort {
@@ -42,8 +49,26 @@ export class ExportPort implements LanePort {
   private readonly fromEngine = (e: MessageEvent<FromWorker>) => this.engineAnswered(e.data);
   /** Export workers started so far (tests count them). */
   started = 0;
+  /**
+   * Cancelled exports whose evaluation the engine worker stopped (it answered them `stopped`),
+   * and where the last one stopped, in words: what the tests read to tell a stopped evaluation
+   * from one that ran to its end (whose answer, dropped, counts in `dropped`).
+   */
+  readonly engineStops = { count: 0, last: '' };
+  /** Answers of cancelled exports the engine worker read to the end, dropped. */
+  dropped = 0;
+  /** The seqs of cancelled exports the engine worker has not answered yet. */
+  private readonly cancelledAtEngine = new Set<number>();
 
-  constructor(private readonly spawn: () => ExportWorkerLike) {}
+  /**
+   * @param spawn starts an export worker
+   * @param stopWord a fresh stop word for each export the engine worker reads (stop.ts
+   *   newStopWord: null where the page is not cross-origin isolated)
+   */
+  constructor(
+    private readonly spawn: () => ExportWorkerLike,
+    private readonly stopWord: () => Int32Array | null = () => newStopWord(),
+  ) {}
 
   /** True while an export is under way. */
   get busy(): boolean {
@@ -63,6 +88,8 @@ export class ExportPort implements LanePort {
   useEngine(engine: LanePort | null): void {
     if (engine === this.engine) return;
     this.engine?.removeEventListener('message', this.fromEngine);
+    // A dead worker answers nothing more.
+    this.cancelledAtEngine.clear();
     this.engine = engine;
     engine?.addEventListener('message', this.fromEngine);
     const running = this.running;
@@ -74,12 +101,14 @@ export class ExportPort implements LanePort {
 
   postMessage(message: ToWorker): void {
     if (message.kind !== 'export' && message.kind !== 'export-tiles') return;
-    const running: Running = { request: message, sentAt: performance.now(), at: 'export' };
+    const running: Running = { request: message, sentAt: performance.now(), at: 'export', stop: null };
     this.running = running;
     // Tiles are always computed here: the engine worker holds no tile's grids.
     if (this.engine && message.kind === 'export' && message.size === message.graph.view.size) {
       running.at = 'engine';
-      this.engine.postMessage(message);
+      // A word of its own, not the page's: that one counts the editor's seqs, this the lane's.
+      running.stop = this.stopWord();
+      this.engine.postMessage(running.stop ? { ...message, stop: running.stop } : message);
     } else this.toExportWorker(running, message);
   }
 
@@ -111,6 +140,13 @@ export class ExportPort implements LanePort {
 
   /** The engine worker's answers to the export it reads: progress, a failure, or the grids to encode. */
   private engineAnswered(m: FromWorker): void {
+    if ((m.kind === 'export-grids' || m.kind === 'export-result') && this.cancelledAtEngine.delete(m.seq)) {
+      if (m.kind === 'export-result' && m.stopped) {
+        this.engineStops.count++;
+        this.engineStops.last = m.message ?? '';
+      } else this.dropped++;
+      return;
+    }
     const running = this.running;
     if (running?.at !== 'engine' || running.request.kind !== 'export' || !('seq' in m) || m.seq !== running.request.seq) return;
     if (m.kind === 'export-progress') this.emit(m);
@@ -149,8 +185,9 @@ export class ExportPort implements LanePort {
 
   /**
    * Answers the export under way with `message`. One in the export worker ends that worker (it
-   * reads no message while it computes); one the engine worker reads is left to finish there,
-   * its answer dropped: the results it computes are its previews' too.
+   * reads no message while it computes); one the engine worker reads is marked on its stop word,
+   * so the engine stops evaluating it at its next node or kernel checkpoint (the nodes it
+   * finished stay cached for the previews), and its late answer is dropped.
    */
   private end(message: string, cancelled: boolean): boolean {
     const running = this.running;
@@ -159,6 +196,9 @@ export class ExportPort implements LanePort {
     if (running.at === 'export') {
       this.worker?.terminate();
       this.worker = null;
+    } else {
+      this.cancelledAtEngine.add(running.request.seq);
+      if (running.stop) markStale(running.stop, running.request.seq);
     }
     const answer: ExportResult = { kind: 'export-result', seq: running.request.seq, name: '', mime: '', bytes: new ArrayBuffer(0), message, ms: performance.now() - running.sentAt, ...(cancelled ? { cancelled: true } : {}) };
     this.emit(answer);

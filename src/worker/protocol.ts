@@ -116,6 +116,13 @@ export interface ExportRequest {
   readonly rivers?: WaterRef | null;
   /** A mesh export's size and metres (src/render/land-mesh.ts); MESH_DEFAULTS when absent. */
   readonly mesh?: MeshOptions;
+  /**
+   * The export's own stop word (src/worker/stop.ts), sent with one the engine worker reads, where
+   * the page is cross-origin isolated: the export port marks it with this seq when the person
+   * cancels, and the evaluation stops at the next node or kernel checkpoint, as a stale
+   * preview's does, answered by an ExportResult that says `stopped`. Absent: it runs to the end.
+   */
+  readonly stop?: Int32Array;
 }
 
 /**
@@ -383,6 +390,11 @@ export interface ExportResult {
   readonly message?: string;
   /** The person cancelled it (export-port.ts): nothing failed, nothing was saved. */
   readonly cancelled?: boolean;
+  /**
+   * The engine worker stopped evaluating it at the cancel (its stop word), at a node or between
+   * two (message: where); the export port had answered the cancel already, and counts these.
+   */
+  readonly stopped?: boolean;
   readonly ms: number;
 }
 

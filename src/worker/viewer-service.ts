@@ -3,7 +3,7 @@
 // exports with progress. It shares the preview evaluator's engine, so a hovered cell is read
 // from results already computed and a drag reuses the world cut's cached heights.
 
-import { createEngine, type Engine } from '../engine/engine.ts';
+import { createEngine, type Engine, Stopped } from '../engine/engine.ts';
 import { cellX, cellY, type Domain, viewDomain } from '../grid.ts';
 import { findNode, type Graph } from '../model/graph.ts';
 import { EXPORT_PROGRESS_ABOVE, exportApplies, exportDrawsWater, exportFile, type MeshExport } from '../render/exports.ts';
@@ -19,6 +19,7 @@ import { nodeDef } from '../../nodes/index.ts';
 import { layerHistogram } from '../render/histogram.ts';
 import { trimScratch } from '../kernels/scratch.ts';
 import { buffersOf, ownedCopy } from './grids.ts';
+import { staleTest } from './stop.ts';
 
 /** Exports larger than this report their progress (node by node, then the encoding). */
 export const PROGRESS_ABOVE = EXPORT_PROGRESS_ABOVE;
@@ -183,10 +184,23 @@ export class ViewerService {
    *
    * The whole graph is evaluated, as for the previews (evaluateAsPreviews), not the exported
    * node alone, which ran the water and the seven nodes above it again (tests/export-port.test.ts).
+   *
+   * A cancelled export stops here as a stale preview does (its stop word, `req.stop`): at the
+   * next node or kernel checkpoint, the nodes finished kept for the previews, the one under way
+   * as if never started; answered `stopped`. Running it to the end instead held the worker (and
+   * the next preview behind it) for the whole evaluation of a graph no one was waiting for.
    */
   exportGrids(req: ExportRequest, progress: (p: ExportProgress) => void): { result: ExportGrids | ExportResult; transfer: ArrayBuffer[] } {
     if (req.size !== req.graph.view.size) throw new Error(`the engine worker exports at the view's size (${req.graph.view.size}²), not ${req.size}²`);
-    const layer = this.layer(req, this.evaluator.engineFor(req.graph), true, progress);
+    const start = performance.now();
+    let layer: ReturnType<ViewerService['layer']>;
+    try {
+      layer = this.layer(req, this.evaluator.engineFor(req.graph), true, progress, req.stop && staleTest(req.stop, req.seq));
+    } catch (err) {
+      if (!(err instanceof Stopped)) throw err;
+      const where = err.nodeId === null ? 'between two nodes' : `in node "${err.nodeId}"`;
+      return { result: { kind: 'export-result', seq: req.seq, name: '', mime: '', bytes: new ArrayBuffer(0), message: `cancelled: the engine stopped its evaluation ${where}`, cancelled: true, stopped: true, ms: performance.now() - start }, transfer: [] };
+    }
     if ('kind' in layer) return { result: layer, transfer: [] };
     if (req.size > this.progressAbove) progress({ kind: 'export-progress', seq: req.seq, done: layer.total, total: layer.total, step: 'encoding the file' });
     const value = ownedCopy(layer.value);
@@ -202,9 +216,16 @@ export class ViewerService {
    * The layer an export writes, evaluated on `engine` (at the export's size): the whole graph
    * (`whole`: the previews' engine, whose cache holds their layout) or only what the layer and
    * its water need (an engine of the export's own); with the water a PNG draws over it; or the
-   * ExportResult saying why there is none.
+   * ExportResult saying why there is none. Throws the engine's Stopped when `shouldStop` says so
+   * (between nodes or at a kernel's checkpoint).
    */
-  private layer(req: ExportRequest, engine: Engine, whole: boolean, progress: (p: ExportProgress) => void): { value: Value; water: WaterLayer[] | null; mesh: MeshExport | undefined; stem: string; total: number; start: number } | ExportResult {
+  private layer(
+    req: ExportRequest,
+    engine: Engine,
+    whole: boolean,
+    progress: (p: ExportProgress) => void,
+    shouldStop?: () => boolean,
+  ): { value: Value; water: WaterLayer[] | null; mesh: MeshExport | undefined; stem: string; total: number; start: number } | ExportResult {
     const start = performance.now();
     const node = nodeOrThrow(req.graph, req.node);
     const port = outputPort(node, req.port, this.evaluator.catalogue) ?? '';
@@ -220,6 +241,7 @@ export class ViewerService {
     const over = exportDrawsWater(req.format) ? riversIn(req.graph, req.rivers) : null;
     engine.evaluate({
       targets: whole ? undefined : withRivers(req.node, over),
+      shouldStop,
       // A node is told once per domain it runs on (the view, a grown view, a world cut): the
       // bar counts nodes, or it was full (14/14) before carved-valleys' fluvial, most of the work, began.
       onNode: report

@@ -14,6 +14,7 @@ import type { ExportRequest, FromWorker, ToExportWorker, ToWorker } from '../../
 import { encodeExport, ViewerService } from '../../src/worker/viewer-service.ts';
 import { ExportPort, type ExportWorkerLike } from '../../src/worker/export-port.ts';
 import { ViewerExports } from '../../src/viewer-core/exports.ts';
+import { newStopWord } from '../../src/worker/stop.ts';
 
 export const DEFAULT = parseGraph(readFileSync('graphs/default.json', 'utf8'));
 
@@ -105,24 +106,30 @@ export class InProcessExportWorker implements ExportWorkerLike {
   }
 }
 
-/** The app's export port over in-process export workers, and the workers it started. */
-export function exportWorkers(progressAbove?: number) {
+/**
+ * The app's export port over in-process export workers, and the workers it started. `isolated`:
+ * the port gives each export the engine worker reads a stop word, as in a cross-origin isolated page.
+ */
+export function exportWorkers(progressAbove?: number, isolated = false) {
   const workers: InProcessExportWorker[] = [];
-  const port = new ExportPort(() => {
-    const w = new InProcessExportWorker(progressAbove);
-    workers.push(w);
-    return w;
-  });
+  const port = new ExportPort(
+    () => {
+      const w = new InProcessExportWorker(progressAbove);
+      workers.push(w);
+      return w;
+    },
+    () => newStopWord(isolated),
+  );
   return { port, workers };
 }
 
-/** The app's wiring (src/app/main.ts) without the page. */
-export function setup(graph = DEFAULT, progressAbove?: number, store?: SettingStore) {
+/** The app's wiring (src/app/main.ts) without the page; `isolated` as in exportWorkers. */
+export function setup(graph = DEFAULT, progressAbove?: number, store?: SettingStore, isolated = false) {
   const core = new EditorCore(graph);
   const previews = new PreviewStore();
   const worker = new InProcessWorker(progressAbove);
   const downloads: { name: string; mime: string; bytes: ArrayBuffer }[] = [];
-  const { port: exportPort, workers: exportWorkerList } = exportWorkers(progressAbove);
+  const { port: exportPort, workers: exportWorkerList } = exportWorkers(progressAbove, isolated);
   const exports = new ViewerExports(exportPort, (f) => downloads.push(f), () => exportPort.cancel());
   exportPort.useEngine(worker);
   let session: ViewerSession | null = null;
