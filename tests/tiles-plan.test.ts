@@ -1,5 +1,6 @@
 // Export → Tiles' planning (src/viewer-core/tiles.ts): the tiles, samples and world area the box
-// says, the browser's limit with the command line instead, and the seams of a grid-bound graph
+// says, the browser's limit (the download's bytes, and the files a zip holds) with the command
+// line instead, and the seams of a grid-bound graph
 // said as `terrain-graph build` says them.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -7,7 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planBuild } from '../src/build/prepare.ts';
 import { parseGraph } from '../src/model/format.ts';
-import { BROWSER_SAMPLES_MAX, bytesText, TILES_DEFAULTS, type TilesChoice, tilesSummary } from '../src/viewer-core/tiles.ts';
+import { zipStored } from '../src/render/zip.ts';
+import { BROWSER_BYTES_MAX, bytesText, TILES_DEFAULTS, type TilesChoice, tilesSummary } from '../src/viewer-core/tiles.ts';
 import { runCli, scratchDir } from './helpers/cli.ts';
 
 const read = (file: string) => parseGraph(readFileSync(`graphs/${file}`, 'utf8'), { file });
@@ -34,31 +36,75 @@ describe('Export → Tiles planning', () => {
     expect(s.region).toEqual({ x0: 0, y0: 0, x1: 99 / 64, y1: 1 });
   });
 
-  it('refuses past the browser limit, naming it, with the command line to use, without planning every tile', () => {
-    const s = tilesSummary(read('default.json'), 'height', { ...TILES_DEFAULTS, tileSize: 1009, cellsPerView: 1024, x: 200, y: 200, format: 'png16' }, 'default.json');
-    expect(s.plan).toBe(null);
-    expect(s.shape!.count).toBe(40_000);
-    expect(s.problem).toContain(`the browser exports at most ${(BROWSER_SAMPLES_MAX / 1e6).toFixed(1)} M`);
-    expect(s.command).toMatch(/^npx terrain-graph build default\.json --region 0,0,196\.875,196\.875 --cells-per-view 1024 --tile-size 1009 --node height --format png16/);
-    const under = tilesSummary(read('default.json'), 'height', { ...TILES_DEFAULTS, tileSize: 2049, cellsPerView: 1024, x: 4, y: 4, format: 'png16' }, 'default.json');
-    expect(under.problem).toBe(null);
+  it("refuses a download past the browser's limit in bytes, naming its size, the limit and the build command: f32 of the water's two outputs on 8 × 8 tiles of 1025², where png16 of the same world is taken", () => {
+    const g = read('default.json');
+    const unity = (node: string, format: TilesChoice['format'], x = 8, y = 8) =>
+      tilesSummary(g, node, { ...TILES_DEFAULTS, layout: 'unity', tileSize: 1025, cellsPerView: 1024, x, y, format }, 'default.json');
+    const f32 = unity('water', 'f32');
+    expect(f32.bytes).toBeGreaterThan(BROWSER_BYTES_MAX);
+    expect(f32.plan).toBe(null);
+    expect(f32.shape!.count).toBe(64);
+    expect(f32.problem).toBe(
+      '64 tiles of 1025² in f32 are a download of about 513 MB: the browser exports at most 384 MB, since it holds the whole download in memory. Build it with terrain-graph build, which writes one tile at a time to disk:',
+    );
+    expect(f32.command).toBe('npx terrain-graph build default.json --region 0,0,8,8 --cells-per-view 1024 --tile-size 1025 --node water --format f32 --out water.tiles-1025-1024');
+    const png16 = unity('water', 'png16');
+    expect(png16.problem).toBe(null);
+    expect(png16.plan!.tiles.length).toBe(64);
+    // A world far past the limit is refused from the numbers, never planned tile by tile.
+    const far = unity('height', 'png16', 200, 200);
+    expect(far.plan).toBe(null);
+    expect(far.shape!.count).toBe(40_000);
+    expect(far.problem).toMatch(/^40000 tiles of 1025² in png16 are a download of about 62\.\d GB: the browser exports at most 384 MB/);
   });
 
-  it('takes the worlds the README names at the limit (64 Unity tiles of 1025², 66 Unreal of 1009², 16 of 2049²), and a refusal never says the limit is what it refuses', () => {
+  it("takes the worlds the README names (Unity's 8 × 8 tiles of 1025² in png16 and r16, 66 Unreal tiles of 1009², 16 of 2049²), and 16-bit PNGs of a world the old bound of 67.2 M samples refused", () => {
     const g = read('default.json');
-    const at = (layout: TilesChoice['layout'], tileSize: number, x: number, y: number) =>
-      tilesSummary(g, 'height', { ...TILES_DEFAULTS, layout, tileSize, cellsPerView: 1024, x, y, format: 'png16' }, 'default.json');
-    for (const [layout, t, x, y] of [['unity', 1025, 8, 8], ['unreal', 1009, 11, 6], ['unity', 2049, 4, 4]] as const) {
-      const s = at(layout, t, x, y);
-      expect(s.problem, `${x * y} tiles of ${t}²`).toBe(null);
+    const at = (node: string, layout: TilesChoice['layout'], tileSize: number, x: number, y: number, format: TilesChoice['format'] = 'png16') =>
+      tilesSummary(g, node, { ...TILES_DEFAULTS, layout, tileSize, cellsPerView: 1024, x, y, format }, 'default.json');
+    for (const [node, layout, t, x, y, format] of [
+      ['height', 'unity', 1025, 8, 8, 'png16'],
+      ['height', 'unity', 1025, 8, 8, 'r16'],
+      ['water', 'unity', 1025, 8, 8, 'r16'],
+      ['height', 'unreal', 1009, 11, 6, 'png16'],
+      ['height', 'unity', 2049, 4, 4, 'png16'],
+      ['height', 'unity', 1025, 12, 12, 'png16'],
+    ] as const) {
+      const s = at(node, layout, t, x, y, format);
+      expect(s.problem, `${node}: ${x * y} tiles of ${t}² in ${format}`).toBe(null);
       expect(s.plan!.tiles.length).toBe(x * y);
     }
-    expect(at('unity', 1025, 13, 5).problem).toMatch(/^65 tiles of 1025² are 68\.3 M samples: the browser exports at most 67\.2 M/);
-    // 4041 tiles of 129² are 67,246,281 samples, just past the limit: both numbers said in full, not "67.2 M … at most 67.2 M".
-    const past = at('unity', 129, 3, 1347).problem!;
-    const [, over, limit] = /are (.*?) samples: the browser exports at most (.*?) \(/.exec(past)!;
+    // 144 tiles of 1025² are 151.3 M samples, past the old bound, and about 231 MB.
+    expect(bytesText(at('height', 'unity', 1025, 12, 12).bytes)).toBe('231 MB');
+  });
+
+  it('says a download just past the limit and the limit in figures that differ, never "about 384 MB … at most 384 MB"', () => {
+    const g = read('default.json');
+    const row = (x: number) => tilesSummary(g, 'height', { ...TILES_DEFAULTS, layout: 'unity', tileSize: 33, cellsPerView: 64, x, y: 1, format: 'png16' }, 'default.json');
+    // Each tile of 33² adds about 2.6 kB: the first count past the limit is within a few kB of it.
+    const perTile = row(2).bytes - row(1).bytes;
+    let x = Math.floor((BROWSER_BYTES_MAX - row(1).bytes) / perTile);
+    while (row(x).bytes <= BROWSER_BYTES_MAX) x++;
+    const past = row(x);
+    expect(past.bytes - BROWSER_BYTES_MAX).toBeLessThanOrEqual(perTile);
+    const [, over, limit] = /about (.*?): the browser exports at most (.*?), /.exec(past.problem!)!;
     expect(over).not.toBe(limit);
-    expect(past).toContain('4041 tiles of 129² are 67,246,281 samples');
+    expect(limit).toBe('402,653,184 bytes');
+    expect(row(x - 1).problem).toMatch(/files: a zip holds at most 65,535/);
+  });
+
+  it('refuses more files than a zip holds (65,535) under the bytes limit: 40,000 tiles of 33² are 80,001 files; counted as build writes them', () => {
+    const g = read('default.json');
+    const s = tilesSummary(g, 'height', { ...small, x: 200, y: 200, format: 'png16' }, 'default.json');
+    expect(s.bytes).toBeLessThan(BROWSER_BYTES_MAX);
+    expect(s.plan).toBe(null);
+    expect(s.problem).toBe('40000 tiles of 33² in png16 are 80,001 files: a zip holds at most 65,535. Build it with terrain-graph build, which writes one tile at a time to disk:');
+    // The count is the files build writes: manifest.json, and each tile's layers and its tile-K.json.
+    const water = tilesSummary(g, 'water', { ...small, x: 180, y: 182 }, 'default.json');
+    expect(water.problem).toBe('32760 tiles of 33² in r16 are 98,281 files: a zip holds at most 65,535. Build it with terrain-graph build, which writes one tile at a time to disk:');
+    const { plan } = planBuild({ graph: g, graphText: '', graphFile: 'default.json', region: tilesSummary(g, 'water', small, 'default.json').region, cellsPerView: 64, tileSize: 33, nodes: ['water'], formats: ['r16'], range: null, outDir: '' });
+    expect(1 + plan.tiles.reduce((n, t) => n + t.files.length + 1, 0)).toBe(1 + 4 * 3);
+    expect(() => zipStored(Array.from({ length: 65_536 }, (_, k) => ({ name: `f${k}`, bytes: new Uint8Array(0) })))).toThrow('a zip holds at most 65,535 files, not 65,536');
   });
 
   it("quotes the graph file's name in the command line, so a name a browser or a person gave (spaces, brackets, quotes, $) pastes into a shell as one argument", () => {

@@ -11,6 +11,9 @@ export { crc32 };
  * same bytes. Names are written as UTF-8 (flag bit 11).
  */
 export function zipStored(files: readonly { readonly name: string; readonly bytes: Uint8Array }[]): Uint8Array {
+  // Its count of files is 16 bits (no zip64 here): past it the directory's count would wrap and
+  // lie, so it refuses instead (Export → Tiles says so before it starts: tiles.ts ZIP_FILES_MAX).
+  if (files.length > 0xffff) throw new Error(`a zip holds at most 65,535 files, not ${files.length.toLocaleString('en-GB')}`);
   const enc = new TextEncoder();
   const parts: Uint8Array[] = [];
   const central: Uint8Array[] = [];

@@ -21,14 +21,23 @@ export type TileLayout = 'unreal' | 'unity';
  */
 export const BROWSER_TILE_MAX = 2049;
 /**
- * Samples of all the tiles together the browser exports at most: 64 tiles of 1025² (67.24 M),
- * which also takes 66 of 1009² (67.19 M) and 16 of 2049² (67.17 M). I bound it by the largest of
- * the three, not by 16 × 2049², which refused Unity's 8 × 8 tiles of 1025² by 0.1 %. The worker
- * holds every file until the zip is made, and the zip again: about 110 MB of PNG heights at this
- * bound, twice over, and the page a copy to download, where `terrain-graph build` writes each
- * tile to disk and holds none.
+ * The largest download the browser exports, in bytes of the estimate the box shows: 384 MB (of
+ * 2²⁰ bytes, as the box counts them). Memory is what runs out, and it goes by bytes, not samples:
+ * the worker holds every file until the zip is made, and the zip again, and the page a copy to
+ * save, where `terrain-graph build` writes each tile to disk and holds none. I bounded samples
+ * before (64 tiles of 1025²), which let f32 of the water's two outputs make a zip of 513 MB (it
+ * worked here, in 19 s, near what a tab can hold) and refused 16-bit PNGs of a larger world,
+ * though they are a fifth of that. 384 MB still takes everything that bound took in the 16-bit
+ * and 8-bit formats, the largest being r16 of the water's two outputs on Unity's 8 × 8 tiles of
+ * 1025² (257 MB); 256 MB would have refused that by 0.2 %.
  */
-export const BROWSER_SAMPLES_MAX = 64 * 1025 * 1025;
+export const BROWSER_BYTES_MAX = 384 * 2 ** 20;
+
+/**
+ * Files a zip holds at most: its count is 16 bits (src/render/zip.ts writes no zip64). Only tiny
+ * tiles reach it under the bytes limit (tens of thousands of tiles of 33²).
+ */
+export const ZIP_FILES_MAX = 65_535;
 
 export const TILE_LAYOUTS: Readonly<Record<TileLayout, { readonly label: string; readonly sizes: readonly number[]; readonly larger: readonly number[]; readonly format: BuildFormat }>> = {
   unreal: { label: 'Unreal', sizes: UNREAL_TILE_SIZES.filter((t) => t <= BROWSER_TILE_MAX), larger: UNREAL_TILE_SIZES.filter((t) => t > BROWSER_TILE_MAX), format: 'png16' },
@@ -110,15 +119,15 @@ export function bytesText(bytes: number): string {
   return `${bytes} B`;
 }
 
-/** A count of samples: "67.1 M". */
-function samplesText(n: number): string {
-  return n >= 1e6 ? `${(n / 1e6).toFixed(1)} M` : n >= 1e3 ? `${Math.round(n / 1e3)} k` : String(n);
-}
-
-/** A count of samples past the limit and the limit, as samplesText says them, or in full when those would read the same ("67.2 M … at most 67.2 M"). */
-function pastLimitText(samples: number): [string, string] {
-  const short = [samplesText(samples), samplesText(BROWSER_SAMPLES_MAX)];
-  return short[0] === short[1] ? [samples.toLocaleString('en-GB'), BROWSER_SAMPLES_MAX.toLocaleString('en-GB')] : [short[0], short[1]];
+/**
+ * A download past the limit and the limit, as bytesText says them, or closer when those would
+ * read the same ("about 384 MB: … at most 384 MB"): in tenths of a MB, else in bytes.
+ */
+function pastLimitText(bytes: number): [string, string] {
+  const MB = 1 << 20;
+  const ways = [bytesText, (b: number) => `${(b / MB).toFixed(1)} MB`, (b: number) => `${b.toLocaleString('en-GB')} bytes`];
+  const way = ways.find((say) => say(bytes) !== say(BROWSER_BYTES_MAX)) ?? ways[2];
+  return [way(bytes), way(BROWSER_BYTES_MAX)];
 }
 
 /**
@@ -164,14 +173,29 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
     if (err instanceof PlanError) return { ...none, problem: err.message };
     throw err;
   }
-  // The tiles' count from the numbers alone: a world far past the limit is never planned tile by tile.
+  // The tiles' count, files and bytes from the numbers alone: a world far past the limit is never
+  // planned tile by tile.
   const tilesX = Math.max(1, Math.ceil(cellsX / (t - 1)));
   const tilesY = Math.max(1, Math.ceil(cellsY / (t - 1)));
   const count = tilesX * tilesY;
   const samples = count * t * t;
   const shape = { count, tilesX, tilesY, tileSize: t, samplesX: cellsX + 1, samplesY: cellsY + 1 };
+  const bytes = Math.round(
+    2000 + count * (600 + 300 * layers.length) + samples * layers.reduce((s, l) => s + l.formats.reduce((a, f) => a + bytesPerSample(f, l.type, l.meaning), 0), 0),
+  );
+  // manifest.json, and each tile's files and its tiles/tile-K.json (src/build/files.ts).
+  const files = 1 + count * (1 + layers.reduce((s, l) => s + l.formats.length, 0));
+  const tiles = `${count} tile${count === 1 ? '' : 's'} of ${t}²`;
+  const build = 'Build it with terrain-graph build, which writes one tile at a time to disk:';
+  const [past, limit] = pastLimitText(bytes);
+  const problem =
+    bytes > BROWSER_BYTES_MAX
+      ? `${tiles} in ${choice.format} are a download of about ${past}: the browser exports at most ${limit}, since it holds the whole download in memory. ${build}`
+      : files > ZIP_FILES_MAX
+        ? `${tiles} in ${choice.format} are ${files.toLocaleString('en-GB')} files: a zip holds at most ${ZIP_FILES_MAX.toLocaleString('en-GB')}. ${build}`
+        : null;
   let plan: BuildPlan | null = null;
-  if (samples <= BROWSER_SAMPLES_MAX) {
+  if (!problem) {
     try {
       plan = makePlan({ region, cellsPerView: n, tileSize: t, layers });
     } catch (err) {
@@ -179,19 +203,11 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
       throw err;
     }
   }
-  const bytes = Math.round(
-    2000 + count * (600 + 300 * layers.length) + samples * layers.reduce((s, l) => s + l.formats.reduce((a, f) => a + bytesPerSample(f, l.type, l.meaning), 0), 0),
-  );
   const bound = tileBound(graph as Graph, [node]);
   const causes = [...new Set(bound.flatMap((b) => b.because))];
   const seams =
     bound.length && count > 1
       ? `${node} will not match at tile edges: ${causes.join(', ')} ${causes.length === 1 ? 'depends' : 'depend'} on the grid it runs on (an erosion, a flow, a view cut or start, a coast without a cap), so each tile gets its own, as terrain-graph build says of it. Export the region as one tile to keep it seamless.`
-      : null;
-  const [past, limit] = pastLimitText(samples);
-  const problem =
-    samples > BROWSER_SAMPLES_MAX
-      ? `${count} tiles of ${t}² are ${past} samples: the browser exports at most ${limit} (64 tiles of 1025², 16 of 2049²), since it holds the whole download in memory. Build it on the command line, which writes one tile at a time to disk:`
       : null;
   return { plan, shape, region, bytes, problem, seams, command, formats };
 }

@@ -2,8 +2,9 @@
 // download is one zip holding exactly the files `terrain-graph build` writes for the same graph
 // file, region, tile size, node and format, byte for byte (the build run here, in Node, on the
 // graph as the page saves it). While tiles render the editor answers (another node shown); a
-// Cancel stops the export with nothing saved; a world past the browser's limit is refused with
-// the limit named and the command line to use. Screenshots of the box at 1600 × 1000 and
+// Cancel stops the export with nothing saved; a download past the browser's limit in bytes is
+// refused with its size and the limit named and the command line to use, the same world in
+// png16 taken. Screenshots of the box at 1600 × 1000 and
 // 1024 × 700 (tests/screenshots/tiles-*.png).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -98,7 +99,7 @@ describe('Export → Tiles', () => {
       await page.locator(`${dialog} button[data-layout="unreal"]`).click();
       await page.locator(`${dialog} select.tile-size`).selectOption('1009');
       await page.locator(`${dialog} select.cells`).selectOption('1024');
-      // 64 tiles of 1009², just under the browser's limit: a minute's work, cancelled after the first.
+      // 64 tiles of 1009² (about 99 MB): a minute's work, cancelled after the first.
       for (const axis of ['x', 'y']) {
         await page.locator(`${dialog} input.${axis}`).fill('8');
         await page.locator(`${dialog} input.${axis}`).press('Tab');
@@ -173,27 +174,49 @@ describe('Export → Tiles', () => {
     }
   });
 
-  it('refuses a world past the browser limit, naming the limit and the command line, and says so of a grid-bound graph', async () => {
+  it('refuses a download past the browser limit in bytes (f32 of the water on 8 × 8 tiles of 1025²), naming its size, the limit and the command line, takes png16 of the same world, and says so of a grid-bound graph', async () => {
     const s: Session = await openApp(browser, { viewport: { width: 1600, height: 1000 } });
     try {
       const page = s.page;
+      await show(page, 'water');
       await page.locator(`${viewer} select.export-size`).selectOption('1009');
       expect(await page.locator(`${viewer} .engine-hint`).innerText()).toContain('use Tiles…');
       await page.locator(`${viewer} button.tiles-open`).click();
-      await page.locator(`${dialog} button[data-layout="unreal"]`).click();
-      await page.locator(`${dialog} select.tile-size`).selectOption('1009');
-      await page.locator(`${dialog} input.x`).fill('17');
+      await page.locator(`${dialog} button[data-layout="unity"]`).click();
+      await page.locator(`${dialog} select.tile-size`).selectOption('1025');
+      await page.locator(`${dialog} select.cells`).selectOption('1024');
+      await page.locator(`${dialog} input.x`).fill('8');
       await page.locator(`${dialog} input.x`).press('Tab');
-      await page.locator(`${dialog} input.y`).fill('17');
+      await page.locator(`${dialog} input.y`).fill('8');
       await page.locator(`${dialog} input.y`).press('Tab');
+      await page.locator(`${dialog} select.format`).selectOption('f32');
       const problem = page.locator(`${dialog} p.problem`);
       await expect.poll(() => problem.count()).toBe(1);
-      expect(await problem.innerText()).toContain('289 tiles of 1009² are 294.2 M samples: the browser exports at most 67.2 M');
-      // The world area as the command line has it, not rounded to 16.7344.
-      expect(await page.locator(`${dialog} p.summary`).innerText()).toContain('the world from (0, 0) to (16.734375, 16.734375), 16.734375 × 16.734375 views');
-      expect(await page.locator(`${dialog} p.command`).innerText()).toContain('npx terrain-graph build default.json --region 0,0,16.734375,16.734375 --cells-per-view 1024 --tile-size 1009 --node biomes --format indexed');
+      expect(await problem.innerText()).toBe(
+        '64 tiles of 1025² in f32 are a download of about 513 MB: the browser exports at most 384 MB, since it holds the whole download in memory. Build it with terrain-graph build, which writes one tile at a time to disk:',
+      );
+      expect(await page.locator(`${dialog} p.summary .estimate`).innerText()).toBe('513 MB');
+      expect(await page.locator(`${dialog} p.command`).innerText()).toBe('npx terrain-graph build default.json --region 0,0,8,8 --cells-per-view 1024 --tile-size 1025 --node water --format f32 --out water.tiles-1025-1024');
       expect(await page.locator(`${dialog} button.confirm`).isDisabled()).toBe(true);
       await screenshot(page, 'tiles-refused-1600');
+      // The same world in 16-bit PNGs is about a fifth of it, and taken.
+      await page.locator(`${dialog} select.format`).selectOption('png16');
+      await expect.poll(() => problem.count()).toBe(0);
+      expect(await page.locator(`${dialog} p.summary .estimate`).innerText()).toBe('106 MB');
+      expect(await page.locator(`${dialog} button.confirm`).isEnabled()).toBe(true);
+      // 17 × 17 Unreal tiles of 1009² are past the limit in png16 too; the world area as the
+      // command line has it, not rounded to 16.7344.
+      await page.locator(`${dialog} button[data-layout="unreal"]`).click();
+      await page.locator(`${dialog} select.tile-size`).selectOption('1009');
+      for (const axis of ['x', 'y']) {
+        await page.locator(`${dialog} input.${axis}`).fill('17');
+        await page.locator(`${dialog} input.${axis}`).press('Tab');
+      }
+      await expect.poll(() => problem.count()).toBe(1);
+      expect(await problem.innerText()).toMatch(/^289 tiles of 1009² in png16 are a download of about \d+ MB: the browser exports at most 384 MB/);
+      expect(await page.locator(`${dialog} p.summary`).innerText()).toContain('the world from (0, 0) to (16.734375, 16.734375), 16.734375 × 16.734375 views');
+      expect(await page.locator(`${dialog} p.command`).innerText()).toContain('npx terrain-graph build default.json --region 0,0,16.734375,16.734375 --cells-per-view 1024 --tile-size 1009 --node water --format png16');
+      expect(await page.locator(`${dialog} button.confirm`).isDisabled()).toBe(true);
       await page.keyboard.press('Escape');
       expect(await page.locator(dialog).count()).toBe(0);
 
