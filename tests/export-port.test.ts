@@ -204,6 +204,24 @@ describe('exports through the export port', () => {
     expect(computed[0]).toBe(`computed ${graph.nodes.find((n) => !ran.includes(n.id))!.title}`);
   });
 
+  it('computes Export → Tiles in the export worker alone, so a Cancel, which ends that worker, stops all of it: the engine worker is never sent a tile', async () => {
+    const { core, session, worker, exportWorkers, exportPort, settle } = setup(DEFAULT, undefined, undefined, true);
+    core.select(['height']);
+    await settle();
+    session.exports.setTiles({ ...session.exports.tiles, layout: 'unity', tileSize: 33, cellsPerView: 64, x: 2, y: 2, format: 'r16' });
+    const sentBefore = worker.sent.length;
+    session.exportTiles();
+    exportWorkers[0].hold = true;
+    await new Promise((r) => setTimeout(r, 5));
+    expect(exportPort.stage).toBe('export');
+    session.exports.cancel();
+    expect(exportWorkers[0].terminated).toBe(true);
+    expect(session.exports.note).toMatchObject({ cancelled: true, text: 'Cancelled the export of 4 tiles; nothing was saved' });
+    expect(exportWorkers[0].sent.map((m) => m.kind)).toEqual(['export-tiles']);
+    await settle();
+    expect(worker.sent.slice(sentBefore).filter((m) => m.kind !== 'evaluate')).toEqual([]);
+  });
+
   it('says why when the export worker dies, and the next export works', async () => {
     const { core, session, downloads, exportWorkers: workers, settle } = setup();
     core.select(['moisture']);
