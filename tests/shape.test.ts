@@ -1,14 +1,16 @@
 // The Shape node: a disc, a square and a linear gradient drawn from the world position alone
 // (values at known points; the same cell the same value in a shifted view and in tiles), what
 // its doc says makes an island (and what does not), and the palette words a Gaea user types for it.
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../nodes/index.ts';
-import { shapeAt, type ShapeParams } from '../nodes/shape.ts';
+import { shapeAt, shapeKernel, type ShapeParams } from '../nodes/shape.ts';
 import { allItems, searchMenu } from '../src/editor/catalogue.ts';
 import { createEngine } from '../src/engine/engine.ts';
-import type { Domain } from '../src/grid.ts';
+import { cellX, cellY, type Domain } from '../src/grid.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { defaultParams } from '../src/model/params.ts';
+import { startNodeThreads } from '../src/parallel/node-threads.ts';
+import { bandsSent, stopThreads, tuneThreads, useThreads } from '../src/parallel/threads.ts';
 import type { TerrainValue } from '../src/model/values.ts';
 import { buildRecipe, type Recipe } from '../src/recipes/build.ts';
 import { terrainFigures } from '../src/recipes/measures.ts';
@@ -103,6 +105,80 @@ describe('Shape in the engine: one world', () => {
         expect(tile[(r % half) * half + (c % half)], `cell ${c}, ${r}`).toBe(a[r * n + c]);
       }
     }
+  });
+});
+
+// The kernel works each formula out as a column's term plus a row's: it must give shapeAt's
+// bits at every centre, whole or by bands of rows, on a lattice domain and an off-lattice one.
+const EVERY_KIND: Partial<ShapeParams>[] = [
+  {},
+  { invert: true, x: 0.3, y: 0.62, radius: 0.31, falloff: 0.9 },
+  { falloff: 0 },
+  { kind: 'square', rounding: 0.3, x: 0.7 },
+  { kind: 'square', rounding: 0, falloff: 0.2, invert: true },
+  { kind: 'square', rounding: 1, radius: 0.2 },
+  { kind: 'linear', angle: 30, radius: 0.6 },
+  { kind: 'linear', angle: 200, radius: 0, invert: true },
+];
+
+describe('Shape kernel', () => {
+  const domains: Domain[] = [
+    { x0: -0.25, y0: 0.125, extent: 1.5, n: 97 },
+    { x0: 0.1234567, y0: -0.0987, extent: 0.77, n: 61 },
+  ];
+  it.each(EVERY_KIND)('gives shapeAt\'s bits at every cell centre, whole and in bands of rows (%j)', (params) => {
+    const p = { ...DISC, ...params };
+    for (const d of domains) {
+      const { n } = d;
+      const whole = new Float32Array(n * n).fill(NaN);
+      shapeKernel(p, d, whole);
+      const banded = new Float32Array(n * n).fill(NaN);
+      for (const [r0, r1] of [[0, 13], [13, 14], [14, 60], [60, n]]) shapeKernel(p, d, banded, r0, r1);
+      let differing = 0;
+      for (let r = 0; r < n; r++) {
+        for (let c = 0; c < n; c++) {
+          const want = Math.fround(shapeAt(p, cellX(d, c), cellY(d, r)));
+          if (!Object.is(whole[r * n + c], want) || !Object.is(banded[r * n + c], want)) differing++;
+        }
+      }
+      expect(differing, `${JSON.stringify(d)}`).toBe(0);
+      // Not a flat grid: two values at a hard edge (falloff 0, a ramp of width 0), a ramp's many else.
+      const hard = p.kind === 'linear' ? p.radius === 0 : p.falloff === 0;
+      expect(new Set(whole).size).toBeGreaterThan(hard ? 1 : 10);
+    }
+  });
+});
+
+describe('Shape over threads', () => {
+  beforeAll(async () => {
+    expect(await startNodeThreads(3)).toBe(3);
+    // Every call split, however loaded the machine.
+    tuneThreads({ aloneCalls: 0 });
+  }, 60_000);
+  afterAll(() => {
+    tuneThreads();
+    stopThreads();
+  });
+
+  it.each(EVERY_KIND)('at 97² and in two tiles gives the same bytes with 1, 2 and 3 threads, the rows split (%j)', (params) => {
+    const g = graph(params);
+    const view: Domain = { x0: 0.01, y0: -0.02, extent: 1, n: 97 };
+    // Two tiles of 194² each, one above the other, at twice the view's resolution.
+    const tiles: Domain[] = [0, 1].map((t) => ({ x0: 0.01, y0: -0.02 + t / 2, extent: 1, n: 194 }));
+    const run = (threads: number) => {
+      useThreads(threads);
+      return [view, ...tiles].map((d) => evaluate(g, d));
+    };
+    const one = run(1);
+    const before = bandsSent();
+    for (const threads of [2, 3]) {
+      const other = run(threads);
+      one.forEach((grid, k) => expect(Buffer.compare(Buffer.from(grid.buffer, grid.byteOffset, grid.byteLength), Buffer.from(other[k].buffer, other[k].byteOffset, other[k].byteLength)), `threads ${threads}, grid ${k}`).toBe(0));
+    }
+    expect(bandsSent()).toBeGreaterThan(before);
+    // The tiles overlap by half: their shared rows hold the same bits.
+    const [, low, high] = one;
+    for (let r = 0; r < 97; r++) expect(Buffer.compare(Buffer.from(high.buffer, high.byteOffset + r * 194 * 4, 194 * 4), Buffer.from(low.buffer, low.byteOffset + (r + 97) * 194 * 4, 194 * 4)), `row ${r}`).toBe(0);
   });
 });
 
