@@ -2,15 +2,9 @@
 // folded into ridges (long ranges) or billows.
 
 import { foldedGrid } from '../src/kernels/folded.ts';
-import { fbmTableRows, octaveTables, packTables, type PackedTables, unpackTables } from '../src/kernels/noise.ts';
+import { fbmBand, octaveTables, packTables } from '../src/kernels/noise.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 import { bands } from '../src/parallel/threads.ts';
-
-/** Rows r0 … r1 − 1 of the fractal sum into the whole grid `out` (the tables packed for the message to a worker). */
-function fbmBand(a: { out: Float32Array; tables: PackedTables }, r0: number, r1: number): void {
-  const n = a.tables.n;
-  fbmTableRows(a.out.subarray(r0 * n, r1 * n), unpackTables(a.tables), r0, r1);
-}
 
 export const fbm = defineNode({
   type: 'fbm',

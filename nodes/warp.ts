@@ -3,7 +3,7 @@
 
 import { cellOffset } from '../src/engine/domains.ts';
 import { assertGrid, type Domain } from '../src/grid.ts';
-import { fbmGrid } from '../src/kernels/noise.ts';
+import { fbmBand, octaveTables, packTables, type PackedTables } from '../src/kernels/noise.ts';
 import { sharedScratch } from '../src/kernels/scratch.ts';
 import { defineNode, field } from '../src/model/manifest.ts';
 import { blendedMeaning } from '../src/model/values.ts';
@@ -103,7 +103,10 @@ export function warpKernel(
   }
 }
 
-/** What a band of rows reads and writes (see warpKernel). */
+/**
+ * What a band of rows reads and writes (see warpKernel); with `ownX` or `ownY`, the band first
+ * makes its rows of that displacement, the warp's own noise (the tables of its fBm), in dx or dy.
+ */
 type WarpBand = {
   readonly input: Float32Array;
   readonly inputDomain: Domain;
@@ -113,10 +116,25 @@ type WarpBand = {
   readonly amplitude: number;
   readonly out: Float32Array;
   readonly onInput: boolean;
+  readonly ownX: PackedTables | null;
+  readonly ownY: PackedTables | null;
 };
 
+/**
+ * Rows r0 … r1 − 1 of the warp, after those rows of its own noise: a row reads only its own row
+ * of dx and dy, so one band makes both and warps at once, no thread waiting for another's noise.
+ */
 function warpRows(a: WarpBand, r0: number, r1: number): void {
+  if (a.ownX) ownNoise(a.dx, a.ownX, r0, r1);
+  if (a.ownY) ownNoise(a.dy, a.ownY, r0, r1);
   warpKernel(a.input, a.inputDomain, a.domain, a.dx, a.dy, a.amplitude, a.out, a.onInput, r0, r1);
+}
+
+/** Rows r0 … r1 − 1 of the own noise (the fBm's band), doubled: it lies mostly within ±0.5, the kernel clamps to ±1. */
+function ownNoise(/* out */ grid: Float32Array, tables: PackedTables, r0: number, r1: number): void {
+  fbmBand({ out: grid, tables }, r0, r1);
+  const n = tables.n;
+  for (let i = r0 * n; i < r1 * n; i++) grid[i] *= 2;
 }
 
 export const warp = defineNode({
@@ -146,29 +164,33 @@ export const warp = defineNode({
   // Bilinear reads reach one cell past the displacement.
   footprintDoc: 'halo of the amplitude plus one cell (the farthest a cell moves, and the bilinear read beyond it); amplitude 0 is local.',
   footprint: (p) => ({ kind: 'halo', radius: p.amplitude > 0 ? p.amplitude + ONE_CELL : 0 }),
-  // Each row reads its own displacements: the engine's threads take bands of rows.
+  // Each row reads its own displacements: the engine's threads take bands of rows, each making
+  // its rows of the own noise first.
   band: (args, r0, r1) => warpRows(args as unknown as WarpBand, r0, r1),
   run(ctx, p) {
     const d = ctx.domain;
-    const own = (seed: number, name: string): Float32Array => {
-      const dst = sharedScratch(name, Float32Array, d.n * d.n).subarray(0, d.n * d.n);
-      if (p.amplitude > 0) fbmGrid(dst, d, { seed, frequency: p.frequency, octaves: 3, lacunarity: 2, gain: 0.5 });
-      else dst.fill(0);
-      return dst;
-    };
+    // The own noise's grids, written by the bands (warpRows) row by row before they warp them.
+    const own = (seed: number): PackedTables | null =>
+      p.amplitude > 0 ? packTables(octaveTables(d, { seed, frequency: p.frequency, octaves: 3, lacunarity: 2, gain: 0.5 })) : null;
     const wx = ctx.field('dx');
     const wy = ctx.field('dy');
-    // Wired displacements come on the input grid and are read there; the own noise lies mostly
-    // within ±0.5: doubled, it uses the amplitude.
+    // Wired displacements come on the input grid and are read there.
     const onInput = !!(wx && wy);
-    const dx = onInput ? wx! : wx ? crop(wx, ctx.inputDomain, d, 'warp.dx') : scaled(own(p.seed, 'warp.dx'));
-    const dy = onInput ? wy! : wy ? crop(wy, ctx.inputDomain, d, 'warp.dy') : scaled(own((p.seed + Y_SEED_OFFSET) | 0, 'warp.dy'));
+    const ownX = wx ? null : own(p.seed);
+    const ownY = wy ? null : own((p.seed + Y_SEED_OFFSET) | 0);
+    const dx = onInput ? wx! : wx ? crop(wx, ctx.inputDomain, d, 'warp.dx') : grid(d, 'warp.dx');
+    const dy = onInput ? wy! : wy ? crop(wy, ctx.inputDomain, d, 'warp.dy') : grid(d, 'warp.dy');
     const out = ctx.alloc('f32');
-    const args: WarpBand = { input: ctx.field('in')!, inputDomain: ctx.inputDomain, domain: d, dx, dy, amplitude: p.amplitude, out, onInput };
+    const args: WarpBand = { input: ctx.field('in')!, inputDomain: ctx.inputDomain, domain: d, dx, dy, amplitude: p.amplitude, out, onInput, ownX, ownY };
     bands('warp', warpRows, args, d.n);
     return { out: field(out, blendedMeaning(ctx.meaning('in'))) };
   },
 });
+
+/** A scratch grid on `d` (the own noise's: amplitude 0 reads none of it). */
+function grid(d: Domain, name: string): Float32Array {
+  return sharedScratch(name, Float32Array, d.n * d.n).subarray(0, d.n * d.n);
+}
 
 /** The cells of `domain` cut out of a grid on `inputDomain` (one wired displacement beside the own noise). */
 function crop(src: Float32Array, inputDomain: Domain, d: Domain, name: string): Float32Array {
@@ -177,10 +199,4 @@ function crop(src: Float32Array, inputDomain: Domain, d: Domain, name: string): 
   const dst = sharedScratch(name, Float32Array, d.n * d.n).subarray(0, d.n * d.n);
   for (let r = 0; r < d.n; r++) dst.set(src.subarray((r + at.dr) * m + at.dc, (r + at.dr) * m + at.dc + d.n), r * d.n);
   return dst;
-}
-
-/** Doubles a noise in place (the own noise is mostly within ±0.5; the kernel clamps to ±1). */
-function scaled(a: Float32Array): Float32Array {
-  for (let i = 0; i < a.length; i++) a[i] *= 2;
-  return a;
 }

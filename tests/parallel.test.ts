@@ -12,6 +12,11 @@ import { bands, bandsSent, callsTakenAwake, chunksByWorkers, holdThreads, releas
 import { loadGraph } from './helpers/graphs.ts';
 import { CATALOGUE } from '../nodes/index.ts';
 import { probeGraph } from '../src/bench/nodes.ts';
+import { warpKernel } from '../nodes/warp.ts';
+import { cellOffset, grow } from '../src/engine/domains.ts';
+import { viewDomain } from '../src/grid.ts';
+import { fbmGrid } from '../src/kernels/noise.ts';
+import { footprintOf, marginsOf } from '../src/model/manifest.ts';
 
 const GRAPHS = readdirSync('graphs').filter((f) => f.endsWith('.json'));
 
@@ -108,6 +113,51 @@ describe('evaluation over threads', () => {
     const before = bandsSent();
     for (const other of [bytes(2), bytes(3)]) one.forEach((b, k) => expect(Buffer.compare(b, other[k]), `${type} output ${k}`).toBe(0));
     expect(bandsSent()).toBeGreaterThan(before);
+  });
+
+  // The warp makes its own noise in its bands, row by row before it warps them: with one
+  // displacement wired and the other its own, and with both its own, at an odd size and on a view
+  // shifted by whole cells (its halo then starts elsewhere), the same bytes on 1, 2 and 3 threads.
+  it.each([[['dx']], [['dy']], [[]]])('a warp with %j wired and its own noise for the rest gives the same bytes with 1, 2 and 3 threads, and its noise as before', (wired: string[]) => {
+    const bytes = (threads: number, x: number) => {
+      useThreads(threads);
+      const graph = probeGraph(loadGraph('default.json'), CATALOGUE.def('warp')!, 97);
+      graph.view = { ...graph.view, x, y: -x / 2 };
+      Object.assign(graph.nodes.find((n) => n.id === 'probe')!.params, { amplitude: 0.12, frequency: 5.5, seed: 77 });
+      for (const port of wired) graph.edges.push({ from: { node: 'height', port: 'out' }, to: { node: 'probe', port } });
+      const engine = createEngine(graph, { poisonBuffers: true });
+      engine.evaluate({ targets: ['probe'] });
+      const v = engine.output('probe', 'out') as Value;
+      return new Uint8Array(v.data.buffer.slice(v.data.byteOffset, v.data.byteOffset + v.data.byteLength));
+    };
+    for (const x of [0, 20 / 97]) {
+      const one = bytes(1, x);
+      const before = bandsSent();
+      for (const threads of [2, 3]) expect(Buffer.compare(one, bytes(threads, x)), `${threads} threads, view at x ${x}`).toBe(0);
+      expect(bandsSent()).toBeGreaterThan(before);
+    }
+    // And what the warp made before its noise went into its bands: twice the fBm of the whole
+    // grid (seed, and seed + 7919 for dy), then warpKernel over every row.
+    useThreads(3);
+    const graph = probeGraph(loadGraph('default.json'), CATALOGUE.def('warp')!, 97);
+    const params = { amplitude: 0.12, frequency: 5.5, seed: 77 };
+    Object.assign(graph.nodes.find((n) => n.id === 'probe')!.params, params);
+    for (const port of wired) graph.edges.push({ from: { node: 'height', port: 'out' }, to: { node: 'probe', port } });
+    const engine = createEngine(graph);
+    engine.evaluate({ targets: ['probe'] });
+    const d = viewDomain(graph.view);
+    const grown = grow(d, marginsOf(footprintOf(CATALOGUE.def('warp')!, params)));
+    const input = engine.output('height', 'out', grown)!.data as Float32Array;
+    const own = (seed: number) => {
+      const noise = new Float32Array(d.n * d.n);
+      fbmGrid(noise, d, { seed, frequency: 5.5, octaves: 3, lacunarity: 2, gain: 0.5 });
+      return noise.map((v) => 2 * v);
+    };
+    const at = cellOffset(grown, d)!;
+    const cropped = Float32Array.from({ length: d.n * d.n }, (_, i) => input[(Math.floor(i / d.n) + at.dr) * grown.n + (i % d.n) + at.dc]);
+    const want = new Float32Array(d.n * d.n);
+    warpKernel(input, grown, d, wired.includes('dx') ? cropped : own(77), wired.includes('dy') ? cropped : own(77 + 7919), 0.12, want);
+    expect(Buffer.compare(new Uint8Array(want.buffer), bytes(3, 0))).toBe(0);
   });
 
   // A worker stays awake a while after a band and takes the next call off its port itself

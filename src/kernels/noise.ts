@@ -367,6 +367,19 @@ export function unpackTables(p: PackedTables): OctaveTables {
   return { n, octaves, colWords, cols: words.subarray(0, colLength), colFracs: fracs.subarray(0, colLength), rows, rowFracs, seeds, scales, weights, shared, keys };
 }
 
+/** A band of a fractal sum over a grid: the whole grid `out`, and the domain's tables packed for the message to a worker. */
+export type FbmBand = { readonly out: Float32Array; readonly tables: PackedTables };
+
+/**
+ * Rows r0 … r1 − 1 of the fractal sum into the whole grid `out`: the band hook of a node that
+ * spreads a noise over the threads (the fBm node; the warp's own noise), the tables made once
+ * for every band (at 256² making them took about as long as a band's noise).
+ */
+export function fbmBand(a: FbmBand, r0: number, r1: number): void {
+  const n = a.tables.n;
+  fbmTableRows(a.out.subarray(r0 * n, r1 * n), unpackTables(a.tables), r0, r1);
+}
+
 /**
  * Octave o alone, scale · simplex / NORMALISE at every cell summed in Float32 onto zero, in plain
  * JS: the reference of wasmOctaveGrid.
