@@ -1,0 +1,53 @@
+// The box blur runs four lines side by side (src/kernels/box-blur.ts): it must give, bit for bit,
+// what it gave one line at a time (tests/helpers/box-blur-reference.ts), at every σ, odd sizes,
+// world placements of every phase, reads clamped at the input's border, and any cut into bands.
+import { describe, expect, it } from 'vitest';
+import { boxBlur, type BoxBlurJob, boxBlurBand, boxReach } from '../src/kernels/box-blur.ts';
+import { boxBlurReference } from './helpers/box-blur-reference.ts';
+
+/** A seeded field: smooth waves, noise, and a patch of −0 and exact zeros. */
+function field(m: number, seed: number): Float32Array {
+  const f = new Float32Array(m * m);
+  let s = seed | 0;
+  for (let i = 0; i < m * m; i++) {
+    s = (Math.imul(s, 1103515245) + 12345) | 0;
+    f[i] = Math.sin(i * 0.013 + seed) * 3 + ((s >>> 8) / 2 ** 24 - 0.5) * 1e-3;
+  }
+  for (let r = 0; r < Math.min(m, 9); r++) for (let c = 0; c < Math.min(m, 9); c++) f[r * m + c] = r < 4 ? -0 : 0;
+  return f;
+}
+
+/** Runs each pass in uneven bands (of 1, 3, 5, … lines), as threads might take them. */
+function unevenBands(job: BoxBlurJob, count: number): void {
+  for (let r0 = 0, step = 1; r0 < count; r0 += step, step += 2) boxBlurBand(job, r0, Math.min(count, r0 + step));
+}
+
+describe('box blur, four lines at a time', () => {
+  const cases = [
+    { sigma: 3.02, n: 37, seed: 1 },
+    { sigma: 4.48, n: 61, seed: 2 },
+    { sigma: 10.24, n: 97, seed: 3 },
+    { sigma: 7.5, n: 130, seed: 4 },
+    { sigma: 25.6, n: 51, seed: 5 },
+  ];
+  it.each(cases)('gives the one-line kernel’s bits at σ $sigma, $n², with a halo and without', ({ sigma, n, seed }) => {
+    const k = boxReach(sigma);
+    // With a halo (the engine's case: no read clamped), and a bare grid a few cells larger than
+    // the output (most reads clamped), at world placements of different phases.
+    for (const [m, dc, dr] of [[n + 2 * k + 5, k + 2, k + 3], [n + 3, 1, 2]]) {
+      const input = field(m, seed);
+      for (const [col0, row0] of [[0, 0], [-7, 13], [1000003, -999]]) {
+        const at = { dc, dr, col0, row0 };
+        const want = new Float32Array(n * n);
+        boxBlurReference(input, m, n, at, sigma, want);
+        const whole = new Float32Array(n * n).fill(NaN);
+        boxBlur(input, m, n, at, sigma, whole);
+        const banded = new Float32Array(n * n).fill(NaN);
+        boxBlur(input, m, n, at, sigma, banded, unevenBands);
+        const label = `m ${m}, at ${JSON.stringify(at)}`;
+        expect(Buffer.compare(Buffer.from(whole.buffer), Buffer.from(want.buffer)), label).toBe(0);
+        expect(Buffer.compare(Buffer.from(banded.buffer), Buffer.from(want.buffer)), `${label}, in bands`).toBe(0);
+      }
+    }
+  });
+});
