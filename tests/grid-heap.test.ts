@@ -24,6 +24,7 @@ import { fbmTableRows, octaveTables } from '../src/kernels/noise.ts';
 import { heapNoiseBytes } from '../src/kernels/wasm/noise-instance.ts';
 import { heapWindBytes } from '../src/kernels/wasm/wind-instance.ts';
 import { heapThermalBytes } from '../src/kernels/wasm/thermal-instance.ts';
+import { heapBlurBytes } from '../src/kernels/wasm/blur-instance.ts';
 import { DEFAULT_TABLE } from '../src/model/biomes.ts';
 import type { TerrainValue, Value } from '../src/model/values.ts';
 import { gridBuffer, HEAP_BASES, HEAP_PAGES, heapMemory, onHeap, releaseGrid } from '../src/parallel/memory.ts';
@@ -124,6 +125,7 @@ describe('the grid heap', () => {
       [heapWindBytes(), HEAP_BASES.wind],
       [heapNoiseBytes(), HEAP_BASES.noise],
       [heapThermalBytes(), HEAP_BASES.thermal],
+      [heapBlurBytes(), HEAP_BASES.blur],
     ] as const;
     for (const [bytes, base] of modules) {
       expect(bytes.length).toBeLessThan(4096);
@@ -208,7 +210,7 @@ describe('the grid heap', () => {
     // module's constants are in place, no kernel run, on any thread, and no instantiation
     // writes the first page's static data again.
     const memory = heapMemory()!;
-    const modules = [heapKernelBytes(), heapCurveBytes(), heapDistanceBytes(), heapWindBytes(), heapNoiseBytes(), heapThermalBytes()].map((bytes) => new WebAssembly.Module(bytes));
+    const modules = [heapKernelBytes(), heapCurveBytes(), heapDistanceBytes(), heapWindBytes(), heapNoiseBytes(), heapThermalBytes(), heapBlurBytes()].map((bytes) => new WebAssembly.Module(bytes));
     for (const m of modules) new WebAssembly.Instance(m, { env: { memory } });
     // From the modules' data on: the tag and the next free byte (below 1 KB) change as grids come.
     const page = () => new Uint8Array(memory.buffer, HEAP_BASES.kernels, 65536 - HEAP_BASES.kernels).slice();

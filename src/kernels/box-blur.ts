@@ -14,8 +14,12 @@
 // Each box is "extended" (Gwosdek et al. 2011): width 2R + 1 plus a fraction α of the next cell
 // on both sides, so three of them have exactly the variance σ². Their product is a piecewise-
 // quadratic bell within 6.5 % of the Gaussian's peak (boxWeights gives it; a test checks).
+//
+// Four lines run side by side (boxLanes); on the grid heap (a band pool runs) the same lanes run
+// in WebAssembly SIMD instead (wasm/blur.as.ts, in place), the same bits.
 
 import { scratch, sharedScratch } from './scratch.ts';
+import { wasmBlurBand } from './wasm/blur-instance.ts';
 
 /** One extended box: whole radius R, end weight α ∈ [0, 1), and 1 / (2R + 1 + 2α). */
 export interface Box {
@@ -236,6 +240,9 @@ export function boxBlurBand(a: BoxBlurJob, r0: number, r1: number): void {
   const box = extendedBox((a.sigmaCells * a.sigmaCells) / BOXES);
   const k = boxReach(a.sigmaCells);
   const { input, mid, out, m, n } = a;
+  // On the grid heap, the same lanes in WebAssembly (three to four times faster), in place.
+  const heap = { ...a, k, r: box.r, alpha: box.alpha, norm: box.norm };
+  if (a.pass === 0 ? wasmBlurBand(heap, 0, r0, r1) : wasmBlurBand(heap, 1, r0 * STRIP, Math.min(n, r1 * STRIP))) return;
   const len = n + 2 * k;
   const line = scratch('box.line', Float64Array, LANES * len);
   const suf = scratch('box.suf', Float64Array, LANES * len);

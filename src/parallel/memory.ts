@@ -20,7 +20,7 @@ let shared = false;
 /** The heap's most pages (1 GB): the heap modules are compiled with this maximum. */
 export const HEAP_PAGES = 16384;
 /** Where each heap module's static data starts (below HEAP_FIRST_GRID; under 1 KB each). */
-export const HEAP_BASES = { kernels: 1024, curve: 4096, distance: 8192, wind: 12288, noise: 16384, thermal: 20480 } as const;
+export const HEAP_BASES = { kernels: 1024, curve: 4096, distance: 8192, wind: 12288, noise: 16384, thermal: 20480, blur: 24576 } as const;
 /** The first byte a grid or a thread's scratch may take. */
 const HEAP_FIRST_GRID = 65536;
 const PAGE = 65536;

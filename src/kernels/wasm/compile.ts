@@ -45,6 +45,8 @@ export const WASM_MODULES: readonly WasmModuleFiles[] = [
   { source: here('thermal.as.ts'), binary: here('thermal-binary.ts'), constant: 'THERMAL_WASM_BASE64' },
   // Thermal erosion's bands on the grid heap: each thread reads and writes the two grids of heights in place.
   { source: here('thermal.as.ts'), binary: here('thermal-heap-binary.ts'), constant: 'THERMAL_HEAP_WASM_BASE64', heapBase: HEAP_BASES.thermal },
+  // The blur's boxes on the grid heap (blur-instance.ts): each band reads and writes the grids in place.
+  { source: here('blur.as.ts'), binary: here('blur-heap-binary.ts'), constant: 'BLUR_HEAP_WASM_BASE64', heapBase: HEAP_BASES.blur },
   // The flow's Priority-Flood and accumulation (flood-instance.ts): its own memory on every thread.
   { source: here('flood.as.ts'), binary: here('flood-binary.ts'), constant: 'FLOOD_WASM_BASE64' },
   // The build's PNG encoding (src/build/png.as.ts).
