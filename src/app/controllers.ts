@@ -176,3 +176,107 @@ export class FocusReturn implements ReactiveController {
     if (to?.isConnected) to.focus({ preventScroll: true });
   }
 }
+
+/** What a modal box's controller needs of it. */
+export interface ModalBoxOptions {
+  /** The box's accessible name, read at each update (a question's title changes with it). */
+  readonly label: () => string;
+  /** Closes the box (the host's own close: it tells whoever opened it). Escape calls it. */
+  readonly close: () => void;
+  /** Whether a press on the dimmed page around the box closes it too (not the Share box's: its link is there to be copied). */
+  readonly outsideCloses: boolean;
+  /** Puts the focus in the box when it opens; by default on its first control. */
+  readonly focus?: () => void;
+}
+
+/** What Tab stops on in a box, in the order of the page. */
+const CONTROLS = 'input:not(:disabled), select:not(:disabled), textarea:not(:disabled), button:not(:disabled), a[href], [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The lifecycle every modal box of the editor shares (Save as's question, Share, Export →
+ * Tiles): a dialog with aria-modal and its name; the focus put in it when it opens and given
+ * back where it was when it closes (FocusReturn); Escape closes it; Tab and Shift+Tab go round
+ * its own controls and never reach the page dimmed behind it; and, where the box wants it, a
+ * press on that page closes it. Escape and Tab stop in the box: the editor's own Escape would
+ * clear the canvas's selection behind it. Other keys are the host's.
+ *
+ * The host itself takes the focus (tabindex -1) when a person presses the box's text or the
+ * page around it: the browser's focus went to the page's body then, where the box's keys no
+ * longer reached it and the editor's shortcuts acted behind it.
+ */
+export class ModalBox implements ReactiveController {
+  private opened = false;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly options: ModalBoxOptions,
+  ) {
+    // Before this controller, so that it reads the focus before the box takes it.
+    new FocusReturn(host);
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    const h = this.host;
+    h.setAttribute('role', 'dialog');
+    h.setAttribute('aria-modal', 'true');
+    h.tabIndex = -1;
+    h.addEventListener('click', this.outside);
+    h.addEventListener('keydown', this.key);
+  }
+
+  hostUpdated(): void {
+    this.host.setAttribute('aria-label', this.options.label());
+    // Once it shows something: a box drawn empty at first (its data not yet given) waits for it.
+    if (this.opened || !this.controls().length) return;
+    this.opened = true;
+    this.focusFirst();
+  }
+
+  hostDisconnected(): void {
+    this.opened = false;
+    this.host.removeEventListener('click', this.outside);
+    this.host.removeEventListener('keydown', this.key);
+  }
+
+  /** Puts the focus in the box as it opens (the host's `focus`, or its first control). */
+  focusFirst(): void {
+    if (this.options.focus) this.options.focus();
+    else this.controls()[0]?.focus();
+  }
+
+  /** The box's controls that Tab stops on, in the order of the page. */
+  private controls(): HTMLElement[] {
+    return [...(this.host.shadowRoot ?? this.host).querySelectorAll<HTMLElement>(CONTROLS)];
+  }
+
+  /**
+   * A click on the dimmed page outside the box (the host itself, not the box in it). A click, not
+   * a pointerdown: the box gone at the press, the rest of it (mousedown, its focus, the click)
+   * went to the page under the pointer, which took the focus from the button it was given back to.
+   */
+  private outside = (e: MouseEvent): void => {
+    if (this.options.outsideCloses && e.composedPath()[0] === this.host) this.options.close();
+  };
+
+  private key = (e: KeyboardEvent): void => {
+    if (e.key === 'Escape') this.options.close();
+    else if (e.key === 'Tab') this.tab(e.shiftKey);
+    else return;
+    e.preventDefault();
+    e.stopPropagation();
+  };
+
+  /**
+   * The next (or previous) control, round from the last to the first. With the focus on none of
+   * them (on the box itself, after a press on its text), Tab goes to the first, Shift+Tab the last.
+   */
+  private tab(back: boolean): void {
+    const controls = this.controls();
+    if (!controls.length) return;
+    const at = controls.indexOf(this.host.shadowRoot?.activeElement as HTMLElement);
+    const next = at < 0 ? (back ? controls.length - 1 : 0) : (at + (back ? controls.length - 1 : 1)) % controls.length;
+    // A number typed is taken (its change event) as the focus leaves its field.
+    controls[next].focus();
+  }
+}

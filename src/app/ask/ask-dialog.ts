@@ -5,7 +5,7 @@
 
 import { html, LitElement, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { FocusReturn } from '../controllers.ts';
+import { ModalBox } from '../controllers.ts';
 import { appEvent } from '../events.ts';
 import styles from './ask-dialog.styles.ts';
 
@@ -38,43 +38,25 @@ export type AskAnswer = string | null;
 export class TgAskDialog extends LitElement {
   static override styles = styles;
 
-  /** The focus goes back where it was when the box came. */
-  private readonly focusReturn = new FocusReturn(this);
+  /** Its role and name, the focus in it and back, Escape, Tab round its controls, a press outside. */
+  private readonly modal = new ModalBox(this, { label: () => this.request?.title ?? '', close: () => this.cancel(), outsideCloses: true, focus: () => this.focusField() });
 
   @property({ attribute: false }) request: AskRequest | null = null;
 
   /** The text in the field. */
   @state() private text = '';
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.setAttribute('role', 'dialog');
-    this.setAttribute('aria-modal', 'true');
-    this.addEventListener('pointerdown', this.outside);
-    // On the host, not the box: a key pressed anywhere inside (the field, a button) is ours.
-    this.addEventListener('keydown', this.key);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.removeEventListener('pointerdown', this.outside);
-    this.removeEventListener('keydown', this.key);
-  }
-
   override willUpdate(changed: Map<string, unknown>): void {
-    if (changed.has('request')) {
-      this.text = this.request?.field?.value ?? '';
-      this.setAttribute('aria-label', this.request?.title ?? '');
-    }
+    if (changed.has('request')) this.text = this.request?.field?.value ?? '';
   }
 
   override updated(changed: Map<string, unknown>): void {
-    // Each question, not only the first: a link's question can take the place of Save as's box.
-    if (changed.has('request')) this.focusFirst();
+    // A question that takes another's place (a link's, over Save as's box) gets the focus as the first did.
+    if (changed.has('request') && changed.get('request')) this.modal.focusFirst();
   }
 
   /** Puts the focus in the box: the field with its name's stem selected, else the confirm button. */
-  focusFirst(): void {
+  private focusField(): void {
     const field = this.renderRoot.querySelector('input');
     if (field) {
       field.focus();
@@ -101,6 +83,7 @@ export class TgAskDialog extends LitElement {
                 autocomplete="off"
                 aria-invalid=${problem ? 'true' : 'false'}
                 .value=${this.text}
+                @keydown=${this.enter}
                 @input=${(e: Event) => (this.text = (e.target as HTMLInputElement).value)}
               />
             </label>
@@ -113,33 +96,16 @@ export class TgAskDialog extends LitElement {
     </div>`;
   }
 
-  /** A press on the dimmed page outside the box (the host itself) is a cancel. */
-  private outside = (e: PointerEvent): void => {
-    if (e.composedPath()[0] === this) this.cancel();
-  };
-
   /**
-   * Escape, Enter in the field and Tab are the box's: they stop here, or the editor's own keys
-   * would act on them too once the box had answered (Escape also cleared the canvas's selection).
+   * Enter in the field answers, and stops here, or the editor's own keys would act on it too once
+   * the box had answered. Escape and Tab are the box's (ModalBox).
    */
-  private key = (e: KeyboardEvent): void => {
-    const inField = e.composedPath()[0] instanceof HTMLInputElement;
-    if (e.key === 'Escape') this.cancel();
-    else if (e.key === 'Enter' && inField && !e.isComposing) this.confirm();
-    else if (e.key === 'Tab') this.tab(e.shiftKey);
-    else return;
+  private enter = (e: KeyboardEvent): void => {
+    if (e.key !== 'Enter' || e.isComposing) return;
+    this.confirm();
     e.preventDefault();
     e.stopPropagation();
   };
-
-  /** Moves the focus to the next (or previous) enabled control of the box, round from the last. */
-  private tab(back: boolean): void {
-    const controls = [...this.renderRoot.querySelectorAll<HTMLElement>('input, button:not(:disabled)')];
-    if (!controls.length) return;
-    const at = controls.indexOf(this.shadowRoot!.activeElement as HTMLElement);
-    const next = at < 0 ? 0 : (at + (back ? controls.length - 1 : 1)) % controls.length;
-    controls[next].focus();
-  }
 
   private confirm = (): void => {
     const r = this.request;

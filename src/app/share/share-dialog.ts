@@ -3,8 +3,8 @@
 
 import { html, LitElement } from 'lit';
 import { property } from 'lit/decorators.js';
-import { FocusReturn } from '../controllers.ts';
-import { appEvent, escapeCloses } from '../events.ts';
+import { ModalBox } from '../controllers.ts';
+import { appEvent } from '../events.ts';
 import styles from './share-dialog.styles.ts';
 
 export type ShareState =
@@ -21,30 +21,19 @@ export type ShareState =
 export class TgShareDialog extends LitElement {
   static override styles = styles;
 
-  /** The focus goes back where it was when the box came. */
-  private readonly focusReturn = new FocusReturn(this);
+  /**
+   * Its role and name, the focus in it (on the link, selected) and back, Escape, Tab round its
+   * controls. A press outside leaves it open: the link is there to be copied, perhaps by hand.
+   */
+  private readonly modal = new ModalBox(this, { label: () => 'Share as a link', close: () => this.close(), outsideCloses: false });
 
   /** What to show. */
   @property({ attribute: false }) state: ShareState | null = null;
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.setAttribute('role', 'dialog');
-    this.setAttribute('aria-label', 'Share as a link');
-  }
-
-  override firstUpdated(): void {
-    const field = this.renderRoot.querySelector('input');
-    if (field) {
-      field.focus();
-      field.select();
-    } else this.renderRoot.querySelector('button')?.focus();
-  }
-
   override render() {
     const s = this.state;
     if (!s) return html``;
-    return html`<div class="box" @keydown=${this.onKey}>
+    return html`<div class="box">
       <h2>Share as a link</h2>
       ${s.kind === 'link'
         ? html`<p class="said">
@@ -79,9 +68,6 @@ export class TgShareDialog extends LitElement {
       // No clipboard permission: the selected field can still be copied by hand.
     }
   };
-
-  /** Escape closes the box and stops in it (escapeCloses). */
-  private readonly onKey = escapeCloses(() => this.close());
 
   private close = () => {
     this.dispatchEvent(appEvent('tg-share-close', undefined));

@@ -518,24 +518,15 @@ export class TgApp extends LitElement {
       e.preventDefault();
       return;
     }
-    if (this.asking) {
-      // The box's own keys stop in it; these came while the focus was outside it (a press on its
-      // text moves the focus to the page): Escape still cancels, Tab goes back into the box.
-      if (e.key === 'Escape') this.answered(null);
-      else if (e.key === 'Tab') this.renderRoot.querySelector('tg-ask-dialog')?.focusFirst();
-      else return;
-      e.preventDefault();
-      return;
-    }
-    // The list and the share box close on their own Escape; this one came while the focus was
-    // outside them (on the page, after a press on their text).
-    if (e.key === 'Escape' && (this.problems || this.sharing)) {
+    // The list closes on its own Escape; this one came while the focus was outside it (on the
+    // page, after a press on its text). The question and Share boxes keep the focus (ModalBox).
+    if (e.key === 'Escape' && this.problems) {
       this.problems = null;
-      this.sharing = null;
       e.preventDefault();
       return;
     }
-    if (this.menu || this.problems || this.nodeMenu || this.wireMenu || this.sharing) return;
+    // Under a box or a menu, no key acts on the editor behind it.
+    if (this.menu || this.problems || this.nodeMenu || this.wireMenu || this.sharing || this.asking) return;
     // Escape in a param's control gives the keyboard back to the canvas, the value typed and not
     // entered dropped (the control drawn again from the param): the way back from Enter's params.
     if (e.key === 'Escape') {

@@ -9,6 +9,7 @@ import { property } from 'lit/decorators.js';
 import type { BuildFormat } from '../../build/plan.ts';
 import type { ViewerSession } from '../../viewer-core/session.ts';
 import { bytesText, TILE_CELLS_PER_VIEW, TILE_LAYOUTS, type TileLayout, type TilesChoice } from '../../viewer-core/tiles.ts';
+import { ModalBox } from '../controllers.ts';
 import { appEvent } from '../events.ts';
 import styles from './tiles-dialog.styles.ts';
 
@@ -31,30 +32,36 @@ function coord(v: number): string {
 
 /**
  * The Export → Tiles box, modal over the page. Escape, a press outside the box or Close closes
- * it; Tab goes round its controls; Export starts the export and closes it (the panel's Export row shows each tile's progress
- * and a Cancel).
+ * it; Tab goes round its controls; Export starts the export and closes it (the panel's Export
+ * row shows each tile's progress and a Cancel).
  *
  * @event tg-tiles-close - The box is done: closed, or the export started.
  */
 export class TgTilesDialog extends LitElement {
   static override styles = styles;
 
+  /**
+   * Its role and name, the focus in it (on the engine chosen) and back, Escape, Tab round its
+   * controls, a press outside.
+   */
+  private readonly modal = new ModalBox(this, {
+    label: () => 'Export tiles',
+    close: () => this.close(),
+    outsideCloses: true,
+    focus: () => this.renderRoot.querySelector<HTMLButtonElement>('button.layout.on')?.focus(),
+  });
+
   /** The viewer session: the node shown, the tiles' choice, the export. */
   @property({ attribute: false }) session: ViewerSession | null = null;
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.setAttribute('role', 'dialog');
-    this.setAttribute('aria-modal', 'true');
-    this.setAttribute('aria-label', 'Export tiles');
-    this.addEventListener('pointerdown', this.outside);
-    this.addEventListener('keydown', this.key);
+    this.addEventListener('keydown', this.keep);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.removeEventListener('pointerdown', this.outside);
-    this.removeEventListener('keydown', this.key);
+    this.removeEventListener('keydown', this.keep);
   }
 
   /** The choice's format made one that applies to the node shown, before the summary is planned from it. */
@@ -64,10 +71,6 @@ export class TgTilesDialog extends LitElement {
     const fitted = this.fitted(s.exports.tiles, s.tilesFormats());
     // A normalisation, not a change the viewer need redraw for: set without telling it.
     if (fitted !== s.exports.tiles) s.exports.tiles = fitted;
-  }
-
-  override firstUpdated(): void {
-    this.renderRoot.querySelector<HTMLButtonElement>('button.layout.on')?.focus();
   }
 
   override render() {
@@ -176,23 +179,11 @@ export class TgTilesDialog extends LitElement {
     this.dispatchEvent(appEvent('tg-tiles-close', undefined));
   };
 
-  /** A press on the dimmed page outside the box (the host itself) closes it. */
-  private outside = (e: PointerEvent): void => {
-    if (e.composedPath()[0] === this) this.close();
-  };
-
-  /** Escape closes; Tab goes round the box's own controls; the editor's own keys do not act on what is typed here. */
-  private key = (e: KeyboardEvent): void => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      this.close();
-    } else if (e.key === 'Tab') {
-      e.preventDefault();
-      const controls = [...this.renderRoot.querySelectorAll<HTMLElement>('select, input, button:not(:disabled)')];
-      const at = controls.indexOf(this.shadowRoot!.activeElement as HTMLElement);
-      // A number typed is taken as the focus leaves its field, as a change.
-      controls[at < 0 ? 0 : (at + (e.shiftKey ? controls.length - 1 : 1)) % controls.length]?.focus();
-    }
+  /**
+   * The keys typed here are the box's: the editor behind it (which does not know of it, the
+   * viewer's own) would act on them too, a Delete on its selection. Escape and Tab are ModalBox's.
+   */
+  private keep = (e: KeyboardEvent): void => {
     e.stopPropagation();
   };
 }
