@@ -1,5 +1,6 @@
-// Reactive controllers that keep a view in step with the editor core and the previews: the
-// host re-renders when something it shows changes, and unsubscribes when it leaves the page.
+// Reactive controllers: those that keep a view in step with the editor core and the previews
+// (the host re-renders when something it shows changes, and unsubscribes when it leaves the
+// page), and those of a modal box (the focus given back when it closes, the box's lifecycle).
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Change } from '../editor/commands.ts';

@@ -1,6 +1,7 @@
-// The look every modal dialog shares (the problem list, the share link): a dimmed overlay, a
-// themed box, a title, text and a row of buttons. A dialog sets its own accent through
-// --tg-dialog-border and --tg-dialog-title and adds what only it has.
+// The look every modal dialog shares (the problem list, Save as's question, Share, Export →
+// Tiles, the help sheet): a dimmed overlay, a themed box, a title, text, its fields and a row of
+// buttons, the one that answers in the accent. A dialog sets its own accent through
+// --tg-dialog-border and --tg-dialog-title and adds what only it has (its fields' sizes).
 import { css } from 'lit';
 
 export default css`
@@ -50,6 +51,30 @@ export default css`
     border: 1px solid var(--tg-line, #3a4452);
     border-radius: 4px;
     cursor: pointer;
+  }
+  button.confirm {
+    background: var(--tg-menu-active, #2d4f78);
+    border-color: var(--tg-accent, #5aa9ff);
+  }
+  button:disabled {
+    opacity: 0.45;
+    cursor: not-allowed;
+  }
+  input,
+  select {
+    color: var(--tg-text, #dde3ea);
+    background: var(--tg-field-bg, #11161c);
+    border: 1px solid var(--tg-line, #3a4452);
+    border-radius: 4px;
+  }
+  input:focus,
+  select:focus {
+    outline: 2px solid var(--tg-accent, #5aa9ff);
+    outline-offset: -1px;
+  }
+  /* The box itself holds the focus after a press on its text (ModalBox): no ring around the page. */
+  :host(:focus) {
+    outline: none;
   }
 `;
 

@@ -22,14 +22,6 @@ export default [
       height: 28px;
       padding: 0 8px;
       font: 13px var(--tg-mono, ui-monospace, monospace);
-      color: var(--tg-text, #dde3ea);
-      background: var(--tg-field-bg, #11161c);
-      border: 1px solid var(--tg-line, #3a4452);
-      border-radius: 4px;
-    }
-    input:focus {
-      outline: 2px solid var(--tg-accent, #5aa9ff);
-      outline-offset: -1px;
     }
     input[aria-invalid='true'] {
       border-color: var(--tg-danger, #ffb3b3);
@@ -41,14 +33,6 @@ export default [
     }
     p.note.problem {
       color: var(--tg-danger, #ffb3b3);
-    }
-    button.confirm {
-      background: var(--tg-menu-active, #2d4f78);
-      border-color: var(--tg-accent, #5aa9ff);
-    }
-    button:disabled {
-      opacity: 0.45;
-      cursor: not-allowed;
     }
   `,
 ];

@@ -10,10 +10,7 @@ export default [
       height: 28px;
       padding: 0 8px;
       font: 12px var(--tg-mono, ui-monospace, monospace);
-      color: #ffd166;
-      background: #11161c;
-      border: 1px solid #3a4452;
-      border-radius: 4px;
+      color: var(--tg-code, #ffd166);
     }
     p.large {
       color: var(--tg-text, #dde3ea);

@@ -32,10 +32,6 @@ export default [
       height: 26px;
       padding: 0 6px;
       font: inherit;
-      color: var(--tg-text, #dde3ea);
-      background: var(--tg-field-bg, #11161c);
-      border: 1px solid var(--tg-line, #3a4452);
-      border-radius: 4px;
     }
     input {
       width: 72px;
@@ -80,14 +76,6 @@ export default [
     p.command code {
       user-select: all;
       word-break: break-all;
-    }
-    button.confirm {
-      background: var(--tg-menu-active, #2d4f78);
-      border-color: var(--tg-accent, #5aa9ff);
-    }
-    button:disabled {
-      opacity: 0.45;
-      cursor: not-allowed;
     }
   `,
 ];
