@@ -8,6 +8,7 @@ import { restoreSavedHistory, StepTexts, writeSavedHistory } from '../editor/sav
 import { readShareFragment, SHARE_KEY } from '../editor/share.ts';
 import { rememberTabId, TabClaim, tabId } from '../editor/tab.ts';
 import { MAP_SIZE, MAP_SIZE_MIN, type ViewerChoices, ViewerSession } from '../viewer-core/session.ts';
+import { readTheme, type Theme, writeTheme } from '../viewer-core/settings.ts';
 import { EngineClient } from '../worker/client.ts';
 import { newStopWord } from '../worker/stop.ts';
 import { ExportPort } from '../worker/export-port.ts';
@@ -79,32 +80,20 @@ app.recipes = shipped;
 // opens with the unsaved mark unless that file holds it all (saved, or opened and not edited).
 core.keep(restored ? { file: draft.file ?? null, clean: draft.clean } : { file: fallback?.file ?? null, clean: true });
 
-/** Where the person's choice of theme is kept; without one the system's is followed. */
-const THEME_KEY = 'terrain-graph:theme';
+// The person's choice of theme (src/viewer-core/settings.ts); without one the system's is followed.
 const systemDark = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
-function storedTheme(): 'dark' | 'light' | null {
-  try {
-    const t = localStorage.getItem(THEME_KEY);
-    return t === 'dark' || t === 'light' ? t : null;
-  } catch {
-    return null;
-  }
-}
-function applyTheme(theme: 'dark' | 'light'): void {
+function applyTheme(theme: Theme): void {
   document.documentElement.dataset.theme = theme;
   app.theme = theme;
 }
-applyTheme(storedTheme() ?? (systemDark && !systemDark.matches ? 'light' : 'dark'));
+applyTheme(readTheme(storage) ?? (systemDark && !systemDark.matches ? 'light' : 'dark'));
 systemDark?.addEventListener('change', (e) => {
-  if (!storedTheme()) applyTheme(e.matches ? 'dark' : 'light');
+  if (!readTheme(storage)) applyTheme(e.matches ? 'dark' : 'light');
 });
 app.addEventListener('tg-theme', (e) => {
-  const theme = (e as CustomEvent<{ theme: 'dark' | 'light' }>).detail.theme;
-  try {
-    localStorage.setItem(THEME_KEY, theme);
-  } catch {
-    // Storage refused: the switch still holds for this page.
-  }
+  const theme = (e as CustomEvent<{ theme: Theme }>).detail.theme;
+  // A store that refuses leaves the switch for this page.
+  writeTheme(storage, theme);
   applyTheme(theme);
 });
 app.drafts = {
@@ -140,7 +129,7 @@ let paramDrag = false;
  * included: each new viewer session takes them over.
  */
 const exportPort = new ExportPort(() => new Worker(new URL('../worker/export-worker.ts', import.meta.url), { type: 'module' }));
-// The export's size and mesh options are kept in this browser's storage, as the theme is.
+// The export's size and mesh options are kept in this browser's storage, as the theme is (settings.ts).
 const exports = new ViewerExports(exportPort, download, () => exportPort.cancel(), { store: storage, sizes: [...SIZES, ...ENGINE_SIZES.flatMap((g) => g.sizes)] });
 
 /** The engine worker with the editor's client and the viewer's session on it. */

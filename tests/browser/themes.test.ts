@@ -4,7 +4,7 @@
 // editor with a frame and a reroute, screenshot at 1600 × 1000 and 1024 × 700 in both themes.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openApp, screenshot, settle, type TestHandle } from './harness.ts';
+import { launch, openApp, screenshot, settle, type TestHandle, waitForPreviews } from './harness.ts';
 
 /**
  * The lowest contrast ratio (WCAG) of the visible text under `selector` (shadow roots included)
@@ -100,6 +100,30 @@ describe('both themes', () => {
     const worst = await lowestContrast(page, 'tg-problems');
     expect(worst.ratio, worst.text).toBeGreaterThanOrEqual(4.5);
     await screenshot(page, `themes-problems-${theme}`);
+    await s.close();
+  });
+
+  it('applies a theme saved before the settings module (the bare word under terrain-graph:theme) against the system\'s, and keeps a new choice as JSON', async () => {
+    const s = await open(browser, 'light');
+    const page = s.page;
+    const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+    const stored = () => page.evaluate(() => localStorage.getItem('terrain-graph:theme'));
+    // What an earlier version kept for a person who chose dark.
+    await page.evaluate(() => localStorage.setItem('terrain-graph:theme', 'dark'));
+    await page.reload();
+    await waitForPreviews(page);
+    expect(await theme()).toBe('dark');
+    // Switched with the button: kept as the settings keep a value, and it outlives a reload.
+    await page.locator('tg-toolbar button[aria-label="theme"]').click();
+    await expect.poll(theme).toBe('light');
+    expect(await stored()).toBe('"light"');
+    await page.locator('tg-toolbar button[aria-label="theme"]').click();
+    await expect.poll(theme).toBe('dark');
+    expect(await stored()).toBe('"dark"');
+    await page.reload();
+    await waitForPreviews(page);
+    expect(await theme()).toBe('dark');
+    expect(s.errors).toEqual([]);
     await s.close();
   });
 
