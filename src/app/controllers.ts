@@ -182,6 +182,8 @@ export class FocusReturn implements ReactiveController {
 export interface ModalBoxOptions {
   /** The box's accessible name, read at each update (a question's title changes with it). */
   readonly label: () => string;
+  /** 'alertdialog' for a box that says something went wrong (the problem list); 'dialog' by default. */
+  readonly role?: 'dialog' | 'alertdialog';
   /** Closes the box (the host's own close: it tells whoever opened it). Escape calls it. */
   readonly close: () => void;
   /** Whether a press on the dimmed page around the box closes it too (not the Share box's: its link is there to be copied). */
@@ -195,7 +197,7 @@ const CONTROLS = 'input:not(:disabled), select:not(:disabled), textarea:not(:dis
 
 /**
  * The lifecycle every modal box of the editor shares (Save as's question, Share, Export →
- * Tiles): a dialog with aria-modal and its name; the focus put in it when it opens and given
+ * Tiles, the problem list, the ? sheet): a dialog with aria-modal and its name; the focus put in it when it opens and given
  * back where it was when it closes (FocusReturn); Escape closes it; Tab and Shift+Tab go round
  * its own controls and never reach the page dimmed behind it; and, where the box wants it, a
  * press on that page closes it. Escape and Tab stop in the box: the editor's own Escape would
@@ -219,7 +221,7 @@ export class ModalBox implements ReactiveController {
 
   hostConnected(): void {
     const h = this.host;
-    h.setAttribute('role', 'dialog');
+    h.setAttribute('role', this.options.role ?? 'dialog');
     h.setAttribute('aria-modal', 'true');
     h.tabIndex = -1;
     h.addEventListener('click', this.outside);

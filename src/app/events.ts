@@ -116,19 +116,6 @@ export function appEvent<K extends keyof HTMLElementEventMap>(
 }
 
 /**
- * A dialog's keydown handler: Escape closes it (`close`) and stops there, where the editor's own
- * Escape would act too and clear the canvas's selection behind it.
- */
-export function escapeCloses(close: () => void): (e: KeyboardEvent) => void {
-  return (e) => {
-    if (e.key !== 'Escape') return;
-    e.stopPropagation();
-    e.preventDefault();
-    close();
-  };
-}
-
-/**
  * A keydown handler for a field of real numbers: a comma types a decimal point. The browser's
  * number field drops a comma it does not take, so "0,3" (a decimal comma, as much of Europe
  * writes it) was read as 3 and set to a param's largest value. Not for whole numbers, where a

@@ -1,10 +1,11 @@
-// The editor's three modal boxes behave as one (ModalBox in src/app/controllers.ts), driven with
-// the real keyboard and mouse: Save as's question, Share and Export → Tiles are dialogs with
+// The editor's modal boxes behave as one (ModalBox in src/app/controllers.ts), driven with the
+// real keyboard and mouse: Save as's question, Share and Export → Tiles are dialogs with
 // aria-modal and a name; Tab and Shift+Tab go round each box's own controls and never reach the
 // page behind it; Escape closes each and the focus goes back to the button that opened it; a
 // press on the dimmed page closes the question and the tiles, not Share (its link is there to be
 // copied); a press on a box's text keeps its keys in the box (Delete removed the selected node
-// behind the tiles). Screenshots of each box at 1600 × 1000 and 1024 × 700.
+// behind the tiles). The problem list and the ? sheet alike. Screenshots of the three boxes at
+// 1600 × 1000 and 1024 × 700.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, screenshot, settle } from './harness.ts';
@@ -135,5 +136,39 @@ describe('one modal box', () => {
     await pressOutside(page);
     await expect.poll(() => page.locator(box).count()).toBe(0);
     await expect.poll(() => focus(page)).toBe('tg-viewer > button.tiles-open');
+  });
+
+  it('the problem list and the ? sheet: the focus on Close, Tab kept there, Escape closes each with the focus back; a click outside closes the sheet, not the list', async () => {
+    const page = app.s.page;
+    const canvas = page.locator('tg-app .canvas');
+    await canvas.focus();
+    await page.keyboard.press('?');
+    const sheet = page.locator('tg-help');
+    await sheet.waitFor();
+    expect(await aria(page, 'tg-help')).toEqual(['dialog', 'true', 'Shortcuts and gestures']);
+    expect(await focus(page)).toBe('tg-help > button');
+    expect(await tabs(page, 2)).toEqual(['tg-help > button', 'tg-help > button']);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => sheet.count()).toBe(0);
+    expect(await focus(page)).toBe('div.canvas');
+    await page.keyboard.press('?');
+    await sheet.waitFor();
+    await pressOutside(page);
+    await expect.poll(() => sheet.count()).toBe(0);
+    expect(await focus(page)).toBe('div.canvas');
+
+    const bad = JSON.stringify({ format: 'terrain-graph', version: 3, name: 'bad', view: { x: 0, y: 0, size: 64 }, nodes: [{ id: 'a', type: 'nope', position: [0, 0], params: {} }], edges: [] });
+    await page.locator('tg-toolbar input[type="file"]').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
+    const list = page.locator('tg-problems');
+    await list.waitFor();
+    await settle(page);
+    expect(await aria(page, 'tg-problems')).toEqual(['alertdialog', 'true', 'Problems in the file']);
+    expect(await focus(page)).toBe('tg-problems > button');
+    expect(await tabs(page, 2, true)).toEqual(['tg-problems > button', 'tg-problems > button']);
+    await pressOutside(page);
+    await settle(page);
+    expect(await list.count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => list.count()).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 // The `?` sheet: every shortcut and gesture of the editor, in one place.
 
 import { html, LitElement } from 'lit';
+import { ModalBox } from '../controllers.ts';
 import styles from './help.styles.ts';
 
 const mod = () => (typeof navigator !== 'undefined' && navigator.platform.includes('Mac') ? '⌘' : 'Ctrl+');
@@ -81,15 +82,8 @@ export function shortcuts(): readonly { topic: string; rows: readonly (readonly 
 export class TgHelp extends LitElement {
   static override styles = styles;
 
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.setAttribute('role', 'dialog');
-    this.setAttribute('aria-label', 'Shortcuts and gestures');
-    this.addEventListener('pointerdown', (e) => {
-      if (e.target === this) this.close();
-    });
-  }
+  /** Its role and name, the focus in it (on Close) and back, Escape, Tab kept in it, a click outside. */
+  private readonly modal = new ModalBox(this, { label: () => 'Shortcuts and gestures', close: () => this.close(), outsideCloses: true });
 
   override render() {
     return html`<div class="box">

@@ -3,7 +3,8 @@
 import { html, LitElement } from 'lit';
 import { property } from 'lit/decorators.js';
 import { problemCount, type Problem } from '../../model/problems.ts';
-import { appEvent, escapeCloses } from '../events.ts';
+import { ModalBox } from '../controllers.ts';
+import { appEvent } from '../events.ts';
 import styles from './problems.styles.ts';
 
 /**
@@ -23,19 +24,15 @@ export class TgProblems extends LitElement {
   /** What became of the file and what is open instead, when not "the open graph is unchanged" (a draft set aside at start-up). */
   @property() note = '';
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.setAttribute('role', 'alertdialog');
-    this.setAttribute('aria-label', 'Problems in the file');
-  }
-
-  override firstUpdated(): void {
-    this.renderRoot.querySelector('button')?.focus();
-  }
+  /**
+   * Its role and name, the focus in it (on Close) and back, Escape, Tab kept in it. A press
+   * outside leaves it open: the list is there to be read while the file is fixed.
+   */
+  private readonly modal = new ModalBox(this, { label: () => 'Problems in the file', role: 'alertdialog', close: () => this.close(), outsideCloses: false });
 
   override render() {
     const n = problemCount(this.problems);
-    return html`<div class="box" @keydown=${this.onKey}>
+    return html`<div class="box">
       <h2>${this.file || 'The file'} could not be opened</h2>
       <p>${n} problem${n === 1 ? '' : 's'}; ${this.note || 'the open graph is unchanged.'}</p>
       <ol>
@@ -44,9 +41,6 @@ export class TgProblems extends LitElement {
       <footer><button @click=${this.close}>Close</button></footer>
     </div>`;
   }
-
-  /** Escape closes the box and stops in it (escapeCloses). */
-  private readonly onKey = escapeCloses(() => this.close());
 
   private close(): void {
     this.dispatchEvent(appEvent('tg-problems-close', undefined));

@@ -505,7 +505,8 @@ export class TgApp extends LitElement {
 
   private key(e: KeyboardEvent): void {
     if (this.helpOpen) {
-      if (e.key === 'Escape' || e.key === '?') {
+      // ? closes the sheet it opened (Escape is the sheet's own, ModalBox); nothing else acts behind it.
+      if (e.key === '?') {
         this.helpOpen = false;
         e.preventDefault();
       }
@@ -518,14 +519,8 @@ export class TgApp extends LitElement {
       e.preventDefault();
       return;
     }
-    // The list closes on its own Escape; this one came while the focus was outside it (on the
-    // page, after a press on its text). The question and Share boxes keep the focus (ModalBox).
-    if (e.key === 'Escape' && this.problems) {
-      this.problems = null;
-      e.preventDefault();
-      return;
-    }
-    // Under a box or a menu, no key acts on the editor behind it.
+    // A box closes on its own Escape, and keeps the focus (ModalBox). Under a box or a menu, no
+    // key acts on the editor behind it.
     if (this.menu || this.problems || this.nodeMenu || this.wireMenu || this.sharing || this.asking) return;
     // Escape in a param's control gives the keyboard back to the canvas, the value typed and not
     // entered dropped (the control drawn again from the param): the way back from Enter's params.
