@@ -200,8 +200,8 @@ const CONTROLS = 'input:not(:disabled), select:not(:disabled), textarea:not(:dis
  * Tiles, the problem list, the ? sheet): a dialog with aria-modal and its name; the focus put in it when it opens and given
  * back where it was when it closes (FocusReturn); Escape closes it; Tab and Shift+Tab go round
  * its own controls and never reach the page dimmed behind it; and, where the box wants it, a
- * press on that page closes it. Escape and Tab stop in the box: the editor's own Escape would
- * clear the canvas's selection behind it. Other keys are the host's.
+ * press on that page closes it. Escape, Tab and Ctrl/⌘+S stop in the box: the editor's own
+ * Escape would clear the canvas's selection behind it. Other keys are the host's.
  *
  * The host itself takes the focus (tabindex -1) when a person presses the box's text or the
  * page around it: the browser's focus went to the page's body then, where the box's keys no
@@ -265,7 +265,9 @@ export class ModalBox implements ReactiveController {
   private key = (e: KeyboardEvent): void => {
     if (e.key === 'Escape') this.options.close();
     else if (e.key === 'Tab') this.tab(e.shiftKey);
-    else return;
+    // Under a box, Ctrl/⌘+S saves nothing, and the browser's own Save Page does not open either
+    // (a person answering the box pressed it out of habit).
+    else if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 's') return;
     e.preventDefault();
     e.stopPropagation();
   };

@@ -4,7 +4,8 @@
 // page behind it; Escape closes each and the focus goes back to the button that opened it; a
 // press on the dimmed page closes the question and the tiles, not Share (its link is there to be
 // copied); a press on a box's text keeps its keys in the box (Delete removed the selected node
-// behind the tiles). The problem list and the ? sheet alike. Screenshots of the three boxes at
+// behind the tiles); Ctrl+S under a box saves nothing and opens no Save Page. The problem list
+// and the ? sheet alike. Screenshots of the three boxes at
 // 1600 × 1000 and 1024 × 700.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -50,6 +51,33 @@ async function shots(page: Page, name: string): Promise<void> {
   await screenshot(page, `modal-${name}-1024`);
   await page.setViewportSize({ width: 1600, height: 1000 });
   await settle(page);
+}
+
+/**
+ * Presses Ctrl+S and tells whether the page kept it from the browser (whose Save Page would
+ * open) and whether the editor saved: under a box, neither happens.
+ */
+async function ctrlS(page: Page): Promise<{ prevented: boolean; downloads: number }> {
+  await page.evaluate(() => {
+    const w = window as never as { lastKeyPrevented: Promise<boolean> };
+    w.lastKeyPrevented = new Promise((done) => {
+      const seen = (e: KeyboardEvent) => {
+        if (e.key !== 's') return;
+        window.removeEventListener('keydown', seen, true);
+        // Read once every listener has had it.
+        setTimeout(() => done(e.defaultPrevented));
+      };
+      window.addEventListener('keydown', seen, true);
+    });
+  });
+  let downloads = 0;
+  const count = () => downloads++;
+  page.on('download', count);
+  await page.keyboard.press('Control+s');
+  const prevented = await page.evaluate(() => (window as never as { lastKeyPrevented: Promise<boolean> }).lastKeyPrevented);
+  await page.waitForTimeout(200);
+  page.off('download', count);
+  return { prevented, downloads };
 }
 
 const nodeIds = (page: Page) => page.evaluate(() => (window as never as { terrainGraph: { core: { graph: { nodes: { id: string }[] } } } }).terrainGraph.core.graph.nodes.map((n) => n.id));
@@ -128,6 +156,8 @@ describe('one modal box', () => {
     await settle(page);
     expect(await nodeIds(page)).toContain('height');
     expect(await page.locator(box).count()).toBe(1);
+    // Ctrl+S opens neither the editor's save nor the browser's Save Page under it.
+    expect(await ctrlS(page)).toEqual({ prevented: true, downloads: 0 });
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator(box).count()).toBe(0);
     await expect.poll(() => focus(page)).toBe('tg-viewer > button.tiles-open');
@@ -148,6 +178,7 @@ describe('one modal box', () => {
     expect(await aria(page, 'tg-help')).toEqual(['dialog', 'true', 'Shortcuts and gestures']);
     expect(await focus(page)).toBe('tg-help > button');
     expect(await tabs(page, 2)).toEqual(['tg-help > button', 'tg-help > button']);
+    expect(await ctrlS(page)).toEqual({ prevented: true, downloads: 0 });
     await page.keyboard.press('Escape');
     await expect.poll(() => sheet.count()).toBe(0);
     expect(await focus(page)).toBe('div.canvas');

@@ -512,15 +512,8 @@ export class TgApp extends LitElement {
       }
       return;
     }
-    // Under an open box or list, Ctrl/⌘+S saves nothing, and the browser's own Save Page does
-    // not open either (a person answering the box pressed it out of habit).
-    const modal = this.asking || this.problems || this.sharing;
-    if (modal && (e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
-      e.preventDefault();
-      return;
-    }
-    // A box closes on its own Escape, and keeps the focus (ModalBox). Under a box or a menu, no
-    // key acts on the editor behind it.
+    // A box keeps the focus and its keys: Escape, Tab, Ctrl/⌘+S (ModalBox). Under a box or a
+    // menu, no key acts on the editor behind it.
     if (this.menu || this.problems || this.nodeMenu || this.wireMenu || this.sharing || this.asking) return;
     // Escape in a param's control gives the keyboard back to the canvas, the value typed and not
     // entered dropped (the control drawn again from the param): the way back from Enter's params.
