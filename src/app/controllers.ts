@@ -186,7 +186,7 @@ export interface ModalBoxOptions {
   readonly role?: 'dialog' | 'alertdialog';
   /** Closes the box (the host's own close: it tells whoever opened it). Escape calls it. */
   readonly close: () => void;
-  /** Whether a press on the dimmed page around the box closes it too (not the Share box's: its link is there to be copied). */
+  /** Whether a click on the dimmed page around the box closes it too (not Share's: its link is there to be copied). */
   readonly outsideCloses: boolean;
   /** Puts the focus in the box when it opens; by default on its first control. */
   readonly focus?: () => void;
@@ -197,11 +197,12 @@ const CONTROLS = 'input:not(:disabled), select:not(:disabled), textarea:not(:dis
 
 /**
  * The lifecycle every modal box of the editor shares (Save as's question, Share, Export →
- * Tiles, the problem list, the ? sheet): a dialog with aria-modal and its name; the focus put in it when it opens and given
- * back where it was when it closes (FocusReturn); Escape closes it; Tab and Shift+Tab go round
- * its own controls and never reach the page dimmed behind it; and, where the box wants it, a
- * press on that page closes it. Escape, Tab and Ctrl/⌘+S stop in the box: the editor's own
- * Escape would clear the canvas's selection behind it. Other keys are the host's.
+ * Tiles, the problem list, the ? sheet): a dialog with aria-modal and its name; the focus put
+ * in it when it opens and given back where it was when it closes (FocusReturn); Escape closes
+ * it; Tab and Shift+Tab go round its own controls and never reach the page dimmed behind it;
+ * and, where the box wants it, a click on that page closes it. Escape, Tab and Ctrl/⌘+S stop
+ * in the box: the editor's own Escape would clear the canvas's selection behind it. Other keys
+ * are the host's.
  *
  * The host itself takes the focus (tabindex -1) when a person presses the box's text or the
  * page around it: the browser's focus went to the page's body then, where the box's keys no

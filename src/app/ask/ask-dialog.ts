@@ -30,7 +30,7 @@ export type AskAnswer = string | null;
 
 /**
  * A modal box with a question, perhaps a text field, and two buttons. Enter answers (when the
- * text is acceptable), Escape cancels, and so does a press outside the box. Tab goes round the
+ * text is acceptable), Escape cancels, and so does a click outside the box. Tab goes round the
  * box's own controls: the toolbar behind the dimmed page is out of reach while it asks.
  *
  * @event tg-ask-answer - The person answered or cancelled: detail.answer as AskAnswer.
@@ -38,7 +38,7 @@ export type AskAnswer = string | null;
 export class TgAskDialog extends LitElement {
   static override styles = styles;
 
-  /** Its role and name, the focus in it and back, Escape, Tab round its controls, a press outside. */
+  /** Its role and name, the focus in it and back, Escape, Tab round its controls, a click outside. */
   private readonly modal = new ModalBox(this, { label: () => this.request?.title ?? '', close: () => this.cancel(), outsideCloses: true, focus: () => this.focusField() });
 
   @property({ attribute: false }) request: AskRequest | null = null;

@@ -23,7 +23,7 @@ export class TgShareDialog extends LitElement {
 
   /**
    * Its role and name, the focus in it (on the link, selected) and back, Escape, Tab round its
-   * controls. A press outside leaves it open: the link is there to be copied, perhaps by hand.
+   * controls. A click outside leaves it open: the link is there to be copied, perhaps by hand.
    */
   private readonly modal = new ModalBox(this, { label: () => 'Share as a link', close: () => this.close(), outsideCloses: false });
 

@@ -31,7 +31,7 @@ function coord(v: number): string {
 }
 
 /**
- * The Export → Tiles box, modal over the page. Escape, a press outside the box or Close closes
+ * The Export → Tiles box, modal over the page. Escape, a click outside the box or Close closes
  * it; Tab goes round its controls; Export starts the export and closes it (the panel's Export
  * row shows each tile's progress and a Cancel).
  *
@@ -42,7 +42,7 @@ export class TgTilesDialog extends LitElement {
 
   /**
    * Its role and name, the focus in it (on the engine chosen) and back, Escape, Tab round its
-   * controls, a press outside.
+   * controls, a click outside.
    */
   private readonly modal = new ModalBox(this, {
     label: () => 'Export tiles',
