@@ -65,6 +65,25 @@ export interface Picture {
   readonly rgba: Uint8ClampedArray;
 }
 
+/**
+ * A picture drawn larger, each pixel copied to the block of the larger one its centre falls in
+ * (what the map's pixelated scaling does on screen), into `out` when it is given and the right
+ * size. For a draft drawn at the full picture's size, so that its rivers can be drawn as thin.
+ */
+export function enlargePicture(pic: Picture, side: number, out?: Uint8ClampedArray): Picture {
+  if (pic.width !== pic.height || side < pic.width) throw new Error(`enlargePicture: a ${pic.width} × ${pic.height} picture enlarged to ${side} × ${side}`);
+  const from = pic.width;
+  const rgba = out && out.length === side * side * 4 ? out : new Uint8ClampedArray(side * side * 4);
+  const src = new Uint32Array(pic.rgba.buffer, pic.rgba.byteOffset, from * from);
+  const dst = new Uint32Array(rgba.buffer, rgba.byteOffset, side * side);
+  const pick = samplePicks(from, side);
+  for (let y = 0; y < side; y++) {
+    const row = pick[y] * from;
+    for (let x = 0, p = y * side; x < side; x++, p++) dst[p] = src[row + pick[x]];
+  }
+  return { width: side, height: side, rgba };
+}
+
 /** Each of size × size pixels 1 when any cell of the n grid under it is over ½, else 0. */
 export function anyOf(src: Float32Array, n: number, size: number): Float32Array {
   const out = new Float32Array(size * size);

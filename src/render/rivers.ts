@@ -63,22 +63,58 @@ export function riverColour(rgba: Uint8ClampedArray, water: ArrayLike<number>, s
 
 /**
  * Which of side × side pixels are water (1) or not (0): a lines layer's pixel when any cell under
- * it is 1, so the lines stay unbroken at every size (as the previews keep them, preview.ts); an
- * area layer's pixel when the cell at its centre is deeper than 0, as the picture under it samples.
+ * it is 1, so the lines stay unbroken at every size (as the previews keep them, preview.ts), and
+ * on a picture larger than the grid (a draft drawn at the full picture's size) a pixel-wide line
+ * through the centres of the cells (thinLines); an area layer's pixel when the cell at its centre
+ * is deeper than 0, as the picture under it samples.
  */
 export function waterPixels(layers: readonly WaterLayer[], n: number, side: number): Uint8Array {
-  if (side > n) throw new Error(`drawWater: a ${side}-pixel picture of a ${n}-cell grid (pictures are never larger than their grid)`);
   const out = new Uint8Array(side * side);
   for (const layer of layers) {
     if (layer.data.length !== n * n) throw new Error(`drawWater: the ${layer.kind === 'lines' ? 'river' : 'lake'} layer holds ${layer.data.length} cells, expected ${n} × ${n}`);
     if (layer.kind === 'lines') {
-      const lines = side < n ? anyOf(layer.data, n, side) : layer.data;
+      const lines = side < n ? anyOf(layer.data, n, side) : side > n ? thinLines(layer.data, n, side) : layer.data;
       for (let i = 0; i < side * side; i++) if (lines[i] > 0.5) out[i] = 1;
       continue;
     }
     for (let r = 0; r < side; r++) {
       const row = Math.min(n - 1, Math.floor(((r + 0.5) * n) / side)) * n;
       for (let c = 0; c < side; c++) if (layer.data[row + Math.min(n - 1, Math.floor(((c + 0.5) * n) / side))] > 0) out[r * side + c] = 1;
+    }
+  }
+  return out;
+}
+
+/**
+ * Lines one cell wide on an n grid (cells over ½; row 0 south) drawn a pixel wide on a larger
+ * side × side picture: each line cell's centre pixel, joined to the centres of the line cells
+ * around it. A river is one cell wide at any resolution, so a 148² draft of a 1024² view,
+ * scaled up cell for cell, drew it 3.5 screen pixels wide where the full picture draws one, and
+ * its rivers covered 2.95 % of the map against 0.35 %. A diagonal neighbour is joined only when
+ * no line cell beside both already joins them: a bend would draw a triangle.
+ */
+export function thinLines(src: ArrayLike<number>, n: number, side: number): Float32Array {
+  if (side < n) throw new Error(`thinLines: a ${side}-pixel picture of a ${n}-cell grid draws lines by anyOf`);
+  const out = new Float32Array(side * side);
+  const at = (k: number) => Math.min(side - 1, Math.floor(((k + 0.5) * side) / n));
+  const on = (r: number, c: number) => r >= 0 && r < n && c >= 0 && c < n && src[r * n + c] > 0.5;
+  const join = (r0: number, c0: number, r1: number, c1: number) => {
+    const y0 = at(r0);
+    const x0 = at(c0);
+    const dy = at(r1) - y0;
+    const dx = at(c1) - x0;
+    const steps = Math.max(Math.abs(dx), Math.abs(dy));
+    for (let s = 1; s <= steps; s++) out[Math.round(y0 + (dy * s) / steps) * side + Math.round(x0 + (dx * s) / steps)] = 1;
+  };
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      if (!on(r, c)) continue;
+      out[at(r) * side + at(c)] = 1;
+      // Each pair once: east, north, and the two northern diagonals.
+      if (on(r, c + 1)) join(r, c, r, c + 1);
+      if (on(r + 1, c)) join(r, c, r + 1, c);
+      if (on(r + 1, c + 1) && !on(r, c + 1) && !on(r + 1, c)) join(r, c, r + 1, c + 1);
+      if (on(r + 1, c - 1) && !on(r, c - 1) && !on(r + 1, c)) join(r, c, r + 1, c - 1);
     }
   }
   return out;

@@ -7,13 +7,13 @@ import { createEngine, type Engine } from '../engine/engine.ts';
 import { readNode } from '../engine/reading.ts';
 import { edgeInto, type Graph, type GraphNode } from '../model/graph.ts';
 import type { Catalogue } from '../model/manifest.ts';
-import { type Value, waterKind } from '../model/values.ts';
+import { isLines, type Value, waterKind } from '../model/values.ts';
 import type { Domain } from '../grid.ts';
 import { CATALOGUE } from '../../nodes/index.ts';
 import { layerHistogram } from '../render/histogram.ts';
 import { finiteMean, finiteRange, type LayerStyle } from '../render/layer.ts';
-import { constantOf, histogram, renderPreview } from '../render/preview.ts';
-import { drawWater, type WaterLayer } from '../render/rivers.ts';
+import { constantOf, enlargePicture, histogram, renderPreview } from '../render/preview.ts';
+import { drawWater, thinLines, type WaterLayer } from '../render/rivers.ts';
 import type { Detail, EvaluateRequest, EvaluateResult, Image, NodeResult, WaterRef } from './protocol.ts';
 import { trimScratch } from '../kernels/scratch.ts';
 import { threadCount, useThreads } from '../parallel/threads.ts';
@@ -85,6 +85,20 @@ export class PreviewEvaluator {
     const side = Math.min(n, size);
     const pic = renderPreview(value, n, size, style, this.shelf.take(side * side * 4));
     // A fresh or recycled buffer of exactly one picture: it can be transferred as it is.
+    return { width: pic.width, height: pic.height, rgba: pic.rgba.buffer as ArrayBuffer };
+  }
+
+  /**
+   * A coarse layer drawn on a larger side × side picture: lines (a river layer) a pixel wide
+   * through its cells' centres, anything else each cell a block of pixels, as the map would
+   * scale it.
+   */
+  private fineImage(value: Value, n: number, side: number, style: LayerStyle): Image {
+    const out = this.shelf.take(side * side * 4);
+    const pic =
+      value.type === 'field' && isLines(value.meaning)
+        ? renderPreview({ ...value, data: thinLines(value.data, n, side) }, side, side, style, out)
+        : enlargePicture(renderPreview(value, n, n, style), side, out);
     return { width: pic.width, height: pic.height, rgba: pic.rgba.buffer as ArrayBuffer };
   }
 
@@ -247,7 +261,12 @@ export class PreviewEvaluator {
     if (draft) this.held.sentDraft(DETAIL, state);
     else this.held.sentExact(DETAIL, exact, state);
     const n = engine.view.size;
-    const image = this.image(value, n, req.detailSize, style);
+    // A draft with rivers in it is drawn at the size the full picture will have, its rivers a
+    // pixel wide as there: scaled up cell for cell, a 148² draft of a 1024² view drew them 3.5
+    // times as wide, and the map flickered fat and thin through a drag (thinLines).
+    const full = Math.min(req.detailSize, req.graph.view.size);
+    const lines = value.type === 'field' && isLines(value.meaning);
+    const image = draft && full > Math.min(n, req.detailSize) && (rivers || lines) ? this.fineImage(value, n, full, style) : this.image(value, n, req.detailSize, style);
     const water = rivers ? drawWater(new Uint8ClampedArray(image.rgba), image.width, rivers.layers, n).colour : null;
     transfer.push(image.rgba);
     const histogram = layerHistogram(value, style.heightMode);
