@@ -4,7 +4,9 @@
 // layer.ts: the worker draws the viewer's pictures with it, and the PNG export the same way.
 
 import type { Rgb } from './ramps.ts';
-import { anyOf } from './preview.ts';
+import { isLines, type Value } from '../model/values.ts';
+import type { LayerStyle } from './layer.ts';
+import { anyOf, enlargePicture, type Picture, renderPreview } from './preview.ts';
 
 /** The river blue: bright and apart from the sea's tints, so a river does not read as sea. */
 export const RIVER_RGB: Rgb = [0, 150, 255];
@@ -118,6 +120,17 @@ export function thinLines(src: ArrayLike<number>, n: number, side: number): Floa
     }
   }
   return out;
+}
+
+/**
+ * A layer of an n grid drawn on a larger side × side picture, for water to be drawn over it as
+ * thin as over the full picture (a draft, a drag frame): a river layer (lines) a pixel wide
+ * through its cells' centres, anything else each cell a block of pixels, as the map's pixelated
+ * scaling would show it. Into `out` when it is given and the right size.
+ */
+export function renderCoarse(value: Value, n: number, side: number, style: LayerStyle = {}, out?: Uint8ClampedArray): Picture {
+  if (value.type === 'field' && isLines(value.meaning)) return renderPreview({ ...value, data: thinLines(value.data, n, side) }, side, side, style, out);
+  return enlargePicture(renderPreview(value, n, n, style), side, out);
 }
 
 /**

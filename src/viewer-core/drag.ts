@@ -7,7 +7,7 @@ import type { Graph } from '../model/graph.ts';
 import type { LayerStyle } from '../render/layer.ts';
 import { Lane, type LanePort } from '../worker/lane.ts';
 import type { Detail, Image, PanRequest, PanResult, WaterRef } from '../worker/protocol.ts';
-import { dragOrigin, dragResolution, type Origin, pictureShift, type Zoom } from './pan.ts';
+import { dragOrigin, dragResolution, type Origin, pictureShift, pictureSize, type Zoom } from './pan.ts';
 
 /** A press that moves less than this (pixels) is a click: it pins the cell. */
 const CLICK_SLOP = 3;
@@ -154,10 +154,11 @@ export class MapDrag {
     this.lane.request(
       () => {
         const press = this.press;
-        const { graph, node, port, style, rivers } = this.context();
+        const { graph, node, port, style, rivers, frame, zoom } = this.context();
         if (!press || !node || !port) return null;
         const n = dragResolution(graph.view.size, this.lastFrame);
-        return { request: { kind: 'pan', graph: graph as PanRequest['graph'], node, port, x: press.origin.x, y: press.origin.y, n, style, rivers } };
+        const size = pictureSize(frame, zoom, graph.view.size);
+        return { request: { kind: 'pan', graph: graph as PanRequest['graph'], node, port, x: press.origin.x, y: press.origin.y, n, style, rivers, size } };
       },
       (a) => {
         // Only a frame that was drawn says what a frame costs (a failed one may report 0 ms).

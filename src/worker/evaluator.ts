@@ -12,8 +12,8 @@ import type { Domain } from '../grid.ts';
 import { CATALOGUE } from '../../nodes/index.ts';
 import { layerHistogram } from '../render/histogram.ts';
 import { finiteMean, finiteRange, type LayerStyle } from '../render/layer.ts';
-import { constantOf, enlargePicture, histogram, renderPreview } from '../render/preview.ts';
-import { drawWater, thinLines, type WaterLayer } from '../render/rivers.ts';
+import { constantOf, histogram, renderPreview } from '../render/preview.ts';
+import { drawWater, renderCoarse, type WaterLayer } from '../render/rivers.ts';
 import type { Detail, EvaluateRequest, EvaluateResult, Image, NodeResult, WaterRef } from './protocol.ts';
 import { trimScratch } from '../kernels/scratch.ts';
 import { threadCount, useThreads } from '../parallel/threads.ts';
@@ -88,17 +88,9 @@ export class PreviewEvaluator {
     return { width: pic.width, height: pic.height, rgba: pic.rgba.buffer as ArrayBuffer };
   }
 
-  /**
-   * A coarse layer drawn on a larger side × side picture: lines (a river layer) a pixel wide
-   * through its cells' centres, anything else each cell a block of pixels, as the map would
-   * scale it.
-   */
+  /** A coarse layer on a larger picture, its rivers thin (renderCoarse). */
   private fineImage(value: Value, n: number, side: number, style: LayerStyle): Image {
-    const out = this.shelf.take(side * side * 4);
-    const pic =
-      value.type === 'field' && isLines(value.meaning)
-        ? renderPreview({ ...value, data: thinLines(value.data, n, side) }, side, side, style, out)
-        : enlargePicture(renderPreview(value, n, n, style), side, out);
+    const pic = renderCoarse(value, n, side, style, this.shelf.take(side * side * 4));
     return { width: pic.width, height: pic.height, rgba: pic.rgba.buffer as ArrayBuffer };
   }
 
@@ -263,7 +255,7 @@ export class PreviewEvaluator {
     const n = engine.view.size;
     // A draft with rivers in it is drawn at the size the full picture will have, its rivers a
     // pixel wide as there: scaled up cell for cell, a 148² draft of a 1024² view drew them 3.5
-    // times as wide, and the map flickered fat and thin through a drag (thinLines).
+    // times as wide, and the map flickered fat and thin through a drag (renderCoarse).
     const full = Math.min(req.detailSize, req.graph.view.size);
     const lines = value.type === 'field' && isLines(value.meaning);
     const image = draft && full > Math.min(n, req.detailSize) && (rivers || lines) ? this.fineImage(value, n, full, style) : this.image(value, n, req.detailSize, style);

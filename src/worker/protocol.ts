@@ -81,6 +81,11 @@ export interface PanRequest {
   readonly style: LayerStyle;
   /** Rivers and lakes drawn over the frame (evaluated on the frame's view with the node). */
   readonly rivers?: WaterRef | null;
+  /**
+   * The side the map's full picture is drawn at: a frame coarser than that with rivers in it is
+   * drawn at this side, its rivers a pixel wide as there (renderCoarse). Absent: n × n.
+   */
+  readonly size?: number;
 }
 
 /**

@@ -1,0 +1,79 @@
+// Rivers on a draft in a real browser: the view at 1024², rivers & lakes on, the flow's river
+// area slider dragged with the mouse. While the hand moves the map shows a 148² draft; its rivers
+// must cover about as much of the map as the full picture's that follows (they covered 3.5 times
+// as much, scaled up cell for cell, and the map flickered fat and thin). Screenshots during the
+// drag and after, at 1600 × 1000 and 1024 × 700.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { WATER_MASK } from '../../src/render/ramps.ts';
+import { appPerTest, openApp, settle, showParams } from './harness.ts';
+
+const SHOTS = process.env.SHOTS_DIR;
+
+/** Share of the map canvas's pixels of exactly this colour, and the canvas's width. */
+async function mapShare(page: Page, rgb: readonly number[]): Promise<{ share: number; width: number }> {
+  return page.locator('tg-map-view canvas.map').evaluate((c: HTMLCanvasElement, [r, g, b]) => {
+    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    let k = 0;
+    for (let p = 0; p < data.length; p += 4) if (data[p] === r && data[p + 1] === g && data[p + 2] === b) k++;
+    return { share: k / (data.length / 4), width: c.width };
+  }, rgb as number[]);
+}
+
+/** Drags a param's slider thumb `dx` pixels in steps a frame apart, and calls `during` before letting go. */
+async function dragSlider(page: Page, node: string, param: string, dx: number, during: () => Promise<void>): Promise<void> {
+  const input = page.locator(`tg-node[data-node-id="${node}"] tg-param[name="${param}"] input[type="range"]`);
+  const box = (await input.boundingBox())!;
+  const value = await input.evaluate((el: HTMLInputElement) => (Number(el.value) - Number(el.min)) / (Number(el.max) - Number(el.min)));
+  const x = box.x + 6 + value * (box.width - 12);
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let j = 1; j <= Math.abs(dx); j++) {
+    await page.mouse.move(x + Math.sign(dx) * j, y);
+    await page.waitForTimeout(16);
+  }
+  await during();
+  await page.mouse.up();
+}
+
+describe('rivers on a draft', () => {
+  const app = appPerTest();
+
+  for (const viewport of [{ width: 1600, height: 1000 }, { width: 1024, height: 700 }]) {
+    it(`draws a draft's rivers as thin as the full picture's while the flow's slider is dragged at 1024² (${viewport.width} × ${viewport.height})`, async () => {
+      const s = viewport.width === 1600 ? app.s : await openApp(app.browser, { viewport });
+      const page = s.page;
+      try {
+        await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption('rivers-from-the-rain.json');
+        await settle(page);
+        await page.locator('tg-viewer select.size').selectOption('1024');
+        await settle(page);
+        // The flow node shown: its river layer is the map, lines one cell wide.
+        await showParams(page, 'rivers');
+        await settle(page);
+        await page.waitForFunction(() => document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector('h2[data-viewer-node="rivers"]'));
+        const size = `${viewport.width}x${viewport.height}`;
+        let during = { share: 0, width: 0 };
+        let badge = '';
+        await dragSlider(page, 'rivers', 'loss', 5, async () => {
+          during = await mapShare(page, WATER_MASK);
+          badge = await page.locator('tg-map-view').evaluate((el) => el.shadowRoot?.querySelector('.badge')?.textContent ?? '');
+          await page.screenshot({ path: `${SHOTS ?? '/tmp'}/s28-pinrivers-draft-${size}-dragging.png` });
+        });
+        await settle(page);
+        const after = await mapShare(page, WATER_MASK);
+        await page.screenshot({ path: `${SHOTS ?? '/tmp'}/s28-pinrivers-draft-${size}-after.png` });
+        // Read while the map was still the draft (its badge says so), then the full picture.
+        expect(badge).toContain('coarse 148²');
+        expect(after.share).toBeGreaterThan(0.002);
+        const ratio = during.share / after.share;
+        expect(ratio, `draft ${during.share} (${during.width} px) against full ${after.share} (${after.width} px)`).toBeGreaterThan(0.75);
+        expect(ratio).toBeLessThan(1.33);
+        expect(s.errors).toEqual([]);
+      } finally {
+        if (s !== app.s) await s.close();
+      }
+    });
+  }
+});
