@@ -1,8 +1,8 @@
-// Rivers on a draft in a real browser: the view at 1024², rivers & lakes on, the flow's river
-// area slider dragged with the mouse. While the hand moves the map shows a 148² draft; its rivers
-// must cover about as much of the map as the full picture's that follows (they covered 3.5 times
-// as much, scaled up cell for cell, and the map flickered fat and thin). Screenshots during the
-// drag and after, at 1600 × 1000 and 1024 × 700.
+// Rivers on a draft in a real browser: the rivers recipe's view at 1024², its flow node's river
+// layer shown, the flow's loss slider dragged with the mouse. While the hand moves the map shows
+// a 148² draft; its rivers must cover about as much of the map as the full picture's that follows
+// (scaled up cell for cell they covered 3.5 times as much, and the map flickered fat and thin).
+// Screenshots during the drag and after, at 1600 × 1000 and 1024 × 700 (SHOTS_DIR, else /tmp).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { WATER_MASK } from '../../src/render/ramps.ts';
