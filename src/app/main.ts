@@ -3,12 +3,13 @@
 // keeps the tab's draft up to date. The viewer's session shares the worker on lanes of its own.
 
 import { EditorCore } from '../editor/editor.ts';
-import { draftText, fitForEditor, graphFileText, markAlive, otherDrafts, pageStorage, readGraphFile, restoreDraft, type SetAsideDraft, writeDraft } from '../editor/files.ts';
+import { draftText, fitForEditor, graphFileText, markAlive, otherDrafts, pageStorage, PIN_PREFIX, readGraphFile, restoreDraft, type SetAsideDraft, writeDraft } from '../editor/files.ts';
 import { restoreSavedHistory, StepTexts, writeSavedHistory } from '../editor/saved-history.ts';
 import { readShareFragment, SHARE_KEY } from '../editor/share.ts';
 import { rememberTabId, TabClaim, tabId } from '../editor/tab.ts';
 import { MAP_SIZE, MAP_SIZE_MIN, type ViewerChoices, ViewerSession } from '../viewer-core/session.ts';
 import { readTheme, type Theme, writeTheme } from '../viewer-core/settings.ts';
+import { PinKeeper, readKeptPin } from '../viewer-core/kept-pin.ts';
 import { EngineClient } from '../worker/client.ts';
 import { newStopWord } from '../worker/stop.ts';
 import { ExportPort } from '../worker/export-port.ts';
@@ -155,6 +156,7 @@ function startEngine(choices?: ViewerChoices): Engine {
   }), newStopWord());
   viewer = new ViewerSession(core, previews, worker, { invalidate: () => client.invalidate(), download, drafting: () => paramDrag || client.drafting, store: storage, exports });
   exportPort.useEngine(worker);
+  viewer.subscribe((c) => c.has('compare') && keepPin());
   if (choices) viewer.resume(choices);
   // A narrow window (1024 × 700) starts with the smallest map, so the canvas keeps most of the width.
   else if (window.innerWidth < NARROW_WINDOW) viewer.setFrame(MAP_SIZE_MIN);
@@ -173,6 +175,36 @@ function startEngine(choices?: ViewerChoices): Engine {
 
 let engine = startEngine();
 const restarts: number[] = [];
+
+/**
+ * The compare pin is kept with the tab's draft (src/viewer-core/kept-pin.ts): written a moment
+ * after each change (a frozen picture packed first), and when the page is hidden.
+ */
+const pinKeeper = new PinKeeper(storage, () => PIN_PREFIX + tab, () => engine.viewer.compare);
+let pinTimer = 0;
+function keepPin(): void {
+  clearTimeout(pinTimer);
+  pinTimer = window.setTimeout(() => void pinKeeper.keep(), AUTOSAVE_MS);
+}
+window.addEventListener('pagehide', () => pinKeeper.write());
+// The draft's pin comes back with it (a copy's too, as its undo history does); one that does not
+// read back is dropped, and the person told.
+if (draft) {
+  void readKeptPin(storage, draft.id).then((read) => {
+    if (read.kind === 'pin') {
+      if (read.packed && read.pin.picture) pinKeeper.remember(read.pin.picture, read.packed);
+      engine.viewer.compare.restore(read.pin);
+      if (read.note) app.say(read.note);
+    } else if (read.kind === 'dropped') {
+      app.say(read.message);
+      try {
+        if (draft.own) storage?.removeItem(PIN_PREFIX + draft.id);
+      } catch {
+        // It is read and dropped again at the next start.
+      }
+    }
+  });
+}
 
 function restartEngine(reason: string): void {
   const now = performance.now();

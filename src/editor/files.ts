@@ -173,6 +173,8 @@ export function pageStorage(): KeyValueStore | null {
 export const DRAFT_PREFIX = 'terrain-graph:draft:';
 /** Where a draft that no longer reads is kept as it was: prefix, the draft's id, `@` and the time. */
 export const UNREADABLE_PREFIX = 'terrain-graph:unreadable:';
+/** The viewer's compare pin kept with a tab's draft, under this prefix and the tab's id (src/viewer-core/kept-pin.ts). */
+export const PIN_PREFIX = 'terrain-graph:pin:';
 /** An open tab's last sign of life (ms), written every minute: its draft is never pruned. */
 export const ALIVE_PREFIX = 'terrain-graph:alive:';
 /** The one autosave slot of earlier builds: taken in as a draft on start-up. */
@@ -272,10 +274,11 @@ function setAside(store: KeyValueStore, id: string, text: string, now: number): 
 
 /**
  * Writes the tab's draft; false when storage refused (private mode, or full even after
- * making room). When the storage is full, the saved undo histories go first (saved-history.ts:
- * other tabs', then this tab's own), then the oldest drafts beyond the DRAFTS_KEPT most recent
- * whose tabs are closed, one at a time, until the draft fits: the work of the open tab comes
- * before anyone's undo steps, and those before drafts nobody has touched for longest. `text`
+ * making room). When the storage is full, the kept compare pins go first (kept-pin.ts: other
+ * tabs', then this tab's own), then the saved undo histories (saved-history.ts: likewise), then
+ * the oldest drafts beyond the DRAFTS_KEPT most recent whose tabs are closed, one at a time,
+ * until the draft fits: the work of the open tab comes before anyone's pinned pictures and undo
+ * steps, and those before drafts nobody has touched for longest. `text`
  * is the graph's file text when the caller has it already (the saved history names it).
  * `clean`: the graph is as `file` has it (just saved or opened), so a reload shows no unsaved mark.
  */
@@ -289,8 +292,21 @@ export function writeDraft(store: KeyValueStore | null, id: string, graph: Graph
       store.setItem(DRAFT_PREFIX + id, record);
       return true;
     } catch {
-      if (!dropHistoryQuietly(store, id) && !dropOldestDraft(store, id, now)) return false;
+      if (!dropPinQuietly(store, id) && !dropHistoryQuietly(store, id) && !dropOldestDraft(store, id, now)) return false;
     }
+  }
+}
+
+/** Removes one kept compare pin (another tab's, else this tab's own) to make room for a draft; false when there is none. */
+function dropPinQuietly(store: KeyValueStore, id: string): boolean {
+  try {
+    const keys = keysWith(store, PIN_PREFIX);
+    const key = keys.find((k) => k !== PIN_PREFIX + id) ?? keys[0];
+    if (key === undefined) return false;
+    store.removeItem(key);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -368,8 +384,8 @@ function tidyDrafts(store: KeyValueStore, id: string, now: number, report?: SetA
       pruned.add(old.id);
     }
     for (const key of keysWith(store, ALIVE_PREFIX)) if (now - Number(store.getItem(key)) > DRAFT_MAX_AGE_MS) store.removeItem(key);
-    // A history goes with its draft: pruned, set aside or never written.
-    for (const key of keysWith(store, HISTORY_PREFIX)) if (store.getItem(DRAFT_PREFIX + key.slice(HISTORY_PREFIX.length)) === null) store.removeItem(key);
+    // A history and a pin go with their draft: pruned, set aside or never written.
+    for (const prefix of [HISTORY_PREFIX, PIN_PREFIX]) for (const key of keysWith(store, prefix)) if (store.getItem(DRAFT_PREFIX + key.slice(prefix.length)) === null) store.removeItem(key);
   } catch {
     // Nothing more pruned this time.
   }

@@ -7,6 +7,7 @@
 // would show nothing and say nothing. The map lays it over the current picture under a split
 // slider.
 
+import { textKey } from '../editor/saved-history.ts';
 import { cloneGraph, type Graph } from '../model/graph.ts';
 import type { LayerStyle } from '../render/layer.ts';
 import { Lane, type LanePort } from '../worker/lane.ts';
@@ -35,9 +36,22 @@ export function pinName(pin: Pin): string {
 
 /** The graph a pin was left on when another graph replaced it, and whether the person had frozen it. */
 export interface LeftGraph {
-  /** The graph's JSON: the pin comes back live when the open graph is this one again (undo). */
-  readonly json: string;
+  /**
+   * The graph's content named (graphKey): the pin comes back live when the open graph is this one
+   * again (undo). A key, not the JSON, so a pin kept across a reload (kept-pin.ts) takes no room.
+   */
+  readonly key: string;
   readonly frozen: boolean;
+}
+
+/** What a pin kept across a reload brings back (kept-pin.ts): a live pin is drawn again, a frozen one has its picture. */
+export interface RestoredPin {
+  readonly pin: Pin;
+  readonly frozen: boolean;
+  readonly split: number;
+  readonly left: LeftGraph | null;
+  /** The frozen pin's picture; null for a live pin. */
+  readonly picture: PinnedPicture | null;
 }
 
 /** A picture answer that carried a picture. */
@@ -133,6 +147,24 @@ export class Compare {
     if (!frozen) this.refresh();
   }
 
+  /**
+   * Takes back a pin kept across a reload (kept-pin.ts), unless the person pinned something
+   * meanwhile: a frozen one as it was, a live one drawn again from the graph as it is.
+   */
+  restore(kept: RestoredPin): void {
+    if (this.pin) return;
+    this.pin = kept.pin;
+    this.frozen = kept.frozen;
+    this.split = Math.max(0, Math.min(1, kept.split));
+    this.left = kept.left;
+    this.picture = kept.frozen ? kept.picture : null;
+    this.message = null;
+    this.owed = null;
+    this.asked++;
+    this.changed();
+    this.refresh();
+  }
+
   setSplit(split: number): void {
     const s = Math.max(0, Math.min(1, split));
     if (s === this.split) return;
@@ -145,13 +177,13 @@ export class Compare {
    * live pin would follow its node id into the new graph, and both sides would show the new one:
    * I freeze it instead, named after the graph it shows. When `current` is the graph the pin was
    * left on (the Open undone), it comes back as it was, live unless the person had frozen it.
-   * I compare the graphs' JSON, not an identity: undo puts back a copy of the graph.
+   * I compare the graphs' content (graphKey), not an identity: undo puts back a copy of the graph.
    */
   graphReplaced(outgoing: Graph, current: Graph): void {
     const pin = this.pin;
     if (!pin) return;
     if (this.left) {
-      if (this.left.json !== graphJson(current)) return;
+      if (this.left.key !== graphKey(current)) return;
       this.pin = ownGraph(pin);
       this.frozen = this.left.frozen;
       this.left = null;
@@ -163,7 +195,7 @@ export class Compare {
       this.refresh();
       return;
     }
-    this.left = { json: graphJson(outgoing), frozen: this.frozen };
+    this.left = { key: graphKey(outgoing), frozen: this.frozen };
     this.pin = { ...pin, graph: outgoing.name };
     const owing = this.picture === null && this.message === null && (!this.frozen || this.owed !== null);
     this.frozen = true;
@@ -228,7 +260,10 @@ function ownGraph(pin: Pin): Pin {
   return own;
 }
 
-/** A graph's content as JSON, the same for a copy (undo puts one back) and with no frames said or an empty list. */
-function graphJson(g: Graph): string {
-  return JSON.stringify([g.name, g.notes, g.view, g.nodes, g.edges, g.frames ?? []]);
+/**
+ * A graph's content named: its JSON's length and FNV-1a hash (textKey), the same for a copy (undo
+ * puts one back) and with no frames said or an empty list.
+ */
+export function graphKey(g: Graph): string {
+  return textKey(JSON.stringify([g.name, g.notes, g.view, g.nodes, g.edges, g.frames ?? []]));
 }
