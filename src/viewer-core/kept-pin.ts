@@ -2,7 +2,7 @@
 // saved-history.ts its undo steps): a live pin as what it pins (node, port, style, rivers), drawn
 // again after the reload; a frozen one with its picture too, the "before" no graph holds any
 // more, compressed (PNG's "up" filter, then raw deflate, in base64: a 512² picture of shaded
-// heights is about 640 000 characters, a biome map 25 000). A picture larger than PIN_CHARS is
+// heights is about 640 000 characters, a biome map 23 000). A picture larger than PIN_CHARS is
 // kept at half its side, and half again, down to PIN_MIN_SIDE; past that, or when the storage
 // refuses it, the record says so and the reload tells the person the pin was not kept. A record
 // that does not read back (hand-edited, cut short) is dropped with a message: the viewer opens
