@@ -1,7 +1,9 @@
 // Water drawn over a picture: the 1 cells of a river layer (meaning 'river', lines a cell wide)
 // and the cells of a lake layer deeper than 0 (meaning 'lake', areas), painted in one water blue
-// over whatever the picture shows, as mapgen4 and Azgaar draw them over their biomes. Pure, like
-// layer.ts: the worker draws the viewer's pictures with it, and the PNG export the same way.
+// over whatever the picture shows, as mapgen4 and Azgaar draw them over their biomes; a coarse
+// picture (a draft, a drag frame) is drawn at the full picture's size so its rivers are as thin
+// (renderCoarse). Pure, like layer.ts: the worker draws the viewer's pictures with it, and the
+// PNG export the same way.
 
 import type { Rgb } from './ramps.ts';
 import { isLines, type Value } from '../model/values.ts';
