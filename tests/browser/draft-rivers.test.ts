@@ -10,18 +10,23 @@ import { appPerTest, openApp, settle, showParams } from './harness.ts';
 
 const SHOTS = process.env.SHOTS_DIR;
 
-/** Share of the map canvas's pixels of exactly this colour, and the canvas's width. */
-async function mapShare(page: Page, rgb: readonly number[]): Promise<{ share: number; width: number }> {
-  return page.locator('tg-map-view canvas.map').evaluate((c: HTMLCanvasElement, [r, g, b]) => {
+/** Share of the map canvas's pixels of exactly this colour, the canvas's width and the map's badge, read at one moment. */
+async function mapShare(page: Page, rgb: readonly number[]): Promise<{ share: number; width: number; badge: string }> {
+  return page.locator('tg-map-view').evaluate((el: Element, [r, g, b]) => {
+    const c = el.shadowRoot!.querySelector('canvas.map') as HTMLCanvasElement;
     const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
     let k = 0;
     for (let p = 0; p < data.length; p += 4) if (data[p] === r && data[p + 1] === g && data[p + 2] === b) k++;
-    return { share: k / (data.length / 4), width: c.width };
+    return { share: k / (data.length / 4), width: c.width, badge: el.shadowRoot!.querySelector('.badge')?.textContent ?? '' };
   }, rgb as number[]);
 }
 
-/** Drags a param's slider thumb `dx` pixels in steps a frame apart, and calls `during` before letting go. */
-async function dragSlider(page: Page, node: string, param: string, dx: number, during: () => Promise<void>): Promise<void> {
+/**
+ * Drags a param's slider thumb `dx` pixels in steps a frame apart, then keeps the hand moving a
+ * pixel to and fro until `during` takes what it wants (true) from a draft, before letting go:
+ * held still for 250 ms the full picture follows, and a loaded machine may answer late.
+ */
+async function dragSlider(page: Page, node: string, param: string, dx: number, during: () => Promise<boolean>): Promise<void> {
   const input = page.locator(`tg-node[data-node-id="${node}"] tg-param[name="${param}"] input[type="range"]`);
   const box = (await input.boundingBox())!;
   const value = await input.evaluate((el: HTMLInputElement) => (Number(el.value) - Number(el.min)) / (Number(el.max) - Number(el.min)));
@@ -33,7 +38,10 @@ async function dragSlider(page: Page, node: string, param: string, dx: number, d
     await page.mouse.move(x + Math.sign(dx) * j, y);
     await page.waitForTimeout(16);
   }
-  await during();
+  for (let k = 0; k < 40 && !(await during()); k++) {
+    await page.mouse.move(x + dx - (k % 2), y);
+    await page.waitForTimeout(30);
+  }
   await page.mouse.up();
 }
 
@@ -54,18 +62,18 @@ describe('rivers on a draft', () => {
         await settle(page);
         await page.waitForFunction(() => document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector('h2[data-viewer-node="rivers"]'));
         const size = `${viewport.width}x${viewport.height}`;
-        let during = { share: 0, width: 0 };
-        let badge = '';
+        let during = { share: 0, width: 0, badge: '' };
         await dragSlider(page, 'rivers', 'loss', 5, async () => {
           during = await mapShare(page, WATER_MASK);
-          badge = await page.locator('tg-map-view').evaluate((el) => el.shadowRoot?.querySelector('.badge')?.textContent ?? '');
+          if (!during.badge.includes('coarse')) return false;
           await page.screenshot({ path: `${SHOTS ?? '/tmp'}/s28-pinrivers-draft-${size}-dragging.png` });
+          return true;
         });
         await settle(page);
         const after = await mapShare(page, WATER_MASK);
         await page.screenshot({ path: `${SHOTS ?? '/tmp'}/s28-pinrivers-draft-${size}-after.png` });
         // Read while the map was still the draft (its badge says so), then the full picture.
-        expect(badge).toContain('coarse 148²');
+        expect(during.badge).toContain('coarse 148²');
         expect(after.share).toBeGreaterThan(0.002);
         const ratio = during.share / after.share;
         expect(ratio, `draft ${during.share} (${during.width} px) against full ${after.share} (${after.width} px)`).toBeGreaterThan(0.75);
