@@ -13,6 +13,13 @@ export default [
     flex-direction: column;
     overflow: hidden;
   }
+  /* The heading and the field keep their height; the list alone shrinks and scrolls. As flex
+     items they shrank with the rest when every type was listed: the heading's line was cut
+     through and the field was 16 px high instead of 24. */
+  .heading,
+  input {
+    flex: none;
+  }
   input {
     margin: 6px 8px;
     height: 24px;
@@ -28,6 +35,8 @@ export default [
     border-color: var(--tg-accent, #5aa9ff);
   }
   ul {
+    flex: 1 1 auto;
+    min-height: 0;
     list-style: none;
     margin: 0;
     padding: 0 0 6px;

@@ -93,18 +93,29 @@ export class TgNodeMenu extends LitElement {
 
   private key(e: KeyboardEvent, flat: readonly MenuItem[]): void {
     e.stopPropagation();
-    if (e.key === 'ArrowDown') {
-      this.active = Math.min(flat.length - 1, this.active + 1);
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      this.active = e.key === 'ArrowDown' ? Math.min(flat.length - 1, this.active + 1) : Math.max(0, this.active - 1);
       e.preventDefault();
-    } else if (e.key === 'ArrowUp') {
-      this.active = Math.max(0, this.active - 1);
-      e.preventDefault();
+      void this.showActive();
     } else if (e.key === 'Enter') {
       const it = flat[Math.min(this.active, flat.length - 1)];
       if (it) this.pick(it);
     } else if (e.key === 'Escape') {
       this.dispatchEvent(appEvent('tg-menu-close', undefined));
     }
+  }
+
+  /**
+   * Scrolls the highlighted type into the list's sight once drawn, as a native list does: the
+   * arrow keys walked it below the list with nothing scrolled. Only for the keys: done on a
+   * pointer's hover, it would scroll a half-shown item under a resting pointer, which then
+   * hovers the next one, and so on down the list.
+   */
+  private async showActive(): Promise<void> {
+    await this.updateComplete;
+    // Back on the first, its group's name comes back into sight too.
+    if (this.active === 0) this.renderRoot.querySelector('ul')?.scrollTo({ top: 0 });
+    else this.renderRoot.querySelector('.item.active')?.scrollIntoView({ block: 'nearest' });
   }
 
   private pick(it: MenuItem): void {
