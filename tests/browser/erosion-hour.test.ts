@@ -7,7 +7,7 @@
 // alike in the viewer's pick of whose rivers.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { launch, openApp, screenshot, settle } from './harness.ts';
+import { launch, openApp, screenshot, settle, socketCenter, waitForPreviews } from './harness.ts';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -70,6 +70,74 @@ describe('a Gaea user’s first hour with erosion, rivers and export', () => {
           return tg.core.graph.nodes.at(-1)!.title;
         });
         expect(added).toBe(shown);
+        expect(s.errors).toEqual([]);
+      } finally {
+        await s.close();
+        await browser.close();
+      }
+    });
+  }
+});
+
+/**
+ * Drags the moisture's output with the real mouse onto empty canvas left of the Water level,
+ * types "rivers" in the palette that opens and presses Enter: a second Flow node, titled as the
+ * recipe's, takes the moisture as its rain.
+ */
+async function secondFlow(page: Page): Promise<void> {
+  const from = await socketCenter(page, 'moisture', 'output', 'out');
+  const canvas = (await page.locator('tg-app .canvas').boundingBox()) as Box;
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(canvas.x + canvas.width * 0.4, canvas.y + canvas.height * 0.72, { steps: 12 });
+  await page.mouse.up();
+  await page.locator('tg-node-menu').waitFor();
+  await page.keyboard.type('rivers');
+  await page.keyboard.press('Enter');
+  await page.locator('tg-node[data-node-id="flow"]').waitFor();
+  await settle(page);
+}
+
+/** The closed select's text against the room it has: the text's width and the select's inner width. */
+async function pickRoom(page: Page): Promise<{ text: number; room: number; label: string }> {
+  return page.locator('tg-viewer select.rivers-pick').evaluate((select: HTMLSelectElement) => {
+    const style = getComputedStyle(select);
+    const g = document.createElement('canvas').getContext('2d')!;
+    g.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const label = select.selectedOptions[0].textContent!.trim();
+    // The arrow takes about 20 px of the right side of a closed select.
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+    return { text: g.measureText(label).width, room, label };
+  });
+}
+
+describe('two flow nodes of the same title', () => {
+  for (const viewport of SIZES) {
+    it(`are told apart in the viewer's pick of whose rivers, the picked one's name whole (${viewport.width} × ${viewport.height})`, async () => {
+      const browser = await launch();
+      const s = await openApp(browser, { viewport });
+      try {
+        const page = s.page;
+        await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption('island.json');
+        await waitForPreviews(page);
+        await secondFlow(page);
+        await page.locator('tg-node[data-node-id="biomes"] header .title').click();
+        await settle(page);
+        const titles = await page.evaluate(() => {
+          const tg = (window as unknown as { terrainGraph: { core: { graph: { nodes: { type: string; title: string }[] } } } }).terrainGraph;
+          return tg.core.graph.nodes.filter((n) => n.type === 'flow').map((n) => n.title);
+        });
+        expect(titles).toEqual(['Flow and rivers', 'Flow and rivers']);
+        const pick = page.locator('tg-viewer select.rivers-pick');
+        const options = await pick.locator('option').allTextContents();
+        expect(options.map((o) => o.trim())).toEqual(['Flow and rivers (rivers)', 'Flow and rivers (flow)']);
+        // Picked, the second flow's name reads whole in the closed select.
+        await pick.selectOption('flow.rivers');
+        await settle(page);
+        const room = await pickRoom(page);
+        expect(room.label).toBe('Flow and rivers (flow)');
+        expect(room.text).toBeLessThanOrEqual(room.room);
+        await screenshot(page, `erosion-hour-two-flows-${viewport.width}`);
         expect(s.errors).toEqual([]);
       } finally {
         await s.close();

@@ -15,6 +15,7 @@ import { MESH_SIDES, type MeshOption, meshSide } from '../../render/land-mesh.ts
 import { formatValue } from '../../viewer-core/provenance.ts';
 import { pinName } from '../../viewer-core/compare.ts';
 import { distanceWords } from '../../viewer-core/exports.ts';
+import type { RiverOutput } from '../../viewer-core/rivers.ts';
 import { MAP_SIZE_MAX, MAP_SIZE_MIN, type ViewerChange, type ViewerSession } from '../../viewer-core/session.ts';
 import type { TablePickDetail } from '../biome-table/biome-table.ts';
 import { Subscriptions } from '../controllers.ts';
@@ -54,6 +55,16 @@ export function roomFor(frame: number): number {
  */
 export function fileNameBreaks(text: string): string[] {
   return text.split(/(?<=_)|(?<=\.)(?=\D)/);
+}
+
+/**
+ * What the pick of whose rivers says for one node: its title, and its id after it when another
+ * node with water has the same title. A second Flow node comes in titled as the first, and the
+ * pick listed "Flow and rivers" twice; the id is the one the viewer's heading shows beside it.
+ */
+export function pickLabel(output: RiverOutput, outputs: readonly RiverOutput[]): string {
+  const twin = outputs.some((o) => o !== output && o.label === output.label);
+  return twin ? `${output.label} (${output.node})` : output.label;
 }
 
 const FORMAT_LABELS: Readonly<Record<ExportFormat, { label: string; title: string }>> = {
@@ -277,7 +288,7 @@ export class TgViewer extends LitElement {
       >
       ${outputs.length > 1
         ? html`<select class="rivers-pick" aria-label="whose rivers and lakes" @change=${(e: Event) => s.setRivers({ pick: (e.target as HTMLSelectElement).value, on: true })}>
-            ${outputs.map((o) => html`<option value=${o.key} ?selected=${o.key === picked.key}>${o.label}</option>`)}
+            ${outputs.map((o) => html`<option value=${o.key} ?selected=${o.key === picked.key}>${pickLabel(o, outputs)}</option>`)}
           </select>`
         : nothing}
     </span>`;
