@@ -146,3 +146,56 @@ describe('two flow nodes of the same title', () => {
     });
   }
 });
+
+/** The ids of the selected nodes. */
+async function selection(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...(window as unknown as { terrainGraph: { core: { selection: Set<string> } } }).terrainGraph.core.selection].sort());
+}
+
+describe('a params card over another node', () => {
+  for (const viewport of SIZES) {
+    it(`lets a Ctrl+click through to the node under it, which joins the selection; without Ctrl the card keeps its clicks (${viewport.width} × ${viewport.height})`, async () => {
+      const browser = await launch();
+      const s = await openApp(browser, { viewport });
+      try {
+        const page = s.page;
+        await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption('island.json');
+        await waitForPreviews(page);
+        // The Erosion noise's picture, then the Continentalness selected: its card (six params)
+        // hangs below it, over the Erosion noise.
+        const under = (await page.locator('tg-node[data-node-id="eros"] tg-preview').boundingBox()) as Box;
+        await page.locator('tg-node[data-node-id="cont"] header .title').click();
+        const card = page.locator('tg-node[data-node-id="cont"] .params.card');
+        await card.waitFor();
+        const over = (await card.boundingBox()) as Box;
+        // A point of the Erosion noise's picture under the card.
+        const x = Math.max(under.x, over.x) + 6;
+        const y = Math.max(under.y, over.y) + 6;
+        expect(x).toBeLessThan(Math.min(under.x + under.width, over.x + over.width));
+        expect(y).toBeLessThan(Math.min(under.y + under.height, over.y + over.height));
+        // The card lies there: a plain click goes to it, and nothing is added.
+        expect(await page.locator('tg-node[data-node-id="cont"]').evaluate((n, [px, py]) => !!n.shadowRoot!.elementFromPoint(px, py)?.closest('.card'), [x, y] as const)).toBe(true);
+        await page.mouse.click(x, y);
+        expect(await selection(page)).toEqual(['cont']);
+        // With Ctrl held the card fades and the click reaches the Erosion noise.
+        await page.keyboard.down('Control');
+        await page.mouse.move(x + 1, y + 1);
+        expect(Number(await card.evaluate((c) => getComputedStyle(c).opacity))).toBeLessThan(0.5);
+        await screenshot(page, `erosion-hour-card-through-${viewport.width}`);
+        await page.mouse.click(x, y);
+        await page.keyboard.up('Control');
+        expect(await selection(page)).toEqual(['cont', 'eros']);
+        // Ctrl let go, one node selected again: its card takes its clicks.
+        await page.keyboard.press('Escape');
+        await page.locator('tg-node[data-node-id="cont"] header .title').click();
+        await card.waitFor();
+        expect(await card.evaluate((c) => getComputedStyle(c).pointerEvents)).toBe('auto');
+        expect(Number(await card.evaluate((c) => getComputedStyle(c).opacity))).toBe(1);
+        expect(s.errors).toEqual([]);
+      } finally {
+        await s.close();
+        await browser.close();
+      }
+    });
+  }
+});

@@ -12,6 +12,7 @@ import type { PreviewStore } from '../previews.ts';
 import type { RerouteDetail } from '../events.ts';
 import { edgeKey } from '../../editor/wiring.ts';
 import { BoxSelect } from './box-select.ts';
+import { cardThrough } from './card-through.ts';
 import { DragLayer } from './drag-layer.ts';
 import { FrameLayer } from './frames.ts';
 import { fitTransform } from './fit.ts';
@@ -32,6 +33,8 @@ export class Canvas {
   private readonly keep: KeepInView;
   /** Ends the middle button's panning. */
   private readonly unpan: () => void;
+  /** Ends the params cards' letting the pointer through while Ctrl is held. */
+  private readonly unthrough: () => void;
 
   private constructor(
     private readonly core: EditorCore,
@@ -51,6 +54,7 @@ export class Canvas {
     );
     area.container.addEventListener('tg-card-room', this.cardRoom);
     this.unpan = middlePan(area);
+    this.unthrough = cardThrough(area.container);
   }
 
   /**
@@ -291,6 +295,7 @@ export class Canvas {
   destroy(): void {
     this.area.container.removeEventListener('tg-card-room', this.cardRoom);
     this.unpan();
+    this.unthrough();
     this.keep.dispose();
     this.box.dispose();
     this.frames.dispose();

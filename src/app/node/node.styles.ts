@@ -237,6 +237,10 @@ export default css`
        canvas's: its sliders and numbers stay readable (the canvas sets --tg-card-scale). */
     transform: scale(var(--tg-card-scale, 1));
     transform-origin: left top;
+    /* While Ctrl or ⌘ is held the card lets a click through to the node under it, faded, as
+       Ctrl+click adds that node to the selection (canvas/card-through.ts). */
+    pointer-events: var(--tg-card-events, auto);
+    opacity: var(--tg-card-fade, 1);
   }
   :host([wide-card]) .params.card {
     width: ${WIDE_CARD_WIDTH}px;
