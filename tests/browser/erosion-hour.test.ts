@@ -199,3 +199,61 @@ describe('a params card over another node', () => {
     });
   }
 });
+
+/** Whether the point is drawn by the element (through the viewer's shadow root), not something over it. */
+async function drawnAt(page: Page, selector: string, x: number, y: number): Promise<boolean> {
+  return page.locator('tg-viewer').evaluate(
+    (viewer, [sel, px, py]) => {
+      const el = viewer.shadowRoot!.querySelector(sel as string);
+      const top = viewer.shadowRoot!.elementFromPoint(px as number, py as number);
+      return !!el && !!top && (el === top || el.contains(top));
+    },
+    [selector, x, y] as const,
+  );
+}
+
+describe('a single heightmap exported for Unreal', () => {
+  for (const viewport of SIZES) {
+    it(`brings the export's progress and Cancel into sight when a button starts it (${viewport.width} × ${viewport.height})`, async () => {
+      const browser = await launch();
+      const s = await openApp(browser, { viewport });
+      try {
+        const page = s.page;
+        await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption('island.json');
+        await waitForPreviews(page);
+        await page.locator('tg-node[data-node-id="water"] header .title').click();
+        await settle(page);
+        await page.locator('tg-viewer select.export-size').selectOption('2017');
+        // The wheel over the panel until the 16-bit PNG button shows below the map, which stays
+        // at the panel's top.
+        const button = page.locator('tg-viewer button[data-format="png16"]');
+        const map = page.locator('tg-viewer tg-map-view');
+        for (let i = 0; i < 20; i++) {
+          const b = (await button.boundingBox()) as Box;
+          const m = (await map.boundingBox()) as Box;
+          if (b.y > m.y + m.height && b.y + b.height < viewport.height) break;
+          await page.mouse.move(viewport.width - 150, viewport.height - 60);
+          await page.mouse.wheel(0, 60);
+          await page.waitForTimeout(50);
+        }
+        const b = (await button.boundingBox()) as Box;
+        expect(await drawnAt(page, 'button[data-format="png16"]', b.x + b.width / 2, b.y + b.height / 2)).toBe(true);
+        await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
+        const progress = page.locator('tg-viewer .exports .progress');
+        await progress.waitFor();
+        await page.waitForTimeout(100);
+        const cancel = (await page.locator('tg-viewer .exports .progress button.cancel-export').boundingBox()) as Box;
+        await screenshot(page, `erosion-hour-export-progress-${viewport.width}`);
+        // Its Cancel lies inside the window, drawn (not under the map), and a click on it stops the export.
+        expect(cancel.y + cancel.height).toBeLessThanOrEqual(viewport.height);
+        expect(await drawnAt(page, 'button.cancel-export', cancel.x + cancel.width / 2, cancel.y + cancel.height / 2)).toBe(true);
+        await page.mouse.click(cancel.x + cancel.width / 2, cancel.y + cancel.height / 2);
+        await expect.poll(() => page.locator('tg-viewer .exports .note').textContent(), { timeout: 30_000 }).toContain('Cancelled the 2017² export');
+        expect(s.errors).toEqual([]);
+      } finally {
+        await s.close();
+        await browser.close();
+      }
+    });
+  }
+});

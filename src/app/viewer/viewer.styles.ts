@@ -248,6 +248,10 @@ export default css`
     gap: 8px;
     margin-top: 6px;
     color: var(--tg-muted, #a3adba);
+    /* Scrolled into sight as an export starts ("starting", one line), then its steps' words
+       take two lines at 1024 × 700 ("computed Continentalness"): room below for them, or the
+       Cancel went 4 px past the window's foot. */
+    scroll-margin-bottom: 32px;
   }
   /* The step's words shrink and wrap, so the row never pushes Cancel out of a narrow panel. */
   .progress span {

@@ -337,7 +337,7 @@ export class TgViewer extends LitElement {
     return html`<section class="exports">
       <h3>Export <small>${size}² at the view's origin${size > EXPORT_PROGRESS_ABOVE ? ', with progress' : ''}</small></h3>
       <div class="bar">
-        ${formats.map((f) => html`<button data-format=${f} ?disabled=${!!x || !d} title=${FORMAT_LABELS[f].title} @click=${() => s.exportLayer(f)}>${FORMAT_LABELS[f].label}</button>`)}
+        ${formats.map((f) => html`<button data-format=${f} ?disabled=${!!x || !d} title=${FORMAT_LABELS[f].title} @click=${() => this.exportLayer(f)}>${FORMAT_LABELS[f].label}</button>`)}
         <button class="tiles-open" ?disabled=${!!x || !d} title="A world of engine-ready tiles sharing their edges (Unreal, Unity): the files terrain-graph build writes, in one zip" @click=${this.openTiles}>Tiles…</button>
         <span class="spacer"></span>
         <select class="export-size" aria-label="export size" @change=${(e: Event) => {
@@ -365,6 +365,26 @@ export class TgViewer extends LitElement {
     </section>`;
   }
 
+  /**
+   * Starts an export of the layer shown and brings its progress and Cancel into sight: at
+   * 1600 × 1000 the Export row's buttons are the panel's last line, and a 1009² export of the
+   * Island with a hydraulic erosion ran 35 s with only its buttons greyed to show for it.
+   */
+  private exportLayer(format: ExportFormat): void {
+    this.session!.exportLayer(format);
+    void this.showProgress();
+  }
+
+  /** Scrolls the panel just enough to show the export's progress (if one is under way); returns it. */
+  private async showProgress(): Promise<HTMLElement | null> {
+    // Drawn now with the export's state: the session tells the panel of it later.
+    this.requestUpdate();
+    await this.updateComplete;
+    const progress = this.session?.exports.state ? this.renderRoot.querySelector<HTMLElement>('.exports .progress') : null;
+    progress?.scrollIntoView({ block: 'nearest' });
+    return progress;
+  }
+
   private openTiles = (): void => {
     this.tilesOpen = true;
     this.requestUpdate();
@@ -378,10 +398,7 @@ export class TgViewer extends LitElement {
     // 1024 × 700 lies below the panel's fold. The focus goes back where the box was opened from
     // (or to that Cancel, Tiles… being disabled meanwhile), not to the page's start, where a
     // keyboard user would have to tab back through the whole editor.
-    const started = !!this.session?.exports.state;
-    void this.updateComplete.then(() => {
-      const progress = started ? this.renderRoot.querySelector('.exports .progress') : null;
-      progress?.scrollIntoView({ block: 'nearest' });
+    void this.showProgress().then((progress) => {
       (progress?.querySelector<HTMLElement>('button.cancel-export') ?? this.renderRoot.querySelector<HTMLElement>('button.tiles-open'))?.focus({ preventScroll: !!progress });
     });
   };
