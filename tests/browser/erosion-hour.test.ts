@@ -257,3 +257,50 @@ describe('a single heightmap exported for Unreal', () => {
     });
   }
 });
+
+/** Right-clicks the wire from the heights to the water level, picks Insert node… and adds a Hydraulic erosion there. */
+async function insertErosion(page: Page): Promise<void> {
+  const at = await page.locator('tg-wire svg[data-wire="height.out>water.height"] path.hit').evaluate((path: SVGPathElement) => {
+    const p = path.getPointAtLength(path.getTotalLength() / 2);
+    const m = path.getScreenCTM()!;
+    return { x: m.a * p.x + m.c * p.y + m.e, y: m.b * p.x + m.d * p.y + m.f };
+  });
+  await page.mouse.click(at.x, at.y, { button: 'right' });
+  await page.getByText('Insert node…').click();
+  await page.locator('tg-node-menu').waitFor();
+  await page.keyboard.type('hydraulic');
+  await page.keyboard.press('Enter');
+  await page.locator('tg-node[data-node-id="hydraulic"]').waitFor();
+  await settle(page);
+}
+
+describe('a heightmap whose export counts no steps', () => {
+  it('shows a moving bar (no value), not an empty one, until the file comes or Cancel is pressed (1600 × 1000)', async () => {
+    const browser = await launch();
+    const s = await openApp(browser);
+    try {
+      const page = s.page;
+      await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption('island.json');
+      await waitForPreviews(page);
+      await insertErosion(page);
+      await page.keyboard.press('Escape');
+      await page.locator('tg-node[data-node-id="water"] header .title').click();
+      await settle(page);
+      await page.locator('tg-viewer select.export-size').selectOption('1009');
+      const b = (await page.locator('tg-viewer button[data-format="png16"]').boundingBox()) as Box;
+      await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
+      const bar = page.locator('tg-viewer .exports .progress progress');
+      await bar.waitFor();
+      // Up to 1024² an export reports no steps: the bar has no value, so it moves.
+      expect(await page.locator('tg-viewer .exports .progress span').textContent()).toBe('starting');
+      expect(await bar.evaluate((p: HTMLProgressElement) => p.position)).toBe(-1);
+      await screenshot(page, 'erosion-hour-export-under-way');
+      await page.locator('tg-viewer .exports button.cancel-export').click();
+      await expect.poll(() => page.locator('tg-viewer .exports .note').textContent(), { timeout: 60_000 }).toContain('Cancelled the 1009² export');
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+      await browser.close();
+    }
+  });
+});

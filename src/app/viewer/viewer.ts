@@ -334,6 +334,10 @@ export class TgViewer extends LitElement {
     // the box that exports the files `terrain-graph build` writes, as one zip, up to the browser's
     // limit (src/viewer-core/tiles.ts); larger worlds go to the command line's fan-out.
     const engine = ENGINE_SIZES.find((g) => (g.sizes as readonly number[]).includes(size))?.engine;
+    // No steps counted yet, or none at all (an export up to 1024² reports none): a bar with no
+    // value, which moves, where an empty one stood still while a 1009² export of the Island with
+    // a hydraulic erosion ran 35 s.
+    const bar = x && (x.total ? html`<progress max=${x.total} .value=${x.done}></progress>` : html`<progress title="under way"></progress>`);
     return html`<section class="exports">
       <h3>Export <small>${size}² at the view's origin${size > EXPORT_PROGRESS_ABOVE ? ', with progress' : ''}</small></h3>
       <div class="bar">
@@ -356,7 +360,7 @@ export class TgViewer extends LitElement {
       ${this.tilesOpen ? html`<tg-tiles-dialog .session=${s} @tg-tiles-close=${this.closeTiles}></tg-tiles-dialog>` : nothing}
       ${x
         ? html`<div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax=${x.total} aria-valuenow=${x.done}>
-            <progress max=${x.total || 1} .value=${x.total ? x.done : 0}></progress><span>${x.step}${x.total ? ` (${x.done}/${x.total})` : ''}</span>
+            ${bar}<span>${x.step}${x.total ? ` (${x.done}/${x.total})` : ''}</span>
             ${s.exports.cancellable ? html`<button class="cancel-export" title="Stop this export; nothing is saved" @click=${() => s.exports.cancel()}>Cancel</button>` : nothing}
           </div>`
         : s.exports.note
