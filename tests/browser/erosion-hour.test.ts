@@ -268,6 +268,10 @@ async function insertErosion(page: Page): Promise<void> {
   await page.mouse.click(at.x, at.y, { button: 'right' });
   await page.getByText('Insert node…').click();
   await page.locator('tg-node-menu').waitFor();
+  // The heading names both ends of the wire, cut to the palette's width: whole in its tooltip.
+  const heading = page.locator('tg-node-menu .heading');
+  expect(await heading.getAttribute('title')).toBe('Insert on Height = C + E · PV · out → Water level · height');
+  expect(await heading.evaluate((h) => h.scrollWidth > h.clientWidth)).toBe(true);
   await page.keyboard.type('hydraulic');
   await page.keyboard.press('Enter');
   await page.locator('tg-node[data-node-id="hydraulic"]').waitFor();

@@ -57,7 +57,8 @@ export class TgNodeMenu extends LitElement {
     const flat = groups.flatMap((g) => g.items);
     const active = Math.min(this.active, flat.length - 1);
     let k = 0;
-    return html`<div class="heading">${this.heading}</div>
+    // The heading is cut to one line ("Insert on Height = C + E · PV · out → …"): whole in its tooltip.
+    return html`<div class="heading" title=${this.heading}>${this.heading}</div>
       <input
         type="search"
         placeholder="Search nodes…"
