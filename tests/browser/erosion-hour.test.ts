@@ -185,9 +185,12 @@ describe('a params card over another node', () => {
         await page.mouse.click(x, y);
         await page.keyboard.up('Control');
         expect(await selection(page)).toEqual(['cont', 'eros']);
-        // Ctrl let go, one node selected again: its card takes its clicks.
-        await page.keyboard.press('Escape');
-        await page.locator('tg-node[data-node-id="cont"] header .title').click();
+        // Ctrl let go, one node selected again (a click on empty canvas first): its card takes its clicks.
+        const canvas = (await page.locator('tg-app .canvas').boundingBox()) as Box;
+        await page.mouse.click(canvas.x + 12, canvas.y + 12);
+        await expect.poll(() => selection(page)).toEqual([]);
+        // On its picture: a second press on its title this soon after the first renames it.
+        await page.locator('tg-node[data-node-id="cont"] tg-preview').click();
         await card.waitFor();
         expect(await card.evaluate((c) => getComputedStyle(c).pointerEvents)).toBe('auto');
         expect(Number(await card.evaluate((c) => getComputedStyle(c).opacity))).toBe(1);
