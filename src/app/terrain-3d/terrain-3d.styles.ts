@@ -33,7 +33,8 @@ export default css`
     padding: 4px 8px;
     border-radius: 4px;
     background: rgba(20, 24, 30, 0.78);
-    color: var(--tg-fg, #e6e9ee);
+    /* Light text on the HUD's own dark backing, in either theme. */
+    color: #e6e9ee;
     font-size: 12px;
   }
   /* The slider gives way on the smallest map (256 px, a 1024 × 700 window): its label and
