@@ -147,3 +147,22 @@ describe('Export → Tiles planning', () => {
     expect(tilesSummary(read('default.json'), 'biomes', { ...small, format: 'indexed' }, 'default.json').seams).toBe(null);
   });
 });
+
+describe('Export → Tiles command line and the file it reads', () => {
+  it('says to save first while the graph shown is not the file the command names', async () => {
+    const { setup } = await import('./helpers/viewer-setup.ts');
+    const { core, session, settle } = setup();
+    await settle();
+    core.select(['water']);
+    await settle();
+    // A graph never saved under a name (as the default one opens, named after its title): Save as first.
+    expect(session.tilesSummary()!.saveFirst).toMatch(/^The command reads [a-z-]+\.json, which this graph has not been saved as: save it under that name \(Save as…\)/);
+    core.keep({ file: 'my world.json', clean: true });
+    expect(session.tilesSummary()!.saveFirst).toBeNull();
+    expect(session.tilesSummary()!.command).toContain("build 'my world.json' ");
+    core.setParam('water', 'level', 0.5);
+    expect(session.tilesSummary()!.saveFirst).toBe("The command reads my world.json as saved, without this graph's unsaved edits: save it (Ctrl+S) before you run it.");
+    core.undo();
+    expect(session.tilesSummary()!.saveFirst).toBeNull();
+  });
+});

@@ -526,7 +526,9 @@ export class ViewerSession {
    * as `terrain-graph build` plans it for the graph's file; null with no node shown.
    */
   tilesSummary(): TilesSummary | null {
-    return this.node ? tilesSummary(this.core.graph, this.node, this.exports.tiles, graphFileName(this.core.graph, this.core.file)) : null;
+    if (!this.node) return null;
+    const fileState = this.core.file === null ? 'unnamed' : this.core.clean ? 'saved' : 'edited';
+    return tilesSummary(this.core.graph, this.node, this.exports.tiles, graphFileName(this.core.graph, this.core.file), fileState);
   }
 
   /** The tile formats that apply to the shown node's outputs, as build offers them. */

@@ -75,6 +75,11 @@ export interface TilesSummary {
   readonly seams: string | null;
   /** The same build on the command line. */
   readonly command: string;
+  /**
+   * What to do before running the command, when the file it names is not the graph shown (null:
+   * it is): the command reads the file as saved, not the editor's unsaved edits.
+   */
+  readonly saveFirst: string | null;
   /** The formats that apply to the node's outputs, in the order build lists them. */
   readonly formats: readonly BuildFormat[];
 }
@@ -145,8 +150,25 @@ export function tilesFolder(node: string, choice: TilesChoice): string {
   return `${node}.tiles-${choice.tileSize}-${choice.cellsPerView}`;
 }
 
-/** Plans the export of `node` of `graph` (saved as `graphFile`) from the view's origin. */
-export function tilesSummary(graph: Readonly<Graph>, node: string, choice: TilesChoice, graphFile: string): TilesSummary {
+/**
+ * How the graph shown stands to the file the command names: as saved there, edited since, or never
+ * saved under that name (a recipe, a new graph, a draft, a link).
+ */
+export type GraphFileState = 'saved' | 'edited' | 'unnamed';
+
+/** TilesSummary.saveFirst for a graph whose file is `graphFile`. */
+function saveFirstText(state: GraphFileState, graphFile: string): string | null {
+  if (state === 'saved') return null;
+  return state === 'edited'
+    ? `The command reads ${graphFile} as saved, without this graph's unsaved edits: save it (Ctrl+S) before you run it.`
+    : `The command reads ${graphFile}, which this graph has not been saved as: save it under that name (Save as…) before you run it.`;
+}
+
+/**
+ * Plans the export of `node` of `graph` (saved as `graphFile`, the file standing to the graph as
+ * `fileState` says) from the view's origin.
+ */
+export function tilesSummary(graph: Readonly<Graph>, node: string, choice: TilesChoice, graphFile: string, fileState: GraphFileState = 'saved'): TilesSummary {
   const { tileSize: t, cellsPerView: n } = choice;
   const formats = formatsFor(graph, node);
   const cellsX = choice.across === 'tiles' ? choice.x * (t - 1) : choice.x - 1;
@@ -157,7 +179,8 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
   const command =
     `npx terrain-graph build ${shellWord(graphFile)} --region ${[region.x0, region.y0, region.x1, region.y1].map(String).join(',')} ` +
     `--cells-per-view ${n} --tile-size ${t} --node ${node} --format ${choice.format} --out ${tilesFolder(node, choice)}`;
-  const none = { plan: null, shape: null, region, bytes: 0, seams: null, command, formats };
+  const saveFirst = saveFirstText(fileState, graphFile);
+  const none = { plan: null, shape: null, region, bytes: 0, seams: null, command, saveFirst, formats };
   const wholeAcross = choice.across === 'tiles' ? 1 : 2;
   if (![choice.x, choice.y].every((v) => Number.isInteger(v) && v >= wholeAcross)) {
     return { ...none, problem: choice.across === 'tiles' ? 'Tiles across and up are whole numbers from 1.' : 'Samples across and up are whole numbers from 2.' };
@@ -209,5 +232,5 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
     bound.length && count > 1
       ? `${node} will not match at tile edges: ${causes.join(', ')} ${causes.length === 1 ? 'depends' : 'depend'} on the grid it runs on (an erosion, a flow, a view cut or start, a coast without a cap), so each tile gets its own, as terrain-graph build says of it. Export the region as one tile to keep it seamless.`
       : null;
-  return { plan, shape, region, bytes, problem, seams, command, formats };
+  return { plan, shape, region, bytes, problem, seams, command, saveFirst, formats };
 }

@@ -73,6 +73,9 @@ export default [
     p.problem {
       color: var(--tg-danger, #ffb3b3);
     }
+    p.save-first {
+      color: var(--tg-muted, #9aa4b1);
+    }
     p.command code {
       user-select: all;
       word-break: break-all;

@@ -132,6 +132,7 @@ export class TgTilesDialog extends LitElement {
         ? html`<p class="problem" role="alert">${summary.problem}</p>
             <p class="command"><code>${summary.command}</code></p>`
         : html`<p class="command"><small>The same on the command line:</small> <code>${summary.command}</code></p>`}
+      ${summary.saveFirst ? html`<p class="save-first">${summary.saveFirst}</p>` : nothing}
       <footer>
         <button class="confirm" ?disabled=${!!summary.problem || !plan || busy} title=${busy ? 'An export is under way' : ''} @click=${this.start}>
           Export ${shape ? `${shape.count} tile${shape.count === 1 ? '' : 's'}` : 'tiles'}
