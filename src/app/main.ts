@@ -184,9 +184,23 @@ const pinKeeper = new PinKeeper(storage, () => PIN_PREFIX + tab, () => engine.vi
 let pinTimer = 0;
 function keepPin(): void {
   clearTimeout(pinTimer);
-  pinTimer = window.setTimeout(() => void pinKeeper.keep(), AUTOSAVE_MS);
+  pinTimer = window.setTimeout(() => {
+    draftForPin();
+    void pinKeeper.keep();
+  }, AUTOSAVE_MS);
 }
-window.addEventListener('pagehide', () => pinKeeper.write());
+/**
+ * A pin is kept with its tab's draft and pruned without one (files.ts tidyDrafts), and a graph not
+ * edited yet has none: the draft is written first, as it is, or a pin on the graph the editor
+ * opened with was lost at the reload, and nothing said so.
+ */
+function draftForPin(): void {
+  if (engine.viewer.compare.pin && draftText(storage, tab) === null) autosave();
+}
+window.addEventListener('pagehide', () => {
+  draftForPin();
+  pinKeeper.write();
+});
 // The draft's pin comes back with it (a copy's too, as its undo history does); one that does not
 // read back is dropped, and the person told.
 if (draft) {
