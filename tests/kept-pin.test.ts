@@ -156,6 +156,26 @@ describe('the compare pin kept across a reload', () => {
     expect(await readKeptPin(store, 'tab-1')).toEqual({ kind: 'none' });
   });
 
+  it('writes its record again when a draft took its room, and never leaves an older picture in its place', async () => {
+    const store = memoryStore();
+    let state = frozenState(noisePicture(64));
+    const keeper = new PinKeeper(store, () => KEY, () => state);
+    await keeper.keep();
+    expect(store.map.has(KEY)).toBe(true);
+    // A draft that needed the room dropped this tab's own pin (files.ts dropPinQuietly): the
+    // write at pagehide puts it back, or the reload found none and said nothing.
+    store.removeItem(KEY);
+    keeper.write();
+    expect((await readKeptPin(store, 'tab-1')).kind).toBe('pin');
+
+    // Another picture frozen, and the storage refuses every write: the record of the first
+    // picture must not stay, or the reload brought back a "before" the person had replaced.
+    const refusing: KeyValueStore = { ...store, setItem: () => { throw new DOMException('quota', 'QuotaExceededError'); } };
+    state = frozenState(noisePicture(32));
+    await new PinKeeper(refusing, () => KEY, () => state).keep();
+    expect(await readKeptPin(store, 'tab-1')).toEqual({ kind: 'none' });
+  });
+
   it('drops a damaged record with a message naming what is wrong, and never throws', async () => {
     const s = await frozenPin();
     const store = memoryStore();

@@ -369,11 +369,14 @@ export class PinKeeper {
         else picture = this.packed.kept;
       }
       const text = JSON.stringify(record(state, picture));
-      if (this.written?.key === key && this.written.text === text) return;
+      // Written already, unless a draft that needed the room has dropped it since (files.ts).
+      if (this.written?.key === key && this.written.text === text && this.store.getItem(key) !== null) return;
       try {
         this.store.setItem(key, text);
       } catch {
         // Full: the pin is worth less than any draft or history; the reload says it was not kept.
+        // The record before goes first: an older picture would come back in this one's place.
+        this.store.removeItem(key);
         this.store.setItem(key, JSON.stringify(record(state, 'storage')));
       }
       this.written = { key, text };
