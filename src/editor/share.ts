@@ -3,6 +3,8 @@
 // a server. Four bytes of a checksum of the text go first, so a link cut short or mistyped is
 // refused instead of opening a graph that differs from the one sent. No DOM: runs in Node too.
 
+import { checksum, pipeBytes, toBase64 } from './packed.ts';
+
 /** The fragment's key: `…#graph=<base64url>`. */
 export const SHARE_KEY = 'graph';
 /**
@@ -22,47 +24,8 @@ export type ReadLink =
   | { readonly kind: 'graph'; readonly text: string }
   | { readonly kind: 'damaged'; readonly message: string };
 
-/** FNV-1a over bytes: a checksum, not security (the graph is validated as any file is). */
-function checksum(bytes: Uint8Array): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
-  return h >>> 0;
-}
-
-async function pipe(bytes: Uint8Array, stream: CompressionStream | DecompressionStream, limit = Infinity): Promise<Uint8Array> {
-  const writer = stream.writable.getWriter();
-  // Written and closed without awaiting: the reader below drains the stream meanwhile.
-  const written = writer.write(bytes as Uint8Array<ArrayBuffer>).then(() => writer.close());
-  written.catch(() => {
-    // The reader reports the same failure.
-  });
-  const reader = stream.readable.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > limit) {
-      await reader.cancel();
-      throw new RangeError(`it unpacks to more than ${limit / 1024 / 1024} MB`);
-    }
-    parts.push(value);
-  }
-  await written;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 function toBase64url(bytes: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 /** The bytes of base64url text, or null when it holds anything else. */
@@ -77,7 +40,7 @@ function fromBase64url(text: string): Uint8Array | null {
 /** The fragment (without `#`) that carries a graph file's text. */
 export async function shareFragment(text: string): Promise<string> {
   const bytes = new TextEncoder().encode(text);
-  const packed = await pipe(bytes, new CompressionStream('deflate-raw'));
+  const packed = await pipeBytes(bytes, new CompressionStream('deflate-raw'));
   const payload = new Uint8Array(4 + packed.length);
   new DataView(payload.buffer).setUint32(0, checksum(bytes));
   payload.set(packed, 4);
@@ -103,9 +66,9 @@ export async function readShareFragment(hash: string): Promise<ReadLink> {
   if (payload.length < 5) return { kind: 'damaged', message: 'it is too short to hold a graph' };
   let bytes: Uint8Array;
   try {
-    bytes = await pipe(payload.subarray(4), new DecompressionStream('deflate-raw'), SHARED_TEXT_MAX);
+    bytes = await pipeBytes(payload.subarray(4), new DecompressionStream('deflate-raw'), SHARED_TEXT_MAX);
   } catch (err) {
-    if (err instanceof RangeError) return { kind: 'damaged', message: err.message };
+    if (err instanceof RangeError) return { kind: 'damaged', message: `it unpacks to more than ${SHARED_TEXT_MAX / 1024 / 1024} MB` };
     return { kind: 'damaged', message: 'its compressed graph does not unpack (was it cut short?)' };
   }
   if (checksum(bytes) !== new DataView(payload.buffer, payload.byteOffset).getUint32(0)) {

@@ -9,6 +9,7 @@
 // without a pin, never broken. No DOM: CompressionStream runs in Node too.
 
 import { type KeyValueStore, PIN_PREFIX } from '../editor/files.ts';
+import { checksum, pipeBytes, toBase64 } from '../editor/packed.ts';
 import type { Meaning, PortType } from '../model/values.ts';
 import { isValidNodeId } from '../model/validate.ts';
 import type { LayerHistogram } from '../render/histogram.ts';
@@ -51,42 +52,6 @@ export type KeptPinRead =
 
 // ── the picture's bytes ──────────────────────────────────────────────────────────────────
 
-/** FNV-1a over the bytes: names a picture, it secures nothing. */
-function checksum(bytes: Uint8Array | Uint8ClampedArray): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
-  return h >>> 0;
-}
-
-async function drain(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array> {
-  const reader = stream.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > limit) {
-      await reader.cancel();
-      throw new Error(`it unpacks to more than the ${limit} bytes its side holds`);
-    }
-    parts.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
-}
-
 /**
  * RGBA pixels, side × side, packed: each row less the row above (PNG's "up" filter, which halves
  * what deflate leaves of shaded heights: 481 KB against 698 KB at 512²), raw deflate, base64.
@@ -95,7 +60,7 @@ export async function packPicture(rgba: Uint8Array | Uint8ClampedArray, side: nu
   const row = side * 4;
   const up = new Uint8Array(rgba.length);
   for (let i = 0; i < rgba.length; i++) up[i] = (rgba[i] - (i >= row ? rgba[i - row] : 0)) & 255;
-  const packed = await drain(new Blob([up]).stream().pipeThrough(new CompressionStream('deflate-raw')), Infinity);
+  const packed = await pipeBytes(up, new CompressionStream('deflate-raw'));
   return toBase64(packed);
 }
 
@@ -110,9 +75,9 @@ export async function unpackPicture(data: string, side: number): Promise<Uint8Cl
   const want = side * side * 4;
   let up: Uint8Array;
   try {
-    up = await drain(new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('deflate-raw')), want);
+    up = await pipeBytes(bytes, new DecompressionStream('deflate-raw'), want);
   } catch (err) {
-    throw new Error(err instanceof Error && err.message.startsWith('it unpacks') ? err.message : 'its picture does not unpack (cut short?)');
+    throw new Error(err instanceof RangeError ? `it unpacks to more than the ${want} bytes its side holds` : 'its picture does not unpack (cut short?)');
   }
   if (up.length !== want) throw new Error(`its picture holds ${up.length} bytes, not the ${want} of ${side} × ${side} pixels`);
   const row = side * 4;
