@@ -225,6 +225,7 @@ export class ModalBox implements ReactiveController {
     h.setAttribute('role', this.options.role ?? 'dialog');
     h.setAttribute('aria-modal', 'true');
     h.tabIndex = -1;
+    h.addEventListener('pointerdown', this.pressed);
     h.addEventListener('click', this.outside);
     h.addEventListener('keydown', this.key);
   }
@@ -239,6 +240,7 @@ export class ModalBox implements ReactiveController {
 
   hostDisconnected(): void {
     this.opened = false;
+    this.host.removeEventListener('pointerdown', this.pressed);
     this.host.removeEventListener('click', this.outside);
     this.host.removeEventListener('keydown', this.key);
   }
@@ -260,7 +262,17 @@ export class ModalBox implements ReactiveController {
    * went to the page under the pointer, which took the focus from the button it was given back to.
    */
   private outside = (e: MouseEvent): void => {
-    if (this.options.outsideCloses && e.composedPath()[0] === this.host) this.options.close();
+    if (this.options.outsideCloses && this.pressedOutside && e.composedPath()[0] === this.host) this.options.close();
+  };
+
+  /**
+   * Whether the press of the click began on the dimmed page too: a press in the box let go
+   * outside it (the name in Save as selected by a drag past the box's edge) is clicked on the
+   * nearest element holding both ends, the host, and closed the box with what was typed.
+   */
+  private pressedOutside = false;
+  private pressed = (e: PointerEvent): void => {
+    this.pressedOutside = e.composedPath()[0] === this.host;
   };
 
   private key = (e: KeyboardEvent): void => {
