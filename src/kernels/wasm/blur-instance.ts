@@ -51,7 +51,17 @@ export function wasmBlurBand(a: BlurBand, pass: 0 | 1, from: number, to: number)
   const tmp = heapScratch('blur.tmp', bytes);
   if (line < 0 || suf < 0 || tmp < 0) return false;
   countHeapCall();
-  if (pass === 0) h.rows(a.input.byteOffset, a.m, a.n, a.k, a.dc, a.dr, a.col0, a.mid.byteOffset, from, to, a.r, a.alpha, a.norm, line, suf, tmp);
-  else h.columns(a.mid.byteOffset, a.n, a.k, a.row0 + a.dr - a.k, a.out.byteOffset, from, to, a.r, a.alpha, a.norm, line, suf, tmp);
+  // The world indices go in as their place within a block (mod w = 2R + 1), all the boxes read of
+  // them: whole, an index past 2³¹ (a view a few million views out) wrapped in the module's i32
+  // and anchored the blocks elsewhere than the JS kernel does.
+  const w = 2 * a.r + 1;
+  if (pass === 0) h.rows(a.input.byteOffset, a.m, a.n, a.k, a.dc, a.dr, mod(a.col0, w), a.mid.byteOffset, from, to, a.r, a.alpha, a.norm, line, suf, tmp);
+  else h.columns(a.mid.byteOffset, a.n, a.k, mod(a.row0 + a.dr - a.k, w), a.out.byteOffset, from, to, a.r, a.alpha, a.norm, line, suf, tmp);
   return true;
+}
+
+/** x mod w in [0, w), exact for whole numbers of doubles. */
+function mod(x: number, w: number): number {
+  const m = x % w;
+  return m < 0 ? m + w : m;
 }
