@@ -217,6 +217,9 @@ if (draft) {
         // It is read and dropped again at the next start.
       }
     }
+  }).catch((err: unknown) => {
+    // readKeptPin answers a damaged record itself; this is a fault of ours in restoring it.
+    app.say(`The compare pin could not be brought back: ${err instanceof Error ? err.message : String(err)}`);
   });
 }
 

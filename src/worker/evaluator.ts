@@ -13,7 +13,7 @@ import { CATALOGUE } from '../../nodes/index.ts';
 import { layerHistogram } from '../render/histogram.ts';
 import { finiteMean, finiteRange, type LayerStyle } from '../render/layer.ts';
 import { constantOf, histogram, renderPreview } from '../render/preview.ts';
-import { drawWater, renderCoarse, type WaterLayer } from '../render/rivers.ts';
+import { coarseSide, drawWater, renderCoarse, type WaterLayer } from '../render/rivers.ts';
 import type { Detail, EvaluateRequest, EvaluateResult, Image, NodeResult, WaterRef } from './protocol.ts';
 import { trimScratch } from '../kernels/scratch.ts';
 import { threadCount, useThreads } from '../parallel/threads.ts';
@@ -256,7 +256,7 @@ export class PreviewEvaluator {
     // A draft with rivers in it is drawn at the size the full picture will have, its rivers a
     // pixel wide as there: scaled up cell for cell, a 148² draft of a 1024² view drew them 3.5
     // times as wide, and the map flickered fat and thin through a drag (renderCoarse).
-    const full = Math.min(req.detailSize, req.graph.view.size);
+    const full = coarseSide(n, Math.min(req.detailSize, req.graph.view.size));
     const lines = value.type === 'field' && isLines(value.meaning);
     const image = draft && full > Math.min(n, req.detailSize) && (rivers || lines) ? this.fineImage(value, n, full, style) : this.image(value, n, req.detailSize, style);
     const water = rivers ? drawWater(new Uint8ClampedArray(image.rgba), image.width, rivers.layers, n).colour : null;

@@ -11,7 +11,7 @@ import { MESH_DEFAULTS } from '../render/land-mesh.ts';
 import { renderPreview } from '../render/preview.ts';
 import { cellProvenance, provenanceOrder } from '../engine/provenance.ts';
 import { outputPort, type PreviewEvaluator, waterLayers, riversIn } from './evaluator.ts';
-import { drawWater, renderCoarse, type WaterLayer } from '../render/rivers.ts';
+import { coarseSide, drawWater, renderCoarse, type WaterLayer } from '../render/rivers.ts';
 import { isLines, type Value } from '../model/values.ts';
 import type { WaterRef, ExportEncode, ExportGrids, ExportProgress, ExportRequest, ExportResult, PanRequest, PanResult, PictureRequest, PictureResult, ProbeRequest, ProbeResult, ReliefRequest, ReliefResult } from './protocol.ts';
 import { heightSource, landUnder, ownRelief, reliefGrid } from '../render/relief.ts';
@@ -78,7 +78,7 @@ export class ViewerService {
     if (!value) return { result: { ...base, image: null, message: engine.status(req.node, domain)?.message, totalMs: performance.now() - start }, transfer: [] };
     const rivers = waterLayers(engine, over, domain, { node: req.node, port });
     // Rivers in a coarse frame are drawn as thin as in the full picture the frame stands for.
-    const side = Math.min(req.size ?? req.n, req.graph.view.size);
+    const side = coarseSide(req.n, Math.min(req.size ?? req.n, req.graph.view.size));
     const fine = side > req.n && (rivers || (value.type === 'field' && isLines(value.meaning)));
     const pic = fine ? renderCoarse(value, req.n, side, req.style) : renderPreview(value, req.n, req.n, req.style);
     if (rivers) drawWater(pic.rgba, pic.width, rivers.layers, req.n);
