@@ -2,14 +2,14 @@
 // threads at odd sizes, work really goes to the workers, and rows a worker cannot run are run
 // by the caller, which throws the error of a failing band.
 import { readdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine/engine.ts';
 import { catalogueOf, defineNode, field } from '../src/model/manifest.ts';
 import type { Graph } from '../src/model/graph.ts';
 import type { Value } from '../src/model/values.ts';
-import { startNodeThreads } from '../src/parallel/node-threads.ts';
-import { bands, bandsSent, callsTakenAwake, chunksByWorkers, holdThreads, releaseThreads, tuneThreads, stopThreads, threadCount, useThreads } from '../src/parallel/threads.ts';
+import { bands, bandsSent, callsTakenAwake, chunksByWorkers, holdThreads, releaseThreads, tuneThreads, threadCount, useThreads } from '../src/parallel/threads.ts';
 import { loadGraph } from './helpers/graphs.ts';
+import { threadsForEveryCall } from './helpers/threads.ts';
 import { CATALOGUE } from '../nodes/index.ts';
 import { probeGraph } from '../src/bench/nodes.ts';
 import { warpKernel } from '../nodes/warp.ts';
@@ -20,15 +20,7 @@ import { footprintOf, marginsOf } from '../src/model/manifest.ts';
 
 const GRAPHS = readdirSync('graphs').filter((f) => f.endsWith('.json'));
 
-beforeAll(async () => {
-  expect(await startNodeThreads(3)).toBe(3);
-  // Every call split, however loaded the machine (the caller runs calls alone when the workers get no core).
-  tuneThreads({ aloneCalls: 0 });
-}, 60_000);
-afterAll(() => {
-  tuneThreads();
-  stopThreads();
-});
+threadsForEveryCall(3);
 
 /** Every output of every node, as bytes, keyed by node and port (`edit` changes the graph first). */
 function outputs(file: string, size: number, threads: number, edit?: (graph: Graph) => void): Map<string, Uint8Array> {

@@ -1,7 +1,7 @@
 // The Shape node: a disc, a square and a linear gradient drawn from the world position alone
 // (values at known points; the same cell the same value in a shifted view and in tiles), what
 // its doc says makes an island (and what does not), and the palette words a Gaea user types for it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../nodes/index.ts';
 import { shapeAt, shapeKernel, type ShapeParams } from '../nodes/shape.ts';
 import { allItems, searchMenu } from '../src/editor/catalogue.ts';
@@ -9,12 +9,12 @@ import { createEngine } from '../src/engine/engine.ts';
 import { cellX, cellY, type Domain } from '../src/grid.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { defaultParams } from '../src/model/params.ts';
-import { startNodeThreads } from '../src/parallel/node-threads.ts';
-import { bandsSent, stopThreads, tuneThreads, useThreads } from '../src/parallel/threads.ts';
+import { bandsSent, useThreads } from '../src/parallel/threads.ts';
 import type { TerrainValue } from '../src/model/values.ts';
 import { buildRecipe, type Recipe } from '../src/recipes/build.ts';
 import { terrainFigures } from '../src/recipes/measures.ts';
 import { loadGraph } from './helpers/graphs.ts';
+import { threadsForEveryCall } from './helpers/threads.ts';
 
 const DISC: ShapeParams = { kind: 'radial', x: 0.5, y: 0.5, radius: 0.4, falloff: 0.5, rounding: 0, angle: 0, invert: false };
 
@@ -150,15 +150,7 @@ describe('Shape kernel', () => {
 });
 
 describe('Shape over threads', () => {
-  beforeAll(async () => {
-    expect(await startNodeThreads(3)).toBe(3);
-    // Every call split, however loaded the machine.
-    tuneThreads({ aloneCalls: 0 });
-  }, 60_000);
-  afterAll(() => {
-    tuneThreads();
-    stopThreads();
-  });
+  threadsForEveryCall(3);
 
   it.each(EVERY_KIND)('at 97² and in two tiles gives the same bytes with 1, 2 and 3 threads, the rows split (%j)', (params) => {
     const g = graph(params);

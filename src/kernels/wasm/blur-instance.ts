@@ -5,6 +5,7 @@
 // bits (tests/box-blur-bits.test.ts holds both to the one-line kernel).
 
 import { heapScratch, onHeap } from '../../parallel/memory.ts';
+import type { BoxBlurJob } from '../box-blur.ts';
 import { BLUR_HEAP_WASM_BASE64 } from './blur-heap-binary.ts';
 import { countHeapCall, onHeapModule } from './heap-instance.ts';
 
@@ -19,23 +20,14 @@ const heapBlur = onHeapModule<BlurExports>(BLUR_HEAP_WASM_BASE64);
 /** The heap module's bytes. */
 export const heapBlurBytes = heapBlur.bytes;
 
-/** What a band of the blur's passes reads and writes (box-blur.ts's BoxBlurJob, with its box worked out). */
-export interface BlurBand {
-  readonly input: Float32Array;
-  readonly mid: Float64Array;
-  readonly out: Float32Array;
-  readonly m: number;
-  readonly n: number;
-  readonly dc: number;
-  readonly dr: number;
-  readonly col0: number;
-  readonly row0: number;
+/** What a band of the blur's passes reads and writes: box-blur.ts's BoxBlurJob, with its box worked out. */
+export type BlurBand = Omit<BoxBlurJob, 'sigmaCells' | 'pass'> & {
   /** The boxes' reach (3 · (R + 1)), R, α and 1 / (2R + 1 + 2α). */
   readonly k: number;
   readonly r: number;
   readonly alpha: number;
   readonly norm: number;
-}
+};
 
 /**
  * Pass 0: rows r0 … r1 − 1 of mid; pass 1: output columns c0 … c1 − 1. False, having done
