@@ -61,6 +61,9 @@ export interface OctaveTables {
   readonly keys?: Int32Array;
 }
 
+/** The kernel's cache: CACHE_BYTES in noise.as.ts. */
+const NOISE_CACHE_BYTES = 320;
+
 /** Bytes of lattice tables one call lays out at most (see latticeTables). */
 const TABLE_BYTES = 512 * 1024;
 
@@ -141,7 +144,7 @@ function stage(place: Place, t: OctaveTables, o0: number, o1: number, rows: numb
   // 16-aligned (with 8 bytes to spare: see wasmFbmRows): V8 copies between a SharedArrayBuffer
   // and the module's memory word by word only where both addresses agree modulo 8, else byte
   // by byte, four times the instructions.
-  const outAt = cacheAt + 176;
+  const outAt = cacheAt + NOISE_CACHE_BYTES;
   // The last row's last vector may run three cells past the end.
   const keysAt = rows > 0 ? (outAt + 8 + 4 * (rows * n + 4) + 15) & ~15 : outAt;
   const tablesAt = terms ? keysAt : keysAt + 16 * padded * octaves;

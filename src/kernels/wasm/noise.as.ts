@@ -107,15 +107,15 @@ const KSEL = memory.data<i32>([SELf, SELf, SELf, SELf], 16);
   return <usize>((((<u32>h >>> 16) * 24) >>> 16) << 3);
 }
 
-// The cache, 176 bytes: a lattice cell's corners' gradients, splatted: of
+// The cache, CACHE_BYTES: a lattice cell's corners' gradients, splatted: of
 // (0, 0), (1, 1), (0, 1), and of (1, 0) as its xor with (0, 1)'s, so the middle corner's
 // gradient is a mask and an xor away. In memory, not in locals: nothing vector lives across the
 // call that fills it, so V8 spills nothing in the loop. Then scratch for a partial sum (see
 // simplexCached), and the cell's integer column terms, i and j less the row's, splatted (see
-// fbmRows). In static memory; in the grid heap's build (compile.ts, with threads), where every
+// fbmRows), and fineBlocks' loop invariants. In static memory; in the grid heap's build (compile.ts, with threads), where every
 // thread runs this module on one memory, the caller's (`cacheAt`, its own per thread). A constant
 // address where it can be: passed in, the copying build's fbm alone ran 3 % slower (1024²).
-const CACHE = memory.data(176, 16);
+
 // Offsets from the cache's start:
 const G00 = 0;
 const G11 = 32;
@@ -123,6 +123,20 @@ const G01 = 64;
 const GD = 96;
 const SUM = 128;
 const CELL = 144;
+// fineBlocks' loop invariants, splatted: the row's fractions and integer terms, the seed, the
+// octave's weight, the row's base in the table, the table's stride, and it plus a column.
+const RUF = 176;
+const RVF = 192;
+const RUI = 208;
+const RVI = 224;
+const SEED = 240;
+const WEIGHT = 256;
+const ROW_BASE = 272;
+const STRIDE = 288;
+const STRIDE8 = 304;
+/** The cache's bytes (noise-instance.ts lays out as many for the heap's build). */
+const CACHE_BYTES = 320;
+const CACHE = memory.data(CACHE_BYTES, 16);
 
 /** The word of column c's terms in a column table at `cols` (see latticeColumns in noise.ts). */
 @inline function columnAt(cols: usize, c: i32): usize {
@@ -221,7 +235,7 @@ function carryFrom(r: f32): u32 {
  * integer terms in it, `shift`: log2 of its stride in bytes), else from hashing the corners.
  * The operations are noise.ts's simplexCell, in its order.
  */
-@inline function simplex4(u: v128, v: v128, i: v128, j: v128, rui: v128, rvi: v128, seedv: v128, table: usize, rowBase: v128, shift: i32): v128 {
+@inline function simplex4(u: v128, v: v128, i: v128, j: v128, table: usize, cache: usize): v128 {
   // Unskewed: the offsets from corner (0, 0).
   const t = f32x4.mul(f32x4.add(u, v), v128.load(KF, 32));
   const x0 = f32x4.sub(u, t);
@@ -239,15 +253,17 @@ function carryFrom(r: f32): u32 {
   if (table) {
     // The corners' gradients at rows i, columns j of the table: (1, 1) a row and a column on,
     // the middle corner a row on where m, else a column.
-    const stride = i32x4.splat(1 << shift);
-    o00 = i32x4.add(i32x4.add(i32x4.shl(i, shift), i32x4.shl(j, 3)), rowBase);
-    o11 = i32x4.add(o00, i32x4.add(stride, v128.load(K, 64)));
-    om = i32x4.add(o00, v128.bitselect(stride, v128.load(K, 64), m));
+    // A multiply by the stride, not a shift: a shift's count is moved into a vector register at
+    // every block.
+    o00 = i32x4.add(i32x4.add(i32x4.mul(i, v128.load(cache, STRIDE)), i32x4.shl(j, 3)), v128.load(cache, ROW_BASE));
+    o11 = i32x4.add(o00, v128.load(cache, STRIDE8));
+    om = i32x4.add(o00, v128.bitselect(v128.load(cache, STRIDE), v128.load(K, 64), m));
   } else {
     const px = v128.load(K, 32);
     const py = v128.load(K, 48);
-    const ip = i32x4.mul(i32x4.add(i, rui), px);
-    const jp = i32x4.mul(i32x4.add(j, rvi), py);
+    const ip = i32x4.mul(i32x4.add(i, v128.load(cache, RUI)), px);
+    const jp = i32x4.mul(i32x4.add(j, v128.load(cache, RVI)), py);
+    const seedv = v128.load(cache, SEED);
     o00 = gradientOffsets(v128.xor(v128.xor(seedv, ip), jp));
     o11 = gradientOffsets(v128.xor(v128.xor(seedv, i32x4.add(ip, px)), i32x4.add(jp, py)));
     om = gradientOffsets(v128.xor(v128.xor(seedv, i32x4.add(ip, v128.and(m, px))), i32x4.add(jp, v128.andnot(py, m))));
@@ -278,18 +294,29 @@ export function fillTable(at: usize, i0: i32, j0: i32, rows: i32, cols: i32, shi
  * lattice table or hashed (see simplex4): a fine octave's row, or a coarse octave's block across
  * a lattice line. A call of its own, so its code is in the module once.
  */
-@noinline function fineBlocks(c0: i32, c1: i32, cols: usize, out: usize, ruf: v128, rvf: v128, rui: v128, rvi: v128, seedv: v128, weight: v128, table: usize, rowBase: v128, shift: i32): void {
+@noinline function fineBlocks(c0: i32, c1: i32, cols: usize, out: usize, ruf: v128, rvf: v128, rui: v128, rvi: v128, seedv: v128, weight: v128, table: usize, rowBase: v128, shift: i32, cache: usize): void {
+  // The loop's invariants in the cache, loaded where used: in registers V8 would spill them and
+  // reload them every block, and it computes a splat where it is used, in the loop.
+  v128.store(cache, ruf, RUF);
+  v128.store(cache, rvf, RVF);
+  v128.store(cache, rui, RUI);
+  v128.store(cache, rvi, RVI);
+  v128.store(cache, seedv, SEED);
+  v128.store(cache, weight, WEIGHT);
+  v128.store(cache, rowBase, ROW_BASE);
+  v128.store(cache, i32x4.splat(1 << shift), STRIDE);
+  v128.store(cache, i32x4.splat((1 << shift) + 8), STRIDE8);
   for (let c = c0; c < c1; c += 4) {
     const colAt = cols + (<usize>c << 4);
     const at = out + (<usize>c << 2);
     const one = v128.load(KF, 16);
-    let u = f32x4.add(v128.load(colAt, 16), ruf);
-    let v = f32x4.add(v128.load(colAt, 48), rvf);
+    let u = f32x4.add(v128.load(colAt, 16), v128.load(cache, RUF));
+    let v = f32x4.add(v128.load(colAt, 48), v128.load(cache, RVF));
     const cu = f32x4.ge(u, one);
     const cv = f32x4.ge(v, one);
     u = f32x4.sub(u, v128.and(cu, one));
     v = f32x4.sub(v, v128.and(cv, one));
-    const s = f32x4.mul(weight, simplex4(u, v, i32x4.sub(v128.load(colAt), cu), i32x4.sub(v128.load(colAt, 32), cv), rui, rvi, seedv, table, rowBase, shift));
+    const s = f32x4.mul(v128.load(cache, WEIGHT), simplex4(u, v, i32x4.sub(v128.load(colAt), cu), i32x4.sub(v128.load(colAt, 32), cv), table, cache));
     v128.store(at, f32x4.add(v128.load(at), s));
   }
 }
@@ -393,7 +420,7 @@ export function fbmRows(
           const i0 = load<i32>(colAt) + <i32>(load<u32>(colAt, 16) >= tu);
           const j0 = load<i32>(colAt, 32) + <i32>(load<u32>(colAt, 48) >= tv);
           if (((i0 ^ i3) | (j0 ^ j3)) != 0 || ((i3 ^ cellI) | (j3 ^ cellJ)) == 0) {
-            fineBlocks(c, c + 4, cols, out, ruf, rvf, rui, rvi, seedv, weight, table, rowBase, shift);
+            fineBlocks(c, c + 4, cols, out, ruf, rvf, rui, rvi, seedv, weight, table, rowBase, shift, cache);
             c += 4;
           }
           cacheCell(i3, j3, rowAt, seed, cache);
@@ -403,7 +430,7 @@ export function fbmRows(
           loV = (<u64><u32>(cellJ - 1) << 32) + tv;
         }
       } else {
-        fineBlocks(0, padded, cols, out, ruf, rvf, rui, rvi, seedv, weight, table, rowBase, shift);
+        fineBlocks(0, padded, cols, out, ruf, rvf, rui, rvi, seedv, weight, table, rowBase, shift, cache);
       }
     }
   }
