@@ -1,7 +1,7 @@
 // Copy and paste: a snippet is some nodes, the wires among them and some frames, as JSON text.
 //
 // Pasting gives every node a fresh id (so a pasted "curve" next to the original becomes
-// "curve2") and rewires the copied wires to the new ids; wires to nodes outside the snippet
+// "curve2"), a title no other node has when its own is taken ("Curve" becomes "Curve 2") and rewires the copied wires to the new ids; wires to nodes outside the snippet
 // are not copied, because the pasted nodes may land in another graph. Reroute dots travel with
 // their wires and frames with their ids made fresh, all moved by the same offset as the nodes.
 
@@ -11,6 +11,7 @@ import { JsonError, parseJson } from '../model/json.ts';
 import { GraphError, type Problem } from '../model/problems.ts';
 import { CURRENT_VERSION, FORMAT } from '../model/migrations.ts';
 import { EditError } from './commands.ts';
+import { freshTitle } from './names.ts';
 
 export const SNIPPET_FORMAT = 'terrain-graph-snippet';
 
@@ -85,8 +86,8 @@ export interface Placed {
 }
 
 /**
- * The snippet's nodes with ids fresh in `graph` and positions moved so that the snippet's
- * top-left corner lands at `at`, and its wires renamed to match.
+ * The snippet's nodes with ids fresh in `graph`, titles numbered where taken (freshTitle), and
+ * positions moved so that the snippet's top-left corner lands at `at`, and its wires renamed to match.
  */
 export function placeSnippet(graph: Graph, snippet: Snippet, at: readonly [number, number]): Placed {
   const corners = [...snippet.nodes.map((n) => n.position), ...(snippet.frames ?? []).map((f) => f.position)];
@@ -110,6 +111,7 @@ export function placeSnippet(graph: Graph, snippet: Snippet, at: readonly [numbe
     const node: GraphNode = {
       ...structuredClone(n),
       id,
+      title: freshTitle(taken, n.title),
       position: move(n.position),
     };
     taken.nodes.push(node);

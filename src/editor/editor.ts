@@ -15,7 +15,7 @@ import { copySnippet, placeSnippet, type Snippet } from './clipboard.ts';
 import type { Steps } from './history.ts';
 import { type StepHandle, Timeline } from './timeline.ts';
 import { Selection, toggled } from './selection.ts';
-import { nameRefusal } from './names.ts';
+import { freshTitle, nameRefusal } from './names.ts';
 import { type Carried, changedFrame, frameMoveCommands, newFrame, viaCommand, viaWithDot, viaWithoutDot } from './frame-edits.ts';
 import { freshSeeds, type Room } from './placement.ts';
 import { edgeKey, sameEdge, wireRefusal } from './wiring.ts';
@@ -213,8 +213,9 @@ export class EditorCore {
   private newNode(type: string, position: readonly [number, number], params?: Record<string, AnyParamValue>): GraphNode {
     const def = nodeDef(type);
     if (!def) throw new EditError(`unknown node type "${type}"`);
-    // Explicit params are kept as given; a default seed moves off the seeds already in use.
-    const node: GraphNode = { id: freshNodeId(this.doc, type), type, title: def.title, position: [position[0], position[1]], params: { ...freshSeeds(this.doc, def, defaultParams(def)), ...params } };
+    // Explicit params are kept as given; a default seed moves off the seeds already in use. The
+    // title is numbered when another node has the type's ("Flow and rivers 2").
+    const node: GraphNode = { id: freshNodeId(this.doc, type), type, title: freshTitle(this.doc, def.title), position: [position[0], position[1]], params: { ...freshSeeds(this.doc, def, defaultParams(def)), ...params } };
     // It takes the graph's look: collapsed among collapsed nodes (every shipped graph's), so its
     // params show in a card at their own size, not drawn at the canvas's zoom (at fit, 5–9 px).
     const collapsed = this.doc.nodes.filter((n) => n.collapsed).length;

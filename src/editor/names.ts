@@ -25,3 +25,22 @@ export function nameRefusal(kind: NameKind, text: string): string | null {
   const what = WHAT[kind][0].toLowerCase() + WHAT[kind].slice(1);
   return length > NAME_LIMITS[kind] ? `${what} holds at most ${NAME_LIMITS[kind]} characters, got ${length}` : null;
 }
+
+/**
+ * The title a new node (added, pasted or duplicated) takes: `title` itself when no node of the
+ * graph has it, else the first free numbered one of its stem ("Flow and rivers 2", then 3, …;
+ * a copy of "Flow and rivers 2" is "… 3"), as Gaea and Houdini number theirs: two nodes of one
+ * type titled alike could not be told apart in the rivers pick, the problem list or the
+ * viewer's explanation. Titles already in the graph are never renumbered (a file opens as it
+ * was written, and a title typed is kept even when another node has it). Within NAME_LIMITS.
+ */
+export function freshTitle(graph: { readonly nodes: readonly { readonly title: string }[] }, title: string): string {
+  const used = new Set(graph.nodes.map((n) => n.title));
+  if (!used.has(title)) return title;
+  const stem = title.replace(/ \d+$/, '') || title;
+  for (let k = 2; ; k++) {
+    const suffix = ` ${k}`;
+    const candidate = `${[...stem].slice(0, NAME_LIMITS.title - suffix.length).join('').trimEnd()}${suffix}`;
+    if (!used.has(candidate)) return candidate;
+  }
+}

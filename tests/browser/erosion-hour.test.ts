@@ -3,8 +3,8 @@
 // canvas), with the real mouse and keyboard at 1600 × 1000 and 1024 × 700, each defect found
 // kept fixed: the palette's heading and search field squeezed by a long list (the heading's
 // text cut through, the field 16 px high instead of 24), the arrow keys walking the palette's
-// highlight out of its list with nothing scrolled, and two flow nodes of the same title listed
-// alike in the viewer's pick of whose rivers.
+// highlight out of its list with nothing scrolled, and two flow nodes of the same title (a
+// second is numbered now; here one is typed so) listed alike in the viewer's pick of whose rivers.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { launch, openApp, screenshot, settle, socketCenter, waitForPreviews } from './harness.ts';
@@ -81,8 +81,8 @@ describe('a Gaea user’s first hour with erosion, rivers and export', () => {
 
 /**
  * Drags the moisture's output with the real mouse onto empty canvas left of the Water level,
- * types "rivers" in the palette that opens and presses Enter: a second Flow node, titled as the
- * recipe's, takes the moisture as its rain.
+ * types "rivers" in the palette that opens and presses Enter: a second Flow node takes the
+ * moisture as its rain.
  */
 async function secondFlow(page: Page): Promise<void> {
   const from = await socketCenter(page, 'moisture', 'output', 'out');
@@ -121,13 +121,22 @@ describe('two flow nodes of the same title', () => {
         await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption('island.json');
         await waitForPreviews(page);
         await secondFlow(page);
+        const titles = () =>
+          page.evaluate(() => {
+            const tg = (window as unknown as { terrainGraph: { core: { graph: { nodes: { type: string; title: string }[] } } } }).terrainGraph;
+            return tg.core.graph.nodes.filter((n) => n.type === 'flow').map((n) => n.title);
+          });
+        // The second comes in numbered (tests/browser/numbered-titles.test.ts); typed, the first's
+        // title is kept as typed, and the two share it.
+        expect(await titles()).toEqual(['Flow and rivers', 'Flow and rivers 2']);
+        await page.locator('tg-node[data-node-id="flow"] header .title').click();
+        await page.keyboard.press('F2');
+        await page.keyboard.press('Control+a');
+        await page.keyboard.type('Flow and rivers');
+        await page.keyboard.press('Enter');
         await page.locator('tg-node[data-node-id="biomes"] header .title').click();
         await settle(page);
-        const titles = await page.evaluate(() => {
-          const tg = (window as unknown as { terrainGraph: { core: { graph: { nodes: { type: string; title: string }[] } } } }).terrainGraph;
-          return tg.core.graph.nodes.filter((n) => n.type === 'flow').map((n) => n.title);
-        });
-        expect(titles).toEqual(['Flow and rivers', 'Flow and rivers']);
+        expect(await titles()).toEqual(['Flow and rivers', 'Flow and rivers']);
         const pick = page.locator('tg-viewer select.rivers-pick');
         const options = await pick.locator('option').allTextContents();
         expect(options.map((o) => o.trim())).toEqual(['Flow and rivers (rivers)', 'Flow and rivers (flow)']);

@@ -59,7 +59,9 @@ describe('habits people bring', () => {
     const titles = await page.locator('tg-node header').evaluateAll((hs) =>
       hs.map((h) => {
         const t = h.querySelector('.title')!;
-        return { text: t.textContent!, cut: t.scrollWidth > t.clientWidth, tip: h.getAttribute('title')! };
+        // The part an ellipsis cuts: the title but a number at its end (node.ts titleParts).
+        const stem = t.querySelector('.stem')!;
+        return { text: t.textContent!, cut: stem.scrollWidth > stem.clientWidth, tip: h.getAttribute('title')! };
       }),
     );
     expect(titles.filter((t) => t.cut).length).toBeGreaterThan(0);

@@ -34,11 +34,21 @@ export default css`
   }
   .title {
     flex: 1 1 auto;
+    display: flex;
     min-width: 0;
     font-weight: 600;
     white-space: nowrap;
+  }
+  /* Cut short with an ellipsis, a title's number after it whole (node.ts titleParts). */
+  .title .stem {
+    flex: 0 1 auto;
+    min-width: 0;
     overflow: hidden;
     text-overflow: ellipsis;
+  }
+  .title .number {
+    flex: none;
+    white-space: pre;
   }
   .out {
     display: flex;

@@ -38,6 +38,16 @@ const stopWhileDragging = (e: PointerEvent) => {
  *
  * @event tg-param-edit - From the param controls and the curve editor inside.
  */
+/**
+ * A title as its header draws it: a number at its end ("Flow and rivers 2", as a second node of
+ * a type is titled) kept whole when the rest is cut short, which at fit read "Flow and riv…"
+ * for each of five Flow nodes. The text reads the same (the space is the number's).
+ */
+function titleParts(title: string) {
+  const numbered = /^(.*\S)( \d+)$/.exec(title);
+  return numbered ? html`<span class="stem">${numbered[1]}</span><span class="number">${numbered[2]}</span>` : html`<span class="stem">${title}</span>`;
+}
+
 export class TgNode extends LitElement {
   static override styles = styles;
 
@@ -154,7 +164,7 @@ export class TgNode extends LitElement {
     return html`<header style="--tg-header:${GROUP_COLORS[def.group] ?? '#3b5f8a'}" title="${named}${model.bypass ? ' (bypassed)' : ''}: ${def.doc}">
         ${this.renaming
           ? html`<input class="rename" aria-label="node title" .value=${model.title} @pointerdown=${stop} @dblclick=${stop} @keydown=${this.renameKey} @blur=${this.renameDone} />`
-          : html`<span class="title" @pointerdown=${this.titleDown}>${model.title}</span>`}
+          : html`<span class="title" @pointerdown=${this.titleDown}>${titleParts(model.title)}</span>`}
         ${model.bypass && !collapsed ? html`<span class="badge" title="Bypassed: what this node feeds gets its input instead">bypassed</span>` : nothing}
         ${outputs.slice(0, 1).map(([key, spec]) => this.output(key, spec.type, spec.meaning))}
       </header>

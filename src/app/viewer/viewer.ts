@@ -59,8 +59,9 @@ export function fileNameBreaks(text: string): string[] {
 
 /**
  * What the pick of whose rivers says for one node: its title, and its id after it when another
- * node with water has the same title. A second Flow node comes in titled as the first, and the
- * pick listed "Flow and rivers" twice; the id is the one the viewer's heading shows beside it.
+ * node with water has the same title. A second Flow node now comes in numbered ("Flow and rivers
+ * 2"), but a file may hold two of one title, or a person type one; the pick listed "Flow and
+ * rivers" twice. The id is the one the viewer's heading shows beside it.
  */
 export function pickLabel(output: RiverOutput, outputs: readonly RiverOutput[]): string {
   const twin = outputs.some((o) => o !== output && o.label === output.label);
