@@ -154,8 +154,8 @@ export function makeRoom(graph: Graph, grown: Iterable<string>, before: Size, af
   };
   /**
    * What an item covered before the step: a node its box, a frame the items it holds (its pad
-   * and title bar hold no node: a frame drawn about a node 20 from another lies over that one
-   * by 4), an empty frame its box.
+   * and title bar hold no node: a frame drawn by hand, or made before frame-about.ts, may lie
+   * over a neighbour), an empty frame its box.
    */
   const cores = (i: Item): Rect[] => {
     if (i.kind === 'node') return [was(i)];

@@ -134,7 +134,7 @@ export class Canvas {
     AreaExtensions.restrictor(area, { scaling: { min: 0.1, max: 2 } });
 
     const box = new BoxSelect(container, editor, area, core);
-    const frames = new FrameLayer(area, editor, core, { notice: (m) => hooks.notice(m, 'refused'), frameMenu: (r) => hooks.frameMenu(r) });
+    const frames = new FrameLayer(area, editor, core, { notice: (m, kind = 'refused') => hooks.notice(m, kind), frameMenu: (r) => hooks.frameMenu(r) });
     const reroutes = new Reroutes(area, core, (m) => hooks.notice(m, 'refused'));
     await bridge.start();
     const minimap = new Minimap(area, core, () => bridge.settled());

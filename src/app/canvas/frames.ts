@@ -5,24 +5,22 @@ import type { NodeEditor } from 'rete';
 import type { AreaPlugin } from 'rete-area-plugin';
 import type { EditorCore } from '../../editor/editor.ts';
 import type { Carried } from '../../editor/frame-edits.ts';
+import { frameAbout } from '../../editor/frame-about.ts';
 import type { StepHandle } from '../../editor/timeline.ts';
 import { EditError } from '../../editor/commands.ts';
 import { capName } from '../../editor/names.ts';
 import { FRAME_COLORS, type Frame } from '../../model/graph.ts';
 import { FRAME_RGB } from '../theme.ts';
-import { dotsInFrame, FRAME_LIMITS, FRAME_PAD, nodesInFrame } from '../../model/frames.ts';
+import { dotsInFrame, FRAME_LIMITS, nodesInFrame } from '../../model/frames.ts';
 import type { FrameGestureDetail, TgFrame } from '../frame/frame.ts';
 import type { Schemes } from './view-objects.ts';
 
 /** Side of a frame's corner grip, in canvas units. */
 const GRIP = 20;
 
-/** Room above the nodes a new frame is drawn about, for its title bar (FRAME_PAD on every side besides). */
-const TITLE_ROOM = 40;
-
 /** What the layer asks of the app: to say something, to open a frame's menu. */
 export interface FrameHooks {
-  notice(message: string): void;
+  notice(message: string, kind?: 'refused' | 'info'): void;
   frameMenu(request: { readonly clientX: number; readonly clientY: number; readonly id: string }): void;
 }
 
@@ -70,21 +68,22 @@ export class FrameLayer {
   }
 
   /**
-   * Adds a frame around the selected nodes (with room for its title), or one of a default size
-   * at `at` when none is selected; selects it and returns its id.
+   * Adds a frame around the selected nodes (with room for its title, over no node it does not
+   * hold: frame-about.ts), or one of a default size at `at` when none is selected; selects it
+   * and returns its id.
    */
   frameSelection(at: readonly [number, number]): string {
-    const boxes = [...this.core.selection].map((id) => {
-      const node = this.core.node(id);
-      const view = this.editor.getNode(id);
-      return node && view ? { x: node.position[0], y: node.position[1], w: view.width, h: view.height } : null;
-    }).filter((b) => b !== null);
-    if (!boxes.length) return this.core.addFrame([Math.round(at[0]), Math.round(at[1])], [480, 300]);
-    const x0 = Math.min(...boxes.map((b) => b.x)) - FRAME_PAD;
-    const y0 = Math.min(...boxes.map((b) => b.y)) - FRAME_PAD - TITLE_ROOM;
-    const x1 = Math.max(...boxes.map((b) => b.x + b.w)) + FRAME_PAD;
-    const y1 = Math.max(...boxes.map((b) => b.y + b.h)) + FRAME_PAD;
-    return this.core.addFrame([Math.round(x0), Math.round(y0)], [Math.round(x1 - x0), Math.round(y1 - y0)]);
+    const size = (id: string) => this.editor.getNode(id);
+    const plan = frameAbout(this.core.graph, this.core.selection, size);
+    if (!plan) return this.core.addFrame([Math.round(at[0]), Math.round(at[1])], [480, 300]);
+    const id = this.core.addFrame(plan.position, plan.size);
+    // What a rectangle cannot help (frame-about.ts), said rather than left to be found.
+    const names = (ids: readonly string[]) => ids.map((n) => `“${this.core.node(n)?.title ?? n}”`).join(', ');
+    const said: string[] = [];
+    if (plan.takenIn.length) said.push(`The frame holds ${names(plan.takenIn)} too: ${plan.takenIn.length === 1 ? 'it lies' : 'they lie'} among the selected nodes.`);
+    if (plan.under.length) said.push(`Its edge lies over ${names(plan.under)}, too close to the selected nodes to leave out: move ${plan.under.length === 1 ? 'it' : 'them'} off, or resize the frame.`);
+    if (said.length) this.hooks.notice(said.join(' '), 'info');
+    return id;
   }
 
   dispose(): void {
