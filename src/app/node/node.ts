@@ -156,7 +156,7 @@ export class TgNode extends LitElement {
     const params = html`<div class="params ${collapsed ? 'card' : ''}" @pointerdown=${stop} @pointermove=${stopWhileDragging} @dblclick=${stop} @contextmenu=${stop} @keydown=${this.paramsTab}>
       ${Object.entries(def.params)
         .filter(([, spec]) => spec.kind !== 'points')
-        .map(([key, spec]) => html`<tg-param .nodeId=${view.id} .nodeTitle=${model.title} .name=${key} .spec=${spec} .value=${model.params[key]} ?unused=${!paramApplies(spec, model.params)}></tg-param>`)}
+        .map(([key, spec]) => html`<tg-param .nodeId=${view.id} .nodeTitle=${model.title} .name=${key} .spec=${spec} .value=${model.params[key]} ?unused=${!paramApplies(spec, model.params)} ?stacked=${collapsed}></tg-param>`)}
     </div>`;
     const hasParams = Object.values(def.params).some((spec) => spec.kind !== 'points');
     // The tooltip names the node in full first: a collapsed node's title is cut at fit ("Continental…").

@@ -38,6 +38,46 @@ export default css`
     font-size: 9px;
     color: var(--tg-text, #dde3ea);
   }
+  /* In a params card (stacked): a slider's name and range on a line, the track and the number
+     under them across the card (150 px or more of a 244-px card, where one row left the
+     river area's 1…100000 41 px); every name wraps whole, never cut, and the row grows. */
+  :host([stacked]) {
+    height: auto;
+    min-height: var(--tg-param-row, 24px);
+  }
+  :host([stacked]) label {
+    display: block;
+    overflow: visible;
+    overflow-wrap: anywhere;
+    line-height: 12px;
+  }
+  :host([stacked][slider]) {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) auto;
+    grid-template-areas: 'label range' 'slider number';
+    column-gap: 6px;
+    row-gap: 1px;
+    align-items: center;
+    padding: 3px 0 1px;
+  }
+  :host([stacked][slider]) label {
+    grid-area: label;
+    align-self: end;
+  }
+  :host([stacked][slider]) .range {
+    grid-area: range;
+    align-self: end;
+    align-items: flex-end;
+  }
+  :host([stacked][slider]) input[type='range'] {
+    grid-area: slider;
+    width: 100%;
+    min-width: 0;
+  }
+  :host([stacked][slider]) input[type='number'] {
+    grid-area: number;
+    justify-self: end;
+  }
   input,
   select,
   button {

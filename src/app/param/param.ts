@@ -115,6 +115,13 @@ export class TgParam extends LitElement {
   /** The spec's kind, reflected for styling. */
   @property({ reflect: true }) kind = '';
 
+  /**
+   * Laid out for a params card: a slider's name and range on a line above it, so the track
+   * takes the card's width (in a 244-px card on one row, the river area's 1…100000 got 41 px),
+   * and names wrap rather than being cut. An expanded node keeps its one fixed-height row.
+   */
+  @property({ type: Boolean, reflect: true }) stacked = false;
+
   private dragging = false;
 
   /** A Shift-drag in progress: where it started, in page pixels and in the slider's own units. */
@@ -122,6 +129,9 @@ export class TgParam extends LitElement {
 
   override willUpdate(): void {
     this.kind = this.spec?.kind ?? '';
+    // A slider row (not a seed's field and button), which a card stacks.
+    const spec = this.spec;
+    this.toggleAttribute('slider', !!spec && (spec.kind === 'number' || (spec.kind === 'int' && !spec.seed)));
   }
 
   override render() {
