@@ -176,6 +176,11 @@ describe('the new terrain operators on a small screen', () => {
       // The default graph ships its nodes collapsed: a node shows its params once selected.
       await showParams(page, 'pv');
       await page.locator('tg-node[data-node-id="pv"] tg-param[name="kind"] select').selectOption('ridged');
+      // The card (its sliders stacked under their names) hangs over the warp added below the
+      // noise: Escape gives the keys back to the canvas, and again puts the card away.
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.locator('tg-node[data-node-id="pv"] .params.card').count()).toBe(0);
       await dragWire(page, ['pv', 'out'], ['warp', 'in']);
       await settle(page);
       expect((await nodePixels(page, 'warp')).colours).toBeGreaterThan(8);
