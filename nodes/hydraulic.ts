@@ -54,16 +54,17 @@ export const hydraulic = defineNode({
   // the full params, its droplets wore 15 to 20 times the full picture's height (mean |change|
   // against the full change averaged down to the draft's cells; 2.2 times at a 256² view) in
   // blobs that matched it poorly (r 0.51). A droplet's path in world units (lifetime × cells)
-  // and what it carries scaled by cells^1.5 (capacity and minCapacity: I measured powers 1 and 2
-  // too, 1.5 gave the same wear at 256², 512², 1024² and 2048²) wear 0.93-1.08 times as much as
-  // the full picture, r 0.94 at 256² and 0.74 at 1024² (0.98 and 0.93 blurred over 2 draft
-  // cells). Droplets per cell and the brush's radius in cells stay: fewer droplets or a smaller
+  // and what it carries scaled by cells^0.75 (capacity and minCapacity) wear 1.03, 1.04 and 0.88
+  // times as much as the full picture of eroded-valleys at 256², 512² and 1024², r 0.98, 0.91 and
+  // 0.79. I measured powers 0.5, 1 and 1.5 too (1.09 / 1.24 / 1.25; 0.96 / 0.85; 0.83 / 0.55 at
+  // 256² / 512² / 1024²); 1.5 was right while droplets slowed going downhill (the speed's sign,
+  // fixed). Droplets per cell and the brush's radius in cells stay: fewer droplets or a smaller
   // brush matched worse (scripts/measure-drafts.ts).
   draftParams: (p, cells) => ({
     ...p,
     lifetime: Math.max(1, Math.round(p.lifetime * cells)),
-    capacity: p.capacity * cells ** 1.5,
-    minCapacity: p.minCapacity * cells ** 1.5,
+    capacity: p.capacity * cells ** 0.75,
+    minCapacity: p.minCapacity * cells ** 0.75,
   }),
   footprint() {
     // Bound to the grid it runs on: a droplet may roll anywhere on it, so the result depends on

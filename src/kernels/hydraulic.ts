@@ -218,12 +218,23 @@ export function hydraulicErosion(
         laid[i + n + 1] += a11;
       } else {
         // Never dig deeper than the drop, or the droplet would carve a pit it then climbs out of.
+        // The brush is centred on the cell nearest the droplet: on the cell below it (c, r), where
+        // Lague's widely copied implementation anchors it, every gully was worn half a cell
+        // south-west of the water, and
+        // droplets leaving the map over its south or west edge dug that edge deeper for every
+        // droplet after them, without end. And no cell is worn below the height the droplet is
+        // heading for, so the brush digs no pit beside the path either.
         const amount = Math.min((carry - sediment) * erosion, -drop);
+        const bc = (x - dx + 0.5) | 0;
+        const br = (y - dy + 0.5) | 0;
         let taken = 0;
-        if (c >= reach && r >= reach && c < n - reach && r < n - reach) {
+        if (bc >= reach && br >= reach && bc < n - reach && br < n - reach) {
+          const bi = br * n + bc;
           for (let b = 0; b < brushCells; b++) {
-            const t = amount * w[b];
-            const m = i + brushIndex[b];
+            const m = bi + brushIndex[b];
+            const want = amount * w[b];
+            const room = h[m] - there;
+            const t = want < room ? want : room > 0 ? room : 0;
             h[m] -= t;
             worn[m] += t;
             taken += t;
@@ -231,11 +242,13 @@ export function hydraulicErosion(
         } else {
           // Near the edge the brush loses the cells outside: the droplet takes only what it wore.
           for (let b = 0; b < brushCells; b++) {
-            const cc = c + dc[b];
-            const rr = r + dr[b];
+            const cc = bc + dc[b];
+            const rr = br + dr[b];
             if (cc < 0 || rr < 0 || cc >= n || rr >= n) continue;
-            const t = amount * w[b];
             const m = rr * n + cc;
+            const want = amount * w[b];
+            const room = h[m] - there;
+            const t = want < room ? want : room > 0 ? room : 0;
             h[m] -= t;
             worn[m] += t;
             taken += t;
@@ -243,7 +256,11 @@ export function hydraulicErosion(
         }
         sediment += taken;
       }
-      speed = Math.sqrt(Math.max(0, speed * speed + drop * gravity));
+      // Faster going down, slower climbing: v² grows by gravity × the height lost. (I had
+      // v² + drop × gravity, as Lague's widely copied implementation has it, with the drop
+      // negative downhill: a droplet slowed on every slope it ran down and, at rest after a few
+      // steps, carried its minimum capacity only, so the erosion was mostly a blur.)
+      speed = Math.sqrt(Math.max(0, speed * speed - drop * gravity));
       water *= keep;
     }
     if (inside && sediment > 0) {
