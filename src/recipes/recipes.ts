@@ -321,7 +321,10 @@ export const RECIPES: readonly Recipe[] = [
       'Every grain worn away is laid down again or carried off the map. Like the gullied flanks of any hill country in look; ' +
       'unlike real valleys, these are cut by one short shower of droplets on soft uniform ground, with no rock strength, no rivers wider than a brush and no time.',
     moves: ROOM_AFTER_HEIGHT,
-    addNodes: [{ id: 'erosion', type: 'hydraulic', title: 'Hydraulic erosion', cell: [3, 1] }],
+    // One heavy shower: the capacity and brush the node had by default before droplets sped up
+    // going downhill (session 29); today's defaults (0.15, a brush of 2) keep an island whole at
+    // 8 droplets a cell (tests/hydraulic-island.test.ts).
+    addNodes: [{ id: 'erosion', type: 'hydraulic', title: 'Hydraulic erosion', cell: [3, 1], params: { capacity: 4, radius: 3 } }],
     wires: [
       ['height.out', 'erosion.height'],
       ['erosion.out', 'water.height'],
