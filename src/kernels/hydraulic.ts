@@ -256,10 +256,11 @@ export function hydraulicErosion(
         }
         sediment += taken;
       }
-      // Faster going down, slower climbing: v² grows by gravity × the height lost. (I had
-      // v² + drop × gravity, as Lague's widely copied implementation has it, with the drop
-      // negative downhill: a droplet slowed on every slope it ran down and, at rest after a few
-      // steps, carried its minimum capacity only, so the erosion was mostly a blur.)
+      // Faster going down, slower climbing: v² grows by gravity × the height lost (Beyer 2015).
+      // Not v² + drop × gravity, as Lague's widely copied implementation has it (and this kernel
+      // had), with the drop negative downhill: a droplet then slowed on every slope it ran down
+      // and, at rest after a few steps, carried its minimum capacity only, so the erosion was
+      // mostly a blur.
       speed = Math.sqrt(Math.max(0, speed * speed - drop * gravity));
       water *= keep;
     }
