@@ -94,18 +94,28 @@ export interface Lattice {
 
 const lattices = new WeakMap<Domain, Lattice | null>();
 
-/** True when v is an integer up to the rounding of a few float operations. */
+/**
+ * True when v is an integer up to the rounding of a few float operations: within 10⁻⁶ near 0,
+ * and within a few units in the last place of v farther out, where a lattice column is counted
+ * from an origin that is itself rounded (x0 = col0 / perUnit, then x0 · perUnit: up to 2⁻⁵² · v
+ * off, 2 · 10⁻⁵ at the 9.7 · 10¹⁰ columns of a 97² view 10⁹ views out). A flat 10⁻⁶ lost the
+ * lattice of such views (a grown domain at 97, 1000 or 3000 cells a view from 10⁷–10⁸ views out),
+ * so their cells were placed from x0 directly and depended on the view.
+ */
 function nearInteger(v: number): boolean {
-  return Math.abs(v - Math.round(v)) < 1e-6;
+  return Math.abs(v - Math.round(v)) <= Math.max(1e-6, Math.abs(v) * 2 ** -50);
 }
 
 export function latticeOf(d: Domain): Lattice | null {
   let l = lattices.get(d);
   if (l === undefined) {
+    // Cells a view as the whole number it is near: n / extent of a grown domain (extent =
+    // n / perUnit) may be an ulp off, and times an origin 10⁹ views out that ulp is 10⁻⁵ cells.
     const perUnit = d.n / d.extent;
-    const col0 = d.x0 * perUnit;
-    const row0 = d.y0 * perUnit;
-    l = nearInteger(perUnit) && nearInteger(col0) && nearInteger(row0) ? { perUnit: Math.round(perUnit), col0: Math.round(col0), row0: Math.round(row0) } : null;
+    const whole = Math.round(perUnit);
+    const col0 = d.x0 * whole;
+    const row0 = d.y0 * whole;
+    l = nearInteger(perUnit) && whole > 0 && nearInteger(col0) && nearInteger(row0) ? { perUnit: whole, col0: Math.round(col0), row0: Math.round(row0) } : null;
     lattices.set(d, l);
   }
   return l;
