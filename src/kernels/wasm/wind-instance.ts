@@ -94,6 +94,16 @@ export interface WasmSweep {
   readonly stride: number;
 }
 
+/**
+ * The grid's first lattice line modulo the block, 0 … block − 1, for the module: the lines'
+ * phases depend on it only modulo the block, and the lattice index may lie past 2³¹ (a view 10⁹
+ * views out), where the module's i32 wrapped it and anchored the blocks elsewhere unless the
+ * block divides 2³² (a view of 97 cells has blocks of 6).
+ */
+function phaseAnchor(major0: number, block: number): number {
+  return ((major0 % block) + block) % block;
+}
+
 /** Copies rows r0 … r1 − 1, columns c0 … c1 − 1 of an n-wide grid to `at`, row after row. */
 function copyIn(memory: ArrayBuffer, at: number, grid: Float32Array, n: number, c0: number, c1: number, r0: number, r1: number): void {
   const width = c1 - c0;
@@ -161,7 +171,7 @@ export function wasmSweep(s: WasmSweep, /* out */ out: Float32Array | Float64Arr
     const [a0, b0, ta0, ta1, tb0, tb1] = s.transposed ? [s.c0, r0, s.tc0, s.tc1, tr0, tr1] : [r0, s.c0, tr0, tr1, s.tc0, s.tc1];
     k.sweep(
       hAt, withRank ? rankAt : 0, s.level, s.transposed ? r1 - r0 : width, s.transposed ? width : r1 - r0,
-      a0, b0, s.major, s.major0, s.block, s.transposed,
+      a0, b0, s.major, phaseAnchor(s.major0, s.block), s.block, s.transposed,
       s.offset, s.reach, s.t, s.wet, s.dry, s.kLift,
       ta0, ta1, tb0, tb1, outAt, wide, bufAt, 0, 0,
     );
@@ -203,7 +213,7 @@ function heapSweep(s: WasmSweep, out: Float32Array): boolean {
   const [a0, b0, ta0, ta1, tb0, tb1] = s.transposed ? [s.c0, s.r0, s.tc0, s.tc1, s.tr0, s.tr1] : [s.r0, s.c0, s.tr0, s.tr1, s.tc0, s.tc1];
   k.sweep(
     hAt + first, withRank ? rankAt + first : 0, s.level, s.transposed ? height : width, s.transposed ? width : height,
-    a0, b0, s.major, s.major0, s.block, s.transposed,
+    a0, b0, s.major, phaseAnchor(s.major0, s.block), s.block, s.transposed,
     s.offset, s.reach, s.t, s.wet, s.dry, s.kLift,
     ta0, ta1, tb0, tb1, outAt + 4 * ((s.tr0 - s.pr0) * s.stride + (s.tc0 - s.pc0)), false, scratchAt + airBytes, s.n, s.stride,
   );

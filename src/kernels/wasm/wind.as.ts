@@ -60,14 +60,17 @@ export function exp(x: f64): f64 {
 let airAt: usize = 0;
 let cn: i32 = 0;
 let scale: f64 = 0;
-let gCol0: i32 = 0;
-let gRow0: i32 = 0;
-let sCol0: i32 = 0;
-let sRow0: i32 = 0;
+// Lattice columns and rows as doubles: a view may lie 10⁹ views out, past 2³¹ cells, where an
+// i32 wrapped and the fine cells were mapped onto coarse cells far off (the JS sweep's doubles
+// count them exactly up to 2⁵³).
+let gCol0: f64 = 0;
+let gRow0: f64 = 0;
+let sCol0: f64 = 0;
+let sRow0: f64 = 0;
 let hasStart: bool = false;
 
 /** Where the coarse air lies (airAt = 0: air starts saturated) and how fine cells map onto it. */
-export function setStart(at: usize, n: i32, fineToCoarse: f64, fineCol0: i32, fineRow0: i32, coarseCol0: i32, coarseRow0: i32): void {
+export function setStart(at: usize, n: i32, fineToCoarse: f64, fineCol0: f64, fineRow0: f64, coarseCol0: f64, coarseRow0: f64): void {
   airAt = at;
   hasStart = at != 0;
   cn = n;
@@ -81,8 +84,9 @@ export function setStart(at: usize, n: i32, fineToCoarse: f64, fineCol0: i32, fi
 /** The coarse air at fine cell (c, r): bilinear between the four coarse cell centres round it. */
 function startAt(c: i32, r: i32): f64 {
   if (!hasStart) return 1;
-  const fx = (<f64>(gCol0 + c) + 0.5) * scale - 0.5 - <f64>sCol0;
-  const fy = (<f64>(gRow0 + r) + 0.5) * scale - 0.5 - <f64>sRow0;
+  // The JS sweep's operations in its order: (col0 + c + 0.5) · scale − 0.5 − coarse col0.
+  const fx = (gCol0 + <f64>c + 0.5) * scale - 0.5 - sCol0;
+  const fy = (gRow0 + <f64>r + 0.5) * scale - 0.5 - sRow0;
   const kx = min<f64>(<f64>(cn - 2), max<f64>(0, Math.floor(fx)));
   const ky = min<f64>(<f64>(cn - 2), max<f64>(0, Math.floor(fy)));
   const wx = min<f64>(1, max<f64>(0, fx - kx));
@@ -174,7 +178,9 @@ const STAGGER: usize = 208;
  * and, for a wind straight along the columns read in place (pitch > 0), 2 · STAGED_STRIP rows of `lines` floats, each 64 bytes more.
  * `pitch`: floats from one row of the region to the next at hAt and rankAt, `outPitch` from one
  * target row to the next at outAt (0: rows end to end; the grid heap's grids are read and
- * written in place, rows of the whole grid apart).
+ * written in place, rows of the whole grid apart). `major0`: the grid's first lattice column (a
+ * wind along the columns) or row, modulo `block` (0 … block − 1): the lines' phases are counted
+ * from it, and the lattice index itself may lie past 2³¹ (wind-instance.ts reduces it).
  *
  * Lines that are columns are read down the columns, a strip of STRIP rows at a time: each
  * strip sweeps every line over its own cells, and a cell on its edge that reads the row
