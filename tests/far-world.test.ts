@@ -289,6 +289,19 @@ describe('far from the origin, a graph of every node type: same place, same valu
   });
 });
 
+describe('far from the origin, off the lattice', () => {
+  // An origin that is no whole number of cells from 0 (the command line's --view or a file may
+  // give one): its cells are placed from x0, and the halos round it in whole cells of it.
+  it.each([
+    [999999999.5, -999999999.25],
+    [-999999998.3, 999999997.625],
+  ])('a view at (%d, %d) evaluates every node', (x0, y0) => {
+    const d: Domain = { x0, y0, extent: 1, n: N };
+    expect(latticeOf(d)).toBeNull();
+    expect(layers(d).size).toBeGreaterThan(GRAPH.nodes.length);
+  });
+});
+
 describe('far from the origin, on the thread pool\'s grid heap', () => {
   beforeAll(async () => {
     expect(await startNodeThreads(2)).toBe(2);

@@ -26,9 +26,7 @@ function boxOf(d: Domain): Box {
 
 /** Offset of b's origin from a's in whole cells, or null when they are not on one lattice. */
 export function cellOffset(a: Domain, b: Domain): { dc: number; dr: number } | null {
-  // On one lattice: the difference of the integers, exact however far out. The origins'
-  // difference in doubles is off by up to an ulp of the origin times the cells a view (10⁻⁵
-  // cells 10⁹ views out at 97 a view), past the 10⁻⁶ below: a coast there found no offset.
+  // On one lattice: the difference of the integers, exact however far out.
   const la = latticeOf(a);
   const lb = latticeOf(b);
   if (la && lb && la.perUnit === lb.perUnit) return { dc: lb.col0 - la.col0, dr: lb.row0 - la.row0 };
@@ -37,7 +35,11 @@ export function cellOffset(a: Domain, b: Domain): { dc: number; dr: number } | n
   if (Math.abs(pa - pb) > 1e-9 * pa) return null;
   const dc = (b.x0 - a.x0) * pa;
   const dr = (b.y0 - a.y0) * pa;
-  if (Math.abs(dc - Math.round(dc)) > 1e-6 || Math.abs(dr - Math.round(dr)) > 1e-6) return null;
+  // Off every lattice, the origins' difference in doubles is off by up to an ulp of each origin
+  // times the cells a view: 10⁻⁵ cells 10⁹ views out at 97 a view, where a flat 10⁻⁶ found no
+  // offset (the coast of such a view failed), and still far under half a cell at 2 · 10⁹ × 65,536.
+  const slack = Math.max(1e-6, (Math.abs(a.x0) + Math.abs(b.x0) + Math.abs(a.y0) + Math.abs(b.y0)) * pa * 2 ** -50);
+  if (Math.abs(dc - Math.round(dc)) > slack || Math.abs(dr - Math.round(dr)) > slack) return null;
   return { dc: Math.round(dc), dr: Math.round(dr) };
 }
 
