@@ -36,7 +36,10 @@ export const VIEW_SIZE_MAX = 4096;
  * integers on the world's lattice (latticeOf: origin × cells a view); up to 10⁹ views at 4096
  * (or a build's 65,536) cells a view those integers stay exact in a double with room to spare,
  * where at 10²⁰ the halo's cell count rounded to 262,144 a side (an engine out of memory) and at
- * 10³⁰⁸ the noise read ∞ − ∞ (NaN). The world is noise that never repeats sooner anyway.
+ * 10³⁰⁸ the noise read ∞ − ∞ (NaN). Within it a cell's value is the same from every view, but
+ * the noises do repeat: their lattices are hashed as 32-bit integers, so a simplex noise of F
+ * cycles a view repeats every 3.5 · 10⁹ / F views (4.4 · 10⁸ at 8), a cellular noise of F cells
+ * a view every 2³² / F (1.7 · 10⁷ at 256).
  */
 export const WORLD_ORIGIN_MAX = 1e9;
 
