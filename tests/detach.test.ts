@@ -256,7 +256,7 @@ describe('an evaluation whose cache fails to keep a result', () => {
       return store(...a);
     };
     const points = g.nodes.find((x) => x.id === 'contCurve')!.params.points as [number, number][];
-    e.setParam('contCurve', 'points', points.map(([x, y]) => [x, x === 0 ? y + 0.01 : y]));
+    e.setParam('contCurve', 'points', points.map(([x, y]): [number, number] => [x, x === 0 ? y + 0.01 : y]));
     expect(() => e.evaluate()).toThrow('out of memory');
     expect(thrown).toBe(1);
     expect(leftWhenThrown).toBeGreaterThan(0);

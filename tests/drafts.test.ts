@@ -39,7 +39,7 @@ function run(ev: PreviewEvaluator, req: EvaluateRequest): EvaluateResult {
 function dragged(y: number): Graph {
   const g = structuredClone(DEFAULT);
   const curve = g.nodes.find((n) => n.id === 'contCurve')!;
-  curve.params.points = (curve.params.points as [number, number][]).map(([x, py]) => [x, x === 0 ? y : py]);
+  curve.params.points = (curve.params.points as [number, number][]).map(([x, py]): [number, number] => [x, x === 0 ? y : py]);
   return g;
 }
 
@@ -375,7 +375,7 @@ describe('the viewer while drafting', () => {
     dragging = true;
     const points = core.graph.nodes.find((n) => n.id === 'contCurve')!.params.points as [number, number][];
     for (const y of [0.05, 0.1, 0.15]) {
-      core.setParam('contCurve', 'points', points.map(([x, py]) => [x, x === 0 ? y : py]));
+      core.setParam('contCurve', 'points', points.map(([x, py]): [number, number] => [x, x === 0 ? y : py]));
       await new Promise((r) => setTimeout(r, 30));
     }
     expect(worker.sent.some((m) => m.kind === 'evaluate' && m.draft === 32)).toBe(true);

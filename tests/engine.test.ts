@@ -246,13 +246,13 @@ describe('engine', () => {
     e.evaluate();
     const points = g.nodes.find((n) => n.id === 'contCurve')!.params.points as [number, number][];
     const edits: (() => void)[] = [
-      () => e.setParam('contCurve', 'points', points.map(([x, y]) => [x, x > 0.5 ? y + 0.05 : y])), // inland only: the coast stays
-      () => e.setParam('contCurve', 'points', points.map(([x, y]) => [x, x >= 0 ? y + 0.02 : y])), // at the coast
+      () => e.setParam('contCurve', 'points', points.map(([x, y]): [number, number] => [x, x > 0.5 ? y + 0.05 : y])), // inland only: the coast stays
+      () => e.setParam('contCurve', 'points', points.map(([x, y]): [number, number] => [x, x >= 0 ? y + 0.02 : y])), // at the coast
       () => e.setParam('water', 'share', 0.45),
       () => e.setView({ x: 0.25, y: 0 }),
       () => e.setParam('wind', 'angle', 135),
       () => e.setView({ x: 0, y: 0 }),
-      () => e.setParam('contCurve', 'points', points.map(([x, y]) => [x, x > 0.5 ? y - 0.05 : y])),
+      () => e.setParam('contCurve', 'points', points.map(([x, y]): [number, number] => [x, x > 0.5 ? y - 0.05 : y])),
     ];
     for (const edit of edits) {
       edit();
@@ -273,7 +273,7 @@ describe('engine', () => {
     e.evaluate();
     const points = g.nodes.find((n) => n.id === 'contCurve')!.params.points as [number, number][];
     const before = grab(e, 'coast');
-    e.setParam('contCurve', 'points', points.map(([x, y]) => [x, x > 0.5 ? y + 0.05 : y]));
+    e.setParam('contCurve', 'points', points.map(([x, y]): [number, number] => [x, x > 0.5 ? y + 0.05 : y]));
     e.evaluate();
     expect(grab(e, 'water', 'mask')).toEqual(grab(evaluated(g, 64), 'water', 'mask'));
     expect(grab(e, 'coast')).toEqual(before);

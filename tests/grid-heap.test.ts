@@ -69,7 +69,7 @@ function edits(): Uint8Array[] {
   engine.evaluate();
   keep();
   for (const [x, dy] of [[0.6, 0.01], [0.6, 0.02], [0, 0.03], [0, -0.05]] as const) {
-    engine.setParam('contCurve', 'points', points.map(([px, py]) => [px, px === x ? py + dy : py]));
+    engine.setParam('contCurve', 'points', points.map(([px, py]): [number, number] => [px, px === x ? py + dy : py]));
     engine.evaluate();
     keep();
   }
