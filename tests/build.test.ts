@@ -345,4 +345,21 @@ describe('terrain-graph build', () => {
     expect(env.status).toBe(2);
     expect(env.stderr).toContain('JOB_COMPLETION_INDEX 9 is out of range: this build has 4 tiles');
   }, 60_000);
+
+  it('refuses a graph with an input left without a wire, as render and check do, before it writes a file', async () => {
+    const dir = tmp();
+    const file = join(dir, 'unwired.json');
+    const g = parseGraph(readFileSync(GRAPH, 'utf8'), { file: GRAPH });
+    writeFileSync(file, serializeGraph({ ...g, edges: g.edges.filter((e) => !(e.to.node === 'biomes' && e.to.port === 'moisture')) }));
+    const out = join(dir, 'out');
+    // It started, wrote manifest.json and failed every tile ("node "biomes" missing"), exit 1.
+    const r = await run('build', file, '--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '33', '--out', out);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('unwired.json: 1 problem in the graph');
+    expect(r.err).toContain('input "moisture" of whittaker node "biomes" has no wire');
+    expect(existsSync(out)).toBe(false);
+    // A node upstream of none of the layers written may be unfinished.
+    const fine = await run('build', file, '--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '33', '--node', 'height', '--out', out);
+    expect(fine.code).toBe(0);
+  }, 60_000);
 });

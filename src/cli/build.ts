@@ -10,7 +10,9 @@ import { removeParts } from '../build/tile.ts';
 import { nodeDef } from '../../nodes/index.ts';
 import { passThrough } from '../model/bypass.ts';
 import { parseGraph } from '../model/format.ts';
-import type { Graph } from '../model/graph.ts';
+import { type Graph, upstreamOf } from '../model/graph.ts';
+import { GraphError } from '../model/problems.ts';
+import { readinessProblems } from '../model/validate.ts';
 import { DECIMAL, parseArgs, UsageError, WHOLE } from './args.ts';
 import { sinkNodes } from './render.ts';
 import { makeFolder, readGraphText } from './files.ts';
@@ -126,6 +128,10 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
 
   const request = { graph, graphText, graphFile: file, region, cellsPerView, tileSize, nodes, formats, range, outDir: args.one.get('out') ?? '' };
   const planned = refusing(() => planBuild(request));
+  // What render and check refuse (an input without a wire), refused before any file is
+  // written: a build started, wrote its manifest and then failed every tile with exit 1.
+  const notReady = readinessProblems(graph, upstreamOf(graph, nodes));
+  if (notReady.length) throw new GraphError(notReady, basename(file));
   const count = planned.plan.tiles.length;
   if (one && one.index >= count) throw new UsageError(`${one.from} ${one.index} is out of range: this build has ${count} tile${count === 1 ? '' : 's'} (0…${count - 1})`);
   if (plan) {
