@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } 
 import { join } from 'node:path';
 import { decode } from 'fast-png';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { makePlan } from '../src/build/plan.ts';
 import { readCachedBundle, workerCode, writeCachedBundle } from '../src/build/worker-code.ts';
 import { runCli, scratchDir } from './helpers/cli.ts';
 import { createEngine } from '../src/engine/engine.ts';
@@ -257,12 +258,12 @@ describe('terrain-graph build', () => {
     for (const tile of manifest.tiles) {
       const f32 = new Float32Array(new Uint8Array(readFileSync(join(threads, tile.files.find((f: string) => f.startsWith('height.out/') && f.endsWith('.f32'))))).buffer);
       const png = decode(readFileSync(join(threads, tile.files.find((f: string) => f.startsWith('height.out/') && f.endsWith('.png')))));
-      const r16 = new Uint16Array(new Uint8Array(readFileSync(join(threads, tile.files.find((f: string) => f.startsWith('height.out/') && f.endsWith('.r16'))))).buffer);
+      const r16 = new Uint16Array(new Uint8Array(readFileSync(join(threads, tile.files.find((f: string) => f.startsWith('height.out/') && f.endsWith('.raw'))))).buffer);
       expect([png.width, png.height, png.depth, png.channels]).toEqual([T, T, 16, 1]);
       for (let r = 0; r < T; r++) {
         for (let c = 0; c < T; c++) {
           const q = Math.round(Math.min(1, Math.max(0, (f32[r * T + c] - min) / (max - min))) * 65535);
-          // PNG north row first (Unreal); .r16 south row first (Unity reads it from z = 0).
+          // PNG north row first (Unreal); .raw (r16) south row first (Unity reads it from z = 0).
           expect(png.data[(T - 1 - r) * T + c]).toBe(q);
           expect(r16[r * T + c]).toBe(q);
         }
@@ -362,4 +363,17 @@ describe('terrain-graph build', () => {
     const fine = await run('build', file, '--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '33', '--node', 'height', '--out', out);
     expect(fine.code).toBe(0);
   }, 60_000);
+
+  it("names Unity's tiles as its Terrain Toolbox reads a folder: .raw files, sorted as text into x, then z from the south", () => {
+    // 12 × 3 tiles of 33² (385 × 97 samples): more than 10 a side, where "_10_0" sorted before "_2_0".
+    const plan = makePlan({ region: { x0: 0, y0: 0, x1: 12, y1: 3 }, cellsPerView: 32, tileSize: 33, layers: [{ stem: 'height.out', formats: ['r16'] }] });
+    expect([plan.tilesX, plan.tilesY]).toEqual([12, 3]);
+    const name = (col: number, row: number) => plan.tiles.find((t) => t.col === col && t.row === row)!.files[0].path;
+    expect(name(0, 2)).toBe('height.out/height.out_00_00.raw');
+    expect(name(11, 0)).toBe('height.out/height.out_11_02.raw');
+    // Batch mode lists "*.raw", sorts the names as text and gives them to the tiles x by x, each x's from z = 0 (south) up.
+    const toolboxOrder: string[] = [];
+    for (let x = 0; x < plan.tilesX; x++) for (let z = 0; z < plan.tilesY; z++) toolboxOrder.push(name(x, plan.tilesY - 1 - z));
+    expect(plan.tiles.map((t) => t.files[0].path).sort()).toEqual(toolboxOrder);
+  });
 });

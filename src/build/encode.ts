@@ -34,7 +34,7 @@ export function formatNeedsRange(format: BuildFormat): boolean {
 
 /**
  * The field quantised to 16 bits over `range`, rows in the order asked: north first (images,
- * Unreal) or south first (Unity's .r16, whose first row is the terrain's z = 0 edge).
+ * Unreal) or south first (Unity's .raw, whose first row is the terrain's z = 0 edge).
  */
 export function quantize16(field: Float32Array, n: number, range: ValueRange, northFirst: boolean): { data: Uint16Array; clipped: number } {
   const span = range.max > range.min ? range.max - range.min : 1;

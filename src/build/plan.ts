@@ -88,15 +88,25 @@ function wholeSamples(span: number, n: number): number | null {
   return Math.abs(cells - whole) <= 1e-9 * Math.max(1, cells) ? whole : null;
 }
 
-/** The name of a tile's file of one layer in one format: each engine's own tile naming. */
-export function tileFileName(stem: string, format: BuildFormat, col: number, row: number, tilesY: number): string {
+/**
+ * The name of a tile's file of one layer in one format: each engine's own tile naming.
+ * `tilesX` and `tilesY` are the build's tiles a side (Unity's names count z from the south and
+ * have as many digits as the largest index).
+ */
+export function tileFileName(stem: string, format: BuildFormat, col: number, row: number, tilesX: number, tilesY: number): string {
   switch (format) {
     case 'png16':
       // Unreal's tiled heightmap import reads "<name>_x<col>_y<row>", row 0 at the north (top).
       return `${stem}/${stem}_x${col}_y${row}.png`;
-    case 'r16':
-      // Unity's Terrain Toolbox batch import reads "<name>_<x>_<z>", z growing north.
-      return `${stem}/${stem}_${col}_${tilesY - 1 - row}.r16`;
+    case 'r16': {
+      // Unity's Terrain Toolbox (Create New Terrain → Import Heightmap → Batch) lists the
+      // folder's "*.raw" files only, sorts them as text and hands them out x by x, z growing
+      // north: ".r16" tiles were not found at all, and past 10 tiles a side "_10_0" came
+      // before "_2_0". Indices of one width sort as numbers; Unity's Import Raw lists ".raw" too.
+      const digits = String(Math.max(tilesX, tilesY) - 1).length;
+      const pad = (k: number) => String(k).padStart(digits, '0');
+      return `${stem}/${stem}_${pad(col)}_${pad(tilesY - 1 - row)}.raw`;
+    }
     case 'f32':
       return `${stem}/${stem}_x${col}_y${row}.f32`;
     case 'png':
@@ -146,7 +156,7 @@ export function makePlan(options: PlanOptions): BuildPlan {
       const index = row * tilesX + col;
       const i0 = col * stride;
       const j0 = (tilesY - 1 - row) * stride;
-      const files = options.layers.flatMap((l) => l.formats.map((format) => ({ layer: l.stem, format, path: tileFileName(l.stem, format, col, row, tilesY) })));
+      const files = options.layers.flatMap((l) => l.formats.map((format) => ({ layer: l.stem, format, path: tileFileName(l.stem, format, col, row, tilesX, tilesY) })));
       tiles.push({
         index,
         col,

@@ -24,7 +24,7 @@ export const BUILD_USAGE = `terrain-graph build <graph.json> --region X0,Y0,X1,Y
   --tile-size T         samples a tile side, neighbours sharing an edge row (default ${DEFAULT_TILE_SIZE}):
                         Unreal 505, 1009, 2017, 4033, 8129; Unity 33 … 4097 (2^k + 1)
   --node ID …           nodes to write (default: the nodes nothing else reads)
-  --format F[,F…]       png16 (16-bit PNG, Unreal), r16 (16-bit little-endian raw, Unity),
+  --format F[,F…]       png16 (16-bit PNG, Unreal), r16 (16-bit little-endian .raw, Unity),
                         f32 (raw Float32), png (palette preview), indexed (biome ids)
                         (default: png16 for fields and heights, indexed for biomes)
   --range MIN,MAX       the value range of every 16-bit layer (default: see README "Builds")
