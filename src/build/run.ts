@@ -14,6 +14,8 @@ export interface RunOutcome {
   readonly done: number[];
   readonly skipped: number[];
   readonly failed: { index: number; message: string }[];
+  /** Tiles not rendered because the build was stopped (stopTiles): not failures, and not reported one by one. */
+  readonly stopped: number[];
   /** Of the tiles done, those a worker thread rendered (the rest, this thread). */
   readonly onWorkers: number;
   readonly ms: number;
@@ -92,7 +94,7 @@ export function blocksFor(prepared: PreparedBuild, indices: readonly number[], t
  */
 export async function runTiles(prepared: PreparedBuild, indices: readonly number[], jobs: number, log: (line: string) => void, started?: Worker[]): Promise<RunOutcome> {
   const { plan, job, planOptions } = prepared;
-  const outcome = { done: [] as number[], skipped: [] as number[], failed: [] as { index: number; message: string }[], onWorkers: 0 };
+  const outcome = { done: [] as number[], skipped: [] as number[], failed: [] as { index: number; message: string }[], stopped: [] as number[], onWorkers: 0 };
   const report = progress(indices.length, log);
   stopRequested = false;
   const settled = new Set<number>();
@@ -152,8 +154,16 @@ export async function runTiles(prepared: PreparedBuild, indices: readonly number
     renderBlock(job, blocks[b].tiles.map((i) => plan.tiles[i]), blocks[b].domain, settle);
   }
   await Promise.all(finished);
-  const why = stopRequested ? 'not rendered: the build was stopped' : 'not rendered: its worker thread died';
-  for (const index of todo) settle({ index, outcome: 'failed', message: why });
+  // Stopped: the tiles never started are counted, not listed as failures one line each (a
+  // Ctrl-C printed "tile K FAILED: not rendered: the build was stopped" for 34 tiles, a time
+  // left after each, and "rerun one alone with --tile K" for tiles nothing was wrong with).
+  for (const index of todo) {
+    if (settled.has(index)) continue;
+    if (stopRequested) {
+      settled.add(index);
+      outcome.stopped.push(index);
+    } else settle({ index, outcome: 'failed', message: 'not rendered: its worker thread died' });
+  }
   return { ...outcome, ms: performance.now() - start };
 }
 

@@ -167,16 +167,13 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
   // finished tiles stay (the same command resumes), unfinished files go.
   const folders = ['tiles', ...prepared.job.layers.map((l) => l.stem)];
   removeParts(request.outDir, folders);
-  let stopping = false;
+  // A signal stops the workers and this thread's next block; runTiles then returns, and the
+  // half-written files of this process are removed here, once no thread writes any more.
+  let stopping: NodeJS.Signals | null = null;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) return;
-    stopping = true;
-    // The worker threads first: once they have exited, no file is written behind the clean-up.
-    void stopTiles().finally(() => {
-      removeParts(request.outDir, folders, true);
-      log(`stopped by ${signal}: the tiles finished so far are kept, unfinished files removed; run the same command again to go on`);
-      process.exit(128 + (signal === 'SIGHUP' ? 1 : signal === 'SIGINT' ? 2 : 15));
-    });
+    stopping = signal;
+    void stopTiles();
   };
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
   for (const sig of signals) process.on(sig, onSignal);
@@ -187,12 +184,20 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
     for (const sig of signals) process.off(sig, onSignal);
   }
   const rate = result.done.length ? (result.done.length * samples) / (result.ms / 1000) / 1e6 : 0;
-  log(`${result.done.length} rendered, ${result.skipped.length} already built, ${result.failed.length} failed in ${(result.ms / 1000).toFixed(1)} s` + (result.done.length ? ` (${rate.toFixed(2)} M samples/s)` : ''));
+  const stoppedText = result.stopped.length ? `, ${result.stopped.length} not built (stopped)` : '';
+  log(`${result.done.length} rendered, ${result.skipped.length} already built, ${result.failed.length} failed${stoppedText} in ${(result.ms / 1000).toFixed(1)} s` + (result.done.length ? ` (${rate.toFixed(2)} M samples/s)` : ''));
   if (result.failed.length) {
     const list = result.failed.map((f) => f.index).sort((a, b) => a - b);
     log(`failed tiles: ${list.join(', ')}; rerun one alone with --tile K, or run the same command again (built tiles are skipped)`);
-    return 1;
   }
+  const signal = stopping as NodeJS.Signals | null;
+  if (signal) {
+    removeParts(request.outDir, folders, true);
+    const built = result.done.length + result.skipped.length;
+    log(`stopped by ${signal}: the tiles finished so far are kept, unfinished files removed; run the same command again to go on (${built} of ${indices.length} tiles built)`);
+    return 128 + (signal === 'SIGHUP' ? 1 : signal === 'SIGINT' ? 2 : 15);
+  }
+  return result.failed.length ? 1 : 0;
   return 0;
 }
 
