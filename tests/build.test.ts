@@ -376,4 +376,31 @@ describe('terrain-graph build', () => {
     for (let x = 0; x < plan.tilesX; x++) for (let z = 0; z < plan.tilesY; z++) toolboxOrder.push(name(x, plan.tilesY - 1 - z));
     expect(plan.tiles.map((t) => t.files[0].path).sort()).toEqual(toolboxOrder);
   });
+
+  it("refuses a folder holding another build's layout, or another program's manifest.json, and changes nothing in it", async () => {
+    const dir = tmp();
+    const small = ['--cells-per-view', '32', '--tile-size', '33', '--node', 'cont', '--format', 'f32'];
+    expect((await run('build', GRAPH, '--region', '0,0,2,2', ...small, '--out', dir)).code).toBe(0);
+    const before = tree(dir);
+    // A smaller region into the same folder: 3 tiles of the 4 were left beside its one, and manifest.json listed only that one.
+    const r = await run('build', GRAPH, '--region', '0,0,1,1', ...small, '--out', dir);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(
+      `--out ${dir} holds another build (region 0,0,2,2 at 32 cells per view, 2 × 2 tiles of 33², cont.out as f32); this one is region 0,0,1,1 at 32 cells per view, ` +
+        "1 × 1 tiles of 33², cont.out as f32. Its tiles would stay beside this build's, and an engine's tiled import takes every file of a layer's folder: choose another --out, or remove that build first\n",
+    );
+    // Other formats are another layout too (a png16 beside the f32 of the same tiles).
+    expect((await run('build', GRAPH, '--region', '0,0,2,2', ...small.slice(0, -1), 'png16', '--out', dir)).code).toBe(2);
+    const after = tree(dir);
+    expect([...after.keys()]).toEqual([...before.keys()]);
+    for (const [name, bytes] of before) expect(Buffer.compare(bytes, after.get(name)!), name).toBe(0);
+    // The same layout resumes.
+    expect((await run('build', GRAPH, '--region', '0,0,2,2', ...small, '--out', dir)).err).toContain('0 rendered, 4 already built');
+    // Another program's manifest.json was overwritten.
+    const web = tmp();
+    writeFileSync(join(web, 'manifest.json'), '{"name":"my app"}');
+    const w = await run('build', GRAPH, '--region', '0,0,1,1', ...small, '--out', web);
+    expect([w.code, w.err]).toEqual([2, `${join(web, 'manifest.json')} is not a terrain-graph build's manifest, and a build would write over it: choose another --out\n`]);
+    expect(readFileSync(join(web, 'manifest.json'), 'utf8')).toBe('{"name":"my app"}');
+  }, 60_000);
 });

@@ -5,7 +5,7 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, type Stats, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Domain } from '../grid.ts';
-import type { PlannedTile } from './plan.ts';
+import type { BuildFormat, BuildPlan, PlannedTile } from './plan.ts';
 import { renderBlockTo, type TileJob, type TileManifest, type TileOutcome } from './tile-render.ts';
 
 export { sha256 } from './digest.ts';
@@ -113,4 +113,45 @@ export function tileDone(job: TileJob, tile: PlannedTile): boolean {
 /** Renders a block of tiles (tile-render.ts renderBlockTo) into the build folder job.outDir. */
 export function renderBlock(job: TileJob, tiles: readonly PlannedTile[], domain: Domain, report: (outcome: TileOutcome) => void): void {
   renderBlockTo(job, tiles, domain, (rel, bytes) => writeAtomic(job.outDir, rel, bytes), report);
+}
+
+/** What a build's layout is, as its manifest.json and a plan both say it: where its files go. */
+function layoutText(region: unknown, cellsPerView: unknown, tileSize: unknown, tilesX: unknown, tilesY: unknown, layers: readonly { layer: unknown; formats: unknown }[]): string {
+  const r = region as { x0?: unknown; y0?: unknown; x1?: unknown; y1?: unknown } | null;
+  const what = layers.map((l) => `${String(l.layer)} as ${Array.isArray(l.formats) ? l.formats.join(', ') : '?'}`).join('; ');
+  return `region ${r?.x0},${r?.y0},${r?.x1},${r?.y1} at ${cellsPerView} cells per view, ${tilesX} × ${tilesY} tiles of ${tileSize}², ${what}`;
+}
+
+/**
+ * Why the build folder `outDir` cannot take this build, or null when it can: a folder with no
+ * manifest.json, or the manifest of a build with the same layout (region, resolution, tile size,
+ * layers and formats: a resume, or the same world from an edited graph, whose tiles overwrite
+ * every file). Another layout's tiles would stay beside this build's, and the engines' tiled
+ * imports read every file of a layer's folder; a manifest.json of anything else would be
+ * overwritten.
+ */
+export function otherBuildIn(outDir: string, plan: BuildPlan, layers: readonly { readonly stem: string; readonly formats: readonly BuildFormat[] }[]): string | null {
+  const path = join(outDir, 'manifest.json');
+  let st: Stats;
+  try {
+    st = lstatSync(path);
+  } catch {
+    return null;
+  }
+  const foreign = `${path} is not a terrain-graph build's manifest, and a build would write over it: choose another --out`;
+  if (!st.isFile() || st.size > TILE_MANIFEST_MAX_BYTES * 64) return foreign;
+  let m: { kind?: unknown; region?: unknown; cellsPerView?: unknown; tileSize?: unknown; tilesX?: unknown; tilesY?: unknown; layers?: unknown };
+  try {
+    m = JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return foreign;
+  }
+  if (m?.kind !== 'terrain-graph build' || !Array.isArray(m.layers)) return foreign;
+  const theirs = layoutText(m.region, m.cellsPerView, m.tileSize, m.tilesX, m.tilesY, m.layers as { layer: unknown; formats: unknown }[]);
+  const ours = layoutText(plan.region, plan.cellsPerView, plan.tileSize, plan.tilesX, plan.tilesY, layers.map((l) => ({ layer: l.stem, formats: l.formats })));
+  if (theirs === ours) return null;
+  return (
+    `--out ${outDir} holds another build (${theirs}); this one is ${ours}. Its tiles would stay beside this build's, ` +
+    `and an engine's tiled import takes every file of a layer's folder: choose another --out, or remove that build first`
+  );
 }

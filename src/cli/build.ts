@@ -6,7 +6,7 @@ import { basename } from 'node:path';
 import { BUILD_FORMATS, type BuildFormat, CELLS_PER_VIEW_MAX, CELLS_PER_VIEW_MIN, DEFAULT_TILE_SIZE, PlanError, planJson, type Region, TILE_SIZES } from '../build/plan.ts';
 import { tileBound } from '../build/blocks.ts';
 import { planBuild, prepareBuild, runTiles, startTileThreads, stopTiles, writeBuildManifest } from '../build/run.ts';
-import { removeParts } from '../build/tile.ts';
+import { otherBuildIn, removeParts } from '../build/tile.ts';
 import { nodeDef } from '../../nodes/index.ts';
 import { passThrough } from '../model/bypass.ts';
 import { parseGraph } from '../model/format.ts';
@@ -141,6 +141,9 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
   // Bounded like render's: a folder that cannot be made is refused at once (mkdirSync's
   // recursive mode spins forever under /proc), before any tile is rendered.
   makeFolder(request.outDir);
+  // A folder holding another build's tiles (or anything's manifest.json) is refused, not mixed into.
+  const other = otherBuildIn(request.outDir, planned.plan, planned.layers);
+  if (other) throw new UsageError(other);
   // --jobs J: this thread and J − 1 workers, which load the engine while this thread runs the coarse pass.
   const threads = one || jobs <= 1 || count <= 1 ? undefined : startTileThreads(Math.min(jobs, count) - 1);
   let prepared: ReturnType<typeof prepareBuild>;
