@@ -403,4 +403,17 @@ describe('terrain-graph build', () => {
     expect([w.code, w.err]).toEqual([2, `${join(web, 'manifest.json')} is not a terrain-graph build's manifest, and a build would write over it: choose another --out\n`]);
     expect(readFileSync(join(web, 'manifest.json'), 'utf8')).toBe('{"name":"my app"}');
   }, 60_000);
+
+  it("says in manifest.json where sample (i, j) is, as the tiles' world rectangles place it", () => {
+    // It said "X0 + i / cellsPerView", half a cell off the cells the tiles hold.
+    const at = (i: number, j: number) => {
+      const [x, y] = manifest.samples.at.split(';')[0].split(', ');
+      const value = (text: string) => Function('X0', 'Y0', 'i', 'j', 'cellsPerView', `return ${text}`)(RX0, RY0, i, j, N);
+      return [value(x), value(y)];
+    };
+    for (const tile of manifest.tiles) {
+      expect(at(tile.samples.i0, tile.samples.j0)).toEqual([tile.world.x0, tile.world.y0]);
+      expect(at(tile.samples.i1 - 1, tile.samples.j1 - 1)).toEqual([tile.world.x1, tile.world.y1]);
+    }
+  });
 });

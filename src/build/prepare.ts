@@ -110,7 +110,8 @@ export function buildManifest(prepared: PreparedBuild, graphFile: string): strin
     region: plan.region,
     cellsPerView: plan.cellsPerView,
     tileSize: plan.tileSize,
-    samples: { x: plan.samplesX, y: plan.samplesY, at: 'X0 + i / cellsPerView, Y0 + j / cellsPerView' },
+    // Sample (i, j) is the cell centred there (src/build/plan.ts): tile 0's world rectangle starts half a cell in.
+    samples: { x: plan.samplesX, y: plan.samplesY, at: 'X0 + (i + 0.5) / cellsPerView, Y0 + (j + 0.5) / cellsPerView; j from the south' },
     tilesX: plan.tilesX,
     tilesY: plan.tilesY,
     rowOrder: 'png16, png, indexed: north row first; r16 and f32: south row first',
