@@ -196,7 +196,7 @@ describe('terrain-graph render', () => {
     expect((await run('build', 'graphs/default.json', '--bogus')).err).toContain('unknown option --bogus (known: --region, --cells-per-view, --tile-size');
     expect((await run('build', 'graphs/default.json', '--png16')).err).toContain('unknown option --png16 (build writes 16-bit PNGs with --format png16)');
     expect((await run('render', 'graphs/default.json', '--png')).err).toContain('unknown option --png (render writes PNGs without being asked; --png16 for 16-bit ones)');
-    expect((await run('render', 'missing.json')).err).toContain('cannot read missing.json: ENOENT');
+    expect((await run('render', 'missing.json')).err).toContain('cannot read missing.json: no such file or folder (ENOENT)');
     expect((await run('render', 'graphs/default.json', '--node', 'nope')).code).toBe(2);
     const dir = tmp();
     const doc = JSON.parse(readFileSync('graphs/default.json', 'utf8'));

@@ -5,6 +5,7 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, type Stats, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Domain } from '../grid.ts';
+import { reasonOf } from './errno.ts';
 import type { BuildFormat, BuildPlan, PlannedTile } from './plan.ts';
 import { renderBlockTo, type TileJob, type TileManifest, type TileOutcome } from './tile-render.ts';
 
@@ -40,7 +41,7 @@ export function writeAtomic(outDir: string, rel: string, bytes: Uint8Array | str
     try {
       mkdirSync(dir);
     } catch (err) {
-      if (code(err) !== 'EEXIST') throw new Error(`cannot write ${path}: cannot make the folder ${dir}: ${code(err)}`);
+      if (code(err) !== 'EEXIST') throw new Error(`cannot write ${path}: cannot make the folder ${dir}: ${reasonOf(err)}`);
     }
   }
   const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
@@ -49,7 +50,7 @@ export function writeAtomic(outDir: string, rel: string, bytes: Uint8Array | str
     renameSync(tmp, path);
   } catch (err) {
     rmSync(tmp, { force: true });
-    throw new Error(`cannot write ${path}: ${code(err)}`);
+    throw new Error(`cannot write ${path}: ${reasonOf(err)}`);
   }
 }
 

@@ -1,5 +1,6 @@
 // Command-line arguments: flags that take one value, several values, or none.
 
+import { reasonOf } from '../build/errno.ts';
 import { closest, suggest } from '../model/validate.ts';
 
 export class UsageError extends Error {
@@ -14,7 +15,7 @@ export const WHOLE = /^\d+$/;
 
 /** "cannot read FILE: ENOENT" for a failed read, naming the file and the system's reason. */
 export function cannotRead(file: string, err: unknown): string {
-  return `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`;
+  return `cannot read ${file}: ${reasonOf(err)}`;
 }
 
 export interface ArgSpec {

@@ -4,6 +4,7 @@
 import { closeSync, constants, fstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, type Stats, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { GRAPH_FILE_LIMITS } from '../model/format.ts';
+import { reasonOf } from '../build/errno.ts';
 import { UsageError } from './args.ts';
 
 /** What a path is, for a message: "a folder", "a device", … */
@@ -17,7 +18,7 @@ function kindOf(st: Stats): string {
 }
 
 function reason(err: unknown): string {
-  return (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+  return reasonOf(err);
 }
 
 /**

@@ -1,6 +1,7 @@
 // The `terrain-graph` command: render, check and format graph files. Exit codes: 0 success,
 // 2 a bad file, option or --set (the report on stderr), 1 anything else.
 
+import { reasonOf } from '../build/errno.ts';
 import { startNodeThreads } from '../parallel/node-threads.ts';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -90,7 +91,7 @@ function replaceFile(file: string, text: string): void {
     } catch {
       // Not ours to remove (a folder of that name): left as it was.
     }
-    throw new Error(`cannot rewrite it: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}; the file is as it was`);
+    throw new Error(`cannot rewrite it: ${reasonOf(err)}; the file is as it was`);
   }
 }
 
