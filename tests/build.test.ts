@@ -327,6 +327,11 @@ describe('terrain-graph build', () => {
       [['--region', '0,0,1,1', '--cells-per-view', '64', '--tile', '0', '--jobs', '2'], /either --jobs or one tile/],
       [['--region', '0,0,1,1', '--cells-per-view', '64', '--jobs', '0'], /--jobs must be an integer/],
       [['--region', '0,0,1,1', '--cells-per-view', '64', '--format', 'tiff'], /unknown format "tiff"/],
+      // What people coming from Unity and World Machine type.
+      [['--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '1024'], /--tile-size 1024 is not a size an engine imports \(did you mean 1025\? a heightmap has one sample more a side than quads\)/],
+      [['--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '1008'], /\(did you mean 1009\?/],
+      [['--region', '0,0,1,1', '--cells-per-view', '64', '--format', 'raw'], /unknown format "raw" \(r16 writes 16-bit raw \.raw files for Unity; f32 raw Float32\)/],
+      [['--region', '0,0,1,1', '--cells-per-view', '64', '--format', 'exr'], /unknown format "exr" \(f32 writes raw little-endian Float32; EXR is not offered\)/],
       [['--region', '0,0,1,1', '--cells-per-view', '64', '--node', 'biomes', '--format', 'r16'], /does not apply to biomes.out, a biome layer/],
       [['--region', '0,0,1,1', '--cells-per-view', '64', '--node', 'nowhere'], /no node "nowhere"/],
       [['--region', '0,0,1,1', '--cells-per-view', '64', '--node', 'wate'], /no node "wate" in the graph \(did you mean "water"\?\)/],

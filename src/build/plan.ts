@@ -129,8 +129,10 @@ export function makePlan(options: PlanOptions): BuildPlan {
     throw new PlanError(`--cells-per-view must be an integer in ${CELLS_PER_VIEW_MIN}…${CELLS_PER_VIEW_MAX}, got ${n}`);
   }
   if (!TILE_SIZES.includes(t)) {
+    // 1024 for Unity, 1008 for Unreal: the quads a side, where the engines count samples.
+    const meant = TILE_SIZES.includes(t + 1) ? ` (did you mean ${t + 1}? a heightmap has one sample more a side than quads)` : '';
     throw new PlanError(
-      `--tile-size ${t} is not a size an engine imports: Unreal ${UNREAL_TILE_SIZES.join(', ')}; Unity (2^k + 1) ${UNITY_TILE_SIZES.join(', ')}`,
+      `--tile-size ${t} is not a size an engine imports${meant}: Unreal ${UNREAL_TILE_SIZES.join(', ')}; Unity (2^k + 1) ${UNITY_TILE_SIZES.join(', ')}`,
     );
   }
   const w = wholeSamples(r.x1 - r.x0, n);

@@ -56,7 +56,11 @@ function integer(flag: string, text: string, min: number, max?: number): number 
 function parseFormats(text: string): BuildFormat[] {
   const formats = text.split(',').map((f) => f.trim());
   for (const f of formats) {
-    if (!(BUILD_FORMATS as readonly string[]).includes(f)) throw new UsageError(`--format: unknown format "${f}"; choose from ${BUILD_FORMATS.join(', ')}`);
+    if (!(BUILD_FORMATS as readonly string[]).includes(f)) {
+      // What a person coming from Unity or World Machine types for the raw files.
+      const meant = /^(raw|r16|raw16)$/i.test(f) ? ' (r16 writes 16-bit raw .raw files for Unity; f32 raw Float32)' : /^(r32|raw32|float|exr)$/i.test(f) ? ' (f32 writes raw little-endian Float32; EXR is not offered)' : '';
+      throw new UsageError(`--format: unknown format "${f}"${meant}; choose from ${BUILD_FORMATS.join(', ')}`);
+    }
   }
   const twice = formats.find((f, k) => formats.indexOf(f) !== k);
   if (twice) throw new UsageError(`--format ${text}: ${twice} is given twice; give each format once`);
