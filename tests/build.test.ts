@@ -421,4 +421,25 @@ describe('terrain-graph build', () => {
       expect(at(tile.samples.i1 - 1, tile.samples.j1 - 1)).toEqual([tile.world.x1, tile.world.y1]);
     }
   });
+
+  it("works out Unity's and Unreal's import settings from the metres given, in manifest.json and on stderr", async () => {
+    const dir = tmp();
+    const r = await run('build', GRAPH, '--region', '0,0,2,1', '--cells-per-view', '32', '--tile-size', '33', '--node', 'height', '--format', 'r16', '--metres-per-cell', '2', '--height-range', '1200', '--out', dir);
+    expect(r.code).toBe(0);
+    const m = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    expect([m.tilesX, m.tilesY]).toEqual([2, 1]);
+    // 32 quads of 2 m a tile; Unreal's Z scale 100 spans 512 m, so 1200 m is 100 · 1200 / 512.
+    expect(m.import).toEqual({
+      metresPerCell: 2,
+      heightRange: 1200,
+      tileMetres: 64,
+      unity: { heightmapResolution: 33, terrainWidth: 64, terrainLength: 64, terrainHeight: 1200, tilesX: 2, tilesZ: 1, totalWidth: 128, totalLength: 64 },
+      unreal: { scaleX: 200, scaleY: 200, scaleZ: 234.375 },
+    });
+    expect(r.err).toContain('import at 2 m a sample, 1,200 m from 0 to 65535: Unity, 2 × 1 terrains of 64 m × 64 m, height 1,200 m, resolution 33 (Toolbox: total 128 m × 64 m); Unreal, scale 200, 200, 234.375');
+    // Without the metres, no import block: the editor's Export → Tiles makes the same manifest.json as the command.
+    expect(manifest.import).toBeUndefined();
+    const bad = await run('build', GRAPH, '--region', '0,0,1,1', '--cells-per-view', '32', '--tile-size', '33', '--node', 'height', '--height-range', '0', '--out', tmp());
+    expect([bad.code, bad.err]).toEqual([2, '--height-range: the height range is metres from the lowest to the highest point, above 0 and at most 100,000; got 0\n']);
+  }, 60_000);
 });

@@ -11,6 +11,7 @@ import type { ValueRange } from './encode.ts';
 import { formatApplies, formatNeedsRange } from './encode.ts';
 import { PNG_ENCODING } from './png.ts';
 import { type BuildFormat, type BuildPlan, makePlan, PlanError, type PlanOptions, type Region } from './plan.ts';
+import { type ImportScale, importSettings } from './import-scale.ts';
 import { worldRanges, type LayerRange } from './range.ts';
 import { tileBound } from './blocks.ts';
 import type { BuildLayer, TileJob } from './tile-render.ts';
@@ -97,8 +98,11 @@ export function prepareBuild(req: BuildRequest): PreparedBuild {
   return { plan, planOptions, job };
 }
 
-/** DIR/manifest.json: the same bytes from every process of a build, so any of them may write it. */
-export function buildManifest(prepared: PreparedBuild, graphFile: string): string {
+/**
+ * DIR/manifest.json: the same bytes from every process of a build, so any of them may write it.
+ * With a scale (`--metres-per-cell`, `--height-range`), an `import` block: the engines' settings.
+ */
+export function buildManifest(prepared: PreparedBuild, graphFile: string, scale: ImportScale | null = null): string {
   const { plan, job } = prepared;
   // A layer whose tiles do not agree at their edges says so, and which nodes make it so.
   const bound = new Map(tileBound(job.graph, job.layers.map((l) => l.node)).map((b) => [b.node, b.because]));
@@ -117,6 +121,7 @@ export function buildManifest(prepared: PreparedBuild, graphFile: string): strin
     rowOrder: 'png16, png, indexed: north row first; r16 and f32: south row first',
     pngEncoding: PNG_ENCODING,
     layers: job.layers.map((l) => ({ layer: l.stem, type: l.type, meaning: l.meaning, formats: l.formats, range: job.ranges[l.stem] ?? null, ...seamOf(l.node) })),
+    ...(scale ? { import: importSettings(plan, scale) } : {}),
     tiles: plan.tiles.map((t) => ({ index: t.index, col: t.col, row: t.row, world: t.world, samples: t.samples, manifest: t.manifest, files: t.files.map((f) => f.path) })),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;

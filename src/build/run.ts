@@ -3,6 +3,7 @@
 
 import { Worker } from 'node:worker_threads';
 import { blockSide, blocksAllowed, type TileBlock, tileBlocks } from './blocks.ts';
+import type { ImportScale } from './import-scale.ts';
 import { buildManifest, type PreparedBuild } from './prepare.ts';
 import { renderBlock, tileDone, writeAtomic } from './tile.ts';
 import type { WorkerInit, WorkerReply } from './worker.ts';
@@ -168,6 +169,6 @@ export async function runTiles(prepared: PreparedBuild, indices: readonly number
 }
 
 /** Writes DIR/manifest.json for the build (every process writes the same bytes). */
-export function writeBuildManifest(prepared: PreparedBuild, graphFile: string): void {
-  writeAtomic(prepared.job.outDir, 'manifest.json', buildManifest(prepared, graphFile));
+export function writeBuildManifest(prepared: PreparedBuild, graphFile: string, scale: ImportScale | null = null): void {
+  writeAtomic(prepared.job.outDir, 'manifest.json', buildManifest(prepared, graphFile, scale));
 }

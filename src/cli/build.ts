@@ -7,6 +7,8 @@ import { BUILD_FORMATS, type BuildFormat, CELLS_PER_VIEW_MAX, CELLS_PER_VIEW_MIN
 import { tileBound } from '../build/blocks.ts';
 import { planBuild, prepareBuild, runTiles, startTileThreads, stopTiles, writeBuildManifest } from '../build/run.ts';
 import { otherBuildIn, removeParts } from '../build/tile.ts';
+import { type ImportScale, importSummary } from '../build/import-scale.ts';
+import { MESH_DEFAULTS, meshOptionProblems } from '../render/land-mesh.ts';
 import { nodeDef } from '../../nodes/index.ts';
 import { passThrough } from '../model/bypass.ts';
 import { parseGraph } from '../model/format.ts';
@@ -29,6 +31,10 @@ export const BUILD_USAGE = `terrain-graph build <graph.json> --region X0,Y0,X1,Y
                         (default: png16 for fields and heights, indexed for biomes)
   --range MIN,MAX       the value range of every 16-bit layer (default: see README "Builds")
   --out DIR             where the tiles and DIR/manifest.json go
+  --metres-per-cell M   metres between samples, and
+  --height-range H      metres from a 16-bit layer's 0 to its 65535: say the engines' import
+                        settings (Unity's terrain size, Unreal's scale) here and in manifest.json
+                        (either alone takes the other's default, ${MESH_DEFAULTS.metresPerCell} m or ${MESH_DEFAULTS.heightRange} m)
   --jobs J              render the tiles on J threads: this one and J − 1 workers (default 1)
   --tile K              render tile K alone (default: $JOB_COMPLETION_INDEX or
                         $AWS_BATCH_JOB_ARRAY_INDEX when set, else every tile)
@@ -84,7 +90,7 @@ function chosenTile(flag: string | undefined, env: NodeJS.ProcessEnv): { index: 
 /** Runs the build command; returns the exit code (0 built, 1 a tile failed). Throws UsageError for bad options. */
 export async function buildCommand(argv: readonly string[], out: (text: string) => void, log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const args = parseArgs(argv, {
-    one: ['region', 'cells-per-view', 'tile-size', 'format', 'range', 'out', 'jobs', 'tile'],
+    one: ['region', 'cells-per-view', 'tile-size', 'format', 'range', 'out', 'jobs', 'tile', 'metres-per-cell', 'height-range'],
     many: ['node'],
     bare: ['plan'],
     elsewhere: {
@@ -118,6 +124,7 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
     if (!Number.isFinite(max - min)) throw new UsageError(`--range ${rangeText}: MAX − MIN is ${max - min}; a 16-bit layer needs a finite span`);
     range = { min, max };
   }
+  const scale = parseScale(args.one);
   const jobs = args.one.has('jobs') ? integer('jobs', args.one.get('jobs')!, 1, JOBS_MAX) : 1;
   const one = chosenTile(args.one.get('tile'), env);
   if (one && args.one.has('jobs')) throw new UsageError(`give either --jobs or one tile (${one.from}), not both`);
@@ -153,13 +160,14 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
   let prepared: ReturnType<typeof prepareBuild>;
   try {
     prepared = refusing(() => prepareBuild(request));
-    writeBuildManifest(prepared, file);
+    writeBuildManifest(prepared, file, scale);
   } catch (err) {
     await stopTiles();
     throw err;
   }
   const indices = one ? [one.index] : prepared.plan.tiles.map((t) => t.index);
   const samples = prepared.plan.tileSize ** 2;
+  if (scale) log(importSummary(prepared.plan, scale));
   log(`building ${indices.length} of ${count} tiles of ${prepared.plan.tileSize}² (${prepared.plan.tilesX} × ${prepared.plan.tilesY}) on ${one ? 1 : jobs} thread${jobs === 1 || one ? '' : 's'}`);
   // Said before a tile is written, and in manifest.json: found in the engine, a seam costs a day.
   const bound = tileBound(prepared.job.graph, [...new Set(prepared.job.layers.map((l) => l.node))]);
@@ -216,6 +224,22 @@ function refusing<T>(step: () => T): T {
     if (err instanceof PlanError) throw new UsageError(err.message);
     throw err;
   }
+}
+
+/** --metres-per-cell and --height-range, checked as render --glb checks them; null when neither is given. */
+function parseScale(one: Map<string, string>): ImportScale | null {
+  const flags = { 'metres-per-cell': 'metresPerCell', 'height-range': 'heightRange' } as const;
+  if (!Object.keys(flags).some((f) => one.has(f))) return null;
+  const scale = { metresPerCell: MESH_DEFAULTS.metresPerCell, heightRange: MESH_DEFAULTS.heightRange };
+  for (const [flag, key] of Object.entries(flags)) {
+    const text = one.get(flag);
+    if (text === undefined) continue;
+    if (!DECIMAL.test(text)) throw new UsageError(`--${flag} expects a decimal number of metres, got "${text}"`);
+    scale[key] = Number(text);
+  }
+  const problem = meshOptionProblems({ ...scale, side: MESH_DEFAULTS.side })[0];
+  if (problem) throw new UsageError(`--${Object.entries(flags).find(([, k]) => k === problem.option)![0]}: ${problem.message}`);
+  return scale;
 }
 
 /** png16 for the fields and heights among the layers, indexed for the biome maps. */
