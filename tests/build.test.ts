@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { decode } from 'fast-png';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makePlan } from '../src/build/plan.ts';
+import { overreach } from '../src/cli/build.ts';
 import { readCachedBundle, workerCode, writeCachedBundle } from '../src/build/worker-code.ts';
 import { runCli, scratchDir } from './helpers/cli.ts';
 import { createEngine } from '../src/engine/engine.ts';
@@ -442,4 +443,15 @@ describe('terrain-graph build', () => {
     const bad = await run('build', GRAPH, '--region', '0,0,1,1', '--cells-per-view', '32', '--tile-size', '33', '--node', 'height', '--height-range', '0', '--out', tmp());
     expect([bad.code, bad.err]).toEqual([2, '--height-range: the height range is metres from the lowest to the highest point, above 0 and at most 100,000; got 0\n']);
   }, 60_000);
+
+  it('says when the tiles reach past the region, and which resolution or region fills whole tiles', () => {
+    const plan = (x1: number, y1: number, n: number, t: number) => makePlan({ region: { x0: 0, y0: 0, x1, y1 }, cellsPerView: n, tileSize: t, layers: [] });
+    // The README's example: 16384² of heights as Unreal's 1009² tiles are 17 × 17 tiles, 17137² samples, said nowhere.
+    expect(overreach(plan(16, 16, 1024, 1009))).toBe(
+      "note: the last tiles reach 752 samples past the region's east edge and 752 past its north edge (the world goes on there); for exactly 16 × 16 tiles of 1009², --cells-per-view 1008 or --region 0,0,15.75,15.75",
+    );
+    for (const [x1, y1, n, t] of [[16, 16, 1008, 1009], [4, 4, 1024, 1025], [4, 2, 512, 129]]) expect(overreach(plan(x1, y1, n, t))).toBeNull();
+    // No resolution makes whole tiles on both axes of this one: the region only.
+    expect(overreach(plan(3, 2, 512, 1009))).toMatch(/for exactly 2 × 1 tiles of 1009², --region 0,0,3.9375,1.96875$/);
+  });
 });
