@@ -454,4 +454,23 @@ describe('terrain-graph build', () => {
     // No resolution makes whole tiles on both axes of this one: the region only.
     expect(overreach(plan(3, 2, 512, 1009))).toMatch(/for exactly 2 × 1 tiles of 1009², --region 0,0,3.9375,1.96875$/);
   });
+
+  it("gives a terrain layer's sea level in manifest.json, the one every tile has, and in metres with the height range", async () => {
+    const dir = tmp();
+    const args = ['--region', '0,0,2,1', '--cells-per-view', '32', '--tile-size', '33', '--node', 'water', '--format', 'png16'];
+    expect((await run('build', GRAPH, ...args, '--height-range', '1000', '--out', dir)).code).toBe(0);
+    const m = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    const terrain = m.layers.find((l: any) => l.layer === 'water.terrain');
+    const tiles = m.tiles.map((t: any) => JSON.parse(readFileSync(join(dir, t.manifest), 'utf8')).files.find((f: any) => f.layer === 'water.terrain').seaLevel);
+    expect(new Set(tiles)).toEqual(new Set([terrain.seaLevel]));
+    const { min, max } = terrain.range;
+    expect(terrain.seaLevelMetres).toBeCloseTo(((terrain.seaLevel - min) / (max - min)) * 1000, 5);
+    expect(m.layers.find((l: any) => l.layer === 'water.mask').seaLevel).toBeUndefined();
+    // Read from the view, the level is each tile's own: none for the world.
+    const file = join(dir, 'view-cut.json');
+    writeFileSync(file, readFileSync(GRAPH, 'utf8').replace('"cut": "world-8"', '"cut": "view"'));
+    const viewCut = tmp();
+    expect((await run('build', file, ...args, '--out', viewCut)).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(viewCut, 'manifest.json'), 'utf8')).layers[0].seaLevel).toBeUndefined();
+  }, 60_000);
 });

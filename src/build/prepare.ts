@@ -42,6 +42,8 @@ export interface PreparedBuild {
   readonly plan: BuildPlan;
   readonly planOptions: PlanOptions;
   readonly job: TileJob;
+  /** The world's sea level of each terrain layer the coarse pass read ("node.port" → level); not in the settings hash. */
+  readonly seaLevels: Readonly<Record<string, number>>;
 }
 
 /** The layers of the chosen nodes with the formats that apply; a layer or format left with nothing is refused. */
@@ -77,7 +79,8 @@ export function planBuild(req: BuildRequest): { plan: BuildPlan; planOptions: Pl
 export function prepareBuild(req: BuildRequest): PreparedBuild {
   const { plan, planOptions, layers } = planBuild(req);
   const ranged = layers.filter((l) => l.formats.some(formatNeedsRange));
-  const ranges = ranged.length ? worldRanges(createEngine(req.graph), plan, ranged, req.range) : new Map<string, LayerRange>();
+  const seaLevels = new Map<string, number>();
+  const ranges = ranged.length ? worldRanges(createEngine(req.graph), plan, ranged, req.range, seaLevels) : new Map<string, LayerRange>();
   const rangeRecord = Object.fromEntries([...ranges].sort(([a], [b]) => (a < b ? -1 : 1)));
   const settings = {
     region: req.region,
@@ -95,7 +98,7 @@ export function prepareBuild(req: BuildRequest): PreparedBuild {
     layers,
     ranges: rangeRecord,
   };
-  return { plan, planOptions, job };
+  return { plan, planOptions, job, seaLevels: Object.fromEntries(seaLevels) };
 }
 
 /**
@@ -107,6 +110,15 @@ export function buildManifest(prepared: PreparedBuild, graphFile: string, scale:
   // A layer whose tiles do not agree at their edges says so, and which nodes make it so.
   const bound = new Map(tileBound(job.graph, job.layers.map((l) => l.node)).map((b) => [b.node, b.because]));
   const seamOf = (node: string) => (bound.has(node) ? { seams: { at: 'tile edges', because: bound.get(node) } } : {});
+  // A terrain layer's sea level, when it is the world's (no view-bound node upstream: every tile
+  // has the same), and with the metres given where it stands above the 16-bit layer's 0.
+  const seaOf = (stem: string, node: string) => {
+    const level = prepared.seaLevels[stem];
+    const range = job.ranges[stem];
+    if (level === undefined || bound.has(node)) return {};
+    const metres = scale && range && range.max > range.min ? { seaLevelMetres: Number((((level - range.min) / (range.max - range.min)) * scale.heightRange).toPrecision(9)) } : {};
+    return { seaLevel: level, ...metres };
+  };
   const doc = {
     kind: 'terrain-graph build',
     graph: { file: baseName(graphFile), sha256: job.graphSha256 },
@@ -120,7 +132,7 @@ export function buildManifest(prepared: PreparedBuild, graphFile: string, scale:
     tilesY: plan.tilesY,
     rowOrder: 'png16, png, indexed: north row first; r16 and f32: south row first',
     pngEncoding: PNG_ENCODING,
-    layers: job.layers.map((l) => ({ layer: l.stem, type: l.type, meaning: l.meaning, formats: l.formats, range: job.ranges[l.stem] ?? null, ...seamOf(l.node) })),
+    layers: job.layers.map((l) => ({ layer: l.stem, type: l.type, meaning: l.meaning, formats: l.formats, range: job.ranges[l.stem] ?? null, ...seaOf(l.stem, l.node), ...seamOf(l.node) })),
     ...(scale ? { import: importSettings(plan, scale) } : {}),
     tiles: plan.tiles.map((t) => ({ index: t.index, col: t.col, row: t.row, world: t.world, samples: t.samples, manifest: t.manifest, files: t.files.map((f) => f.path) })),
   };

@@ -45,13 +45,16 @@ export function fixedRange(meaning: Meaning): ValueRange | null {
 
 /**
  * Ranges of the field layers ("node.port" → range). Layers without fixed bounds are read
- * from one coarse evaluation of `engine` (which must be able to evaluate the layers' nodes).
+ * from one coarse evaluation of `engine` (which must be able to evaluate the layers' nodes);
+ * the terrain layers among those leave their sea level in `seaLevels` (the world's, where the
+ * level is read from the world cut: the same on every domain).
  */
 export function worldRanges(
   engine: Engine,
   plan: BuildPlan,
   layers: readonly { readonly stem: string; readonly node: string; readonly port: string; readonly meaning: Meaning }[],
   declared: ValueRange | null,
+  /* out */ seaLevels?: Map<string, number>,
 ): Map<string, LayerRange> {
   const out = new Map<string, LayerRange>();
   const coarse: typeof layers[number][] = [];
@@ -67,7 +70,9 @@ export function worldRanges(
   for (const l of coarse) {
     const status = engine.status(l.node, domain);
     if (status?.state !== 'ok') throw new Error(`node "${l.node}" ${status?.state ?? 'did not run'} on the coarse pass: ${status?.message ?? ''}`);
-    const [lo, hi] = finiteRange(engine.output(l.node, l.port, domain)!.data);
+    const value = engine.output(l.node, l.port, domain)!;
+    if (value.type === 'terrain') seaLevels?.set(l.stem, value.seaLevel);
+    const [lo, hi] = finiteRange(value.data);
     const pad = hi > lo ? (hi - lo) * RANGE_MARGIN : 0.5;
     out.set(l.stem, { min: lo - pad, max: hi + pad, source: 'coarse' });
   }
