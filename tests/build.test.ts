@@ -281,7 +281,11 @@ describe('terrain-graph build', () => {
     const args = ['build', GRAPH, ...common, '--out', dir];
     expect((await run(...args)).err).toContain('6 rendered, 0 already built');
     const before = statSync(join(dir, 'height.out/height.out_x0_y0.png')).mtimeMs;
-    expect((await run(...args)).err).toContain('0 rendered, 6 already built');
+    const second = (await run(...args)).err;
+    expect(second).toContain('0 rendered, 6 already built');
+    // One line for the tiles skipped, not one each.
+    expect(second).toContain('6 of 6 tiles already built from the same graph and settings: skipped');
+    expect(second).not.toMatch(/tile \d+ skipped/);
     expect(statSync(join(dir, 'height.out/height.out_x0_y0.png')).mtimeMs).toBe(before);
     rmSync(join(dir, 'tiles/tile-3.json'));
     rmSync(join(dir, 'wind.out/wind.out_x2_y0.f32'));

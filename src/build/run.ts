@@ -34,6 +34,8 @@ function progress(total: number, log: (line: string) => void) {
   let rendered = 0;
   return (index: number, outcome: WorkerReply['outcome'], message?: string) => {
     settled++;
+    // Counted, not said one by one: a resumed build of 289 tiles printed a line for each built one.
+    if (outcome === 'skipped') return;
     if (outcome === 'done') rendered++;
     const elapsed = performance.now() - start;
     const left = rendered ? (elapsed / rendered) * (total - settled) : NaN;
@@ -112,6 +114,7 @@ export async function runTiles(prepared: PreparedBuild, indices: readonly number
     if (tileDone(job, plan.tiles[index])) settle({ index, outcome: 'skipped' });
     else todo.push(index);
   }
+  if (outcome.skipped.length) log(`${outcome.skipped.length} of ${indices.length} tiles already built from the same graph and settings: skipped`);
   const blocks = blocksFor(prepared, todo, started ? started.length + 1 : Math.max(1, Math.min(jobs, todo.length)));
   const workers = started ?? (jobs > 1 && blocks.length > 1 ? startTileThreads(Math.min(jobs, blocks.length) - 1) : []);
   // Slot 0: the next block to take; slot 1 + w: the block worker w renders (−1: none).
