@@ -6,8 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } 
 import { join } from 'node:path';
 import { decode } from 'fast-png';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makePlan } from '../src/build/plan.ts';
-import { overreach } from '../src/cli/build.ts';
+import { makePlan, overreach } from '../src/build/plan.ts';
 import { readCachedBundle, workerCode, writeCachedBundle } from '../src/build/worker-code.ts';
 import { runCli, scratchDir } from './helpers/cli.ts';
 import { createEngine } from '../src/engine/engine.ts';

@@ -175,6 +175,32 @@ export function makePlan(options: PlanOptions): BuildPlan {
   return { region: r, cellsPerView: n, tileSize: t, samplesX: w + 1, samplesY: h + 1, tilesX, tilesY, tiles };
 }
 
+/**
+ * A note when the tiles reach past the region (the samples a side are no whole number of tile
+ * strides: 16 views at 1024 cells as Unreal's 1009² tiles are 17 × 17 tiles, 752 samples
+ * more a side than asked), with a region and, where one fits, a resolution that fill whole tiles.
+ */
+export function overreach(plan: BuildPlan): string | null {
+  const stride = plan.tileSize - 1;
+  const overX = plan.tilesX * stride + 1 - plan.samplesX;
+  const overY = plan.tilesY * stride + 1 - plan.samplesY;
+  if (!overX && !overY) return null;
+  const { region: r, cellsPerView: n } = plan;
+  // Whole tiles nearest the region asked, at least one a side.
+  const kx = Math.max(1, Math.round((plan.samplesX - 1) / stride));
+  const ky = Math.max(1, Math.round((plan.samplesY - 1) / stride));
+  const views = (k: number) => Number(((k * stride) / n).toPrecision(12));
+  const fit = `--region ${r.x0},${r.y0},${Number((r.x0 + views(kx)).toPrecision(12))},${Number((r.y0 + views(ky)).toPrecision(12))}`;
+  // The same region at another resolution, when one makes whole tiles on both axes.
+  const nx = (kx * stride) / (r.x1 - r.x0);
+  const ny = (ky * stride) / (r.y1 - r.y0);
+  const other = Number.isInteger(nx) && Math.abs(nx - ny) < 1e-9 && nx >= CELLS_PER_VIEW_MIN && nx <= CELLS_PER_VIEW_MAX ? `--cells-per-view ${nx} or ` : '';
+  return (
+    `note: the last tiles reach ${overX} samples past the region's east edge and ${overY} past its north edge (the world goes on there); ` +
+    `for exactly ${kx} × ${ky} tiles of ${plan.tileSize}², ${other}${fit}`
+  );
+}
+
 /** The plan as `--plan` prints it: what each tile covers and writes, without engine internals. */
 export function planJson(plan: BuildPlan): unknown {
   return {

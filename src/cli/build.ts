@@ -3,7 +3,7 @@
 // index variable), or only planned (--plan).
 
 import { basename } from 'node:path';
-import { BUILD_FORMATS, type BuildFormat, type BuildPlan, CELLS_PER_VIEW_MAX, CELLS_PER_VIEW_MIN, DEFAULT_TILE_SIZE, PlanError, planJson, type Region, TILE_SIZES } from '../build/plan.ts';
+import { BUILD_FORMATS, type BuildFormat, CELLS_PER_VIEW_MAX, CELLS_PER_VIEW_MIN, DEFAULT_TILE_SIZE, overreach, PlanError, planJson, type Region, TILE_SIZES } from '../build/plan.ts';
 import { tileBound } from '../build/blocks.ts';
 import { planBuild, prepareBuild, runTiles, startTileThreads, stopTiles, writeBuildManifest } from '../build/run.ts';
 import { otherBuildIn, removeParts } from '../build/tile.ts';
@@ -226,32 +226,6 @@ function refusing<T>(step: () => T): T {
     if (err instanceof PlanError) throw new UsageError(err.message);
     throw err;
   }
-}
-
-/**
- * A note when the tiles reach past the region (the samples a side are no whole number of tile
- * strides: 16 views at 1024 cells as Unreal's 1009² tiles are 17 × 17 tiles, 752 samples
- * more a side than asked), with a region and, where one fits, a resolution that fill whole tiles.
- */
-export function overreach(plan: BuildPlan): string | null {
-  const stride = plan.tileSize - 1;
-  const overX = plan.tilesX * stride + 1 - plan.samplesX;
-  const overY = plan.tilesY * stride + 1 - plan.samplesY;
-  if (!overX && !overY) return null;
-  const { region: r, cellsPerView: n } = plan;
-  // Whole tiles nearest the region asked, at least one a side.
-  const kx = Math.max(1, Math.round((plan.samplesX - 1) / stride));
-  const ky = Math.max(1, Math.round((plan.samplesY - 1) / stride));
-  const views = (k: number) => Number(((k * stride) / n).toPrecision(12));
-  const fit = `--region ${r.x0},${r.y0},${Number((r.x0 + views(kx)).toPrecision(12))},${Number((r.y0 + views(ky)).toPrecision(12))}`;
-  // The same region at another resolution, when one makes whole tiles on both axes.
-  const nx = (kx * stride) / (r.x1 - r.x0);
-  const ny = (ky * stride) / (r.y1 - r.y0);
-  const other = Number.isInteger(nx) && Math.abs(nx - ny) < 1e-9 && nx >= CELLS_PER_VIEW_MIN && nx <= CELLS_PER_VIEW_MAX ? `--cells-per-view ${nx} or ` : '';
-  return (
-    `note: the last tiles reach ${overX} samples past the region's east edge and ${overY} past its north edge (the world goes on there); ` +
-    `for exactly ${kx} × ${ky} tiles of ${plan.tileSize}², ${other}${fit}`
-  );
 }
 
 /** --metres-per-cell and --height-range, checked as render --glb checks them; null when neither is given. */
