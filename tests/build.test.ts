@@ -413,6 +413,15 @@ describe('terrain-graph build', () => {
     expect(readFileSync(join(web, 'manifest.json'), 'utf8')).toBe('{"name":"my app"}');
   }, 60_000);
 
+  it('takes a rerun into its own folder with the formats or nodes given in another order: the same files', async () => {
+    const dir = tmp();
+    const small = ['--region', '0,0,1,1', '--cells-per-view', '32', '--tile-size', '33'];
+    expect((await run('build', GRAPH, ...small, '--node', 'cont', '--node', 'water', '--format', 'png16,f32', '--out', dir)).code).toBe(0);
+    // It was refused as "another build (… cont.out as png16, f32 …); this one is … cont.out as f32, png16".
+    const r = await run('build', GRAPH, ...small, '--node', 'water', '--node', 'cont', '--format', 'f32,png16', '--out', dir);
+    expect([r.code, r.err.includes('holds another build')]).toEqual([0, false]);
+  }, 60_000);
+
   it("says in manifest.json where sample (i, j) is, as the tiles' world rectangles place it", () => {
     // It said "X0 + i / cellsPerView", half a cell off the cells the tiles hold.
     const at = (i: number, j: number) => {

@@ -116,10 +116,15 @@ export function renderBlock(job: TileJob, tiles: readonly PlannedTile[], domain:
   renderBlockTo(job, tiles, domain, (rel, bytes) => writeAtomic(job.outDir, rel, bytes), report);
 }
 
-/** What a build's layout is, as its manifest.json and a plan both say it: where its files go. */
+/**
+ * What a build's layout is, as its manifest.json and a plan both say it: where its files go.
+ * Layers and formats in a fixed order: `--format png16,r16` writes the files `r16,png16` does,
+ * and `--node b --node a` those of `--node a --node b` (a rerun so typed was refused).
+ */
 function layoutText(region: unknown, cellsPerView: unknown, tileSize: unknown, tilesX: unknown, tilesY: unknown, layers: readonly { layer: unknown; formats: unknown }[]): string {
   const r = region as { x0?: unknown; y0?: unknown; x1?: unknown; y1?: unknown } | null;
-  const what = layers.map((l) => `${String(l.layer)} as ${Array.isArray(l.formats) ? l.formats.join(', ') : '?'}`).join('; ');
+  const each = layers.map((l) => `${String(l.layer)} as ${Array.isArray(l.formats) ? l.formats.map(String).sort().join(', ') : '?'}`);
+  const what = each.sort().join('; ');
   return `region ${r?.x0},${r?.y0},${r?.x1},${r?.y1} at ${cellsPerView} cells per view, ${tilesX} × ${tilesY} tiles of ${tileSize}², ${what}`;
 }
 

@@ -215,7 +215,6 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
     return 128 + (signal === 'SIGHUP' ? 1 : signal === 'SIGINT' ? 2 : 15);
   }
   return result.failed.length ? 1 : 0;
-  return 0;
 }
 
 /** Runs a step of the build's set-up; a PlanError (bad region, size, node, format) becomes a UsageError: exit 2. */
