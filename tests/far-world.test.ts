@@ -15,7 +15,7 @@ import { boxBlur, boxReach } from '../src/kernels/box-blur.ts';
 import { cellularRows } from '../src/kernels/cellular.ts';
 import { fbmGrid, fbmGridReference } from '../src/kernels/noise.ts';
 import { heapCalls } from '../src/kernels/wasm/heap-instance.ts';
-import { type CellRect, type StartAir, type SweepGrid, sweepBlended, sweepBlendedJs, sweepRegion } from '../src/kernels/wind-sweep.ts';
+import { type CellRect, type StartAir, sweepBlended, sweepBlendedJs, sweepRegion } from '../src/kernels/wind-sweep.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { footprintOf, gridBound } from '../src/model/manifest.ts';
 import { defaultParams } from '../src/model/params.ts';
@@ -23,6 +23,7 @@ import { gridBuffer } from '../src/parallel/memory.ts';
 import { startNodeThreads } from '../src/parallel/node-threads.ts';
 import { stopThreads, tuneThreads } from '../src/parallel/threads.ts';
 import { boxBlurReference } from './helpers/box-blur-reference.ts';
+import { sweepTerrain } from './helpers/sweep-terrain.ts';
 import { loadGraph, rng } from './helpers/graphs.ts';
 
 /** While `on`, the engine's wind sweeps in JS (sweepBlendedJs), the reference of the module. */
@@ -54,22 +55,6 @@ function firstDifference(got: Float32Array | Float64Array, want: Float32Array | 
   return got.length === want.length ? null : `${got.length} cells ≠ ${want.length}`;
 }
 
-/** A smooth seeded terrain with land and sea in patches, and its rank, placed at (col0, row0). */
-function sweepGrid(n: number, seed: number, perUnit: number, col0: number, row0: number): SweepGrid {
-  const rand = rng(seed);
-  const waves = Array.from({ length: 6 }, () => [rand() * 0.3, rand() * 0.3, rand() * 6, rand() - 0.5]);
-  const h = new Float32Array(n * n);
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      let v = 0;
-      for (const [fx, fy, p, a] of waves) v += a * Math.sin(fx * c + fy * r + p);
-      h[r * n + c] = v + 0.05 * (rand() - 0.5);
-    }
-  }
-  const rank = Float32Array.from(h, (v) => Math.max(0, Math.min(1, v + 0.5)));
-  return { h, level: 0, rank, n, perUnit, col0, row0 };
-}
-
 /** Coarse air at 16 cells a view round a fine grid at (col0, row0), a little beyond it every way. */
 function startAir(seed: number, perUnit: number, col0: number, row0: number, n: number): StartAir {
   const rand = rng(seed);
@@ -89,7 +74,7 @@ const ANGLES = [0, 90, 180, 270, 37, 200, 315];
 function compareWind(col0: number, row0: number, grid: (length: number) => Float32Array): void {
   for (const [perUnit, block] of [[97, 6], [1024, 64]]) {
     for (const angle of ANGLES) {
-      const g0 = sweepGrid(N, angle + 5, perUnit, col0, row0);
+      const g0 = sweepTerrain(N, angle + 5, { perUnit, col0, row0 });
       const g = { ...g0, h: grid(N * N), rank: grid(N * N) };
       g.h.set(g0.h);
       g.rank.set(g0.rank!);

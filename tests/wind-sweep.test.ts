@@ -4,28 +4,15 @@
 import { describe, expect, it } from 'vitest';
 import { windBytes, wasmExp } from '../src/kernels/wasm/wind-instance.ts';
 import { CHUNK_CELLS, setChunkCells } from '../src/kernels/wasm/lazy-module.ts';
-import { type CellRect, type StartAir, type SweepGrid, sweepBlended, sweepBlendedJs, sweepRegion } from '../src/kernels/wind-sweep.ts';
+import { type CellRect, type StartAir, sweepBlended, sweepBlendedJs, sweepRegion } from '../src/kernels/wind-sweep.ts';
 import { rng } from './helpers/graphs.ts';
+import { sweepTerrain } from './helpers/sweep-terrain.ts';
 
 const ANGLES = [0, 10, 45, 80, 90, 135, 180, 200, 225, 270, 300, 315, 333];
 const PARAMS = { evap: 0.03, dry: 0.001, lift: 0.6 };
 const shipped = CHUNK_CELLS;
 
-/** A smooth random terrain (so land and sea come in patches, as real ones do) and its rank. */
-function grid(n: number, seed: number, at: { col0: number; row0: number; perUnit: number }): SweepGrid {
-  const rand = rng(seed);
-  const waves = Array.from({ length: 6 }, () => [rand() * 0.3, rand() * 0.3, rand() * 6, rand() - 0.5]);
-  const h = new Float32Array(n * n);
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      let v = 0;
-      for (const [fx, fy, p, a] of waves) v += a * Math.sin(fx * c + fy * r + p);
-      h[r * n + c] = v + 0.05 * (rand() - 0.5);
-    }
-  }
-  const rank = Float32Array.from(h, (v) => Math.max(0, Math.min(1, v + 0.5)));
-  return { h, level: 0, rank, n, ...at };
-}
+const grid = sweepTerrain;
 
 function coarseAir(seed: number): StartAir {
   const rand = rng(seed);
