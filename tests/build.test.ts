@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { decode } from 'fast-png';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makePlan, overreach } from '../src/build/plan.ts';
+import { buildManifest, prepareBuild } from '../src/build/prepare.ts';
+import { otherBuildIn } from '../src/build/tile.ts';
 import { readCachedBundle, workerCode, writeCachedBundle } from '../src/build/worker-code.ts';
 import { runCli, scratchDir } from './helpers/cli.ts';
 import { createEngine } from '../src/engine/engine.ts';
@@ -420,6 +422,22 @@ describe('terrain-graph build', () => {
     // It was refused as "another build (… cont.out as png16, f32 …); this one is … cont.out as f32, png16".
     const r = await run('build', GRAPH, ...small, '--node', 'water', '--node', 'cont', '--format', 'f32,png16', '--out', dir);
     expect([r.code, r.err.includes('holds another build')]).toEqual([0, false]);
+  }, 60_000);
+
+  it("takes a large build's own manifest.json for its own: 160,000 tiles resume", () => {
+    // Its manifest is 68.5 MB; any manifest.json past 64 MB was taken for another program's.
+    const dir = tmp();
+    const text = readFileSync(GRAPH, 'utf8');
+    const request = { graph: parseGraph(text), graphText: text, graphFile: GRAPH, region: { x0: 0, y0: 0, x1: 50, y1: 50 }, cellsPerView: 256, tileSize: 33 };
+    const prepared = prepareBuild({ ...request, nodes: ['height'], formats: ['png16'], range: { min: -1, max: 1 }, outDir: dir });
+    expect(prepared.plan.tiles.length).toBe(160_000);
+    try {
+      writeFileSync(join(dir, 'manifest.json'), buildManifest(prepared, GRAPH));
+      expect(statSync(join(dir, 'manifest.json')).size).toBeGreaterThan(64 * 1024 * 1024);
+      expect(otherBuildIn(dir, prepared.plan, prepared.job.layers)).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it("says in manifest.json where sample (i, j) is, as the tiles' world rectangles place it", () => {

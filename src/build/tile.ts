@@ -129,6 +129,18 @@ function layoutText(region: unknown, cellsPerView: unknown, tileSize: unknown, t
 }
 
 /**
+ * The most bytes the manifest.json of a build of `plan` holds, generously (about 430 a tile of
+ * one file; node ids are at most 64 characters): a larger file is no manifest of this layout and
+ * is read no further. A flat 64 MB took the 68.5 MB manifest of a build of 160,000 tiles
+ * (`--region 0,0,50,50 --cells-per-view 256 --tile-size 33`) for another program's, and
+ * refused to resume that build.
+ */
+function buildManifestMaxBytes(plan: BuildPlan): number {
+  const files = plan.tiles[0]?.files.length ?? 0;
+  return TILE_MANIFEST_MAX_BYTES + plan.tiles.length * (1024 + 512 * files);
+}
+
+/**
  * Why the build folder `outDir` cannot take this build, or null when it can: a folder with no
  * manifest.json, or the manifest of a build with the same layout (region, resolution, tile size,
  * layers and formats: a resume, or the same world from an edited graph, whose tiles overwrite
@@ -145,7 +157,7 @@ export function otherBuildIn(outDir: string, plan: BuildPlan, layers: readonly {
     return null;
   }
   const foreign = `${path} is not a terrain-graph build's manifest, and a build would write over it: choose another --out`;
-  if (!st.isFile() || st.size > TILE_MANIFEST_MAX_BYTES * 64) return foreign;
+  if (!st.isFile() || st.size > buildManifestMaxBytes(plan)) return foreign;
   let m: { kind?: unknown; region?: unknown; cellsPerView?: unknown; tileSize?: unknown; tilesX?: unknown; tilesY?: unknown; layers?: unknown };
   try {
     m = JSON.parse(readFileSync(path, 'utf8'));
