@@ -485,6 +485,24 @@ describe('terrain-graph build', () => {
     expect(overreach(plan(3, 2, 512, 1009))).toMatch(/for exactly 2 × 1 tiles of 1009², --region 0,0,3.9375,1.96875$/);
   });
 
+  it('suggests in the note only what makePlan takes, each filling whole tiles: a corner off the lattice, far out', () => {
+    // --cells-per-view 1008 was offered for a region at 0.1 (100.8 cells: refused), and a region
+    // 10^6 views out at 97 was cut to 12 digits, 256.00003 cells (refused).
+    const cases = [
+      { x0: 0.1, y0: 0, x1: 16.1, y1: 16, n: 1000, t: 1009 },
+      { x0: 1e6, y0: -2e6, x1: 1e6 + 3, y1: -2e6 + 3, n: 97, t: 129 },
+      { x0: 0, y0: 0, x1: 16, y1: 16, n: 1024, t: 1009 },
+    ];
+    for (const { x0, y0, x1, y1, n, t } of cases) {
+      const note = overreach(makePlan({ region: { x0, y0, x1, y1 }, cellsPerView: n, tileSize: t, layers: [] }))!;
+      const region = /--region ([^ ]+)$/.exec(note)![1].split(',').map(Number);
+      const fitted = makePlan({ region: { x0: region[0], y0: region[1], x1: region[2], y1: region[3] }, cellsPerView: n, tileSize: t, layers: [] });
+      expect(overreach(fitted), note).toBeNull();
+      const other = /--cells-per-view (\d+)/.exec(note);
+      if (other) expect(overreach(makePlan({ region: { x0, y0, x1, y1 }, cellsPerView: Number(other[1]), tileSize: t, layers: [] })), note).toBeNull();
+    }
+  });
+
   it("gives a terrain layer's sea level in manifest.json, the one every tile has, and in metres with the height range", async () => {
     const dir = tmp();
     const args = ['--region', '0,0,2,1', '--cells-per-view', '32', '--tile-size', '33', '--node', 'water', '--format', 'png16'];

@@ -176,6 +176,20 @@ export function makePlan(options: PlanOptions): BuildPlan {
 }
 
 /**
+ * The edge `cells` whole cells at `n` a view past `x0`, in the fewest digits (12 or more) that
+ * makePlan still reads as whole cells: 12 alone cut 1000002.639175… to 1000002.63918, 256.00003
+ * cells at 97 a view, and the note's region was refused.
+ */
+function edgeAfter(x0: number, cells: number, n: number): number {
+  const exact = x0 + cells / n;
+  for (let digits = 12; digits < 17; digits++) {
+    const edge = Number(exact.toPrecision(digits));
+    if (wholeSamples(edge - x0, n) === cells) return edge;
+  }
+  return exact;
+}
+
+/**
  * A note when the tiles reach past the region (the samples a side are no whole number of tile
  * strides: 16 views at 1024 cells as Unreal's 1009² tiles are 17 × 17 tiles, 752 samples
  * more a side than asked), with a region and, where one fits, a resolution that fill whole tiles.
@@ -189,12 +203,13 @@ export function overreach(plan: BuildPlan): string | null {
   // Whole tiles nearest the region asked, at least one a side.
   const kx = Math.max(1, Math.round((plan.samplesX - 1) / stride));
   const ky = Math.max(1, Math.round((plan.samplesY - 1) / stride));
-  const views = (k: number) => Number(((k * stride) / n).toPrecision(12));
-  const fit = `--region ${r.x0},${r.y0},${Number((r.x0 + views(kx)).toPrecision(12))},${Number((r.y0 + views(ky)).toPrecision(12))}`;
-  // The same region at another resolution, when one makes whole tiles on both axes.
+  const fit = `--region ${r.x0},${r.y0},${edgeAfter(r.x0, kx * stride, n)},${edgeAfter(r.y0, ky * stride, n)}`;
+  // The same region at another resolution, when one makes whole tiles on both axes and has the
+  // region's corner on its lattice (makePlan refuses it else: 0.1 at 1008 is 100.8 cells).
   const nx = (kx * stride) / (r.x1 - r.x0);
   const ny = (ky * stride) / (r.y1 - r.y0);
-  const other = Number.isInteger(nx) && Math.abs(nx - ny) < 1e-9 && nx >= CELLS_PER_VIEW_MIN && nx <= CELLS_PER_VIEW_MAX ? `--cells-per-view ${nx} or ` : '';
+  const takes = Number.isInteger(nx) && Math.abs(nx - ny) < 1e-9 && nx >= CELLS_PER_VIEW_MIN && nx <= CELLS_PER_VIEW_MAX && wholeSamples(r.x0, nx) !== null && wholeSamples(r.y0, nx) !== null;
+  const other = takes ? `--cells-per-view ${nx} or ` : '';
   return (
     `note: the last tiles reach ${overX} samples past the region's east edge and ${overY} past its north edge (the world goes on there); ` +
     `for exactly ${kx} × ${ky} tiles of ${plan.tileSize}², ${other}${fit}`
