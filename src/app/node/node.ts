@@ -32,13 +32,6 @@ const stopWhileDragging = (e: PointerEvent) => {
 };
 
 /**
- * The rete node view. Reads the model through its ViewNode's context and never writes it:
- * its controls send tg-param-edit events, which the canvas bridge turns into commands. Every
- * socket is a <rete-ref>, so rete can attach wires to it.
- *
- * @event tg-param-edit - From the param controls and the curve editor inside.
- */
-/**
  * A title as its header draws it: a number at its end ("Flow and rivers 2", as a second node of
  * a type is titled) kept whole when the rest is cut short, which at fit read "Flow and riv…"
  * for each of five Flow nodes. The text reads the same (the space is the number's).
@@ -48,6 +41,13 @@ function titleParts(title: string) {
   return numbered ? html`<span class="stem">${numbered[1]}</span><span class="number">${numbered[2]}</span>` : html`<span class="stem">${title}</span>`;
 }
 
+/**
+ * The rete node view. Reads the model through its ViewNode's context and never writes it:
+ * its controls send tg-param-edit events, which the canvas bridge turns into commands. Every
+ * socket is a <rete-ref>, so rete can attach wires to it.
+ *
+ * @event tg-param-edit - From the param controls and the curve editor inside.
+ */
 export class TgNode extends LitElement {
   static override styles = styles;
 
