@@ -102,6 +102,14 @@ describe('numbered titles', () => {
     expect(serializeGraph(ed.snapshot())).toBe(text);
   });
 
+  it('counts on from the number a copied title ends in', () => {
+    expect(freshTitle({ nodes: [{ title: 'Route 66' }] }, 'Route 66')).toBe('Route 67');
+    expect(freshTitle({ nodes: [{ title: 'Route 66' }, { title: 'Route 67' }] }, 'Route 66')).toBe('Route 68');
+    expect(freshTitle({ nodes: [{ title: 'Flow 2' }] }, 'Flow 2')).toBe('Flow 3');
+    // A title that is only a number keeps it as its stem.
+    expect(freshTitle({ nodes: [{ title: '7' }] }, '7')).toBe('7 2');
+  });
+
   it('keeps a numbered title within the title limit', () => {
     const long = 'x'.repeat(NAME_LIMITS.title);
     const t = freshTitle({ nodes: [{ title: long }] }, long);
