@@ -1,8 +1,7 @@
 // Blocks of tiles (src/build/blocks.ts): which tiles a build evaluates together, and that a
 // tile cut from a block has the bytes of the same tile rendered alone, on a world-consistent
 // graph (cut from blocks) and on a view-bound one (never cut from blocks).
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { blockSide, blocksAllowed, tileBlocks } from '../src/build/blocks.ts';
@@ -11,12 +10,13 @@ import { prepareBuild, runTiles, startTileThreads, stopTiles } from '../src/buil
 import { main } from '../src/cli/main.ts';
 import { latticeOf } from '../src/grid.ts';
 import { parseGraph } from '../src/model/format.ts';
+import { scratchDir } from './helpers/cli.ts';
 import { tree } from './helpers/files.ts';
 
 const GRAPH = 'graphs/default.json';
 
 function tmp(): string {
-  return mkdtempSync(join(tmpdir(), 'tg-blocks-'));
+  return scratchDir('blocks');
 }
 
 async function run(...argv: string[]): Promise<{ code: number; err: string }> {

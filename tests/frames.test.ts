@@ -246,7 +246,7 @@ describe('frames', () => {
 describe('the command line with version-3 files', () => {
   it('checks, formats and renders a file with frames, dots and a bypassed water; refuses a newer version by name', async () => {
     const { main } = await import('../src/cli/main.ts');
-    const { mkdtempSync, readdirSync: list, writeFileSync } = await import('node:fs');
+    const { mkdtempSync, readdirSync: list, rmSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const run = async (...argv: string[]) => {
@@ -275,6 +275,7 @@ describe('the command line with version-3 files', () => {
     const refused = await run('check', file);
     expect(refused.code).not.toBe(0);
     expect(refused.err).toContain('the file is version 6, newer than this Terrain Graph reads (up to 5)');
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 
