@@ -13,7 +13,7 @@ import { floodMemoryBytes } from '../src/kernels/wasm/flood-instance.ts';
 import { priorityFlood } from '../src/kernels/flow.ts';
 import { thermalErosion } from '../src/kernels/thermal.ts';
 import { distanceCells, distanceToBelow, distanceTransform } from '../src/kernels/distance.ts';
-import { noiseBytes, noiseMemoryBytes, wasmOctaveGrid } from '../src/kernels/wasm/noise-instance.ts';
+import { NOISE_CACHE_BYTES, noiseBytes, noiseMemoryBytes, wasmOctaveGrid } from '../src/kernels/wasm/noise-instance.ts';
 import { fbmGrid, octaveTables } from '../src/kernels/noise.ts';
 import type { Domain } from '../src/grid.ts';
 import { rng } from './helpers/graphs.ts';
@@ -33,6 +33,15 @@ it('keeps each module under the 4 KB a browser main thread may compile synchrono
   expect(distanceBytes().length).toBeLessThan(4096);
   expect(cellularBytes().length).toBeLessThan(4096);
   expect(thermalBytes().length).toBeLessThan(4096);
+});
+
+it('lays out as many cache bytes for the noise kernel as the kernel uses', () => {
+  // The heap's build finds its cache where the caller puts it, and the caller's rows after it:
+  // a cache grown in noise.as.ts alone would run into the first row of sums.
+  const source = readFileSync('src/kernels/wasm/noise.as.ts', 'utf8');
+  const declared = /const CACHE_BYTES = (\d+);/.exec(source);
+  expect(declared).not.toBeNull();
+  expect(NOISE_CACHE_BYTES).toBe(Number(declared![1]));
 });
 
 /** The square domain of an n² grid (the distance transform measures in its cells). */

@@ -220,10 +220,9 @@ export function hydraulicErosion(
         // Never dig deeper than the drop, or the droplet would carve a pit it then climbs out of.
         // The brush is centred on the cell nearest the droplet: on the cell below it (c, r), where
         // Lague's widely copied implementation anchors it, every gully was worn half a cell
-        // south-west of the water, and
-        // droplets leaving the map over its south or west edge dug that edge deeper for every
-        // droplet after them, without end. And no cell is worn below the height the droplet is
-        // heading for, so the brush digs no pit beside the path either.
+        // south-west of the water, and droplets leaving the map over its south or west edge dug
+        // that edge deeper for every droplet after them, without end. And no cell is worn below
+        // the height the droplet is heading for, so the brush digs no pit beside the path either.
         const amount = Math.min((carry - sediment) * erosion, -drop);
         const bc = (x - dx + 0.5) | 0;
         const br = (y - dy + 0.5) | 0;

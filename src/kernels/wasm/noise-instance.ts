@@ -61,8 +61,8 @@ export interface OctaveTables {
   readonly keys?: Int32Array;
 }
 
-/** The kernel's cache: CACHE_BYTES in noise.as.ts. */
-const NOISE_CACHE_BYTES = 320;
+/** The kernel's cache: CACHE_BYTES in noise.as.ts (tests/wasm.test.ts reads both). */
+export const NOISE_CACHE_BYTES = 320;
 
 /** Bytes of lattice tables one call lays out at most (see latticeTables). */
 const TABLE_BYTES = 512 * 1024;
