@@ -106,6 +106,9 @@ describe('numbered titles', () => {
     expect(freshTitle({ nodes: [{ title: 'Route 66' }] }, 'Route 66')).toBe('Route 67');
     expect(freshTitle({ nodes: [{ title: 'Route 66' }, { title: 'Route 67' }] }, 'Route 66')).toBe('Route 68');
     expect(freshTitle({ nodes: [{ title: 'Flow 2' }] }, 'Flow 2')).toBe('Flow 3');
+    // A long number is no count: the stem is the whole title.
+    const big = 'Seed 90071992547409919';
+    expect(freshTitle({ nodes: [{ title: big }, { title: `${big} 2` }] }, big)).toBe(`${big} 3`);
     // A title that is only a number keeps it as its stem.
     expect(freshTitle({ nodes: [{ title: '7' }] }, '7')).toBe('7 2');
   });

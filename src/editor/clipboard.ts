@@ -1,9 +1,10 @@
 // Copy and paste: a snippet is some nodes, the wires among them and some frames, as JSON text.
 //
 // Pasting gives every node a fresh id (so a pasted "curve" next to the original becomes
-// "curve2"), a title no other node has when its own is taken ("Curve" becomes "Curve 2") and rewires the copied wires to the new ids; wires to nodes outside the snippet
-// are not copied, because the pasted nodes may land in another graph. Reroute dots travel with
-// their wires and frames with their ids made fresh, all moved by the same offset as the nodes.
+// "curve2") and a title no other node has when its own is taken ("Curve" becomes "Curve 2"),
+// and rewires the copied wires to the new ids; wires to nodes outside the snippet are not
+// copied, because the pasted nodes may land in another graph. Reroute dots travel with their
+// wires and frames with their ids made fresh, all moved by the same offset as the nodes.
 
 import { type Edge, type Frame, freshFrameId, freshNodeId, type Graph, type GraphNode } from '../model/graph.ts';
 import { GRAPH_FILE_LIMITS, parseGraph } from '../model/format.ts';

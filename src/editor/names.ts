@@ -29,19 +29,19 @@ export function nameRefusal(kind: NameKind, text: string): string | null {
 /**
  * The title a new node (added, pasted or duplicated) takes: `title` itself when no node of the
  * graph has it, else the first free numbered one of its stem ("Flow and rivers 2", then 3, …;
- * a copy of "Flow and rivers 2" is "… 3" and one of "Route 66" "Route 67"), as Gaea and Houdini number theirs: two nodes of one
- * type titled alike could not be told apart in the rivers pick, the problem list or the
- * viewer's explanation. Titles already in the graph are never renumbered (a file opens as it
+ * a copy of "Flow and rivers 2" is "… 3" and one of "Route 66" "Route 67"), as Gaea and Houdini
+ * number theirs: two nodes of one type titled alike could not be told apart in the rivers pick,
+ * the problem list or the viewer's explanation. Titles already in the graph are never renumbered (a file opens as it
  * was written, and a title typed is kept even when another node has it). Within NAME_LIMITS.
  */
 export function freshTitle(graph: { readonly nodes: readonly { readonly title: string }[] }, title: string): string {
   const used = new Set(graph.nodes.map((n) => n.title));
   if (!used.has(title)) return title;
   // A title ending in a number counts on from it: a copy of "Route 66" is "Route 67", not
-  // "Route 2".
-  const numbered = / (\d+)$/.exec(title);
+  // "Route 2". A longer number is no count (and past 2⁵³ adding one would not change it).
+  const numbered = / (\d{1,6})$/.exec(title);
   const stem = numbered ? title.slice(0, numbered.index) || title : title;
-  const from = numbered && numbered.index > 0 ? Math.min(Number(numbered[1]) + 1, Number.MAX_SAFE_INTEGER) : 2;
+  const from = numbered && numbered.index > 0 ? Number(numbered[1]) + 1 : 2;
   for (let k = from; ; k++) {
     const suffix = ` ${k}`;
     const candidate = `${[...stem].slice(0, NAME_LIMITS.title - suffix.length).join('').trimEnd()}${suffix}`;
