@@ -322,8 +322,8 @@ export const RECIPES: readonly Recipe[] = [
       'unlike real valleys, these are cut by one short shower of droplets on soft uniform ground, with no rock strength, no rivers wider than a brush and no time.',
     moves: ROOM_AFTER_HEIGHT,
     // One heavy shower: the capacity and brush the node had by default before droplets sped up
-    // going downhill (session 29); today's defaults (0.15, a brush of 2) keep an island whole at
-    // 8 droplets a cell (tests/hydraulic-island.test.ts).
+    // going downhill (6 December 2026); the defaults since (0.15, a brush of 2) keep an island
+    // whole at 8 droplets a cell (tests/hydraulic-island.test.ts).
     addNodes: [{ id: 'erosion', type: 'hydraulic', title: 'Hydraulic erosion', cell: [3, 1], params: { capacity: 4, radius: 3 } }],
     wires: [
       ['height.out', 'erosion.height'],
