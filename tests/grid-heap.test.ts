@@ -291,8 +291,10 @@ describe('thermal erosion on the grid heap', () => {
     useThreads(2);
     const { bytes, calls } = thermal(size);
     bytes.forEach((b, k) => expect(Buffer.compare(b, plainThermal.get(size)![k]), `output ${k}`).toBe(0));
-    // The caller's bands of the 39 passes (the workers' are not counted here).
-    expect(calls).toBeGreaterThanOrEqual(39);
+    // The caller ran bands on the heap (the workers' calls are not counted here). Not one in
+    // each of the 39 passes: where the worker takes every band of a pass while the caller waits
+    // for a core, the caller runs none (a loaded CI machine counted 36).
+    expect(calls).toBeGreaterThan(0);
   });
 });
 
