@@ -120,10 +120,12 @@ const STAGED_STRIP = 32;
  * Bytes of the sweep's line buffers (bufAt in wind.as.ts) for a region of `width` × `rows`: four
  * lines and four carries of doubles, each STAGGER (208) bytes more; with `staged` (a wind straight
  * along the columns on the grid heap) also two strips of STAGED_STRIP rows of floats, heights
- * and rank, each row 64 bytes more.
+ * and rank, each row 64 bytes more; for a wind along the columns, one more such strip, the
+ * target's rows (stageOut).
  */
 function lineBytes(transposed: boolean, width: number, rows: number, staged: boolean): number {
-  return 4 * (8 * (transposed ? rows : width) + 208) + 4 * (8 * (transposed ? width : rows) + 208) + (staged ? 2 * STAGED_STRIP * (4 * width + 64) : 0);
+  const strips = (staged ? 2 : 0) + (transposed ? 1 : 0);
+  return 4 * (8 * (transposed ? rows : width) + 208) + 4 * (8 * (transposed ? width : rows) + 208) + strips * STAGED_STRIP * (4 * width + 64);
 }
 
 /**

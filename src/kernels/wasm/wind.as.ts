@@ -220,6 +220,12 @@ export function sweep(
   const stageRow: usize = (<usize>lines << 2) + 64;
   const stageH = carryOutOld + carryBytes;
   const stageRank = stageH + <usize>STAGED_STRIP * stageRow;
+  // A wind along the columns writes each line's floats down a column of the target, rows of the
+  // grid apart: 4 KB at 1024², so a strip's rows all fell into one set of the first-level cache
+  // and every store missed it. They go to rows here, STAGED_STRIP of them each 64 bytes more
+  // than a line, and each row to the target after the strip, in one copy.
+  const stageOut = staged ? stageRank + <usize>STAGED_STRIP * stageRow : carryOutOld + carryBytes;
+  const outStaged = transposed && !wide;
   let hBase = hAt;
   let rankBase = rankAt;
   const withLift = rankAt != 0 && kLift > 0;
@@ -334,18 +340,20 @@ export function sweep(
       if (a >= ta0 && a < ta1) {
         const w = <f64>phase / <f64>block;
         const bEnd = min(tb1, b0 + to);
-        let b = max(tb0, b0 + from);
+        const bFrom = max(tb0, b0 + from);
+        let b = bFrom;
+        // Floats: cell b of line a at o + (b − bFrom) · cellBytes (a row of the target, a column
+        // of it, or a column of the strip's rows, see stageOut).
+        const o = outStaged ? stageOut + (<usize>(a - ta0) << 2) + <usize>(bFrom - b0 - from) * stageRow : outAt + (((<usize>(a - ta0) * outLine) + <usize>(bFrom - tb0) * outCell) << 2);
+        const cellBytes = outStaged ? stageRow : outCell << 2;
         if (!wide) {
-          // Two cells a vector, the same operations, each float stored where it goes (along a
-          // row of the target, or down a column of it when the lines are columns).
+          // Two cells a vector, the same operations, each float stored where it goes.
           const w1 = f64x2.splat(1 - w);
           const w2 = f64x2.splat(w);
-          const o = outAt + ((<usize>(a - ta0) * outLine) << 2);
-          const cellBytes = outCell << 2;
           for (; b + 1 < bEnd; b += 2) {
             const x = <usize>(b - b0) << 3;
             const v = f32x4.demote_f64x2_zero(f64x2.add(f64x2.mul(w1, v128.load(curOld + x)), f64x2.mul(w2, v128.load(curNew + x))));
-            const at = o + <usize>(b - tb0) * cellBytes;
+            const at = o + <usize>(b - bFrom) * cellBytes;
             v128.store32_lane(at, v, 0);
             v128.store32_lane(at + cellBytes, v, 1);
           }
@@ -353,9 +361,8 @@ export function sweep(
         for (; b < bEnd; b++) {
           const x = <usize>(b - b0) << 3;
           const v = (1 - w) * load<f64>(curOld + x) + w * load<f64>(curNew + x);
-          const o = <usize>(a - ta0) * outLine + <usize>(b - tb0) * outCell;
-          if (wide) store<f64>(outAt + (o << 3), v);
-          else store<f32>(outAt + (o << 2), <f32>v);
+          if (wide) store<f64>(outAt + ((<usize>(a - ta0) * outLine + <usize>(b - tb0) * outCell) << 3), v);
+          else store<f32>(o + <usize>(b - bFrom) * cellBytes, <f32>v);
         }
       }
       let swap = prevNew;
@@ -364,6 +371,12 @@ export function sweep(
       swap = prevOld;
       prevOld = curOld;
       curOld = swap;
+    }
+    if (outStaged && ta1 > ta0) {
+      // The strip's rows of the target, where they go.
+      for (let b = max(tb0, b0 + from); b < min(tb1, b0 + to); b++) {
+        memory.copy(outAt + ((<usize>(b - tb0) * outRow) << 2), stageOut + <usize>(b - b0 - from) * stageRow, <usize>(ta1 - ta0) << 2);
+      }
     }
     let swap = carryInNew;
     carryInNew = carryOutNew;
