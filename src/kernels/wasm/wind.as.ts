@@ -264,10 +264,12 @@ export function sweep(
         if (withLift) memory.copy(rankBase + <usize>x * stageRow, rankAt + row, <usize>lines << 2);
       }
     }
-    for (let k = 0; k < lines; k++) {
+    // A line's phase, u modulo the block (u = major · (major0 + a)), grows by one from line to
+    // line either way the wind blows: two integer divisions a line, once a strip.
+    const u0 = major * (major0 + (major > 0 ? a0 : a0 + lines - 1));
+    let phase = ((u0 % block) + block) % block;
+    for (let k = 0; k < lines; k++, phase = phase + 1 == block ? 0 : phase + 1) {
       const a = major > 0 ? a0 + k : a0 + lines - 1 - k;
-      const u = major * (major0 + a);
-      const phase = ((u % block) + block) % block;
       const h = hBase + <usize>(a - a0) * lineStep;
       if (k == 0) {
         for (let x = from; x < to; x++) startAfresh(h + <usize>x * cellStep, level, wet, dry, transposed, a, b0 + x, x, curNew, curOld);
