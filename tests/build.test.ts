@@ -521,4 +521,26 @@ describe('terrain-graph build', () => {
     expect((await run('build', file, ...args, '--out', viewCut)).code).toBe(0);
     expect(JSON.parse(readFileSync(join(viewCut, 'manifest.json'), 'utf8')).layers[0].seaLevel).toBeUndefined();
   }, 60_000);
+
+  it("gives a terrain layer's world sea level in manifest.json whatever the formats: f32 alone, or a declared --range (no coarse pass)", async () => {
+    const args = ['--region', '0,0,2,1', '--cells-per-view', '32', '--tile-size', '33', '--node', 'water'];
+    const levelIn = (dir: string) => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')).layers.find((l: any) => l.layer === 'water.terrain');
+    const png16 = tmp();
+    expect((await run('build', GRAPH, ...args, '--format', 'png16', '--out', png16)).code).toBe(0);
+    const want = levelIn(png16).seaLevel;
+    expect(typeof want).toBe('number');
+    for (const extra of [['--format', 'f32'], ['--format', 'f32', '--height-range', '1000'], ['--format', 'png16', '--range', '-1,1', '--height-range', '1000']]) {
+      const dir = tmp();
+      expect((await run('build', GRAPH, ...args, ...extra, '--out', dir)).code, extra.join(' ')).toBe(0);
+      const terrain = levelIn(dir);
+      expect(terrain.seaLevel, extra.join(' ')).toBe(want);
+      // Each tile read the same level on its own.
+      const m = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+      const tiles = m.tiles.map((t: any) => JSON.parse(readFileSync(join(dir, t.manifest), 'utf8')).files.find((f: any) => f.layer === 'water.terrain').seaLevel);
+      expect(new Set(tiles)).toEqual(new Set([want]));
+      // In metres only where there is a 16-bit range to stand on (f32 has none).
+      if (terrain.range) expect(terrain.seaLevelMetres).toBeCloseTo(((want - terrain.range.min) / (terrain.range.max - terrain.range.min)) * 1000, 5);
+      else expect(terrain.seaLevelMetres).toBeUndefined();
+    }
+  }, 60_000);
 });

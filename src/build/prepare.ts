@@ -12,7 +12,7 @@ import { formatApplies, formatNeedsRange } from './encode.ts';
 import { PNG_ENCODING } from './png.ts';
 import { type BuildFormat, type BuildPlan, makePlan, PlanError, type PlanOptions, type Region } from './plan.ts';
 import { type ImportScale, importSettings } from './import-scale.ts';
-import { worldRanges, type LayerRange } from './range.ts';
+import { seaLevelsAlone, worldRanges, type LayerRange } from './range.ts';
 import { tileBound } from './blocks.ts';
 import type { BuildLayer, TileJob } from './tile-render.ts';
 
@@ -42,7 +42,7 @@ export interface PreparedBuild {
   readonly plan: BuildPlan;
   readonly planOptions: PlanOptions;
   readonly job: TileJob;
-  /** The world's sea level of each terrain layer the coarse pass read ("node.port" → level); not in the settings hash. */
+  /** The world's sea level of each terrain layer ("node.port" → level; read by the coarse pass, or alone when there is none); not in the settings hash. */
   readonly seaLevels: Readonly<Record<string, number>>;
 }
 
@@ -80,7 +80,12 @@ export function prepareBuild(req: BuildRequest): PreparedBuild {
   const { plan, planOptions, layers } = planBuild(req);
   const ranged = layers.filter((l) => l.formats.some(formatNeedsRange));
   const seaLevels = new Map<string, number>();
-  const ranges = ranged.length ? worldRanges(createEngine(req.graph), plan, ranged, req.range, seaLevels) : new Map<string, LayerRange>();
+  const engine = createEngine(req.graph);
+  const ranges = ranged.length ? worldRanges(engine, plan, ranged, req.range, seaLevels) : new Map<string, LayerRange>();
+  // The world's level of a terrain layer no coarse pass read (f32 alone, a declared range); none
+  // for a layer read from the view, whose level is each tile's own (tile manifests only).
+  const bound = new Set(tileBound(req.graph, layers.map((l) => l.node)).map((b) => b.node));
+  seaLevelsAlone(engine, plan, layers.filter((l) => !bound.has(l.node)), seaLevels);
   const rangeRecord = Object.fromEntries([...ranges].sort(([a], [b]) => (a < b ? -1 : 1)));
   const settings = {
     region: req.region,

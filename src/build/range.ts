@@ -78,3 +78,33 @@ export function worldRanges(
   }
   return out;
 }
+
+/** Samples a side of the evaluation that reads the sea levels alone (seaLevelsAlone). */
+export const SEA_LEVEL_SAMPLES = 16;
+
+/**
+ * The world's sea level of each terrain layer the coarse pass did not read: a build whose
+ * formats need no range (f32 alone) or that declares one (`--range`) runs no coarse pass, and
+ * its manifest.json said no sea level at all, where Unreal's water plane and Unity's sea go.
+ * `layers` must have no view-bound node upstream (blocks.ts tileBound): then the level is read
+ * from the world cut, or is a fixed height, the same on every domain, so I read it off a
+ * 16² evaluation of the coarse square rather than pay a 512² coarse pass for one number.
+ */
+export function seaLevelsAlone(
+  engine: Engine,
+  plan: BuildPlan,
+  layers: readonly { readonly stem: string; readonly node: string; readonly port: string; readonly type: string }[],
+  /* out */ seaLevels: Map<string, number>,
+): void {
+  const wanted = layers.filter((l) => l.type === 'terrain' && !seaLevels.has(l.stem));
+  if (!wanted.length) return;
+  const domain: Domain = Object.freeze({ ...coarseDomain(plan), n: SEA_LEVEL_SAMPLES });
+  engine.evaluate({ domain, targets: [...new Set(wanted.map((l) => l.node))], dropIntermediates: true });
+  for (const l of wanted) {
+    // A node that fails here fails in the tiles too, which report it as they did before (failed
+    // tiles, by index, exit 1): the sea level is not worth refusing the build over.
+    if (engine.status(l.node, domain)?.state !== 'ok') continue;
+    const value = engine.output(l.node, l.port, domain);
+    if (value?.type === 'terrain') seaLevels.set(l.stem, value.seaLevel);
+  }
+}
