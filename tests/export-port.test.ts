@@ -158,7 +158,7 @@ describe('exports through the export port', () => {
   });
 
   it("stops the engine worker's evaluation of a cancelled view-size export at its stop word, answered stopped, not read to the end and dropped", async () => {
-    const { core, session, downloads, worker, exportWorkers, exportPort, previews, settle } = setup(DEFAULT, undefined, undefined, true);
+    const { core, session, downloads, worker, exportWorkers, exportPort, previews, settle } = setup(DEFAULT, undefined, true);
     core.select(['moisture']);
     await settle();
     // An edit, and an export of it at once: the worker has both queued when the cancel comes.
@@ -189,7 +189,7 @@ describe('exports through the export port', () => {
     const stop = new Int32Array(new SharedArrayBuffer(4));
     const req: ExportRequest = { kind: 'export', seq: 7, graph, node: 'valleys', port: 'terrain', format: 'raw', size: 64, style: {}, stop };
     const computed: string[] = [];
-    const { result } = new ViewerService(evaluator, 0).exportGrids(req, (p) => {
+    const { result } = new ViewerService(evaluator).exportGrids(req, (p) => {
       if (!p.step.startsWith('computed ')) return;
       computed.push(p.step);
       // The person cancels once the first node is computed.
@@ -205,7 +205,7 @@ describe('exports through the export port', () => {
   });
 
   it('computes Export → Tiles in the export worker alone, so a Cancel, which ends that worker, stops all of it: the engine worker is never sent a tile', async () => {
-    const { core, session, worker, exportWorkers, exportPort, settle } = setup(DEFAULT, undefined, undefined, true);
+    const { core, session, worker, exportWorkers, exportPort, settle } = setup(DEFAULT, undefined, true);
     core.select(['height']);
     await settle();
     session.exports.setTiles({ ...session.exports.tiles, layout: 'unity', tileSize: 33, cellsPerView: 64, x: 2, y: 2, format: 'r16' });
@@ -245,7 +245,7 @@ describe('exports through the export port', () => {
     const graph = parseGraph(readFileSync('graphs/carved-valleys.json', 'utf8'));
     const steps: { done: number; total: number; step: string }[] = [];
     const req: ExportRequest = { kind: 'export', seq: 1, graph, node: 'valleys', port: 'terrain', format: 'png16', size: 128, style: {} };
-    new ViewerService(new PreviewEvaluator(), 64).export(req, (p) => steps.push(p));
+    new ViewerService(new PreviewEvaluator()).export(req, (p) => steps.push(p));
     const full = steps.findIndex((p) => p.done === p.total);
     expect(steps[full].step).toBe('computed Fluvial erosion');
     expect(steps.slice(full + 1).map((p) => p.step)).toEqual(['encoding the file']);

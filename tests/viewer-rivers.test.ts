@@ -233,7 +233,7 @@ describe('the composed picture', () => {
 describe('the session draws rivers over the shown layer', () => {
   it('on the biomes: river and lake cells in one water blue, every other pixel as without; kept for the next session', async () => {
     const store = memoryStore();
-    const { session, settle } = setup(RIVERS, undefined, store);
+    const { session, settle } = setup(RIVERS, store);
     await settle();
     expect(session.node).toBe('biomes');
     expect(session.riverOutputs.map((o) => o.key)).toEqual(['rivers.rivers']);
@@ -271,7 +271,7 @@ describe('the session draws rivers over the shown layer', () => {
     drawWater(expected, n, [{ kind: 'lines', data: rivers }, { kind: 'area', data: lakes }], n);
     expect(Buffer.from(rgba).equals(Buffer.from(expected))).toBe(true);
     // A reload: a new session reads the choice back.
-    const again = setup(RIVERS, undefined, store);
+    const again = setup(RIVERS, store);
     await again.settle();
     expect(again.session.rivers.on).toBe(true);
     expect(again.session.detail?.rivers).toBe('rivers.rivers+lakes');
@@ -286,7 +286,7 @@ describe('the session draws rivers over the shown layer', () => {
     const file = JSON.parse(RIVERS_TEXT);
     file.nodes.push({ id: 'soft', type: 'blur', title: 'Soft lakes', position: [0, 0], params: { radius: 0.01 } });
     file.edges.push({ from: 'rivers.lakes', to: 'soft.in' });
-    const { core, session, settle } = setup(parseGraph(JSON.stringify(file)), undefined, memoryStore());
+    const { core, session, settle } = setup(parseGraph(JSON.stringify(file)), memoryStore());
     session.setRivers({ on: true });
     await settle();
     expect(session.detail?.rivers).toBe('rivers.rivers+lakes');
@@ -298,7 +298,7 @@ describe('the session draws rivers over the shown layer', () => {
   });
 
   it('draws the rivers, not the lakes again, over the lake depths shown themselves', async () => {
-    const { core, session, settle } = setup(RIVERS, undefined, memoryStore());
+    const { core, session, settle } = setup(RIVERS, memoryStore());
     session.setRivers({ on: true });
     await settle();
     core.select(['rivers']);
@@ -316,7 +316,7 @@ describe('the session draws rivers over the shown layer', () => {
   });
 
   it('offers the rivers of a graph opened later, and none once they are gone', async () => {
-    const { core, session, settle } = setup(DEFAULT, undefined, memoryStore());
+    const { core, session, settle } = setup(DEFAULT, memoryStore());
     await settle();
     expect(session.riverOutputs).toEqual([]);
     core.replaceGraph(RIVERS);
@@ -333,7 +333,7 @@ describe('the session draws rivers over the shown layer', () => {
   });
 
   it("adds the river's line to the cell read out, with its rule, while they are drawn", async () => {
-    const { session, settle } = setup(RIVERS, undefined, memoryStore());
+    const { session, settle } = setup(RIVERS, memoryStore());
     await settle();
     const engine = createEngine(RIVERS);
     engine.evaluate({ targets: ['rivers'] });
@@ -358,7 +358,7 @@ describe('the session draws rivers over the shown layer', () => {
   });
 
   it("adds a lake's depth to the cell read out on a lake, in the heights' units", async () => {
-    const { session, settle } = setup(RIVERS, undefined, memoryStore());
+    const { session, settle } = setup(RIVERS, memoryStore());
     session.setRivers({ on: true });
     await settle();
     const { rivers, lakes, n } = riversAndLakes();
@@ -374,7 +374,7 @@ describe('the session draws rivers over the shown layer', () => {
   });
 
   it('follows an edit of the river node while the shown node stays the same', async () => {
-    const { core, session, settle } = setup(RIVERS, undefined, memoryStore());
+    const { core, session, settle } = setup(RIVERS, memoryStore());
     session.setRivers({ on: true });
     await settle();
     const count = (rgba: ArrayBuffer) => {
@@ -396,7 +396,7 @@ describe('the session draws rivers over the shown layer', () => {
     const [first] = evaluator.evaluate({ kind: 'evaluate', seq: 1, graph: RIVERS, previewSize: 32, detail: 'biomes', detailSize: 512, detailRivers: { node: 'rivers', ports: ['rivers', 'lakes'] }, draft: 64 });
     expect(first.result.detail).toMatchObject({ draft: true, n: 64, rivers: 'rivers.rivers+lakes' });
 
-    const { session, worker, downloads, settle } = setup(RIVERS, undefined, memoryStore());
+    const { session, worker, downloads, settle } = setup(RIVERS, memoryStore());
     session.setRivers({ on: true });
     await settle();
     session.input({ type: 'down', x: 100, y: 100 });
@@ -421,7 +421,7 @@ describe('the session draws rivers over the shown layer', () => {
   });
 
   it("pins the picture with its rivers and lakes, and draws the picked node's of several", async () => {
-    const { core, session, settle } = setup(twoRivers(), undefined, memoryStore());
+    const { core, session, settle } = setup(twoRivers(), memoryStore());
     session.setRivers({ on: true });
     await settle();
     expect(session.riverOutputs.map((o) => o.key)).toEqual(['rivers.rivers', 'wet.rivers']);
@@ -448,7 +448,7 @@ describe('the session draws rivers over the shown layer', () => {
 
   it('asks the worker for no node more than without them', async () => {
     const ran = async (on: boolean) => {
-      const { core, session, client, settle } = setup(RIVERS, undefined, memoryStore());
+      const { core, session, client, settle } = setup(RIVERS, memoryStore());
       session.setRivers({ on });
       await settle();
       const answers: string[][] = [];

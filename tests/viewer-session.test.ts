@@ -162,8 +162,8 @@ describe('the viewer session', () => {
     }
   });
 
-  it('exports the same bytes under the same name as the command line, with progress for large sizes', async () => {
-    const { core, session, downloads, worker, exportWorkers, settle } = setup(DEFAULT, 64);
+  it('exports the same bytes under the same name as the command line, with progress', async () => {
+    const { core, session, downloads, worker, exportWorkers, settle } = setup();
     core.select(['moisture']);
     await settle();
     session.exportLayer('png16');
@@ -173,7 +173,7 @@ describe('the viewer session', () => {
     expect(downloads[0].name).toBe(expected.name);
     expect(new Uint8Array(downloads[0].bytes)).toEqual(expected.bytes);
     expect(session.exports.note?.text).toContain(expected.name);
-    // Above the progress threshold (64 here): kernel by kernel, then the encoding.
+    // Kernel by kernel, then the encoding.
     const progress: number[] = [];
     session.subscribe(() => session.exports.state && progress.push(session.exports.state.done));
     session.exports.setSize(128);
@@ -200,6 +200,33 @@ describe('the viewer session', () => {
         const v = expected.min! + ((png.data as Uint16Array)[(255 - r) * 256 + c] / 65535) * span;
         expect(Math.abs(v - m[r * 256 + c])).toBeLessThanOrEqual(span / 65535);
       }
+    }
+  });
+
+  it('reports the progress of an export of any size: 128² in the export worker, the view at 256² read off the engine worker, 1024²', async () => {
+    // Up to 1024² an export said "starting" until its file came, with no step: a 1009² export
+    // of the Island with a hydraulic erosion ran 35 s so. Now every size counts its nodes and
+    // says when it encodes the file.
+    const { core, session, exports, settle } = setup();
+    core.select(['moisture']);
+    await settle();
+    const nodes = provenanceOrder(core.graph, 'moisture').length;
+    for (const [size, total] of [[128, nodes], [null, core.graph.nodes.length], [1024, nodes]] as const) {
+      const steps: { done: number; total: number; step: string }[] = [];
+      const off = exports.subscribe(() => exports.state && steps.push({ ...exports.state }));
+      session.exports.setSize(size);
+      session.exportLayer('raw');
+      await settle();
+      off();
+      const at = `${size ?? 'view'}`;
+      expect(steps[0], at).toMatchObject({ done: 0, total: 0, step: 'starting' });
+      expect(steps.map((p) => p.step), at).toContain(`evaluating at ${size ?? 256}²`);
+      expect(steps.at(-1), at).toEqual({ format: 'raw', size: size ?? 256, done: total, total, step: 'encoding the file' });
+      expect(steps.map((p) => p.done), at).toEqual(steps.map((p) => p.done).sort((a, b) => a - b));
+      // Each node computed is told (once per domain it ran on) at a size the export worker
+      // computes afresh; the view's come from the previews' cache.
+      if (size !== null) expect(new Set(steps.filter((p) => p.step.startsWith('computed ')).map((p) => p.step)).size, at).toBe(nodes);
+      expect(session.exports.note?.failed, at).toBe(false);
     }
   });
 

@@ -85,9 +85,6 @@ function rangePart(data: Float32Array): { tag: string; min?: number; max?: numbe
   return { tag: rangeTag(min, max), min, max };
 }
 
-/** Exports larger than this (cells per side) report their progress, in the editor and the command line. */
-export const EXPORT_PROGRESS_ABOVE = 1024;
-
 /** Does this format apply to this layer? (No 16-bit grey of biome ids, no indexed field.) */
 export function exportApplies(value: { readonly type: PortType }, format: ExportFormat): boolean {
   if (format === 'png16') return value.type !== 'biome';

@@ -104,7 +104,7 @@ export interface ProbeRequest {
 
 /**
  * An export of one output at the graph's view origin with `size` × `size` cells. Answered by
- * ExportProgress messages (for sizes above progressAbove) and one ExportResult; by the engine
+ * ExportProgress messages (node by node, then the encoding) and one ExportResult; by the engine
  * worker, which is asked only for the view's own size, with ExportGrids instead of the file
  * (export-port.ts has them encoded in the export worker).
  */

@@ -25,8 +25,8 @@ export class InProcessWorker implements LanePort {
   readonly sent: ToWorker[] = [];
   private readonly listeners = new Set<(e: MessageEvent<FromWorker>) => void>();
 
-  constructor(progressAbove?: number) {
-    this.service = new ViewerService(this.evaluator, progressAbove);
+  constructor() {
+    this.service = new ViewerService(this.evaluator);
   }
 
   postMessage(message: ToWorker): void {
@@ -87,8 +87,6 @@ export class InProcessExportWorker implements ExportWorkerLike {
   /** Every message it was sent. */
   readonly sent: ToExportWorker[] = [];
 
-  constructor(private readonly progressAbove?: number) {}
-
   postMessage(message: ToExportWorker): void {
     this.sent.push(message);
     const msg = structuredClone(message);
@@ -102,7 +100,7 @@ export class InProcessExportWorker implements ExportWorkerLike {
   private run(msg: ToExportWorker): void {
     const post = (m: FromWorker) => void setTimeout(() => !this.terminated && this.onmessage?.({ data: m } as MessageEvent<FromWorker>), 0);
     if (msg.kind === 'export-encode') return post(encodeExport(msg).result);
-    post(new ViewerService(new PreviewEvaluator(), this.progressAbove).export(msg as ExportRequest, post).result);
+    post(new ViewerService(new PreviewEvaluator()).export(msg as ExportRequest, post).result);
   }
 }
 
@@ -110,11 +108,11 @@ export class InProcessExportWorker implements ExportWorkerLike {
  * The app's export port over in-process export workers, and the workers it started. `isolated`:
  * the port gives each export the engine worker reads a stop word, as in a cross-origin isolated page.
  */
-export function exportWorkers(progressAbove?: number, isolated = false) {
+export function exportWorkers(isolated = false) {
   const workers: InProcessExportWorker[] = [];
   const port = new ExportPort(
     () => {
-      const w = new InProcessExportWorker(progressAbove);
+      const w = new InProcessExportWorker();
       workers.push(w);
       return w;
     },
@@ -124,12 +122,12 @@ export function exportWorkers(progressAbove?: number, isolated = false) {
 }
 
 /** The app's wiring (src/app/main.ts) without the page; `isolated` as in exportWorkers. */
-export function setup(graph = DEFAULT, progressAbove?: number, store?: SettingStore, isolated = false) {
+export function setup(graph = DEFAULT, store?: SettingStore, isolated = false) {
   const core = new EditorCore(graph);
   const previews = new PreviewStore();
-  const worker = new InProcessWorker(progressAbove);
+  const worker = new InProcessWorker();
   const downloads: { name: string; mime: string; bytes: ArrayBuffer }[] = [];
-  const { port: exportPort, workers: exportWorkerList } = exportWorkers(progressAbove, isolated);
+  const { port: exportPort, workers: exportWorkerList } = exportWorkers(isolated);
   const exports = new ViewerExports(exportPort, (f) => downloads.push(f), () => exportPort.cancel());
   exportPort.useEngine(worker);
   let session: ViewerSession | null = null;

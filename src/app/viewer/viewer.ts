@@ -10,7 +10,7 @@ import type { EditorCore } from '../../editor/editor.ts';
 import { EditError } from '../../editor/commands.ts';
 import type { GraphNode } from '../../model/graph.ts';
 import type { Point } from '../../model/params.ts';
-import { EXPORT_PROGRESS_ABOVE, exportApplies, type ExportFormat } from '../../render/exports.ts';
+import { exportApplies, type ExportFormat } from '../../render/exports.ts';
 import { MESH_SIDES, type MeshOption, meshSide } from '../../render/land-mesh.ts';
 import { formatValue } from '../../viewer-core/provenance.ts';
 import { pinName } from '../../viewer-core/compare.ts';
@@ -335,12 +335,12 @@ export class TgViewer extends LitElement {
     // the box that exports the files `terrain-graph build` writes, as one zip, up to the browser's
     // limit (src/viewer-core/tiles.ts); larger worlds go to the command line's fan-out.
     const engine = ENGINE_SIZES.find((g) => (g.sizes as readonly number[]).includes(size))?.engine;
-    // No steps counted yet, or none at all (an export up to 1024² reports none): a bar with no
-    // value, which moves, where an empty one stood still while a 1009² export of the Island with
-    // a hydraulic erosion ran 35 s.
+    // No steps counted yet ("starting", until the worker's first word): a bar with no value,
+    // which moves, where an empty one stood still while a 1009² export of the Island with a
+    // hydraulic erosion ran 35 s.
     const bar = x && (x.total ? html`<progress max=${x.total} .value=${x.done}></progress>` : html`<progress title="under way"></progress>`);
     return html`<section class="exports">
-      <h3>Export <small>${size}² at the view's origin${size > EXPORT_PROGRESS_ABOVE ? ', with progress' : ''}</small></h3>
+      <h3>Export <small>${size}² at the view's origin</small></h3>
       <div class="bar">
         ${formats.map((f) => html`<button data-format=${f} ?disabled=${!!x || !d} title=${FORMAT_LABELS[f].title} @click=${() => this.exportLayer(f)}>${FORMAT_LABELS[f].label}</button>`)}
         <button class="tiles-open" ?disabled=${!!x || !d} title="A world of engine-ready tiles sharing their edges (Unreal, Unity): the files terrain-graph build writes, in one zip" @click=${this.openTiles}>Tiles…</button>
