@@ -291,6 +291,11 @@ describe('an export when the engine worker is restarted', () => {
     expect(s.downloads.map((d) => d.name)).toEqual([file.name]);
     expect(new Uint8Array(s.downloads[0].bytes)).toEqual(file.bytes);
     expect(steps).toContain('the engine restarted: computing the 256² export again');
+    // The export worker's steps that follow say it too: the words above went by at once.
+    const after = steps.slice(steps.indexOf('the engine restarted: computing the 256² export again') + 1);
+    expect(after.length).toBeGreaterThan(1);
+    expect(after.every((step) => step.startsWith('the engine restarted · '))).toBe(true);
+    expect(after.at(-1)).toBe('the engine restarted · encoding the file');
     expect(s.exportWorkers[0].sent.map((m) => m.kind)).toEqual(['export']);
     expect(next.session.exports.note).toMatchObject({ failed: false });
   });

@@ -38,6 +38,8 @@ interface Running {
   at: 'engine' | 'export';
   /** The stop word the engine worker's evaluation of it reads (null: none can be shared). */
   stop: Int32Array | null;
+  /** Computed again in the export worker after the engine worker died: its steps say so. */
+  again?: boolean;
 }
 
 export class ExportPort implements LanePort {
@@ -96,6 +98,8 @@ export class ExportPort implements LanePort {
     if (running?.at !== 'engine' || running.request.kind !== 'export') return;
     const { seq, size } = running.request;
     this.emit({ kind: 'export-progress', seq, done: 0, total: 0, step: `the engine restarted: computing the ${size}² export again` });
+    // Its steps follow at once (every size reports them), and the words above went by unread.
+    running.again = true;
     this.toExportWorker(running, running.request);
   }
 
@@ -168,7 +172,7 @@ export class ExportPort implements LanePort {
       const m = e.data;
       if (this.running?.at !== 'export' || !('seq' in m) || m.seq !== this.running.request.seq) return;
       if (m.kind === 'export-result') this.running = null;
-      this.emit(m);
+      this.emit(m.kind === 'export-progress' && this.running?.again ? { ...m, step: `the engine restarted · ${m.step}` } : m);
     };
     // A module that failed to load, or memory the size asked for could not have: the export
     // fails with the reason, the editor goes on.
