@@ -2,7 +2,8 @@
 // card's last control (it went on to the viewer), a log slider with no sign of its scale, the
 // rivers control with two flow nodes (at 1024 × 700 it took two lines of the viewer's bar), the
 // viewer's heading cut short with no tooltip, a knot list with a word in it dropped without a
-// word, and a node without inputs (an fBm) drawn with an empty column for them.
+// word, a node without inputs (an fBm) drawn with an empty column for them, and the view's x and
+// y fields scrolling a long negative value's minus out of sight.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, drag, launch, openApp, screenshot, settle, waitForPreviews } from './harness.ts';
@@ -164,6 +165,42 @@ describe('the rivers control with two flow nodes', () => {
         expect(Math.abs(zoom.y - size.y)).toBeLessThan(4);
         expect(words.y).toBeGreaterThan(size.y + size.height - 1);
         await screenshot(page, `small-things-two-flows-${viewport.width}`);
+        expect(s.errors).toEqual([]);
+      } finally {
+        await s.close();
+        await browser.close();
+      }
+    });
+  }
+});
+
+describe("the view's x and y fields", () => {
+  for (const viewport of [
+    { width: 1600, height: 1000 },
+    { width: 1024, height: 700 },
+  ]) {
+    it(`show a long negative value's minus and leading digits, typed and taken, at ${viewport.width} × ${viewport.height}`, async () => {
+      // -12.345678 read as 12.345678: the field scrolled its minus out of sight.
+      const browser = await launch();
+      const s = await openApp(browser, { viewport });
+      try {
+        const page = s.page;
+        const panel = (await page.locator('tg-viewer').boundingBox())!;
+        for (const [key, typed] of [['y', '-12.345678'], ['y', '-1234567.8901234'], ['x', '-98765.43210987']] as const) {
+          const field = page.locator(`tg-viewer input.${key}`);
+          await field.click({ clickCount: 3 });
+          await page.keyboard.type(typed);
+          // The whole text in the field, from its first character: nothing scrolled out of sight.
+          const fits = () => field.evaluate((e: HTMLInputElement) => ({ value: e.value, scrollLeft: e.scrollLeft, fits: e.scrollWidth <= e.clientWidth }));
+          expect(await fits(), `${key} ${typed} typed`).toEqual({ value: typed, scrollLeft: 0, fits: true });
+          if (typed === '-1234567.8901234') await screenshot(page, `small-things-view-y-${viewport.width}`);
+          await page.keyboard.press('Tab');
+          await settle(page);
+          expect(await fits(), `${key} ${typed} taken`).toEqual({ value: typed, scrollLeft: 0, fits: true });
+          const box = (await field.boundingBox())!;
+          expect(box.x + box.width, `${key} ${typed} inside the panel`).toBeLessThanOrEqual(panel.x + panel.width);
+        }
+        expect(await page.evaluate(() => (window as never as { terrainGraph: { core: { graph: { view: { x: number; y: number } } } } }).terrainGraph.core.graph.view)).toMatchObject({ x: -98765.43210987, y: -1234567.8901234 });
         expect(s.errors).toEqual([]);
       } finally {
         await s.close();

@@ -120,6 +120,26 @@ export default css`
   .spacer {
     flex: 1;
   }
+  /* The view's x and y are as wide as their value, from 104 px up to the bar's width less the
+     label: at 104 px a long negative one (-1234567.8901234 here; -12.345678 in a wider font)
+     scrolled its minus out of sight while typed, and read as a positive number. I did not
+     right-align a fixed field, which keeps the sign but cuts the decimals off behind it, nor
+     widen it for every value, which pushed y onto a row of its own at 1024 × 700. */
+  .bar.view {
+    container-type: inline-size;
+  }
+  .bar.view input[type='number'] {
+    field-sizing: content;
+    width: auto;
+    min-width: 104px;
+    max-width: calc(100cqw - 16px);
+  }
+  /* A browser without field-sizing (Firefox) gets room for 15 characters and the spin button. */
+  @supports not (field-sizing: content) {
+    .bar.view input[type='number'] {
+      width: calc(15ch + 30px);
+    }
+  }
   .bar.mesh {
     margin-top: 6px;
   }
