@@ -254,6 +254,25 @@ describe('a single heightmap exported for Unreal', () => {
         const progress = page.locator('tg-viewer .exports .progress');
         await progress.waitFor();
         await page.waitForTimeout(100);
+        // The step's words take a line of the panel's width under the bar (beside it at 1024 ×
+        // 700 they had some 85 px and broke inside "Continentalness"), no word split.
+        await expect.poll(() => progress.locator('span').textContent(), { timeout: 30_000 }).toMatch(/^computed /);
+        const line = await progress.evaluate((row) => {
+          const span = row.querySelector('span')!;
+          const broken: string[] = [];
+          const walk = document.createTreeWalker(span, NodeFilter.SHOW_TEXT);
+          for (let t = walk.nextNode(); t; t = walk.nextNode()) {
+            for (const m of t.textContent!.matchAll(/\S+/g)) {
+              const r = document.createRange();
+              r.setStart(t, m.index!);
+              r.setEnd(t, m.index! + m[0].length);
+              if (r.getClientRects().length > 1) broken.push(m[0]);
+            }
+          }
+          return { span: span.getBoundingClientRect().width, row: row.getBoundingClientRect().width, broken };
+        });
+        expect(line.span).toBeGreaterThanOrEqual(line.row - 1);
+        expect(line.broken).toEqual([]);
         const cancel = (await page.locator('tg-viewer .exports .progress button.cancel-export').boundingBox()) as Box;
         await screenshot(page, `erosion-hour-export-progress-${viewport.width}`);
         // Its Cancel lies inside the window, drawn (not under the map), and a click on it stops the export.

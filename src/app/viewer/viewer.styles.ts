@@ -264,26 +264,29 @@ export default css`
   }
   .progress {
     display: flex;
+    flex-wrap: wrap;
     align-items: center;
-    gap: 8px;
+    gap: 4px 8px;
     margin-top: 6px;
     color: var(--tg-muted, #a3adba);
-    /* Scrolled into sight as an export starts ("starting", one line), then its steps' words
-       take two lines at 1024 × 700 ("computed Continentalness"): room below for them, or the
-       Cancel went 4 px past the window's foot. */
+    /* Scrolled into sight as an export starts: room below for the step's line, or the Cancel
+       went 4 px past the window's foot. */
     scroll-margin-bottom: 32px;
   }
-  /* The step's words shrink and wrap, so the row never pushes Cancel out of a narrow panel. */
+  /* The step's words on a line of their own under the bar and its Cancel, the panel's whole
+     width: beside them at 1024 × 700 they had some 85 px and broke inside a node's name
+     ("computed Continentalnes / s (1/16)"). A word wider than the panel still wraps. */
   .progress span {
-    flex: 1 1 auto;
+    order: 3;
+    flex: 1 0 100%;
     min-width: 0;
-    overflow-wrap: anywhere;
+    overflow-wrap: break-word;
   }
   .progress .cancel-export {
     flex: none;
   }
   progress {
-    flex: 0 1 180px;
+    flex: 1 1 180px;
     min-width: 60px;
     accent-color: var(--tg-accent, #5aa9ff);
   }
