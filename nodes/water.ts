@@ -78,9 +78,9 @@ export const water = defineNode({
   title: 'Water level',
   group: 'Water',
   doc:
-    'Everything below the sea level is water. percent reads the level at a share of the sorted ' +
-    'heights, so any increasing reshaping of all heights leaves the coast where it is; raw uses a ' +
-    'fixed height. The view cut reads the heights of this grid; the world cuts read a fixed coarse ' +
+    'Everything below the sea level is water. By share of the cut (percent in files) the level is read at a share ' +
+    'of the sorted heights, so any increasing reshaping of all heights leaves the coast where it is; by fixed ' +
+    'height (raw) it is the sea level given. The view cut reads the heights of this grid; the world cuts read a fixed coarse ' +
     'region of 16 × 16 views around the origin, so the coast does not move while the view pans: ' +
     'world samples it at 16 cells a view (65,536 heights), world-8 at 8 (16,384) and world-4 at 4 ' +
     '(4,096). The level is a quantile of the sample, and a quantile of thousands of samples of the ' +
@@ -112,9 +112,9 @@ export const water = defineNode({
       max: 1,
       step: 0.01,
       appliesWhen: { param: 'mode', in: ['percent'] },
-      doc: 'percent: share of the cut source under water. A world cut is a fixed region of 16 × 16 views: the view shown holds more or less sea than this share.',
+      doc: 'By share of the cut: the share of the cut source under water. A world cut is a fixed region of 16 × 16 views: the view shown holds more or less sea than this share.',
     },
-    level: { label: 'sea level', kind: 'number', default: 0, min: -4, max: 4, step: 0.005, appliesWhen: { param: 'mode', in: ['raw'] }, doc: 'raw: the sea level as a height.' },
+    level: { label: 'sea level', kind: 'number', default: 0, min: -4, max: 4, step: 0.005, appliesWhen: { param: 'mode', in: ['raw'] }, doc: 'By fixed height: the sea level as a height.' },
     cut: {
       kind: 'enum',
       default: 'view',

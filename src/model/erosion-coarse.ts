@@ -11,8 +11,8 @@ export const COARSE_PARAM: EnumParam<'before' | 'run'> = {
   labels: { before: 'the land before it', run: 'eroded there too' },
   since: { version: 4, legacy: 'run' },
   doc:
-    "On a grid coarser or finer than the one asked for (the water's world cut, the wind's coarse pass upwind): before passes " +
-    'the land on as it was before this erosion, whose large shapes are all such a grid holds; run erodes there too, another ' +
-    'landscape at another resolution, as files before format 4 did (on the eroded-valleys recipe a third of the land came out ' +
+    "On a grid coarser or finer than the one asked for (the water's world cut, the wind's coarse pass upwind): " +
+    '"the land before it" (before in files) passes the land on as it was before this erosion, whose large shapes are all such a ' +
+    'grid holds; "eroded there too" (run) erodes that grid as well, another landscape at another resolution, as files before format 4 did (on the eroded-valleys recipe a third of the land came out ' +
     'snow and the lee wetter than the windward side).',
 };
