@@ -55,9 +55,12 @@ export default css`
     font-weight: 600;
     white-space: nowrap;
   }
-  /* A node's title may be long (a file sets no limit): cut it rather than widen the panel. */
+  /* A node's title may be long (a file sets no limit): cut it rather than widen the panel. It
+     gives way to the output select's chosen words too (viewer.ts fitPort): "Hydraulic er…" beside
+     "out · height" reads, where the whole title left the select "out · h" at 1024 × 700. */
   header h2 {
-    flex: 0 0 auto;
+    flex: 0 1 auto;
+    min-width: 4em;
     max-width: 60%;
     overflow: hidden;
     text-overflow: ellipsis;
@@ -222,11 +225,15 @@ export default css`
     background: var(--tg-chip-on, #2d4a6e);
     border-color: var(--tg-chip-on-line, #4f79a8);
   }
-  /* It gives way too, down to its arrow: at 1024 px the Flow and rivers' 'rivers · mask' ran
-     past the panel's edge, its arrow cut off. */
+  /* It gives way too, down to its chosen option's words (at most 60 % of the row; viewer.ts
+     fitPort sets that least width): at 1024 px the Flow and rivers' 'rivers · mask' ran past the
+     panel's edge, its arrow cut off. */
   select.port {
     margin-left: auto;
-    flex: 0 1 auto;
+    /* From its chosen words (the basis fitPort sets) it grows up to its widest option's width
+       where the row has room, and gives way before the title down to those words. */
+    flex: 1 1 auto;
+    max-width: max-content;
     min-width: 48px;
   }
   /* As wide as its words, up to the whole row: capped at 45 % it was cut ("pinned: Biomes ·…") at

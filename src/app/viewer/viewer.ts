@@ -177,6 +177,34 @@ export class TgViewer extends LitElement {
       ${def ? html`<p class="doc">${def.doc}</p>` : nothing}`;
   }
 
+  protected override updated(): void {
+    this.fitPort();
+  }
+
+  /**
+   * Keeps the output select at least as wide as its chosen option’s words and arrow (at most 60 %
+   * of the row): beside a long title and the "kept" chip at 1024 × 700 it gave way down to
+   * "out · h", which names no output; the title gives way instead, cut with an ellipsis and whole
+   * in its tooltip. A select is as wide as its widest option, not its chosen one, so CSS cannot
+   * say this: I measure a hidden copy holding the chosen option only, when those words change, and
+   * make that the select’s least width and flex basis (it grows from there: viewer.styles.ts).
+   */
+  private fitPort(): void {
+    const select = this.renderRoot.querySelector<HTMLSelectElement>('select.port');
+    const chosen = select?.selectedOptions[0];
+    if (!select || !chosen || select.dataset.fitted === chosen.textContent) return;
+    const alone = select.cloneNode(false) as HTMLSelectElement;
+    alone.append(chosen.cloneNode(true));
+    alone.style.cssText = 'position: absolute; visibility: hidden; width: auto; min-width: 0; flex: none';
+    select.after(alone);
+    const needs = Math.ceil(alone.getBoundingClientRect().width);
+    alone.remove();
+    // A panel not laid out (hidden) measures 0: measured again on its next update.
+    if (!needs) return;
+    select.dataset.fitted = chosen.textContent ?? '';
+    select.style.minWidth = select.style.flexBasis = `min(${needs}px, 60%)`;
+  }
+
   /** The node's name, type, output select, and whether it is kept without being selected. */
   private heading(s: ViewerSession, core: EditorCore, node: Readonly<GraphNode>) {
     const def = nodeDef(node.type);
