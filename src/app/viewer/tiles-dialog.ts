@@ -54,6 +54,9 @@ export class TgTilesDialog extends LitElement {
   /** The viewer session: the node shown, the tiles' choice, the export. */
   @property({ attribute: false }) session: ViewerSession | null = null;
 
+  /** The shown node's title, as the canvas and the viewer name it (its id is the command line's --node). */
+  @property() nodeTitle = '';
+
   override connectedCallback(): void {
     super.connectedCallback();
     this.addEventListener('keydown', this.keep);
@@ -84,7 +87,7 @@ export class TgTilesDialog extends LitElement {
     const r = summary.region;
     const busy = !!s.exports.state;
     return html`<div class="box">
-      <h2>Export tiles <small>${s.node}</small></h2>
+      <h2>Export tiles <small title="node ${s.node}: every output of it, one file each">${this.nodeTitle || s.node}</small></h2>
       <p>The files <code>terrain-graph build</code> writes, in one zip: the world from the view's origin, cut into tiles that share their edge rows, as the engines import them.</p>
       <div class="form">
         <span class="label">Engine</span>

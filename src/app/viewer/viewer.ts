@@ -386,7 +386,7 @@ export class TgViewer extends LitElement {
       </div>
       ${this.meshOptions(size)}
       ${engine ? html`<p class="engine-hint">One ${engine} heightmap of ${size}². For a world of ${engine} tiles sharing their edges, use <em>Tiles…</em>: the files <code>terrain-graph build</code> writes, zipped.</p>` : nothing}
-      ${this.tilesOpen ? html`<tg-tiles-dialog .session=${s} @tg-tiles-close=${this.closeTiles}></tg-tiles-dialog>` : nothing}
+      ${this.tilesOpen ? html`<tg-tiles-dialog .session=${s} .nodeTitle=${(s.node && this.core?.node(s.node)?.title) ?? ''} @tg-tiles-close=${this.closeTiles}></tg-tiles-dialog>` : nothing}
       ${x
         ? html`<div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax=${x.total} aria-valuenow=${x.done}>
             ${bar}<span>${x.step}${x.total ? ` (${x.done}/${x.total})` : ''}</span>
