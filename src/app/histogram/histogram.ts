@@ -1,32 +1,23 @@
 // The histogram of the layer in the viewer: heights in their bands with the sea level marked,
-// fields in their ramp, biomes as a legend with a bar each, and under a curve the grey bars of
-// its input with the curve over them.
+// fields in their ramp, biomes as a legend with a bar each. (A curve node's input histogram,
+// under its curve, is the viewer's curve editor's.)
 
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, query } from 'lit/decorators.js';
-import type { Point } from '../../model/params.ts';
 import { HEIGHT_BANDS, LAND_MASK, type Rgb, WATER_MASK } from '../../render/ramps.ts';
 import { axisPosition, biomeShares, histogramBars, type LayerHistogram } from '../../viewer-core/histogram.ts';
 import { formatValue } from '../../viewer-core/provenance.ts';
-import type { Bins } from '../../worker/protocol.ts';
-import { curveAt, visibleRange } from '../curve-editor/geometry.ts';
 import styles from './histogram.styles.ts';
 
 const rgb = (c: Rgb) => `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
 const percent = (v: number) => `${(v * 100).toFixed(v < 0.1 ? 1 : 0)} %`;
 
-/**
- * Draws one layer's histogram. Give it the worker's histogram, or for a curve node the bins of
- * the curve's input and its points.
- */
+/** Draws one layer's histogram. Give it the worker's histogram. */
 export class TgHistogram extends LitElement {
   static override styles = styles;
 
   /** The layer's histogram, from the worker. */
   @property({ attribute: false }) histogram: LayerHistogram | null = null;
-
-  /** For a curve node: its input's bins (the grey bars) and its points. */
-  @property({ attribute: false }) curve: { readonly bins: Bins; readonly points: readonly Point[] } | null = null;
 
   /** Width in CSS pixels. */
   @property({ type: Number }) width = 512;
@@ -34,7 +25,6 @@ export class TgHistogram extends LitElement {
   @query('canvas') private canvas?: HTMLCanvasElement;
 
   override render() {
-    if (this.curve) return this.renderCurve();
     const h = this.histogram;
     if (!h) return nothing;
     if (h.kind === 'biome') return this.renderBiomes(h.counts);
@@ -82,24 +72,18 @@ export class TgHistogram extends LitElement {
     </div>`;
   }
 
-  private renderCurve() {
-    return html`<div class="plot" data-kind="curve"><canvas style="width:${this.width}px;height:120px"></canvas></div>
-      <div class="caption">Grey: where the input's values lie (every cell of the view). Line: the curve they go through.</div>`;
-  }
-
   protected override updated(_changed: PropertyValues<this>): void {
     const canvas = this.canvas;
     if (!canvas) return;
     const w = this.width;
-    const h = this.curve ? 120 : 84;
+    const h = 84;
     const dpr = Math.max(1, Math.min(3, window.devicePixelRatio || 1));
     canvas.width = Math.round(w * dpr);
     canvas.height = Math.round(h * dpr);
     const g = canvas.getContext('2d')!;
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
     g.clearRect(0, 0, w, h);
-    if (this.curve) this.drawCurve(g, w, h);
-    else if (this.histogram && (this.histogram.kind === 'terrain' || this.histogram.kind === 'field')) {
+    if (this.histogram && (this.histogram.kind === 'terrain' || this.histogram.kind === 'field')) {
       for (const bar of histogramBars(this.histogram)) {
         if (!bar.count) continue;
         const bh = Math.max(1, bar.h * (h - 2));
@@ -107,39 +91,5 @@ export class TgHistogram extends LitElement {
         g.fillRect(bar.x0 * w, h - bh, Math.max(1, (bar.x1 - bar.x0) * w - 0.5), bh);
       }
     }
-  }
-
-  private drawCurve(g: CanvasRenderingContext2D, w: number, h: number): void {
-    const { bins, points } = this.curve!;
-    const pad = 6;
-    const r = visibleRange(points as Point[], bins.lo, bins.hi);
-    const px = (x: number) => pad + ((x - r.xlo) / (r.xhi - r.xlo)) * (w - 2 * pad);
-    const py = (y: number) => h - pad - ((y - r.ylo) / (r.yhi - r.ylo)) * (h - 2 * pad);
-    g.strokeStyle = 'rgba(200, 210, 225, 0.3)';
-    g.beginPath();
-    g.moveTo(px(0) + 0.5, pad);
-    g.lineTo(px(0) + 0.5, h - pad);
-    g.moveTo(pad, py(0) + 0.5);
-    g.lineTo(w - pad, py(0) + 0.5);
-    g.stroke();
-    let top = 0;
-    for (const c of bins.counts) top = Math.max(top, c);
-    if (top && bins.hi > bins.lo) {
-      const bw = (bins.hi - bins.lo) / bins.counts.length;
-      g.fillStyle = 'rgba(170, 178, 190, 0.55)';
-      bins.counts.forEach((c, k) => {
-        if (!c) return;
-        const x0 = px(bins.lo + k * bw);
-        const bh = (c / top) * (h - 2 * pad) * 0.9;
-        g.fillRect(x0, h - pad - bh, Math.max(1, px(bins.lo + (k + 1) * bw) - x0 - 0.5), bh);
-      });
-    }
-    g.strokeStyle = '#ffd166';
-    g.lineWidth = 2;
-    g.beginPath();
-    g.moveTo(px(r.xlo), py(curveAt(points as Point[], r.xlo)));
-    for (const p of points) g.lineTo(px(p[0]), py(p[1]));
-    g.lineTo(px(r.xhi), py(curveAt(points as Point[], r.xhi)));
-    g.stroke();
   }
 }

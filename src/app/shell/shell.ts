@@ -16,8 +16,9 @@ import { edgeKey, portType } from '../../editor/wiring.ts';
 import type { ViewerSession } from '../../viewer-core/session.ts';
 import type { MenuRequest, WireMenuRequest } from '../canvas/bridge.ts';
 import { Canvas } from '../canvas/canvas.ts';
+import { ParamGestures } from '../canvas/param-gestures.ts';
 import type { ContextPickDetail } from '../context-menu/context-menu.ts';
-import type { MenuPickDetail, NodeTitleDetail, ToolbarDetail } from '../events.ts';
+import type { MenuPickDetail, NodeTitleDetail, ParamEditDetail, ToolbarDetail } from '../events.ts';
 import type { TgNode } from '../node/node.ts';
 import type { PreviewStore } from '../previews.ts';
 import type { Recipe } from '../recipes.ts';
@@ -197,7 +198,12 @@ export class TgApp extends LitElement {
         ${this.dropping ? html`<div class="drop">Drop a graph file to open it</div>` : nothing}
         ${this.notesCard()}
       </div>
-      <tg-viewer .core=${core} .session=${this.viewer} @tg-refused=${(e: CustomEvent<{ text: string }>) => this.say(e.detail.text, 'refused')}></tg-viewer>
+      <tg-viewer
+        .core=${core}
+        .session=${this.viewer}
+        @tg-refused=${(e: CustomEvent<{ text: string }>) => this.say(e.detail.text, 'refused')}
+        @tg-param-edit=${(e: CustomEvent<ParamEditDetail>) => this.viewerParams().onEdit(e.detail)}
+      ></tg-viewer>
       <div class="status">
         <span class="hints" title="? lists every shortcut and gesture">?: every shortcut · Right-click: add a node · drag from a socket: wire · Shift-drag: select · Del: delete · Ctrl+C / Ctrl+V · Ctrl+Z / Shift+Ctrl+Z · F: fit</span>
         <span class="right">${counted(core.graph.nodes.length, 'node')} · ${counted(core.graph.edges.length, 'wire')} · ${core.graph.view.size}²</span>
@@ -234,6 +240,16 @@ export class TgApp extends LitElement {
   }
 
   /** Shows a notice for a few seconds. */
+  /**
+   * The viewer's param edits (its curve editor's drags) as core calls, as the canvas turns its
+   * nodes' (src/app/canvas/bridge.ts): a drag is one undo step, a refused value a notice.
+   */
+  private viewerParams(): ParamGestures {
+    if (this.viewerGestures?.core !== this.core) this.viewerGestures = { core: this.core, gestures: new ParamGestures(this.core, (m, kind) => this.say(m, kind)) };
+    return this.viewerGestures.gestures;
+  }
+  private viewerGestures: { core: EditorCore; gestures: ParamGestures } | null = null;
+
   say(text: string, kind: 'refused' | 'info' = 'info'): void {
     this.notice = { text, kind };
     clearTimeout(this.noticeTimer);

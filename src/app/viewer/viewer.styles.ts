@@ -123,6 +123,11 @@ export default css`
   .spacer {
     flex: 1;
   }
+  .curve .caption {
+    margin: 4px 0 0;
+    font-size: 11px;
+    color: var(--tg-muted, #a3adba);
+  }
   /* The view's x and y are as wide as their value, from 104 px up to the bar's width less the
      label: at 104 px a long negative one (-1234567.8901234 here; -12.345678 in a wider font)
      scrolled its minus out of sight while typed, and read as a positive number. I did not

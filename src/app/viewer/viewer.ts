@@ -9,7 +9,7 @@ import { nodeDef } from '../../../nodes/index.ts';
 import type { EditorCore } from '../../editor/editor.ts';
 import { EditError } from '../../editor/commands.ts';
 import type { GraphNode } from '../../model/graph.ts';
-import type { Point } from '../../model/params.ts';
+import type { Point, PointsParam } from '../../model/params.ts';
 import { exportApplies, type ExportFormat } from '../../render/exports.ts';
 import { MESH_SIDES, type MeshOption, meshSide } from '../../render/land-mesh.ts';
 import { formatValue } from '../../viewer-core/provenance.ts';
@@ -161,13 +161,24 @@ export class TgViewer extends LitElement {
             ></tg-biome-table>
           </section>`
         : nothing}
+      ${pointsKey
+        ? html`<section class="curve">
+            <h3>Curve <small>drag a point to move it</small></h3>
+            <tg-curve-editor
+              .nodeId=${node.id}
+              .name=${pointsKey}
+              .spec=${def!.params[pointsKey] as PointsParam}
+              .points=${node.params[pointsKey] as Point[]}
+              .bins=${s.inputBins}
+              .width=${s.frame}
+              .height=${curveHeight(s.frame)}
+            ></tg-curve-editor>
+            <p class="caption">Grey: where the input's values lie (every cell of the view). Line: the curve they go through.</p>
+          </section>`
+        : nothing}
       <section class="histogram">
         <h3>Histogram${d ? html` <small>${d.n}² cells</small>` : nothing}</h3>
-        <tg-histogram
-          .width=${s.frame}
-          .histogram=${d?.histogram ?? null}
-          .curve=${pointsKey && s.inputBins ? { bins: s.inputBins, points: node.params[pointsKey] as Point[] } : null}
-        ></tg-histogram>
+        <tg-histogram .width=${s.frame} .histogram=${d?.histogram ?? null}></tg-histogram>
         ${s.compare.pin && s.compare.picture?.histogram
           ? html`<h3 class="pinned-histogram">Pinned <small>${pinName(s.compare.pin)} · ${s.compare.pin.port}${s.compare.frozen ? ' · frozen' : ''}</small></h3>
               <tg-histogram class="pinned" .width=${s.frame} .histogram=${s.compare.picture.histogram}></tg-histogram>`
@@ -510,4 +521,13 @@ export class TgViewer extends LitElement {
   private resizeEnd = () => {
     this.resize = null;
   };
+}
+
+/**
+ * The viewer's curve editor's height for a panel `width` px wide: the node's own editor is some
+ * 90 px at a fitted graph (a 25 px drag moved a point by 0.67 there); here it is as wide as the
+ * map and half as high, 120 px at least (1024 × 700) and 240 at most.
+ */
+function curveHeight(width: number): number {
+  return Math.max(120, Math.min(240, Math.round(width / 2)));
 }
