@@ -85,3 +85,30 @@ describe('a params card’s place', () => {
     expect(socket.x > b.left && socket.x < b.right && socket.y > b.top && socket.y < b.bottom).toBe(false);
   });
 });
+
+describe('a params card’s place while the view stays', () => {
+  // At the canvas's top with nodes below and beside it: the clear place above needs the view to move.
+  const node = rect(300, 60, 72, 86);
+  const near = [rect(300, 200, 72, 86), rect(180, 60, 72, 86), rect(400, 60, 72, 86)];
+
+  it('moves the view for the clear place when it may', () => {
+    const place = chooseCardPlace(room(node, near), 'moves');
+    expect(place.covered).toBe(0);
+    expect(place.move.y).toBeGreaterThan(0);
+  });
+
+  it('shows the card whole where it lies, covering what it must, while the view stays', () => {
+    for (const view of ['stays', 'stays if it can'] as const) {
+      const place = chooseCardPlace(room(node, near), view);
+      expect(place.move, view).toEqual({ x: 0, y: 0 });
+      expect(place.hidden, view).toBe(0);
+      expect(place.covered, view).toBeGreaterThan(0);
+    }
+  });
+
+  it('never moves the view while a pointer is pressed, though no place shows the card whole', () => {
+    const tall = { ...room(rect(300, 300, 72, 86)), height: 700 };
+    expect(chooseCardPlace(tall, 'stays').move).toEqual({ x: 0, y: 0 });
+    expect(chooseCardPlace(tall, 'stays if it can').move).not.toEqual({ x: 0, y: 0 });
+  });
+});

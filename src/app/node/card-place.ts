@@ -153,10 +153,11 @@ function costOf(room: CardRoom, side: CardSide, align: CardAlign, mayMove: boole
  * when the card is placed again after its node was dropped or the view moved or resized (the
  * view moves only when no place shows the card whole as it lies: a view that moved after each
  * drop moved the dropped node from under the pointer); `stays` while a pointer is pressed (a
- * node pressed to be dragged is selected on the press: moved then, it left the pointer).
+ * node pressed to be dragged is selected on the press: moved then, it left the pointer) and
+ * until a click is known to be no double-click. Where it does not move, a place that shows the
+ * card whole wins over one that hides any of it, whatever it covers.
  */
 export type ViewMoves = 'moves' | 'stays if it can' | 'stays';
-
 /**
  * Chooses where a card opens: below, above, right or left of its node, lined up with either end
  * of that side, whichever covers the least of the other nodes and their sockets, moves the view
@@ -167,9 +168,10 @@ export function chooseCardPlace(room: CardRoom, view: ViewMoves = 'moves'): Card
   const places = PLACES.map(([side, align]) => costOf(room, side, align, view !== 'stays'));
   // Whole: to half a percent of the card, what a pixel's rounding at its edges may hide.
   const still = places.filter((p) => !p.move.x && !p.move.y && p.hidden < 0.005);
+  const among = view !== 'moves' && still.length ? still : places;
   let best: CardPlace | null = null;
   // A tie is within a hundredth of a node: measured boxes differ by fractions of a pixel.
-  for (const place of view === 'stays if it can' && still.length ? still : places) {
+  for (const place of among) {
     if (!best || place.cost < best.cost - 0.01) best = place;
   }
   return best!;

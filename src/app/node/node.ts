@@ -19,6 +19,9 @@ import styles from './node.styles.ts';
 
 const stop = (e: Event) => e.stopPropagation();
 
+/** Two presses on a title within this many milliseconds rename the node. */
+const DOUBLE_PRESS_MS = 400;
+
 /** The nearest ancestor (across shadow roots) that clips what overflows it: the canvas. */
 function clippingAncestor(from: Element): Element | null {
   let el: Element | null = from;
@@ -115,14 +118,26 @@ export class TgNode extends LitElement {
    * Places the open params card again: after the node was dropped (or clicked: rete's release
    * after a press that moved nothing), or after the view moved it (Canvas.reveal, a resize).
    * The view moves for it only when no place shows the card whole as it lies, or when the card
-   * opened on the press of a click that this release ends.
+   * opened on the press of a click that this release ends (then a moment later).
    */
   placeCardAgain(after: 'drop' | 'view' = 'view'): void {
     const card = this.renderRoot.querySelector<HTMLElement>('.params.card');
     const clicked = after === 'drop' && this.openedOnPress !== null && this.openedOnPress === this.modelPosition();
     this.openedOnPress = null;
-    if (card) this.placeCard(card, clicked ? 'moves' : 'stays if it can');
+    clearTimeout(this.moveLater);
+    if (!card) return;
+    if (!clicked) return this.placeCard(card, 'stays if it can');
+    // Whole in sight at once, where it lies; the view moves for a better place once the click is
+    // no double-click: moved at once, it took the title from under the second press of the two
+    // that rename the node.
+    this.placeCard(card, 'stays');
+    this.moveLater = setTimeout(() => {
+      if (this.cardPlaced === card && card.isConnected && !clippingAncestor(this)?.hasAttribute(PRESSED)) this.placeCard(card, 'moves');
+    }, DOUBLE_PRESS_MS);
   }
+
+  /** The view's move for a card opened by a click, waiting for the click's second press. */
+  private moveLater: ReturnType<typeof setTimeout> | undefined;
 
   /** The card last placed: placed once each time it opens, not on every update (it reads layout). */
   private cardPlaced: HTMLElement | null = null;
@@ -231,7 +246,7 @@ export class TgNode extends LitElement {
     if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey) return;
     const last = this.lastTitleDown;
     this.lastTitleDown = { t: e.timeStamp, x: e.clientX, y: e.clientY };
-    if (e.timeStamp - last.t < 400 && Math.abs(e.clientX - last.x) < 6 && Math.abs(e.clientY - last.y) < 6) {
+    if (e.timeStamp - last.t < DOUBLE_PRESS_MS && Math.abs(e.clientX - last.x) < 6 && Math.abs(e.clientY - last.y) < 6) {
       this.lastTitleDown.t = -1e9;
       e.stopPropagation();
       this.startRename();
