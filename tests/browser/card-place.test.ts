@@ -5,7 +5,7 @@
 // from the page's own layout.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { launch, openApp, settle } from './harness.ts';
+import { settle, withApp } from './harness.ts';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -40,10 +40,7 @@ describe("a collapsed node's params card", () => {
     { width: 1600, height: 1000 },
   ]) {
     it(`opens beside the Temperature node of the default graph where it covers no other node by more than ${MOST_COVERED * 100} % (${viewport.width} × ${viewport.height})`, async () => {
-      const browser = await launch();
-      const s = await openApp(browser, { viewport });
-      try {
-        const page = s.page;
+      await withApp({ viewport }, async (page) => {
         await page.locator('tg-node[data-node-id="temperature"] header .title').click();
         const card = page.locator('tg-node[data-node-id="temperature"] .params.card');
         await card.waitFor();
@@ -61,11 +58,7 @@ describe("a collapsed node's params card", () => {
         // And it stays there.
         expect((await covered(page, 'temperature')).filter((c) => c.share > MOST_COVERED)).toEqual([]);
         await page.screenshot({ path: `tests/screenshots/card-place-temperature-${viewport.width}.png` });
-        expect(s.errors).toEqual([]);
-      } finally {
-        await s.close();
-        await browser.close();
-      }
+      });
     });
   }
 });

@@ -8,7 +8,7 @@ import { upwindWalk } from '../../nodes/wind.ts';
 import { createEngine } from '../../src/engine/engine.ts';
 import type { Graph } from '../../src/model/graph.ts';
 import type { TerrainValue } from '../../src/model/values.ts';
-import { launch, openApp, screenshot, settle, waitForPreviews } from './harness.ts';
+import { screenshot, settle, waitForPreviews, withApp } from './harness.ts';
 
 async function pageGraph(page: Page): Promise<Graph> {
   return page.evaluate(() => (window as never as { terrainGraph: { core: { snapshot(): unknown } } }).terrainGraph.core.snapshot()) as Promise<Graph>;
@@ -20,10 +20,7 @@ describe("the viewer's explanation of the wind and the moisture", () => {
     { width: 1024, height: 700 },
   ]) {
     it(`at ${viewport.width} × ${viewport.height} says rain shadow in the lee of Kauai's heights and sums the moisture's terms`, async () => {
-      const browser = await launch();
-      const s = await openApp(browser, { viewport });
-      try {
-        const page = s.page;
+      await withApp({ viewport }, async (page) => {
         await page.locator('tg-toolbar select').first().selectOption('climate-kauai.json');
         await waitForPreviews(page);
         await page.locator('tg-node[data-node-id="moisture"] header .title').click();
@@ -57,11 +54,7 @@ describe("the viewer's explanation of the wind and the moisture", () => {
         const fits = await note('wind').evaluate((td) => td.scrollWidth <= td.clientWidth + 1);
         expect(fits).toBe(true);
         await screenshot(page, `climate-explain-${viewport.width}`);
-        expect(s.errors).toEqual([]);
-      } finally {
-        await s.close();
-        await browser.close();
-      }
+      });
     });
   }
 });

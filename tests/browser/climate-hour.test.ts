@@ -6,7 +6,7 @@
 // compare pin says on the map that it follows edits until freeze is ticked.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { launch, openApp, screenshot, settle, socketCenter, waitForPreviews } from './harness.ts';
+import { screenshot, settle, socketCenter, waitForPreviews, withApp } from './harness.ts';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -68,10 +68,7 @@ async function moveTheWind(page: Page): Promise<void> {
 describe('the Kauai climate in a first hour', () => {
   for (const viewport of SIZES) {
     it(`at ${viewport.width} × ${viewport.height} brings a Flow node added near the canvas's right edge into sight with every socket whole`, async () => {
-      const browser = await launch();
-      const s = await openApp(browser, { viewport });
-      try {
-        const page = s.page;
+      await withApp({ viewport }, async (page) => {
         await openKauai(page);
         await flowFromMoisture(page);
         const canvas = (await page.locator('tg-app .canvas').boundingBox()) as Box;
@@ -100,19 +97,12 @@ describe('the Kauai climate in a first hour', () => {
         expect(await palette.locator('.item').count()).toBeGreaterThan(0);
         await page.keyboard.press('Escape');
         await screenshot(page, `climate-hour-flow-whole-${viewport.width}`);
-        expect(s.errors).toEqual([]);
-      } finally {
-        await s.close();
-        await browser.close();
-      }
+      });
     });
   }
 
   it('draws no wind arrows over a node that has no picture, and draws them again once it has one', async () => {
-    const browser = await launch();
-    const s = await openApp(browser, { viewport: { width: 1024, height: 700 } });
-    try {
-      const page = s.page;
+    await withApp({ viewport: { width: 1024, height: 700 } }, async (page) => {
       await openKauai(page);
       // The biomes, downstream of the wind, show its arrows.
       expect(await page.locator('tg-viewer tg-map-view svg.wind').count()).toBe(1);
@@ -135,18 +125,11 @@ describe('the Kauai climate in a first hour', () => {
       await settle(page);
       expect(await page.locator('tg-viewer tg-map-view .empty').count()).toBe(0);
       expect(await page.locator('tg-viewer tg-map-view svg.wind').count()).toBe(1);
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-      await browser.close();
-    }
+    });
   });
 
   it('compares the wind moved with the wind as it was: the pinned side says it follows edits until freeze is ticked', async () => {
-    const browser = await launch();
-    const s = await openApp(browser, { viewport: { width: 1024, height: 700 } });
-    try {
-      const page = s.page;
+    await withApp({ viewport: { width: 1024, height: 700 } }, async (page) => {
       await openKauai(page);
       await page.locator('tg-viewer button', { hasText: 'Pin to compare' }).click();
       await settle(page);
@@ -167,10 +150,6 @@ describe('the Kauai climate in a first hour', () => {
       expect(await page.evaluate(() => (window as never as { terrainGraph: { core: { node(id: string): { params: { angle: number } } } } }).terrainGraph.core.node('wind').params.angle)).toBe(225);
       expect(await mapPixels(page, 'pinned')).not.toBe(await mapPixels(page, 'current'));
       await screenshot(page, 'climate-hour-pin-frozen-1024');
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-      await browser.close();
-    }
+    });
   });
 });

@@ -7,7 +7,7 @@
 // second is numbered now; here one is typed so) listed alike in the viewer's pick of whose rivers.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { launch, openApp, screenshot, settle, socketCenter, waitForPreviews } from './harness.ts';
+import { screenshot, settle, socketCenter, withApp } from './harness.ts';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -36,10 +36,7 @@ async function paletteParts(page: Page) {
 describe('a Gaea user’s first hour with erosion, rivers and export', () => {
   for (const viewport of SIZES) {
     it(`keeps the palette's heading and search field whole over a long list, and its highlight in sight under the arrow keys (${viewport.width} × ${viewport.height})`, async () => {
-      const browser = await launch();
-      const s = await openApp(browser, { viewport });
-      try {
-        const page = s.page;
+      await withApp({ viewport }, async (page) => {
         // A right-click on empty canvas: every node type, a list longer than the palette.
         const canvas = (await page.locator('tg-app .canvas').boundingBox()) as Box;
         await page.mouse.click(canvas.x + 60, canvas.y + canvas.height - 90, { button: 'right' });
@@ -70,11 +67,7 @@ describe('a Gaea user’s first hour with erosion, rivers and export', () => {
           return tg.core.graph.nodes.at(-1)!.title;
         });
         expect(added).toBe(shown);
-        expect(s.errors).toEqual([]);
-      } finally {
-        await s.close();
-        await browser.close();
-      }
+      });
     });
   }
 });
@@ -114,12 +107,7 @@ async function pickRoom(page: Page): Promise<{ text: number; room: number; label
 describe('two flow nodes of the same title', () => {
   for (const viewport of SIZES) {
     it(`are told apart in the viewer's pick of whose rivers, the picked one's name whole (${viewport.width} × ${viewport.height})`, async () => {
-      const browser = await launch();
-      const s = await openApp(browser, { viewport });
-      try {
-        const page = s.page;
-        await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption('island.json');
-        await waitForPreviews(page);
+      await withApp({ viewport, recipe: 'island.json' }, async (page) => {
         await secondFlow(page);
         const titles = () =>
           page.evaluate(() => {
@@ -147,11 +135,7 @@ describe('two flow nodes of the same title', () => {
         expect(room.label).toBe('Flow and rivers (flow)');
         expect(room.text).toBeLessThanOrEqual(room.room);
         await screenshot(page, `erosion-hour-two-flows-${viewport.width}`);
-        expect(s.errors).toEqual([]);
-      } finally {
-        await s.close();
-        await browser.close();
-      }
+      });
     });
   }
 });
@@ -164,12 +148,7 @@ async function selection(page: Page): Promise<string[]> {
 describe('a params card over another node', () => {
   for (const viewport of SIZES) {
     it(`lets a Ctrl+click through to the node under it, which joins the selection; without Ctrl the card keeps its clicks (${viewport.width} × ${viewport.height})`, async () => {
-      const browser = await launch();
-      const s = await openApp(browser, { viewport });
-      try {
-        const page = s.page;
-        await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption('island.json');
-        await waitForPreviews(page);
+      await withApp({ viewport, recipe: 'island.json' }, async (page) => {
         // The Wind selected, in the middle of the graph: wherever its card goes (beside the
         // node, where it covers the least), it lies over part of a neighbour's picture.
         await page.locator('tg-node[data-node-id="wind"] header .title').click();
@@ -211,11 +190,7 @@ describe('a params card over another node', () => {
         await card.waitFor();
         expect(await card.evaluate((c) => getComputedStyle(c).pointerEvents)).toBe('auto');
         expect(Number(await card.evaluate((c) => getComputedStyle(c).opacity))).toBe(1);
-        expect(s.errors).toEqual([]);
-      } finally {
-        await s.close();
-        await browser.close();
-      }
+      });
     });
   }
 });
@@ -235,12 +210,7 @@ async function drawnAt(page: Page, selector: string, x: number, y: number): Prom
 describe('a single heightmap exported for Unreal', () => {
   for (const viewport of SIZES) {
     it(`brings the export's progress and Cancel into sight when a button starts it (${viewport.width} × ${viewport.height})`, async () => {
-      const browser = await launch();
-      const s = await openApp(browser, { viewport });
-      try {
-        const page = s.page;
-        await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption('island.json');
-        await waitForPreviews(page);
+      await withApp({ viewport, recipe: 'island.json' }, async (page) => {
         await page.locator('tg-node[data-node-id="water"] header .title').click();
         await settle(page);
         await page.locator('tg-viewer select.export-size').selectOption('2017');
@@ -288,11 +258,7 @@ describe('a single heightmap exported for Unreal', () => {
         expect(await drawnAt(page, 'button.cancel-export', cancel.x + cancel.width / 2, cancel.y + cancel.height / 2)).toBe(true);
         await page.mouse.click(cancel.x + cancel.width / 2, cancel.y + cancel.height / 2);
         await expect.poll(() => page.locator('tg-viewer .exports .note').textContent(), { timeout: 30_000 }).toContain('Cancelled the 2017² export');
-        expect(s.errors).toEqual([]);
-      } finally {
-        await s.close();
-        await browser.close();
-      }
+      });
     });
   }
 });
@@ -319,12 +285,7 @@ async function insertErosion(page: Page): Promise<void> {
 
 describe("a heightmap's export at 1009²", () => {
   it('counts its steps in the bar, as a larger one does, until the file comes or Cancel is pressed (1600 × 1000)', async () => {
-    const browser = await launch();
-    const s = await openApp(browser);
-    try {
-      const page = s.page;
-      await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption('island.json');
-      await waitForPreviews(page);
+    await withApp({ recipe: 'island.json' }, async (page) => {
       await insertErosion(page);
       await page.keyboard.press('Escape');
       await page.locator('tg-node[data-node-id="water"] header .title').click();
@@ -342,10 +303,6 @@ describe("a heightmap's export at 1009²", () => {
       await screenshot(page, 'erosion-hour-export-under-way');
       await page.locator('tg-viewer .exports button.cancel-export').click();
       await expect.poll(() => page.locator('tg-viewer .exports .note').textContent(), { timeout: 60_000 }).toContain('Cancelled the 1009² export');
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-      await browser.close();
-    }
+    });
   });
 });

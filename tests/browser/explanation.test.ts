@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/engine.ts';
 import type { Graph } from '../../src/model/graph.ts';
 import { formatValue } from '../../src/model/values.ts';
-import { launch, openApp, screenshot, settle, waitForPreviews } from './harness.ts';
+import { screenshot, settle, waitForPreviews, withApp } from './harness.ts';
 
 async function pageGraph(page: Page): Promise<Graph> {
   return page.evaluate(() => (window as never as { terrainGraph: { core: { snapshot(): unknown } } }).terrainGraph.core.snapshot()) as Promise<Graph>;
@@ -43,10 +43,7 @@ describe("the viewer's explanation of a river cell", () => {
     { width: 1024, height: 700 },
   ]) {
     it(`at ${viewport.width} × ${viewport.height} says why the cell is a river and names each output of the flow node whole`, async () => {
-      const browser = await launch();
-      const s = await openApp(browser, { viewport });
-      try {
-        const page = s.page;
+      await withApp({ viewport }, async (page) => {
         const { accumulation } = await pinRiver(page);
         const rule = `accumulation ${formatValue(accumulation)} ≥ river area 8 → river`;
         // The answer names the port it shows, and the rule.
@@ -70,11 +67,7 @@ describe("the viewer's explanation of a river cell", () => {
         for (const r of rows) expect(r.whole, r.th).toBe(true);
         expect(rows[0].note).toBe(rule);
         expect(rows[3].note).toMatch(/^rain × 256-map cells: what drains into the cell(, plus|;) its own rain \d\.\d{4} \(Moisture\)/);
-        expect(s.errors).toEqual([]);
-      } finally {
-        await s.close();
-        await browser.close();
-      }
+      });
     });
   }
 });

@@ -8,7 +8,7 @@
 // export port's count of stopped evaluations, never on times.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launch, nodePixels, openApp, params, screenshot, settle, showParams, waitForPreviews } from './harness.ts';
+import { nodePixels, params, screenshot, settle, showParams, waitForPreviews, withApp } from './harness.ts';
 
 interface Logged {
   readonly sent: { kind: string; seq: number; iterations: number; stop: boolean }[];
@@ -65,10 +65,7 @@ describe("Cancel stops the engine worker's evaluation for an export", () => {
     { width: 1024, height: 700 },
   ]) {
     it(`at ${viewport.width} × ${viewport.height}: a 1024² export of a 50-step fluvial, cancelled, is stopped in the engine, and the 5-step previews come after it`, async () => {
-      const browser = await launch();
-      const s = await openApp(browser, { viewport });
-      try {
-        const page = s.page;
+      await withApp({ viewport }, async (page) => {
         expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
         const downloads: string[] = [];
         page.on('download', (d) => downloads.push(d.suggestedFilename()));
@@ -132,11 +129,7 @@ describe("Cancel stops the engine worker's evaluation for an export", () => {
         expect(downloads).toEqual([]);
         await page.locator('tg-viewer .exports .note').scrollIntoViewIfNeeded();
         await screenshot(page, `export-cancel-stop-${viewport.width}`);
-        expect(s.errors).toEqual([]);
-      } finally {
-        await s.close();
-        await browser.close();
-      }
+      });
     }, 240_000);
   }
 });

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appPerTest, appUrl, graphText, openApp, params, screenshot, settle, showParams, waitForPreviews } from './harness.ts';
+import { appPerTest, appUrl, graphText, openApp, openRecipe, params, screenshot, settle, showParams, waitForPreviews } from './harness.ts';
 
 const DEFAULT_TEXT = readFileSync('graphs/default.json', 'utf8');
 
@@ -175,8 +175,7 @@ describe('graph files in the editor', () => {
   it('keeps an edited graph as a draft when another is opened over it', async () => {
     const page = app.s.page;
     await setGainAndAutosave(page, '0.65');
-    await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption('terrain-flatlands.json');
-    await waitForPreviews(page);
+    await openRecipe(page, 'terrain-flatlands.json');
     await page.locator('tg-toolbar button', { hasText: 'New' }).click();
     await settle(page);
     const drafts = page.locator('tg-toolbar select[aria-label="Drafts"]');

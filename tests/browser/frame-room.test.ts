@@ -5,7 +5,7 @@
 // selected ones is held, and the editor says so. Real mouse and keyboard, both window sizes.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { launch, openApp, screenshot, settle } from './harness.ts';
+import { screenshot, settle, withApp } from './harness.ts';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -53,10 +53,7 @@ async function overTitle(page: Page): Promise<string> {
 describe('a frame made with Ctrl+G', () => {
   for (const viewport of SIZES) {
     it(`lies over no node it does not hold, its title in sight, and holds one lying among the selected nodes, saying so (${viewport.width} × ${viewport.height})`, async () => {
-      const browser = await launch();
-      const s = await openApp(browser, { viewport });
-      try {
-        const page = s.page;
+      await withApp({ viewport }, async (page) => {
         // The Height node: a node beside it on either hand, a row above and below.
         for (const [k, ids] of [['height'], ['erosCurve', 'height'], ['rank', 'wind']].entries()) {
           await pick(page, ids[0]);
@@ -87,11 +84,7 @@ describe('a frame made with Ctrl+G', () => {
         const frame = (await page.locator('tg-frame').boundingBox()) as Box;
         expect(await coveredBy(page, frame)).toEqual([]);
         await screenshot(page, `frame-room-among-${viewport.width}`);
-        expect(s.errors).toEqual([]);
-      } finally {
-        await s.close();
-        await browser.close();
-      }
+      });
     });
   }
 });

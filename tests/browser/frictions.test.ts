@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appPerTest, drag, screenshot, settle, socketCenter, waitForPreviews, wirePoint, wires } from './harness.ts';
+import { appPerTest, drag, openRecipe, screenshot, settle, socketCenter, waitForPreviews, wirePoint, wires } from './harness.ts';
 
 /** The centre of a node's body (its preview), in page pixels. */
 async function bodyOf(page: Page, id: string): Promise<{ x: number; y: number }> {
@@ -112,8 +112,7 @@ describe('small frictions', () => {
     await settle(page);
     const pinned = await mapPixels(page, 'pinned');
     expect(await pinnedLabel(page)).toBe('Biomes · follows edits');
-    await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption('climate-atacama.json');
-    await waitForPreviews(page);
+    await openRecipe(page, 'climate-atacama.json');
     await expect.poll(() => page.locator('tg-viewer h2[data-viewer-node]').getAttribute('data-viewer-node')).toBe('biomes');
     // The pinned half is still the default graph's Biomes, frozen and named after its graph;
     // the current half is Atacama's.

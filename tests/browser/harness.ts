@@ -83,6 +83,35 @@ export function appPerSuite(open: (browser: Browser) => Promise<Session> = (brow
   return suite;
 }
 
+/**
+ * Runs `body` on the app opened afresh in a browser of its own, at `viewport` (default 1600 ×
+ * 1000) and, with `recipe` (a shipped graph's file name), that graph opened from the toolbar's
+ * Recipes list and its previews waited for; fails it when the page logged an error; closes the
+ * browser whatever happens. For a test of its own window size or recipe; suites that share one
+ * window use appPerTest or appPerSuite.
+ */
+export async function withApp(options: { viewport?: { width: number; height: number }; recipe?: string }, body: (page: Page, s: Session) => Promise<void>): Promise<void> {
+  const browser = await launch();
+  try {
+    const s = await openApp(browser, { viewport: options.viewport });
+    try {
+      if (options.recipe) await openRecipe(s.page, options.recipe);
+      await body(s.page, s);
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Opens a shipped graph (its file name, as `island.json`) from the toolbar's Recipes list and waits for every node's preview. */
+export async function openRecipe(page: Page, file: string): Promise<void> {
+  await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption(file);
+  await waitForPreviews(page);
+}
+
 /** The open graph as the editor core holds it, as JSON text. */
 export async function graphText(page: Page): Promise<string> {
   return page.evaluate(() => JSON.stringify((window as never as { terrainGraph: { core: { snapshot(): unknown } } }).terrainGraph.core.snapshot()));

@@ -12,7 +12,7 @@ import { serializeGraph } from '../../src/model/format.ts';
 import type { Graph } from '../../src/model/graph.ts';
 import { runCli, scratchDir } from '../helpers/cli.ts';
 import { readGlb } from '../helpers/glb.ts';
-import { appUrl, graphText, launch, openApp, SCREENSHOTS, screenshot, settle } from './harness.ts';
+import { appUrl, graphText, screenshot, SCREENSHOTS, settle, withApp } from './harness.ts';
 
 /** Kept for people to look at, beside the tests' own folder. */
 const NOTES = '/work/notes/shots';
@@ -47,10 +47,7 @@ const viewer = (page: Page) => page.locator('tg-viewer');
 
 describe('Export → Mesh (glTF)', () => {
   it('downloads the command line\'s bytes for the options set in the panel, and GLTFLoader draws the land and the sea', async () => {
-    const browser = await launch();
-    const s = await openApp(browser, { viewport: { width: 1600, height: 1000 } });
-    try {
-      const page = s.page;
+    await withApp({ viewport: { width: 1600, height: 1000 } }, async (page) => {
       // The map stays at the panel's top while the rest scrolls: the row is brought up from below.
       await viewer(page).locator('.bar.mesh').evaluate((el) => el.scrollIntoView({ block: 'end' }));
       // 129 vertices a side over the default 256² view, 20 m a cell, 1,500 m high, with the sea.
@@ -145,18 +142,11 @@ describe('Export → Mesh (glTF)', () => {
       expect(seen.max[1]).toBeLessThanOrEqual(1500);
       expect(seen.extras).toMatchObject({ layer: 'biomes.out', heightsFrom: 'water.terrain', metresPerCell: 20, heightRange: 1500 });
       await shot(page, 'gltfloader-1600');
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-      await browser.close();
-    }
+    });
   }, 180_000);
 
   it('at 1024 × 700 the mesh options fit the panel beside the other exports', async () => {
-    const browser = await launch();
-    const s = await openApp(browser, { viewport: { width: 1024, height: 700 } });
-    try {
-      const page = s.page;
+    await withApp({ viewport: { width: 1024, height: 700 } }, async (page) => {
       const row = viewer(page).locator('.bar.mesh');
       await row.evaluate((el) => el.scrollIntoView({ block: 'end' }));
       await settle(page);
@@ -167,10 +157,6 @@ describe('Export → Mesh (glTF)', () => {
         const b = (await viewer(page).locator(sel).boundingBox())!;
         expect(b.x + b.width, sel).toBeLessThanOrEqual(panel.x + panel.width);
       }
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-      await browser.close();
-    }
+    });
   }, 120_000);
 });

@@ -2,7 +2,7 @@
 // from the catalogue), and a node added from it shows a preview and one control per param.
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../nodes/index.ts';
-import { appPerTest, dragWire, launch, nodePixels, openApp, screenshot, settle, showParams, waitForPreviews } from './harness.ts';
+import { appPerTest, dragWire, nodePixels, screenshot, settle, showParams, waitForPreviews, withApp } from './harness.ts';
 
 const NEW_TYPES = ['cellular', 'warp', 'terrace', 'blur', 'slope', 'select'] as const;
 
@@ -117,10 +117,7 @@ describe('the new terrain operators in the editor', () => {
 
 describe('the new terrain operators on a small screen', () => {
   it('at 1024 × 700 keeps a tall params card (the hydraulic erosion’s) clear of the notes line, its node in view', async () => {
-    const browser = await launch();
-    const s = await openApp(browser, { viewport: { width: 1024, height: 700 } });
-    try {
-      const page = s.page;
+    await withApp({ viewport: { width: 1024, height: 700 } }, async (page) => {
       await page.locator('tg-toolbar select').first().selectOption('eroded-valleys.json');
       await waitForPreviews(page);
       await page.locator('tg-node[data-node-id="erosion"] header .title').click();
@@ -134,18 +131,11 @@ describe('the new terrain operators on a small screen', () => {
       expect(box.y + box.height).toBeLessThanOrEqual(notes.y);
       expect(node.y).toBeGreaterThanOrEqual(canvas.y);
       await screenshot(page, 'new-nodes-tall-card-small-screen');
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-      await browser.close();
-    }
+    });
   });
 
   it('at 1024 × 700 keeps the viewer’s output select of a node with several outputs inside the panel', async () => {
-    const browser = await launch();
-    const s = await openApp(browser, { viewport: { width: 1024, height: 700 } });
-    try {
-      const page = s.page;
+    await withApp({ viewport: { width: 1024, height: 700 } }, async (page) => {
       await page.locator('tg-toolbar select').first().selectOption('rivers-from-the-rain.json');
       await waitForPreviews(page);
       await page.locator('tg-node[data-node-id="rivers"] header .title').click();
@@ -154,18 +144,11 @@ describe('the new terrain operators on a small screen', () => {
       const select = (await page.locator('tg-viewer header select.port').boundingBox())!;
       expect(select.x + select.width).toBeLessThanOrEqual(panel.x + panel.width);
       await screenshot(page, 'new-nodes-output-select-small-screen');
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-      await browser.close();
-    }
+    });
   });
 
   it('at 1024 × 700 a ridged range through a warp shows in the viewer', async () => {
-    const browser = await launch();
-    const s = await openApp(browser, { viewport: { width: 1024, height: 700 } });
-    try {
-      const page = s.page;
+    await withApp({ viewport: { width: 1024, height: 700 } }, async (page) => {
       const area = (await page.locator('tg-app .canvas').boundingBox())!;
       await page.mouse.click(area.x + 60, area.y + area.height - 60, { button: 'right' });
       const menu = page.locator('tg-node-menu');
@@ -185,10 +168,6 @@ describe('the new terrain operators on a small screen', () => {
       await settle(page);
       expect((await nodePixels(page, 'warp')).colours).toBeGreaterThan(8);
       await screenshot(page, 'new-nodes-small-screen');
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-      await browser.close();
-    }
+    });
   });
 });

@@ -5,7 +5,7 @@
 // keys bring back each title exactly. Real mouse and keyboard, at 1600 × 1000 and 1024 × 700.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { launch, openApp, screenshot, settle, socketCenter, waitForPreviews } from './harness.ts';
+import { screenshot, settle, socketCenter, withApp } from './harness.ts';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -42,12 +42,7 @@ async function emptyCanvas(page: Page, fx: number, fy: number): Promise<{ x: num
 describe('numbered titles', () => {
   for (const viewport of SIZES) {
     it(`numbers Flow nodes added from a wire, the palette, Ctrl+D and Ctrl+V, told apart on the canvas and in the rivers pick, and undo and redo bring each title back (${viewport.width} × ${viewport.height})`, async () => {
-      const browser = await launch();
-      const s = await openApp(browser, { viewport });
-      try {
-        const page = s.page;
-        await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption('island.json');
-        await waitForPreviews(page);
+      await withApp({ viewport, recipe: 'island.json' }, async (page) => {
         const start = await flows(page);
         expect(start.map((f) => f.split(': ')[1])).toEqual(['Flow and rivers']);
 
@@ -120,11 +115,7 @@ describe('numbered titles', () => {
         await settle(page);
         expect(await flows(page)).toEqual(made);
         expect(await canvasTitles(page)).toEqual(made.map((f) => f.split(': ')[1]));
-        expect(s.errors).toEqual([]);
-      } finally {
-        await s.close();
-        await browser.close();
-      }
+      });
     });
   }
 });

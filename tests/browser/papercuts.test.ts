@@ -3,7 +3,7 @@
 // reload, the compare pin's name readable at 1024 × 700, and the angle sliders' 1° steps.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appPerTest, launch, openApp, screenshot, settle, waitForPreviews } from './harness.ts';
+import { appPerTest, screenshot, settle, waitForPreviews, withApp } from './harness.ts';
 
 /** Opens a recipe from the toolbar's Recipes list. */
 async function openRecipe(page: Page, file: string): Promise<void> {
@@ -53,10 +53,7 @@ describe('the compare pin', () => {
     { width: 1600, height: 1000 },
   ]) {
     it(`shows the pinned output's whole name on one line at ${viewport.width} × ${viewport.height}`, async () => {
-      const browser = await launch();
-      const s = await openApp(browser, { viewport });
-      try {
-        const page = s.page;
+      await withApp({ viewport }, async (page) => {
         await openRecipe(page, 'climate-kauai.json');
         await page.locator('tg-node[data-node-id="biomes"] header .title').click();
         await settle(page);
@@ -68,11 +65,7 @@ describe('the compare pin', () => {
         expect(name.cut, `"${name.text}" cut short`).toBe(false);
         expect(name.lines).toBe(1);
         expect(name.title).toContain('Biomes');
-        expect(s.errors).toEqual([]);
-      } finally {
-        await s.close();
-        await browser.close();
-      }
+      });
     });
   }
 });

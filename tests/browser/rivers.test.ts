@@ -10,7 +10,7 @@ import type { Graph } from '../../src/model/graph.ts';
 import { formatValue } from '../../src/model/values.ts';
 import { RIVER_COLOURS, RIVER_RGB } from '../../src/render/rivers.ts';
 import type { Rgb } from '../../src/render/ramps.ts';
-import { glPixels, launch, openApp, screenshot, settle, waitForPreviews } from './harness.ts';
+import { glPixels, launch, openApp, openRecipe, screenshot, settle, waitForPreviews } from './harness.ts';
 
 async function pageGraph(page: Page): Promise<Graph> {
   return page.evaluate(() => (window as never as { terrainGraph: { core: { snapshot(): unknown } } }).terrainGraph.core.snapshot()) as Promise<Graph>;
@@ -56,8 +56,7 @@ async function landDrawn(page: Page): Promise<void> {
 async function openRivers(browser: Browser, viewport: { width: number; height: number }, theme: 'dark' | 'light') {
   const context = await browser.newContext({ viewport, colorScheme: theme, acceptDownloads: true });
   const s = await openApp(browser, { context });
-  await s.page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption('rivers-from-the-rain.json');
-  await waitForPreviews(s.page);
+  await openRecipe(s.page, 'rivers-from-the-rain.json');
   await s.page.waitForFunction(() => document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector('h2[data-viewer-node="biomes"]'));
   return s;
 }

@@ -6,7 +6,7 @@
 // y fields scrolling a long negative value's minus out of sight.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appPerTest, drag, launch, openApp, screenshot, settle, waitForPreviews } from './harness.ts';
+import { appPerTest, drag, screenshot, settle, withApp } from './harness.ts';
 
 /** The focused element, through the shadow roots: "tg-param[seed] input[number]" or "tg-viewer input". */
 async function focused(page: Page): Promise<string> {
@@ -106,10 +106,7 @@ describe("a collapsed node's params card", () => {
 
 describe('a log slider', () => {
   it('says "log scale" beside its name, legibly and whole at 1024 × 700; a linear slider says nothing', async () => {
-    const browser = await launch();
-    const s = await openApp(browser, { viewport: { width: 1024, height: 700 } });
-    try {
-      const page = s.page;
+    await withApp({ viewport: { width: 1024, height: 700 } }, async (page) => {
       await select(page, 'cont');
       const mark = page.locator('tg-node[data-node-id="cont"] tg-param[name="frequency"] label .log');
       expect(await mark.count()).toBe(1);
@@ -123,11 +120,7 @@ describe('a log slider', () => {
       expect(await page.locator('tg-node[data-node-id="cont"] tg-param[name="octaves"] label .log').count()).toBe(0);
       expect(await page.locator('tg-node[data-node-id="cont"] tg-param[name="frequency"] label').getAttribute('title')).toContain('Its slider is logarithmic');
       await screenshot(page, 'small-things-log-scale-1024');
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-      await browser.close();
-    }
+    });
   });
 });
 
@@ -137,12 +130,7 @@ describe('the rivers control with two flow nodes', () => {
     { width: 1024, height: 700 },
   ]) {
     it(`keeps its words on one line and the zoom button on the cells' row at ${viewport.width} × ${viewport.height}`, async () => {
-        const browser = await launch();
-      const s = await openApp(browser, { viewport });
-      try {
-        const page = s.page;
-        await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption('rivers-from-the-rain.json');
-        await waitForPreviews(page);
+        await withApp({ viewport, recipe: 'rivers-from-the-rain.json' }, async (page) => {
         await select(page, 'rivers');
         await page.keyboard.press('Control+d');
         await settle(page);
@@ -165,11 +153,7 @@ describe('the rivers control with two flow nodes', () => {
         expect(Math.abs(zoom.y - size.y)).toBeLessThan(4);
         expect(words.y).toBeGreaterThan(size.y + size.height - 1);
         await screenshot(page, `small-things-two-flows-${viewport.width}`);
-        expect(s.errors).toEqual([]);
-      } finally {
-        await s.close();
-        await browser.close();
-      }
+      });
     });
   }
 });
@@ -181,10 +165,7 @@ describe("the view's x and y fields", () => {
   ]) {
     it(`show a long negative value's minus and leading digits, typed and taken, at ${viewport.width} × ${viewport.height}`, async () => {
       // -12.345678 read as 12.345678: the field scrolled its minus out of sight.
-      const browser = await launch();
-      const s = await openApp(browser, { viewport });
-      try {
-        const page = s.page;
+      await withApp({ viewport }, async (page) => {
         const panel = (await page.locator('tg-viewer').boundingBox())!;
         for (const [key, typed] of [['y', '-12.345678'], ['y', '-1234567.8901234'], ['x', '-98765.43210987']] as const) {
           const field = page.locator(`tg-viewer input.${key}`);
@@ -201,11 +182,7 @@ describe("the view's x and y fields", () => {
           expect(box.x + box.width, `${key} ${typed} inside the panel`).toBeLessThanOrEqual(panel.x + panel.width);
         }
         expect(await page.evaluate(() => (window as never as { terrainGraph: { core: { graph: { view: { x: number; y: number } } } } }).terrainGraph.core.graph.view)).toMatchObject({ x: -98765.43210987, y: -1234567.8901234 });
-        expect(s.errors).toEqual([]);
-      } finally {
-        await s.close();
-        await browser.close();
-      }
+      });
     });
   }
 });
@@ -244,21 +221,14 @@ describe('a knot list typed with a word in it', () => {
 
 describe("the viewer's heading", () => {
   it('says in the title’s tooltip the node id and type it has no room for beside an output select at 1024 × 700', async () => {
-    const browser = await launch();
-    const s = await openApp(browser, { viewport: { width: 1024, height: 700 } });
-    try {
-      const page = s.page;
+    await withApp({ viewport: { width: 1024, height: 700 } }, async (page) => {
       await select(page, 'water');
       // "water · Water level" beside the Water level's output select was cut to "wat…" (and
       // "valleys · Fluvial erosion" to "v"): not shown there now (island-hour.test.ts), the
       // title's tooltip says it.
       expect(await page.locator('tg-viewer header .sub').isVisible()).toBe(false);
       expect(await page.locator('tg-viewer header h2').getAttribute('title')).toBe('Water level (water · Water level)');
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-      await browser.close();
-    }
+    });
   });
 });
 

@@ -2,15 +2,14 @@
 // It said "Export tiles erosion": the Eroded valleys' Hydraulic erosion by its id, a word that in
 // that graph's family also reads as the Erosion noise (id "eros"), and nowhere on the canvas.
 import { describe, expect, it } from 'vitest';
-import { appPerTest, screenshot, settle, waitForPreviews } from './harness.ts';
+import { appPerTest, openRecipe, screenshot, settle } from './harness.ts';
 
 describe('the Export → Tiles box', () => {
   const app = appPerTest();
 
   it('names the node by its title in its heading, the id (the command line’s --node) in the tooltip', async () => {
     const page = app.s.page;
-    await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption('eroded-valleys.json');
-    await waitForPreviews(page);
+    await openRecipe(page, 'eroded-valleys.json');
     await page.locator('tg-node[data-node-id="erosion"] header .title').click();
     await settle(page);
     await page.locator('tg-viewer button.tiles-open').click();

@@ -3,7 +3,7 @@
 // the point (a newcomer's pass, 6 December).
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { launch, openApp, params, screenshot, settle } from './harness.ts';
+import { params, screenshot, settle, withApp } from './harness.ts';
 
 const SIZES = [
   { width: 1600, height: 1000 },
@@ -27,10 +27,7 @@ async function dragBy(page: Page, from: { x: number; y: number }, dy: number): P
 describe("the viewer's curve editor", () => {
   for (const viewport of SIZES) {
     it(`edits the selected curve's points as wide as the map: a drag is one undo step, and the node's own editor follows (${viewport.width} × ${viewport.height})`, async () => {
-      const browser = await launch();
-      const s = await openApp(browser, { viewport });
-      try {
-        const page = s.page;
+      await withApp({ viewport }, async (page) => {
         await page.locator('tg-node[data-node-id="contCurve"] header .title').click();
         await settle(page);
         const editor = page.locator('tg-viewer section.curve tg-curve-editor');
@@ -65,11 +62,7 @@ describe("the viewer's curve editor", () => {
         await page.keyboard.press('Control+Shift+z');
         await settle(page);
         expect((await params(page, 'contCurve')).points).toEqual(after);
-        expect(s.errors).toEqual([]);
-      } finally {
-        await s.close();
-        await browser.close();
-      }
+      });
     });
   }
 });

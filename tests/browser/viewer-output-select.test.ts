@@ -3,7 +3,7 @@
 // it left the Hydraulic erosion's select 60 px: it read "out · h", which could be any output.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appPerTest, screenshot, settle, waitForPreviews } from './harness.ts';
+import { appPerTest, openRecipe, screenshot, settle } from './harness.ts';
 
 /** The viewer's header: the select's width and the width its selected words need, the title's, and the row's. */
 async function header(page: Page): Promise<{ select: number; needs: number; title: number; right: number; row: number; text: string }> {
@@ -28,8 +28,7 @@ describe('the viewer’s output select', () => {
   it('shows its chosen output’s words whole at 1024 × 700 beside a long title and the "kept" chip', async () => {
     const page: Page = app.s.page;
     await page.setViewportSize({ width: 1024, height: 700 });
-    await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption('eroded-valleys.json');
-    await waitForPreviews(page);
+    await openRecipe(page, 'eroded-valleys.json');
     await page.locator('tg-node[data-node-id="erosion"] header .title').click();
     await settle(page);
     const selected = await header(page);

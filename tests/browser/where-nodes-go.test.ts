@@ -4,7 +4,7 @@
 // a node expanded with H is brought into sight.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appPerTest, launch, openApp, screenshot, settle } from './harness.ts';
+import { appPerTest, screenshot, settle, withApp } from './harness.ts';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -69,20 +69,13 @@ describe('a node added from the palette', () => {
 
 describe('a node added from the palette on a small window', () => {
   it('at 1024 × 700 opens Hydraulic erosion\'s card inside the canvas, added near its foot', async () => {
-    const browser = await launch();
-    const s = await openApp(browser, { viewport: { width: 1024, height: 700 } });
-    try {
-      const page = s.page;
+    await withApp({ viewport: { width: 1024, height: 700 } }, async (page) => {
       const at = await frame(page);
       const id = await addFromPalette(page, at.canvas.x + 60, at.notesTop - 30, 'hydraulic');
       const card = await cardOf(page, id);
       await screenshot(page, 'placement-hydraulic-1024');
       expectInside(card, await frame(page), 'Hydraulic erosion card at 1024');
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-      await browser.close();
-    }
+    });
   });
 });
 
