@@ -23,7 +23,6 @@ import { Minimap } from './minimap.ts';
 import { Reroutes } from './reroutes.ts';
 import { BatchedSocketPositions } from './socket-positions.ts';
 import { Bridge, type BridgeHooks } from './bridge.ts';
-import { markPressed } from './pressed.ts';
 import type { Schemes, TypedSocket, ViewConnection } from './view-objects.ts';
 
 /** Pixels kept between a node brought into sight and the open notes above which it goes. */
@@ -36,8 +35,6 @@ export class Canvas {
   private readonly unpan: () => void;
   /** Ends the params cards' letting the pointer through while Ctrl is held. */
   private readonly unthrough: () => void;
-  /** Ends the marking of the canvas while a pointer is pressed on it. */
-  private readonly unpressed: () => void;
 
   private constructor(
     private readonly core: EditorCore,
@@ -58,12 +55,11 @@ export class Canvas {
     area.container.addEventListener('tg-card-room', this.cardRoom);
     this.unpan = middlePan(area);
     this.unthrough = cardThrough(area.container);
-    this.unpressed = markPressed(area.container);
   }
 
   /**
-   * A selected node's params card was placed past the canvas's edge (or under the minimap or the
-   * notes): move the view right by dx and up by dy, either of which may be negative.
+   * A selected node's params card has no room below or above it, or runs past the canvas's left
+   * side: move the view up by dy and right by dx.
    */
   private readonly cardRoom = (e: CustomEvent<{ readonly dx: number; readonly dy: number }>) => {
     const t = this.area.area.transform;
@@ -127,7 +123,7 @@ export class Canvas {
       if (c.type === 'zoomed') cardScale();
       // A selected node's card was placed when it opened, where the node lay then: dragged
       // towards the canvas's foot, the node took it out of sight below. Placed again on the drop.
-      if (c.type === 'nodedragged') area.nodeViews.get(c.data.id)?.element.querySelector<HTMLElement & { placeCardAgain?(after: 'drop'): void }>('tg-node')?.placeCardAgain?.('drop');
+      if (c.type === 'nodedragged') area.nodeViews.get(c.data.id)?.element.querySelector<HTMLElement & { placeCardAgain?(): void }>('tg-node')?.placeCardAgain?.();
       return c;
     });
     cardScale();
@@ -300,7 +296,6 @@ export class Canvas {
     this.area.container.removeEventListener('tg-card-room', this.cardRoom);
     this.unpan();
     this.unthrough();
-    this.unpressed();
     this.keep.dispose();
     this.box.dispose();
     this.frames.dispose();

@@ -49,16 +49,12 @@ export function bodyHeight(def: AnyNodeDef): number {
  * A collapsed node: its title, and its picture (or curve) with the input sockets on its left
  * edge, names in their tooltips. The default graph's sixteen nodes, collapsed and laid out
  * eight columns wide, fit a 1600 × 1000 window at a scale that keeps the titles above 10 px;
- * a selected collapsed node shows its params in a card beside it, over the canvas (card-place.ts).
+ * a selected collapsed node shows its params in a card below it, over the canvas.
  */
 export const COLLAPSED_WIDTH = 124;
 export const COLLAPSED_PREVIEW = 104;
 /** Width of the params card of a selected collapsed node. */
 export const CARD_WIDTH = NODE_WIDTH;
-/** Canvas pixels between a node and its card below or above it. */
-export const CARD_GAP = 4;
-/** Between a node and its card beside it: clear of the sockets, which stand 11 px out of its sides. */
-export const CARD_SIDE_GAP = 12;
 /** A card holding a table (the Whittaker biomes): room for its four columns' names. */
 export const WIDE_CARD_WIDTH = 360;
 

@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { BODY_GAP, CARD_GAP, CARD_SIDE_GAP, CARD_WIDTH, WIDE_CARD_WIDTH, COLLAPSED_PREVIEW, FOOTER, HEADER_HEIGHT, INPUT_COLUMN, NODE_WIDTH, PARAM_ROW, PORT_ROW, PREVIEW_SIZE } from './layout.ts';
+import { BODY_GAP, CARD_WIDTH, WIDE_CARD_WIDTH, COLLAPSED_PREVIEW, FOOTER, HEADER_HEIGHT, INPUT_COLUMN, NODE_WIDTH, PARAM_ROW, PORT_ROW, PREVIEW_SIZE } from './layout.ts';
 
 export default css`
   :host {
@@ -230,10 +230,10 @@ export default css`
   :host([collapsed]) .title {
     font-size: 12px;
   }
-  /* A selected collapsed node's params: a card beside it (below unless placeCard chose), over the canvas. */
+  /* A selected collapsed node's params: a card below it, over the canvas. */
   .params.card {
     position: absolute;
-    top: calc(100% + ${CARD_GAP}px);
+    top: calc(100% + 4px);
     left: 0;
     width: ${CARD_WIDTH}px;
     box-sizing: border-box;
@@ -255,44 +255,18 @@ export default css`
   :host([wide-card]) .params.card {
     width: ${WIDE_CARD_WIDTH}px;
   }
-  /* Where placeCard (card-place.ts) found it hides the least of the graph: below or above the
-     node, its left or right edge on the node's; or beside it, its top or bottom on the node's,
-     clear of the node's sockets (they stand 11 px out of its sides). Scaled from the corner
-     that touches the node, so the gap stays the canvas's. */
-  :host([card-side='below'][card-align='end']) .params.card {
+  /* Near the canvas's right side or foot the card flips so it stays in view (placeCard). */
+  :host([card-x='right']) .params.card {
     left: auto;
     right: 0;
     transform-origin: right top;
   }
-  :host([card-side='above']) .params.card {
+  :host([card-y='above']) .params.card {
     top: auto;
-    bottom: calc(100% + ${CARD_GAP}px);
+    bottom: calc(100% + 4px);
     transform-origin: left bottom;
   }
-  :host([card-side='above'][card-align='end']) .params.card {
-    left: auto;
-    right: 0;
-    transform-origin: right bottom;
-  }
-  :host([card-side='right']) .params.card {
-    top: 0;
-    left: calc(100% + ${CARD_SIDE_GAP}px);
-    transform-origin: left top;
-  }
-  :host([card-side='left']) .params.card {
-    top: 0;
-    left: auto;
-    right: calc(100% + ${CARD_SIDE_GAP}px);
-    transform-origin: right top;
-  }
-  :host([card-side='right'][card-align='end']) .params.card {
-    top: auto;
-    bottom: 0;
-    transform-origin: left bottom;
-  }
-  :host([card-side='left'][card-align='end']) .params.card {
-    top: auto;
-    bottom: 0;
+  :host([card-x='right'][card-y='above']) .params.card {
     transform-origin: right bottom;
   }
   /* While a wire is drawn: the sockets that would take it light up, the others dim. */

@@ -11,16 +11,11 @@ import type { PortType } from '../../model/values.ts';
 import { NodeWatch } from '../controllers.ts';
 import type { Schemes, TypedSocket, ViewNode } from '../canvas/view-objects.ts';
 import { GROUP_COLORS } from '../theme.ts';
-import { CANVAS_FOOT, CARD_GAP, CARD_SIDE_GAP, COLLAPSED_PREVIEW, COLLAPSED_WIDTH, CURVE_WIDTH, hasCurveEditor, hasTable, PREVIEW_SIZE } from './layout.ts';
+import { CANVAS_FOOT, COLLAPSED_PREVIEW, COLLAPSED_WIDTH, CURVE_WIDTH, hasCurveEditor, hasTable, PREVIEW_SIZE } from './layout.ts';
 import { appEvent } from '../events.ts';
-import { chooseCardPlace, type ViewMoves } from './card-place.ts';
-import { PRESSED } from '../canvas/pressed.ts';
 import styles from './node.styles.ts';
 
 const stop = (e: Event) => e.stopPropagation();
-
-/** Two presses on a title within this many milliseconds rename the node. */
-const DOUBLE_PRESS_MS = 400;
 
 /** The nearest ancestor (across shadow roots) that clips what overflows it: the canvas. */
 function clippingAncestor(from: Element): Element | null {
@@ -98,108 +93,57 @@ export class TgNode extends LitElement {
     const card = this.renderRoot.querySelector<HTMLElement>('.params.card');
     if (!card || this.cardPlaced === card) return;
     this.cardPlaced = card;
-    // Opened by a press on the node (rete selects on the press): the view stays put under the
-    // pressed pointer, which may be starting a drag, and the card is placed again on the release.
-    const pressed = !!clippingAncestor(this)?.hasAttribute(PRESSED);
-    this.openedOnPress = pressed ? this.modelPosition() : null;
-    const moves = pressed ? 'stays' : 'moves';
-    // The params inside render after this update: measured now, the Wind's card was 158 px high
-    // of its 226, and placed where its foot covered the node below. Placed now without moving the
-    // view (the attributes set within this update), and again at its size once they rendered.
-    const params = [...card.querySelectorAll<LitElement>('tg-param')];
-    if (!params.some((p) => p.isUpdatePending)) return this.placeCard(card, moves);
-    this.placeCard(card, 'stays');
-    void Promise.all(params.map((p) => p.updateComplete)).then(() => {
-      if (this.cardPlaced === card && card.isConnected) this.placeCard(card, moves);
-    });
+    this.placeCard(card);
   }
 
-  /**
-   * Places the open params card again: after the node was dropped (or clicked: rete's release
-   * after a press that moved nothing), or after the view moved it (Canvas.reveal, a resize).
-   * The view moves for it only when no place shows the card whole as it lies, or, a moment later,
-   * for a better place when the card opened on the press of a click that this release ends.
-   */
-  placeCardAgain(after: 'drop' | 'view' = 'view'): void {
+  /** Places the open params card again, after the view moved the node (Canvas.reveal). */
+  placeCardAgain(): void {
     const card = this.renderRoot.querySelector<HTMLElement>('.params.card');
-    const clicked = after === 'drop' && this.openedOnPress !== null && this.openedOnPress === this.modelPosition();
-    this.openedOnPress = null;
-    clearTimeout(this.moveLater);
-    if (!card) return;
-    if (!clicked) return this.placeCard(card, 'stays if it can');
-    // Whole in sight at once, where it lies (the view moves now only if no place shows it whole:
-    // the Hydraulic erosion's 14 rows at 1024 × 700); the view moves for a better place once the
-    // click is no double-click: moved at once, it took the title from under the second press of
-    // the two that rename the node.
-    this.placeCard(card, 'stays if it can');
-    this.moveLater = setTimeout(() => {
-      if (this.cardPlaced === card && card.isConnected && !clippingAncestor(this)?.hasAttribute(PRESSED)) this.placeCard(card, 'moves');
-    }, DOUBLE_PRESS_MS);
+    if (card) this.placeCard(card);
   }
-
-  /** The view's move for a card opened by a click, waiting for the click's second press. */
-  private moveLater: ReturnType<typeof setTimeout> | undefined;
 
   /** The card last placed: placed once each time it opens, not on every update (it reads layout). */
   private cardPlaced: HTMLElement | null = null;
 
-  /** Where the node lay when its card opened on a press (as text, to compare), until the release. */
-  private openedOnPress: string | null = null;
-
-  private modelPosition(): string {
-    const view = this.data;
-    return String(view && view.ctx.core.node(view.id)?.position);
-  }
-
   /**
-   * Opens the params card where it hides the least of the graph around it (card-place.ts):
-   * below the node, above it or beside it, in the canvas and off the minimap and the open notes.
-   * Where the chosen place lies past the canvas's edge, the view moves to show it (tg-card-room),
-   * as far as `moves` lets it.
+   * Keeps an opened params card inside the canvas: flipped to the node's right edge when it
+   * would run past the canvas's right side, above the node when it would run past its foot.
    */
-  private placeCard(card: HTMLElement, moves: ViewMoves): void {
+  private placeCard(card: HTMLElement): void {
     const frame = clippingAncestor(this);
     if (!frame) return;
     const box = frame.getBoundingClientRect();
+    // The graph's notes line lies over the canvas's foot: a card's last rows went under it.
+    const bottom = box.bottom - CANVAS_FOOT;
     const node = this.getBoundingClientRect();
-    const { width, height } = card.getBoundingClientRect();
-    // The canvas's zoom: the gap between node and card is the canvas's, the card at its own size.
-    const k = this.offsetWidth ? node.width / this.offsetWidth : 1;
-    // The graph's notes line lies over the canvas's foot: a card's last rows went under it. The
-    // minimap lies over its bottom right corner (a blur added beside it at 1600 × 1000 had its
-    // radius field under it), and the notes, when open, over its bottom left (a node added
-    // above them had its card under them).
-    const over = [frame.querySelector(':scope > .tg-minimap'), frame.querySelector(':scope > .notes-card')].flatMap((el) => (el ? [el.getBoundingClientRect()] : []));
-    const others = [...frame.querySelectorAll<HTMLElement>('tg-node')].flatMap((el) => {
-      if (el === this) return [];
-      const r = el.getBoundingClientRect();
-      // Every node's box (a move of the view may take any of them out of sight), but only the
-      // sockets of those a card can reach.
-      const near = r.right > node.left - width - 16 && r.left < node.right + width + 16 && r.bottom > node.top - height - 16 && r.top < node.bottom + height + 16;
-      const sockets = near
-        ? [...(el.shadowRoot?.querySelectorAll('rete-ref') ?? [])].map((s) => {
-            const c = s.getBoundingClientRect();
-            return { x: (c.left + c.right) / 2, y: (c.top + c.bottom) / 2 };
-          })
-        : [];
-      return [{ box: r, sockets }];
-    });
-    const place = chooseCardPlace({
-      node,
-      width,
-      height,
-      gap: CARD_GAP * k,
-      sideGap: CARD_SIDE_GAP * k,
-      canvas: { left: box.left, top: box.top, right: box.right, bottom: box.bottom - CANVAS_FOOT },
-      over,
-      others,
-    }, moves);
-    // Attributes the styles read, not reactive properties: this runs from updated(), where
-    // setting one scheduled a second render of the node for nothing (Lit's change-in-update
-    // warning, seen after a paste and an undo).
-    this.setAttribute('card-side', place.side);
-    this.setAttribute('card-align', place.align);
-    if (place.move.x || place.move.y) this.dispatchEvent(appEvent('tg-card-room', { dx: place.move.x, dy: -place.move.y }));
+    const width = card.getBoundingClientRect().width;
+    const height = card.getBoundingClientRect().height;
+    // Where the card hangs: its left edge on the node's (the default) or flipped to the node's
+    // right edge near the canvas's right side; below the node, or above it when the space below
+    // is shorter than the card. Attributes the styles read, not reactive properties: this runs
+    // from updated(), where setting one scheduled a second render of the node for nothing
+    // (Lit's change-in-update warning, seen after a paste and an undo).
+    const x = node.left + width > box.right && node.right - width >= box.left ? 'right' : 'left';
+    // The minimap lies over the canvas's bottom right corner: a card whose columns it shares
+    // ends above it (a blur added beside it at 1600 × 1000 had its radius field under it).
+    const map = frame.querySelector(':scope > .tg-minimap')?.getBoundingClientRect();
+    const cardLeft = x === 'right' ? node.right - width : node.left;
+    // So do the graph's notes when open over the bottom left (a node added above them had its
+    // card under them).
+    const notes = frame.querySelector(':scope > .notes-card')?.getBoundingClientRect();
+    const covers = [map, notes].filter((c): c is DOMRect => !!c && c.height > 0 && cardLeft < c.right && cardLeft + width > c.left);
+    const floor = Math.min(bottom, ...covers.map((c) => c.top));
+    const above = node.bottom + height > floor && node.top - height >= box.top;
+    this.setAttribute('card-x', x);
+    this.setAttribute('card-y', above ? 'above' : 'below');
+    // Room neither below nor above (a tall card, the Hydraulic erosion's, on a small window):
+    // the canvas moves up just enough, never taking the node's top out of view.
+    const dy = Math.max(0, Math.min(node.bottom + height - floor, node.top - box.top));
+    // A node partly past the canvas's left side (the view panned) hung its card past it, the
+    // params' names cut off: the canvas moves right just enough, never taking the node's right
+    // edge out of view.
+    const dx = Math.max(0, Math.min(box.left - cardLeft, box.right - node.right));
+    if ((!above && dy > 0) || dx > 0) this.dispatchEvent(appEvent('tg-card-room', { dx, dy: above ? 0 : dy }));
   }
 
   override render() {
@@ -247,7 +191,7 @@ export class TgNode extends LitElement {
     if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey) return;
     const last = this.lastTitleDown;
     this.lastTitleDown = { t: e.timeStamp, x: e.clientX, y: e.clientY };
-    if (e.timeStamp - last.t < DOUBLE_PRESS_MS && Math.abs(e.clientX - last.x) < 6 && Math.abs(e.clientY - last.y) < 6) {
+    if (e.timeStamp - last.t < 400 && Math.abs(e.clientX - last.x) < 6 && Math.abs(e.clientY - last.y) < 6) {
       this.lastTitleDown.t = -1e9;
       e.stopPropagation();
       this.startRename();
