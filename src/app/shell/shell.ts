@@ -239,7 +239,6 @@ export class TgApp extends LitElement {
         : nothing}`;
   }
 
-  /** Shows a notice for a few seconds. */
   /**
    * The viewer's param edits (its curve editor's drags) as core calls, as the canvas turns its
    * nodes' (src/app/canvas/bridge.ts): a drag is one undo step, a refused value a notice.
@@ -250,6 +249,7 @@ export class TgApp extends LitElement {
   }
   private viewerGestures: { core: EditorCore; gestures: ParamGestures } | null = null;
 
+  /** Shows a notice for a few seconds. */
   say(text: string, kind: 'refused' | 'info' = 'info'): void {
     this.notice = { text, kind };
     clearTimeout(this.noticeTimer);
