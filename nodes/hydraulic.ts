@@ -24,7 +24,7 @@ export const hydraulic = defineNode({
     'more sediment than they hold and lay it down where they slow or climb (Beyer 2015). Cuts gullies and ' +
     'valleys and fills hollows. Droplets start at places drawn from the seed, so the result is the same on ' +
     'every run; every grain worn away is laid down again or carried off the map. 0 droplets returns the ' +
-    'input unchanged. Bound to the grid it runs on: a droplet may roll anywhere, so a tile differs from the same area of a larger map.',
+    'input unchanged. Bound to the grid it runs on: a droplet may roll anywhere, so a view differs from the same area of a larger map (a build runs it once on its whole grid).',
   inputs: {
     height: { type: 'field', doc: 'The heights to erode (a terrain gives its heights).' },
   },
@@ -48,7 +48,7 @@ export const hydraulic = defineNode({
     coarse: COARSE_PARAM,
   },
   footprintDoc:
-    "grid-bound: reads the whole grid it runs on (a droplet may roll anywhere on it), so its heights, and everything downstream, depend on that grid's extent and resolution; a tile is not a crop of a larger map. Read on a coarse grid (the water's world cut, the wind's upwind pass) it passes the land before it on, by default (`coarse`).",
+    "grid-bound: reads the whole grid it runs on (a droplet may roll anywhere on it), so its heights, and everything downstream, depend on that grid's extent and resolution: in the editor the view's, in a build the build's whole grid, run once, so tiles agree at their edges (see Builds). Read on a coarse grid (the water's world cut, the wind's upwind pass) it passes the land before it on, by default (`coarse`).",
   coarseParams: (p) => (p.coarse === 'before' ? { ...p, droplets: 0 } : p),
   // A draft at `cells` of the full picture's resolution (148 / 1024 at a 1024² view): run with
   // the full params, its droplets wore 15 to 20 times the full picture's height (mean |change|

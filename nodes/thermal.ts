@@ -29,7 +29,7 @@ export const thermal = defineNode({
     coarse: COARSE_PARAM,
   },
   footprintDoc:
-    "grid-bound: a cell sees the heights within 2 × iterations cells, a reach in cells, not in world units, so its heights depend on the grid's resolution and edges (a tile with that margin in cells agrees bit for bit). Read on a coarse grid (the water's world cut, the wind's upwind pass) it passes the land before it on, by default (`coarse`).",
+    "grid-bound: a cell sees the heights within 2 × iterations cells, a reach in cells, not in world units, so its heights depend on the grid's resolution and edges; a build runs it once on its whole grid, so tiles agree at their edges (see Builds). Read on a coarse grid (the water's world cut, the wind's upwind pass) it passes the land before it on, by default (`coarse`).",
   coarseParams: (p) => (p.coarse === 'before' ? { ...p, iterations: 0 } : p),
   // A draft at `cells` of the full picture's resolution: the slide is a diffusion, whose passes
   // for a given world distance go with the square of the cells it spans, so a draft runs

@@ -16,7 +16,7 @@ import { latticeDomain } from '../src/grid.ts';
 import { nodeDef } from '../nodes/index.ts';
 import { parseGraph, serializeGraph } from '../src/model/format.ts';
 import { type Graph, upstreamOf } from '../src/model/graph.ts';
-import { footprintOf } from '../src/model/manifest.ts';
+import { footprintOf, gridBound } from '../src/model/manifest.ts';
 import { defaultParams } from '../src/model/params.ts';
 import { tree } from './helpers/files.ts';
 
@@ -35,10 +35,13 @@ const tmp = (): string => scratchDir('build');
  * footprint upstream (themselves included). As nodes become world-consistent (issue 10:
  * halos, a world-anchored wind, the world cut) the set grows to every node.
  */
-function consistent(g: Graph): string[] {
+function consistent(g: Graph, wholeGrid = false): string[] {
+  // With the whole grid (build's default), an erosion or a flow runs on the build's whole area:
+  // only a footprint that reads the view asked (a view cut) still differs from tile to tile.
   const viewBound = (id: string) => {
     const node = g.nodes.find((n) => n.id === id)!;
-    return footprintOf(nodeDef(node.type)!, node.params).kind === 'view';
+    const f = footprintOf(nodeDef(node.type)!, node.params);
+    return f.kind === 'view' && !(wholeGrid && gridBound(f));
   };
   return g.nodes.map((n) => n.id).filter((id) => ![...upstreamOf(g, [id])].some(viewBound));
 }
@@ -48,12 +51,12 @@ function consistent(g: Graph): string[] {
  * evaluation of the whole region (97 × 97 cells; the region is 97 × 65), bit for bit; returns
  * the layers compared.
  */
-function expectStitched(dir: string, g: Graph, built: any): string[] {
+function expectStitched(dir: string, g: Graph, built: any, wholeGrid = false): string[] {
   const side = 97;
   const whole = latticeDomain(N, RX0 * N, RY0 * N, side);
   const engine = createEngine(g);
   engine.evaluate({ domain: whole });
-  const ids = consistent(g);
+  const ids = consistent(g, wholeGrid);
   const checked: string[] = [];
   for (const layer of built.layers) {
     const [node, port] = layer.layer.split('.');
@@ -184,25 +187,62 @@ describe('terrain-graph build', () => {
     expect(checked).toHaveLength(ALL.length + 1); // the water node has two outputs
   });
 
-  it('says before a tile is written, and in its manifest, which layers will not match at tile edges', async () => {
+  it('runs an erosion once on the whole build: its tiles and everything downstream stitch into one evaluation of the whole region', async () => {
     // The default graph's layers all match: not a word.
     expect(manifest.layers.filter((l: any) => l.seams)).toEqual([]);
+    expect(manifest.grid).toBeUndefined();
     const dir = tmp();
-    const r = await run('build', 'graphs/eroded-valleys.json', '--region', REGION, '--cells-per-view', String(N), '--tile-size', String(T), '--node', 'height', 'erosion', '--format', 'f32', '--out', dir);
+    const file = 'graphs/eroded-valleys.json';
+    const r = await run('build', file, '--region', REGION, '--cells-per-view', String(N), '--tile-size', String(T), '--node', 'height', 'erosion', 'biomes', '--format', 'f32,indexed', '--out', dir, '--jobs', '2');
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).not.toContain('warning:');
+    expect(r.err).toContain('erosion runs once on the whole build (97² samples) before the first tile, so tiles agree at their edges');
+    const built = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    expect(built.layers.filter((l: any) => l.seams)).toEqual([]);
+    expect(built.grid).toEqual({ nodes: ['erosion'], ranOn: 'the whole build, once: every tile is a crop of it', samples: 97, from: { i: 0, j: 0 } });
+    // Every tile is the cells of one evaluation of the region's 97² square: the erosion, and the
+    // biomes downstream of it (the coast, rank, climate read the eroded land across tile edges).
+    const eroded = parseGraph(readFileSync(file, 'utf8'));
+    const stitched = expectStitched(dir, eroded, built, true);
+    expect(stitched).toEqual(built.layers.map((l: any) => l.layer));
+    expect(stitched).toContain('erosion.out');
+    expect(stitched).toContain('biomes.out');
+    // A lone tile process (a fan-out's) runs the same erosion: the same bytes as the threads'.
+    const lone = tmp();
+    const one = await run('build', file, '--region', REGION, '--cells-per-view', String(N), '--tile-size', String(T), '--node', 'height', 'erosion', 'biomes', '--format', 'f32,indexed', '--out', lone, '--tile', '4');
+    expect(one.code, one.err).toBe(0);
+    const tile4 = JSON.parse(readFileSync(join(lone, 'tiles/tile-4.json'), 'utf8'));
+    for (const f of tile4.files) expect(Buffer.compare(readFileSync(join(lone, f.path)), readFileSync(join(dir, f.path))), f.path).toBe(0);
+  }, 120_000);
+
+  it('with --grid tile, runs the erosion on each tile, and says before a tile is written, and in its manifest, that it will not match at tile edges', async () => {
+    const dir = tmp();
+    const r = await run('build', 'graphs/eroded-valleys.json', '--region', REGION, '--cells-per-view', String(N), '--tile-size', String(T), '--node', 'height', 'erosion', '--format', 'f32', '--out', dir, '--grid', 'tile');
     expect(r.code, r.err).toBe(0);
     const warning = r.err.split('\n').find((l) => l.startsWith('warning:'));
-    expect(warning).toMatch(/^warning: erosion will not match at tile edges: erosion depends on the grid it runs on/);
+    expect(warning).toMatch(/^warning: erosion will not match at tile edges: erosion depends on the grid it runs on, and each block of tiles runs its own \(--grid tile\)/);
     expect(r.err.indexOf('warning:')).toBeLessThan(r.err.indexOf('tile 0 done'));
     const built = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
     const seams = Object.fromEntries(built.layers.map((l: any) => [l.layer, l.seams ?? null]));
     expect(seams['height.out']).toBeNull();
     expect(seams['erosion.out']).toEqual({ at: 'tile edges', because: ['erosion'] });
+    expect(built.grid.ranOn).toMatch(/^each block of tiles/);
     // And they do not: the shared column of the first two tiles differs.
     const f32 = (col: number) => new Float32Array(new Uint8Array(readFileSync(join(dir, built.tiles.find((t: any) => t.col === col && t.row === 0).files.find((f: string) => f.startsWith('erosion.out/') && f.endsWith('.f32'))))).buffer);
     const [a, b] = [f32(0), f32(1)];
     let same = 0;
     for (let r = 0; r < T; r++) if (a[r * T + T - 1] === b[r * T]) same++;
     expect(same).toBeLessThan(T);
+    // An unknown mode is refused, naming the option.
+    const bad = await run('build', 'graphs/eroded-valleys.json', '--region', REGION, '--cells-per-view', String(N), '--out', tmp(), '--grid', 'tiles');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--grid: unknown "tiles"; choose whole or tile');
+  });
+
+  it('refuses a whole grid too large to hold, and says what to do instead', () => {
+    const graph = parseGraph(readFileSync('graphs/eroded-valleys.json', 'utf8'));
+    const req = { graph, graphText: '', graphFile: 'eroded-valleys.json', region: { x0: 0, y0: 0, x1: 9, y1: 1 }, cellsPerView: 1024, tileSize: 1025, nodes: ['erosion'], formats: ['f32' as const], range: null, outDir: '' };
+    expect(() => prepareBuild(req)).toThrow(/erosion runs on the build's whole grid so that tiles agree at their edges: here 9217² samples, more than the 8193² a build holds\. .*--grid tile/);
   });
 
   it('stitches halo nodes too: a warp and a blur read past the tile edge and still agree', async () => {

@@ -8,6 +8,7 @@ import { createEngine } from '../src/engine/engine.ts';
 import { coarseRun } from '../src/engine/evaluation.ts';
 import { gridBoundNodes } from '../src/engine/grid-bound.ts';
 import { latticeDomain } from '../src/grid.ts';
+import { cropInto } from '../src/engine/domains.ts';
 import { parseGraph } from '../src/model/format.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { nodeDef } from '../nodes/index.ts';
@@ -132,5 +133,61 @@ describe('files before format 4', () => {
     const plain = structuredClone(old);
     plain.nodes.find((n) => n.id === 'erosion')!.params.droplets = 0;
     expect(now).toBe(level(plain));
+  });
+});
+
+describe("a build's grid (EvaluateOptions.grid)", () => {
+  // Two blocks of a 2 × 2-view grid at SIZE cells a view, overlapping by a third of a block.
+  const grid = latticeDomain(SIZE, 0, 0, 2 * SIZE);
+  const blockA = latticeDomain(SIZE, 0, 0, SIZE);
+  const blockB = latticeDomain(SIZE, (2 * SIZE) / 3, SIZE / 2, SIZE);
+  const TARGETS = ['erosion', 'height', 'biomes'];
+  const crop = (data: Float32Array | Uint8Array, from: typeof grid, to: typeof grid) => {
+    const out = new (data.constructor as Float32ArrayConstructor | Uint8ArrayConstructor)(to.n * to.n);
+    cropInto(data as Float32Array, from, to, out as Float32Array);
+    return out;
+  };
+
+  it('gives each block the cells of one evaluation of the whole grid, the erosion run once for both', () => {
+    // The whole grid asked at once: what a tile of it must hold.
+    const whole = createEngine(ERODED, { size: SIZE });
+    whole.evaluate({ domain: grid, targets: TARGETS });
+    const fine: string[] = [];
+    const e = createEngine(ERODED, { size: SIZE });
+    // The largest grid any node ran on, per block.
+    const largest: number[] = [];
+    const onNode = (id: string, _ms: number, d: { n: number; extent: number }) => {
+      largest[largest.length - 1] = Math.max(largest[largest.length - 1], d.n);
+      if (id === 'erosion' && d.n / d.extent === SIZE) fine.push(String(d.n));
+    };
+    for (const block of [blockA, blockB]) {
+      largest.push(0);
+      e.evaluate({ domain: block, targets: TARGETS, grid, dropIntermediates: true, onNode });
+      for (const id of TARGETS) {
+        const mine = e.output(id, undefined, block)!.data;
+        const theirs = crop(whole.output(id, undefined, grid)!.data as Float32Array, grid, block);
+        expect(bytes(mine).equals(bytes(theirs)), `${id} on ${block.x0},${block.y0}`).toBe(true);
+      }
+      e.dispose();
+    }
+    expect(fine).toHaveLength(1);
+    // The first block ran the erosion's land on the whole grid (grown by the halos downstream);
+    // the second ran nothing there: what fed only the pinned erosion was left out.
+    expect(largest[0]).toBeGreaterThan(2 * SIZE);
+    expect(largest[1]).toBeLessThan(2 * SIZE);
+    // Without the grid each block erodes its own land: the blocks disagree with the whole grid.
+    const alone = createEngine(ERODED, { size: SIZE });
+    alone.evaluate({ domain: blockB, targets: ['erosion'] });
+    expect(bytes(alone.output('erosion', undefined, blockB)!.data).equals(bytes(crop(whole.output('erosion', undefined, grid)!.data as Float32Array, grid, blockB)))).toBe(false);
+  });
+
+  it('lets the pinned erosion go when a param changes, and refuses a domain outside the grid', () => {
+    const e = createEngine(ERODED, { size: SIZE });
+    e.evaluate({ domain: blockA, targets: ['erosion'], grid });
+    const before = bytes(e.output('erosion', undefined, blockA)!.data);
+    e.setParam('erosion', 'seed', Number(ERODED.nodes.find((n) => n.id === 'erosion')!.params.seed) + 1);
+    e.evaluate({ domain: blockA, targets: ['erosion'], grid });
+    expect(bytes(e.output('erosion', undefined, blockA)!.data).equals(before)).toBe(false);
+    expect(() => e.evaluate({ domain: latticeDomain(SIZE, SIZE + 8, 0, SIZE), grid })).toThrow(/does not hold the domain asked/);
   });
 });

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planBuild } from '../src/build/prepare.ts';
-import { parseGraph } from '../src/model/format.ts';
+import { parseGraph, serializeGraph } from '../src/model/format.ts';
 import { zipStored } from '../src/render/zip.ts';
 import { BROWSER_BYTES_MAX, bytesText, TILES_DEFAULTS, type TilesChoice, tilesSummary } from '../src/viewer-core/tiles.ts';
 import { runCli, scratchDir } from './helpers/cli.ts';
@@ -133,16 +133,29 @@ describe('Export → Tiles planning', () => {
     expect(tilesSummary(off, 'height', small, 'g.json').problem).toBe("The view's origin (0.3, 0) is not on a cell at 64 cells per view: pick another resolution, or move the view.");
   });
 
-  it('says of a grid-bound node what build says before it writes a tile', async () => {
-    const file = 'rivers-from-the-rain.json';
-    const s = tilesSummary(read(file), 'rivers', { ...small, format: 'png16' }, file);
-    expect(s.problem).toBe(null);
+  it('says of a view-bound node what build says before it writes a tile, and nothing of a flow, which runs on the whole export', async () => {
     const dir = scratchDir('tiles-plan');
-    writeFileSync(join(dir, file), readFileSync(`graphs/${file}`));
-    const r = await runCli('build', join(dir, file), '--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '33', '--node', 'rivers', '--format', 'png16', '--out', join(dir, 'out'));
+    // The water's level read from the view: each tile's own, as build warns.
+    const viewCut = read('default.json');
+    viewCut.nodes.find((n) => n.id === 'water')!.params.cut = 'view';
+    const file = 'view-cut.json';
+    writeFileSync(join(dir, file), serializeGraph(viewCut));
+    const s = tilesSummary(viewCut, 'coast', { ...small, format: 'png16' }, file);
+    expect(s.problem).toBe(null);
+    const r = await runCli('build', join(dir, file), '--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '33', '--node', 'coast', '--format', 'png16', '--out', join(dir, 'out'));
     expect(r.code, r.err).toBe(0);
-    const warning = /warning: (.*? on the grid it runs on \(an erosion, a flow, a view cut or start, a coast without a cap\), so each tile gets its own)/.exec(r.err)![1];
-    expect(s.seams).toContain(warning);
+    const warning = /warning: (coast will not match at tile edges: water depends on the grid it runs on)/.exec(r.err)![1];
+    expect(s.seams).toContain(warning.replace('depends on the grid it runs on', 'reads the view it is given'));
+    // Rivers gather their basins across the whole export, once: no seams, and build says none.
+    const rivers = 'rivers-from-the-rain.json';
+    writeFileSync(join(dir, rivers), readFileSync(`graphs/${rivers}`));
+    expect(tilesSummary(read(rivers), 'rivers', { ...small, format: 'png16' }, rivers).seams).toBe(null);
+    const flow = await runCli('build', join(dir, rivers), '--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '33', '--node', 'rivers', '--format', 'png16', '--out', join(dir, 'rivers'));
+    expect(flow.code, flow.err).toBe(0);
+    expect(flow.err).not.toContain('warning:');
+    // A whole export past what the browser holds is refused, pointing to build.
+    const big = tilesSummary(read(rivers), 'rivers', { ...small, format: 'png16', tileSize: 1025, cellsPerView: 1024, x: 5, y: 1 }, rivers);
+    expect(big.problem).toMatch(/^rivers runs once on the whole export so that tiles agree at their edges: 5121² samples here, and the browser holds at most 4097²\. Build it with terrain-graph build/);
     // And not of a graph whose nodes are all world-consistent.
     expect(tilesSummary(read('default.json'), 'biomes', { ...small, format: 'indexed' }, 'default.json').seams).toBe(null);
   });

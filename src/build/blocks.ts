@@ -11,8 +11,8 @@
 
 import { nodeDef } from '../../nodes/index.ts';
 import { type Domain, latticeDomain, latticeOf } from '../grid.ts';
-import { type Graph, upstreamOf } from '../model/graph.ts';
-import { footprintOf } from '../model/manifest.ts';
+import { type Graph, type GraphNode, upstreamOf } from '../model/graph.ts';
+import { type AnyNodeDef, footprintOf, gridBound } from '../model/manifest.ts';
 import type { BuildPlan } from './plan.ts';
 
 /**
@@ -28,34 +28,57 @@ export interface TileBlock {
   readonly domain: Domain;
 }
 
-/** Can the nodes be cut from a larger domain with the same bits: no view-bound footprint upstream of them? */
-export function blocksAllowed(graph: Graph, nodes: readonly string[]): boolean {
+/**
+ * Whether a footprint makes a layer differ from tile to tile: a view-bound one. With the whole
+ * grid (`wholeGrid`: the build runs every grid-bound node, an erosion, a flow, on its whole
+ * area: EvaluateOptions.grid), only one that reads the domain asked (a view cut) does.
+ */
+function tileBoundFootprint(def: AnyNodeDef, node: GraphNode, wholeGrid: boolean): boolean {
+  const f = footprintOf(def, node.params);
+  return f.kind === 'view' && !(wholeGrid && gridBound(f));
+}
+
+/** Can the nodes be cut from a larger domain with the same bits: no view-bound footprint upstream of them (see tileBoundFootprint)? */
+export function blocksAllowed(graph: Graph, nodes: readonly string[], wholeGrid = false): boolean {
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
   for (const id of upstreamOf(graph, nodes)) {
     const node = byId.get(id);
     const def = node && nodeDef(node.type);
-    if (!node || !def || footprintOf(def, node.params).kind === 'view') return false;
+    if (!node || !def || tileBoundFootprint(def, node, wholeGrid)) return false;
   }
   return true;
 }
 
 /**
  * Of the nodes written, those whose values depend on the tile they are rendered in, each with
- * the view-bound nodes upstream that make it so (itself included): an erosion, a flow, a view
- * cut. Neighbouring tiles of such a layer do not agree at their shared edge.
+ * the view-bound nodes upstream that make it so (itself included): an erosion or a flow run on
+ * each block of tiles (`wholeGrid` false: `build --grid tile`), a view cut. Neighbouring tiles
+ * of such a layer do not agree at their shared edge.
  */
-export function tileBound(graph: Graph, nodes: readonly string[]): { node: string; because: string[] }[] {
+export function tileBound(graph: Graph, nodes: readonly string[], wholeGrid = false): { node: string; because: string[] }[] {
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
   const out: { node: string; because: string[] }[] = [];
   for (const id of nodes) {
     const because = [...upstreamOf(graph, [id])].filter((up) => {
       const node = byId.get(up);
       const def = node && nodeDef(node.type);
-      return !!node && !!def && footprintOf(def, node.params).kind === 'view';
+      return !!node && !!def && tileBoundFootprint(def, node, wholeGrid);
     });
     if (because.length) out.push({ node: id, because: because.sort() });
   }
   return out;
+}
+
+/** The nodes upstream of the written ones (themselves included) whose own footprint is grid-bound: an erosion, a flow, a coast without a cap. */
+export function gridBoundUpstream(graph: Graph, nodes: readonly string[]): string[] {
+  const byId = new Map(graph.nodes.map((n) => [n.id, n]));
+  return [...upstreamOf(graph, nodes)]
+    .filter((id) => {
+      const node = byId.get(id);
+      const def = node && nodeDef(node.type);
+      return !!node && !!def && gridBound(footprintOf(def, node.params));
+    })
+    .sort();
 }
 
 /** The largest block side in tiles: a power of two whose block fits BLOCK_SAMPLES_MAX. */

@@ -2,7 +2,8 @@
 // (in the export worker). The same preparation (prepare.ts), plan and tile rendering
 // (tile-render.ts) as `terrain-graph build`, so the same names and the same bytes; the tiles one
 // at a time, never as blocks, so memory holds one tile's grids (and the files written so far),
-// never the region's.
+// never the region's, but for an erosion's or a flow's run on the whole grid (TileJob.grid),
+// which every tile crops (at most 4097², src/viewer-core/tiles.ts).
 
 import { buildManifest, type BuildRequest, prepareBuild } from './prepare.ts';
 import { renderBlockTo } from './tile-render.ts';

@@ -9,7 +9,7 @@
 // starts every T − 1, so neighbours share their edge row, as Unreal and Unity expect; the
 // last tiles may reach past the region's north and east edges (the world goes on).
 
-import { type Domain, farOrigin, latticeDomain } from '../grid.ts';
+import { type Domain, farOrigin, latticeDomain, latticeOf } from '../grid.ts';
 
 /** Unreal's recommended landscape sizes (whole components, shared edges). */
 export const UNREAL_TILE_SIZES: readonly number[] = [505, 1009, 2017, 4033, 8129];
@@ -214,6 +214,23 @@ export function overreach(plan: BuildPlan): string | null {
     `note: the last tiles reach ${overX} samples past the region's east edge and ${overY} past its north edge (the world goes on there); ` +
     `for exactly ${kx} × ${ky} tiles of ${plan.tileSize}², ${other}${fit}`
   );
+}
+
+/**
+ * The samples a side of a build's whole grid at most (GRID below): the grid-bound nodes' runs
+ * on it hold a few grids of its size at once (268 MB each at 8193²).
+ */
+export const GRID_SAMPLES_MAX = 8193;
+
+/**
+ * The build's whole grid: the square of samples from the south-west tile's first sample that
+ * holds every tile (the tiles' union, made square to the north or east where it is narrower).
+ * A grid-bound node runs on it (EvaluateOptions.grid), so every tile crops one erosion.
+ */
+export function gridOf(plan: BuildPlan): Domain {
+  const sw = latticeOf(plan.tiles[(plan.tilesY - 1) * plan.tilesX].domain)!;
+  const side = Math.max(plan.tilesX, plan.tilesY) * (plan.tileSize - 1) + 1;
+  return Object.freeze(latticeDomain(sw.perUnit, sw.col0, sw.row0, side));
 }
 
 /** The plan as `--plan` prints it: what each tile covers and writes, without engine internals. */

@@ -10,10 +10,11 @@ import { sha256 } from './digest.ts';
 import type { ValueRange } from './encode.ts';
 import { formatApplies, formatNeedsRange } from './encode.ts';
 import { PNG_ENCODING } from './png.ts';
-import { type BuildFormat, type BuildPlan, makePlan, PlanError, type PlanOptions, type Region } from './plan.ts';
+import { type BuildFormat, type BuildPlan, GRID_SAMPLES_MAX, gridOf, makePlan, PlanError, type PlanOptions, type Region } from './plan.ts';
 import { type ImportScale, importSettings } from './import-scale.ts';
 import { seaLevelsAlone, worldRanges, type LayerRange } from './range.ts';
-import { tileBound } from './blocks.ts';
+import { gridBoundUpstream, tileBound } from './blocks.ts';
+import type { Domain } from '../grid.ts';
 import type { BuildLayer, TileJob } from './tile-render.ts';
 
 /** The last part of a path, as Node's posix basename gives it ("a/b/c.json" → "c.json"). */
@@ -36,7 +37,17 @@ export interface BuildRequest {
   readonly formats: readonly BuildFormat[];
   readonly range: ValueRange | null;
   readonly outDir: string;
+  /**
+   * Where a grid-bound node upstream of a layer (an erosion, a flow) runs: `whole` (the default)
+   * on the build's whole grid (plan.ts gridOf), so its tiles agree at their edges; `tile` on each
+   * block of tiles, as builds before did (less memory, seams).
+   */
+  readonly grid?: GridMode;
 }
+
+/** `build --grid`: see BuildRequest.grid. */
+export type GridMode = 'whole' | 'tile';
+export const GRID_MODES: readonly GridMode[] = ['whole', 'tile'];
 
 export interface PreparedBuild {
   readonly plan: BuildPlan;
@@ -78,13 +89,14 @@ export function planBuild(req: BuildRequest): { plan: BuildPlan; planOptions: Pl
 /** Plans the build and works out everything each tile needs (the coarse range pass runs here). */
 export function prepareBuild(req: BuildRequest): PreparedBuild {
   const { plan, planOptions, layers } = planBuild(req);
+  const grid = wholeGridOf(req, plan);
   const ranged = layers.filter((l) => l.formats.some(formatNeedsRange));
   const seaLevels = new Map<string, number>();
   const engine = createEngine(req.graph);
   const ranges = ranged.length ? worldRanges(engine, plan, ranged, req.range, seaLevels) : new Map<string, LayerRange>();
   // The world's level of a terrain layer no coarse pass read (f32 alone, a declared range); none
   // for a layer read from the view, whose level is each tile's own (tile manifests only).
-  const bound = new Set(tileBound(req.graph, layers.map((l) => l.node)).map((b) => b.node));
+  const bound = new Set(tileBound(req.graph, layers.map((l) => l.node), grid !== null).map((b) => b.node));
   seaLevelsAlone(engine, plan, layers.filter((l) => !bound.has(l.node)), seaLevels);
   const rangeRecord = Object.fromEntries([...ranges].sort(([a], [b]) => (a < b ? -1 : 1)));
   const settings = {
@@ -94,6 +106,8 @@ export function prepareBuild(req: BuildRequest): PreparedBuild {
     layers: layers.map((l) => ({ stem: l.stem, formats: l.formats })),
     ranges: rangeRecord,
     pngEncoding: PNG_ENCODING,
+    // Only where a grid-bound node is written: the hashes of other builds stay as they were.
+    ...(gridBoundUpstream(req.graph, layers.map((l) => l.node)).length ? { grid: req.grid ?? 'whole' } : {}),
   };
   const job: TileJob = {
     graph: req.graph,
@@ -102,8 +116,26 @@ export function prepareBuild(req: BuildRequest): PreparedBuild {
     outDir: req.outDir,
     layers,
     ranges: rangeRecord,
+    grid,
   };
   return { plan, planOptions, job, seaLevels: Object.fromEntries(seaLevels) };
+}
+
+/**
+ * The build's whole grid when a grid-bound node is upstream of a layer and the request runs it
+ * there (the default), else null; a grid too large to hold is refused, with what to do instead.
+ */
+function wholeGridOf(req: BuildRequest, plan: BuildPlan): Domain | null {
+  const bound = gridBoundUpstream(req.graph, req.nodes);
+  if (!bound.length || req.grid === 'tile') return null;
+  const grid = gridOf(plan);
+  if (grid.n > GRID_SAMPLES_MAX) {
+    throw new PlanError(
+      `${bound.join(', ')} ${bound.length === 1 ? 'runs' : 'run'} on the build's whole grid so that tiles agree at their edges: here ${grid.n}² samples, more than the ${GRID_SAMPLES_MAX}² a build holds. ` +
+        `Build a smaller region or fewer cells per view, or give --grid tile (each block of tiles its own ${bound.length === 1 ? 'run' : 'runs'}: the tiles will not match at their edges)`,
+    );
+  }
+  return grid;
 }
 
 /**
@@ -113,7 +145,7 @@ export function prepareBuild(req: BuildRequest): PreparedBuild {
 export function buildManifest(prepared: PreparedBuild, graphFile: string, scale: ImportScale | null = null): string {
   const { plan, job } = prepared;
   // A layer whose tiles do not agree at their edges says so, and which nodes make it so.
-  const bound = new Map(tileBound(job.graph, job.layers.map((l) => l.node)).map((b) => [b.node, b.because]));
+  const bound = new Map(tileBound(job.graph, job.layers.map((l) => l.node), job.grid !== null).map((b) => [b.node, b.because]));
   const seamOf = (node: string) => (bound.has(node) ? { seams: { at: 'tile edges', because: bound.get(node) } } : {});
   // A terrain layer's sea level, when it is the world's (no view-bound node upstream: every tile
   // has the same), and with the metres given where it stands above the 16-bit layer's 0.
@@ -137,6 +169,8 @@ export function buildManifest(prepared: PreparedBuild, graphFile: string, scale:
     tilesY: plan.tilesY,
     rowOrder: 'png16, png, indexed: north row first; r16 and f32: south row first',
     pngEncoding: PNG_ENCODING,
+    // Where the grid-bound nodes ran (an erosion, a flow): the whole grid, or each block of tiles.
+    ...gridNote(job),
     layers: job.layers.map((l) => ({ layer: l.stem, type: l.type, meaning: l.meaning, formats: l.formats, range: job.ranges[l.stem] ?? null, ...seaOf(l.stem, l.node), ...seamOf(l.node) })),
     ...(scale ? { import: importSettings(plan, scale) } : {}),
     tiles: plan.tiles.map((t) => ({ index: t.index, col: t.col, row: t.row, world: t.world, samples: t.samples, manifest: t.manifest, files: t.files.map((f) => f.path) })),
@@ -144,3 +178,12 @@ export function buildManifest(prepared: PreparedBuild, graphFile: string, scale:
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
+
+/** manifest.json's `grid`: the grid-bound nodes written and the grid they ran on; nothing when there are none. */
+function gridNote(job: TileJob): { grid?: { nodes: string[]; ranOn: string; samples?: number; from?: { i: number; j: number } } } {
+  const nodes = gridBoundUpstream(job.graph, job.layers.map((l) => l.node));
+  if (!nodes.length) return {};
+  if (!job.grid) return { grid: { nodes, ranOn: 'each block of tiles (--grid tile): tiles do not match at their edges' } };
+  // The grid's first sample is the build's (0, 0): the south-west tile's first.
+  return { grid: { nodes, ranOn: 'the whole build, once: every tile is a crop of it', samples: job.grid.n, from: { i: 0, j: 0 } } };
+}

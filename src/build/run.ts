@@ -82,7 +82,7 @@ export function startTileThreads(count: number): Worker[] {
  */
 export function blocksFor(prepared: PreparedBuild, indices: readonly number[], threads: number): TileBlock[] {
   const { plan, job } = prepared;
-  let side = blocksAllowed(job.graph, [...new Set(job.layers.map((l) => l.node))]) ? blockSide(plan.tileSize) : 1;
+  let side = blocksAllowed(job.graph, [...new Set(job.layers.map((l) => l.node))], job.grid !== null) ? blockSide(plan.tileSize) : 1;
   let blocks = tileBlocks(plan, indices, side);
   while (side > 1 && blocks.length < threads) blocks = tileBlocks(plan, indices, (side /= 2));
   return blocks;

@@ -5,7 +5,7 @@
 // worker thread, in a lone `--tile K` process and in the browser: that, and values that depend
 // on the world position alone, is what makes their bytes identical. No file system here.
 
-import { createEngine } from '../engine/engine.ts';
+import { createEngine, type Engine } from '../engine/engine.ts';
 import type { Domain } from '../grid.ts';
 import { cropInto } from '../engine/domains.ts';
 import { BufferPool } from '../engine/pool.ts';
@@ -37,6 +37,11 @@ export interface TileJob {
   readonly layers: readonly BuildLayer[];
   /** Per field layer written in a 16-bit format. */
   readonly ranges: Readonly<Record<string, LayerRange>>;
+  /**
+   * The build's whole grid, which the grid-bound nodes upstream of a layer run on (an erosion, a
+   * flow: EvaluateOptions.grid); null when none is written or each block runs its own (`--grid tile`).
+   */
+  readonly grid: Domain | null;
 }
 
 export interface TileManifest {
@@ -72,8 +77,30 @@ export type TileWriter = (rel: string, bytes: Uint8Array | string) => void;
  */
 const tilePool = new BufferPool();
 
-/** Lets go of the free grids kept between blocks (the editor's export worker, after its tiles). */
+/**
+ * This thread's engine of the build being rendered with a whole grid (TileJob.grid), kept from
+ * block to block: its pinned results are the grid-bound nodes' runs on the grid, which every
+ * block crops, so an erosion runs once per thread, not once per block.
+ */
+let held: { readonly job: TileJob; readonly engine: Engine } | null = null;
+
+/** The engine to render a block of the job with: a fresh one, or this thread's for a job with a whole grid. */
+function engineFor(job: TileJob): Engine {
+  if (!job.grid) return createEngine(job.graph, { pool: tilePool });
+  if (held && held.job.graphSha256 === job.graphSha256 && held.job.settingsSha256 === job.settingsSha256) return held.engine;
+  releaseHeld();
+  held = { job, engine: createEngine(job.graph, { pool: tilePool }) };
+  return held.engine;
+}
+
+function releaseHeld(): void {
+  held?.engine.clearCache();
+  held = null;
+}
+
+/** Lets go of the free grids kept between blocks, and of a whole grid's runs (the editor's export worker, after its tiles). */
 export function releaseTileBuffers(): void {
+  releaseHeld();
   tilePool.clear();
 }
 
@@ -92,13 +119,14 @@ function message(err: unknown): string {
 export function renderBlockTo(job: TileJob, tiles: readonly PlannedTile[], domain: Domain, write: TileWriter, report: (outcome: TileOutcome) => void): void {
   // A fresh engine per block: no result of another block can reach this one's bytes (its
   // buffers are reused, but kernels write every cell), and memory stays bounded by one block
-  // (the world cut is recomputed, a 128² grid).
-  let engine: ReturnType<typeof createEngine> | undefined;
+  // (the world cut is recomputed, a 128² grid). With a whole grid, this thread's one engine of
+  // the build: it keeps the grid-bound nodes' runs on the grid (pinned), and nothing else.
+  let engine: Engine | undefined;
   try {
     try {
-      engine = createEngine(job.graph, { pool: tilePool });
+      engine = engineFor(job);
       const nodes = [...new Set(job.layers.map((l) => l.node))];
-      engine.evaluate({ domain, targets: nodes, dropIntermediates: true });
+      engine.evaluate({ domain, targets: nodes, dropIntermediates: true, ...(job.grid ? { grid: job.grid } : {}) });
       for (const id of nodes) {
         const s = engine.status(id, domain);
         if (s?.state !== 'ok') throw new Error(`node "${id}" ${s?.state ?? 'did not run'}: ${s?.message ?? ''}`);

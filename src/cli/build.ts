@@ -4,8 +4,9 @@
 
 import { basename } from 'node:path';
 import { BUILD_FORMATS, type BuildFormat, CELLS_PER_VIEW_MAX, CELLS_PER_VIEW_MIN, DEFAULT_TILE_SIZE, overreach, PlanError, planJson, type Region, TILE_SIZES } from '../build/plan.ts';
-import { tileBound } from '../build/blocks.ts';
+import { gridBoundUpstream, tileBound } from '../build/blocks.ts';
 import { planBuild, prepareBuild, runTiles, startTileThreads, stopTiles, writeBuildManifest } from '../build/run.ts';
+import { GRID_MODES, type GridMode } from '../build/prepare.ts';
 import { otherBuildIn, removeParts } from '../build/tile.ts';
 import { type ImportScale, importSummary } from '../build/import-scale.ts';
 import { MESH_DEFAULTS, meshOptionProblems } from '../render/land-mesh.ts';
@@ -35,6 +36,9 @@ export const BUILD_USAGE = `terrain-graph build <graph.json> --region X0,Y0,X1,Y
   --height-range H      metres from a 16-bit layer's 0 to its 65535: say the engines' import
                         settings (Unity's terrain size, Unreal's scale) here and in manifest.json
                         (either alone takes the other's default, ${MESH_DEFAULTS.metresPerCell} m or ${MESH_DEFAULTS.heightRange} m)
+  --grid whole|tile     where an erosion or a flow runs: whole (default) once on the build's
+                        whole area, so tiles agree at their edges; tile on each block of tiles
+                        (less memory and time, but seams)
   --jobs J              render the tiles on J threads: this one and J − 1 workers (default 1)
   --tile K              render tile K alone (default: $JOB_COMPLETION_INDEX or
                         $AWS_BATCH_JOB_ARRAY_INDEX when set, else every tile)
@@ -90,7 +94,7 @@ function chosenTile(flag: string | undefined, env: NodeJS.ProcessEnv): { index: 
 /** Runs the build command; returns the exit code (0 built, 1 a tile failed). Throws UsageError for bad options. */
 export async function buildCommand(argv: readonly string[], out: (text: string) => void, log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const args = parseArgs(argv, {
-    one: ['region', 'cells-per-view', 'tile-size', 'format', 'range', 'out', 'jobs', 'tile', 'metres-per-cell', 'height-range'],
+    one: ['region', 'cells-per-view', 'tile-size', 'format', 'range', 'out', 'jobs', 'tile', 'metres-per-cell', 'height-range', 'grid'],
     many: ['node'],
     bare: ['plan'],
     elsewhere: {
@@ -129,6 +133,10 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
   const one = chosenTile(args.one.get('tile'), env);
   if (one && args.one.has('jobs')) throw new UsageError(`give either --jobs or one tile (${one.from}), not both`);
 
+  const gridText = args.one.get('grid');
+  if (gridText !== undefined && !(GRID_MODES as readonly string[]).includes(gridText)) throw new UsageError(`--grid: unknown "${gridText}"; choose whole or tile`);
+  const grid = (gridText ?? 'whole') as GridMode;
+
   const graphText = readGraphText(file);
   const parsed = parseGraph(graphText, { file: basename(file) });
   // Bypassed nodes pass their input through, as render and the editor evaluate them: a rewrite
@@ -137,7 +145,7 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
   const nodes = nodeArgs ?? sinkNodes(parsed);
   const formats = args.one.has('format') ? parseFormats(args.one.get('format')!) : defaultFormats(parsed, nodes);
 
-  const request = { graph, graphText, graphFile: file, region, cellsPerView, tileSize, nodes, formats, range, outDir: args.one.get('out') ?? '' };
+  const request = { graph, graphText, graphFile: file, region, cellsPerView, tileSize, nodes, formats, range, outDir: args.one.get('out') ?? '', grid };
   const planned = refusing(() => planBuild(request));
   // What render and check refuse (an input without a wire), refused before any file is
   // written: a build started, wrote its manifest and then failed every tile with exit 1.
@@ -172,13 +180,23 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
   const over = overreach(prepared.plan);
   if (over && !one) log(over);
   // Said before a tile is written, and in manifest.json: found in the engine, a seam costs a day.
-  const bound = tileBound(prepared.job.graph, [...new Set(prepared.job.layers.map((l) => l.node))]);
+  const written = [...new Set(prepared.job.layers.map((l) => l.node))];
+  const bound = tileBound(prepared.job.graph, written, prepared.job.grid !== null);
   if (bound.length && count > 1) {
     const causes = [...new Set(bound.flatMap((b) => b.because))];
+    const why = grid === 'tile' && gridBoundUpstream(prepared.job.graph, written).length ? 'each block of tiles runs its own (--grid tile)' : 'each tile reads its own view';
     log(
       `warning: ${bound.map((b) => b.node).join(', ')} will not match at tile edges: ${causes.join(', ')} ${causes.length === 1 ? 'depends' : 'depend'} on the grid ` +
-        'it runs on (an erosion, a flow, a view cut or start, a coast without a cap), so each tile gets its own; build the region as one tile, or see the README ("Which layers are seamless")',
+        `it runs on, and ${why}; build the region as one tile, or see the README ("Which layers are seamless")`,
     );
+  }
+  // The whole grid's runs come first, on every thread: a line, so a long wait is explained.
+  if (prepared.job.grid && !one) {
+    const nodesOnGrid = gridBoundUpstream(prepared.job.graph, written);
+    log(`${nodesOnGrid.join(', ')} ${nodesOnGrid.length === 1 ? 'runs' : 'run'} once on the whole build (${prepared.job.grid.n}² samples) before the first tile, so tiles agree at their edges`);
+  } else if (prepared.job.grid && one) {
+    const nodesOnGrid = gridBoundUpstream(prepared.job.graph, written);
+    log(`${nodesOnGrid.join(', ')} ${nodesOnGrid.length === 1 ? 'runs' : 'run'} on the whole build (${prepared.job.grid.n}² samples) for this tile, as every process of the build does, so tiles agree at their edges`);
   }
   // Half-written files of builds stopped earlier (killed outright), then ours if we are stopped:
   // finished tiles stay (the same command resumes), unfinished files go.

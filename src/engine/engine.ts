@@ -11,6 +11,7 @@ import { describe, GraphError } from '../model/problems.ts';
 import { checkParam, checkView, nodeNamed, suggest } from '../model/validate.ts';
 import type { Value } from '../model/values.ts';
 import { Evaluation } from './evaluation.ts';
+import { covers } from './domains.ts';
 import { gridBoundNodes } from './grid-bound.ts';
 import { defOf, Layout } from './layout.ts';
 import { checkEngineGraph } from './graph-check.ts';
@@ -48,6 +49,16 @@ export interface EvaluateOptions {
    * reads a word the page writes when a newer edit makes the request stale (src/worker/stop.ts).
    */
   readonly shouldStop?: () => boolean;
+  /**
+   * A build's whole area (its tiles' union, on the lattice of the domains asked): a grid-bound
+   * node (an erosion, a flow, a coast without a cap) runs on the domains an evaluation of this
+   * grid gives it, whatever part of it is asked, so every block of tiles crops one erosion and
+   * neighbouring tiles agree at their edges. Those results are pinned: kept through dispose()
+   * and taken, without their inputs, by the next evaluation given the same grid, until the
+   * graph or a param changes, another grid is given or clearCache(). The domain asked must lie
+   * inside the grid.
+   */
+  readonly grid?: Domain;
 }
 
 export interface EvaluateReport {
@@ -139,8 +150,12 @@ export class Engine {
   private readonly kernelMs = new Map<string, Map<string, number>>();
   /** Bumped whenever the wiring or a footprint may have changed (a new graph, a param of a node with a footprint). */
   private layoutVersion = 0;
+  /** Bumped whenever pinned results come or go (a layout takes them in). */
+  private pinVersion = 0;
   /** The nodes whose outputs are grid-bound (grid-bound.ts). */
   private gridBound: ReadonlySet<string> = new Set();
+  /** The grid (EvaluateOptions.grid) the cache's pinned results were made on, by its key. */
+  private pinnedGrid: string | null = null;
   /** The last evaluation's layout and what it was made for (layoutVersion, domain asked, targets). */
   private layout: { readonly key: string; readonly layout: Layout } | null = null;
 
@@ -221,6 +236,7 @@ export class Engine {
       node.params = draftedParams(def, given, this.draftCells());
     } else node.params[key] = structuredClone(value);
     this.paramKeys.set(nodeId, JSON.stringify(node.params));
+    this.unpin();
     // A footprint may read any of its node's params (a cap, a cut, a wind's start), and with
     // them which nodes are grid-bound.
     if (def.footprint) {
@@ -249,6 +265,11 @@ export class Engine {
     const asked = options.domain ?? viewDomain(this.current.view);
     const domainProblem = checkDomain(asked);
     if (domainProblem) throw new GraphError([{ path: 'options.domain', message: domainProblem }]);
+    if (options.grid !== undefined) {
+      const gridProblem = checkDomain(options.grid);
+      if (gridProblem) throw new GraphError([{ path: 'options.grid', message: gridProblem }]);
+      if (!covers(options.grid, asked)) throw new GraphError([{ path: 'options.grid', message: `the grid ${domainKey(options.grid)} does not hold the domain asked, ${domainKey(asked)}` }]);
+    }
     const targets = options.targets ?? this.current.nodes.map((n) => n.id);
     const unknown = targets.filter((id) => typeof id !== 'string' || !this.wiring.nodesById.has(id));
     if (unknown.length) throw new GraphError(unknown.map((id) => ({ path: 'options.targets', message: `no node "${String(id)}" to evaluate` })));
@@ -267,12 +288,16 @@ export class Engine {
     this.cropMs = 0;
     const { cache, pool, wiring, paramKeys, sharedOf, cropClock, addCropMs, given } = this;
     const state = { cache, pool, wiring, paramKeys, sharedOf, cropClock, addCropMs, given };
-    const layout = this.layoutFor(asked, targets);
+    // Pinned results serve only evaluations given the grid they were made on.
+    const gridKey = options.grid ? domainKey(options.grid) : null;
+    if (this.pinnedGrid !== gridKey) this.unpin();
+    const layout = this.layoutFor(asked, targets, options.grid);
     const evaluation = new Evaluation(state, layout, asked, options.onNode, options.dropIntermediates ?? false, this.nextVersion, options.shouldStop);
     this.evaluating = evaluation;
     this.cache.begin();
     try {
       evaluation.run();
+      if (layout.pinnable.size) this.pin(layout, gridKey!);
     } finally {
       // Also for a stopped evaluation: the nodes it finished keep their results, and their times.
       this.noteKernelMs(domainKey(asked), evaluation.ran);
@@ -331,9 +356,28 @@ export class Engine {
     }
   }
 
+  /** Pins the grid-bound nodes' results on the grid's domains (EvaluateOptions.grid). */
+  private pin(layout: Layout, gridKey: string): void {
+    for (const [id, domains] of layout.pinnable) {
+      const planned = new Set((layout.plan.get(id) ?? []).map(domainKey));
+      for (const d of domains) if (planned.has(domainKey(d))) this.cache.pin(id, d);
+    }
+    this.pinnedGrid = gridKey;
+    this.pinVersion++;
+  }
+
+  /** Lets the pinned results go (a new graph or param, another grid). */
+  private unpin(): void {
+    if (this.pinnedGrid === null) return;
+    this.cache.unpinAll();
+    this.pinnedGrid = null;
+    this.pinVersion++;
+  }
+
   /**
    * Gives every cached result's buffers back to the pool, which keeps them (for the next engine
-   * sharing it), and forgets the results: outputs read before must not be used after.
+   * sharing it), and forgets the results: outputs read before must not be used after. Results
+   * pinned on a build's grid (EvaluateOptions.grid) stay.
    */
   dispose(): void {
     this.refuseWhileEvaluating('dispose()');
@@ -344,6 +388,8 @@ export class Engine {
   /** Drops every cached result and every pooled buffer: the next evaluation is a cold one. */
   clearCache(): void {
     this.refuseWhileEvaluating('clearCache()');
+    this.pinnedGrid = null;
+    this.pinVersion++;
     this.cache.clear();
     this.sharedOf.clear();
   }
@@ -369,6 +415,8 @@ export class Engine {
     this.gridBound = gridBoundNodes(this.current, this.catalogue);
     this.wiring = new Wiring(this.current);
     this.layoutVersion++;
+    // A pinned result holds no inputs' versions to check: any change lets them go.
+    this.unpin();
   }
 
   /**
@@ -376,9 +424,13 @@ export class Engine {
    * evaluation's when nothing they depend on changed, which spares a cold world evaluation its
    * planning (some 0.1 ms of sixty node runs on a dozen domains) and gives it the same domain objects.
    */
-  private layoutFor(asked: Domain, targets: readonly string[]): Layout {
-    const key = `${this.layoutVersion}|${domainKey(asked)}|${JSON.stringify(targets)}`;
-    if (this.layout?.key !== key) this.layout = { key, layout: new Layout(this.catalogue, this.wiring, asked, targets, this.gridBound) };
+  private layoutFor(asked: Domain, targets: readonly string[], grid?: Domain): Layout {
+    const gridKey = grid ? `${domainKey(grid)}|${this.pinVersion}` : '';
+    const key = `${this.layoutVersion}|${domainKey(asked)}|${JSON.stringify(targets)}|${gridKey}`;
+    if (this.layout?.key !== key) {
+      const pinned = grid && this.pinnedGrid ? (id: string) => this.cache.pinnedKeys(id) : undefined;
+      this.layout = { key, layout: new Layout(this.catalogue, this.wiring, asked, targets, this.gridBound, grid, pinned) };
+    }
     return this.layout.layout;
   }
 

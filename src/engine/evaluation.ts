@@ -188,6 +188,8 @@ export class Evaluation {
         continue;
       }
       readsLeft.delete(source);
+      // A result the engine pins after the evaluation (Layout.pinnable) stays.
+      if (this.layout.pinnable.has(source)) continue;
       this.finish(nodeId);
       this.engine.cache.dropNode(source, this.wanted.has(source) ? this.asked : undefined);
     }
@@ -209,6 +211,15 @@ export class Evaluation {
     const settled = done.get(visitKey);
     if (settled) return settled;
     const { layout } = this;
+    // A build's grid-bound node on its whole grid, run for an earlier block: taken as it is.
+    const pinned = layout.takesPinned(nodeId, domain) ? cache.pinned(nodeId, domain) : undefined;
+    if (pinned) {
+      const list = this.settledOn.get(nodeId);
+      if (list) list.push(pinned);
+      else this.settledOn.set(nodeId, [pinned]);
+      done.set(visitKey, pinned);
+      return pinned;
+    }
     const info = layout.nodeOf(nodeId);
     const { node, def, inputs } = info;
     // What it reads is finished before it is read (its band calls may be left on the workers).

@@ -5,9 +5,9 @@
 // no footprint reads) starts from it: its domains are then the same objects, with their cache
 // keys and lattices already worked out.
 
-import type { Domain } from '../grid.ts';
+import { type Domain, domainKey } from '../grid.ts';
 import type { Edge, GraphNode } from '../model/graph.ts';
-import { type AnyNodeDef, type Catalogue, type DomainRead, type Footprint, footprintOf, type Margins, marginsOf } from '../model/manifest.ts';
+import { type AnyNodeDef, type Catalogue, type DomainRead, type Footprint, footprintOf, gridBound as gridBoundFootprint, type Margins, marginsOf } from '../model/manifest.ts';
 import { grow } from './domains.ts';
 import { planDomains, readsOf, type Wiring } from './plan.ts';
 
@@ -38,6 +38,14 @@ export class Layout {
   /** The domains each node runs on. */
   readonly plan: ReadonlyMap<string, readonly Domain[]>;
   readonly wanted: ReadonlySet<string>;
+  /**
+   * With a grid (a build's whole area, EvaluateOptions.grid): the nodes of the order whose own
+   * footprint is grid-bound, each with the domains of the whole grid's plan it runs on. Their
+   * results there are what every block of tiles crops; the engine pins them (results.ts).
+   */
+  readonly pinnable: ReadonlyMap<string, readonly Domain[]> = new Map();
+  /** Per node, the domains whose pinned result this evaluation takes instead of running (and reading inputs). */
+  private readonly pinnedOn = new Map<string, ReadonlySet<string>>();
   /** Per node that is not a target, the wires from it into the evaluation (see readsLeft). */
   private readonly reads: ReadonlyMap<string, number>;
   private readonly nodeInfo = new Map<string, NodeInfo>();
@@ -50,25 +58,54 @@ export class Layout {
     targets: readonly string[],
     /** The nodes whose values depend on the grid they run on (grid-bound.ts). */
     gridBound: ReadonlySet<string> = new Set(),
+    /** A build's whole area, which grid-bound nodes run on whatever part of it is asked (EvaluateOptions.grid). */
+    grid?: Domain,
+    /** The domain keys of each node's pinned results (results.ts). */
+    pinnedKeys?: (nodeId: string) => ReadonlySet<string>,
   ) {
-    this.order = wiring.orderFor(targets);
+    let order = wiring.orderFor(targets);
     const footprint = (id: string) => this.nodeOf(id).footprint;
     const inputs = (id: string, d: Domain) => this.inputDomainOf(id, d);
     // A grid-bound node runs on the grids the whole graph's evaluation gives it, whichever
     // nodes are asked for: the same grids, so the same values (grid-bound.ts).
     let fixed: ((id: string) => readonly Domain[] | undefined) | undefined;
-    if (this.order.some((id) => gridBound.has(id))) {
+    if (order.some((id) => gridBound.has(id))) {
       // Every reader of a grid-bound node is grid-bound: planning them all (and what feeds
       // them) gives every grid any evaluation asks of them, and leaves the rest of the graph
       // (a cycle being drawn elsewhere, say) out.
       const bound = [...gridBound].filter((id) => wiring.nodesById.has(id));
       const all = wiring.orderFor(bound);
-      const whole = planDomains(wiring, footprint, all, bound, asked, inputs);
-      fixed = (id) => (gridBound.has(id) ? whole.get(id) : undefined);
+      const whole = planDomains(wiring, footprint, all, bound, grid ?? asked, inputs);
+      // On a build's grid only the nodes whose own footprint is grid-bound need the whole
+      // grid's domains: a node downstream of them reads crops of those, the same cells on any
+      // domain inside the grid, so a block's nodes run on the block.
+      const own = grid ? new Set(bound.filter((id) => gridBoundFootprint(footprint(id)))) : gridBound;
+      fixed = (id) => (own.has(id) ? whole.get(id) : undefined);
+      if (grid) this.pinnable = new Map(order.filter((id) => own.has(id) && whole.has(id)).map((id) => [id, whole.get(id)!]));
     }
-    this.plan = planDomains(wiring, footprint, this.order, targets, asked, inputs, fixed);
+    let plan = planDomains(wiring, footprint, order, targets, asked, inputs, fixed);
+    if (pinnedKeys) {
+      for (const id of this.pinnable.keys()) {
+        const keys = pinnedKeys(id);
+        const on = new Set(plan.get(id)!.map(domainKey).filter((k) => keys.has(k)));
+        if (on.size) this.pinnedOn.set(id, on);
+      }
+      if (this.pinnedOn.size) {
+        // Planned again without the inputs of pinned results: what feeds only them is left out.
+        const pinned = (id: string, d: Domain) => this.pinnedOn.get(id)?.has(domainKey(d)) ?? false;
+        plan = planDomains(wiring, footprint, order, targets, asked, inputs, fixed, pinned);
+        order = order.filter((id) => plan.has(id));
+      }
+    }
+    this.order = order;
+    this.plan = plan;
     this.wanted = new Set(targets);
     this.reads = wiring.countReads(this.order, this.wanted);
+  }
+
+  /** Whether this evaluation takes the node's pinned result on `domain` instead of running it. */
+  takesPinned(nodeId: string, domain: Domain): boolean {
+    return this.pinnedOn.get(nodeId)?.has(domainKey(domain)) ?? false;
   }
 
   /** A fresh count of the wires still to be read from each node that is not a target. */

@@ -78,7 +78,8 @@ export class Wiring {
  * The domains each node is evaluated on: the asked domain for a target, and for every node
  * the domains its consumers read it on (their own grown by their footprint's halo, plus the
  * footprint's reads), merged where one evaluation covers several. Consumers come first
- * (reverse dependency order), so a node's needs are complete when it is reached.
+ * (reverse dependency order), so a node's needs are complete when it is reached. A node of
+ * `order` nothing needs (it feeds only pinned results) has no entry.
  */
 export function planDomains(
   wiring: Wiring,
@@ -93,6 +94,11 @@ export function planDomains(
    * the whole graph): a need one of them covers is run on it.
    */
   fixed?: (nodeId: string) => readonly Domain[] | undefined,
+  /**
+   * Whether the node's result on a domain is pinned (a build's grid-bound node on its whole
+   * grid, results.ts): it reads no inputs there, and a node only such results read is left out.
+   */
+  pinned?: (nodeId: string, d: Domain) => boolean,
 ): Map<string, Domain[]> {
   const needs = new Map<string, Domain[]>();
   const need = (id: string, d: Domain): void => {
@@ -107,11 +113,13 @@ export function planDomains(
     // A need a fixed domain covers is run on that domain (the same grid, so the same values);
     // fixed domains nothing here needs are left out.
     const own = fixed?.(id);
-    const wanted = needs.get(id) ?? [asked];
+    const wanted = needs.get(id);
+    if (!wanted) continue;
     const domains = mergeNeeds(own ? wanted.map((d) => own.find((o) => covers(o, d)) ?? d) : wanted);
     plan.set(id, domains);
     const footprint = footprintOf(id);
     for (const d of domains) {
+      if (pinned?.(id, d)) continue;
       const inputs = inputDomainOf(id, d);
       for (const e of wiring.wiresInto.get(id) ?? []) need(e.from.node, inputs);
       for (const read of readsOf(footprint, d, asked)) {

@@ -52,6 +52,14 @@ const DOMAINS_KEPT = 6;
 
 export class ResultCache {
   private readonly byNode = new Map<string, Map<string, Entry>>();
+  /**
+   * Results kept whatever is dropped, disposed or evicted, until unpinAll(): a grid-bound node's
+   * runs on a build's whole grid (EvaluateOptions.grid), which every block of tiles crops. By
+   * node, the domain keys pinned.
+   */
+  private readonly pins = new Map<string, Map<string, Entry>>();
+  /** The pinned results themselves: release() leaves them be. */
+  private readonly pinnedEntries = new Set<Entry>();
   private clock = 0;
   /** The clock when the evaluation under way started: results used since must not be evicted. */
   private evaluationStart = Number.POSITIVE_INFINITY;
@@ -69,6 +77,41 @@ export class ResultCache {
 
   get(nodeId: string, domain: Domain): Entry | undefined {
     return this.byNode.get(nodeId)?.get(domainKey(domain));
+  }
+
+  /** Keeps the node's result on `domain` until unpinAll() (nothing when it has none, or a failed one). */
+  pin(nodeId: string, domain: Domain): void {
+    const key = domainKey(domain);
+    const entry = this.byNode.get(nodeId)?.get(key);
+    if (!entry || entry.state !== 'ok' || entry instanceof LazyCrop) return;
+    let byDomain = this.pins.get(nodeId);
+    if (!byDomain) this.pins.set(nodeId, (byDomain = new Map()));
+    byDomain.set(key, entry);
+    this.pinnedEntries.add(entry);
+  }
+
+  /** The node's pinned result on `domain`, if any. */
+  pinned(nodeId: string, domain: Domain): Entry | undefined {
+    return this.pins.get(nodeId)?.get(domainKey(domain));
+  }
+
+  /** The domain keys the node has pinned results on (empty when none). */
+  pinnedKeys(nodeId: string): ReadonlySet<string> {
+    return new Set(this.pins.get(nodeId)?.keys());
+  }
+
+  /** Whether any result is pinned. */
+  get hasPins(): boolean {
+    return this.pins.size > 0;
+  }
+
+  /** Lets the pinned results go: those the cache no longer holds give their buffers back. */
+  unpinAll(): void {
+    const gone: Entry[] = [];
+    for (const [id, byDomain] of this.pins) for (const [key, e] of byDomain) if (this.byNode.get(id)?.get(key) !== e) gone.push(e);
+    this.pins.clear();
+    this.pinnedEntries.clear();
+    this.releaseAll(gone);
   }
 
   /** Keeps `entry` as the node's result on `domain`, marks it used, evicts the least recently used domain. */
@@ -95,9 +138,11 @@ export class ResultCache {
 
   /**
    * Gives the result's buffers back to the pool (the result must not be read after). A crop of
-   * it that the cache still holds and nothing has read yet keeps them instead (no copy).
+   * it that the cache still holds and nothing has read yet keeps them instead (no copy). A
+   * pinned result keeps them until unpinAll(), and its crops stay crops of it.
    */
   release(entry: Entry): void {
+    if (this.pinnedEntries.has(entry)) return;
     if (entry instanceof LazyCrop) {
       entry.release();
       return;
@@ -152,9 +197,11 @@ export class ResultCache {
     for (const entry of sources) this.release(entry);
   }
 
-  /** Forgets every result and every pooled buffer. */
+  /** Forgets every result, pinned ones too, and every pooled buffer. */
   clear(): void {
     this.byNode.clear();
+    this.pins.clear();
+    this.pinnedEntries.clear();
     this.pool.clear();
   }
 }

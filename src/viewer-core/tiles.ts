@@ -7,7 +7,7 @@
 import { nodeDef } from '../../nodes/index.ts';
 import type { Graph } from '../model/graph.ts';
 import { isMask, type Meaning, type PortType } from '../model/values.ts';
-import { tileBound } from '../build/blocks.ts';
+import { gridBoundUpstream, tileBound } from '../build/blocks.ts';
 import { formatApplies } from '../build/encode.ts';
 import { buildLayers } from '../build/prepare.ts';
 import type { BuildLayer } from '../build/tile-render.ts';
@@ -20,6 +20,11 @@ export type TileLayout = 'unreal' | 'unity';
  * so a tile costs what such an export already costs. Tiles are rendered one at a time.
  */
 export const BROWSER_TILE_MAX = 2049;
+/**
+ * The largest whole grid the browser runs an erosion or a flow on (a tiled export's whole area,
+ * src/build/prepare.ts): 4097², 64 MB a grid, where `terrain-graph build` holds 8193².
+ */
+export const BROWSER_GRID_MAX = 4097;
 /**
  * The largest download the browser exports, in bytes of the estimate the box shows: 384 MB (of
  * 2²⁰ bytes, as the box counts them). Memory is what runs out, and it goes by bytes, not samples:
@@ -73,6 +78,8 @@ export interface TilesSummary {
   readonly problem: string | null;
   /** The layers whose tiles will not meet at their edges, as `build` says it, or null. */
   readonly seams: string | null;
+  /** The erosion or flow that runs once on the whole export before the first tile (so tiles meet), or null. */
+  readonly grid: string | null;
   /** The same build on the command line. */
   readonly command: string;
   /**
@@ -180,7 +187,7 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
     `npx terrain-graph build ${shellWord(graphFile)} --region ${[region.x0, region.y0, region.x1, region.y1].map(String).join(',')} ` +
     `--cells-per-view ${n} --tile-size ${t} --node ${node} --format ${choice.format} --out ${tilesFolder(node, choice)}`;
   const saveFirst = saveFirstText(fileState, graphFile);
-  const none = { plan: null, shape: null, region, bytes: 0, seams: null, command, saveFirst, formats };
+  const none = { plan: null, shape: null, region, bytes: 0, seams: null, grid: null, command, saveFirst, formats };
   const wholeAcross = choice.across === 'tiles' ? 1 : 2;
   if (![choice.x, choice.y].every((v) => Number.isInteger(v) && v >= wholeAcross)) {
     return { ...none, problem: choice.across === 'tiles' ? 'Tiles across and up are whole numbers from 1.' : 'Samples across and up are whole numbers from 2.' };
@@ -226,11 +233,23 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
       throw err;
     }
   }
-  const bound = tileBound(graph as Graph, [node]);
+  // An erosion or a flow runs once on the whole export (src/build/prepare.ts), as build runs it:
+  // in the export worker, which holds it beside the tiles.
+  const onGrid = gridBoundUpstream(graph as Graph, [node]);
+  const gridSide = Math.max(tilesX, tilesY) * (t - 1) + 1;
+  const gridProblem =
+    !problem && onGrid.length && count > 1 && gridSide > BROWSER_GRID_MAX
+      ? `${onGrid.join(', ')} ${onGrid.length === 1 ? 'runs' : 'run'} once on the whole export so that tiles agree at their edges: ${gridSide}² samples here, and the browser holds at most ${BROWSER_GRID_MAX}². ${build}`
+      : null;
+  const bound = tileBound(graph as Graph, [node], true);
   const causes = [...new Set(bound.flatMap((b) => b.because))];
   const seams =
     bound.length && count > 1
-      ? `${node} will not match at tile edges: ${causes.join(', ')} ${causes.length === 1 ? 'depends' : 'depend'} on the grid it runs on (an erosion, a flow, a view cut or start, a coast without a cap), so each tile gets its own, as terrain-graph build says of it. Export the region as one tile to keep it seamless.`
+      ? `${node} will not match at tile edges: ${causes.join(', ')} ${causes.length === 1 ? 'reads' : 'read'} the view it is given (a view cut), so each tile gets its own, as terrain-graph build says of it. Export the region as one tile to keep it seamless.`
       : null;
-  return { plan, shape, region, bytes, problem, seams, command, saveFirst, formats };
+  const grid =
+    onGrid.length && count > 1 && !gridProblem
+      ? `${onGrid.join(', ')} ${onGrid.length === 1 ? 'runs' : 'run'} once on the whole export (${gridSide}² samples) before the first tile, so the tiles agree at their edges.`
+      : null;
+  return { plan: gridProblem ? null : plan, shape, region, bytes, problem: problem ?? gridProblem, seams, grid, command, saveFirst, formats };
 }

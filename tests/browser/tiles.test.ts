@@ -220,17 +220,18 @@ describe('Export → Tiles', () => {
       await page.keyboard.press('Escape');
       expect(await page.locator(dialog).count()).toBe(0);
 
-      // A graph with a flow: the box says what build says of such tiles.
+      // A graph with a flow: the rivers run once on the whole export, and the box says so
+      // (no seams: the tiles agree at their edges).
       await page.locator('tg-toolbar select').first().selectOption('rivers-from-the-rain.json');
       await settle(page);
       await show(page, 'rivers');
       await page.locator(`${viewer} button.tiles-open`).click();
-      const seams = page.locator(`${dialog} p.seams`);
+      const note = page.locator(`${dialog} p.grid-note`);
       await page.locator(dialog).waitFor();
-      await screenshot(page, 'tiles-seams-1600');
-      await expect.poll(() => seams.count()).toBe(1);
-      expect(await seams.innerText()).toMatch(/^rivers will not match at tile edges: rivers depends on the grid it runs on/);
-      await screenshot(page, 'tiles-seams-1600');
+      await expect.poll(() => note.count()).toBe(1);
+      expect(await note.innerText()).toMatch(/^rivers runs once on the whole export \(\d+² samples\) before the first tile, so the tiles agree at their edges\.$/);
+      expect(await page.locator(`${dialog} p.seams`).count()).toBe(0);
+      await screenshot(page, 'tiles-grid-1600');
       expect(s.errors).toEqual([]);
     } finally {
       await s.close();

@@ -70,6 +70,9 @@ export default [
     p.seams {
       color: var(--tg-warning, #ffd27a);
     }
+    p.grid-note {
+      color: var(--tg-muted, #9aa4b1);
+    }
     p.problem {
       color: var(--tg-danger, #ffb3b3);
     }

@@ -131,6 +131,7 @@ export class TgTilesDialog extends LitElement {
           </p>`
         : nothing}
       ${summary.seams ? html`<p class="seams">${summary.seams}</p>` : nothing}
+      ${summary.grid ? html`<p class="grid-note">${summary.grid}</p>` : nothing}
       ${summary.problem
         ? html`<p class="problem" role="alert">${summary.problem}</p>
             <p class="command"><code>${summary.command}</code></p>`
