@@ -78,8 +78,8 @@ export class Wiring {
  * The domains each node is evaluated on: the asked domain for a target, and for every node
  * the domains its consumers read it on (their own grown by their footprint's halo, plus the
  * footprint's reads), merged where one evaluation covers several. Consumers come first
- * (reverse dependency order), so a node's needs are complete when it is reached. A node of
- * `order` nothing needs (it feeds only pinned results) has no entry.
+ * (reverse dependency order), so a node's needs are complete when it is reached. With
+ * `pinned`, a node of `order` nothing needs (it feeds only pinned results) has no entry.
  */
 export function planDomains(
   wiring: Wiring,
@@ -113,7 +113,7 @@ export function planDomains(
     // A need a fixed domain covers is run on that domain (the same grid, so the same values);
     // fixed domains nothing here needs are left out.
     const own = fixed?.(id);
-    const wanted = needs.get(id);
+    const wanted = needs.get(id) ?? (pinned ? undefined : [asked]);
     if (!wanted) continue;
     const domains = mergeNeeds(own ? wanted.map((d) => own.find((o) => covers(o, d)) ?? d) : wanted);
     plan.set(id, domains);
