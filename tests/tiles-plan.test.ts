@@ -155,6 +155,8 @@ describe('Export → Tiles planning', () => {
     expect(flow.err).not.toContain('warning:');
     // A whole export past what the browser holds is refused, pointing to build.
     const big = tilesSummary(read(rivers), 'rivers', { ...small, format: 'png16', tileSize: 1025, cellsPerView: 1024, x: 5, y: 1 }, rivers);
+    expect(big.grid).toBe(null);
+    expect(tilesSummary(read(rivers), 'rivers', { ...small, format: 'png16' }, rivers).grid).toBe('rivers runs once on the whole export (65² samples) before the first tile, so the tiles agree at their edges.');
     expect(big.problem).toMatch(/^rivers runs once on the whole export so that tiles agree at their edges: 5121² samples here, and the browser holds at most 4097²\. Build it with terrain-graph build/);
     // And not of a graph whose nodes are all world-consistent.
     expect(tilesSummary(read('default.json'), 'biomes', { ...small, format: 'indexed' }, 'default.json').seams).toBe(null);

@@ -248,7 +248,7 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
       ? `${node} will not match at tile edges: ${causes.join(', ')} ${causes.length === 1 ? 'reads' : 'read'} the view it is given (a view cut), so each tile gets its own, as terrain-graph build says of it. Export the region as one tile to keep it seamless.`
       : null;
   const grid =
-    onGrid.length && count > 1 && !gridProblem
+    onGrid.length && count > 1 && !problem && !gridProblem
       ? `${onGrid.join(', ')} ${onGrid.length === 1 ? 'runs' : 'run'} once on the whole export (${gridSide}² samples) before the first tile, so the tiles agree at their edges.`
       : null;
   return { plan: gridProblem ? null : plan, shape, region, bytes, problem: problem ?? gridProblem, seams, grid, command, saveFirst, formats };
