@@ -68,6 +68,23 @@ describe('Export → Tiles zip', () => {
     expect(differences(entries(buildZip(request({ region, nodes: ['biomes'], formats: ['indexed'] }), 'w'), 'w'), biomes)).toEqual([]);
   });
 
+  it("holds the same bytes for an eroded graph, whose erosion runs once on the whole export as build's does", async () => {
+    const text = readFileSync('graphs/eroded-valleys.json', 'utf8');
+    const dir = scratchDir('zip');
+    const file = join(dir, 'eroded-valleys.json');
+    writeFileSync(file, text);
+    const out = join(dir, 'out');
+    const r = await runCli('build', file, '--out', out, '--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '33', '--node', 'erosion', '--format', 'f32', '--jobs', '2');
+    expect(r.code, r.err).toBe(0);
+    const eroded = passThrough(parseGraph(text, { file: 'eroded-valleys.json' }));
+    const zipped = entries(buildZip(request({ graph: eroded, graphText: text, graphFile: 'eroded-valleys.json', nodes: ['erosion'], formats: ['f32'] }), 'w'), 'w');
+    expect(differences(zipped, tree(out))).toEqual([]);
+    // And the tiles meet: the west tile's last column is the east tile's first (north row).
+    const f32 = (name: string) => new Float32Array(Uint8Array.from(zipped.get([...zipped.keys()].find((p) => p.endsWith(name))!)!).buffer);
+    const [west, east] = [f32('_x0_y0.f32'), f32('_x1_y0.f32')];
+    for (let row = 0; row < 33; row++) expect(west[row * 33 + 32], `row ${row}`).toBe(east[row * 33]);
+  });
+
   it('tells a tile shifted by one sample from the build (the comparison above can fail)', async () => {
     const built = await cliBuild(['--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '33', '--node', 'water', '--format', 'png16']);
     // One sample east: the same names, tiles one sample off.
