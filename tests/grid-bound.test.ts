@@ -181,6 +181,29 @@ describe("a build's grid (EvaluateOptions.grid)", () => {
     expect(bytes(alone.output('erosion', undefined, blockB)!.data).equals(bytes(crop(whole.output('erosion', undefined, grid)!.data as Float32Array, grid, blockB)))).toBe(false);
   });
 
+  it("takes another engine's pinned erosion (another thread's) instead of running its own, to the same cells", () => {
+    const whole = createEngine(ERODED, { size: SIZE });
+    whole.evaluate({ domain: grid, targets: TARGETS });
+    const first = createEngine(ERODED, { size: SIZE });
+    first.evaluate({ domain: blockA, targets: TARGETS, grid });
+    const results = first.pinnedResults();
+    expect(results.map((r) => r.node)).toContain('erosion');
+    // Copied, as a build shares them with its workers: the adopting engine must not need the first.
+    const copies = results.map((r) => ({ ...r, outputs: Object.fromEntries(Object.entries(r.outputs).map(([p, v]) => [p, { ...v, data: v.data.slice() }])) }));
+    first.clearCache();
+    const second = createEngine(ERODED, { size: SIZE });
+    second.adoptPinned(grid, copies as typeof results);
+    const ran: string[] = [];
+    // At the grid's resolution (on the wind's coarse grids the erosion passes its land on: coarseParams).
+    second.evaluate({ domain: blockB, targets: TARGETS, grid, onNode: (id, _ms, d) => d.n / d.extent === SIZE && ran.push(id) });
+    expect(ran).not.toContain('erosion');
+    expect(ran).toContain('biomes');
+    for (const id of TARGETS) {
+      const theirs = crop(whole.output(id, undefined, grid)!.data as Float32Array, grid, blockB);
+      expect(bytes(second.output(id, undefined, blockB)!.data).equals(bytes(theirs)), id).toBe(true);
+    }
+  });
+
   it('lets the pinned erosion go when a param changes, and refuses a domain outside the grid', () => {
     const e = createEngine(ERODED, { size: SIZE });
     e.evaluate({ domain: blockA, targets: ['erosion'], grid });

@@ -6,6 +6,7 @@ import { blockSide, blocksAllowed, type TileBlock, tileBlocks } from './blocks.t
 import type { ImportScale } from './import-scale.ts';
 import { buildManifest, type PreparedBuild } from './prepare.ts';
 import { renderBlock, tileDone, writeAtomic } from './tile.ts';
+import { shareGridRuns } from './tile-render.ts';
 import type { WorkerInit, WorkerReply } from './worker.ts';
 import { workerCode } from './worker-code.ts';
 
@@ -117,13 +118,16 @@ export async function runTiles(prepared: PreparedBuild, indices: readonly number
   if (outcome.skipped.length) log(`${outcome.skipped.length} of ${indices.length} tiles already built from the same graph and settings: skipped`);
   const blocks = blocksFor(prepared, todo, started ? started.length + 1 : Math.max(1, Math.min(jobs, todo.length)));
   const workers = started ?? (jobs > 1 && blocks.length > 1 ? startTileThreads(Math.min(jobs, blocks.length) - 1) : []);
+  // An erosion or a flow on the whole grid: run here once, its results shared with the workers
+  // (each ran its own before: the same CPU again on every thread, and its memory).
+  const gridRuns = workers.length && blocks.length ? shareGridRuns(job) : null;
   // Slot 0: the next block to take; slot 1 + w: the block worker w renders (−1: none).
   const counter = new Int32Array(new SharedArrayBuffer(4 * (1 + workers.length))).fill(-1);
   counter[0] = 0;
   const finished = workers.map(
     (worker, w) =>
       new Promise<void>((resolve) => {
-        const init: WorkerInit = { job, plan: planOptions, blocks, counter: counter.buffer as SharedArrayBuffer, slot: 1 + w };
+        const init: WorkerInit = { job, plan: planOptions, blocks, counter: counter.buffer as SharedArrayBuffer, slot: 1 + w, gridRuns };
         worker.on('message', (reply: WorkerReply | 'ready' | 'finished') => {
           if (reply === 'ready') return;
           if (reply !== 'finished') {

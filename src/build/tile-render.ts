@@ -5,8 +5,8 @@
 // worker thread, in a lone `--tile K` process and in the browser: that, and values that depend
 // on the world position alone, is what makes their bytes identical. No file system here.
 
-import { createEngine, type Engine } from '../engine/engine.ts';
-import type { Domain } from '../grid.ts';
+import { createEngine, type Engine, type PinnedResult } from '../engine/engine.ts';
+import { type Domain, latticeDomain, latticeOf } from '../grid.ts';
 import { cropInto } from '../engine/domains.ts';
 import { BufferPool } from '../engine/pool.ts';
 import type { Graph } from '../model/graph.ts';
@@ -91,6 +91,49 @@ function engineFor(job: TileJob): Engine {
   releaseHeld();
   held = { job, engine: createEngine(job.graph, { pool: tilePool }) };
   return held.engine;
+}
+
+/**
+ * Runs the job's grid-bound nodes on its whole grid on this thread and gives their results in
+ * shared memory, for the worker threads to adopt (adoptGridRuns) instead of each running the
+ * same erosion; this thread keeps the shared copies. Null when the job has no grid or the run
+ * failed (each thread then runs its own, and fails its tiles as this one would).
+ */
+export function shareGridRuns(job: TileJob): PinnedResult[] | null {
+  if (!job.grid) return null;
+  const engine = engineFor(job);
+  // The layers asked on the grid's first 16² cells: the least besides the grid-bound runs,
+  // which an evaluation of any part of the grid gives the same domains.
+  const l = latticeOf(job.grid)!;
+  const corner = latticeDomain(l.perUnit, l.col0, l.row0, Math.min(16, job.grid.n));
+  try {
+    engine.evaluate({ domain: corner, targets: [...new Set(job.layers.map((l) => l.node))], dropIntermediates: true, grid: job.grid });
+  } catch {
+    return null;
+  }
+  const shared = engine.pinnedResults().map((r) => ({ ...r, outputs: Object.fromEntries(Object.entries(r.outputs).map(([port, v]) => [port, sharedValue(v)])) }));
+  engine.dispose();
+  engine.adoptPinned(job.grid, shared);
+  return shared;
+}
+
+/** Takes, on a worker thread, the grid-bound nodes' runs another thread shared (shareGridRuns). */
+export function adoptGridRuns(job: TileJob, results: readonly PinnedResult[]): void {
+  if (job.grid) engineFor(job).adoptPinned(job.grid, results);
+}
+
+/** A value whose arrays are copies in shared memory: posted to a worker thread, they are not copied again. */
+function sharedValue(v: Value): Value {
+  const out: Record<string, unknown> = {};
+  for (const [key, x] of Object.entries(v)) {
+    if (ArrayBuffer.isView(x) && !(x instanceof DataView)) {
+      const Typed = x.constructor as new (buffer: SharedArrayBuffer) => Uint8Array;
+      const copy = new Typed(new SharedArrayBuffer(x.byteLength));
+      copy.set(x as Uint8Array);
+      out[key] = copy;
+    } else out[key] = x;
+  }
+  return out as unknown as Value;
 }
 
 function releaseHeld(): void {

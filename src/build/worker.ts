@@ -8,6 +8,8 @@ import { parentPort } from 'node:worker_threads';
 import type { TileBlock } from './blocks.ts';
 import { makePlan, type PlanOptions } from './plan.ts';
 import { renderBlock, type TileJob, type TileOutcome } from './tile.ts';
+import { adoptGridRuns } from './tile-render.ts';
+import type { PinnedResult } from '../engine/engine.ts';
 
 export interface WorkerInit {
   readonly job: TileJob;
@@ -16,6 +18,8 @@ export interface WorkerInit {
   /** Int32 slot 0: the next block to take (shared by every thread); slot `slot`: the block this thread renders. */
   readonly counter: SharedArrayBuffer;
   readonly slot: number;
+  /** The grid-bound nodes' runs on the build's whole grid, made once by the main thread (tile-render.ts shareGridRuns); null: none. */
+  readonly gridRuns: readonly PinnedResult[] | null;
 }
 
 export type WorkerReply = TileOutcome | { readonly index: number; readonly outcome: 'skipped' };
@@ -25,6 +29,7 @@ parentPort!.once('message', ({ init }: { init: WorkerInit }) => {
   // The plan is a pure function of its options: rebuilding it here gives the main thread's tiles.
   const plan = makePlan(init.plan);
   const counter = new Int32Array(init.counter);
+  if (init.gridRuns) adoptGridRuns(job, init.gridRuns);
   for (let b = Atomics.add(counter, 0, 1); b < blocks.length; b = Atomics.add(counter, 0, 1)) {
     Atomics.store(counter, slot, b);
     renderBlock(job, blocks[b].tiles.map((i) => plan.tiles[i]), blocks[b].domain, (reply: WorkerReply) => parentPort!.postMessage(reply));

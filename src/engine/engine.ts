@@ -18,7 +18,7 @@ import { checkEngineGraph } from './graph-check.ts';
 import { Wiring } from './plan.ts';
 import { BufferPool } from './pool.ts';
 import { holdThreads, releaseThreads } from '../parallel/threads.ts';
-import { type NodeStatus, ResultCache } from './results.ts';
+import { type Entry, type NodeStatus, ResultCache } from './results.ts';
 
 export type { NodeState, NodeStatus } from './results.ts';
 export { Stopped } from './stopped.ts';
@@ -76,6 +76,13 @@ export interface EvaluateReport {
    */
   readonly cropMs: number;
   readonly totalMs: number;
+}
+
+/** A grid-bound node's result pinned on a build's grid (Engine.pinnedResults, adoptPinned). */
+export interface PinnedResult {
+  readonly node: string;
+  readonly domain: Domain;
+  readonly outputs: Readonly<Record<string, Value>>;
 }
 
 export interface EngineOptions {
@@ -363,6 +370,32 @@ export class Engine {
       for (const d of domains) if (planned.has(domainKey(d))) this.cache.pin(id, d);
     }
     this.pinnedGrid = gridKey;
+    this.pinVersion++;
+  }
+
+  /**
+   * The results pinned on a build's grid (EvaluateOptions.grid), with their nodes and domains:
+   * for another engine of the same graph, on another thread, to adopt (adoptPinned) instead of
+   * running the same erosion again. The outputs are the engine's: copy them to keep them.
+   */
+  pinnedResults(): PinnedResult[] {
+    return this.cache.pinnedAll().map(({ node, entry }) => ({ node, domain: entry.domain, outputs: entry.outputs! }));
+  }
+
+  /**
+   * Takes results another engine of the same graph pinned on `grid` (pinnedResults, their
+   * arrays shared with this thread) as this engine's own pinned ones: the next evaluation given
+   * that grid takes them as it takes its own. Any pinned before are let go.
+   */
+  adoptPinned(grid: Domain, results: readonly PinnedResult[]): void {
+    this.refuseWhileEvaluating('adoptPinned()');
+    this.unpin();
+    for (const r of results) {
+      if (!this.wiring.nodesById.has(r.node)) throw new GraphError([{ path: 'results', message: `no node "${r.node}" to adopt a pinned result for` }]);
+      const entry: Entry = { state: 'ok', ms: 0, version: this.nextVersion++, signature: `adopted on ${domainKey(grid)}`, outputs: r.outputs, buffers: [], used: 0, domain: r.domain };
+      this.cache.adopt(r.node, entry);
+    }
+    this.pinnedGrid = domainKey(grid);
     this.pinVersion++;
   }
 

@@ -90,6 +90,17 @@ export class ResultCache {
     this.pinnedEntries.add(entry);
   }
 
+  /** Every pinned result, with its node. */
+  pinnedAll(): { readonly node: string; readonly entry: Entry }[] {
+    return [...this.pins].flatMap(([node, byDomain]) => [...byDomain.values()].map((entry) => ({ node, entry })));
+  }
+
+  /** Keeps a result made elsewhere (another thread's run: Engine.adoptPinned) as the node's pinned one on its domain. */
+  adopt(nodeId: string, entry: Entry): void {
+    this.store(nodeId, entry.domain, entry);
+    this.pin(nodeId, entry.domain);
+  }
+
   /** The node's pinned result on `domain`, if any. */
   pinned(nodeId: string, domain: Domain): Entry | undefined {
     return this.pins.get(nodeId)?.get(domainKey(domain));
