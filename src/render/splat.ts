@@ -63,26 +63,57 @@ function cellBytes(value: BiomeValue, i: number, channelOf: Int16Array, /* out *
 }
 
 /**
+ * Each cell's weight of each biome of `biomes` (ids, one plane each, in that order) in 255ths,
+ * rows north first: plane k, pixel (n − 1 − r) · n + c is biome biomes[k]'s share of cell
+ * r · n + c. A cell's bytes over all planes sum to exactly 255. A cell weighing a biome that
+ * `biomes` does not list is an error naming it: its weight would be lost.
+ */
+export function splatPlanes(value: BiomeValue, n: number, biomes: readonly number[]): Uint8Array[] {
+  const cells = n * n;
+  if (value.data.length !== cells) throw new Error(`splat maps: the biome map holds ${value.data.length} cells, expected ${cells}`);
+  const channelOf = new Int16Array(256).fill(-1);
+  biomes.forEach((id, k) => (channelOf[id] = k));
+  const missing = splatBiomes(value).find((id) => channelOf[id] < 0);
+  if (missing !== undefined) {
+    throw new Error(`splat maps: the map holds ${BIOMES[missing]?.name ?? `biome ${missing}`} (id ${missing}), which has no channel among ${biomes.length} biomes (${biomes.join(', ')})`);
+  }
+  const planes = biomes.map(() => new Uint8Array(cells));
+  const bytes = new Uint8Array(biomes.length);
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      cellBytes(value, r * n + c, channelOf, bytes);
+      const p = (n - 1 - r) * n + c; // north row first, like every picture we write
+      for (let k = 0; k < bytes.length; k++) planes[k][p] = bytes[k];
+    }
+  }
+  return planes;
+}
+
+/** Planes (splatPlanes) four to a picture as R, G, B and A, north row first; the last picture's unused channels 0. */
+export function splatPictures(planes: readonly Uint8Array[], cells: number): Uint8ClampedArray[] {
+  const pictures = Math.max(1, Math.ceil(planes.length / 4));
+  const rgba = Array.from({ length: pictures }, () => new Uint8ClampedArray(cells * 4));
+  planes.forEach((plane, k) => {
+    const out = rgba[k >> 2];
+    const ch = k & 3;
+    for (let p = 0; p < cells; p++) out[4 * p + ch] = plane[p];
+  });
+  return rgba;
+}
+
+/** The channel of the k-th biome of a splat legend: picture k >> 2, channel r, g, b or a. */
+export function splatChannel(k: number): { readonly picture: number; readonly channel: (typeof CHANNELS)[number] } {
+  return { picture: k >> 2, channel: CHANNELS[k & 3] };
+}
+
+/**
  * The splat maps of a biome map: `stem.splat<k>.png` holding biomes 4k … 4k + 3 of
  * splatBiomes() in R, G, B and A (north row first; a cell's bytes over all maps sum to 255),
  * and `stem.splat.json` naming each channel's biome.
  */
 export function splatFiles(value: BiomeValue, n: number, stem: string): ExportFile[] {
-  const cells = n * n;
-  if (value.data.length !== cells) throw new Error(`splat maps: the biome map holds ${value.data.length} cells, expected ${cells}`);
   const biomes = splatBiomes(value);
-  const channelOf = new Int16Array(256).fill(-1);
-  biomes.forEach((id, k) => (channelOf[id] = k));
-  const pictures = Math.max(1, Math.ceil(biomes.length / 4));
-  const rgba = Array.from({ length: pictures }, () => new Uint8ClampedArray(cells * 4));
-  const bytes = new Uint8Array(pictures * 4);
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      cellBytes(value, r * n + c, channelOf, bytes);
-      const p = ((n - 1 - r) * n + c) * 4; // north row first, like every picture we write
-      for (let k = 0; k < bytes.length; k++) rgba[k >> 2][p + (k & 3)] = bytes[k];
-    }
-  }
+  const rgba = splatPictures(splatPlanes(value, n, biomes), n * n);
   const names = rgba.map((_, k) => `${stem}.splat${k}.png`);
   const channels: SplatChannel[] = biomes.map((id, k) => ({ file: names[k >> 2], channel: CHANNELS[k & 3], id, biome: BIOMES[id]?.name ?? `biome ${id}` }));
   const list = { format: 'terrain-graph splat maps', n, rowOrder: 'north row first', sum: 255, channels };
