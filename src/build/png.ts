@@ -55,8 +55,8 @@ interface PngParts {
   readonly width: number;
   readonly height: number;
   readonly depth: 8 | 16;
-  /** 0: greyscale, 3: indexed. */
-  readonly colorType: 0 | 3;
+  /** 0: greyscale, 3: indexed, 6: RGBA. */
+  readonly colorType: 0 | 3 | 6;
   /** The zlib stream of the rows, each its filter byte (2, Up) and its bytes minus those of the row above (a view of the encoder's memory, read at once). */
   readonly stream: Uint8Array;
   readonly palette?: readonly (readonly number[])[];
@@ -128,6 +128,33 @@ export function indexedPngBytes(data: Uint8Array, n: number, palette: readonly (
     k.up8Rows(scratchAt, n, rowsAt);
   });
   return assemble({ width: n, height: n, depth: 8, colorType: 3, stream, palette, text });
+}
+
+/** An 8-bit greyscale PNG of pixels already in image order (a splat weight map). Rows filtered as above. */
+export function grey8PngBytes(data: Uint8Array, n: number, text: Readonly<Record<string, string>>): Uint8Array {
+  const { stream } = zlibRleOf((n + 1) * n, n * n, (k, rowsAt, scratchAt) => {
+    new Uint8Array(k.memory.buffer, scratchAt, n * n).set(data.subarray(0, n * n));
+    k.up8Rows(scratchAt, n, rowsAt);
+  });
+  return assemble({ width: n, height: n, depth: 8, colorType: 0, stream, text });
+}
+
+/**
+ * An 8-bit RGBA PNG of pixels already in image order (splat maps: four weights a pixel). Each
+ * row filtered Up as above, in JavaScript: up8Rows takes rows of n bytes, these are 4n.
+ */
+export function rgbaPngBytes(rgba: Uint8Array | Uint8ClampedArray, n: number, text: Readonly<Record<string, string>>): Uint8Array {
+  const w = 4 * n;
+  if (rgba.length !== w * n) throw new Error(`an RGBA picture of ${n}² holds ${w * n} bytes, got ${rgba.length}`);
+  const filtered = new Uint8Array((w + 1) * n);
+  for (let r = 0; r < n; r++) {
+    const o = r * (w + 1);
+    filtered[o] = 2;
+    const row = r * w;
+    if (r === 0) filtered.set(rgba.subarray(0, w), 1);
+    else for (let c = 0; c < w; c++) filtered[o + 1 + c] = (rgba[row + c] - rgba[row - w + c]) & 0xff;
+  }
+  return assemble({ width: n, height: n, depth: 8, colorType: 6, stream: zlibRle(filtered), text });
 }
 
 /**
