@@ -104,6 +104,11 @@ describe('Export → Tiles planning', () => {
     expect(water.problem).toBe('32760 tiles of 33² in r16 are 98,281 files: a zip holds at most 65,535. Build it with terrain-graph build, which writes one tile at a time to disk:');
     const { plan } = planBuild({ graph: g, graphText: '', graphFile: 'default.json', region: tilesSummary(g, 'water', small, 'default.json').region, cellsPerView: 64, tileSize: 33, nodes: ['water'], formats: ['r16'], range: null, outDir: '' });
     expect(1 + plan.tiles.reduce((n, t) => n + t.files.length + 1, 0)).toBe(1 + 4 * 3);
+    // Weight maps are a file a biome (13) a tile: 4,900 tiles of them are 68,601 files.
+    const weights = tilesSummary(g, 'biomes', { ...small, x: 70, y: 70, format: 'weights' }, 'default.json');
+    expect(weights.problem).toBe('4900 tiles of 33² in weights are 68,601 files: a zip holds at most 65,535. Build it with terrain-graph build, which writes one tile at a time to disk:');
+    const biomes = planBuild({ graph: g, graphText: '', graphFile: 'default.json', region: tilesSummary(g, 'biomes', small, 'default.json').region, cellsPerView: 64, tileSize: 33, nodes: ['biomes'], formats: ['weights'], range: null, outDir: '' });
+    expect(1 + biomes.plan.tiles.reduce((n, t) => n + t.files.length + 1, 0)).toBe(1 + 4 * 14);
     expect(() => zipStored(Array.from({ length: 65_536 }, (_, k) => ({ name: `f${k}`, bytes: new Uint8Array(0) })))).toThrow('a zip holds at most 65,535 files, not 65,536');
   });
 
@@ -127,8 +132,14 @@ describe('Export → Tiles planning', () => {
 
   it('says which formats apply, and refuses one that does not, and an origin off the lattice', () => {
     const g = read('default.json');
-    expect(tilesSummary(g, 'biomes', small, 'default.json').formats).toEqual(['png', 'indexed']);
-    expect(tilesSummary(g, 'biomes', small, 'default.json').problem).toBe("r16 does not apply to biomes's outputs: choose png, indexed.");
+    expect(tilesSummary(g, 'biomes', small, 'default.json').formats).toEqual(['png', 'indexed', 'splat', 'weights']);
+    expect(tilesSummary(g, 'biomes', small, 'default.json').problem).toBe("r16 does not apply to biomes's outputs: choose png, indexed, splat, weights.");
+    // Splat maps are 4 files a tile (13 biomes, 4 a picture), weight maps 13: planned as build plans them.
+    const splat = tilesSummary(g, 'biomes', { ...small, format: 'splat' }, 'default.json');
+    expect(splat.problem).toBeNull();
+    expect(splat.plan!.tiles[0].files.map((f) => f.path)).toEqual([0, 1, 2, 3].map((k) => `biomes.out/biomes.out.splat${k}_0_1.png`));
+    expect(tilesSummary(g, 'biomes', { ...small, format: 'weights' }, 'default.json').plan!.tiles[0].files).toHaveLength(13);
+    expect(tilesSummary(g, 'height', { ...small, format: 'splat' }, 'default.json').problem).toBe("splat does not apply to height's outputs: choose png16, r16, f32, png.");
     const off = { ...g, view: { ...g.view, x: 0.3 } };
     expect(tilesSummary(off, 'height', small, 'g.json').problem).toBe("The view's origin (0.3, 0) is not on a cell at 64 cells per view: pick another resolution, or move the view.");
   });

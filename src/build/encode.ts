@@ -1,11 +1,13 @@
 // The bytes of one tile of one layer in a build format. 16-bit formats map the build's one
 // value range (not the tile's own) to 0…65535, so neighbouring tiles meet without a step.
 
-import type { PortType, Value } from '../model/values.ts';
+import { BIOMES } from '../model/biomes.ts';
+import type { BiomeValue, PortType, Value } from '../model/values.ts';
 import { renderLayer } from '../render/layer.ts';
 import { biomeIndexed, rgbaPng } from '../render/png.ts';
-import type { BuildFormat } from './plan.ts';
-import { grey16FieldPngBytes, indexedPngBytes } from './png.ts';
+import { splatChannel, splatPictures, splatPlanes } from '../render/splat.ts';
+import { type BuildFormat, formatParts, SPLAT_BIOMES } from './plan.ts';
+import { grey16FieldPngBytes, grey8PngBytes, indexedPngBytes, rgbaPngBytes } from './png.ts';
 
 export interface ValueRange {
   readonly min: number;
@@ -20,9 +22,9 @@ export interface Encoded {
   readonly own?: { readonly min: number; readonly max: number } | null;
 }
 
-/** Does this format apply to a layer of this port type? Heights and fields: png16, r16, f32; biomes: indexed; png to both. */
+/** Does this format apply to a layer of this port type? Heights and fields: png16, r16, f32; biomes: indexed, splat, weights; png to both. */
 export function formatApplies(type: PortType, format: BuildFormat): boolean {
-  if (format === 'indexed') return type === 'biome';
+  if (format === 'indexed' || format === 'splat' || format === 'weights') return type === 'biome';
   if (format === 'png') return true;
   return type !== 'biome';
 }
@@ -64,7 +66,29 @@ export function quantize16(field: Float32Array, n: number, range: ValueRange, no
   return { data, clipped };
 }
 
-/** The layer's bytes in `format`; `range` is required by png16 and r16. */
+/**
+ * The files of a layer in `format`, one per formatParts(format) in that order: a splat map per
+ * four biomes of SPLAT_BIOMES (R, G, B, A; the last picture's spare channels 0), a weight map
+ * per biome, one file for the other formats. `range` is required by png16 and r16.
+ */
+export function encodeTileFiles(value: Value, n: number, format: BuildFormat, range: ValueRange | null): Encoded[] {
+  if (format !== 'splat' && format !== 'weights') return [encodeTile(value, n, format, range)];
+  if (!formatApplies(value.type, format)) throw new Error(`${format} does not apply to a ${value.type} layer`);
+  // The same weights in 255ths as `render --splat` (src/render/splat.ts), over every biome, so a
+  // tile's channel is the same biome's on every tile of every build.
+  const planes = splatPlanes(value as BiomeValue, n, SPLAT_BIOMES);
+  if (format === 'weights') {
+    return planes.map((plane, k) => ({ bytes: grey8PngBytes(plane, n, { 'terrain-graph:biome': BIOMES[SPLAT_BIOMES[k]].name }), clipped: 0 }));
+  }
+  const pictures = splatPictures(planes, n * n);
+  return formatParts(format).map((k) => {
+    const text: Record<string, string> = {};
+    for (let c = 4 * k!; c < Math.min(4 * k! + 4, SPLAT_BIOMES.length); c++) text[`terrain-graph:${splatChannel(c).channel}`] = BIOMES[SPLAT_BIOMES[c]].name;
+    return { bytes: rgbaPngBytes(pictures[k!], n, text), clipped: 0 };
+  });
+}
+
+/** The layer's bytes in `format`, a format of one file a tile; `range` is required by png16 and r16. */
 export function encodeTile(value: Value, n: number, format: BuildFormat, range: ValueRange | null): Encoded {
   if (!formatApplies(value.type, format)) throw new Error(`${format} does not apply to a ${value.type} layer`);
   switch (format) {
@@ -92,5 +116,8 @@ export function encodeTile(value: Value, n: number, format: BuildFormat, range: 
       const { data, palette, text } = biomeIndexed(value.data as Uint8Array, n);
       return { bytes: indexedPngBytes(data, n, palette, text), clipped: 0 };
     }
+    case 'splat':
+    case 'weights':
+      throw new Error(`${format} writes several files a tile: encode it with encodeTileFiles`);
   }
 }

@@ -10,6 +10,7 @@
 // last tiles may reach past the region's north and east edges (the world goes on).
 
 import { type Domain, farOrigin, latticeDomain, latticeOf } from '../grid.ts';
+import { BIOMES } from '../model/biomes.ts';
 
 /** Unreal's recommended landscape sizes (whole components, shared edges). */
 export const UNREAL_TILE_SIZES: readonly number[] = [505, 1009, 2017, 4033, 8129];
@@ -25,8 +26,29 @@ export const CELLS_PER_VIEW_MAX = 65536;
 export const TILES_MAX = 1_000_000;
 
 /** What a layer is written as: see src/build/encode.ts. */
-export type BuildFormat = 'png16' | 'r16' | 'f32' | 'png' | 'indexed';
-export const BUILD_FORMATS: readonly BuildFormat[] = ['png16', 'r16', 'f32', 'png', 'indexed'];
+export type BuildFormat = 'png16' | 'r16' | 'f32' | 'png' | 'indexed' | 'splat' | 'weights';
+export const BUILD_FORMATS: readonly BuildFormat[] = ['png16', 'r16', 'f32', 'png', 'indexed', 'splat', 'weights'];
+
+/**
+ * The biomes of a build's splat and weight maps, in channel order: every biome there is, by id,
+ * whether a tile holds it or not. `render --splat` lists the biomes present on its one map; a
+ * tile cannot know which biomes its neighbours hold, and Unity's terrain layers (one per
+ * channel) must be the same on every tile, so a build lists them all. The alternative not
+ * taken, the biomes a coarse pass finds, would drop a biome the coarse grid missed.
+ */
+export const SPLAT_BIOMES: readonly number[] = BIOMES.map((b) => b.id);
+
+/** The files a tile writes of a layer in a format: splat maps one per 4 biomes, weight maps one per biome, the rest one. */
+export function formatParts(format: BuildFormat): readonly (number | undefined)[] {
+  if (format === 'splat') return Array.from({ length: Math.ceil(SPLAT_BIOMES.length / 4) }, (_, k) => k);
+  if (format === 'weights') return SPLAT_BIOMES;
+  return [undefined];
+}
+
+/** A biome's name in a weight map's file name: "temperate forest" → "temperate-forest". */
+export function biomeSlug(id: number): string {
+  return (BIOMES[id]?.name ?? `biome ${id}`).replace(/[^a-z0-9]+/gi, '-');
+}
 
 export interface Region {
   readonly x0: number;
@@ -46,6 +68,8 @@ export interface PlanOptions {
 export interface TileFile {
   readonly layer: string;
   readonly format: BuildFormat;
+  /** Which of the format's files (formatParts): a splat map's picture, a weight map's biome id. */
+  readonly part?: number;
   /** Relative to the build directory. */
   readonly path: string;
 }
@@ -93,7 +117,9 @@ function wholeSamples(span: number, n: number): number | null {
  * `tilesX` and `tilesY` are the build's tiles a side (Unity's names count z from the south and
  * have as many digits as the largest index).
  */
-export function tileFileName(stem: string, format: BuildFormat, col: number, row: number, tilesX: number, tilesY: number): string {
+export function tileFileName(stem: string, format: BuildFormat, col: number, row: number, tilesX: number, tilesY: number, part = 0): string {
+  const digits = String(Math.max(tilesX, tilesY) - 1).length;
+  const pad = (k: number) => String(k).padStart(digits, '0');
   switch (format) {
     case 'png16':
       // Unreal's tiled heightmap import reads "<name>_x<col>_y<row>", row 0 at the north (top).
@@ -103,10 +129,15 @@ export function tileFileName(stem: string, format: BuildFormat, col: number, row
       // folder's "*.raw" files only, sorts them as text and hands them out x by x, z growing
       // north: ".r16" tiles were not found at all, and past 10 tiles a side "_10_0" came
       // before "_2_0". Indices of one width sort as numbers; Unity's Import Raw lists ".raw" too.
-      const digits = String(Math.max(tilesX, tilesY) - 1).length;
-      const pad = (k: number) => String(k).padStart(digits, '0');
       return `${stem}/${stem}_${pad(col)}_${pad(tilesY - 1 - row)}.raw`;
     }
+    case 'splat':
+      // For Unity (no tiled import reads them; a script does): numbered as its .raw tiles, so
+      // "biomes.out.splat0_03_00.png" goes with "height.out_03_00.raw".
+      return `${stem}/${stem}.splat${part}_${pad(col)}_${pad(tilesY - 1 - row)}.png`;
+    case 'weights':
+      // For Unreal, whose landscape import finds a layer's other tiles from one "_x<col>_y<row>" file.
+      return `${stem}/${stem}.${biomeSlug(part)}_x${col}_y${row}.png`;
     case 'f32':
       return `${stem}/${stem}_x${col}_y${row}.f32`;
     case 'png':
@@ -158,7 +189,11 @@ export function makePlan(options: PlanOptions): BuildPlan {
       const index = row * tilesX + col;
       const i0 = col * stride;
       const j0 = (tilesY - 1 - row) * stride;
-      const files = options.layers.flatMap((l) => l.formats.map((format) => ({ layer: l.stem, format, path: tileFileName(l.stem, format, col, row, tilesX, tilesY) })));
+      const files = options.layers.flatMap((l) =>
+        l.formats.flatMap((format) =>
+          formatParts(format).map((part) => ({ layer: l.stem, format, ...(part === undefined ? {} : { part }), path: tileFileName(l.stem, format, col, row, tilesX, tilesY, part) })),
+        ),
+      );
       tiles.push({
         index,
         col,

@@ -10,7 +10,9 @@ import { sha256 } from './digest.ts';
 import type { ValueRange } from './encode.ts';
 import { formatApplies, formatNeedsRange } from './encode.ts';
 import { PNG_ENCODING } from './png.ts';
-import { type BuildFormat, type BuildPlan, GRID_SAMPLES_MAX, gridOf, makePlan, PlanError, type PlanOptions, type Region } from './plan.ts';
+import { BIOMES } from '../model/biomes.ts';
+import { splatChannel } from '../render/splat.ts';
+import { type BuildFormat, type BuildPlan, biomeSlug, GRID_SAMPLES_MAX, gridOf, makePlan, PlanError, type PlanOptions, type Region, SPLAT_BIOMES } from './plan.ts';
 import { type ImportScale, importSettings } from './import-scale.ts';
 import { seaLevelsAlone, worldRanges, type LayerRange } from './range.ts';
 import { gridBoundUpstream, tileBound } from './blocks.ts';
@@ -68,7 +70,7 @@ export function buildLayers(graph: Graph, nodes: readonly string[], formats: rea
     for (const [port, spec] of Object.entries(nodeDef(node.type)!.outputs)) {
       const fits = formats.filter((f) => formatApplies(spec.type, f));
       if (!fits.length) {
-        throw new PlanError(`--format ${formats.join(',')} does not apply to ${id}.${port}, a ${spec.type} layer: use ${spec.type === 'biome' ? 'indexed or png' : 'png16, r16, f32 or png'}`);
+        throw new PlanError(`--format ${formats.join(',')} does not apply to ${id}.${port}, a ${spec.type} layer: use ${spec.type === 'biome' ? 'indexed, splat, weights or png' : 'png16, r16, f32 or png'}`);
       }
       fits.forEach((f) => used.add(f));
       layers.push({ stem: `${id}.${port}`, node: id, port, type: spec.type, meaning: spec.meaning, formats: fits });
@@ -108,6 +110,8 @@ export function prepareBuild(req: BuildRequest): PreparedBuild {
     pngEncoding: PNG_ENCODING,
     // Only where a grid-bound node is written: the hashes of other builds stay as they were.
     ...(gridBoundUpstream(req.graph, layers.map((l) => l.node)).length ? { grid: req.grid ?? 'whole' } : {}),
+    // The channels' biomes: a build made when there were other biomes has other splat maps.
+    ...(layers.some((l) => l.formats.some(splatLike)) ? { splatBiomes: SPLAT_BIOMES.map((id) => BIOMES[id].name) } : {}),
   };
   const job: TileJob = {
     graph: req.graph,
@@ -119,6 +123,29 @@ export function prepareBuild(req: BuildRequest): PreparedBuild {
     grid,
   };
   return { plan, planOptions, job, seaLevels: Object.fromEntries(seaLevels) };
+}
+
+function splatLike(f: BuildFormat): boolean {
+  return f === 'splat' || f === 'weights';
+}
+
+/**
+ * Which biome is in which file of a biome layer's splat or weight maps: the same on every tile
+ * (SPLAT_BIOMES, all of them, in id order), so it is said once, in manifest.json.
+ */
+function splatLegend(stem: string, formats: readonly BuildFormat[]): object {
+  const out: Record<string, object> = {};
+  if (formats.includes('splat')) {
+    out.splat = {
+      files: `${stem}/${stem}.splat<k>_<col>_<z>.png`,
+      sum: 255,
+      channels: SPLAT_BIOMES.map((id, k) => ({ file: `splat${splatChannel(k).picture}`, channel: splatChannel(k).channel, id, biome: BIOMES[id].name })),
+    };
+  }
+  if (formats.includes('weights')) {
+    out.weights = { files: `${stem}/${stem}.<biome>_x<col>_y<row>.png`, sum: 255, biomes: SPLAT_BIOMES.map((id) => ({ name: `${stem}.${biomeSlug(id)}`, id, biome: BIOMES[id].name })) };
+  }
+  return out;
 }
 
 /**
@@ -167,11 +194,11 @@ export function buildManifest(prepared: PreparedBuild, graphFile: string, scale:
     samples: { x: plan.samplesX, y: plan.samplesY, at: 'X0 + (i + 0.5) / cellsPerView, Y0 + (j + 0.5) / cellsPerView; j from the south' },
     tilesX: plan.tilesX,
     tilesY: plan.tilesY,
-    rowOrder: 'png16, png, indexed: north row first; r16 and f32: south row first',
+    rowOrder: 'png16, png, indexed, splat, weights: north row first; r16 and f32: south row first',
     pngEncoding: PNG_ENCODING,
     // Where the grid-bound nodes ran (an erosion, a flow): the whole grid, or each block of tiles.
     ...gridNote(job),
-    layers: job.layers.map((l) => ({ layer: l.stem, type: l.type, meaning: l.meaning, formats: l.formats, range: job.ranges[l.stem] ?? null, ...seaOf(l.stem, l.node), ...seamOf(l.node) })),
+    layers: job.layers.map((l) => ({ layer: l.stem, type: l.type, meaning: l.meaning, formats: l.formats, range: job.ranges[l.stem] ?? null, ...seaOf(l.stem, l.node), ...seamOf(l.node), ...splatLegend(l.stem, l.formats) })),
     ...(scale ? { import: importSettings(plan, scale) } : {}),
     tiles: plan.tiles.map((t) => ({ index: t.index, col: t.col, row: t.row, world: t.world, samples: t.samples, manifest: t.manifest, files: t.files.map((f) => f.path) })),
   };

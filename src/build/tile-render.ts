@@ -7,12 +7,12 @@
 
 import { createEngine, type Engine, type PinnedResult } from '../engine/engine.ts';
 import { type Domain, latticeDomain, latticeOf } from '../grid.ts';
-import { cropInto } from '../engine/domains.ts';
+import { cellOffset, cropInto } from '../engine/domains.ts';
 import { BufferPool } from '../engine/pool.ts';
 import type { Graph } from '../model/graph.ts';
-import type { Meaning, PortType, Value } from '../model/values.ts';
+import { type Meaning, type PortType, SOFT_SLOTS, type Value } from '../model/values.ts';
 import { sha256 } from './digest.ts';
-import { encodeTile, formatNeedsRange } from './encode.ts';
+import { encodeTileFiles, formatNeedsRange } from './encode.ts';
 import type { BuildFormat, PlannedTile } from './plan.ts';
 import type { LayerRange } from './range.ts';
 import { finiteMinMax } from '../render/layer.ts';
@@ -191,7 +191,7 @@ export function renderBlockTo(job: TileJob, tiles: readonly PlannedTile[], domai
   }
 }
 
-/** The tile's cells of a value on `from`, a domain holding the tile on the same lattice, in a buffer of the pool (or the value itself when `from` is the tile's own domain). */
+/** The tile's cells of a value on `from`, a domain holding the tile on the same lattice, in buffers of the pool (or the value itself when `from` is the tile's own domain). */
 function cut(value: Value, from: Domain, tile: PlannedTile): Value {
   const cells = tile.domain.n * tile.domain.n;
   if (from.n === tile.domain.n) return value;
@@ -199,7 +199,18 @@ function cut(value: Value, from: Domain, tile: PlannedTile): Value {
   if (value.type === 'biome') {
     const data = tilePool.take('u8', cells);
     cropInto(value.data, from, tile.domain, data);
-    return { ...value, data };
+    if (!value.soft) return { ...value, data };
+    // Soft borders' SOFT_SLOTS ids and weights a cell, cut too: the block's would be read as the tile's (splat maps).
+    const ids = tilePool.take('u8', cells * SOFT_SLOTS);
+    const weights = tilePool.take('f32', cells * SOFT_SLOTS);
+    const { dc, dr } = cellOffset(from, tile.domain)!;
+    const [m, n, w] = [from.n, tile.domain.n, tile.domain.n * SOFT_SLOTS];
+    for (let r = 0; r < n; r++) {
+      const src = ((r + dr) * m + dc) * SOFT_SLOTS;
+      ids.set(value.soft.ids.subarray(src, src + w), r * w);
+      weights.set(value.soft.weights.subarray(src, src + w), r * w);
+    }
+    return { ...value, data, soft: { ids, weights } };
   }
   const data = tilePool.take('f32', cells);
   cropInto(value.data, from, tile.domain, data);
@@ -209,20 +220,34 @@ function cut(value: Value, from: Domain, tile: PlannedTile): Value {
 function writeTile(engine: ReturnType<typeof createEngine>, job: TileJob, tile: PlannedTile, domain: Domain, write: TileWriter): TileManifest {
   const n = tile.domain.n;
   const files: TileManifest['files'][number][] = [];
-  for (const f of tile.files) {
-    const layer = job.layers.find((l) => l.stem === f.layer)!;
+  // A format of several files a tile (splat maps, weight maps) is encoded once for all of them.
+  for (let at = 0; at < tile.files.length; ) {
+    const first = tile.files[at];
+    let end = at + 1;
+    while (end < tile.files.length && tile.files[end].layer === first.layer && tile.files[end].format === first.format) end++;
+    const group = tile.files.slice(at, end);
+    at = end;
+    const layer = job.layers.find((l) => l.stem === first.layer)!;
     const whole = engine.output(layer.node, layer.port, domain);
     if (!whole) throw new Error(`node "${layer.node}" has no output "${layer.port}"`);
     const value = cut(whole, domain, tile);
     try {
-      const range = formatNeedsRange(f.format) ? job.ranges[f.layer] : null;
-      const encoded = encodeTile(value, n, f.format, range);
-      const { bytes, clipped } = encoded;
-      write(f.path, bytes);
-      const own = value.type === 'biome' ? null : encoded.own !== undefined ? encoded.own : finiteMinMax(value.data);
-      files.push({ path: f.path, layer: f.layer, format: f.format, sha256: sha256(bytes), ...(own ?? {}), ...(range ? { clipped } : {}), ...(value.type === 'terrain' ? { seaLevel: value.seaLevel } : {}) });
+      const range = formatNeedsRange(first.format) ? job.ranges[first.layer] : null;
+      const encoded = encodeTileFiles(value, n, first.format, range);
+      group.forEach((f, k) => {
+        const { bytes, clipped } = encoded[k];
+        write(f.path, bytes);
+        const own = value.type === 'biome' ? null : encoded[k].own !== undefined ? encoded[k].own : finiteMinMax(value.data);
+        files.push({ path: f.path, layer: f.layer, format: f.format, sha256: sha256(bytes), ...(own ?? {}), ...(range ? { clipped } : {}), ...(value.type === 'terrain' ? { seaLevel: value.seaLevel } : {}) });
+      });
     } finally {
-      if (value !== whole) tilePool.give(value.data);
+      if (value !== whole) {
+        tilePool.give(value.data);
+        if (value.type === 'biome' && value.soft) {
+          tilePool.give(value.soft.ids);
+          tilePool.give(value.soft.weights);
+        }
+      }
     }
   }
   const manifest: TileManifest = {

@@ -28,7 +28,9 @@ export const BUILD_USAGE = `terrain-graph build <graph.json> --region X0,Y0,X1,Y
                         Unreal 505, 1009, 2017, 4033, 8129; Unity 33 … 4097 (2^k + 1)
   --node ID …           nodes to write (default: the nodes nothing else reads)
   --format F[,F…]       png16 (16-bit PNG, Unreal), r16 (16-bit little-endian .raw, Unity),
-                        f32 (raw Float32), png (palette preview), indexed (biome ids)
+                        f32 (raw Float32), png (palette preview), indexed (biome ids),
+                        splat (biome weights, 4 biomes a RGBA PNG, Unity), weights (a
+                        greyscale PNG a biome, Unreal's layer weightmaps)
                         (default: png16 for fields and heights, indexed for biomes)
   --range MIN,MAX       the value range of every 16-bit layer (default: see README "Builds")
   --out DIR             where the tiles and DIR/manifest.json go
@@ -68,7 +70,15 @@ function parseFormats(text: string): BuildFormat[] {
   for (const f of formats) {
     if (!(BUILD_FORMATS as readonly string[]).includes(f)) {
       // What a person coming from Unity or World Machine types for the raw files.
-      const meant = /^(raw|r16|raw16)$/i.test(f) ? ' (r16 writes 16-bit raw .raw files for Unity; f32 raw Float32)' : /^(r32|raw32|float|exr)$/i.test(f) ? ' (f32 writes raw little-endian Float32; EXR is not offered)' : '';
+      const meant = /^(raw|r16|raw16)$/i.test(f)
+        ? ' (r16 writes 16-bit raw .raw files for Unity; f32 raw Float32)'
+        : /^(r32|raw32|float|exr)$/i.test(f)
+          ? ' (f32 writes raw little-endian Float32; EXR is not offered)'
+          : /^(splats?|splat-?maps?|alpha-?maps?|control)$/i.test(f)
+            ? ' (splat writes RGBA splat maps, 4 biomes a PNG, for Unity)'
+            : /^(weights?|weight-?maps?|layers?)$/i.test(f)
+              ? ' (weights writes a greyscale weight map a biome, for Unreal)'
+              : '';
       throw new UsageError(`--format: unknown format "${f}"${meant}; choose from ${BUILD_FORMATS.join(', ')}`);
     }
   }
@@ -104,6 +114,7 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
       raw: 'build writes raw floats with --format f32',
       png16: 'build writes 16-bit PNGs with --format png16',
       indexed: 'build writes biome ids with --format indexed',
+      splat: 'build writes splat maps with --format splat (RGBA, Unity) or --format weights (a greyscale PNG a biome, Unreal)',
     },
   });
   const nodeArgs = args.many.get('node');

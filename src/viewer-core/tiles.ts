@@ -11,7 +11,7 @@ import { gridBoundUpstream, tileBound } from '../build/blocks.ts';
 import { formatApplies } from '../build/encode.ts';
 import { buildLayers } from '../build/prepare.ts';
 import type { BuildLayer } from '../build/tile-render.ts';
-import { type BuildFormat, type BuildPlan, makePlan, PlanError, type Region, UNITY_TILE_SIZES, UNREAL_TILE_SIZES } from '../build/plan.ts';
+import { BUILD_FORMATS, type BuildFormat, type BuildPlan, formatParts, makePlan, PlanError, type Region, UNITY_TILE_SIZES, UNREAL_TILE_SIZES } from '../build/plan.ts';
 
 export type TileLayout = 'unreal' | 'unity';
 
@@ -95,7 +95,7 @@ export interface TilesSummary {
 export function formatsFor(graph: Readonly<Graph>, node: string): BuildFormat[] {
   const n = graph.nodes.find((g) => g.id === node);
   const outputs = Object.values((n && nodeDef(n.type)?.outputs) ?? {});
-  return (['png16', 'r16', 'f32', 'png', 'indexed'] as const).filter((f) => outputs.some((o) => formatApplies(o.type, f)));
+  return BUILD_FORMATS.filter((f) => outputs.some((o) => formatApplies(o.type, f)));
 }
 
 /** Bytes a sample of a layer in a format, about: measured on the default graph's 513² tiles. */
@@ -113,6 +113,13 @@ function bytesPerSample(format: BuildFormat, type: PortType, meaning: Meaning): 
       return flat ? 0.1 : 2.7;
     case 'indexed':
       return 0.06;
+    // Thirteen biomes' weights, 4 a RGBA PNG or one a greyscale PNG: measured with soft borders
+    // (soft-borders.json, 513² tiles), where they blend; hard borders (0) are runs of 0 and 255,
+    // 0.14 a sample either way: the estimate takes the larger.
+    case 'splat':
+      return 1.1;
+    case 'weights':
+      return 0.8;
   }
 }
 
@@ -214,7 +221,7 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
     2000 + count * (600 + 300 * layers.length) + samples * layers.reduce((s, l) => s + l.formats.reduce((a, f) => a + bytesPerSample(f, l.type, l.meaning), 0), 0),
   );
   // manifest.json, and each tile's files and its tiles/tile-K.json (src/build/files.ts).
-  const files = 1 + count * (1 + layers.reduce((s, l) => s + l.formats.length, 0));
+  const files = 1 + count * (1 + layers.reduce((s, l) => s + l.formats.reduce((a, f) => a + formatParts(f).length, 0), 0));
   const tiles = `${count} tile${count === 1 ? '' : 's'} of ${t}²`;
   const build = 'Build it with terrain-graph build, which writes one tile at a time to disk:';
   const [past, limit] = pastLimitText(bytes);
