@@ -1,0 +1,93 @@
+// Export → Tiles of a biome map as splat maps, driven with the mouse: the format list offers
+// splat and weights for a biome map (and not for heights), and the download is one zip holding
+// exactly the files `terrain-graph build --format splat` writes, byte for byte. Screenshots of the
+// box at 1600 × 1000 and 1024 × 700 (tests/screenshots/tiles-splat-*.png).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serializeGraph } from '../../src/model/format.ts';
+import type { Graph } from '../../src/model/graph.ts';
+import { runCli, scratchDir } from '../helpers/cli.ts';
+import { tree } from '../helpers/files.ts';
+import { unzipStored } from '../helpers/unzip.ts';
+import { launch, openApp, screenshot, settle, type Session } from './harness.ts';
+
+const viewer = 'tg-viewer';
+const dialog = 'tg-tiles-dialog';
+
+async function show(page: Page, id: string): Promise<void> {
+  await page.locator(`tg-node[data-node-id="${id}"] header .title`).click();
+  await settle(page);
+  await page.waitForFunction((node) => document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector(`h2[data-viewer-node="${node}"]`), id);
+}
+
+async function formats(page: Page): Promise<string[]> {
+  return page.locator(`${dialog} select.format option`).evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+}
+
+describe('Export → Tiles as splat maps', () => {
+  let browser: Awaited<ReturnType<typeof launch>>;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const viewport of [
+    { width: 1600, height: 1000 },
+    { width: 1024, height: 700 },
+  ]) {
+    it(`at ${viewport.width} × ${viewport.height}: offers splat and weights for the biome map, and zips what build --format splat writes`, async () => {
+      const s: Session = await openApp(browser, { viewport });
+      try {
+        const page = s.page;
+        await show(page, 'height');
+        await page.locator(`${viewer} button.tiles-open`).click();
+        await page.locator(dialog).waitFor();
+        expect(await formats(page)).toEqual(['png16', 'r16', 'f32', 'png']);
+        await page.locator(`${dialog} button.cancel`).click();
+        await page.locator(dialog).waitFor({ state: 'detached' });
+        await show(page, 'biomes');
+        await page.locator(`${viewer} button.tiles-open`).click();
+        await page.locator(dialog).waitFor();
+        expect(await formats(page)).toEqual(['png', 'indexed', 'splat', 'weights']);
+        await page.locator(`${dialog} button[data-layout="unity"]`).click();
+        await page.locator(`${dialog} select.tile-size`).selectOption('33');
+        await page.locator(`${dialog} select.cells`).selectOption('64');
+        await page.locator(`${dialog} select.format`).selectOption('splat');
+        const summary = page.locator(`${dialog} p.summary`);
+        await expect.poll(() => summary.innerText()).toContain('4 tiles (2 × 2) of 33² samples');
+        await expect.poll(() => page.locator(`${dialog} .command`).innerText()).toContain('--format splat');
+        await screenshot(page, `tiles-splat-${viewport.width}`);
+        const download = page.waitForEvent('download', { timeout: 120_000 });
+        await page.locator(`${dialog} button.confirm`).click();
+        const file = await download;
+        const folder = 'biomes.tiles-33-64';
+        expect(file.suggestedFilename()).toBe(`${folder}.zip`);
+        const entries = unzipStored(new Uint8Array(readFileSync((await file.path())!)));
+        const zipped = new Map(entries.map((e) => [e.name.slice(folder.length + 1), e.bytes]));
+
+        // The same build on the command line, on the graph file as the page saves it.
+        const manifest = JSON.parse(new TextDecoder().decode(zipped.get('manifest.json')));
+        expect(manifest.layers[0].splat.channels).toHaveLength(13);
+        const graph = await page.evaluate(() => (window as never as { terrainGraph: { core: { snapshot(): Graph } } }).terrainGraph.core.snapshot());
+        const dir = scratchDir('tiles-splat');
+        const graphFile = join(dir, manifest.graph.file);
+        writeFileSync(graphFile, serializeGraph(graph));
+        const out = join(dir, 'out');
+        const r = await runCli('build', graphFile, '--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '33', '--node', 'biomes', '--format', 'splat', '--out', out);
+        expect(r.code, r.err).toBe(0);
+        const built = tree(out);
+        expect([...zipped.keys()].sort()).toEqual([...built.keys()].sort());
+        // manifest.json, and a tile's four splat maps and its tile-K.json, four tiles.
+        expect(zipped.size).toBe(1 + 4 * 5);
+        for (const [path, bytes] of built) expect(Buffer.compare(Buffer.from(zipped.get(path)!), bytes), path).toBe(0);
+        expect(s.errors).toEqual([]);
+      } finally {
+        await s.close();
+      }
+    });
+  }
+});
