@@ -1,5 +1,5 @@
 // `terrain-graph build --format splat,weights`: a biome layer's weights as tiles. Each tile's
-// splat maps (4 biomes a RGBA PNG, Unity) and weight maps (a greyscale PNG a biome, Unreal) hold
+// splat maps (4 biomes to an RGBA PNG, Unity) and weight maps (a greyscale PNG a biome, Unreal) hold
 // the weights `render --splat` writes of one evaluation of the whole region, cropped; neighbours
 // agree on their shared row and column; every tile has the same channels, listed once in
 // manifest.json; tile manifests, resume and refusals work as for the other formats.
@@ -193,7 +193,7 @@ describe('build --format splat, weights', () => {
       [['--node', 'height', '--node', 'biomes', '--format', 'splat'], /--format splat does not apply to height\.out, a field layer/],
       [['--node', 'biomes', '--format', 'png16'], /does not apply to biomes\.out, a biome layer: use indexed, splat, weights or png/],
       [['--node', 'height', '--node', 'biomes', '--format', 'png16,indexed,splat'], /^(?![\s\S]*applies to none)/],
-      [['--node', 'biomes', '--format', 'splatmap'], /unknown format "splatmap" \(splat writes RGBA splat maps, 4 biomes a PNG, for Unity\)/],
+      [['--node', 'biomes', '--format', 'splatmap'], /unknown format "splatmap" \(splat writes RGBA splat maps, 4 biomes to a PNG, for Unity\)/],
       [['--node', 'biomes', '--format', 'weightmaps'], /unknown format "weightmaps" \(weights writes a greyscale weight map a biome, for Unreal\)/],
       [['--node', 'biomes', '--splat'], /build writes splat maps with --format splat/],
     ];

@@ -29,7 +29,7 @@ export const BUILD_USAGE = `terrain-graph build <graph.json> --region X0,Y0,X1,Y
   --node ID …           nodes to write (default: the nodes nothing else reads)
   --format F[,F…]       png16 (16-bit PNG, Unreal), r16 (16-bit little-endian .raw, Unity),
                         f32 (raw Float32), png (palette preview), indexed (biome ids),
-                        splat (biome weights, 4 biomes a RGBA PNG, Unity), weights (a
+                        splat (biome weights, 4 biomes to an RGBA PNG, Unity), weights (a
                         greyscale PNG a biome, Unreal's layer weightmaps)
                         (default: png16 for fields and heights, indexed for biomes)
   --range MIN,MAX       the value range of every 16-bit layer (default: see README "Builds")
@@ -75,7 +75,7 @@ function parseFormats(text: string): BuildFormat[] {
         : /^(r32|raw32|float|exr)$/i.test(f)
           ? ' (f32 writes raw little-endian Float32; EXR is not offered)'
           : /^(splats?|splat-?maps?|alpha-?maps?|control)$/i.test(f)
-            ? ' (splat writes RGBA splat maps, 4 biomes a PNG, for Unity)'
+            ? ' (splat writes RGBA splat maps, 4 biomes to a PNG, for Unity)'
             : /^(weights?|weight-?maps?|layers?)$/i.test(f)
               ? ' (weights writes a greyscale weight map a biome, for Unreal)'
               : '';

@@ -19,8 +19,8 @@ const FORMAT_WORDS: Readonly<Record<BuildFormat, string>> = {
   f32: 'f32 · raw Float32',
   png: 'png · the layer in its palette (a preview)',
   indexed: 'indexed · biome ids as an indexed PNG',
-  splat: 'splat · biome weights, 4 a RGBA PNG (Unity)',
-  weights: 'weights · a greyscale PNG a biome (Unreal)',
+  splat: 'splat · biome weights, 4 to an RGBA PNG (Unity)',
+  weights: 'weights · a greyscale weight map per biome (Unreal)',
 };
 
 /**
