@@ -31,38 +31,6 @@ export function splatBiomes(value: BiomeValue): number[] {
 }
 
 /**
- * Each cell's weights as bytes summing to exactly 255 (largest remainders get the spare units),
- * written into `bytes` (one per channel, channel order of `channelOf`), for cell i.
- */
-function cellBytes(value: BiomeValue, i: number, channelOf: Int16Array, /* out */ bytes: Uint8Array): void {
-  bytes.fill(0);
-  if (!value.soft) {
-    bytes[channelOf[value.data[i]]] = 255;
-    return;
-  }
-  const { ids, weights } = value.soft;
-  const base = i * SOFT_SLOTS;
-  let given = 0;
-  const rest = [0, 0, 0, 0];
-  for (let s = 0; s < SOFT_SLOTS; s++) {
-    const w = weights[base + s];
-    if (!(w > 0)) continue;
-    const units = Math.floor(w * 255);
-    bytes[channelOf[ids[base + s]]] += units;
-    given += units;
-    rest[s] = w * 255 - units;
-  }
-  // Hand out what the floors left over, one unit each to the largest remainders (slot order on ties).
-  for (let spare = 255 - given; spare > 0; spare--) {
-    let best = -1;
-    for (let s = 0; s < SOFT_SLOTS; s++) if (weights[base + s] > 0 && (best < 0 || rest[s] > rest[best])) best = s;
-    if (best < 0) break;
-    bytes[channelOf[ids[base + best]]]++;
-    rest[best] = -1;
-  }
-}
-
-/**
  * Each cell's weight of each biome of `biomes` (ids, one plane each, in that order) in 255ths,
  * rows north first: plane k, pixel (n − 1 − r) · n + c is biome biomes[k]'s share of cell
  * r · n + c. A cell's bytes over all planes sum to exactly 255. A cell weighing a biome that
@@ -78,12 +46,37 @@ export function splatPlanes(value: BiomeValue, n: number, biomes: readonly numbe
     throw new Error(`splat maps: the map holds ${BIOMES[missing]?.name ?? `biome ${missing}`} (id ${missing}), which has no channel among ${biomes.length} biomes (${biomes.join(', ')})`);
   }
   const planes = biomes.map(() => new Uint8Array(cells));
-  const bytes = new Uint8Array(biomes.length);
+  const { data, soft } = value;
+  // What the floors left of each slot's 255ths; a scratch, so no cell allocates.
+  const rest = new Float64Array(SOFT_SLOTS);
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
-      cellBytes(value, r * n + c, channelOf, bytes);
+      const i = r * n + c;
       const p = (n - 1 - r) * n + c; // north row first, like every picture we write
-      for (let k = 0; k < bytes.length; k++) planes[k][p] = bytes[k];
+      if (!soft) {
+        planes[channelOf[data[i]]][p] = 255;
+        continue;
+      }
+      // The planes start at 0, so only a cell's (at most SOFT_SLOTS) biomes are written.
+      const { ids, weights } = soft;
+      const base = i * SOFT_SLOTS;
+      let given = 0;
+      for (let s = 0; s < SOFT_SLOTS; s++) {
+        const w = weights[base + s];
+        if (!(w > 0)) continue;
+        const units = Math.floor(w * 255);
+        planes[channelOf[ids[base + s]]][p] += units;
+        given += units;
+        rest[s] = w * 255 - units;
+      }
+      // Hand out what the floors left over, one unit each to the largest remainders (slot order on ties).
+      for (let spare = 255 - given; spare > 0; spare--) {
+        let best = -1;
+        for (let s = 0; s < SOFT_SLOTS; s++) if (weights[base + s] > 0 && (best < 0 || rest[s] > rest[best])) best = s;
+        if (best < 0) break;
+        planes[channelOf[ids[base + best]]][p]++;
+        rest[best] = -1;
+      }
     }
   }
   return planes;
