@@ -144,6 +144,11 @@ describe('build --format splat, weights', () => {
     ]);
     expect(layer.weights.biomes.map((b: any) => b.name)).toEqual(IDS.map((id) => `biomes.out.${slug(id)}`));
     expect(manifest.rowOrder).toMatch(/splat, weights: north row first/);
+    // Each PNG names its biomes in its text chunks too.
+    const tile0 = manifest.tiles[0];
+    expect(decode(readFileSync(join(dir, tile0.files.find((f: string) => f.includes('.splat0_'))))).text).toEqual({ 'terrain-graph:r': 'ocean', 'terrain-graph:g': 'snow', 'terrain-graph:b': 'tundra', 'terrain-graph:a': 'boreal forest' });
+    expect(decode(readFileSync(join(dir, tile0.files.find((f: string) => f.includes('.splat3_'))))).text).toEqual({ 'terrain-graph:r': 'beach' });
+    expect(decode(readFileSync(join(dir, `biomes.out/biomes.out.temperate-forest_x0_y0.png`))).text).toEqual({ 'terrain-graph:biome': 'temperate forest' });
     // Every tile: four splat maps (13 biomes, the last picture's G, B, A unused) and 13 weight maps.
     const pictures = Math.ceil(IDS.length / 4);
     for (const tile of manifest.tiles) {
