@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { createEngine } from '../src/index.ts';
 import { BufferPool, type BufferKind, type BufferOf } from '../src/engine/pool.ts';
 import { grow } from '../src/engine/domains.ts';
-import { viewDomain } from '../src/grid.ts';
+import { latticeDomain, viewDomain } from '../src/grid.ts';
+import { LazyCrop } from '../src/engine/crops.ts';
+import type { Entry } from '../src/engine/results.ts';
+import { type BiomeValue, SOFT_SLOTS } from '../src/model/values.ts';
 import { CATALOGUE } from '../nodes/index.ts';
 import { footprintOf, marginsOf } from '../src/model/manifest.ts';
 import { defaultParams } from '../src/model/params.ts';
@@ -174,6 +177,32 @@ describe('windows read in place', () => {
       const params = defaultParams(def);
       expect(() => def.run(context(port, false) as never, params as never), `${type} ${port}`).not.toThrow();
       expect(() => def.run(context(port, true) as never, params as never), `${type} ${port}`).toThrow(new RegExp(`${type} ${port}: .* holds no 8 × 8 grid`));
+    }
+  });
+});
+
+describe('a crop of a soft biome map', () => {
+  it("cuts the cells' ids and weights too, not only the biome of each cell", () => {
+    // A 6² source whose slot s of cell i holds id i % 13 + s and weight i + s / 10, cut to the 3² at (2, 1).
+    const from = latticeDomain(64, 0, 0, 6);
+    const to = latticeDomain(64, 2, 1, 3);
+    const cells = 36;
+    const data = Uint8Array.from({ length: cells }, (_, i) => i % 13);
+    const ids = Uint8Array.from({ length: cells * SOFT_SLOTS }, (_, k) => ((k / SOFT_SLOTS) | 0) % 13 + (k % SOFT_SLOTS));
+    const weights = Float32Array.from({ length: cells * SOFT_SLOTS }, (_, k) => ((k / SOFT_SLOTS) | 0) + (k % SOFT_SLOTS) / 10);
+    const source = { state: 'ok', ms: 0, version: 1, signature: 's', used: 0, domain: from, buffers: [], outputs: { out: { type: 'biome', meaning: 'biome', data, soft: { ids, weights } } } } as unknown as Entry;
+    const crop = new LazyCrop(new BufferPool(), source, to, 'c', 2, () => {});
+    const out = crop.outputs!.out as BiomeValue;
+    expect(out.soft!.ids.length).toBe(9 * SOFT_SLOTS);
+    for (let r = 0; r < 3; r++) {
+      for (let c = 0; c < 3; c++) {
+        const i = (r + 1) * 6 + c + 2;
+        expect(out.data[r * 3 + c]).toBe(i % 13);
+        for (let s = 0; s < SOFT_SLOTS; s++) {
+          expect(out.soft!.ids[(r * 3 + c) * SOFT_SLOTS + s]).toBe((i % 13) + s);
+          expect(out.soft!.weights[(r * 3 + c) * SOFT_SLOTS + s]).toBe(Math.fround(i + s / 10));
+        }
+      }
     }
   });
 });

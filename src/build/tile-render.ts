@@ -7,7 +7,7 @@
 
 import { createEngine, type Engine, type PinnedResult } from '../engine/engine.ts';
 import { type Domain, latticeDomain, latticeOf } from '../grid.ts';
-import { cellOffset, cropInto } from '../engine/domains.ts';
+import { cropInto, cropSlotsInto } from '../engine/domains.ts';
 import { BufferPool } from '../engine/pool.ts';
 import type { Graph } from '../model/graph.ts';
 import { type Meaning, type PortType, SOFT_SLOTS, type Value } from '../model/values.ts';
@@ -203,13 +203,8 @@ function cut(value: Value, from: Domain, tile: PlannedTile): Value {
     // Soft borders' SOFT_SLOTS ids and weights a cell, cut too: the block's would be read as the tile's (splat maps).
     const ids = tilePool.take('u8', cells * SOFT_SLOTS);
     const weights = tilePool.take('f32', cells * SOFT_SLOTS);
-    const { dc, dr } = cellOffset(from, tile.domain)!;
-    const [m, n, w] = [from.n, tile.domain.n, tile.domain.n * SOFT_SLOTS];
-    for (let r = 0; r < n; r++) {
-      const src = ((r + dr) * m + dc) * SOFT_SLOTS;
-      ids.set(value.soft.ids.subarray(src, src + w), r * w);
-      weights.set(value.soft.weights.subarray(src, src + w), r * w);
-    }
+    cropSlotsInto(value.soft.ids, SOFT_SLOTS, from, tile.domain, ids);
+    cropSlotsInto(value.soft.weights, SOFT_SLOTS, from, tile.domain, weights);
     return { ...value, data, soft: { ids, weights } };
   }
   const data = tilePool.take('f32', cells);

@@ -4,9 +4,9 @@
 // results are copied out only when something (the viewer, a preview, an export) asks for them.
 
 import { type Domain, domainKey, type GridWindow } from '../grid.ts';
-import type { Value } from '../model/values.ts';
+import { SOFT_SLOTS, type Value } from '../model/values.ts';
 import { bands } from '../parallel/threads.ts';
-import { CROP_BAND, type CropBand, cellOffset, covers, cropBand, cropInto } from './domains.ts';
+import { CROP_BAND, type CropBand, cellOffset, covers, cropBand, cropInto, cropSlotsInto } from './domains.ts';
 import type { AnyBuffer, BufferKind, BufferOf, BufferPool } from './pool.ts';
 import type { Entry, NodeState } from './results.ts';
 import { isUnmade, lazyField } from './lazy.ts';
@@ -157,7 +157,14 @@ function cropOutputs(pool: BufferPool, source: Entry, to: Domain): { outputs: Re
     if (v.type === 'biome') {
       const data = take('u8', cells);
       cropInto(v.data, from, to, data, byBands);
-      outputs[port] = { ...v, data };
+      if (v.soft) {
+        // Soft borders: SOFT_SLOTS ids and weights a cell, cut too (a crop kept the source's whole grids).
+        const ids = take('u8', cells * SOFT_SLOTS);
+        const weights = take('f32', cells * SOFT_SLOTS);
+        cropSlotsInto(v.soft.ids, SOFT_SLOTS, from, to, ids);
+        cropSlotsInto(v.soft.weights, SOFT_SLOTS, from, to, weights);
+        outputs[port] = { ...v, data, soft: { ids, weights } };
+      } else outputs[port] = { ...v, data };
     } else if (v.type === 'field' && isUnmade(v)) {
       // Computed only when read (RunContext.lazyField): cut out then, from the source made then.
       outputs[port] = lazyField(v.meaning, () => {

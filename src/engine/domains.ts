@@ -158,3 +158,16 @@ export function cropInto<T extends Float32Array | Uint8Array | Uint32Array>(
   if (!o || !covers(from, to)) throw new Error(`internal: cannot crop ${domainKey(from)} to ${domainKey(to)}`);
   bandsBy({ data, out, m: from.n, n: to.n, dc: o.dc, dr: o.dr }, to.n);
 }
+
+/**
+ * Cuts `to`'s cells out of per-cell groups of `slots` values on `from` (a soft biome map's ids or
+ * weights, SOFT_SLOTS a cell), `to` held by `from` on its lattice, into `out`.
+ */
+export function cropSlotsInto<T extends Float32Array | Uint8Array>(data: T, slots: number, from: Domain, to: Domain, /* out */ out: T): void {
+  const { dc, dr } = cellOffset(from, to)!;
+  const w = to.n * slots;
+  for (let r = 0; r < to.n; r++) {
+    const src = ((r + dr) * from.n + dc) * slots;
+    out.set(data.subarray(src, src + w), r * w);
+  }
+}
