@@ -123,6 +123,12 @@ export default css`
   .spacer {
     flex: 1;
   }
+  /* The export's size and its label, one item of the bar: they wrap together, never apart. */
+  .export-size-field {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+  }
   .curve .caption {
     margin: 4px 0 0;
     font-size: 11px;

@@ -384,16 +384,20 @@ export class TgViewer extends LitElement {
         ${formats.map((f) => html`<button data-format=${f} ?disabled=${!!x || !d} title=${FORMAT_LABELS[f].title} @click=${() => this.exportLayer(f)}>${FORMAT_LABELS[f].label}</button>`)}
         <button class="tiles-open" ?disabled=${!!x || !d} title="A world of engine-ready tiles sharing their edges (Unreal, Unity): the files terrain-graph build writes, in one zip" @click=${this.openTiles}>Tiles…</button>
         <span class="spacer"></span>
-        <select class="export-size" aria-label="export size" @change=${(e: Event) => {
-          const v = (e.target as HTMLSelectElement).value;
-          s.exports.setSize(v === 'view' ? null : Number(v));
-        }}>
-          <option value="view" ?selected=${s.exports.size === null}>view (${s.n}²)</option>
-          ${SIZES.map((n) => html`<option value=${n} ?selected=${s.exports.size === n}>${n}²</option>`)}
-          ${ENGINE_SIZES.map(
-            (g) => html`<optgroup label=${g.engine}>${g.sizes.map((n) => html`<option value=${n} ?selected=${s.exports.size === n}>${n}² (${g.engine})</option>`)}</optgroup>`,
-          )}
-        </select>
+        <!-- Named on screen: a newcomer did not know the select beside the buttons was the file's size. -->
+        <span class="export-size-field"
+          ><label class="export-size-label" for="export-size">Size</label>
+          <select id="export-size" class="export-size" aria-label="Export size" title="Cells a side of the exported file" @change=${(e: Event) => {
+            const v = (e.target as HTMLSelectElement).value;
+            s.exports.setSize(v === 'view' ? null : Number(v));
+          }}>
+            <option value="view" ?selected=${s.exports.size === null}>view (${s.n}²)</option>
+            ${SIZES.map((n) => html`<option value=${n} ?selected=${s.exports.size === n}>${n}²</option>`)}
+            ${ENGINE_SIZES.map(
+              (g) => html`<optgroup label=${g.engine}>${g.sizes.map((n) => html`<option value=${n} ?selected=${s.exports.size === n}>${n}² (${g.engine})</option>`)}</optgroup>`,
+            )}
+          </select></span
+        >
       </div>
       ${this.meshOptions(size)}
       ${engine ? html`<p class="engine-hint">One ${engine} heightmap of ${size}². For a world of ${engine} tiles sharing their edges, use <em>Tiles…</em>: the files <code>terrain-graph build</code> writes, zipped.</p>` : nothing}
