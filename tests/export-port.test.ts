@@ -19,6 +19,9 @@ import { ViewerService } from '../src/worker/viewer-service.ts';
 import { markStale } from '../src/worker/stop.ts';
 import { DEFAULT, InProcessWorker, setup } from './helpers/viewer-setup.ts';
 
+/** A download's name as the viewer gives it: the default graph's name first (tests/export-names.test.ts). */
+const named = (name: string) => `start-terrain-with-its-climate.${name}`;
+
 /** The command line's file (`render`) of a node's output at a size. */
 function expected(graph: Graph, node: string, port: string, format: 'png' | 'png16' | 'raw', size = graph.view.size) {
   const engine = createEngine(graph, { size });
@@ -71,7 +74,7 @@ describe('exports through the export port', () => {
     expect(runs()).toBe(0);
     const graph = core.snapshot();
     const files = [expected(graph, 'biomes', 'out', 'png'), expected(graph, 'water', 'terrain', 'png16')];
-    expect(downloads.map((d) => d.name)).toEqual(files.map((f) => f.name));
+    expect(downloads.map((d) => d.name)).toEqual(files.map((f) => named(f.name)));
     for (const [k, f] of files.entries()) expect(new Uint8Array(downloads[k].bytes)).toEqual(f.bytes);
     expect(worker.sent.filter((m) => m.kind === 'export').length).toBe(2);
     expect(exportWorkers.length).toBe(1);
@@ -106,7 +109,7 @@ describe('exports through the export port', () => {
     session.exportLayer('png16');
     await settle();
     const file = expected(core.snapshot(), 'moisture', 'out', 'png16', 128);
-    expect(downloads.map((d) => d.name)).toEqual([file.name]);
+    expect(downloads.map((d) => d.name)).toEqual([named(file.name)]);
     expect(new Uint8Array(downloads[0].bytes)).toEqual(file.bytes);
     expect(worker.sent.filter((m) => m.kind === 'export')).toEqual([]);
     expect(exportWorkers[0].sent.map((m) => m.kind)).toEqual(['export']);
@@ -154,7 +157,7 @@ describe('exports through the export port', () => {
     expect(exportPort.dropped).toBe(1);
     session.exportLayer('raw');
     await settle();
-    expect(downloads.map((d) => d.name)).toEqual([expected(core.snapshot(), 'moisture', 'out', 'raw').name]);
+    expect(downloads.map((d) => d.name)).toEqual([named(expected(core.snapshot(), 'moisture', 'out', 'raw').name)]);
   });
 
   it("stops the engine worker's evaluation of a cancelled view-size export at its stop word, answered stopped, not read to the end and dropped", async () => {
@@ -178,7 +181,7 @@ describe('exports through the export port', () => {
     expect(previews.get('moisture')?.state).toBe('ok');
     session.exportLayer('raw');
     await settle();
-    expect(downloads.map((d) => d.name)).toEqual([expected(core.snapshot(), 'moisture', 'out', 'raw').name]);
+    expect(downloads.map((d) => d.name)).toEqual([named(expected(core.snapshot(), 'moisture', 'out', 'raw').name)]);
     expect(exportPort.engineStops.count).toBe(1);
   });
 
@@ -238,7 +241,7 @@ describe('exports through the export port', () => {
     session.exportLayer('png');
     await settle();
     expect(workers.length).toBe(2);
-    expect(downloads.map((d) => d.name)).toEqual(['moisture.out.png']);
+    expect(downloads.map((d) => d.name)).toEqual([named('moisture.out.png')]);
   });
 
   it('counts nodes in its progress, not their runs: the bar fills only with the exported node, with nodes that ran on several domains (a world cut)', () => {
@@ -269,7 +272,7 @@ describe('an export when the engine worker is restarted', () => {
     for (const m of s.exportWorkers[0].held.splice(0)) s.exportWorkers[0].postMessage(m);
     await next.settle();
     const file = expected(graph, 'moisture', 'out', 'png16', 128);
-    expect(s.downloads.map((d) => d.name)).toEqual([file.name]);
+    expect(s.downloads.map((d) => d.name)).toEqual([named(file.name)]);
     expect(new Uint8Array(s.downloads[0].bytes)).toEqual(file.bytes);
     expect(next.session.exports.note).toMatchObject({ failed: false });
     expect(next.session.exports.note?.text).toContain(file.name);
@@ -288,7 +291,7 @@ describe('an export when the engine worker is restarted', () => {
     await next.settle();
     await s.settle().catch(() => {});
     const file = expected(graph, 'biomes', 'out', 'png');
-    expect(s.downloads.map((d) => d.name)).toEqual([file.name]);
+    expect(s.downloads.map((d) => d.name)).toEqual([named(file.name)]);
     expect(new Uint8Array(s.downloads[0].bytes)).toEqual(file.bytes);
     expect(steps).toContain('the engine restarted: computing the 256² export again');
     // The export worker's steps that follow say it too: the words above went by at once.

@@ -189,7 +189,8 @@ describe('mesh export from the command line and the editor', () => {
     expect(session.exports.setMesh({ metresPerCell: 30, heightRange: 2500, sea: true })).toBeNull();
     session.exportLayer('glb');
     await settle();
-    expect(downloads.map((f) => [f.name, f.mime])).toEqual([['biomes.out.glb', 'model/gltf-binary']]);
+    // The graph's name first (tests/export-names.test.ts), then the command line's name.
+    expect(downloads.map((f) => [f.name, f.mime])).toEqual([['start-terrain-with-its-climate.biomes.out.glb', 'model/gltf-binary']]);
     expect(Buffer.from(downloads[0].bytes).equals(cli)).toBe(true);
     const glb = readGlb(cli);
     expect(glb.mesh('land').indices.length).toBe(6 * 32 ** 2);
@@ -204,7 +205,7 @@ describe('mesh export from the command line and the editor', () => {
     await settle();
     session.exportLayer('glb');
     await settle();
-    expect(downloads.map((f) => f.name)).toEqual(['biomes.out.rivers.png', 'biomes.out.rivers.glb']);
+    expect(downloads.map((f) => f.name)).toEqual(['rivers-from-the-rain.biomes.out.rivers.png', 'rivers-from-the-rain.biomes.out.rivers.glb']);
     const glb = readGlb(new Uint8Array(downloads[1].bytes));
     expect(Buffer.from(glb.image(0)).equals(Buffer.from(downloads[0].bytes))).toBe(true);
   });

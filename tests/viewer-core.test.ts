@@ -331,5 +331,8 @@ describe('export files', () => {
     expect(exportFile(moisture, 32, 'moisture.out', 'indexed')).toBeNull();
     expect(parseRangedName('biomes.out.u8')).toBeNull();
     expect(parseRangedName('height.out.-0.5_0.25.f32')).toEqual({ stem: 'height.out', min: -0.5, max: 0.25, ext: 'f32' });
+    // The editor's downloads put the graph's name first, dots and all.
+    expect(parseRangedName('island.v2.height.out.-0.5_0.25.f32')).toEqual({ stem: 'island.v2.height.out', min: -0.5, max: 0.25, ext: 'f32' });
+    expect(parseRangedName('island.water.terrain.0.125_1e-7.16.png')).toEqual({ stem: 'island.water.terrain', min: 0.125, max: 1e-7, ext: '16.png' });
   });
 });

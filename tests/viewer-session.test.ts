@@ -162,7 +162,7 @@ describe('the viewer session', () => {
     }
   });
 
-  it('exports the same bytes under the same name as the command line, with progress', async () => {
+  it("exports the same bytes as the command line, under its name with the graph's before it, with progress", async () => {
     const { core, session, downloads, worker, exportWorkers, settle } = setup();
     core.select(['moisture']);
     await settle();
@@ -170,7 +170,8 @@ describe('the viewer session', () => {
     await settle();
     const engine = engineAt(core.snapshot());
     const expected = exportFile(engine.output('moisture')!, 256, 'moisture.out', 'png16')!;
-    expect(downloads[0].name).toBe(expected.name);
+    // The command line's name, the graph's name before it (tests/export-names.test.ts).
+    expect(downloads[0].name).toBe(`start-terrain-with-its-climate.${expected.name}`);
     expect(new Uint8Array(downloads[0].bytes)).toEqual(expected.bytes);
     expect(session.exports.note?.text).toContain(expected.name);
     // Kernel by kernel, then the encoding.
@@ -182,7 +183,7 @@ describe('the viewer session', () => {
     expect(Math.max(...progress)).toBe(provenanceOrder(core.graph, 'moisture').length); // the nodes leading to it
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     const named = parseRangedName(downloads[1].name)!;
-    expect(named.stem).toBe('moisture.out');
+    expect(named.stem).toBe('start-terrain-with-its-climate.moisture.out');
     const values = new Float32Array(downloads[1].bytes);
     expect(values.length).toBe(128 * 128);
     const big = createEngine(core.snapshot(), { size: 128 });

@@ -97,17 +97,45 @@ export function graphFileText(graph: Graph): string {
 export function graphFileName(graph: Graph, openedAs: string | null): string {
   // Any case, as Save as takes it (saveAsName): "Island.JSON" is not saved as "Island.JSON.json".
   if (openedAs) return saveAsName(openedAs);
+  return `${nameStem(graph) || 'graph'}.json`;
+}
+
+/** The graph's name made safe for a file: lower case, letters and digits joined by "-"; '' when none is left. */
+function nameStem(graph: Graph): string {
   // At most 100 characters: a file name stops at 255 bytes, and a graph's name has no limit.
-  const stem = graph.name
+  return graph.name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .slice(0, 100)
     .replace(/^-|-$/g, '');
-  return `${stem || 'graph'}.json`;
 }
 
 /** Characters a file name may not hold on some system people save to (Windows refuses all of these). */
 const NOT_IN_NAMES = /[\\/:*?"<>|\u0000-\u001f]/;
+
+/** UTF-8 bytes the graph's part of an export's name keeps at most: the node, port, range and extension follow it. */
+const EXPORT_PREFIX_MAX = 100;
+
+/**
+ * The graph's part of an exported file's name, first in it ("island.water.terrain.png"), so the
+ * files of two graphs' exports tell apart: the name the graph was opened from or saved as, without
+ * ".json", else its name as Save names its file (graphFileName); null when it has neither (the
+ * export is named by its node and port alone). Safe in a file name on any system: a slash, a
+ * character Windows refuses and a run of spaces become one "-", with no dot or "-" at either end.
+ */
+export function exportPrefix(graph: Graph, openedAs: string | null): string | null {
+  let safe = (openedAs ? openedAs.replace(/\.json$/i, '') : nameStem(graph))
+    .replace(new RegExp(`(?:${NOT_IN_NAMES.source}|\\s)+`, 'g'), '-')
+    .replace(/^[-.]+|[-.]+$/g, '');
+  // At most EXPORT_PREFIX_MAX bytes, cut between characters (a name has no limit of its own).
+  const encoder = new TextEncoder();
+  while (encoder.encode(safe).length > EXPORT_PREFIX_MAX) safe = [...safe].slice(0, -1).join('');
+  safe = safe.replace(/[-.]+$/, '');
+  if (!safe) return null;
+  // "con.water.terrain.png" is the device CON to Windows, whatever follows the first dot.
+  return safe.replace(/^(con|prn|aux|nul|com[0-9]|lpt[0-9])(?=\.|$)/i, '$1_');
+}
+
 /** Longest name Save as takes, in UTF-8 bytes: a file name stops at 255, and a browser may add " (1)" and ".json". */
 export const FILE_NAME_MAX = 200;
 /** Names Windows keeps for devices, with or without an extension: such a file cannot be made there. */

@@ -146,9 +146,14 @@ export function exportFile(value: Value, n: number, stem: string, format: Export
   }
 }
 
-const RANGED = /^([^.]+\.[^.]+)\.(-?[0-9.]+(?:e[-+]?\d+)?)_(-?[0-9.]+(?:e[-+]?\d+)?)\.(f32|16\.png)$/;
+// The stem is the shortest that leaves a range: "<node>.<port>", or with the graph's name before
+// it as the editor downloads it ("island.v2.height.out.-0.5_0.25.f32": stem "island.v2.height.out").
+const RANGED = /^([^.]+(?:\.[^.]+)+?)\.(-?[0-9.]+(?:e[-+]?\d+)?)_(-?[0-9.]+(?:e[-+]?\d+)?)\.(f32|16\.png)$/;
 
-/** Reads "<node>.<port>.<min>_<max>.f32" (or .16.png) back; null for a name without a range (NONFINITE_TAG included). */
+/**
+ * Reads "<node>.<port>.<min>_<max>.f32" (or .16.png) back, the graph's name before it too (the
+ * editor's downloads); null for a name without a range (NONFINITE_TAG included).
+ */
 export function parseRangedName(name: string): { stem: string; min: number; max: number; ext: 'f32' | '16.png' } | null {
   const m = RANGED.exec(name);
   if (!m) return null;

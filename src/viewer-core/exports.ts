@@ -12,7 +12,7 @@ import { Lane, type LanePort } from '../worker/lane.ts';
 import type { ExportProgress, ExportRequest, ExportResult, TilesRequest, WaterRef } from '../worker/protocol.ts';
 import { DEFAULT_EXPORT_CHOICES, readExportChoices, writeExportChoices } from './export-choices.ts';
 import type { SettingStore } from './settings.ts';
-import { tilesFolder, type TilesChoice, type TilesSummary } from './tiles.ts';
+import type { TilesChoice, TilesSummary } from './tiles.ts';
 
 export interface ExportState {
   /** A file's format, or 'tiles' (Export → Tiles: a zip of a build's files). */
@@ -40,6 +40,11 @@ export interface ExportTarget {
   readonly style: LayerStyle;
   /** Rivers and lakes drawn over a PNG (the picture as seen); null or absent for none. */
   readonly rivers?: WaterRef | null;
+  /**
+   * The graph's part of the file's name, put first (editor/files.ts exportPrefix: "island" makes
+   * "island.water.terrain.png"); null or absent: the node's and port's name alone, as `render` names it.
+   */
+  readonly prefix?: string | null;
 }
 
 /** Where the export's size and mesh options are kept across reloads, and the sizes the panel offers. */
@@ -151,7 +156,7 @@ export class ViewerExports {
       kind: 'export-tiles',
       graphText,
       graphFile,
-      folder: tilesFolder(node, choice),
+      folder: summary.folder,
       region: summary.region,
       cellsPerView: choice.cellsPerView,
       tileSize: choice.tileSize,
@@ -173,19 +178,23 @@ export class ViewerExports {
     this.changed();
     this.lane.request(
       () => ({ request: { kind: 'export', graph: target.graph as Graph, node: target.node, port: target.port, format, size, style: target.style, rivers: target.rivers ?? null, ...(format === 'glb' ? { mesh: this.mesh } : {}) } }),
-      (a) => this.answered(a, format, size, `Cancelled the ${size}² export; nothing was saved`),
+      (a) => this.answered(a, format, size, `Cancelled the ${size}² export; nothing was saved`, target.prefix),
     );
   }
 
-  /** An answer of the export under way: its progress, or its file handed on, or why not. */
-  private answered(a: ExportProgress | ExportResult, format: ExportState['format'], size: number, cancelled: string): void {
+  /**
+   * An answer of the export under way: its progress, or its file handed on (named with `prefix`
+   * first, the graph's part of the name, when there is one), or why not.
+   */
+  private answered(a: ExportProgress | ExportResult, format: ExportState['format'], size: number, cancelled: string, prefix?: string | null): void {
     if (a.kind === 'export-progress') {
       this.state = { format, size, done: a.done, total: a.total, step: a.step };
     } else {
       this.state = null;
       if (a.bytes.byteLength > 0) {
-        this.note = { text: `${a.name} · ${formatBytes(a.bytes.byteLength)}`, failed: false };
-        this.download({ name: a.name, mime: a.mime, bytes: a.bytes });
+        const name = prefix ? `${prefix}.${a.name}` : a.name;
+        this.note = { text: `${name} · ${formatBytes(a.bytes.byteLength)}`, failed: false };
+        this.download({ name, mime: a.mime, bytes: a.bytes });
       } else if (a.cancelled) this.note = { text: cancelled, failed: false, cancelled: true };
       else this.note = { text: a.message ?? 'the export failed', failed: true };
     }

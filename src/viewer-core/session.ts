@@ -17,7 +17,7 @@ import type { Bins, Detail, NodeResult, ProbeResult } from '../worker/protocol.t
 import { type ExportedFile, ViewerExports } from './exports.ts';
 import { formatsFor, type TilesChoice, tilesSummary, type TilesSummary } from './tiles.ts';
 import type { BuildFormat } from '../build/plan.ts';
-import { graphFileName, graphFileText } from '../editor/files.ts';
+import { exportPrefix, graphFileName, graphFileText } from '../editor/files.ts';
 import { clampZoom, NO_ZOOM, type Origin, pictureSize, wheelFactor, type Zoom, zoomAt, frameToWorld } from './pan.ts';
 import { originCounts, tableShares, type TableShares } from './table.ts';
 import { type WindInfo, windsUpstream } from './wind.ts';
@@ -518,7 +518,8 @@ export class ViewerSession {
   exportLayer(format: ExportFormat): void {
     const port = this.port;
     if (!this.node || !port) return;
-    this.exports.start({ graph: this.core.graph, node: this.node, port, style: this.style, rivers: exportDrawsWater(format) ? this.riverRef : null }, format, this.n);
+    const prefix = exportPrefix(this.core.graph, this.core.file);
+    this.exports.start({ graph: this.core.graph, node: this.node, port, style: this.style, rivers: exportDrawsWater(format) ? this.riverRef : null, prefix }, format, this.n);
   }
 
   /**
@@ -528,7 +529,7 @@ export class ViewerSession {
   tilesSummary(): TilesSummary | null {
     if (!this.node) return null;
     const fileState = this.core.file === null ? 'unnamed' : this.core.clean ? 'saved' : 'edited';
-    return tilesSummary(this.core.graph, this.node, this.exports.tiles, graphFileName(this.core.graph, this.core.file), fileState);
+    return tilesSummary(this.core.graph, this.node, this.exports.tiles, graphFileName(this.core.graph, this.core.file), fileState, exportPrefix(this.core.graph, this.core.file));
   }
 
   /** The tile formats that apply to the shown node's outputs, as build offers them. */

@@ -82,6 +82,8 @@ export interface TilesSummary {
   readonly grid: string | null;
   /** The same build on the command line. */
   readonly command: string;
+  /** The zip's name without ".zip", and the folder in it: the command's --out (tilesFolder). */
+  readonly folder: string;
   /**
    * What to do before running the command, when the file it names is not the graph shown (null:
    * it is): the command reads the file as saved, not the editor's unsaved edits.
@@ -159,9 +161,12 @@ function shellWord(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The zip's name and its folder: "<node>.tiles-<T>-<N>" (the folder build's --out would be). */
-export function tilesFolder(node: string, choice: TilesChoice): string {
-  return `${node}.tiles-${choice.tileSize}-${choice.cellsPerView}`;
+/**
+ * The zip's name and its folder: "<graph>.<node>.tiles-<T>-<N>" (the folder build's --out would
+ * be), the graph's part (editor/files.ts exportPrefix) first when there is one.
+ */
+export function tilesFolder(node: string, choice: TilesChoice, prefix: string | null = null): string {
+  return `${prefix ? `${prefix}.` : ''}${node}.tiles-${choice.tileSize}-${choice.cellsPerView}`;
 }
 
 /**
@@ -180,9 +185,9 @@ function saveFirstText(state: GraphFileState, graphFile: string): string | null 
 
 /**
  * Plans the export of `node` of `graph` (saved as `graphFile`, the file standing to the graph as
- * `fileState` says) from the view's origin.
+ * `fileState` says) from the view's origin; `prefix`, the graph's part of the zip's name (null: none).
  */
-export function tilesSummary(graph: Readonly<Graph>, node: string, choice: TilesChoice, graphFile: string, fileState: GraphFileState = 'saved'): TilesSummary {
+export function tilesSummary(graph: Readonly<Graph>, node: string, choice: TilesChoice, graphFile: string, fileState: GraphFileState = 'saved', prefix: string | null = null): TilesSummary {
   const { tileSize: t, cellsPerView: n } = choice;
   const formats = formatsFor(graph, node);
   const cellsX = choice.across === 'tiles' ? choice.x * (t - 1) : choice.x - 1;
@@ -190,11 +195,12 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
   const x0 = graph.view.x;
   const y0 = graph.view.y;
   const region: Region = { x0, y0, x1: x0 + cellsX / n, y1: y0 + cellsY / n };
+  const folder = tilesFolder(node, choice, prefix);
   const command =
     `npx terrain-graph build ${shellWord(graphFile)} --region ${[region.x0, region.y0, region.x1, region.y1].map(String).join(',')} ` +
-    `--cells-per-view ${n} --tile-size ${t} --node ${node} --format ${choice.format} --out ${tilesFolder(node, choice)}`;
+    `--cells-per-view ${n} --tile-size ${t} --node ${node} --format ${choice.format} --out ${shellWord(folder)}`;
   const saveFirst = saveFirstText(fileState, graphFile);
-  const none = { plan: null, shape: null, region, bytes: 0, seams: null, grid: null, command, saveFirst, formats };
+  const none = { plan: null, shape: null, region, bytes: 0, seams: null, grid: null, command, folder, saveFirst, formats };
   const wholeAcross = choice.across === 'tiles' ? 1 : 2;
   if (![choice.x, choice.y].every((v) => Number.isInteger(v) && v >= wholeAcross)) {
     return { ...none, problem: choice.across === 'tiles' ? 'Tiles across and up are whole numbers from 1.' : 'Samples across and up are whole numbers from 2.' };
@@ -258,5 +264,5 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
     onGrid.length && count > 1 && !problem && !gridProblem
       ? `${onGrid.join(', ')} ${onGrid.length === 1 ? 'runs' : 'run'} once on the whole export (${gridSide}² samples) before the first tile, so the tiles agree at their edges.`
       : null;
-  return { plan: gridProblem ? null : plan, shape, region, bytes, problem: problem ?? gridProblem, seams, grid, command, saveFirst, formats };
+  return { plan: gridProblem ? null : plan, shape, region, bytes, problem: problem ?? gridProblem, seams, grid, command, folder, saveFirst, formats };
 }

@@ -25,12 +25,16 @@ interface Handle extends TestHandle {
 const pageGraph = (page: Page) => page.evaluate(() => (window as never as { terrainGraph: Handle }).terrainGraph.core.snapshot()) as Promise<Graph>;
 const version = (page: Page, id: string) => page.evaluate((node) => (window as never as { terrainGraph: Handle }).terrainGraph.previews.get(node)?.version ?? -1, id);
 
-/** The exported file as the engine here writes it for `graph` at `size` (the command line's `render --size`). */
+/**
+ * The exported file as the engine here writes it for `graph` at `size` (the command line's
+ * `render --size`), named as the viewer names its download: the graph's name first (the
+ * recipe's, "Valleys cut by the rain", as Save names its file).
+ */
 function expectedBytes(graph: Graph, node: string, port: string, size: number): { name: string; bytes: Uint8Array } {
   const engine = createEngine(graph, { size });
   engine.evaluate({ targets: [node] });
   const file = exportFile(engine.output(node, port)!, size, `${node}.${port}`, 'png16')!;
-  return { name: file.name, bytes: file.bytes };
+  return { name: `valleys-cut-by-the-rain.${file.name}`, bytes: file.bytes };
 }
 
 async function openValleys(browser: Browser, viewport: { width: number; height: number }, context?: BrowserContext) {

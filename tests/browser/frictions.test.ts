@@ -208,14 +208,14 @@ describe('small frictions', () => {
       await page.locator('tg-viewer tg-biome-table').scrollIntoViewIfNeeded();
       await screenshot(page, `frictions-table-${width}`);
     }
-    // The 16-bit PNG's name, "height.out.<min>_<max>.16.png", is longer than the note's line at
+    // The 16-bit PNG's name, "default.height.out.<min>_<max>.16.png", is longer than the note's line at
     // 1024 × 700: it wraps after a "." or "_", whole numbers either side.
     await page.locator('tg-node[data-node-id="height"] header .title').click();
     await settle(page);
     await Promise.all([page.waitForEvent('download'), page.locator('tg-viewer button[data-format="png16"]').click()]);
     await settle(page);
     const [note] = await lineEnds(page, '.exports .note');
-    expect(note.text).toMatch(/^Saved height\.out\.-?[\d.]+_[\d.]+\.16\.png · /);
+    expect(note.text).toMatch(/^Saved default\.height\.out\.-?[\d.]+_[\d.]+\.16\.png · /);
     expect(note.ends.length).toBeGreaterThan(0);
     for (const c of note.ends) expect(' ._', `${note.text}: a line ends with ${JSON.stringify(c)}`).toContain(c);
     await page.locator('tg-viewer .exports').scrollIntoViewIfNeeded();

@@ -79,9 +79,9 @@ describe('Export → Mesh (glTF)', () => {
 
       const graph = JSON.parse(await graphText(page)) as Graph;
       const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), viewer(page).locator('button[data-format="glb"]').click()]);
-      expect(download.suggestedFilename()).toBe('biomes.out.glb');
+      expect(download.suggestedFilename()).toBe('default.biomes.out.glb');
       const bytes = readFileSync((await download.path())!);
-      await expect.poll(() => viewer(page).locator('.exports .note').textContent()).toMatch(/^Saved biomes\.out\.glb · \d+ kB$/);
+      await expect.poll(() => viewer(page).locator('.exports .note').textContent()).toMatch(/^Saved default\.biomes\.out\.glb · \d+ kB$/);
 
       const dir = scratchDir('mesh-browser');
       const file = join(dir, 'graph.json');

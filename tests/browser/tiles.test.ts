@@ -63,11 +63,11 @@ describe('Export → Tiles', () => {
       const download = page.waitForEvent('download', { timeout: 120_000 });
       await page.locator(`${dialog} button.confirm`).click();
       const file = await download;
-      expect(file.suggestedFilename()).toBe('water.tiles-33-64.zip');
+      expect(file.suggestedFilename()).toBe('default.water.tiles-33-64.zip');
       const zip = new Uint8Array(readFileSync((await file.path())!));
       const entries = unzipStored(zip);
-      expect(entries.every((e) => e.name.startsWith('water.tiles-33-64/'))).toBe(true);
-      const zipped = new Map(entries.map((e) => [e.name.slice('water.tiles-33-64/'.length), e.bytes]));
+      expect(entries.every((e) => e.name.startsWith('default.water.tiles-33-64/'))).toBe(true);
+      const zipped = new Map(entries.map((e) => [e.name.slice('default.water.tiles-33-64/'.length), e.bytes]));
 
       // The same build on the command line, on the graph file as the page saves it.
       const manifest = JSON.parse(new TextDecoder().decode(zipped.get('manifest.json')));
@@ -82,7 +82,7 @@ describe('Export → Tiles', () => {
       expect([...zipped.keys()].sort()).toEqual([...built.keys()].sort());
       expect(zipped.size).toBe(1 + 4 * 3);
       for (const [path, bytes] of built) expect(Buffer.compare(Buffer.from(zipped.get(path)!), bytes), path).toBe(0);
-      await expect.poll(() => page.locator(`${viewer} .exports .note`).innerText()).toContain('water.tiles-33-64.zip');
+      await expect.poll(() => page.locator(`${viewer} .exports .note`).innerText()).toContain('default.water.tiles-33-64.zip');
       expect(s.errors).toEqual([]);
     } finally {
       await s.close();
@@ -196,7 +196,7 @@ describe('Export → Tiles', () => {
         '64 tiles of 1025² in f32 are a download of about 513 MB: the browser exports at most 384 MB, since it holds the whole download in memory. Build it with terrain-graph build, which writes one tile at a time to disk:',
       );
       expect(await page.locator(`${dialog} p.summary .estimate`).innerText()).toBe('513 MB');
-      expect(await page.locator(`${dialog} p.command`).innerText()).toBe('npx terrain-graph build default.json --region 0,0,8,8 --cells-per-view 1024 --tile-size 1025 --node water --format f32 --out water.tiles-1025-1024');
+      expect(await page.locator(`${dialog} p.command`).innerText()).toBe('npx terrain-graph build default.json --region 0,0,8,8 --cells-per-view 1024 --tile-size 1025 --node water --format f32 --out default.water.tiles-1025-1024');
       expect(await page.locator(`${dialog} button.confirm`).isDisabled()).toBe(true);
       await screenshot(page, 'tiles-refused-1600');
       // The same world in 16-bit PNGs is about a fifth of it, and taken.

@@ -203,7 +203,8 @@ describe('the viewer', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('tg-viewer button[data-format="png16"]').click()]);
     const name = download.suggestedFilename();
     const named = parseRangedName(name)!;
-    expect([named.stem, named.ext]).toEqual(['height.out', '16.png']);
+    // The graph's name first (the file it opened from, default.json), then the command line's name.
+    expect([named.stem, named.ext]).toEqual(['default.height.out', '16.png']);
     const png = decode(readFileSync((await download.path())!));
     expect([png.width, png.height, png.depth, png.channels]).toEqual([n, n, 16, 1]);
     const min = Number(png.text['terrain-graph:min']);

@@ -266,8 +266,8 @@ describe('a newcomer’s workflows', () => {
     const page = app.s.page;
     const note = page.locator('tg-viewer .note');
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('tg-viewer button[data-format="png"]').click()]);
-    expect(download.suggestedFilename()).toBe('biomes.out.png');
-    await expect.poll(() => note.textContent()).toContain('Saved biomes.out.png');
+    expect(download.suggestedFilename()).toBe('default.biomes.out.png');
+    await expect.poll(() => note.textContent()).toContain('Saved default.biomes.out.png');
     // Under the water level's Export row, "Saved biomes.out.png" read as the water's export.
     await page.locator('tg-node[data-node-id="water"] header .title').click();
     await settle(page);
