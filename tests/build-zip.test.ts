@@ -12,6 +12,7 @@ import { buildZip } from '../src/build/files.ts';
 import type { BuildRequest } from '../src/build/prepare.ts';
 import { passThrough } from '../src/model/bypass.ts';
 import { parseGraph } from '../src/model/format.ts';
+import type { TilesRequest } from '../src/worker/protocol.ts';
 import { runCli, scratchDir } from './helpers/cli.ts';
 import { tree } from './helpers/files.ts';
 import { unzipStored } from './helpers/unzip.ts';
@@ -117,5 +118,48 @@ describe('checksums off Node', () => {
       expect(crc32Js(b), `crc32 of ${n} bytes from ${from}`).toBe(zlibCrc32(b) >>> 0);
       expect(sha256Js(b), `sha256 of ${n} bytes from ${from}`).toBe(createHash('sha256').update(b).digest('hex'));
     }
+  });
+});
+
+describe("Export → Tiles' metres a sample", () => {
+  it("reach manifest.json as build's --metres-per-cell and --height-range: the zip the box sends for is the build its command line writes, import block and sea level in metres included", async () => {
+    const { setup } = await import('./helpers/viewer-setup.ts');
+    const { core, session, exportWorkers, settle } = setup();
+    core.select(['water']);
+    await settle();
+    // A Gaea user's world: 2.5 m a sample, 1,200 m from the 16-bit 0 to 65535.
+    session.exports.setTiles({ ...session.exports.tiles, layout: 'unity', tileSize: 33, cellsPerView: 64, x: 2, y: 2, format: 'png16', metresPerCell: 2.5, heightRange: 1200 });
+    const summary = session.tilesSummary()!;
+    expect(summary.problem).toBe(null);
+    // 2 × 2 tiles of 32 cells at 2.5 m: 160 m each way, as the manifest's Unity totals say.
+    expect([summary.ground!.across, summary.ground!.up]).toEqual([160, 160]);
+    expect(summary.command).toContain(' --metres-per-cell 2.5 --height-range 1200 ');
+    session.exportTiles();
+    exportWorkers[0].hold = true;
+    const request = exportWorkers[0].sent.find((m): m is TilesRequest => m.kind === 'export-tiles')!;
+    expect(request.scale).toEqual({ metresPerCell: 2.5, heightRange: 1200 });
+    session.exports.cancel();
+
+    // The export worker's zip of that request (export-worker.ts tilesZip).
+    const graphOf = passThrough(parseGraph(request.graphText, { file: request.graphFile }));
+    const req: BuildRequest = { graph: graphOf, graphText: request.graphText, graphFile: request.graphFile, region: request.region, cellsPerView: request.cellsPerView, tileSize: request.tileSize, nodes: [request.node], formats: request.formats, range: null, outDir: '' };
+    const zipped = entries(buildZip(req, request.folder, undefined, request.scale), request.folder);
+
+    // The box's command line, run on the graph file as the request carries it.
+    const dir = scratchDir('zip-metres');
+    const words = summary.command.split(' ');
+    expect(words.slice(0, 3)).toEqual(['npx', 'terrain-graph', 'build']);
+    const file = join(dir, words[3]);
+    writeFileSync(file, request.graphText);
+    const args = words.slice(4);
+    args[args.indexOf('--out') + 1] = join(dir, 'out');
+    const r = await runCli('build', file, ...args);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toContain('import at 2.5 m a sample, 1,200 m from 0 to 65535');
+    const built = tree(join(dir, 'out'));
+    expect(differences(zipped, built)).toEqual([]);
+    const manifest = JSON.parse(new TextDecoder().decode(zipped.get('manifest.json')));
+    expect(manifest.import).toMatchObject({ metresPerCell: 2.5, heightRange: 1200, tileMetres: 80, unity: { totalWidth: 160, totalLength: 160, terrainHeight: 1200 }, unreal: { scaleX: 250, scaleY: 250 } });
+    expect(manifest.layers.find((l: { layer: string }) => l.layer === 'water.terrain').seaLevelMetres).toBeGreaterThan(0);
   });
 });

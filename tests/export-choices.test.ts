@@ -43,7 +43,8 @@ describe('the export choices kept across reloads', () => {
     const store = memoryStore();
     const first = new ViewerExports(idle, () => {}, undefined, { store, sizes: SIZES });
     expect(first.tiles).toEqual(TILES_DEFAULTS);
-    const unity: TilesChoice = { layout: 'unity', tileSize: 513, cellsPerView: 512, across: 'samples', x: 1500, y: 700, format: 'r16' };
+    // Metres a sample and the height range too, kept with the other fields (a Gaea user's 1 m a sample).
+    const unity: TilesChoice = { layout: 'unity', tileSize: 513, cellsPerView: 512, across: 'samples', x: 1500, y: 700, format: 'r16', metresPerCell: 1, heightRange: 1200 };
     first.setTiles(unity);
     first.setSize(64);
     const reloaded = new ViewerExports(idle, () => {}, undefined, { store, sizes: SIZES });
@@ -70,6 +71,11 @@ describe('the export choices kept across reloads', () => {
     for (const region of [{ across: 'samples', x: 0, y: 3 }, { across: 'tiles', x: 2.5, y: 3 }, { across: 'metres', x: 3, y: 3 }, { across: 'tiles', x: 3, y: '3' }, { across: 'tiles', x: 1e9, y: 3 }, { across: 'tiles', x: null, y: 3 }]) {
       expect(tiles(region), JSON.stringify(region)).toMatchObject({ across: 'tiles', x: 2, y: 2 });
     }
+    // Metres build's flags would refuse: each its default, alone.
+    expect(tiles({ metresPerCell: 0.5, heightRange: 2400 })).toEqual({ ...TILES_DEFAULTS, metresPerCell: 0.5, heightRange: 2400 });
+    expect(tiles({ metresPerCell: -3, heightRange: 2400 })).toEqual({ ...TILES_DEFAULTS, heightRange: 2400 });
+    expect(tiles({ metresPerCell: 2, heightRange: '1000' })).toEqual({ ...TILES_DEFAULTS, metresPerCell: 2 });
+    expect(tiles({ metresPerCell: 1e6, heightRange: null })).toEqual(TILES_DEFAULTS);
     // The rest of the choices stay as they were kept.
     expect(readExportChoices(store, SIZES).size).toBe(64);
   });

@@ -24,7 +24,7 @@ describe('Export → Tiles planning', () => {
     expect(s.shape).toEqual({ count: 4, tilesX: 2, tilesY: 2, tileSize: 33, samplesX: 65, samplesY: 65 });
     const { plan } = planBuild({ graph: g, graphText: '', graphFile: 'default.json', region: s.region, cellsPerView: 64, tileSize: 33, nodes: ['water'], formats: ['r16'], range: null, outDir: '' });
     expect(s.plan!.tiles.map((t) => t.files.map((f) => f.path))).toEqual(plan.tiles.map((t) => t.files.map((f) => f.path)));
-    expect(s.command).toBe('npx terrain-graph build default.json --region 0,0,1,1 --cells-per-view 64 --tile-size 33 --node water --format r16 --out water.tiles-33-64');
+    expect(s.command).toBe('npx terrain-graph build default.json --region 0,0,1,1 --cells-per-view 64 --tile-size 33 --node water --format r16 --metres-per-cell 10 --height-range 1000 --out water.tiles-33-64');
     // Two r16 layers (terrain, mask) of 4 × 33² samples at 2 bytes, and the manifests.
     expect(s.bytes).toBeGreaterThan(4 * 33 * 33 * 2 * 2);
     expect(s.bytes).toBeLessThan(4 * 33 * 33 * 2 * 2 + 20_000);
@@ -47,7 +47,9 @@ describe('Export → Tiles planning', () => {
     expect(f32.problem).toBe(
       '64 tiles of 1025² in f32 are a download of about 513 MB: the browser exports at most 384 MB, since it holds the whole download in memory. Build it with terrain-graph build, which writes one tile at a time to disk:',
     );
-    expect(f32.command).toBe('npx terrain-graph build default.json --region 0,0,8,8 --cells-per-view 1024 --tile-size 1025 --node water --format f32 --out water.tiles-1025-1024');
+    expect(f32.command).toBe('npx terrain-graph build default.json --region 0,0,8,8 --cells-per-view 1024 --tile-size 1025 --node water --format f32 --metres-per-cell 10 --height-range 1000 --out water.tiles-1025-1024');
+    // Past the limit too the world's size on the ground is said: 8 tiles of 1024 cells at 10 m, 81.92 km each way.
+    expect(f32.ground).toMatchObject({ across: 81_920, up: 81_920 });
     const png16 = unity('water', 'png16');
     expect(png16.problem).toBe(null);
     expect(png16.plan!.tiles.length).toBe(64);
@@ -128,6 +130,28 @@ describe('Export → Tiles planning', () => {
     expect(bytesText(104_000_000)).toBe('99.2 MB');
     expect(bytesText(2_900_000)).toBe('2.8 MB');
     expect(bytesText(20_480)).toBe('20 kB');
+  });
+
+  it("says the world's size on the ground from the metres a sample, as the manifest's import block has it, and refuses metres build refuses, naming the field", () => {
+    const g = read('default.json');
+    // A Gaea user's 4 km world at 1 m a sample: 4 × 4 Unity tiles of 1025², 1,024 m each.
+    const gaea = tilesSummary(g, 'height', { ...TILES_DEFAULTS, layout: 'unity', tileSize: 1025, cellsPerView: 1024, x: 4, y: 4, format: 'r16', metresPerCell: 1, heightRange: 600 }, 'default.json');
+    expect(gaea.ground).toMatchObject({ across: 4096, up: 4096 });
+    expect(gaea.ground!.settings).toBe(
+      'import at 1 m a sample, 600 m from 0 to 65535: Unity, 4 × 4 terrains of 1,024 m × 1,024 m, height 600 m, resolution 1025 (Toolbox: total 4,096 m × 4,096 m); Unreal, scale 100, 100, 117.1875',
+    );
+    expect(gaea.command).toContain(' --metres-per-cell 1 --height-range 600 ');
+    // Half a metre, and a region in samples: the tiles' extent, which reaches past the region.
+    const half = tilesSummary(g, 'height', { ...small, across: 'samples', x: 100, y: 65, metresPerCell: 0.5 }, 'default.json');
+    expect(half.ground).toMatchObject({ across: 4 * 32 * 0.5, up: 2 * 32 * 0.5 });
+    for (const [change, problem] of [
+      [{ metresPerCell: 0 }, 'Metres a sample: the metres per cell must be above 0 and at most 100,000; got 0.'],
+      [{ heightRange: 200_000 }, 'Height range: the height range is metres from the lowest to the highest point, above 0 and at most 100,000; got 200000.'],
+    ] as const) {
+      const s = tilesSummary(g, 'height', { ...small, ...change }, 'default.json');
+      expect(s.problem).toBe(problem);
+      expect(s.plan).toBe(null);
+    }
   });
 
   it('says which formats apply, and refuses one that does not, and an origin off the lattice', () => {

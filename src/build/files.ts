@@ -5,6 +5,7 @@
 // never the region's, but for an erosion's or a flow's run on the whole grid (TileJob.grid),
 // which every tile crops (at most 4097², src/viewer-core/tiles.ts).
 
+import type { ImportScale } from './import-scale.ts';
 import { buildManifest, type BuildRequest, prepareBuild } from './prepare.ts';
 import { renderBlockTo } from './tile-render.ts';
 import { zipStored } from '../render/zip.ts';
@@ -17,14 +18,16 @@ export interface BuiltFile {
 
 /**
  * The files `terrain-graph build` writes for `req` (its outDir unused): manifest.json first,
- * then each tile's files and its tiles/tile-K.json, tile by tile in index order. `onTile` hears
+ * then each tile's files and its tiles/tile-K.json, tile by tile in index order. `scale`: the
+ * metres build takes as `--metres-per-cell` and `--height-range` (the manifest's `import`
+ * block; null: none, as build without them). `onTile` hears
  * (0, total) once the preparation is done, then (k, total) as the k-th tile is. A tile that fails fails the whole: a zip
  * with a hole in it is no world.
  */
-export function buildFiles(req: BuildRequest, onTile: (done: number, total: number) => void = () => {}): BuiltFile[] {
+export function buildFiles(req: BuildRequest, onTile: (done: number, total: number) => void = () => {}, scale: ImportScale | null = null): BuiltFile[] {
   const prepared = prepareBuild(req);
   const encoder = new TextEncoder();
-  const files: BuiltFile[] = [{ path: 'manifest.json', bytes: encoder.encode(buildManifest(prepared, req.graphFile)) }];
+  const files: BuiltFile[] = [{ path: 'manifest.json', bytes: encoder.encode(buildManifest(prepared, req.graphFile, scale)) }];
   const { plan, job } = prepared;
   onTile(0, plan.tiles.length);
   for (const tile of plan.tiles) {
@@ -46,6 +49,6 @@ export function buildFiles(req: BuildRequest, onTile: (done: number, total: numb
  * The build as one zip (stored: the PNGs are deflated already), every file under `folder/`, so
  * unzipping it gives the folder `build --out folder` would have written.
  */
-export function buildZip(req: BuildRequest, folder: string, onTile?: (done: number, total: number) => void): Uint8Array {
-  return zipStored(buildFiles(req, onTile).map((f) => ({ name: `${folder}/${f.path}`, bytes: f.bytes })));
+export function buildZip(req: BuildRequest, folder: string, onTile?: (done: number, total: number) => void, scale: ImportScale | null = null): Uint8Array {
+  return zipStored(buildFiles(req, onTile, scale).map((f) => ({ name: `${folder}/${f.path}`, bytes: f.bytes })));
 }

@@ -15,8 +15,11 @@ export interface ImportScale {
 /** Unreal maps 0 … 65535 to ±256 m at a Z scale of 100 (centimetres). */
 const UNREAL_Z_METRES_AT_100 = 512;
 
+/** What the engines' settings follow from in a plan: the tiles' side and count (the editor's Tiles box has these before any plan). */
+export type TilesShape = Pick<BuildPlan, 'tileSize' | 'tilesX' | 'tilesY'>;
+
 /** The manifest's `import` block: each engine's settings for these tiles at this scale. */
-export function importSettings(plan: BuildPlan, scale: ImportScale) {
+export function importSettings(plan: TilesShape, scale: ImportScale) {
   const tileMetres = (plan.tileSize - 1) * scale.metresPerCell;
   return {
     metresPerCell: scale.metresPerCell,
@@ -45,7 +48,7 @@ function metres(m: number): string {
 }
 
 /** The same as one line for the terminal. */
-export function importSummary(plan: BuildPlan, scale: ImportScale): string {
+export function importSummary(plan: TilesShape, scale: ImportScale): string {
   const s = importSettings(plan, scale);
   const z = Number(s.unreal.scaleZ.toPrecision(8));
   return (

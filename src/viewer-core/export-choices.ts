@@ -23,7 +23,8 @@ const REGION_MAX = 1_000_000;
 /**
  * The tiles' choice as stored, each part the default where the dialog does not offer it: the
  * layout with a tile size of its own (else the layout's usual one), the resolution, the region
- * (its unit and both counts together, whole numbers from 1) and the format (else the layout's own).
+ * (its unit and both counts together, whole numbers from 1), the format (else the layout's own)
+ * and the metres a sample and height range (each a number build's flags take, else its default).
  */
 function tilesChoice(value: unknown): TilesChoice {
   const t = fields(value);
@@ -41,6 +42,8 @@ function tilesChoice(value: unknown): TilesChoice {
     x: region ? (t.x as number) : TILES_DEFAULTS.x,
     y: region ? (t.y as number) : TILES_DEFAULTS.y,
     format: typeof t.format === 'string' && (BUILD_FORMATS as readonly string[]).includes(t.format) ? (t.format as TilesChoice['format']) : TILE_LAYOUTS[layout].format,
+    metresPerCell: meshNumber('metresPerCell', t.metresPerCell),
+    heightRange: meshNumber('heightRange', t.heightRange),
   };
 }
 
@@ -83,6 +86,10 @@ export function readExportChoices(store: SettingStore | null | undefined, sizes:
 /** Keeps the choices; a store that refuses (full, blocked) leaves them for this page only. */
 export function writeExportChoices(store: SettingStore | null | undefined, choices: ExportChoices): void {
   const { side, metresPerCell, heightRange, sea } = choices.mesh;
-  const { layout, tileSize, cellsPerView, across, x, y, format } = choices.tiles;
-  writeSetting(store, EXPORTS_KEY, { size: choices.size, mesh: { side, metresPerCell, heightRange, sea }, tiles: { layout, tileSize, cellsPerView, across, x, y, format } });
+  const tiles = choices.tiles;
+  writeSetting(store, EXPORTS_KEY, {
+    size: choices.size,
+    mesh: { side, metresPerCell, heightRange, sea },
+    tiles: { layout: tiles.layout, tileSize: tiles.tileSize, cellsPerView: tiles.cellsPerView, across: tiles.across, x: tiles.x, y: tiles.y, format: tiles.format, metresPerCell: tiles.metresPerCell, heightRange: tiles.heightRange },
+  });
 }

@@ -12,6 +12,8 @@ import { formatApplies } from '../build/encode.ts';
 import { buildLayers } from '../build/prepare.ts';
 import type { BuildLayer } from '../build/tile-render.ts';
 import { BUILD_FORMATS, type BuildFormat, type BuildPlan, formatParts, makePlan, PlanError, type Region, UNITY_TILE_SIZES, UNREAL_TILE_SIZES } from '../build/plan.ts';
+import { importSettings, importSummary } from '../build/import-scale.ts';
+import { MESH_DEFAULTS, meshOptionProblems } from '../render/land-mesh.ts';
 
 export type TileLayout = 'unreal' | 'unity';
 
@@ -61,9 +63,28 @@ export interface TilesChoice {
   readonly x: number;
   readonly y: number;
   readonly format: BuildFormat;
+  /**
+   * Metres between neighbouring samples: build's `--metres-per-cell`, which the heights cannot
+   * say (they have no unit). With it the box says the world's size on the ground, and manifest.json
+   * the engines' import settings (src/build/import-scale.ts).
+   */
+  readonly metresPerCell: number;
+  /** Metres from a 16-bit layer's 0 to its 65535: build's `--height-range`. */
+  readonly heightRange: number;
 }
 
-export const TILES_DEFAULTS: TilesChoice = Object.freeze({ layout: 'unreal', tileSize: 1009, cellsPerView: 1024, across: 'tiles', x: 2, y: 2, format: 'png16' });
+/** Metres a sample and the height range start at build's defaults when either flag is given alone (render --glb's too). */
+export const TILES_DEFAULTS: TilesChoice = Object.freeze({
+  layout: 'unreal',
+  tileSize: 1009,
+  cellsPerView: 1024,
+  across: 'tiles',
+  x: 2,
+  y: 2,
+  format: 'png16',
+  metresPerCell: MESH_DEFAULTS.metresPerCell,
+  heightRange: MESH_DEFAULTS.heightRange,
+});
 
 /** What a choice makes, for the dialog to say before the export starts. */
 export interface TilesSummary {
@@ -82,6 +103,12 @@ export interface TilesSummary {
   readonly grid: string | null;
   /** The same build on the command line. */
   readonly command: string;
+  /**
+   * The tiles' extent on the ground, east and north, in metres (manifest.json's
+   * import.unity.totalWidth and totalLength), and the engines' settings as build prints them; null
+   * with no tiles to count.
+   */
+  readonly ground: { readonly across: number; readonly up: number; readonly settings: string } | null;
   /** The zip's name without ".zip", and the folder in it: the command's --out (tilesFolder). */
   readonly folder: string;
   /**
@@ -196,11 +223,16 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
   const y0 = graph.view.y;
   const region: Region = { x0, y0, x1: x0 + cellsX / n, y1: y0 + cellsY / n };
   const folder = tilesFolder(node, choice, prefix);
+  const scale = { metresPerCell: choice.metresPerCell, heightRange: choice.heightRange };
   const command =
     `npx terrain-graph build ${shellWord(graphFile)} --region ${[region.x0, region.y0, region.x1, region.y1].map(String).join(',')} ` +
-    `--cells-per-view ${n} --tile-size ${t} --node ${node} --format ${choice.format} --out ${shellWord(folder)}`;
+    `--cells-per-view ${n} --tile-size ${t} --node ${node} --format ${choice.format} ` +
+    `--metres-per-cell ${scale.metresPerCell} --height-range ${scale.heightRange} --out ${shellWord(folder)}`;
   const saveFirst = saveFirstText(fileState, graphFile);
-  const none = { plan: null, shape: null, region, bytes: 0, seams: null, grid: null, command, folder, saveFirst, formats };
+  const none = { plan: null, shape: null, ground: null, region, bytes: 0, seams: null, grid: null, command, folder, saveFirst, formats };
+  // Checked as build checks its flags: the same limits, the same words.
+  const metres = meshOptionProblems({ ...scale, side: MESH_DEFAULTS.side })[0];
+  if (metres) return { ...none, problem: `${metres.option === 'metresPerCell' ? 'Metres a sample' : 'Height range'}: ${metres.message}.` };
   const wholeAcross = choice.across === 'tiles' ? 1 : 2;
   if (![choice.x, choice.y].every((v) => Number.isInteger(v) && v >= wholeAcross)) {
     return { ...none, problem: choice.across === 'tiles' ? 'Tiles across and up are whole numbers from 1.' : 'Samples across and up are whole numbers from 2.' };
@@ -223,6 +255,8 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
   const count = tilesX * tilesY;
   const samples = count * t * t;
   const shape = { count, tilesX, tilesY, tileSize: t, samplesX: cellsX + 1, samplesY: cellsY + 1 };
+  const unity = importSettings(shape, scale).unity;
+  const ground = { across: unity.totalWidth, up: unity.totalLength, settings: importSummary(shape, scale) };
   const bytes = Math.round(
     2000 + count * (600 + 300 * layers.length) + samples * layers.reduce((s, l) => s + l.formats.reduce((a, f) => a + bytesPerSample(f, l.type, l.meaning), 0), 0),
   );
@@ -242,7 +276,7 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
     try {
       plan = makePlan({ region, cellsPerView: n, tileSize: t, layers });
     } catch (err) {
-      if (err instanceof PlanError) return { ...none, shape, problem: err.message };
+      if (err instanceof PlanError) return { ...none, shape, ground, problem: err.message };
       throw err;
     }
   }
@@ -264,5 +298,5 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
     onGrid.length && count > 1 && !problem && !gridProblem
       ? `${onGrid.join(', ')} ${onGrid.length === 1 ? 'runs' : 'run'} once on the whole export (${gridSide}² samples) before the first tile, so the tiles agree at their edges.`
       : null;
-  return { plan: gridProblem ? null : plan, shape, region, bytes, problem: problem ?? gridProblem, seams, grid, command, folder, saveFirst, formats };
+  return { plan: gridProblem ? null : plan, shape, ground, region, bytes, problem: problem ?? gridProblem, seams, grid, command, folder, saveFirst, formats };
 }

@@ -11,6 +11,7 @@ import type { LayerHistogram } from '../render/histogram.ts';
 import type { ProvenanceRow } from '../engine/provenance.ts';
 import type { WaterLayer } from '../render/rivers.ts';
 import type { BuildFormat } from '../build/plan.ts';
+import type { ImportScale } from '../build/import-scale.ts';
 
 /**
  * The water drawn over the viewer's picture: outputs of one node that the viewer draws as water
@@ -148,6 +149,8 @@ export interface TilesRequest {
   readonly tileSize: number;
   readonly node: string;
   readonly formats: readonly BuildFormat[];
+  /** The Tiles box's metres: build's `--metres-per-cell` and `--height-range`, manifest.json's `import`. */
+  readonly scale: ImportScale;
 }
 
 /**

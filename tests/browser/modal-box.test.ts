@@ -144,8 +144,8 @@ describe('one modal box', () => {
     expect(await aria(page, box)).toEqual(['dialog', 'true', 'Export tiles']);
     expect(await focus(page)).toBe('tg-viewer > tg-tiles-dialog > button.layout');
     await shots(page, 'tiles');
-    // Unreal, Unity, tile size, resolution, tiles or samples, across, up, format, Export, Close: ten, then round.
-    const round = await tabs(page, 10);
+    // Unreal, Unity, tile size, resolution, metres a sample, height range, tiles or samples, across, up, format, Export, Close: twelve, then round.
+    const round = await tabs(page, 12);
     expect(round.every((f) => f.startsWith('tg-viewer > tg-tiles-dialog > '))).toBe(true);
     expect(round.slice(-3)).toEqual(['tg-viewer > tg-tiles-dialog > button.confirm', 'tg-viewer > tg-tiles-dialog > button.cancel', 'tg-viewer > tg-tiles-dialog > button.layout']);
     expect(await tabs(page, 1, true)).toEqual(['tg-viewer > tg-tiles-dialog > button.cancel']);

@@ -1,7 +1,7 @@
 // Export → Tiles, driven with the mouse: the Tiles… button, an engine's layout, the export. The
 // download is one zip holding exactly the files `terrain-graph build` writes for the same graph
-// file, region, tile size, node and format, byte for byte (the build run here, in Node, on the
-// graph as the page saves it). While tiles render the editor answers (another node shown); a
+// file, region, tile size, node, format and metres a sample, byte for byte (the box's command line
+// run here, in Node, on the graph as the page saves it). While tiles render the editor answers (another node shown); a
 // Cancel stops the export with nothing saved; a download past the browser's limit in bytes is
 // refused with its size and the limit named and the command line to use, the same world in
 // png16 taken. Screenshots of the box at 1600 × 1000 and
@@ -49,7 +49,7 @@ describe('Export → Tiles', () => {
     await browser?.close();
   });
 
-  it('at 1600 × 1000: Unity tiles of the water level, zipped, are the files terrain-graph build writes, byte for byte', async () => {
+  it("at 1600 × 1000: Unity tiles of the water level at 2.5 m a sample, zipped, are the files the box's command line writes, byte for byte", async () => {
     const s: Session = await openApp(browser, { viewport: { width: 1600, height: 1000 } });
     try {
       const page = s.page;
@@ -57,7 +57,26 @@ describe('Export → Tiles', () => {
       await openSmall(page);
       const summary = page.locator(`${dialog} p.summary`);
       await expect.poll(() => summary.innerText()).toContain('4 tiles (2 × 2) of 33² samples');
+      // Metres a sample, typed as a European types it ("2,5"), and the height range; a value build refuses is refused here, naming the field.
+      const metres = page.getByLabel('Metres a sample');
+      await metres.click({ clickCount: 3 });
+      await page.keyboard.type('-3');
+      await page.keyboard.press('Tab');
+      await expect.poll(() => page.locator(`${dialog} p.refused`).innerText()).toBe('Metres a sample: the metres per cell must be above 0 and at most 100,000; got -3; it stays 10 m.');
+      expect(await metres.inputValue()).toBe('10');
+      await metres.click({ clickCount: 3 });
+      await page.keyboard.type('2,5');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('1200');
+      await page.keyboard.press('Tab');
+      expect(await page.locator(`${dialog} p.refused`).count()).toBe(0);
+      expect(await page.locator(`${dialog} input.height-range`).inputValue()).toBe('1200');
+      // The world's size on the ground beside the tile count: 2 tiles of 32 cells at 2.5 m each way.
+      await expect.poll(() => summary.innerText()).toContain('4 tiles (2 × 2) of 33² samples, 160 m × 160 m at 2.5 m a sample ·');
       expect(await summary.innerText()).toMatch(/65 × 65 samples · the world from \(0, 0\) to \(1, 1\), 1 × 1 views · about \d+ kB/);
+      const command = await page.locator(`${dialog} p.command code`).innerText();
+      expect(command).toBe('npx terrain-graph build default.json --region 0,0,1,1 --cells-per-view 64 --tile-size 33 --node water --format r16 --metres-per-cell 2.5 --height-range 1200 --out default.water.tiles-33-64');
       expect(await page.locator(`${dialog} select.format`).inputValue()).toBe('r16');
       await screenshot(page, 'tiles-dialog-1600');
       const download = page.waitForEvent('download', { timeout: 120_000 });
@@ -76,8 +95,12 @@ describe('Export → Tiles', () => {
       const graphFile = join(dir, manifest.graph.file);
       writeFileSync(graphFile, serializeGraph(graph));
       const out = join(dir, 'out');
-      const r = await runCli('build', graphFile, '--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '33', '--node', 'water', '--format', 'r16', '--out', out);
+      // The box's command line, its file and folder made this test's.
+      const args = command.split(' ').slice(4);
+      args[args.indexOf('--out') + 1] = out;
+      const r = await runCli('build', graphFile, ...args);
       expect(r.code, r.err).toBe(0);
+      expect(manifest.import).toMatchObject({ metresPerCell: 2.5, heightRange: 1200, unity: { totalWidth: 160, totalLength: 160, terrainHeight: 1200 } });
       const built = tree(out);
       expect([...zipped.keys()].sort()).toEqual([...built.keys()].sort());
       expect(zipped.size).toBe(1 + 4 * 3);
@@ -153,7 +176,8 @@ describe('Export → Tiles', () => {
       // Again, 4 × 2 tiles of 1009² (the default size), typed, then Export.
       await page.keyboard.press('Enter');
       await page.locator(dialog).waitFor();
-      for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
+      // Unity, the tile size, the resolution, the metres a sample and the height range, the region's unit.
+      for (let i = 0; i < 7; i++) await page.keyboard.press('Tab');
       expect(await focused()).toBe('input.x');
       await page.keyboard.press('Control+A');
       await page.keyboard.type('4');
@@ -196,7 +220,7 @@ describe('Export → Tiles', () => {
         '64 tiles of 1025² in f32 are a download of about 513 MB: the browser exports at most 384 MB, since it holds the whole download in memory. Build it with terrain-graph build, which writes one tile at a time to disk:',
       );
       expect(await page.locator(`${dialog} p.summary .estimate`).innerText()).toBe('513 MB');
-      expect(await page.locator(`${dialog} p.command`).innerText()).toBe('npx terrain-graph build default.json --region 0,0,8,8 --cells-per-view 1024 --tile-size 1025 --node water --format f32 --out default.water.tiles-1025-1024');
+      expect(await page.locator(`${dialog} p.command`).innerText()).toBe('npx terrain-graph build default.json --region 0,0,8,8 --cells-per-view 1024 --tile-size 1025 --node water --format f32 --metres-per-cell 10 --height-range 1000 --out default.water.tiles-1025-1024');
       expect(await page.locator(`${dialog} button.confirm`).isDisabled()).toBe(true);
       await screenshot(page, 'tiles-refused-1600');
       // The same world in 16-bit PNGs is about a fifth of it, and taken.

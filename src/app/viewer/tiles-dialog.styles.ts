@@ -36,6 +36,22 @@ export default [
     input {
       width: 72px;
     }
+    .metres-row {
+      display: flex;
+      align-items: center;
+      gap: 6px;
+      flex-wrap: wrap;
+    }
+    .height-label {
+      margin-left: 12px;
+      color: var(--tg-muted, #a3adba);
+    }
+    /* Under both columns: why the metres typed were not taken. */
+    p.refused {
+      grid-column: 1 / -1;
+      margin: 0;
+      color: var(--tg-danger, #ffb3b3);
+    }
     .region {
       display: flex;
       align-items: center;

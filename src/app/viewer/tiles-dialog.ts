@@ -1,16 +1,19 @@
 // Export → Tiles: the box where a person picks an engine's layout, the tile size, the resolution,
-// the region (tiles or samples across, from the view's origin) and the format, reads what that
-// makes (how many tiles, their size, the world area, the download's estimated size, the seams of
-// a grid-bound graph, the browser's limit) and starts the export. The planning is headless
+// the metres a sample and the height range (build's --metres-per-cell and --height-range), the
+// region (tiles or samples across, from the view's origin) and the format, reads what that makes
+// (how many tiles, their size, the world's size on the ground, the world area, the download's
+// estimated size, the seams of a grid-bound graph, the browser's limit) and starts the export. The planning is headless
 // (src/viewer-core/tiles.ts); the export runs in the export worker, its progress in the panel.
 
 import { html, LitElement, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import type { BuildFormat } from '../../build/plan.ts';
 import type { ViewerSession } from '../../viewer-core/session.ts';
 import { bytesText, TILE_CELLS_PER_VIEW, TILE_LAYOUTS, type TileLayout, type TilesChoice } from '../../viewer-core/tiles.ts';
+import { distanceWords } from '../../viewer-core/exports.ts';
+import { meshOptionProblems } from '../../render/land-mesh.ts';
 import { ModalBox } from '../controllers.ts';
-import { appEvent } from '../events.ts';
+import { appEvent, decimalComma } from '../events.ts';
 import styles from './tiles-dialog.styles.ts';
 
 const FORMAT_WORDS: Readonly<Record<BuildFormat, string>> = {
@@ -58,6 +61,9 @@ export class TgTilesDialog extends LitElement {
 
   /** The shown node's title, as the canvas and the viewer name it (its id is the command line's --node). */
   @property() nodeTitle = '';
+
+  /** Why the metres last typed were not taken (the field shows the kept value again), or null. */
+  @state() private refused: string | null = null;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -109,6 +115,15 @@ export class TgTilesDialog extends LitElement {
         <select id="cells" class="cells" @change=${(e: Event) => this.set({ cellsPerView: Number((e.target as HTMLSelectElement).value) })}>
           ${TILE_CELLS_PER_VIEW.map((n) => html`<option value=${n} ?selected=${n === choice.cellsPerView}>${n} cells a view</option>`)}
         </select>
+        <label class="label" for="metres" title="Metres between neighbouring samples on the ground: terrain-graph build's --metres-per-cell">Metres a sample</label>
+        <span class="metres-row">
+          <input id="metres" class="metres" type="number" min="0" step="any" .value=${String(choice.metresPerCell)} @keydown=${decimalComma} @change=${(e: Event) => this.setMetres('metresPerCell', e)} />
+          m
+          <label class="height-label" for="height-range" title="Metres from a 16-bit layer's 0 to its 65535: terrain-graph build's --height-range">height range</label>
+          <input id="height-range" class="height-range" type="number" min="0" step="any" .value=${String(choice.heightRange)} @keydown=${decimalComma} @change=${(e: Event) => this.setMetres('heightRange', e)} />
+          m
+        </span>
+        ${this.refused ? html`<p class="refused" role="alert">${this.refused}</p>` : nothing}
         <span class="label">Region</span>
         <span class="region">
           <select class="across" aria-label="region in" @change=${(e: Event) => this.setAcross((e.target as HTMLSelectElement).value as TilesChoice['across'], choice)}>
@@ -127,7 +142,9 @@ export class TgTilesDialog extends LitElement {
       </div>
       ${shape
         ? html`<p class="summary" role="status">
-            <strong>${shape.count} tile${shape.count === 1 ? '' : 's'}</strong> (${shape.tilesX} × ${shape.tilesY}) of ${shape.tileSize}² samples ·
+            <strong>${shape.count} tile${shape.count === 1 ? '' : 's'}</strong> (${shape.tilesX} × ${shape.tilesY}) of ${shape.tileSize}² samples${summary.ground
+              ? html`, <strong class="ground" title=${summary.ground.settings}>${distanceWords(summary.ground.across)} × ${distanceWords(summary.ground.up)}</strong> at ${distanceWords(choice.metresPerCell)} a sample`
+              : nothing} ·
             ${shape.samplesX} × ${shape.samplesY} samples · the world from (${coord(r.x0)}, ${coord(r.y0)}) to (${coord(r.x1)}, ${coord(r.y1)}), ${coord(r.x1 - r.x0)} × ${coord(r.y1 - r.y0)} views ·
             about <strong class="estimate">${bytesText(summary.bytes)}</strong>
           </p>`
@@ -153,6 +170,26 @@ export class TgTilesDialog extends LitElement {
     if (formats.includes(choice.format) || !formats.length) return choice;
     const own = TILE_LAYOUTS[choice.layout].format;
     return { ...choice, format: formats.includes(own) ? own : formats.includes('indexed') ? 'indexed' : formats[0] };
+  }
+
+  /**
+   * Metres a sample or the height range from its field, checked as build checks its flags; a
+   * value refused says why in the box, and the field shows the kept value again.
+   */
+  private setMetres(option: 'metresPerCell' | 'heightRange', e: Event): void {
+    const input = e.target as HTMLInputElement;
+    const kept = this.session!.exports.tiles;
+    const words = option === 'metresPerCell' ? 'Metres a sample' : 'The height range';
+    // A number field holds '' for what is no number ("ten", "1..5").
+    const value = input.value.trim() === '' ? NaN : Number(input.value);
+    const problem = Number.isFinite(value) ? meshOptionProblems({ side: 2, metresPerCell: kept.metresPerCell, heightRange: kept.heightRange, [option]: value }).find((p) => p.option === option) : null;
+    if (Number.isFinite(value) && !problem) {
+      this.refused = null;
+      this.set({ [option]: value });
+      return;
+    }
+    input.value = String(kept[option]);
+    this.refused = `${words}: ${problem ? problem.message : 'takes a number of metres'}; it stays ${kept[option]} m.`;
   }
 
   private set(change: Partial<TilesChoice>): void {
