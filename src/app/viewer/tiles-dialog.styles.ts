@@ -97,7 +97,12 @@ export default [
     }
     p.command code {
       user-select: all;
-      word-break: break-all;
+    }
+    /* A flag and its value move to the next line together; one longer than the line breaks inside. */
+    p.command code .word {
+      display: inline-block;
+      max-width: 100%;
+      overflow-wrap: anywhere;
     }
   `,
 ];

@@ -36,6 +36,16 @@ function coord(v: number): string {
 }
 
 /**
+ * The command line in parts that wrap whole: the command and each flag with its value. Broken
+ * anywhere, it read "--height-range 1" at a line's end and "200" at the next one's start.
+ * The text (and what a copy takes) is the command's, the spaces between the parts included.
+ */
+function commandWords(command: string) {
+  const parts = command.split(/ (?=--)/);
+  return parts.map((part, k) => html`${k ? ' ' : ''}<span class="word">${part}</span>`);
+}
+
+/**
  * The Export → Tiles box, modal over the page. Escape, a click outside the box or Close closes
  * it; Tab goes round its controls; Export starts the export and closes it (the panel's Export
  * row shows each tile's progress and a Cancel).
@@ -153,8 +163,8 @@ export class TgTilesDialog extends LitElement {
       ${summary.grid ? html`<p class="grid-note">${summary.grid}</p>` : nothing}
       ${summary.problem
         ? html`<p class="problem" role="alert">${summary.problem}</p>
-            <p class="command"><code>${summary.command}</code></p>`
-        : html`<p class="command"><small>The same on the command line:</small> <code>${summary.command}</code></p>`}
+            <p class="command"><code>${commandWords(summary.command)}</code></p>`
+        : html`<p class="command"><small>The same on the command line:</small> <code>${commandWords(summary.command)}</code></p>`}
       ${summary.saveFirst ? html`<p class="save-first">${summary.saveFirst}</p>` : nothing}
       <footer>
         <button class="confirm" ?disabled=${!!summary.problem || !plan || busy} title=${busy ? 'An export is under way' : ''} @click=${this.start}>
