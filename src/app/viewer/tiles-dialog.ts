@@ -2,8 +2,9 @@
 // the metres a sample and the height range (build's --metres-per-cell and --height-range), the
 // region (tiles or samples across, from the view's origin) and the format, reads what that makes
 // (how many tiles, their size, the world's size on the ground, the world area, the download's
-// estimated size, the seams of a grid-bound graph, the browser's limit) and starts the export. The planning is headless
-// (src/viewer-core/tiles.ts); the export runs in the export worker, its progress in the panel.
+// estimated size, the seams of a grid-bound graph, the browser's limit) and starts the export. The
+// planning is headless (src/viewer-core/tiles.ts); the export runs in the export worker, its
+// progress in the panel.
 
 import { html, LitElement, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
@@ -11,7 +12,7 @@ import type { BuildFormat } from '../../build/plan.ts';
 import type { ViewerSession } from '../../viewer-core/session.ts';
 import { bytesText, TILE_CELLS_PER_VIEW, TILE_LAYOUTS, type TileLayout, type TilesChoice } from '../../viewer-core/tiles.ts';
 import { distanceWords } from '../../viewer-core/exports.ts';
-import { meshOptionProblems } from '../../render/land-mesh.ts';
+import { MESH_DEFAULTS, meshOptionProblems } from '../../render/land-mesh.ts';
 import { ModalBox } from '../controllers.ts';
 import { appEvent, decimalComma } from '../events.ts';
 import styles from './tiles-dialog.styles.ts';
@@ -192,7 +193,7 @@ export class TgTilesDialog extends LitElement {
     const words = option === 'metresPerCell' ? 'Metres a sample' : 'The height range';
     // A number field holds '' for what is no number ("ten", "1..5").
     const value = input.value.trim() === '' ? NaN : Number(input.value);
-    const problem = Number.isFinite(value) ? meshOptionProblems({ side: 2, metresPerCell: kept.metresPerCell, heightRange: kept.heightRange, [option]: value }).find((p) => p.option === option) : null;
+    const problem = Number.isFinite(value) ? meshOptionProblems({ side: MESH_DEFAULTS.side, metresPerCell: kept.metresPerCell, heightRange: kept.heightRange, [option]: value }).find((p) => p.option === option) : null;
     if (Number.isFinite(value) && !problem) {
       this.refused = null;
       this.set({ [option]: value });
