@@ -411,7 +411,8 @@ describe('the session draws rivers over the shown layer', () => {
     await settle();
     session.exportLayer('raw');
     await settle();
-    expect(downloads.map((f) => f.name)).toEqual(['biomes.out.rivers.png', 'biomes.out.u8']);
+    // The graph's name first (the recipe's title, as Save would name its file).
+    expect(downloads.map((f) => f.name)).toEqual(['rivers-from-the-rain.biomes.out.rivers.png', 'rivers-from-the-rain.biomes.out.u8']);
     const png = decode(new Uint8Array(downloads[0].bytes));
     expect([png.width, png.height]).toEqual([256, 256]);
     expect(Buffer.from(png.data as Uint8Array).equals(Buffer.from(new Uint8ClampedArray(session.detail!.image.rgba)))).toBe(true);

@@ -64,7 +64,8 @@ describe('Export → Tiles as splat maps', () => {
         const download = page.waitForEvent('download', { timeout: 120_000 });
         await page.locator(`${dialog} button.confirm`).click();
         const file = await download;
-        const folder = 'biomes.tiles-33-64';
+        // The graph's name first (the default graph's file), as every export's name begins.
+        const folder = 'default.biomes.tiles-33-64';
         expect(file.suggestedFilename()).toBe(`${folder}.zip`);
         const entries = unzipStored(new Uint8Array(readFileSync((await file.path())!)));
         const zipped = new Map(entries.map((e) => [e.name.slice(folder.length + 1), e.bytes]));
@@ -77,7 +78,7 @@ describe('Export → Tiles as splat maps', () => {
         const graphFile = join(dir, manifest.graph.file);
         writeFileSync(graphFile, serializeGraph(graph));
         const out = join(dir, 'out');
-        const r = await runCli('build', graphFile, '--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '33', '--node', 'biomes', '--format', 'splat', '--out', out);
+        const r = await runCli('build', graphFile, '--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '33', '--node', 'biomes', '--format', 'splat', '--metres-per-cell', '10', '--height-range', '1000', '--out', out);
         expect(r.code, r.err).toBe(0);
         const built = tree(out);
         expect([...zipped.keys()].sort()).toEqual([...built.keys()].sort());
