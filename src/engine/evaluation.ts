@@ -217,6 +217,9 @@ export class Evaluation {
       const list = this.settledOn.get(nodeId);
       if (list) list.push(pinned);
       else this.settledOn.set(nodeId, [pinned]);
+      // Held by the cache again (a dispose() let it go there, not from the pins): output() and
+      // status() on this domain find it, as after a run.
+      cache.store(nodeId, domain, pinned);
       done.set(visitKey, pinned);
       return pinned;
     }

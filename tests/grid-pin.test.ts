@@ -1,0 +1,33 @@
+// A build's grid (EvaluateOptions.grid) from a library's side: a grid-bound node's pinned result,
+// taken by a later evaluation after dispose(), is the node's result there as a run's would be.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../src/engine/engine.ts';
+import { latticeDomain } from '../src/grid.ts';
+import { parseGraph } from '../src/model/format.ts';
+
+const SIZE = 48;
+const bytes = (d: ArrayBufferView) => Buffer.from(d.buffer, d.byteOffset, d.byteLength);
+
+describe('a pinned result asked on its own domain', () => {
+  it('is the output and status there after dispose(), as after the run that made it', () => {
+    // The eroded valleys with nothing downstream of the erosion: nothing grows its grid, so it
+    // runs on the grid itself, the domain asked.
+    const graph = parseGraph(readFileSync('graphs/eroded-valleys.json', 'utf8'));
+    for (const e of graph.edges) if (e.from.node === 'erosion') e.from = { node: 'height', port: 'out' };
+    const grid = latticeDomain(SIZE, 0, 0, 2 * SIZE);
+    const e = createEngine(graph, { size: SIZE });
+    const ran: string[] = [];
+    const onNode = (id: string) => ran.push(id);
+    e.evaluate({ domain: grid, targets: ['erosion'], grid, dropIntermediates: true, onNode });
+    expect(ran).toContain('erosion');
+    const first = bytes(e.output('erosion', undefined, grid)!.data.slice());
+    e.dispose();
+    ran.length = 0;
+    e.evaluate({ domain: grid, targets: ['erosion'], grid, dropIntermediates: true, onNode });
+    // Taken as pinned, not run again.
+    expect(ran).not.toContain('erosion');
+    expect(e.status('erosion', grid)?.state).toBe('ok');
+    expect(bytes(e.output('erosion', undefined, grid)!.data).equals(first)).toBe(true);
+  });
+});
