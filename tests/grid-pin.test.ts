@@ -3,6 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine/engine.ts';
+import { LazyCrop } from '../src/engine/crops.ts';
+import { BufferPool } from '../src/engine/pool.ts';
+import type { Entry } from '../src/engine/results.ts';
 import { latticeDomain } from '../src/grid.ts';
 import { parseGraph } from '../src/model/format.ts';
 
@@ -29,5 +32,24 @@ describe('a pinned result asked on its own domain', () => {
     expect(ran).not.toContain('erosion');
     expect(e.status('erosion', grid)?.state).toBe('ok');
     expect(bytes(e.output('erosion', undefined, grid)!.data).equals(first)).toBe(true);
+  });
+});
+
+describe('the crops of a result the cache keeps', () => {
+  it('are off its list once let go: a pinned erosion cropped by every block of a build holds none of the blocks gone', () => {
+    const from = latticeDomain(64, 0, 0, 8);
+    const data = new Float32Array(64);
+    const source = { state: 'ok', ms: 0, version: 1, signature: 's', used: 0, domain: from, buffers: [], outputs: { out: { type: 'field', meaning: 'height', data } } } as unknown as Entry;
+    const pool = new BufferPool();
+    // A block's crops, read (copied) or not, then let go as dispose() lets them go, block after block.
+    for (let block = 0; block < 100; block++) {
+      const read = new LazyCrop(pool, source, latticeDomain(64, block % 4, 1, 4), 'c', 2, () => {});
+      const unread = new LazyCrop(pool, source, latticeDomain(64, 1, block % 4, 4), 'c', 3, () => {});
+      void read.outputs;
+      read.release();
+      unread.release();
+    }
+    const kept = new LazyCrop(pool, source, latticeDomain(64, 2, 2, 4), 'c', 4, () => {});
+    expect(source.crops).toEqual([kept]);
   });
 });

@@ -132,6 +132,11 @@ export class LazyCrop implements Entry {
   release(): void {
     if (this.released) return;
     this.released = true;
+    // Off the source's list: a source the cache keeps (a build's pinned erosion, cropped by
+    // every block) would otherwise hold every crop ever made of it.
+    const list = this.source.crops;
+    const at = list ? list.indexOf(this) : -1;
+    if (at >= 0) list!.splice(at, 1);
     for (const b of this.buffers) this.pool.give(b);
     this.made = null;
     this.adopted = null;
