@@ -69,14 +69,28 @@ export function tileBound(graph: Graph, nodes: readonly string[], wholeGrid = fa
   return out;
 }
 
-/** The nodes upstream of the written ones (themselves included) whose own footprint is grid-bound: an erosion, a flow, a coast without a cap. */
+/**
+ * The nodes upstream of the written ones (themselves included) whose own footprint is
+ * grid-bound (an erosion, a flow, a coast without a cap) and that a build runs once on its whole
+ * grid: all but those with a node upstream that reads the domain asked (a water level read from
+ * the view), whose land is each block's own, so they run on each block (Layout, as the engine
+ * decides it).
+ */
 export function gridBoundUpstream(graph: Graph, nodes: readonly string[]): string[] {
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
+  const footprint = (id: string) => {
+    const node = byId.get(id);
+    const def = node && nodeDef(node.type);
+    return node && def ? footprintOf(def, node.params) : null;
+  };
+  const readsAsked = (id: string) => {
+    const f = footprint(id);
+    return f?.kind === 'view' && !!f.reads;
+  };
   return [...upstreamOf(graph, nodes)]
     .filter((id) => {
-      const node = byId.get(id);
-      const def = node && nodeDef(node.type);
-      return !!node && !!def && gridBound(footprintOf(def, node.params));
+      const f = footprint(id);
+      return !!f && gridBound(f) && ![...upstreamOf(graph, [id])].some(readsAsked);
     })
     .sort();
 }

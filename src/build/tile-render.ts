@@ -82,14 +82,14 @@ const tilePool = new BufferPool();
  * block to block: its pinned results are the grid-bound nodes' runs on the grid, which every
  * block crops, so an erosion runs once per thread, not once per block.
  */
-let held: { readonly job: TileJob; readonly engine: Engine } | null = null;
+let held: { readonly job: TileJob; readonly engine: Engine; pinned: boolean } | null = null;
 
 /** The engine to render a block of the job with: a fresh one, or this thread's for a job with a whole grid. */
 function engineFor(job: TileJob): Engine {
   if (!job.grid) return createEngine(job.graph, { pool: tilePool });
   if (held && held.job.graphSha256 === job.graphSha256 && held.job.settingsSha256 === job.settingsSha256) return held.engine;
   releaseHeld();
-  held = { job, engine: createEngine(job.graph, { pool: tilePool }) };
+  held = { job, engine: createEngine(job.graph, { pool: tilePool }), pinned: false };
   return held.engine;
 }
 
@@ -111,15 +111,23 @@ export function shareGridRuns(job: TileJob): PinnedResult[] | null {
   } catch {
     return null;
   }
-  const shared = engine.pinnedResults().map((r) => ({ ...r, outputs: Object.fromEntries(Object.entries(r.outputs).map(([port, v]) => [port, sharedValue(v)])) }));
+  const made = engine.pinnedResults();
+  // Nothing pinned: the grid-bound nodes failed (each thread meets that in its blocks) or none runs on the grid.
+  if (!made.length) return null;
+  const shared = made.map((r) => ({ ...r, outputs: Object.fromEntries(Object.entries(r.outputs).map(([port, v]) => [port, sharedValue(v)])) }));
   engine.dispose();
   engine.adoptPinned(job.grid, shared);
+  // The grids of the whole grid's size (the erosion's own outputs, now copied, and its upstream's)
+  // would sit in the pool for the rest of the build: no block asks for that size.
+  tilePool.clear();
   return shared;
 }
 
 /** Takes, on a worker thread, the grid-bound nodes' runs another thread shared (shareGridRuns). */
 export function adoptGridRuns(job: TileJob, results: readonly PinnedResult[]): void {
-  if (job.grid) engineFor(job).adoptPinned(job.grid, results);
+  if (!job.grid) return;
+  engineFor(job).adoptPinned(job.grid, results);
+  held!.pinned = true;
 }
 
 /** A value whose arrays are copies in shared memory: posted to a worker thread, they are not copied again. */
@@ -188,6 +196,12 @@ export function renderBlockTo(job: TileJob, tiles: readonly PlannedTile[], domai
     }
   } finally {
     engine?.dispose();
+    // The block that ran the whole grid's erosion on this thread (no worker shared it): its
+    // grids of the grid's size go, as shareGridRuns lets them go.
+    if (held && engine === held.engine && !held.pinned && held.engine.pinnedResults().length) {
+      held.pinned = true;
+      tilePool.clear();
+    }
   }
 }
 
