@@ -213,16 +213,9 @@ export class Evaluation {
     const { layout } = this;
     // A build's grid-bound node on its whole grid, run for an earlier block: taken as it is.
     const pinned = layout.takesPinned(nodeId, domain) ? cache.pinned(nodeId, domain) : undefined;
-    if (pinned) {
-      const list = this.settledOn.get(nodeId);
-      if (list) list.push(pinned);
-      else this.settledOn.set(nodeId, [pinned]);
-      // Held by the cache again (a dispose() let it go there, not from the pins): output() and
-      // status() on this domain find it, as after a run.
-      cache.store(nodeId, domain, pinned);
-      done.set(visitKey, pinned);
-      return pinned;
-    }
+    // Held by the cache again (a dispose() let it go there, not from the pins): output() and
+    // status() on this domain find it, as after a run.
+    if (pinned) return this.settledAs(nodeId, domain, visitKey, pinned);
     const info = layout.nodeOf(nodeId);
     const { node, def, inputs } = info;
     // What it reads is finished before it is read (its band calls may be left on the workers).
@@ -284,12 +277,17 @@ export class Evaluation {
           });
     // Listed before anything else may throw: the run's calls may still be running on the
     // workers, and the evaluation finishes every listed result's before it returns.
+    return this.settledAs(nodeId, domain, visitKey, result);
+  }
+
+  /** Notes `entry` as the node's result on `domain` in this evaluation and in the cache. */
+  private settledAs(nodeId: string, domain: Domain, visitKey: string, entry: Entry): Entry {
     const list = this.settledOn.get(nodeId);
-    if (list) list.push(result);
-    else this.settledOn.set(nodeId, [result]);
-    cache.store(nodeId, domain, result);
-    done.set(visitKey, result);
-    return result;
+    if (list) list.push(entry);
+    else this.settledOn.set(nodeId, [entry]);
+    this.engine.cache.store(nodeId, domain, entry);
+    this.done.set(visitKey, entry);
+    return entry;
   }
 
   /** RunContext.shared for one run (an unnamed function: see contextOf in run-node.ts). */
