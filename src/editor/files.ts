@@ -133,7 +133,7 @@ export function exportPrefix(graph: Graph, openedAs: string | null): string | nu
   safe = safe.replace(/[-.]+$/, '');
   if (!safe) return null;
   // "con.water.terrain.png" is the device CON to Windows, whatever follows the first dot.
-  return safe.replace(/^(con|prn|aux|nul|com[0-9]|lpt[0-9])(?=\.|$)/i, '$1_');
+  return DEVICE_NAMES.test(safe) ? safe.replace(/^[^.]*/, '$&_') : safe;
 }
 
 /** Longest name Save as takes, in UTF-8 bytes: a file name stops at 255, and a browser may add " (1)" and ".json". */
