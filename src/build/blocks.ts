@@ -13,6 +13,7 @@ import { nodeDef } from '../../nodes/index.ts';
 import { type Domain, latticeDomain, latticeOf } from '../grid.ts';
 import { type Graph, type GraphNode, upstreamOf } from '../model/graph.ts';
 import { type AnyNodeDef, footprintOf, gridBound } from '../model/manifest.ts';
+import { runsOnWholeGrid } from '../engine/grid-bound.ts';
 import type { BuildPlan } from './plan.ts';
 
 /**
@@ -73,8 +74,8 @@ export function tileBound(graph: Graph, nodes: readonly string[], wholeGrid = fa
  * The nodes upstream of the written ones (themselves included) whose own footprint is
  * grid-bound (an erosion, a flow, a coast without a cap) and that a build runs once on its whole
  * grid: all but those with a node upstream that reads the domain asked (a water level read from
- * the view), whose land is each block's own, so they run on each block (Layout, as the engine
- * decides it).
+ * the view), whose land is each block's own, so they run on each block (the engine's rule:
+ * grid-bound.ts runsOnWholeGrid).
  */
 export function gridBoundUpstream(graph: Graph, nodes: readonly string[]): string[] {
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
@@ -83,16 +84,7 @@ export function gridBoundUpstream(graph: Graph, nodes: readonly string[]): strin
     const def = node && nodeDef(node.type);
     return node && def ? footprintOf(def, node.params) : null;
   };
-  const readsAsked = (id: string) => {
-    const f = footprint(id);
-    return f?.kind === 'view' && !!f.reads;
-  };
-  return [...upstreamOf(graph, nodes)]
-    .filter((id) => {
-      const f = footprint(id);
-      return !!f && gridBound(f) && ![...upstreamOf(graph, [id])].some(readsAsked);
-    })
-    .sort();
+  return [...upstreamOf(graph, nodes)].filter((id) => runsOnWholeGrid(footprint, id, upstreamOf(graph, [id]))).sort();
 }
 
 /** The largest block side in tiles: a power of two whose block fits BLOCK_SAMPLES_MAX. */

@@ -226,7 +226,7 @@ function cut(value: Value, from: Domain, tile: PlannedTile): Value {
   return { ...value, data };
 }
 
-function writeTile(engine: ReturnType<typeof createEngine>, job: TileJob, tile: PlannedTile, domain: Domain, write: TileWriter): TileManifest {
+function writeTile(engine: Engine, job: TileJob, tile: PlannedTile, domain: Domain, write: TileWriter): TileManifest {
   const n = tile.domain.n;
   const files: TileManifest['files'][number][] = [];
   // A format of several files a tile (splat maps, weight maps) is encoded once for all of them.

@@ -202,12 +202,11 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
     );
   }
   // The whole grid's runs come first, on every thread: a line, so a long wait is explained.
-  if (prepared.job.grid && !one) {
+  if (prepared.job.grid) {
     const nodesOnGrid = gridBoundUpstream(prepared.job.graph, written);
-    log(`${nodesOnGrid.join(', ')} ${nodesOnGrid.length === 1 ? 'runs' : 'run'} once on the whole build (${prepared.job.grid.n}² samples) before the first tile, so tiles agree at their edges`);
-  } else if (prepared.job.grid && one) {
-    const nodesOnGrid = gridBoundUpstream(prepared.job.graph, written);
-    log(`${nodesOnGrid.join(', ')} ${nodesOnGrid.length === 1 ? 'runs' : 'run'} on the whole build (${prepared.job.grid.n}² samples) for this tile, as every process of the build does, so tiles agree at their edges`);
+    const samples = `${prepared.job.grid.n}² samples`;
+    const where = one ? `on the whole build (${samples}) for this tile, as every process of the build does,` : `once on the whole build (${samples}) before the first tile,`;
+    log(`${nodesOnGrid.join(', ')} ${nodesOnGrid.length === 1 ? 'runs' : 'run'} ${where} so tiles agree at their edges`);
   }
   // Half-written files of builds stopped earlier (killed outright), then ours if we are stopped:
   // finished tiles stay (the same command resumes), unfinished files go.

@@ -421,8 +421,7 @@ export class Engine {
   /** Drops every cached result and every pooled buffer: the next evaluation is a cold one. */
   clearCache(): void {
     this.refuseWhileEvaluating('clearCache()');
-    this.pinnedGrid = null;
-    this.pinVersion++;
+    this.unpin();
     this.cache.clear();
     this.sharedOf.clear();
   }

@@ -10,7 +10,7 @@
 //   coarseParams there, passing on the land before it (evaluation.ts, coarseRun).
 
 import type { Graph } from '../model/graph.ts';
-import { type Catalogue, footprintOf, gridBound } from '../model/manifest.ts';
+import { type Catalogue, type Footprint, footprintOf, gridBound, readsAsked } from '../model/manifest.ts';
 import { defOf } from './layout.ts';
 
 /**
@@ -38,4 +38,21 @@ export function gridBoundNodes(graph: Graph, catalogue: Catalogue): Set<string> 
     }
   }
   return bound;
+}
+
+/**
+ * Whether a build runs the node on its whole grid (EvaluateOptions.grid): its own footprint is
+ * grid-bound (an erosion, a flow, a coast without a cap), and no node of `upstream` (its inputs'
+ * closure, itself included) reads the domain asked (a water level from the view), whose land,
+ * and so the node's run, would be the first block's. Such a node runs on each block. The engine
+ * (Layout) and the build (blocks.ts gridBoundUpstream) ask this one rule.
+ */
+export function runsOnWholeGrid(footprint: (id: string) => Footprint | null, id: string, upstream: Iterable<string>): boolean {
+  const own = footprint(id);
+  if (!own || !gridBound(own)) return false;
+  for (const up of upstream) {
+    const f = footprint(up);
+    if (f && readsAsked(f)) return false;
+  }
+  return true;
 }

@@ -7,7 +7,8 @@
 
 import { type Domain, domainKey } from '../grid.ts';
 import type { Edge, GraphNode } from '../model/graph.ts';
-import { type AnyNodeDef, type Catalogue, type DomainRead, type Footprint, footprintOf, gridBound as gridBoundFootprint, type Margins, marginsOf } from '../model/manifest.ts';
+import { type AnyNodeDef, type Catalogue, type DomainRead, type Footprint, footprintOf, type Margins, marginsOf } from '../model/manifest.ts';
+import { runsOnWholeGrid } from './grid-bound.ts';
 import { grow } from './domains.ts';
 import { planDomains, readsOf, type Wiring } from './plan.ts';
 
@@ -79,13 +80,8 @@ export class Layout {
       // On a build's grid only the nodes whose own footprint is grid-bound need the whole
       // grid's domains: a node downstream of them reads crops of those, the same cells on any
       // domain inside the grid, so a block's nodes run on the block.
-      // Not one with a node upstream that reads the domain asked (a water level from the view):
-      // its land, so its run, would be the first block's, so it runs on each block as before.
-      const readsAsked = (id: string) => {
-        const f = footprint(id);
-        return f.kind === 'view' && !!f.reads;
-      };
-      const own = grid ? new Set(bound.filter((id) => gridBoundFootprint(footprint(id)) && !wiring.orderFor([id]).some(readsAsked))) : gridBound;
+      // Not one below a water level read from the view (grid-bound.ts runsOnWholeGrid).
+      const own = grid ? new Set(bound.filter((id) => runsOnWholeGrid(footprint, id, wiring.orderFor([id])))) : gridBound;
       fixed = (id) => (own.has(id) ? whole.get(id) : undefined);
       if (grid) this.pinnable = new Map(order.filter((id) => own.has(id) && whole.has(id)).map((id) => [id, whole.get(id)!]));
     }

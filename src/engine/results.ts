@@ -111,11 +111,6 @@ export class ResultCache {
     return new Set(this.pins.get(nodeId)?.keys());
   }
 
-  /** Whether any result is pinned. */
-  get hasPins(): boolean {
-    return this.pins.size > 0;
-  }
-
   /** Lets the pinned results go: those the cache no longer holds give their buffers back. */
   unpinAll(): void {
     const gone: Entry[] = [];

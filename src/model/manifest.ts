@@ -197,6 +197,11 @@ export function gridBound(f: Footprint): boolean {
   return f.kind === 'view' && !f.reads;
 }
 
+/** Whether a footprint reads the domain asked of the evaluation (the water's view cut): its values move with the view. */
+export function readsAsked(f: Footprint): boolean {
+  return f.kind === 'view' && !!f.reads;
+}
+
 /**
  * The params a drafts' engine runs a node with on the view's lattice (see NodeDef.draftParams),
  * for a draft of `cells` of its cells per cell of the full picture (1: a draft at the full size).

@@ -11,7 +11,7 @@ import { gridBoundUpstream, tileBound } from '../build/blocks.ts';
 import { formatApplies } from '../build/encode.ts';
 import { buildLayers } from '../build/prepare.ts';
 import type { BuildLayer } from '../build/tile-render.ts';
-import { BUILD_FORMATS, type BuildFormat, type BuildPlan, formatParts, makePlan, PlanError, type Region, UNITY_TILE_SIZES, UNREAL_TILE_SIZES } from '../build/plan.ts';
+import { BUILD_FORMATS, type BuildFormat, type BuildPlan, formatParts, gridOf, makePlan, PlanError, type Region, UNITY_TILE_SIZES, UNREAL_TILE_SIZES } from '../build/plan.ts';
 import { importSettings, importSummary } from '../build/import-scale.ts';
 import { MESH_DEFAULTS, meshOptionProblems } from '../render/land-mesh.ts';
 
@@ -283,7 +283,7 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
   // An erosion or a flow runs once on the whole export (src/build/prepare.ts), as build runs it:
   // in the export worker, which holds it beside the tiles.
   const onGrid = gridBoundUpstream(graph as Graph, [node]);
-  const gridSide = Math.max(tilesX, tilesY) * (t - 1) + 1;
+  const gridSide = plan ? gridOf(plan).n : 0;
   const gridProblem =
     !problem && onGrid.length && count > 1 && gridSide > BROWSER_GRID_MAX
       ? `${onGrid.join(', ')} ${onGrid.length === 1 ? 'runs' : 'run'} once on the whole export so that tiles agree at their edges: ${gridSide}² samples here, and the browser holds at most ${BROWSER_GRID_MAX}². ${build}`
