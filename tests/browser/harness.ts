@@ -233,6 +233,13 @@ export async function params(page: Page, id: string): Promise<Record<string, unk
   return page.evaluate((nodeId) => structuredClone((window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.node(nodeId)!.params), id);
 }
 
+/** Clicks the node's title on the canvas and waits until the viewer shows it. */
+export async function showInViewer(page: Page, id: string): Promise<void> {
+  await page.locator(`tg-node[data-node-id="${id}"] header .title`).click();
+  await settle(page);
+  await page.waitForFunction((node) => document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector(`h2[data-viewer-node="${node}"]`), id);
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });

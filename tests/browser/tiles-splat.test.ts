@@ -11,16 +11,10 @@ import type { Graph } from '../../src/model/graph.ts';
 import { runCli, scratchDir } from '../helpers/cli.ts';
 import { tree } from '../helpers/files.ts';
 import { unzipStored } from '../helpers/unzip.ts';
-import { launch, openApp, screenshot, settle, type Session } from './harness.ts';
+import { launch, openApp, screenshot, showInViewer as show, type Session } from './harness.ts';
 
 const viewer = 'tg-viewer';
 const dialog = 'tg-tiles-dialog';
-
-async function show(page: Page, id: string): Promise<void> {
-  await page.locator(`tg-node[data-node-id="${id}"] header .title`).click();
-  await settle(page);
-  await page.waitForFunction((node) => document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector(`h2[data-viewer-node="${node}"]`), id);
-}
 
 async function formats(page: Page): Promise<string[]> {
   return page.locator(`${dialog} select.format option`).evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));

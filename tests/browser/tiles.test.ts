@@ -15,7 +15,7 @@ import type { Graph } from '../../src/model/graph.ts';
 import { runCli, scratchDir } from '../helpers/cli.ts';
 import { tree } from '../helpers/files.ts';
 import { unzipStored } from '../helpers/unzip.ts';
-import { launch, openApp, screenshot, settle, type Session } from './harness.ts';
+import { launch, openApp, screenshot, settle, showInViewer as show, type Session } from './harness.ts';
 
 interface Handle {
   core: { snapshot(): Graph };
@@ -24,12 +24,6 @@ interface Handle {
 
 const viewer = 'tg-viewer';
 const dialog = 'tg-tiles-dialog';
-
-async function show(page: Page, id: string): Promise<void> {
-  await page.locator(`tg-node[data-node-id="${id}"] header .title`).click();
-  await settle(page);
-  await page.waitForFunction((node) => document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector(`h2[data-viewer-node="${node}"]`), id);
-}
 
 /** Opens the box with the mouse and picks Unity, 33² tiles at 64 cells a view: 2 × 2 tiles by default. */
 async function openSmall(page: Page): Promise<void> {
