@@ -6,8 +6,9 @@ import { blockSide, blocksAllowed, type TileBlock, tileBlocks } from './blocks.t
 import type { ImportScale } from './import-scale.ts';
 import { buildManifest, type PreparedBuild } from './prepare.ts';
 import { renderBlock, tileDone, writeAtomic } from './tile.ts';
-import { shareGridRuns } from './tile-render.ts';
-import type { WorkerInit, WorkerReply } from './worker.ts';
+import { adoptGridRuns } from './tile-render.ts';
+import type { GridReply, WorkerInit, WorkerReply } from './worker.ts';
+import type { PinnedResult } from '../engine/engine.ts';
 import { workerCode } from './worker-code.ts';
 
 export { type BuildRequest, buildLayers, buildManifest, planBuild, type PreparedBuild, prepareBuild } from './prepare.ts';
@@ -98,7 +99,7 @@ export function blocksFor(prepared: PreparedBuild, indices: readonly number[], t
  */
 export async function runTiles(prepared: PreparedBuild, indices: readonly number[], jobs: number, log: (line: string) => void, started?: Worker[]): Promise<RunOutcome> {
   const { plan, job, planOptions } = prepared;
-  const outcome = { done: [] as number[], skipped: [] as number[], failed: [] as { index: number; message: string }[], stopped: [] as number[], onWorkers: 0 };
+  const outcome: Outcome = { done: [], skipped: [], failed: [], stopped: [], onWorkers: 0 };
   const report = progress(indices.length, log);
   stopRequested = false;
   const settled = new Set<number>();
@@ -118,9 +119,18 @@ export async function runTiles(prepared: PreparedBuild, indices: readonly number
   if (outcome.skipped.length) log(`${outcome.skipped.length} of ${indices.length} tiles already built from the same graph and settings: skipped`);
   const blocks = blocksFor(prepared, todo, started ? started.length + 1 : Math.max(1, Math.min(jobs, todo.length)));
   const workers = started ?? (jobs > 1 && blocks.length > 1 ? startTileThreads(Math.min(jobs, blocks.length) - 1) : []);
-  // An erosion or a flow on the whole grid: run here once, its results shared with the workers
-  // (each ran its own before: the same CPU again on every thread, and its memory).
-  const gridRuns = workers.length && blocks.length ? shareGridRuns(job) : null;
+  // An erosion or a flow on the whole grid: run once, on a worker thread, its results shared
+  // with every thread (each ran its own before: the same CPU again on every thread, and its memory).
+  const grid = job.grid && blocks.length ? await gridRunsOn(job, workers[0]) : { results: null };
+  if ('failed' in grid) {
+    for (const index of todo) settle({ index, outcome: 'failed', message: grid.failed });
+    await Promise.all(workers.map((w) => (running.delete(w), w.terminate())));
+    return { ...outcome, ms: performance.now() - start };
+  }
+  // Stopped while the grid ran: stopTiles has ended the workers; no block is started.
+  if (stopRequested) return stoppedOutcome(outcome, todo, settled, start);
+  const gridRuns = grid.results;
+  if (gridRuns) adoptGridRuns(job, gridRuns);
   // Slot 0: the next block to take; slot 1 + w: the block worker w renders (−1: none).
   const counter = new Int32Array(new SharedArrayBuffer(4 * (1 + workers.length))).fill(-1);
   counter[0] = 0;
@@ -162,17 +172,57 @@ export async function runTiles(prepared: PreparedBuild, indices: readonly number
     renderBlock(job, blocks[b].tiles.map((i) => plan.tiles[i]), blocks[b].domain, settle);
   }
   await Promise.all(finished);
-  // Stopped: the tiles never started are counted, not listed as failures one line each (a
-  // Ctrl-C printed "tile K FAILED: not rendered: the build was stopped" for 34 tiles, a time
-  // left after each, and "rerun one alone with --tile K" for tiles nothing was wrong with).
+  for (const index of todo) if (!settled.has(index) && !stopRequested) settle({ index, outcome: 'failed', message: 'not rendered: its worker thread died' });
+  return stoppedOutcome(outcome, todo, settled, start);
+}
+
+type Outcome = Omit<RunOutcome, 'ms' | 'onWorkers'> & { onWorkers: number };
+
+/**
+ * The outcome with the tiles never started counted as stopped, not listed as failures one line
+ * each (a Ctrl-C printed "tile K FAILED: not rendered: the build was stopped" for 34 tiles, a
+ * time left after each, and "rerun one alone with --tile K" for tiles nothing was wrong with).
+ */
+function stoppedOutcome(outcome: Outcome, todo: readonly number[], settled: Set<number>, start: number): RunOutcome {
   for (const index of todo) {
     if (settled.has(index)) continue;
-    if (stopRequested) {
-      settled.add(index);
-      outcome.stopped.push(index);
-    } else settle({ index, outcome: 'failed', message: 'not rendered: its worker thread died' });
+    settled.add(index);
+    outcome.stopped.push(index);
   }
   return { ...outcome, ms: performance.now() - start };
+}
+
+/**
+ * Runs the job's grid-bound nodes on its whole grid on a worker thread (`worker`, the build's
+ * first, or one of its own when the build has none, ended after) and gives their results, in
+ * shared memory for every thread to adopt. On a worker, this thread stays free to take a signal:
+ * run here, a Ctrl-C waited for the erosion's end, 30 s on a 2049² grid. `results` null: the run
+ * failed in a node (every thread then meets that in its blocks, as one would alone). `failed`:
+ * the thread died or ran out of memory making the shared copies; its tiles cannot be made.
+ */
+async function gridRunsOn(job: WorkerInit['job'], worker: Worker | undefined): Promise<{ results: PinnedResult[] | null } | { failed: string }> {
+  const own = worker ?? startTileThreads(1)[0];
+  const outcome = await new Promise<{ results: PinnedResult[] | null } | { failed: string }>((resolve) => {
+    const onMessage = (m: GridReply | WorkerReply | 'ready') => {
+      if (typeof m !== 'object') return;
+      if ('gridRuns' in m) done({ results: m.gridRuns });
+      else if ('gridFailed' in m) done({ failed: `the whole grid's run failed: ${m.gridFailed}` });
+    };
+    const onError = (err: Error) => done({ failed: `the whole grid's run died on its thread: ${err.message}` });
+    // Ended by stopTiles: no results, and runTiles starts no block.
+    const onExit = () => done({ results: null });
+    const done = (r: { results: PinnedResult[] | null } | { failed: string }) => {
+      own.off('message', onMessage).off('error', onError).off('exit', onExit);
+      resolve(r);
+    };
+    own.on('message', onMessage).on('error', onError).on('exit', onExit);
+    own.postMessage({ grid: job });
+  });
+  if (!worker) {
+    running.delete(own);
+    await own.terminate();
+  }
+  return outcome;
 }
 
 /** Writes DIR/manifest.json for the build (every process writes the same bytes). */

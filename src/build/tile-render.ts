@@ -94,10 +94,11 @@ function engineFor(job: TileJob): Engine {
 }
 
 /**
- * Runs the job's grid-bound nodes on its whole grid on this thread and gives their results in
- * shared memory, for the worker threads to adopt (adoptGridRuns) instead of each running the
- * same erosion; this thread keeps the shared copies. Null when the job has no grid or the run
- * failed (each thread then runs its own, and fails its tiles as this one would).
+ * Runs the job's grid-bound nodes on its whole grid on this thread (a build's worker: run.ts
+ * gridRunsOn) and gives their results in shared memory, for the other threads to adopt
+ * (adoptGridRuns) instead of each running the same erosion; this thread keeps the shared
+ * copies. Null when the job has no grid or the run failed (each thread then runs its own, and
+ * fails its tiles as this one would).
  */
 export function shareGridRuns(job: TileJob): PinnedResult[] | null {
   if (!job.grid) return null;
