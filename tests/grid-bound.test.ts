@@ -204,6 +204,30 @@ describe("a build's grid (EvaluateOptions.grid)", () => {
     }
   });
 
+  it('pins only what blocks read: a fluvial erosion feeding only a pinned flow is let go, and the blocks keep their cells', () => {
+    // carved-valleys: the fluvial erosion's land ("valleys") feeds the flow ("rivers") and nothing else.
+    const CARVED = load('carved-valleys.json');
+    const targets = ['rivers'];
+    const whole = createEngine(CARVED, { size: SIZE });
+    whole.evaluate({ domain: grid, targets });
+    const e = createEngine(CARVED, { size: SIZE });
+    const ran: string[] = [];
+    const onNode = (id: string) => ran.push(id);
+    for (const block of [blockA, blockB]) {
+      e.evaluate({ domain: block, targets, grid, dropIntermediates: true, onNode });
+      const theirs = crop(whole.output('rivers', undefined, grid)!.data as Float32Array, grid, block);
+      expect(bytes(e.output('rivers', undefined, block)!.data).equals(bytes(theirs)), `rivers on ${block.x0},${block.y0}`).toBe(true);
+      expect(e.pinnedResults().map((r) => r.node)).toEqual(['rivers']);
+      e.dispose();
+    }
+    // The valleys ran once, for the first block's pinned rivers; the second block ran neither.
+    expect(ran.filter((id) => id === 'valleys')).toHaveLength(1);
+    // Asked for as a layer itself, the valleys are pinned too.
+    const both = createEngine(CARVED, { size: SIZE });
+    both.evaluate({ domain: blockA, targets: ['rivers', 'valleys'], grid });
+    expect(both.pinnedResults().map((r) => r.node).sort()).toEqual(['rivers', 'valleys']);
+  });
+
   it('lets the pinned erosion go when a param changes, and refuses a domain outside the grid', () => {
     const e = createEngine(ERODED, { size: SIZE });
     e.evaluate({ domain: blockA, targets: ['erosion'], grid });

@@ -83,7 +83,15 @@ export class Layout {
       // Not one below a water level read from the view (grid-bound.ts runsOnWholeGrid).
       const own = grid ? new Set(bound.filter((id) => runsOnWholeGrid(footprint, id, wiring.orderFor([id])))) : gridBound;
       fixed = (id) => (own.has(id) ? whole.get(id) : undefined);
-      if (grid) this.pinnable = new Map(order.filter((id) => own.has(id) && whole.has(id)).map((id) => [id, whole.get(id)!]));
+      if (grid) {
+        // Pinned: those a target is, or a node read on blocks reads. One read only by other
+        // pinned nodes is never read again once they are pinned (their inputs are not
+        // evaluated), so it is let go as any intermediate is: a fluvial erosion feeding only a
+        // flow kept its grids (a few of the whole grid's size) for the whole build.
+        const readOnBlocks = new Set(targets);
+        for (const id of order) if (!own.has(id)) for (const e of wiring.wiresInto.get(id) ?? []) readOnBlocks.add(e.from.node);
+        this.pinnable = new Map(order.filter((id) => own.has(id) && whole.has(id) && readOnBlocks.has(id)).map((id) => [id, whole.get(id)!]));
+      }
     }
     let plan = planDomains(wiring, footprint, order, targets, asked, inputs, fixed);
     if (pinnedKeys) {
