@@ -12,6 +12,7 @@ import { cropInto } from '../src/engine/domains.ts';
 import { parseGraph } from '../src/model/format.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { nodeDef } from '../nodes/index.ts';
+import { sharedValue } from '../src/build/tile-render.ts';
 
 const load = (name: string): Graph => parseGraph(readFileSync(`graphs/${name}`, 'utf8'));
 const ERODED = load('eroded-valleys.json');
@@ -236,5 +237,22 @@ describe("a build's grid (EvaluateOptions.grid)", () => {
     e.evaluate({ domain: blockA, targets: ['erosion'], grid });
     expect(bytes(e.output('erosion', undefined, blockA)!.data).equals(before)).toBe(false);
     expect(() => e.evaluate({ domain: latticeDomain(SIZE, SIZE + 8, 0, SIZE), grid })).toThrow(/does not hold the domain asked/);
+  });
+});
+
+describe("a pinned result shared with a build's threads (sharedValue)", () => {
+  it('puts every array in shared memory, a biome map\'s soft borders too, with the same bytes', () => {
+    const soft = createEngine(load('default.json'), { size: 24 });
+    soft.setParam('biomes', 'border', 0.1);
+    soft.evaluate({ targets: ['biomes'] });
+    const value = soft.output('biomes')!;
+    expect(value.type === 'biome' && value.soft).toBeTruthy();
+    const shared = sharedValue(value);
+    const arrays = (v: unknown): ArrayBufferView[] =>
+      ArrayBuffer.isView(v) ? [v] : v && typeof v === 'object' ? Object.values(v).flatMap(arrays) : [];
+    const mine = arrays(shared);
+    expect(mine).toHaveLength(3);
+    for (const a of mine) expect(a.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(mine.map((a) => bytes(a).toString('hex'))).toEqual(arrays(value).map((a) => bytes(a).toString('hex')));
   });
 });

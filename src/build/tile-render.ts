@@ -131,18 +131,20 @@ export function adoptGridRuns(job: TileJob, results: readonly PinnedResult[]): v
   held!.pinned = true;
 }
 
-/** A value whose arrays are copies in shared memory: posted to a worker thread, they are not copied again. */
-function sharedValue(v: Value): Value {
-  const out: Record<string, unknown> = {};
-  for (const [key, x] of Object.entries(v)) {
-    if (ArrayBuffer.isView(x) && !(x instanceof DataView)) {
-      const Typed = x.constructor as new (buffer: SharedArrayBuffer) => Uint8Array;
-      const copy = new Typed(new SharedArrayBuffer(x.byteLength));
-      copy.set(x as Uint8Array);
-      out[key] = copy;
-    } else out[key] = x;
+/**
+ * A value whose arrays, nested ones too (a biome map's soft borders), are copies in shared
+ * memory: posted to a worker thread, they are not copied again.
+ */
+export function sharedValue<T>(v: T): T {
+  if (ArrayBuffer.isView(v) && !(v instanceof DataView)) {
+    const Typed = v.constructor as new (buffer: SharedArrayBuffer) => Uint8Array;
+    const copy = new Typed(new SharedArrayBuffer(v.byteLength));
+    copy.set(v as unknown as Uint8Array);
+    return copy as unknown as T;
   }
-  return out as unknown as Value;
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map(sharedValue) as T;
+  return Object.fromEntries(Object.entries(v).map(([key, x]) => [key, sharedValue(x)])) as T;
 }
 
 function releaseHeld(): void {
