@@ -36,7 +36,9 @@ describe('a build stopped while its erosion runs on the whole grid', () => {
         err += chunk;
         // The build's line before its whole grid's run; the signal a moment after, once the
         // command has its handler (it installs it right after the line, in the same turn).
-        if (!signalled && /runs once on the whole build \(4097² samples\)/.test(err)) {
+        // With --jobs 1, after the line it says every 10 s while the erosion runs.
+        const waitFor = jobs === '1' ? /^erosion on the whole build: 10 s so far \(the tiles come after\)$/m : /runs once on the whole build \(4097² samples\)/;
+        if (!signalled && waitFor.test(err)) {
           signalled = true;
           setTimeout(() => child.kill('SIGINT'), 500);
         }

@@ -2,7 +2,7 @@
 // the build manifest, and renders the chosen tiles here or on worker threads, reporting progress.
 
 import { Worker } from 'node:worker_threads';
-import { blockSide, blocksAllowed, type TileBlock, tileBlocks } from './blocks.ts';
+import { blockSide, blocksAllowed, gridBoundUpstream, type TileBlock, tileBlocks } from './blocks.ts';
 import type { ImportScale } from './import-scale.ts';
 import { buildManifest, type PreparedBuild } from './prepare.ts';
 import { renderBlock, tileDone, writeAtomic } from './tile.ts';
@@ -121,7 +121,7 @@ export async function runTiles(prepared: PreparedBuild, indices: readonly number
   const workers = started ?? (jobs > 1 && blocks.length > 1 ? startTileThreads(Math.min(jobs, blocks.length) - 1) : []);
   // An erosion or a flow on the whole grid: run once, on a worker thread, its results shared
   // with every thread (each ran its own before: the same CPU again on every thread, and its memory).
-  const grid = job.grid && blocks.length ? await gridRunsOn(job, workers[0]) : { results: null };
+  const grid = job.grid && blocks.length ? await gridRunsOn(job, workers[0], log) : { results: null };
   if ('failed' in grid) {
     for (const index of todo) settle({ index, outcome: 'failed', message: grid.failed });
     await Promise.all(workers.map((w) => (running.delete(w), w.terminate())));
@@ -200,8 +200,12 @@ function stoppedOutcome(outcome: Outcome, todo: readonly number[], settled: Set<
  * failed in a node (every thread then meets that in its blocks, as one would alone). `failed`:
  * the thread died or ran out of memory making the shared copies; its tiles cannot be made.
  */
-async function gridRunsOn(job: WorkerInit['job'], worker: Worker | undefined): Promise<{ results: PinnedResult[] | null } | { failed: string }> {
+async function gridRunsOn(job: WorkerInit['job'], worker: Worker | undefined, log: (line: string) => void): Promise<{ results: PinnedResult[] | null } | { failed: string }> {
   const own = worker ?? startTileThreads(1)[0];
+  // A line now and then while it runs (many minutes on a large grid): a wait, not a hang.
+  const start = performance.now();
+  const nodes = gridBoundUpstream(job.graph, [...new Set(job.layers.map((l) => l.node))]).join(', ');
+  const beat = setInterval(() => log(`${nodes} on the whole build: ${seconds(performance.now() - start)} so far (the tiles come after)`), GRID_BEAT_MS);
   const outcome = await new Promise<{ results: PinnedResult[] | null } | { failed: string }>((resolve) => {
     const onMessage = (m: GridReply | WorkerReply | 'ready') => {
       if (typeof m !== 'object') return;
@@ -218,12 +222,16 @@ async function gridRunsOn(job: WorkerInit['job'], worker: Worker | undefined): P
     own.on('message', onMessage).on('error', onError).on('exit', onExit);
     own.postMessage({ grid: job });
   });
+  clearInterval(beat);
   if (!worker) {
     running.delete(own);
     await own.terminate();
   }
   return outcome;
 }
+
+/** How often a build says its whole grid's run is still going. */
+const GRID_BEAT_MS = 10_000;
 
 /** Writes DIR/manifest.json for the build (every process writes the same bytes). */
 export function writeBuildManifest(prepared: PreparedBuild, graphFile: string, scale: ImportScale | null = null): void {
