@@ -78,7 +78,11 @@ describe('Export → Tiles zip', () => {
     const r = await runCli('build', file, '--out', out, '--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '33', '--node', 'erosion', '--format', 'f32', '--jobs', '2');
     expect(r.code, r.err).toBe(0);
     const eroded = passThrough(parseGraph(text, { file: 'eroded-valleys.json' }));
-    const zipped = entries(buildZip(request({ graph: eroded, graphText: text, graphFile: 'eroded-valleys.json', nodes: ['erosion'], formats: ['f32'] }), 'w'), 'w');
+    const heard: unknown[][] = [];
+    const zipped = entries(buildZip(request({ graph: eroded, graphText: text, graphFile: 'eroded-valleys.json', nodes: ['erosion'], formats: ['f32'] }), 'w', (...a) => heard.push(a)), 'w');
+    // The export's progress says what its first tile waits for (src/worker/export-worker.ts).
+    expect(heard[0]).toEqual([0, 4, 'erosion on the whole region (65² samples)']);
+    expect(heard.slice(1).map((a) => a[0])).toEqual([1, 2, 3, 4]);
     expect(differences(zipped, tree(out))).toEqual([]);
     // And the tiles meet: the west tile's last column is the east tile's first (north row).
     const f32 = (name: string) => new Float32Array(Uint8Array.from(zipped.get([...zipped.keys()].find((p) => p.endsWith(name))!)!).buffer);
