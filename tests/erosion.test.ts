@@ -1,7 +1,8 @@
 // Erosion kernels: zero iterations is the identity, the sediment books balance, the same seed
 // gives the same bits, and thermal erosion settles slopes without losing material.
 import { describe, expect, it } from 'vitest';
-import { hash32, hydraulicErosion, type HydraulicParams } from '../src/kernels/hydraulic.ts';
+import { hash32, hydraulicErosion, hydraulicErosionJs, type HydraulicParams } from '../src/kernels/hydraulic.ts';
+import { hydraulicBytes } from '../src/kernels/wasm/hydraulic-instance.ts';
 import { thermalErosion } from '../src/kernels/thermal.ts';
 import { evaluated, grab, loadGraph } from './helpers/graphs.ts';
 
@@ -129,6 +130,30 @@ describe('hydraulic erosion', () => {
     const { out, books } = erode(south, { ...PARAMS, droplets: 8 });
     expect(books.eroded).toBeGreaterThan(100);
     expect(Math.min(...out)).toBeGreaterThanOrEqual(Math.min(...south) - 1e-6);
+  });
+
+  it('gives the JS kernel\'s bits in WebAssembly: heights, wear, deposit and books, over params, seeds, brushes and far world cells', () => {
+    // The droplets run in WebAssembly (hydraulic.as.ts); the JS kernel is the reference.
+    const eroded = grab(evaluated(loadGraph('eroded-valleys.json'), N), 'height');
+    const cases: [string, Float32Array, HydraulicParams][] = [
+      ['the test params', start, PARAMS],
+      ['eroded-valleys, 2.3 droplets a cell, a brush of 1.5', eroded, { ...PARAMS, droplets: 2.3, radius: 1.5, inertia: 0.3, capacity: 0.15 }],
+      ['a brush of 8 (every droplet near an edge), no inertia, heavy evaporation', start, { ...PARAMS, radius: 8, inertia: 0, evaporation: 0.4, lifetime: 64 }],
+      ['far world cells (past 2³¹), another seed, strong gravity', eroded, { ...PARAMS, seed: 2147483647, originCol: 2 ** 31 + 5, originRow: -(2 ** 32) - 3, gravity: 20, deposition: 1, erosion: 1 }],
+    ];
+    for (const [what, height, p] of cases) {
+      const mine = erode(height, p);
+      const out = new Float32Array(height.length);
+      const wear = new Float32Array(height.length);
+      const deposit = new Float32Array(height.length);
+      const books = hydraulicErosionJs(height, N, p, out, wear, deposit);
+      expect(books.steps, what).toBeGreaterThan(1000);
+      expect(mine.books, what).toEqual(books);
+      for (const [name, a, b] of [['out', mine.out, out], ['wear', mine.wear, wear], ['deposit', mine.deposit, deposit]] as const) {
+        expect(Buffer.from(a.buffer).equals(Buffer.from(b.buffer)), `${what}: ${name}`).toBe(true);
+      }
+    }
+    expect(hydraulicBytes().length).toBeLessThan(4096);
   });
 
   it('hashes with integer math to the values lowbias32 gives (checked in Python)', () => {

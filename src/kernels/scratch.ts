@@ -11,6 +11,7 @@ import { finishReaders } from '../parallel/threads.ts';
 import { releaseCellularMemory } from './wasm/cellular-instance.ts';
 import { releaseDistanceMemory } from './wasm/distance-instance.ts';
 import { releaseFloodMemory } from './wasm/flood-instance.ts';
+import { releaseHydraulicMemory } from './wasm/hydraulic-instance.ts';
 import { releaseKernelMemory } from './wasm/instance.ts';
 import { releaseNoiseMemory } from './wasm/noise-instance.ts';
 import { releaseThermalMemory } from './wasm/thermal-instance.ts';
@@ -78,4 +79,5 @@ export function trimScratch(maxLength: number): void {
   releaseCellularMemory(maxLength);
   releaseThermalMemory(maxLength);
   releaseFloodMemory(maxLength);
+  releaseHydraulicMemory(maxLength);
 }

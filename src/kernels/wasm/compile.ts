@@ -47,6 +47,8 @@ export const WASM_MODULES: readonly WasmModuleFiles[] = [
   { source: here('thermal.as.ts'), binary: here('thermal-heap-binary.ts'), constant: 'THERMAL_HEAP_WASM_BASE64', heapBase: HEAP_BASES.thermal },
   // The blur's boxes on the grid heap (blur-instance.ts): each band reads and writes the grids in place.
   { source: here('blur.as.ts'), binary: here('blur-heap-binary.ts'), constant: 'BLUR_HEAP_WASM_BASE64', heapBase: HEAP_BASES.blur },
+  // Hydraulic erosion's droplets (hydraulic-instance.ts): its own memory, one thread.
+  { source: here('hydraulic.as.ts'), binary: here('hydraulic-binary.ts'), constant: 'HYDRAULIC_WASM_BASE64' },
   // The flow's Priority-Flood and accumulation (flood-instance.ts): its own memory on every thread.
   { source: here('flood.as.ts'), binary: here('flood-binary.ts'), constant: 'FLOOD_WASM_BASE64' },
   // The build's PNG encoding (src/build/png.as.ts).
