@@ -1,6 +1,7 @@
-// `terrain-graph build --format splat,weights`: a biome layer's weights as tiles. Each tile's
-// splat maps (4 biomes to an RGBA PNG, Unity) and weight maps (a greyscale PNG a biome, Unreal) hold
-// the weights `render --splat` writes of one evaluation of the whole region, cropped; neighbours
+// `terrain-graph build --format splat,weights --splat-size samples`: a biome layer's weights as
+// tiles of the heights' samples. Each tile's splat maps (4 biomes to an RGBA PNG, Unity; at Unity's
+// texels, the default, in build-splat-texels.test.ts) and weight maps (a greyscale PNG a biome,
+// Unreal) hold the weights `render --splat` writes of one evaluation of the whole region, cropped; neighbours
 // agree on their shared row and column; every tile has the same channels, listed once in
 // manifest.json; tile manifests, resume and refusals work as for the other formats.
 import { createHash } from 'node:crypto';
@@ -25,7 +26,7 @@ const T = 33;
 const [RX0, RY0] = [0.25, -0.5];
 const REGION = `${RX0},${RY0},${RX0 + 1},${RY0 + 1}`;
 const SIDE = 65;
-const common = ['--region', REGION, '--cells-per-view', String(N), '--tile-size', String(T), '--node', 'biomes', '--format', 'splat,weights,indexed'];
+const common = ['--region', REGION, '--cells-per-view', String(N), '--tile-size', String(T), '--node', 'biomes', '--format', 'splat,weights,indexed', '--splat-size', 'samples'];
 const IDS: number[] = BIOMES.map((b) => b.id);
 const slug = (id: number) => BIOMES[id].name.replace(/ /g, '-');
 
@@ -74,7 +75,7 @@ function wholeRegionWeights(): Map<number, Uint8Array> {
   return out;
 }
 
-describe('build --format splat, weights', () => {
+describe('build --format splat, weights --splat-size samples', () => {
   let dir: string;
   let manifest: any;
 

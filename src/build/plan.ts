@@ -38,6 +38,47 @@ export const BUILD_FORMATS: readonly BuildFormat[] = ['png16', 'r16', 'f32', 'pn
  */
 export const SPLAT_BIOMES: readonly number[] = BIOMES.map((b) => b.id);
 
+/**
+ * How large a tile's splat maps are (`build --splat-size`): `texels`, the default, Unity's
+ * control texture, splatTexels(T) a side (1024 for a 1025 tile), each texel the weights where
+ * Unity puts it (texelDomain); `samples`, the tile's T samples a side, one a height sample, as
+ * builds wrote them before (a Unity terrain then resamples them to a power of two).
+ */
+export type SplatSize = 'texels' | 'samples';
+export const SPLAT_SIZES: readonly SplatSize[] = ['texels', 'samples'];
+export const DEFAULT_SPLAT_SIZE: SplatSize = 'texels';
+
+/** Unity's TerrainData.alphamapResolution at most (its setter clamps to 16 … 4096). */
+export const ALPHAMAP_RESOLUTION_MAX = 4096;
+
+/**
+ * Texels a side of a tile's splat maps at `--splat-size texels`: the power of two below the
+ * tile's samples, as Unity's control texture resolution goes with its heightmap resolution
+ * (1024 with 1025, 2048 with 2049), at most 4096; for Unreal's sizes the same rule (512 for 1009).
+ */
+export function splatTexels(tileSize: number): number {
+  return Math.min(ALPHAMAP_RESOLUTION_MAX, 2 ** Math.floor(Math.log2(tileSize - 1)));
+}
+
+/**
+ * The domain of a tile's splat texels (`texels` a side) on its sample domain `tile` (T samples a
+ * side): Unity's alphamap lattice. Unity's terrain shaders (URP's TerrainLitPasses.hlsl, the
+ * built-in TerrainSplatmapCommon.cginc) read the control texture at (uv · (R − 1) + ½) / R, "so
+ * the edges of the terrain tile lie on pixel centers", uv running 0 … 1 from the first heightmap
+ * sample to the last; its painting (PaintContext.cs) measures a texel as size / (R − 1) and
+ * places a neighbour's texels R − 1 further. So texel k sits at the first sample plus
+ * k · (T − 1) / (R − 1) samples: texels 0 and R − 1 on the tile's edge samples (neighbours share
+ * them, as they share the heights' edge rows), the others between samples, neither on them nor on
+ * the quads' centres. Those places are the cell centres of this domain, R cells of
+ * (T − 1) / (R − 1) samples from half a texel before the first sample; off the world's lattice
+ * (no whole number of texels from 0), so the engine places its cells from x0.
+ */
+export function texelDomain(tile: Domain, texels: number): Domain {
+  const l = latticeOf(tile)!;
+  const step = (tile.n - 1) / ((texels - 1) * l.perUnit);
+  return Object.freeze({ x0: (l.col0 + 0.5) / l.perUnit - step / 2, y0: (l.row0 + 0.5) / l.perUnit - step / 2, extent: texels * step, n: texels });
+}
+
 /** The files a tile writes of a layer in a format: splat maps one per 4 biomes, weight maps one per biome, the rest one. */
 export function formatParts(format: BuildFormat): readonly (number | undefined)[] {
   if (format === 'splat') return Array.from({ length: Math.ceil(SPLAT_BIOMES.length / 4) }, (_, k) => k);
@@ -63,6 +104,8 @@ export interface PlanOptions {
   readonly tileSize: number;
   /** The layers to write, as "node.port", with the formats that apply to each. */
   readonly layers: readonly { readonly stem: string; readonly formats: readonly BuildFormat[] }[];
+  /** The splat maps' size (default DEFAULT_SPLAT_SIZE). */
+  readonly splatSize?: SplatSize;
 }
 
 export interface TileFile {
@@ -98,6 +141,8 @@ export interface BuildPlan {
   readonly tilesX: number;
   readonly tilesY: number;
   readonly tiles: readonly PlannedTile[];
+  /** Texels a side of each tile's splat maps (texelDomain); null when they are the tile's samples or no layer is written as splat. */
+  readonly splatTexels: number | null;
 }
 
 /** Thrown for a region, size or tile size that cannot make a build; the command line exits 2. */
@@ -207,7 +252,8 @@ export function makePlan(options: PlanOptions): BuildPlan {
       });
     }
   }
-  return { region: r, cellsPerView: n, tileSize: t, samplesX: w + 1, samplesY: h + 1, tilesX, tilesY, tiles };
+  const texels = (options.splatSize ?? DEFAULT_SPLAT_SIZE) === 'texels' && options.layers.some((l) => l.formats.includes('splat')) ? splatTexels(t) : null;
+  return { region: r, cellsPerView: n, tileSize: t, samplesX: w + 1, samplesY: h + 1, tilesX, tilesY, tiles, splatTexels: texels };
 }
 
 /**
@@ -278,6 +324,7 @@ export function planJson(plan: BuildPlan): unknown {
     tilesX: plan.tilesX,
     tilesY: plan.tilesY,
     count: plan.tiles.length,
+    ...(plan.splatTexels ? { splatTexels: plan.splatTexels } : {}),
     tiles: plan.tiles.map((t) => ({
       index: t.index,
       col: t.col,

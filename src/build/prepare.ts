@@ -12,7 +12,7 @@ import { formatApplies, formatNeedsRange } from './encode.ts';
 import { PNG_ENCODING } from './png.ts';
 import { BIOMES } from '../model/biomes.ts';
 import { splatChannel } from '../render/splat.ts';
-import { type BuildFormat, type BuildPlan, biomeSlug, GRID_SAMPLES_MAX, gridOf, makePlan, PlanError, type PlanOptions, type Region, SPLAT_BIOMES } from './plan.ts';
+import { type BuildFormat, type BuildPlan, biomeSlug, GRID_SAMPLES_MAX, gridOf, makePlan, PlanError, type PlanOptions, type Region, SPLAT_BIOMES, type SplatSize } from './plan.ts';
 import { type ImportScale, importSettings } from './import-scale.ts';
 import { seaLevelsAlone, worldRanges, type LayerRange } from './range.ts';
 import { gridBoundUpstream, tileBound } from './blocks.ts';
@@ -45,6 +45,8 @@ export interface BuildRequest {
    * block of tiles, as builds before did (less memory, seams).
    */
   readonly grid?: GridMode;
+  /** The splat maps' size (`build --splat-size`, plan.ts SplatSize): Unity's texels (the default) or the tile's samples. */
+  readonly splatSize?: SplatSize;
 }
 
 /** `build --grid`: see BuildRequest.grid. */
@@ -84,8 +86,30 @@ export function buildLayers(graph: Graph, nodes: readonly string[], formats: rea
 /** The plan alone (what --plan prints): no evaluation. */
 export function planBuild(req: BuildRequest): { plan: BuildPlan; planOptions: PlanOptions; layers: BuildLayer[] } {
   const layers = buildLayers(req.graph, req.nodes, req.formats);
-  const planOptions: PlanOptions = { region: req.region, cellsPerView: req.cellsPerView, tileSize: req.tileSize, layers };
-  return { plan: makePlan(planOptions), planOptions, layers };
+  const planOptions: PlanOptions = { region: req.region, cellsPerView: req.cellsPerView, tileSize: req.tileSize, layers, ...(req.splatSize ? { splatSize: req.splatSize } : {}) };
+  const plan = makePlan(planOptions);
+  const problem = splatTexelsProblem(req.graph, layers, plan, req.grid ?? 'whole');
+  if (problem) throw new PlanError(problem);
+  return { plan, planOptions, layers };
+}
+
+/**
+ * Why splat maps at Unity's texels cannot be made as asked, or null. Their texels are a lattice
+ * of their own (plan.ts texelDomain), evaluated apart from the tile's samples; an erosion or a
+ * flow upstream runs once on the build's whole grid of samples, which holds no texel, and a run
+ * of its own on the texels would be another erosion than the heights' (a flow depends on its
+ * grid). So that is refused, with the two ways that do work.
+ */
+export function splatTexelsProblem(graph: Graph, layers: readonly BuildLayer[], plan: BuildPlan, grid: GridMode): string | null {
+  if (!plan.splatTexels || grid === 'tile') return null;
+  const nodes = [...new Set(layers.filter((l) => l.formats.includes('splat')).map((l) => l.node))];
+  const bound = gridBoundUpstream(graph, nodes);
+  if (!bound.length) return null;
+  return (
+    `--format splat at Unity's ${plan.splatTexels}² texels (--splat-size texels, the default) evaluates the biome weights on a lattice of its own, ` +
+    `and ${bound.join(', ')} upstream of ${nodes.join(', ')} ${bound.length === 1 ? 'runs' : 'run'} once on the build's whole grid of samples, which holds no texel: ` +
+    `give --splat-size samples (${plan.tileSize}² maps on the heights' samples, the same run; Unity resamples them) or --grid tile (each tile its own run: seams)`
+  );
 }
 
 /** Plans the build and works out everything each tile needs (the coarse range pass runs here). */
@@ -112,6 +136,10 @@ export function prepareBuild(req: BuildRequest): PreparedBuild {
     ...(gridBoundUpstream(req.graph, layers.map((l) => l.node)).length ? { grid: req.grid ?? 'whole' } : {}),
     // The channels' biomes: a build made when there were other biomes has other splat maps.
     ...(layers.some((l) => l.formats.some(splatLike)) ? { splatBiomes: SPLAT_BIOMES.map((id) => BIOMES[id].name) } : {}),
+    // Only for splat maps at Unity's texels: builds of T × T splat maps (all before --splat-size,
+    // and --splat-size samples) keep their hashes, and a folder of one kind built as the other
+    // renders every tile again rather than mixing both kinds.
+    ...(plan.splatTexels ? { splatTexels: plan.splatTexels } : {}),
   };
   const job: TileJob = {
     graph: req.graph,
@@ -121,6 +149,7 @@ export function prepareBuild(req: BuildRequest): PreparedBuild {
     layers,
     ranges: rangeRecord,
     grid,
+    splatTexels: plan.splatTexels,
   };
   return { plan, planOptions, job, seaLevels: Object.fromEntries(seaLevels) };
 }
@@ -133,11 +162,16 @@ function splatLike(f: BuildFormat): boolean {
  * Which biome is in which file of a biome layer's splat or weight maps: the same on every tile
  * (SPLAT_BIOMES, all of them, in id order), so it is said once, in manifest.json.
  */
-function splatLegend(stem: string, formats: readonly BuildFormat[]): object {
+function splatLegend(stem: string, formats: readonly BuildFormat[], plan: BuildPlan): object {
   const out: Record<string, object> = {};
   if (formats.includes('splat')) {
+    const r = plan.splatTexels;
     out.splat = {
       files: `${stem}/${stem}.splat<k>_<col>_<z>.png`,
+      // Where a map's pixels are (plan.ts texelDomain): Unity's control texture, or the heights' samples.
+      ...(r
+        ? { size: r, at: `texels: Unity's alphamapResolution ${r}; texel (k, l) at the tile's first sample + (k, l) · ${plan.tileSize - 1} / ${r - 1} samples, texels 0 and ${r - 1} on its edges` }
+        : { size: plan.tileSize, at: `samples: the tile's heightmap samples, one pixel each` }),
       sum: 255,
       channels: SPLAT_BIOMES.map((id, k) => ({ file: `splat${splatChannel(k).picture}`, channel: splatChannel(k).channel, id, biome: BIOMES[id].name })),
     };
@@ -198,7 +232,7 @@ export function buildManifest(prepared: PreparedBuild, graphFile: string, scale:
     pngEncoding: PNG_ENCODING,
     // Where the grid-bound nodes ran (an erosion, a flow): the whole grid, or each block of tiles.
     ...gridNote(job),
-    layers: job.layers.map((l) => ({ layer: l.stem, type: l.type, meaning: l.meaning, formats: l.formats, range: job.ranges[l.stem] ?? null, ...seaOf(l.stem, l.node), ...seamOf(l.node), ...splatLegend(l.stem, l.formats) })),
+    layers: job.layers.map((l) => ({ layer: l.stem, type: l.type, meaning: l.meaning, formats: l.formats, range: job.ranges[l.stem] ?? null, ...seaOf(l.stem, l.node), ...seamOf(l.node), ...splatLegend(l.stem, l.formats, plan) })),
     ...(scale ? { import: importSettings(plan, scale) } : {}),
     tiles: plan.tiles.map((t) => ({ index: t.index, col: t.col, row: t.row, world: t.world, samples: t.samples, manifest: t.manifest, files: t.files.map((f) => f.path) })),
   };

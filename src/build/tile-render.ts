@@ -12,8 +12,8 @@ import { BufferPool } from '../engine/pool.ts';
 import type { Graph } from '../model/graph.ts';
 import { type Meaning, type PortType, SOFT_SLOTS, type Value } from '../model/values.ts';
 import { sha256 } from './digest.ts';
-import { encodeTileFiles, formatNeedsRange } from './encode.ts';
-import type { BuildFormat, PlannedTile } from './plan.ts';
+import { type Encoded, encodeTileFiles, formatNeedsRange } from './encode.ts';
+import { type BuildFormat, type PlannedTile, texelDomain } from './plan.ts';
 import type { LayerRange } from './range.ts';
 import { finiteMinMax } from '../render/layer.ts';
 
@@ -42,6 +42,11 @@ export interface TileJob {
    * flow: EvaluateOptions.grid); null when none is written or each block runs its own (`--grid tile`).
    */
   readonly grid: Domain | null;
+  /**
+   * Texels a side of the splat maps, evaluated on each tile's texel domain (plan.ts texelDomain,
+   * Unity's alphamap lattice); null: the splat maps are the tile's samples.
+   */
+  readonly splatTexels: number | null;
 }
 
 export interface TileManifest {
@@ -229,6 +234,29 @@ function cut(value: Value, from: Domain, tile: PlannedTile): Value {
   return { ...value, data };
 }
 
+/**
+ * Hands `use` the layer evaluated on the tile's splat texels (plan.ts texelDomain: where Unity
+ * puts its control texture's texels), not cut from the samples' block nor resampled from them: a
+ * lattice of its own, so an engine of its own, which the block's engine (and its whole grid's
+ * pinned runs, for other layers) never sees. prepare.ts refuses an erosion or a flow upstream.
+ * A texel's position is the tile's first sample plus whole texels, so a texel on a shared edge is
+ * the same place in both tiles (to the last bit of its coordinates at most; tests compare bytes).
+ */
+function atTexels(job: TileJob, tile: PlannedTile, layer: BuildLayer, texels: number, use: (value: Value) => void): void {
+  const domain = texelDomain(tile.domain, texels);
+  const engine = createEngine(job.graph, { pool: tilePool });
+  try {
+    engine.evaluate({ domain, targets: [layer.node], dropIntermediates: true });
+    const s = engine.status(layer.node, domain);
+    if (s?.state !== 'ok') throw new Error(`node "${layer.node}" ${s?.state ?? 'did not run'} on the splat texels: ${s?.message ?? ''}`);
+    const value = engine.output(layer.node, layer.port, domain);
+    if (!value) throw new Error(`node "${layer.node}" has no output "${layer.port}"`);
+    use(value);
+  } finally {
+    engine.dispose();
+  }
+}
+
 function writeTile(engine: Engine, job: TileJob, tile: PlannedTile, domain: Domain, write: TileWriter): TileManifest {
   const n = tile.domain.n;
   const files: TileManifest['files'][number][] = [];
@@ -240,18 +268,23 @@ function writeTile(engine: Engine, job: TileJob, tile: PlannedTile, domain: Doma
     const group = tile.files.slice(at, end);
     at = end;
     const layer = job.layers.find((l) => l.stem === first.layer)!;
-    const whole = engine.output(layer.node, layer.port, domain);
-    if (!whole) throw new Error(`node "${layer.node}" has no output "${layer.port}"`);
-    const value = cut(whole, domain, tile);
-    try {
-      const range = formatNeedsRange(first.format) ? job.ranges[first.layer] : null;
-      const encoded = encodeTileFiles(value, n, first.format, range);
+    const written = (encoded: Encoded[], value: Value, range: LayerRange | null) =>
       group.forEach((f, k) => {
         const { bytes, clipped } = encoded[k];
         write(f.path, bytes);
         const own = value.type === 'biome' ? null : encoded[k].own !== undefined ? encoded[k].own : finiteMinMax(value.data);
         files.push({ path: f.path, layer: f.layer, format: f.format, sha256: sha256(bytes), ...(own ?? {}), ...(range ? { clipped } : {}), ...(value.type === 'terrain' ? { seaLevel: value.seaLevel } : {}) });
       });
+    if (first.format === 'splat' && job.splatTexels) {
+      atTexels(job, tile, layer, job.splatTexels, (value) => written(encodeTileFiles(value, job.splatTexels!, 'splat', null), value, null));
+      continue;
+    }
+    const whole = engine.output(layer.node, layer.port, domain);
+    if (!whole) throw new Error(`node "${layer.node}" has no output "${layer.port}"`);
+    const value = cut(whole, domain, tile);
+    try {
+      const range = formatNeedsRange(first.format) ? job.ranges[first.layer] : null;
+      written(encodeTileFiles(value, n, first.format, range), value, range);
     } finally {
       if (value !== whole) {
         tilePool.give(value.data);

@@ -3,7 +3,7 @@
 // index variable), or only planned (--plan).
 
 import { basename } from 'node:path';
-import { BUILD_FORMATS, type BuildFormat, CELLS_PER_VIEW_MAX, CELLS_PER_VIEW_MIN, DEFAULT_TILE_SIZE, overreach, PlanError, planJson, type Region, TILE_SIZES } from '../build/plan.ts';
+import { BUILD_FORMATS, type BuildFormat, CELLS_PER_VIEW_MAX, CELLS_PER_VIEW_MIN, DEFAULT_TILE_SIZE, overreach, PlanError, planJson, type Region, SPLAT_SIZES, type SplatSize, TILE_SIZES } from '../build/plan.ts';
 import { gridBoundUpstream, tileBound } from '../build/blocks.ts';
 import { planBuild, prepareBuild, runTiles, startTileThreads, stopTiles, writeBuildManifest } from '../build/run.ts';
 import { GRID_MODES, type GridMode } from '../build/prepare.ts';
@@ -32,6 +32,10 @@ export const BUILD_USAGE = `terrain-graph build <graph.json> --region X0,Y0,X1,Y
                         splat (biome weights, 4 biomes to an RGBA PNG, Unity), weights (a
                         greyscale PNG a biome, Unreal's layer weightmaps)
                         (default: png16 for fields and heights, indexed for biomes)
+  --splat-size texels|samples
+                        splat maps' size: texels (default) Unity's control texture, the
+                        power of two below T (1024 for 1025), each texel the weights where
+                        Unity puts it; samples T × T, a pixel a height sample (resample in Unity)
   --range MIN,MAX       the value range of every 16-bit layer (default: see README "Builds")
   --out DIR             where the tiles and DIR/manifest.json go
   --metres-per-cell M   metres between samples, and
@@ -104,7 +108,7 @@ function chosenTile(flag: string | undefined, env: NodeJS.ProcessEnv): { index: 
 /** Runs the build command; returns the exit code (0 built, 1 a tile failed). Throws UsageError for bad options. */
 export async function buildCommand(argv: readonly string[], out: (text: string) => void, log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const args = parseArgs(argv, {
-    one: ['region', 'cells-per-view', 'tile-size', 'format', 'range', 'out', 'jobs', 'tile', 'metres-per-cell', 'height-range', 'grid'],
+    one: ['region', 'cells-per-view', 'tile-size', 'format', 'range', 'out', 'jobs', 'tile', 'metres-per-cell', 'height-range', 'grid', 'splat-size'],
     many: ['node'],
     bare: ['plan'],
     elsewhere: {
@@ -147,6 +151,11 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
   const gridText = args.one.get('grid');
   if (gridText !== undefined && !(GRID_MODES as readonly string[]).includes(gridText)) throw new UsageError(`--grid: unknown "${gridText}"; choose whole or tile`);
   const grid = (gridText ?? 'whole') as GridMode;
+  const splatText = args.one.get('splat-size');
+  if (splatText !== undefined && !(SPLAT_SIZES as readonly string[]).includes(splatText)) {
+    const meant = /^\d+$/.test(splatText) ? ` (the size follows --tile-size: texels makes the power of two below it, samples the tile's own)` : '';
+    throw new UsageError(`--splat-size: unknown "${splatText}"${meant}; choose texels or samples`);
+  }
 
   const graphText = readGraphText(file);
   const parsed = parseGraph(graphText, { file: basename(file) });
@@ -156,7 +165,9 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
   const nodes = nodeArgs ?? sinkNodes(parsed);
   const formats = args.one.has('format') ? parseFormats(args.one.get('format')!) : defaultFormats(parsed, nodes);
 
-  const request = { graph, graphText, graphFile: file, region, cellsPerView, tileSize, nodes, formats, range, outDir: args.one.get('out') ?? '', grid };
+  if (splatText !== undefined && !formats.includes('splat')) throw new UsageError(`--splat-size ${splatText} sizes splat maps, and this build writes none: add --format splat, or leave --splat-size out`);
+  const splatSize = splatText as SplatSize | undefined;
+  const request = { graph, graphText, graphFile: file, region, cellsPerView, tileSize, nodes, formats, range, outDir: args.one.get('out') ?? '', grid, ...(splatSize ? { splatSize } : {}) };
   const planned = refusing(() => planBuild(request));
   // What render and check refuse (an input without a wire), refused before any file is
   // written: a build started, wrote its manifest and then failed every tile with exit 1.
@@ -188,6 +199,10 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
   const samples = prepared.plan.tileSize ** 2;
   if (scale) log(importSummary(prepared.plan, scale));
   log(`building ${indices.length} of ${count} tiles of ${prepared.plan.tileSize}² (${prepared.plan.tilesX} × ${prepared.plan.tilesY}) on ${one ? 1 : jobs} thread${jobs === 1 || one ? '' : 's'}`);
+  if (prepared.plan.splatTexels) {
+    const r = prepared.plan.splatTexels;
+    log(`splat maps: ${r}² texels a tile, Unity's control texture (set alphamapResolution ${r}), each texel the weights where Unity puts it; --splat-size samples for ${prepared.plan.tileSize}²`);
+  }
   const over = overreach(prepared.plan);
   if (over && !one) log(over);
   // Said before a tile is written, and in manifest.json: found in the engine, a seam costs a day.
