@@ -44,7 +44,8 @@ describe('the export choices kept across reloads', () => {
     const first = new ViewerExports(idle, () => {}, undefined, { store, sizes: SIZES });
     expect(first.tiles).toEqual(TILES_DEFAULTS);
     // Metres a sample and the height range too, kept with the other fields (a Gaea user's 1 m a sample).
-    const unity: TilesChoice = { layout: 'unity', tileSize: 513, cellsPerView: 512, across: 'samples', x: 1500, y: 700, format: 'r16', metresPerCell: 1, heightRange: 1200 };
+    // Splat maps at the tiles' samples, not Unity's texels (the default), kept too.
+    const unity: TilesChoice = { layout: 'unity', tileSize: 513, cellsPerView: 512, across: 'samples', x: 1500, y: 700, format: 'splat', splatSize: 'samples', metresPerCell: 1, heightRange: 1200 };
     first.setTiles(unity);
     first.setSize(64);
     const reloaded = new ViewerExports(idle, () => {}, undefined, { store, sizes: SIZES });
@@ -66,6 +67,9 @@ describe('the export choices kept across reloads', () => {
     expect(tiles({ layout: 'toString', tileSize: 4033 })).toEqual(TILES_DEFAULTS);
     expect(tiles({ cellsPerView: 300, format: 'jpeg' })).toEqual(TILES_DEFAULTS);
     expect(tiles({ format: 'f32', cellsPerView: 4096 })).toEqual({ ...TILES_DEFAULTS, format: 'f32', cellsPerView: 4096 });
+    // The splat maps' size: texels or samples, else the default (texels).
+    expect(tiles({ format: 'splat', splatSize: 'samples' })).toEqual({ ...TILES_DEFAULTS, format: 'splat', splatSize: 'samples' });
+    for (const size of ['pixels', 1024, null, 'Samples']) expect(tiles({ format: 'splat', splatSize: size }), String(size)).toEqual({ ...TILES_DEFAULTS, format: 'splat' });
     // The region falls back whole: counts are read in its unit.
     expect(tiles({ across: 'samples', x: 2017, y: 1009 })).toMatchObject({ across: 'samples', x: 2017, y: 1009 });
     for (const region of [{ across: 'samples', x: 0, y: 3 }, { across: 'tiles', x: 2.5, y: 3 }, { across: 'metres', x: 3, y: 3 }, { across: 'tiles', x: 3, y: '3' }, { across: 'tiles', x: 1e9, y: 3 }, { across: 'tiles', x: null, y: 3 }]) {

@@ -168,6 +168,39 @@ describe('Export → Tiles planning', () => {
     expect(tilesSummary(off, 'height', small, 'g.json').problem).toBe("The view's origin (0.3, 0) is not on a cell at 64 cells per view: pick another resolution, or move the view.");
   });
 
+  it("offers splat maps at Unity's texels (the default) or the tiles' samples, in the command line as build takes it, and refuses texels under an erosion as build does", async () => {
+    const g = read('default.json');
+    const texels = tilesSummary(g, 'biomes', { ...small, format: 'splat' }, 'default.json');
+    expect(texels.splatSide).toBe(32);
+    expect(texels.plan!.splatTexels).toBe(32);
+    expect(texels.command).toContain(' --format splat --splat-size texels --metres-per-cell ');
+    const samples = tilesSummary(g, 'biomes', { ...small, format: 'splat', splatSize: 'samples' }, 'default.json');
+    expect([samples.splatSide, samples.plan!.splatTexels]).toEqual([33, null]);
+    expect(samples.command).toContain(' --format splat --splat-size samples --metres-per-cell ');
+    // Other formats say nothing of it.
+    const weights = tilesSummary(g, 'biomes', { ...small, format: 'weights', splatSize: 'samples' }, 'default.json');
+    expect([weights.splatSide, weights.command.includes('--splat-size')]).toEqual([null, false]);
+    // The plan is build's for the same flags.
+    for (const [s, size] of [
+      [texels, 'texels'],
+      [samples, 'samples'],
+    ] as const) {
+      const { plan } = planBuild({ graph: g, graphText: '', graphFile: 'default.json', region: s.region, cellsPerView: 64, tileSize: 33, nodes: ['biomes'], formats: ['splat'], range: null, outDir: '', splatSize: size });
+      expect(s.plan!.splatTexels).toBe(plan.splatTexels);
+    }
+    // An erosion upstream runs on the whole grid of samples: refused at texels, with build's words.
+    const eroded = read('eroded-valleys.json');
+    const refused = tilesSummary(eroded, 'biomes', { ...small, format: 'splat' }, 'eroded-valleys.json');
+    const dir = scratchDir('tiles-plan');
+    writeFileSync(join(dir, 'eroded-valleys.json'), readFileSync('graphs/eroded-valleys.json'));
+    const r = await runCli(...refused.command.replace('npx terrain-graph ', '').replace('eroded-valleys.json', join(dir, 'eroded-valleys.json')).split(' '), '--plan');
+    expect(r.code).toBe(2);
+    expect(refused.plan).toBeNull();
+    expect(refused.problem).toBe(r.err.trim().replace(/^terrain-graph build: /, ''));
+    expect(refused.problem).toMatch(/^--format splat at Unity's 32² texels/);
+    expect(tilesSummary(eroded, 'biomes', { ...small, format: 'splat', splatSize: 'samples' }, 'eroded-valleys.json').problem).toBeNull();
+  });
+
   it('says of a view-bound node what build says before it writes a tile, and nothing of a flow, which runs on the whole export', async () => {
     const dir = scratchDir('tiles-plan');
     // The water's level read from the view: each tile's own, as build warns.

@@ -4,7 +4,7 @@
 // field the dialog does not offer falls back to its default and leaves the others as they were kept.
 
 import { MESH_DEFAULTS, MESH_SIDES, type MeshOption, meshOptionProblems, type MeshOptions } from '../render/land-mesh.ts';
-import { BUILD_FORMATS } from '../build/plan.ts';
+import { BUILD_FORMATS, SPLAT_SIZES } from '../build/plan.ts';
 import { fields, readSetting, type SettingStore, writeSetting } from './settings.ts';
 import { TILE_CELLS_PER_VIEW, TILE_LAYOUTS, type TileLayout, TILES_DEFAULTS, type TilesChoice } from './tiles.ts';
 
@@ -42,6 +42,7 @@ function tilesChoice(value: unknown): TilesChoice {
     x: region ? (t.x as number) : TILES_DEFAULTS.x,
     y: region ? (t.y as number) : TILES_DEFAULTS.y,
     format: typeof t.format === 'string' && (BUILD_FORMATS as readonly string[]).includes(t.format) ? (t.format as TilesChoice['format']) : TILE_LAYOUTS[layout].format,
+    splatSize: typeof t.splatSize === 'string' && (SPLAT_SIZES as readonly string[]).includes(t.splatSize) ? (t.splatSize as TilesChoice['splatSize']) : TILES_DEFAULTS.splatSize,
     metresPerCell: meshNumber('metresPerCell', t.metresPerCell),
     heightRange: meshNumber('heightRange', t.heightRange),
   };

@@ -162,6 +162,7 @@ export class ViewerExports {
       tileSize: choice.tileSize,
       node,
       formats: [choice.format],
+      ...(choice.format === 'splat' ? { splatSize: choice.splatSize } : {}),
       scale: { metresPerCell: choice.metresPerCell, heightRange: choice.heightRange },
     };
     this.lane.request(

@@ -9,9 +9,9 @@ import type { Graph } from '../model/graph.ts';
 import { isMask, type Meaning, type PortType } from '../model/values.ts';
 import { gridBoundUpstream, tileBound } from '../build/blocks.ts';
 import { formatApplies } from '../build/encode.ts';
-import { buildLayers } from '../build/prepare.ts';
+import { buildLayers, splatTexelsProblem } from '../build/prepare.ts';
 import type { BuildLayer } from '../build/tile-render.ts';
-import { BUILD_FORMATS, type BuildFormat, type BuildPlan, formatParts, gridOf, makePlan, PlanError, type Region, UNITY_TILE_SIZES, UNREAL_TILE_SIZES } from '../build/plan.ts';
+import { BUILD_FORMATS, type BuildFormat, type BuildPlan, DEFAULT_SPLAT_SIZE, formatParts, gridOf, makePlan, PlanError, type Region, type SplatSize, splatTexels, UNITY_TILE_SIZES, UNREAL_TILE_SIZES } from '../build/plan.ts';
 import { importSettings, importSummary } from '../build/import-scale.ts';
 import { MESH_DEFAULTS, meshOptionProblems } from '../render/land-mesh.ts';
 
@@ -63,6 +63,8 @@ export interface TilesChoice {
   readonly x: number;
   readonly y: number;
   readonly format: BuildFormat;
+  /** The splat maps' size (build's `--splat-size`), for the splat format: Unity's texels or the tile's samples. */
+  readonly splatSize: SplatSize;
   /**
    * Metres between neighbouring samples: build's `--metres-per-cell`, which the heights cannot
    * say (they have no unit). With it the box says the world's size on the ground, and manifest.json
@@ -82,6 +84,7 @@ export const TILES_DEFAULTS: TilesChoice = Object.freeze({
   x: 2,
   y: 2,
   format: 'png16',
+  splatSize: DEFAULT_SPLAT_SIZE,
   metresPerCell: MESH_DEFAULTS.metresPerCell,
   heightRange: MESH_DEFAULTS.heightRange,
 });
@@ -118,6 +121,8 @@ export interface TilesSummary {
   readonly saveFirst: string | null;
   /** The formats that apply to the node's outputs, in the order build lists them. */
   readonly formats: readonly BuildFormat[];
+  /** Pixels a side of each tile's splat maps (the splat format), or null: its texels or its samples. */
+  readonly splatSide: number | null;
 }
 
 /** The formats build would write for some output of the node. */
@@ -227,9 +232,11 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
   const command =
     `npx terrain-graph build ${shellWord(graphFile)} --region ${[region.x0, region.y0, region.x1, region.y1].map(String).join(',')} ` +
     `--cells-per-view ${n} --tile-size ${t} --node ${node} --format ${choice.format} ` +
+    (choice.format === 'splat' ? `--splat-size ${choice.splatSize} ` : '') +
     `--metres-per-cell ${scale.metresPerCell} --height-range ${scale.heightRange} --out ${shellWord(folder)}`;
   const saveFirst = saveFirstText(fileState, graphFile);
-  const none = { plan: null, shape: null, ground: null, region, bytes: 0, seams: null, grid: null, command, folder, saveFirst, formats };
+  const splatSide = choice.format === 'splat' ? (choice.splatSize === 'texels' ? splatTexels(t) : t) : null;
+  const none = { plan: null, shape: null, ground: null, region, bytes: 0, seams: null, grid: null, command, folder, saveFirst, formats, splatSide };
   // Checked as build checks its flags: the same limits, the same words.
   const metres = meshOptionProblems({ ...scale, side: MESH_DEFAULTS.side })[0];
   if (metres) return { ...none, problem: `${metres.option === 'metresPerCell' ? 'Metres a sample' : 'Height range'}: ${metres.message}.` };
@@ -274,7 +281,10 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
   let plan: BuildPlan | null = null;
   if (!problem) {
     try {
-      plan = makePlan({ region, cellsPerView: n, tileSize: t, layers });
+      plan = makePlan({ region, cellsPerView: n, tileSize: t, layers, splatSize: choice.splatSize });
+      // As build refuses it: texels under an erosion that runs on the whole grid of samples.
+      const texels = splatTexelsProblem(graph as Graph, layers, plan, 'whole');
+      if (texels) return { ...none, shape, ground, problem: texels };
     } catch (err) {
       if (err instanceof PlanError) return { ...none, shape, ground, problem: err.message };
       throw err;
@@ -298,5 +308,5 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
     onGrid.length && count > 1 && !problem && !gridProblem
       ? `${onGrid.join(', ')} ${onGrid.length === 1 ? 'runs' : 'run'} once on the whole export (${gridSide}² samples) before the first tile, so the tiles agree at their edges.`
       : null;
-  return { plan: gridProblem ? null : plan, shape, ground, region, bytes, problem: problem ?? gridProblem, seams, grid, command, folder, saveFirst, formats };
+  return { plan: gridProblem ? null : plan, shape, ground, region, bytes, problem: problem ?? gridProblem, seams, grid, command, folder, saveFirst, formats, splatSide };
 }

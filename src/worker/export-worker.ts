@@ -65,7 +65,7 @@ function tilesZip(msg: TilesRequest): Uint8Array {
   const graph = passThrough(parseGraph(msg.graphText, { file: msg.graphFile }));
   const progress = (done: number, total: number, step: string) => scope.postMessage({ kind: 'export-progress', seq: msg.seq, done, total, step }, []);
   progress(0, 0, 'the value range: a coarse pass over the region');
-  const req = { graph, graphText: msg.graphText, graphFile: msg.graphFile, region: msg.region, cellsPerView: msg.cellsPerView, tileSize: msg.tileSize, nodes: [msg.node], formats: msg.formats, range: null, outDir: '' };
+  const req = { graph, graphText: msg.graphText, graphFile: msg.graphFile, region: msg.region, cellsPerView: msg.cellsPerView, tileSize: msg.tileSize, nodes: [msg.node], formats: msg.formats, range: null, outDir: '', ...(msg.splatSize ? { splatSize: msg.splatSize } : {}) };
   const step = (done: number, total: number, before?: string | null) =>
     done === total ? `zipping ${total} tiles` : before ? `${before}, then ${msg.tileSize}² tiles` : `${msg.tileSize}² tiles`;
   const zip = buildZip(req, msg.folder, (done, total, before) => progress(done, total, step(done, total, before)), msg.scale);

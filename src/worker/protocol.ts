@@ -10,7 +10,7 @@ import type { LayerStyle } from '../render/layer.ts';
 import type { LayerHistogram } from '../render/histogram.ts';
 import type { ProvenanceRow } from '../engine/provenance.ts';
 import type { WaterLayer } from '../render/rivers.ts';
-import type { BuildFormat } from '../build/plan.ts';
+import type { BuildFormat, SplatSize } from '../build/plan.ts';
 import type { ImportScale } from '../build/import-scale.ts';
 
 /**
@@ -149,6 +149,8 @@ export interface TilesRequest {
   readonly tileSize: number;
   readonly node: string;
   readonly formats: readonly BuildFormat[];
+  /** The splat maps' size (build's `--splat-size`; absent: its default). */
+  readonly splatSize?: SplatSize;
   /** The Tiles box's metres: build's `--metres-per-cell` and `--height-range`, manifest.json's `import`. */
   readonly scale: ImportScale;
 }

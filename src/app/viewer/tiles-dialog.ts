@@ -1,6 +1,6 @@
 // Export → Tiles: the box where a person picks an engine's layout, the tile size, the resolution,
 // the metres a sample and the height range (build's --metres-per-cell and --height-range), the
-// region (tiles or samples across, from the view's origin) and the format, reads what that makes
+// region (tiles or samples across, from the view's origin), the format and the splat maps' size, reads what that makes
 // (how many tiles, their size, the world's size on the ground, the world area, the download's
 // estimated size, the seams of a grid-bound graph, the browser's limit) and starts the export. The
 // planning is headless (src/viewer-core/tiles.ts); the export runs in the export worker, its
@@ -8,7 +8,7 @@
 
 import { html, LitElement, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { BuildFormat } from '../../build/plan.ts';
+import { type BuildFormat, type SplatSize, splatTexels } from '../../build/plan.ts';
 import type { ViewerSession } from '../../viewer-core/session.ts';
 import { bytesText, TILE_CELLS_PER_VIEW, TILE_LAYOUTS, type TileLayout, type TilesChoice } from '../../viewer-core/tiles.ts';
 import { distanceWords } from '../../viewer-core/exports.ts';
@@ -150,6 +150,13 @@ export class TgTilesDialog extends LitElement {
         <select id="format" class="format" @change=${(e: Event) => this.set({ format: (e.target as HTMLSelectElement).value as BuildFormat })}>
           ${summary.formats.map((f) => html`<option value=${f} ?selected=${f === choice.format}>${FORMAT_WORDS[f]}</option>`)}
         </select>
+        ${choice.format === 'splat'
+          ? html`<label class="label" for="splat-size" title="terrain-graph build's --splat-size">Splat maps</label>
+              <select id="splat-size" class="splat-size" @change=${(e: Event) => this.set({ splatSize: (e.target as HTMLSelectElement).value as SplatSize })}>
+                <option value="texels" ?selected=${choice.splatSize === 'texels'}>${splatTexels(choice.tileSize)}² texels · Unity's control texture, as it places them</option>
+                <option value="samples" ?selected=${choice.splatSize === 'samples'}>${choice.tileSize}² samples · one a height sample (Unity resamples)</option>
+              </select>`
+          : nothing}
       </div>
       ${shape
         ? html`<p class="summary" role="status">
