@@ -91,6 +91,6 @@ export function writeExportChoices(store: SettingStore | null | undefined, choic
   writeSetting(store, EXPORTS_KEY, {
     size: choices.size,
     mesh: { side, metresPerCell, heightRange, sea },
-    tiles: { layout: tiles.layout, tileSize: tiles.tileSize, cellsPerView: tiles.cellsPerView, across: tiles.across, x: tiles.x, y: tiles.y, format: tiles.format, metresPerCell: tiles.metresPerCell, heightRange: tiles.heightRange },
+    tiles: { layout: tiles.layout, tileSize: tiles.tileSize, cellsPerView: tiles.cellsPerView, across: tiles.across, x: tiles.x, y: tiles.y, format: tiles.format, splatSize: tiles.splatSize, metresPerCell: tiles.metresPerCell, heightRange: tiles.heightRange },
   });
 }
