@@ -184,8 +184,9 @@ export function renderBlockTo(job: TileJob, tiles: readonly PlannedTile[], domai
   try {
     try {
       engine = engineFor(job);
-      const nodes = [...new Set(job.layers.map((l) => l.node))];
-      engine.evaluate({ domain, targets: nodes, dropIntermediates: true, ...(job.grid ? { grid: job.grid } : {}) });
+      // A layer written only as splat maps at texels is evaluated on its texels alone (atTexels).
+      const nodes = [...new Set(job.layers.filter((l) => l.formats.some((f) => !(f === 'splat' && job.splatTexels))).map((l) => l.node))];
+      if (nodes.length) engine.evaluate({ domain, targets: nodes, dropIntermediates: true, ...(job.grid ? { grid: job.grid } : {}) });
       for (const id of nodes) {
         const s = engine.status(id, domain);
         if (s?.state !== 'ok') throw new Error(`node "${id}" ${s?.state ?? 'did not run'}: ${s?.message ?? ''}`);
