@@ -7,7 +7,7 @@
 // over it gives every tile's bytes; neighbours share their edge texels; `--splat-size samples`
 // still writes T × T (build-splat.test.ts), and a folder built one way and then the other is
 // rendered again, never mixed.
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decode } from 'fast-png';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -230,6 +230,22 @@ describe("build --format splat at Unity's texels (--splat-size texels, the defau
     const want = tree(dir);
     for (const [name, bytes] of tree(both)) expect(Buffer.compare(bytes, want.get(name)!), name).toBe(0);
   }, 120_000);
+
+  it('resumes a splat build made before --splat-size at --splat-size samples, and renders it again at texels', async () => {
+    // tests/fixtures/splat-samples-8946ac6: one tile of 33² splat maps built by the code of
+    // 8946ac6 (T × T, the only size then), with its graph file, as a person's folder would hold it.
+    const fixture = 'tests/fixtures/splat-samples-8946ac6';
+    const old = join(scratchDir('splat-texels'), 'build');
+    cpSync(join(fixture, 'build'), old, { recursive: true });
+    const argv = ['build', join(fixture, 'graph.json'), '--region', `${RX0},${RY0},${RX0 + 0.5},${RY0 + 0.5}`, '--cells-per-view', String(N), '--tile-size', String(T), '--node', 'biomes', '--format', 'splat', '--out', old];
+    const before = tree(join(fixture, 'build'));
+    const samples = await run(...argv, '--splat-size', 'samples');
+    expect(samples.err).toContain('0 rendered, 1 already built');
+    for (const [name, bytes] of before) if (name.endsWith('.png')) expect(Buffer.compare(bytes, readFileSync(join(old, name))), name).toBe(0);
+    const texels = await run(...argv);
+    expect(texels.err).toContain('1 rendered, 0 already built');
+    expect(decode(readFileSync(join(old, 'biomes.out/biomes.out.splat0_0_0.png'))).width).toBe(R);
+  }, 60_000);
 
   it('refuses a size it does not know, --splat-size without splat maps, and texels under an erosion run on the whole grid, saying what works', async () => {
     const base = ['build', '--region', REGION, '--cells-per-view', String(N), '--tile-size', String(T), '--plan'];
