@@ -121,7 +121,7 @@ export interface TilesSummary {
   readonly saveFirst: string | null;
   /** The formats that apply to the node's outputs, in the order build lists them. */
   readonly formats: readonly BuildFormat[];
-  /** Pixels a side of each tile's splat maps (the splat format), or null: its texels or its samples. */
+  /** Pixels a side of each tile's splat maps, Unity's texels or the tile's samples; null when the format is not splat. */
   readonly splatSide: number | null;
 }
 
