@@ -156,6 +156,28 @@ describe('hydraulic erosion', () => {
     expect(hydraulicBytes().length).toBeLessThan(4096);
   });
 
+  it("gives the JS kernel's bits for params the module's i32 cannot hold: a fractional lifetime, origins off whole cells or past 2⁵³", () => {
+    // The kernel is called with any HydraulicParams (the node gives whole numbers): the JS loop
+    // runs while step < 7.5 (8 steps) and takes (sc + col0) | 0, where an i32 parameter would
+    // have truncated 7.5 to 7 and −2.5 to −2 before adding sc.
+    const cases: [string, HydraulicParams][] = [
+      ['lifetime 7.5', { ...PARAMS, lifetime: 7.5 }],
+      ['origin −2.5, 3.7', { ...PARAMS, originCol: -2.5, originRow: 3.7 }],
+      ['origin past 2⁵³', { ...PARAMS, originCol: 2 ** 53 + 2, originRow: -(2 ** 54) }],
+    ];
+    for (const [what, p] of cases) {
+      const mine = erode(start, p);
+      const out = new Float32Array(start.length);
+      const wear = new Float32Array(start.length);
+      const deposit = new Float32Array(start.length);
+      const books = hydraulicErosionJs(start, N, p, out, wear, deposit);
+      expect(mine.books, what).toEqual(books);
+      for (const [name, a, b] of [['out', mine.out, out], ['wear', mine.wear, wear], ['deposit', mine.deposit, deposit]] as const) {
+        expect(Buffer.from(a.buffer).equals(Buffer.from(b.buffer)), `${what}: ${name}`).toBe(true);
+      }
+    }
+  });
+
   it('hashes with integer math to the values lowbias32 gives (checked in Python)', () => {
     expect([hash32(0), hash32(1), hash32(123456789)]).toEqual([0, 1753845952, 2834422664]);
   });

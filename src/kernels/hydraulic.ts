@@ -163,8 +163,12 @@ function erode(
   const col0 = p.originCol ?? 0;
   const row0 = p.originRow ?? 0;
   // The droplets in WebAssembly (hydraulic.as.ts: the same operations, the same bits), about
-  // twice as fast; here where its memory cannot hold the grids.
-  const run = wasm ? hydraulicRun(n, { index: brushIndex, dc, dr, w }, reach, { whole, part, col0, row0, seed, lifetime, inertia, capacity, minCapacity, erosion, deposition, keep, gravity }) : null;
+  // twice as fast; here where its memory cannot hold the grids, or where its i32 parameters
+  // cannot hold what this loop does with the params (the node gives whole numbers): a
+  // fractional lifetime (step < 7.5 runs 8 steps, an i32 7) or origin ((sc + col0) | 0 of
+  // −2.5 is not −2 + sc), or an origin so far out that sc + col0 rounds in a double.
+  const exact = Number.isInteger(lifetime) && lifetime <= 0x7fffffff && [col0, row0].every((o) => Number.isInteger(o) && Math.abs(o) <= 2 ** 52);
+  const run = wasm && exact ? hydraulicRun(n, { index: brushIndex, dc, dr, w }, reach, { whole, part, col0, row0, seed, lifetime, inertia, capacity, minCapacity, erosion, deposition, keep, gravity }) : null;
   if (run) {
     const h = run.h;
     for (let i = 0; i < cells; i++) h[i] = height[i] * scale;
