@@ -154,7 +154,7 @@ function startEngine(choices?: ViewerChoices): Engine {
     ...(viewer?.detailRequest ?? { detail: null, detailSize: 512 }),
     recycle: previews.takeRecycled(),
   }), newStopWord());
-  viewer = new ViewerSession(core, previews, worker, { invalidate: () => client.invalidate(), download, drafting: () => paramDrag || client.drafting, store: storage, exports });
+  viewer = new ViewerSession(core, previews, worker, { invalidate: () => client.invalidate(), download, drafting: () => paramDrag || client.drafting, computing: () => !client.answered, store: storage, exports });
   exportPort.useEngine(worker);
   viewer.subscribe((c) => c.has('compare') && keepPin());
   if (choices) viewer.resume(choices);
@@ -168,6 +168,7 @@ function startEngine(choices?: ViewerChoices): Engine {
       previews.fail(answer.message);
       app.say(`Evaluation failed: ${answer.message}`, 'refused');
     }
+    if (client.answered) viewer!.settled();
   });
   worker.addEventListener('error', (e) => restartEngine(e.message || 'the engine worker stopped'));
   return { worker, client, viewer };

@@ -118,6 +118,19 @@ export function upstreamOf(graph: Graph, ids: Iterable<string>): Set<string> {
   return seen;
 }
 
+/**
+ * What the values of `ids` depend on, as text: the view, and the type, params and bypass of each
+ * node upstream with the wires into it. Equal keys, equal values; a title, a position, a
+ * collapse, a reroute dot or an edit downstream leaves the key as it was. The viewer compares
+ * it with the key its picture was drawn for, to say when the picture is behind the graph.
+ */
+export function valueKey(graph: Graph, ids: Iterable<string>): string {
+  const upstream = upstreamOf(graph, ids);
+  const nodes = graph.nodes.filter((n) => upstream.has(n.id)).map((n) => [n.id, n.type, n.params, n.bypass === true]);
+  const edges = graph.edges.filter((e) => upstream.has(e.to.node)).map((e) => [e.from.node, e.from.port, e.to.node, e.to.port]);
+  return JSON.stringify([graph.view.x, graph.view.y, graph.view.size, nodes, edges]);
+}
+
 /** Ids of the nodes fed by `id`, directly or not, plus `id` itself. */
 export function downstreamOf(graph: Graph, id: string): Set<string> {
   const seen = new Set<string>();

@@ -8,7 +8,7 @@
 import { nodeDef } from '../../nodes/index.ts';
 import type { EditorCore } from '../editor/editor.ts';
 import type { View } from '../grid.ts';
-import { finalOutput, type Graph } from '../model/graph.ts';
+import { finalOutput, type Graph, valueKey } from '../model/graph.ts';
 import type { LayerStyle } from '../render/layer.ts';
 import type { MeshOptions } from '../render/land-mesh.ts';
 import { exportDrawsWater, type ExportFormat } from '../render/exports.ts';
@@ -56,6 +56,12 @@ export interface ViewerHooks {
    * full answer (draftsDone), or each would evaluate the whole view between two drafts.
    */
   drafting?(): boolean;
+  /**
+   * True while the worker owes the editor the pictures of its newest edit (src/worker/client.ts
+   * `answered`): with an edit upstream of the shown node, the picture is behind the graph
+   * (`behind`) until the page calls `settled`. Absent: never behind.
+   */
+  computing?(): boolean;
   /**
    * Where the viewer keeps its own settings across reloads (the rivers and lakes drawn over the map): the
    * page's localStorage. Not the graph file: the format stays as it is. None: for this page only.
@@ -149,6 +155,12 @@ export class ViewerSession {
   private compareOwed = false;
   /** Stops watching the shown node's result (its state: ok, failed, missing…). */
   private unwatchResult: (() => void) | null = null;
+  /**
+   * What the shown node's picture (and the water drawn over it) depended on when the worker last
+   * owed nothing (valueKey), and the key of the graph as it is now, worked out once per revision.
+   */
+  private settledKey: { node: string | null; key: string } | null = null;
+  private keyNow: { revision: number; node: string | null; river: string | null; key: string } | null = null;
   /** The graph's water outputs, worked out once per revision (the core's graph is edited in place). */
   private riverList: { revision: number; outputs: RiverOutput[] } | null = null;
 
@@ -177,6 +189,9 @@ export class ViewerSession {
         this.follow();
         // An edit anywhere may change the pinned output, even when the shown one stays.
         if (changes.some((c) => c.kind !== 'selection')) {
+          // The picture may now be behind the graph: the map and the 3-D view say so (behind).
+          // A node's place, a frame or a reroute dot changes no value: no redraw for each move of a drag.
+          if (changes.some((c) => c.kind !== 'selection' && c.kind !== 'frame' && c.kind !== 'via' && c.kind !== 'nodeMoved')) this.changed('state');
           if (this.hooks.drafting?.()) this.compareOwed = true;
           else this.compare.refresh();
         }
@@ -387,6 +402,17 @@ export class ViewerSession {
     this.tab = tab;
     this.changed('state');
     if (tab === '3d') this.land.refresh();
+  }
+
+  /**
+   * An output as people read it: the node's title, and the port's name when the node has more
+   * than one ("Water level · terrain", "Continentalness"); the id of a node no longer there.
+   */
+  outputName(ref: { readonly node: string; readonly port: string }): string {
+    const node = this.core.node(ref.node);
+    if (!node) return `${ref.node}.${ref.port}`;
+    const ports = Object.keys(nodeDef(node.type)?.outputs ?? {});
+    return ports.length > 1 ? `${node.title} · ${ref.port}` : node.title;
   }
 
   /** Pins the output shown, as drawn now, for the map to compare with what is shown next. */
@@ -600,6 +626,38 @@ export class ViewerSession {
     this.tableCell = null;
     this.exports.note = null;
     this.changed('state', 'export');
+  }
+
+  /**
+   * True while the picture shown is older than the graph: an edit upstream of the shown node (or
+   * of the rivers drawn over it), a pan or a new view size whose answer the worker still owes.
+   * The map and the 3-D view say *updating…* meanwhile. A typed value that made an erosion run for
+   * eight seconds left the old picture there looking final, and a person who sees no change
+   * changes it again; an edit downstream of the shown node leaves its picture current.
+   */
+  get behind(): boolean {
+    if (!this.hooks.computing?.()) return false;
+    const settled = this.settledKey;
+    return !settled || settled.node !== this.node || settled.key !== this.currentKey();
+  }
+
+  /** The worker owes nothing more for the edits so far: the pictures shown are the graph's. */
+  settled(): void {
+    const was = this.behind;
+    this.settledKey = { node: this.node, key: this.currentKey() };
+    if (was) this.changed('state');
+  }
+
+  /** valueKey of the shown node and the rivers drawn over it, for the graph as it is now. */
+  private currentKey(): string {
+    const revision = this.core.revision;
+    const river = this.riverShown?.node ?? null;
+    const k = this.keyNow;
+    if (k && k.revision === revision && k.node === this.node && k.river === river) return k.key;
+    const ids = [this.node, river].filter((id): id is string => id !== null);
+    const key = valueKey(this.core.graph, ids);
+    this.keyNow = { revision, node: this.node, river, key };
+    return key;
   }
 
   /** The full answer after drafts is in: what waited for it is asked now. */

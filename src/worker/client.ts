@@ -103,6 +103,15 @@ export class EngineClient {
     return this.inFlight !== null || this.unfinished.size > 0 || this.owed;
   }
 
+  /**
+   * True when every edit so far has had the pictures of its answer (the rest of an answer may
+   * still come): nothing in flight, nothing owed after drafts. The viewer says *updating…* over a
+   * picture an edit left behind until then.
+   */
+  get answered(): boolean {
+    return this.inFlight === null && !this.owed;
+  }
+
   /** True while the newest edit has only been drafted: a full answer is still to come. */
   get drafting(): boolean {
     return this.owed;

@@ -422,7 +422,7 @@ describe('a first hour with the editor', () => {
     // A noise with nothing upstream: its values as heights (it said "No land to show").
     await page.locator('tg-node[data-node-id="cont"] header .title').click();
     await settle(page);
-    await expect.poll(() => view.locator('.source').textContent()).toBe('values of cont.out as heights');
+    await expect.poll(() => view.locator('.source').textContent()).toBe('values of Continentalness as heights');
     // Polled: the heights come before the scene under load, and "loading the 3-D view…" stays
     // until three.js has loaded (seen once in a full run at load 10); "No land to show" would stay.
     await expect.poll(() => view.locator('.status').count()).toBe(0);

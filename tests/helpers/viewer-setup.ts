@@ -132,8 +132,11 @@ export function setup(graph = DEFAULT, store?: SettingStore, isolated = false) {
   exportPort.useEngine(worker);
   let session: ViewerSession | null = null;
   const client = new EngineClient(worker, () => ({ graph: core.graph, previewSize: 32, ...(session?.detailRequest ?? { detail: null, detailSize: 512 }) }));
-  session = new ViewerSession(core, previews, worker, { invalidate: () => client.invalidate(), download: (f) => downloads.push(f), store, exports });
-  client.subscribe((a) => a.kind === 'result' && previews.apply(a));
+  session = new ViewerSession(core, previews, worker, { invalidate: () => client.invalidate(), download: (f) => downloads.push(f), computing: () => !client.answered, store, exports });
+  client.subscribe((a) => {
+    if (a.kind === 'result') previews.apply(a);
+    if (client.answered) session!.settled();
+  });
   core.subscribe((changes) => changes.some((c) => c.kind !== 'selection') && client.invalidate());
   const settle = async () => {
     for (let k = 0; k < 200; k++) {

@@ -69,7 +69,9 @@ export class TgMapView extends LitElement {
     const winds = pic ? s.winds : [];
     // A coarser picture says so: a map drag's frame, or the draft drawn while a param is dragged.
     const coarse = pic && pic.n !== n ? `coarse ${pic.n}²` : '';
-    const badge = [coarse, z.z > 1.001 ? `${z.z.toFixed(1)}×` : ''].filter(Boolean).join(' · ');
+    // A picture the last edit left behind says so until the worker's answer replaces it.
+    const behind = pic && s.behind ? 'updating…' : '';
+    const badge = [coarse, behind, z.z > 1.001 ? `${z.z.toFixed(1)}×` : ''].filter(Boolean).join(' · ');
     const showHighlight = s.tableCell !== null && !!s.detail?.origins && !s.dragging;
     return html`<div
       class="frame ${s.dragging ? 'dragging' : ''}"

@@ -81,15 +81,34 @@ export default css`
     font-size: 13px;
     pointer-events: none;
   }
-  .source {
+  /* Along the top: where the heights come from (left), updating… (right), side by side on the
+     256-px map of a 1024 × 700 window: the source gives way, cut short. */
+  .top {
     position: absolute;
     left: 8px;
+    right: 8px;
     top: 8px;
+    display: flex;
+    justify-content: space-between;
+    gap: 6px;
+    pointer-events: none;
+  }
+  .source,
+  .badge {
     padding: 2px 6px;
     border-radius: 3px;
     background: rgba(20, 24, 30, 0.7);
     color: #cfd6df;
     font-size: 11px;
-    pointer-events: none;
+  }
+  .source {
+    min-width: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .badge {
+    flex: none;
+    margin-left: auto;
   }
 `;

@@ -64,7 +64,7 @@ export class TgTerrain3d extends LitElement {
     const status = this.failed ?? (!this.scene ? 'loading the 3-D view…' : land.message ? `No land to show: ${land.message}.` : !relief ? 'computing…' : null);
     return html`<div class="frame" style="width:${S}px;height:${S}px">
       <canvas aria-label="land in 3-D" style="width:${S}px;height:${S}px" @pointermove=${this.hover} @pointerleave=${this.leave} @pointerdown=${this.leave}></canvas>
-      ${this.sourceLabel()}
+      <div class="top">${this.sourceLabel()}${relief && !land.message && s.behind ? html`<div class="badge">updating…</div>` : nothing}</div>
       ${status ? html`<div class="status" role="status">${status}</div>` : nothing}
       ${land.message ? nothing : this.hud()}
     </div>`;
@@ -72,15 +72,17 @@ export class TgTerrain3d extends LitElement {
 
   /**
    * Where the heights come from, when not from the layer shown: another output ("heights of
-   * water.terrain"), or the layer's own values where nothing upstream holds heights (a noise).
+   * Water level · terrain"), or the layer's own values where nothing upstream holds heights (a
+   * noise). Named as the canvas names them: a game developer read "heights of water.terrain"
+   * as code, the ids being nowhere on the canvas.
    */
   private sourceLabel() {
     const s = this.session!;
     const source = s.land.relief?.source;
     if (!source) return nothing;
-    if (source.node !== s.node) return html`<div class="source">heights of ${source.node}.${source.port}</div>`;
+    if (source.node !== s.node) return html`<div class="source">heights of ${s.outputName(source)}</div>`;
     const d = s.detail;
-    if (d && d.port === source.port && d.meaning !== 'height') return html`<div class="source">values of ${source.node}.${source.port} as heights</div>`;
+    if (d && d.port === source.port && d.meaning !== 'height') return html`<div class="source">values of ${s.outputName(source)} as heights</div>`;
     return nothing;
   }
 

@@ -1,0 +1,131 @@
+// A game developer's pass over the 3-D view, erosion and rivers (session 32), with the real mouse
+// and keyboard at 1600 × 1000 and 1024 × 700: a value typed into the eroded-valleys recipe's
+// erosion took seconds to compute while the map and the 3-D land showed the old picture as if
+// it were final, and the 3-D view named where its heights came from by ids ("heights of
+// water.terrain") that are nowhere on the canvas. The picture an edit left behind now says
+// *updating…* until the worker's answer replaces it, and the 3-D label names titles.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { params, screenshot, settle, showInViewer, showParams, withApp } from './harness.ts';
+
+const SIZES = [
+  { width: 1600, height: 1000 },
+  { width: 1024, height: 700 },
+];
+
+/** Types a value into a param's field on the canvas and presses Enter, as a person does. */
+async function typeParam(page: Page, node: string, param: string, value: string): Promise<void> {
+  await showParams(page, node);
+  const field = page.locator(`tg-node[data-node-id="${node}"] tg-param[name="${param}"] input[type="number"]`);
+  await field.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(value);
+  await page.keyboard.press('Enter');
+}
+
+/** The map's corner badge ("coarse 148²", "updating…", "2.0×"), or '' when there is none. */
+async function mapBadge(page: Page): Promise<string> {
+  const badge = page.locator('tg-map-view .badge');
+  return (await badge.count()) ? ((await badge.textContent()) ?? '') : '';
+}
+
+/**
+ * Watches, at every frame from now until `stop()`, the text of the map's badge and of the 3-D
+ * view's badge: what they said while the worker computed is then known however fast it was.
+ */
+async function watchBadges(page: Page): Promise<{ stop(): Promise<string[]> }> {
+  await page.evaluate(() => {
+    const w = window as unknown as { badgesSeen: Set<string>; badgesWatching: boolean };
+    w.badgesSeen = new Set();
+    w.badgesWatching = true;
+    const viewer = () => document.querySelector('tg-app')!.shadowRoot!.querySelector('tg-viewer')!.shadowRoot!;
+    const look = () => {
+      if (!w.badgesWatching) return;
+      const map = viewer().querySelector('tg-map-view')?.shadowRoot?.querySelector('.badge');
+      const land = viewer().querySelector('tg-terrain-3d')?.shadowRoot?.querySelector('.badge');
+      if (map?.textContent) w.badgesSeen.add(`map: ${map.textContent}`);
+      if (land?.textContent) w.badgesSeen.add(`3-D: ${land.textContent}`);
+      requestAnimationFrame(look);
+    };
+    look();
+  });
+  return {
+    stop: () =>
+      page.evaluate(() => {
+        const w = window as unknown as { badgesSeen: Set<string>; badgesWatching: boolean };
+        w.badgesWatching = false;
+        return [...w.badgesSeen];
+      }),
+  };
+}
+
+/** The 3-D view's top row: its source label's and its badge's text and boxes. */
+async function top3d(page: Page) {
+  return page.locator('tg-terrain-3d').evaluate((el) => {
+    const root = el.shadowRoot!;
+    const part = (sel: string) => {
+      const e = root.querySelector(sel);
+      return e ? { text: e.textContent ?? '', box: e.getBoundingClientRect().toJSON() as { x: number; width: number } } : null;
+    };
+    return { source: part('.source'), badge: part('.badge') };
+  });
+}
+
+describe('a newcomer in the 3-D view with erosion and rivers', () => {
+  for (const viewport of SIZES) {
+    it(`says updating… over the map and the 3-D land while a typed erosion value computes, gone with the answer (${viewport.width} × ${viewport.height})`, async () => {
+      await withApp({ viewport, recipe: 'eroded-valleys.json' }, async (page) => {
+        await showInViewer(page, 'erosion');
+        expect(await mapBadge(page)).not.toContain('updating');
+        // Droplets that live long: seconds of work here, and whatever the machine, the watch sees
+        // every frame drawn meanwhile.
+        let watch = await watchBadges(page);
+        await typeParam(page, 'erosion', 'lifetime', '200');
+        if (await page.locator('tg-map-view .badge').count()) await screenshot(page, `behind-map-${viewport.width}`);
+        await settle(page);
+        expect(await watch.stop()).toContain('map: updating…');
+        expect(await mapBadge(page)).not.toContain('updating');
+        expect(await params(page, 'erosion')).toMatchObject({ lifetime: 200 });
+
+        await page.locator('tg-viewer .tab-3d').click();
+        await page.locator('tg-terrain-3d button.home').waitFor();
+        await settle(page);
+        expect((await top3d(page)).badge).toBeNull();
+        watch = await watchBadges(page);
+        await typeParam(page, 'erosion', 'lifetime', '150');
+        if ((await top3d(page)).badge) await screenshot(page, `behind-3d-${viewport.width}`);
+        await settle(page);
+        expect(await watch.stop()).toContain('3-D: updating…');
+        expect((await top3d(page)).badge).toBeNull();
+      });
+    });
+
+    it(`names the 3-D land's source by titles, beside updating… without overlapping it (${viewport.width} × ${viewport.height})`, async () => {
+      await withApp({ viewport, recipe: 'eroded-valleys.json' }, async (page) => {
+        await page.locator('tg-viewer .tab-3d').click();
+        await page.locator('tg-terrain-3d button.home').waitFor();
+        await showInViewer(page, 'biomes');
+        await expect.poll(async () => (await top3d(page)).source?.text).toBe('heights of Water level · terrain');
+        // The view moved (the viewer's x typed): the erosion runs again on the new view's grid,
+        // upstream of the land, and both labels stand along the top, side by side.
+        const watch = await watchBadges(page);
+        const x = page.locator('tg-viewer input.x');
+        await x.click();
+        await page.keyboard.press('ControlOrMeta+A');
+        await page.keyboard.type('0.5');
+        await page.keyboard.press('Enter');
+        const top = await top3d(page);
+        if (top.badge) {
+          await screenshot(page, `behind-3d-source-${viewport.width}`);
+          expect(top.source?.text).toBe('heights of Water level · terrain');
+          expect(top.source!.box.x + top.source!.box.width).toBeLessThanOrEqual(top.badge.box.x);
+        }
+        await settle(page);
+        expect(await watch.stop()).toContain('3-D: updating…');
+        expect(await page.evaluate(() => (window as unknown as { terrainGraph: { core: { graph: { view: { x: number } } } } }).terrainGraph.core.graph.view.x)).toBe(0.5);
+        expect((await top3d(page)).badge).toBeNull();
+        expect((await top3d(page)).source?.text).toBe('heights of Water level · terrain');
+      });
+    });
+  }
+});
