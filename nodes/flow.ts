@@ -104,6 +104,23 @@ function explainCell(r: NodeReading<Params>, i: number, port: string): CellNote 
   return {};
 }
 
+/**
+ * What the rivers' picture says when no cell is river: the river area to lower, and to what (the
+ * most rain any cell gathers), short enough for the node's picture. A newcomer who wired the moisture as rain
+ * after an erosion saw "constant 0" and learnt neither why nor what to change (the default
+ * river area, 300, is rain 1 over 300 cells; the moisture is a third of that).
+ */
+function constantNote(r: NodeReading<Params>, port: string): string | null {
+  const rivers = r.output('rivers');
+  const acc = r.output('accumulation');
+  if (port !== 'rivers' || rivers?.type !== 'field' || acc?.type !== 'field' || rivers.data[0] !== 0) return null;
+  let most = 0;
+  for (let i = 0; i < acc.data.length; i++) if (acc.data[i] > most) most = acc.data[i];
+  // A river starts where a cell gathers the river area: at most `most`, the floor of it (the param's step is 1).
+  if (most >= 1) return `no river: lower river area to ${Math.floor(most)}`;
+  return most > 0 ? `no river: most gathered ${formatValue(most)}` : 'no river: no rain runs off';
+}
+
 export const flow = defineNode({
   type: 'flow',
   title: 'Flow and rivers',
@@ -139,6 +156,7 @@ export const flow = defineNode({
     },
   },
   explain: explainCell,
+  constantNote,
   stats(r) {
     return flowStats(r, r.arrowsUpstream('rain')[0] ?? null);
   },

@@ -90,6 +90,35 @@ describe('the preview evaluator', () => {
     expect(said.water).toBeUndefined();
   });
 
+  it("lets a node say why its picture is one value: a flow with no river names the river area that makes one", () => {
+    const ev = new PreviewEvaluator();
+    const graph = parseGraph(readFileSync('graphs/rivers-from-the-rain.json', 'utf8'));
+    const flow = graph.nodes.find((n) => n.type === 'flow')!;
+    const said = (g: Graph, seq: number) => run(ev, request(g, seq)).result.nodes.find((n) => n.id === flow.id)?.note;
+    // Rivers there: nothing to say.
+    expect(said(graph, 1)).toBeUndefined();
+    // A river area no basin reaches: the most any cell gathers, under it.
+    const dry = structuredClone(graph);
+    dry.nodes.find((n) => n.id === flow.id)!.params.riverArea = 100000;
+    const answer = run(ev, request(dry, 2)).result.nodes.find((n) => n.id === flow.id)!;
+    expect(answer.constant).toBe('constant 0');
+    const note = answer.note;
+    expect(note).toMatch(/^no river: lower river area to \d+$/);
+    const most = Number(/to (\d+)/.exec(note!)![1]);
+    expect(most).toBeGreaterThan(8);
+    expect(most).toBeLessThan(100000);
+    // Lowered to it, a river; one above it, none.
+    const wet = structuredClone(dry);
+    wet.nodes.find((n) => n.id === flow.id)!.params.riverArea = most;
+    expect(said(wet, 3)).toBeUndefined();
+    wet.nodes.find((n) => n.id === flow.id)!.params.riverArea = most + 1;
+    expect(said(wet, 4)).toBe(note);
+    // Bypassed, its rivers are the neutral value: no note of the flow's.
+    const bypassed = structuredClone(dry);
+    bypassed.nodes.find((n) => n.id === flow.id)!.bypass = true;
+    expect(said(bypassed, 5)).toBeUndefined();
+  });
+
   it('words a constant layer by its type, and never calls NaN or soft biomes constant', () => {
     const field = (data: number[]) => ({ type: 'field', meaning: 'unit', data: Float32Array.from(data) }) as const;
     expect(constantOf(field([0.4, 0.4, 0.4, 0.4]))).toBe('constant 0.4');

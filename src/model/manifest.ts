@@ -251,6 +251,12 @@ export interface NodeDef<
    * or codes ≥ rows · cols for cells the table did not decide; null when it cannot say.
    */
   cellOrigins?(r: NodeReading<ParamValues<P>>): Uint8Array | null;
+  /**
+   * What the node's picture says in place of "constant 0" when its output `port` (the first,
+   * drawn on the node) holds one value everywhere: why, and which param changes it (the flow's
+   * rivers with no river: the most gathered against the river area). Null: "constant …".
+   */
+  constantNote?(r: NodeReading<ParamValues<P>>, port: keyof O & string): string | null;
   /** The figures of the node's output that recipes quote and `render --stats` writes. */
   stats?(r: NodeReading<ParamValues<P>>): object;
   /** Arrows the viewer draws over maps downstream of the node (a wind's direction); null when off. */

@@ -328,6 +328,12 @@ export class ViewerSession {
     return r && { node: r.node, ports: r.ports };
   }
 
+  /** The shown node's first output: the one its picture on the canvas (and its result's words) are of. */
+  get firstPort(): string | null {
+    const node = this.node ? this.core.node(this.node) : undefined;
+    return Object.keys(nodeDef(node?.type ?? '')?.outputs ?? {})[0] ?? null;
+  }
+
   /** The editor's latest picture of the shown node and port, if it has one. */
   get detail(): Detail | null {
     const d = this.results.detail;

@@ -204,8 +204,10 @@ export class PreviewEvaluator {
     const ms = pass.timings[node.id];
     let image: Image | null = null;
     let constant: string | undefined;
+    let note: string | undefined;
     let inputBins: NodeResult['inputBins'];
-    const shown = this.catalogue.def(node.type)?.previewInput;
+    const def = this.catalogue.def(node.type);
+    const shown = def?.previewInput;
     if (shown) {
       // The node is drawn over the values that reach it ("where the noise really lives"); while
       // its own params are dragged the input stays the same, and so do the bins.
@@ -225,8 +227,11 @@ export class PreviewEvaluator {
       image = this.image(value, engine.view.size, req.previewSize);
       transfer.push(image.rgba);
       constant = constantOf(value) ?? undefined;
+      // The node says why, where it can (a flow with no river): a bypassed one holds its neutral value.
+      const port = Object.keys(def?.outputs ?? {})[0];
+      if (constant && def?.constantNote && port && !node.bypass) note = def.constantNote(readNode(engine, graph, this.catalogue, node.id).reading, port) ?? undefined;
     }
-    return [{ id: node.id, version: pictureVersion(status.version, draft), state: status.state, message: status.message, ms, portType: value?.type, meaning: value?.meaning, image, constant, inputBins }];
+    return [{ id: node.id, version: pictureVersion(status.version, draft), state: status.state, message: status.message, ms, portType: value?.type, meaning: value?.meaning, image, constant, note, inputBins }];
   }
 
   /**

@@ -226,6 +226,11 @@ export interface NodeResult {
   /** Words for a picture of one value everywhere ("constant 0.4", "all ocean"): absent otherwise. */
   readonly constant?: string;
   /**
+   * The node's own words for that picture, why and what to change (NodeDef.constantNote: "no
+   * river: lower river area to 212"), drawn in place of `constant` and said under the viewer's map.
+   */
+  readonly note?: string;
+  /**
    * Curve nodes: the histogram of their input values, drawn behind the curve. Sent when the
    * input changed (or with the node's first result): absent means "as before".
    */

@@ -2,8 +2,9 @@
 // and keyboard at 1600 × 1000 and 1024 × 700: a value typed into the eroded-valleys recipe's
 // erosion took seconds to compute while the map and the 3-D land showed the old picture as if
 // it were final, and the 3-D view named where its heights came from by ids ("heights of
-// water.terrain") that are nowhere on the canvas. The picture an edit left behind now says
-// *updating…* until the worker's answer replaces it, and the 3-D label names titles.
+// water.terrain") that are nowhere on the canvas; a Flow node whose river area no basin reached
+// said "constant 0". The picture an edit left behind now says *updating…* until the worker's
+// answer replaces it, the 3-D label names titles, and the flow says why it has no river.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { params, screenshot, settle, showInViewer, showParams, withApp } from './harness.ts';
@@ -125,6 +126,34 @@ describe('a newcomer in the 3-D view with erosion and rivers', () => {
         expect(await page.evaluate(() => (window as unknown as { terrainGraph: { core: { graph: { view: { x: number } } } } }).terrainGraph.core.graph.view.x)).toBe(0.5);
         expect((await top3d(page)).badge).toBeNull();
         expect((await top3d(page)).source?.text).toBe('heights of Water level · terrain');
+      });
+    });
+
+    it(`says on a flow's picture with no river why, and the param to lower, whole in its node (${viewport.width} × ${viewport.height})`, async () => {
+      await withApp({ viewport, recipe: 'rivers-from-the-rain.json' }, async (page) => {
+        const flow = await page.evaluate(() => (window as unknown as { terrainGraph: { core: { graph: { nodes: { id: string; type: string }[] } } } }).terrainGraph.core.graph.nodes.find((n) => n.type === 'flow')!.id);
+        const caption = page.locator(`tg-node[data-node-id="${flow}"] tg-preview .constant`);
+        expect(await caption.count()).toBe(0);
+        await typeParam(page, flow, 'riverArea', '100000');
+        await settle(page);
+        await expect.poll(() => caption.textContent()).toMatch(/^no river: lower river area to \d+$/);
+        // Written whole inside the node's picture, however narrow the node.
+        const fits = await caption.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const picture = (el.getRootNode() as ShadowRoot).host.getBoundingClientRect();
+          return { inside: box.left >= picture.left - 0.5 && box.right <= picture.right + 0.5 && box.top >= picture.top - 0.5 && box.bottom <= picture.bottom + 0.5, cut: el.scrollWidth > el.clientWidth + 0.5 || el.scrollHeight > el.clientHeight + 0.5 };
+        });
+        // The viewer, showing the flow's rivers, says it under the map too.
+        await expect.poll(() => page.locator('tg-viewer .message.note').textContent()).toBe(await caption.textContent());
+        await page.keyboard.press('Escape');
+        await screenshot(page, `newcomer-3d-no-river-${viewport.width}`);
+        expect(fits).toEqual({ inside: true, cut: false });
+        // Lowered to what it names, the rivers come back and the words go.
+        const to = /to (\d+)$/.exec((await caption.textContent())!)![1];
+        await typeParam(page, flow, 'riverArea', to);
+        await settle(page);
+        await expect.poll(() => caption.count()).toBe(0);
+        expect(await page.locator('tg-viewer .message.note').count()).toBe(0);
       });
     });
   }

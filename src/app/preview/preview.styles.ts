@@ -39,9 +39,9 @@ export default css`
     color: #e6e9ee;
     background: rgba(20, 24, 30, 0.72);
     text-align: center;
-    white-space: nowrap;
-    overflow: hidden;
-    text-overflow: ellipsis;
+    /* A node's own words ("no river: lower river area to 212") wrap over its plain picture
+       rather than lose their end to an ellipsis. */
+    overflow-wrap: anywhere;
   }
   .failed {
     color: #ffd2d2;

@@ -11,7 +11,8 @@ import styles from './preview.styles.ts';
 /**
  * Draws a node's result: the picture when the node has an output, its message when it failed
  * (in red) or waits on a missing input (in grey). A picture of one value everywhere says which
- * ("constant 0", "all ocean"): a plain square alone does not. A failed node keeps its last picture under
+ * ("constant 0", "all ocean"), or, where the node can, why ("no river: lower river area to 212"):
+ * a plain square alone does not. A failed node keeps its last picture under
  * the message, so an error while dragging does not flash the node blank.
  *
  * @cssproperty --tg-preview-size - Side of the picture.
@@ -49,7 +50,7 @@ export class TgPreview extends LitElement {
     const message = r && r.state !== 'ok' ? r.message ?? r.state : null;
     return html`<div class="picture" part="picture"></div>
       ${!r ? html`<div class="empty">computing…</div>` : nothing}
-      ${r?.constant && !message ? html`<div class="constant" title="Every cell of this output holds the same value">${r.constant}</div>` : nothing}
+      ${r?.constant && !message ? html`<div class="constant" title="Every cell of this output holds the same value${r.note ? ` (${r.constant})` : ''}">${r.note ?? r.constant}</div>` : nothing}
       ${message ? html`<div class="message ${r!.state === 'failed' ? 'failed' : ''}" role="status">${message}</div>` : nothing}`;
   }
 

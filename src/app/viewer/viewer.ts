@@ -334,16 +334,22 @@ export class TgViewer extends LitElement {
     </span>`;
   }
 
-  /** The map (or the 3-D view), greyed with the node's message when its last evaluation failed. */
+  /**
+   * The map (or the 3-D view), greyed with the node's message when its last evaluation failed;
+   * under a picture of one value, the node's words for why, when it has some (a flow with no river).
+   */
   private map(s: ViewerSession) {
     const result = s.result;
     const stale = !!result && result.state !== 'ok';
+    const note = !stale && result?.note && s.port === s.firstPort ? result.note : null;
     return html`${s.tab === '3d' ? html`<tg-terrain-3d class=${stale ? 'stale' : ''} .session=${s}></tg-terrain-3d>` : html`<tg-map-view class=${stale ? 'stale' : ''} .session=${s}></tg-map-view>`}
       ${stale
         ? html`<div class="message ${result!.state}" role="status">
             ${result!.message}${s.detail ? html`<br /><small>Shown: the last output before this.</small>` : nothing}
           </div>`
-        : nothing}`;
+        : note
+          ? html`<div class="message note" role="status">${note}</div>`
+          : nothing}`;
   }
 
   /** The layer's range and the node's kernel time. */
