@@ -188,16 +188,19 @@ describe('Export → Tiles planning', () => {
       const { plan } = planBuild({ graph: g, graphText: '', graphFile: 'default.json', region: s.region, cellsPerView: 64, tileSize: 33, nodes: ['biomes'], formats: ['splat'], range: null, outDir: '', splatSize: size });
       expect(s.plan!.splatTexels).toBe(plan.splatTexels);
     }
-    // An erosion upstream runs on the whole grid of samples: refused at texels, with build's words.
+    // An erosion upstream runs on the whole grid of samples: refused at texels, as build refuses
+    // it, in the box's words (its Splat maps select, not build's flags).
     const eroded = read('eroded-valleys.json');
     const refused = tilesSummary(eroded, 'biomes', { ...small, format: 'splat' }, 'eroded-valleys.json');
     const dir = scratchDir('tiles-plan');
     writeFileSync(join(dir, 'eroded-valleys.json'), readFileSync('graphs/eroded-valleys.json'));
     const r = await runCli(...refused.command.replace('npx terrain-graph ', '').replace('eroded-valleys.json', join(dir, 'eroded-valleys.json')).split(' '), '--plan');
     expect(r.code).toBe(2);
+    expect(r.err).toMatch(/--format splat at Unity's 32² texels .* give --splat-size samples/);
     expect(refused.plan).toBeNull();
-    expect(refused.problem).toBe(r.err.trim().replace(/^terrain-graph build: /, ''));
-    expect(refused.problem).toMatch(/^--format splat at Unity's 32² texels/);
+    expect(refused.problem).toBe(
+      "Splat maps at Unity's 32² texels are the biomes evaluated on a lattice of their own, and erosion runs once on the export's whole grid of samples, which holds no texel: pick 33² samples under Splat maps (Unity resamples them).",
+    );
     expect(tilesSummary(eroded, 'biomes', { ...small, format: 'splat', splatSize: 'samples' }, 'eroded-valleys.json').problem).toBeNull();
   });
 

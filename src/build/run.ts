@@ -206,7 +206,21 @@ async function gridRunsOn(job: WorkerInit['job'], worker: Worker | undefined, lo
   const start = performance.now();
   const nodes = gridBoundUpstream(job.graph, [...new Set(job.layers.map((l) => l.node))]).join(', ');
   const beat = setInterval(() => log(`${nodes} on the whole build: ${seconds(performance.now() - start)} so far (the tiles come after)`), GRID_BEAT_MS);
-  const outcome = await new Promise<{ results: PinnedResult[] | null } | { failed: string }>((resolve) => {
+  try {
+    return await gridReply(own, job);
+  } finally {
+    // Whatever happens (a job that cannot be posted, say), no heartbeat or thread of ours keeps the process alive.
+    clearInterval(beat);
+    if (!worker) {
+      running.delete(own);
+      await own.terminate();
+    }
+  }
+}
+
+/** The answer of the thread running the whole grid (gridRunsOn). */
+function gridReply(own: Worker, job: WorkerInit['job']): Promise<{ results: PinnedResult[] | null } | { failed: string }> {
+  return new Promise<{ results: PinnedResult[] | null } | { failed: string }>((resolve) => {
     const onMessage = (m: GridReply | WorkerReply | 'ready') => {
       if (typeof m !== 'object') return;
       if ('gridRuns' in m) done({ results: m.gridRuns });
@@ -222,12 +236,6 @@ async function gridRunsOn(job: WorkerInit['job'], worker: Worker | undefined, lo
     own.on('message', onMessage).on('error', onError).on('exit', onExit);
     own.postMessage({ grid: job });
   });
-  clearInterval(beat);
-  if (!worker) {
-    running.delete(own);
-    await own.terminate();
-  }
-  return outcome;
 }
 
 /** How often a build says its whole grid's run is still going. */

@@ -282,9 +282,15 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
   if (!problem) {
     try {
       plan = makePlan({ region, cellsPerView: n, tileSize: t, layers, splatSize: choice.splatSize });
-      // As build refuses it: texels under an erosion that runs on the whole grid of samples.
-      const texels = splatTexelsProblem(graph as Graph, layers, plan, 'whole');
-      if (texels) return { ...none, shape, ground, problem: texels };
+      // As build refuses it: texels under an erosion that runs on the whole grid of samples; said
+      // in the box's words (build's names its flags, and the box has no --grid).
+      if (splatTexelsProblem(graph as Graph, layers, plan, 'whole')) {
+        const bound = gridBoundUpstream(graph as Graph, [node]);
+        const texelsProblem =
+          `Splat maps at Unity's ${plan.splatTexels}² texels are the biomes evaluated on a lattice of their own, and ${bound.join(', ')} ` +
+          `${bound.length === 1 ? 'runs' : 'run'} once on the export's whole grid of samples, which holds no texel: pick ${t}² samples under Splat maps (Unity resamples them).`;
+        return { ...none, shape, ground, problem: texelsProblem };
+      }
     } catch (err) {
       if (err instanceof PlanError) return { ...none, shape, ground, problem: err.message };
       throw err;
