@@ -6,9 +6,10 @@
 // service in-process.
 
 import { nodeDef } from '../../nodes/index.ts';
+import { footprintOf, gridBound } from '../model/manifest.ts';
 import type { EditorCore } from '../editor/editor.ts';
 import type { View } from '../grid.ts';
-import { finalOutput, type Graph, valueKey } from '../model/graph.ts';
+import { finalOutput, type Graph, upstreamOf, valueKey } from '../model/graph.ts';
 import type { LayerStyle } from '../render/layer.ts';
 import type { MeshOptions } from '../render/land-mesh.ts';
 import { exportDrawsWater, type ExportFormat } from '../render/exports.ts';
@@ -163,6 +164,7 @@ export class ViewerSession {
   private keyNow: { revision: number; node: string | null; river: string | null; key: string } | null = null;
   /** The graph's water outputs, worked out once per revision (the core's graph is edited in place). */
   private riverList: { revision: number; outputs: RiverOutput[] } | null = null;
+  private gridSources: { revision: number; node: string | null; titles: string[] } | null = null;
 
   constructor(
     private readonly core: EditorCore,
@@ -326,6 +328,25 @@ export class ViewerSession {
   private get riverRef(): WaterRef | null {
     const r = this.riverShown;
     return r && { node: r.node, ports: r.ports };
+  }
+
+  /**
+   * What the map says under it when the shown node's values depend on the grid they run on (an
+   * erosion or a flow upstream, which reads the whole view): a pan runs those again on the new
+   * view, so the land there is not the land the view showed before, where every other node gives
+   * a place the same value in any view. A Gaea user panned an eroded map, saw its valleys move,
+   * and nothing said why. Null for other nodes.
+   */
+  get gridNote(): string | null {
+    const revision = this.core.revision;
+    if (this.gridSources?.revision !== revision || this.gridSources.node !== this.node) {
+      this.gridSources = { revision, node: this.node, titles: this.node ? gridBoundSources(this.core.graph, this.node) : [] };
+    }
+    const titles = this.gridSources.titles;
+    if (!titles.length) return null;
+    const names = titles.length === 1 ? titles[0] : `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]}`;
+    const one = titles.length === 1;
+    return `${names} ${one ? 'runs' : 'run'} on the whole view: a pan runs ${one ? 'it' : 'them'} again, and a place may come out otherwise. A build runs ${one ? 'it' : 'them'} once on its whole grid.`;
   }
 
   /** The shown node's first output: the one its picture on the canvas (and its result's words) are of. */
@@ -723,4 +744,19 @@ export class ViewerSession {
       for (const l of [...this.listeners]) l(batch);
     });
   }
+}
+
+/**
+ * The titles of the nodes among `id` and what feeds it whose own footprint is grid-bound (an
+ * erosion, a flow, a coast without a cap), in file order: what makes its values depend on the
+ * grid it runs on (ViewerSession.gridNote).
+ */
+export function gridBoundSources(graph: Graph, id: string): string[] {
+  const upstream = upstreamOf(graph, [id]);
+  return graph.nodes
+    .filter((n) => {
+      const def = upstream.has(n.id) ? nodeDef(n.type) : undefined;
+      return !!def && gridBound(footprintOf(def, n.params));
+    })
+    .map((n) => n.title ?? n.id);
 }

@@ -314,6 +314,12 @@ export default css`
     font-family: var(--tg-mono, ui-monospace, monospace);
     overflow-wrap: anywhere;
   }
+  .grid-note {
+    margin: 6px 0 0;
+    color: var(--tg-muted, #a3adba);
+    font-size: 11px;
+    line-height: 1.35;
+  }
   .engine-hint {
     margin: 6px 0 0;
     color: var(--tg-muted, #a3adba);

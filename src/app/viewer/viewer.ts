@@ -147,6 +147,7 @@ export class TgViewer extends LitElement {
     const pointsKey = def?.previewInput ? Object.keys(def.params).find((k) => def.params[k].kind === 'points') : undefined;
     return html`${resizer}
       <div class="top">${this.heading(s, core, node)} ${this.viewBar(s, core)} ${this.styleBar(s, node)} ${this.compareBar(s)} ${this.map(s)}</div>
+      ${s.gridNote ? html`<p class="grid-note">${s.gridNote}</p>` : nothing}
       <section class="provenance">
         <tg-provenance .probe=${s.provenance} .shown=${node.id} .shownPort=${s.port} ?dim=${s.dragging} ?pinned=${!!s.pinned && !s.pointer} ?land3d=${s.tab === '3d'} @tg-unpin=${() => s.unpin()}></tg-provenance>
       </section>
