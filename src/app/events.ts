@@ -85,7 +85,7 @@ export interface ToolbarDetail {
 declare global {
   interface HTMLElementEventMap {
     'tg-param-edit': CustomEvent<ParamEditDetail>;
-    /** A params card that fits neither below nor above its node asks the canvas to move up by dy pixels. */
+    /** A params card with no clear place in sight asks the view to move right by dx and down by dy pixels (either may be negative). */
     'tg-card-room': CustomEvent<{ readonly dx: number; readonly dy: number }>;
     'tg-wire-pick': CustomEvent<WirePickDetail>;
     'tg-wire-menu': CustomEvent<WireMenuDetail>;

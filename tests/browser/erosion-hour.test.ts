@@ -149,36 +149,44 @@ describe('a params card over another node', () => {
   for (const viewport of SIZES) {
     it(`lets a Ctrl+click through to the node under it, which joins the selection; without Ctrl the card keeps its clicks (${viewport.width} × ${viewport.height})`, async () => {
       await withApp({ viewport, recipe: 'island.json' }, async (page) => {
-        // The Erosion noise's picture, then the Continentalness selected: its card (six params)
-        // hangs below it, over the Erosion noise.
-        const under = (await page.locator('tg-node[data-node-id="eros"] tg-preview').boundingBox()) as Box;
-        await page.locator('tg-node[data-node-id="cont"] header .title').click();
-        const card = page.locator('tg-node[data-node-id="cont"] .params.card');
+        // The rivers selected: its card lies beside the node, over no socket or title, but over
+        // part of a neighbour's picture (the Moisture noise's, at fit at both sizes).
+        await page.locator('tg-node[data-node-id="rivers"] header .title').click();
+        const card = page.locator('tg-node[data-node-id="rivers"] .params.card');
         await card.waitFor();
+        await settle(page);
         const over = (await card.boundingBox()) as Box;
-        // A point of the Erosion noise's picture under the card.
-        const x = Math.max(under.x, over.x) + 6;
-        const y = Math.max(under.y, over.y) + 6;
-        expect(x).toBeLessThan(Math.min(under.x + under.width, over.x + over.width));
-        expect(y).toBeLessThan(Math.min(under.y + under.height, over.y + over.height));
+        // The picture under the card the most.
+        const pictures = await page.locator('tg-node').evaluateAll((nodes) =>
+          nodes.flatMap((n) => {
+            const p = n.shadowRoot!.querySelector('tg-preview, tg-curve-editor');
+            return p && n.dataset.nodeId !== 'rivers' ? [{ id: n.dataset.nodeId!, box: p.getBoundingClientRect().toJSON() as { x: number; y: number; width: number; height: number } }] : [];
+          }),
+        );
+        const shared = (b: Box) => Math.max(0, Math.min(b.x + b.width, over.x + over.width) - Math.max(b.x, over.x)) * Math.max(0, Math.min(b.y + b.height, over.y + over.height) - Math.max(b.y, over.y));
+        const { id: underId, box: under } = pictures.sort((a, b) => shared(b.box) - shared(a.box))[0];
+        expect(shared(under), 'a picture under the card').toBeGreaterThan(0);
+        // A point of that picture under the card.
+        const x = (Math.max(under.x, over.x) + Math.min(under.x + under.width, over.x + over.width)) / 2;
+        const y = (Math.max(under.y, over.y) + Math.min(under.y + under.height, over.y + over.height)) / 2;
         // The card lies there: a plain click goes to it, and nothing is added.
-        expect(await page.locator('tg-node[data-node-id="cont"]').evaluate((n, [px, py]) => !!n.shadowRoot!.elementFromPoint(px, py)?.closest('.card'), [x, y] as const)).toBe(true);
+        expect(await page.locator('tg-node[data-node-id="rivers"]').evaluate((n, [px, py]) => !!n.shadowRoot!.elementFromPoint(px, py)?.closest('.card'), [x, y] as const)).toBe(true);
         await page.mouse.click(x, y);
-        expect(await selection(page)).toEqual(['cont']);
-        // With Ctrl held the card fades and the click reaches the Erosion noise.
+        expect(await selection(page)).toEqual(['rivers']);
+        // With Ctrl held the card fades and the click reaches the node under it.
         await page.keyboard.down('Control');
         await page.mouse.move(x + 1, y + 1);
         expect(Number(await card.evaluate((c) => getComputedStyle(c).opacity))).toBeLessThan(0.5);
         await screenshot(page, `erosion-hour-card-through-${viewport.width}`);
         await page.mouse.click(x, y);
         await page.keyboard.up('Control');
-        expect(await selection(page)).toEqual(['cont', 'eros']);
+        expect(await selection(page)).toEqual(['rivers', underId].sort());
         // Ctrl let go, one node selected again (a click on empty canvas first): its card takes its clicks.
         const canvas = (await page.locator('tg-app .canvas').boundingBox()) as Box;
         await page.mouse.click(canvas.x + 12, canvas.y + 12);
         await expect.poll(() => selection(page)).toEqual([]);
         // On its picture: a second press on its title this soon after the first renames it.
-        await page.locator('tg-node[data-node-id="cont"] tg-preview').click();
+        await page.locator('tg-node[data-node-id="rivers"] tg-preview').click();
         await card.waitFor();
         expect(await card.evaluate((c) => getComputedStyle(c).pointerEvents)).toBe('auto');
         expect(Number(await card.evaluate((c) => getComputedStyle(c).opacity))).toBe(1);

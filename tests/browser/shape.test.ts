@@ -31,6 +31,10 @@ describe('Shape: an island from the palette', () => {
     const area = (await page.locator('tg-app .canvas').boundingBox())!;
     const before = JSON.parse(await graphText(page)).nodes.map((n: { id: string }) => n.id) as string[];
     expect(await addByTyping(page, area.x + 120, area.y + area.height - 150, 'falloff')).toEqual(['shape']);
+    // The Shape's params card opens beside it, where the next node goes: put away first.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('tg-node .params.card').count()).toBe(0);
     // "multiply" names the Combine's mode: the node comes with it.
     expect((await addByTyping(page, area.x + 330, area.y + area.height - 150, 'combine multiply'))[0]).toBe('combine');
     const graph = JSON.parse(await graphText(page));

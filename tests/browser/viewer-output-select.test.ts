@@ -33,8 +33,16 @@ describe('the viewer’s output select', () => {
     await settle(page);
     const selected = await header(page);
     // Kept: the canvas clicked, no node selected, the viewer still on the erosion with its chip.
-    // Empty canvas below the recipe's first columns (the canvas moved up to show the card whole).
-    await page.mouse.click(150, 450);
+    // Empty canvas: a point of it on no node, card, minimap or notes.
+    const empty = await page.locator('tg-app .canvas').evaluate((canvas) => {
+      const box = canvas.getBoundingClientRect();
+      const taken = [...canvas.querySelectorAll('tg-node, .tg-minimap, .notes-line, .notes-card')].flatMap((el) => [el, ...(el.shadowRoot ? [...el.shadowRoot.querySelectorAll('.params.card')] : [])]).map((el) => el.getBoundingClientRect());
+      for (let y = box.top + 20; y < box.bottom - 20; y += 10)
+        for (let x = box.left + 20; x < box.right - 20; x += 10) if (!taken.some((r) => x > r.left - 8 && x < r.right + 8 && y > r.top - 8 && y < r.bottom + 8)) return { x, y };
+      return null;
+    });
+    expect(empty).not.toBeNull();
+    await page.mouse.click(empty!.x, empty!.y);
     await settle(page);
     expect(await page.locator('tg-viewer .pinned-node').isVisible()).toBe(true);
     const kept = await header(page);

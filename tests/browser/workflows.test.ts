@@ -175,22 +175,28 @@ describe('a newcomer’s workflows', () => {
     await screenshot(page, 'workflows-pasted-at-edge');
   });
 
-  it('places a params card that flips at the canvas’s edge within the node’s one update, scheduling no second one', async () => {
+  it('places a params card at the canvas’s edge within the node’s one update, scheduling no second one, inside the canvas', async () => {
     const page = app.s.page;
-    // The biomes lie at the canvas's right edge at fit: selected, their card flips to the node's
-    // right edge. Placing it set reactive properties from updated(), which scheduled a second
-    // render of the node (Lit's change-in-update warning in the dev build, after a paste and an
-    // undo); Lit's updateComplete resolves false when an update scheduled another.
+    // The biomes lie at the canvas's right edge at fit: selected, their card is placed (its left
+    // and top set) within the node's update, in the canvas. Placing it set reactive properties
+    // from updated(), which scheduled a second render of the node (Lit's change-in-update
+    // warning in the dev build, after a paste and an undo); Lit's updateComplete resolves false
+    // when an update scheduled another.
     const out = await page.evaluate(async () => {
       const tg = (window as unknown as { terrainGraph: { core: { select(ids: string[]): void } } }).terrainGraph;
       const el = document.querySelector('tg-app')!.shadowRoot!.querySelector('tg-node[data-node-id="biomes"]') as HTMLElement & { updateComplete: Promise<boolean> };
       tg.core.select(['biomes']);
       const alone = await el.updateComplete;
-      return { alone, x: el.getAttribute('card-x'), y: el.getAttribute('card-y') };
+      return { alone, left: el.shadowRoot!.querySelector<HTMLElement>('.params.card')?.style.left };
     });
     expect(out.alone).toBe(true);
-    expect(out.x).toBe('right');
+    expect(out.left).toMatch(/px$/);
     await settle(page);
+    await expect.poll(() => page.locator('tg-node[data-node-id="biomes"]').evaluate((n) => n.hasAttribute('card-waits'))).toBe(false);
+    const card = (await page.locator('tg-node[data-node-id="biomes"] .params.card').boundingBox())!;
+    const canvas = (await page.locator('tg-app .canvas').boundingBox())!;
+    expect(card.x + card.width, `card at ${JSON.stringify(card)}`).toBeLessThanOrEqual(canvas.x + canvas.width + 0.5);
+    expect(card.x, `card at ${JSON.stringify(card)}`).toBeGreaterThanOrEqual(canvas.x - 0.5);
     await screenshot(page, 'workflows-card-flipped');
   });
 

@@ -23,7 +23,16 @@ import { Minimap } from './minimap.ts';
 import { Reroutes } from './reroutes.ts';
 import { BatchedSocketPositions } from './socket-positions.ts';
 import { Bridge, type BridgeHooks } from './bridge.ts';
+import { watchPresses } from './pressed.ts';
 import type { Schemes, TypedSocket, ViewConnection } from './view-objects.ts';
+
+/** A node view, which places its open params card (node.ts). */
+type CardHolder = HTMLElement & { placeCardAgain?(after?: 'drop' | 'view' | 'zoom'): void };
+
+/** The node view of a node on the canvas. */
+function cardOf(area: AreaPlugin<Schemes, never>, id: string): CardHolder | null | undefined {
+  return area.nodeViews.get(id)?.element.querySelector<CardHolder>('tg-node');
+}
 
 /** Pixels kept between a node brought into sight and the open notes above which it goes. */
 const NOTES_GAP = 8;
@@ -35,6 +44,8 @@ export class Canvas {
   private readonly unpan: () => void;
   /** Ends the params cards' letting the pointer through while Ctrl is held. */
   private readonly unthrough: () => void;
+  /** Ends the watching of presses on the canvas, which a params card's move of the view waits for. */
+  private readonly unpresses: () => void;
 
   private constructor(
     private readonly core: EditorCore,
@@ -55,15 +66,16 @@ export class Canvas {
     area.container.addEventListener('tg-card-room', this.cardRoom);
     this.unpan = middlePan(area);
     this.unthrough = cardThrough(area.container);
+    this.unpresses = watchPresses(area.container);
   }
 
   /**
-   * A selected node's params card has no room below or above it, or runs past the canvas's left
-   * side: move the view up by dy and right by dx.
+   * A selected node's params card has no clear place in sight (node.ts placeCard): move the view
+   * right by dx and down by dy (either may be negative) to bring the one it chose in.
    */
   private readonly cardRoom = (e: CustomEvent<{ readonly dx: number; readonly dy: number }>) => {
     const t = this.area.area.transform;
-    void this.area.area.translate(t.x + e.detail.dx, t.y - e.detail.dy);
+    void this.area.area.translate(t.x + e.detail.dx, t.y + e.detail.dy);
   };
 
   static async create(container: HTMLElement, core: EditorCore, previews: PreviewStore, hooks: BridgeHooks): Promise<Canvas> {
@@ -120,10 +132,15 @@ export class Canvas {
       // each path changed by a node drag laid out the whole canvas again, every node and wire
       // of it: 4-5 ms a frame at 1000 nodes, 0.15 with (the speed log, 6 December).
       if (c.type === 'render' && c.data.type === 'connection') c.data.element.style.contain = 'size layout style';
-      if (c.type === 'zoomed') cardScale();
+      // Zoomed, a card keeps its size on the screen and so covers more or less of the canvas
+      // around it: placed again (the view never moves for it then).
+      if (c.type === 'zoomed') {
+        cardScale();
+        for (const id of core.selection) cardOf(area, id)?.placeCardAgain?.('zoom');
+      }
       // A selected node's card was placed when it opened, where the node lay then: dragged
       // towards the canvas's foot, the node took it out of sight below. Placed again on the drop.
-      if (c.type === 'nodedragged') area.nodeViews.get(c.data.id)?.element.querySelector<HTMLElement & { placeCardAgain?(): void }>('tg-node')?.placeCardAgain?.();
+      if (c.type === 'nodedragged') cardOf(area, c.data.id)?.placeCardAgain?.('drop');
       return c;
     });
     cardScale();
@@ -266,12 +283,12 @@ export class Canvas {
     // opened: before this move (past the canvas's edge, for a duplicate), or before the mirror
     // put a new view where the model has it (a node added from the palette near the canvas's
     // foot opened its card under the notes line). Placed again, it flips to stay in the canvas.
-    for (const el of views) el.querySelector<HTMLElement & { placeCardAgain?(): void }>('tg-node')?.placeCardAgain?.();
+    for (const el of views) el.querySelector<CardHolder>('tg-node')?.placeCardAgain?.();
   }
 
   /** Places the params cards of the selected nodes again, for the canvas's box as it is now. */
   private placeCardsAgain(): void {
-    for (const id of this.core.selection) this.area.nodeViews.get(id)?.element.querySelector<HTMLElement & { placeCardAgain?(): void }>('tg-node')?.placeCardAgain?.();
+    for (const id of this.core.selection) cardOf(this.area, id)?.placeCardAgain?.();
   }
 
   /** The graph's notes as the shell draws them over this canvas: their line, or their open card. */
@@ -296,6 +313,7 @@ export class Canvas {
     this.area.container.removeEventListener('tg-card-room', this.cardRoom);
     this.unpan();
     this.unthrough();
+    this.unpresses();
     this.keep.dispose();
     this.box.dispose();
     this.frames.dispose();

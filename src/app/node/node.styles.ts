@@ -230,7 +230,8 @@ export default css`
   :host([collapsed]) .title {
     font-size: 12px;
   }
-  /* A selected collapsed node's params: a card below it, over the canvas. */
+  /* A selected collapsed node's params: a card beside it, over the canvas, where node.ts places it
+     (left and top; below the node until then). */
   .params.card {
     position: absolute;
     top: calc(100% + 4px);
@@ -255,19 +256,9 @@ export default css`
   :host([wide-card]) .params.card {
     width: ${WIDE_CARD_WIDTH}px;
   }
-  /* Near the canvas's right side or foot the card flips so it stays in view (placeCard). */
-  :host([card-x='right']) .params.card {
-    left: auto;
-    right: 0;
-    transform-origin: right top;
-  }
-  :host([card-y='above']) .params.card {
-    top: auto;
-    bottom: calc(100% + 4px);
-    transform-origin: left bottom;
-  }
-  :host([card-x='right'][card-y='above']) .params.card {
-    transform-origin: right bottom;
+  /* Waiting for the view to move before it shows (node.ts placeCard): hidden, not over the graph. */
+  :host([card-waits]) .params.card {
+    visibility: hidden;
   }
   /* While a wire is drawn: the sockets that would take it light up, the others dim. */
   rete-ref[data-wire-hint='take'] {

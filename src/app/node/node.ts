@@ -13,9 +13,33 @@ import type { Schemes, TypedSocket, ViewNode } from '../canvas/view-objects.ts';
 import { GROUP_COLORS } from '../theme.ts';
 import { CANVAS_FOOT, COLLAPSED_PREVIEW, COLLAPSED_WIDTH, CURVE_WIDTH, hasCurveEditor, hasTable, PREVIEW_SIZE } from './layout.ts';
 import { appEvent } from '../events.ts';
+import { pressState } from '../canvas/pressed.ts';
+import { chooseCardPlace, type CardRoom } from './card-place.ts';
 import styles from './node.styles.ts';
 
 const stop = (e: Event) => e.stopPropagation();
+
+/** Two presses on a title within this many milliseconds rename the node. */
+const DOUBLE_PRESS_MS = 400;
+/** How often a card waiting for a pressed pointer's release looks again. */
+const PRESS_POLL_MS = 100;
+/** Pixels around a socket a params card keeps clear: a press there still takes the socket. */
+const SOCKET_MARGIN = 4;
+/** The canvas's pixels between a node and its params card. */
+const CARD_GAP = 4;
+
+/** A params card open on a selected collapsed node, and its placing. */
+interface OpenCard {
+  readonly el: HTMLElement;
+  /** The view moved for it (it may once). */
+  moved: boolean;
+  /** Opened by a press, or placed again on a release: the view waits for the release and a second click. */
+  byPress: boolean;
+  /** A placing that waits for the pointer. */
+  timer: ReturnType<typeof setTimeout> | undefined;
+  /** Places it again when its size changes (its params rendered, a param shown or hidden). */
+  readonly sized: ResizeObserver;
+}
 
 /** The nearest ancestor (across shadow roots) that clips what overflows it: the canvas. */
 function clippingAncestor(from: Element): Element | null {
@@ -91,59 +115,131 @@ export class TgNode extends LitElement {
 
   override updated(): void {
     const card = this.renderRoot.querySelector<HTMLElement>('.params.card');
-    if (!card || this.cardPlaced === card) return;
-    this.cardPlaced = card;
-    this.placeCard(card);
+    if (card === (this.cardOpen?.el ?? null)) return;
+    this.closeCard();
+    if (!card) return;
+    const frame = clippingAncestor(this);
+    // Placed now, within this update, and again whenever its size changes: the params inside
+    // render after this update (measured now, the Wind's card was 158 px high of its 226).
+    const open: OpenCard = { el: card, moved: false, byPress: !!(frame && pressState(frame)?.pressed), timer: undefined, sized: new ResizeObserver(() => this.placeCard()) };
+    this.cardOpen = open;
+    this.placeCard('open');
+    open.sized.observe(card);
   }
 
-  /** Places the open params card again, after the view moved the node (Canvas.reveal). */
-  placeCardAgain(): void {
-    const card = this.renderRoot.querySelector<HTMLElement>('.params.card');
-    if (card) this.placeCard(card);
+  // Rete brings a picked node to the front by moving its element: out of the page and back in
+  // on the press that opens its card. Its placing waits meanwhile and goes on once it is back.
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.cardOpen?.timer);
   }
 
-  /** The card last placed: placed once each time it opens, not on every update (it reads layout). */
-  private cardPlaced: HTMLElement | null = null;
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.cardOpen) this.placeCard();
+  }
 
   /**
-   * Keeps an opened params card inside the canvas: flipped to the node's right edge when it
-   * would run past the canvas's right side, above the node when it would run past its foot.
+   * Places the open params card again: after the node was dropped (or clicked: rete's release
+   * after a press that moved nothing), after the view moved it (Canvas.reveal, a resize) or after
+   * a zoom, which never moves the view for it.
    */
-  private placeCard(card: HTMLElement): void {
+  placeCardAgain(after: 'drop' | 'view' | 'zoom' = 'view'): void {
+    if (!this.cardOpen) return;
+    // A release just ended: the view waits for a second click before it moves.
+    if (after === 'drop') this.cardOpen.byPress = true;
+    this.placeCard(after === 'zoom' ? 'zoom' : 'again');
+  }
+
+  /** The open params card and its placing; null while none is open. */
+  private cardOpen: OpenCard | null = null;
+
+  private closeCard(): void {
+    const open = this.cardOpen;
+    if (!open) return;
+    clearTimeout(open.timer);
+    open.sized.disconnect();
+    this.removeAttribute('card-waits');
+    this.cardOpen = null;
+  }
+
+  /**
+   * Opens the params card where it keeps every other node's sockets and title clear, nearest its
+   * node and hiding the least of the others (card-place.ts), in the canvas as it lies. Only when
+   * no such place is in sight does the view move to bring one in: once for a card, never while a
+   * pointer is pressed or within a double-click of its release (the card waits, hidden, meanwhile;
+   * moved on the release, the view took the title from under the second press that renames the
+   * node), and never for a zoom.
+   */
+  private placeCard(after: 'open' | 'again' | 'zoom' | 'keys' = 'again'): void {
+    const open = this.cardOpen;
     const frame = clippingAncestor(this);
-    if (!frame) return;
-    const box = frame.getBoundingClientRect();
-    // The graph's notes line lies over the canvas's foot: a card's last rows went under it.
-    const bottom = box.bottom - CANVAS_FOOT;
+    if (!open || !frame || !open.el.isConnected) return;
+    clearTimeout(open.timer);
+    const press = pressState(frame);
+    // Waiting for a pressed pointer (a node being dragged): nothing to measure until it is let go.
+    if (press?.pressed && this.hasAttribute('card-waits') && after !== 'zoom') {
+      open.timer = setTimeout(() => this.placeCard(), PRESS_POLL_MS);
+      return;
+    }
+    const sinceRelease = performance.now() - (press?.releasedAt ?? -Infinity);
+    // Just opened, within the node's update, its params are not drawn yet (the card is shorter
+    // than it will be) and a node just added may not stand where the model has it yet: the view
+    // moves, if it must, a moment later (a Hydraulic erosion added from the palette moved it for
+    // a card 302 px high beside a node 560 px from where it went).
+    const wait = press?.pressed ? PRESS_POLL_MS : open.byPress && after !== 'keys' && sinceRelease < DOUBLE_PRESS_MS ? DOUBLE_PRESS_MS - sinceRelease : after === 'open' ? 1 : 0;
+    const mayMove = !open.moved && after !== 'zoom';
+    const room = this.cardRoom(frame, open.el);
+    const place = chooseCardPlace(room, mayMove && !wait);
+    if (place.kind !== 'beside' && mayMove && wait && chooseCardPlace(room, true).kind === 'moved') {
+      this.setAttribute('card-waits', '');
+      open.timer = setTimeout(() => this.placeCard(), wait);
+      return;
+    }
     const node = this.getBoundingClientRect();
-    const width = card.getBoundingClientRect().width;
-    const height = card.getBoundingClientRect().height;
-    // Where the card hangs: its left edge on the node's (the default) or flipped to the node's
-    // right edge near the canvas's right side; below the node, or above it when the space below
-    // is shorter than the card. Attributes the styles read, not reactive properties: this runs
-    // from updated(), where setting one scheduled a second render of the node for nothing
-    // (Lit's change-in-update warning, seen after a paste and an undo).
-    const x = node.left + width > box.right && node.right - width >= box.left ? 'right' : 'left';
-    // The minimap lies over the canvas's bottom right corner: a card whose columns it shares
-    // ends above it (a blur added beside it at 1600 × 1000 had its radius field under it).
-    const map = frame.querySelector(':scope > .tg-minimap')?.getBoundingClientRect();
-    const cardLeft = x === 'right' ? node.right - width : node.left;
-    // So do the graph's notes when open over the bottom left (a node added above them had its
-    // card under them).
-    const notes = frame.querySelector(':scope > .notes-card')?.getBoundingClientRect();
-    const covers = [map, notes].filter((c): c is DOMRect => !!c && c.height > 0 && cardLeft < c.right && cardLeft + width > c.left);
-    const floor = Math.min(bottom, ...covers.map((c) => c.top));
-    const above = node.bottom + height > floor && node.top - height >= box.top;
-    this.setAttribute('card-x', x);
-    this.setAttribute('card-y', above ? 'above' : 'below');
-    // Room neither below nor above (a tall card, the Hydraulic erosion's, on a small window):
-    // the canvas moves up just enough, never taking the node's top out of view.
-    const dy = Math.max(0, Math.min(node.bottom + height - floor, node.top - box.top));
-    // A node partly past the canvas's left side (the view panned) hung its card past it, the
-    // params' names cut off: the canvas moves right just enough, never taking the node's right
-    // edge out of view.
-    const dx = Math.max(0, Math.min(box.left - cardLeft, box.right - node.right));
-    if ((!above && dy > 0) || dx > 0) this.dispatchEvent(appEvent('tg-card-room', { dx, dy: above ? 0 : dy }));
+    const k = this.offsetWidth ? node.width / this.offsetWidth : 1;
+    // Styles and attributes, not reactive properties: this runs from updated(), where setting one
+    // scheduled a second render of the node for nothing (Lit's change-in-update warning).
+    open.el.style.left = `${(place.box.left - node.left) / k - this.clientLeft}px`;
+    open.el.style.top = `${(place.box.top - node.top) / k - this.clientTop}px`;
+    this.removeAttribute('card-waits');
+    if (place.move.x || place.move.y) {
+      open.moved = true;
+      this.dispatchEvent(appEvent('tg-card-room', { dx: place.move.x, dy: place.move.y }));
+    }
+  }
+
+  /** What the card's place is chosen from, measured on the screen. */
+  private cardRoom(frame: Element, card: HTMLElement): CardRoom {
+    const box = frame.getBoundingClientRect();
+    const node = this.getBoundingClientRect();
+    const { width, height } = card.getBoundingClientRect();
+    const k = this.offsetWidth ? node.width / this.offsetWidth : 1;
+    // The graph's notes line lies over the canvas's foot: a card's last rows went under it. The
+    // minimap lies over its bottom right corner (a blur added beside it at 1600 × 1000 had its
+    // radius field under it), and the notes, when open, over its bottom left (a node added
+    // above them had its card under them).
+    const over = [frame.querySelector(':scope > .tg-minimap'), frame.querySelector(':scope > .notes-card')].flatMap((el) => {
+      const r = el?.getBoundingClientRect();
+      return r && r.width && r.height ? [r] : [];
+    });
+    // Within a canvas's size of the node: as far as a move of the view for the card may reach.
+    const reach = { left: node.left - box.width, top: node.top - box.height, right: node.right + box.width, bottom: node.bottom + box.height };
+    const others: DOMRect[] = [];
+    const keepClear: CardRoom['keepClear'][number][] = [];
+    for (const el of frame.querySelectorAll<HTMLElement>('tg-node')) {
+      if (el === this) continue;
+      const r = el.getBoundingClientRect();
+      if (r.right < reach.left || r.left > reach.right || r.bottom < reach.top || r.top > reach.bottom) continue;
+      others.push(r);
+      const header = el.shadowRoot?.querySelector('header');
+      if (header) keepClear.push(header.getBoundingClientRect());
+      for (const socket of el.shadowRoot?.querySelectorAll('rete-ref') ?? []) {
+        const s = socket.getBoundingClientRect();
+        if (s.width && s.height) keepClear.push({ left: s.left - SOCKET_MARGIN, top: s.top - SOCKET_MARGIN, right: s.right + SOCKET_MARGIN, bottom: s.bottom + SOCKET_MARGIN });
+      }
+    }
+    return { node, width, height, gap: CARD_GAP * k, canvas: { left: box.left, top: box.top, right: box.right, bottom: box.bottom - CANVAS_FOOT }, over, keepClear, others };
   }
 
   override render() {
@@ -191,7 +287,7 @@ export class TgNode extends LitElement {
     if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey) return;
     const last = this.lastTitleDown;
     this.lastTitleDown = { t: e.timeStamp, x: e.clientX, y: e.clientY };
-    if (e.timeStamp - last.t < 400 && Math.abs(e.clientX - last.x) < 6 && Math.abs(e.clientY - last.y) < 6) {
+    if (e.timeStamp - last.t < DOUBLE_PRESS_MS && Math.abs(e.clientX - last.x) < 6 && Math.abs(e.clientY - last.y) < 6) {
       this.lastTitleDown.t = -1e9;
       e.stopPropagation();
       this.startRename();
@@ -204,6 +300,9 @@ export class TgNode extends LitElement {
    */
   focusParams(): void {
     void this.updateComplete.then(() => {
+      // A card waiting for a second click before the view moves for it cannot take the focus
+      // hidden: the keys say no second click is coming.
+      if (this.hasAttribute('card-waits')) this.placeCard('keys');
       for (const param of this.renderRoot.querySelectorAll('tg-param')) {
         const root = param.shadowRoot;
         // In that order: a selector list matches in the card's order, and a param's slider comes
