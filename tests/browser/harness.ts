@@ -247,12 +247,13 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /**
  * Makes a node's params reachable: a collapsed node (the default graph's are) shows them in a
- * card while it is the only node selected, so this clicks its title when needed.
+ * card while it is the only node selected, so this clicks its title when needed, and waits for
+ * the card to show (one that needs the view to move waits, unseen, until a double-click could
+ * no longer come).
  */
 export async function showParams(page: Page, id: string): Promise<void> {
   const shown = await page.locator(`tg-node[data-node-id="${id}"] tg-param`).count();
-  if (shown) return;
-  await page.locator(`tg-node[data-node-id="${id}"] header .title`).click();
+  if (!shown) await page.locator(`tg-node[data-node-id="${id}"] header .title`).click();
   await page.locator(`tg-node[data-node-id="${id}"] tg-param`).first().waitFor();
 }
 

@@ -102,12 +102,10 @@ export function chooseCardPlace(room: CardRoom, mayMove: boolean): CardPlace {
   const near = search(Math.max(canvas.left, nearX[0]), Math.min(canvas.right - width, nearX[1]), Math.max(canvas.top, nearY[0]), Math.min(canvas.bottom - height, nearY[1]), reach, inSight);
   if (near.clear) return { ...near.best!, kind: 'beside' };
   if (mayMove) {
-    const w = canvas.right - canvas.left;
-    const h = canvas.bottom - canvas.top;
     const moved = search(nearX[0], nearX[1], nearY[0], nearY[1], reach, (box) => {
       const both = { left: Math.min(box.left, node.left), top: Math.min(box.top, node.top), right: Math.max(box.right, node.right), bottom: Math.max(box.bottom, node.bottom) };
-      const x = moveInto(both.left, both.right, canvas.left, canvas.left + w);
-      const y = moveInto(both.top, both.bottom, canvas.top, canvas.top + h);
+      const x = moveInto(both.left, both.right, canvas.left, canvas.right);
+      const y = moveInto(both.top, both.bottom, canvas.top, canvas.bottom);
       if (Number.isNaN(x) || Number.isNaN(y)) return null;
       // Neither the card nor its node under the minimap or the notes once moved.
       if (room.over.some((o) => overlaps(shift(box, x, y), o) || overlaps(shift(node, x, y), o))) return null;
