@@ -39,6 +39,19 @@ function formatTyped(value: number, step: number): string {
   return rounded === value ? String(rounded) : String(Number(value.toPrecision(6)));
 }
 
+/**
+ * The width of a number param's field when its range's ends are longer than the 46 px every field
+ * has (five characters): as wide as the longer end, so a value at the end shows whole (the Flow's
+ * river area, 1…100000, showed 10000 at 100000). Fixed by the range, not the value, so the field
+ * keeps its width while the slider moves it.
+ */
+function numberWidth(min: number, max: number, step: number): string {
+  const chars = Math.max(formatTyped(min, step).length, formatTyped(max, step).length);
+  if (chars <= 5) return '';
+  const width = `calc(${chars}ch + 10px)`;
+  return `flex-basis: ${width}; width: ${width}`;
+}
+
 /** The param's name for people: its manifest label, else its key in words ("coastMod" → "coast mod"). */
 export function paramLabel(key: string, spec: ParamSpec): string {
   return spec.label ?? key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
@@ -179,7 +192,7 @@ export class TgParam extends LitElement {
             @input=${this.slid}
             @change=${this.dragEnd}
           />
-          <input type="number" min=${spec.min} max=${spec.max} step="any" .value=${live(formatTyped(v, step))} @keydown=${spec.kind === 'number' ? decimalComma : noKeys} @change=${this.typed} title=${rangeText(spec)} />
+          <input type="number" min=${spec.min} max=${spec.max} step="any" style=${numberWidth(spec.min, spec.max, step)} .value=${live(formatTyped(v, step))} @keydown=${spec.kind === 'number' ? decimalComma : noKeys} @change=${this.typed} title=${rangeText(spec)} />
           <span class="range" title="The range this param takes; a typed value outside it is set to the nearest end"
             >${rangeText({ ...spec, unit: undefined })}${spec.unit ? html`<span class="unit"> ${spec.unit}</span>` : nothing}</span
           >`;
