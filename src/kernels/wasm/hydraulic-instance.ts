@@ -69,19 +69,13 @@ export function hydraulicRun(n: number, brush: { index: Int32Array; dc: Int32Arr
   const k = hydraulicModule.exports();
   const cells = n * n;
   const b = brush.index.length;
-  const sizes = [8 * cells, 8 * cells, 8 * cells, 4 * b, 4 * b, 4 * b, 8 * b];
-  const at: number[] = [];
-  let end = FIRST_BYTE;
-  for (const size of sizes) {
-    at.push(end);
-    end += Math.ceil(size / 16) * 16 + 16;
-  }
-  let buffer: ArrayBuffer;
+  let layout: { at: number[]; buffer: ArrayBuffer };
   try {
-    buffer = hydraulicModule.reserve(k, end);
+    layout = hydraulicModule.regions(k, [8 * cells, 8 * cells, 8 * cells, 4 * b, 4 * b, 4 * b, 8 * b]);
   } catch {
     return null;
   }
+  const { at, buffer } = layout;
   const h = new Float64Array(buffer, at[0], cells);
   const worn = new Float64Array(buffer, at[1], cells).fill(0);
   const laid = new Float64Array(buffer, at[2], cells).fill(0);

@@ -49,6 +49,12 @@ export interface LazyModule<E extends WithMemory> {
   bytes(): Uint8Array<ArrayBuffer>;
   /** Grows the memory to hold `end` bytes; the memory's buffer after. */
   reserve(k: E, end: number): ArrayBuffer;
+  /**
+   * Lays out consecutive regions of these sizes from FIRST_BYTE, each 16-aligned with 16 bytes
+   * to spare after it (a kernel reading a pair of cells may read one past a line), and grows the
+   * memory to hold them: their byte offsets and the memory's buffer after.
+   */
+  regions(k: E, sizes: readonly number[]): { at: number[]; buffer: ArrayBuffer };
   /** Bytes the memory holds now (0 before first use). */
   memoryBytes(): number;
   /** Lets the instance and its memory go when the memory holds more than `limit` bytes. */
@@ -63,7 +69,7 @@ export function lazyModule<E extends WithMemory>(base64: string, refusal: string
   let compiled: WebAssembly.Module | null = null;
   let instance: E | null = null;
   const bytes = (): Uint8Array<ArrayBuffer> => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  return {
+  const module: LazyModule<E> = {
     bytes,
     exports(): E {
       if (!instance) {
@@ -81,9 +87,19 @@ export function lazyModule<E extends WithMemory>(base64: string, refusal: string
       if (end > have) k.memory.grow(Math.ceil((end - have) / PAGE));
       return k.memory.buffer;
     },
+    regions(k: E, sizes: readonly number[]): { at: number[]; buffer: ArrayBuffer } {
+      const at: number[] = [];
+      let end = FIRST_BYTE;
+      for (const size of sizes) {
+        at.push(end);
+        end += Math.ceil(size / 16) * 16 + 16;
+      }
+      return { at, buffer: module.reserve(k, end) };
+    },
     memoryBytes: () => (instance ? instance.memory.buffer.byteLength : 0),
     release(limit: number): void {
       if (instance && instance.memory.buffer.byteLength > limit) instance = null;
     },
   };
+  return module;
 }

@@ -48,21 +48,10 @@ export interface ThermalSlopes {
   readonly rate: number;
 }
 
-/** Regions of the module's memory: consecutive, 16-aligned; grows the memory to hold them. */
-function regions(k: ThermalExports, sizes: readonly number[]): { at: number[]; buffer: ArrayBuffer } {
-  const at: number[] = [];
-  let end = FIRST_BYTE;
-  for (const size of sizes) {
-    at.push(end);
-    end += Math.ceil(size / 16) * 16 + 16;
-  }
-  return { at, buffer: thermalModule.reserve(k, end) };
-}
-
 /** The two padded grids (w × w doubles) the passes alternate between in the module's memory, and the ring's offset. */
 function grids(k: ThermalExports, w: number): { a: Float64Array; b: Float64Array; ringAt: number } {
   const cells = w * w;
-  const { at, buffer } = regions(k, [8 * cells, 8 * cells, k.ringBytes(w)]);
+  const { at, buffer } = thermalModule.regions(k, [8 * cells, 8 * cells, k.ringBytes(w)]);
   return { a: new Float64Array(buffer, at[0], cells), b: new Float64Array(buffer, at[1], cells), ringAt: at[2] };
 }
 
@@ -110,7 +99,7 @@ export function wasmThermalBand(from: Float64Array, to: Float64Array, w: number,
   const first = Math.max(0, r0 - 1);
   const last = Math.min(w - 1, r1 + 2);
   const rows = last - first + 1;
-  const { at, buffer } = regions(k, [8 * w * rows, 8 * w * (r1 - r0), k.ringBytes(w)]);
+  const { at, buffer } = thermalModule.regions(k, [8 * w * rows, 8 * w * (r1 - r0), k.ringBytes(w)]);
   new Float64Array(buffer, at[0], w * rows).set(from.subarray(first * w, (last + 1) * w));
   // The module addresses rows by their padded index: where row 0 would be (wrapping below 0 is
   // fine, as every address it reads is in the copied rows).

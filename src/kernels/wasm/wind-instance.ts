@@ -42,16 +42,9 @@ export function wasmExp(x: number): number {
   return wind().exp(x);
 }
 
-/** Byte offsets of consecutive 16-aligned regions of these sizes; grows the memory to hold them. */
+/** Byte offsets of consecutive 16-aligned regions of these sizes (16 bytes more each: a pair of f32 cells may be read one cell past a line); grows the memory to hold them. */
 function reserve(k: WindExports, sizes: readonly number[]): number[] {
-  const offsets: number[] = [];
-  let end = FIRST_BYTE;
-  for (const size of sizes) {
-    offsets.push(end);
-    end += Math.ceil(size / 16) * 16 + 16; // 16 more: a pair of f32 cells may be read one cell past a line
-  }
-  windModule.reserve(k, end);
-  return offsets;
+  return windModule.regions(k, sizes).at;
 }
 
 /** One region of the fine grid as the module sweeps it (see sweepLines in wind-sweep.ts). */
