@@ -28,6 +28,26 @@ export interface View {
   readonly size: number;
 }
 
+/**
+ * The square of world a graph's erosions and flows run over (format version 6), in views: from
+ * (x, y), size views a side, whole views each. An evaluation inside it runs every grid-bound
+ * node (an erosion, a flow) on the whole world at the resolution asked, so a pan inside it
+ * keeps the land; outside it, or without one, they run on the grid asked (the view).
+ */
+export interface World {
+  readonly x: number;
+  readonly y: number;
+  readonly size: number;
+}
+
+/** Views a world's side may span. */
+export const WORLD_SIZE_MAX = 16;
+/**
+ * Cells a side of the grid a world is run on at most (its size × the cells a view asked): past
+ * it, an evaluation runs its erosions on the grid asked, as without a world.
+ */
+export const WORLD_GRID_MAX = 4096;
+
 export const VIEW_SIZE_MIN = 16;
 export const VIEW_SIZE_MAX = 4096;
 

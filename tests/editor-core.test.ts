@@ -413,7 +413,7 @@ describe('drafts', () => {
         name: 'Mine',
         savedAt: 3000,
         key: `${UNREADABLE_PREFIX}x@5000`,
-        problems: [{ path: '$.version', message: 'the file is version 99, newer than this Terrain Graph reads (up to 5): open it with a newer Terrain Graph' }],
+        problems: [{ path: '$.version', message: 'the file is version 99, newer than this Terrain Graph reads (up to 6): open it with a newer Terrain Graph' }],
       },
     ]);
   });

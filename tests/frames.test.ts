@@ -24,9 +24,9 @@ function annotated(): string {
 }
 
 describe('format version 3', () => {
-  it('is read by this build, which writes version 5, as every shipped graph is', () => {
-    expect(CURRENT_VERSION).toBe(5);
-    for (const file of files) expect(JSON.parse(readFileSync(`graphs/${file}`, 'utf8')).version).toBe(5);
+  it('is read by this build, which writes version 6, as every shipped graph is', () => {
+    expect(CURRENT_VERSION).toBe(6);
+    for (const file of files) expect(JSON.parse(readFileSync(`graphs/${file}`, 'utf8')).version).toBe(6);
   });
 
   it('saves frames and reroute dots, and loads them back to the same bytes', () => {
@@ -63,11 +63,11 @@ describe('format version 3', () => {
     expect(problems[2].message).toBe('duplicate frame id "noises" (first at $.frames[0])');
   });
 
-  it('refuses a file newer than version 5 with one clear problem', () => {
+  it('refuses a file newer than version 6 with one clear problem', () => {
     const doc = JSON.parse(annotated());
-    doc.version = 6;
+    doc.version = 7;
     expect(() => parseGraph(doc, { file: 'new.json' })).toThrow(
-      'new.json: 1 problem in the graph\n  $.version: the file is version 6, newer than this Terrain Graph reads (up to 5): open it with a newer Terrain Graph',
+      'new.json: 1 problem in the graph\n  $.version: the file is version 7, newer than this Terrain Graph reads (up to 6): open it with a newer Terrain Graph',
     );
   });
 });
@@ -270,11 +270,11 @@ describe('the command line with version-3 files', () => {
     expect(list(out).filter((f) => f.includes('__'))).toEqual([]);
     expect(list(out)).toContain('biomes.out.png');
     const v6 = JSON.parse(text);
-    v6.version = 6;
+    v6.version = 7;
     writeFileSync(file, JSON.stringify(v6));
     const refused = await run('check', file);
     expect(refused.code).not.toBe(0);
-    expect(refused.err).toContain('the file is version 6, newer than this Terrain Graph reads (up to 5)');
+    expect(refused.err).toContain('the file is version 7, newer than this Terrain Graph reads (up to 6)');
     rmSync(dir, { recursive: true, force: true });
   });
 });

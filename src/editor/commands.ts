@@ -9,8 +9,8 @@ import { type Edge, findNode, type Frame, type Graph, type GraphNode, NODE_ID_PA
 import { checkVia, FRAME_LIMITS, readFrames } from '../model/frames.ts';
 import { GRAPH_FILE_LIMITS } from '../model/format.ts';
 import type { AnyParamValue } from '../model/params.ts';
-import { checkParam, checkView, nodeNamed } from '../model/validate.ts';
-import type { View } from '../grid.ts';
+import { checkParam, checkView, checkWorld, nodeNamed } from '../model/validate.ts';
+import type { View, World } from '../grid.ts';
 import { edgeKey, sameEdge, wireRefusal } from './wiring.ts';
 
 export type Command =
@@ -27,6 +27,8 @@ export type Command =
   | { readonly kind: 'removeFrame'; readonly id: string }
   | { readonly kind: 'setFrame'; readonly frame: Frame }
   | { readonly kind: 'setView'; readonly view: View }
+  /** The graph's world (format version 6); null: none. */
+  | { readonly kind: 'setWorld'; readonly world: World | null }
   | { readonly kind: 'setInfo'; readonly name: string; readonly notes: string }
   /**
    * `file`: the name the incoming graph is kept as (Kept; absent: none). `clean`: that file
@@ -62,6 +64,8 @@ export type Change =
   /** A frame came, went, or changed (title, colour, place or size). */
   | { readonly kind: 'frame'; readonly id: string }
   | { readonly kind: 'view' }
+  /** The graph's world came, went or moved. */
+  | { readonly kind: 'world' }
   | { readonly kind: 'info' }
   | { readonly kind: 'selection' };
 
@@ -253,6 +257,16 @@ export function applyCommand(graph: Graph, cmd: Command, kept?: Kept): Applied {
       graph.view = { x: cmd.view.x, y: cmd.view.y, size: cmd.view.size };
       return { inverse: [{ kind: 'setView', view: before }], changes: [{ kind: 'view' }] };
     }
+    case 'setWorld': {
+      if (cmd.world) {
+        const problems = checkWorld(cmd.world, 'world');
+        if (problems.length) throw new EditError(`${problems[0].path}: ${problems[0].message}`);
+      }
+      const before = graph.world ?? null;
+      if (cmd.world) graph.world = { x: cmd.world.x, y: cmd.world.y, size: cmd.world.size };
+      else delete graph.world;
+      return { inverse: [{ kind: 'setWorld', world: before }], changes: [{ kind: 'world' }] };
+    }
     case 'setInfo': {
       const before = { name: graph.name, notes: graph.notes };
       graph.name = cmd.name;
@@ -268,6 +282,8 @@ export function applyCommand(graph: Graph, cmd: Command, kept?: Kept): Applied {
       graph.nodes = next.nodes;
       graph.edges = next.edges;
       graph.frames = next.frames ?? [];
+      if (next.world) graph.world = next.world;
+      else delete graph.world;
       const was = kept?.file ?? null;
       if (kept) kept.file = cmd.file ?? null;
       return { inverse: [{ kind: 'replaceGraph', graph: before, file: was }], changes: [{ kind: 'graph', outgoing: before }] };

@@ -8,7 +8,7 @@
 
 import { nodeDef } from '../../nodes/index.ts';
 import { cloneGraph, type Edge, findNode, type Frame, type FrameColor, freshNodeId, type Graph, type GraphNode, type NodeFlag } from '../model/graph.ts';
-import type { View } from '../grid.ts';
+import type { View, World } from '../grid.ts';
 import { type AnyParamValue, defaultParams } from '../model/params.ts';
 import { applyCommand, type Change, type Command, EditError, type Kept } from './commands.ts';
 import { copySnippet, placeSnippet, type Snippet } from './clipboard.ts';
@@ -381,6 +381,16 @@ export class EditorCore {
     const now = this.doc.view;
     if (next.x === now.x && next.y === now.y && next.size === now.size) return;
     this.run(label, [{ kind: 'setView', view: next }]);
+  }
+
+  /**
+   * Sets the square of world the graph's erosions and flows run over (grid.ts World), or none
+   * (null): one undo step, saved with the graph; an EditError when the world is invalid.
+   */
+  setWorld(world: World | null): void {
+    const now = this.doc.world ?? null;
+    if (now === world || (now && world && now.x === world.x && now.y === world.y && now.size === world.size)) return;
+    this.run(world ? (now ? 'change world' : 'set world') : 'remove world', [{ kind: 'setWorld', world }]);
   }
 
   /**

@@ -12,7 +12,7 @@ import { cloneGraph, type Graph, NODE_FLAGS } from '../model/graph.ts';
 import { parseGraph, serializeGraph } from '../model/format.ts';
 import { checkVia, readFrames } from '../model/frames.ts';
 import { GraphError } from '../model/problems.ts';
-import { checkView, isValidNodeId } from '../model/validate.ts';
+import { checkView, checkWorld, isValidNodeId } from '../model/validate.ts';
 import { applyCommand, type Command, type Kept } from './commands.ts';
 import type { KeyValueStore } from './files.ts';
 import { type Entry, HISTORY_LIMIT, type Step, type Steps } from './history.ts';
@@ -198,6 +198,7 @@ const SHAPES: { readonly [K in Exclude<Command['kind'], 'replaceGraph'>]: Readon
   removeFrame: { id: isString },
   setFrame: { frame: isFrame },
   setView: { view: (v) => checkView(v).length === 0 },
+  setWorld: { world: (v) => v === null || checkWorld(v).length === 0 },
   setInfo: { name: isString, notes: isString },
 };
 

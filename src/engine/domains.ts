@@ -1,7 +1,7 @@
 // Domain geometry for the engine's halos: growing a domain by a footprint's margins in whole
 // cells, merging the domains a node's consumers need into few evaluations, and cropping.
 
-import { type Domain, domainKey, latticeDomain, latticeOf } from '../grid.ts';
+import { type Domain, domainKey, latticeDomain, latticeOf, type World, WORLD_GRID_MAX } from '../grid.ts';
 import type { Margins } from '../model/manifest.ts';
 
 /** A domain's cells as integer rectangles on its lattice (cells per unit, west column, south row). */
@@ -41,6 +41,17 @@ export function cellOffset(a: Domain, b: Domain): { dc: number; dr: number } | n
   const slack = Math.max(1e-6, (Math.abs(a.x0) + Math.abs(b.x0) + Math.abs(a.y0) + Math.abs(b.y0)) * pa * 2 ** -50);
   if (Math.abs(dc - Math.round(dc)) > slack || Math.abs(dr - Math.round(dr)) > slack) return null;
   return { dc: Math.round(dc), dr: Math.round(dr) };
+}
+
+/**
+ * The world's grid on the lattice of `asked` (its cells a view), when the world holds every
+ * cell of `asked` and the grid is at most WORLD_GRID_MAX cells a side; else null.
+ */
+export function worldGrid(world: World, asked: Domain): Domain | null {
+  const l = latticeOf(asked);
+  if (!l || world.size * l.perUnit > WORLD_GRID_MAX) return null;
+  const grid = latticeDomain(l.perUnit, world.x * l.perUnit, world.y * l.perUnit, world.size * l.perUnit);
+  return covers(grid, asked) ? grid : null;
 }
 
 /** True when `outer` holds every cell of `inner` on the same lattice. */

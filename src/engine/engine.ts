@@ -11,7 +11,7 @@ import { describe, GraphError } from '../model/problems.ts';
 import { checkParam, checkView, nodeNamed, suggest } from '../model/validate.ts';
 import type { Value } from '../model/values.ts';
 import { Evaluation } from './evaluation.ts';
-import { covers } from './domains.ts';
+import { covers, worldGrid } from './domains.ts';
 import { gridBoundNodes } from './grid-bound.ts';
 import { defOf, Layout } from './layout.ts';
 import { checkEngineGraph } from './graph-check.ts';
@@ -117,6 +117,8 @@ export interface EngineOptions {
 
 /** Domains asked for whose kernel times each node keeps (Engine.timings). */
 const TIMED_DOMAINS = 4;
+/** Grids whose pinned results an engine keeps (see pinnedGrids). */
+const PINNED_GRIDS = 2;
 
 export class Engine {
   /** The node types this engine evaluates. */
@@ -161,8 +163,14 @@ export class Engine {
   private pinVersion = 0;
   /** The nodes whose outputs are grid-bound (grid-bound.ts). */
   private gridBound: ReadonlySet<string> = new Set();
-  /** The grid (EvaluateOptions.grid) the cache's pinned results were made on, by its key. */
-  private pinnedGrid: string | null = null;
+  /**
+   * The grids (EvaluateOptions.grid, or the graph's world) the cache's pinned results were made
+   * on, by key, the least recently used first: per grid, the nodes and domain keys pinned. Two at
+   * most: the editor's view and its coarse pan frames each have their world grid.
+   */
+  private readonly pinnedGrids = new Map<string, { node: string; key: string }[]>();
+  /** Per pinned node, its inputs' closure as it was when pinned (upstreamKey): an edit elsewhere keeps the pin. */
+  private readonly pinnedUpstream = new Map<string, string>();
   /** The last evaluation's layout and what it was made for (layoutVersion, domain asked, targets). */
   private layout: { readonly key: string; readonly layout: Layout } | null = null;
 
@@ -243,7 +251,7 @@ export class Engine {
       node.params = draftedParams(def, given, this.draftCells());
     } else node.params[key] = structuredClone(value);
     this.paramKeys.set(nodeId, JSON.stringify(node.params));
-    this.unpin();
+    this.unpinChanged();
     // A footprint may read any of its node's params (a cap, a cut, a wind's start), and with
     // them which nodes are grid-bound.
     if (def.footprint) {
@@ -277,6 +285,9 @@ export class Engine {
       if (gridProblem) throw new GraphError([{ path: 'options.grid', message: gridProblem }]);
       if (!covers(options.grid, asked)) throw new GraphError([{ path: 'options.grid', message: `the grid ${domainKey(options.grid)} does not hold the domain asked, ${domainKey(asked)}` }]);
     }
+    // Without a grid given, the graph's world is the grid its erosions and flows run on, when it
+    // holds the domain asked (worldGrid).
+    const grid = options.grid ?? this.worldGridOf(asked) ?? undefined;
     const targets = options.targets ?? this.current.nodes.map((n) => n.id);
     const unknown = targets.filter((id) => typeof id !== 'string' || !this.wiring.nodesById.has(id));
     if (unknown.length) throw new GraphError(unknown.map((id) => ({ path: 'options.targets', message: `no node "${String(id)}" to evaluate` })));
@@ -285,20 +296,21 @@ export class Engine {
     // evaluation's calls (threads.ts).
     holdThreads();
     try {
-      return this.run(asked, targets, options, start);
+      return this.run(asked, targets, options, grid, start);
     } finally {
       releaseThreads();
     }
   }
 
-  private run(asked: Domain, targets: readonly string[], options: EvaluateOptions, start: number): EvaluateReport {
+  private run(asked: Domain, targets: readonly string[], options: EvaluateOptions, grid: Domain | undefined, start: number): EvaluateReport {
     this.cropMs = 0;
     const { cache, pool, wiring, paramKeys, sharedOf, cropClock, addCropMs, given } = this;
     const state = { cache, pool, wiring, paramKeys, sharedOf, cropClock, addCropMs, given };
-    // Pinned results serve only evaluations given the grid they were made on.
-    const gridKey = options.grid ? domainKey(options.grid) : null;
-    if (this.pinnedGrid !== gridKey) this.unpin();
-    const layout = this.layoutFor(asked, targets, options.grid);
+    // Pinned results serve only evaluations given the grid they were made on (their domains are
+    // that grid's); the grids' least recently used goes when a third comes.
+    const gridKey = grid ? domainKey(grid) : null;
+    if (gridKey !== null) this.touchGrid(gridKey);
+    const layout = this.layoutFor(asked, targets, grid);
     const evaluation = new Evaluation(state, layout, asked, options.onNode, options.dropIntermediates ?? false, this.nextVersion, options.shouldStop);
     this.evaluating = evaluation;
     this.cache.begin();
@@ -365,11 +377,82 @@ export class Engine {
 
   /** Pins the grid-bound nodes' results on the grid's domains (EvaluateOptions.grid). */
   private pin(layout: Layout, gridKey: string): void {
+    const pins = this.pinnedGrids.get(gridKey) ?? [];
     for (const [id, domains] of layout.pinnable) {
       const planned = new Set((layout.plan.get(id) ?? []).map(domainKey));
-      for (const d of domains) if (planned.has(domainKey(d))) this.cache.pin(id, d);
+      for (const d of domains) {
+        const key = domainKey(d);
+        if (!planned.has(key) || layout.takesPinned(id, d)) continue;
+        this.cache.pin(id, d);
+        if (this.cache.pinned(id, d)) pins.push({ node: id, key });
+      }
+      this.pinnedUpstream.set(id, this.upstreamKey(id));
     }
-    this.pinnedGrid = gridKey;
+    this.pinnedGrids.set(gridKey, pins);
+    this.pinVersion++;
+  }
+
+  /**
+   * The grid of the graph's world on the lattice of `asked` (grid.ts worldGrid), when the graph
+   * has one, a node runs on a whole grid (an erosion, a flow) and the world holds `asked`; else null.
+   */
+  private worldGridOf(asked: Domain): Domain | null {
+    const world = this.current.world;
+    return world && this.gridBound.size ? worldGrid(world, asked) : null;
+  }
+
+  /** Marks the grid the most recently used; a third grid lets the least recently used one's pins go. */
+  private touchGrid(gridKey: string): void {
+    const pins = this.pinnedGrids.get(gridKey);
+    if (pins) {
+      this.pinnedGrids.delete(gridKey);
+      this.pinnedGrids.set(gridKey, pins);
+      return;
+    }
+    while (this.pinnedGrids.size >= PINNED_GRIDS) {
+      const [oldest] = this.pinnedGrids.keys();
+      this.unpinGrid(oldest);
+    }
+  }
+
+  private unpinGrid(gridKey: string): void {
+    const pins = this.pinnedGrids.get(gridKey);
+    if (!pins) return;
+    this.pinnedGrids.delete(gridKey);
+    const still = new Set([...this.pinnedGrids.values()].flatMap((list) => list.map((p) => `${p.node}|${p.key}`)));
+    for (const p of pins) if (!still.has(`${p.node}|${p.key}`)) this.cache.unpin(p.node, p.key);
+    this.pinVersion++;
+  }
+
+  /**
+   * A node's inputs' closure as text: each node above it (and itself) with its type, params,
+   * bypass and the wires into it. The same text, the same pinned result.
+   */
+  private upstreamKey(id: string): string {
+    return this.wiring
+      .orderFor([id])
+      .map((u) => {
+        const node = this.wiring.nodesById.get(u)!;
+        const wires = (this.wiring.wiresInto.get(u) ?? []).map((e) => `${e.from.node}.${e.from.port}>${e.to.port}`).join(',');
+        return `${u}:${node.type}:${node.bypass ? 'b' : ''}:${this.paramKeys.get(u)}:${wires}`;
+      })
+      .join('|');
+  }
+
+  /** Lets go the pinned results of the nodes whose inputs' closure changed (an edit upstream of them, or of themselves). */
+  private unpinChanged(): void {
+    if (!this.pinnedGrids.size) return;
+    const changed = new Set<string>();
+    for (const [id, key] of this.pinnedUpstream) {
+      if (!this.wiring.nodesById.has(id) || this.upstreamKey(id) !== key) changed.add(id);
+    }
+    if (!changed.size) return;
+    for (const id of changed) this.pinnedUpstream.delete(id);
+    for (const [gridKey, pins] of this.pinnedGrids) {
+      const kept = pins.filter((p) => !changed.has(p.node));
+      for (const p of pins) if (changed.has(p.node)) this.cache.unpin(p.node, p.key);
+      this.pinnedGrids.set(gridKey, kept);
+    }
     this.pinVersion++;
   }
 
@@ -390,20 +473,24 @@ export class Engine {
   adoptPinned(grid: Domain, results: readonly PinnedResult[]): void {
     this.refuseWhileEvaluating('adoptPinned()');
     this.unpin();
+    const pins: { node: string; key: string }[] = [];
     for (const r of results) {
       if (!this.wiring.nodesById.has(r.node)) throw new GraphError([{ path: 'results', message: `no node "${r.node}" to adopt a pinned result for` }]);
       const entry: Entry = { state: 'ok', ms: 0, version: this.nextVersion++, signature: `adopted on ${domainKey(grid)}`, outputs: r.outputs, buffers: [], used: 0, domain: r.domain };
       this.cache.adopt(r.node, entry);
+      pins.push({ node: r.node, key: domainKey(r.domain) });
+      this.pinnedUpstream.set(r.node, this.upstreamKey(r.node));
     }
-    this.pinnedGrid = domainKey(grid);
+    this.pinnedGrids.set(domainKey(grid), pins);
     this.pinVersion++;
   }
 
   /** Lets the pinned results go (a new graph or param, another grid). */
   private unpin(): void {
-    if (this.pinnedGrid === null) return;
+    if (!this.pinnedGrids.size) return;
     this.cache.unpinAll();
-    this.pinnedGrid = null;
+    this.pinnedGrids.clear();
+    this.pinnedUpstream.clear();
     this.pinVersion++;
   }
 
@@ -447,8 +534,8 @@ export class Engine {
     this.gridBound = gridBoundNodes(this.current, this.catalogue);
     this.wiring = new Wiring(this.current);
     this.layoutVersion++;
-    // A pinned result holds no inputs' versions to check: any change lets them go.
-    this.unpin();
+    // A pinned result holds no inputs' versions to check: a change in its inputs' closure lets it go.
+    this.unpinChanged();
   }
 
   /**
@@ -460,7 +547,7 @@ export class Engine {
     const gridKey = grid ? `${domainKey(grid)}|${this.pinVersion}` : '';
     const key = `${this.layoutVersion}|${domainKey(asked)}|${JSON.stringify(targets)}|${gridKey}`;
     if (this.layout?.key !== key) {
-      const pinned = grid && this.pinnedGrid ? (id: string) => this.cache.pinnedKeys(id) : undefined;
+      const pinned = grid && this.pinnedGrids.has(domainKey(grid)) ? (id: string) => this.cache.pinnedKeys(id) : undefined;
       this.layout = { key, layout: new Layout(this.catalogue, this.wiring, asked, targets, this.gridBound, grid, pinned) };
     }
     return this.layout.layout;

@@ -4,7 +4,7 @@
 
 import type { Catalogue } from '../model/manifest.ts';
 import { describe, type Problem } from '../model/problems.ts';
-import { checkParams, checkView, nodeNamed, suggest } from '../model/validate.ts';
+import { checkParams, checkView, checkWorld, nodeNamed, suggest } from '../model/validate.ts';
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -17,6 +17,7 @@ export function checkEngineGraph(graph: unknown, catalogue: Catalogue): Problem[
   const KNOWN: ReadonlySet<string> = new Set(known);
   if (!isObject(graph)) return [{ path: '$', message: `expected a graph object, got ${describe(graph)}` }];
   const problems: Problem[] = [...checkView(graph.view)];
+  if (graph.world !== undefined) problems.push(...checkWorld(graph.world));
   if (!Array.isArray(graph.nodes)) return [...problems, { path: '$.nodes', message: `expected an array of nodes, got ${describe(graph.nodes)}` }];
   if (!Array.isArray(graph.edges)) return [...problems, { path: '$.edges', message: `expected an array of edges, got ${describe(graph.edges)}` }];
   const types = new Map<string, string>();

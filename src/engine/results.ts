@@ -111,6 +111,17 @@ export class ResultCache {
     return new Set(this.pins.get(nodeId)?.keys());
   }
 
+  /** Lets the node's pinned result on the domain of key `key` go (given back when the cache no longer holds it). */
+  unpin(nodeId: string, key: string): void {
+    const byDomain = this.pins.get(nodeId);
+    const e = byDomain?.get(key);
+    if (!byDomain || !e) return;
+    byDomain.delete(key);
+    if (!byDomain.size) this.pins.delete(nodeId);
+    this.pinnedEntries.delete(e);
+    if (this.byNode.get(nodeId)?.get(key) !== e) this.releaseAll([e]);
+  }
+
   /** Lets the pinned results go: those the cache no longer holds give their buffers back. */
   unpinAll(): void {
     const gone: Entry[] = [];

@@ -14,7 +14,7 @@ import { cloneParam, type AnyParamValue } from './params.ts';
 import { CURRENT_VERSION, FORMAT, migrate, type Document, type Migration, MIGRATIONS } from './migrations.ts';
 import { JsonError, parseJson } from './json.ts';
 import { describe, GraphError, jsonPath, type Problem } from './problems.ts';
-import { checkParams, checkView, cycleWires, isValidNodeId, NODE_ID_MAX, nodeNamed, suggest, wireProblemIn } from './validate.ts';
+import { checkParams, checkView, checkWorld, cycleWires, isValidNodeId, NODE_ID_MAX, nodeNamed, suggest, wireProblemIn, worldOf } from './validate.ts';
 
 /**
  * What a graph file may hold (README, "Graph files"). The size is checked before a file is
@@ -30,7 +30,7 @@ export const GRAPH_FILE_LIMITS = {
   problems: 100,
 } as const;
 
-const TOP_KEYS = ['format', 'version', 'name', 'notes', 'view', 'nodes', 'edges', 'frames'];
+const TOP_KEYS = ['format', 'version', 'name', 'notes', 'view', 'world', 'nodes', 'edges', 'frames'];
 const NODE_KEYS = ['id', 'type', 'title', 'position', ...NODE_FLAGS, 'params'];
 const EDGE_KEYS = ['from', 'to', 'via'];
 
@@ -147,6 +147,8 @@ export function parseGraph(input: string | unknown, options: ParseOptions = {}):
   if (isObject(doc.view)) problems.push(...unknownKeys(doc.view, ['x', 'y', 'size'], '$.view', 'the view'));
   const rawView = doc.view as { x: number; y: number; size: number };
   const view = viewProblems.length ? { x: 0, y: 0, size: 256 } : { x: rawView.x, y: rawView.y, size: rawView.size };
+  const worldProblems = doc.world === undefined ? [] : checkWorld(doc.world);
+  problems.push(...worldProblems);
 
   const nodes: GraphNode[] = [];
   /** Nodes with a valid id and type, params aside: enough to check the wires against. */
@@ -288,6 +290,7 @@ export function parseGraph(input: string | unknown, options: ParseOptions = {}):
     nodes,
     edges,
     frames: framesRead.frames,
+    ...(doc.world !== undefined ? { world: worldOf(doc.world) } : {}),
   };
 }
 
@@ -316,6 +319,8 @@ export function serializeGraph(graph: Graph, catalogue: Catalogue = CATALOGUE): 
     name: graph.name,
     notes: graph.notes,
     view: { x: graph.view.x, y: graph.view.y, size: graph.view.size },
+    // Written only when set: a graph without one keeps its bytes.
+    ...(graph.world ? { world: { x: graph.world.x, y: graph.world.y, size: graph.world.size } } : {}),
     nodes: graph.nodes.map((n) => {
       const def = catalogue.def(n.type);
       const keys = def ? Object.keys(def.params) : Object.keys(n.params);

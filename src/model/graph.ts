@@ -1,6 +1,6 @@
 // The graph model: nodes with params, wires between ports, and the view. No DOM, no rete.
 
-import type { View } from '../grid.ts';
+import type { View, World } from '../grid.ts';
 import type { AnyParamValue } from './params.ts';
 
 export interface GraphNode {
@@ -73,6 +73,11 @@ export interface Graph {
   edges: Edge[];
   /** Comment frames, drawn in list order (later ones on top); absent means none. */
   frames?: Frame[];
+  /**
+   * The square of world its erosions and flows run over (format version 6; grid.ts World);
+   * absent means none: they run on the view.
+   */
+  world?: World;
 }
 
 export const NODE_ID_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]*$/;
@@ -128,7 +133,7 @@ export function valueKey(graph: Graph, ids: Iterable<string>): string {
   const upstream = upstreamOf(graph, ids);
   const nodes = graph.nodes.filter((n) => upstream.has(n.id)).map((n) => [n.id, n.type, n.params, n.bypass === true]);
   const edges = graph.edges.filter((e) => upstream.has(e.to.node)).map((e) => [e.from.node, e.from.port, e.to.node, e.to.port]);
-  return JSON.stringify([graph.view.x, graph.view.y, graph.view.size, nodes, edges]);
+  return JSON.stringify([graph.view.x, graph.view.y, graph.view.size, graph.world ?? null, nodes, edges]);
 }
 
 /** Ids of the nodes fed by `id`, directly or not, plus `id` itself. */

@@ -7,7 +7,7 @@ import { cloneParam, type AnyParamValue } from './params.ts';
 export const FORMAT = 'terrain-graph';
 
 /** The version this build writes, and the newest it reads. */
-export const CURRENT_VERSION = 5;
+export const CURRENT_VERSION = 6;
 
 export type Document = Record<string, unknown>;
 
@@ -70,12 +70,20 @@ export const V3_TO_V4: readonly Migration[] = [addParamsSince(4)];
  */
 export const V4_TO_V5: readonly Migration[] = [addParamsSince(5)];
 
+/**
+ * Version 6 brings the graph's world (an optional top-level `world`: the square its erosions and
+ * flows run over). A version-5 file has none, and its erosions run on the view as they did:
+ * nothing to add, so its pixels stay.
+ */
+export const V5_TO_V6: readonly Migration[] = [];
+
 /** MIGRATIONS[v] upgrades version v to v + 1. */
 export const MIGRATIONS: Readonly<Record<number, Migration>> = {
   1: (doc) => V1_TO_V2.reduce((d, step) => step(d), doc),
   2: (doc) => V2_TO_V3.reduce((d, step) => step(d), doc),
   3: (doc) => V3_TO_V4.reduce((d, step) => step(d), doc),
   4: (doc) => V4_TO_V5.reduce((d, step) => step(d), doc),
+  5: (doc) => V5_TO_V6.reduce((d, step) => step(d), doc),
 };
 
 /** Applies the steps from `from` up to `to`; throws naming the first missing step. */

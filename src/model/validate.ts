@@ -2,7 +2,7 @@
 // The file loader, the engine's setParam and the editor's wiring all ask these same questions.
 
 import { CATALOGUE, NODE_TYPES } from '../../nodes/index.ts';
-import { farOrigin, VIEW_SIZE_MAX, VIEW_SIZE_MIN } from '../grid.ts';
+import { farOrigin, VIEW_SIZE_MAX, VIEW_SIZE_MIN, type World, WORLD_SIZE_MAX } from '../grid.ts';
 import type { AnyNodeDef, Catalogue } from './manifest.ts';
 import type { AnyParamValue, ParamSpec } from './params.ts';
 import { type Edge, type Graph, type GraphNode, NODE_ID_PATTERN, portRefText } from './graph.ts';
@@ -331,6 +331,40 @@ export function checkView(view: unknown, path = '$.view'): Problem[] {
     out.push({ path: `${path}.size`, message: `${size} is outside ${VIEW_SIZE_MIN}…${VIEW_SIZE_MAX}` });
   }
   return out;
+}
+
+/**
+ * Problems of a graph's world (format version 6, grid.ts World): whole views x and y within the
+ * origin's bounds, a whole size of 1 to WORLD_SIZE_MAX views; every key named.
+ */
+export function checkWorld(world: unknown, path = '$.world'): Problem[] {
+  if (typeof world !== 'object' || world === null || Array.isArray(world)) {
+    return [{ path, message: `expected {"x", "y", "size"} in whole views, got ${describe(world)}` }];
+  }
+  const w = world as Record<string, unknown>;
+  const out: Problem[] = [];
+  for (const key of Object.keys(w)) {
+    if (!['x', 'y', 'size'].includes(key)) out.push({ path: `${path}.${key}`, message: `unknown key "${key}" in the world (its keys: x, y, size)` });
+  }
+  for (const key of ['x', 'y']) {
+    const v = w[key];
+    if (typeof v !== 'number' || !Number.isInteger(v)) out.push({ path: `${path}.${key}`, message: `expected a whole number of views, got ${describe(v)}` });
+    else {
+      const far = farOrigin(v);
+      if (far) out.push({ path: `${path}.${key}`, message: far });
+    }
+  }
+  const size = w.size;
+  if (typeof size !== 'number' || !Number.isInteger(size) || size < 1 || size > WORLD_SIZE_MAX) {
+    out.push({ path: `${path}.size`, message: `expected a whole number of views from 1 to ${WORLD_SIZE_MAX}, got ${describe(size)}` });
+  }
+  return out;
+}
+
+/** The world as its three numbers (a checked one: checkWorld found nothing). */
+export function worldOf(world: unknown): World {
+  const w = world as World;
+  return { x: w.x, y: w.y, size: w.size };
 }
 
 export function isValidNodeId(id: unknown): id is string {

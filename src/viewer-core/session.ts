@@ -8,7 +8,7 @@
 import { nodeDef } from '../../nodes/index.ts';
 import { footprintOf, gridBound } from '../model/manifest.ts';
 import type { EditorCore } from '../editor/editor.ts';
-import type { View } from '../grid.ts';
+import type { View, World } from '../grid.ts';
 import { finalOutput, type Graph, upstreamOf, valueKey } from '../model/graph.ts';
 import type { LayerStyle } from '../render/layer.ts';
 import type { MeshOptions } from '../render/land-mesh.ts';
@@ -29,6 +29,7 @@ import { MapDrag, type Picture } from './drag.ts';
 import { readRiverSetting, type RiverOutput, riverOutputs, type RiverSetting, riverShown, writeRiverSetting } from './rivers.ts';
 import type { SettingStore } from './settings.ts';
 import type { WaterRef } from '../worker/protocol.ts';
+import { type GridNote, gridNoteFor } from './world-note.ts';
 
 export type ViewerStyle = Required<LayerStyle>;
 export const DEFAULT_STYLE: ViewerStyle = Object.freeze({ heightMode: 'height', shade: true, contours: false });
@@ -332,21 +333,25 @@ export class ViewerSession {
 
   /**
    * What the map says under it when the shown node's values depend on the grid they run on (an
-   * erosion or a flow upstream, which reads the whole view): a pan runs those again on the new
-   * view, so the land there is not the land the view showed before, where every other node gives
-   * a place the same value in any view. A Gaea user panned an eroded map, saw its valleys move,
-   * and nothing said why. Null for other nodes.
+   * erosion or a flow upstream, which reads the whole grid it runs on), with the world it offers
+   * (world-note.ts): without a world around the view a pan runs those again on the new view, so
+   * the land there is not the land the view showed before, where every other node gives a place
+   * the same value in any view (a Gaea user panned an eroded map, saw its valleys move, and
+   * nothing said why). Null for other nodes.
    */
-  get gridNote(): string | null {
+  get gridNote(): GridNote | null {
     const revision = this.core.revision;
     if (this.gridSources?.revision !== revision || this.gridSources.node !== this.node) {
       this.gridSources = { revision, node: this.node, titles: this.node ? gridBoundSources(this.core.graph, this.node) : [] };
     }
-    const titles = this.gridSources.titles;
-    if (!titles.length) return null;
-    const names = titles.length === 1 ? titles[0] : `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]}`;
-    const one = titles.length === 1;
-    return `${names} ${one ? 'runs' : 'run'} on the whole view: a pan runs ${one ? 'it' : 'them'} again, and a place may come out otherwise. A build runs ${one ? 'it' : 'them'} once on its whole grid.`;
+    const graph = this.core.graph;
+    return gridNoteFor(this.gridSources.titles, graph.view, graph.world);
+  }
+
+  /** Gives the graph a world (the note's offer), or none: one undo step, saved with the graph. */
+  setWorld(world: World | null): void {
+    this.core.setWorld(world);
+    this.changed('state');
   }
 
   /** The shown node's first output: the one its picture on the canvas (and its result's words) are of. */

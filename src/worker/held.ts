@@ -7,7 +7,7 @@ import type { Graph } from '../model/graph.ts';
 /**
  * Signatures of the outputs of a graph: equal signatures, same output at every resolution of
  * the view (the world is one: a coarser view samples the same function). A node's signature
- * covers its type, params and the view's origin, and its inputs' signatures by wire.
+ * covers its type, params, the view's origin and the graph's world, and its inputs' signatures by wire.
  */
 export class Signatures {
   /** Each distinct text gets a short number, so a long chain's signatures stay short. */
@@ -28,7 +28,8 @@ export class Signatures {
       list.push(e);
     }
     const byId = new Map(graph.nodes.map((n) => [n.id, n]));
-    const origin = `${graph.view.x},${graph.view.y}`;
+    // The world too: an erosion runs on all of it (engine.ts worldGrid).
+    const origin = `${graph.view.x},${graph.view.y}${graph.world ? `|${graph.world.x},${graph.world.y},${graph.world.size}` : ''}`;
     const out = new Map<string, string>();
     const open = new Set<string>();
     // Depth first without recursion: a graph may hold a long chain.

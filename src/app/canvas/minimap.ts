@@ -87,7 +87,7 @@ export class Minimap {
       () => observer.disconnect(),
       () => themed.disconnect(),
       core.subscribe((changes) => {
-        if (changes.some((c) => c.kind !== 'param' && c.kind !== 'info' && c.kind !== 'view' && c.kind !== 'title')) this.request();
+        if (changes.some((c) => c.kind !== 'param' && c.kind !== 'info' && c.kind !== 'view' && c.kind !== 'world' && c.kind !== 'title')) this.request();
       }),
     );
     area.addPipe((c) => {

@@ -53,7 +53,7 @@ export class Mirror {
       else if (c.kind === 'via' || c.kind === 'frame') continue;
       else if (c.kind === 'flag') structural ||= c.flag === 'collapsed';
       else if (c.kind === 'nodeMoved') moved.push(c.id);
-      else if (c.kind !== 'param' && c.kind !== 'title' && c.kind !== 'info' && c.kind !== 'view') structural = true;
+      else if (c.kind !== 'param' && c.kind !== 'title' && c.kind !== 'info' && c.kind !== 'view' && c.kind !== 'world') structural = true;
     }
     if (structural) this.schedule();
     else if (moved.length) this.follow(moved);

@@ -320,6 +320,15 @@ export default css`
     font-size: 11px;
     line-height: 1.35;
   }
+  .grid-note p {
+    margin: 0;
+  }
+  .world-buttons {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px 6px;
+    margin-top: 4px;
+  }
   .engine-hint {
     margin: 6px 0 0;
     color: var(--tg-muted, #a3adba);

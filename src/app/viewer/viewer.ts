@@ -16,6 +16,7 @@ import { formatValue } from '../../viewer-core/provenance.ts';
 import { pinName } from '../../viewer-core/compare.ts';
 import { distanceWords } from '../../viewer-core/exports.ts';
 import type { RiverOutput } from '../../viewer-core/rivers.ts';
+import { worldText } from '../../viewer-core/world-note.ts';
 import { MAP_SIZE_MAX, MAP_SIZE_MIN, type ViewerChange, type ViewerSession } from '../../viewer-core/session.ts';
 import type { TablePickDetail } from '../biome-table/biome-table.ts';
 import { Subscriptions } from '../controllers.ts';
@@ -147,7 +148,7 @@ export class TgViewer extends LitElement {
     const pointsKey = def?.previewInput ? Object.keys(def.params).find((k) => def.params[k].kind === 'points') : undefined;
     return html`${resizer}
       <div class="top">${this.heading(s, core, node)} ${this.viewBar(s, core)} ${this.styleBar(s, node)} ${this.compareBar(s)} ${this.map(s)}</div>
-      ${s.gridNote ? html`<p class="grid-note">${s.gridNote}</p>` : nothing}
+      ${this.gridNote(s)}
       <section class="provenance">
         <tg-provenance .probe=${s.provenance} .shown=${node.id} .shownPort=${s.port} ?dim=${s.dragging} ?pinned=${!!s.pinned && !s.pointer} ?land3d=${s.tab === '3d'} @tg-unpin=${() => s.unpin()}></tg-provenance>
       </section>
@@ -218,6 +219,22 @@ export class TgViewer extends LitElement {
   }
 
   /** The node's name, type, output select, and whether it is kept without being selected. */
+  /** The line under the map of a node fed by an erosion or a flow, with its world's buttons (world-note.ts). */
+  private gridNote(s: ViewerSession) {
+    const note = s.gridNote;
+    if (!note) return nothing;
+    const { offer } = note;
+    return html`<div class="grid-note">
+      <p>${note.text}</p>
+      ${offer || note.removable
+        ? html`<div class="world-buttons">
+            ${offer ? html`<button class="world-set" @click=${() => s.setWorld(offer)}>${note.removable ? 'Move the world around the view' : 'Give the graph a world'} (${worldText(offer)})</button>` : nothing}
+            ${note.removable ? html`<button class="world-remove" @click=${() => s.setWorld(null)}>Remove the world</button>` : nothing}
+          </div>`
+        : nothing}
+    </div>`;
+  }
+
   private heading(s: ViewerSession, core: EditorCore, node: Readonly<GraphNode>) {
     const def = nodeDef(node.type);
     const outputs = Object.entries(def?.outputs ?? {});

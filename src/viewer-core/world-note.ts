@@ -1,0 +1,86 @@
+// What the viewer says under the map of a node whose values depend on the grid they run on (an
+// erosion or a flow upstream), and the world it offers: with a world around the view, those run
+// on the whole world and a pan inside it keeps the land (engine.ts, worldGrid); without one, or
+// outside it, they run on the view and a pan runs them again.
+
+import { latticeOf, type View, type World, WORLD_GRID_MAX } from '../grid.ts';
+
+export interface GridNote {
+  /** The line under the map. */
+  readonly text: string;
+  /** A world the button sets (one around the view), or null when the world shown already holds it. */
+  readonly offer: World | null;
+  /** Whether the graph has a world to remove. */
+  readonly removable: boolean;
+}
+
+/** "a × a views from (x, y)". */
+export function worldText(w: World): string {
+  const n = (v: number) => (v < 0 ? `−${-v}` : `${v}`);
+  return `${w.size} × ${w.size} views from (${n(w.x)}, ${n(w.y)})`;
+}
+
+/**
+ * A world of `size` views a side holding the view, as centred on it as whole views allow: the
+ * view's origin need not be whole (a pan moves it by cells), so a world of one view holds it only
+ * when it is, and two views always do.
+ */
+export function worldAround(view: View, size: number): World {
+  const s = Number.isInteger(view.x) && Number.isInteger(view.y) ? size : Math.max(2, size);
+  // Whole views spare beside the view's own (one, or two when it straddles a line): half before it.
+  const place = (o: number) => Math.floor(o) - Math.floor((s - (Number.isInteger(o) ? 1 : 2)) / 2);
+  return { x: place(view.x), y: place(view.y), size: s };
+}
+
+/** The size of world offered around a view of `cells` a side: three views, or two past 256 (the grid stays ≤ 1024², its erosion a few seconds). */
+export function offeredSize(cells: number): number {
+  return cells <= 256 ? 3 : 2;
+}
+
+/** Whether the world holds the whole view. */
+function holds(w: World, v: View): boolean {
+  return v.x >= w.x && v.y >= w.y && v.x + 1 <= w.x + w.size && v.y + 1 <= w.y + w.size;
+}
+
+/**
+ * The note for the titles of the grid-bound nodes upstream (ViewerSession.gridSources), the view
+ * and the graph's world; null without such nodes. The engine's rule (engine.ts worldGridOf) in
+ * words: the world's grid at the view's cells a view, when it holds the view and is at most
+ * WORLD_GRID_MAX cells a side.
+ */
+export function gridNoteFor(titles: readonly string[], view: View, world: World | undefined): GridNote | null {
+  if (!titles.length) return null;
+  const names = titles.length === 1 ? titles[0] : `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]}`;
+  const one = titles.length === 1;
+  const runs = one ? 'runs' : 'run';
+  const it = one ? 'it' : 'them';
+  const offer = worldAround(view, offeredSize(view.size));
+  const offerCells = offer.size * view.size;
+  if (!world) {
+    return {
+      text: `${names} ${runs} on the whole view: a pan runs ${it} again, and a place may come out otherwise. A build runs ${it} once on its whole grid. Give the graph a world (${worldText(offer)}, ${offerCells}² cells at this size) and ${it} ${runs} on all of it: a pan inside it keeps the land.`,
+      offer,
+      removable: false,
+    };
+  }
+  const cells = world.size * view.size;
+  if (!holds(world, view) || !latticeOf({ x0: view.x, y0: view.y, extent: 1, n: view.size })) {
+    return {
+      text: `The view lies outside the graph's world (${worldText(world)}): here ${names} ${runs} on the whole view, and a pan runs ${it} again.`,
+      offer,
+      removable: true,
+    };
+  }
+  if (cells > WORLD_GRID_MAX) {
+    return {
+      text: `At this size the graph's world (${worldText(world)}) would be ${cells}² cells, past the ${WORLD_GRID_MAX}² it runs on: ${names} ${runs} on the whole view, and a pan runs ${it} again.`,
+      offer: null,
+      removable: true,
+    };
+  }
+  return {
+    text: `${names} ${runs} on the graph's whole world (${worldText(world)}, ${cells}² cells at this size): a pan inside it keeps the land. Another size runs ${it} at that size, and a build on its own whole grid.`,
+    offer: null,
+    removable: true,
+  };
+}

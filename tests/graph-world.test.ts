@@ -1,0 +1,228 @@
+// The graph's world (format version 6): inside it an erosion or a flow runs on the whole world at
+// the resolution asked, so a pan keeps the land and an edit elsewhere keeps the erosion; outside
+// it, past the grid's cap, or without one, they run on the view as before.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../src/engine/engine.ts';
+import { worldGrid } from '../src/engine/domains.ts';
+import { type Domain, type World, WORLD_GRID_MAX } from '../src/grid.ts';
+import { parseGraph, serializeGraph } from '../src/model/format.ts';
+import type { Graph } from '../src/model/graph.ts';
+import { GraphError } from '../src/model/problems.ts';
+import { gridNoteFor, worldAround } from '../src/viewer-core/world-note.ts';
+import { EditError } from '../src/editor/commands.ts';
+import { EditorCore } from '../src/editor/editor.ts';
+import { historyRecord, readSavedHistory } from '../src/editor/saved-history.ts';
+
+const SIZE = 64;
+const load = (world?: World): Graph => {
+  const g = parseGraph(readFileSync('graphs/eroded-valleys.json', 'utf8'));
+  g.view = { x: 0, y: 0, size: SIZE };
+  if (world) g.world = world;
+  return g;
+};
+const WORLD: World = { x: -1, y: -1, size: 3 };
+const heights = (e: ReturnType<typeof createEngine>, id: string, d?: Domain): Float32Array => {
+  const v = e.output(id, undefined, d) as { data: Float32Array };
+  return Float32Array.from(v.data);
+};
+/** Of two views half a view apart (b east of a), the cells they share: equal and unequal counts. */
+function overlap(a: Float32Array, b: Float32Array): { same: number; differ: number } {
+  let same = 0;
+  let differ = 0;
+  const half = SIZE / 2;
+  for (let r = 0; r < SIZE; r++) for (let c = 0; c < half; c++) (a[r * SIZE + c + half] === b[r * SIZE + c] ? same++ : differ++);
+  return { same, differ };
+}
+
+describe('an erosion inside the graph’s world', () => {
+  it('keeps every cell through a pan; without a world the same pan erodes other land', () => {
+    for (const world of [WORLD, undefined]) {
+      const e = createEngine(load(world));
+      e.evaluate();
+      const before = heights(e, 'erosion');
+      const biomesBefore = heights(e, 'water');
+      e.setView({ x: 0.5 });
+      e.evaluate();
+      const after = overlap(before, heights(e, 'erosion'));
+      const water = overlap(biomesBefore, heights(e, 'water'));
+      if (world) {
+        expect(after).toEqual({ same: SIZE * (SIZE / 2), differ: 0 });
+        expect(water.differ).toBe(0);
+      } else expect(after.differ).toBeGreaterThan(SIZE * 4);
+    }
+  });
+
+  it('gives the values an evaluation given the world’s grid gives (the build’s option)', () => {
+    const e = createEngine(load(WORLD));
+    e.evaluate();
+    const own = heights(e, 'biomes');
+    const given = createEngine(load());
+    given.evaluate({ grid: { x0: -1, y0: -1, extent: 3, n: 3 * SIZE } });
+    expect(own).toEqual(heights(given, 'biomes'));
+  });
+
+  it('runs the erosion again after an edit above it, and not after one beside or below it', () => {
+    const e = createEngine(load(WORLD));
+    e.evaluate();
+    e.setParam('moistNoise', 'seed', 7);
+    expect(Object.keys(e.evaluate().ran)).not.toContain('erosion');
+    e.setParam('cont', 'seed', 9);
+    const ran = e.evaluate().ran;
+    expect(Object.keys(ran)).toContain('erosion');
+    // The same as a fresh engine's.
+    const fresh = createEngine(e.graph);
+    fresh.evaluate();
+    expect(heights(e, 'erosion')).toEqual(heights(fresh, 'erosion'));
+  });
+
+  it('keeps the full view’s erosion through a coarse pan frame (two grids kept)', () => {
+    const e = createEngine(load(WORLD));
+    e.evaluate();
+    const coarse: number[] = [];
+    e.evaluate({ domain: { x0: 0.25, y0: 0, extent: 1, n: 16 }, onNode: (id, _ms, d) => id === 'erosion' && coarse.push(d.n) });
+    // It ran on the coarse frame's world grid (grown by the halos below it), then the full view's was still there.
+    expect(coarse.length).toBeGreaterThan(0);
+    expect(coarse.every((n) => n < 3 * SIZE)).toBe(true);
+    const full: number[] = [];
+    e.evaluate({ onNode: (id, _ms, d) => id === 'erosion' && full.push(d.n) });
+    // Not on the world's grid (its coarse passes, a few cells of the land passed on, may run again).
+    expect(full.filter((n) => n >= 3 * SIZE)).toEqual([]);
+  });
+
+  it('runs on the view outside the world and past the grid’s cap, as without one', () => {
+    const plain = createEngine(load());
+    for (const [world, view] of [
+      [{ x: 2, y: 2, size: 2 }, { x: 0, y: 0 }],
+      [{ x: -8, y: -8, size: 16 }, { x: 0, y: 0, size: 512 }],
+    ] as const) {
+      const e = createEngine(load(world));
+      e.setView(view);
+      plain.setView({ size: SIZE, ...view });
+      e.evaluate();
+      plain.evaluate();
+      expect(heights(e, 'erosion')).toEqual(heights(plain, 'erosion'));
+    }
+  });
+});
+
+describe('worldGrid', () => {
+  it('is the world on the lattice asked when it holds the domain, null otherwise', () => {
+    expect(worldGrid(WORLD, { x0: 0, y0: 0, extent: 1, n: 64 })).toEqual({ x0: -1, y0: -1, extent: 3, n: 192 });
+    expect(worldGrid(WORLD, { x0: 1.5, y0: 0, extent: 1, n: 64 })).toBeNull();
+    expect(worldGrid(WORLD, { x0: 0.001, y0: 0, extent: 1, n: 64 })).toBeNull();
+    expect(worldGrid({ x: 0, y: 0, size: 4 }, { x0: 0, y0: 0, extent: 1, n: WORLD_GRID_MAX / 4 })?.n).toBe(WORLD_GRID_MAX);
+    expect(worldGrid({ x: 0, y: 0, size: 4 }, { x0: 0, y0: 0, extent: 1, n: WORLD_GRID_MAX / 4 + 1 })).toBeNull();
+  });
+});
+
+describe('the world in a graph file', () => {
+  const text = readFileSync('graphs/eroded-valleys.json', 'utf8');
+  it('reads and writes it, written only when set', () => {
+    const g = parseGraph(text);
+    expect(g.world).toBeUndefined();
+    expect(serializeGraph(g)).toBe(text);
+    g.world = { x: -2, y: 0, size: 4 };
+    const saved = serializeGraph(g);
+    expect(saved).toContain('"world": { "x": -2, "y": 0, "size": 4 }');
+    expect(parseGraph(saved).world).toEqual({ x: -2, y: 0, size: 4 });
+  });
+
+  it('opens a version-5 file without one, its erosion on the view as before', () => {
+    const v5 = JSON.parse(text);
+    v5.version = 5;
+    const g = parseGraph(v5);
+    expect(g.world).toBeUndefined();
+    expect(serializeGraph(g)).toBe(text);
+  });
+
+  it('names what is wrong with a world, and where', () => {
+    const problems = (world: unknown) => {
+      const doc = JSON.parse(text);
+      doc.world = world;
+      try {
+        parseGraph(doc);
+      } catch (err) {
+        return (err as GraphError).problems.map((p) => `${p.path}: ${p.message}`);
+      }
+      return [];
+    };
+    expect(problems({ x: 0.5, y: 0, size: 2 })).toEqual(['$.world.x: expected a whole number of views, got 0.5']);
+    expect(problems({ x: 0, y: 0, size: 17 })).toEqual(['$.world.size: expected a whole number of views from 1 to 16, got 17']);
+    expect(problems({ x: 0, y: 0, size: 2, z: 1 })).toEqual(['$.world.z: unknown key "z" in the world (its keys: x, y, size)']);
+    expect(problems([0, 0, 2])[0]).toMatch(/^\$\.world: expected \{"x", "y", "size"\} in whole views/);
+    expect(() => createEngine({ ...load(), world: { x: 0, y: 0, size: 0 } })).toThrow(/world\.size/);
+  });
+});
+
+describe('the viewer’s note and offer', () => {
+  it('offers a world holding the view, whole or between whole views', () => {
+    for (const view of [{ x: 0, y: 0, size: 256 }, { x: 0.25, y: -3.5, size: 256 }, { x: 7, y: 2.75, size: 1024 }]) {
+      for (const size of [1, 2, 3, 4]) {
+        const w = worldAround(view, size);
+        expect(w.x <= view.x && w.y <= view.y && view.x + 1 <= w.x + w.size && view.y + 1 <= w.y + w.size).toBe(true);
+        expect(Number.isInteger(w.x) && Number.isInteger(w.y)).toBe(true);
+        expect(w.size).toBe(Number.isInteger(view.x) && Number.isInteger(view.y) ? size : Math.max(2, size));
+      }
+    }
+    expect(worldAround({ x: 0, y: 0, size: 256 }, 3)).toEqual({ x: -1, y: -1, size: 3 });
+  });
+
+  it('says where the erosion runs: the view, the world, or the view outside it', () => {
+    const view = { x: 0, y: 0, size: 256 };
+    expect(gridNoteFor([], view, undefined)).toBeNull();
+    const none = gridNoteFor(['Hydraulic erosion'], view, undefined)!;
+    expect(none.text).toMatch(/^Hydraulic erosion runs on the whole view: a pan runs it again/);
+    expect(none.offer).toEqual({ x: -1, y: -1, size: 3 });
+    const inside = gridNoteFor(['Hydraulic erosion', 'Flow'], view, WORLD)!;
+    expect(inside.text).toMatch(/^Hydraulic erosion and Flow run on the graph's whole world \(3 × 3 views from \(−1, −1\), 768² cells at this size\)/);
+    expect([inside.offer, inside.removable]).toEqual([null, true]);
+    expect(gridNoteFor(['Flow'], { ...view, x: 5 }, WORLD)!.text).toMatch(/^The view lies outside the graph's world/);
+    expect(gridNoteFor(['Flow'], { ...view, size: 2048 }, WORLD)!.text).toMatch(/would be 6144² cells, past the 4096²/);
+  });
+});
+
+describe('the world in the editor', () => {
+  const text = readFileSync('graphs/eroded-valleys.json', 'utf8');
+  it('sets, moves and removes it in undo steps, refuses a bad one, and keeps it through an Open and its undo', () => {
+    const ed = new EditorCore(parseGraph(text));
+    ed.setWorld(WORLD);
+    expect(ed.undoLabel).toBe('set world');
+    ed.setWorld({ ...WORLD, x: 0 });
+    expect(ed.undoLabel).toBe('change world');
+    expect(() => ed.setWorld({ x: 0, y: 0, size: 40 })).toThrow(EditError);
+    expect(serializeGraph(ed.snapshot())).toContain('"world": { "x": 0, "y": -1, "size": 3 }');
+    ed.setWorld(null);
+    expect(ed.graph.world).toBeUndefined();
+    expect(serializeGraph(ed.snapshot())).toBe(text);
+    ed.undo();
+    expect(ed.graph.world).toEqual({ ...WORLD, x: 0 });
+    // Open another graph (none), then undo the Open: the world comes back with its graph.
+    ed.replaceGraph(parseGraph(readFileSync('graphs/default.json', 'utf8')));
+    expect(ed.graph.world).toBeUndefined();
+    ed.undo();
+    expect(ed.graph.world).toEqual({ ...WORLD, x: 0 });
+    const withWorld = serializeGraph(ed.snapshot());
+    const opened = new EditorCore(parseGraph(text));
+    opened.replaceGraph(parseGraph(withWorld), 'open', 'mine.json');
+    expect(opened.graph.world).toEqual({ ...WORLD, x: 0 });
+  });
+
+  it('keeps its steps in the undo history saved with a draft', () => {
+    const ed = new EditorCore(parseGraph(text));
+    ed.setWorld(WORLD);
+    ed.setWorld(null);
+    ed.undo();
+    const draft = serializeGraph(ed.snapshot());
+    const read = readSavedHistory(historyRecord(ed.historySteps, draft), draft, parseGraph(draft));
+    expect(read.reason).toBeUndefined();
+    const again = new EditorCore(parseGraph(draft));
+    again.restoreHistory(read.steps);
+    expect([again.undoLabel, again.redoLabel]).toEqual(['set world', 'remove world']);
+    again.undo();
+    expect(again.graph.world).toBeUndefined();
+    again.redo();
+    again.redo();
+    expect(again.graph.world).toBeUndefined();
+  });
+});
