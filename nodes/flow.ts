@@ -161,7 +161,7 @@ export const flow = defineNode({
     return flowStats(r, r.arrowsUpstream('rain')[0] ?? null);
   },
   footprintDoc:
-    "grid-bound: a river gathers its whole basin and a lake fills to its spill point wherever that is on the grid it runs on, so its outputs depend on that grid: in the editor the view, in a build the build's whole grid, run once, so tiles agree at their edges (see Builds).",
+    "grid-bound: a river gathers its whole basin and a lake fills to its spill point wherever that is on the grid it runs on, so its outputs depend on that grid: in the editor the view, or the graph's world when it has one (see One world for erosion), in a build the build's whole grid, run once, so tiles agree at their edges (see Builds).",
   footprint() {
     // A river gathers its whole basin and a lake fills to its spill point wherever that is:
     // bound to the grid it runs on (README: flow across tiles).

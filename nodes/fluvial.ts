@@ -157,7 +157,7 @@ export const fluvial = defineNode({
   // (cells^0.5 whatever m was 0.62-1.46 times; scripts/measure-drafts.ts).
   draftParams: (p, cells) => (cells === 1 ? p : { ...p, strength: p.strength * cells ** p.m }),
   footprintDoc:
-    "grid-bound: a river gathers its whole basin and cuts back from the sea or the map's edge wherever that is on the grid it runs on, so its heights depend on that grid: in the editor on the view, in a build on the build's whole grid, once, so tiles agree at their edges (see Builds). Read on a coarse grid (the water's world cut, the wind's upwind pass) it passes the land before it on, by default (`coarse`).",
+    "grid-bound: a river gathers its whole basin and cuts back from the sea or the map's edge wherever that is on the grid it runs on, so its heights depend on that grid: in the editor on the view, or on the graph's world when it has one (see One world for erosion), in a build on the build's whole grid, once, so tiles agree at their edges (see Builds). Read on a coarse grid (the water's world cut, the wind's upwind pass) it passes the land before it on, by default (`coarse`).",
   footprint() {
     // A river gathers its whole basin: bound to the grid it runs on, as the flow node.
     return { kind: 'view' };

@@ -48,7 +48,7 @@ export const hydraulic = defineNode({
     coarse: COARSE_PARAM,
   },
   footprintDoc:
-    "grid-bound: reads the whole grid it runs on (a droplet may roll anywhere on it), so its heights, and everything downstream, depend on that grid's extent and resolution: in the editor the view's, in a build the build's whole grid, run once, so tiles agree at their edges (see Builds). Read on a coarse grid (the water's world cut, the wind's upwind pass) it passes the land before it on, by default (`coarse`).",
+    "grid-bound: reads the whole grid it runs on (a droplet may roll anywhere on it), so its heights, and everything downstream, depend on that grid's extent and resolution: in the editor the view's, or the graph's world's when it has one (see One world for erosion), in a build the build's whole grid, run once, so tiles agree at their edges (see Builds). Read on a coarse grid (the water's world cut, the wind's upwind pass) it passes the land before it on, by default (`coarse`).",
   coarseParams: (p) => (p.coarse === 'before' ? { ...p, droplets: 0 } : p),
   // A draft at `cells` of the full picture's resolution (148 / 1024 at a 1024² view): run with
   // the full params, its droplets wore 15 to 20 times the full picture's height (mean |change|

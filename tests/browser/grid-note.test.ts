@@ -1,19 +1,34 @@
 // The line under the viewer's map for a node whose values depend on the grid it runs on (an
-// erosion or a flow upstream: in the editor, the view): it names those nodes by title and says
-// that a pan runs them again, as a Gaea user who saw an eroded map's valleys move on a pan asked.
-// Other nodes have no such line. Shown whole, inside the viewer, under the map, at both sizes.
+// erosion or a flow upstream): it names those nodes by title and says where they run. Without a
+// world they run on the view, so a pan runs them again (a Gaea user saw an eroded map's valleys
+// move on a pan); its button gives the graph a world around the view, after which they run on
+// all of it and a pan keeps every cell: the same world cell explains the same eroded height
+// before and after a pan with the real mouse. Shown whole, under the map, at both sizes.
+import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { screenshot, showInViewer, withApp } from './harness.ts';
+import { graphText, screenshot, settle, showInViewer, withApp } from './harness.ts';
 
-const note = 'tg-viewer p.grid-note';
+const note = 'tg-viewer .grid-note';
+
+/** Pins the map's cell (c, r) (r counted from the south) with a click and reads the erosion's height there from the explanation. */
+async function heightAt(page: Page, c: number, r: number): Promise<string> {
+  const box = (await page.locator('tg-map-view .frame').boundingBox())!;
+  const n = 256;
+  const cell = box.width / n;
+  await page.mouse.click(box.x + (c + 0.5) * cell, box.y + (n - 1 - r + 0.5) * cell);
+  await settle(page);
+  const i = r * n + c;
+  await page.waitForFunction((at) => document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector('tg-provenance')?.shadowRoot?.querySelector(`.where[data-i="${at}"]`), i);
+  return page.locator('tg-provenance tr[data-node="erosion"][data-port="out"]').getAttribute('data-value') as Promise<string>;
+}
 
 for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
-  it(`names the erosion under the map of its node and of the biomes below it, and says nothing for the default graph, at ${width} × ${height}`, async () => {
+  it(`names the erosion under its map, gives the graph a world with one click, and a pan then keeps the eroded land, at ${width} × ${height}`, async () => {
     await withApp({ viewport: { width, height }, recipe: 'eroded-valleys.json' }, async (page) => {
-      for (const id of ['erosion', 'biomes']) {
+      for (const id of ['biomes', 'erosion']) {
         await showInViewer(page, id);
-        await expect.poll(() => page.locator(note).innerText()).toBe(
-          'Hydraulic erosion runs on the whole view: a pan runs it again, and a place may come out otherwise. A build runs it once on its whole grid.',
+        await expect.poll(() => page.locator(`${note} p`).innerText()).toBe(
+          'Hydraulic erosion runs on the whole view: a pan runs it again, and a place may come out otherwise. A build runs it once on its whole grid. Give the graph a world (3 × 3 views from (−1, −1), 768² cells at this size) and it runs on all of it: a pan inside it keeps the land.',
         );
       }
       // Whole, inside the viewer, below the map and not over it.
@@ -25,12 +40,51 @@ for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
       expect(box.y).toBeGreaterThanOrEqual(map.y + map.height - 0.5);
       expect(await page.locator(note).evaluate((p) => p.scrollWidth <= p.clientWidth)).toBe(true);
       await screenshot(page, `grid-note-${width}`);
-      // Upstream of the erosion, nothing depends on the view's grid.
+
+      // One click gives the graph a world; the file says so, the line says where the erosion runs now.
+      const give = page.locator(`${note} button.world-set`);
+      expect(await give.innerText()).toBe('Give the graph a world');
+      expect(await give.getAttribute('title')).toBe('3 × 3 views from (−1, −1)');
+      // On one line, whole, inside the note.
+      const noteBox = (await page.locator(note).boundingBox())!;
+      const b0 = (await give.boundingBox())!;
+      expect(b0.height).toBeLessThanOrEqual(24);
+      expect(b0.x + b0.width).toBeLessThanOrEqual(noteBox.x + noteBox.width + 0.5);
+      const b = (await give.boundingBox())!;
+      await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
+      await expect.poll(() => page.locator(`${note} p`).innerText(), { timeout: 60_000 }).toMatch(
+        /^Hydraulic erosion runs on the graph's whole world \(3 × 3 views from \(−1, −1\), 768² cells at this size\): a pan inside it keeps the land\./,
+      );
+      expect(JSON.parse(await graphText(page)).world).toEqual({ x: -1, y: -1, size: 3 });
+      await settle(page);
+      await screenshot(page, `grid-note-world-${width}`);
+
+      // The eroded height of a world cell, then the map dragged 64 cells west with the mouse
+      // (the view moves east), and the same world cell 64 columns further left: the same height.
+      const before = await heightAt(page, 160, 128);
+      const frame = (await page.locator('tg-map-view .frame').boundingBox())!;
+      const shift = (64 * frame.width) / 256;
+      const y = frame.y + frame.height * 0.3;
+      await page.mouse.move(frame.x + frame.width * 0.7, y);
+      await page.mouse.down();
+      await page.mouse.move(frame.x + frame.width * 0.7 - shift, y, { steps: 10 });
+      await page.mouse.up();
+      await settle(page);
+      await expect.poll(async () => JSON.parse(await graphText(page)).view.x).toBe(0.25);
+      expect(await heightAt(page, 96, 128)).toBe(before);
+
+      // Undo twice (the pan, then the world): the graph has none again, and the offer is back.
+      await page.keyboard.press('Control+z');
+      await page.keyboard.press('Control+z');
+      await expect.poll(() => page.locator(`${note} button.world-set`).count()).toBe(1);
+      expect(JSON.parse(await graphText(page)).world).toBeUndefined();
+
+      // Upstream of the erosion, nothing depends on the grid.
       await showInViewer(page, 'height');
       await expect.poll(() => page.locator(note).count()).toBe(0);
       await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption('default.json');
       await showInViewer(page, 'biomes');
       expect(await page.locator(note).count()).toBe(0);
     });
-  }, 120_000);
+  }, 180_000);
 }

@@ -329,6 +329,11 @@ export default css`
     gap: 4px 6px;
     margin-top: 4px;
   }
+  .world-buttons button {
+    height: auto;
+    min-height: 22px;
+    white-space: normal;
+  }
   .engine-hint {
     margin: 6px 0 0;
     color: var(--tg-muted, #a3adba);

@@ -228,7 +228,7 @@ export class TgViewer extends LitElement {
       <p>${note.text}</p>
       ${offer || note.removable
         ? html`<div class="world-buttons">
-            ${offer ? html`<button class="world-set" @click=${() => s.setWorld(offer)}>${note.removable ? 'Move the world around the view' : 'Give the graph a world'} (${worldText(offer)})</button>` : nothing}
+            ${offer ? html`<button class="world-set" title=${worldText(offer)} @click=${() => s.setWorld(offer)}>${note.removable ? 'Move the world around the view' : 'Give the graph a world'}</button>` : nothing}
             ${note.removable ? html`<button class="world-remove" @click=${() => s.setWorld(null)}>Remove the world</button>` : nothing}
           </div>`
         : nothing}
