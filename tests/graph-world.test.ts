@@ -90,6 +90,16 @@ describe('an erosion inside the graph’s world', () => {
     expect(full.filter((n) => n >= 3 * SIZE)).toEqual([]);
   });
 
+  it('leaves a drafts’ engine on the view (a draft costs the previews’ few milliseconds, not the world’s)', () => {
+    const [withWorld, without] = [load(WORLD), load()].map((g) => createEngine(g, { draft: 4 * SIZE }));
+    for (const e of [withWorld, without]) e.evaluate();
+    expect(heights(withWorld, 'erosion')).toEqual(heights(without, 'erosion'));
+    // Where a full engine's erosion on the world differs from the view's.
+    const [full, plain] = [load(WORLD), load()].map((g) => createEngine(g));
+    for (const e of [full, plain]) e.evaluate();
+    expect(heights(full, 'erosion')).not.toEqual(heights(plain, 'erosion'));
+  });
+
   it('runs on the view outside the world and past the grid’s cap, as without one', () => {
     const plain = createEngine(load());
     for (const [world, view] of [
