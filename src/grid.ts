@@ -43,10 +43,11 @@ export interface World {
 /** Views a world's side may span. */
 export const WORLD_SIZE_MAX = 16;
 /**
- * Cells a side of the grid a world is run on at most (its size × the cells a view asked): past
- * it, an evaluation runs its erosions on the grid asked, as without a world.
+ * Cells a side of the grid a world is run on at most (its size × the cells a view asked, plus
+ * its far edge's samples: engine/domains.ts worldGrid), the browser's largest whole grid for a
+ * tiled export too: past it, an evaluation runs its erosions on the grid asked, as without a world.
  */
-export const WORLD_GRID_MAX = 4096;
+export const WORLD_GRID_MAX = 4097;
 
 export const VIEW_SIZE_MIN = 16;
 export const VIEW_SIZE_MAX = 4096;

@@ -1,7 +1,9 @@
 // The graph's world (format version 6): inside it an erosion or a flow runs on the whole world at
 // the resolution asked, so a pan keeps the land and an edit elsewhere keeps the erosion; outside
 // it, past the grid's cap, or without one, they run on the view as before.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runCli, scratchDir } from './helpers/cli.ts';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine/engine.ts';
 import { worldGrid } from '../src/engine/domains.ts';
@@ -58,7 +60,7 @@ describe('an erosion inside the graph’s world', () => {
     e.evaluate();
     const own = heights(e, 'biomes');
     const given = createEngine(load());
-    given.evaluate({ grid: { x0: -1, y0: -1, extent: 3, n: 3 * SIZE } });
+    given.evaluate({ grid: { x0: -1, y0: -1, extent: 3 + 1 / SIZE, n: 3 * SIZE + 1 } });
     expect(own).toEqual(heights(given, 'biomes'));
   });
 
@@ -116,13 +118,51 @@ describe('an erosion inside the graph’s world', () => {
   });
 });
 
+describe('a build of the world', () => {
+  it('(--region world, its tiles filling it) writes the eroded heights and biomes the editor shows', async () => {
+    const world: World = { x: 0, y: -1, size: 2 };
+    const dir = scratchDir('build-world');
+    const file = join(dir, 'world.json');
+    writeFileSync(file, serializeGraph(load(world)));
+    // 2 views at 64 cells a view: 129 samples a side, 2 × 2 tiles of 65 (sharing their edges).
+    const r = await runCli('build', file, '--region', 'world', '--cells-per-view', String(SIZE), '--tile-size', '65', '--node', 'erosion', 'biomes', '--format', 'f32,indexed', '--out', join(dir, 'out'));
+    expect(r.err).not.toMatch(/error/i);
+    expect(r.code).toBe(0);
+    const built = JSON.parse(readFileSync(join(dir, 'out', 'manifest.json'), 'utf8'));
+    expect(built.region).toEqual({ x0: 0, y0: -1, x1: 2, y1: 1 });
+    // The north-west tile (row 0 is the northernmost) holds the view at (0, 0): sample (c, r) of
+    // the tile is the view's cell (c, r), rows south first in f32.
+    const tile = built.tiles.find((t: { col: number; row: number }) => t.col === 0 && t.row === 0);
+    const f32 = new Float32Array(new Uint8Array(readFileSync(join(dir, 'out', tile.files.find((f: string) => f.startsWith('erosion.out/') && f.endsWith('.f32'))))).buffer);
+    const e = createEngine(load(world));
+    e.evaluate();
+    const view = heights(e, 'erosion');
+    let differ = 0;
+    for (let row = 0; row < SIZE; row++) for (let c = 0; c < SIZE; c++) if (f32[row * 65 + c] !== view[row * SIZE + c]) differ++;
+    expect(differ).toBe(0);
+    // Without the world the editor erodes the view alone, and the build's tile is other land.
+    const plain = createEngine(load());
+    plain.evaluate();
+    const alone = heights(plain, 'erosion');
+    let apart = 0;
+    for (let row = 0; row < SIZE; row++) for (let c = 0; c < SIZE; c++) if (f32[row * 65 + c] !== alone[row * SIZE + c]) apart++;
+    expect(apart).toBeGreaterThan(SIZE * SIZE * 0.5);
+  }, 120_000);
+
+  it('is refused by name for a graph without one', async () => {
+    const r = await runCli('build', 'graphs/eroded-valleys.json', '--region', 'world', '--cells-per-view', '64', '--plan');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('--region world: eroded-valleys.json has no world; give --region X0,Y0,X1,Y1, or give the graph a world');
+  });
+});
+
 describe('worldGrid', () => {
   it('is the world on the lattice asked when it holds the domain, null otherwise', () => {
-    expect(worldGrid(WORLD, { x0: 0, y0: 0, extent: 1, n: 64 })).toEqual({ x0: -1, y0: -1, extent: 3, n: 192 });
+    expect(worldGrid(WORLD, { x0: 0, y0: 0, extent: 1, n: 64 })).toEqual({ x0: -1, y0: -1, extent: 193 / 64, n: 193 });
     expect(worldGrid(WORLD, { x0: 1.5, y0: 0, extent: 1, n: 64 })).toBeNull();
     expect(worldGrid(WORLD, { x0: 0.001, y0: 0, extent: 1, n: 64 })).toBeNull();
-    expect(worldGrid({ x: 0, y: 0, size: 4 }, { x0: 0, y0: 0, extent: 1, n: WORLD_GRID_MAX / 4 })?.n).toBe(WORLD_GRID_MAX);
-    expect(worldGrid({ x: 0, y: 0, size: 4 }, { x0: 0, y0: 0, extent: 1, n: WORLD_GRID_MAX / 4 + 1 })).toBeNull();
+    expect(worldGrid({ x: 0, y: 0, size: 4 }, { x0: 0, y0: 0, extent: 1, n: (WORLD_GRID_MAX - 1) / 4 })?.n).toBe(WORLD_GRID_MAX);
+    expect(worldGrid({ x: 0, y: 0, size: 4 }, { x0: 0, y0: 0, extent: 1, n: (WORLD_GRID_MAX - 1) / 4 + 1 })).toBeNull();
   });
 });
 
@@ -185,10 +225,10 @@ describe('the viewer’s note and offer', () => {
     expect(none.text).toMatch(/^Hydraulic erosion runs on the whole view: a pan runs it again/);
     expect(none.offer).toEqual({ x: -1, y: -1, size: 3 });
     const inside = gridNoteFor(['Hydraulic erosion', 'Flow'], view, WORLD)!;
-    expect(inside.text).toMatch(/^Hydraulic erosion and Flow run on the graph's whole world \(3 × 3 views from \(−1, −1\), 768² cells at this size\)/);
+    expect(inside.text).toMatch(/^Hydraulic erosion and Flow run on the graph's whole world \(3 × 3 views from \(−1, −1\), 769² cells at this size\)/);
     expect([inside.offer, inside.removable]).toEqual([null, true]);
     expect(gridNoteFor(['Flow'], { ...view, x: 5 }, WORLD)!.text).toMatch(/^The view lies outside the graph's world/);
-    expect(gridNoteFor(['Flow'], { ...view, size: 2048 }, WORLD)!.text).toMatch(/would be 6144² cells, past the 4096²/);
+    expect(gridNoteFor(['Flow'], { ...view, size: 2048 }, WORLD)!.text).toMatch(/would be 6145² cells, past the 4097²/);
   });
 });
 

@@ -22,7 +22,7 @@ import { makeFolder, readGraphText } from './files.ts';
 
 export const BUILD_USAGE = `terrain-graph build <graph.json> --region X0,Y0,X1,Y1 --cells-per-view N --out DIR [options]
 
-  --region X0,Y0,X1,Y1  world rectangle to build, in views (X1 > X0, Y1 > Y0)
+  --region X0,Y0,X1,Y1  world rectangle to build, in views (X1 > X0, Y1 > Y0); world: the graph's world
   --cells-per-view N    resolution: cells per world unit, as a view of size N (X0·N, Y0·N whole)
   --tile-size T         samples a tile side, neighbours sharing an edge row (default ${DEFAULT_TILE_SIZE}):
                         Unreal 505, 1009, 2017, 4033, 8129; Unity 33 … 4097 (2^k + 1)
@@ -129,8 +129,8 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
   const plan = args.bare.has('plan');
   if (!plan && !args.one.has('out')) throw new UsageError(`build needs --out DIR (or --plan to only list the tiles)`);
   const file = args.positional[0];
-  const [x0, y0, x1, y1] = numbers('region', args.one.get('region')!, 4, 'X0,Y0,X1,Y1 (four numbers)');
-  const region: Region = { x0, y0, x1, y1 };
+  const regionText = args.one.get('region')!;
+  const [x0, y0, x1, y1] = regionText === 'world' ? [0, 0, 0, 0] : numbers('region', regionText, 4, 'X0,Y0,X1,Y1 (four numbers), or world');
   const cellsPerView = integer('cells-per-view', args.one.get('cells-per-view')!, CELLS_PER_VIEW_MIN, CELLS_PER_VIEW_MAX);
   const tileText = args.one.get('tile-size');
   const tileSize = tileText === undefined ? DEFAULT_TILE_SIZE : integer('tile-size', tileText, TILE_SIZES[0], TILE_SIZES[TILE_SIZES.length - 1]);
@@ -162,6 +162,13 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
   // Bypassed nodes pass their input through, as render and the editor evaluate them: a rewrite
   // of the wires before the engine sees them (src/model/bypass.ts). The layers are the file's.
   const graph = passThrough(parsed);
+  // `--region world`: the graph's world, whose erosions the editor runs on the same grid when
+  // the tiles fill it (engine/domains.ts worldGrid).
+  const world = parsed.world;
+  if (regionText === 'world' && !world) {
+    throw new UsageError(`--region world: ${basename(file)} has no world; give --region X0,Y0,X1,Y1, or give the graph a world (the viewer's "Give the graph a world", or "world" in the file)`);
+  }
+  const region: Region = regionText === 'world' && world ? { x0: world.x, y0: world.y, x1: world.x + world.size, y1: world.y + world.size } : { x0, y0, x1, y1 };
   const nodes = nodeArgs ?? sinkNodes(parsed);
   const formats = args.one.has('format') ? parseFormats(args.one.get('format')!) : defaultFormats(parsed, nodes);
 

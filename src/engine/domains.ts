@@ -44,13 +44,17 @@ export function cellOffset(a: Domain, b: Domain): { dc: number; dr: number } | n
 }
 
 /**
- * The world's grid on the lattice of `asked` (its cells a view), when the world holds every
- * cell of `asked` and the grid is at most WORLD_GRID_MAX cells a side; else null.
+ * The world's grid on the lattice of `asked` (its cells a view): its samples, the cells from its
+ * south-west corner's to its north-east corner's, both included (size · N + 1 a side at N cells a
+ * view), as a build of the world's square lays out its samples (build/plan.ts gridOf), so such a
+ * build whose tiles fill the square runs its erosion on this very grid. Null when the world does
+ * not hold every cell of `asked` or the grid is past WORLD_GRID_MAX cells a side.
  */
 export function worldGrid(world: World, asked: Domain): Domain | null {
   const l = latticeOf(asked);
-  if (!l || world.size * l.perUnit > WORLD_GRID_MAX) return null;
-  const grid = latticeDomain(l.perUnit, world.x * l.perUnit, world.y * l.perUnit, world.size * l.perUnit);
+  const n = world.size * (l?.perUnit ?? 0) + 1;
+  if (!l || n > WORLD_GRID_MAX) return null;
+  const grid = latticeDomain(l.perUnit, world.x * l.perUnit, world.y * l.perUnit, n);
   return covers(grid, asked) ? grid : null;
 }
 

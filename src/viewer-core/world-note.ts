@@ -55,7 +55,7 @@ export function gridNoteFor(titles: readonly string[], view: View, world: World 
   const runs = one ? 'runs' : 'run';
   const it = one ? 'it' : 'them';
   const offer = worldAround(view, offeredSize(view.size));
-  const offerCells = offer.size * view.size;
+  const offerCells = offer.size * view.size + 1;
   if (!world) {
     return {
       text: `${names} ${runs} on the whole view: a pan runs ${it} again, and a place may come out otherwise. A build runs ${it} once on its whole grid. Give the graph a world (${worldText(offer)}, ${offerCells}² cells at this size) and ${it} ${runs} on all of it: a pan inside it keeps the land.`,
@@ -63,7 +63,7 @@ export function gridNoteFor(titles: readonly string[], view: View, world: World 
       removable: false,
     };
   }
-  const cells = world.size * view.size;
+  const cells = world.size * view.size + 1;
   if (!holds(world, view) || !latticeOf({ x0: view.x, y0: view.y, extent: 1, n: view.size })) {
     return {
       text: `The view lies outside the graph's world (${worldText(world)}): here ${names} ${runs} on the whole view, and a pan runs ${it} again.`,
@@ -79,7 +79,7 @@ export function gridNoteFor(titles: readonly string[], view: View, world: World 
     };
   }
   return {
-    text: `${names} ${runs} on the graph's whole world (${worldText(world)}, ${cells}² cells at this size): a pan inside it keeps the land. Another size runs ${it} at that size, and a build on its own whole grid.`,
+    text: `${names} ${runs} on the graph's whole world (${worldText(world)}, ${cells}² cells at this size): a pan inside it keeps the land. Another size runs ${it} at that size; a build of the world at ${view.size} cells a view whose tiles fill it (build --region world) writes these very values.`,
     offer: null,
     removable: true,
   };

@@ -28,7 +28,7 @@ for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
       for (const id of ['biomes', 'erosion']) {
         await showInViewer(page, id);
         await expect.poll(() => page.locator(`${note} p`).innerText()).toBe(
-          'Hydraulic erosion runs on the whole view: a pan runs it again, and a place may come out otherwise. A build runs it once on its whole grid. Give the graph a world (3 × 3 views from (−1, −1), 768² cells at this size) and it runs on all of it: a pan inside it keeps the land.',
+          'Hydraulic erosion runs on the whole view: a pan runs it again, and a place may come out otherwise. A build runs it once on its whole grid. Give the graph a world (3 × 3 views from (−1, −1), 769² cells at this size) and it runs on all of it: a pan inside it keeps the land.',
         );
       }
       // Whole, inside the viewer, below the map and not over it.
@@ -53,7 +53,7 @@ for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
       const b = (await give.boundingBox())!;
       await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
       await expect.poll(() => page.locator(`${note} p`).innerText(), { timeout: 60_000 }).toMatch(
-        /^Hydraulic erosion runs on the graph's whole world \(3 × 3 views from \(−1, −1\), 768² cells at this size\): a pan inside it keeps the land\./,
+        /^Hydraulic erosion runs on the graph's whole world \(3 × 3 views from \(−1, −1\), 769² cells at this size\): a pan inside it keeps the land\./,
       );
       expect(JSON.parse(await graphText(page)).world).toEqual({ x: -1, y: -1, size: 3 });
       await settle(page);
