@@ -30,6 +30,26 @@ describe('Export → Tiles planning', () => {
     expect(s.bytes).toBeLessThan(4 * 33 * 33 * 2 * 2 + 20_000);
   });
 
+  it("takes the graph's world as the region (build --region world): 2 × 2 views at 64 are 2 × 2 tiles of 65, filling it; none without a world", async () => {
+    const g = read('eroded-valleys.json');
+    const choice = { ...small, across: 'world' as const, tileSize: 65, format: 'f32' as const };
+    expect(tilesSummary(g, 'erosion', choice, 'eroded-valleys.json').problem).toBe(
+      'The graph has no world: give it one under the map of an eroded node ("Give the graph a world"), or choose tiles or samples.',
+    );
+    g.world = { x: 0, y: -1, size: 2 };
+    const s = tilesSummary(g, 'erosion', choice, 'eroded-valleys.json');
+    expect(s.problem).toBe(null);
+    expect(s.region).toEqual({ x0: 0, y0: -1, x1: 2, y1: 1 });
+    expect(s.shape).toEqual({ count: 4, tilesX: 2, tilesY: 2, tileSize: 65, samplesX: 129, samplesY: 129 });
+    expect(s.command).toContain('build eroded-valleys.json --region world --cells-per-view 64 --tile-size 65 --node erosion');
+    // The command plans the same tiles.
+    const dir = scratchDir('tiles-world');
+    writeFileSync(join(dir, 'eroded-valleys.json'), serializeGraph(g));
+    const r = await runCli(...s.command.replace('npx terrain-graph ', '').replace('eroded-valleys.json', join(dir, 'eroded-valleys.json')).split(' '), '--plan');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).tiles.map((t: { files: string[] }) => t.files)).toEqual(s.plan!.tiles.map((t) => t.files.map((f) => f.path)));
+  });
+
   it('takes the region in samples: 100 × 65 samples are 4 × 2 tiles of 33, the last column reaching past the region', () => {
     const s = tilesSummary(read('default.json'), 'height', { ...small, across: 'samples', x: 100, y: 65 }, 'default.json');
     expect(s.shape).toEqual({ count: 8, tilesX: 4, tilesY: 2, tileSize: 33, samplesX: 100, samplesY: 65 });

@@ -33,7 +33,7 @@ function tilesChoice(value: unknown): TilesChoice {
   // Each engine's usual tile, as the dialog picks it with the layout.
   const usual = layout === 'unity' ? 1025 : 1009;
   const count = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= REGION_MAX;
-  const region = (t.across === 'tiles' || t.across === 'samples') && count(t.x) && count(t.y);
+  const region = (t.across === 'tiles' || t.across === 'samples' || t.across === 'world') && count(t.x) && count(t.y);
   return {
     layout,
     tileSize: typeof t.tileSize === 'number' && sizes.includes(t.tileSize) ? t.tileSize : usual,

@@ -348,6 +348,11 @@ export class ViewerSession {
     return gridNoteFor(this.gridSources.titles, graph.view, graph.world);
   }
 
+  /** The graph's world, if it has one (the Tiles box offers it as a region). */
+  get world(): World | undefined {
+    return this.core.graph.world;
+  }
+
   /** Gives the graph a world (the note's offer), or none: one undo step, saved with the graph. */
   setWorld(world: World | null): void {
     this.core.setWorld(world);

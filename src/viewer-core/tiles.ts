@@ -58,8 +58,11 @@ export interface TilesChoice {
   readonly layout: TileLayout;
   readonly tileSize: number;
   readonly cellsPerView: number;
-  /** The region's extent: tiles across and up, or samples across and up. */
-  readonly across: 'tiles' | 'samples';
+  /**
+   * The region's extent: tiles across and up, or samples across and up, from the view's origin;
+   * or the graph's world (build's `--region world`), x and y then kept for the other two.
+   */
+  readonly across: 'tiles' | 'samples' | 'world';
   readonly x: number;
   readonly y: number;
   readonly format: BuildFormat;
@@ -222,15 +225,17 @@ function saveFirstText(state: GraphFileState, graphFile: string): string | null 
 export function tilesSummary(graph: Readonly<Graph>, node: string, choice: TilesChoice, graphFile: string, fileState: GraphFileState = 'saved', prefix: string | null = null): TilesSummary {
   const { tileSize: t, cellsPerView: n } = choice;
   const formats = formatsFor(graph, node);
-  const cellsX = choice.across === 'tiles' ? choice.x * (t - 1) : choice.x - 1;
-  const cellsY = choice.across === 'tiles' ? choice.y * (t - 1) : choice.y - 1;
-  const x0 = graph.view.x;
-  const y0 = graph.view.y;
+  // The graph's world: its square at n cells a view, as build --region world takes it.
+  const world = choice.across === 'world' ? (graph.world ?? null) : null;
+  const cellsX = world ? world.size * n : choice.across === 'tiles' ? choice.x * (t - 1) : choice.x - 1;
+  const cellsY = world ? world.size * n : choice.across === 'tiles' ? choice.y * (t - 1) : choice.y - 1;
+  const x0 = world ? world.x : graph.view.x;
+  const y0 = world ? world.y : graph.view.y;
   const region: Region = { x0, y0, x1: x0 + cellsX / n, y1: y0 + cellsY / n };
   const folder = tilesFolder(node, choice, prefix);
   const scale = { metresPerCell: choice.metresPerCell, heightRange: choice.heightRange };
   const command =
-    `npx terrain-graph build ${shellWord(graphFile)} --region ${[region.x0, region.y0, region.x1, region.y1].map(String).join(',')} ` +
+    `npx terrain-graph build ${shellWord(graphFile)} --region ${world ? 'world' : [region.x0, region.y0, region.x1, region.y1].map(String).join(',')} ` +
     `--cells-per-view ${n} --tile-size ${t} --node ${node} --format ${choice.format} ` +
     (choice.format === 'splat' ? `--splat-size ${choice.splatSize} ` : '') +
     `--metres-per-cell ${scale.metresPerCell} --height-range ${scale.heightRange} --out ${shellWord(folder)}`;
@@ -240,8 +245,11 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
   // Checked as build checks its flags: the same limits, the same words.
   const metres = meshOptionProblems({ ...scale, side: MESH_DEFAULTS.side })[0];
   if (metres) return { ...none, problem: `${metres.option === 'metresPerCell' ? 'Metres a sample' : 'Height range'}: ${metres.message}.` };
+  if (choice.across === 'world' && !world) {
+    return { ...none, problem: 'The graph has no world: give it one under the map of an eroded node ("Give the graph a world"), or choose tiles or samples.' };
+  }
   const wholeAcross = choice.across === 'tiles' ? 1 : 2;
-  if (![choice.x, choice.y].every((v) => Number.isInteger(v) && v >= wholeAcross)) {
+  if (!world && ![choice.x, choice.y].every((v) => Number.isInteger(v) && v >= wholeAcross)) {
     return { ...none, problem: choice.across === 'tiles' ? 'Tiles across and up are whole numbers from 1.' : 'Samples across and up are whole numbers from 2.' };
   }
   if (!Number.isInteger(x0 * n) || !Number.isInteger(y0 * n)) {

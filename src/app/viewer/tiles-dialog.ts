@@ -12,6 +12,7 @@ import { type BuildFormat, type SplatSize, splatTexels } from '../../build/plan.
 import type { ViewerSession } from '../../viewer-core/session.ts';
 import { bytesText, TILE_CELLS_PER_VIEW, TILE_LAYOUTS, type TileLayout, type TilesChoice } from '../../viewer-core/tiles.ts';
 import { distanceWords } from '../../viewer-core/exports.ts';
+import { worldText } from '../../viewer-core/world-note.ts';
 import { MESH_DEFAULTS, meshOptionProblems } from '../../render/land-mesh.ts';
 import { ModalBox } from '../controllers.ts';
 import { appEvent, decimalComma } from '../events.ts';
@@ -105,9 +106,10 @@ export class TgTilesDialog extends LitElement {
     const shape = summary.shape;
     const r = summary.region;
     const busy = !!s.exports.state;
+    const world = s.world;
     return html`<div class="box">
       <h2>Export tiles <small title="node ${s.node}: every output of it, one file each">${this.nodeTitle || s.node}</small></h2>
-      <p>The files <code>terrain-graph build</code> writes, in one zip: the world from the view's origin, cut into tiles that share their edge rows, as the engines import them.</p>
+      <p>The files <code>terrain-graph build</code> writes, in one zip: ${choice.across === 'world' ? "the graph's world" : "the world from the view's origin"}, cut into tiles that share their edge rows, as the engines import them.</p>
       <div class="form">
         <span class="label">Engine</span>
         <span class="seg" role="group" aria-label="engine">
@@ -140,11 +142,14 @@ export class TgTilesDialog extends LitElement {
           <select class="across" aria-label="region in" @change=${(e: Event) => this.setAcross((e.target as HTMLSelectElement).value as TilesChoice['across'], choice)}>
             <option value="tiles" ?selected=${choice.across === 'tiles'}>tiles</option>
             <option value="samples" ?selected=${choice.across === 'samples'}>samples</option>
+            ${world || choice.across === 'world' ? html`<option value="world" ?selected=${choice.across === 'world'}>the graph's world</option>` : nothing}
           </select>
-          <input class="x" type="number" min="1" step="1" aria-label="across (east)" .value=${String(choice.x)} @change=${(e: Event) => this.set({ x: Number((e.target as HTMLInputElement).value) })} />
-          across ×
-          <input class="y" type="number" min="1" step="1" aria-label="up (north)" .value=${String(choice.y)} @change=${(e: Event) => this.set({ y: Number((e.target as HTMLInputElement).value) })} />
-          up
+          ${choice.across === 'world'
+            ? html`<span class="world">${world ? worldText(world) : 'none'}</span>`
+            : html`<input class="x" type="number" min="1" step="1" aria-label="across (east)" .value=${String(choice.x)} @change=${(e: Event) => this.set({ x: Number((e.target as HTMLInputElement).value) })} />
+                across ×
+                <input class="y" type="number" min="1" step="1" aria-label="up (north)" .value=${String(choice.y)} @change=${(e: Event) => this.set({ y: Number((e.target as HTMLInputElement).value) })} />
+                up`}
         </span>
         <label class="label" for="format">Format</label>
         <select id="format" class="format" @change=${(e: Event) => this.set({ format: (e.target as HTMLSelectElement).value as BuildFormat })}>
@@ -227,6 +232,11 @@ export class TgTilesDialog extends LitElement {
   /** Tiles or samples across: the numbers turned into the other unit, so the region stays about the same. */
   private setAcross(across: TilesChoice['across'], c: TilesChoice): void {
     if (across === c.across) return;
+    // The world keeps the counts as they were, for a way back to them.
+    if (across === 'world' || c.across === 'world') {
+      this.set({ across });
+      return;
+    }
     const t = c.tileSize - 1;
     if (across === 'samples') this.set({ across, x: c.x * t + 1, y: c.y * t + 1 });
     else this.set({ across, x: Math.max(1, Math.ceil((c.x - 1) / t)), y: Math.max(1, Math.ceil((c.y - 1) / t)) });

@@ -1,0 +1,53 @@
+// Export → Tiles offers the graph's world as the region once the graph has one (build's
+// `--region world`), so the tiles hold the eroded land the editor shows; without a world the
+// choice is not offered. Both sizes, the real mouse.
+import { expect, it } from 'vitest';
+import { screenshot, settle, showInViewer, withApp } from './harness.ts';
+
+for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
+  it(`offers the graph's world as the tiles' region once it has one, at ${width} × ${height}`, async () => {
+    await withApp({ viewport: { width, height }, recipe: 'eroded-valleys.json' }, async (page) => {
+      await showInViewer(page, 'erosion');
+      const across = page.locator('tg-tiles-dialog select.across');
+      // No world yet: tiles and samples only.
+      await page.locator('tg-viewer button.tiles-open').click();
+      await across.waitFor();
+      expect(await across.locator('option').allInnerTexts()).toEqual(['tiles', 'samples']);
+      await page.locator('tg-tiles-dialog button.cancel').click();
+
+      await page.locator('tg-tiles-dialog .box').waitFor({ state: 'detached' });
+      // The box's button scrolled the panel down to the Export row (the map stays on top): the
+      // wheel over the panel brings the note back under the map.
+      await page.mouse.move(width - 150, height - 60);
+      await page.mouse.wheel(0, -3000);
+      const giveButton = page.locator('tg-viewer .grid-note button.world-set');
+      await expect.poll(async () => {
+        const b = (await giveButton.boundingBox())!;
+        const map = (await page.locator('tg-viewer tg-map-view').boundingBox())!;
+        return b.y >= map.y + map.height;
+      }).toBe(true);
+      const give = (await giveButton.boundingBox())!;
+      await page.mouse.click(give.x + give.width / 2, give.y + give.height / 2);
+      await expect.poll(() => page.locator('tg-viewer .grid-note p').innerText(), { timeout: 60_000 }).toMatch(/runs on the graph's whole world/);
+      await settle(page);
+
+      await page.locator('tg-viewer button.tiles-open').click();
+      await across.waitFor();
+      await across.selectOption('world');
+      await expect.poll(() => page.locator('tg-tiles-dialog .region .world').innerText()).toBe('3 × 3 views from (−1, −1)');
+      expect(await page.locator('tg-tiles-dialog .region input').count()).toBe(0);
+      const summary = page.locator('tg-tiles-dialog p.summary');
+      await expect.poll(() => summary.innerText()).toContain('the world from (-1, -1) to (2, 2), 3 × 3 views');
+      expect(await page.locator('tg-tiles-dialog p.command code').innerText()).toContain('--region world');
+      // The box whole in the window, its region row on one line with the select.
+      const box = (await page.locator('tg-tiles-dialog .box').boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      const row = await page.locator('tg-tiles-dialog .region').evaluate((r) => r.scrollWidth <= r.clientWidth + 1);
+      expect(row).toBe(true);
+      await screenshot(page, `tiles-world-${width}`);
+      // Back to tiles: the counts come back as they were.
+      await across.selectOption('tiles');
+      expect(await page.locator('tg-tiles-dialog .region input.x').inputValue()).toMatch(/^\d+$/);
+    });
+  }, 180_000);
+}
