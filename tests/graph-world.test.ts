@@ -228,7 +228,12 @@ describe('the viewer’s note and offer', () => {
     expect(inside.text).toMatch(/^Hydraulic erosion and Flow run on the graph's whole world \(3 × 3 views from \(−1, −1\), 769² cells at this size\)/);
     expect([inside.offer, inside.removable]).toEqual([null, true]);
     expect(gridNoteFor(['Flow'], { ...view, x: 5 }, WORLD)!.text).toMatch(/^The view lies outside the graph's world/);
-    expect(gridNoteFor(['Flow'], { ...view, size: 2048 }, WORLD)!.text).toMatch(/would be 6145² cells, past the 4097²/);
+    const past = gridNoteFor(['Flow'], { ...view, size: 2048 }, WORLD)!;
+    expect(past.text).toMatch(/would be 6145² cells, past the 4097²/);
+    // The size menu: each size's grid at the view's size, those past the cap not to be chosen.
+    expect(past.sizes.map((k) => [k.size, k.cells, k.fits])).toEqual([[2, 4097, true], [3, 6145, false], [4, 8193, false], [5, 10241, false], [6, 12289, false], [8, 16385, false]]);
+    expect([past.size, none.size, gridNoteFor(['Flow'], view, undefined, 5)!.size]).toEqual([3, 3, 5]);
+    expect(gridNoteFor(['Flow'], view, undefined, 5)!.offer).toEqual({ x: -2, y: -2, size: 5 });
   });
 });
 

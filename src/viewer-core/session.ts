@@ -29,7 +29,7 @@ import { MapDrag, type Picture } from './drag.ts';
 import { readRiverSetting, type RiverOutput, riverOutputs, type RiverSetting, riverShown, writeRiverSetting } from './rivers.ts';
 import type { SettingStore } from './settings.ts';
 import type { WaterRef } from '../worker/protocol.ts';
-import { type GridNote, gridNoteFor } from './world-note.ts';
+import { type GridNote, gridNoteFor, worldAround } from './world-note.ts';
 
 export type ViewerStyle = Required<LayerStyle>;
 export const DEFAULT_STYLE: ViewerStyle = Object.freeze({ heightMode: 'height', shade: true, contours: false });
@@ -166,6 +166,8 @@ export class ViewerSession {
   /** The graph's water outputs, worked out once per revision (the core's graph is edited in place). */
   private riverList: { revision: number; outputs: RiverOutput[] } | null = null;
   private gridSources: { revision: number; node: string | null; titles: string[] } | null = null;
+  /** The world size the note offers, once the menu chose one (else world-note.ts offeredSize). */
+  private worldOffer: number | null = null;
 
   constructor(
     private readonly core: EditorCore,
@@ -345,7 +347,20 @@ export class ViewerSession {
       this.gridSources = { revision, node: this.node, titles: this.node ? gridBoundSources(this.core.graph, this.node) : [] };
     }
     const graph = this.core.graph;
-    return gridNoteFor(this.gridSources.titles, graph.view, graph.world);
+    return gridNoteFor(this.gridSources.titles, graph.view, graph.world, this.worldOffer ?? undefined);
+  }
+
+  /**
+   * The world size menu's choice (world-note.ts WORLD_SIZES): with a world, a world of that size
+   * around the view (one undo step); without one, the size the note offers.
+   */
+  chooseWorldSize(size: number): void {
+    const world = this.core.graph.world;
+    if (world) this.setWorld(worldAround(this.core.graph.view, size));
+    else {
+      this.worldOffer = size;
+      this.changed('state');
+    }
   }
 
   /** The graph's world, if it has one (the Tiles box offers it as a region). */

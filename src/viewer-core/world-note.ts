@@ -12,7 +12,14 @@ export interface GridNote {
   readonly offer: World | null;
   /** Whether the graph has a world to remove. */
   readonly removable: boolean;
+  /** The world's side the size menu shows (the graph's world's, or the offer's), in views. */
+  readonly size: number;
+  /** The sizes the menu offers, each with its grid's cells a side at the view's size; `fits`: at most WORLD_GRID_MAX. */
+  readonly sizes: readonly { readonly size: number; readonly cells: number; readonly fits: boolean }[];
 }
+
+/** The world sizes the viewer's menu offers, in views a side. */
+export const WORLD_SIZES = [2, 3, 4, 5, 6, 8];
 
 /** "a × a views from (x, y)". */
 export function worldText(w: World): string {
@@ -48,39 +55,33 @@ function holds(w: World, v: View): boolean {
  * words: the world's grid at the view's cells a view, when it holds the view and is at most
  * WORLD_GRID_MAX cells a side.
  */
-export function gridNoteFor(titles: readonly string[], view: View, world: World | undefined): GridNote | null {
+export function gridNoteFor(titles: readonly string[], view: View, world: World | undefined, offerSize = offeredSize(view.size)): GridNote | null {
   if (!titles.length) return null;
+  const sizes = WORLD_SIZES.map((size) => ({ size, cells: size * view.size + 1, fits: size * view.size + 1 <= WORLD_GRID_MAX }));
+  const note = (text: string, offer: World | null, removable: boolean): GridNote => ({ text, offer, removable, size: world?.size ?? offerSize, sizes });
   const names = titles.length === 1 ? titles[0] : `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]}`;
   const one = titles.length === 1;
   const runs = one ? 'runs' : 'run';
   const it = one ? 'it' : 'them';
-  const offer = worldAround(view, offeredSize(view.size));
+  const offer = worldAround(view, offerSize);
   const offerCells = offer.size * view.size + 1;
   if (!world) {
-    return {
-      text: `${names} ${runs} on the whole view: a pan runs ${it} again, and a place may come out otherwise. A build runs ${it} once on its whole grid. Give the graph a world (${worldText(offer)}, ${offerCells}² cells at this size) and ${it} ${runs} on all of it: a pan inside it keeps the land.`,
+    return note(
+      `${names} ${runs} on the whole view: a pan runs ${it} again, and a place may come out otherwise. A build runs ${it} once on its whole grid. Give the graph a world (${worldText(offer)}, ${offerCells}² cells at this size) and ${it} ${runs} on all of it: a pan inside it keeps the land.`,
       offer,
-      removable: false,
-    };
+      false,
+    );
   }
   const cells = world.size * view.size + 1;
   if (!holds(world, view) || !latticeOf({ x0: view.x, y0: view.y, extent: 1, n: view.size })) {
-    return {
-      text: `The view lies outside the graph's world (${worldText(world)}): here ${names} ${runs} on the whole view, and a pan runs ${it} again.`,
-      offer,
-      removable: true,
-    };
+    return note(`The view lies outside the graph's world (${worldText(world)}): here ${names} ${runs} on the whole view, and a pan runs ${it} again.`, worldAround(view, world.size), true);
   }
   if (cells > WORLD_GRID_MAX) {
-    return {
-      text: `At this size the graph's world (${worldText(world)}) would be ${cells}² cells, past the ${WORLD_GRID_MAX}² it runs on: ${names} ${runs} on the whole view, and a pan runs ${it} again.`,
-      offer: null,
-      removable: true,
-    };
+    return note(`At this size the graph's world (${worldText(world)}) would be ${cells}² cells, past the ${WORLD_GRID_MAX}² it runs on: ${names} ${runs} on the whole view, and a pan runs ${it} again.`, null, true);
   }
-  return {
-    text: `${names} ${runs} on the graph's whole world (${worldText(world)}, ${cells}² cells at this size): a pan inside it keeps the land. Another size runs ${it} at that size; a build of the world at ${view.size} cells a view whose tiles fill it (build --region world) writes these very values.`,
-    offer: null,
-    removable: true,
-  };
+  return note(
+    `${names} ${runs} on the graph's whole world (${worldText(world)}, ${cells}² cells at this size): a pan inside it keeps the land. Another size runs ${it} at that size; a build of the world at ${view.size} cells a view whose tiles fill it (build --region world) writes these very values.`,
+    null,
+    true,
+  );
 }

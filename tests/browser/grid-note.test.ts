@@ -57,6 +57,15 @@ for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
       );
       expect(JSON.parse(await graphText(page)).world).toEqual({ x: -1, y: -1, size: 3 });
       await settle(page);
+      // The size menu: 2 × 2 views around the view, a smaller grid (513² at 256²), then back to 3 × 3.
+      const menu = page.locator(`${note} select[aria-label="world size"]`);
+      expect(await menu.inputValue()).toBe('3');
+      await menu.selectOption('2');
+      await expect.poll(() => page.locator(`${note} p`).innerText(), { timeout: 60_000 }).toMatch(/whole world \(2 × 2 views from \(0, 0\), 513² cells at this size\)/);
+      await settle(page);
+      await menu.selectOption('3');
+      await expect.poll(async () => JSON.parse(await graphText(page)).world).toEqual({ x: -1, y: -1, size: 3 });
+      await settle(page);
       await screenshot(page, `grid-note-world-${width}`);
 
       // The eroded height of a world cell, then the map dragged 64 cells west with the mouse
@@ -73,9 +82,8 @@ for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
       await expect.poll(async () => JSON.parse(await graphText(page)).view.x).toBe(0.25);
       expect(await heightAt(page, 96, 128)).toBe(before);
 
-      // Undo twice (the pan, then the world): the graph has none again, and the offer is back.
-      await page.keyboard.press('Control+z');
-      await page.keyboard.press('Control+z');
+      // Undo four times (the pan, the two sizes, then the world): the graph has none again, and the offer is back.
+      for (let k = 0; k < 4; k++) await page.keyboard.press('Control+z');
       await expect.poll(() => page.locator(`${note} button.world-set`).count()).toBe(1);
       expect(JSON.parse(await graphText(page)).world).toBeUndefined();
 

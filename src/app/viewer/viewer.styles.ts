@@ -329,6 +329,10 @@ export default css`
     gap: 4px 6px;
     margin-top: 4px;
   }
+  .world-size select {
+    margin-left: 4px;
+    height: 22px;
+  }
   .world-buttons button {
     height: auto;
     min-height: 22px;
