@@ -88,13 +88,23 @@ describe('which outputs are rivers and lakes', () => {
     expect(riverShown([], { on: true, pick: null })).toBeNull();
   });
 
-  it('keeps the choice in the store and reads a broken or refusing store as off', () => {
+  it("draws a graph's water until the person turns it off: the graph decides until they choose", () => {
+    const two = riverOutputs(twoRivers());
+    expect(DEFAULT_RIVERS).toEqual({ on: null, pick: null });
+    expect(riverShown(two, DEFAULT_RIVERS)?.key).toBe('rivers.rivers');
+    expect(riverShown(two, { on: null, pick: 'wet.rivers' })?.key).toBe('wet.rivers');
+    expect(riverShown([], DEFAULT_RIVERS)).toBeNull();
+  });
+
+  it('keeps the choice in the store and reads a broken or refusing store as not chosen', () => {
     const store = memoryStore();
     expect(readRiverSetting(store)).toEqual(DEFAULT_RIVERS);
     writeRiverSetting(store, { on: true, pick: 'wet.rivers' });
     expect(readRiverSetting(store)).toEqual({ on: true, pick: 'wet.rivers' });
-    store.map.set(RIVERS_KEY, '{"on": "yes", "pick": 3}');
+    writeRiverSetting(store, { on: false, pick: null });
     expect(readRiverSetting(store)).toEqual({ on: false, pick: null });
+    store.map.set(RIVERS_KEY, '{"on": "yes", "pick": 3}');
+    expect(readRiverSetting(store)).toEqual({ on: null, pick: null });
     store.map.set(RIVERS_KEY, 'not json');
     expect(readRiverSetting(store)).toEqual(DEFAULT_RIVERS);
     const refusing: SettingStore = {
@@ -237,17 +247,20 @@ describe('the session draws rivers over the shown layer', () => {
     await settle();
     expect(session.node).toBe('biomes');
     expect(session.riverOutputs.map((o) => o.key)).toEqual(['rivers.rivers']);
+    // Drawn from the start: the person has not chosen, and the graph has rivers.
+    expect(session.detail?.rivers).toBe('rivers.rivers+lakes');
+    const d = session.detail!;
+    // The picture's pixels go back to the worker once the next comes: a copy.
+    const rgba = new Uint8ClampedArray(d.image.rgba).slice();
+    session.setRivers({ on: false });
+    await settle();
     expect(session.detail?.rivers).toBeUndefined();
     const plain = new Uint8ClampedArray(session.detail!.image.rgba).slice();
-    session.setRivers({ on: true });
-    await settle();
-    const d = session.detail!;
     expect(d.rivers).toBe('rivers.rivers+lakes');
     expect(d.water).toEqual(RIVER_RGB);
     const n = d.n;
     expect(d.image.width).toBe(n);
     const { rivers, lakes } = riversAndLakes();
-    const rgba = new Uint8ClampedArray(d.image.rgba);
     let riverCells = 0;
     let lakeCells = 0;
     for (let r = 0; r < n; r++) {
@@ -270,16 +283,35 @@ describe('the session draws rivers over the shown layer', () => {
     const expected = renderPreview(engine.output('biomes')!, n, n).rgba;
     drawWater(expected, n, [{ kind: 'lines', data: rivers }, { kind: 'area', data: lakes }], n);
     expect(Buffer.from(rgba).equals(Buffer.from(expected))).toBe(true);
-    // A reload: a new session reads the choice back.
+    // A reload: a new session reads the choice back, off, and draws none.
     const again = setup(RIVERS, store);
     await again.settle();
-    expect(again.session.rivers.on).toBe(true);
+    expect(again.session.rivers.on).toBe(false);
+    expect(again.session.detail?.rivers).toBeUndefined();
+    expect(again.session.detail?.water).toBeUndefined();
+    expect(Buffer.from(new Uint8ClampedArray(again.session.detail!.image.rgba)).equals(Buffer.from(plain))).toBe(true);
+    // Turned on again: kept on for the next.
+    again.session.setRivers({ on: true });
+    await again.settle();
     expect(again.session.detail?.rivers).toBe('rivers.rivers+lakes');
-    session.setRivers({ on: false });
+    const third = setup(RIVERS, store);
+    await third.settle();
+    expect(third.session.rivers.on).toBe(true);
+    expect(third.session.detail?.rivers).toBe('rivers.rivers+lakes');
+  });
+
+  it('draws none over a graph without water, and asks the worker for none, until one is added', async () => {
+    const { core, session, worker, settle } = setup(DEFAULT, memoryStore());
     await settle();
+    expect(session.riverShown).toBeNull();
+    expect(session.detailRequest.detailRivers).toBeNull();
+    expect(worker.sent.filter((m) => m.kind === 'evaluate').every((m) => !('detailRivers' in m) || m.detailRivers === null || m.detailRivers === undefined)).toBe(true);
     expect(session.detail?.rivers).toBeUndefined();
-    expect(session.detail?.water).toBeUndefined();
-    expect(Buffer.from(new Uint8ClampedArray(session.detail!.image.rgba)).equals(Buffer.from(plain))).toBe(true);
+    const flow = core.addNode('flow', [0, 0]);
+    core.connect({ from: { node: 'water', port: 'terrain' }, to: { node: flow, port: 'terrain' } });
+    await settle();
+    expect(session.riverShown?.key).toBe(`${flow}.rivers`);
+    expect(session.detail?.rivers).toBe(`${flow}.rivers+lakes`);
   });
 
   it("paints no lakes flat over another node's lake depths shown (a blur of them): the rivers only", async () => {
@@ -334,6 +366,7 @@ describe('the session draws rivers over the shown layer', () => {
 
   it("adds the river's line to the cell read out, with its rule, while they are drawn", async () => {
     const { session, settle } = setup(RIVERS, memoryStore());
+    session.setRivers({ on: false });
     await settle();
     const engine = createEngine(RIVERS);
     engine.evaluate({ targets: ['rivers'] });

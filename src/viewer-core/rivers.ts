@@ -1,7 +1,8 @@
 // Rivers and lakes over the viewer's picture: which outputs of the graph are drawn as water (any
 // node's output whose meaning says so: 'river' lines, 'lake' areas, waterKind in
 // src/model/values.ts), which node's the person chose to draw over the shown layer, and that
-// choice kept across reloads.
+// choice kept across reloads. Until the person chooses, a graph that has water shows it: the
+// rivers recipes opened with their rivers hidden behind an unticked box (a Gaea user's pass).
 
 import { CATALOGUE } from '../../nodes/index.ts';
 import type { Graph } from '../model/graph.ts';
@@ -39,15 +40,20 @@ export function riverOutputs(graph: Readonly<Graph>, catalogue: Catalogue = CATA
 
 /** The person's choice: water drawn or not, and which node's (its key, "node.port"; null: the first). */
 export interface RiverSetting {
-  readonly on: boolean;
+  /**
+   * Drawn (true) or not (false), as the person ticked the box; null until they do: then a graph
+   * with water draws it. The graph decides rather than a default of off, which hid the rivers of
+   * every graph made to show rivers until the box was found; an explicit off stays off.
+   */
+  readonly on: boolean | null;
   readonly pick: string | null;
 }
 
-export const DEFAULT_RIVERS: RiverSetting = Object.freeze({ on: false, pick: null });
+export const DEFAULT_RIVERS: RiverSetting = Object.freeze({ on: null, pick: null });
 
-/** The output to draw: none when off or when the graph has none; the picked one, else the first. */
+/** The output to draw: none when turned off or when the graph has none; the picked one, else the first. */
 export function riverShown(outputs: readonly RiverOutput[], setting: RiverSetting): RiverOutput | null {
-  if (!setting.on) return null;
+  if (setting.on === false) return null;
   return outputs.find((o) => o.key === setting.pick) ?? outputs[0] ?? null;
 }
 
@@ -61,7 +67,7 @@ export function readRiverSetting(store: SettingStore | null | undefined): RiverS
     RIVERS_KEY,
     (v) => {
       const { on, pick } = fields(v);
-      return { on: on === true, pick: typeof pick === 'string' ? pick : null };
+      return { on: typeof on === 'boolean' ? on : null, pick: typeof pick === 'string' ? pick : null };
     },
     DEFAULT_RIVERS,
   );

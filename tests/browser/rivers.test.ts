@@ -1,11 +1,15 @@
-// Rivers and lakes drawn over the viewer's picture, in a real browser: on the rivers recipe the
-// control turns them on over the biomes, the map's river and lake cells turn the water blue and
-// no other pixel changes, a lake cell's read out says how deep, the 3-D drape follows (its water
-// widened on the small canvas), and a reload keeps them on. Screenshots at 1600 × 1000 and
-// 1024 × 700 in both themes, map and 3-D. Expected cells come from an engine in Node.
+// Rivers and lakes drawn over the viewer's picture, in a real browser: a recipe with rivers opens
+// with them drawn over the biomes (until the person unticks the box), the map's river and lake
+// cells are the water blue and no other pixel differs from the map without them, a lake cell's
+// read out says how deep, the 3-D drape follows (its water widened on the small canvas), and a
+// reload keeps the choice, off or on. Screenshots at 1600 × 1000 and 1024 × 700 in both themes,
+// map and 3-D. Expected cells come from an engine in Node.
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/engine.ts';
+import { parseGraph } from '../../src/index.ts';
+import { riverOutputs } from '../../src/viewer-core/rivers.ts';
 import type { Graph } from '../../src/model/graph.ts';
 import { formatValue } from '../../src/model/values.ts';
 import { RIVER_COLOURS, RIVER_RGB } from '../../src/render/rivers.ts';
@@ -44,6 +48,17 @@ function count(bytes: Uint8Array | Buffer, rgb: Rgb): number {
   return k;
 }
 
+/** Pixels in any of the water's blues (the one a picture draws its water in depends on the picture). */
+function waterPixels(bytes: Uint8Array | Buffer): number {
+  return RIVER_COLOURS.reduce((k, rgb) => k + count(bytes, rgb), 0);
+}
+
+/** The shipped graphs that have water the viewer draws (a node with river or lake outputs), by what is in them. */
+const WITH_WATER = readdirSync('graphs')
+  .filter((f) => f.endsWith('.json'))
+  .filter((f) => riverOutputs(parseGraph(readFileSync(`graphs/${f}`, 'utf8'))).length > 0)
+  .sort();
+
 async function landDrawn(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const el = document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector('tg-terrain-3d') as unknown as { scene: { frameMs: number[] } | null } | null;
@@ -53,10 +68,10 @@ async function landDrawn(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
-async function openRivers(browser: Browser, viewport: { width: number; height: number }, theme: 'dark' | 'light') {
+async function openRivers(browser: Browser, viewport: { width: number; height: number }, theme: 'dark' | 'light', file = 'rivers-from-the-rain.json') {
   const context = await browser.newContext({ viewport, colorScheme: theme, acceptDownloads: true });
   const s = await openApp(browser, { context });
-  await openRecipe(s.page, 'rivers-from-the-rain.json');
+  await openRecipe(s.page, file);
   await s.page.waitForFunction(() => document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector('h2[data-viewer-node="biomes"]'));
   return s;
 }
@@ -68,12 +83,18 @@ describe('rivers and lakes over the viewer', () => {
     try {
       const page = s.page;
       const box = page.locator('tg-viewer input.rivers-on');
-      expect(await box.isChecked()).toBe(false);
+      // Drawn from the start: the recipe has rivers and no one turned them off.
+      expect(await box.isChecked()).toBe(true);
       expect((await page.locator('tg-viewer .rivers label').textContent())!.trim()).toBe('rivers & lakes');
-      const before = await mapBytes(page);
+      const after = await mapBytes(page);
       await box.click();
       await settle(page);
-      const after = await mapBytes(page);
+      expect(await box.isChecked()).toBe(false);
+      const before = await mapBytes(page);
+      expect(waterPixels(before.bytes)).toBe(0);
+      await box.click();
+      await settle(page);
+      expect((await mapBytes(page)).bytes.equals(after.bytes)).toBe(true);
       const graph = await pageGraph(page);
       const n = graph.view.size;
       expect(after.width).toBe(n);
@@ -142,7 +163,16 @@ describe('rivers and lakes over the viewer', () => {
       await page.locator('tg-viewer button.tab-map').click();
       await settle(page);
 
-      // A reload keeps the choice: the map is drawn with the rivers again.
+      // A reload keeps the choice: turned off, they stay off.
+      await box.click();
+      await settle(page);
+      await page.reload();
+      await waitForPreviews(page);
+      expect(await page.locator('tg-viewer input.rivers-on').isChecked()).toBe(false);
+      expect(waterPixels((await mapBytes(page)).bytes)).toBe(0);
+      // Turned on again: the map is drawn with the rivers after the next reload.
+      await page.locator('tg-viewer input.rivers-on').click();
+      await settle(page);
       await page.reload();
       await waitForPreviews(page);
       expect(await page.locator('tg-viewer input.rivers-on').isChecked()).toBe(true);
@@ -154,6 +184,37 @@ describe('rivers and lakes over the viewer', () => {
     }
   });
 
+  for (const viewport of [
+    { width: 1600, height: 1000 },
+    { width: 1024, height: 700 },
+  ]) {
+    it(`opens every shipped graph with water with its rivers drawn on the map, at ${viewport.width} × ${viewport.height}`, async () => {
+      // The rivers recipe, the valleys it carves, the island: found by the nodes in them.
+      expect(WITH_WATER.length).toBeGreaterThanOrEqual(3);
+      const browser = await launch();
+      const s = await openRivers(browser, viewport, 'dark', WITH_WATER[0]);
+      try {
+        const page = s.page;
+        for (const file of WITH_WATER) {
+          await openRecipe(page, file);
+          await settle(page);
+          expect(await page.locator('tg-viewer input.rivers-on').isChecked(), file).toBe(true);
+          const { width, bytes } = await mapBytes(page);
+          expect(waterPixels(bytes) / (width * width), file).toBeGreaterThan(0.005);
+          await screenshot(page, `rivers-open-${file.replace('.json', '')}-${viewport.width}`);
+        }
+        // A graph without water has no box and draws none.
+        await openRecipe(page, 'default.json');
+        await settle(page);
+        expect(await page.locator('tg-viewer input.rivers-on').count()).toBe(0);
+        expect(s.errors).toEqual([]);
+      } finally {
+        await s.close();
+        await browser.close();
+      }
+    });
+  }
+
   for (const [viewport, theme] of [
     [{ width: 1600, height: 1000 }, 'light'],
     [{ width: 1024, height: 700 }, 'dark'],
@@ -164,8 +225,8 @@ describe('rivers and lakes over the viewer', () => {
       const s = await openRivers(browser, viewport, theme);
       try {
         const page = s.page;
-        await page.locator('tg-viewer input.rivers-on').click();
-        await settle(page);
+        // Drawn from the start, with nothing clicked.
+        expect(await page.locator('tg-viewer input.rivers-on').isChecked()).toBe(true);
         // The map may be smaller than the grid here: the lines are kept, not thinned out.
         const { width, bytes } = await mapBytes(page);
         const blue = count(bytes, RIVER_RGB);

@@ -337,7 +337,8 @@ export class TgViewer extends LitElement {
   /**
    * Rivers and lakes drawn over the shown layer, on the map and the 3-D drape, when the graph has
    * water outputs (any node's output meaning 'river' or 'lake'); a pick of whose when several
-   * nodes have some. The box says what it draws: "rivers & lakes" for a node with both. With a
+   * nodes have some, ticked until the person unticks it (rivers.ts: a graph with water shows it).
+   * The box says what it draws: "rivers & lakes" for a node with both. With a
    * pick it takes a row of its own (the styles' .rivers.several): beside the cells and the zoom
    * button, at 1024 × 700, the box and its select went onto a line of their own and the button
    * onto another, four lines where three do.
@@ -350,7 +351,7 @@ export class TgViewer extends LitElement {
     const words = picked.words;
     return html`<span class="rivers ${outputs.length > 1 ? 'several' : ''}">
       <label title="Draw the ${words} over the layer shown, in one water blue, in the map, the 3-D view and the PNG export (kept across reloads)"
-        ><input class="rivers-on" type="checkbox" .checked=${s.rivers.on} @change=${(e: Event) => s.setRivers({ on: (e.target as HTMLInputElement).checked })} /> ${words}</label
+        ><input class="rivers-on" type="checkbox" .checked=${shown !== null} @change=${(e: Event) => s.setRivers({ on: (e.target as HTMLInputElement).checked })} /> ${words}</label
       >
       ${outputs.length > 1
         ? html`<select class="rivers-pick" aria-label="whose rivers and lakes" @change=${(e: Event) => s.setRivers({ pick: (e.target as HTMLSelectElement).value, on: true })}>
