@@ -156,5 +156,43 @@ describe('a newcomer in the 3-D view with erosion and rivers', () => {
         expect(await page.locator('tg-viewer .message.note').count()).toBe(0);
       });
     });
+
+    it(`gives the 3-D view's height slider 120 px or more, inside the land's frame and clear of its neighbours (${viewport.width} × ${viewport.height})`, async () => {
+      await withApp({ viewport, recipe: 'eroded-valleys.json' }, async (page) => {
+        await page.locator('tg-viewer .tab-3d').click();
+        await page.locator('tg-terrain-3d button.home').waitFor();
+        await settle(page);
+        // The boxes of the HUD's parts: the word "height" (its text alone, not the label around
+        // the slider), the slider, the value, Reset view, and the labels along the top.
+        const boxes = await page.locator('tg-terrain-3d').evaluate((el) => {
+          const root = el.shadowRoot!;
+          const box = (e: Element | Range | null) => (e ? (e.getBoundingClientRect().toJSON() as { left: number; right: number; top: number; bottom: number; width: number }) : null);
+          const word = document.createRange();
+          const text = [...root.querySelector('.hud label')!.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim())!;
+          word.selectNodeContents(text);
+          return {
+            frame: box(root.querySelector('.frame'))!,
+            parts: { word: box(word)!, slider: box(root.querySelector('.hud input.exaggeration'))!, value: box(root.querySelector('.hud output'))!, reset: box(root.querySelector('.hud button.home'))! },
+            top: [box(root.querySelector('.source')), box(root.querySelector('.badge'))].filter((b) => b !== null),
+          };
+        });
+        await screenshot(page, `newcomer-3d-slider-${viewport.width}`);
+        const { frame, parts, top } = boxes;
+        // It was 40 px on the 256-px land of a 1024 × 700 window, too short to set a value.
+        expect(parts.slider.width).toBeGreaterThanOrEqual(120);
+        type Box = typeof frame;
+        const overlap = (a: Box, b: Box) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+        const named = Object.entries(parts);
+        for (const [name, b] of named) {
+          expect(b.left >= frame.left && b.right <= frame.right && b.top >= frame.top && b.bottom <= frame.bottom, `${name} inside the frame`).toBe(true);
+          for (const t of top) expect(overlap(b, t), `${name} clear of the top row`).toBe(false);
+        }
+        for (let i = 0; i < named.length; i++) for (let j = i + 1; j < named.length; j++) expect(overlap(named[i][1], named[j][1]), `${named[i][0]} and ${named[j][0]}`).toBe(false);
+        // A person sets it with the mouse: a press three quarters along raises the land.
+        await page.mouse.click(parts.slider.left + parts.slider.width * 0.75, (parts.slider.top + parts.slider.bottom) / 2);
+        await expect.poll(() => page.locator('tg-terrain-3d .hud output').textContent()).not.toBe('1.00×');
+        expect(parseFloat((await page.locator('tg-terrain-3d .hud output').textContent())!)).toBeGreaterThan(2);
+      });
+    });
   }
 });

@@ -28,7 +28,8 @@ export default css`
     right: 8px;
     bottom: 8px;
     display: flex;
-    gap: 8px;
+    flex-wrap: wrap;
+    gap: 4px 8px;
     align-items: center;
     padding: 4px 8px;
     border-radius: 4px;
@@ -37,23 +38,27 @@ export default css`
     color: #e6e9ee;
     font-size: 12px;
   }
-  /* The slider gives way on the smallest map (256 px, a 1024 × 700 window): its label and
-     the button keep their width. A range input's own width (about 130 px) is its minimum in a
-     flex row unless its width is set, which pushed Reset view out of the frame. */
+  /* One row where the slider gets at least 120 px beside Reset view; on the smallest map (256
+     px, a 1024 × 700 window) Reset view wraps onto a row of its own, right, and the slider
+     takes the whole first row. Squeezed into one row there, the slider gave way to its label
+     and the button and was 40 px wide, too short to set (a game developer's pass). A range
+     input's own width (about 130 px) would be its minimum unless its width is set: the label's
+     wrap point is set by the slider's min-width instead. */
   .hud label {
     display: flex;
     align-items: center;
     gap: 6px;
-    flex: 1;
+    flex: 1 1 auto;
     min-width: 0;
   }
   .hud input[type='range'] {
     flex: 1;
     width: 0;
-    min-width: 40px;
+    min-width: 120px;
   }
   .hud button {
     flex: none;
+    margin-left: auto;
     white-space: nowrap;
   }
   .hud output {
