@@ -1,9 +1,10 @@
 // The 3-D view's land and the compare view's pin, headless: which heights a layer stands on,
 // the thinned grid, the mesh's geometry and hover ray, and the session keeping both current
 // through edits, checked against an engine of the test's own.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { nodeDef } from '../nodes/index.ts';
-import { createEngine, type Engine } from '../src/index.ts';
+import { createEngine, type Engine, parseGraph } from '../src/index.ts';
 import { cellAt, viewDomain } from '../src/grid.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { renderLayer } from '../src/render/layer.ts';
@@ -47,6 +48,32 @@ describe('the land under a layer', () => {
     const noise = heightSource(DEFAULT, read, outputs, { node: 'cont', port: 'out' })!;
     expect([noise.ref, noise.seaLevel, noise.value]).toEqual([{ node: 'cont', port: 'out' }, null, engine.output('cont', 'out')]);
     expect(heightSource(DEFAULT, () => undefined, outputs, { node: 'cont', port: 'out' })).toBeNull();
+  });
+
+  it("is an erosion's own heights, shown or beside its wear, with the sea level of the terrain upstream, none of one downstream", () => {
+    // The eroded-valleys recipe on a 64² view: the erosion reads the raw sum, the water level its output.
+    const file = JSON.parse(readFileSync('graphs/eroded-valleys.json', 'utf8'));
+    file.view.size = 64;
+    const before = parseGraph(JSON.stringify(file));
+    // The same, eroded after the water level: the water reads the sum, the erosion the water's terrain.
+    file.edges = file.edges.filter((e: { to: string }) => e.to !== 'erosion.height' && e.to !== 'water.height');
+    file.edges.push({ from: 'height.out', to: 'water.height' }, { from: 'water.terrain', to: 'erosion.height' });
+    const after = parseGraph(JSON.stringify(file));
+    const land = (graph: Graph, port: string) => {
+      const e = engineAt(graph);
+      const of = (id: string) => Object.keys(nodeDef(graph.nodes.find((n) => n.id === id)!.type)!.outputs);
+      return { found: heightSource(graph, (ref) => e.output(ref.node, ref.port), of, { node: 'erosion', port })!, e };
+    };
+    for (const port of ['out', 'wear']) {
+      // It was the water's terrain, the land before the droplets wore it.
+      const { found, e } = land(after, port);
+      expect(found.ref, port).toEqual({ node: 'erosion', port: 'out' });
+      expect(found.value).toBe(e.output('erosion', 'out'));
+      expect(found.seaLevel).toBe((e.output('water', 'terrain') as { seaLevel: number }).seaLevel);
+      // The water level reads the erosion: its sea is decided downstream, and not taken.
+      const first = land(before, port).found;
+      expect([first.ref, first.seaLevel], port).toEqual([{ node: 'erosion', port: 'out' }, null]);
+    }
   });
 
   it("draws a field's own values as heights from its least to its greatest over 0 … OWN_RELIEF_SPAN, with no sea", () => {

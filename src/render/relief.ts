@@ -27,10 +27,15 @@ export interface HeightSource {
  * output of the same node that does (a water node's terrain beside its mask), else the
  * nearest heights upstream (breadth first along the wires into each node). A terrain
  * (heights with a sea level) is preferred over a plain height field met earlier, so a biome
- * map stands on the water node's land, not on the raw noise sum before it. When nothing
- * upstream holds heights (a noise alone, a curve of it), a field is its own relief: its values
- * drawn as heights, with no sea, as a heightfield tool draws any node. Null for what is no field
- * (a biome map with no land under it, an output not evaluated).
+ * map stands on the water node's land, not on the raw noise sum before it; but a plain height
+ * field of the output's own node (an erosion's heights, shown or beside its wear) stays the
+ * land, with the sea level of the nearest terrain upstream: an erosion wired after the water
+ * level showed the land it had not yet worn, and without a sea. A sea level decided downstream
+ * (a water level reading the erosion) is not taken: it belongs to the node that reads the
+ * heights, and two such nodes may decide two. When nothing upstream holds heights (a noise
+ * alone, a curve of it), a field is its own relief: its values drawn as heights, with no sea,
+ * as a heightfield tool draws any node. Null for what is no field (a biome map with no land
+ * under it, an output not evaluated).
  *
  * @param outputs the output ports of a node, in their declared order
  */
@@ -51,7 +56,9 @@ export function heightSource(graph: Graph, read: (ref: PortRef) => Value | undef
   while (queue.length) {
     const ref = queue.shift()!;
     const found = visit(ref) ?? outputs(ref.node).reduce<HeightSource | null>((hit, port) => hit ?? visit({ node: ref.node, port }), null);
-    if (found) return found;
+    // The output's own node was visited first: a height field met there was met there.
+    const own = field as HeightSource | null;
+    if (found) return own && own.ref.node === start.node ? { ...own, seaLevel: found.seaLevel } : found;
     for (const e of graph.edges) if (e.to.node === ref.node) queue.push(e.from);
   }
   if (field) return field;

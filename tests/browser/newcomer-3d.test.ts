@@ -5,9 +5,10 @@
 // water.terrain") that are nowhere on the canvas; a Flow node whose river area no basin reached
 // said "constant 0". The picture an edit left behind now says *updating…* until the worker's
 // answer replaces it, the 3-D label names titles, and the flow says why it has no river.
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { params, screenshot, settle, showInViewer, showParams, withApp } from './harness.ts';
+import { params, screenshot, settle, showInViewer, showParams, waitForPreviews, withApp } from './harness.ts';
 
 const SIZES = [
   { width: 1600, height: 1000 },
@@ -154,6 +155,45 @@ describe('a newcomer in the 3-D view with erosion and rivers', () => {
         await settle(page);
         await expect.poll(() => caption.count()).toBe(0);
         expect(await page.locator('tg-viewer .message.note').count()).toBe(0);
+      });
+    });
+
+    it(`draws an erosion wired after the water level eroded in 3-D, with the water's sea (${viewport.width} × ${viewport.height})`, async () => {
+      // The eroded-valleys recipe with its erosion moved after the water level, as a Gaea user
+      // wires it (erode the land the sea was decided on), on a 128² view to keep it quick.
+      const file = JSON.parse(readFileSync('graphs/eroded-valleys.json', 'utf8'));
+      file.view.size = 128;
+      file.edges = file.edges.filter((e: { to: string }) => e.to !== 'erosion.height' && e.to !== 'water.height');
+      file.edges.push({ from: 'height.out', to: 'water.height' }, { from: 'water.terrain', to: 'erosion.height' });
+      await withApp({ viewport }, async (page) => {
+        const chooser = page.waitForEvent('filechooser');
+        await page.getByRole('button', { name: 'Open…' }).click();
+        await (await chooser).setFiles({ name: 'erode-after-water.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+        const wired = () =>
+          page.evaluate(() => (window as unknown as { terrainGraph: { core: { graph: { edges: { from: { node: string }; to: { node: string } }[] } } } }).terrainGraph.core.graph.edges.some((e) => e.from.node === 'water' && e.to.node === 'erosion'));
+        await expect.poll(wired).toBe(true);
+        await waitForPreviews(page);
+        await showInViewer(page, 'erosion');
+        await page.locator('tg-viewer .tab-3d').click();
+        await page.locator('tg-terrain-3d button.home').waitFor();
+        // three.js loaded, the heights in and a frame drawn.
+        await page.waitForFunction(() => {
+          const el = document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector('tg-terrain-3d') as unknown as { scene: { frameMs: number[] } | null } | null;
+          return !!el?.scene && el.scene.frameMs.length > 0 && !!(window as unknown as { terrainGraph: { viewer: { land: { relief: unknown } } } }).terrainGraph.viewer.land.relief;
+        }, undefined, { timeout: 60_000 });
+        await settle(page);
+        const land = await page.evaluate(() => {
+          const tg = (window as unknown as { terrainGraph: { viewer: { land: { relief: { source: unknown; seaLevel: number | null } | null } } } }).terrainGraph;
+          const el = document.querySelector('tg-app')!.shadowRoot!.querySelector('tg-viewer')!.shadowRoot!.querySelector('tg-terrain-3d') as unknown as { scene: { sea: { visible: boolean } } };
+          const relief = tg.viewer.land.relief!;
+          return { source: relief.source, seaLevel: relief.seaLevel, sea: el.scene.sea.visible };
+        });
+        await screenshot(page, `newcomer-3d-erosion-sea-${viewport.width}`);
+        // It drew the water's terrain (the land before the droplets), labelled so.
+        expect(land.source).toEqual({ node: 'erosion', port: 'out' });
+        expect(await page.locator('tg-terrain-3d .source').count()).toBe(0);
+        expect(land.seaLevel).not.toBeNull();
+        expect(land.sea).toBe(true);
       });
     });
 
