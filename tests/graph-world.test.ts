@@ -154,6 +154,25 @@ describe('a build of the world', () => {
     expect(r.code).toBe(2);
     expect(r.err).toContain('--region world: eroded-valleys.json has no world; give --region X0,Y0,X1,Y1, or give the graph a world');
   });
+
+  it('runs its erosion as without one: on its own grid, or with --grid tile on each block', async () => {
+    // A build's tiles are the file's land on the build's grid; the world is the editor's. With
+    // --grid tile and the world holding the region at the build's cells a view, the blocks ran
+    // their erosion on the world's grid (tiles differed from the same file without a world).
+    const tiles: Buffer[][] = [];
+    for (const world of [undefined, WORLD]) {
+      const dir = scratchDir('world-build');
+      const file = join(dir, 'g.json');
+      writeFileSync(file, serializeGraph(load(world)));
+      const out = join(dir, 'out');
+      const r = await runCli('build', file, '--region', '0.25,-0.5,1.75,0.5', '--cells-per-view', '64', '--tile-size', '33', '--node', 'erosion', '--format', 'f32', '--out', out, '--grid', 'tile', '--jobs', '1');
+      expect(r.code, r.err).toBe(0);
+      const built = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+      tiles.push(built.tiles.map((t: { files: string[] }) => readFileSync(join(out, t.files.find((f) => f.endsWith('.f32'))!))));
+    }
+    expect(tiles[1].length).toBe(tiles[0].length);
+    tiles[0].forEach((t, k) => expect(t.equals(tiles[1][k]), `tile ${k}`).toBe(true));
+  }, 60_000);
 });
 
 describe('worldGrid', () => {

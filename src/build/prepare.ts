@@ -118,7 +118,11 @@ export function prepareBuild(req: BuildRequest): PreparedBuild {
   const grid = wholeGridOf(req, plan);
   const ranged = layers.filter((l) => l.formats.some(formatNeedsRange));
   const seaLevels = new Map<string, number>();
-  const engine = createEngine(req.graph);
+  // The graph's world is the editor's (engine.ts worldGridOf): a build runs its erosions on its
+  // own grid, or on each block (--grid tile), and its coarse pass on its own square, as for a
+  // graph without one.
+  const graph = withoutWorld(req.graph);
+  const engine = createEngine(graph);
   const ranges = ranged.length ? worldRanges(engine, plan, ranged, req.range, seaLevels) : new Map<string, LayerRange>();
   // The world's level of a terrain layer no coarse pass read (f32 alone, a declared range); none
   // for a layer read from the view, whose level is each tile's own (tile manifests only).
@@ -142,7 +146,7 @@ export function prepareBuild(req: BuildRequest): PreparedBuild {
     ...(plan.splatTexels ? { splatTexels: plan.splatTexels } : {}),
   };
   const job: TileJob = {
-    graph: req.graph,
+    graph,
     graphSha256: sha256(req.graphText),
     settingsSha256: sha256(JSON.stringify(settings)),
     outDir: req.outDir,
@@ -152,6 +156,13 @@ export function prepareBuild(req: BuildRequest): PreparedBuild {
     splatTexels: plan.splatTexels,
   };
   return { plan, planOptions, job, seaLevels: Object.fromEntries(seaLevels) };
+}
+
+/** The graph without its world (Graph.world), the same object when it has none. */
+function withoutWorld(graph: Graph): Graph {
+  if (!graph.world) return graph;
+  const { world: _world, ...rest } = graph;
+  return rest;
 }
 
 function splatLike(f: BuildFormat): boolean {
