@@ -154,7 +154,28 @@ describe('a build of the world', () => {
     expect(r.code).toBe(2);
     expect(r.err).toContain('--region world: eroded-valleys.json has no world; give --region X0,Y0,X1,Y1, or give the graph a world');
   });
+});
 
+describe('the pinned erosions of a world', () => {
+  it('go when the world goes, or moves', () => {
+    // Two grids' erosions stay pinned through edits beside them; a graph whose world went (or
+    // moved) asks neither grid again, and they were held, hundreds of megabytes at 4096².
+    for (const next of [undefined, { ...WORLD, x: 0 }]) {
+      const e = createEngine(load(WORLD));
+      e.evaluate();
+      expect(e.pinnedResults().length).toBeGreaterThan(0);
+      const g = e.graph;
+      if (next) g.world = next;
+      else delete g.world;
+      e.setGraph(g);
+      expect(e.pinnedResults()).toEqual([]);
+      e.evaluate();
+      expect(e.pinnedResults().length > 0).toBe(!!next);
+    }
+  });
+});
+
+describe('a build of a graph with a world', () => {
   it('runs its erosion as without one: on its own grid, or with --grid tile on each block', async () => {
     // A build's tiles are the file's land on the build's grid; the world is the editor's. With
     // --grid tile and the world holding the region at the build's cells a view, the blocks ran

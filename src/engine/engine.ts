@@ -205,9 +205,14 @@ export class Engine {
     if (problems.length) throw new GraphError(problems);
     // Free buffers of another size would only be memory: the new view cannot use them.
     if (graph.view.size !== this.current.view.size) this.pool.keepOnly(graph.view.size * graph.view.size);
+    const world = (w: Graph['world']) => (w ? `${w.x},${w.y},${w.size}` : '');
+    const worldMoved = world(graph.world) !== world(this.current.world);
     this.current = cloneGraph(graph);
     this.given.clear();
     this.index();
+    // Results pinned on the old world's grids: no evaluation asks those grids again (another
+    // world, or none, has other grids), so they would only be held.
+    if (worldMoved) this.unpin();
     const ids = new Set(graph.nodes.map((n) => n.id));
     this.cache.keepNodes(ids);
     for (const id of this.sharedOf.keys()) if (!ids.has(id)) this.sharedOf.delete(id);
