@@ -173,6 +173,25 @@ describe('the pinned erosions of a world', () => {
       expect(e.pinnedResults().length > 0).toBe(!!next);
     }
   });
+
+  it('let a graph with a cycle above them be set, as without a world', () => {
+    // The engine takes a graph with a cycle and refuses only an evaluation that reads it; with
+    // a pinned erosion below the cycle, setGraph threw (the pin's inputs could not be listed).
+    const e = createEngine(load(WORLD));
+    e.evaluate();
+    const g = e.graph;
+    const curve = g.nodes.find((n) => n.type === 'curve')!;
+    g.nodes.push({ ...structuredClone(curve), id: 'c1' }, { ...structuredClone(curve), id: 'c2' });
+    g.edges.push({ from: { node: 'c1', port: 'out' }, to: { node: 'c2', port: 'in' } }, { from: { node: 'c2', port: 'out' }, to: { node: 'c1', port: 'in' } });
+    g.edges.find((w) => w.to.node === 'erosion')!.from = { node: 'c2', port: 'out' };
+    e.setGraph(g);
+    expect(() => e.evaluate({ targets: ['erosion'] })).toThrow(/cycle/);
+    e.setGraph(load(WORLD));
+    e.evaluate();
+    const fresh = createEngine(load(WORLD));
+    fresh.evaluate();
+    expect(heights(e, 'erosion')).toEqual(heights(fresh, 'erosion'));
+  });
 });
 
 describe('a build of a graph with a world', () => {

@@ -447,12 +447,22 @@ export class Engine {
       .join('|');
   }
 
+  /** upstreamKey, or null when a cycle closes above the node (the graph may hold one: an evaluation reading it is refused). */
+  private upstreamKeyOrNull(id: string): string | null {
+    try {
+      return this.upstreamKey(id);
+    } catch (err) {
+      if (err instanceof GraphError) return null;
+      throw err;
+    }
+  }
+
   /** Lets go the pinned results of the nodes whose inputs' closure changed (an edit upstream of them, or of themselves). */
   private unpinChanged(): void {
     if (!this.pinnedGrids.size) return;
     const changed = new Set<string>();
     for (const [id, key] of this.pinnedUpstream) {
-      if (!this.wiring.nodesById.has(id) || this.upstreamKey(id) !== key) changed.add(id);
+      if (!this.wiring.nodesById.has(id) || this.upstreamKeyOrNull(id) !== key) changed.add(id);
     }
     if (!changed.size) return;
     for (const id of changed) this.pinnedUpstream.delete(id);
