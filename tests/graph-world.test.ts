@@ -15,6 +15,8 @@ import { gridNoteFor, worldAround } from '../src/viewer-core/world-note.ts';
 import { EditError } from '../src/editor/commands.ts';
 import { EditorCore } from '../src/editor/editor.ts';
 import { historyRecord, readSavedHistory } from '../src/editor/saved-history.ts';
+import { setup } from './helpers/viewer-setup.ts';
+import type { PanRequest } from '../src/worker/protocol.ts';
 
 const SIZE = 64;
 const load = (world?: World): Graph => {
@@ -293,6 +295,34 @@ describe('the viewer’s note and offer', () => {
     expect(past.sizes.map((k) => [k.size, k.cells, k.fits])).toEqual([[2, 4097, true], [3, 6145, false], [4, 8193, false], [5, 10241, false], [6, 12289, false], [8, 16385, false]]);
     expect([past.size, none.size, gridNoteFor(['Flow'], view, undefined, 5)!.size]).toEqual([3, 3, 5]);
     expect(gridNoteFor(['Flow'], view, undefined, 5)!.offer).toEqual({ x: -2, y: -2, size: 5 });
+  });
+});
+
+describe('a pan inside the world, in the viewer', () => {
+  it('keeps the view and its drag frames on the world’s cells at a size that is no power of two', async () => {
+    // The engine runs on the world only a domain on its own cells (worldGrid). A dragged origin
+    // was snapped to a power of two (1/128 at 96 cells a view), so most pans at 96, 384 or 768
+    // left the world's cells: the erosion ran on the view again and the note said the view lay
+    // outside the world; and a 64² drag frame at 1/128 ran its own erosion.
+    const g = load(WORLD);
+    g.view = { x: 0, y: 0, size: 96 };
+    const { core, session, worker, settle } = setup(g);
+    core.select(['erosion']);
+    await settle();
+    expect(session.gridNote!.text).toMatch(/on the graph's whole world/);
+    const onCells = (v: number, n: number) => Math.abs(v * n - Math.round(v * n)) < 1e-9;
+    session.input({ type: 'down', x: 100, y: 100 });
+    for (let k = 1; k <= 4; k++) session.input({ type: 'move', x: 100 + 5 * k, y: 100 + 3 * k });
+    await settle();
+    const pans = worker.sent.filter((m): m is PanRequest => m.kind === 'pan');
+    expect(pans.length).toBeGreaterThan(0);
+    for (const p of pans) expect([p.x, p.y].every((v) => onCells(v, p.n)), `frame at (${p.x}, ${p.y}), ${p.n} cells`).toBe(true);
+    session.input({ type: 'up', x: 120, y: 112 });
+    await settle();
+    const view = core.graph.view;
+    expect(view.x).not.toBe(0);
+    expect([view.x, view.y].every((v) => onCells(v, 96)), `view at (${view.x}, ${view.y})`).toBe(true);
+    expect(session.gridNote!.text).toMatch(/on the graph's whole world/);
   });
 });
 

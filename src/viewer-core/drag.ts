@@ -7,7 +7,7 @@ import type { Graph } from '../model/graph.ts';
 import type { LayerStyle } from '../render/layer.ts';
 import { Lane, type LanePort } from '../worker/lane.ts';
 import type { Detail, Image, PanRequest, PanResult, WaterRef } from '../worker/protocol.ts';
-import { dragOrigin, dragResolution, type Origin, pictureShift, pictureSize, type Zoom } from './pan.ts';
+import { dragOrigin, dragResolution, type Origin, pictureShift, pictureSize, snapOrigin, type Zoom } from './pan.ts';
 
 /** A press that moves less than this (pixels) is a click: it pins the cell. */
 const CLICK_SLOP = 3;
@@ -101,7 +101,7 @@ export class MapDrag {
     const started = !press.moved;
     press.moved = true;
     const { frame, zoom, graph } = this.context();
-    press.origin = dragOrigin(press.start, px - press.px, py - press.py, frame, zoom, graph.view.size);
+    press.origin = dragOrigin(press.start, px - press.px, py - press.py, frame, zoom, graph.view.size, !!graph.world);
     this.requestFrame();
     return started ? 'started' : 'moved';
   }
@@ -158,7 +158,10 @@ export class MapDrag {
         if (!press || !node || !port) return null;
         const n = dragResolution(graph.view.size, this.lastFrame);
         const size = pictureSize(frame, zoom, graph.view.size);
-        return { request: { kind: 'pan', graph: graph as PanRequest['graph'], node, port, x: press.origin.x, y: press.origin.y, n, style, rivers, size } };
+        // With a world, a coarse frame on its own cells: its erosion runs on the world (one grid
+        // for every frame, kept), where between them it ran on the frame (picture() moves it to the origin).
+        const at = graph.world ? snapOrigin(press.origin, n, true) : press.origin;
+        return { request: { kind: 'pan', graph: graph as PanRequest['graph'], node, port, x: at.x, y: at.y, n, style, rivers, size } };
       },
       (a) => {
         // Only a frame that was drawn says what a frame costs (a failed one may report 0 ms).

@@ -92,7 +92,14 @@ export function originStep(n: number): number {
   return 1 / 2 ** Math.ceil(Math.log2(Math.max(1, n)));
 }
 
-export function snapOrigin(o: Origin, n: number): Origin {
+/**
+ * `o` snapped to the grid of resolution n (originStep). `onCells`: to the grid's own cells, k / n,
+ * for a graph with a world, which the engine runs on only for a domain on its own cells
+ * (engine.ts worldGridOf): at 384 or 768 cells a view a power-of-two step puts three origins in
+ * four between them. The same origins at a power of two.
+ */
+export function snapOrigin(o: Origin, n: number, onCells = false): Origin {
+  if (onCells) return { x: Math.round(o.x * n) / n + 0, y: Math.round(o.y * n) / n + 0 };
   const step = originStep(n);
   // + 0 turns −0 into 0, so a file never says "x": -0.
   return { x: Math.round(o.x / step) * step + 0, y: Math.round(o.y / step) * step + 0 };
@@ -101,11 +108,11 @@ export function snapOrigin(o: Origin, n: number): Origin {
 /**
  * The origin after dragging the map by (dx, dy) frame pixels from `start`: the world follows
  * the pointer, so dragging right shows what lies west and dragging down what lies north. At
- * z× a pixel is 1 / (S·z) of a view. Snapped to the grid of resolution n.
+ * z× a pixel is 1 / (S·z) of a view. Snapped to the grid of resolution n (snapOrigin).
  */
-export function dragOrigin(start: Origin, dx: number, dy: number, frame: number, zoom: Zoom, n: number): Origin {
+export function dragOrigin(start: Origin, dx: number, dy: number, frame: number, zoom: Zoom, n: number, onCells = false): Origin {
   const perPixel = 1 / (frame * zoom.z);
-  return snapOrigin({ x: start.x - dx * perPixel, y: start.y + dy * perPixel }, n);
+  return snapOrigin({ x: start.x - dx * perPixel, y: start.y + dy * perPixel }, n, onCells);
 }
 
 /**
