@@ -296,6 +296,17 @@ describe('the viewer’s note and offer', () => {
     expect([past.size, none.size, gridNoteFor(['Flow'], view, undefined, 5)!.size]).toEqual([3, 3, 5]);
     expect(gridNoteFor(['Flow'], view, undefined, 5)!.offer).toEqual({ x: -2, y: -2, size: 5 });
   });
+
+  it('says so when the view lies inside the world but between its cells, and offers no world that would not help', () => {
+    // A view typed at x = 0.1, or one of 384 cells at 1/512 (a size changed under it): the
+    // engine runs the erosion on the view. The note said the view lay outside the world and
+    // offered to move the world around it, which the engine would ignore as well.
+    for (const view of [{ x: 0.1, y: 0, size: 256 }, { x: 1 / 512, y: 0, size: 384 }]) {
+      const note = gridNoteFor(['Flow'], view, WORLD)!;
+      expect(note.text).toMatch(/^The view's origin lies between the cells of the graph's world at \d+ cells a view \(3 × 3 views from \(−1, −1\)\): here Flow runs on the whole view/);
+      expect([note.offer, note.removable]).toEqual([null, true]);
+    }
+  });
 });
 
 describe('a pan inside the world, in the viewer', () => {

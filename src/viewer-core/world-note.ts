@@ -73,8 +73,12 @@ export function gridNoteFor(titles: readonly string[], view: View, world: World 
     );
   }
   const cells = world.size * view.size + 1;
-  if (!holds(world, view) || !latticeOf({ x0: view.x, y0: view.y, extent: 1, n: view.size })) {
+  if (!holds(world, view)) {
     return note(`The view lies outside the graph's world (${worldText(world)}): here ${names} ${runs} on the whole view, and a pan runs ${it} again.`, worldAround(view, world.size), true);
+  }
+  if (!latticeOf({ x0: view.x, y0: view.y, extent: 1, n: view.size })) {
+    // No world helps here: the engine runs on a world only a view on its own cells.
+    return note(`The view's origin lies between the cells of the graph's world at ${view.size} cells a view (${worldText(world)}): here ${names} ${runs} on the whole view. A drag of the map puts the view on them.`, null, true);
   }
   if (cells > WORLD_GRID_MAX) {
     return note(`At this size the graph's world (${worldText(world)}) would be ${cells}² cells, past the ${WORLD_GRID_MAX}² it runs on: ${names} ${runs} on the whole view, and a pan runs ${it} again.`, null, true);
