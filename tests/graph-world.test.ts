@@ -104,6 +104,26 @@ describe('an erosion inside the graph’s world', () => {
     expect(heights(full, 'erosion')).not.toEqual(heights(plain, 'erosion'));
   });
 
+  it('gives each grid its own pinned erosion where a coarse pass of one is the other’s own grid', () => {
+    // The view (64 cells a view) reads the erosion on the wind's coarse square at 16 cells a
+    // view, where it passes on the land before it; a frame at 16 cells a view runs the erosion
+    // for real on that same square (its own world grid, grown). Both were pinned under one key:
+    // the frame's real run replaced the view's, which the view then took, and its wind and
+    // biomes were not a fresh engine's.
+    const frame: Domain = { x0: 0.25, y0: 0, extent: 1, n: 16 };
+    const e = createEngine(load(WORLD));
+    const view = createEngine(load(WORLD));
+    view.evaluate();
+    const alone = createEngine(load(WORLD));
+    alone.evaluate({ domain: frame });
+    for (let k = 0; k < 2; k++) {
+      e.evaluate();
+      for (const id of ['wind', 'biomes']) expect(heights(e, id), `view ${id}, pass ${k}`).toEqual(heights(view, id));
+      e.evaluate({ domain: frame });
+      for (const id of ['wind', 'biomes']) expect(heights(e, id, frame), `frame ${id}, pass ${k}`).toEqual(heights(alone, id, frame));
+    }
+  });
+
   it('runs on the view outside the world and past the grid’s cap, as without one', () => {
     const plain = createEngine(load());
     for (const [world, view] of [

@@ -388,6 +388,11 @@ export class Engine {
       for (const d of domains) {
         const key = domainKey(d);
         if (!planned.has(key) || layout.takesPinned(id, d)) continue;
+        // Another grid's result on the same domain, and another one (the view's erosion on the
+        // wind's coarse square passes the land on; a frame whose own grid that square is runs
+        // it): each keeps its own, and this grid runs it as any cached result.
+        const held = this.cache.pinned(id, d);
+        if (held && held !== this.cache.get(id, d)) continue;
         this.cache.pin(id, d);
         if (this.cache.pinned(id, d)) pins.push({ node: id, key });
       }
@@ -565,7 +570,9 @@ export class Engine {
     const gridKey = grid ? `${domainKey(grid)}|${this.pinVersion}` : '';
     const key = `${this.layoutVersion}|${domainKey(asked)}|${JSON.stringify(targets)}|${gridKey}`;
     if (this.layout?.key !== key) {
-      const pinned = grid && this.pinnedGrids.has(domainKey(grid)) ? (id: string) => this.cache.pinnedKeys(id) : undefined;
+      // This grid's pins alone: another grid's result on one of its domains may be another run there.
+      const pins = grid && this.pinnedGrids.get(domainKey(grid));
+      const pinned = pins ? (id: string) => new Set(pins.filter((p) => p.node === id).map((p) => p.key)) : undefined;
       this.layout = { key, layout: new Layout(this.catalogue, this.wiring, asked, targets, this.gridBound, grid, pinned) };
     }
     return this.layout.layout;
