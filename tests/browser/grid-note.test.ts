@@ -3,7 +3,8 @@
 // world they run on the view, so a pan runs them again (a Gaea user saw an eroded map's valleys
 // move on a pan); its button gives the graph a world around the view, after which they run on
 // all of it and a pan keeps every cell: the same world cell explains the same eroded height
-// before and after a pan with the real mouse. Shown whole, under the map, at both sizes.
+// before and after a pan with the real mouse. Shown whole, under the map, at both sizes. A view
+// typed between the world's cells is said to be, and a drag puts it back on them.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { graphText, screenshot, settle, showInViewer, withApp } from './harness.ts';
@@ -93,6 +94,40 @@ for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
       await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption('default.json');
       await showInViewer(page, 'biomes');
       expect(await page.locator(note).count()).toBe(0);
+    });
+  }, 180_000);
+}
+
+for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
+  it(`says when a typed origin lies between the world's cells, and a drag puts the view back on them, at ${width} × ${height}`, async () => {
+    // The engine runs on the world only a view on its own cells: a view typed at x = 0.1 runs its
+    // erosion on the view. The line said it lay outside the world and offered to move the world
+    // around it, which would not have helped.
+    await withApp({ viewport: { width, height }, recipe: 'eroded-valleys.json' }, async (page) => {
+      await showInViewer(page, 'erosion');
+      await page.locator(`${note} button.world-set`).click();
+      await expect.poll(() => page.locator(`${note} p`).innerText(), { timeout: 60_000 }).toMatch(/runs on the graph's whole world/);
+      const x = page.locator('tg-viewer input.x');
+      await x.fill('0.1');
+      await x.press('Enter');
+      await expect.poll(() => page.locator(`${note} p`).innerText()).toBe(
+        "The view's origin lies between the cells of the graph's world at 256 cells a view (3 × 3 views from (−1, −1)): here Hydraulic erosion runs on the whole view. A drag of the map puts the view on them.",
+      );
+      expect(await page.locator(`${note} button.world-set`).count()).toBe(0);
+      expect(await page.locator(`${note} button.world-remove`).count()).toBe(1);
+      await settle(page);
+      await screenshot(page, `grid-note-between-${width}`);
+      const frame = (await page.locator('tg-map-view .frame').boundingBox())!;
+      const y = frame.y + frame.height * 0.3;
+      await page.mouse.move(frame.x + frame.width * 0.5, y);
+      await page.mouse.down();
+      await page.mouse.move(frame.x + frame.width * 0.5 - 37, y, { steps: 5 });
+      await page.mouse.up();
+      await settle(page);
+      const view = JSON.parse(await graphText(page)).view;
+      expect(Number.isInteger(view.x * 256)).toBe(true);
+      expect(view.x).not.toBe(0.1);
+      await expect.poll(() => page.locator(`${note} p`).innerText(), { timeout: 60_000 }).toMatch(/runs on the graph's whole world/);
     });
   }, 180_000);
 }
