@@ -353,6 +353,8 @@ describe('a pan inside the world, in the viewer', () => {
     const view = core.graph.view;
     expect(view.x).not.toBe(0);
     expect([view.x, view.y].every((v) => onCells(v, 96)), `view at (${view.x}, ${view.y})`).toBe(true);
+    // Written exactly in the file, as every dragged origin is: whole 32nds (3 cells at 96), not k / 96.
+    expect([view.x, view.y].every((v) => Number.isInteger(v * 32)), `view at (${view.x}, ${view.y})`).toBe(true);
     expect(session.gridNote!.text).toMatch(/on the graph's whole world/);
   });
 });

@@ -93,13 +93,19 @@ export function originStep(n: number): number {
 }
 
 /**
- * `o` snapped to the grid of resolution n (originStep). `onCells`: to the grid's own cells, k / n,
- * for a graph with a world, which the engine runs on only for a domain on its own cells
- * (engine.ts worldGridOf): at 384 or 768 cells a view a power-of-two step puts three origins in
- * four between them. The same origins at a power of two.
+ * `o` snapped to the grid of resolution n (originStep). `onCells`: on the grid's own cells, for a
+ * graph with a world, which the engine runs on only for a domain on its own cells (engine.ts
+ * worldGridOf): at 384 or 768 cells a view a power-of-two step puts three origins in four between
+ * them. Then by the largest power of two dividing n (1/128 at 384: 3 cells), on both grids and
+ * so still exact in the file; by a cell, k / n, when that step would be more than 4 cells (a file's
+ * 300 cells a view). The same origins at a power of two.
  */
 export function snapOrigin(o: Origin, n: number, onCells = false): Origin {
-  if (onCells) return { x: Math.round(o.x * n) / n + 0, y: Math.round(o.y * n) / n + 0 };
+  if (onCells) {
+    const whole = n & -n;
+    const per = n / whole <= 4 ? whole : n;
+    return { x: Math.round(o.x * per) / per + 0, y: Math.round(o.y * per) / per + 0 };
+  }
   const step = originStep(n);
   // + 0 turns −0 into 0, so a file never says "x": -0.
   return { x: Math.round(o.x / step) * step + 0, y: Math.round(o.y / step) * step + 0 };
