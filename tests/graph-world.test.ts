@@ -12,6 +12,7 @@ import { parseGraph, serializeGraph } from '../src/model/format.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { GraphError } from '../src/model/problems.ts';
 import { gridNoteFor, worldAround } from '../src/viewer-core/world-note.ts';
+import { gridBoundSources } from '../src/viewer-core/session.ts';
 import { EditError } from '../src/editor/commands.ts';
 import { EditorCore } from '../src/editor/editor.ts';
 import { historyRecord, readSavedHistory } from '../src/editor/saved-history.ts';
@@ -315,6 +316,30 @@ describe('the viewer’s note and offer', () => {
     expect(past.sizes.map((k) => [k.size, k.cells, k.fits])).toEqual([[2, 4097, true], [3, 6145, false], [4, 8193, false], [5, 10241, false], [6, 12289, false], [8, 16385, false]]);
     expect([past.size, none.size, gridNoteFor(['Flow'], view, undefined, 5)!.size]).toEqual([3, 3, 5]);
     expect(gridNoteFor(['Flow'], view, undefined, 5)!.offer).toEqual({ x: -2, y: -2, size: 5 });
+  });
+
+  it('says which run on the view all the same, below a water level read from the view', () => {
+    // Below a water node whose cut is the view, a flow runs on the view inside the world too (the
+    // engine's runsOnWholeGrid, as a build's blocks): the note said it ran on the whole world.
+    const view = { x: 0, y: 0, size: 256 };
+    const all = gridNoteFor(['Rivers'], view, WORLD, undefined, ['Rivers'])!;
+    expect(all.text).toBe(
+      "Rivers runs on the whole view, the graph's world aside (3 × 3 views from (−1, −1)): a water level read from the view lies above it, so a pan runs it again. A water node's world cut lets it run on the world.",
+    );
+    expect([all.offer, all.removable]).toEqual([null, true]);
+    // Without a world, or outside it, none is offered: it would not help.
+    const none = gridNoteFor(['Rivers'], view, undefined, undefined, ['Rivers'])!;
+    expect(none.text).toBe('Rivers runs on the whole view, below a water level read from the view: a pan runs it again, and a place may come out otherwise. A world would not change that; a water node\'s world cut would.');
+    expect([none.offer, none.removable]).toEqual([null, false]);
+    expect(gridNoteFor(['Rivers'], { ...view, x: 5 }, WORLD, undefined, ['Rivers'])!.offer).toBeNull();
+    const some = gridNoteFor(['Hydraulic erosion', 'Rivers'], view, WORLD, undefined, ['Rivers'])!;
+    expect(some.text).toMatch(/^Hydraulic erosion runs on the graph's whole world .* Rivers runs on the view all the same, below a water level read from the view: a pan runs it again\.$/);
+    // As the session finds them.
+    const g = parseGraph(readFileSync('graphs/rivers-from-the-rain.json', 'utf8'));
+    g.nodes.find((n) => n.id === 'water')!.params.cut = 'view';
+    expect(gridBoundSources(g, 'rivers', true)).toEqual(['Flow and rivers']);
+    g.nodes.find((n) => n.id === 'water')!.params.cut = 'world-8';
+    expect(gridBoundSources(g, 'rivers', true)).toEqual([]);
   });
 
   it('says so when the view lies inside the world but between its cells, and offers no world that would not help', () => {

@@ -6,7 +6,7 @@
 // service in-process.
 
 import { nodeDef } from '../../nodes/index.ts';
-import { footprintOf, gridBound } from '../model/manifest.ts';
+import { footprintOf, gridBound, readsAsked } from '../model/manifest.ts';
 import type { EditorCore } from '../editor/editor.ts';
 import type { View, World } from '../grid.ts';
 import { finalOutput, type Graph, upstreamOf, valueKey } from '../model/graph.ts';
@@ -165,7 +165,7 @@ export class ViewerSession {
   private keyNow: { revision: number; node: string | null; river: string | null; key: string } | null = null;
   /** The graph's water outputs, worked out once per revision (the core's graph is edited in place). */
   private riverList: { revision: number; outputs: RiverOutput[] } | null = null;
-  private gridSources: { revision: number; node: string | null; titles: string[] } | null = null;
+  private gridSources: { revision: number; node: string | null; titles: string[]; onView: string[] } | null = null;
   /** The world size the note offers, once the menu chose one (else world-note.ts offeredSize). */
   private worldOffer: number | null = null;
 
@@ -344,10 +344,11 @@ export class ViewerSession {
   get gridNote(): GridNote | null {
     const revision = this.core.revision;
     if (this.gridSources?.revision !== revision || this.gridSources.node !== this.node) {
-      this.gridSources = { revision, node: this.node, titles: this.node ? gridBoundSources(this.core.graph, this.node) : [] };
+      const node = this.node;
+      this.gridSources = { revision, node, titles: node ? gridBoundSources(this.core.graph, node) : [], onView: node ? gridBoundSources(this.core.graph, node, true) : [] };
     }
     const graph = this.core.graph;
-    return gridNoteFor(this.gridSources.titles, graph.view, graph.world, this.worldOffer ?? undefined);
+    return gridNoteFor(this.gridSources.titles, graph.view, graph.world, this.worldOffer ?? undefined, this.gridSources.onView);
   }
 
   /**
@@ -776,12 +777,25 @@ export class ViewerSession {
  * erosion, a flow, a coast without a cap), in file order: what makes its values depend on the
  * grid it runs on (ViewerSession.gridNote).
  */
-export function gridBoundSources(graph: Graph, id: string): string[] {
+export function gridBoundSources(graph: Graph, id: string, onView = false): string[] {
   const upstream = upstreamOf(graph, [id]);
+  const footprint = (n: Graph['nodes'][number]) => {
+    const def = nodeDef(n.type);
+    return def ? footprintOf(def, n.params) : null;
+  };
+  // `onView`: those only that run on the view inside a world too, below a node that reads the
+  // view (a water level read from it): the engine's rule (grid-bound.ts runsOnWholeGrid).
+  const readsView = (n: Graph['nodes'][number]) => {
+    const above = upstreamOf(graph, [n.id]);
+    return graph.nodes.some((u) => {
+      const f = above.has(u.id) ? footprint(u) : null;
+      return !!f && readsAsked(f);
+    });
+  };
   return graph.nodes
     .filter((n) => {
-      const def = upstream.has(n.id) ? nodeDef(n.type) : undefined;
-      return !!def && gridBound(footprintOf(def, n.params));
+      const f = upstream.has(n.id) ? footprint(n) : null;
+      return !!f && gridBound(f) && (!onView || readsView(n));
     })
     .map((n) => n.title ?? n.id);
 }

@@ -51,30 +51,41 @@ function holds(w: World, v: View): boolean {
 
 /**
  * The note for the titles of the grid-bound nodes upstream (ViewerSession.gridSources), the view
- * and the graph's world; null without such nodes. The engine's rule (engine.ts worldGridOf) in
+ * and the graph's world, `onView` those of them below a water level read from the view; null
+ * without such nodes. The engine's rule (engine.ts worldGridOf) in
  * words: the world's grid at the view's cells a view, when it holds the view and is at most
  * WORLD_GRID_MAX cells a side.
  */
-export function gridNoteFor(titles: readonly string[], view: View, world: World | undefined, offerSize = offeredSize(view.size)): GridNote | null {
+export function gridNoteFor(titles: readonly string[], view: View, world: World | undefined, offerSize = offeredSize(view.size), onView: readonly string[] = []): GridNote | null {
   if (!titles.length) return null;
   const sizes = WORLD_SIZES.map((size) => ({ size, cells: size * view.size + 1, fits: size * view.size + 1 <= WORLD_GRID_MAX }));
   const note = (text: string, offer: World | null, removable: boolean): GridNote => ({ text, offer, removable, size: world?.size ?? offerSize, sizes });
-  const names = titles.length === 1 ? titles[0] : `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]}`;
+  const listed = (list: readonly string[]) => (list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`);
+  const names = listed(titles);
   const one = titles.length === 1;
   const runs = one ? 'runs' : 'run';
   const it = one ? 'it' : 'them';
-  const offer = worldAround(view, offerSize);
-  const offerCells = offer.size * view.size + 1;
-  if (!world) {
+  // A world helps none of them when every one lies below a water level read from the view.
+  const helps = titles.some((t) => !onView.includes(t));
+  const offer = helps ? worldAround(view, offerSize) : null;
+  if (!offer && !world) {
     return note(
-      `${names} ${runs} on the whole view: a pan runs ${it} again, and a place may come out otherwise. A build runs ${it} once on its whole grid. Give the graph a world (${worldText(offer)}, ${offerCells}² cells at this size) and ${it} ${runs} on all of it: a pan inside it keeps the land.`,
+      `${names} ${runs} on the whole view, below a water level read from the view: a pan runs ${it} again, and a place may come out otherwise. A world would not change that; a water node's world cut would.`,
+      null,
+      false,
+    );
+  }
+  if (!world) {
+    const offerCells = offer!.size * view.size + 1;
+    return note(
+      `${names} ${runs} on the whole view: a pan runs ${it} again, and a place may come out otherwise. A build runs ${it} once on its whole grid. Give the graph a world (${worldText(offer!)}, ${offerCells}² cells at this size) and ${it} ${runs} on all of it: a pan inside it keeps the land.`,
       offer,
       false,
     );
   }
   const cells = world.size * view.size + 1;
   if (!holds(world, view)) {
-    return note(`The view lies outside the graph's world (${worldText(world)}): here ${names} ${runs} on the whole view, and a pan runs ${it} again.`, worldAround(view, world.size), true);
+    return note(`The view lies outside the graph's world (${worldText(world)}): here ${names} ${runs} on the whole view, and a pan runs ${it} again.`, helps ? worldAround(view, world.size) : null, true);
   }
   if (!latticeOf({ x0: view.x, y0: view.y, extent: 1, n: view.size })) {
     // No world helps here: the engine runs on a world only a view on its own cells.
@@ -83,8 +94,22 @@ export function gridNoteFor(titles: readonly string[], view: View, world: World 
   if (cells > WORLD_GRID_MAX) {
     return note(`At this size the graph's world (${worldText(world)}) would be ${cells}² cells, past the ${WORLD_GRID_MAX}² it runs on: ${names} ${runs} on the whole view, and a pan runs ${it} again.`, null, true);
   }
+  // Below a water level read from the view a node runs on the view inside the world too (the
+  // engine's runsOnWholeGrid: that level, and so the land it erodes, is the view's).
+  const whole = titles.filter((t) => !onView.includes(t));
+  const below = titles.filter((t) => onView.includes(t));
+  const oneBelow = below.length === 1;
+  if (!whole.length) {
+    return note(
+      `${names} ${runs} on the whole view, the graph's world aside (${worldText(world)}): a water level read from the view lies above ${it}, so a pan runs ${it} again. A water node's world cut lets ${it} run on the world.`,
+      null,
+      true,
+    );
+  }
+  const oneWhole = whole.length === 1;
+  const aside = below.length ? ` ${listed(below)} ${oneBelow ? 'runs' : 'run'} on the view all the same, below a water level read from the view: a pan runs ${oneBelow ? 'it' : 'them'} again.` : '';
   return note(
-    `${names} ${runs} on the graph's whole world (${worldText(world)}, ${cells}² cells at this size): a pan inside it keeps the land. Another size runs ${it} at that size; a build of the world at ${view.size} cells a view whose tiles fill it (build --region world) writes these very values.`,
+    `${listed(whole)} ${oneWhole ? 'runs' : 'run'} on the graph's whole world (${worldText(world)}, ${cells}² cells at this size): a pan inside it keeps the land. Another size runs ${oneWhole ? 'it' : 'them'} at that size; a build of the world at ${view.size} cells a view whose tiles fill it (build --region world) writes these very values.${aside}`,
     null,
     true,
   );
