@@ -7,7 +7,7 @@ import { runCli, scratchDir } from './helpers/cli.ts';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine/engine.ts';
 import { worldGrid } from '../src/engine/domains.ts';
-import { type Domain, type World, WORLD_GRID_MAX } from '../src/grid.ts';
+import { type Domain, domainKey, type World, WORLD_GRID_MAX } from '../src/grid.ts';
 import { parseGraph, serializeGraph } from '../src/model/format.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { GraphError } from '../src/model/problems.ts';
@@ -195,6 +195,22 @@ describe('the pinned erosions of a world', () => {
       e.evaluate();
       expect(e.pinnedResults().length > 0).toBe(!!next);
     }
+  });
+
+  it('are let go when a reader below moves their grid (a drag of the coast’s cap)', () => {
+    // The coast's cap is a halo the erosion's grid grows by: each value past the wind's halo runs
+    // the erosion on another domain of the world, pinned; the pins of the values before were
+    // kept, one more erosion of the whole world held at each step of a drag.
+    const e = createEngine(load(WORLD));
+    e.evaluate();
+    for (const cap of [40, 50, 60, 70]) {
+      e.setParam('coast', 'cap', cap);
+      e.evaluate();
+    }
+    const fresh = createEngine(e.graph);
+    fresh.evaluate();
+    const keys = (x: ReturnType<typeof createEngine>) => x.pinnedResults().map((r) => `${r.node}@${domainKey(r.domain)}`).sort();
+    expect(keys(e)).toEqual(keys(fresh));
   });
 
   it('let a graph with a cycle above them be set, as without a world', () => {

@@ -382,7 +382,19 @@ export class Engine {
 
   /** Pins the grid-bound nodes' results on the grid's domains (EvaluateOptions.grid). */
   private pin(layout: Layout, gridKey: string): void {
-    const pins = this.pinnedGrids.get(gridKey) ?? [];
+    let pins = this.pinnedGrids.get(gridKey) ?? [];
+    // A node's pins on domains its whole plan on this grid no longer holds: a reader below it
+    // grew or shrank its grid (a drag of the coast's cap), and no evaluation asks them again.
+    const stale = pins.filter((p) => {
+      const whole = layout.pinnable.get(p.node);
+      return whole !== undefined && !whole.some((d) => domainKey(d) === p.key);
+    });
+    if (stale.length) {
+      pins = pins.filter((p) => !stale.includes(p));
+      this.pinnedGrids.set(gridKey, pins);
+      const still = new Set([...this.pinnedGrids.values()].flatMap((list) => list.map((p) => `${p.node}|${p.key}`)));
+      for (const p of stale) if (!still.has(`${p.node}|${p.key}`)) this.cache.unpin(p.node, p.key);
+    }
     for (const [id, domains] of layout.pinnable) {
       const planned = new Set((layout.plan.get(id) ?? []).map(domainKey));
       for (const d of domains) {
