@@ -657,7 +657,7 @@ describe('options', () => {
   it('reads a region in decimal and a fan-out index in digits only: a blank index was tile 0', async () => {
     const args = ['graphs/default.json', '--cells-per-view', '32', '--tile-size', '33', '--node', 'cont', '--plan'];
     const r = await run('build', ...args, '--region', '0x0,0,1,1');
-    expect([r.code, r.err]).toEqual([2, '--region expects X0,Y0,X1,Y1 (four numbers), got "0x0,0,1,1"\n']);
+    expect([r.code, r.err]).toEqual([2, '--region expects X0,Y0,X1,Y1 (four numbers), or world, got "0x0,0,1,1"\n']);
     for (const index of [' ', '1e0', '0x0', '+0']) {
       let err = '';
       await expect(buildCommand([...args, '--region', '0,0,1,1'], () => {}, (t) => (err += t), { JOB_COMPLETION_INDEX: index })).rejects.toThrow(

@@ -291,7 +291,19 @@ describe("a heightmap's export at 1009²", () => {
       await page.locator('tg-node[data-node-id="water"] header .title').click();
       await settle(page);
       await page.locator('tg-viewer select.export-size').selectOption('1009');
-      const b = (await page.locator('tg-viewer button[data-format="png16"]').boundingBox()) as Box;
+      // The wheel over the panel until the 16-bit PNG button shows below the map (the line under
+      // an eroded map, with its world's buttons, puts the Export row below the window's edge).
+      const button = page.locator('tg-viewer button[data-format="png16"]');
+      const map = page.locator('tg-viewer tg-map-view');
+      for (let i = 0; i < 20; i++) {
+        const at = (await button.boundingBox()) as Box;
+        const m = (await map.boundingBox()) as Box;
+        if (at.y > m.y + m.height && at.y + at.height < 1000) break;
+        await page.mouse.move(1600 - 150, 1000 - 60);
+        await page.mouse.wheel(0, 60);
+        await page.waitForTimeout(50);
+      }
+      const b = (await button.boundingBox()) as Box;
       await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
       const bar = page.locator('tg-viewer .exports .progress progress');
       await bar.waitFor();
