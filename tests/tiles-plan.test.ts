@@ -42,6 +42,17 @@ describe('Export → Tiles planning', () => {
     expect(s.region).toEqual({ x0: 0, y0: -1, x1: 2, y1: 1 });
     expect(s.shape).toEqual({ count: 4, tilesX: 2, tilesY: 2, tileSize: 65, samplesX: 129, samplesY: 129 });
     expect(s.command).toContain('build eroded-valleys.json --region world --cells-per-view 64 --tile-size 65 --node erosion');
+    // These fill the world: the erosion runs on its grid, as in the editor.
+    expect(s.grid).toBe('erosion runs once on the whole export (129² samples) before the first tile, so the tiles agree at their edges.');
+    // Tiles reaching past it say so, with what fills it.
+    const wide = { ...g, world: { x: -1, y: -1, size: 3 } };
+    const past = tilesSummary(wide, 'erosion', { ...choice, tileSize: 1025, cellsPerView: 256 }, 'eroded-valleys.json');
+    expect(past.grid).toBe(
+      // One tile of 1025² over the world's 769²: no edges to agree, and more land than the world.
+      "These tiles reach past the graph's world, so erosion runs on all they cover, " +
+        "not on the world's 769² samples the editor runs it on: their land is not the editor's. Tiles of 33², 65², 129², 257², or 1024 cells a view fill the world.",
+    );
+    expect(tilesSummary(wide, 'erosion', { ...choice, tileSize: 1025, cellsPerView: 1024 }, 'eroded-valleys.json').grid).not.toContain('reach past');
     // The command plans the same tiles.
     const dir = scratchDir('tiles-world');
     writeFileSync(join(dir, 'eroded-valleys.json'), serializeGraph(g));

@@ -6,6 +6,7 @@
 
 import { nodeDef } from '../../nodes/index.ts';
 import type { Graph } from '../model/graph.ts';
+import type { World } from '../grid.ts';
 import { isMask, type Meaning, type PortType } from '../model/values.ts';
 import { gridBoundUpstream, tileBound } from '../build/blocks.ts';
 import { formatApplies } from '../build/encode.ts';
@@ -222,6 +223,24 @@ function saveFirstText(state: GraphFileState, graphFile: string): string | null 
  * Plans the export of `node` of `graph` (saved as `graphFile`, the file standing to the graph as
  * `fileState` says) from the view's origin; `prefix`, the graph's part of the zip's name (null: none).
  */
+/**
+ * What the box says when tiles over the graph's world reach past it: the erosion then runs on all
+ * they cover, not on the world's grid the editor runs it on, so the tiles are other land; with the
+ * tile sizes and resolutions that fill the world. Null when they fill it.
+ */
+function pastWorld(world: World, n: number, t: number, gridSide: number, layout: TileLayout, onGrid: readonly string[]): string | null {
+  const cells = world.size * n;
+  if (gridSide === cells + 1) return null;
+  const sizes = TILE_LAYOUTS[layout].sizes.filter((size) => cells % (size - 1) === 0);
+  const resolutions = TILE_CELLS_PER_VIEW.filter((r) => (world.size * r) % (t - 1) === 0 && world.size * r + 1 <= BROWSER_GRID_MAX);
+  const fits = [sizes.length ? `tiles of ${sizes.map((size) => `${size}²`).join(', ')}` : '', resolutions.length ? `${resolutions.join(' or ')} cells a view` : ''].filter(Boolean);
+  const one = onGrid.length === 1;
+  return (
+    `These tiles reach past the graph's world, so ${onGrid.join(', ')} ${one ? 'runs' : 'run'} on all they cover, not on the world's ${cells + 1}² samples the editor ${one ? 'runs it' : 'runs them'} on: ` +
+    `their land is not the editor's.${fits.length ? ` ${fits.join(', or ').replace(/^t/, 'T').replace(/^(\d)/, '$1')} fill the world.` : ''}`
+  );
+}
+
 export function tilesSummary(graph: Readonly<Graph>, node: string, choice: TilesChoice, graphFile: string, fileState: GraphFileState = 'saved', prefix: string | null = null): TilesSummary {
   const { tileSize: t, cellsPerView: n } = choice;
   const formats = formatsFor(graph, node);
@@ -318,9 +337,10 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
     bound.length && count > 1
       ? `${node} will not match at tile edges: ${causes.join(', ')} ${causes.length === 1 ? 'reads' : 'read'} the view it is given (a view cut), so each tile gets its own, as terrain-graph build says of it. Export the region as one tile to keep it seamless.`
       : null;
-  const grid =
+  const once =
     onGrid.length && count > 1 && !problem && !gridProblem
       ? `${onGrid.join(', ')} ${onGrid.length === 1 ? 'runs' : 'run'} once on the whole export (${gridSide}² samples) before the first tile, so the tiles agree at their edges.`
       : null;
+  const grid = [once, world && onGrid.length && plan && !problem && !gridProblem ? pastWorld(world, n, t, gridSide, choice.layout, onGrid) : null].filter(Boolean).join(' ') || null;
   return { plan: gridProblem ? null : plan, shape, ground, region, bytes, problem: problem ?? gridProblem, seams, grid, command, folder, saveFirst, formats, splatSide };
 }
