@@ -392,8 +392,7 @@ export class Engine {
     if (stale.length) {
       pins = pins.filter((p) => !stale.includes(p));
       this.pinnedGrids.set(gridKey, pins);
-      const still = new Set([...this.pinnedGrids.values()].flatMap((list) => list.map((p) => `${p.node}|${p.key}`)));
-      for (const p of stale) if (!still.has(`${p.node}|${p.key}`)) this.cache.unpin(p.node, p.key);
+      this.releasePins(stale);
     }
     for (const [id, domains] of layout.pinnable) {
       const planned = new Set((layout.plan.get(id) ?? []).map(domainKey));
@@ -444,9 +443,14 @@ export class Engine {
     const pins = this.pinnedGrids.get(gridKey);
     if (!pins) return;
     this.pinnedGrids.delete(gridKey);
+    this.releasePins(pins);
+    this.pinVersion++;
+  }
+
+  /** Lets the cache unpin those of `pins` no grid still kept lists (a domain two grids pinned stays for the other). */
+  private releasePins(pins: readonly { node: string; key: string }[]): void {
     const still = new Set([...this.pinnedGrids.values()].flatMap((list) => list.map((p) => `${p.node}|${p.key}`)));
     for (const p of pins) if (!still.has(`${p.node}|${p.key}`)) this.cache.unpin(p.node, p.key);
-    this.pinVersion++;
   }
 
   /**

@@ -58,7 +58,9 @@ function holds(w: World, v: View): boolean {
  */
 export function gridNoteFor(titles: readonly string[], view: View, world: World | undefined, offerSize = offeredSize(view.size), onView: readonly string[] = []): GridNote | null {
   if (!titles.length) return null;
-  const sizes = WORLD_SIZES.map((size) => ({ size, cells: size * view.size + 1, fits: size * view.size + 1 <= WORLD_GRID_MAX }));
+  // A world's grid at the view's cells a view: its samples (engine/domains.ts worldGrid).
+  const gridCells = (size: number) => size * view.size + 1;
+  const sizes = WORLD_SIZES.map((size) => ({ size, cells: gridCells(size), fits: gridCells(size) <= WORLD_GRID_MAX }));
   const note = (text: string, offer: World | null, removable: boolean): GridNote => ({ text, offer, removable, size: world?.size ?? offerSize, sizes });
   const listed = (list: readonly string[]) => (list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`);
   const names = listed(titles);
@@ -76,14 +78,14 @@ export function gridNoteFor(titles: readonly string[], view: View, world: World 
     );
   }
   if (!world) {
-    const offerCells = offer!.size * view.size + 1;
+    const offerCells = gridCells(offer!.size);
     return note(
       `${names} ${runs} on the whole view: a pan runs ${it} again, and a place may come out otherwise. A build runs ${it} once on its whole grid. Give the graph a world (${worldText(offer!)}, ${offerCells}² cells at this size) and ${it} ${runs} on all of it: a pan inside it keeps the land.`,
       offer,
       false,
     );
   }
-  const cells = world.size * view.size + 1;
+  const cells = gridCells(world.size);
   if (!holds(world, view)) {
     return note(`The view lies outside the graph's world (${worldText(world)}): here ${names} ${runs} on the whole view, and a pan runs ${it} again.`, helps ? worldAround(view, world.size) : null, true);
   }
