@@ -188,17 +188,19 @@ export interface FbmSettings {
 }
 
 /**
- * Below this step between cells (noise-space units), about three blocks of four cells in four
+ * Below this step between cells (noise-space units), some five blocks of four cells in six or more
  * lie in one lattice cell (a row crosses 1.73 lattice lines a unit), and the SIMD kernel reads
  * the corners' gradients from a cache filled once per lattice cell (see noise.as.ts); above it,
  * from a table of the lattice points the rows reach, or by hashing each cell's corners where
- * such a table would be large (noise-instance.ts). Every way gives the same bits. About 0.04 is
- * where the cache's refills, one per lattice line crossed (the block across it read from the
- * table), cost what the table's gathers do: one octave at 256², 320² and 640², CPU time,
- * medians, the cache against the table: 2.86 / 2.91, 3.04 / 3.20, 2.77 / 2.88 ns a sample at
- * 0.04; 3.14 / 3.13, 3.24 / 3.24, 2.88 / 2.84 at 0.05.
+ * such a table would be large (noise-instance.ts). Every way gives the same bits. About 0.025
+ * is where the cache's refills, one per lattice line crossed (the block across it read from the
+ * table), cost what the table's gathers do: four octaves at 256², 320² and 640², CPU time,
+ * medians of six domains and seeds, the cache against the table (7 December, since the table
+ * is read in place): 2.93 / 2.89, 2.83 / 2.83, 2.84 / 2.83 ns a sample at 0.025; 2.95 / 2.88,
+ * 2.91 / 2.83, 2.95 / 2.86 at 0.03; 3.13 / 2.86, 3.12 / 2.86, 3.17 / 2.86 at 0.04 (the step
+ * chosen before, 4 December, when the table's terms were copied per band).
  */
-const SHARED_STEP = 0.04;
+const SHARED_STEP = 0.025;
 
 /** latticeTerms' scratch: the cells' world x and world y, n each (grown as needed). */
 let centres = new Float64Array(0);
