@@ -17,7 +17,7 @@ interface NoiseKernels {
     keysAt: number, cacheAt: number,
   ): void;
   columnKeys(cols: number, at: number, padded: number): void;
-  fillTable(at: number, i0: number, j0: number, rows: number, cols: number, shift: number, seed: number): void;
+  fillTable(at: number, i0: number, j0: number, rows: number, cols: number, stride: number, seed: number): void;
 }
 interface NoiseExports extends NoiseKernels {
   readonly memory: WebAssembly.Memory;
@@ -69,7 +69,7 @@ const TABLE_BYTES = 512 * 1024;
 
 /**
  * The lattice tables of octaves o0 … o1 − 1 over rows r0 … r1 − 1, six words an octave: the
- * table's byte offset among the tables (−1: none), log2 of its stride in bytes, the i and j of
+ * table's byte offset among the tables (−1: none), its stride in bytes, the i and j of
  * its first point, its rows (one per i) and the points filled in each (one per j). An octave
  * whose blocks share lattice cells reads it only for the blocks across a lattice line (the
  * kernel's caches serve the others); none has a table with more lattice points than three
@@ -92,13 +92,15 @@ export function latticeTables(t: OctaveTables, o0: number, o1: number, r0: numbe
     const di = ((cols[last] - cols[first]) | 0) + ((rows[bottom] - rows[top]) | 0);
     const dj = ((cols[last + 8] - cols[first + 8]) | 0) + ((rows[bottom + 2] - rows[top + 2]) | 0);
     if (!(di >= 0 && di <= 4096 && dj >= 0 && dj <= 4096)) continue;
-    // Rows of the table one per i, a power of two at least dj + 3 points long (carry, corner).
-    const shift = 35 - Math.clz32(dj + 2);
-    const size = (di + 3) * 2 ** shift;
+    // Rows of the table one per i, dj + 3 points long (carry, corner), packed: a stride of a
+    // power of two put a column's points of every row in the same few sets of the core's
+    // cache, and a row of cells, which crosses many rows of the table, missed it.
+    const stride = 8 * (dj + 3);
+    const size = (di + 3) * stride;
     if (size > 6 * cells || bytes + size > TABLE_BYTES) continue;
     const p = 6 * (o - o0);
     plan[p] = bytes;
-    plan[p + 1] = shift;
+    plan[p + 1] = stride;
     plan[p + 2] = cols[first] + rows[top];
     plan[p + 3] = cols[first + 8] + rows[top + 2];
     plan[p + 4] = di + 3;
@@ -159,7 +161,7 @@ function stage(place: Place, t: OctaveTables, o0: number, o1: number, rows: numb
   new Int32Array(memory, base + seedsAt, octaves).set(t.seeds.subarray(o0, o1));
   new Float32Array(memory, base + weightsAt, octaves).set(t.weights.subarray(o0, o1));
   new Int32Array(memory, base + sharedAt, octaves).set(t.shared.subarray(o0, o1));
-  // Per octave for the kernel: the table's address (0: none), its shift, i and j.
+  // Per octave for the kernel: the table's address (0: none), its stride, i and j.
   const planned = new Int32Array(memory, base + planAt, 4 * octaves).fill(0);
   for (let o = 0; o < octaves; o++) {
     const p = 6 * o;

@@ -232,7 +232,7 @@ function carryFrom(r: f32): u32 {
  * simplex(x, y; seed) / 80 for four cells: their columns' lattice terms at `colAt` (one 64-byte
  * block, see latticeColumns in noise.ts), the row's terms splatted. The corners' gradients come
  * from the octave's lattice table when `table` is not 0 (`rowBase`: the address of the row's
- * integer terms in it, `shift`: log2 of its stride in bytes), else from hashing the corners.
+ * integer terms in it, its stride in bytes in the cache), else from hashing the corners.
  * The operations are noise.ts's simplexCell, in its order.
  */
 @inline function simplex4(u: v128, v: v128, i: v128, j: v128, table: usize, cache: usize): v128 {
@@ -275,14 +275,15 @@ function carryFrom(r: f32): u32 {
 
 /**
  * Fills a lattice table for `seed`: the (gx, gy) pair of lattice point (i0 + a, j0 + b) at
- * `at` + a · 2^shift + b · 8, for a < rows and b < cols.
+ * `at` + a · stride + b · 8, for a < rows and b < cols.
  */
-export function fillTable(at: usize, i0: i32, j0: i32, rows: i32, cols: i32, shift: i32, seed: i32): void {
+export function fillTable(at: usize, i0: i32, j0: i32, rows: i32, cols: i32, stride: i32, seed: i32): void {
   for (let a = 0; a < rows; a++) {
     const ip = (i0 + a) * PRIME_X;
     let jp = j0 * PRIME_Y;
-    const end = at + (<usize>a << shift) + (<usize>cols << 3);
-    for (let p = at + (<usize>a << shift); p < end; p += 8) {
+    const row = at + <usize>(a * stride);
+    const end = row + (<usize>cols << 3);
+    for (let p = row; p < end; p += 8) {
       store<u64>(p, load<u64>(gradientOffset(seed ^ ip ^ jp), GRADIENTS));
       jp += PRIME_Y;
     }
@@ -294,7 +295,7 @@ export function fillTable(at: usize, i0: i32, j0: i32, rows: i32, cols: i32, shi
  * lattice table or hashed (see simplex4): a fine octave's row, or a coarse octave's block across
  * a lattice line. A call of its own, so its code is in the module once.
  */
-@noinline function fineBlocks(c0: i32, c1: i32, cols: usize, out: usize, ruf: v128, rvf: v128, rui: v128, rvi: v128, seedv: v128, weight: v128, table: usize, rowBase: v128, shift: i32, cache: usize): void {
+@noinline function fineBlocks(c0: i32, c1: i32, cols: usize, out: usize, ruf: v128, rvf: v128, rui: v128, rvi: v128, seedv: v128, weight: v128, table: usize, rowBase: v128, stride: i32, cache: usize): void {
   // The loop's invariants in the cache, loaded where used: in registers V8 would spill them and
   // reload them every block, and it computes a splat where it is used, in the loop.
   v128.store(cache, ruf, RUF);
@@ -304,8 +305,8 @@ export function fillTable(at: usize, i0: i32, j0: i32, rows: i32, cols: i32, shi
   v128.store(cache, seedv, SEED);
   v128.store(cache, weight, WEIGHT);
   v128.store(cache, rowBase, ROW_BASE);
-  v128.store(cache, i32x4.splat(1 << shift), STRIDE);
-  v128.store(cache, i32x4.splat((1 << shift) + 8), STRIDE8);
+  v128.store(cache, i32x4.splat(stride), STRIDE);
+  v128.store(cache, i32x4.splat(stride + 8), STRIDE8);
   for (let c = c0; c < c1; c += 4) {
     const colAt = cols + (<usize>c << 4);
     const at = out + (<usize>c << 2);
@@ -343,7 +344,7 @@ export function columnKeys(cols: usize, at: usize, padded: i32): void {
  * amp · 80 / Σ amp (f32 at `weightsAt`) and whether blocks of four cells mostly share a lattice
  * cell (i32 at `sharedAt`, 1 where the octave is coarse against the cells: those read the
  * gradients from the caches, the others gather them lane by lane), and its lattice table (four
- * words at `tablesAt` + o · 16: its address, 0 for none, log2 of its stride in bytes, and the
+ * words at `tablesAt` + o · 16: its address, 0 for none, its stride in bytes, and the
  * i and j of its first point; see fillTable), and for a coarse octave its columns' keys at
  * `keysAt` + o · padded · 16 (see columnKeys); the cache at `cacheAt` in the heap's build (the
  * copying build's is static). One octave with weight 80 is the octave alone, for the folded
@@ -373,8 +374,8 @@ export function fbmRows(
       // The octave's lattice table, if it has one: the row's integer terms' address in it.
       const desc = tablesAt + (<usize>o << 4);
       const table = load<usize>(desc);
-      const shift = load<i32>(desc, 4);
-      const rowBase = i32x4.splat(<i32>(table - GRADIENTS) + ((load<i32>(rowAt) - load<i32>(desc, 8)) << shift) + ((load<i32>(rowAt, 8) - load<i32>(desc, 12)) << 3));
+      const stride = load<i32>(desc, 4);
+      const rowBase = i32x4.splat(<i32>(table - GRADIENTS) + (load<i32>(rowAt) - load<i32>(desc, 8)) * stride + ((load<i32>(rowAt, 8) - load<i32>(desc, 12)) << 3));
       if (shared) {
         // Along a row the columns' terms only grow (or only fall, for a negative frequency: the
         // columns' x are c · step + x0 in doubles, rounded monotonically), so the lattice cells
@@ -420,7 +421,7 @@ export function fbmRows(
           const i0 = load<i32>(colAt) + <i32>(load<u32>(colAt, 16) >= tu);
           const j0 = load<i32>(colAt, 32) + <i32>(load<u32>(colAt, 48) >= tv);
           if (((i0 ^ i3) | (j0 ^ j3)) != 0 || ((i3 ^ cellI) | (j3 ^ cellJ)) == 0) {
-            fineBlocks(c, c + 4, cols, out, ruf, rvf, rui, rvi, seedv, weight, table, rowBase, shift, cache);
+            fineBlocks(c, c + 4, cols, out, ruf, rvf, rui, rvi, seedv, weight, table, rowBase, stride, cache);
             c += 4;
           }
           cacheCell(i3, j3, rowAt, seed, cache);
@@ -430,7 +431,7 @@ export function fbmRows(
           loV = (<u64><u32>(cellJ - 1) << 32) + tv;
         }
       } else {
-        fineBlocks(0, padded, cols, out, ruf, rvf, rui, rvi, seedv, weight, table, rowBase, shift, cache);
+        fineBlocks(0, padded, cols, out, ruf, rvf, rui, rvi, seedv, weight, table, rowBase, stride, cache);
       }
     }
   }
