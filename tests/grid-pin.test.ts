@@ -53,3 +53,29 @@ describe('the crops of a result the cache keeps', () => {
     expect(source.crops).toEqual([kept]);
   });
 });
+
+describe('the grids whose pins an engine keeps', () => {
+  it('stay when an evaluation on a third grid asks nothing grid-bound', () => {
+    // Two grids hold the erosion pinned; a preview of the noise on a third grid pins nothing, so
+    // it must not let the least recently used grid's erosion go (a pan would erode it again).
+    const graph = parseGraph(readFileSync('graphs/eroded-valleys.json', 'utf8'));
+    for (const e of graph.edges) if (e.from.node === 'erosion') e.from = { node: 'height', port: 'out' };
+    const [a, b, c] = [0, 1, 2].map((k) => latticeDomain(SIZE, k, 0, 2 * SIZE));
+    const e = createEngine(graph, { size: SIZE });
+    const ran: string[] = [];
+    const onNode = (id: string) => ran.push(id);
+    e.evaluate({ domain: a, targets: ['erosion'], grid: a, onNode });
+    e.evaluate({ domain: b, targets: ['erosion'], grid: b, onNode });
+    expect(ran.filter((id) => id === 'erosion')).toHaveLength(2);
+    ran.length = 0;
+    e.evaluate({ domain: c, targets: ['height'], grid: c, onNode });
+    expect(ran).toContain('height');
+    expect(ran).not.toContain('erosion');
+    // dispose() lets every result go but the pinned ones.
+    e.dispose();
+    ran.length = 0;
+    e.evaluate({ domain: a, targets: ['erosion'], grid: a, onNode });
+    e.evaluate({ domain: b, targets: ['erosion'], grid: b, onNode });
+    expect(ran).not.toContain('erosion');
+  });
+});

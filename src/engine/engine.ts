@@ -312,10 +312,11 @@ export class Engine {
     const { cache, pool, wiring, paramKeys, sharedOf, cropClock, addCropMs, given } = this;
     const state = { cache, pool, wiring, paramKeys, sharedOf, cropClock, addCropMs, given };
     // Pinned results serve only evaluations given the grid they were made on (their domains are
-    // that grid's); the grids' least recently used goes when a third comes.
+    // that grid's); the grids' least recently used goes when a third comes to pin results of
+    // its own (an evaluation there of nodes above the erosion pins nothing, and keeps both).
     const gridKey = grid ? domainKey(grid) : null;
-    if (gridKey !== null) this.touchGrid(gridKey);
-    const layout = this.layoutFor(asked, targets, grid);
+    let layout = this.layoutFor(asked, targets, grid);
+    if (gridKey !== null && this.touchGrid(gridKey, layout.pinnable.size > 0)) layout = this.layoutFor(asked, targets, grid);
     const evaluation = new Evaluation(state, layout, asked, options.onNode, options.dropIntermediates ?? false, this.nextVersion, options.shouldStop);
     this.evaluating = evaluation;
     this.cache.begin();
@@ -425,18 +426,23 @@ export class Engine {
     return world && this.gridBound.size && !this.draftOf ? worldGrid(world, asked) : null;
   }
 
-  /** Marks the grid the most recently used; a third grid lets the least recently used one's pins go. */
-  private touchGrid(gridKey: string): void {
-    const pins = this.pinnedGrids.get(gridKey);
-    if (pins) {
+  /**
+   * Marks the grid the most recently used; a third grid that will pin (`pins`) lets the least
+   * recently used one's pins go first. True when pins went (the layouts' key then changes).
+   */
+  private touchGrid(gridKey: string, pins: boolean): boolean {
+    const held = this.pinnedGrids.get(gridKey);
+    if (held) {
       this.pinnedGrids.delete(gridKey);
-      this.pinnedGrids.set(gridKey, pins);
-      return;
+      this.pinnedGrids.set(gridKey, held);
+      return false;
     }
+    if (!pins || this.pinnedGrids.size < PINNED_GRIDS) return false;
     while (this.pinnedGrids.size >= PINNED_GRIDS) {
       const [oldest] = this.pinnedGrids.keys();
       this.unpinGrid(oldest);
     }
+    return true;
   }
 
   private unpinGrid(gridKey: string): void {
