@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { params, screenshot, settle, showInViewer, showParams, waitForPreviews, withApp } from './harness.ts';
+import { glPixels, params, screenshot, settle, showInViewer, showParams, waitForPreviews, withApp } from './harness.ts';
 
 const SIZES = [
   { width: 1600, height: 1000 },
@@ -197,41 +197,70 @@ describe('a newcomer in the 3-D view with erosion and rivers', () => {
       });
     });
 
-    it(`gives the 3-D view's height slider 120 px or more, inside the land's frame and clear of its neighbours (${viewport.width} × ${viewport.height})`, async () => {
+    it(`keeps the 3-D view's controls off the land: under its canvas, within its width, the slider 120 px or more (${viewport.width} × ${viewport.height})`, async () => {
       await withApp({ viewport, recipe: 'eroded-valleys.json' }, async (page) => {
         await page.locator('tg-viewer .tab-3d').click();
         await page.locator('tg-terrain-3d button.home').waitFor();
         await settle(page);
-        // The boxes of the HUD's parts: the word "height" (its text alone, not the label around
-        // the slider), the slider, the value, Reset view, and the labels along the top.
+        // The boxes of the controls' parts: the word "height" (its text alone, not the label
+        // around the slider), the slider, the value, Reset view; the land's canvas and the labels
+        // along its top; and the first thing the panel shows under the 3-D view.
         const boxes = await page.locator('tg-terrain-3d').evaluate((el) => {
           const root = el.shadowRoot!;
-          const box = (e: Element | Range | null) => (e ? (e.getBoundingClientRect().toJSON() as { left: number; right: number; top: number; bottom: number; width: number }) : null);
+          const box = (e: Element | Range | null) => (e ? (e.getBoundingClientRect().toJSON() as { left: number; right: number; top: number; bottom: number; width: number; height: number }) : null);
           const word = document.createRange();
           const text = [...root.querySelector('.hud label')!.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim())!;
           word.selectNodeContents(text);
+          const reset = root.querySelector<HTMLElement>('.hud button.home')!;
           return {
-            frame: box(root.querySelector('.frame'))!,
-            parts: { word: box(word)!, slider: box(root.querySelector('.hud input.exaggeration'))!, value: box(root.querySelector('.hud output'))!, reset: box(root.querySelector('.hud button.home'))! },
+            canvas: box(root.querySelector('canvas'))!,
+            parts: { word: box(word)!, slider: box(root.querySelector('.hud input.exaggeration'))!, value: box(root.querySelector('.hud output'))!, reset: box(reset)! },
             top: [box(root.querySelector('.source')), box(root.querySelector('.badge'))].filter((b) => b !== null),
+            below: box(el.nextElementSibling),
+            resetCut: reset.scrollWidth > reset.clientWidth,
+            fontPx: Math.min(...[root.querySelector('.hud label')!, root.querySelector('.hud output')!, reset].map((e) => parseFloat(getComputedStyle(e).fontSize))),
           };
         });
         await screenshot(page, `newcomer-3d-slider-${viewport.width}`);
-        const { frame, parts, top } = boxes;
+        const { canvas, parts, top, below } = boxes;
         // It was 40 px on the 256-px land of a 1024 × 700 window, too short to set a value.
         expect(parts.slider.width).toBeGreaterThanOrEqual(120);
-        type Box = typeof frame;
+        type Box = typeof canvas;
         const overlap = (a: Box, b: Box) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
         const named = Object.entries(parts);
         for (const [name, b] of named) {
-          expect(b.left >= frame.left && b.right <= frame.right && b.top >= frame.top && b.bottom <= frame.bottom, `${name} inside the frame`).toBe(true);
+          // Drawn over the land's near edge they hid about 50 px of the 256-px land at 1024 × 700
+          // (two rows), and a row of the zoomed-in land at 1600 × 1000.
+          expect(overlap(b, canvas), `${name} off the land`).toBe(false);
+          expect(b.left >= canvas.left && b.right <= canvas.right && b.top >= canvas.bottom, `${name} under the land, within its width`).toBe(true);
           for (const t of top) expect(overlap(b, t), `${name} clear of the top row`).toBe(false);
+          if (below) expect(overlap(b, below), `${name} clear of what follows`).toBe(false);
         }
         for (let i = 0; i < named.length; i++) for (let j = i + 1; j < named.length; j++) expect(overlap(named[i][1], named[j][1]), `${named[i][0]} and ${named[j][0]}`).toBe(false);
+        // Readable and whole: no smaller than the panel's other controls, Reset view not cut.
+        expect(boxes.fontPx).toBeGreaterThanOrEqual(11);
+        expect(boxes.resetCut).toBe(false);
+        // Compact: one row where the land is 512 px wide, two at most on the 256-px land.
+        const rows = new Set(named.map(([, b]) => Math.round((b.top + b.bottom) / 2))).size;
+        const tall = Math.max(...named.map(([, b]) => b.bottom)) - canvas.bottom;
+        if (canvas.width >= 512) expect(rows, 'one row').toBe(1);
+        expect(tall, 'room the controls take under the land').toBeLessThanOrEqual(56);
         // A person sets it with the mouse: a press three quarters along raises the land.
         await page.mouse.click(parts.slider.left + parts.slider.width * 0.75, (parts.slider.top + parts.slider.bottom) / 2);
         await expect.poll(() => page.locator('tg-terrain-3d .hud output').textContent()).not.toBe('1.00×');
         expect(parseFloat((await page.locator('tg-terrain-3d .hud output').textContent())!)).toBeGreaterThan(2);
+        // Reset view is reached with the mouse too, under the land, and turns it back.
+        const before = await glPixels(page);
+        await page.mouse.move(canvas.left + canvas.width / 2, canvas.top + canvas.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(canvas.left + canvas.width / 2 + 60, canvas.top + canvas.height / 2 - 20, { steps: 8 });
+        await page.mouse.up();
+        await settle(page);
+        const turned = await glPixels(page);
+        expect(turned.hash).not.toBe(before.hash);
+        await page.mouse.click((parts.reset.left + parts.reset.right) / 2, (parts.reset.top + parts.reset.bottom) / 2);
+        await settle(page);
+        await expect.poll(async () => (await glPixels(page)).hash).toBe(before.hash);
       });
     });
   }

@@ -130,7 +130,7 @@ describe('a newcomer’s pass', () => {
     await page.keyboard.press('Escape');
   });
 
-  it('keeps the 3-D view’s height slider and Reset view inside the smallest map (1024 × 700)', async () => {
+  it('keeps the 3-D view’s height slider and Reset view within the width of the smallest map (1024 × 700)', async () => {
     const page = app.s.page;
     await page.setViewportSize({ width: 1024, height: 700 });
     await settle(page);

@@ -22,28 +22,25 @@ export default css`
   canvas:active {
     cursor: grabbing;
   }
+  /* Under the land, not over it: in the panel's colours, as the viewer's other controls. One row
+     where the slider gets at least 120 px beside Reset view; on the smallest map (256 px, a
+     1024 × 700 window) Reset view wraps onto a row of its own, right, and the slider takes the
+     whole first row. Squeezed into one row there, the slider gave way to its label and the
+     button and was 40 px wide, too short to set (a game developer's pass). A range input's own
+     width (about 130 px) would be its minimum unless its width is set: the label's wrap point is
+     set by the slider's min-width instead. I did not shorten Reset view to an icon or to "Reset"
+     to keep one row there: beside the height slider, "Reset" alone may be read as resetting the
+     height. */
   .hud {
-    position: absolute;
-    left: 8px;
-    right: 8px;
-    bottom: 8px;
     display: flex;
     flex-wrap: wrap;
     gap: 4px 8px;
     align-items: center;
-    padding: 4px 8px;
-    border-radius: 4px;
-    background: rgba(20, 24, 30, 0.78);
-    /* Light text on the HUD's own dark backing, in either theme. */
-    color: #e6e9ee;
+    box-sizing: border-box;
+    margin-top: 6px;
+    color: var(--tg-text, #dde3ea);
     font-size: 12px;
   }
-  /* One row where the slider gets at least 120 px beside Reset view; on the smallest map (256
-     px, a 1024 × 700 window) Reset view wraps onto a row of its own, right, and the slider
-     takes the whole first row. Squeezed into one row there, the slider gave way to its label
-     and the button and was 40 px wide, too short to set (a game developer's pass). A range
-     input's own width (about 130 px) would be its minimum unless its width is set: the label's
-     wrap point is set by the slider's min-width instead. */
   .hud label {
     display: flex;
     align-items: center;
@@ -55,24 +52,29 @@ export default css`
     flex: 1;
     width: 0;
     min-width: 120px;
-  }
-  .hud button {
-    flex: none;
-    margin-left: auto;
-    white-space: nowrap;
+    margin: 0;
+    accent-color: var(--tg-accent, #5aa9ff);
   }
   .hud output {
     min-width: 3.2em;
     font-variant-numeric: tabular-nums;
   }
   .hud button {
+    flex: none;
+    margin-left: auto;
+    white-space: nowrap;
+    box-sizing: border-box;
+    height: 22px;
+    padding: 0 9px;
     font: inherit;
-    color: inherit;
-    background: #2c333d;
-    border: 1px solid #48515e;
+    color: var(--tg-text, #dde3ea);
+    background: var(--tg-field-bg, #1f252e);
+    border: 1px solid var(--tg-line, #3a4452);
     border-radius: 3px;
-    padding: 2px 8px;
     cursor: pointer;
+  }
+  .hud button:hover {
+    border-color: var(--tg-muted, #5a6678);
   }
   .status {
     position: absolute;

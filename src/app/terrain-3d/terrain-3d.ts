@@ -66,8 +66,8 @@ export class TgTerrain3d extends LitElement {
       <canvas aria-label="land in 3-D" style="width:${S}px;height:${S}px" @pointermove=${this.hover} @pointerleave=${this.leave} @pointerdown=${this.leave}></canvas>
       <div class="top">${this.sourceLabel()}${relief && !land.message && s.behind ? html`<div class="badge">updating…</div>` : nothing}</div>
       ${status ? html`<div class="status" role="status">${status}</div>` : nothing}
-      ${land.message ? nothing : this.hud()}
-    </div>`;
+    </div>
+    ${land.message ? nothing : this.hud(S)}`;
   }
 
   /**
@@ -86,9 +86,14 @@ export class TgTerrain3d extends LitElement {
     return nothing;
   }
 
-  /** The height exaggeration and Reset view: none over "No land to show", where they did nothing. */
-  private hud() {
-    return html`<div class="hud">
+  /**
+   * The height exaggeration and Reset view, under the land (`side` px wide) rather than over it:
+   * drawn over its near edge, their two rows hid about 50 px of the 256-px land at 1024 × 700
+   * (a game developer's pass), and a row of any land zoomed in. None under "No land to show",
+   * where they did nothing.
+   */
+  private hud(side: number) {
+    return html`<div class="hud" style="width:${side}px">
         <label title="Vertical exaggeration of the heights"
           >height
           <input
