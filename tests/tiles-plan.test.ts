@@ -43,14 +43,18 @@ describe('Export → Tiles planning', () => {
     expect(s.shape).toEqual({ count: 4, tilesX: 2, tilesY: 2, tileSize: 65, samplesX: 129, samplesY: 129 });
     expect(s.command).toContain('build eroded-valleys.json --region world --cells-per-view 64 --tile-size 65 --node erosion');
     // These fill the world: the erosion runs on its grid, as in the editor.
-    expect(s.grid).toBe('erosion runs once on the whole export (129² samples) before the first tile, so the tiles agree at their edges.');
+    // Named by its title, as the box's heading and the canvas name it (it said "erosion", the id).
+    expect(s.grid).toBe('Hydraulic erosion runs once on the whole export (129² samples) before the first tile, so the tiles agree at their edges.');
     // Tiles reaching past it say so, with what fills it.
     const wide = { ...g, world: { x: -1, y: -1, size: 3 } };
     const past = tilesSummary(wide, 'erosion', { ...choice, tileSize: 1025, cellsPerView: 256 }, 'eroded-valleys.json');
     expect(past.grid).toBe(
       // One tile of 1025² over the world's 769²: no edges to agree, and more land than the world.
-      "These tiles reach past the graph's world, so erosion runs on all they cover, " +
-        "not on the world's 769² samples the editor runs it on: their land is not the editor's. Tiles of 33², 65², 129², 257², or 1024 cells a view fill the world.",
+      "These tiles reach past the graph's world, so Hydraulic erosion runs on all they cover, " +
+        "not on the world's 769² samples the editor runs it on: their land is not the editor's. " +
+        // It said "Tiles of 33², 65², 129², 257², or 1024 cells a view fill the world", 1024 read as a tile size.
+        'At 256 cells a view, tiles of 33², 65², 129² or 257² fill it; in tiles of 1025², 1024 cells a view does.',
+
     );
     expect(tilesSummary(wide, 'erosion', { ...choice, tileSize: 1025, cellsPerView: 1024 }, 'eroded-valleys.json').grid).not.toContain('reach past');
     // The command plans the same tiles.
@@ -59,6 +63,24 @@ describe('Export → Tiles planning', () => {
     const r = await runCli(...s.command.replace('npx terrain-graph ', '').replace('eroded-valleys.json', join(dir, 'eroded-valleys.json')).split(' '), '--plan');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out).tiles.map((t: { files: string[] }) => t.files)).toEqual(s.plan!.tiles.map((t) => t.files.map((f) => f.path)));
+  });
+
+  it("says what to do when no tile size of the engine fills the graph's world: Unreal's never do, Unity's do", () => {
+    const g = { ...read('eroded-valleys.json'), world: { x: -1, y: -1, size: 3 } };
+    const choice: TilesChoice = { ...TILES_DEFAULTS, layout: 'unreal', tileSize: 1009, cellsPerView: 1024, across: 'world', format: 'png16' };
+    const s = tilesSummary(g, 'erosion', choice, 'eroded-valleys.json');
+    expect(s.problem).toBe(null);
+    // A game developer exporting for Unreal read that the land was not the editor's, and nothing of what to do.
+    expect(s.grid).toBe(
+      'Hydraulic erosion runs once on the whole export (4033² samples) before the first tile, so the tiles agree at their edges. ' +
+        "These tiles reach past the graph's world, so Hydraulic erosion runs on all they cover, not on the world's 3073² samples the editor runs it on: their land is not the editor's. " +
+        "No Unreal tile size fills a world of 3 × 3 views at 64 … 4096 cells a view (Unreal's tiles span 504, 1008 or 2016 cells): under Engine, Unity's tiles of 1025² at 1024 cells a view fill it.",
+    );
+    // Unity's 1025² at 1024 fill it, as the box says: nothing said of the world.
+    expect(tilesSummary(g, 'erosion', { ...choice, layout: 'unity', tileSize: 1025, format: 'r16' }, 'eroded-valleys.json').grid).not.toContain('reach past');
+    // Unity's tiles of 2049² reach past a world of 5 × 5 views at 256 (1281²) at every resolution the browser runs: the sizes that fill it at 256.
+    const unity = tilesSummary({ ...g, world: { x: -1, y: -1, size: 5 } }, 'erosion', { ...choice, layout: 'unity', tileSize: 2049, cellsPerView: 256, format: 'r16' }, 'eroded-valleys.json');
+    expect(unity.grid).toMatch(/their land is not the editor's\. At 256 cells a view, tiles of 33², 65², 129² or 257² fill it\.$/);
   });
 
   it('takes the region in samples: 100 × 65 samples are 4 × 2 tiles of 33, the last column reaching past the region', () => {
@@ -230,7 +252,7 @@ describe('Export → Tiles planning', () => {
     expect(r.err).toMatch(/--format splat at Unity's 32² texels .* give --splat-size samples/);
     expect(refused.plan).toBeNull();
     expect(refused.problem).toBe(
-      "Splat maps at Unity's 32² texels are the biomes evaluated on a lattice of their own, and erosion runs once on the export's whole grid of samples, which holds no texel: pick 33² samples under Splat maps (Unity resamples them).",
+      "Splat maps at Unity's 32² texels are the biomes evaluated on a lattice of their own, and Hydraulic erosion runs once on the export's whole grid of samples, which holds no texel: pick 33² samples under Splat maps (Unity resamples them).",
     );
     expect(tilesSummary(eroded, 'biomes', { ...small, format: 'splat', splatSize: 'samples' }, 'eroded-valleys.json').problem).toBeNull();
   });
@@ -258,8 +280,8 @@ describe('Export → Tiles planning', () => {
     // A whole export past what the browser holds is refused, pointing to build.
     const big = tilesSummary(read(rivers), 'rivers', { ...small, format: 'png16', tileSize: 1025, cellsPerView: 1024, x: 5, y: 1 }, rivers);
     expect(big.grid).toBe(null);
-    expect(tilesSummary(read(rivers), 'rivers', { ...small, format: 'png16' }, rivers).grid).toBe('rivers runs once on the whole export (65² samples) before the first tile, so the tiles agree at their edges.');
-    expect(big.problem).toMatch(/^rivers runs once on the whole export so that tiles agree at their edges: 5121² samples here, and the browser holds at most 4097²\. Build it with terrain-graph build/);
+    expect(tilesSummary(read(rivers), 'rivers', { ...small, format: 'png16' }, rivers).grid).toBe('Flow and rivers runs once on the whole export (65² samples) before the first tile, so the tiles agree at their edges.');
+    expect(big.problem).toMatch(/^Flow and rivers runs once on the whole export so that tiles agree at their edges: 5121² samples here, and the browser holds at most 4097²\. Build it with terrain-graph build/);
     // And not of a graph whose nodes are all world-consistent.
     expect(tilesSummary(read('default.json'), 'biomes', { ...small, format: 'indexed' }, 'default.json').seams).toBe(null);
   });

@@ -220,27 +220,62 @@ function saveFirstText(state: GraphFileState, graphFile: string): string | null 
 }
 
 /**
- * Plans the export of `node` of `graph` (saved as `graphFile`, the file standing to the graph as
- * `fileState` says) from the view's origin; `prefix`, the graph's part of the zip's name (null: none).
- */
-/**
  * What the box says when tiles over the graph's world reach past it: the erosion then runs on all
- * they cover, not on the world's grid the editor runs it on, so the tiles are other land; with the
- * tile sizes and resolutions that fill the world. Null when they fill it.
+ * they cover, not on the world's grid the editor runs it on, so the tiles are other land; with what
+ * fills the world (the sizes at this resolution, the resolutions at this size), or, where neither
+ * does, a pair that does, in another engine's sizes when none of this one's ever does (Unreal's
+ * 504·2ᵏ cells never divide a world of 1…16 views at a power of two: a game developer read "their
+ * land is not the editor's" and nothing of what to do). `onGrid` names the nodes by their titles.
+ * Null when they fill it.
  */
 function pastWorld(world: World, n: number, t: number, gridSide: number, layout: TileLayout, onGrid: readonly string[]): string | null {
   const cells = world.size * n;
   if (gridSide === cells + 1) return null;
-  const sizes = TILE_LAYOUTS[layout].sizes.filter((size) => cells % (size - 1) === 0);
-  const resolutions = TILE_CELLS_PER_VIEW.filter((r) => (world.size * r) % (t - 1) === 0 && world.size * r + 1 <= BROWSER_GRID_MAX);
-  const fits = [sizes.length ? `tiles of ${sizes.map((size) => `${size}²`).join(', ')}` : '', resolutions.length ? `${resolutions.join(' or ')} cells a view` : ''].filter(Boolean);
+  const runsOn = (r: number) => world.size * r + 1 <= BROWSER_GRID_MAX;
+  const fills = (size: number, r: number) => (world.size * r) % (size - 1) === 0 && runsOn(r);
+  const sizes = TILE_LAYOUTS[layout].sizes.filter((size) => fills(size, n));
+  const resolutions = TILE_CELLS_PER_VIEW.filter((r) => fills(t, r));
   const one = onGrid.length === 1;
-  return (
+  const past =
     `These tiles reach past the graph's world, so ${onGrid.join(', ')} ${one ? 'runs' : 'run'} on all they cover, not on the world's ${cells + 1}² samples the editor ${one ? 'runs it' : 'runs them'} on: ` +
-    `their land is not the editor's.${fits.length ? ` ${fits.join(', or ').replace(/^t/, 'T').replace(/^(\d)/, '$1')} fill the world.` : ''}`
-  );
+    `their land is not the editor's.`;
+  const words = (xs: readonly string[]) => (xs.length > 1 ? `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}` : xs[0]);
+  if (sizes.length || resolutions.length) {
+    const here = [
+      sizes.length ? `At ${n} cells a view, tiles of ${words(sizes.map((size) => `${size}²`))} fill it` : '',
+      resolutions.length ? `${sizes.length ? 'in' : 'In'} tiles of ${t}², ${words(resolutions.map(String))} cells a view ${resolutions.length === 1 ? 'does' : 'do'}` : '',
+    ].filter(Boolean);
+    return `${past} ${here.join('; ')}.`;
+  }
+  // A pair that fills it: the resolution nearest this one, its largest tile.
+  const pair = (l: TileLayout) => {
+    const byNearness = [...TILE_CELLS_PER_VIEW].sort((a, b) => Math.abs(Math.log2(a / n)) - Math.abs(Math.log2(b / n)) || b - a);
+    for (const r of byNearness) {
+      const size = TILE_LAYOUTS[l].sizes.filter((sz) => fills(sz, r)).at(-1);
+      if (size) return { size, r };
+    }
+    return null;
+  };
+  const own = pair(layout);
+  if (own) return `${past} Tiles of ${own.size}² at ${own.r} cells a view fill it.`;
+  const { label, sizes: all } = TILE_LAYOUTS[layout];
+  const range = `${TILE_CELLS_PER_VIEW[0]} … ${TILE_CELLS_PER_VIEW[TILE_CELLS_PER_VIEW.length - 1]} cells a view`;
+  const none = `No ${label} tile size fills a world of ${world.size} × ${world.size} views at ${range} (${label}'s tiles span ${words(all.map((size) => String(size - 1)))} cells)`;
+  const other = (Object.keys(TILE_LAYOUTS) as TileLayout[]).filter((l) => l !== layout).map((l) => ({ l, p: pair(l) })).find((o) => o.p);
+  return other
+    ? `${past} ${none}: under Engine, ${TILE_LAYOUTS[other.l].label}'s tiles of ${other.p!.size}² at ${other.p!.r} cells a view fill it.`
+    : `${past} ${none}.`;
 }
 
+/** The titles of `ids` in `graph`, as the canvas and the box's heading name the nodes (an id where a node has none). */
+function titlesOf(graph: Readonly<Graph>, ids: readonly string[]): string[] {
+  return ids.map((id) => graph.nodes.find((n) => n.id === id)?.title || id);
+}
+
+/**
+ * Plans the export of `node` of `graph` (saved as `graphFile`, the file standing to the graph as
+ * `fileState` says) from the view's origin; `prefix`, the graph's part of the zip's name (null: none).
+ */
 export function tilesSummary(graph: Readonly<Graph>, node: string, choice: TilesChoice, graphFile: string, fileState: GraphFileState = 'saved', prefix: string | null = null): TilesSummary {
   const { tileSize: t, cellsPerView: n } = choice;
   const formats = formatsFor(graph, node);
@@ -312,7 +347,7 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
       // As build refuses it: texels under an erosion that runs on the whole grid of samples; said
       // in the box's words (build's names its flags, and the box has no --grid).
       if (splatTexelsProblem(graph as Graph, layers, plan, 'whole')) {
-        const bound = gridBoundUpstream(graph as Graph, [node]);
+        const bound = titlesOf(graph, gridBoundUpstream(graph as Graph, [node]));
         const texelsProblem =
           `Splat maps at Unity's ${plan.splatTexels}² texels are the biomes evaluated on a lattice of their own, and ${bound.join(', ')} ` +
           `${bound.length === 1 ? 'runs' : 'run'} once on the export's whole grid of samples, which holds no texel: pick ${t}² samples under Splat maps (Unity resamples them).`;
@@ -325,7 +360,8 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
   }
   // An erosion or a flow runs once on the whole export (src/build/prepare.ts), as build runs it:
   // in the export worker, which holds it beside the tiles.
-  const onGrid = gridBoundUpstream(graph as Graph, [node]);
+  // Named by their titles, as the box's heading names the node: it said "erosion runs once…", the id.
+  const onGrid = titlesOf(graph, gridBoundUpstream(graph as Graph, [node]));
   const gridSide = plan ? gridOf(plan).n : 0;
   const gridProblem =
     !problem && onGrid.length && count > 1 && gridSide > BROWSER_GRID_MAX

@@ -39,12 +39,22 @@ for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
       const summary = page.locator('tg-tiles-dialog p.summary');
       await expect.poll(() => summary.innerText()).toContain('the world from (-1, -1) to (2, 2), 3 × 3 views');
       expect(await page.locator('tg-tiles-dialog p.command code').innerText()).toContain('--region world');
+      // Unreal's tiles (the box's first engine) never fill a world of whole views: the box says
+      // what does, where it said only that the land was not the editor's.
+      const gridNote = page.locator('tg-tiles-dialog p.grid-note');
+      expect(await gridNote.innerText()).toContain("their land is not the editor's. No Unreal tile size fills a world of 3 × 3 views");
+      expect(await gridNote.innerText()).toContain("under Engine, Unity's tiles of 1025² at 1024 cells a view fill it.");
       // The box whole in the window, its region row on one line with the select.
       const box = (await page.locator('tg-tiles-dialog .box').boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(box.y + box.height).toBeLessThanOrEqual(height);
       const row = await page.locator('tg-tiles-dialog .region').evaluate((r) => r.scrollWidth <= r.clientWidth + 1);
       expect(row).toBe(true);
       await screenshot(page, `tiles-world-${width}`);
+      // As it says: Unity's 1025² at 1024 cells a view fill the world, and the note says nothing of it.
+      await page.locator('tg-tiles-dialog').getByRole('button', { name: 'Unity' }).click();
+      await page.locator('tg-tiles-dialog select.tile-size').selectOption('1025');
+      await expect.poll(() => gridNote.innerText()).toBe('Hydraulic erosion runs once on the whole export (3073² samples) before the first tile, so the tiles agree at their edges.');
       // Back to tiles: the counts come back as they were.
       await across.selectOption('tiles');
       expect(await page.locator('tg-tiles-dialog .region input.x').inputValue()).toMatch(/^\d+$/);

@@ -254,7 +254,7 @@ describe('Export → Tiles', () => {
         await page.locator(`${dialog} input.${axis}`).press('Tab');
       }
       await expect.poll(() => note.count()).toBe(1);
-      expect(await note.innerText()).toBe('rivers runs once on the whole export (2017² samples) before the first tile, so the tiles agree at their edges.');
+      expect(await note.innerText()).toBe('Flow and rivers runs once on the whole export (2017² samples) before the first tile, so the tiles agree at their edges.');
       expect(await page.locator(`${dialog} p.seams`).count()).toBe(0);
       await screenshot(page, 'tiles-grid-1600');
       expect(s.errors).toEqual([]);
