@@ -320,10 +320,20 @@ describe('the viewer’s note and offer', () => {
     const view = { x: 0, y: 0, size: 256 };
     expect(gridNoteFor([], view, undefined)).toBeNull();
     const none = gridNoteFor(['Hydraulic erosion'], view, undefined)!;
-    expect(none.text).toMatch(/^Hydraulic erosion runs on the whole view: a pan runs it again/);
+    // Words a game developer read without stopping: it said "a place may come out otherwise", and
+    // "A build" with nothing saying where a build is made.
+    expect(none.text).toBe(
+      'Hydraulic erosion runs on the whole view: a pan runs it again on the new view, so the same place may come out different. ' +
+        'A build (Export → Tiles, terrain-graph build) runs it once on its whole grid. Give the graph a world (3 × 3 views from (−1, −1), 769² cells at this size) and it runs on all of it: a pan inside it keeps the land.',
+    );
     expect(none.offer).toEqual({ x: -1, y: -1, size: 3 });
     const inside = gridNoteFor(['Hydraulic erosion', 'Flow'], view, WORLD)!;
-    expect(inside.text).toMatch(/^Hydraulic erosion and Flow run on the graph's whole world \(3 × 3 views from \(−1, −1\), 769² cells at this size\)/);
+    // It said "Another size runs them at that size", the size unnamed (the view's cells).
+    expect(inside.text).toBe(
+      "Hydraulic erosion and Flow run on the graph's whole world (3 × 3 views from (−1, −1), 769² cells at this size): a pan inside it keeps the land. " +
+        'At another number of cells a view (cells, above the map) they run on the world at that resolution, and the land differs; ' +
+        'a build of the world at 256 cells a view whose tiles fill it (build --region world) writes these very values.',
+    );
     expect([inside.offer, inside.removable]).toEqual([null, true]);
     expect(gridNoteFor(['Flow'], { ...view, x: 5 }, WORLD)!.text).toMatch(/^The view lies outside the graph's world/);
     const past = gridNoteFor(['Flow'], { ...view, size: 2048 }, WORLD)!;
@@ -345,7 +355,7 @@ describe('the viewer’s note and offer', () => {
     expect([all.offer, all.removable]).toEqual([null, true]);
     // Without a world, or outside it, none is offered: it would not help.
     const none = gridNoteFor(['Rivers'], view, undefined, undefined, ['Rivers'])!;
-    expect(none.text).toBe('Rivers runs on the whole view, below a water level read from the view: a pan runs it again, and a place may come out otherwise. A world would not change that; a water node\'s world cut would.');
+    expect(none.text).toBe('Rivers runs on the whole view, below a water level read from the view: a pan runs it again on the new view, so the same place may come out different. A world would not change that; a water node\'s world cut would.');
     expect([none.offer, none.removable]).toEqual([null, false]);
     expect(gridNoteFor(['Rivers'], { ...view, x: 5 }, WORLD, undefined, ['Rivers'])!.offer).toBeNull();
     const some = gridNoteFor(['Hydraulic erosion', 'Rivers'], view, WORLD, undefined, ['Rivers'])!;

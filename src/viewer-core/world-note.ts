@@ -55,6 +55,10 @@ function holds(w: World, v: View): boolean {
  * without such nodes. The engine's rule (engine.ts worldGridOf) in
  * words: the world's grid at the view's cells a view, when it holds the view and is at most
  * WORLD_GRID_MAX cells a side.
+ *
+ * In words a newcomer reads without stopping: a game developer's pass stopped at "a place may
+ * come out otherwise", at "A build" (made where?) and at "Another size runs it at that size" (the
+ * size of what?); they now say what changes on a pan, where a build is made and which size.
  */
 export function gridNoteFor(titles: readonly string[], view: View, world: World | undefined, offerSize = offeredSize(view.size), onView: readonly string[] = []): GridNote | null {
   if (!titles.length) return null;
@@ -72,7 +76,7 @@ export function gridNoteFor(titles: readonly string[], view: View, world: World 
   const offer = helps ? worldAround(view, offerSize) : null;
   if (!offer && !world) {
     return note(
-      `${names} ${runs} on the whole view, below a water level read from the view: a pan runs ${it} again, and a place may come out otherwise. A world would not change that; a water node's world cut would.`,
+      `${names} ${runs} on the whole view, below a water level read from the view: a pan runs ${it} again on the new view, so the same place may come out different. A world would not change that; a water node's world cut would.`,
       null,
       false,
     );
@@ -80,7 +84,7 @@ export function gridNoteFor(titles: readonly string[], view: View, world: World 
   if (!world) {
     const offerCells = gridCells(offer!.size);
     return note(
-      `${names} ${runs} on the whole view: a pan runs ${it} again, and a place may come out otherwise. A build runs ${it} once on its whole grid. Give the graph a world (${worldText(offer!)}, ${offerCells}² cells at this size) and ${it} ${runs} on all of it: a pan inside it keeps the land.`,
+      `${names} ${runs} on the whole view: a pan runs ${it} again on the new view, so the same place may come out different. A build (Export → Tiles, terrain-graph build) runs ${it} once on its whole grid. Give the graph a world (${worldText(offer!)}, ${offerCells}² cells at this size) and ${it} ${runs} on all of it: a pan inside it keeps the land.`,
       offer,
       false,
     );
@@ -111,7 +115,7 @@ export function gridNoteFor(titles: readonly string[], view: View, world: World 
   const oneWhole = whole.length === 1;
   const aside = below.length ? ` ${listed(below)} ${oneBelow ? 'runs' : 'run'} on the view all the same, below a water level read from the view: a pan runs ${oneBelow ? 'it' : 'them'} again.` : '';
   return note(
-    `${listed(whole)} ${oneWhole ? 'runs' : 'run'} on the graph's whole world (${worldText(world)}, ${cells}² cells at this size): a pan inside it keeps the land. Another size runs ${oneWhole ? 'it' : 'them'} at that size; a build of the world at ${view.size} cells a view whose tiles fill it (build --region world) writes these very values.${aside}`,
+    `${listed(whole)} ${oneWhole ? 'runs' : 'run'} on the graph's whole world (${worldText(world)}, ${cells}² cells at this size): a pan inside it keeps the land. At another number of cells a view (cells, above the map) ${oneWhole ? 'it runs' : 'they run'} on the world at that resolution, and the land differs; a build of the world at ${view.size} cells a view whose tiles fill it (build --region world) writes these very values.${aside}`,
     null,
     true,
   );

@@ -29,7 +29,7 @@ for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
       for (const id of ['biomes', 'erosion']) {
         await showInViewer(page, id);
         await expect.poll(() => page.locator(`${note} p`).innerText()).toBe(
-          'Hydraulic erosion runs on the whole view: a pan runs it again, and a place may come out otherwise. A build runs it once on its whole grid. Give the graph a world (3 × 3 views from (−1, −1), 769² cells at this size) and it runs on all of it: a pan inside it keeps the land.',
+          'Hydraulic erosion runs on the whole view: a pan runs it again on the new view, so the same place may come out different. A build (Export → Tiles, terrain-graph build) runs it once on its whole grid. Give the graph a world (3 × 3 views from (−1, −1), 769² cells at this size) and it runs on all of it: a pan inside it keeps the land.',
         );
       }
       // Whole, inside the viewer, below the map and not over it.
