@@ -131,3 +131,35 @@ for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
     });
   }, 180_000);
 }
+
+it('keeps the keyboard in the note when a world is given or removed with Enter (1024 × 700)', async () => {
+  // The button pressed goes away (Give the graph a world becomes Remove the world and back): the
+  // focus fell to the page's body, and the next Tab started again at the toolbar's first button.
+  await withApp({ viewport: { width: 1024, height: 700 }, recipe: 'eroded-valleys.json' }, async (page) => {
+    await showInViewer(page, 'erosion');
+    const focused = () =>
+      page.evaluate(() => {
+        let a: Element | null = document.activeElement;
+        while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+        return a ? `${a.localName}${a.className ? `.${a.className}` : ''}${a.getAttribute('aria-label') ? `[${a.getAttribute('aria-label')}]` : ''}` : 'none';
+      });
+    await page.locator(`${note} button.world-set`).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator(`${note} p`).innerText(), { timeout: 60_000 }).toMatch(/runs on the graph's whole world/);
+    expect(await focused()).toBe('select[world size]');
+    await settle(page);
+    // Tab goes on to Remove the world; Enter removes it, and the keys stay in the note.
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('button.world-remove');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator(`${note} button.world-set`).count()).toBe(1);
+    expect(JSON.parse(await graphText(page)).world).toBeUndefined();
+    expect(await focused()).toBe('select[world size]');
+    await settle(page);
+    await screenshot(page, 'grid-note-keyboard-1024');
+    // A mouse click leaves the focus where the click put it: the canvas's keys act after it as before.
+    await page.locator(`${note} button.world-set`).click();
+    await expect.poll(() => page.locator(`${note} button.world-remove`).count(), { timeout: 60_000 }).toBe(1);
+    expect(await focused()).not.toBe('select[world size]');
+  });
+}, 180_000);

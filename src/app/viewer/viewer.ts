@@ -17,6 +17,7 @@ import { pinName } from '../../viewer-core/compare.ts';
 import { distanceWords } from '../../viewer-core/exports.ts';
 import type { RiverOutput } from '../../viewer-core/rivers.ts';
 import { worldText } from '../../viewer-core/world-note.ts';
+import type { World } from '../../grid.ts';
 import { MAP_SIZE_MAX, MAP_SIZE_MIN, type ViewerChange, type ViewerSession } from '../../viewer-core/session.ts';
 import type { TablePickDetail } from '../biome-table/biome-table.ts';
 import { Subscriptions } from '../controllers.ts';
@@ -236,11 +237,28 @@ export class TgViewer extends LitElement {
                 )}
               </select></label
             >
-            ${offer ? html`<button class="world-set" title=${worldText(offer)} @click=${() => s.setWorld(offer)}>${note.removable ? 'Move the world around the view' : 'Give the graph a world'}</button>` : nothing}
-            ${note.removable ? html`<button class="world-remove" @click=${() => s.setWorld(null)}>Remove the world</button>` : nothing}
+            ${offer ? html`<button class="world-set" title=${worldText(offer)} @click=${(e: MouseEvent) => this.setWorld(offer, e)}>${note.removable ? 'Move the world around the view' : 'Give the graph a world'}</button>` : nothing}
+            ${note.removable ? html`<button class="world-remove" @click=${(e: MouseEvent) => this.setWorld(null, e)}>Remove the world</button>` : nothing}
           </div>`
         : nothing}
     </div>`;
+  }
+
+  /**
+   * Sets (or removes) the graph's world from the note's buttons, and keeps the keys in the note
+   * when the button was pressed from the keyboard (Enter or Space: a click of `detail` 0): the
+   * button pressed goes away (Give the graph a world becomes Remove the world, and back), and the
+   * focus fell to the page's body, the next Tab starting again at the toolbar. It goes to the World
+   * menu, which stays; not to the button that replaces the one pressed, where a second Enter would
+   * undo what the first did. A mouse click leaves the focus be, so the canvas's keys (Delete, F)
+   * still act after it.
+   */
+  private async setWorld(world: World | null, click: MouseEvent): Promise<void> {
+    const fromKeys = click.detail === 0;
+    this.session?.setWorld(world);
+    if (!fromKeys) return;
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>('.grid-note select')?.focus();
   }
 
   private heading(s: ViewerSession, core: EditorCore, node: Readonly<GraphNode>) {
