@@ -3,7 +3,7 @@
 // on the whole world and a pan inside it keeps the land (engine.ts, worldGrid); without one, or
 // outside it, they run on the view and a pan runs them again.
 
-import { latticeOf, type View, type World, WORLD_GRID_MAX } from '../grid.ts';
+import { latticeOf, type View, type World, WORLD_GRID_MAX, WORLD_ORIGIN_MAX } from '../grid.ts';
 
 export interface GridNote {
   /** The line under the map. */
@@ -30,12 +30,15 @@ export function worldText(w: World): string {
 /**
  * A world of `size` views a side holding the view, as centred on it as whole views allow: the
  * view's origin need not be whole (a pan moves it by cells), so a world of one view holds it only
- * when it is, and two views always do.
+ * when it is, and two views always do. Its corner stays within the origin's bounds (a world's x
+ * and y are checked as a view's): at a view on the west or south bound the world starts there
+ * and reaches further east or north; centred, it began past the bound and the editor refused it.
  */
 export function worldAround(view: View, size: number): World {
   const s = Number.isInteger(view.x) && Number.isInteger(view.y) ? size : Math.max(2, size);
   // Whole views spare beside the view's own (one, or two when it straddles a line): half before it.
-  const place = (o: number) => Math.floor(o) - Math.floor((s - (Number.isInteger(o) ? 1 : 2)) / 2);
+  // Never west or south of the bound, which the view itself is not: the world still holds it.
+  const place = (o: number) => Math.max(-WORLD_ORIGIN_MAX, Math.floor(o) - Math.floor((s - (Number.isInteger(o) ? 1 : 2)) / 2));
   return { x: place(view.x), y: place(view.y), size: s };
 }
 
@@ -65,6 +68,10 @@ export function gridNoteFor(titles: readonly string[], view: View, world: World 
   // A world's grid at the view's cells a view: its samples (engine/domains.ts worldGrid).
   const gridCells = (size: number) => size * view.size + 1;
   const sizes = WORLD_SIZES.map((size) => ({ size, cells: gridCells(size), fits: gridCells(size) <= WORLD_GRID_MAX }));
+  // A size chosen in the menu at one resolution may be past the cap at this one (8 × 8 views at
+  // 256, then a view of 1024: 8193²), where the engine would run on the view: the size offered
+  // is then the one for this view, which fits at every size the editor has (2 × 2 at 2048: 4097²).
+  if (gridCells(offerSize) > WORLD_GRID_MAX) offerSize = offeredSize(view.size);
   const note = (text: string, offer: World | null, removable: boolean): GridNote => ({ text, offer, removable, size: world?.size ?? offerSize, sizes });
   const listed = (list: readonly string[]) => (list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`);
   const names = listed(titles);

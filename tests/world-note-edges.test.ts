@@ -1,0 +1,58 @@
+// The world note's offers at the edges: a view at the far edge of the world's coordinates, and a
+// size chosen in the menu that a later resolution puts past the grid's cap. An offer is a world
+// the editor takes and the engine runs on, or none.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { EditorCore } from '../src/editor/editor.ts';
+import { worldGrid } from '../src/engine/domains.ts';
+import { WORLD_GRID_MAX, WORLD_ORIGIN_MAX } from '../src/grid.ts';
+import { parseGraph, serializeGraph } from '../src/model/format.ts';
+import { checkWorld } from '../src/model/validate.ts';
+import { gridNoteFor, worldAround } from '../src/viewer-core/world-note.ts';
+
+const TEXT = readFileSync('graphs/eroded-valleys.json', 'utf8');
+
+describe('the world offered around a view at the far edge of the coordinates', () => {
+  it('is one the editor takes and a file reopens, and it holds the view', () => {
+    // A view may lie 10⁹ views from 0 each way; the world around one at −10⁹ began a view past
+    // that, so "Give the graph a world" threw an EditError (the button did nothing, nothing said).
+    const edge = WORLD_ORIGIN_MAX;
+    for (const [x, y] of [[-edge, -edge], [-edge + 0.5, 0], [edge, edge], [edge - 0.25, -edge + 0.75]]) {
+      for (const size of [1, 2, 3, 5, 8]) {
+        const view = { x, y, size: 256 };
+        const w = worldAround(view, size);
+        expect(checkWorld(w), `${size} around (${x}, ${y})`).toEqual([]);
+        expect(w.x <= x && w.y <= y && x + 1 <= w.x + w.size && y + 1 <= w.y + w.size, `${JSON.stringify(w)} holds (${x}, ${y})`).toBe(true);
+      }
+      const g = parseGraph(TEXT);
+      g.view = { x, y, size: 256 };
+      const ed = new EditorCore(g);
+      const offer = gridNoteFor(['Hydraulic erosion'], g.view, undefined)!.offer!;
+      ed.setWorld(offer);
+      expect(ed.graph.world).toEqual(offer);
+      expect(parseGraph(serializeGraph(ed.snapshot())).world).toEqual(offer);
+    }
+  });
+});
+
+describe('the world offered at a size the menu kept', () => {
+  it('is never one past the grid’s cap at the view’s size', () => {
+    // Chosen at 256 (8 × 8 views: 2049² cells), then the view at 1024: the note offered the 8 × 8
+    // world, "8193² cells at this size, and it runs on all of it", which the engine does not do
+    // (past 4097² it runs on the view), and the menu showed an option it disables as chosen.
+    for (const n of [256, 512, 1024, 2048]) {
+      for (const chosen of [2, 3, 4, 5, 6, 8]) {
+        const view = { x: 0, y: 0, size: n };
+        const note = gridNoteFor(['Hydraulic erosion'], view, undefined, chosen)!;
+        const offer = note.offer!;
+        expect(offer, `${chosen} at ${n}`).not.toBeNull();
+        expect(offer.size * n + 1, `${chosen} at ${n}`).toBeLessThanOrEqual(WORLD_GRID_MAX);
+        expect(worldGrid(offer, { x0: view.x, y0: view.y, extent: 1, n }), `${chosen} at ${n}`).not.toBeNull();
+        expect(note.size).toBe(offer.size);
+        expect(note.sizes.find((k) => k.size === note.size)?.fits ?? true).toBe(true);
+        // A size that fits is offered as chosen.
+        if (chosen * n + 1 <= WORLD_GRID_MAX) expect(offer.size).toBe(chosen);
+      }
+    }
+  });
+});
