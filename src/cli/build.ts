@@ -3,7 +3,7 @@
 // index variable), or only planned (--plan).
 
 import { basename } from 'node:path';
-import { BUILD_FORMATS, type BuildFormat, CELLS_PER_VIEW_MAX, CELLS_PER_VIEW_MIN, DEFAULT_TILE_SIZE, overreach, PlanError, planJson, type Region, SPLAT_SIZES, type SplatSize, TILE_SIZES } from '../build/plan.ts';
+import { BUILD_FORMATS, type BuildFormat, type BuildPlan, CELLS_PER_VIEW_MAX, CELLS_PER_VIEW_MIN, DEFAULT_TILE_SIZE, gridOf, overreach, PlanError, planJson, type Region, SPLAT_SIZES, type SplatSize, TILE_SIZES } from '../build/plan.ts';
 import { gridBoundUpstream, tileBound } from '../build/blocks.ts';
 import { planBuild, prepareBuild, runTiles, startTileThreads, stopTiles, writeBuildManifest } from '../build/run.ts';
 import { GRID_MODES, type GridMode } from '../build/prepare.ts';
@@ -16,6 +16,8 @@ import { parseGraph } from '../model/format.ts';
 import { type Graph, upstreamOf } from '../model/graph.ts';
 import { GraphError } from '../model/problems.ts';
 import { readinessProblems } from '../model/validate.ts';
+import { type World, WORLD_GRID_MAX } from '../grid.ts';
+import { worldText } from '../viewer-core/world-note.ts';
 import { DECIMAL, parseArgs, UsageError, WHOLE } from './args.ts';
 import { sinkNodes } from './render.ts';
 import { makeFolder, readGraphText } from './files.ts';
@@ -182,6 +184,9 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
   if (notReady.length) throw new GraphError(notReady, basename(file));
   const count = planned.plan.tiles.length;
   if (one && one.index >= count) throw new UsageError(`${one.from} ${one.index} is out of range: this build has ${count} tile${count === 1 ? '' : 's'} (0…${count - 1})`);
+  // Said with --plan too (on stderr, beside the plan): whether the tiles will be the editor's world.
+  const onWorld = regionText === 'world' && world && grid === 'whole' ? worldNote(world, planned.plan, gridBoundUpstream(graph, nodes)) : null;
+  if (onWorld && !one) log(onWorld);
   if (plan) {
     out(JSON.stringify(planJson(planned.plan), null, 2));
     return 0;
@@ -210,7 +215,8 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
     const r = prepared.plan.splatTexels;
     log(`splat maps: ${r}² texels a tile, Unity's control texture (set alphamapResolution ${r}), each texel the weights where Unity puts it; --splat-size samples for ${prepared.plan.tileSize}²`);
   }
-  const over = overreach(prepared.plan);
+  // Over the graph's world, the note on the world says it (the region that fills whole tiles is another world's land).
+  const over = onWorld ? null : overreach(prepared.plan);
   if (over && !one) log(over);
   // Said before a tile is written, and in manifest.json: found in the engine, a seam costs a day.
   const written = [...new Set(prepared.job.layers.map((l) => l.node))];
@@ -265,6 +271,49 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
     return 128 + (signal === 'SIGHUP' ? 1 : signal === 'SIGINT' ? 2 : 15);
   }
   return result.failed.length ? 1 : 0;
+}
+
+/**
+ * What `--region world` says when its tiles will not be the editor's picture of the world, or null:
+ * `onGrid` (the erosions and flows upstream of the layers, run on the build's whole grid) run on
+ * all the tiles cover when they reach past the world, other land than the world's grid the editor
+ * runs them on, said with the tile sizes and the resolution that fill it; and a world whose grid
+ * at these cells a view is past WORLD_GRID_MAX is one the editor runs them on the view for.
+ */
+export function worldNote(world: World, plan: BuildPlan, onGrid: readonly string[]): string | null {
+  if (!onGrid.length) return null;
+  const n = plan.cellsPerView;
+  const cells = world.size * n;
+  const names = onGrid.join(', ');
+  const one = onGrid.length === 1;
+  const side = gridOf(plan).n;
+  if (side !== cells + 1) {
+    const sizes = TILE_SIZES.filter((t) => cells % (t - 1) === 0);
+    // The resolution nearest this one (the larger of two) whose world fills tiles of this size
+    // and stays a grid the editor runs a world on.
+    const stride = plan.tileSize - 1;
+    const step = stride / gcd(world.size, stride);
+    const fitting = [Math.floor(n / step) * step, Math.ceil(n / step) * step, Math.ceil(n / step) * step + step]
+      .filter((r) => r !== n && r >= CELLS_PER_VIEW_MIN && r <= CELLS_PER_VIEW_MAX && world.size * r + 1 <= WORLD_GRID_MAX)
+      .sort((a, b) => Math.abs(a - n) - Math.abs(b - n) || b - a);
+    const fits = [sizes.length ? `Tiles of ${sizes.map((t) => `${t}²`).join(' or ')}` : '', fitting.length ? `--cells-per-view ${fitting[0]}` : ''].filter(Boolean);
+    return (
+      `note: these tiles reach past the graph's world (${worldText(world)}), so ${names} ${one ? 'runs' : 'run'} on all they cover (${side}² samples), ` +
+      `not on the world's ${cells + 1}² samples the editor runs ${one ? 'it' : 'them'} on at ${n} cells a view: their land is not the editor's.` +
+      (fits.length ? ` ${fits.join(', or ')}${fits.length > 1 ? ',' : ''} ${fits.length === 1 && !sizes.length ? 'fills' : 'fill'} the world` : '')
+    );
+  }
+  if (cells + 1 > WORLD_GRID_MAX) {
+    return (
+      `note: the graph's world (${worldText(world)}) at ${n} cells a view is ${cells + 1}² samples, past the ${WORLD_GRID_MAX}² the editor runs a world on: ` +
+      `there it runs ${names} on the view, so these tiles are not what it shows`
+    );
+  }
+  return null;
+}
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
 }
 
 /** Runs a step of the build's set-up; a PlanError (bad region, size, node, format) becomes a UsageError: exit 2. */
