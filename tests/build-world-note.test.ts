@@ -41,4 +41,19 @@ describe('build --region world', () => {
       "note: the graph's world (3 × 3 views from (0, 0)) at 2048 cells a view is 6145² samples, past the 4097² the editor runs a world on: there it runs erosion on the view, so these tiles are not what it shows",
     );
   });
+
+  it('with --plan refuses a world whose erosion the build would refuse, as the build does', async () => {
+    // 16 × 16 views at 1024 in tiles of 1009: the erosion's whole grid is 17137² samples, past
+    // the 8193² a build holds. --plan printed 289 tiles (exit 0), each of which the build, or
+    // every process of a fan-out planned from it, then refused with exit 2.
+    const file = withWorld({ x: 0, y: 0, size: 16 });
+    const args = ['build', file, '--region', 'world', '--cells-per-view', '1024'];
+    const planned = await runCli(...args, '--plan');
+    const built = await runCli(...args, '--tile', '0', '--out', scratchDir('world-note'));
+    expect(built.code).toBe(2);
+    expect(built.err).toMatch(/erosion runs on the build's whole grid so that tiles agree at their edges: here 17137² samples, more than the 8193² a build holds\..*--grid tile/);
+    expect([planned.code, planned.err, planned.out]).toEqual([2, built.err, '']);
+    // With --grid tile the build takes it: so does --plan.
+    expect((await runCli(...args, '--grid', 'tile', '--plan')).code).toBe(0);
+  });
 });

@@ -83,14 +83,17 @@ export function buildLayers(graph: Graph, nodes: readonly string[], formats: rea
   return layers;
 }
 
-/** The plan alone (what --plan prints): no evaluation. */
-export function planBuild(req: BuildRequest): { plan: BuildPlan; planOptions: PlanOptions; layers: BuildLayer[] } {
+/**
+ * The plan alone (what --plan prints): no evaluation. Refuses what the build would (a whole grid
+ * too large to hold among them), so a plan is one the build, or a fan-out planned from it, takes.
+ */
+export function planBuild(req: BuildRequest): { plan: BuildPlan; planOptions: PlanOptions; layers: BuildLayer[]; grid: Domain | null } {
   const layers = buildLayers(req.graph, req.nodes, req.formats);
   const planOptions: PlanOptions = { region: req.region, cellsPerView: req.cellsPerView, tileSize: req.tileSize, layers, ...(req.splatSize ? { splatSize: req.splatSize } : {}) };
   const plan = makePlan(planOptions);
   const problem = splatTexelsProblem(req.graph, layers, plan, req.grid ?? 'whole');
   if (problem) throw new PlanError(problem);
-  return { plan, planOptions, layers };
+  return { plan, planOptions, layers, grid: wholeGridOf(req, plan) };
 }
 
 /**
@@ -114,8 +117,7 @@ export function splatTexelsProblem(graph: Graph, layers: readonly BuildLayer[], 
 
 /** Plans the build and works out everything each tile needs (the coarse range pass runs here). */
 export function prepareBuild(req: BuildRequest): PreparedBuild {
-  const { plan, planOptions, layers } = planBuild(req);
-  const grid = wholeGridOf(req, plan);
+  const { plan, planOptions, layers, grid } = planBuild(req);
   const ranged = layers.filter((l) => l.formats.some(formatNeedsRange));
   const seaLevels = new Map<string, number>();
   // The graph's world is the editor's (engine.ts worldGridOf): a build runs its erosions on its
