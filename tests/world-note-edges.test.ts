@@ -1,7 +1,8 @@
 // The world note's offers at the edges: a view at the far edge of the world's coordinates, and a
 // size chosen in the menu that a later resolution puts past the grid's cap. An offer is a world
 // the editor takes and the engine runs on, or none.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EditorCore } from '../src/editor/editor.ts';
 import { worldGrid } from '../src/engine/domains.ts';
@@ -9,6 +10,7 @@ import { WORLD_GRID_MAX, WORLD_ORIGIN_MAX } from '../src/grid.ts';
 import { parseGraph, serializeGraph } from '../src/model/format.ts';
 import { checkWorld } from '../src/model/validate.ts';
 import { gridNoteFor, worldAround } from '../src/viewer-core/world-note.ts';
+import { runCli, scratchDir } from './helpers/cli.ts';
 
 const TEXT = readFileSync('graphs/eroded-valleys.json', 'utf8');
 
@@ -32,6 +34,44 @@ describe('the world offered around a view at the far edge of the coordinates', (
       expect(ed.graph.world).toEqual(offer);
       expect(parseGraph(serializeGraph(ed.snapshot())).world).toEqual(offer);
     }
+  });
+});
+
+describe('the world offered around a view near the east or north bound', () => {
+  it('ends on the bound where the view does not pass it, so a build of the world takes it', async () => {
+    // A view at 10⁹ − 1 (x) had a 3 × 3 world around it from 10⁹ − 2 to 10⁹ + 1: a file holds
+    // it, but build --region world refused it (a build's region lies within 10⁹ views of 0).
+    const edge = WORLD_ORIGIN_MAX;
+    for (const x of [edge - 1, edge - 1.5, edge - 3, edge - 0.5, edge]) {
+      for (const size of [1, 2, 3, 5, 8, 16]) {
+        const view = { x, y: x, size: 256 };
+        const w = worldAround(view, size);
+        const where = `${size} around ${x}`;
+        expect(checkWorld(w), where).toEqual([]);
+        expect(w.x <= x && w.y <= x && x + 1 <= w.x + w.size && x + 1 <= w.y + w.size, `${JSON.stringify(w)} holds ${x}`).toBe(true);
+        // Within the bound whenever the view is: else past it no further than the view.
+        expect(w.x + w.size, where).toBeLessThanOrEqual(Math.max(edge, Math.ceil(x + 1)));
+      }
+    }
+    const file = join(scratchDir('world-edges'), 'east.json');
+    const g = parseGraph(TEXT);
+    g.view = { x: edge - 1, y: 0, size: 64 };
+    g.world = worldAround(g.view, 3);
+    writeFileSync(file, serializeGraph(g));
+    const r = await runCli('build', file, '--region', 'world', '--cells-per-view', '64', '--tile-size', '65', '--plan');
+    expect([r.code, r.err]).toEqual([0, '']);
+  });
+
+  it('past the bound in a file, is refused by build --region world naming the world', async () => {
+    const file = join(scratchDir('world-edges'), 'past.json');
+    const g = parseGraph(TEXT);
+    g.world = { x: WORLD_ORIGIN_MAX - 1, y: -1, size: 3 };
+    writeFileSync(file, serializeGraph(g));
+    const r = await runCli('build', file, '--region', 'world', '--cells-per-view', '64', '--plan');
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(
+      "--region world: the graph's world (3 × 3 views from (999999999, −1)) reaches to x = 1000000002, farther from 0 than a build's region may lie (1e+9 views each way): move the world towards 0, or give --region X0,Y0,X1,Y1\n",
+    );
   });
 });
 

@@ -30,15 +30,21 @@ export function worldText(w: World): string {
 /**
  * A world of `size` views a side holding the view, as centred on it as whole views allow: the
  * view's origin need not be whole (a pan moves it by cells), so a world of one view holds it only
- * when it is, and two views always do. Its corner stays within the origin's bounds (a world's x
- * and y are checked as a view's): at a view on the west or south bound the world starts there
- * and reaches further east or north; centred, it began past the bound and the editor refused it.
+ * when it is, and two views always do. It stays within the origin's bounds, ±WORLD_ORIGIN_MAX
+ * views, as a build's region does (`build --region world`): by a view on a bound it starts or
+ * ends there and reaches further the other way. Centred, by the west bound it began past it and
+ * the editor refused it; by the east bound it ended past it, and a build refused it.
  */
 export function worldAround(view: View, size: number): World {
   const s = Number.isInteger(view.x) && Number.isInteger(view.y) ? size : Math.max(2, size);
-  // Whole views spare beside the view's own (one, or two when it straddles a line): half before it.
-  // Never west or south of the bound, which the view itself is not: the world still holds it.
-  const place = (o: number) => Math.max(-WORLD_ORIGIN_MAX, Math.floor(o) - Math.floor((s - (Number.isInteger(o) ? 1 : 2)) / 2));
+  const place = (o: number) => {
+    // Whole views spare beside the view's own (one, or two when it straddles a line): half before it.
+    const centred = Math.floor(o) - Math.floor((s - (Number.isInteger(o) ? 1 : 2)) / 2);
+    // Ending on the east (north) bound, or, for a view that passes it, where the view ends.
+    const east = centred + s > WORLD_ORIGIN_MAX ? Math.max(WORLD_ORIGIN_MAX - s, Math.ceil(o + 1) - s) : centred;
+    // Never west (south) of the bound, which the view itself is not: the world still holds it.
+    return Math.max(-WORLD_ORIGIN_MAX, east);
+  };
   return { x: place(view.x), y: place(view.y), size: s };
 }
 
