@@ -120,6 +120,58 @@ export default css`
   svg.wind .w2 path:not(.halo) {
     stroke: rgba(120, 220, 255, 0.85);
   }
+  /* The graph's world: a quiet line where it ends, the map beyond it veiled and lightly hatched. */
+  svg.world {
+    position: absolute;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+    pointer-events: none;
+  }
+  svg.world .outside {
+    fill: rgba(8, 11, 16, 0.3);
+  }
+  svg.world .hatch {
+    fill: url(#tg-world-hatch);
+  }
+  svg.world pattern path {
+    stroke: rgba(255, 255, 255, 0.16);
+    stroke-width: 1.5px;
+  }
+  svg.world line.edge {
+    stroke: rgba(255, 255, 255, 0.85);
+    stroke-width: 1.5px;
+  }
+  svg.world line.halo {
+    stroke: rgba(0, 0, 0, 0.4);
+    stroke-width: 3.5px;
+  }
+  .world-pointer {
+    position: absolute;
+    display: flex;
+    align-items: center;
+    gap: 4px;
+    padding: 2px 7px 2px 5px;
+    border-radius: 3px;
+    background: rgba(10, 13, 18, 0.75);
+    color: #e8edf3;
+    font-size: 11px;
+    white-space: nowrap;
+    pointer-events: none;
+    transform: translate(var(--tx, 0), var(--ty, 0));
+  }
+  .world-pointer svg {
+    width: 12px;
+    height: 12px;
+    flex: none;
+  }
+  .world-pointer path {
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 1.8px;
+    stroke-linecap: round;
+    stroke-linejoin: round;
+  }
   .badge {
     position: absolute;
     right: 6px;

@@ -1,6 +1,7 @@
 // The viewer's map: the picture the session picks, magnified and moved as it says, the
-// highlighted table cell, the cell under the pointer and the wind's arrows. Pointer input goes
-// to the session as plain records; nothing is decided here.
+// highlighted table cell, the graph's world (its outline, the part outside it veiled, or which
+// way it lies), the cell under the pointer and the wind's arrows. Pointer input goes to the
+// session as plain records; nothing is decided here.
 
 import { html, LitElement, nothing, svg } from 'lit';
 import { property, query } from 'lit/decorators.js';
@@ -8,6 +9,8 @@ import { cellOnFrame, pictureShift } from '../../viewer-core/pan.ts';
 import type { MapInput, Picture, ViewerChange, ViewerSession } from '../../viewer-core/session.ts';
 import { highlightOverlay } from '../../viewer-core/table.ts';
 import { windLayers } from '../../viewer-core/wind.ts';
+import { worldText } from '../../viewer-core/world-note.ts';
+import { worldOnFrame } from '../../viewer-core/world-outline.ts';
 import { Subscriptions } from '../controllers.ts';
 import styles from './map-view.styles.ts';
 
@@ -86,7 +89,7 @@ export class TgMapView extends LitElement {
     >
       <canvas class="map" style="width:${S}px;height:${S}px;${place(shift.dx, shift.dy)}" aria-label="map"></canvas>
       <canvas class="highlight" ?hidden=${!showHighlight} style="width:${S}px;height:${S}px;${place(0, 0)}"></canvas>
-      ${this.pinned(S, place)}
+      ${this.pinned(S, place)} ${this.world(S)}
       ${mark ? html`<div class="cell ${s.pinned && !s.pointer ? 'pinned' : ''}" style="left:${mark.left}px;top:${mark.top}px;width:${mark.size}px;height:${mark.size}px"></div>` : nothing}
       ${winds.length
         ? html`<svg class="wind" viewBox="0 0 ${S} ${S}" aria-label="wind towards ${winds.map((w) => `${w.angle}°`).join(', ')}" data-angle=${winds[0].angle}>
@@ -133,6 +136,44 @@ export class TgMapView extends LitElement {
       <div class="split" style="left:${x}px" title="Drag to move the split" @pointerdown=${this.splitDown} @pointermove=${this.splitMove} @pointerup=${this.splitUp} @pointercancel=${this.splitUp}></div>
       <div class="side-label pinned-label">${name}<span>\u00a0· ${c.frozen ? 'frozen' : 'follows edits'}</span></div>
       <div class="side-label current-label">current</div>`;
+  }
+
+  /**
+   * The graph's world over the picture (world-outline.ts), not in it: its edges where they cross
+   * the map, the part of the map outside it veiled and hatched lightly, and, when the map shows
+   * none of it, a chip at the border pointing its way. It follows the dragged origin and the zoom
+   * as the picture does. A newcomer could not see where the world ended: only the line under the
+   * map changed when a pan or a typed position left it.
+   */
+  private world(S: number) {
+    const s = this.session!;
+    const world = s.world;
+    if (!world) return nothing;
+    const w = worldOnFrame(world, s.origin, S, s.zoom);
+    const r = w.inside;
+    const frame = `M0,0H${S}V${S}H0Z`;
+    const veil = w.where === 'covers' ? '' : r ? `${frame}M${r.left},${r.top}H${r.right}V${r.bottom}H${r.left}Z` : frame;
+    const p = w.pointer;
+    let chip: unknown = nothing;
+    if (p) {
+      const v = p.views;
+      const count = v >= 1000 ? Math.round(v).toLocaleString('en') : v >= 10 ? String(Math.round(v)) : v.toFixed(1);
+      // At the border towards the world, whole inside the map; below the corner's badge when north.
+      const h = p.x < S * 0.3 ? 'left:6px' : p.x > S * 0.7 ? 'right:6px' : `left:${p.x}px;--tx:-50%`;
+      const vert = p.y < S * 0.3 ? 'top:32px' : p.y > S * 0.7 ? 'bottom:8px' : `top:${p.y}px;--ty:-50%`;
+      chip = html`<div class="world-pointer" data-towards=${p.towards} style="${h};${vert}" role="note">
+        <svg viewBox="-7 -7 14 14" style="transform: rotate(${p.angle}deg)" aria-hidden="true"><path d="M-5,0H5M1,-4L5,0L1,4"></path></svg>
+        <span>world ${count} view${count === '1.0' || count === '1' ? '' : 's'} ${p.towards}</span>
+      </div>`;
+    }
+    return html`<svg class="world ${w.where}" viewBox="0 0 ${S} ${S}" data-where=${w.where} aria-label="the graph's world, ${worldText(world)}">
+        <defs>
+          <pattern id="tg-world-hatch" width="9" height="9" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><path d="M0,0V9"></path></pattern>
+        </defs>
+        ${veil ? svg`<path class="outside" fill-rule="evenodd" d=${veil}></path><path class="hatch" fill-rule="evenodd" d=${veil}></path>` : nothing}
+        ${w.edges.map((e) => svg`<line class="halo" x1=${e.x1} y1=${e.y1} x2=${e.x2} y2=${e.y2}></line><line class="edge" data-side=${e.side} x1=${e.x1} y1=${e.y1} x2=${e.x2} y2=${e.y2}></line>`)}
+      </svg>
+      ${chip}`;
   }
 
   private splitting = false;

@@ -16,14 +16,18 @@ export default css`
   }
   .where {
     display: flex;
+    flex-wrap: wrap;
     align-items: center;
-    gap: 14px;
+    gap: 2px 14px;
     margin-bottom: 4px;
     color: var(--tg-muted, #a3adba);
   }
   .where b {
     color: var(--tg-text, #dde3ea);
     font: 600 11px var(--tg-mono, ui-monospace, monospace);
+  }
+  .where .in-world.outside {
+    color: var(--tg-text, #dde3ea);
   }
   .where button {
     margin-left: auto;

@@ -4,6 +4,7 @@
 import { html, LitElement, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { describeRow, formatValue, type ProvenanceRow } from '../../viewer-core/provenance.ts';
+import type { World } from '../../grid.ts';
 import type { ProbeResult } from '../../worker/protocol.ts';
 import styles from './provenance.styles.ts';
 
@@ -36,6 +37,9 @@ export class TgProvenance extends LitElement {
   /** True when the cell is pinned (clicked) rather than under the pointer. */
   @property({ type: Boolean }) pinned = false;
 
+  /** The graph's world, if it has one: the cell's line says whether the cell lies in it. */
+  @property({ attribute: false }) world: World | undefined = undefined;
+
   /** True while the viewer shows the land in 3-D, where a click turns it rather than pinning a cell. */
   @property({ type: Boolean }) land3d = false;
 
@@ -52,12 +56,24 @@ export class TgProvenance extends LitElement {
     return html`<div class="where" data-i=${p.i} data-x=${String(p.x)} data-y=${String(p.y)}>
         <span>cell <b>${c}, ${r}</b> of ${p.n}²</span>
         <span>x <b>${formatValue(p.x)}</b> · y <b>${formatValue(p.y)}</b></span>
+        ${this.inWorld(p)}
         ${this.pinned ? html`<button @click=${() => this.dispatchEvent(new CustomEvent('tg-unpin', { bubbles: true, composed: true }))}>unpin</button>` : nothing}
       </div>
       ${this.answer(p.rows)} ${this.water(p)}
       <table>
         ${p.rows.map((row, k) => this.row(row, p.rows[k - 1], p.rows[k + 1]))}
       </table>`;
+  }
+
+  /**
+   * Whether the cell's centre lies in the graph's world: inside it an erosion runs on the whole
+   * world, outside on the view (the map veils what lies outside; this says it of the cell read).
+   */
+  private inWorld(p: ProbeResult) {
+    const w = this.world;
+    if (!w) return nothing;
+    const inside = p.x >= w.x && p.x < w.x + w.size && p.y >= w.y && p.y < w.y + w.size;
+    return html`<span class="in-world ${inside ? '' : 'outside'}" data-inside=${String(inside)}>${inside ? 'in the world' : 'outside the world'}</span>`;
   }
 
   /**

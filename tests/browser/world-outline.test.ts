@@ -1,0 +1,126 @@
+// The graph's world drawn on the viewer's map: a newcomer could not see where the world ended
+// (only the line under the map changed when a pan or a typed position left it). With the real
+// mouse: the note's button gives the graph a world; its east edge is drawn where the world ends,
+// the map beyond it veiled, and moves with a drag while the mouse is still down; a view off the
+// world gets a chip pointing its way; the cell read says whether it lies in the world; Remove
+// the world takes it all away, and undo brings it back. At both window sizes.
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { graphText, SCREENSHOTS, screenshot, settle, showInViewer, withApp } from './harness.ts';
+
+const note = 'tg-viewer .grid-note';
+const outline = 'tg-map-view svg.world';
+
+/** The drawn edge of that side, as a rectangle on the page (a vertical line: its x). */
+async function edge(page: Page, side: string): Promise<{ x: number; y: number; width: number; height: number } | null> {
+  const line = page.locator(`${outline} line.edge[data-side="${side}"]`);
+  if (!(await line.count())) return null;
+  return line.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height };
+  });
+}
+
+async function typeX(page: Page, x: string): Promise<void> {
+  const field = page.locator('tg-viewer input.x');
+  await field.click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type(x);
+  await page.keyboard.press('Enter');
+}
+
+/** Keeps a screenshot for the notes too (the session's shots folder, when there is one). */
+async function shot(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  const notes = '/work/notes/shots';
+  try {
+    mkdirSync(notes, { recursive: true });
+    copyFileSync(join(SCREENSHOTS, `${name}.png`), join(notes, `s34-outline-${name}.png`));
+  } catch {
+    // Not on the team's machine: the screenshot in tests/screenshots is enough.
+  }
+}
+
+for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
+  it(`outlines the graph's world on the map, moves it with a drag, points to it from off it, and takes it away with the world, at ${width} × ${height}`, async () => {
+    await withApp({ viewport: { width, height }, recipe: 'eroded-valleys.json' }, async (page) => {
+      await showInViewer(page, 'erosion');
+      // No world, no outline.
+      expect(await page.locator(outline).count()).toBe(0);
+
+      // The note's button, clicked with the mouse: a world of 3 × 3 views around the view, which it covers.
+      const give = page.locator(`${note} button.world-set`);
+      const b = (await give.boundingBox())!;
+      await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
+      await expect.poll(async () => JSON.parse(await graphText(page)).world).toEqual({ x: -1, y: -1, size: 3 });
+      await expect.poll(() => page.locator(outline).getAttribute('data-where')).toBe('covers');
+      expect(await page.locator(`${outline} line.edge`).count()).toBe(0);
+      await settle(page);
+
+      // The view from x 1.5: the world ends at x 2, halfway across the map, from its top to its bottom.
+      await typeX(page, '1.5');
+      await expect.poll(() => page.locator(outline).getAttribute('data-where')).toBe('partly');
+      await settle(page);
+      const frame = (await page.locator('tg-map-view .frame').boundingBox())!;
+      const east = (await edge(page, 'east'))!;
+      expect(east).not.toBeNull();
+      expect(Math.abs(east.x - (frame.x + frame.width / 2))).toBeLessThanOrEqual(1);
+      expect(east.y).toBeCloseTo(frame.y, 0);
+      expect(east.height).toBeCloseTo(frame.height, 0);
+      // No other edge crosses the map; the part beyond it is veiled.
+      expect(await page.locator(`${outline} line.edge`).count()).toBe(1);
+      expect(await page.locator(`${outline} path.outside`).count()).toBe(1);
+      // The cell read says which side of the edge it lies.
+      await page.mouse.move(frame.x + frame.width * 0.25, frame.y + frame.height * 0.5);
+      await expect.poll(() => page.locator('tg-provenance .where .in-world').innerText()).toBe('in the world');
+      await page.mouse.move(frame.x + frame.width * 0.75, frame.y + frame.height * 0.5);
+      await expect.poll(() => page.locator('tg-provenance .where .in-world').innerText()).toBe('outside the world');
+      await shot(page, `partly-${width}`);
+
+      // A drag of the map to the right by 120 pixels (the view moves west): the edge follows the
+      // pointer while the mouse is down, and stays where the world ends after.
+      const y = frame.y + frame.height * 0.4;
+      await page.mouse.move(frame.x + frame.width * 0.3, y);
+      await page.mouse.down();
+      await page.mouse.move(frame.x + frame.width * 0.3 + 120, y, { steps: 8 });
+      await expect.poll(async () => (await edge(page, 'east'))!.x - east.x).toBeGreaterThan(118);
+      expect((await edge(page, 'east'))!.x - east.x).toBeLessThan(122);
+      await page.mouse.up();
+      await settle(page);
+      const view = JSON.parse(await graphText(page)).view;
+      expect(view.x).toBeLessThan(1.5);
+      const after = (await edge(page, 'east'))!;
+      expect(Math.abs(after.x - (frame.x + (2 - view.x) * frame.width))).toBeLessThanOrEqual(1);
+
+      // A view off the world: no edge, all of the map veiled, a chip pointing west to it.
+      await typeX(page, '4.5');
+      await expect.poll(() => page.locator(outline).getAttribute('data-where')).toBe('off');
+      const chip = page.locator('tg-map-view .world-pointer');
+      expect(await chip.getAttribute('data-towards')).toBe('west');
+      expect(await chip.innerText()).toBe('world 2.5 views west');
+      const c = (await chip.boundingBox())!;
+      expect(c.x).toBeGreaterThanOrEqual(frame.x);
+      expect(c.x + c.width).toBeLessThanOrEqual(frame.x + frame.width);
+      // On the west side of the map, whole inside it.
+      expect(c.x + c.width / 2).toBeLessThan(frame.x + frame.width / 2);
+      expect(c.y).toBeGreaterThan(frame.y);
+      expect(c.y + c.height).toBeLessThan(frame.y + frame.height);
+      await settle(page);
+      await shot(page, `off-${width}`);
+
+      // Remove the world: the outline and the chip go; undo brings them back.
+      const remove = page.locator(`${note} button.world-remove`);
+      const r = (await remove.boundingBox())!;
+      await page.mouse.click(r.x + r.width / 2, r.y + r.height / 2);
+      await expect.poll(() => page.locator(outline).count()).toBe(0);
+      expect(await chip.count()).toBe(0);
+      expect(JSON.parse(await graphText(page)).world).toBeUndefined();
+      await page.keyboard.press('Control+z');
+      await expect.poll(() => page.locator(outline).getAttribute('data-where')).toBe('off');
+      await page.keyboard.press('Control+y');
+      await expect.poll(() => page.locator(outline).count()).toBe(0);
+    });
+  }, 180_000);
+}
