@@ -124,3 +124,45 @@ for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
     });
   }, 180_000);
 }
+
+for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
+  it(`keeps the world's edge where the magnified picture shows it, draws an edge on the map's border inside it, in the dark theme, at ${width} × ${height}`, async () => {
+    await withApp({ viewport: { width, height }, recipe: 'eroded-valleys.json' }, async (page) => {
+      await page.locator('tg-toolbar button[aria-label="theme"]').click();
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+      await showInViewer(page, 'erosion');
+      // 2 × 2 views from the menu, then moved around the view: the world from (0, 0), whose
+      // west and south edges are the map's borders, drawn just inside them.
+      await page.locator(`${note} select[aria-label="world size"]`).selectOption('2');
+      const give = page.locator(`${note} button.world-set`);
+      const b = (await give.boundingBox())!;
+      await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
+      await expect.poll(async () => JSON.parse(await graphText(page)).world).toEqual({ x: 0, y: 0, size: 2 });
+      await expect.poll(() => page.locator(`${outline} line.edge`).count()).toBe(2);
+      const frame = (await page.locator('tg-map-view .frame').boundingBox())!;
+      const west = (await edge(page, 'west'))!;
+      const south = (await edge(page, 'south'))!;
+      expect(west.x - frame.x).toBeGreaterThan(0);
+      expect(west.x - frame.x).toBeLessThanOrEqual(2);
+      expect(frame.y + frame.height - south.y).toBeGreaterThan(0);
+      expect(frame.y + frame.height - south.y).toBeLessThanOrEqual(2);
+      await settle(page);
+      await shot(page, `corner-dark-${width}`);
+
+      // The view from x 0.5: the east edge (x 2) is past the map; from x 1.5 it is halfway across.
+      await typeX(page, '1.5');
+      await expect.poll(async () => (await edge(page, 'east'))?.x).toBeCloseTo(frame.x + frame.width / 2, 0);
+      await settle(page);
+      // Magnified with the wheel a quarter across the map: the edge moves to where the picture
+      // shows x 2, at a quarter plus a quarter of z frames.
+      await page.mouse.move(frame.x + frame.width / 4, frame.y + frame.height / 2);
+      for (let k = 0; k < 4; k++) await page.mouse.wheel(0, -100);
+      await expect.poll(() => page.evaluate(() => (window as never as { terrainGraph: { viewer: { zoom: { z: number } } } }).terrainGraph.viewer.zoom.z)).toBeGreaterThan(1.5);
+      await settle(page);
+      const z = await page.evaluate(() => (window as never as { terrainGraph: { viewer: { zoom: { z: number } } } }).terrainGraph.viewer.zoom.z);
+      const east = (await edge(page, 'east'))!;
+      expect(Math.abs(east.x - (frame.x + (frame.width / 4) * (1 + z)))).toBeLessThanOrEqual(1);
+      await shot(page, `zoom-dark-${width}`);
+    });
+  }, 180_000);
+}

@@ -138,9 +138,11 @@ export default css`
     stroke: rgba(255, 255, 255, 0.16);
     stroke-width: 1.5px;
   }
+  /* Dashed, so an edge on the map's border reads as the world's, not as the frame's. */
   svg.world line.edge {
-    stroke: rgba(255, 255, 255, 0.85);
+    stroke: rgba(255, 255, 255, 0.9);
     stroke-width: 1.5px;
+    stroke-dasharray: 7 4;
   }
   svg.world line.halo {
     stroke: rgba(0, 0, 0, 0.4);
