@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { WORLD_ORIGIN_MAX } from '../src/grid.ts';
 import { frameToWorld, NO_ZOOM, zoomAt } from '../src/viewer-core/pan.ts';
-import { EDGE_INSET, POINTER_INSET, worldOnFrame, worldToFrame } from '../src/viewer-core/world-outline.ts';
+import { EDGE_INSET, POINTER_INSET, pointerText, worldOnFrame, worldToFrame } from '../src/viewer-core/world-outline.ts';
 
 const S = 512;
 const world = { x: -1, y: -1, size: 3 };
@@ -86,5 +86,19 @@ describe('worldOnFrame', () => {
     expect(w.pointer!.y).toBeGreaterThanOrEqual(0);
     expect(w.pointer!.y).toBeLessThanOrEqual(S);
     expect(w.pointer!.towards).toBe('east');
+  });
+});
+
+describe('pointerText', () => {
+  const at = (views: number, towards = 'west') => pointerText({ x: 0, y: 0, angle: 180, towards, views });
+  it('says how far the world lies and which way', () => {
+    expect(at(2.5)).toBe('world 2.5 views west');
+    expect(at(1)).toBe('world 1 view west');
+    expect(at(12.4, 'north-east')).toBe('world 12 views north-east');
+    expect(at(999_999_984)).toBe('world 999,999,984 views west');
+  });
+  it('says "just" for a world a sliver of a view off a magnified map, not "0.0 views"', () => {
+    expect(at(0.01)).toBe('world just west');
+    expect(at(0.04, 'south')).toBe('world just south');
   });
 });

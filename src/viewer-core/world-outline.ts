@@ -106,3 +106,15 @@ export function worldOnFrame(world: World, origin: Origin, frame: number, zoom: 
   const views = Math.hypot(gapX, gapY) / (S * zoom.z);
   return { where: 'off', edges, inside: null, pointer: { x: c + nx * k, y: c + ny * k, angle: angle + 0, towards: compass(angle), views } };
 }
+
+/**
+ * The pointer's words: "world 2.5 views west". Magnified, a world a few pixels off the map is a
+ * sliver of a view away, and "0.0 views" read as none: it is "world just west" then.
+ */
+export function pointerText(p: WorldPointer): string {
+  const v = p.views;
+  if (v < 0.05) return `world just ${p.towards}`;
+  // One decimal under 10 views, without a trailing ".0" ("1 view", not "1.0 view"); whole above.
+  const count = v >= 1000 ? Math.round(v).toLocaleString('en') : v >= 10 ? String(Math.round(v)) : String(Number(v.toFixed(1)));
+  return `world ${count} view${count === '1' ? '' : 's'} ${p.towards}`;
+}

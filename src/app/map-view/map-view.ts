@@ -10,7 +10,7 @@ import type { MapInput, Picture, ViewerChange, ViewerSession } from '../../viewe
 import { highlightOverlay } from '../../viewer-core/table.ts';
 import { windLayers } from '../../viewer-core/wind.ts';
 import { worldText } from '../../viewer-core/world-note.ts';
-import { worldOnFrame } from '../../viewer-core/world-outline.ts';
+import { pointerText, worldOnFrame } from '../../viewer-core/world-outline.ts';
 import { Subscriptions } from '../controllers.ts';
 import styles from './map-view.styles.ts';
 
@@ -156,15 +156,12 @@ export class TgMapView extends LitElement {
     const p = w.pointer;
     let chip: unknown = nothing;
     if (p) {
-      const v = p.views;
-      // Magnified, a world a few pixels off the map is a sliver of a view away: "0.0 views" read as none.
-      const count = v >= 1000 ? Math.round(v).toLocaleString('en') : v >= 10 ? String(Math.round(v)) : v.toFixed(1);
       // At the border towards the world, whole inside the map; below the corner's badge when north.
       const h = p.x < S * 0.3 ? 'left:6px' : p.x > S * 0.7 ? 'right:6px' : `left:${p.x}px;--tx:-50%`;
       const vert = p.y < S * 0.3 ? 'top:32px' : p.y > S * 0.7 ? 'bottom:8px' : `top:${p.y}px;--ty:-50%`;
       chip = html`<div class="world-pointer" data-towards=${p.towards} style="${h};${vert}" role="note">
         <svg viewBox="-7 -7 14 14" style="transform: rotate(${p.angle}deg)" aria-hidden="true"><path d="M-5,0H5M1,-4L5,0L1,4"></path></svg>
-        <span>${v < 0.05 ? `world just ${p.towards}` : `world ${count} view${count === '1.0' || count === '1' ? '' : 's'} ${p.towards}`}</span>
+        <span>${pointerText(p)}</span>
       </div>`;
     }
     return html`<svg class="world ${w.where}" viewBox="0 0 ${S} ${S}" data-where=${w.where} aria-label="the graph's world, ${worldText(world)}">
