@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { WORLD_ORIGIN_MAX } from '../src/grid.ts';
 import { frameToWorld, NO_ZOOM, zoomAt } from '../src/viewer-core/pan.ts';
+import { gridNoteFor } from '../src/viewer-core/world-note.ts';
 import { EDGE_INSET, POINTER_INSET, pointerText, worldOnFrame, worldToFrame } from '../src/viewer-core/world-outline.ts';
 
 const S = 512;
@@ -100,5 +101,17 @@ describe('pointerText', () => {
   it('says "just" for a world a sliver of a view off a magnified map, not "0.0 views"', () => {
     expect(at(0.01)).toBe('world just west');
     expect(at(0.04, 'south')).toBe('world just south');
+  });
+});
+
+describe('the line under the map, beside the outline', () => {
+  it('says a view half in the world reaches past its edge, and one wholly off it lies outside', () => {
+    const view = { x: 1.5, y: 0, size: 256 };
+    expect(gridNoteFor(['Hydraulic erosion'], view, world)!.text).toBe(
+      "The view reaches past the edge of the graph's world (3 × 3 views from (−1, −1)): here Hydraulic erosion runs on the whole view, and a pan runs it again.",
+    );
+    expect(gridNoteFor(['Hydraulic erosion'], { ...view, x: 4.5 }, world)!.text).toBe(
+      "The view lies outside the graph's world (3 × 3 views from (−1, −1)): here Hydraulic erosion runs on the whole view, and a pan runs it again.",
+    );
   });
 });

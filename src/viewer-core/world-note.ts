@@ -104,7 +104,10 @@ export function gridNoteFor(titles: readonly string[], view: View, world: World 
   }
   const cells = gridCells(world.size);
   if (!holds(world, view)) {
-    return note(`The view lies outside the graph's world (${worldText(world)}): here ${names} ${runs} on the whole view, and a pan runs ${it} again.`, helps ? worldAround(view, world.size) : null, true);
+    // Half in it, "lies outside" contradicted the map, which draws the world's edge across the view.
+    const meets = view.x < world.x + world.size && view.x + 1 > world.x && view.y < world.y + world.size && view.y + 1 > world.y;
+    const where = meets ? 'reaches past the edge of' : 'lies outside';
+    return note(`The view ${where} the graph's world (${worldText(world)}): here ${names} ${runs} on the whole view, and a pan runs ${it} again.`, helps ? worldAround(view, world.size) : null, true);
   }
   if (!latticeOf({ x0: view.x, y0: view.y, extent: 1, n: view.size })) {
     // No world helps here: the engine runs on a world only a view on its own cells.
