@@ -221,6 +221,16 @@ describe('Export → Tiles planning', () => {
     expect(tilesSummary(off, 'height', small, 'g.json').problem).toBe("The view's origin (0.3, 0) is not on a cell at 64 cells per view: pick another resolution, or move the view.");
   });
 
+  it("writes negative numbers with the true minus sign for people, as the Region row does, and keeps the command line's '-' for the shell", () => {
+    const g = read('default.json');
+    const west = { ...g, view: { ...g.view, x: -1.3, y: -2 } };
+    expect(tilesSummary(west, 'height', small, 'g.json').problem).toBe("The view's origin (−1.3, −2) is not on a cell at 64 cells per view: pick another resolution, or move the view.");
+    const s = tilesSummary({ ...g, view: { ...g.view, x: -1, y: -2 } }, 'height', small, 'g.json');
+    expect(s.problem).toBeNull();
+    expect(s.command).toContain('--region -1,-2,0,-1 ');
+    expect(s.command).not.toContain('−');
+  });
+
   it("offers splat maps at Unity's texels (the default) or the tiles' samples, in the command line as build takes it, and refuses texels under an erosion as build does", async () => {
     const g = read('default.json');
     const texels = tilesSummary(g, 'biomes', { ...small, format: 'splat' }, 'default.json');

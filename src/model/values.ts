@@ -133,6 +133,14 @@ export function connectRefusal(from: PortType, to: PortType): string | null {
   return `a ${from} output cannot feed a ${to} input`;
 }
 
+/**
+ * A number in full for a person: String(v) with the true minus sign ("−1", not "-1"), as the
+ * Region row and the world note write it. A command line keeps String(v): a shell needs '-'.
+ */
+export function numberText(v: number): string {
+  return String(v).replace(/-/g, '−');
+}
+
 /** A number for a person: four decimals, or the size of the number when it is large. */
 export function formatValue(v: number): string {
   if (Number.isNaN(v)) return 'NaN';

@@ -7,7 +7,7 @@
 import { nodeDef } from '../../nodes/index.ts';
 import type { Graph } from '../model/graph.ts';
 import type { World } from '../grid.ts';
-import { isMask, type Meaning, type PortType } from '../model/values.ts';
+import { isMask, type Meaning, numberText, type PortType } from '../model/values.ts';
 import { gridBoundUpstream, tileBound } from '../build/blocks.ts';
 import { formatApplies } from '../build/encode.ts';
 import { buildLayers, splatTexelsProblem } from '../build/prepare.ts';
@@ -307,7 +307,7 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
     return { ...none, problem: choice.across === 'tiles' ? 'Tiles across and up are whole numbers from 1.' : 'Samples across and up are whole numbers from 2.' };
   }
   if (!Number.isInteger(x0 * n) || !Number.isInteger(y0 * n)) {
-    return { ...none, problem: `The view's origin (${x0}, ${y0}) is not on a cell at ${n} cells per view: pick another resolution, or move the view.` };
+    return { ...none, problem: `The view's origin (${numberText(x0)}, ${numberText(y0)}) is not on a cell at ${n} cells per view: pick another resolution, or move the view.` };
   }
   if (!formats.includes(choice.format)) return { ...none, problem: `${choice.format} does not apply to ${node}'s outputs: choose ${formats.join(', ')}.` };
   let layers: BuildLayer[];

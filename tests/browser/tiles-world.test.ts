@@ -37,7 +37,7 @@ for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
       await expect.poll(() => page.locator('tg-tiles-dialog .region .world').innerText()).toBe('3 × 3 views from (−1, −1)');
       expect(await page.locator('tg-tiles-dialog .region input').count()).toBe(0);
       const summary = page.locator('tg-tiles-dialog p.summary');
-      await expect.poll(() => summary.innerText()).toContain('the world from (-1, -1) to (2, 2), 3 × 3 views');
+      await expect.poll(() => summary.innerText()).toContain('the world from (−1, −1) to (2, 2), 3 × 3 views');
       expect(await page.locator('tg-tiles-dialog p.command code').innerText()).toContain('--region world');
       // Unreal's tiles (the box's first engine) never fill a world of whole views: the box says
       // what does, where it said only that the land was not the editor's.

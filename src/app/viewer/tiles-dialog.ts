@@ -12,6 +12,7 @@ import { type BuildFormat, type SplatSize, splatTexels } from '../../build/plan.
 import type { ViewerSession } from '../../viewer-core/session.ts';
 import { bytesText, TILE_CELLS_PER_VIEW, TILE_LAYOUTS, type TileLayout, type TilesChoice } from '../../viewer-core/tiles.ts';
 import { distanceWords } from '../../viewer-core/exports.ts';
+import { numberText } from '../../model/values.ts';
 import { worldText } from '../../viewer-core/world-note.ts';
 import { MESH_DEFAULTS, meshOptionProblems } from '../../render/land-mesh.ts';
 import { ModalBox } from '../controllers.ts';
@@ -31,10 +32,11 @@ const FORMAT_WORDS: Readonly<Record<BuildFormat, string>> = {
 /**
  * A world coordinate in full, as the command line below has it: the region's edges are whole
  * cells from an origin on the lattice, so at most a dozen binary places ("16.734375", which six
- * digits made "16.7344", another number than the command's).
+ * digits made "16.7344", another number than the command's). With the true minus sign, as the
+ * Region row writes the world ("(−1, −1)"); the command line keeps the shell's '-'.
  */
 function coord(v: number): string {
-  return String(v);
+  return numberText(v);
 }
 
 /**
