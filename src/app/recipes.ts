@@ -1,6 +1,8 @@
 // The graph files shipped in graphs/, bundled as text so the Recipes menu works offline and
 // opening one goes through the same parser as any other file.
 
+import { graphFileText, readGraphFile } from '../editor/files.ts';
+import type { Graph } from '../model/graph.ts';
 import { nodeDef } from '../../nodes/index.ts';
 
 export interface Recipe {
@@ -62,4 +64,28 @@ export function recipes(): Recipe[] {
     return { file, name, text, about: recipeAbout(text) };
   });
   return menuOrder(list);
+}
+
+/** Each recipe's graph as the editor holds it once opened: its text through the editor's reader and writer (null: it does not read). */
+const AS_OPENED = new WeakMap<Recipe, string | null>();
+
+function asOpened(recipe: Recipe): string | null {
+  if (!AS_OPENED.has(recipe)) {
+    const read = readGraphFile(recipe.text, recipe.file);
+    AS_OPENED.set(recipe, read.ok ? graphFileText(read.graph) : null);
+  }
+  return AS_OPENED.get(recipe)!;
+}
+
+/**
+ * The recipe `graph` is, unchanged (as opened, or undone back to it), or null once anything of it
+ * differs: a param, a node moved, the view, the world. The Recipes menu shows its name, which
+ * went back to "Recipes…" after the pick and left the graph's name alone to say what was open.
+ * The graph's name rules out the others before it is written out.
+ */
+export function recipeShown(graph: Readonly<Graph>, list: readonly Recipe[]): Recipe | null {
+  const alike = list.filter((r) => r.name === graph.name);
+  if (!alike.length) return null;
+  const text = graphFileText(graph as Graph);
+  return alike.find((r) => asOpened(r) === text) ?? null;
 }

@@ -21,7 +21,7 @@ import type { ContextPickDetail } from '../context-menu/context-menu.ts';
 import type { MenuPickDetail, NodeTitleDetail, ParamEditDetail, ToolbarDetail } from '../events.ts';
 import type { TgNode } from '../node/node.ts';
 import type { PreviewStore } from '../previews.ts';
-import type { Recipe } from '../recipes.ts';
+import { type Recipe, recipeShown } from '../recipes.ts';
 import type { AskAnswer, AskRequest } from '../ask/ask-dialog.ts';
 import type { ShareState } from '../share/share-dialog.ts';
 import { type DraftSource, ShellFiles } from './files.ts';
@@ -178,6 +178,15 @@ export class TgApp extends LitElement {
     this.resolveReady(canvas);
   }
 
+  /** The recipe the graph is, unchanged (the Recipes menu shows it), found again only when the graph changed. */
+  private recipeSeen: { revision: number; recipe: Recipe | null } | null = null;
+
+  private shownRecipe(): Recipe | null {
+    const revision = this.core.revision;
+    if (this.recipeSeen?.revision !== revision) this.recipeSeen = { revision, recipe: recipeShown(this.core.graph, this.recipes) };
+    return this.recipeSeen.recipe;
+  }
+
   override render() {
     const core = this.core;
     return html`<tg-toolbar
@@ -188,6 +197,7 @@ export class TgApp extends LitElement {
         .undoLabel=${core.undoLabel ?? ''}
         .redoLabel=${core.redoLabel ?? ''}
         .graphName=${core.graph.name}
+        .shownRecipe=${this.shownRecipe()}
         .dirty=${!core.clean}
         .theme=${this.theme}
         @tg-toolbar=${(e: CustomEvent<ToolbarDetail>) => void runToolbar(this, e.detail)}

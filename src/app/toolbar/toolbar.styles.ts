@@ -96,6 +96,12 @@ export default css`
     width: 13em;
     min-width: 0;
     flex-shrink: 1;
+    text-overflow: ellipsis;
+  }
+  /* The Recipes menu names the recipe open: at 1024 px it gives way after Drafts does, which
+     cut "Eroded valleys" to "Eroded valle". */
+  select.recipes {
+    flex-shrink: 0.4;
   }
   input[type='file'] {
     display: none;

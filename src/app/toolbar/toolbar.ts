@@ -28,6 +28,9 @@ export class TgToolbar extends LitElement {
   /** The open graph's name. */
   @property() graphName = '';
 
+  /** The recipe the open graph is, unchanged (the Recipes menu shows its name), or null. */
+  @property({ attribute: false }) shownRecipe: Recipe | null = null;
+
   /** True when the graph holds edits no saved file has: a dot before its name. */
   @property({ type: Boolean }) dirty = false;
 
@@ -42,6 +45,7 @@ export class TgToolbar extends LitElement {
 
   override render() {
     const mod = navigator.platform.includes('Mac') ? '⌘' : 'Ctrl+';
+    const shown = this.shownRecipe;
     return html`<span class="brand">Terrain Graph</span>
       <button @click=${() => this.act('new')} title="Start an empty graph">New</button>
       <button @click=${() => this.picker.click()} title="Open a graph file (or drop one on the page)">Open…</button>
@@ -51,13 +55,18 @@ export class TgToolbar extends LitElement {
       <button class="share" @click=${() => this.act('share')} title="Copy a link that holds the whole graph">Share</button>
       <select
         aria-label="Recipes"
-        title="Open one of the graphs shipped in graphs/"
+        class=${shown ? 'recipes shown' : 'recipes'}
+        title=${shown
+          ? `${shown.name} is open as shipped (graphs/${shown.file}): pick a recipe to open it, this one again to start it afresh`
+          : 'Open one of the graphs shipped in graphs/'}
         @change=${(e: Event) => {
           const file = takeChoice(e);
           if (file) this.dispatchEvent(appEvent('tg-toolbar', { action: 'recipe', file }));
         }}
       >
-        <option value="" selected>Recipes…</option>
+        <!-- The menu's title, or the recipe open, unchanged: a title of its own (hidden from the
+             list), so picking that recipe in the list is still a change and opens it again. -->
+        <option value="" selected ?hidden=${!!shown}>${shown ? shown.name : 'Recipes…'}</option>
         ${this.recipes.map((r) => html`<option value=${r.file} title=${r.about}>${r.name}</option>`)}
       </select>
       <select

@@ -1,0 +1,85 @@
+// Small frictions a newcomer's pass found (session 34), with the real mouse at 1600 × 1000 and
+// 1024 × 700: the Recipes menu went back to "Recipes…" after a pick, so only the graph's name
+// said which recipe was open; choosing an erosion's wear took the hill-shading row away and the
+// map and the 3-D view jumped up 27 px; Carved valleys opened on its biomes, where nothing said
+// the graph had an erosion that wants a world; and the Eroded valleys erosion's 3-D drew no sea
+// with nothing on screen saying why.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { drag, openRecipe, screenshot, settle, showInViewer, withApp } from './harness.ts';
+
+const SIZES = [
+  { width: 1600, height: 1000 },
+  { width: 1024, height: 700 },
+];
+
+const recipesMenu = (page: Page) => page.locator('tg-toolbar select[aria-label="Recipes"]');
+
+/** What the closed Recipes menu reads (its chosen option's words), and whether that option is listed when it opens. */
+async function menuShows(page: Page): Promise<{ text: string; listed: boolean }> {
+  return recipesMenu(page).evaluate((s: HTMLSelectElement) => ({ text: s.selectedOptions[0].textContent!.trim(), listed: !s.selectedOptions[0].hidden }));
+}
+
+/** The graph's undo label and selection, as the page holds them. */
+async function editorState(page: Page): Promise<{ undo: string; selected: string[] }> {
+  return page.evaluate(() => {
+    const core = (window as unknown as { terrainGraph: { core: { undoLabel: string | null; selection: Set<string> } } }).terrainGraph.core;
+    return { undo: core.undoLabel ?? '', selected: [...core.selection] };
+  });
+}
+
+/** The viewer's map (or 3-D land) top edge, in page pixels. */
+async function mainTop(page: Page, tab: 'map' | '3d'): Promise<number> {
+  const box = await page.locator(tab === 'map' ? 'tg-viewer tg-map-view' : 'tg-viewer tg-terrain-3d').boundingBox();
+  return box!.y;
+}
+
+/** Waits until the 3-D view has its heights in and has drawn a frame. */
+async function land3d(page: Page): Promise<void> {
+  await page.locator('tg-viewer .tab-3d').click();
+  await page.locator('tg-terrain-3d button.home').waitFor();
+  await page.waitForFunction(
+    () => {
+      const el = document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector('tg-terrain-3d') as unknown as { scene: { frameMs: number[] } | null } | null;
+      return !!el?.scene && el.scene.frameMs.length > 0 && !!(window as unknown as { terrainGraph: { viewer: { land: { relief: unknown } } } }).terrainGraph.viewer.land.relief;
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
+  await settle(page);
+}
+
+describe('a newcomer’s small frictions, smoothed', () => {
+  for (const viewport of SIZES) {
+    const size = `${viewport.width} × ${viewport.height}`;
+
+    it(`the Recipes menu names the recipe open while the graph is that recipe unchanged, and opens it again when picked (${size})`, async () => {
+      await withApp({ viewport }, async (page) => {
+        await openRecipe(page, 'eroded-valleys.json');
+        expect(await menuShows(page)).toEqual({ text: 'Eroded valleys', listed: false });
+        expect(await recipesMenu(page).getAttribute('title')).toContain('Eroded valleys is open as shipped');
+        await screenshot(page, `polish-recipe-open-${viewport.width}`);
+        // A node moved with the mouse: the graph is no longer the recipe as shipped.
+        const title = (await page.locator('tg-node[data-node-id="biomes"] header .title').boundingBox())!;
+        const from = { x: title.x + 10, y: title.y + title.height / 2 };
+        await drag(page, from, { x: from.x - 40, y: from.y + 30 });
+        await settle(page);
+        expect(await menuShows(page)).toEqual({ text: 'Recipes…', listed: true });
+        // Undo brings the recipe back, and its name with it.
+        await page.getByRole('button', { name: 'Undo' }).click();
+        await settle(page);
+        expect(await menuShows(page)).toEqual({ text: 'Eroded valleys', listed: false });
+        // Picked again while it shows: it opens again (a new step; the selection emptied).
+        await page.locator('tg-node[data-node-id="biomes"] header .title').click();
+        expect((await editorState(page)).selected).toEqual(['biomes']);
+        await recipesMenu(page).selectOption('eroded-valleys.json');
+        await settle(page);
+        expect(await editorState(page)).toEqual({ undo: 'open eroded-valleys.json', selected: [] });
+        expect(await menuShows(page)).toEqual({ text: 'Eroded valleys', listed: false });
+        // Another recipe: the menu follows.
+        await openRecipe(page, 'carved-valleys.json');
+        expect((await menuShows(page)).text).toBe('Valleys cut by the rain');
+      });
+    }, 180_000);
+  }
+});
