@@ -352,6 +352,17 @@ export class ViewerSession {
   }
 
   /**
+   * Why the 3-D land has no sea, when a node downstream of its heights decides one: the title of
+   * the nearest (seaDownstream), or null. The Eroded valleys recipe erodes before its water
+   * level, so its erosion's 3-D drew no sea and only the README said why.
+   */
+  get seaElsewhere(): string | null {
+    const relief = this.land.relief;
+    if (!relief?.source || relief.seaLevel !== null) return null;
+    return seaDownstream(this.core.graph, relief.source.node);
+  }
+
+  /**
    * The world size menu's choice (world-note.ts WORLD_SIZES): with a world, a world of that size
    * around the view (one undo step); without one, the size the note offers.
    */
@@ -798,4 +809,29 @@ export function gridBoundSources(graph: Graph, id: string, onView = false): stri
       return !!f && gridBound(f) && (!onView || readsView(n));
     })
     .map((n) => n.title ?? n.id);
+}
+
+/**
+ * The title of the nearest node downstream of `id` (breadth first along the wires) with a
+ * terrain output, a height field with its sea level: where the sea of the heights `id` gives is
+ * decided (a Water level after an erosion). A bypassed node decides none. Null when none does.
+ */
+export function seaDownstream(graph: Graph, id: string): string | null {
+  const seen = new Set([id]);
+  let ring = new Set([id]);
+  while (ring.size) {
+    const next = new Set<string>();
+    for (const e of graph.edges) {
+      if (ring.has(e.from.node) && !seen.has(e.to.node)) {
+        seen.add(e.to.node);
+        next.add(e.to.node);
+      }
+    }
+    // In file order within a ring, so the answer does not hang on the wires' order.
+    for (const n of graph.nodes) {
+      if (next.has(n.id) && !n.bypass && Object.values(nodeDef(n.type)?.outputs ?? {}).some((o) => o.type === 'terrain')) return n.title ?? n.id;
+    }
+    ring = next;
+  }
+  return null;
 }

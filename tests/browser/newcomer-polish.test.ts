@@ -81,5 +81,25 @@ describe('a newcomer’s small frictions, smoothed', () => {
         expect((await menuShows(page)).text).toBe('Valleys cut by the rain');
       });
     }, 180_000);
+
+    it(`says in the 3-D view why the erosion's land has no sea: its water level comes after it (${size})`, async () => {
+      await withApp({ viewport, recipe: 'eroded-valleys.json' }, async (page) => {
+        await showInViewer(page, 'erosion');
+        await land3d(page);
+        const sea = page.locator('tg-terrain-3d .sea');
+        await expect.poll(() => sea.count()).toBe(1);
+        expect(await sea.innerText()).toBe('No sea: the sea level is set downstream, in Water level');
+        // Within the land's frame, clear of its bottom half.
+        const frame = (await page.locator('tg-terrain-3d .frame').boundingBox())!;
+        const box = (await sea.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width);
+        expect(box.y + box.height).toBeLessThan(frame.y + frame.height / 2);
+        await screenshot(page, `polish-no-sea-${viewport.width}`);
+        // The water level's own land has its sea, and says nothing.
+        await showInViewer(page, 'water');
+        await settle(page);
+        await expect.poll(() => sea.count()).toBe(0);
+      });
+    }, 180_000);
   }
 });

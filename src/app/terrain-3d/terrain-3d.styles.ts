@@ -100,7 +100,20 @@ export default css`
     gap: 6px;
     pointer-events: none;
   }
+  /* The source's label and why there is no sea, one under the other, left of the badge. */
+  .captions {
+    display: flex;
+    flex-direction: column;
+    align-items: flex-start;
+    gap: 4px;
+    min-width: 0;
+  }
+  .captions > * {
+    max-width: 100%;
+    box-sizing: border-box;
+  }
   .source,
+  .sea,
   .badge {
     padding: 2px 6px;
     border-radius: 3px;

@@ -64,7 +64,7 @@ export class TgTerrain3d extends LitElement {
     const status = this.failed ?? (!this.scene ? 'loading the 3-D view…' : land.message ? `No land to show: ${land.message}.` : !relief ? 'computing…' : null);
     return html`<div class="frame" style="width:${S}px;height:${S}px">
       <canvas aria-label="land in 3-D" style="width:${S}px;height:${S}px" @pointermove=${this.hover} @pointerleave=${this.leave} @pointerdown=${this.leave}></canvas>
-      <div class="top">${this.sourceLabel()}${relief && !land.message && s.behind ? html`<div class="badge">updating…</div>` : nothing}</div>
+      <div class="top"><div class="captions">${this.sourceLabel()}${this.seaLabel()}</div>${relief && !land.message && s.behind ? html`<div class="badge">updating…</div>` : nothing}</div>
       ${status ? html`<div class="status" role="status">${status}</div>` : nothing}
     </div>
     ${land.message ? nothing : this.hud(S)}`;
@@ -84,6 +84,16 @@ export class TgTerrain3d extends LitElement {
     const d = s.detail;
     if (d && d.port === source.port && d.meaning !== 'height') return html`<div class="source">values of ${s.outputName(source)} as heights</div>`;
     return nothing;
+  }
+
+  /**
+   * Why the land has no sea when a node downstream decides one (session.seaElsewhere): the
+   * Eroded valleys recipe's erosion comes before its water level, and its 3-D drew the land
+   * without a sea, saying nothing of it.
+   */
+  private seaLabel() {
+    const where = this.session!.seaElsewhere;
+    return where ? html`<div class="sea">No sea: the sea level is set downstream, in ${where}</div>` : nothing;
   }
 
   /**
