@@ -82,6 +82,45 @@ describe('a newcomer’s small frictions, smoothed', () => {
       });
     }, 180_000);
 
+    it(`keeps the map and the 3-D view where they are when the erosion's output goes from its heights to its wear (${size})`, async () => {
+      await withApp({ viewport, recipe: 'eroded-valleys.json' }, async (page) => {
+        await showInViewer(page, 'erosion');
+        const port = page.locator('tg-viewer select.port');
+        for (const tab of ['map', '3d'] as const) {
+          if (tab === '3d') await land3d(page);
+          await port.selectOption('out');
+          await settle(page);
+          const top = await mainTop(page, tab);
+          await port.selectOption('wear');
+          await settle(page);
+          expect(await mainTop(page, tab), tab).toBe(top);
+          // The switches stay, off and saying why.
+          const shade = page.locator('tg-viewer .bar.style input[type="checkbox"]').first();
+          expect(await shade.isDisabled()).toBe(true);
+          expect(await shade.isChecked()).toBe(false);
+          expect(await page.locator('tg-viewer .bar.style .why').innerText()).toBe('not heights');
+          await screenshot(page, `polish-wear-${tab}-${viewport.width}`);
+          await port.selectOption('out');
+          await settle(page);
+          expect(await mainTop(page, tab), tab).toBe(top);
+          expect(await shade.isDisabled()).toBe(false);
+          expect(await shade.isChecked()).toBe(true);
+        }
+        // A terrain's row, with its tints, stays too: the Fluvial erosion's land and its cut.
+        await openRecipe(page, 'carved-valleys.json');
+        await showInViewer(page, 'valleys');
+        await page.locator('tg-viewer .tab-map').click();
+        await port.selectOption('terrain');
+        await settle(page);
+        const top = await mainTop(page, 'map');
+        await port.selectOption('cut');
+        await settle(page);
+        expect(await mainTop(page, 'map')).toBe(top);
+        expect(await page.locator('tg-viewer .bar.style .seg button').first().isDisabled()).toBe(true);
+        await screenshot(page, `polish-cut-map-${viewport.width}`);
+      });
+    }, 180_000);
+
     it(`says in the 3-D view why the erosion's land has no sea: its water level comes after it (${size})`, async () => {
       await withApp({ viewport, recipe: 'eroded-valleys.json' }, async (page) => {
         await showInViewer(page, 'erosion');

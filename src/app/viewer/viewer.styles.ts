@@ -323,6 +323,18 @@ export default css`
   .grid-note p {
     margin: 0;
   }
+  /* Hill-shading and contours kept, switched off, under an output that holds no heights. */
+  .bar.style .why {
+    flex: 1 1 0;
+    min-width: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    font-style: italic;
+  }
+  .bar.style label:has(input:disabled) {
+    opacity: 0.5;
+  }
   .world-buttons {
     display: flex;
     flex-wrap: wrap;

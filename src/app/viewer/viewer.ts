@@ -308,21 +308,29 @@ export class TgViewer extends LitElement {
    */
   private styleBar(s: ViewerSession, node: Readonly<GraphNode>) {
     const d = s.detail;
-    const port = Object.entries(nodeDef(node.type)?.outputs ?? {}).find(([k]) => k === s.port)?.[1];
+    const outputs = Object.entries(nodeDef(node.type)?.outputs ?? {});
+    const port = outputs.find(([k]) => k === s.port)?.[1];
     const meaning = d ? d.meaning : port?.meaning;
-    if (meaning !== 'height') return nothing;
-    const terrain = (d ? d.portType : port?.type) === 'terrain';
+    const heights = meaning === 'height';
+    // Under an output of a node whose other output holds heights (an erosion's wear beside its
+    // land) the row stays, switched off and saying why: it went, and the map, the 3-D view and
+    // all below them moved up 27 px on each switch between the outputs.
+    const other = heights ? undefined : outputs.find(([, o]) => o.meaning === 'height');
+    if (!heights && !other) return nothing;
+    const terrain = heights ? (d ? d.portType : port?.type) === 'terrain' : other![1].type === 'terrain';
+    const why = heights ? '' : `${s.port} is not heights: hill-shading, contours and height tints draw heights (${other![0]})`;
     const st = s.style;
     const check = (key: 'shade' | 'contours') => (e: Event) => s.setStyle({ [key]: (e.target as HTMLInputElement).checked });
-    return html`<div class="bar style">
+    return html`<div class="bar style" title=${why}>
       ${terrain
         ? html`<span class="seg" role="group" aria-label="height tints">
-            <button class=${st.heightMode === 'height' ? 'on' : ''} @click=${() => s.setStyle({ heightMode: 'height' })} title="Fixed bands around the sea level, like an atlas">by height</button>
-            <button class=${st.heightMode === 'share' ? 'on' : ''} @click=${() => s.setStyle({ heightMode: 'share' })} title="Bands by share: the top 8 % is always snow">by share</button>
+            <button class=${heights && st.heightMode === 'height' ? 'on' : ''} ?disabled=${!heights} @click=${() => s.setStyle({ heightMode: 'height' })} title=${why || 'Fixed bands around the sea level, like an atlas'}>by height</button>
+            <button class=${heights && st.heightMode === 'share' ? 'on' : ''} ?disabled=${!heights} @click=${() => s.setStyle({ heightMode: 'share' })} title=${why || 'Bands by share: the top 8 % is always snow'}>by share</button>
           </span>`
         : nothing}
-      <label><input type="checkbox" .checked=${st.shade} @change=${check('shade')} /> hill-shading</label>
-      <label><input type="checkbox" .checked=${st.contours} @change=${check('contours')} /> contours</label>
+      <label><input type="checkbox" .checked=${heights && st.shade} ?disabled=${!heights} @change=${check('shade')} /> hill-shading</label>
+      <label><input type="checkbox" .checked=${heights && st.contours} ?disabled=${!heights} @change=${check('contours')} /> contours</label>
+      ${heights ? nothing : html`<span class="why">not heights</span>`}
     </div>`;
   }
 
