@@ -29,7 +29,7 @@ import { MapDrag, type Picture } from './drag.ts';
 import { readRiverSetting, type RiverOutput, riverOutputs, type RiverSetting, riverShown, writeRiverSetting } from './rivers.ts';
 import type { SettingStore } from './settings.ts';
 import type { WaterRef } from '../worker/protocol.ts';
-import { type GridNote, gridNoteFor, worldAround } from './world-note.ts';
+import { type GridNote, gridHintFor, gridNoteFor, worldAround } from './world-note.ts';
 
 export type ViewerStyle = Required<LayerStyle>;
 export const DEFAULT_STYLE: ViewerStyle = Object.freeze({ heightMode: 'height', shade: true, contours: false });
@@ -361,6 +361,21 @@ export class ViewerSession {
     if (!relief?.source || relief.seaLevel !== null) return null;
     return seaDownstream(this.core.graph, relief.source.node);
   }
+
+  /**
+   * The line under the map when the shown node depends on no erosion or flow but the graph holds
+   * some (world-note.ts gridHintFor), or null: the note above is then not shown, nor its world.
+   */
+  get gridHint(): ReturnType<typeof gridHintFor> {
+    const node = this.node;
+    if (!node || this.gridNote) return null;
+    const revision = this.core.revision;
+    if (this.gridRoots?.revision !== revision) this.gridRoots = { revision, roots: gridBoundRoots(this.core.graph) };
+    return gridHintFor(this.gridRoots.roots, this.core.graph.world);
+  }
+
+  /** The graph's first grid-bound nodes (gridBoundRoots), found again only when the graph changed. */
+  private gridRoots: { revision: number; roots: { id: string; title: string }[] } | null = null;
 
   /**
    * The world size menu's choice (world-note.ts WORLD_SIZES): with a world, a world of that size
@@ -809,6 +824,22 @@ export function gridBoundSources(graph: Graph, id: string, onView = false): stri
       return !!f && gridBound(f) && (!onView || readsView(n));
     })
     .map((n) => n.title ?? n.id);
+}
+
+/**
+ * The grid-bound nodes of `graph` that no other grid-bound node feeds (an erosion, not the flow
+ * reading its land), in file order, by id and title: where a graph's world matters first.
+ */
+export function gridBoundRoots(graph: Graph): { id: string; title: string }[] {
+  const bound = graph.nodes.filter((n) => {
+    const def = nodeDef(n.type);
+    return !!def && gridBound(footprintOf(def, n.params));
+  });
+  const fed = (n: Graph['nodes'][number]) => {
+    const above = upstreamOf(graph, [n.id]);
+    return bound.some((b) => b !== n && above.has(b.id));
+  };
+  return bound.filter((n) => !fed(n)).map((n) => ({ id: n.id, title: n.title ?? n.id }));
 }
 
 /**

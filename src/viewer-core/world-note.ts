@@ -136,3 +136,20 @@ export function gridNoteFor(titles: readonly string[], view: View, world: World 
     true,
   );
 }
+
+/**
+ * The line under the map of a node that depends on no erosion or flow in a graph that holds
+ * some (`roots`: the first of them, those no other one feeds, by id and title): the note above
+ * and its world's buttons come only under a node that depends on one, and a recipe opened on
+ * its biomes beside a Fluvial erosion showed neither (a newcomer found the world only by
+ * selecting the erosion). One line pointing to them, the viewer making each name a button that
+ * shows it; `tail` follows the names. Null without such nodes.
+ */
+export function gridHintFor(roots: readonly { readonly id: string; readonly title: string }[], world: World | undefined): { nodes: typeof roots; tail: string } | null {
+  if (!roots.length) return null;
+  const one = roots.length === 1;
+  const tail = world
+    ? ` ${one ? 'runs' : 'run'} on the graph's world (${worldText(world)}); this output does not depend on ${one ? 'it' : 'them'}.`
+    : ` ${one ? 'runs' : 'run'} on whole grids, and this output does not depend on ${one ? 'it' : 'them'}: show ${one ? 'it' : 'one'} to give the graph a world.`;
+  return { nodes: roots, tail };
+}

@@ -121,6 +121,28 @@ describe('a newcomer’s small frictions, smoothed', () => {
       });
     }, 180_000);
 
+    it(`points from an output that depends on no erosion to the graph's erosion, which gives it a world (${size})`, async () => {
+      await withApp({ viewport, recipe: 'carved-valleys.json' }, async (page) => {
+        // The recipe opens on its biomes, which do not depend on the Fluvial erosion.
+        await page.locator('tg-viewer h2[data-viewer-node="biomes"]').waitFor();
+        const hint = page.locator('tg-viewer .grid-hint');
+        await expect.poll(() => hint.count()).toBe(1);
+        expect(await hint.innerText()).toBe('Fluvial erosion runs on whole grids, and this output does not depend on it: show it to give the graph a world.');
+        expect(await page.locator('tg-viewer .grid-note button.world-set').count()).toBe(0);
+        await screenshot(page, `polish-hint-${viewport.width}`);
+        // The name is a link to the node: the viewer shows it, with its note and the world's button.
+        const link = (await hint.locator('button.hint-node').boundingBox())!;
+        await page.mouse.click(link.x + link.width / 2, link.y + link.height / 2);
+        await page.locator('tg-viewer h2[data-viewer-node="valleys"]').waitFor();
+        await page.locator('tg-viewer .grid-note button.world-set').waitFor();
+        expect(await hint.count()).toBe(0);
+        // A graph without erosion or flow says nothing of it.
+        await openRecipe(page, 'default.json');
+        await showInViewer(page, 'biomes');
+        expect(await page.locator('tg-viewer .grid-note').count()).toBe(0);
+      });
+    }, 180_000);
+
     it(`says in the 3-D view why the erosion's land has no sea: its water level comes after it (${size})`, async () => {
       await withApp({ viewport, recipe: 'eroded-valleys.json' }, async (page) => {
         await showInViewer(page, 'erosion');

@@ -323,6 +323,16 @@ export default css`
   .grid-note p {
     margin: 0;
   }
+  /* The names in the hint under a node that depends on no erosion: read as words, act as links. */
+  .grid-hint button.hint-node {
+    height: auto;
+    padding: 0;
+    border: none;
+    background: none;
+    color: var(--tg-accent, #5aa9ff);
+    text-decoration: underline;
+    text-underline-offset: 2px;
+  }
   /* Hill-shading and contours kept, switched off, under an output that holds no heights. */
   .bar.style .why {
     flex: 1 1 0;

@@ -223,7 +223,7 @@ export class TgViewer extends LitElement {
   /** The line under the map of a node fed by an erosion or a flow, with its world's buttons (world-note.ts). */
   private gridNote(s: ViewerSession) {
     const note = s.gridNote;
-    if (!note) return nothing;
+    if (!note) return this.gridHint(s);
     const { offer } = note;
     return html`<div class="grid-note">
       <p>${note.text}</p>
@@ -242,6 +242,22 @@ export class TgViewer extends LitElement {
           </div>`
         : nothing}
     </div>`;
+  }
+
+  /**
+   * The line under the map of a node that depends on no erosion or flow in a graph that has
+   * some: their names as buttons that select them (the viewer then shows one, with its note and
+   * world), the rest in words.
+   */
+  private gridHint(s: ViewerSession) {
+    const hint = s.gridHint;
+    if (!hint) return nothing;
+    const core = this.core;
+    const names = hint.nodes.map(
+      (n, k) =>
+        html`${k ? (k === hint.nodes.length - 1 ? ' and ' : ', ') : ''}<button class="link hint-node" title="Show ${n.title} here" @click=${() => core?.select([n.id])}>${n.title}</button>`,
+    );
+    return html`<div class="grid-note grid-hint"><p>${names}${hint.tail}</p></div>`;
   }
 
   /**
