@@ -139,7 +139,7 @@ describe('a newcomer’s small frictions, smoothed', () => {
         // A graph without erosion or flow says nothing of it.
         await openRecipe(page, 'default.json');
         await showInViewer(page, 'biomes');
-        expect(await page.locator('tg-viewer .grid-note').count()).toBe(0);
+        expect(await page.locator('tg-viewer .grid-note, tg-viewer .grid-hint').count()).toBe(0);
       });
     }, 180_000);
 

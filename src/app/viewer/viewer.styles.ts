@@ -314,13 +314,16 @@ export default css`
     font-family: var(--tg-mono, ui-monospace, monospace);
     overflow-wrap: anywhere;
   }
-  .grid-note {
+  /* The note of a node fed by an erosion or a flow, and the hint to them under one that is not. */
+  .grid-note,
+  .grid-hint {
     margin: 6px 0 0;
     color: var(--tg-muted, #a3adba);
     font-size: 11px;
     line-height: 1.35;
   }
-  .grid-note p {
+  .grid-note p,
+  .grid-hint p {
     margin: 0;
   }
   /* The names in the hint under a node that depends on no erosion: read as words, act as links. */

@@ -257,7 +257,7 @@ export class TgViewer extends LitElement {
       (n, k) =>
         html`${k ? (k === hint.nodes.length - 1 ? ' and ' : ', ') : ''}<button class="link hint-node" title="Show ${n.title} here" @click=${() => core?.select([n.id])}>${n.title}</button>`,
     );
-    return html`<div class="grid-note grid-hint"><p>${names}${hint.tail}</p></div>`;
+    return html`<div class="grid-hint"><p>${names}${hint.tail}</p></div>`;
   }
 
   /**
