@@ -35,6 +35,13 @@ export interface EvaluateOptions {
    */
   readonly onNode?: (nodeId: string, ms: number, domain: Domain) => void;
   /**
+   * Called just before each kernel runs (not for cached nodes, nor for a node that cannot run: a
+   * missing or failed input), once per domain it runs on: which node the evaluation is busy with,
+   * for a page that says so while a slow one runs (the editor's worker: src/worker/protocol.ts,
+   * EvaluateRunning). Only told, never asked: if it throws, that node fails with its error.
+   */
+  readonly onStart?: (nodeId: string, domain: Domain) => void;
+  /**
    * One-shot evaluation of a large grid (the command line): drop each result that is not a
    * target as soon as the last node reading it has run, so its buffers serve the nodes after
    * it instead of adding to the peak. The next evaluation recomputes what was dropped.
@@ -282,6 +289,9 @@ export class Engine {
     if (options.shouldStop !== undefined && typeof options.shouldStop !== 'function') {
       throw new GraphError([{ path: 'options.shouldStop', message: `expected a function, got ${describe(options.shouldStop)}` }]);
     }
+    if (options.onStart !== undefined && typeof options.onStart !== 'function') {
+      throw new GraphError([{ path: 'options.onStart', message: `expected a function, got ${describe(options.onStart)}` }]);
+    }
     const asked = options.domain ?? viewDomain(this.current.view);
     const domainProblem = checkDomain(asked);
     if (domainProblem) throw new GraphError([{ path: 'options.domain', message: domainProblem }]);
@@ -317,7 +327,7 @@ export class Engine {
     const gridKey = grid ? domainKey(grid) : null;
     let layout = this.layoutFor(asked, targets, grid);
     if (gridKey !== null && this.touchGrid(gridKey, layout.pinnable.size > 0)) layout = this.layoutFor(asked, targets, grid);
-    const evaluation = new Evaluation(state, layout, asked, options.onNode, options.dropIntermediates ?? false, this.nextVersion, options.shouldStop);
+    const evaluation = new Evaluation(state, layout, asked, options.onNode, options.dropIntermediates ?? false, this.nextVersion, options.shouldStop, options.onStart);
     this.evaluating = evaluation;
     this.cache.begin();
     try {

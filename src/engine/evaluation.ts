@@ -70,6 +70,8 @@ export class Evaluation {
     nextVersion: number,
     /** Whether to stop (EvaluateOptions.shouldStop): asked before each node and at kernels' checkpoints. */
     private readonly shouldStop: (() => boolean) | undefined,
+    /** Told before each kernel runs (EvaluateOptions.onStart). */
+    private readonly onStart: ((nodeId: string, domain: Domain) => void) | undefined = undefined,
   ) {
     this.nextVersion = nextVersion;
     this.wanted = layout.wanted;
@@ -274,6 +276,7 @@ export class Evaluation {
             cropMs: this.engine.cropClock,
             shared: this.sharedFor(nodeId, sharedKey),
             shouldStop: this.shouldStop,
+            onStart: this.onStart,
           });
     // Listed before anything else may throw: the run's calls may still be running on the
     // workers, and the evaluation finishes every listed result's before it returns.

@@ -40,6 +40,8 @@ export interface NodeRun {
   readonly shared: <T extends object>(make: () => T) => T;
   /** Whether the evaluation is asked to stop (EvaluateOptions.shouldStop): RunContext.checkpoint reads it. */
   readonly shouldStop: (() => boolean) | undefined;
+  /** Told just before the kernel runs (EvaluateOptions.onStart). */
+  readonly onStart?: ((nodeId: string, domain: Domain) => void) | undefined;
 }
 
 /**
@@ -75,6 +77,7 @@ export function runNode(a: NodeRun): Entry {
   // fails the node but counts it once).
   let ms: number | null = null;
   try {
+    a.onStart?.(nodeId, domain);
     const outputs = def.run(ctx, params as never) as Record<string, Value>;
     collectDetached(before);
     ms = runTime(start, a.cropMs() - crop0, finishingClock() - finishing0, detached);
