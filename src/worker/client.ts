@@ -19,7 +19,8 @@
 // stopped: they take milliseconds, and during a drag edits come faster than that, so stopping
 // each would leave the drag with no picture at all until the hand rests.
 
-import type { EvaluateFailure, EvaluateRequest, EvaluateResult, FromWorker, ToWorker } from './protocol.ts';
+import type { Domain } from '../grid.ts';
+import type { EvaluateFailure, EvaluateRequest, EvaluateResult, EvaluateRunning, FromWorker, ToWorker } from './protocol.ts';
 import { markStale } from './stop.ts';
 
 /** What the client needs of a Worker (a fake in tests). */
@@ -36,6 +37,25 @@ export type RequestSource = () => Omit<EvaluateRequest, 'kind' | 'seq'>;
 export type EditorAnswer = EvaluateResult | EvaluateFailure;
 
 export type AnswerListener = (answer: EditorAnswer, roundTripMs: number) => void;
+
+/**
+ * Milliseconds a request may take before it counts as slow: the page then names the node it runs
+ * (src/viewer-core/progress.ts) and marks the cards it will redraw. A drag's drafts and an
+ * ordinary edit's answer come well within it.
+ */
+export const SLOW_MS = 300;
+
+/** What the worker is busy with for the editor: since when, and the node it started last. */
+export interface Progress {
+  /**
+   * When the request in flight was sent (performance.now()), or the one before it when that one
+   * was stopped unanswered or was itself slow and the newest edit went out on its answer: the
+   * person has waited since then.
+   */
+  readonly since: number;
+  /** The node its evaluation started last, on its domain; null before the first (and for drafts, which tell none). */
+  readonly running: { readonly node: string; readonly domain: Domain } | null;
+}
 
 /**
  * Milliseconds without an edit after which a drag counts as resting: the full picture is asked.
@@ -59,7 +79,12 @@ export function draftSize(n: number, preview: number): number | null {
 
 export class EngineClient {
   private seq = 0;
-  private inFlight: { seq: number; sentAt: number; draft: boolean } | null = null;
+  private inFlight: { seq: number; sentAt: number; since: number; draft: boolean } | null = null;
+  /** The newest EvaluateRunning of the request in flight. */
+  private runningNow: EvaluateRunning | null = null;
+  /** Nodes a full evaluation started whose new pictures have not come yet, with the request that started them. */
+  private readonly started = new Map<string, number>();
+  private readonly progressListeners = new Set<() => void>();
   /** Requests whose final part has not come yet. */
   private readonly unfinished = new Set<number>();
   private stale = false;
@@ -110,6 +135,30 @@ export class EngineClient {
    */
   get answered(): boolean {
     return this.inFlight === null && !this.owed;
+  }
+
+  /** The request in flight, since when the person waits and the node it runs; null when none is. */
+  get progress(): Progress | null {
+    const flight = this.inFlight;
+    if (!flight) return null;
+    const r = this.runningNow;
+    return { since: flight.since, running: r && r.seq === flight.seq ? { node: r.node, domain: r.domain } : null };
+  }
+
+  /**
+   * Nodes whose pictures are being computed again: a full evaluation started them (EvaluateRunning)
+   * and their new pictures have not come. Empty once nothing is awaited, whatever came: a card is
+   * never left waiting on an answer that will not come (a failure, a stopped request's nodes
+   * found cached by the next).
+   */
+  get recomputing(): ReadonlySet<string> {
+    return new Set(this.started.keys());
+  }
+
+  /** Told when the request in flight, or what it runs, changes (sent, started a node, answered, stopped). */
+  subscribeProgress(listener: () => void): () => void {
+    this.progressListeners.add(listener);
+    return () => this.progressListeners.delete(listener);
   }
 
   /** True while the newest edit has only been drafted: a full answer is still to come. */
@@ -165,6 +214,7 @@ export class EngineClient {
     this.owed = false;
     this.worker.removeEventListener('message', this.onMessage);
     this.listeners.clear();
+    this.progressListeners.clear();
   }
 
   /** A newer edit made the full request in flight stale: the worker stops evaluating it (drafts run on). */
@@ -179,37 +229,75 @@ export class EngineClient {
     this.restTimer = null;
   }
 
-  private send(): void {
+  /**
+   * @param waiting since when the person has waited for the request this one replaces (Progress.since);
+   *   absent: from now.
+   */
+  private send(waiting?: number): void {
     this.stale = false;
     const seq = ++this.seq;
     this.unfinished.add(seq);
     const body = this.source();
     const draft = this.dragging ? this.draftSide(body.graph.view.size, body.previewSize) : null;
-    this.inFlight = { seq, sentAt: performance.now(), draft: draft !== null };
+    const now = performance.now();
+    this.inFlight = { seq, sentAt: now, since: waiting ?? now, draft: draft !== null };
     if (draft === null) this.owed = false;
     const sized = draft !== null ? { draft, draftThreads: this.draftThreads } : this.stopWord ? { stop: this.stopWord } : {};
     const request: EvaluateRequest = { kind: 'evaluate', seq, ...body, ...sized };
     this.worker.postMessage(request, request.recycle ?? []);
+    this.progressChanged();
+  }
+
+  private progressChanged(): void {
+    if (!this.busy) this.started.clear();
+    for (const l of [...this.progressListeners]) l();
+  }
+
+  /** A node the worker started for request `seq` (drafts tell none). */
+  private running(message: EvaluateRunning): void {
+    if (message.seq > this.seq || !this.unfinished.has(message.seq)) return;
+    this.runningNow = message;
+    this.started.set(message.node, message.seq);
+    if (this.inFlight?.seq === message.seq) this.progressChanged();
+  }
+
+  /** New pictures came for these nodes from request `seq`: they are no longer being computed. */
+  private pictured(answer: EditorAnswer): void {
+    if (answer.kind === 'failure') {
+      for (const [id, seq] of this.started) if (seq <= answer.seq) this.started.delete(id);
+      return;
+    }
+    for (const n of answer.nodes) {
+      const seq = this.started.get(n.id);
+      if (seq !== undefined && seq <= answer.seq) this.started.delete(n.id);
+    }
   }
 
   private receive(message: FromWorker): void {
     if (message.kind === 'superseded') return this.superseded(message.seq);
+    if (message.kind === 'running') return this.running(message);
     // The viewer's answers share the worker; their seqs count on their own lanes.
     if (message.kind !== 'result' && message.kind !== 'failure') return;
     const answer: EditorAnswer = message;
     if (answer.kind === 'failure' || answer.final) this.unfinished.delete(answer.seq);
+    if (answer.seq <= this.seq) this.pictured(answer);
     const flight = this.inFlight;
     const current = flight !== null && answer.seq === flight.seq;
     // The rest of an answer whose first part already came: show it, it is still news.
     if (!current) {
       if (answer.kind === 'result' && answer.seq <= this.seq) for (const l of [...this.listeners]) l(answer, NaN);
+      if (!this.busy && this.started.size) this.progressChanged();
       return;
     }
     // The first part (the pictures people watch) frees the way for the next request: the
     // worker then starts on it as soon as it has drawn the rest, and never waits for us.
     this.inFlight = null;
-    const roundTrip = performance.now() - flight.sentAt;
-    if (this.stale) this.send();
+    const now = performance.now();
+    const roundTrip = now - flight.sentAt;
+    // The newest edit goes out now: when the person has waited long already, the wait goes on
+    // (the map's status keeps its time, the cards their marks); a drag's quick drafts start afresh.
+    if (this.stale) this.send(now - flight.since >= SLOW_MS ? flight.since : undefined);
+    else this.progressChanged();
     for (const l of [...this.listeners]) l(answer, roundTrip);
   }
 
@@ -220,9 +308,11 @@ export class EngineClient {
    */
   private superseded(seq: number): void {
     this.unfinished.delete(seq);
-    if (this.inFlight?.seq !== seq) return;
+    const flight = this.inFlight;
+    if (flight?.seq !== seq) return;
     this.inFlight = null;
     this.stoppedRequests++;
-    this.send();
+    // Nothing was shown: the person waits on, since the stopped request went.
+    this.send(flight.since);
   }
 }

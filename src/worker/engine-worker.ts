@@ -14,6 +14,7 @@ import { ViewerService } from './viewer-service.ts';
 import { startBrowserThreads } from '../parallel/browser-threads.ts';
 import { threadCount } from '../parallel/threads.ts';
 import { Stopped } from '../engine/stopped.ts';
+import type { Domain } from '../grid.ts';
 
 // Band workers beside this one, where the page is cross-origin isolated: kernels that split by
 // rows use them, with the same bits as here alone (src/parallel/threads.ts); without isolation
@@ -130,7 +131,9 @@ function handle(e: MessageEvent<ToWorker>): void {
       return;
     case 'evaluate':
       try {
-        const { first, rest, dropped } = evaluator.evaluateParts({ ...msg, receivedAt: received });
+        // Each node the evaluation starts is told to the page, which names a slow one (protocol.ts EvaluateRunning).
+        const running = (node: string, domain: Domain) => scope.postMessage({ kind: 'running', seq: msg.seq, node, domain }, []);
+        const { first, rest, dropped } = evaluator.evaluateParts({ ...msg, receivedAt: received }, running);
         scope.postMessage({ ...first.result, threads: threadCount() }, first.transfer);
         const draw = { draw: rest, drop: dropped };
         pendingRest = draw;

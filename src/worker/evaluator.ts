@@ -155,13 +155,19 @@ export class PreviewEvaluator {
    * (call `dropped` instead: the final answer then carries no pictures). Throws the engine's
    * Stopped when the request's stop word marks it stale during the evaluation (nothing drawn,
    * nothing held changed: the worker answers EvaluateSuperseded).
+   *
+   * `onStart` is told each node a full evaluation starts, on its domain (EvaluateOptions.onStart:
+   * the worker posts an EvaluateRunning); a draft tells nothing.
    */
-  evaluateParts(req: EvaluateRequest & { readonly receivedAt?: number }): { first: Answer; rest: () => Answer; dropped: () => Answer } {
+  evaluateParts(
+    req: EvaluateRequest & { readonly receivedAt?: number },
+    onStart?: (node: string, domain: Domain) => void,
+  ): { first: Answer; rest: () => Answer; dropped: () => Answer } {
     const start = performance.now();
     if (req.recycle) this.shelf.give(req.recycle);
     const graph: Graph = req.graph;
     const { engine, draft } = this.engineOf(graph, req.draft);
-    const options = req.stop ? { shouldStop: staleTest(req.stop, req.seq) } : {};
+    const options = { ...(req.stop ? { shouldStop: staleTest(req.stop, req.seq) } : {}), ...(onStart && !draft ? { onStart } : {}) };
     const report = draft ? onThreads(req.draftThreads ?? 1, () => engine.evaluate(options)) : engine.evaluate(options);
     const evaluateMs = performance.now() - start;
     const pass: Pass = { engine, draft, states: this.signatures.of(graph), timings: engine.timings() };

@@ -12,6 +12,7 @@ import type { ProvenanceRow } from '../engine/provenance.ts';
 import type { WaterLayer } from '../render/rivers.ts';
 import type { BuildFormat, SplatSize } from '../build/plan.ts';
 import type { ImportScale } from '../build/import-scale.ts';
+import type { Domain } from '../grid.ts';
 
 /**
  * The water drawn over the viewer's picture: outputs of one node that the viewer draws as water
@@ -308,6 +309,20 @@ export interface EvaluateSuperseded {
   readonly seq: number;
 }
 
+/**
+ * The full evaluation of request `seq` starts node `node` on `domain` (EvaluateOptions.onStart),
+ * once per domain it runs on; cached nodes are not told. The page says which node a slow
+ * evaluation is busy with and marks the cards whose pictures it will redraw (src/worker/client.ts,
+ * src/viewer-core/progress.ts). Drafts send none: they take milliseconds, and a drag sends one
+ * a frame.
+ */
+export interface EvaluateRunning {
+  readonly kind: 'running';
+  readonly seq: number;
+  readonly node: string;
+  readonly domain: Domain;
+}
+
 export interface EvaluateFailure {
   readonly kind: 'failure';
   readonly seq: number;
@@ -458,4 +473,4 @@ export interface PictureResult {
 
 export type ViewerAnswer = PanResult | ProbeResult | ExportProgress | ExportResult | ReliefResult | PictureResult;
 
-export type FromWorker = EvaluateResult | EvaluateFailure | EvaluateSuperseded | ViewerAnswer | ExportGrids;
+export type FromWorker = EvaluateResult | EvaluateFailure | EvaluateSuperseded | EvaluateRunning | ViewerAnswer | ExportGrids;

@@ -1,0 +1,136 @@
+// What the map says while an evaluation takes long: the node the worker runs and on what
+// ("Hydraulic erosion on the world (3 × 3 views and a margin, 833² cells)… 2.1 s"), with the time
+// since the request went. Gaea and World Machine name the node that computes; a 6-second world
+// change showed only a small "updating…" while every node's picture kept its old image.
+
+import { type Domain, viewDomain } from '../grid.ts';
+import { covers, worldGrid } from '../engine/domains.ts';
+import { downstreamOf, type Graph } from '../model/graph.ts';
+import { type Progress, SLOW_MS } from '../worker/client.ts';
+
+export { SLOW_MS };
+
+/** The node the worker started last for the request in flight, on its domain (EvaluateRunning). */
+export type RunningNode = NonNullable<Progress['running']>;
+
+/** How often the status's time ticks while it shows. */
+export const TICK_MS = 100;
+
+/** A number as the viewer writes it: the minus sign, at most `digits` decimals, no trailing zeros. */
+function num(v: number, digits = 1): string {
+  const text = String(Number(v.toFixed(digits)));
+  return text.replace('-', '−');
+}
+
+/** Two domains are the same square of the world within a hundredth of a cell. */
+function sameSquare(a: Domain, b: Domain): boolean {
+  const eps = (0.01 * b.extent) / b.n;
+  return a.n === b.n && Math.abs(a.x0 - b.x0) < eps && Math.abs(a.y0 - b.y0) < eps && Math.abs(a.extent - b.extent) < eps;
+}
+
+/**
+ * Where a node runs, in words, for the graph as it is: on its world (the world's grid, grown by
+ * the margin nodes below read around a cell), on the view (grown or not), or on a region of
+ * views (a water's world cut, a wind's coarse pass), with the cells a side.
+ */
+export function whereText(domain: Domain, graph: Pick<Graph, 'view' | 'world'>): string {
+  const cells = `${domain.n}² cells`;
+  const view = viewDomain(graph.view);
+  const world = graph.world ? worldGrid(graph.world, view) : null;
+  if (graph.world && world && covers(domain, world) && domain.extent < graph.world.size + 1) {
+    const s = graph.world.size;
+    return `on the world (${s} × ${s} views${domain.n > world.n ? ' and a margin' : ''}, ${cells})`;
+  }
+  if (sameSquare(domain, { ...view, n: domain.n })) return `on the view (${cells})`;
+  const holdsView = domain.x0 <= view.x0 + 1e-9 && domain.y0 <= view.y0 + 1e-9 && domain.x0 + domain.extent >= view.x0 + view.extent - 1e-9 && domain.y0 + domain.extent >= view.y0 + view.extent - 1e-9;
+  if (holdsView && domain.extent < 2) return `on the view and a margin (${cells})`;
+  const e = num(domain.extent);
+  return `on ${e} × ${e} views (${cells})`;
+}
+
+/** Seconds as the status ticks them: tenths under a minute, then minutes and seconds. */
+export function elapsedText(ms: number): string {
+  const s = Math.max(0, ms) / 1000;
+  if (s < 60) return `${s.toFixed(1)} s`;
+  const whole = Math.floor(s);
+  return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
+}
+
+/**
+ * The map's status for an evaluation running `elapsedMs`: null before SLOW_MS; the node's title
+ * and where it runs when the worker said which (`running`, a node still in the graph); else
+ * only that something computes.
+ */
+export function progressText(running: RunningNode | null, graph: Pick<Graph, 'view' | 'world' | 'nodes'>, elapsedMs: number): string | null {
+  if (elapsedMs < SLOW_MS) return null;
+  const node = running && graph.nodes.find((n) => n.id === running.node);
+  const what = node ? `${node.title} ${whereText(running.domain, graph)}` : 'Computing';
+  return `${what}… ${elapsedText(elapsedMs)}`;
+}
+
+/**
+ * The cards to mark while an evaluation is slow: the nodes it started whose new pictures have not
+ * come (EngineClient.recomputing), and the node it runs now with everything downstream of it,
+ * which runs after it. Nodes no longer in the graph are left out.
+ */
+export function markedCards(graph: Pick<Graph, 'nodes' | 'edges'>, recomputing: Iterable<string>, running: RunningNode | null): Set<string> {
+  const ids = new Set(graph.nodes.map((n) => n.id));
+  const out = new Set<string>();
+  for (const id of recomputing) if (ids.has(id)) out.add(id);
+  if (running && ids.has(running.node)) for (const id of downstreamOf(graph as Graph, running.node)) out.add(id);
+  return out;
+}
+
+/** The clock's timers and time (the page's; a test's fake). */
+export interface ClockTimers {
+  now(): number;
+  set(run: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const PAGE_TIMERS: ClockTimers = {
+  now: () => performance.now(),
+  set: (run, ms) => setTimeout(run, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/**
+ * Ticks while the worker's request is slow: nothing while requests are answered within SLOW_MS
+ * (a drag's drafts, an ordinary edit: one timer set and cleared per request), then `tick` every
+ * TICK_MS until it is answered, and once more then, so what showed goes. `update` is called
+ * whenever the request in flight or what it runs changes (EngineClient.subscribeProgress).
+ */
+export class ProgressClock {
+  private timer: unknown = null;
+  private shown = false;
+
+  constructor(
+    private readonly progress: () => Progress | null,
+    private readonly tick: () => void,
+    private readonly timers: ClockTimers = PAGE_TIMERS,
+  ) {}
+
+  /** True while a request has been in flight for SLOW_MS or more: the status and the marks show. */
+  get slow(): boolean {
+    return this.shown;
+  }
+
+  update(): void {
+    if (this.timer !== null) this.timers.clear(this.timer);
+    this.timer = null;
+    const p = this.progress();
+    const waited = p ? this.timers.now() - p.since : 0;
+    const slow = p !== null && waited >= SLOW_MS;
+    if (slow || this.shown) {
+      this.shown = slow;
+      this.tick();
+    }
+    if (p) this.timer = this.timers.set(() => this.update(), slow ? TICK_MS : SLOW_MS - waited);
+  }
+
+  dispose(): void {
+    if (this.timer !== null) this.timers.clear(this.timer);
+    this.timer = null;
+    this.shown = false;
+  }
+}

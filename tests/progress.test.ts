@@ -1,0 +1,304 @@
+// What the page says while an evaluation takes long (src/viewer-core/progress.ts) and what the
+// client knows of it (src/worker/client.ts: the request in flight, the node it runs, the nodes
+// whose pictures are being computed again), with a fake worker and a fake clock; and the
+// worker's side (src/worker/evaluator.ts), which tells the nodes a full evaluation starts.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Domain, viewDomain } from '../src/grid.ts';
+import { worldGrid } from '../src/engine/domains.ts';
+import type { Graph } from '../src/model/graph.ts';
+import { EngineClient, type WorkerPort } from '../src/worker/client.ts';
+import { PreviewEvaluator } from '../src/worker/evaluator.ts';
+import type { EvaluateRequest, FromWorker, NodeResult, ToWorker } from '../src/worker/protocol.ts';
+import { newStopWord } from '../src/worker/stop.ts';
+import { elapsedText, markedCards, ProgressClock, progressText, SLOW_MS, TICK_MS, whereText } from '../src/viewer-core/progress.ts';
+import { loadGraph } from './helpers/graphs.ts';
+
+const VALLEYS = loadGraph('eroded-valleys.json');
+const WORLD = { ...VALLEYS, world: { x: -1, y: -1, size: 3 } };
+
+/** The world's grid at the view's resolution, grown by `margin` cells each side. */
+function worldDomain(graph: Graph, margin = 0): Domain {
+  const g = worldGrid(graph.world!, viewDomain(graph.view))!;
+  const cell = g.extent / g.n;
+  return { x0: g.x0 - margin * cell, y0: g.y0 - margin * cell, extent: g.extent + 2 * margin * cell, n: g.n + 2 * margin };
+}
+
+describe('the status text', () => {
+  it('names an erosion on the world, its views and cells, and the time waited', () => {
+    expect(worldDomain(WORLD).n).toBe(769);
+    expect(progressText({ node: 'erosion', domain: worldDomain(WORLD) }, WORLD, 2140)).toBe('Hydraulic erosion on the world (3 × 3 views, 769² cells)… 2.1 s');
+    // Grown by the margin the nodes below read around a cell (a coast distance's halo).
+    expect(progressText({ node: 'erosion', domain: worldDomain(WORLD, 32) }, WORLD, 6300)).toBe('Hydraulic erosion on the world (3 × 3 views and a margin, 833² cells)… 6.3 s');
+    const five = { ...WORLD, world: { x: -2, y: -2, size: 5 } };
+    expect(whereText(worldDomain(five, 32), five)).toBe('on the world (5 × 5 views and a margin, 1345² cells)');
+  });
+
+  it('says the view, a grown view, and other regions by what they are', () => {
+    const view = viewDomain(VALLEYS.view);
+    expect(whereText(view, VALLEYS)).toBe('on the view (256² cells)');
+    // A draft's coarser grid of the same square.
+    expect(whereText({ ...view, n: 148 }, VALLEYS)).toBe('on the view (148² cells)');
+    expect(whereText({ x0: -0.125, y0: -0.125, extent: 1.25, n: 320 }, VALLEYS)).toBe('on the view and a margin (320² cells)');
+    // The water's world cut.
+    expect(whereText({ x0: -8, y0: -8, extent: 16, n: 128 }, VALLEYS)).toBe('on 16 × 16 views (128² cells)');
+    expect(whereText({ x0: -5.5, y0: -1.5, extent: 6.0625, n: 97 }, VALLEYS)).toBe('on 6.1 × 6.1 views (97² cells)');
+    // With a world, a node run on the view alone (above a water level read from the view) says so.
+    expect(whereText(viewDomain(WORLD.view), WORLD)).toBe('on the view (256² cells)');
+    // The world's grid is of the view's resolution: another resolution is not the world.
+    expect(whereText({ ...worldDomain(WORLD), n: 385, extent: 3 + 1 / 128 }, WORLD)).toBe('on 3 × 3 views (385² cells)');
+  });
+
+  it('says nothing before SLOW_MS, only that something computes when the worker has not named a node (or one since deleted)', () => {
+    expect(progressText({ node: 'erosion', domain: worldDomain(WORLD) }, WORLD, SLOW_MS - 1)).toBeNull();
+    expect(progressText(null, WORLD, 450)).toBe('Computing… 0.5 s');
+    expect(progressText({ node: 'gone', domain: worldDomain(WORLD) }, WORLD, 450)).toBe('Computing… 0.5 s');
+  });
+
+  it('counts tenths of seconds, then minutes', () => {
+    expect(elapsedText(0)).toBe('0.0 s');
+    expect(elapsedText(9_949)).toBe('9.9 s');
+    expect(elapsedText(59_900)).toBe('59.9 s');
+    expect(elapsedText(65_400)).toBe('1 min 05 s');
+    expect(elapsedText(-5)).toBe('0.0 s');
+  });
+});
+
+describe('the cards marked', () => {
+  it('are the nodes started and not pictured, and everything below the node running', () => {
+    const below = markedCards(VALLEYS, [], { node: 'erosion', domain: worldDomain(WORLD) });
+    expect(below.has('erosion')).toBe(true);
+    expect(below.has('biomes')).toBe(true);
+    expect(below.has('water')).toBe(true);
+    // Nothing above the erosion is recomputed by a world change: it is not marked.
+    for (const id of ['cont', 'contCurve', 'height', 'tempNoise']) expect(below.has(id), id).toBe(false);
+    expect([...markedCards(VALLEYS, ['height', 'gone'], null)]).toEqual(['height']);
+    expect(markedCards(VALLEYS, [], { node: 'gone', domain: worldDomain(WORLD) }).size).toBe(0);
+  });
+});
+
+describe('the progress clock', () => {
+  function fakeClock() {
+    let now = 0;
+    const timers: { at: number; run: () => void; id: number }[] = [];
+    let ids = 0;
+    return {
+      timers: {
+        now: () => now,
+        set: (run: () => void, ms: number) => {
+          timers.push({ at: now + ms, run, id: ++ids });
+          return ids;
+        },
+        clear: (id: unknown) => {
+          const k = timers.findIndex((t) => t.id === id);
+          if (k >= 0) timers.splice(k, 1);
+        },
+      },
+      advance(ms: number) {
+        const end = now + ms;
+        for (;;) {
+          timers.sort((a, b) => a.at - b.at);
+          const next = timers[0];
+          if (!next || next.at > end) break;
+          timers.shift();
+          now = next.at;
+          next.run();
+        }
+        now = end;
+      },
+      pending: () => timers.length,
+    };
+  }
+
+  it('ticks nothing for requests answered within SLOW_MS, then every TICK_MS, and once when answered', () => {
+    const clock = fakeClock();
+    let progress: { since: number; running: null } | null = null;
+    let ticks = 0;
+    const c = new ProgressClock(() => progress, () => ticks++, clock.timers);
+    // A drag: a request every frame, each answered in 20 ms.
+    for (let k = 0; k < 30; k++) {
+      progress = { since: k * 33, running: null };
+      c.update();
+      clock.advance(20);
+      progress = null;
+      c.update();
+      clock.advance(13);
+    }
+    expect(ticks).toBe(0);
+    expect(c.slow).toBe(false);
+    expect(clock.pending()).toBe(0);
+    // A slow one: nothing until SLOW_MS, then a tick every TICK_MS.
+    progress = { since: 1000, running: null };
+    clock.advance(1000 - 990);
+    c.update();
+    clock.advance(SLOW_MS - 1);
+    expect(ticks).toBe(0);
+    clock.advance(1);
+    expect(ticks).toBe(1);
+    expect(c.slow).toBe(true);
+    clock.advance(TICK_MS * 5);
+    expect(ticks).toBe(6);
+    // Answered: one tick, to take the status away; then nothing.
+    progress = null;
+    c.update();
+    expect(ticks).toBe(7);
+    expect(c.slow).toBe(false);
+    clock.advance(5000);
+    expect(ticks).toBe(7);
+    expect(clock.pending()).toBe(0);
+  });
+});
+
+class FakeWorker implements WorkerPort {
+  sent: EvaluateRequest[] = [];
+  private listener: ((e: MessageEvent<FromWorker>) => void) | null = null;
+  postMessage(message: ToWorker): void {
+    if (message.kind === 'evaluate') this.sent.push(message);
+  }
+  addEventListener(_type: 'message', l: (e: MessageEvent<FromWorker>) => void): void {
+    this.listener = l;
+  }
+  removeEventListener(): void {
+    this.listener = null;
+  }
+  private tell(data: unknown): void {
+    this.listener?.({ data } as MessageEvent<FromWorker>);
+  }
+  answer(seq: number, final: boolean, nodes: string[] = []): void {
+    const results = nodes.map((id) => ({ id, version: 1, state: 'ok', ms: 0, image: null }) as NodeResult);
+    this.tell({ kind: 'result', seq, final, draft: false, nodes: results, removed: [], detail: null, evaluateMs: 0, totalMs: 0, ran: {} });
+  }
+  running(seq: number, node: string): void {
+    this.tell({ kind: 'running', seq, node, domain: viewDomain(VALLEYS.view) });
+  }
+  supersede(seq: number): void {
+    this.tell({ kind: 'superseded', seq });
+  }
+  fail(seq: number): void {
+    this.tell({ kind: 'failure', seq, message: 'no' });
+  }
+}
+
+describe("the client's progress", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['performance', 'setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function start(word: Int32Array | null = null) {
+    const worker = new FakeWorker();
+    const client = new EngineClient(worker, () => ({ graph: VALLEYS, previewSize: 148, detail: null, detailSize: 512 }), word);
+    let told = 0;
+    client.subscribeProgress(() => told++);
+    return { worker, client, told: () => told };
+  }
+
+  it('says since when a request is in flight and which node it runs, and which nodes are being computed until their pictures come', () => {
+    const { worker, client, told } = start();
+    expect(client.progress).toBeNull();
+    vi.advanceTimersByTime(1000);
+    client.invalidate();
+    const since = performance.now();
+    expect(client.progress).toEqual({ since, running: null });
+    expect(told()).toBe(1);
+    worker.running(1, 'erosion');
+    vi.advanceTimersByTime(500);
+    worker.running(1, 'water');
+    expect(client.progress).toEqual({ since, running: { node: 'water', domain: viewDomain(VALLEYS.view) } });
+    expect([...client.recomputing].sort()).toEqual(['erosion', 'water']);
+    expect(told()).toBe(3);
+    // The first part brings the water's picture; the rest the erosion's.
+    worker.answer(1, false, ['water']);
+    expect(client.progress).toBeNull();
+    expect([...client.recomputing]).toEqual(['erosion']);
+    worker.answer(1, true, ['erosion']);
+    expect([...client.recomputing]).toEqual([]);
+  });
+
+  it('forgets every node once nothing is awaited, whatever came (a dropped rest, a failure)', () => {
+    const { worker, client } = start();
+    client.invalidate();
+    worker.running(1, 'erosion');
+    worker.running(1, 'biomes');
+    // The rest dropped (a newer request came): no picture of the erosion, and nothing awaited.
+    worker.answer(1, false, []);
+    expect([...client.recomputing].sort()).toEqual(['biomes', 'erosion']);
+    worker.answer(1, true, []);
+    expect(client.busy).toBe(false);
+    expect([...client.recomputing]).toEqual([]);
+    client.invalidate();
+    worker.running(2, 'erosion');
+    worker.fail(2);
+    expect([...client.recomputing]).toEqual([]);
+    expect(client.progress).toBeNull();
+  });
+
+  it('keeps the time waited, and the nodes started, through a request stopped for a newer edit', () => {
+    const { worker, client } = start(newStopWord(true));
+    client.invalidate();
+    const since = performance.now();
+    worker.running(1, 'cont');
+    worker.running(1, 'erosion');
+    vi.advanceTimersByTime(2000);
+    client.invalidate();
+    worker.supersede(1);
+    expect(worker.sent.length).toBe(2);
+    // The new request has started nothing yet; the person has waited since the first.
+    expect(client.progress).toEqual({ since, running: null });
+    expect([...client.recomputing].sort()).toEqual(['cont', 'erosion']);
+    worker.running(2, 'erosion');
+    expect(client.progress?.running?.node).toBe('erosion');
+    // A late message of the stopped request changes nothing.
+    worker.running(1, 'height');
+    expect(client.progress?.running?.node).toBe('erosion');
+    expect(client.recomputing.has('height')).toBe(false);
+  });
+
+  it('keeps the time waited when the newest edit goes out on a slow answer, and starts afresh after a quick one', () => {
+    const { worker, client } = start();
+    client.invalidate();
+    const first = performance.now();
+    vi.advanceTimersByTime(SLOW_MS + 50);
+    client.invalidate();
+    worker.answer(1, false);
+    expect(worker.sent.length).toBe(2);
+    expect(client.progress?.since).toBe(first);
+    worker.answer(1, true);
+    worker.answer(2, false);
+    worker.answer(2, true);
+    // Quick answers (a drag's drafts): each request's wait is its own.
+    client.invalidate();
+    vi.advanceTimersByTime(20);
+    client.invalidate();
+    worker.answer(3, false);
+    expect(client.progress?.since).toBe(performance.now());
+  });
+
+  it('ignores running messages of requests it did not send or no longer awaits', () => {
+    const { worker, client } = start();
+    worker.running(7, 'erosion');
+    expect(client.recomputing.size).toBe(0);
+    client.invalidate();
+    worker.answer(1, false);
+    worker.answer(1, true);
+    worker.running(1, 'erosion');
+    expect(client.recomputing.size).toBe(0);
+  });
+});
+
+describe('the worker tells the nodes a full evaluation starts', () => {
+  it('tells each node a full evaluation runs, on its domain, and nothing for a draft', () => {
+    const evaluator = new PreviewEvaluator();
+    const graph = { ...WORLD, view: { ...WORLD.view, size: 64 } };
+    const told: [string, Domain][] = [];
+    const request = (seq: number, draft?: number): EvaluateRequest => ({ kind: 'evaluate', seq, graph, previewSize: 32, detail: null, detailSize: 64, ...(draft ? { draft } : {}) });
+    evaluator.evaluateParts(request(1, 32), (node, domain) => told.push([node, domain]));
+    expect(told).toEqual([]);
+    evaluator.evaluateParts(request(2), (node, domain) => told.push([node, domain]));
+    const nodes = new Set(told.map(([id]) => id));
+    for (const n of graph.nodes) expect(nodes.has(n.id), n.id).toBe(true);
+    const erosion = told.filter(([id]) => id === 'erosion').map(([, d]) => whereText(d, graph));
+    expect(erosion).toContain('on the world (3 × 3 views and a margin, 209² cells)');
+  });
+});
