@@ -10,8 +10,10 @@ import { EngineClient, type WorkerPort } from '../src/worker/client.ts';
 import { PreviewEvaluator } from '../src/worker/evaluator.ts';
 import type { EvaluateRequest, FromWorker, NodeResult, ToWorker } from '../src/worker/protocol.ts';
 import { newStopWord } from '../src/worker/stop.ts';
-import { elapsedText, markedCards, ProgressClock, progressText, SLOW_MS, TICK_MS, whereText } from '../src/viewer-core/progress.ts';
+import { EditedSince, elapsedText, markedCards, ProgressClock, progressText, SLOW_MS, TICK_MS, whereText } from '../src/viewer-core/progress.ts';
 import { loadGraph } from './helpers/graphs.ts';
+import { gridBoundNodes } from '../src/engine/grid-bound.ts';
+import { CATALOGUE } from '../nodes/index.ts';
 
 const VALLEYS = loadGraph('eroded-valleys.json');
 const WORLD = { ...VALLEYS, world: { x: -1, y: -1, size: 3 } };
@@ -26,9 +28,9 @@ function worldDomain(graph: Graph, margin = 0): Domain {
 describe('the status text', () => {
   it('names an erosion on the world, its views and cells, and the time waited', () => {
     expect(worldDomain(WORLD).n).toBe(769);
-    expect(progressText({ node: 'erosion', domain: worldDomain(WORLD) }, WORLD, 2140)).toBe('Hydraulic erosion on the world (3 × 3 views, 769² cells)… 2.1 s');
+    expect(progressText({ node: 'erosion', domain: worldDomain(WORLD) }, WORLD, 2140)).toBe('Hydraulic erosion on the world (3 × 3 views, 769² cells)…\u00a02.1\u00a0s');
     // Grown by the margin the nodes below read around a cell (a coast distance's halo).
-    expect(progressText({ node: 'erosion', domain: worldDomain(WORLD, 32) }, WORLD, 6300)).toBe('Hydraulic erosion on the world (3 × 3 views and a margin, 833² cells)… 6.3 s');
+    expect(progressText({ node: 'erosion', domain: worldDomain(WORLD, 32) }, WORLD, 6300)).toBe('Hydraulic erosion on the world (3 × 3 views and a margin, 833² cells)…\u00a06.3\u00a0s');
     const five = { ...WORLD, world: { x: -2, y: -2, size: 5 } };
     expect(whereText(worldDomain(five, 32), five)).toBe('on the world (5 × 5 views and a margin, 1345² cells)');
   });
@@ -50,16 +52,16 @@ describe('the status text', () => {
 
   it('says nothing before SLOW_MS, only that something computes when the worker has not named a node (or one since deleted)', () => {
     expect(progressText({ node: 'erosion', domain: worldDomain(WORLD) }, WORLD, SLOW_MS - 1)).toBeNull();
-    expect(progressText(null, WORLD, 450)).toBe('Computing… 0.5 s');
-    expect(progressText({ node: 'gone', domain: worldDomain(WORLD) }, WORLD, 450)).toBe('Computing… 0.5 s');
+    expect(progressText(null, WORLD, 450)).toBe('Computing…\u00a00.5\u00a0s');
+    expect(progressText({ node: 'gone', domain: worldDomain(WORLD) }, WORLD, 450)).toBe('Computing…\u00a00.5\u00a0s');
   });
 
-  it('counts tenths of seconds, then minutes', () => {
-    expect(elapsedText(0)).toBe('0.0 s');
-    expect(elapsedText(9_949)).toBe('9.9 s');
-    expect(elapsedText(59_900)).toBe('59.9 s');
-    expect(elapsedText(65_400)).toBe('1 min 05 s');
-    expect(elapsedText(-5)).toBe('0.0 s');
+  it('counts tenths of seconds, then minutes, kept whole (no-break spaces)', () => {
+    expect(elapsedText(0)).toBe('0.0\u00a0s');
+    expect(elapsedText(9_949)).toBe('9.9\u00a0s');
+    expect(elapsedText(59_900)).toBe('59.9\u00a0s');
+    expect(elapsedText(65_400)).toBe('1\u00a0min 05\u00a0s');
+    expect(elapsedText(-5)).toBe('0.0\u00a0s');
   });
 });
 
@@ -73,6 +75,30 @@ describe('the cards marked', () => {
     for (const id of ['cont', 'contCurve', 'height', 'tempNoise']) expect(below.has(id), id).toBe(false);
     expect([...markedCards(VALLEYS, ['height', 'gone'], null)]).toEqual(['height']);
     expect(markedCards(VALLEYS, [], { node: 'gone', domain: worldDomain(WORLD) }).size).toBe(0);
+  });
+});
+
+describe('what the edits since the last answer can change', () => {
+  const bound = () => gridBoundNodes(VALLEYS, CATALOGUE);
+  it("is the grid-bound nodes and below for a world, a param's node and below, everything for a view", () => {
+    const e = new EditedSince();
+    e.note([{ kind: 'world' }, { kind: 'nodeMoved', id: 'cont' }, { kind: 'title', id: 'cont' }]);
+    const world = e.affected(VALLEYS, bound);
+    expect(world.has('erosion')).toBe(true);
+    expect(world.has('biomes')).toBe(true);
+    // The noises above the erosion run on the world's grid, and their pictures stay the same.
+    for (const id of ['cont', 'contCurve', 'height', 'tempNoise', 'moistNoise']) expect(world.has(id), id).toBe(false);
+    // So a slow world change marks the erosion and what it feeds, not the noises it started.
+    const marked = markedCards(VALLEYS, ['cont', 'height', 'erosion'], { node: 'erosion', domain: worldDomain(WORLD) }, world);
+    expect(marked.has('cont')).toBe(false);
+    expect(marked.has('erosion')).toBe(true);
+    expect(marked.has('moisture')).toBe(true);
+    e.clear();
+    expect(e.affected(VALLEYS, bound).size).toBe(0);
+    e.note([{ kind: 'param', id: 'moisture', key: 'strength' }]);
+    expect([...e.affected(VALLEYS, bound)].sort()).toEqual(['biomes', 'moisture']);
+    e.note([{ kind: 'view' }]);
+    expect(e.affected(VALLEYS, bound).size).toBe(VALLEYS.nodes.length);
   });
 });
 

@@ -11,6 +11,9 @@ import { MAP_SIZE, MAP_SIZE_MIN, type ViewerChoices, ViewerSession } from '../vi
 import { readTheme, type Theme, writeTheme } from '../viewer-core/settings.ts';
 import { PinKeeper, readKeptPin } from '../viewer-core/kept-pin.ts';
 import { EngineClient } from '../worker/client.ts';
+import { EditedSince, markedCards, ProgressClock } from '../viewer-core/progress.ts';
+import { gridBoundNodes } from '../engine/grid-bound.ts';
+import { CATALOGUE } from '../../nodes/index.ts';
 import { newStopWord } from '../worker/stop.ts';
 import { ExportPort } from '../worker/export-port.ts';
 import { ViewerExports } from '../viewer-core/exports.ts';
@@ -138,7 +141,14 @@ interface Engine {
   readonly worker: Worker;
   readonly client: EngineClient;
   readonly viewer: ViewerSession;
+  /** Ticks while the client's request is slow: the map's status, the cards' marks. */
+  readonly clock: ProgressClock;
 }
+
+const NONE: ReadonlySet<string> = new Set();
+/** What the edits since the worker last owed nothing can change: the cards marked while it computes are among them. */
+const editedSince = new EditedSince();
+core.subscribe((changes) => editedSince.note(changes));
 
 /**
  * Starts a worker; if it dies (out of memory, a failed load), a new one takes over, its viewer
@@ -154,7 +164,22 @@ function startEngine(choices?: ViewerChoices): Engine {
     ...(viewer?.detailRequest ?? { detail: null, detailSize: 512 }),
     recycle: previews.takeRecycled(),
   }), newStopWord());
-  viewer = new ViewerSession(core, previews, worker, { invalidate: () => client.invalidate(), download, drafting: () => paramDrag || client.drafting, computing: () => !client.answered, store: storage, exports });
+  viewer = new ViewerSession(core, previews, worker, { invalidate: () => client.invalidate(), download, drafting: () => paramDrag || client.drafting, computing: () => !client.answered, progress: () => client.progress, store: storage, exports });
+  // A request that takes long (a world's erosion: seconds): the map names the node it runs with the
+  // time waited, and the cards whose pictures it computes again say so, until their pictures come.
+  // Nothing for a drag's drafts or an ordinary edit, answered well within SLOW_MS.
+  const clock: ProgressClock = new ProgressClock(
+    () => client.progress,
+    () => {
+      viewer!.progressTick();
+      const affected = () => editedSince.affected(core.graph, () => gridBoundNodes(core.graph, CATALOGUE));
+      previews.setRecomputing(clock.slow ? markedCards(core.graph, client.recomputing, client.progress?.running ?? null, affected()) : NONE);
+    },
+  );
+  client.subscribeProgress(() => {
+    if (!client.busy) editedSince.clear();
+    clock.update();
+  });
   exportPort.useEngine(worker);
   viewer.subscribe((c) => c.has('compare') && keepPin());
   if (choices) viewer.resume(choices);
@@ -171,7 +196,7 @@ function startEngine(choices?: ViewerChoices): Engine {
     if (client.answered) viewer!.settled();
   });
   worker.addEventListener('error', (e) => restartEngine(e.message || 'the engine worker stopped'));
-  return { worker, client, viewer };
+  return { worker, client, viewer, clock };
 }
 
 let engine = startEngine();
@@ -229,6 +254,8 @@ function restartEngine(reason: string): void {
   while (restarts.length && now - restarts[0] > 60_000) restarts.shift();
   const choices = engine.viewer.choices;
   engine.client.dispose();
+  engine.clock.dispose();
+  previews.setRecomputing(NONE);
   engine.viewer.dispose();
   engine.worker.terminate();
   // An export the dead worker was reading is computed again in the export worker.

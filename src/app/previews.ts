@@ -14,6 +14,8 @@ export class PreviewStore {
   private readonly detailListeners = new Set<DetailListener>();
   private detailValue: Detail | null = null;
   private failure: string | null = null;
+  /** Nodes whose pictures a slow evaluation is computing again (setRecomputing). */
+  private recomputingIds: ReadonlySet<string> = new Set();
 
   get(id: string): NodeResult | undefined {
     return this.results.get(id);
@@ -21,6 +23,23 @@ export class PreviewStore {
 
   get detail(): Detail | null {
     return this.detailValue;
+  }
+
+  /** True while a slow evaluation computes the node's picture again: its card says so. */
+  recomputing(id: string): boolean {
+    return this.recomputingIds.has(id);
+  }
+
+  /**
+   * The nodes whose pictures a slow evaluation computes again (src/viewer-core/progress.ts
+   * markedCards; none once it is answered): the views of the nodes that came in or left are told.
+   */
+  setRecomputing(ids: ReadonlySet<string>): void {
+    const before = this.recomputingIds;
+    if (before.size === ids.size && [...ids].every((id) => before.has(id))) return;
+    this.recomputingIds = ids;
+    for (const id of before) if (!ids.has(id)) this.notify(id);
+    for (const id of ids) if (!before.has(id)) this.notify(id);
   }
 
   /** The message of an evaluation that failed as a whole (shown by the app), or null. */

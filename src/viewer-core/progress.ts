@@ -7,6 +7,7 @@ import { type Domain, viewDomain } from '../grid.ts';
 import { covers, worldGrid } from '../engine/domains.ts';
 import { downstreamOf, type Graph } from '../model/graph.ts';
 import { type Progress, SLOW_MS } from '../worker/client.ts';
+import type { Change } from '../editor/commands.ts';
 
 export { SLOW_MS };
 
@@ -48,12 +49,15 @@ export function whereText(domain: Domain, graph: Pick<Graph, 'view' | 'world'>):
   return `on ${e} × ${e} views (${cells})`;
 }
 
-/** Seconds as the status ticks them: tenths under a minute, then minutes and seconds. */
+/**
+ * Seconds as the status ticks them: tenths under a minute, then minutes and seconds; with no-break
+ * spaces, so a status wrapped on a small map keeps its time whole (it read "1.5" over "s").
+ */
 export function elapsedText(ms: number): string {
   const s = Math.max(0, ms) / 1000;
-  if (s < 60) return `${s.toFixed(1)} s`;
+  if (s < 60) return `${s.toFixed(1)}\u00a0s`;
   const whole = Math.floor(s);
-  return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
+  return `${Math.floor(whole / 60)}\u00a0min ${String(whole % 60).padStart(2, '0')}\u00a0s`;
 }
 
 /**
@@ -65,7 +69,7 @@ export function progressText(running: RunningNode | null, graph: Pick<Graph, 'vi
   if (elapsedMs < SLOW_MS) return null;
   const node = running && graph.nodes.find((n) => n.id === running.node);
   const what = node ? `${node.title} ${whereText(running.domain, graph)}` : 'Computing';
-  return `${what}… ${elapsedText(elapsedMs)}`;
+  return `${what}…\u00a0${elapsedText(elapsedMs)}`;
 }
 
 /**
@@ -73,12 +77,55 @@ export function progressText(running: RunningNode | null, graph: Pick<Graph, 'vi
  * come (EngineClient.recomputing), and the node it runs now with everything downstream of it,
  * which runs after it. Nodes no longer in the graph are left out.
  */
-export function markedCards(graph: Pick<Graph, 'nodes' | 'edges'>, recomputing: Iterable<string>, running: RunningNode | null): Set<string> {
+export function markedCards(graph: Pick<Graph, 'nodes' | 'edges'>, recomputing: Iterable<string>, running: RunningNode | null, affected?: ReadonlySet<string>): Set<string> {
   const ids = new Set(graph.nodes.map((n) => n.id));
   const out = new Set<string>();
-  for (const id of recomputing) if (ids.has(id)) out.add(id);
-  if (running && ids.has(running.node)) for (const id of downstreamOf(graph as Graph, running.node)) out.add(id);
+  const add = (id: string) => ids.has(id) && (!affected || affected.has(id)) && out.add(id);
+  for (const id of recomputing) add(id);
+  if (running && ids.has(running.node)) for (const id of downstreamOf(graph as Graph, running.node)) add(id);
   return out;
+}
+
+/**
+ * The nodes whose pictures the edits since the worker last owed nothing can change: a param's,
+ * a bypass's or a wire's node and what it feeds, everything for a view moved or a graph opened,
+ * and for a world given, moved or removed only the nodes it runs on the world (an erosion, a
+ * flow) and what they feed. A world change runs the noises above an erosion on the world's grid
+ * too, and their pictures came back the same: they were marked as out of date for seconds.
+ */
+export class EditedSince {
+  private all = false;
+  private world = false;
+  private readonly roots = new Set<string>();
+
+  /** Takes in the editor core's changes. */
+  note(changes: readonly Change[]): void {
+    for (const c of changes) {
+      if (c.kind === 'graph' || c.kind === 'view') this.all = true;
+      else if (c.kind === 'world') this.world = true;
+      else if (c.kind === 'param' || c.kind === 'nodeAdded' || c.kind === 'nodeRemoved' || (c.kind === 'flag' && c.flag === 'bypass')) this.roots.add(c.id);
+      else if (c.kind === 'edgeAdded' || c.kind === 'edgeRemoved') this.roots.add(c.edge.to.node);
+    }
+  }
+
+  /** Every answer owed has come: what was edited is shown. */
+  clear(): void {
+    this.all = this.world = false;
+    this.roots.clear();
+  }
+
+  /** The nodes affected, in `graph`; `gridBound` gives the nodes a world changes (grid-bound.ts). */
+  affected(graph: Pick<Graph, 'nodes' | 'edges'>, gridBound: () => Iterable<string>): Set<string> {
+    if (this.all) return new Set(graph.nodes.map((n) => n.id));
+    const out = new Set<string>();
+    const below = (id: string) => {
+      if (out.has(id)) return;
+      for (const d of downstreamOf(graph as Graph, id)) out.add(d);
+    };
+    for (const id of this.roots) below(id);
+    if (this.world) for (const id of gridBound()) below(id);
+    return out;
+  }
 }
 
 /** The clock's timers and time (the page's; a test's fake). */

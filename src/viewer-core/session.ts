@@ -29,6 +29,8 @@ import { MapDrag, type Picture } from './drag.ts';
 import { readRiverSetting, type RiverOutput, riverOutputs, type RiverSetting, riverShown, writeRiverSetting } from './rivers.ts';
 import type { SettingStore } from './settings.ts';
 import type { WaterRef } from '../worker/protocol.ts';
+import type { Progress } from '../worker/client.ts';
+import { progressText } from './progress.ts';
 import { type GridNote, gridHintFor, gridNoteFor, worldAround } from './world-note.ts';
 
 export type ViewerStyle = Required<LayerStyle>;
@@ -65,6 +67,11 @@ export interface ViewerHooks {
    */
   computing?(): boolean;
   /**
+   * The editor's request in flight, since when the person waits and the node it runs
+   * (src/worker/client.ts `progress`): the map names a slow one (`status`). Absent: never said.
+   */
+  progress?(): Progress | null;
+  /**
    * Where the viewer keeps its own settings across reloads (the rivers and lakes drawn over the map): the
    * page's localStorage. Not the graph file: the format stays as it is. None: for this page only.
    */
@@ -89,7 +96,8 @@ export type MapInput =
   | { readonly type: 'wheel'; readonly x: number; readonly y: number; readonly deltaY: number };
 
 /** What changed, so each view redraws only what it shows. */
-export type ViewerChange = 'node' | 'picture' | 'pointer' | 'provenance' | 'state' | 'export' | 'relief' | 'compare';
+/** … 'progress': the status of a slow evaluation changed or its time ticked (progressTick). */
+export type ViewerChange = 'node' | 'picture' | 'pointer' | 'provenance' | 'state' | 'export' | 'relief' | 'compare' | 'progress';
 
 /** What the viewer's main area shows: the flat map or the land in 3-D. */
 export type ViewerTab = 'map' | '3d';
@@ -718,6 +726,22 @@ export class ViewerSession {
     if (!this.hooks.computing?.()) return false;
     const settled = this.settledKey;
     return !settled || settled.node !== this.node || settled.key !== this.currentKey();
+  }
+
+  /**
+   * What the map says while the editor's request has taken SLOW_MS or more: the node the worker
+   * runs and on what, with the time waited ("Hydraulic erosion on the world (3 × 3 views, 769²
+   * cells)… 2.1 s"); null otherwise. A world of 5 × 5 views took 6 s, with a small "updating…"
+   * alone to say so.
+   */
+  get status(): string | null {
+    const p = this.hooks.progress?.();
+    return p ? progressText(p.running, this.core.graph, performance.now() - p.since) : null;
+  }
+
+  /** The status shows, changed or ticked (ProgressClock): the map draws it again. */
+  progressTick(): void {
+    this.changed('progress');
   }
 
   /** The worker owes nothing more for the edits so far: the pictures shown are the graph's. */

@@ -286,7 +286,7 @@ export class EngineClient {
     // The rest of an answer whose first part already came: show it, it is still news.
     if (!current) {
       if (answer.kind === 'result' && answer.seq <= this.seq) for (const l of [...this.listeners]) l(answer, NaN);
-      if (!this.busy && this.started.size) this.progressChanged();
+      if (!this.busy) this.progressChanged();
       return;
     }
     // The first part (the pictures people watch) frees the way for the next request: the

@@ -189,6 +189,24 @@ export default css`
   .badge.below {
     top: 28px;
   }
+  /*
+   * A slow evaluation: what runs and for how long, along the map's foot, wrapped on a small map
+   * (256 px at 1024 × 700) rather than cut; the corner keeps its badge.
+   */
+  .status {
+    position: absolute;
+    left: 6px;
+    right: 6px;
+    bottom: 6px;
+    padding: 3px 7px;
+    border-radius: 3px;
+    background: rgba(10, 13, 18, 0.8);
+    color: #e8edf3;
+    font: 12px/1.35 var(--tg-font, system-ui, sans-serif);
+    font-variant-numeric: tabular-nums;
+    overflow-wrap: anywhere;
+    pointer-events: none;
+  }
   .empty {
     position: absolute;
     inset: 0;

@@ -49,7 +49,7 @@ export class TgMapView extends LitElement {
     () => [this.session],
     () => [
       this.session?.subscribe((c: ReadonlySet<ViewerChange>) => {
-        if (c.has('picture') || c.has('pointer') || c.has('state') || c.has('node') || c.has('compare')) this.requestUpdate();
+        if (c.has('picture') || c.has('pointer') || c.has('state') || c.has('node') || c.has('compare') || c.has('progress')) this.requestUpdate();
       }),
     ],
   );
@@ -76,6 +76,8 @@ export class TgMapView extends LitElement {
     const behind = pic && s.behind ? 'updating…' : '';
     const badge = [coarse, behind, z.z > 1.001 ? `${z.z.toFixed(1)}×` : ''].filter(Boolean).join(' · ');
     const showHighlight = s.tableCell !== null && !!s.detail?.origins && !s.dragging;
+    // A slow evaluation, named along the map's foot with the time waited (ViewerSession.status).
+    const status = s.status;
     return html`<div
       class="frame ${s.dragging ? 'dragging' : ''}"
       style="width:${S}px;height:${S}px"
@@ -111,6 +113,7 @@ export class TgMapView extends LitElement {
         : nothing}
       ${badge ? html`<div class="badge ${s.compare.pin && s.compare.picture ? 'below' : ''}">${badge}</div>` : nothing}
       ${!pic ? html`<div class="empty">${emptyText(s.result)}</div>` : nothing}
+      ${status ? html`<div class="status" role="status">${status}</div>` : nothing}
     </div>`;
   }
 

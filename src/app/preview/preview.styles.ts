@@ -48,6 +48,41 @@ export default css`
     background: rgba(120, 20, 28, 0.92);
     border-top: 2px solid #ff6b6b;
   }
+  /* Out of date while a slow evaluation computes it again (a world's erosion: seconds). */
+  :host([recomputing]) .picture {
+    opacity: 0.45;
+    filter: saturate(0.4);
+  }
+  .again {
+    position: absolute;
+    top: 4px;
+    right: 4px;
+    width: 16px;
+    height: 16px;
+    border-radius: 50%;
+    background: rgba(10, 13, 18, 0.75);
+    display: grid;
+    place-items: center;
+  }
+  .spin {
+    width: 10px;
+    height: 10px;
+    box-sizing: border-box;
+    border-radius: 50%;
+    border: 2px solid rgba(232, 237, 243, 0.35);
+    border-top-color: #e8edf3;
+    animation: spin 0.9s linear infinite;
+  }
+  @keyframes spin {
+    to {
+      transform: rotate(360deg);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .spin {
+      animation: none;
+    }
+  }
   .empty {
     position: absolute;
     inset: 0;

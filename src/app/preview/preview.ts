@@ -13,7 +13,8 @@ import styles from './preview.styles.ts';
  * (in red) or waits on a missing input (in grey). A picture of one value everywhere says which
  * ("constant 0", "all ocean"), or, where the node can, why ("no river: lower river area to 212"):
  * a plain square alone does not. A failed node keeps its last picture under
- * the message, so an error while dragging does not flash the node blank.
+ * the message, so an error while dragging does not flash the node blank. While a slow evaluation
+ * computes its picture again (PreviewStore.recomputing), the picture is dimmed under a turning mark.
  *
  * @cssproperty --tg-preview-size - Side of the picture.
  */
@@ -45,10 +46,20 @@ export class TgPreview extends LitElement {
    */
   private drawn: NodeResult | null = null;
 
+  /** A slow evaluation computes this picture again: dimmed, with a turning mark, until it comes. */
+  private get again(): boolean {
+    return !!this.watch.result && !!this.previews?.recomputing(this.nodeId);
+  }
+
+  override willUpdate(): void {
+    this.toggleAttribute('recomputing', this.again);
+  }
+
   override render() {
     const r = this.watch.result;
     const message = r && r.state !== 'ok' ? r.message ?? r.state : null;
     return html`<div class="picture" part="picture"></div>
+      ${this.again ? html`<div class="again" role="status" title="Being computed again: this picture is out of date until the new one comes"><span class="spin"></span></div>` : nothing}
       ${!r ? html`<div class="empty">computing…</div>` : nothing}
       ${r?.constant && !message ? html`<div class="constant" title="Every cell of this output holds the same value${r.note ? ` (${r.constant})` : ''}">${r.note ?? r.constant}</div>` : nothing}
       ${message ? html`<div class="message ${r!.state === 'failed' ? 'failed' : ''}" role="status">${message}</div>` : nothing}`;

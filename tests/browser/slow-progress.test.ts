@@ -1,0 +1,120 @@
+// A long evaluation made legible (session 34): a newcomer gave eroded-valleys a world of 3 × 3
+// views and waited 2.6 s (a 5 × 5 one 6.3 s) with only a small "updating…" in the map's corner,
+// every node's picture keeping its old image. Now, past 300 ms, the map's foot names the node the
+// worker runs and on what, with the time ticking, and the cards whose pictures it computes again
+// are dimmed under a turning mark, until their pictures come; the noises above the erosion, which
+// run on the world's grid too but come back the same, are not marked. A quick slider drag on a
+// cheap node marks nothing and says nothing. With the real mouse, at 1600 × 1000 and 1024 × 700.
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { settle, showInViewer, showParams, withApp } from './harness.ts';
+import { mkdirSync } from 'node:fs';
+
+const SHOTS = '/work/notes/shots';
+
+/**
+ * Watches, at every frame from now until `stop()`, the map's status and which cards are marked
+ * as being computed again, so what showed while the worker computed is known however fast it was.
+ */
+async function watchProgress(page: Page): Promise<{ stop(): Promise<{ statuses: string[]; marked: string[] }> }> {
+  await page.evaluate(() => {
+    const w = window as unknown as { progressSeen: { statuses: Set<string>; marked: Set<string> }; progressWatching: boolean };
+    w.progressSeen = { statuses: new Set(), marked: new Set() };
+    w.progressWatching = true;
+    const app = document.querySelector('tg-app')!.shadowRoot!;
+    const look = () => {
+      if (!w.progressWatching) return;
+      const status = app.querySelector('tg-viewer')?.shadowRoot?.querySelector('tg-map-view')?.shadowRoot?.querySelector('.status');
+      if (status?.textContent) w.progressSeen.statuses.add(status.textContent);
+      // Every tg-node, through the shadow roots it lies in.
+      const nodes: Element[] = [];
+      const walk = (root: Document | ShadowRoot) => {
+        for (const el of root.querySelectorAll('*')) {
+          if (el.tagName === 'TG-NODE') nodes.push(el);
+          else if (el.shadowRoot) walk(el.shadowRoot);
+        }
+      };
+      walk(document);
+      for (const node of nodes) {
+        if (node.shadowRoot?.querySelector('tg-preview[recomputing]')) w.progressSeen.marked.add((node as HTMLElement).dataset.nodeId!);
+      }
+      requestAnimationFrame(look);
+    };
+    look();
+  });
+  return {
+    stop: () =>
+      page.evaluate(() => {
+        const w = window as unknown as { progressSeen: { statuses: Set<string>; marked: Set<string> }; progressWatching: boolean };
+        w.progressWatching = false;
+        return { statuses: [...w.progressSeen.statuses], marked: [...w.progressSeen.marked].sort() };
+      }),
+  };
+}
+
+/** The cards marked now, and whether the map shows a status. */
+async function shownNow(page: Page): Promise<{ marked: number; status: number }> {
+  return { marked: await page.locator('tg-preview[recomputing]').count(), status: await page.locator('tg-map-view .status').count() };
+}
+
+for (const [width, height] of [
+  [1600, 1000],
+  [1024, 700],
+] as const) {
+  it(`names the erosion running on the world with its time, marks the cards it redraws, and takes both away with the answer (${width} × ${height})`, async () => {
+    await withApp({ viewport: { width, height }, recipe: 'eroded-valleys.json' }, async (page) => {
+      // Droplets that live long, so the world's erosion takes seconds whatever the machine.
+      await showInViewer(page, 'erosion');
+      expect(await shownNow(page)).toEqual({ marked: 0, status: 0 });
+      const watch = await watchProgress(page);
+      const give = page.locator('tg-viewer .grid-note button.world-set');
+      const b = (await give.boundingBox())!;
+      await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
+
+      // While it computes: the status along the map's foot, whole, inside the map, clear of the corner badge.
+      const status = page.locator('tg-map-view .status');
+      await status.waitFor({ timeout: 30_000 });
+      const frame = (await page.locator('tg-map-view .frame').boundingBox())!;
+      const box = (await status.boundingBox())!;
+      const badge = await page.locator('tg-map-view .badge').boundingBox();
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: `${SHOTS}/s34-feedback-world-computing-${width}.png` });
+      expect(box.x).toBeGreaterThanOrEqual(frame.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width + 0.5);
+      expect(box.y + box.height).toBeLessThanOrEqual(frame.y + frame.height + 0.5);
+      if (badge) expect(badge.y + badge.height <= box.y || box.y + box.height <= badge.y).toBe(true);
+      expect(await status.evaluate((el) => el.scrollWidth <= el.clientWidth && getComputedStyle(el).fontSize)).toBe('12px');
+
+      await settle(page);
+      const seen = await watch.stop();
+      expect(seen.statuses.length).toBeGreaterThan(0);
+      for (const text of seen.statuses) {
+        expect(text).toMatch(/^(Hydraulic erosion|Continentalness|Erosion noise|Peaks & valleys|C curve|E curve|PV curve|Height = C \+ E · PV|Water level|Coast distance|Land rank|Temperature|Wind|Moisture|Biomes|Temperature noise|Moisture noise) on .+…\u00a0\d+\.\d\u00a0s$/);
+      }
+      expect(seen.statuses.some((t) => /^Hydraulic erosion on the world \(3 × 3 views( and a margin)?, \d+² cells\)…\u00a0\d+\.\d\u00a0s$/.test(t))).toBe(true);
+      // The time ticked.
+      expect(new Set(seen.statuses.filter((t) => t.startsWith('Hydraulic erosion')).map((t) => t.slice(-5))).size).toBeGreaterThan(1);
+      // The erosion and what it feeds were marked; the noises above it, whose pictures stay, were not.
+      for (const id of ['erosion', 'water', 'biomes']) expect(seen.marked, id).toContain(id);
+      for (const id of ['cont', 'eros', 'pv', 'height', 'tempNoise', 'moistNoise']) expect(seen.marked, id).not.toContain(id);
+      // Answered: no status, no mark left.
+      expect(await shownNow(page)).toEqual({ marked: 0, status: 0 });
+      expect(JSON.parse(await page.evaluate(() => JSON.stringify((window as unknown as { terrainGraph: { core: { graph: unknown } } }).terrainGraph.core.graph))).world).toEqual({ x: -1, y: -1, size: 3 });
+      await page.screenshot({ path: `${SHOTS}/s34-feedback-world-done-${width}.png` });
+
+      // A quick drag of a cheap node's slider (the moisture's strength): drafts, then the full
+      // picture on the view, each within moments: nothing marked, nothing said, at any frame.
+      await showParams(page, 'moisture');
+      const slider = page.locator('tg-node[data-node-id="moisture"] tg-param[name="strength"] input[type="range"]');
+      const s = (await slider.boundingBox())!;
+      const quiet = await watchProgress(page);
+      await page.mouse.move(s.x + s.width * 0.5, s.y + s.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(s.x + s.width * 0.2, s.y + s.height / 2, { steps: 12 });
+      await page.mouse.up();
+      await settle(page);
+      expect(await quiet.stop()).toEqual({ statuses: [], marked: [] });
+      expect(await shownNow(page)).toEqual({ marked: 0, status: 0 });
+    });
+  }, 180_000);
+}
