@@ -193,11 +193,18 @@ export default css`
    * A slow evaluation: what runs and for how long, along the map's foot, wrapped on a small map
    * (256 px at 1024 × 700) rather than cut; the corner keeps its badge.
    */
-  .status {
+  .foot {
     position: absolute;
     left: 6px;
     right: 6px;
     bottom: 6px;
+    display: flex;
+    flex-direction: column;
+    align-items: stretch;
+    gap: 4px;
+    pointer-events: none;
+  }
+  .status {
     padding: 3px 7px;
     border-radius: 3px;
     background: rgba(10, 13, 18, 0.8);

@@ -78,6 +78,7 @@ export class TgMapView extends LitElement {
     const showHighlight = s.tableCell !== null && !!s.detail?.origins && !s.dragging;
     // A slow evaluation, named along the map's foot with the time waited (ViewerSession.status).
     const status = s.status;
+    const world = this.world(S);
     return html`<div
       class="frame ${s.dragging ? 'dragging' : ''}"
       style="width:${S}px;height:${S}px"
@@ -91,7 +92,7 @@ export class TgMapView extends LitElement {
     >
       <canvas class="map" style="width:${S}px;height:${S}px;${place(shift.dx, shift.dy)}" aria-label="map"></canvas>
       <canvas class="highlight" ?hidden=${!showHighlight} style="width:${S}px;height:${S}px;${place(0, 0)}"></canvas>
-      ${this.pinned(S, place)} ${this.world(S)}
+      ${this.pinned(S, place)} ${world.layer} ${world.atFoot ? nothing : world.chip}
       ${mark ? html`<div class="cell ${s.pinned && !s.pointer ? 'pinned' : ''}" style="left:${mark.left}px;top:${mark.top}px;width:${mark.size}px;height:${mark.size}px"></div>` : nothing}
       ${winds.length
         ? html`<svg class="wind" viewBox="0 0 ${S} ${S}" aria-label="wind towards ${winds.map((w) => `${w.angle}°`).join(', ')}" data-angle=${winds[0].angle}>
@@ -113,7 +114,10 @@ export class TgMapView extends LitElement {
         : nothing}
       ${badge ? html`<div class="badge ${s.compare.pin && s.compare.picture ? 'below' : ''}">${badge}</div>` : nothing}
       ${!pic ? html`<div class="empty">${emptyText(s.result)}</div>` : nothing}
-      ${status ? html`<div class="status" role="status">${status}</div>` : nothing}
+      ${status || world.atFoot
+        ? // The map's foot: a chip pointing south above the status, not under it (both sat 6-8 px from the bottom).
+          html`<div class="foot">${world.atFoot ? world.chip : nothing}${status ? html`<div class="status" role="status">${status}</div>` : nothing}</div>`
+        : nothing}
     </div>`;
   }
 
@@ -148,33 +152,37 @@ export class TgMapView extends LitElement {
    * as the picture does. A newcomer could not see where the world ended: only the line under the
    * map changed when a pan or a typed position left it.
    */
-  private world(S: number) {
+  private world(S: number): { layer: unknown; chip: unknown; atFoot: boolean } {
     const s = this.session!;
     const world = s.world;
-    if (!world) return nothing;
+    if (!world) return { layer: nothing, chip: nothing, atFoot: false };
     const w = worldOnFrame(world, s.origin, S, s.zoom);
     const r = w.inside;
     const frame = `M0,0H${S}V${S}H0Z`;
     const veil = w.where === 'covers' ? '' : r ? `${frame}M${r.left},${r.top}H${r.right}V${r.bottom}H${r.left}Z` : frame;
     const p = w.pointer;
     let chip: unknown = nothing;
+    // Towards the south the chip sits in the map's foot (.foot), above a slow evaluation's status.
+    const atFoot = !!p && p.y > S * 0.7;
     if (p) {
       // At the border towards the world, whole inside the map; below the corner's badge when north.
-      const h = p.x < S * 0.3 ? 'left:6px' : p.x > S * 0.7 ? 'right:6px' : `left:${p.x}px;--tx:-50%`;
-      const vert = p.y < S * 0.3 ? 'top:32px' : p.y > S * 0.7 ? 'bottom:8px' : `top:${p.y}px;--ty:-50%`;
+      const h = atFoot
+        ? p.x < S * 0.3 ? 'align-self:flex-start' : p.x > S * 0.7 ? 'align-self:flex-end' : `align-self:flex-start;margin-left:${p.x - 6}px;--tx:-50%`
+        : p.x < S * 0.3 ? 'left:6px' : p.x > S * 0.7 ? 'right:6px' : `left:${p.x}px;--tx:-50%`;
+      const vert = atFoot ? 'position:static' : p.y < S * 0.3 ? 'top:32px' : `top:${p.y}px;--ty:-50%`;
       chip = html`<div class="world-pointer" data-towards=${p.towards} style="${h};${vert}" role="note">
         <svg viewBox="-7 -7 14 14" style="transform: rotate(${p.angle}deg)" aria-hidden="true"><path d="M-5,0H5M1,-4L5,0L1,4"></path></svg>
         <span>${pointerText(p)}</span>
       </div>`;
     }
-    return html`<svg class="world ${w.where}" viewBox="0 0 ${S} ${S}" data-where=${w.where} aria-label="the graph's world, ${worldText(world)}">
+    const layer = html`<svg class="world ${w.where}" viewBox="0 0 ${S} ${S}" data-where=${w.where} aria-label="the graph's world, ${worldText(world)}">
         <defs>
           <pattern id="tg-world-hatch" width="9" height="9" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><path d="M0,0V9"></path></pattern>
         </defs>
         ${veil ? svg`<path class="outside" fill-rule="evenodd" d=${veil}></path><path class="hatch" fill-rule="evenodd" d=${veil}></path>` : nothing}
         ${w.edges.map((e) => svg`<line class="halo" x1=${e.x1} y1=${e.y1} x2=${e.x2} y2=${e.y2}></line><line class="edge" data-side=${e.side} x1=${e.x1} y1=${e.y1} x2=${e.x2} y2=${e.y2}></line>`)}
-      </svg>
-      ${chip}`;
+      </svg>`;
+    return { layer, chip, atFoot };
   }
 
   private splitting = false;
