@@ -66,10 +66,21 @@ export function elapsedText(ms: number): string {
  * only that something computes.
  */
 export function progressText(running: RunningNode | null, graph: Pick<Graph, 'view' | 'world' | 'nodes'>, elapsedMs: number): string | null {
+  const parts = progressParts(running, graph, elapsedMs);
+  return parts && `${parts.what}\u00a0${parts.elapsed}`;
+}
+
+/**
+ * progressText in its two parts: what computes ("Hydraulic erosion on the world (…)…"), which
+ * changes only with the node, and the time waited, which ticks every TICK_MS. The map announces
+ * the first to a screen reader and not the second: a live region whose text changed ten times a
+ * second would be read out without end.
+ */
+export function progressParts(running: RunningNode | null, graph: Pick<Graph, 'view' | 'world' | 'nodes'>, elapsedMs: number): { readonly what: string; readonly elapsed: string } | null {
   if (elapsedMs < SLOW_MS) return null;
   const node = running && graph.nodes.find((n) => n.id === running.node);
   const what = node ? `${node.title} ${whereText(running.domain, graph)}` : 'Computing';
-  return `${what}…\u00a0${elapsedText(elapsedMs)}`;
+  return { what: `${what}…`, elapsed: elapsedText(elapsedMs) };
 }
 
 /**

@@ -30,7 +30,7 @@ import { readRiverSetting, type RiverOutput, riverOutputs, type RiverSetting, ri
 import type { SettingStore } from './settings.ts';
 import type { WaterRef } from '../worker/protocol.ts';
 import type { Progress } from '../worker/client.ts';
-import { progressText } from './progress.ts';
+import { progressParts } from './progress.ts';
 import { type GridNote, gridHintFor, gridNoteFor, worldAround } from './world-note.ts';
 
 export type ViewerStyle = Required<LayerStyle>;
@@ -734,9 +734,9 @@ export class ViewerSession {
    * cells)… 2.1 s"); null otherwise. A world of 5 × 5 views took 6 s, with a small "updating…"
    * alone to say so.
    */
-  get status(): string | null {
+  get status(): { readonly what: string; readonly elapsed: string } | null {
     const p = this.hooks.progress?.();
-    return p ? progressText(p.running, this.core.graph, performance.now() - p.since) : null;
+    return p ? progressParts(p.running, this.core.graph, performance.now() - p.since) : null;
   }
 
   /** The status shows, changed or ticked (ProgressClock): the map draws it again. */

@@ -116,7 +116,7 @@ export class TgMapView extends LitElement {
       ${!pic ? html`<div class="empty">${emptyText(s.result)}</div>` : nothing}
       ${status || world.atFoot
         ? // The map's foot: a chip pointing south above the status, not under it (both sat 6-8 px from the bottom).
-          html`<div class="foot">${world.atFoot ? world.chip : nothing}${status ? html`<div class="status" role="status">${status}</div>` : nothing}</div>`
+          html`<div class="foot">${world.atFoot ? world.chip : nothing}${status ? html`<div class="status"><span role="status">${status.what}</span>\u00a0<span class="elapsed" aria-hidden="true">${status.elapsed}</span></div>` : nothing}</div>`
         : nothing}
     </div>`;
   }
