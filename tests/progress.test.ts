@@ -6,11 +6,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Domain, viewDomain } from '../src/grid.ts';
 import { worldGrid } from '../src/engine/domains.ts';
 import type { Graph } from '../src/model/graph.ts';
-import { EngineClient, type WorkerPort } from '../src/worker/client.ts';
+import { EngineClient } from '../src/worker/client.ts';
 import { PreviewEvaluator } from '../src/worker/evaluator.ts';
-import type { EvaluateRequest, FromWorker, NodeResult, ToWorker } from '../src/worker/protocol.ts';
+import type { EvaluateRequest } from '../src/worker/protocol.ts';
 import { newStopWord } from '../src/worker/stop.ts';
 import { EditedSince, elapsedText, markedCards, ProgressClock, progressText, SLOW_MS, TICK_MS, whereText } from '../src/viewer-core/progress.ts';
+import { FakeWorker } from './helpers/fake-worker.ts';
 import { loadGraph } from './helpers/graphs.ts';
 import { gridBoundNodes } from '../src/engine/grid-bound.ts';
 import { CATALOGUE } from '../nodes/index.ts';
@@ -174,35 +175,6 @@ describe('the progress clock', () => {
   });
 });
 
-class FakeWorker implements WorkerPort {
-  sent: EvaluateRequest[] = [];
-  private listener: ((e: MessageEvent<FromWorker>) => void) | null = null;
-  postMessage(message: ToWorker): void {
-    if (message.kind === 'evaluate') this.sent.push(message);
-  }
-  addEventListener(_type: 'message', l: (e: MessageEvent<FromWorker>) => void): void {
-    this.listener = l;
-  }
-  removeEventListener(): void {
-    this.listener = null;
-  }
-  private tell(data: unknown): void {
-    this.listener?.({ data } as MessageEvent<FromWorker>);
-  }
-  answer(seq: number, final: boolean, nodes: string[] = []): void {
-    const results = nodes.map((id) => ({ id, version: 1, state: 'ok', ms: 0, image: null }) as NodeResult);
-    this.tell({ kind: 'result', seq, final, draft: false, nodes: results, removed: [], detail: null, evaluateMs: 0, totalMs: 0, ran: {} });
-  }
-  running(seq: number, node: string): void {
-    this.tell({ kind: 'running', seq, node, domain: viewDomain(VALLEYS.view) });
-  }
-  supersede(seq: number): void {
-    this.tell({ kind: 'superseded', seq });
-  }
-  fail(seq: number): void {
-    this.tell({ kind: 'failure', seq, message: 'no' });
-  }
-}
 
 describe("the client's progress", () => {
   beforeEach(() => {
@@ -228,9 +200,9 @@ describe("the client's progress", () => {
     const since = performance.now();
     expect(client.progress).toEqual({ since, running: null });
     expect(told()).toBe(1);
-    worker.running(1, 'erosion');
+    worker.running(1, 'erosion', viewDomain(VALLEYS.view));
     vi.advanceTimersByTime(500);
-    worker.running(1, 'water');
+    worker.running(1, 'water', viewDomain(VALLEYS.view));
     expect(client.progress).toEqual({ since, running: { node: 'water', domain: viewDomain(VALLEYS.view) } });
     expect([...client.recomputing].sort()).toEqual(['erosion', 'water']);
     expect(told()).toBe(3);
@@ -245,8 +217,8 @@ describe("the client's progress", () => {
   it('forgets every node once nothing is awaited, whatever came (a dropped rest, a failure)', () => {
     const { worker, client } = start();
     client.invalidate();
-    worker.running(1, 'erosion');
-    worker.running(1, 'biomes');
+    worker.running(1, 'erosion', viewDomain(VALLEYS.view));
+    worker.running(1, 'biomes', viewDomain(VALLEYS.view));
     // The rest dropped (a newer request came): no picture of the erosion, and nothing awaited.
     worker.answer(1, false, []);
     expect([...client.recomputing].sort()).toEqual(['biomes', 'erosion']);
@@ -254,7 +226,7 @@ describe("the client's progress", () => {
     expect(client.busy).toBe(false);
     expect([...client.recomputing]).toEqual([]);
     client.invalidate();
-    worker.running(2, 'erosion');
+    worker.running(2, 'erosion', viewDomain(VALLEYS.view));
     worker.fail(2);
     expect([...client.recomputing]).toEqual([]);
     expect(client.progress).toBeNull();
@@ -264,8 +236,8 @@ describe("the client's progress", () => {
     const { worker, client } = start(newStopWord(true));
     client.invalidate();
     const since = performance.now();
-    worker.running(1, 'cont');
-    worker.running(1, 'erosion');
+    worker.running(1, 'cont', viewDomain(VALLEYS.view));
+    worker.running(1, 'erosion', viewDomain(VALLEYS.view));
     vi.advanceTimersByTime(2000);
     client.invalidate();
     worker.supersede(1);
@@ -273,10 +245,10 @@ describe("the client's progress", () => {
     // The new request has started nothing yet; the person has waited since the first.
     expect(client.progress).toEqual({ since, running: null });
     expect([...client.recomputing].sort()).toEqual(['cont', 'erosion']);
-    worker.running(2, 'erosion');
+    worker.running(2, 'erosion', viewDomain(VALLEYS.view));
     expect(client.progress?.running?.node).toBe('erosion');
     // A late message of the stopped request changes nothing.
-    worker.running(1, 'height');
+    worker.running(1, 'height', viewDomain(VALLEYS.view));
     expect(client.progress?.running?.node).toBe('erosion');
     expect(client.recomputing.has('height')).toBe(false);
   });
@@ -303,12 +275,12 @@ describe("the client's progress", () => {
 
   it('ignores running messages of requests it did not send or no longer awaits', () => {
     const { worker, client } = start();
-    worker.running(7, 'erosion');
+    worker.running(7, 'erosion', viewDomain(VALLEYS.view));
     expect(client.recomputing.size).toBe(0);
     client.invalidate();
     worker.answer(1, false);
     worker.answer(1, true);
-    worker.running(1, 'erosion');
+    worker.running(1, 'erosion', viewDomain(VALLEYS.view));
     expect(client.recomputing.size).toBe(0);
   });
 });

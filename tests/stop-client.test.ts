@@ -5,32 +5,13 @@ import { CATALOGUE } from '../nodes/index.ts';
 import { Stopped } from '../src/engine/stopped.ts';
 import { type AnyNodeDef, catalogueOf } from '../src/model/manifest.ts';
 import type { Graph } from '../src/model/graph.ts';
-import { EngineClient, type WorkerPort } from '../src/worker/client.ts';
+import { EngineClient } from '../src/worker/client.ts';
 import { PreviewEvaluator } from '../src/worker/evaluator.ts';
-import type { EvaluateRequest, EvaluateResult, FromWorker, ToWorker } from '../src/worker/protocol.ts';
+import type { EvaluateRequest, EvaluateResult } from '../src/worker/protocol.ts';
 import { markStale, newStopWord } from '../src/worker/stop.ts';
+import { FakeWorker } from './helpers/fake-worker.ts';
 import { loadGraph } from './helpers/graphs.ts';
 
-class FakeWorker implements WorkerPort {
-  sent: EvaluateRequest[] = [];
-  private listener: ((e: MessageEvent<FromWorker>) => void) | null = null;
-  postMessage(message: ToWorker): void {
-    // Not cloned: the stop word must stay the very array the client writes (shared memory).
-    if (message.kind === 'evaluate') this.sent.push(message);
-  }
-  addEventListener(_type: 'message', l: (e: MessageEvent<FromWorker>) => void): void {
-    this.listener = l;
-  }
-  removeEventListener(): void {
-    this.listener = null;
-  }
-  answer(seq: number, final = true): void {
-    this.listener?.({ data: { kind: 'result', seq, final, draft: false, nodes: [], removed: [], detail: null, evaluateMs: 0, totalMs: 0, ran: {} } as FromWorker } as MessageEvent<FromWorker>);
-  }
-  supersede(seq: number): void {
-    this.listener?.({ data: { kind: 'superseded', seq } } as MessageEvent<FromWorker>);
-  }
-}
 
 const GRAPH = loadGraph('carved-valleys.json');
 
