@@ -42,6 +42,18 @@ describe('build --region world', () => {
     );
   });
 
+  it('says the editor runs on the view when the world is past its grid, though the tiles also reach past it', async () => {
+    // 3 × 3 views at 2048 in tiles of 1009: 7 × 7 tiles reach past the world's 6145² samples, a
+    // grid the editor never runs a world on. The note said "not on the world's 6145² samples the
+    // editor runs it on" and offered tiles of 2049², which fill it and still are not the editor's.
+    const file = withWorld({ x: 0, y: 0, size: 3 });
+    const run = await runCli('build', file, '--region', 'world', '--cells-per-view', '2048', '--tile-size', '1009', '--plan');
+    expect(run.code).toBe(0);
+    expect(run.err).toBe(
+      "note: the graph's world (3 × 3 views from (0, 0)) at 2048 cells a view is 6145² samples, past the 4097² the editor runs a world on: there it runs erosion on the view, so these tiles are not what it shows\n",
+    );
+  });
+
   it('with --plan refuses a world whose erosion the build would refuse, as the build does', async () => {
     // 16 × 16 views at 1024 in tiles of 1009: the erosion's whole grid is 17137² samples, past
     // the 8193² a build holds. --plan printed 289 tiles (exit 0), each of which the build, or

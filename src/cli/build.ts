@@ -288,7 +288,8 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
  * `onGrid` (the erosions and flows upstream of the layers, run on the build's whole grid) run on
  * all the tiles cover when they reach past the world, other land than the world's grid the editor
  * runs them on, said with the tile sizes and the resolution that fill it; and a world whose grid
- * at these cells a view is past WORLD_GRID_MAX is one the editor runs them on the view for.
+ * at these cells a view is past WORLD_GRID_MAX is one the editor runs them on the view for,
+ * whatever the tiles (said first: the world's grid and the sizes filling it are no help there).
  */
 export function worldNote(world: World, plan: BuildPlan, onGrid: readonly string[]): string | null {
   if (!onGrid.length) return null;
@@ -296,6 +297,14 @@ export function worldNote(world: World, plan: BuildPlan, onGrid: readonly string
   const cells = world.size * n;
   const names = onGrid.join(', ');
   const one = onGrid.length === 1;
+  // First: past the cap the editor runs them on the view whatever the tiles, so "the world's
+  // samples the editor runs them on" and the sizes filling the world would both be untrue there.
+  if (cells + 1 > WORLD_GRID_MAX) {
+    return (
+      `note: the graph's world (${worldText(world)}) at ${n} cells a view is ${cells + 1}² samples, past the ${WORLD_GRID_MAX}² the editor runs a world on: ` +
+      `there it runs ${names} on the view, so these tiles are not what it shows`
+    );
+  }
   const side = gridOf(plan).n;
   if (side !== cells + 1) {
     const sizes = TILE_SIZES.filter((t) => cells % (t - 1) === 0);
@@ -311,12 +320,6 @@ export function worldNote(world: World, plan: BuildPlan, onGrid: readonly string
       `note: these tiles reach past the graph's world (${worldText(world)}), so ${names} ${one ? 'runs' : 'run'} on all they cover (${side}² samples), ` +
       `not on the world's ${cells + 1}² samples the editor runs ${one ? 'it' : 'them'} on at ${n} cells a view: their land is not the editor's.` +
       (fits.length ? ` ${fits.join(', or ')}${fits.length > 1 ? ',' : ''} ${fits.length === 1 && !sizes.length ? 'fills' : 'fill'} the world` : '')
-    );
-  }
-  if (cells + 1 > WORLD_GRID_MAX) {
-    return (
-      `note: the graph's world (${worldText(world)}) at ${n} cells a view is ${cells + 1}² samples, past the ${WORLD_GRID_MAX}² the editor runs a world on: ` +
-      `there it runs ${names} on the view, so these tiles are not what it shows`
     );
   }
   return null;
