@@ -9,7 +9,7 @@
 // starts every T − 1, so neighbours share their edge row, as Unreal and Unity expect; the
 // last tiles may reach past the region's north and east edges (the world goes on).
 
-import { type Domain, farOrigin, latticeDomain, latticeOf } from '../grid.ts';
+import { type Domain, farOrigin, latticeDomain, latticeOf, WORLD_GRID_MAX } from '../grid.ts';
 import { BIOMES } from '../model/biomes.ts';
 
 /** Unreal's recommended landscape sizes (whole components, shared edges). */
@@ -312,6 +312,20 @@ export function gridOf(plan: BuildPlan): Domain {
   const sw = latticeOf(plan.tiles[(plan.tilesY - 1) * plan.tilesX].domain)!;
   const side = Math.max(plan.tilesX, plan.tilesY) * (plan.tileSize - 1) + 1;
   return Object.freeze(latticeDomain(sw.perUnit, sw.col0, sw.row0, side));
+}
+
+/**
+ * Whether tiles of `tileSize` at `cellsPerView` over a world of `worldSize` views a side hold the
+ * land the editor shows of it: they fill it exactly, its size · N cells being whole tile strides
+ * of T − 1 (gridOf the plan is then the world's own grid of size · N + 1 samples, where tiles
+ * reaching past it make a larger grid, other land), and that grid is one the editor runs a world
+ * on (at most WORLD_GRID_MAX a side: engine/domains.ts worldGrid). The one rule behind what
+ * `build --region world` (cli/build.ts worldNote) and the Tiles box (viewer-core/tiles.ts
+ * pastWorld) say fills the world: each tries its own candidates with it, in its own words.
+ */
+export function tilesFillWorld(worldSize: number, cellsPerView: number, tileSize: number): boolean {
+  const cells = worldSize * cellsPerView;
+  return cells % (tileSize - 1) === 0 && cells + 1 <= WORLD_GRID_MAX;
 }
 
 /** The plan as `--plan` prints it: what each tile covers and writes, without engine internals. */

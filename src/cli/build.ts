@@ -3,7 +3,7 @@
 // index variable), or only planned (--plan).
 
 import { basename } from 'node:path';
-import { BUILD_FORMATS, type BuildFormat, type BuildPlan, CELLS_PER_VIEW_MAX, CELLS_PER_VIEW_MIN, DEFAULT_TILE_SIZE, gridOf, overreach, PlanError, planJson, type Region, SPLAT_SIZES, type SplatSize, TILE_SIZES } from '../build/plan.ts';
+import { BUILD_FORMATS, type BuildFormat, type BuildPlan, CELLS_PER_VIEW_MAX, CELLS_PER_VIEW_MIN, DEFAULT_TILE_SIZE, gridOf, overreach, PlanError, planJson, type Region, SPLAT_SIZES, type SplatSize, TILE_SIZES, tilesFillWorld } from '../build/plan.ts';
 import { gridBoundUpstream, tileBound } from '../build/blocks.ts';
 import { planBuild, prepareBuild, runTiles, startTileThreads, stopTiles, writeBuildManifest } from '../build/run.ts';
 import { GRID_MODES, type GridMode } from '../build/prepare.ts';
@@ -307,13 +307,14 @@ export function worldNote(world: World, plan: BuildPlan, onGrid: readonly string
   }
   const side = gridOf(plan).n;
   if (side !== cells + 1) {
-    const sizes = TILE_SIZES.filter((t) => cells % (t - 1) === 0);
+    const sizes = TILE_SIZES.filter((t) => tilesFillWorld(world.size, n, t));
     // The resolution nearest this one (the larger of two) whose world fills tiles of this size
-    // and stays a grid the editor runs a world on.
+    // and stays a grid the editor runs a world on: any whole cells a view a build takes, so the
+    // candidates are the multiples of the step at which size · N crosses a tile stride, around N.
     const stride = plan.tileSize - 1;
     const step = stride / gcd(world.size, stride);
     const fitting = [Math.floor(n / step) * step, Math.ceil(n / step) * step, Math.ceil(n / step) * step + step]
-      .filter((r) => r !== n && r >= CELLS_PER_VIEW_MIN && r <= CELLS_PER_VIEW_MAX && world.size * r + 1 <= WORLD_GRID_MAX)
+      .filter((r) => r !== n && r >= CELLS_PER_VIEW_MIN && r <= CELLS_PER_VIEW_MAX && tilesFillWorld(world.size, r, plan.tileSize))
       .sort((a, b) => Math.abs(a - n) - Math.abs(b - n) || b - a);
     const fits = [sizes.length ? `Tiles of ${sizes.map((t) => `${t}²`).join(' or ')}` : '', fitting.length ? `--cells-per-view ${fitting[0]}` : ''].filter(Boolean);
     return (

@@ -12,7 +12,7 @@ import { gridBoundUpstream, tileBound } from '../build/blocks.ts';
 import { formatApplies } from '../build/encode.ts';
 import { buildLayers, splatTexelsProblem } from '../build/prepare.ts';
 import type { BuildLayer } from '../build/tile-render.ts';
-import { BUILD_FORMATS, type BuildFormat, type BuildPlan, DEFAULT_SPLAT_SIZE, formatParts, gridOf, makePlan, PlanError, type Region, type SplatSize, splatTexels, UNITY_TILE_SIZES, UNREAL_TILE_SIZES } from '../build/plan.ts';
+import { BUILD_FORMATS, type BuildFormat, type BuildPlan, DEFAULT_SPLAT_SIZE, formatParts, gridOf, makePlan, PlanError, type Region, type SplatSize, splatTexels, tilesFillWorld, UNITY_TILE_SIZES, UNREAL_TILE_SIZES } from '../build/plan.ts';
 import { importSettings, importSummary } from '../build/import-scale.ts';
 import { MESH_DEFAULTS, meshOptionProblems } from '../render/land-mesh.ts';
 
@@ -231,8 +231,8 @@ function saveFirstText(state: GraphFileState, graphFile: string): string | null 
 function pastWorld(world: World, n: number, t: number, gridSide: number, layout: TileLayout, onGrid: readonly string[]): string | null {
   const cells = world.size * n;
   if (gridSide === cells + 1) return null;
-  const runsOn = (r: number) => world.size * r + 1 <= BROWSER_GRID_MAX;
-  const fills = (size: number, r: number) => (world.size * r) % (size - 1) === 0 && runsOn(r);
+  // The menu's resolutions and the layouts' sizes, tried with build's rule.
+  const fills = (size: number, r: number) => tilesFillWorld(world.size, r, size);
   const sizes = TILE_LAYOUTS[layout].sizes.filter((size) => fills(size, n));
   const resolutions = TILE_CELLS_PER_VIEW.filter((r) => fills(t, r));
   const one = onGrid.length === 1;
