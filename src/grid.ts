@@ -70,6 +70,21 @@ export function farOrigin(v: number): string | null {
 }
 
 /**
+ * What is wrong when a world of `size` views from `corner` (its x, or its y) ends past
+ * WORLD_ORIGIN_MAX, or null. A world lies within the bound with both its edges, as a build's
+ * region does (build/plan.ts makePlan checks every corner): checked by its corner alone, a file's
+ * world from 10⁹ − 1 ended past it, the editor took it, and `build --region world` and the Tiles
+ * box refused a region nobody had typed. A view's origin, checked alone, may lie on the bound, its
+ * far edge a view past it: no world holds such a view (viewer-core/world-note.ts worldAround).
+ */
+export function farWorldEdge(corner: number, size: number, axis: 'x' | 'y'): string | null {
+  const edge = corner + size;
+  if (Math.abs(edge) <= WORLD_ORIGIN_MAX) return null;
+  const [side, towards] = axis === 'x' ? ['east', 'west'] : ['north', 'south'];
+  return `${corner} + ${size} views puts the world's ${side} edge at ${edge}, farther from 0 than a world may reach (${WORLD_ORIGIN_MAX.toExponential()} views each way): move it ${towards}, or make it smaller`;
+}
+
+/**
  * The region the water node's world cut reads its sea level from: 16 × 16 views centred on
  * the origin, sampled at `perView` cells a view (16, 8 or 4: 65,536, 16,384 or 4,096 samples).
  * Fixed, so the coast does not move while the view pans and is the same at every view

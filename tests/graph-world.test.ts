@@ -307,7 +307,7 @@ describe('the viewer’s note and offer', () => {
   it('offers a world holding the view, whole or between whole views', () => {
     for (const view of [{ x: 0, y: 0, size: 256 }, { x: 0.25, y: -3.5, size: 256 }, { x: 7, y: 2.75, size: 1024 }]) {
       for (const size of [1, 2, 3, 4]) {
-        const w = worldAround(view, size);
+        const w = worldAround(view, size)!;
         expect(w.x <= view.x && w.y <= view.y && view.x + 1 <= w.x + w.size && view.y + 1 <= w.y + w.size).toBe(true);
         expect(Number.isInteger(w.x) && Number.isInteger(w.y)).toBe(true);
         expect(w.size).toBe(Number.isInteger(view.x) && Number.isInteger(view.y) ? size : Math.max(2, size));

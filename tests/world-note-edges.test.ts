@@ -18,11 +18,13 @@ describe('the world offered around a view at the far edge of the coordinates', (
   it('is one the editor takes and a file reopens, and it holds the view', () => {
     // A view may lie 10⁹ views from 0 each way; the world around one at −10⁹ began a view past
     // that, so "Give the graph a world" threw an EditError (the button did nothing, nothing said).
+    // A view reaching past the east or north bound (from 10⁹ − 1) is held by no world, whose far
+    // edges lie within the bound too (tests/world-far-edge.test.ts): the views here end on it.
     const edge = WORLD_ORIGIN_MAX;
-    for (const [x, y] of [[-edge, -edge], [-edge + 0.5, 0], [edge, edge], [edge - 0.25, -edge + 0.75]]) {
+    for (const [x, y] of [[-edge, -edge], [-edge + 0.5, 0], [edge - 1, edge - 1], [edge - 1.25, -edge + 0.75]]) {
       for (const size of [1, 2, 3, 5, 8]) {
         const view = { x, y, size: 256 };
-        const w = worldAround(view, size);
+        const w = worldAround(view, size)!;
         expect(checkWorld(w), `${size} around (${x}, ${y})`).toEqual([]);
         expect(w.x <= x && w.y <= y && x + 1 <= w.x + w.size && y + 1 <= w.y + w.size, `${JSON.stringify(w)} holds (${x}, ${y})`).toBe(true);
       }
@@ -39,30 +41,37 @@ describe('the world offered around a view at the far edge of the coordinates', (
 
 describe('the world offered around a view near the east or north bound', () => {
   it('ends on the bound where the view does not pass it, so a build of the world takes it', async () => {
-    // A view at 10⁹ − 1 (x) had a 3 × 3 world around it from 10⁹ − 2 to 10⁹ + 1: a file holds
+    // A view at 10⁹ − 1 (x) had a 3 × 3 world around it from 10⁹ − 2 to 10⁹ + 1: a file held
     // it, but build --region world refused it (a build's region lies within 10⁹ views of 0).
+    // A view reaching past the bound (10⁹ − 0.5, 10⁹) is held by no world: none is offered.
     const edge = WORLD_ORIGIN_MAX;
     for (const x of [edge - 1, edge - 1.5, edge - 3, edge - 0.5, edge]) {
       for (const size of [1, 2, 3, 5, 8, 16]) {
         const view = { x, y: x, size: 256 };
         const w = worldAround(view, size);
         const where = `${size} around ${x}`;
+        if (x + 1 > edge) {
+          expect(w, where).toBeNull();
+          continue;
+        }
         expect(checkWorld(w), where).toEqual([]);
-        expect(w.x <= x && w.y <= x && x + 1 <= w.x + w.size && x + 1 <= w.y + w.size, `${JSON.stringify(w)} holds ${x}`).toBe(true);
-        // Within the bound whenever the view is: else past it no further than the view.
-        expect(w.x + w.size, where).toBeLessThanOrEqual(Math.max(edge, Math.ceil(x + 1)));
+        expect(w!.x <= x && w!.y <= x && x + 1 <= w!.x + w!.size && x + 1 <= w!.y + w!.size, `${JSON.stringify(w)} holds ${x}`).toBe(true);
+        // Within the bound, both its edges.
+        expect(w!.x + w!.size, where).toBeLessThanOrEqual(edge);
       }
     }
     const file = join(scratchDir('world-edges'), 'east.json');
     const g = parseGraph(TEXT);
     g.view = { x: edge - 1, y: 0, size: 64 };
-    g.world = worldAround(g.view, 3);
+    g.world = worldAround(g.view, 3)!;
     writeFileSync(file, serializeGraph(g));
     const r = await runCli('build', file, '--region', 'world', '--cells-per-view', '64', '--tile-size', '65', '--plan');
     expect([r.code, r.err]).toEqual([0, '']);
   });
 
-  it('past the bound in a file, is refused by build --region world naming the world', async () => {
+  it('past the bound in a file, is refused by build --region world as the file is read, naming its path', async () => {
+    // build said "--region world: the graph's world … reaches to x = 1000000002" of a file the
+    // editor had opened; the file itself is refused now, everywhere (tests/world-far-edge.test.ts).
     const file = join(scratchDir('world-edges'), 'past.json');
     const g = parseGraph(TEXT);
     g.world = { x: WORLD_ORIGIN_MAX - 1, y: -1, size: 3 };
@@ -70,7 +79,7 @@ describe('the world offered around a view near the east or north bound', () => {
     const r = await runCli('build', file, '--region', 'world', '--cells-per-view', '64', '--plan');
     expect(r.code).toBe(2);
     expect(r.err).toBe(
-      "--region world: the graph's world (3 × 3 views from (999999999, −1)) reaches to x = 1000000002, farther from 0 than a build's region may lie (1e+9 views each way): move the world towards 0, or give --region X0,Y0,X1,Y1\n",
+      "past.json: 1 problem in the graph\n  $.world.x: 999999999 + 3 views puts the world's east edge at 1000000002, farther from 0 than a world may reach (1e+9 views each way): move it west, or make it smaller\n",
     );
   });
 });

@@ -16,7 +16,7 @@ import { parseGraph } from '../model/format.ts';
 import { type Graph, upstreamOf } from '../model/graph.ts';
 import { GraphError } from '../model/problems.ts';
 import { readinessProblems } from '../model/validate.ts';
-import { farOrigin, type World, WORLD_GRID_MAX, WORLD_ORIGIN_MAX } from '../grid.ts';
+import { type World, WORLD_GRID_MAX } from '../grid.ts';
 import { worldText } from '../viewer-core/world-note.ts';
 import { DECIMAL, parseArgs, UsageError, WHOLE } from './args.ts';
 import { sinkNodes } from './render.ts';
@@ -171,16 +171,8 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
     throw new UsageError(`--region world: ${basename(file)} has no world; give --region X0,Y0,X1,Y1, or give the graph a world (the viewer's "Give the graph a world", or "world" in the file)`);
   }
   const region: Region = regionText === 'world' && world ? { x0: world.x, y0: world.y, x1: world.x + world.size, y1: world.y + world.size } : { x0, y0, x1, y1 };
-  if (regionText === 'world' && world) {
-    // A file's world is checked by its corner, as a view's origin is; a region by both corners.
-    const [axis, past] = (['x', 'y'] as const).map((a) => [a, (a === 'x' ? region.x1 : region.y1)] as const).find(([, v]) => farOrigin(v)) ?? [];
-    if (axis) {
-      throw new UsageError(
-        `--region world: the graph's world (${worldText(world)}) reaches to ${axis} = ${past}, farther from 0 than a build's region may lie (${WORLD_ORIGIN_MAX.toExponential()} views each way): ` +
-          'move the world towards 0, or give --region X0,Y0,X1,Y1',
-      );
-    }
-  }
+  // A file's world lies within the coordinates' bound with both its edges (model/validate.ts
+  // checkWorld), so the region is one makePlan takes: no check of its own here.
   const nodes = nodeArgs ?? sinkNodes(parsed);
   const formats = args.one.has('format') ? parseFormats(args.one.get('format')!) : defaultFormats(parsed, nodes);
 

@@ -2,7 +2,7 @@
 // The file loader, the engine's setParam and the editor's wiring all ask these same questions.
 
 import { CATALOGUE, NODE_TYPES } from '../../nodes/index.ts';
-import { farOrigin, VIEW_SIZE_MAX, VIEW_SIZE_MIN, type World, WORLD_SIZE_MAX } from '../grid.ts';
+import { farOrigin, farWorldEdge, VIEW_SIZE_MAX, VIEW_SIZE_MIN, type World, WORLD_SIZE_MAX } from '../grid.ts';
 import type { AnyNodeDef, Catalogue } from './manifest.ts';
 import type { AnyParamValue, ParamSpec } from './params.ts';
 import { type Edge, type Graph, type GraphNode, NODE_ID_PATTERN, portRefText } from './graph.ts';
@@ -335,7 +335,8 @@ export function checkView(view: unknown, path = '$.view'): Problem[] {
 
 /**
  * Problems of a graph's world (format version 6, grid.ts World): whole views x and y within the
- * origin's bounds, a whole size of 1 to WORLD_SIZE_MAX views; every key named.
+ * origin's bounds, a whole size of 1 to WORLD_SIZE_MAX views, and its far edges (x + size,
+ * y + size) within the bounds too (grid.ts farWorldEdge); every key named.
  */
 export function checkWorld(world: unknown, path = '$.world'): Problem[] {
   if (typeof world !== 'object' || world === null || Array.isArray(world)) {
@@ -357,6 +358,14 @@ export function checkWorld(world: unknown, path = '$.world'): Problem[] {
   const size = w.size;
   if (typeof size !== 'number' || !Number.isInteger(size) || size < 1 || size > WORLD_SIZE_MAX) {
     out.push({ path: `${path}.size`, message: `expected a whole number of views from 1 to ${WORLD_SIZE_MAX}, got ${describe(size)}` });
+  } else {
+    // Its far edges too, named at the corner's key (a corner within the bound and a size within
+    // 1…16: together they pass it).
+    for (const key of ['x', 'y'] as const) {
+      const v = w[key];
+      const far = typeof v === 'number' && Number.isInteger(v) && !farOrigin(v) ? farWorldEdge(v, size, key) : null;
+      if (far) out.push({ path: `${path}.${key}`, message: far });
+    }
   }
   return out;
 }

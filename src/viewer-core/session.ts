@@ -387,12 +387,16 @@ export class ViewerSession {
 
   /**
    * The world size menu's choice (world-note.ts WORLD_SIZES): with a world, a world of that size
-   * around the view (one undo step); without one, the size the note offers.
+   * around the view (one undo step; none past the bound, where no world holds the view); without
+   * one, the size the note offers.
    */
   chooseWorldSize(size: number): void {
     const world = this.core.graph.world;
-    if (world) this.setWorld(worldAround(this.core.graph.view, size));
-    else {
+    if (world) {
+      // None around a view reaching past the coordinates' bound (the note says so): the world stays.
+      const around = worldAround(this.core.graph.view, size);
+      if (around) this.setWorld(around);
+    } else {
       this.worldOffer = size;
       this.changed('state');
     }

@@ -30,20 +30,23 @@ export function worldText(w: World): string {
 /**
  * A world of `size` views a side holding the view, as centred on it as whole views allow: the
  * view's origin need not be whole (a pan moves it by cells), so a world of one view holds it only
- * when it is, and two views always do. It stays within the origin's bounds, ±WORLD_ORIGIN_MAX
- * views, as a build's region does (`build --region world`): by a view on a bound it starts or
- * ends there and reaches further the other way. Centred, by the west bound it began past it and
- * the editor refused it; by the east bound it ended past it, and a build refused it.
+ * when it is, and two views always do. Null for a view reaching past the east or north bound
+ * (its origin past 10⁹ − 1: an origin may lie on the bound, ±WORLD_ORIGIN_MAX views), which no
+ * world holds: a world lies within the bounds with both its edges, as a build's region does
+ * (grid.ts farWorldEdge). By a bound the world starts or ends on it and reaches further the other
+ * way. Centred, by the west bound it began past it and the editor refused it; by the east bound it
+ * ended past it, and a build refused it; before the far edge was checked, a view on the east bound
+ * got a world ending a view past it, which a file then held and a build and the Tiles box refused.
  */
-export function worldAround(view: View, size: number): World {
+export function worldAround(view: View, size: number): World | null {
+  if (view.x + 1 > WORLD_ORIGIN_MAX || view.y + 1 > WORLD_ORIGIN_MAX) return null;
   const s = Number.isInteger(view.x) && Number.isInteger(view.y) ? size : Math.max(2, size);
   const place = (o: number) => {
     // Whole views spare beside the view's own (one, or two when it straddles a line): half before it.
     const centred = Math.floor(o) - Math.floor((s - (Number.isInteger(o) ? 1 : 2)) / 2);
-    // Ending on the east (north) bound, or, for a view that passes it, where the view ends.
-    const east = centred + s > WORLD_ORIGIN_MAX ? Math.max(WORLD_ORIGIN_MAX - s, Math.ceil(o + 1) - s) : centred;
-    // Never west (south) of the bound, which the view itself is not: the world still holds it.
-    return Math.max(-WORLD_ORIGIN_MAX, east);
+    // Ending on the east (north) bound where it would pass it, starting on the west (south) one:
+    // the view lies within both, so the world still holds it.
+    return Math.max(-WORLD_ORIGIN_MAX, Math.min(WORLD_ORIGIN_MAX - s, centred));
   };
   return { x: place(view.x), y: place(view.y), size: s };
 }
@@ -87,6 +90,11 @@ export function gridNoteFor(titles: readonly string[], view: View, world: World 
   // A world helps none of them when every one lies below a water level read from the view.
   const helps = titles.some((t) => !onView.includes(t));
   const offer = helps ? worldAround(view, offerSize) : null;
+  // No world holds a view reaching past the bound (worldAround): said, where a button would be.
+  const noneHolds = helps && !offer ? " No world holds a view reaching past 10⁹ views from 0: a world, as a build's region, lies within 10⁹ views each way. Move the view towards 0 to give the graph one." : '';
+  if (!world && noneHolds) {
+    return note(`${names} ${runs} on the whole view: a pan runs ${it} again on the new view, so the same place may come out different.${noneHolds}`, null, false);
+  }
   if (!offer && !world) {
     return note(
       `${names} ${runs} on the whole view, below a water level read from the view: a pan runs ${it} again on the new view, so the same place may come out different. A world would not change that; a water node's world cut would.`,
@@ -107,7 +115,7 @@ export function gridNoteFor(titles: readonly string[], view: View, world: World 
     // Half in it, "lies outside" contradicted the map, which draws the world's edge across the view.
     const meets = view.x < world.x + world.size && view.x + 1 > world.x && view.y < world.y + world.size && view.y + 1 > world.y;
     const where = meets ? 'reaches past the edge of' : 'lies outside';
-    return note(`The view ${where} the graph's world (${worldText(world)}): here ${names} ${runs} on the whole view, and a pan runs ${it} again.`, helps ? worldAround(view, world.size) : null, true);
+    return note(`The view ${where} the graph's world (${worldText(world)}): here ${names} ${runs} on the whole view, and a pan runs ${it} again.${noneHolds}`, helps ? worldAround(view, world.size) : null, true);
   }
   if (!latticeOf({ x0: view.x, y0: view.y, extent: 1, n: view.size })) {
     // No world helps here: the engine runs on a world only a view on its own cells.
