@@ -10,7 +10,7 @@ import { EngineClient } from '../src/worker/client.ts';
 import { PreviewEvaluator } from '../src/worker/evaluator.ts';
 import type { EvaluateRequest } from '../src/worker/protocol.ts';
 import { newStopWord } from '../src/worker/stop.ts';
-import { EditedSince, elapsedText, markedCards, ProgressClock, progressText, SLOW_MS, TICK_MS, whereText } from '../src/viewer-core/progress.ts';
+import { EditedSince, elapsedText, markedCards, ProgressClock, progressText, type RunningNode, SLOW_MS, TICK_MS, whereText } from '../src/viewer-core/progress.ts';
 import { FakeWorker } from './helpers/fake-worker.ts';
 import { loadGraph } from './helpers/graphs.ts';
 import { gridBoundNodes } from '../src/engine/grid-bound.ts';
@@ -26,12 +26,15 @@ function worldDomain(graph: Graph, margin = 0): Domain {
   return { x0: g.x0 - margin * cell, y0: g.y0 - margin * cell, extent: g.extent + 2 * margin * cell, n: g.n + 2 * margin };
 }
 
+/** Node `node` running on `domain` for a request of `graph` (the client's Progress.running). */
+const on = (graph: Graph, node: string, domain: Domain): RunningNode => ({ node, domain, view: graph.view, world: graph.world });
+
 describe('the status text', () => {
   it('names an erosion on the world, its views and cells, and the time waited', () => {
     expect(worldDomain(WORLD).n).toBe(769);
-    expect(progressText({ node: 'erosion', domain: worldDomain(WORLD) }, WORLD, 2140)).toBe('Hydraulic erosion on the world (3 × 3 views, 769² cells)…\u00a02.1\u00a0s');
+    expect(progressText(on(WORLD, 'erosion', worldDomain(WORLD)), WORLD, 2140)).toBe('Hydraulic erosion on the world (3 × 3 views, 769² cells)…\u00a02.1\u00a0s');
     // Grown by the margin the nodes below read around a cell (a coast distance's halo).
-    expect(progressText({ node: 'erosion', domain: worldDomain(WORLD, 32) }, WORLD, 6300)).toBe('Hydraulic erosion on the world (3 × 3 views and a margin, 833² cells)…\u00a06.3\u00a0s');
+    expect(progressText(on(WORLD, 'erosion', worldDomain(WORLD, 32)), WORLD, 6300)).toBe('Hydraulic erosion on the world (3 × 3 views and a margin, 833² cells)…\u00a06.3\u00a0s');
     const five = { ...WORLD, world: { x: -2, y: -2, size: 5 } };
     expect(whereText(worldDomain(five, 32), five)).toBe('on the world (5 × 5 views and a margin, 1345² cells)');
   });
@@ -52,9 +55,9 @@ describe('the status text', () => {
   });
 
   it('says nothing before SLOW_MS, only that something computes when the worker has not named a node (or one since deleted)', () => {
-    expect(progressText({ node: 'erosion', domain: worldDomain(WORLD) }, WORLD, SLOW_MS - 1)).toBeNull();
+    expect(progressText(on(WORLD, 'erosion', worldDomain(WORLD)), WORLD, SLOW_MS - 1)).toBeNull();
     expect(progressText(null, WORLD, 450)).toBe('Computing…\u00a00.5\u00a0s');
-    expect(progressText({ node: 'gone', domain: worldDomain(WORLD) }, WORLD, 450)).toBe('Computing…\u00a00.5\u00a0s');
+    expect(progressText(on(WORLD, 'gone', worldDomain(WORLD)), WORLD, 450)).toBe('Computing…\u00a00.5\u00a0s');
   });
 
   it('counts tenths of seconds, then minutes, kept whole (no-break spaces)', () => {
@@ -68,14 +71,14 @@ describe('the status text', () => {
 
 describe('the cards marked', () => {
   it('are the nodes started and not pictured, and everything below the node running', () => {
-    const below = markedCards(VALLEYS, [], { node: 'erosion', domain: worldDomain(WORLD) });
+    const below = markedCards(VALLEYS, [], on(WORLD, 'erosion', worldDomain(WORLD)));
     expect(below.has('erosion')).toBe(true);
     expect(below.has('biomes')).toBe(true);
     expect(below.has('water')).toBe(true);
     // Nothing above the erosion is recomputed by a world change: it is not marked.
     for (const id of ['cont', 'contCurve', 'height', 'tempNoise']) expect(below.has(id), id).toBe(false);
     expect([...markedCards(VALLEYS, ['height', 'gone'], null)]).toEqual(['height']);
-    expect(markedCards(VALLEYS, [], { node: 'gone', domain: worldDomain(WORLD) }).size).toBe(0);
+    expect(markedCards(VALLEYS, [], on(WORLD, 'gone', worldDomain(WORLD))).size).toBe(0);
   });
 });
 
@@ -90,7 +93,7 @@ describe('what the edits since the last answer can change', () => {
     // The noises above the erosion run on the world's grid, and their pictures stay the same.
     for (const id of ['cont', 'contCurve', 'height', 'tempNoise', 'moistNoise']) expect(world.has(id), id).toBe(false);
     // So a slow world change marks the erosion and what it feeds, not the noises it started.
-    const marked = markedCards(VALLEYS, ['cont', 'height', 'erosion'], { node: 'erosion', domain: worldDomain(WORLD) }, world);
+    const marked = markedCards(VALLEYS, ['cont', 'height', 'erosion'], on(WORLD, 'erosion', worldDomain(WORLD)), world);
     expect(marked.has('cont')).toBe(false);
     expect(marked.has('erosion')).toBe(true);
     expect(marked.has('moisture')).toBe(true);
@@ -203,7 +206,7 @@ describe("the client's progress", () => {
     worker.running(1, 'erosion', viewDomain(VALLEYS.view));
     vi.advanceTimersByTime(500);
     worker.running(1, 'water', viewDomain(VALLEYS.view));
-    expect(client.progress).toEqual({ since, running: { node: 'water', domain: viewDomain(VALLEYS.view) } });
+    expect(client.progress).toEqual({ since, running: on(VALLEYS, 'water', viewDomain(VALLEYS.view)) });
     expect([...client.recomputing].sort()).toEqual(['erosion', 'water']);
     expect(told()).toBe(3);
     // The first part brings the water's picture; the rest the erosion's.
@@ -271,6 +274,30 @@ describe("the client's progress", () => {
     client.invalidate();
     worker.answer(3, false);
     expect(client.progress?.since).toBe(performance.now());
+  });
+
+  it("describes where the running node runs against the graph its request evaluates, not the newest one", () => {
+    // No stop word: the request on the world runs on after the world is taken away.
+    let graph: Graph = WORLD;
+    const worker = new FakeWorker();
+    const client = new EngineClient(worker, () => ({ graph, previewSize: 148, detail: null, detailSize: 512 }));
+    client.invalidate();
+    worker.running(1, 'erosion', worldDomain(WORLD, 32));
+    vi.advanceTimersByTime(1000);
+    const said = () => progressText(client.progress!.running, graph, performance.now() - client.progress!.since);
+    expect(said()).toBe('Hydraulic erosion on the world (3 × 3 views and a margin, 833² cells)…\u00a01.0\u00a0s');
+    // The world removed, then another given elsewhere: the erosion still runs on the first world.
+    graph = VALLEYS;
+    client.invalidate();
+    expect(said()).toBe('Hydraulic erosion on the world (3 × 3 views and a margin, 833² cells)…\u00a01.0\u00a0s');
+    graph = { ...VALLEYS, world: { x: 4, y: 4, size: 2 } };
+    client.invalidate();
+    expect(said()).toBe('Hydraulic erosion on the world (3 × 3 views and a margin, 833² cells)…\u00a01.0\u00a0s');
+    // Answered, the newest request goes out: its nodes are described against its own graph.
+    worker.answer(1, false);
+    expect(worker.sent.length).toBe(2);
+    worker.running(2, 'erosion', viewDomain(graph.view));
+    expect(said()).toMatch(/^Hydraulic erosion on the view \(256² cells\)…/);
   });
 
   it('ignores running messages of requests it did not send or no longer awaits', () => {

@@ -6,13 +6,11 @@
 import { type Domain, viewDomain } from '../grid.ts';
 import { covers, worldGrid } from '../engine/domains.ts';
 import { downstreamOf, type Graph } from '../model/graph.ts';
-import { type Progress, SLOW_MS } from '../worker/client.ts';
+import { type Progress, type RunningNode, SLOW_MS } from '../worker/client.ts';
 import type { Change } from '../editor/commands.ts';
 
 export { SLOW_MS };
-
-/** The node the worker started last for the request in flight, on its domain (EvaluateRunning). */
-export type RunningNode = NonNullable<Progress['running']>;
+export type { RunningNode };
 
 /** How often the status's time ticks while it shows. */
 export const TICK_MS = 100;
@@ -63,7 +61,9 @@ export function elapsedText(ms: number): string {
 /**
  * The map's status for an evaluation running `elapsedMs`: null before SLOW_MS; the node's title
  * and where it runs when the worker said which (`running`, a node still in the graph); else
- * only that something computes.
+ * only that something computes. Where it runs is told against the view and world of the graph the
+ * request evaluates (RunningNode), not `graph`, the newest: a world moved or taken away while
+ * the erosion still runs on the old one read as "on 3.3 × 3.3 views" until the next node started.
  */
 export function progressText(running: RunningNode | null, graph: Pick<Graph, 'view' | 'world' | 'nodes'>, elapsedMs: number): string | null {
   const parts = progressParts(running, graph, elapsedMs);
@@ -79,7 +79,7 @@ export function progressText(running: RunningNode | null, graph: Pick<Graph, 'vi
 export function progressParts(running: RunningNode | null, graph: Pick<Graph, 'view' | 'world' | 'nodes'>, elapsedMs: number): { readonly what: string; readonly elapsed: string } | null {
   if (elapsedMs < SLOW_MS) return null;
   const node = running && graph.nodes.find((n) => n.id === running.node);
-  const what = node ? `${node.title} ${whereText(running.domain, graph)}` : 'Computing';
+  const what = node ? `${node.title} ${whereText(running.domain, running)}` : 'Computing';
   return { what: `${what}…`, elapsed: elapsedText(elapsedMs) };
 }
 

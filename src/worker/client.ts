@@ -19,7 +19,7 @@
 // stopped: they take milliseconds, and during a drag edits come faster than that, so stopping
 // each would leave the drag with no picture at all until the hand rests.
 
-import type { Domain } from '../grid.ts';
+import type { Domain, View, World } from '../grid.ts';
 import type { EvaluateFailure, EvaluateRequest, EvaluateResult, EvaluateRunning, FromWorker, ToWorker } from './protocol.ts';
 import { markStale } from './stop.ts';
 
@@ -54,7 +54,19 @@ export interface Progress {
    */
   readonly since: number;
   /** The node its evaluation started last, on its domain; null before the first (and for drafts, which tell none). */
-  readonly running: { readonly node: string; readonly domain: Domain } | null;
+  readonly running: RunningNode | null;
+}
+
+/**
+ * A node a request's evaluation runs, on its domain, with the view and world of the graph that
+ * request evaluates: the domain is described against those (progress.ts whereText), not against
+ * the page's newest graph, which a world moved or taken away since may have left behind.
+ */
+export interface RunningNode {
+  readonly node: string;
+  readonly domain: Domain;
+  readonly view: View;
+  readonly world?: World | undefined;
 }
 
 /**
@@ -79,7 +91,7 @@ export function draftSize(n: number, preview: number): number | null {
 
 export class EngineClient {
   private seq = 0;
-  private inFlight: { seq: number; sentAt: number; since: number; draft: boolean } | null = null;
+  private inFlight: { seq: number; sentAt: number; since: number; draft: boolean; view: View; world: World | undefined } | null = null;
   /** The newest EvaluateRunning of the request in flight. */
   private runningNow: EvaluateRunning | null = null;
   /** Nodes a full evaluation started whose new pictures have not come yet, with the request that started them. */
@@ -142,7 +154,7 @@ export class EngineClient {
     const flight = this.inFlight;
     if (!flight) return null;
     const r = this.runningNow;
-    return { since: flight.since, running: r && r.seq === flight.seq ? { node: r.node, domain: r.domain } : null };
+    return { since: flight.since, running: r && r.seq === flight.seq ? { node: r.node, domain: r.domain, view: flight.view, world: flight.world } : null };
   }
 
   /**
@@ -240,7 +252,7 @@ export class EngineClient {
     const body = this.source();
     const draft = this.dragging ? this.draftSide(body.graph.view.size, body.previewSize) : null;
     const now = performance.now();
-    this.inFlight = { seq, sentAt: now, since: waiting ?? now, draft: draft !== null };
+    this.inFlight = { seq, sentAt: now, since: waiting ?? now, draft: draft !== null, view: body.graph.view, world: body.graph.world };
     if (draft === null) this.owed = false;
     const sized = draft !== null ? { draft, draftThreads: this.draftThreads } : this.stopWord ? { stop: this.stopWord } : {};
     const request: EvaluateRequest = { kind: 'evaluate', seq, ...body, ...sized };
