@@ -56,14 +56,18 @@ describe('the status text', () => {
 
   it('says nothing before SLOW_MS, only that something computes when the worker has not named a node (or one since deleted)', () => {
     expect(progressText(on(WORLD, 'erosion', worldDomain(WORLD)), WORLD, SLOW_MS - 1)).toBeNull();
-    expect(progressText(null, WORLD, 450)).toBe('Computing…\u00a00.5\u00a0s');
-    expect(progressText(on(WORLD, 'gone', worldDomain(WORLD)), WORLD, 450)).toBe('Computing…\u00a00.5\u00a0s');
+    expect(progressText(null, WORLD, 450)).toBe('Computing…\u00a00.4\u00a0s');
+    expect(progressText(on(WORLD, 'gone', worldDomain(WORLD)), WORLD, 450)).toBe('Computing…\u00a00.4\u00a0s');
   });
 
-  it('counts tenths of seconds, then minutes, kept whole (no-break spaces)', () => {
+  it('counts tenths of seconds, whole ones from 10 s, then minutes, kept whole (no-break spaces)', () => {
     expect(elapsedText(0)).toBe('0.0\u00a0s');
     expect(elapsedText(9_949)).toBe('9.9\u00a0s');
-    expect(elapsedText(59_900)).toBe('59.9\u00a0s');
+    // Not '10.0 s': a 256-px map's status has no room for the tenth, which would cut the node's title.
+    expect(elapsedText(9_990)).toBe('9.9\u00a0s');
+    expect(elapsedText(10_000)).toBe('10\u00a0s');
+    expect(elapsedText(12_940)).toBe('12\u00a0s');
+    expect(elapsedText(59_900)).toBe('59\u00a0s');
     expect(elapsedText(65_400)).toBe('1\u00a0min 05\u00a0s');
     expect(elapsedText(-5)).toBe('0.0\u00a0s');
   });

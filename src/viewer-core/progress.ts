@@ -28,33 +28,53 @@ function sameSquare(a: Domain, b: Domain): boolean {
 }
 
 /**
- * Where a node runs, in words, for the graph as it is: on its world (the world's grid, grown by
- * the margin nodes below read around a cell), on the view (grown or not), or on a region of
- * views (a water's world cut, a wind's coarse pass), with the cells a side.
+ * Where a node runs, in words: `text` whole ("on the world (3 × 3 views and a margin, 833²
+ * cells)"), and in two parts for a map too narrow for all of it: `at`, what it must say ("on the
+ * world"), and `detail`, what a wider map adds ("3 × 3 views and a margin, 833² cells").
  */
-export function whereText(domain: Domain, graph: Pick<Graph, 'view' | 'world'>): string {
-  const cells = `${domain.n}² cells`;
-  const view = viewDomain(graph.view);
-  const world = graph.world ? worldGrid(graph.world, view) : null;
-  if (graph.world && world && covers(domain, world) && domain.extent < graph.world.size + 1) {
-    const s = graph.world.size;
-    return `on the world (${s} × ${s} views${domain.n > world.n ? ' and a margin' : ''}, ${cells})`;
-  }
-  if (sameSquare(domain, { ...view, n: domain.n })) return `on the view (${cells})`;
-  const holdsView = domain.x0 <= view.x0 + 1e-9 && domain.y0 <= view.y0 + 1e-9 && domain.x0 + domain.extent >= view.x0 + view.extent - 1e-9 && domain.y0 + domain.extent >= view.y0 + view.extent - 1e-9;
-  if (holdsView && domain.extent < 2) return `on the view and a margin (${cells})`;
-  const e = num(domain.extent);
-  return `on ${e} × ${e} views (${cells})`;
+export interface Where {
+  readonly text: string;
+  readonly at: string;
+  readonly detail: string;
 }
 
 /**
- * Seconds as the status ticks them: tenths under a minute, then minutes and seconds; with no-break
- * spaces, so a status wrapped on a small map keeps its time whole (it read "1.5" over "s").
+ * Where a node runs, for the view and world of the graph its request evaluates: on its world (the
+ * world's grid, grown by the margin nodes below read around a cell), on the view (grown or not),
+ * or on a region of views (a water's world cut, a wind's coarse pass), with the cells a side.
+ */
+export function whereParts(domain: Domain, graph: Pick<Graph, 'view' | 'world'>): Where {
+  const cells = `${domain.n}² cells`;
+  const view = viewDomain(graph.view);
+  const world = graph.world ? worldGrid(graph.world, view) : null;
+  const plain = (at: string): Where => ({ text: `${at} (${cells})`, at, detail: cells });
+  if (graph.world && world && covers(domain, world) && domain.extent < graph.world.size + 1) {
+    const s = graph.world.size;
+    const detail = `${s} × ${s} views${domain.n > world.n ? ' and a margin' : ''}, ${cells}`;
+    return { text: `on the world (${detail})`, at: 'on the world', detail };
+  }
+  if (sameSquare(domain, { ...view, n: domain.n })) return plain('on the view');
+  const holdsView = domain.x0 <= view.x0 + 1e-9 && domain.y0 <= view.y0 + 1e-9 && domain.x0 + domain.extent >= view.x0 + view.extent - 1e-9 && domain.y0 + domain.extent >= view.y0 + view.extent - 1e-9;
+  if (holdsView && domain.extent < 2) return { text: `on the view and a margin (${cells})`, at: 'on the view', detail: `with a margin, ${cells}` };
+  const e = num(domain.extent);
+  return plain(`on ${e} × ${e} views`);
+}
+
+/** whereParts, whole: "on the world (3 × 3 views and a margin, 833² cells)". */
+export function whereText(domain: Domain, graph: Pick<Graph, 'view' | 'world'>): string {
+  return whereParts(domain, graph).text;
+}
+
+/**
+ * The time waited as a stopwatch shows it (never ahead): tenths under 10 s, whole seconds under a
+ * minute (a 256-px map's status has no room for "10.4 s" beside a node's title and where it runs),
+ * then minutes and seconds; with no-break spaces, so the time stays whole.
  */
 export function elapsedText(ms: number): string {
-  const s = Math.max(0, ms) / 1000;
-  if (s < 60) return `${s.toFixed(1)}\u00a0s`;
-  const whole = Math.floor(s);
+  const tenths = Math.floor(Math.max(0, ms) / 100);
+  if (tenths < 100) return `${Math.floor(tenths / 10)}.${tenths % 10}\u00a0s`;
+  const whole = Math.floor(tenths / 10);
+  if (whole < 60) return `${whole}\u00a0s`;
   return `${Math.floor(whole / 60)}\u00a0min ${String(whole % 60).padStart(2, '0')}\u00a0s`;
 }
 
@@ -70,17 +90,32 @@ export function progressText(running: RunningNode | null, graph: Pick<Graph, 'vi
   return parts && `${parts.what}\u00a0${parts.elapsed}`;
 }
 
+/** progressText in parts (progressParts). */
+export interface ProgressParts {
+  /** What computes, whole ("Hydraulic erosion on the world (…)…"): it changes only with the node. */
+  readonly what: string;
+  /** The node's title ("Hydraulic erosion"), or "Computing" before the worker has named one. */
+  readonly node: string;
+  /** Where it runs, in short ("on the world"; empty with no node) and what a wider map adds (whereParts). */
+  readonly at: string;
+  readonly detail: string;
+  /** The time waited ("2.1 s"), which ticks every TICK_MS. */
+  readonly elapsed: string;
+}
+
 /**
- * progressText in its two parts: what computes ("Hydraulic erosion on the world (…)…"), which
- * changes only with the node, and the time waited, which ticks every TICK_MS. The map announces
- * the first to a screen reader and not the second: a live region whose text changed ten times a
- * second would be read out without end.
+ * progressText in parts. The map announces `what` to a screen reader and not the time: a live
+ * region whose text changed ten times a second would be read out without end. It shows the node,
+ * where it runs and the time on one line, followed by the detail where the map has room for it
+ * whole: on a 256-px map the whole text wrapped to three lines over the land.
  */
-export function progressParts(running: RunningNode | null, graph: Pick<Graph, 'view' | 'world' | 'nodes'>, elapsedMs: number): { readonly what: string; readonly elapsed: string } | null {
+export function progressParts(running: RunningNode | null, graph: Pick<Graph, 'view' | 'world' | 'nodes'>, elapsedMs: number): ProgressParts | null {
   if (elapsedMs < SLOW_MS) return null;
+  const elapsed = elapsedText(elapsedMs);
   const node = running && graph.nodes.find((n) => n.id === running.node);
-  const what = node ? `${node.title} ${whereText(running.domain, running)}` : 'Computing';
-  return { what: `${what}…`, elapsed: elapsedText(elapsedMs) };
+  if (!node) return { what: 'Computing…', node: 'Computing', at: '', detail: '', elapsed };
+  const where = whereParts(running.domain, running);
+  return { what: `${node.title} ${where.text}…`, node: node.title, at: where.at, detail: where.detail, elapsed };
 }
 
 /**

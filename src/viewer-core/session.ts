@@ -30,7 +30,7 @@ import { readRiverSetting, type RiverOutput, riverOutputs, type RiverSetting, ri
 import type { SettingStore } from './settings.ts';
 import type { WaterRef } from '../worker/protocol.ts';
 import type { Progress } from '../worker/client.ts';
-import { progressParts } from './progress.ts';
+import { progressParts, type ProgressParts } from './progress.ts';
 import { type GridNote, gridHintFor, gridNoteFor, worldAround } from './world-note.ts';
 
 export type ViewerStyle = Required<LayerStyle>;
@@ -738,7 +738,7 @@ export class ViewerSession {
    * cells)… 2.1 s"); null otherwise. A world of 5 × 5 views took 6 s, with a small "updating…"
    * alone to say so.
    */
-  get status(): { readonly what: string; readonly elapsed: string } | null {
+  get status(): ProgressParts | null {
     const p = this.hooks.progress?.();
     return p ? progressParts(p.running, this.core.graph, performance.now() - p.since) : null;
   }

@@ -12,11 +12,23 @@ import { mkdirSync } from 'node:fs';
 
 const SHOTS = '/work/notes/shots';
 
+/** The map's status at one frame, as a person sees it (MapView: its parts, data-part). */
+interface StatusSeen {
+  /** The text of its parts lying whole on its line, in order (a part wrapped out of sight is not). */
+  shown: string;
+  /** Its tooltip: the whole of what computes. */
+  title: string;
+  /** Its height in lines of its text. */
+  lines: number;
+  /** A part shown cut short (an ellipsis). */
+  cut: boolean;
+}
+
 /**
  * Watches, at every frame from now until `stop()`, the map's status and which cards are marked
  * as being computed again, so what showed while the worker computed is known however fast it was.
  */
-async function watchProgress(page: Page): Promise<{ stop(): Promise<{ statuses: string[]; live: string[]; marked: string[] }> }> {
+async function watchProgress(page: Page): Promise<{ stop(): Promise<{ statuses: StatusSeen[]; live: string[]; marked: string[] }> }> {
   await page.evaluate(() => {
     const w = window as unknown as { progressSeen: { statuses: Set<string>; live: Set<string>; marked: Set<string> }; progressWatching: boolean };
     w.progressSeen = { statuses: new Set(), live: new Set(), marked: new Set() };
@@ -25,7 +37,27 @@ async function watchProgress(page: Page): Promise<{ stop(): Promise<{ statuses: 
     const look = () => {
       if (!w.progressWatching) return;
       const status = app.querySelector('tg-viewer')?.shadowRoot?.querySelector('tg-map-view')?.shadowRoot?.querySelector('.status');
-      if (status?.textContent) w.progressSeen.statuses.add(status.textContent);
+      if (status) {
+        const cs = getComputedStyle(status);
+        const r = status.getBoundingClientRect();
+        const px = (v: string) => parseFloat(v) || 0;
+        const top = r.top + px(cs.borderTopWidth) + px(cs.paddingTop);
+        const bottom = r.bottom - px(cs.borderBottomWidth) - px(cs.paddingBottom);
+        const left = r.left + px(cs.borderLeftWidth) + px(cs.paddingLeft);
+        const right = r.right - px(cs.borderRightWidth) - px(cs.paddingRight);
+        const whole = (el: Element) => {
+          const b = el.getBoundingClientRect();
+          return b.width > 0 && b.top >= top - 0.5 && b.bottom <= bottom + 0.5 && b.left >= left - 0.5 && b.right <= right + 0.5;
+        };
+        const parts = [...status.querySelectorAll('[data-part]')].filter(whole);
+        const seen = {
+          shown: parts.map((el) => el.textContent).join(''),
+          title: (status as HTMLElement).title,
+          lines: Math.round(((bottom - top) / px(cs.lineHeight)) * 100) / 100,
+          cut: parts.some((el) => el.scrollWidth > el.clientWidth + 0.5),
+        };
+        w.progressSeen.statuses.add(JSON.stringify(seen));
+      }
       // What a screen reader is told: the status's live region alone.
       const live = (status?.matches('[role="status"]') ? status : status?.querySelector('[role="status"]'))?.textContent;
       if (live) w.progressSeen.live.add(live);
@@ -50,7 +82,7 @@ async function watchProgress(page: Page): Promise<{ stop(): Promise<{ statuses: 
       page.evaluate(() => {
         const w = window as unknown as { progressSeen: { statuses: Set<string>; live: Set<string>; marked: Set<string> }; progressWatching: boolean };
         w.progressWatching = false;
-        return { statuses: [...w.progressSeen.statuses], live: [...w.progressSeen.live], marked: [...w.progressSeen.marked].sort() };
+        return { statuses: [...w.progressSeen.statuses].map((t) => JSON.parse(t) as StatusSeen), live: [...w.progressSeen.live], marked: [...w.progressSeen.marked].sort() };
       }),
   };
 }
@@ -64,7 +96,7 @@ for (const [width, height] of [
   [1600, 1000],
   [1024, 700],
 ] as const) {
-  it(`names the erosion running on the world with its time, marks the cards it redraws, and takes both away with the answer (${width} × ${height})`, async () => {
+  it(`names the erosion running on the world with its time on one line, marks the cards it redraws, and takes both away with the answer (${width} × ${height})`, async () => {
     await withApp({ viewport: { width, height }, recipe: 'eroded-valleys.json' }, async (page) => {
       // Droplets that live long, so the world's erosion takes seconds whatever the machine.
       await showInViewer(page, 'erosion');
@@ -81,7 +113,7 @@ for (const [width, height] of [
       const box = (await status.boundingBox())!;
       const badge = await page.locator('tg-map-view .badge').boundingBox();
       mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}/s34-feedback-world-computing-${width}.png` });
+      await page.screenshot({ path: `${SHOTS}/s35-status-world-computing-${width}.png` });
       expect(box.x).toBeGreaterThanOrEqual(frame.x);
       expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width + 0.5);
       expect(box.y + box.height).toBeLessThanOrEqual(frame.y + frame.height + 0.5);
@@ -91,12 +123,27 @@ for (const [width, height] of [
       await settle(page);
       const seen = await watch.stop();
       expect(seen.statuses.length).toBeGreaterThan(0);
-      for (const text of seen.statuses) {
-        expect(text).toMatch(/^(Hydraulic erosion|Continentalness|Erosion noise|Peaks & valleys|C curve|E curve|PV curve|Height = C \+ E · PV|Water level|Coast distance|Land rank|Temperature|Wind|Moisture|Biomes|Temperature noise|Moisture noise) on .+…\u00a0\d+\.\d\u00a0s$/);
+      const NODE = '(Hydraulic erosion|Continentalness|Erosion noise|Peaks & valleys|C curve|E curve|PV curve|Height = C \\+ E · PV|Water level|Coast distance|Land rank|Temperature|Wind|Moisture|Biomes|Temperature noise|Moisture noise)';
+      const WHERE = 'on (the world|the view|\\d+(\\.\\d)? × \\d+(\\.\\d)? views)';
+      const TIME = '\u00a0\\d+(\\.\\d)?\u00a0s';
+      for (const t of seen.statuses) {
+        // One line along the map's foot at either size: at 1024 × 700 (a 256-px map) it wrapped
+        // to three lines over the land. The node, where it runs and the time read whole; the
+        // cells and margin follow when the map has room, else only the tooltip has them.
+        expect(t.lines, JSON.stringify(t)).toBeLessThan(1.5);
+        expect(t.cut, JSON.stringify(t)).toBe(false);
+        expect(t.shown).toMatch(new RegExp(`^${NODE}\u00a0${WHERE}…${TIME}(\u00a0\\(.+\\))?$`));
+        expect(t.title).toMatch(new RegExp(`^${NODE} ${WHERE}( and a margin)? \\(.*\\d+² cells\\)…$`));
       }
-      expect(seen.statuses.some((t) => /^Hydraulic erosion on the world \(3 × 3 views( and a margin)?, \d+² cells\)…\u00a0\d+\.\d\u00a0s$/.test(t))).toBe(true);
+      const erosion = seen.statuses.filter((t) => t.shown.startsWith('Hydraulic erosion'));
+      const detail = '\\(3 × 3 views( and a margin)?, \\d+² cells\\)';
+      for (const t of erosion) expect(t.title).toMatch(new RegExp(`^Hydraulic erosion on the world ${detail}…$`));
+      // A 512-px map has room for the cells, a 256-px one not.
+      const shown = width > 1200 ? `^Hydraulic erosion\u00a0on the world…${TIME}\u00a0${detail}$` : `^Hydraulic erosion\u00a0on the world…${TIME}$`;
+      expect(erosion.length).toBeGreaterThan(0);
+      for (const t of erosion) expect(t.shown).toMatch(new RegExp(shown));
       // The time ticked.
-      expect(new Set(seen.statuses.filter((t) => t.startsWith('Hydraulic erosion')).map((t) => t.slice(-5))).size).toBeGreaterThan(1);
+      expect(new Set(erosion.map((t) => /\d+(\.\d)?\u00a0s/.exec(t.shown)?.[0])).size).toBeGreaterThan(1);
       // A screen reader is told what computes, not each tick of the time: the live region holds
       // no time, and the erosion's text once, however long it ticked.
       expect(seen.live.length).toBeGreaterThan(0);
@@ -108,7 +155,7 @@ for (const [width, height] of [
       // Answered: no status, no mark left.
       expect(await shownNow(page)).toEqual({ marked: 0, status: 0 });
       expect(JSON.parse(await page.evaluate(() => JSON.stringify((window as unknown as { terrainGraph: { core: { graph: unknown } } }).terrainGraph.core.graph))).world).toEqual({ x: -1, y: -1, size: 3 });
-      await page.screenshot({ path: `${SHOTS}/s34-feedback-world-done-${width}.png` });
+      await page.screenshot({ path: `${SHOTS}/s35-status-world-done-${width}.png` });
 
       // A quick drag of a cheap node's slider (the moisture's strength): drafts, then the full
       // picture on the view, each within moments: nothing marked, nothing said, at any frame.
