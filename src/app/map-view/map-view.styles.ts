@@ -189,6 +189,16 @@ export default css`
   .badge.below {
     top: 28px;
   }
+  /*
+   * A chip towards a world north of the map stands under the corner's badge (17 px high), and
+   * under it still when comparing moves the badge down: at 32 px it met the moved badge.
+   */
+  .world-pointer.north {
+    top: 32px;
+  }
+  .world-pointer.north.below {
+    top: 54px;
+  }
   /* A slow evaluation: what runs and for how long, along the map's foot; the corner keeps its badge. */
   .foot {
     position: absolute;

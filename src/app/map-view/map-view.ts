@@ -182,12 +182,18 @@ export class TgMapView extends LitElement {
     // Towards the south the chip sits in the map's foot (.foot), above a slow evaluation's status.
     const atFoot = !!p && p.y > S * 0.7;
     if (p) {
-      // At the border towards the world, whole inside the map; below the corner's badge when north.
+      // At the border towards the world, whole inside the map.
+      // Between the corners, at its point's share f of the way across, less that share of its own
+      // width: whole inside the map at either end (centred on its point, it ran past the border of
+      // a 256-px map), centred on it mid-way.
+      const f = ((p.x - 6) / (S - 12)).toFixed(4);
       const h = atFoot
-        ? p.x < S * 0.3 ? 'align-self:flex-start' : p.x > S * 0.7 ? 'align-self:flex-end' : `align-self:flex-start;margin-left:${p.x - 6}px;--tx:-50%`
-        : p.x < S * 0.3 ? 'left:6px' : p.x > S * 0.7 ? 'right:6px' : `left:${p.x}px;--tx:-50%`;
-      const vert = atFoot ? 'position:static' : p.y < S * 0.3 ? 'top:32px' : `top:${p.y}px;--ty:-50%`;
-      chip = html`<div class="world-pointer" data-towards=${p.towards} style="${h};${vert}" role="note">
+        ? p.x < S * 0.3 ? 'align-self:flex-start' : p.x > S * 0.7 ? 'align-self:flex-end' : `align-self:flex-start;margin-left:calc(100% * ${f});--tx:calc(-100% * ${f})`
+        : p.x < S * 0.3 ? 'left:6px' : p.x > S * 0.7 ? 'right:6px' : `left:calc(6px + (100% - 12px) * ${f});--tx:calc(-100% * ${f})`;
+      // Towards the north it stands under the corner's badge, which comparing moves down (.north).
+      const north = !atFoot && p.y < S * 0.3;
+      const vert = atFoot ? 'position:static' : north ? '' : `top:${p.y}px;--ty:-50%`;
+      chip = html`<div class="world-pointer ${north ? 'north' : ''} ${north && s.compare.pin && s.compare.picture ? 'below' : ''}" data-towards=${p.towards} style="${h};${vert}" role="note">
         <svg viewBox="-7 -7 14 14" style="transform: rotate(${p.angle}deg)" aria-hidden="true"><path d="M-5,0H5M1,-4L5,0L1,4"></path></svg>
         <span>${pointerText(p)}</span>
       </div>`;
