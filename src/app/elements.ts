@@ -19,6 +19,7 @@ import { TgProblems } from './problems/problems.ts';
 import { TgProvenance } from './provenance/provenance.ts';
 import { TgApp } from './shell/shell.ts';
 import { TgShareDialog } from './share/share-dialog.ts';
+import { TgSlowStatus } from './slow-status/slow-status.ts';
 import { TgSocket } from './socket/socket.ts';
 import { TgTerrain3d } from './terrain-3d/terrain-3d.ts';
 import { TgToolbar } from './toolbar/toolbar.ts';
@@ -44,6 +45,7 @@ declare global {
     'tg-biome-table': TgBiomeTable;
     'tg-provenance': TgProvenance;
     'tg-terrain-3d': TgTerrain3d;
+    'tg-slow-status': TgSlowStatus;
     'tg-share-dialog': TgShareDialog;
     'tg-ask-dialog': TgAskDialog;
     'tg-tiles-dialog': TgTilesDialog;
@@ -70,6 +72,7 @@ export function defineElements(): void {
   define('tg-biome-table', TgBiomeTable);
   define('tg-provenance', TgProvenance);
   define('tg-terrain-3d', TgTerrain3d);
+  define('tg-slow-status', TgSlowStatus);
   define('tg-share-dialog', TgShareDialog);
   define('tg-ask-dialog', TgAskDialog);
   define('tg-tiles-dialog', TgTilesDialog);

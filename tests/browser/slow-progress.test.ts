@@ -49,7 +49,7 @@ async function watchProgress(page: Page): Promise<{ stop(): Promise<{ statuses: 
           const b = el.getBoundingClientRect();
           return b.width > 0 && b.top >= top - 0.5 && b.bottom <= bottom + 0.5 && b.left >= left - 0.5 && b.right <= right + 0.5;
         };
-        const parts = [...status.querySelectorAll('[data-part]')].filter(whole);
+        const parts = [...(status.shadowRoot ?? status).querySelectorAll('[data-part]')].filter(whole);
         const seen = {
           shown: parts.map((el) => el.textContent).join(''),
           title: (status as HTMLElement).title,
@@ -59,7 +59,7 @@ async function watchProgress(page: Page): Promise<{ stop(): Promise<{ statuses: 
         w.progressSeen.statuses.add(JSON.stringify(seen));
       }
       // What a screen reader is told: the status's live region alone.
-      const live = (status?.matches('[role="status"]') ? status : status?.querySelector('[role="status"]'))?.textContent;
+      const live = (status?.matches('[role="status"]') ? status : (status?.shadowRoot ?? status)?.querySelector('[role="status"]'))?.textContent;
       if (live) w.progressSeen.live.add(live);
       // Every tg-node, through the shadow roots it lies in.
       const nodes: Element[] = [];

@@ -211,52 +211,6 @@ export default css`
     gap: 4px;
     pointer-events: none;
   }
-  /* Takes the pointer for its tooltip (the whole of what computes); a press or the wheel on it still reaches the map. */
-  .status {
-    position: relative;
-    padding: 3px 6px;
-    border-radius: 3px;
-    background: rgba(10, 13, 18, 0.8);
-    color: #e8edf3;
-    font: 12px/1.35 var(--tg-font, system-ui, sans-serif);
-    font-variant-numeric: tabular-nums;
-    pointer-events: auto;
-  }
-  /*
-   * One line, whatever the map's width (on a 256-px map the whole text wrapped to three lines over
-   * the land): the node, where and the time first; the cells follow where they fit whole, else they
-   * wrap to a second line, out of sight; a title too long alone gives way (…).
-   */
-  .status .line {
-    display: flex;
-    flex-wrap: wrap;
-    height: 1.35em;
-    overflow: hidden;
-    white-space: nowrap;
-  }
-  .status .now {
-    display: flex;
-    flex: 0 1 auto;
-    min-width: 0;
-  }
-  .status .node {
-    min-width: 0;
-    overflow: hidden;
-    text-overflow: ellipsis;
-  }
-  .status .at,
-  .status .detail {
-    flex: none;
-  }
-  /* Told to a screen reader, not shown: the line above is the same words, cut to the map's width. */
-  .status .live {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-  }
   .empty {
     position: absolute;
     inset: 0;

@@ -6,7 +6,6 @@
 import { html, LitElement, nothing, svg } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import { cellOnFrame, pictureShift } from '../../viewer-core/pan.ts';
-import type { ProgressParts } from '../../viewer-core/progress.ts';
 import type { MapInput, Picture, ViewerChange, ViewerSession } from '../../viewer-core/session.ts';
 import { highlightOverlay } from '../../viewer-core/table.ts';
 import { windLayers } from '../../viewer-core/wind.ts';
@@ -117,24 +116,8 @@ export class TgMapView extends LitElement {
       ${!pic ? html`<div class="empty">${emptyText(s.result)}</div>` : nothing}
       ${status || world.atFoot
         ? // The map's foot: a chip pointing south above the status, not under it (both sat 6-8 px from the bottom).
-          html`<div class="foot">${world.atFoot ? world.chip : nothing}${status ? this.status(status) : nothing}</div>`
+          html`<div class="foot">${world.atFoot ? world.chip : nothing}${status ? html`<tg-slow-status class="status" .parts=${status}></tg-slow-status>` : nothing}</div>`
         : nothing}
-    </div>`;
-  }
-
-  /**
-   * A slow evaluation's status, on one line whatever the map's width: the node, where it runs and
-   * the time first, then the cells (and a margin) when they fit whole on the line, else wrapped
-   * out of sight; a title too long even alone gives way (…). The tooltip holds all of what
-   * computes, and so does the live region, unseen, which a screen reader is told (not the time).
-   */
-  private status(p: ProgressParts) {
-    return html`<div class="status" title=${p.what}>
-      <span class="live" role="status">${p.what}</span>
-      <div class="line" aria-hidden="true">
-        <span class="now"><span class="node" data-part>${p.node}</span><span class="at" data-part>${p.at ? `\u00a0${p.at}` : ''}…\u00a0<span class="elapsed">${p.elapsed}</span></span></span>
-        ${p.detail ? html`<span class="detail" data-part>\u00a0(${p.detail})</span>` : nothing}
-      </div>
     </div>`;
   }
 

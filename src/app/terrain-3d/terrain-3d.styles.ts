@@ -88,6 +88,18 @@ export default css`
     font-size: 13px;
     pointer-events: none;
   }
+  /*
+   * A slow evaluation: what runs and for how long, along the land's foot (the map's says the
+   * same). It lets the pointer through, tooltip and all: the land's canvas, not an ancestor of it,
+   * takes the turns and the hover, and a drag started on it would not turn the land.
+   */
+  tg-slow-status {
+    position: absolute;
+    left: 6px;
+    right: 6px;
+    bottom: 6px;
+    pointer-events: none;
+  }
   /* Along the top: where the heights come from (left), updating… (right), side by side on the
      256-px map of a 1024 × 700 window: the source gives way, cut short. */
   .top {

@@ -40,7 +40,7 @@ export class TgTerrain3d extends LitElement {
     () => [this.session],
     () => [
       this.session?.subscribe((c: ReadonlySet<ViewerChange>) => {
-        if (c.has('relief') || c.has('picture') || c.has('state') || c.has('node') || c.has('pointer')) this.requestUpdate();
+        if (c.has('relief') || c.has('picture') || c.has('state') || c.has('node') || c.has('pointer') || c.has('progress')) this.requestUpdate();
       }),
     ],
   );
@@ -62,10 +62,13 @@ export class TgTerrain3d extends LitElement {
     const land = s.land;
     const relief = land.relief;
     const status = this.failed ?? (!this.scene ? 'loading the 3-D view…' : land.message ? `No land to show: ${land.message}.` : !relief ? 'computing…' : null);
+    // A slow evaluation, named along the land's foot as along the map's (the tab hides the map).
+    const slow = s.status;
     return html`<div class="frame" style="width:${S}px;height:${S}px">
       <canvas aria-label="land in 3-D" style="width:${S}px;height:${S}px" @pointermove=${this.hover} @pointerleave=${this.leave} @pointerdown=${this.leave}></canvas>
       <div class="top"><div class="captions">${this.sourceLabel()}${this.seaLabel()}</div>${relief && !land.message && s.behind ? html`<div class="badge">updating…</div>` : nothing}</div>
       ${status ? html`<div class="status" role="status">${status}</div>` : nothing}
+      ${slow ? html`<tg-slow-status .parts=${slow}></tg-slow-status>` : nothing}
     </div>
     ${land.message ? nothing : this.hud(S)}`;
   }
