@@ -3,6 +3,7 @@
 // missing input in a result.
 
 import { type Domain, domainKey, wholeWindow } from '../grid.ts';
+import type { Graph } from '../model/graph.ts';
 import type { AnyNodeDef, RunContext } from '../model/manifest.ts';
 import type { AnyParamValue } from '../model/params.ts';
 import { settleBuffer, type Value } from '../model/values.ts';
@@ -57,10 +58,10 @@ export function runNode(a: NodeRun): Entry {
       continue;
     }
     // The state, not the outputs: reading a crop's outputs would copy its cells.
-    if (src.entry.state !== 'ok') return without(a, 'blocked', `waits on "${src.node}" (input "${port}"), which ${src.entry.state === 'failed' ? 'failed' : 'has no output'}`);
+    if (src.entry.state !== 'ok') return without(a, 'blocked', `${waitsOn(src.node)} (input "${port}"), which ${src.entry.state === 'failed' ? 'failed' : 'has no output'}`);
   }
   for (const src of extra.values()) {
-    if (src.entry.state !== 'ok') return without(a, 'blocked', `waits on "${src.node}" on another domain, which ${src.entry.state === 'failed' ? 'failed' : 'has no output'}`);
+    if (src.entry.state !== 'ok') return without(a, 'blocked', `${waitsOn(src.node)} on another domain, which ${src.entry.state === 'failed' ? 'failed' : 'has no output'}`);
   }
   const owned: AnyBuffer[] = [];
   /** Buffers of shared values: allowed in the outputs, not the result's to give back. */
@@ -102,6 +103,26 @@ export function runNode(a: NodeRun): Entry {
     const message = err instanceof Error ? err.message : String(err);
     return { signature, outputs: null, buffers: [], state: 'failed', message, ms, version, used: 0, domain };
   }
+}
+
+/** How a message names the node an input waits on: by id, as the command line's --node does. */
+function waitsOn(node: string): string {
+  return `waits on "${node}"`;
+}
+
+/**
+ * A node's message (NodeStatus.message) in the editor's words: the node an input waits on named
+ * by its title, as the canvas shows it (`waits on "Water level"`), not by its id (`waits on
+ * "water"`), which the canvas shows nowhere: a newcomer who cut a wire read ids on every node
+ * below it. The engine keeps ids (the command line names nodes by them); the editor's worker
+ * words its answers with the graph it was sent, so a rename is followed. An id that names no
+ * node of the graph stays as it was.
+ */
+export function namedByTitle(message: string, graph: Graph): string {
+  return message.replace(/waits on "([^"]*)"/g, (said, id: string) => {
+    const node = graph.nodes.find((n) => n.id === id);
+    return node ? waitsOn(node.title) : said;
+  });
 }
 
 /**

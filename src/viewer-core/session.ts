@@ -205,6 +205,12 @@ export class ViewerSession {
           // The picture may now be behind the graph: the map and the 3-D view say so (behind).
           // A node's place, a frame or a reroute dot changes no value: no redraw for each move of a drag.
           if (changes.some((c) => c.kind !== 'selection' && c.kind !== 'frame' && c.kind !== 'via' && c.kind !== 'nodeMoved')) this.changed('state');
+          // The worker words by title why there is no land ('"Coast distance" has no output')
+          // and the cell's rows: a rename changes no value, so they are asked for again.
+          if (changes.some((c) => c.kind === 'title')) {
+            if (this.tab === '3d' && this.land.message !== null) this.land.refresh();
+            this.cursor.probe();
+          }
           if (this.hooks.drafting?.()) this.compareOwed = true;
           else this.compare.refresh();
         }

@@ -5,6 +5,7 @@
 
 import { createEngine, type Engine } from '../engine/engine.ts';
 import { readNode } from '../engine/reading.ts';
+import { namedByTitle } from '../engine/run-node.ts';
 import { edgeInto, type Graph, type GraphNode } from '../model/graph.ts';
 import type { Catalogue } from '../model/manifest.ts';
 import { isLines, type Value, waterKind } from '../model/values.ts';
@@ -201,8 +202,11 @@ export class PreviewEvaluator {
     const { engine, draft } = pass;
     const status = engine.status(node.id);
     if (!status) return [];
-    const state = `${pass.states.get(node.id)}@${req.previewSize}`;
-    const exact = `${status.version}@${req.previewSize}`;
+    // Its message in the editor's words: a rename upstream words it anew, and it is sent again.
+    const message = status.message === undefined ? undefined : namedByTitle(status.message, graph);
+    const said = message === undefined ? '' : `:${message}`;
+    const state = `${pass.states.get(node.id)}@${req.previewSize}${said}`;
+    const exact = `${status.version}@${req.previewSize}${said}`;
     if (draft ? !this.held.lacksState(node.id, state) : !this.held.lacksExact(node.id, exact)) return [];
     if (draft) this.held.sentDraft(node.id, state);
     else this.held.sentExact(node.id, exact, state);
@@ -237,7 +241,7 @@ export class PreviewEvaluator {
       const port = Object.keys(def?.outputs ?? {})[0];
       if (constant && def?.constantNote && port && !node.bypass) note = def.constantNote(readNode(engine, graph, this.catalogue, node.id).reading, port) ?? undefined;
     }
-    return [{ id: node.id, version: pictureVersion(status.version, draft), state: status.state, message: status.message, ms, portType: value?.type, meaning: value?.meaning, image, constant, note, inputBins }];
+    return [{ id: node.id, version: pictureVersion(status.version, draft), state: status.state, message, ms, portType: value?.type, meaning: value?.meaning, image, constant, note, inputBins }];
   }
 
   /**

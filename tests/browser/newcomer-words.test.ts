@@ -1,0 +1,58 @@
+// What a Gaea / World Machine user's first pass found in the editor's words (session 35), with
+// the real mouse and keyboard at 1600 × 1000 and 1024 × 700: a node cut off from its input made
+// every node below it say `waits on "water" (input "terrain")`, an id the canvas shows nowhere
+// (its title is Water level), and the 3-D view kept a renamed node's old title in "No land to
+// show".
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, settle, showInViewer, wirePoint, withApp } from './harness.ts';
+
+const SIZES = [
+  { width: 1600, height: 1000 },
+  { width: 1024, height: 700 },
+];
+
+/** The words over a node's picture (why it has none), as the canvas shows them. */
+async function pictureWords(page: Page, id: string): Promise<string> {
+  const words = page.locator(`tg-node[data-node-id="${id}"] tg-preview .message`);
+  await words.waitFor();
+  return (await words.textContent())!.trim();
+}
+
+/** Renames the node with the keyboard: its title clicked, F2, the new title typed, Enter. */
+async function rename(page: Page, id: string, title: string): Promise<void> {
+  await page.locator(`tg-node[data-node-id="${id}"] header .title`).click();
+  await page.keyboard.press('F2');
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type(title);
+  await page.keyboard.press('Enter');
+  await settle(page);
+}
+
+describe('a node that waits on another names it as the canvas does', () => {
+  for (const viewport of SIZES) {
+    it(`names the node waited on by its title, on the canvas, in the viewer and the 3-D view, and follows a rename (${viewport.width} × ${viewport.height})`, async () => {
+      await withApp({ viewport }, async (page) => {
+        // The wire into Water level cut (clicked, Delete): everything below it waits.
+        const cut = await wirePoint(page, 'height.out>water.height');
+        await page.mouse.click(cut.x, cut.y);
+        await page.keyboard.press('Delete');
+        await settle(page);
+        await expect.poll(() => pictureWords(page, 'coast')).toBe('waits on "Water level" (input "terrain"), which has no output');
+        expect(await pictureWords(page, 'temperature')).toContain('waits on "Land rank" (input "rank")');
+        await showInViewer(page, 'coast');
+        await expect.poll(() => page.locator('tg-viewer .message').textContent()).toContain('waits on "Water level"');
+        await page.locator('tg-viewer .tab-3d').click();
+        const land = page.locator('tg-terrain-3d .status');
+        await expect.poll(() => land.textContent()).toBe('No land to show: "Coast distance" has no output: waits on "Water level" (input "terrain"), which has no output.');
+        await screenshot(page, `newcomer-words-waits-${viewport.width}`);
+        // Renamed, each keeps saying the title the canvas shows.
+        await rename(page, 'water', 'Sea');
+        await expect.poll(() => pictureWords(page, 'coast')).toBe('waits on "Sea" (input "terrain"), which has no output');
+        await rename(page, 'coast', 'Shore distance');
+        await expect.poll(() => land.textContent()).toBe('No land to show: "Shore distance" has no output: waits on "Sea" (input "terrain"), which has no output.');
+        await screenshot(page, `newcomer-words-renamed-${viewport.width}`);
+      });
+    });
+  }
+});
