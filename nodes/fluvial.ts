@@ -77,11 +77,11 @@ export const fluvial = defineNode({
   title: 'Fluvial erosion',
   group: 'Water',
   doc:
-    'Rivers cut their valleys: the stream-power law dh/dt = −K · A^m · S, solved step by step with the implicit ' +
+    'Rivers cut their valleys: the stream-power law dh/dt = −K · A^m · S (m the area exponent m), solved step by step with the implicit ' +
     'scheme of Braun and Willett (2013). Each step routes the water as Flow and rivers does (hollows filled to ' +
     'their outlet, each cell to its steepest lower neighbour), gathers the rain input (less the loss) downstream ' +
     'into the drainage area A, in rain × 256-map cells, and lowers each land cell towards where it drains: ' +
-    'h ← (h + F · h_receiver) / (1 + F), F = strength · A^m / L, L the step to the receiver in 256-map cells. ' +
+    'h ← (h + F · h_receiver) / (1 + F), F = strength (K · dt) · A^m / L, L the step to the receiver in 256-map cells. ' +
     'Wire the moisture as rain and the valleys deepen where the wind brings it. The sea and the map edge are the ' +
     'base level and never change; land is cut towards the sea level, never below it, so the coast stays; a lake ' +
     "floor is not cut (its water crosses to the outlet, which cuts down and drains the lake over the steps), and a river " +

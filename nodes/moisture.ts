@@ -73,7 +73,7 @@ export const moisture = defineNode({
   title: 'Moisture',
   group: 'Climate',
   doc:
-    'M = sat(moistNoise · nM + coastBonus / (1 + d · decay) + strength · air), unitless 0…1. ' +
+    'M = sat(noise amount · nM + coast wetness / (1 + d · coast fade) + wind share · air), unitless 0…1. ' +
     'Unwired: nM = ½, no coast term, no wind term.',
   inputs: {
     noise: { type: 'field', doc: 'A noise in [−1, 1] for local variation.', optional: 'nM = ½' },

@@ -57,7 +57,7 @@ export const temperature = defineNode({
   title: 'Temperature',
   group: 'Climate',
   doc:
-    'T = sat(base − lapse · rank − latitude · sat(|y| / 8) + coastMod / (1 + d) + tempNoise · (nT − ½)), ' +
+    'T = sat(equator warmth − cooling inland · rank − cooling poleward · sat(|y| / 8) + coast warmth / (1 + d) + noise amount · (nT − ½)), ' +
     'unitless 0…1. The equator is y = 0 and the poles 8 views away. Unwired: rank 0, no coast term, nT = ½.',
   inputs: {
     rank: { type: 'field', doc: 'Land rank 0…1 (altitude cools by rank).', optional: 'rank 0' },

@@ -78,8 +78,8 @@ export const water = defineNode({
   title: 'Water level',
   group: 'Water',
   doc:
-    'Everything below the sea level is water. By share of the cut (percent in files) the level is read at a share ' +
-    'of the sorted heights, so any increasing reshaping of all heights leaves the coast where it is; by fixed ' +
+    'Everything below the sea level is water. By share of the cut (percent in files) the level is read from the ' +
+    'sorted heights, with the sea share of the cut below it, so any increasing reshaping of all heights leaves the coast where it is; by fixed ' +
     'height (raw) it is the sea level given. The view cut reads the heights of this grid; the world cuts read a fixed coarse ' +
     'region of 16 × 16 views around the origin, so the coast does not move while the view pans: ' +
     'world samples it at 16 cells a view (65,536 heights), world-8 at 8 (16,384) and world-4 at 4 ' +

@@ -164,8 +164,8 @@ export const whittaker = defineNode({
   title: 'Whittaker biomes',
   group: 'Climate',
   doc:
-    'Water is ocean. Land within beachWidth of the coast and at least beachMinTemperature warm is ' +
-    'beach; the rest reads the 4 × 4 table at ⌊4T⌋, ⌊4M⌋ (rows cold → hot, columns dry → wet). Cold ' +
+    'Water is ocean. Land closer to the coast than the beach width and at least as warm as the beach ' +
+    'warmth is beach; the rest reads the 4 × 4 table at ⌊4T⌋, ⌊4M⌋ (rows cold → hot, columns dry → wet). Cold ' +
     'and wet gives snow, on purpose: tundra is the cold, dry corner. With a border width, each land cell ' +
     'also gets a weight per biome, blended across the neighbouring table cells within border/2 of its T ' +
     'and M (at most four biomes, summing to 1): the viewer blends their colours and exports write them as ' +

@@ -23,6 +23,14 @@ interface ParamBase {
   readonly appliesWhen?: { readonly param: string; readonly in: readonly string[] };
 }
 
+/**
+ * The param's name for people: its manifest label, else its key in words ("coastMod" → "coast
+ * mod"). The card writes it beside the control, and the node's text and reference use it too.
+ */
+export function paramLabel(key: string, spec: ParamSpec): string {
+  return spec.label ?? key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
 /** Whether a param is read with these params (see ParamBase.appliesWhen). */
 export function paramApplies(spec: ParamSpec, params: Readonly<Record<string, AnyParamValue>>): boolean {
   const when = spec.appliesWhen;

@@ -5,7 +5,7 @@ import { html, LitElement, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { BIOMES } from '../../model/biomes.ts';
-import type { AnyParamValue, IntParam, NumberParam, ParamSpec } from '../../model/params.ts';
+import { type AnyParamValue, type IntParam, type NumberParam, paramLabel, type ParamSpec } from '../../model/params.ts';
 import { ink } from '../biome-table/biome-table.ts';
 import { appEvent, decimalComma, type ParamEditDetail } from '../events.ts';
 import styles from './param.styles.ts';
@@ -50,11 +50,6 @@ function numberWidth(min: number, max: number, step: number): string {
   if (chars <= 5) return '';
   const width = `calc(${chars}ch + 10px)`;
   return `flex-basis: ${width}; width: ${width}`;
-}
-
-/** The param's name for people: its manifest label, else its key in words ("coastMod" → "coast mod"). */
-export function paramLabel(key: string, spec: ParamSpec): string {
-  return spec.label ?? key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
 /** "0…1", "−1…1 °C": the range of a number param with its unit, beside the control. */
