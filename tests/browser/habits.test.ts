@@ -295,7 +295,7 @@ describe('habits people bring', () => {
     await field.waitFor();
     await page.keyboard.press('Control+a');
     await page.keyboard.type('island-2');
-    await expect.poll(() => box.locator('p.note').textContent()).toBe('Saved as island-2.json');
+    await expect.poll(() => box.locator('p.note').textContent()).toBe('Downloads as island-2.json');
     await screenshot(page, 'habits-save-as');
     const download = page.waitForEvent('download');
     await page.keyboard.press('Enter');

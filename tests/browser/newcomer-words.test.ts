@@ -56,3 +56,25 @@ describe('a node that waits on another names it as the canvas does', () => {
     });
   }
 });
+
+describe('the Save as box says what Save will do, not what it did', () => {
+  for (const viewport of SIZES) {
+    it(`reads "Downloads as <name>.json" under the name being typed, and "Saved as" nowhere before the file is saved (${viewport.width} × ${viewport.height})`, async () => {
+      await withApp({ viewport }, async (page) => {
+        await page.keyboard.press('Control+Shift+s');
+        const box = page.locator('tg-ask-dialog');
+        const note = box.locator('p.note');
+        await note.waitFor();
+        // Nothing is saved yet: it read "Saved as default.json".
+        expect((await note.textContent())!.trim()).toBe('Downloads as default.json');
+        await page.keyboard.press('Control+a');
+        await page.keyboard.type('my world');
+        await expect.poll(async () => (await note.textContent())!.trim()).toBe('Downloads as my world.json');
+        await screenshot(page, `newcomer-words-save-as-${viewport.width}`);
+        const download = page.waitForEvent('download');
+        await page.keyboard.press('Enter');
+        expect((await download).suggestedFilename()).toBe('my world.json');
+      });
+    });
+  }
+});

@@ -115,7 +115,7 @@ export class ShellFiles {
         label: 'File name',
         value: graphFileName(this.host.core.graph, this.host.openedAs),
         problem: fileNameProblem,
-        hint: (name) => `Saved as ${saveAsName(name)}`,
+        hint: (name) => `Downloads as ${saveAsName(name)}`,
       },
       confirm: 'Save',
       cancel: 'Cancel',
