@@ -20,6 +20,9 @@ export const FINE_DRAG = 10;
 /** Whole numbers keep the browser's keys (a comma between thousands is dropped, "10,000" read right). */
 const noKeys = (): void => {};
 
+/** A key that starts a number typed on a focused slider (sliderKey): a digit, a point or a minus. */
+const NUMBER_KEY = /^[0-9.\-−]$/;
+
 /** A number slider's tooltip on its fine drag. */
 const FINE_TIP = `Shift+drag for fine steps (${FINE_DRAG}× slower)`;
 
@@ -178,7 +181,7 @@ export class TgParam extends LitElement {
            
             aria-valuetext=${log ? `${formatTyped(v, step)}${spec.unit ? ` ${spec.unit}` : ''}` : nothing}
             title=${log ? `Logarithmic: each part of the track multiplies the value by about the same factor. ${FINE_TIP}` : FINE_TIP}
-            @keydown=${log ? this.logKey : nothing}
+            @keydown=${this.sliderKey}
             @pointerdown=${this.dragStart}
             @pointermove=${this.fineMove}
             @mousedown=${this.noNativeFine}
@@ -275,6 +278,27 @@ export class TgParam extends LitElement {
     const v = (spec.kind === 'number' || spec.kind === 'int') && isLog(spec) ? fromPosition(spec, position) : position;
     // Arrow keys move a focused slider without a drag: each press is its own step.
     this.send(this.dragging ? 'update' : 'set', v);
+  }
+
+  /**
+   * Keys on a focused slider. A number typed there goes into the slider's number field, its text
+   * selected so the key types over it (Enter or Tab then sets it): Tab through a card stops on
+   * each slider before its number, and a number typed on a slider did nothing at all, said
+   * nothing, so a person typing values down a card lost every other one. Arrow keys, Page
+   * Up/Down, Home and End stay the slider's (a log slider's: logKey).
+   */
+  private sliderKey(e: KeyboardEvent): void {
+    const spec = this.spec;
+    if ((spec.kind !== 'number' && spec.kind !== 'int') || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (NUMBER_KEY.test(e.key)) {
+      const field = (e.target as HTMLElement).parentNode?.querySelector<HTMLInputElement>('input[type="number"]');
+      if (!field) return;
+      // Not prevented: the browser types the key into the field the focus has moved to.
+      field.focus();
+      field.select();
+      return;
+    }
+    if (isLog(spec)) this.logKey(e);
   }
 
   /** Keys on a log slider move along its log scale (see keyedValue): left to the browser, an arrow moved a thousandth of the track, lost to snapping. */

@@ -1,0 +1,62 @@
+// A Houdini and Gaea habit from a newcomer's pass (session 35), with the real keyboard at
+// 1600 × 1000 and 1024 × 700: Tab through a params card stops on each slider before its number,
+// and a number typed there did nothing at all (a range input takes no text), so every other
+// value typed went nowhere, with nothing said.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { params, screenshot, settle, withApp } from './harness.ts';
+
+const SIZES = [
+  { width: 1600, height: 1000 },
+  { width: 1024, height: 700 },
+];
+
+/** Where the keyboard is, as "tg-node tg-param[name] input[name][type]". */
+async function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const parts: string[] = [];
+    let el: Element | null = document.activeElement;
+    while (el) {
+      const name = el.getAttribute('name');
+      const type = el.getAttribute('type');
+      parts.push(`${el.tagName.toLowerCase()}${name ? `[${name}]` : ''}${type ? `[${type}]` : ''}`);
+      el = el.shadowRoot?.activeElement ?? null;
+    }
+    return parts.slice(1).join(' ');
+  });
+}
+
+describe('a number typed on a focused slider', () => {
+  for (const viewport of SIZES) {
+    it(`goes into the slider's number field and is set by Enter or Tab (${viewport.width} × ${viewport.height})`, async () => {
+      await withApp({ viewport }, async (page) => {
+        await page.locator('tg-node[data-node-id="cont"] header .title').click();
+        await page.locator('tg-node[data-node-id="cont"] tg-param').first().waitFor();
+        await page.keyboard.press('Enter');
+        // The seed's field, its reroll button, then the frequency's slider (a log slider).
+        await page.keyboard.press('Tab');
+        await page.keyboard.press('Tab');
+        expect(await focused(page)).toBe('tg-node tg-param[frequency] input[frequency][range]');
+        await page.keyboard.type('3.5');
+        expect(await focused(page)).toBe('tg-node tg-param[frequency] input[number]');
+        await screenshot(page, `newcomer-keys-typed-${viewport.width}`);
+        await page.keyboard.press('Enter');
+        await settle(page);
+        expect((await params(page, 'cont')).frequency).toBe(3.5);
+        // The octaves' slider (a linear one): typed over, set by Tab on to the next.
+        await page.keyboard.press('Tab');
+        expect(await focused(page)).toBe('tg-node tg-param[octaves] input[octaves][range]');
+        await page.keyboard.type('6');
+        await page.keyboard.press('Tab');
+        await settle(page);
+        expect((await params(page, 'cont')).octaves).toBe(6);
+        expect(await focused(page)).toBe('tg-node tg-param[lacunarity] input[lacunarity][range]');
+        // The arrow keys still move the slider itself, as before.
+        await page.keyboard.press('ArrowRight');
+        await settle(page);
+        expect((await params(page, 'cont')).lacunarity).toBeGreaterThan(2);
+        expect(await focused(page)).toBe('tg-node tg-param[lacunarity] input[lacunarity][range]');
+      });
+    });
+  }
+});
