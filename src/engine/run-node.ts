@@ -54,7 +54,7 @@ export function runNode(a: NodeRun): Entry {
   for (const [port, spec] of Object.entries(def.inputs)) {
     const src = sources.get(port);
     if (!src) {
-      if (!spec.optional) return without(a, 'missing', `input "${port}" is not wired`);
+      if (!spec.optional) return without(a, 'missing', notWired(port));
       continue;
     }
     // The state, not the outputs: reading a crop's outputs would copy its cells.
@@ -110,19 +110,35 @@ function waitsOn(node: string): string {
   return `waits on "${node}"`;
 }
 
+/** How a message says an input has no wire: the engine's graph has none into it. */
+function notWired(port: string): string {
+  return `input "${port}" is not wired`;
+}
+
 /**
- * A node's message (NodeStatus.message) in the editor's words: the node an input waits on named
- * by its title, as the canvas shows it (`waits on "Water level"`), not by its id (`waits on
- * "water"`), which the canvas shows nowhere: a newcomer who cut a wire read ids on every node
- * below it. The engine keeps ids (the command line names nodes by them); the editor's worker
- * words its answers with the graph it was sent, so a rename is followed. An id that names no
- * node of the graph stays as it was.
+ * Node `nodeId`'s message (NodeStatus.message) in the editor's words. The node an input waits on
+ * is named by its title, as the canvas shows it (`waits on "Water level"`), not by its id
+ * (`waits on "water"`), which the canvas shows nowhere: a newcomer who cut a wire read ids on
+ * every node below it. And an input the engine found unwired under a wire the person sees (the
+ * engine evaluates the graph with each bypassed node's wires moved to what feeds it, and a
+ * bypassed node with nothing to pass on has none: src/model/bypass.ts, GraphNode.bypassedInputs)
+ * says which bypassed node passes nothing on, where it said `input "height" is not wired`. The engine keeps its words
+ * (the command line names nodes by id); the editor's worker words its answers with the graph it
+ * was sent, so a rename is followed. An id that names no node of the graph stays as it was.
  */
-export function namedByTitle(message: string, graph: Graph): string {
-  return message.replace(/waits on "([^"]*)"/g, (said, id: string) => {
-    const node = graph.nodes.find((n) => n.id === id);
-    return node ? waitsOn(node.title) : said;
+export function inEditorWords(message: string, graph: Graph, nodeId?: string): string {
+  const title = (id: string) => graph.nodes.find((n) => n.id === id)?.title;
+  const said = message.replace(/waits on "([^"]*)"/g, (words, id: string) => {
+    const t = title(id);
+    return t === undefined ? words : waitsOn(t);
   });
+  const unwired = nodeId === undefined ? null : /^input "([^"]*)" is not wired$/.exec(said);
+  if (!unwired) return said;
+  const port = unwired[1];
+  const from = graph.nodes.find((n) => n.id === nodeId)?.bypassedInputs?.[port];
+  const source = from === undefined ? undefined : graph.nodes.find((n) => n.id === from);
+  if (!source) return said;
+  return `input "${port}": "${source.title}" is bypassed and passes nothing on`;
 }
 
 /**

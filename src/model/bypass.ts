@@ -91,9 +91,12 @@ export function passThrough(graph: Graph, catalogue: Catalogue = CATALOGUE): Gra
   };
 
   const edges: Edge[] = [];
+  /** Inputs left with no wire (GraphNode.bypassedInputs): by node, the bypassed node each wire came from, by port. */
+  const unfed = new Map<string, Record<string, string>>();
   for (const e of graph.edges) {
     const edge = rewire(e);
     if (edge) edges.push(edge);
+    else unfed.set(e.to.node, { ...unfed.get(e.to.node), [e.to.port]: e.from.node });
   }
   // Each neutral copy is fed as its node is (through bypassed nodes upstream, which may need
   // copies of their own: repeat until no new copy comes).
@@ -109,5 +112,6 @@ export function passThrough(graph: Graph, catalogue: Catalogue = CATALOGUE): Gra
       }
     }
   }
-  return neutral.size ? { ...graph, nodes: [...graph.nodes, ...neutral.values()], edges } : { ...graph, edges };
+  const nodes = unfed.size ? graph.nodes.map((n) => (unfed.has(n.id) ? { ...n, bypassedInputs: unfed.get(n.id) } : n)) : graph.nodes;
+  return { ...graph, nodes: neutral.size ? [...nodes, ...neutral.values()] : nodes, edges };
 }

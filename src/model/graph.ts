@@ -24,6 +24,12 @@ export interface GraphNode {
    * neutral copy): the id of the node it stands for, which messages name in its place. Never saved.
    */
   standsFor?: string;
+  /**
+   * Set only on a node of the graph src/model/bypass.ts evaluates: its inputs whose wire was left
+   * out, the bypassed node it came from passing nothing on, by port: that node's id, so the
+   * editor's message names it rather than saying the input is not wired. Never saved.
+   */
+  bypassedInputs?: Record<string, string>;
 }
 
 /** The on/off states of a node that are saved with it but are no params. */

@@ -5,7 +5,7 @@
 
 import { createEngine, type Engine } from '../engine/engine.ts';
 import { readNode } from '../engine/reading.ts';
-import { namedByTitle } from '../engine/run-node.ts';
+import { inEditorWords } from '../engine/run-node.ts';
 import { edgeInto, type Graph, type GraphNode } from '../model/graph.ts';
 import type { Catalogue } from '../model/manifest.ts';
 import { isLines, type Value, waterKind } from '../model/values.ts';
@@ -203,7 +203,7 @@ export class PreviewEvaluator {
     const status = engine.status(node.id);
     if (!status) return [];
     // Its message in the editor's words: a rename upstream words it anew, and it is sent again.
-    const message = status.message === undefined ? undefined : namedByTitle(status.message, graph);
+    const message = status.message === undefined ? undefined : inEditorWords(status.message, graph, node.id);
     const said = message === undefined ? '' : `:${message}`;
     const state = `${pass.states.get(node.id)}@${req.previewSize}${said}`;
     const exact = `${status.version}@${req.previewSize}${said}`;

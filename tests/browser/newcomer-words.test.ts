@@ -5,7 +5,7 @@
 // show".
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, settle, showInViewer, wirePoint, withApp } from './harness.ts';
+import { dragWire, screenshot, settle, showInViewer, wirePoint, withApp } from './harness.ts';
 
 const SIZES = [
   { width: 1600, height: 1000 },
@@ -74,6 +74,38 @@ describe('the Save as box says what Save will do, not what it did', () => {
         const download = page.waitForEvent('download');
         await page.keyboard.press('Enter');
         expect((await download).suggestedFilename()).toBe('my world.json');
+      });
+    });
+  }
+});
+
+describe('a wired input whose wire brings nothing through a bypassed node', () => {
+  for (const viewport of SIZES) {
+    it(`says which bypassed node passes nothing on, not that the input is not wired (${viewport.width} × ${viewport.height})`, async () => {
+      await withApp({ viewport }, async (page) => {
+        // A Hydraulic erosion added from the palette (selected alone) and bypassed at once, its own
+        // input not wired yet; then wired into Water level.
+        const box = (await page.locator('tg-node[data-node-id="moistNoise"]').boundingBox())!;
+        await page.mouse.dblclick(box.x + box.width / 2, box.y + box.height + 60);
+        await page.keyboard.type('hydraulic');
+        await page.keyboard.press('Enter');
+        await settle(page);
+        await page.keyboard.press('Control+b');
+        await settle(page);
+        // Every node in sight (the view moved to show the new one and its card), then the wire.
+        await page.keyboard.press('Control+a');
+        await page.keyboard.press('f');
+        await settle(page);
+        await dragWire(page, ['hydraulic', 'out'], ['water', 'height']);
+        await settle(page);
+        const bypassed = await page.evaluate(() =>
+          (window as unknown as { terrainGraph: { core: { graph: { nodes: { id: string; bypass?: boolean }[] } } } }).terrainGraph.core.graph.nodes.filter((n) => n.bypass).map((n) => n.id),
+        );
+        expect(bypassed).toEqual(['hydraulic']);
+        // It said 'input "height" is not wired', under a wire in plain sight.
+        await expect.poll(() => pictureWords(page, 'water')).toBe('input "height": "Hydraulic erosion" is bypassed and passes nothing on');
+        expect(await pictureWords(page, 'coast')).toBe('waits on "Water level" (input "terrain"), which has no output');
+        await screenshot(page, `newcomer-words-bypassed-${viewport.width}`);
       });
     });
   }
