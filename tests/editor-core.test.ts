@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseGraph, serializeGraph } from '../src/index.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { parseSnippet, snippetText } from '../src/editor/clipboard.ts';
-import { EditError } from '../src/editor/commands.ts';
+import { EditError, gestureEdits } from '../src/editor/commands.ts';
 import { EditorCore } from '../src/editor/editor.ts';
 import {
   DRAFT_MAX_AGE_MS,
@@ -177,7 +177,7 @@ describe('params', () => {
 
   it('files a whole slider drag as one step that undoes to the value before the drag', () => {
     const ed = editor();
-    const step = ed.beginStep('drag gain');
+    const step = ed.beginStep('drag gain', gestureEdits.param('eros', 'gain'));
     for (let k = 51; k <= 80; k++) ed.setParam('eros', 'gain', k / 100);
     step.commit();
     expect(ed.node('eros')?.params.gain).toBe(0.8);
@@ -191,7 +191,7 @@ describe('params', () => {
   it('undoes a curve-point drag in one step, back to the points before it', () => {
     const ed = editor();
     const before = structuredClone(ed.node('contCurve')!.params.points);
-    const step = ed.beginStep('drag point');
+    const step = ed.beginStep('drag point', gestureEdits.param('contCurve', 'points'));
     for (let k = 1; k <= 20; k++) ed.setParam('contCurve', 'points', [[-1, -0.6], [-0.2, -0.15], [0, k / 100], [0.15, 0.08], [0.5, 0.3], [1, 0.45]]);
     step.commit();
     expect(ed.node('contCurve')?.params.points).toEqual([[-1, -0.6], [-0.2, -0.15], [0, 0.2], [0.15, 0.08], [0.5, 0.3], [1, 0.45]]);
@@ -204,7 +204,7 @@ describe('params', () => {
   it('reverts a cancelled gesture and files nothing', () => {
     const ed = editor();
     const windAt = [...ed.node('wind')!.position];
-    const step = ed.beginStep('drag');
+    const step = ed.beginStep('drag', () => true);
     ed.setParam('wind', 'angle', 90);
     ed.moveNodes([{ id: 'wind', position: [5, 5] }]);
     step.cancel();
@@ -215,7 +215,7 @@ describe('params', () => {
 
   it('undoes a gesture that mixed params and wires in reverse order', () => {
     const ed = editor();
-    const step = ed.beginStep('move wire');
+    const step = ed.beginStep('move wire', () => true);
     ed.disconnect(wire('tempNoise.out', 'temperature.noise'));
     ed.connect(wire('tempNoise.out', 'moisture.noise'));
     ed.setParam('moisture', 'moistNoise', 0.9);
@@ -226,7 +226,7 @@ describe('params', () => {
 
   it('files an undo pressed in the middle of a drag as the drag, then undoes it', () => {
     const ed = editor();
-    ed.beginStep('drag');
+    ed.beginStep('drag', gestureEdits.param('wind', 'lift'));
     ed.setParam('wind', 'lift', 2);
     expect(ed.undo()).toBe(true);
     expect(ed.node('wind')?.params.lift).toBe(0.6);

@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseGraph } from '../src/index.ts';
 import { EditorCore } from '../src/editor/editor.ts';
+import { gestureEdits } from '../src/editor/commands.ts';
+import { type Entry, History } from '../src/editor/history.ts';
 
 function editor(): EditorCore {
   return new EditorCore(parseGraph(readFileSync('graphs/default.json', 'utf8')));
@@ -14,7 +16,7 @@ describe('a gesture filed as a step', () => {
     const ed = editor();
     const seen: boolean[] = [];
     ed.subscribe(() => seen.push(ed.canUndo));
-    const step = ed.beginStep('move');
+    const step = ed.beginStep('move', gestureEdits.nodes);
     ed.moveNodes([{ id: 'wind', position: [5, 5] }]);
     ed.moveNodes([{ id: 'wind', position: [9, 9] }]);
     // While the drag is open, undo has nothing filed yet.
@@ -29,7 +31,7 @@ describe('a gesture filed as a step', () => {
     const ed = editor();
     let calls = 0;
     ed.subscribe(() => calls++);
-    ed.beginStep('move').commit();
+    ed.beginStep('move', gestureEdits.nodes).commit();
     expect(calls).toBe(0);
     expect(ed.canUndo).toBe(false);
   });
@@ -39,7 +41,7 @@ describe('a gesture filed as a step', () => {
     ed.setParam('wind', 'lift', 2);
     const labels: (string | null)[] = [];
     ed.subscribe(() => labels.push(ed.undoLabel));
-    const step = ed.beginStep('move');
+    const step = ed.beginStep('move', gestureEdits.nodes);
     ed.moveNodes([{ id: 'wind', position: [5, 5] }]);
     step.commit();
     expect(labels.at(-1)).toBe('move');
@@ -54,11 +56,11 @@ describe('a gesture that ends where it began', () => {
     const start = ed.node('wind')!.params.lift;
     ed.setTitle('wind', 'Gusts');
     ed.undo();
-    const slider = ed.beginStep('change lift');
+    const slider = ed.beginStep('change lift', gestureEdits.param('wind', 'lift'));
     for (const v of [1, 2, 3, start]) ed.setParam('wind', 'lift', v as number);
     slider.commit();
     const [x, y] = ed.node('wind')!.position;
-    const drag = ed.beginStep('move');
+    const drag = ed.beginStep('move', gestureEdits.nodes);
     for (const d of [10, 20, 0]) ed.moveNodes([{ id: 'wind', position: [x + d, y + d] }]);
     drag.commit();
     expect(ed.canUndo).toBe(false);
@@ -68,7 +70,7 @@ describe('a gesture that ends where it began', () => {
   it('keeps what did change when a drag moved one thing back and another not', () => {
     const ed = editor();
     const [x, y] = ed.node('wind')!.position;
-    const step = ed.beginStep('move');
+    const step = ed.beginStep('move', gestureEdits.nodes);
     ed.moveNodes([{ id: 'wind', position: [x + 5, y] }, { id: 'height', position: [0, 0] }]);
     ed.moveNodes([{ id: 'wind', position: [x, y] }]);
     step.commit();
@@ -86,10 +88,10 @@ describe('a gesture whose step an undo has filed', () => {
   it('neither ends nor reverts the gesture opened after it when let go', () => {
     const ed = editor();
     const [x, y] = ed.node('wind')!.position;
-    const slider = ed.beginStep('change lift');
+    const slider = ed.beginStep('change lift', gestureEdits.param('wind', 'lift'));
     ed.setParam('wind', 'lift', 2);
     ed.undo();
-    const drag = ed.beginStep('move');
+    const drag = ed.beginStep('move', gestureEdits.nodes);
     ed.moveNodes([{ id: 'wind', position: [x + 1, y] }]);
     slider.cancel();
     slider.commit();
@@ -101,5 +103,126 @@ describe('a gesture whose step an undo has filed', () => {
     expect(ed.node('wind')!.position).toEqual([x, y]);
     expect(ed.undoLabel).toBe(null);
     expect(ed.redoLabel).toBe('move');
+  });
+});
+
+describe('an edit of something else while a gesture is held', () => {
+  // Found by a reviewer: the world changed from the keyboard while the mouse held a slider joined
+  // the drag's step, and one Ctrl+Z took back both.
+  it('is an undo step of its own after the drag so far, so each undo takes back one thing', () => {
+    const ed = editor();
+    const lift = ed.node('wind')!.params.lift;
+    const slider = ed.beginStep('change lift', gestureEdits.param('wind', 'lift'));
+    ed.setParam('wind', 'lift', 2);
+    ed.setWorld({ x: 0, y: 0, size: 2 });
+    slider.commit();
+    expect(ed.undoLabel).toBe('set world');
+    ed.undo();
+    expect(ed.graph.world).toBeUndefined();
+    expect(ed.node('wind')!.params.lift).toBe(2);
+    expect(ed.undoLabel).toBe('change lift');
+    ed.undo();
+    expect(ed.node('wind')!.params.lift).toBe(lift);
+    expect(ed.canUndo).toBe(false);
+    ed.redo();
+    ed.redo();
+    expect(ed.graph.world).toEqual({ x: 0, y: 0, size: 2 });
+    expect(ed.node('wind')!.params.lift).toBe(2);
+  });
+
+  it('lets the drag go on in a step of its own after it, which undo takes back first', () => {
+    const ed = editor();
+    const lift = ed.node('wind')!.params.lift;
+    const slider = ed.beginStep('change lift', gestureEdits.param('wind', 'lift'));
+    ed.setParam('wind', 'lift', 2);
+    ed.setParam('wind', 'lift', 3);
+    // Another param typed, the resolution changed, a node pasted: each a step of its own.
+    ed.setParam('wind', 'evap', 0.05);
+    ed.setView({ size: 512 });
+    ed.paste(ed.copy(['wind']), [900, 900]);
+    ed.setParam('wind', 'lift', 3.5);
+    ed.setParam('wind', 'lift', 4);
+    expect(ed.gestureOpen).toBe(true);
+    slider.commit();
+    const undone: (string | null)[] = [];
+    while (ed.canUndo) {
+      undone.push(ed.undoLabel);
+      ed.undo();
+    }
+    expect(undone).toEqual(['change lift', 'paste node', 'change resolution', 'change evap', 'change lift']);
+    expect(ed.node('wind')!.params.lift).toBe(lift);
+    expect(ed.snapshot()).toEqual(editor().snapshot());
+  });
+
+  it('is not taken back when the drag is cancelled after it: only the drag since it is', () => {
+    const ed = editor();
+    const slider = ed.beginStep('change lift', gestureEdits.param('wind', 'lift'));
+    ed.setParam('wind', 'lift', 2);
+    ed.setWorld({ x: 0, y: 0, size: 2 });
+    ed.setParam('wind', 'lift', 3);
+    slider.cancel();
+    expect(ed.graph.world).toEqual({ x: 0, y: 0, size: 2 });
+    expect(ed.node('wind')!.params.lift).toBe(2);
+    expect(ed.gestureOpen).toBe(false);
+    expect(ed.undoLabel).toBe('set world');
+  });
+
+  it('keeps a Save made during the drag: undoing the edit after it comes back to the saved graph', () => {
+    const ed = editor();
+    ed.keep({ clean: true });
+    const slider = ed.beginStep('change lift', gestureEdits.param('wind', 'lift'));
+    ed.setParam('wind', 'lift', 2);
+    ed.keep({ clean: true });
+    ed.setWorld({ x: 0, y: 0, size: 2 });
+    expect(ed.clean).toBe(false);
+    slider.commit();
+    ed.undo();
+    expect(ed.clean).toBe(true);
+    ed.undo();
+    expect(ed.clean).toBe(false);
+  });
+
+  it('joins the gesture when it is what the gesture edits (a node drag moving the selection)', () => {
+    const ed = editor();
+    const drag = ed.beginStep('move', gestureEdits.nodes);
+    ed.moveNodes([{ id: 'wind', position: [1, 1] }]);
+    ed.moveNodes([{ id: 'height', position: [2, 2] }]);
+    drag.commit();
+    expect(ed.undoLabel).toBe('move');
+    ed.undo();
+    expect(ed.canUndo).toBe(false);
+  });
+});
+
+describe('History.recordEdit', () => {
+  const set = (key: string, value: number): Entry => ({ cmd: { kind: 'setParam', id: 'a', key, value }, inverse: [{ kind: 'setParam', id: 'a', key, value: 0 }] });
+
+  it('files an edit outside the open gesture after the gesture so far, and the gesture goes on apart', () => {
+    const h = new History();
+    h.begin('drag k', gestureEdits.param('a', 'k'));
+    h.recordEdit('drag k', [set('k', 1)]);
+    h.recordEdit('world', [{ cmd: { kind: 'setWorld', world: { x: 0, y: 0, size: 2 } }, inverse: [{ kind: 'setWorld', world: null }] }]);
+    h.recordEdit('drag k', [set('k', 2)]);
+    h.end();
+    expect(h.settled.done.map((s) => [s.label, s.entries.map((e) => e.cmd.kind)])).toEqual([
+      ['drag k', ['setParam']],
+      ['world', ['setWorld']],
+      ['drag k', ['setParam']],
+    ]);
+  });
+
+  it('keeps the edits the gesture makes in its one step, and any edit when it says nothing of what it edits', () => {
+    const h = new History();
+    h.begin('drag k', gestureEdits.param('a', 'k'));
+    for (const v of [1, 2, 3]) h.recordEdit('drag k', [set('k', v)]);
+    h.end();
+    h.begin('anything');
+    h.recordEdit('k', [set('k', 4)]);
+    h.recordEdit('j', [set('j', 4)]);
+    h.end();
+    expect(h.settled.done.map((s) => [s.label, s.entries.length])).toEqual([
+      ['drag k', 1],
+      ['anything', 2],
+    ]);
   });
 });

@@ -11,6 +11,7 @@ import type { Graph } from '../src/model/graph.ts';
 import { passThrough } from '../src/model/bypass.ts';
 import { nodeDef } from '../nodes/index.ts';
 import { evaluated, grab, grabIds, loadGraph } from './helpers/graphs.ts';
+import { gestureEdits } from '../src/editor/commands.ts';
 
 type Doc = Record<string, any>;
 const files = readdirSync('graphs').filter((f) => f.endsWith('.json'));
@@ -135,7 +136,7 @@ describe('reroute dots', () => {
     core.addReroute(edge, 1, [20, 30]);
     expect(core.graph.edges[0].via).toEqual([[10, 20], [20, 30], [30, 40]]);
     // A drag in one gesture: one undo step back to where the dot was.
-    const step = core.beginStep('move reroute');
+    const step = core.beginStep('move reroute', gestureEdits.via(edge));
     for (let x = 21; x <= 60; x++) core.setVia(edge, [[10, 20], [x, 30], [30, 40]]);
     step.commit();
     expect(core.undoLabel).toBe('move reroute');
@@ -196,7 +197,7 @@ describe('frames', () => {
     const edge = g.edges.find((e) => e.from.node === a.id)!;
     core.setVia(edge, [[a.position[0] + 5, a.position[1] + 5], [-9999, -9999]]);
     const start = { ...core.frame(id)! };
-    const step = core.beginStep('move frame');
+    const step = core.beginStep('move frame', gestureEdits.frame(id));
     const carried = { nodes: inside, dots: dotsInFrame(g, core.frame(id)!) };
     for (let d = 1; d <= 30; d++) core.moveFrame(id, [start.position[0] + d, start.position[1] + 2 * d], carried);
     step.commit();
@@ -291,7 +292,7 @@ describe('a frame drag', () => {
     const id = core.addFrame([0, 0], [100, 100]);
     const carried = { nodes: [], dots: dotsInFrame(g, core.frame(id)!) };
     expect(carried.dots).toEqual([{ edge: { from: inner.from, to: inner.to }, index: 0 }]);
-    const step = core.beginStep('move frame');
+    const step = core.beginStep('move frame', gestureEdits.frame(id));
     for (let d = 10; d <= 200; d += 10) core.moveFrame(id, [d, 0], carried);
     step.commit();
     expect(g.edges[0].via).toEqual([[250, 50]]);

@@ -19,16 +19,17 @@ import {
 } from '../src/editor/saved-history.ts';
 import { rng } from './helpers/graphs.ts';
 import { loadShipped, nextOp, perform } from './helpers/edit-ops.ts';
+import { gestureEdits } from '../src/editor/commands.ts';
 
 const DEFAULT_TEXT = readFileSync('graphs/default.json', 'utf8');
 
 /** A few edits of every kind of step: a gesture of many moves, a param, a wire, a node, a frame, an opened graph. */
 function edited(): EditorCore {
   const ed = new EditorCore(parseGraph(DEFAULT_TEXT));
-  const drag = ed.beginStep('move node');
+  const drag = ed.beginStep('move node', gestureEdits.nodes);
   for (let k = 1; k <= 20; k++) ed.moveNodes([{ id: 'cont', position: [10 * k, -5 * k] }]);
   drag.commit();
-  const slide = ed.beginStep('change gain');
+  const slide = ed.beginStep('change gain', gestureEdits.param('cont', 'gain'));
   for (const gain of [0.55, 0.6, 0.62]) ed.setParam('cont', 'gain', gain);
   slide.commit();
   expect(ed.connect({ from: { node: 'eros', port: 'out' }, to: { node: 'pvCurve', port: 'in' } })).toBeNull();
@@ -104,7 +105,7 @@ describe('the undo history saved with a draft', () => {
   it('keeps a whole drag one step: one undo goes back to before the drag', () => {
     const ed = new EditorCore(parseGraph(DEFAULT_TEXT));
     const before = ed.node('cont')!.params.gain;
-    const slide = ed.beginStep('change gain');
+    const slide = ed.beginStep('change gain', gestureEdits.param('cont', 'gain'));
     for (let k = 1; k <= 30; k++) ed.setParam('cont', 'gain', 0.5 + k / 100);
     slide.commit();
     const { again } = reloaded(ed);
@@ -119,7 +120,7 @@ describe('the undo history saved with a draft', () => {
     const ed = new EditorCore(parseGraph(DEFAULT_TEXT));
     ed.setParam('wind', 'lift', 2);
     ed.undo();
-    const drag = ed.beginStep('move node');
+    const drag = ed.beginStep('move node', gestureEdits.nodes);
     ed.moveNodes([{ id: 'cont', position: [1, 2] }]);
     ed.moveNodes([{ id: 'cont', position: [3, 4] }]);
     // The autosave's quiet time passes with the button still down: the redo is gone, as the end of the drag will make it.
@@ -133,7 +134,7 @@ describe('the undo history saved with a draft', () => {
     still.setParam('wind', 'lift', 2);
     still.undo();
     const at = still.node('cont')!.position;
-    still.beginStep('move node');
+    still.beginStep('move node', gestureEdits.nodes);
     still.moveNodes([{ id: 'cont', position: [at[0] + 9, at[1]] }]);
     still.moveNodes([{ id: 'cont', position: [at[0], at[1]] }]);
     expect(counts(still.historySteps)).toEqual([0, 1]);

@@ -9,6 +9,7 @@ import { History } from '../src/editor/history.ts';
 import { historyRecord, readSavedHistory } from '../src/editor/saved-history.ts';
 import { loadShipped } from './helpers/edit-ops.ts';
 import { rng } from './helpers/graphs.ts';
+import { gestureEdits } from '../src/editor/commands.ts';
 
 const DEFAULT_TEXT = readFileSync('graphs/default.json', 'utf8');
 const DEFAULT_GRAPH = parseGraph(DEFAULT_TEXT);
@@ -67,12 +68,12 @@ describe('the unsaved mark and the undo history', () => {
 
   it('is never set by a gesture cancelled or ended where it began', () => {
     const ed = opened();
-    const drag = ed.beginStep('move node');
+    const drag = ed.beginStep('move node', gestureEdits.nodes);
     ed.moveNodes([{ id: 'cont', position: [40, 40] }]);
     expect(ed.clean).toBe(false);
     drag.cancel();
     expect(ed.clean).toBe(true);
-    const back = ed.beginStep('move node');
+    const back = ed.beginStep('move node', gestureEdits.nodes);
     const was = ed.node('cont')!.position;
     ed.moveNodes([{ id: 'cont', position: [40, 40] }]);
     ed.moveNodes([{ id: 'cont', position: [was[0], was[1]] }]);
@@ -170,7 +171,7 @@ describe('the unsaved mark and the undo history', () => {
     ed.keep({ clean: true });
     ed.undo();
     // The redo step holds the saved state; a drag held past the autosave's quiet time will cut it off.
-    const drag = ed.beginStep('move node');
+    const drag = ed.beginStep('move node', gestureEdits.nodes);
     ed.moveNodes([{ id: 'cont', position: [40, 40] }]);
     expect(ed.historySteps.saved).toEqual([]);
     const again = reloaded(ed);
@@ -183,7 +184,7 @@ describe('the unsaved mark and the undo history', () => {
 
   it('a Save during a held drag marks the graph as shown: off while the drag stays there, on when it moves on, and the state it ends on is the saved one', () => {
     const ed = opened();
-    const drag = ed.beginStep('change gain');
+    const drag = ed.beginStep('change gain', gestureEdits.param('cont', 'gain'));
     ed.setParam('cont', 'gain', 0.6);
     ed.setParam('cont', 'gain', 0.65);
     ed.keep({ clean: true });
@@ -208,7 +209,7 @@ describe('the unsaved mark and the undo history', () => {
 
   it('a Save during a drag that then moves on leaves the mark on after it, and no state before it saved', () => {
     const ed = opened();
-    const drag = ed.beginStep('move node');
+    const drag = ed.beginStep('move node', gestureEdits.nodes);
     ed.moveNodes([{ id: 'cont', position: [40, 40] }]);
     ed.keep({ clean: true });
     ed.moveNodes([{ id: 'cont', position: [80, 60] }]);
@@ -224,7 +225,7 @@ describe('the unsaved mark and the undo history', () => {
 
   it('a Save during a drag then cancelled leaves the mark on: the file holds the drag', () => {
     const ed = opened();
-    const drag = ed.beginStep('move node');
+    const drag = ed.beginStep('move node', gestureEdits.nodes);
     ed.moveNodes([{ id: 'cont', position: [40, 40] }]);
     ed.keep({ clean: true });
     drag.cancel();
@@ -234,7 +235,7 @@ describe('the unsaved mark and the undo history', () => {
   it('a Save during a drag held past the autosave is found saved after a reload', () => {
     const ed = opened();
     ed.setParam('cont', 'gain', 0.7);
-    const drag = ed.beginStep('move node');
+    const drag = ed.beginStep('move node', gestureEdits.nodes);
     ed.moveNodes([{ id: 'cont', position: [40, 40] }]);
     ed.keep({ clean: true });
     expect(ed.historySteps.saved).toEqual([0]);

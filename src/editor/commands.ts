@@ -291,6 +291,27 @@ export function applyCommand(graph: Graph, cmd: Command, kept?: Kept): Applied {
   }
 }
 
+/**
+ * Which commands a gesture makes (a slider's drag sets its one param): whatever else is done
+ * while it is held (the world removed from the keyboard, a node pasted) is no part of the
+ * gesture's undo step but a step of its own (history.ts).
+ */
+export type GestureEdits = (cmd: Command) => boolean;
+
+/** What each kind of gesture edits. */
+export const gestureEdits = {
+  /** A slider's or a curve point's drag: that one param. */
+  param: (id: string, key: string): GestureEdits => (c) => c.kind === 'setParam' && c.id === id && c.key === key,
+  /** A node drag: nodes' positions (the selected nodes move with the one held). */
+  nodes: ((c) => c.kind === 'moveNode') as GestureEdits,
+  /** A wire drawn, or picked off its input and dropped: wires cut and made. */
+  wire: ((c) => c.kind === 'connect' || c.kind === 'disconnect') as GestureEdits,
+  /** A reroute dot dragged: that wire's dots. */
+  via: (edge: Edge): GestureEdits => (c) => c.kind === 'setVia' && sameEdge(c.edge, edge),
+  /** A frame dragged or resized: the frame, and the nodes and reroute dots it carries. */
+  frame: (id: string): GestureEdits => (c) => (c.kind === 'setFrame' && c.frame.id === id) || c.kind === 'moveNode' || c.kind === 'setVia',
+};
+
 /** True when two commands touch the same target, so a drag can keep only the latest of them. */
 export function sameTarget(a: Command, b: Command): boolean {
   if (a.kind === 'setParam' && b.kind === 'setParam') return a.id === b.id && a.key === b.key;

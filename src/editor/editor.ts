@@ -10,7 +10,7 @@ import { nodeDef } from '../../nodes/index.ts';
 import { cloneGraph, type Edge, findNode, type Frame, type FrameColor, freshNodeId, type Graph, type GraphNode, type NodeFlag } from '../model/graph.ts';
 import type { View, World } from '../grid.ts';
 import { type AnyParamValue, defaultParams } from '../model/params.ts';
-import { applyCommand, type Change, type Command, EditError, type Kept } from './commands.ts';
+import { applyCommand, type Change, type Command, EditError, type GestureEdits, type Kept } from './commands.ts';
 import { copySnippet, placeSnippet, type Snippet } from './clipboard.ts';
 import type { Steps } from './history.ts';
 import { type StepHandle, Timeline } from './timeline.ts';
@@ -450,10 +450,12 @@ export class EditorCore {
 
   /**
    * Opens a gesture (a slider or curve-point drag, a node drag, a wire being moved): every
-   * edit until commit is one undo step. Cancel reverts the gesture's edits.
+   * edit of what it `edits` (gestureEdits) until commit is one undo step. An edit of anything
+   * else made meanwhile (the world removed from the keyboard while a slider is held) files the
+   * step so far and is a step of its own; cancel reverts the gesture's edits since then.
    */
-  beginStep(label: string): StepHandle {
-    const step = this.timeline.beginStep(label);
+  beginStep(label: string, edits: GestureEdits): StepHandle {
+    const step = this.timeline.beginStep(label, edits);
     return {
       // Filing the step changes no value but what undo offers: tell the views (the Undo button).
       commit: () => {

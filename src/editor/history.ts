@@ -6,6 +6,13 @@
 // position) replaces that one's forward half and keeps its inverse: a drag of 200 pointer
 // moves undoes in one command, to the value before the drag. Pure data: the editor applies.
 //
+// A step holds its gesture alone. An edit of something else made while the gesture is held (the
+// world removed from the keyboard while the mouse holds a slider, a node pasted) is a step of its
+// own: the gesture's step so far is filed first, then that edit, and the gesture goes on in a
+// new step. Each undo takes back one thing, in the order they were done. I did not file the
+// edit before the whole gesture's step (the drag one step): that holds only when the two
+// commute, and a node deleted while its slider is held does not.
+//
 // It also knows which states between steps a file holds (the saved states: where the graph
 // was opened or last saved), so undo or redo back onto one clears the unsaved mark, as in
 // Blender or VS Code. A state is named by the step that led to it (START before the first).
@@ -22,7 +29,7 @@
 // asked, or never if the gesture never ends), nor save the graph from before the gesture (a
 // file without the change the person was looking at).
 
-import { changesNothing, type Command, sameTarget, writesSame } from './commands.ts';
+import { changesNothing, type Command, type GestureEdits, sameTarget, writesSame } from './commands.ts';
 
 export interface Entry {
   /** The command as last applied (redo applies it again). */
@@ -74,6 +81,8 @@ export class History {
   private readonly done: Step[] = [];
   private readonly undone: Step[] = [];
   private open: Step | null = null;
+  /** What the open gesture edits (null: everything recorded while it is open). */
+  private edits: GestureEdits | null = null;
   private depth = 0;
   /** The saved states (at most one between two Opens); the empty graph a History starts on is one. */
   private readonly saved = new Set<State>([START]);
@@ -143,9 +152,16 @@ export class History {
     this.savedMidGesture = null;
   }
 
-  /** Opens a step (or nests in the open one: the outermost label wins). */
-  begin(label: string): void {
-    if (this.depth === 0) this.open = { label, entries: [] };
+  /**
+   * Opens a step (or nests in the open one: the outermost label wins). `edits`: the commands
+   * the gesture makes; an edit of anything else while it is open is a step of its own
+   * (recordEdit). Absent, every command recorded until the end joins the step.
+   */
+  begin(label: string, edits?: GestureEdits): void {
+    if (this.depth === 0) {
+      this.open = { label, entries: [] };
+      this.edits = edits ?? null;
+    }
     this.depth++;
   }
 
@@ -157,6 +173,7 @@ export class History {
     const step = this.open!;
     const saved = this.holdsMidGestureSave(step);
     this.open = null;
+    this.edits = null;
     this.savedMidGesture = null;
     this.file(step, saved);
   }
@@ -165,12 +182,34 @@ export class History {
   abandon(): Step | null {
     const step = this.open;
     this.open = null;
+    this.edits = null;
     this.depth = 0;
     this.savedMidGesture = null;
     return step;
   }
 
-  /** Records a command just applied, with its inverse; outside a step it is a step of its own. */
+  /**
+   * Records commands just applied together (one edit), with their inverses: a step of their own,
+   * or part of the open gesture's when they are what it edits. An edit of anything else made
+   * while the gesture is open files the gesture's step so far, then itself as a step, and the
+   * gesture goes on in its step emptied (the same object: the gesture's handle still holds it).
+   */
+  recordEdit(label: string, entries: readonly Entry[]): void {
+    const open = this.open;
+    if (open && this.edits && !entries.every((e) => this.edits!(e.cmd))) {
+      const saved = this.holdsMidGestureSave(open);
+      this.file({ label: open.label, entries: open.entries.splice(0) }, saved);
+      // The file a Save during the gesture wrote is the state just filed, or none the gesture can come back to.
+      this.savedMidGesture = null;
+      this.file({ label, entries: entries.map((e) => ({ cmd: e.cmd, inverse: e.inverse })) });
+      return;
+    }
+    if (entries.length > 1) this.begin(label);
+    for (const e of entries) this.record(label, e.cmd, e.inverse);
+    if (entries.length > 1) this.end();
+  }
+
+  /** Records a command just applied, with its inverse, in the open step; outside a step it is a step of its own. */
   record(label: string, cmd: Command, inverse: readonly Command[]): void {
     if (!this.open) {
       this.file({ label, entries: [{ cmd, inverse }] });
@@ -237,6 +276,7 @@ export class History {
     this.done.splice(0, this.done.length, ...done.slice(-this.limit));
     this.undone.splice(0, this.undone.length, ...undone.slice(-this.limit));
     this.open = null;
+    this.edits = null;
     this.depth = 0;
     this.savedMidGesture = null;
     this.saved.clear();

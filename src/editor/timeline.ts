@@ -3,7 +3,7 @@
 // wire) is opened and closed as one step, or cancelled and reverted.
 
 import type { Graph } from '../model/graph.ts';
-import { applyCommand, type Change, type Command, type Kept } from './commands.ts';
+import { applyCommand, type Change, type Command, type GestureEdits, type Kept } from './commands.ts';
 import { History, type Step, type Steps } from './history.ts';
 
 /** An open gesture: commit files it as one undo step, cancel reverts it. */
@@ -50,19 +50,19 @@ export class Timeline {
     else this.history.markUnsaved();
   }
 
-  /** Files commands applied together, with their inverses: one step (or part of the open gesture). */
+  /** Files commands applied together, with their inverses: one step (or part of the open gesture: History.recordEdit). */
   record(label: string, done: readonly { cmd: Command; inverse: Command[] }[]): void {
-    if (done.length > 1) this.history.begin(label);
-    for (const d of done) this.history.record(label, d.cmd, d.inverse);
-    if (done.length > 1) this.history.end();
+    this.history.recordEdit(label, done);
   }
 
   /**
    * Opens a gesture (a slider or curve-point drag, a node drag, a wire being moved): every
-   * edit until commit is one undo step. Cancel reverts the gesture's edits.
+   * edit of what it `edits` until commit is one undo step. An edit of anything else made
+   * meanwhile files the step so far and is a step of its own (History.recordEdit); cancel
+   * reverts the gesture's edits since then.
    */
-  beginStep(label: string): StepHandle {
-    this.history.begin(label);
+  beginStep(label: string, edits: GestureEdits): StepHandle {
+    this.history.begin(label, edits);
     const mine = this.history.openStep;
     let closed = false;
     // An undo, a redo or an opened graph files the gesture before its end (closeGesture): the

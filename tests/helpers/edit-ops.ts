@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { NODE_TYPES, nodeDef } from '../../nodes/index.ts';
 import { parseGraph } from '../../src/index.ts';
 import { parseSnippet, snippetText } from '../../src/editor/clipboard.ts';
-import { EditError } from '../../src/editor/commands.ts';
+import { EditError, type GestureEdits, gestureEdits } from '../../src/editor/commands.ts';
 import { EditorCore } from '../../src/editor/editor.ts';
 import { edgeKey } from '../../src/editor/wiring.ts';
 import { FRAME_COLORS, type Edge, type FrameColor, type Graph, type NodeFlag, type PortRef } from '../../src/model/graph.ts';
@@ -83,8 +83,8 @@ export function perform(ed: EditorCore, op: Op, save: () => string): Performed {
   let undoneAt: string | undefined;
   // A gesture run as the canvas runs one: begin, the edits (a refused one tells and goes on), end.
   // A refused edit inside it is told and skipped, as the canvas does; the others stand.
-  const gesture = (label: string, edits: (() => void)[], end: GestureEnd): void => {
-    const step = ed.beginStep(label);
+  const gesture = (label: string, scope: GestureEdits, edits: (() => void)[], end: GestureEnd): void => {
+    const step = ed.beginStep(label, scope);
     for (const edit of edits) {
       try {
         edit();
@@ -134,7 +134,7 @@ export function perform(ed: EditorCore, op: Op, save: () => string): Performed {
         // The bridge: the pick-off cuts the wire inside a 'move wire' gesture; a drop the model
         // refuses (or on the input it came from) cancels the gesture, which puts the wire back.
         if (!ed.graph.edges.some((e) => edgeKey(e) === edgeKey(op.edge))) return { refused: 'no such wire to pick' };
-        const step = ed.beginStep('move wire');
+        const step = ed.beginStep('move wire', gestureEdits.wire);
         ed.disconnect(op.edge);
         const edge: Edge = { from: op.edge.from, to: op.to };
         const refusal = edgeKey(edge) === edgeKey(op.edge) ? 'put back' : ed.connect(edge);
@@ -149,7 +149,7 @@ export function perform(ed: EditorCore, op: Op, save: () => string): Performed {
         ed.setParam(op.id, op.key, op.value as AnyParamValue);
         break;
       case 'dragParam':
-        gesture(`change ${op.key}`, op.values.map((v) => () => ed.setParam(op.id, op.key, v as AnyParamValue)), op.end);
+        gesture(`change ${op.key}`, gestureEdits.param(op.id, op.key), op.values.map((v) => () => ed.setParam(op.id, op.key, v as AnyParamValue)), op.end);
         break;
       case 'move':
         ed.moveNodes(op.moves);
@@ -159,6 +159,7 @@ export function perform(ed: EditorCore, op: Op, save: () => string): Performed {
         const start = new Map(op.ids.map((id) => [id, ed.node(id)?.position]));
         gesture(
           'move',
+          gestureEdits.nodes,
           op.deltas.map((d) => () => ed.moveNodes(op.ids.filter((id) => start.get(id)).map((id) => ({ id, position: [start.get(id)![0] + d[0], start.get(id)![1] + d[1]] })))),
           op.end,
         );
@@ -190,7 +191,7 @@ export function perform(ed: EditorCore, op: Op, save: () => string): Performed {
         const carried = { nodes: nodesInFrame(graph, frame, () => NODE_BOX), dots: dotsInFrame(graph, frame) };
         const at = [frame.position[0], frame.position[1]];
         const before = structuredClone(graph);
-        gesture('move frame', op.deltas.map((d) => () => ed.moveFrame(op.id, [at[0] + d[0], at[1] + d[1]], carried)), op.end);
+        gesture('move frame', gestureEdits.frame(op.id), op.deltas.map((d) => () => ed.moveFrame(op.id, [at[0] + d[0], at[1] + d[1]], carried)), op.end);
         if (op.end !== 'commit') break;
         // Exactly what was inside moved, by the drag's last offset; everything else stayed.
         const [dx, dy] = op.deltas.at(-1)!;
@@ -208,7 +209,7 @@ export function perform(ed: EditorCore, op: Op, save: () => string): Performed {
         break;
       }
       case 'resizeFrame':
-        gesture('resize frame', op.sizes.map((s) => () => ed.setFrame(op.id, { size: s }, 'resize frame')), op.end);
+        gesture('resize frame', gestureEdits.frame(op.id), op.sizes.map((s) => () => ed.setFrame(op.id, { size: s }, 'resize frame')), op.end);
         break;
       case 'addReroute':
         ed.addReroute(op.edge, op.index, op.point);
@@ -222,13 +223,14 @@ export function perform(ed: EditorCore, op: Op, save: () => string): Performed {
         const dots = via.map((p): XY => [p[0], p[1]]);
         gesture(
           'move reroute',
+          gestureEdits.via(op.edge),
           op.points.map((p) => () => ed.setVia(op.edge, dots.map((d, k) => (k === op.index ? p : d)))),
           op.end,
         );
         break;
       }
       case 'interrupted': {
-        const slider = ed.beginStep(`change ${op.key}`);
+        const slider = ed.beginStep(`change ${op.key}`, gestureEdits.param(op.id, op.key));
         for (const v of op.values) {
           try {
             ed.setParam(op.id, op.key, v as AnyParamValue);
@@ -240,7 +242,7 @@ export function perform(ed: EditorCore, op: Op, save: () => string): Performed {
         ed.undo();
         const between = save();
         const start = new Map(op.nodes.map((id) => [id, ed.node(id)?.position]));
-        const drag = ed.beginStep('move');
+        const drag = ed.beginStep('move', gestureEdits.nodes);
         const moveBy = (d: XY) => ed.moveNodes(op.nodes.filter((id) => start.get(id)).map((id) => ({ id, position: [start.get(id)![0] + d[0], start.get(id)![1] + d[1]] })));
         const half = Math.ceil(op.deltas.length / 2);
         for (const d of op.deltas.slice(0, half)) moveBy(d);

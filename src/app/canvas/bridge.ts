@@ -13,6 +13,7 @@ import type { NodeEditor } from 'rete';
 import type { AreaPlugin } from 'rete-area-plugin';
 import { ClassicFlow, type ConnectionPlugin, getSourceTarget, type SocketData } from 'rete-connection-plugin';
 import type { EditorCore } from '../../editor/editor.ts';
+import { gestureEdits } from '../../editor/commands.ts';
 import type { StepHandle } from '../../editor/timeline.ts';
 import { edgeKey, wireOntoNode } from '../../editor/wiring.ts';
 import { findNode, portRefText, type Edge } from '../../model/graph.ts';
@@ -227,7 +228,7 @@ export class Bridge {
     // A wire picked off its input: cut it in the model. Where it is dropped decides the rest
     // of the gesture (another input: moved, in one undo step; a refused socket, its own input
     // or its own output: put back, with its dots, and nothing to undo).
-    this.gesture ??= this.core.beginStep('move wire');
+    this.gesture ??= this.core.beginStep('move wire', gestureEdits.wire);
     this.picked = edge;
     this.core.disconnect(edge);
     return false;
@@ -408,7 +409,7 @@ export class Bridge {
     if (this.additive) this.core.toggleSelected(id);
     else if (!this.core.selection.has(id)) this.core.select([id]);
     this.dragging = id;
-    this.gesture ??= this.core.beginStep('move');
+    this.gesture ??= this.core.beginStep('move', gestureEdits.nodes);
   }
 
   private onNodeTranslated(id: string, position: { x: number; y: number }, previous: { x: number; y: number }): void {

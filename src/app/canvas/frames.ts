@@ -7,7 +7,7 @@ import type { EditorCore } from '../../editor/editor.ts';
 import type { Carried } from '../../editor/frame-edits.ts';
 import { frameAbout } from '../../editor/frame-about.ts';
 import type { StepHandle } from '../../editor/timeline.ts';
-import { EditError } from '../../editor/commands.ts';
+import { EditError, gestureEdits } from '../../editor/commands.ts';
 import { capName } from '../../editor/names.ts';
 import { FRAME_COLORS, type Frame } from '../../model/graph.ts';
 import { FRAME_RGB } from '../theme.ts';
@@ -180,7 +180,7 @@ export class FrameLayer {
         };
         this.gesture = {
           id: d.id,
-          step: this.core.beginStep(d.kind === 'move' ? 'move frame' : 'resize frame'),
+          step: this.core.beginStep(d.kind === 'move' ? 'move frame' : 'resize frame', gestureEdits.frame(d.id)),
           position: [frame.position[0], frame.position[1]],
           size: [frame.size[0], frame.size[1]],
           // What lies inside when the drag starts is what the drag carries, all the way.

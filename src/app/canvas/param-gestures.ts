@@ -3,7 +3,7 @@
 // a click one "set"; a value out of range is refused with a notice.
 
 import type { EditorCore } from '../../editor/editor.ts';
-import { EditError } from '../../editor/commands.ts';
+import { EditError, gestureEdits } from '../../editor/commands.ts';
 import type { StepHandle } from '../../editor/timeline.ts';
 import type { ParamEditDetail } from '../events.ts';
 
@@ -21,7 +21,7 @@ export class ParamGestures {
       switch (d.phase) {
         case 'begin':
           this.paramGesture?.step.commit();
-          this.paramGesture = { key, step: this.core.beginStep(`change ${d.key}`) };
+          this.paramGesture = { key, step: this.core.beginStep(`change ${d.key}`, gestureEdits.param(d.nodeId, d.key)) };
           return;
         case 'update':
         case 'set':

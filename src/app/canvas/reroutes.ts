@@ -3,6 +3,7 @@
 
 import type { AreaPlugin } from 'rete-area-plugin';
 import type { EditorCore } from '../../editor/editor.ts';
+import { gestureEdits } from '../../editor/commands.ts';
 import type { StepHandle } from '../../editor/timeline.ts';
 import { edgeKey } from '../../editor/wiring.ts';
 import { insertionIndex } from '../../model/frames.ts';
@@ -87,7 +88,7 @@ export class Reroutes {
         this.gesture?.step.commit();
         const dot = via[d.index];
         if (!dot) return;
-        this.gesture = { key: d.key, index: d.index, step: this.core.beginStep('move reroute'), offset: [dot[0] - x, dot[1] - y] };
+        this.gesture = { key: d.key, index: d.index, step: this.core.beginStep('move reroute', gestureEdits.via(edge)), offset: [dot[0] - x, dot[1] - y] };
         return;
       }
       case 'move': {

@@ -1,0 +1,87 @@
+// A drag's undo step holds the drag alone: what a person does with the keyboard while the mouse
+// still holds a slider (the world removed from the note under the map, its button focused) is an
+// undo step of its own. It joined the drag's step, and one Ctrl+Z took back both.
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { graphText, screenshot, settle, showInViewer, showParams, withApp } from './harness.ts';
+
+const note = 'tg-viewer .grid-note';
+
+async function graph(page: Page): Promise<{ world?: unknown; nodes: { id: string; params: Record<string, unknown> }[] }> {
+  return JSON.parse(await graphText(page));
+}
+
+const inertia = async (page: Page) => (await graph(page)).nodes.find((n) => n.id === 'erosion')!.params.inertia;
+
+/** What has the keyboard, through the shadow roots: its tag and class, as `button.world-remove`. */
+function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    let el: Element | null = document.activeElement;
+    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+    return el ? `${el.localName}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}` : '';
+  });
+}
+
+/** Tab pressed until `target` (a tag and class, as focused() reads) has the keyboard; fails naming where the focus went. */
+async function tabTo(page: Page, target: string, press = 'Tab'): Promise<void> {
+  const seen: string[] = [await focused(page)];
+  for (let k = 0; k < 100; k++) {
+    await page.keyboard.press(press);
+    const now = await focused(page);
+    if (now === target) return;
+    seen.push(now);
+  }
+  throw new Error(`Tab never reached ${target}; it went through ${seen.join(', ')}`);
+}
+
+async function key(page: Page, combo: string): Promise<void> {
+  await page.locator('tg-app .canvas').click({ position: { x: 10, y: 10 } });
+  await page.keyboard.press(combo);
+  await settle(page);
+}
+
+it('files the world removed with the keyboard while a slider is held as its own undo step, apart from the drag', async () => {
+  await withApp({ viewport: { width: 1600, height: 1000 }, recipe: 'eroded-valleys.json' }, async (page) => {
+    await showInViewer(page, 'erosion');
+    await page.locator(`${note} button.world-set`).click();
+    await expect.poll(async () => (await graph(page)).world).toEqual({ x: -1, y: -1, size: 3 });
+    await settle(page);
+    await showParams(page, 'erosion');
+    const before = await inertia(page);
+
+    // The keyboard on the note's Remove the world (Tab from the button just clicked); then the
+    // slider pressed with Shift (a fine drag, which leaves the focus where it was), moved, held.
+    await tabTo(page, 'button.world-remove', 'Shift+Tab');
+    const box = (await page.locator('tg-node[data-node-id="erosion"] tg-param input[type="range"][name="inertia"]').boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2);
+    await page.keyboard.down('Shift');
+    await page.mouse.down();
+    await page.keyboard.up('Shift');
+    await page.mouse.move(box.x + box.width * 0.9, box.y + box.height / 2, { steps: 6 });
+    await expect.poll(() => inertia(page)).not.toEqual(before);
+    const dragged = await inertia(page);
+    expect(await focused(page)).toBe('button.world-remove');
+
+    // Still held: Enter removes the world.
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await graph(page)).world).toBeUndefined();
+    await screenshot(page, 'drag-history-held');
+    await page.mouse.up();
+    await settle(page);
+    expect(await inertia(page)).toEqual(dragged);
+
+    // Ctrl+Z takes back the world's removal alone (the last thing done), then the drag.
+    await key(page, 'Control+z');
+    expect((await graph(page)).world).toEqual({ x: -1, y: -1, size: 3 });
+    expect(await inertia(page)).toEqual(dragged);
+    await key(page, 'Control+z');
+    expect((await graph(page)).world).toEqual({ x: -1, y: -1, size: 3 });
+    expect(await inertia(page)).toEqual(before);
+    // And redone, one at a time.
+    await key(page, 'Control+Shift+z');
+    expect(await inertia(page)).toEqual(dragged);
+    expect((await graph(page)).world).toEqual({ x: -1, y: -1, size: 3 });
+    await key(page, 'Control+Shift+z');
+    expect((await graph(page)).world).toBeUndefined();
+  });
+}, 240_000);
