@@ -85,3 +85,35 @@ it('files the world removed with the keyboard while a slider is held as its own 
     expect((await graph(page)).world).toBeUndefined();
   });
 }, 240_000);
+
+it('files notes typed and left for a slider as their own undo step, before the drag', async () => {
+  // The notes' text reaches the graph when the text area loses the focus: at the press on the
+  // slider, after the slider's drag has begun. It joined the drag's step.
+  await withApp({ viewport: { width: 1024, height: 700 }, recipe: 'eroded-valleys.json' }, async (page) => {
+    const notesBefore = JSON.parse(await graphText(page)).notes;
+    // The node expanded (H), so its sliders stay when the notes take the selection away.
+    await showParams(page, 'erosion');
+    await page.keyboard.press('h');
+    await settle(page);
+    const before = await inertia(page);
+    await page.locator('tg-app .notes-line').click();
+    await page.keyboard.type(' Worn twice.');
+
+    const box = (await page.locator('tg-node[data-node-id="erosion"] tg-param input[type="range"][name="inertia"]').boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.9, box.y + box.height / 2, { steps: 6 });
+    await expect.poll(async () => JSON.parse(await graphText(page)).notes).toBe(`${notesBefore} Worn twice.`);
+    await screenshot(page, 'drag-history-notes');
+    await page.mouse.up();
+    await settle(page);
+    const dragged = await inertia(page);
+    expect(dragged).not.toEqual(before);
+
+    await key(page, 'Control+z');
+    expect(await inertia(page)).toEqual(before);
+    expect(JSON.parse(await graphText(page)).notes).toBe(`${notesBefore} Worn twice.`);
+    await key(page, 'Control+z');
+    expect(JSON.parse(await graphText(page)).notes).toBe(notesBefore);
+  });
+}, 240_000);
