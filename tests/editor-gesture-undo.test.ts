@@ -154,17 +154,61 @@ describe('an edit of something else while a gesture is held', () => {
     expect(ed.snapshot()).toEqual(editor().snapshot());
   });
 
-  it('is not taken back when the drag is cancelled after it: only the drag since it is', () => {
+  it('is kept when the drag is cancelled after it, and the drag is taken back as a step of its own', () => {
     const ed = editor();
+    const lift = ed.node('wind')!.params.lift;
     const slider = ed.beginStep('change lift', gestureEdits.param('wind', 'lift'));
     ed.setParam('wind', 'lift', 2);
     ed.setWorld({ x: 0, y: 0, size: 2 });
     ed.setParam('wind', 'lift', 3);
     slider.cancel();
     expect(ed.graph.world).toEqual({ x: 0, y: 0, size: 2 });
-    expect(ed.node('wind')!.params.lift).toBe(2);
+    expect(ed.node('wind')!.params.lift).toBe(lift);
     expect(ed.gestureOpen).toBe(false);
-    expect(ed.undoLabel).toBe('set world');
+    // Undo goes back through what happened: the drag taken back, the world, the drag.
+    ed.undo();
+    expect(ed.node('wind')!.params.lift).toBe(2);
+    ed.undo();
+    expect(ed.graph.world).toBeUndefined();
+    ed.undo();
+    expect(ed.snapshot()).toEqual(editor().snapshot());
+  });
+
+  it('leaves the drag filed when the edit between took away what it edited, and loses nothing', () => {
+    const ed = editor();
+    const slider = ed.beginStep('change lift', gestureEdits.param('wind', 'lift'));
+    ed.setParam('wind', 'lift', 2);
+    ed.removeNodes(['wind']);
+    slider.cancel();
+    expect(ed.node('wind')).toBeUndefined();
+    ed.undo();
+    expect(ed.node('wind')!.params.lift).toBe(2);
+    ed.undo();
+    expect(ed.snapshot()).toEqual(editor().snapshot());
+    expect(ed.canUndo).toBe(false);
+  });
+
+  it('puts a wire picked off its input back when the move is cancelled after a paste, and keeps the paste', () => {
+    const ed = editor();
+    const picked = ed.graph.edges.find((e) => e.to.node === 'moisture')!;
+    const nodes = ed.graph.nodes.length;
+    const step = ed.beginStep('move wire', gestureEdits.wire(picked));
+    ed.disconnect(picked);
+    // A wire cut with Delete while the other is held is no part of the move either.
+    const other = ed.graph.edges.find((e) => e.to.node === 'temperature')!;
+    ed.disconnect(other);
+    ed.paste(ed.copy(['wind']), [900, 900]);
+    step.cancel();
+    expect(ed.graph.edges).toContainEqual(picked);
+    expect(ed.graph.edges).not.toContainEqual(other);
+    expect(ed.graph.nodes.length).toBe(nodes + 1);
+    const undone: (string | null)[] = [];
+    while (ed.canUndo) {
+      undone.push(ed.undoLabel);
+      ed.undo();
+    }
+    expect(undone).toEqual(['move wire', 'paste node', 'disconnect', 'move wire']);
+    expect(ed.snapshot()).toEqual(editor().snapshot());
   });
 
   it('keeps a Save made during the drag: undoing the edit after it comes back to the saved graph', () => {

@@ -108,6 +108,15 @@ function runOps(start: Graph, source: (ed: EditorCore, k: number) => Op | undefi
           states = [...states.slice(0, n + 1), after];
           n++;
         }
+      } else if (done.aside) {
+        // An edit inside a gesture: the gesture so far, the edit and the rest, each a step when it
+        // changed the graph. An edit that changed nothing leaves the gesture one step.
+        const [held, made] = done.aside;
+        for (const s of held === made ? [after] : [held, made, after]) {
+          if (s === states[n]) continue;
+          states = [...states.slice(0, n + 1), s];
+          n++;
+        }
       } else if (after !== before) {
         states = [...states.slice(0, n + 1), after];
         n++;

@@ -304,8 +304,9 @@ export const gestureEdits = {
   param: (id: string, key: string): GestureEdits => (c) => c.kind === 'setParam' && c.id === id && c.key === key,
   /** A node drag: nodes' positions (the selected nodes move with the one held). */
   nodes: ((c) => c.kind === 'moveNode') as GestureEdits,
-  /** A wire drawn, or picked off its input and dropped: wires cut and made. */
-  wire: ((c) => c.kind === 'connect' || c.kind === 'disconnect') as GestureEdits,
+  /** A wire picked off its input and dropped: that wire cut, and a wire from its output made. */
+  wire: (picked: Edge): GestureEdits => (c) =>
+    (c.kind === 'disconnect' && sameEdge(c.edge, picked)) || (c.kind === 'connect' && c.edge.from.node === picked.from.node && c.edge.from.port === picked.from.port),
   /** A reroute dot dragged: that wire's dots. */
   via: (edge: Edge): GestureEdits => (c) => c.kind === 'setVia' && sameEdge(c.edge, edge),
   /** A frame dragged or resized: the frame, and the nodes and reroute dots it carries. */

@@ -452,7 +452,8 @@ export class EditorCore {
    * Opens a gesture (a slider or curve-point drag, a node drag, a wire being moved): every
    * edit of what it `edits` (gestureEdits) until commit is one undo step. An edit of anything
    * else made meanwhile (the world removed from the keyboard while a slider is held) files the
-   * step so far and is a step of its own; cancel reverts the gesture's edits since then.
+   * step so far and is a step of its own; cancel reverts the gesture's edits, those filed
+   * before such an edit as a step of their own.
    */
   beginStep(label: string, edits: GestureEdits): StepHandle {
     const step = this.timeline.beginStep(label, edits);
@@ -460,11 +461,23 @@ export class EditorCore {
       // Filing the step changes no value but what undo offers: tell the views (the Undo button).
       commit: () => {
         const could = this.canUndo;
-        const label = this.undoLabel;
+        const offered = this.undoLabel;
         step.commit();
-        if (this.canUndo !== could || this.undoLabel !== label) this.emit([]);
+        if (this.canUndo !== could || this.undoLabel !== offered) this.emit([]);
       },
-      cancel: () => step.cancel(),
+      // What the gesture filed before an edit of something else came between is undo's already:
+      // cancelled, it is taken back as a step of its own (a wire picked off its input goes back
+      // though a node was pasted while it was held). Refused (that edit took away what it
+      // touched: the node the wire went into was cut), it stays, for undo to take back.
+      cancel: () => {
+        const back = step.cancel();
+        if (!back.length) return;
+        try {
+          this.run(label, back);
+        } catch (err) {
+          if (!(err instanceof EditError)) throw err;
+        }
+      },
     };
   }
 

@@ -11,7 +11,9 @@
 // own: the gesture's step so far is filed first, then that edit, and the gesture goes on in a
 // new step. Each undo takes back one thing, in the order they were done. I did not file the
 // edit before the whole gesture's step (the drag one step): that holds only when the two
-// commute, and a node deleted while its slider is held does not.
+// commute, and a node deleted while its slider is held does not. A gesture cancelled after such
+// a split (a wire picked off, Escape) takes back what it had filed as a step of its own
+// (openFiled; the editor runs it).
 //
 // It also knows which states between steps a file holds (the saved states: where the graph
 // was opened or last saved), so undo or redo back onto one clears the unsaved mark, as in
@@ -83,6 +85,8 @@ export class History {
   private open: Step | null = null;
   /** What the open gesture edits (null: everything recorded while it is open). */
   private edits: GestureEdits | null = null;
+  /** The open gesture's steps filed before an edit of something else (recordEdit), oldest first. */
+  private filedParts: Step[] = [];
   private depth = 0;
   /** The saved states (at most one between two Opens); the empty graph a History starts on is one. */
   private readonly saved = new Set<State>([START]);
@@ -120,6 +124,11 @@ export class History {
   /** The open step (a nested begin shares its outermost one's), or null. */
   get openStep(): Step | null {
     return this.open;
+  }
+
+  /** What the open gesture filed before an edit of something else came between (recordEdit), oldest first. */
+  get openFiled(): readonly Step[] {
+    return this.filedParts;
   }
 
   /**
@@ -161,6 +170,7 @@ export class History {
     if (this.depth === 0) {
       this.open = { label, entries: [] };
       this.edits = edits ?? null;
+      this.filedParts = [];
     }
     this.depth++;
   }
@@ -174,6 +184,7 @@ export class History {
     const saved = this.holdsMidGestureSave(step);
     this.open = null;
     this.edits = null;
+    this.filedParts = [];
     this.savedMidGesture = null;
     this.file(step, saved);
   }
@@ -183,6 +194,7 @@ export class History {
     const step = this.open;
     this.open = null;
     this.edits = null;
+    this.filedParts = [];
     this.depth = 0;
     this.savedMidGesture = null;
     return step;
@@ -198,7 +210,10 @@ export class History {
     const open = this.open;
     if (open && this.edits && !entries.every((e) => this.edits!(e.cmd))) {
       const saved = this.holdsMidGestureSave(open);
-      this.file({ label: open.label, entries: open.entries.splice(0) }, saved);
+      const part = { label: open.label, entries: open.entries.splice(0) };
+      this.file(part, saved);
+      const kept = effective(part);
+      if (kept) this.filedParts.push(kept);
       // The file a Save during the gesture wrote is the state just filed, or none the gesture can come back to.
       this.savedMidGesture = null;
       this.file({ label, entries: entries.map((e) => ({ cmd: e.cmd, inverse: e.inverse })) });
@@ -277,6 +292,7 @@ export class History {
     this.undone.splice(0, this.undone.length, ...undone.slice(-this.limit));
     this.open = null;
     this.edits = null;
+    this.filedParts = [];
     this.depth = 0;
     this.savedMidGesture = null;
     this.saved.clear();

@@ -12,6 +12,16 @@ export interface StepHandle {
   cancel(): void;
 }
 
+/**
+ * A gesture as the timeline opens it. Its cancel reverts the open step and returns what takes
+ * back the steps the gesture had filed before an edit of something else came between
+ * (History.recordEdit), newest first: the editor runs those as a step of their own.
+ */
+export interface TimelineStep {
+  commit(): void;
+  cancel(): Command[];
+}
+
 export class Timeline {
   private readonly history = new History();
 
@@ -59,9 +69,9 @@ export class Timeline {
    * Opens a gesture (a slider or curve-point drag, a node drag, a wire being moved): every
    * edit of what it `edits` until commit is one undo step. An edit of anything else made
    * meanwhile files the step so far and is a step of its own (History.recordEdit); cancel
-   * reverts the gesture's edits since then.
+   * reverts the gesture's edits since then and returns what takes back the steps it filed.
    */
-  beginStep(label: string, edits: GestureEdits): StepHandle {
+  beginStep(label: string, edits: GestureEdits): TimelineStep {
     this.history.begin(label, edits);
     const mine = this.history.openStep;
     let closed = false;
@@ -75,10 +85,12 @@ export class Timeline {
         this.history.end();
       },
       cancel: () => {
-        if (spent()) return;
+        if (spent()) return [];
         closed = true;
+        const filed = this.history.openFiled;
         const step = this.history.abandon();
         if (step) this.revert(step);
+        return [...filed].reverse().flatMap((s) => [...s.entries].reverse().flatMap((e) => e.inverse));
       },
     };
   }

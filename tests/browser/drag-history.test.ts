@@ -3,7 +3,7 @@
 // undo step of its own. It joined the drag's step, and one Ctrl+Z took back both.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { graphText, screenshot, settle, showInViewer, showParams, withApp } from './harness.ts';
+import { graphText, screenshot, settle, showInViewer, showParams, socketCenter, wires, withApp } from './harness.ts';
 
 const note = 'tg-viewer .grid-note';
 
@@ -115,5 +115,38 @@ it('files notes typed and left for a slider as their own undo step, before the d
     expect(JSON.parse(await graphText(page)).notes).toBe(`${notesBefore} Worn twice.`);
     await key(page, 'Control+z');
     expect(JSON.parse(await graphText(page)).notes).toBe(notesBefore);
+  });
+}, 240_000);
+
+it('puts a wire picked off its input back on Escape though a node was pasted while it was held, and keeps the paste', async () => {
+  // The paste joined the wire's move, and Escape, which lets go of the move, took the paste back
+  // too: a node the person had pasted was gone without a word.
+  await withApp({ viewport: { width: 1600, height: 1000 } }, async (page) => {
+    const count = async () => JSON.parse(await graphText(page)).nodes.length as number;
+    const before = { wires: (await wires(page)).sort(), nodes: await count() };
+    await page.locator('tg-node[data-node-id="wind"] header .title').click();
+    await page.keyboard.press('Control+c');
+
+    // Off moisture's noise input, held over the canvas: Ctrl+V, then Escape, then let go.
+    const from = await socketCenter(page, 'moisture', 'input', 'noise');
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x - 120, from.y + 160, { steps: 10 });
+    await expect.poll(async () => (await wires(page)).includes('moistNoise.out>moisture.noise')).toBe(false);
+    await page.keyboard.press('Control+v');
+    await expect.poll(count).toBe(before.nodes + 1);
+    await screenshot(page, 'drag-history-wire-held');
+    await page.keyboard.press('Escape');
+    await page.mouse.up();
+    await settle(page);
+    expect((await wires(page)).sort()).toEqual(before.wires);
+    expect(await count()).toBe(before.nodes + 1);
+    await expect.poll(() => page.locator('tg-wire svg[data-wire="moistNoise.out>moisture.noise"]').count()).toBe(1);
+
+    // Undo goes back through it all to the graph as it was.
+    for (let k = 0; k < 3; k++) await key(page, 'Control+z');
+    expect((await wires(page)).sort()).toEqual(before.wires);
+    expect(await count()).toBe(before.nodes);
+    expect(await page.evaluate(() => (window as never as { terrainGraph: { core: { canUndo: boolean } } }).terrainGraph.core.canUndo)).toBe(false);
   });
 }, 240_000);

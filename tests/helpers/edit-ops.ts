@@ -48,6 +48,12 @@ export type Op =
    * must leave the node drag alone, one step of its own.
    */
   | { op: 'interrupted'; id: string; key: string; values: unknown[]; nodes: string[]; deltas: XY[]; letGo: 'commit' | 'cancel' }
+  /**
+   * A gesture (a drag of a param, nodes, a frame or a dot, let go or cancelled) with an edit of
+   * something else made while it is held (the keyboard's: a node pasted, the view changed…),
+   * before its `at`-th edit: the gesture so far, the edit and the rest are steps of their own.
+   */
+  | { op: 'aside'; gesture: Op; inner: Op; at: number }
   | { op: 'replace'; file: string }
   | { op: 'undo'; times: number }
   | { op: 'redo'; times: number };
@@ -73,19 +79,27 @@ export interface Performed {
   followed?: boolean;
   /** With `followed`: the graph between the undo and that other gesture. */
   between?: string;
+  /** An edit made inside a gesture ('aside'): the graphs just before and just after it. */
+  aside?: [string, string];
 }
 
 /**
  * Performs one op on the editor. EditErrors (and refused wires) come back as `refused`; any
  * other error is thrown, as it would reach the person as a stack trace.
  */
-export function perform(ed: EditorCore, op: Op, save: () => string): Performed {
+export function perform(ed: EditorCore, op: Op, save: () => string, inside?: { op: Op; at: number }): Performed {
   let undoneAt: string | undefined;
+  let aside: [string, string] | undefined;
   // A gesture run as the canvas runs one: begin, the edits (a refused one tells and goes on), end.
   // A refused edit inside it is told and skipped, as the canvas does; the others stand.
   const gesture = (label: string, scope: GestureEdits, edits: (() => void)[], end: GestureEnd): void => {
     const step = ed.beginStep(label, scope);
-    for (const edit of edits) {
+    const done = inside ? [...edits.slice(0, inside.at), () => {
+      const before = save();
+      perform(ed, inside.op, save);
+      aside = [before, save()];
+    }, ...edits.slice(inside.at)] : edits;
+    for (const edit of done) {
       try {
         edit();
       } catch (err) {
@@ -134,7 +148,7 @@ export function perform(ed: EditorCore, op: Op, save: () => string): Performed {
         // The bridge: the pick-off cuts the wire inside a 'move wire' gesture; a drop the model
         // refuses (or on the input it came from) cancels the gesture, which puts the wire back.
         if (!ed.graph.edges.some((e) => edgeKey(e) === edgeKey(op.edge))) return { refused: 'no such wire to pick' };
-        const step = ed.beginStep('move wire', gestureEdits.wire);
+        const step = ed.beginStep('move wire', gestureEdits.wire(op.edge));
         ed.disconnect(op.edge);
         const edge: Edge = { from: op.edge.from, to: op.to };
         const refusal = edgeKey(edge) === edgeKey(op.edge) ? 'put back' : ed.connect(edge);
@@ -192,7 +206,7 @@ export function perform(ed: EditorCore, op: Op, save: () => string): Performed {
         const at = [frame.position[0], frame.position[1]];
         const before = structuredClone(graph);
         gesture('move frame', gestureEdits.frame(op.id), op.deltas.map((d) => () => ed.moveFrame(op.id, [at[0] + d[0], at[1] + d[1]], carried)), op.end);
-        if (op.end !== 'commit') break;
+        if (op.end !== 'commit' || inside) break;
         // Exactly what was inside moved, by the drag's last offset; everything else stayed.
         const [dx, dy] = op.deltas.at(-1)!;
         const moved = new Set(carried.nodes);
@@ -229,6 +243,8 @@ export function perform(ed: EditorCore, op: Op, save: () => string): Performed {
         );
         break;
       }
+      case 'aside':
+        return perform(ed, op.gesture, save, { op: op.inner, at: op.at });
       case 'interrupted': {
         const slider = ed.beginStep(`change ${op.key}`, gestureEdits.param(op.id, op.key));
         for (const v of op.values) {
@@ -263,7 +279,7 @@ export function perform(ed: EditorCore, op: Op, save: () => string): Performed {
     if (err instanceof EditError) return { refused: err.message, undoneAt };
     throw err;
   }
-  return { refused: null, undoneAt };
+  return { refused: null, undoneAt, aside };
 }
 
 // ── generation ─────────────────────────────────────────────────────────────────────────────
@@ -362,6 +378,38 @@ function portOf(r: Rand, ed: EditorCore, side: 'inputs' | 'outputs'): PortRef | 
   const ports = Object.keys(nodeDef(n.type)![side]);
   if (!ports.length || chance(r, 0.03)) return { node: chance(r, 0.5) ? n.id : 'ghost', port: 'nope' };
   return { node: n.id, port: pick(r, ports) };
+}
+
+/** The gestures an edit can be made inside ('aside'), by the test's gesture helper. */
+const HELD = new Set<Op['op']>(['dragParam', 'dragNodes', 'dragFrame', 'resizeFrame', 'dragReroute']);
+/** The edits made inside one: one step each, outside every gesture's edits but the ones asideOp skips. */
+const ASIDE = new Set<Op['op']>(['add', 'addWired', 'remove', 'delete', 'duplicate', 'connect', 'disconnect', 'param', 'title', 'flag', 'info', 'view', 'addFrame', 'setFrame', 'addReroute', 'removeReroute']);
+
+/** True when `inner` edits what `gesture` does (it joins the gesture's step: no aside). */
+function joins(gesture: Op, inner: Op): boolean {
+  const frame = gesture.op === 'dragFrame' || gesture.op === 'resizeFrame';
+  if (inner.op === 'param') return gesture.op === 'dragParam' && gesture.id === inner.id && gesture.key === inner.key;
+  if (inner.op === 'setFrame') return frame && gesture.id === inner.id;
+  if (inner.op === 'addReroute' || inner.op === 'removeReroute') return frame || (gesture.op === 'dragReroute' && edgeKey(gesture.edge) === edgeKey(inner.edge));
+  return false;
+}
+
+/** A gesture with an edit of something else made while it is held, or null when the dice found none. */
+function asideOp(r: Rand, ed: EditorCore): Op | null {
+  const draw = (kinds: Set<Op['op']>) => {
+    for (let k = 0; k < 30; k++) {
+      const op = nextOp(r, ed);
+      if (kinds.has(op.op)) return op;
+    }
+    return null;
+  };
+  const gesture = draw(HELD);
+  const inner = draw(ASIDE);
+  if (!gesture || !inner || joins(gesture, inner)) return null;
+  // Let go or cancelled: an undo inside it is the 'interrupted' op's.
+  const held = { ...gesture, end: chance(r, 0.3) ? 'cancel' : 'commit' } as Op;
+  const count = 'values' in held ? held.values.length : 'deltas' in held ? held.deltas.length : 'sizes' in held ? held.sizes.length : 'points' in held ? held.points.length : 0;
+  return { op: 'aside', gesture: held, inner, at: int(r, 0, count) };
 }
 
 /** The next op for the editor as it is: most target what exists, a few what does not. */
@@ -476,6 +524,7 @@ export function nextOp(r: Rand, ed: EditorCore): Op {
       const n = int(r, 1, 6);
       return { op: 'dragReroute', edge: { from: { ...e.from }, to: { ...e.to } }, index: int(r, 0, e.via!.length - 1), points: Array.from({ length: n }, at), end: end(r) };
     }],
+    [6, () => asideOp(r, ed)],
     [0.6, () => ({ op: 'replace', file: pick(r, [...SHIPPED, 'empty']) })],
     [4, () => ({ op: 'undo', times: int(r, 1, 4) })],
     [3, () => ({ op: 'redo', times: int(r, 1, 3) })],

@@ -228,7 +228,7 @@ export class Bridge {
     // A wire picked off its input: cut it in the model. Where it is dropped decides the rest
     // of the gesture (another input: moved, in one undo step; a refused socket, its own input
     // or its own output: put back, with its dots, and nothing to undo).
-    this.gesture ??= this.core.beginStep('move wire', gestureEdits.wire);
+    this.gesture ??= this.core.beginStep('move wire', gestureEdits.wire(edge));
     this.picked = edge;
     this.core.disconnect(edge);
     return false;
