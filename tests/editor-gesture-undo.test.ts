@@ -211,6 +211,21 @@ describe('an edit of something else while a gesture is held', () => {
     expect(ed.snapshot()).toEqual(editor().snapshot());
   });
 
+  it('ends at an Open: a cancel after it leaves the graph opened as its file has it', () => {
+    const ed = editor();
+    const picked = ed.graph.edges.find((e) => e.to.node === 'moisture')!;
+    const step = ed.beginStep('move wire', gestureEdits.wire(picked));
+    ed.disconnect(picked);
+    // The same file opened again (the Recipes menu, from the keyboard): the same node ids.
+    ed.replaceGraph(editor().snapshot(), 'open default.json', 'default.json');
+    ed.disconnect(picked);
+    step.cancel();
+    expect(ed.graph.edges).not.toContainEqual(picked);
+    ed.undo();
+    expect(ed.graph.edges).toContainEqual(picked);
+    expect(ed.undoLabel).toBe('open default.json');
+  });
+
   it('keeps a Save made during the drag: undoing the edit after it comes back to the saved graph', () => {
     const ed = editor();
     ed.keep({ clean: true });

@@ -399,6 +399,9 @@ export class EditorCore {
    * comes without the unsaved mark.
    */
   replaceGraph(graph: Graph, label = 'open', file: string | null = null): void {
+    // An Open ends a gesture under way (its step filed, its handle spent), rather than splitting
+    // it as other edits do: a cancel after it would take the old graph's edits back in the one
+    // opened, whose nodes may have the same ids.
     this.timeline.closeGesture();
     this.run(label, [{ kind: 'replaceGraph', graph, file, clean: true }]);
     this.select([]);
