@@ -241,6 +241,20 @@ describe('an edit of something else while a gesture is held', () => {
     expect(ed.clean).toBe(false);
   });
 
+  it('makes one step of a gesture begun while another is held (a second pointer), as before', () => {
+    const ed = editor();
+    const drag = ed.beginStep('move', gestureEdits.nodes);
+    ed.moveNodes([{ id: 'wind', position: [1, 1] }]);
+    const slider = ed.beginStep('change lift', gestureEdits.param('wind', 'lift'));
+    for (const v of [1, 2, 3]) ed.setParam('wind', 'lift', v);
+    ed.moveNodes([{ id: 'wind', position: [2, 2] }]);
+    slider.commit();
+    drag.commit();
+    expect(ed.undoLabel).toBe('move');
+    ed.undo();
+    expect(ed.canUndo).toBe(false);
+  });
+
   it('joins the gesture when it is what the gesture edits (a node drag moving the selection)', () => {
     const ed = editor();
     const drag = ed.beginStep('move', gestureEdits.nodes);

@@ -171,6 +171,11 @@ export class History {
       this.open = { label, entries: [] };
       this.edits = edits ?? null;
       this.filedParts = [];
+    } else if (edits && this.edits) {
+      // A gesture begun while another is held (a second pointer): both make the one step. Its
+      // edits split the other's step at every move, each move a step of its own.
+      const outer = this.edits;
+      this.edits = (cmd) => outer(cmd) || edits(cmd);
     }
     this.depth++;
   }
