@@ -16,6 +16,11 @@ export interface GridNote {
   readonly size: number;
   /** The sizes the menu offers, each with its grid's cells a side at the view's size; `fits`: at most WORLD_GRID_MAX. */
   readonly sizes: readonly { readonly size: number; readonly cells: number; readonly fits: boolean }[];
+  /**
+   * Whether the menu can set a world around the view: false for a view reaching past the bound,
+   * which no world holds (worldAround), where the menu took a size, showed it and left the world as it was.
+   */
+  readonly sizable: boolean;
 }
 
 /** The world sizes the viewer's menu offers, in views a side. */
@@ -81,7 +86,9 @@ export function gridNoteFor(titles: readonly string[], view: View, world: World 
   // 256, then a view of 1024: 8193²), where the engine would run on the view: the size offered
   // is then the one for this view, which fits at every size the editor has (2 × 2 at 2048: 4097²).
   if (gridCells(offerSize) > WORLD_GRID_MAX) offerSize = offeredSize(view.size);
-  const note = (text: string, offer: World | null, removable: boolean): GridNote => ({ text, offer, removable, size: world?.size ?? offerSize, sizes });
+  // No world of any size holds a view reaching past the bound: the menu has none to set.
+  const sizable = worldAround(view, offerSize) !== null;
+  const note = (text: string, offer: World | null, removable: boolean): GridNote => ({ text, offer, removable, size: world?.size ?? offerSize, sizes, sizable });
   const listed = (list: readonly string[]) => (list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`);
   const names = listed(titles);
   const one = titles.length === 1;

@@ -229,14 +229,16 @@ export class TgViewer extends LitElement {
       <p>${note.text}</p>
       ${offer || note.removable
         ? html`<div class="world-buttons">
-            <label class="world-size"
-              >World
-              <select aria-label="world size" @change=${(e: Event) => s.chooseWorldSize(Number((e.target as HTMLSelectElement).value))}>
-                ${note.sizes.map(
-                  (k) => html`<option value=${k.size} ?selected=${k.size === note.size} ?disabled=${!k.fits} title=${k.fits ? '' : 'past the 4097² the engine runs a world on'}>${k.size} × ${k.size} views · ${k.cells}²</option>`,
-                )}
-              </select></label
-            >
+            ${note.sizable
+              ? html`<label class="world-size"
+                  >World
+                  <select aria-label="world size" @change=${(e: Event) => s.chooseWorldSize(Number((e.target as HTMLSelectElement).value))}>
+                    ${note.sizes.map(
+                      (k) => html`<option value=${k.size} ?selected=${k.size === note.size} ?disabled=${!k.fits} title=${k.fits ? '' : 'past the 4097² the engine runs a world on'}>${k.size} × ${k.size} views · ${k.cells}²</option>`,
+                    )}
+                  </select></label
+                >`
+              : nothing}
             ${offer ? html`<button class="world-set" title=${worldText(offer)} @click=${(e: MouseEvent) => this.setWorld(offer, e)}>${note.removable ? 'Move the world around the view' : 'Give the graph a world'}</button>` : nothing}
             ${note.removable ? html`<button class="world-remove" @click=${(e: MouseEvent) => this.setWorld(null, e)}>Remove the world</button>` : nothing}
           </div>`
