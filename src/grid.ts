@@ -81,7 +81,9 @@ export function farWorldEdge(corner: number, size: number, axis: 'x' | 'y'): str
   const edge = corner + size;
   if (Math.abs(edge) <= WORLD_ORIGIN_MAX) return null;
   const [side, towards] = axis === 'x' ? ['east', 'west'] : ['north', 'south'];
-  return `${corner} + ${size} views puts the world's ${side} edge at ${edge}, farther from 0 than a world may reach (${WORLD_ORIGIN_MAX.toExponential()} views each way): move it ${towards}, or make it smaller`;
+  // A smaller world helps only where one view from the corner ends within the bound: on it, none does.
+  const smaller = corner + 1 <= WORLD_ORIGIN_MAX ? ', or make it smaller' : '';
+  return `${corner} + ${size} views puts the world's ${side} edge at ${edge}, farther from 0 than a world may reach (${WORLD_ORIGIN_MAX.toExponential()} views each way): move it ${towards}${smaller}`;
 }
 
 /**

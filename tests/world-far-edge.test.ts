@@ -39,7 +39,15 @@ describe('a world whose far edge passes 10⁹ views', () => {
     expect(problems({ x: 0, y: EDGE - 15, size: 16 })).toEqual([
       "$.world.y: 999999985 + 16 views puts the world's north edge at 1000000001, farther from 0 than a world may reach (1e+9 views each way): move it south, or make it smaller",
     ]);
-    expect(problems({ x: EDGE, y: EDGE, size: 1 })).toHaveLength(2);
+    // On the bound, a world of one view (the smallest) still passes it: only a move helps, and
+    // "or make it smaller" offered what no world can be.
+    expect(problems({ x: EDGE, y: EDGE, size: 1 })).toEqual([
+      "$.world.x: 1000000000 + 1 views puts the world's east edge at 1000000001, farther from 0 than a world may reach (1e+9 views each way): move it west",
+      "$.world.y: 1000000000 + 1 views puts the world's north edge at 1000000001, farther from 0 than a world may reach (1e+9 views each way): move it south",
+    ]);
+    expect(problems({ x: EDGE, y: 0, size: 4 })).toEqual([
+      "$.world.x: 1000000000 + 4 views puts the world's east edge at 1000000004, farther from 0 than a world may reach (1e+9 views each way): move it west",
+    ]);
     // A corner already past the bound is named once, as before: its edge is no news.
     expect(problems({ x: EDGE + 1, y: 0, size: 2 })).toEqual(['$.world.x: 1000000001 is farther from 0 than an origin may lie (1e+9 views each way)']);
   });
