@@ -16,7 +16,7 @@ import { exportDrawsWater, type ExportFormat } from '../render/exports.ts';
 import type { LanePort } from '../worker/lane.ts';
 import type { Bins, Detail, NodeResult, ProbeResult } from '../worker/protocol.ts';
 import { type ExportedFile, ViewerExports } from './exports.ts';
-import { formatsFor, type TilesChoice, tilesSummary, type TilesSummary } from './tiles.ts';
+import { formatsFor, type TilesChoice, tilesOpening, tilesSummary, type TilesSummary } from './tiles.ts';
 import type { BuildFormat } from '../build/plan.ts';
 import { exportPrefix, graphFileName, graphFileText } from '../editor/files.ts';
 import { clampZoom, NO_ZOOM, type Origin, pictureSize, wheelFactor, type Zoom, zoomAt, frameToWorld } from './pan.ts';
@@ -653,6 +653,12 @@ export class ViewerSession {
     if (!this.node) return null;
     const fileState = this.core.file === null ? 'unnamed' : this.core.clean ? 'saved' : 'edited';
     return tilesSummary(this.core.graph, this.node, this.exports.tiles, graphFileName(this.core.graph, this.core.file), fileState, exportPrefix(this.core.graph, this.core.file));
+  }
+
+  /** Export → Tiles opens: on the graph's world when it has one (tiles.ts tilesOpening). */
+  openTiles(): void {
+    const opening = tilesOpening(this.exports.tiles, this.core.graph.world);
+    if (opening !== this.exports.tiles) this.exports.setTiles(opening);
   }
 
   /** The tile formats that apply to the shown node's outputs, as build offers them. */

@@ -93,6 +93,15 @@ export const TILES_DEFAULTS: TilesChoice = Object.freeze({
   heightRange: MESH_DEFAULTS.heightRange,
 });
 
+/**
+ * The choice Export → Tiles opens on: the graph's world when it has one (a person who gave the
+ * graph a world expects the export to cover it; tiles or samples are a pick away in the box, their
+ * counts kept), else the choice as kept.
+ */
+export function tilesOpening(choice: TilesChoice, world: World | null | undefined): TilesChoice {
+  return world && choice.across !== 'world' ? { ...choice, across: 'world' } : choice;
+}
+
 /** What a choice makes, for the dialog to say before the export starts. */
 export interface TilesSummary {
   /** The build's plan, or null when the choice cannot make one or is past the browser's limit (see problem). */

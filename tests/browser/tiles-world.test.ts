@@ -1,6 +1,6 @@
 // Export → Tiles offers the graph's world as the region once the graph has one (build's
-// `--region world`), so the tiles hold the eroded land the editor shows; without a world the
-// choice is not offered. Both sizes, the real mouse.
+// `--region world`), and opens on it, so the tiles hold the eroded land the editor shows; without
+// a world the choice is not offered and the box opens on tiles. Both sizes, the real mouse.
 import { expect, it } from 'vitest';
 import { screenshot, settle, showInViewer, withApp } from './harness.ts';
 
@@ -31,9 +31,10 @@ for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
       await expect.poll(() => page.locator('tg-viewer .grid-note p').innerText(), { timeout: 60_000 }).toMatch(/runs on the graph's whole world/);
       await settle(page);
 
+      // The box opens on the world just given: the export covers it without a pick.
       await page.locator('tg-viewer button.tiles-open').click();
       await across.waitFor();
-      await across.selectOption('world');
+      expect(await across.inputValue()).toBe('world');
       await expect.poll(() => page.locator('tg-tiles-dialog .region .world').innerText()).toBe('3 × 3 views from (−1, −1)');
       expect(await page.locator('tg-tiles-dialog .region input').count()).toBe(0);
       const summary = page.locator('tg-tiles-dialog p.summary');
@@ -58,6 +59,7 @@ for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
       // Back to tiles: the counts come back as they were.
       await across.selectOption('tiles');
       expect(await page.locator('tg-tiles-dialog .region input.x').inputValue()).toMatch(/^\d+$/);
+      await screenshot(page, `tiles-world-tiles-${width}`);
     });
   }, 180_000);
 }

@@ -511,6 +511,7 @@ export class TgViewer extends LitElement {
   }
 
   private openTiles = (): void => {
+    this.session?.openTiles();
     this.tilesOpen = true;
     this.requestUpdate();
   };
