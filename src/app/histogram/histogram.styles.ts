@@ -71,6 +71,11 @@ export default css`
     gap: 4px;
     white-space: nowrap;
   }
+  /* The water drawn over the map: a title's length of words, which wrap in a narrow panel. */
+  .water .chip {
+    white-space: normal;
+    align-items: baseline;
+  }
   i {
     display: inline-block;
     width: 10px;

@@ -19,6 +19,13 @@ export class TgHistogram extends LitElement {
   /** The layer's histogram, from the worker. */
   @property({ attribute: false }) histogram: LayerHistogram | null = null;
 
+  /**
+   * The water drawn over the map (the rivers & lakes box): what it is, as the box says it with
+   * whose it is, and the colour it was drawn in; null for none. It has a line of the legend: the
+   * flow's rivers mask said river / no river while its map drew the lakes over it too.
+   */
+  @property({ attribute: false }) water: { readonly words: string; readonly color: Rgb } | null = null;
+
   /** Width in CSS pixels. */
   @property({ type: Number }) width = 512;
 
@@ -27,6 +34,13 @@ export class TgHistogram extends LitElement {
   override render() {
     const h = this.histogram;
     if (!h) return nothing;
+    const water = this.water;
+    return html`${this.legend(h)}${water
+      ? html`<div class="chips water"><span class="chip"><i style="background:${rgb(water.color)}"></i>${water.words}, drawn over the map</span></div>`
+      : nothing}`;
+  }
+
+  private legend(h: LayerHistogram) {
     if (h.kind === 'biome') return this.renderBiomes(h.counts);
     if (h.kind === 'mask') {
       const total = h.ones + h.zeros || 1;

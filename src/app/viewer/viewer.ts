@@ -181,7 +181,7 @@ export class TgViewer extends LitElement {
         : nothing}
       <section class="histogram">
         <h3>Histogram${d ? html` <small>${d.n}² cells</small>` : nothing}</h3>
-        <tg-histogram .width=${s.frame} .histogram=${d?.histogram ?? null}></tg-histogram>
+        <tg-histogram .width=${s.frame} .histogram=${d?.histogram ?? null} .water=${this.waterDrawn(s, d)}></tg-histogram>
         ${s.compare.pin && s.compare.picture?.histogram
           ? html`<h3 class="pinned-histogram">Pinned <small>${pinName(s.compare.pin)} · ${s.compare.pin.port}${s.compare.frozen ? ' · frozen' : ''}</small></h3>
               <tg-histogram class="pinned" .width=${s.frame} .histogram=${s.compare.picture.histogram}></tg-histogram>`
@@ -387,6 +387,16 @@ export class TgViewer extends LitElement {
    * button, at 1024 × 700, the box and its select went onto a line of their own and the button
    * onto another, four lines where three do.
    */
+  /**
+   * The water the shown picture has drawn over it, for the histogram's legend: the box's words
+   * ("rivers & lakes") of whose, in the colour it was drawn in; null when none is drawn.
+   */
+  private waterDrawn(s: ViewerSession, d: ViewerSession['detail']) {
+    const shown = s.riverShown;
+    if (!shown || !d?.rivers || !d.water) return null;
+    return { words: `${shown.words} of ${pickLabel(shown, s.riverOutputs)}`, color: d.water };
+  }
+
   private riversControl(s: ViewerSession) {
     const outputs = s.riverOutputs;
     if (!outputs.length) return nothing;
