@@ -103,6 +103,14 @@ export default css`
   select.recipes {
     flex-shrink: 0.4;
   }
+  /* Where the bar has room (a wide window) the Recipes menu is as wide as its longest name: at
+     13em, 1600 px wide, it cut "Start terrain wit…" with room to spare. A narrow window keeps
+     the sizes above; so does the bar, the menu giving way, should the names outgrow it. */
+  @media (min-width: 1201px) {
+    select.recipes {
+      width: auto;
+    }
+  }
   input[type='file'] {
     display: none;
   }

@@ -1,0 +1,64 @@
+// The Recipes menu is as wide as its longest recipe name where the toolbar has room (at
+// 1600 × 1000 it was a fixed 13em, "Start terrain wit…" though the bar had room to spare), and
+// gives way at 1024 × 700, the toolbar on one row with every button whole (a Gaea user's pass).
+import { expect, it } from 'vitest';
+import { screenshot, settle, withApp } from './harness.ts';
+
+/** The Recipes menu's room for a name, and its longest name's width, in its own font. */
+async function recipesFit(page: import('playwright').Page) {
+  return page.locator('tg-toolbar select[aria-label="Recipes"]').evaluate((s: HTMLSelectElement) => {
+    const cs = getComputedStyle(s);
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const longest = Math.max(...[...s.options].map((o) => ctx.measureText(o.textContent!.trim()).width));
+    // The room for the text: the box less its padding and the arrow (Chromium's is 20 px or less).
+    const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+    return { longest, room, width: s.getBoundingClientRect().width };
+  });
+}
+
+/** The toolbar's controls: each one's box, for the one-row check. */
+async function toolbarBoxes(page: import('playwright').Page) {
+  return page.locator('tg-toolbar button:visible, tg-toolbar select:visible, tg-toolbar input.name').evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { text: (e as HTMLElement).innerText || (e as HTMLInputElement).value || e.getAttribute('aria-label') || '', top: r.top, bottom: r.bottom, right: r.right, width: r.width, cut: e.tagName === 'BUTTON' && e.scrollWidth > e.clientWidth + 1 };
+    }),
+  );
+}
+
+it('makes the Recipes menu as wide as its longest name at 1600 × 1000, and keeps the toolbar on one row', async () => {
+  await withApp({ viewport: { width: 1600, height: 1000 }, recipe: 'terrain-start.json' }, async (page) => {
+    await settle(page);
+    const fit = await recipesFit(page);
+    expect(fit.room).toBeGreaterThanOrEqual(fit.longest);
+    const bar = (await page.locator('tg-toolbar').boundingBox())!;
+    expect(bar.height).toBeLessThanOrEqual(40);
+    for (const b of await toolbarBoxes(page)) {
+      expect(b.bottom, b.text).toBeLessThanOrEqual(bar.y + bar.height + 0.5);
+      expect(b.right, b.text).toBeLessThanOrEqual(1600);
+      expect(b.cut, b.text).toBe(false);
+    }
+    await screenshot(page, 'toolbar-recipes-1600');
+  });
+}, 120_000);
+
+it('keeps the toolbar on one row at 1024 × 700, every button whole and the graph name in sight', async () => {
+  await withApp({ viewport: { width: 1024, height: 700 }, recipe: 'terrain-start.json' }, async (page) => {
+    await settle(page);
+    const bar = (await page.locator('tg-toolbar').boundingBox())!;
+    expect(bar.height).toBeLessThanOrEqual(40);
+    const boxes = await toolbarBoxes(page);
+    for (const b of boxes) {
+      expect(b.top, b.text).toBeGreaterThanOrEqual(bar.y - 0.5);
+      expect(b.bottom, b.text).toBeLessThanOrEqual(bar.y + bar.height + 0.5);
+      expect(b.right, b.text).toBeLessThanOrEqual(1024);
+      expect(b.cut, b.text).toBe(false);
+    }
+    // The graph's name keeps room to read (it had 150 px before), the Recipes menu 8em or more.
+    const name = (await page.locator('tg-toolbar input.name').boundingBox())!;
+    expect(name.width).toBeGreaterThanOrEqual(120);
+    expect((await recipesFit(page)).width).toBeGreaterThanOrEqual(96);
+    await screenshot(page, 'toolbar-recipes-1024');
+  });
+}, 120_000);
