@@ -65,7 +65,7 @@ function explainCell(r: NodeReading<Params>, i: number, port: string): CellNote 
     return {
       why:
         `cut by ${formatValue(c)} in ${p.iterations} steps: ${formatValue(a)} rain × cells drain through it (last step); ` +
-        `each step closes F / (1 + F) of its drop to where it drains, F = strength · A^m / L = ${formatValue(f)} along an axis`,
+        `each step closes F / (1 + F) of its drop to where it drains, F = strength (K · dt) · A^m / L = ${formatValue(f)} along an axis (m the area exponent m)`,
     };
   }
   if (!(a > 0)) return { why: `not cut: no water runs off it (its rain is under the loss ${p.loss}, and none drains into it)` };

@@ -453,7 +453,9 @@ describe('the fluvial node in the engine', () => {
     const note = (i: number, port: string) => describeRow(cellProvenance(e, e.graph, 'valleys', i, domain).find((r) => r.node === 'valleys' && r.port === port)!).note;
     const cut = grab(e, 'valleys', 'cut');
     const deep = cut.indexOf(Math.max(...cut));
-    expect(note(deep, 'cut')).toMatch(/^cut by \S+ in 5 steps: \S+ rain × cells drain through it \(last step\); each step closes F \/ \(1 \+ F\) of its drop to where it drains, F = strength · A\^m \/ L = \S+ along an axis$/);
+    // The params by the words their sliders go by, strength (K · dt) and area exponent m, as the
+    // node's text names them: it said "F = strength · A^m / L", a key found on no slider.
+    expect(note(deep, 'cut')).toMatch(/^cut by \S+ in 5 steps: \S+ rain × cells drain through it \(last step\); each step closes F \/ \(1 \+ F\) of its drop to where it drains, F = strength \(K · dt\) · A\^m \/ L = \S+ along an axis \(m the area exponent m\)$/);
     const seaCell = before.data.findIndex((h) => h < before.seaLevel);
     expect(note(seaCell, 'cut')).toBe('under the sea level: base level, never cut');
     const edge = before.data.findIndex((h, i) => h >= before.seaLevel && i < 96);
