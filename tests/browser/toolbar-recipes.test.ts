@@ -1,11 +1,12 @@
 // The Recipes menu is as wide as its longest recipe name where the toolbar has room (at
 // 1600 × 1000 it was a fixed 13em, "Start terrain wit…" though the bar had room to spare), and
 // gives way at 1024 × 700, the toolbar on one row with every button whole (a Gaea user's pass).
+import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { screenshot, settle, withApp } from './harness.ts';
 
 /** The Recipes menu's room for a name, and its longest name's width, in its own font. */
-async function recipesFit(page: import('playwright').Page) {
+async function recipesFit(page: Page) {
   return page.locator('tg-toolbar select[aria-label="Recipes"]').evaluate((s: HTMLSelectElement) => {
     const cs = getComputedStyle(s);
     const ctx = document.createElement('canvas').getContext('2d')!;
@@ -18,7 +19,7 @@ async function recipesFit(page: import('playwright').Page) {
 }
 
 /** The toolbar's controls: each one's box, for the one-row check. */
-async function toolbarBoxes(page: import('playwright').Page) {
+async function toolbarBoxes(page: Page) {
   return page.locator('tg-toolbar button:visible, tg-toolbar select:visible, tg-toolbar input.name').evaluateAll((els) =>
     els.map((e) => {
       const r = e.getBoundingClientRect();
