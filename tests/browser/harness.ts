@@ -278,3 +278,32 @@ export async function glPixels(page: Page): Promise<{ hash: string; colours: num
     return { hash: h.toString(16), colours: seen.size, dark: dark / (data.length / 4) };
   });
 }
+
+/** Where the keyboard is, through the shadow roots: "tg-node tg-param[seed] input[number]" or "tg-viewer input". */
+export async function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const parts: string[] = [];
+    let el: Element | null = document.activeElement;
+    while (el) {
+      const name = el.getAttribute('name');
+      const type = el.getAttribute('type');
+      parts.push(`${el.tagName.toLowerCase()}${name ? `[${name}]` : ''}${type ? `[${type}]` : ''}`);
+      el = el.shadowRoot?.activeElement ?? null;
+    }
+    return parts.slice(1).join(' ');
+  });
+}
+
+/** A box on the page, as Playwright's boundingBox gives it. */
+export type Box = { x: number; y: number; width: number; height: number };
+
+/** True when two boxes share some area (touching edges do not). */
+export const overlaps = (a: Box, b: Box): boolean => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Types `value` over the viewer's `field` input (class: origin-x, …) and presses Enter. */
+export async function typeInto(page: Page, field: string, value: string): Promise<void> {
+  await page.locator(`tg-viewer input.${field}`).click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type(value);
+  await page.keyboard.press('Enter');
+}

@@ -2,29 +2,13 @@
 // 1600 × 1000 and 1024 × 700: Tab through a params card stops on each slider before its number,
 // and a number typed there did nothing at all (a range input takes no text), so every other
 // value typed went nowhere, with nothing said.
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { params, screenshot, settle, withApp } from './harness.ts';
+import { focused, params, screenshot, settle, withApp } from './harness.ts';
 
 const SIZES = [
   { width: 1600, height: 1000 },
   { width: 1024, height: 700 },
 ];
-
-/** Where the keyboard is, as "tg-node tg-param[name] input[name][type]". */
-async function focused(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const parts: string[] = [];
-    let el: Element | null = document.activeElement;
-    while (el) {
-      const name = el.getAttribute('name');
-      const type = el.getAttribute('type');
-      parts.push(`${el.tagName.toLowerCase()}${name ? `[${name}]` : ''}${type ? `[${type}]` : ''}`);
-      el = el.shadowRoot?.activeElement ?? null;
-    }
-    return parts.slice(1).join(' ');
-  });
-}
 
 describe('a number typed on a focused slider', () => {
   for (const viewport of SIZES) {

@@ -7,13 +7,9 @@
 // at 1600 × 1000 and 1024 × 700.
 import { mkdirSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { settle, showInViewer, withApp } from './harness.ts';
+import { type Box, overlaps, settle, showInViewer, withApp } from './harness.ts';
 
 const SHOTS = '/work/notes/shots';
-
-type Box = { x: number; y: number; width: number; height: number };
-
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 for (const [width, height] of [
   [1600, 1000],

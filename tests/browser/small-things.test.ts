@@ -6,22 +6,7 @@
 // y fields scrolling a long negative value's minus out of sight.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appPerTest, drag, screenshot, settle, withApp } from './harness.ts';
-
-/** The focused element, through the shadow roots: "tg-param[seed] input[number]" or "tg-viewer input". */
-async function focused(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const parts: string[] = [];
-    let el: Element | null = document.activeElement;
-    while (el) {
-      const name = el.getAttribute('name');
-      const type = el.getAttribute('type');
-      parts.push(`${el.tagName.toLowerCase()}${name ? `[${name}]` : ''}${type ? `[${type}]` : ''}`);
-      el = el.shadowRoot?.activeElement ?? null;
-    }
-    return parts.slice(1).join(' ');
-  });
-}
+import { appPerTest, drag, focused, screenshot, settle, withApp } from './harness.ts';
 
 /** Clicks a node's title: it is the one selected. */
 async function select(page: Page, id: string): Promise<void> {

@@ -7,20 +7,9 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { graphText, settle, showInViewer, withApp } from './harness.ts';
+import { type Box, graphText, overlaps, settle, showInViewer, typeInto, withApp } from './harness.ts';
 
 const SHOTS = '/work/notes/shots';
-
-type Box = { x: number; y: number; width: number; height: number };
-
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-async function typeInto(page: Page, field: string, value: string): Promise<void> {
-  await page.locator(`tg-viewer input.${field}`).click();
-  await page.keyboard.press('Control+a');
-  await page.keyboard.type(value);
-  await page.keyboard.press('Enter');
-}
 
 async function click(page: Page, selector: string): Promise<void> {
   const b = (await page.locator(selector).boundingBox())!;
