@@ -3,7 +3,7 @@
 // and removed; every step undoable, and all of it kept by a reload, Save as and copy/paste.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appPerTest, drag, nodePixels, screenshot, settle, socketCenter, waitForPreviews } from './harness.ts';
+import { appPerTest, cardsPlaced, drag, nodePixels, screenshot, settle, socketCenter, waitForPreviews } from './harness.ts';
 
 interface FrameRec {
   id: string;
@@ -132,8 +132,8 @@ describe('frames and reroutes', () => {
     const kept = await frames(page);
     await screenshot(page, 'frames-1600');
 
-    // Autosaved: a reload brings the frame back as it was.
-    await page.waitForTimeout(700);
+    // Autosaved (a change still waiting for its autosave is written as the page goes): a reload
+    // brings the frame back as it was.
     await page.reload();
     await waitForPreviews(page);
     expect(await frames(page)).toEqual(kept);
@@ -203,7 +203,6 @@ describe('frames and reroutes', () => {
     expect(await nodePixels(page, 'biomes')).toEqual(biomes);
 
     // A reload keeps the dots.
-    await page.waitForTimeout(700);
     await page.reload();
     await waitForPreviews(page);
     expect(await via(page, WIRE)).toEqual(both);
@@ -287,6 +286,8 @@ describe('frames and reroutes', () => {
     const to = { x: from.x + (corner[0] - 40 - eros[0]) * k, y: from.y + (corner[1] - 40 - eros[1]) * k };
     await drag(page, from, to);
     await settle(page);
+    // The drag selected the node: its params card may move the view a moment after the release.
+    await cardsPlaced(page);
     const moved = await position(page, 'eros');
     expect(moved[0]).toBeLessThan(corner[0] - 20);
     expect(moved[1]).toBeLessThan(corner[1] - 20);

@@ -150,6 +150,17 @@ export async function settle(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
+/**
+ * Waits until no params card waits to be placed. A press that selects a collapsed node opens its
+ * card; when no place beside the node is in sight the card waits, hidden, until a double-click
+ * could no longer come (some 400 ms after the release) and then moves the view for it (node.ts).
+ * A box measured before that moment no longer shows where it was, and a press aimed there lands
+ * elsewhere: on a loaded machine the move often came between a test's measuring and its press.
+ */
+export async function cardsPlaced(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('tg-node[card-waits]').count(), { timeout: 30_000 }).toBe(0);
+}
+
 /** The part of window.terrainGraph the tests read (typed loosely: it runs in the page). */
 export interface TestHandle {
   core: {
