@@ -31,7 +31,10 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['tests/**/*.test.ts'], exclude: [...configDefaults.exclude, 'tests/browser/**'] } },
       // The browser tests share one build of the editor, served by tests/browser/global-setup.ts;
       // Vitest runs that set-up only when a browser test is about to run.
-      { extends: true, test: { name: 'browser', include: ['tests/browser/**/*.test.ts'], globalSetup: ['tests/browser/global-setup.ts'] } },
+      // expect.poll waits up to 15 s here, not Vitest's 1 s: each look is a round trip to the page,
+      // and on a loaded machine (CI, two shared cores) the worker and the page's frames come late.
+      // A condition that holds passes at once; only a failing one waits longer to say so.
+      { extends: true, test: { name: 'browser', include: ['tests/browser/**/*.test.ts'], globalSetup: ['tests/browser/global-setup.ts'], expect: { poll: { timeout: 15_000 } } } },
     ],
   },
 });
