@@ -22,6 +22,43 @@ async function mapShare(page: Page, rgb: readonly number[]): Promise<{ share: nu
 }
 
 /**
+ * Watches the map at every frame from now and keeps its water share, width and badge at the first
+ * frame that shows a draft (its badge says "coarse"): read as it is drawn, however briefly. The
+ * test used to read the map between its own mouse moves, each a round trip to the page with the
+ * whole map read; on a loaded machine those came more than REST_MS apart, so the drag rested, the
+ * full picture followed, and no read ever saw a draft (3 failures in 3 runs under three busy
+ * processes, 'expected "" to contain "coarse 148²"').
+ */
+async function watchDraft(page: Page, rgb: readonly number[]): Promise<void> {
+  await page.evaluate(([r, g, b]) => {
+    const w = window as unknown as { draftSeen: { share: number; width: number; badge: string } | null; draftWatching: boolean };
+    w.draftSeen = null;
+    w.draftWatching = true;
+    const look = () => {
+      if (!w.draftWatching) return;
+      const map = document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector('tg-map-view')?.shadowRoot;
+      const badge = map?.querySelector('.badge')?.textContent ?? '';
+      const c = map?.querySelector('canvas.map') as HTMLCanvasElement | null | undefined;
+      if (c && badge.includes('coarse')) {
+        const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+        let k = 0;
+        for (let p = 0; p < data.length; p += 4) if (data[p] === r && data[p + 1] === g && data[p + 2] === b) k++;
+        w.draftSeen = { share: k / (data.length / 4), width: c.width, badge };
+        w.draftWatching = false;
+        return;
+      }
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  }, rgb as number[]);
+}
+
+/** What watchDraft kept, or null while no draft has been drawn. */
+function draftSeen(page: Page): Promise<{ share: number; width: number; badge: string } | null> {
+  return page.evaluate(() => (window as unknown as { draftSeen: { share: number; width: number; badge: string } | null }).draftSeen);
+}
+
+/**
  * Drags a param's slider thumb `dx` pixels in steps a frame apart, then keeps the hand moving a
  * pixel to and fro until `during` takes what it wants (true) from a draft, before letting go:
  * held still for 250 ms the full picture follows, and a loaded machine may answer late.
@@ -38,7 +75,8 @@ async function dragSlider(page: Page, node: string, param: string, dx: number, d
     await page.mouse.move(x + Math.sign(dx) * j, y);
     await page.waitForTimeout(16);
   }
-  for (let k = 0; k < 40 && !(await during()); k++) {
+  // Bounded only so that a draft that never comes ends the drag: the test then fails on it.
+  for (let k = 0; k < 200 && !(await during()); k++) {
     await page.mouse.move(x + dx - (k % 2), y);
     await page.waitForTimeout(30);
   }
@@ -63,9 +101,11 @@ describe('rivers on a draft', () => {
         await page.waitForFunction(() => document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector('h2[data-viewer-node="rivers"]'));
         const size = `${viewport.width}x${viewport.height}`;
         let during = { share: 0, width: 0, badge: '' };
+        await watchDraft(page, WATER_MASK);
         await dragSlider(page, 'rivers', 'loss', 5, async () => {
-          during = await mapShare(page, WATER_MASK);
-          if (!during.badge.includes('coarse')) return false;
+          const seen = await draftSeen(page);
+          if (!seen) return false;
+          during = seen;
           await page.screenshot({ path: `${SHOTS ?? '/tmp'}/s28-pinrivers-draft-${size}-dragging.png` });
           return true;
         });
