@@ -2,21 +2,20 @@
 // undo step.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appPerTest, nodePixels, params, screenshot, settle, showParams } from './harness.ts';
+import { appPerTest, cardsPlaced, nodePixels, params, screenshot, settle, showParams } from './harness.ts';
 
-/** Moves the held mouse until the node's picture differs from `before` (or gives up). */
-async function moveUntilChanged(page: Page, node: string, before: string, path: { x: number; y: number }[]): Promise<boolean> {
+/**
+ * Moves the held mouse along `path` until the node's picture differs from `before`, then, if it
+ * has not yet, waits for it with the mouse still held: the last move may still be computing, and
+ * on a loaded machine it took longer than the 2 s this used to give it.
+ */
+async function moveUntilChanged(page: Page, node: string, before: string, path: { x: number; y: number }[]): Promise<void> {
   for (const p of path) {
     await page.mouse.move(p.x, p.y, { steps: 2 });
     await page.waitForTimeout(40);
-    if ((await nodePixels(page, node)).hash !== before) return true;
+    if ((await nodePixels(page, node)).hash !== before) return;
   }
-  // The last move may still be computing.
-  for (let k = 0; k < 50; k++) {
-    await page.waitForTimeout(40);
-    if ((await nodePixels(page, node)).hash !== before) return true;
-  }
-  return false;
+  await expect.poll(async () => (await nodePixels(page, node)).hash, { message: `${node}'s picture while the mouse is held`, timeout: 30_000 }).not.toBe(before);
 }
 
 function historyOpen(page: Page): Promise<boolean> {
@@ -40,8 +39,7 @@ describe('dragging controls', () => {
     await page.mouse.move(x0, y);
     await page.mouse.down();
     const path = Array.from({ length: 10 }, (_, k) => ({ x: x0 + (k + 1) * 4, y }));
-    const changedWhileDragging = await moveUntilChanged(page, 'water', waterBefore, path);
-    expect(changedWhileDragging).toBe(true);
+    await moveUntilChanged(page, 'water', waterBefore, path);
     // Still dragging: the mouse is down and the gesture's undo step is open.
     expect(await historyOpen(page)).toBe(true);
     const during = (await params(page, 'water')).share as number;
@@ -73,7 +71,7 @@ describe('dragging controls', () => {
     await page.mouse.move(at.x, at.y);
     await page.mouse.down();
     const path = Array.from({ length: 12 }, (_, j) => ({ x: at.x, y: at.y - (j + 1) * 2 }));
-    expect(await moveUntilChanged(page, 'biomes', biomesBefore, path)).toBe(true);
+    await moveUntilChanged(page, 'biomes', biomesBefore, path);
     expect(await historyOpen(page)).toBe(true);
     const during = (await params(page, 'contCurve')).points as number[][];
     expect(during[k][1]).toBeGreaterThan(pointsBefore[k][1]);
@@ -104,7 +102,9 @@ describe('dragging controls', () => {
     await page.mouse.move(at.x - 3, at.y + 3);
     await page.mouse.down();
     await page.mouse.move(at.x - 3, at.y - 17, { steps: 5 });
-    await page.waitForTimeout(100);
+    // The last move reaches the editor with the page's next frame, which may come late on a loaded
+    // machine: wait for the point drawn 20 px higher rather than for a time.
+    await expect.poll(async () => Math.abs((await pointAt(k))!.y - (at.y - 20))).toBeLessThan(1.5);
     const during = (await params(page, 'erosCurve')).points as number[][];
     const moved = (await pointAt(k))!;
     await page.mouse.up();
@@ -148,7 +148,9 @@ describe('dragging controls', () => {
         const holder = node.parentElement!.parentElement!;
         const r = node.getBoundingClientRect();
         const layer = app.querySelector('.tg-drag-layer')!;
-        return { lifted: holder.parentElement === layer, last: holder.parentElement!.lastElementChild === holder, x: r.x, y: r.y, inLayer: layer.childElementCount };
+        // The view's pan: the node's place on the canvas is its place on the screen less the pan.
+        const t = (window as never as { terrainGraph: { app: { canvas: { area: { area: { transform: { x: number; y: number } } } } } } }).terrainGraph.app.canvas.area.area.transform;
+        return { lifted: holder.parentElement === layer, last: holder.parentElement!.lastElementChild === holder, x: r.x, y: r.y, inLayer: layer.childElementCount, cx: r.x - t.x, cy: r.y - t.y };
       });
     const title = (await page.locator('tg-node[data-node-id="cont"] header .title').boundingBox())!;
     const before = await where();
@@ -168,14 +170,21 @@ describe('dragging controls', () => {
     expect(moved.y - before.y).toBeCloseTo(20, 0);
     await page.mouse.up();
     await settle(page);
+    // The press selected the node, whose card may move the view for it a moment after the release
+    // (on a loaded machine, between two reads of the node's place): the node's place is compared
+    // on the canvas, less the view's pan.
+    await cardsPlaced(page);
     const dropped = await where();
     // Back among the nodes, last: in front of them, as rete's node order put it when picked.
     expect([dropped.lifted, dropped.last, dropped.inLayer]).toEqual([false, true, 0]);
-    expect(dropped.x).toBeCloseTo(moved.x, 3);
-    expect(dropped.y).toBeCloseTo(moved.y, 3);
+    expect(dropped.cx).toBeCloseTo(moved.cx, 3);
+    expect(dropped.cy).toBeCloseTo(moved.cy, 3);
     await page.keyboard.press('Control+z');
     await settle(page);
+    await cardsPlaced(page);
     const undone = await where();
-    expect([undone.lifted, undone.x, undone.y]).toEqual([false, before.x, before.y]);
+    expect(undone.lifted).toBe(false);
+    expect(undone.cx).toBeCloseTo(before.cx, 3);
+    expect(undone.cy).toBeCloseTo(before.cy, 3);
   });
 });
