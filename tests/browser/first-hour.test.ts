@@ -11,7 +11,7 @@
 // land; the ? sheet has the curves; the status bar counts "1 node".
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appPerTest, drag, screenshot, settle, type TestHandle } from './harness.ts';
+import { appPerTest, cardsPlaced, drag, screenshot, settle, type TestHandle } from './harness.ts';
 
 type Rect = { x: number; y: number; width: number; height: number };
 
@@ -74,12 +74,16 @@ describe('a first hour with the editor', () => {
     // Dragged down by its title to just above the notes line (a pause first: a second press
     // on the title at once is a double-click, which renames).
     await page.waitForTimeout(600);
+    // And the card placed: one with no room in sight moves the view once it may (on a loaded
+    // machine that came later than the pause), and the title with it.
+    await cardsPlaced(page);
     const from = (await title.boundingBox())!;
     const canvas = (await page.locator('tg-app .canvas').boundingBox())!;
     const notes = (await page.locator('tg-app .notes-line').boundingBox())!;
     const node = (await page.locator('tg-node[data-node-id="moisture"]').boundingBox())!;
     await drag(page, { x: from.x + 10, y: from.y + from.height / 2 }, { x: from.x - 150, y: notes.y - node.height + from.height / 2 - 8 });
     await settle(page);
+    await cardsPlaced(page);
     const dropped = (await page.locator('tg-node[data-node-id="moisture"]').boundingBox())!;
     expect(dropped.y + dropped.height).toBeLessThanOrEqual(notes.y);
     const box = (await card.boundingBox())!;
