@@ -100,8 +100,21 @@ describe('drafts while dragging', () => {
     const after = await pictures(page);
     await screenshot(page, 'drafts-1024-after');
 
-    // The same graph in a page of its own (the tab's autosaved draft, evaluated afresh).
-    await page.waitForTimeout(600);
+    // The same graph in a page of its own (the tab's autosaved draft, evaluated afresh), once the
+    // draft holds it: autosaved a moment after the last edit, which a loaded machine may delay.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const tab = sessionStorage.getItem('terrain-graph:tab');
+          const record = tab && localStorage.getItem(`terrain-graph:draft:${tab}`);
+          if (!record) return false;
+          const saved = JSON.parse((JSON.parse(record) as { text: string }).text) as { view: { size: number }; nodes: { id: string; params: Record<string, unknown> }[] };
+          const core = (window as unknown as { terrainGraph: TestHandle & { core: { graph: { view: { size: number } } } } }).terrainGraph.core;
+          const points = (g: { params: Record<string, unknown> } | undefined) => JSON.stringify(g?.params.points);
+          return saved.view.size === core.graph.view.size && points(saved.nodes.find((n) => n.id === 'contCurve')) === points(core.node('contCurve'));
+        }),
+      )
+      .toBe(true);
     const fresh = await openApp(app.browser, { context: app.s.context });
     try {
       expect(await fresh.page.evaluate(() => (window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.graph.nodes.length)).toBeGreaterThan(0);
