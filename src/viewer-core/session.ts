@@ -176,6 +176,12 @@ export class ViewerSession {
   private gridSources: { revision: number; node: string | null; titles: string[]; onView: string[] } | null = null;
   /** The world size the note offers, once the menu chose one (else world-note.ts offeredSize). */
   private worldOffer: number | null = null;
+  /**
+   * The map's pointer in frame pixels while it rests on the map (null once it left, or the 3-D
+   * view points): a view moved under it (a typed origin, its undo) reads the cell now there. The
+   * world point alone stayed, and the readout named a place the map no longer showed.
+   */
+  private hoverPx: { x: number; y: number } | null = null;
 
   constructor(
     private readonly core: EditorCore,
@@ -200,6 +206,7 @@ export class ViewerSession {
       core.subscribe((changes) => {
         for (const c of changes) if (c.kind === 'graph') this.graphReplaced(c.outgoing);
         this.follow();
+        if (changes.some((c) => c.kind === 'view' || c.kind === 'graph')) this.viewMoved();
         // An edit anywhere may change the pinned output, even when the shown one stays.
         if (changes.some((c) => c.kind !== 'selection')) {
           // The picture may now be behind the graph: the map and the 3-D view say so (behind).
@@ -497,6 +504,7 @@ export class ViewerSession {
   setTab(tab: ViewerTab): void {
     if (tab === this.tab) return;
     this.tab = tab;
+    this.hoverPx = null;
     this.changed('state');
     if (tab === '3d') this.land.refresh();
   }
@@ -525,6 +533,7 @@ export class ViewerSession {
    * null when it left: the provenance follows as for the map's own hover.
    */
   pointAt(world: WorldPoint | null): void {
+    this.hoverPx = null;
     this.cursor.pointAt(world);
   }
 
@@ -595,6 +604,7 @@ export class ViewerSession {
         this.drag.down(this.core.graph.view, e.x, e.y);
         return;
       case 'move': {
+        this.hoverPx = { x: e.x, y: e.y };
         if (!this.drag.pressed) return this.hover(e.x, e.y);
         const step = this.drag.move(e.x, e.y);
         if (step === 'still') return;
@@ -627,6 +637,7 @@ export class ViewerSession {
         return;
       }
       case 'leave':
+        this.hoverPx = null;
         if (!this.drag.pressed) this.cursor.leave();
         return;
       case 'wheel':
@@ -808,6 +819,8 @@ export class ViewerSession {
     const before = this.detailRequest.detailSize;
     this.zoom = next;
     this.changed('picture', 'pointer', 'state');
+    // A double-click's 1× too: the pointer now rests on another cell.
+    this.viewMoved();
     if (this.detailRequest.detailSize !== before) {
       this.hooks.invalidate();
       this.compare.refresh();
@@ -816,7 +829,19 @@ export class ViewerSession {
 
   /** The map's pointer at frame pixels: the world point under it. */
   private hover(px: number, py: number): void {
+    this.hoverPx = { x: px, y: py };
     this.cursor.pointAt(frameToWorld(this.zoom, this.frame, px, py, this.core.graph.view));
+  }
+
+  /**
+   * The view moved or changed its resolution (typed, undone, redone, panned) or another graph
+   * came: the pointer resting on the map reads the cell now under it; one from the 3-D view lets
+   * go until it moves again (its land is drawn anew). A drag under way reads nothing.
+   */
+  private viewMoved(): void {
+    if (this.drag.pressed) return;
+    if (this.tab === 'map' && this.hoverPx) this.hover(this.hoverPx.x, this.hoverPx.y);
+    else if (this.cursor.pointer) this.cursor.leave();
   }
 
   private pin(px: number, py: number): void {
