@@ -22,7 +22,7 @@ for (const [width, height] of [
       await page.mouse.click(tab.x + tab.width / 2, tab.y + tab.height / 2);
       await page.locator('tg-terrain-3d .exaggeration').waitFor();
       await settle(page);
-      const status = page.locator('tg-terrain-3d tg-slow-status');
+      const status = page.locator('tg-terrain-3d tg-slow-status:not([idle])');
       expect(await status.count()).toBe(0);
 
       const give = (await page.locator('tg-viewer .grid-note button.world-set').boundingBox())!;

@@ -56,7 +56,7 @@ async function watchProgress(page: Page): Promise<{ stop(): Promise<Watched> }> 
       const p = w.terrainGraph.client.progress;
       const slow = p !== null && performance.now() - p.since >= slowMs;
       if (slow) w.progressSeen.slowFrames++;
-      const status = app.querySelector('tg-viewer')?.shadowRoot?.querySelector('tg-map-view')?.shadowRoot?.querySelector('.status');
+      const status = app.querySelector('tg-viewer')?.shadowRoot?.querySelector('tg-map-view')?.shadowRoot?.querySelector('.status:not([idle])');
       if (status) {
         const cs = getComputedStyle(status);
         const r = status.getBoundingClientRect();
@@ -115,7 +115,7 @@ async function watchProgress(page: Page): Promise<{ stop(): Promise<Watched> }> 
 
 /** The cards marked now, and whether the map shows a status. */
 async function shownNow(page: Page): Promise<{ marked: number; status: number }> {
-  return { marked: await page.locator('tg-preview[recomputing]').count(), status: await page.locator('tg-map-view .status').count() };
+  return { marked: await page.locator('tg-preview[recomputing]').count(), status: await page.locator('tg-map-view .status:not([idle])').count() };
 }
 
 for (const [width, height] of [
@@ -133,7 +133,7 @@ for (const [width, height] of [
       await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
 
       // While it computes: the status along the map's foot, whole, inside the map, clear of the corner badge.
-      const status = page.locator('tg-map-view .status');
+      const status = page.locator('tg-map-view .status:not([idle])');
       await status.waitFor({ timeout: 30_000 });
       const frame = (await page.locator('tg-map-view .frame').boundingBox())!;
       const box = (await status.boundingBox())!;

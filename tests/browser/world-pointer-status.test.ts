@@ -36,7 +36,7 @@ for (const [width, height] of [
 
       // 512 cells a view: off the world the erosion runs on the view, for a second or more.
       await page.locator('tg-viewer select.size').selectOption('512');
-      const status = page.locator('tg-map-view .status');
+      const status = page.locator('tg-map-view .status:not([idle])');
       await status.waitFor({ timeout: 30_000 });
       const s = (await status.boundingBox())!;
       const c = (await chip.boundingBox())!;

@@ -114,10 +114,12 @@ export class TgMapView extends LitElement {
         : nothing}
       ${badge ? html`<div class="badge ${s.compare.pin && s.compare.picture ? 'below' : ''}">${badge}</div>` : nothing}
       ${!pic ? html`<div class="empty">${emptyText(s.result)}</div>` : nothing}
-      ${status || world.atFoot
-        ? // The map's foot: a chip pointing south above the status, not under it (both sat 6-8 px from the bottom).
-          html`<div class="foot">${world.atFoot ? world.chip : nothing}${status ? html`<tg-slow-status class="status" .parts=${status}></tg-slow-status>` : nothing}</div>`
-        : nothing}
+      ${
+        // The map's foot: a chip pointing south above the status, not under it (both sat 6-8 px
+        // from the bottom). The status stays, idle and empty, while nothing computes: its live
+        // region must be in the page before its first words for a screen reader to say them.
+        html`<div class="foot">${world.atFoot ? world.chip : nothing}<tg-slow-status class="status" .parts=${status}></tg-slow-status></div>`
+      }
     </div>`;
   }
 

@@ -16,8 +16,20 @@ export default css`
     font-variant-numeric: tabular-nums;
     pointer-events: auto;
   }
-  :host([hidden]) {
-    display: none;
+  /*
+   * Nothing computes: no box, out of the layout (no gap in the map's foot), the pointer let
+   * through; its live region stays in the page, empty (not display: none, which would take it
+   * from a screen reader's view), for the next status to be said from its first word.
+   */
+  :host([idle]) {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    padding: 0;
+    overflow: hidden;
+    clip-path: inset(50%);
+    background: none;
+    pointer-events: none;
   }
   /*
    * One line, whatever the width (on a 256-px map the whole text wrapped to three lines over the

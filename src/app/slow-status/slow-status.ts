@@ -12,7 +12,10 @@ import styles from './slow-status.styles.ts';
  * fit whole, else wrapped out of sight; a title too long even alone gives way (…). Its tooltip
  * holds the whole of what computes, and so does its live region, unseen, which a screen reader is
  * told (not the time: a live region whose text changed ten times a second is read without end).
- * Place it with the host's position; it shows nothing without `parts`.
+ * Place it with the host's position, and keep it there while nothing computes: without `parts`
+ * it shows nothing (`idle`, out of the layout) but its live region stays, empty, for a screen
+ * reader reads out a region's changes only once it knows the region (created holding the text,
+ * the first value went unsaid by some).
  */
 export class TgSlowStatus extends LitElement {
   static override styles = styles;
@@ -22,14 +25,17 @@ export class TgSlowStatus extends LitElement {
 
   protected override willUpdate(): void {
     this.title = this.parts?.what ?? '';
-    this.hidden = !this.parts;
+    this.toggleAttribute('idle', !this.parts);
   }
 
   override render() {
     const p = this.parts;
-    if (!p) return nothing;
-    return html`<span class="live" role="status">${p.what}</span>
-      <div class="line" aria-hidden="true">
+    // One template whether idle or not: the live region stays the same element.
+    return html`<span class="live" role="status">${p?.what ?? ''}</span>${p ? this.line(p) : nothing}`;
+  }
+
+  private line(p: ProgressParts) {
+    return html`<div class="line" aria-hidden="true">
         <span class="now"><span class="node" data-part>${p.node}</span><span class="at" data-part>${p.at ? `\u00a0${p.at}` : ''}…\u00a0<span class="elapsed">${p.elapsed}</span></span></span>
         ${p.detail ? html`<span class="detail" data-part>\u00a0(${p.detail})</span>` : nothing}
       </div>`;

@@ -62,13 +62,14 @@ export class TgTerrain3d extends LitElement {
     const land = s.land;
     const relief = land.relief;
     const status = this.failed ?? (!this.scene ? 'loading the 3-D view…' : land.message ? `No land to show: ${land.message}.` : !relief ? 'computing…' : null);
-    // A slow evaluation, named along the land's foot as along the map's (the tab hides the map).
+    // A slow evaluation, named along the land's foot as along the map's (the tab hides the map);
+    // its status stays, idle and empty, between two, as the map's does (slow-status.ts).
     const slow = s.status;
     return html`<div class="frame" style="width:${S}px;height:${S}px">
       <canvas aria-label="land in 3-D" style="width:${S}px;height:${S}px" @pointermove=${this.hover} @pointerleave=${this.leave} @pointerdown=${this.leave}></canvas>
       <div class="top"><div class="captions">${this.sourceLabel()}${this.seaLabel()}</div>${relief && !land.message && s.behind ? html`<div class="badge">updating…</div>` : nothing}</div>
       ${status ? html`<div class="status" role="status">${status}</div>` : nothing}
-      ${slow ? html`<tg-slow-status .parts=${slow}></tg-slow-status>` : nothing}
+      <tg-slow-status .parts=${slow}></tg-slow-status>
     </div>
     ${land.message ? nothing : this.hud(S)}`;
   }

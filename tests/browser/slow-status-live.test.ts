@@ -1,0 +1,68 @@
+// The slow-evaluation status was made holding its text: a live region that comes with its words
+// is not read out by some screen readers (the region must be known, empty, before it changes).
+// Now the map and the 3-D land each keep one status, idle and empty while nothing computes, and
+// fill it when a slow evaluation starts. With the real mouse; at 1600 × 1000 and 1024 × 700.
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { settle, showInViewer, withApp } from './harness.ts';
+
+const SHOTS = '/work/notes/shots';
+
+async function click(page: Page, selector: string): Promise<void> {
+  const b = (await page.locator(selector).boundingBox())!;
+  await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
+}
+
+/** The live region inside `host`: there, empty and not display: none before a slow evaluation; the same element, filled, during it; empty after. */
+async function keepsItsLiveRegion(page: Page, host: string, shot: string): Promise<void> {
+  const live = page.locator(`${host} tg-slow-status [role="status"]`);
+  expect(await live.count()).toBe(1);
+  const before = await live.elementHandle();
+  expect(await before!.evaluate((el) => el.textContent)).toBe('');
+  expect(await before!.evaluate((el) => el.checkVisibility())).toBe(true);
+  // Idle: nothing seen, no box over the map.
+  expect(await page.locator(`${host} tg-slow-status .line`).count()).toBe(0);
+  await page.screenshot({ path: `${SHOTS}/${shot}-idle.png` });
+
+  // A world: its erosion runs for seconds.
+  await click(page, 'tg-viewer .grid-note button.world-set');
+  await page.locator(`${host} tg-slow-status:not([idle]) .line`).waitFor({ timeout: 30_000 });
+  await expect.poll(() => live.textContent()).toMatch(/ on the world /);
+  await page.screenshot({ path: `${SHOTS}/${shot}-computing.png` });
+  expect(await live.count()).toBe(1);
+  const during = await live.elementHandle();
+  expect(await before!.evaluate((el, now) => el === now, during)).toBe(true);
+  // The time is not said: only what computes.
+  expect(await live.textContent()).not.toMatch(/\d\u00a0s/);
+
+  await settle(page);
+  expect(await page.locator(`${host} tg-slow-status .line`).count()).toBe(0);
+  const after = await live.elementHandle();
+  expect(await before!.evaluate((el, now) => el === now, after)).toBe(true);
+  expect(await live.textContent()).toBe('');
+}
+
+for (const [width, height] of [
+  [1600, 1000],
+  [1024, 700],
+] as const) {
+  it(`keeps the map's status in the page, empty, before a slow evaluation fills it (${width} × ${height})`, async () => {
+    await withApp({ viewport: { width, height }, recipe: 'eroded-valleys.json' }, async (page) => {
+      mkdirSync(SHOTS, { recursive: true });
+      await showInViewer(page, 'erosion');
+      await keepsItsLiveRegion(page, 'tg-map-view', `s35-hover-map-status-${width}`);
+    });
+  }, 180_000);
+}
+
+it("keeps the 3-D land's status in the page, empty, before a slow evaluation fills it (1024 × 700)", async () => {
+  await withApp({ viewport: { width: 1024, height: 700 }, recipe: 'eroded-valleys.json' }, async (page) => {
+    mkdirSync(SHOTS, { recursive: true });
+    await showInViewer(page, 'erosion');
+    await click(page, 'tg-viewer button:has-text("3-D")');
+    await page.locator('tg-terrain-3d .exaggeration').waitFor();
+    await settle(page);
+    await keepsItsLiveRegion(page, 'tg-terrain-3d', 's35-hover-3d-status-1024');
+  });
+}, 180_000);
