@@ -2,6 +2,7 @@
 // pointer: a typed origin (x = 5), its undo and redo left "x 0.1035 · y 0.0684 in the world" of
 // the place the map no longer showed. Now the readout follows the cell under the pointer.
 // With the real mouse and keyboard.
+import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { graphText, settle, withApp } from './harness.ts';
@@ -13,8 +14,14 @@ async function readout(page: Page): Promise<{ x: number; y: number }> {
   return { x: Number(await el.getAttribute('data-x')), y: Number(await el.getAttribute('data-y')) };
 }
 
-it('reads the cell under a still pointer after a typed origin, its undo and redo', async () => {
-  await withApp({ viewport: { width: 1600, height: 1000 } }, async (page) => {
+const SHOTS = '/work/notes/shots';
+
+for (const [width, height] of [
+  [1600, 1000],
+  [1024, 700],
+] as const) {
+it(`reads the cell under a still pointer after a typed origin, its undo and redo (${width} × ${height})`, async () => {
+  await withApp({ viewport: { width, height } }, async (page) => {
     await settle(page);
     const view = JSON.parse(await graphText(page)).view as { x: number; y: number; size: number };
     const frame = (await page.locator('tg-map-view .frame').boundingBox())!;
@@ -37,6 +44,8 @@ it('reads the cell under a still pointer after a typed origin, its undo and redo
     await expect.poll(async () => (await readout(page)).x - before.x, { timeout: 20_000 }).toBeCloseTo(5, 6);
     expect((await readout(page)).y).toBeCloseTo(before.y, 9);
     expect(await page.locator('tg-provenance .in-world').count()).toBe(0);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/s35-hover-readout-typed-origin-${width}.png` });
 
     // Undo and redo with the keyboard, the pointer still on the map (a click on the editor's
     // empty canvas takes the keyboard from the field).
@@ -54,3 +63,4 @@ it('reads the cell under a still pointer after a typed origin, its undo and redo
     await expect.poll(async () => (await readout(page)).x - before.x, { timeout: 20_000 }).toBeCloseTo(5, 6);
   });
 }, 120_000);
+}
