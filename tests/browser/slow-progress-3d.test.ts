@@ -6,10 +6,51 @@
 // from the editor's results, and a drag's frames are sized to come quickly. With the real mouse,
 // at 1600 × 1000 and 1024 × 700.
 import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { type Box, overlaps, settle, showInViewer, withApp } from './harness.ts';
 
 const SHOTS = '/work/notes/shots';
+
+/** The 3-D view's status at one frame, and what lies around it. */
+interface Look {
+  line: string;
+  title: string | null;
+  box: Box;
+  land: Box;
+  top: [string, Box | null][];
+}
+
+/** One look in the page: the status and the land at this frame, or null while the line names no node on the world. */
+function lookAtStatus(page: Page): Promise<Look | null> {
+  return page.evaluate(() => {
+    const find = (root: ParentNode, sel: string): Element | null => {
+      const hit = root.querySelector(sel);
+      if (hit) return hit;
+      for (const el of root.querySelectorAll('*')) {
+        const inner = el.shadowRoot && find(el.shadowRoot, sel);
+        if (inner) return inner;
+      }
+      return null;
+    };
+    const box = (el: Element | null) => {
+      const r = el?.getBoundingClientRect();
+      if (!r || r.width === 0 || r.height === 0) return null;
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    };
+    const view = find(document, 'tg-terrain-3d')?.shadowRoot;
+    const status = view?.querySelector('tg-slow-status:not([idle])');
+    const line = status && find(status.shadowRoot ?? status, '.line')?.textContent;
+    if (!view || !status || !line || !/\u00a0on the world…\u00a0\d+(\.\d)?\u00a0s/.test(line)) return null;
+    return {
+      line,
+      title: status.getAttribute('title'),
+      box: box(status)!,
+      land: box(find(view, '.frame'))!,
+      top: ['.source', '.sea', '.badge'].map((sel) => [sel, box(find(view, sel))] as [string, Box | null]),
+    };
+  });
+}
 
 for (const [width, height] of [
   [1600, 1000],
@@ -28,16 +69,12 @@ for (const [width, height] of [
       const give = (await page.locator('tg-viewer .grid-note button.world-set').boundingBox())!;
       await page.mouse.click(give.x + give.width / 2, give.y + give.height / 2);
       await status.waitFor({ timeout: 20_000 });
-      // What shows: the line (the host's own text is its live region's, unseen).
-      await expect.poll(() => status.locator('.line').textContent()).toMatch(/\u00a0on the world…\u00a0\d+(\.\d)?\u00a0s/);
-      const land = (await page.locator('tg-terrain-3d .frame').boundingBox())!;
-      const box = (await status.boundingBox())!;
-      const title = await status.getAttribute('title');
-      const top: [string, Box | null][] = [];
-      for (const sel of ['.source', '.sea', '.badge']) {
-        const other = page.locator(`tg-terrain-3d ${sel}`);
-        top.push([sel, (await other.count()) ? await other.boundingBox() : null]);
-      }
+      // What shows: the line (the host's own text is its live region's, unseen). Everything is
+      // read in one look in the page, at a frame where the line names a node on the world: the
+      // evaluation may end at any moment, and a look per round trip read a status already gone.
+      let seen: Look | null = null;
+      await expect.poll(async () => (seen = await lookAtStatus(page)) !== null, { timeout: 20_000, interval: 16 }).toBe(true);
+      const { box, land, title, top } = seen!;
       mkdirSync(SHOTS, { recursive: true });
       await page.screenshot({ path: `${SHOTS}/s35-status-3d-computing-${width}.png` });
       // Along the land's foot, whole inside it, one line.
