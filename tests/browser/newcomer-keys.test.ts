@@ -43,4 +43,26 @@ describe('a number typed on a focused slider', () => {
       });
     });
   }
+
+  it('takes a decimal comma typed first as the decimal point (1024 × 700)', async () => {
+    // ",5" is a half where a comma is the decimal sign, as the number field itself reads it
+    // (decimalComma); typed first on the slider, the comma did nothing and "5" went in alone.
+    await withApp({ viewport: { width: 1024, height: 700 } }, async (page) => {
+      await page.locator('tg-node[data-node-id="temperature"] header .title').click();
+      await page.locator('tg-node[data-node-id="temperature"] tg-param').first().waitFor();
+      await page.keyboard.press('Enter');
+      const seen: string[] = [];
+      while ((await focused(page)) !== 'tg-node tg-param[lapse] input[lapse][range]') {
+        seen.push(await focused(page));
+        expect(seen.length, seen.join(', ')).toBeLessThan(8);
+        await page.keyboard.press('Tab');
+      }
+      await page.keyboard.type(',5');
+      expect(await focused(page)).toBe('tg-node tg-param[lapse] input[number]');
+      await screenshot(page, 'newcomer-keys-comma-1024');
+      await page.keyboard.press('Enter');
+      await settle(page);
+      expect((await params(page, 'temperature')).lapse).toBe(0.5);
+    });
+  });
 });

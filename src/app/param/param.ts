@@ -281,21 +281,26 @@ export class TgParam extends LitElement {
   }
 
   /**
-   * Keys on a focused slider. A number typed there goes into the slider's number field, its text
-   * selected so the key types over it (Enter or Tab then sets it): Tab through a card stops on
-   * each slider before its number, and a number typed on a slider did nothing at all, said
-   * nothing, so a person typing values down a card lost every other one. Arrow keys, Page
-   * Up/Down, Home and End stay the slider's (a log slider's: logKey).
+   * Keys on a focused slider. A number typed there (a real number's decimal comma first too)
+   * goes into the slider's number field, its text selected so the key types over it (Enter or
+   * Tab then sets it): Tab through a card stops on each slider before its number, and a number
+   * typed on a slider did nothing at all, said nothing, so a person typing values down a card
+   * lost every other one. Arrow keys, Page Up/Down, Home and End stay the slider's (a log
+   * slider's: logKey).
    */
   private sliderKey(e: KeyboardEvent): void {
     const spec = this.spec;
     if ((spec.kind !== 'number' && spec.kind !== 'int') || e.altKey || e.ctrlKey || e.metaKey) return;
-    if (NUMBER_KEY.test(e.key)) {
+    // A decimal comma first (",5") is a real number's point, as in its field (decimalComma).
+    const comma = e.key === ',' && spec.kind === 'number';
+    if (NUMBER_KEY.test(e.key) || comma) {
       const field = (e.target as HTMLElement).parentNode?.querySelector<HTMLInputElement>('input[type="number"]');
       if (!field) return;
-      // Not prevented: the browser types the key into the field the focus has moved to.
+      // Not prevented: the browser types the key into the field the focus has moved to. The
+      // comma, which that field drops, is typed there as a point.
       field.focus();
       field.select();
+      if (comma) decimalComma(e);
       return;
     }
     if (isLog(spec)) this.logKey(e);
