@@ -124,9 +124,13 @@ function notWired(port: string): string {
  * bypassed node with nothing to pass on has none: src/model/bypass.ts, GraphNode.bypassedInputs)
  * says which bypassed node passes nothing on, where it said `input "height" is not wired`. The engine keeps its words
  * (the command line names nodes by id); the editor's worker words its answers with the graph it
- * was sent, so a rename is followed. An id that names no node of the graph stays as it was.
+ * was sent, so a rename is followed. An id that names no node of the graph stays as it was;
+ * no message stays none.
  */
-export function inEditorWords(message: string, graph: Graph, nodeId?: string): string {
+export function inEditorWords(message: string, graph: Graph, nodeId?: string): string;
+export function inEditorWords(message: string | undefined, graph: Graph, nodeId?: string): string | undefined;
+export function inEditorWords(message: string | undefined, graph: Graph, nodeId?: string): string | undefined {
+  if (message === undefined) return undefined;
   const title = (id: string) => graph.nodes.find((n) => n.id === id)?.title;
   const said = message.replace(/waits on "([^"]*)"/g, (words, id: string) => {
     const t = title(id);

@@ -203,7 +203,7 @@ export class PreviewEvaluator {
     const status = engine.status(node.id);
     if (!status) return [];
     // Its message in the editor's words: a rename upstream words it anew, and it is sent again.
-    const message = status.message === undefined ? undefined : inEditorWords(status.message, graph, node.id);
+    const message = inEditorWords(status.message, graph, node.id);
     const said = message === undefined ? '' : `:${message}`;
     const state = `${pass.states.get(node.id)}@${req.previewSize}${said}`;
     const exact = `${status.version}@${req.previewSize}${said}`;

@@ -69,7 +69,7 @@ export class ViewerService {
     const evaluateMs = performance.now() - start;
     const value = engine.output(req.node, port, domain);
     const base = { kind: 'pan-result', seq: req.seq, node: req.node, port, x: req.x, y: req.y, n: req.n, evaluateMs } as const;
-    if (!value) return { result: { ...base, image: null, message: said(engine.status(req.node, domain)?.message, req.graph, req.node), totalMs: performance.now() - start }, transfer: [] };
+    if (!value) return { result: { ...base, image: null, message: inEditorWords(engine.status(req.node, domain)?.message, req.graph, req.node), totalMs: performance.now() - start }, transfer: [] };
     const rivers = waterLayers(engine, over, domain, { node: req.node, port });
     // Rivers in a coarse frame are drawn as thin as in the full picture the frame stands for.
     const side = coarseSide(req.n, Math.min(req.size ?? req.n, req.graph.view.size));
@@ -113,7 +113,7 @@ export class ViewerService {
     const outputs = (id: string) => Object.keys(nodeDef(findNode(req.graph, id)?.type ?? '')?.outputs ?? {});
     const found = heightSource(req.graph, (ref) => engine.output(ref.node, ref.port), outputs, { node: req.node, port });
     if (!found) {
-      const message = engine.output(req.node, port) ? 'nothing upstream of this output holds heights' : `"${node.title}" has no output: ${said(engine.status(req.node)?.message, req.graph, req.node) ?? 'not evaluated'}`;
+      const message = engine.output(req.node, port) ? 'nothing upstream of this output holds heights' : `"${node.title}" has no output: ${inEditorWords(engine.status(req.node)?.message, req.graph, req.node) ?? 'not evaluated'}`;
       return { result: { ...base, key: '', same: false, source: null, side: 0, heights: null, cells: null, min: 0, max: 0, seaLevel: null, message }, transfer: [] };
     }
     const source = found.ref;
@@ -143,7 +143,7 @@ export class ViewerService {
     const drawn = rivers ? `+${rivers.name}@${engine.status(rivers.ref.node)?.version}` : '';
     const key = `${req.node}.${port}@${status?.version}:${view.x},${view.y},${view.size}:${req.size}:${JSON.stringify(req.style)}${drawn}`;
     const base = { kind: 'picture-result', seq: req.seq, node: req.node, port, key, n: view.size, x: view.x, y: view.y } as const;
-    if (!value) return { result: { ...base, same: false, image: null, message: said(status?.message, req.graph, req.node) ?? 'not evaluated' }, transfer: [] };
+    if (!value) return { result: { ...base, same: false, image: null, message: inEditorWords(status?.message, req.graph, req.node) ?? 'not evaluated' }, transfer: [] };
     if (key === req.have) return { result: { ...base, same: true, image: null }, transfer: [] };
     const pic = renderPreview(value, view.size, req.size, req.style);
     if (rivers) drawWater(pic.rgba, pic.width, rivers.layers, view.size);
@@ -251,7 +251,7 @@ export class ViewerService {
     });
     const value = engine.output(req.node, port, domain);
     const fail = (message: string): ExportResult => ({ kind: 'export-result', seq: req.seq, name: '', mime: '', bytes: new ArrayBuffer(0), message, ms: performance.now() - start });
-    if (!value) return fail(`"${node.title}" has no output to export: ${said(engine.status(req.node, domain)?.message, req.graph, req.node) ?? 'not evaluated'}`);
+    if (!value) return fail(`"${node.title}" has no output to export: ${inEditorWords(engine.status(req.node, domain)?.message, req.graph, req.node) ?? 'not evaluated'}`);
     if (!exportApplies(value, req.format)) return fail(`a ${value.type} output has no ${req.format} export`);
     const rivers = waterLayers(engine, over, domain, { node: req.node, port });
     // A mesh stands on the land under the layer, found upstream as the 3-D view finds it.
@@ -270,9 +270,4 @@ export function encodeExport(req: ExportEncode, start = performance.now()): { re
   if (!file) return { result: { kind: 'export-result', seq: req.seq, name: '', mime: '', bytes: new ArrayBuffer(0), message: `a ${req.value.type} output has no ${req.format} export`, ms: performance.now() - start }, transfer: [] };
   const bytes = ownBuffer(file.bytes);
   return { result: { kind: 'export-result', seq: req.seq, name: file.name, mime: file.mime, bytes, ms: performance.now() - start }, transfer: [bytes] };
-}
-
-/** Node `nodeId`'s message, if it has one, in the editor's words (run-node.ts inEditorWords). */
-function said(message: string | undefined, graph: Graph, nodeId: string): string | undefined {
-  return message === undefined ? undefined : inEditorWords(message, graph, nodeId);
 }
