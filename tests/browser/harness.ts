@@ -153,7 +153,8 @@ export async function settle(page: Page): Promise<void> {
 /**
  * Waits until no params card waits to be placed. A press that selects a collapsed node opens its
  * card; when no place beside the node is in sight the card waits, hidden, until a double-click
- * could no longer come (some 400 ms after the release) and then moves the view for it (node.ts).
+ * could no longer come (some 400 ms after a click's release; a drag's release places it at once,
+ * the view kept still) and then moves the view for it (node.ts).
  * A box measured before that moment no longer shows where it was, and a press aimed there lands
  * elsewhere: on a loaded machine the move often came between a test's measuring and its press.
  */

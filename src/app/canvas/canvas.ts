@@ -27,7 +27,7 @@ import { watchPresses } from './pressed.ts';
 import type { Schemes, TypedSocket, ViewConnection } from './view-objects.ts';
 
 /** A node view, which places its open params card (node.ts). */
-type CardHolder = HTMLElement & { placeCardAgain?(after?: 'drop' | 'view' | 'zoom'): void };
+type CardHolder = HTMLElement & { placeCardAgain?(after?: 'drop' | 'click' | 'view' | 'zoom'): void };
 
 /** The node view of a node on the canvas. */
 function cardOf(area: AreaPlugin<Schemes, never>, id: string): CardHolder | null | undefined {
@@ -125,6 +125,8 @@ export class Canvas {
 
     // A selected collapsed node's params card is drawn at its own size whatever the zoom (up
     // to 4×): at fit on a small window it would otherwise come out at 5-pixel text.
+    /** The node a press picked, and where it lay then: its release ends a drag or a click. */
+    let picked: { id: string; at: { x?: number; y?: number } } | null = null;
     const cardScale = () => container.style.setProperty('--tg-card-scale', String(Math.min(4, Math.max(1, 1 / area.area.transform.k))));
     area.addPipe((c) => {
       // A wire's holder (rete's, placed at 0, 0, its SVG positioned inside it, so 0 × 0 with or
@@ -140,7 +142,15 @@ export class Canvas {
       }
       // A selected node's card was placed when it opened, where the node lay then: dragged
       // towards the canvas's foot, the node took it out of sight below. Placed again on the drop.
-      if (c.type === 'nodedragged') cardOf(area, c.data.id)?.placeCardAgain?.('drop');
+      // Rete says 'dragged' on every release of a press on a node: a click too, which may be the
+      // first of a double-click, where a drag's release cannot.
+      if (c.type === 'nodepicked') picked = { id: c.data.id, at: { ...area.nodeViews.get(c.data.id)?.position } };
+      if (c.type === 'nodedragged') {
+        const at = area.nodeViews.get(c.data.id)?.position;
+        const moved = picked?.id === c.data.id && (at?.x !== picked.at.x || at?.y !== picked.at.y);
+        picked = null;
+        cardOf(area, c.data.id)?.placeCardAgain?.(moved ? 'drop' : 'click');
+      }
       return c;
     });
     cardScale();

@@ -6,7 +6,7 @@
 // the places that keep them clear, the card takes the one nearest its node that hides the least
 // of the other nodes' pictures, in the canvas as it lies. Only when none is in sight may the view
 // move, once, to bring one in; node.ts decides when (never while a pointer is pressed, nor between
-// the two clicks of a double-click).
+// the two clicks of a double-click, nor after a drag dropped the node).
 
 /** A rectangle in screen pixels. */
 export interface Rect {

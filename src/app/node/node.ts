@@ -31,8 +31,11 @@ const CARD_GAP = 4;
 /** A params card open on a selected collapsed node, and its placing. */
 interface OpenCard {
   readonly el: HTMLElement;
-  /** The view moved for it (it may once). */
-  moved: boolean;
+  /**
+   * The view moves for it no more: it moved once already, or the card's node was dropped by a
+   * drag, where the person put it in sight (a move then took the node from under the mouse).
+   */
+  still: boolean;
   /** Opened by a press, or placed again on a release: the view waits for the release and a second click. */
   byPress: boolean;
   /** A placing that waits for the pointer. */
@@ -121,7 +124,7 @@ export class TgNode extends LitElement {
     const frame = clippingAncestor(this);
     // Placed now, within this update, and again whenever its size changes: the params inside
     // render after this update (measured now, the Wind's card was 158 px high of its 226).
-    const open: OpenCard = { el: card, moved: false, byPress: !!(frame && pressState(frame)?.pressed), timer: undefined, sized: new ResizeObserver(() => this.placeCard()) };
+    const open: OpenCard = { el: card, still: false, byPress: !!(frame && pressState(frame)?.pressed), timer: undefined, sized: new ResizeObserver(() => this.placeCard()) };
     this.cardOpen = open;
     this.placeCard('open');
     open.sized.observe(card);
@@ -140,14 +143,20 @@ export class TgNode extends LitElement {
   }
 
   /**
-   * Places the open params card again: after the node was dropped (or clicked: rete's release
-   * after a press that moved nothing), after the view moved it (Canvas.reveal, a resize) or after
-   * a zoom, which never moves the view for it.
+   * Places the open params card again: after the node was dropped by a drag, or clicked (rete's
+   * release after a press that moved nothing), after the view moved it (Canvas.reveal, a resize)
+   * or after a zoom, which never moves the view for it.
    */
-  placeCardAgain(after: 'drop' | 'view' | 'zoom' = 'view'): void {
-    if (!this.cardOpen) return;
-    // A release just ended: the view waits for a second click before it moves.
-    if (after === 'drop') this.cardOpen.byPress = true;
+  placeCardAgain(after: 'drop' | 'click' | 'view' | 'zoom' = 'view'): void {
+    const open = this.cardOpen;
+    if (!open) return;
+    // A click just ended: the view waits for a second click before it moves.
+    if (after === 'click') open.byPress = true;
+    // A drag's release is no first click of a double-click, so nothing waits for one; and the
+    // view stays where the node was dropped, as Gaea's and World Machine's do: moved a moment
+    // later for the card (waiting out a double-click, some 120 px), it took the node from under
+    // the mouse that had just put it there. The card takes the best place in sight.
+    if (after === 'drop') open.still = true;
     this.placeCard(after === 'zoom' ? 'zoom' : 'again');
   }
 
@@ -167,9 +176,9 @@ export class TgNode extends LitElement {
    * Opens the params card where it keeps every other node's sockets and title clear, nearest its
    * node and hiding the least of the others (card-place.ts), in the canvas as it lies. Only when
    * no such place is in sight does the view move to bring one in: once for a card, never while a
-   * pointer is pressed or within a double-click of its release (the card waits, hidden, meanwhile;
-   * moved on the release, the view took the title from under the second press that renames the
-   * node), and never for a zoom.
+   * pointer is pressed or within a double-click of a click's release (the card waits, hidden,
+   * meanwhile; moved on the release, the view took the title from under the second press that
+   * renames the node), never for a zoom, and never once its node was dropped by a drag.
    */
   private placeCard(after: 'open' | 'again' | 'zoom' | 'keys' = 'again'): void {
     const open = this.cardOpen;
@@ -188,7 +197,7 @@ export class TgNode extends LitElement {
     // moves, if it must, a moment later (a Hydraulic erosion added from the palette moved it for
     // a card 302 px high beside a node 560 px from where it went).
     const wait = press?.pressed ? PRESS_POLL_MS : open.byPress && after !== 'keys' && sinceRelease < DOUBLE_PRESS_MS ? DOUBLE_PRESS_MS - sinceRelease : after === 'open' ? 1 : 0;
-    const mayMove = !open.moved && after !== 'zoom';
+    const mayMove = !open.still && after !== 'zoom';
     const room = this.cardRoom(frame, open.el);
     const place = chooseCardPlace(room, mayMove && !wait);
     if (place.kind !== 'beside' && mayMove && wait && chooseCardPlace(room, true).kind === 'moved') {
@@ -204,7 +213,7 @@ export class TgNode extends LitElement {
     open.el.style.top = `${(place.box.top - node.top) / k - this.clientTop}px`;
     this.removeAttribute('card-waits');
     if (place.move.x || place.move.y) {
-      open.moved = true;
+      open.still = true;
       this.dispatchEvent(appEvent('tg-card-room', { dx: place.move.x, dy: place.move.y }));
     }
   }
