@@ -25,6 +25,13 @@ export class TgTerrain3d extends LitElement {
   /** Vertical exaggeration of the heights (1 = as the land's own scale). */
   @state() exaggeration = 1;
   @state() private failed: string | null = null;
+  /**
+   * The view's live regions have been in the page, empty, for a frame: they may be filled. A
+   * screen reader reads out a region's changes only once it knows the region; made holding its
+   * text ("loading the 3-D view…"), as this view made it, the first words went unsaid by some.
+   */
+  @state() private heard = false;
+  private heardFrame = 0;
 
   @query('canvas') private canvas?: HTMLCanvasElement;
 
@@ -45,8 +52,15 @@ export class TgTerrain3d extends LitElement {
     ],
   );
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Two frames: the first runs before the empty region is first laid out.
+    if (!this.heard) this.heardFrame = requestAnimationFrame(() => (this.heardFrame = requestAnimationFrame(() => (this.heard = true))));
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    cancelAnimationFrame(this.heardFrame);
     this.scene?.dispose();
     this.scene = null;
     this.loading = null;
@@ -63,12 +77,14 @@ export class TgTerrain3d extends LitElement {
     const relief = land.relief;
     const status = this.failed ?? (!this.scene ? 'loading the 3-D view…' : land.message ? `No land to show: ${land.message}.` : !relief ? 'computing…' : null);
     // A slow evaluation, named along the land's foot as along the map's (the tab hides the map);
-    // its status stays, idle and empty, between two, as the map's does (slow-status.ts).
-    const slow = s.status;
+    // its status stays, idle and empty, between two, as the map's does (slow-status.ts), and
+    // says nothing before the view's first frames.
+    const slow = this.heard ? s.status : null;
     return html`<div class="frame" style="width:${S}px;height:${S}px">
       <canvas aria-label="land in 3-D" style="width:${S}px;height:${S}px" @pointermove=${this.hover} @pointerleave=${this.leave} @pointerdown=${this.leave}></canvas>
       <div class="top"><div class="captions">${this.sourceLabel()}${this.seaLabel()}</div>${relief && !land.message && s.behind ? html`<div class="badge">updating…</div>` : nothing}</div>
-      ${status ? html`<div class="status" role="status">${status}</div>` : nothing}
+      ${status ? html`<div class="status" aria-hidden="true">${status}</div>` : nothing}
+      <span class="live" role="status">${this.heard ? (status ?? '') : ''}</span>
       <tg-slow-status .parts=${slow}></tg-slow-status>
     </div>
     ${land.message ? nothing : this.hud(S)}`;
