@@ -10,7 +10,7 @@ import { EngineClient } from '../src/worker/client.ts';
 import { PreviewEvaluator } from '../src/worker/evaluator.ts';
 import type { EvaluateRequest } from '../src/worker/protocol.ts';
 import { newStopWord } from '../src/worker/stop.ts';
-import { EditedSince, elapsedText, markedCards, ProgressClock, progressText, type RunningNode, SLOW_MS, TICK_MS, whereText } from '../src/viewer-core/progress.ts';
+import { askedWhere, EditedSince, elapsedText, markedCards, ProgressClock, progressParts, progressText, type RunningNode, SLOW_MS, TICK_MS, whereText } from '../src/viewer-core/progress.ts';
 import { FakeWorker } from './helpers/fake-worker.ts';
 import { loadGraph } from './helpers/graphs.ts';
 import { gridBoundNodes } from '../src/engine/grid-bound.ts';
@@ -58,6 +58,21 @@ describe('the status text', () => {
     expect(progressText(on(WORLD, 'erosion', worldDomain(WORLD)), WORLD, SLOW_MS - 1)).toBeNull();
     expect(progressText(null, WORLD, 450)).toBe('Computing…\u00a00.4\u00a0s');
     expect(progressText(on(WORLD, 'gone', worldDomain(WORLD)), WORLD, 450)).toBe('Computing…\u00a00.4\u00a0s');
+  });
+
+  it('says what the request computes, and where, before the worker names a node', () => {
+    // A world and an erosion to run on it: the world's grid.
+    expect(progressText(null, WORLD, 450, askedWhere(WORLD, true))).toBe('Computing on the world (3 × 3 views, 769² cells)…\u00a00.4\u00a0s');
+    expect(progressParts(null, WORLD, 450, askedWhere(WORLD, true))).toEqual({ what: 'Computing on the world (3 × 3 views, 769² cells)…', node: 'Computing', at: 'on the world', detail: '3 × 3 views, 769² cells', elapsed: '0.4\u00a0s' });
+    // A world no node runs on (the engine gives it to none), or none: the view.
+    expect(progressText(null, WORLD, 450, askedWhere(WORLD, false))).toBe('Computing on the view (256² cells)…\u00a00.4\u00a0s');
+    expect(progressText(null, VALLEYS, 1250, askedWhere(VALLEYS, true))).toBe('Computing on the view (256² cells)…\u00a01.2\u00a0s');
+    // The request's view and world, not the newest graph's: the world taken away since.
+    expect(progressText(null, VALLEYS, 450, askedWhere(WORLD, true))).toBe('Computing on the world (3 × 3 views, 769² cells)…\u00a00.4\u00a0s');
+    // Named, the node wins; a node since deleted gives way to what the request computes.
+    expect(progressText(on(WORLD, 'erosion', worldDomain(WORLD)), WORLD, 450, askedWhere(WORLD, true))).toBe('Hydraulic erosion on the world (3 × 3 views, 769² cells)…\u00a00.4\u00a0s');
+    expect(progressText(on(WORLD, 'gone', worldDomain(WORLD)), WORLD, 450, askedWhere(WORLD, true))).toBe('Computing on the world (3 × 3 views, 769² cells)…\u00a00.4\u00a0s');
+    expect(progressText(null, WORLD, SLOW_MS - 1, askedWhere(WORLD, true))).toBeNull();
   });
 
   it('counts tenths of seconds, whole ones from 10 s, then minutes, kept whole (no-break spaces)', () => {
@@ -145,12 +160,12 @@ describe('the progress clock', () => {
 
   it('ticks nothing for requests answered within SLOW_MS, then every TICK_MS, and once when answered', () => {
     const clock = fakeClock();
-    let progress: { since: number; running: null } | null = null;
+    let progress: { since: number; running: null; asked: { view: Graph['view'] } } | null = null;
     let ticks = 0;
     const c = new ProgressClock(() => progress, () => ticks++, clock.timers);
     // A drag: a request every frame, each answered in 20 ms.
     for (let k = 0; k < 30; k++) {
-      progress = { since: k * 33, running: null };
+      progress = { since: k * 33, running: null, asked: VALLEYS };
       c.update();
       clock.advance(20);
       progress = null;
@@ -161,7 +176,7 @@ describe('the progress clock', () => {
     expect(c.slow).toBe(false);
     expect(clock.pending()).toBe(0);
     // A slow one: nothing until SLOW_MS, then a tick every TICK_MS.
-    progress = { since: 1000, running: null };
+    progress = { since: 1000, running: null, asked: VALLEYS };
     clock.advance(1000 - 990);
     c.update();
     clock.advance(SLOW_MS - 1);
@@ -205,12 +220,12 @@ describe("the client's progress", () => {
     vi.advanceTimersByTime(1000);
     client.invalidate();
     const since = performance.now();
-    expect(client.progress).toEqual({ since, running: null });
+    expect(client.progress).toEqual({ since, running: null, asked: { view: VALLEYS.view, world: VALLEYS.world } });
     expect(told()).toBe(1);
     worker.running(1, 'erosion', viewDomain(VALLEYS.view));
     vi.advanceTimersByTime(500);
     worker.running(1, 'water', viewDomain(VALLEYS.view));
-    expect(client.progress).toEqual({ since, running: on(VALLEYS, 'water', viewDomain(VALLEYS.view)) });
+    expect(client.progress).toEqual({ since, running: on(VALLEYS, 'water', viewDomain(VALLEYS.view)), asked: { view: VALLEYS.view, world: VALLEYS.world } });
     expect([...client.recomputing].sort()).toEqual(['erosion', 'water']);
     expect(told()).toBe(3);
     // The first part brings the water's picture; the rest the erosion's.
@@ -250,7 +265,7 @@ describe("the client's progress", () => {
     worker.supersede(1);
     expect(worker.sent.length).toBe(2);
     // The new request has started nothing yet; the person has waited since the first.
-    expect(client.progress).toEqual({ since, running: null });
+    expect(client.progress).toEqual({ since, running: null, asked: { view: VALLEYS.view, world: VALLEYS.world } });
     expect([...client.recomputing].sort()).toEqual(['cont', 'erosion']);
     worker.running(2, 'erosion', viewDomain(VALLEYS.view));
     expect(client.progress?.running?.node).toBe('erosion');

@@ -3,7 +3,7 @@
 // since the request went. Gaea and World Machine name the node that computes; a 6-second world
 // change showed only a small "updating…" while every node's picture kept its old image.
 
-import { type Domain, viewDomain } from '../grid.ts';
+import { type Domain, type View, viewDomain, type World } from '../grid.ts';
 import { covers, worldGrid } from '../engine/domains.ts';
 import { downstreamOf, type Graph } from '../model/graph.ts';
 import { type Progress, type RunningNode, SLOW_MS } from '../worker/client.ts';
@@ -60,6 +60,17 @@ export function whereParts(domain: Domain, graph: Pick<Graph, 'view' | 'world'>)
   return plain(`on ${e} × ${e} views`);
 }
 
+/**
+ * Where a request computes, before its worker names a node: on its world's grid when it has a
+ * world and `worldBound` (a node of its graph runs there, as an erosion does: the engine gives a
+ * world to nothing else), else on its view ("on the world (3 × 3 views, 769² cells)").
+ */
+export function askedWhere(asked: { readonly view: View; readonly world?: World | undefined }, worldBound: boolean): Where {
+  const view = viewDomain(asked.view);
+  const world = asked.world && worldBound ? worldGrid(asked.world, view) : null;
+  return whereParts(world ?? view, asked);
+}
+
 /** whereParts, whole: "on the world (3 × 3 views and a margin, 833² cells)". */
 export function whereText(domain: Domain, graph: Pick<Graph, 'view' | 'world'>): string {
   return whereParts(domain, graph).text;
@@ -80,13 +91,14 @@ export function elapsedText(ms: number): string {
 
 /**
  * The map's status for an evaluation running `elapsedMs`: null before SLOW_MS; the node's title
- * and where it runs when the worker said which (`running`, a node still in the graph); else
- * only that something computes. Where it runs is told against the view and world of the graph the
+ * and where it runs when the worker said which (`running`, a node still in the graph); else that
+ * the graph computes, and where (`asked`, askedWhere: "Computing on the world (3 × 3 views, 769²
+ * cells)…"), or without `asked` only that something computes. Where it runs is told against the view and world of the graph the
  * request evaluates (RunningNode), not `graph`, the newest: a world moved or taken away while
  * the erosion still runs on the old one read as "on 3.3 × 3.3 views" until the next node started.
  */
-export function progressText(running: RunningNode | null, graph: Pick<Graph, 'view' | 'world' | 'nodes'>, elapsedMs: number): string | null {
-  const parts = progressParts(running, graph, elapsedMs);
+export function progressText(running: RunningNode | null, graph: Pick<Graph, 'view' | 'world' | 'nodes'>, elapsedMs: number, asked?: Where): string | null {
+  const parts = progressParts(running, graph, elapsedMs, asked);
   return parts && `${parts.what}\u00a0${parts.elapsed}`;
 }
 
@@ -109,10 +121,14 @@ export interface ProgressParts {
  * where it runs and the time on one line, followed by the detail where the map has room for it
  * whole: on a 256-px map the whole text wrapped to three lines over the land.
  */
-export function progressParts(running: RunningNode | null, graph: Pick<Graph, 'view' | 'world' | 'nodes'>, elapsedMs: number): ProgressParts | null {
+export function progressParts(running: RunningNode | null, graph: Pick<Graph, 'view' | 'world' | 'nodes'>, elapsedMs: number, asked?: Where): ProgressParts | null {
   if (elapsedMs < SLOW_MS) return null;
   const elapsed = elapsedText(elapsedMs);
   const node = running && graph.nodes.find((n) => n.id === running.node);
+  // Not named yet: on a loaded machine the request waits behind the worker's other work, and
+  // "Computing… 0.4 s" said nothing of what a person waits for. Where the graph computes, then
+  // ("Computing the graph on the world…" was cut short on a 256-px map).
+  if (!node && asked) return { what: `Computing ${asked.text}…`, node: 'Computing', at: asked.at, detail: asked.detail, elapsed };
   if (!node) return { what: 'Computing…', node: 'Computing', at: '', detail: '', elapsed };
   const where = whereParts(running.domain, running);
   return { what: `${node.title} ${where.text}…`, node: node.title, at: where.at, detail: where.detail, elapsed };

@@ -5,7 +5,7 @@
 // holds, as the canvas does with the editor core; tests drive it in Node with the worker's
 // service in-process.
 
-import { nodeDef } from '../../nodes/index.ts';
+import { CATALOGUE, nodeDef } from '../../nodes/index.ts';
 import { footprintOf, gridBound, readsAsked } from '../model/manifest.ts';
 import type { EditorCore } from '../editor/editor.ts';
 import type { View, World } from '../grid.ts';
@@ -30,7 +30,8 @@ import { readRiverSetting, type RiverOutput, riverOutputs, type RiverSetting, ri
 import type { SettingStore } from './settings.ts';
 import type { WaterRef } from '../worker/protocol.ts';
 import type { Progress } from '../worker/client.ts';
-import { progressParts, type ProgressParts } from './progress.ts';
+import { askedWhere, progressParts, type ProgressParts, SLOW_MS } from './progress.ts';
+import { gridBoundNodes } from '../engine/grid-bound.ts';
 import { type GridNote, gridHintFor, gridNoteFor, worldAround } from './world-note.ts';
 
 export type ViewerStyle = Required<LayerStyle>;
@@ -763,7 +764,13 @@ export class ViewerSession {
    */
   get status(): ProgressParts | null {
     const p = this.hooks.progress?.();
-    return p ? progressParts(p.running, this.core.graph, performance.now() - p.since) : null;
+    if (!p) return null;
+    const elapsed = performance.now() - p.since;
+    // Before the worker names a node, what the request computes: only once slow (the map draws
+    // this on every update), and only then are the graph's nodes (the newest's) looked over for
+    // one that runs on the world.
+    const asked = !p.running && elapsed >= SLOW_MS ? askedWhere(p.asked, gridBoundNodes(this.core.graph, CATALOGUE).size > 0) : undefined;
+    return progressParts(p.running, this.core.graph, elapsed, asked);
   }
 
   /** The status shows, changed or ticked (ProgressClock): the map draws it again. */

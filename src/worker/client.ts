@@ -55,6 +55,8 @@ export interface Progress {
   readonly since: number;
   /** The node its evaluation started last, on its domain; null before the first (and for drafts, which tell none). */
   readonly running: RunningNode | null;
+  /** The view and world of the graph it evaluates: what it computes, said before it names a node. */
+  readonly asked: { readonly view: View; readonly world?: World | undefined };
 }
 
 /**
@@ -154,7 +156,7 @@ export class EngineClient {
     const flight = this.inFlight;
     if (!flight) return null;
     const r = this.runningNow;
-    return { since: flight.since, running: r && r.seq === flight.seq ? { node: r.node, domain: r.domain, view: flight.view, world: flight.world } : null };
+    return { since: flight.since, running: r && r.seq === flight.seq ? { node: r.node, domain: r.domain, view: flight.view, world: flight.world } : null, asked: { view: flight.view, world: flight.world } };
   }
 
   /**

@@ -159,9 +159,10 @@ for (const [width, height] of [
         expect(t.lines, JSON.stringify(t)).toBeLessThan(1.5);
         expect(t.cut, JSON.stringify(t)).toBe(false);
         // Before the worker names its first node (late on a loaded machine, as in a CI run), the
-        // status says only that something computes, with the time.
-        if (t.title === 'Computing…') {
-          expect(t.shown).toMatch(new RegExp(`^Computing…${TIME}$`));
+        // status says what the request computes: the graph, on the world just given.
+        if (t.title.startsWith('Computing')) {
+          expect(t.title).toMatch(/^Computing on the world \(3 × 3 views, 769² cells\)…$/);
+          expect(t.shown).toMatch(new RegExp(`^Computing\u00a0on the world…${TIME}(\u00a0\\(3 × 3 views, 769² cells\\))?$`));
           continue;
         }
         expect(t.shown).toMatch(new RegExp(`^${NODE}\u00a0${WHERE}…${TIME}(\u00a0\\(.+\\))?$`));
@@ -208,6 +209,50 @@ for (const [width, height] of [
       const watched = await quiet.stop();
       expect(watched.early).toEqual([]);
       if (watched.slowFrames === 0) expect(watched).toMatchObject({ statuses: [], live: [], marked: [] });
+      expect(await shownNow(page)).toEqual({ marked: 0, status: 0 });
+    });
+  }, 180_000);
+}
+
+for (const [width, height] of [
+  [1600, 1000],
+  [1024, 700],
+] as const) {
+  it(`says where a slow request computes before the worker names its first node: on the world, on one line (${width} × ${height})`, async () => {
+    await withApp({ viewport: { width, height }, recipe: 'eroded-valleys.json' }, async (page) => {
+      await showInViewer(page, 'erosion');
+      // A worker that names no node, as a loaded one names its first late (the request queued
+      // behind other work): the page never hears which node runs.
+      await page.evaluate(() => {
+        const client = (window as unknown as { terrainGraph: { client: { receive(m: { kind: string }): void } } }).terrainGraph.client;
+        const receive = client.receive.bind(client);
+        client.receive = (m) => {
+          if (m.kind !== 'running') receive(m);
+        };
+      });
+      const watch = await watchProgress(page);
+      const give = page.locator('tg-viewer .grid-note button.world-set');
+      const b = (await give.boundingBox())!;
+      await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
+      const status = page.locator('tg-map-view .status:not([idle])');
+      await status.waitFor({ timeout: 30_000 });
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: `${SHOTS}/s36-cardplace-status-unnamed-${width}.png` });
+      await settle(page);
+      const seen = await watch.stop();
+      const TIME = '\u00a0\\d+(\\.\\d)?\u00a0s';
+      expect(seen.statuses.length).toBeGreaterThan(0);
+      for (const t of seen.statuses) {
+        // What it computes and where, never only "Computing…"; whole, on one line, the cells
+        // beside it where the map has room (a 512-px map), else in the tooltip alone.
+        expect(t.title, JSON.stringify(t)).toBe('Computing on the world (3 × 3 views, 769² cells)…');
+        expect(t.lines, JSON.stringify(t)).toBeLessThan(1.5);
+        expect(t.cut, JSON.stringify(t)).toBe(false);
+        const shown = width > 1200 ? `^Computing\u00a0on the world…${TIME}\u00a0\\(3 × 3 views, 769² cells\\)$` : `^Computing\u00a0on the world…${TIME}$`;
+        expect(t.shown).toMatch(new RegExp(shown));
+      }
+      // Told to a screen reader once, without the time.
+      expect(seen.live).toEqual(['Computing on the world (3 × 3 views, 769² cells)…']);
       expect(await shownNow(page)).toEqual({ marked: 0, status: 0 });
     });
   }, 180_000);
