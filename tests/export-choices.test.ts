@@ -65,7 +65,10 @@ describe('the export choices kept across reloads', () => {
     // A layout no engine has: the default engine, its usual tile unless the size is one of its own.
     expect(tiles({ layout: 'godot', tileSize: 505 })).toEqual({ ...TILES_DEFAULTS, tileSize: 505 });
     expect(tiles({ layout: 'toString', tileSize: 4033 })).toEqual(TILES_DEFAULTS);
-    expect(tiles({ cellsPerView: 300, format: 'jpeg' })).toEqual(TILES_DEFAULTS);
+    expect(tiles({ cellsPerView: 30, format: 'jpeg' })).toEqual(TILES_DEFAULTS);
+    // Any whole cells a view in the menu's range: a world filled with Unreal's tiles is at one off it.
+    expect(tiles({ cellsPerView: 1008 })).toEqual({ ...TILES_DEFAULTS, cellsPerView: 1008 });
+    for (const n of [1008.5, 5000, '1024']) expect(tiles({ cellsPerView: n }), String(n)).toEqual(TILES_DEFAULTS);
     expect(tiles({ format: 'f32', cellsPerView: 4096 })).toEqual({ ...TILES_DEFAULTS, format: 'f32', cellsPerView: 4096 });
     // The splat maps' size: texels or samples, else the default (texels).
     expect(tiles({ format: 'splat', splatSize: 'samples' })).toEqual({ ...TILES_DEFAULTS, format: 'splat', splatSize: 'samples' });

@@ -10,6 +10,7 @@ import { planBuild } from '../src/build/prepare.ts';
 import { parseGraph, serializeGraph } from '../src/model/format.ts';
 import { zipStored } from '../src/render/zip.ts';
 import { BROWSER_BYTES_MAX, bytesText, TILES_DEFAULTS, type TilesChoice, tilesSummary } from '../src/viewer-core/tiles.ts';
+import { worldFit } from '../src/viewer-core/tiles-world.ts';
 import { runCli, scratchDir } from './helpers/cli.ts';
 
 const read = (file: string) => parseGraph(readFileSync(`graphs/${file}`, 'utf8'), { file });
@@ -45,18 +46,18 @@ describe('Export → Tiles planning', () => {
     // These fill the world: the erosion runs on its grid, as in the editor.
     // Named by its title, as the box's heading and the canvas name it (it said "erosion", the id).
     expect(s.grid).toBe('Hydraulic erosion runs once on the whole export (129² samples) before the first tile, so the tiles agree at their edges.');
-    // Tiles reaching past it say so, with what fills it.
+    // Tiles reaching past it say so beside the summary, with what fills it (tiles-world.ts worldFit).
     const wide = { ...g, world: { x: -1, y: -1, size: 3 } };
-    const past = tilesSummary(wide, 'erosion', { ...choice, tileSize: 1025, cellsPerView: 256 }, 'eroded-valleys.json');
-    expect(past.grid).toBe(
-      // One tile of 1025² over the world's 769²: no edges to agree, and more land than the world.
+    const past = { ...choice, tileSize: 1025, cellsPerView: 256 };
+    // One tile of 1025² over the world's 769²: no edges to agree, and more land than the world.
+    expect(tilesSummary(wide, 'erosion', past, 'eroded-valleys.json').grid).toBe(null);
+    expect(worldFit(wide.world, past, ['Hydraulic erosion'])!.text).toBe(
       "These tiles reach past the graph's world, so Hydraulic erosion runs on all they cover, " +
         "not on the world's 769² samples the editor runs it on: their land is not the editor's. " +
         // It said "Tiles of 33², 65², 129², 257², or 1024 cells a view fill the world", 1024 read as a tile size.
-        'At 256 cells a view, tiles of 33², 65², 129² or 257² fill it; in tiles of 1025², 1024 cells a view does.',
-
+        "At 256 cells a view, Unity's tiles of 33², 65², 129² or 257² fill it.",
     );
-    expect(tilesSummary(wide, 'erosion', { ...choice, tileSize: 1025, cellsPerView: 1024 }, 'eroded-valleys.json').grid).not.toContain('reach past');
+    expect(worldFit(wide.world, { ...choice, tileSize: 1025, cellsPerView: 1024 }, ['Hydraulic erosion'])).toBe(null);
     // The command plans the same tiles.
     const dir = scratchDir('tiles-world');
     writeFileSync(join(dir, 'eroded-valleys.json'), serializeGraph(g));
@@ -65,22 +66,28 @@ describe('Export → Tiles planning', () => {
     expect(JSON.parse(r.out).tiles.map((t: { files: string[] }) => t.files)).toEqual(s.plan!.tiles.map((t) => t.files.map((f) => f.path)));
   });
 
-  it("says what to do when no tile size of the engine fills the graph's world: Unreal's never do, Unity's do", () => {
+  it("says what to do when no tile size of the engine fills the graph's world: Unreal's at another resolution, Unity's do", () => {
     const g = { ...read('eroded-valleys.json'), world: { x: -1, y: -1, size: 3 } };
     const choice: TilesChoice = { ...TILES_DEFAULTS, layout: 'unreal', tileSize: 1009, cellsPerView: 1024, across: 'world', format: 'png16' };
     const s = tilesSummary(g, 'erosion', choice, 'eroded-valleys.json');
     expect(s.problem).toBe(null);
-    // A game developer exporting for Unreal read that the land was not the editor's, and nothing of what to do.
-    expect(s.grid).toBe(
-      'Hydraulic erosion runs once on the whole export (4033² samples) before the first tile, so the tiles agree at their edges. ' +
-        "These tiles reach past the graph's world, so Hydraulic erosion runs on all they cover, not on the world's 3073² samples the editor runs it on: their land is not the editor's. " +
-        "No Unreal tile size fills a world of 3 × 3 views at 64 … 4096 cells a view (Unreal's tiles span 504, 1008 or 2016 cells): under Engine, Unity's tiles of 1025² at 1024 cells a view fill it.",
+    expect(s.grid).toBe('Hydraulic erosion runs once on the whole export (4033² samples) before the first tile, so the tiles agree at their edges.');
+    // A game developer exporting for Unreal read that the land was not the editor's, then a pointer to Unity.
+    expect(worldFit(g.world, choice, ['Hydraulic erosion'])!.text).toBe(
+      "These tiles reach past the graph's world, so Hydraulic erosion runs on all they cover, not on the world's 3073² samples the editor runs it on: their land is not the editor's. " +
+        "No Unreal tile size fills a world of 3 × 3 views at 1024 cells a view (Unreal's tiles span 504, 1008 or 2016 cells, the world 3072): at 1008 cells a view, 3 × 3 tiles of 1009² do.",
     );
-    // Unity's 1025² at 1024 fill it, as the box says: nothing said of the world.
-    expect(tilesSummary(g, 'erosion', { ...choice, layout: 'unity', tileSize: 1025, format: 'r16' }, 'eroded-valleys.json').grid).not.toContain('reach past');
-    // Unity's tiles of 2049² reach past a world of 5 × 5 views at 256 (1281²) at every resolution the browser runs: the sizes that fill it at 256.
-    const unity = tilesSummary({ ...g, world: { x: -1, y: -1, size: 5 } }, 'erosion', { ...choice, layout: 'unity', tileSize: 2049, cellsPerView: 256, format: 'r16' }, 'eroded-valleys.json');
-    expect(unity.grid).toMatch(/their land is not the editor's\. At 256 cells a view, tiles of 33², 65², 129² or 257² fill it\.$/);
+    // At 1008 cells a view, as it says, the plan is 3 × 3 tiles over the world's 3025² samples, and nothing is said of the world.
+    const at1008 = tilesSummary(g, 'erosion', { ...choice, cellsPerView: 1008 }, 'eroded-valleys.json');
+    expect(at1008.shape).toMatchObject({ tilesX: 3, tilesY: 3, samplesX: 3025 });
+    expect(at1008.grid).toBe('Hydraulic erosion runs once on the whole export (3025² samples) before the first tile, so the tiles agree at their edges.');
+    expect(worldFit(g.world, { ...choice, cellsPerView: 1008 }, ['Hydraulic erosion'])).toBe(null);
+    // Unity's 1025² at 1024 fill it: nothing said of the world.
+    expect(worldFit(g.world, { ...choice, layout: 'unity', tileSize: 1025, format: 'r16' }, ['Hydraulic erosion'])).toBe(null);
+    // Unity's tiles of 2049² reach past a world of 5 × 5 views at 256 (1281²): the sizes that fill it at 256.
+    expect(worldFit({ x: -1, y: -1, size: 5 }, { ...choice, layout: 'unity', tileSize: 2049, cellsPerView: 256, format: 'r16' }, ['Hydraulic erosion'])!.text).toMatch(
+      /their land is not the editor's\. At 256 cells a view, Unity's tiles of 33², 65², 129² or 257² fill it\.$/,
+    );
   });
 
   it('takes the region in samples: 100 × 65 samples are 4 × 2 tiles of 33, the last column reaching past the region', () => {

@@ -6,7 +6,8 @@
 import { MESH_DEFAULTS, MESH_SIDES, type MeshOption, meshOptionProblems, type MeshOptions } from '../render/land-mesh.ts';
 import { BUILD_FORMATS, SPLAT_SIZES } from '../build/plan.ts';
 import { fields, readSetting, type SettingStore, writeSetting } from './settings.ts';
-import { TILE_CELLS_PER_VIEW, TILE_LAYOUTS, type TileLayout, TILES_DEFAULTS, type TilesChoice } from './tiles.ts';
+import { TILE_LAYOUTS, type TileLayout, TILES_DEFAULTS, type TilesChoice } from './tiles.ts';
+import { TILES_CELLS_MAX, TILES_CELLS_MIN } from './tiles-world.ts';
 
 /** The export's size (cells a side; null: the view's own), the mesh's options (the glb format) and Export → Tiles' choice. */
 export interface ExportChoices {
@@ -30,14 +31,13 @@ function tilesChoice(value: unknown): TilesChoice {
   const t = fields(value);
   const layout: TileLayout = typeof t.layout === 'string' && Object.hasOwn(TILE_LAYOUTS, t.layout) ? (t.layout as TileLayout) : TILES_DEFAULTS.layout;
   const sizes = TILE_LAYOUTS[layout].sizes;
-  // Each engine's usual tile, as the dialog picks it with the layout.
-  const usual = layout === 'unity' ? 1025 : 1009;
   const count = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= REGION_MAX;
   const region = (t.across === 'tiles' || t.across === 'samples' || t.across === 'world') && count(t.x) && count(t.y);
   return {
     layout,
-    tileSize: typeof t.tileSize === 'number' && sizes.includes(t.tileSize) ? t.tileSize : usual,
-    cellsPerView: typeof t.cellsPerView === 'number' && TILE_CELLS_PER_VIEW.includes(t.cellsPerView) ? t.cellsPerView : TILES_DEFAULTS.cellsPerView,
+    tileSize: typeof t.tileSize === 'number' && sizes.includes(t.tileSize) ? t.tileSize : TILE_LAYOUTS[layout].usual,
+    // Any whole cells a view in the menu's range: a world filled with Unreal's tiles is at one off it (1008).
+    cellsPerView: typeof t.cellsPerView === 'number' && Number.isInteger(t.cellsPerView) && t.cellsPerView >= TILES_CELLS_MIN && t.cellsPerView <= TILES_CELLS_MAX ? t.cellsPerView : TILES_DEFAULTS.cellsPerView,
     across: region ? (t.across as TilesChoice['across']) : TILES_DEFAULTS.across,
     x: region ? (t.x as number) : TILES_DEFAULTS.x,
     y: region ? (t.y as number) : TILES_DEFAULTS.y,

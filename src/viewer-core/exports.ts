@@ -13,6 +13,7 @@ import type { ExportProgress, ExportRequest, ExportResult, TilesRequest, WaterRe
 import { DEFAULT_EXPORT_CHOICES, readExportChoices, writeExportChoices } from './export-choices.ts';
 import type { SettingStore } from './settings.ts';
 import type { TilesChoice, TilesSummary } from './tiles.ts';
+import { NO_PICKS, type TilesPicks } from './tiles-world.ts';
 
 export interface ExportState {
   /** A file's format, or 'tiles' (Export → Tiles: a zip of a build's files). */
@@ -60,6 +61,11 @@ export class ViewerExports {
   mesh: MeshOptions;
   /** Export → Tiles: the layout, tile size, resolution, region and format last chosen, kept across reloads. */
   tiles: TilesChoice;
+  /**
+   * What the person picked in Export → Tiles while the graph has been open (tiles-world.ts), for
+   * the box to open as they left it; not kept across reloads, and forgotten when another graph opens.
+   */
+  tilesPicks: TilesPicks = NO_PICKS;
   /** The export under way, or null. */
   state: ExportState | null = null;
   /** The last export's file name and size, or why it failed, or that it was cancelled, for the panel to say. */

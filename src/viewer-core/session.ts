@@ -16,7 +16,8 @@ import { exportDrawsWater, type ExportFormat } from '../render/exports.ts';
 import type { LanePort } from '../worker/lane.ts';
 import type { Bins, Detail, NodeResult, ProbeResult } from '../worker/protocol.ts';
 import { type ExportedFile, ViewerExports } from './exports.ts';
-import { formatsFor, type TilesChoice, tilesOpening, tilesSummary, type TilesSummary } from './tiles.ts';
+import { formatsFor, gridTitles, type TilesChoice, tilesSummary, type TilesSummary } from './tiles.ts';
+import { pickTiles, type TilesPick, type TilesPicks, tilesOpening, NO_PICKS, worldFit, type WorldFit } from './tiles-world.ts';
 import type { BuildFormat } from '../build/plan.ts';
 import { exportPrefix, graphFileName, graphFileText } from '../editor/files.ts';
 import { clampZoom, NO_ZOOM, type Origin, pictureSize, wheelFactor, type Zoom, zoomAt, frameToWorld } from './pan.ts';
@@ -122,8 +123,9 @@ export interface ViewerChoices {
   readonly exportSize: number | null;
   /** The mesh export's options (ViewerExports.mesh). */
   readonly exportMesh: MeshOptions;
-  /** Export → Tiles' choice (ViewerExports.tiles). */
+  /** Export → Tiles' choice (ViewerExports.tiles) and what the person picked in it (ViewerExports.tilesPicks). */
   readonly exportTiles: TilesChoice;
+  readonly exportTilesPicks: TilesPicks;
   /** The cell pinned by a click on the map. */
   readonly pinnedCell: WorldPoint | null;
   readonly compare: Pick<Compare, 'pin' | 'frozen' | 'picture' | 'message' | 'split' | 'left' | 'owed'>;
@@ -155,6 +157,8 @@ export class ViewerSession {
   readonly compare: Compare;
   /** Rivers and lakes over the picture: on or off, and which node's (rivers.ts); kept in hooks.store. */
   rivers: RiverSetting;
+  /** What Export → Tiles said on opening of a change the person did not make (the world moved or went), until it opens again. */
+  tilesNote: string | null = null;
 
   /** A drag of the map under way and its coarse frames (drag.ts). */
   private readonly drag: MapDrag;
@@ -249,6 +253,7 @@ export class ViewerSession {
       exportSize: this.exports.size,
       exportMesh: this.exports.mesh,
       exportTiles: this.exports.tiles,
+      exportTilesPicks: this.exports.tilesPicks,
       pinnedCell: this.cursor.pinned,
       compare: { pin: c.pin, frozen: c.frozen, picture: c.picture, message: c.message, split: c.split, left: c.left, owed: c.owed },
     };
@@ -274,6 +279,7 @@ export class ViewerSession {
     this.exports.size = from.exportSize;
     this.exports.mesh = from.exportMesh;
     this.exports.tiles = from.exportTiles;
+    this.exports.tilesPicks = from.exportTilesPicks;
     const c = this.compare;
     c.split = from.compare.split;
     if (from.compare.pin) {
@@ -667,10 +673,28 @@ export class ViewerSession {
     return tilesSummary(this.core.graph, this.node, this.exports.tiles, graphFileName(this.core.graph, this.core.file), fileState, exportPrefix(this.core.graph, this.core.file));
   }
 
-  /** Export → Tiles opens: on the graph's world when it has one (tiles.ts tilesOpening). */
+  /**
+   * Export → Tiles opens: as the person left it while the graph has been open, else on the graph's
+   * world (tiles-world.ts tilesOpening); `tilesNote` says what changed that they did not change.
+   */
   openTiles(): void {
-    const opening = tilesOpening(this.exports.tiles, this.core.graph.world);
-    if (opening !== this.exports.tiles) this.exports.setTiles(opening);
+    const opening = tilesOpening(this.exports.tiles, this.core.graph.world ?? null, this.exports.tilesPicks);
+    this.exports.tilesPicks = opening.picks;
+    this.tilesNote = opening.note;
+    if (opening.choice !== this.exports.tiles) this.exports.setTiles(opening.choice);
+  }
+
+  /** A change made in Export → Tiles that the picks and the world's fit follow (tiles-world.ts pickTiles). */
+  pickTiles(pick: TilesPick): void {
+    const next = pickTiles(this.exports.tiles, pick, this.core.graph.world ?? null, this.exports.tilesPicks);
+    this.exports.tilesPicks = next.picks;
+    this.exports.setTiles(next.choice);
+  }
+
+  /** What Export → Tiles says when its tiles over the graph's world do not fill it, with the change that makes them (null: they do, or no world). */
+  tilesFit(): WorldFit | null {
+    if (!this.node) return null;
+    return worldFit(this.core.graph.world ?? null, this.exports.tiles, gridTitles(this.core.graph, this.node));
   }
 
   /** The tile formats that apply to the shown node's outputs, as build offers them. */
@@ -737,6 +761,9 @@ export class ViewerSession {
   private graphReplaced(outgoing: Graph): void {
     this.compare.graphReplaced(outgoing, this.core.graph);
     this.setZoom(NO_ZOOM);
+    // Another graph, another world: the Tiles box opens on it afresh (its fields kept).
+    this.exports.tilesPicks = NO_PICKS;
+    this.tilesNote = null;
     if (this.tableCell === null && this.exports.note === null) return;
     this.tableCell = null;
     this.exports.note = null;

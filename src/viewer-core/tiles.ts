@@ -6,13 +6,12 @@
 
 import { nodeDef } from '../../nodes/index.ts';
 import type { Graph } from '../model/graph.ts';
-import type { World } from '../grid.ts';
 import { isMask, type Meaning, numberText, type PortType } from '../model/values.ts';
 import { gridBoundUpstream, tileBound } from '../build/blocks.ts';
 import { formatApplies } from '../build/encode.ts';
 import { buildLayers, splatTexelsProblem } from '../build/prepare.ts';
 import type { BuildLayer } from '../build/tile-render.ts';
-import { BUILD_FORMATS, type BuildFormat, type BuildPlan, DEFAULT_SPLAT_SIZE, formatParts, gridOf, makePlan, PlanError, type Region, type SplatSize, splatTexels, tilesFillWorld, UNITY_TILE_SIZES, UNREAL_TILE_SIZES } from '../build/plan.ts';
+import { BUILD_FORMATS, type BuildFormat, type BuildPlan, DEFAULT_SPLAT_SIZE, formatParts, gridOf, makePlan, PlanError, type Region, type SplatSize, splatTexels, UNITY_TILE_SIZES, UNREAL_TILE_SIZES } from '../build/plan.ts';
 import { importSettings, importSummary } from '../build/import-scale.ts';
 import { MESH_DEFAULTS, meshOptionProblems } from '../render/land-mesh.ts';
 
@@ -47,9 +46,12 @@ export const BROWSER_BYTES_MAX = 384 * 2 ** 20;
  */
 export const ZIP_FILES_MAX = 65_535;
 
-export const TILE_LAYOUTS: Readonly<Record<TileLayout, { readonly label: string; readonly sizes: readonly number[]; readonly larger: readonly number[]; readonly format: BuildFormat }>> = {
-  unreal: { label: 'Unreal', sizes: UNREAL_TILE_SIZES.filter((t) => t <= BROWSER_TILE_MAX), larger: UNREAL_TILE_SIZES.filter((t) => t > BROWSER_TILE_MAX), format: 'png16' },
-  unity: { label: 'Unity', sizes: UNITY_TILE_SIZES.filter((t) => t <= BROWSER_TILE_MAX), larger: UNITY_TILE_SIZES.filter((t) => t > BROWSER_TILE_MAX), format: 'r16' },
+/** Each engine's tile sizes the browser renders (and those build alone does), its usual size and its format. */
+export const TILE_LAYOUTS: Readonly<
+  Record<TileLayout, { readonly label: string; readonly sizes: readonly number[]; readonly larger: readonly number[]; readonly usual: number; readonly format: BuildFormat }>
+> = {
+  unreal: { label: 'Unreal', sizes: UNREAL_TILE_SIZES.filter((t) => t <= BROWSER_TILE_MAX), larger: UNREAL_TILE_SIZES.filter((t) => t > BROWSER_TILE_MAX), usual: 1009, format: 'png16' },
+  unity: { label: 'Unity', sizes: UNITY_TILE_SIZES.filter((t) => t <= BROWSER_TILE_MAX), larger: UNITY_TILE_SIZES.filter((t) => t > BROWSER_TILE_MAX), usual: 1025, format: 'r16' },
 };
 
 /** Resolutions offered, in cells per view (a view is one world unit). */
@@ -92,15 +94,6 @@ export const TILES_DEFAULTS: TilesChoice = Object.freeze({
   metresPerCell: MESH_DEFAULTS.metresPerCell,
   heightRange: MESH_DEFAULTS.heightRange,
 });
-
-/**
- * The choice Export → Tiles opens on: the graph's world when it has one (a person who gave the
- * graph a world expects the export to cover it; tiles or samples are a pick away in the box, their
- * counts kept), else the choice as kept.
- */
-export function tilesOpening(choice: TilesChoice, world: World | null | undefined): TilesChoice {
-  return world && choice.across !== 'world' ? { ...choice, across: 'world' } : choice;
-}
 
 /** What a choice makes, for the dialog to say before the export starts. */
 export interface TilesSummary {
@@ -228,57 +221,14 @@ function saveFirstText(state: GraphFileState, graphFile: string): string | null 
     : `The command reads ${graphFile}, which this graph has not been saved as: save it under that name (Save as…) before you run it.`;
 }
 
-/**
- * What the box says when tiles over the graph's world reach past it: the erosion then runs on all
- * they cover, not on the world's grid the editor runs it on, so the tiles are other land; with what
- * fills the world (the sizes at this resolution, the resolutions at this size), or, where neither
- * does, a pair that does, in another engine's sizes when none of this one's ever does (Unreal's
- * 504·2ᵏ cells never divide a world of 1…16 views at a power of two: a game developer read "their
- * land is not the editor's" and nothing of what to do). `onGrid` names the nodes by their titles.
- * Null when they fill it.
- */
-function pastWorld(world: World, n: number, t: number, gridSide: number, layout: TileLayout, onGrid: readonly string[]): string | null {
-  const cells = world.size * n;
-  if (gridSide === cells + 1) return null;
-  // The menu's resolutions and the layouts' sizes, tried with build's rule.
-  const fills = (size: number, r: number) => tilesFillWorld(world.size, r, size);
-  const sizes = TILE_LAYOUTS[layout].sizes.filter((size) => fills(size, n));
-  const resolutions = TILE_CELLS_PER_VIEW.filter((r) => fills(t, r));
-  const one = onGrid.length === 1;
-  const past =
-    `These tiles reach past the graph's world, so ${onGrid.join(', ')} ${one ? 'runs' : 'run'} on all they cover, not on the world's ${cells + 1}² samples the editor ${one ? 'runs it' : 'runs them'} on: ` +
-    `their land is not the editor's.`;
-  const words = (xs: readonly string[]) => (xs.length > 1 ? `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}` : xs[0]);
-  if (sizes.length || resolutions.length) {
-    const here = [
-      sizes.length ? `At ${n} cells a view, tiles of ${words(sizes.map((size) => `${size}²`))} fill it` : '',
-      resolutions.length ? `${sizes.length ? 'in' : 'In'} tiles of ${t}², ${words(resolutions.map(String))} cells a view ${resolutions.length === 1 ? 'does' : 'do'}` : '',
-    ].filter(Boolean);
-    return `${past} ${here.join('; ')}.`;
-  }
-  // A pair that fills it: the resolution nearest this one, its largest tile.
-  const pair = (l: TileLayout) => {
-    const byNearness = [...TILE_CELLS_PER_VIEW].sort((a, b) => Math.abs(Math.log2(a / n)) - Math.abs(Math.log2(b / n)) || b - a);
-    for (const r of byNearness) {
-      const size = TILE_LAYOUTS[l].sizes.filter((sz) => fills(sz, r)).at(-1);
-      if (size) return { size, r };
-    }
-    return null;
-  };
-  const own = pair(layout);
-  if (own) return `${past} Tiles of ${own.size}² at ${own.r} cells a view fill it.`;
-  const { label, sizes: all } = TILE_LAYOUTS[layout];
-  const range = `${TILE_CELLS_PER_VIEW[0]} … ${TILE_CELLS_PER_VIEW[TILE_CELLS_PER_VIEW.length - 1]} cells a view`;
-  const none = `No ${label} tile size fills a world of ${world.size} × ${world.size} views at ${range} (${label}'s tiles span ${words(all.map((size) => String(size - 1)))} cells)`;
-  const other = (Object.keys(TILE_LAYOUTS) as TileLayout[]).filter((l) => l !== layout).map((l) => ({ l, p: pair(l) })).find((o) => o.p);
-  return other
-    ? `${past} ${none}: under Engine, ${TILE_LAYOUTS[other.l].label}'s tiles of ${other.p!.size}² at ${other.p!.r} cells a view fill it.`
-    : `${past} ${none}.`;
-}
-
 /** The titles of `ids` in `graph`, as the canvas and the box's heading name the nodes (an id where a node has none). */
 function titlesOf(graph: Readonly<Graph>, ids: readonly string[]): string[] {
   return ids.map((id) => graph.nodes.find((n) => n.id === id)?.title || id);
+}
+
+/** The erosions and flows upstream of `node` that a build runs once on its whole grid, by their titles. */
+export function gridTitles(graph: Readonly<Graph>, node: string): string[] {
+  return titlesOf(graph, gridBoundUpstream(graph as Graph, [node]));
 }
 
 /**
@@ -370,7 +320,7 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
   // An erosion or a flow runs once on the whole export (src/build/prepare.ts), as build runs it:
   // in the export worker, which holds it beside the tiles.
   // Named by their titles, as the box's heading names the node: it said "erosion runs once…", the id.
-  const onGrid = titlesOf(graph, gridBoundUpstream(graph as Graph, [node]));
+  const onGrid = gridTitles(graph, node);
   const gridSide = plan ? gridOf(plan).n : 0;
   const gridProblem =
     !problem && onGrid.length && count > 1 && gridSide > BROWSER_GRID_MAX
@@ -386,6 +336,6 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
     onGrid.length && count > 1 && !problem && !gridProblem
       ? `${onGrid.join(', ')} ${onGrid.length === 1 ? 'runs' : 'run'} once on the whole export (${gridSide}² samples) before the first tile, so the tiles agree at their edges.`
       : null;
-  const grid = [once, world && onGrid.length && plan && !problem && !gridProblem ? pastWorld(world, n, t, gridSide, choice.layout, onGrid) : null].filter(Boolean).join(' ') || null;
-  return { plan: gridProblem ? null : plan, shape, ground, region, bytes, problem: problem ?? gridProblem, seams, grid, command, folder, saveFirst, formats, splatSide };
+  // Whether tiles over the world fill it is said beside (tiles-world.ts worldFit), with a button.
+  return { plan: gridProblem ? null : plan, shape, ground, region, bytes, problem: problem ?? gridProblem, seams, grid: once, command, folder, saveFirst, formats, splatSide };
 }

@@ -89,6 +89,17 @@ export default [
     p.grid-note {
       color: var(--tg-muted, #9aa4b1);
     }
+    /* What changed since the box last opened that the person did not change (the world moved or went). */
+    p.opened {
+      color: var(--tg-warning, #ffd27a);
+    }
+    /* Tiles over the world that do not fill it, and the one change that makes them. */
+    p.world-fit {
+      color: var(--tg-warning, #ffd27a);
+    }
+    p.world-fit button {
+      margin-left: 6px;
+    }
     p.problem {
       color: var(--tg-danger, #ffb3b3);
     }

@@ -11,6 +11,7 @@ import { property, state } from 'lit/decorators.js';
 import { type BuildFormat, type SplatSize, splatTexels } from '../../build/plan.ts';
 import type { ViewerSession } from '../../viewer-core/session.ts';
 import { bytesText, TILE_CELLS_PER_VIEW, TILE_LAYOUTS, type TileLayout, type TilesChoice } from '../../viewer-core/tiles.ts';
+import type { TilesPick } from '../../viewer-core/tiles-world.ts';
 import { distanceWords } from '../../viewer-core/exports.ts';
 import { numberText } from '../../model/values.ts';
 import { worldText } from '../../viewer-core/world-note.ts';
@@ -37,6 +38,11 @@ const FORMAT_WORDS: Readonly<Record<BuildFormat, string>> = {
  */
 function coord(v: number): string {
   return numberText(v);
+}
+
+/** The menu's resolutions, and the one chosen where it is off the menu (a world's fit: 1008 for Unreal's tiles). */
+function cellsOffered(n: number): number[] {
+  return TILE_CELLS_PER_VIEW.includes(n) ? TILE_CELLS_PER_VIEW : [...TILE_CELLS_PER_VIEW, n].sort((a, b) => a - b);
 }
 
 /**
@@ -109,26 +115,28 @@ export class TgTilesDialog extends LitElement {
     const r = summary.region;
     const busy = !!s.exports.state;
     const world = s.world;
+    const fit = s.tilesFit();
     return html`<div class="box">
       <h2>Export tiles <small title="node ${s.node}: every output of it, one file each">${this.nodeTitle || s.node}</small></h2>
       <p>The files <code>terrain-graph build</code> writes, in one zip: ${choice.across === 'world' ? "the graph's world" : "the world from the view's origin"}, cut into tiles that share their edge rows, as the engines import them.</p>
+      ${s.tilesNote ? html`<p class="opened" role="status">${s.tilesNote}</p>` : nothing}
       <div class="form">
         <span class="label">Engine</span>
         <span class="seg" role="group" aria-label="engine">
           ${(Object.keys(TILE_LAYOUTS) as TileLayout[]).map(
-            (k) => html`<button class="layout ${k === choice.layout ? 'on' : ''}" data-layout=${k} aria-pressed=${k === choice.layout} @click=${() => this.pickLayout(k, summary.formats)}>${TILE_LAYOUTS[k].label}</button>`,
+            (k) => html`<button class="layout ${k === choice.layout ? 'on' : ''}" data-layout=${k} aria-pressed=${k === choice.layout} @click=${() => this.pick({ kind: 'layout', layout: k, formats: summary.formats })}>${TILE_LAYOUTS[k].label}</button>`,
           )}
         </span>
         <label class="label" for="tile-size">Tile size</label>
         <span>
-          <select id="tile-size" class="tile-size" @change=${(e: Event) => this.set({ tileSize: Number((e.target as HTMLSelectElement).value) })}>
+          <select id="tile-size" class="tile-size" @change=${(e: Event) => this.pick({ kind: 'tileSize', tileSize: Number((e.target as HTMLSelectElement).value) })}>
             ${layout.sizes.map((t) => html`<option value=${t} ?selected=${t === choice.tileSize}>${t}² samples</option>`)}
           </select>
           <small class="aside">${layout.larger.map((t) => `${t}²`).join(', ')}: <code>terrain-graph build</code> only</small>
         </span>
         <label class="label" for="cells">Resolution</label>
-        <select id="cells" class="cells" @change=${(e: Event) => this.set({ cellsPerView: Number((e.target as HTMLSelectElement).value) })}>
-          ${TILE_CELLS_PER_VIEW.map((n) => html`<option value=${n} ?selected=${n === choice.cellsPerView}>${n} cells a view</option>`)}
+        <select id="cells" class="cells" @change=${(e: Event) => this.pick({ kind: 'cells', cellsPerView: Number((e.target as HTMLSelectElement).value) })}>
+          ${cellsOffered(choice.cellsPerView).map((n) => html`<option value=${n} ?selected=${n === choice.cellsPerView}>${n} cells a view</option>`)}
         </select>
         <label class="label" for="metres" title="Metres between neighbouring samples on the ground: terrain-graph build's --metres-per-cell">Metres a sample</label>
         <span class="metres-row">
@@ -141,16 +149,16 @@ export class TgTilesDialog extends LitElement {
         ${this.refused ? html`<p class="refused" role="alert">${this.refused}</p>` : nothing}
         <span class="label">Region</span>
         <span class="region">
-          <select class="across" aria-label="region in" @change=${(e: Event) => this.setAcross((e.target as HTMLSelectElement).value as TilesChoice['across'], choice)}>
+          <select class="across" aria-label="region in" @change=${(e: Event) => this.pick({ kind: 'across', across: (e.target as HTMLSelectElement).value as TilesChoice['across'] })}>
             <option value="tiles" ?selected=${choice.across === 'tiles'}>tiles</option>
             <option value="samples" ?selected=${choice.across === 'samples'}>samples</option>
             ${world || choice.across === 'world' ? html`<option value="world" ?selected=${choice.across === 'world'}>the graph's world</option>` : nothing}
           </select>
           ${choice.across === 'world'
             ? html`<span class="world">${world ? worldText(world) : 'none'}</span>`
-            : html`<input class="x" type="number" min="1" step="1" aria-label="across (east)" .value=${String(choice.x)} @change=${(e: Event) => this.set({ x: Number((e.target as HTMLInputElement).value) })} />
+            : html`<input class="x" type="number" min="1" step="1" aria-label="across (east)" .value=${String(choice.x)} @change=${(e: Event) => this.pick({ kind: 'counts', x: Number((e.target as HTMLInputElement).value) })} />
                 across ×
-                <input class="y" type="number" min="1" step="1" aria-label="up (north)" .value=${String(choice.y)} @change=${(e: Event) => this.set({ y: Number((e.target as HTMLInputElement).value) })} />
+                <input class="y" type="number" min="1" step="1" aria-label="up (north)" .value=${String(choice.y)} @change=${(e: Event) => this.pick({ kind: 'counts', y: Number((e.target as HTMLInputElement).value) })} />
                 up`}
         </span>
         <label class="label" for="format">Format</label>
@@ -176,6 +184,12 @@ export class TgTilesDialog extends LitElement {
         : nothing}
       ${summary.seams ? html`<p class="seams">${summary.seams}</p>` : nothing}
       ${summary.grid ? html`<p class="grid-note">${summary.grid}</p>` : nothing}
+      ${fit
+        ? html`<p class="world-fit">
+            ${fit.text}
+            ${fit.use ? html`<button class="world-fit-use" ?disabled=${busy} @click=${() => this.pick({ kind: 'use', change: fit.use!.change, formats: summary.formats })}>${fit.use.label}</button>` : nothing}
+          </p>`
+        : nothing}
       ${summary.problem
         ? html`<p class="problem" role="alert">${summary.problem}</p>
             <p class="command"><code>${commandWords(summary.command)}</code></p>`
@@ -223,25 +237,10 @@ export class TgTilesDialog extends LitElement {
     this.requestUpdate();
   }
 
-  /** Another engine: its usual tile size (1009 for Unreal, 1025 for Unity) and its format where it applies. */
-  private pickLayout(layout: TileLayout, formats: readonly BuildFormat[]): void {
-    const l = TILE_LAYOUTS[layout];
-    const tileSize = l.sizes.includes(this.session!.exports.tiles.tileSize) ? this.session!.exports.tiles.tileSize : layout === 'unreal' ? 1009 : 1025;
-    const format = formats.includes(l.format) ? l.format : this.session!.exports.tiles.format;
-    this.set({ layout, tileSize, format });
-  }
-
-  /** Tiles or samples across: the numbers turned into the other unit, so the region stays about the same. */
-  private setAcross(across: TilesChoice['across'], c: TilesChoice): void {
-    if (across === c.across) return;
-    // The world keeps the counts as they were, for a way back to them.
-    if (across === 'world' || c.across === 'world') {
-      this.set({ across });
-      return;
-    }
-    const t = c.tileSize - 1;
-    if (across === 'samples') this.set({ across, x: c.x * t + 1, y: c.y * t + 1 });
-    else this.set({ across, x: Math.max(1, Math.ceil((c.x - 1) / t)), y: Math.max(1, Math.ceil((c.y - 1) / t)) });
+  /** A change the picks and the world's fit follow (tiles-world.ts pickTiles). */
+  private pick(pick: TilesPick): void {
+    this.session!.pickTiles(pick);
+    this.requestUpdate();
   }
 
   private start = (): void => {
