@@ -1,7 +1,7 @@
 // The fit's geometry (src/app/canvas/fit.ts): every rectangle in the box and clear of what covers
 // its foot (the notes line, the minimap), at most full size, and no smaller than it needs to be.
 import { describe, expect, it } from 'vitest';
-import { type FitBox, type FitRect, fitTransform, type FitTransform } from '../src/app/canvas/fit.ts';
+import { type FitBox, type FitRect, fitTransform, type FitTransform, readableFit } from '../src/app/canvas/fit.ts';
 
 const onScreen = (t: FitTransform, r: FitRect): FitRect => ({ x: t.x + r.x * t.k, y: t.y + r.y * t.k, w: r.w * t.k, h: r.h * t.k });
 const overlaps = (a: FitRect, b: FitRect) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
@@ -71,5 +71,56 @@ describe('a fit', () => {
     const t = fitTransform(rects, box);
     expect(t.k).toBe(1);
     expect(inSight(t, rects, box)).toBe(true);
+  });
+});
+
+describe('the view a graph opens at', () => {
+  const notes = { x: 8, y: 606, w: 492, h: 26 };
+  const minimap = { x: 606, y: 512, w: 110, h: 110 };
+  const box: FitBox = { w: 730, h: 640, covers: [notes, minimap] };
+  /** Eight columns of collapsed nodes (124 × 144 on a 144 × 176 grid), three rows: the eroded valleys' size. */
+  const grid = (cols: number, rows: number): FitRect[] =>
+    Array.from({ length: cols * rows }, (_, i) => ({ x: (i % cols) * 144, y: Math.floor(i / cols) * 176, w: 124, h: 144 }));
+  const inBox = (t: FitTransform, r: FitRect) => {
+    const s = onScreen(t, r);
+    return s.x >= 0 && s.y >= 0 && s.x + s.w <= box.w && s.y + s.h <= box.h;
+  };
+
+  it('is the whole fit when that is drawn at the least zoom or more', () => {
+    const rects = grid(4, 3);
+    expect(fitTransform(rects, box).k).toBeGreaterThan(0.84);
+    expect(readableFit(rects, box, 0.84, rects[3])).toEqual(fitTransform(rects, box));
+  });
+
+  it('draws a graph too wide to read whole at the least zoom, the final node in sight, the rest from the left', () => {
+    const rects = grid(8, 3);
+    const focus = rects[8 + 7]; // the last column, middle row
+    expect(fitTransform(rects, box).k).toBeLessThan(0.6);
+    const t = readableFit(rects, box, 0.84, focus);
+    expect(t.k).toBe(0.84);
+    expect(inBox(t, focus)).toBe(true);
+    expect(box.covers.some((c) => overlaps(onScreen(t, focus), c))).toBe(false);
+    // Only as far left as the focus needs: its right edge at the margin.
+    expect(onScreen(t, focus).x + onScreen(t, focus).w).toBeCloseTo(box.w * 0.96, 5);
+    // Three rows fit the height: centred on it.
+    const top = onScreen(t, rects[0]).y;
+    const bottom = onScreen(t, rects[16]).y + 144 * t.k;
+    expect(top).toBeCloseTo(box.h - bottom, 5);
+  });
+
+  it('shows the graph from its left when the focus is in sight there', () => {
+    const rects = grid(8, 3);
+    const t = readableFit(rects, box, 0.84, rects[9]);
+    expect(onScreen(t, rects[0]).x).toBeCloseTo(box.w * 0.04, 5);
+    expect(inBox(t, rects[9])).toBe(true);
+  });
+
+  it('moves a focus that would lie under the minimap clear of it', () => {
+    const rects = grid(8, 5);
+    const focus = rects[3 * 8 + 7]; // the last column, fourth row: at the minimap's height
+    const t = readableFit(rects, box, 0.84, focus);
+    expect(t.k).toBe(0.84);
+    expect(inBox(t, focus)).toBe(true);
+    expect(box.covers.some((c) => overlaps(onScreen(t, focus), c))).toBe(false);
   });
 });

@@ -15,9 +15,10 @@ import { BoxSelect } from './box-select.ts';
 import { cardThrough } from './card-through.ts';
 import { DragLayer } from './drag-layer.ts';
 import { FrameLayer } from './frames.ts';
-import { fitTransform } from './fit.ts';
+import { type FitRect, readableFit } from './fit.ts';
 import { KeepInView } from './keep-in-view.ts';
-import { CANVAS_FOOT } from '../node/layout.ts';
+import { CANVAS_FOOT, READABLE_ZOOM } from '../node/layout.ts';
+import { finalOutput } from '../../model/graph.ts';
 import { middlePan } from './middle-pan.ts';
 import { Minimap } from './minimap.ts';
 import { Reroutes } from './reroutes.ts';
@@ -192,6 +193,15 @@ export class Canvas {
   }
 
   /**
+   * The view a graph opens at: everything when that is readable, else the graph at the least
+   * zoom whose titles read (READABLE_ZOOM), panned so that the selected node, or the final
+   * output, is in sight (fit.ts readableFit). Fitted again like zoomToFit when the box changes.
+   */
+  openView(): Promise<void> {
+    return this.keep.fit(() => this.fit(undefined, true), true);
+  }
+
+  /**
    * Frames the selected nodes and frames (F with a selection, as Houdini's F): centred, at most
    * full size (one node is not blown up to fill the canvas). The view is then no longer at fit.
    */
@@ -199,7 +209,7 @@ export class Canvas {
     return this.keep.fit(() => this.fit({ nodeIds, frameIds }), false);
   }
 
-  private async fit(only?: { nodeIds: readonly string[]; frameIds: readonly string[] }): Promise<void> {
+  private async fit(only?: { nodeIds: readonly string[]; frameIds: readonly string[] }, readable = false): Promise<void> {
     await this.settled();
     const nodes = only ? only.nodeIds.map((id) => this.editor.getNode(id)).filter((n) => n !== undefined) : this.editor.getNodes();
     const frames = only ? (this.core.graph.frames ?? []).filter((f) => only.frameIds.includes(f.id)) : (this.core.graph.frames ?? []);
@@ -213,7 +223,7 @@ export class Canvas {
     }
     // Frames are no rete nodes, so the fit is done here over both (rete's zoomAt fits nodes
     // alone, and into the whole canvas, under the notes line and the minimap too).
-    const rects = [
+    const rects: FitRect[] = [
       ...nodes.map((n) => {
         const p = this.area.nodeViews.get(n.id)?.position ?? { x: 0, y: 0 };
         return { x: p.x, y: p.y, w: n.width, h: n.height };
@@ -226,7 +236,10 @@ export class Canvas {
     // draws in this container (a line, or the card they open in, taller).
     const notes = this.notesBox();
     const covers = [this.minimap.cover(), ...(notes && notes.width && notes.height ? [{ x: notes.left - box.left, y: notes.top - box.top, w: notes.width, h: notes.height }] : [])];
-    const { x, y, k } = fitTransform(rects, { w: container.clientWidth, h: container.clientHeight, covers });
+    const focusId = this.core.primary ?? finalOutput(this.core.graph);
+    const focusNode = focusId ? nodes.find((n) => n.id === focusId) : undefined;
+    const focus = focusNode ? rects[nodes.indexOf(focusNode)] : undefined;
+    const { x, y, k } = readableFit(rects, { w: container.clientWidth, h: container.clientHeight, covers }, readable ? READABLE_ZOOM : 0, focus);
     this.area.area.transform.x = x;
     this.area.area.transform.y = y;
     await this.area.area.zoom(k, 0, 0);

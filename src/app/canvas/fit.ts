@@ -74,3 +74,58 @@ export function fitTransform(rects: readonly FitRect[], box: FitBox): FitTransfo
   const beside = into(Math.max(1, rightmost.x - GAP), box.h);
   return clear(beside) && beside.k > above.k ? beside : above;
 }
+
+/**
+ * The transform a graph opens at: the whole fit (fitTransform) when that draws it at `minK` or
+ * more, else `minK` with the graph panned. At 1024 × 700 the whole fit drew the shipped recipes'
+ * titles at 7-8 px (eroded valleys, the rivers: 8 columns of nodes in a 730-pixel canvas), too
+ * small to read; Gaea and World Machine open a graph at a zoom one can read and let one pan,
+ * and so does this, the minimap showing the rest. Fit (F) still shows everything.
+ *
+ * Panned: along an axis the graph fits, it is centred; along one it does not, its start (left,
+ * top: where its sources are) is shown, unless that leaves `focus` (the node the viewer shows)
+ * cut off, in which case the view moves just enough to show that node whole, clear of the
+ * covers. I did not centre on the focus: the viewer already draws the output large, and the
+ * canvas is where a person reads what leads to it, so as much of the upstream as fits stays.
+ */
+export function readableFit(rects: readonly FitRect[], box: FitBox, minK: number, focus?: FitRect): FitTransform {
+  const whole = fitTransform(rects, box);
+  if (whole.k >= minK || !rects.length) return whole;
+  const k = minK;
+  const left = Math.min(...rects.map((r) => r.x));
+  const top = Math.min(...rects.map((r) => r.y));
+  const width = Math.max(...rects.map((r) => r.x + r.w)) - left;
+  const height = Math.max(...rects.map((r) => r.y + r.h)) - top;
+  const margin = (size: number) => (size * (1 - SPAN)) / 2;
+  // One axis: the graph's span [start, start + span] at k in a box `size` long.
+  const place = (start: number, span: number, size: number, focusStart?: number, focusSpan?: number) => {
+    const m = margin(size);
+    if (span * k <= size - 2 * m) return size / 2 - (start + span / 2) * k;
+    let t = m - start * k;
+    if (focusStart !== undefined && focusSpan !== undefined) {
+      const end = t + (focusStart + focusSpan) * k;
+      if (end > size - m) t -= end - (size - m);
+    }
+    return t;
+  };
+  let x = place(left, width, box.w, focus?.x, focus?.w);
+  let y = place(top, height, box.h, focus?.y, focus?.h);
+  if (focus) {
+    // The focus under the notes line or the minimap: up or left of it, whichever is the shorter
+    // move that keeps the focus's top left in the box.
+    const covers = box.covers.filter((c) => c.w > 0 && c.h > 0);
+    const at = () => ({ x: x + focus.x * k, y: y + focus.y * k, w: focus.w * k, h: focus.h * k });
+    for (const c of covers) {
+      const f = at();
+      if (!overlaps(f, c)) continue;
+      const up = f.y + f.h - c.y + GAP;
+      const aside = f.x + f.w - c.x + GAP;
+      const moves = [
+        { by: up, ok: f.y - up >= 0, apply: () => (y -= up) },
+        { by: aside, ok: f.x - aside >= 0, apply: () => (x -= aside) },
+      ].filter((m) => m.ok);
+      if (moves.length) moves.reduce((a, b) => (b.by < a.by ? b : a)).apply();
+    }
+  }
+  return { x, y, k };
+}

@@ -56,8 +56,12 @@ export class KeepInView {
     this.observer.observe(c);
   }
 
-  /** Runs a fit; a whole fit (every node and frame) marks the view as fitted. */
+  /** The last whole fit run (Fit, or the view a graph opened at): a new box gets it again. */
+  private again: (() => Promise<void>) | null = null;
+
+  /** Runs a fit; a whole fit (every node and frame, or a graph's opening view) marks the view as fitted. */
   async fit(run: () => Promise<void>, whole: boolean): Promise<void> {
+    if (whole) this.again = () => this.fit(run, true);
     this.fitting++;
     // A fit that sets nothing (no node to fit) leaves the view as it was: moves since count.
     this.movesAtFit = this.moves;
@@ -79,7 +83,7 @@ export class KeepInView {
     if (!w || !h || (w === before.w && h === before.h)) return;
     this.size = { w, h };
     if (this.fitted || !before.w || !before.h) {
-      void this.fitAll().then(this.moved);
+      void (this.again ?? this.fitAll)().then(this.moved);
       return;
     }
     const t = this.area.area.transform;

@@ -52,6 +52,13 @@ export function bodyHeight(def: AnyNodeDef): number {
  * a selected collapsed node shows its params in a card below it, over the canvas.
  */
 export const COLLAPSED_WIDTH = 124;
+/** A collapsed node's title, in CSS pixels at full size. */
+export const COLLAPSED_TITLE_FONT = 12;
+/**
+ * The least zoom a graph opens at: its collapsed titles 10 px on the screen. Below it the
+ * canvas opens panned, not fitted whole (fit.ts readableFit).
+ */
+export const READABLE_ZOOM = 10 / COLLAPSED_TITLE_FONT;
 export const COLLAPSED_PREVIEW = 104;
 /** Width of the params card of a selected collapsed node. */
 export const CARD_WIDTH = NODE_WIDTH;

@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { BODY_GAP, CARD_WIDTH, WIDE_CARD_WIDTH, COLLAPSED_PREVIEW, FOOTER, HEADER_HEIGHT, INPUT_COLUMN, NODE_WIDTH, PARAM_ROW, PORT_ROW, PREVIEW_SIZE } from './layout.ts';
+import { BODY_GAP, CARD_WIDTH, WIDE_CARD_WIDTH, COLLAPSED_PREVIEW, COLLAPSED_TITLE_FONT, FOOTER, HEADER_HEIGHT, INPUT_COLUMN, NODE_WIDTH, PARAM_ROW, PORT_ROW, PREVIEW_SIZE } from './layout.ts';
 
 export default css`
   :host {
@@ -228,7 +228,7 @@ export default css`
     font-size: 12px;
   }
   :host([collapsed]) .title {
-    font-size: 12px;
+    font-size: ${COLLAPSED_TITLE_FONT}px;
   }
   /* A selected collapsed node's params: a card beside it, over the canvas, where node.ts places it
      (left and top; below the node until then). */

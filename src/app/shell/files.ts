@@ -59,7 +59,7 @@ export class ShellFiles {
     // The name goes with the step, so undoing the Open offers the name from before it again.
     host.core.replaceGraph(read.graph, `open ${file}`, keepAs);
     if (read.note) host.say(read.note);
-    await host.canvas?.zoomToFit();
+    await host.canvas?.openView();
     return true;
   }
 

@@ -174,7 +174,7 @@ export class TgApp extends LitElement {
       },
     });
     this.canvas = canvas;
-    await canvas.zoomToFit();
+    await canvas.openView();
     this.resolveReady(canvas);
   }
 

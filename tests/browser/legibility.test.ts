@@ -1,0 +1,59 @@
+// What a person reads at 1024 × 700 and 1600 × 1000, measured from the page (computed font size
+// times the scale the page draws an element at).
+//
+// A graph opens readable: at 1024 × 700 the whole fit drew the recipes with an erosion and a flow
+// (17-18 nodes, eight columns) with 7-pixel titles, and the Start terrain's with 8-pixel ones.
+// Now the canvas opens at a zoom whose titles read (10 px or more on the screen, the title's
+// computed font size times the scale the page draws the node at), panned so that the final
+// output is in sight, clear of the minimap and the notes line; the nodes do not overlap, and
+// Fit (pressed with the mouse) still shows every node, the rest reached by panning.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { type Box, overlaps, screenshot, settle, withApp } from './harness.ts';
+
+/** Each node's box, and its title's size on the screen: computed font size × the scale it is drawn at. */
+async function nodesOnScreen(page: Page) {
+  return page.locator('tg-node').evaluateAll((els) =>
+    els.map((el) => {
+      const host = el as HTMLElement;
+      const r = host.getBoundingClientRect();
+      const title = host.shadowRoot!.querySelector('header .title')!;
+      return { id: host.dataset.nodeId!, box: { x: r.x, y: r.y, width: r.width, height: r.height }, titlePx: parseFloat(getComputedStyle(title).fontSize) * (r.width / host.offsetWidth) };
+    }),
+  );
+}
+
+const box = async (page: Page, selector: string): Promise<Box> => (await page.locator(selector).boundingBox())!;
+const inside = (a: Box, b: Box) => a.x >= b.x - 0.5 && a.y >= b.y - 0.5 && a.x + a.width <= b.x + b.width + 0.5 && a.y + a.height <= b.y + b.height + 0.5;
+
+const cases = [
+  { recipe: 'eroded-valleys.json', output: 'biomes' },
+  { recipe: 'rivers-from-the-rain.json', output: 'biomes' },
+  { recipe: 'terrain-start.json', output: 'biomes' },
+];
+
+describe.each([
+  { width: 1024, height: 700 },
+  { width: 1600, height: 1000 },
+])('a recipe opened at $width × $height', (viewport) => {
+  it.each(cases)('$recipe: titles 10 px or more, the final output in sight, nothing overlapping', async ({ recipe, output }) => {
+    await withApp({ viewport, recipe }, async (page) => {
+      await settle(page);
+      const nodes = await nodesOnScreen(page);
+      for (const n of nodes) expect(n.titlePx, n.id).toBeGreaterThanOrEqual(9.99); // 10 px, up to rounding of the scale
+      for (const a of nodes) for (const b of nodes) if (a !== b) expect(overlaps(a.box, b.box), `${a.id} over ${b.id}`).toBe(false);
+      const canvas = await box(page, 'tg-app .canvas');
+      const out = nodes.find((n) => n.id === output)!;
+      expect(inside(out.box, canvas), `${output} in the canvas`).toBe(true);
+      expect(overlaps(out.box, await box(page, 'tg-app .canvas .tg-minimap')), `${output} under the minimap`).toBe(false);
+      expect(overlaps(out.box, await box(page, 'tg-app .notes-line')), `${output} under the notes`).toBe(false);
+      await screenshot(page, `legibility-open-${recipe.replace('.json', '')}-${viewport.width}`);
+
+      // Fit shows them all, the titles smaller where need be.
+      await page.locator('tg-toolbar button', { hasText: /^Fit$/ }).click();
+      await settle(page);
+      for (const n of await nodesOnScreen(page)) expect(inside(n.box, canvas), `${n.id} in the canvas after Fit`).toBe(true);
+    });
+  }, 120_000);
+});
+
