@@ -9,7 +9,7 @@
 // Fit (pressed with the mouse) still shows every node, the rest reached by panning.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type Box, overlaps, screenshot, settle, withApp } from './harness.ts';
+import { type Box, cardsPlaced, overlaps, screenshot, settle, showParams, withApp } from './harness.ts';
 
 /** Each node's box, and its title's size on the screen: computed font size × the scale it is drawn at. */
 async function nodesOnScreen(page: Page) {
@@ -57,3 +57,42 @@ describe.each([
   }, 120_000);
 });
 
+// The Whittaker table in a biome node's params card drew its names and row names at 9 px. Now
+// 11 px, each name whole (no line clamped), the table within the card and the card within the
+// canvas.
+describe.each([
+  { width: 1024, height: 700 },
+  { width: 1600, height: 1000 },
+])('the biome node\'s card at $width × $height', (viewport) => {
+  it('shows the Whittaker table at 11 px, every name whole, inside the card', async () => {
+    await withApp({ viewport }, async (page) => {
+      await showParams(page, 'biomes');
+      await cardsPlaced(page);
+      await settle(page);
+      const card = page.locator('tg-node[data-node-id="biomes"] .params.card');
+      const table = await card.locator('tg-param .table').evaluate((t: HTMLElement) => {
+        const host = (t.getRootNode() as ShadowRoot).host as HTMLElement;
+        // The scale the card is drawn at on the screen (the canvas's zoom times the card's own).
+        const scale = t.getBoundingClientRect().width / t.offsetWidth;
+        const texts = [...t.querySelectorAll<HTMLElement>('.name, span')].map((e) => ({
+          text: e.textContent!.trim(),
+          px: parseFloat(getComputedStyle(e).fontSize) * scale,
+          clamped: e.scrollHeight > e.clientHeight + 1,
+        }));
+        return { texts, overflows: t.scrollWidth > t.clientWidth + 1, hostOverflows: host.scrollWidth > host.clientWidth + 1 };
+      });
+      expect(table.texts.length).toBe(4 + 16);
+      for (const t of table.texts) {
+        expect(t.px, t.text).toBeGreaterThanOrEqual(10.99);
+        expect(t.clamped, t.text).toBe(false);
+      }
+      expect(table.overflows).toBe(false);
+      expect(table.hostOverflows).toBe(false);
+      const cardBox = (await card.boundingBox())!;
+      const inCard = await card.evaluate((c: HTMLElement) => c.scrollHeight <= c.clientHeight + 1 && c.scrollWidth <= c.clientWidth + 1);
+      expect(inCard).toBe(true);
+      expect(inside(cardBox, await box(page, 'tg-app .canvas'))).toBe(true);
+      await screenshot(page, `legibility-biome-card-${viewport.width}`);
+    });
+  }, 120_000);
+});

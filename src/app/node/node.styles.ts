@@ -255,6 +255,11 @@ export default css`
   }
   :host([wide-card]) .params.card {
     width: ${WIDE_CARD_WIDTH}px;
+    /* The biome table's names at 11 px, its rows as tall as they need (param.styles.ts). */
+    --tg-table-font: 11px;
+    --tg-table-line: 13px;
+    --tg-table-cell: auto;
+    --tg-table-lines: 3;
   }
   /* Waiting for the view to move before it shows (node.ts placeCard): hidden, not over the graph. */
   :host([card-waits]) .params.card {

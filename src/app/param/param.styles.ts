@@ -160,9 +160,14 @@ export default css`
     grid-template-columns: max-content repeat(4, minmax(0, 1fr));
     gap: 1px;
   }
+  /* In an expanded node (244 px wide) the table's names are 9 px, two lines in 22-pixel rows,
+     which its fixed height counts on (layout.ts TABLE_ROW). A collapsed node's params card is
+     wider and as tall as its content: it sets --tg-table-font to 11 px (node.styles.ts), where
+     9 px was too small to read, and the rows grow to their names, three lines at most
+     ("tropical / seasonal / forest"). */
   .table span {
     color: var(--tg-muted, #a3adba);
-    font-size: 9px;
+    font-size: var(--tg-table-font, 9px);
     line-height: 22px;
     text-align: right;
     padding-right: 3px;
@@ -173,7 +178,8 @@ export default css`
     position: relative;
     display: flex;
     align-items: center;
-    height: 22px;
+    height: var(--tg-table-cell, 22px);
+    min-height: 22px;
     border-radius: 2px;
     overflow: hidden;
     cursor: pointer;
@@ -186,12 +192,12 @@ export default css`
     outline-offset: -1px;
   }
   .table .name {
-    font-size: 9px;
-    line-height: 10px;
+    font-size: var(--tg-table-font, 9px);
+    line-height: var(--tg-table-line, 10px);
     padding: 0 2px;
     display: -webkit-box;
     -webkit-box-orient: vertical;
-    -webkit-line-clamp: 2;
+    -webkit-line-clamp: var(--tg-table-lines, 2);
     overflow: hidden;
     overflow-wrap: anywhere;
   }
