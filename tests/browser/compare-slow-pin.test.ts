@@ -10,36 +10,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appPerTest, screenshot, settle } from './harness.ts';
-
-interface Held {
-  /** The pin's picture requests posted so far and not yet sent on to the worker. */
-  readonly held: unknown[];
-  /** Sends them on, in order, and sends every later one at once. */
-  release(): void;
-}
-
-/** Holds the compare pin's picture requests (the only 'picture' requests) until `release`. */
-async function holdPinPictures(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { terrainGraph: { worker: Worker }; pinPictures: Held };
-    const worker = w.terrainGraph.worker;
-    const post = worker.postMessage.bind(worker) as (m: unknown, t?: Transferable[]) => void;
-    const held: unknown[] = [];
-    w.pinPictures = {
-      held,
-      release: () => {
-        worker.postMessage = post as Worker['postMessage'];
-        for (const m of held.splice(0)) post(m);
-      },
-    };
-    worker.postMessage = ((m: { kind: string }, t?: Transferable[]) => {
-      // Copied as posted: the worker would have had this graph, whatever the page does next.
-      if (m.kind === 'picture') held.push(structuredClone(m));
-      else post(m, t ?? []);
-    }) as Worker['postMessage'];
-  });
-}
+import { appPerTest, type Held, holdPinPictures, screenshot, settle } from './harness.ts';
 
 const heldCount = (page: Page) => page.evaluate(() => (window as unknown as { pinPictures: Held }).pinPictures.held.length);
 const label = async (page: Page) => (await page.locator('tg-viewer tg-map-view .pinned-label').textContent())!.replace(/\u00a0/g, ' ').trim();
@@ -66,13 +37,13 @@ describe('a compare pin made on a slow engine', () => {
     // Not `settle`: the pin's lane is busy until its picture comes, which the test holds.
     await page.waitForFunction(() => !(window as unknown as { terrainGraph: { client: { busy: boolean } } }).terrainGraph.client.busy);
     // In the pin's place on the map, whole: the name in the bar is cut short at this width.
-    expect(await label(page)).toBe(`Biomes of "${name}" · drawing…`);
+    expect(await label(page)).toBe(`Biomes · drawing… of "${name}"`);
     expect(await page.locator('tg-viewer tg-map-view canvas.pinned').count()).toBe(0);
 
     // The engine answers: the picture of the graph the pin was made on comes, frozen.
     await page.evaluate(() => (window as unknown as { pinPictures: Held }).pinPictures.release());
     await expect.poll(() => page.locator('tg-viewer tg-map-view canvas.pinned').count(), { timeout: 30_000, interval: 250 }).toBe(1);
-    expect(await label(page)).toBe(`Biomes of "${name}" · frozen`);
+    expect(await label(page)).toBe(`Biomes · frozen of "${name}"`);
     expect(await page.locator('tg-viewer .pin-name').textContent()).not.toContain('drawing…');
     await settle(page);
     await screenshot(page, 'compare-slow-pin-arrived');

@@ -319,3 +319,33 @@ export async function typeInto(page: Page, field: string, value: string): Promis
   await page.keyboard.type(value);
   await page.keyboard.press('Enter');
 }
+
+/** The compare pin's picture requests held by holdPinPictures. */
+export interface Held {
+  /** The pin's picture requests posted so far and not yet sent on to the worker. */
+  readonly held: unknown[];
+  /** Sends them on, in order, and sends every later one at once. */
+  release(): void;
+}
+
+/** Holds the compare pin's picture requests (the only 'picture' requests) until `release`. */
+export async function holdPinPictures(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { terrainGraph: { worker: Worker }; pinPictures: Held };
+    const worker = w.terrainGraph.worker;
+    const post = worker.postMessage.bind(worker) as (m: unknown, t?: Transferable[]) => void;
+    const held: unknown[] = [];
+    w.pinPictures = {
+      held,
+      release: () => {
+        worker.postMessage = post as Worker['postMessage'];
+        for (const m of held.splice(0)) post(m);
+      },
+    };
+    worker.postMessage = ((m: { kind: string }, t?: Transferable[]) => {
+      // Copied as posted: the worker would have had this graph, whatever the page does next.
+      if (m.kind === 'picture') held.push(structuredClone(m));
+      else post(m, t ?? []);
+    }) as Worker['postMessage'];
+  });
+}

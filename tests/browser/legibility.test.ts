@@ -7,9 +7,10 @@
 // computed font size times the scale the page draws the node at), panned so that the final
 // output is in sight, clear of the minimap and the notes line; the nodes do not overlap, and
 // Fit (pressed with the mouse) still shows every node, the rest reached by panning.
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type Box, cardsPlaced, overlaps, screenshot, settle, showParams, withApp } from './harness.ts';
+import { type Box, cardsPlaced, type Held, holdPinPictures, overlaps, screenshot, settle, showParams, withApp } from './harness.ts';
 
 /** Each node's box, and its title's size on the screen: computed font size × the scale it is drawn at. */
 async function nodesOnScreen(page: Page) {
@@ -93,6 +94,53 @@ describe.each([
       expect(inCard).toBe(true);
       expect(inside(cardBox, await box(page, 'tg-app .canvas'))).toBe(true);
       await screenshot(page, `legibility-biome-card-${viewport.width}`);
+    });
+  }, 120_000);
+});
+
+/** The compare pin's label on the map: its text, tooltip, box, and the parts of it drawn cut short. */
+async function pinLabel(page: Page) {
+  return page.locator('tg-viewer tg-map-view .pinned-label').evaluate((el: HTMLElement) => {
+    const r = el.getBoundingClientRect();
+    const cut = [el, ...el.querySelectorAll<HTMLElement>('*')].filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent);
+    return { text: el.textContent!.replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim(), title: el.title, cut, box: { x: r.x, y: r.y, width: r.width, height: r.height } };
+  });
+}
+
+// A compare pin kept from another graph named it on the map on one line, and at 1024 × 700 the
+// label read 'Biomes of "Star… · drawing…"'. Now the node's title and the state read whole, on a
+// line of their own; the graph's name, on the next, gives way at 1024 × 700 alone (whole at
+// 1600 × 1000); all of it is in the tooltip; inside the map, clear of its "current" label.
+describe.each([
+  { width: 1024, height: 700 },
+  { width: 1600, height: 1000 },
+])('a compare pin from another graph at $width × $height', (viewport) => {
+  it('names its node, its state and its graph whole on the map', async () => {
+    await withApp({ viewport }, async (page) => {
+      const name = JSON.parse(readFileSync('graphs/default.json', 'utf8')).name as string;
+      await holdPinPictures(page);
+      await page.locator('tg-viewer button', { hasText: 'Pin to compare' }).click();
+      await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption('climate-atacama.json');
+      await expect.poll(async () => (await pinLabel(page)).text).toContain(name);
+      await page.waitForFunction(() => !(window as unknown as { terrainGraph: { client: { busy: boolean } } }).terrainGraph.client.busy);
+      const map = (await page.locator('tg-viewer tg-map-view .frame').boundingBox())!;
+      const waiting = await pinLabel(page);
+      await screenshot(page, `legibility-pin-drawing-${viewport.width}`);
+      expect(waiting.cut).toEqual(viewport.width < 1200 ? [` of "${name}"`] : []);
+      expect(waiting.text).toContain('Biomes · drawing…');
+      expect(waiting.title).toContain(`Biomes of "${name}" · drawing…`);
+      expect(inside(waiting.box, map)).toBe(true);
+
+      await page.evaluate(() => (window as unknown as { pinPictures: Held }).pinPictures.release());
+      await expect.poll(() => page.locator('tg-viewer tg-map-view canvas.pinned').count(), { timeout: 30_000, interval: 250 }).toBe(1);
+      await settle(page);
+      const frozen = await pinLabel(page);
+      await screenshot(page, `legibility-pin-frozen-${viewport.width}`);
+      expect(frozen.cut).toEqual(viewport.width < 1200 ? [` of "${name}"`] : []);
+      expect(frozen.text).toContain('Biomes · frozen');
+      expect(frozen.title).toContain(`Biomes of "${name}" · frozen`);
+      expect(inside(frozen.box, map)).toBe(true);
+      expect(overlaps(frozen.box, (await page.locator('tg-viewer tg-map-view .current-label').boundingBox())!)).toBe(false);
     });
   }, 120_000);
 });

@@ -63,24 +63,28 @@ export default css`
     pointer-events: none;
   }
   /*
-   * One line, clear of the "current" label: a pin kept from another graph names it, and at
-   * 1024 × 700 "Biomes of "Start terrain with its climate" · frozen" ran under "current" and onto
-   * a second line. The graph's name gives way (…); the node's title and "frozen" stay whole.
+   * Clear of the "current" label: a pin kept from another graph names it, and at 1024 × 700
+   * "Biomes of "Start terrain with its climate" · frozen" ran under "current". The node's title
+   * and the state ("frozen", "drawing…") stay whole on the first line; the graph's name goes on
+   * a second, the only part that gives way (…), whole in the tooltip (which is why this label,
+   * unlike the others, takes the pointer: a press on it still reaches the map under it). Both
+   * lines keep clear of the corner, where "current" and the map's badge go.
    */
   .pinned-label {
     left: 6px;
     display: flex;
+    flex-direction: column;
     max-width: calc(100% - 90px);
     white-space: nowrap;
+    pointer-events: auto;
   }
   .pinned-label > span {
-    flex: none;
-  }
-  .pinned-label > .graph {
-    flex: 0 1 auto;
     min-width: 0;
     overflow: hidden;
     text-overflow: ellipsis;
+  }
+  .pinned-label > .head {
+    flex: none;
   }
   .current-label {
     right: 6px;

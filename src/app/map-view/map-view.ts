@@ -133,17 +133,24 @@ export class TgMapView extends LitElement {
     const c = this.session!.compare;
     if (!c.pin) return nothing;
     const pic = c.picture;
-    const name =
-      c.pin.graph === undefined ? html`<span>${c.pin.title}</span>` : html`<span>${c.pin.title} of\u00a0</span><span class="graph">"${c.pin.graph}"</span>`;
+    // The node's title and the pin's state on the first line, whole; the graph it was pinned on,
+    // when another is open, on a second line, which alone gives way (…), whole in the tooltip.
+    // On one line at 1024 × 700 the graph's name was cut to 'Biomes of "Star… · drawing…"'.
+    const label = (state: string, waiting: boolean) => {
+      const of = c.pin!.graph === undefined ? '' : ` of "${c.pin!.graph}"`;
+      return html`<div class="side-label pinned-label ${waiting ? 'waiting' : ''}" title="Pinned: ${c.pin!.title}${of} · ${state}"
+        ><span class="head">${c.pin!.title}\u00a0· ${state}</span>${of ? html`<span class="graph"> ${of.trim()}</span>` : nothing}</div
+      >`;
+    };
     // No picture yet: the label says why in the pin's place (the pin's name in the bar above is cut short).
-    if (!pic) return html`<div class="side-label pinned-label waiting">${name}<span>\u00a0· ${c.message ?? 'drawing…'}</span></div>`;
+    if (!pic) return label(c.message ?? 'drawing…', true);
     const shift = pictureShift({ x: pic.x, y: pic.y }, this.session!.origin, S, this.session!.zoom);
     const x = Math.round(c.split * S);
     return html`<div class="pin-clip" style="clip-path: inset(0 ${S - x}px 0 0)">
         <canvas class="pinned" style="width:${S}px;height:${S}px;${place(shift.dx, shift.dy)}" aria-label="pinned map"></canvas>
       </div>
       <div class="split" style="left:${x}px" title="Drag to move the split" @pointerdown=${this.splitDown} @pointermove=${this.splitMove} @pointerup=${this.splitUp} @pointercancel=${this.splitUp}></div>
-      <div class="side-label pinned-label">${name}<span>\u00a0· ${c.frozen ? 'frozen' : 'follows edits'}</span></div>
+      ${label(c.frozen ? 'frozen' : 'follows edits', false)}
       <div class="side-label current-label">current</div>`;
   }
 
