@@ -103,12 +103,17 @@ export default css`
   select.recipes {
     flex-shrink: 0.4;
   }
-  /* Where the bar has room (a wide window) the Recipes menu is as wide as its longest name: at
-     13em, 1600 px wide, it cut "Start terrain wit…" with room to spare. A narrow window keeps
-     the sizes above; so does the bar, the menu giving way, should the names outgrow it. */
+  /* Where the bar has room (a wide window) the Recipes menu is as wide as the name it shows: at
+     13em, 1600 px wide, it cut "Start terrain wit…" with room to spare, and as wide as its longest
+     name (width: auto) it took 330 px to say "Start". 8em at the least, so a short name still
+     reads as a menu. Opened, the browser's list is as wide as its longest name whatever the
+     menu's width. A narrow window keeps the sizes above; so does the bar, the menu giving way,
+     should a name outgrow it. */
   @media (min-width: 1201px) {
     select.recipes {
       width: auto;
+      field-sizing: content;
+      min-width: 8em;
     }
   }
   input[type='file'] {
