@@ -81,6 +81,7 @@ describe('the view a graph opens at', () => {
   /** Eight columns of collapsed nodes (124 × 144 on a 144 × 176 grid), three rows: the eroded valleys' size. */
   const grid = (cols: number, rows: number): FitRect[] =>
     Array.from({ length: cols * rows }, (_, i) => ({ x: (i % cols) * 144, y: Math.floor(i / cols) * 176, w: 124, h: 144 }));
+  const bare: FitBox = { ...box, covers: [] };
   const inBox = (t: FitTransform, r: FitRect) => {
     const s = onScreen(t, r);
     return s.x >= 0 && s.y >= 0 && s.x + s.w <= box.w && s.y + s.h <= box.h;
@@ -96,7 +97,8 @@ describe('the view a graph opens at', () => {
     const rects = grid(8, 3);
     const focus = rects[8 + 7]; // the last column, middle row
     expect(fitTransform(rects, box).k).toBeLessThan(0.6);
-    const t = readableFit(rects, box, 0.84, focus);
+    // Without covers: the placement alone (the next tests add the covers).
+    const t = readableFit(rects, bare, 0.84, focus);
     expect(t.k).toBe(0.84);
     expect(inBox(t, focus)).toBe(true);
     expect(box.covers.some((c) => overlaps(onScreen(t, focus), c))).toBe(false);
@@ -110,9 +112,22 @@ describe('the view a graph opens at', () => {
 
   it('shows the graph from its left when the focus is in sight there', () => {
     const rects = grid(8, 3);
-    const t = readableFit(rects, box, 0.84, rects[9]);
+    const t = readableFit(rects, bare, 0.84, rects[9]);
     expect(onScreen(t, rects[0]).x).toBeCloseTo(box.w * 0.04, 5);
     expect(inBox(t, rects[9])).toBe(true);
+  });
+
+  it('moves the view off the minimap when a node wholly in sight would lie under it', () => {
+    const rects = grid(8, 3);
+    const focus = rects[8 + 7];
+    const plain = readableFit(rects, bare, 0.84, focus);
+    const corner = onScreen(plain, rects[16 + 7]); // the last column, bottom row
+    expect(overlaps(corner, minimap)).toBe(true);
+    const t = readableFit(rects, box, 0.84, focus);
+    expect(t.k).toBe(0.84);
+    const inSightAndUnder = rects.map((r) => onScreen(t, r)).filter((r) => r.x >= 0 && r.y >= 0 && r.x + r.w <= box.w && r.y + r.h <= box.h && box.covers.some((c) => overlaps(r, c)));
+    expect(inSightAndUnder).toEqual([]);
+    expect(inBox(t, focus)).toBe(true);
   });
 
   it('moves a focus that would lie under the minimap clear of it', () => {

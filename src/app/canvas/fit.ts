@@ -110,22 +110,24 @@ export function readableFit(rects: readonly FitRect[], box: FitBox, minK: number
   };
   let x = place(left, width, box.w, focus?.x, focus?.w);
   let y = place(top, height, box.h, focus?.y, focus?.h);
-  if (focus) {
-    // The focus under the notes line or the minimap: up or left of it, whichever is the shorter
-    // move that keeps the focus's top left in the box.
-    const covers = box.covers.filter((c) => c.w > 0 && c.h > 0);
-    const at = () => ({ x: x + focus.x * k, y: y + focus.y * k, w: focus.w * k, h: focus.h * k });
-    for (const c of covers) {
-      const f = at();
-      if (!overlaps(f, c)) continue;
-      const up = f.y + f.h - c.y + GAP;
-      const aside = f.x + f.w - c.x + GAP;
-      const moves = [
-        { by: up, ok: f.y - up >= 0, apply: () => (y -= up) },
-        { by: aside, ok: f.x - aside >= 0, apply: () => (x -= aside) },
-      ].filter((m) => m.ok);
-      if (moves.length) moves.reduce((a, b) => (b.by < a.by ? b : a)).apply();
-    }
+  // A node wholly in sight under the notes line or the minimap (the focus, or the island's
+  // Flow and rivers under the minimap at 1024 × 700): the view moves up or left of the cover,
+  // whichever is the shorter move that keeps the focus whole in the box. Nodes cut by the box's
+  // edge are the panned-away part of the graph, reached by panning as the rest is.
+  const covers = box.covers.filter((c) => c.w > 0 && c.h > 0);
+  const at = (r: FitRect) => ({ x: x + r.x * k, y: y + r.y * k, w: r.w * k, h: r.h * k });
+  const inBox = (r: FitRect) => r.x >= 0 && r.y >= 0 && r.x + r.w <= box.w && r.y + r.h <= box.h;
+  for (const c of covers) {
+    const under = rects.map(at).filter((r) => inBox(r) && overlaps(r, c));
+    if (!under.length) continue;
+    const up = Math.max(...under.map((r) => r.y + r.h - c.y)) + GAP;
+    const aside = Math.max(...under.map((r) => r.x + r.w - c.x)) + GAP;
+    const f = focus && at(focus);
+    const moves = [
+      { by: up, ok: !f || f.y - up >= 0, apply: () => (y -= up) },
+      { by: aside, ok: !f || f.x - aside >= 0, apply: () => (x -= aside) },
+    ].filter((m) => m.ok);
+    if (moves.length) moves.reduce((a, b) => (b.by < a.by ? b : a)).apply();
   }
   return { x, y, k };
 }
