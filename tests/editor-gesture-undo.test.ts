@@ -154,38 +154,94 @@ describe('an edit of something else while a gesture is held', () => {
     expect(ed.snapshot()).toEqual(editor().snapshot());
   });
 
-  it('is kept when the drag is cancelled after it, and the drag is taken back as a step of its own', () => {
+  // Escape's take-back was filed as a step labelled like the drag itself ("change lift"), so the
+  // list read drag, world, drag: as in Blender or Gaea, Escape leaves the history as it was
+  // before the drag, the edit made meanwhile in it.
+  it('is kept when the drag is cancelled after it, and the history is as it was before the drag, with that edit', () => {
     const ed = editor();
     const lift = ed.node('wind')!.params.lift;
     const slider = ed.beginStep('change lift', gestureEdits.param('wind', 'lift'));
     ed.setParam('wind', 'lift', 2);
     ed.setWorld({ x: 0, y: 0, size: 2 });
     ed.setParam('wind', 'lift', 3);
-    slider.cancel();
+    expect(slider.cancel()).toBe(null);
     expect(ed.graph.world).toEqual({ x: 0, y: 0, size: 2 });
     expect(ed.node('wind')!.params.lift).toBe(lift);
     expect(ed.gestureOpen).toBe(false);
-    // Undo goes back through what happened: the drag taken back, the world, the drag.
+    expect(ed.undoLabel).toBe('set world');
     ed.undo();
-    expect(ed.node('wind')!.params.lift).toBe(2);
-    ed.undo();
-    expect(ed.graph.world).toBeUndefined();
-    ed.undo();
+    expect(ed.snapshot()).toEqual(editor().snapshot());
+    expect(ed.canUndo).toBe(false);
+    ed.redo();
+    expect(ed.graph.world).toEqual({ x: 0, y: 0, size: 2 });
+    expect(ed.node('wind')!.params.lift).toBe(lift);
+    expect(ed.canRedo).toBe(false);
+  });
+
+  it('takes the drag back as a step named as a cancel when an edit between depends on what it changed', () => {
+    const ed = editor();
+    const [x, y] = ed.node('wind')!.position;
+    const drag = ed.beginStep('move', gestureEdits.nodes);
+    ed.moveNodes([{ id: 'wind', position: [x + 40, y] }]);
+    // A wire cut and the node renamed from the keyboard while it is held touch other things.
+    const cut = ed.graph.edges.find((e) => e.to.node === 'moisture')!;
+    ed.disconnect(cut);
+    ed.setTitle('wind', 'Gusts');
+    ed.moveNodes([{ id: 'wind', position: [x + 80, y] }]);
+    expect(drag.cancel()).toBe(null);
+    expect(ed.node('wind')!.position).toEqual([x, y]);
+    expect(ed.undoLabel).toBe('rename');
+    // A wire picked off, another cut meanwhile: that cut's undo puts its wire back at its place
+    // in the list, which the picked wire's return would shift, so the move is taken back by a
+    // step of its own, named so.
+    const picked = ed.graph.edges.find((e) => e.to.node === 'temperature')!;
+    const wire = ed.beginStep('move wire', gestureEdits.wire(picked));
+    ed.disconnect(picked);
+    ed.disconnect(ed.graph.edges.at(-1)!);
+    expect(wire.cancel()).toBe(null);
+    expect(ed.graph.edges).toContainEqual(picked);
+    expect(ed.undoLabel).toBe('cancel move wire');
+    const undone: (string | null)[] = [];
+    while (ed.canUndo) {
+      undone.push(ed.undoLabel);
+      ed.undo();
+    }
+    expect(undone).toEqual(['cancel move wire', 'disconnect', 'move wire', 'rename', 'disconnect']);
     expect(ed.snapshot()).toEqual(editor().snapshot());
   });
 
-  it('leaves the drag filed when the edit between took away what it edited, and loses nothing', () => {
+  it('says why, when the edit between took away what the drag edited, and leaves the drag filed', () => {
     const ed = editor();
     const slider = ed.beginStep('change lift', gestureEdits.param('wind', 'lift'));
     ed.setParam('wind', 'lift', 2);
     ed.removeNodes(['wind']);
-    slider.cancel();
+    const said = slider.cancel();
+    expect(said).toMatch(/there is no node "wind"/);
+    expect(said).toMatch(/change lift/);
+    expect(said).toMatch(/Undo/);
     expect(ed.node('wind')).toBeUndefined();
     ed.undo();
     expect(ed.node('wind')!.params.lift).toBe(2);
     ed.undo();
     expect(ed.snapshot()).toEqual(editor().snapshot());
     expect(ed.canUndo).toBe(false);
+  });
+
+  it('leaves the graph a Save during the drag wrote marked unsaved once the drag is cancelled', () => {
+    const ed = editor();
+    ed.keep({ clean: true });
+    const slider = ed.beginStep('change lift', gestureEdits.param('wind', 'lift'));
+    ed.setParam('wind', 'lift', 2);
+    ed.setWorld({ x: 0, y: 0, size: 2 });
+    ed.keep({ clean: true });
+    expect(ed.clean).toBe(true);
+    slider.cancel();
+    // The file holds the lift at 2; the graph shown has it back where it was.
+    expect(ed.clean).toBe(false);
+    ed.undo();
+    expect(ed.clean).toBe(false);
+    ed.redo();
+    expect(ed.clean).toBe(false);
   });
 
   it('puts a wire picked off its input back when the move is cancelled after a paste, and keeps the paste', () => {
@@ -207,7 +263,7 @@ describe('an edit of something else while a gesture is held', () => {
       undone.push(ed.undoLabel);
       ed.undo();
     }
-    expect(undone).toEqual(['move wire', 'paste node', 'disconnect', 'move wire']);
+    expect(undone).toEqual(['cancel move wire', 'paste node', 'disconnect', 'move wire']);
     expect(ed.snapshot()).toEqual(editor().snapshot());
   });
 

@@ -110,9 +110,11 @@ function runOps(start: Graph, source: (ed: EditorCore, k: number) => Op | undefi
         }
       } else if (done.aside) {
         // An edit inside a gesture: the gesture so far, the edit and the rest, each a step when it
-        // changed the graph. An edit that changed nothing leaves the gesture one step.
+        // changed the graph. An edit that changed nothing leaves the gesture one step. Cancelled,
+        // the gesture leaves the history as before it with the edit in it (one step, whose undo
+        // gives the file before the gesture), or takes itself back by a step of its own.
         const [held, made] = done.aside;
-        for (const s of held === made ? [after] : [held, made, after]) {
+        for (const s of held === made || done.withdrawn ? [after] : [held, made, after]) {
           if (s === states[n]) continue;
           states = [...states.slice(0, n + 1), s];
           n++;

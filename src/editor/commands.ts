@@ -360,3 +360,69 @@ export function writesSame(a: Command, b: Command): boolean {
       return false;
   }
 }
+
+/**
+ * What a command reads or writes, as names a cancelled drag's take-back is checked against
+ * (independent): "node wind" is the node itself (made or removed), "node wind param lift" one
+ * of its params, and so on down. Wires: each wire by its key, the input it goes into, and
+ * "edges+" for a wire come or gone, "edges@" for one put at a place in the list (an undone cut):
+ * the place counts the wires before it, so it depends on every wire come or gone before it.
+ */
+function footprint(cmd: Command): string[] {
+  switch (cmd.kind) {
+    case 'addNode':
+      return [`node ${cmd.node.id}`];
+    case 'removeNode':
+      return [`node ${cmd.id}`];
+    case 'moveNode':
+      return [`node ${cmd.id} position`];
+    case 'setTitle':
+      return [`node ${cmd.id} title`];
+    case 'setFlag':
+      return [`node ${cmd.id} flag ${cmd.flag}`];
+    case 'setParam':
+      return [`node ${cmd.id} param ${cmd.key}`];
+    case 'connect':
+    case 'disconnect': {
+      const e = cmd.edge;
+      const place = cmd.kind === 'connect' && cmd.at !== undefined ? 'edges@' : 'edges+';
+      return [`node ${e.from.node} wired`, `node ${e.to.node} wired`, `input ${e.to.node}.${e.to.port}`, `edge ${edgeKey(e)}`, place];
+    }
+    case 'setVia':
+      return [`edge ${edgeKey(cmd.edge)} via`];
+    case 'addFrame':
+      return [`frame ${cmd.frame.id}`];
+    case 'removeFrame':
+      return [`frame ${cmd.id}`];
+    case 'setFrame':
+      return [`frame ${cmd.frame.id} record`];
+    case 'setView':
+      return ['view'];
+    case 'setWorld':
+      return ['world'];
+    case 'setInfo':
+      return ['info'];
+    case 'replaceGraph':
+      return ['*'];
+  }
+}
+
+/** True when two footprint names touch: one is the other or holds it ("node a" and "node a param k"). */
+function touches(a: string, b: string): boolean {
+  if (a === '*' || b === '*') return true;
+  // Wires come and gone commute among themselves; a wire put back at a place does not commute with them.
+  if (a.startsWith('edges') && b.startsWith('edges')) return a === 'edges@' || b === 'edges@';
+  return a === b || a.startsWith(`${b} `) || b.startsWith(`${a} `);
+}
+
+/**
+ * True when the commands of `a` and of `b` (each edit's command and inverse) touch nothing in
+ * common (footprint), so either can be taken back without the other: a drag cancelled after an
+ * edit made while it was held can leave the history as if the drag never was (history.ts
+ * withdraw). Conservative: false does not mean they clash. The take-back is still applied
+ * with its checks (a wire put back may close a loop a wire made meanwhile), and refused, undone.
+ */
+export function independent(a: readonly Command[], b: readonly Command[]): boolean {
+  const names = b.flatMap(footprint);
+  return a.flatMap(footprint).every((x) => !names.some((y) => touches(x, y)));
+}

@@ -455,8 +455,7 @@ export class EditorCore {
    * Opens a gesture (a slider or curve-point drag, a node drag, a wire being moved): every
    * edit of what it `edits` (gestureEdits) until commit is one undo step. An edit of anything
    * else made meanwhile (the world removed from the keyboard while a slider is held) files the
-   * step so far and is a step of its own; cancel reverts the gesture's edits, those filed
-   * before such an edit as a step of their own.
+   * step so far and is a step of its own; cancel reverts the gesture's edits (see its handle).
    */
   beginStep(label: string, edits: GestureEdits): StepHandle {
     const step = this.timeline.beginStep(label, edits);
@@ -469,16 +468,20 @@ export class EditorCore {
         if (this.canUndo !== could || this.undoLabel !== offered) this.emit([]);
       },
       // What the gesture filed before an edit of something else came between is undo's already:
-      // cancelled, it is taken back as a step of its own (a wire picked off its input goes back
-      // though a node was pasted while it was held). Refused (that edit took away what it
-      // touched: the node the wire went into was cut), it stays, for undo to take back.
+      // cancelled, it leaves the history as before the gesture when that edit touched nothing
+      // the gesture did (Timeline), or else is taken back as a step of its own, named as a
+      // cancel (a wire picked off its input goes back though a wire was cut while it was held).
+      // Refused (that edit took away what it touched: the node the wire went into was cut), it
+      // stays, for undo to take back, and the person is told why.
       cancel: () => {
         const back = step.cancel();
-        if (!back.length) return;
+        if (!back.length) return null;
         try {
-          this.run(label, back);
+          this.run(`cancel ${label}`, back);
+          return null;
         } catch (err) {
           if (!(err instanceof EditError)) throw err;
+          return `Could not take back the ${label}: ${err.message}. It stays; Undo takes it back.`;
         }
       },
     };

@@ -11,9 +11,14 @@
 // own: the gesture's step so far is filed first, then that edit, and the gesture goes on in a
 // new step. Each undo takes back one thing, in the order they were done. I did not file the
 // edit before the whole gesture's step (the drag one step): that holds only when the two
-// commute, and a node deleted while its slider is held does not. A gesture cancelled after such
-// a split (a wire picked off, Escape) takes back what it had filed as a step of its own
-// (openFiled; the editor runs it).
+// commute, and a node deleted while its slider is held does not.
+//
+// A gesture cancelled after such a split (a wire picked off, Escape) leaves the history as it
+// was before the gesture, as Escape does in Blender or Gaea: the steps it had filed are taken
+// out (withdraw) when the edits filed after them touch nothing they touched (commands.ts
+// independent), so each of those edits undoes the same with or without the drag. Otherwise
+// the editor takes the drag back by a step of its own, named as a cancel, or, refused (the
+// edit deleted the node dragged), says so and leaves it for undo.
 //
 // It also knows which states between steps a file holds (the saved states: where the graph
 // was opened or last saved), so undo or redo back onto one clears the unsaved mark, as in
@@ -31,7 +36,7 @@
 // asked, or never if the gesture never ends), nor save the graph from before the gesture (a
 // file without the change the person was looking at).
 
-import { changesNothing, type Command, type GestureEdits, sameTarget, writesSame } from './commands.ts';
+import { changesNothing, type Command, type GestureEdits, independent, sameTarget, writesSame } from './commands.ts';
 
 export interface Entry {
   /** The command as last applied (redo applies it again). */
@@ -216,8 +221,7 @@ export class History {
     if (open && this.edits && !entries.every((e) => this.edits!(e.cmd))) {
       const saved = this.holdsMidGestureSave(open);
       const part = { label: open.label, entries: open.entries.splice(0) };
-      this.file(part, saved);
-      const kept = effective(part);
+      const kept = this.file(part, saved);
       if (kept) this.filedParts.push(kept);
       // The file a Save during the gesture wrote is the state just filed, or none the gesture can come back to.
       this.savedMidGesture = null;
@@ -227,6 +231,36 @@ export class History {
     if (entries.length > 1) this.begin(label);
     for (const e of entries) this.record(label, e.cmd, e.inverse);
     if (entries.length > 1) this.end();
+  }
+
+  /**
+   * True when the steps a cancelled gesture filed (openFiled, read before abandon) can be taken
+   * out of the history: all still in it, and every step filed after the first of them, the
+   * gesture's own aside, independent of them (commands.ts), so its undo does the same without them.
+   */
+  canWithdraw(parts: readonly Step[]): boolean {
+    if (!parts.length) return false;
+    const first = this.done.indexOf(parts[0]);
+    if (first < 0 || parts.some((p) => !this.done.includes(p))) return false;
+    const mine = parts.flatMap((p) => p.entries.flatMap((e) => [e.cmd, ...e.inverse]));
+    const after = this.done.slice(first).filter((s) => !parts.includes(s));
+    return independent(
+      mine,
+      after.flatMap((s) => s.entries.flatMap((e) => [e.cmd, ...e.inverse])),
+    );
+  }
+
+  /**
+   * Takes a cancelled gesture's filed steps out of the history (canWithdraw said it may; the
+   * editor has applied their inverses). The states after the first of them lose its change, so
+   * none of them is what a file holds any more.
+   */
+  withdraw(parts: readonly Step[]): void {
+    const first = this.done.indexOf(parts[0]);
+    if (first < 0) return;
+    for (const s of this.done.slice(first)) this.saved.delete(s);
+    const kept = this.done.filter((s, k) => k < first || !parts.includes(s));
+    this.done.splice(0, this.done.length, ...kept);
   }
 
   /** Records a command just applied, with its inverse, in the open step; outside a step it is a step of its own. */
@@ -346,11 +380,14 @@ export class History {
     return !!at && now.length === at.length && now.every((e, k) => e.cmd === at[k] || writesSame(e.cmd, at[k]));
   }
 
-  /** Files a step as done; `saved`: the state after it is what a file holds (a Save during its gesture). */
-  private file(step: Step, saved = false): void {
+  /**
+   * Files a step as done; `saved`: the state after it is what a file holds (a Save during its
+   * gesture). Returns the step as filed (without its entries that change nothing), or null.
+   */
+  private file(step: Step, saved = false): Step | null {
     // Filing a step that changes nothing would also empty the redo list for nothing.
     const kept = effective(step);
-    if (!kept) return;
+    if (!kept) return null;
     this.done.push(kept);
     if (this.done.length > this.limit) {
       // The oldest state goes with the oldest step: the one after it is the start now.
@@ -362,5 +399,6 @@ export class History {
     this.undone.length = 0;
     // A graph opened is what its file holds (an Open of a draft or a link included: nothing to save yet).
     if (saved || kept.entries.some((e) => e.cmd.kind === 'replaceGraph' && e.cmd.clean)) this.saved.add(kept);
+    return kept;
   }
 }

@@ -3,19 +3,25 @@
 // wire) is opened and closed as one step, or cancelled and reverted.
 
 import type { Graph } from '../model/graph.ts';
-import { applyCommand, type Change, type Command, type GestureEdits, type Kept } from './commands.ts';
+import { applyCommand, type Change, type Command, EditError, type GestureEdits, type Kept } from './commands.ts';
 import { History, type Step, type Steps } from './history.ts';
 
 /** An open gesture: commit files it as one undo step, cancel reverts it. */
 export interface StepHandle {
   commit(): void;
-  cancel(): void;
+  /**
+   * Reverts the gesture. Returns null, or a sentence for the person when part of it could not
+   * be taken back (an edit made while it was held deleted what it moved): that part stays, for
+   * undo.
+   */
+  cancel(): string | null;
 }
 
 /**
- * A gesture as the timeline opens it. Its cancel reverts the open step and returns what takes
- * back the steps the gesture had filed before an edit of something else came between
- * (History.recordEdit), newest first: the editor runs those as a step of their own.
+ * A gesture as the timeline opens it. Its cancel reverts the open step; the steps the gesture
+ * had filed before an edit of something else came between (History.recordEdit) it takes out
+ * of the history and reverts too when it can (History.canWithdraw), and otherwise returns what
+ * takes them back, newest first: the editor runs those as a step of their own.
  */
 export interface TimelineStep {
   commit(): void;
@@ -69,7 +75,7 @@ export class Timeline {
    * Opens a gesture (a slider or curve-point drag, a node drag, a wire being moved): every
    * edit of what it `edits` until commit is one undo step. An edit of anything else made
    * meanwhile files the step so far and is a step of its own (History.recordEdit); cancel
-   * reverts the gesture's edits since then and returns what takes back the steps it filed.
+   * reverts the gesture's edits, and the steps it filed before that edit (TimelineStep).
    */
   beginStep(label: string, edits: GestureEdits): TimelineStep {
     this.history.begin(label, edits);
@@ -87,10 +93,17 @@ export class Timeline {
       cancel: () => {
         if (spent()) return [];
         closed = true;
-        const filed = this.history.openFiled;
+        const filed = [...this.history.openFiled];
         const step = this.history.abandon();
         if (step) this.revert(step);
-        return [...filed].reverse().flatMap((s) => [...s.entries].reverse().flatMap((e) => e.inverse));
+        const changes = this.history.canWithdraw(filed) ? this.tryRevert(filed) : null;
+        if (changes) {
+          this.history.withdraw(filed);
+          // Told after the withdrawal, so the views read what undo offers now.
+          this.changed(changes);
+          return [];
+        }
+        return filed.reverse().flatMap((s) => [...s.entries].reverse().flatMap((e) => e.inverse));
       },
     };
   }
@@ -144,6 +157,34 @@ export class Timeline {
   /** An undo in the middle of a drag first files the drag, so it is what gets undone. */
   closeGesture(): void {
     while (this.history.isOpen) this.history.end();
+  }
+
+  /**
+   * Runs steps backwards, newest first, all or none: a command refused (a wire put back would
+   * close a loop a later wire made) puts back those run before it. The changes made, for the
+   * caller to tell; null when refused.
+   */
+  private tryRevert(steps: readonly Step[]): Change[] | null {
+    const changes: Change[] = [];
+    const undo: Command[][] = [];
+    try {
+      for (let s = steps.length - 1; s >= 0; s--) {
+        const entries = steps[s].entries;
+        for (let k = entries.length - 1; k >= 0; k--) {
+          for (const inv of entries[k].inverse) {
+            const applied = applyCommand(this.doc, inv, this.kept);
+            undo.push(applied.inverse);
+            changes.push(...applied.changes);
+          }
+        }
+      }
+    } catch (err) {
+      if (!(err instanceof EditError)) throw err;
+      for (const back of undo.reverse()) for (const cmd of back) changes.push(...applyCommand(this.doc, cmd, this.kept).changes);
+      if (changes.length) this.changed(changes);
+      return null;
+    }
+    return changes;
   }
 
   private revert(step: Step): void {

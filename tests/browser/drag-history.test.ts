@@ -143,10 +143,42 @@ it('puts a wire picked off its input back on Escape though a node was pasted whi
     expect(await count()).toBe(before.nodes + 1);
     await expect.poll(() => page.locator('tg-wire svg[data-wire="moistNoise.out>moisture.noise"]').count()).toBe(1);
 
-    // Undo goes back through it all to the graph as it was.
-    for (let k = 0; k < 3; k++) await key(page, 'Control+z');
+    // Escape left the history as before the move, the paste in it: one Ctrl+Z takes back the
+    // paste, and nothing is left to undo. (The move's take-back was a step labelled "move wire",
+    // as the move itself, after the move and the paste.)
+    expect(await page.locator('tg-toolbar button[title^="Undo"]').getAttribute('title')).toMatch(/^Undo paste node /);
+    await key(page, 'Control+z');
     expect((await wires(page)).sort()).toEqual(before.wires);
     expect(await count()).toBe(before.nodes);
     expect(await page.evaluate(() => (window as never as { terrainGraph: { core: { canUndo: boolean } } }).terrainGraph.core.canUndo)).toBe(false);
+  });
+}, 240_000);
+
+it('says why a wire picked off its input stays off on Escape when its node was deleted while it was held', async () => {
+  // The move's take-back was refused (the node the wire came from is gone) and nothing was said:
+  // the wire stayed cut, and the person was left to guess why.
+  await withApp({ viewport: { width: 1024, height: 700 } }, async (page) => {
+    const count = async () => JSON.parse(await graphText(page)).nodes.length as number;
+    const nodes = await count();
+    await page.locator('tg-node[data-node-id="moistNoise"] header .title').click();
+    const from = await socketCenter(page, 'moisture', 'input', 'noise');
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x - 120, from.y + 160, { steps: 10 });
+    await expect.poll(async () => (await wires(page)).includes('moistNoise.out>moisture.noise')).toBe(false);
+    // Still held: Delete deletes the selected node, the wire's output.
+    await page.keyboard.press('Delete');
+    await expect.poll(count).toBe(nodes - 1);
+    await page.keyboard.press('Escape');
+    await page.mouse.up();
+    await settle(page);
+    const toast = page.locator('tg-app .toast');
+    await expect.poll(() => toast.textContent()).toMatch(/^Could not take back the move wire: unknown node "moistNoise".*\. It stays; Undo takes it back\.$/);
+    await screenshot(page, 'drag-history-refused-1024');
+    // Undo brings the node back, then the wire.
+    await key(page, 'Control+z');
+    expect(await count()).toBe(nodes);
+    await key(page, 'Control+z');
+    expect(await wires(page)).toContain('moistNoise.out>moisture.noise');
   });
 }, 240_000);

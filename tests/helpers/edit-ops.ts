@@ -81,6 +81,11 @@ export interface Performed {
   between?: string;
   /** An edit made inside a gesture ('aside'): the graphs just before and just after it. */
   aside?: [string, string];
+  /**
+   * With `aside`, the gesture cancelled: true when it left the history as before the gesture,
+   * the edit in it (no step of its own, no step taking it back, nothing said).
+   */
+  withdrawn?: boolean;
 }
 
 /**
@@ -90,6 +95,7 @@ export interface Performed {
 export function perform(ed: EditorCore, op: Op, save: () => string, inside?: { op: Op; at: number }): Performed {
   let undoneAt: string | undefined;
   let aside: [string, string] | undefined;
+  let withdrawn: boolean | undefined;
   // A gesture run as the canvas runs one: begin, the edits (a refused one tells and goes on), end.
   // A refused edit inside it is told and skipped, as the canvas does; the others stand.
   const gesture = (label: string, scope: GestureEdits, edits: (() => void)[], end: GestureEnd): void => {
@@ -106,7 +112,10 @@ export function perform(ed: EditorCore, op: Op, save: () => string, inside?: { o
         if (!(err instanceof EditError)) throw err;
       }
     }
-    if (end === 'cancel') step.cancel();
+    if (end === 'cancel') {
+      const said = step.cancel();
+      withdrawn = said === null && !ed.undoLabel?.startsWith('cancel ');
+    }
     else if (end === 'undo') {
       undoneAt = save();
       ed.undo();
@@ -279,7 +288,7 @@ export function perform(ed: EditorCore, op: Op, save: () => string, inside?: { o
     if (err instanceof EditError) return { refused: err.message, undoneAt };
     throw err;
   }
-  return { refused: null, undoneAt, aside };
+  return { refused: null, undoneAt, aside, withdrawn };
 }
 
 // ── generation ─────────────────────────────────────────────────────────────────────────────

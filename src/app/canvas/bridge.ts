@@ -335,7 +335,7 @@ export class Bridge {
     // A refused drop changes nothing: a wire picked off its input goes back.
     if (this.noChange) {
       this.noChange = false;
-      step?.cancel();
+      this.cancel(step);
       return;
     }
     const pointer = this.area.area.pointer;
@@ -345,7 +345,7 @@ export class Bridge {
     // Let go outside the canvas (over the viewer or the toolbar): as Escape does, not as a drop
     // on empty canvas, which opened the palette over the map (and cut a wire picked off).
     if (!created && !socket && (clientX < rect.left || clientX > rect.right || clientY < rect.top || clientY > rect.bottom)) {
-      step?.cancel();
+      this.cancel(step);
       return;
     }
     if (!created && !socket) {
@@ -369,6 +369,15 @@ export class Bridge {
     });
   }
 
+  /**
+   * Lets go of a wire's move, putting back what it changed; when an edit made while the wire was
+   * held took away what the move touched (the node it came from deleted), says why it stays.
+   */
+  private cancel(step: StepHandle | null): void {
+    const said = step?.cancel();
+    if (said) this.hooks.notice(said, 'refused');
+  }
+
   /** The node drawn under a point of the page (its body, header or preview), or null. */
   private nodeAt(clientX: number, clientY: number): string | null {
     const root = this.area.container.getRootNode() as Document | ShadowRoot;
@@ -387,13 +396,13 @@ export class Bridge {
     const made = wireOntoNode(this.core.graph, { side: initial.side, node: initial.nodeId, port: initial.key }, onto);
     // Dropped back on the node it was picked off, into the same input: put back, nothing to undo.
     if ('edge' in made && picked && edgeKey(made.edge) === edgeKey(picked)) {
-      step?.cancel();
+      this.cancel(step);
       return;
     }
     const refusal = 'edge' in made ? this.core.connect(made.edge) : made.refusal;
     if (refusal) {
       this.hooks.notice(`Wire refused: ${refusal}`, 'refused');
-      step?.cancel();
+      this.cancel(step);
       return;
     }
     step?.commit();

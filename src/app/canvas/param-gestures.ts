@@ -40,8 +40,10 @@ export class ParamGestures {
           return;
         case 'cancel':
           if (this.paramGesture?.key === key) {
-            this.paramGesture.step.cancel();
+            const said = this.paramGesture.step.cancel();
             this.paramGesture = null;
+            // Part of the drag stays when an edit made while it was held took its node away.
+            if (said) this.notice(said, 'refused');
           }
           return;
       }
