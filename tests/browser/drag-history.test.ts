@@ -182,3 +182,68 @@ it('says why a wire picked off its input stays off on Escape when its node was d
     expect(await wires(page)).toContain('moistNoise.out>moisture.noise');
   });
 }, 240_000);
+
+for (const fine of [false, true]) {
+  it(`files a value typed and not entered as its own undo step before a ${fine ? 'Shift-' : ''}drag of the same param's slider`, async () => {
+    // The typed value reached the graph as the field lost the focus, after the press on the
+    // slider had begun its drag: it joined the drag's step, and one Ctrl+Z took back both. With
+    // Shift (a fine drag, which leaves the focus in the field) the drag drew the field over it.
+    await withApp({ viewport: fine ? { width: 1024, height: 700 } : { width: 1600, height: 1000 }, recipe: 'eroded-valleys.json' }, async (page) => {
+      await showParams(page, 'erosion');
+      const before = await inertia(page);
+      const field = page.locator('tg-node[data-node-id="erosion"] tg-param[name="inertia"] input[type="number"]');
+      await field.click();
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type('0.12');
+      const box = (await page.locator('tg-node[data-node-id="erosion"] tg-param input[type="range"][name="inertia"]').boundingBox())!;
+      await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
+      if (fine) await page.keyboard.down('Shift');
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * 0.9, box.y + box.height / 2, { steps: 6 });
+      if (fine) await page.keyboard.up('Shift');
+      await screenshot(page, `drag-history-typed-${fine ? 'fine-1024' : '1600'}`);
+      await page.mouse.up();
+      await settle(page);
+      const dragged = await inertia(page);
+      expect(dragged).not.toEqual(0.12);
+      expect(await field.inputValue()).toBe(String(dragged));
+
+      await key(page, 'Control+z');
+      expect(await inertia(page)).toBe(0.12);
+      await key(page, 'Control+z');
+      expect(await inertia(page)).toEqual(before);
+    });
+  }, 240_000);
+}
+
+it('sets the value typed in its own field before a press on its slider begins the drag (the element alone)', async () => {
+  // In the editor the canvas takes the focus back at the press (leaveParam), which sets the value
+  // first; the element on its own sent the drag's begin first and the value after, inside the drag.
+  await withApp({ viewport: { width: 1024, height: 700 } }, async (page) => {
+    await page.evaluate(() => {
+      const el = document.createElement('tg-param');
+      Object.assign(el, { nodeId: 'n', nodeTitle: 'Test', name: 'k', spec: { kind: 'number', default: 0.3, min: 0, max: 1, step: 0.01, doc: 'A param.' }, value: 0.3 });
+      el.style.cssText = 'position: fixed; left: 300px; top: 200px; width: 360px; z-index: 1000; background: white; display: flex';
+      const seen: string[] = [];
+      el.addEventListener('tg-param-edit', (e) => {
+        const d = (e as CustomEvent<{ phase: string; value?: unknown }>).detail;
+        seen.push(d.value === undefined ? d.phase : `${d.phase} ${String(d.value)}`);
+      });
+      Object.assign(window, { seen });
+      document.body.append(el);
+    });
+    const field = page.locator('body > tg-param input[type="number"]');
+    await field.click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('0.12');
+    const box = (await page.locator('body > tg-param input[type="range"]').boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2, { steps: 3 });
+    await page.mouse.up();
+    const seen = await page.evaluate(() => (window as never as { seen: string[] }).seen);
+    expect(seen.slice(0, 2)).toEqual(['set 0.12', 'begin']);
+    expect(seen.filter((s) => s === 'set 0.12')).toHaveLength(1);
+    expect(seen.at(-1)).toBe('commit');
+  });
+}, 240_000);

@@ -243,6 +243,12 @@ export class TgParam extends LitElement {
 
   private dragStart(e: PointerEvent): void {
     if (e.button !== 0) return;
+    // A value typed in this param's field and not entered is set first, a step of its own, as
+    // leaving the field sets it: left to the focus's move, it came after the drag's begin and
+    // joined the drag's step, or (a Shift-drag keeps the focus) was drawn over. I did not drop
+    // it: nothing else in the editor drops what was typed but Escape.
+    const field = this.renderRoot.querySelector<HTMLInputElement>('input[type="number"]');
+    if (field && this.shadowRoot?.activeElement === field) field.blur();
     this.dragging = true;
     if (e.shiftKey) {
       // The slider follows this pointer from here, not the browser: the thumb does not jump to it.
