@@ -127,3 +127,20 @@ export function decimalComma(e: KeyboardEvent): void {
   // Typed as if by the keyboard, at the caret and over a selection, and undoable in the field.
   document.execCommand('insertText', false, '.');
 }
+
+/**
+ * A keydown handler for a number field: the true minus (U+2212, as the ranges beside the sliders
+ * write it and some keyboards and text tools type it) types a "-". The browser's number field
+ * drops it, so "−0.5" was read as 0.5.
+ */
+export function trueMinus(e: KeyboardEvent): void {
+  if (e.key !== '−' || e.ctrlKey || e.metaKey || e.altKey) return;
+  e.preventDefault();
+  document.execCommand('insertText', false, '-');
+}
+
+/** A keydown handler for a field of real numbers: a decimal comma (decimalComma) and a true minus (trueMinus). */
+export function realNumberKeys(e: KeyboardEvent): void {
+  decimalComma(e);
+  trueMinus(e);
+}

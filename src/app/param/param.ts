@@ -7,7 +7,7 @@ import { live } from 'lit/directives/live.js';
 import { BIOMES } from '../../model/biomes.ts';
 import { type AnyParamValue, type IntParam, type NumberParam, paramLabel, type ParamSpec } from '../../model/params.ts';
 import { ink } from '../biome-table/biome-table.ts';
-import { appEvent, decimalComma, type ParamEditDetail } from '../events.ts';
+import { appEvent, type ParamEditDetail, realNumberKeys, trueMinus } from '../events.ts';
 import styles from './param.styles.ts';
 import { fromPosition, isLog, keyedValue, snap, toPosition, TRACK } from './slider-scale.ts';
 
@@ -16,9 +16,6 @@ import { fromPosition, isLog, keyedValue, snap, toPosition, TRACK } from './slid
  * track was 6° a pixel, and 1° steps took a typed value (as in Blender, Shift is the fine drag).
  */
 export const FINE_DRAG = 10;
-
-/** Whole numbers keep the browser's keys (a comma between thousands is dropped, "10,000" read right). */
-const noKeys = (): void => {};
 
 /** A key that starts a number typed on a focused slider (sliderKey): a digit, a point or a minus. */
 const NUMBER_KEY = /^[0-9.\-−]$/;
@@ -169,6 +166,8 @@ export class TgParam extends LitElement {
             <input class="wide" type="number" name=${this.name} min=${spec.min} max=${spec.max} step="1" .value=${live(String(v))} @change=${this.typed} title=${rangeText(spec)} />
             <button title="Reroll: a new random seed" @click=${this.reroll} aria-label="reroll ${this.name}">⟳</button>`;
         }
+        // The number field's keys: a whole number's keeps the browser's comma (one between
+        // thousands is dropped, "10,000" read right), and both take a true minus.
         return html`${label}
           <input
             type="range"
@@ -190,7 +189,7 @@ export class TgParam extends LitElement {
             @input=${this.slid}
             @change=${this.dragEnd}
           />
-          <input type="number" min=${spec.min} max=${spec.max} step="any" style=${numberWidth(spec.min, spec.max, step)} .value=${live(formatTyped(v, step))} @keydown=${spec.kind === 'number' ? decimalComma : noKeys} @change=${this.typed} title=${rangeText(spec)} />
+          <input type="number" min=${spec.min} max=${spec.max} step="any" style=${numberWidth(spec.min, spec.max, step)} .value=${live(formatTyped(v, step))} @keydown=${spec.kind === 'number' ? realNumberKeys : trueMinus} @change=${this.typed} title=${rangeText(spec)} />
           <span class="range" title="The range this param takes; a typed value outside it is set to the nearest end"
             >${rangeText({ ...spec, unit: undefined })}${spec.unit ? html`<span class="unit"> ${spec.unit}</span>` : nothing}</span
           >`;
@@ -303,10 +302,11 @@ export class TgParam extends LitElement {
       const field = (e.target as HTMLElement).parentNode?.querySelector<HTMLInputElement>('input[type="number"]');
       if (!field) return;
       // Not prevented: the browser types the key into the field the focus has moved to. The
-      // comma, which that field drops, is typed there as a point.
+      // comma and the true minus, which that field drops, are typed there as a point and a "-",
+      // as the field's own keys type them.
       field.focus();
       field.select();
-      if (comma) decimalComma(e);
+      (spec.kind === 'number' ? realNumberKeys : trueMinus)(e);
       return;
     }
     if (isLog(spec)) this.logKey(e);

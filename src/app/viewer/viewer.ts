@@ -21,7 +21,7 @@ import type { World } from '../../grid.ts';
 import { MAP_SIZE_MAX, MAP_SIZE_MIN, type ViewerChange, type ViewerSession } from '../../viewer-core/session.ts';
 import type { TablePickDetail } from '../biome-table/biome-table.ts';
 import { Subscriptions } from '../controllers.ts';
-import { appEvent, decimalComma } from '../events.ts';
+import { appEvent, decimalComma, realNumberKeys } from '../events.ts';
 import styles from './viewer.styles.ts';
 
 /** Resolutions offered for the view and for exports (the model takes any integer in range). */
@@ -305,8 +305,8 @@ export class TgViewer extends LitElement {
     const view = core.graph.view;
     const sizes = [...new Set([...SIZES, view.size])].sort((a, b) => a - b);
     return html`<div class="bar view">
-      <label>x <input class="x" type="number" step="0.25" .value=${String(view.x)} @keydown=${decimalComma} @change=${(e: Event) => this.setView('x', e)} /></label>
-      <label>y <input class="y" type="number" step="0.25" .value=${String(view.y)} @keydown=${decimalComma} @change=${(e: Event) => this.setView('y', e)} /></label>
+      <label>x <input class="x" type="number" step="0.25" .value=${String(view.x)} @keydown=${realNumberKeys} @change=${(e: Event) => this.setView('x', e)} /></label>
+      <label>y <input class="y" type="number" step="0.25" .value=${String(view.y)} @keydown=${realNumberKeys} @change=${(e: Event) => this.setView('y', e)} /></label>
       <label>
         cells
         <select class="size" @change=${(e: Event) => this.setView('size', e)}>
