@@ -5,6 +5,8 @@ import { cellLength256 } from '../src/grid.ts';
 import { scratch } from '../src/kernels/scratch.ts';
 import { windSides } from '../src/engine/stats.ts';
 import { floodAndAccumulate } from '../src/kernels/flow.ts';
+import { renderDrainage } from '../src/render/drainage.ts';
+import type { Picture } from '../src/render/preview.ts';
 import { type CellNote, defineNode, field, type NodeReading } from '../src/model/manifest.ts';
 import { formatValue } from '../src/model/values.ts';
 
@@ -121,6 +123,29 @@ function constantNote(r: NodeReading<Params>, port: string): string | null {
   return most > 0 ? `no river: most gathered ${formatValue(most)}` : 'no river: no rain runs off';
 }
 
+/**
+ * The node's card picture: the rain it gathered, log-scaled, on the land of its own sea (where
+ * even the filled height is under the sea level, as the kernel has it), with its rivers and lakes
+ * over it (src/render/drainage.ts). Its river mask alone, the first output, drew a new node at
+ * the default river area as a plain sand square with a few blue dots.
+ */
+function drainagePicture(r: NodeReading<Params>, size: number, out?: Uint8ClampedArray): Picture | null {
+  const acc = r.output('accumulation');
+  const rivers = r.output('rivers');
+  const lakes = r.output('lakes');
+  const filled = r.output('filled');
+  const terrain = r.input('terrain');
+  if (acc?.type !== 'field' || rivers?.type !== 'field' || lakes?.type !== 'field' || filled?.type !== 'field' || terrain?.type !== 'terrain') return null;
+  const n = r.domain.n;
+  const land = new Uint8Array(n * n);
+  for (let i = 0; i < n * n; i++) land[i] = filled.data[i] >= terrain.seaLevel ? 1 : 0;
+  const water = [
+    { kind: 'lines' as const, data: rivers.data },
+    { kind: 'area' as const, data: lakes.data },
+  ];
+  return renderDrainage({ gathered: acc.data, land, cellRain: cellLength256(r.domain) ** 2, water }, n, size, out);
+}
+
 export const flow = defineNode({
   type: 'flow',
   title: 'Flow and rivers',
@@ -157,6 +182,7 @@ export const flow = defineNode({
   },
   explain: explainCell,
   constantNote,
+  picture: drainagePicture,
   stats(r) {
     return flowStats(r, r.arrowsUpstream('rain')[0] ?? null);
   },

@@ -10,6 +10,7 @@ import type { Domain, GridWindow } from '../grid.ts';
 import type { BufferKind, BufferOf } from '../engine/pool.ts';
 import type { BiomeValue, FieldValue, Meaning, PortType, TerrainValue, Value } from './values.ts';
 import type { AnyParamValue, ParamSpec, ParamValues } from './params.ts';
+import type { Picture } from '../render/preview.ts';
 
 export interface InputSpec {
   readonly type: PortType;
@@ -257,6 +258,15 @@ export interface NodeDef<
    * rivers with no river: the most gathered against the river area). Null: "constant …".
    */
   constantNote?(r: NodeReading<ParamValues<P>>, port: keyof O & string): string | null;
+  /**
+   * The node's own picture on its card, at most `size` pixels a side (the grid's n when smaller),
+   * into `out` when it is the right size, in place of its first output drawn in its meaning's
+   * palette: what the node computed when no one output says it (the flow's gathered rain,
+   * log-scaled, with its rivers over it). Only the card's: the viewer and exports draw the
+   * outputs themselves, and constantOf / constantNote still read the first output. Null: the
+   * first output's picture.
+   */
+  picture?(r: NodeReading<ParamValues<P>>, size: number, out?: Uint8ClampedArray): Picture | null;
   /** The figures of the node's output that recipes quote and `render --stats` writes. */
   stats?(r: NodeReading<ParamValues<P>>): object;
   /** Arrows the viewer draws over maps downstream of the node (a wind's direction); null when off. */

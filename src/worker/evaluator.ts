@@ -7,7 +7,7 @@ import { createEngine, type Engine } from '../engine/engine.ts';
 import { readNode } from '../engine/reading.ts';
 import { inEditorWords } from '../engine/run-node.ts';
 import { edgeInto, type Graph, type GraphNode } from '../model/graph.ts';
-import type { Catalogue } from '../model/manifest.ts';
+import type { AnyNodeDef, Catalogue, NodeReading } from '../model/manifest.ts';
 import { isLines, type Value, waterKind } from '../model/values.ts';
 import type { Domain } from '../grid.ts';
 import { CATALOGUE } from '../../nodes/index.ts';
@@ -87,6 +87,16 @@ export class PreviewEvaluator {
     const pic = renderPreview(value, n, size, style, this.shelf.take(side * side * 4));
     // A fresh or recycled buffer of exactly one picture: it can be transferred as it is.
     return { width: pic.width, height: pic.height, rgba: pic.rgba.buffer as ArrayBuffer };
+  }
+
+  /** The picture a node draws of itself (NodeDef.picture), in a recycled buffer when one fits; null when it draws none. */
+  private ownImage(draw: NonNullable<AnyNodeDef['picture']>, reading: NodeReading, n: number, size: number): Image | null {
+    const side = Math.min(n, size);
+    const pic = draw(reading, size, this.shelf.take(side * side * 4));
+    if (!pic) return null;
+    // Transferred as a whole buffer: a picture that is a view into a larger one goes as a copy.
+    const whole = pic.rgba.byteOffset === 0 && pic.rgba.byteLength === pic.rgba.buffer.byteLength ? pic.rgba : pic.rgba.slice();
+    return { width: pic.width, height: pic.height, rgba: whole.buffer as ArrayBuffer };
   }
 
   /** A coarse layer on a larger picture, its rivers thin (renderCoarse). */
@@ -234,7 +244,9 @@ export class PreviewEvaluator {
     }
     // Such a node shows its input's histogram, not a picture (the viewer draws its output when asked).
     if (value && !shown) {
-      image = this.image(value, engine.view.size, req.previewSize);
+      // A node that draws its own card picture (the flow's drainage) does, unless bypassed: it then holds another node's value.
+      const own = def?.picture && !node.bypass ? this.ownImage(def.picture, readNode(engine, graph, this.catalogue, node.id).reading, engine.view.size, req.previewSize) : null;
+      image = own ?? this.image(value, engine.view.size, req.previewSize);
       transfer.push(image.rgba);
       constant = constantOf(value) ?? undefined;
       // The node says why, where it can (a flow with no river): a bypassed one holds its neutral value.
