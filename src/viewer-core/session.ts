@@ -33,7 +33,7 @@ import type { WaterRef } from '../worker/protocol.ts';
 import type { Progress } from '../worker/client.ts';
 import { askedWhere, progressParts, type ProgressParts, SLOW_MS } from './progress.ts';
 import { gridBoundNodes } from '../engine/grid-bound.ts';
-import { type GridNote, gridHintFor, gridNoteFor, worldAround } from './world-note.ts';
+import { type GridNote, gridHintFor, gridNoteFor, worldAround, worldRunsAt } from './world-note.ts';
 
 export type ViewerStyle = Required<LayerStyle>;
 export const DEFAULT_STYLE: ViewerStyle = Object.freeze({ heightMode: 'height', shade: true, contours: false });
@@ -391,19 +391,28 @@ export class ViewerSession {
   }
 
   /**
-   * The line under the map when the shown node depends on no erosion or flow but the graph holds
-   * some (world-note.ts gridHintFor), or null: the note above is then not shown, nor its world.
+   * The line under the map when the shown node depends on no erosion or flow but the rivers and
+   * lakes drawn over it do, on one that runs on the view here (world-note.ts gridHintFor), or
+   * null: the note above is then not shown, nor its world. None when no water is drawn, or the
+   * water drawn depends on no erosion or flow, or they run on the graph's world: a pan then
+   * changes nothing the map draws.
    */
   get gridHint(): ReturnType<typeof gridHintFor> {
     const node = this.node;
-    if (!node || this.gridNote) return null;
+    const water = this.riverShown;
+    if (!node || !water || this.gridNote) return null;
     const revision = this.core.revision;
-    if (this.gridRoots?.revision !== revision) this.gridRoots = { revision, roots: gridBoundRoots(this.core.graph) };
-    return gridHintFor(this.gridRoots.roots, this.core.graph.world);
+    const graph = this.core.graph;
+    if (this.gridRoots?.revision !== revision || this.gridRoots.water !== water.node) {
+      this.gridRoots = { revision, water: water.node, roots: gridBoundRoots(graph, water.node), onView: gridBoundSources(graph, water.node, true).length > 0 };
+    }
+    const { roots, onView } = this.gridRoots;
+    if (!roots.length || (worldRunsAt(graph.view, graph.world) && !onView)) return null;
+    return gridHintFor(roots, water.words, graph.world);
   }
 
-  /** The graph's first grid-bound nodes (gridBoundRoots), found again only when the graph changed. */
-  private gridRoots: { revision: number; roots: { id: string; title: string }[] } | null = null;
+  /** The first grid-bound nodes the water drawn depends on (gridBoundRoots), found again only when the graph or the water changed. */
+  private gridRoots: { revision: number; water: string; roots: { id: string; title: string }[]; onView: boolean } | null = null;
 
   /**
    * The world size menu's choice (world-note.ts WORLD_SIZES): with a world, a world of that size
@@ -927,10 +936,13 @@ export function gridBoundSources(graph: Graph, id: string, onView = false): stri
 
 /**
  * The grid-bound nodes of `graph` that no other grid-bound node feeds (an erosion, not the flow
- * reading its land), in file order, by id and title: where a graph's world matters first.
+ * reading its land), in file order, by id and title: where a graph's world matters first. With
+ * `of`, those only that are `of` or feed it.
  */
-export function gridBoundRoots(graph: Graph): { id: string; title: string }[] {
+export function gridBoundRoots(graph: Graph, of?: string): { id: string; title: string }[] {
+  const within = of === undefined ? null : upstreamOf(graph, [of]);
   const bound = graph.nodes.filter((n) => {
+    if (within && !within.has(n.id)) return false;
     const def = nodeDef(n.type);
     return !!def && gridBound(footprintOf(def, n.params));
   });

@@ -153,18 +153,34 @@ export function gridNoteFor(titles: readonly string[], view: View, world: World 
 }
 
 /**
- * The line under the map of a node that depends on no erosion or flow in a graph that holds
- * some (`roots`: the first of them, those no other one feeds, by id and title): the note above
- * and its world's buttons come only under a node that depends on one, and a recipe opened on
- * its biomes beside a Fluvial erosion showed neither (a newcomer found the world only by
- * selecting the erosion). One line pointing to them, the viewer making each name a button that
- * shows it; `tail` follows the names. Null without such nodes.
+ * Whether the engine runs a graph's grid-bound nodes on its world at this view (engine.ts
+ * worldGridOf), so that a pan keeps their values: the world holds the view, the view lies on the
+ * world's cells at its resolution, and the world's grid is at most WORLD_GRID_MAX cells a side.
+ * (Below a water level read from the view a node runs on the view all the same: the caller asks
+ * gridBoundSources with `onView` for those.)
  */
-export function gridHintFor(roots: readonly { readonly id: string; readonly title: string }[], world: World | undefined): { nodes: typeof roots; tail: string } | null {
+export function worldRunsAt(view: View, world: World | undefined): boolean {
+  return !!world && holds(world, view) && !!latticeOf({ x0: view.x, y0: view.y, extent: 1, n: view.size }) && world.size * view.size + 1 <= WORLD_GRID_MAX;
+}
+
+/**
+ * The line under the map of a node that depends on no erosion or flow, when the rivers and lakes
+ * drawn over the map (`water`: the box's words, "rivers & lakes") come from one that runs on the
+ * view here (`roots`: the first grid-bound nodes that water depends on, by id and title): a pan
+ * runs them again and the water drawn may come out different, though the output shown does not.
+ * The viewer makes each name a button that shows it, with its note and its world's buttons;
+ * `tail` follows the names. Null without such nodes.
+ *
+ * It used to show under every such node of a graph holding an erosion or a flow, whatever the
+ * map drew, and said the world held them where it did not (a view panned out of it): under 17 of
+ * the 18 nodes of the Rivers and Island recipes, a line that seldom mattered, and people stopped
+ * reading it. ViewerSession.gridHint asks it only where a pan changes what the map draws.
+ */
+export function gridHintFor(roots: readonly { readonly id: string; readonly title: string }[], water: string, world: World | undefined): { nodes: typeof roots; tail: string } | null {
   if (!roots.length) return null;
   const one = roots.length === 1;
-  const tail = world
-    ? ` ${one ? 'runs' : 'run'} on the graph's world (${worldText(world)}); this output does not depend on ${one ? 'it' : 'them'}.`
-    : ` ${one ? 'runs' : 'run'} on whole grids, and this output does not depend on ${one ? 'it' : 'them'}: show ${one ? 'it' : 'one'} to give the graph a world.`;
-  return { nodes: roots, tail };
+  const it = one ? 'it' : 'them';
+  const where = world ? `on the whole view here, not on the graph's world (${worldText(world)})` : 'on the whole view';
+  const act = world ? `Show ${one ? 'it' : 'one'} to see why` : `Show ${one ? 'it' : 'one'} to give the graph a world`;
+  return { nodes: roots, tail: ` ${one ? 'runs' : 'run'} ${where}: a pan runs ${it} again, and the ${water} drawn over this map may come out different (this output does not depend on ${it}). ${act}.` };
 }

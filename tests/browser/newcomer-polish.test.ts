@@ -123,11 +123,13 @@ describe('a newcomer’s small frictions, smoothed', () => {
 
     it(`points from an output that depends on no erosion to the graph's erosion, which gives it a world (${size})`, async () => {
       await withApp({ viewport, recipe: 'carved-valleys.json' }, async (page) => {
-        // The recipe opens on its biomes, which do not depend on the Fluvial erosion.
+        // The recipe opens on its biomes, which do not depend on the Fluvial erosion; the rivers drawn over them do.
         await page.locator('tg-viewer h2[data-viewer-node="biomes"]').waitFor();
         const hint = page.locator('tg-viewer .grid-hint');
         await expect.poll(() => hint.count()).toBe(1);
-        expect(await hint.innerText()).toBe('Fluvial erosion runs on whole grids, and this output does not depend on it: show it to give the graph a world.');
+        expect(await hint.innerText()).toBe(
+          'Fluvial erosion runs on the whole view: a pan runs it again, and the rivers & lakes drawn over this map may come out different (this output does not depend on it). Show it to give the graph a world.',
+        );
         expect(await page.locator('tg-viewer .grid-note button.world-set').count()).toBe(0);
         await screenshot(page, `polish-hint-${viewport.width}`);
         // The name is a link to the node: the viewer shows it, with its note and the world's button.
