@@ -34,15 +34,18 @@ export interface Drainage {
 }
 
 /**
- * Where a pixel's value sits on the log scale, 0 … 1: ln(a / cellRain) over ln(most / cellRain),
+ * Where a value sits on the picture's log scale, 0 … 1: ln(a / cellRain) over ln(most / cellRain),
  * a counted in cells of rain 1, so a cell that gathers no more than one cell's rain is black, the
  * trunk river white, and a line of 10 cells as far from black as one of 1000 from white whatever
  * the resolution. (From 0 instead, ln(1 + a / cellRain), lifted the whole land a tenth off black
  * and drew every hillside's hair as a line.) 0 when nothing gathers more than a cell's rain.
+ * Made once a picture: one logarithm a pixel.
  */
-export function drainageScale(gathered: number, most: number, cellRain: number): number {
-  if (!(gathered > cellRain) || !(most > cellRain)) return 0;
-  return Math.min(1, Math.log(gathered / cellRain) / Math.log(most / cellRain));
+export function drainageScale(most: number, cellRain: number): (gathered: number) => number {
+  if (!(most > cellRain)) return () => 0;
+  const low = Math.log(cellRain);
+  const per = 1 / (Math.log(most) - low);
+  return (gathered) => (gathered > cellRain ? Math.min(1, (Math.log(gathered) - low) * per) : 0);
 }
 
 /**
@@ -53,32 +56,49 @@ export function drainageScale(gathered: number, most: number, cellRain: number):
  */
 export function renderDrainage(d: Drainage, n: number, size: number, out?: Uint8ClampedArray): Picture {
   const cells = n * n;
-  if (d.gathered.length !== cells || d.land.length !== cells) throw new Error(`renderDrainage: the layers hold ${d.gathered.length} and ${d.land.length} cells, expected ${n} × ${n}`);
+  const { gathered, land, cellRain } = d;
+  if (gathered.length !== cells || land.length !== cells) throw new Error(`renderDrainage: the layers hold ${gathered.length} and ${land.length} cells, expected ${n} × ${n}`);
   const side = Math.min(n, size);
   const rgba = out && out.length === side * side * 4 ? out : new Uint8ClampedArray(side * side * 4);
+  // The cells under each pixel column, and the cell at its centre: the blocks tile the grid, so
+  // the most any land cell gathers is the most of the blocks', and each cell is read once.
+  const c0 = new Int32Array(side + 1);
+  const cc = new Int32Array(side);
+  for (let c = 0; c <= side; c++) c0[c] = Math.floor((c * n) / side);
+  for (let c = 0; c < side; c++) cc[c] = Math.min(n - 1, Math.floor(((c + 0.5) * n) / side));
+  const block = new Float32Array(side * side);
   let most = 0;
-  for (let i = 0; i < cells; i++) if (d.land[i] && d.gathered[i] > most) most = d.gathered[i];
   for (let r = 0; r < side; r++) {
     const r0 = Math.floor((r * n) / side);
-    const r1 = Math.max(r0 + 1, Math.floor(((r + 1) * n) / side));
-    const rc = Math.min(n - 1, Math.floor(((r + 0.5) * n) / side));
-    for (let c = 0, p = (side - 1 - r) * side * 4; c < side; c++, p += 4) {
-      const c0 = Math.floor((c * n) / side);
-      const c1 = Math.max(c0 + 1, Math.floor(((c + 1) * n) / side));
-      const cc = Math.min(n - 1, Math.floor(((c + 0.5) * n) / side));
-      let colour: ArrayLike<number> = DRAINAGE_SEA;
-      let k = 0;
-      if (d.land[rc * n + cc]) {
-        // The centre cell may lie past the block (a block one cell wide, its centre in the next): it counts too.
-        let a = d.gathered[rc * n + cc];
-        for (let y = r0; y < r1; y++) for (let x = c0; x < c1; x++) if (d.land[y * n + x] && d.gathered[y * n + x] > a) a = d.gathered[y * n + x];
-        colour = DRAINAGE;
-        k = Math.round(drainageScale(a, most, d.cellRain) * 255) * 3;
+    const r1 = Math.floor(((r + 1) * n) / side);
+    for (let c = 0; c < side; c++) {
+      let a = 0;
+      for (let y = r0; y < r1; y++) {
+        for (let i = y * n + c0[c], end = y * n + c0[c + 1]; i < end; i++) if (gathered[i] > a && land[i]) a = gathered[i];
       }
-      rgba[p] = colour[k];
-      rgba[p + 1] = colour[k + 1];
-      rgba[p + 2] = colour[k + 2];
+      block[r * side + c] = a;
+      if (a > most) most = a;
+    }
+  }
+  const [seaR, seaG, seaB] = DRAINAGE_SEA;
+  const scale = drainageScale(most, cellRain);
+  for (let r = 0; r < side; r++) {
+    const centreRow = Math.min(n - 1, Math.floor(((r + 0.5) * n) / side)) * n;
+    for (let c = 0, p = (side - 1 - r) * side * 4; c < side; c++, p += 4) {
       rgba[p + 3] = 255;
+      const centre = centreRow + cc[c];
+      if (!land[centre]) {
+        rgba[p] = seaR;
+        rgba[p + 1] = seaG;
+        rgba[p + 2] = seaB;
+        continue;
+      }
+      // The centre cell may lie past the block (a block one cell wide, its centre in the next): it counts too.
+      const a = Math.max(block[r * side + c], gathered[centre]);
+      const k = Math.round(scale(a) * 255) * 3;
+      rgba[p] = DRAINAGE[k];
+      rgba[p + 1] = DRAINAGE[k + 1];
+      rgba[p + 2] = DRAINAGE[k + 2];
     }
   }
   if (d.water.length) drawWater(rgba, side, d.water, n);
