@@ -76,9 +76,9 @@ export const moisture = defineNode({
     'M = sat(noise amount · nM + coast wetness / (1 + d · coast fade) + wind share · air), unitless 0…1. ' +
     'Unwired: nM = ½, no coast term, no wind term.',
   inputs: {
-    noise: { type: 'field', doc: 'A noise in [−1, 1] for local variation.', optional: 'nM = ½' },
-    coast: { type: 'field', doc: 'Coast distance in 256-map cells (the sea wets the shore).', optional: 'no coast term' },
-    air: { type: 'field', doc: "The wind's air humidity 0…1.", optional: 'no wind term' },
+    noise: { type: 'field', doc: 'A noise in [−1, 1] for local variation.', optional: 'nM = ½', takes: ['noise'] },
+    coast: { type: 'field', doc: 'Coast distance in 256-map cells (the sea wets the shore).', optional: 'no coast term', takes: ['distance'] },
+    air: { type: 'field', doc: "The wind's air humidity 0…1.", optional: 'no wind term', takes: ['air'] },
   },
   outputs: {
     out: { type: 'field', meaning: 'moisture', doc: 'Moisture 0 (dry) … 1 (wet).' },

@@ -60,9 +60,9 @@ export const temperature = defineNode({
     'T = sat(equator warmth − cooling inland · rank − cooling poleward · sat(|y| / 8) + coast warmth / (1 + d) + noise amount · (nT − ½)), ' +
     'unitless 0…1. The equator is y = 0 and the poles 8 views away. Unwired: rank 0, no coast term, nT = ½.',
   inputs: {
-    rank: { type: 'field', doc: 'Land rank 0…1 (altitude cools by rank).', optional: 'rank 0' },
-    coast: { type: 'field', doc: 'Coast distance in 256-map cells (the sea tempers).', optional: 'no coast term' },
-    noise: { type: 'field', doc: 'A noise in [−1, 1] for local variation.', optional: 'nT = ½' },
+    rank: { type: 'field', doc: 'Land rank 0…1 (altitude cools by rank).', optional: 'rank 0', takes: ['rank'] },
+    coast: { type: 'field', doc: 'Coast distance in 256-map cells (the sea tempers).', optional: 'no coast term', takes: ['distance'] },
+    noise: { type: 'field', doc: 'A noise in [−1, 1] for local variation.', optional: 'nT = ½', takes: ['noise'] },
   },
   outputs: {
     out: { type: 'field', meaning: 'temperature', doc: 'Temperature 0 (cold) … 1 (hot).' },

@@ -171,10 +171,10 @@ export const whittaker = defineNode({
     'and M (at most four biomes, summing to 1): the viewer blends their colours and exports write them as ' +
     'splat maps. Ocean and beach stay hard.',
   inputs: {
-    temperature: { type: 'field', doc: 'Temperature 0…1.' },
-    moisture: { type: 'field', doc: 'Moisture 0…1.' },
+    temperature: { type: 'field', doc: 'Temperature 0…1.', takes: ['temperature'] },
+    moisture: { type: 'field', doc: 'Moisture 0…1.', takes: ['moisture'] },
     terrain: { type: 'terrain', doc: 'Heights with a sea level: where the ocean is.' },
-    coast: { type: 'field', doc: 'Coast distance in 256-map cells, for beaches.', optional: 'no beaches' },
+    coast: { type: 'field', doc: 'Coast distance in 256-map cells, for beaches.', optional: 'no beaches', takes: ['distance'] },
   },
   outputs: {
     out: { type: 'biome', meaning: 'biome', doc: 'Biome id per cell (0 ocean … 12 beach).' },

@@ -241,7 +241,7 @@ export const wind = defineNode({
     'view. Off: no air reaches the land (0 everywhere), so moisture gets no wind term.',
   inputs: {
     terrain: { type: 'terrain', doc: 'Heights with a sea level: where the air is over water.' },
-    rank: { type: 'field', doc: 'Land rank 0…1: how high the air climbs.', optional: 'rank 0, so no lift' },
+    rank: { type: 'field', doc: 'Land rank 0…1: how high the air climbs.', optional: 'rank 0, so no lift', takes: ['rank'] },
   },
   outputs: {
     out: { type: 'field', meaning: 'air', doc: 'Humidity of the air passing each cell, 0…1.' },

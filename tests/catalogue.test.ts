@@ -106,6 +106,24 @@ describe('the add-node menu', () => {
       if (list.length > 1) expect(list.map((i) => i.port)).toEqual(Object.keys(def.inputs).filter((p) => list.some((i) => i.port === p)));
     }
   });
+
+  it("lists first, for a wire of a meaning, each node's inputs made for it", () => {
+    // "moisture" and Enter on the wind's wire picked "Moisture · noise", the first listed: the
+    // air went into the noise and the moisture stayed flat.
+    const ports = (meaning: Parameters<typeof wireItems>[2], type: string) => wireItems('output', 'field', meaning).filter((i) => i.type === type).map((i) => i.port);
+    expect(ports('air', 'moisture')).toEqual(['air', 'noise', 'coast']);
+    expect(ports('distance', 'moisture')).toEqual(['coast', 'noise', 'air']);
+    expect(ports('moisture', 'whittaker')).toEqual(['moisture', 'temperature', 'coast']);
+    expect(ports('rank', 'wind')).toEqual(['rank']);
+    expect(ports('rank', 'temperature')).toEqual(['rank', 'coast', 'noise']);
+    expect(searchMenu(wireItems('output', 'field', 'air'), 'moisture')[0].items[0].title).toBe('Moisture · air');
+    // A meaning no input is made for, or none given: manifest order, as before.
+    expect(ports('height', 'moisture')).toEqual(['noise', 'coast', 'air']);
+    expect(ports(undefined, 'whittaker')).toEqual(['temperature', 'moisture', 'coast']);
+    // Every input's `takes` names meanings some node's output has.
+    const made = new Set(NODE_TYPES.flatMap((d) => Object.values(d.outputs).map((o) => o.meaning)));
+    for (const d of NODE_TYPES) for (const [port, spec] of Object.entries(d.inputs)) for (const m of spec.takes ?? []) expect(made.has(m), `${d.type}.${port} takes ${m}`).toBe(true);
+  });
 });
 
 describe('the words people see for a choice', () => {

@@ -17,6 +17,20 @@ describe('a wire dropped on a node', () => {
     expect(text(wireOntoNode(without(DEFAULT, 'height.base'), { side: 'output', node: 'water', port: 'terrain' }, 'height'))).toMatch(/loop/);
   });
 
+  it("joins the input made for the wire's meaning before the first free one, replacing its wire", () => {
+    // The wind's air on the Moisture: its air input (taken by the wind already: replaced, the
+    // same wire), not its first free one; with noise and coast cut it went into the noise.
+    const cut = without(without(DEFAULT, 'moisture.noise'), 'moisture.coast');
+    expect(text(wireOntoNode(cut, { side: 'output', node: 'wind', port: 'out' }, 'moisture'))).toBe('wind.out>moisture.air');
+    expect(text(wireOntoNode(without(cut, 'moisture.air'), { side: 'output', node: 'wind', port: 'out' }, 'moisture'))).toBe('wind.out>moisture.air');
+    // The moisture on the biomes: their moisture input, not the free temperature before it.
+    expect(text(wireOntoNode(without(DEFAULT, 'biomes.temperature'), { side: 'output', node: 'moisture', port: 'out' }, 'biomes'))).toBe('moisture.out>biomes.moisture');
+    // The coast distance on the Temperature: its coast input, not its first (rank).
+    expect(text(wireOntoNode(without(without(DEFAULT, 'temperature.rank'), 'temperature.coast'), { side: 'output', node: 'coast', port: 'out' }, 'temperature'))).toBe('coast.out>temperature.coast');
+    // A noise is made for no single input of Combine: the first free one, as before.
+    expect(text(wireOntoNode(without(DEFAULT, 'height.detail'), { side: 'output', node: 'moistNoise', port: 'out' }, 'height'))).toBe('moistNoise.out>height.detail');
+  });
+
   it('from an input, leaves the first output that fits', () => {
     expect(text(wireOntoNode(DEFAULT, { side: 'input', node: 'coast', port: 'terrain' }, 'water'))).toBe('water.terrain>coast.terrain');
   });

@@ -5,7 +5,7 @@
 
 import { NODE_TYPES } from '../../nodes/index.ts';
 import type { AnyNodeDef } from '../model/manifest.ts';
-import { canConnect, type PortType } from '../model/values.ts';
+import { canConnect, type Meaning, type PortType } from '../model/values.ts';
 import { portOffers } from './wiring.ts';
 
 export interface MenuItem {
@@ -37,9 +37,12 @@ export function allItems(): MenuItem[] {
   return NODE_TYPES.map((d) => ({ type: d.type, title: d.title, group: d.group, doc: d.doc, keywords: keywordsOf(d) }));
 }
 
-/** One item per (node type, port) that could take a wire dragged from a socket of this side and type. */
-export function wireItems(side: 'input' | 'output', type: PortType): MenuItem[] {
-  const offers = portOffers(side, type);
+/**
+ * One item per (node type, port) that could take a wire dragged from a socket of this side and
+ * type; from an output of `meaning`, each node's inputs made for it first (see portOffers).
+ */
+export function wireItems(side: 'input' | 'output', type: PortType, meaning?: Meaning): MenuItem[] {
+  const offers = portOffers(side, type, meaning);
   const perType = new Map<string, number>();
   for (const o of offers) perType.set(o.def.type, (perType.get(o.def.type) ?? 0) + 1);
   return offers.map((o) => ({
@@ -54,12 +57,13 @@ export function wireItems(side: 'input' | 'output', type: PortType): MenuItem[] 
 }
 
 /**
- * One item per (node type, input) that can sit on a wire from a `from` output to a `to` input:
- * the input takes `from`, and the type's first output that `to` takes feeds it on.
+ * One item per (node type, input) that can sit on a wire from a `from` output (of `meaning`) to a
+ * `to` input: the input takes `from` (those made for `meaning` first), and the type's first
+ * output that `to` takes feeds it on.
  */
-export function insertItems(from: PortType, to: PortType): MenuItem[] {
+export function insertItems(from: PortType, to: PortType, meaning?: Meaning): MenuItem[] {
   const items: MenuItem[] = [];
-  for (const o of portOffers('output', from)) {
+  for (const o of portOffers('output', from, meaning)) {
     const out = Object.entries(o.def.outputs).find(([, spec]) => canConnect(spec.type, to));
     if (out) items.push({ type: o.def.type, title: o.def.title, group: o.def.group, doc: o.def.doc, keywords: keywordsOf(o.def), port: o.port, outPort: out[0] });
   }

@@ -7,7 +7,7 @@ import { NODE_TYPES, nodeDef } from '../../nodes/index.ts';
 import { type Edge, findNode, type Graph, portRefText } from '../model/graph.ts';
 import type { AnyNodeDef } from '../model/manifest.ts';
 import { cycleThrough, wireProblem } from '../model/validate.ts';
-import { canConnect, connectRefusal, type PortType } from '../model/values.ts';
+import { canConnect, connectRefusal, type Meaning, type PortType } from '../model/values.ts';
 
 /** "from.port>to.port": one key per wire (an input takes one wire, so this is unique). */
 export function edgeKey(edge: Edge): string {
@@ -51,6 +51,12 @@ export function portType(graph: Graph, node: string, side: 'input' | 'output', p
   return side === 'input' ? def.inputs[port]?.type : def.outputs[port]?.type;
 }
 
+/** What the numbers of a node's output mean (the wind's `out`: air), or undefined when there is no such node or port. */
+export function outputMeaning(graph: Graph, node: string, port: string): Meaning | undefined {
+  const n = findNode(graph, node);
+  return n ? nodeDef(n.type)?.outputs[port]?.meaning : undefined;
+}
+
 /** A node type and one of its ports that could take a wire being dragged. */
 export interface PortOffer {
   readonly def: AnyNodeDef;
@@ -60,15 +66,31 @@ export interface PortOffer {
 }
 
 /**
+ * A node's inputs with those made for `meaning` (InputSpec.takes) first, each part in manifest
+ * order: the wind's air meets the moisture's `air` before its `noise`, which takes any field.
+ */
+function inputsFor(def: AnyNodeDef, meaning: Meaning | undefined): string[] {
+  const keys = Object.keys(def.inputs);
+  if (!meaning) return keys;
+  const made = (k: string) => def.inputs[k].takes?.includes(meaning) === true;
+  return [...keys.filter(made), ...keys.filter((k) => !made(k))];
+}
+
+/**
  * The node types (and the port on each) that could take a wire dragged from a socket of type
  * `type`: inputs that accept it when the wire starts at an output, outputs that fit it when
- * the wire starts at an input. Menu order, then port order.
+ * the wire starts at an input. Menu order, then port order, except that from an output of
+ * `meaning` a node's inputs made for it come first (so Enter on "Moisture" picks its `air`
+ * for the wind's wire, where it picked `noise`, the first, and the moisture stayed flat).
  */
-export function portOffers(side: 'input' | 'output', type: PortType): PortOffer[] {
+export function portOffers(side: 'input' | 'output', type: PortType, meaning?: Meaning): PortOffer[] {
   const out: PortOffer[] = [];
   for (const def of NODE_TYPES) {
     if (side === 'output') {
-      for (const [port, spec] of Object.entries(def.inputs)) if (canConnect(type, spec.type)) out.push({ def, port, portType: spec.type });
+      for (const port of inputsFor(def, meaning)) {
+        const spec = def.inputs[port];
+        if (canConnect(type, spec.type)) out.push({ def, port, portType: spec.type });
+      }
     } else {
       for (const [port, spec] of Object.entries(def.outputs)) if (canConnect(spec.type, type)) out.push({ def, port, portType: spec.type });
     }
@@ -86,9 +108,12 @@ export interface LooseEnd {
 /**
  * The wire a loose end makes when it is dropped on a node's body rather than on a socket (as
  * Gaea, Houdini and Blender do it): from an output, into the node's first input that takes it
- * and has no wire yet, else its first input that takes it (the new wire replaces the old); from
- * an input, out of the node's first output that fits. Ports in the manifest's order. When none
- * fits, the reason the first port was refused (or that the node has no port on that side).
+ * and has no wire yet, else its first input that takes it (the new wire replaces the old),
+ * where the inputs made for the output's meaning come first (InputSpec.takes: the wind's air
+ * joins the moisture's `air`, even in place of a wire there, not its free `noise`); from an
+ * input, out of the node's first output that fits. Otherwise ports in the manifest's order.
+ * When none fits, the reason the first port was refused (or that the node has no port on that
+ * side).
  */
 export function wireOntoNode(graph: Graph, end: LooseEnd, onto: string): { readonly edge: Edge } | { readonly refusal: string } {
   const node = findNode(graph, onto);
@@ -100,8 +125,12 @@ export function wireOntoNode(graph: Graph, end: LooseEnd, onto: string): { reado
   if (!ports.length) return { refusal: `${name} has no ${fromOutput ? 'input' : 'output'} to take the wire` };
   const edgeTo = (port: string): Edge =>
     fromOutput ? { from: { node: end.node, port: end.port }, to: { node: onto, port } } : { from: { node: onto, port }, to: { node: end.node, port: end.port } };
-  const fitting = ports.map(edgeTo).filter((e) => !wireRefusal(graph, e));
-  const free = fitting.find((e) => !graph.edges.some((w) => w.to.node === e.to.node && w.to.port === e.to.port));
-  const edge = fromOutput ? (free ?? fitting[0]) : fitting[0];
+  const meaning = fromOutput ? outputMeaning(graph, end.node, end.port) : undefined;
+  const fitting = (fromOutput ? inputsFor(def, meaning) : ports).map(edgeTo).filter((e) => !wireRefusal(graph, e));
+  const isFree = (e: Edge) => !graph.edges.some((w) => w.to.node === e.to.node && w.to.port === e.to.port);
+  const madeFor = (e: Edge) => meaning !== undefined && def.inputs[e.to.port]?.takes?.includes(meaning) === true;
+  // An input made for the wire's meaning wins even when taken (the new wire replaces the old);
+  // otherwise the first free input, else the first that takes it.
+  const edge = fromOutput ? (fitting.find((e) => madeFor(e) && isFree(e)) ?? fitting.find(madeFor) ?? fitting.find(isFree) ?? fitting[0]) : fitting[0];
   return edge ? { edge } : { refusal: wireRefusal(graph, edgeTo(ports[0]))! };
 }

@@ -17,6 +17,12 @@ export interface InputSpec {
   readonly doc: string;
   /** Present when the input may stay unwired; says what the kernel uses instead. */
   readonly optional?: string;
+  /**
+   * The meanings of the outputs this input is made for (the moisture's `air`: the wind's air).
+   * A wire of one of them dropped on the node, or on empty canvas for a node picked from the
+   * palette, joins this input rather than the node's first that takes its type.
+   */
+  readonly takes?: readonly Meaning[];
 }
 
 export interface OutputSpec {
