@@ -85,9 +85,9 @@ export const moisture = defineNode({
   },
   params: {
     moistNoise: { label: 'noise amount', kind: 'number', default: 0.285, min: 0, max: 1, step: 0.01, doc: 'Weight of the noise term.' },
-    coastBonus: { label: 'coast wetness', kind: 'number', default: 0.355, min: 0, max: 1, step: 0.01, doc: 'Moisture the sea adds at the shore.' },
-    decay: { label: 'coast fade', unit: '/ cell', kind: 'number', scale: 'log', default: 0.274, min: 0, max: 2, step: 0.005, doc: 'How fast the coast bonus fades inland, per 256-map cell.' },
-    strength: { label: 'wind share', kind: 'number', default: 0.583, min: 0, max: 1, step: 0.01, doc: "Weight of the wind's air humidity." },
+    coastBonus: { label: 'coast wetness', kind: 'number', default: 0.355, min: 0, max: 1, step: 0.01, appliesWhen: { wired: 'coast' }, doc: 'Moisture the sea adds at the shore.' },
+    decay: { label: 'coast fade', unit: '/ cell', kind: 'number', scale: 'log', default: 0.274, min: 0, max: 2, step: 0.005, appliesWhen: { wired: 'coast' }, doc: 'How fast the coast bonus fades inland, per 256-map cell.' },
+    strength: { label: 'wind share', kind: 'number', default: 0.583, min: 0, max: 1, step: 0.01, appliesWhen: { wired: 'air' }, doc: "Weight of the wind's air humidity." },
   },
   explain: (r, i) => explainMoisture(r, i),
   band: moistureBand,

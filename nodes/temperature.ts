@@ -69,10 +69,10 @@ export const temperature = defineNode({
   },
   params: {
     base: { label: 'equator warmth', kind: 'number', default: 0.4, min: -1, max: 2, step: 0.01, doc: 'Temperature at the equator, at sea level, far from the coast.' },
-    lapse: { label: 'cooling inland', kind: 'number', default: 0.1, min: 0, max: 2, step: 0.01, doc: 'Cooling from the coast (rank 0) to the highest land (rank 1).' },
+    lapse: { label: 'cooling inland', kind: 'number', default: 0.1, min: 0, max: 2, step: 0.01, appliesWhen: { wired: 'rank' }, doc: 'Cooling from the coast (rank 0) to the highest land (rank 1).' },
     latitude: { label: 'cooling poleward', kind: 'number', default: 1, min: 0, max: 2, step: 0.01, doc: 'Cooling from the equator to the pole.' },
-    coastMod: { label: 'coast warmth', kind: 'number', default: 0.062, min: -1, max: 1, step: 0.01, doc: 'Warmth the sea adds at the shore, fading as 1 / (1 + d).' },
-    tempNoise: { label: 'noise amount', kind: 'number', default: 0.15, min: 0, max: 1, step: 0.01, doc: 'Amplitude of the noise term.' },
+    coastMod: { label: 'coast warmth', kind: 'number', default: 0.062, min: -1, max: 1, step: 0.01, appliesWhen: { wired: 'coast' }, doc: 'Warmth the sea adds at the shore, fading as 1 / (1 + d).' },
+    tempNoise: { label: 'noise amount', kind: 'number', default: 0.15, min: 0, max: 1, step: 0.01, appliesWhen: { wired: 'noise' }, doc: 'Amplitude of the noise term.' },
   },
   band: temperatureRows,
   run(ctx, p) {

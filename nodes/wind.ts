@@ -259,7 +259,7 @@ export const wind = defineNode({
     },
     evap: { label: 'sea uptake', unit: '/ cell', kind: 'number', scale: 'log', default: 0.03, min: 0, max: 1, step: 0.005, doc: 'How fast air takes up water over the sea, per 256-map cell.' },
     dry: { label: 'land drying', unit: '/ cell', kind: 'number', scale: 'log', default: 0.001, min: 0, max: 0.1, step: 0.0005, doc: 'How fast air loses water over land, per 256-map cell.' },
-    lift: { label: 'rain on slopes', kind: 'number', default: 0.6, min: 0, max: 4, step: 0.01, doc: 'Rain when the air climbs: e^(−4 · lift) after climbing from coast to summit.' },
+    lift: { label: 'rain on slopes', kind: 'number', default: 0.6, min: 0, max: 4, step: 0.01, appliesWhen: { wired: 'rank' }, doc: 'Rain when the air climbs: e^(−4 · lift) after climbing from coast to summit.' },
     start: {
       kind: 'enum',
       default: 'world',

@@ -142,11 +142,16 @@ describe('the words people see for a choice', () => {
   });
 });
 
-describe('params read only with some choices', () => {
-  it('name an enum of their own node and options it has', () => {
+describe('params read only with some choices or with an input wired', () => {
+  it('name an enum of their own node and options it has, or an optional input of their node', () => {
     const conditional = NODE_TYPES.flatMap((d) => Object.entries(d.params).flatMap(([key, p]) => (p.appliesWhen ? [{ d, at: `${d.type}.${key}`, when: p.appliesWhen }] : [])));
-    expect(conditional.map((c) => c.at)).toEqual(expect.arrayContaining(['water.share', 'water.level']));
+    expect(conditional.map((c) => c.at)).toEqual(expect.arrayContaining(['water.share', 'water.level', 'wind.lift', 'moisture.strength']));
     for (const { d, at, when } of conditional) {
+      if ('wired' in when) {
+        // An input that must be wired is no condition: only an optional one can leave it idle.
+        expect(d.inputs[when.wired]?.optional, `${at} applies with ${when.wired} wired`).toBeTruthy();
+        continue;
+      }
       const on = d.params[when.param];
       expect(on?.kind, `${at} applies with ${when.param}`).toBe('enum');
       if (on?.kind === 'enum') for (const o of when.in) expect(on.options, at).toContain(o);
@@ -161,6 +166,14 @@ describe('params read only with some choices', () => {
     expect(paramApplies(water.params.share, { mode: 'raw' })).toBe(false);
     expect(paramApplies(water.params.level, { mode: 'raw' })).toBe(true);
     expect(paramApplies(water.params.cut, { mode: 'raw' })).toBe(true);
+  });
+
+  it('are read with their input wired and not without, and counted as read when the wiring is not known', () => {
+    const wind = NODE_TYPES.find((d) => d.type === 'wind')!;
+    expect(paramApplies(wind.params.lift, {}, (input) => input === 'rank')).toBe(true);
+    expect(paramApplies(wind.params.lift, {}, () => false)).toBe(false);
+    expect(paramApplies(wind.params.lift, {})).toBe(true);
+    expect(paramApplies(wind.params.angle, {}, () => false)).toBe(true);
   });
 });
 

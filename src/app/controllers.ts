@@ -80,6 +80,9 @@ export class NodeWatch extends TargetWatch<{ core: EditorCore; previews: Preview
             const now = shown();
             redraw ||= now !== selection;
             selection = now;
+          } else if (c.kind === 'edgeAdded' || c.kind === 'edgeRemoved') {
+            // A param read only with an input wired is dimmed while that input has no wire.
+            redraw ||= c.edge.to.node === t.id;
           } else redraw ||= c.kind === 'graph' || ((c.kind === 'param' || c.kind === 'title' || c.kind === 'flag') && c.id === t.id);
         }
         if (redraw) this.host.requestUpdate();

@@ -17,10 +17,20 @@ interface ParamBase {
    */
   readonly since?: { readonly version: number; readonly legacy?: AnyParamValue };
   /**
-   * The param is read only while another (an enum) holds one of these options: the water's
-   * share with mode percent, its level with mode raw. The editor dims it otherwise.
+   * The param is read only while another (an enum) holds one of these options (the water's
+   * share with mode percent, its level with mode raw), or only while one of the node's inputs
+   * has a wire (the wind's rain on slopes with a land rank: without one the air never climbs).
+   * The editor dims it otherwise.
    */
-  readonly appliesWhen?: { readonly param: string; readonly in: readonly string[] };
+  readonly appliesWhen?: AppliesWhen;
+}
+
+/** See ParamBase.appliesWhen. */
+export type AppliesWhen = { readonly param: string; readonly in: readonly string[] } | { readonly wired: string };
+
+/** When a param is read, in words for its label: "mode percent", "rank wired". */
+export function appliesWords(when: AppliesWhen): string {
+  return 'wired' in when ? `${when.wired} wired` : `${when.param} ${when.in.join(' or ')}`;
 }
 
 /**
@@ -31,10 +41,15 @@ export function paramLabel(key: string, spec: ParamSpec): string {
   return spec.label ?? key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
-/** Whether a param is read with these params (see ParamBase.appliesWhen). */
-export function paramApplies(spec: ParamSpec, params: Readonly<Record<string, AnyParamValue>>): boolean {
+/**
+ * Whether a param is read with these params and, for one read only with an input wired, with
+ * the node's inputs wired as `wired` says (see ParamBase.appliesWhen; unknown wiring counts as
+ * wired, so only a param known to be idle is dimmed).
+ */
+export function paramApplies(spec: ParamSpec, params: Readonly<Record<string, AnyParamValue>>, wired: (input: string) => boolean = () => true): boolean {
   const when = spec.appliesWhen;
-  return !when || when.in.includes(params[when.param] as string);
+  if (!when) return true;
+  return 'wired' in when ? wired(when.wired) : when.in.includes(params[when.param] as string);
 }
 
 /**

@@ -3,7 +3,7 @@
 // the real mouse and keyboard at 1600 × 1000 and 1024 × 700.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { drag, screenshot, settle, socketCenter, waitForPreviews, wires, withApp } from './harness.ts';
+import { drag, screenshot, settle, showParams, socketCenter, waitForPreviews, wires, withApp } from './harness.ts';
 
 const SIZES = [
   { width: 1600, height: 1000 },
@@ -37,6 +37,37 @@ describe("a wire's palette", () => {
         await settle(page);
         const added = (await wires(page)).filter((w) => w.startsWith('wind.out>') && !w.endsWith('>moisture.air'));
         expect(added).toEqual(['wind.out>moisture2.air']);
+      });
+    });
+  }
+});
+
+describe('a param its node reads only with an input wired', () => {
+  for (const viewport of SIZES) {
+    it(`is dimmed while that input has no wire, its label saying so: the wind's rain on slopes without a land rank (${viewport.width} × ${viewport.height})`, async () => {
+      // A Wind added from the water's terrain has no rank: "rain on slopes", the rain-shadow
+      // lever, then changes nothing (the air never climbs), and its slider said nothing of it.
+      await withApp({ viewport }, async (page) => {
+        const unused = (id: string) => page.locator(`tg-node[data-node-id="${id}"] tg-param`).evaluateAll((ps) => ps.filter((p) => p.hasAttribute('unused')).map((p) => p.getAttribute('name')));
+        await showParams(page, 'wind');
+        expect(await unused('wind')).toEqual([]);
+        // The rank's wire picked off the wind's input and let go on empty canvas, the palette
+        // that opens closed with Escape: the wire stays cut.
+        await drag(page, await socketCenter(page, 'wind', 'input', 'rank'), await emptyCanvas(page));
+        await page.locator('tg-node-menu input').waitFor();
+        await page.keyboard.press('Escape');
+        await settle(page);
+        expect(await wires(page)).not.toContain('rank.out>wind.rank');
+        await showParams(page, 'wind');
+        await expect.poll(() => unused('wind')).toEqual(['lift']);
+        expect(await page.locator('tg-node[data-node-id="wind"] tg-param[name="lift"] label').getAttribute('title')).toContain('Not read now: it applies with rank wired');
+        await screenshot(page, `newcomer-scratch-lift-unused-${viewport.width}`);
+        // Undone, the wire is back and so is the slider.
+        await page.keyboard.press('Control+z');
+        await settle(page);
+        expect(await wires(page)).toContain('rank.out>wind.rank');
+        await showParams(page, 'wind');
+        await expect.poll(() => unused('wind')).toEqual([]);
       });
     });
   }

@@ -258,10 +258,12 @@ export class TgNode extends LitElement {
     if (!view || !model || !def) return nothing;
     const outputs = Object.entries(def.outputs);
     const collapsed = this.collapsed;
+    const edges = view.ctx.core.graph.edges;
+    const wired = (input: string) => edges.some((e) => e.to.node === view.id && e.to.port === input);
     const params = html`<div class="params ${collapsed ? 'card' : ''}" @pointerdown=${stop} @pointermove=${stopWhileDragging} @dblclick=${stop} @contextmenu=${stop} @keydown=${this.paramsTab}>
       ${Object.entries(def.params)
         .filter(([, spec]) => spec.kind !== 'points')
-        .map(([key, spec]) => html`<tg-param .nodeId=${view.id} .nodeTitle=${model.title} .name=${key} .spec=${spec} .value=${model.params[key]} ?unused=${!paramApplies(spec, model.params)} ?stacked=${collapsed}></tg-param>`)}
+        .map(([key, spec]) => html`<tg-param .nodeId=${view.id} .nodeTitle=${model.title} .name=${key} .spec=${spec} .value=${model.params[key]} ?unused=${!paramApplies(spec, model.params, wired)} ?stacked=${collapsed}></tg-param>`)}
     </div>`;
     const hasParams = Object.values(def.params).some((spec) => spec.kind !== 'points');
     // The tooltip names the node in full first: a collapsed node's title is cut at fit ("Continental…").

@@ -5,7 +5,7 @@ import { html, LitElement, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { BIOMES } from '../../model/biomes.ts';
-import { type AnyParamValue, type IntParam, type NumberParam, paramLabel, type ParamSpec } from '../../model/params.ts';
+import { type AnyParamValue, appliesWords, type IntParam, type NumberParam, paramLabel, type ParamSpec } from '../../model/params.ts';
 import { ink } from '../biome-table/biome-table.ts';
 import { appEvent, type ParamEditDetail, realNumberKeys, trueMinus } from '../events.ts';
 import styles from './param.styles.ts';
@@ -147,7 +147,7 @@ export class TgParam extends LitElement {
     if (!spec) return nothing;
     const hint = spec.kind === 'number' && spec.hint ? spec.hint(this.value as number) : '';
     const words = paramLabel(this.name, spec);
-    const when = this.unused && spec.appliesWhen ? ` Not read now: it applies with ${spec.appliesWhen.param} ${spec.appliesWhen.in.join(' or ')}.` : '';
+    const when = this.unused && spec.appliesWhen ? ` Not read now: it applies with ${appliesWords(spec.appliesWhen)}.` : '';
     // A log slider says so beside its name: its track gave no sign that its middle is 1.8 of 0.05…64.
     const log = (spec.kind === 'number' || spec.kind === 'int') && isLog(spec);
     const scale = log ? ' Its slider is logarithmic: each part of the track multiplies the value by about the same factor.' : '';
