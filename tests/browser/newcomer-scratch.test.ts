@@ -3,7 +3,7 @@
 // the real mouse and keyboard at 1600 × 1000 and 1024 × 700.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { drag, screenshot, settle, showParams, socketCenter, waitForPreviews, wires, withApp } from './harness.ts';
+import { drag, params, screenshot, settle, showInViewer, showParams, socketCenter, waitForPreviews, wires, withApp } from './harness.ts';
 
 const SIZES = [
   { width: 1600, height: 1000 },
@@ -70,5 +70,37 @@ describe('a param its node reads only with an input wired', () => {
         await expect.poll(() => unused('wind')).toEqual([]);
       });
     });
+  }
+});
+
+describe("a rivers map's legend", () => {
+  for (const viewport of SIZES) {
+    it(`says a share of 99.7 % as that, not 100 %, beside the rivers' 0.3 % (${viewport.width} × ${viewport.height})`, async () => {
+      // A flow at a river area few cells reach: "river 0.3 %" over "no river 100 %", which no
+      // map with a river on it holds; the rounding took the tenth that the rivers are.
+      await withApp({ viewport, recipe: 'rivers-from-the-rain.json' }, async (page) => {
+        await showInViewer(page, 'rivers');
+        await page.locator('tg-viewer select.port').selectOption('rivers');
+        await showParams(page, 'rivers');
+        const area = page.locator('tg-node[data-node-id="rivers"] tg-param[name="riverArea"] input[type="number"]');
+        await area.click();
+        await page.keyboard.press('Control+a');
+        await page.keyboard.type('40');
+        await page.keyboard.press('Enter');
+        await settle(page);
+        expect((await params(page, 'rivers')).riverArea).toBe(40);
+        const rows = page.locator('tg-viewer tg-histogram [data-kind="mask"] .row');
+        await expect.poll(() => rows.count()).toBe(2);
+        const share = async (name: string) => Number((await page.locator(`tg-viewer tg-histogram [data-kind="mask"] .row[data-name="${name}"] .share`).innerText()).replace(/[^\d.]/g, ''));
+        const river = await share('river');
+        const dry = await share('no river');
+        expect(river, `river ${river} %, no river ${dry} %`).toBeGreaterThan(0);
+        expect(river).toBeLessThan(1);
+        expect(dry).toBeLessThan(100);
+        expect(Math.abs(river + dry - 100)).toBeLessThan(0.11);
+        await rows.first().evaluate((r) => r.scrollIntoView({ block: 'center' }));
+        await screenshot(page, `newcomer-scratch-river-share-${viewport.width}`);
+      });
+    }, 120_000);
   }
 });

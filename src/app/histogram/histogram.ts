@@ -10,7 +10,16 @@ import { formatValue } from '../../viewer-core/provenance.ts';
 import styles from './histogram.styles.ts';
 
 const rgb = (c: Rgb) => `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
-const percent = (v: number) => `${(v * 100).toFixed(v < 0.1 ? 1 : 0)} %`;
+/**
+ * A share in per cent, with a tenth near either end: in whole numbers a rivers map said
+ * "river 0.3 %" over "no river 100 %", a share no map with a river on it has. A share that is
+ * not 0 or 1 never reads as one.
+ */
+const percent = (v: number) => {
+  if (v > 0 && v < 0.0005) return '< 0.1 %';
+  if (v < 1 && v > 0.9995) return '> 99.9 %';
+  return `${(v * 100).toFixed(v < 0.1 || v > 0.9 ? 1 : 0)} %`;
+};
 
 /** Draws one layer's histogram. Give it the worker's histogram. */
 export class TgHistogram extends LitElement {
