@@ -91,6 +91,10 @@ describe('the tile size Export → Tiles takes over the world', () => {
       "No Unreal tile size fills a world of 3 × 3 views at 1024 cells a view (Unreal's tiles span 504, 1008 or 2016 cells, the world 3072): at 1008 cells a view, 3 × 3 tiles of 1009² do.",
     );
     expect(unreal.use).toEqual({ label: 'Use 1008 cells a view', change: { layout: 'unreal', cellsPerView: 1008, tileSize: 1009 } });
+    // At 256 cells a view (the graph's own): 336 is nearer than 168, and one tile of 1009² spans the world's 1008 cells.
+    expect(worldFit({ x: -1, y: -1, size: 3 }, { ...TILES_DEFAULTS, cellsPerView: 256, across: 'world' }, [])!.text).toBe(
+      "These tiles reach past the graph's world: they hold more land than it. No Unreal tile size fills a world of 3 × 3 views at 256 cells a view (Unreal's tiles span 504, 1008 or 2016 cells, the world 768): at 336 cells a view, one tile of 1009² does.",
+    );
     // A world of 11 views fills Unreal's tiles at no resolution the box exports at: Unity's do.
     expect(worldFit({ x: -2, y: 0, size: 11 }, { ...TILES_DEFAULTS, cellsPerView: 256, across: 'world' }, [])!.use!.label).toMatch(/^Use Unity's \d+²$/);
     // Tiles or samples from the view's origin are not the world's: nothing said.

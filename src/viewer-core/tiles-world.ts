@@ -92,7 +92,7 @@ export function worldFit(world: World | null, choice: TilesChoice, onGrid: reado
     return {
       text:
         `${over} No ${label} tile size fills a world of ${world.size} × ${world.size} views at ${n} cells a view (${label}'s tiles span ${spans} cells, the world ${cells}): ` +
-        `at ${at.cellsPerView} cells a view, ${across} × ${across} tiles of ${at.tileSize}² do.`,
+        `at ${at.cellsPerView} cells a view, ${across === 1 ? `one tile of ${at.tileSize}² does` : `${across} × ${across} tiles of ${at.tileSize}² do`}.`,
       use: { label: `Use ${at.cellsPerView} cells a view`, change: { layout, ...at } },
     };
   }

@@ -1,65 +1,130 @@
 // Export → Tiles offers the graph's world as the region once the graph has one (build's
-// `--region world`), and opens on it, so the tiles hold the eroded land the editor shows; without
-// a world the choice is not offered and the box opens on tiles. Both sizes, the real mouse.
+// `--region world`) and opens on it, so the tiles hold the eroded land the editor shows; with
+// Unreal's tiles, which fill no world at the menu's resolutions, it says at which one they do and
+// a button takes it. It reopens as left (tiles picked over the world, their counts), and says
+// why it changed when the world is gone. Both sizes, the real mouse and keyboard.
+import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { screenshot, settle, showInViewer, withApp } from './harness.ts';
 
+/** Brings the note under the map back into sight (the box's button scrolled the panel down to the Export row) and clicks its button. */
+async function clickNoteButton(page: Page, width: number, height: number, selector: string): Promise<void> {
+  await page.mouse.move(width - 150, height - 60);
+  await page.mouse.wheel(0, -3000);
+  const button = page.locator(`tg-viewer .grid-note ${selector}`);
+  await expect.poll(async () => {
+    const b = await button.boundingBox();
+    const map = (await page.locator('tg-viewer tg-map-view').boundingBox())!;
+    return !!b && b.y >= map.y + map.height;
+  }).toBe(true);
+  const b = (await button.boundingBox())!;
+  await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
+}
+
+/** Clicks the middle of what `selector` finds in the box with the mouse. */
+async function clickIn(page: Page, selector: string): Promise<void> {
+  const b = (await page.locator(`tg-tiles-dialog ${selector}`).boundingBox())!;
+  await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
+}
+
+/** Picks an option of the box's select as a person does: a click opens it, typing its label's start and Enter picks it. */
+async function pick(page: Page, selector: string, typed: string): Promise<void> {
+  await clickIn(page, selector);
+  await page.keyboard.type(typed);
+  await page.keyboard.press('Enter');
+}
+
+/** Types a count into the box's field as a person does: a triple click selects it, then the number and Tab. */
+async function typeCount(page: Page, selector: string, value: string): Promise<void> {
+  await page.locator(`tg-tiles-dialog ${selector}`).click({ clickCount: 3 });
+  await page.keyboard.type(value);
+  await page.keyboard.press('Tab');
+}
+
+async function openBox(page: Page): Promise<void> {
+  await page.locator('tg-viewer button.tiles-open').click();
+  await page.locator('tg-tiles-dialog select.across').waitFor();
+}
+
+async function closeBox(page: Page): Promise<void> {
+  await clickIn(page, 'button.cancel');
+  await page.locator('tg-tiles-dialog .box').waitFor({ state: 'detached' });
+}
+
+/** The box whole in the window, its region row on one line. */
+async function fitsWindow(page: Page, width: number, height: number): Promise<void> {
+  const box = (await page.locator('tg-tiles-dialog .box').boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
+  expect(box.y + box.height).toBeLessThanOrEqual(height);
+  expect(await page.locator('tg-tiles-dialog .region').evaluate((r) => r.scrollWidth <= r.clientWidth + 1)).toBe(true);
+}
+
 for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
-  it(`offers the graph's world as the tiles' region once it has one, at ${width} × ${height}`, async () => {
+  it(`opens on the graph's world in tiles that fill it, reopens as left and says when the world is gone, at ${width} × ${height}`, async () => {
     await withApp({ viewport: { width, height }, recipe: 'eroded-valleys.json' }, async (page) => {
       await showInViewer(page, 'erosion');
       const across = page.locator('tg-tiles-dialog select.across');
+      const d = page.locator('tg-tiles-dialog');
       // No world yet: tiles and samples only.
-      await page.locator('tg-viewer button.tiles-open').click();
-      await across.waitFor();
+      await openBox(page);
       expect(await across.locator('option').allInnerTexts()).toEqual(['tiles', 'samples']);
-      await page.locator('tg-tiles-dialog button.cancel').click();
+      await closeBox(page);
 
-      await page.locator('tg-tiles-dialog .box').waitFor({ state: 'detached' });
-      // The box's button scrolled the panel down to the Export row (the map stays on top): the
-      // wheel over the panel brings the note back under the map.
-      await page.mouse.move(width - 150, height - 60);
-      await page.mouse.wheel(0, -3000);
-      const giveButton = page.locator('tg-viewer .grid-note button.world-set');
-      await expect.poll(async () => {
-        const b = (await giveButton.boundingBox())!;
-        const map = (await page.locator('tg-viewer tg-map-view').boundingBox())!;
-        return b.y >= map.y + map.height;
-      }).toBe(true);
-      const give = (await giveButton.boundingBox())!;
-      await page.mouse.click(give.x + give.width / 2, give.y + give.height / 2);
+      await clickNoteButton(page, width, height, 'button.world-set');
       await expect.poll(() => page.locator('tg-viewer .grid-note p').innerText(), { timeout: 60_000 }).toMatch(/runs on the graph's whole world/);
       await settle(page);
 
       // The box opens on the world just given: the export covers it without a pick.
-      await page.locator('tg-viewer button.tiles-open').click();
-      await across.waitFor();
+      await openBox(page);
       expect(await across.inputValue()).toBe('world');
-      await expect.poll(() => page.locator('tg-tiles-dialog .region .world').innerText()).toBe('3 × 3 views from (−1, −1)');
-      expect(await page.locator('tg-tiles-dialog .region input').count()).toBe(0);
-      const summary = page.locator('tg-tiles-dialog p.summary');
-      await expect.poll(() => summary.innerText()).toContain('the world from (−1, −1) to (2, 2), 3 × 3 views');
-      expect(await page.locator('tg-tiles-dialog p.command code').innerText()).toContain('--region world');
-      // Unreal's tiles (the box's first engine) never fill a world of whole views: the box says
-      // what does, where it said only that the land was not the editor's.
-      const gridNote = page.locator('tg-tiles-dialog p.grid-note');
-      expect(await gridNote.innerText()).toContain("their land is not the editor's. No Unreal tile size fills a world of 3 × 3 views");
-      expect(await gridNote.innerText()).toContain("under Engine, Unity's tiles of 1025² at 1024 cells a view fill it.");
-      // The box whole in the window, its region row on one line with the select.
-      const box = (await page.locator('tg-tiles-dialog .box').boundingBox())!;
-      expect(box.x + box.width).toBeLessThanOrEqual(width);
-      expect(box.y + box.height).toBeLessThanOrEqual(height);
-      const row = await page.locator('tg-tiles-dialog .region').evaluate((r) => r.scrollWidth <= r.clientWidth + 1);
-      expect(row).toBe(true);
-      await screenshot(page, `tiles-world-${width}`);
-      // As it says: Unity's 1025² at 1024 cells a view fill the world, and the note says nothing of it.
-      await page.locator('tg-tiles-dialog').getByRole('button', { name: 'Unity' }).click();
-      await page.locator('tg-tiles-dialog select.tile-size').selectOption('1025');
-      await expect.poll(() => gridNote.innerText()).toBe('Hydraulic erosion runs once on the whole export (3073² samples) before the first tile, so the tiles agree at their edges.');
-      // Back to tiles: the counts come back as they were.
-      await across.selectOption('tiles');
-      expect(await page.locator('tg-tiles-dialog .region input.x').inputValue()).toMatch(/^\d+$/);
-      await screenshot(page, `tiles-world-tiles-${width}`);
+      await expect.poll(() => d.locator('.region .world').innerText()).toBe('3 × 3 views from (−1, −1)');
+      expect(await d.locator('.region input').count()).toBe(0);
+      await expect.poll(() => d.locator('p.summary').innerText()).toContain('the world from (−1, −1) to (2, 2), 3 × 3 views');
+      expect(await d.locator('p.command code').innerText()).toContain('--region world');
+      // Unreal (the first engine) kept: none of its sizes fills the world at 1024 cells a view,
+      // and the box says at which resolution one does, with a button, where it pointed to Unity.
+      expect(await d.locator('button.layout.on').getAttribute('data-layout')).toBe('unreal');
+      const fit = d.locator('p.world-fit');
+      expect(await fit.innerText()).toContain(
+        "No Unreal tile size fills a world of 3 × 3 views at 1024 cells a view (Unreal's tiles span 504, 1008 or 2016 cells, the world 3072): at 1008 cells a view, 3 × 3 tiles of 1009² do.",
+      );
+      await fitsWindow(page, width, height);
+      await screenshot(page, `s36-tiles2-world-unreal-${width}`);
+      await clickIn(page, 'button.world-fit-use');
+      await expect.poll(() => d.locator('select.cells').inputValue()).toBe('1008');
+      expect(await d.locator('select.tile-size').inputValue()).toBe('1009');
+      expect(await fit.count()).toBe(0);
+      await expect.poll(() => d.locator('p.grid-note').innerText()).toBe('Hydraulic erosion runs once on the whole export (3025² samples) before the first tile, so the tiles agree at their edges.');
+      expect(await d.locator('p.summary').innerText()).toMatch(/^9 tiles \(3 × 3\) of 1009² samples/);
+      expect(await d.locator('button.confirm').isDisabled()).toBe(false);
+      await fitsWindow(page, width, height);
+      await screenshot(page, `s36-tiles2-world-filled-${width}`);
+
+      // Tiles picked over the world, with their counts: the box reopens so, the resolution kept.
+      await pick(page, 'select.across', 't');
+      await expect.poll(() => across.inputValue()).toBe('tiles');
+      await typeCount(page, 'input.x', '3');
+      await typeCount(page, 'input.y', '1');
+      await closeBox(page);
+      await openBox(page);
+      expect(await across.inputValue()).toBe('tiles');
+      expect([await d.locator('input.x').inputValue(), await d.locator('input.y').inputValue(), await d.locator('select.cells').inputValue()]).toEqual(['3', '1', '1008']);
+      expect(await d.locator('p.opened').count()).toBe(0);
+
+      // The world picked again, then removed: the box goes back to those tiles and says why.
+      await pick(page, 'select.across', 'the');
+      await expect.poll(() => across.inputValue()).toBe('world');
+      await closeBox(page);
+      await clickNoteButton(page, width, height, 'button.world-remove');
+      await expect.poll(() => page.locator('tg-viewer .grid-note p').innerText(), { timeout: 60_000 }).not.toMatch(/runs on the graph's whole world/);
+      await settle(page);
+      await openBox(page);
+      expect(await across.inputValue()).toBe('tiles');
+      expect(await across.locator('option').allInnerTexts()).toEqual(['tiles', 'samples']);
+      expect([await d.locator('input.x').inputValue(), await d.locator('input.y').inputValue()]).toEqual(['3', '1']);
+      expect(await d.locator('p.opened').innerText()).toBe("The graph's world (3 × 3 views from (−1, −1)) is gone, so the region is 3 × 1 tiles from the view's origin.");
+      await fitsWindow(page, width, height);
+      await screenshot(page, `s36-tiles2-world-gone-${width}`);
     });
-  }, 180_000);
+  }, 240_000);
 }
