@@ -95,6 +95,10 @@ describe('the tile size Export → Tiles takes over the world', () => {
     expect(worldFit({ x: -1, y: -1, size: 3 }, { ...TILES_DEFAULTS, cellsPerView: 256, across: 'world' }, [])!.text).toBe(
       "These tiles reach past the graph's world: they hold more land than it. No Unreal tile size fills a world of 3 × 3 views at 256 cells a view (Unreal's tiles span 504, 1008 or 2016 cells, the world 768): at 336 cells a view, one tile of 1009² does.",
     );
+    // Past the grid the editor runs a world on, that is why: no spans said.
+    expect(worldFit({ x: 0, y: 0, size: 16 }, { ...TILES_DEFAULTS, layout: 'unity', tileSize: 1025, across: 'world', format: 'r16' }, [])!.text).toBe(
+      "At 1024 cells a view the graph's world is 16385² samples, more than the 4097² the editor runs a world on. No Unity tile size fills a world of 16 × 16 views at 1024 cells a view: at 256 cells a view, 4 × 4 tiles of 1025² do.",
+    );
     // A world of 11 views fills Unreal's tiles at no resolution the box exports at: Unity's do.
     expect(worldFit({ x: -2, y: 0, size: 11 }, { ...TILES_DEFAULTS, cellsPerView: 256, across: 'world' }, [])!.use!.label).toMatch(/^Use Unity's \d+²$/);
     // Tiles or samples from the view's origin are not the world's: nothing said.

@@ -86,12 +86,14 @@ export function worldFit(world: World | null, choice: TilesChoice, onGrid: reado
     return { text: `${over} At ${n} cells a view, ${label}'s tiles of ${words(sizes.map((s) => `${s}²`))} fill it.`, use: { label: `Use tiles of ${size}²`, change: { layout, tileSize: size, cellsPerView: n } } };
   }
   const spans = words(TILE_LAYOUTS[layout].sizes.map((s) => String(s - 1)));
+  // Past the cap the world's grid is what no size fills, whatever their spans.
+  const why = cells + 1 > WORLD_GRID_MAX ? '' : ` (${label}'s tiles span ${spans} cells, the world ${cells})`;
   const at = fillingResolution(world.size, layout, n, t);
   if (at) {
     const across = (world.size * at.cellsPerView) / (at.tileSize - 1);
     return {
       text:
-        `${over} No ${label} tile size fills a world of ${world.size} × ${world.size} views at ${n} cells a view (${label}'s tiles span ${spans} cells, the world ${cells}): ` +
+        `${over} No ${label} tile size fills a world of ${world.size} × ${world.size} views at ${n} cells a view${why}: ` +
         `at ${at.cellsPerView} cells a view, ${across === 1 ? `one tile of ${at.tileSize}² does` : `${across} × ${across} tiles of ${at.tileSize}² do`}.`,
       use: { label: `Use ${at.cellsPerView} cells a view`, change: { layout, ...at } },
     };
