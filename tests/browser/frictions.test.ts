@@ -150,15 +150,25 @@ describe('small frictions', () => {
     await page.keyboard.press('Delete');
     await settle(page);
     expect(await wires(page)).not.toContain('coast.out>temperature.coast');
-    // Moisture noise's output dropped on Temperature's body: its first free input, coast, not rank.
-    await drag(page, await socketCenter(page, 'moistNoise', 'output', 'out'), await bodyOf(page, 'temperature'));
+    // The C curve's output (a value no input of Temperature is made for) dropped on Temperature's
+    // body: its first free input, coast, not rank.
+    await drag(page, await socketCenter(page, 'contCurve', 'output', 'out'), await bodyOf(page, 'temperature'));
     await settle(page);
     expect(await page.locator('tg-node-menu').count()).toBe(0);
-    expect(await wires(page)).toContain('moistNoise.out>temperature.coast');
+    expect(await wires(page)).toContain('contCurve.out>temperature.coast');
     expect(await wires(page)).toContain('rank.out>temperature.rank');
     await page.keyboard.press('Control+z');
     await settle(page);
-    expect(await wires(page)).not.toContain('moistNoise.out>temperature.coast');
+    expect(await wires(page)).not.toContain('contCurve.out>temperature.coast');
+    // A noise joins the input made for a noise (InputSpec.takes), in place of its wire, though
+    // coast is free: a noise is no coast distance.
+    await drag(page, await socketCenter(page, 'moistNoise', 'output', 'out'), await bodyOf(page, 'temperature'));
+    await settle(page);
+    expect(await wires(page)).toContain('moistNoise.out>temperature.noise');
+    expect(await wires(page)).not.toContain('tempNoise.out>temperature.noise');
+    await page.keyboard.press('Control+z');
+    await settle(page);
+    expect(await wires(page)).toContain('tempNoise.out>temperature.noise');
     await page.keyboard.press('Control+z');
     await settle(page);
     expect((await wires(page)).sort()).toEqual([...before].sort());
