@@ -301,3 +301,39 @@ export class ModalBox implements ReactiveController {
     controls[next].focus();
   }
 }
+
+/**
+ * Escape while the host's drag is held (a slider's, a curve point's), wherever the keyboard is
+ * (a Shift-drag leaves it where it was): `cancel` runs and the key goes no further, as Escape
+ * cancels a drag in Blender or Gaea. Taken before the editor's own Escape, which cleared the
+ * selection and so closed the params card under the pointer. arm() at the drag's begin,
+ * disarm() at its end; leaving the page disarms it.
+ */
+export class EscapeDuringDrag implements ReactiveController {
+  constructor(
+    host: ReactiveControllerHost,
+    private readonly cancel: () => void,
+  ) {
+    host.addController(this);
+  }
+
+  arm(): void {
+    window.addEventListener('keydown', this.key, true);
+  }
+
+  disarm(): void {
+    window.removeEventListener('keydown', this.key, true);
+  }
+
+  hostDisconnected(): void {
+    this.disarm();
+  }
+
+  private readonly key = (e: KeyboardEvent): void => {
+    if (e.key !== 'Escape') return;
+    e.preventDefault();
+    e.stopPropagation();
+    this.disarm();
+    this.cancel();
+  };
+}

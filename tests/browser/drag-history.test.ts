@@ -3,7 +3,7 @@
 // undo step of its own. It joined the drag's step, and one Ctrl+Z took back both.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { graphText, screenshot, settle, showInViewer, showParams, socketCenter, wires, withApp } from './harness.ts';
+import { graphText, params, screenshot, settle, showInViewer, showParams, socketCenter, wires, withApp } from './harness.ts';
 
 const note = 'tg-viewer .grid-note';
 
@@ -245,5 +245,99 @@ it('sets the value typed in its own field before a press on its slider begins th
     expect(seen.slice(0, 2)).toEqual(['set 0.12', 'begin']);
     expect(seen.filter((s) => s === 'set 0.12')).toHaveLength(1);
     expect(seen.at(-1)).toBe('commit');
+  });
+}, 240_000);
+
+const undoLabel = (page: Page) => page.evaluate(() => (window as never as { terrainGraph: { core: { undoLabel: string | null } } }).terrainGraph.core.undoLabel);
+
+it("cancels a slider's drag with Escape: the value goes back, no undo step, and the moves until the release are ignored", async () => {
+  // Escape did not cancel a slider's drag: the canvas took the keys back, the browser filed the
+  // drag, and each move after it, the button still held, was an undo step of its own.
+  await withApp({ viewport: { width: 1024, height: 700 }, recipe: 'eroded-valleys.json' }, async (page) => {
+    await showParams(page, 'erosion');
+    const before = await inertia(page);
+    const offered = await undoLabel(page);
+    const box = (await page.locator('tg-node[data-node-id="erosion"] tg-param input[type="range"][name="inertia"]').boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.9, box.y + box.height / 2, { steps: 6 });
+    await expect.poll(() => inertia(page)).not.toEqual(before);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => inertia(page)).toEqual(before);
+    // Still held: the slider no longer follows the pointer.
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2, { steps: 4 });
+    await screenshot(page, 'drag-history-slider-escape-1024');
+    await page.mouse.up();
+    await settle(page);
+    expect(await inertia(page)).toEqual(before);
+    expect(await undoLabel(page)).toBe(offered);
+    expect(await page.locator('tg-node[data-node-id="erosion"] tg-param[name="inertia"] input[type="number"]').inputValue()).toBe(String(before));
+    // The node stays selected, its card open: the Escape was the drag's.
+    expect(await page.locator('tg-node[data-node-id="erosion"] tg-param[name="inertia"]').count()).toBe(1);
+    // The slider is the person's again.
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await settle(page);
+    expect(await inertia(page)).not.toEqual(before);
+    expect(await undoLabel(page)).toBe('change inertia');
+  });
+}, 240_000);
+
+it('cancels a Shift-drag with Escape after the world was removed from the keyboard: the removal stays, one undo step', async () => {
+  await withApp({ viewport: { width: 1600, height: 1000 }, recipe: 'eroded-valleys.json' }, async (page) => {
+    await showInViewer(page, 'erosion');
+    await page.locator(`${note} button.world-set`).click();
+    await expect.poll(async () => (await graph(page)).world).toEqual({ x: -1, y: -1, size: 3 });
+    await settle(page);
+    await showParams(page, 'erosion');
+    const before = await inertia(page);
+    const offered = await undoLabel(page);
+    await tabTo(page, 'button.world-remove', 'Shift+Tab');
+    const box = (await page.locator('tg-node[data-node-id="erosion"] tg-param input[type="range"][name="inertia"]').boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2);
+    await page.keyboard.down('Shift');
+    await page.mouse.down();
+    await page.keyboard.up('Shift');
+    await page.mouse.move(box.x + box.width * 0.9, box.y + box.height / 2, { steps: 6 });
+    await expect.poll(() => inertia(page)).not.toEqual(before);
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await graph(page)).world).toBeUndefined();
+    await page.mouse.move(box.x + box.width * 0.95, box.y + box.height / 2, { steps: 2 });
+    await page.keyboard.press('Escape');
+    await page.mouse.up();
+    await settle(page);
+    await screenshot(page, 'drag-history-shift-escape-1600');
+    expect(await inertia(page)).toEqual(before);
+    expect((await graph(page)).world).toBeUndefined();
+    // One undo step: the world's removal. Then the history as it was before the drag.
+    await key(page, 'Control+z');
+    expect((await graph(page)).world).toEqual({ x: -1, y: -1, size: 3 });
+    expect(await inertia(page)).toEqual(before);
+    expect(await undoLabel(page)).toBe(offered);
+  });
+}, 240_000);
+
+it("cancels a curve point's drag with Escape: the points go back and nothing is filed", async () => {
+  // Escape did nothing to a point's drag: it went on, and the release filed it.
+  await withApp({ viewport: { width: 1600, height: 1000 } }, async (page) => {
+    const points = async () => (await params(page, 'erosCurve')).points as number[][];
+    const before = await points();
+    const offered = await undoLabel(page);
+    const editor = page.locator('tg-node[data-node-id="erosCurve"] tg-curve-editor');
+    const at = (await editor.evaluate((el) => (el as unknown as { pointAt(k: number): { x: number; y: number } }).pointAt(1)))!;
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.down();
+    await page.mouse.move(at.x, at.y - 20, { steps: 5 });
+    await expect.poll(points).not.toEqual(before);
+    await page.keyboard.press('Escape');
+    await expect.poll(points).toEqual(before);
+    await page.mouse.move(at.x, at.y - 30, { steps: 3 });
+    await screenshot(page, 'drag-history-curve-escape-1600');
+    await page.mouse.up();
+    await settle(page);
+    expect(await points()).toEqual(before);
+    expect(await undoLabel(page)).toBe(offered);
   });
 }, 240_000);

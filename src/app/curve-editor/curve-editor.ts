@@ -5,6 +5,7 @@ import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import type { Point, PointsParam } from '../../model/params.ts';
 import type { Bins } from '../../worker/protocol.ts';
+import { EscapeDuringDrag } from '../controllers.ts';
 import { appEvent, type ParamEditDetail } from '../events.ts';
 import { PictureImg } from '../picture.ts';
 import { addPoint, curveAt, movePoint, type Range, removePoint, visibleRange } from './geometry.ts';
@@ -202,6 +203,7 @@ export class TgCurveEditor extends LitElement {
     const start: Point = [this.points[k][0], this.points[k][1]];
     this.drag = { index: k, points: this.points.map((p) => [p[0], p[1]]), range: this.range, box: this.surface.getBoundingClientRect(), start, px, py };
     this.live = true;
+    this.escape.arm();
     this.send('begin');
   }
 
@@ -229,14 +231,19 @@ export class TgCurveEditor extends LitElement {
   private up(): void {
     if (!this.drag) return;
     this.drag = null;
+    this.escape.disarm();
     this.send('commit');
   }
 
   private cancel(): void {
     if (!this.drag) return;
     this.drag = null;
+    this.escape.disarm();
     this.send('cancel');
   }
+
+  /** Escape during a point's drag cancels it, as the system's pointercancel does (it did nothing). */
+  private readonly escape = new EscapeDuringDrag(this, () => this.cancel());
 
   private doubleClick(e: MouseEvent): void {
     e.stopPropagation();

@@ -7,6 +7,7 @@ import { live } from 'lit/directives/live.js';
 import { BIOMES } from '../../model/biomes.ts';
 import { type AnyParamValue, appliesWords, type IntParam, type NumberParam, paramLabel, type ParamSpec } from '../../model/params.ts';
 import { ink } from '../biome-table/biome-table.ts';
+import { EscapeDuringDrag } from '../controllers.ts';
 import { appEvent, type ParamEditDetail, realNumberKeys, trueMinus } from '../events.ts';
 import styles from './param.styles.ts';
 import { fromPosition, isLog, keyedValue, snap, toPosition, TRACK } from './slider-scale.ts';
@@ -132,6 +133,12 @@ export class TgParam extends LitElement {
 
   private dragging = false;
 
+  /**
+   * A drag let go with Escape while the button is still held: the browser's own drag of the
+   * range goes on until the release, and its moves are ignored (each was a step of its own).
+   */
+  private cancelled = false;
+
   /** A Shift-drag in progress: where it started, in page pixels and in the slider's own units. */
   private fine: { x: number; position: number; width: number } | null = null;
 
@@ -249,6 +256,8 @@ export class TgParam extends LitElement {
     const field = this.renderRoot.querySelector<HTMLInputElement>('input[type="number"]');
     if (field && this.shadowRoot?.activeElement === field) field.blur();
     this.dragging = true;
+    this.cancelled = false;
+    this.escape.arm();
     if (e.shiftKey) {
       // The slider follows this pointer from here, not the browser: the thumb does not jump to it.
       const input = e.target as HTMLInputElement;
@@ -278,6 +287,11 @@ export class TgParam extends LitElement {
   }
 
   private slid(e: Event): void {
+    if (this.cancelled) {
+      // The thumb back where the param is (live() in render).
+      this.requestUpdate();
+      return;
+    }
     const spec = this.spec;
     const position = Number((e.target as HTMLInputElement).value);
     const v = (spec.kind === 'number' || spec.kind === 'int') && isLog(spec) ? fromPosition(spec, position) : position;
@@ -324,9 +338,43 @@ export class TgParam extends LitElement {
 
   private dragEnd(): void {
     if (!this.dragging) return;
+    this.stopDrag();
+    this.send('commit');
+  }
+
+  /**
+   * Escape during a drag (EscapeDuringDrag): the drag is cancelled, the value back to where it
+   * was and the undo list as before the drag (an edit made meanwhile stays: history.ts). It did
+   * nothing to the drag: the canvas took the keys back, the browser filed the drag at the blur,
+   * and the moves after it, until the release, were each a step of their own.
+   */
+  private readonly escape = new EscapeDuringDrag(this, () => {
+    if (!this.dragging) return;
+    this.stopDrag();
+    this.cancelled = true;
+    window.addEventListener('pointerup', this.released, true);
+    window.addEventListener('pointercancel', this.released, true);
+    this.send('cancel');
+    this.requestUpdate();
+  });
+
+  /** The button let go after a drag cancelled: the slider is the person's again. */
+  private readonly released = (): void => {
+    this.cancelled = false;
+    window.removeEventListener('pointerup', this.released, true);
+    window.removeEventListener('pointercancel', this.released, true);
+  };
+
+  private stopDrag(): void {
     this.dragging = false;
     this.fine = null;
-    this.send('commit');
+    this.escape.disarm();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.stopDrag();
+    this.released();
   }
 
   private typed(e: Event): void {
