@@ -235,8 +235,9 @@ export class History {
 
   /**
    * True when the steps a cancelled gesture filed (openFiled, read before abandon) can be taken
-   * out of the history: all still in it, and every step filed after the first of them, the
-   * gesture's own aside, independent of them (commands.ts), so its undo does the same without them.
+   * out of the history: all still in it, and every other step filed since the first of them (the
+   * edits made while the gesture was held) independent of them (commands.ts), so its undo does
+   * the same without them.
    */
   canWithdraw(parts: readonly Step[]): boolean {
     if (!parts.length) return false;
