@@ -117,6 +117,20 @@ describe('the view a graph opens at', () => {
     expect(inBox(t, rects[9])).toBe(true);
   });
 
+  it('brings another output past the focus in whole where the focus stays whole', () => {
+    // The rivers recipe: the biomes in the seventh column, the Flow and rivers in the eighth.
+    const rects = grid(8, 3);
+    const focus = rects[8 + 6];
+    const river = rects[16 + 7];
+    expect(inBox(readableFit(rects, bare, 0.84, focus), river)).toBe(false);
+    const t = readableFit(rects, bare, 0.84, focus, [river]);
+    expect(inBox(t, river)).toBe(true);
+    expect(inBox(t, focus)).toBe(true);
+    // One that cannot come in with the focus (two views apart) leaves the view as it was.
+    const far = { x: 3000, y: 0, w: 124, h: 144 };
+    expect(readableFit([...rects, far], bare, 0.84, focus, [far])).toEqual(readableFit([...rects, far], bare, 0.84, focus));
+  });
+
   it('moves the view off the minimap when a node wholly in sight would lie under it', () => {
     const rects = grid(8, 3);
     const focus = rects[8 + 7];

@@ -28,28 +28,32 @@ async function nodesOnScreen(page: Page) {
 const box = async (page: Page, selector: string): Promise<Box> => (await page.locator(selector).boundingBox())!;
 const inside = (a: Box, b: Box) => a.x >= b.x - 0.5 && a.y >= b.y - 0.5 && a.x + a.width <= b.x + b.width + 0.5 && a.y + a.height <= b.y + b.height + 0.5;
 
+// The final output (the viewer's node), and the graph's other outputs: the Flow and rivers lay
+// past the canvas's right edge in the rivers recipe.
 const cases = [
-  { recipe: 'eroded-valleys.json', output: 'biomes' },
-  { recipe: 'rivers-from-the-rain.json', output: 'biomes' },
-  { recipe: 'terrain-start.json', output: 'biomes' },
-  { recipe: 'island.json', output: 'biomes' },
+  { recipe: 'eroded-valleys.json', outputs: ['biomes'] },
+  { recipe: 'rivers-from-the-rain.json', outputs: ['biomes', 'rivers'] },
+  { recipe: 'terrain-start.json', outputs: ['biomes'] },
+  { recipe: 'island.json', outputs: ['biomes', 'rivers'] },
 ];
 
 describe.each([
   { width: 1024, height: 700 },
   { width: 1600, height: 1000 },
 ])('a recipe opened at $width × $height', (viewport) => {
-  it.each(cases)('$recipe: titles 10 px or more, the final output in sight, nothing overlapping', async ({ recipe, output }) => {
-    await withApp({ viewport, recipe }, async (page) => {
+  it.each(cases)('$recipe: titles 10 px or more, the outputs in sight, nothing overlapping', async ({ recipe, outputs }) => {
+    await withApp({ viewport, recipe, asOpened: true }, async (page) => {
       await settle(page);
       const nodes = await nodesOnScreen(page);
       for (const n of nodes) expect(n.titlePx, n.id).toBeGreaterThanOrEqual(9.99); // 10 px, up to rounding of the scale
       for (const a of nodes) for (const b of nodes) if (a !== b) expect(overlaps(a.box, b.box), `${a.id} over ${b.id}`).toBe(false);
       const canvas = await box(page, 'tg-app .canvas');
-      const out = nodes.find((n) => n.id === output)!;
-      expect(inside(out.box, canvas), `${output} in the canvas`).toBe(true);
-      expect(overlaps(out.box, await box(page, 'tg-app .canvas .tg-minimap')), `${output} under the minimap`).toBe(false);
-      expect(overlaps(out.box, await box(page, 'tg-app .notes-line')), `${output} under the notes`).toBe(false);
+      for (const output of outputs) {
+        const out = nodes.find((n) => n.id === output)!;
+        expect(inside(out.box, canvas), `${output} in the canvas`).toBe(true);
+        expect(overlaps(out.box, await box(page, 'tg-app .canvas .tg-minimap')), `${output} under the minimap`).toBe(false);
+        expect(overlaps(out.box, await box(page, 'tg-app .notes-line')), `${output} under the notes`).toBe(false);
+      }
       // No node wholly in sight lies under them either (the island's Flow and rivers lay under
       // the minimap at 1024 × 700); those cut by the canvas's edge are the part panned away.
       const covers = [await box(page, 'tg-app .canvas .tg-minimap'), await box(page, 'tg-app .notes-line')];

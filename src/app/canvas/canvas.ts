@@ -236,10 +236,16 @@ export class Canvas {
     // draws in this container (a line, or the card they open in, taller).
     const notes = this.notesBox();
     const covers = [this.minimap.cover(), ...(notes && notes.width && notes.height ? [{ x: notes.left - box.left, y: notes.top - box.top, w: notes.width, h: notes.height }] : [])];
+    // Opened panned: the selected node or the final output in sight, and the other outputs
+    // (nodes no wire reads) where they fit beside it.
+    const rectOf = (id: string | null) => {
+      const i = id ? nodes.findIndex((n) => n.id === id) : -1;
+      return i < 0 ? undefined : rects[i];
+    };
     const focusId = this.core.primary ?? finalOutput(this.core.graph);
-    const focusNode = focusId ? nodes.find((n) => n.id === focusId) : undefined;
-    const focus = focusNode ? rects[nodes.indexOf(focusNode)] : undefined;
-    const { x, y, k } = readableFit(rects, { w: container.clientWidth, h: container.clientHeight, covers }, readable ? READABLE_ZOOM : 0, focus);
+    const read = new Set(this.core.graph.edges.map((e) => e.from.node));
+    const outputs = nodes.filter((n) => n.id !== focusId && !read.has(n.id)).flatMap((n) => rectOf(n.id) ?? []);
+    const { x, y, k } = readableFit(rects, { w: container.clientWidth, h: container.clientHeight, covers }, readable ? READABLE_ZOOM : 0, rectOf(focusId), outputs);
     this.area.area.transform.x = x;
     this.area.area.transform.y = y;
     await this.area.area.zoom(k, 0, 0);

@@ -85,10 +85,12 @@ export function fitTransform(rects: readonly FitRect[], box: FitBox): FitTransfo
  * Panned: along an axis the graph fits, it is centred; along one it does not, its start (left,
  * top: where its sources are) is shown, unless that leaves `focus` (the node the viewer shows)
  * cut off, in which case the view moves just enough to show that node whole, clear of the
- * covers. I did not centre on the focus: the viewer already draws the output large, and the
+ * covers. Then each of `also` (the graph's other outputs: the rivers recipes' Flow and rivers
+ * lay past the right edge, beyond the biomes) is brought in whole too where a further move
+ * can, keeping the focus whole. I did not centre on the focus: the viewer already draws the output large, and the
  * canvas is where a person reads what leads to it, so as much of the upstream as fits stays.
  */
-export function readableFit(rects: readonly FitRect[], box: FitBox, minK: number, focus?: FitRect): FitTransform {
+export function readableFit(rects: readonly FitRect[], box: FitBox, minK: number, focus?: FitRect, also: readonly FitRect[] = []): FitTransform {
   const whole = fitTransform(rects, box);
   if (whole.k >= minK || !rects.length) return whole;
   const k = minK;
@@ -110,6 +112,18 @@ export function readableFit(rects: readonly FitRect[], box: FitBox, minK: number
   };
   let x = place(left, width, box.w, focus?.x, focus?.w);
   let y = place(top, height, box.h, focus?.y, focus?.h);
+  // Another output past the right or bottom edge: moved in when the focus stays whole (its left
+  // or top edge at the margin at most) and the output comes in whole.
+  for (const r of also) {
+    const mx = margin(box.w);
+    const my = margin(box.h);
+    const past = (t: number, start: number, span: number, size: number, m: number) => t + (start + span) * k - (size - m);
+    const room = (t: number, start: number | undefined, m: number) => (start === undefined ? Infinity : t + start * k - m);
+    const dx = past(x, r.x, r.w, box.w, mx);
+    if (dx > 0 && dx <= room(x, focus?.x, mx) && x + r.x * k - dx >= mx) x -= dx;
+    const dy = past(y, r.y, r.h, box.h, my);
+    if (dy > 0 && dy <= room(y, focus?.y, my) && y + r.y * k - dy >= my) y -= dy;
+  }
   // A node wholly in sight under the notes line or the minimap (the focus, or the island's
   // Flow and rivers under the minimap at 1024 × 700): the view moves up or left of the cover,
   // whichever is the shorter move that keeps the focus whole in the box. Nodes cut by the box's
