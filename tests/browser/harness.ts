@@ -22,8 +22,12 @@ export function appUrl(): string {
   return inject('appUrl');
 }
 
-/** Opens the app in a new context (its own storage) and waits until every node has a preview. */
-export async function openApp(browser: Browser, options: { context?: BrowserContext; viewport?: { width: number; height: number } } = {}): Promise<Session> {
+/**
+ * Opens the app in a new context (its own storage) and waits until every node has a preview.
+ * The view is then fitted to the whole graph (see wholeView) unless `asOpened` keeps the view
+ * the graph opened at.
+ */
+export async function openApp(browser: Browser, options: { context?: BrowserContext; viewport?: { width: number; height: number }; asOpened?: boolean } = {}): Promise<Session> {
   const context = options.context ?? (await browser.newContext({ viewport: options.viewport ?? { width: 1600, height: 1000 }, acceptDownloads: true }));
   const page = await context.newPage();
   const errors: string[] = [];
@@ -33,7 +37,26 @@ export async function openApp(browser: Browser, options: { context?: BrowserCont
   page.on('pageerror', (e) => errors.push(`${e.message}\n${e.stack ?? ''}`));
   await page.goto(appUrl());
   await waitForPreviews(page);
+  if (!options.asOpened) await wholeView(page);
   return { context, page, errors, close: () => context.close() };
+}
+
+/**
+ * Fits the view to every node and frame, as F or Fit does, without moving the keyboard's focus
+ * (a click on Fit would put it on the button). A graph too large to read whole opens panned at a
+ * zoom where its titles read (src/app/canvas/fit.ts readableFit): on a 1024 × 700 window every
+ * shipped graph does, its first columns out of sight. The tests that drive a graph's nodes were
+ * written with all of them in sight, as at fit, and start from there; tests/browser/
+ * legibility.test.ts checks the view a graph opens at (asOpened).
+ */
+export async function wholeView(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const tg = (window as unknown as { terrainGraph: { app: { ready: Promise<{ zoomToFit(): Promise<void>; settled(): Promise<void> }> } } }).terrainGraph;
+    const canvas = await tg.app.ready;
+    await canvas.zoomToFit();
+    await canvas.settled();
+  });
+  await settle(page);
 }
 
 /** A suite's browser and the app session of the running test. */
@@ -86,16 +109,17 @@ export function appPerSuite(open: (browser: Browser) => Promise<Session> = (brow
 /**
  * Runs `body` on the app opened afresh in a browser of its own, at `viewport` (default 1600 ×
  * 1000) and, with `recipe` (a shipped graph's file name), that graph opened from the toolbar's
- * Recipes list and its previews waited for; fails it when the page logged an error; closes the
+ * Recipes list and its previews waited for (both fitted to the whole graph unless `asOpened`);
+ * fails it when the page logged an error; closes the
  * browser whatever happens. For a test of its own window size or recipe; suites that share one
  * window use appPerTest or appPerSuite.
  */
-export async function withApp(options: { viewport?: { width: number; height: number }; recipe?: string }, body: (page: Page, s: Session) => Promise<void>): Promise<void> {
+export async function withApp(options: { viewport?: { width: number; height: number }; recipe?: string; asOpened?: boolean }, body: (page: Page, s: Session) => Promise<void>): Promise<void> {
   const browser = await launch();
   try {
-    const s = await openApp(browser, { viewport: options.viewport });
+    const s = await openApp(browser, { viewport: options.viewport, asOpened: options.asOpened });
     try {
-      if (options.recipe) await openRecipe(s.page, options.recipe);
+      if (options.recipe) await openRecipe(s.page, options.recipe, { asOpened: options.asOpened });
       await body(s.page, s);
       expect(s.errors).toEqual([]);
     } finally {
@@ -106,10 +130,15 @@ export async function withApp(options: { viewport?: { width: number; height: num
   }
 }
 
-/** Opens a shipped graph (its file name, as `island.json`) from the toolbar's Recipes list and waits for every node's preview. */
-export async function openRecipe(page: Page, file: string): Promise<void> {
+/**
+ * Opens a shipped graph (its file name, as `island.json`) from the toolbar's Recipes list and
+ * waits for every node's preview; the view is then fitted to the whole graph (wholeView) unless
+ * `asOpened` keeps the view it opened at.
+ */
+export async function openRecipe(page: Page, file: string, options: { asOpened?: boolean } = {}): Promise<void> {
   await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption(file);
   await waitForPreviews(page);
+  if (!options.asOpened) await wholeView(page);
 }
 
 /** The open graph as the editor core holds it, as JSON text. */

@@ -8,7 +8,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { largeGraph } from './large-graph.ts';
-import { appPerTest, drag, graphText, screenshot, settle, socketCenter } from './harness.ts';
+import { appPerTest, drag, graphText, screenshot, settle, socketCenter, wholeView } from './harness.ts';
 
 type Handle = { terrainGraph: { app: { canvas: { settled(): Promise<void>; minimap?: { draws: number; element: HTMLElement; pointOf(x: number, y: number): { x: number; y: number } } } } } };
 
@@ -55,7 +55,9 @@ describe('a large graph and the minimap', () => {
     const laidOut = (await layouts(cdp)) - layoutsBefore;
     expect(laidOut).toBeLessThan(n / 10);
     expect((await minimapDraws(page)) - drawsBefore).toBe(1);
-    // The wires found their sockets all the same: a wire's ends sit at its two sockets.
+    // The wires found their sockets all the same: a wire's ends sit at its two sockets. Checked
+    // at fit, as F shows it (it opened at a zoom where titles read, a corner of it in sight).
+    await wholeView(page);
     for (const i of [1, 2, 3, n - 1]) {
       const key = `n${i - 1}.out>n${i}.in`;
       await page.locator(`tg-wire svg[data-wire="${key}"]`).scrollIntoViewIfNeeded().catch(() => undefined);
@@ -84,7 +86,8 @@ describe('a large graph and the minimap', () => {
     await page.getByRole('button', { name: 'Open…' }).click();
     await (await chooser).setFiles({ name: 'large.json', mimeType: 'application/json', buffer: Buffer.from(text) });
     await expect.poll(() => page.locator('tg-node').count(), { timeout: 60_000 }).toBe(n);
-    await settle(page);
+    // At fit, as F shows it (it opened at a zoom where titles read, a corner of it in sight).
+    await wholeView(page);
     const wiresOf = () => page.locator('tg-wire svg[data-wire]').count();
     const expectedWires = JSON.parse(text).edges.length as number;
     expect(await wiresOf()).toBe(expectedWires);

@@ -2,7 +2,7 @@
 // from the catalogue), and a node added from it shows a preview and one control per param.
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../nodes/index.ts';
-import { appPerTest, dragWire, nodePixels, screenshot, settle, showParams, waitForPreviews, withApp } from './harness.ts';
+import { appPerTest, dragWire, nodePixels, openRecipe, screenshot, settle, showParams, waitForPreviews, withApp } from './harness.ts';
 
 const NEW_TYPES = ['cellular', 'warp', 'terrace', 'blur', 'slope', 'select'] as const;
 
@@ -136,8 +136,8 @@ describe('the new terrain operators on a small screen', () => {
 
   it('at 1024 × 700 keeps the viewer’s output select of a node with several outputs inside the panel', async () => {
     await withApp({ viewport: { width: 1024, height: 700 } }, async (page) => {
-      await page.locator('tg-toolbar select').first().selectOption('rivers-from-the-rain.json');
-      await waitForPreviews(page);
+      // Fitted whole (openRecipe): opened, the rivers lie past the canvas's right edge here.
+      await openRecipe(page, 'rivers-from-the-rain.json');
       await page.locator('tg-node[data-node-id="rivers"] header .title').click();
       await settle(page);
       const panel = (await page.locator('tg-viewer').boundingBox())!;

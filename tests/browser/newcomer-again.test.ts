@@ -1,6 +1,7 @@
 // A game developer's first hour, again (Gaea, World Machine, Houdini habits), with the real
 // mouse and keyboard at 1600 × 1000 and 1024 × 700, each defect found kept fixed: a recipe
-// opened (and F, Fit, a reload) shows every node clear of the notes line and of the minimap; a
+// opened (and F, Fit, a reload) shows every node in sight clear of the notes line and of the
+// minimap (every node after F and Fit); a
 // frame made at the pointer near the canvas's foot is brought into sight; a wire no node takes,
 // dropped on empty canvas, says so.
 import type { Page } from 'playwright-core';
@@ -11,16 +12,24 @@ type Box = { x: number; y: number; width: number; height: number };
 
 const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-/** The nodes drawn over the notes line or under the minimap, by id. */
-async function hidden(page: Page): Promise<{ notes: string[]; minimap: string[] }> {
+/**
+ * The nodes drawn over the notes line or under the minimap, by id. `inSight`: only those wholly
+ * in the canvas, for a graph opened at a zoom where its titles read, panned (at 1024 × 700 every
+ * recipe opens so: the nodes cut by the canvas's edge are the part panned away).
+ */
+async function hidden(page: Page, inSight = false): Promise<{ notes: string[]; minimap: string[] }> {
   const notes = (await page.locator('tg-app .notes-line').boundingBox())!;
   const minimap = (await page.locator('tg-app .canvas .tg-minimap').boundingBox())!;
-  const nodes = await page.locator('tg-app tg-node').evaluateAll((els) =>
-    els.map((el) => {
-      const r = el.getBoundingClientRect();
-      return { id: (el as HTMLElement).dataset.nodeId!, box: { x: r.x, y: r.y, width: r.width, height: r.height } };
-    }),
-  );
+  const canvas = (await page.locator('tg-app .canvas').boundingBox())!;
+  const inCanvas = (b: Box) => b.x >= canvas.x - 0.5 && b.y >= canvas.y - 0.5 && b.x + b.width <= canvas.x + canvas.width + 0.5 && b.y + b.height <= canvas.y + canvas.height + 0.5;
+  const nodes = (
+    await page.locator('tg-app tg-node').evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { id: (el as HTMLElement).dataset.nodeId!, box: { x: r.x, y: r.y, width: r.width, height: r.height } };
+      }),
+    )
+  ).filter((n) => !inSight || inCanvas(n.box));
   return { notes: nodes.filter((n) => overlap(n.box, notes)).map((n) => n.id), minimap: nodes.filter((n) => overlap(n.box, minimap)).map((n) => n.id) };
 }
 
@@ -94,7 +103,7 @@ describe('a game developer’s first hour, again', () => {
         // the carved valleys' Fluvial erosion lay under the minimap.
         for (const title of ['Long ranges', 'Valleys cut by the rain']) {
           await openRecipe(page, title);
-          expect(await hidden(page), `${title} opened`).toEqual({ notes: [], minimap: [] });
+          expect(await hidden(page, true), `${title} opened`).toEqual({ notes: [], minimap: [] });
           // Pan away, then F on empty canvas (nothing selected) fits everything again.
           const canvas = (await page.locator('tg-app .canvas').boundingBox())!;
           await drag(page, { x: canvas.x + 10, y: canvas.y + 10 }, { x: canvas.x + 220, y: canvas.y + 260 });
@@ -104,11 +113,11 @@ describe('a game developer’s first hour, again', () => {
           await page.getByRole('button', { name: 'Fit', exact: true }).click();
           await expect.poll(() => hidden(page), { message: `${title} after Fit` }).toEqual({ notes: [], minimap: [] });
         }
-        // A reload opens the draft zoomed to fit, before the minimap has drawn (it had no size
-        // yet: the fit went under it).
+        // A reload opens the draft as a graph opens (zoomed to fit where its titles read so),
+        // before the minimap has drawn (it had no size yet: the fit went under it).
         await page.reload();
         await waitForPreviews(page);
-        expect(await hidden(page), 'after a reload').toEqual({ notes: [], minimap: [] });
+        expect(await hidden(page, true), 'after a reload').toEqual({ notes: [], minimap: [] });
         await screenshot(page, `newcomer-again-fit-${viewport.width}`);
       });
     });

@@ -4,7 +4,7 @@
 // all). A wire no node takes, dropped on the canvas, says so, not "No node matches."
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { drag, screenshot, settle, socketCenter, waitForPreviews, withApp } from './harness.ts';
+import { drag, openRecipe, screenshot, settle, socketCenter, withApp } from './harness.ts';
 
 /** Whether an element in the page (through shadow roots) is drawn cut, and its tooltip. */
 async function cut(page: Page, selector: string): Promise<{ cut: boolean; title: string }> {
@@ -18,8 +18,7 @@ describe('names cut short at 1024 × 700', () => {
       const field = await cut(page, 'tg-toolbar input.name');
       expect(field.cut).toBe(true);
       expect(field.title).toContain(name);
-      await page.locator('tg-toolbar select').first().selectOption('rivers-from-the-rain.json');
-      await waitForPreviews(page);
+      await openRecipe(page, 'rivers-from-the-rain.json');
       await page.locator('tg-node[data-node-id="rivers"] header .title').click();
       await settle(page);
       await page.locator('tg-viewer button.pin').click();
