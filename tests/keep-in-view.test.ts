@@ -1,5 +1,6 @@
 // The canvas's keep-in-view rule over a stand-in for rete's area (its transform, its signal pipe,
-// translate and zoom as rete runs them): a view at fit is fitted again when the box changes size,
+// translate and zoom as rete runs them): a view at fit (or at the view a graph opened at) is
+// fitted again, the same way, when the box changes size,
 // a moved view keeps its centre, and a pan made while a fit is under way counts as a move.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KeepInView } from '../src/app/canvas/keep-in-view.ts';
@@ -105,6 +106,26 @@ describe('keeping the canvas in view when its box changes size', () => {
     await t.resize(1000, 600);
     expect(t.fits()).toBe(2);
     expect(t.area.area.transform).toMatchObject({ x: 200, y: 150 });
+  });
+
+  it('fits again the way the view was last fitted: the view a graph opened at, then Fit', async () => {
+    const t = setUp();
+    // The opening view (Canvas.openView: readable, panned), another run than the whole fit.
+    let opened = 0;
+    const open = async () => {
+      opened++;
+      await t.area.area.zoom(0.83, 0, 0);
+    };
+    await t.keep.fit(open, true);
+    await t.resize(1200, 700);
+    expect([opened, t.fits()]).toEqual([2, 0]);
+    // A resize after it keeps it fitted so: a second resize fits the same way again.
+    await t.resize(1000, 600);
+    expect([opened, t.fits()]).toEqual([3, 0]);
+    // Fit: from then on a resize fits everything.
+    await t.keep.fit(t.run, true);
+    await t.resize(1200, 700);
+    expect([opened, t.fits()]).toEqual([3, 2]);
   });
 
   it('keeps a pan made while a fit was under way, after the fit had set the view', async () => {
