@@ -236,6 +236,16 @@ describe("the client's progress", () => {
     expect([...client.recomputing]).toEqual([]);
   });
 
+  it("says a slider's draft computes on the view at the draft's size, never on the world (a draft runs on no world)", () => {
+    const worker = new FakeWorker();
+    const client = new EngineClient(worker, () => ({ graph: WORLD, previewSize: 148, detail: null, detailSize: 512 }), null);
+    client.draft();
+    const asked = client.progress!.asked;
+    expect(askedWhere(asked, true).text).toBe('on the view (148² cells)');
+    client.rest();
+    client.dispose();
+  });
+
   it('forgets every node once nothing is awaited, whatever came (a dropped rest, a failure)', () => {
     const { worker, client } = start();
     client.invalidate();

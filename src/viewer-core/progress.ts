@@ -63,9 +63,11 @@ export function whereParts(domain: Domain, graph: Pick<Graph, 'view' | 'world'>)
 /**
  * Where a request computes, before its worker names a node: on its world's grid when it has a
  * world and `worldBound` (a node of its graph runs there, as an erosion does: the engine gives a
- * world to nothing else), else on its view ("on the world (3 × 3 views, 769² cells)").
+ * world to nothing else), else on its view ("on the world (3 × 3 views, 769² cells)"). A slider's
+ * draft runs on its view at its own size (`draft`), on no world (engine.ts worldGridOf).
  */
-export function askedWhere(asked: { readonly view: View; readonly world?: World | undefined }, worldBound: boolean): Where {
+export function askedWhere(asked: { readonly view: View; readonly world?: World | undefined; readonly draft?: number | undefined }, worldBound: boolean): Where {
+  if (asked.draft) return whereParts(viewDomain({ ...asked.view, size: asked.draft }), asked);
   const view = viewDomain(asked.view);
   const world = asked.world && worldBound ? worldGrid(asked.world, view) : null;
   return whereParts(world ?? view, asked);

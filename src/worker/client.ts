@@ -55,8 +55,11 @@ export interface Progress {
   readonly since: number;
   /** The node its evaluation started last, on its domain; null before the first (and for drafts, which tell none). */
   readonly running: RunningNode | null;
-  /** The view and world of the graph it evaluates: what it computes, said before it names a node. */
-  readonly asked: { readonly view: View; readonly world?: World | undefined };
+  /**
+   * The view and world of the graph it evaluates: what it computes, said before it names a node;
+   * `draft`, a slider's draft's side (it runs on the view at that size, on no world).
+   */
+  readonly asked: { readonly view: View; readonly world?: World | undefined; readonly draft?: number | undefined };
 }
 
 /**
@@ -93,7 +96,7 @@ export function draftSize(n: number, preview: number): number | null {
 
 export class EngineClient {
   private seq = 0;
-  private inFlight: { seq: number; sentAt: number; since: number; draft: boolean; view: View; world: World | undefined } | null = null;
+  private inFlight: { seq: number; sentAt: number; since: number; draft: number | null; view: View; world: World | undefined } | null = null;
   /** The newest EvaluateRunning of the request in flight. */
   private runningNow: EvaluateRunning | null = null;
   /** Nodes a full evaluation started whose new pictures have not come yet, with the request that started them. */
@@ -156,7 +159,7 @@ export class EngineClient {
     const flight = this.inFlight;
     if (!flight) return null;
     const r = this.runningNow;
-    return { since: flight.since, running: r && r.seq === flight.seq ? { node: r.node, domain: r.domain, view: flight.view, world: flight.world } : null, asked: { view: flight.view, world: flight.world } };
+    return { since: flight.since, running: r && r.seq === flight.seq ? { node: r.node, domain: r.domain, view: flight.view, world: flight.world } : null, asked: { view: flight.view, world: flight.world, draft: flight.draft ?? undefined } };
   }
 
   /**
@@ -254,7 +257,7 @@ export class EngineClient {
     const body = this.source();
     const draft = this.dragging ? this.draftSide(body.graph.view.size, body.previewSize) : null;
     const now = performance.now();
-    this.inFlight = { seq, sentAt: now, since: waiting ?? now, draft: draft !== null, view: body.graph.view, world: body.graph.world };
+    this.inFlight = { seq, sentAt: now, since: waiting ?? now, draft, view: body.graph.view, world: body.graph.world };
     if (draft === null) this.owed = false;
     const sized = draft !== null ? { draft, draftThreads: this.draftThreads } : this.stopWord ? { stop: this.stopWord } : {};
     const request: EvaluateRequest = { kind: 'evaluate', seq, ...body, ...sized };
