@@ -70,3 +70,17 @@ export function biomeShares(counts: Uint32Array): BiomeShare[] {
     share: b.id === OCEAN ? (total ? counts[b.id] / total : 0) : land ? counts[b.id] / land : 0,
   }));
 }
+
+/**
+ * A share in per cent, with a tenth near either end: in whole numbers a rivers map said
+ * "river 0.3 %" over "no river 100 %", a share no map with a river on it has. A share that is
+ * not 0 or 1 never reads as one.
+ */
+export function shareText(v: number): string {
+  const text = (v * 100).toFixed(v < 0.1 || v > 0.9 ? 1 : 0);
+  // Told from the rounded text, not from thresholds beside it: 1999 of 2000 cells, 0.9995, came
+  // out under "> 0.9995" and rounded to "100.0".
+  if (v > 0 && Number(text) === 0) return '< 0.1 %';
+  if (v < 1 && Number(text) === 100) return '> 99.9 %';
+  return `${text} %`;
+}

@@ -5,22 +5,11 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import { HEIGHT_BANDS, LAND_MASK, type Rgb, WATER_MASK } from '../../render/ramps.ts';
-import { axisPosition, biomeShares, histogramBars, type LayerHistogram } from '../../viewer-core/histogram.ts';
+import { axisPosition, biomeShares, histogramBars, type LayerHistogram, shareText } from '../../viewer-core/histogram.ts';
 import { formatValue } from '../../viewer-core/provenance.ts';
 import styles from './histogram.styles.ts';
 
 const rgb = (c: Rgb) => `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
-/**
- * A share in per cent, with a tenth near either end: in whole numbers a rivers map said
- * "river 0.3 %" over "no river 100 %", a share no map with a river on it has. A share that is
- * not 0 or 1 never reads as one.
- */
-const percent = (v: number) => {
-  if (v > 0 && v < 0.0005) return '< 0.1 %';
-  if (v < 1 && v > 0.9995) return '> 99.9 %';
-  return `${(v * 100).toFixed(v < 0.1 || v > 0.9 ? 1 : 0)} %`;
-};
-
 /** Draws one layer's histogram. Give it the worker's histogram. */
 export class TgHistogram extends LitElement {
   static override styles = styles;
@@ -54,8 +43,8 @@ export class TgHistogram extends LitElement {
     if (h.kind === 'mask') {
       const total = h.ones + h.zeros || 1;
       return html`<div class="legend rows" data-kind="mask">
-        ${this.row(WATER_MASK, h.one, h.ones / total, percent(h.ones / total))}
-        ${this.row(LAND_MASK, h.zero, h.zeros / total, percent(h.zeros / total))}
+        ${this.row(WATER_MASK, h.one, h.ones / total, shareText(h.ones / total))}
+        ${this.row(LAND_MASK, h.zero, h.zeros / total, shareText(h.zeros / total))}
       </div>`;
     }
     const sea = h.kind === 'terrain' ? axisPosition(h, h.seaLevel) : null;
@@ -88,7 +77,7 @@ export class TgHistogram extends LitElement {
       <div class="legend rows" data-kind="biome">
       ${shares.map((b) =>
         b.count || b.id === 0
-          ? this.row(b.color, b.name, b.id === 0 ? b.share : b.share / top, percent(b.share))
+          ? this.row(b.color, b.name, b.id === 0 ? b.share : b.share / top, shareText(b.share))
           : nothing,
       )}
       <div class="absent">${shares.filter((b) => !b.count && b.id !== 0).map((b) => html`<span class="chip"><i style="background:${rgb(b.color)}"></i>${b.name}</span>`)}</div>
