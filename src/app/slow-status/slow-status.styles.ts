@@ -57,13 +57,4 @@ export default css`
   .detail {
     flex: none;
   }
-  /* Told to a screen reader, not shown: the line is the same words, cut to the width. */
-  .live {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-  }
 `;

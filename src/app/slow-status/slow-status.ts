@@ -6,6 +6,7 @@ import { html, LitElement, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { ProgressParts } from '../../viewer-core/progress.ts';
 import styles from './slow-status.styles.ts';
+import liveStyles from '../live.styles.ts';
 
 /**
  * One line: the node, where it runs and the time first, then the cells (and a margin) when they
@@ -18,7 +19,7 @@ import styles from './slow-status.styles.ts';
  * the first value went unsaid by some).
  */
 export class TgSlowStatus extends LitElement {
-  static override styles = styles;
+  static override styles = [styles, liveStyles];
 
   /** What computes and for how long (ViewerSession.status). */
   @property({ attribute: false }) parts: ProgressParts | null = null;

@@ -89,18 +89,6 @@ export default css`
     pointer-events: none;
   }
   /*
-   * The view's own line (.status) as a screen reader is told it: always in the page, empty while
-   * there is nothing to say, unseen (not display: none, which would take it from a reader's view).
-   */
-  .live {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-  }
-  /*
    * A slow evaluation: what runs and for how long, along the land's foot (the map's says the
    * same). It lets the pointer through, tooltip and all: the land's canvas, not an ancestor of it,
    * takes the turns and the hover, and a drag started on it would not turn the land.

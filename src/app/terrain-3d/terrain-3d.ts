@@ -11,13 +11,14 @@ import { Subscriptions } from '../controllers.ts';
 import { EXAGGERATION_MAX, EXAGGERATION_MIN, sceneToWorld } from './mesh.ts';
 import type { TerrainScene } from './scene.ts';
 import styles from './terrain-3d.styles.ts';
+import liveStyles from '../live.styles.ts';
 
 /**
  * The land in 3-D. Drag to orbit, right-drag (or two fingers) to pan, wheel or pinch to zoom;
  * hover a point of the land to read its cell's provenance.
  */
 export class TgTerrain3d extends LitElement {
-  static override styles = styles;
+  static override styles = [styles, liveStyles];
 
   /** The viewer session: the heights, the picture, and where the hover goes. */
   @property({ attribute: false }) session: ViewerSession | null = null;
