@@ -125,6 +125,8 @@ export const water = defineNode({
   // Bypassed, the water floods nothing: the share 0 reads the level at the lowest height, and
   // no cell lies below that. What reads the terrain gets the heights without a sea.
   neutralParams: { mode: 'percent', share: 0 },
+  // The cut the shipped graphs read: a view cut gives each tile of a build its own level.
+  worldParams: { cut: 'world-8' },
   // A draft (the editor while a param is dragged) reads a world-16 level on the world-8 cut:
   // 16,384 heights to sort and rank instead of 65,536, a third less time for a 148² draft, and
   // its biomes agree with the full picture as well as the world-16 draft's (90.0 % of the cells

@@ -288,6 +288,14 @@ export interface NodeDef<
    */
   readonly neutralParams?: Partial<ParamValues<P>>;
   /**
+   * The params under which a node whose footprint reads the domain asked (readsAsked: the water's
+   * view cut) reads the world instead, the same in every view and tile (the water's world cut):
+   * what Export → Tiles offers to set, in one step, where such a node makes tiles disagree at
+   * their edges. With them the footprint must not read the domain asked (tests/tiles-frictions).
+   * Absent: the box can only say to export the region as one tile.
+   */
+  readonly worldParams?: Partial<ParamValues<P>>;
+  /**
    * The params a drafts' engine runs the node with on the view's lattice (EngineOptions.draft):
    * a coarser sampling of a global region the node reads, say, since a draft is an approximation
    * that a full answer replaces. `cells` is the draft's resolution over the full picture's, in
