@@ -112,27 +112,27 @@ describe('what Export → Tiles opens on', () => {
 
   it("opens on the graph's world with a tile size of the engine that fills it when the person never chose otherwise", () => {
     const unity: TilesChoice = { ...TILES_DEFAULTS, layout: 'unity', tileSize: 1025, cellsPerView: 256, format: 'r16' };
-    const o = tilesOpening(unity, world, NO_PICKS);
+    const o = tilesOpening(unity, world, NO_PICKS, unity.cellsPerView);
     expect(o.choice.across).toBe('world');
     expect(planFills(world, 256, o.choice.tileSize)).toBe(true);
     expect(o.note).toBe(null);
     // Unreal's none at 1024: the engine kept, its size too, and the fit says what to do.
-    expect(tilesOpening(TILES_DEFAULTS, world, NO_PICKS).choice).toEqual({ ...TILES_DEFAULTS, across: 'world' });
+    expect(tilesOpening(TILES_DEFAULTS, world, NO_PICKS, TILES_DEFAULTS.cellsPerView).choice).toEqual({ ...TILES_DEFAULTS, across: 'world' });
   });
 
   it('reopens as left: tiles picked over the world, with their numbers; a tile size picked by hand', () => {
-    let s = { choice: tilesOpening(TILES_DEFAULTS, world, NO_PICKS).choice, picks: tilesOpening(TILES_DEFAULTS, world, NO_PICKS).picks };
+    let s = { choice: tilesOpening(TILES_DEFAULTS, world, NO_PICKS, TILES_DEFAULTS.cellsPerView).choice, picks: tilesOpening(TILES_DEFAULTS, world, NO_PICKS, TILES_DEFAULTS.cellsPerView).picks };
     s = act(s, { kind: 'across', across: 'tiles' });
     s = act(s, { kind: 'counts', x: 3 });
     s = act(s, { kind: 'counts', y: 5 });
     s = act(s, { kind: 'layout', layout: 'unity', formats: ['png16', 'r16', 'f32'] });
     s = act(s, { kind: 'tileSize', tileSize: 2049 });
-    const again = tilesOpening(s.choice, world, s.picks);
+    const again = tilesOpening(s.choice, world, s.picks, s.choice.cellsPerView);
     expect(again.choice).toEqual({ ...TILES_DEFAULTS, layout: 'unity', tileSize: 2049, format: 'r16', across: 'tiles', x: 3, y: 5 });
     expect(again.note).toBe(null);
     // On the world a size picked by hand stays, though it does not fill it (the fit says so).
     const onWorld = act(again, { kind: 'across', across: 'world' });
-    expect(tilesOpening(onWorld.choice, world, onWorld.picks).choice).toMatchObject({ across: 'world', tileSize: 2049 });
+    expect(tilesOpening(onWorld.choice, world, onWorld.picks, onWorld.choice.cellsPerView).choice).toMatchObject({ across: 'world', tileSize: 2049 });
   });
 
   it('takes the counts back in the unit they were set in: samples, not samples read as tiles', () => {
@@ -146,20 +146,20 @@ describe('what Export → Tiles opens on', () => {
   it('says the world moved, refitting a size the person did not pick; and that it went, back on the counts last set', () => {
     const before: World = { x: -1, y: -1, size: 2 };
     const choice: TilesChoice = { ...TILES_DEFAULTS, layout: 'unity', tileSize: 129, cellsPerView: 64, across: 'samples', x: 700, y: 300, format: 'r16' };
-    const first = tilesOpening(choice, before, NO_PICKS);
+    const first = tilesOpening(choice, before, NO_PICKS, choice.cellsPerView);
     expect(first.choice).toMatchObject({ across: 'world', tileSize: 129 });
     expect(planFills(before, 64, 129)).toBe(true);
     const moved: World = { x: 0, y: 0, size: 3 };
-    const o = tilesOpening(first.choice, moved, first.picks);
+    const o = tilesOpening(first.choice, moved, first.picks, first.choice.cellsPerView);
     expect(planFills(moved, 64, 129)).toBe(false);
     expect(planFills(moved, 64, o.choice.tileSize)).toBe(true);
     expect(o.note).toBe(
       `The graph's world is now 3 × 3 views from (0, 0); it was 2 × 2 views from (−1, −1) when this box last opened. Tiles of 129² do not fill it at 64 cells a view: the box took ${o.choice.tileSize}², which do.`,
     );
-    const gone = tilesOpening(o.choice, null, o.picks);
+    const gone = tilesOpening(o.choice, null, o.picks, o.choice.cellsPerView);
     expect(gone.choice).toMatchObject({ across: 'samples', x: 700, y: 300 });
-    expect(gone.note).toBe("The graph's world (3 × 3 views from (0, 0)) is gone, so the region is 700 × 300 samples from the view's origin.");
-    expect(tilesOpening(gone.choice, null, gone.picks).note).toBe(null);
+    expect(gone.note).toBe("The graph's world (3 × 3 views from (0, 0)) is gone, so the region is 700 × 300 samples east and north of the map's bottom-left corner.");
+    expect(tilesOpening(gone.choice, null, gone.picks, gone.choice.cellsPerView).note).toBe(null);
   });
 });
 
@@ -184,7 +184,7 @@ describe('the viewer session', () => {
     core.setWorld(null);
     session.openTiles();
     expect(session.exports.tiles).toMatchObject({ across: 'tiles', x: 4 });
-    expect(session.tilesNote).toBe("The graph's world (3 × 3 views from (−1, −1)) is gone, so the region is 4 × 2 tiles from the view's origin.");
+    expect(session.tilesNote).toBe("The graph's world (3 × 3 views from (−1, −1)) is gone, so the region is 4 × 2 tiles east and north of the map's bottom-left corner.");
     // Another graph with a world: its world, the picks made for the last one forgotten.
     session.pickTiles({ kind: 'across', across: 'samples' });
     core.replaceGraph({ ...structuredClone(DEFAULT), world: { x: 0, y: 0, size: 2 } });

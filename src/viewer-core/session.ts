@@ -687,7 +687,7 @@ export class ViewerSession {
    * world (tiles-world.ts tilesOpening); `tilesNote` says what changed that they did not change.
    */
   openTiles(): void {
-    const opening = tilesOpening(this.exports.tiles, this.core.graph.world ?? null, this.exports.tilesPicks);
+    const opening = tilesOpening(this.exports.tiles, this.core.graph.world ?? null, this.exports.tilesPicks, this.core.graph.view.size);
     this.exports.tilesPicks = opening.picks;
     this.tilesNote = opening.note;
     if (opening.choice !== this.exports.tiles) this.exports.setTiles(opening.choice);
@@ -704,6 +704,17 @@ export class ViewerSession {
   tilesFit(): WorldFit | null {
     if (!this.node) return null;
     return worldFit(this.core.graph.world ?? null, this.exports.tiles, gridTitles(this.core.graph, this.node));
+  }
+
+  /**
+   * Sets the params the Tiles box's seams name (TilesSummary.seamsFix: the water level's cut to
+   * the world), as one undo step, leaving the graph unsaved; the box then says no seams.
+   */
+  fixSeams(): void {
+    const fix = this.tilesSummary()?.seamsFix;
+    if (!fix) return;
+    // Labelled as a param typed in is (editor.ts setParam): "Undo change cut".
+    this.core.run(`change ${[...new Set(fix.edits.map((e) => e.key))].join(', ')}`, fix.edits.map((e) => ({ kind: 'setParam', id: e.node, key: e.key, value: e.value }) as const));
   }
 
   /** The tile formats that apply to the shown node's outputs, as build offers them. */

@@ -120,6 +120,11 @@ export interface TilesPicks {
   readonly region: 'world' | 'counts' | null;
   /** Whether they picked the tile size from its select: an engine's usual size, or one a fit took, is no pick. */
   readonly tileSize: boolean;
+  /**
+   * Whether they picked the resolution, from its select or with the world's fit's button: until
+   * they do, the box opens at the graph's own cells a view (the map's), not the one last kept.
+   */
+  readonly cells: boolean;
   /** The tiles or samples across and up as last set, exactly, for the way back from the world. */
   readonly counts: Counts | null;
   /** The graph's world when the box last opened (null: none), to say when it moved or went. */
@@ -132,7 +137,7 @@ interface Counts {
   readonly y: number;
 }
 
-export const NO_PICKS: TilesPicks = Object.freeze({ region: null, tileSize: false, counts: null, shown: null });
+export const NO_PICKS: TilesPicks = Object.freeze({ region: null, tileSize: false, cells: false, counts: null, shown: null });
 
 /** A change the person makes in the box that the picks and the world's fit follow. */
 export type TilesPick =
@@ -191,10 +196,12 @@ export function pickTiles(choice: TilesChoice, pick: TilesPick, world: World | n
     case 'tileSize':
       return { choice: { ...choice, tileSize: pick.tileSize }, picks: { ...picks, tileSize: true } };
     case 'cells':
-      return fit({ ...choice, cellsPerView: pick.cellsPerView }, picks);
+      return fit({ ...choice, cellsPerView: pick.cellsPerView }, { ...picks, cells: true });
     case 'use': {
       const format = pick.change.layout === choice.layout ? choice.format : formatFor(pick.change.layout, pick.formats, choice.format);
-      return { choice: { ...choice, ...pick.change, format }, picks: { ...picks, tileSize: false } };
+      // A resolution the button took is the person's: the box reopens at it, not at the map's again.
+      const cells = picks.cells || pick.change.cellsPerView !== choice.cellsPerView;
+      return { choice: { ...choice, ...pick.change, format }, picks: { ...picks, tileSize: false, cells } };
     }
     case 'counts': {
       const across = choice.across;
@@ -229,14 +236,21 @@ export interface TilesOpening {
 
 /**
  * What the box opens on: as the person left it while the graph has been open (their region and
- * its counts, engine, tile size, resolution); on the graph's world when they never picked tiles or
+ * its counts, engine, tile size, resolution), at the graph's own cells a view (`viewCells`) until
+ * they pick a resolution; on the graph's world when they never picked tiles or
  * samples over it (a World Machine or Gaea user exports the world the graph has), with the
  * engine's tile size that fills it unless they picked a size; and back on tiles or samples, with
  * the counts last set there, when the world is gone. A world that moved or went since the box
  * last opened on it is said, with what that changed: the box shows no number the person did not
  * set that the change made wrong.
  */
-export function tilesOpening(choice: TilesChoice, world: World | null, picks: TilesPicks): TilesOpening {
+export function tilesOpening(kept: TilesChoice, world: World | null, picks: TilesPicks, viewCells: number): TilesOpening {
+  // At the graph's resolution until the person picks one while it is open: World Machine and
+  // Gaea build at the project's resolution, and the map shows the land at the graph's (an erosion's
+  // land is that resolution's: another makes another). The choice kept across reloads, per
+  // browser, not per graph, opened every graph at 1024 cells a view, whatever it was made at.
+  const own = Math.min(TILES_CELLS_MAX, Math.max(TILES_CELLS_MIN, viewCells));
+  const choice = picks.cells || kept.cellsPerView === own ? kept : { ...kept, cellsPerView: own };
   if (world && picks.region !== 'counts') {
     const w = toWorld(choice, picks);
     const moved = picks.shown && !sameWorld(picks.shown, world) ? picks.shown : null;
@@ -248,7 +262,7 @@ export function tilesOpening(choice: TilesChoice, world: World | null, picks: Ti
   if (!world && choice.across === 'world') {
     const back = fromWorld(choice, picks, null);
     const why = picks.shown ? `The graph's world (${worldText(picks.shown)}) is gone` : 'The graph has no world';
-    return { choice: back, picks: { ...picks, shown: null }, note: `${why}, so the region is ${back.x} × ${back.y} ${back.across} from the view's origin.` };
+    return { choice: back, picks: { ...picks, shown: null }, note: `${why}, so the region is ${back.x} × ${back.y} ${back.across} east and north of the map's bottom-left corner.` };
   }
   return { choice, picks: { ...picks, shown: world }, note: null };
 }

@@ -6,12 +6,13 @@
 
 import { nodeDef } from '../../nodes/index.ts';
 import type { Graph } from '../model/graph.ts';
+import type { AnyParamValue } from '../model/params.ts';
 import { isMask, type Meaning, numberText, type PortType } from '../model/values.ts';
 import { gridBoundUpstream, tileBound } from '../build/blocks.ts';
 import { formatApplies } from '../build/encode.ts';
 import { buildLayers, splatTexelsProblem } from '../build/prepare.ts';
 import type { BuildLayer } from '../build/tile-render.ts';
-import { BUILD_FORMATS, type BuildFormat, type BuildPlan, DEFAULT_SPLAT_SIZE, formatParts, gridOf, makePlan, PlanError, type Region, type SplatSize, splatTexels, UNITY_TILE_SIZES, UNREAL_TILE_SIZES } from '../build/plan.ts';
+import { BUILD_FORMATS, type BuildFormat, type BuildPlan, DEFAULT_SPLAT_SIZE, formatParts, gridOf, makePlan, PlanError, type Region, type SplatSize, splatTexels, TILES_MAX, UNITY_TILE_SIZES, UNREAL_TILE_SIZES } from '../build/plan.ts';
 import { importSettings, importSummary } from '../build/import-scale.ts';
 import { MESH_DEFAULTS, meshOptionProblems } from '../render/land-mesh.ts';
 
@@ -62,7 +63,7 @@ export interface TilesChoice {
   readonly tileSize: number;
   readonly cellsPerView: number;
   /**
-   * The region's extent: tiles across and up, or samples across and up, from the view's origin;
+   * The region's extent: tiles across and up, or samples across and up, from the view's origin (the map's bottom-left corner) east and north;
    * or the graph's world (build's `--region world`), x and y then kept for the other two.
    */
   readonly across: 'tiles' | 'samples' | 'world';
@@ -95,6 +96,73 @@ export const TILES_DEFAULTS: TilesChoice = Object.freeze({
   heightRange: MESH_DEFAULTS.heightRange,
 });
 
+/** One param of one node the seams' fix sets (a setParam command). */
+export interface SeamsEdit {
+  readonly node: string;
+  readonly key: string;
+  readonly value: AnyParamValue;
+}
+
+/**
+ * Where the region lies, in words a person checks against the map: tiles or samples start at the
+ * map's bottom-left corner (the view's origin: x grows east, y north, the map drawn north-up) and go
+ * east and north, right and up, whatever the map shows; so the region is said with its corners,
+ * its size in views and the map's own (one view, 1 × 1). A newcomer read "from the view's origin"
+ * as the square they looked at, and got 1.97 × 1.97 views. I kept the corner rather than centre the
+ * region on the map: the corner is on every resolution's lattice of cells, as build's --region
+ * must start, and the tiles then hold the map's own cells from its edge; a centred region at 1009²
+ * tiles would start off the lattice or off the map's cells.
+ */
+export function regionText(choice: TilesChoice, region: Region, shape: { readonly tilesX: number; readonly tilesY: number } | null): string {
+  const [x0, y0, x1, y1] = [region.x0, region.y0, region.x1, region.y1].map(numberText);
+  const w = numberText(Number((region.x1 - region.x0).toFixed(12)));
+  const h = numberText(Number((region.y1 - region.y0).toFixed(12)));
+  if (choice.across === 'world') return `the graph's world from (${x0}, ${y0}) to (${x1}, ${y1}), ${w} × ${h} views`;
+  const counts =
+    choice.across === 'tiles' ? `${shape?.tilesX ?? choice.x} × ${shape?.tilesY ?? choice.y} tiles` : `${choice.x} × ${choice.y} samples`;
+  const map = region.x1 - region.x0 === 1 && region.y1 - region.y0 === 1 ? "the map's own square" : 'the map shows 1 × 1';
+  return `from the map's bottom-left corner (${x0}, ${y0}), ${counts} east and north (right and up) to (${x1}, ${y1}): ${w} × ${h} views, ${map}`;
+}
+
+/** A count of the Region row as read from its field: the number, or what is wrong with it, in the field's name. */
+export type CountRead = { readonly value: number; readonly problem: null } | { readonly value: null; readonly problem: string };
+
+/**
+ * A count of the Region row (tiles or samples, across or up) from the text of its field, read as
+ * build reads a region: a whole number from 1 tile (2 samples, one cell), making with the other
+ * count at most build's TILES_MAX tiles in all (plan.ts makePlan refuses more); else why not,
+ * naming the field and what it takes. `text` is the field's, as typed. The fields were read with
+ * Number() unchecked: "" went in as 0 and "1e9" as a billion tiles across.
+ */
+export function readCount(text: string, axis: 'x' | 'y', choice: TilesChoice): CountRead {
+  if (choice.across === 'world') throw new Error('readCount: the region is the graph\'s world, which has no counts');
+  const tiles = choice.across === 'tiles';
+  const unit = tiles ? 'tiles' : 'samples';
+  const field = `${tiles ? 'Tiles' : 'Samples'} ${axis === 'x' ? 'across' : 'up'}`;
+  const stride = choice.tileSize - 1;
+  const tilesOf = (v: number) => (tiles ? v : Math.max(1, Math.ceil((v - 1) / stride)));
+  const other = axis === 'x' ? choice.y : choice.x;
+  const otherTiles = Number.isInteger(other) && other >= 1 ? tilesOf(other) : 1;
+  const most = Math.max(1, Math.floor(TILES_MAX / otherTiles));
+  const least = tiles ? 1 : 2;
+  const max = tiles ? most : most * stride + 1;
+  const n = (v: number) => numberText(Number(v.toPrecision(12))).replace(/^(−?)(\d{4,})$/, (_, sign: string, digits: string) => sign + Number(digits).toLocaleString('en-GB'));
+  const takes = `it takes a whole number of ${unit} from ${least} to ${max.toLocaleString('en-GB')}`;
+  const trimmed = text.trim();
+  if (trimmed === '') return { value: null, problem: `${field} is empty: ${takes}.` };
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(trimmed)) return { value: null, problem: `${field}: "${trimmed}" is no number; ${takes}.` };
+  const v = Number(trimmed);
+  if (!Number.isFinite(v)) return { value: null, problem: `${field}: ${trimmed} is too large; ${takes}.` };
+  if (!Number.isInteger(v)) return { value: null, problem: `${field}: ${n(v)} is not a whole number; ${takes}.` };
+  if (v < least) return { value: null, problem: `${field}: ${n(v)} is less than ${least}; ${takes}.` };
+  if (v > max) {
+    const all = tilesOf(v) * otherTiles;
+    const made = all <= Number.MAX_SAFE_INTEGER ? `${all.toLocaleString('en-GB')} tiles` : 'more tiles';
+    return { value: null, problem: `${field}: ${n(v)} makes ${made}, more than terrain-graph build makes (${TILES_MAX.toLocaleString('en-GB')} in all); ${takes}.` };
+  }
+  return { value: v, problem: null };
+}
+
 /** What a choice makes, for the dialog to say before the export starts. */
 export interface TilesSummary {
   /** The build's plan, or null when the choice cannot make one or is past the browser's limit (see problem). */
@@ -108,6 +176,11 @@ export interface TilesSummary {
   readonly problem: string | null;
   /** The layers whose tiles will not meet at their edges, as `build` says it, or null. */
   readonly seams: string | null;
+  /**
+   * The params that make the nodes named in `seams` read the world, set in one step by the box's
+   * button (`label` its words), or null: none declares them (NodeDef.worldParams), or no seams.
+   */
+  readonly seamsFix: { readonly label: string; readonly edits: readonly SeamsEdit[] } | null;
   /** The erosion or flow that runs once on the whole export before the first tile (so tiles meet), or null. */
   readonly grid: string | null;
   /** The same build on the command line. */
@@ -233,7 +306,7 @@ export function gridTitles(graph: Readonly<Graph>, node: string): string[] {
 
 /**
  * Plans the export of `node` of `graph` (saved as `graphFile`, the file standing to the graph as
- * `fileState` says) from the view's origin; `prefix`, the graph's part of the zip's name (null: none).
+ * `fileState` says) from the view's origin (the map's bottom-left corner); `prefix`, the graph's part of the zip's name (null: none).
  */
 export function tilesSummary(graph: Readonly<Graph>, node: string, choice: TilesChoice, graphFile: string, fileState: GraphFileState = 'saved', prefix: string | null = null): TilesSummary {
   const { tileSize: t, cellsPerView: n } = choice;
@@ -254,7 +327,7 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
     `--metres-per-cell ${scale.metresPerCell} --height-range ${scale.heightRange} --out ${shellWord(folder)}`;
   const saveFirst = saveFirstText(fileState, graphFile);
   const splatSide = choice.format === 'splat' ? (choice.splatSize === 'texels' ? splatTexels(t) : t) : null;
-  const none = { plan: null, shape: null, ground: null, region, bytes: 0, seams: null, grid: null, command, folder, saveFirst, formats, splatSide };
+  const none = { plan: null, shape: null, ground: null, region, bytes: 0, seams: null, seamsFix: null, grid: null, command, folder, saveFirst, formats, splatSide };
   // Checked as build checks its flags: the same limits, the same words.
   const metres = meshOptionProblems({ ...scale, side: MESH_DEFAULTS.side })[0];
   if (metres) return { ...none, problem: `${metres.option === 'metresPerCell' ? 'Metres a sample' : 'Height range'}: ${metres.message}.` };
@@ -326,16 +399,43 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
     !problem && onGrid.length && count > 1 && gridSide > BROWSER_GRID_MAX
       ? `${onGrid.join(', ')} ${onGrid.length === 1 ? 'runs' : 'run'} once on the whole export so that tiles agree at their edges: ${gridSide}² samples here, and the browser holds at most ${BROWSER_GRID_MAX}². ${build}`
       : null;
-  const bound = tileBound(graph as Graph, [node], true);
-  const causes = [...new Set(bound.flatMap((b) => b.because))];
-  const seams =
-    bound.length && count > 1
-      ? `${node} will not match at tile edges: ${causes.join(', ')} ${causes.length === 1 ? 'reads' : 'read'} the view it is given (a view cut), so each tile gets its own, as terrain-graph build says of it. Export the region as one tile to keep it seamless.`
-      : null;
+  const { seams, seamsFix } = count > 1 ? seamsOf(graph, node) : { seams: null, seamsFix: null };
   const once =
     onGrid.length && count > 1 && !problem && !gridProblem
       ? `${onGrid.join(', ')} ${onGrid.length === 1 ? 'runs' : 'run'} once on the whole export (${gridSide}² samples) before the first tile, so the tiles agree at their edges.`
       : null;
   // Whether tiles over the world fill it is said beside (tiles-world.ts worldFit), with a button.
-  return { plan: gridProblem ? null : plan, shape, ground, region, bytes, problem: problem ?? gridProblem, seams, grid: once, command, folder, saveFirst, formats, splatSide };
+  return { plan: gridProblem ? null : plan, shape, ground, region, bytes, problem: problem ?? gridProblem, seams, seamsFix, grid: once, command, folder, saveFirst, formats, splatSide };
+}
+
+/**
+ * What the box says of a node whose tiles will not match at their edges (blocks.ts tileBound, as
+ * build warns of it): the nodes that read the view they are given, by their titles and with the
+ * setting that makes them do so (cut: view), and what sets them to read the world instead where
+ * their definitions declare it (NodeDef.worldParams: the water's world cut, what the shipped graphs
+ * read). It said only "Export the region as one tile", never that the cut was the cause and the fix.
+ */
+function seamsOf(graph: Readonly<Graph>, node: string): Pick<TilesSummary, 'seams' | 'seamsFix'> {
+  const causes = [...new Set(tileBound(graph as Graph, [node], true).flatMap((b) => b.because))];
+  if (!causes.length) return { seams: null, seamsFix: null };
+  const nodes = causes.map((id) => graph.nodes.find((n) => n.id === id)!);
+  const edits: SeamsEdit[] = [];
+  const said = nodes.map((n) => {
+    const fix = Object.entries(nodeDef(n.type)?.worldParams ?? {}) as [string, AnyParamValue][];
+    for (const [key, value] of fix) edits.push({ node: n.id, key, value });
+    const setting = fix.length ? fix.map(([key]) => `${key}: ${String(n.params[key])}`).join(', ') : 'a view cut';
+    return { title: n.title || n.id, setting, fix };
+  });
+  const [target] = titlesOf(graph, [node]);
+  const one = said.length === 1;
+  const whose = one && causes[0] === node ? 'its' : `${target}'s`;
+  const reads = `${said.map((c) => `${c.title} (${c.setting})`).join(', ')} ${one ? 'reads' : 'read'} each tile on its own, so ${whose} tiles will not match at their edges (terrain-graph build warns of it too).`;
+  const fixable = said.filter((c) => c.fix.length);
+  if (!fixable.length) return { seams: `${reads} Export the region as one tile to keep it seamless.`, seamsFix: null };
+  const sets = fixable.map((c) => `${c.title}'s ${c.fix.map(([key, value]) => `${key} to ${String(value)}`).join(' and ')}`).join(', ');
+  const rest = fixable.length < said.length ? ' (the others: export the region as one tile)' : '';
+  return {
+    seams: `${reads} Set ${sets} and ${fixable.length === 1 ? 'it reads' : 'they read'} the world, the same for every tile${rest}.`,
+    seamsFix: { label: `Set ${sets}`, edits },
+  };
 }

@@ -47,7 +47,8 @@ export default [
       color: var(--tg-muted, #a3adba);
     }
     /* Under both columns: why the metres typed were not taken. */
-    p.refused {
+    p.refused,
+    p.count-problem {
       grid-column: 1 / -1;
       margin: 0;
       color: var(--tg-danger, #ffb3b3);
@@ -97,8 +98,12 @@ export default [
     p.world-fit {
       color: var(--tg-warning, #ffd27a);
     }
-    p.world-fit button {
+    p.world-fit button,
+    p.seams button {
       margin-left: 6px;
+    }
+    input[aria-invalid='true'] {
+      border-color: var(--tg-danger, #ffb3b3);
     }
     p.problem {
       color: var(--tg-danger, #ffb3b3);

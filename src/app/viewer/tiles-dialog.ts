@@ -1,6 +1,6 @@
 // Export → Tiles: the box where a person picks an engine's layout, the tile size, the resolution,
 // the metres a sample and the height range (build's --metres-per-cell and --height-range), the
-// region (tiles or samples across, from the view's origin), the format and the splat maps' size, reads what that makes
+// region (tiles or samples across, east and north of the map's bottom-left corner, the view's origin), the format and the splat maps' size, reads what that makes
 // (how many tiles, their size, the world's size on the ground, the world area, the download's
 // estimated size, the seams of a grid-bound graph, the browser's limit) and starts the export. The
 // planning is headless (src/viewer-core/tiles.ts); the export runs in the export worker, its
@@ -10,10 +10,9 @@ import { html, LitElement, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { type BuildFormat, type SplatSize, splatTexels } from '../../build/plan.ts';
 import type { ViewerSession } from '../../viewer-core/session.ts';
-import { bytesText, TILE_CELLS_PER_VIEW, TILE_LAYOUTS, type TileLayout, type TilesChoice } from '../../viewer-core/tiles.ts';
+import { bytesText, readCount, regionText, TILE_CELLS_PER_VIEW, TILE_LAYOUTS, type TileLayout, type TilesChoice } from '../../viewer-core/tiles.ts';
 import type { TilesPick } from '../../viewer-core/tiles-world.ts';
 import { distanceWords } from '../../viewer-core/exports.ts';
-import { numberText } from '../../model/values.ts';
 import { worldText } from '../../viewer-core/world-note.ts';
 import { MESH_DEFAULTS, meshOptionProblems } from '../../render/land-mesh.ts';
 import { ModalBox } from '../controllers.ts';
@@ -29,16 +28,6 @@ const FORMAT_WORDS: Readonly<Record<BuildFormat, string>> = {
   splat: 'splat · biome weights, 4 to an RGBA PNG (Unity)',
   weights: 'weights · a greyscale weight map per biome (Unreal)',
 };
-
-/**
- * A world coordinate in full, as the command line below has it: the region's edges are whole
- * cells from an origin on the lattice, so at most a dozen binary places ("16.734375", which six
- * digits made "16.7344", another number than the command's). With the true minus sign, as the
- * Region row writes the world ("(−1, −1)"); the command line keeps the shell's '-'.
- */
-function coord(v: number): string {
-  return numberText(v);
-}
 
 /** The menu's resolutions, and the one chosen where it is off the menu (a world's fit: 1008 for Unreal's tiles). */
 function cellsOffered(n: number): number[] {
@@ -85,6 +74,13 @@ export class TgTilesDialog extends LitElement {
   /** Why the metres last typed were not taken (the field shows the kept value again), or null. */
   @state() private refused: string | null = null;
 
+  /**
+   * Why the tiles or samples typed across or up were not taken, by field, while the field keeps
+   * what was typed: Export waits until both read (tiles.ts readCount). The choice keeps the last
+   * counts that did.
+   */
+  @state() private countProblems: { readonly x?: string; readonly y?: string } = {};
+
   override connectedCallback(): void {
     super.connectedCallback();
     this.addEventListener('keydown', this.keep);
@@ -116,9 +112,12 @@ export class TgTilesDialog extends LitElement {
     const busy = !!s.exports.state;
     const world = s.world;
     const fit = s.tilesFit();
+    // Counts typed that did not read stand for the region until they do: no summary of the last that did.
+    const problems = choice.across === 'world' ? {} : this.countProblems;
+    const counting = !!(problems.x || problems.y);
     return html`<div class="box">
       <h2>Export tiles <small title="node ${s.node}: every output of it, one file each">${this.nodeTitle || s.node}</small></h2>
-      <p>The files <code>terrain-graph build</code> writes, in one zip: ${choice.across === 'world' ? "the graph's world" : "the world from the view's origin"}, cut into tiles that share their edge rows, as the engines import them.</p>
+      <p>The files <code>terrain-graph build</code> writes, in one zip: ${choice.across === 'world' ? "the graph's world" : "the world east and north of the map's bottom-left corner (the view's origin)"}, cut into tiles that share their edge rows, as the engines import them.</p>
       ${s.tilesNote ? html`<p class="opened" role="status">${s.tilesNote}</p>` : nothing}
       <div class="form">
         <span class="label">Engine</span>
@@ -136,7 +135,7 @@ export class TgTilesDialog extends LitElement {
         </span>
         <label class="label" for="cells">Resolution</label>
         <select id="cells" class="cells" @change=${(e: Event) => this.pick({ kind: 'cells', cellsPerView: Number((e.target as HTMLSelectElement).value) })}>
-          ${cellsOffered(choice.cellsPerView).map((n) => html`<option value=${n} ?selected=${n === choice.cellsPerView}>${n} cells a view</option>`)}
+          ${cellsOffered(choice.cellsPerView).map((n) => html`<option value=${n} ?selected=${n === choice.cellsPerView}>${n} cells a view${n === s.n ? " · the map's" : ''}</option>`)}
         </select>
         <label class="label" for="metres" title="Metres between neighbouring samples on the ground: terrain-graph build's --metres-per-cell">Metres a sample</label>
         <span class="metres-row">
@@ -149,18 +148,19 @@ export class TgTilesDialog extends LitElement {
         ${this.refused ? html`<p class="refused" role="alert">${this.refused}</p>` : nothing}
         <span class="label">Region</span>
         <span class="region">
-          <select class="across" aria-label="region in" @change=${(e: Event) => this.pick({ kind: 'across', across: (e.target as HTMLSelectElement).value as TilesChoice['across'] })}>
+          <select class="across" aria-label="region in" @change=${(e: Event) => this.pickAcross((e.target as HTMLSelectElement).value as TilesChoice['across'])}>
             <option value="tiles" ?selected=${choice.across === 'tiles'}>tiles</option>
             <option value="samples" ?selected=${choice.across === 'samples'}>samples</option>
             ${world || choice.across === 'world' ? html`<option value="world" ?selected=${choice.across === 'world'}>the graph's world</option>` : nothing}
           </select>
           ${choice.across === 'world'
             ? html`<span class="world">${world ? worldText(world) : 'none'}</span>`
-            : html`<input class="x" type="number" min="1" step="1" aria-label="across (east)" .value=${String(choice.x)} @change=${(e: Event) => this.pick({ kind: 'counts', x: Number((e.target as HTMLInputElement).value) })} />
+            : html`<input class="x" type="text" inputmode="numeric" aria-label="${choice.across} across (east)" aria-invalid=${!!problems.x} .value=${String(choice.x)} @keydown=${(e: KeyboardEvent) => this.stepCount('x', e)} @change=${(e: Event) => this.setCount('x', e)} />
                 across ×
-                <input class="y" type="number" min="1" step="1" aria-label="up (north)" .value=${String(choice.y)} @change=${(e: Event) => this.pick({ kind: 'counts', y: Number((e.target as HTMLInputElement).value) })} />
+                <input class="y" type="text" inputmode="numeric" aria-label="${choice.across} up (north)" aria-invalid=${!!problems.y} .value=${String(choice.y)} @keydown=${(e: KeyboardEvent) => this.stepCount('y', e)} @change=${(e: Event) => this.setCount('y', e)} />
                 up`}
         </span>
+        ${counting ? html`<p class="count-problem" role="alert">${[problems.x, problems.y].filter(Boolean).join(' ')}</p>` : nothing}
         <label class="label" for="format">Format</label>
         <select id="format" class="format" @change=${(e: Event) => this.set({ format: (e.target as HTMLSelectElement).value as BuildFormat })}>
           ${summary.formats.map((f) => html`<option value=${f} ?selected=${f === choice.format}>${FORMAT_WORDS[f]}</option>`)}
@@ -173,16 +173,21 @@ export class TgTilesDialog extends LitElement {
               </select>`
           : nothing}
       </div>
-      ${shape
+      ${shape && !counting
         ? html`<p class="summary" role="status">
             <strong>${shape.count} tile${shape.count === 1 ? '' : 's'}</strong> (${shape.tilesX} × ${shape.tilesY}) of ${shape.tileSize}² samples${summary.ground
               ? html`, <strong class="ground" title=${summary.ground.settings}>${distanceWords(summary.ground.across)} × ${distanceWords(summary.ground.up)}</strong> at ${distanceWords(choice.metresPerCell)} a sample`
               : nothing} ·
-            ${shape.samplesX} × ${shape.samplesY} samples · the world from (${coord(r.x0)}, ${coord(r.y0)}) to (${coord(r.x1)}, ${coord(r.y1)}), ${coord(r.x1 - r.x0)} × ${coord(r.y1 - r.y0)} views ·
+            ${shape.samplesX} × ${shape.samplesY} samples · <span class="where">${regionText(choice, r, shape)}</span> ·
             about <strong class="estimate">${bytesText(summary.bytes)}</strong>
           </p>`
         : nothing}
-      ${summary.seams ? html`<p class="seams">${summary.seams}</p>` : nothing}
+      ${summary.seams
+        ? html`<p class="seams">
+            ${summary.seams}
+            ${summary.seamsFix ? html`<button class="seams-fix" ?disabled=${busy} @click=${this.fixSeams}>${summary.seamsFix.label}</button>` : nothing}
+          </p>`
+        : nothing}
       ${summary.grid ? html`<p class="grid-note">${summary.grid}</p>` : nothing}
       ${fit
         ? html`<p class="world-fit">
@@ -193,11 +198,13 @@ export class TgTilesDialog extends LitElement {
       ${summary.problem
         ? html`<p class="problem" role="alert">${summary.problem}</p>
             <p class="command"><code>${commandWords(summary.command)}</code></p>`
-        : html`<p class="command"><small>The same on the command line:</small> <code>${commandWords(summary.command)}</code></p>`}
+        : counting
+          ? nothing
+          : html`<p class="command"><small>The same on the command line:</small> <code>${commandWords(summary.command)}</code></p>`}
       ${summary.saveFirst ? html`<p class="save-first">${summary.saveFirst}</p>` : nothing}
       <footer>
-        <button class="confirm" ?disabled=${!!summary.problem || !plan || busy} title=${busy ? 'An export is under way' : ''} @click=${this.start}>
-          Export ${shape ? `${shape.count} tile${shape.count === 1 ? '' : 's'}` : 'tiles'}
+        <button class="confirm" ?disabled=${!!summary.problem || !plan || busy || counting} title=${busy ? 'An export is under way' : ''} @click=${this.start}>
+          Export ${shape && !counting ? `${shape.count} tile${shape.count === 1 ? '' : 's'}` : 'tiles'}
         </button>
         <button class="cancel" @click=${this.close}>Close</button>
       </footer>
@@ -231,10 +238,50 @@ export class TgTilesDialog extends LitElement {
     this.refused = `${words}: ${problem ? problem.message : 'takes a number of metres'}; it stays ${kept[option]} m.`;
   }
 
+  /**
+   * Tiles or samples across or up from its field (tiles.ts readCount): taken when it reads, else
+   * said, naming the field and what it takes, while the field keeps what was typed and Export waits.
+   */
+  private setCount(axis: 'x' | 'y', e: Event): void {
+    const input = e.target as HTMLInputElement;
+    const read = readCount(input.value, axis, this.session!.exports.tiles);
+    this.countProblems = { ...this.countProblems, [axis]: read.problem ?? undefined };
+    if (read.value !== null) this.pick({ kind: 'counts', [axis]: read.value });
+  }
+
+  /**
+   * Arrow up and down step a count that reads by one, as a number field's did: the fields are text,
+   * so that what was typed ("abc", which a number field drops unseen) is read and said.
+   */
+  private stepCount(axis: 'x' | 'y', e: KeyboardEvent): void {
+    if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
+    const input = e.target as HTMLInputElement;
+    const choice = this.session!.exports.tiles;
+    const read = readCount(input.value, axis, choice);
+    if (read.value === null) return;
+    e.preventDefault();
+    const next = readCount(String(read.value + (e.key === 'ArrowUp' ? 1 : -1)), axis, choice);
+    if (next.value === null) return;
+    input.value = String(next.value);
+    this.setCount(axis, e);
+  }
+
+  /** The seams' button: the water level's cut to the world, one undo step (ViewerSession.fixSeams). */
+  private fixSeams = (): void => {
+    this.session?.fixSeams();
+    this.requestUpdate();
+  };
+
   private set(change: Partial<TilesChoice>): void {
     const s = this.session!;
     s.exports.setTiles({ ...s.exports.tiles, ...change });
     this.requestUpdate();
+  }
+
+  /** Tiles, samples or the world picked for the region: counts typed in the other unit that did not read go. */
+  private pickAcross(across: TilesChoice['across']): void {
+    this.countProblems = {};
+    this.pick({ kind: 'across', across });
   }
 
   /** A change the picks and the world's fit follow (tiles-world.ts pickTiles). */
