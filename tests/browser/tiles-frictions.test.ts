@@ -1,0 +1,112 @@
+// Export → Tiles as a newcomer met it, with the real mouse and keyboard at both sizes: a water
+// level read from the view names its cut and a button sets it to the world (one undo step, the
+// graph left unsaved); the box opens at the graph's own cells a view; counts that are no whole
+// number of tiles say so by field and hold Export back; and the region is said from the map's
+// bottom-left corner, east and north. Screenshots: tests/screenshots/s37-tilesfix-*.png.
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { params, screenshot, settle, showInViewer, showParams, withApp } from './harness.ts';
+
+const d = 'tg-tiles-dialog';
+
+/** Clicks the middle of what `selector` finds in the box with the mouse. */
+async function clickIn(page: Page, selector: string): Promise<void> {
+  const b = (await page.locator(`${d} ${selector}`).boundingBox())!;
+  await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
+}
+
+/** Types into a count field as a person does: a triple click selects it, then the text (none: cleared) and Tab. */
+async function typeCount(page: Page, selector: string, value: string): Promise<void> {
+  await page.locator(`${d} ${selector}`).click({ clickCount: 3 });
+  if (value === '') await page.keyboard.press('Backspace');
+  else await page.keyboard.type(value);
+  await page.keyboard.press('Tab');
+}
+
+async function openBox(page: Page): Promise<void> {
+  await page.locator('tg-viewer button.tiles-open').click();
+  await page.locator(`${d} select.across`).waitFor();
+}
+
+/** The box whole in the window. */
+async function fitsWindow(page: Page, width: number, height: number): Promise<void> {
+  const box = (await page.locator(`${d} .box`).boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
+  expect(box.y + box.height).toBeLessThanOrEqual(height);
+}
+
+for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
+  it(`names the water's view cut with a button that sets it, opens at the map's resolution, refuses counts by field and says where the region lies, at ${width} × ${height}`, async () => {
+    await withApp({ viewport: { width, height } }, async (page) => {
+      // A water level reading its level from the view, as one added from the palette does.
+      await showParams(page, 'water');
+      await page.locator('tg-node[data-node-id="water"] tg-param[name="cut"] select').selectOption('view');
+      await settle(page);
+      await showInViewer(page, 'coast');
+      await openBox(page);
+
+      // Opened at the graph's 256 cells a view (the map's), not the 1024 kept from other graphs.
+      expect(await page.locator(`${d} select.cells`).inputValue()).toBe('256');
+      expect(await page.locator(`${d} select.cells option:checked`).innerText()).toBe("256 cells a view · the map's");
+
+      // The seams name the node and its setting, and the button sets it.
+      const seams = page.locator(`${d} p.seams`);
+      await expect.poll(() => seams.innerText()).toContain('Water level (cut: view) reads each tile on its own');
+      expect(await seams.innerText()).toContain("Set Water level's cut to world-8 and it reads the world");
+      expect(await page.locator(`${d} button.seams-fix`).innerText()).toBe("Set Water level's cut to world-8");
+      await fitsWindow(page, width, height);
+      await screenshot(page, `s37-tilesfix-seams-${width}`);
+      await clickIn(page, 'button.seams-fix');
+      await expect.poll(() => seams.count()).toBe(0);
+      expect((await params(page, 'water')).cut).toBe('world-8');
+      expect(await page.evaluate(() => (window as unknown as { terrainGraph: { core: { clean: boolean; undoLabel: string } } }).terrainGraph.core.undoLabel)).toBe('change cut');
+      expect(await page.evaluate(() => (window as unknown as { terrainGraph: { core: { clean: boolean } } }).terrainGraph.core.clean)).toBe(false);
+
+      // Counts that are no whole number of tiles: said by field, Export held back, no NaN anywhere.
+      const problem = page.locator(`${d} p.count-problem`);
+      const confirm = page.locator(`${d} button.confirm`);
+      const takes = 'it takes a whole number of tiles from 1 to 500,000.';
+      const empty = `Tiles across is empty: ${takes}`;
+      const below = `Tiles across: −1 is less than 1; ${takes}`;
+      const typed: [string, string, string][] = [
+        ['input.x', '', empty],
+        ['input.y', 'abc', `${empty} Tiles up: "abc" is no number; ${takes}`],
+        ['input.y', '2.5', `${empty} Tiles up: 2.5 is not a whole number; ${takes}`],
+        ['input.x', '-1', `${below} Tiles up: 2.5 is not a whole number; ${takes}`],
+        // Read with the last count up that did (2): two billion tiles.
+        ['input.y', '1e9', `${below} Tiles up: 1,000,000,000 makes 2,000,000,000 tiles, more than terrain-graph build makes (1,000,000 in all); ${takes}`],
+      ];
+      for (const [field, value, said] of typed) {
+        await typeCount(page, field, value);
+        await expect.poll(() => problem.innerText()).toBe(said);
+        expect(await confirm.isDisabled()).toBe(true);
+        expect(await confirm.innerText()).toBe('Export tiles');
+        expect(await page.locator(`${d} .box`).innerText()).not.toMatch(/NaN|(^|[^\d,])0 tiles/);
+      }
+      await fitsWindow(page, width, height);
+      await screenshot(page, `s37-tilesfix-counts-${width}`);
+      await typeCount(page, 'input.x', '3');
+      await typeCount(page, 'input.y', '2');
+      await expect.poll(() => problem.count()).toBe(0);
+      expect(await confirm.isDisabled()).toBe(false);
+      expect(await confirm.innerText()).toBe('Export 6 tiles');
+
+      // Where the region lies: from the map's bottom-left corner, east and north, beside the map's 1 × 1.
+      expect(await page.locator(`${d} p.summary .where`).innerText()).toBe(
+        "from the map's bottom-left corner (0, 0), 3 × 2 tiles east and north (right and up) to (11.8125, 7.875): 11.8125 × 7.875 views, the map shows 1 × 1",
+      );
+      await fitsWindow(page, width, height);
+      await screenshot(page, `s37-tilesfix-region-${width}`);
+
+      // The cut's change is one undo step: Ctrl+Z on the canvas puts the view cut back, and the box says so again.
+      await clickIn(page, 'button.cancel');
+      await page.locator(`${d} .box`).waitFor({ state: 'detached' });
+      await page.locator('tg-node[data-node-id="coast"] header .title').click();
+      await page.keyboard.press('Control+z');
+      await expect.poll(async () => (await params(page, 'water')).cut).toBe('view');
+      await settle(page);
+      await openBox(page);
+      await expect.poll(() => seams.innerText()).toContain('Water level (cut: view)');
+    });
+  }, 240_000);
+}
