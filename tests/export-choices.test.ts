@@ -104,11 +104,14 @@ describe('the export choices kept across reloads', () => {
     expect(read(null)).toEqual(DEFAULT_EXPORT_CHOICES);
     expect(read([513])).toEqual(DEFAULT_EXPORT_CHOICES);
     // A size the panel does not offer, or no number: the view's; the mesh kept.
-    expect(read({ size: 300, mesh: { side: 129, metresPerCell: 2, heightRange: 50, sea: true } })).toEqual({ size: null, mesh: { side: 129, metresPerCell: 2, heightRange: 50, sea: true }, tiles: TILES_DEFAULTS });
+    expect(read({ size: 300, mesh: { side: 129, metresPerCell: 2, heightRange: 50, sea: true } })).toEqual({ size: null, mesh: { side: 129, metresPerCell: 2, heightRange: 50, sea: true }, tiles: TILES_DEFAULTS, tilesCellsPicked: false });
     expect(read({ size: '513' }).size).toBeNull();
+    // The tiles' resolution picked (Export → Tiles keeps it across a reload) only as true itself.
+    expect(read({ tilesCellsPicked: true }).tilesCellsPicked).toBe(true);
+    for (const v of ['true', 1, null]) expect(read({ tilesCellsPicked: v }).tilesCellsPicked, String(v)).toBe(false);
     expect(read({ size: 1e9 }).size).toBeNull();
     // Each mesh option on its own.
-    expect(read({ size: 2017, mesh: { side: 300, metresPerCell: 0, heightRange: 1e9, sea: 'yes' } })).toEqual({ size: 2017, mesh: MESH_DEFAULTS, tiles: TILES_DEFAULTS });
+    expect(read({ size: 2017, mesh: { side: 300, metresPerCell: 0, heightRange: 1e9, sea: 'yes' } })).toEqual({ size: 2017, mesh: MESH_DEFAULTS, tiles: TILES_DEFAULTS, tilesCellsPicked: false });
     expect(read({ mesh: { side: 2049, metresPerCell: -4, heightRange: 3000 } }).mesh).toEqual({ ...MESH_DEFAULTS, side: 2049, heightRange: 3000 });
     expect(read({ mesh: { metresPerCell: '10', heightRange: null } }).mesh).toEqual(MESH_DEFAULTS);
     // JSON has no NaN or Infinity: they come back as null, which falls back too.
@@ -126,7 +129,7 @@ describe('the export choices kept across reloads', () => {
       },
     };
     expect(readExportChoices(refusing, SIZES)).toEqual(DEFAULT_EXPORT_CHOICES);
-    expect(() => writeExportChoices(refusing, { size: 64, mesh: MESH_DEFAULTS, tiles: TILES_DEFAULTS })).not.toThrow();
+    expect(() => writeExportChoices(refusing, { size: 64, mesh: MESH_DEFAULTS, tiles: TILES_DEFAULTS, tilesCellsPicked: false })).not.toThrow();
     const exports = new ViewerExports(idle, () => {}, undefined, { store: refusing, sizes: SIZES });
     exports.setSize(64);
     expect(exports.setMesh({ sea: true })).toBeNull();

@@ -10,6 +10,10 @@ import { tileBound } from '../src/build/blocks.ts';
 import { defaultParams } from '../src/model/params.ts';
 import { footprintOf, readsAsked } from '../src/model/manifest.ts';
 import { readCount, regionText, TILES_DEFAULTS, type TilesChoice, tilesSummary } from '../src/viewer-core/tiles.ts';
+import { ViewerExports } from '../src/viewer-core/exports.ts';
+import { pickTiles, tilesOpening } from '../src/viewer-core/tiles-world.ts';
+import type { SettingStore } from '../src/viewer-core/settings.ts';
+import type { LanePort } from '../src/worker/lane.ts';
 import { DEFAULT, setup } from './helpers/viewer-setup.ts';
 
 const small: TilesChoice = { ...TILES_DEFAULTS, layout: 'unity', tileSize: 33, cellsPerView: 64, x: 2, y: 2, format: 'png16' };
@@ -90,6 +94,22 @@ describe('the resolution Export → Tiles opens at', () => {
     session.openTiles();
     expect(session.exports.tiles.cellsPerView).toBe(128);
     await settle();
+  });
+
+  it('keeps a resolution picked across a reload (the same graph opens again), and forgets it once another graph opened', () => {
+    const map = new Map<string, string>();
+    const store: SettingStore = { getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v) };
+    const idle: LanePort = { postMessage: () => {}, addEventListener: () => {}, removeEventListener: () => {} };
+    const page = () => new ViewerExports(idle, () => {}, undefined, { store, sizes: [] });
+    const before = page();
+    const picked = pickTiles(before.tiles, { kind: 'cells', cellsPerView: 512 }, null, before.tilesPicks);
+    before.tilesPicks = picked.picks;
+    before.setTiles(picked.choice);
+    const reloaded = page();
+    expect(tilesOpening(reloaded.tiles, null, reloaded.tilesPicks, 256).choice.cellsPerView).toBe(512);
+    reloaded.forgetTilesPicks();
+    const again = page();
+    expect(tilesOpening(again.tiles, null, again.tilesPicks, 256).choice.cellsPerView).toBe(256);
   });
 });
 

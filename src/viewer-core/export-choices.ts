@@ -14,9 +14,14 @@ export interface ExportChoices {
   readonly size: number | null;
   readonly mesh: MeshOptions;
   readonly tiles: TilesChoice;
+  /**
+   * Whether the tiles' resolution was picked in the box (TilesPicks.cells), so that a reload, which
+   * opens the same graph again, keeps it: unpicked, the box opens at the graph's own.
+   */
+  readonly tilesCellsPicked: boolean;
 }
 
-export const DEFAULT_EXPORT_CHOICES: ExportChoices = Object.freeze({ size: null, mesh: MESH_DEFAULTS, tiles: TILES_DEFAULTS });
+export const DEFAULT_EXPORT_CHOICES: ExportChoices = Object.freeze({ size: null, mesh: MESH_DEFAULTS, tiles: TILES_DEFAULTS, tilesCellsPicked: false });
 
 /** Tiles or samples a side a stored region may ask for: more is no region anyone exports (the dialog then says it is too large). */
 const REGION_MAX = 1_000_000;
@@ -66,7 +71,7 @@ export function readExportChoices(store: SettingStore | null | undefined, sizes:
     store,
     EXPORTS_KEY,
     (v) => {
-      const { size, mesh, tiles } = fields(v);
+      const { size, mesh, tiles, tilesCellsPicked } = fields(v);
       const m = fields(mesh);
       return {
         size: typeof size === 'number' && sizes.includes(size) ? size : null,
@@ -78,6 +83,7 @@ export function readExportChoices(store: SettingStore | null | undefined, sizes:
           sea: typeof m.sea === 'boolean' ? m.sea : MESH_DEFAULTS.sea,
         },
         tiles: tilesChoice(tiles),
+        tilesCellsPicked: tilesCellsPicked === true,
       };
     },
     DEFAULT_EXPORT_CHOICES,
@@ -92,5 +98,6 @@ export function writeExportChoices(store: SettingStore | null | undefined, choic
     size: choices.size,
     mesh: { side, metresPerCell, heightRange, sea },
     tiles: { layout: tiles.layout, tileSize: tiles.tileSize, cellsPerView: tiles.cellsPerView, across: tiles.across, x: tiles.x, y: tiles.y, format: tiles.format, splatSize: tiles.splatSize, metresPerCell: tiles.metresPerCell, heightRange: tiles.heightRange },
+    tilesCellsPicked: choices.tilesCellsPicked,
   });
 }

@@ -85,7 +85,10 @@ export class ViewerExports {
     private readonly stop?: () => void,
     private readonly kept?: KeptChoices,
   ) {
-    ({ size: this.size, mesh: this.mesh, tiles: this.tiles } = kept ? readExportChoices(kept.store, kept.sizes) : DEFAULT_EXPORT_CHOICES);
+    const choices = kept ? readExportChoices(kept.store, kept.sizes) : DEFAULT_EXPORT_CHOICES;
+    ({ size: this.size, mesh: this.mesh, tiles: this.tiles } = choices);
+    // A resolution picked before a reload stays picked: the reload opens the same graph again.
+    this.tilesPicks = { ...NO_PICKS, cells: choices.tilesCellsPicked };
     this.lane = new Lane(port, ['export-progress', 'export-result'], (a) => a.kind === 'export-result');
   }
 
@@ -101,7 +104,7 @@ export class ViewerExports {
 
   /** Writes the size, the mesh options and the tiles' choice where they are kept (a reload finds them again). */
   private keep(): void {
-    if (this.kept) writeExportChoices(this.kept.store, { size: this.size, mesh: this.mesh, tiles: this.tiles });
+    if (this.kept) writeExportChoices(this.kept.store, { size: this.size, mesh: this.mesh, tiles: this.tiles, tilesCellsPicked: this.tilesPicks.cells });
   }
 
   get busy(): boolean {
@@ -137,6 +140,12 @@ export class ViewerExports {
     this.keep();
     this.changed();
     return null;
+  }
+
+  /** Forgets what the person picked in Export → Tiles (another graph opened), across reloads too. */
+  forgetTilesPicks(): void {
+    this.tilesPicks = NO_PICKS;
+    this.keep();
   }
 
   /** Keeps the tiles' choice (the dialog's fields), for the next time the dialog opens and across reloads. */

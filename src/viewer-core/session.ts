@@ -17,7 +17,7 @@ import type { LanePort } from '../worker/lane.ts';
 import type { Bins, Detail, NodeResult, ProbeResult } from '../worker/protocol.ts';
 import { type ExportedFile, ViewerExports } from './exports.ts';
 import { formatsFor, gridTitles, type TilesChoice, tilesSummary, type TilesSummary } from './tiles.ts';
-import { pickTiles, type TilesPick, type TilesPicks, tilesOpening, NO_PICKS, worldFit, type WorldFit } from './tiles-world.ts';
+import { pickTiles, type TilesPick, type TilesPicks, tilesOpening, worldFit, type WorldFit } from './tiles-world.ts';
 import type { BuildFormat } from '../build/plan.ts';
 import { exportPrefix, graphFileName, graphFileText } from '../editor/files.ts';
 import { clampZoom, NO_ZOOM, type Origin, pictureSize, wheelFactor, type Zoom, zoomAt, frameToWorld } from './pan.ts';
@@ -782,7 +782,7 @@ export class ViewerSession {
     this.compare.graphReplaced(outgoing, this.core.graph);
     this.setZoom(NO_ZOOM);
     // Another graph, another world: the Tiles box opens on it afresh (its fields kept).
-    this.exports.tilesPicks = NO_PICKS;
+    this.exports.forgetTilesPicks();
     this.tilesNote = null;
     if (this.tableCell === null && this.exports.note === null) return;
     this.tableCell = null;

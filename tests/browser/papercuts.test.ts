@@ -150,7 +150,8 @@ describe('Export → Tiles', () => {
   it('keeps the choices made with the mouse and keyboard across a reload', async () => {
     const page = app.s.page;
     await openTiles(page);
-    expect(await fields(page)).toEqual({ layout: 'unreal', tileSize: '1009', cells: '1024', across: 'tiles', x: '2', y: '2', format: 'png16' });
+    // At the graph's own resolution (256) until one is picked; the one picked is kept across the reload.
+    expect(await fields(page)).toEqual({ layout: 'unreal', tileSize: '1009', cells: '256', across: 'tiles', x: '2', y: '2', format: 'png16' });
     await page.locator('tg-tiles-dialog button[data-layout="unity"]').click();
     await pick(page, 'select.tile-size', '513');
     await pick(page, 'select.cells', '512');
@@ -181,6 +182,7 @@ describe('Export → Tiles', () => {
     await page.reload();
     await waitForPreviews(page);
     await openTiles(page);
-    expect(await fields(page)).toEqual({ layout: 'unity', tileSize: '1025', cells: '512', across: 'tiles', x: '2', y: '2', format: 'r16' });
+    // A resolution kept but never picked opens at the graph's own (256).
+    expect(await fields(page)).toEqual({ layout: 'unity', tileSize: '1025', cells: '256', across: 'tiles', x: '2', y: '2', format: 'r16' });
   });
 });
