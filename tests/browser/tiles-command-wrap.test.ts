@@ -18,7 +18,7 @@ describe('the Export → Tiles command line', () => {
         const code = page.locator('tg-tiles-dialog p.command code');
         await code.waitFor();
         const command = await code.textContent();
-        expect(command).toMatch(/^npx terrain-graph build island\.json --region .* --metres-per-cell 10 --height-range 1000 --out island\.water\.tiles-1009-1024$/);
+        expect(command).toMatch(/^npx terrain-graph build island\.json --region .* --metres-per-cell 10 --height-range 1000 --out island\.water\.tiles-1009-256$/);
         // The lines each part of the command lies on, read from the text's own boxes.
         const split = await code.evaluate((el) => {
           const text = el.textContent!;

@@ -79,7 +79,11 @@ for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
       expect(await across.inputValue()).toBe('world');
       await expect.poll(() => d.locator('.region .world').innerText()).toBe('3 × 3 views from (−1, −1)');
       expect(await d.locator('.region input').count()).toBe(0);
-      await expect.poll(() => d.locator('p.summary').innerText()).toContain('the world from (−1, −1) to (2, 2), 3 × 3 views');
+      await expect.poll(() => d.locator('p.summary').innerText()).toContain("the graph's world from (−1, −1) to (2, 2), 3 × 3 views");
+      // At the graph's own 256 cells a view (the map's) until one is picked: 1024 picked here.
+      expect(await d.locator('select.cells').inputValue()).toBe('256');
+      await pick(page, 'select.cells', '1024');
+      await expect.poll(() => d.locator('select.cells').inputValue()).toBe('1024');
       expect(await d.locator('p.command code').innerText()).toContain('--region world');
       // Unreal (the first engine) kept: none of its sizes fills the world at 1024 cells a view,
       // and the box says at which resolution one does, with a button, where it pointed to Unity.
@@ -122,7 +126,7 @@ for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
       expect(await across.inputValue()).toBe('tiles');
       expect(await across.locator('option').allInnerTexts()).toEqual(['tiles', 'samples']);
       expect([await d.locator('input.x').inputValue(), await d.locator('input.y').inputValue()]).toEqual(['3', '1']);
-      expect(await d.locator('p.opened').innerText()).toBe("The graph's world (3 × 3 views from (−1, −1)) is gone, so the region is 3 × 1 tiles from the view's origin.");
+      expect(await d.locator('p.opened').innerText()).toBe("The graph's world (3 × 3 views from (−1, −1)) is gone, so the region is 3 × 1 tiles east and north of the map's bottom-left corner.");
       await fitsWindow(page, width, height);
       await screenshot(page, `s36-tiles2-world-gone-${width}`);
     });

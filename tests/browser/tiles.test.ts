@@ -68,7 +68,7 @@ describe('Export → Tiles', () => {
       expect(await page.locator(`${dialog} input.height-range`).inputValue()).toBe('1200');
       // The world's size on the ground beside the tile count: 2 tiles of 32 cells at 2.5 m each way.
       await expect.poll(() => summary.innerText()).toContain('4 tiles (2 × 2) of 33² samples, 160 m × 160 m at 2.5 m a sample ·');
-      expect(await summary.innerText()).toMatch(/65 × 65 samples · the world from \(0, 0\) to \(1, 1\), 1 × 1 views · about \d+ kB/);
+      expect(await summary.innerText()).toMatch(/65 × 65 samples · from the map's bottom-left corner \(0, 0\), 2 × 2 tiles east and north \(right and up\) to \(1, 1\): 1 × 1 views, the map's own square · about \d+ kB/);
       const command = await page.locator(`${dialog} p.command code`).innerText();
       expect(command).toBe('npx terrain-graph build default.json --region 0,0,1,1 --cells-per-view 64 --tile-size 33 --node water --format r16 --metres-per-cell 2.5 --height-range 1200 --out default.water.tiles-33-64');
       expect(await page.locator(`${dialog} select.format`).inputValue()).toBe('r16');
@@ -232,7 +232,7 @@ describe('Export → Tiles', () => {
       }
       await expect.poll(() => problem.count()).toBe(1);
       expect(await problem.innerText()).toMatch(/^289 tiles of 1009² in png16 are a download of about \d+ MB: the browser exports at most 384 MB/);
-      expect(await page.locator(`${dialog} p.summary`).innerText()).toContain('the world from (0, 0) to (16.734375, 16.734375), 16.734375 × 16.734375 views');
+      expect(await page.locator(`${dialog} p.summary`).innerText()).toContain("from the map's bottom-left corner (0, 0), 17 × 17 tiles east and north (right and up) to (16.734375, 16.734375): 16.734375 × 16.734375 views");
       expect(await page.locator(`${dialog} p.command`).innerText()).toContain('npx terrain-graph build default.json --region 0,0,16.734375,16.734375 --cells-per-view 1024 --tile-size 1009 --node water --format png16');
       expect(await page.locator(`${dialog} button.confirm`).isDisabled()).toBe(true);
       await page.keyboard.press('Escape');
