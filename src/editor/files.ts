@@ -3,6 +3,8 @@
 
 import type { Graph } from '../model/graph.ts';
 import { GRAPH_FILE_LIMITS, parseGraph, serializeGraph } from '../model/format.ts';
+import { linesOfPaths, parseJson } from '../model/json.ts';
+import { CURRENT_VERSION } from '../model/migrations.ts';
 import { describe, GraphError, type Problem } from '../model/problems.ts';
 import { copySnippet, readSnippet, type Snippet } from './clipboard.ts';
 import { dropOneHistory, HISTORY_PREFIX } from './saved-history.ts';
@@ -29,6 +31,29 @@ export function fitForEditor(graph: Graph): { graph: Graph; note?: string } {
 }
 
 /**
+ * The problems of file text, each with the line its path starts on where the text reads as JSON
+ * of this version (an older file's paths name its upgraded form, whose lines the text does not
+ * have): a person who broke a file by hand fixes it in a text editor, which counts lines, not
+ * `$.edges[13]`. A syntax error says its line in its message already.
+ */
+function withLines(text: string, problems: readonly Problem[]): readonly Problem[] {
+  // Text on one line (written by a program, not a person) would say "line 1" of every problem.
+  if (!text.trimEnd().includes('\n')) return problems;
+  let version: unknown;
+  try {
+    version = (parseJson(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, { maxDepth: GRAPH_FILE_LIMITS.depth }) as { version?: unknown } | null)?.version;
+  } catch {
+    return problems;
+  }
+  if (version !== CURRENT_VERSION) return problems;
+  const lines = linesOfPaths(
+    text,
+    problems.filter((p) => p.more === undefined).map((p) => p.path),
+  );
+  return problems.map((p) => (lines.has(p.path) && p.more === undefined ? { ...p, line: lines.get(p.path) } : p));
+}
+
+/**
  * Reads graph file text for the editor; on failure, every problem with its JSON path (the open
  * graph is not touched). A view outside the editor's resolutions is fitted, with a note.
  */
@@ -50,8 +75,9 @@ function tooLarge(bytes: number): Problem {
 }
 
 /**
- * Reads a file the person opened or dropped, as readGraphFile does; a file over the size
- * limit is refused before its bytes are read, as the command line refuses it.
+ * Reads a file the person opened or dropped, as readGraphFile does, each problem with the line
+ * of the file it is on (withLines); a file over the size limit is refused before its bytes are
+ * read, as the command line refuses it.
  */
 export async function readGraphBlob(file: Blob & { readonly name: string }): Promise<OpenResult> {
   if (file.size > GRAPH_FILE_LIMITS.bytes) return { ok: false, file: file.name, problems: [tooLarge(file.size)] };
@@ -61,7 +87,8 @@ export async function readGraphBlob(file: Blob & { readonly name: string }): Pro
   } catch (err) {
     return { ok: false, file: file.name, problems: [{ path: '$', message: `cannot read the file: ${err instanceof Error ? err.message : String(err)}` }] };
   }
-  return readGraphFile(text, file.name);
+  const read = readGraphFile(text, file.name);
+  return read.ok ? read : { ...read, problems: withLines(text, read.problems) };
 }
 
 /** Where pasted text is named in messages. */

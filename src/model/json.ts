@@ -238,3 +238,93 @@ export function parseJson(text: string, limits: JsonLimits = { maxDepth: 64 }): 
   if (i < text.length) return unexpected('after the end of the JSON value');
   return result;
 }
+
+/**
+ * The line (1-based) each of `paths` starts on in JSON text that reads (parseJson accepts it),
+ * or, for a path the text does not hold (a key left out), the line of its nearest ancestor that
+ * it holds; the root `$` is not given a line. Paths are written as the parser writes them
+ * (`$.nodes[12].params.angle`). Only the values on the way to those paths are named, so a large
+ * file costs one pass over its characters. Text that does not read gives no lines.
+ */
+export function linesOfPaths(text: string, paths: readonly string[]): Map<string, number> {
+  const found = new Map<string, number>();
+  const wanted = new Set<string>();
+  for (const p of paths) {
+    // Every prefix of a path, cut before each `.key`, `[n]` or `["key"]`.
+    for (const m of p.matchAll(/\.[A-Za-z_$][A-Za-z0-9_$]*|\[(?:\d+|"(?:[^"\\]|\\.)*")\]/g)) wanted.add(p.slice(0, m.index));
+    wanted.add(p);
+  }
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let line = 1;
+  const skip = () => {
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (c === 0x0a) line++;
+      else if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return;
+      i++;
+    }
+  };
+  const string = (): string => {
+    const start = ++i;
+    let escaped = false;
+    while (i < text.length && text.charCodeAt(i) !== 0x22) {
+      if (text.charCodeAt(i) === 0x5c) {
+        escaped = true;
+        i++;
+      }
+      i++;
+    }
+    const raw = text.slice(start, i++);
+    return escaped ? (JSON.parse(`"${raw}"`) as string) : raw;
+  };
+  const value = (at: string | null): void => {
+    skip();
+    if (at !== null && wanted.has(at)) found.set(at, line);
+    else at = null;
+    const c = text[i];
+    if (c === '{') {
+      i++;
+      for (skip(); text[i] !== '}'; skip()) {
+        if (text[i] === ',') {
+          i++;
+          skip();
+        }
+        const key = string();
+        skip();
+        i++; // the colon
+        value(at === null ? null : at + pathOf([key]).slice(1));
+      }
+      i++;
+    } else if (c === '[') {
+      i++;
+      for (let k = 0, first = true; ; first = false, k++) {
+        skip();
+        if (text[i] === ']') break;
+        if (!first) {
+          i++; // the comma
+          skip();
+        }
+        value(at === null ? null : `${at}[${k}]`);
+      }
+      i++;
+    } else if (c === '"') string();
+    else while (i < text.length && !/[\s,\]}]/.test(text[i])) i++;
+  };
+  try {
+    parseJson(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, { maxDepth: 64 });
+  } catch {
+    return found;
+  }
+  value('$');
+  found.delete('$');
+  const lines = new Map<string, number>();
+  for (const p of paths) {
+    let q = p;
+    while (!found.has(q) && q !== '$') {
+      const cut = [...q.matchAll(/\.[A-Za-z_$][A-Za-z0-9_$]*|\[(?:\d+|"(?:[^"\\]|\\.)*")\]/g)].at(-1);
+      q = cut ? q.slice(0, cut.index) : '$';
+    }
+    if (found.has(q)) lines.set(p, found.get(q)!);
+  }
+  return lines;
+}

@@ -4,6 +4,8 @@ export interface Problem {
   /** JSON path into the file, e.g. `$.nodes[2].params.octaves`. */
   readonly path: string;
   readonly message: string;
+  /** The line of the file the path starts on, when the problem came from file text the editor opened (see linesOfPaths). */
+  readonly line?: number;
   /** Set on the line that stands for the problems not listed ("and 476 more problems"): how many. */
   readonly more?: number;
 }

@@ -15,6 +15,10 @@ export default [
       overflow: auto;
       line-height: 1.5;
     }
+    .line {
+      font-weight: 600;
+      white-space: nowrap;
+    }
     code {
       font-family: var(--tg-mono, ui-monospace, monospace);
       color: var(--tg-code, #ffd166);

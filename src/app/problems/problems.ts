@@ -1,6 +1,6 @@
 // The list of problems of a file that could not be opened.
 
-import { html, LitElement } from 'lit';
+import { html, LitElement, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { problemCount, type Problem } from '../../model/problems.ts';
 import { ModalBox } from '../controllers.ts';
@@ -8,8 +8,8 @@ import { appEvent } from '../events.ts';
 import styles from './problems.styles.ts';
 
 /**
- * A modal list of every problem the parser found, each with its JSON path, so a file fixed by
- * hand can be fixed in one go. The open graph is untouched behind it.
+ * A modal list of every problem the parser found, each with its JSON path (and, for a file opened,
+ * the line of the file it is on), so a file fixed by hand can be fixed in one go. The open graph is untouched behind it.
  *
  * @event tg-problems-close - The person closed the list.
  */
@@ -36,7 +36,7 @@ export class TgProblems extends LitElement {
       <h2>${this.file || 'The file'} could not be opened</h2>
       <p>${n} problem${n === 1 ? '' : 's'}; ${this.note || 'the open graph is unchanged.'}</p>
       <ol>
-        ${this.problems.map((p) => html`<li class="problem"><code>${p.path}</code> ${p.message}</li>`)}
+        ${this.problems.map((p) => html`<li class="problem">${p.line ? html`<span class="line">line ${p.line}</span> ` : nothing}<code>${p.path}</code> ${p.message}</li>`)}
       </ol>
       <footer><button @click=${this.close}>Close</button></footer>
     </div>`;
