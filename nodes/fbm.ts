@@ -14,7 +14,7 @@ export const fbm = defineNode({
     'Fractal Brownian motion: octaves of 2-D simplex noise (Perlin\'s successor to his gradient noise), each λ times finer and gain times weaker, ' +
     'averaged to [−1, 1]. Summing octaves pulls values towards 0: nearly all lie within ±0.5. ' +
     'Kind ridged folds each octave into a crest, (1 − |n|)², weighted by the octave before (ridged ' +
-    'multifractal): crests join into long ranges over wide, smooth valleys; values in [−1, 1], mostly ' +
+    'multifractal): crests join into long ranges of mountains over wide, smooth valleys; values in [−1, 1], mostly ' +
     'below 0 with the crests near 1. Kind billow folds each octave into 2|n| − 1: round hills and creased valleys.',
   inputs: {},
   outputs: {
@@ -31,7 +31,7 @@ export const fbm = defineNode({
       default: 'plain',
       options: ['plain', 'ridged', 'billow'],
       since: { version: 2, legacy: 'plain' },
-      doc: 'plain: smooth fBm; ridged: crests that line up into ranges; billow: round hills, creased valleys.',
+      doc: 'plain: smooth fBm; ridged: crests that line up into ranges of mountains; billow: round hills, creased valleys.',
     },
   },
   band: fbmBand,

@@ -201,3 +201,25 @@ describe('the choices a search names, set on the node picked from it', () => {
     expect(choicesNamed('no such type', 'anything')).toEqual({});
   });
 });
+
+describe('a search in the words of a worldbuilder', () => {
+  // Someone from Azgaar's Fantasy Map Generator ("Add range") or mapgen4 (painting mountains)
+  // typed "mountain", "mountains" and "mountain range" and read "No node matches".
+  it('finds the fBm noise for "mountain", "mountains" and "mountain range", and adds a ridged one', () => {
+    for (const query of ['mountain', 'mountains', 'mountain range', 'Mountain ranges']) {
+      const first = searchMenu(allItems(), query)[0]?.items[0];
+      expect(first?.type, query).toBe('fbm');
+      expect(choicesNamed('fbm', query), query).toEqual({ kind: 'ridged' });
+    }
+  });
+
+  it("sets a choice a query word names in that choice's words only, never one two choices share", () => {
+    // "round hills" is the billow's; "valleys" is in the billow's words alone, so it names it too.
+    expect(choicesNamed('fbm', 'hills')).toEqual({ kind: 'billow' });
+    expect(choicesNamed('fbm', 'crests')).toEqual({ kind: 'ridged' });
+    // The choice's name still wins over another's words, and three letters name nothing.
+    expect(choicesNamed('fbm', 'billow mountains')).toEqual({ kind: 'billow' });
+    expect(choicesNamed('fbm', 'hil')).toEqual({});
+    expect(choicesNamed('fbm', 'smooth')).toEqual({});
+  });
+});

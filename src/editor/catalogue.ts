@@ -104,9 +104,21 @@ function rank(items: readonly MenuItem[], words: readonly string[], score: (it: 
 }
 
 /**
+ * The words a choice's documentation gives it, where the param's doc reads "a: …; b: …" (the
+ * fBm's kind: "ridged: crests that line up into ranges of mountains").
+ */
+function choiceWords(doc: string, option: string): string[] {
+  const part = doc.split(/;\s*/).find((p) => p.toLowerCase().startsWith(`${option.toLowerCase()}:`));
+  return part ? part.slice(option.length + 1).toLowerCase().split(/[^a-z0-9]+/).filter(Boolean) : [];
+}
+
+/**
  * The choices a search names, for the node picked from it: "ridged" finds the fBm noise by its
  * kind, and the noise added is then a ridged one, not the plain one the person did not ask for.
- * A word of the query names a choice when it is the choice or, from 4 letters, its start.
+ * A word of the query names a choice when it is the choice or, from 4 letters, its start; else,
+ * from 4 letters, when it starts a word of that choice's documentation and of no other choice's
+ * ("mountain" the ridged kind's "ranges of mountains", "hills" the billow's "round hills"): a
+ * worldbuilder typed "mountain" and, once the search found the fBm noise, got a plain one.
  */
 export function choicesNamed(type: string, query: string): Record<string, string> {
   const def = NODE_TYPES.find((d) => d.type === type);
@@ -115,7 +127,11 @@ export function choicesNamed(type: string, query: string): Record<string, string
   if (!def) return named;
   for (const [key, spec] of Object.entries(def.params)) {
     if (spec.kind !== 'enum') continue;
-    const hit = spec.options.find((o) => words.some((w) => w === o.toLowerCase() || (w.length >= 4 && o.toLowerCase().startsWith(w))));
+    let hit = spec.options.find((o) => words.some((w) => w === o.toLowerCase() || (w.length >= 4 && o.toLowerCase().startsWith(w))));
+    if (hit === undefined) {
+      const described = spec.options.filter((o) => choiceWords(spec.doc, o).some((d) => words.some((w) => w.length >= 4 && d.startsWith(w))));
+      if (described.length === 1) hit = described[0];
+    }
     if (hit !== undefined && hit !== spec.default) named[key] = hit;
   }
   return named;

@@ -4,7 +4,8 @@
 // and keyboard at 1600 × 1000 and 1024 × 700.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { graphText, screenshot, withApp } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { graphText, screenshot, settle, waitForPreviews, withApp } from './harness.ts';
 
 const SIZES = [
   { width: 1600, height: 1000 },
@@ -17,6 +18,42 @@ function lineOf(text: string, needle: string, after = 0): number {
   if (k < 0) throw new Error(`no line holds ${needle}`);
   return k + 1;
 }
+
+/** A point of the canvas that lies on no node, card, wire or minimap. */
+async function emptyCanvas(page: Page): Promise<{ x: number; y: number }> {
+  const canvas = (await page.locator('tg-app .canvas').boundingBox())!;
+  for (const [fx, fy] of [[0.3, 0.85], [0.05, 0.85], [0.5, 0.8], [0.15, 0.7], [0.05, 0.05]]) {
+    const p = { x: canvas.x + canvas.width * fx, y: canvas.y + canvas.height * fy };
+    const taken = await page.evaluate(({ x, y }) => document.elementsFromPoint(x, y).some((e) => ['tg-node', 'tg-wire', 'tg-minimap'].includes(e.localName)), p);
+    if (!taken) return p;
+  }
+  throw new Error('no empty canvas to open the palette on');
+}
+
+describe('the palette', () => {
+  for (const viewport of SIZES) {
+    it(`finds a ridged fBm noise for "mountain range" (${viewport.width} × ${viewport.height})`, async () => {
+      // Azgaar's tool is "Add range", mapgen4 paints mountains: "mountain", "mountains" and
+      // "mountain range" read "No node matches."
+      await withApp({ viewport }, async (page) => {
+        const before = await page.evaluate(() => (window as unknown as { terrainGraph: { core: { graph: { nodes: unknown[] } } } }).terrainGraph.core.graph.nodes.length);
+        const p = await emptyCanvas(page);
+        await page.mouse.dblclick(p.x, p.y);
+        await page.locator('tg-node-menu input').waitFor();
+        await page.keyboard.type('mountain range');
+        await screenshot(page, `newcomer-worldbuilder-mountain-${viewport.width}`);
+        const listed = await page.locator('tg-node-menu li:not(.group)').allTextContents();
+        expect(listed.map((t) => t.trim())[0]).toBe('fBm noise');
+        await page.keyboard.press('Enter');
+        await waitForPreviews(page);
+        await settle(page);
+        const added = await page.evaluate(() => (window as unknown as { terrainGraph: { core: { graph: { nodes: { type: string; params: Record<string, unknown> }[] } } } }).terrainGraph.core.graph.nodes.at(-1)!);
+        expect(await page.evaluate(() => (window as unknown as { terrainGraph: { core: { graph: { nodes: unknown[] } } } }).terrainGraph.core.graph.nodes.length)).toBe(before + 1);
+        expect([added.type, added.params.kind]).toEqual(['fbm', 'ridged']);
+      });
+    });
+  }
+});
 
 describe('a file broken by hand', () => {
   for (const viewport of SIZES) {
