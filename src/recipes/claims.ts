@@ -125,7 +125,7 @@ export const CLAIMS: Readonly<Record<string, readonly Claim[]>> = {
   'climate-kauai.json': [
     share('tropical rainforest on the slopes facing the wind', 0.19, land('tropical rainforest')),
     atLeast('the windward side about twice as wet (windward ÷ leeward land)', '0.59 ÷ 0.31', windRatio, 1.6, '×', 0.59 / 0.31),
-    atLeast('dry grass and desert behind (grassland + subtropical desert)', 'present', (m) => land('grassland')(m) + land('subtropical desert')(m), 0.1, '%'),
+    atLeast('dry grassland behind (grassland + subtropical desert)', 'present', (m) => land('grassland')(m) + land('subtropical desert')(m), 0.1, '%'),
   ],
   'climate-valdivia.json': [
     share('temperate rainforest', 0.5, land('temperate rainforest'), '≈ 50 % (about half)'),

@@ -142,7 +142,7 @@ export const RECIPES: readonly Recipe[] = [
     file: 'climate-kauai.json',
     name: 'Climate: Kauai',
     notes:
-      'A warm island under a trade wind from the north-east: the slopes facing the wind catch the rain and grow tropical rainforest, while dry grass and desert lie behind. ' +
+      'A warm island under a trade wind from the north-east: the slopes facing the wind catch the rain and grow tropical rainforest, while dry grassland lies behind. ' +
       'Like Kauai, where Mount Waialeale is among the wettest places on Earth and the west side is dry; unlike it, our map is the Start terrain, several islands rather than one volcano, and has no seasons. ' +
       'Here moisture follows the humidity of the passing air, not the rain it drops, so the wettest land is where the wind first arrives rather than high on the slopes.',
     params: KAUAI_CLIMATE,
