@@ -18,13 +18,25 @@ import { Selection, toggled } from './selection.ts';
 import { freshTitle, nameRefusal } from './names.ts';
 import { type Carried, changedFrame, frameMoveCommands, newFrame, viaCommand, viaWithDot, viaWithoutDot } from './frame-edits.ts';
 import { freshSeeds, type Room } from './placement.ts';
-import { edgeKey, sameEdge, wireRefusal } from './wiring.ts';
+import { canSplice, edgeKey, sameEdge, spliceOnto, wireRefusal } from './wiring.ts';
 
 export type Listener = (changes: readonly Change[]) => void;
 
 /** An empty graph at the default view. */
 export function emptyGraph(name = 'Untitled'): Graph {
   return { name, notes: '', view: { x: 0, y: 0, size: 256 }, nodes: [], edges: [], frames: [] };
+}
+
+/**
+ * The two wires that put a node on `wire` (Insert node…, a node dropped on a wire): the wire's
+ * output into its `inPort`, its `outPort` into the wire's input, where the new wire takes the old
+ * one's place in the list (commands.ts connect) and its dots go with the old one.
+ */
+function onWire(id: string, wire: Edge, ports: { readonly inPort: string; readonly outPort: string }): Command[] {
+  return [
+    { kind: 'connect', edge: { from: wire.from, to: { node: id, port: ports.inPort } } },
+    { kind: 'connect', edge: { from: { node: id, port: ports.outPort }, to: wire.to } },
+  ];
 }
 
 export class EditorCore {
@@ -201,12 +213,29 @@ export class EditorCore {
   insertNode(type: string, position: readonly [number, number], wire: Edge, ports: { inPort: string; outPort: string }, params?: Record<string, AnyParamValue>): string {
     if (!this.doc.edges.some((e) => sameEdge(e, wire))) throw new EditError(`no wire ${edgeKey(wire)} to insert a node on`);
     const node = this.newNode(type, position, params);
-    this.run(`insert ${node.title}`, [
-      { kind: 'addNode', node },
-      { kind: 'connect', edge: { from: wire.from, to: { node: node.id, port: ports.inPort } } },
-      { kind: 'connect', edge: { from: { node: node.id, port: ports.outPort }, to: wire.to } },
-    ]);
+    this.run(`insert ${node.title}`, [{ kind: 'addNode', node }, ...onWire(node.id, wire, ports)]);
     return node.id;
+  }
+
+  /**
+   * Puts a node with no wires yet on a wire it was dropped on (wiring.ts spliceOnto picks its
+   * ports, as Insert node… would), moved to `position` when given, in one step: the drag that
+   * brought it there and the splice are undone together. Returns null when done, else why not;
+   * refused, nothing changes.
+   */
+  spliceNode(id: string, wire: Edge, position?: readonly [number, number]): string | null {
+    const node = findNode(this.doc, id);
+    if (!node) return `there is no node "${id}"`;
+    if (!this.doc.edges.some((e) => sameEdge(e, wire))) return `no wire ${edgeKey(wire)} to put ${node.title} on`;
+    if (!canSplice(this.doc, id)) {
+      const name = node.title !== id ? `${node.title} (${id})` : id;
+      return this.doc.edges.some((e) => e.from.node === id || e.to.node === id) ? `${name} is wired already: only a node with no wires goes on a wire` : `${name} has no input or no output`;
+    }
+    const ports = spliceOnto(this.doc, wire, id);
+    if ('refusal' in ports) return ports.refusal;
+    const moved = position && (position[0] !== node.position[0] || position[1] !== node.position[1]);
+    this.run(`insert ${node.title}`, [...(moved ? [{ kind: 'moveNode', id, position: [position[0], position[1]] } as const] : []), ...onWire(id, wire, ports)]);
+    return null;
   }
 
   /** A node of a type at a fresh id, not yet added: its defaults, then `params` as given. */

@@ -134,3 +134,31 @@ export function wireOntoNode(graph: Graph, end: LooseEnd, onto: string): { reado
   const edge = fromOutput ? (fitting.find((e) => madeFor(e) && isFree(e)) ?? fitting.find(madeFor) ?? fitting.find(isFree) ?? fitting[0]) : fitting[0];
   return edge ? { edge } : { refusal: wireRefusal(graph, edgeTo(ports[0]))! };
 }
+
+/**
+ * True when dropping the node on a wire puts it there (spliceOnto): it has an input and an output
+ * and no wire yet, as in Blender ("nodes that have no connections can be inserted on a link"). A
+ * node already wired is only moved: which of its wires would go was never what the drag said.
+ */
+export function canSplice(graph: Graph, id: string): boolean {
+  const node = findNode(graph, id);
+  const def = node && nodeDef(node.type);
+  if (!def || !Object.keys(def.inputs).length || !Object.keys(def.outputs).length) return false;
+  return !graph.edges.some((e) => e.from.node === id || e.to.node === id);
+}
+
+/**
+ * The ports of a node with no wires that take a wire it is dropped on (as Gaea, Houdini and
+ * Blender put it there): the wire's output goes into the input a wire dropped on the node would
+ * join (wireOntoNode: the one made for what the wire carries, else the first that takes it), and
+ * the output a wire from the wire's input would leave (its first that fits) feeds that input in
+ * the wire's place. For a node just added this is the first item Insert node… offers for its type
+ * (catalogue.ts insertItems). When either end does not fit, the reason.
+ */
+export function spliceOnto(graph: Graph, wire: Edge, id: string): { readonly inPort: string; readonly outPort: string } | { readonly refusal: string } {
+  const into = wireOntoNode(graph, { side: 'output', node: wire.from.node, port: wire.from.port }, id);
+  if ('refusal' in into) return into;
+  const out = wireOntoNode(graph, { side: 'input', node: wire.to.node, port: wire.to.port }, id);
+  if ('refusal' in out) return out;
+  return { inPort: into.edge.to.port, outPort: out.edge.from.port };
+}
