@@ -303,19 +303,15 @@ export class ModalBox implements ReactiveController {
 }
 
 /**
- * Escape while the host's drag is held (a slider's, a curve point's), wherever the keyboard is
- * (a Shift-drag leaves it where it was): `cancel` runs and the key goes no further, as Escape
- * cancels a drag in Blender or Gaea. Taken before the editor's own Escape, which cleared the
- * selection and so closed the params card under the pointer. arm() at the drag's begin,
- * disarm() at its end; leaving the page disarms it.
+ * Escape while a drag is held (a slider's, a curve point's, a node's, a frame's), wherever the
+ * keyboard is (a Shift-drag leaves it where it was): `cancel` runs and the key goes no further, as
+ * Escape cancels a drag in Blender or Gaea. Taken before the editor's own Escape, which cleared
+ * the selection and so closed the params card under the pointer. arm() at the drag's begin,
+ * disarm() at its end. The canvas's node and frame drags use it as it is (bridge.ts, frames.ts);
+ * a component's, through EscapeDuringDrag.
  */
-export class EscapeDuringDrag implements ReactiveController {
-  constructor(
-    host: ReactiveControllerHost,
-    private readonly cancel: () => void,
-  ) {
-    host.addController(this);
-  }
+export class EscapeKey {
+  constructor(private readonly cancel: () => void) {}
 
   arm(): void {
     window.addEventListener('keydown', this.key, true);
@@ -325,10 +321,6 @@ export class EscapeDuringDrag implements ReactiveController {
     window.removeEventListener('keydown', this.key, true);
   }
 
-  hostDisconnected(): void {
-    this.disarm();
-  }
-
   private readonly key = (e: KeyboardEvent): void => {
     if (e.key !== 'Escape') return;
     e.preventDefault();
@@ -336,4 +328,16 @@ export class EscapeDuringDrag implements ReactiveController {
     this.disarm();
     this.cancel();
   };
+}
+
+/** EscapeKey for a component's drag: leaving the page disarms it. */
+export class EscapeDuringDrag extends EscapeKey implements ReactiveController {
+  constructor(host: ReactiveControllerHost, cancel: () => void) {
+    super(cancel);
+    host.addController(this);
+  }
+
+  hostDisconnected(): void {
+    this.disarm();
+  }
 }

@@ -15,13 +15,15 @@ import { ClassicFlow, type ConnectionPlugin, getSourceTarget, type SocketData } 
 import type { EditorCore } from '../../editor/editor.ts';
 import { gestureEdits } from '../../editor/commands.ts';
 import type { StepHandle } from '../../editor/timeline.ts';
-import { edgeKey, wireOntoNode } from '../../editor/wiring.ts';
+import { edgeKey, spliceOnto, wireOntoNode } from '../../editor/wiring.ts';
 import { findNode, portRefText, type Edge } from '../../model/graph.ts';
 import type { PortType } from '../../model/values.ts';
 import type { ParamEditDetail, WireMenuDetail, WirePickDetail } from '../events.ts';
 import { canvasPoint, edgeOf, type NodeContext, type Schemes, type TypedSocket, type ViewConnection, ViewNode } from './view-objects.ts';
 import { Mirror } from './mirror.ts';
 import { ParamGestures } from './param-gestures.ts';
+import { SpliceHover } from './splice-hover.ts';
+import { EscapeKey } from '../controllers.ts';
 
 /** A request to open the add-node menu (right-click, or a wire dropped on empty canvas). */
 export interface MenuRequest {
@@ -80,6 +82,12 @@ export class Bridge {
   private wiring = false;
   /** Modifier keys of the last pointer down (rete's "node picked" signal has no event). */
   private additive = false;
+  /** Alt held at the last pointer down: a node dragged then goes on no wire. */
+  private altDown = false;
+  /** The wire a node dragged alone with no wires would go on (splice-hover.ts). */
+  private readonly splice: SpliceHover;
+  /** Escape while a node is dragged puts the nodes back (cancelNodeDrag). */
+  private readonly escape = new EscapeKey(() => this.cancelNodeDrag());
   /**
    * The model's nodes and wires by id, rebuilt when the model's revision moves: rete asks about
    * each node and wire it adds, and a search of the lists each time made a load O(N²).
@@ -95,6 +103,7 @@ export class Bridge {
     private readonly hooks: BridgeHooks,
   ) {
     this.mirror = new Mirror(core, editor, area, ctx);
+    this.splice = new SpliceHover(core, editor, area);
   }
 
   /** The flow rete's connection plugin uses: it asks us before every wire. */
@@ -160,7 +169,10 @@ export class Bridge {
       this.hooks.wireMenu({ ...e.detail, at });
     };
     // Modifier keys are read on the way down, before rete's own handlers see the event.
-    const onDown = (e: PointerEvent) => (this.additive = e.ctrlKey || e.metaKey || e.shiftKey);
+    const onDown = (e: PointerEvent) => {
+      this.additive = e.ctrlKey || e.metaKey || e.shiftKey;
+      this.altDown = e.altKey;
+    };
     const onDoubleClick = (e: MouseEvent) => {
       if (isEditable(e.composedPath())) return;
       this.openMenu(e);
@@ -188,6 +200,8 @@ export class Bridge {
   }
 
   dispose(): void {
+    this.escape.disarm();
+    this.splice.clear();
     for (const d of this.disposers) d();
     this.disposers.length = 0;
   }
@@ -419,6 +433,8 @@ export class Bridge {
     else if (!this.core.selection.has(id)) this.core.select([id]);
     this.dragging = id;
     this.gesture ??= this.core.beginStep('move', gestureEdits.nodes);
+    this.splice.begin(id, this.altDown);
+    this.escape.arm();
   }
 
   private onNodeTranslated(id: string, position: { x: number; y: number }, previous: { x: number; y: number }): void {
@@ -431,6 +447,7 @@ export class Bridge {
       return;
     }
     this.core.moveNodes([{ id, position: [position.x, position.y] }]);
+    if (this.dragging === id) this.splice.update();
     if (this.dragging !== id || !this.core.selection.has(id)) return;
     const dx = position.x - previous.x;
     const dy = position.y - previous.y;
@@ -442,9 +459,54 @@ export class Bridge {
   }
 
   private endGesture(): void {
+    const id = this.dragging;
     this.dragging = null;
-    this.gesture?.commit();
+    this.escape.disarm();
+    const wire = this.splice.end();
+    const step = this.gesture;
     this.gesture = null;
+    if (id !== null && wire && step) this.dropOnWire(id, wire, step);
+    else step?.commit();
+  }
+
+  /**
+   * A node with no wires let go over a wire (splice-hover.ts lit it): put on it, the drag and the
+   * wires one undo step (the drag's own step is taken back, and the splice files the move with
+   * the wires: EditorCore.spliceNode). Refused (a type does not fit), it is only moved, as any
+   * drag, and the reason is said.
+   */
+  private dropOnWire(id: string, wire: Edge, step: StepHandle): void {
+    const ports = spliceOnto(this.core.graph, wire, id);
+    const node = findNode(this.core.graph, id);
+    if ('refusal' in ports || !node) {
+      step.commit();
+      if ('refusal' in ports) this.hooks.notice(`Not put on the wire: ${ports.refusal}`, 'refused');
+      return;
+    }
+    const at = [node.position[0], node.position[1]] as const;
+    this.cancel(step);
+    const refusal = this.core.spliceNode(id, wire, at);
+    if (refusal) this.hooks.notice(`Not put on the wire: ${refusal}`, 'refused');
+  }
+
+  /**
+   * Escape while a node is dragged (EscapeKey): rete lets go of it, and the nodes go back where
+   * they were with nothing filed, as a slider's drag does on Escape.
+   */
+  private cancelNodeDrag(): void {
+    const id = this.dragging;
+    if (id === null) return;
+    const step = this.gesture;
+    this.gesture = null;
+    this.dragging = null;
+    this.splice.clear();
+    // Rete's drag still holds the node: released now, the pointer's later moves move nothing
+    // (its 'dragged' signal comes to endGesture, with nothing left to end). Its `up` is private
+    // in rete-area-plugin 2.3's types but is the release its own pointerup calls; a synthetic
+    // pointercancel on the window would have ended every other press watched there too.
+    const drag = this.area.nodeViews.get(id)?.dragHandler as unknown as { up(e: PointerEvent): void } | undefined;
+    drag?.up(new PointerEvent('pointerup'));
+    this.cancel(step);
   }
 
   private openMenu(event: MouseEvent): void {

@@ -14,6 +14,7 @@ import { FRAME_RGB } from '../theme.ts';
 import { dotsInFrame, FRAME_LIMITS, nodesInFrame } from '../../model/frames.ts';
 import type { FrameGestureDetail, TgFrame } from '../frame/frame.ts';
 import type { Schemes } from './view-objects.ts';
+import { EscapeKey } from '../controllers.ts';
 
 /** Side of a frame's corner grip, in canvas units. */
 const GRIP = 20;
@@ -32,6 +33,8 @@ export class FrameLayer {
   private readonly gripViews = new Map<string, HTMLDivElement>();
   private readonly disposers: (() => void)[] = [];
   private gesture: { id: string; step: StepHandle; position: [number, number]; size: [number, number]; carried: Carried } | null = null;
+  /** Escape while a frame is dragged or resized puts it back (cancelGesture). */
+  private readonly escape = new EscapeKey(() => this.cancelGesture());
 
   constructor(
     private readonly area: AreaPlugin<Schemes, never>,
@@ -87,6 +90,7 @@ export class FrameLayer {
   }
 
   dispose(): void {
+    this.escape.disarm();
     for (const d of this.disposers) d();
     this.layer.remove();
     this.grips.remove();
@@ -149,6 +153,18 @@ export class FrameLayer {
     });
   }
 
+  /**
+   * Escape while a frame is dragged or resized: it goes back, with the nodes and dots it carried,
+   * and nothing is filed; the rest of the drag, to the button's release, moves nothing.
+   */
+  private cancelGesture(): void {
+    const g = this.gesture;
+    if (!g) return;
+    this.gesture = null;
+    const said = g.step.cancel();
+    if (said) this.hooks.notice(said);
+  }
+
   private onGesture(d: FrameGestureDetail): void {
     const frame = this.core.frame(d.id);
     if (!frame) return;
@@ -186,6 +202,7 @@ export class FrameLayer {
           // What lies inside when the drag starts is what the drag carries, all the way.
           carried: d.kind === 'move' ? { nodes: nodesInFrame(this.core.graph, frame, sizeOf), dots: dotsInFrame(this.core.graph, frame) } : { nodes: [], dots: [] },
         };
+        this.escape.arm();
         return;
       }
       const g = this.gesture;
@@ -200,6 +217,7 @@ export class FrameLayer {
       if (d.phase === 'end') {
         g.step.commit();
         this.gesture = null;
+        this.escape.disarm();
       }
     } catch (err) {
       if (err instanceof EditError) this.hooks.notice(`Frame: ${err.message}`);

@@ -8,7 +8,7 @@ import type { StepHandle } from '../../editor/timeline.ts';
 import { edgeKey } from '../../editor/wiring.ts';
 import { insertionIndex } from '../../model/frames.ts';
 import type { RerouteDetail } from '../events.ts';
-import { wirePath } from '../wire/wire.ts';
+import { wirePath } from '../wire/wire-shape.ts';
 import { canvasPoint, type Schemes } from './view-objects.ts';
 
 /** The input socket under a client point, through the nodes' shadow roots; null when none. */

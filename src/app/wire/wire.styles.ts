@@ -26,6 +26,16 @@ export default css`
     stroke-width: 5px;
     filter: drop-shadow(0 0 3px #fff);
   }
+  /* Under a node dragged with no wires (canvas/splice-hover.ts): lit, it goes on this wire when
+     let go; dim and dashed, it would not fit, and letting go says why. */
+  :host([splice='take']) .line {
+    stroke-width: 6px;
+    filter: drop-shadow(0 0 4px var(--tg-selected, #ffd166)) drop-shadow(0 0 2px var(--tg-selected, #ffd166));
+  }
+  :host([splice='refuse']) .line {
+    stroke-dasharray: 6 5;
+    opacity: 0.45;
+  }
   .pseudo .line {
     stroke: #e8eef7 !important;
     stroke-dasharray: 6 5;

@@ -7,30 +7,13 @@ import type { PortType } from '../../model/values.ts';
 import { appEvent } from '../events.ts';
 import { PORT_COLORS } from '../theme.ts';
 import styles from './wire.styles.ts';
-
-type Point = { readonly x: number; readonly y: number };
-
-/** How far a wire's handles reach along x, as a share of the piece's width (rete's classic look). */
-const CURVATURE = 0.3;
-
-/**
- * The path through `points`: one classic S-curve per piece, leaving and entering horizontally,
- * so a wire with dots reads as the same kind of wire bent at each dot.
- */
-export function wirePath(points: readonly Point[]): string {
-  let d = `M ${points[0].x} ${points[0].y}`;
-  for (let k = 1; k < points.length; k++) {
-    const a = points[k - 1];
-    const b = points[k];
-    const h = Math.abs(b.x - a.x) * CURVATURE;
-    d += ` C ${a.x + h} ${a.y} ${b.x - h} ${b.y} ${b.x} ${b.y}`;
-  }
-  return d;
-}
+import { type Point, wirePath } from './wire-shape.ts';
 
 /**
  * The path of one wire. The wire being drawn (pseudo) is dashed and lets the pointer through,
- * so the socket under the pointer is found when it is dropped.
+ * so the socket under the pointer is found when it is dropped. The canvas sets the attribute
+ * `splice` while a node dragged over the wire would go on it when let go (`take`: drawn lit) or
+ * does not fit it (`refuse`: drawn dim and dashed); see canvas/splice-hover.ts.
  *
  * @event tg-wire-pick - A pointer went down on the wire.
  * @event tg-wire-menu - A right-click on the wire: its menu (delete, add a dot there, insert a node).
