@@ -20,6 +20,7 @@ export function shortcuts(): readonly { topic: string; rows: readonly (readonly 
         ['Drag a wire off an input', 'move it to another input, or drop it to cut it'],
         ['Click a wire · Delete', 'select it · cut it'],
         ['Right-click a wire', 'its menu: delete it, add a reroute dot there, insert a node on it'],
+        ['Drag a node with no wires onto a wire · with Alt', 'put it on the wire (the wire lights up first) · drop it there without'],
         ['Double-click a wire · Alt-click it', 'add a reroute dot there'],
         ['Drag a dot · double-click or Alt-click it', 'move the dot · remove it'],
         ['Shift-drag from a dot to an input', 'branch a new wire from the same output through the dots'],
@@ -68,7 +69,7 @@ export function shortcuts(): readonly { topic: string; rows: readonly (readonly 
         [`${m}Z · Shift+${m}Z or ${m}Y`, 'undo · redo'],
         [`${m}S · Shift+${m}S`, 'save · save as'],
         ['?', 'this sheet'],
-        ['Escape', 'drop the wire being dragged, close a menu, this sheet or the open notes, clear the selection'],
+        ['Escape', 'drop the wire being dragged, put back a node or frame being dragged, close a menu, this sheet or the open notes, clear the selection'],
       ],
     },
   ];
