@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { NODE_TYPES } from '../../nodes/index.ts';
-import { launch, openApp, settle } from './harness.ts';
+import { emptyCanvas, launch, openApp, settle } from './harness.ts';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -45,16 +45,6 @@ async function cardFaults(page: Page, id: string): Promise<{ faults: string[]; s
     }
     return { faults, sliders };
   }, LEAST_TRACK);
-}
-
-/** A point of the canvas at fractions of its box that lies on no node. */
-async function emptyCanvas(page: Page): Promise<{ x: number; y: number }> {
-  const canvas = (await page.locator('tg-app .canvas').boundingBox()) as Box;
-  for (const [fx, fy] of [[0.3, 0.85], [0.05, 0.85], [0.5, 0.8], [0.05, 0.05]]) {
-    const p = { x: canvas.x + canvas.width * fx, y: canvas.y + canvas.height * fy };
-    if (!(await page.evaluate(({ x, y }) => document.elementsFromPoint(x, y).some((e) => e.localName === 'tg-node'), p))) return p;
-  }
-  throw new Error('no empty canvas to right-click');
 }
 
 describe("every node type's params card", () => {

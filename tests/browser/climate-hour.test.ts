@@ -6,7 +6,7 @@
 // compare pin says on the map that it follows edits until freeze is ticked.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, settle, socketCenter, waitForPreviews, withApp } from './harness.ts';
+import { emptyCanvas, screenshot, settle, socketCenter, waitForPreviews, withApp } from './harness.ts';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -144,7 +144,9 @@ describe('the Kauai climate in a first hour', () => {
       // Frozen, then the wind moved back by undo: the pinned side keeps the moved wind.
       await page.locator('tg-viewer input.freeze').click();
       expect(await pinnedLabel(page)).toBe('Biomes · frozen');
-      await page.locator('tg-app .canvas').click({ position: { x: 20, y: 300 } });
+      // Focus back on the canvas, on no node (a fixed point lay on Height's card at 1024 × 700).
+      const spot = await emptyCanvas(page);
+      await page.mouse.click(spot.x, spot.y);
       await page.keyboard.press('Control+z');
       await settle(page);
       expect(await page.evaluate(() => (window as never as { terrainGraph: { core: { node(id: string): { params: { angle: number } } } } }).terrainGraph.core.node('wind').params.angle)).toBe(225);

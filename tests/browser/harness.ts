@@ -378,3 +378,17 @@ export async function holdPinPictures(page: Page): Promise<void> {
     }) as Worker['postMessage'];
   });
 }
+
+/**
+ * A point of the canvas on no node, wire or the minimap: the first free of a few spots low on
+ * the canvas (under the graph's rows), then its top-left corner. Throws when all are taken.
+ */
+export async function emptyCanvas(page: Page): Promise<{ x: number; y: number }> {
+  const canvas = (await page.locator('tg-app .canvas').boundingBox())!;
+  for (const [fx, fy] of [[0.3, 0.85], [0.05, 0.85], [0.5, 0.8], [0.15, 0.7], [0.05, 0.05]]) {
+    const p = { x: canvas.x + canvas.width * fx, y: canvas.y + canvas.height * fy };
+    const taken = await page.evaluate(({ x, y }) => document.elementsFromPoint(x, y).some((e) => ['tg-node', 'tg-wire', 'tg-minimap'].includes(e.localName)), p);
+    if (!taken) return p;
+  }
+  throw new Error('no empty canvas in sight');
+}

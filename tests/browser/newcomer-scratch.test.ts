@@ -3,23 +3,12 @@
 // the real mouse and keyboard at 1600 × 1000 and 1024 × 700.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { drag, params, screenshot, settle, showInViewer, showParams, socketCenter, waitForPreviews, wires, withApp } from './harness.ts';
+import { drag, emptyCanvas, params, screenshot, settle, showInViewer, showParams, socketCenter, waitForPreviews, wires, withApp } from './harness.ts';
 
 const SIZES = [
   { width: 1600, height: 1000 },
   { width: 1024, height: 700 },
 ];
-
-/** A point of the canvas, below the nodes' rows, that lies on no node, card or wire. */
-async function emptyCanvas(page: Page): Promise<{ x: number; y: number }> {
-  const canvas = (await page.locator('tg-app .canvas').boundingBox())!;
-  for (const [fx, fy] of [[0.3, 0.85], [0.05, 0.85], [0.5, 0.8], [0.15, 0.7], [0.05, 0.05]]) {
-    const p = { x: canvas.x + canvas.width * fx, y: canvas.y + canvas.height * fy };
-    const taken = await page.evaluate(({ x, y }) => document.elementsFromPoint(x, y).some((e) => ['tg-node', 'tg-wire', 'tg-minimap'].includes(e.localName)), p);
-    if (!taken) return p;
-  }
-  throw new Error('no empty canvas to drop a wire on');
-}
 
 describe("a wire's palette", () => {
   for (const viewport of SIZES) {
