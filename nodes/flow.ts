@@ -124,6 +124,21 @@ function constantNote(r: NodeReading<Params>, port: string): string | null {
 }
 
 /**
+ * The flow's land: 1 where even the filled height is at or over the sea level, as the kernel has
+ * it (src/kernels/flow.ts), 0 on its sea. Its card picture draws the sea from it, and the viewer
+ * the sea under its rivers (NodeDef.land).
+ */
+function flowLand(r: NodeReading<Params>): Uint8Array | null {
+  const filled = r.output('filled');
+  const terrain = r.input('terrain');
+  if (filled?.type !== 'field' || terrain?.type !== 'terrain') return null;
+  const n = r.domain.n;
+  const land = new Uint8Array(n * n);
+  for (let i = 0; i < n * n; i++) land[i] = filled.data[i] >= terrain.seaLevel ? 1 : 0;
+  return land;
+}
+
+/**
  * The node's card picture: the rain it gathered, log-scaled, on the land of its own sea (where
  * even the filled height is under the sea level, as the kernel has it), with its rivers and lakes
  * over it (src/render/drainage.ts). Its river mask alone, the first output, drew a new node at
@@ -133,12 +148,9 @@ function drainagePicture(r: NodeReading<Params>, size: number, out?: Uint8Clampe
   const acc = r.output('accumulation');
   const rivers = r.output('rivers');
   const lakes = r.output('lakes');
-  const filled = r.output('filled');
-  const terrain = r.input('terrain');
-  if (acc?.type !== 'field' || rivers?.type !== 'field' || lakes?.type !== 'field' || filled?.type !== 'field' || terrain?.type !== 'terrain') return null;
+  const land = flowLand(r);
+  if (acc?.type !== 'field' || rivers?.type !== 'field' || lakes?.type !== 'field' || !land) return null;
   const n = r.domain.n;
-  const land = new Uint8Array(n * n);
-  for (let i = 0; i < n * n; i++) land[i] = filled.data[i] >= terrain.seaLevel ? 1 : 0;
   const water = [
     { kind: 'lines' as const, data: rivers.data },
     { kind: 'area' as const, data: lakes.data },
@@ -183,6 +195,7 @@ export const flow = defineNode({
   explain: explainCell,
   constantNote,
   picture: drainagePicture,
+  land: flowLand,
   stats(r) {
     return flowStats(r, r.arrowsUpstream('rain')[0] ?? null);
   },

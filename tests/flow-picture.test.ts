@@ -12,6 +12,7 @@ import { cellLength256, viewDomain } from '../src/grid.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { defaultParams } from '../src/model/params.ts';
 import { PREVIEW_SIZE } from '../src/app/node/layout.ts';
+import { DRAINAGE_SEA } from '../src/render/drainage.ts';
 import { LAND_MASK, WATER_MASK } from '../src/render/ramps.ts';
 import { PreviewEvaluator } from '../src/worker/evaluator.ts';
 import type { EvaluateRequest, Image } from '../src/worker/protocol.ts';
@@ -131,13 +132,14 @@ describe("a Flow node's card picture", () => {
 
   it('leaves what the node computes and the viewer draws of each output as they were', () => {
     const graph = withNewFlow(256);
-    // The viewer's picture of the river mask is still the mask: river and no river, the water mask's two colours.
+    // The viewer's picture of the river mask is still the mask: river and no river, the water mask's
+    // two colours, with the flow's sea drawn as the card draws it (tests/viewer-river-sea.test.ts).
     const detail = evaluate(graph, 'flow', 'rivers')
       .map((a) => a.result.detail)
       .find(Boolean)!;
     const px = new Uint8Array(detail.image.rgba);
     const colours = new Set<string>();
     for (let p = 0; p < px.length; p += 4) colours.add(rgb(px, p));
-    expect([...colours].sort()).toEqual([WATER_MASK.join(','), LAND_MASK.join(',')].sort());
+    expect([...colours].sort()).toEqual([WATER_MASK.join(','), LAND_MASK.join(','), DRAINAGE_SEA.join(',')].sort());
   });
 });

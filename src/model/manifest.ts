@@ -273,6 +273,13 @@ export interface NodeDef<
    * first output's picture.
    */
   picture?(r: NodeReading<ParamValues<P>>, size: number, out?: Uint8ClampedArray): Picture | null;
+  /**
+   * Where the node's own sea is, when it knows one: 1 on land, 0 on the sea, over r.domain (row 0
+   * south). The viewer draws the 0 cells of its two-valued outputs (the flow's rivers: no river)
+   * that lie on the sea as sea, and its legend counts them apart: drawn as "no river" over land
+   * and sea alike, a river seemed to end in the middle of nowhere. Null: it knows none here.
+   */
+  land?(r: NodeReading<ParamValues<P>>): Uint8Array | null;
   /** The figures of the node's output that recipes quote and `render --stats` writes. */
   stats?(r: NodeReading<ParamValues<P>>): object;
   /** Arrows the viewer draws over maps downstream of the node (a wind's direction); null when off. */

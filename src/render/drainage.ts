@@ -16,7 +16,8 @@ import { makeRamp, type Rgb } from './ramps.ts';
 /** Gathered rain, from none (black: the rain shadow, land drier than the loss) to the most (white). */
 export const DRAINAGE = makeRamp(['#000000', '#2a2620', '#6b6355', '#b8ad98', '#ffffff']);
 /**
- * The sea under a drainage picture: the height tints' deep water, apart from both the dark land and
+ * The sea under a drainage picture, and under the viewer's picture of a flow's rivers (paintSea):
+ * the height tints' deep water, apart from both the dark land and
  * the river blue (their sea, [44, 92, 150], is near enough that blue for riverColour to take the
  * rivers reaching it as faint and draw them all aqua).
  */
@@ -80,19 +81,13 @@ export function renderDrainage(d: Drainage, n: number, size: number, out?: Uint8
       if (a > most) most = a;
     }
   }
-  const [seaR, seaG, seaB] = DRAINAGE_SEA;
   const scale = drainageScale(most, cellRain);
   for (let r = 0; r < side; r++) {
     const centreRow = Math.min(n - 1, Math.floor(((r + 0.5) * n) / side)) * n;
     for (let c = 0, p = (side - 1 - r) * side * 4; c < side; c++, p += 4) {
       rgba[p + 3] = 255;
       const centre = centreRow + cc[c];
-      if (!land[centre]) {
-        rgba[p] = seaR;
-        rgba[p + 1] = seaG;
-        rgba[p + 2] = seaB;
-        continue;
-      }
+      if (!land[centre]) continue;
       // The centre cell may lie past the block (a block one cell wide, its centre in the next): it counts too.
       const a = Math.max(block[r * side + c], gathered[centre]);
       const k = Math.round(scale(a) * 255) * 3;
@@ -101,6 +96,34 @@ export function renderDrainage(d: Drainage, n: number, size: number, out?: Uint8
       rgba[p + 2] = DRAINAGE[k + 2];
     }
   }
+  paintSea(rgba, side, land, n);
   if (d.water.length) drawWater(rgba, side, d.water, n);
   return { width: side, height: side, rgba };
+}
+
+/**
+ * Paints the sea of `land` (n × n, 1 on land, 0 on the sea, row 0 south) in DRAINAGE_SEA over a
+ * picture of side × side pixels (north row first, of any size against n): a pixel is sea where
+ * the cell at its centre is, as the pictures sample. With `over`, only over pixels of exactly
+ * that colour: the viewer's picture of a flow's rivers paints the sea over its "no river" cells
+ * (the mask's land colour), and a river pixel at the coast stays river. Returns the pixels painted.
+ */
+export function paintSea(rgba: Uint8ClampedArray, side: number, land: Uint8Array, n: number, over?: Rgb): number {
+  if (land.length !== n * n) throw new Error(`paintSea: the land holds ${land.length} cells, expected ${n} × ${n}`);
+  if (rgba.length !== side * side * 4) throw new Error(`paintSea: the picture holds ${rgba.length / 4} pixels, expected ${side} × ${side}`);
+  const [seaR, seaG, seaB] = DRAINAGE_SEA;
+  let painted = 0;
+  for (let r = 0; r < side; r++) {
+    const centreRow = Math.min(n - 1, Math.floor(((r + 0.5) * n) / side)) * n;
+    for (let c = 0, p = (side - 1 - r) * side * 4; c < side; c++, p += 4) {
+      if (land[centreRow + Math.min(n - 1, Math.floor(((c + 0.5) * n) / side))]) continue;
+      if (over && (rgba[p] !== over[0] || rgba[p + 1] !== over[1] || rgba[p + 2] !== over[2])) continue;
+      rgba[p] = seaR;
+      rgba[p + 1] = seaG;
+      rgba[p + 2] = seaB;
+      rgba[p + 3] = 255;
+      painted++;
+    }
+  }
+  return painted;
 }

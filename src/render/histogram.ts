@@ -45,10 +45,15 @@ export type LayerHistogram =
       readonly zeros: number;
       readonly one: string;
       readonly zero: string;
+      /** Of the 0 cells, those on the sea of a node that knows one (NodeDef.land): counted apart from `zeros`. */
+      readonly sea?: number;
     };
 
-/** The histogram of a layer (all n² cells), for the viewer. */
-export function layerHistogram(value: Value, heightMode: 'height' | 'share' = 'height', bins = VIEWER_BINS): LayerHistogram {
+/**
+ * The histogram of a layer (all n² cells), for the viewer. `land` (1 on land, 0 on the sea), given
+ * for a two-valued layer of a node that knows its sea, counts the 0 cells on the sea apart.
+ */
+export function layerHistogram(value: Value, heightMode: 'height' | 'share' = 'height', bins = VIEWER_BINS, land?: Uint8Array | null): LayerHistogram {
   if (value.type === 'biome') {
     const counts = new Uint32Array(BIOMES.length);
     const ids = value.data;
@@ -58,8 +63,14 @@ export function layerHistogram(value: Value, heightMode: 'height' | 'share' = 'h
   const words = MASK_WORDS[value.meaning];
   if (words) {
     let ones = 0;
-    for (let i = 0; i < value.data.length; i++) if (value.data[i] > 0.5) ones++;
-    return { kind: 'mask', ones, zeros: value.data.length - ones, one: words.one, zero: words.zero };
+    let sea = 0;
+    const seaOf = land && land.length === value.data.length ? land : null;
+    for (let i = 0; i < value.data.length; i++) {
+      if (value.data[i] > 0.5) ones++;
+      else if (seaOf && !seaOf[i]) sea++;
+    }
+    const zeros = value.data.length - ones - sea;
+    return { kind: 'mask', ones, zeros, one: words.one, zero: words.zero, ...(seaOf ? { sea } : {}) };
   }
   const { lo, hi, counts } = histogram(value.data, bins);
   if (value.type === 'terrain') return { kind: 'terrain', lo, hi, counts, seaLevel: value.seaLevel, cuts: heightCuts(value, heightMode) };

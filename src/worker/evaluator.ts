@@ -8,13 +8,15 @@ import { readNode } from '../engine/reading.ts';
 import { inEditorWords } from '../engine/run-node.ts';
 import { edgeInto, type Graph, type GraphNode } from '../model/graph.ts';
 import type { AnyNodeDef, Catalogue, NodeReading } from '../model/manifest.ts';
-import { isLines, type Value, waterKind } from '../model/values.ts';
+import { isLines, isMask, type Value, waterKind } from '../model/values.ts';
 import type { Domain } from '../grid.ts';
 import { CATALOGUE } from '../../nodes/index.ts';
 import { layerHistogram } from '../render/histogram.ts';
 import { finiteMean, finiteRange, type LayerStyle } from '../render/layer.ts';
 import { constantOf, histogram, renderPreview } from '../render/preview.ts';
 import { coarseSide, drawWater, renderCoarse, type WaterLayer } from '../render/rivers.ts';
+import { paintSea } from '../render/drainage.ts';
+import { LAND_MASK } from '../render/ramps.ts';
 import type { Detail, EvaluateRequest, EvaluateResult, Image, NodeResult, WaterRef } from './protocol.ts';
 import { trimScratch } from '../kernels/scratch.ts';
 import { threadCount, useThreads } from '../parallel/threads.ts';
@@ -286,9 +288,11 @@ export class PreviewEvaluator {
     const full = coarseSide(n, Math.min(req.detailSize, req.graph.view.size));
     const lines = value.type === 'field' && isLines(value.meaning);
     const image = draft && full > Math.min(n, req.detailSize) && (rivers || lines) ? this.fineImage(value, n, full, style) : this.image(value, n, req.detailSize, style);
+    const land = seaUnder(engine, req.graph, this.catalogue, req.detail, value);
+    drawSeaUnder(new Uint8ClampedArray(image.rgba), image.width, land, n);
     const water = rivers ? drawWater(new Uint8ClampedArray(image.rgba), image.width, rivers.layers, n).colour : null;
     transfer.push(image.rgba);
-    const histogram = layerHistogram(value, style.heightMode);
+    const histogram = layerHistogram(value, style.heightMode, undefined, land);
     if ('counts' in histogram) transfer.push(histogram.counts.buffer as ArrayBuffer);
     // Which entry of its table decided each cell, for a node that says (the Whittaker node).
     const def = this.catalogue.def(node.type);
@@ -370,6 +374,29 @@ const BINS = '#bins:';
 /** Versions the main thread sees: a draft's never equals a full evaluation's (two engines count apart). */
 function pictureVersion(version: number, draft: boolean): number {
   return version * 2 + (draft ? 1 : 0);
+}
+
+/**
+ * The sea under a two-valued output (the flow's rivers) of node `id`, as the node knows it
+ * (NodeDef.land), on `domain` (the view's when absent): 1 on land, 0 on the sea. Null for any
+ * other output, a node that knows no sea, or one bypassed (its outputs then hold another node's
+ * values, as its card picture says).
+ */
+export function seaUnder(engine: Engine, graph: Graph, catalogue: Catalogue, id: string, value: Value, domain?: Domain): Uint8Array | null {
+  if (value.type !== 'field' || !isMask(value.meaning)) return null;
+  const node = graph.nodes.find((nd) => nd.id === id);
+  const def = node && catalogue.def(node.type);
+  if (!node || node.bypass || !def?.land) return null;
+  const land = def.land(readNode(engine, graph, catalogue, id, domain).reading as never);
+  return land && land.length === value.data.length ? land : null;
+}
+
+/**
+ * Draws the sea of `land` (seaUnder) over a picture of a two-valued layer: over its 0 cells, drawn
+ * in the mask's land colour (a river pixel at the coast stays river). Before the water over it.
+ */
+export function drawSeaUnder(rgba: Uint8ClampedArray, side: number, land: Uint8Array | null, n: number): void {
+  if (land) paintSea(rgba, side, land, n, LAND_MASK);
 }
 
 /** The node's output port called `wanted`, else its first; null for an unknown node type. */

@@ -11,7 +11,7 @@ import { exportApplies, exportDrawsWater, exportFile, type MeshExport } from '..
 import { MESH_DEFAULTS } from '../render/land-mesh.ts';
 import { renderPreview } from '../render/preview.ts';
 import { cellProvenance, provenanceOrder } from '../engine/provenance.ts';
-import { outputPort, type PreviewEvaluator, waterLayers, riversIn } from './evaluator.ts';
+import { drawSeaUnder, outputPort, type PreviewEvaluator, riversIn, seaUnder, waterLayers } from './evaluator.ts';
 import { coarseSide, drawWater, renderCoarse, type WaterLayer } from '../render/rivers.ts';
 import { isLines, type Value } from '../model/values.ts';
 import type { WaterRef, ExportEncode, ExportGrids, ExportProgress, ExportRequest, ExportResult, PanRequest, PanResult, PictureRequest, PictureResult, ProbeRequest, ProbeResult, ReliefRequest, ReliefResult } from './protocol.ts';
@@ -75,6 +75,7 @@ export class ViewerService {
     const side = coarseSide(req.n, Math.min(req.size ?? req.n, req.graph.view.size));
     const fine = side > req.n && (rivers || (value.type === 'field' && isLines(value.meaning)));
     const pic = fine ? renderCoarse(value, req.n, side, req.style) : renderPreview(value, req.n, req.n, req.style);
+    drawSeaUnder(pic.rgba, pic.width, seaUnder(engine, req.graph, engine.catalogue, req.node, value, domain), req.n);
     if (rivers) drawWater(pic.rgba, pic.width, rivers.layers, req.n);
     const image = { width: pic.width, height: pic.height, rgba: pic.rgba.buffer as ArrayBuffer };
     return { result: { ...base, image, ...(rivers ? { rivers: rivers.name } : {}), totalMs: performance.now() - start }, transfer: [image.rgba] };
@@ -146,9 +147,11 @@ export class ViewerService {
     if (!value) return { result: { ...base, same: false, image: null, message: inEditorWords(status?.message, req.graph, req.node) ?? 'not evaluated' }, transfer: [] };
     if (key === req.have) return { result: { ...base, same: true, image: null }, transfer: [] };
     const pic = renderPreview(value, view.size, req.size, req.style);
+    const land = seaUnder(engine, req.graph, engine.catalogue, req.node, value);
+    drawSeaUnder(pic.rgba, pic.width, land, view.size);
     if (rivers) drawWater(pic.rgba, pic.width, rivers.layers, view.size);
     const image = { width: pic.width, height: pic.height, rgba: pic.rgba.buffer as ArrayBuffer };
-    const histogram = layerHistogram(value, req.style.heightMode);
+    const histogram = layerHistogram(value, req.style.heightMode, undefined, land);
     const transfer = [image.rgba];
     if ('counts' in histogram) transfer.push(histogram.counts.buffer as ArrayBuffer);
     return { result: { ...base, same: false, image, histogram, portType: value.type, meaning: value.meaning }, transfer };

@@ -4,6 +4,7 @@
 
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, query } from 'lit/decorators.js';
+import { DRAINAGE_SEA } from '../../render/drainage.ts';
 import { HEIGHT_BANDS, LAND_MASK, type Rgb, WATER_MASK } from '../../render/ramps.ts';
 import { axisPosition, biomeShares, histogramBars, type LayerHistogram, shareText } from '../../viewer-core/histogram.ts';
 import { formatValue } from '../../viewer-core/provenance.ts';
@@ -41,10 +42,13 @@ export class TgHistogram extends LitElement {
   private legend(h: LayerHistogram) {
     if (h.kind === 'biome') return this.renderBiomes(h.counts);
     if (h.kind === 'mask') {
-      const total = h.ones + h.zeros || 1;
+      // A node that knows its sea (the flow) has its 0 cells on the sea drawn as sea: a row of their own.
+      const sea = h.sea ?? 0;
+      const total = h.ones + h.zeros + sea || 1;
       return html`<div class="legend rows" data-kind="mask">
         ${this.row(WATER_MASK, h.one, h.ones / total, shareText(h.ones / total))}
         ${this.row(LAND_MASK, h.zero, h.zeros / total, shareText(h.zeros / total))}
+        ${h.sea === undefined ? nothing : this.row(DRAINAGE_SEA, 'sea', sea / total, shareText(sea / total))}
       </div>`;
     }
     const sea = h.kind === 'terrain' ? axisPosition(h, h.seaLevel) : null;
