@@ -27,6 +27,27 @@ export const HEIGHT_SCALE = 0.25;
 export const EXAGGERATION_MIN = 0.25;
 export const EXAGGERATION_MAX = 4;
 
+/**
+ * The lowest the orbit goes: 65° from straight down, the camera 25° above the land's plane. At
+ * 0.49π (three.js OrbitControls' maxPolarAngle, which clamps the camera's polar angle) a drag
+ * reached the horizon, where the sea plane and the land's flanks under it filled the view; Gaea
+ * keeps the camera above the land, looking down on it.
+ */
+export const ORBIT_MAX_POLAR = (65 / 180) * Math.PI;
+/**
+ * OrbitControls' rotateSpeed: a drag of d pixels on a canvas h high turns the camera
+ * 2π · rotateSpeed · d / h, up and down as around (its default, 1, tilted 120° for a third of the
+ * canvas: from the home view to the horizon in a 60-px drag on the 512-px map). At ½ a third of
+ * the canvas tilts 60°, about the whole range from straight down to ORBIT_MAX_POLAR, and a drag
+ * across the canvas turns the land half round.
+ */
+export const ORBIT_ROTATE_SPEED = 0.5;
+
+/** The camera's tilt, in radians, for a vertical drag of `pixels` on a canvas `height` pixels high (OrbitControls' rule). */
+export function orbitTilt(pixels: number, height: number): number {
+  return (2 * Math.PI * ORBIT_ROTATE_SPEED * pixels) / height;
+}
+
 /** The height drawn at y = 0: the sea level, else the lowest height. */
 export function baseHeight(relief: ReliefSamples): number {
   return relief.seaLevel ?? relief.min;

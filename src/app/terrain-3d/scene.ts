@@ -32,7 +32,7 @@ import type { Image } from '../../worker/protocol.ts';
 import type { Rgb } from '../../render/ramps.ts';
 import { widenWater } from '../../render/rivers.ts';
 import { gridIndices } from '../../render/grid-mesh.ts';
-import { pickRelief, type ReliefSamples, surfaceY, widens, writePositions, writeUvs } from './mesh.ts';
+import { ORBIT_MAX_POLAR, ORBIT_ROTATE_SPEED, pickRelief, type ReliefSamples, surfaceY, widens, writePositions, writeUvs } from './mesh.ts';
 
 /** Where the camera starts: south of the land, looking north and down at about 40°. */
 const HOME = new Vector3(0, 1.02, 1.26);
@@ -93,7 +93,8 @@ export class TerrainScene {
     this.camera.position.copy(HOME);
     this.controls = new OrbitControls(this.camera, canvas);
     this.controls.target.set(0, 0, 0);
-    this.controls.maxPolarAngle = Math.PI * 0.49;
+    this.controls.maxPolarAngle = ORBIT_MAX_POLAR;
+    this.controls.rotateSpeed = ORBIT_ROTATE_SPEED;
     this.controls.minDistance = 0.15;
     this.controls.maxDistance = 4;
     this.controls.screenSpacePanning = false;
