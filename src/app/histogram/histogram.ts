@@ -10,6 +10,9 @@ import { axisPosition, biomeShares, histogramBars, type LayerHistogram, shareTex
 import { formatValue } from '../../viewer-core/provenance.ts';
 import styles from './histogram.styles.ts';
 
+/** A plot's height at full size, in CSS pixels. */
+export const PLOT_HEIGHT = 84;
+
 const rgb = (c: Rgb) => `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
 /** Draws one layer's histogram. Give it the worker's histogram. */
 export class TgHistogram extends LitElement {
@@ -27,6 +30,9 @@ export class TgHistogram extends LitElement {
 
   /** Width in CSS pixels. */
   @property({ type: Number }) width = 512;
+
+  /** Height of a field's or a terrain's plot in CSS pixels (the viewer lowers it where the panel is short). */
+  @property({ type: Number }) plotHeight = PLOT_HEIGHT;
 
   @query('canvas') private canvas?: HTMLCanvasElement;
 
@@ -53,7 +59,7 @@ export class TgHistogram extends LitElement {
     }
     const sea = h.kind === 'terrain' ? axisPosition(h, h.seaLevel) : null;
     return html`<div class="plot" data-kind=${h.kind}>
-        <canvas style="width:${this.width}px;height:84px"></canvas>
+        <canvas style="width:${this.width}px;height:${this.plotHeight}px"></canvas>
         ${sea !== null && sea >= 0 && sea <= 1
           ? html`<div class="sea ${sea > 0.5 ? 'flip' : ''}" style="left:${sea * 100}%" title="sea level"><span>sea level ${formatValue((h as { seaLevel: number }).seaLevel)}</span></div>`
           : nothing}
@@ -92,7 +98,7 @@ export class TgHistogram extends LitElement {
     const canvas = this.canvas;
     if (!canvas) return;
     const w = this.width;
-    const h = 84;
+    const h = this.plotHeight;
     const dpr = Math.max(1, Math.min(3, window.devicePixelRatio || 1));
     canvas.width = Math.round(w * dpr);
     canvas.height = Math.round(h * dpr);

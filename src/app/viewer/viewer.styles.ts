@@ -280,6 +280,12 @@ export default css`
     border-top: 1px solid var(--tg-rule, #262d37);
     padding-top: 8px;
   }
+  /* The map's legend, in the sticky block under it (viewer.ts fitLegend caps its height): a
+     legend taller than that scrolls in its own box, never under the map. */
+  .top section.histogram {
+    overflow-y: auto;
+    scrollbar-width: thin;
+  }
   .progress {
     display: flex;
     flex-wrap: wrap;

@@ -21,6 +21,7 @@ import type { World } from '../../grid.ts';
 import { MAP_SIZE_MAX, MAP_SIZE_MIN, type ViewerChange, type ViewerSession } from '../../viewer-core/session.ts';
 import type { TablePickDetail } from '../biome-table/biome-table.ts';
 import { Subscriptions } from '../controllers.ts';
+import { PLOT_HEIGHT, type TgHistogram } from '../histogram/histogram.ts';
 import { appEvent, decimalComma, realNumberKeys } from '../events.ts';
 import styles from './viewer.styles.ts';
 
@@ -38,6 +39,16 @@ export const ENGINE_SIZES = [
 ] as const;
 /** Padding and scrollbar beside the map. */
 const PANEL_EXTRA = 36;
+/**
+ * Pixels of the panel the map's block (the map and its legend) leaves below it for what scrolls
+ * under it (the cell read, the table): with the legend's plot whole at least (130 px), the 3-D
+ * tab's block at 1024 × 700 left the rest 10 px, and the cell read could not be scrolled to.
+ */
+const LEGEND_LEAVES = 150;
+/** The least height of the legend's box under the map: its heading and a row, the rest scrolled in it. */
+const LEGEND_LEAST = 60;
+/** The least a plot is lowered to where the legend's box is short (PLOT_HEIGHT at full size). */
+const PLOT_LEAST = 36;
 /** The canvas keeps at least this width beside the viewer (CSS pixels). */
 export const CANVAS_MIN = 320;
 
@@ -116,6 +127,7 @@ export class TgViewer extends LitElement {
   private readonly onWindowResize = () => {
     const s = this.session;
     if (s && roomFor(s.frame) < s.frame) s.setFrame(roomFor(s.frame));
+    this.fitLegend();
   };
 
   override connectedCallback(): void {
@@ -148,7 +160,17 @@ export class TgViewer extends LitElement {
     const tableKey = Object.keys(def?.params ?? {}).find((k) => def!.params[k].kind === 'table');
     const pointsKey = def?.previewInput ? Object.keys(def.params).find((k) => def.params[k].kind === 'points') : undefined;
     return html`${resizer}
-      <div class="top">${this.heading(s, core, node)} ${this.viewBar(s, core)} ${this.styleBar(s, node)} ${this.compareBar(s)} ${this.map(s)}</div>
+      <div class="top">
+        ${this.heading(s, core, node)} ${this.viewBar(s, core)} ${this.styleBar(s, node)} ${this.compareBar(s)} ${this.map(s)}
+        <section class="histogram">
+          <h3>Histogram${d ? html` <small>${d.n}² cells</small>` : nothing}</h3>
+          <tg-histogram .width=${s.frame} .histogram=${d?.histogram ?? null} .water=${this.waterDrawn(s, d)}></tg-histogram>
+          ${s.compare.pin && s.compare.picture?.histogram
+            ? html`<h3 class="pinned-histogram">Pinned <small>${pinName(s.compare.pin)} · ${s.compare.pin.port}${s.compare.frozen ? ' · frozen' : ''}</small></h3>
+                <tg-histogram class="pinned" .width=${s.frame} .histogram=${s.compare.picture.histogram}></tg-histogram>`
+            : nothing}
+        </section>
+      </div>
       ${this.gridNote(s)}
       <section class="provenance">
         <tg-provenance .probe=${s.provenance} .shown=${node.id} .shownPort=${s.port} .world=${s.world} ?dim=${s.dragging} ?pinned=${!!s.pinned && !s.pointer} ?land3d=${s.tab === '3d'} @tg-unpin=${() => s.unpin()}></tg-provenance>
@@ -179,20 +201,45 @@ export class TgViewer extends LitElement {
             <p class="caption">Grey: where the input's values lie (every cell of the view). Line: the curve they go through.</p>
           </section>`
         : nothing}
-      <section class="histogram">
-        <h3>Histogram${d ? html` <small>${d.n}² cells</small>` : nothing}</h3>
-        <tg-histogram .width=${s.frame} .histogram=${d?.histogram ?? null} .water=${this.waterDrawn(s, d)}></tg-histogram>
-        ${s.compare.pin && s.compare.picture?.histogram
-          ? html`<h3 class="pinned-histogram">Pinned <small>${pinName(s.compare.pin)} · ${s.compare.pin.port}${s.compare.frozen ? ' · frozen' : ''}</small></h3>
-              <tg-histogram class="pinned" .width=${s.frame} .histogram=${s.compare.picture.histogram}></tg-histogram>`
-          : nothing}
-      </section>
       ${this.exports()} ${this.figures(s)}
       ${def ? html`<p class="doc">${def.doc}</p>` : nothing}`;
   }
 
   protected override updated(): void {
     this.fitPort();
+    this.fitLegend();
+  }
+
+  /**
+   * The histogram, the map's legend, stays under the map while the panel scrolls, in the sticky
+   * block with it: below the map, it slid under it at the first turn of the wheel, and at
+   * 1600 × 1000 only the line of the rivers & lakes drawn showed (a Gaea user's pass). A legend
+   * taller than the panel can spare (the biomes' at 1024 × 700) scrolls in a box of its own, so
+   * the block leaves LEGEND_LEAVES pixels of the panel to what scrolls under it (the cell read).
+   * Measured from the block's own top, which a scroll does not move within it.
+   */
+  private fitLegend(): void {
+    const hists = [...this.renderRoot.querySelectorAll<TgHistogram>('.top section.histogram tg-histogram')];
+    // Measured once the histograms have drawn what this update gave them.
+    void Promise.all(hists.map((h) => h.updateComplete)).then(() => this.measureLegend(hists));
+  }
+
+  private measureLegend(hists: readonly TgHistogram[]): void {
+    const top = this.renderRoot.querySelector<HTMLElement>('.top');
+    const box = this.renderRoot.querySelector<HTMLElement>('.top section.histogram');
+    if (!top || !box || !this.clientHeight) return;
+    const above = box.getBoundingClientRect().top - top.getBoundingClientRect().top;
+    const room = Math.max(LEGEND_LEAST, Math.floor(this.clientHeight - above - LEGEND_LEAVES));
+    if (box.style.maxHeight !== `${room}px`) box.style.maxHeight = `${room}px`;
+    // A plot (a field's, a terrain's) lowered to fit, down to PLOT_LEAST, rather than cut through its
+    // bars by the box: measured against the plot's height as drawn, so a plot not yet redrawn counts right.
+    for (const hist of hists) {
+      const drawn = hist.shadowRoot?.querySelector('canvas')?.getBoundingClientRect().height ?? 0;
+      if (!drawn) continue;
+      const whole = box.scrollHeight - drawn + PLOT_HEIGHT;
+      const plot = Math.max(PLOT_LEAST, Math.min(PLOT_HEIGHT, Math.floor(PLOT_HEIGHT - (whole - room))));
+      if (hist.plotHeight !== plot) hist.plotHeight = plot;
+    }
   }
 
   /**
