@@ -280,11 +280,18 @@ export default css`
     border-top: 1px solid var(--tg-rule, #262d37);
     padding-top: 8px;
   }
-  /* The map's legend, in the sticky block under it (viewer.ts fitLegend caps its height): a
-     legend taller than that scrolls in its own box, never under the map. */
-  .top section.histogram {
+  /* The map's legend sticks under the sticky map (viewer.ts fitLegend sets where, and caps its
+     height): a legend taller than that scrolls in its own box, never under the map. Opaque, as
+     the map's block is, for what scrolls under both. */
+  section.histogram {
+    /* A flex item of the panel that scrolls in itself: without this the panel's column shrank it to its padding. */
+    flex: none;
+    position: sticky;
+    z-index: 1;
     overflow-y: auto;
     scrollbar-width: thin;
+    padding-bottom: 4px;
+    background: var(--tg-panel-bg, #161b22);
   }
   .progress {
     display: flex;

@@ -160,17 +160,7 @@ export class TgViewer extends LitElement {
     const tableKey = Object.keys(def?.params ?? {}).find((k) => def!.params[k].kind === 'table');
     const pointsKey = def?.previewInput ? Object.keys(def.params).find((k) => def.params[k].kind === 'points') : undefined;
     return html`${resizer}
-      <div class="top">
-        ${this.heading(s, core, node)} ${this.viewBar(s, core)} ${this.styleBar(s, node)} ${this.compareBar(s)} ${this.map(s)}
-        <section class="histogram">
-          <h3>Histogram${d ? html` <small>${d.n}² cells</small>` : nothing}</h3>
-          <tg-histogram .width=${s.frame} .histogram=${d?.histogram ?? null} .water=${this.waterDrawn(s, d)}></tg-histogram>
-          ${s.compare.pin && s.compare.picture?.histogram
-            ? html`<h3 class="pinned-histogram">Pinned <small>${pinName(s.compare.pin)} · ${s.compare.pin.port}${s.compare.frozen ? ' · frozen' : ''}</small></h3>
-                <tg-histogram class="pinned" .width=${s.frame} .histogram=${s.compare.picture.histogram}></tg-histogram>`
-            : nothing}
-        </section>
-      </div>
+      <div class="top">${this.heading(s, core, node)} ${this.viewBar(s, core)} ${this.styleBar(s, node)} ${this.compareBar(s)} ${this.map(s)}</div>
       ${this.gridNote(s)}
       <section class="provenance">
         <tg-provenance .probe=${s.provenance} .shown=${node.id} .shownPort=${s.port} .world=${s.world} ?dim=${s.dragging} ?pinned=${!!s.pinned && !s.pointer} ?land3d=${s.tab === '3d'} @tg-unpin=${() => s.unpin()}></tg-provenance>
@@ -201,6 +191,14 @@ export class TgViewer extends LitElement {
             <p class="caption">Grey: where the input's values lie (every cell of the view). Line: the curve they go through.</p>
           </section>`
         : nothing}
+      <section class="histogram">
+        <h3>Histogram${d ? html` <small>${d.n}² cells</small>` : nothing}</h3>
+        <tg-histogram .width=${s.frame} .histogram=${d?.histogram ?? null} .water=${this.waterDrawn(s, d)}></tg-histogram>
+        ${s.compare.pin && s.compare.picture?.histogram
+          ? html`<h3 class="pinned-histogram">Pinned <small>${pinName(s.compare.pin)} · ${s.compare.pin.port}${s.compare.frozen ? ' · frozen' : ''}</small></h3>
+              <tg-histogram class="pinned" .width=${s.frame} .histogram=${s.compare.picture.histogram}></tg-histogram>`
+          : nothing}
+      </section>
       ${this.exports()} ${this.figures(s)}
       ${def ? html`<p class="doc">${def.doc}</p>` : nothing}`;
   }
@@ -211,25 +209,28 @@ export class TgViewer extends LitElement {
   }
 
   /**
-   * The histogram, the map's legend, stays under the map while the panel scrolls, in the sticky
-   * block with it: below the map, it slid under it at the first turn of the wheel, and at
-   * 1600 × 1000 only the line of the rivers & lakes drawn showed (a Gaea user's pass). A legend
-   * taller than the panel can spare (the biomes' at 1024 × 700) scrolls in a box of its own, so
-   * the block leaves LEGEND_LEAVES pixels of the panel to what scrolls under it (the cell read).
-   * Measured from the block's own top, which a scroll does not move within it.
+   * The histogram, the map's legend, sticks under the sticky map while the panel scrolls, never
+   * under it: in the panel's flow it slid under the map at the first turn of the wheel, and at
+   * 1600 × 1000 only the line of the rivers & lakes drawn showed (a Gaea user's pass). It keeps
+   * its place in the flow until it reaches the map (moved into the map's block, it pushed the
+   * world's button and the cell read below the fold at 1024 × 700). A legend taller than the
+   * panel can spare (the biomes', a terrain's in the 3-D tab at 1024 × 700) scrolls in a box of
+   * its own, so that the map and the legend leave LEGEND_LEAVES pixels to what scrolls under them.
    */
   private fitLegend(): void {
-    const hists = [...this.renderRoot.querySelectorAll<TgHistogram>('.top section.histogram tg-histogram')];
+    const hists = [...this.renderRoot.querySelectorAll<TgHistogram>('section.histogram tg-histogram')];
     // Measured once the histograms have drawn what this update gave them.
     void Promise.all(hists.map((h) => h.updateComplete)).then(() => this.measureLegend(hists));
   }
 
   private measureLegend(hists: readonly TgHistogram[]): void {
     const top = this.renderRoot.querySelector<HTMLElement>('.top');
-    const box = this.renderRoot.querySelector<HTMLElement>('.top section.histogram');
+    const box = this.renderRoot.querySelector<HTMLElement>('section.histogram');
     if (!top || !box || !this.clientHeight) return;
-    const above = box.getBoundingClientRect().top - top.getBoundingClientRect().top;
-    const room = Math.max(LEGEND_LEAST, Math.floor(this.clientHeight - above - LEGEND_LEAVES));
+    // Where the map's block ends once stuck (its own sticky offset, −10 px, and its height): the legend sticks there.
+    const under = Math.round((parseFloat(getComputedStyle(top).top) || 0) + top.offsetHeight);
+    if (box.style.top !== `${under}px`) box.style.top = `${under}px`;
+    const room = Math.max(LEGEND_LEAST, Math.floor(this.clientHeight - under - LEGEND_LEAVES));
     if (box.style.maxHeight !== `${room}px`) box.style.maxHeight = `${room}px`;
     // A plot (a field's, a terrain's) lowered to fit, down to PLOT_LEAST, rather than cut through its
     // bars by the box: measured against the plot's height as drawn, so a plot not yet redrawn counts right.
