@@ -43,7 +43,10 @@ describe('erosion drafts', () => {
   });
 
   it('drafts from the params as set: a param set twice, or a view resized, gives what a new drafts\' engine gives', () => {
-    const coarse = (size: number) => ({ ...VALLEYS, view: { ...VALLEYS.view, size } });
+    // Params in the grid's own cells (files before format 7) are drafted by the draft's cells
+    // over the full picture's; in 256-map cells, on every grid alike (tests/erosion-cells.test.ts).
+    const legacy = withParams(VALLEYS, 'erosion', { cells: 'grid' });
+    const coarse = (size: number) => ({ ...legacy, view: { ...legacy.view, size } });
     const erosion = (e: ReturnType<typeof createEngine>) => e.graph.nodes.find((n) => n.id === 'erosion')!.params;
     const engine = createEngine(coarse(148), { draft: 1024 });
     // 30 steps of a 1024² cell are 4 of a 148² one.
@@ -69,7 +72,8 @@ describe('erosion drafts', () => {
 
   it('stands for the view it drafts: the worker\'s drafts\' engine follows the view\'s size', () => {
     const ev = new PreviewEvaluator();
-    const lifetime = (size: number) => ev.engineOf({ ...VALLEYS, view: { ...VALLEYS.view, size } }, 64).engine.graph.nodes.find((n) => n.id === 'erosion')!.params.lifetime;
+    const legacy = withParams(VALLEYS, 'erosion', { cells: 'grid' });
+    const lifetime = (size: number) => ev.engineOf({ ...legacy, view: { ...legacy.view, size } }, 64).engine.graph.nodes.find((n) => n.id === 'erosion')!.params.lifetime;
     expect(lifetime(256)).toBe(Math.round((30 * 64) / 256));
     expect(lifetime(512)).toBe(Math.round((30 * 64) / 512));
   });

@@ -7,7 +7,7 @@ import { type Domain, domainKey } from '../grid.ts';
 import { LazyCrop } from './crops.ts';
 import { covers } from './domains.ts';
 import type { Layout } from './layout.ts';
-import type { AnyNodeDef } from '../model/manifest.ts';
+import { type AnyNodeDef, gridParams } from '../model/manifest.ts';
 import type { Wiring } from './plan.ts';
 import type { BufferPool } from './pool.ts';
 import type { Entry, ResultCache, Source } from './results.ts';
@@ -228,7 +228,9 @@ export class Evaluation {
     const extra = new Map<string, Source>();
     // On a grid of another resolution than the one asked, a node may run with other params
     // (NodeDef.coarseParams: an erosion passes the land before it on); keyed by what it runs with.
-    const params = coarseRun(def, domain, asked) ? def.coarseParams!((this.engine.given.get(nodeId) ?? node.params) as never) : node.params;
+    const set = coarseRun(def, domain, asked) ? def.coarseParams!((this.engine.given.get(nodeId) ?? node.params) as never) : node.params;
+    // Params counted in 256-map cells are scaled to this grid's cells (NodeDef.cellScale).
+    const params = gridParams(def, set, domain);
     const paramKey = params === node.params ? paramKeys.get(nodeId)! : JSON.stringify(params);
     const signature: string[] = [node.type, paramKey, domainKey(inputDomain)];
     // What the footprint's reads alone give (RunContext.shared) is keyed by the params and those reads.

@@ -6,7 +6,7 @@
 // preview shows, what it adds to a cell's provenance, its statistics, an overlay); engine,
 // worker, viewer and command line loop over the hooks and never ask for a type by name.
 
-import type { Domain, GridWindow } from '../grid.ts';
+import { cellLength256, type Domain, type GridWindow } from '../grid.ts';
 import type { BufferKind, BufferOf } from '../engine/pool.ts';
 import type { BiomeValue, FieldValue, Meaning, PortType, TerrainValue, Value } from './values.ts';
 import type { AnyParamValue, ParamSpec, ParamValues } from './params.ts';
@@ -214,7 +214,47 @@ export function readsAsked(f: Footprint): boolean {
  * for a draft of `cells` of its cells per cell of the full picture (1: a draft at the full size).
  */
 export function draftedParams(def: AnyNodeDef, params: Record<string, AnyParamValue>, cells = 1): Record<string, AnyParamValue> {
-  return def.draftParams ? (def.draftParams(params as never, cells) as Record<string, AnyParamValue>) : params;
+  // Params counted in the grid's own cells (files before format 7) scale by the draft's cells
+  // over the full picture's; those in 256-map cells are scaled on every grid by gridParams.
+  const s = def.cellScale;
+  const counted = s && s.countedIn(params as never) === 'grid' && cells !== 1 ? (s.scale(params as never, cells) as Record<string, AnyParamValue>) : params;
+  return def.draftParams ? (def.draftParams(counted as never, cells) as Record<string, AnyParamValue>) : counted;
+}
+
+/**
+ * The params a node runs with on `domain` (see NodeDef.cellScale): params set in 256-map cells
+ * scaled by the grid's cells per view over 256; `params` itself at 256 cells a view, and for a
+ * node without the hook or with params counted in the grid's own cells.
+ */
+export function gridParams(def: AnyNodeDef, params: Record<string, AnyParamValue>, domain: Domain): Record<string, AnyParamValue> {
+  const s = def.cellScale;
+  if (!s || s.countedIn(params as never) !== 'map256') return params;
+  const ratio = 1 / cellLength256(domain);
+  return ratio === 1 ? params : (s.scale(params as never, ratio) as Record<string, AnyParamValue>);
+}
+
+/** What the params of a node that counts cells count (NodeDef.cellScale): 256-map cells, or the cells of the grid it runs on. */
+export type CellsCounted = 'map256' | 'grid';
+
+/**
+ * How the params of a node that counts cells of the grid it runs on (a droplet's steps of one
+ * cell, passes that move ground one cell) scale with that grid's cells per view.
+ */
+export interface CellScale<P> {
+  /**
+   * What the params as set count: 'map256', cells of a map 256 cells a view wide (the product's
+   * convention, as the coast's cap): the engine runs the node on every grid, a view of any size,
+   * a world, a build's tiles, a draft, with scale(params, cells per view / 256); or 'grid', the
+   * cells of whatever grid it runs on (files before format 7): the engine runs the params as
+   * set, and a draft with scale(params, the draft's cells over the full picture's).
+   */
+  countedIn(params: P): CellsCounted;
+  /**
+   * The params that do on a grid of `ratio` times the cells per view what `params` do on theirs
+   * (4 for a 1024² view of params set at 256). Given the params as set, never its own answer;
+   * may go past a slider's range. At ratio 1 the engine does not call it.
+   */
+  scale(params: P, ratio: number): P;
 }
 
 /** A footprint's halo per side in world units (zeros when it has none). */
@@ -306,14 +346,22 @@ export interface NodeDef<
    * The params a drafts' engine runs the node with on the view's lattice (EngineOptions.draft):
    * a coarser sampling of a global region the node reads, say, since a draft is an approximation
    * that a full answer replaces. `cells` is the draft's resolution over the full picture's, in
-   * (0, 1] (148 / 1024 for a 1024² view drafted at 148²): a grid-bound node whose params count
-   * cells, steps or passes (an erosion) scales them by it, so that the draft runs the same
-   * process as the full picture at its coarser size and looks like it. Returns valid params; is
-   * always given the params as set (the engine keeps those), never its own answer. On a grid of
+   * (0, 1] (148 / 1024 for a 1024² view drafted at 148²): a grid-bound node whose params act
+   * per cell (the fluvial's strength) scales them by it, so that the draft runs the same process
+   * as the full picture at its coarser size and looks like it (a node whose params count cells,
+   * steps or passes declares cellScale instead). Returns valid params; is always given the
+   * params as set (the engine keeps those; cellScale's of them first), never its own answer. On a grid of
    * another resolution than the view's (a world cut) the node runs its coarseParams of the
    * params as set, as a full engine does there. Absent: the node's own.
    */
   draftParams?(params: ParamValues<P>, cells: number): ParamValues<P>;
+  /**
+   * How the node's params scale with the cells per view of the grid it runs on, for a node whose
+   * params count cells, steps or passes (an erosion): see CellScale. The engine applies it from
+   * the domain each run is on (gridParams), and to drafts (draftedParams), before draftParams.
+   * Absent: the params are run as set on every grid.
+   */
+  readonly cellScale?: CellScale<ParamValues<P>>;
   /**
    * The params the node runs with on a grid of another resolution than the domain asked of the
    * evaluation (the water's world cut, the wind's coarse pass upwind), where its own would make

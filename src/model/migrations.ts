@@ -7,7 +7,7 @@ import { cloneParam, type AnyParamValue } from './params.ts';
 export const FORMAT = 'terrain-graph';
 
 /** The version this build writes, and the newest it reads. */
-export const CURRENT_VERSION = 6;
+export const CURRENT_VERSION = 7;
 
 export type Document = Record<string, unknown>;
 
@@ -77,6 +77,14 @@ export const V4_TO_V5: readonly Migration[] = [addParamsSince(5)];
  */
 export const V5_TO_V6: readonly Migration[] = [];
 
+/**
+ * Version 7 has the hydraulic and thermal erosions count their cells in 256-map cells, scaled to
+ * the grid they run on (their `cells`: map256), so a 1024² view wears the valleys of the 256²
+ * one; version 6 counted the cells of the grid they ran on. A version-6 file gets `cells: grid`,
+ * which keeps that, so its pixels stay at every resolution (tests/erosion-cells.test.ts).
+ */
+export const V6_TO_V7: readonly Migration[] = [addParamsSince(7)];
+
 /** MIGRATIONS[v] upgrades version v to v + 1. */
 export const MIGRATIONS: Readonly<Record<number, Migration>> = {
   1: (doc) => V1_TO_V2.reduce((d, step) => step(d), doc),
@@ -84,6 +92,7 @@ export const MIGRATIONS: Readonly<Record<number, Migration>> = {
   3: (doc) => V3_TO_V4.reduce((d, step) => step(d), doc),
   4: (doc) => V4_TO_V5.reduce((d, step) => step(d), doc),
   5: (doc) => V5_TO_V6.reduce((d, step) => step(d), doc),
+  6: (doc) => V6_TO_V7.reduce((d, step) => step(d), doc),
 };
 
 /** Applies the steps from `from` up to `to`; throws naming the first missing step. */
