@@ -13,7 +13,7 @@ export const CELLS_PARAM: EnumParam<CellsCounted> = {
   labels: { map256: '256-map cells', grid: "the grid's own" },
   since: { version: 7, legacy: 'grid' },
   doc:
-    'What the params that count cells count (a step of one cell, the brush in cells, a pass that moves ground one cell): ' +
+    "What the params that count cells count (a droplet's steps of one cell, a pass that moves ground one cell; the hydraulic's droplets a cell and brush stay in the grid's cells): " +
     '"256-map cells" (map256 in files), cells of a map 256 cells a view wide, as set at the editor\'s 256² view: the engine scales them to the ' +
     'cells of the grid it runs on, so a 1024² view or a build at 1024 cells a view wears the same valleys, with finer detail; ' +
     '"the grid\'s own" (grid), as files before format 7 did: the same params wear shorter, finer gullies on a finer grid.',
