@@ -26,7 +26,7 @@ export const hydraulic = defineNode({
     'more sediment than they hold and lay it down where they slow or climb (Beyer 2015). Cuts gullies and ' +
     'valleys and fills hollows. Droplets start at places drawn from the seed, so the result is the same on ' +
     'every run; every grain worn away is laid down again or carried off the map. 0 droplets returns the ' +
-    'input unchanged. Its params read as set at 256 cells a view (cells counted: 256-map cells): the engine scales the steps, inertia, evaporation and capacity to the grid it runs on, so a 1024² view or a build at 1024 cells a view wears the valleys of the 256² view, with finer gullies. ' +
+    'input unchanged. Its params read as set at 256 cells a view (cells: 256-map cells): the engine scales the steps, inertia, evaporation and capacity to the grid it runs on, so a 1024² view or a build at 1024 cells a view wears the valleys of the 256² view, with finer gullies. ' +
     'Bound to the grid it runs on: a droplet may roll anywhere, so a view differs from the same area of a larger map (a build runs it once on its whole grid).',
   inputs: {
     height: { type: 'field', doc: 'The heights to erode (a terrain gives its heights).' },
@@ -39,13 +39,13 @@ export const hydraulic = defineNode({
   params: {
     droplets: { kind: 'number', scale: 'log', default: 1, min: 0, max: 8, step: 0.05, unit: 'per cell', doc: 'Droplets released per cell of the grid it runs on (a finer grid releases more, which wear finer detail); 0 leaves the heights as they are.' },
     seed: { kind: 'int', default: 1, min: 0, max: 2147483647, seed: true, doc: 'Where the droplets start.' },
-    lifetime: { kind: 'int', scale: 'log', default: 30, min: 1, max: 256, doc: 'Steps a droplet takes at most before it drops its load, each of one 256-map cell (run as lifetime × cells a view / 256 steps of one cell of the grid; with cells counted the grid\'s own, of one cell of the grid).' },
-    inertia: { kind: 'number', default: 0.3, min: 0, max: 0.95, step: 0.01, doc: 'How much of its direction a droplet keeps instead of following the slope, per step of one 256-map cell (the grid\'s own cell with cells counted so).' },
-    capacity: { kind: 'number', scale: 'log', default: 0.15, min: 0, max: 32, step: 0.01, doc: 'Sediment carried per unit of drop, speed and water, at 256 cells a view (× the square root of cells a view / 256 on another grid; as set with cells counted the grid\'s own).' },
+    lifetime: { kind: 'int', scale: 'log', default: 30, min: 1, max: 256, doc: 'Steps a droplet takes at most before it drops its load, each of one 256-map cell (run as lifetime × cells a view / 256 steps of one cell of the grid; with cells the grid\'s own, of one cell of the grid).' },
+    inertia: { kind: 'number', default: 0.3, min: 0, max: 0.95, step: 0.01, doc: 'How much of its direction a droplet keeps instead of following the slope, per step of one 256-map cell (the grid\'s own cell with cells so).' },
+    capacity: { kind: 'number', scale: 'log', default: 0.15, min: 0, max: 32, step: 0.01, doc: 'Sediment carried per unit of drop, speed and water, at 256 cells a view (× the square root of cells a view / 256 on another grid; as set with cells the grid\'s own).' },
     minCapacity: { kind: 'number', scale: 'log', default: 0.01, min: 0, max: 1, step: 0.001, doc: 'Sediment a droplet can carry on flat ground.' },
     erosion: { kind: 'number', default: 0.3, min: 0, max: 1, step: 0.01, doc: 'Share of the spare capacity worn from the ground per step.' },
     deposition: { kind: 'number', default: 0.3, min: 0, max: 1, step: 0.01, doc: 'Share of the surplus sediment laid down per step.' },
-    evaporation: { kind: 'number', scale: 'log', default: 0.02, min: 0, max: 0.5, step: 0.005, doc: 'Share of its water a droplet loses per step of one 256-map cell (the grid\'s own cell with cells counted so).' },
+    evaporation: { kind: 'number', scale: 'log', default: 0.02, min: 0, max: 0.5, step: 0.005, doc: 'Share of its water a droplet loses per step of one 256-map cell (the grid\'s own cell with cells so).' },
     gravity: { kind: 'number', default: 4, min: 0, max: 20, step: 0.1, doc: 'How fast a droplet speeds up going down.' },
     radius: { kind: 'number', default: 2, min: 1, max: 8, step: 0.5, unit: 'cells', doc: 'Radius of the brush a droplet wears the ground with, in cells of the grid it runs on (a finer grid wears narrower gullies).' },
     coarse: COARSE_PARAM,

@@ -15,7 +15,7 @@ export const thermal = defineNode({
     'Scree: wherever the ground is steeper than the talus slope, part of the excess slides to the lower of ' +
     'its 8 neighbours, pass after pass, so cliffs lay back into slopes and debris gathers at their feet. ' +
     'Material stays on the map (the sum of heights is kept). All cells move at once each pass, so a cell ' +
-    'sees only the heights within 2 × passes cells of it. Its iterations read as set at 256 cells a view (cells counted: 256-map cells): on a grid of more cells a view it runs (cells a view / 256)² times as many passes, as a slide ' +
+    'sees only the heights within 2 × passes cells of it. Its iterations read as set at 256 cells a view (cells: 256-map cells): on a grid of more cells a view it runs (cells a view / 256)² times as many passes, as a slide ' +
     'over the same world distance needs, so a 1024² view or a build at 1024 cells a view lays back the slopes of the 256² view. 0 iterations returns the input unchanged.',
   inputs: {
     height: { type: 'field', doc: 'The heights to settle (a terrain gives its heights).' },
@@ -25,14 +25,14 @@ export const thermal = defineNode({
     moved: { type: 'field', meaning: 'value', doc: 'Height lost (positive) or gained (negative) per cell.' },
   },
   params: {
-    iterations: { kind: 'int', scale: 'log', default: 40, min: 0, max: 500, doc: 'Passes over a map of 256 cells a view; (cells a view / 256)² times as many on another grid (as set with cells counted the grid\'s own). 0 leaves the heights as they are.' },
+    iterations: { kind: 'int', scale: 'log', default: 40, min: 0, max: 500, doc: 'Passes over a map of 256 cells a view; (cells a view / 256)² times as many on another grid (as set with cells the grid\'s own). 0 leaves the heights as they are.' },
     talus: { kind: 'number', scale: 'log', default: 4, min: 0, max: 64, step: 0.1, unit: 'height per view', doc: 'The steepest slope that stands: height gained over one view width.' },
     rate: { kind: 'number', default: 0.25, min: 0, max: 0.5, step: 0.01, doc: 'Share of the excess that slides per pass.' },
     coarse: COARSE_PARAM,
     cells: CELLS_PARAM,
   },
   footprintDoc:
-    "grid-bound: a cell sees the heights within 2 × passes cells (iterations × (cells a view / 256)² passes, or iterations with cells counted the grid's own), a reach in cells, not in world units, so its heights depend on the grid's resolution and edges; a build runs it once on its whole grid, so tiles agree at their edges (see Builds). Read on a coarse grid (the water's world cut, the wind's upwind pass) it passes the land before it on, by default (`coarse`).",
+    "grid-bound: a cell sees the heights within 2 × passes cells (iterations × (cells a view / 256)² passes, or iterations with cells the grid's own), a reach in cells, not in world units, so its heights depend on the grid's resolution and edges; a build runs it once on its whole grid, so tiles agree at their edges (see Builds). Read on a coarse grid (the water's world cut, the wind's upwind pass) it passes the land before it on, by default (`coarse`).",
   coarseParams: (p) => (p.coarse === 'before' ? { ...p, iterations: 0 } : p),
   // How its params scale with the grid's cells per view (NodeDef.cellScale), for a grid of
   // `ratio` times the cells of the one they were set for (a 148² draft of a 1024² view in the

@@ -3,6 +3,9 @@
 // change at each view size averaged down to 148², as drafts ran before (the erosions' params as
 // they are) and as they run now (scaled by the draft's resolution: each node's draftParams).
 // `amount` is the draft's mean |change| over the full one's (1: as much), `r` the correlation.
+// The erosions count the grid's own cells here (`cells: grid`, files before format 7), which
+// drafts scale by their cells over the full picture's; in 256-map cells a draft is a view of its
+// size (npm run measure:resolution measures those).
 //   npm run measure:drafts -- [256,512,1024] [--draft 148]
 import { readFileSync } from 'node:fs';
 import { parseGraph } from '../src/model/format.ts';
@@ -14,7 +17,9 @@ const sizes = sizesArg('256,512,1024');
 const draft = Number(opt('--draft', '148'));
 
 function load(name: string): Graph {
-  return parseGraph(readFileSync(`graphs/${name}.json`, 'utf8'), { file: name });
+  const g = parseGraph(readFileSync(`graphs/${name}.json`, 'utf8'), { file: name });
+  for (const n of g.nodes) if ('cells' in n.params) n.params.cells = 'grid';
+  return g;
 }
 
 /** eroded-valleys with its hydraulic erosion swapped for a thermal one of the default params. */
@@ -22,7 +27,7 @@ function thermalValleys(): Graph {
   const g = load('eroded-valleys');
   const node = g.nodes.find((n) => n.id === 'erosion')!;
   node.type = 'thermal';
-  node.params = { iterations: 40, talus: 4, rate: 0.25, coarse: 'before' };
+  node.params = { iterations: 40, talus: 4, rate: 0.25, coarse: 'before', cells: 'grid' };
   return g;
 }
 

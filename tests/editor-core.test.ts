@@ -1,7 +1,7 @@
 // The headless editor, driven as the canvas drives it: edits, refusals, gestures, undo and redo.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseGraph, serializeGraph } from '../src/index.ts';
+import { CURRENT_VERSION, parseGraph, serializeGraph } from '../src/index.ts';
 import type { Graph } from '../src/model/graph.ts';
 import { parseSnippet, snippetText } from '../src/editor/clipboard.ts';
 import { EditError, gestureEdits } from '../src/editor/commands.ts';
@@ -413,7 +413,7 @@ describe('drafts', () => {
         name: 'Mine',
         savedAt: 3000,
         key: `${UNREADABLE_PREFIX}x@5000`,
-        problems: [{ path: '$.version', message: 'the file is version 99, newer than this Terrain Graph reads (up to 6): open it with a newer Terrain Graph' }],
+        problems: [{ path: '$.version', message: `the file is version 99, newer than this Terrain Graph reads (up to ${CURRENT_VERSION}): open it with a newer Terrain Graph` }],
       },
     ]);
   });

@@ -64,11 +64,11 @@ describe('format version 3', () => {
     expect(problems[2].message).toBe('duplicate frame id "noises" (first at $.frames[0])');
   });
 
-  it('refuses a file newer than version 6 with one clear problem', () => {
+  it('refuses a file newer than version 7 with one clear problem', () => {
     const doc = JSON.parse(annotated());
-    doc.version = 7;
+    doc.version = 8;
     expect(() => parseGraph(doc, { file: 'new.json' })).toThrow(
-      'new.json: 1 problem in the graph\n  $.version: the file is version 7, newer than this Terrain Graph reads (up to 6): open it with a newer Terrain Graph',
+      'new.json: 1 problem in the graph\n  $.version: the file is version 8, newer than this Terrain Graph reads (up to 7): open it with a newer Terrain Graph',
     );
   });
 });
@@ -270,12 +270,12 @@ describe('the command line with version-3 files', () => {
     // The file's own nodes, each output once; the water's neutral copy is no output of the file.
     expect(list(out).filter((f) => f.includes('__'))).toEqual([]);
     expect(list(out)).toContain('biomes.out.png');
-    const v6 = JSON.parse(text);
-    v6.version = 7;
-    writeFileSync(file, JSON.stringify(v6));
+    const v7 = JSON.parse(text);
+    v7.version = 8;
+    writeFileSync(file, JSON.stringify(v7));
     const refused = await run('check', file);
     expect(refused.code).not.toBe(0);
-    expect(refused.err).toContain('the file is version 7, newer than this Terrain Graph reads (up to 6)');
+    expect(refused.err).toContain('the file is version 8, newer than this Terrain Graph reads (up to 7)');
     rmSync(dir, { recursive: true, force: true });
   });
 });

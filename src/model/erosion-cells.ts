@@ -6,7 +6,8 @@ import type { CellsCounted } from './manifest.ts';
 import type { EnumParam } from './params.ts';
 
 export const CELLS_PARAM: EnumParam<CellsCounted> = {
-  label: 'cells counted',
+  // Its key for a label: 'cells counted' wrapped to two lines under "on coarse grids" on the
+  // card, and "cells: 256-map cells" says it.
   kind: 'enum',
   default: 'map256',
   options: ['map256', 'grid'],

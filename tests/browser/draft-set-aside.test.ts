@@ -54,7 +54,7 @@ describe('a draft that no longer reads', () => {
     await page.screenshot({ path: `/work/notes/shots/s23-fuzz-draft-set-aside-${width}.png` });
     expect(await dialog.locator('h2').textContent()).toMatch(/^Your draft "My valley" \(saved .+\) could not be opened$/);
     expect(await dialog.locator('li.problem').allTextContents()).toEqual([
-      '$.version the file is version 99, newer than this Terrain Graph reads (up to 6): open it with a newer Terrain Graph',
+      '$.version the file is version 99, newer than this Terrain Graph reads (up to 7): open it with a newer Terrain Graph',
     ]);
     const kept = await page.evaluate((prefix) => Object.keys(localStorage).filter((k) => k.startsWith(prefix)), `${UNREADABLE_PREFIX}${TAB}@`);
     expect(kept).toHaveLength(1);
