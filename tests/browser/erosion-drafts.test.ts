@@ -61,10 +61,11 @@ describe('erosion drafts in the editor', () => {
       try {
         await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption('eroded-valleys.json');
         await settle(page);
+        // The erosion at 1024² (its params in 256-map cells since format 7: 4 times the steps).
         await page.locator('tg-viewer select.size').selectOption('1024');
-        await settle(page);
+        await settle(page, 180_000);
         await showParams(page, 'erosion');
-        await settle(page);
+        await settle(page, 180_000);
         const size = `${viewport.width}x${viewport.height}`;
         let during: number[] = [];
         let badge = '';
@@ -73,7 +74,7 @@ describe('erosion drafts in the editor', () => {
           badge = await page.locator('tg-map-view').evaluate((el) => el.shadowRoot?.querySelector('.badge')?.textContent ?? '');
           await shot(page, `s27-drafts2-hydraulic-${size}-dragging`);
         });
-        await settle(page);
+        await settle(page, 180_000);
         await shot(page, `s27-drafts2-hydraulic-${size}-after`);
         const after = await mapGrey(page, 64);
         let diff = 0;
@@ -85,6 +86,6 @@ describe('erosion drafts in the editor', () => {
       } finally {
         if (s !== app.s) await s.close();
       }
-    });
+    }, 600_000);
   }
 });

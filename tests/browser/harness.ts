@@ -166,15 +166,19 @@ export async function waitForPreviews(page: Page): Promise<void> {
   await settle(page);
 }
 
-/** Waits for the worker to be idle (the editor's requests and the viewer's) and two frames to be drawn. */
-export async function settle(page: Page): Promise<void> {
+/**
+ * Waits for the worker to be idle (the editor's requests and the viewer's) and two frames to be
+ * drawn; at most `timeout` ms (an erosion at 1024², whose droplets walk 4 times the steps of
+ * 256², takes longer than 30 s on a loaded machine).
+ */
+export async function settle(page: Page, timeout = 30_000): Promise<void> {
   await page.waitForFunction(
     () => {
       const tg = (window as unknown as { terrainGraph: TestHandle }).terrainGraph;
       return !tg.client.busy && !tg.viewer?.busy;
     },
     undefined,
-    { timeout: 30_000 },
+    { timeout },
   );
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
