@@ -93,7 +93,7 @@ describe('the view a graph opens at', () => {
     expect(readableFit(rects, box, 0.84, rects[3])).toEqual(fitTransform(rects, box));
   });
 
-  it('draws a graph too wide to read whole at the least zoom, the final node in sight, the rest from the left', () => {
+  it('draws a graph too wide to read whole at the least zoom, the selected node in sight, the rest from the left', () => {
     const rects = grid(8, 3);
     const focus = rects[8 + 7]; // the last column, middle row
     expect(fitTransform(rects, box).k).toBeLessThan(0.6);
@@ -110,11 +110,46 @@ describe('the view a graph opens at', () => {
     expect(top).toBeCloseTo(box.h - bottom, 5);
   });
 
-  it('shows the graph from its left when the focus is in sight there', () => {
+  it('shows the graph from its left when the focus is in sight there, a column the edge cuts by less than the margin in whole', () => {
     const rects = grid(8, 3);
     const t = readableFit(rects, bare, 0.84, rects[9]);
-    expect(onScreen(t, rects[0]).x).toBeCloseTo(box.w * 0.04, 5);
+    // At the margin the sixth column ended 8 px past the box: the view moves that little further.
+    const first = onScreen(t, rects[0]).x;
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(first).toBeLessThan(box.w * 0.04);
+    expect(inBox(t, rects[5])).toBe(true);
+    expect(onScreen(t, rects[5]).x + onScreen(t, rects[5]).w).toBeLessThanOrEqual(box.w - 8);
     expect(inBox(t, rects[9])).toBe(true);
+  });
+
+  it('shows where the graph begins when it and the final output do not both fit, the output where it fits with the start', () => {
+    // The default graph at 1024 × 700: eight columns, the biomes in the last. The final output
+    // is no focus (no node is selected): it comes in only with the start still in sight.
+    const rects = grid(8, 3);
+    const output = rects[8 + 7];
+    const t = readableFit(rects, box, 0.84, undefined, [output]);
+    expect(t.k).toBe(0.84);
+    for (const row of [0, 8, 16]) expect(inBox(t, rects[row]), `row ${row / 8}: the first column`).toBe(true);
+    expect(inBox(t, output)).toBe(false);
+    // Five columns: the output comes in with the start.
+    const five = grid(5, 3);
+    const fits = readableFit(five, box, 0.84, undefined, [five[5 + 4]]);
+    expect(inBox(fits, five[0])).toBe(true);
+    expect(inBox(fits, five[5 + 4])).toBe(true);
+  });
+
+  it('keeps the start in sight when a node lies under the minimap, and a selected node in sight wherever it lies', () => {
+    // Six columns and four rows: the sixth column's last node under the minimap. No move clears
+    // it without taking the first column or row out of the box: the view stays at the start.
+    const rects = grid(6, 4);
+    const t = readableFit(rects, box, 0.84);
+    expect(inBox(t, rects[0])).toBe(true);
+    // A node selected in the last column of a wider graph is shown whole, the start giving way.
+    const wide = grid(10, 3);
+    const focus = wide[10 + 9];
+    const f = readableFit(wide, box, 0.84, focus);
+    expect(inBox(f, focus)).toBe(true);
+    expect(inBox(f, wide[0])).toBe(false);
   });
 
   it('brings another output past the focus in whole where the focus stays whole', () => {

@@ -4,14 +4,15 @@
 // A graph opens readable: at 1024 × 700 the whole fit drew the recipes with an erosion and a flow
 // (17-18 nodes, eight columns) with 7-pixel titles, and the Start terrain's with 8-pixel ones.
 // Now the canvas opens at a zoom whose titles read (10 px or more on the screen, the title's
-// computed font size times the scale the page draws the node at), panned so that the final
-// output is in sight and no node wholly in sight lies under the minimap or the notes line; the
+// computed font size times the scale the page draws the node at), panned so that the graph's
+// first column is in sight (the outputs too at 1600 × 1000) and no node wholly in sight lies
+// under the minimap or the notes line; the
 // nodes do not overlap, and Fit (pressed with the mouse) still shows every node, the rest
 // reached by panning.
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type Box, cardsPlaced, type Held, holdPinPictures, overlaps, screenshot, settle, showParams, withApp } from './harness.ts';
+import { type Box, cardsPlaced, type Held, holdPinPictures, overlaps, screenshot, settle, showParams, type TestHandle, withApp } from './harness.ts';
 
 /** Each node's box, and its title's size on the screen: computed font size × the scale it is drawn at. */
 async function nodesOnScreen(page: Page) {
@@ -41,14 +42,23 @@ describe.each([
   { width: 1024, height: 700 },
   { width: 1600, height: 1000 },
 ])('a recipe opened at $width × $height', (viewport) => {
-  it.each(cases)('$recipe: titles 10 px or more, the outputs in sight, nothing overlapping', async ({ recipe, outputs }) => {
+  it.each(cases)('$recipe: titles 10 px or more, its start in sight, nothing overlapping', async ({ recipe, outputs }) => {
     await withApp({ viewport, recipe, asOpened: true }, async (page) => {
       await settle(page);
       const nodes = await nodesOnScreen(page);
       for (const n of nodes) expect(n.titlePx, n.id).toBeGreaterThanOrEqual(9.99); // 10 px, up to rounding of the scale
       for (const a of nodes) for (const b of nodes) if (a !== b) expect(overlaps(a.box, b.box), `${a.id} over ${b.id}`).toBe(false);
       const canvas = await box(page, 'tg-app .canvas');
-      for (const output of outputs) {
+      // Where the graph begins is in sight: the sources (nodes no wire enters) of its first
+      // column. At 1024 × 700 each recipe opened at "Height = C + E · PV", its noises and curves
+      // out of sight to the left.
+      const fed = new Set(await page.evaluate(() => (window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.graph.edges.map((e) => e.to.node)));
+      const first = Math.min(...nodes.map((n) => n.box.x));
+      const sources = nodes.filter((n) => n.box.x < first + 1 && !fed.has(n.id));
+      expect(sources.length).toBeGreaterThanOrEqual(3);
+      for (const n of sources) expect(inside(n.box, canvas), `${n.id}, a source of the first column, in the canvas`).toBe(true);
+      // The outputs too where they fit with it: at 1600 × 1000 (the viewer draws the final output large).
+      for (const output of viewport.width >= 1600 ? outputs : []) {
         const out = nodes.find((n) => n.id === output)!;
         expect(inside(out.box, canvas), `${output} in the canvas`).toBe(true);
         expect(overlaps(out.box, await box(page, 'tg-app .canvas .tg-minimap')), `${output} under the minimap`).toBe(false);

@@ -194,8 +194,8 @@ export class Canvas {
 
   /**
    * The view a graph opens at: everything when that is readable, else the graph at the least
-   * zoom whose titles read (READABLE_ZOOM), panned so that the selected node, or the final
-   * output, is in sight (fit.ts readableFit). Fitted again like zoomToFit when the box changes.
+   * zoom whose titles read (READABLE_ZOOM), panned so that its start (its sources) and the
+   * selected node are in sight, the final output too where it fits with them (fit.ts readableFit). Fitted again like zoomToFit when the box changes.
    */
   openView(): Promise<void> {
     return this.keep.fit(() => this.fit(undefined, true), true);
@@ -236,15 +236,16 @@ export class Canvas {
     // draws in this container (a line, or the card they open in, taller).
     const notes = this.notesBox();
     const covers = [this.minimap.cover(), ...(notes && notes.width && notes.height ? [{ x: notes.left - box.left, y: notes.top - box.top, w: notes.width, h: notes.height }] : [])];
-    // Opened panned: the selected node or the final output in sight, and the other outputs
-    // (nodes no wire reads) where they fit beside it.
+    // Opened panned: the graph's start in sight, and the selected node; the final output, then
+    // the other outputs (nodes no wire reads), where they fit beside them.
     const rectOf = (id: string | null) => {
       const i = id ? nodes.findIndex((n) => n.id === id) : -1;
       return i < 0 ? undefined : rects[i];
     };
-    const focusId = this.core.primary ?? finalOutput(this.core.graph);
+    const focusId = this.core.primary;
+    const finalId = finalOutput(this.core.graph);
     const read = new Set(this.core.graph.edges.map((e) => e.from.node));
-    const outputs = nodes.filter((n) => n.id !== focusId && !read.has(n.id)).flatMap((n) => rectOf(n.id) ?? []);
+    const outputs = [rectOf(finalId), ...nodes.filter((n) => n.id !== focusId && n.id !== finalId && !read.has(n.id)).map((n) => rectOf(n.id))].flatMap((r) => r ?? []);
     const { x, y, k } = readableFit(rects, { w: container.clientWidth, h: container.clientHeight, covers }, readable ? READABLE_ZOOM : 0, rectOf(focusId), outputs);
     this.area.area.transform.x = x;
     this.area.area.transform.y = y;

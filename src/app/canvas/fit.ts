@@ -75,6 +75,9 @@ export function fitTransform(rects: readonly FitRect[], box: FitBox): FitTransfo
   return clear(beside) && beside.k > above.k ? beside : above;
 }
 
+/** Pixels a column cut by the canvas's edge needs past its nodes: their sockets stand half out of their sides. */
+const SOCKET_ROOM = 8;
+
 /**
  * The transform a graph opens at: the whole fit (fitTransform) when that draws it at `minK` or
  * more, else `minK` with the graph panned. At 1024 × 700 the whole fit drew the shipped recipes'
@@ -83,12 +86,16 @@ export function fitTransform(rects: readonly FitRect[], box: FitBox): FitTransfo
  * and so does this, the minimap showing the rest. Fit (F) still shows everything.
  *
  * Panned: along an axis the graph fits, it is centred; along one it does not, its start (left,
- * top: where its sources are) is shown, unless that leaves `focus` (the node the viewer shows)
- * cut off, in which case the view moves just enough to show that node whole, clear of the
- * covers. Then each of `also` (the graph's other outputs: the rivers recipes' Flow and rivers
- * lay past the right edge, beyond the biomes) is brought in whole too where a further move
- * can, keeping the focus whole. I did not centre on the focus: the viewer already draws the output large, and the
- * canvas is where a person reads what leads to it, so as much of the upstream as fits stays.
+ * top: where its sources are) is shown, and a column the canvas's edge cuts by less than the
+ * margin comes in whole. `focus`, a node the person selected, is shown whole even when that
+ * takes the start out of sight. Each of `also` (the final output, then the graph's other outputs)
+ * is brought in whole where a further move can, keeping the start and the focus in sight.
+ *
+ * I used to show the final output always, the start only when the output was in sight with it:
+ * at 1024 × 700 every shipped recipe opened at "Height = C + E · PV", its noises and curves out
+ * of sight to the left, and a newcomer's first view began in the middle of the graph. The viewer
+ * beside the canvas draws the final output large already; the canvas is where one reads how the
+ * graph gets there, from its first node on.
  */
 export function readableFit(rects: readonly FitRect[], box: FitBox, minK: number, focus?: FitRect, also: readonly FitRect[] = []): FitTransform {
   const whole = fitTransform(rects, box);
@@ -100,34 +107,41 @@ export function readableFit(rects: readonly FitRect[], box: FitBox, minK: number
   const height = Math.max(...rects.map((r) => r.y + r.h)) - top;
   const margin = (size: number) => (size * (1 - SPAN)) / 2;
   // One axis: the graph's span [start, start + span] at k in a box `size` long.
-  const place = (start: number, span: number, size: number, focusStart?: number, focusSpan?: number) => {
+  const place = (spans: readonly (readonly [number, number])[], start: number, span: number, size: number, focusStart?: number, focusSpan?: number) => {
     const m = margin(size);
     if (span * k <= size - 2 * m) return size / 2 - (start + span / 2) * k;
     let t = m - start * k;
+    // A column (row) the edge cuts by less than the margin: the view moves that little further,
+    // the start staying in the box. At 1024 × 700 the sixth column of a recipe ended 0.3 px past
+    // the canvas, its output sockets cut in half.
+    const cut = spans.map(([a, w]) => t + (a + w) * k + SOCKET_ROOM - size).filter((d, i) => d > 0 && t + spans[i][0] * k < size && t + start * k - d >= 0);
+    if (cut.length) t -= Math.min(...cut);
     if (focusStart !== undefined && focusSpan !== undefined) {
       const end = t + (focusStart + focusSpan) * k;
       if (end > size - m) t -= end - (size - m);
     }
     return t;
   };
-  let x = place(left, width, box.w, focus?.x, focus?.w);
-  let y = place(top, height, box.h, focus?.y, focus?.h);
-  // Another output past the right or bottom edge: moved in when the focus stays whole (its left
-  // or top edge at the margin at most) and the output comes in whole.
+  let x = place(rects.map((r) => [r.x, r.w] as const), left, width, box.w, focus?.x, focus?.w);
+  let y = place(rects.map((r) => [r.y, r.h] as const), top, height, box.h, focus?.y, focus?.h);
+  // An output past the right or bottom edge: moved in when it comes in whole and the start and
+  // the focus stay in the box.
+  // A start already out of the box (a focus far from it took it out) holds no move back.
+  const stays = (t: number, start: number | undefined) => start === undefined || t + start * k >= 0;
+  const keeps = (t: number, d: number, start: number | undefined) => stays(t - d, start) || !stays(t, start);
   for (const r of also) {
     const mx = margin(box.w);
     const my = margin(box.h);
     const past = (t: number, start: number, span: number, size: number, m: number) => t + (start + span) * k - (size - m);
-    const room = (t: number, start: number | undefined, m: number) => (start === undefined ? Infinity : t + start * k - m);
     const dx = past(x, r.x, r.w, box.w, mx);
-    if (dx > 0 && dx <= room(x, focus?.x, mx) && x + r.x * k - dx >= mx) x -= dx;
+    if (dx > 0 && keeps(x, dx, left) && stays(x - dx, focus?.x) && x + r.x * k - dx >= mx) x -= dx;
     const dy = past(y, r.y, r.h, box.h, my);
-    if (dy > 0 && dy <= room(y, focus?.y, my) && y + r.y * k - dy >= my) y -= dy;
+    if (dy > 0 && keeps(y, dy, top) && stays(y - dy, focus?.y) && y + r.y * k - dy >= my) y -= dy;
   }
   // A node wholly in sight under the notes line or the minimap (the focus, or the island's
   // Flow and rivers under the minimap at 1024 × 700): the view moves up or left of the cover,
-  // whichever is the shorter move that keeps the focus whole in the box. Nodes cut by the box's
-  // edge are the panned-away part of the graph, reached by panning as the rest is.
+  // whichever is the shorter move that keeps the start and the focus in the box. Nodes cut by
+  // the box's edge are the panned-away part of the graph, reached by panning as the rest is.
   const covers = box.covers.filter((c) => c.w > 0 && c.h > 0);
   const at = (r: FitRect) => ({ x: x + r.x * k, y: y + r.y * k, w: r.w * k, h: r.h * k });
   const inBox = (r: FitRect) => r.x >= 0 && r.y >= 0 && r.x + r.w <= box.w && r.y + r.h <= box.h;
@@ -136,10 +150,9 @@ export function readableFit(rects: readonly FitRect[], box: FitBox, minK: number
     if (!under.length) continue;
     const up = Math.max(...under.map((r) => r.y + r.h - c.y)) + GAP;
     const aside = Math.max(...under.map((r) => r.x + r.w - c.x)) + GAP;
-    const f = focus && at(focus);
     const moves = [
-      { by: up, ok: !f || f.y - up >= 0, apply: () => (y -= up) },
-      { by: aside, ok: !f || f.x - aside >= 0, apply: () => (x -= aside) },
+      { by: up, ok: keeps(y, up, top) && stays(y - up, focus?.y), apply: () => (y -= up) },
+      { by: aside, ok: keeps(x, aside, left) && stays(x - aside, focus?.x), apply: () => (x -= aside) },
     ].filter((m) => m.ok);
     if (moves.length) moves.reduce((a, b) => (b.by < a.by ? b : a)).apply();
   }
