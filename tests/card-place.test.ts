@@ -59,4 +59,17 @@ describe('a params card’s place', () => {
     expect(place.kind).toBe('blocked');
     expect(place.move).toEqual({ x: 0, y: 0 });
   });
+  it('lays the card of a node just dropped beside it, over the fewest sockets and titles, where the one clear place in sight lies far off', () => {
+    // Neighbours all round the node, the canvas's right half empty: clear only far to the right.
+    const at = rect(170, 250, 72, 86);
+    const near = [node(80, 130), node(170, 130), node(260, 130), node(80, 250), node(260, 250), node(80, 370), node(170, 370), node(260, 370), node(80, 490), node(170, 490), node(260, 490)];
+    const click = chooseCardPlace(room(at, near), false);
+    expect(click.kind).toBe('apart');
+    const distance = (b: Rect) => Math.hypot(Math.max(0, b.left - at.right, at.left - b.right), Math.max(0, b.top - at.bottom, at.top - b.bottom));
+    expect(distance(click.box)).toBeGreaterThan(24 + 2);
+    const dropped = chooseCardPlace(room(at, near), false, true);
+    expect(distance(dropped.box)).toBeLessThanOrEqual(24 + 2);
+    expect(dropped.move).toEqual({ x: 0, y: 0 });
+    expect(dropped.clear).toBe(false);
+  });
 });

@@ -65,6 +65,12 @@ async function covers(page: Page, id: string): Promise<Cover> {
   }, id);
 }
 
+/** How far a card may lie from its node, in screen pixels: card-place.ts NEAR and the 4-pixel gap at up to 1.2× scale. */
+const NEAR = 24 + 5;
+
+/** The distance between two boxes (0 when they touch or overlap). */
+const apart = (a: Box, b: Box) => Math.hypot(Math.max(0, a.x - (b.x + b.width), b.x - (a.x + a.width)), Math.max(0, a.y - (b.y + b.height), b.y - (a.y + a.height)));
+
 /** Starts counting the view's moves (pans and zooms); `moves` reads the count. */
 async function countMoves(page: Page): Promise<void> {
   await page.evaluate(() => {
@@ -210,10 +216,12 @@ describe("a collapsed node's params card", () => {
         // The node lies where the mouse let it go, its title under the pointer.
         const head = (await page.locator('tg-node[data-node-id="moisture"] header .title').boundingBox()) as Box;
         expect(to.x > head.x && to.x < head.x + head.width && to.y > head.y && to.y < head.y + head.height, JSON.stringify({ to, head })).toBe(true);
-        // And its card shows, in the canvas, its params reachable.
+        // And its card shows, in the canvas, its params reachable, beside its node: it lay some
+        // 200 px off, in the one clear place in sight, reading as no node's.
         const c = await covers(page, 'moisture');
         expect(c.inSight, JSON.stringify(c.card)).toBe(true);
         expect(c.own).toBe(false);
+        expect(apart(c.card, now), JSON.stringify({ card: c.card, node: now })).toBeLessThanOrEqual(NEAR);
         await node.locator('tg-param').first().locator('input[type="range"]').click({ trial: true });
       });
     });
@@ -237,6 +245,50 @@ describe("a collapsed node's params card", () => {
         await dragWire(page, ['height', 'out'], ['hydraulic', 'height']);
         await settle(page);
         expect(await wires(page)).toContain('height.out>hydraulic.height');
+      });
+    });
+  }
+  for (const viewport of SIZES) {
+    it(`lets the Hydraulic erosion's card in Eroded valleys, as it opens, yield to the pointer over another node's title it lies on, a click there selecting that node (${viewport.width} × ${viewport.height})`, async () => {
+      await withApp({ viewport, recipe: 'eroded-valleys.json', asOpened: true }, async (page) => {
+        await page.locator('tg-node[data-node-id="erosion"] header .title').click();
+        await cardShown(page, 'erosion');
+        await screenshot(page, `card-place-eroded-opened-erosion-${viewport.width}`);
+        const c = await covers(page, 'erosion');
+        const node = (await page.locator('tg-node[data-node-id="erosion"]').boundingBox()) as Box;
+        expect(c.inSight, JSON.stringify(c.card)).toBe(true);
+        expect(apart(c.card, node)).toBeLessThanOrEqual(NEAR);
+        // Each other node's title the card lies on (at 1024 × 700 the curves' and the Height's
+        // left of it, no clear place being in sight for a card 448 px high; none at 1600 × 1000).
+        const titles = c.pressable.filter((p) => p.endsWith(' title')).map((p) => p.split(' ')[0]);
+        if (viewport.width < 1200) expect(titles.length).toBeGreaterThan(0);
+        const controls = await page
+          .locator('tg-node[data-node-id="erosion"]')
+          .evaluate((host) => [...host.shadowRoot!.querySelectorAll('.params.card tg-param')].flatMap((p) => [...p.shadowRoot!.querySelectorAll('input, select, button')].map((e) => e.getBoundingClientRect().toJSON() as DOMRect)));
+        // Off the titles the card is whole and takes the pointer: a slider of it takes a click.
+        await page.mouse.move(c.card.x + 4, c.card.y + 4);
+        const slider = page.locator('tg-node[data-node-id="erosion"] tg-param').first().locator('input[type="range"]');
+        await slider.click({ trial: true });
+        // A point of a title under the card and off the card's own controls (which stay the card's).
+        let under: { id: string; x: number; y: number } | null = null;
+        for (const id of titles) {
+          const h = (await page.locator(`tg-node[data-node-id="${id}"] header`).boundingBox()) as Box;
+          for (let y = Math.max(h.y, c.card.y) + 2; !under && y < Math.min(h.y + h.height, c.card.y + c.card.height) - 2; y += 3)
+            for (let x = Math.max(h.x, c.card.x) + 2; !under && x < Math.min(h.x + h.width, c.card.x + c.card.width) - 2; x += 3)
+              if (!controls.some((r) => x >= r.left - 2 && x < r.right + 2 && y >= r.top - 2 && y < r.bottom + 2)) under = { id, x, y };
+          if (under) break;
+        }
+        if (viewport.width < 1200) expect(under, JSON.stringify(titles)).not.toBeNull();
+        if (under) {
+          await page.mouse.move(under.x - 40, under.y - 40);
+          await page.mouse.move(under.x, under.y, { steps: 4 });
+          // Over the title, the card fades and lets the pointer through: the press selects that node.
+          const opacity = await page.locator('tg-node[data-node-id="erosion"] .params.card').evaluate((el) => Number(getComputedStyle(el).opacity));
+          expect(opacity, under.id).toBeLessThan(1);
+          await page.mouse.down();
+          await page.mouse.up();
+          await expect.poll(() => page.evaluate(() => (window as unknown as { terrainGraph: { core: { primary: string | null } } }).terrainGraph.core.primary)).toBe(under.id);
+        }
       });
     });
   }

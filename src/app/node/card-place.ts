@@ -86,10 +86,11 @@ function positions(from: number, to: number, anchor: number, flush: readonly num
  * its node, no further than NEAR from it, in sight as the view lies (wholly in the canvas, off
  * the minimap and the notes); with `mayMove`, one beside it that a move of the view brings into
  * sight with the node; a clear place anywhere in sight, however far from the node; else the
- * place beside it over the fewest sockets and titles. Among the clear places of one kind, the
+ * place beside it over the fewest sockets and titles. With `nearFirst` (its node just dropped)
+ * that place beside it comes before one apart. Among the clear places of one kind, the
  * one that hides the least of the other nodes, lies nearest its node and moves the view least.
  */
-export function chooseCardPlace(room: CardRoom, mayMove: boolean): CardPlace {
+export function chooseCardPlace(room: CardRoom, mayMove: boolean, nearFirst = false): CardPlace {
   const { node, width, height, gap, canvas } = room;
   const flushX = [node.left, node.right - width, node.right + gap, node.left - gap - width, canvas.left, canvas.right - width];
   const flushY = [node.bottom + gap, node.top - gap - height, node.top, node.bottom - height, canvas.top, canvas.bottom - height];
@@ -113,6 +114,10 @@ export function chooseCardPlace(room: CardRoom, mayMove: boolean): CardPlace {
     });
     if (moved.clear) return { ...moved.best!, kind: 'moved' };
   }
+  // A node just dropped: its card lies beside it even over another node's title or sockets (the
+  // card yields to the pointer there, node.ts), not 200 px off in the one clear place in sight,
+  // where it read as no node's; the view stays where the person dropped the node.
+  if (nearFirst && near.best) return { ...near.best, kind: 'blocked' };
   const anywhere = search(canvas.left, canvas.right - width, canvas.top, canvas.bottom - height, Infinity, inSight);
   if (anywhere.clear) return { ...anywhere.best!, kind: 'apart' };
   return near.best ?? anywhere.best ?? below(room);

@@ -261,6 +261,12 @@ export default css`
     --tg-table-cell: auto;
     --tg-table-lines: 3;
   }
+  /* Over another node's title or socket that the pointer is on: faded, the pointer let through
+     to it (node.ts yieldTo). */
+  :host([card-yields]) .params.card {
+    pointer-events: none;
+    opacity: 0.35;
+  }
   /* Waiting for the view to move before it shows (node.ts placeCard): hidden, not over the graph. */
   :host([card-waits]) .params.card {
     visibility: hidden;

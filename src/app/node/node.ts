@@ -36,6 +36,13 @@ interface OpenCard {
    * drag, where the person put it in sight (a move then took the node from under the mouse).
    */
   still: boolean;
+  /** Its node was dropped by a drag: the card lies beside it, clear or not (card-place.ts nearFirst). */
+  dropped: boolean;
+  /**
+   * The other nodes' titles and sockets the card lies over, relative to its node's top left on
+   * the screen when it was placed: over them the card yields to the pointer (yieldTo).
+   */
+  over: readonly { left: number; top: number; right: number; bottom: number }[];
   /** Opened by a press, or placed again on a release: the view waits for the release and a second click. */
   byPress: boolean;
   /** A placing that waits for the pointer. */
@@ -124,8 +131,9 @@ export class TgNode extends LitElement {
     const frame = clippingAncestor(this);
     // Placed now, within this update, and again whenever its size changes: the params inside
     // render after this update (measured now, the Wind's card was 158 px high of its 226).
-    const open: OpenCard = { el: card, still: false, byPress: !!(frame && pressState(frame)?.pressed), timer: undefined, sized: new ResizeObserver(() => this.placeCard()) };
+    const open: OpenCard = { el: card, still: false, dropped: false, over: [], byPress: !!(frame && pressState(frame)?.pressed), timer: undefined, sized: new ResizeObserver(() => this.placeCard()) };
     this.cardOpen = open;
+    window.addEventListener('pointermove', this.yieldTo, true);
     this.placeCard('open');
     open.sized.observe(card);
   }
@@ -156,7 +164,7 @@ export class TgNode extends LitElement {
     // view stays where the node was dropped, as Gaea's and World Machine's do: moved a moment
     // later for the card (waiting out a double-click, some 120 px), it took the node from under
     // the mouse that had just put it there. The card takes the best place in sight.
-    if (after === 'drop') open.still = true;
+    if (after === 'drop') open.still = open.dropped = true;
     this.placeCard(after === 'zoom' ? 'zoom' : 'again');
   }
 
@@ -168,7 +176,9 @@ export class TgNode extends LitElement {
     if (!open) return;
     clearTimeout(open.timer);
     open.sized.disconnect();
+    window.removeEventListener('pointermove', this.yieldTo, true);
     this.removeAttribute('card-waits');
+    this.removeAttribute('card-yields');
     this.cardOpen = null;
   }
 
@@ -199,7 +209,7 @@ export class TgNode extends LitElement {
     const wait = press?.pressed ? PRESS_POLL_MS : open.byPress && after !== 'keys' && sinceRelease < DOUBLE_PRESS_MS ? DOUBLE_PRESS_MS - sinceRelease : after === 'open' ? 1 : 0;
     const mayMove = !open.still && after !== 'zoom';
     const room = this.cardRoom(frame, open.el);
-    const place = chooseCardPlace(room, mayMove && !wait);
+    const place = chooseCardPlace(room, mayMove && !wait, open.dropped);
     if (place.kind !== 'beside' && mayMove && wait && chooseCardPlace(room, true).kind === 'moved') {
       this.setAttribute('card-waits', '');
       open.timer = setTimeout(() => this.placeCard(), wait);
@@ -211,11 +221,44 @@ export class TgNode extends LitElement {
     // scheduled a second render of the node for nothing (Lit's change-in-update warning).
     open.el.style.left = `${(place.box.left - node.left) / k - this.clientLeft}px`;
     open.el.style.top = `${(place.box.top - node.top) / k - this.clientTop}px`;
+    const shifted = (r: CardRoom['keepClear'][number]) => ({ left: r.left - node.left, top: r.top - node.top, right: r.right - node.left, bottom: r.bottom - node.top });
+    open.over = room.keepClear.filter((r) => r.left < place.box.right && place.box.left < r.right && r.top < place.box.bottom && place.box.top < r.bottom).map(shifted);
     this.removeAttribute('card-waits');
+    this.removeAttribute('card-yields');
     if (place.move.x || place.move.y) {
       open.still = true;
       this.dispatchEvent(appEvent('tg-card-room', { dx: place.move.x, dy: place.move.y }));
     }
+  }
+
+  /**
+   * A card with no clear place lies over another node's title or sockets (a tall card at the
+   * readable zoom: the Hydraulic erosion's over the Water level in Eroded valleys at 1024 × 700;
+   * a node dropped where no clear place lies beside it). While the pointer is over one of them,
+   * not on one of the card's own controls, and no button is down, the card fades and lets the
+   * pointer through, as with Ctrl held
+   * (card-through.ts): the title or socket under it takes the hover, the click and the wire.
+   * I did not move the card further off (it read as no node's) nor shrink it to a scrolling
+   * box (its params out of sight).
+   */
+  private yieldTo = (e: PointerEvent): void => {
+    const open = this.cardOpen;
+    if (!open || e.buttons) return;
+    let yields = false;
+    if (open.over.length) {
+      const node = this.getBoundingClientRect();
+      const x = e.clientX - node.left;
+      const y = e.clientY - node.top;
+      yields = open.over.some((r) => x >= r.left && x < r.right && y >= r.top && y < r.bottom);
+      // The card's own controls stay its own: a slider over a title would otherwise never take the mouse.
+      if (yields) yields = !this.cardControls().some((c) => e.clientX >= c.left && e.clientX < c.right && e.clientY >= c.top && e.clientY < c.bottom);
+    }
+    if (yields !== this.hasAttribute('card-yields')) this.toggleAttribute('card-yields', yields);
+  };
+
+  /** The boxes of the open card's sliders, fields, lists and buttons on the screen. */
+  private cardControls(): DOMRect[] {
+    return [...this.renderRoot.querySelectorAll('.params.card tg-param')].flatMap((param) => [...(param.shadowRoot?.querySelectorAll('input, select, button') ?? [])].map((el) => el.getBoundingClientRect()));
   }
 
   /** What the card's place is chosen from, measured on the screen. */
