@@ -3,13 +3,7 @@
 // reload, the compare pin's name readable at 1024 × 700, and the angle sliders' 1° steps.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appPerTest, screenshot, settle, waitForPreviews, withApp } from './harness.ts';
-
-/** Opens a recipe from the toolbar's Recipes list. */
-async function openRecipe(page: Page, file: string): Promise<void> {
-  await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption(file);
-  await waitForPreviews(page);
-}
+import { appPerTest, openRecipe, screenshot, settle, waitForPreviews, withApp } from './harness.ts';
 
 describe('small papercuts', () => {
   const app = appPerTest();
