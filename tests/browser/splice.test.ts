@@ -164,3 +164,23 @@ it('skips the wire with Alt held, says why a node that does not fit it is not pu
     expect(await wires(page)).toEqual(before);
   });
 }, 240_000);
+
+it('puts out the lit wire when the node held over it is deleted, and says no refusal when it is let go', async () => {
+  await withApp({ viewport: { width: 1600, height: 1000 } }, async (page) => {
+    const blur = await addFromPalette(page, 'blur');
+    const before = await wires(page);
+    await hold(page, blur, WIRE);
+    await expect.poll(() => litWires(page)).toEqual([`${WIRE}:take`]);
+    await page.keyboard.press('Delete');
+    await settle(page);
+    expect(await core(page, (c) => c.graph.nodes.some((n) => n.id === 'blur'))).toBe(false);
+    // The node is gone: no wire stays lit for it to go on.
+    expect(await litWires(page)).toEqual([]);
+    await page.mouse.up();
+    await settle(page);
+    // Let go, nothing is refused: the node was deleted, not refused by the wire ('there is no node "blur"').
+    expect(await page.locator('tg-app .toast').allTextContents()).not.toContainEqual(expect.stringMatching(/Not put on the wire/));
+    expect(await wires(page)).toEqual(before);
+    expect(await undoLabel(page)).toBe('delete node');
+  });
+}, 240_000);

@@ -188,7 +188,10 @@ export class Bridge {
       () => container.removeEventListener('tg-wire-pick', onWire),
       () => container.removeEventListener('tg-wire-menu', onWireMenu),
       () => container.removeEventListener('pointerdown', onDown, true),
-      this.core.subscribe((changes) => this.mirror.onModelChange(changes)),
+      this.core.subscribe((changes) => {
+        this.mirror.onModelChange(changes);
+        this.splice.onModelChange(changes);
+      }),
     );
     this.mirror.schedule();
     await this.settled();
@@ -476,11 +479,16 @@ export class Bridge {
    * drag, and the reason is said.
    */
   private dropOnWire(id: string, wire: Edge, step: StepHandle): void {
-    const ports = spliceOnto(this.core.graph, wire, id);
     const node = findNode(this.core.graph, id);
-    if ('refusal' in ports || !node) {
+    // Deleted during its drag: nothing to put on the wire, and nothing refused it.
+    if (!node) {
       step.commit();
-      if ('refusal' in ports) this.hooks.notice(`Not put on the wire: ${ports.refusal}`, 'refused');
+      return;
+    }
+    const ports = spliceOnto(this.core.graph, wire, id);
+    if ('refusal' in ports) {
+      step.commit();
+      this.hooks.notice(`Not put on the wire: ${ports.refusal}`, 'refused');
       return;
     }
     const at = [node.position[0], node.position[1]] as const;

@@ -4,6 +4,7 @@
 
 import type { AreaPlugin } from 'rete-area-plugin';
 import type { NodeEditor } from 'rete';
+import type { Change } from '../../editor/commands.ts';
 import type { EditorCore } from '../../editor/editor.ts';
 import { canSplice, edgeKey, spliceOnto } from '../../editor/wiring.ts';
 import type { Edge } from '../../model/graph.ts';
@@ -150,6 +151,16 @@ export class SpliceHover {
     const key = this.alt ? null : (this.lit?.wireKey ?? null);
     this.clear();
     return key ? (this.core.graph.edges.find((e) => edgeKey(e) === key) ?? null) : null;
+  }
+
+  /**
+   * The model changed during the drag: the node deleted (Delete held with the mouse), the wires or
+   * the whole graph changed under it, it goes on no wire this drag, and the lit wire goes out.
+   */
+  onModelChange(changes: readonly Change[]): void {
+    const id = this.node;
+    if (id === null) return;
+    if (changes.some((c) => c.kind === 'graph' || c.kind === 'edgeAdded' || c.kind === 'edgeRemoved' || (c.kind === 'nodeRemoved' && c.id === id))) this.clear();
   }
 
   /** Forgets the drag and puts out the lit wire. */
