@@ -110,3 +110,31 @@ for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
     });
   }, 240_000);
 }
+
+it('reads a count refused for the tiles it made with the other again when the other changes', async () => {
+  await withApp({ viewport: { width: 1024, height: 700 } }, async (page) => {
+    await showInViewer(page, 'coast');
+    await openBox(page);
+    const problem = page.locator(`${d} p.count-problem`);
+    const confirm = page.locator(`${d} button.confirm`);
+    await typeCount(page, 'input.x', '3');
+    await typeCount(page, 'input.y', '999999');
+    await expect.poll(() => problem.innerText()).toBe(
+      'Tiles up: 999,999 makes 2,999,997 tiles, more than terrain-graph build makes (1,000,000 in all); it takes a whole number of tiles from 1 to 333,333.',
+    );
+    // One tile across: 999,999 up makes 999,999 tiles, which build makes; the count up is taken, not still refused for 3 across.
+    await typeCount(page, 'input.x', '1');
+    await expect.poll(() => problem.count()).toBe(0);
+    expect(await page.locator(`${d} input.y`).inputValue()).toBe('999999');
+    expect(await page.locator(`${d} p.summary .where`).innerText()).toContain('1 × 999999 tiles east and north');
+    // Taken: what holds Export back now is the browser's limit, which sends it to the command line.
+    expect(await page.locator(`${d} p.problem`).innerText()).toMatch(/^999999 tiles of 1009² .* the browser exports at most/);
+    // Back to 3 across, with 999,999 up taken: the count just typed is the one refused, by its field.
+    await typeCount(page, 'input.x', '3');
+    await expect.poll(() => problem.innerText()).toBe(
+      'Tiles across: 3 makes 2,999,997 tiles, more than terrain-graph build makes (1,000,000 in all); it takes a whole number of tiles from 1 to 1.',
+    );
+    expect(await confirm.isDisabled()).toBe(true);
+    await screenshot(page, 's37-review9-tiles-reread-1024');
+  });
+}, 240_000);

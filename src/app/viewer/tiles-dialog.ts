@@ -241,12 +241,21 @@ export class TgTilesDialog extends LitElement {
   /**
    * Tiles or samples across or up from its field (tiles.ts readCount): taken when it reads, else
    * said, naming the field and what it takes, while the field keeps what was typed and Export waits.
+   * The other field's count, when it was refused, is read again against the count just taken: how
+   * many tiles it makes depends on it (999,999 up is too many with 3 across, not with 1).
    */
   private setCount(axis: 'x' | 'y', e: Event): void {
     const input = e.target as HTMLInputElement;
     const read = readCount(input.value, axis, this.session!.exports.tiles);
     this.countProblems = { ...this.countProblems, [axis]: read.problem ?? undefined };
-    if (read.value !== null) this.pick({ kind: 'counts', [axis]: read.value });
+    if (read.value === null) return;
+    this.pick({ kind: 'counts', [axis]: read.value });
+    const other = axis === 'x' ? 'y' : 'x';
+    const field = this.renderRoot.querySelector<HTMLInputElement>(`input.${other}`);
+    if (!this.countProblems[other] || !field) return;
+    const again = readCount(field.value, other, this.session!.exports.tiles);
+    this.countProblems = { ...this.countProblems, [other]: again.problem ?? undefined };
+    if (again.value !== null) this.pick({ kind: 'counts', [other]: again.value });
   }
 
   /**
