@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { graphText, screenshot, settle, waitForPreviews, withApp } from './harness.ts';
+import { emptyCanvas, graphText, screenshot, settle, waitForPreviews, withApp } from './harness.ts';
 
 const SIZES = [
   { width: 1600, height: 1000 },
@@ -17,17 +17,6 @@ function lineOf(text: string, needle: string, after = 0): number {
   const k = text.split('\n').findIndex((l, n) => n >= after && l.includes(needle));
   if (k < 0) throw new Error(`no line holds ${needle}`);
   return k + 1;
-}
-
-/** A point of the canvas that lies on no node, card, wire or minimap. */
-async function emptyCanvas(page: Page): Promise<{ x: number; y: number }> {
-  const canvas = (await page.locator('tg-app .canvas').boundingBox())!;
-  for (const [fx, fy] of [[0.3, 0.85], [0.05, 0.85], [0.5, 0.8], [0.15, 0.7], [0.05, 0.05]]) {
-    const p = { x: canvas.x + canvas.width * fx, y: canvas.y + canvas.height * fy };
-    const taken = await page.evaluate(({ x, y }) => document.elementsFromPoint(x, y).some((e) => ['tg-node', 'tg-wire', 'tg-minimap'].includes(e.localName)), p);
-    if (!taken) return p;
-  }
-  throw new Error('no empty canvas to open the palette on');
 }
 
 describe('the palette', () => {
