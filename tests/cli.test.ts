@@ -174,6 +174,22 @@ describe('terrain-graph render', () => {
     expect(r.err).toContain('$.edges[21].to: input "contCurve.in" already has a wire ($.edges[0])');
   });
 
+  it('exits 2 for a node deleted by hand, saying its id once and naming each of its wires by the other end', async () => {
+    const dir = tmp();
+    const file = join(dir, 'deleted.json');
+    const doc = JSON.parse(readFileSync('graphs/climate-kauai.json', 'utf8'));
+    doc.nodes = doc.nodes.filter((n: { id: string }) => n.id !== 'rank');
+    writeFileSync(file, JSON.stringify(doc, null, 2));
+    const r = await run('render', file, '--out', dir);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(
+      'deleted.json: 3 problems in the graph\n' +
+        '  $.edges[8].to: no node has the id "rank": the wire from Water level · terrain to missing "rank" · terrain\n' +
+        '  $.edges[9].from: the wire from missing "rank" · out to Temperature · rank\n' +
+        '  $.edges[13].from: the wire from missing "rank" · out to Wind · rank\n',
+    );
+  });
+
   it('exits 2 for a bad --set, naming the node, the param and the path', async () => {
     const r = await run('render', 'graphs/default.json', '--out', tmp(), '--set', 'wind.lift=-1');
     expect(r.code).toBe(2);

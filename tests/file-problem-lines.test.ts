@@ -33,7 +33,7 @@ describe('the problems of a file opened in the editor', () => {
     const angle = problems.find((p) => p.path.endsWith('.params.angle'))!;
     expect(angle.message).toMatch(/expected a number, got "west"/);
     expect(angle.line).toBe(lineOf(text, '"angle": "west"'));
-    const wires = problems.filter((p) => /unknown node "rank"/.test(p.message));
+    const wires = problems.filter((p) => /missing "rank"/.test(p.message));
     expect(wires.length).toBe(3);
     for (const w of wires) {
       // $.edges[k].from or .to: the line that holds that end of the k-th wire.

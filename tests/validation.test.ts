@@ -70,7 +70,7 @@ describe('graph file validation', () => {
     ['an unknown enum value', edited((d) => (d.nodes[2].params.mode = 'percentage')), '$.nodes[2].params.mode', /^water node "w" \("W"\): expected one of "percent", "raw", got "percentage" \(did you mean "percent"\?\)$/],
     ['curve points out of order', edited((d) => (d.nodes[1].params.points = [[0.5, 0], [-0.5, 1]])), '$.nodes[1].params.points[1][0]', /points must be sorted by x: -0.5 comes after 0.5/],
     ['a curve with one point', edited((d) => (d.nodes[1].params.points = [[0, 0]])), '$.nodes[1].params.points', /needs at least 2 points, got 1/],
-    ['an edge to an unknown node', edited((d) => (d.edges[0].to = 'x.in')), '$.edges[0].to', /unknown node "x" in "x.in"/],
+    ['an edge to an unknown node', edited((d) => (d.edges[0].to = 'x.in')), '$.edges[0].to', /^no node has the id "x"(?: \(did you mean "\w+"\?\))?: the wire from .* to missing "x" · in$/],
     ['an edge from an unknown port', edited((d) => (d.edges[0].from = 'a.output')), '$.edges[0].from', /node "a" \(fbm\) has no output "output"/],
     ['an edge to an unknown port', edited((d) => (d.edges[0].to = 'b.input')), '$.edges[0].to', /node "b" \(curve\) has no input "input"/],
     ['an edge that is not node.port', edited((d) => (d.edges[0].to = 'b')), '$.edges[0].to', /expected "node.port", got "b"/],

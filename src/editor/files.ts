@@ -11,7 +11,16 @@ import { dropOneHistory, HISTORY_PREFIX } from './saved-history.ts';
 
 export type OpenResult =
   | { readonly ok: true; readonly graph: Graph; readonly note?: string }
-  | { readonly ok: false; readonly file: string | undefined; readonly problems: readonly Problem[] };
+  | {
+      readonly ok: false;
+      readonly file: string | undefined;
+      readonly problems: readonly Problem[];
+      /**
+       * When every problem is a wire whose node is missing (a node deleted by hand): the graph
+       * without those wires, and the notice that lists them, for the person to open if they choose.
+       */
+      readonly without?: { readonly graph: Graph; readonly note: string };
+    };
 
 /** View resolutions the editor evaluates; files may say 16…4096 (the command line renders those). */
 export const EDITOR_SIZE_MIN = 64;
@@ -61,9 +70,28 @@ export function readGraphFile(text: string, file?: string): OpenResult {
   try {
     return { ok: true, ...fitForEditor(parseGraph(text, { file })) };
   } catch (err) {
-    if (err instanceof GraphError) return { ok: false, file, problems: err.problems };
+    if (err instanceof GraphError) return { ok: false, file, problems: err.problems, ...withoutMissing(text, file, err.problems) };
     return { ok: false, file, problems: [{ path: '$', message: err instanceof Error ? err.message : String(err) }] };
   }
+}
+
+/**
+ * The graph of a file whose only problems are wires to missing nodes, read without those wires,
+ * with the notice that lists them; nothing when any other problem stands (those keep refusing).
+ */
+function withoutMissing(text: string, file: string | undefined, problems: readonly Problem[]): { without?: { graph: Graph; note: string } } {
+  if (!problems.length || !problems.every((p) => p.missingNode !== undefined)) return {};
+  let fitted: { graph: Graph; note?: string };
+  try {
+    fitted = fitForEditor(parseGraph(text, { file, leaveOutWiresToMissing: true }));
+  } catch {
+    return {};
+  }
+  const ids = [...new Set(problems.map((p) => p.missingNode))].map((id) => `"${id}"`);
+  const wires = problems.map((p) => p.wire).join('; ');
+  const n = problems.length;
+  const note = `Opened ${file ?? 'the file'} without ${n === 1 ? 'the wire' : `the ${n} wires`} to the missing node${ids.length === 1 ? '' : 's'} ${ids.join(', ')}: ${wires}. The file itself is unchanged until you save.${fitted.note ? ` ${fitted.note}` : ''}`;
+  return { without: { graph: fitted.graph, note } };
 }
 
 /** Megabytes, rounded up: a file one byte over 32 MB reads 32.1 MB, not 32.0. */

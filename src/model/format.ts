@@ -14,7 +14,7 @@ import { cloneParam, type AnyParamValue } from './params.ts';
 import { CURRENT_VERSION, FORMAT, migrate, type Document, type Migration, MIGRATIONS } from './migrations.ts';
 import { JsonError, parseJson } from './json.ts';
 import { describe, GraphError, jsonPath, type Problem } from './problems.ts';
-import { checkParams, checkView, checkWorld, cycleWires, isValidNodeId, NODE_ID_MAX, nodeNamed, suggest, wireProblemIn, worldOf } from './validate.ts';
+import { checkParams, checkView, checkWorld, closest, cycleWires, isValidNodeId, NODE_ID_MAX, nodeNamed, suggest, wireProblemIn, worldOf } from './validate.ts';
 
 /**
  * What a graph file may hold (README, "Graph files"). The size is checked before a file is
@@ -41,6 +41,11 @@ export interface ParseOptions {
   migrations?: Readonly<Record<number, Migration>>;
   /** The node types the file may use (default: every type of this build). */
   catalogue?: Catalogue;
+  /**
+   * Leaves out, without a problem, the wires whose node is missing (a node deleted by hand):
+   * the editor's "Open without those wires", after the person has read which they are.
+   */
+  leaveOutWiresToMissing?: boolean;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -221,6 +226,11 @@ export function parseGraph(input: string | unknown, options: ParseOptions = {}):
     const byId = new Map(declared.map((n) => [n.id, n]));
     const nodeById = (id: string) => byId.get(id);
     let knownIds: string[] | undefined;
+    /** Missing node ids already named: the first of their wires says so, the others only name the wire. */
+    const missingSaid = new Set<string>();
+    /** One end of a wire in words: the node's title and the port, or the missing id. */
+    const endText = (ref: { node: string; port: string }) =>
+      firstIndex.has(ref.node) ? `${byId.get(ref.node)?.title ?? `"${ref.node}"`} · ${ref.port}` : `missing "${ref.node}" · ${ref.port}`;
     const intoInput = new Map<string, number>();
     const accepted: { edge: Edge; k: number }[] = [];
     doc.edges.forEach((rawEdge, k) => {
@@ -242,11 +252,21 @@ export function parseGraph(input: string | unknown, options: ParseOptions = {}):
       if (via?.length) edge.via = via.map((p) => [p[0], p[1]]);
       // Wires are checked against every node with a valid id and type, even one whose params are
       // wrong; a wire to a node of unknown type is left out (that node has its problem already).
+      // A wire whose node is missing is named by its ends ("the wire from Water level · terrain to
+      // missing "rank" · terrain"); the missing id is said once, at its first wire.
       for (const [end, ref] of [['from', from], ['to', to]] as const) {
         if (!firstIndex.has(ref.node)) {
-          // Hints only while they are cheap: a "did you mean" among 100,000 ids per wire is not.
-          knownIds ??= firstIndex.size <= 1000 ? [...firstIndex.keys()] : [];
-          problems.push({ path: `${at}.${end}`, message: `unknown node "${ref.node}" in "${portRefText(ref)}"${suggest(ref.node, knownIds)}` });
+          if (options.leaveOutWiresToMissing) return;
+          const wire = `the wire from ${endText(from)} to ${endText(to)}`;
+          let message = wire;
+          if (!missingSaid.has(ref.node)) {
+            missingSaid.add(ref.node);
+            // Hints only while they are cheap: a "did you mean" among 100,000 ids is not.
+            knownIds ??= firstIndex.size <= 1000 ? [...firstIndex.keys()] : [];
+            const near = closest(ref.node, knownIds);
+            message = `no node has the id "${ref.node}"${near === undefined ? '' : ` (did you mean "${near}"?)`}: ${wire}`;
+          }
+          problems.push({ path: `${at}.${end}`, message, missingNode: ref.node, wire });
           return;
         }
       }

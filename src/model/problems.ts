@@ -8,6 +8,10 @@ export interface Problem {
   readonly line?: number;
   /** Set on the line that stands for the problems not listed ("and 476 more problems"): how many. */
   readonly more?: number;
+  /** Set on a wire whose node is missing (deleted by hand): that node's id; the editor can open the file without such wires. */
+  readonly missingNode?: string;
+  /** With missingNode: the wire in words, "the wire from Water level · terrain to missing "rank" · terrain". */
+  readonly wire?: string;
 }
 
 /** How many problems a list stands for: the line for those not listed counts as that many. */
