@@ -96,6 +96,7 @@ declare global {
     'tg-menu-close': CustomEvent<void>;
     'tg-toolbar': CustomEvent<ToolbarDetail>;
     'tg-problems-close': CustomEvent<void>;
+    'tg-problems-open-without': CustomEvent<void>;
     'tg-open-file': CustomEvent<{ readonly file: File }>;
     'tg-share-close': CustomEvent<void>;
     /** The Export → Tiles box is done: closed, or its export started. */

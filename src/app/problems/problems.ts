@@ -12,6 +12,7 @@ import styles from './problems.styles.ts';
  * the line of the file it is on), so a file fixed by hand can be fixed in one go. The open graph is untouched behind it.
  *
  * @event tg-problems-close - The person closed the list.
+ * @event tg-problems-open-without - The person chose the offer: open the file without what stops it.
  */
 export class TgProblems extends LitElement {
   static override styles = styles;
@@ -23,6 +24,12 @@ export class TgProblems extends LitElement {
 
   /** What became of the file and what is open instead, when not "the open graph is unchanged" (a draft set aside at start-up). */
   @property() note = '';
+
+  /**
+   * The button that opens the file all the same, leaving out what stops it (the wires to a node
+   * deleted by hand), when that is possible; '' when it is not.
+   */
+  @property() offer = '';
 
   /**
    * Its role and name, the focus in it (on Close) and back, Escape, Tab kept in it. A press
@@ -38,8 +45,15 @@ export class TgProblems extends LitElement {
       <ol>
         ${this.problems.map((p) => html`<li class="problem">${p.line ? html`<span class="line">line ${p.line}</span> ` : nothing}<code>${p.path}</code> ${p.message}</li>`)}
       </ol>
-      <footer><button @click=${this.close}>Close</button></footer>
+      <footer>
+        ${this.offer ? html`<button class="confirm" @click=${this.openWithout}>${this.offer}</button>` : nothing}
+        <button @click=${this.close}>Close</button>
+      </footer>
     </div>`;
+  }
+
+  private openWithout(): void {
+    this.dispatchEvent(appEvent('tg-problems-open-without', undefined));
   }
 
   private close(): void {

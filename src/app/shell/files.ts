@@ -5,6 +5,7 @@
 import { emptyGraph, type EditorCore } from '../../editor/editor.ts';
 import { type DraftInfo, fileNameProblem, graphFileName, graphFileText, type OpenResult, readGraphBlob, readGraphFile, saveAsName } from '../../editor/files.ts';
 import { type ReadLink, shareLink } from '../../editor/share.ts';
+import type { Graph } from '../../model/graph.ts';
 import type { Problem } from '../../model/problems.ts';
 import type { AskAnswer, AskRequest } from '../ask/ask-dialog.ts';
 import type { Canvas } from '../canvas/canvas.ts';
@@ -26,12 +27,22 @@ export interface FilesHost {
   readonly drafts: DraftSource;
   /** The file name the open graph came from (Save offers it again). */
   openedAs: string | null;
-  say(text: string, kind?: 'refused' | 'info'): void;
-  showProblems(file: string, list: readonly Problem[]): void;
+  /** `ms`: how long the notice stays (a list to read stays longer). */
+  say(text: string, kind?: 'refused' | 'info', ms?: number): void;
+  showProblems(file: string, list: readonly Problem[], note?: string, offer?: ProblemsOffer): void;
   showShare(state: ShareState): void;
   /** Asks the person in the editor's own box (not the browser's prompt or confirm). */
   ask(request: AskRequest): Promise<AskAnswer>;
 }
+
+/** A button in the problem list that opens the file all the same (ShellFiles.openRead). */
+export interface ProblemsOffer {
+  readonly label: string;
+  open(): void;
+}
+
+/** How long the notice of what an open left out stays: a list of wires to read, not a word. */
+const LEFT_OUT_MS = 20_000;
 
 const isGraphFile = (f: File) => f.name.endsWith('.json') || f.type === 'application/json';
 
@@ -53,7 +64,14 @@ export class ShellFiles {
   private async openRead(read: OpenResult, file: string, keepAs: string | null): Promise<boolean> {
     const host = this.host;
     if (!read.ok) {
-      host.showProblems(file, read.problems);
+      const without = read.without;
+      const n = read.problems.length;
+      host.showProblems(
+        file,
+        read.problems,
+        undefined,
+        without && { label: `Open without ${n === 1 ? 'this wire' : `these ${n} wires`}`, open: () => void this.openWithout(without, file, keepAs) },
+      );
       return false;
     }
     // The name goes with the step, so undoing the Open offers the name from before it again.
@@ -61,6 +79,19 @@ export class ShellFiles {
     if (read.note) host.say(read.note);
     await host.canvas?.openView();
     return true;
+  }
+
+  /**
+   * Opens the graph of a file without the wires to its missing nodes, as the person chose in the
+   * problem list: one undo step, marked unsaved (the file keeps its wires until it is saved over),
+   * and a notice lists each wire left out.
+   */
+  private async openWithout(without: { graph: Graph; note: string }, file: string, keepAs: string | null): Promise<void> {
+    const host = this.host;
+    host.core.replaceGraph(without.graph, `open ${file} without wires to missing nodes`, keepAs);
+    host.core.keep({ clean: false });
+    host.say(without.note, 'info', LEFT_OUT_MS);
+    await host.canvas?.openView();
   }
 
   /** An empty graph, as if no file had been opened, the view at full size. */

@@ -24,7 +24,7 @@ import type { PreviewStore } from '../previews.ts';
 import { type Recipe, recipeShown } from '../recipes.ts';
 import type { AskAnswer, AskRequest } from '../ask/ask-dialog.ts';
 import type { ShareState } from '../share/share-dialog.ts';
-import { type DraftSource, ShellFiles } from './files.ts';
+import { type DraftSource, type ProblemsOffer, ShellFiles } from './files.ts';
 import { runShortcut, runToolbar } from './commands.ts';
 import { isTextEntry, leftToBrowser, ownsDelete, ownsTabAndSpace, ownsTypeAhead, shortcutOf, worksWhileTyping } from './keys.ts';
 import { frameMenuActions, nodeMenuActions, NodeActions, wireMenuActions } from './node-actions.ts';
@@ -70,7 +70,7 @@ export class TgApp extends LitElement {
   @state() private notesOpen = false;
 
   @state() private menu: (MenuRequest & { items: MenuItem[]; heading: string; nothing?: string }) | null = null;
-  @state() private problems: { file: string; list: readonly Problem[]; note?: string } | null = null;
+  @state() private problems: { file: string; list: readonly Problem[]; note?: string; offer?: ProblemsOffer } | null = null;
   @state() private notice: { text: string; kind: 'refused' | 'info' } | null = null;
   @state() private dropping = false;
   @state() private sharing: ShareState | null = null;
@@ -232,7 +232,18 @@ export class TgApp extends LitElement {
       ${this.contextMenu()}
       ${this.helpOpen ? html`<tg-help @tg-help-close=${() => (this.helpOpen = false)}></tg-help>` : nothing}
       ${this.problems
-        ? html`<tg-problems .file=${this.problems.file} .problems=${this.problems.list} .note=${this.problems.note ?? ''} @tg-problems-close=${() => (this.problems = null)}></tg-problems>`
+        ? html`<tg-problems
+            .file=${this.problems.file}
+            .problems=${this.problems.list}
+            .note=${this.problems.note ?? ''}
+            .offer=${this.problems.offer?.label ?? ''}
+            @tg-problems-close=${() => (this.problems = null)}
+            @tg-problems-open-without=${() => {
+              const offer = this.problems?.offer;
+              this.problems = null;
+              offer?.open();
+            }}
+          ></tg-problems>`
         : nothing}
       ${this.sharing
         ? html`<tg-share-dialog
@@ -260,10 +271,10 @@ export class TgApp extends LitElement {
   private viewerGestures: { core: EditorCore; gestures: ParamGestures } | null = null;
 
   /** Shows a notice for a few seconds. */
-  say(text: string, kind: 'refused' | 'info' = 'info'): void {
+  say(text: string, kind: 'refused' | 'info' = 'info', ms = NOTICE_MS): void {
     this.notice = { text, kind };
     clearTimeout(this.noticeTimer);
-    this.noticeTimer = window.setTimeout(() => (this.notice = null), NOTICE_MS);
+    this.noticeTimer = window.setTimeout(() => (this.notice = null), ms);
   }
 
   /** A typed name cut to its limit, saying so when it was. */
@@ -275,9 +286,12 @@ export class TgApp extends LitElement {
 
   // ── what the helpers ask of the app ─────────────────────────────────────────────────────
 
-  /** Lists the problems of a file that was not opened; `note` replaces "the open graph is unchanged". */
-  showProblems(file: string, list: readonly Problem[], note?: string): void {
-    this.problems = { file, list, note };
+  /**
+   * Lists the problems of a file that was not opened; `note` replaces "the open graph is unchanged";
+   * `offer`: a button that opens it all the same, leaving out what stops it.
+   */
+  showProblems(file: string, list: readonly Problem[], note?: string, offer?: ProblemsOffer): void {
+    this.problems = { file, list, note, offer };
   }
 
   showShare(state: ShareState): void {
