@@ -66,7 +66,7 @@ describe('a file broken by hand', () => {
         expect(Number(/^line (\d+)/.exec(items[0])![1])).toBe(lineOf(text, '"angle": "west"'));
         const edges = lineOf(text, '"edges"');
         for (const item of items.slice(1)) {
-          const [, line, k, end] = /^line (\d+) \$\.edges\[(\d+)\]\.(from|to) (?:no node has the id "rank": )?the wire from .* missing "rank"/.exec(item) ?? [];
+          const [, line, k, end] = /^line (\d+) \$\.edges\[(\d+)\]\.(from|to) (?:no node has the id "rank": )?the wire from .*missing "rank"/.exec(item) ?? [];
           expect(line, item).toBeDefined();
           const edge = doc.edges[Number(k)];
           // Each wire is four lines ({, from, to, }) after the line of "edges".
