@@ -7,6 +7,7 @@ import { linesOfPaths, parseJson } from '../model/json.ts';
 import { CURRENT_VERSION } from '../model/migrations.ts';
 import { describe, GraphError, type Problem } from '../model/problems.ts';
 import { copySnippet, readSnippet, type Snippet } from './clipboard.ts';
+import { NAME_LIMITS } from './names.ts';
 import { dropOneHistory, HISTORY_PREFIX } from './saved-history.ts';
 
 export type OpenResult =
@@ -157,8 +158,13 @@ export function graphFileName(graph: Graph, openedAs: string | null): string {
 
 /** The graph's name made safe for a file: lower case, letters and digits joined by "-"; '' when none is left. */
 function nameStem(graph: Graph): string {
+  return safeStem(graph.name);
+}
+
+/** A name made safe for a file, as nameStem makes the graph's. */
+function safeStem(name: string): string {
   // At most 100 characters: a file name stops at 255 bytes, and a graph's name has no limit.
-  return graph.name
+  return name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .slice(0, 100)
@@ -215,6 +221,23 @@ export function fileNameProblem(name: string): string | null {
   if (/^\.json$/i.test(name)) return 'Type a name before .json.';
   if (DEVICE_NAMES.test(name)) return `"${name.split('.')[0]}" is a device's name on Windows, not a file's: add to it.`;
   return null;
+}
+
+/**
+ * The name the graph takes when Save as gives it a file of another name, or null when it keeps its
+ * own, as a desktop tool titles a document after its file: a name that came with the graph (a
+ * recipe's or New's, among `givenNames`), none, or the old file's (the same letters and digits as
+ * its name) follows the file, becoming its name without ".json" (at most NAME_LIMITS.graph
+ * characters); a name the person gave, unlike the file's, is kept, as is any name when the new
+ * file is named after it.
+ */
+export function nameForSaveAs(name: string, oldFile: string | null, newFile: string, givenNames: readonly string[]): string | null {
+  if (oldFile !== null && saveAsName(oldFile).toLowerCase() === newFile.toLowerCase()) return null;
+  const stem = [...newFile.replace(/\.json$/i, '')].slice(0, NAME_LIMITS.graph).join('').trim();
+  // A file named after the graph ("climate-kauai.json" for "Climate: Kauai") leaves it its name.
+  if (!stem || safeStem(stem) === safeStem(name)) return null;
+  const follows = !name.trim() || givenNames.includes(name) || (oldFile !== null && safeStem(name) === safeStem(oldFile.replace(/\.json$/i, '')));
+  return follows ? stem : null;
 }
 
 /** The file name Save as saves under for a typed name: with ".json" added when it has none. */

@@ -3,7 +3,7 @@
 // lists its problems and leaves the open graph as it was.
 
 import { emptyGraph, type EditorCore } from '../../editor/editor.ts';
-import { type DraftInfo, fileNameProblem, graphFileName, graphFileText, type OpenResult, readGraphBlob, readGraphFile, saveAsName } from '../../editor/files.ts';
+import { type DraftInfo, fileNameProblem, graphFileName, graphFileText, nameForSaveAs, type OpenResult, readGraphBlob, readGraphFile, saveAsName } from '../../editor/files.ts';
 import { type ReadLink, shareLink } from '../../editor/share.ts';
 import type { Graph } from '../../model/graph.ts';
 import type { Problem } from '../../model/problems.ts';
@@ -139,21 +139,35 @@ export class ShellFiles {
    * saves under it, ".json" added; Save offers that name from then on. A cancel saves nothing.
    */
   async saveAs(): Promise<void> {
-    const answer = await this.host.ask({
+    const host = this.host;
+    const renamed = (name: string) => nameForSaveAs(host.core.graph.name, host.openedAs, saveAsName(name), this.givenNames());
+    const answer = await host.ask({
       title: 'Save the graph as',
       text: 'The file goes to the browser\'s downloads folder; Save keeps using this name.',
       field: {
         label: 'File name',
-        value: graphFileName(this.host.core.graph, this.host.openedAs),
+        value: graphFileName(host.core.graph, host.openedAs),
         problem: fileNameProblem,
-        hint: (name) => `Downloads as ${saveAsName(name)}`,
+        hint: (name) => {
+          const to = renamed(name);
+          return `Downloads as ${saveAsName(name)}${to === null ? '' : `; the graph is named "${to}"`}`;
+        },
       },
       confirm: 'Save',
       cancel: 'Cancel',
     });
     if (answer === null) return;
-    this.host.openedAs = saveAsName(answer);
+    // A name that came with the graph (a recipe's, New's, the old file's) follows the new file: the
+    // header, the file's name, a pin left on it and the exports agree. Its own undo step.
+    const to = renamed(answer);
+    if (to !== null) host.core.setInfo({ name: to });
+    host.openedAs = saveAsName(answer);
     this.download();
+  }
+
+  /** The names a graph comes with rather than being given by the person: the recipes' and New's. */
+  private givenNames(): string[] {
+    return [...this.host.recipes.map((r) => r.name), emptyGraph().name];
   }
 
   /** Makes the link that carries the graph, copies it and shows it (or says it is too large). */
