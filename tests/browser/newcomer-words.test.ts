@@ -69,7 +69,8 @@ describe('the Save as box says what Save will do, not what it did', () => {
         expect((await note.textContent())!.trim()).toBe('Downloads as default.json');
         await page.keyboard.press('Control+a');
         await page.keyboard.type('my world');
-        await expect.poll(async () => (await note.textContent())!.trim()).toBe('Downloads as my world.json');
+        // The default graph's name is a recipe's, which follows the new file (save-as-name.test.ts).
+        await expect.poll(async () => (await note.textContent())!.trim()).toBe('Downloads as my world.json; the graph is named "my world"');
         await screenshot(page, `newcomer-words-save-as-${viewport.width}`);
         const download = page.waitForEvent('download');
         await page.keyboard.press('Enter');
