@@ -8,7 +8,7 @@ import { upwindWalk } from '../../nodes/wind.ts';
 import { createEngine } from '../../src/engine/engine.ts';
 import type { Graph } from '../../src/model/graph.ts';
 import type { TerrainValue } from '../../src/model/values.ts';
-import { screenshot, settle, waitForPreviews, withApp } from './harness.ts';
+import { openRecipe, screenshot, settle, waitForPreviews, withApp } from './harness.ts';
 
 async function pageGraph(page: Page): Promise<Graph> {
   return page.evaluate(() => (window as never as { terrainGraph: { core: { snapshot(): unknown } } }).terrainGraph.core.snapshot()) as Promise<Graph>;
@@ -21,8 +21,7 @@ describe("the viewer's explanation of the wind and the moisture", () => {
   ]) {
     it(`at ${viewport.width} × ${viewport.height} says rain shadow in the lee of Kauai's heights and sums the moisture's terms`, async () => {
       await withApp({ viewport }, async (page) => {
-        await page.locator('tg-toolbar select').first().selectOption('climate-kauai.json');
-        await waitForPreviews(page);
+        await openRecipe(page, 'climate-kauai.json');
         await page.locator('tg-node[data-node-id="moisture"] header .title').click();
         await settle(page);
         await page.waitForFunction(() => document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector('h2[data-viewer-node="moisture"]'));

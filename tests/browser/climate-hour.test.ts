@@ -6,7 +6,7 @@
 // compare pin says on the map that it follows edits until freeze is ticked.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { emptyCanvas, screenshot, settle, socketCenter, waitForPreviews, withApp } from './harness.ts';
+import { emptyCanvas, openRecipe, screenshot, settle, socketCenter, waitForPreviews, withApp } from './harness.ts';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -17,8 +17,7 @@ const SIZES = [
 
 /** Opens the Kauai climate recipe from the Recipes list. */
 async function openKauai(page: Page): Promise<void> {
-  await page.locator('tg-toolbar select').first().selectOption('climate-kauai.json');
-  await waitForPreviews(page);
+  await openRecipe(page, 'climate-kauai.json');
 }
 
 /**

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/engine.ts';
 import type { Graph } from '../../src/model/graph.ts';
 import { formatValue } from '../../src/model/values.ts';
-import { screenshot, settle, waitForPreviews, withApp } from './harness.ts';
+import { openRecipe, screenshot, settle, waitForPreviews, withApp } from './harness.ts';
 
 async function pageGraph(page: Page): Promise<Graph> {
   return page.evaluate(() => (window as never as { terrainGraph: { core: { snapshot(): unknown } } }).terrainGraph.core.snapshot()) as Promise<Graph>;
@@ -14,8 +14,7 @@ async function pageGraph(page: Page): Promise<Graph> {
 
 /** Opens rivers-from-the-rain.json, shows the flow node and pins a land cell that is river. */
 async function pinRiver(page: Page): Promise<{ i: number; accumulation: number }> {
-  await page.locator('tg-toolbar select').first().selectOption('rivers-from-the-rain.json');
-  await waitForPreviews(page);
+  await openRecipe(page, 'rivers-from-the-rain.json');
   await page.locator('tg-node[data-node-id="rivers"] header .title').click();
   await settle(page);
   await page.waitForFunction(() => document.querySelector('tg-app')?.shadowRoot?.querySelector('tg-viewer')?.shadowRoot?.querySelector('h2[data-viewer-node="rivers"]'));

@@ -8,7 +8,7 @@
 // export port's count of stopped evaluations, never on times.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { nodePixels, params, screenshot, settle, showParams, waitForPreviews, withApp } from './harness.ts';
+import { nodePixels, openRecipe, params, screenshot, settle, showParams, waitForPreviews, withApp } from './harness.ts';
 
 interface Logged {
   readonly sent: { kind: string; seq: number; iterations: number; stop: boolean }[];
@@ -69,8 +69,7 @@ describe("Cancel stops the engine worker's evaluation for an export", () => {
         expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
         const downloads: string[] = [];
         page.on('download', (d) => downloads.push(d.suggestedFilename()));
-        await page.locator('tg-toolbar select').first().selectOption('carved-valleys.json');
-        await waitForPreviews(page);
+        await openRecipe(page, 'carved-valleys.json');
         await page.locator('tg-viewer select.size').selectOption('1024');
         await settle(page);
         await page.locator('tg-node[data-node-id="valleys"] header .title').click();

@@ -3,7 +3,7 @@
 // picture's colours.
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../nodes/index.ts';
-import { appPerTest, dragWire, nodePixels, screenshot, settle, waitForPreviews } from './harness.ts';
+import { appPerTest, dragWire, nodePixels, openRecipe, screenshot, settle, waitForPreviews } from './harness.ts';
 
 /** Each type with the wire that feeds it: [from node, port] → its input. */
 const TYPES = [
@@ -41,8 +41,7 @@ describe('erosion and flow in the editor', () => {
 
   it('names the outputs beyond the first of a collapsed node in their rows, each whole', async () => {
     const page = app.s.page;
-    await page.locator('tg-toolbar select').first().selectOption('rivers-from-the-rain.json');
-    await waitForPreviews(page);
+    await openRecipe(page, 'rivers-from-the-rain.json');
     const node = page.locator('tg-node[data-node-id="rivers"]');
     expect(await node.getAttribute('collapsed')).not.toBeNull();
     const rows = await node.locator('.extra-out .port-name').evaluateAll((names) => names.map((o) => ({ text: o.textContent!.trim(), whole: o.scrollWidth <= o.clientWidth + 1 })));

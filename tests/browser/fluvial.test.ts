@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/engine.ts';
 import type { Graph } from '../../src/model/graph.ts';
-import { nodePixels, params, screenshot, settle, showParams, waitForPreviews, withApp } from './harness.ts';
+import { nodePixels, openRecipe, params, screenshot, settle, showParams, waitForPreviews, withApp } from './harness.ts';
 
 async function pageGraph(page: Page): Promise<Graph> {
   return page.evaluate(() => (window as never as { terrainGraph: { core: { snapshot(): unknown } } }).terrainGraph.core.snapshot()) as Promise<Graph>;
@@ -42,8 +42,7 @@ describe('fluvial erosion in the editor', () => {
   ]) {
     it(`at ${viewport.width} × ${viewport.height} shows the carved valleys, explains the deepest cut and cuts deeper as strength is dragged up`, async () => {
       await withApp({ viewport }, async (page) => {
-        await page.locator('tg-toolbar select').first().selectOption('carved-valleys.json');
-        await waitForPreviews(page);
+        await openRecipe(page, 'carved-valleys.json');
         await page.locator('tg-node[data-node-id="valleys"] header .title').click();
         await settle(page);
         await viewerShows(page, 'valleys');
@@ -77,8 +76,7 @@ describe('fluvial erosion in the editor', () => {
   ]) {
     it(`at ${viewport.width} × ${viewport.height} fills the valleys as the deposition slider is dragged up, and explains a filled cell`, async () => {
       await withApp({ viewport }, async (page) => {
-        await page.locator('tg-toolbar select').first().selectOption('carved-valleys.json');
-        await waitForPreviews(page);
+        await openRecipe(page, 'carved-valleys.json');
         await page.locator('tg-node[data-node-id="valleys"] header .title').click();
         await settle(page);
         await viewerShows(page, 'valleys');

@@ -4,7 +4,7 @@
 // Asserted on the order of the worker's answers, never on times.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { nodePixels, params, screenshot, settle, showParams, waitForPreviews, withApp } from './harness.ts';
+import { nodePixels, openRecipe, params, screenshot, settle, showParams, waitForPreviews, withApp } from './harness.ts';
 
 interface Logged {
   readonly sent: { seq: number; iterations: number; stop: boolean }[];
@@ -39,8 +39,7 @@ describe('a newer edit stops the stale evaluation', () => {
     it(`at ${viewport.width} × ${viewport.height}, fluvial set to 50 and at once back to 5 at 1024²: the 50-step request is superseded before it finishes and the 5-step pictures come`, async () => {
       await withApp({ viewport }, async (page) => {
         expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
-        await page.locator('tg-toolbar select').first().selectOption('carved-valleys.json');
-        await waitForPreviews(page);
+        await openRecipe(page, 'carved-valleys.json');
         await page.locator('tg-viewer select.size').selectOption('1024');
         await settle(page);
         await showParams(page, 'valleys');
