@@ -51,7 +51,7 @@ describe('a draft that no longer reads', () => {
     await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(1);
     await settle(page);
     await screenshot(page, `draft-set-aside-${width}`);
-    await page.screenshot({ path: `/work/notes/shots/s23-fuzz-draft-set-aside-${width}.png` });
+    await page.screenshot({ path: `tests/screenshots/s23-fuzz-draft-set-aside-${width}.png` });
     expect(await dialog.locator('h2').textContent()).toMatch(/^Your draft "My valley" \(saved .+\) could not be opened$/);
     expect(await dialog.locator('li.problem').allTextContents()).toEqual([
       '$.version the file is version 99, newer than this Terrain Graph reads (up to 7): open it with a newer Terrain Graph',
@@ -73,7 +73,7 @@ describe('a draft that no longer reads', () => {
     await page.keyboard.press('Enter');
     await expect.poll(async () => JSON.parse(await graphText(page)).nodes.length).toBe(17);
     await settle(page);
-    await page.screenshot({ path: `/work/notes/shots/s23-fuzz-draft-set-aside-${width}-after.png` });
+    await page.screenshot({ path: `tests/screenshots/s23-fuzz-draft-set-aside-${width}-after.png` });
     expect(s.errors).toEqual([]);
     await s.close();
   });

@@ -215,7 +215,7 @@ describe('undo after a reload', () => {
     const toast = page.locator('tg-app .toast');
     await expect.poll(() => toast.textContent()).toBe('The undo history was not restored: its record is cut short or damaged. Your graph is as you left it.');
     expect(await toast.getAttribute('data-kind')).toBe('info');
-    await page.screenshot({ path: `/work/notes/shots/s24-persist-notice-${width}.png` });
+    await page.screenshot({ path: `tests/screenshots/s24-persist-notice-${width}.png` });
     expect((await params(page, 'cont')).gain).toBe(0.65);
     expect(await undoState(page)).toEqual({ canUndo: false, canRedo: false });
     expect(await page.locator('tg-toolbar button', { hasText: 'Undo' }).isDisabled()).toBe(true);

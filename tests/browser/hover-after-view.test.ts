@@ -14,7 +14,7 @@ async function readout(page: Page): Promise<{ x: number; y: number }> {
   return { x: Number(await el.getAttribute('data-x')), y: Number(await el.getAttribute('data-y')) };
 }
 
-const SHOTS = '/work/notes/shots';
+const SHOTS = 'tests/screenshots';
 
 for (const [width, height] of [
   [1600, 1000],

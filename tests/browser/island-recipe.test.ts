@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { BIOMES } from '../../src/model/biomes.ts';
 import { appPerTest, graphText, params, screenshot, settle, showParams, waitForPreviews } from './harness.ts';
 
-const SHOTS = '/work/notes/shots';
+const SHOTS = 'tests/screenshots';
 const OCEAN = BIOMES.find((b) => b.name === 'ocean')!.color;
 
 /** Of the viewer's map pixels, how many are ocean: on its border (and how many border pixels there are), and in all. */

@@ -2,24 +2,11 @@
 // after a reload (per browser, in the page's storage), and the mesh row says the land's size
 // as it is (127.5 m, not "128 m"). A damaged stored value falls back to the defaults, part by
 // part, and the viewer works on. Screenshots of the row at 1600 × 1000 and 1024 × 700.
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openRecipe, screenshot, SCREENSHOTS, settle, waitForPreviews, withApp } from './harness.ts';
+import { openRecipe, screenshot, settle, waitForPreviews, withApp } from './harness.ts';
 
 const viewer = (page: Page) => page.locator('tg-viewer');
-
-/** Kept for people to look at, beside the tests' own folder. */
-async function shot(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  try {
-    mkdirSync('/work/notes/shots', { recursive: true });
-    copyFileSync(join(SCREENSHOTS, `${name}.png`), join('/work/notes/shots', `s27-persist3-${name}.png`));
-  } catch {
-    // Only where the notes folder can be written (not in CI's clone).
-  }
-}
 
 /** The export row's controls as they stand. */
 async function row(page: Page) {
@@ -67,7 +54,7 @@ describe('the export choices across a reload', () => {
       expect(await row(page)).toEqual(set);
       await reload(page);
       expect(await row(page)).toEqual(set);
-      await shot(page, 'kept-1600');
+      await screenshot(page, 'kept-1600');
 
       // Another graph opened: the choices are the browser's, not the graph's.
       await openRecipe(page, 'rivers-from-the-rain.json');
@@ -76,7 +63,7 @@ describe('the export choices across a reload', () => {
       await page.setViewportSize({ width: 1024, height: 700 });
       await settle(page);
       await row(page);
-      await shot(page, 'kept-1024');
+      await screenshot(page, 'kept-1024');
     });
   }, 180_000);
 

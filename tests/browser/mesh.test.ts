@@ -3,7 +3,7 @@
 // downloaded .glb byte for byte what `terrain-graph render --glb` writes for the same graph and
 // options, then loaded back with three.js' own GLTFLoader in the browser and drawn, the
 // screenshot kept. Screenshots of the panel at 1600 × 1000 and 1024 × 700.
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
@@ -12,20 +12,7 @@ import { serializeGraph } from '../../src/model/format.ts';
 import type { Graph } from '../../src/model/graph.ts';
 import { runCli, scratchDir } from '../helpers/cli.ts';
 import { readGlb } from '../helpers/glb.ts';
-import { appUrl, graphText, screenshot, SCREENSHOTS, settle, withApp } from './harness.ts';
-
-/** Kept for people to look at, beside the tests' own folder. */
-const NOTES = '/work/notes/shots';
-
-async function shot(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  try {
-    mkdirSync(NOTES, { recursive: true });
-    copyFileSync(join(SCREENSHOTS, `${name}.png`), join(NOTES, `s26-mesh-${name}.png`));
-  } catch {
-    // Only where the notes folder can be written (not in CI's clone).
-  }
-}
+import { appUrl, graphText, screenshot, settle, withApp } from './harness.ts';
 
 /** three.js and its GLTFLoader bundled for a page of their own (the editor's build has no loader). */
 async function loaderScript(): Promise<string> {
@@ -75,7 +62,7 @@ describe('Export → Mesh (glTF)', () => {
       expect(await high.inputValue()).toBe('1500');
       await settle(page);
       expect(await viewer(page).locator('.mesh-extent').textContent()).toBe('129² of 256² · 5,100 m across');
-      await shot(page, 'panel-1600');
+      await screenshot(page, 'panel-1600');
 
       const graph = JSON.parse(await graphText(page)) as Graph;
       const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), viewer(page).locator('button[data-format="glb"]').click()]);
@@ -141,7 +128,7 @@ describe('Export → Mesh (glTF)', () => {
       expect(seen.min[1]).toBeGreaterThanOrEqual(0);
       expect(seen.max[1]).toBeLessThanOrEqual(1500);
       expect(seen.extras).toMatchObject({ layer: 'biomes.out', heightsFrom: 'water.terrain', metresPerCell: 20, heightRange: 1500 });
-      await shot(page, 'gltfloader-1600');
+      await screenshot(page, 'gltfloader-1600');
     });
   }, 180_000);
 
@@ -150,7 +137,7 @@ describe('Export → Mesh (glTF)', () => {
       const row = viewer(page).locator('.bar.mesh');
       await row.evaluate((el) => el.scrollIntoView({ block: 'end' }));
       await settle(page);
-      await shot(page, 'panel-1024');
+      await screenshot(page, 'panel-1024');
       // Every control of the row inside the panel, none cut off at its right edge.
       const panel = (await viewer(page).boundingBox())!;
       for (const sel of ['select.mesh-size', 'input.mesh-metres', 'input.mesh-height', 'input.mesh-sea', 'button[data-format="glb"]']) {

@@ -2,20 +2,14 @@
 // list says the missing id once, names each wire by its other end, and offers to open the rest of
 // the graph without those wires; the graph opens marked unsaved, a notice lists what was left out,
 // and one Undo brings back the graph from before. At 1600 × 1000 and 1024 × 700, with the real mouse.
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { graphText, screenshot, SCREENSHOTS, settle, withApp } from './harness.ts';
+import { graphText, screenshot, settle, withApp } from './harness.ts';
 
 const SIZES = [
   { width: 1600, height: 1000 },
   { width: 1024, height: 700 },
 ];
-
-/** Keeps a screenshot in the session's notes as well. */
-function keep(name: string): void {
-  mkdirSync('/work/notes/shots', { recursive: true });
-  copyFileSync(`${SCREENSHOTS}/${name}.png`, `/work/notes/shots/s37-files2-${name}.png`);
-}
 
 describe('a file with a node deleted by hand', () => {
   for (const viewport of SIZES) {
@@ -41,7 +35,6 @@ describe('a file with a node deleted by hand', () => {
         expect(button.x + button.width).toBeLessThanOrEqual(box.x + box.width);
         expect(button.y + button.height).toBeLessThanOrEqual(viewport.height);
         await screenshot(page, `missing-node-problems-${viewport.width}`);
-        keep(`missing-node-problems-${viewport.width}`);
         await page.mouse.click(button.x + button.width / 2, button.y + button.height / 2);
         await expect.poll(() => dialog.count()).toBe(0);
         await settle(page);
@@ -52,7 +45,6 @@ describe('a file with a node deleted by hand', () => {
         await expect.poll(() => toast.textContent()).toMatch(/^Opened rainshadow\.json without the 3 wires to the missing node "rank": the wire from Water level · terrain to missing "rank" · terrain; .*The file itself is unchanged until you save\.$/);
         expect((await page.locator('tg-toolbar .dirty').textContent())?.trim()).toBe('●');
         await screenshot(page, `missing-node-opened-${viewport.width}`);
-        keep(`missing-node-opened-${viewport.width}`);
         // One Undo: the graph from before the Open.
         await page.mouse.click(5, viewport.height - 5);
         await page.keyboard.press('Control+z');

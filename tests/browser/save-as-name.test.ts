@@ -1,20 +1,14 @@
 // Save as a new file name renames a graph whose name came with it (session 37: a worldbuilder
 // saved the "Climate: Kauai" recipe as rainshadow-continent.json; the header, the pin's label and
 // the file's name still said Kauai). With the real mouse and keyboard at 1600 × 1000 and 1024 × 700.
-import { copyFileSync, mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, SCREENSHOTS, settle, withApp } from './harness.ts';
+import { screenshot, settle, withApp } from './harness.ts';
 
 const SIZES = [
   { width: 1600, height: 1000 },
   { width: 1024, height: 700 },
 ];
-
-function keep(name: string): void {
-  mkdirSync('/work/notes/shots', { recursive: true });
-  copyFileSync(`${SCREENSHOTS}/${name}.png`, `/work/notes/shots/s37-files2-${name}.png`);
-}
 
 /** The name and text of the download that `act` starts. */
 async function downloaded(page: Page, act: () => Promise<void>): Promise<{ name: string; text: string }> {
@@ -42,7 +36,6 @@ async function saveAs(page: Page, name: string, shot?: string): Promise<{ hint: 
   const hint = (await page.locator('tg-ask-dialog p.note').textContent())?.trim() ?? '';
   if (shot) {
     await screenshot(page, shot);
-    keep(shot);
   }
   const file = await downloaded(page, () => clickOn(page, 'tg-ask-dialog button', /^Save$/));
   await settle(page);
@@ -61,7 +54,6 @@ describe('Save as a new file name', () => {
         expect(await header(page)).toBe('rainshadow-continent');
         expect(await unsaved(page)).toBe('');
         await screenshot(page, `save-as-name-saved-${viewport.width}`);
-        keep(`save-as-name-saved-${viewport.width}`);
         // A later Save: the same file, the same name.
         const again = await downloaded(page, () => clickOn(page, 'tg-toolbar button', /^Save$/));
         expect([again.name, JSON.parse(again.text).name]).toEqual(['rainshadow-continent.json', 'rainshadow-continent']);

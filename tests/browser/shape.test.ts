@@ -8,7 +8,7 @@ import { createEngine } from '../../src/index.ts';
 import type { Graph } from '../../src/model/graph.ts';
 import { appPerTest, dragWire, graphText, nodePixels, screenshot, settle, waitForPreviews } from './harness.ts';
 
-const SHOTS = '/work/notes/shots';
+const SHOTS = 'tests/screenshots';
 
 /** Double-clicks an empty spot of the canvas, types the query and picks the first item with Enter. */
 async function addByTyping(page: import('playwright-core').Page, x: number, y: number, query: string): Promise<string[]> {

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { type Box, overlaps, settle, showInViewer, withApp } from './harness.ts';
 
-const SHOTS = '/work/notes/shots';
+const SHOTS = 'tests/screenshots';
 
 /** The 3-D view's status at one frame, and what lies around it. */
 interface Look {

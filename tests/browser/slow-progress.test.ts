@@ -11,7 +11,7 @@ import { settle, showInViewer, showParams, withApp } from './harness.ts';
 import { SLOW_MS } from '../../src/worker/client.ts';
 import { mkdirSync } from 'node:fs';
 
-const SHOTS = '/work/notes/shots';
+const SHOTS = 'tests/screenshots';
 
 /** The map's status at one frame, as a person sees it (MapView: its parts, data-part). */
 interface StatusSeen {

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { settle, showInViewer, withApp } from './harness.ts';
 
-const SHOTS = '/work/notes/shots';
+const SHOTS = 'tests/screenshots';
 
 async function click(page: Page, selector: string): Promise<void> {
   const b = (await page.locator(selector).boundingBox())!;

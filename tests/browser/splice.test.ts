@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { cardsPlaced, graphText, settle, wirePoint, wires, withApp } from './harness.ts';
 
-const SHOTS = '/work/notes/shots';
+const SHOTS = 'tests/screenshots';
 const SIZES = [
   { width: 1600, height: 1000 },
   { width: 1024, height: 700 },

@@ -3,7 +3,7 @@
 // texels, the default, or the tiles' samples: build's --splat-size), and the download is one zip
 // holding exactly the files `terrain-graph build --format splat --splat-size …` writes, byte for
 // byte. Screenshots of the box at 1600 × 1000 and 1024 × 700 (tests/screenshots/tiles-splat-*.png).
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,8 +71,6 @@ describe('Export → Tiles as splat maps', () => {
           await expect.poll(() => page.locator(`${dialog} .command`).innerText()).toContain('--format splat --splat-size samples');
         }
         await screenshot(page, `tiles-splat-${viewport.width}`);
-        mkdirSync('/work/notes/shots', { recursive: true });
-        copyFileSync(`tests/screenshots/tiles-splat-${viewport.width}.png`, `/work/notes/shots/s32-splat2-tiles-splat-${viewport.width}.png`);
         const download = page.waitForEvent('download', { timeout: 120_000 });
         await page.locator(`${dialog} button.confirm`).click();
         const file = await download;

@@ -14,7 +14,7 @@ const SIZES = [
   [1600, 1000],
   [1024, 700],
 ] as const;
-const shot = (name: string) => `/work/notes/shots/s37-viewfix-${name}.png`;
+const shot = (name: string) => `tests/screenshots/viewfix-${name}.png`;
 
 async function pageGraph(page: Page): Promise<Graph> {
   return page.evaluate(() => (window as never as { terrainGraph: { core: { snapshot(): unknown } } }).terrainGraph.core.snapshot()) as Promise<Graph>;

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { graphText, settle, showInViewer, withApp } from './harness.ts';
 
-const SHOTS = '/work/notes/shots';
+const SHOTS = 'tests/screenshots';
 const note = 'tg-viewer .grid-note';
 
 for (const [width, height] of [

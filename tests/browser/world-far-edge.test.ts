@@ -10,7 +10,7 @@ import { DRAFT_PREFIX, UNREADABLE_PREFIX } from '../../src/editor/files.ts';
 import { graphText, launch, openApp, settle, showInViewer, waitForPreviews, withApp } from './harness.ts';
 
 const note = 'tg-viewer .grid-note';
-const SHOTS = '/work/notes/shots';
+const SHOTS = 'tests/screenshots';
 const FAR = "999999999 + 3 views puts the world's east edge at 1000000002, farther from 0 than a world may reach (1e+9 views each way): move it west, or make it smaller";
 
 /** eroded-valleys.json with a world 3 views wide from 10⁹ − 1 (x): its east edge 10⁹ + 2. */

@@ -4,11 +4,9 @@
 // the map beyond it veiled, and moves with a drag while the mouse is still down; a view off the
 // world gets a chip pointing its way; the cell read says whether it lies in the world; Remove
 // the world takes it all away, and undo brings it back. At both window sizes.
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { graphText, SCREENSHOTS, screenshot, settle, showInViewer, withApp } from './harness.ts';
+import { graphText, screenshot, settle, showInViewer, withApp } from './harness.ts';
 
 const note = 'tg-viewer .grid-note';
 const outline = 'tg-map-view svg.world';
@@ -29,18 +27,6 @@ async function typeX(page: Page, x: string): Promise<void> {
   await page.keyboard.press('Control+a');
   await page.keyboard.type(x);
   await page.keyboard.press('Enter');
-}
-
-/** Keeps a screenshot for the notes too (the session's shots folder, when there is one). */
-async function shot(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  const notes = '/work/notes/shots';
-  try {
-    mkdirSync(notes, { recursive: true });
-    copyFileSync(join(SCREENSHOTS, `${name}.png`), join(notes, `s34-outline-${name}.png`));
-  } catch {
-    // Not on the team's machine: the screenshot in tests/screenshots is enough.
-  }
 }
 
 for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
@@ -77,7 +63,7 @@ for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
       await expect.poll(() => page.locator('tg-provenance .where .in-world').innerText()).toBe('in the world');
       await page.mouse.move(frame.x + frame.width * 0.75, frame.y + frame.height * 0.5);
       await expect.poll(() => page.locator('tg-provenance .where .in-world').innerText()).toBe('outside the world');
-      await shot(page, `partly-${width}`);
+      await screenshot(page, `partly-${width}`);
 
       // A drag of the map to the right by 120 pixels (the view moves west): the edge follows the
       // pointer while the mouse is down, and stays where the world ends after.
@@ -108,7 +94,7 @@ for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
       expect(c.y).toBeGreaterThan(frame.y);
       expect(c.y + c.height).toBeLessThan(frame.y + frame.height);
       await settle(page);
-      await shot(page, `off-${width}`);
+      await screenshot(page, `off-${width}`);
 
       // Remove the world: the outline and the chip go; undo brings them back.
       const remove = page.locator(`${note} button.world-remove`);
@@ -147,7 +133,7 @@ for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
       expect(frame.y + frame.height - south.y).toBeGreaterThan(0);
       expect(frame.y + frame.height - south.y).toBeLessThanOrEqual(2);
       await settle(page);
-      await shot(page, `corner-dark-${width}`);
+      await screenshot(page, `corner-dark-${width}`);
 
       // The view from x 0.5: the east edge (x 2) is past the map; from x 1.5 it is halfway across.
       await typeX(page, '1.5');
@@ -162,7 +148,7 @@ for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
       const z = await page.evaluate(() => (window as never as { terrainGraph: { viewer: { zoom: { z: number } } } }).terrainGraph.viewer.zoom.z);
       const east = (await edge(page, 'east'))!;
       expect(Math.abs(east.x - (frame.x + (frame.width / 4) * (1 + z)))).toBeLessThanOrEqual(1);
-      await shot(page, `zoom-dark-${width}`);
+      await screenshot(page, `zoom-dark-${width}`);
     });
   }, 180_000);
 }

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { graphText, overlaps, settle, showInViewer, typeInto, withApp } from './harness.ts';
 
-const SHOTS = '/work/notes/shots';
+const SHOTS = 'tests/screenshots';
 
 for (const [width, height] of [
   [1600, 1000],
