@@ -17,10 +17,13 @@ import { type StepHandle, Timeline } from './timeline.ts';
 import { Selection, toggled } from './selection.ts';
 import { freshTitle, nameRefusal } from './names.ts';
 import { type Carried, changedFrame, frameMoveCommands, newFrame, viaCommand, viaWithDot, viaWithoutDot } from './frame-edits.ts';
-import { freshSeeds, type Room } from './placement.ts';
+import { freshSeeds, type Room, roomForInsert } from './placement.ts';
 import { canSplice, edgeKey, sameEdge, spliceOnto, wireRefusal } from './wiring.ts';
 
 export type Listener = (changes: readonly Change[]) => void;
+
+/** A node's size on the canvas, as the view draws it (collapsed or not). */
+export type NodeSize = (n: GraphNode) => { width: number; height: number };
 
 /** An empty graph at the default view. */
 export function emptyGraph(name = 'Untitled'): Graph {
@@ -207,23 +210,28 @@ export class EditorCore {
   /**
    * Adds a node on a wire in one step (a wire's menu, Insert node…): the wire's output into the
    * new node's `inPort`, its `outPort` into the wire's input, which replaces the wire there (in
-   * its place in the list; its dots go with it). EditError, and nothing changed, when a type
-   * does not fit.
+   * its place in the list; its dots go with it). Given the nodes' `size`, it makes room for
+   * itself as a node dropped on a wire does (spliceNode), in the same step. EditError, and
+   * nothing changed, when a type does not fit.
    */
-  insertNode(type: string, position: readonly [number, number], wire: Edge, ports: { inPort: string; outPort: string }, params?: Record<string, AnyParamValue>): string {
+  insertNode(type: string, position: readonly [number, number], wire: Edge, ports: { inPort: string; outPort: string }, params?: Record<string, AnyParamValue>, size?: NodeSize): string {
     if (!this.doc.edges.some((e) => sameEdge(e, wire))) throw new EditError(`no wire ${edgeKey(wire)} to insert a node on`);
     const node = this.newNode(type, position, params);
-    this.run(`insert ${node.title}`, [{ kind: 'addNode', node }, ...onWire(node.id, wire, ports)]);
+    const room = size ? roomForInsert(this.doc, node, position, size) : null;
+    if (room) node.position = room.at;
+    this.run(`insert ${node.title}`, [{ kind: 'addNode', node }, ...(room ? this.roomCommands(room.room) : []), ...onWire(node.id, wire, ports)]);
     return node.id;
   }
 
   /**
    * Puts a node with no wires yet on a wire it was dropped on (wiring.ts spliceOnto picks its
    * ports, as Insert node… would), moved to `position` when given, in one step: the drag that
-   * brought it there and the splice are undone together. Returns null when done, else why not;
-   * refused, nothing changes.
+   * brought it there and the splice are undone together. Given the nodes' `size`, it makes room
+   * for itself in the same step (placement.ts roomForInsert, Blender's auto-offset): moved right
+   * off the node the wire comes from, the nodes on its right pushed right as far as it needs.
+   * Returns null when done, else why not; refused, nothing changes.
    */
-  spliceNode(id: string, wire: Edge, position?: readonly [number, number]): string | null {
+  spliceNode(id: string, wire: Edge, position?: readonly [number, number], size?: NodeSize): string | null {
     const node = findNode(this.doc, id);
     if (!node) return `there is no node "${id}"`;
     if (!this.doc.edges.some((e) => sameEdge(e, wire))) return `no wire ${edgeKey(wire)} to put ${node.title} on`;
@@ -233,8 +241,14 @@ export class EditorCore {
     }
     const ports = spliceOnto(this.doc, wire, id);
     if ('refusal' in ports) return ports.refusal;
-    const moved = position && (position[0] !== node.position[0] || position[1] !== node.position[1]);
-    this.run(`insert ${node.title}`, [...(moved ? [{ kind: 'moveNode', id, position: [position[0], position[1]] } as const] : []), ...onWire(id, wire, ports)]);
+    const room = size ? roomForInsert(this.doc, node, position ?? node.position, size) : null;
+    const to = room?.at ?? position;
+    const moved = to && (to[0] !== node.position[0] || to[1] !== node.position[1]);
+    this.run(`insert ${node.title}`, [
+      ...(moved ? [{ kind: 'moveNode', id, position: [to[0], to[1]] } as const] : []),
+      ...(room ? this.roomCommands(room.room) : []),
+      ...onWire(id, wire, ports),
+    ]);
     return null;
   }
 
@@ -245,11 +259,18 @@ export class EditorCore {
     // Explicit params are kept as given; a default seed moves off the seeds already in use. The
     // title is numbered when another node has the type's ("Flow and rivers 2").
     const node: GraphNode = { id: freshNodeId(this.doc, type), type, title: freshTitle(this.doc, def.title), position: [position[0], position[1]], params: { ...freshSeeds(this.doc, def, defaultParams(def)), ...params } };
-    // It takes the graph's look: collapsed among collapsed nodes (every shipped graph's), so its
-    // params show in a card at their own size, not drawn at the canvas's zoom (at fit, 5–9 px).
-    const collapsed = this.doc.nodes.filter((n) => n.collapsed).length;
-    if (collapsed > 0 && 2 * collapsed >= this.doc.nodes.length) node.collapsed = true;
+    if (this.newNodesCollapsed) node.collapsed = true;
     return node;
+  }
+
+  /**
+   * True when a node added now comes collapsed: it takes the graph's look, collapsed among
+   * collapsed nodes (every shipped graph's), so its params show in a card at their own size,
+   * not drawn at the canvas's zoom (at fit, 5–9 px).
+   */
+  get newNodesCollapsed(): boolean {
+    const collapsed = this.doc.nodes.filter((n) => n.collapsed).length;
+    return collapsed > 0 && 2 * collapsed >= this.doc.nodes.length;
   }
 
   /** Removes nodes with their wires. */
@@ -375,13 +396,19 @@ export class EditorCore {
       .filter((id) => { const n = findNode(this.doc, id); return n && !!n[flag] !== value; })
       .map((id) => ({ kind: 'setFlag', id, flag, value }) as const);
     if (!cmds.length) return;
+    this.run(`${value ? '' : 'un'}${flag === 'bypass' ? 'bypass' : 'collapse'}`, [...cmds, ...this.roomCommands(room)]);
+  }
+
+  /** The commands that make `room` (placement.ts): nodes moved, frames moved or grown, dots carried. */
+  private roomCommands(room: Partial<Room>): Command[] {
+    const cmds: Command[] = [];
     for (const m of room.nodes ?? []) if (findNode(this.doc, m.id)) cmds.push({ kind: 'moveNode', id: m.id, position: [m.position[0], m.position[1]] });
     for (const f of room.frames ?? []) if (this.frame(f.id)) cmds.push({ kind: 'setFrame', frame: f });
     for (const v of room.vias ?? []) {
       const cmd = viaCommand(this.doc, v.edge, v.via);
       if (cmd) cmds.push(cmd);
     }
-    this.run(`${value ? '' : 'un'}${flag === 'bypass' ? 'bypass' : 'collapse'}`, cmds);
+    return cmds;
   }
 
   /** Renames the graph or rewrites its notes: one undo step. */

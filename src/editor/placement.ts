@@ -112,6 +112,22 @@ type Item = { readonly kind: 'node'; readonly node: GraphNode } | { readonly kin
  * see coming.) `before` and `after`: the nodes' sizes before and after they grew.
  */
 export function makeRoom(graph: Graph, grown: Iterable<string>, before: Size, after: Size): Room {
+  return pushAside(graph, grown, before, after, { rightOnly: false, fresh: null });
+}
+
+/** How pushAside pushes. */
+interface Push {
+  /** Right only (a node put on a wire), else right or down (nodes expanded). */
+  readonly rightOnly: boolean;
+  /** A node new in its place (put on a wire): it covered nothing before, and keeps a whole GAP from what it pushes. */
+  readonly fresh: string | null;
+}
+
+/**
+ * The moves that make room for the nodes `grown` (bigger than before, or new in their place):
+ * makeRoom's pushes, frames kept holding their nodes. `graph` holds the nodes where they start.
+ */
+function pushAside(graph: Graph, grown: Iterable<string>, before: Size, after: Size, how: Push): Room {
   const frames = graph.frames ?? [];
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
   /** The smallest frame other than `self` that holds the rectangle wholly, or null. */
@@ -162,7 +178,22 @@ export function makeRoom(graph: Graph, grown: Iterable<string>, before: Size, af
     const held = level(i.frame);
     return held.length ? held.flatMap(cores) : [was(i)];
   };
-  const coveredBefore = (a: Item, b: Item): boolean => cores(a).some((r) => cores(b).some((q) => overlaps(r, q)));
+  const isFresh = (i: Item) => i.kind === 'node' && i.node.id === how.fresh;
+  const coveredBefore = (a: Item, b: Item): boolean => !isFresh(a) && !isFresh(b) && cores(a).some((r) => cores(b).some((q) => overlaps(r, q)));
+  // A node put on a wire moves right clear of what it lies over on its left (the node the wire
+  // comes out of, say: its middle left of the node's), so only what lies on its right is pushed.
+  const fresh = how.fresh !== null ? byId.get(how.fresh) : undefined;
+  if (fresh) {
+    const me: Item = { kind: 'node', node: fresh };
+    const mid = (r: Rect) => r.x + r.w / 2;
+    const left = level(levelOf(me)).filter((i) => itemKey(i) !== itemKey(me) && mid(was(i)) < mid(was(me))).flatMap(cores);
+    for (let k = 0; k <= left.length; k++) {
+      const A = now(me);
+      const hit = left.filter((r) => overlaps(r, A));
+      if (!hit.length) break;
+      shift(me, Math.max(...hit.map((r) => r.x + r.w + GAP)) - A.x, 0);
+    }
+  }
   const queue: Item[] = [...grown].filter((id) => byId.has(id)).map((id) => ({ kind: 'node', node: byId.get(id)! }));
   // Each push moves an item right or down: a cap, in case pushes chase each other round.
   let pushes = 50 * (graph.nodes.length + frames.length);
@@ -178,13 +209,16 @@ export function makeRoom(graph: Graph, grown: Iterable<string>, before: Size, af
       const B0 = was(b);
       // Not over it now, or over it already before (drawn so on purpose, or long ago): left be.
       if (!overlaps(A, B) || coveredBefore(a, b)) continue;
-      const gapX = Math.min(GAP, Math.max(0, B0.x - (A0.x + A0.w)));
+      // Pushing right only, what lay left of the pusher (its middle left of the pusher's) stays:
+      // a frame's pad grown over the node left of it must not throw that node across it.
+      if (how.rightOnly && B0.x + B0.w / 2 < A0.x + A0.w / 2) continue;
+      const gapX = isFresh(a) ? GAP : Math.min(GAP, Math.max(0, B0.x - (A0.x + A0.w)));
       const gapY = Math.min(GAP, Math.max(0, B0.y - (A0.y + A0.h)));
       const right = A.x + A.w + gapX - B.x;
       const down = A.y + A.h + gapY - B.y;
       const rightOf = B0.x >= A0.x + A0.w;
       const below = B0.y >= A0.y + A0.h;
-      const goRight = rightOf && !below ? true : below && !rightOf ? false : right <= down;
+      const goRight = how.rightOnly || (rightOf && !below ? true : below && !rightOf ? false : right <= down);
       shift(b, goRight ? right : 0, goRight ? 0 : down);
       queue.push(b);
       pushes--;
@@ -222,6 +256,25 @@ export function makeRoom(graph: Graph, grown: Iterable<string>, before: Size, af
     }),
     vias: [...vias].map(([edge, via]) => ({ edge: { from: edge.from, to: edge.to }, via })),
   };
+}
+
+/**
+ * Where a node put on a wire goes, and the moves that make room for it there (Blender's
+ * auto-offset): a node dropped on a wire, or added on one with Insert node…, at `at`. It moves
+ * right clear of the nodes it lies over whose middle is left of its own (the wire's output
+ * end); the nodes it then lies over are pushed right, a GAP clear of it, and each node a pushed
+ * one then covers in turn, keeping the gap it had (makeRoom's pushes, rightwards only): the
+ * wire's input end and what comes after it move right just as far as the node needs, and nodes
+ * it does not reach stay. Frames as makeRoom keeps them: the frame the node lands in grows right
+ * to hold it and what it pushes, a frame in its way is pushed whole with what it holds. `node`
+ * may be in the graph (dropped there: where it was is not in the way) or not yet (inserted).
+ */
+export function roomForInsert(graph: Graph, node: GraphNode, at: readonly [number, number], size: Size): { at: [number, number]; room: Room } {
+  const placed: GraphNode = { ...node, position: [at[0], at[1]] };
+  const laid: Graph = { ...graph, nodes: [...graph.nodes.filter((n) => n.id !== node.id), placed] };
+  const room = pushAside(laid, [node.id], size, size, { rightOnly: true, fresh: node.id });
+  const mine = room.nodes.find((m) => m.id === node.id);
+  return { at: mine ? mine.position : [at[0], at[1]], room: { ...room, nodes: room.nodes.filter((m) => m.id !== node.id) } };
 }
 
 /** Seeds follow the stride the shipped graphs use between their noises. */

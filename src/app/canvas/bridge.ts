@@ -21,6 +21,7 @@ import type { PortType } from '../../model/values.ts';
 import type { ParamEditDetail, WireMenuDetail, WirePickDetail } from '../events.ts';
 import { canvasPoint, edgeOf, type NodeContext, type Schemes, type TypedSocket, type ViewConnection, ViewNode } from './view-objects.ts';
 import { Mirror } from './mirror.ts';
+import { drawnSize } from '../node/layout.ts';
 import { ParamGestures } from './param-gestures.ts';
 import { SpliceHover } from './splice-hover.ts';
 import { EscapeKey } from '../controllers.ts';
@@ -493,7 +494,7 @@ export class Bridge {
     }
     const at = [node.position[0], node.position[1]] as const;
     this.cancel(step);
-    const refusal = this.core.spliceNode(id, wire, at);
+    const refusal = this.core.spliceNode(id, wire, at, drawnSize);
     if (refusal) this.hooks.notice(`Not put on the wire: ${refusal}`, 'refused');
   }
 

@@ -8,6 +8,8 @@
 // (an fBm noise, six params, is 340 high): tests/graph-layout.test.ts checks that no node of a
 // shipped graph covers another.
 
+import { nodeDef } from '../../../nodes/index.ts';
+import type { GraphNode } from '../../model/graph.ts';
 import type { AnyNodeDef } from '../../model/manifest.ts';
 import type { ParamSpec } from '../../model/params.ts';
 
@@ -79,6 +81,12 @@ export function nodeSize(def: AnyNodeDef, collapsed = false): { width: number; h
   const params = Object.values(def.params).reduce((sum, p) => sum + paramHeight(p), 0);
   const height = HEADER_HEIGHT + extraOutputRows(def) * PORT_ROW + BODY_GAP + bodyHeight(def) + BODY_GAP + params + FOOTER;
   return { width: NODE_WIDTH, height };
+}
+
+/** A node's size on the canvas as drawn (collapsed or not); an unknown type takes no room. */
+export function drawnSize(n: Pick<GraphNode, 'type' | 'collapsed'>): { width: number; height: number } {
+  const d = nodeDef(n.type);
+  return d ? nodeSize(d, !!n.collapsed) : { width: 0, height: 0 };
 }
 
 /**

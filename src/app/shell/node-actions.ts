@@ -15,7 +15,7 @@ import type { Problem } from '../../model/problems.ts';
 import type { WireMenuRequest } from '../canvas/bridge.ts';
 import type { Canvas } from '../canvas/canvas.ts';
 import type { ContextAction } from '../context-menu/context-menu.ts';
-import { nodeSize } from '../node/layout.ts';
+import { drawnSize, nodeSize } from '../node/layout.ts';
 import type { TgNode } from '../node/node.ts';
 
 /** What the actions read of the app. */
@@ -64,12 +64,6 @@ export function wireMenuActions(canInsert: boolean, onDot = false): ContextActio
     onDot ? { id: 'unroute', label: 'Remove this reroute dot', keys: 'Double-click' } : { id: 'reroute', label: 'Add reroute dot here', keys: 'Double-click' },
     ...(canInsert ? [{ id: 'insert', label: 'Insert node…' }] : []),
   ];
-}
-
-/** A node's size on the canvas as drawn (collapsed or not); an unknown type takes no room. */
-function drawnSize(n: GraphNode): { width: number; height: number } {
-  const d = nodeDef(n.type);
-  return d ? nodeSize(d, !!n.collapsed) : { width: 0, height: 0 };
 }
 
 export class NodeActions {

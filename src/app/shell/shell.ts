@@ -19,6 +19,7 @@ import { Canvas } from '../canvas/canvas.ts';
 import { ParamGestures } from '../canvas/param-gestures.ts';
 import type { ContextPickDetail } from '../context-menu/context-menu.ts';
 import type { MenuPickDetail, NodeTitleDetail, ParamEditDetail, ToolbarDetail } from '../events.ts';
+import { drawnSize } from '../node/layout.ts';
 import type { TgNode } from '../node/node.ts';
 import type { PreviewStore } from '../previews.ts';
 import { type Recipe, recipeShown } from '../recipes.ts';
@@ -451,8 +452,11 @@ export class TgApp extends LitElement {
     if (!menu) return;
     try {
       const at = this.actions.spotFor(pick.type, menu.at);
+      // Inserted on a wire, the node goes on it, its middle where the wire was clicked, and makes
+      // room for itself there as a node dropped on a wire does (roomForInsert).
+      const box = drawnSize({ type: pick.type, collapsed: this.core.newNodesCollapsed });
       const id = menu.insert && pick.port && pick.outPort
-        ? this.core.insertNode(pick.type, at, menu.insert.edge, { inPort: pick.port, outPort: pick.outPort }, pick.params)
+        ? this.core.insertNode(pick.type, [Math.round(menu.at[0] - box.width / 2), Math.round(menu.at[1] - box.height / 2)], menu.insert.edge, { inPort: pick.port, outPort: pick.outPort }, pick.params, drawnSize)
         : menu.wire && pick.port
           ? this.core.addNodeWired(
               pick.type,

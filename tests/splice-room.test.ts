@@ -1,0 +1,118 @@
+// A node put on a wire makes room for itself (placement.ts roomForInsert, Blender's auto-offset):
+// dropped on a wire (EditorCore.spliceNode) or inserted on one (insertNode), it moves right off
+// the node the wire comes from and pushes the nodes on its right as far right as it needs, in the
+// splice's own undo step; frames keep holding their nodes.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseGraph, serializeGraph } from '../src/index.ts';
+import { EditorCore } from '../src/editor/editor.ts';
+import { GAP } from '../src/editor/placement.ts';
+import { edgeKey } from '../src/editor/wiring.ts';
+import { FRAME_PAD, nodesInFrame } from '../src/model/frames.ts';
+import type { Edge, GraphNode } from '../src/model/graph.ts';
+import { drawnSize } from '../src/app/node/layout.ts';
+
+const core = () => new EditorCore(parseGraph(readFileSync('graphs/default.json', 'utf8'), { file: 'default.json' }));
+const wireOf = (c: EditorCore, key: string): Edge => {
+  const edge = c.graph.edges.find((e) => edgeKey(e) === key);
+  if (!edge) throw new Error(`no wire ${key}`);
+  return edge;
+};
+type Box = { x: number; y: number; w: number; h: number };
+const box = (n: Readonly<GraphNode>): Box => ({ x: n.position[0], y: n.position[1], w: drawnSize(n).width, h: drawnSize(n).height });
+const over = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+/** Pairs of nodes whose boxes overlap, as "a/b". */
+const overlapping = (c: EditorCore) => {
+  const out: string[] = [];
+  const nodes = c.graph.nodes;
+  for (let i = 0; i < nodes.length; i++) for (let j = i + 1; j < nodes.length; j++) if (over(box(nodes[i]), box(nodes[j]))) out.push(`${nodes[i].id}/${nodes[j].id}`);
+  return out;
+};
+const positions = (c: EditorCore) => Object.fromEntries(c.graph.nodes.map((n) => [n.id, [...n.position]]));
+const right = (n: Readonly<GraphNode>) => n.position[0] + drawnSize(n).width;
+
+// The default graph: collapsed nodes 124 wide on a 144 grid, 20 apart. The Height (288, 176)
+// feeds the Water level (432, 176); the row goes on with the Rank (576), the Wind (720) and the
+// Biomes (1008).
+describe('a node dropped on a wire between two close nodes', () => {
+  it('moves right off the node the wire comes from and pushes the row on its right just far enough, one undo step taking all back', () => {
+    const c = core();
+    const blur = c.addNode('blur', [0, 700]);
+    expect(c.node(blur)!.collapsed).toBe(true);
+    const before = serializeGraph(c.snapshot());
+    const was = positions(c);
+    expect(overlapping(c)).toEqual([]);
+    // Let go over both ends of the wire, its middle on the 20-unit gap between them.
+    expect(c.spliceNode(blur, wireOf(c, 'height.out>water.height'), [360, 190], drawnSize)).toBeNull();
+    expect(c.graph.edges.map(edgeKey)).toContain(`height.out>${blur}.in`);
+    const g = (id: string) => c.node(id)!;
+    // A GAP right of the Height, at the height it was let go; the Water level a GAP right of it.
+    expect(g(blur).position).toEqual([right(g('height')), 190].map((v, k) => (k === 0 ? v + GAP : v)));
+    expect(g('water').position).toEqual([right(g(blur)) + GAP, 176]);
+    // The Rank, 20 right of the Water level before, keeps those 20, and so on down the row.
+    expect(g('rank').position[0]).toBe(right(g('water')) + 20);
+    expect(g('wind').position[0]).toBe(right(g('rank')) + 20);
+    expect(g('biomes').position[0]).toBeGreaterThanOrEqual(right(g('wind')));
+    expect(overlapping(c)).toEqual([]);
+    // Only rightwards; the nodes the push did not reach stay (the Height, the rows above and below).
+    for (const n of c.graph.nodes) {
+      if (n.id === blur) continue;
+      expect(n.position[1]).toBe(was[n.id][1]);
+      expect(n.position[0]).toBeGreaterThanOrEqual(was[n.id][0]);
+    }
+    for (const id of ['height', 'cont', 'coast', 'temperature', 'tempNoise', 'moistNoise', 'moisture']) expect(g(id).position, id).toEqual(was[id]);
+    expect(c.undoLabel).toBe('insert Blur');
+    const after = serializeGraph(c.snapshot());
+    c.undo();
+    expect(serializeGraph(c.snapshot())).toBe(before);
+    c.redo();
+    expect(serializeGraph(c.snapshot())).toBe(after);
+  });
+
+  it('moves nothing else when it lands clear of every node', () => {
+    const c = core();
+    const blur = c.addNode('blur', [0, 700]);
+    const was = positions(c);
+    expect(c.spliceNode(blur, wireOf(c, 'moistNoise.out>moisture.noise'), [700, 700], drawnSize)).toBeNull();
+    expect(c.node(blur)!.position).toEqual([700, 700]);
+    expect(positions(c)).toEqual({ ...was, [blur]: [700, 700] });
+  });
+
+  it('Insert node… makes the same room, in its one step', () => {
+    const c = core();
+    const before = serializeGraph(c.snapshot());
+    const id = c.insertNode('blur', [360, 190], wireOf(c, 'height.out>water.height'), { inPort: 'in', outPort: 'out' }, undefined, drawnSize);
+    const dropped = core();
+    const blur = dropped.addNode('blur', [0, 700]);
+    dropped.spliceNode(blur, wireOf(dropped, 'height.out>water.height'), [360, 190], drawnSize);
+    expect(positions(c)).toEqual(positions(dropped));
+    expect(c.node(id)!.position).toEqual(dropped.node(blur)!.position);
+    expect(overlapping(c)).toEqual([]);
+    expect(c.undoLabel).toBe('insert Blur');
+    c.undo();
+    expect(serializeGraph(c.snapshot())).toBe(before);
+  });
+
+  it('grows the frame it lands in to hold what it pushes, and pushes a frame in the way whole', () => {
+    const c = core();
+    const size = (id: string) => drawnSize(c.node(id)!);
+    // A frame about the Height and the Water level; another about the Rank and the Wind.
+    const left = c.addFrame([288 - FRAME_PAD, 176 - FRAME_PAD - 40], [268 + 2 * FRAME_PAD, 164 + 2 * FRAME_PAD + 40]);
+    const mid = c.addFrame([576 - FRAME_PAD, 176 - FRAME_PAD - 40], [268 + 2 * FRAME_PAD, 164 + 2 * FRAME_PAD + 40]);
+    expect(nodesInFrame(c.snapshot(), c.frame(left)!, size).sort()).toEqual(['height', 'water']);
+    expect(nodesInFrame(c.snapshot(), c.frame(mid)!, size).sort()).toEqual(['rank', 'wind']);
+    const blur = c.addNode('blur', [0, 700]);
+    const before = serializeGraph(c.snapshot());
+    expect(c.spliceNode(blur, wireOf(c, 'height.out>water.height'), [360, 190], drawnSize)).toBeNull();
+    // The node and the Water level it pushed stay in their frame, which grew right to hold them.
+    expect(nodesInFrame(c.snapshot(), c.frame(left)!, size).sort()).toEqual([blur, 'height', 'water'].sort());
+    expect(c.frame(left)!.position[0] + c.frame(left)!.size[0]).toBe(right(c.node('water')!) + FRAME_PAD);
+    // The frame on the right was pushed whole, its nodes with it, clear of the grown one.
+    expect(nodesInFrame(c.snapshot(), c.frame(mid)!, size).sort()).toEqual(['rank', 'wind']);
+    expect(c.frame(mid)!.position[0]).toBeGreaterThanOrEqual(c.frame(left)!.position[0] + c.frame(left)!.size[0]);
+    expect(c.node('rank')!.position[0] - c.frame(mid)!.position[0]).toBe(FRAME_PAD);
+    expect(overlapping(c)).toEqual([]);
+    c.undo();
+    expect(serializeGraph(c.snapshot())).toBe(before);
+  });
+});
