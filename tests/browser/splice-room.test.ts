@@ -96,3 +96,34 @@ for (const size of SIZES) {
     });
   }, 240_000);
 }
+
+for (const size of SIZES) {
+  it(`Insert node… on the wire between the Height and the Water level puts the Blur on it, its row pushed right, no node over another; one undo puts all back, at ${size.width} × ${size.height}`, async () => {
+    await withApp({ viewport: size, recipe: 'default.json' }, async (page) => {
+      const before = await graphText(page);
+      const was = await positions(page);
+      const at = await wirePoint(page, WIRE);
+      await page.mouse.click(at.x, at.y, { button: 'right' });
+      await page.locator('tg-context-menu button[data-action="insert"]').click();
+      await page.locator('tg-node-menu').waitFor();
+      await page.keyboard.type('blur');
+      await page.keyboard.press('Enter');
+      await settle(page);
+      const now = await positions(page);
+      const blur = Object.keys(now).find((id) => !(id in was))!;
+      expect(await wires(page)).toEqual(expect.arrayContaining([`height.out>${blur}.in`, `${blur}.out>water.height`]));
+      expect(await undoLabel(page)).toBe('insert Blur');
+      // On the wire's row, between its ends: the Height stayed, the Water level went right.
+      expect(now.height).toEqual(was.height);
+      expect(now[blur][0]).toBeGreaterThan(now.height[0]);
+      expect(now[blur][0]).toBeLessThan(now.water[0]);
+      expect(now.water[0]).toBeGreaterThan(was.water[0]);
+      expect(Math.abs(now[blur][1] - was.water[1])).toBeLessThan(100);
+      await expect.poll(() => overlapping(page)).toEqual([]);
+      if (size.width === 1024) await screenshot(page, 's38-splice-room-inserted-1024');
+      await page.keyboard.press('Control+z');
+      await settle(page);
+      expect(await graphText(page)).toBe(before);
+    });
+  }, 240_000);
+}
