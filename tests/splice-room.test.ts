@@ -6,11 +6,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseGraph, serializeGraph } from '../src/index.ts';
 import { EditorCore } from '../src/editor/editor.ts';
-import { GAP } from '../src/editor/placement.ts';
+import { GAP, roomForInsert } from '../src/editor/placement.ts';
 import { edgeKey } from '../src/editor/wiring.ts';
-import { FRAME_PAD, nodesInFrame } from '../src/model/frames.ts';
-import type { Edge, GraphNode } from '../src/model/graph.ts';
+import { FRAME_PAD, frameHolds, nodesInFrame } from '../src/model/frames.ts';
+import type { Edge, Graph, GraphNode } from '../src/model/graph.ts';
 import { drawnSize } from '../src/app/node/layout.ts';
+import { rng } from './helpers/graphs.ts';
 
 const core = () => new EditorCore(parseGraph(readFileSync('graphs/default.json', 'utf8'), { file: 'default.json' }));
 const wireOf = (c: EditorCore, key: string): Edge => {
@@ -114,5 +115,68 @@ describe('a node dropped on a wire between two close nodes', () => {
     expect(overlapping(c)).toEqual([]);
     c.undo();
     expect(serializeGraph(c.snapshot())).toBe(before);
+  });
+});
+
+describe('roomForInsert', () => {
+  it('leaves the node put on a wire over no node, no node over another it was clear of, every node in its frame, nodes moving right only, on seeded random layouts', () => {
+    const size = (n: Pick<GraphNode, 'collapsed'>) => (n.collapsed ? { width: 124, height: 140 } : { width: 244, height: 420 });
+    const rect = (n: Pick<GraphNode, 'collapsed' | 'position'>): Box => ({ x: n.position[0], y: n.position[1], w: size(n).width, h: size(n).height });
+    const fr = (f: { position: readonly number[]; size: readonly number[] }): Box => ({ x: f.position[0], y: f.position[1], w: f.size[0], h: f.size[1] });
+    for (let seed = 1; seed <= 60; seed++) {
+      const random = rng(seed);
+      const c = new EditorCore();
+      // A grid of collapsed nodes 20 apart, some cells empty; frames about random blocks of it.
+      const cols = 6;
+      const ids = Array.from({ length: 24 }, (_, k): [number, number] => [(k % cols) * 144, Math.floor(k / cols) * 160])
+        .filter(() => random() < 0.8)
+        .map((at) => c.addNode('fbm', at));
+      c.setFlag(ids, 'collapsed', true);
+      for (let f = 0; f < 3; f++) {
+        const c0 = Math.floor(random() * cols);
+        const r0 = Math.floor(random() * 4);
+        const c1 = Math.min(cols - 1, c0 + Math.floor(random() * 2));
+        const r1 = Math.min(3, r0 + Math.floor(random() * 2));
+        const at: [number, number] = [c0 * 144 - 8, r0 * 160 - 8];
+        const box: [number, number] = [(c1 - c0) * 144 + 124 + 16, (r1 - r0) * 160 + 140 + 16];
+        if ((c.graph.frames ?? []).some((g) => over(fr(g), { x: at[0], y: at[1], w: box[0], h: box[1] }))) continue;
+        c.addFrame(at, box);
+      }
+      const was = c.snapshot();
+      const node: GraphNode = { id: 'put', type: 'blur', title: 'Blur', position: [0, 0], params: {}, collapsed: true };
+      const drop: [number, number] = [Math.round(random() * 900 - 100), Math.round(random() * 700 - 80)];
+      const { at, room } = roomForInsert(was, node, drop, size);
+      const moved = new Map(room.nodes.map((m) => [m.id, m.position]));
+      const after: Graph = {
+        ...was,
+        nodes: [...was.nodes.map((n) => ({ ...n, position: moved.get(n.id) ?? n.position })), { ...node, position: at }],
+        frames: (was.frames ?? []).map((f) => room.frames.find((g) => g.id === f.id) ?? f),
+      };
+      const why = `seed ${seed}, dropped at ${drop}`;
+      const placed = after.nodes.find((n) => n.id === 'put')!;
+      expect(at[1], why).toBe(drop[1]);
+      expect(at[0], why).toBeGreaterThanOrEqual(drop[0]);
+      for (const n of after.nodes) if (n !== placed) expect(over(rect(placed), rect(n)), `${why}: on ${n.id}`).toBe(false);
+      for (const n of was.nodes) {
+        const m = after.nodes.find((x) => x.id === n.id)!;
+        expect(m.position[1], why).toBe(n.position[1]);
+        expect(m.position[0], why).toBeGreaterThanOrEqual(n.position[0]);
+        for (const o of was.nodes) {
+          if (o === n || over(rect(n), rect(o))) continue;
+          expect(over(rect(m), rect(after.nodes.find((x) => x.id === o.id)!)), `${why}: ${n.id} over ${o.id}`).toBe(false);
+        }
+      }
+      const sizeOf = (g: Graph) => (id: string) => size(g.nodes.find((n) => n.id === id)!);
+      for (const f of was.frames ?? []) {
+        const g = after.frames!.find((x) => x.id === f.id)!;
+        const held = nodesInFrame(was, f, sizeOf(was));
+        // What it held it holds; the node put on the wire too when let go wholly inside it.
+        const joined = frameHolds(f, { x: drop[0], y: drop[1], width: 124, height: 140 }) && !(was.frames ?? []).some((h) => h !== f && frameHolds(h, { x: drop[0], y: drop[1], width: 124, height: 140 }) && h.size[0] * h.size[1] < f.size[0] * f.size[1]);
+        const now = nodesInFrame(after, g, sizeOf(after));
+        for (const id of held) expect(now, `${why}: ${id} left frame ${f.id}`).toContain(id);
+        if (joined) expect(now, `${why}: frame ${f.id}`).toContain('put');
+        for (const h of was.frames ?? []) if (h !== f && !over(fr(f), fr(h))) expect(over(fr(g), fr(after.frames!.find((x) => x.id === h.id)!)), `${why}: frame ${f.id} over ${h.id}`).toBe(false);
+      }
+    }
   });
 });
