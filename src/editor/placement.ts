@@ -1,7 +1,7 @@
 // Where new things go on the canvas: a duplicate beside its original (the free spot nearest its
 // right side), a node added or pasted at the pointer in the free spot nearest it, room made for
-// nodes expanded in place (frames kept holding their nodes), and a seed for a new noise that no
-// other node uses. Pure functions over the model.
+// nodes expanded in place or put on a wire (frames kept holding their nodes), and a seed for a
+// new noise that no other node uses. Pure functions over the model.
 
 import { nodeDef } from '../../nodes/index.ts';
 import type { Edge, Frame, Graph, GraphNode } from '../model/graph.ts';
@@ -268,6 +268,9 @@ function pushAside(graph: Graph, grown: Iterable<string>, before: Size, after: S
  * it does not reach stay. Frames as makeRoom keeps them: the frame the node lands in grows right
  * to hold it and what it pushes, a frame in its way is pushed whole with what it holds. `node`
  * may be in the graph (dropped there: where it was is not in the way) or not yet (inserted).
+ * I chose moving the node off what lies on its left over pushing that left: the graph upstream
+ * stays where the person has it, as in Blender, and every push goes one way, so no push undoes
+ * another, and a row a wire runs along stays a row.
  */
 export function roomForInsert(graph: Graph, node: GraphNode, at: readonly [number, number], size: Size): { at: [number, number]; room: Room } {
   const placed: GraphNode = { ...node, position: [at[0], at[1]] };
