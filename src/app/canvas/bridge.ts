@@ -474,9 +474,10 @@ export class Bridge {
   }
 
   /**
-   * A node with no wires let go over a wire (splice-hover.ts lit it): put on it, the drag and the
-   * wires one undo step (the drag's own step is taken back, and the splice files the move with
-   * the wires: EditorCore.spliceNode). Refused (a type does not fit), it is only moved, as any
+   * A node with no wires let go over a wire (splice-hover.ts lit it): put on it, the drag, the
+   * wires and the room it makes for itself (its neighbours on the right pushed right, by the
+   * nodes' drawn sizes) one undo step (the drag's own step is taken back, and the splice files
+   * the move with the wires: EditorCore.spliceNode). Refused (a type does not fit), it is only moved, as any
    * drag, and the reason is said.
    */
   private dropOnWire(id: string, wire: Edge, step: StepHandle): void {
