@@ -186,8 +186,62 @@ describe('terrain-graph render', () => {
       'deleted.json: 3 problems in the graph\n' +
         '  $.edges[8].to: no node has the id "rank": the wire from Water level · terrain to missing "rank" · terrain\n' +
         '  $.edges[9].from: the wire from missing "rank" · out to Temperature · rank\n' +
-        '  $.edges[13].from: the wire from missing "rank" · out to Wind · rank\n',
+        '  $.edges[13].from: the wire from missing "rank" · out to Wind · rank\n' +
+        'To render it without the 3 wires to the missing node "rank", as the editor\'s "Open without" does, add --drop-missing-wires (the file is not changed).\n',
     );
+  });
+
+  // The editor offers "Open without these N wires" for such a file; render and build refused it
+  // with no way out but a text editor.
+  it('renders a file with wires to a node deleted by hand with --drop-missing-wires, naming each wire dropped, as the file without them renders', async () => {
+    const dir = tmp();
+    const file = join(dir, 'deleted.json');
+    const doc = JSON.parse(readFileSync('graphs/climate-kauai.json', 'utf8'));
+    doc.nodes = doc.nodes.filter((n: { id: string }) => n.id !== 'rank');
+    writeFileSync(file, JSON.stringify(doc, null, 2));
+    const text = readFileSync(file, 'utf8');
+    const dropped = join(dir, 'dropped');
+    const r = await run('render', file, '--size', '64', '--out', dropped, '--raw', '--drop-missing-wires');
+    expect(r.code).toBe(0);
+    expect(r.err).toContain(
+      'deleted.json: dropped the 3 wires to the missing node "rank" (--drop-missing-wires; the file is not changed):\n' +
+        '  $.edges[8]: the wire from Water level · terrain to missing "rank" · terrain\n' +
+        '  $.edges[9]: the wire from missing "rank" · out to Temperature · rank\n' +
+        '  $.edges[13]: the wire from missing "rank" · out to Wind · rank\n',
+    );
+    expect(readFileSync(file, 'utf8')).toBe(text);
+    // The same bytes as the file with those wires deleted by hand.
+    const mended = join(dir, 'mended.json');
+    writeFileSync(mended, JSON.stringify({ ...doc, edges: doc.edges.filter((e: { from: string; to: string }) => !e.from.startsWith('rank.') && !e.to.startsWith('rank.')) }, null, 2));
+    const hand = join(dir, 'hand');
+    expect((await run('render', mended, '--size', '64', '--out', hand, '--raw')).code).toBe(0);
+    const files = readdirSync(hand).filter((f) => f !== 'manifest.json');
+    expect(files.length).toBeGreaterThan(0);
+    expect(readdirSync(dropped).filter((f) => f !== 'manifest.json')).toEqual(files);
+    for (const f of files) expect(readFileSync(join(dropped, f)).equals(readFileSync(join(hand, f))), f).toBe(true);
+    // Any other problem keeps the file refused, with no word of the option.
+    doc.nodes[0].params.octaves = 40;
+    writeFileSync(file, JSON.stringify(doc, null, 2));
+    const bad = await run('render', file, '--out', dir, '--drop-missing-wires');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('deleted.json: 4 problems in the graph');
+    expect(bad.err).not.toContain('--drop-missing-wires');
+  });
+
+  it('builds such a file with --drop-missing-wires, and names the option when refusing it', async () => {
+    const dir = tmp();
+    const file = join(dir, 'deleted.json');
+    const doc = JSON.parse(readFileSync('graphs/climate-kauai.json', 'utf8'));
+    doc.nodes = doc.nodes.filter((n: { id: string }) => n.id !== 'rank');
+    writeFileSync(file, JSON.stringify(doc, null, 2));
+    const args = ['--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '33', '--plan'];
+    const refused = await run('build', file, ...args);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('To build it without the 3 wires to the missing node "rank", as the editor\'s "Open without" does, add --drop-missing-wires (the file is not changed).');
+    const r = await run('build', file, ...args, '--drop-missing-wires');
+    expect(r.code).toBe(0);
+    expect(r.err).toContain('deleted.json: dropped the 3 wires to the missing node "rank" (--drop-missing-wires; the file is not changed):\n  $.edges[8]: the wire from Water level · terrain to missing "rank" · terrain\n');
+    expect(JSON.parse(r.out).tiles.length).toBeGreaterThan(0);
   });
 
   it('exits 2 for a bad --set, naming the node, the param and the path', async () => {

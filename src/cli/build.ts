@@ -12,7 +12,6 @@ import { type ImportScale, importSummary } from '../build/import-scale.ts';
 import { MESH_DEFAULTS, meshOptionProblems } from '../render/land-mesh.ts';
 import { nodeDef } from '../../nodes/index.ts';
 import { passThrough } from '../model/bypass.ts';
-import { parseGraph } from '../model/format.ts';
 import { type Graph, upstreamOf } from '../model/graph.ts';
 import { GraphError } from '../model/problems.ts';
 import { readinessProblems } from '../model/validate.ts';
@@ -20,7 +19,7 @@ import { type World, WORLD_GRID_MAX } from '../grid.ts';
 import { worldText } from '../viewer-core/world-note.ts';
 import { DECIMAL, parseArgs, UsageError, WHOLE } from './args.ts';
 import { sinkNodes } from './render.ts';
-import { makeFolder, readGraphText } from './files.ts';
+import { DROP_MISSING_WIRES, makeFolder, readGraphText, readGraphDropping } from './files.ts';
 
 export const BUILD_USAGE = `terrain-graph build <graph.json> --region X0,Y0,X1,Y1 --cells-per-view N --out DIR [options]
 
@@ -50,7 +49,9 @@ export const BUILD_USAGE = `terrain-graph build <graph.json> --region X0,Y0,X1,Y
   --jobs J              render the tiles on J threads: this one and J − 1 workers (default 1)
   --tile K              render tile K alone (default: $JOB_COMPLETION_INDEX or
                         $AWS_BATCH_JOB_ARRAY_INDEX when set, else every tile)
-  --plan                print the tiles as JSON and render nothing`;
+  --plan                print the tiles as JSON and render nothing
+  --drop-missing-wires  build a file whose only problems are wires to nodes deleted by hand
+                        without those wires, naming each on stderr (the file is not changed)`;
 
 /** Fan-out engines that hand each process its index in an environment variable. */
 const INDEX_VARIABLES = ['JOB_COMPLETION_INDEX', 'AWS_BATCH_JOB_ARRAY_INDEX'] as const;
@@ -112,7 +113,7 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
   const args = parseArgs(argv, {
     one: ['region', 'cells-per-view', 'tile-size', 'format', 'range', 'out', 'jobs', 'tile', 'metres-per-cell', 'height-range', 'grid', 'splat-size'],
     many: ['node'],
-    bare: ['plan'],
+    bare: ['plan', DROP_MISSING_WIRES],
     elsewhere: {
       size: "a build's resolution is --cells-per-view N (cells a view), its extent --region, its tiles' side --tile-size T",
       view: 'a build covers --region X0,Y0,X1,Y1 (in views)',
@@ -160,7 +161,7 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
   }
 
   const graphText = readGraphText(file);
-  const parsed = parseGraph(graphText, { file: basename(file) });
+  const parsed = readGraphDropping(graphText, basename(file), args.bare.has(DROP_MISSING_WIRES), 'build', log);
   // Bypassed nodes pass their input through, as render and the editor evaluate them: a rewrite
   // of the wires before the engine sees them (src/model/bypass.ts). The layers are the file's.
   const graph = passThrough(parsed);

@@ -3,7 +3,9 @@
 
 import { closeSync, constants, fstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, type Stats, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { GRAPH_FILE_LIMITS } from '../model/format.ts';
+import { GRAPH_FILE_LIMITS, parseGraph, parseWithoutMissingWires } from '../model/format.ts';
+import type { Graph } from '../model/graph.ts';
+import { GraphError } from '../model/problems.ts';
 import { reasonOf } from '../build/errno.ts';
 import { UsageError } from './args.ts';
 
@@ -272,4 +274,30 @@ function formatOf(name: string): string {
   if (name.endsWith('.16.png')) return '16.png';
   if (name.endsWith('.indexed.png')) return 'indexed.png';
   return name.slice(name.lastIndexOf('.') + 1);
+}
+
+/** The option that reads a graph file without its wires to nodes deleted by hand. */
+export const DROP_MISSING_WIRES = 'drop-missing-wires';
+
+/**
+ * The graph in a graph file's text, as render and build read it (`name`: the file in messages).
+ * A file whose only problems are wires to a node deleted by hand is refused with the way out
+ * named, --drop-missing-wires, as the editor offers "Open without these N wires"; given it,
+ * the file is read without those wires and `log` names each (the file is not changed).
+ */
+export function readGraphDropping(text: string, name: string, drop: boolean, verb: string, log: (line: string) => void): Graph {
+  try {
+    return parseGraph(text, { file: name });
+  } catch (err) {
+    if (!(err instanceof GraphError)) throw err;
+    const graph = parseWithoutMissingWires(text, err.problems, { file: name });
+    if (!graph) throw err;
+    const n = err.problems.length;
+    const ids = [...new Set(err.problems.map((p) => `"${p.missingNode}"`))];
+    const wires = `${n === 1 ? 'the wire' : `the ${n} wires`} to the missing node${ids.length === 1 ? '' : 's'} ${ids.join(', ')}`;
+    if (!drop) throw new GraphError(err.problems, name, `To ${verb} it without ${wires}, as the editor's "Open without" does, add --${DROP_MISSING_WIRES} (the file is not changed).`);
+    log(`${name}: dropped ${wires} (--${DROP_MISSING_WIRES}; the file is not changed):`);
+    for (const p of err.problems) log(`  ${p.path.replace(/\.(?:from|to)$/, '')}: ${p.wire}`);
+    return graph;
+  }
 }

@@ -5,7 +5,6 @@ import { basename } from 'node:path';
 import { createEngine, type Engine, type NodeStatus } from '../engine/engine.ts';
 import { nodeStats } from '../engine/stats.ts';
 import { farOrigin, VIEW_SIZE_MAX, VIEW_SIZE_MIN, viewDomain } from '../grid.ts';
-import { parseGraph } from '../model/format.ts';
 import { passThrough } from '../model/bypass.ts';
 import { type Graph, upstreamOf } from '../model/graph.ts';
 import type { AnyParamValue } from '../model/params.ts';
@@ -18,7 +17,7 @@ import { MESH_DEFAULTS, MESH_SIDE_MAX, MESH_SIDE_MIN, type MeshOptions, meshOpti
 import { landUnder } from '../render/relief.ts';
 import { splatFiles } from '../render/splat.ts';
 import { DECIMAL, parseArgs, UsageError, WHOLE } from './args.ts';
-import { readGraphText, Staging, tidyLayers } from './files.ts';
+import { DROP_MISSING_WIRES, readGraphDropping, readGraphText, Staging, tidyLayers } from './files.ts';
 
 export const RENDER_USAGE = `terrain-graph render <graph.json> [options]
 
@@ -43,7 +42,9 @@ export const RENDER_USAGE = `terrain-graph render <graph.json> [options]
                        one object, or an array of them in file order when several nodes have some
   --by-share           tint terrains (heights with a sea level) by share (the top 8 % is snow), not by height
   --contours           draw contour lines on heights
-  --no-shade           no hill-shading`;
+  --no-shade           no hill-shading
+  --drop-missing-wires render a file whose only problems are wires to nodes deleted by hand
+                       without those wires, naming each on stderr (the file is not changed)`;
 
 export interface ManifestEntry {
   file: string;
@@ -205,7 +206,7 @@ export async function renderCommand(argv: readonly string[], log: (line: string)
     // A node id has no dot and a --set has "=": the graph file after them is neither.
     takes: { node: (v) => !v.includes('.'), set: (v) => v.includes('=') || !/\.json$/i.test(v) },
     what: { node: 'node ids, which have no dot ("cont", where "cont.out" names an output)', set: 'ID.PARAM=JSON' },
-    bare: ['all', 'raw', 'png16', 'indexed', 'splat', 'glb', 'sea', 'stats', 'by-share', 'contours', 'no-shade'],
+    bare: ['all', 'raw', 'png16', 'indexed', 'splat', 'glb', 'sea', 'stats', 'by-share', 'contours', 'no-shade', DROP_MISSING_WIRES],
     elsewhere: {
       'cells-per-view': "render's resolution is --size N (cells a side of its one view)",
       region: 'render draws one view: --view X,Y (its origin, in views) and --size N; build covers a region in tiles',
@@ -231,7 +232,7 @@ export async function renderCommand(argv: readonly string[], log: (line: string)
 
   const name = basename(file);
   // Bypassed nodes pass their input through: a rewrite of the wires, before the engine sees them.
-  const parsed = parseGraph(readGraphText(file), { file: name });
+  const parsed = readGraphDropping(readGraphText(file), name, args.bare.has(DROP_MISSING_WIRES), 'render', log);
   const graph = passThrough(parsed);
   const engine = createEngine(graph, { size, view });
   const sets = args.many.get('set') ?? [];

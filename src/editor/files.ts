@@ -2,7 +2,7 @@
 // and the autosaved drafts in browser storage. The storage is passed in, so this runs in Node too.
 
 import type { Graph } from '../model/graph.ts';
-import { GRAPH_FILE_LIMITS, parseGraph, serializeGraph } from '../model/format.ts';
+import { GRAPH_FILE_LIMITS, parseGraph, parseWithoutMissingWires, serializeGraph } from '../model/format.ts';
 import { linesOfPaths, parseJson } from '../model/json.ts';
 import { CURRENT_VERSION } from '../model/migrations.ts';
 import { describe, GraphError, type Problem } from '../model/problems.ts';
@@ -81,13 +81,9 @@ export function readGraphFile(text: string, file?: string): OpenResult {
  * with the notice that lists them; nothing when any other problem stands (those keep refusing).
  */
 function withoutMissing(text: string, file: string | undefined, problems: readonly Problem[]): { without?: { graph: Graph; note: string } } {
-  if (!problems.length || !problems.every((p) => p.missingNode !== undefined)) return {};
-  let fitted: { graph: Graph; note?: string };
-  try {
-    fitted = fitForEditor(parseGraph(text, { file, leaveOutWiresToMissing: true }));
-  } catch {
-    return {};
-  }
+  const graph = parseWithoutMissingWires(text, problems, { file });
+  if (!graph) return {};
+  const fitted = fitForEditor(graph);
   const ids = [...new Set(problems.map((p) => p.missingNode))].map((id) => `"${id}"`);
   const wires = problems.map((p) => p.wire).join('; ');
   const n = problems.length;

@@ -97,6 +97,21 @@ function finitePair(v: unknown): v is [number, number] {
 }
 
 /**
+ * The graph of a file whose only problems (`problems`, as parseGraph threw them for `input`) are
+ * wires to missing nodes (a node deleted by hand), read without those wires; null while any other
+ * problem stands. The editor's "Open without these N wires" and the command line's
+ * --drop-missing-wires both read through it.
+ */
+export function parseWithoutMissingWires(input: string | unknown, problems: readonly Problem[], options: ParseOptions = {}): Graph | null {
+  if (!problems.length || !problems.every((p) => p.missingNode !== undefined)) return null;
+  try {
+    return parseGraph(input, { ...options, leaveOutWiresToMissing: true });
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Reads a graph file (text or already-parsed JSON). Throws a GraphError listing every problem
  * with its JSON path; a file newer than this build is refused with one clear problem.
  */

@@ -27,8 +27,9 @@ export class GraphError extends Error {
   /** How many problems were found, those left out of the list too. */
   readonly total: number;
 
-  constructor(problems: readonly Problem[], file?: string) {
-    super(formatProblems(problems, file));
+  /** `note`: a line after the list (the command line's way out of a file's problems). */
+  constructor(problems: readonly Problem[], file?: string, note?: string) {
+    super(note ? `${formatProblems(problems, file)}\n${note}` : formatProblems(problems, file));
     this.name = 'GraphError';
     this.problems = problems;
     this.file = file;
