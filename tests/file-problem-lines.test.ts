@@ -55,6 +55,26 @@ describe('the problems of a file opened in the editor', () => {
     expect(p.line).toBe(at);
   });
 
+  // Lines ended by a CR alone (an old Mac's text editor) gave no line at all: the text was "on one
+  // line", and a syntax error was on "line 1".
+  it('give the same lines whether lines end in LF, CRLF or CR alone, with a byte order mark or without', async () => {
+    const doc = JSON.parse(TEXT);
+    doc.nodes.find((n: { id: string }) => n.id === 'wind').params.angle = 'west';
+    doc.nodes = doc.nodes.filter((n: { id: string }) => n.id !== 'rank');
+    const lf = `${JSON.stringify(doc, null, 2)}\n`;
+    const lines = (await problemsOf(lf)).map((p) => [p.path, p.line]);
+    expect(lines.length).toBe(4);
+    expect(lines.every(([, line]) => typeof line === 'number' && line > 1)).toBe(true);
+    for (const text of [lf.replace(/\n/g, '\r\n'), lf.replace(/\n/g, '\r'), `\uFEFF${lf.replace(/\n/g, '\r')}`]) {
+      expect((await problemsOf(text)).map((p) => [p.path, p.line])).toEqual(lines);
+    }
+    // A syntax error says its line and column alike.
+    const broken = TEXT.replace('"angle": 225,', '"angle": 225,,');
+    const said = (await problemsOf(broken))[0].message.match(/line \d+, column \d+/)![0];
+    expect(said).not.toBe('line 1, column 1');
+    for (const eol of ['\r\n', '\r']) expect((await problemsOf(broken.replace(/\n/g, eol)))[0].message).toContain(said);
+  });
+
   it('give no line where the text is not JSON (the message says where), is an older version or is all on one line', async () => {
     const syntax = await problemsOf(TEXT.replace('"angle": 225,', '"angle": 225,,'));
     expect(syntax[0].line).toBeUndefined();

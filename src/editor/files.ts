@@ -48,7 +48,8 @@ export function fitForEditor(graph: Graph): { graph: Graph; note?: string } {
  */
 function withLines(text: string, problems: readonly Problem[]): readonly Problem[] {
   // Text on one line (written by a program, not a person) would say "line 1" of every problem.
-  if (!text.trimEnd().includes('\n')) return problems;
+  // A line ends at LF, CRLF or a CR alone (an old Mac's file), as linesOfPaths counts them.
+  if (!/[\n\r]/.test(text.trimEnd())) return problems;
   let version: unknown;
   try {
     version = (parseJson(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, { maxDepth: GRAPH_FILE_LIMITS.depth }) as { version?: unknown } | null)?.version;

@@ -28,13 +28,18 @@ export interface JsonLimits {
 const WS = new Uint8Array(128);
 for (const c of [0x20, 0x09, 0x0a, 0x0d]) WS[c] = 1;
 
-/** Line and column (1-based) of an offset in the text. */
+/**
+ * Line and column (1-based) of an offset in the text. A line ends at LF, CRLF or a CR alone (an
+ * old Mac's files, which a text editor still counts in lines): such a file was all "line 1".
+ */
 export function lineColumn(text: string, offset: number): { line: number; column: number } {
   let line = 1;
   let start = 0;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
+  for (const m of text.slice(0, offset).matchAll(/\r\n?|\n/g)) {
+    // A CR just before the offset whose LF is at it ends its line with that LF, not before it.
+    if (m[0] === '\r' && m.index + 1 === offset && text.charCodeAt(offset) === 0x0a) break;
     line++;
-    start = i + 1;
+    start = m.index + m[0].length;
   }
   return { line, column: offset - start + 1 };
 }
@@ -259,7 +264,8 @@ export function linesOfPaths(text: string, paths: readonly string[]): Map<string
   const skip = () => {
     for (;;) {
       const c = text.charCodeAt(i);
-      if (c === 0x0a) line++;
+      // A line ends at LF, CRLF (counted at its LF) or a CR alone (an old Mac's file).
+      if (c === 0x0a || (c === 0x0d && text.charCodeAt(i + 1) !== 0x0a)) line++;
       else if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return;
       i++;
     }
