@@ -138,3 +138,43 @@ it('reads a count refused for the tiles it made with the other again when the ot
     await screenshot(page, 's37-review9-tiles-reread-1024');
   });
 }, 240_000);
+
+// Session 38: while a count was refused the box went on showing the last accepted counts' problem
+// and command line (1 × 999999 tiles under a field that said 3), and a tile size picked did not
+// read a refused count again, though in samples the tile size decides how many tiles it makes.
+for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
+  it(`shows no command for counts the fields do not hold, and reads a refused count again when a tile size is picked, at ${width} × ${height}`, async () => {
+    await withApp({ viewport: { width, height } }, async (page) => {
+      await showInViewer(page, 'coast');
+      await openBox(page);
+      const problem = page.locator(`${d} p.count-problem`);
+      const command = page.locator(`${d} p.command`);
+      const stale = page.locator(`${d} p.problem`);
+      await typeCount(page, 'input.x', '1');
+      await typeCount(page, 'input.y', '999999');
+      // Taken: past the browser's limit, sent to the command line, which says 1 × 999999 tiles' region.
+      await expect.poll(() => stale.innerText()).toMatch(/^999999 tiles of 1009² .* the browser exports at most/);
+      expect(await command.innerText()).toContain('terrain-graph build');
+      await typeCount(page, 'input.x', '3');
+      await expect.poll(() => problem.innerText()).toMatch(/^Tiles across: 3 makes 2,999,997 tiles/);
+      expect(await command.count()).toBe(0);
+      expect(await stale.count()).toBe(0);
+      expect(await page.locator(`${d} button.confirm`).isDisabled()).toBe(true);
+      await screenshot(page, `tiles-count-refused-no-command-${width}`);
+
+      // Samples, at 1009² (1008 a tile): 2017 up is 2 tiles, 600,000,000 across 595,239: 1,190,478 in all, refused.
+      await page.locator(`${d} select.across`).selectOption('samples');
+      await typeCount(page, 'input.y', '2017');
+      await typeCount(page, 'input.x', '600000000');
+      await expect.poll(() => problem.innerText()).toMatch(/^Samples across: 600,000,000 makes 1,190,478 tiles/);
+      expect(await command.count()).toBe(0);
+      // 2017² tiles: 1 up, 297,620 across; the count is read again and taken.
+      await page.locator(`${d} select.tile-size`).selectOption('2017');
+      await expect.poll(() => problem.count()).toBe(0);
+      expect(await page.locator(`${d} input.x`).inputValue()).toBe('600000000');
+      await expect.poll(() => command.innerText()).toContain('--tile-size 2017');
+      expect(await command.innerText()).toMatch(/--region 0,0,/);
+      await screenshot(page, `tiles-count-reread-tile-size-${width}`);
+    });
+  }, 240_000);
+}

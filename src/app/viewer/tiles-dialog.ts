@@ -195,11 +195,13 @@ export class TgTilesDialog extends LitElement {
             ${fit.use ? html`<button class="world-fit-use" ?disabled=${busy} @click=${() => this.pick({ kind: 'use', change: fit.use!.change, formats: summary.formats })}>${fit.use.label}</button>` : nothing}
           </p>`
         : nothing}
-      ${summary.problem
-        ? html`<p class="problem" role="alert">${summary.problem}</p>
-            <p class="command"><code>${commandWords(summary.command)}</code></p>`
-        : counting
-          ? nothing
+      ${counting
+        ? // The summary's problem and command are the last counts' that read, not the fields': the
+          // count's problem above stands for them until the fields read.
+          nothing
+        : summary.problem
+          ? html`<p class="problem" role="alert">${summary.problem}</p>
+              <p class="command"><code>${commandWords(summary.command)}</code></p>`
           : html`<p class="command"><small>The same on the command line:</small> <code>${commandWords(summary.command)}</code></p>`}
       ${summary.saveFirst ? html`<p class="save-first">${summary.saveFirst}</p>` : nothing}
       <footer>
@@ -241,8 +243,7 @@ export class TgTilesDialog extends LitElement {
   /**
    * Tiles or samples across or up from its field (tiles.ts readCount): taken when it reads, else
    * said, naming the field and what it takes, while the field keeps what was typed and Export waits.
-   * The other field's count, when it was refused, is read again against the count just taken: how
-   * many tiles it makes depends on it (999,999 up is too many with 3 across, not with 1).
+   * The other field's count, when it was refused, is then read again (pick, rereadCounts).
    */
   private setCount(axis: 'x' | 'y', e: Event): void {
     const input = e.target as HTMLInputElement;
@@ -250,12 +251,23 @@ export class TgTilesDialog extends LitElement {
     this.countProblems = { ...this.countProblems, [axis]: read.problem ?? undefined };
     if (read.value === null) return;
     this.pick({ kind: 'counts', [axis]: read.value });
-    const other = axis === 'x' ? 'y' : 'x';
-    const field = this.renderRoot.querySelector<HTMLInputElement>(`input.${other}`);
-    if (!this.countProblems[other] || !field) return;
-    const again = readCount(field.value, other, this.session!.exports.tiles);
-    this.countProblems = { ...this.countProblems, [other]: again.problem ?? undefined };
-    if (again.value !== null) this.pick({ kind: 'counts', [other]: again.value });
+  }
+
+  /**
+   * The counts refused, read again against the choice just changed: how many tiles a count makes
+   * depends on the other count (999,999 up is too many with 3 across, not with 1) and, in samples,
+   * on the tile size. Only the other count's change read them again: a tile size picked left a
+   * count refused for the old one.
+   */
+  private rereadCounts(): void {
+    const s = this.session!;
+    for (const axis of ['x', 'y'] as const) {
+      const field = this.renderRoot.querySelector<HTMLInputElement>(`input.${axis}`);
+      if (!this.countProblems[axis] || !field || s.exports.tiles.across === 'world') continue;
+      const again = readCount(field.value, axis, s.exports.tiles);
+      this.countProblems = { ...this.countProblems, [axis]: again.problem ?? undefined };
+      if (again.value !== null) s.pickTiles({ kind: 'counts', [axis]: again.value });
+    }
   }
 
   /**
@@ -293,9 +305,10 @@ export class TgTilesDialog extends LitElement {
     this.pick({ kind: 'across', across });
   }
 
-  /** A change the picks and the world's fit follow (tiles-world.ts pickTiles). */
+  /** A change the picks and the world's fit follow (tiles-world.ts pickTiles); counts refused are read again. */
   private pick(pick: TilesPick): void {
     this.session!.pickTiles(pick);
+    this.rereadCounts();
     this.requestUpdate();
   }
 
