@@ -84,6 +84,47 @@ describe("the viewer's picture of a flow's rivers", () => {
     });
   }
 
+  // Session 38: the lakes map beside it drew the sea in the sand of its dry land, with no word of it.
+  for (const [n, size] of [
+    [256, 512],
+    [1024, 512],
+  ] as const) {
+    it(`draws the flow's sea as sea on its lakes map too, lakes and dry land as before, with a sea row (${n}² on ${Math.min(n, size)} pixels)`, () => {
+      const graph = withFlow(n);
+      const d = detail(graph, 'flow', 'lakes', size);
+      const side = Math.min(n, size);
+      const px = new Uint8Array(d.image.rgba);
+      const e = createEngine(graph);
+      e.evaluate();
+      const lakes = e.output('flow', 'lakes')!.data;
+      const filled = e.output('flow', 'filled')!.data;
+      const terrain = e.output('water', 'terrain');
+      if (terrain?.type !== 'terrain') throw new Error('no terrain');
+      const sea = (i: number) => !(filled[i] >= terrain.seaLevel);
+      let seaPixels = 0;
+      let lakePixels = 0;
+      for (let y = 0; y < side; y++) {
+        const r = side - 1 - y;
+        for (let x = 0; x < side; x++) {
+          const centre = Math.min(n - 1, Math.floor(((r + 0.5) * n) / side)) * n + Math.min(n - 1, Math.floor(((x + 0.5) * n) / side));
+          const got = rgb(px, (y * side + x) * 4);
+          if (lakes[centre] === 0) {
+            if (sea(centre)) seaPixels++;
+            expect(got, `pixel (${x}, ${y})`).toBe((sea(centre) ? DRAINAGE_SEA : LAND_MASK).join(','));
+          } else {
+            lakePixels++;
+            expect([DRAINAGE_SEA.join(','), LAND_MASK.join(',')], `pixel (${x}, ${y})`).not.toContain(got);
+          }
+        }
+      }
+      expect(seaPixels, 'the default land has a sea').toBeGreaterThan(side * side * 0.2);
+      expect(lakePixels, 'and lakes').toBeGreaterThan(0);
+      let seaCells = 0;
+      for (let i = 0; i < n * n; i++) if (lakes[i] === 0 && sea(i)) seaCells++;
+      expect(d.histogram).toMatchObject({ kind: 'field', meaning: 'lake', sea: seaCells });
+    });
+  }
+
   it("keeps the water level's mask in its two colours, with no sea row: its node adds none", () => {
     const d = detail(withFlow(256), 'water', 'mask', 512);
     const px = new Uint8Array(d.image.rgba);

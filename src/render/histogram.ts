@@ -32,6 +32,11 @@ export type LayerHistogram =
       /** The values the ramp's ends stand for (the data's own range when the meaning has none). */
       readonly rampLo: number;
       readonly rampHi: number;
+      /**
+       * The cells drawn as sea, of a layer whose 0 cells are drawn apart (a flow's lakes) and whose
+       * node knows its sea (NodeDef.land): its 0 cells on the sea. Counted in the bins too.
+       */
+      readonly sea?: number;
     }
   | {
       /** Biome ids: counts[id]. */
@@ -51,7 +56,8 @@ export type LayerHistogram =
 
 /**
  * The histogram of a layer (all n² cells), for the viewer. `land` (1 on land, 0 on the sea), given
- * for a two-valued layer of a node that knows its sea, counts the 0 cells on the sea apart.
+ * for a two-valued layer or a lake layer of a node that knows its sea, counts the 0 cells on the
+ * sea apart (a lake layer's stay in its bins too: the plot is of its values).
  */
 export function layerHistogram(value: Value, heightMode: 'height' | 'share' = 'height', bins = VIEWER_BINS, land?: Uint8Array | null): LayerHistogram {
   if (value.type === 'biome') {
@@ -74,7 +80,10 @@ export function layerHistogram(value: Value, heightMode: 'height' | 'share' = 'h
   }
   const { lo, hi, counts } = histogram(value.data, bins);
   if (value.type === 'terrain') return { kind: 'terrain', lo, hi, counts, seaLevel: value.seaLevel, cuts: heightCuts(value, heightMode) };
-  const { range, floor } = rampFor(value.meaning);
+  const { range, floor, zero } = rampFor(value.meaning);
   const [low, high] = range ?? floored(lo, hi, floor);
-  return { kind: 'field', lo, hi, counts, meaning: value.meaning, rampLo: low, rampHi: Math.max(high, low) };
+  const seaOf = zero && land && land.length === value.data.length ? land : null;
+  let sea = 0;
+  if (seaOf) for (let i = 0; i < value.data.length; i++) if (!seaOf[i] && value.data[i] === 0) sea++;
+  return { kind: 'field', lo, hi, counts, meaning: value.meaning, rampLo: low, rampHi: Math.max(high, low), ...(seaOf ? { sea } : {}) };
 }

@@ -16,7 +16,7 @@ import { finiteMean, finiteRange, type LayerStyle } from '../render/layer.ts';
 import { constantOf, histogram, renderPreview } from '../render/preview.ts';
 import { coarseSide, drawWater, renderCoarse, type WaterLayer } from '../render/rivers.ts';
 import { paintSea } from '../render/drainage.ts';
-import { LAND_MASK } from '../render/ramps.ts';
+import { LAND_MASK, rampFor } from '../render/ramps.ts';
 import type { Detail, EvaluateRequest, EvaluateResult, Image, NodeResult, WaterRef } from './protocol.ts';
 import { trimScratch } from '../kernels/scratch.ts';
 import { threadCount, useThreads } from '../parallel/threads.ts';
@@ -377,13 +377,15 @@ function pictureVersion(version: number, draft: boolean): number {
 }
 
 /**
- * The sea under a two-valued output (the flow's rivers) of node `id`, as the node knows it
- * (NodeDef.land), on `domain` (the view's when absent): 1 on land, 0 on the sea. Null for any
- * other output, a node that knows no sea, or one bypassed (its outputs then hold another node's
- * values, as its card picture says).
+ * The sea under an output drawn with its "none" in the mask's land colour, a two-valued one (the
+ * flow's rivers: no river) or one whose 0 cells are drawn so (its lakes: no lake), of node `id`,
+ * as the node knows it (NodeDef.land), on `domain` (the view's when absent): 1 on land, 0 on the
+ * sea. Null for any other output, a node that knows no sea, or one bypassed (its outputs then
+ * hold another node's values, as its card picture says).
  */
 export function seaUnder(engine: Engine, graph: Graph, catalogue: Catalogue, id: string, value: Value, domain?: Domain): Uint8Array | null {
-  if (value.type !== 'field' || !isMask(value.meaning)) return null;
+  // The lakes map drew the sea as sand, the colour of its dry land, while the rivers map beside it drew sea.
+  if (value.type !== 'field' || !(isMask(value.meaning) || rampFor(value.meaning).zero === LAND_MASK)) return null;
   const node = graph.nodes.find((nd) => nd.id === id);
   const def = node && catalogue.def(node.type);
   if (!node || node.bypass || !def?.land) return null;
@@ -392,8 +394,9 @@ export function seaUnder(engine: Engine, graph: Graph, catalogue: Catalogue, id:
 }
 
 /**
- * Draws the sea of `land` (seaUnder) over a picture of a two-valued layer: over its 0 cells, drawn
- * in the mask's land colour (a river pixel at the coast stays river). Before the water over it.
+ * Draws the sea of `land` (seaUnder) over a picture of a two-valued layer or a lake layer: over its
+ * 0 cells, drawn in the mask's land colour (a river pixel at the coast, a lake's, stays as it is).
+ * Before the water over it.
  */
 export function drawSeaUnder(rgba: Uint8ClampedArray, side: number, land: Uint8Array | null, n: number): void {
   if (land) paintSea(rgba, side, land, n, LAND_MASK);

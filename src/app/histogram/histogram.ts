@@ -69,7 +69,19 @@ export class TgHistogram extends LitElement {
         ? html`<div class="legend chips">
             ${HEIGHT_BANDS.map((b) => html`<span class="chip"><i style="background:${rgb(b.color)}"></i>${b.name}</span>`)}
           </div>`
-        : nothing}`;
+        : nothing}
+      ${h.kind === 'field' && h.sea !== undefined ? this.seaRow(h.sea, h.counts) : nothing}`;
+  }
+
+  /**
+   * The sea of a lake layer's node, drawn as sea on its map (it was drawn as the dry land's sand):
+   * a row of the legend, its share of the map, as the rivers map's sea row.
+   */
+  private seaRow(sea: number, counts: Uint32Array) {
+    let total = 0;
+    for (const c of counts) total += c;
+    const share = sea / (total || 1);
+    return html`<div class="legend rows" data-kind="sea">${this.row(DRAINAGE_SEA, 'sea', share, shareText(share))}</div>`;
   }
 
   private row(color: Rgb, name: string, fraction: number, label: string) {
