@@ -72,4 +72,41 @@ describe('a params card’s place', () => {
     expect(dropped.move).toEqual({ x: 0, y: 0 });
     expect(dropped.clear).toBe(false);
   });
+  it('moves the view for a node just added only while every socket in sight stays in sight', () => {
+    // As in the test above, the clear place beside the node needs the view moved down; a socket
+    // in sight near the canvas's foot would leave it (the Height's output left the top of the
+    // canvas for a Hydraulic erosion's card added beside it at 1024 × 700).
+    const at = rect(300, 50, 72, 86);
+    const near = [node(200, 50), node(400, 50), node(300, 176), node(200, 176), node(400, 176), node(120, 176), node(480, 176), node(120, 50), node(480, 50)];
+    const socket = rect(40, 600, 16, 16);
+    const added = chooseCardPlace({ ...room(at, near), keep: [socket] }, true);
+    expect(added.move).toEqual({ x: 0, y: 0 });
+    expect(added.kind).not.toBe('moved');
+    expect(added.clear).toBe(true);
+    // A socket that a move keeps in sight does not hold the view still.
+    const kept = chooseCardPlace({ ...room(at, near), keep: [rect(40, 300, 16, 16)] }, true);
+    expect(kept.kind).toBe('moved');
+  });
+
+  it('shortens a card taller than any clear place beside its node, its params to scroll, rather than lay it over other nodes’ titles', () => {
+    // A canvas 420 px high, a card 470 px high beside a node at its top between two others.
+    const canvas = rect(0, 40, 730, 420);
+    const at = rect(300, 60, 72, 86);
+    const near = [node(200, 60), node(400, 60)];
+    const tall = { ...room(at, near, canvas), height: 470 };
+    const whole = chooseCardPlace(tall, true);
+    expect(whole.clear).toBe(false);
+    const short = chooseCardPlace({ ...tall, shortest: 120 }, true);
+    expect(short.clear).toBe(true);
+    expect(short.kind).toBe('beside');
+    expect(short.move).toEqual({ x: 0, y: 0 });
+    const h = short.box.bottom - short.box.top;
+    expect(h).toBeLessThan(470);
+    expect(h).toBeGreaterThanOrEqual(120);
+    // As little shorter as the canvas allows: the room below the node is 310 px high.
+    expect(h).toBeGreaterThanOrEqual(310);
+    for (const r of near.flatMap((n) => n.clear)) expect(overlaps(short.box, r)).toBe(false);
+    // No shorter than allowed: with a least height taller than the room there is, it stays whole.
+    expect(chooseCardPlace({ ...tall, shortest: 400 }, true).clear).toBe(false);
+  });
 });

@@ -32,10 +32,23 @@ export interface CardRoom {
   readonly keepClear: readonly Rect[];
   /** The other nodes' boxes: what the card covers of them is what it hides. */
   readonly others: readonly Rect[];
+  /**
+   * What a move of the view must keep in sight, when given: the sockets in sight as a node was
+   * added (from the palette, Insert, a paste). The view moved for a Hydraulic erosion's card added
+   * beside the Height at 1024 × 700 and took the Height's output out of the canvas's top.
+   */
+  readonly keep?: readonly Rect[];
+  /**
+   * The least height the card may be shortened to, scrolling its params inside itself, when no
+   * clear place of its full height lies beside its node (absent: never shortened). The Hydraulic
+   * erosion's card, some 470 px high, found none in Eroded valleys at 1024 × 700 and lay over the
+   * titles of the nodes left of it.
+   */
+  readonly shortest?: number;
 }
 
 export interface CardPlace {
-  /** The card's box, before the view's move. */
+  /** The card's box, before the view's move: shorter than the card when it scrolls (CardRoom.shortest). */
   readonly box: Rect;
   /** How far the view moves (the content's move on the screen, right and down) to show it. */
   readonly move: { readonly x: number; readonly y: number };
@@ -61,6 +74,8 @@ const NEAR = 24;
 // What a place costs, in one unit: a whole other node's box covered (or taken out of sight by a
 // move of the view) costs 1, as does lying 100 px from the node or moving the view 200 px.
 const DISTANCE_UNIT = 100;
+/** The steps, in screen pixels, by which a card with no clear place of its full height is tried shorter. */
+const SHORTEN_STEP = 16;
 const MOVE_UNIT = 200;
 
 const overlaps = (a: Rect, b: Rect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
@@ -85,41 +100,78 @@ function positions(from: number, to: number, anchor: number, flush: readonly num
  * Chooses where a card opens, the first of these there is: a clear place (see CardPlace) beside
  * its node, no further than NEAR from it, in sight as the view lies (wholly in the canvas, off
  * the minimap and the notes); with `mayMove`, one beside it that a move of the view brings into
- * sight with the node; a clear place anywhere in sight, however far from the node; else the
- * place beside it over the fewest sockets and titles. With `nearFirst` (its node just dropped)
- * that place beside it comes before one apart. Among the clear places of one kind, the
- * one that hides the least of the other nodes, lies nearest its node and moves the view least.
+ * sight with the node, keeping in sight what `keep` holds; a clear place anywhere in sight,
+ * however far from the node; a clear place beside it in sight for the card shortened, as little
+ * as it can be (down to `shortest`), its params scrolling inside it; else the place beside it
+ * over the fewest sockets and titles. With `nearFirst` (its node just dropped) the places beside
+ * it, shortened or not clear, come before one apart. Among the clear places of one kind, the one
+ * that hides the least of the other nodes, lies nearest its node and moves the view least.
+ *
+ * I chose a shorter card beside its node over one lying on other nodes' titles, and, for a node
+ * just added, over moving the view, which took sockets out of sight that the person was about
+ * to wire from (in Blender and Gaea adding a node never moves the view). A card with a clear
+ * place of its full height apart from its node keeps it, as before: shortened, a noise's card
+ * showed three of its five params.
  */
 export function chooseCardPlace(room: CardRoom, mayMove: boolean, nearFirst = false): CardPlace {
   const { node, width, height, gap, canvas } = room;
-  const flushX = [node.left, node.right - width, node.right + gap, node.left - gap - width, canvas.left, canvas.right - width];
-  const flushY = [node.bottom + gap, node.top - gap - height, node.top, node.bottom - height, canvas.top, canvas.bottom - height];
   const reach = NEAR + gap;
   const nearX = [node.left - width - reach, node.right + reach] as const;
-  const nearY = [node.top - height - reach, node.bottom + reach] as const;
   const inSight = (box: Rect) => (inside(box, canvas) && !room.over.some((o) => overlaps(box, o)) ? { x: 0, y: 0 } : null);
-  const search = (x0: number, x1: number, y0: number, y1: number, far: number, fits: (box: Rect) => Move | null) => searchPlaces(room, { x0, x1, y0, y1, far, flushX, flushY }, fits);
+  const search = (r: CardRoom, x0: number, x1: number, y0: number, y1: number, far: number, fits: (box: Rect) => Move | null) => {
+    const flushX = [node.left, node.right - width, node.right + gap, node.left - gap - width, canvas.left, canvas.right - width];
+    const flushY = [node.bottom + gap, node.top - gap - r.height, node.top, node.bottom - r.height, canvas.top, canvas.bottom - r.height];
+    return searchPlaces(r, { x0, x1, y0, y1, far, flushX, flushY }, fits);
+  };
+  /** The places beside the node, in sight as the view lies, for a card `h` high. */
+  const nearIn = (h: number) => {
+    const r = h === height ? room : { ...room, height: h };
+    return search(r, Math.max(canvas.left, nearX[0]), Math.min(canvas.right - width, nearX[1]), Math.max(canvas.top, node.top - h - reach), Math.min(canvas.bottom - h, node.bottom + reach), reach, inSight);
+  };
 
-  const near = search(Math.max(canvas.left, nearX[0]), Math.min(canvas.right - width, nearX[1]), Math.max(canvas.top, nearY[0]), Math.min(canvas.bottom - height, nearY[1]), reach, inSight);
+  const near = nearIn(height);
   if (near.clear) return { ...near.best!, kind: 'beside' };
   if (mayMove) {
-    const moved = search(nearX[0], nearX[1], nearY[0], nearY[1], reach, (box) => {
+    const moved = search(room, nearX[0], nearX[1], node.top - height - reach, node.bottom + reach, reach, (box) => {
       const both = { left: Math.min(box.left, node.left), top: Math.min(box.top, node.top), right: Math.max(box.right, node.right), bottom: Math.max(box.bottom, node.bottom) };
       const x = moveInto(both.left, both.right, canvas.left, canvas.right);
       const y = moveInto(both.top, both.bottom, canvas.top, canvas.bottom);
       if (Number.isNaN(x) || Number.isNaN(y)) return null;
       // Neither the card nor its node under the minimap or the notes once moved.
       if (room.over.some((o) => overlaps(shift(box, x, y), o) || overlaps(shift(node, x, y), o))) return null;
+      // Nothing that must stay in sight taken out of it.
+      if ((x || y) && room.keep?.some((k) => !inside(shift(k, x, y), canvas))) return null;
       return { x, y };
     });
     if (moved.clear) return { ...moved.best!, kind: 'moved' };
   }
-  // A node just dropped: its card lies beside it even over another node's title or sockets (the
-  // card yields to the pointer there, node.ts), not 200 px off in the one clear place in sight,
-  // where it read as no node's; the view stays where the person dropped the node.
-  if (nearFirst && near.best) return { ...near.best, kind: 'blocked' };
-  const anywhere = search(canvas.left, canvas.right - width, canvas.top, canvas.bottom - height, Infinity, inSight);
+  // Shortened, the tallest that finds a clear place beside its node.
+  const shorter = (): CardPlace | null => {
+    const shortest = Math.max(0, Math.min(height, room.shortest ?? height));
+    const heights: number[] = [];
+    for (let h = height - SHORTEN_STEP; h > shortest; h -= SHORTEN_STEP) heights.push(h);
+    if (shortest < height) heights.push(shortest);
+    for (const h of heights) {
+      const short = nearIn(h);
+      if (short.clear) return { ...short.best!, kind: 'beside' };
+    }
+    return null;
+  };
+  // A node just dropped: its card lies beside it, shortened if it must, even over another node's
+  // title or sockets (the card yields to the pointer there, node.ts), not 200 px off in the one
+  // clear place in sight, where it read as no node's; the view stays where the person dropped
+  // the node.
+  if (nearFirst) {
+    const short = shorter();
+    if (short) return short;
+    if (near.best) return { ...near.best, kind: 'blocked' };
+  }
+  const anywhere = search(room, canvas.left, canvas.right - width, canvas.top, canvas.bottom - height, Infinity, inSight);
   if (anywhere.clear) return { ...anywhere.best!, kind: 'apart' };
+  if (!nearFirst) {
+    const short = shorter();
+    if (short) return short;
+  }
   return near.best ?? anywhere.best ?? below(room);
 }
 

@@ -267,6 +267,14 @@ export default css`
     pointer-events: none;
     opacity: 0.35;
   }
+  /* Shortened where no clear place of its full height lies beside its node (node.ts placeCard,
+     max-height): its params scroll inside it. */
+  :host([card-scrolls]) .params.card {
+    overflow-x: hidden;
+    overflow-y: auto;
+    overscroll-behavior: contain;
+    scrollbar-width: thin;
+  }
   /* Waiting for the view to move before it shows (node.ts placeCard): hidden, not over the graph. */
   :host([card-waits]) .params.card {
     visibility: hidden;

@@ -27,6 +27,11 @@ const PRESS_POLL_MS = 100;
 const SOCKET_MARGIN = 4;
 /** The canvas's pixels between a node and its params card. */
 const CARD_GAP = 4;
+/**
+ * The least height, in the card's own pixels, a params card is shortened to (its params then
+ * scrolling inside it) when no clear place of its full height lies beside its node: three params.
+ */
+const CARD_SHORTEST = 120;
 
 /** A params card open on a selected collapsed node, and its placing. */
 interface OpenCard {
@@ -38,6 +43,11 @@ interface OpenCard {
   still: boolean;
   /** Its node was dropped by a drag: the card lies beside it, clear or not (card-place.ts nearFirst). */
   dropped: boolean;
+  /**
+   * It opened with its node's view, as a node is added (the palette, Insert, a wire dropped on
+   * the canvas, a paste, a duplicate): a move of the view for it keeps every socket in sight.
+   */
+  readonly added: boolean;
   /**
    * The other nodes' titles and sockets the card lies over, relative to its node's top left on
    * the screen when it was placed: over them the card yields to the pointer (yieldTo).
@@ -123,7 +133,12 @@ export class TgNode extends LitElement {
     }
   }
 
+  /** The node has been drawn before: a card opening now is not one opening with its node. */
+  private drawn = false;
+
   override updated(): void {
+    const first = !this.drawn;
+    this.drawn = true;
     const card = this.renderRoot.querySelector<HTMLElement>('.params.card');
     if (card === (this.cardOpen?.el ?? null)) return;
     this.closeCard();
@@ -131,7 +146,7 @@ export class TgNode extends LitElement {
     const frame = clippingAncestor(this);
     // Placed now, within this update, and again whenever its size changes: the params inside
     // render after this update (measured now, the Wind's card was 158 px high of its 226).
-    const open: OpenCard = { el: card, still: false, dropped: false, over: [], byPress: !!(frame && pressState(frame)?.pressed), timer: undefined, sized: new ResizeObserver(() => this.placeCard()) };
+    const open: OpenCard = { el: card, still: false, dropped: false, added: first, over: [], byPress: !!(frame && pressState(frame)?.pressed), timer: undefined, sized: new ResizeObserver(() => this.placeCard()) };
     this.cardOpen = open;
     window.addEventListener('pointermove', this.yieldTo, true);
     this.placeCard('open');
@@ -179,13 +194,16 @@ export class TgNode extends LitElement {
     window.removeEventListener('pointermove', this.yieldTo, true);
     this.removeAttribute('card-waits');
     this.removeAttribute('card-yields');
+    this.removeAttribute('card-scrolls');
     this.cardOpen = null;
   }
 
   /**
    * Opens the params card where it keeps every other node's sockets and title clear, nearest its
-   * node and hiding the least of the others (card-place.ts), in the canvas as it lies. Only when
-   * no such place is in sight does the view move to bring one in: once for a card, never while a
+   * node and hiding the least of the others (card-place.ts), in the canvas as it lies, shortened
+   * with its params scrolling when only that keeps them clear. Only when no such place is in
+   * sight does the view move to bring one in (for a node just added, only a move that keeps every
+   * socket in sight): once for a card, never while a
    * pointer is pressed or within a double-click of a click's release (the card waits, hidden,
    * meanwhile; moved on the release, the view took the title from under the second press that
    * renames the node), never for a zoom, and never once its node was dropped by a drag.
@@ -208,7 +226,7 @@ export class TgNode extends LitElement {
     // a card 302 px high beside a node 560 px from where it went).
     const wait = press?.pressed ? PRESS_POLL_MS : open.byPress && after !== 'keys' && sinceRelease < DOUBLE_PRESS_MS ? DOUBLE_PRESS_MS - sinceRelease : after === 'open' ? 1 : 0;
     const mayMove = !open.still && after !== 'zoom';
-    const room = this.cardRoom(frame, open.el);
+    const room = this.cardRoom(frame, open.el, open.added);
     const place = chooseCardPlace(room, mayMove && !wait, open.dropped);
     if (place.kind !== 'beside' && mayMove && wait && chooseCardPlace(room, true).kind === 'moved') {
       this.setAttribute('card-waits', '');
@@ -221,6 +239,11 @@ export class TgNode extends LitElement {
     // scheduled a second render of the node for nothing (Lit's change-in-update warning).
     open.el.style.left = `${(place.box.left - node.left) / k - this.clientLeft}px`;
     open.el.style.top = `${(place.box.top - node.top) / k - this.clientTop}px`;
+    // Shortened (no clear place of its full height beside the node): its params scroll inside it.
+    const short = place.box.bottom - place.box.top < room.height - 0.5;
+    const scale = this.cardScale(open.el);
+    open.el.style.maxHeight = short ? `${(place.box.bottom - place.box.top) / scale}px` : '';
+    this.toggleAttribute('card-scrolls', short);
     const shifted = (r: CardRoom['keepClear'][number]) => ({ left: r.left - node.left, top: r.top - node.top, right: r.right - node.left, bottom: r.bottom - node.top });
     open.over = room.keepClear.filter((r) => r.left < place.box.right && place.box.left < r.right && r.top < place.box.bottom && place.box.top < r.bottom).map(shifted);
     this.removeAttribute('card-waits');
@@ -232,14 +255,12 @@ export class TgNode extends LitElement {
   }
 
   /**
-   * A card with no clear place lies over another node's title or sockets (a tall card at the
-   * readable zoom: the Hydraulic erosion's over the Water level in Eroded valleys at 1024 × 700;
-   * a node dropped where no clear place lies beside it). While the pointer is over one of them,
+   * A card with no clear place, even shortened to CARD_SHORTEST, lies over another node's title
+   * or sockets (a node dropped where no clear place lies beside it). While the pointer is over one of them,
    * not on one of the card's own controls, and no button is down, the card fades and lets the
    * pointer through, as with Ctrl held
    * (card-through.ts): the title or socket under it takes the hover, the click and the wire.
-   * I did not move the card further off (it read as no node's) nor shrink it to a scrolling
-   * box (its params out of sight).
+   * I did not move the card further off (it read as no node's).
    */
   private yieldTo = (e: PointerEvent): void => {
     const open = this.cardOpen;
@@ -256,17 +277,33 @@ export class TgNode extends LitElement {
     if (yields !== this.hasAttribute('card-yields')) this.toggleAttribute('card-yields', yields);
   };
 
+  /** The wheel over a shortened card scrolls its params, not zooms the canvas under it. */
+  private cardWheel = (e: WheelEvent): void => {
+    if (this.hasAttribute('card-scrolls') && !e.ctrlKey) e.stopPropagation();
+  };
+
   /** The boxes of the open card's sliders, fields, lists and buttons on the screen. */
   private cardControls(): DOMRect[] {
     return [...this.renderRoot.querySelectorAll('.params.card tg-param')].flatMap((param) => [...(param.shadowRoot?.querySelectorAll('input, select, button') ?? [])].map((el) => el.getBoundingClientRect()));
   }
 
-  /** What the card's place is chosen from, measured on the screen. */
-  private cardRoom(frame: Element, card: HTMLElement): CardRoom {
+  /** Screen pixels per pixel of the card's own (the canvas's zoom times the card's scale). */
+  private cardScale(card: HTMLElement): number {
+    return card.offsetHeight ? card.getBoundingClientRect().height / card.offsetHeight : 1;
+  }
+
+  /**
+   * What the card's place is chosen from, measured on the screen. Its height is its params' whole
+   * height, even while it is shortened and scrolls. With `added`, the sockets in sight are kept so.
+   */
+  private cardRoom(frame: Element, card: HTMLElement, added: boolean): CardRoom {
     const box = frame.getBoundingClientRect();
     const node = this.getBoundingClientRect();
-    const { width, height } = card.getBoundingClientRect();
+    const { width } = card.getBoundingClientRect();
+    const scale = this.cardScale(card);
+    const height = (card.scrollHeight + card.offsetHeight - card.clientHeight) * scale;
     const k = this.offsetWidth ? node.width / this.offsetWidth : 1;
+    const canvas = { left: box.left, top: box.top, right: box.right, bottom: box.bottom - CANVAS_FOOT };
     // The graph's notes line lies over the canvas's foot: a card's last rows went under it. The
     // minimap lies over its bottom right corner (a blur added beside it at 1600 × 1000 had its
     // radius field under it), and the notes, when open, over its bottom left (a node added
@@ -279,7 +316,13 @@ export class TgNode extends LitElement {
     const reach = { left: node.left - box.width, top: node.top - box.height, right: node.right + box.width, bottom: node.bottom + box.height };
     const others: DOMRect[] = [];
     const keepClear: CardRoom['keepClear'][number][] = [];
+    const keep: DOMRect[] = [];
+    const inCanvas = (r: DOMRect) => r.width && r.height && r.left >= canvas.left && r.top >= canvas.top && r.right <= canvas.right && r.bottom <= canvas.bottom;
     for (const el of frame.querySelectorAll<HTMLElement>('tg-node')) {
+      if (added) for (const socket of el.shadowRoot?.querySelectorAll('rete-ref') ?? []) {
+        const s = socket.getBoundingClientRect();
+        if (inCanvas(s)) keep.push(s);
+      }
       if (el === this) continue;
       const r = el.getBoundingClientRect();
       if (r.right < reach.left || r.left > reach.right || r.bottom < reach.top || r.top > reach.bottom) continue;
@@ -291,7 +334,7 @@ export class TgNode extends LitElement {
         if (s.width && s.height) keepClear.push({ left: s.left - SOCKET_MARGIN, top: s.top - SOCKET_MARGIN, right: s.right + SOCKET_MARGIN, bottom: s.bottom + SOCKET_MARGIN });
       }
     }
-    return { node, width, height, gap: CARD_GAP * k, canvas: { left: box.left, top: box.top, right: box.right, bottom: box.bottom - CANVAS_FOOT }, over, keepClear, others };
+    return { node, width, height, gap: CARD_GAP * k, canvas, over, keepClear, others, keep: added ? keep : undefined, shortest: CARD_SHORTEST * scale };
   }
 
   override render() {
@@ -303,7 +346,7 @@ export class TgNode extends LitElement {
     const collapsed = this.collapsed;
     const edges = view.ctx.core.graph.edges;
     const wired = (input: string) => edges.some((e) => e.to.node === view.id && e.to.port === input);
-    const params = html`<div class="params ${collapsed ? 'card' : ''}" @pointerdown=${stop} @pointermove=${stopWhileDragging} @dblclick=${stop} @contextmenu=${stop} @keydown=${this.paramsTab}>
+    const params = html`<div class="params ${collapsed ? 'card' : ''}" @pointerdown=${stop} @pointermove=${stopWhileDragging} @dblclick=${stop} @contextmenu=${stop} @keydown=${this.paramsTab} @wheel=${this.cardWheel}>
       ${Object.entries(def.params)
         .filter(([, spec]) => spec.kind !== 'points')
         .map(([key, spec]) => html`<tg-param .nodeId=${view.id} .nodeTitle=${model.title} .name=${key} .spec=${spec} .value=${model.params[key]} ?unused=${!paramApplies(spec, model.params, wired)} ?stacked=${collapsed}></tg-param>`)}
