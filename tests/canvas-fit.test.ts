@@ -187,4 +187,15 @@ describe('the view a graph opens at', () => {
     expect(inBox(t, focus)).toBe(true);
     expect(box.covers.some((c) => overlaps(onScreen(t, focus), c))).toBe(false);
   });
+  it('leaves no node cut by a sliver at the box’s foot: the row goes wholly past it, the start kept in sight', () => {
+    // Five rows at the least zoom: the fifth began 23 px above the box's foot, its titles alone
+    // in sight (the long ranges' ridges at 1024 × 700).
+    const rects = grid(4, 5);
+    const t = readableFit(rects, bare, 0.84);
+    expect(t.k).toBe(0.84);
+    const cut = rects.map((r) => onScreen(t, r)).filter((r) => r.y < box.h && r.y + r.h > box.h);
+    expect(cut).toEqual([]);
+    for (const row of [0, 1, 2, 3]) expect(inBox(t, rects[row * 4]), `row ${row}`).toBe(true);
+    expect(onScreen(t, rects[0]).y).toBeLessThan(box.h * 0.04 * 3);
+  });
 });

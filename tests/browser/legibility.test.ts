@@ -76,6 +76,20 @@ describe.each([
       for (const n of await nodesOnScreen(page)) expect(inside(n.box, canvas), `${n.id} in the canvas after Fit`).toBe(true);
     });
   }, 120_000);
+
+  // At 1024 × 700 the long ranges opened with their fifth row (the ridges) cut by the canvas's
+  // foot, its titles alone in sight, under the notes line: that row now lies wholly past it.
+  it('long-ranges.json: no node cut by the canvas’s foot, its start in sight', async () => {
+    await withApp({ viewport, recipe: 'long-ranges.json', asOpened: true }, async (page) => {
+      await settle(page);
+      const canvas = await box(page, 'tg-app .canvas');
+      const nodes = await nodesOnScreen(page);
+      const foot = canvas.y + canvas.height;
+      expect(nodes.filter((n) => n.box.y < foot - 0.5 && n.box.y + n.box.height > foot + 0.5).map((n) => n.id)).toEqual([]);
+      expect(inside(nodes.find((n) => n.id === 'cont')!.box, canvas)).toBe(true);
+      await screenshot(page, `legibility-open-long-ranges-${viewport.width}`);
+    });
+  }, 120_000);
 });
 
 // The Whittaker table in a biome node's params card drew its names and row names at 9 px. Now

@@ -156,5 +156,27 @@ export function readableFit(rects: readonly FitRect[], box: FitBox, minK: number
     ].filter((m) => m.ok);
     if (moves.length) moves.reduce((a, b) => (b.by < a.by ? b : a)).apply();
   }
+  // A row (column) the box's far edge still cuts, with only a sliver of it in sight: the view
+  // moves down (right) that little, the row wholly past the edge, when that cuts no other node
+  // nor puts one under a cover. At 1024 × 700 the long ranges opened with their ridges' row cut
+  // by the canvas's foot, its titles alone in sight, under the notes line.
+  const under = (tx: number, ty: number) => rects.some((r) => {
+    const s = { x: tx + r.x * k, y: ty + r.y * k, w: r.w * k, h: r.h * k };
+    return inBox(s) && covers.some((c) => overlaps(s, c));
+  });
+  const coveredNow = under(x, y);
+  const sliver = (t: number, spans: readonly (readonly [number, number])[], size: number) => {
+    const cut = spans.filter(([a, w]) => t + a * k < size && t + (a + w) * k > size);
+    if (!cut.length) return 0;
+    const d = Math.max(...cut.map(([a]) => size - (t + a * k)));
+    if (d > 2 * margin(size)) return 0;
+    // No node whole in the box before cut by the move, or taken out of it.
+    if (spans.some(([a, w]) => t + (a + w) * k <= size && t + (a + w) * k + d > size)) return 0;
+    return d;
+  };
+  const dy = sliver(y, rects.map((r) => [r.y, r.h] as const), box.h);
+  if (dy && (coveredNow || !under(x, y + dy))) y += dy;
+  const dx = sliver(x, rects.map((r) => [r.x, r.w] as const), box.w);
+  if (dx && (coveredNow || !under(x + dx, y))) x += dx;
   return { x, y, k };
 }
