@@ -1,6 +1,6 @@
 // Drives the editor in a real headless Chromium: launch, open the app, read pixels from the
 // page's own canvases, find sockets and controls, drag with a real mouse, keep screenshots.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
@@ -139,6 +139,33 @@ export async function openRecipe(page: Page, file: string, options: { asOpened?:
   await page.locator('tg-toolbar select[aria-label="Recipes"]').selectOption(file);
   await waitForPreviews(page);
   if (!options.asOpened) await wholeView(page);
+}
+
+/**
+ * A shipped graph's file (its name in graphs/, as `eroded-valleys.json`) with some of its nodes'
+ * params changed, as the text of a file: a test's own copy of a recipe, e.g. with its erosion
+ * lowered where the erosion's cost is not what the test is about.
+ */
+export function recipeWith(file: string, params: Record<string, Record<string, unknown>>): string {
+  const doc = JSON.parse(readFileSync(`graphs/${file}`, 'utf8')) as { nodes: { id: string; params: Record<string, unknown> }[] };
+  for (const [id, changed] of Object.entries(params)) {
+    const node = doc.nodes.find((n) => n.id === id);
+    if (!node) throw new Error(`recipeWith: ${file} has no node ${id}`);
+    node.params = { ...node.params, ...changed };
+  }
+  return JSON.stringify(doc);
+}
+
+/**
+ * Opens graph file text (`name`, as a file the person chose) through the toolbar's Open, waits
+ * until the editor holds it (by its graph's name: give it one the open graph does not have) and
+ * for every node's preview, and fits the view to the whole graph, as openRecipe does.
+ */
+export async function openText(page: Page, name: string, text: string): Promise<void> {
+  await page.locator('tg-toolbar input[type="file"]').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
+  await page.waitForFunction((n) => (window as unknown as { terrainGraph: TestHandle }).terrainGraph.core.graph.name === n, (JSON.parse(text) as { name: string }).name);
+  await waitForPreviews(page);
+  await wholeView(page);
 }
 
 /** The open graph as the editor core holds it, as JSON text. */
