@@ -90,8 +90,9 @@ describe('a long export leaves the editor free', () => {
       expect(await version(page, 'valleys')).not.toBe(before);
       await screenshot(page, 'export-during-drag-1600');
 
-      const file = await download;
+      // Computed here while the page's export worker (one thread) computes the file.
       const expected = expectedBytes(atClick, 'valleys', 'terrain', 2017);
+      const file = await download;
       expect(file.suggestedFilename()).toBe(expected.name);
       expect(await saved(file)).toEqual(expected.bytes);
       expect(s.errors).toEqual([]);
@@ -194,8 +195,9 @@ describe('an export when the engine worker dies', () => {
       expect(await page.evaluate(() => (window as never as { terrainGraph: Handle }).terrainGraph.viewer.exports.state !== null)).toBe(true);
       await page.locator('tg-viewer .exports .progress').waitFor();
       await screenshot(page, 'export-after-restart-1600');
-      const file = await download;
+      // Computed here while the page's export worker (one thread) computes the file.
       const expected = expectedBytes(atClick, 'valleys', 'terrain', 2017);
+      const file = await download;
       expect(file.suggestedFilename()).toBe(expected.name);
       expect(await saved(file)).toEqual(expected.bytes);
       await page.locator('tg-viewer .exports .note').waitFor();
@@ -224,8 +226,9 @@ describe('an export when the engine worker dies', () => {
       await page.locator('tg-viewer .exports .progress').evaluate((el) => el.scrollIntoView({ block: 'end' }));
       await screenshot(page, 'export-again-after-restart-1024');
       const text = await page.locator('tg-viewer .exports .progress').textContent();
-      const file = await download;
+      // Computed here while the page's export worker computes the file again.
       const expected = expectedBytes(atClick, 'valleys', 'terrain', 1024);
+      const file = await download;
       expect(file.suggestedFilename()).toBe(expected.name);
       expect(await saved(file)).toEqual(expected.bytes);
       // Said first, then before each of the export worker's steps.
