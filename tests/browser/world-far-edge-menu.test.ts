@@ -5,7 +5,7 @@
 // and back within the bound the menu sets a world again.
 import { mkdirSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { graphText, settle, showInViewer, withApp } from './harness.ts';
+import { graphText, lightValleys, openText, settle, showInViewer, withApp } from './harness.ts';
 
 const SHOTS = 'tests/screenshots';
 const note = 'tg-viewer .grid-note';
@@ -15,7 +15,8 @@ for (const [width, height] of [
   [1024, 700],
 ] as const) {
   it(`offers no world size around a view past the bound, and one again within it (${width} × ${height})`, async () => {
-    await withApp({ viewport: { width, height }, recipe: 'eroded-valleys.json' }, async (page) => {
+    await withApp({ viewport: { width, height } }, async (page) => {
+      await openText(page, 'eroded-valleys.json', lightValleys());
       await showInViewer(page, 'erosion');
       const give = (await page.locator(`${note} button.world-set`).boundingBox())!;
       await page.mouse.click(give.x + give.width / 2, give.y + give.height / 2);

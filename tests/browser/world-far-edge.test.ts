@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DRAFT_PREFIX, UNREADABLE_PREFIX } from '../../src/editor/files.ts';
-import { graphText, launch, openApp, settle, showInViewer, waitForPreviews, withApp } from './harness.ts';
+import { graphText, launch, lightValleys, openApp, openText, settle, showInViewer, waitForPreviews, withApp } from './harness.ts';
 
 const note = 'tg-viewer .grid-note';
 const SHOTS = 'tests/screenshots';
@@ -27,7 +27,8 @@ async function shot(page: Page, name: string): Promise<void> {
 describe('a world whose far edge passes 10⁹ views', () => {
   for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
     it(`in a file opened is refused, its path and the bound named, the graph as it was, at ${width} × ${height}`, async () => {
-      await withApp({ viewport: { width, height }, recipe: 'eroded-valleys.json' }, async (page) => {
+      await withApp({ viewport: { width, height } }, async (page) => {
+        await openText(page, 'eroded-valleys.json', lightValleys());
         await showInViewer(page, 'erosion');
         await page.locator(`${note} button.world-set`).click();
         await expect.poll(async () => JSON.parse(await graphText(page)).world).toEqual({ x: -1, y: -1, size: 3 });
@@ -46,7 +47,8 @@ describe('a world whose far edge passes 10⁹ views', () => {
     }, 180_000);
 
     it(`offers no world around a view reaching past the bound, and says why, at ${width} × ${height}`, async () => {
-      await withApp({ viewport: { width, height }, recipe: 'eroded-valleys.json' }, async (page) => {
+      await withApp({ viewport: { width, height } }, async (page) => {
+        await openText(page, 'eroded-valleys.json', lightValleys());
         await showInViewer(page, 'erosion');
         const x = page.locator('tg-viewer .bar.view input.x');
         await x.fill('999999999.5');

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { drag, graphText, openText, recipeWith, screenshot, settle, showInViewer, waitForPreviews, withApp } from './harness.ts';
+import { drag, graphText, lightValleys, openText, screenshot, settle, showInViewer, waitForPreviews, withApp } from './harness.ts';
 
 const note = 'tg-viewer .grid-note';
 
@@ -24,12 +24,8 @@ async function openFile(page: Page, name: string, text: string): Promise<void> {
   await page.locator('tg-toolbar input[type="file"]').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
 }
 
-/**
- * eroded-valleys.json with its erosion lowered (a twentieth of the droplets, short-lived): what
- * these tests check is the world, its menu and the history, none of it the erosion's wear, which
- * at the recipe's params took most of the file's time at 1024² and on the worlds' larger grids.
- */
-const VALLEYS = recipeWith('eroded-valleys.json', { erosion: { droplets: 0.05, lifetime: 8 } });
+/** eroded-valleys.json with its erosion lowered: the erosion's wear is none of what this file checks. */
+const VALLEYS = lightValleys();
 
 /** The default graph with a world, as a file. */
 function defaultWithWorld(world: unknown): string {

@@ -6,7 +6,7 @@
 // the world takes it all away, and undo brings it back. At both window sizes.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { graphText, screenshot, settle, showInViewer, withApp } from './harness.ts';
+import { graphText, lightValleys, openText, screenshot, settle, showInViewer, withApp } from './harness.ts';
 
 const note = 'tg-viewer .grid-note';
 const outline = 'tg-map-view svg.world';
@@ -31,7 +31,8 @@ async function typeX(page: Page, x: string): Promise<void> {
 
 for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
   it(`outlines the graph's world on the map, moves it with a drag, points to it from off it, and takes it away with the world, at ${width} × ${height}`, async () => {
-    await withApp({ viewport: { width, height }, recipe: 'eroded-valleys.json' }, async (page) => {
+    await withApp({ viewport: { width, height } }, async (page) => {
+      await openText(page, 'eroded-valleys.json', lightValleys());
       await showInViewer(page, 'erosion');
       // No world, no outline.
       expect(await page.locator(outline).count()).toBe(0);
@@ -113,7 +114,8 @@ for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
 
 for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
   it(`keeps the world's edge where the magnified picture shows it, draws an edge on the map's border inside it, in the dark theme, at ${width} × ${height}`, async () => {
-    await withApp({ viewport: { width, height }, recipe: 'eroded-valleys.json' }, async (page) => {
+    await withApp({ viewport: { width, height } }, async (page) => {
+      await openText(page, 'eroded-valleys.json', lightValleys());
       await page.locator('tg-toolbar button[aria-label="theme"]').click();
       await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
       await showInViewer(page, 'erosion');

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { type Box, graphText, overlaps, settle, showInViewer, typeInto, withApp } from './harness.ts';
+import { graphText, lightValleys, openText, overlaps, settle, showInViewer, type Box, typeInto, withApp } from './harness.ts';
 
 const SHOTS = 'tests/screenshots';
 
@@ -21,7 +21,8 @@ for (const [width, height] of [
   [1024, 700],
 ] as const) {
   it(`keeps the chip to a world north of the map clear of the corner's badge and labels, comparing and magnified, and every chip whole inside the map (${width} × ${height})`, async () => {
-    await withApp({ viewport: { width, height }, recipe: 'eroded-valleys.json' }, async (page) => {
+    await withApp({ viewport: { width, height } }, async (page) => {
+      await openText(page, 'eroded-valleys.json', lightValleys());
       await showInViewer(page, 'erosion');
       await click(page, 'tg-viewer .grid-note button.world-set');
       await expect.poll(async () => JSON.parse(await graphText(page)).world).toEqual({ x: -1, y: -1, size: 3 });
