@@ -3,7 +3,7 @@
 // undo step of its own. It joined the drag's step, and one Ctrl+Z took back both.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { graphText, params, screenshot, settle, showInViewer, showParams, socketCenter, wires, withApp } from './harness.ts';
+import { graphText, lightValleys, openText, params, screenshot, settle, showInViewer, showParams, socketCenter, wires, withApp } from './harness.ts';
 
 const note = 'tg-viewer .grid-note';
 
@@ -41,7 +41,8 @@ async function key(page: Page, combo: string): Promise<void> {
 }
 
 it('files the world removed with the keyboard while a slider is held as its own undo step, apart from the drag', async () => {
-  await withApp({ viewport: { width: 1600, height: 1000 }, recipe: 'eroded-valleys.json' }, async (page) => {
+  await withApp({ viewport: { width: 1600, height: 1000 } }, async (page) => {
+    await openText(page, 'eroded-valleys.json', lightValleys());
     await showInViewer(page, 'erosion');
     await page.locator(`${note} button.world-set`).click();
     await expect.poll(async () => (await graph(page)).world).toEqual({ x: -1, y: -1, size: 3 });
@@ -89,7 +90,8 @@ it('files the world removed with the keyboard while a slider is held as its own 
 it('files notes typed and left for a slider as their own undo step, before the drag', async () => {
   // The notes' text reaches the graph when the text area loses the focus: at the press on the
   // slider, after the slider's drag has begun. It joined the drag's step.
-  await withApp({ viewport: { width: 1024, height: 700 }, recipe: 'eroded-valleys.json' }, async (page) => {
+  await withApp({ viewport: { width: 1024, height: 700 } }, async (page) => {
+    await openText(page, 'eroded-valleys.json', lightValleys());
     const notesBefore = JSON.parse(await graphText(page)).notes;
     // The node expanded (H), so its sliders stay when the notes take the selection away.
     await showParams(page, 'erosion');
@@ -188,7 +190,8 @@ for (const fine of [false, true]) {
     // The typed value reached the graph as the field lost the focus, after the press on the
     // slider had begun its drag: it joined the drag's step, and one Ctrl+Z took back both. With
     // Shift (a fine drag, which leaves the focus in the field) the drag drew the field over it.
-    await withApp({ viewport: fine ? { width: 1024, height: 700 } : { width: 1600, height: 1000 }, recipe: 'eroded-valleys.json' }, async (page) => {
+    await withApp({ viewport: fine ? { width: 1024, height: 700 } : { width: 1600, height: 1000 } }, async (page) => {
+      await openText(page, 'eroded-valleys.json', lightValleys());
       await showParams(page, 'erosion');
       const before = await inertia(page);
       const field = page.locator('tg-node[data-node-id="erosion"] tg-param[name="inertia"] input[type="number"]');
@@ -253,7 +256,8 @@ const undoLabel = (page: Page) => page.evaluate(() => (window as never as { terr
 it("cancels a slider's drag with Escape: the value goes back, no undo step, and the moves until the release are ignored", async () => {
   // Escape did not cancel a slider's drag: the canvas took the keys back, the browser filed the
   // drag, and each move after it, the button still held, was an undo step of its own.
-  await withApp({ viewport: { width: 1024, height: 700 }, recipe: 'eroded-valleys.json' }, async (page) => {
+  await withApp({ viewport: { width: 1024, height: 700 } }, async (page) => {
+    await openText(page, 'eroded-valleys.json', lightValleys());
     await showParams(page, 'erosion');
     const before = await inertia(page);
     const offered = await undoLabel(page);
@@ -286,7 +290,8 @@ it("cancels a slider's drag with Escape: the value goes back, no undo step, and 
 }, 240_000);
 
 it('cancels a Shift-drag with Escape after the world was removed from the keyboard: the removal stays, one undo step', async () => {
-  await withApp({ viewport: { width: 1600, height: 1000 }, recipe: 'eroded-valleys.json' }, async (page) => {
+  await withApp({ viewport: { width: 1600, height: 1000 } }, async (page) => {
+    await openText(page, 'eroded-valleys.json', lightValleys());
     await showInViewer(page, 'erosion');
     await page.locator(`${note} button.world-set`).click();
     await expect.poll(async () => (await graph(page)).world).toEqual({ x: -1, y: -1, size: 3 });
