@@ -5,7 +5,7 @@
 // why it changed when the world is gone. Both sizes, the real mouse and keyboard.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { screenshot, settle, showInViewer, withApp } from './harness.ts';
+import { lightValleys, openText, screenshot, settle, showInViewer, withApp } from './harness.ts';
 
 /** Brings the note under the map back into sight (the box's button scrolled the panel down to the Export row) and clicks its button. */
 async function clickNoteButton(page: Page, width: number, height: number, selector: string): Promise<void> {
@@ -61,7 +61,8 @@ async function fitsWindow(page: Page, width: number, height: number): Promise<vo
 
 for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
   it(`opens on the graph's world in tiles that fill it, reopens as left and says when the world is gone, at ${width} × ${height}`, async () => {
-    await withApp({ viewport: { width, height }, recipe: 'eroded-valleys.json' }, async (page) => {
+    await withApp({ viewport: { width, height } }, async (page) => {
+      await openText(page, 'eroded-valleys.json', lightValleys());
       await showInViewer(page, 'erosion');
       const across = page.locator('tg-tiles-dialog select.across');
       const d = page.locator('tg-tiles-dialog');
