@@ -142,6 +142,18 @@ describe("Export → Tiles' counts as typed", () => {
     expect(readCount('1', 'x', samples).problem).toMatch(/^Samples across: 1 is less than 2; it takes a whole number of samples from 2 to /);
   });
 
+  it('says the other count leaves one tile only, naming it, not "from 1 to 1"', () => {
+    const tall = { ...tiles, y: 999_999 };
+    expect(readCount('3', 'x', tall).problem).toBe(
+      'Tiles across: 3 makes 2,999,997 tiles, more than terrain-graph build makes (1,000,000 in all); with 999,999 tiles up, it takes only 1.',
+    );
+    expect(readCount('', 'x', tall).problem).toBe('Tiles across is empty: with 999,999 tiles up, it takes only 1.');
+    expect(readCount('1', 'x', tall)).toEqual({ value: 1, problem: null });
+    // The other way round, and one tile fewer up leaves two across: the range again.
+    expect(readCount('2', 'y', { ...tiles, x: 999_999, y: 1 }).problem).toMatch(/; with 999,999 tiles across, it takes only 1\.$/);
+    expect(readCount('', 'x', { ...tiles, y: 500_000 }).problem).toBe('Tiles across is empty: it takes a whole number of tiles from 1 to 2.');
+  });
+
   it("takes exactly the counts build's plan takes: the largest, and one more refused", () => {
     // The plan of the largest is a million tiles (seconds each): made for one case, in samples.
     const planned = { ...samples, layout: 'unity' as const, tileSize: 33, y: 100 };

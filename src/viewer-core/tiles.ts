@@ -147,7 +147,10 @@ export function readCount(text: string, axis: 'x' | 'y', choice: TilesChoice): C
   const least = tiles ? 1 : 2;
   const max = tiles ? most : most * stride + 1;
   const n = (v: number) => numberText(Number(v.toPrecision(12))).replace(/^(−?)(\d{4,})$/, (_, sign: string, digits: string) => sign + Number(digits).toLocaleString('en-GB'));
-  const takes = `it takes a whole number of ${unit} from ${least} to ${max.toLocaleString('en-GB')}`;
+  // The other count leaving one count only says so, and why: "from 1 to 1" read as a slip.
+  const takes = max > least
+    ? `it takes a whole number of ${unit} from ${least} to ${max.toLocaleString('en-GB')}`
+    : `with ${n(other)} ${unit} ${axis === 'x' ? 'up' : 'across'}, it takes only ${least}`;
   const trimmed = text.trim();
   if (trimmed === '') return { value: null, problem: `${field} is empty: ${takes}.` };
   if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(trimmed)) return { value: null, problem: `${field}: "${trimmed}" is no number; ${takes}.` };

@@ -132,7 +132,7 @@ it('reads a count refused for the tiles it made with the other again when the ot
     // Back to 3 across, with 999,999 up taken: the count just typed is the one refused, by its field.
     await typeCount(page, 'input.x', '3');
     await expect.poll(() => problem.innerText()).toBe(
-      'Tiles across: 3 makes 2,999,997 tiles, more than terrain-graph build makes (1,000,000 in all); it takes a whole number of tiles from 1 to 1.',
+      'Tiles across: 3 makes 2,999,997 tiles, more than terrain-graph build makes (1,000,000 in all); with 999,999 tiles up, it takes only 1.',
     );
     expect(await confirm.isDisabled()).toBe(true);
     await screenshot(page, 's37-review9-tiles-reread-1024');
