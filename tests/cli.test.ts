@@ -228,6 +228,24 @@ describe('terrain-graph render', () => {
     expect(bad.err).not.toContain('--drop-missing-wires');
   });
 
+  it('names the option, and drops the wires with it, past the list\'s 100 problems (120 wires to a missing node)', async () => {
+    const dir = tmp();
+    const file = join(dir, 'big.json');
+    const doc = JSON.parse(readFileSync('graphs/climate-kauai.json', 'utf8'));
+    for (let i = 0; i < 120; i++) doc.edges.push({ from: 'cont.out', to: `lost.p${i}` });
+    writeFileSync(file, JSON.stringify(doc, null, 2));
+    const refused = await run('render', file, '--size', '64', '--out', dir);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('big.json: 120 problems in the graph\n');
+    expect(refused.err).toContain('  $: and 20 more problems\n');
+    expect(refused.err.endsWith('To render it without the 120 wires to missing nodes, "lost" and those of the 20 not listed, as the editor\'s "Open without" does, add --drop-missing-wires (the file is not changed).\n')).toBe(true);
+    const r = await run('render', file, '--size', '64', '--out', join(dir, 'out'), '--drop-missing-wires');
+    expect(r.code).toBe(0);
+    expect(r.err).toContain('big.json: dropped the 120 wires to missing nodes, "lost" and those of the 20 not listed (--drop-missing-wires; the file is not changed):\n');
+    expect(r.err).toContain('  $.edges[120]: the wire from Continentalness · out to missing "lost" · p99\n  and 20 more\n');
+    expect(r.err).not.toContain('undefined');
+  });
+
   it('builds such a file with --drop-missing-wires, and names the option when refusing it', async () => {
     const dir = tmp();
     const file = join(dir, 'deleted.json');

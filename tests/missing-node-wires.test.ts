@@ -57,6 +57,29 @@ describe('wires to a node taken out of the file', () => {
     );
   });
 
+  it('are offered past the list\'s 100 problems: 120 wires to a missing node, the note naming the 100 listed and counting the rest', () => {
+    const text = without([], (doc) => {
+      for (let i = 0; i < 120; i++) doc.edges.push({ from: 'cont.out', to: `lost.p${i}` });
+    });
+    const read = readGraphFile(text, 'big.json');
+    if (read.ok) throw new Error('the file opened');
+    expect(read.problems.at(-1)).toMatchObject({ path: '$', more: 20 });
+    expect(read.without).toBeDefined();
+    expect(read.without!.graph.edges).toHaveLength(DOC.edges.length);
+    const note = read.without!.note;
+    expect(note.startsWith('Opened big.json without the 120 wires to missing nodes, "lost" and those of the 20 not listed: the wire from Continentalness · out to missing "lost" · p0; ')).toBe(true);
+    expect(note.endsWith('the wire from Continentalness · out to missing "lost" · p99; and 20 more. The file itself is unchanged until you save.')).toBe(true);
+    expect(note).not.toContain('undefined');
+    // One wire of another kind past the list keeps the file refused.
+    const worse = without([], (doc) => {
+      for (let i = 0; i < 120; i++) doc.edges.push({ from: 'cont.out', to: `lost.p${i}` });
+      doc.edges.push({ from: 'cont.out', to: 'contCurve.in' });
+    });
+    const refused = readGraphFile(worse, 'worse.json');
+    if (refused.ok) throw new Error('the file opened');
+    expect(refused.without).toBeUndefined();
+  });
+
   it('are not offered when another problem stands (a param of the wrong type keeps refusing)', () => {
     const read = readGraphFile(without(['rank'], (doc) => (doc.nodes.find((n: { id: string }) => n.id === 'wind').params.angle = 'west')), 'x.json');
     if (read.ok) throw new Error('the file opened');

@@ -3,7 +3,7 @@
 
 import { closeSync, constants, fstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, type Stats, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { GRAPH_FILE_LIMITS, parseGraph, parseWithoutMissingWires } from '../model/format.ts';
+import { GRAPH_FILE_LIMITS, missingWires, parseGraph, parseWithoutMissingWires } from '../model/format.ts';
 import type { Graph } from '../model/graph.ts';
 import { GraphError } from '../model/problems.ts';
 import { reasonOf } from '../build/errno.ts';
@@ -292,12 +292,11 @@ export function readGraphDropping(text: string, name: string, drop: boolean, ver
     if (!(err instanceof GraphError)) throw err;
     const graph = parseWithoutMissingWires(text, err.problems, { file: name });
     if (!graph) throw err;
-    const n = err.problems.length;
-    const ids = [...new Set(err.problems.map((p) => `"${p.missingNode}"`))];
-    const wires = `${n === 1 ? 'the wire' : `the ${n} wires`} to the missing node${ids.length === 1 ? '' : 's'} ${ids.join(', ')}`;
-    if (!drop) throw new GraphError(err.problems, name, `To ${verb} it without ${wires}, as the editor's "Open without" does, add --${DROP_MISSING_WIRES} (the file is not changed).`);
-    log(`${name}: dropped ${wires} (--${DROP_MISSING_WIRES}; the file is not changed):`);
-    for (const p of err.problems) log(`  ${p.path.replace(/\.(?:from|to)$/, '')}: ${p.wire}`);
+    const { words, listed, more } = missingWires(err.problems);
+    if (!drop) throw new GraphError(err.problems, name, `To ${verb} it without ${words}, as the editor's "Open without" does, add --${DROP_MISSING_WIRES} (the file is not changed).`);
+    log(`${name}: dropped ${words} (--${DROP_MISSING_WIRES}; the file is not changed):`);
+    for (const p of listed) log(`  ${p.path.replace(/\.(?:from|to)$/, '')}: ${p.wire}`);
+    if (more) log(`  and ${more} more`);
     return graph;
   }
 }

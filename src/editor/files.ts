@@ -2,7 +2,7 @@
 // and the autosaved drafts in browser storage. The storage is passed in, so this runs in Node too.
 
 import type { Graph } from '../model/graph.ts';
-import { GRAPH_FILE_LIMITS, parseGraph, parseWithoutMissingWires, serializeGraph } from '../model/format.ts';
+import { GRAPH_FILE_LIMITS, missingWires, parseGraph, parseWithoutMissingWires, serializeGraph } from '../model/format.ts';
 import { linesOfPaths, parseJson } from '../model/json.ts';
 import { CURRENT_VERSION } from '../model/migrations.ts';
 import { describe, GraphError, type Problem } from '../model/problems.ts';
@@ -85,10 +85,9 @@ function withoutMissing(text: string, file: string | undefined, problems: readon
   const graph = parseWithoutMissingWires(text, problems, { file });
   if (!graph) return {};
   const fitted = fitForEditor(graph);
-  const ids = [...new Set(problems.map((p) => p.missingNode))].map((id) => `"${id}"`);
-  const wires = problems.map((p) => p.wire).join('; ');
-  const n = problems.length;
-  const note = `Opened ${file ?? 'the file'} without ${n === 1 ? 'the wire' : `the ${n} wires`} to the missing node${ids.length === 1 ? '' : 's'} ${ids.join(', ')}: ${wires}. The file itself is unchanged until you save.${fitted.note ? ` ${fitted.note}` : ''}`;
+  const { words, listed, more } = missingWires(problems);
+  const wires = [...listed.map((p) => p.wire), ...(more ? [`and ${more} more`] : [])].join('; ');
+  const note = `Opened ${file ?? 'the file'} without ${words}: ${wires}. The file itself is unchanged until you save.${fitted.note ? ` ${fitted.note}` : ''}`;
   return { without: { graph: fitted.graph, note } };
 }
 

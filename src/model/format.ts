@@ -13,7 +13,7 @@ import type { Catalogue } from './manifest.ts';
 import { cloneParam, type AnyParamValue } from './params.ts';
 import { CURRENT_VERSION, FORMAT, migrate, type Document, type Migration, MIGRATIONS } from './migrations.ts';
 import { JsonError, parseJson } from './json.ts';
-import { describe, GraphError, jsonPath, type Problem } from './problems.ts';
+import { describe, GraphError, jsonPath, type Problem, problemCount } from './problems.ts';
 import { checkParams, checkView, checkWorld, closest, cycleWires, isValidNodeId, NODE_ID_MAX, nodeNamed, suggest, wireProblemIn, worldOf } from './validate.ts';
 
 /**
@@ -103,12 +103,29 @@ function finitePair(v: unknown): v is [number, number] {
  * --drop-missing-wires both read through it.
  */
 export function parseWithoutMissingWires(input: string | unknown, problems: readonly Problem[], options: ParseOptions = {}): Graph | null {
-  if (!problems.length || !problems.every((p) => p.missingNode !== undefined)) return null;
+  // Past GRAPH_FILE_LIMITS.problems the list ends in a line for those not listed ("and 20 more
+  // problems"), which named no wire: a file of 120 such wires was refused with no way out. The
+  // parse without those wires decides: it throws while any other problem stands, listed or not.
+  if (!problems.some((p) => p.missingNode !== undefined) || !problems.every((p) => p.missingNode !== undefined || p.more !== undefined)) return null;
   try {
     return parseGraph(input, { ...options, leaveOutWiresToMissing: true });
   } catch {
     return null;
   }
+}
+
+/**
+ * The wires parseWithoutMissingWires leaves out, in words for a notice ("the 3 wires to the
+ * missing node "rank""; past the list, "the 120 wires to missing nodes, "lost" and those of the
+ * 20 not listed"), with the problems listed for them and how many more there are.
+ */
+export function missingWires(problems: readonly Problem[]): { readonly words: string; readonly listed: readonly Problem[]; readonly more: number } {
+  const listed = problems.filter((p) => p.missingNode !== undefined);
+  const more = problemCount(problems) - listed.length;
+  const n = listed.length + more;
+  const ids = [...new Set(listed.map((p) => `"${p.missingNode}"`))];
+  const to = more ? `missing nodes, ${ids.join(', ')} and those of the ${more} not listed` : `the missing node${ids.length === 1 ? '' : 's'} ${ids.join(', ')}`;
+  return { words: `${n === 1 ? 'the wire' : `the ${n} wires`} to ${to}`, listed, more };
 }
 
 /**

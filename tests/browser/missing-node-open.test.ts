@@ -53,6 +53,31 @@ describe('a file with a node deleted by hand', () => {
     });
   }
 
+  // Past the list's 100 problems (its last line "and 20 more problems") the offer was not made,
+  // though every problem was such a wire; its button counts them all.
+  for (const viewport of SIZES) {
+    it(`offers to open a file of 120 wires to a missing node without them, counting all 120 (${viewport.width} × ${viewport.height})`, async () => {
+      const doc = JSON.parse(readFileSync('graphs/climate-kauai.json', 'utf8'));
+      for (let i = 0; i < 120; i++) doc.edges.push({ from: 'cont.out', to: `lost.p${i}` });
+      await withApp({ viewport }, async (page) => {
+        await page.locator('tg-toolbar input[type="file"]').setInputFiles({ name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc, null, 2)) });
+        const dialog = page.locator('tg-problems');
+        await expect.poll(() => dialog.count()).toBe(1);
+        const offer = dialog.locator('button', { hasText: 'Open without these 120 wires' });
+        await expect.poll(() => offer.count()).toBe(1);
+        await offer.scrollIntoViewIfNeeded();
+        const button = (await offer.boundingBox())!;
+        expect(button.y + button.height).toBeLessThanOrEqual(viewport.height);
+        await screenshot(page, `missing-node-120-${viewport.width}`);
+        await page.mouse.click(button.x + button.width / 2, button.y + button.height / 2);
+        await expect.poll(() => dialog.count()).toBe(0);
+        await settle(page);
+        expect(JSON.parse(await graphText(page)).edges).toHaveLength(doc.edges.length - 120);
+        await expect.poll(() => page.locator('tg-app .toast').textContent()).toMatch(/^Opened big\.json without the 120 wires to missing nodes, "lost" and those of the 20 not listed: .*; and 20 more\. The file itself is unchanged until you save\.$/);
+      });
+    });
+  }
+
   it('keeps refusing, with no offer, when another problem stands (1600 × 1000)', async () => {
     const doc = JSON.parse(readFileSync('graphs/climate-kauai.json', 'utf8'));
     doc.nodes = doc.nodes.filter((n: { id: string }) => n.id !== 'rank');

@@ -6,7 +6,7 @@ import { emptyGraph, type EditorCore } from '../../editor/editor.ts';
 import { type DraftInfo, fileNameProblem, graphFileName, graphFileText, nameForSaveAs, type OpenResult, readGraphBlob, readGraphFile, saveAsName, saveAsOffer } from '../../editor/files.ts';
 import { type ReadLink, shareLink } from '../../editor/share.ts';
 import type { Graph } from '../../model/graph.ts';
-import type { Problem } from '../../model/problems.ts';
+import { type Problem, problemCount } from '../../model/problems.ts';
 import type { AskAnswer, AskRequest } from '../ask/ask-dialog.ts';
 import type { Canvas } from '../canvas/canvas.ts';
 import { download } from '../download.ts';
@@ -65,7 +65,8 @@ export class ShellFiles {
     const host = this.host;
     if (!read.ok) {
       const without = read.without;
-      const n = read.problems.length;
+      // Every problem counted, those past the list's cap too (its last line stands for them).
+      const n = problemCount(read.problems);
       host.showProblems(
         file,
         read.problems,
