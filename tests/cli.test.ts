@@ -1,5 +1,6 @@
 // The command line: render, raw + manifest, stats, --set, exit codes, and no stack traces.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decode } from 'fast-png';
@@ -260,6 +261,16 @@ describe('terrain-graph render', () => {
     expect(r.code).toBe(0);
     expect(r.err).toContain('deleted.json: dropped the 3 wires to the missing node "rank" (--drop-missing-wires; the file is not changed):\n  $.edges[8]: the wire from Water level · terrain to missing "rank" · terrain\n');
     expect(JSON.parse(r.out).tiles.length).toBeGreaterThan(0);
+    // Built, the manifest says the graph was read without them, beside the file's own hash.
+    const out = join(dir, 'tiles');
+    const built = await run('build', file, '--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '33', '--node', 'water', '--out', out, '--drop-missing-wires');
+    expect(built.code).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+    expect(manifest.graph).toEqual({ file: 'deleted.json', sha256: createHash('sha256').update(readFileSync(file)).digest('hex'), readWithout: 'the 3 wires to the missing node "rank"' });
+    // A file read whole says nothing of the kind.
+    const whole = join(dir, 'whole');
+    expect((await run('build', 'graphs/climate-kauai.json', '--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '33', '--node', 'water', '--out', whole)).code).toBe(0);
+    expect(Object.keys(JSON.parse(readFileSync(join(whole, 'manifest.json'), 'utf8')).graph)).toEqual(['file', 'sha256']);
   });
 
   it('exits 2 for a bad --set, naming the node, the param and the path', async () => {

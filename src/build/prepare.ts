@@ -47,6 +47,11 @@ export interface BuildRequest {
   readonly grid?: GridMode;
   /** The splat maps' size (`build --splat-size`, plan.ts SplatSize): Unity's texels (the default) or the tile's samples. */
   readonly splatSize?: SplatSize;
+  /**
+   * The wires to nodes deleted by hand the graph was read without (`build --drop-missing-wires`),
+   * in words: said in the manifest beside the file's hash, which is of the file with them.
+   */
+  readonly droppedWires?: string;
 }
 
 /** `build --grid`: see BuildRequest.grid. */
@@ -59,6 +64,8 @@ export interface PreparedBuild {
   readonly job: TileJob;
   /** The world's sea level of each terrain layer ("node.port" → level; read by the coarse pass, or alone when there is none); not in the settings hash. */
   readonly seaLevels: Readonly<Record<string, number>>;
+  /** BuildRequest.droppedWires. */
+  readonly droppedWires?: string;
 }
 
 /** The layers of the chosen nodes with the formats that apply; a layer or format left with nothing is refused. */
@@ -157,7 +164,7 @@ export function prepareBuild(req: BuildRequest): PreparedBuild {
     grid,
     splatTexels: plan.splatTexels,
   };
-  return { plan, planOptions, job, seaLevels: Object.fromEntries(seaLevels) };
+  return { plan, planOptions, job, seaLevels: Object.fromEntries(seaLevels), ...(req.droppedWires ? { droppedWires: req.droppedWires } : {}) };
 }
 
 /** The graph without its world (Graph.world), the same object when it has none. */
@@ -232,7 +239,8 @@ export function buildManifest(prepared: PreparedBuild, graphFile: string, scale:
   };
   const doc = {
     kind: 'terrain-graph build',
-    graph: { file: baseName(graphFile), sha256: job.graphSha256 },
+    // The hash is of the file as it is; a graph read without wires to deleted nodes says which.
+    graph: { file: baseName(graphFile), sha256: job.graphSha256, ...(prepared.droppedWires ? { readWithout: prepared.droppedWires } : {}) },
     settingsSha256: job.settingsSha256,
     region: plan.region,
     cellsPerView: plan.cellsPerView,

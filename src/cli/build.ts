@@ -161,7 +161,7 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
   }
 
   const graphText = readGraphText(file);
-  const parsed = readGraphDropping(graphText, basename(file), args.bare.has(DROP_MISSING_WIRES), 'build', log);
+  const { graph: parsed, dropped } = readGraphDropping(graphText, basename(file), args.bare.has(DROP_MISSING_WIRES), 'build', log);
   // Bypassed nodes pass their input through, as render and the editor evaluate them: a rewrite
   // of the wires before the engine sees them (src/model/bypass.ts). The layers are the file's.
   const graph = passThrough(parsed);
@@ -179,7 +179,7 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
 
   if (splatText !== undefined && !formats.includes('splat')) throw new UsageError(`--splat-size ${splatText} sizes splat maps, and this build writes none: add --format splat, or leave --splat-size out`);
   const splatSize = splatText as SplatSize | undefined;
-  const request = { graph, graphText, graphFile: file, region, cellsPerView, tileSize, nodes, formats, range, outDir: args.one.get('out') ?? '', grid, ...(splatSize ? { splatSize } : {}) };
+  const request = { graph, graphText, graphFile: file, region, cellsPerView, tileSize, nodes, formats, range, outDir: args.one.get('out') ?? '', grid, ...(splatSize ? { splatSize } : {}), ...(dropped ? { droppedWires: dropped } : {}) };
   const planned = refusing(() => planBuild(request));
   // What render and check refuse (an input without a wire), refused before any file is
   // written: a build started, wrote its manifest and then failed every tile with exit 1.

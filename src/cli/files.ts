@@ -284,10 +284,12 @@ export const DROP_MISSING_WIRES = 'drop-missing-wires';
  * A file whose only problems are wires to a node deleted by hand is refused with the way out
  * named, --drop-missing-wires, as the editor offers "Open without these N wires"; given it,
  * the file is read without those wires and `log` names each (the file is not changed).
+ * `dropped`: those wires in words ("the 3 wires to the missing node "rank""), for a build's
+ * manifest; null when the file was read whole.
  */
-export function readGraphDropping(text: string, name: string, drop: boolean, verb: string, log: (line: string) => void): Graph {
+export function readGraphDropping(text: string, name: string, drop: boolean, verb: string, log: (line: string) => void): { graph: Graph; dropped: string | null } {
   try {
-    return parseGraph(text, { file: name });
+    return { graph: parseGraph(text, { file: name }), dropped: null };
   } catch (err) {
     if (!(err instanceof GraphError)) throw err;
     const graph = parseWithoutMissingWires(text, err.problems, { file: name });
@@ -297,6 +299,6 @@ export function readGraphDropping(text: string, name: string, drop: boolean, ver
     log(`${name}: dropped ${words} (--${DROP_MISSING_WIRES}; the file is not changed):`);
     for (const p of listed) log(`  ${p.path.replace(/\.(?:from|to)$/, '')}: ${p.wire}`);
     if (more) log(`  and ${more} more`);
-    return graph;
+    return { graph, dropped: words };
   }
 }

@@ -232,7 +232,7 @@ export async function renderCommand(argv: readonly string[], log: (line: string)
 
   const name = basename(file);
   // Bypassed nodes pass their input through: a rewrite of the wires, before the engine sees them.
-  const parsed = readGraphDropping(readGraphText(file), name, args.bare.has(DROP_MISSING_WIRES), 'render', log);
+  const parsed = readGraphDropping(readGraphText(file), name, args.bare.has(DROP_MISSING_WIRES), 'render', log).graph;
   const graph = passThrough(parsed);
   const engine = createEngine(graph, { size, view });
   const sets = args.many.get('set') ?? [];
