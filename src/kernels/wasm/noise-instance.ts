@@ -14,7 +14,7 @@ interface NoiseKernels {
   fbmRows(
     n: number, r0: number, r1: number, octaves: number,
     colsAt: number, rowsAt: number, seedsAt: number, weightsAt: number, sharedAt: number, outAt: number, tablesAt: number,
-    keysAt: number, cacheAt: number,
+    keysAt: number, cacheAt: number, offsAt: number,
   ): void;
   columnKeys(cols: number, at: number, padded: number): void;
   fillTable(at: number, i0: number, j0: number, rows: number, cols: number, stride: number, seed: number): void;
@@ -151,7 +151,9 @@ function stage(place: Place, t: OctaveTables, o0: number, o1: number, rows: numb
   const keysAt = rows > 0 ? (outAt + 8 + 4 * (rows * n + 4) + 15) & ~15 : outAt;
   const tablesAt = terms ? keysAt : keysAt + 16 * padded * octaves;
   const { plan, bytes } = latticeTables(t, o0, o1, r0, r1);
-  const got = place.room(tablesAt + bytes);
+  // The columns' parts of the corners' addresses, 8 bytes a column (columnOffsets in noise.as.ts).
+  const offsAt = (tablesAt + bytes + 15) & ~15;
+  const got = place.room(offsAt + 8 * padded * octaves);
   if (!got) return null;
   const { buffer: memory, base } = got;
   if (!terms) {
@@ -171,12 +173,12 @@ function stage(place: Place, t: OctaveTables, o0: number, o1: number, rows: numb
     k.fillTable(base + tablesAt + plan[p], plan[p + 2], plan[p + 3], plan[p + 4], plan[p + 5], plan[p + 1], t.seeds[o0 + o]);
   }
   if (terms) {
-    return [terms[0] + 4 * o0 * colWords, terms[1] + 16 * o0 * n, base + seedsAt, base + weightsAt, base + sharedAt, base + outAt, base + planAt, terms[2] + 16 * padded * o0, base + cacheAt];
+    return [terms[0] + 4 * o0 * colWords, terms[1] + 16 * o0 * n, base + seedsAt, base + weightsAt, base + sharedAt, base + outAt, base + planAt, terms[2] + 16 * padded * o0, base + cacheAt, base + offsAt];
   }
   for (let o = 0; o < octaves; o++) {
     if (t.shared[o0 + o]) k.columnKeys(base + colsAt + 4 * o * colWords, base + keysAt + 16 * padded * o, padded);
   }
-  return [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt, keysAt, cacheAt].map((at) => base + at);
+  return [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt, keysAt, cacheAt, offsAt].map((at) => base + at);
 }
 
 /**
@@ -204,10 +206,10 @@ function heapFbmRows(t: OctaveTables, r0: number, r1: number, out: Float32Array)
   const at = stage(place, t, 0, octaves, whole < r1 ? 1 : 0, r0, r1, terms);
   if (!at) return false;
   countHeapCall();
-  const [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, sumAt, planAt, keysAt, cacheAt] = at;
-  if (whole > r0) k.fbmRows(n, r0, whole, octaves, colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt, keysAt, cacheAt);
+  const [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, sumAt, planAt, keysAt, cacheAt, offsAt] = at;
+  if (whole > r0) k.fbmRows(n, r0, whole, octaves, colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt, keysAt, cacheAt, offsAt);
   if (whole < r1) {
-    k.fbmRows(n, whole, r1, octaves, colsAt, rowsAt, seedsAt, weightsAt, sharedAt, sumAt, planAt, keysAt, cacheAt);
+    k.fbmRows(n, whole, r1, octaves, colsAt, rowsAt, seedsAt, weightsAt, sharedAt, sumAt, planAt, keysAt, cacheAt, offsAt);
     out.set(new Float32Array(memory.buffer, sumAt, n), (whole - r0) * n);
   }
   return true;
@@ -226,12 +228,12 @@ export function wasmFbmRows(t: OctaveTables, r0: number, r1: number, /* out */ o
   const chunk = CHUNK_CELLS > 0 ? Math.max(1, Math.min(rows, Math.floor(CHUNK_CELLS / n))) : rows;
   const place = ownPlace();
   const { k } = place;
-  const [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt, keysAt, cacheAt] = stage(place, t, 0, octaves, chunk, r0, r1)!;
+  const [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt, keysAt, cacheAt, offsAt] = stage(place, t, 0, octaves, chunk, r0, r1)!;
   for (let ra = r0; ra < r1; ra += chunk) {
     const rb = Math.min(r1, ra + chunk);
     // The rows where their copy's destination lies modulo 8 (see stage): a whole-word copy.
     const sumAt = outAt + ((out.byteOffset + 4 * (ra - r0) * n - outAt) & 7);
-    k.fbmRows(n, ra, rb, octaves, colsAt, rowsAt, seedsAt, weightsAt, sharedAt, sumAt, planAt, keysAt, cacheAt);
+    k.fbmRows(n, ra, rb, octaves, colsAt, rowsAt, seedsAt, weightsAt, sharedAt, sumAt, planAt, keysAt, cacheAt, offsAt);
     out.set(new Float32Array(k.memory.buffer, sumAt, (rb - ra) * n), (ra - r0) * n);
   }
 }
@@ -245,9 +247,9 @@ export function wasmOctaveGrid(t: OctaveTables, o: number, scale: number): Float
   const { n } = t;
   const place = ownPlace();
   const { k } = place;
-  const [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt, keysAt, cacheAt] = stage(place, t, o, o + 1, n, 0, n)!;
+  const [colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt, keysAt, cacheAt, offsAt] = stage(place, t, o, o + 1, n, 0, n)!;
   new Float32Array(k.memory.buffer, weightsAt, 1)[0] = scale;
-  k.fbmRows(n, 0, n, 1, colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt, keysAt, cacheAt);
+  k.fbmRows(n, 0, n, 1, colsAt, rowsAt, seedsAt, weightsAt, sharedAt, outAt, planAt, keysAt, cacheAt, offsAt);
   return new Float32Array(k.memory.buffer, outAt, n * n);
 }
 

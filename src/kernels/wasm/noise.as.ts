@@ -229,13 +229,17 @@ function carryFrom(r: f32): u32 {
 }
 
 /**
- * simplex(x, y; seed) / 80 for four cells: their columns' lattice terms at `colAt` (one 64-byte
- * block, see latticeColumns in noise.ts), the row's terms splatted. The corners' gradients come
- * from the octave's lattice table when `table` is not 0 (`rowBase`: the address of the row's
- * integer terms in it, its stride in bytes in the cache), else from hashing the corners.
- * The operations are noise.ts's simplexCell, in its order.
+ * simplex(x, y; seed) / 80 for four cells at offsets (u, v) into their lattice cells, `cu` and
+ * `cv` −1 in the lanes whose column terms carried into the next cell (u, v ≥ 1 before the
+ * offsets were taken). The cells' lattice coordinates are their columns' integer terms plus the
+ * row's plus the carry; the columns' parts of the corners' addresses were made once per call
+ * (columnOffsets) at `offAt`: with the octave's lattice table (`table` not 0) the columns' byte
+ * offsets in it, its rows' base in the cache (ROW_BASE), else the columns' integer terms times
+ * PRIME_X and PRIME_Y, the row's in the cache (RUI, RVI), for hashing the corners. Integer sums
+ * and products wrap, so they are the same words as (i + row) · PRIME_X, or i · stride, taken
+ * whole. The float operations are noise.ts's simplexCell, in its order.
  */
-@inline function simplex4(u: v128, v: v128, i: v128, j: v128, table: usize, cache: usize): v128 {
+@inline function simplex4(u: v128, v: v128, cu: v128, cv: v128, offAt: usize, table: usize, cache: usize): v128 {
   // Unskewed: the offsets from corner (0, 0).
   const t = f32x4.mul(f32x4.add(u, v), v128.load(KF, 32));
   const x0 = f32x4.sub(u, t);
@@ -252,17 +256,17 @@ function carryFrom(r: f32): u32 {
   let om: v128;
   if (table) {
     // The corners' gradients at rows i, columns j of the table: (1, 1) a row and a column on,
-    // the middle corner a row on where m, else a column.
-    // A multiply by the stride, not a shift: a shift's count is moved into a vector register at
-    // every block.
-    o00 = i32x4.add(i32x4.add(i32x4.mul(i, v128.load(cache, STRIDE)), i32x4.shl(j, 3)), v128.load(cache, ROW_BASE));
+    // the middle corner a row on where m, else a column; a carry is a row or a column on.
+    const stride = v128.load(cache, STRIDE);
+    const eight = v128.load(K, 64);
+    o00 = i32x4.add(i32x4.add(v128.load(offAt), v128.load(cache, ROW_BASE)), i32x4.add(v128.and(cu, stride), v128.and(cv, eight)));
     o11 = i32x4.add(o00, v128.load(cache, STRIDE8));
-    om = i32x4.add(o00, v128.bitselect(v128.load(cache, STRIDE), v128.load(K, 64), m));
+    om = i32x4.add(o00, v128.bitselect(stride, eight, m));
   } else {
     const px = v128.load(K, 32);
     const py = v128.load(K, 48);
-    const ip = i32x4.mul(i32x4.add(i, v128.load(cache, RUI)), px);
-    const jp = i32x4.mul(i32x4.add(j, v128.load(cache, RVI)), py);
+    const ip = i32x4.add(i32x4.add(v128.load(offAt), v128.load(cache, RUI)), v128.and(cu, px));
+    const jp = i32x4.add(i32x4.add(v128.load(offAt, 16), v128.load(cache, RVI)), v128.and(cv, py));
     const seedv = v128.load(cache, SEED);
     o00 = gradientOffsets(v128.xor(v128.xor(seedv, ip), jp));
     o11 = gradientOffsets(v128.xor(v128.xor(seedv, i32x4.add(ip, px)), i32x4.add(jp, py)));
@@ -271,6 +275,29 @@ function carryFrom(r: f32): u32 {
   let sum = corner(x0, y0, o00);
   sum = f32x4.add(sum, corner(f32x4.add(x0, d2), f32x4.add(y0, d2), o11));
   return f32x4.add(sum, corner(f32x4.add(x0, dx), f32x4.add(y0, dy), om));
+}
+
+/**
+ * The columns' parts of their corners' addresses for one octave, 8 bytes a column at `at` (per
+ * block of four columns, four words, then four more): with a lattice table of `stride` bytes a
+ * row, i · stride + j · 8 (and nothing); without, i · PRIME_X, then j · PRIME_Y; i and j the
+ * columns' integer terms at `cols`. Made once per call, where every row multiplied them again.
+ */
+function columnOffsets(cols: usize, at: usize, padded: i32, table: usize, stride: i32): void {
+  if (table) {
+    const sv = i32x4.splat(stride);
+    for (let c = 0; c < padded; c += 4) {
+      const colAt = cols + (<usize>c << 4);
+      v128.store(at + (<usize>c << 3), i32x4.add(i32x4.mul(v128.load(colAt), sv), i32x4.shl(v128.load(colAt, 32), 3)));
+    }
+  } else {
+    for (let c = 0; c < padded; c += 4) {
+      const colAt = cols + (<usize>c << 4);
+      const dst = at + (<usize>c << 3);
+      v128.store(dst, i32x4.mul(v128.load(colAt), v128.load(K, 32)));
+      v128.store(dst, i32x4.mul(v128.load(colAt, 32), v128.load(K, 48)), 16);
+    }
+  }
 }
 
 /**
@@ -292,16 +319,18 @@ export function fillTable(at: usize, i0: i32, j0: i32, rows: i32, cols: i32, str
 
 /**
  * Blocks c0, c0 + 4, … below c1 of a row into `out`, their corners' gradients from the octave's
- * lattice table or hashed (see simplex4): a fine octave's row, or a coarse octave's block across
- * a lattice line. A call of its own, so its code is in the module once.
+ * lattice table or hashed (see simplex4; the columns' offsets at `offs`, see columnOffsets): a
+ * fine octave's row, or a coarse octave's block across a lattice line. A call of its own, so its
+ * code is in the module once.
  */
-@noinline function fineBlocks(c0: i32, c1: i32, cols: usize, out: usize, ruf: v128, rvf: v128, rui: v128, rvi: v128, seedv: v128, weight: v128, table: usize, rowBase: v128, stride: i32, cache: usize): void {
+@noinline function fineBlocks(c0: i32, c1: i32, cols: usize, out: usize, ruf: v128, rvf: v128, rui: v128, rvi: v128, seedv: v128, weight: v128, table: usize, rowBase: v128, stride: i32, cache: usize, offs: usize): void {
   // The loop's invariants in the cache, loaded where used: in registers V8 would spill them and
-  // reload them every block, and it computes a splat where it is used, in the loop.
+  // reload them every block, and it computes a splat where it is used, in the loop. The row's
+  // integer terms times the primes, for hashing (see simplex4).
   v128.store(cache, ruf, RUF);
   v128.store(cache, rvf, RVF);
-  v128.store(cache, rui, RUI);
-  v128.store(cache, rvi, RVI);
+  v128.store(cache, i32x4.mul(rui, v128.load(K, 32)), RUI);
+  v128.store(cache, i32x4.mul(rvi, v128.load(K, 48)), RVI);
   v128.store(cache, seedv, SEED);
   v128.store(cache, weight, WEIGHT);
   v128.store(cache, rowBase, ROW_BASE);
@@ -317,7 +346,7 @@ export function fillTable(at: usize, i0: i32, j0: i32, rows: i32, cols: i32, str
     const cv = f32x4.ge(v, one);
     u = f32x4.sub(u, v128.and(cu, one));
     v = f32x4.sub(v, v128.and(cv, one));
-    const s = f32x4.mul(v128.load(cache, WEIGHT), simplex4(u, v, i32x4.sub(v128.load(colAt), cu), i32x4.sub(v128.load(colAt, 32), cv), table, cache));
+    const s = f32x4.mul(v128.load(cache, WEIGHT), simplex4(u, v, cu, cv, offs + (<usize>c << 3), table, cache));
     v128.store(at, f32x4.add(v128.load(at), s));
   }
 }
@@ -353,10 +382,14 @@ export function columnKeys(cols: usize, at: usize, padded: i32): void {
 export function fbmRows(
   n: i32, r0: i32, r1: i32, octaves: i32,
   colsAt: usize, rowsAt: usize, seedsAt: usize, weightsAt: usize, sharedAt: usize, outAt: usize,
-  tablesAt: usize, keysAt: usize, cacheAt: usize,
+  tablesAt: usize, keysAt: usize, cacheAt: usize, offsAt: usize,
 ): void {
   const padded = (n + 3) & ~3;
   const cache: usize = ASC_FEATURE_THREADS ? cacheAt : CACHE;
+  for (let o = 0; o < octaves; o++) {
+    const desc = tablesAt + (<usize>o << 4);
+    columnOffsets(colsAt + ((<usize>o * padded) << 4), offsAt + ((<usize>o * padded) << 3), padded, load<usize>(desc), load<i32>(desc, 4));
+  }
   for (let r = r0; r < r1; r++) {
     const out = outAt + (<usize>((r - r0) * n) << 2);
     memory.fill(out, 0, <usize>padded << 2);
@@ -367,6 +400,7 @@ export function fbmRows(
       const ruf = v128.load32_splat(rowAt, 4);
       const rvf = v128.load32_splat(rowAt, 12);
       const cols = colsAt + ((<usize>o * padded) << 4);
+      const offs = offsAt + ((<usize>o * padded) << 3);
       const shared = load<i32>(sharedAt + (<usize>o << 2));
       const seedv = i32x4.splat(seed);
       const rui = v128.load32_splat(rowAt);
@@ -421,7 +455,7 @@ export function fbmRows(
           const i0 = load<i32>(colAt) + <i32>(load<u32>(colAt, 16) >= tu);
           const j0 = load<i32>(colAt, 32) + <i32>(load<u32>(colAt, 48) >= tv);
           if (((i0 ^ i3) | (j0 ^ j3)) != 0 || ((i3 ^ cellI) | (j3 ^ cellJ)) == 0) {
-            fineBlocks(c, c + 4, cols, out, ruf, rvf, rui, rvi, seedv, weight, table, rowBase, stride, cache);
+            fineBlocks(c, c + 4, cols, out, ruf, rvf, rui, rvi, seedv, weight, table, rowBase, stride, cache, offs);
             c += 4;
           }
           cacheCell(i3, j3, rowAt, seed, cache);
@@ -431,7 +465,7 @@ export function fbmRows(
           loV = (<u64><u32>(cellJ - 1) << 32) + tv;
         }
       } else {
-        fineBlocks(0, padded, cols, out, ruf, rvf, rui, rvi, seedv, weight, table, rowBase, stride, cache);
+        fineBlocks(0, padded, cols, out, ruf, rvf, rui, rvi, seedv, weight, table, rowBase, stride, cache, offs);
       }
     }
   }
