@@ -92,10 +92,12 @@ export function latticeTables(t: OctaveTables, o0: number, o1: number, r0: numbe
     const di = ((cols[last] - cols[first]) | 0) + ((rows[bottom] - rows[top]) | 0);
     const dj = ((cols[last + 8] - cols[first + 8]) | 0) + ((rows[bottom + 2] - rows[top + 2]) | 0);
     if (!(di >= 0 && di <= 4096 && dj >= 0 && dj <= 4096)) continue;
-    // Rows of the table one per i, dj + 3 points long (carry, corner), packed: a stride of a
-    // power of two put a column's points of every row in the same few sets of the core's
-    // cache, and a row of cells, which crosses many rows of the table, missed it.
-    const stride = 8 * (dj + 3);
+    // Rows of the table one per i, dj + 3 points long (carry, corner) rounded up to a multiple
+    // of 4 (fillTable hashes four points at a time), packed: a stride of a power of two put a
+    // column's points of every row in the same few sets of the core's cache, and a row of
+    // cells, which crosses many rows of the table, missed it.
+    const points = (dj + 6) & ~3;
+    const stride = 8 * points;
     const size = (di + 3) * stride;
     if (size > 6 * cells || bytes + size > TABLE_BYTES) continue;
     const p = 6 * (o - o0);
@@ -104,7 +106,7 @@ export function latticeTables(t: OctaveTables, o0: number, o1: number, r0: numbe
     plan[p + 2] = cols[first] + rows[top];
     plan[p + 3] = cols[first + 8] + rows[top + 2];
     plan[p + 4] = di + 3;
-    plan[p + 5] = dj + 3;
+    plan[p + 5] = points;
     bytes += size;
   }
   return { plan, bytes };
