@@ -62,7 +62,7 @@ export interface OctaveTables {
 }
 
 /** The kernel's cache: CACHE_BYTES in noise.as.ts (tests/wasm.test.ts reads both). */
-export const NOISE_CACHE_BYTES = 320;
+export const NOISE_CACHE_BYTES = 336;
 
 /** Bytes of lattice tables one call lays out at most (see latticeTables). */
 const TABLE_BYTES = 512 * 1024;

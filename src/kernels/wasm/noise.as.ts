@@ -128,7 +128,8 @@ const GD = 96;
 const SUM = 128;
 const CELL = 144;
 // fineBlocks' loop invariants, splatted: the row's fractions and integer terms, the seed, the
-// octave's weight, the row's base in the table, the table's stride, and it plus a column.
+// octave's weight, the row's base in the table, the table's stride, it plus a column, and it
+// xor a column (see simplex4).
 const RUF = 176;
 const RVF = 192;
 const RUI = 208;
@@ -138,8 +139,9 @@ const WEIGHT = 256;
 const ROW_BASE = 272;
 const STRIDE = 288;
 const STRIDE8 = 304;
+const STRIDE_X8 = 320;
 /** The cache's bytes (noise-instance.ts lays out as many for the heap's build). */
-const CACHE_BYTES = 320;
+const CACHE_BYTES = 336;
 const CACHE = memory.data(CACHE_BYTES, 16);
 
 /** The word of column c's terms in a column table at `cols` (see latticeColumns in noise.ts). */
@@ -251,10 +253,11 @@ function carryFrom(r: f32): u32 {
   const d2 = v128.load(KF, 48);
   // The middle corner: (1, 0) where x0 > y0, else (0, 1).
   const m = f32x4.gt(x0, y0);
-  const g2 = v128.load(KF, 32);
-  const g2m1 = v128.load(KF, 64);
-  const dx = v128.bitselect(g2m1, g2, m);
-  const dy = v128.bitselect(g2, g2m1, m);
+  // The middle corner's offsets, G2 − 1 or G2, picked by a mask and an xor (see KSEL): two
+  // operations where a bitselect is three.
+  const sel = v128.and(m, v128.load(KSEL));
+  const dx = v128.xor(v128.load(KF, 32), sel);
+  const dy = v128.xor(v128.load(KF, 64), sel);
   let o00: v128;
   let o11: v128;
   let om: v128;
@@ -265,7 +268,7 @@ function carryFrom(r: f32): u32 {
     const eight = v128.load(K, 64);
     o00 = i32x4.add(i32x4.add(v128.load(offAt), v128.load(cache, ROW_BASE)), i32x4.add(v128.and(cu, stride), v128.and(cv, eight)));
     o11 = i32x4.add(o00, v128.load(cache, STRIDE8));
-    om = i32x4.add(o00, v128.bitselect(stride, eight, m));
+    om = i32x4.add(o00, v128.xor(eight, v128.and(m, v128.load(cache, STRIDE_X8))));
   } else {
     const px = v128.load(K, 32);
     const py = v128.load(K, 48);
@@ -349,6 +352,7 @@ export function fillTable(at: usize, i0: i32, j0: i32, rows: i32, cols: i32, str
   v128.store(cache, rowBase, ROW_BASE);
   v128.store(cache, i32x4.splat(stride), STRIDE);
   v128.store(cache, i32x4.splat(stride + 8), STRIDE8);
+  v128.store(cache, i32x4.splat(stride ^ 8), STRIDE_X8);
   for (let c = c0; c < c1; c += 4) {
     const colAt = cols + (<usize>c << 4);
     const at = out + (<usize>c << 2);
