@@ -115,8 +115,8 @@ const KSEL = memory.data<i32>([SELf, SELf, SELf, SELf], 16);
 // (0, 0), (1, 1), (0, 1), and of (1, 0) as its xor with (0, 1)'s, so the middle corner's
 // gradient is a mask and an xor away. In memory, not in locals: nothing vector lives across the
 // call that fills it, so V8 spills nothing in the loop. Then scratch for a partial sum (see
-// simplexCached), and the cell's integer column terms, i and j less the row's, splatted (see
-// fbmRows), and fineBlocks' loop invariants. In static memory; in the grid heap's build (compile.ts, with threads), where every
+// simplexCached) or a corner's offsets (see corner), and the cell's integer column terms, i and
+// j less the row's, splatted (see fbmRows), and fineBlocks' loop invariants. In static memory; in the grid heap's build (compile.ts, with threads), where every
 // thread runs this module on one memory, the caller's (`cacheAt`, its own per thread). A constant
 // address where it can be: passed in, the copying build's fbm alone ran 3 % slower (1024²).
 
@@ -217,18 +217,17 @@ function carryFrom(r: f32): u32 {
  * from there too, so one gather serves both). A corner
  * out of reach gives ±0, which adds nothing, as the scalar kernel's skipped branch does.
  */
-@inline function corner(x: v128, y: v128, o: v128): v128 {
+@inline function corner(x: v128, y: v128, o: v128, cache: usize): v128 {
   let a = f32x4.sub(f32x4.sub(v128.load(KF), f32x4.mul(x, x)), f32x4.mul(y, y));
   a = f32x4.pmax(f32x4.splat(0), a);
   a = f32x4.mul(a, a);
-  // The (gx, gy) pairs, 8 bytes each, gathered lane by lane: two offsets to a 64-bit extract,
-  // split in scalar registers, where four 32-bit extracts would all use the vector shuffle port.
-  const o01 = i64x2.extract_lane(o, 0);
-  const o23 = i64x2.extract_lane(o, 1);
-  let p01 = v128.load64_zero(<usize><u32>o01, GRADIENTS);
-  p01 = v128.load64_lane(<usize>(o01 >>> 32), p01, 1, GRADIENTS);
-  let p23 = v128.load64_zero(<usize><u32>o23, GRADIENTS);
-  p23 = v128.load64_lane(<usize>(o23 >>> 32), p23, 1, GRADIENTS);
+  // The (gx, gy) pairs, 8 bytes each, gathered lane by lane: the offsets stored and read back
+  // as scalars (the load ports), where extracting them takes the vector ports the floats use.
+  v128.store(cache, o, SUM);
+  let p01 = v128.load64_zero(<usize>load<u32>(cache, SUM), GRADIENTS);
+  p01 = v128.load64_lane(<usize>load<u32>(cache, SUM + 4), p01, 1, GRADIENTS);
+  let p23 = v128.load64_zero(<usize>load<u32>(cache, SUM + 8), GRADIENTS);
+  p23 = v128.load64_lane(<usize>load<u32>(cache, SUM + 12), p23, 1, GRADIENTS);
   const gx = v128.shuffle<f32>(p01, p23, 0, 2, 4, 6);
   const gy = v128.shuffle<f32>(p01, p23, 1, 3, 5, 7);
   return f32x4.mul(f32x4.mul(a, a), f32x4.add(f32x4.mul(gx, x), f32x4.mul(gy, y)));
@@ -279,9 +278,9 @@ function carryFrom(r: f32): u32 {
     o11 = gradientOffsets(v128.xor(v128.xor(seedv, i32x4.add(ip, px)), i32x4.add(jp, py)));
     om = gradientOffsets(v128.xor(v128.xor(seedv, i32x4.add(ip, v128.and(m, px))), i32x4.add(jp, v128.andnot(py, m))));
   }
-  let sum = corner(x0, y0, o00);
-  sum = f32x4.add(sum, corner(f32x4.add(x0, d2), f32x4.add(y0, d2), o11));
-  return f32x4.add(sum, corner(f32x4.add(x0, dx), f32x4.add(y0, dy), om));
+  let sum = corner(x0, y0, o00, cache);
+  sum = f32x4.add(sum, corner(f32x4.add(x0, d2), f32x4.add(y0, d2), o11, cache));
+  return f32x4.add(sum, corner(f32x4.add(x0, dx), f32x4.add(y0, dy), om, cache));
 }
 
 /**
