@@ -3,7 +3,7 @@
 // name still said Kauai); a name the person gave is kept.
 import { describe, expect, it } from 'vitest';
 import { EditorCore } from '../src/editor/editor.ts';
-import { nameForSaveAs, readGraphFile, saveAsOffer } from '../src/editor/files.ts';
+import { nameForSaveAs, readGraphFile } from '../src/editor/files.ts';
 import { readFileSync } from 'node:fs';
 
 const GIVEN = ['Climate: Kauai', 'Start terrain with its climate', 'Untitled'];
@@ -36,25 +36,5 @@ describe('the name Save as gives the graph', () => {
     expect(core.graph.name).toBe('rainshadow-continent');
     core.undo();
     expect(core.graph.name).toBe('Climate: Kauai');
-  });
-});
-
-// Save as offered a recipe's graph the recipe's own file name ("climate-kauai.json"): a person
-// saving a recipe they changed wants a name of their own, and the graph renamed after it.
-describe('the file name Save as offers', () => {
-  const read = readGraphFile(readFileSync('graphs/climate-kauai.json', 'utf8'));
-  if (!read.ok) throw new Error('the recipe did not read');
-  const recipe = read.graph;
-
-  it("offers a recipe's graph my-<its name>, and the graph saved so takes that name", () => {
-    const offer = saveAsOffer(recipe, null, GIVEN);
-    expect(offer).toBe('my-climate-kauai.json');
-    expect(nameForSaveAs(recipe.name, null, offer, GIVEN)).toBe('my-climate-kauai');
-  });
-
-  it('offers the file a graph was opened or saved as, and a name the person gave made into a file name', () => {
-    expect(saveAsOffer(recipe, 'climate-kauai.json', GIVEN)).toBe('climate-kauai.json');
-    expect(saveAsOffer({ ...recipe, name: 'My rainshadow' }, null, GIVEN)).toBe('my-rainshadow.json');
-    expect(saveAsOffer({ ...recipe, name: '' }, null, GIVEN)).toBe('graph.json');
   });
 });

@@ -152,18 +152,6 @@ export function graphFileName(graph: Graph, openedAs: string | null): string {
   return `${nameStem(graph) || 'graph'}.json`;
 }
 
-/**
- * The file name Save as offers: the name the graph was opened or saved as; for a graph still named
- * as the recipe it came from, "my-" and that name made safe ("my-climate-kauai.json" for "Climate:
- * Kauai"), so the recipe's own file name is not offered for the person's changes and the graph,
- * saved under it unchanged, takes that name as nameForSaveAs gives it; else as graphFileName.
- */
-export function saveAsOffer(graph: Graph, openedAs: string | null, recipeNames: readonly string[]): string {
-  const stem = nameStem(graph);
-  if (!openedAs && stem && recipeNames.includes(graph.name)) return `my-${stem}.json`;
-  return graphFileName(graph, openedAs);
-}
-
 /** The graph's name made safe for a file: lower case, letters and digits joined by "-"; '' when none is left. */
 function nameStem(graph: Graph): string {
   return safeStem(graph.name);

@@ -73,25 +73,6 @@ describe('Save as a new file name', () => {
     });
   }
 
-  for (const viewport of SIZES) {
-    it(`offers a recipe's graph my-<its name>, not the recipe's file, and names the graph after it (${viewport.width} × ${viewport.height})`, async () => {
-      await withApp({ viewport, recipe: 'climate-kauai.json' }, async (page) => {
-        await clickOn(page, 'tg-toolbar button', 'Save as…');
-        const field = page.locator('tg-ask-dialog input');
-        await field.waitFor();
-        // The stem is selected to retype, as for any name.
-        await expect
-          .poll(() => field.evaluate((el: HTMLInputElement) => [el.value, el.value.slice(el.selectionStart!, el.selectionEnd!)]))
-          .toEqual(['my-climate-kauai.json', 'my-climate-kauai']);
-        expect((await page.locator('tg-ask-dialog p.note').textContent())?.trim()).toBe('Downloads as my-climate-kauai.json; the graph is named "my-climate-kauai"');
-        await screenshot(page, `save-as-recipe-offer-${viewport.width}`);
-        const file = await downloaded(page, () => page.keyboard.press('Enter'));
-        expect([file.name, JSON.parse(file.text).name]).toEqual(['my-climate-kauai.json', 'my-climate-kauai']);
-        await expect.poll(() => header(page)).toBe('my-climate-kauai');
-      });
-    });
-  }
-
   it('keeps a name the person gave the graph (1600 × 1000)', async () => {
     await withApp({ viewport: SIZES[0], recipe: 'climate-kauai.json' }, async (page) => {
       const name = page.locator('tg-toolbar input.name');

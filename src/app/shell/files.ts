@@ -3,7 +3,7 @@
 // lists its problems and leaves the open graph as it was.
 
 import { emptyGraph, type EditorCore } from '../../editor/editor.ts';
-import { type DraftInfo, fileNameProblem, graphFileName, graphFileText, nameForSaveAs, type OpenResult, readGraphBlob, readGraphFile, saveAsName, saveAsOffer } from '../../editor/files.ts';
+import { type DraftInfo, fileNameProblem, graphFileName, graphFileText, nameForSaveAs, type OpenResult, readGraphBlob, readGraphFile, saveAsName } from '../../editor/files.ts';
 import { type ReadLink, shareLink } from '../../editor/share.ts';
 import type { Graph } from '../../model/graph.ts';
 import { type Problem, problemCount } from '../../model/problems.ts';
@@ -147,8 +147,7 @@ export class ShellFiles {
       text: 'The file goes to the browser\'s downloads folder; Save keeps using this name.',
       field: {
         label: 'File name',
-        // A recipe's graph is offered "my-<its name>.json", not the shipped file's name.
-        value: saveAsOffer(host.core.graph, host.openedAs, host.recipes.map((r) => r.name)),
+        value: graphFileName(host.core.graph, host.openedAs),
         problem: fileNameProblem,
         hint: (name) => {
           const to = renamed(name);
