@@ -192,6 +192,24 @@ describe('terrain-graph render', () => {
     );
   });
 
+  it('check names the way out of a file whose only problems are wires to a deleted node, and no way out for other problems', async () => {
+    const dir = tmp();
+    const file = join(dir, 'deleted.json');
+    const doc = JSON.parse(readFileSync('graphs/climate-kauai.json', 'utf8'));
+    doc.nodes = doc.nodes.filter((n: { id: string }) => n.id !== 'rank');
+    writeFileSync(file, JSON.stringify(doc, null, 2));
+    const r = await run('check', file);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('  $.edges[13].from: the wire from missing "rank" · out to Wind · rank\n');
+    expect(r.err.endsWith('render and build read it without the 3 wires to the missing node "rank" with --drop-missing-wires, as the editor\'s "Open without" does (the file is not changed).\n')).toBe(true);
+    // Another problem beside them: no such way out.
+    doc.nodes[0].params = { ...doc.nodes[0].params, octaves: -1 };
+    writeFileSync(file, JSON.stringify(doc, null, 2));
+    const other = await run('check', file);
+    expect(other.code).toBe(2);
+    expect(other.err).not.toContain('drop-missing-wires');
+  });
+
   // The editor offers "Open without these N wires" for such a file; render and build refused it
   // with no way out but a text editor.
   it('renders a file with wires to a node deleted by hand with --drop-missing-wires, naming each wire dropped, as the file without them renders', async () => {

@@ -280,6 +280,15 @@ function formatOf(name: string): string {
 export const DROP_MISSING_WIRES = 'drop-missing-wires';
 
 /**
+ * For check: the way out of a file whose only problems are wires to nodes deleted by hand, as
+ * render and build name it when they refuse one; null for a file with other problems.
+ */
+export function dropMissingWiresNote(text: string, err: GraphError, name: string): string | null {
+  if (!parseWithoutMissingWires(text, err.problems, { file: name })) return null;
+  return `render and build read it without ${missingWires(err.problems).words} with --${DROP_MISSING_WIRES}, as the editor's "Open without" does (the file is not changed).`;
+}
+
+/**
  * The graph in a graph file's text, as render and build read it (`name`: the file in messages).
  * A file whose only problems are wires to a node deleted by hand is refused with the way out
  * named, --drop-missing-wires, as the editor offers "Open without these N wires"; given it,

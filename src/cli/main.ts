@@ -10,7 +10,7 @@ import { GraphError } from '../model/problems.ts';
 import { readinessProblems } from '../model/validate.ts';
 import { UsageError } from './args.ts';
 import { BUILD_USAGE, buildCommand } from './build.ts';
-import { readGraphText } from './files.ts';
+import { dropMissingWiresNote, readGraphText } from './files.ts';
 import { RENDER_USAGE, renderCommand } from './render.ts';
 
 const CHECK_USAGE = `  terrain-graph check <graph.json> …            validate files, list every problem
@@ -68,7 +68,8 @@ function check(args: readonly string[], io: Io, rewrite: boolean): number {
       } else io.out(`${file}: ok`);
     } catch (err) {
       if (err instanceof GraphError) {
-        io.err(err.message);
+        const way = dropMissingWiresNote(text, err, basename(file));
+        io.err(way ? `${err.message}\n${way}` : err.message);
         bad++;
       } else {
         io.err(`${file}: ${err instanceof Error ? err.message : String(err)}`);
