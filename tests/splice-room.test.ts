@@ -180,3 +180,47 @@ describe('roomForInsert', () => {
     }
   });
 });
+
+// A wire's reroute dots split where the node goes on it (EditorCore.dotsAround, splitVia): both
+// new wires were drawn straight, the dots lost.
+describe('a node put on a wire with reroute dots', () => {
+  const detour = (c: EditorCore) => {
+    // The Height → Water level wire led down and back: dots at (300, 420) and (560, 420).
+    c.setVia(wireOf(c, 'height.out>water.height'), [[300, 420], [560, 420]]);
+    return wireOf(c, 'height.out>water.height');
+  };
+  const into = (c: EditorCore, id: string) => c.graph.edges.find((e) => e.to.node === id)!;
+  const outOf = (c: EditorCore, id: string) => c.graph.edges.find((e) => e.from.node === id)!;
+
+  it('keeps the dots before the node on the wire into it and those after on the wire out of it, dropped or inserted, one undo step giving them back', () => {
+    for (const how of ['dropped', 'inserted'] as const) {
+      const c = core();
+      const wire = detour(c);
+      const was = serializeGraph(c.graph);
+      // Let go on the stretch between the two dots, below the row.
+      const at: [number, number] = [380, 390];
+      let id: string;
+      if (how === 'dropped') {
+        id = c.addNode('blur', [900, 700]);
+        expect(c.spliceNode(id, wire, at, drawnSize)).toBeNull();
+      } else id = c.insertNode('blur', at, wire, { inPort: 'in', outPort: 'out' }, undefined, drawnSize);
+      expect(into(c, id).via, how).toEqual([[300, 420]]);
+      expect(outOf(c, id).via, how).toEqual([[560, 420]]);
+      c.undo();
+      if (how === 'dropped') c.undo();
+      expect(serializeGraph(c.graph), how).toBe(was);
+    }
+  });
+
+  it('puts every dot on the wire out of it when it goes on the wire before the first dot, and none where the wire had none', () => {
+    const c = core();
+    const wire = detour(c);
+    const id = c.insertNode('blur', [250, 300], wire, { inPort: 'in', outPort: 'out' }, undefined, drawnSize);
+    expect(into(c, id).via).toBeUndefined();
+    expect(outOf(c, id).via).toEqual([[300, 420], [560, 420]]);
+    const plain = core();
+    const other = plain.insertNode('blur', [360, 180], wireOf(plain, 'height.out>water.height'), { inPort: 'in', outPort: 'out' }, undefined, drawnSize);
+    expect(into(plain, other).via).toBeUndefined();
+    expect(outOf(plain, other).via).toBeUndefined();
+  });
+});

@@ -35,11 +35,41 @@ export function emptyGraph(name = 'Untitled'): Graph {
  * output into its `inPort`, its `outPort` into the wire's input, where the new wire takes the old
  * one's place in the list (commands.ts connect) and its dots go with the old one.
  */
-function onWire(id: string, wire: Edge, ports: { readonly inPort: string; readonly outPort: string }): Command[] {
+function onWire(id: string, wire: Edge, ports: { readonly inPort: string; readonly outPort: string }, via: readonly [Via, Via] = [[], []]): Command[] {
+  const dots = (v: Via) => (v.length ? { via: v.map((p): [number, number] => [p[0], p[1]]) } : {});
   return [
-    { kind: 'connect', edge: { from: wire.from, to: { node: id, port: ports.inPort } } },
-    { kind: 'connect', edge: { from: { node: id, port: ports.outPort }, to: wire.to } },
+    { kind: 'connect', edge: { from: wire.from, to: { node: id, port: ports.inPort }, ...dots(via[0]) } },
+    { kind: 'connect', edge: { from: { node: id, port: ports.outPort }, to: wire.to, ...dots(via[1]) } },
   ];
+}
+
+type Via = readonly (readonly [number, number])[];
+
+/**
+ * A wire's reroute dots split where a node goes on it: those before the stretch of the wire
+ * nearest the node's middle go on the wire into it, the rest on the wire out of it (they were
+ * lost, both new wires drawn straight). The wire runs from `from`'s middle through its dots to
+ * `to`'s middle, in the order its dots are kept.
+ */
+export function splitVia(via: Via, from: readonly [number, number], to: readonly [number, number], at: readonly [number, number]): [Via, Via] {
+  if (!via.length) return [[], []];
+  const path = [from, ...via, to];
+  let best = 0;
+  let bestD = Infinity;
+  for (let i = 0; i + 1 < path.length; i++) {
+    const [ax, ay] = path[i];
+    const [bx, by] = path[i + 1];
+    const dx = bx - ax;
+    const dy = by - ay;
+    const len2 = dx * dx + dy * dy;
+    const t = len2 ? Math.max(0, Math.min(1, ((at[0] - ax) * dx + (at[1] - ay) * dy) / len2)) : 0;
+    const d = Math.hypot(ax + t * dx - at[0], ay + t * dy - at[1]);
+    if (d < bestD) {
+      bestD = d;
+      best = i;
+    }
+  }
+  return [via.slice(0, best), via.slice(best)];
 }
 
 export class EditorCore {
@@ -219,7 +249,8 @@ export class EditorCore {
     const node = this.newNode(type, position, params);
     const room = size ? roomForInsert(this.doc, node, position, size) : null;
     if (room) node.position = room.at;
-    this.run(`insert ${node.title}`, [{ kind: 'addNode', node }, ...(room ? this.roomCommands(room.room) : []), ...onWire(node.id, wire, ports)]);
+    const roomCmds = room ? this.roomCommands(room.room) : [];
+    this.run(`insert ${node.title}`, [{ kind: 'addNode', node }, ...roomCmds, ...onWire(node.id, wire, ports, this.dotsAround(wire, node, node.position, roomCmds, size))]);
     return node.id;
   }
 
@@ -244,12 +275,34 @@ export class EditorCore {
     const room = size ? roomForInsert(this.doc, node, position ?? node.position, size) : null;
     const to = room?.at ?? position;
     const moved = to && (to[0] !== node.position[0] || to[1] !== node.position[1]);
+    const roomCmds = room ? this.roomCommands(room.room) : [];
     this.run(`insert ${node.title}`, [
       ...(moved ? [{ kind: 'moveNode', id, position: [to[0], to[1]] } as const] : []),
-      ...(room ? this.roomCommands(room.room) : []),
-      ...onWire(id, wire, ports),
+      ...roomCmds,
+      ...onWire(id, wire, ports, this.dotsAround(wire, node, to ?? node.position, roomCmds, size)),
     ]);
     return null;
+  }
+
+  /**
+   * The dots of `wire` for the two wires a node put on it at `at` makes (splitVia): as the
+   * room's commands leave them (a frame moved carries its dots), measured between the middles of
+   * the nodes at either end as they will stand.
+   */
+  private dotsAround(wire: Edge, node: GraphNode, at: readonly [number, number], roomCmds: readonly Command[], size?: NodeSize): [Via, Via] {
+    const carried = roomCmds.find((c) => c.kind === 'setVia' && sameEdge(c.edge, wire));
+    const via = carried && carried.kind === 'setVia' ? carried.via : (this.doc.edges.find((e) => sameEdge(e, wire))?.via ?? []);
+    const moved = (id: string) => roomCmds.find((c) => c.kind === 'moveNode' && c.id === id);
+    const middle = (n: GraphNode, p: readonly [number, number]): [number, number] => {
+      const s = size?.(n);
+      return s ? [p[0] + s.width / 2, p[1] + s.height / 2] : [p[0], p[1]];
+    };
+    const end = (id: string): [number, number] => {
+      const n = findNode(this.doc, id)!;
+      const m = moved(id);
+      return middle(n, m && m.kind === 'moveNode' ? m.position : n.position);
+    };
+    return splitVia(via, end(wire.from.node), end(wire.to.node), middle(node, at));
   }
 
   /** A node of a type at a fresh id, not yet added: its defaults, then `params` as given. */
