@@ -8,6 +8,7 @@ import { EditorCore } from '../src/editor/editor.ts';
 import { boundsOf, freeSpotBeside, freeSpotNear, freshSeeds, GAP, makeRoom } from '../src/editor/placement.ts';
 import type { GraphNode } from '../src/model/graph.ts';
 import { defaultParams } from '../src/model/params.ts';
+import { addRandomFrames, gridSpots } from './helpers/framed-grid.ts';
 import { loadGraph, rng } from './helpers/graphs.ts';
 import { FRAME_PAD, nodesInFrame } from '../src/model/frames.ts';
 
@@ -201,17 +202,8 @@ describe('placement', () => {
         const core = new EditorCore();
         // A grid of collapsed nodes, 20 apart; frames about random blocks of it.
         const cols = 6;
-        const ids = nodesAt(core, Array.from({ length: 24 }, (_, k): [number, number] => [(k % cols) * 144, Math.floor(k / cols) * 160]));
-        for (let f = 0; f < 3; f++) {
-          const c0 = Math.floor(random() * cols);
-          const r0 = Math.floor(random() * 4);
-          const c1 = Math.min(cols - 1, c0 + Math.floor(random() * 2));
-          const r1 = Math.min(3, r0 + Math.floor(random() * 2));
-          const at: [number, number] = [c0 * 144 - 8, r0 * 160 - 8];
-          const size: [number, number] = [(c1 - c0) * 144 + 124 + 16, (r1 - r0) * 160 + 140 + 16];
-          if ((core.graph.frames ?? []).some((g) => g.position[0] < at[0] + size[0] && at[0] < g.position[0] + g.size[0] && g.position[1] < at[1] + size[1] && at[1] < g.position[1] + g.size[1])) continue;
-          core.addFrame(at, size);
-        }
+        const ids = nodesAt(core, gridSpots(cols));
+        addRandomFrames(core, random, cols);
         const members = new Map((core.graph.frames ?? []).map((f) => [f.id, inFrame(core, f.id)]));
         const was = core.snapshot();
         const grown = ids.filter(() => random() < 0.3);

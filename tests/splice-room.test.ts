@@ -11,6 +11,7 @@ import { edgeKey } from '../src/editor/wiring.ts';
 import { FRAME_PAD, frameHolds, nodesInFrame } from '../src/model/frames.ts';
 import type { Edge, Graph, GraphNode } from '../src/model/graph.ts';
 import { drawnSize } from '../src/app/node/layout.ts';
+import { addRandomFrames, gridSpots } from './helpers/framed-grid.ts';
 import { rng } from './helpers/graphs.ts';
 
 const core = () => new EditorCore(parseGraph(readFileSync('graphs/default.json', 'utf8'), { file: 'default.json' }));
@@ -128,20 +129,11 @@ describe('roomForInsert', () => {
       const c = new EditorCore();
       // A grid of collapsed nodes 20 apart, some cells empty; frames about random blocks of it.
       const cols = 6;
-      const ids = Array.from({ length: 24 }, (_, k): [number, number] => [(k % cols) * 144, Math.floor(k / cols) * 160])
+      const ids = gridSpots(cols)
         .filter(() => random() < 0.8)
         .map((at) => c.addNode('fbm', at));
       c.setFlag(ids, 'collapsed', true);
-      for (let f = 0; f < 3; f++) {
-        const c0 = Math.floor(random() * cols);
-        const r0 = Math.floor(random() * 4);
-        const c1 = Math.min(cols - 1, c0 + Math.floor(random() * 2));
-        const r1 = Math.min(3, r0 + Math.floor(random() * 2));
-        const at: [number, number] = [c0 * 144 - 8, r0 * 160 - 8];
-        const box: [number, number] = [(c1 - c0) * 144 + 124 + 16, (r1 - r0) * 160 + 140 + 16];
-        if ((c.graph.frames ?? []).some((g) => over(fr(g), { x: at[0], y: at[1], w: box[0], h: box[1] }))) continue;
-        c.addFrame(at, box);
-      }
+      addRandomFrames(c, random, cols);
       const was = c.snapshot();
       const node: GraphNode = { id: 'put', type: 'blur', title: 'Blur', position: [0, 0], params: {}, collapsed: true };
       const drop: [number, number] = [Math.round(random() * 900 - 100), Math.round(random() * 700 - 80)];
