@@ -24,6 +24,7 @@ import { Mirror } from './mirror.ts';
 import { drawnSize } from '../node/layout.ts';
 import { ParamGestures } from './param-gestures.ts';
 import { SpliceHover } from './splice-hover.ts';
+import { keepPushedInSight, sightNow } from './sight.ts';
 import { EscapeKey } from '../controllers.ts';
 
 /** A request to open the add-node menu (right-click, or a wire dropped on empty canvas). */
@@ -477,7 +478,8 @@ export class Bridge {
    * A node with no wires let go over a wire (splice-hover.ts lit it): put on it, the drag, the
    * wires and the room it makes for itself (its neighbours on the right pushed right, by the
    * nodes' drawn sizes) one undo step (the drag's own step is taken back, and the splice files
-   * the move with the wires: EditorCore.spliceNode). Refused (a type does not fit), it is only moved, as any
+   * the move with the wires: EditorCore.spliceNode). A node the room pushed out of sight is
+   * brought back by a move of the view (sight.ts). Refused (a type does not fit), it is only moved, as any
    * drag, and the reason is said.
    */
   private dropOnWire(id: string, wire: Edge, step: StepHandle): void {
@@ -494,9 +496,12 @@ export class Bridge {
       return;
     }
     const at = [node.position[0], node.position[1]] as const;
+    // What the person saw as they let go: a node its room pushes out of sight is brought back (sight.ts).
+    const before = sightNow(this.area, this.core);
     this.cancel(step);
     const refusal = this.core.spliceNode(id, wire, at, drawnSize);
     if (refusal) this.hooks.notice(`Not put on the wire: ${refusal}`, 'refused');
+    else void this.settled().then(() => keepPushedInSight(this.area, this.core, before, id));
   }
 
   /**

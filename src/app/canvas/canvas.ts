@@ -22,6 +22,7 @@ import { finalOutput } from '../../model/graph.ts';
 import { middlePan } from './middle-pan.ts';
 import { Minimap } from './minimap.ts';
 import { Reroutes } from './reroutes.ts';
+import { keepPushedInSight, type Sight, sightNow } from './sight.ts';
 import { BatchedSocketPositions } from './socket-positions.ts';
 import { Bridge, type BridgeHooks } from './bridge.ts';
 import { watchPresses } from './pressed.ts';
@@ -314,6 +315,21 @@ export class Canvas {
     // put a new view where the model has it (a node added from the palette near the canvas's
     // foot opened its card under the notes line). Placed again, it flips to stay in the canvas.
     for (const el of views) el.querySelector<CardHolder>('tg-node')?.placeCardAgain?.();
+  }
+
+  /** What is in sight now, to be given to insertedOnWire after a node is put on a wire. */
+  sight(): Sight {
+    return sightNow(this.area, this.core);
+  }
+
+  /**
+   * After node `id` was put on a wire (Insert node…): the view moves to bring back into sight
+   * the nodes its room pushed out of it that were in sight before (sight.ts), keeping the node
+   * in sight; when it pushed none out, the node is revealed as an added one is.
+   */
+  async insertedOnWire(id: string, before: Sight): Promise<void> {
+    await this.settled();
+    if (!(await keepPushedInSight(this.area, this.core, before, id))) await this.reveal(id);
   }
 
   /** Places the params cards of the selected nodes again, for the canvas's box as it is now. */

@@ -455,6 +455,8 @@ export class TgApp extends LitElement {
       // Inserted on a wire, the node goes on it, its middle where the wire was clicked, and makes
       // room for itself there as a node dropped on a wire does (roomForInsert).
       const box = drawnSize({ type: pick.type, collapsed: this.core.newNodesCollapsed });
+      // What is in sight before: a node the room pushes out of it is brought back (Canvas.insertedOnWire).
+      const sight = menu.insert ? this.canvas?.sight() : undefined;
       const id = menu.insert && pick.port && pick.outPort
         ? this.core.insertNode(pick.type, [Math.round(menu.at[0] - box.width / 2), Math.round(menu.at[1] - box.height / 2)], menu.insert.edge, { inPort: pick.port, outPort: pick.outPort }, pick.params, drawnSize)
         : menu.wire && pick.port
@@ -466,7 +468,7 @@ export class TgApp extends LitElement {
             )
           : this.core.addNode(pick.type, at, pick.params);
       this.core.select([id]);
-      void this.canvas?.reveal(id);
+      void (sight ? this.canvas?.insertedOnWire(id, sight) : this.canvas?.reveal(id));
     } catch (err) {
       if (err instanceof EditError) this.say(err.message, 'refused');
       else throw err;
