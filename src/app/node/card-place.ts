@@ -1,8 +1,9 @@
 // Where a collapsed node's params card opens: a pure choice over screen rectangles, made by the
 // node view (node.ts) from what it measures. No DOM here, so the choice has tests of its own.
 //
-// A card never lies over another node's socket or title: those are where a person presses next
-// (a wire dragged from a socket under the card started on the card, and nothing was wired). Of
+// A card never lies over another node's socket or title, nor a frame's title bar: those are where
+// a person presses next (a wire dragged from a socket under the card started on the card, and
+// nothing was wired; a frame is dragged, renamed and recoloured by its title bar). Of
 // the places that keep them clear, the card takes the one nearest its node that hides the least
 // of the other nodes' pictures, in the canvas as it lies. Only when none is in sight may the view
 // move, once, to bring one in; node.ts decides when (never while a pointer is pressed, nor between
@@ -28,7 +29,7 @@ export interface CardRoom {
   readonly canvas: Rect;
   /** What lies over the canvas and would hide a card: the minimap, the open notes. */
   readonly over: readonly Rect[];
-  /** What the card must never cover: the other nodes' sockets (with a margin) and titles. */
+  /** What the card must never cover: the other nodes' sockets (with a margin) and titles, and the frames' title bars. */
   readonly keepClear: readonly Rect[];
   /** The other nodes' boxes: what the card covers of them is what it hides. */
   readonly others: readonly Rect[];

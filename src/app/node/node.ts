@@ -334,6 +334,13 @@ export class TgNode extends LitElement {
         if (s.width && s.height) keepClear.push({ left: s.left - SOCKET_MARGIN, top: s.top - SOCKET_MARGIN, right: s.right + SOCKET_MARGIN, bottom: s.bottom + SOCKET_MARGIN });
       }
     }
+    // A frame's title bar too, as a node's title: it is where the frame is dragged, renamed,
+    // recoloured and its menu opened, and it names the group (a Blur inserted on a wire near a
+    // frame's top at 1024 × 700 opened its card over the title).
+    for (const el of frame.querySelectorAll('tg-frame')) {
+      const bar = el.shadowRoot?.querySelector('header')?.getBoundingClientRect();
+      if (bar && bar.width && bar.height && !(bar.right < reach.left || bar.left > reach.right || bar.bottom < reach.top || bar.top > reach.bottom)) keepClear.push(bar);
+    }
     return { node, width, height, gap: CARD_GAP * k, canvas, over, keepClear, others, keep: added ? keep : undefined, shortest: CARD_SHORTEST * scale };
   }
 
