@@ -44,6 +44,17 @@ const MARGIN = 8;
 
 const overlaps = (a: Rect, b: Rect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
+/** inSight for the rectangle moved by (x, y), without making the moved rectangle. */
+function inSightAt(r: Rect, x: number, y: number, canvas: Rect, over: readonly Rect[], m: number): boolean {
+  const left = r.left + x;
+  const top = r.top + y;
+  const right = r.right + x;
+  const bottom = r.bottom + y;
+  if (left < canvas.left + m - 0.5 || top < canvas.top + m - 0.5 || right > canvas.right - m + 0.5 || bottom > canvas.bottom - m + 0.5) return false;
+  for (const o of over) if (left - m < o.right && o.left < right + m && top - m < o.bottom && o.top < bottom + m) return false;
+  return true;
+}
+
 /** True when the rectangle lies wholly in the canvas, `m` clear of its edges and of what lies over it. */
 export function inSight(r: Rect, canvas: Rect, over: readonly Rect[], m = 0): boolean {
   if (r.left < canvas.left + m - 0.5 || r.top < canvas.top + m - 0.5 || r.right > canvas.right - m + 0.5 || r.bottom > canvas.bottom - m + 0.5) return false;
@@ -73,6 +84,7 @@ export function viewForPushed(room: PushedRoom): ViewMove | null {
   if (room.pushed.every((r) => inSight(r, canvas, over))) return null;
   let best: { move: ViewMove; score: number[] } | null = null;
   for (const zoom of [1, ZOOM_STEP]) {
+    // (Left at the first zoom that loses nothing: see the end of this loop.)
     const at = (r: Rect): Rect => ({
       left: canvas.left + (r.left - canvas.left) * zoom,
       top: canvas.top + (r.top - canvas.top) * zoom,
@@ -82,14 +94,16 @@ export function viewForPushed(room: PushedRoom): ViewMove | null {
     const first = room.first.map(at);
     const pushed = room.pushed.map(at);
     const keep = room.keep.map(at);
-    const all = [...first, ...pushed, ...keep];
-    // The moves worth trying along each axis: none, and those that put a rectangle flush with the
-    // canvas's edges or a cover's (MARGIN clear or not); the best lies at one of them.
+    const wanted = [...first, ...pushed];
+    // The moves worth trying along each axis: none; those that put one of the wanted rectangles
+    // flush with the canvas's edges or a cover's (MARGIN clear or not); and the least moves that
+    // bring the node put on the wire, then everything, wholly in (the ends of the range of moves
+    // that keep them all in the canvas). Only the few wanted rectangles give moves of their own:
+    // at fit a large graph has hundreds of sockets in sight.
     const xs = new Set<number>([0]);
     const ys = new Set<number>([0]);
-    for (const [i, r] of all.entries()) {
-      const ms = i < first.length + pushed.length ? [0, MARGIN] : [0];
-      for (const m of ms) {
+    for (const m of [0, MARGIN]) {
+      for (const r of wanted) {
         xs.add(canvas.left + m - r.left).add(canvas.right - m - r.right);
         ys.add(canvas.top + m - r.top).add(canvas.bottom - m - r.bottom);
         for (const o of over) {
@@ -97,20 +111,47 @@ export function viewForPushed(room: PushedRoom): ViewMove | null {
           ys.add(o.top - m - r.bottom).add(o.bottom + m - r.top);
         }
       }
-    }
-    for (const x of xs) {
-      for (const y of ys) {
-        const moved = (r: Rect) => ({ left: r.left + x, top: r.top + y, right: r.right + x, bottom: r.bottom + y });
-        const seen = (r: Rect, m = 0) => inSight(moved(r), canvas, over, m);
-        const firstIn = first.every((r) => seen(r));
-        const pushedIn = pushed.filter((r) => seen(r)).length;
-        const lost = keep.filter((r) => !seen(r)).length;
-        const margin = [...first, ...pushed].every((r) => !seen(r) || seen(r, MARGIN));
-        // Lower is better, compared in order.
-        const score = [firstIn ? 0 : 1, pushedIn === pushed.length ? 0 : 1, lost ? 1 : 0, zoom === 1 ? 0 : 1, lost, pushed.length - pushedIn, margin ? 0 : 1, Math.abs(x) + Math.abs(y)];
-        if (!best || before(score, best.score)) best = { move: { x, y, zoom }, score };
+      for (const group of [first, wanted]) {
+        const all = [...group.map((r) => ({ r, m })), ...(group === wanted ? keep.map((r) => ({ r, m: 0 })) : [])];
+        if (!all.length) continue;
+        xs.add(Math.max(...all.map(({ r, m: g }) => canvas.left + g - r.left))).add(Math.min(...all.map(({ r, m: g }) => canvas.right - g - r.right)));
+        ys.add(Math.max(...all.map(({ r, m: g }) => canvas.top + g - r.top))).add(Math.min(...all.map(({ r, m: g }) => canvas.bottom - g - r.bottom)));
       }
     }
+    // What no move tried can take out of sight (far from the canvas's edges and the covers, as
+    // most of a large graph at fit is) is left out of the count.
+    const mx = Math.max(...[...xs].map(Math.abs));
+    const my = Math.max(...[...ys].map(Math.abs));
+    const safe = (r: Rect) => {
+      const reach = { left: r.left - mx, top: r.top - my, right: r.right + mx, bottom: r.bottom + my };
+      return reach.left >= canvas.left && reach.top >= canvas.top && reach.right <= canvas.right && reach.bottom <= canvas.bottom && !over.some((o) => overlaps(reach, o));
+    };
+    const atRisk = keep.filter((r) => !safe(r));
+    // Tried from the least move on, so that among moves equal in all else the first tried is kept.
+    const moves: [number, number][] = [];
+    for (const x of xs) for (const y of ys) moves.push([x, y]);
+    moves.sort((a, b) => Math.abs(a[0]) + Math.abs(a[1]) - (Math.abs(b[0]) + Math.abs(b[1])));
+    for (const [x, y] of moves) {
+      const seen = (r: Rect, m = 0) => inSightAt(r, x, y, canvas, over, m);
+      const firstIn = first.every((r) => seen(r));
+      const pushedIn = pushed.filter((r) => seen(r)).length;
+      const head = [firstIn ? 0 : 1, pushedIn === pushed.length ? 0 : 1];
+      if (best && before(best.score.slice(0, 2), head)) continue;
+      // Counted only as far as it can still beat the best: at fit a large graph has hundreds of
+      // sockets in sight, and most moves lose one of them.
+      const bound = best && !before(head, best.score.slice(0, 2)) ? best.score[4] : Infinity;
+      let lost = 0;
+      for (const r of atRisk) if (!seen(r) && ++lost > bound) break;
+      if (lost > bound) continue;
+      const margin = [...first, ...pushed].every((r) => !seen(r) || seen(r, MARGIN));
+      // Lower is better, compared in order.
+      const score = [...head, lost ? 1 : 0, zoom === 1 ? 0 : 1, lost, pushed.length - pushedIn, margin ? 0 : 1, Math.abs(x) + Math.abs(y)];
+      if (!best || before(score, best.score)) best = { move: { x, y, zoom }, score };
+      // Nothing can beat all in sight, nothing lost, at this zoom with a margin, by a longer move.
+      if (best.score.slice(0, 7).every((v, i) => v === 0 || (i === 3 && zoom !== 1))) break;
+    }
+    // A move at this zoom that loses nothing: no zoom can beat it.
+    if (best && best.score[0] === 0 && best.score[1] === 0 && best.score[2] === 0) break;
   }
   // Nothing that brings a pushed node back without losing what the person had: left be.
   if (!best || (best.move.x === 0 && best.move.y === 0 && best.move.zoom === 1)) return null;
