@@ -9,7 +9,7 @@ import { makePlan, PlanError, TILES_MAX } from '../src/build/plan.ts';
 import { tileBound } from '../src/build/blocks.ts';
 import { defaultParams } from '../src/model/params.ts';
 import { footprintOf, readsAsked } from '../src/model/manifest.ts';
-import { readCount, regionText, TILES_DEFAULTS, type TilesChoice, tilesSummary } from '../src/viewer-core/tiles.ts';
+import { readableNumber, readCount, regionText, TILES_DEFAULTS, type TilesChoice, tilesSummary } from '../src/viewer-core/tiles.ts';
 import { ViewerExports } from '../src/viewer-core/exports.ts';
 import { pickTiles, tilesOpening } from '../src/viewer-core/tiles-world.ts';
 import type { SettingStore } from '../src/viewer-core/settings.ts';
@@ -175,10 +175,31 @@ describe('where Export → Tiles says the region lies', () => {
   it("says the map's bottom-left corner, east and north, its size and the map's (1 × 1), from the plan's region", () => {
     const s = tilesSummary(DEFAULT, 'height', TILES_DEFAULTS, 'default.json');
     expect(regionText(TILES_DEFAULTS, s.region, s.shape)).toBe(
-      "from the map's bottom-left corner (0, 0), 2 × 2 tiles east and north (right and up) to (1.96875, 1.96875): 1.96875 × 1.96875 views, the map shows 1 × 1",
+      "from the map's bottom-left corner (0, 0), 2 × 2 tiles east and north (right and up) to (1.969, 1.969): 1.969 × 1.969 views, the map shows 1 × 1",
     );
     const one = { ...TILES_DEFAULTS, layout: 'unity' as const, tileSize: 1025, format: 'r16' as const, x: 1, y: 1 };
     const o = tilesSummary(DEFAULT, 'height', one, 'default.json');
     expect(regionText(one, o.region, o.shape)).toBe("from the map's bottom-left corner (0, 0), 1 × 1 tiles east and north (right and up) to (1, 1): 1 × 1 views, the map's own square");
+  });
+
+  // Session 39: with a huge sample count the line read "2343749.99609375 views", every digit; a
+  // view's origin off the quarter steps read "(−0.4460241, …)". The line rounds for reading; the
+  // command line keeps the plan's exact region.
+  it('rounds its figures for reading (at most 3 decimals, digits in thousands) while the command keeps them exact', () => {
+    const huge: TilesChoice = { ...TILES_DEFAULTS, layout: 'unity', tileSize: 1025, cellsPerView: 256, across: 'samples', x: 600_000_000, y: 2, format: 'r16' };
+    const s = tilesSummary(DEFAULT, 'height', huge, 'default.json');
+    expect(s.region.x1 - s.region.x0).toBe(2343749.99609375);
+    expect(regionText(huge, s.region, s.shape)).toBe(
+      "from the map's bottom-left corner (0, 0), 600,000,000 × 2 samples east and north (right and up) to (2,343,750, 0.004): 2,343,750 × 0.004 views, the map shows 1 × 1",
+    );
+    expect(s.command).toContain('--region 0,0,2343749.99609375,0.00390625 ');
+    const off = { ...DEFAULT, view: { ...DEFAULT.view, x: -0.4460241, y: 1234.5 } };
+    const o = tilesSummary(off, 'height', TILES_DEFAULTS, 'default.json');
+    expect(regionText(TILES_DEFAULTS, o.region, o.shape)).toBe(
+      "from the map's bottom-left corner (−0.446, 1,234.5), 2 × 2 tiles east and north (right and up) to (1.523, 1,236.469): 1.969 × 1.969 views, the map shows 1 × 1",
+    );
+    expect(o.command).toContain(`--region -0.4460241,1234.5,${-0.4460241 + 2016 / 1024},1236.46875 `);
+    // No figure rounds to 0 (a sample's step at 4096 cells a view), nor to a minus 0.
+    expect([1 / 4096, -1 / 4096, -0, -1234.56789, 12345.6789, 999.9996].map(readableNumber)).toEqual(['0.00024', '−0.00024', '0', '−1,234.568', '12,345.68', '1,000']);
   });
 });

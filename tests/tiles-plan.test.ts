@@ -117,7 +117,7 @@ describe('Export → Tiles planning', () => {
     const far = unity('height', 'png16', 200, 200);
     expect(far.plan).toBe(null);
     expect(far.shape!.count).toBe(40_000);
-    expect(far.problem).toMatch(/^40000 tiles of 1025² in png16 are a download of about 62\.\d GB: the browser exports at most 384 MB/);
+    expect(far.problem).toMatch(/^40,000 tiles of 1025² in png16 are a download of about 62\.\d GB: the browser exports at most 384 MB/);
   });
 
   it("takes the worlds the README names (Unity's 8 × 8 tiles of 1025² in png16 and r16, 66 Unreal tiles of 1009², 16 of 2049²), and 16-bit PNGs of a world the old bound of 67.2 M samples refused", () => {
@@ -160,15 +160,15 @@ describe('Export → Tiles planning', () => {
     const s = tilesSummary(g, 'height', { ...small, x: 200, y: 200, format: 'png16' }, 'default.json');
     expect(s.bytes).toBeLessThan(BROWSER_BYTES_MAX);
     expect(s.plan).toBe(null);
-    expect(s.problem).toBe('40000 tiles of 33² in png16 are 80,001 files: a zip holds at most 65,535. Build it with terrain-graph build, which writes one tile at a time to disk:');
+    expect(s.problem).toBe('40,000 tiles of 33² in png16 are 80,001 files: a zip holds at most 65,535. Build it with terrain-graph build, which writes one tile at a time to disk:');
     // The count is the files build writes: manifest.json, and each tile's layers and its tile-K.json.
     const water = tilesSummary(g, 'water', { ...small, x: 180, y: 182 }, 'default.json');
-    expect(water.problem).toBe('32760 tiles of 33² in r16 are 98,281 files: a zip holds at most 65,535. Build it with terrain-graph build, which writes one tile at a time to disk:');
+    expect(water.problem).toBe('32,760 tiles of 33² in r16 are 98,281 files: a zip holds at most 65,535. Build it with terrain-graph build, which writes one tile at a time to disk:');
     const { plan } = planBuild({ graph: g, graphText: '', graphFile: 'default.json', region: tilesSummary(g, 'water', small, 'default.json').region, cellsPerView: 64, tileSize: 33, nodes: ['water'], formats: ['r16'], range: null, outDir: '' });
     expect(1 + plan.tiles.reduce((n, t) => n + t.files.length + 1, 0)).toBe(1 + 4 * 3);
     // Weight maps are a file a biome (13) a tile: 4,900 tiles of them are 68,601 files.
     const weights = tilesSummary(g, 'biomes', { ...small, x: 70, y: 70, format: 'weights' }, 'default.json');
-    expect(weights.problem).toBe('4900 tiles of 33² in weights are 68,601 files: a zip holds at most 65,535. Build it with terrain-graph build, which writes one tile at a time to disk:');
+    expect(weights.problem).toBe('4,900 tiles of 33² in weights are 68,601 files: a zip holds at most 65,535. Build it with terrain-graph build, which writes one tile at a time to disk:');
     const biomes = planBuild({ graph: g, graphText: '', graphFile: 'default.json', region: tilesSummary(g, 'biomes', small, 'default.json').region, cellsPerView: 64, tileSize: 33, nodes: ['biomes'], formats: ['weights'], range: null, outDir: '' });
     expect(1 + biomes.plan.tiles.reduce((n, t) => n + t.files.length + 1, 0)).toBe(1 + 4 * 14);
     expect(() => zipStored(Array.from({ length: 65_536 }, (_, k) => ({ name: `f${k}`, bytes: new Uint8Array(0) })))).toThrow('a zip holds at most 65,535 files, not 65,536');

@@ -114,14 +114,36 @@ export interface SeamsEdit {
  * tiles would start off the lattice or off the map's cells.
  */
 export function regionText(choice: TilesChoice, region: Region, shape: { readonly tilesX: number; readonly tilesY: number } | null): string {
-  const [x0, y0, x1, y1] = [region.x0, region.y0, region.x1, region.y1].map(numberText);
-  const w = numberText(Number((region.x1 - region.x0).toFixed(12)));
-  const h = numberText(Number((region.y1 - region.y0).toFixed(12)));
+  const [x0, y0, x1, y1] = [region.x0, region.y0, region.x1, region.y1].map(readableNumber);
+  const w = readableNumber(region.x1 - region.x0);
+  const h = readableNumber(region.y1 - region.y0);
   if (choice.across === 'world') return `the graph's world from (${x0}, ${y0}) to (${x1}, ${y1}), ${w} × ${h} views`;
   const counts =
-    choice.across === 'tiles' ? `${shape?.tilesX ?? choice.x} × ${shape?.tilesY ?? choice.y} tiles` : `${choice.x} × ${choice.y} samples`;
+    choice.across === 'tiles'
+      ? `${countText(shape?.tilesX ?? choice.x)} × ${countText(shape?.tilesY ?? choice.y)} tiles`
+      : `${countText(choice.x)} × ${countText(choice.y)} samples`;
   const map = region.x1 - region.x0 === 1 && region.y1 - region.y0 === 1 ? "the map's own square" : 'the map shows 1 × 1';
   return `from the map's bottom-left corner (${x0}, ${y0}), ${counts} east and north (right and up) to (${x1}, ${y1}): ${w} × ${h} views, ${map}`;
+}
+
+/** A whole count for reading, its digits in thousands as the box's counts are ("600,000,000"). */
+export function countText(v: number): string {
+  return v.toLocaleString('en-GB').replace('-', '−');
+}
+
+/**
+ * A figure of the region line for reading: at most 3 decimals, fewer past 4 digits before the
+ * point (7 digits in all), 2 significant ones under 0.001 so that no region reads as 0 views wide,
+ * digits in thousands as the box's counts are, a true minus. With a huge sample count the line
+ * read "2343749.99609375 views", every digit; the command line keeps the exact figures
+ * (tilesSummary's command).
+ */
+export function readableNumber(v: number): string {
+  if (!Number.isFinite(v) || v === 0) return numberText(v === 0 ? 0 : v);
+  const magnitude = Math.floor(Math.log10(Math.abs(v)));
+  const decimals = magnitude < -3 ? 1 - magnitude : Math.max(0, Math.min(3, 6 - magnitude));
+  const rounded = Number(v.toFixed(Math.min(decimals, 100)));
+  return rounded.toLocaleString('en-GB', { maximumFractionDigits: decimals }).replace('-', '−');
 }
 
 /** A count of the Region row as read from its field: the number, or what is wrong with it, in the field's name. */
@@ -366,7 +388,7 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
   );
   // manifest.json, and each tile's files and its tiles/tile-K.json (src/build/files.ts).
   const files = 1 + count * (1 + layers.reduce((s, l) => s + l.formats.reduce((a, f) => a + formatParts(f).length, 0), 0));
-  const tiles = `${count} tile${count === 1 ? '' : 's'} of ${t}²`;
+  const tiles = `${countText(count)} tile${count === 1 ? '' : 's'} of ${t}²`;
   const build = 'Build it with terrain-graph build, which writes one tile at a time to disk:';
   const [past, limit] = pastLimitText(bytes);
   const problem =

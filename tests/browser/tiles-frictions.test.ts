@@ -93,7 +93,7 @@ for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
 
       // Where the region lies: from the map's bottom-left corner, east and north, beside the map's 1 × 1.
       expect(await page.locator(`${d} p.summary .where`).innerText()).toBe(
-        "from the map's bottom-left corner (0, 0), 3 × 2 tiles east and north (right and up) to (11.8125, 7.875): 11.8125 × 7.875 views, the map shows 1 × 1",
+        "from the map's bottom-left corner (0, 0), 3 × 2 tiles east and north (right and up) to (11.813, 7.875): 11.813 × 7.875 views, the map shows 1 × 1",
       );
       await fitsWindow(page, width, height);
       await screenshot(page, `s37-tilesfix-region-${width}`);
@@ -126,9 +126,9 @@ it('reads a count refused for the tiles it made with the other again when the ot
     await typeCount(page, 'input.x', '1');
     await expect.poll(() => problem.count()).toBe(0);
     expect(await page.locator(`${d} input.y`).inputValue()).toBe('999999');
-    expect(await page.locator(`${d} p.summary .where`).innerText()).toContain('1 × 999999 tiles east and north');
+    expect(await page.locator(`${d} p.summary .where`).innerText()).toContain('1 × 999,999 tiles east and north');
     // Taken: what holds Export back now is the browser's limit, which sends it to the command line.
-    expect(await page.locator(`${d} p.problem`).innerText()).toMatch(/^999999 tiles of 1009² .* the browser exports at most/);
+    expect(await page.locator(`${d} p.problem`).innerText()).toMatch(/^999,999 tiles of 1009² .* the browser exports at most/);
     // Back to 3 across, with 999,999 up taken: the count just typed is the one refused, by its field.
     await typeCount(page, 'input.x', '3');
     await expect.poll(() => problem.innerText()).toBe(
@@ -153,7 +153,7 @@ for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
       await typeCount(page, 'input.x', '1');
       await typeCount(page, 'input.y', '999999');
       // Taken: past the browser's limit, sent to the command line, which says 1 × 999999 tiles' region.
-      await expect.poll(() => stale.innerText()).toMatch(/^999999 tiles of 1009² .* the browser exports at most/);
+      await expect.poll(() => stale.innerText()).toMatch(/^999,999 tiles of 1009² .* the browser exports at most/);
       expect(await command.innerText()).toContain('terrain-graph build');
       await typeCount(page, 'input.x', '3');
       await expect.poll(() => problem.innerText()).toMatch(/^Tiles across: 3 makes 2,999,997 tiles/);

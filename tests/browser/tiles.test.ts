@@ -232,7 +232,7 @@ describe('Export → Tiles', () => {
       }
       await expect.poll(() => problem.count()).toBe(1);
       expect(await problem.innerText()).toMatch(/^289 tiles of 1009² in png16 are a download of about \d+ MB: the browser exports at most 384 MB/);
-      expect(await page.locator(`${dialog} p.summary`).innerText()).toContain("from the map's bottom-left corner (0, 0), 17 × 17 tiles east and north (right and up) to (16.734375, 16.734375): 16.734375 × 16.734375 views");
+      expect(await page.locator(`${dialog} p.summary`).innerText()).toContain("from the map's bottom-left corner (0, 0), 17 × 17 tiles east and north (right and up) to (16.734, 16.734): 16.734 × 16.734 views");
       expect(await page.locator(`${dialog} p.command`).innerText()).toContain('npx terrain-graph build default.json --region 0,0,16.734375,16.734375 --cells-per-view 1024 --tile-size 1009 --node water --format png16');
       expect(await page.locator(`${dialog} button.confirm`).isDisabled()).toBe(true);
       await page.keyboard.press('Escape');

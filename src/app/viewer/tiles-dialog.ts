@@ -10,7 +10,7 @@ import { html, LitElement, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { type BuildFormat, type SplatSize, splatTexels } from '../../build/plan.ts';
 import type { ViewerSession } from '../../viewer-core/session.ts';
-import { bytesText, readCount, regionText, TILE_CELLS_PER_VIEW, TILE_LAYOUTS, type TileLayout, type TilesChoice } from '../../viewer-core/tiles.ts';
+import { bytesText, countText, readCount, regionText, TILE_CELLS_PER_VIEW, TILE_LAYOUTS, type TileLayout, type TilesChoice } from '../../viewer-core/tiles.ts';
 import type { TilesPick } from '../../viewer-core/tiles-world.ts';
 import { distanceWords } from '../../viewer-core/exports.ts';
 import { worldText } from '../../viewer-core/world-note.ts';
@@ -175,10 +175,10 @@ export class TgTilesDialog extends LitElement {
       </div>
       ${shape && !counting
         ? html`<p class="summary" role="status">
-            <strong>${shape.count} tile${shape.count === 1 ? '' : 's'}</strong> (${shape.tilesX} × ${shape.tilesY}) of ${shape.tileSize}² samples${summary.ground
+            <strong>${countText(shape.count)} tile${shape.count === 1 ? '' : 's'}</strong> (${countText(shape.tilesX)} × ${countText(shape.tilesY)}) of ${shape.tileSize}² samples${summary.ground
               ? html`, <strong class="ground" title=${summary.ground.settings}>${distanceWords(summary.ground.across)} × ${distanceWords(summary.ground.up)}</strong> at ${distanceWords(choice.metresPerCell)} a sample`
               : nothing} ·
-            ${shape.samplesX} × ${shape.samplesY} samples · <span class="where">${regionText(choice, r, shape)}</span> ·
+            ${countText(shape.samplesX)} × ${countText(shape.samplesY)} samples · <span class="where">${regionText(choice, r, shape)}</span> ·
             about <strong class="estimate">${bytesText(summary.bytes)}</strong>
           </p>`
         : nothing}
@@ -206,7 +206,7 @@ export class TgTilesDialog extends LitElement {
       ${summary.saveFirst ? html`<p class="save-first">${summary.saveFirst}</p>` : nothing}
       <footer>
         <button class="confirm" ?disabled=${!!summary.problem || !plan || busy || counting} title=${busy ? 'An export is under way' : ''} @click=${this.start}>
-          Export ${shape && !counting ? `${shape.count} tile${shape.count === 1 ? '' : 's'}` : 'tiles'}
+          Export ${shape && !counting ? `${countText(shape.count)} tile${shape.count === 1 ? '' : 's'}` : 'tiles'}
         </button>
         <button class="cancel" @click=${this.close}>Close</button>
       </footer>
