@@ -13,6 +13,8 @@ import { PREVIEW_SIZE } from '../src/app/node/layout.ts';
 import { DRAINAGE_SEA } from '../src/render/drainage.ts';
 import { LAND_MASK, WATER_MASK } from '../src/render/ramps.ts';
 import { PreviewEvaluator } from '../src/worker/evaluator.ts';
+import { ViewerService } from '../src/worker/viewer-service.ts';
+import { FAINT2, RIVER_COLOURS } from '../src/render/rivers.ts';
 import type { EvaluateRequest } from '../src/worker/protocol.ts';
 
 /** The default graph with a Flow node at its defaults wired to the water's terrain, at n². */
@@ -132,5 +134,53 @@ describe("the viewer's picture of a flow's rivers", () => {
     for (let p = 0; p < px.length; p += 4) colours.add(rgb(px, p));
     expect([...colours].sort()).toEqual([WATER_MASK.join(','), LAND_MASK.join(',')].sort());
     expect(d.histogram).not.toHaveProperty('sea');
+  });
+});
+
+// Session 39: the lakes map of rivers-from-the-rain drew its rivers in the deep blue, [0, 45, 120],
+// a navy beside the sea's [24, 52, 104] once the sea was drawn as sea: a river reaching the coast
+// read as a finger of sea. The water drawn over a picture with the sea painted under it takes no
+// colour faint against that sea; the map, a drag frame over the same view and the compare pin
+// draw it alike, and the 3-D drape takes the map's picture and its colour (Detail.water).
+describe("the rivers over a flow's lakes map", () => {
+  const graph = parseGraph(readFileSync('graphs/rivers-from-the-rain.json', 'utf8'));
+  const water = { node: 'rivers', ports: ['rivers', 'lakes'] };
+  const n = graph.view.size;
+
+  it("are drawn apart from the sea: in a colour of the water's not faint against it, on the map, a drag frame and the compare pin", () => {
+    const req: EvaluateRequest = { kind: 'evaluate', seq: 1, graph, previewSize: PREVIEW_SIZE, detail: 'rivers', detailPort: 'lakes', detailSize: 512, detailRivers: water };
+    const evaluator = new PreviewEvaluator();
+    const d = evaluator
+      .evaluate(req)
+      .map((a) => a.result.detail)
+      .find(Boolean)!;
+    expect(d.image.width).toBe(n);
+    const colour = d.water!;
+    expect(RIVER_COLOURS).toContainEqual(colour);
+    const apart = (a: readonly number[], b: readonly number[]) => (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2;
+    expect(apart(colour, DRAINAGE_SEA), `${colour} beside the sea ${DRAINAGE_SEA}`).toBeGreaterThanOrEqual(FAINT2);
+    // Every river cell of the map is drawn in it (the lakes' depths are the map's own picture).
+    const e = createEngine(graph);
+    e.evaluate({ targets: ['rivers'] });
+    const rivers = e.output('rivers', 'rivers')!.data;
+    const at = (rgba: ArrayBuffer | Uint8ClampedArray, i: number) => {
+      const px = new Uint8Array(rgba instanceof Uint8ClampedArray ? rgba.buffer : rgba);
+      const p = ((n - 1 - Math.floor(i / n)) * n + (i % n)) * 4;
+      return [px[p], px[p + 1], px[p + 2]];
+    };
+    let riverCells = 0;
+    for (let i = 0; i < n * n; i++) {
+      if (rivers[i] !== 1) continue;
+      riverCells++;
+      expect(at(d.image.rgba, i), `river cell ${i}`).toEqual([...colour]);
+    }
+    expect(riverCells).toBeGreaterThan(100);
+    // A drag frame over the same view, and the picture pinned to compare, draw them the same.
+    const service = new ViewerService(evaluator);
+    const frame = service.pan({ kind: 'pan', seq: 2, graph, node: 'rivers', port: 'lakes', x: graph.view.x, y: graph.view.y, n, style: {}, rivers: water, size: 512 }).result;
+    expect(frame.image).toMatchObject({ width: n, height: n });
+    expect(Buffer.from(frame.image!.rgba).equals(Buffer.from(d.image.rgba))).toBe(true);
+    const pinned = service.picture({ kind: 'picture', seq: 3, graph, node: 'rivers', port: 'lakes', size: 512, style: {}, rivers: water, have: '' }).result;
+    expect(Buffer.from(pinned.image!.rgba).equals(Buffer.from(d.image.rgba))).toBe(true);
   });
 });

@@ -11,6 +11,7 @@ import type { Graph } from '../src/model/graph.ts';
 import { renderPreview } from '../src/render/preview.ts';
 import { drawWater, RIVER_AQUA_RGB, RIVER_COLOURS, RIVER_DEEP_RGB, RIVER_PALE_RGB, RIVER_RGB, riverColour, widenWater } from '../src/render/rivers.ts';
 import { AIR, LAKE, LAND_MASK, WATER_MASK } from '../src/render/ramps.ts';
+import { DRAINAGE_SEA } from '../src/render/drainage.ts';
 import { renderLayer } from '../src/render/layer.ts';
 import { widens } from '../src/app/terrain-3d/mesh.ts';
 import { DEFAULT_RIVERS, readRiverSetting, RIVERS_KEY, riverOutputs, riverShown, writeRiverSetting } from '../src/viewer-core/rivers.ts';
@@ -163,6 +164,18 @@ describe('the composed picture', () => {
     air.set([208, 209, 230, 255], (1 * 4 + 0) * 4);
     air.set([208, 209, 230, 255], (1 * 4 + 1) * 4);
     expect(riverColour(air, rivers, 4)).toEqual(RIVER_DEEP_RGB);
+    // With the sea painted under the picture (a flow's lakes map), not the deep blue, a navy
+    // beside the sea's: the first colour apart from both what it covers and the sea.
+    expect(riverColour(air, rivers, 4, [DRAINAGE_SEA])).toEqual(RIVER_AQUA_RGB);
+    // None apart from what it covers: of those apart from the sea, the one faint on the fewest.
+    // Every pixel water: 6 over the river blue, 6 over the pale, 1 over the deep, 3 over the aqua.
+    const mixed = fill(RIVER_RGB);
+    for (let p = 6; p < 12; p++) mixed.set([...RIVER_PALE_RGB, 255], p * 4);
+    mixed.set([...RIVER_DEEP_RGB, 255], 12 * 4);
+    for (let p = 13; p < 16; p++) mixed.set([...RIVER_AQUA_RGB, 255], p * 4);
+    const all = new Float32Array(16).fill(1);
+    expect(riverColour(mixed, all, 4)).toEqual(RIVER_DEEP_RGB);
+    expect(riverColour(mixed, all, 4, [DRAINAGE_SEA])).toEqual(RIVER_PALE_RGB);
     // Three river pixels over teal, one over green: all four pale, not two colours.
     const rgba = fill([38, 130, 142]);
     rgba.set([84, 150, 72, 255], (1 * 4 + 3) * 4);

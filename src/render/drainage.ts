@@ -97,7 +97,7 @@ export function renderDrainage(d: Drainage, n: number, size: number, out?: Uint8
     }
   }
   paintSea(rgba, side, land, n);
-  if (d.water.length) drawWater(rgba, side, d.water, n);
+  if (d.water.length) drawWater(rgba, side, d.water, n, [DRAINAGE_SEA]);
   return { width: side, height: side, rgba };
 }
 

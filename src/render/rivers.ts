@@ -25,7 +25,7 @@ export const RIVER_AQUA_RGB: Rgb = [0, 255, 255];
 /** The water colours in order of preference: the first reads on the biomes, the tints and the moisture. */
 export const RIVER_COLOURS: readonly Rgb[] = [RIVER_RGB, RIVER_PALE_RGB, RIVER_DEEP_RGB, RIVER_AQUA_RGB];
 /** Squared RGB distance under which a water pixel hardly stands out from the pixel it covers. */
-const FAINT2 = 130 * 130;
+export const FAINT2 = 130 * 130;
 /** A colour faint on no more than this share of what it covers is good enough: the first such is taken. */
 const FAINT_SHARE = 0.02;
 
@@ -36,13 +36,18 @@ export interface WaterLayer {
   readonly data: Float32Array;
 }
 
+const faintOn = (a: Rgb, b: Rgb) => (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2 < FAINT2;
+
 /**
  * The colour the water of this picture is drawn in: of RIVER_COLOURS, the first faint on at most
  * FAINT_SHARE of the pixels the water covers, else the one faint on the fewest (the first on a
  * tie). One colour for the whole picture: choosing per pixel (pale where the pixel under it was
  * blue) drew one river in two colours on viridis and on the air's ramp, and read as two things.
+ * None faint against a colour of `apart` (the sea painted under the picture, where the rivers
+ * end) is taken while another is: on a flow's lakes map the deep blue, a navy beside the sea's,
+ * drew each river reaching the coast as a finger of sea.
  */
-export function riverColour(rgba: Uint8ClampedArray, water: ArrayLike<number>, side: number): Rgb {
+export function riverColour(rgba: Uint8ClampedArray, water: ArrayLike<number>, side: number, apart: readonly Rgb[] = []): Rgb {
   const faint = RIVER_COLOURS.map(() => 0);
   let covered = 0;
   for (let r = 0; r < side; r++) {
@@ -58,10 +63,12 @@ export function riverColour(rgba: Uint8ClampedArray, water: ArrayLike<number>, s
       }
     }
   }
-  const good = faint.findIndex((f) => f <= covered * FAINT_SHARE);
+  const allowed = RIVER_COLOURS.map((c) => !apart.some((a) => faintOn(c, a)));
+  if (!allowed.includes(true)) allowed.fill(true);
+  const good = faint.findIndex((f, k) => allowed[k] && f <= covered * FAINT_SHARE);
   if (good >= 0) return RIVER_COLOURS[good];
-  let best = 0;
-  for (let k = 1; k < faint.length; k++) if (faint[k] < faint[best]) best = k;
+  let best = allowed.indexOf(true);
+  for (let k = best + 1; k < faint.length; k++) if (allowed[k] && faint[k] < faint[best]) best = k;
   return RIVER_COLOURS[best];
 }
 
@@ -151,13 +158,14 @@ export function renderCoarse(value: Value, n: number, side: number, style: Layer
 
 /**
  * Paints the water of `layers` (n × n each, row 0 south) over `rgba` (side × side pixels, north
- * row first) in riverColour's colour: rivers and lakes in one colour, a river running into a
- * lake as into the sea. Returns how many pixels it painted, and in which colour.
+ * row first) in riverColour's colour, apart from the colours of `apart` (the sea painted under
+ * it): rivers and lakes in one colour, a river running into a lake as into the sea. Returns how
+ * many pixels it painted, and in which colour.
  */
-export function drawWater(rgba: Uint8ClampedArray, side: number, layers: readonly WaterLayer[], n: number): { painted: number; colour: Rgb } {
+export function drawWater(rgba: Uint8ClampedArray, side: number, layers: readonly WaterLayer[], n: number, apart: readonly Rgb[] = []): { painted: number; colour: Rgb } {
   if (rgba.length !== side * side * 4) throw new Error(`drawWater: the picture holds ${rgba.length / 4} pixels, expected ${side} × ${side}`);
   const water = waterPixels(layers, n, side);
-  const [R, G, B] = riverColour(rgba, water, side);
+  const [R, G, B] = riverColour(rgba, water, side, apart);
   let painted = 0;
   for (let r = 0; r < side; r++) {
     for (let c = 0, p = (side - 1 - r) * side * 4; c < side; c++, p += 4) {

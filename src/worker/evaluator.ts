@@ -15,8 +15,8 @@ import { layerHistogram } from '../render/histogram.ts';
 import { finiteMean, finiteRange, type LayerStyle } from '../render/layer.ts';
 import { constantOf, histogram, renderPreview } from '../render/preview.ts';
 import { coarseSide, drawWater, renderCoarse, type WaterLayer } from '../render/rivers.ts';
-import { paintSea } from '../render/drainage.ts';
-import { LAND_MASK, rampFor } from '../render/ramps.ts';
+import { DRAINAGE_SEA, paintSea } from '../render/drainage.ts';
+import { LAND_MASK, rampFor, type Rgb } from '../render/ramps.ts';
 import type { Detail, EvaluateRequest, EvaluateResult, Image, NodeResult, WaterRef } from './protocol.ts';
 import { trimScratch } from '../kernels/scratch.ts';
 import { threadCount, useThreads } from '../parallel/threads.ts';
@@ -289,8 +289,8 @@ export class PreviewEvaluator {
     const lines = value.type === 'field' && isLines(value.meaning);
     const image = draft && full > Math.min(n, req.detailSize) && (rivers || lines) ? this.fineImage(value, n, full, style) : this.image(value, n, req.detailSize, style);
     const land = seaUnder(engine, req.graph, this.catalogue, req.detail, value);
-    drawSeaUnder(new Uint8ClampedArray(image.rgba), image.width, land, n);
-    const water = rivers ? drawWater(new Uint8ClampedArray(image.rgba), image.width, rivers.layers, n).colour : null;
+    const sea = drawSeaUnder(new Uint8ClampedArray(image.rgba), image.width, land, n);
+    const water = rivers ? drawWater(new Uint8ClampedArray(image.rgba), image.width, rivers.layers, n, sea).colour : null;
     transfer.push(image.rgba);
     const histogram = layerHistogram(value, style.heightMode, undefined, land);
     if ('counts' in histogram) transfer.push(histogram.counts.buffer as ArrayBuffer);
@@ -396,10 +396,14 @@ export function seaUnder(engine: Engine, graph: Graph, catalogue: Catalogue, id:
 /**
  * Draws the sea of `land` (seaUnder) over a picture of a two-valued layer or a lake layer: over its
  * 0 cells, drawn in the mask's land colour (a river pixel at the coast, a lake's, stays as it is).
- * Before the water over it.
+ * Before the water over it; returns the colours the water is to stand apart from (drawWater's
+ * `apart`): the sea's, for every picture of a layer with a sea under it, whether or not this
+ * one shows any, so that a drag frame off the coast draws its rivers as the map does.
  */
-export function drawSeaUnder(rgba: Uint8ClampedArray, side: number, land: Uint8Array | null, n: number): void {
-  if (land) paintSea(rgba, side, land, n, LAND_MASK);
+export function drawSeaUnder(rgba: Uint8ClampedArray, side: number, land: Uint8Array | null, n: number): readonly Rgb[] {
+  if (!land) return [];
+  paintSea(rgba, side, land, n, LAND_MASK);
+  return [DRAINAGE_SEA];
 }
 
 /** The node's output port called `wanted`, else its first; null for an unknown node type. */

@@ -75,8 +75,8 @@ export class ViewerService {
     const side = coarseSide(req.n, Math.min(req.size ?? req.n, req.graph.view.size));
     const fine = side > req.n && (rivers || (value.type === 'field' && isLines(value.meaning)));
     const pic = fine ? renderCoarse(value, req.n, side, req.style) : renderPreview(value, req.n, req.n, req.style);
-    drawSeaUnder(pic.rgba, pic.width, seaUnder(engine, req.graph, engine.catalogue, req.node, value, domain), req.n);
-    if (rivers) drawWater(pic.rgba, pic.width, rivers.layers, req.n);
+    const sea = drawSeaUnder(pic.rgba, pic.width, seaUnder(engine, req.graph, engine.catalogue, req.node, value, domain), req.n);
+    if (rivers) drawWater(pic.rgba, pic.width, rivers.layers, req.n, sea);
     const image = { width: pic.width, height: pic.height, rgba: pic.rgba.buffer as ArrayBuffer };
     return { result: { ...base, image, ...(rivers ? { rivers: rivers.name } : {}), totalMs: performance.now() - start }, transfer: [image.rgba] };
   }
@@ -148,8 +148,8 @@ export class ViewerService {
     if (key === req.have) return { result: { ...base, same: true, image: null }, transfer: [] };
     const pic = renderPreview(value, view.size, req.size, req.style);
     const land = seaUnder(engine, req.graph, engine.catalogue, req.node, value);
-    drawSeaUnder(pic.rgba, pic.width, land, view.size);
-    if (rivers) drawWater(pic.rgba, pic.width, rivers.layers, view.size);
+    const sea = drawSeaUnder(pic.rgba, pic.width, land, view.size);
+    if (rivers) drawWater(pic.rgba, pic.width, rivers.layers, view.size, sea);
     const image = { width: pic.width, height: pic.height, rgba: pic.rgba.buffer as ArrayBuffer };
     const histogram = layerHistogram(value, req.style.heightMode, undefined, land);
     const transfer = [image.rgba];

@@ -117,7 +117,8 @@ export default css`
   .answer .note {
     color: var(--tg-muted, #a3adba);
   }
-  /* The rivers and lakes drawn over the map at this cell: marked with their blue (src/render/rivers.ts). */
+  /* The rivers and lakes drawn over the map at this cell: marked with the colour the map drew them in
+     (the element's waterColour, src/render/rivers.ts riverColour), the river blue when it has none. */
   .river-line,
   .lake-line {
     margin-bottom: 4px;

@@ -4,6 +4,7 @@
 import { html, LitElement, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { describeRow, formatValue, type ProvenanceRow } from '../../viewer-core/provenance.ts';
+import type { Rgb } from '../../render/ramps.ts';
 import type { World } from '../../grid.ts';
 import type { ProbeResult } from '../../worker/protocol.ts';
 import styles from './provenance.styles.ts';
@@ -39,6 +40,12 @@ export class TgProvenance extends LitElement {
 
   /** The graph's world, if it has one: the cell's line says whether the cell lies in it. */
   @property({ attribute: false }) world: World | undefined = undefined;
+
+  /**
+   * The colour the map drew its rivers and lakes in (Detail.water), which marks their lines here:
+   * the lines kept the river blue while the lakes map drew its rivers in another.
+   */
+  @property({ attribute: false }) waterColour: Rgb | null = null;
 
   /** True while the viewer shows the land in 3-D, where a click turns it rather than pinning a cell. */
   @property({ type: Boolean }) land3d = false;
@@ -97,18 +104,20 @@ export class TgProvenance extends LitElement {
    * how deep ("lake 0.0120 deep"), in the heights' units as the sea's depth is said.
    */
   private water(p: ProbeResult) {
+    const c = this.waterColour;
+    const mark = c ? `border-left-color: rgb(${c[0]}, ${c[1]}, ${c[2]})` : '';
     return (p.water ?? []).map((row) => {
       if (row.node === this.shown && row.port === this.shownPort) return nothing;
       const value = row.value === null ? '' : String(row.value);
       const { note } = describeRow(row);
       if (row.meaning === 'lake') {
         if (row.value === null || !(row.value > 0)) return nothing;
-        return html`<div class="lake-line" data-node=${row.node} data-port=${row.port} data-value=${value}>
+        return html`<div class="lake-line" style=${mark} data-node=${row.node} data-port=${row.port} data-value=${value}>
           <span class="title">${row.title}</span> <b>lake ${row.value >= 1e-4 ? formatValue(row.value) : 'under 0.0001'} deep</b> <span class="note">${note}</span>
         </div>`;
       }
       const word = row.value === null ? '—' : row.value > 0.5 ? 'river' : 'no river';
-      return html`<div class="river-line" data-node=${row.node} data-port=${row.port} data-value=${value}>
+      return html`<div class="river-line" style=${mark} data-node=${row.node} data-port=${row.port} data-value=${value}>
         <span class="title">${row.title}</span> <b>${word}</b> <span class="note">${note}</span>
       </div>`;
     });

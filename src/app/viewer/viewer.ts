@@ -163,7 +163,7 @@ export class TgViewer extends LitElement {
       <div class="top">${this.heading(s, core, node)} ${this.viewBar(s, core)} ${this.styleBar(s, node)} ${this.compareBar(s)} ${this.map(s)}</div>
       ${this.gridNote(s)}
       <section class="provenance">
-        <tg-provenance .probe=${s.provenance} .shown=${node.id} .shownPort=${s.port} .world=${s.world} ?dim=${s.dragging} ?pinned=${!!s.pinned && !s.pointer} ?land3d=${s.tab === '3d'} @tg-unpin=${() => s.unpin()}></tg-provenance>
+        <tg-provenance .probe=${s.provenance} .shown=${node.id} .shownPort=${s.port} .world=${s.world} .waterColour=${(d?.rivers && d.water) || null} ?dim=${s.dragging} ?pinned=${!!s.pinned && !s.pointer} ?land3d=${s.tab === '3d'} @tg-unpin=${() => s.unpin()}></tg-provenance>
       </section>
       ${tableKey
         ? html`<section class="table">
