@@ -286,6 +286,8 @@ export default css`
   section.histogram {
     /* A flex item of the panel that scrolls in itself: without this the panel's column shrank it to its padding. */
     flex: none;
+    /* Its max-height (fitLegend) is its whole height, padding and border in. */
+    box-sizing: border-box;
     position: sticky;
     z-index: 1;
     overflow-y: auto;

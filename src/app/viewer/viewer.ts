@@ -41,12 +41,15 @@ export const ENGINE_SIZES = [
 const PANEL_EXTRA = 36;
 /**
  * Pixels of the panel the map's block (the map and its legend) leaves below it for what scrolls
- * under it (the cell read, the table): with the legend's plot whole at least (130 px), the 3-D
- * tab's block at 1024 × 700 left the rest 10 px, and the cell read could not be scrolled to.
+ * under it (the Export row, the figures, the node's words): with the legend's plot whole at least
+ * (130 px), the 3-D tab's block at 1024 × 700 left the rest 10 px, and the cell read could not be
+ * scrolled to. The Export row's heading, buttons and size show at once in it (116 px at
+ * 1024 × 700). It was 150 with the box's padding and border on top (137 left): the lakes map's
+ * legend, its sea row added, scrolled by 13 px at 1024 × 700, cut after "drawn".
  */
-const LEGEND_LEAVES = 150;
-/** The least height of the legend's box under the map: its heading and a row, the rest scrolled in it. */
-const LEGEND_LEAST = 60;
+const LEGEND_LEAVES = 120;
+/** The least height of the legend's box under the map (border to border): its heading and a row, the rest scrolled in it. */
+const LEGEND_LEAST = 72;
 /** The least a plot is lowered to where the legend's box is short (PLOT_HEIGHT at full size). */
 const PLOT_LEAST = 36;
 /** The canvas keeps at least this width beside the viewer (CSS pixels). */
@@ -230,14 +233,18 @@ export class TgViewer extends LitElement {
     // Where the map's block ends once stuck (its own sticky offset, −10 px, and its height): the legend sticks there.
     const under = Math.round((parseFloat(getComputedStyle(top).top) || 0) + top.offsetHeight);
     if (box.style.top !== `${under}px`) box.style.top = `${under}px`;
+    // The box's height border to border (it is sized so, viewer.styles.ts): sized to its content up to this.
     const room = Math.max(LEGEND_LEAST, Math.floor(this.clientHeight - under - LEGEND_LEAVES));
     if (box.style.maxHeight !== `${room}px`) box.style.maxHeight = `${room}px`;
     // A plot (a field's, a terrain's) lowered to fit, down to PLOT_LEAST, rather than cut through its
-    // bars by the box: measured against the plot's height as drawn, so a plot not yet redrawn counts right.
+    // bars by the box: measured against the plot's height as drawn, so a plot not yet redrawn counts
+    // right, and the box's whole height (its content and padding, scrollHeight, and its border; the
+    // padding left out, a plot that fitted was lowered 12 px).
+    const border = box.offsetHeight - box.clientHeight;
     for (const hist of hists) {
       const drawn = hist.shadowRoot?.querySelector('canvas')?.getBoundingClientRect().height ?? 0;
       if (!drawn) continue;
-      const whole = box.scrollHeight - drawn + PLOT_HEIGHT;
+      const whole = box.scrollHeight + border - drawn + PLOT_HEIGHT;
       const plot = Math.max(PLOT_LEAST, Math.min(PLOT_HEIGHT, Math.floor(PLOT_HEIGHT - (whole - room))));
       if (hist.plotHeight !== plot) hist.plotHeight = plot;
     }
