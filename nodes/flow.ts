@@ -201,6 +201,8 @@ export const flow = defineNode({
   },
   footprintDoc:
     "grid-bound: a river gathers its whole basin and a lake fills to its spill point wherever that is on the grid it runs on, so its outputs depend on that grid: in the editor the view, or the graph's world when it has one (see One world for erosion), in a build the build's whole grid, run once, so tiles agree at their edges (see Builds).",
+  // Its work on a grid: one Priority-Flood and one gathering over its cells.
+  workAt: (_p, grid) => ({ units: grid.n * grid.n, unit: 'cells flooded', text: `one Priority-Flood over ${grid.n}² cells` }),
   footprint() {
     // A river gathers its whole basin and a lake fills to its spill point wherever that is:
     // bound to the grid it runs on (README: flow across tiles).

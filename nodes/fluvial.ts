@@ -5,7 +5,7 @@ import { cellLength256 } from '../src/grid.ts';
 import { DEPOSITION_MAX, streamPowerErosion } from '../src/kernels/fluvial.ts';
 import { argsortFloat32 } from '../src/kernels/sort.ts';
 import { COARSE_PARAM } from '../src/model/erosion-coarse.ts';
-import { type CellNote, defineNode, field, type NodeReading } from '../src/model/manifest.ts';
+import { type CellNote, defineNode, field, type NodeReading, workCount } from '../src/model/manifest.ts';
 import { formatValue, type TerrainValue } from '../src/model/values.ts';
 
 type Params = { strength: number; m: number; iterations: number; loss: number; deposition: number };
@@ -158,6 +158,12 @@ export const fluvial = defineNode({
   draftParams: (p, cells) => (cells === 1 ? p : { ...p, strength: p.strength * cells ** p.m }),
   footprintDoc:
     "grid-bound: a river gathers its whole basin and cuts back from the sea or the map's edge wherever that is on the grid it runs on, so its heights depend on that grid: in the editor on the view, or on the graph's world when it has one (see One world for erosion), in a build on the build's whole grid, once, so tiles agree at their edges (see Builds). Read on a coarse grid (the water's world cut, the wind's upwind pass) it passes the land before it on, by default (`coarse`).",
+  // Its work on a grid: a Priority-Flood and a gathering over its cells each step.
+  workAt: (p, grid) => ({
+    units: p.iterations * grid.n * grid.n,
+    unit: 'cells flooded',
+    text: `${workCount(p.iterations)} step${p.iterations === 1 ? '' : 's'}, each a Priority-Flood over ${grid.n}² cells`,
+  }),
   footprint() {
     // A river gathers its whole basin: bound to the grid it runs on, as the flow node.
     return { kind: 'view' };

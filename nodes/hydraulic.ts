@@ -4,7 +4,7 @@
 import { hydraulicErosion } from '../src/kernels/hydraulic.ts';
 import { CELLS_PARAM } from '../src/model/erosion-cells.ts';
 import { COARSE_PARAM } from '../src/model/erosion-coarse.ts';
-import { defineNode, field } from '../src/model/manifest.ts';
+import { cellRatio, countedWords, defineNode, field, workCount } from '../src/model/manifest.ts';
 
 /**
  * A droplet sees heights times n / HEIGHT_SCALE_CELLS: the slope of one cell step at 256² and
@@ -81,6 +81,19 @@ export const hydraulic = defineNode({
       capacity: p.capacity * ratio ** 0.5,
       minCapacity: p.minCapacity * ratio ** 0.5,
     }),
+  },
+  // Its work on a grid: droplets a cell × its cells, each of at most the lifetime's steps there
+  // (a droplet that rolls off the map or stops on a flat spot takes fewer), so a build at 4096
+  // cells a view runs 256 times the droplets of the 256² view, each of 16 times the steps.
+  workAt(p, grid, run) {
+    const droplets = Math.round(p.droplets * grid.n * grid.n);
+    const ratio = cellRatio(p.cells, grid);
+    const scaled = ratio === 1 ? '' : `, × ${workCount(ratio)}`;
+    return {
+      units: droplets * run.lifetime,
+      unit: 'droplet steps at most',
+      text: `${workCount(droplets)} droplets of up to ${workCount(run.lifetime)} steps over ${grid.n}² cells (${workCount(p.droplets)} a cell; lifetime ${workCount(p.lifetime)} ${countedWords(p.cells)}${scaled})`,
+    };
   },
   footprint() {
     // Bound to the grid it runs on: a droplet may roll anywhere on it, so the result depends on

@@ -4,7 +4,7 @@
 import { type ThermalBand, thermalBand, thermalErosion } from '../src/kernels/thermal.ts';
 import { CELLS_PARAM } from '../src/model/erosion-cells.ts';
 import { COARSE_PARAM } from '../src/model/erosion-coarse.ts';
-import { defineNode, field } from '../src/model/manifest.ts';
+import { cellRatio, countedWords, defineNode, field, workCount } from '../src/model/manifest.ts';
 import { bands, threadCount } from '../src/parallel/threads.ts';
 
 export const thermal = defineNode({
@@ -50,6 +50,18 @@ export const thermal = defineNode({
       const whole = Math.ceil(passes);
       return whole === p.iterations ? p : { ...p, iterations: whole, rate: (p.rate * passes) / whole };
     },
+  },
+  // Its work on a grid: the passes it runs there over every cell of it (a pass costs the same per
+  // cell on any grid), so a build at 4096 cells a view runs (4096 / 256)² = 256 times the passes
+  // of the 256² view over 256 times its cells.
+  workAt(p, grid, run) {
+    const ratio = cellRatio(p.cells, grid);
+    const scaled = ratio === 1 ? '' : `, × ${workCount(ratio * ratio)}`;
+    return {
+      units: run.iterations * grid.n * grid.n,
+      unit: 'cell passes',
+      text: `${workCount(run.iterations)} passes over ${grid.n}² cells (${workCount(p.iterations)} ${countedWords(p.cells)}${scaled})`,
+    };
   },
   footprint() {
     // A cell sees the heights within 2 × iterations cells, a reach in cells, not in world units,

@@ -5,6 +5,7 @@
 import { basename } from 'node:path';
 import { BUILD_FORMATS, type BuildFormat, type BuildPlan, CELLS_PER_VIEW_MAX, CELLS_PER_VIEW_MIN, DEFAULT_TILE_SIZE, gridOf, overreach, PlanError, planJson, type Region, SPLAT_SIZES, type SplatSize, TILE_SIZES, tilesFillWorld } from '../build/plan.ts';
 import { gridBoundUpstream, tileBound } from '../build/blocks.ts';
+import { calibrate, estimateText, gridWork, workText } from '../build/work.ts';
 import { planBuild, prepareBuild, runTiles, startTileThreads, stopTiles, writeBuildManifest } from '../build/run.ts';
 import { GRID_MODES, type GridMode } from '../build/prepare.ts';
 import { otherBuildIn, removeParts } from '../build/tile.ts';
@@ -15,7 +16,7 @@ import { passThrough } from '../model/bypass.ts';
 import { type Graph, upstreamOf } from '../model/graph.ts';
 import { GraphError } from '../model/problems.ts';
 import { readinessProblems } from '../model/validate.ts';
-import { type World, WORLD_GRID_MAX } from '../grid.ts';
+import { type Domain, type World, WORLD_GRID_MAX } from '../grid.ts';
 import { worldText } from '../viewer-core/world-note.ts';
 import { DECIMAL, parseArgs, UsageError, WHOLE } from './args.ts';
 import { sinkNodes } from './render.ts';
@@ -190,6 +191,8 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
   // Said with --plan too (on stderr, beside the plan): whether the tiles will be the editor's world.
   const onWorld = regionText === 'world' && world && grid === 'whole' ? worldNote(world, planned.plan, gridBoundUpstream(graph, nodes)) : null;
   if (onWorld && !one) log(onWorld);
+  // What the erosions and flows will cost on the whole grid, said before a long run (and with --plan).
+  if (planned.grid) for (const line of workLines(graph, gridBoundUpstream(graph, nodes), planned.grid, region)) log(line);
   if (plan) {
     out(JSON.stringify(planJson(planned.plan), null, 2));
     return 0;
@@ -317,6 +320,21 @@ export function worldNote(world: World, plan: BuildPlan, onGrid: readonly string
     );
   }
   return null;
+}
+
+/**
+ * A line a grid-bound node of `ids` (run once on the build's whole `grid`): its work there in its
+ * own terms (NodeDef.workAt), and the time that takes by a run of the same nodes timed on a small
+ * view at the region's corner here (build/work.ts calibrate), where it could time one.
+ */
+export function workLines(graph: Graph, ids: readonly string[], grid: Domain, region: Region): string[] {
+  const works = gridWork(graph, ids, grid);
+  if (!works.length) return [];
+  const timed = works.some((w) => w.work && w.work.units > 0) ? calibrate(graph, ids, { x: region.x0, y: region.y0 }) : null;
+  return works.map((w) => {
+    const estimate = timed && estimateText(w, timed);
+    return `${workText(w, w.node)}${estimate ? `, ${estimate}` : ''}`;
+  });
 }
 
 function gcd(a: number, b: number): number {

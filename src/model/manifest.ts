@@ -257,6 +257,39 @@ export interface CellScale<P> {
   scale(params: P, ratio: number): P;
 }
 
+/**
+ * A node's work on one grid (NodeDef.workAt): `units` of its own kind (a pass over one cell, a
+ * droplet's step), which a time measured per unit multiplies, and the same in words.
+ */
+export interface NodeWork {
+  /** How much work, in the node's own unit: the same unit on every grid, so units on two grids compare. */
+  readonly units: number;
+  /** The unit, in words: "cell passes", "droplet steps at most". */
+  readonly unit: string;
+  /** The work in the node's own terms: "10,240 passes over 4097² cells (40 as set at 256 cells a view, × 256)". */
+  readonly text: string;
+}
+
+/** The node's work on `grid` with `params` as set (NodeDef.workAt, given what the engine runs there), or null when it declares none. */
+export function workOf(def: AnyNodeDef, params: Record<string, AnyParamValue>, grid: Domain): NodeWork | null {
+  return def.workAt ? def.workAt(params as never, grid, gridParams(def, params, grid) as never) : null;
+}
+
+/** A count or factor in a node's work, for a person: whole numbers grouped (10,240), others to 3 figures (15.5). */
+export function workCount(v: number): string {
+  return (Number.isInteger(v) ? v : Number(v.toPrecision(3))).toLocaleString('en-GB', { maximumFractionDigits: 20 });
+}
+
+/** What params counting cells (`counted`: NodeDef.cellScale) are multiplied by on `grid`: its cells a view / 256, or 1 in the grid's own cells. */
+export function cellRatio(counted: CellsCounted, grid: Domain): number {
+  return counted === 'map256' ? 1 / cellLength256(grid) : 1;
+}
+
+/** How params counting cells (`counted`) read, in words for a node's work: "as set at 256 cells a view", or "as set, in the grid's own cells". */
+export function countedWords(counted: CellsCounted): string {
+  return counted === 'grid' ? "as set, in the grid's own cells" : 'as set at 256 cells a view';
+}
+
 /** A footprint's halo per side in world units (zeros when it has none). */
 export function marginsOf(f: Footprint): Margins {
   const r = f.kind === 'local' ? 0 : (f.radius ?? 0);
@@ -362,6 +395,14 @@ export interface NodeDef<
    * Absent: the params are run as set on every grid.
    */
   readonly cellScale?: CellScale<ParamValues<P>>;
+  /**
+   * The work the node does on `grid`, in its own terms (a thermal erosion's passes over the
+   * grid's cells, a hydraulic's droplets and their steps), for a grid-bound node whose work
+   * grows with the grid faster than its cells: what a build's plan and Export → Tiles say before
+   * a long run (workOf). `params` are as set, `run` what the engine runs on `grid` (gridParams
+   * of them). Absent: nothing is said of the node's work but the grid it runs on.
+   */
+  workAt?(params: ParamValues<P>, grid: Domain, run: ParamValues<P>): NodeWork;
   /**
    * The params the node runs with on a grid of another resolution than the domain asked of the
    * evaluation (the water's world cut, the wind's coarse pass upwind), where its own would make
