@@ -14,6 +14,9 @@ import { buildLayers, splatTexelsProblem } from '../build/prepare.ts';
 import type { BuildLayer } from '../build/tile-render.ts';
 import { BUILD_FORMATS, type BuildFormat, type BuildPlan, DEFAULT_SPLAT_SIZE, formatParts, gridOf, makePlan, PlanError, type Region, type SplatSize, splatTexels, TILES_MAX, UNITY_TILE_SIZES, UNREAL_TILE_SIZES } from '../build/plan.ts';
 import { importSettings, importSummary } from '../build/import-scale.ts';
+import { gridWork, LARGE_WORK, timesView, workText } from '../build/work.ts';
+import type { Domain } from '../grid.ts';
+import { workCount } from '../model/manifest.ts';
 import { MESH_DEFAULTS, meshOptionProblems } from '../render/land-mesh.ts';
 
 export type TileLayout = 'unreal' | 'unity';
@@ -208,6 +211,12 @@ export interface TilesSummary {
   readonly seamsFix: { readonly label: string; readonly edits: readonly SeamsEdit[] } | null;
   /** The erosion or flow that runs once on the whole export before the first tile (so tiles meet), or null. */
   readonly grid: string | null;
+  /**
+   * What each erosion or flow whose work on the export's grid is more than LARGE_WORK times its
+   * work on a 256² view will cost there, in its own terms (build/work.ts, as build says it), one
+   * line a node; empty when none is.
+   */
+  readonly work: readonly string[];
   /** The same build on the command line. */
   readonly command: string;
   /**
@@ -352,7 +361,7 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
     `--metres-per-cell ${scale.metresPerCell} --height-range ${scale.heightRange} --out ${shellWord(folder)}`;
   const saveFirst = saveFirstText(fileState, graphFile);
   const splatSide = choice.format === 'splat' ? (choice.splatSize === 'texels' ? splatTexels(t) : t) : null;
-  const none = { plan: null, shape: null, ground: null, region, bytes: 0, seams: null, seamsFix: null, grid: null, command, folder, saveFirst, formats, splatSide };
+  const none = { plan: null, shape: null, ground: null, region, bytes: 0, seams: null, seamsFix: null, grid: null, work: [], command, folder, saveFirst, formats, splatSide };
   // Checked as build checks its flags: the same limits, the same words.
   const metres = meshOptionProblems({ ...scale, side: MESH_DEFAULTS.side })[0];
   if (metres) return { ...none, problem: `${metres.option === 'metresPerCell' ? 'Metres a sample' : 'Height range'}: ${metres.message}.` };
@@ -429,8 +438,25 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
     onGrid.length && count > 1 && !problem && !gridProblem
       ? `${onGrid.join(', ')} ${onGrid.length === 1 ? 'runs' : 'run'} once on the whole export (${gridSide}² samples) before the first tile, so the tiles agree at their edges.`
       : null;
+  // What a large erosion will cost there, before Export is pressed: its params read as set at 256
+  // cells a view, so 4096 cells a view runs a thermal's 256 times the passes over 256 times the cells.
+  const work = plan && !gridProblem ? largeWork(graph, node, gridOf(plan), region) : [];
   // Whether tiles over the world fill it is said beside (tiles-world.ts worldFit), with a button.
-  return { plan: gridProblem ? null : plan, shape, ground, region, bytes, problem: problem ?? gridProblem, seams, seamsFix, grid: once, command, folder, saveFirst, formats, splatSide };
+  return { plan: gridProblem ? null : plan, shape, ground, region, bytes, problem: problem ?? gridProblem, seams, seamsFix, grid: once, work, command, folder, saveFirst, formats, splatSide };
+}
+
+/**
+ * The work of each erosion or flow upstream of `node` on the export's `grid` that is more than
+ * LARGE_WORK times its work on a 256² view at the region's corner, in words, named by its title.
+ */
+export function largeWork(graph: Readonly<Graph>, node: string, grid: Domain, region: Region): string[] {
+  const ids = gridBoundUpstream(graph as Graph, [node]);
+  return gridWork(graph as Graph, ids, grid).flatMap((w) => {
+    const times = timesView(graph as Graph, w, { x: region.x0, y: region.y0 });
+    if (times === null || times <= LARGE_WORK) return [];
+    const [title] = titlesOf(graph, [w.node]);
+    return [`${workText(w, title)}: ${workCount(Math.round(times))} times its work on a 256² view.`];
+  });
 }
 
 /**

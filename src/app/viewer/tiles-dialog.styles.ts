@@ -90,6 +90,10 @@ export default [
     p.grid-note {
       color: var(--tg-muted, #9aa4b1);
     }
+    /* A large erosion's work on the export's grid (passes, droplets): said before Export is pressed. */
+    p.work {
+      color: var(--tg-warning, #ffd27a);
+    }
     /* What changed since the box last opened that the person did not change (the world moved or went). */
     p.opened {
       color: var(--tg-warning, #ffd27a);

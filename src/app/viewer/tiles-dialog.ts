@@ -189,6 +189,7 @@ export class TgTilesDialog extends LitElement {
           </p>`
         : nothing}
       ${summary.grid ? html`<p class="grid-note">${summary.grid}</p>` : nothing}
+      ${summary.work.length ? html`<p class="work" role="note">${summary.work.map((line, k) => html`${k ? html`<br />` : nothing}${line}`)}</p>` : nothing}
       ${fit
         ? html`<p class="world-fit">
             ${fit.text}
