@@ -330,11 +330,24 @@ export function worldNote(world: World, plan: BuildPlan, onGrid: readonly string
 export function workLines(graph: Graph, ids: readonly string[], grid: Domain, region: Region): string[] {
   const works = gridWork(graph, ids, grid);
   if (!works.length) return [];
-  const timed = works.some((w) => w.work && w.work.units > 0) ? calibrate(graph, ids, { x: region.x0, y: region.y0 }) : null;
+  const timed = works.some((w) => w.work && w.work.units > 0) ? calibrateOrNull(graph, ids, region) : null;
   return works.map((w) => {
     const estimate = timed && estimateText(w, timed);
     return `${workText(w, w.node)}${estimate ? `, ${estimate}` : ''}`;
   });
+}
+
+/**
+ * A calibration at the region's corner, or null where its small view fails to evaluate (a node
+ * that fails there): the build then says the work without a time, and goes on to say why a node
+ * fails where it does, as it did before.
+ */
+function calibrateOrNull(graph: Graph, ids: readonly string[], region: Region): ReturnType<typeof calibrate> | null {
+  try {
+    return calibrate(graph, ids, { x: region.x0, y: region.y0 });
+  } catch {
+    return null;
+  }
 }
 
 function gcd(a: number, b: number): number {
