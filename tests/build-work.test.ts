@@ -110,6 +110,14 @@ describe('build --plan', () => {
     expect(passes).toBe(4 * 40);
     expect(r.err).toContain(`Thermal erosion 'scree': ${passes} passes over 1025² cells (40 as set at 256 cells a view, × 4), `);
     expect(r.err).toMatch(/Hydraulic erosion 'erosion': [\d,]+ droplets of up to \d+ steps over 1025² cells .*, (about [\d.]+ (s|min|h)|under a second) on this machine/);
+    // The build says it too, under the line that says where the erosions run, before the first tile.
+    const built = await runCli('build', file, '--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '33', '--node', 'scree', '--out', scratchDir('work-out'));
+    expect(built.code).toBe(0);
+    const lines = built.err.split('\n');
+    const once = lines.findIndex((l) => l.startsWith('erosion, scree run once on the whole build (65² samples)'));
+    const passes64 = gridParams(thermal, graph.nodes.find((n) => n.id === 'scree')!.params, latticeDomain(64, 0, 0, 65)).iterations;
+    expect(lines[once + 2]).toMatch(new RegExp(`^Thermal erosion 'scree': ${passes64} passes over 65² cells \\(40 as set at 256 cells a view, × 0.0625\\), `));
+    expect(lines.findIndex((l) => l.startsWith('[1/4]'))).toBeGreaterThan(once + 2);
     // Nothing of it where no erosion runs.
     const plain = await runCli('build', file, '--region', '0,0,2,2', '--cells-per-view', '512', '--tile-size', '513', '--node', 'cont', '--plan');
     expect(plain.err).not.toMatch(/passes|droplets/);

@@ -192,8 +192,9 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
   const onWorld = regionText === 'world' && world && grid === 'whole' ? worldNote(world, planned.plan, gridBoundUpstream(graph, nodes)) : null;
   if (onWorld && !one) log(onWorld);
   // What the erosions and flows will cost on the whole grid, said before a long run (and with --plan).
-  if (planned.grid) for (const line of workLines(graph, gridBoundUpstream(graph, nodes), planned.grid, region)) log(line);
+  const work = planned.grid ? workLines(graph, gridBoundUpstream(graph, nodes), planned.grid, region) : [];
   if (plan) {
+    for (const line of work) log(line);
     out(JSON.stringify(planJson(planned.plan), null, 2));
     return 0;
   }
@@ -242,6 +243,7 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
     const where = one ? `on the whole build (${samples}) for this tile, as every process of the build does,` : `once on the whole build (${samples}) before the first tile,`;
     log(`${nodesOnGrid.join(', ')} ${nodesOnGrid.length === 1 ? 'runs' : 'run'} ${where} so tiles agree at their edges`);
   }
+  for (const line of work) log(line);
   // Half-written files of builds stopped earlier (killed outright), then ours if we are stopped:
   // finished tiles stay (the same command resumes), unfinished files go.
   const folders = ['tiles', ...prepared.job.layers.map((l) => l.stem)];
