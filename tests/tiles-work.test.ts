@@ -30,6 +30,13 @@ describe('Export → Tiles says a large erosion\'s work', () => {
   it('says nothing of an erosion whose work is near its 256² view\'s', () => {
     // One tile of 257² at 256 cells a view: the view's own work, or 1.0 times it.
     expect(tilesSummary(withScree(), 'scree', choice(256, 257, 1), 'scree.json').work).toEqual([]);
+    // Nor of a bypassed erosion, which the export passes by (as the editor does): the hydraulic one
+    // before the scree.
+    const graph = withScree();
+    const bypassed = { ...graph, nodes: graph.nodes.map((n) => (n.id === 'erosion' ? { ...n, bypass: true } : n)) };
+    const work = tilesSummary(bypassed, 'scree', choice(1024, 1025, 2), 'scree.json').work;
+    expect(work.some((l) => l.startsWith('Hydraulic erosion'))).toBe(false);
+    expect(work.some((l) => l.startsWith("Thermal erosion 'Scree': "))).toBe(true);
     // Nor of a node upstream of no erosion.
     expect(tilesSummary(withScree(), 'cont', choice(1024, 1025, 2), 'scree.json').work).toEqual([]);
   });

@@ -16,6 +16,7 @@ import { BUILD_FORMATS, type BuildFormat, type BuildPlan, DEFAULT_SPLAT_SIZE, fo
 import { importSettings, importSummary } from '../build/import-scale.ts';
 import { gridWork, LARGE_WORK, timesView, workText } from '../build/work.ts';
 import type { Domain } from '../grid.ts';
+import { passThrough } from '../model/bypass.ts';
 import { workCount } from '../model/manifest.ts';
 import { MESH_DEFAULTS, meshOptionProblems } from '../render/land-mesh.ts';
 
@@ -450,9 +451,11 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
  * LARGE_WORK times its work on a 256² view at the region's corner, in words, named by its title.
  */
 export function largeWork(graph: Readonly<Graph>, node: string, grid: Domain, region: Region): string[] {
-  const ids = gridBoundUpstream(graph as Graph, [node]);
-  return gridWork(graph as Graph, ids, grid).flatMap((w) => {
-    const times = timesView(graph as Graph, w, { x: region.x0, y: region.y0 });
+  // As the export worker runs it: a bypassed erosion passes its input on and does no work.
+  const run = passThrough(graph as Graph);
+  const ids = gridBoundUpstream(run, [node]);
+  return gridWork(run, ids, grid).flatMap((w) => {
+    const times = timesView(run, w, { x: region.x0, y: region.y0 });
     if (times === null || times <= LARGE_WORK) return [];
     const [title] = titlesOf(graph, [w.node]);
     return [`${workText(w, title)}: ${workCount(Math.round(times))} times its work on a 256² view.`];
