@@ -44,7 +44,9 @@ for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
       const text = await work.innerText();
       expect(steps(1024)).toBe(4 * steps(256));
       expect(text).toContain(`Hydraulic erosion: 4,198,401 droplets of up to ${steps(1024)} steps over 2049² cells`);
-      expect(text).toMatch(/\(1 a cell; lifetime 30 as set at 256 cells a view, × 4\): [\d,]+ times its work on a 256² view\.$/);
+      expect(text).toMatch(/\(1 a cell; lifetime 30 as set at 256 cells a view, × 4\): [\d,]+ times its work on a 256² view\. The command with --plan times it\.$/);
+      // Where a time comes from: the box times nothing.
+      expect(await work.locator('.work-time').innerText()).toBe('The command with --plan times it.');
       // Said before Export is pressed, above it, inside the window.
       const [line, confirm] = await Promise.all([work.boundingBox(), page.locator(`${d} button.confirm`).boundingBox()]);
       expect(line!.y + line!.height).toBeLessThanOrEqual(confirm!.y);

@@ -189,7 +189,12 @@ export class TgTilesDialog extends LitElement {
           </p>`
         : nothing}
       ${summary.grid ? html`<p class="grid-note">${summary.grid}</p>` : nothing}
-      ${summary.work.length ? html`<p class="work" role="note">${summary.work.map((line, k) => html`${k ? html`<br />` : nothing}${line}`)}</p>` : nothing}
+      ${summary.work.length
+        ? // No time here (the box runs nothing to time it): the command line's --plan times it on the machine that builds.
+          html`<p class="work" role="note">
+            ${summary.work.map((line, k) => html`${k ? html`<br />` : nothing}${line}`)} <span class="work-time">The command with <code>--plan</code> times it.</span>
+          </p>`
+        : nothing}
       ${fit
         ? html`<p class="world-fit">
             ${fit.text}
