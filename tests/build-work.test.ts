@@ -118,6 +118,11 @@ describe('build --plan', () => {
     const passes64 = gridParams(thermal, graph.nodes.find((n) => n.id === 'scree')!.params, latticeDomain(64, 0, 0, 65)).iterations;
     expect(lines[once + 2]).toMatch(new RegExp(`^Thermal erosion 'scree': ${passes64} passes over 65² cells \\(40 as set at 256 cells a view, × 0.0625\\), `));
     expect(lines.findIndex((l) => l.startsWith('[1/4]'))).toBeGreaterThan(once + 2);
+    // A fan-out's process of one tile says the work untimed: each process would pay the calibration.
+    const oneTile = await runCli('build', file, '--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '33', '--node', 'scree', '--tile', '0', '--out', scratchDir('work-one'));
+    expect(oneTile.code).toBe(0);
+    const said = oneTile.err.split('\n').find((l) => l.startsWith("Thermal erosion 'scree': "));
+    expect(said).toBe(`Thermal erosion 'scree': ${passes64} passes over 65² cells (40 as set at 256 cells a view, × 0.0625)`);
     // Nothing of it where no erosion runs.
     const plain = await runCli('build', file, '--region', '0,0,2,2', '--cells-per-view', '512', '--tile-size', '513', '--node', 'cont', '--plan');
     expect(plain.err).not.toMatch(/passes|droplets/);

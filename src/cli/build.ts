@@ -192,7 +192,9 @@ export async function buildCommand(argv: readonly string[], out: (text: string) 
   const onWorld = regionText === 'world' && world && grid === 'whole' ? worldNote(world, planned.plan, gridBoundUpstream(graph, nodes)) : null;
   if (onWorld && !one) log(onWorld);
   // What the erosions and flows will cost on the whole grid, said before a long run (and with --plan).
-  const work = planned.grid ? workLines(graph, gridBoundUpstream(graph, nodes), planned.grid, region) : [];
+  // A fan-out's process of one tile says the work without timing it: a calibration takes about a
+  // second, and every process of the fan-out would pay it (--plan times it once).
+  const work = planned.grid ? workLines(graph, gridBoundUpstream(graph, nodes), planned.grid, region, plan || !one) : [];
   if (plan) {
     for (const line of work) log(line);
     out(JSON.stringify(planJson(planned.plan), null, 2));
@@ -327,12 +329,12 @@ export function worldNote(world: World, plan: BuildPlan, onGrid: readonly string
 /**
  * A line a grid-bound node of `ids` (run once on the build's whole `grid`): its work there in its
  * own terms (NodeDef.workAt), and the time that takes by a run of the same nodes timed on a small
- * view at the region's corner here (build/work.ts calibrate), where it could time one.
+ * view at the region's corner here (build/work.ts calibrate), where it could time one and `time`.
  */
-export function workLines(graph: Graph, ids: readonly string[], grid: Domain, region: Region): string[] {
+export function workLines(graph: Graph, ids: readonly string[], grid: Domain, region: Region, time = true): string[] {
   const works = gridWork(graph, ids, grid);
   if (!works.length) return [];
-  const timed = works.some((w) => w.work && w.work.units > 0) ? calibrateOrNull(graph, ids, region) : null;
+  const timed = time && works.some((w) => w.work && w.work.units > 0) ? calibrateOrNull(graph, ids, region) : null;
   return works.map((w) => {
     const estimate = timed && estimateText(w, timed);
     return `${workText(w, w.node)}${estimate ? `, ${estimate}` : ''}`;
