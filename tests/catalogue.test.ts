@@ -124,6 +124,36 @@ describe('the add-node menu', () => {
     const made = new Set(NODE_TYPES.flatMap((d) => Object.values(d.outputs).map((o) => o.meaning)));
     for (const d of NODE_TYPES) for (const [port, spec] of Object.entries(d.inputs)) for (const m of spec.takes ?? []) expect(made.has(m), `${d.type}.${port} takes ${m}`).toBe(true);
   });
+
+  it('lists first, for a wire dragged back from an input made for some meanings, the outputs of those meanings', () => {
+    // The Whittaker's temperature dragged to empty canvas listed every field output in menu
+    // order, the Temperature 33rd, under the noises and erosions: Enter added an fBm noise.
+    const from = (node: string, port: string) => {
+      const spec = nodeDef(node)!.inputs[port];
+      return wireItems('input', spec.type, undefined, spec.takes).map((i) => `${i.type}.${i.port}`);
+    };
+    expect(from('whittaker', 'temperature')[0]).toBe('temperature.out');
+    expect(from('whittaker', 'moisture')[0]).toBe('moisture.out');
+    expect(from('wind', 'rank')[0]).toBe('rank.out');
+    expect(from('moisture', 'air')[0]).toBe('wind.out');
+    expect(from('whittaker', 'coast')[0]).toBe('coast.out');
+    expect(searchMenu(wireItems('input', 'field', undefined, ['temperature']), '')[0].items[0].title).toBe('Temperature');
+    // Each made-for output first, the rest in menu order after them: the same items as without.
+    for (const d of NODE_TYPES) {
+      for (const [port, spec] of Object.entries(d.inputs)) {
+        const list = from(d.type, port);
+        const plain = wireItems('input', spec.type).map((i) => `${i.type}.${i.port}`);
+        expect([...list].sort()).toEqual([...plain].sort());
+        const isMade = (key: string) => {
+          const [type, out] = key.split('.');
+          return spec.takes?.includes(nodeDef(type)!.outputs[out].meaning) === true;
+        };
+        const firstOther = list.findIndex((k) => !isMade(k));
+        expect(list.slice(firstOther < 0 ? list.length : firstOther).some(isMade), `${d.type}.${port}`).toBe(false);
+        expect(list.filter((k) => !isMade(k))).toEqual(plain.filter((k) => !isMade(k)));
+      }
+    }
+  });
 });
 
 describe('the words people see for a choice', () => {

@@ -39,10 +39,11 @@ export function allItems(): MenuItem[] {
 
 /**
  * One item per (node type, port) that could take a wire dragged from a socket of this side and
- * type; from an output of `meaning`, each node's inputs made for it first (see portOffers).
+ * type; from an output of `meaning`, each node's inputs made for it first; from an input made
+ * for the meanings `takes`, the outputs of those meanings first (see portOffers).
  */
-export function wireItems(side: 'input' | 'output', type: PortType, meaning?: Meaning): MenuItem[] {
-  const offers = portOffers(side, type, meaning);
+export function wireItems(side: 'input' | 'output', type: PortType, meaning?: Meaning, takes?: readonly Meaning[]): MenuItem[] {
+  const offers = portOffers(side, type, meaning, takes);
   const perType = new Map<string, number>();
   for (const o of offers) perType.set(o.def.type, (perType.get(o.def.type) ?? 0) + 1);
   return offers.map((o) => ({

@@ -57,6 +57,12 @@ export function outputMeaning(graph: Graph, node: string, port: string): Meaning
   return n ? nodeDef(n.type)?.outputs[port]?.meaning : undefined;
 }
 
+/** The meanings a node's input is made for (InputSpec.takes: the whittaker's `temperature`, a temperature), or undefined. */
+export function inputTakes(graph: Graph, node: string, port: string): readonly Meaning[] | undefined {
+  const n = findNode(graph, node);
+  return n ? nodeDef(n.type)?.inputs[port]?.takes : undefined;
+}
+
 /** A node type and one of its ports that could take a wire being dragged. */
 export interface PortOffer {
   readonly def: AnyNodeDef;
@@ -81,10 +87,14 @@ function inputsFor(def: AnyNodeDef, meaning: Meaning | undefined): string[] {
  * `type`: inputs that accept it when the wire starts at an output, outputs that fit it when
  * the wire starts at an input. Menu order, then port order, except that from an output of
  * `meaning` a node's inputs made for it come first (so Enter on "Moisture" picks its `air`
- * for the wind's wire, where it picked `noise`, the first, and the moisture stayed flat).
+ * for the wind's wire, where it picked `noise`, the first, and the moisture stayed flat), and
+ * from an input made for some meanings (`takes`) the outputs of those meanings come before all
+ * others (the whittaker's `temperature` dragged to empty canvas lists the Temperature first,
+ * where it was the 33rd, under every noise and erosion output, and Enter added an fBm noise).
  */
-export function portOffers(side: 'input' | 'output', type: PortType, meaning?: Meaning): PortOffer[] {
+export function portOffers(side: 'input' | 'output', type: PortType, meaning?: Meaning, takes?: readonly Meaning[]): PortOffer[] {
   const out: PortOffer[] = [];
+  const made: PortOffer[] = [];
   for (const def of NODE_TYPES) {
     if (side === 'output') {
       for (const port of inputsFor(def, meaning)) {
@@ -92,10 +102,12 @@ export function portOffers(side: 'input' | 'output', type: PortType, meaning?: M
         if (canConnect(type, spec.type)) out.push({ def, port, portType: spec.type });
       }
     } else {
-      for (const [port, spec] of Object.entries(def.outputs)) if (canConnect(spec.type, type)) out.push({ def, port, portType: spec.type });
+      for (const [port, spec] of Object.entries(def.outputs)) {
+        if (canConnect(spec.type, type)) (takes?.includes(spec.meaning) ? made : out).push({ def, port, portType: spec.type });
+      }
     }
   }
-  return out;
+  return [...made, ...out];
 }
 
 /** One end of a wire being dragged: the socket it hangs from. */

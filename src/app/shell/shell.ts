@@ -12,7 +12,7 @@ import { capName, type NameKind } from '../../editor/names.ts';
 import type { ReadLink } from '../../editor/share.ts';
 import type { Edge } from '../../model/graph.ts';
 import type { Problem } from '../../model/problems.ts';
-import { edgeKey, outputMeaning, portType } from '../../editor/wiring.ts';
+import { edgeKey, inputTakes, outputMeaning, portType } from '../../editor/wiring.ts';
 import type { ViewerSession } from '../../viewer-core/session.ts';
 import type { MenuRequest, WireMenuRequest } from '../canvas/bridge.ts';
 import { Canvas } from '../canvas/canvas.ts';
@@ -437,7 +437,7 @@ export class TgApp extends LitElement {
     if (request.wire) {
       const w = request.wire;
       const none = w.side === 'output' ? `No node has an input that takes a ${w.portType}.` : `No node has an output that a ${w.portType} input takes.`;
-      this.menu = { ...request, items: wireItems(w.side, w.portType, w.side === 'output' ? outputMeaning(this.core.graph, w.node, w.port) : undefined), heading: `Connect ${this.portLabel(w.node, w.port)} (${w.portType}) to…`, nothing: none };
+      this.menu = { ...request, items: w.side === 'output' ? wireItems(w.side, w.portType, outputMeaning(this.core.graph, w.node, w.port)) : wireItems(w.side, w.portType, undefined, inputTakes(this.core.graph, w.node, w.port)), heading: `Connect ${this.portLabel(w.node, w.port)} (${w.portType}) to…`, nothing: none };
     } else if (request.insert) {
       const { edge, from, to } = request.insert;
       this.menu = { ...request, items: insertItems(from, to, outputMeaning(this.core.graph, edge.from.node, edge.from.port)), heading: `Insert on ${this.wireLabel(edge)}` };

@@ -1,0 +1,49 @@
+// What a Gaea and World Machine user's first hour from New found (session 39: noise → curve →
+// erosion → water → flow → 3-D → wind → moisture → biomes → undo/redo → save → tiles), with the
+// real mouse and keyboard at 1600 × 1000 and 1024 × 700.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { drag, emptyCanvas, screenshot, settle, socketCenter, waitForPreviews, wires, withApp } from './harness.ts';
+
+const SIZES = [
+  { width: 1600, height: 1000 },
+  { width: 1024, height: 700 },
+];
+
+/** New, then a node added from the palette at empty canvas by what is typed; its id. */
+async function fromNew(page: Page, words: string): Promise<string> {
+  await page.locator('tg-toolbar button', { hasText: 'New' }).click();
+  await settle(page);
+  const at = await emptyCanvas(page);
+  await page.mouse.dblclick(at.x, at.y);
+  await page.locator('tg-node-menu input').waitFor();
+  await page.keyboard.type(words);
+  await page.keyboard.press('Enter');
+  await waitForPreviews(page);
+  return page.evaluate(() => (window as never as { terrainGraph: { core: { graph: { nodes: { id: string }[] } } } }).terrainGraph.core.graph.nodes[0].id);
+}
+
+describe("a wire dragged back from an input to empty canvas", () => {
+  for (const viewport of SIZES) {
+    it(`offers first the node made for that input, so Enter adds a Temperature for the biomes' temperature (${viewport.width} × ${viewport.height})`, async () => {
+      // From New, a Whittaker biomes said "input "temperature" is not wired"; its temperature
+      // dragged to empty canvas listed every field output, the fBm noise first and the
+      // Temperature 33rd, under the noises and erosions: Enter added a noise as the temperature.
+      await withApp({ viewport }, async (page) => {
+        const biomes = await fromNew(page, 'biomes');
+        const input = await socketCenter(page, biomes, 'input', 'temperature');
+        await drag(page, input, { x: Math.max(20, input.x - 200), y: input.y + 40 });
+        await page.locator('tg-node-menu input').waitFor();
+        const first = page.locator('tg-node-menu li.item').first();
+        await expect.poll(() => first.innerText()).toBe('Temperature');
+        expect(await first.getAttribute('class')).toContain('active');
+        await screenshot(page, `newcomer-first-hour-from-input-${viewport.width}`);
+        await page.keyboard.press('Enter');
+        await waitForPreviews(page);
+        const types = await page.evaluate(() => (window as never as { terrainGraph: { core: { graph: { nodes: { id: string; type: string }[] } } } }).terrainGraph.core.graph.nodes.map((n) => `${n.id}:${n.type}`));
+        expect(types).toEqual([`${biomes}:whittaker`, 'temperature:temperature']);
+        expect(await wires(page)).toEqual([`temperature.out>${biomes}.temperature`]);
+      });
+    });
+  }
+});
