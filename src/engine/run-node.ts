@@ -4,7 +4,8 @@
 
 import { type Domain, domainKey, wholeWindow } from '../grid.ts';
 import type { Graph } from '../model/graph.ts';
-import type { AnyNodeDef, RunContext } from '../model/manifest.ts';
+import { NODE_TYPES, nodeDef } from '../../nodes/index.ts';
+import type { AnyNodeDef, OutputSpec, RunContext } from '../model/manifest.ts';
 import type { AnyParamValue } from '../model/params.ts';
 import { settleBuffer, type Value } from '../model/values.ts';
 import { collectDetached, type Detached, finishDetached, finishingClock, newDetached } from '../parallel/threads.ts';
@@ -139,10 +140,33 @@ export function inEditorWords(message: string | undefined, graph: Graph, nodeId?
   const unwired = nodeId === undefined ? null : /^input "([^"]*)" is not wired$/.exec(said);
   if (!unwired) return said;
   const port = unwired[1];
-  const from = graph.nodes.find((n) => n.id === nodeId)?.bypassedInputs?.[port];
+  const node = graph.nodes.find((n) => n.id === nodeId);
+  const from = node?.bypassedInputs?.[port];
   const source = from === undefined ? undefined : graph.nodes.find((n) => n.id === from);
-  if (!source) return said;
+  if (!source) {
+    const makers = node && makersFor(node.type, port);
+    return makers ? `${said}: wire ${makers} into it` : said;
+  }
   return `input "${port}": "${source.title}" is bypassed and passes nothing on`;
+}
+
+/**
+ * The node types whose output a node's input waits for, in words ("a Temperature", "a Water level
+ * or a Fluvial erosion"): those with an output the input is made for (InputSpec.takes), else, for
+ * a terrain or biome input, those with an output of its type; null for an input any field feeds
+ * (a noise, a curve, an erosion…), where a list would say nothing. A newcomer from Gaea read
+ * `input "temperature" is not wired` under a new Whittaker biomes and did not know which node
+ * makes a temperature.
+ */
+function makersFor(type: string, port: string): string | null {
+  const spec = nodeDef(type)?.inputs[port];
+  if (!spec) return null;
+  const makes = (o: OutputSpec) => (spec.takes ? spec.takes.includes(o.meaning) : spec.type !== 'field' && o.type === spec.type);
+  // "an fBm noise", "an Erosion": the article a title's first sound takes (a lower-case letter
+  // before a capital is spelt out, as in fBm).
+  const article = (t: string) => (/^[aeiou]/i.test(t) || /^[fhlmnrsx][A-Z]/.test(t) ? 'an' : 'a');
+  const titles = NODE_TYPES.filter((d) => Object.values(d.outputs).some(makes)).map((d) => `${article(d.title)} ${d.title}`);
+  return titles.length ? titles.join(' or ') : null;
 }
 
 /**

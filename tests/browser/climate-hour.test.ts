@@ -111,7 +111,7 @@ describe('the Kauai climate in a first hour', () => {
       // (through the moisture), and its arrows were drawn over the empty grey map, as if the
       // message were a map with wind.
       await page.locator('tg-viewer tg-map-view .empty').waitFor();
-      expect((await page.locator('tg-viewer tg-map-view .empty').textContent())!.trim()).toBe('no picture: input "terrain" is not wired');
+      expect((await page.locator('tg-viewer tg-map-view .empty').textContent())!.trim()).toBe('no picture: input "terrain" is not wired: wire a Water level or a Fluvial erosion into it');
       expect(await page.locator('tg-viewer tg-map-view svg.wind').count()).toBe(0);
       await screenshot(page, 'climate-hour-flow-no-picture-1024');
       // Its terrain wired with the mouse, it has a picture, and the arrows come back over it.

@@ -47,3 +47,20 @@ describe("a wire dragged back from an input to empty canvas", () => {
     });
   }
 });
+
+describe('a node whose input has no wire', () => {
+  for (const viewport of SIZES) {
+    it(`says which node to wire into it, on the node and under the viewer's map (${viewport.width} × ${viewport.height})`, async () => {
+      // A Whittaker biomes added from New said only 'input "temperature" is not wired': a
+      // newcomer from Gaea did not know which node makes a temperature, nor, once it had one,
+      // which makes the terrain.
+      await withApp({ viewport }, async (page) => {
+        const biomes = await fromNew(page, 'biomes');
+        const said = `input "temperature" is not wired: wire a Temperature into it`;
+        await expect.poll(() => page.locator('tg-viewer tg-map-view .empty').textContent().then((t) => t?.trim())).toBe(`no picture: ${said}`);
+        expect((await page.locator(`tg-node[data-node-id="${biomes}"] tg-preview .message`).textContent())?.trim()).toBe(said);
+        await screenshot(page, `newcomer-first-hour-unwired-${viewport.width}`);
+      });
+    });
+  }
+});
