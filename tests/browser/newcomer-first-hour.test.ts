@@ -64,3 +64,38 @@ describe('a node whose input has no wire', () => {
     });
   }
 });
+
+describe("an expanded Whittaker biomes' table", () => {
+  for (const viewport of SIZES) {
+    it(`shows every biome's name in whole words, none cut, inside the node (${viewport.width} × ${viewport.height})`, async () => {
+      // A Whittaker biomes added from New (expanded, as a new graph's nodes are) broke its names
+      // inside words, "temperat / e desert", "shrublan / d", "subtropic / al desert", and cut
+      // "tropical season…": 44 px columns beside the row names, two lines a cell.
+      await withApp({ viewport }, async (page) => {
+        const biomes = await fromNew(page, 'biomes');
+        const node = page.locator(`tg-node[data-node-id="${biomes}"]`);
+        const names = await node.locator('tg-param[name="table"]').evaluate((param) =>
+          [...param.shadowRoot!.querySelectorAll('.cell .name')].map((el) => {
+            const text = [...el.childNodes].find((c): c is Text => c.nodeType === Node.TEXT_NODE && !!(c as Text).data.trim())!;
+            // Each word one box: a word broken over two lines has two.
+            const broken: string[] = [];
+            for (const m of text.data.matchAll(/\S+/g)) {
+              const range = document.createRange();
+              range.setStart(text, m.index!);
+              range.setEnd(text, m.index! + m[0].length);
+              if (range.getClientRects().length !== 1) broken.push(m[0]);
+            }
+            return { name: text.data, broken, cut: el.scrollHeight > el.clientHeight + 1 };
+          }),
+        );
+        expect(names).toHaveLength(16);
+        expect(names.filter((n) => n.broken.length || n.cut)).toEqual([]);
+        // The table and the params under it stay inside the node, whose height layout.ts fixes.
+        const box = (await node.boundingBox())!;
+        const last = (await node.locator('tg-param').last().boundingBox())!;
+        expect(last.y + last.height).toBeLessThanOrEqual(box.y + box.height + 0.5);
+        await node.screenshot({ path: `tests/screenshots/newcomer-first-hour-table-${viewport.width}.png` });
+      });
+    });
+  }
+});

@@ -23,7 +23,8 @@ export const INPUT_COLUMN = 84;
 /** The curve editor spans the node between 8-pixel margins. */
 export const CURVE_WIDTH = NODE_WIDTH - 16;
 export const PARAM_ROW = 24;
-export const TABLE_ROW = 23;
+/** A row of the biome table in an expanded node: three lines of 9-pixel names (param.styles.ts). */
+export const TABLE_ROW = 33;
 export const FOOTER = 8;
 
 /** Height of the control a param gets. */

@@ -260,6 +260,13 @@ export default css`
     --tg-table-line: 13px;
     --tg-table-cell: auto;
     --tg-table-lines: 3;
+    --tg-table-reach: 0px;
+    --tg-table-name-padding: 2px;
+    --tg-table-side-line: 22px;
+    --tg-table-side-writing: horizontal-tb;
+    --tg-table-side-turn: none;
+    --tg-table-side-align: right;
+    --tg-table-side-padding: 0 3px 0 0;
   }
   /* Over another node's title or socket that the pointer is on: faded, the pointer let through
      to it (node.ts yieldTo). */

@@ -159,18 +159,26 @@ export default css`
     /* The row names' own width: at 22 px "warm" ran under its first select ("warn"). */
     grid-template-columns: max-content repeat(4, minmax(0, 1fr));
     gap: 1px;
+    /* Into the node's margins, 4 px a side (--tg-table-reach; none in a card). */
+    margin: 0 calc(-1 * var(--tg-table-reach, 4px));
   }
-  /* In an expanded node (244 px wide) the table's names are 9 px, two lines in 22-pixel rows,
-     which its fixed height counts on (layout.ts TABLE_ROW). A collapsed node's params card is
+  /* In an expanded node (244 px wide) the table's names are 9 px, three lines in 32-pixel rows,
+     which its fixed height counts on (layout.ts TABLE_ROW), and the rows' names run up their rows,
+     so each column has some 55 px: beside the names across, the columns had 44 and "temperate",
+     "shrubland" and "subtropical" broke inside ("temperat / e desert", "shrublan / d") and
+     "tropical seasonal forest" was cut to "tropical season…". A collapsed node's params card is
      wider and as tall as its content: it sets --tg-table-font to 11 px (node.styles.ts), where
-     9 px was too small to read, and the rows grow to their names, three lines at most
-     ("tropical / seasonal / forest"). */
+     9 px was too small to read, its row names across, and the rows grow to their names, three
+     lines at most ("tropical / seasonal / forest"). */
   .table span {
     color: var(--tg-muted, #a3adba);
     font-size: var(--tg-table-font, 9px);
-    line-height: 22px;
-    text-align: right;
-    padding-right: 3px;
+    line-height: var(--tg-table-side-line, 10px);
+    writing-mode: var(--tg-table-side-writing, vertical-rl);
+    transform: var(--tg-table-side-turn, rotate(180deg));
+    text-align: var(--tg-table-side-align, center);
+    align-self: center;
+    padding: var(--tg-table-side-padding, 0);
   }
   /* A cell: the biome's name whole, on two lines at most ("tropical seasonal / forest"), in its
      colour; the select lies over it unseen and opens on a click, as a select does. */
@@ -178,7 +186,7 @@ export default css`
     position: relative;
     display: flex;
     align-items: center;
-    height: var(--tg-table-cell, 22px);
+    height: var(--tg-table-cell, 32px);
     min-height: 22px;
     border-radius: 2px;
     overflow: hidden;
@@ -194,10 +202,10 @@ export default css`
   .table .name {
     font-size: var(--tg-table-font, 9px);
     line-height: var(--tg-table-line, 10px);
-    padding: 0 2px;
+    padding: 0 var(--tg-table-name-padding, 1px);
     display: -webkit-box;
     -webkit-box-orient: vertical;
-    -webkit-line-clamp: var(--tg-table-lines, 2);
+    -webkit-line-clamp: var(--tg-table-lines, 3);
     overflow: hidden;
     overflow-wrap: anywhere;
   }
