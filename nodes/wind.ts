@@ -13,6 +13,18 @@ export { type WindParams, type WindSweep, windSweep, windVector } from '../src/k
 
 const COMPASS = ['east', 'north-east', 'north', 'north-west', 'west', 'south-west', 'south', 'south-east'];
 const COMPASS_SHORT = ['E', 'NE', 'N', 'NW', 'W', 'SW', 'S', 'SE'];
+/** An arrow pointing to each compass point, in COMPASS's order: where a wind blows, as the viewer's arrows draw it. */
+const ARROWS = ['→', '↗', '↑', '↖', '←', '↙', '↓', '↘'];
+
+/**
+ * The card's words beside the angle: where the wind comes from, as a weather map names it, and
+ * an arrow where it blows, as the viewer draws it ("from W →" at 0, "from SW ↗" at 45).
+ */
+export function windHint(angle: number): string {
+  const from = compassPoint(angle);
+  // No-break spaces: the words stay together on the label's second line.
+  return `from\u00a0${COMPASS_SHORT[from]}\u00a0${ARROWS[(from + 4) % 8]}`;
+}
 
 /** Where a wind blowing towards `angle` (degrees ccw from east) comes from, as a compass word. */
 export function windFrom(angle: number): string {
@@ -254,8 +266,8 @@ export const wind = defineNode({
       min: 0,
       max: 360,
       step: 1,
-      doc: 'Direction blown towards, degrees counter-clockwise from east (0 = a west wind).',
-      hint: (angle) => `from ${COMPASS_SHORT[compassPoint(angle)]}`,
+      doc: 'Where the wind blows to, degrees counter-clockwise from east: 0 blows east, a west wind; 90 north, a south wind. Beside the name the card says where it comes from, with an arrow where it blows (from W →).',
+      hint: windHint,
     },
     evap: { label: 'sea uptake', unit: '/ cell', kind: 'number', scale: 'log', default: 0.03, min: 0, max: 1, step: 0.005, doc: 'How fast air takes up water over the sea, per 256-map cell.' },
     dry: { label: 'land drying', unit: '/ cell', kind: 'number', scale: 'log', default: 0.001, min: 0, max: 0.1, step: 0.0005, doc: 'How fast air loses water over land, per 256-map cell.' },

@@ -355,4 +355,10 @@ describe('pictures', () => {
     const { windFrom } = await import('../nodes/wind.ts');
     expect([0, 45, 90, 180, 225, 270, 359].map(windFrom)).toEqual(['west', 'south-west', 'south', 'east', 'north-east', 'north', 'west']);
   });
+
+  it("words the wind's angle for its card: where it comes from and an arrow where it blows", async () => {
+    // The card said "from W" in 9 px beside "angle", and the doc led with where it blows to.
+    const { windHint } = await import('../nodes/wind.ts');
+    expect([0, 45, 90, 135, 180, 225, 270, 315, 359].map(windHint)).toEqual(['from W →', 'from SW ↗', 'from S ↑', 'from SE ↖', 'from E ←', 'from NE ↙', 'from N ↓', 'from NW ↘', 'from W →'].map((h) => h.replace(/ /g, '\u00a0')));
+  });
 });

@@ -3,7 +3,7 @@
 // real mouse and keyboard at 1600 × 1000 and 1024 × 700.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { drag, emptyCanvas, screenshot, settle, socketCenter, waitForPreviews, wires, withApp } from './harness.ts';
+import { cardsPlaced, drag, emptyCanvas, screenshot, settle, showParams, socketCenter, waitForPreviews, wires, withApp } from './harness.ts';
 
 const SIZES = [
   { width: 1600, height: 1000 },
@@ -95,6 +95,32 @@ describe("an expanded Whittaker biomes' table", () => {
         const last = (await node.locator('tg-param').last().boundingBox())!;
         expect(last.y + last.height).toBeLessThanOrEqual(box.y + box.height + 0.5);
         await node.screenshot({ path: `tests/screenshots/newcomer-first-hour-table-${viewport.width}.png` });
+      });
+    });
+  }
+});
+
+describe("the wind's angle in its card", () => {
+  for (const viewport of SIZES) {
+    it(`says where the wind comes from and an arrow where it blows, as large as "log scale" and whole (${viewport.width} × ${viewport.height})`, async () => {
+      // The card wrote "from W" at 9 px beside "angle": a worldbuilder, who names a wind by where
+      // it comes from, read past it to the doc, which led with "Direction blown towards".
+      await withApp({ viewport }, async (page) => {
+        await showParams(page, 'wind');
+        await cardsPlaced(page);
+        const param = page.locator('tg-node[data-node-id="wind"] tg-param[name="angle"]');
+        const hint = param.locator('label .hint');
+        const read = () => hint.evaluate((h) => ({ text: h.textContent!.trim().replace(/\u00a0/g, ' '), px: parseFloat(getComputedStyle(h).fontSize), whole: h.parentElement!.scrollHeight <= h.parentElement!.clientHeight + 1 }));
+        expect(await read()).toEqual({ text: 'from W →', px: 10, whole: true });
+        const field = param.locator('input[type="number"]');
+        await field.click();
+        await page.keyboard.press('Control+a');
+        await page.keyboard.type('45');
+        await page.keyboard.press('Enter');
+        await settle(page);
+        expect(await read()).toEqual({ text: 'from SW ↗', px: 10, whole: true });
+        expect(await param.locator('label').getAttribute('title')).toMatch(/^angle \(angle\), from.SW.↗: Where the wind blows to/);
+        await param.screenshot({ path: `tests/screenshots/newcomer-first-hour-wind-${viewport.width}.png` });
       });
     });
   }

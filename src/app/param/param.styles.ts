@@ -34,8 +34,10 @@ export default css`
     color: var(--tg-accent, #5aa9ff);
     white-space: nowrap;
   }
+  /* A few words about the value (the wind's "from SW ↗"): as large as "log scale"; at 9 px a
+     newcomer read past the wind's direction. */
   label .hint {
-    font-size: 9px;
+    font-size: 10px;
     color: var(--tg-text, #dde3ea);
   }
   /* In a params card (stacked): a slider's name and range on a line, the track and the number
