@@ -125,3 +125,42 @@ describe("the wind's angle in its card", () => {
     });
   }
 });
+
+describe('H with nothing selected', () => {
+  for (const viewport of SIZES) {
+    it(`collapses every node, and again expands them all, one undo step each, as F fits every node (${viewport.width} × ${viewport.height})`, async () => {
+      // A graph built from New has its nodes expanded, and at fit their words were some 5 px.
+      // H, which the README names for collapsing, did nothing with no node selected, and said
+      // nothing: it acts on the selection only.
+      await withApp({ viewport }, async (page) => {
+        const noise = await fromNew(page, 'noise');
+        const out = await socketCenter(page, noise, 'output', 'out');
+        await drag(page, out, { x: out.x + 60, y: out.y + 30 });
+        await page.locator('tg-node-menu input').waitFor();
+        await page.keyboard.type('curve');
+        await page.keyboard.press('Enter');
+        await waitForPreviews(page);
+        const collapsed = () => page.evaluate(() => (window as never as { terrainGraph: { core: { graph: { nodes: { collapsed?: boolean }[] }; selection: Set<string> } } }).terrainGraph.core.graph.nodes.map((n) => !!n.collapsed));
+        const selection = () => page.evaluate(() => (window as never as { terrainGraph: { core: { selection: Set<string> } } }).terrainGraph.core.selection.size);
+        expect(await collapsed()).toEqual([false, false]);
+        await page.keyboard.press('Escape');
+        await expect.poll(selection).toBe(0);
+        await page.keyboard.press('h');
+        await settle(page);
+        expect(await collapsed()).toEqual([true, true]);
+        await screenshot(page, `newcomer-first-hour-h-all-${viewport.width}`);
+        await page.keyboard.press('h');
+        await settle(page);
+        expect(await collapsed()).toEqual([false, false]);
+        await page.keyboard.press('Control+z');
+        await settle(page);
+        expect(await collapsed()).toEqual([true, true]);
+        // A selection still decides: H on the noise alone expands the noise alone.
+        await page.locator(`tg-node[data-node-id="${noise}"] header .title`).click();
+        await page.keyboard.press('h');
+        await settle(page);
+        expect(await collapsed()).toEqual([false, true]);
+      });
+    });
+  }
+});

@@ -54,8 +54,12 @@ export function runShortcut(app: TgApp, shortcut: Shortcut): void {
       return app.paletteAtPointer();
     case 'bypass':
       return app.actions.toggleFlag(selected(), 'bypass');
-    case 'collapse':
-      return app.actions.toggleFlag(selected(), 'collapsed');
+    case 'collapse': {
+      // With nothing selected, every node, as F then fits every node: a graph built from New
+      // (its nodes expanded) read at 5 px at fit, and H did nothing and said nothing.
+      const ids = selected();
+      return app.actions.toggleFlag(ids.length ? ids : core.graph.nodes.map((n) => n.id), 'collapsed');
+    }
     case 'rename':
       if (core.primary) app.actions.rename(core.primary);
       return;
