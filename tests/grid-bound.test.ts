@@ -53,8 +53,9 @@ describe('a grid-bound node in an evaluation', () => {
     const ran: string[] = [];
     const alone = createEngine(ERODED, { size: SIZE });
     alone.evaluate({ targets: ['erosion'], onNode: (id, _ms, d) => id === 'erosion' && ran.push(`${d.n}`) });
-    // The view grown by the coast's and the wind's halos, not the world cut's or the wind's coarse grids.
-    expect(ran).toEqual([String(SIZE + 2 * Math.ceil(SIZE / 8))]);
+    // The view alone: not grown by the coast's and the wind's halos (they read past it extended,
+    // tests/erosion-readers.test.ts), nor the world cut's or the wind's coarse grids.
+    expect(ran).toEqual([String(SIZE)]);
     // Two curves wired into each other, off to the side: the erosion does not read them.
     const looped = structuredClone(ERODED);
     looped.nodes.push({ id: 'c1', type: 'curve', title: 'C1', position: [0, 0], params: { ...looped.nodes.find((n) => n.id === 'contCurve')!.params } });
@@ -172,9 +173,10 @@ describe("a build's grid (EvaluateOptions.grid)", () => {
       e.dispose();
     }
     expect(fine).toHaveLength(1);
-    // The first block ran the erosion's land on the whole grid (grown by the halos downstream);
-    // the second ran nothing there: what fed only the pinned erosion was left out.
-    expect(largest[0]).toBeGreaterThan(2 * SIZE);
+    // The first block ran the erosion's land on the whole grid (not grown by the halos
+    // downstream: they read past it extended); the second ran nothing there: what fed only the
+    // pinned erosion was left out.
+    expect(largest[0]).toBe(2 * SIZE);
     expect(largest[1]).toBeLessThan(2 * SIZE);
     // Without the grid each block erodes its own land: the blocks disagree with the whole grid.
     const alone = createEngine(ERODED, { size: SIZE });

@@ -353,6 +353,7 @@ describe('the worker tells the nodes a full evaluation starts', () => {
     const nodes = new Set(told.map(([id]) => id));
     for (const n of graph.nodes) expect(nodes.has(n.id), n.id).toBe(true);
     const erosion = told.filter(([id]) => id === 'erosion').map(([, d]) => whereText(d, graph));
-    expect(erosion).toContain('on the world (3 × 3 views and a margin, 209² cells)');
+    // The world's samples alone: the nodes below read past them extended (tests/erosion-readers.test.ts).
+    expect(erosion).toContain('on the world (3 × 3 views, 193² cells)');
   });
 });

@@ -2,16 +2,21 @@
 // view grown by a halo). A crop copies nothing until its outputs are read: a consumer that
 // reads its input through RunContext.window() reads the larger grid in place, and the view's
 // results are copied out only when something (the viewer, a preview, an export) asks for them.
+// A crop may also reach past its source, on its lattice (a reader of a grid-bound node past the
+// grid the node is bound to): the cells outside take the nearest of the source's (extendInto).
 
 import { type Domain, domainKey, type GridWindow } from '../grid.ts';
 import { SOFT_SLOTS, type Value } from '../model/values.ts';
 import { bands } from '../parallel/threads.ts';
-import { CROP_BAND, type CropBand, cellOffset, covers, cropBand, cropInto, cropSlotsInto } from './domains.ts';
+import { CROP_BAND, type CropBand, cellOffset, covers, cropBand, cropInto, cropSlotsInto, extendInto } from './domains.ts';
 import type { AnyBuffer, BufferKind, BufferOf, BufferPool } from './pool.ts';
 import type { Entry, NodeState } from './results.ts';
 import { isUnmade, lazyField } from './lazy.ts';
 
-/** A result that holds the cells of `domain` out of `source` (on a domain covering it), copied on first read. */
+/**
+ * A result that holds the cells of `domain` out of `source` (on a domain covering it, or on its
+ * lattice, extended past its edges: extendInto), copied on first read.
+ */
 export class LazyCrop implements Entry {
   readonly state: NodeState;
   readonly message: string | undefined;
@@ -24,6 +29,8 @@ export class LazyCrop implements Entry {
   private released = false;
   private readonly dc: number;
   private readonly dr: number;
+  /** Whether `domain` reaches past the source's: its cells there are the source's edge's. */
+  private readonly extended: boolean;
 
   constructor(
     private readonly pool: BufferPool,
@@ -35,7 +42,8 @@ export class LazyCrop implements Entry {
     private readonly onCopy: (ms: number) => void,
   ) {
     const o = cellOffset(source.domain, domain);
-    if (!o || !covers(source.domain, domain)) throw new Error(`internal: cannot crop ${domainKey(source.domain)} to ${domainKey(domain)}`);
+    if (!o) throw new Error(`internal: cannot crop ${domainKey(source.domain)} to ${domainKey(domain)}`);
+    this.extended = !covers(source.domain, domain);
     this.dc = o.dc;
     this.dr = o.dr;
     this.state = source.state;
@@ -97,7 +105,8 @@ export class LazyCrop implements Entry {
       return v && v.type !== 'biome' ? { data: v.data, stride: this.domain.n, dc: 0, dr: 0 } : null;
     }
     const v = this.source.outputs?.[port];
-    if (!v || v.type === 'biome') return null;
+    // Past the source's edges there are no cells to read in place: the reader takes a copy.
+    if (!v || v.type === 'biome' || this.extended) return null;
     return { data: v.data, stride: this.source.domain.n, dc: this.dc, dr: this.dr };
   }
 
@@ -158,32 +167,38 @@ function cropOutputs(pool: BufferPool, source: Entry, to: Domain): { outputs: Re
   // 64 K cells a band: a smaller copy takes less than handing it to a worker. The buffers are
   // the engine's, in shared memory while a pool runs.
   const byBands = (args: CropBand, rows: number): void => bands(CROP_BAND, cropBand, args, rows, Math.ceil(65536 / args.n));
+  // Past the source's edges, extended (its edge cells carried out): a reader past a grid-bound grid.
+  const inside = covers(from, to);
+  const cut = <T extends Float32Array | Uint8Array | Uint32Array>(src: T, out: T): void =>
+    inside ? cropInto(src, from, to, out, byBands) : extendInto(src, from, to, out);
+  const cutSlots = <T extends Float32Array | Uint8Array>(src: T, out: T): void =>
+    inside ? cropSlotsInto(src, SOFT_SLOTS, from, to, out) : extendInto(src, from, to, out, SOFT_SLOTS);
   for (const [port, v] of Object.entries(source.outputs!)) {
     if (v.type === 'biome') {
       const data = take('u8', cells);
-      cropInto(v.data, from, to, data, byBands);
+      cut(v.data, data);
       if (v.soft) {
         // Soft borders: SOFT_SLOTS ids and weights a cell, cut too (a crop kept the source's whole grids).
         const ids = take('u8', cells * SOFT_SLOTS);
         const weights = take('f32', cells * SOFT_SLOTS);
-        cropSlotsInto(v.soft.ids, SOFT_SLOTS, from, to, ids);
-        cropSlotsInto(v.soft.weights, SOFT_SLOTS, from, to, weights);
+        cutSlots(v.soft.ids, ids);
+        cutSlots(v.soft.weights, weights);
         outputs[port] = { ...v, data, soft: { ids, weights } };
       } else outputs[port] = { ...v, data };
     } else if (v.type === 'field' && isUnmade(v)) {
       // Computed only when read (RunContext.lazyField): cut out then, from the source made then.
       outputs[port] = lazyField(v.meaning, () => {
         const data = take('f32', cells);
-        cropInto(v.data, from, to, data, byBands);
+        cut(v.data, data);
         return data;
       });
     } else if (v.type === 'field') {
       const data = take('f32', cells);
-      cropInto(v.data, from, to, data, byBands);
+      cut(v.data, data);
       outputs[port] = { ...v, data };
     } else {
       const data = take('f32', cells);
-      cropInto(v.data, from, to, data, byBands);
+      cut(v.data, data);
       // The sorted heights are those of the cut source, not of the grid: they stay as they are,
       // shared when the engine holds them (RunContext.shared), else copied. The order indexed
       // the source grid's cells, so it does not carry over.

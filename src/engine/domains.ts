@@ -174,6 +174,43 @@ export function cropInto<T extends Float32Array | Uint8Array | Uint32Array>(
   bandsBy({ data, out, m: from.n, n: to.n, dc: o.dc, dr: o.dr }, to.n);
 }
 
+/** True when `d` lies on `grid`'s lattice (whole cells of the same size apart), whether or not `grid` holds it. */
+export function sameLattice(grid: Domain, d: Domain): boolean {
+  return cellOffset(grid, d) !== null;
+}
+
+/**
+ * Copies the cells of `to` out of `data` laid out on `from`, on the same lattice, into `out`,
+ * `slots` values a cell (1 but for a soft biome map's ids and weights): a cell of `to` outside
+ * `from` takes the values of the nearest cell of `from` (its edge row or column, its corner).
+ * What a reader of a grid-bound node reads past the grid the node is bound to (the view, the
+ * world, a build's grid): the engine runs such a node on that grid alone, whatever its readers'
+ * halos (grid-bound.ts), and extends it so. Where `from` covers `to`, a crop.
+ */
+export function extendInto<T extends Float32Array | Uint8Array | Uint32Array>(data: T, from: Domain, to: Domain, /* out */ out: T, slots = 1): void {
+  const o = cellOffset(from, to);
+  if (!o) throw new Error(`internal: cannot extend ${domainKey(from)} to ${domainKey(to)}: not on one lattice`);
+  const { dc, dr } = o;
+  const m = from.n;
+  const n = to.n;
+  // The columns of `to` inside `from`: [c0, c1); those before take column 0, those after m − 1.
+  const c0 = Math.min(n, Math.max(0, -dc));
+  const c1 = Math.max(c0, Math.min(n, m - dc));
+  for (let r = 0; r < n; r++) {
+    const sr = Math.min(m - 1, Math.max(0, r + dr));
+    const row = sr * m;
+    const at = r * n;
+    if (c1 > c0) out.set(data.subarray((row + c0 + dc) * slots, (row + c1 + dc) * slots) as never, (at + c0) * slots);
+    for (let c = 0; c < n; c++) {
+      if (c === c0 && c1 > c0) c = c1;
+      if (c >= n) break;
+      const sc = c < c0 ? 0 : m - 1;
+      const src = (row + sc) * slots;
+      for (let k = 0; k < slots; k++) out[(at + c) * slots + k] = data[src + k];
+    }
+  }
+}
+
 /**
  * Cuts `to`'s cells out of per-cell groups of `slots` values on `from` (a soft biome map's ids or
  * weights, SOFT_SLOTS a cell), `to` held by `from` on its lattice, into `out`.

@@ -394,8 +394,9 @@ export class Engine {
   /** Pins the grid-bound nodes' results on the grid's domains (EvaluateOptions.grid). */
   private pin(layout: Layout, gridKey: string): void {
     let pins = this.pinnedGrids.get(gridKey) ?? [];
-    // A node's pins on domains its whole plan on this grid no longer holds: a reader below it
-    // grew or shrank its grid (a drag of the coast's cap), and no evaluation asks them again.
+    // A node's pins on domains its whole plan on this grid no longer holds: a read below it
+    // moved (a wind turned to another side reads the land on other coarse squares), and no
+    // evaluation asks them again. Its readers' halos no longer grow its grid (layout.ts).
     const stale = pins.filter((p) => {
       const whole = layout.pinnable.get(p.node);
       return whole !== undefined && !whole.some((d) => domainKey(d) === p.key);

@@ -5,7 +5,7 @@
 
 import { type Domain, domainKey } from '../grid.ts';
 import { LazyCrop } from './crops.ts';
-import { covers } from './domains.ts';
+import { covers, sameLattice } from './domains.ts';
 import type { Layout } from './layout.ts';
 import { type AnyNodeDef, gridParams } from '../model/manifest.ts';
 import type { Wiring } from './plan.ts';
@@ -330,8 +330,18 @@ export class Evaluation {
       from = e.domain;
       break;
     }
+    // A node bound to a grid (an erosion, a flow) is read past it extended, from its run there.
+    const bound = source ? undefined : this.layout.boundGridOf(nodeId);
+    if (bound && sameLattice(bound, domain)) {
+      for (const e of this.settledOn.get(nodeId) ?? []) {
+        if (!covers(e.domain, bound)) continue;
+        source = e;
+        from = e.domain;
+        break;
+      }
+    }
     if (!source || !from) throw new Error(`internal: node "${nodeId}" was not planned on a domain covering ${key}`);
-    const signature = `crop of ${domainKey(from)} v${source.version}`;
+    const signature = `${bound ? 'extension' : 'crop'} of ${domainKey(from)} v${source.version}`;
     const cached = cache.get(nodeId, domain);
     // The cells are copied only when something reads the crop's outputs (crops.ts).
     const entry = cached && cached.signature === signature ? cached : new LazyCrop(pool, source, domain, signature, this.nextVersion++, this.engine.addCropMs);

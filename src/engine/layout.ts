@@ -7,7 +7,7 @@
 
 import { type Domain, domainKey } from '../grid.ts';
 import type { Edge, GraphNode } from '../model/graph.ts';
-import { type AnyNodeDef, type Catalogue, type DomainRead, type Footprint, footprintOf, type Margins, marginsOf } from '../model/manifest.ts';
+import { type AnyNodeDef, type Catalogue, type DomainRead, type Footprint, footprintOf, gridBound as boundFootprint, type Margins, marginsOf } from '../model/manifest.ts';
 import { runsOnWholeGrid } from './grid-bound.ts';
 import { grow } from './domains.ts';
 import { planDomains, readsOf, type Wiring } from './plan.ts';
@@ -50,6 +50,8 @@ export class Layout {
   /** Per node that is not a target, the wires from it into the evaluation (see readsLeft). */
   private readonly reads: ReadonlyMap<string, number>;
   private readonly nodeInfo = new Map<string, NodeInfo>();
+  /** Per node whose own footprint is grid-bound, the grid it is bound to (planDomains' boundGrid). */
+  private readonly bound = new Map<string, Domain>();
 
   constructor(
     private readonly catalogue: Catalogue,
@@ -70,19 +72,28 @@ export class Layout {
     // A grid-bound node runs on the grids the whole graph's evaluation gives it, whichever
     // nodes are asked for: the same grids, so the same values (grid-bound.ts).
     let fixed: ((id: string) => readonly Domain[] | undefined) | undefined;
+    const boundGrid = (id: string) => this.bound.get(id);
     if (order.some((id) => gridBound.has(id))) {
       // Every reader of a grid-bound node is grid-bound: planning them all (and what feeds
       // them) gives every grid any evaluation asks of them, and leaves the rest of the graph
       // (a cycle being drawn elsewhere, say) out.
       const bound = [...gridBound].filter((id) => wiring.nodesById.has(id));
       const all = wiring.orderFor(bound);
-      const whole = planDomains(wiring, footprint, all, bound, grid ?? asked, inputs);
+      // A node whose own footprint is grid-bound (an erosion, a flow) runs on the grid it is bound
+      // to, the build's, the world's or the view, whatever reads it: readers past it read it
+      // extended (planDomains). Its readers' halos grew it, so a blur wired below an erosion
+      // moved its valleys.
+      const self = bound.filter((id) => boundFootprint(footprint(id)));
+      for (const id of self) this.bound.set(id, grid ?? asked);
+      const whole = planDomains(wiring, footprint, all, bound, grid ?? asked, inputs, undefined, undefined, boundGrid);
       // On a build's grid only the nodes whose own footprint is grid-bound need the whole
       // grid's domains: a node downstream of them reads crops of those, the same cells on any
       // domain inside the grid, so a block's nodes run on the block.
       // Not one below a water level read from the view (grid-bound.ts runsOnWholeGrid).
       const own = grid ? new Set(bound.filter((id) => runsOnWholeGrid(footprint, id, wiring.orderFor([id])))) : gridBound;
       fixed = (id) => (own.has(id) ? whole.get(id) : undefined);
+      // On a build's grid, one below a view-cut water level runs on each block: bound to it.
+      if (grid) for (const id of self) if (!own.has(id)) this.bound.set(id, asked);
       if (grid) {
         // Pinned: those a target is, or a node read on blocks reads. One read only by other
         // pinned nodes is never read again once they are pinned (their inputs are not
@@ -93,7 +104,7 @@ export class Layout {
         this.pinnable = new Map(order.filter((id) => own.has(id) && whole.has(id) && readOnBlocks.has(id)).map((id) => [id, whole.get(id)!]));
       }
     }
-    let plan = planDomains(wiring, footprint, order, targets, asked, inputs, fixed);
+    let plan = planDomains(wiring, footprint, order, targets, asked, inputs, fixed, undefined, boundGrid);
     if (pinnedKeys) {
       for (const id of this.pinnable.keys()) {
         const keys = pinnedKeys(id);
@@ -103,7 +114,7 @@ export class Layout {
       if (this.pinnedOn.size) {
         // Planned again without the inputs of pinned results: what feeds only them is left out.
         const pinned = (id: string, d: Domain) => this.pinnedOn.get(id)?.has(domainKey(d)) ?? false;
-        plan = planDomains(wiring, footprint, order, targets, asked, inputs, fixed, pinned);
+        plan = planDomains(wiring, footprint, order, targets, asked, inputs, fixed, pinned, boundGrid);
         order = order.filter((id) => plan.has(id));
       }
     }
@@ -111,6 +122,11 @@ export class Layout {
     this.plan = plan;
     this.wanted = new Set(targets);
     this.reads = wiring.countReads(this.order, this.wanted);
+  }
+
+  /** The grid a node whose own footprint is grid-bound is bound to here (readers past it read it extended), else undefined. */
+  boundGridOf(nodeId: string): Domain | undefined {
+    return this.bound.get(nodeId);
   }
 
   /** Whether this evaluation takes the node's pinned result on `domain` instead of running it. */

@@ -6,7 +6,7 @@ import type { Domain } from '../grid.ts';
 import { type Edge, type Graph, type GraphNode, portRefText } from '../model/graph.ts';
 import { type DomainRead, type Footprint, marginsOf } from '../model/manifest.ts';
 import { GraphError } from '../model/problems.ts';
-import { covers, grow, mergeNeeds } from './domains.ts';
+import { covers, grow, mergeNeeds, sameLattice } from './domains.ts';
 
 /** The graph's nodes by id and its wires by end, rebuilt with the graph. */
 export class Wiring {
@@ -80,6 +80,10 @@ export class Wiring {
  * footprint's reads), merged where one evaluation covers several. Consumers come first
  * (reverse dependency order), so a node's needs are complete when it is reached. With
  * `pinned`, a node of `order` nothing needs (it feeds only pinned results) has no entry.
+ * With `boundGrid`, a node bound to a grid (an erosion, a flow: grid-bound.ts) runs on that grid
+ * for every need on its lattice that comes of the asked domain and halos: its readers' halos do
+ * not grow it, they read past it extended (domains.ts extendInto). A need that comes of a
+ * footprint's reads (a world cut, the wind's coarse grid) is run where it lies, as any node's.
  */
 export function planDomains(
   wiring: Wiring,
@@ -99,36 +103,52 @@ export function planDomains(
    * grid, results.ts): it reads no inputs there, and a node only such results read is left out.
    */
   pinned?: (nodeId: string, d: Domain) => boolean,
+  /** The grid a node is bound to (the view, the world's grid, a build's grid), for a node whose own footprint is grid-bound. */
+  boundGrid?: (nodeId: string) => Domain | undefined,
 ): Map<string, Domain[]> {
-  const needs = new Map<string, Domain[]>();
-  const need = (id: string, d: Domain): void => {
+  // Each need with whether it comes of a footprint's reads (not of the domain asked and halos).
+  const needs = new Map<string, Need[]>();
+  const need = (id: string, d: Domain, read: boolean): void => {
     const list = needs.get(id);
-    if (list) list.push(d);
-    else needs.set(id, [d]);
+    if (list) list.push({ d, read });
+    else needs.set(id, [{ d, read }]);
   };
-  for (const id of targets) need(id, asked);
+  for (const id of targets) need(id, asked, false);
   const plan = new Map<string, Domain[]>();
   for (let k = order.length - 1; k >= 0; k--) {
     const id = order[k];
+    let wanted = needs.get(id) ?? (pinned ? undefined : [{ d: asked, read: false }]);
+    if (!wanted) continue;
+    // A need past the grid the node is bound to, on its lattice, is run on that grid and read
+    // extended: a reader's halo does not change the grid, nor so the node's values.
+    const bound = boundGrid?.(id);
+    if (bound) wanted = wanted.map((w) => (!w.read && !covers(bound, w.d) && sameLattice(bound, w.d) ? { d: bound, read: false } : w));
     // A need a fixed domain covers is run on that domain (the same grid, so the same values);
     // fixed domains nothing here needs are left out.
     const own = fixed?.(id);
-    const wanted = needs.get(id) ?? (pinned ? undefined : [asked]);
-    if (!wanted) continue;
-    const domains = mergeNeeds(own ? wanted.map((d) => own.find((o) => covers(o, d)) ?? d) : wanted);
+    const domains = mergeNeeds(wanted.map((w) => (own ? (own.find((o) => covers(o, w.d)) ?? w.d) : w.d)));
     plan.set(id, domains);
     const footprint = footprintOf(id);
     for (const d of domains) {
       if (pinned?.(id, d)) continue;
+      // Read on the domain of a footprint's reads, its inputs are too (a water's world cut reads
+      // the erosion there, which is run there).
+      const read = wanted.some((w) => w.read && covers(d, w.d));
       const inputs = inputDomainOf(id, d);
-      for (const e of wiring.wiresInto.get(id) ?? []) need(e.from.node, inputs);
-      for (const read of readsOf(footprint, d, asked)) {
-        const e = wiring.wireInto.get(`${id}.${read.port}`);
-        if (e) need(e.from.node, read.domain);
+      for (const e of wiring.wiresInto.get(id) ?? []) need(e.from.node, inputs, read);
+      for (const r of readsOf(footprint, d, asked)) {
+        const e = wiring.wireInto.get(`${id}.${r.port}`);
+        if (e) need(e.from.node, r.domain, true);
       }
     }
   }
   return plan;
+}
+
+/** A domain a node is needed on, and whether a footprint's reads ask it (planDomains). */
+interface Need {
+  readonly d: Domain;
+  readonly read: boolean;
 }
 
 /** The reads a footprint names besides its halo, for a node evaluated on `domain`. */

@@ -1,5 +1,5 @@
 // What the map says while an evaluation takes long: the node the worker runs and on what
-// ("Hydraulic erosion on the world (3 × 3 views and a margin, 833² cells)… 2.1 s"), with the time
+// ("Hydraulic erosion on the world (3 × 3 views, 769² cells)… 2.1 s"), with the time
 // since the request went. Gaea and World Machine name the node that computes; a 6-second world
 // change showed only a small "updating…" while every node's picture kept its old image.
 
@@ -40,7 +40,8 @@ export interface Where {
 
 /**
  * Where a node runs, for the view and world of the graph its request evaluates: on its world (the
- * world's grid, grown by the margin nodes below read around a cell), on the view (grown or not),
+ * world's grid, where an erosion runs, or grown by the margin a node reading round a cell, a coast,
+ * reads around it), on the view (grown or not),
  * or on a region of views (a water's world cut, a wind's coarse pass), with the cells a side.
  */
 export function whereParts(domain: Domain, graph: Pick<Graph, 'view' | 'world'>): Where {
