@@ -58,9 +58,10 @@ export interface EvaluateOptions {
   readonly shouldStop?: () => boolean;
   /**
    * A build's whole area (its tiles' union, on the lattice of the domains asked): a grid-bound
-   * node (an erosion, a flow, a coast without a cap) runs on the domains an evaluation of this
-   * grid gives it, whatever part of it is asked, so every block of tiles crops one erosion and
-   * neighbouring tiles agree at their edges. Those results are pinned: kept through dispose()
+   * node (an erosion, a flow, a coast without a cap) runs on this grid (and the coarse grids
+   * its readers' footprints read), whatever part of it is asked, so every block of tiles crops
+   * one erosion and neighbouring tiles agree at their edges; a block's reader past the grid
+   * reads its edge cells carried out (domains.ts extendInto). Those results are pinned: kept through dispose()
    * and taken, without their inputs, by the next evaluation given the same grid, until the
    * graph or a param changes, another grid is given or clearCache(). The domain asked must lie
    * inside the grid.
