@@ -9,6 +9,7 @@ import { renderDrainage } from '../src/render/drainage.ts';
 import type { Picture } from '../src/render/preview.ts';
 import { type CellNote, defineNode, field, type NodeReading } from '../src/model/manifest.ts';
 import { formatValue } from '../src/model/values.ts';
+import { GRID_PARAM } from '../src/model/erosion-grid.ts';
 
 export interface FlowStats {
   readonly node: string;
@@ -191,6 +192,7 @@ export const flow = defineNode({
       unit: 'rain × cells',
       doc: 'Accumulation from which a cell is river: the rain of this many 256-map cells of rain 1.',
     },
+    grid: GRID_PARAM,
   },
   explain: explainCell,
   constantNote,
@@ -199,6 +201,8 @@ export const flow = defineNode({
   stats(r) {
     return flowStats(r, r.arrowsUpstream('rain')[0] ?? null);
   },
+  // Runs on the grid it is bound to alone, or, in files before format 8, grown by its readers' halos.
+  ownGrid: (p) => p.grid === 'own',
   footprintDoc:
     "grid-bound: a river gathers its whole basin and a lake fills to its spill point wherever that is on the grid it runs on, so its outputs depend on that grid: in the editor the view, or the graph's world when it has one (see One world for erosion), in a build the build's whole grid, run once, so tiles agree at their edges (see Builds).",
   // Its work on a grid: one Priority-Flood and one gathering over its cells.

@@ -5,6 +5,7 @@ import { cellLength256 } from '../src/grid.ts';
 import { DEPOSITION_MAX, streamPowerErosion } from '../src/kernels/fluvial.ts';
 import { argsortFloat32 } from '../src/kernels/sort.ts';
 import { COARSE_PARAM } from '../src/model/erosion-coarse.ts';
+import { GRID_PARAM } from '../src/model/erosion-grid.ts';
 import { type CellNote, defineNode, field, type NodeReading, workCount } from '../src/model/manifest.ts';
 import { formatValue, type TerrainValue } from '../src/model/values.ts';
 
@@ -145,9 +146,12 @@ export const fluvial = defineNode({
       doc: "Yuan et al.'s G: how readily the sediment cut upstream settles where the rivers slow (G · Qs / A a step). 0: none, what is cut leaves the map; 1: valley floors and lakes fill, the valleys cut less.",
     },
     coarse: COARSE_PARAM,
+    grid: GRID_PARAM,
   },
   explain: explainCell,
   neutralParams: { iterations: 0 },
+  // Runs on the grid it is bound to alone, or, in files before format 8, grown by its readers' halos.
+  ownGrid: (p) => p.grid === 'own',
   coarseParams: (p) => (p.coarse === 'before' ? { ...p, iterations: 0 } : p),
   // A draft at `cells` of the full picture's resolution: the drainage area is in 256-map cells
   // and a step's length too, but a coarse cell gathers the slopes a finer grid leaves beside its

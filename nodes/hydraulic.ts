@@ -4,6 +4,7 @@
 import { hydraulicErosion } from '../src/kernels/hydraulic.ts';
 import { CELLS_PARAM } from '../src/model/erosion-cells.ts';
 import { COARSE_PARAM } from '../src/model/erosion-coarse.ts';
+import { GRID_PARAM } from '../src/model/erosion-grid.ts';
 import { cellRatio, countedWords, defineNode, field, workCount } from '../src/model/manifest.ts';
 
 /**
@@ -50,9 +51,12 @@ export const hydraulic = defineNode({
     radius: { kind: 'number', default: 2, min: 1, max: 8, step: 0.5, unit: 'cells', doc: 'Radius of the brush a droplet wears the ground with, in cells of the grid it runs on (a finer grid wears narrower gullies).' },
     coarse: COARSE_PARAM,
     cells: CELLS_PARAM,
+    grid: GRID_PARAM,
   },
   footprintDoc:
     "grid-bound: reads the whole grid it runs on (a droplet may roll anywhere on it), so its heights, and everything downstream, depend on that grid's extent and resolution: in the editor the view's, or the graph's world's when it has one (see One world for erosion), in a build the build's whole grid, run once, so tiles agree at their edges (see Builds). Read on a coarse grid (the water's world cut, the wind's upwind pass) it passes the land before it on, by default (`coarse`).",
+  // Runs on the grid it is bound to alone, or, in files before format 8, grown by its readers' halos.
+  ownGrid: (p) => p.grid === 'own',
   coarseParams: (p) => (p.coarse === 'before' ? { ...p, droplets: 0 } : p),
   // How its params scale with the grid's cells per view (NodeDef.cellScale), for a grid of
   // `ratio` times the cells of the one they were set for: a 1024² view of params in 256-map

@@ -4,6 +4,7 @@
 import { type ThermalBand, thermalBand, thermalErosion } from '../src/kernels/thermal.ts';
 import { CELLS_PARAM } from '../src/model/erosion-cells.ts';
 import { COARSE_PARAM } from '../src/model/erosion-coarse.ts';
+import { GRID_PARAM } from '../src/model/erosion-grid.ts';
 import { cellRatio, countedWords, defineNode, field, workCount } from '../src/model/manifest.ts';
 import { bands, threadCount } from '../src/parallel/threads.ts';
 
@@ -30,9 +31,12 @@ export const thermal = defineNode({
     rate: { kind: 'number', default: 0.25, min: 0, max: 0.5, step: 0.01, doc: 'Share of the excess that slides per pass.' },
     coarse: COARSE_PARAM,
     cells: CELLS_PARAM,
+    grid: GRID_PARAM,
   },
   footprintDoc:
     "grid-bound: a cell sees the heights within 2 × passes cells (iterations × (cells a view / 256)² passes, or iterations with cells the grid's own), a reach in cells, not in world units, so its heights depend on the grid's resolution and edges; a build runs it once on its whole grid, so tiles agree at their edges (see Builds). Read on a coarse grid (the water's world cut, the wind's upwind pass) it passes the land before it on, by default (`coarse`).",
+  // Runs on the grid it is bound to alone, or, in files before format 8, grown by its readers' halos.
+  ownGrid: (p) => p.grid === 'own',
   coarseParams: (p) => (p.coarse === 'before' ? { ...p, iterations: 0 } : p),
   // How its params scale with the grid's cells per view (NodeDef.cellScale), for a grid of
   // `ratio` times the cells of the one they were set for (a 148² draft of a 1024² view in the

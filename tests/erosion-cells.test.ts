@@ -17,7 +17,7 @@ function erosionWith(params: Record<string, unknown>, type?: string): Graph {
   return { ...VALLEYS, nodes: VALLEYS.nodes.map((n) => (n.id === 'erosion' ? { ...n, type: type ?? n.type, params: { ...(type ? {} : n.params), ...params } } : n)) as Graph['nodes'] };
 }
 
-const THERMAL = erosionWith({ iterations: 40, talus: 4, rate: 0.25, coarse: 'before', cells: 'map256' }, 'thermal');
+const THERMAL = erosionWith({ iterations: 40, talus: 4, rate: 0.25, coarse: 'before', cells: 'map256', grid: 'own' }, 'thermal');
 const PORTS = { hydraulic: ['out', 'wear', 'deposit'], thermal: ['out', 'moved'] } as const;
 
 /** The change the erosion makes to the height it is given (output minus input) on an n² view. */
@@ -42,14 +42,20 @@ function digest(graph: Graph, n: number, draft?: number): string {
   return h.digest('hex').slice(0, 16);
 }
 
-/** A graph as a file of format 6 held it: no `cells` on its erosion. */
+/** The graph with its erosion on the grid grown by its readers' halos, as before format 8. */
+function grown(graph: Graph): Graph {
+  const e = graph.nodes.find((n) => n.id === 'erosion')!;
+  return erosionWith({ ...e.params, grid: 'grown' }, e.type);
+}
+
+/** A graph as a file of format 6 held it: no `cells` (format 7) nor `grid` (format 8) on its erosion. */
 function asVersion6(graph: Graph): string {
   const doc = JSON.parse(VALLEYS_TEXT);
   doc.version = 6;
   doc.nodes = doc.nodes.map((n: { id: string }) => {
     if (n.id !== 'erosion') return n;
     const e = graph.nodes.find((x) => x.id === 'erosion')!;
-    const { cells: _, ...params } = e.params;
+    const { cells: _, grid: __, ...params } = e.params;
     return { ...n, type: e.type, params };
   });
   return JSON.stringify(doc);
@@ -81,12 +87,19 @@ describe('erosions whose params count 256-map cells', () => {
   }, 300_000);
 
   it.each([
-    ['hydraulic', VALLEYS, '3d57df7686dc6f45'],
-    ['thermal', THERMAL, 'ad7df881f207ce78'],
-  ])('gives at 256² the bytes of the grid\'s own cells, and of files before format 7 (%s)', (_, graph, before) => {
-    // The digests of these erosions at 256² as the engine computed them before format 7 (abeb4ea).
-    expect(digest(graph, 256)).toBe(before);
-    expect(digest(erosionWith({ ...graph.nodes.find((n) => n.id === 'erosion')!.params, cells: 'grid' }, graph.nodes.find((n) => n.id === 'erosion')!.type), 256)).toBe(before);
+    ['hydraulic', VALLEYS, '462ab3b3d3b2d03d', '3d57df7686dc6f45'],
+    ['thermal', THERMAL, 'b371b5b894792400', 'ad7df881f207ce78'],
+  ])("gives at 256² the bytes of the grid's own cells, and of files before format 7 (%s)", (_, graph, own, before) => {
+    const erosion = graph.nodes.find((n) => n.id === 'erosion')!;
+    const inGridCells = erosionWith({ ...erosion.params, cells: 'grid' }, erosion.type);
+    // On the view alone (grid: own, format 8): eroded-valleys' coast and wind read 1/8 view round
+    // the erosion past the view, its edge cells carried out, and no longer grow its grid (320²).
+    expect(digest(graph, 256)).toBe(own);
+    expect(digest(inGridCells, 256)).toBe(own);
+    // On the view grown by their halos (grid: grown, files before format 8): the digests of these
+    // erosions at 256² as the engine computed them before format 7 (abeb4ea).
+    expect(digest(grown(graph), 256)).toBe(before);
+    expect(digest(grown(inGridCells), 256)).toBe(before);
   });
 
   it('drafts a 1024² view as a view of the draft\'s size: scaled from 256-map cells, not from the full picture', () => {

@@ -24,7 +24,7 @@ function withParams(graph: Graph, id: string, params: Record<string, unknown>, t
 }
 
 /** eroded-valleys with a thermal erosion of the default params in place of its hydraulic one. */
-const THERMAL = withParams(VALLEYS, 'erosion', { iterations: 40, talus: 4, rate: 0.25, coarse: 'before', cells: 'map256' }, 'thermal');
+const THERMAL = withParams(VALLEYS, 'erosion', { iterations: 40, talus: 4, rate: 0.25, coarse: 'before', cells: 'map256', grid: 'own' }, 'thermal');
 /** The same two with their params in the grid's own cells (files before format 7), drafted by the draft's cells over the full picture's. */
 const VALLEYS_GRID = withParams(VALLEYS, 'erosion', { cells: 'grid' });
 const THERMAL_GRID = withParams(THERMAL, 'erosion', { cells: 'grid' });

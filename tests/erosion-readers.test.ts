@@ -4,6 +4,7 @@
 // by the halos of the nodes reading it (a coast's cap, a wind's fetch, a blur, a warp), so wiring
 // a Blur after an erosion moved its valleys over the view (every one of the 4096 cells of a 64²
 // view differed). A reader past the grid now reads it extended: its edge cells carried out.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createEngine, parseGraph } from '../src/index.ts';
@@ -93,6 +94,30 @@ describe('an erosion read by a node with a halo', () => {
       return new Uint32Array(d.buffer.slice(d.byteOffset, d.byteOffset + d.byteLength));
     };
     expect(differing(built(withReaders(VALLEYS, [])), built(withReaders(VALLEYS, [BLUR])))).toBe(0);
+  });
+});
+
+describe("an erosion of a file before format 8 (grid: grown)", () => {
+  // A version-7 file's erosions get `grid: grown` (migrations.ts V7_TO_V8): their grid grows by
+  // their readers' halos, as it did, so the file keeps its pixels (tests/saved-pixels.test.ts).
+  const grown = (g: Graph): Graph => ({ ...g, nodes: g.nodes.map((n) => (n.id === 'erosion' ? { ...n, params: { ...n.params, grid: 'grown' } } : n)) });
+
+  it('still runs on the view grown by the blur reading it, the bytes it gave at format 7', () => {
+    const grids: number[] = [];
+    const alone = eroded(grown(withReaders(small(), [])));
+    const g = grown(withReaders(small(), [BLUR]));
+    expect(differing(alone, eroded(g, grids))).toBeGreaterThan(0);
+    // 64 cells and the blur's 3.5 radii (0.175 view, 12 cells) on each side.
+    expect(new Set(grids)).toEqual(new Set([88]));
+    const e = createEngine(g);
+    e.evaluate();
+    const h = createHash('sha256');
+    for (const id of ['erosion', 'soft']) {
+      const d = e.output(id)!.data;
+      h.update(Buffer.from(d.buffer, d.byteOffset, d.byteLength));
+    }
+    // The erosion's and the blur's bytes as the engine computed them at bdc756e, before format 8.
+    expect(h.digest('hex').slice(0, 16)).toBe('e8b253a47362b461');
   });
 });
 

@@ -25,9 +25,9 @@ function annotated(): string {
 }
 
 describe('format version 3', () => {
-  it('is read by this build, which writes version 7, as every shipped graph is', () => {
-    expect(CURRENT_VERSION).toBe(7);
-    for (const file of files) expect(JSON.parse(readFileSync(`graphs/${file}`, 'utf8')).version).toBe(7);
+  it('is read by this build, which writes version 8, as every shipped graph is', () => {
+    expect(CURRENT_VERSION).toBe(8);
+    for (const file of files) expect(JSON.parse(readFileSync(`graphs/${file}`, 'utf8')).version).toBe(8);
   });
 
   it('saves frames and reroute dots, and loads them back to the same bytes', () => {
@@ -64,11 +64,11 @@ describe('format version 3', () => {
     expect(problems[2].message).toBe('duplicate frame id "noises" (first at $.frames[0])');
   });
 
-  it('refuses a file newer than version 7 with one clear problem', () => {
+  it('refuses a file newer than version 8 with one clear problem', () => {
     const doc = JSON.parse(annotated());
-    doc.version = 8;
+    doc.version = 9;
     expect(() => parseGraph(doc, { file: 'new.json' })).toThrow(
-      'new.json: 1 problem in the graph\n  $.version: the file is version 8, newer than this Terrain Graph reads (up to 7): open it with a newer Terrain Graph',
+      'new.json: 1 problem in the graph\n  $.version: the file is version 9, newer than this Terrain Graph reads (up to 8): open it with a newer Terrain Graph',
     );
   });
 });
@@ -270,12 +270,12 @@ describe('the command line with version-3 files', () => {
     // The file's own nodes, each output once; the water's neutral copy is no output of the file.
     expect(list(out).filter((f) => f.includes('__'))).toEqual([]);
     expect(list(out)).toContain('biomes.out.png');
-    const v7 = JSON.parse(text);
-    v7.version = 8;
-    writeFileSync(file, JSON.stringify(v7));
+    const v9 = JSON.parse(text);
+    v9.version = 9;
+    writeFileSync(file, JSON.stringify(v9));
     const refused = await run('check', file);
     expect(refused.code).not.toBe(0);
-    expect(refused.err).toContain('the file is version 8, newer than this Terrain Graph reads (up to 7)');
+    expect(refused.err).toContain('the file is version 9, newer than this Terrain Graph reads (up to 8)');
     rmSync(dir, { recursive: true, force: true });
   });
 });

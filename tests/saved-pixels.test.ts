@@ -60,3 +60,22 @@ describe('files saved at 085b18c keep their pixels', () => {
     expect(digest({ ...g, view: { x: g.view.x + 0.37, y: g.view.y - 1.2, size: 97 } })).toBe(want);
   });
 });
+
+// Format 8 runs an erosion on the grid it is bound to alone, whatever reads it (its `grid`: own);
+// format 7 grew that grid by its readers' halos, and eroded-valleys' coast and wind read 1/8 view
+// round its erosion. graphs/eroded-valleys.json as shipped at format 7 (bdc756e), opened now, gets
+// `grid: grown` (migrations.ts V7_TO_V8) and keeps every output's bytes: the digests the engine
+// at bdc756e computed of that file.
+describe('files saved at format 7 keep their pixels', () => {
+  const V7 = 'tests/fixtures/saved-v7/eroded-valleys.json';
+
+  it.each([
+    [64, '6244d5abae947e7b'],
+    [256, '6d5f38e2ba725fd0'],
+  ])('eroded-valleys.json at %i²', (size, want) => {
+    const g = parseGraph(readFileSync(V7, 'utf8'), { file: 'eroded-valleys.json' });
+    expect(JSON.parse(readFileSync(V7, 'utf8')).version).toBe(7);
+    expect(g.nodes.find((n) => n.type === 'hydraulic')!.params.grid).toBe('grown');
+    expect(digest({ ...g, view: { ...g.view, size } })).toBe(want);
+  });
+});

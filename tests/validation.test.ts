@@ -237,3 +237,33 @@ describe('version 4 → 5', () => {
     expect(MIGRATIONS[4]).toBeTypeOf('function');
   });
 });
+
+describe('version 7 → 8', () => {
+  // Format 8 runs an erosion or a flow on the grid it is bound to alone (`grid`: own); a
+  // version-7 file ran it on that grid grown by its readers' halos, and gets `grid: grown`.
+  it.each(['eroded-valleys.json', 'carved-valleys.json', 'rivers-from-the-rain.json', 'island.json'])(
+    'opens %s written as version 7 with its erosions and flows grown by their readers, all else as shipped',
+    (file) => {
+      const v8 = loadGraph(file);
+      const v7 = JSON.parse(serializeGraph(v8)) as Doc;
+      v7.version = 7;
+      const bound = v7.nodes.filter((node: Doc) => ['hydraulic', 'thermal', 'fluvial', 'flow'].includes(node.type));
+      expect(bound.length).toBeGreaterThan(0);
+      for (const node of bound) {
+        expect(node.params.grid).toBe('own');
+        delete node.params.grid;
+      }
+      const opened = parseGraph(v7);
+      const want = structuredClone(v8);
+      for (const node of want.nodes) if (Object.hasOwn(node.params, 'grid')) node.params.grid = 'grown';
+      expect(opened).toEqual(want);
+    },
+  );
+
+  it('leaves a grid already set, and gives new nodes their own grid', () => {
+    const v7 = JSON.parse(serializeGraph(loadGraph('eroded-valleys.json'))) as Doc;
+    expect((migrate(v7, 7, 8) as Doc).nodes.find((n: Doc) => n.type === 'hydraulic').params.grid).toBe('own');
+    expect(CURRENT_VERSION).toBe(8);
+    for (const type of ['hydraulic', 'thermal', 'fluvial', 'flow']) expect(nodeDefOf(type)!.params.grid?.default, type).toBe('own');
+  });
+});

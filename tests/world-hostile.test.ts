@@ -67,10 +67,10 @@ describe('a hostile world in a file', () => {
     }
   });
 
-  it('refuses a version-8 file with one as newer, and names every param a version-7 file with version-1 nodes lacks', async () => {
-    const v8 = await runCli('check', fileOf({ ...DOC, version: 8, world: { x: 0, y: 0, size: 2 } }));
-    expect([v8.code, v8.err]).toEqual([2, 'g.json: 1 problem in the graph\n  $.version: the file is version 8, newer than this Terrain Graph reads (up to 7): open it with a newer Terrain Graph\n']);
-    // The hydraulic erosion's `coarse` came with version 4: a version-7 file must have it.
+  it('refuses a version-9 file with one as newer, and names every param a version-8 file with version-1 nodes lacks', async () => {
+    const v9 = await runCli('check', fileOf({ ...DOC, version: 9, world: { x: 0, y: 0, size: 2 } }));
+    expect([v9.code, v9.err]).toEqual([2, 'g.json: 1 problem in the graph\n  $.version: the file is version 9, newer than this Terrain Graph reads (up to 8): open it with a newer Terrain Graph\n']);
+    // The hydraulic erosion's `coarse` came with version 4: a version-8 file must have it.
     const doc = structuredClone(DOC) as { nodes: { id: string; params: Record<string, unknown> }[] };
     delete doc.nodes.find((n) => n.id === 'erosion')!.params.coarse;
     const r = await runCli('check', fileOf({ ...doc, world: { x: 0, y: 0, size: 2 } }));

@@ -82,8 +82,12 @@ export class Layout {
       // A node whose own footprint is grid-bound (an erosion, a flow) runs on the grid it is bound
       // to, the build's, the world's or the view, whatever reads it: readers past it read it
       // extended (planDomains). Its readers' halos grew it, so a blur wired below an erosion
-      // moved its valleys.
-      const self = bound.filter((id) => boundFootprint(footprint(id)));
+      // moved its valleys: still so where its NodeDef.ownGrid says (files before format 8, and
+      // the coast without a cap and the wind starting at the view's edge, which declare none).
+      const self = bound.filter((id) => {
+        const { def, node, footprint: f } = this.nodeOf(id);
+        return boundFootprint(f) && (def.ownGrid?.(node.params as never) ?? false);
+      });
       for (const id of self) this.bound.set(id, grid ?? asked);
       const whole = planDomains(wiring, footprint, all, bound, grid ?? asked, inputs, undefined, undefined, boundGrid);
       // On a build's grid only the nodes whose own footprint is grid-bound need the whole

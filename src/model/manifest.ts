@@ -412,6 +412,18 @@ export interface NodeDef<
    */
   coarseParams?(params: ParamValues<P>): ParamValues<P>;
   /**
+   * For a node whose footprint is grid-bound by nature (an erosion, a flow): whether it runs on
+   * the grid it is bound to alone (the view without a world, the world's grid, a build's grid),
+   * whatever reads it, a reader past that grid reading its edge cells carried out (domains.ts
+   * extendInto); its `grid` param, own by default (src/model/erosion-grid.ts). False or absent:
+   * that grid grown by its readers' halos, as before format 8 (a file of version 7 or older gets
+   * `grid: grown`, so its pixels stay). The coast without a cap and the wind starting at the
+   * view's edge (grid-bound only in modes files of format 1 got, still offered) declare none:
+   * they grow by their readers' halos, as they did; one param fewer on two nodes whose modes
+   * already depend on the view.
+   */
+  ownGrid?(params: ParamValues<P>): boolean;
+  /**
    * Why the node cannot run with these params and wires, known before evaluating (the chain's
    * one knot per wired input), or null. `check` and `render` refuse a graph for it up front.
    */

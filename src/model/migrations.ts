@@ -7,7 +7,7 @@ import { cloneParam, type AnyParamValue } from './params.ts';
 export const FORMAT = 'terrain-graph';
 
 /** The version this build writes, and the newest it reads. */
-export const CURRENT_VERSION = 7;
+export const CURRENT_VERSION = 8;
 
 export type Document = Record<string, unknown>;
 
@@ -85,6 +85,16 @@ export const V5_TO_V6: readonly Migration[] = [];
  */
 export const V6_TO_V7: readonly Migration[] = [addParamsSince(7)];
 
+/**
+ * Version 8 has an erosion or a flow run on the grid it is bound to alone (the view without a
+ * world, the world's grid, a build's grid), whatever reads it: a node below that reads round a
+ * cell reads past that grid its edge cells carried out (their `grid`: own, NodeDef.ownGrid);
+ * version 7 ran it on that grid grown by its readers' halos. A version-7 file gets `grid: grown`,
+ * which keeps that, so its pixels stay (tests/saved-pixels.test.ts). The coast without a cap and
+ * the wind starting at the view's edge (format 1's modes) keep growing, with no param (NodeDef.ownGrid).
+ */
+export const V7_TO_V8: readonly Migration[] = [addParamsSince(8)];
+
 /** MIGRATIONS[v] upgrades version v to v + 1. */
 export const MIGRATIONS: Readonly<Record<number, Migration>> = {
   1: (doc) => V1_TO_V2.reduce((d, step) => step(d), doc),
@@ -93,6 +103,7 @@ export const MIGRATIONS: Readonly<Record<number, Migration>> = {
   4: (doc) => V4_TO_V5.reduce((d, step) => step(d), doc),
   5: (doc) => V5_TO_V6.reduce((d, step) => step(d), doc),
   6: (doc) => V6_TO_V7.reduce((d, step) => step(d), doc),
+  7: (doc) => V7_TO_V8.reduce((d, step) => step(d), doc),
 };
 
 /** Applies the steps from `from` up to `to`; throws naming the first missing step. */
