@@ -302,7 +302,7 @@ describe('the fluvial node in the engine', () => {
     g.nodes = g.nodes.filter((node) => keep.has(node.id));
     g.edges = g.edges.filter((e) => keep.has(e.from.node) && keep.has(e.to.node));
     g.nodes.find((node) => node.id === 'water')!.params.cut = 'view';
-    g.nodes.push({ id: 'valleys', type: 'fluvial', title: 'Fluvial erosion', position: [0, 0], params: { strength: 0.2, m: 0.5, iterations: 5, loss: 0, deposition: 0, coarse: 'before' } });
+    g.nodes.push({ id: 'valleys', type: 'fluvial', title: 'Fluvial erosion', position: [0, 0], params: { strength: 0.2, m: 0.5, iterations: 5, loss: 0, deposition: 0, coarse: 'before', grid: 'own' } });
     g.edges.push({ from: { node: 'water', port: 'terrain' }, to: { node: 'valleys', port: 'terrain' } });
     const e = evaluated(g, 97);
     const before = e.output('water', 'terrain') as TerrainValue;

@@ -11,7 +11,7 @@ export function flowDigest(size: number): string {
   const load = (file: string) => parseGraph(readFileSync(`graphs/${file}`, 'utf8'), { file });
 
   const eroded = load('eroded-valleys.json');
-  eroded.nodes.push({ id: 'scree', type: 'thermal', title: 'Scree', position: [0, 0], params: { iterations: 20, talus: 2, rate: 0.25, coarse: 'before', cells: 'map256' } });
+  eroded.nodes.push({ id: 'scree', type: 'thermal', title: 'Scree', position: [0, 0], params: { iterations: 20, talus: 2, rate: 0.25, coarse: 'before', cells: 'map256', grid: 'own' } });
   eroded.edges.push({ from: { node: 'erosion', port: 'out' }, to: { node: 'scree', port: 'height' } });
   const a = createEngine(eroded, { size });
   a.evaluate();
