@@ -12,11 +12,12 @@ export const GRID_PARAM: EnumParam<GridRun> = {
   kind: 'enum',
   default: 'own',
   options: ['own', 'grown'],
-  labels: { own: 'its own', grown: "grown by readers' halos" },
+  // "grown by readers' halos" was cut off in the card's select at 1024 × 700.
+  labels: { own: 'its own', grown: 'grown by readers' },
   since: { version: 8, legacy: 'grown' },
   doc:
     'The grid it runs on: "its own" (own in files), the view without a world, the world\'s grid with one, a build\'s whole grid, ' +
     'whatever reads it: a node below that reads round a cell (a coast, a wind, a blur, a warp) reads past that grid its edge cells carried out, ' +
-    'so wiring one in changes nothing above it; "grown by readers\' halos" (grown), as files before format 8 did: ' +
+    'so wiring one in changes nothing above it; "grown by readers" (grown), as files before format 8 did: ' +
     'that grid grown by the halos of the nodes reading it, so adding such a reader changes its cells (an erosion wears other land).',
 };

@@ -37,3 +37,36 @@ describe("the erosion's cells counted", () => {
     });
   }
 });
+
+// The erosion's `grid` (format 8) on the same card: Eroded valleys opens with its erosion on its
+// own grid, said in words, and the select sets the old way (grown by its readers' halos) in the file,
+// which redraws the map (the recipe's coast and wind read round the erosion).
+describe("the erosion's grid", () => {
+  for (const viewport of [{ width: 1600, height: 1000 }, { width: 1024, height: 700 }]) {
+    it(`shows and sets the grid it runs on (${viewport.width} × ${viewport.height})`, async () => {
+      await withApp({ viewport, recipe: 'eroded-valleys.json' }, async (page) => {
+        await showParams(page, 'erosion');
+        await settle(page);
+        const param = page.locator('tg-node[data-node-id="erosion"] tg-param[name="grid"]');
+        await param.scrollIntoViewIfNeeded();
+        await expect.poll(() => param.locator('label').textContent()).toBe('grid');
+        const select = param.locator('select');
+        expect(await select.evaluate((s: HTMLSelectElement) => [...s.options].map((o) => o.textContent))).toEqual(['its own', 'grown by readers']);
+        expect(await select.evaluate((s: HTMLSelectElement) => s.selectedOptions[0].textContent)).toBe('its own');
+        expect((await params(page, 'erosion')).grid).toBe('own');
+        // The select sits in its row, beside its label on one line, and in the window.
+        const row = (await param.boundingBox())!;
+        const box = (await select.boundingBox())!;
+        const label = (await param.locator('label').boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(row.x);
+        expect(box.x + box.width).toBeLessThanOrEqual(row.x + row.width + 0.5);
+        expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+        expect(label.height).toBeLessThan(box.height + 4);
+        await select.selectOption('grown');
+        await settle(page);
+        expect((await params(page, 'erosion')).grid).toBe('grown');
+        await screenshot(page, `erosion-grid-${viewport.width}x${viewport.height}`);
+      });
+    });
+  }
+});
