@@ -30,7 +30,7 @@ const AT: ErosionAt = { node: 'erosion', out: 'out', input: { node: 'height', po
 const cases: { name: string; graph: Graph }[] = [
   { name: 'hydraulic (eroded-valleys)', graph: VALLEYS },
   { name: 'hydraulic (node defaults)', graph: erosionWith(VALLEYS, { capacity: 0.15, radius: 2 }) },
-  { name: 'thermal (eroded-valleys, 40 passes)', graph: erosionWith(VALLEYS, { iterations: 40, talus: 4, rate: 0.25, coarse: 'before' }, 'thermal') },
+  { name: 'thermal (eroded-valleys, 40 passes)', graph: erosionWith(VALLEYS, { iterations: 40, talus: 4, rate: 0.25, coarse: 'before', cells: 'map256', grid: 'own' }, 'thermal') },
 ].filter((c) => c.name.startsWith(only));
 
 /**
