@@ -11,6 +11,7 @@ import type { AnyParamValue } from '../model/params.ts';
 import { GraphError } from '../model/problems.ts';
 import type { Value } from '../model/values.ts';
 import { readinessProblems, suggest } from '../model/validate.ts';
+import { seaInputs, seaUnder } from '../engine/sea.ts';
 import { exportFile, type ExportFormat, type MeshExport, NONFINITE_TAG, nonFiniteCount } from '../render/exports.ts';
 import { finiteMean, finiteRange } from '../render/layer.ts';
 import { MESH_DEFAULTS, MESH_SIDE_MAX, MESH_SIDE_MIN, type MeshOptions, meshOptionProblems, meshSide } from '../render/land-mesh.ts';
@@ -244,7 +245,8 @@ export async function renderCommand(argv: readonly string[], log: (line: string)
   for (const id of ids) if (!known.has(id)) throw new UsageError(`--node ${id}: no node "${id}" in ${file}${suggest(id, known.size <= 1000 ? [...known] : [])}`);
   const wantStats = args.bare.has('stats');
   const statNodes = wantStats ? graph.nodes.filter((n) => engine.catalogue.def(n.type)?.stats).map((n) => n.id) : [];
-  const targets = [...new Set([...ids, ...statNodes])];
+  // What the sea painted under a lakes or rivers layer's PNG is read from (src/engine/sea.ts) is kept too.
+  const targets = [...new Set([...ids, ...statNodes, ...seaInputs(graph, engine.catalogue, ids)])];
 
   // What evaluation would refuse, refused before it: a missing wire, too few chain knots.
   const edited = engine.graph;
@@ -295,10 +297,12 @@ export async function renderCommand(argv: readonly string[], log: (line: string)
         const value = engine.output(id, port)!;
         const stem = `${id}.${port}`;
         stems.push(stem);
+        // The sea the viewer's map paints under a lakes or rivers layer: its PNG paints it as the editor's export does.
+        const landMask = seaUnder(engine, edited, engine.catalogue, id, value);
         if (progress) log(`writing ${stem}`);
         // The same files, under the same names, as the editor's viewer exports (src/render/exports.ts).
         const file = (format: ExportFormat, meshOf?: MeshExport) => {
-          const f = exportFile(value, n, stem, format, style, undefined, meshOf);
+          const f = exportFile(value, n, stem, format, style, undefined, meshOf, format === 'png' || format === 'glb' ? landMask : null);
           if (f) staging.write(f.name, f.bytes);
           return f?.name;
         };

@@ -11,7 +11,7 @@
 
 import { drawWater, type WaterLayer } from './rivers.ts';
 import type { Picture } from './preview.ts';
-import { makeRamp, type Rgb } from './ramps.ts';
+import { LAND_MASK, makeRamp, type Rgb } from './ramps.ts';
 
 /** Gathered rain, from none (black: the rain shadow, land drier than the loss) to the most (white). */
 export const DRAINAGE = makeRamp(['#000000', '#2a2620', '#6b6355', '#b8ad98', '#ffffff']);
@@ -126,4 +126,17 @@ export function paintSea(rgba: Uint8ClampedArray, side: number, land: Uint8Array
     }
   }
   return painted;
+}
+
+/**
+ * Draws the sea of `land` (src/engine/sea.ts seaUnder) over a picture of a two-valued layer or a lake layer: over its
+ * 0 cells, drawn in the mask's land colour (a river pixel at the coast, a lake's, stays as it is).
+ * Before the water over it; returns the colours the water is to stand apart from (drawWater's
+ * `apart`): the sea's, for every picture of a layer with a sea under it, whether or not this
+ * one shows any, so that a drag frame off the coast draws its rivers as the map does.
+ */
+export function drawSeaUnder(rgba: Uint8ClampedArray, side: number, land: Uint8Array | null, n: number): readonly Rgb[] {
+  if (!land) return [];
+  paintSea(rgba, side, land, n, LAND_MASK);
+  return [DRAINAGE_SEA];
 }

@@ -7,6 +7,7 @@ import type { BiomeValue, PortType, Value } from '../model/values.ts';
 import { finiteRange, type LayerStyle, renderLayer } from './layer.ts';
 import { type MeshOptions, terrainGlb } from './land-mesh.ts';
 import { biomePng, grey16Png, rgbaPng } from './png.ts';
+import { drawSeaUnder } from './drainage.ts';
 import { drawWater, type WaterLayer } from './rivers.ts';
 import type { HeightSource } from './relief.ts';
 import { splatFiles } from './splat.ts';
@@ -98,14 +99,24 @@ export function exportApplies(value: { readonly type: PortType }, format: Export
  * `water` (river and lake layers, n × n) is drawn over the PNG as the viewer draws it, which the
  * name says (`stem.rivers.png`), and over the mesh's drape (`stem.glb`, `stem.rivers.glb`);
  * the other formats are the layer's data and leave it out. `mesh` is the glb's land and
- * metres (required for it). Null when the format does not apply to the layer.
+ * metres (required for it). `landMask` (src/engine/sea.ts seaUnder: 1 on land, 0 on the sea) is the
+ * sea painted under a two-valued or lake layer's PNG and drape, as the map paints it. Null when
+ * the format does not apply to the layer.
  */
-export function exportFile(value: Value, n: number, stem: string, format: ExportFormat, style: LayerStyle = {}, water?: readonly WaterLayer[], mesh?: MeshExport): ExportFile | null {
+export function exportFile(
+  value: Value,
+  n: number,
+  stem: string,
+  format: ExportFormat,
+  style: LayerStyle = {},
+  water?: readonly WaterLayer[],
+  mesh?: MeshExport,
+  landMask?: Uint8Array | null,
+): ExportFile | null {
   if (!exportApplies(value, format)) return null;
   switch (format) {
     case 'png': {
-      const rgba = renderLayer(value, n, style);
-      if (water?.length) drawWater(rgba, n, water, n);
+      const rgba = layerPicture(value, n, style, landMask, water);
       return { name: `${stem}${water?.length ? '.rivers' : ''}.png`, bytes: rgbaPng(rgba, n, n), mime: 'image/png' };
     }
     case 'png16': {
@@ -130,8 +141,7 @@ export function exportFile(value: Value, n: number, stem: string, format: Export
       const { land, options } = mesh;
       if (!land) throw new Error(`nothing under ${stem} holds heights to build a mesh on`);
       if (land.value.type === 'biome' || land.value.data.length !== n * n) throw new Error(`the heights under ${stem} (${land.ref.node}.${land.ref.port}) are no ${n} × ${n} field`);
-      const rgba = renderLayer(value, n, style);
-      if (water?.length) drawWater(rgba, n, water, n);
+      const rgba = layerPicture(value, n, style, landMask, water);
       const bytes = terrainGlb({
         heights: land.value.data as Float32Array,
         n,
@@ -144,6 +154,21 @@ export function exportFile(value: Value, n: number, stem: string, format: Export
       return { name: `${stem}${water?.length ? '.rivers' : ''}.glb`, bytes, mime: 'model/gltf-binary' };
     }
   }
+}
+
+/**
+ * The layer's 8-bit picture (n × n RGBA, north row first) as the viewer's map draws it: in its
+ * palette; the sea of `land` (seaUnder) painted under a two-valued or lake layer; the water over
+ * it in the colour the map gives it, apart from that sea (drawWater's `apart`). What a PNG export
+ * and a mesh's drape are, from the editor, `render` and `build --format png` alike. Without the
+ * sea, the exported lakes layer drew the sea as sand and its rivers deep blue where the map
+ * showed the sea and aqua rivers.
+ */
+export function layerPicture(value: Value, n: number, style: LayerStyle = {}, land?: Uint8Array | null, water?: readonly WaterLayer[]): Uint8ClampedArray {
+  const rgba = renderLayer(value, n, style);
+  const apart = drawSeaUnder(rgba, n, land ?? null, n);
+  if (water?.length) drawWater(rgba, n, water, n, apart);
+  return rgba;
 }
 
 // The stem is the shortest that leaves a range: "<node>.<port>", or with the graph's name before

@@ -8,15 +8,15 @@ import { readNode } from '../engine/reading.ts';
 import { inEditorWords } from '../engine/run-node.ts';
 import { edgeInto, type Graph, type GraphNode } from '../model/graph.ts';
 import type { AnyNodeDef, Catalogue, NodeReading } from '../model/manifest.ts';
-import { isLines, isMask, type Value, waterKind } from '../model/values.ts';
+import { isLines, type Value, waterKind } from '../model/values.ts';
 import type { Domain } from '../grid.ts';
 import { CATALOGUE } from '../../nodes/index.ts';
 import { layerHistogram } from '../render/histogram.ts';
 import { finiteMean, finiteRange, type LayerStyle } from '../render/layer.ts';
 import { constantOf, histogram, renderPreview } from '../render/preview.ts';
 import { coarseSide, drawWater, renderCoarse, type WaterLayer } from '../render/rivers.ts';
-import { DRAINAGE_SEA, paintSea } from '../render/drainage.ts';
-import { LAND_MASK, rampFor, type Rgb } from '../render/ramps.ts';
+import { drawSeaUnder } from '../render/drainage.ts';
+import { seaUnder } from '../engine/sea.ts';
 import type { Detail, EvaluateRequest, EvaluateResult, Image, NodeResult, WaterRef } from './protocol.ts';
 import { trimScratch } from '../kernels/scratch.ts';
 import { threadCount, useThreads } from '../parallel/threads.ts';
@@ -374,36 +374,6 @@ const BINS = '#bins:';
 /** Versions the main thread sees: a draft's never equals a full evaluation's (two engines count apart). */
 function pictureVersion(version: number, draft: boolean): number {
   return version * 2 + (draft ? 1 : 0);
-}
-
-/**
- * The sea under an output drawn with its "none" in the mask's land colour, a two-valued one (the
- * flow's rivers: no river) or one whose 0 cells are drawn so (its lakes: no lake), of node `id`,
- * as the node knows it (NodeDef.land), on `domain` (the view's when absent): 1 on land, 0 on the
- * sea. Null for any other output, a node that knows no sea, or one bypassed (its outputs then
- * hold another node's values, as its card picture says).
- */
-export function seaUnder(engine: Engine, graph: Graph, catalogue: Catalogue, id: string, value: Value, domain?: Domain): Uint8Array | null {
-  // The lakes map drew the sea as sand, the colour of its dry land, while the rivers map beside it drew sea.
-  if (value.type !== 'field' || !(isMask(value.meaning) || rampFor(value.meaning).zero === LAND_MASK)) return null;
-  const node = graph.nodes.find((nd) => nd.id === id);
-  const def = node && catalogue.def(node.type);
-  if (!node || node.bypass || !def?.land) return null;
-  const land = def.land(readNode(engine, graph, catalogue, id, domain).reading as never);
-  return land && land.length === value.data.length ? land : null;
-}
-
-/**
- * Draws the sea of `land` (seaUnder) over a picture of a two-valued layer or a lake layer: over its
- * 0 cells, drawn in the mask's land colour (a river pixel at the coast, a lake's, stays as it is).
- * Before the water over it; returns the colours the water is to stand apart from (drawWater's
- * `apart`): the sea's, for every picture of a layer with a sea under it, whether or not this
- * one shows any, so that a drag frame off the coast draws its rivers as the map does.
- */
-export function drawSeaUnder(rgba: Uint8ClampedArray, side: number, land: Uint8Array | null, n: number): readonly Rgb[] {
-  if (!land) return [];
-  paintSea(rgba, side, land, n, LAND_MASK);
-  return [DRAINAGE_SEA];
 }
 
 /** The node's output port called `wanted`, else its first; null for an unknown node type. */

@@ -159,7 +159,7 @@ export class ExportPort implements LanePort {
       this.emit(m);
     } else if (m.kind === 'export-grids') {
       const { format, style } = running.request;
-      const encode: ExportEncode = { kind: 'export-encode', seq: m.seq, format, style, value: m.value, n: m.n, stem: m.stem, water: m.water, ...(m.mesh ? { mesh: m.mesh } : {}) };
+      const encode: ExportEncode = { kind: 'export-encode', seq: m.seq, format, style, value: m.value, n: m.n, stem: m.stem, water: m.water, ...(m.land ? { land: m.land } : {}), ...(m.mesh ? { mesh: m.mesh } : {}) };
       this.toExportWorker(running, encode, buffersOf(encode));
     }
   }

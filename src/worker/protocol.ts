@@ -388,6 +388,8 @@ export interface ExportGrids {
   readonly n: number;
   readonly stem: string;
   readonly water: readonly WaterLayer[] | null;
+  /** The sea painted under a PNG's (and a drape's) layer: 1 on land, 0 on the sea (src/engine/sea.ts seaUnder); absent when none. */
+  readonly land?: Uint8Array;
   /** A mesh export's land and options (the glb format). */
   readonly mesh?: MeshExport;
   /** Engine worker milliseconds: the evaluation (nothing when cached) and the copies. */
@@ -404,6 +406,7 @@ export interface ExportEncode {
   readonly n: number;
   readonly stem: string;
   readonly water: readonly WaterLayer[] | null;
+  readonly land?: Uint8Array;
   readonly mesh?: MeshExport;
 }
 

@@ -11,7 +11,9 @@ import { exportApplies, exportDrawsWater, exportFile, type MeshExport } from '..
 import { MESH_DEFAULTS } from '../render/land-mesh.ts';
 import { renderPreview } from '../render/preview.ts';
 import { cellProvenance, provenanceOrder } from '../engine/provenance.ts';
-import { drawSeaUnder, outputPort, type PreviewEvaluator, riversIn, seaUnder, waterLayers } from './evaluator.ts';
+import { outputPort, type PreviewEvaluator, riversIn, waterLayers } from './evaluator.ts';
+import { seaUnder } from '../engine/sea.ts';
+import { drawSeaUnder } from '../render/drainage.ts';
 import { coarseSide, drawWater, renderCoarse, type WaterLayer } from '../render/rivers.ts';
 import { isLines, type Value } from '../model/values.ts';
 import type { WaterRef, ExportEncode, ExportGrids, ExportProgress, ExportRequest, ExportResult, PanRequest, PanResult, PictureRequest, PictureResult, ProbeRequest, ProbeResult, ReliefRequest, ReliefResult } from './protocol.ts';
@@ -168,7 +170,7 @@ export class ViewerService {
       const layer = this.layer(req, engine, false, progress);
       if ('kind' in layer) return { result: layer, transfer: [] };
       progress({ kind: 'export-progress', seq: req.seq, done: layer.total, total: layer.total, step: 'encoding the file' });
-      return encodeExport({ kind: 'export-encode', seq: req.seq, format: req.format, style: req.style, value: layer.value, n: req.size, stem: layer.stem, water: layer.water, mesh: layer.mesh }, layer.start);
+      return encodeExport({ kind: 'export-encode', seq: req.seq, format: req.format, style: req.style, value: layer.value, n: req.size, stem: layer.stem, water: layer.water, ...(layer.land ? { land: layer.land } : {}), mesh: layer.mesh }, layer.start);
     } finally {
       if (req.size > req.graph.view.size) trimScratch(req.graph.view.size * req.graph.view.size);
     }
@@ -208,8 +210,9 @@ export class ViewerService {
     // A mesh's land in a buffer of its own too (a terrain's own heights are copied twice: one
     // buffer may be transferred once).
     const mesh = layer.mesh && { ...layer.mesh, land: layer.mesh.land && ownedCopy(layer.mesh.land) };
-    const transfer = buffersOf({ value, water, mesh });
-    return { result: { kind: 'export-grids', seq: req.seq, value, n: req.size, stem: layer.stem, water, mesh, ms: performance.now() - layer.start }, transfer };
+    const land = layer.land ? layer.land.slice() : undefined;
+    const transfer = buffersOf({ value, water, land, mesh });
+    return { result: { kind: 'export-grids', seq: req.seq, value, n: req.size, stem: layer.stem, water, ...(land ? { land } : {}), mesh, ms: performance.now() - layer.start }, transfer };
   }
 
   /**
@@ -225,7 +228,7 @@ export class ViewerService {
     whole: boolean,
     progress: (p: ExportProgress) => void,
     shouldStop?: () => boolean,
-  ): { value: Value; water: WaterLayer[] | null; mesh: MeshExport | undefined; stem: string; total: number; start: number } | ExportResult {
+  ): { value: Value; water: WaterLayer[] | null; land: Uint8Array | null; mesh: MeshExport | undefined; stem: string; total: number; start: number } | ExportResult {
     const start = performance.now();
     const node = nodeOrThrow(req.graph, req.node);
     const port = outputPort(node, req.port, this.evaluator.catalogue) ?? '';
@@ -259,7 +262,9 @@ export class ViewerService {
     const rivers = waterLayers(engine, over, domain, { node: req.node, port });
     // A mesh stands on the land under the layer, found upstream as the 3-D view finds it.
     const mesh = req.format === 'glb' ? { land: landUnder(req.graph, engine, { node: req.node, port }, domain), options: req.mesh ?? MESH_DEFAULTS } : undefined;
-    return { value, water: rivers?.layers ?? null, mesh, stem: `${req.node}.${port}`, total, start };
+    // The sea the map paints under a lakes or rivers layer, painted under the picture too (exportFile).
+    const land = exportDrawsWater(req.format) ? seaUnder(engine, req.graph, engine.catalogue, req.node, value, domain) : null;
+    return { value, water: rivers?.layers ?? null, land, mesh, stem: `${req.node}.${port}`, total, start };
   }
 }
 
@@ -269,7 +274,7 @@ export class ViewerService {
  * the same whichever worker read the layer. `start`: when the export began, for its ms.
  */
 export function encodeExport(req: ExportEncode, start = performance.now()): { result: ExportResult; transfer: ArrayBuffer[] } {
-  const file = exportFile(req.value, req.n, req.stem, req.format, req.style, req.water ?? undefined, req.mesh);
+  const file = exportFile(req.value, req.n, req.stem, req.format, req.style, req.water ?? undefined, req.mesh, req.land);
   if (!file) return { result: { kind: 'export-result', seq: req.seq, name: '', mime: '', bytes: new ArrayBuffer(0), message: `a ${req.value.type} output has no ${req.format} export`, ms: performance.now() - start }, transfer: [] };
   const bytes = ownBuffer(file.bytes);
   return { result: { kind: 'export-result', seq: req.seq, name: file.name, mime: file.mime, bytes, ms: performance.now() - start }, transfer: [bytes] };
