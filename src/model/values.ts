@@ -29,6 +29,16 @@ export const MASK_WORDS: Readonly<Partial<Record<Meaning, { readonly one: string
   river: { one: 'river', zero: 'no river', lines: true },
 };
 
+/**
+ * Meanings whose 0 cells carry none of the quantity (a lake depth of 0: no lake), drawn apart from
+ * the ramp (src/render/ramps.ts rampFor's `zero`), and what a person calls a cell that carries it
+ * and one that does not. The histogram plots only the cells that carry it (a map almost all dry
+ * land plotted as one bar of 0 and hairs of depth) and counts the others in rows of their own.
+ */
+export const ZERO_WORDS: Readonly<Partial<Record<Meaning, { readonly one: string; readonly zero: string }>>> = {
+  lake: { one: 'lake', zero: 'no lake' },
+};
+
 /** True for a two-valued meaning whose 1 cells make lines a cell wide (rivers): kept when drawn smaller. */
 export function isLines(meaning: Meaning): boolean {
   return MASK_WORDS[meaning]?.lines === true;

@@ -3,7 +3,7 @@
 // against land. The page colours it (src/viewer-core/histogram.ts).
 
 import { BIOMES } from '../model/biomes.ts';
-import { type Meaning, MASK_WORDS, type Value } from '../model/values.ts';
+import { type Meaning, MASK_WORDS, type Value, ZERO_WORDS } from '../model/values.ts';
 import { heightCuts } from './layer.ts';
 import { histogram } from './preview.ts';
 import { floored, rampFor } from './ramps.ts';
@@ -33,8 +33,14 @@ export type LayerHistogram =
       readonly rampLo: number;
       readonly rampHi: number;
       /**
+       * Of a layer whose 0 cells are drawn apart (rampFor's `zero`: a flow's lakes): the bins, lo and
+       * hi are of its other cells alone (the lakes' depths); `zeros` counts its 0 cells off the sea
+       * (no lake), `ones` the cells binned, with what a person calls each (ZERO_WORDS).
+       */
+      readonly apart?: { readonly ones: number; readonly zeros: number; readonly one: string; readonly zero: string };
+      /**
        * The cells drawn as sea, of a layer whose 0 cells are drawn apart (a flow's lakes) and whose
-       * node knows its sea (NodeDef.land): its 0 cells on the sea. Counted in the bins too.
+       * node knows its sea (NodeDef.land): its 0 cells on the sea, counted apart from `zeros`.
        */
       readonly sea?: number;
     }
@@ -78,12 +84,39 @@ export function layerHistogram(value: Value, heightMode: 'height' | 'share' = 'h
     const zeros = value.data.length - ones - sea;
     return { kind: 'mask', ones, zeros, one: words.one, zero: words.zero, ...(seaOf ? { sea } : {}) };
   }
-  const { lo, hi, counts } = histogram(value.data, bins);
-  if (value.type === 'terrain') return { kind: 'terrain', lo, hi, counts, seaLevel: value.seaLevel, cuts: heightCuts(value, heightMode) };
+  if (value.type === 'terrain') {
+    const { lo, hi, counts } = histogram(value.data, bins);
+    return { kind: 'terrain', lo, hi, counts, seaLevel: value.seaLevel, cuts: heightCuts(value, heightMode) };
+  }
   const { range, floor, zero } = rampFor(value.meaning);
+  if (zero) return apartHistogram(value.data, value.meaning, bins, land);
+  const { lo, hi, counts } = histogram(value.data, bins);
   const [low, high] = range ?? floored(lo, hi, floor);
-  const seaOf = zero && land && land.length === value.data.length ? land : null;
+  return { kind: 'field', lo, hi, counts, meaning: value.meaning, rampLo: low, rampHi: Math.max(high, low) };
+}
+
+/**
+ * The histogram of a field whose 0 cells are drawn apart (a flow's lakes): its other cells binned
+ * (the lakes' depths, from the shallowest to the deepest), its 0 cells counted, those on the sea of
+ * `land` apart. Binned with them, a map 0.5 % lake drew one bar of the dry land at 0, as tall as the
+ * plot, and the depths as hairs a pixel high beside it.
+ */
+function apartHistogram(data: Float32Array, meaning: Meaning, bins: number, land?: Uint8Array | null): LayerHistogram {
+  const seaOf = land && land.length === data.length ? land : null;
+  let zeros = 0;
   let sea = 0;
-  if (seaOf) for (let i = 0; i < value.data.length; i++) if (!seaOf[i] && value.data[i] === 0) sea++;
-  return { kind: 'field', lo, hi, counts, meaning: value.meaning, rampLo: low, rampHi: Math.max(high, low), ...(seaOf ? { sea } : {}) };
+  let ones = 0;
+  for (let i = 0; i < data.length; i++) {
+    if (data[i] !== 0) {
+      if (Number.isFinite(data[i])) ones++;
+    } else if (seaOf && !seaOf[i]) sea++;
+    else zeros++;
+  }
+  const carried = new Float32Array(ones);
+  for (let i = 0, k = 0; i < data.length; i++) if (data[i] !== 0 && Number.isFinite(data[i])) carried[k++] = data[i];
+  const { lo, hi, counts } = histogram(carried, bins);
+  const { range, floor } = rampFor(meaning);
+  const [low, high] = range ?? floored(lo, hi, floor);
+  const words = ZERO_WORDS[meaning] ?? { one: 'not 0', zero: '0' };
+  return { kind: 'field', lo, hi, counts, meaning, rampLo: low, rampHi: Math.max(high, low), apart: { ones, zeros, one: words.one, zero: words.zero }, ...(seaOf ? { sea } : {}) };
 }

@@ -19,7 +19,8 @@ export interface Bar {
   readonly count: number;
 }
 
-function rampRgb(meaning: Meaning, t: number): Rgb {
+/** The colour of the meaning's ramp at t (0 … 1 of its range). */
+export function rampRgb(meaning: Meaning, t: number): Rgb {
   const { ramp } = rampFor(meaning);
   const k = (t <= 0 ? 0 : t >= 1 ? 255 : Math.round(t * 255)) * 3;
   return [ramp[k], ramp[k + 1], ramp[k + 2]];

@@ -84,6 +84,27 @@ export default css`
     border: 1px solid rgba(0, 0, 0, 0.5);
     flex: none;
   }
+  /* A layer whose 0 is drawn apart (a flow's lakes): its shares of the map in one wrapping line. */
+  .shares {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 2px 12px;
+    margin-top: 4px;
+  }
+  .shares .sea-part {
+    display: contents;
+  }
+  .shares .row {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+  }
+  .shares .share {
+    text-align: left;
+  }
+  .axis .what {
+    font-family: var(--tg-font, system-ui, sans-serif);
+  }
   .rows {
     display: grid;
     gap: 3px;

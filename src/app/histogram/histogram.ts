@@ -6,7 +6,7 @@ import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import { DRAINAGE_SEA } from '../../render/drainage.ts';
 import { HEIGHT_BANDS, LAND_MASK, type Rgb, WATER_MASK } from '../../render/ramps.ts';
-import { axisPosition, biomeShares, histogramBars, type LayerHistogram, shareText } from '../../viewer-core/histogram.ts';
+import { axisPosition, biomeShares, histogramBars, type LayerHistogram, rampRgb, shareText } from '../../viewer-core/histogram.ts';
 import { formatValue } from '../../viewer-core/provenance.ts';
 import styles from './histogram.styles.ts';
 
@@ -57,6 +57,7 @@ export class TgHistogram extends LitElement {
         ${h.sea === undefined ? nothing : this.row(DRAINAGE_SEA, 'sea', sea / total, shareText(sea / total))}
       </div>`;
     }
+    if (h.kind === 'field' && h.apart) return this.renderApart(h, h.apart);
     const sea = h.kind === 'terrain' ? axisPosition(h, h.seaLevel) : null;
     return html`<div class="plot" data-kind=${h.kind}>
         <canvas style="width:${this.width}px;height:${this.plotHeight}px"></canvas>
@@ -70,18 +71,33 @@ export class TgHistogram extends LitElement {
             ${HEIGHT_BANDS.map((b) => html`<span class="chip"><i style="background:${rgb(b.color)}"></i>${b.name}</span>`)}
           </div>`
         : nothing}
-      ${h.kind === 'field' && h.sea !== undefined ? this.seaRow(h.sea, h.counts) : nothing}`;
+`;
   }
 
   /**
-   * The sea of a lake layer's node, drawn as sea on its map (it was drawn as the dry land's sand):
-   * a row of the legend, its share of the map, as the rivers map's sea row.
+   * A layer whose 0 cells are drawn apart (a flow's lakes): the plot of the cells that carry the
+   * quantity alone (the lakes' depths, in the map's colours), then a row each for them, for its 0
+   * cells (no lake, the dry land's colour) and, when its node knows its sea, for the sea, each with
+   * its share of the map. With the dry land binned at 0, the plot was one pale bar and hairs.
    */
-  private seaRow(sea: number, counts: Uint32Array) {
-    let total = 0;
-    for (const c of counts) total += c;
-    const share = sea / (total || 1);
-    return html`<div class="legend rows" data-kind="sea">${this.row(DRAINAGE_SEA, 'sea', share, shareText(share))}</div>`;
+  private renderApart(h: Extract<LayerHistogram, { kind: 'field' }>, apart: NonNullable<Extract<LayerHistogram, { kind: 'field' }>['apart']>) {
+    const sea = h.sea ?? 0;
+    const total = apart.ones + apart.zeros + sea || 1;
+    const mid = rampRgb(h.meaning, 0.5);
+    // The shares in a line (wrapping where the panel is narrow), as tall as the one sea row was:
+    // three rows of bars pushed the legend past its room at 1024 × 700.
+    const chip = (color: Rgb, name: string, count: number) =>
+      html`<span class="row chip" data-name=${name}><i style="background:${rgb(color)}"></i><span class="name">${name}</span><span class="share">${shareText(count / total)}</span></span>`;
+    return html`${apart.ones
+        ? html`<div class="plot" data-kind="field" title="The ${apart.one} cells only, by value; the shares of the map below">
+              <canvas style="width:${this.width}px;height:${this.plotHeight}px"></canvas>
+            </div>
+            <div class="axis"><span>${formatValue(h.lo)}</span><span class="what">${apart.one} cells only</span><span>${formatValue(h.hi)}</span></div>`
+        : html`<div class="axis"><span class="what">no ${apart.one} cells on this map</span></div>`}
+      <div class="legend shares" data-kind="apart">
+        ${chip(mid, apart.one, apart.ones)} ${chip(LAND_MASK, apart.zero, apart.zeros)}
+        ${h.sea === undefined ? nothing : html`<span class="sea-part" data-kind="sea">${chip(DRAINAGE_SEA, 'sea', sea)}</span>`}
+      </div>`;
   }
 
   private row(color: Rgb, name: string, fraction: number, label: string) {
