@@ -134,3 +134,37 @@ describe("a flow's lakes layer exported as a picture", () => {
     expect(raw).toEqual(lakes.data);
   }, 60_000);
 });
+
+describe("a flow's lakes layer in a build's png tiles", () => {
+  it("paints the flow's sea under each tile's lakes, as the map and render do; its f32 tiles keep the depths", async () => {
+    const dir = scratchDir('lakes-build');
+    const r = await runCli('build', FILE, '--region', '0,0,1,1', '--cells-per-view', '64', '--tile-size', '33', '--node', 'rivers', 'water', '--format', 'f32,png', '--out', dir);
+    expect(r.code, r.err).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    let seaPixels = 0;
+    for (const t of manifest.tiles) {
+      const files: { path: string; layer: string; format: string; seaLevel?: number }[] = JSON.parse(readFileSync(join(dir, t.manifest), 'utf8')).files;
+      const file = (layer: string, format: string) => files.find((f) => f.layer === layer && f.format === format)!;
+      const f32 = (layer: string) => {
+        const b = readFileSync(join(dir, file(layer, 'f32').path));
+        return new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
+      };
+      const lakes = f32('rivers.lakes');
+      const filled = f32('rivers.filled');
+      const seaLevel = file('water.terrain', 'f32').seaLevel!;
+      const png = rgbaOf(new Uint8Array(readFileSync(join(dir, file('rivers.lakes', 'png').path))));
+      const n = Math.sqrt(lakes.length);
+      for (let row = 0; row < n; row++) {
+        for (let c = 0; c < n; c++) {
+          const i = row * n + c;
+          if (lakes[i] !== 0) continue;
+          const p = ((n - 1 - row) * n + c) * 4;
+          const want = filled[i] >= seaLevel ? LAND_MASK : DRAINAGE_SEA;
+          if (want === DRAINAGE_SEA) seaPixels++;
+          expect([png[p], png[p + 1], png[p + 2]].join(','), `${t.manifest} (${c}, ${row})`).toBe(want.join(','));
+        }
+      }
+    }
+    expect(seaPixels).toBeGreaterThan(100);
+  }, 120_000);
+});

@@ -3,7 +3,7 @@
 
 import { BIOMES } from '../model/biomes.ts';
 import type { BiomeValue, PortType, Value } from '../model/values.ts';
-import { renderLayer } from '../render/layer.ts';
+import { layerPicture } from '../render/exports.ts';
 import { biomeIndexed, rgbaPng } from '../render/png.ts';
 import { splatChannel, splatPictures, splatPlanes } from '../render/splat.ts';
 import { type BuildFormat, formatParts, SPLAT_BIOMES } from './plan.ts';
@@ -71,8 +71,8 @@ export function quantize16(field: Float32Array, n: number, range: ValueRange, no
  * four biomes of SPLAT_BIOMES (R, G, B, A; the last picture's spare channels 0), a weight map
  * per biome, one file for the other formats. `range` is required by png16 and r16.
  */
-export function encodeTileFiles(value: Value, n: number, format: BuildFormat, range: ValueRange | null): Encoded[] {
-  if (format !== 'splat' && format !== 'weights') return [encodeTile(value, n, format, range)];
+export function encodeTileFiles(value: Value, n: number, format: BuildFormat, range: ValueRange | null, land?: Uint8Array | null): Encoded[] {
+  if (format !== 'splat' && format !== 'weights') return [encodeTile(value, n, format, range, land)];
   if (!formatApplies(value.type, format)) throw new Error(`${format} does not apply to a ${value.type} layer`);
   // The same weights in 255ths as `render --splat` (src/render/splat.ts), over every biome, so a
   // tile's channel is the same biome's on every tile of every build.
@@ -88,8 +88,12 @@ export function encodeTileFiles(value: Value, n: number, format: BuildFormat, ra
   });
 }
 
-/** The layer's bytes in `format`, a format of one file a tile; `range` is required by png16 and r16. */
-export function encodeTile(value: Value, n: number, format: BuildFormat, range: ValueRange | null): Encoded {
+/**
+ * The layer's bytes in `format`, a format of one file a tile; `range` is required by png16 and r16.
+ * `land` (1 on land, 0 on the sea: src/engine/sea.ts seaUnder) is the sea a png paints under a
+ * flow's lakes or rivers, as the map and the other picture exports do (layerPicture).
+ */
+export function encodeTile(value: Value, n: number, format: BuildFormat, range: ValueRange | null, land?: Uint8Array | null): Encoded {
   if (!formatApplies(value.type, format)) throw new Error(`${format} does not apply to a ${value.type} layer`);
   switch (format) {
     case 'png16': {
@@ -111,7 +115,7 @@ export function encodeTile(value: Value, n: number, format: BuildFormat, range: 
       return { bytes: new Uint8Array(d.buffer, d.byteOffset, d.byteLength).slice(), clipped: 0 };
     }
     case 'png':
-      return { bytes: rgbaPng(renderLayer(value, n), n, n), clipped: 0 };
+      return { bytes: rgbaPng(layerPicture(value, n, {}, land), n, n), clipped: 0 };
     case 'indexed': {
       const { data, palette, text } = biomeIndexed(value.data as Uint8Array, n);
       return { bytes: indexedPngBytes(data, n, palette, text), clipped: 0 };

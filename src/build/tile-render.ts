@@ -16,6 +16,7 @@ import { type Encoded, encodeTileFiles, formatNeedsRange } from './encode.ts';
 import { type BuildFormat, type PlannedTile, texelDomain } from './plan.ts';
 import type { LayerRange } from './range.ts';
 import { finiteMinMax } from '../render/layer.ts';
+import { seaInputs, seaUnder } from '../engine/sea.ts';
 
 export interface BuildLayer {
   /** "node.port" */
@@ -186,7 +187,10 @@ export function renderBlockTo(job: TileJob, tiles: readonly PlannedTile[], domai
       engine = engineFor(job);
       // A layer written only as splat maps at texels is evaluated on its texels alone (atTexels).
       const nodes = [...new Set(job.layers.filter((l) => l.formats.some((f) => !(f === 'splat' && job.splatTexels))).map((l) => l.node))];
-      if (nodes.length) engine.evaluate({ domain, targets: nodes, dropIntermediates: true, ...(job.grid ? { grid: job.grid } : {}) });
+      // What the sea painted under a png of a flow's lakes or rivers is read from (src/engine/sea.ts), kept too.
+      const pictured = [...new Set(job.layers.filter((l) => l.formats.includes('png')).map((l) => l.node))];
+      const targets = [...new Set([...nodes, ...seaInputs(job.graph, engine.catalogue, pictured)])];
+      if (nodes.length) engine.evaluate({ domain, targets, dropIntermediates: true, ...(job.grid ? { grid: job.grid } : {}) });
       for (const id of nodes) {
         const s = engine.status(id, domain);
         if (s?.state !== 'ok') throw new Error(`node "${id}" ${s?.state ?? 'did not run'}: ${s?.message ?? ''}`);
@@ -233,6 +237,13 @@ function cut(value: Value, from: Domain, tile: PlannedTile): Value {
   const data = tilePool.take('f32', cells);
   cropInto(value.data, from, tile.domain, data);
   return { ...value, data };
+}
+
+/** The tile's cells of a land mask on `from` (seaUnder's, of the block), as cut() cuts a layer. */
+function cropLand(land: Uint8Array, from: Domain, tile: PlannedTile): Uint8Array {
+  const out = new Uint8Array(tile.domain.n * tile.domain.n);
+  cropInto(land, from, tile.domain, out);
+  return out;
 }
 
 /**
@@ -283,9 +294,12 @@ function writeTile(engine: Engine, job: TileJob, tile: PlannedTile, domain: Doma
     const whole = engine.output(layer.node, layer.port, domain);
     if (!whole) throw new Error(`node "${layer.node}" has no output "${layer.port}"`);
     const value = cut(whole, domain, tile);
+    // The sea the map paints under a flow's lakes or rivers, cut to the tile as the layer is.
+    const sea = first.format === 'png' ? seaUnder(engine, job.graph, engine.catalogue, layer.node, whole, domain) : null;
+    const land = sea && sea.length !== n * n ? cropLand(sea, domain, tile) : sea;
     try {
       const range = formatNeedsRange(first.format) ? job.ranges[first.layer] : null;
-      written(encodeTileFiles(value, n, first.format, range), value, range);
+      written(encodeTileFiles(value, n, first.format, range, land), value, range);
     } finally {
       if (value !== whole) {
         tilePool.give(value.data);
