@@ -1,5 +1,5 @@
 // The viewer's picture of a flow's rivers draws the flow's sea as sea, and its legend counts the
-// sea apart (NodeDef.land, src/worker/evaluator.ts seaUnder): drawn "no river" over land and sea
+// sea apart (NodeDef.land, src/engine/sea.ts seaUnder): drawn "no river" over land and sea
 // alike, a Gaea user's rivers seemed to end in the middle of nowhere. Checked pixel by pixel
 // against an engine of the test's own, at the view's size and drawn smaller than the grid; the
 // water level's mask, whose node has no sea of its own to add, keeps its two colours.
