@@ -18,6 +18,13 @@ export const SNIPPET_FORMAT = 'terrain-graph-snippet';
 
 export interface Snippet {
   readonly format: typeof SNIPPET_FORMAT;
+  /**
+   * The graph file version its nodes' params are written in (CURRENT_VERSION when copied here).
+   * Absent in snippets copied before format 8: they are read as the oldest version, so a param
+   * added since (an erosion's `grid`) takes the value that keeps what the copied node computed,
+   * as a file's migration gives it.
+   */
+  readonly version?: number;
   readonly nodes: readonly GraphNode[];
   readonly edges: readonly Edge[];
   /** Absent in snippets copied before frames existed. */
@@ -31,7 +38,7 @@ export function copySnippet(graph: Graph, ids: Iterable<string>, frameIds: Itera
   const nodes = graph.nodes.filter((n) => wanted.has(n.id)).map((n) => structuredClone(n));
   const edges = graph.edges.filter((e) => wanted.has(e.from.node) && wanted.has(e.to.node)).map((e) => structuredClone(e));
   const frames = (graph.frames ?? []).filter((f) => wantedFrames.has(f.id)).map((f) => structuredClone(f));
-  return { format: SNIPPET_FORMAT, nodes, edges, frames };
+  return { format: SNIPPET_FORMAT, version: CURRENT_VERSION, nodes, edges, frames };
 }
 
 export function snippetText(snippet: Snippet): string {
@@ -57,7 +64,7 @@ export function readSnippet(text: string): { ok: true; snippet: Snippet } | { ok
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
   const doc = raw as Record<string, unknown>;
   if (doc.format !== SNIPPET_FORMAT) return null;
-  const extra = Object.keys(doc).filter((k) => !['format', 'nodes', 'edges', 'frames'].includes(k));
+  const extra = Object.keys(doc).filter((k) => !['format', 'version', 'nodes', 'edges', 'frames'].includes(k));
   if (extra.length) return { ok: false, problems: extra.map((k) => ({ path: `$.${k}`, message: `unknown key "${k}" in copied nodes` })) };
   // A snippet's wires are {from: {node, port}, …}; a file's are "node.port" text.
   const ref = (r: unknown) => {
@@ -66,8 +73,10 @@ export function readSnippet(text: string): { ok: true; snippet: Snippet } | { ok
   };
   const edges = Array.isArray(doc.edges) ? doc.edges.map((e) => (typeof e === 'object' && e !== null ? { ...e, from: ref(e.from), to: ref(e.to) } : e)) : doc.edges;
   try {
-    const g = parseGraph({ format: FORMAT, version: CURRENT_VERSION, name: '', view: { x: 0, y: 0, size: 256 }, nodes: doc.nodes, edges, frames: doc.frames ?? [] });
-    return { ok: true, snippet: { format: SNIPPET_FORMAT, nodes: g.nodes, edges: g.edges, frames: g.frames ?? [] } };
+    // Read as a graph file of the snippet's version, migrated as a file is (version 1 when none).
+    const version = Object.hasOwn(doc, 'version') ? doc.version : 1;
+    const g = parseGraph({ format: FORMAT, version, name: '', view: { x: 0, y: 0, size: 256 }, nodes: doc.nodes, edges, frames: doc.frames ?? [] });
+    return { ok: true, snippet: { format: SNIPPET_FORMAT, version: CURRENT_VERSION, nodes: g.nodes, edges: g.edges, frames: g.frames ?? [] } };
   } catch (err) {
     if (err instanceof GraphError) return { ok: false, problems: err.problems };
     throw err;
