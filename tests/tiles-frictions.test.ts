@@ -202,4 +202,14 @@ describe('where Export → Tiles says the region lies', () => {
     // No figure rounds to 0 (a sample's step at 4096 cells a view), nor to a minus 0.
     expect([1 / 4096, -1 / 4096, -0, -1234.56789, 12345.6789, 999.9996].map(readableNumber)).toEqual(['0.00024', '−0.00024', '0', '−1,234.568', '12,345.68', '1,000']);
   });
+
+  // A view's origin a file puts 1e-25 from 0 (or one typed so): the box's render threw "RangeError:
+  // maximumFractionDigits value is out of range" (toLocaleString takes at most 20 decimals in Node,
+  // 100 in Chromium), and Export → Tiles drew nothing. Such a figure reads in powers of ten.
+  it('says a figure too small for 20 decimals in powers of ten, never 0 and never throwing', () => {
+    expect([1e-19, 1e-25, -3.2e-30, 1e-120, 5e-324].map(readableNumber)).toEqual(['0.0000000000000000001', '1e−25', '−3.2e−30', '1e−120', '5e−324']);
+    const tiny = { ...DEFAULT, view: { ...DEFAULT.view, x: 1e-25 } };
+    const t = tilesSummary(tiny, 'height', TILES_DEFAULTS, 'default.json');
+    expect(regionText(TILES_DEFAULTS, t.region, t.shape)).toMatch(/^from the map's bottom-left corner \(1e−25, 0\), 2 × 2 tiles/);
+  });
 });

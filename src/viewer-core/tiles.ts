@@ -146,7 +146,10 @@ export function readableNumber(v: number): string {
   if (!Number.isFinite(v) || v === 0) return numberText(v === 0 ? 0 : v);
   const magnitude = Math.floor(Math.log10(Math.abs(v)));
   const decimals = magnitude < -3 ? 1 - magnitude : Math.max(0, Math.min(3, 6 - magnitude));
-  const rounded = Number(v.toFixed(Math.min(decimals, 100)));
+  // Past 20 decimals (toLocaleString takes no more in Node; a view's origin a file puts 1e-25
+  // from 0 threw, and the box drew nothing), 2 significant digits in powers of ten: "1e−25".
+  if (decimals > 20) return numberText(Number(v.toPrecision(2)));
+  const rounded = Number(v.toFixed(decimals));
   return rounded.toLocaleString('en-GB', { maximumFractionDigits: decimals }).replace('-', '−');
 }
 
