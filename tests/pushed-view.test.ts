@@ -41,6 +41,19 @@ describe('viewForPushed', () => {
     for (const x of [...pushed, ...first, ...keep]) expect(inSight(moved(x, m), canvas, [])).toBe(true);
   });
 
+  // At the least zoom (a long graph at fit) rete's restrictor clamped the step out and kept the
+  // pan chosen for it: the view jumped by a tenth of its pan and the pushed node stayed out of sight.
+  it('at the least zoom, pans rather than zooming out, the pushed node and the node put on the wire in sight', () => {
+    const keep = [r(20, 200, 74, 86), r(110, 200, 74, 86), r(520, 200, 74, 86)];
+    const first = [r(610, 250, 74, 86)];
+    const pushed = [r(700, 200, 74, 86)];
+    const m = viewForPushed({ canvas, over: [], pushed, first, keep, zoomOut: false })!;
+    expect(m.zoom).toBe(1);
+    for (const x of [...pushed, ...first]) expect(inSight(moved(x, m), canvas, [])).toBe(true);
+    // The pan takes the first column out of sight (the least it can), nothing more.
+    expect(keep.filter((x) => !inSight(moved(x, m), canvas, []))).toEqual([keep[0]]);
+  });
+
   it('keeps the node put on the wire and every other thing in sight over a pushed node that no step brings back', () => {
     const keep = [r(20, 200, 74, 86)];
     const first = [r(610, 250, 74, 86)];

@@ -23,6 +23,7 @@ import { middlePan } from './middle-pan.ts';
 import { Minimap } from './minimap.ts';
 import { Reroutes } from './reroutes.ts';
 import { keepPushedInSight, type Sight, sightNow } from './sight.ts';
+import { ZOOM_LEAST } from './pushed-view.ts';
 import { BatchedSocketPositions } from './socket-positions.ts';
 import { Bridge, type BridgeHooks } from './bridge.ts';
 import { watchPresses } from './pressed.ts';
@@ -160,7 +161,7 @@ export class Canvas {
     AreaExtensions.simpleNodesOrder(area);
     // After the node order: the picked node is last in the content when the layer lifts it.
     const dragLayer = new DragLayer(area);
-    AreaExtensions.restrictor(area, { scaling: { min: 0.1, max: 2 } });
+    AreaExtensions.restrictor(area, { scaling: { min: ZOOM_LEAST, max: 2 } });
 
     const box = new BoxSelect(container, editor, area, core);
     const frames = new FrameLayer(area, editor, core, { notice: (m, kind = 'refused') => hooks.notice(m, kind), frameMenu: (r) => hooks.frameMenu(r) });

@@ -28,6 +28,11 @@ export interface PushedRoom {
   readonly first: readonly Rect[];
   /** Every other socket that was in sight before the push, and every other node that was wholly in sight, as they lie now. */
   readonly keep: readonly Rect[];
+  /**
+   * False when the view cannot zoom out a whole ZOOM_STEP (it is at ZOOM_LEAST, or nearly): rete's
+   * restrictor would clamp the zoom and leave the pan chosen for it, a move nobody chose.
+   */
+  readonly zoomOut?: boolean;
 }
 
 /** The view's move: zoomed by `zoom` about the canvas's top left, then moved right by x and down by y. */
@@ -39,6 +44,8 @@ export interface ViewMove {
 
 /** A zoom step out: one notch of the mouse wheel (rete's area zooms by 10 % a notch). */
 export const ZOOM_STEP = 0.9;
+/** The least zoom of the canvas's view (its area's restrictor, canvas.ts). */
+export const ZOOM_LEAST = 0.1;
 /** Pixels kept, where the view can, between what is brought into sight and the canvas's edges or the minimap. */
 const MARGIN = 8;
 
@@ -64,7 +71,8 @@ export function inSight(r: Rect, canvas: Rect, over: readonly Rect[], m = 0): bo
 
 /**
  * The view's move after a push, or null when it needs none (no pushed node that was in sight is
- * out of it now). Of the moves tried (at the zoom as it is, and one ZOOM_STEP out), the first by:
+ * out of it now). Of the moves tried (at the zoom as it is, and one ZOOM_STEP out unless
+ * `zoomOut` is false), the first by:
  * the node put on the wire and its wires' ends in sight; every pushed node that was in sight back
  * in sight; nothing else that was in sight (`keep`) taken out of it; no zoom; the fewest of
  * `keep` taken out of sight; the most pushed nodes in sight; MARGIN kept round what is brought
@@ -83,7 +91,7 @@ export function viewForPushed(room: PushedRoom): ViewMove | null {
   const { canvas, over } = room;
   if (room.pushed.every((r) => inSight(r, canvas, over))) return null;
   let best: { move: ViewMove; score: number[] } | null = null;
-  for (const zoom of [1, ZOOM_STEP]) {
+  for (const zoom of room.zoomOut === false ? [1] : [1, ZOOM_STEP]) {
     // (Left at the first zoom that loses nothing: see the end of this loop.)
     const at = (r: Rect): Rect => ({
       left: canvas.left + (r.left - canvas.left) * zoom,

@@ -7,7 +7,7 @@ import type { AreaPlugin } from 'rete-area-plugin';
 import type { EditorCore } from '../../editor/editor.ts';
 import type { Edge } from '../../model/graph.ts';
 import { CANVAS_FOOT } from '../node/layout.ts';
-import { inSight, type Rect, viewForPushed } from './pushed-view.ts';
+import { inSight, type Rect, viewForPushed, ZOOM_LEAST, ZOOM_STEP } from './pushed-view.ts';
 import type { Schemes } from './view-objects.ts';
 
 /** What was in sight before a node was put on a wire. */
@@ -108,10 +108,13 @@ export async function keepPushedInSight(area: Area, core: EditorCore, before: Si
     const b = before.nodes.has(n.id) && !pushedIds.has(n.id) ? nodeBox(area, n.id) : null;
     if (b) keep.push(b);
   }
-  const move = viewForPushed({ canvas, over, pushed, first: [mine, ...ends], keep });
+  // At the least zoom (a long graph at fit) a step out would be clamped, the pan chosen for it kept:
+  // the view jumped by a tenth of its pan, and the pushed nodes stayed out of sight.
+  const t = area.area.transform;
+  const zoomOut = t.k * ZOOM_STEP >= ZOOM_LEAST - 1e-9;
+  const move = viewForPushed({ canvas, over, pushed, first: [mine, ...ends], keep, zoomOut });
   if (!move) return false;
   // Screen = canvas point · k + t, in the container's pixels: zoomed about the container's top left, then moved.
-  const t = area.area.transform;
   const x = t.x * move.zoom + move.x;
   const y = t.y * move.zoom + move.y;
   if (move.zoom === 1) {
