@@ -93,10 +93,13 @@ export async function keepPushedInSight(area: Area, core: EditorCore, before: Si
   if (!pushed.length) return false;
   const mine = nodeBox(area, id);
   if (!mine) return false;
-  // The node's wires: their far ends' sockets are kept in sight with it.
+  // The node's wires: their far ends' sockets are kept in sight with it, those that were in sight.
+  // One that was not (the wire's source just past the canvas's edge) the move did not keep but
+  // fetched, ahead of the pushed nodes: the view zoomed a step out where a pan brought them back.
   const wires: Edge[] = core.graph.edges.filter((e) => e.from.node === id || e.to.node === id);
   const ends = wires.flatMap((e) => {
-    const r = e.to.node === id ? socketsOf(area, e.from.node).get(`output:${e.from.port}`) : socketsOf(area, e.to.node).get(`input:${e.to.port}`);
+    const [node, key] = e.to.node === id ? [e.from.node, `output:${e.from.port}`] : [e.to.node, `input:${e.to.port}`];
+    const r = before.sockets.has(`${node} ${key}`) ? socketsOf(area, node).get(key) : undefined;
     return r ? [r] : [];
   });
   // Every other socket in sight before, and every other node wholly in sight: a node cut to a
