@@ -341,6 +341,13 @@ export class TgNode extends LitElement {
       const bar = el.shadowRoot?.querySelector('header')?.getBoundingClientRect();
       if (bar && bar.width && bar.height && !(bar.right < reach.left || bar.left > reach.right || bar.bottom < reach.top || bar.top > reach.bottom)) keepClear.push(bar);
     }
+    // And a frame's corner grip, where it is resized: it lies over the nodes (frames.ts), so over a
+    // card too, and took a press on the card's corner (a Blur dropped on the wire into the Biomes of
+    // a framed climate at 1024 × 700 had the grip over its card's range, 0…0.25).
+    for (const grip of frame.querySelectorAll('.tg-frame-grip')) {
+      const g = grip.getBoundingClientRect();
+      if (g.width && g.height && !(g.right < reach.left || g.left > reach.right || g.bottom < reach.top || g.top > reach.bottom)) keepClear.push(g);
+    }
     return { node, width, height, gap: CARD_GAP * k, canvas, over, keepClear, others, keep: added ? keep : undefined, shortest: CARD_SHORTEST * scale };
   }
 
