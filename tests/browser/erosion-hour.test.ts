@@ -150,9 +150,9 @@ describe('a params card over another node', () => {
     it(`lets a Ctrl+click through to the node under it, which joins the selection; without Ctrl the card keeps its clicks (${viewport.width} × ${viewport.height})`, async () => {
       await withApp({ viewport, recipe: 'island.json' }, async (page) => {
         // A card that lies beside its node over part of a neighbour's picture: the rivers' (over
-        // the Moisture noise's at 1024 × 700), else the first such of the island's other nodes at
-        // fit (at 1600 × 1000 the rivers' card lies clear since the Moisture noise went under the
-        // Water level, 07c1ad3).
+        // the Moisture noise's at 1024 × 700 until its grid row of format 8 made it taller), else
+        // the first such of the island's other nodes at fit (at 1600 × 1000 the rivers' card lies
+        // clear since the Moisture noise went under the Water level, 07c1ad3).
         const ids = await page.evaluate(() => (window as unknown as { terrainGraph: { core: { graph: { nodes: { id: string }[] } } } }).terrainGraph.core.graph.nodes.map((n) => n.id));
         let found: { id: string; over: Box; underId: string; under: Box } | null = null;
         for (const id of ['rivers', ...ids.filter((i) => i !== 'rivers')]) {
@@ -169,7 +169,8 @@ describe('a params card over another node', () => {
           const pictures = await page.locator('tg-node').evaluateAll(
             (nodes, self) =>
               nodes.flatMap((n) => {
-                const p = n.shadowRoot!.querySelector('tg-preview, tg-curve-editor');
+                // A preview, not a curve's editor: a click there edits the curve's knots.
+                const p = n.shadowRoot!.querySelector('tg-preview');
                 return p && n.dataset.nodeId !== self ? [{ id: n.dataset.nodeId!, box: p.getBoundingClientRect().toJSON() as { x: number; y: number; width: number; height: number } }] : [];
               }),
             id,

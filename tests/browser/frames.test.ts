@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, cardsPlaced, drag, nodePixels, screenshot, settle, socketCenter, waitForPreviews } from './harness.ts';
+import { CURRENT_VERSION } from '../../src/model/migrations.ts';
 
 interface FrameRec {
   id: string;
@@ -394,7 +395,7 @@ describe('frames and reroutes', () => {
     const chunks: Buffer[] = [];
     for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
     const saved = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    expect(saved.version).toBe(7);
+    expect(saved.version).toBe(CURRENT_VERSION);
     expect(saved.frames.map((f: FrameRec) => f.id)).toEqual(['frame', 'frame2']);
     expect(saved.edges.find((e: { from: string; to: string }) => e.from === 'cont2.out' && e.to === 'contCurve2.in').via).toEqual([[px, py]]);
   });
