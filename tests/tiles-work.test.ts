@@ -40,4 +40,21 @@ describe('Export → Tiles says a large erosion\'s work', () => {
     // Nor of a node upstream of no erosion.
     expect(tilesSummary(withScree(), 'cont', choice(1024, 1025, 2), 'scree.json').work).toEqual([]);
   });
+
+  it('names no bypassed erosion among those that run once on the whole export, and refuses no texels for one', () => {
+    // The Eroded valleys' hydraulic erosion bypassed before a scree: the export worker (and build)
+    // pass it by, so only the scree runs on the whole export. The box said "Hydraulic erosion, Scree
+    // run once…", and with the scree gone refused Splat maps at texels for the hydraulic erosion.
+    const graph = withScree();
+    const bypass = (g: typeof graph) => ({ ...g, nodes: g.nodes.map((n) => (n.id === 'erosion' ? { ...n, bypass: true } : n)) });
+    const tiles = choice(256, 257, 2);
+    expect(tilesSummary(graph, 'scree', tiles, 'scree.json').grid).toMatch(/^Hydraulic erosion, Scree run once on the whole export/);
+    expect(tilesSummary(bypass(graph), 'scree', tiles, 'scree.json').grid).toMatch(/^Scree runs once on the whole export/);
+    const alone = { ...graph, nodes: graph.nodes.filter((n) => n.id !== 'scree'), edges: graph.edges.filter((e) => e.to.node !== 'scree') };
+    const splat: TilesChoice = { ...tiles, format: 'splat', splatSize: 'texels' };
+    expect(tilesSummary(alone, 'biomes', splat, 'scree.json').problem).toMatch(/^Splat maps at Unity's 256² texels .* Hydraulic erosion runs once/);
+    const s = tilesSummary(bypass(alone), 'biomes', splat, 'scree.json');
+    expect(s.problem ?? null).toBeNull();
+    expect(s.grid).toBeNull();
+  });
 });

@@ -332,14 +332,25 @@ function saveFirstText(state: GraphFileState, graphFile: string): string | null 
     : `The command reads ${graphFile}, which this graph has not been saved as: save it under that name (Save as…) before you run it.`;
 }
 
-/** The titles of `ids` in `graph`, as the canvas and the box's heading name the nodes (an id where a node has none). */
+/**
+ * The titles of `ids` in `graph`, as the canvas and the box's heading name the nodes (an id where a
+ * node has none); `graph` may be passThrough's, whose neutral copy of a bypassed node is named as the node.
+ */
 function titlesOf(graph: Readonly<Graph>, ids: readonly string[]): string[] {
-  return ids.map((id) => graph.nodes.find((n) => n.id === id)?.title || id);
+  return ids.map((id) => {
+    const n = graph.nodes.find((m) => m.id === id);
+    return n?.title || n?.standsFor || id;
+  });
 }
 
-/** The erosions and flows upstream of `node` that a build runs once on its whole grid, by their titles. */
+/**
+ * The erosions and flows upstream of `node` that a build runs once on its whole grid, by their
+ * titles: of the graph as the export worker and build run it (passThrough), a bypassed erosion
+ * passed by.
+ */
 export function gridTitles(graph: Readonly<Graph>, node: string): string[] {
-  return titlesOf(graph, gridBoundUpstream(graph as Graph, [node]));
+  const run = passThrough(graph as Graph);
+  return titlesOf(run, gridBoundUpstream(run, [node]));
 }
 
 /**
@@ -416,8 +427,9 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
       plan = makePlan({ region, cellsPerView: n, tileSize: t, layers, splatSize: choice.splatSize });
       // As build refuses it: texels under an erosion that runs on the whole grid of samples; said
       // in the box's words (build's names its flags, and the box has no --grid).
-      if (splatTexelsProblem(graph as Graph, layers, plan, 'whole')) {
-        const bound = titlesOf(graph, gridBoundUpstream(graph as Graph, [node]));
+      // Of the graph as the export worker runs it, as build asks it: a bypassed erosion passed by.
+      if (splatTexelsProblem(passThrough(graph as Graph), layers, plan, 'whole')) {
+        const bound = gridTitles(graph, node);
         const texelsProblem =
           `Splat maps at Unity's ${plan.splatTexels}² texels are the biomes evaluated on a lattice of their own, and ${bound.join(', ')} ` +
           `${bound.length === 1 ? 'runs' : 'run'} once on the export's whole grid of samples, which holds no texel: pick ${t}² samples under Splat maps (Unity resamples them).`;
@@ -460,7 +472,7 @@ export function largeWork(graph: Readonly<Graph>, node: string, grid: Domain, re
   return gridWork(run, ids, grid).flatMap((w) => {
     const times = timesView(run, w, { x: region.x0, y: region.y0 });
     if (times === null || times <= LARGE_WORK) return [];
-    const [title] = titlesOf(graph, [w.node]);
+    const [title] = titlesOf(run, [w.node]);
     return [`${workText(w, title)}: ${workCount(Math.round(times))} times its work on a 256² view.`];
   });
 }
