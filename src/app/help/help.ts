@@ -43,7 +43,7 @@ export function shortcuts(): readonly { topic: string; rows: readonly (readonly 
         ['Right-click a node', 'rename, bypass, collapse, duplicate, frame selection, show in viewer, delete'],
         ['Double-click a title · F2', 'rename the node'],
         [`${m}B`, 'bypass the selected nodes (their input passes through)'],
-        ['H', 'collapse or expand the selected nodes (all of them with none selected)'],
+        ['H', "collapse or expand the selected nodes (a selected frame's; all of them with none selected)"],
         [`${m}D`, 'duplicate beside the original'],
         [`${m}C · ${m}X · ${m}V`, 'copy · cut · paste at the pointer'],
         ['Delete · Backspace', 'delete the selection'],

@@ -1,7 +1,10 @@
 // What each toolbar button and keyboard shortcut does: one editor-core call, file command or
 // node action each. keys.ts tells which key is which shortcut; the shell wires both here.
 
+import { nodesInFrame } from '../../model/frames.ts';
+import type { Graph } from '../../model/graph.ts';
 import type { ToolbarDetail } from '../events.ts';
+import { drawnSize } from '../node/layout.ts';
 import type { Shortcut } from './keys.ts';
 import type { TgApp } from './shell.ts';
 
@@ -57,8 +60,11 @@ export function runShortcut(app: TgApp, shortcut: Shortcut): void {
     case 'collapse': {
       // With nothing selected, every node, as F then fits every node: a graph built from New
       // (its nodes expanded) read at 5 px at fit, and H did nothing and said nothing.
+      // A frame selected alone (its title bar clicked) is a selection too: H acts on the nodes it
+      // holds, as dragging it carries them; it collapsed every node of the graph.
       const ids = selected();
-      return app.actions.toggleFlag(ids.length ? ids : core.graph.nodes.map((n) => n.id), 'collapsed');
+      const framed = core.selectedFrames.size ? framedNodes(core.graph as Graph, core.selectedFrames) : null;
+      return app.actions.toggleFlag(ids.length ? ids : (framed ?? core.graph.nodes.map((n) => n.id)), 'collapsed');
     }
     case 'rename':
       if (core.primary) app.actions.rename(core.primary);
@@ -112,4 +118,15 @@ export function runShortcut(app: TgApp, shortcut: Shortcut): void {
       if (app.closeNotes()) return;
       return core.select([]);
   }
+}
+
+/** The nodes the frames `ids` hold (what dragging them carries), each once, in the graph's order. */
+function framedNodes(graph: Graph, ids: ReadonlySet<string>): string[] {
+  const byId = new Map(graph.nodes.map((n) => [n.id, n]));
+  const sizeOf = (id: string) => {
+    const n = byId.get(id);
+    return n ? drawnSize(n) : undefined;
+  };
+  const held = new Set((graph.frames ?? []).filter((f) => ids.has(f.id)).flatMap((f) => nodesInFrame(graph, f, sizeOf)));
+  return graph.nodes.filter((n) => held.has(n.id)).map((n) => n.id);
 }
