@@ -27,7 +27,7 @@ function thermalValleys(): Graph {
   const g = load('eroded-valleys');
   const node = g.nodes.find((n) => n.id === 'erosion')!;
   node.type = 'thermal';
-  node.params = { iterations: 40, talus: 4, rate: 0.25, coarse: 'before', cells: 'grid' };
+  node.params = { iterations: 40, talus: 4, rate: 0.25, coarse: 'before', cells: 'grid', grid: 'own' };
   return g;
 }
 
