@@ -7,7 +7,7 @@ import { NODE_TYPES, nodeDef } from '../../nodes/index.ts';
 import { type Edge, findNode, type Graph, portRefText } from '../model/graph.ts';
 import type { AnyNodeDef } from '../model/manifest.ts';
 import { cycleThrough, wireProblem } from '../model/validate.ts';
-import { canConnect, connectRefusal, type Meaning, type PortType } from '../model/values.ts';
+import { canConnect, connectRefusal, type Meaning, MEANING_WORDS, meaningMismatch, type PortType } from '../model/values.ts';
 
 /** "from.port>to.port": one key per wire (an input takes one wire, so this is unique). */
 export function edgeKey(edge: Edge): string {
@@ -63,6 +63,32 @@ export function inputTakes(graph: Graph, node: string, port: string): readonly M
   return n ? nodeDef(n.type)?.inputs[port]?.takes : undefined;
 }
 
+/**
+ * The warning a wire gives when its output's meaning is not among those its input is made for
+ * (InputSpec.takes; meaningMismatch), in the meanings' own words: "temperature is made for a
+ * temperature; this wire brings Wind's air". Null when it fits. A warning only: the graph still
+ * evaluates, and the biomes read the air as a temperature.
+ */
+export function meaningWarning(graph: Graph, edge: Edge): string | null {
+  const meaning = outputMeaning(graph, edge.from.node, edge.from.port);
+  const takes = inputTakes(graph, edge.to.node, edge.to.port);
+  if (!meaning || !takes || !meaningMismatch(meaning, takes)) return null;
+  const from = findNode(graph, edge.from.node)!;
+  const what = takes.map((m) => MEANING_WORDS[m].a).join(' or ');
+  return `${edge.to.port} is made for ${what}; this wire brings ${from.title}'s ${MEANING_WORDS[meaning].of}`;
+}
+
+/** A node's inputs whose wire brings another meaning than they are made for, each with its warning (meaningWarning). */
+export function meaningWarnings(graph: Graph, node: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const e of graph.edges) {
+    if (e.to.node !== node) continue;
+    const warning = meaningWarning(graph, e);
+    if (warning) out.set(e.to.port, warning);
+  }
+  return out;
+}
+
 /** A node type and one of its ports that could take a wire being dragged. */
 export interface PortOffer {
   readonly def: AnyNodeDef;
@@ -72,14 +98,18 @@ export interface PortOffer {
 }
 
 /**
- * A node's inputs with those made for `meaning` (InputSpec.takes) first, each part in manifest
- * order: the wind's air meets the moisture's `air` before its `noise`, which takes any field.
+ * A node's inputs with those made for `meaning` (InputSpec.takes) first, then those it fits
+ * (no `takes`, or a meaning that fits any: meaningMismatch), then those made for other meanings,
+ * each part in manifest order: the wind's air meets the moisture's `air` before its `noise`, which
+ * takes any field, and a node whose inputs are all made for others gets it in the first (with
+ * its warning, meaningWarning).
  */
 function inputsFor(def: AnyNodeDef, meaning: Meaning | undefined): string[] {
   const keys = Object.keys(def.inputs);
   if (!meaning) return keys;
   const made = (k: string) => def.inputs[k].takes?.includes(meaning) === true;
-  return [...keys.filter(made), ...keys.filter((k) => !made(k))];
+  const fits = (k: string) => !made(k) && !meaningMismatch(meaning, def.inputs[k].takes);
+  return [...keys.filter(made), ...keys.filter(fits), ...keys.filter((k) => !made(k) && !fits(k))];
 }
 
 /**
@@ -141,9 +171,13 @@ export function wireOntoNode(graph: Graph, end: LooseEnd, onto: string): { reado
   const fitting = (fromOutput ? inputsFor(def, meaning) : ports).map(edgeTo).filter((e) => !wireRefusal(graph, e));
   const isFree = (e: Edge) => !graph.edges.some((w) => w.to.node === e.to.node && w.to.port === e.to.port);
   const madeFor = (e: Edge) => meaning !== undefined && def.inputs[e.to.port]?.takes?.includes(meaning) === true;
+  const fits = (e: Edge) => meaning === undefined || !meaningMismatch(meaning, def.inputs[e.to.port]?.takes);
   // An input made for the wire's meaning wins even when taken (the new wire replaces the old);
-  // otherwise the first free input, else the first that takes it.
-  const edge = fromOutput ? (fitting.find((e) => madeFor(e) && isFree(e)) ?? fitting.find(madeFor) ?? fitting.find(isFree) ?? fitting[0]) : fitting[0];
+  // otherwise the first free input that fits it (no `takes`), then the first that fits, then the
+  // first free, else the first that takes its type (made for another meaning: meaningWarning).
+  const edge = fromOutput
+    ? (fitting.find((e) => madeFor(e) && isFree(e)) ?? fitting.find(madeFor) ?? fitting.find((e) => fits(e) && isFree(e)) ?? fitting.find(fits) ?? fitting.find(isFree) ?? fitting[0])
+    : fitting[0];
   return edge ? { edge } : { refusal: wireRefusal(graph, edgeTo(ports[0]))! };
 }
 

@@ -160,3 +160,40 @@ export function formatValue(v: number): string {
   const text = a >= 100 ? v.toFixed(1) : a >= 10 ? v.toFixed(2) : v.toFixed(4);
   return text.replace('-', '−');
 }
+
+/**
+ * What a person calls a field of each meaning: `a` after "made for" ("made for a temperature"),
+ * `of` after a node's title ("Wind's air"). The words of a wire's warning (meaningWarning).
+ */
+export const MEANING_WORDS: Readonly<Record<Meaning, { readonly a: string; readonly of: string }>> = {
+  height: { a: 'heights', of: 'heights' },
+  noise: { a: 'a noise', of: 'noise' },
+  value: { a: 'values', of: 'values' },
+  unit: { a: 'values 0 … 1', of: 'values 0 … 1' },
+  distance: { a: 'a coast distance', of: 'coast distance' },
+  rank: { a: 'a land rank', of: 'land rank' },
+  temperature: { a: 'a temperature', of: 'temperature' },
+  moisture: { a: 'a moisture', of: 'moisture' },
+  air: { a: 'the air’s humidity', of: 'air' },
+  mask: { a: 'a water mask', of: 'water mask' },
+  river: { a: 'rivers', of: 'rivers' },
+  lake: { a: 'lake depths', of: 'lake depths' },
+  biome: { a: 'biomes', of: 'biomes' },
+};
+
+/**
+ * Meanings that say only what range the numbers keep, not what they are: a curve's, a combine's or
+ * a blur's output (which carries its input's meaning only once evaluated). A wire of one of them may
+ * feed any input without a warning: a curve of the temperature into the biomes' `temperature` is
+ * what a person means.
+ */
+const ANY_MEANING: ReadonlySet<Meaning> = new Set<Meaning>(['value', 'unit']);
+
+/**
+ * True when an output of `meaning` wired into an input made for `takes` (InputSpec.takes) brings
+ * something else (the wind's air into the biomes' `temperature`). An input without `takes` takes
+ * any meaning; a wire of a meaning that says nothing of what it is (ANY_MEANING) fits any input.
+ */
+export function meaningMismatch(meaning: Meaning, takes: readonly Meaning[] | undefined): boolean {
+  return !!takes?.length && !takes.includes(meaning) && !ANY_MEANING.has(meaning);
+}
