@@ -107,6 +107,39 @@ export default css`
   .in.optional .name {
     color: var(--tg-muted, #a3adba);
   }
+  /* An input whose wire brings another meaning than it is made for (node.ts meaningWarnings). */
+  .in.mismatch .name {
+    color: var(--tg-warning, #ffd27a);
+  }
+  .in.mismatch .socket {
+    border-radius: 50%;
+    box-shadow: 0 0 0 2px var(--tg-warning, #ffd27a);
+  }
+  /* The warning's words, over the picture's top: the picture is what it makes nonsense of, and
+     its foot keeps the picture's own message (an input not wired). */
+  .body {
+    position: relative;
+  }
+  .meaning-warning {
+    position: absolute;
+    right: 8px;
+    top: ${BODY_GAP}px;
+    width: ${PREVIEW_SIZE}px;
+    box-sizing: border-box;
+    padding: 2px 5px;
+    font-size: 10px;
+    line-height: 1.3;
+    color: var(--tg-warning, #ffd27a);
+    background: var(--tg-node-bg, #1d232c);
+    border: 1px solid var(--tg-warning, #ffd27a);
+    border-radius: 3px;
+    white-space: normal;
+  }
+  :host([collapsed]) .meaning-warning {
+    right: 6px;
+    width: ${COLLAPSED_PREVIEW}px;
+    font-size: 9px;
+  }
   .meta {
     margin-top: auto;
     padding-left: 8px;

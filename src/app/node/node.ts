@@ -9,6 +9,7 @@ import type { AnyNodeDef } from '../../model/manifest.ts';
 import { paramApplies, type Point, type PointsParam } from '../../model/params.ts';
 import type { PortType } from '../../model/values.ts';
 import { NodeWatch } from '../controllers.ts';
+import { meaningWarnings } from '../../editor/wiring.ts';
 import type { Schemes, TypedSocket, ViewNode } from '../canvas/view-objects.ts';
 import { GROUP_COLORS } from '../theme.ts';
 import { CANVAS_FOOT, COLLAPSED_PREVIEW, COLLAPSED_WIDTH, CURVE_WIDTH, hasCurveEditor, hasTable, PREVIEW_SIZE } from './layout.ts';
@@ -506,16 +507,22 @@ export class TgNode extends LitElement {
         <tg-preview .previews=${this.data!.ctx.previews} .nodeId=${this.data!.id}></tg-preview>
       </div>`;
     }
+    // Wires that bring another meaning than their input is made for (wiring.ts meaningWarning):
+    // the input marked, its tooltip and a line over the picture's foot say so. The graph still evaluates.
+    const warnings = meaningWarnings(this.data!.ctx.core.graph, this.data!.id);
     return html`<div class="body">
       <div class="inputs">
-        ${Object.entries(def.inputs).map(
-          ([key, spec]) => html`<div class="in ${spec.optional ? 'optional' : ''}" title="${key} (${spec.type}): ${spec.doc}${spec.optional ? ` Unwired: ${spec.optional}.` : ''}">
+        ${Object.entries(def.inputs).map(([key, spec]) => {
+          const warning = warnings.get(key);
+          const about = `${key} (${spec.type}): ${spec.doc}${spec.optional ? ` Unwired: ${spec.optional}.` : ''}`;
+          return html`<div class="in ${spec.optional ? 'optional' : ''} ${warning ? 'mismatch' : ''}" data-port=${key} title="${warning ? `⚠ ${warning}.\n${about}` : about}">
             ${this.socket('input', key)}${collapsed ? nothing : html`<span class="name">${key}</span>`}
-          </div>`,
-        )}
+          </div>`;
+        })}
         ${collapsed ? nothing : html`<div class="meta">${meta}</div>`}
       </div>
       <tg-preview .previews=${this.data!.ctx.previews} .nodeId=${this.data!.id}></tg-preview>
+      ${warnings.size ? html`<div class="meaning-warning" role="note" title=${[...warnings.values()].join('.\n')}>⚠ ${[...warnings.values()].join('. ')}</div>` : nothing}
     </div>`;
   }
 
