@@ -55,6 +55,10 @@ describe("a wire that brings the wrong kind of field", () => {
         expect(lineBox.width).toBeGreaterThan(40);
         expect(await line.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
         expect(lineBox.x >= nodeBox.x && lineBox.x + lineBox.width <= nodeBox.x + nodeBox.width + 0.5 && lineBox.y >= nodeBox.y && lineBox.y + lineBox.height <= nodeBox.y + nodeBox.height + 0.5).toBe(true);
+        // The viewer, which shows the new node, says it too, under the map.
+        const said = page.locator('tg-viewer .meaning-warning');
+        await said.waitFor();
+        expect((await said.textContent())!.trim()).toBe("⚠ temperature is made for a temperature; this wire brings Wind's air");
         await screenshot(page, `meaning-warning-${viewport.width}`);
         // Near, as a person reads it: the wheel over the node zooms in.
         await page.mouse.move(lineBox.x + lineBox.width / 2, lineBox.y + lineBox.height / 2);
@@ -67,6 +71,7 @@ describe("a wire that brings the wrong kind of field", () => {
         await page.keyboard.press('Control+z');
         await settle(page);
         expect(await page.locator('tg-node .meaning-warning').count()).toBe(0);
+        expect(await page.locator('tg-viewer .meaning-warning').count()).toBe(0);
       });
     });
   }

@@ -409,7 +409,11 @@ export default css`
     border-radius: 4px;
     background: var(--tg-chip-bg, #2a2f37);
   }
-  .message.failed {
+  .message.meaning-warning {
+    color: var(--tg-warning, #ffd27a);
+    border: 1px solid var(--tg-warning, #ffd27a);
+  }
+    .message.failed {
     background: var(--tg-danger-bg, #4a1d22);
     color: var(--tg-danger-text, #ffd2d2);
   }

@@ -14,6 +14,7 @@ import { exportApplies, type ExportFormat } from '../../render/exports.ts';
 import { MESH_SIDES, type MeshOption, meshSide } from '../../render/land-mesh.ts';
 import { formatValue } from '../../viewer-core/provenance.ts';
 import { pinName } from '../../viewer-core/compare.ts';
+import { meaningWarnings } from '../../editor/wiring.ts';
 import { distanceWords } from '../../viewer-core/exports.ts';
 import type { RiverOutput } from '../../viewer-core/rivers.ts';
 import { worldText } from '../../viewer-core/world-note.ts';
@@ -163,7 +164,7 @@ export class TgViewer extends LitElement {
     const tableKey = Object.keys(def?.params ?? {}).find((k) => def!.params[k].kind === 'table');
     const pointsKey = def?.previewInput ? Object.keys(def.params).find((k) => def.params[k].kind === 'points') : undefined;
     return html`${resizer}
-      <div class="top">${this.heading(s, core, node)} ${this.viewBar(s, core)} ${this.styleBar(s, node)} ${this.compareBar(s)} ${this.map(s)}</div>
+      <div class="top">${this.heading(s, core, node)} ${this.viewBar(s, core)} ${this.styleBar(s, node)} ${this.compareBar(s)} ${this.map(s)} ${this.meaningWarnings(core, node.id)}</div>
       ${this.gridNote(s)}
       <section class="provenance">
         <tg-provenance .probe=${s.provenance} .shown=${node.id} .shownPort=${s.port} .world=${s.world} .waterColour=${(d?.rivers && d.water) || null} ?dim=${s.dragging} ?pinned=${!!s.pinned && !s.pointer} ?land3d=${s.tab === '3d'} @tg-unpin=${() => s.unpin()}></tg-provenance>
@@ -486,6 +487,15 @@ export class TgViewer extends LitElement {
         : note
           ? html`<div class="message note" role="status">${note}</div>`
           : nothing}`;
+  }
+
+  /**
+   * Under the map, the node's wires that bring another meaning than their input is made for, as
+   * its card says them (wiring.ts meaningWarning): the map shows what that made of them.
+   */
+  private meaningWarnings(core: EditorCore, id: string) {
+    const warnings = [...meaningWarnings(core.graph, id).values()];
+    return warnings.length ? html`<div class="message meaning-warning" role="note">${warnings.map((w) => html`<div>⚠ ${w}</div>`)}</div>` : nothing;
   }
 
   /** The layer's range and the node's kernel time. */
