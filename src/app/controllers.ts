@@ -83,6 +83,9 @@ export class NodeWatch extends TargetWatch<{ core: EditorCore; previews: Preview
           } else if (c.kind === 'edgeAdded' || c.kind === 'edgeRemoved') {
             // A param read only with an input wired is dimmed while that input has no wire.
             redraw ||= c.edge.to.node === t.id;
+          } else if (c.kind === 'title' && c.id !== t.id) {
+            // A wire's warning names the node it comes from (wiring.ts meaningWarning): "Wind's air".
+            redraw ||= t.core.graph.edges.some((e) => e.from.node === c.id && e.to.node === t.id);
           } else redraw ||= c.kind === 'graph' || ((c.kind === 'param' || c.kind === 'title' || c.kind === 'flag') && c.id === t.id);
         }
         if (redraw) this.host.requestUpdate();

@@ -60,6 +60,14 @@ describe("a wire that brings the wrong kind of field", () => {
         await said.waitFor();
         expect((await said.textContent())!.trim()).toBe("⚠ temperature is made for a temperature; this wire brings Wind's air");
         await screenshot(page, `meaning-warning-${viewport.width}`);
+        // The Wind renamed with the keyboard: the warning names it as the canvas does.
+        await page.locator('tg-node[data-node-id="wind"] header .title').click();
+        await page.keyboard.press('F2');
+        await page.keyboard.press('Control+a');
+        await page.keyboard.type('Trade wind');
+        await page.keyboard.press('Enter');
+        await settle(page);
+        expect((await line.textContent())!.trim()).toBe("⚠ temperature is made for a temperature; this wire brings Trade wind's air");
         // Near, as a person reads it: the wheel over the node zooms in.
         await page.mouse.move(lineBox.x + lineBox.width / 2, lineBox.y + lineBox.height / 2);
         for (let i = 0; i < 4; i++) await page.mouse.wheel(0, -200);
@@ -67,7 +75,9 @@ describe("a wire that brings the wrong kind of field", () => {
         await screenshot(page, `meaning-warning-near-${viewport.width}`);
         // The other Whittaker of the recipe, wired as made for, stays unmarked.
         expect(await page.locator(`tg-node:not([data-node-id="${id}"]) .in.mismatch`).count()).toBe(0);
-        // Undo takes the node and the warning away.
+        // Undo (the rename, then the node) takes the node and the warning away.
+        await page.keyboard.press('Control+z');
+        await settle(page);
         await page.keyboard.press('Control+z');
         await settle(page);
         expect(await page.locator('tg-node .meaning-warning').count()).toBe(0);
