@@ -380,6 +380,18 @@ export class ViewerSession {
   }
 
   /**
+   * Whether the shown node is itself an erosion, a flow or another node whose own values depend on
+   * the grid it runs on: the viewer shows the grid note whole there, and folded to one line on the
+   * nodes below it (gridNote's `brief`).
+   */
+  get gridSelf(): boolean {
+    const id = this.node;
+    const n = id ? this.core.node(id) : undefined;
+    const def = n && nodeDef(n.type);
+    return !!def && gridBound(footprintOf(def, n.params));
+  }
+
+  /**
    * Why the 3-D land has no sea, when a node downstream of its heights decides one: the title of
    * the nearest (seaDownstream), or null. The Eroded valleys recipe erodes before its water
    * level, so its erosion's 3-D drew no sea and only the README said why.

@@ -8,6 +8,13 @@ import { latticeOf, type View, type World, WORLD_GRID_MAX, WORLD_ORIGIN_MAX } fr
 export interface GridNote {
   /** The line under the map. */
   readonly text: string;
+  /**
+   * The same in one line, for a node below the erosion or flow it is about (the viewer shows it
+   * folded there, the whole text and the world's buttons a click away): under Wind, Moisture and
+   * Biomes of a graph without a world the whole paragraph and its buttons repeated the erosion's,
+   * and at 1024 × 700 pushed the histogram out of sight.
+   */
+  readonly brief: string;
   /** A world the button sets (one around the view), or null when the world shown already holds it. */
   readonly offer: World | null;
   /** Whether the graph has a world to remove. */
@@ -88,10 +95,19 @@ export function gridNoteFor(titles: readonly string[], view: View, world: World 
   if (gridCells(offerSize) > WORLD_GRID_MAX) offerSize = offeredSize(view.size);
   // No world of any size holds a view reaching past the bound: the menu has none to set.
   const sizable = worldAround(view, offerSize) !== null;
-  const note = (text: string, offer: World | null, removable: boolean): GridNote => ({ text, offer, removable, size: world?.size ?? offerSize, sizes, sizable });
   const listed = (list: readonly string[]) => (list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`);
   const names = listed(titles);
   const one = titles.length === 1;
+  const which = `Below ${names}, which ${one ? 'runs' : 'run'}`;
+  const note = (text: string, offer: World | null, removable: boolean, brief = `${which} on the whole view here: a pan runs ${one ? 'it' : 'them'} again`): GridNote => ({
+    text,
+    brief,
+    offer,
+    removable,
+    size: world?.size ?? offerSize,
+    sizes,
+    sizable,
+  });
   const runs = one ? 'runs' : 'run';
   const it = one ? 'it' : 'them';
   // A world helps none of them when every one lies below a water level read from the view.
@@ -115,6 +131,7 @@ export function gridNoteFor(titles: readonly string[], view: View, world: World 
       `${names} ${runs} on the whole view: a pan runs ${it} again on the new view, so the same place may come out different. A build (Export → Tiles, terrain-graph build) runs ${it} once on its whole grid. Give the graph a world (${worldText(offer!)}, ${offerCells}² cells at this size) and ${it} ${runs} on all of it: a pan inside it keeps the land.`,
       offer,
       false,
+      `${which} on the whole view: give the graph a world`,
     );
   }
   const cells = gridCells(world.size);
@@ -149,6 +166,7 @@ export function gridNoteFor(titles: readonly string[], view: View, world: World 
     `${listed(whole)} ${oneWhole ? 'runs' : 'run'} on the graph's whole world (${worldText(world)}, ${cells}² cells at this size): a pan inside it keeps the land. At another number of cells a view (cells, above the map) ${oneWhole ? 'it runs' : 'they run'} on the world at that resolution, and the land differs; a build of the world at ${view.size} cells a view whose tiles fill it (build --region world) writes these very values.${aside}`,
     null,
     true,
+    below.length ? undefined : `${which} on the graph's whole world: a pan inside it keeps the land`,
   );
 }
 

@@ -26,6 +26,10 @@ async function heightAt(page: Page, c: number, r: number): Promise<string> {
 for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
   it(`names the erosion under its map, gives the graph a world with one click, and a pan then keeps the eroded land, at ${width} × ${height}`, async () => {
     await withApp({ viewport: { width, height }, recipe: 'eroded-valleys.json' }, async (page) => {
+      // Below the erosion (Biomes) the note is one line, opened with a click (grid-note-below.test.ts).
+      await showInViewer(page, 'biomes');
+      await expect.poll(() => page.locator(`${note} summary`).innerText()).toBe('Below Hydraulic erosion, which runs on the whole view: give the graph a world');
+      await page.locator(`${note} summary`).click();
       for (const id of ['biomes', 'erosion']) {
         await showInViewer(page, id);
         await expect.poll(() => page.locator(`${note} p`).innerText()).toBe(

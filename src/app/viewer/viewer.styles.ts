@@ -341,6 +341,13 @@ export default css`
   .grid-hint p {
     margin: 0;
   }
+  /* Folded below the erosion or flow it is about: one line, the rest a click away. */
+  .grid-note.below summary {
+    cursor: pointer;
+  }
+  .grid-note.below[open] summary {
+    margin-bottom: 4px;
+  }
   /* The names in the hint under a node that depends on no erosion: read as words, act as links. */
   .grid-hint button.hint-node {
     height: auto;

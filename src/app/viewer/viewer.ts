@@ -116,6 +116,9 @@ export class TgViewer extends LitElement {
   /** True while the Export → Tiles box is open. */
   private tilesOpen = false;
 
+  /** Whether the folded grid note under a node below an erosion or flow was opened (gridNote). */
+  private gridNoteOpen = false;
+
   private readonly watch = new Subscriptions(
     this,
     () => [this.session, this.core],
@@ -281,8 +284,7 @@ export class TgViewer extends LitElement {
     const note = s.gridNote;
     if (!note) return this.gridHint(s);
     const { offer } = note;
-    return html`<div class="grid-note">
-      <p>${note.text}</p>
+    const whole = html`<p>${note.text}</p>
       ${offer || note.removable
         ? html`<div class="world-buttons">
             ${note.sizable
@@ -298,8 +300,14 @@ export class TgViewer extends LitElement {
             ${offer ? html`<button class="world-set" title=${worldText(offer)} @click=${(e: MouseEvent) => this.setWorld(offer, e)}>${note.removable ? 'Move the world around the view' : 'Give the graph a world'}</button>` : nothing}
             ${note.removable ? html`<button class="world-remove" @click=${(e: MouseEvent) => this.setWorld(null, e)}>Remove the world</button>` : nothing}
           </div>`
-        : nothing}
-    </div>`;
+        : nothing}`;
+    // Whole under the erosion or flow itself; one line below it, opened with a click (and kept
+    // open from node to node until closed), the world's buttons inside.
+    if (s.gridSelf) return html`<div class="grid-note">${whole}</div>`;
+    return html`<details class="grid-note below" ?open=${this.gridNoteOpen} @toggle=${(e: Event) => (this.gridNoteOpen = (e.target as HTMLDetailsElement).open)}>
+      <summary title="Show the whole note and the world's buttons">${note.brief}</summary>
+      ${whole}
+    </details>`;
   }
 
   /**
