@@ -39,6 +39,13 @@ function cardOf(area: AreaPlugin<Schemes, never>, id: string): CardHolder | null
 
 /** Pixels kept between a node brought into sight and the open notes above which it goes. */
 const NOTES_GAP = 8;
+/**
+ * Pixels kept clear right of a node brought into sight (Canvas.reveal), room to drag a wire from
+ * its outputs: a node added from a wire dropped near the canvas's right edge came in flush with
+ * it, its outputs against the viewer's border, and the next wire dragged from them landed on the
+ * viewer and did nothing, so one panned before every step.
+ */
+export const WIRE_ROOM = 64;
 
 export class Canvas {
   /** Fits again, or keeps the centre, when the canvas's box changes size. */
@@ -293,14 +300,17 @@ export class Canvas {
     const notes = this.notesBox();
     const underNotes = notes && notes.height > CANVAS_FOOT && node.left < notes.right && node.right > notes.left;
     const bottom = underNotes ? Math.min(box.bottom - CANVAS_FOOT, notes.top - NOTES_GAP) : box.bottom - CANVAS_FOOT;
-    let dx = node.left < box.left ? box.left - node.left : node.right > box.right ? Math.max(box.right - node.right, box.left - node.left) : 0;
+    // Room right of it to drag a wire from its outputs (WIRE_ROOM), where the canvas has it.
+    const right = box.right - WIRE_ROOM;
+    let dx = node.left < box.left ? box.left - node.left : node.right > right ? Math.max(right - node.right, box.left - node.left) : 0;
     let dy = node.top < box.top ? box.top - node.top : node.bottom > bottom ? Math.max(bottom - node.bottom, box.top - node.top) : 0;
     // The minimap covers the canvas's bottom right corner: a node over it goes left of it or
     // above it, whichever is the shorter move that keeps the node in the canvas.
     const map = this.minimap.element.getBoundingClientRect();
-    const [left, right, top, under] = [node.left + dx, node.right + dx, node.top + dy, node.bottom + dy];
-    if (map.width && map.height && right > map.left && left < map.right && under > map.top && top < map.bottom) {
-      const toLeft = map.left - right;
+    const [left, end, top, under] = [node.left + dx, node.right + dx, node.top + dy, node.bottom + dy];
+    if (map.width && map.height && end > map.left && left < map.right && under > map.top && top < map.bottom) {
+      // Left of it with the same room for a wire (it lies over the canvas, as the viewer beside it).
+      const toLeft = map.left - WIRE_ROOM - end;
       const toTop = map.top - under;
       const leftFits = left + toLeft >= box.left;
       const topFits = top + toTop >= box.top;
