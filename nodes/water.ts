@@ -127,6 +127,11 @@ export const water = defineNode({
   neutralParams: { mode: 'percent', share: 0 },
   // The cut the shipped graphs read: a view cut gives each tile of a build its own level.
   worldParams: { cut: 'world-8' },
+  // By share the level is a quantile of the cut: of the world's, not the view's, it is another height.
+  worldParamsMove: (p) =>
+    p.mode === 'raw' || p.cut !== 'view'
+      ? null
+      : "sea level will then be read from the heights of a fixed region of 16 × 16 views around the origin (8 samples a view) instead of this view's, so it moves (a share of another set of heights is another height) and the coast with it",
   // A draft (the editor while a param is dragged) reads a world-16 level on the world-8 cut:
   // 16,384 heights to sort and rank instead of 65,536, a third less time for a 148² draft, and
   // its biomes agree with the full picture as well as the world-16 draft's (90.0 % of the cells

@@ -40,6 +40,21 @@ describe("Export → Tiles' seams of a node that reads the view", () => {
     expect(tilesSummary(fixed, 'coast', small, 'default.json')).toMatchObject({ seams: null, seamsFix: null });
   });
 
+  it("says beside the button that the water's sea level will move, by share of the cut, and not for a fixed height", () => {
+    // The button moved a newcomer's sea level from −0.017 to −0.077 and nothing said it would.
+    const g = viewCut();
+    const water = g.nodes.find((n) => n.type === 'water')!;
+    const s = tilesSummary(g, 'coast', small, 'default.json');
+    expect(s.seams).toContain(
+      `${water.title}'s sea level will then be read from the heights of a fixed region of 16 × 16 views around the origin (8 samples a view) instead of this view's, so it moves (a share of another set of heights is another height) and the coast with it: the button changes the graph (one undo step, Undo takes it back).`,
+    );
+    // A fixed height stays where it is: the box says nothing of a move.
+    water.params.mode = 'raw';
+    const raw = tilesSummary(g, 'coast', small, 'default.json');
+    expect(raw.seamsFix).not.toBe(null);
+    expect(raw.seams).not.toContain('sea level');
+  });
+
   it("every node that declares worldParams reads the world with them, whatever it read before", () => {
     const declared = CATALOGUE.types.filter((d) => d.worldParams);
     expect(declared.length).toBeGreaterThan(0);

@@ -376,6 +376,13 @@ export interface NodeDef<
    */
   readonly worldParams?: Partial<ParamValues<P>>;
   /**
+   * What setting worldParams changes in what the node makes, under `params` (its params now), as
+   * a clause after its title and "'s" ("sea level will then be read from …"), or null when nothing
+   * a person sees moves: said beside the Tiles box's button, which moved the water's sea level
+   * (−0.017 to −0.077 on a newcomer's graph) without a word.
+   */
+  worldParamsMove?(params: ParamValues<P>): string | null;
+  /**
    * The params a drafts' engine runs the node with on the view's lattice (EngineOptions.draft):
    * a coarser sampling of a global region the node reads, say, since a draft is an approximation
    * that a full answer replaces. `cells` is the draft's resolution over the full picture's, in

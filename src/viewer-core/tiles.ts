@@ -493,7 +493,7 @@ function seamsOf(graph: Readonly<Graph>, node: string): Pick<TilesSummary, 'seam
     const fix = Object.entries(nodeDef(n.type)?.worldParams ?? {}) as [string, AnyParamValue][];
     for (const [key, value] of fix) edits.push({ node: n.id, key, value });
     const setting = fix.length ? fix.map(([key]) => `${key}: ${String(n.params[key])}`).join(', ') : 'a view cut';
-    return { title: n.title || n.id, setting, fix };
+    return { node: n, title: n.title || n.id, setting, fix };
   });
   const [target] = titlesOf(graph, [node]);
   const one = said.length === 1;
@@ -503,8 +503,14 @@ function seamsOf(graph: Readonly<Graph>, node: string): Pick<TilesSummary, 'seam
   if (!fixable.length) return { seams: `${reads} Export the region as one tile to keep it seamless.`, seamsFix: null };
   const sets = fixable.map((c) => `${c.title}'s ${c.fix.map(([key, value]) => `${key} to ${String(value)}`).join(' and ')}`).join(', ');
   const rest = fixable.length < said.length ? ' (the others: export the region as one tile)' : '';
+  // What the change moves that a person sees (NodeDef.worldParamsMove: the water's sea level).
+  const moves = fixable.flatMap((c) => {
+    const move = nodeDef(c.node.type)?.worldParamsMove?.(c.node.params as never);
+    return move ? [`${c.title}'s ${move}`] : [];
+  });
+  const moved = moves.length ? ` ${moves.join('; ')}: the button changes the graph (one undo step, Undo takes it back).` : '';
   return {
-    seams: `${reads} Set ${sets} and ${fixable.length === 1 ? 'it reads' : 'they read'} the world, the same for every tile${rest}.`,
+    seams: `${reads} Set ${sets} and ${fixable.length === 1 ? 'it reads' : 'they read'} the world, the same for every tile${rest}.${moved}`,
     seamsFix: { label: `Set ${sets}`, edits },
   };
 }
