@@ -131,7 +131,7 @@ export const water = defineNode({
   worldParamsMove: (p) =>
     p.mode === 'raw' || p.cut !== 'view'
       ? null
-      : "sea level will then be read from the heights of a fixed region of 16 × 16 views around the origin (8 samples a view) instead of this view's, so it moves (a share of another set of heights is another height) and the coast with it",
+      : "sea level will then be read from the world's heights (16 × 16 views around the origin), not this view's, so it moves, and the coast with it",
   // A draft (the editor while a param is dragged) reads a world-16 level on the world-8 cut:
   // 16,384 heights to sort and rank instead of 65,536, a third less time for a 148² draft, and
   // its biomes agree with the full picture as well as the world-16 draft's (90.0 % of the cells

@@ -46,7 +46,7 @@ describe("Export → Tiles' seams of a node that reads the view", () => {
     const water = g.nodes.find((n) => n.type === 'water')!;
     const s = tilesSummary(g, 'coast', small, 'default.json');
     expect(s.seams).toContain(
-      `${water.title}'s sea level will then be read from the heights of a fixed region of 16 × 16 views around the origin (8 samples a view) instead of this view's, so it moves (a share of another set of heights is another height) and the coast with it: the button changes the graph (one undo step, Undo takes it back).`,
+      `${water.title}'s sea level will then be read from the world's heights (16 × 16 views around the origin), not this view's, so it moves, and the coast with it (Undo takes it back).`,
     );
     // A fixed height stays where it is: the box says nothing of a move.
     water.params.mode = 'raw';

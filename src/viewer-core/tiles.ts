@@ -508,7 +508,7 @@ function seamsOf(graph: Readonly<Graph>, node: string): Pick<TilesSummary, 'seam
     const move = nodeDef(c.node.type)?.worldParamsMove?.(c.node.params as never);
     return move ? [`${c.title}'s ${move}`] : [];
   });
-  const moved = moves.length ? ` ${moves.join('; ')}: the button changes the graph (one undo step, Undo takes it back).` : '';
+  const moved = moves.length ? ` ${moves.join('; ')} (Undo takes it back).` : '';
   return {
     seams: `${reads} Set ${sets} and ${fixable.length === 1 ? 'it reads' : 'they read'} the world, the same for every tile${rest}.${moved}`,
     seamsFix: { label: `Set ${sets}`, edits },

@@ -54,6 +54,13 @@ for (const [width, height] of [[1600, 1000], [1024, 700]] as const) {
       await expect.poll(() => seams.innerText()).toContain('Water level (cut: view) reads each tile on its own');
       expect(await seams.innerText()).toContain("Set Water level's cut to world-8 and it reads the world");
       expect(await page.locator(`${d} button.seams-fix`).innerText()).toBe("Set Water level's cut to world-8");
+      // And that the sea level will move: the button moved it with no word of it.
+      expect(await seams.innerText()).toContain("Water level's sea level will then be read from the world's heights (16 × 16 views around the origin), not this view's, so it moves");
+      // The Export button stays in sight in the box beside the longer words (its foot sticks).
+      const boxRect = (await page.locator(`${d} .box`).boundingBox())!;
+      const exportAt = (await page.locator(`${d} button.confirm`).boundingBox())!;
+      expect(exportAt.y + exportAt.height).toBeLessThanOrEqual(boxRect.y + boxRect.height + 0.5);
+      expect(exportAt.y).toBeGreaterThanOrEqual(boxRect.y);
       await fitsWindow(page, width, height);
       await screenshot(page, `s37-tilesfix-seams-${width}`);
       await clickIn(page, 'button.seams-fix');

@@ -9,6 +9,13 @@ export default [
       width: min(620px, 94vw);
       overflow-y: auto;
     }
+    /* Export and Close stick to the box's foot while the rest scrolls: at 1024 × 700 the seams'
+       words (and the sea level's move they say) pushed them below it, out of sight. */
+    footer {
+      position: sticky;
+      bottom: 0;
+      background: var(--tg-menu-bg, #1b2129);
+    }
     h2 small {
       font-weight: normal;
       color: var(--tg-muted, #a3adba);
