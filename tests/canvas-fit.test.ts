@@ -1,7 +1,7 @@
 // The fit's geometry (src/app/canvas/fit.ts): every rectangle in the box and clear of what covers
 // its foot (the notes line, the minimap), at most full size, and no smaller than it needs to be.
 import { describe, expect, it } from 'vitest';
-import { type FitBox, type FitRect, fitTransform, type FitTransform, readableFit } from '../src/app/canvas/fit.ts';
+import { centredAt, type FitBox, type FitRect, fitTransform, type FitTransform, readableFit } from '../src/app/canvas/fit.ts';
 
 const onScreen = (t: FitTransform, r: FitRect): FitRect => ({ x: t.x + r.x * t.k, y: t.y + r.y * t.k, w: r.w * t.k, h: r.h * t.k });
 const overlaps = (a: FitRect, b: FitRect) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
@@ -197,5 +197,19 @@ describe('the view a graph opens at', () => {
     expect(cut).toEqual([]);
     for (const row of [0, 1, 2, 3]) expect(inBox(t, rects[row * 4]), `row ${row}`).toBe(true);
     expect(onScreen(t, rects[0]).y).toBeLessThan(box.h * 0.04 * 3);
+  });
+});
+
+describe('centredAt (Fit when the graph does not show whole at the least zoom)', () => {
+  it('centres the rectangles on the box at the zoom given', () => {
+    const rects: FitRect[] = Array.from({ length: 120 }, (_, i) => ({ x: 40 + i * 170, y: -30, w: 144, h: 144 }));
+    const box: FitBox = { w: 1052, h: 938, covers: [] };
+    expect(fitTransform(rects, box).k).toBeLessThan(0.1);
+    const t = centredAt(rects, box, 0.1);
+    expect(t.k).toBe(0.1);
+    const first = onScreen(t, rects[0]);
+    const last = onScreen(t, rects[119]);
+    expect((first.x + last.x + last.w) / 2).toBeCloseTo(box.w / 2, 6);
+    expect(first.y + first.h / 2).toBeCloseTo(box.h / 2, 6);
   });
 });

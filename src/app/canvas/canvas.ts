@@ -15,7 +15,7 @@ import { BoxSelect } from './box-select.ts';
 import { cardThrough } from './card-through.ts';
 import { DragLayer } from './drag-layer.ts';
 import { FrameLayer } from './frames.ts';
-import { type FitRect, readableFit } from './fit.ts';
+import { centredAt, type FitRect, fitTransform, readableFit } from './fit.ts';
 import { KeepInView } from './keep-in-view.ts';
 import { CANVAS_FOOT, READABLE_ZOOM } from '../node/layout.ts';
 import { finalOutput } from '../../model/graph.ts';
@@ -70,7 +70,7 @@ export class Canvas {
   ) {
     this.keep = new KeepInView(
       area,
-      () => this.zoomToFit(),
+      async () => void (await this.zoomToFit()),
       () => this.placeCardsAgain(),
     );
     area.container.addEventListener('tg-card-room', this.cardRoom);
@@ -197,8 +197,13 @@ export class Canvas {
    * Zooms and pans so every node and frame is in view (or the given nodes). After a fit of
    * everything, the view is fitted again whenever the canvas changes size, until it is moved.
    */
-  zoomToFit(): Promise<void> {
-    return this.keep.fit(() => this.fit(), true);
+  zoomToFit(): Promise<boolean> {
+    let whole = true;
+    return this.keep
+      .fit(async () => {
+        whole = await this.fit();
+      }, true)
+      .then(() => whole);
   }
 
   /**
@@ -207,28 +212,39 @@ export class Canvas {
    * selected node are in sight, the final output too where it fits with them (fit.ts readableFit). Fitted again like zoomToFit when the box changes.
    */
   openView(): Promise<void> {
-    return this.keep.fit(() => this.fit(undefined, true), true);
+    return this.keep.fit(async () => void (await this.fit(undefined, true)), true);
   }
 
   /**
    * Frames the selected nodes and frames (F with a selection, as Houdini's F): centred, at most
    * full size (one node is not blown up to fill the canvas). The view is then no longer at fit.
+   * False, as zoomToFit's, when they do not all fit even at the least zoom.
    */
-  zoomToSelection(nodeIds: readonly string[], frameIds: readonly string[]): Promise<void> {
-    return this.keep.fit(() => this.fit({ nodeIds, frameIds }), false);
+  zoomToSelection(nodeIds: readonly string[], frameIds: readonly string[]): Promise<boolean> {
+    let whole = true;
+    return this.keep
+      .fit(async () => {
+        whole = await this.fit({ nodeIds, frameIds });
+      }, false)
+      .then(() => whole);
   }
 
-  private async fit(only?: { nodeIds: readonly string[]; frameIds: readonly string[] }, readable = false): Promise<void> {
+  /**
+   * Sets the view for a fit; false when what was to be fitted does not all show even at the least
+   * zoom (ZOOM_LEAST): the view is then at that zoom, centred on their middle (fit.ts centredAt),
+   * as Blender's View All is at its zoom limit, and the caller says so.
+   */
+  private async fit(only?: { nodeIds: readonly string[]; frameIds: readonly string[] }, readable = false): Promise<boolean> {
     await this.settled();
     const nodes = only ? only.nodeIds.map((id) => this.editor.getNode(id)).filter((n) => n !== undefined) : this.editor.getNodes();
     const frames = only ? (this.core.graph.frames ?? []).filter((f) => only.frameIds.includes(f.id)) : (this.core.graph.frames ?? []);
     if (!frames.length && !nodes.length) {
-      if (only) return;
+      if (only) return true;
       // Nothing to fit (New): the view goes back to full size. It kept the last graph's fit,
       // 0.59 at 1024 × 700, where the nodes one then adds, expanded, had 5-pixel params.
       await this.area.area.zoom(1, 0, 0);
       await this.area.area.translate(0, 0);
-      return;
+      return true;
     }
     // Frames are no rete nodes, so the fit is done here over both (rete's zoomAt fits nodes
     // alone, and into the whole canvas, under the notes line and the minimap too).
@@ -255,10 +271,13 @@ export class Canvas {
     const finalId = finalOutput(this.core.graph);
     const read = new Set(this.core.graph.edges.map((e) => e.from.node));
     const outputs = [rectOf(finalId), ...nodes.filter((n) => n.id !== focusId && n.id !== finalId && !read.has(n.id)).map((n) => rectOf(n.id))].flatMap((r) => r ?? []);
-    const { x, y, k } = readableFit(rects, { w: container.clientWidth, h: container.clientHeight, covers }, readable ? READABLE_ZOOM : 0, rectOf(focusId), outputs);
+    const fitBox = { w: container.clientWidth, h: container.clientHeight, covers };
+    const whole = fitTransform(rects, fitBox).k >= ZOOM_LEAST;
+    const { x, y, k } = readable ? readableFit(rects, fitBox, READABLE_ZOOM, rectOf(focusId), outputs) : whole ? fitTransform(rects, fitBox) : centredAt(rects, fitBox, ZOOM_LEAST);
     this.area.area.transform.x = x;
     this.area.area.transform.y = y;
     await this.area.area.zoom(k, 0, 0);
+    return whole;
   }
 
   /**

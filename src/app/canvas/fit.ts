@@ -180,3 +180,18 @@ export function readableFit(rects: readonly FitRect[], box: FitBox, minK: number
   if (dx && (coveredNow || !under(x + dx, y))) x += dx;
   return { x, y, k };
 }
+
+/**
+ * The transform Fit uses when the rectangles do not all show even at the least zoom `k`
+ * (fitTransform wants less): at `k`, centred on their middle, as Blender's View All is when its
+ * zoom is at its limit. I used to set the pan fitTransform chose for the smaller zoom and let
+ * rete's restrictor clamp the zoom about the canvas's top left: a row of 120 nodes sat with its
+ * first node 42 px in and some 4 px low, neither centred nor at its start.
+ */
+export function centredAt(rects: readonly FitRect[], box: FitBox, k: number): FitTransform {
+  const left = Math.min(...rects.map((r) => r.x));
+  const top = Math.min(...rects.map((r) => r.y));
+  const width = Math.max(...rects.map((r) => r.x + r.w)) - left;
+  const height = Math.max(...rects.map((r) => r.y + r.h)) - top;
+  return { k, x: box.w / 2 - (left + width / 2) * k, y: box.h / 2 - (top + height / 2) * k };
+}

@@ -8,6 +8,14 @@ import { drawnSize } from '../node/layout.ts';
 import type { Shortcut } from './keys.ts';
 import type { TgApp } from './shell.ts';
 
+/**
+ * After Fit: when what was fitted does not all show even at the least zoom, the notice says so
+ * (the view shows its middle; the minimap, the rest), where the view used to stop short silently.
+ */
+async function fitSaid(app: TgApp, fit: Promise<boolean> | undefined): Promise<void> {
+  if ((await fit) === false) app.say('Too large to show whole at the least zoom (10 %): its middle is shown. Pan, or press the minimap, for the rest.');
+}
+
 /** Does what a toolbar button (or the graph's name typed in it) asks. */
 export async function runToolbar(app: TgApp, d: ToolbarDetail): Promise<void> {
   switch (d.action) {
@@ -37,7 +45,7 @@ export async function runToolbar(app: TgApp, d: ToolbarDetail): Promise<void> {
       app.core.redo();
       return;
     case 'fit':
-      return app.canvas?.zoomToFit();
+      return fitSaid(app, app.canvas?.zoomToFit());
     case 'recipe':
       return app.files.openRecipe(d.file);
     case 'draft':
@@ -108,7 +116,7 @@ export function runShortcut(app: TgApp, shortcut: Shortcut): void {
       // F frames the selection when there is one (Houdini's habit), everything otherwise.
       const nodes = [...core.selection];
       const frames = [...core.selectedFrames];
-      void (nodes.length || frames.length ? app.canvas?.zoomToSelection(nodes, frames) : app.canvas?.zoomToFit());
+      void fitSaid(app, nodes.length || frames.length ? app.canvas?.zoomToSelection(nodes, frames) : app.canvas?.zoomToFit());
       return;
     }
     case 'deselect':
