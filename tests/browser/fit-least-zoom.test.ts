@@ -3,7 +3,9 @@
 // 0.1 about the canvas's top left, so the row sat with its first node some 30-40 px in and a few
 // px low, neither centred nor at its start, and nothing said it did not all show. Now the view is
 // at 0.1 centred on the row's middle (as Blender's View All at its zoom limit), and a notice says
-// it is too large. Real mouse and keyboard, at both window sizes.
+// it is too large. And a selected collapsed node's params card at that zoom is drawn at its own
+// size (its scale was capped at 4: 0.4× at zoom 0.1, 5-pixel labels), wholly in the canvas, over
+// no other node's socket or title. Real mouse and keyboard, at both window sizes.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { emptyCanvas, openText, screenshot, settle, withApp } from './harness.ts';
@@ -86,7 +88,46 @@ for (const [width, height, n] of [
       await page.locator('tg-toolbar button', { hasText: /^Fit$/ }).click();
       await settle(page);
       await fittedAtLeast(page);
+    });
+  }, 240_000);
 
+  it(`a selected node's params card at the least zoom is at its own size, in the canvas, over no other node (${width} × ${height})`, async () => {
+    await withApp({ viewport: { width, height } }, async (page) => {
+      // The default graph zoomed out with the wheel as far as it goes.
+      const c = (await page.locator('tg-app .canvas').boundingBox())!;
+      await page.mouse.move(c.x + c.width / 2, c.y + c.height / 2);
+      for (let i = 0; i < 30; i++) await page.mouse.wheel(0, 100);
+      await settle(page);
+      await expect.poll(() => zoom(page)).toBeCloseTo(0.1, 6);
+      // The Temperature's card: at its own size, in the canvas, off the minimap, over no other node's title or socket.
+      await page.locator('tg-node[data-node-id="temperature"] header .title').click();
+      const node = page.locator('tg-node[data-node-id="temperature"]');
+      await node.locator('.params.card').waitFor();
+      await expect.poll(() => node.evaluate((el) => el.hasAttribute('card-waits')), { timeout: 10_000 }).toBe(false);
+      await settle(page);
+      expect(await zoom(page)).toBeCloseTo(0.1, 6);
+      const card = await page.locator('tg-app .canvas').evaluate((canvas) => {
+        const nodes = [...canvas.querySelectorAll<HTMLElement>('tg-node')];
+        const own = nodes.find((el) => el.dataset.nodeId === 'temperature')!;
+        const el = own.shadowRoot!.querySelector<HTMLElement>('.params.card')!;
+        const r = el.getBoundingClientRect();
+        const hit = (q: DOMRect) => q.width > 0 && q.left < r.right && r.left < q.right && q.top < r.bottom && r.top < q.bottom;
+        const under = nodes.filter((o) => o !== own && (hit(o.shadowRoot!.querySelector('header')!.getBoundingClientRect()) || [...o.shadowRoot!.querySelectorAll('rete-ref')].some((s) => hit(s.getBoundingClientRect()))));
+        const box = canvas.getBoundingClientRect();
+        const map = canvas.querySelector(':scope > .tg-minimap')!.getBoundingClientRect();
+        const label = own.shadowRoot!.querySelector('tg-param')!;
+        return {
+          scale: r.height / el.offsetHeight,
+          labelPx: parseFloat(getComputedStyle(label).fontSize) * (r.height / el.offsetHeight),
+          under: under.map((o) => o.dataset.nodeId),
+          inCanvas: r.left >= box.left - 0.5 && r.top >= box.top - 0.5 && r.right <= box.right + 0.5 && r.bottom <= box.bottom - 40 + 0.5 && !hit(map),
+        };
+      });
+      expect(card.scale).toBeCloseTo(1, 2);
+      expect(card.labelPx).toBeGreaterThanOrEqual(11);
+      expect(card.under).toEqual([]);
+      expect(card.inCanvas).toBe(true);
+      await screenshot(page, `s39-zoomfit-card-${width}`);
     });
   }, 240_000);
 }

@@ -133,11 +133,13 @@ export class Canvas {
     area.use(connection as never);
     area.use(render as never);
 
-    // A selected collapsed node's params card is drawn at its own size whatever the zoom (up
-    // to 4×): at fit on a small window it would otherwise come out at 5-pixel text.
+    // A selected collapsed node's params card is drawn at its own size whatever the zoom: at fit
+    // on a small window it would otherwise come out at 5-pixel text. Its scale was capped at 4×,
+    // which drew it at 0.4 of its size at the least zoom (0.1), its labels 5 px: now 1 / zoom,
+    // at most 10× (the restrictor keeps the zoom at ZOOM_LEAST or more).
     /** The node a press picked, and where it lay then: its release ends a drag or a click. */
     let picked: { id: string; at: { x?: number; y?: number } } | null = null;
-    const cardScale = () => container.style.setProperty('--tg-card-scale', String(Math.min(4, Math.max(1, 1 / area.area.transform.k))));
+    const cardScale = () => container.style.setProperty('--tg-card-scale', String(Math.min(1 / ZOOM_LEAST, Math.max(1, 1 / area.area.transform.k))));
     area.addPipe((c) => {
       // A wire's holder (rete's, placed at 0, 0, its SVG positioned inside it, so 0 × 0 with or
       // without this) is a relayout boundary: a wire's new path is laid out within it. Without,
