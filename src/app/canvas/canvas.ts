@@ -198,6 +198,8 @@ export class Canvas {
   /**
    * Zooms and pans so every node and frame is in view (or the given nodes). After a fit of
    * everything, the view is fitted again whenever the canvas changes size, until it is moved.
+   * Resolves false when they do not all show even at the least zoom (the view then centred on
+   * their middle at that zoom): Fit's command says so.
    */
   zoomToFit(): Promise<boolean> {
     let whole = true;
