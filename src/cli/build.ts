@@ -5,7 +5,7 @@
 import { basename } from 'node:path';
 import { BUILD_FORMATS, type BuildFormat, type BuildPlan, CELLS_PER_VIEW_MAX, CELLS_PER_VIEW_MIN, DEFAULT_TILE_SIZE, gridOf, overreach, PlanError, planJson, type Region, SPLAT_SIZES, type SplatSize, TILE_SIZES, tilesFillWorld } from '../build/plan.ts';
 import { gridBoundUpstream, tileBound } from '../build/blocks.ts';
-import { calibrate, estimateText, gridWork, workText } from '../build/work.ts';
+import { calibrate, estimateText, gridWork, timesView, workText } from '../build/work.ts';
 import { planBuild, prepareBuild, runTiles, startTileThreads, stopTiles, writeBuildManifest } from '../build/run.ts';
 import { GRID_MODES, type GridMode } from '../build/prepare.ts';
 import { otherBuildIn, removeParts } from '../build/tile.ts';
@@ -334,7 +334,10 @@ export function worldNote(world: World, plan: BuildPlan, onGrid: readonly string
 export function workLines(graph: Graph, ids: readonly string[], grid: Domain, region: Region, time = true): string[] {
   const works = gridWork(graph, ids, grid);
   if (!works.length) return [];
-  const timed = time && works.some((w) => w.work && w.work.units > 0) ? calibrateOrNull(graph, ids, region) : null;
+  // Timed only where a node does more than on the 256² view the calibration runs: below that the
+  // calibration would take longer than the work it times.
+  const corner = { x: region.x0, y: region.y0 };
+  const timed = time && works.some((w) => (timesView(graph, w, corner) ?? 0) > 1) ? calibrateOrNull(graph, ids, region) : null;
   return works.map((w) => {
     const estimate = timed && estimateText(w, timed);
     return `${workText(w, w.node)}${estimate ? `, ${estimate}` : ''}`;
