@@ -290,7 +290,9 @@ describe('Export → Tiles planning', () => {
     expect(r.err).toMatch(/warning: coast will not match at tile edges: water depends on the grid it runs on/);
     expect(s.seams).toBe(
       "Water level (cut: view) reads each tile on its own, so Coast distance's tiles will not match at their edges (terrain-graph build warns of it too). " +
-        "Set Water level's cut to world-8 and it reads the world, the same for every tile.",
+        "Set Water level's cut to world-8 and it reads the world, the same for every tile. " +
+        // What the change does to the sea level, in the water node's words (NodeDef.worldParamsMove).
+        "Water level's sea level will then be read from the world's heights (16 × 16 views around the origin), not this view's, so it moves, and the coast with it (Undo takes it back).",
     );
     // Rivers gather their basins across the whole export, once: no seams, and build says none.
     const rivers = 'rivers-from-the-rain.json';

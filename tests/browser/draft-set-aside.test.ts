@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRAFT_PREFIX, UNREADABLE_PREFIX } from '../../src/editor/files.ts';
+import { CURRENT_VERSION } from '../../src/model/migrations.ts';
 import { graphText, launch, openApp, screenshot, settle } from './harness.ts';
 
 const TAB = 'fuzz-tab';
@@ -54,7 +55,7 @@ describe('a draft that no longer reads', () => {
     await page.screenshot({ path: `tests/screenshots/s23-fuzz-draft-set-aside-${width}.png` });
     expect(await dialog.locator('h2').textContent()).toMatch(/^Your draft "My valley" \(saved .+\) could not be opened$/);
     expect(await dialog.locator('li.problem').allTextContents()).toEqual([
-      '$.version the file is version 99, newer than this Terrain Graph reads (up to 7): open it with a newer Terrain Graph',
+      `$.version the file is version 99, newer than this Terrain Graph reads (up to ${CURRENT_VERSION}): open it with a newer Terrain Graph`,
     ]);
     const kept = await page.evaluate((prefix) => Object.keys(localStorage).filter((k) => k.startsWith(prefix)), `${UNREADABLE_PREFIX}${TAB}@`);
     expect(kept).toHaveLength(1);
