@@ -175,10 +175,10 @@ export function readCount(text: string, axis: 'x' | 'y', choice: TilesChoice): C
   const most = Math.max(1, Math.floor(TILES_MAX / otherTiles));
   const least = tiles ? 1 : 2;
   const max = tiles ? most : most * stride + 1;
-  const n = (v: number) => numberText(Number(v.toPrecision(12))).replace(/^(−?)(\d{4,})$/, (_, sign: string, digits: string) => sign + Number(digits).toLocaleString('en-GB'));
+  const n = (v: number) => numberText(Number(v.toPrecision(12))).replace(/^(−?)(\d{4,})$/, (_, sign: string, digits: string) => sign + countText(Number(digits)));
   // The other count leaving one count only says so, and why: "from 1 to 1" read as a slip.
   const takes = max > least
-    ? `it takes a whole number of ${unit} from ${least} to ${max.toLocaleString('en-GB')}`
+    ? `it takes a whole number of ${unit} from ${least} to ${countText(max)}`
     : `with ${n(other)} ${unit} ${axis === 'x' ? 'up' : 'across'}, it takes only ${least}`;
   const trimmed = text.trim();
   if (trimmed === '') return { value: null, problem: `${field} is empty: ${takes}.` };
@@ -189,8 +189,8 @@ export function readCount(text: string, axis: 'x' | 'y', choice: TilesChoice): C
   if (v < least) return { value: null, problem: `${field}: ${n(v)} is less than ${least}; ${takes}.` };
   if (v > max) {
     const all = tilesOf(v) * otherTiles;
-    const made = all <= Number.MAX_SAFE_INTEGER ? `${all.toLocaleString('en-GB')} tiles` : 'more tiles';
-    return { value: null, problem: `${field}: ${n(v)} makes ${made}, more than terrain-graph build makes (${TILES_MAX.toLocaleString('en-GB')} in all); ${takes}.` };
+    const made = all <= Number.MAX_SAFE_INTEGER ? `${countText(all)} tiles` : 'more tiles';
+    return { value: null, problem: `${field}: ${n(v)} makes ${made}, more than terrain-graph build makes (${countText(TILES_MAX)} in all); ${takes}.` };
   }
   return { value: v, problem: null };
 }
@@ -295,7 +295,7 @@ export function bytesText(bytes: number): string {
  */
 function pastLimitText(bytes: number): [string, string] {
   const MB = 1 << 20;
-  const ways = [bytesText, (b: number) => `${(b / MB).toFixed(1)} MB`, (b: number) => `${b.toLocaleString('en-GB')} bytes`];
+  const ways = [bytesText, (b: number) => `${(b / MB).toFixed(1)} MB`, (b: number) => `${countText(b)} bytes`];
   const way = ways.find((say) => say(bytes) !== say(BROWSER_BYTES_MAX)) ?? ways[2];
   return [way(bytes), way(BROWSER_BYTES_MAX)];
 }
@@ -419,7 +419,7 @@ export function tilesSummary(graph: Readonly<Graph>, node: string, choice: Tiles
     bytes > BROWSER_BYTES_MAX
       ? `${tiles} in ${choice.format} are a download of about ${past}: the browser exports at most ${limit}, since it holds the whole download in memory. ${build}`
       : files > ZIP_FILES_MAX
-        ? `${tiles} in ${choice.format} are ${files.toLocaleString('en-GB')} files: a zip holds at most ${ZIP_FILES_MAX.toLocaleString('en-GB')}. ${build}`
+        ? `${tiles} in ${choice.format} are ${countText(files)} files: a zip holds at most ${countText(ZIP_FILES_MAX)}. ${build}`
         : null;
   let plan: BuildPlan | null = null;
   if (!problem) {
